@@ -1,0 +1,64 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { databaseTarget, type DatabaseTarget } from '../persistence/kysely/database-target.js';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  readonly database: DatabaseTarget;
+  readonly port: number;
+  readonly host: string;
+  /** Origin used in `links`; when absent, each request's own origin is used. */
+  readonly baseUrl: string | undefined;
+  readonly logLevel: LogLevel;
+}
+
+export const DEFAULT_DATA_DIR = '.data/pglite';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const port = (raw: string | undefined): E.Either<string, number> => {
+  if (raw === undefined || raw === '') return E.right(3000);
+  const n = Number(raw);
+  return /^[0-9]+$/.test(raw) && n >= 0 && n <= 65535 ? E.right(n) : E.left(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+};
+
+const baseUrl = (raw: string | undefined): E.Either<string, string | undefined> => {
+  if (raw === undefined || raw === '') return E.right(undefined);
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    return E.right(url.origin + url.pathname.replace(/\/+$/, ''));
+  } catch {
+    return E.left(`BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+};
+
+const logLevel = (raw: string | undefined): E.Either<string, LogLevel> => {
+  if (raw === undefined || raw === '') return E.right('info');
+  const level = LOG_LEVELS.find((l) => l === raw);
+  return level === undefined ? E.left(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`) : E.right(level);
+};
+
+const database = (env: Env): E.Either<string, DatabaseTarget> => {
+  const target = databaseTarget(env['DATABASE_URL'], env['DATA_DIR'] || DEFAULT_DATA_DIR);
+  return target === undefined
+    ? E.left('DATABASE_URL must start with postgres://, postgresql://, mysql:// or mariadb:// (or be unset for the embedded database)')
+    : E.right(target);
+};
+
+/** Decodes the environment once; every bad variable is reported, each by name. */
+export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => {
+  const parts = { database: database(env), port: port(env['PORT']), baseUrl: baseUrl(env['BASE_URL']), logLevel: logLevel(env['LOG_LEVEL']) };
+  const errors = Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : []));
+  if (errors.length > 0 || E.isLeft(parts.database) || E.isLeft(parts.port) || E.isLeft(parts.baseUrl) || E.isLeft(parts.logLevel)) {
+    return E.left(errors);
+  }
+  return E.right({
+    database: parts.database.right,
+    port: parts.port.right,
+    host: env['HOST'] || '0.0.0.0',
+    baseUrl: parts.baseUrl.right,
+    logLevel: parts.logLevel.right,
+  });
+};

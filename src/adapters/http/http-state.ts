@@ -1,0 +1,26 @@
+import type { Context, ParameterizedContext } from 'koa';
+import type { Principal } from '../../domain/auth/grant.js';
+import type { DomainError } from '../../domain/shared/errors.js';
+import { domainErrorDocument, statusOf } from './error-documents.js';
+
+/** What the middleware chain puts on `ctx.state`. */
+export interface HttpState {
+  requestId: string;
+  principal?: Principal;
+}
+
+export type HttpContext = ParameterizedContext<HttpState>;
+
+export const principalOf = (ctx: HttpContext): Principal => {
+  const principal = ctx.state.principal;
+  if (principal === undefined) throw new Error('route reached without authentication');
+  return principal;
+};
+
+export const respondWithError = (ctx: Context | HttpContext, error: DomainError): void => {
+  ctx.status = statusOf(error);
+  ctx.body = domainErrorDocument(error);
+};
+
+/** The request's own origin, or the configured base URL, without a trailing slash. */
+export const baseUrlOf = (ctx: HttpContext, configured: string | undefined): string => configured ?? ctx.origin;

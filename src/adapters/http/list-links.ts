@@ -1,0 +1,29 @@
+import { pageOffsets, type PageRequest } from '../../domain/query/page.js';
+
+export interface ListLinks {
+  readonly current: string;
+  readonly first: string;
+  readonly last: string;
+  readonly next: string | null;
+  readonly prev: string | null;
+}
+
+/** Query parameters a list link carries over from the request; paging is rewritten for each link. */
+const KEPT_PARAMS = ['filter', 'include'] as const;
+
+/**
+ * Absolute links to the neighbouring pages. Brackets in `page[...]` are written literally, as EPCC does;
+ * the kept parameters are percent-encoded.
+ */
+export const listLinks = (origin: string, path: string, query: URLSearchParams, page: PageRequest, total: number): ListLinks => {
+  const kept = KEPT_PARAMS.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
+  const link = (offset: number): string => `${origin}${path}?${[...kept, `page[offset]=${offset}`, `page[limit]=${page.limit}`].join('&')}`;
+  const offsets = pageOffsets(page, total);
+  return {
+    current: link(offsets.current),
+    first: link(offsets.first),
+    last: link(offsets.last),
+    next: offsets.next === null ? null : link(offsets.next),
+    prev: offsets.prev === null ? null : link(offsets.prev),
+  };
+};

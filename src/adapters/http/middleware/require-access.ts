@@ -1,0 +1,27 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Middleware } from 'koa';
+import type { AuthenticateBearer } from '../../../application/use-cases/authenticate-bearer.js';
+import { permits, type Access } from '../../../domain/auth/grant.js';
+import { forbidden } from '../../../domain/shared/errors.js';
+import { respondWithError, type HttpState } from '../http-state.js';
+
+export const IMPLICIT_FORBIDDEN = 'an implicit token may only read storefront data';
+
+/** Authenticates the bearer token and checks that its grant allows `access`. */
+export const requireAccess =
+  (authenticate: AuthenticateBearer) =>
+  (access: Access): Middleware<HttpState> =>
+  async (ctx, next) => {
+    const principal = await authenticate.execute(ctx.get('Authorization') || undefined);
+    if (E.isLeft(principal)) {
+      ctx.set('WWW-Authenticate', 'Bearer');
+      respondWithError(ctx, principal.left);
+      return;
+    }
+    if (!permits(principal.right.grant, access)) {
+      respondWithError(ctx, forbidden(IMPLICIT_FORBIDDEN));
+      return;
+    }
+    ctx.state.principal = principal.right;
+    await next();
+  };

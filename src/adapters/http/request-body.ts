@@ -1,0 +1,14 @@
+import type {} from '@koa/bodyparser';
+import * as E from 'fp-ts/lib/Either.js';
+import { issues, validationFailed, type DomainError } from '../../domain/shared/errors.js';
+import { isRecord } from '../../domain/shared/validation.js';
+import type { HttpContext } from './http-state.js';
+
+/** The `data` member of a write body: the body must be a JSON object holding a `data` object. */
+export const requestData = (ctx: HttpContext): E.Either<DomainError, Readonly<Record<string, unknown>>> => {
+  const body: unknown = ctx.request.body;
+  if (!isRecord(body)) return E.left(validationFailed(issues('body', 'must be a JSON object')));
+  const data = body['data'];
+  if (data === undefined || data === null) return E.left(validationFailed(issues('data', 'is required')));
+  return isRecord(data) ? E.right(data) : E.left(validationFailed(issues('data', 'must be an object')));
+};

@@ -1,0 +1,23 @@
+import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import { IssueAccessToken } from '../../../application/use-cases/issue-access-token.js';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../../domain/auth/access-token.js';
+import { respondWithError, type HttpState } from '../http-state.js';
+
+/** `POST /oauth/access_token`: the flat token document EPCC clients read. */
+export const oauthRoutes = (router: Router<HttpState>, container: Container): void => {
+  const issue = container.get(IssueAccessToken);
+  router.post('/oauth/access_token', async (ctx) => {
+    const issued = await issue.execute(ctx.request.body);
+    if (E.isLeft(issued)) return respondWithError(ctx, issued.left);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      access_token: issued.right.accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      expires: Math.floor(issued.right.expiresAt.getTime() / 1000),
+      identifier: issued.right.grant,
+    };
+  });
+};

@@ -1,0 +1,11 @@
+import type { Middleware } from 'koa';
+import type { Access } from '../../../domain/auth/grant.js';
+import type { HttpState } from '../http-state.js';
+
+/** What every route module receives from the app. */
+export interface RouteContext {
+  /** Authentication plus the grant check for the access a route needs. */
+  readonly guard: (access: Access) => Middleware<HttpState>;
+  /** Configured origin for links, if any. */
+  readonly baseUrl: string | undefined;
+}

@@ -1,0 +1,17 @@
+import { ContainerModule } from 'inversify';
+import { TOKENS } from '../../../application/tokens.js';
+import { InMemoryAccessTokenRepository } from './in-memory-access-token-repository.js';
+import { InMemoryApplicationKeyRepository } from './in-memory-application-key-repository.js';
+import { InMemoryState } from './in-memory-state.js';
+import { InMemoryStoreRepository } from './in-memory-store-repository.js';
+import { IN_MEMORY } from './in-memory-tokens.js';
+
+/** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
+export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
+  new ContainerModule(({ bind }) => {
+    bind(IN_MEMORY.State).toConstantValue(state);
+    bind(TOKENS.StoreRepository).to(InMemoryStoreRepository).inSingletonScope();
+    bind(TOKENS.ApplicationKeyRepository).to(InMemoryApplicationKeyRepository).inSingletonScope();
+    bind(TOKENS.AccessTokenRepository).to(InMemoryAccessTokenRepository).inSingletonScope();
+    bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true });
+  });

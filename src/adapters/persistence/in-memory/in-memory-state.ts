@@ -1,0 +1,20 @@
+import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
+import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { Store } from '../../../domain/store/store.js';
+
+/**
+ * All records of one in-memory database, shared by its repositories the way tables are shared.
+ * Every repository method reads and writes it without awaiting in between, so each call is atomic.
+ */
+export class InMemoryState {
+  readonly stores = new Map<string, Store>();
+  readonly applicationKeys = new Map<string, ApplicationKey>();
+  readonly accessTokens = new Map<string, AccessToken>();
+
+  /** The unique constraints of the key table: id and client id. */
+  assertNewKey(key: ApplicationKey): void {
+    if ([...this.applicationKeys.values()].some((k) => k.id === key.id || k.clientId === key.clientId)) {
+      throw new Error('duplicate application key id or client id');
+    }
+  }
+}

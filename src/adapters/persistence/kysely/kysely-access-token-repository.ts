@@ -1,0 +1,51 @@
+import { inject, injectable } from 'inversify';
+import type { AccessTokenRepository } from '../../../application/ports/access-token-repository.js';
+import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { DatabaseHandle } from './open-database.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+import { accessTokenFromRow } from './row-mappers.js';
+import { isForeignKeyViolation, toNumber } from './sql-flavor.js';
+
+/** Revocation needs no code here: deleting a key cascades to its tokens in the same statement. */
+@injectable()
+export class KyselyAccessTokenRepository implements AccessTokenRepository {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  async insert(token: AccessToken): Promise<boolean> {
+    try {
+      await this.insertRow(token);
+      return true;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  private async insertRow(token: AccessToken): Promise<void> {
+    await this.handle.db
+      .insertInto('access_tokens')
+      .values({
+        token_hash: token.tokenHash,
+        store_id: token.storeId,
+        application_key_id: token.applicationKeyId,
+        grant_type: token.grant,
+        expires_at: token.expiresAt,
+      })
+      .execute();
+  }
+
+  async findActive(tokenHash: string, now: Date): Promise<AccessToken | undefined> {
+    const row = await this.handle.db
+      .selectFrom('access_tokens')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row === undefined ? undefined : accessTokenFromRow(row);
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    const result = await this.handle.db.deleteFrom('access_tokens').where('expires_at', '<=', now).executeTakeFirst();
+    return toNumber(result.numDeletedRows);
+  }
+}

@@ -1,0 +1,98 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { Transaction } from 'kysely';
+import type {
+  ApplicationKeyPage,
+  ApplicationKeyRepository,
+  BudgetCheck,
+  KeyNotFound,
+  OverBudget,
+} from '../../../application/ports/application-key-repository.js';
+import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
+import type { ReservationBudget } from '../../../domain/application-key/reservation-budget.js';
+import type { PageRequest } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { DatabaseHandle } from './open-database.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+import { applicationKeyFromRow, applicationKeyToRow } from './row-mappers.js';
+import type { Tables } from './schema.js';
+import { toNumber } from './sql-flavor.js';
+
+/** Locks the store row, so that reservation writes of one store run one at a time, and reads its budget. */
+const lockBudget = async (trx: Transaction<Tables>, storeId: Uuid, exceptKey: Uuid | null): Promise<ReservationBudget | undefined> => {
+  const store = await trx.selectFrom('stores').select('rate_limit').where('id', '=', storeId).forUpdate().executeTakeFirst();
+  if (store === undefined) return undefined;
+  let reserved = trx
+    .selectFrom('application_keys')
+    .select((eb) => eb.fn.sum<string | number | null>('reserved_rate_limit').as('total'))
+    .where('store_id', '=', storeId);
+  if (exceptKey !== null) reserved = reserved.where('id', '<>', exceptKey);
+  const { total } = await reserved.executeTakeFirstOrThrow();
+  return { rateLimit: Number(store.rate_limit), reservedByOthers: toNumber(total) };
+};
+
+@injectable()
+export class KyselyApplicationKeyRepository implements ApplicationKeyRepository {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<OverBudget, void>> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const budget = await lockBudget(trx, key.storeId, null);
+      if (budget === undefined) throw new Error(`store ${key.storeId} does not exist`);
+      if (!check(budget)) return E.left('over-budget' as const);
+      await trx.insertInto('application_keys').values(applicationKeyToRow(key)).execute();
+      return E.right(undefined);
+    });
+  }
+
+  update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: ApplicationKey) => ApplicationKey,
+    check: (budget: ReservationBudget, updated: ApplicationKey) => boolean,
+  ): Promise<E.Either<KeyNotFound | OverBudget, ApplicationKey>> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const budget = await lockBudget(trx, storeId, id);
+      const row = await trx.selectFrom('application_keys').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+      if (budget === undefined || row === undefined) return E.left('not-found' as const);
+      const updated = change(applicationKeyFromRow(row));
+      if (!check(budget, updated)) return E.left('over-budget' as const);
+      await trx
+        .updateTable('application_keys')
+        .set({ name: updated.name, reserved_rate_limit: updated.reservedRateLimit, updated_at: updated.updatedAt })
+        .where('id', '=', id)
+        .execute();
+      return E.right(updated);
+    });
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    const result = await this.handle.db.deleteFrom('application_keys').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return toNumber(result.numDeletedRows) > 0;
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<ApplicationKey | undefined> {
+    const row = await this.handle.db.selectFrom('application_keys').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : applicationKeyFromRow(row);
+  }
+
+  async findByClientId(clientId: string): Promise<ApplicationKey | undefined> {
+    const row = await this.handle.db.selectFrom('application_keys').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+    return row === undefined ? undefined : applicationKeyFromRow(row);
+  }
+
+  async list(storeId: Uuid, page: PageRequest): Promise<ApplicationKeyPage> {
+    const ofStore = this.handle.db.selectFrom('application_keys').where('store_id', '=', storeId);
+    const [rows, totals] = await Promise.all([
+      ofStore.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      ofStore
+        .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.sum<string | number | null>('reserved_rate_limit').as('reserved')])
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map(applicationKeyFromRow), total: toNumber(totals.count), totalReservedRateLimit: toNumber(totals.reserved) };
+  }
+
+  async markUsed(id: Uuid, at: Date): Promise<void> {
+    await this.handle.db.updateTable('application_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+  }
+}

@@ -1,0 +1,18 @@
+import { ContainerModule } from 'inversify';
+import { TOKENS } from '../../../application/tokens.js';
+import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
+import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
+import { KyselyDatabaseHealth } from './kysely-database-health.js';
+import { KyselyStoreRepository } from './kysely-store-repository.js';
+import type { DatabaseHandle } from './open-database.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+
+/** Binds every port to its Kysely implementation over an open, migrated database. */
+export const kyselyModule = (handle: DatabaseHandle) =>
+  new ContainerModule(({ bind }) => {
+    bind(PERSISTENCE.Database).toConstantValue(handle);
+    bind(TOKENS.StoreRepository).to(KyselyStoreRepository).inSingletonScope();
+    bind(TOKENS.ApplicationKeyRepository).to(KyselyApplicationKeyRepository).inSingletonScope();
+    bind(TOKENS.AccessTokenRepository).to(KyselyAccessTokenRepository).inSingletonScope();
+    bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
+  });

@@ -1,0 +1,29 @@
+import { inject, injectable } from 'inversify';
+import type { NewStoreRecords, StoreRepository } from '../../../application/ports/store-repository.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Store } from '../../../domain/store/store.js';
+import { applicationKeyToRow, storeFromRow, storeToRow } from './row-mappers.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+import type { DatabaseHandle } from './open-database.js';
+
+@injectable()
+export class KyselyStoreRepository implements StoreRepository {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  async create(records: NewStoreRecords): Promise<void> {
+    await this.handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('stores').values(storeToRow(records.store)).execute();
+      await trx.insertInto('application_keys').values(applicationKeyToRow(records.firstKey)).execute();
+    });
+  }
+
+  async findById(id: Uuid): Promise<Store | undefined> {
+    const row = await this.handle.db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : storeFromRow(row);
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const row = await this.handle.db.selectFrom('stores').select('id').limit(1).executeTakeFirst();
+    return row === undefined;
+  }
+}

@@ -1,0 +1,30 @@
+import { sql, type CreateTableBuilder, type RawBuilder } from 'kysely';
+
+/** The two SQL dialects behind the three backends: PGlite and PostgreSQL speak `postgres`, MySQL and MariaDB `mysql`. */
+export type SqlFlavor = 'postgres' | 'mysql';
+
+/** Column types that are spelled differently; everything else in the schema is common SQL. */
+export const timestampType = (flavor: SqlFlavor): RawBuilder<unknown> =>
+  flavor === 'postgres' ? sql`timestamptz(3)` : sql`datetime(3)`;
+
+/** MySQL tables get utf8mb4 with binary collation, so text compares and counts as it does on PostgreSQL. */
+export const withTableOptions = <T extends string, C extends string>(
+  flavor: SqlFlavor,
+  table: CreateTableBuilder<T, C>,
+): CreateTableBuilder<T, C> =>
+  flavor === 'mysql' ? table.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_bin`) : table;
+
+const hasCode = (error: unknown, sqlState: string, mysqlErrno: number): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: unknown; errno?: unknown };
+  return e.code === sqlState || e.errno === mysqlErrno;
+};
+
+/** A unique-constraint violation from pg / PGlite (SQLSTATE 23505) or mysql2 (ER_DUP_ENTRY). */
+export const isUniqueViolation = (error: unknown): boolean => hasCode(error, '23505', 1062);
+
+/** A row that refers to a missing parent, from pg / PGlite (SQLSTATE 23503) or mysql2 (ER_NO_REFERENCED_ROW_2). */
+export const isForeignKeyViolation = (error: unknown): boolean => hasCode(error, '23503', 1452);
+
+/** Counts and sums arrive as number, string or bigint depending on the driver. */
+export const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));

@@ -1,0 +1,11 @@
+import type { AccessToken } from '../../domain/auth/access-token.js';
+
+/** Storage of minted bearer tokens, by hash. */
+export interface AccessTokenRepository {
+  /** False when the token's application key no longer exists (deleted while the token was being minted). */
+  insert(token: AccessToken): Promise<boolean>;
+  /** The token with this hash if it has not expired at `now` and its application key still exists. */
+  findActive(tokenHash: string, now: Date): Promise<AccessToken | undefined>;
+  /** Forgets tokens that expired before `now`. */
+  deleteExpired(now: Date): Promise<number>;
+}

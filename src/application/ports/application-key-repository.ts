@@ -1,0 +1,39 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { ApplicationKey } from '../../domain/application-key/application-key.js';
+import type { ReservationBudget } from '../../domain/application-key/reservation-budget.js';
+import type { PageRequest } from '../../domain/query/page.js';
+import type { Uuid } from '../../domain/shared/uuid.js';
+
+export type OverBudget = 'over-budget';
+export type KeyNotFound = 'not-found';
+
+/** Decides, with the store's budget read under a lock, whether a write may go ahead. */
+export type BudgetCheck = (budget: ReservationBudget) => boolean;
+
+export interface ApplicationKeyPage {
+  readonly items: readonly ApplicationKey[];
+  readonly total: number;
+  readonly totalReservedRateLimit: number;
+}
+
+/**
+ * Storage of application keys. Writes that touch a reservation run `check` while no other write of the
+ * same store can change the store's reservations, so two concurrent requests cannot both pass the budget.
+ */
+export interface ApplicationKeyRepository {
+  insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<OverBudget, void>>;
+  /** Loads the key, lets `change` compute its new state and stores it, all under the store's lock. */
+  update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: ApplicationKey) => ApplicationKey,
+    check: (budget: ReservationBudget, updated: ApplicationKey) => boolean,
+  ): Promise<E.Either<KeyNotFound | OverBudget, ApplicationKey>>;
+  /** Deletes the key and every token minted from it; false when the store has no such key. */
+  delete(storeId: Uuid, id: Uuid): Promise<boolean>;
+  findById(storeId: Uuid, id: Uuid): Promise<ApplicationKey | undefined>;
+  findByClientId(clientId: string): Promise<ApplicationKey | undefined>;
+  /** Newest first, with the number of the store's keys and the sum of their reservations. */
+  list(storeId: Uuid, page: PageRequest): Promise<ApplicationKeyPage>;
+  markUsed(id: Uuid, at: Date): Promise<void>;
+}

@@ -1,0 +1,17 @@
+import type { ApplicationKey } from '../../domain/application-key/application-key.js';
+import type { Store } from '../../domain/store/store.js';
+import type { Uuid } from '../../domain/shared/uuid.js';
+
+/** Everything a store starts with, written together or not at all. */
+export interface NewStoreRecords {
+  readonly store: Store;
+  readonly firstKey: ApplicationKey;
+}
+
+/** Storage of stores. Promises reject only when the storage itself fails. */
+export interface StoreRepository {
+  create(records: NewStoreRecords): Promise<void>;
+  findById(id: Uuid): Promise<Store | undefined>;
+  /** True when no store exists yet (a fresh database). */
+  isEmpty(): Promise<boolean>;
+}

@@ -1,0 +1,17 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { AccessTokenRepository } from './ports/access-token-repository.js';
+import type { ApplicationKeyRepository } from './ports/application-key-repository.js';
+import type { DatabaseHealth } from './ports/database-health.js';
+import type { StoreRepository } from './ports/store-repository.js';
+import type { Clock, IdGenerator, Secrets } from './ports/system.js';
+
+/** Typed identifiers of the ports: `bind(TOKENS.X).to(Impl)` only compiles when Impl implements X. */
+export const TOKENS = {
+  Clock: Symbol.for('commerce-core.Clock') as ServiceIdentifier<Clock>,
+  IdGenerator: Symbol.for('commerce-core.IdGenerator') as ServiceIdentifier<IdGenerator>,
+  Secrets: Symbol.for('commerce-core.Secrets') as ServiceIdentifier<Secrets>,
+  StoreRepository: Symbol.for('commerce-core.StoreRepository') as ServiceIdentifier<StoreRepository>,
+  ApplicationKeyRepository: Symbol.for('commerce-core.ApplicationKeyRepository') as ServiceIdentifier<ApplicationKeyRepository>,
+  AccessTokenRepository: Symbol.for('commerce-core.AccessTokenRepository') as ServiceIdentifier<AccessTokenRepository>,
+  DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
+} as const;

@@ -1,0 +1,21 @@
+import { Container } from 'inversify';
+import { coreModule } from './application/core-module.js';
+import { inMemoryModule } from './adapters/persistence/in-memory/in-memory-module.js';
+import type { InMemoryState } from './adapters/persistence/in-memory/in-memory-state.js';
+import { kyselyModule } from './adapters/persistence/kysely/kysely-module.js';
+import type { DatabaseHandle } from './adapters/persistence/kysely/open-database.js';
+import { systemModule } from './adapters/system/system-module.js';
+
+/** What the ports are stored in: an open, migrated database, or memory. */
+export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
+
+/** The composition root: the one place that binds the core to its adapters. */
+export const buildContainer = (persistence: Persistence): Container => {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(
+    coreModule,
+    systemModule,
+    persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
+  );
+  return container;
+};

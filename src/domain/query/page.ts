@@ -1,0 +1,78 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { issues } from '../shared/errors.js';
+import { integerTextInRange } from '../shared/integer.js';
+import { parseAll, type Parsed } from '../shared/validation.js';
+import type { QueryParams } from './query-params.js';
+
+export const PAGE_OFFSET_MAX = 10_000;
+export const PAGE_LIMIT_MIN = 1;
+export const PAGE_LIMIT_MAX = 100;
+
+/** A window into a list: `offset` records skipped, at most `limit` returned. */
+export interface PageRequest {
+  readonly offset: number;
+  readonly limit: number;
+}
+
+const single = (params: QueryParams, name: string): Parsed<string | undefined> => {
+  const values = params.get(name);
+  if (values === undefined) return E.right(undefined);
+  return values.length === 1 ? E.right(values[0]) : E.left(issues(name, 'must be given at most once'));
+};
+
+const pageParam = (params: QueryParams, name: string, min: number, max: number, fallback: number): Parsed<number> => {
+  const raw = single(params, name);
+  if (E.isLeft(raw)) return raw;
+  return raw.right === undefined ? E.right(fallback) : integerTextInRange(min, max)(name)(raw.right);
+};
+
+/** Reads `page[offset]` (0..10000) and `page[limit]` (1..100, else the store's page length). */
+export const parsePageRequest = (params: QueryParams, defaultLimit: number): Parsed<PageRequest> =>
+  parseAll({
+    offset: pageParam(params, 'page[offset]', 0, PAGE_OFFSET_MAX, 0),
+    limit: pageParam(params, 'page[limit]', PAGE_LIMIT_MIN, PAGE_LIMIT_MAX, defaultLimit),
+  });
+
+/** What a list response says about its position: `current` is 1-based, `total` counts pages. */
+export interface PageMeta {
+  readonly limit: number;
+  readonly offset: number;
+  readonly current: number;
+  readonly total: number;
+}
+
+export const pageMeta = (page: PageRequest, resultsTotal: number): PageMeta => ({
+  limit: page.limit,
+  offset: page.offset,
+  current: Math.floor(page.offset / page.limit) + 1,
+  total: Math.ceil(resultsTotal / page.limit),
+});
+
+/** Offsets of the neighbouring pages; null where there is no such page or it lies past the offset limit. */
+export interface PageOffsets {
+  readonly current: number;
+  readonly first: number;
+  readonly last: number;
+  readonly next: number | null;
+  readonly prev: number | null;
+}
+
+export const pageOffsets = (page: PageRequest, resultsTotal: number): PageOffsets => {
+  const lastStart = Math.max(0, Math.ceil(resultsTotal / page.limit) - 1) * page.limit;
+  const last = Math.min(lastStart, Math.floor(PAGE_OFFSET_MAX / page.limit) * page.limit);
+  const nextOffset = page.offset + page.limit;
+  return {
+    current: page.offset,
+    first: 0,
+    last,
+    next: nextOffset < resultsTotal && nextOffset <= PAGE_OFFSET_MAX ? nextOffset : null,
+    prev: page.offset === 0 ? null : Math.max(0, page.offset - page.limit),
+  };
+};
+
+/** One page of a list, with the number of all matches. */
+export interface Page<A> {
+  readonly items: readonly A[];
+  readonly total: number;
+  readonly page: PageRequest;
+}

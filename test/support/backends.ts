@@ -1,0 +1,121 @@
+import { sql, type Kysely } from 'kysely';
+import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
+import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate.js';
+import { openDatabase, type DatabaseHandle } from '../../src/adapters/persistence/kysely/open-database.js';
+import type { DatabaseTarget } from '../../src/adapters/persistence/kysely/database-target.js';
+import type { Persistence } from '../../src/container.js';
+
+/** Tables in the order they can be emptied (children first). */
+export const TABLES = ['access_tokens', 'application_keys', 'stores'] as const;
+
+/** One storage backend a contract suite runs on. `url` is undefined when a server backend is not configured. */
+export interface Backend {
+  readonly name: string;
+  readonly available: boolean;
+  /** Fresh, empty storage for one suite. */
+  open(): Promise<Persistence>;
+  /** Empties the storage between tests. */
+  reset(persistence: Persistence): Promise<void>;
+  release(persistence: Persistence): Promise<void>;
+}
+
+const dropEverything = async (db: Kysely<any>): Promise<void> => {
+  for (const table of [...TABLES, 'kysely_migration', 'kysely_migration_lock']) {
+    await db.schema.dropTable(table).ifExists().execute();
+  }
+};
+
+const emptyTables = async (handle: DatabaseHandle): Promise<void> => {
+  for (const table of TABLES) await sql`delete from ${sql.table(table)}`.execute(handle.db);
+};
+
+let sharedPglite: Promise<DatabaseHandle> | undefined;
+const openServers: DatabaseHandle[] = [];
+
+/** PGlite costs ~800 MB and seconds to start, so one in-memory instance serves the whole run. */
+const pglite = (): Promise<DatabaseHandle> => {
+  sharedPglite ??= (async () => {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await migrateToLatest(handle.db, handle.flavor);
+    return handle;
+  })();
+  return sharedPglite;
+};
+
+const server = (name: string, target: DatabaseTarget | undefined): Backend => ({
+  name,
+  available: target !== undefined,
+  async open() {
+    if (target === undefined) throw new Error(`${name} is not configured`);
+    const handle = await openDatabase(target, { poolSize: 12 });
+    await dropEverything(handle.db);
+    await migrateToLatest(handle.db, handle.flavor);
+    openServers.push(handle);
+    return { kind: 'database', handle };
+  },
+  reset: async (p) => (p.kind === 'database' ? emptyTables(p.handle) : undefined),
+  release: async (p) => {
+    if (p.kind !== 'database') return;
+    openServers.splice(openServers.indexOf(p.handle), 1);
+    await p.handle.close();
+  },
+});
+
+const postgresUrl = process.env['TEST_POSTGRES_URL'];
+const mysqlUrl = process.env['TEST_MYSQL_URL'];
+
+export const BACKENDS: readonly Backend[] = [
+  {
+    name: 'in-memory',
+    available: true,
+    open: async () => ({ kind: 'memory', state: new InMemoryState() }),
+    reset: async (p) => {
+      if (p.kind !== 'memory' || p.state === undefined) return;
+      p.state.stores.clear();
+      p.state.applicationKeys.clear();
+      p.state.accessTokens.clear();
+    },
+    release: async () => {},
+  },
+  {
+    name: 'PGlite',
+    available: true,
+    open: async () => {
+      const handle = await pglite();
+      await emptyTables(handle);
+      return { kind: 'database', handle };
+    },
+    reset: async (p) => (p.kind === 'database' ? emptyTables(p.handle) : undefined),
+    release: async () => {},
+  },
+  server('PostgreSQL', postgresUrl ? { kind: 'postgres', url: postgresUrl } : undefined),
+  server('MariaDB', mysqlUrl ? { kind: 'mysql', url: mysqlUrl } : undefined),
+];
+
+/** Runs `suite` once per backend; a server backend without a URL shows up as skipped, not as passed. */
+export const forEachBackend = (title: string, suite: (backend: Backend, persistence: () => Persistence) => void): void => {
+  for (const backend of BACKENDS) {
+    const describeOrSkip = backend.available ? describe : describe.skip;
+    describeOrSkip(`${title} [${backend.name}]`, function () {
+      let persistence: Persistence | undefined;
+      before(async function () {
+        persistence = await backend.open();
+      });
+      beforeEach(async function () {
+        if (persistence !== undefined) await backend.reset(persistence);
+      });
+      after(async function () {
+        if (persistence !== undefined) await backend.release(persistence);
+      });
+      suite(backend, () => {
+        if (persistence === undefined) throw new Error('backend not open');
+        return persistence;
+      });
+    });
+  }
+};
+
+export const closeSharedDatabases = async (): Promise<void> => {
+  for (const handle of openServers.splice(0)) await handle.close();
+  if (sharedPglite !== undefined) await (await sharedPglite).close();
+};

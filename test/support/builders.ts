@@ -1,0 +1,27 @@
+import type { ApplicationKey } from '../../src/domain/application-key/application-key.js';
+import type { Store } from '../../src/domain/store/store.js';
+import { newStore } from '../../src/domain/store/store.js';
+import { randomIds } from '../../src/adapters/system/system-module.js';
+import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
+
+export const aStore = (overrides: Partial<Store> = {}): Store => ({
+  ...newStore(randomIds.uuid(), 'Test store', new Date('2026-01-01T00:00:00.000Z')),
+  ...overrides,
+});
+
+export const aKey = (storeId: Uuid, overrides: Partial<ApplicationKey> = {}): ApplicationKey => {
+  const createdAt = overrides.createdAt ?? new Date('2026-01-02T00:00:00.000Z');
+  return {
+    id: randomIds.uuid(),
+    storeId,
+    name: 'A key',
+    clientId: nodeSecrets.random(168),
+    secretHash: nodeSecrets.hash(nodeSecrets.random(256)),
+    reservedRateLimit: null,
+    createdAt,
+    updatedAt: createdAt,
+    lastUsedAt: null,
+    ...overrides,
+  };
+};

@@ -1,0 +1,14 @@
+import { TOKENS } from '../../src/application/tokens.js';
+import { buildContainer, type Persistence } from '../../src/container.js';
+
+/** The ports of one backend, resolved through the same container modules the service uses. */
+export const portsOf = (persistence: Persistence) => {
+  const container = buildContainer(persistence);
+  return {
+    container,
+    stores: container.get(TOKENS.StoreRepository),
+    keys: container.get(TOKENS.ApplicationKeyRepository),
+    tokens: container.get(TOKENS.AccessTokenRepository),
+    health: container.get(TOKENS.DatabaseHealth),
+  };
+};

@@ -1,0 +1,26 @@
+import type { Clock, IdGenerator } from '../../src/application/ports/system.js';
+import { randomIds } from '../../src/adapters/system/system-module.js';
+import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
+
+/** A clock that stands still until told to move. */
+export class TestClock implements Clock {
+  private current: Date;
+  constructor(start = new Date('2026-01-01T00:00:00.000Z')) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current.getTime());
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export const testIds: IdGenerator = randomIds;
+
+/** A UUID for tests; throws if the literal is malformed. */
+export const uuid = (text: string): Uuid => {
+  const id = parseUuid(text);
+  if (id === undefined) throw new Error(`not a UUID: ${text}`);
+  return id;
+};
