@@ -23,4 +23,4 @@ export const respondWithError = (ctx: Context | HttpContext, error: DomainError)
 };
 
 /** The request's own origin, or the configured base URL, without a trailing slash. */
-export const baseUrlOf = (ctx: HttpContext, configured: string | undefined): string => configured ?? ctx.origin;
+export const baseUrlOf = (ctx: HttpContext, configured: string | undefined): string => configured ?? `${ctx.protocol}://${ctx.host}`;

@@ -9,7 +9,10 @@ import type { HttpState } from '../http-state.js';
 export const unmatchedRoutes: Middleware<HttpState> = async (ctx, next) => {
   await next();
   if (ctx.body !== undefined && ctx.body !== null) return;
-  if (ctx.status === 404) ctx.body = errorDocument(404, 'no route matches this path');
-  else if (ctx.status === 405) ctx.body = errorDocument(405, `this path allows ${ctx.response.get('Allow')}`);
-  else if (ctx.status === 501) ctx.body = errorDocument(501, 'this method is not implemented');
+  const status = ctx.status;
+  if (status === 404) ctx.body = errorDocument(404, 'no route matches this path');
+  else if (status === 405) ctx.body = errorDocument(405, `this path allows ${ctx.response.get('Allow')}`);
+  else if (status === 501) ctx.body = errorDocument(501, 'this method is not implemented');
+  // Koa turns a body set on a response without an explicit status into a 200.
+  ctx.status = status;
 };

@@ -1,0 +1,126 @@
+import { expect } from 'chai';
+import type { ApplicationKeyRepository } from '../../../src/application/ports/application-key-repository.js';
+import { TOKENS } from '../../../src/application/tokens.js';
+import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
+
+describe('HTTP: conventions for every endpoint', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startTestApi({ baseUrl: 'https://api.example.com' });
+  });
+  after(async () => api.close());
+
+  it('answers malformed JSON with a 400 error document', async () => {
+    const response = await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"data":' });
+    expect(response.status).to.equal(400);
+    expect(await response.json()).to.deep.equal({ errors: [{ status: '400', title: 'Bad Request', detail: 'the request body is not valid JSON' }] });
+  });
+
+  it('answers bodies that are not an object or hold no data object with 400', async () => {
+    for (const [body, source] of [['[]', 'body'], ['{}', 'data'], ['{"data":[]}', 'data'], ['{"data":"x"}', 'data']] as const) {
+      const response = await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(response.status, body).to.equal(400);
+      expect(((await response.json()) as { errors: { source: string }[] }).errors[0]?.source).to.equal(source);
+    }
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const response = await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
+    expect(response.status).to.equal(415);
+    expect(((await response.json()) as { errors: { status: string }[] }).errors[0]?.status).to.equal('415');
+  });
+
+  it('answers a body over 1 MiB with 413', async () => {
+    const big = JSON.stringify({ data: { type: 'application_key', name: 'x'.repeat(1024 * 1024) } });
+    const response = await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big });
+    expect(response.status).to.equal(413);
+    expect(((await response.json()) as { errors: { title: string }[] }).errors[0]?.title).to.equal('Payload Too Large');
+  });
+
+  it('accepts bodiless GET and DELETE requests that carry Content-Type: application/json', async () => {
+    const response = await api.request('/v2/application-keys', { headers: { 'Content-Type': 'application/json' } });
+    expect(response.status).to.equal(200);
+  });
+
+  it('answers unknown routes with 404 and wrong methods with 405 and Allow', async () => {
+    const unknown = await api.request('/v2/nothing-here');
+    expect(unknown.status).to.equal(404);
+    expect(await unknown.json()).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', detail: 'no route matches this path' }] });
+    const wrong = await api.request('/v2/application-keys', { method: 'PATCH' });
+    expect(wrong.status).to.equal(405);
+    expect(wrong.headers.get('allow')).to.include('POST');
+    expect(((await wrong.json()) as { errors: { status: string }[] }).errors[0]?.status).to.equal('405');
+  });
+
+  it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
+    const echoed = await api.request('/health', { headers: { 'X-Request-Id': 'abc-123' } });
+    expect(echoed.headers.get('x-request-id')).to.equal('abc-123');
+    const replaced = await api.request('/health', { headers: { 'X-Request-Id': 'bad id\twith spaces' } });
+    expect(replaced.headers.get('x-request-id')).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it('uses the configured base URL in links', async () => {
+    const body = (await (await api.request('/v2/application-keys')).json()) as { links: { first: string } };
+    expect(body.links.first).to.equal('https://api.example.com/v2/application-keys?page[offset]=0&page[limit]=25');
+  });
+
+  it('writes one JSON log line per request without tokens or secrets', async () => {
+    const token = await api.token();
+    await api.request('/v2/application-keys?page[limit]=3', { token, headers: { 'X-Request-Id': 'log-line-check' } });
+    const line = api.logs.lines.find((l) => l['request_id'] === 'log-line-check');
+    expect(line).to.include({ method: 'GET', path: '/v2/application-keys', status: 200, msg: 'request' });
+    expect(line?.['duration_ms']).to.be.a('number');
+    expect(api.logs.text).not.to.include(token);
+    expect(api.logs.text).not.to.include(api.store.clientSecret);
+  });
+
+  it('reports health as 200', async () => {
+    const response = await api.request('/health', { token: null });
+    expect(response.status).to.equal(200);
+    expect(await response.json()).to.deep.equal({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('HTTP: failures of the infrastructure', () => {
+  let api: TestApi;
+  before(async () => {
+    api = await startTestApi({
+      configure: (container) => {
+        container.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => false });
+        const real = container.get(TOKENS.ApplicationKeyRepository);
+        const broken: ApplicationKeyRepository = {
+          insert: (...args) => real.insert(...args),
+          update: (...args) => real.update(...args),
+          delete: (...args) => real.delete(...args),
+          findById: (...args) => real.findById(...args),
+          findByClientId: (...args) => real.findByClientId(...args),
+          markUsed: (...args) => real.markUsed(...args),
+          list: async () => {
+            throw new Error('connection refused: internal-detail-42');
+          },
+        };
+        container.rebind(TOKENS.ApplicationKeyRepository).toConstantValue(broken);
+      },
+    });
+  });
+  after(async () => api.close());
+
+  it('reports health as 503 while the database does not answer', async () => {
+    const response = await api.request('/health', { token: null });
+    expect(response.status).to.equal(503);
+    expect(await response.json()).to.deep.equal({ status: 'unavailable', database: 'down' });
+  });
+
+  it('answers a generic 500 with the request id and logs the stack under the same id', async () => {
+    const response = await api.request('/v2/application-keys', { headers: { 'X-Request-Id': 'failing-request' } });
+    expect(response.status).to.equal(500);
+    const text = await response.text();
+    expect(text).not.to.include('internal-detail-42');
+    expect(JSON.parse(text)).to.deep.equal({
+      errors: [{ status: '500', title: 'Internal Server Error', detail: 'there was a problem processing your request', request_id: 'failing-request' }],
+    });
+    const logged = api.logs.lines.find((l) => l['request_id'] === 'failing-request' && l['msg'] === 'unexpected error');
+    expect(JSON.stringify(logged)).to.include('internal-detail-42');
+    expect((logged?.['err'] as { stack?: string } | undefined)?.stack).to.include('conventions.spec.ts');
+  });
+});

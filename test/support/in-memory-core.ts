@@ -1,0 +1,20 @@
+import { InMemoryAccessTokenRepository } from '../../src/adapters/persistence/in-memory/in-memory-access-token-repository.js';
+import { InMemoryApplicationKeyRepository } from '../../src/adapters/persistence/in-memory/in-memory-application-key-repository.js';
+import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
+import { InMemoryStoreRepository } from '../../src/adapters/persistence/in-memory/in-memory-store-repository.js';
+import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';
+import { TestClock, testIds } from './system-fakes.js';
+
+/** In-memory ports and a stoppable clock, for use cases built with `new`. */
+export const inMemoryCore = () => {
+  const state = new InMemoryState();
+  return {
+    state,
+    clock: new TestClock(),
+    ids: testIds,
+    secrets: nodeSecrets,
+    stores: new InMemoryStoreRepository(state),
+    keys: new InMemoryApplicationKeyRepository(state),
+    tokens: new InMemoryAccessTokenRepository(state),
+  };
+};

@@ -1,0 +1,80 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import { pino } from 'pino';
+import { CreateStore, type CreatedStore } from '../../src/application/use-cases/create-store.js';
+import { createHttpApp } from '../../src/adapters/http/create-http-app.js';
+import { buildContainer, type Persistence } from '../../src/container.js';
+
+/** Log lines written by the app under test, parsed. */
+export class LogCapture extends Writable {
+  readonly lines: Record<string, unknown>[] = [];
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  }
+  get text(): string {
+    return JSON.stringify(this.lines);
+  }
+}
+
+export interface TestApi {
+  readonly url: string;
+  readonly container: Container;
+  readonly store: CreatedStore;
+  readonly logs: LogCapture;
+  /** A token of the given grant for the store's first key. */
+  token(grant?: 'client_credentials' | 'implicit'): Promise<string>;
+  /** fetch with the API's origin and, unless `token` is null, a client-credentials bearer. */
+  request(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const startTestApi = async (
+  options: { persistence?: Persistence; baseUrl?: string; configure?: (container: Container) => void } = {},
+): Promise<TestApi> => {
+  const container = buildContainer(options.persistence ?? { kind: 'memory' });
+  options.configure?.(container);
+  const created = await container.get(CreateStore).execute('Test store');
+  if (E.isLeft(created)) throw new Error('store not created');
+  const logs = new LogCapture();
+  const app = createHttpApp({ container, logger: pino({ level: 'info' }, logs), baseUrl: options.baseUrl });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let cached: string | undefined;
+
+  const token = async (grant: 'client_credentials' | 'implicit' = 'client_credentials'): Promise<string> => {
+    const form = new URLSearchParams({ grant_type: grant, client_id: created.right.key.clientId });
+    if (grant === 'client_credentials') form.set('client_secret', created.right.clientSecret);
+    const response = await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form });
+    const body = (await response.json()) as { access_token: string };
+    return body.access_token;
+  };
+
+  return {
+    url,
+    container,
+    store: created.right,
+    logs,
+    token,
+    async request(path, init = {}) {
+      const { token: given, headers, ...rest } = init;
+      const bearer = given === null ? undefined : (given ?? (cached ??= await token()));
+      return fetch(`${url}${path}`, {
+        ...rest,
+        headers: { ...(bearer === undefined ? {} : { Authorization: `Bearer ${bearer}` }), ...(headers as Record<string, string> | undefined) },
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+export const jsonBody = (data: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(data),
+});
