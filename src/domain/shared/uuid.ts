@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 
-interface UuidBrand {
+export interface UuidBrand {
   readonly Uuid: unique symbol;
 }
 

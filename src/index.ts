@@ -1,0 +1,43 @@
+/**
+ * The library's public entry: use cases, ports and their tokens, domain types, and the modules that
+ * wire them. An embedding service builds a container from these and calls use cases directly.
+ */
+export { coreModule, USE_CASES } from './application/core-module.js';
+export { TOKENS } from './application/tokens.js';
+export type { AccessTokenRepository } from './application/ports/access-token-repository.js';
+export type { ApplicationKeyPage, ApplicationKeyRepository, BudgetCheck } from './application/ports/application-key-repository.js';
+export type { DatabaseHealth } from './application/ports/database-health.js';
+export type { NewStoreRecords, StoreRepository } from './application/ports/store-repository.js';
+export type { Clock, IdGenerator, Secrets } from './application/ports/system.js';
+
+export { AuthenticateBearer } from './application/use-cases/authenticate-bearer.js';
+export { CheckHealth } from './application/use-cases/check-health.js';
+export { CreateApplicationKey } from './application/use-cases/create-application-key.js';
+export { CreateStore, type CreatedStore } from './application/use-cases/create-store.js';
+export { DeleteApplicationKey } from './application/use-cases/delete-application-key.js';
+export { EnsureDefaultStore } from './application/use-cases/ensure-default-store.js';
+export { GetApplicationKey } from './application/use-cases/get-application-key.js';
+export { IssueAccessToken, type IssuedAccessToken } from './application/use-cases/issue-access-token.js';
+export { ListApplicationKeys, type ApplicationKeyList } from './application/use-cases/list-application-keys.js';
+export { PurgeExpiredTokens } from './application/use-cases/purge-expired-tokens.js';
+export { UpdateApplicationKey } from './application/use-cases/update-application-key.js';
+export type { MintedApplicationKey } from './application/use-cases/mint-application-key.js';
+
+export type { ApplicationKey } from './domain/application-key/application-key.js';
+export type { AccessToken } from './domain/auth/access-token.js';
+export { permits, type Access, type GrantType, type Principal } from './domain/auth/grant.js';
+export type { PageMeta, PageRequest } from './domain/query/page.js';
+export { queryParams, type QueryParams } from './domain/query/query-params.js';
+export type { DomainError, Issues, ValidationIssue } from './domain/shared/errors.js';
+export { parseUuid, type Uuid } from './domain/shared/uuid.js';
+export type { Store } from './domain/store/store.js';
+
+export { inMemoryModule } from './adapters/persistence/in-memory/in-memory-module.js';
+export { InMemoryState } from './adapters/persistence/in-memory/in-memory-state.js';
+export { kyselyModule } from './adapters/persistence/kysely/kysely-module.js';
+export { migrateToLatest } from './adapters/persistence/kysely/migrate.js';
+export { openDatabase, type DatabaseHandle } from './adapters/persistence/kysely/open-database.js';
+export type { DatabaseTarget } from './adapters/persistence/kysely/database-target.js';
+export { systemModule } from './adapters/system/system-module.js';
+export { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';
+export { buildContainer, type Persistence } from './container.js';

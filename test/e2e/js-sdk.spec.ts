@@ -1,0 +1,60 @@
+import { expect } from 'chai';
+import { gateway, MemoryStorageFactory } from '@elasticpath/js-sdk';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+
+/** The official EPCC client against the running service, changed only in its host. */
+describe('the official @elasticpath/js-sdk against the service', () => {
+  let dir: string;
+  let service: ServiceProcess;
+  let sdk: ReturnType<typeof gateway>;
+
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-sdk-'));
+    service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite') });
+    const { clientId, clientSecret } = printedCredentials(service.output());
+    // `protocol` is read by the SDK but missing from its typings.
+    const config = { client_id: clientId, client_secret: clientSecret, host: new URL(service.url).host, protocol: 'http', storage: new MemoryStorageFactory(), fetchMaxAttempts: 1 };
+    sdk = gateway(config as Parameters<typeof gateway>[0]);
+  });
+  after(async () => {
+    await service.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('authenticates and creates, lists, gets, updates and deletes application keys', async () => {
+    const created = await sdk.ApplicationKeys.Create({ type: 'application_key', name: 'From the SDK', reserved_rate_limit: 5 });
+    expect(created.data.name).to.equal('From the SDK');
+    expect(created.data.client_secret).to.be.a('string');
+    expect(created.links.self).to.equal(`${service.url}/v2/application-keys/${created.data.id}`);
+
+    const page = await sdk.ApplicationKeys.Limit(1).Offset(1).All();
+    expect(page.data).to.have.length(1);
+    expect(page.meta.results.total).to.equal(2);
+    expect((page.meta as { total_reserved_rate_limit?: number }).total_reserved_rate_limit).to.equal(5);
+
+    const got = await sdk.ApplicationKeys.Get(created.data.id);
+    expect(got.data.id).to.equal(created.data.id);
+    expect(got.data).not.to.have.property('client_secret');
+
+    const updated = await sdk.ApplicationKeys.Update(created.data.id, { type: 'application_key', name: 'Renamed', reserved_rate_limit: 7 });
+    expect(updated.data).to.include({ name: 'Renamed', reserved_rate_limit: 7 });
+
+    await sdk.ApplicationKeys.Delete(created.data.id);
+    let errors: unknown;
+    await sdk.ApplicationKeys.Get(created.data.id).catch((error: { errors?: unknown }) => {
+      errors = error.errors;
+    });
+    expect(errors).to.deep.equal([{ status: '404', title: 'Not Found', detail: 'application key not found' }]);
+  });
+
+  it('sees a 409 when a reservation passes the budget', async () => {
+    let errors: unknown;
+    await sdk.ApplicationKeys.Create({ type: 'application_key', name: 'Greedy', reserved_rate_limit: 101 }).catch((error: { errors?: unknown }) => {
+      errors = error.errors;
+    });
+    expect(errors).to.deep.equal([{ status: '409', title: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum' }]);
+  });
+});

@@ -1,0 +1,76 @@
+import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const tokenFor = async (url: string, clientId: string, clientSecret: string): Promise<Response> =>
+  fetch(`${url}/oauth/access_token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+  });
+
+describe('the service on the embedded database', () => {
+  let dataDir: string;
+  let service: ServiceProcess | undefined;
+
+  before(async () => {
+    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-')), 'pglite');
+  });
+  afterEach(async () => {
+    await service?.stop();
+    service = undefined;
+  });
+  after(async () => rm(path.dirname(dataDir), { recursive: true, force: true }));
+
+  it('creates a default store on first start, prints its key once, and stops with 0 on SIGTERM', async () => {
+    service = await startServiceProcess({ DATA_DIR: dataDir });
+    const { clientId, clientSecret } = printedCredentials(service.output());
+    expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
+    expect((await fetch(`${service.url}/health`)).status).to.equal(200);
+    const code = await service.stop();
+    service = undefined;
+    expect(code).to.equal(0);
+
+    service = await startServiceProcess({ DATA_DIR: dataDir });
+    expect(service.output()).not.to.include('client_secret');
+    expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
+  });
+
+  it('refuses a second process on the same data directory', async () => {
+    service = await startServiceProcess({ DATA_DIR: dataDir });
+    let failure = '';
+    await startServiceProcess({ DATA_DIR: dataDir }).then(
+      async (second) => {
+        await second.stop();
+      },
+      (error: Error) => {
+        failure = error.message;
+      },
+    );
+    expect(failure).to.include('is in use by process');
+  });
+
+  it('creates a further store from the CLI, with working credentials', async () => {
+    const run = promisify(execFile);
+    const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Second shop'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+    const { clientId, clientSecret } = printedCredentials(stdout);
+    const migrate = await run(process.execPath, ['dist/cli.js', 'migrate'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+    expect(migrate.stdout).to.equal('schema is up to date\n');
+    service = await startServiceProcess({ DATA_DIR: dataDir });
+    expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
+  });
+
+  it('stops at start with a message naming a bad variable', async () => {
+    let failure = '';
+    await startServiceProcess({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'sqlite://x' }).catch((error: Error) => {
+      failure = error.message;
+    });
+    expect(failure).to.include('PORT must be an integer');
+    expect(failure).to.include('DATABASE_URL must start with');
+  });
+});
