@@ -7,6 +7,7 @@ export { TOKENS } from './application/tokens.js';
 export type { AccessTokenRepository } from './application/ports/access-token-repository.js';
 export type { ApplicationKeyPage, ApplicationKeyRepository, BudgetCheck } from './application/ports/application-key-repository.js';
 export type { DatabaseHealth } from './application/ports/database-health.js';
+export type { MerchantRealmMappingRepository } from './application/ports/merchant-realm-mapping-repository.js';
 export type { NewStoreRecords, StoreRepository } from './application/ports/store-repository.js';
 export type { Clock, IdGenerator, Secrets } from './application/ports/system.js';
 
@@ -17,6 +18,10 @@ export { CreateStore, type CreatedStore } from './application/use-cases/create-s
 export { DeleteApplicationKey } from './application/use-cases/delete-application-key.js';
 export { EnsureDefaultStore } from './application/use-cases/ensure-default-store.js';
 export { GetApplicationKey } from './application/use-cases/get-application-key.js';
+export { GetMerchantRealmMapping } from './application/use-cases/get-merchant-realm-mapping.js';
+export { ResolveMerchantRealm } from './application/use-cases/resolve-merchant-realm.js';
+export { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings, type StoreSettings } from './application/use-cases/store-settings.js';
+export { UpdateMerchantRealmPrefix } from './application/use-cases/update-merchant-realm-prefix.js';
 export { IssueAccessToken, type IssuedAccessToken } from './application/use-cases/issue-access-token.js';
 export { ListApplicationKeys, type ApplicationKeyList } from './application/use-cases/list-application-keys.js';
 export { PurgeExpiredTokens } from './application/use-cases/purge-expired-tokens.js';
@@ -25,6 +30,7 @@ export type { MintedApplicationKey } from './application/use-cases/mint-applicat
 
 export type { ApplicationKey } from './domain/application-key/application-key.js';
 export type { AccessToken } from './domain/auth/access-token.js';
+export type { MerchantRealmMapping } from './domain/merchant-realm/merchant-realm-mapping.js';
 export { permits, type Access, type GrantType, type Principal } from './domain/auth/grant.js';
 export type { PageMeta, PageRequest } from './domain/query/page.js';
 export { queryParams, type QueryParams } from './domain/query/query-params.js';

@@ -6,9 +6,13 @@ import { CreateStore } from './use-cases/create-store.js';
 import { DeleteApplicationKey } from './use-cases/delete-application-key.js';
 import { EnsureDefaultStore } from './use-cases/ensure-default-store.js';
 import { GetApplicationKey } from './use-cases/get-application-key.js';
+import { GetMerchantRealmMapping } from './use-cases/get-merchant-realm-mapping.js';
 import { IssueAccessToken } from './use-cases/issue-access-token.js';
 import { ListApplicationKeys } from './use-cases/list-application-keys.js';
 import { PurgeExpiredTokens } from './use-cases/purge-expired-tokens.js';
+import { ResolveMerchantRealm } from './use-cases/resolve-merchant-realm.js';
+import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from './use-cases/store-settings.js';
+import { UpdateMerchantRealmPrefix } from './use-cases/update-merchant-realm-prefix.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 
 /** Every use case of the core, resolved by its class. */
@@ -20,10 +24,16 @@ export const USE_CASES: readonly Newable<object>[] = [
   DeleteApplicationKey,
   EnsureDefaultStore,
   GetApplicationKey,
+  GetMerchantRealmMapping,
+  GetStoreSettings,
   IssueAccessToken,
   ListApplicationKeys,
   PurgeExpiredTokens,
+  ResetStoreSettings,
+  ResolveMerchantRealm,
   UpdateApplicationKey,
+  UpdateMerchantRealmPrefix,
+  UpdateStoreSettings,
 ];
 
 /** Binds the use cases; the ports they need come from a persistence module and a system module. */

@@ -2,6 +2,7 @@ import type { ServiceIdentifier } from 'inversify';
 import type { AccessTokenRepository } from './ports/access-token-repository.js';
 import type { ApplicationKeyRepository } from './ports/application-key-repository.js';
 import type { DatabaseHealth } from './ports/database-health.js';
+import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from './ports/system.js';
 
@@ -13,5 +14,6 @@ export const TOKENS = {
   StoreRepository: Symbol.for('commerce-core.StoreRepository') as ServiceIdentifier<StoreRepository>,
   ApplicationKeyRepository: Symbol.for('commerce-core.ApplicationKeyRepository') as ServiceIdentifier<ApplicationKeyRepository>,
   AccessTokenRepository: Symbol.for('commerce-core.AccessTokenRepository') as ServiceIdentifier<AccessTokenRepository>,
+  MerchantRealmMappingRepository: Symbol.for('commerce-core.MerchantRealmMappingRepository') as ServiceIdentifier<MerchantRealmMappingRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
 } as const;

@@ -57,4 +57,20 @@ describe('the official @elasticpath/js-sdk against the service', () => {
     });
     expect(errors).to.deep.equal([{ status: '409', title: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum' }]);
   });
+
+  it('reads and updates the merchant realm mapping with MerchantRealmMappings.All, Get and Update', async () => {
+    const mapping = await sdk.MerchantRealmMappings.All();
+    expect(mapping.data).to.include({ type: 'merchant-realm-mappings', prefix: null });
+    const byId = await sdk.MerchantRealmMappings.Get(mapping.data.id);
+    expect(byId.data).to.deep.equal(mapping.data);
+    const updated = await sdk.MerchantRealmMappings.Update(mapping.data.id, { prefix: 'SdkStore' } as Parameters<typeof sdk.MerchantRealmMappings.Update>[1]);
+    expect(updated.data).to.deep.equal({ ...mapping.data, prefix: 'SdkStore' });
+  });
+
+  it('reads and changes the page length with Settings.All and Update', async () => {
+    const settings = await sdk.Settings.All();
+    expect((settings.data as { page_length?: number }).page_length).to.equal(25);
+    const updated = await sdk.Settings.Update({ page_length: 10 } as Parameters<typeof sdk.Settings.Update>[0]);
+    expect((updated.data as { page_length?: number }).page_length).to.equal(10);
+  });
 });

@@ -6,7 +6,7 @@ import type { DatabaseTarget } from '../../src/adapters/persistence/kysely/datab
 import type { Persistence } from '../../src/container.js';
 
 /** Tables in the order they can be emptied (children first). */
-export const TABLES = ['access_tokens', 'application_keys', 'stores'] as const;
+export const TABLES = ['access_tokens', 'application_keys', 'merchant_realm_mappings', 'stores'] as const;
 
 /** One storage backend a contract suite runs on. `url` is undefined when a server backend is not configured. */
 export interface Backend {
@@ -19,7 +19,7 @@ export interface Backend {
   release(persistence: Persistence): Promise<void>;
 }
 
-const dropEverything = async (db: Kysely<any>): Promise<void> => {
+export const dropEverything = async (db: Kysely<any>): Promise<void> => {
   for (const table of [...TABLES, 'kysely_migration', 'kysely_migration_lock']) {
     await db.schema.dropTable(table).ifExists().execute();
   }
@@ -74,6 +74,7 @@ export const BACKENDS: readonly Backend[] = [
       p.state.stores.clear();
       p.state.applicationKeys.clear();
       p.state.accessTokens.clear();
+      p.state.realmMappings.clear();
     },
     release: async () => {},
   },
@@ -93,8 +94,12 @@ export const BACKENDS: readonly Backend[] = [
 ];
 
 /** Runs `suite` once per backend; a server backend without a URL shows up as skipped, not as passed. */
-export const forEachBackend = (title: string, suite: (backend: Backend, persistence: () => Persistence) => void): void => {
-  for (const backend of BACKENDS) {
+export const forEachBackend = (
+  title: string,
+  suite: (backend: Backend, persistence: () => Persistence) => void,
+  options: { readonly sqlOnly?: boolean } = {},
+): void => {
+  for (const backend of BACKENDS.filter((b) => !options.sqlOnly || b.name !== 'in-memory')) {
     const describeOrSkip = backend.available ? describe : describe.skip;
     describeOrSkip(`${title} [${backend.name}]`, function () {
       let persistence: Persistence | undefined;

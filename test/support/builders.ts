@@ -4,6 +4,8 @@ import { newStore } from '../../src/domain/store/store.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
+import type { MerchantRealmMapping } from '../../src/domain/merchant-realm/merchant-realm-mapping.js';
+import type { NewStoreRecords } from '../../src/application/ports/store-repository.js';
 
 export const aStore = (overrides: Partial<Store> = {}): Store => ({
   ...newStore(randomIds.uuid(), 'Test store', new Date('2026-01-01T00:00:00.000Z')),
@@ -25,3 +27,18 @@ export const aKey = (storeId: Uuid, overrides: Partial<ApplicationKey> = {}): Ap
     ...overrides,
   };
 };
+
+export const aMapping = (storeId: Uuid, overrides: Partial<MerchantRealmMapping> = {}): MerchantRealmMapping => ({
+  id: randomIds.uuid(),
+  storeId,
+  realmId: randomIds.uuid(),
+  prefix: null,
+  ...overrides,
+});
+
+/** What a store is created with: the store, its first key and its realm mapping. */
+export const storeRecords = (store: Store, firstKey: ApplicationKey = aKey(store.id), realmMapping: MerchantRealmMapping = aMapping(store.id)): NewStoreRecords => ({
+  store,
+  firstKey,
+  realmMapping,
+});

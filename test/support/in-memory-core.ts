@@ -1,6 +1,7 @@
 import { InMemoryAccessTokenRepository } from '../../src/adapters/persistence/in-memory/in-memory-access-token-repository.js';
 import { InMemoryApplicationKeyRepository } from '../../src/adapters/persistence/in-memory/in-memory-application-key-repository.js';
 import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
+import { InMemoryMerchantRealmMappingRepository } from '../../src/adapters/persistence/in-memory/in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from '../../src/adapters/persistence/in-memory/in-memory-store-repository.js';
 import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';
 import { TestClock, testIds } from './system-fakes.js';
@@ -16,5 +17,6 @@ export const inMemoryCore = () => {
     stores: new InMemoryStoreRepository(state),
     keys: new InMemoryApplicationKeyRepository(state),
     tokens: new InMemoryAccessTokenRepository(state),
+    mappings: new InMemoryMerchantRealmMappingRepository(state),
   };
 };

@@ -9,6 +9,7 @@ export const portsOf = (persistence: Persistence) => {
     stores: container.get(TOKENS.StoreRepository),
     keys: container.get(TOKENS.ApplicationKeyRepository),
     tokens: container.get(TOKENS.AccessTokenRepository),
+    mappings: container.get(TOKENS.MerchantRealmMappingRepository),
     health: container.get(TOKENS.DatabaseHealth),
   };
 };

@@ -11,8 +11,10 @@ import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { applicationKeyRoutes } from './routes/application-key-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
+import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
 import type { RouteContext } from './routes/route-context.js';
+import { settingsRoutes } from './routes/settings-routes.js';
 
 export interface HttpAppOptions {
   readonly container: Container;
@@ -27,6 +29,8 @@ export const createHttpApp = ({ container, logger, baseUrl }: HttpAppOptions): K
   healthRoutes(router, container);
   oauthRoutes(router, container);
   applicationKeyRoutes(router, container, routes);
+  merchantRealmMappingRoutes(router, container, routes);
+  settingsRoutes(router, container, routes);
 
   const app = new Koa<HttpState>();
   app.use(requestContext(logger));

@@ -1,4 +1,5 @@
 import type { ApplicationKey } from '../../domain/application-key/application-key.js';
+import type { MerchantRealmMapping } from '../../domain/merchant-realm/merchant-realm-mapping.js';
 import type { Store } from '../../domain/store/store.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 
@@ -6,6 +7,7 @@ import type { Uuid } from '../../domain/shared/uuid.js';
 export interface NewStoreRecords {
   readonly store: Store;
   readonly firstKey: ApplicationKey;
+  readonly realmMapping: MerchantRealmMapping;
 }
 
 /** Storage of stores. Promises reject only when the storage itself fails. */
@@ -14,4 +16,6 @@ export interface StoreRepository {
   findById(id: Uuid): Promise<Store | undefined>;
   /** True when no store exists yet (a fresh database). */
   isEmpty(): Promise<boolean>;
+  /** Stores the new page length; undefined when there is no such store. */
+  setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined>;
 }

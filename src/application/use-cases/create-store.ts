@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { MerchantRealmMapping } from '../../domain/merchant-realm/merchant-realm-mapping.js';
 import { validationFailed, type DomainError } from '../../domain/shared/errors.js';
 import { newStore, type Store } from '../../domain/store/store.js';
 import { parseStoreName } from '../../domain/store/store-name.js';
@@ -12,6 +13,7 @@ export const FIRST_KEY_NAME = 'Default key';
 
 export interface CreatedStore extends MintedApplicationKey {
   readonly store: Store;
+  readonly realmMapping: MerchantRealmMapping;
 }
 
 @injectable()
@@ -23,7 +25,7 @@ export class CreateStore {
     @inject(TOKENS.Secrets) private readonly secrets: Secrets,
   ) {}
 
-  /** Creates a store with its first application key; the key's secret is returned once. */
+  /** Creates a store with its first application key and its realm mapping; the key's secret is returned once. */
   async execute(name: unknown): Promise<E.Either<DomainError, CreatedStore>> {
     const parsedName = parseStoreName('name')(name);
     if (E.isLeft(parsedName)) return E.left(validationFailed(parsedName.left));
@@ -32,7 +34,8 @@ export class CreateStore {
       name: FIRST_KEY_NAME,
       reservedRateLimit: null,
     });
-    await this.stores.create({ store, firstKey: minted.key });
-    return E.right({ store, ...minted });
+    const realmMapping = { id: this.ids.uuid(), storeId: store.id, realmId: this.ids.uuid(), prefix: null };
+    await this.stores.create({ store, firstKey: minted.key, realmMapping });
+    return E.right({ store, realmMapping, ...minted });
   }
 }

@@ -3,6 +3,7 @@ import { TOKENS } from '../../../application/tokens.js';
 import { InMemoryAccessTokenRepository } from './in-memory-access-token-repository.js';
 import { InMemoryApplicationKeyRepository } from './in-memory-application-key-repository.js';
 import { InMemoryState } from './in-memory-state.js';
+import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
@@ -13,5 +14,6 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.StoreRepository).to(InMemoryStoreRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(InMemoryApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(InMemoryAccessTokenRepository).inSingletonScope();
+    bind(TOKENS.MerchantRealmMappingRepository).to(InMemoryMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true });
   });

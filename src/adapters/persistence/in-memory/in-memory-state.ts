@@ -1,5 +1,6 @@
 import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
 import type { Store } from '../../../domain/store/store.js';
 
 /**
@@ -10,6 +11,7 @@ export class InMemoryState {
   readonly stores = new Map<string, Store>();
   readonly applicationKeys = new Map<string, ApplicationKey>();
   readonly accessTokens = new Map<string, AccessToken>();
+  readonly realmMappings = new Map<string, MerchantRealmMapping>();
 
   /** The unique constraints of the key table: id and client id. */
   assertNewKey(key: ApplicationKey): void {

@@ -12,8 +12,10 @@ export class InMemoryStoreRepository implements StoreRepository {
   async create(records: NewStoreRecords): Promise<void> {
     if (this.state.stores.has(records.store.id)) throw new Error(`store ${records.store.id} already exists`);
     this.state.assertNewKey(records.firstKey);
+    if (this.state.realmMappings.has(records.realmMapping.id)) throw new Error(`mapping ${records.realmMapping.id} already exists`);
     this.state.stores.set(records.store.id, records.store);
     this.state.applicationKeys.set(records.firstKey.id, records.firstKey);
+    this.state.realmMappings.set(records.realmMapping.id, records.realmMapping);
   }
 
   async findById(id: Uuid): Promise<Store | undefined> {
@@ -22,5 +24,13 @@ export class InMemoryStoreRepository implements StoreRepository {
 
   async isEmpty(): Promise<boolean> {
     return this.state.stores.size === 0;
+  }
+
+  async setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined> {
+    const store = this.state.stores.get(id);
+    if (store === undefined) return undefined;
+    const updated = { ...store, pageLength };
+    this.state.stores.set(id, updated);
+    return updated;
   }
 }

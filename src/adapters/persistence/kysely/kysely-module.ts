@@ -3,6 +3,7 @@ import { TOKENS } from '../../../application/tokens.js';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
 import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
 import { KyselyDatabaseHealth } from './kysely-database-health.js';
+import { KyselyMerchantRealmMappingRepository } from './kysely-merchant-realm-mapping-repository.js';
 import { KyselyStoreRepository } from './kysely-store-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
@@ -14,5 +15,6 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.StoreRepository).to(KyselyStoreRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(KyselyApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(KyselyAccessTokenRepository).inSingletonScope();
+    bind(TOKENS.MerchantRealmMappingRepository).to(KyselyMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
   });

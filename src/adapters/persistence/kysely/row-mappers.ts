@@ -4,7 +4,8 @@ import type { GrantType } from '../../../domain/auth/grant.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/store/store.js';
 import type { Selectable } from 'kysely';
-import type { AccessTokensTable, ApplicationKeysTable, StoresTable } from './schema.js';
+import type { AccessTokensTable, ApplicationKeysTable, MerchantRealmMappingsTable, StoresTable } from './schema.js';
+import { prefixKey, type MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
 
 /** Ids read back from our own tables; a malformed one means the schema drifted, which is a fault, not input. */
 const uuid = (value: string): Uuid => {
@@ -64,4 +65,19 @@ export const accessTokenFromRow = (row: Selectable<AccessTokensTable>): AccessTo
   applicationKeyId: uuid(row.application_key_id),
   grant: grant(row.grant_type),
   expiresAt: row.expires_at,
+});
+
+export const mappingFromRow = (row: Selectable<MerchantRealmMappingsTable>): MerchantRealmMapping => ({
+  id: uuid(row.id),
+  storeId: uuid(row.store_id),
+  realmId: uuid(row.realm_id),
+  prefix: row.prefix,
+});
+
+export const mappingToRow = (mapping: MerchantRealmMapping): Selectable<MerchantRealmMappingsTable> => ({
+  id: mapping.id,
+  store_id: mapping.storeId,
+  realm_id: mapping.realmId,
+  prefix: mapping.prefix,
+  prefix_key: mapping.prefix === null ? null : prefixKey(mapping.prefix),
 });

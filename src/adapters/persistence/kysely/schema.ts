@@ -31,9 +31,18 @@ export interface AccessTokensTable {
   expires_at: Timestamp;
 }
 
+export interface MerchantRealmMappingsTable {
+  id: string;
+  store_id: string;
+  realm_id: string;
+  prefix: string | null;
+  prefix_key: string | null;
+}
+
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
   stores: StoresTable;
   application_keys: ApplicationKeysTable;
   access_tokens: AccessTokensTable;
+  merchant_realm_mappings: MerchantRealmMappingsTable;
 }

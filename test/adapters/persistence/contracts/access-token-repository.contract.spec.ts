@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { AccessToken } from '../../../../src/domain/auth/access-token.js';
-import { aKey, aStore } from '../../../support/builders.js';
+import { aKey, aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
 
@@ -9,7 +9,7 @@ forEachBackend('AccessTokenRepository contract', (_backend, persistence) => {
     const ports = portsOf(persistence());
     const store = aStore();
     const key = aKey(store.id);
-    await ports.stores.create({ store, firstKey: key });
+    await ports.stores.create(storeRecords(store, key));
     const token: AccessToken = {
       tokenHash: 'f'.repeat(64),
       storeId: store.id,

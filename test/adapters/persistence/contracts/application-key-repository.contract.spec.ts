@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { reservationFits } from '../../../../src/domain/application-key/reservation-budget.js';
-import { aKey, aStore } from '../../../support/builders.js';
+import { aKey, aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
 
@@ -12,7 +12,7 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     const ports = portsOf(persistence());
     const store = aStore({ rateLimit });
     const firstKey = aKey(store.id, { createdAt: new Date('2026-01-01T00:00:00.000Z') });
-    await ports.stores.create({ store, firstKey });
+    await ports.stores.create(storeRecords(store, firstKey));
     return { ...ports, store, firstKey };
   };
 
@@ -23,7 +23,7 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     expect(await keys.findById(store.id, key.id)).to.deep.equal(key);
     expect(await keys.findByClientId(key.clientId)).to.deep.equal(key);
     const other = aStore();
-    await stores.create({ store: other, firstKey: aKey(other.id) });
+    await stores.create(storeRecords(other));
     expect(await keys.findById(other.id, key.id)).to.equal(undefined);
   });
 
@@ -69,7 +69,7 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
   it('reports an update of an unknown or foreign key as not found', async () => {
     const { keys, stores, store, firstKey } = await setup();
     const other = aStore();
-    await stores.create({ store: other, firstKey: aKey(other.id) });
+    await stores.create(storeRecords(other));
     const renamed = (k: typeof firstKey) => ({ ...k, name: 'x' });
     expect(await keys.update(other.id, firstKey.id, renamed, () => true)).to.deep.equal(E.left('not-found'));
     expect(await keys.update(store.id, aKey(store.id).id, renamed, () => true)).to.deep.equal(E.left('not-found'));
@@ -83,7 +83,7 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     const token = { tokenHash: 'a'.repeat(64), storeId: store.id, applicationKeyId: key.id, grant: 'implicit' as const, expiresAt: new Date('2030-01-01T00:00:00.000Z') };
     await tokens.insert(token);
     const other = aStore();
-    await stores.create({ store: other, firstKey: aKey(other.id) });
+    await stores.create(storeRecords(other));
     expect(await keys.delete(other.id, key.id)).to.equal(false);
     expect(await keys.delete(store.id, key.id)).to.equal(true);
     expect(await keys.findById(store.id, key.id)).to.equal(undefined);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { timestampType, withTableOptions, type SqlFlavor } from '../sql-flavor.js';
 
 export const storesAndApplicationKeys = (flavor: SqlFlavor) => ({
-  async up(db: Kysely<unknown>): Promise<void> {
+  async up(db: Kysely<any>): Promise<void> {
     const ts = timestampType(flavor);
     await withTableOptions(
       flavor,
@@ -44,7 +44,7 @@ export const storesAndApplicationKeys = (flavor: SqlFlavor) => ({
     await db.schema.createIndex('access_tokens_key').on('access_tokens').column('application_key_id').execute();
     await db.schema.createIndex('access_tokens_expiry').on('access_tokens').column('expires_at').execute();
   },
-  async down(db: Kysely<unknown>): Promise<void> {
+  async down(db: Kysely<any>): Promise<void> {
     await db.schema.dropTable('access_tokens').execute();
     await db.schema.dropTable('application_keys').execute();
     await db.schema.dropTable('stores').execute();

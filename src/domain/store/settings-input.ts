@@ -1,0 +1,26 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { issues } from '../shared/errors.js';
+import { integerInRange } from '../shared/integer.js';
+import { oneOf } from '../shared/literal.js';
+import { field, isRecord, optional, parseAll, type Parsed } from '../shared/validation.js';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../query/page.js';
+
+export const SETTINGS_TYPE = 'settings';
+
+/** A validated partial update of a store's settings. */
+export interface SettingsChanges {
+  readonly pageLength?: number;
+}
+
+/** Parses the `data` object of `PUT /v2/settings`; `page_length` is 1..100, like `page[limit]`. */
+export const parseSettingsChanges = (data: unknown): Parsed<SettingsChanges> =>
+  isRecord(data)
+    ? pipe(
+        parseAll({
+          type: oneOf([SETTINGS_TYPE])('data.type')(field(data, 'type')),
+          pageLength: optional(field(data, 'page_length'), integerInRange(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX)('data.page_length')),
+        }),
+        E.map(({ pageLength }) => (pageLength === undefined ? {} : { pageLength })),
+      )
+    : E.left(issues('data', 'must be an object'));
