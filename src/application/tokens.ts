@@ -1,7 +1,10 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { AccessTokenRepository } from './ports/access-token-repository.js';
 import type { ApplicationKeyRepository } from './ports/application-key-repository.js';
+import type { PlanRepository, ProductRepository } from './ports/catalogue-repository.js';
 import type { DatabaseHealth } from './ports/database-health.js';
+import type { OfferingRepository } from './ports/offering-repository.js';
+import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from './ports/system.js';
@@ -15,5 +18,9 @@ export const TOKENS = {
   ApplicationKeyRepository: Symbol.for('commerce-core.ApplicationKeyRepository') as ServiceIdentifier<ApplicationKeyRepository>,
   AccessTokenRepository: Symbol.for('commerce-core.AccessTokenRepository') as ServiceIdentifier<AccessTokenRepository>,
   MerchantRealmMappingRepository: Symbol.for('commerce-core.MerchantRealmMappingRepository') as ServiceIdentifier<MerchantRealmMappingRepository>,
+  ProductRepository: Symbol.for('commerce-core.ProductRepository') as ServiceIdentifier<ProductRepository>,
+  PlanRepository: Symbol.for('commerce-core.PlanRepository') as ServiceIdentifier<PlanRepository>,
+  OfferingRepository: Symbol.for('commerce-core.OfferingRepository') as ServiceIdentifier<OfferingRepository>,
+  SubscriptionRepository: Symbol.for('commerce-core.SubscriptionRepository') as ServiceIdentifier<SubscriptionRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
 } as const;

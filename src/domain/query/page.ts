@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { issues } from '../shared/errors.js';
 import { integerTextInRange } from '../shared/integer.js';
 import { parseAll, type Parsed } from '../shared/validation.js';
-import type { QueryParams } from './query-params.js';
+import { singleParam, type QueryParams } from './query-params.js';
 
 export const PAGE_OFFSET_MAX = 10_000;
 export const PAGE_LIMIT_MIN = 1;
@@ -14,14 +13,8 @@ export interface PageRequest {
   readonly limit: number;
 }
 
-const single = (params: QueryParams, name: string): Parsed<string | undefined> => {
-  const values = params.get(name);
-  if (values === undefined) return E.right(undefined);
-  return values.length === 1 ? E.right(values[0]) : E.left(issues(name, 'must be given at most once'));
-};
-
 const pageParam = (params: QueryParams, name: string, min: number, max: number, fallback: number): Parsed<number> => {
-  const raw = single(params, name);
+  const raw = singleParam(params, name);
   if (E.isLeft(raw)) return raw;
   return raw.right === undefined ? E.right(fallback) : integerTextInRange(min, max)(name)(raw.right);
 };

@@ -1,6 +1,11 @@
 import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
+import type { Offering } from '../../../domain/subscription/offering.js';
+import type { SubscriptionPlan } from '../../../domain/subscription/plan.js';
+import type { SubscriptionProduct } from '../../../domain/subscription/product.js';
+import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
 
 /**
@@ -12,6 +17,14 @@ export class InMemoryState {
   readonly applicationKeys = new Map<string, ApplicationKey>();
   readonly accessTokens = new Map<string, AccessToken>();
   readonly realmMappings = new Map<string, MerchantRealmMapping>();
+  readonly products = new Map<string, SubscriptionProduct>();
+  readonly plans = new Map<string, SubscriptionPlan>();
+  readonly offerings = new Map<string, Offering>();
+  /** Offering snapshots by version id, and version ids by `offeringId:version`. */
+  readonly offeringVersions = new Map<string, Offering>();
+  readonly offeringVersionIds = new Map<string, string>();
+  readonly subscriptions = new Map<string, Subscription>();
+  readonly subscriptionStates = new Map<string, SubscriptionStateRecord[]>();
 
   /** The unique constraints of the key table: id and client id. */
   assertNewKey(key: ApplicationKey): void {

@@ -1,0 +1,51 @@
+import { inject, injectable } from 'inversify';
+import type { CatalogueQuery } from '../../../application/ports/catalogue-repository.js';
+import type { ListedPage } from '../../../application/ports/listed-page.js';
+import type { OfferingRepository } from '../../../application/ports/offering-repository.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Offering } from '../../../domain/subscription/offering.js';
+import { pageOf } from './in-memory-list.js';
+import type { InMemoryState } from './in-memory-state.js';
+import { IN_MEMORY } from './in-memory-tokens.js';
+
+@injectable()
+export class InMemoryOfferingRepository implements OfferingRepository {
+  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+
+  /** The database refuses copies of deleted originals through foreign keys; this is the same rule. */
+  private originalsExist(offering: Offering): boolean {
+    return offering.products.every((p) => this.state.products.has(p.originId)) && offering.plans.every((p) => this.state.plans.has(p.originId));
+  }
+
+  async insert(offering: Offering): Promise<boolean> {
+    if (this.state.offerings.has(offering.id)) throw new Error(`duplicate id ${offering.id}`);
+    if (!this.originalsExist(offering)) return false;
+    this.state.offerings.set(offering.id, offering);
+    return true;
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined> {
+    const offering = this.state.offerings.get(id);
+    return offering?.storeId === storeId ? offering : undefined;
+  }
+
+  async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<Offering | undefined | false> {
+    const current = this.state.offerings.get(id);
+    if (current?.storeId !== storeId) return undefined;
+    const updated = change(current);
+    if (!this.originalsExist(updated)) return false;
+    this.state.offerings.set(id, updated);
+    return updated;
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    if (this.state.offerings.get(id)?.storeId !== storeId) return false;
+    this.state.offerings.delete(id);
+    return true;
+  }
+
+  async list(storeId: Uuid, query: CatalogueQuery): Promise<ListedPage<Offering>> {
+    const ofStore = [...this.state.offerings.values()].filter((o) => o.storeId === storeId);
+    return pageOf(ofStore, query, (o) => o.attributes.external_ref, (o) => o.createdAt);
+  }
+}

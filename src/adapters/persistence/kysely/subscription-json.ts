@@ -1,0 +1,79 @@
+import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
+import { STATE_ACTIONS, type StateAction } from '../../../domain/subscription/subscription-input.js';
+import { PAYMENT_AUTHORITY_TYPE, type PaymentAuthority, type Subscription, type SubscriptionFlags, type SubscriptionTimestamps } from '../../../domain/subscription/subscription.js';
+import { record } from './offering-json.js';
+import { storedDate } from './stored-json.js';
+
+/** What a subscription row keeps as JSON: everything that is never filtered or ordered on. */
+export interface SubscriptionBody {
+  readonly paymentAuthority: PaymentAuthority;
+  readonly manualPayments: boolean;
+  readonly flags: SubscriptionFlags;
+  readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
+  readonly invoiceAfter: Date;
+}
+
+export const subscriptionBody = (s: Subscription): string => {
+  const { createdAt: _createdAt, ...timestamps } = s.timestamps;
+  const body: SubscriptionBody = { paymentAuthority: s.paymentAuthority, manualPayments: s.manualPayments, flags: s.flags, timestamps, invoiceAfter: s.invoiceAfter };
+  return JSON.stringify(body);
+};
+
+const flag = (flags: Readonly<Record<string, unknown>>, name: string): boolean => {
+  const value = flags[name];
+  if (typeof value !== 'boolean') throw new Error(`stored subscription flag ${name} is not a boolean`);
+  return value;
+};
+
+const optionalDate = (timestamps: Readonly<Record<string, unknown>>, name: string): { [key: string]: Date } =>
+  timestamps[name] === undefined ? {} : { [name]: storedDate(`subscription ${name}`, timestamps[name]) };
+
+const authority = (value: unknown): PaymentAuthority => {
+  const a = record('payment authority', value);
+  if (a['type'] !== PAYMENT_AUTHORITY_TYPE) throw new Error('stored payment authority has an unknown type');
+  const text = (key: string) => (typeof a[key] === 'string' ? { [key]: a[key] as string } : {});
+  return { type: PAYMENT_AUTHORITY_TYPE, ...text('customer_id'), ...text('card_id') };
+};
+
+export const bodyFromJson = (value: unknown): SubscriptionBody => {
+  const body = record('subscription', value);
+  const flags = record('subscription flags', body['flags']);
+  const timestamps = record('subscription timestamps', body['timestamps']);
+  return {
+    paymentAuthority: authority(body['paymentAuthority']),
+    manualPayments: body['manualPayments'] === true,
+    flags: { canceled: flag(flags, 'canceled'), paused: flag(flags, 'paused'), suspended: flag(flags, 'suspended'), pending: flag(flags, 'pending') },
+    timestamps: {
+      updatedAt: storedDate('subscription updatedAt', timestamps['updatedAt']),
+      ...optionalDate(timestamps, 'canceledAt'),
+      ...optionalDate(timestamps, 'pausedAt'),
+      ...optionalDate(timestamps, 'resumedAt'),
+      ...optionalDate(timestamps, 'endDate'),
+    },
+    invoiceAfter: storedDate('subscription invoiceAfter', body['invoiceAfter']),
+  };
+};
+
+/** A state record's flags and invoice time, as JSON beside its action. */
+export const stateBody = (state: SubscriptionStateRecord): string => JSON.stringify({ flags: state.flags, invoiceAfter: state.invoiceAfter });
+
+export const stateAction = (value: string): StateAction => {
+  const action = STATE_ACTIONS.find((a) => a === value);
+  if (action === undefined) throw new Error(`stored state action is unknown: ${value}`);
+  return action;
+};
+
+export const stateFlagsFromJson = (value: unknown): Pick<SubscriptionStateRecord, 'flags' | 'invoiceAfter'> => {
+  const body = record('state', value);
+  const flags = record('state flags', body['flags']);
+  return {
+    flags: {
+      canceled: flag(flags, 'canceled'),
+      paused: flag(flags, 'paused'),
+      suspended: flag(flags, 'suspended'),
+      pending: flag(flags, 'pending'),
+      closed: flag(flags, 'closed'),
+    },
+    invoiceAfter: storedDate('state invoiceAfter', body['invoiceAfter']),
+  };
+};

@@ -1,0 +1,184 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as RA from 'fp-ts/lib/ReadonlyArray.js';
+import * as RNEA from 'fp-ts/lib/ReadonlyNonEmptyArray.js';
+import type { ValidationIssue } from '../shared/errors.js';
+import type { Parsed } from '../shared/validation.js';
+
+export type FilterOperator = 'eq' | 'in';
+
+export type FilterCondition<F extends string> =
+  | { readonly op: 'eq'; readonly field: F; readonly value: string }
+  | { readonly op: 'in'; readonly field: F; readonly values: readonly string[] };
+
+/** Which operators each filterable field accepts. */
+export type FilterRules<F extends string> = Readonly<Record<F, readonly FilterOperator[]>>;
+
+export const FILTER_MAX_CONDITIONS = 10;
+export const FILTER_MAX_BYTES = 8192;
+export const FILTER_PARSE_TITLE = 'Could not parse the supplied filter';
+
+const OPERATORS: readonly FilterOperator[] = ['eq', 'in'];
+
+type Punctuation = ',' | ':' | '(' | ')';
+
+/** `at` is a 1-based position in code points, so an emoji counts as one character, as a person would count it. */
+type Token =
+  | { readonly kind: Punctuation; readonly at: number }
+  | { readonly kind: 'text'; readonly text: string; readonly quoted: boolean; readonly at: number }
+  | { readonly kind: 'end'; readonly at: number }
+  | { readonly kind: 'bad'; readonly detail: string; readonly at: number };
+
+/** A condition as written, before its names are checked against the rules. */
+interface Written {
+  readonly op: string;
+  readonly at: number;
+  readonly field: string;
+  readonly fieldAt: number;
+  readonly values: RNEA.ReadonlyNonEmptyArray<string>;
+}
+
+const isPunctuation = (c: string): c is Punctuation => c === ',' || c === ':' || c === '(' || c === ')';
+
+const isBare = (c: string): boolean => c !== '' && c !== '"' && !isPunctuation(c);
+
+/** Counted by hand so the domain needs no platform encoder; a lone surrogate counts 3, like the U+FFFD an encoder writes for it. */
+const utf8Bytes = (s: string): number => {
+  let n = 0;
+  for (const c of s) {
+    const cp = c.codePointAt(0) ?? 0;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
+};
+
+const quoted = (cs: readonly string[], open: number): { readonly token: Token; readonly next: number } => {
+  const at = open + 1;
+  let text = '';
+  for (let i = open + 1; i < cs.length; i += 1) {
+    const c = cs[i] ?? '';
+    if (c === '"') return { token: { kind: 'text', text, quoted: true, at }, next: i + 1 };
+    if (c === '\\') {
+      const escaped = cs[i + 1] ?? '';
+      if (escaped === '') break;
+      if (escaped !== '"' && escaped !== '\\') {
+        const detail = `invalid escape '\\${escaped}' at position ${i + 1}; inside quotes a backslash may only precede " or \\`;
+        return { token: { kind: 'bad', detail, at: i + 1 }, next: cs.length };
+      }
+      text += escaped;
+      i += 1;
+    } else text += c;
+  }
+  return { token: { kind: 'bad', detail: `unterminated quoted value starting at position ${at}`, at }, next: cs.length };
+};
+
+/** Stops after a bad token, so a parser that reaches it reports it and one that fails earlier never sees it. */
+const tokenize = (cs: readonly string[]): readonly Token[] => {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < cs.length) {
+    const c = cs[i] ?? '';
+    if (isPunctuation(c)) {
+      tokens.push({ kind: c, at: i + 1 });
+      i += 1;
+    } else if (c === '"') {
+      const { token, next } = quoted(cs, i);
+      tokens.push(token);
+      i = next;
+    } else {
+      const start = i;
+      while (isBare(cs[i] ?? '')) i += 1;
+      tokens.push({ kind: 'text', text: cs.slice(start, i).join(''), quoted: false, at: start + 1 });
+    }
+  }
+  return tokens;
+};
+
+interface Scan {
+  readonly written: readonly Written[];
+  readonly error?: string;
+}
+
+/** Reads conditions until the text ends or stops making sense; what came before a syntax error is kept for checking. */
+const scan = (raw: string): Scan => {
+  const cs = Array.from(raw);
+  const tokens = tokenize(cs);
+  const end: Token = { kind: 'end', at: cs.length + 1 };
+  let j = 0;
+  const take = (): Token => tokens[j++] ?? end;
+  const written: Written[] = [];
+  const stop = (error: string): Scan => ({ written, error });
+  const unexpected = (t: Token, wanted: string): Scan =>
+    stop(t.kind === 'bad' ? t.detail : `expected ${wanted} at position ${t.at}${t.kind === 'end' ? ' (the end of the filter)' : ''}`);
+  const value = (): string | Scan => {
+    const t = take();
+    if (t.kind === ',' || t.kind === ')' || (t.kind === 'text' && t.text === '')) return stop(`empty value at position ${t.at}`);
+    return t.kind === 'text' ? t.text : unexpected(t, 'a value');
+  };
+
+  for (;;) {
+    const op = take();
+    if (op.kind !== 'text' || op.quoted) return unexpected(op, 'an operator');
+    const open = take();
+    if (open.kind !== '(') return unexpected(open, "'('");
+    const field = take();
+    if (field.kind !== 'text' || field.quoted) return unexpected(field, 'a field name');
+    const comma = take();
+    if (comma.kind !== ',') return unexpected(comma, "','");
+    const first = value();
+    if (typeof first !== 'string') return first;
+    const values: [string, ...string[]] = [first];
+    for (let after = take(); after.kind !== ')'; after = take()) {
+      if (after.kind !== ',') return unexpected(after, "',' or ')'");
+      const next = value();
+      if (typeof next !== 'string') return next;
+      values.push(next);
+    }
+    written.push({ op: op.text, at: op.at, field: field.text, fieldAt: field.at, values });
+    const joint = take();
+    if (joint.kind === 'end') return { written };
+    if (joint.kind === 'bad') return stop(joint.detail);
+    if (joint.kind !== ':') return stop(`unexpected text after ')' at position ${joint.at}`);
+  }
+};
+
+const isOperator = (name: string): name is FilterOperator => (OPERATORS as readonly string[]).includes(name);
+
+/** Own keys only, so `constructor` or `__proto__` are not mistaken for fields. */
+const isField = <F extends string>(rules: FilterRules<F>, name: string): name is F => Object.prototype.hasOwnProperty.call(rules, name);
+
+const listed = (names: readonly string[]): string => (names.length === 0 ? 'none' : names.join(', '));
+
+const check =
+  <F extends string>(rules: FilterRules<F>) =>
+  (w: Written): E.Either<readonly string[], FilterCondition<F>> => {
+    const problems: string[] = [];
+    const op = isOperator(w.op) ? w.op : undefined;
+    const field = isField(rules, w.field) ? w.field : undefined;
+    if (op === undefined) problems.push(`unknown operator '${w.op}' at position ${w.at}; allowed: ${listed(OPERATORS)}`);
+    if (field === undefined) problems.push(`unknown field '${w.field}' at position ${w.fieldAt}; allowed: ${listed(Object.keys(rules).sort())}`);
+    if (op !== undefined && field !== undefined && !rules[field].includes(op)) {
+      problems.push(`operator '${op}' is not allowed on field '${field}' at position ${w.at}; allowed: ${listed(rules[field])}`);
+    }
+    if (op === 'eq' && w.values.length !== 1) problems.push(`eq takes exactly one value (position ${w.at})`);
+    if (op === undefined || field === undefined || problems.length > 0) return E.left(problems);
+    return E.right(op === 'eq' ? { op, field, value: RNEA.head(w.values) } : { op, field, values: [...w.values] });
+  };
+
+const filterIssue = (detail: string): ValidationIssue => ({ source: 'filter', title: FILTER_PARSE_TITLE, detail });
+
+/**
+ * Parses `op(field,value):op(field,v1,v2)`, the conditions all having to hold.
+ * An over-long filter is refused unread; otherwise every unknown name is reported, up to the first syntax error.
+ */
+export const parseFilter = <F extends string>(raw: string, rules: FilterRules<F>): Parsed<readonly FilterCondition<F>[]> => {
+  if (utf8Bytes(raw) > FILTER_MAX_BYTES) return E.left([filterIssue(`longer than ${FILTER_MAX_BYTES} bytes`)]);
+  if (raw.trim() === '') return E.left([filterIssue('the filter is empty')]);
+  const { written, error } = scan(raw);
+  const { left, right } = RA.separate(written.map(check(rules)));
+  const problems = [
+    ...left.flat(),
+    ...(error === undefined ? [] : [error]),
+    ...(written.length > FILTER_MAX_CONDITIONS ? [`more than ${FILTER_MAX_CONDITIONS} conditions`] : []),
+  ];
+  return RA.isNonEmpty(problems) ? E.left(RNEA.map(filterIssue)(problems)) : E.right(right);
+};

@@ -1,0 +1,61 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { booleanValue } from '../shared/boolean.js';
+import { INT32_MAX, integerInRange } from '../shared/integer.js';
+import { oneOf } from '../shared/literal.js';
+import { numberInRange } from '../shared/number.js';
+import { optionalField, parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import type { Uuid } from '../shared/uuid.js';
+import type { Parsed } from '../shared/validation.js';
+import { parseCatalogueName, parseDescription, parseExternalRef, parsePriceMap, typedAttributes } from './catalogue-fields.js';
+
+export const PLAN_TYPE = 'subscription_plan';
+export const PLAN_NOT_FOUND = 'subscription plan not found';
+export const PLAN_IN_USE = 'the plan is used by an offering';
+
+export const BILLING_INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
+export type BillingIntervalType = (typeof BILLING_INTERVAL_TYPES)[number];
+export const END_BEHAVIORS = ['close', 'roll'] as const;
+
+const PLAN_FIELDS = {
+  name: requiredField(parseCatalogueName),
+  description: optionalField(parseDescription),
+  external_ref: optionalField(parseExternalRef),
+  billing_interval_type: requiredField(oneOf([...BILLING_INTERVAL_TYPES])),
+  billing_frequency: requiredField(integerInRange(1, INT32_MAX)),
+  trial_period: optionalField(integerInRange(0, INT32_MAX)),
+  plan_length: requiredField(integerInRange(1, INT32_MAX)),
+  end_behavior: requiredField(oneOf([...END_BEHAVIORS])),
+  can_pause: requiredField(booleanValue),
+  can_resume: requiredField(booleanValue),
+  can_cancel: requiredField(booleanValue),
+  base_price_percentage: optionalField(numberInRange(0, 100)),
+  fixed_price: optionalField(parsePriceMap),
+};
+
+/** A plan's attributes, named as the API names them. */
+export type PlanAttributes = Created<typeof PLAN_FIELDS>;
+export type PlanChanges = Changes<typeof PLAN_FIELDS>;
+
+/** How a subscription is billed and what its subscriber may do; offerings carry copies of plans. */
+export interface SubscriptionPlan {
+  readonly id: Uuid;
+  readonly storeId: Uuid;
+  readonly attributes: PlanAttributes;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+export const parsePlanAttributes = (data: unknown): Parsed<PlanAttributes> =>
+  pipe(
+    typedAttributes(data, PLAN_TYPE),
+    E.flatMap((attributes) => parseCreated(PLAN_FIELDS, attributes, 'data.attributes')),
+  );
+
+export const parsePlanChanges = (data: unknown): Parsed<PlanChanges> =>
+  pipe(
+    typedAttributes(data, PLAN_TYPE),
+    E.flatMap((attributes) => parseChanges(PLAN_FIELDS, attributes, 'data.attributes')),
+  );
+
+export const planAttributesFromStorage = (stored: unknown): Parsed<PlanAttributes> => parseCreated(PLAN_FIELDS, stored, 'plan');

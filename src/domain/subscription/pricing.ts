@@ -1,0 +1,54 @@
+import type { Price, PriceMap } from './catalogue-fields.js';
+import type { OfferingPlan, OfferingProduct } from './offering.js';
+
+/**
+ * What a plan costs in each currency: its fixed price where it has one; otherwise the sum of the
+ * offering's product prices less `base_price_percentage` percent, rounded to a whole minor unit.
+ * A currency is priced only when every product has a price in it.
+ */
+export const planPrices = (products: readonly OfferingProduct[], plan: OfferingPlan): PriceMap => {
+  const fixed = plan.attributes.fixed_price ?? {};
+  const discount = plan.attributes.base_price_percentage ?? 0;
+  const prices: Record<string, Price> = { ...fixed };
+  const currencies = new Set(products.flatMap((p) => Object.keys(p.attributes.price ?? {})));
+  for (const currency of currencies) {
+    if (fixed[currency] !== undefined || products.length === 0) continue;
+    const parts = products.map((p) => p.attributes.price?.[currency]);
+    if (parts.some((part) => part === undefined)) continue;
+    const sum = parts.reduce((total, part) => total + (part?.amount ?? 0), 0);
+    prices[currency] = {
+      amount: Math.round((sum * (100 - discount)) / 100),
+      includes_tax: parts.every((part) => part?.includes_tax === true),
+    };
+  }
+  return prices;
+};
+
+export interface FormattedPrice {
+  readonly amount: number;
+  readonly currency: string;
+  readonly formatted: string;
+}
+
+/** Tax rates are not modelled, so both views carry the stored amount. */
+export interface DisplayPrice {
+  readonly without_tax: FormattedPrice;
+  readonly with_tax: FormattedPrice;
+}
+
+/** `1000` minor units of USD → `$10.00`, with the currency's own number of decimals. */
+export const formatAmount = (amount: number, currency: string): string => {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+};
+
+/** The price to show: in `preferred` when priced in it, else in the first currency in code order. */
+export const displayPrice = (prices: PriceMap | undefined, preferred?: string): DisplayPrice | undefined => {
+  if (prices === undefined) return undefined;
+  const currency = preferred !== undefined && prices[preferred] !== undefined ? preferred : Object.keys(prices).sort()[0];
+  const price = currency === undefined ? undefined : prices[currency];
+  if (currency === undefined || price === undefined) return undefined;
+  const formatted = { amount: price.amount, currency, formatted: formatAmount(price.amount, currency) };
+  return { without_tax: formatted, with_tax: formatted };
+};

@@ -1,0 +1,72 @@
+import type { Uuid } from '../shared/uuid.js';
+import { addIntervals } from './billing.js';
+import type { PlanAttributes } from './plan.js';
+
+export const SUBSCRIPTION_TYPE = 'subscription';
+export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
+export const PAYMENT_AUTHORITY_TYPE = 'platform_payments_processor';
+
+export interface PaymentAuthority {
+  readonly type: typeof PAYMENT_AUTHORITY_TYPE;
+  readonly customer_id?: string;
+  readonly card_id?: string;
+}
+
+/** The flags EPCC storefronts read; `closed` and `status` are derived from them and the clock. */
+export interface SubscriptionFlags {
+  readonly canceled: boolean;
+  readonly paused: boolean;
+  readonly suspended: boolean;
+  readonly pending: boolean;
+}
+
+export interface SubscriptionTimestamps {
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly canceledAt?: Date;
+  readonly pausedAt?: Date;
+  readonly resumedAt?: Date;
+  readonly endDate?: Date;
+}
+
+/** An account's subscription to one plan of one version of an offering. */
+export interface Subscription {
+  readonly id: Uuid;
+  readonly storeId: Uuid;
+  readonly accountId: string;
+  readonly offeringId: Uuid;
+  /** The offering as it was when the subscription was made; shared by every subscription of that version. */
+  readonly offeringVersionId: Uuid;
+  readonly planId: Uuid;
+  readonly currency: string;
+  readonly name: string;
+  readonly email: string;
+  readonly externalRef?: string;
+  readonly paymentAuthority: PaymentAuthority;
+  readonly manualPayments: boolean;
+  readonly flags: SubscriptionFlags;
+  readonly timestamps: SubscriptionTimestamps;
+  /** When the first invoice may be raised: the end of the plan's trial. */
+  readonly invoiceAfter: Date;
+}
+
+/** Where a subscription stands at `now`: it closes when a cancellation takes effect or a closing plan runs out. */
+export interface SubscriptionStanding {
+  readonly closed: boolean;
+  readonly status: 'active' | 'inactive';
+}
+
+export const standingAt = (subscription: Subscription, plan: PlanAttributes | undefined, now: Date): SubscriptionStanding => {
+  const { endDate } = subscription.timestamps;
+  const canceledOut = subscription.flags.canceled && endDate !== undefined && endDate.getTime() <= now.getTime();
+  const ranOut =
+    plan !== undefined &&
+    plan.end_behavior === 'close' &&
+    addIntervals(subscription.timestamps.createdAt, plan.billing_interval_type, plan.billing_frequency * plan.plan_length).getTime() <= now.getTime();
+  const closed = canceledOut || ranOut;
+  return { closed, status: closed ? 'inactive' : 'active' };
+};
+
+/** The first invoice comes after the trial, counted in the plan's billing intervals. */
+export const invoiceAfter = (createdAt: Date, plan: PlanAttributes): Date =>
+  plan.trial_period === undefined || plan.trial_period === 0 ? createdAt : addIntervals(createdAt, plan.billing_interval_type, plan.trial_period);
