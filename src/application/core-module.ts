@@ -13,6 +13,10 @@ import { PurgeExpiredTokens } from './use-cases/purge-expired-tokens.js';
 import { ResolveMerchantRealm } from './use-cases/resolve-merchant-realm.js';
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from './use-cases/store-settings.js';
 import { UpdateMerchantRealmPrefix } from './use-cases/update-merchant-realm-prefix.js';
+import { SubscriptionOfferings } from './use-cases/subscriptions/subscription-offerings.js';
+import { SubscriptionPlans } from './use-cases/subscriptions/subscription-plans.js';
+import { SubscriptionProducts } from './use-cases/subscriptions/subscription-products.js';
+import { Subscriptions } from './use-cases/subscriptions/subscriptions.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 
 /** Every use case of the core, resolved by its class. */
@@ -31,6 +35,10 @@ export const USE_CASES: readonly Newable<object>[] = [
   PurgeExpiredTokens,
   ResetStoreSettings,
   ResolveMerchantRealm,
+  SubscriptionOfferings,
+  SubscriptionPlans,
+  SubscriptionProducts,
+  Subscriptions,
   UpdateApplicationKey,
   UpdateMerchantRealmPrefix,
   UpdateStoreSettings,

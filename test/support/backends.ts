@@ -6,7 +6,20 @@ import type { DatabaseTarget } from '../../src/adapters/persistence/kysely/datab
 import type { Persistence } from '../../src/container.js';
 
 /** Tables in the order they can be emptied (children first). */
-export const TABLES = ['access_tokens', 'application_keys', 'merchant_realm_mappings', 'stores'] as const;
+export const TABLES = [
+  'subscription_states',
+  'subscriptions',
+  'subscription_offering_versions',
+  'subscription_offering_plans',
+  'subscription_offering_products',
+  'subscription_offerings',
+  'subscription_plans',
+  'subscription_products',
+  'access_tokens',
+  'application_keys',
+  'merchant_realm_mappings',
+  'stores',
+] as const;
 
 /** One storage backend a contract suite runs on. `url` is undefined when a server backend is not configured. */
 export interface Backend {
@@ -71,10 +84,7 @@ export const BACKENDS: readonly Backend[] = [
     open: async () => ({ kind: 'memory', state: new InMemoryState() }),
     reset: async (p) => {
       if (p.kind !== 'memory' || p.state === undefined) return;
-      p.state.stores.clear();
-      p.state.applicationKeys.clear();
-      p.state.accessTokens.clear();
-      p.state.realmMappings.clear();
+      p.state.clear();
     },
     release: async () => {},
   },

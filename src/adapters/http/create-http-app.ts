@@ -15,6 +15,9 @@ import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-rout
 import { oauthRoutes } from './routes/oauth-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
+import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
+import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
+import { subscriptionRoutes } from './routes/subscription-routes.js';
 
 export interface HttpAppOptions {
   readonly container: Container;
@@ -31,6 +34,9 @@ export const createHttpApp = ({ container, logger, baseUrl }: HttpAppOptions): K
   applicationKeyRoutes(router, container, routes);
   merchantRealmMappingRoutes(router, container, routes);
   settingsRoutes(router, container, routes);
+  subscriptionCatalogueRoutes(router, container, routes);
+  subscriptionOfferingRoutes(router, container, routes);
+  subscriptionRoutes(router, container, routes);
 
   const app = new Koa<HttpState>();
   app.use(requestContext(logger));

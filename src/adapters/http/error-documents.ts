@@ -59,7 +59,8 @@ export const domainErrorDocument = (error: DomainError): ErrorDocument => {
     errors: error.issues.map((i) => ({
       status: String(status),
       title: i.title ?? titleOf(status),
-      detail: `${i.source} ${i.detail}`,
+      // An issue with a title of its own (a filter's) says where it is in its detail already.
+      detail: i.title === undefined ? `${i.source} ${i.detail}` : i.detail,
       source: i.source,
     })),
   };

@@ -59,8 +59,6 @@ export const applyStateAction = (
             timestamps: { ...timestamps, updatedAt: now, canceledAt: now, endDate: endOfCurrentPeriod(timestamps.createdAt, plan, now) },
           };
   const { closed } = standingAt(updated, plan, now);
-  return E.right({
-    subscription: updated,
-    state: { id: stateId, subscriptionId: subscription.id, action, createdAt: now, flags: { ...updated.flags, closed }, invoiceAfter: updated.invoiceAfter },
-  });
+  const state: SubscriptionStateRecord = { id: stateId, subscriptionId: subscription.id, action, createdAt: now, flags: { ...updated.flags, closed }, invoiceAfter: updated.invoiceAfter };
+  return E.right({ subscription: { ...updated, state }, state });
 };

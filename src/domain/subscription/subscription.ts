@@ -1,6 +1,7 @@
 import type { Uuid } from '../shared/uuid.js';
 import { addIntervals } from './billing.js';
 import type { PlanAttributes } from './plan.js';
+import type { SubscriptionStateRecord } from './subscription-state.js';
 
 export const SUBSCRIPTION_TYPE = 'subscription';
 export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
@@ -48,6 +49,8 @@ export interface Subscription {
   readonly timestamps: SubscriptionTimestamps;
   /** When the first invoice may be raised: the end of the plan's trial. */
   readonly invoiceAfter: Date;
+  /** The latest state change, if there was one. */
+  readonly state?: SubscriptionStateRecord;
 }
 
 /** Where a subscription stands at `now`: it closes when a cancellation takes effect or a closing plan runs out. */

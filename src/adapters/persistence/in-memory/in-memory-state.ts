@@ -26,6 +26,11 @@ export class InMemoryState {
   readonly subscriptions = new Map<string, Subscription>();
   readonly subscriptionStates = new Map<string, SubscriptionStateRecord[]>();
 
+  /** Forgets every record, as emptying every table would. */
+  clear(): void {
+    for (const value of Object.values(this)) if (value instanceof Map) value.clear();
+  }
+
   /** The unique constraints of the key table: id and client id. */
   assertNewKey(key: ApplicationKey): void {
     if ([...this.applicationKeys.values()].some((k) => k.id === key.id || k.clientId === key.clientId)) {

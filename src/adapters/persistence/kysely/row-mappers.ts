@@ -3,7 +3,7 @@ import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { GrantType } from '../../../domain/auth/grant.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/store/store.js';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { AccessTokensTable, ApplicationKeysTable, MerchantRealmMappingsTable, StoresTable } from './schema.js';
 import { prefixKey, type MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
 
@@ -27,7 +27,7 @@ export const storeFromRow = (row: Selectable<StoresTable>): Store => ({
   createdAt: row.created_at,
 });
 
-export const storeToRow = (store: Store): Selectable<StoresTable> => ({
+export const storeToRow = (store: Store): Insertable<StoresTable> => ({
   id: store.id,
   name: store.name,
   rate_limit: store.rateLimit,

@@ -9,6 +9,8 @@ export interface StoresTable {
   rate_limit: number;
   page_length: number;
   created_at: Timestamp;
+  /** Kept exact in the same transaction as every insert, so the unfiltered list never counts rows. */
+  subscription_count: ColumnType<string | number, string | number | undefined, string | number>;
 }
 
 export interface ApplicationKeysTable {
@@ -39,10 +41,78 @@ export interface MerchantRealmMappingsTable {
   prefix_key: string | null;
 }
 
+/** Products, plans and offerings share one shape: indexed columns plus the attributes as JSON. */
+export interface CatalogueTable {
+  id: string;
+  store_id: string;
+  external_ref: string | null;
+  external_ref_key: string | null;
+  attributes: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OfferingsTable extends CatalogueTable {
+  version: number;
+}
+
+export interface OfferingItemsTable {
+  id: string;
+  offering_id: string;
+  origin_id: string;
+  position: number;
+  attributes: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OfferingVersionsTable {
+  id: string;
+  store_id: string;
+  offering_id: string;
+  version: number;
+  snapshot: string;
+  created_at: Timestamp;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  store_id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  email: string;
+  email_key: string;
+  external_ref: string | null;
+  external_ref_key: string | null;
+  offering_id: string;
+  offering_version_id: string;
+  plan_id: string;
+  currency: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface SubscriptionStatesTable {
+  id: string;
+  subscription_id: string;
+  action: string;
+  body: string;
+  created_at: Timestamp;
+}
+
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
   stores: StoresTable;
   application_keys: ApplicationKeysTable;
   access_tokens: AccessTokensTable;
   merchant_realm_mappings: MerchantRealmMappingsTable;
+  subscription_products: CatalogueTable;
+  subscription_plans: CatalogueTable;
+  subscription_offerings: OfferingsTable;
+  subscription_offering_products: OfferingItemsTable;
+  subscription_offering_plans: OfferingItemsTable;
+  subscription_offering_versions: OfferingVersionsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_states: SubscriptionStatesTable;
 }

@@ -1,7 +1,7 @@
 import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
 import { STATE_ACTIONS, type StateAction } from '../../../domain/subscription/subscription-input.js';
 import { PAYMENT_AUTHORITY_TYPE, type PaymentAuthority, type Subscription, type SubscriptionFlags, type SubscriptionTimestamps } from '../../../domain/subscription/subscription.js';
-import { record } from './offering-json.js';
+import { record, storedUuid } from './offering-json.js';
 import { storedDate } from './stored-json.js';
 
 /** What a subscription row keeps as JSON: everything that is never filtered or ordered on. */
@@ -11,11 +11,19 @@ export interface SubscriptionBody {
   readonly flags: SubscriptionFlags;
   readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
   readonly invoiceAfter: Date;
+  readonly state?: SubscriptionStateRecord;
 }
 
 export const subscriptionBody = (s: Subscription): string => {
   const { createdAt: _createdAt, ...timestamps } = s.timestamps;
-  const body: SubscriptionBody = { paymentAuthority: s.paymentAuthority, manualPayments: s.manualPayments, flags: s.flags, timestamps, invoiceAfter: s.invoiceAfter };
+  const body: SubscriptionBody = {
+    paymentAuthority: s.paymentAuthority,
+    manualPayments: s.manualPayments,
+    flags: s.flags,
+    timestamps,
+    invoiceAfter: s.invoiceAfter,
+    ...(s.state === undefined ? {} : { state: s.state }),
+  };
   return JSON.stringify(body);
 };
 
@@ -51,6 +59,23 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
       ...optionalDate(timestamps, 'endDate'),
     },
     invoiceAfter: storedDate('subscription invoiceAfter', body['invoiceAfter']),
+    ...(body['state'] === undefined ? {} : { state: stateFromJson(body['state']) }),
+  };
+};
+
+/** The latest state, kept whole in the subscription's body so that reading a subscription needs no history query. */
+const stateFromJson = (value: unknown): SubscriptionStateRecord => {
+  const state = record('subscription state', value);
+  const text = (key: string): string => {
+    if (typeof state[key] !== 'string') throw new Error(`stored subscription state ${key} is not text`);
+    return state[key] as string;
+  };
+  return {
+    id: storedUuid('state id', state['id']),
+    subscriptionId: storedUuid('state subscription', state['subscriptionId']),
+    action: stateAction(text('action')),
+    createdAt: storedDate('state createdAt', state['createdAt']),
+    ...stateFlagsFromJson(state),
   };
 };
 

@@ -2,9 +2,11 @@ import type { Migration } from 'kysely/migration';
 import type { SqlFlavor } from '../sql-flavor.js';
 import { storesAndApplicationKeys } from './0001-stores-and-application-keys.js';
 import { merchantRealmMappings } from './0002-merchant-realm-mappings.js';
+import { subscriptions } from './0003-subscriptions.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0001-stores-and-application-keys': storesAndApplicationKeys(flavor),
   '0002-merchant-realm-mappings': merchantRealmMappings(flavor),
+  '0003-subscriptions': subscriptions(flavor),
 });

@@ -1,0 +1,64 @@
+import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import { Subscriptions } from '../../../application/use-cases/subscriptions/subscriptions.js';
+import { queryParams } from '../../../domain/query/query-params.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Clock } from '../../../application/ports/system.js';
+import { TOKENS } from '../../../application/tokens.js';
+import { includedFor, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
+import { principalOf, respondWithError, type HttpState } from '../http-state.js';
+import { requestData } from '../request-body.js';
+import { listDocument } from './list-response.js';
+import type { RouteContext } from './route-context.js';
+import { bothPrefixes, preferredCurrency } from './subscription-paths.js';
+
+const COLLECTION = '/subscriptions/subscriptions';
+const ITEM = `${COLLECTION}/:id`;
+
+export const subscriptionRoutes = (router: Router<HttpState>, container: Container, { guard, baseUrl }: RouteContext): void => {
+  const subscriptions = container.get(Subscriptions);
+  const clock: Clock = container.get(TOKENS.Clock);
+  const query = (querystring: string) => queryParams(new URLSearchParams(querystring));
+
+  router
+    .post(bothPrefixes(COLLECTION), guard('write'), async (ctx) => {
+      const data = requestData(ctx);
+      const created = E.isLeft(data) ? data : await subscriptions.create(principalOf(ctx).storeId, data.right);
+      if (E.isLeft(created)) return respondWithError(ctx, created.left);
+      ctx.status = 201;
+      ctx.body = { data: subscriptionResource(created.right.subscription, created.right.offering, clock.now()) };
+    })
+    .get(bothPrefixes(COLLECTION), guard('read'), async (ctx) => {
+      const found = await subscriptions.list(principalOf(ctx).storeId, query(ctx.querystring));
+      if (E.isLeft(found)) return respondWithError(ctx, found.left);
+      const now = clock.now();
+      const { offerings } = found.right;
+      const offeringOf = (versionId: Uuid) => {
+        const offering = offerings.get(versionId);
+        if (offering === undefined) throw new Error(`offering version ${versionId} was not loaded`);
+        return offering;
+      };
+      ctx.body = {
+        ...listDocument(ctx, baseUrl, found.right, (s) => subscriptionResource(s, offeringOf(s.offeringVersionId), now)),
+        ...includedFor(offerings.values(), found.right.include, preferredCurrency(ctx)),
+      };
+    })
+    .get(bothPrefixes(ITEM), guard('read'), async (ctx) => {
+      const found = await subscriptions.get(principalOf(ctx).storeId, ctx.params['id'] ?? '', query(ctx.querystring));
+      if (E.isLeft(found)) return respondWithError(ctx, found.left);
+      const { subscription, offering, include } = found.right;
+      ctx.body = { data: subscriptionResource(subscription, offering, clock.now()), ...includedFor([offering], include, preferredCurrency(ctx)) };
+    })
+    .post(bothPrefixes(`${ITEM}/states`), guard('write'), async (ctx) => {
+      const data = requestData(ctx);
+      const changed = E.isLeft(data) ? data : await subscriptions.changeState(principalOf(ctx).storeId, ctx.params['id'] ?? '', data.right);
+      if (E.isLeft(changed)) return respondWithError(ctx, changed.left);
+      ctx.status = 204;
+    })
+    .get(bothPrefixes(`${ITEM}/states`), guard('read'), async (ctx) => {
+      const states = await subscriptions.listStates(principalOf(ctx).storeId, ctx.params['id'] ?? '');
+      if (E.isLeft(states)) return respondWithError(ctx, states.left);
+      ctx.body = { data: states.right.map(stateResource) };
+    });
+};

@@ -1,0 +1,136 @@
+import { inject, injectable } from 'inversify';
+import type { Kysely, Selectable } from 'kysely';
+import type { CatalogueQuery } from '../../../application/ports/catalogue-repository.js';
+import type { ListedPage } from '../../../application/ports/listed-page.js';
+import type { OfferingRepository } from '../../../application/ports/offering-repository.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { offeringAttributesFromStorage, type Offering, type OfferingItem } from '../../../domain/subscription/offering.js';
+import { planAttributesFromStorage } from '../../../domain/subscription/plan.js';
+import { productAttributesFromStorage } from '../../../domain/subscription/product.js';
+import { cappedCount, listedPage, matching, newestFirst } from './kysely-list.js';
+import { optionalLookupKey } from './lookup-key.js';
+import { storedUuid } from './offering-json.js';
+import type { DatabaseHandle } from './open-database.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+import type { OfferingItemsTable, OfferingsTable, Tables } from './schema.js';
+import { isForeignKeyViolation } from './sql-flavor.js';
+import { decodeStored, parseJson } from './stored-json.js';
+
+type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans';
+
+const itemFromRow = <A>(row: Selectable<OfferingItemsTable>, decode: (stored: unknown) => A): OfferingItem<A> => ({
+  id: storedUuid('offering item id', row.id),
+  originId: storedUuid('offering item origin', row.origin_id),
+  attributes: decode(parseJson('offering item', row.attributes)),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const decodeProduct = (stored: unknown) => decodeStored('offering product', productAttributesFromStorage(stored));
+const decodePlan = (stored: unknown) => decodeStored('offering plan', planAttributesFromStorage(stored));
+
+const offeringRow = (offering: Offering): Selectable<OfferingsTable> => ({
+  id: offering.id,
+  store_id: offering.storeId,
+  external_ref: offering.attributes.external_ref ?? null,
+  external_ref_key: optionalLookupKey(offering.attributes.external_ref),
+  attributes: JSON.stringify(offering.attributes),
+  version: offering.version,
+  created_at: offering.createdAt,
+  updated_at: offering.updatedAt,
+});
+
+/** Loads the copies of several offerings at once: two queries whatever the number of offerings. */
+const loadCopies = async (db: Kysely<Tables>, rows: readonly Selectable<OfferingsTable>[]): Promise<Offering[]> => {
+  const ids = rows.map((r) => r.id);
+  const copies = (table: ItemTable) =>
+    ids.length === 0 ? Promise.resolve([]) : db.selectFrom(table).selectAll().where('offering_id', 'in', ids).orderBy('position').orderBy('id').execute();
+  const [products, plans] = await Promise.all([copies('subscription_offering_products'), copies('subscription_offering_plans')]);
+  return rows.map((row) => ({
+    id: storedUuid('offering id', row.id),
+    storeId: storedUuid('offering store', row.store_id),
+    attributes: decodeStored('offering', offeringAttributesFromStorage(parseJson('offering', row.attributes))),
+    version: Number(row.version),
+    products: products.filter((p) => p.offering_id === row.id).map((p) => itemFromRow(p, decodeProduct)),
+    plans: plans.filter((p) => p.offering_id === row.id).map((p) => itemFromRow(p, decodePlan)),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+};
+
+/** Writes the copies an offering holds that are not stored yet, keeping their order. */
+const insertNewCopies = async (db: Kysely<Tables>, offering: Offering, stored: Offering | undefined): Promise<void> => {
+  const write = async <A>(table: ItemTable, items: readonly OfferingItem<A>[], held: readonly OfferingItem<A>[]) => {
+    const rows = items
+      .map((item, position) => ({ item, position }))
+      .filter(({ item }) => !held.some((h) => h.id === item.id))
+      .map(({ item, position }) => ({
+        id: item.id,
+        offering_id: offering.id,
+        origin_id: item.originId,
+        position,
+        attributes: JSON.stringify(item.attributes),
+        created_at: item.createdAt,
+        updated_at: item.updatedAt,
+      }));
+    if (rows.length > 0) await db.insertInto(table).values(rows).execute();
+  };
+  await write('subscription_offering_products', offering.products, stored?.products ?? []);
+  await write('subscription_offering_plans', offering.plans, stored?.plans ?? []);
+};
+
+@injectable()
+export class KyselyOfferingRepository implements OfferingRepository {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  async insert(offering: Offering): Promise<boolean> {
+    try {
+      await this.handle.db.transaction().execute(async (trx) => {
+        await trx.insertInto('subscription_offerings').values(offeringRow(offering)).execute();
+        await insertNewCopies(trx, offering, undefined);
+      });
+      return true;
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined> {
+    const row = await this.handle.db.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : (await loadCopies(this.handle.db, [row]))[0];
+  }
+
+  async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<Offering | undefined | false> {
+    try {
+      return await this.handle.db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (row === undefined) return undefined;
+        const [current] = await loadCopies(trx, [row]);
+        if (current === undefined) return undefined;
+        const updated = change(current);
+        const { id: _id, store_id: _store, created_at: _created, ...columns } = offeringRow(updated);
+        await trx.updateTable('subscription_offerings').set(columns).where('id', '=', id).execute();
+        await insertNewCopies(trx, updated, current);
+        return updated;
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    const result = await this.handle.db.deleteFrom('subscription_offerings').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async list(storeId: Uuid, query: CatalogueQuery): Promise<ListedPage<Offering>> {
+    const filtered = this.handle.db
+      .selectFrom('subscription_offerings')
+      .where('store_id', '=', storeId)
+      .where(matching(query.filter, { external_ref: { column: 'external_ref', key: 'external_ref_key' } }));
+    const [rows, counted] = await Promise.all([newestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    return listedPage(await loadCopies(this.handle.db, rows), counted);
+  }
+}

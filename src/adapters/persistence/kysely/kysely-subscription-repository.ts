@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type {
+  StateChange,
+  SubscriptionFilterField,
+  SubscriptionPage,
+  SubscriptionQuery,
+  SubscriptionRepository,
+} from '../../../application/ports/subscription-repository.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Offering } from '../../../domain/subscription/offering.js';
+import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
+import { cappedCount, matching, newestFirst, type FilterColumn } from './kysely-list.js';
+import { lookupKey, optionalLookupKey } from './lookup-key.js';
+import { offeringFromJson, offeringToJson, storedUuid } from './offering-json.js';
+import type { DatabaseHandle } from './open-database.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from './schema.js';
+import { isUniqueViolation, toNumber } from './sql-flavor.js';
+import { parseJson } from './stored-json.js';
+import { bodyFromJson, stateAction, stateBody, stateFlagsFromJson, subscriptionBody } from './subscription-json.js';
+
+const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = {
+  account_id: { column: 'account_id' },
+  name: { column: 'name', key: 'name_key' },
+  email: { column: 'email', key: 'email_key' },
+  external_ref: { column: 'external_ref', key: 'external_ref_key' },
+};
+
+const fromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
+  const body = bodyFromJson(parseJson('subscription', row.body));
+  return {
+    id: storedUuid('subscription id', row.id),
+    storeId: storedUuid('subscription store', row.store_id),
+    accountId: row.account_id,
+    offeringId: storedUuid('subscription offering', row.offering_id),
+    offeringVersionId: storedUuid('subscription offering version', row.offering_version_id),
+    planId: storedUuid('subscription plan', row.plan_id),
+    currency: row.currency,
+    name: row.name,
+    email: row.email,
+    ...(row.external_ref === null ? {} : { externalRef: row.external_ref }),
+    paymentAuthority: body.paymentAuthority,
+    manualPayments: body.manualPayments,
+    flags: body.flags,
+    timestamps: { createdAt: row.created_at, ...body.timestamps },
+    invoiceAfter: body.invoiceAfter,
+    ...(body.state === undefined ? {} : { state: body.state }),
+  };
+};
+
+const toRow = (s: Subscription): Selectable<SubscriptionsTable> => ({
+  id: s.id,
+  store_id: s.storeId,
+  account_id: s.accountId,
+  name: s.name,
+  name_key: lookupKey(s.name),
+  email: s.email,
+  email_key: lookupKey(s.email),
+  external_ref: s.externalRef ?? null,
+  external_ref_key: optionalLookupKey(s.externalRef),
+  offering_id: s.offeringId,
+  offering_version_id: s.offeringVersionId,
+  plan_id: s.planId,
+  currency: s.currency,
+  body: subscriptionBody(s),
+  created_at: s.timestamps.createdAt,
+});
+
+const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionStateRecord => ({
+  id: storedUuid('state id', row.id),
+  subscriptionId: storedUuid('state subscription', row.subscription_id),
+  action: stateAction(row.action),
+  createdAt: row.created_at,
+  ...stateFlagsFromJson(parseJson('state', row.body)),
+});
+
+/** The snapshots behind a set of subscriptions, each loaded once: one query whatever the page. */
+const loadOfferings = async (db: Kysely<Tables>, versionIds: readonly string[]): Promise<Map<Uuid, Offering>> => {
+  const unique = [...new Set(versionIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('subscription_offering_versions').select(['id', 'snapshot']).where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [storedUuid('offering version', row.id), offeringFromJson(parseJson('offering snapshot', row.snapshot))]));
+};
+
+@injectable()
+export class KyselySubscriptionRepository implements SubscriptionRepository {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  private async versionId(offering: Offering): Promise<Uuid | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscription_offering_versions')
+      .select('id')
+      .where('offering_id', '=', offering.id)
+      .where('version', '=', offering.version)
+      .executeTakeFirst();
+    return row === undefined ? undefined : storedUuid('offering version', row.id);
+  }
+
+  async snapshotOffering(offering: Offering): Promise<Uuid> {
+    const existing = await this.versionId(offering);
+    if (existing !== undefined) return existing;
+    const id = storedUuid('new offering version', randomUUID());
+    try {
+      await this.handle.db
+        .insertInto('subscription_offering_versions')
+        .values({ id, store_id: offering.storeId, offering_id: offering.id, version: offering.version, snapshot: offeringToJson(offering), created_at: offering.updatedAt })
+        .execute();
+      return id;
+    } catch (error) {
+      // Another request stored this version first: use its snapshot.
+      const stored = isUniqueViolation(error) ? await this.versionId(offering) : undefined;
+      if (stored === undefined) throw error;
+      return stored;
+    }
+  }
+
+  async insert(subscription: Subscription): Promise<void> {
+    await this.handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('subscriptions').values(toRow(subscription)).execute();
+      await trx
+        .updateTable('stores')
+        .set({ subscription_count: sql`subscription_count + 1` })
+        .where('id', '=', subscription.storeId)
+        .execute();
+    });
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<{ readonly subscription: Subscription; readonly offering: Offering } | undefined> {
+    const row = await this.handle.db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    if (row === undefined) return undefined;
+    const offering = (await loadOfferings(this.handle.db, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
+    if (offering === undefined) throw new Error(`offering version ${row.offering_version_id} is missing`);
+    return { subscription: fromRow(row), offering };
+  }
+
+  async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
+    const db = this.handle.db;
+    const filtered = db.selectFrom('subscriptions').where('store_id', '=', storeId).where(matching(query.filter, FILTER_COLUMNS));
+    const count =
+      query.filter.length === 0
+        ? db
+            .selectFrom('stores')
+            .select('subscription_count')
+            .where('id', '=', storeId)
+            .executeTakeFirst()
+            .then((row) => ({ total: toNumber(row?.subscription_count), totalMethod: 'exact' as const }))
+        : cappedCount(db, filtered);
+    const [rows, counted] = await Promise.all([newestFirst(filtered.selectAll(), query.page).execute(), count]);
+    const offerings = await loadOfferings(db, rows.map((row) => row.offering_version_id));
+    return { items: rows.map(fromRow), ...counted, offerings };
+  }
+
+  async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | 'not-found', SubscriptionStateRecord>> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (row === undefined) return E.left('not-found' as const);
+      const offering = (await loadOfferings(trx, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
+      if (offering === undefined) throw new Error(`offering version ${row.offering_version_id} is missing`);
+      const changed = change(fromRow(row), offering);
+      if (E.isLeft(changed)) return changed;
+      const { state } = changed.right;
+      await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();
+      await trx
+        .insertInto('subscription_states')
+        .values({ id: state.id, subscription_id: id, action: state.action, body: stateBody(state), created_at: state.createdAt })
+        .execute();
+      return E.right(state);
+    });
+  }
+
+  async listStates(storeId: Uuid, id: Uuid): Promise<readonly SubscriptionStateRecord[] | undefined> {
+    const owner = await this.handle.db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    if (owner === undefined) return undefined;
+    const rows = await this.handle.db.selectFrom('subscription_states').selectAll().where('subscription_id', '=', id).orderBy('created_at').orderBy('id').execute();
+    return rows.map(stateFromRow);
+  }
+}
