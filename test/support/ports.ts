@@ -10,6 +10,10 @@ export const portsOf = (persistence: Persistence) => {
     keys: container.get(TOKENS.ApplicationKeyRepository),
     tokens: container.get(TOKENS.AccessTokenRepository),
     mappings: container.get(TOKENS.MerchantRealmMappingRepository),
+    products: container.get(TOKENS.ProductRepository),
+    plans: container.get(TOKENS.PlanRepository),
+    offerings: container.get(TOKENS.OfferingRepository),
+    subscriptions: container.get(TOKENS.SubscriptionRepository),
     health: container.get(TOKENS.DatabaseHealth),
   };
 };

@@ -1,0 +1,137 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import type { SubscriptionQuery } from '../../../../src/application/ports/subscription-repository.js';
+import { randomIds } from '../../../../src/adapters/system/system-module.js';
+import type { FilterCondition } from '../../../../src/domain/query/filter.js';
+import { unprocessable } from '../../../../src/domain/shared/errors.js';
+import { applyStateAction } from '../../../../src/domain/subscription/subscription-state.js';
+import { aStore, storeRecords } from '../../../support/builders.js';
+import { forEachBackend } from '../../../support/backends.js';
+import { portsOf } from '../../../support/ports.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../../support/subscription-builders.js';
+
+type Field = 'account_id' | 'name' | 'email' | 'external_ref';
+const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0): SubscriptionQuery => ({ page: { offset, limit }, filter, include: new Set() });
+const day = (n: number) => new Date(Date.UTC(2026, 1, n));
+
+forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
+  const setup = async () => {
+    const ports = portsOf(persistence());
+    const [store, other] = [aStore(), aStore()];
+    await ports.stores.create(storeRecords(store));
+    await ports.stores.create(storeRecords(other));
+    const product = aProduct(store.id);
+    const plan = aPlan(store.id);
+    await ports.products.insert(product);
+    await ports.plans.insert(plan);
+    const offering = anOffering(store.id, [product], [plan]);
+    await ports.offerings.insert(offering);
+    const versionId = await ports.subscriptions.snapshotOffering(offering);
+    return { ...ports, store, other, offering, versionId };
+  };
+
+  it('stores one snapshot per offering version, shared by every subscription of it', async () => {
+    const { subscriptions, offering, versionId } = await setup();
+    expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
+    const [a, b] = await Promise.all([subscriptions.snapshotOffering({ ...offering, version: 2 }), subscriptions.snapshotOffering({ ...offering, version: 2 })]);
+    expect(a).to.equal(b);
+    expect(a).not.to.equal(versionId);
+  });
+
+  it('reads back a subscription with every field, and its offering as it was', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const subscription = aSubscription(offering, versionId, {
+      name: 'Zoë 名前 😀',
+      email: 'a+b@x.com',
+      externalRef: 'ref "quoted", with:colons(and parens)',
+      paymentAuthority: { type: 'platform_payments_processor', customer_id: 'cus_1', card_id: 'card_1' },
+      manualPayments: true,
+    });
+    await subscriptions.insert(subscription);
+    expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription, offering });
+    expect(await subscriptions.findById(other.id, subscription.id)).to.equal(undefined);
+  });
+
+  it('keeps the snapshot when the offering changes or is deleted', async () => {
+    const { subscriptions, offerings, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    await offerings.update(store.id, offering.id, (o) => ({ ...o, attributes: { name: 'Changed' }, version: 2 }));
+    await offerings.delete(store.id, offering.id);
+    expect((await subscriptions.findById(store.id, subscription.id))?.offering).to.deep.equal(offering);
+  });
+
+  it('filters with eq and in on every field, values with quotes, commas, @, + and non-ASCII', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const people = [
+      { name: 'Zoë Ünal', email: 'zoe+news@exämple.org', externalRef: 'a,b' },
+      { name: 'O\'Brien "Bob"', email: 'bob@example.com', externalRef: 'x:(y)' },
+      { name: '名前', email: 'name@example.jp' },
+    ];
+    const subs = people.map((p, n) => aSubscription(offering, versionId, { ...p, timestamps: { createdAt: day(n + 1), updatedAt: day(n + 1) } }));
+    for (const s of subs) await subscriptions.insert(s);
+    const ids = async (filter: FilterCondition<Field>[]) => (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
+    const [zoe, bob, jp] = subs.map((s) => s.id);
+    expect(await ids([{ op: 'eq', field: 'name', value: 'Zoë Ünal' }])).to.deep.equal([zoe]);
+    expect(await ids([{ op: 'eq', field: 'name', value: 'O\'Brien "Bob"' }])).to.deep.equal([bob]);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'zoe+news@exämple.org' }])).to.deep.equal([zoe]);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'ZOE+news@exämple.org' }])).to.deep.equal([]);
+    expect(await ids([{ op: 'eq', field: 'external_ref', value: 'x:(y)' }])).to.deep.equal([bob]);
+    expect(await ids([{ op: 'in', field: 'external_ref', values: ['a,b', 'x:(y)', 'none'] }])).to.deep.equal([bob, zoe]);
+    expect(await ids([{ op: 'in', field: 'name', values: ['名前', 'Zoë Ünal'] }])).to.deep.equal([jp, zoe]);
+    expect(await ids([{ op: 'eq', field: 'account_id', value: subs[2]!.accountId }])).to.deep.equal([jp]);
+    expect(await ids([{ op: 'in', field: 'account_id', values: [subs[0]!.accountId, subs[1]!.accountId, 'not-a-uuid'] }])).to.deep.equal([bob, zoe]);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'bob@example.com' }, { op: 'eq', field: 'name', value: 'Zoë Ünal' }])).to.deep.equal([]);
+  });
+
+  it('lists newest first with a stable tie-breaker, pages, counts, and returns each snapshot once', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const second = await subscriptions.snapshotOffering({ ...offering, version: 2 });
+    const subs = [1, 2, 2, 3].map((d, n) => aSubscription(offering, n % 2 ? second : versionId, { timestamps: { createdAt: day(d), updatedAt: day(d) } }));
+    for (const s of subs) await subscriptions.insert(s);
+    await subscriptions.insert(aSubscription({ ...offering, storeId: other.id }, versionId));
+    const tied = [subs[1]!.id, subs[2]!.id].sort().reverse();
+    const all = await subscriptions.list(store.id, query());
+    expect(all.items.map((s) => s.id)).to.deep.equal([subs[3]!.id, ...tied, subs[0]!.id]);
+    expect(all).to.include({ total: 4, totalMethod: 'exact' });
+    expect([...all.offerings.keys()].sort()).to.deep.equal([versionId, second].sort());
+    const middle = await subscriptions.list(store.id, query([], 2, 1));
+    expect(middle.items.map((s) => s.id)).to.deep.equal(tied);
+    expect(middle.total).to.equal(4);
+    const filtered = await subscriptions.list(store.id, query([{ op: 'eq', field: 'email', value: 'ada@example.com' }], 1));
+    expect(filtered).to.include({ total: 4, totalMethod: 'exact' });
+    expect([...filtered.offerings.keys()]).to.have.length(1);
+    const none = await subscriptions.list(store.id, query([{ op: 'eq', field: 'email', value: 'nobody@example.com' }]));
+    expect(none).to.deep.equal({ items: [], total: 0, totalMethod: 'exact', offerings: new Map() });
+  });
+
+  it('applies a state change with its history record, or nothing when the change is refused', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    const at = new Date('2026-02-10T00:00:00.000Z');
+    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', at, randomIds.uuid());
+    const applied = await subscriptions.applyState(store.id, subscription.id, pause);
+    if (E.isLeft(applied)) throw new Error('not applied');
+    expect(applied.right).to.include({ action: 'pause', subscriptionId: subscription.id });
+    const read = await subscriptions.findById(store.id, subscription.id);
+    expect(read?.subscription.flags.paused).to.equal(true);
+    expect(read?.subscription.timestamps.pausedAt).to.deep.equal(at);
+    expect(read?.subscription.state).to.deep.equal(applied.right);
+
+    expect(await subscriptions.applyState(store.id, subscription.id, () => E.left(unprocessable('no')))).to.deep.equal(E.left(unprocessable('no')));
+    expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left('not-found'));
+    expect(await subscriptions.listStates(store.id, subscription.id)).to.deep.equal([applied.right]);
+    expect(await subscriptions.listStates(other.id, subscription.id)).to.equal(undefined);
+  });
+
+  it('serialises concurrent state changes of one subscription', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const results = await Promise.all(Array.from({ length: 4 }, () => subscriptions.applyState(store.id, subscription.id, pause)));
+    expect(results.filter(E.isRight)).to.have.length(1);
+    expect(await subscriptions.listStates(store.id, subscription.id)).to.have.length(1);
+  });
+});

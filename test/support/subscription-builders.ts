@@ -1,0 +1,86 @@
+import { randomIds } from '../../src/adapters/system/system-module.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
+import type { Offering, OfferingItem } from '../../src/domain/subscription/offering.js';
+import type { PlanAttributes, SubscriptionPlan } from '../../src/domain/subscription/plan.js';
+import type { ProductAttributes, SubscriptionProduct } from '../../src/domain/subscription/product.js';
+import type { Subscription } from '../../src/domain/subscription/subscription.js';
+
+const at = (iso: string) => new Date(iso);
+
+export const aProduct = (storeId: Uuid, attributes: Partial<ProductAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): SubscriptionProduct => ({
+  id: randomIds.uuid(),
+  storeId,
+  attributes: { name: 'Coffee beans', price: { USD: { amount: 1000, includes_tax: false }, EUR: { amount: 900 } }, ...attributes },
+  createdAt,
+  updatedAt: createdAt,
+});
+
+export const PLAN_ATTRIBUTES: PlanAttributes = {
+  name: 'Monthly',
+  billing_interval_type: 'month',
+  billing_frequency: 1,
+  plan_length: 12,
+  end_behavior: 'roll',
+  can_pause: true,
+  can_resume: true,
+  can_cancel: true,
+};
+
+export const aPlan = (storeId: Uuid, attributes: Partial<PlanAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): SubscriptionPlan => ({
+  id: randomIds.uuid(),
+  storeId,
+  attributes: { ...PLAN_ATTRIBUTES, ...attributes },
+  createdAt,
+  updatedAt: createdAt,
+});
+
+const copy = <A>(original: { readonly id: Uuid; readonly attributes: A }, createdAt: Date): OfferingItem<A> => ({
+  id: randomIds.uuid(),
+  originId: original.id,
+  attributes: original.attributes,
+  createdAt,
+  updatedAt: createdAt,
+});
+
+export const anOffering = (
+  storeId: Uuid,
+  products: readonly SubscriptionProduct[],
+  plans: readonly SubscriptionPlan[],
+  overrides: Partial<Offering> = {},
+): Offering => {
+  const createdAt = overrides.createdAt ?? at('2026-01-02T00:00:00.000Z');
+  return {
+    id: randomIds.uuid(),
+    storeId,
+    attributes: { name: 'Coffee club', description: 'Beans every month' },
+    version: 1,
+    products: products.map((p) => copy(p, createdAt)),
+    plans: plans.map((p) => copy(p, createdAt)),
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  };
+};
+
+export const aSubscription = (offering: Offering, versionId: Uuid, overrides: Partial<Subscription> = {}): Subscription => {
+  const createdAt = overrides.timestamps?.createdAt ?? at('2026-02-01T00:00:00.000Z');
+  const plan = offering.plans[0];
+  if (plan === undefined) throw new Error('the offering has no plan');
+  return {
+    id: randomIds.uuid(),
+    storeId: offering.storeId,
+    accountId: randomIds.uuid(),
+    offeringId: offering.id,
+    offeringVersionId: versionId,
+    planId: plan.id,
+    currency: 'USD',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    paymentAuthority: { type: 'platform_payments_processor', customer_id: 'cus_123' },
+    manualPayments: false,
+    flags: { canceled: false, paused: false, suspended: false, pending: false },
+    timestamps: { createdAt, updatedAt: createdAt },
+    invoiceAfter: createdAt,
+    ...overrides,
+  };
+};
