@@ -1,0 +1,115 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { queryParams } from '../../src/domain/query/query-params.js';
+import { planData, productData, right, subscriptionCore, subscriptionData } from '../support/subscription-core.js';
+
+const setup = async (planAttributes: Record<string, unknown> = {}) => {
+  const core = await subscriptionCore();
+  const product = right(await core.products.create(core.storeId, productData()));
+  const plan = right(await core.plans.create(core.storeId, planData(planAttributes)));
+  const offering = right(await core.offerings.build(core.storeId, { name: 'Coffee club', products: [product.id], plans: [plan.id] }));
+  const offeringPlan = offering.plans[0]!;
+  return { ...core, product, plan, offering, offeringPlan };
+};
+
+const tagOf = (result: E.Either<{ _tag: string }, unknown>) => (E.isLeft(result) ? result.left._tag : 'Right');
+
+describe('catalogue use cases', () => {
+  it('builds an offering from copies: later edits of the originals do not reach it', async () => {
+    const { products, offerings, storeId, product, offering } = await setup();
+    right(await products.update(storeId, product.id, { type: 'subscription_product', attributes: { name: 'Changed beans' } }));
+    const read = right(await offerings.get(storeId, offering.id));
+    expect(read.products[0]?.attributes.name).to.equal('Coffee beans');
+    expect(read.products[0]?.originId).to.equal(product.id);
+    expect(read.products[0]?.id).not.to.equal(product.id);
+  });
+
+  it('names every id a build could not find', async () => {
+    const { offerings, storeId, plan } = await setup();
+    const missing = '11111111-1111-4111-8111-111111111111';
+    expect(await offerings.build(storeId, { name: 'Club', products: [missing], plans: [plan.id] })).to.deep.equal(
+      E.left({ _tag: 'NotFound', detail: `subscription products not found: ${missing}` }),
+    );
+  });
+
+  it('attaches copies once per original and makes a new version only when something changed', async () => {
+    const { offerings, products, storeId, product, offering } = await setup();
+    const second = right(await products.create(storeId, productData({ name: 'Filters' })));
+    const attached = right(await offerings.attachProducts(storeId, offering.id, { products: [product.id, second.id] }));
+    expect(attached.map((p) => p.originId)).to.deep.equal([product.id, second.id]);
+    expect(right(await offerings.get(storeId, offering.id)).version).to.equal(2);
+    right(await offerings.attachProducts(storeId, offering.id, { products: [second.id] }));
+    expect(right(await offerings.get(storeId, offering.id)).version).to.equal(2);
+  });
+
+  it('refuses to delete an original an offering holds, until the offering is gone', async () => {
+    const { products, offerings, storeId, product, offering } = await setup();
+    expect(await products.delete(storeId, product.id)).to.deep.equal(E.left({ _tag: 'Conflict', detail: 'the product is used by an offering' }));
+    right(await offerings.delete(storeId, offering.id));
+    expect(await products.delete(storeId, product.id)).to.deep.equal(E.right(undefined));
+  });
+
+  it('updates partially; null clears an optional attribute', async () => {
+    const { products, storeId } = await setup();
+    const created = right(await products.create(storeId, productData({ sku: 'SKU-1', description: 'd' })));
+    const updated = right(await products.update(storeId, created.id, { type: 'subscription_product', attributes: { sku: null } }));
+    expect(updated.attributes).to.deep.equal({ name: 'Coffee beans', description: 'd', price: created.attributes.price });
+  });
+});
+
+describe('subscription use cases', () => {
+  it('creates an active subscription on one of the offering plans, in a currency it is priced in', async () => {
+    const { subscriptions, storeId, offering, offeringPlan, clock } = await setup({ trial_period: 1 });
+    const view = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id, { currency: 'EUR' })));
+    expect(view.subscription).to.include({ planId: offeringPlan.id, currency: 'EUR', manualPayments: false });
+    expect(view.subscription.invoiceAfter).to.deep.equal(new Date(Date.UTC(2026, 1, 1)));
+    expect(view.offering).to.deep.equal(offering);
+    expect(clock.now()).to.deep.equal(new Date(Date.UTC(2026, 0, 1)));
+  });
+
+  it('refuses a plan of another offering, an unpriced currency, and an unknown offering', async () => {
+    const { subscriptions, storeId, offering, plan } = await setup();
+    const wrongPlan = await subscriptions.create(storeId, subscriptionData(offering.id, plan.id));
+    expect(E.isLeft(wrongPlan) && wrongPlan.left._tag === 'ValidationFailed' && wrongPlan.left.issues[0]).to.deep.equal({ source: 'data.plan_id', detail: "must be one of the offering's plans" });
+    const yen = await subscriptions.create(storeId, subscriptionData(offering.id, offering.plans[0]!.id, { currency: 'JPY' }));
+    expect(E.isLeft(yen) && yen.left._tag === 'ValidationFailed' && yen.left.issues[0]?.detail).to.equal('must be a currency the plan is priced in; the plan is priced in EUR, USD');
+    expect(tagOf(await subscriptions.create(storeId, subscriptionData('11111111-1111-4111-8111-111111111111', plan.id)))).to.equal('NotFound');
+  });
+
+  it('pauses, resumes and cancels as the plan allows and the state permits', async () => {
+    const { subscriptions, storeId, offering, offeringPlan, clock } = await setup();
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    const act = (action: string) => subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action } });
+    expect(tagOf(await act('resume'))).to.equal('Unprocessable');
+    clock.advance(1000);
+    expect(tagOf(await act('pause'))).to.equal('Right');
+    expect(tagOf(await act('pause'))).to.equal('Unprocessable');
+    expect(tagOf(await act('resume'))).to.equal('Right');
+    clock.advance(40 * 86_400_000);
+    expect(tagOf(await act('cancel'))).to.equal('Right');
+    for (const action of ['cancel', 'pause', 'resume']) expect(tagOf(await act(action))).to.equal('Unprocessable');
+    const states = right(await subscriptions.listStates(storeId, subscription.id));
+    expect(states.map((s) => s.action)).to.deep.equal(['pause', 'resume', 'cancel']);
+    const read = right(await subscriptions.get(storeId, subscription.id, queryParams([])));
+    expect(read.subscription.timestamps.endDate).to.deep.equal(new Date(Date.UTC(2026, 2, 1)));
+  });
+
+  it("forbids what the plan does not allow, before looking at the state", async () => {
+    const { subscriptions, storeId, offering, offeringPlan } = await setup({ can_pause: false, can_cancel: false });
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    const act = (action: string) => subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action } });
+    expect(await act('pause')).to.deep.equal(E.left({ _tag: 'Forbidden', detail: 'the plan does not allow subscribers to pause' }));
+    expect(tagOf(await act('cancel'))).to.equal('Forbidden');
+  });
+
+  it('lists with the store page length, filters and includes, reporting every bad parameter', async () => {
+    const { subscriptions, storeId, offering, offeringPlan } = await setup();
+    for (const email of ['a@x.com', 'b@x.com', 'a@x.com']) right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id, { email })));
+    const listed = right(await subscriptions.list(storeId, queryParams([['filter', 'eq(email,a@x.com)'], ['include', 'plans']])));
+    expect(listed.items).to.have.length(2);
+    expect(listed.page).to.deep.equal({ offset: 0, limit: 25 });
+    expect([...listed.include]).to.deep.equal(['plans']);
+    const bad = await subscriptions.list(storeId, queryParams([['filter', 'gt(email,a)'], ['include', 'offers'], ['page[limit]', '0']]));
+    expect(E.isLeft(bad) && bad.left._tag === 'ValidationFailed' ? bad.left.issues.map((i) => i.source) : []).to.deep.equal(['page[limit]', 'filter', 'include']);
+  });
+});
