@@ -73,4 +73,38 @@ describe('the official @elasticpath/js-sdk against the service', () => {
     const updated = await sdk.Settings.Update({ page_length: 10 } as Parameters<typeof sdk.Settings.Update>[0]);
     expect((updated.data as { page_length?: number }).page_length).to.equal(10);
   });
+
+  it('builds a catalogue, creates subscriptions, pauses one and lists them with With, Filter, Limit and Offset', async () => {
+    const loose = sdk as unknown as Record<string, any>;
+    const product = await loose['SubscriptionProducts'].Create({ type: 'subscription_product', attributes: { name: 'Coffee beans', price: { USD: { amount: 1500 } } } });
+    const plan = await loose['SubscriptionPlans'].Create({
+      type: 'subscription_plan',
+      attributes: { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
+    });
+    const offering = await loose['SubscriptionOfferings'].Build({ name: 'Coffee club', description: 'Beans every month', products: [product.data.id], plans: [plan.data.id] });
+    const plans = await loose['SubscriptionOfferings'].GetAttachedPlans(offering.data.id);
+    const planId: string = plans.data[0].id;
+    expect(plans.data[0].meta.display_price.without_tax.formatted).to.equal('$15.00');
+
+    const account = '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60';
+    const created = [];
+    for (const [name, email] of [['Ada Lovelace', 'ada@example.com'], ['Zoë Ünal', 'zoe@example.com'], ['Alan Turing', 'alan@example.com']] as const) {
+      created.push(
+        await loose['Subscriptions'].Create({ account_id: account, offering_id: offering.data.id, plan_id: planId, currency: 'USD', name, email, payment_authority: { type: 'platform_payments_processor' } }),
+      );
+    }
+    await loose['Subscriptions'].CreateState(created[1].data.id, 'pause');
+
+    const page = await loose['Subscriptions'].With(['plans', 'products']).Filter({ eq: { account_id: account } }).Limit(2).Offset(1).All();
+    expect(page.data.map((s: { id: string }) => s.id)).to.deep.equal([created[1].data.id, created[0].data.id]);
+    expect(page.data[0].meta.paused).to.equal(true);
+    expect(page.data[0].attributes.status).to.equal('active');
+    expect(page.included.plans.map((p: { id: string }) => p.id)).to.deep.equal([planId]);
+    expect(page.included.products).to.have.length(1);
+    expect(page.meta.results.total).to.equal(3);
+    expect(page.meta.page).to.deep.equal({ limit: 2, offset: 1, current: 1, total: 2 });
+
+    const byEmail = await loose['Subscriptions'].Filter({ eq: { email: 'zoe@example.com' } }).All();
+    expect(byEmail.data.map((s: { id: string }) => s.id)).to.deep.equal([created[1].data.id]);
+  });
 });
