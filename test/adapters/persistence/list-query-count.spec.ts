@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type { SubscriptionQuery } from '../../../src/application/ports/subscription-repository.js';
+import { aStore, storeRecords } from '../../support/builders.js';
+import { forEachBackend } from '../../support/backends.js';
+import { portsOf } from '../../support/ports.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
+
+/** Counts the statements a piece of work executes (one result each; subqueries are not statements). */
+class QueryCounter implements KyselyPlugin {
+  count = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    this.count += 1;
+    return args.result;
+  }
+}
+
+forEachBackend(
+  'the subscription list',
+  (_backend, persistence) => {
+    it('costs the same number of queries for 1, 10 or 100 records, with or without includes and filters', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const ports = portsOf(p);
+      const store = aStore();
+      await ports.stores.create(storeRecords(store));
+      const versions = [];
+      for (let n = 0; n < 20; n += 1) {
+        const product = aProduct(store.id);
+        const plan = aPlan(store.id);
+        await ports.products.insert(product);
+        await ports.plans.insert(plan);
+        const offering = anOffering(store.id, [product], [plan]);
+        await ports.offerings.insert(offering);
+        versions.push({ offering, id: await ports.subscriptions.snapshotOffering(offering) });
+      }
+      for (let n = 0; n < 120; n += 1) {
+        const version = versions[n % versions.length]!;
+        await ports.subscriptions.insert(aSubscription(version.offering, version.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }));
+      }
+
+      const counter = new QueryCounter();
+      const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } }).subscriptions;
+      const costs: Record<string, number> = {};
+      for (const limit of [1, 10, 100]) {
+        for (const [label, query] of [
+          ['plain', { filter: [], include: new Set() }],
+          ['filtered, with includes', { filter: [{ op: 'eq', field: 'email', value: 'odd@example.com' }], include: new Set(['plans', 'products']) }],
+        ] as const) {
+          counter.count = 0;
+          const page = await counted.list(store.id, { page: { offset: 0, limit }, ...query } as SubscriptionQuery);
+          expect(page.items.length).to.equal(Math.min(limit, label === 'plain' ? 120 : 60));
+          costs[`${label} ${limit}`] = counter.count;
+        }
+      }
+      expect(new Set(Object.values(costs)), JSON.stringify(costs)).to.deep.equal(new Set([3]));
+    });
+  },
+  { sqlOnly: true },
+);
