@@ -7,6 +7,9 @@ export const PAGE_OFFSET_MAX = 10_000;
 export const PAGE_LIMIT_MIN = 1;
 export const PAGE_LIMIT_MAX = 100;
 
+/** One past the furthest record a page can reach: counting further cannot change any page or link. */
+export const COUNT_CAP = PAGE_OFFSET_MAX + PAGE_LIMIT_MAX + 1;
+
 /** A window into a list: `offset` records skipped, at most `limit` returned. */
 export interface PageRequest {
   readonly offset: number;

@@ -31,7 +31,8 @@ const collect = <S extends Specs>(specs: S, input: unknown, prefix: string, mode
     const value = Object.prototype.hasOwnProperty.call(input, key) ? input[key] : undefined;
     if (value === undefined || value === null) {
       if (spec.required && (mode === 'create' || value === null)) problems.push(issue(source, mode === 'create' ? 'is required' : 'cannot be null'));
-      else if (value === null) out[key] = null;
+      // On update null clears a field; on create it is the same as leaving the field out.
+      else if (value === null && mode === 'update') out[key] = null;
       continue;
     }
     const parsed = spec.parse(source)(value);

@@ -1,6 +1,12 @@
 import type { Price, PriceMap } from './catalogue-fields.js';
 import type { OfferingPlan, OfferingProduct } from './offering.js';
 
+/** `sum` less `percentage` percent, rounded half up; the percentage counts to a hundredth, in whole numbers so no float error tips a half. */
+export const discounted = (sum: number, percentage: number): number => {
+  const kept = 10_000 - Math.round(percentage * 100);
+  return Math.round((sum * kept) / 10_000);
+};
+
 /**
  * What a plan costs in each currency: its fixed price where it has one; otherwise the sum of the
  * offering's product prices less `base_price_percentage` percent, rounded to a whole minor unit.
@@ -17,7 +23,7 @@ export const planPrices = (products: readonly OfferingProduct[], plan: OfferingP
     if (parts.some((part) => part === undefined)) continue;
     const sum = parts.reduce((total, part) => total + (part?.amount ?? 0), 0);
     prices[currency] = {
-      amount: Math.round((sum * (100 - discount)) / 100),
+      amount: discounted(sum, discount),
       includes_tax: parts.every((part) => part?.includes_tax === true),
     };
   }
@@ -36,11 +42,16 @@ export interface DisplayPrice {
   readonly with_tax: FormattedPrice;
 }
 
-/** `1000` minor units of USD → `$10.00`, with the currency's own number of decimals. */
+/**
+ * `1000` minor units of USD → `$10.00`, with the currency's own number of decimals. The amount is
+ * handed over as exact decimal text, so large amounts keep their last digits.
+ */
 export const formatAmount = (amount: number, currency: string): string => {
   const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
+  const text = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
+  const decimal = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  return format.format((amount < 0 ? `-${decimal}` : decimal) as unknown as number);
 };
 
 /** The price to show: in `preferred` when priced in it, else in the first currency in code order. */

@@ -53,7 +53,11 @@ export interface Subscription {
   readonly state?: SubscriptionStateRecord;
 }
 
-/** Where a subscription stands at `now`: it closes when a cancellation takes effect or a closing plan runs out. */
+/**
+ * Where a subscription stands at `now`: it closes when a cancellation takes effect, or when a plan with
+ * `end_behavior: close` has run its `plan_length` intervals (counted in `billing_interval_type`, as the
+ * trial is).
+ */
 export interface SubscriptionStanding {
   readonly closed: boolean;
   readonly status: 'active' | 'inactive';
@@ -65,7 +69,7 @@ export const standingAt = (subscription: Subscription, plan: PlanAttributes | un
   const ranOut =
     plan !== undefined &&
     plan.end_behavior === 'close' &&
-    addIntervals(subscription.timestamps.createdAt, plan.billing_interval_type, plan.billing_frequency * plan.plan_length).getTime() <= now.getTime();
+    addIntervals(subscription.timestamps.createdAt, plan.billing_interval_type, plan.plan_length).getTime() <= now.getTime();
   const closed = canceledOut || ranOut;
   return { closed, status: closed ? 'inactive' : 'active' };
 };

@@ -58,7 +58,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
     const ofStore = [...this.state.subscriptions.values()].filter((s) => s.storeId === storeId);
-    const page = pageOf(ofStore, query, fieldOf, (s) => s.timestamps.createdAt);
+    const page = pageOf(ofStore, query, fieldOf, (s) => s.timestamps.createdAt, true);
     return { ...page, offerings: new Map(page.items.map((s) => [s.offeringVersionId, this.snapshot(s.offeringVersionId)])) };
   }
 

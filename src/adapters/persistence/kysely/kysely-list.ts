@@ -1,13 +1,10 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { ListedPage, TotalMethod } from '../../../application/ports/listed-page.js';
 import type { FilterCondition } from '../../../domain/query/filter.js';
-import { PAGE_LIMIT_MAX, PAGE_OFFSET_MAX, type PageRequest } from '../../../domain/query/page.js';
+import { COUNT_CAP, type PageRequest } from '../../../domain/query/page.js';
 import { lookupKey } from './lookup-key.js';
 import type { Tables } from './schema.js';
 import { toNumber } from './sql-flavor.js';
-
-/** One past the furthest record a page can reach: counting further cannot change any page or link. */
-export const COUNT_CAP = PAGE_OFFSET_MAX + PAGE_LIMIT_MAX + 1;
 
 /** The column a filter field compares, and the indexed hash column beside it for long text. */
 export interface FilterColumn {

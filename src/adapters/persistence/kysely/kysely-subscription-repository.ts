@@ -53,7 +53,7 @@ const fromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
   };
 };
 
-const toRow = (s: Subscription): Selectable<SubscriptionsTable> => ({
+export const toRow = (s: Subscription): Selectable<SubscriptionsTable> => ({
   id: s.id,
   store_id: s.storeId,
   account_id: s.accountId,
