@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { ApplicationKeyRepository } from '../../../src/application/ports/application-key-repository.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
+import { startTestApi, type TestApi } from '../../support/test-api.js';
 
 describe('HTTP: conventions for every endpoint', () => {
   let api: TestApi;

@@ -10,8 +10,7 @@ import type { CatalogueRepository } from '../../ports/catalogue-repository.js';
 import type { ListedPage } from '../../ports/listed-page.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
-import { requireStore } from '../store-lookup.js';
-import { parseCatalogueQuery } from './catalogue-rules.js';
+import { listCatalogue } from './catalogue-rules.js';
 import type { PageRequest } from '../../../domain/query/page.js';
 
 export interface CatalogueRules<A extends SubscriptionProduct | SubscriptionPlan> {
@@ -49,12 +48,8 @@ export abstract class CatalogueService<A extends SubscriptionProduct | Subscript
     return found === undefined ? E.left(notFound(this.rules.notFound)) : E.right(found);
   }
 
-  async list(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, CataloguePage<A>>> {
-    const store = await requireStore(this.stores, storeId);
-    if (E.isLeft(store)) return store;
-    const query = parseCatalogueQuery(params, store.right.pageLength);
-    if (E.isLeft(query)) return E.left(validationFailed(query.left));
-    return E.right({ ...(await this.records.list(storeId, query.right)), page: query.right.page });
+  list(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, CataloguePage<A>>> {
+    return listCatalogue(this.stores, storeId, params, (query) => this.records.list(storeId, query));
   }
 
   /** A partial update: fields left out keep their values; `null` clears an optional field. */

@@ -24,7 +24,7 @@ import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { requireStore } from '../store-lookup.js';
-import { parseCatalogueQuery } from './catalogue-rules.js';
+import { listCatalogue } from './catalogue-rules.js';
 
 export type OfferingPage = ListedPage<Offering> & { readonly page: PageRequest };
 export type OfferingItemPage<A> = ListedPage<OfferingItem<A>> & { readonly page: PageRequest };
@@ -95,12 +95,8 @@ export class SubscriptionOfferings {
     return found === undefined ? E.left(notFound(OFFERING_NOT_FOUND)) : E.right(found);
   }
 
-  async list(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, OfferingPage>> {
-    const store = await requireStore(this.stores, storeId);
-    if (E.isLeft(store)) return store;
-    const query = parseCatalogueQuery(params, store.right.pageLength);
-    if (E.isLeft(query)) return E.left(validationFailed(query.left));
-    return E.right({ ...(await this.offerings.list(storeId, query.right)), page: query.right.page });
+  list(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, OfferingPage>> {
+    return listCatalogue(this.stores, storeId, params, (query) => this.offerings.list(storeId, query));
   }
 
   /** Changes the offering's own attributes; new subscriptions see a new version, existing ones keep theirs. */
