@@ -1,0 +1,543 @@
+/**
+ * Measures `GET /v2/subscriptions/subscriptions` on seeded stores, and the same page query issued as
+ * raw SQL from a bare node:http handler, to show what the service costs on top of the database:
+ *
+ *   npx tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration 5] [--connections 10] [--warmup 2] [--out FILE] [--only REGEX]
+ *
+ * Seed first with bench/seed.ts. The service runs in this process, as it would in production: one
+ * Node.js thread with its database pool. Load comes from a worker thread.
+ */
+import 'reflect-metadata';
+import { writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql, type CompiledQuery, type KyselyPlugin, type QueryId } from 'kysely';
+import { pino } from 'pino';
+import { AuthenticateBearer } from '../src/application/use-cases/authenticate-bearer.js';
+import { Subscriptions } from '../src/application/use-cases/subscriptions/subscriptions.js';
+import { createHttpApp } from '../src/adapters/http/create-http-app.js';
+import type { DatabaseHandle } from '../src/adapters/persistence/kysely/open-database.js';
+import { buildContainer } from '../src/container.js';
+import { queryParams } from '../src/domain/query/query-params.js';
+import { parseUuid } from '../src/domain/shared/uuid.js';
+import { BACKENDS, formatInteger, isBackend, openBenchDatabase, readSeedInfo, reportFailure, serverUrl, UsageError, type Backend, type SeedInfo } from './common.js';
+import type { LoadReply, LoadRequest, LoadResult } from './load-worker.js';
+
+const USAGE = 'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX]';
+const LIST_PATH = '/v2/subscriptions/subscriptions';
+const BACKEND_NAMES: Readonly<Record<Backend, string>> = { pglite: 'PGlite', postgres: 'PostgreSQL', mysql: 'MariaDB' };
+
+interface Options {
+  readonly backends: readonly Backend[];
+  readonly seconds: number;
+  readonly connections: number;
+  readonly warmup: number;
+  readonly out?: string;
+  /** Only the requests whose label matches, e.g. to profile one of them. */
+  readonly only?: RegExp;
+}
+
+const readOptions = (): Options => {
+  const { values } = parseArgs({
+    options: {
+      backend: { type: 'string', default: 'all' },
+      duration: { type: 'string', default: '5' },
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      out: { type: 'string' },
+      only: { type: 'string' },
+    },
+  });
+  const backend = values.backend;
+  if (backend !== 'all' && !isBackend(backend)) throw new UsageError(USAGE);
+  const number = (name: string, raw: string, min: number) => {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min) throw new UsageError(`--${name} must be a number of at least ${min}\n${USAGE}`);
+    return n;
+  };
+  return {
+    backends: backend === 'all' ? BACKENDS : [backend],
+    seconds: number('duration', values.duration, 1),
+    connections: Math.round(number('connections', values.connections, 1)),
+    warmup: number('warmup', values.warmup, 0),
+    ...(values.out === undefined ? {} : { out: values.out }),
+    ...(values.only === undefined ? {} : { only: new RegExp(values.only, 'i') }),
+  };
+};
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+// ---------------------------------------------------------------------------------------------------
+// Load generation
+
+/** Node 20 does not carry tsx's loader into worker threads, so the worker registers it before loading the TypeScript. */
+const WORKER_BOOT = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./load-worker.ts', import.meta.url).href)}); })`;
+
+class LoadGenerator {
+  private readonly worker = new Worker(WORKER_BOOT, { eval: true });
+
+  run(request: LoadRequest): Promise<LoadResult> {
+    return new Promise((resolve, reject) => {
+      const failed = (error: Error) => reject(error);
+      this.worker.once('error', failed);
+      this.worker.once('message', (reply: LoadReply) => {
+        this.worker.off('error', failed);
+        if (reply.ok) resolve(reply.result);
+        else reject(new Error(reply.error));
+      });
+      this.worker.postMessage(request);
+    });
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
+/** The highest RSS seen while it runs: PGlite and the pools grow under load, not at rest. */
+class RssSampler {
+  private peak = process.memoryUsage().rss;
+  private highest = this.peak;
+  private readonly timer = setInterval(() => this.sample(), 250);
+  sample(): number {
+    const rss = process.memoryUsage().rss;
+    this.peak = Math.max(this.peak, rss);
+    this.highest = Math.max(this.highest, rss);
+    return rss;
+  }
+  resetPeak(): void {
+    this.peak = process.memoryUsage().rss;
+  }
+  get peakBytes(): number {
+    return Math.max(this.peak, this.sample());
+  }
+  /** Since the start, across backends. */
+  get highestBytes(): number {
+    return Math.max(this.highest, this.sample());
+  }
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What is measured
+
+interface Case {
+  readonly label: string;
+  readonly params: ReadonlyArray<readonly [string, string]>;
+  /** The raw-SQL request it is compared with: the same page query, without the service around it. */
+  readonly raw: string;
+}
+
+/** A filter value as the grammar wants it: bare when it can be, else quoted with `"` and `\` escaped. */
+const filterValue = (value: string): string => (/^[^\s,:()"]+$/u.test(value) ? value : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`);
+
+interface Samples {
+  readonly email: string;
+  readonly accountIds: readonly string[];
+}
+
+const casesFor = (samples: Samples): Case[] => {
+  const base = [
+    { label: 'unfiltered, first page', raw: 'first-page', params: [['page[limit]', '25']] },
+    { label: 'eq(email)', raw: 'email', params: [['filter', `eq(email,${filterValue(samples.email)})`]] },
+    { label: 'in(account_id, 20 ids)', raw: 'accounts', params: [['filter', `in(account_id,${samples.accountIds.map(filterValue).join(',')})`]] },
+    { label: 'page[offset]=10000', raw: 'deep-offset', params: [['page[offset]', '10000'], ['page[limit]', '25']] },
+  ] as const;
+  return [
+    ...base,
+    ...base.map((c) => ({ ...c, label: `${c.label} + include`, params: [...c.params, ['include', 'plans,products'] as const] })),
+  ];
+};
+
+const queryString = (c: Case): string => new URLSearchParams(c.params.map(([k, v]): [string, string] => [k, v])).toString();
+
+/**
+ * Picks an existing email and twenty existing account ids. Ids are random UUIDs, so the rows after an
+ * arbitrary id are an arbitrary sample; reading them in primary-key order is cheap on every backend.
+ */
+const pickSamples = async (handle: DatabaseHandle, storeId: string): Promise<Samples> => {
+  const emailRow = await handle.db.selectFrom('subscriptions').select('email').where('store_id', '=', storeId).where('id', '>=', '5').orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const accountRows = await handle.db.selectFrom('subscriptions').select('account_id').where('store_id', '=', storeId).where('id', '>=', '9').orderBy('id').limit(100).execute();
+  const accountIds = [...new Set(accountRows.map((r) => r.account_id))].slice(0, 20);
+  if (accountIds.length < 20) throw new Error('the seeded store has fewer than 20 accounts');
+  return { email: emailRow.email, accountIds };
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The SQL the service runs, and the same page query without the service
+
+/**
+ * A second container over the same database whose Kysely records each statement it executes. It is
+ * used once per request shape, outside the measurement, to learn the exact SQL and parameters of a page.
+ */
+const sqlRecorder = (handle: DatabaseHandle) => {
+  let recording: { compiled: Map<QueryId, CompiledQuery>; executed: Set<QueryId> } | undefined;
+  const executor = handle.db.getExecutor();
+  const plugin: KyselyPlugin = {
+    // Kysely also passes subqueries through plugins (the capped count's inner select), so a statement
+    // counts only once a result comes back for its id.
+    transformQuery: (args) => {
+      recording?.compiled.set(args.queryId, executor.compileQuery(args.node, args.queryId));
+      return args.node;
+    },
+    transformResult: async (args) => {
+      recording?.executed.add(args.queryId);
+      return args.result;
+    },
+  };
+  const container = buildContainer({ kind: 'database', handle: { ...handle, db: handle.db.withPlugin(plugin) } });
+  return async (storeId: string, token: string, c: Case): Promise<CompiledQuery[]> => {
+    const current = { compiled: new Map<QueryId, CompiledQuery>(), executed: new Set<QueryId>() };
+    recording = current;
+    try {
+      const principal = await container.get(AuthenticateBearer).execute(`Bearer ${token}`);
+      if (principal._tag === 'Left') throw new Error('the token was refused');
+      const store = parseUuid(storeId);
+      if (store === undefined) throw new Error('the seeded store id is not a UUID');
+      const listed = await container.get(Subscriptions).list(store, queryParams(new URLSearchParams(queryString(c))));
+      if (listed._tag === 'Left') throw new Error(`the list was refused: ${JSON.stringify(listed.left)}`);
+      return [...current.compiled].filter(([id]) => current.executed.has(id)).map(([, compiled]) => compiled);
+    } finally {
+      recording = undefined;
+    }
+  };
+};
+
+const isPageQuery = (q: CompiledQuery): boolean => /^select \* from [`"]subscriptions[`"]/.test(q.sql) && / order by /.test(q.sql);
+const isCountQuery = (q: CompiledQuery): boolean => /count\(\*\)/.test(q.sql);
+
+const pageQueryOf = (statements: readonly CompiledQuery[]): CompiledQuery => {
+  const page = statements.find(isPageQuery);
+  if (page === undefined) throw new Error(`no page query among:\n${statements.map((s) => s.sql).join('\n')}`);
+  return page;
+};
+
+interface RawDatabase {
+  readonly name: string;
+  query(statement: string, parameters: readonly unknown[]): Promise<readonly Record<string, unknown>[]>;
+  /** The plan with actual row counts and times, one line per entry. */
+  explain(statement: string, parameters: readonly unknown[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/** A pool sized like the service's (10), configured as the service configures its own. */
+const rawDatabase = async (backend: Backend, url: string | undefined, pglite: PGlite | undefined): Promise<RawDatabase> => {
+  if (backend === 'pglite') {
+    if (pglite === undefined) throw new Error('PGlite instance missing');
+    return {
+      name: 'PGlite query()',
+      query: async (statement, parameters) => (await pglite.query<Record<string, unknown>>(statement, [...parameters], { rowMode: 'object' })).rows,
+      explain: async (statement, parameters) =>
+        (await pglite.query<Record<string, string>>(`explain (analyze, buffers) ${statement}`, [...parameters], { rowMode: 'object' })).rows.map((r) => r['QUERY PLAN'] ?? ''),
+      close: async () => {},
+    };
+  }
+  if (url === undefined) throw new Error(`${backend} needs a URL`);
+  if (backend === 'postgres') {
+    const pg = (await import('pg')).default;
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    return {
+      name: 'pg Pool',
+      query: async (statement, parameters) => (await pool.query<Record<string, unknown>>(statement, [...parameters])).rows,
+      explain: async (statement, parameters) =>
+        (await pool.query<Record<string, string>>(`explain (analyze, buffers) ${statement}`, [...parameters])).rows.map((r) => r['QUERY PLAN'] ?? ''),
+      close: () => pool.end(),
+    };
+  }
+  const mysql = await import('mysql2');
+  const pool = mysql
+    .createPool({ uri: url, connectionLimit: 10, connectTimeout: 5000, timezone: 'Z', charset: 'utf8mb4', supportBigNumbers: true, bigNumberStrings: true })
+    .promise();
+  return {
+    name: 'mysql2 pool',
+    query: async (statement, parameters) => (await pool.query(statement, [...parameters]))[0] as Record<string, unknown>[],
+    explain: async (statement, parameters) => {
+      // MariaDB's ANALYZE runs the statement and reports actual rows (r_rows) beside the estimates;
+      // its JSON form adds the time spent, which the table form leaves out.
+      const [rows] = await pool.query(`analyze ${statement}`, [...parameters]);
+      const [json] = await pool.query(`analyze format=json ${statement}`, [...parameters]);
+      const analyzed = JSON.parse(String((json as Record<string, unknown>[])[0]?.['ANALYZE'] ?? '{}')) as { query_block?: { r_total_time_ms?: number } };
+      return [
+        ...(rows as Record<string, unknown>[]).map((r) =>
+          ['table', 'type', 'key', 'rows', 'r_rows', 'filtered', 'r_filtered', 'Extra'].map((k) => `${k}=${String(r[k] ?? '')}`).join(' '),
+        ),
+        `r_total_time_ms=${analyzed.query_block?.r_total_time_ms?.toFixed(3) ?? '?'}`,
+      ];
+    },
+    close: () => pool.end(),
+  };
+};
+
+/** A bare handler: run the page query, send its rows as JSON. No auth, no counting, no snapshots. */
+const startRawServer = async (raw: RawDatabase, queries: ReadonlyMap<string, CompiledQuery>): Promise<{ url: string; close: () => Promise<void> }> => {
+  const server = http.createServer((req, res) => {
+    const query = queries.get((req.url ?? '').replace(/^\/raw\//, ''));
+    if (query === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    raw.query(query.sql, query.parameters).then(
+      (rows) => {
+        const body = JSON.stringify(rows);
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+      },
+      (error: unknown) => {
+        res.writeHead(500).end(String(error));
+      },
+    );
+  });
+  return listen(server);
+};
+
+const listen = async (server: http.Server): Promise<{ url: string; close: () => Promise<void> }> => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------------
+// One backend
+
+interface Measured {
+  readonly c: Case;
+  readonly total: string;
+  readonly service: LoadResult;
+  readonly raw: LoadResult;
+}
+
+interface BackendReport {
+  readonly backend: Backend;
+  readonly version: string;
+  readonly info: SeedInfo;
+  readonly counts: Readonly<Record<string, number>>;
+  readonly samples: Samples;
+  readonly measured: readonly Measured[];
+  readonly rawName: string;
+  readonly statements: readonly CompiledQuery[];
+  readonly plans: ReadonlyArray<{ readonly label: string; readonly sql: string; readonly lines: readonly string[] }>;
+  readonly peakRss: number;
+}
+
+const ensureClean = (what: string, r: LoadResult): void => {
+  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.responses === 0) {
+    throw new Error(`${what}: ${r.responses} responses, ${r.non2xx} not 2xx (${JSON.stringify(r.statusCodes)}), ${r.errors} errors, ${r.timeouts} timeouts`);
+  }
+};
+
+const databaseVersion = async (handle: DatabaseHandle): Promise<string> => {
+  const row = await sql<{ v: string }>`select version() as v`.execute(handle.db);
+  const version = row.rows[0]?.v ?? 'unknown';
+  return version.replace(/ on x86_64.*$/, '').replace(/,.*$/, '');
+};
+
+const tableCounts = async (handle: DatabaseHandle, storeId: string): Promise<Record<string, number>> => {
+  const count = async (table: 'subscriptions' | 'subscription_offerings' | 'subscription_offering_versions') =>
+    Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
+  const states = await handle.db.selectFrom('subscription_states').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return {
+    subscriptions: await count('subscriptions'),
+    subscription_states: Number(states.n),
+    subscription_offerings: await count('subscription_offerings'),
+    subscription_offering_versions: await count('subscription_offering_versions'),
+  };
+};
+
+const benchBackend = async (backend: Backend, options: Options, load: LoadGenerator, rss: RssSampler): Promise<BackendReport | string> => {
+  const where = serverUrl(backend);
+  if (where.skip !== undefined) return where.skip;
+  const info = await readSeedInfo(backend);
+  if (info === undefined || !info.complete) return `${backend} has not been seeded (run: npx tsx bench/seed.ts --backend ${backend}): skipped`;
+
+  rss.resetPeak();
+  const { handle, pglite } = await openBenchDatabase(backend, { ...(where.url === undefined ? {} : { url: where.url }), ...(info.dataDir === undefined ? {} : { dataDir: info.dataDir }) });
+  const closers: Array<() => Promise<void>> = [() => handle.close()];
+  try {
+    const version = await databaseVersion(handle);
+    const counts = await tableCounts(handle, info.storeId);
+    const container = buildContainer({ kind: 'database', handle });
+    const service = await listen(http.createServer(createHttpApp({ container, logger: pino({ level: 'silent' }) }).callback()));
+    closers.unshift(service.close);
+
+    const tokenResponse = await fetch(`${service.url}/oauth/access_token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: info.clientId, client_secret: info.clientSecret }),
+    });
+    if (tokenResponse.status !== 200) throw new Error(`the seeded credentials were refused (${tokenResponse.status}): was the store seeded again since?`);
+    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+    const headers = { authorization: `Bearer ${token}` };
+
+    const samples = await pickSamples(handle, info.storeId);
+    const cases = casesFor(samples).filter((c) => options.only === undefined || options.only.test(c.label));
+    if (cases.length === 0) throw new Error('--only matches no request');
+    const record = sqlRecorder(handle);
+    const statementsByRaw = new Map<string, CompiledQuery[]>();
+    for (const c of cases) if (!statementsByRaw.has(c.raw)) statementsByRaw.set(c.raw, await record(info.storeId, token, c));
+    const pageQueries = new Map([...statementsByRaw].map(([key, statements]) => [key, pageQueryOf(statements)]));
+
+    const raw = await rawDatabase(backend, where.url, pglite);
+    closers.unshift(() => raw.close());
+    const rawServer = await startRawServer(raw, pageQueries);
+    closers.unshift(rawServer.close);
+
+    // Both sides must return the same page before their speed means anything.
+    const totals = new Map<Case, string>();
+    for (const c of cases) {
+      const response = await fetch(`${service.url}${LIST_PATH}?${queryString(c)}`, { headers });
+      if (response.status !== 200) throw new Error(`${c.label}: the service answered ${response.status}: ${await response.text()}`);
+      const body = (await response.json()) as { data: { id: string }[]; meta: { results: { total: number; total_method?: string } } };
+      const rawRows = (await (await fetch(`${rawServer.url}/raw/${c.raw}`)).json()) as { id: string }[];
+      const serviceIds = body.data.map((d) => d.id).join(',');
+      if (serviceIds !== rawRows.map((r) => r.id).join(',')) throw new Error(`${c.label}: the raw query returned other rows than the service`);
+      if (body.data.length === 0) throw new Error(`${c.label}: the page is empty, so it measures nothing`);
+      const { total, total_method: method } = body.meta.results;
+      totals.set(c, `${method === 'lower_bound' ? '≥ ' : ''}${formatInteger(total)}`);
+    }
+
+    const measure = async (what: string, url: string, withHeaders: Record<string, string>): Promise<LoadResult> => {
+      log(`  ${what}`);
+      if (options.warmup > 0) await load.run({ url, headers: withHeaders, connections: options.connections, seconds: options.warmup });
+      const result = await load.run({ url, headers: withHeaders, connections: options.connections, seconds: options.seconds });
+      ensureClean(`${backend} ${what}`, result);
+      return result;
+    };
+
+    log(`${BACKEND_NAMES[backend]}: service`);
+    const serviceResults = new Map<Case, LoadResult>();
+    for (const c of cases) serviceResults.set(c, await measure(c.label, `${service.url}${LIST_PATH}?${queryString(c)}`, headers));
+    log(`${BACKEND_NAMES[backend]}: raw SQL (${raw.name})`);
+    const rawResults = new Map<string, LoadResult>();
+    for (const key of pageQueries.keys()) rawResults.set(key, await measure(`raw ${key}`, `${rawServer.url}/raw/${key}`, {}));
+
+    const measured = cases.map((c) => {
+      const s = serviceResults.get(c);
+      const r = rawResults.get(c.raw);
+      if (s === undefined || r === undefined) throw new Error('a case was not measured');
+      return { c, total: totals.get(c) ?? '', service: s, raw: r };
+    });
+
+    // Plans are taken after the runs, on warm caches, as the measured requests saw them.
+    const plans: Array<{ label: string; sql: string; lines: string[] }> = [];
+    for (const [key, statements] of statementsByRaw) {
+      for (const statement of statements.filter((s) => isPageQuery(s) || isCountQuery(s))) {
+        plans.push({ label: `${key}: ${isPageQuery(statement) ? 'page query' : 'capped count'}`, sql: statement.sql, lines: await raw.explain(statement.sql, statement.parameters) });
+      }
+    }
+
+    return {
+      backend,
+      version,
+      info,
+      counts,
+      samples,
+      measured,
+      rawName: raw.name,
+      statements: statementsByRaw.get('email') ?? [],
+      plans,
+      peakRss: rss.peakBytes,
+    };
+  } finally {
+    for (const close of closers) await close();
+  }
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Report
+
+const ms = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const ratio = (n: number): string => `${n.toFixed(2)}×`;
+const mib = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;
+
+const parametersText = (parameters: readonly unknown[]): string =>
+  parameters.map((p) => (typeof p === 'string' ? `'${p.length > 40 ? `${p.slice(0, 37)}…` : p}'` : String(p))).join(', ');
+
+const backendSection = (r: BackendReport, options: Options): string => {
+  const lines: string[] = [];
+  lines.push(`### ${BACKEND_NAMES[r.backend]} (${r.version}): ${formatInteger(r.counts['subscriptions'] ?? 0)} subscriptions`, '');
+  lines.push(
+    `Rows: ${Object.entries(r.counts)
+      .map(([k, v]) => `${k} ${formatInteger(v)}`)
+      .join(', ')}; accounts ${formatInteger(r.info.accounts ?? 0)}. Raw baseline: ${r.rawName}. Peak RSS of the benchmark process during this backend: ${mib(r.peakRss)}.`,
+    '',
+  );
+  lines.push('| request | matches | service req/s | service p50 ms | service p99 ms | KiB/resp | raw req/s | raw p50 ms | raw p99 ms | req/s service/raw | p50 service/raw |');
+  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  for (const m of r.measured) {
+    lines.push(
+      `| ${m.c.label} | ${m.total} | ${formatInteger(m.service.requestsPerSecond)} | ${ms(m.service.p50)} | ${ms(m.service.p99)} | ${(m.service.bytesPerResponse / 1024).toFixed(1)} | ${formatInteger(m.raw.requestsPerSecond)} | ${ms(m.raw.p50)} | ${ms(m.raw.p99)} | ${ratio(m.service.requestsPerSecond / m.raw.requestsPerSecond)} | ${ratio(m.service.p50 / m.raw.p50)} |`,
+    );
+  }
+  const serviceResponses = r.measured.reduce((n, m) => n + m.service.responses, 0);
+  const rawResponses = [...new Set(r.measured.map((m) => m.raw))].reduce((n, x) => n + x.responses, 0);
+  lines.push(
+    '',
+    `Every measured response was 2xx (${formatInteger(serviceResponses)} service, ${formatInteger(rawResponses)} raw; 0 non-2xx, 0 errors, 0 timeouts), ${options.connections} connections, ${options.seconds} s per case after ${options.warmup} s of warm-up.`,
+    `Filter values: email \`${r.samples.email}\`; account ids ${r.samples.accountIds[0] ?? ''} … (20).`,
+    '',
+    'The service runs these statements for the `eq(email)` page (the raw baseline runs only the page query, the `order by` one; it skips the token, store, count and snapshot queries):',
+    '',
+    '```sql',
+    ...r.statements.map((s) => `${s.sql};  -- ${parametersText(s.parameters)}`),
+    '```',
+    '',
+    `Plans (${r.backend === 'mysql' ? 'ANALYZE' : 'EXPLAIN (ANALYZE, BUFFERS)'}, warm):`,
+    '',
+  );
+  for (const plan of r.plans) lines.push(`- ${plan.label}`, '', '```', ...plan.lines, '```', '');
+  return lines.join('\n');
+};
+
+const machineFacts = (options: Options): string => {
+  const cpus = os.cpus();
+  return [
+    `Node.js ${process.version} on ${os.platform()} ${os.arch()}, ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM.`,
+    `autocannon in a worker thread, ${options.connections} connections, ${options.seconds} s per case (${options.warmup} s warm-up first); the service, its pool and PGlite share the main thread. Latencies are per response, with sub-millisecond precision.`,
+  ].join('\n');
+};
+
+const main = async (): Promise<void> => {
+  const options = readOptions();
+  const load = new LoadGenerator();
+  const rss = new RssSampler();
+  const sections: string[] = [];
+  const notes: string[] = [];
+  try {
+    for (const backend of options.backends) {
+      const result = await benchBackend(backend, options, load, rss);
+      if (typeof result === 'string') {
+        log(result);
+        notes.push(`- ${result}`);
+        continue;
+      }
+      sections.push(backendSection(result, options));
+    }
+  } finally {
+    rss.stop();
+    await load.close();
+  }
+  const overallPeak = rss.highestBytes;
+  const report = [
+    '## Subscription list benchmark',
+    '',
+    machineFacts(options),
+    `Peak RSS of the benchmark process: ${mib(overallPeak)}.`,
+    ...(notes.length > 0 ? ['', ...notes] : []),
+    '',
+    ...sections,
+  ].join('\n');
+  process.stdout.write(`${report}\n`);
+  if (options.out !== undefined) await writeFile(options.out, `${report}\n`);
+};
+
+main().catch(reportFailure);
