@@ -21,7 +21,7 @@ class QueryCounter implements KyselyPlugin {
 forEachBackend(
   'the subscription list',
   (_backend, persistence) => {
-    it('costs the same number of queries for 1, 10 or 100 records, with or without includes and filters', async () => {
+    it('costs three queries for 1, 10 or 100 records, with or without includes and filters (two once snapshots are cached)', async () => {
       const p = persistence();
       if (p.kind !== 'database') throw new Error('runs on SQL backends only');
       const ports = portsOf(p);
@@ -42,21 +42,27 @@ forEachBackend(
         await ports.subscriptions.insert(aSubscription(version.offering, version.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }));
       }
 
-      const counter = new QueryCounter();
-      const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } }).subscriptions;
       const costs: Record<string, number> = {};
+      const warm: Record<string, number> = {};
       for (const limit of [1, 10, 100]) {
         for (const [label, query] of [
           ['plain', { filter: [], include: new Set() }],
           ['filtered, with includes', { filter: [{ op: 'eq', field: 'email', value: 'odd@example.com' }], include: new Set(['plans', 'products']) }],
         ] as const) {
-          counter.count = 0;
-          const page = await counted.list(store.id, { page: { offset: 0, limit }, ...query } as SubscriptionQuery);
+          // A fresh repository each time, so that no snapshot is cached yet.
+          const counter = new QueryCounter();
+          const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } }).subscriptions;
+          const request = { page: { offset: 0, limit }, ...query } as SubscriptionQuery;
+          const page = await counted.list(store.id, request);
           expect(page.items.length).to.equal(Math.min(limit, label === 'plain' ? 120 : 60));
           costs[`${label} ${limit}`] = counter.count;
+          counter.count = 0;
+          await counted.list(store.id, request);
+          warm[`${label} ${limit}`] = counter.count;
         }
       }
       expect(new Set(Object.values(costs)), JSON.stringify(costs)).to.deep.equal(new Set([3]));
+      expect(new Set(Object.values(warm)), JSON.stringify(warm)).to.deep.equal(new Set([2]));
     });
   },
   { sqlOnly: true },

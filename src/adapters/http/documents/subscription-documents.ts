@@ -26,7 +26,12 @@ const optionalTimestamp = (name: string, date: Date | undefined) => (date === un
  * The seed's subscription resource, with EPCC's meta flags beside it: `attributes.status` and
  * `meta.status` are the same value, and `attributes.state` is the latest state change, if any.
  */
-export const subscriptionResource = (subscription: Subscription, offering: Offering, now: Date) => {
+export const subscriptionResource = (
+  subscription: Subscription,
+  offering: Offering,
+  now: Date,
+  offeringDocument: ReturnType<typeof offeringResource> = offeringResource(offering),
+) => {
   const plan = offering.plans.find((p) => p.id === subscription.planId);
   const { closed, status } = standingAt(subscription, plan?.attributes, now);
   const { timestamps } = subscription;
@@ -36,7 +41,7 @@ export const subscriptionResource = (subscription: Subscription, offering: Offer
     attributes: {
       ...(subscription.externalRef === undefined ? {} : { external_ref: subscription.externalRef }),
       account_id: subscription.accountId,
-      offering: offeringResource(offering),
+      offering: offeringDocument,
       plan_id: subscription.planId,
       currency: subscription.currency,
       payment_authority: subscription.paymentAuthority,

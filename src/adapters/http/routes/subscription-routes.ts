@@ -3,7 +3,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { Subscriptions } from '../../../application/use-cases/subscriptions/subscriptions.js';
 import { queryParams } from '../../../domain/query/query-params.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
+import { offeringResource } from '../documents/subscription-catalogue-documents.js';
 import type { Clock } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { includedFor, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
@@ -34,13 +35,15 @@ export const subscriptionRoutes = (router: Router<HttpState>, container: Contain
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const now = clock.now();
       const { offerings } = found.right;
-      const offeringOf = (versionId: Uuid) => {
-        const offering = offerings.get(versionId);
-        if (offering === undefined) throw new Error(`offering version ${versionId} was not loaded`);
-        return offering;
+      // Subscriptions of one offering version share one offering document.
+      const documents = new Map([...offerings].map(([versionId, offering]) => [versionId, { offering, document: offeringResource(offering) }]));
+      const resource = (s: Subscription) => {
+        const found = documents.get(s.offeringVersionId);
+        if (found === undefined) throw new Error(`offering version ${s.offeringVersionId} was not loaded`);
+        return subscriptionResource(s, found.offering, now, found.document);
       };
       ctx.body = {
-        ...listDocument(ctx, baseUrl, found.right, (s) => subscriptionResource(s, offeringOf(s.offeringVersionId), now)),
+        ...listDocument(ctx, baseUrl, found.right, resource),
         ...includedFor(offerings.values(), found.right.include, preferredCurrency(ctx)),
       };
     })

@@ -22,6 +22,7 @@ import { PERSISTENCE } from './persistence-tokens.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from './schema.js';
 import { isUniqueViolation, toNumber } from './sql-flavor.js';
 import { parseJson } from './stored-json.js';
+import { SnapshotCache } from './snapshot-cache.js';
 import { bodyFromJson, stateAction, stateBody, stateFlagsFromJson, subscriptionBody } from './subscription-json.js';
 
 const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = {
@@ -79,16 +80,31 @@ const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionSta
   ...stateFlagsFromJson(parseJson('state', row.body)),
 });
 
-/** The snapshots behind a set of subscriptions, each loaded once: one query whatever the page. */
-const loadOfferings = async (db: Kysely<Tables>, versionIds: readonly string[]): Promise<Map<Uuid, Offering>> => {
-  const unique = [...new Set(versionIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('subscription_offering_versions').select(['id', 'snapshot']).where('id', 'in', unique).execute();
-  return new Map(rows.map((row) => [storedUuid('offering version', row.id), offeringFromJson(parseJson('offering snapshot', row.snapshot))]));
+/** The snapshots behind a set of subscriptions, each once: at most one query whatever the page. */
+const loadOfferings = async (db: Kysely<Tables>, cache: SnapshotCache, versionIds: readonly string[]): Promise<Map<Uuid, Offering>> => {
+  const found = new Map<Uuid, Offering>();
+  const missing: Uuid[] = [];
+  for (const versionId of new Set(versionIds)) {
+    const id = storedUuid('offering version', versionId);
+    const cached = cache.get(id);
+    if (cached === undefined) missing.push(id);
+    else found.set(id, cached);
+  }
+  if (missing.length === 0) return found;
+  const rows = await db.selectFrom('subscription_offering_versions').select(['id', 'snapshot']).where('id', 'in', missing).execute();
+  for (const row of rows) {
+    const id = storedUuid('offering version', row.id);
+    const offering = offeringFromJson(parseJson('offering snapshot', row.snapshot));
+    cache.set(id, offering);
+    found.set(id, offering);
+  }
+  return found;
 };
 
 @injectable()
 export class KyselySubscriptionRepository implements SubscriptionRepository {
+  private readonly snapshots = new SnapshotCache();
+
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
 
   private async versionId(offering: Offering): Promise<Uuid | undefined> {
@@ -133,7 +149,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async findById(storeId: Uuid, id: Uuid): Promise<{ readonly subscription: Subscription; readonly offering: Offering } | undefined> {
     const row = await this.handle.db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     if (row === undefined) return undefined;
-    const offering = (await loadOfferings(this.handle.db, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
+    const offering = (await loadOfferings(this.handle.db, this.snapshots, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
     if (offering === undefined) throw new Error(`offering version ${row.offering_version_id} is missing`);
     return { subscription: fromRow(row), offering };
   }
@@ -150,8 +166,19 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
             .executeTakeFirst()
             .then((row) => ({ total: toNumber(row?.subscription_count), totalMethod: 'exact' as const }))
         : cappedCount(db, filtered);
-    const [rows, counted] = await Promise.all([newestFirst(filtered.selectAll(), query.page).execute(), count]);
-    const offerings = await loadOfferings(db, rows.map((row) => row.offering_version_id));
+    // Past the first page, the skipped rows are walked in the index alone and only the page's rows
+    // are read whole: MySQL would otherwise read every skipped row from its table.
+    const pageRows =
+      query.page.offset === 0
+        ? newestFirst(filtered.selectAll(), query.page)
+        : db
+            .selectFrom('subscriptions as s')
+            .innerJoin(newestFirst(filtered.select('id'), query.page).as('p'), 'p.id', 's.id')
+            .selectAll('s')
+            .orderBy('s.created_at', 'desc')
+            .orderBy('s.id', 'desc');
+    const [rows, counted] = await Promise.all([pageRows.execute(), count]);
+    const offerings = await loadOfferings(db, this.snapshots, rows.map((row) => row.offering_version_id));
     return { items: rows.map(fromRow), ...counted, offerings };
   }
 
@@ -159,7 +186,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return E.left('not-found' as const);
-      const offering = (await loadOfferings(trx, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
+      const offering = (await loadOfferings(trx, this.snapshots, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
       if (offering === undefined) throw new Error(`offering version ${row.offering_version_id} is missing`);
       const changed = change(fromRow(row), offering);
       if (E.isLeft(changed)) return changed;
