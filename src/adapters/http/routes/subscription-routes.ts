@@ -3,10 +3,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { Subscriptions } from '../../../application/use-cases/subscriptions/subscriptions.js';
 import { queryParams } from '../../../domain/query/query-params.js';
-import type { Subscription } from '../../../domain/subscription/subscription.js';
-import { offeringResource } from '../documents/subscription-catalogue-documents.js';
 import type { Clock } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
+import { offeringResource } from '../documents/subscription-catalogue-documents.js';
 import { includedFor, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
@@ -38,9 +38,9 @@ export const subscriptionRoutes = (router: Router<HttpState>, container: Contain
       // Subscriptions of one offering version share one offering document.
       const documents = new Map([...offerings].map(([versionId, offering]) => [versionId, { offering, document: offeringResource(offering) }]));
       const resource = (s: Subscription) => {
-        const found = documents.get(s.offeringVersionId);
-        if (found === undefined) throw new Error(`offering version ${s.offeringVersionId} was not loaded`);
-        return subscriptionResource(s, found.offering, now, found.document);
+        const entry = documents.get(s.offeringVersionId);
+        if (entry === undefined) throw new Error(`offering version ${s.offeringVersionId} was not loaded`);
+        return subscriptionResource(s, entry.offering, now, entry.document);
       };
       ctx.body = {
         ...listDocument(ctx, baseUrl, found.right, resource),
