@@ -209,7 +209,8 @@ const sqlRecorder = (handle: DatabaseHandle) => {
   };
 };
 
-const isPageQuery = (q: CompiledQuery): boolean => /^select \* from [`"]subscriptions[`"]/.test(q.sql) && / order by /.test(q.sql);
+/** The ordered page: a plain select on the first page, a deferred join (`select "s".* ... join`) past it. */
+const isPageQuery = (q: CompiledQuery): boolean => /^select (\*|[`"]s[`"]\.\*) from [`"]subscriptions[`"]/.test(q.sql) && / order by /.test(q.sql);
 const isCountQuery = (q: CompiledQuery): boolean => /count\(\*\)/.test(q.sql);
 
 const pageQueryOf = (statements: readonly CompiledQuery[]): CompiledQuery => {
