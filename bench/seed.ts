@@ -58,26 +58,12 @@ import {
   type Account,
   type Random,
 } from './fixtures.js';
+import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 
 const USAGE = 'usage: tsx bench/seed.ts --backend pglite|postgres|mysql [--subscriptions N] [--accounts N] [--offerings N] [--batch N] [--concurrency N] [--data-dir DIR]';
 
 /** Child tables first, so that foreign keys never stand in the way. */
-const TABLES = [
-  'subscription_states',
-  'subscriptions',
-  'subscription_offering_versions',
-  'subscription_offering_plans',
-  'subscription_offering_products',
-  'subscription_offerings',
-  'subscription_plans',
-  'subscription_products',
-  'access_tokens',
-  'application_keys',
-  'merchant_realm_mappings',
-  'stores',
-  'kysely_migration',
-  'kysely_migration_lock',
-] as const;
+const TABLES = [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES];
 
 const DAY_MS = 86_400_000;
 const SPAN_MS = 730 * DAY_MS;

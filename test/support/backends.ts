@@ -4,22 +4,8 @@ import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate.j
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/persistence/kysely/open-database.js';
 import type { DatabaseTarget } from '../../src/adapters/persistence/kysely/database-target.js';
 import type { Persistence } from '../../src/container.js';
+import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../../src/adapters/persistence/kysely/tables.js';
 
-/** Tables in the order they can be emptied (children first). */
-export const TABLES = [
-  'subscription_states',
-  'subscriptions',
-  'subscription_offering_versions',
-  'subscription_offering_plans',
-  'subscription_offering_products',
-  'subscription_offerings',
-  'subscription_plans',
-  'subscription_products',
-  'access_tokens',
-  'application_keys',
-  'merchant_realm_mappings',
-  'stores',
-] as const;
 
 /** One storage backend a contract suite runs on. `url` is undefined when a server backend is not configured. */
 export interface Backend {
@@ -33,13 +19,13 @@ export interface Backend {
 }
 
 export const dropEverything = async (db: Kysely<any>): Promise<void> => {
-  for (const table of [...TABLES, 'kysely_migration', 'kysely_migration_lock']) {
+  for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 };
 
 const emptyTables = async (handle: DatabaseHandle): Promise<void> => {
-  for (const table of TABLES) await sql`delete from ${sql.table(table)}`.execute(handle.db);
+  for (const table of TABLES_CHILDREN_FIRST) await sql`delete from ${sql.table(table)}`.execute(handle.db);
 };
 
 let sharedPglite: Promise<DatabaseHandle> | undefined;

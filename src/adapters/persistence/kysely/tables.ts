@@ -1,0 +1,20 @@
+import type { Tables } from './schema.js';
+
+/** Every table the migrations create, children before parents: the order they can be emptied or dropped in. */
+export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
+  'subscription_states',
+  'subscriptions',
+  'subscription_offering_versions',
+  'subscription_offering_plans',
+  'subscription_offering_products',
+  'subscription_offerings',
+  'subscription_plans',
+  'subscription_products',
+  'access_tokens',
+  'application_keys',
+  'merchant_realm_mappings',
+  'stores',
+];
+
+/** Kysely's own bookkeeping of applied migrations. */
+export const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'] as const;
