@@ -12,6 +12,7 @@ import {
   type OfferingProduct,
 } from '../../src/domain/subscription/offering.js';
 import { parsePlanAttributes, parsePlanChanges } from '../../src/domain/subscription/plan.js';
+import { PLAN_ATTRIBUTES } from '../support/subscription-builders.js';
 import { parseProductAttributes, parseProductChanges, type ProductAttributes } from '../../src/domain/subscription/product.js';
 
 type Expectation = string | null;
@@ -264,16 +265,7 @@ describe('subscription products', () => {
 });
 
 describe('subscription plans', () => {
-  const BASE = {
-    name: 'Monthly',
-    billing_interval_type: 'month',
-    billing_frequency: 1,
-    plan_length: 12,
-    end_behavior: 'roll',
-    can_pause: true,
-    can_resume: true,
-    can_cancel: false,
-  };
+  const BASE = { ...PLAN_ATTRIBUTES, can_cancel: false };
   const plan = (attributes: Record<string, unknown>) => parsePlanAttributes({ type: 'subscription_plan', attributes: { ...BASE, ...attributes } });
   const at = (field: string) => `data.attributes.${field}`;
 

@@ -4,6 +4,7 @@ import type { PriceMap } from '../../src/domain/subscription/catalogue-fields.js
 import type { OfferingPlan, OfferingProduct } from '../../src/domain/subscription/offering.js';
 import type { PlanAttributes } from '../../src/domain/subscription/plan.js';
 import { displayPrice, formatAmount, planPrices } from '../../src/domain/subscription/pricing.js';
+import { PLAN_ATTRIBUTES } from '../support/subscription-builders.js';
 
 const uuid = (n: number): Uuid => {
   const id = parseUuid(`00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`);
@@ -24,17 +25,7 @@ const product = (price?: PriceMap): OfferingProduct => {
 };
 
 const plan = (extra: { readonly base_price_percentage?: number; readonly fixed_price?: PriceMap } = {}): OfferingPlan => {
-  const attributes: PlanAttributes = {
-    name: 'Monthly',
-    billing_interval_type: 'month',
-    billing_frequency: 1,
-    plan_length: 12,
-    end_behavior: 'roll',
-    can_pause: true,
-    can_resume: true,
-    can_cancel: true,
-    ...extra,
-  };
+  const attributes: PlanAttributes = { ...PLAN_ATTRIBUTES, ...extra };
   return { id: uuid(500), originId: uuid(501), attributes, createdAt: new Date(0), updatedAt: new Date(0) };
 };
 

@@ -4,6 +4,7 @@ import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
 import type { PlanAttributes } from '../../src/domain/subscription/plan.js';
 import { parseNewSubscription, parseStateAction, type StateAction } from '../../src/domain/subscription/subscription-input.js';
 import { applyStateAction } from '../../src/domain/subscription/subscription-state.js';
+import { PLAN_ATTRIBUTES } from '../support/subscription-builders.js';
 import { invoiceAfter, standingAt, type Subscription, type SubscriptionFlags, type SubscriptionTimestamps } from '../../src/domain/subscription/subscription.js';
 
 type Expectation = string | null;
@@ -268,17 +269,7 @@ describe('state actions', () => {
 const CREATED = new Date('2024-01-31T09:00:00.000Z');
 const STATE_ID = uuid(77);
 
-const planWith = (extra: Partial<PlanAttributes> = {}): PlanAttributes => ({
-  name: 'Monthly',
-  billing_interval_type: 'month',
-  billing_frequency: 1,
-  plan_length: 12,
-  end_behavior: 'roll',
-  can_pause: true,
-  can_resume: true,
-  can_cancel: true,
-  ...extra,
-});
+const planWith = (extra: Partial<PlanAttributes> = {}): PlanAttributes => ({ ...PLAN_ATTRIBUTES, ...extra });
 
 const subscriptionWith = (flags: Partial<SubscriptionFlags> = {}, timestamps: Partial<SubscriptionTimestamps> = {}): Subscription => ({
   id: uuid(10),

@@ -5,6 +5,7 @@ import { SubscriptionPlans } from '../../src/application/use-cases/subscriptions
 import { SubscriptionProducts } from '../../src/application/use-cases/subscriptions/subscription-products.js';
 import { Subscriptions } from '../../src/application/use-cases/subscriptions/subscriptions.js';
 import { inMemoryCore } from './in-memory-core.js';
+import { PLAN_ATTRIBUTES } from './subscription-builders.js';
 import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/in-memory-offering-repository.js';
 import { InMemoryPlanRepository, InMemoryProductRepository } from '../../src/adapters/persistence/in-memory/in-memory-catalogue-repository.js';
 import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/in-memory-subscription-repository.js';
@@ -39,17 +40,7 @@ export const productData = (attributes: Record<string, unknown> = {}) => ({
 
 export const planData = (attributes: Record<string, unknown> = {}) => ({
   type: 'subscription_plan',
-  attributes: {
-    name: 'Monthly',
-    billing_interval_type: 'month',
-    billing_frequency: 1,
-    plan_length: 12,
-    end_behavior: 'roll',
-    can_pause: true,
-    can_resume: true,
-    can_cancel: true,
-    ...attributes,
-  },
+  attributes: { ...PLAN_ATTRIBUTES, ...attributes },
 });
 
 export const subscriptionData = (offeringId: string, planId: string, fields: Record<string, unknown> = {}) => ({
