@@ -18,7 +18,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type CompiledQuery, type KyselyPlugin, type QueryId } from 'kysely';
 import { pino } from 'pino';
 import { AuthenticateBearer } from '../src/application/use-cases/authenticate-bearer.js';
-import { Subscriptions } from '../src/application/use-cases/subscriptions/subscriptions.js';
+import { ListSubscriptions } from '../src/application/use-cases/subscriptions/read-subscriptions.js';
 import { createHttpApp } from '../src/adapters/http/create-http-app.js';
 import type { DatabaseHandle } from '../src/adapters/persistence/kysely/open-database.js';
 import { buildContainer } from '../src/container.js';
@@ -200,7 +200,7 @@ const sqlRecorder = (handle: DatabaseHandle) => {
       if (principal._tag === 'Left') throw new Error('the token was refused');
       const store = parseUuid(storeId);
       if (store === undefined) throw new Error('the seeded store id is not a UUID');
-      const listed = await container.get(Subscriptions).list(store, queryParams(new URLSearchParams(queryString(c))));
+      const listed = await container.get(ListSubscriptions).execute(store, queryParams(new URLSearchParams(queryString(c))));
       if (listed._tag === 'Left') throw new Error(`the list was refused: ${JSON.stringify(listed.left)}`);
       return [...current.compiled].filter(([id]) => current.executed.has(id)).map(([, compiled]) => compiled);
     } finally {

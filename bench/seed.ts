@@ -14,9 +14,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { TOKENS } from '../src/application/tokens.js';
 import { CreateStore } from '../src/application/use-cases/create-store.js';
-import { SubscriptionOfferings } from '../src/application/use-cases/subscriptions/subscription-offerings.js';
-import { SubscriptionPlans } from '../src/application/use-cases/subscriptions/subscription-plans.js';
-import { SubscriptionProducts } from '../src/application/use-cases/subscriptions/subscription-products.js';
+import { BuildOffering } from '../src/application/use-cases/subscriptions/create-offering.js';
+import { CreateSubscriptionPlan } from '../src/application/use-cases/subscriptions/subscription-plans.js';
+import { CreateSubscriptionProduct } from '../src/application/use-cases/subscriptions/subscription-products.js';
 import { toRow } from '../src/adapters/persistence/kysely/kysely-subscription-repository.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from '../src/adapters/persistence/kysely/schema.js';
@@ -26,9 +26,8 @@ import { buildContainer } from '../src/container.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import type { Offering, OfferingPlan } from '../src/domain/subscription/offering.js';
 import { planPrices } from '../src/domain/subscription/pricing.js';
-import type { StateAction } from '../src/domain/subscription/subscription-input.js';
-import { applyStateAction, type SubscriptionStateRecord } from '../src/domain/subscription/subscription-state.js';
-import { invoiceAfter, PAYMENT_AUTHORITY_TYPE, type Subscription } from '../src/domain/subscription/subscription.js';
+import { applyStateAction } from '../src/domain/subscription/subscription-state.js';
+import { invoiceAfter, PAYMENT_AUTHORITY_TYPE, type StateAction, type Subscription, type SubscriptionStateRecord } from '../src/domain/subscription/subscription.js';
 import {
   DEFAULT_PGLITE_DIR,
   formatDuration,
@@ -149,9 +148,9 @@ interface Sellable {
 }
 
 const buildCatalogue = async (container: ReturnType<typeof buildContainer>, storeId: Uuid, random: Random, offeringCount: number): Promise<{ sellables: Sellable[]; products: number; plans: number }> => {
-  const products = container.get(SubscriptionProducts);
-  const plans = container.get(SubscriptionPlans);
-  const offerings = container.get(SubscriptionOfferings);
+  const createProduct = container.get(CreateSubscriptionProduct);
+  const createPlan = container.get(CreateSubscriptionPlan);
+  const buildOffering = container.get(BuildOffering);
   const repository = container.get(TOKENS.SubscriptionRepository);
 
   let serial = 0;
@@ -160,12 +159,12 @@ const buildCatalogue = async (container: ReturnType<typeof buildContainer>, stor
     const ids: Uuid[] = [];
     for (let i = 0; i < theme.products.length; i += 1) {
       serial += 1;
-      ids.push(unwrap('product', await products.create(storeId, productData(random, theme, i, serial))).id);
+      ids.push(unwrap('product', await createProduct.execute(storeId, productData(random, theme, i, serial))).id);
     }
     productIdsByTheme.set(theme.code, ids);
   }
   const planIds: Uuid[] = [];
-  for (const [i, shape] of PLAN_SHAPES.entries()) planIds.push(unwrap('plan', await plans.create(storeId, planData(shape, i + 1))).id);
+  for (const [i, shape] of PLAN_SHAPES.entries()) planIds.push(unwrap('plan', await createPlan.execute(storeId, planData(shape, i + 1))).id);
 
   const bar = progressBar('offerings', offeringCount);
   const sellables: Sellable[] = [];
@@ -175,7 +174,7 @@ const buildCatalogue = async (container: ReturnType<typeof buildContainer>, stor
     const themeProducts = productIdsByTheme.get(theme.code) ?? [];
     const chosenProducts = pickSome(random, themeProducts, integerBetween(random, 1, Math.min(3, themeProducts.length)));
     const chosenPlans = pickSome(random, planIds, integerBetween(random, 1, 4));
-    const offering = unwrap('offering', await offerings.build(storeId, offeringData(random, theme, i + 1, chosenProducts, chosenPlans)));
+    const offering = unwrap('offering', await buildOffering.execute(storeId, offeringData(random, theme, i + 1, chosenProducts, chosenPlans)));
     const versionId = await repository.snapshotOffering(offering);
     const priced = offering.plans.map((plan) => ({ plan, currencies: Object.keys(planPrices(offering.products, plan)).sort() })).filter((p) => p.currencies.length > 0);
     if (priced.length === 0) throw new Error(`offering ${offering.id} has no priced plan`);

@@ -6,6 +6,7 @@ export { coreModule, USE_CASES } from './application/core-module.js';
 export { TOKENS } from './application/tokens.js';
 export type { AccessTokenRepository } from './application/ports/access-token-repository.js';
 export type { ApplicationKeyPage, ApplicationKeyRepository, BudgetCheck } from './application/ports/application-key-repository.js';
+export type { InUse, Missing, OriginalGone, OverBudget, PrefixTaken } from './application/ports/storage-outcomes.js';
 export type { DatabaseHealth } from './application/ports/database-health.js';
 export type { MerchantRealmMappingRepository } from './application/ports/merchant-realm-mapping-repository.js';
 export type { NewStoreRecords, StoreRepository } from './application/ports/store-repository.js';
@@ -22,22 +23,42 @@ export { GetMerchantRealmMapping } from './application/use-cases/get-merchant-re
 export { ResolveMerchantRealm } from './application/use-cases/resolve-merchant-realm.js';
 export { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings, type StoreSettings } from './application/use-cases/store-settings.js';
 export { UpdateMerchantRealmPrefix } from './application/use-cases/update-merchant-realm-prefix.js';
-export { SubscriptionOfferings } from './application/use-cases/subscriptions/subscription-offerings.js';
-export { SubscriptionPlans } from './application/use-cases/subscriptions/subscription-plans.js';
-export { SubscriptionProducts } from './application/use-cases/subscriptions/subscription-products.js';
-export { Subscriptions, type SubscriptionList, type SubscriptionView } from './application/use-cases/subscriptions/subscriptions.js';
+export {
+  CreateSubscriptionProduct,
+  DeleteSubscriptionProduct,
+  GetSubscriptionProduct,
+  ListSubscriptionProducts,
+  UpdateSubscriptionProduct,
+} from './application/use-cases/subscriptions/subscription-products.js';
+export {
+  CreateSubscriptionPlan,
+  DeleteSubscriptionPlan,
+  GetSubscriptionPlan,
+  ListSubscriptionPlans,
+  UpdateSubscriptionPlan,
+} from './application/use-cases/subscriptions/subscription-plans.js';
+export { BuildOffering, CreateOffering } from './application/use-cases/subscriptions/create-offering.js';
+export { GetOffering, ListOfferings } from './application/use-cases/subscriptions/read-offerings.js';
+export { DeleteOffering, UpdateOffering } from './application/use-cases/subscriptions/change-offering.js';
+export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-cases/subscriptions/attach-to-offering.js';
+export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './application/use-cases/subscriptions/list-offering-copies.js';
+export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
+export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
+export { ChangeSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';
-export type { ListedPage, TotalMethod } from './application/ports/listed-page.js';
 export type { OfferingRepository } from './application/ports/offering-repository.js';
-export type { SubscriptionRepository } from './application/ports/subscription-repository.js';
-export type { Offering, OfferingPlan, OfferingProduct } from './domain/subscription/offering.js';
+export type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
+export type { CatalogueRecord } from './domain/subscription/catalogue-record.js';
+export type { Offering, OfferingItem, OfferingPlan, OfferingProduct } from './domain/subscription/offering.js';
 export type { SubscriptionPlan } from './domain/subscription/plan.js';
 export type { SubscriptionProduct } from './domain/subscription/product.js';
-export type { Subscription } from './domain/subscription/subscription.js';
-export type { SubscriptionStateRecord } from './domain/subscription/subscription-state.js';
+export type { StateAction, Subscription, SubscriptionStateRecord } from './domain/subscription/subscription.js';
+export type { CatalogueFilterField, CatalogueQuery } from './domain/subscription/catalogue-query.js';
+export type { SubscriptionFilterField, SubscriptionInclude, SubscriptionQuery } from './domain/subscription/subscription-query.js';
 export type { FilterCondition } from './domain/query/filter.js';
+export { parseListQuery, type ListQuery, type ListRules } from './domain/query/list-query.js';
 export { IssueAccessToken, type IssuedAccessToken } from './application/use-cases/issue-access-token.js';
-export { ListApplicationKeys, type ApplicationKeyList } from './application/use-cases/list-application-keys.js';
+export { ListApplicationKeys } from './application/use-cases/list-application-keys.js';
 export { PurgeExpiredTokens } from './application/use-cases/purge-expired-tokens.js';
 export { UpdateApplicationKey } from './application/use-cases/update-application-key.js';
 export type { MintedApplicationKey } from './application/use-cases/mint-application-key.js';
@@ -46,7 +67,7 @@ export type { ApplicationKey } from './domain/application-key/application-key.js
 export type { AccessToken } from './domain/auth/access-token.js';
 export type { MerchantRealmMapping } from './domain/merchant-realm/merchant-realm-mapping.js';
 export { permits, type Access, type GrantType, type Principal } from './domain/auth/grant.js';
-export type { PageMeta, PageRequest } from './domain/query/page.js';
+export { parsePageRequest, type Page, type PageMeta, type PageRequest, type TotalMethod } from './domain/query/page.js';
 export { queryParams, type QueryParams } from './domain/query/query-params.js';
 export type { DomainError, Issues, ValidationIssue } from './domain/shared/errors.js';
 export { parseUuid, type Uuid } from './domain/shared/uuid.js';
@@ -61,3 +82,4 @@ export type { DatabaseTarget } from './adapters/persistence/kysely/database-targ
 export { systemModule } from './adapters/system/system-module.js';
 export { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';
 export { buildContainer, type Persistence } from './container.js';
+export { openCore, type OpenCore } from './bootstrap.js';

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
+import { EnsureDefaultStore } from './application/use-cases/ensure-default-store.js';
 import { readConfig } from './adapters/config/app-config.js';
 import { createLogger } from './adapters/logging/logger.js';
+import { credentialsBanner } from './adapters/service/credentials-banner.js';
 import { startService } from './adapters/service/start-service.js';
+import { openCore } from './bootstrap.js';
 
 const config = readConfig(process.env);
 if (E.isLeft(config)) {
@@ -11,7 +14,22 @@ if (E.isLeft(config)) {
 }
 
 const logger = createLogger(config.right.logLevel);
-const service = await startService(config.right, logger, (text) => process.stdout.write(text)).catch((err: unknown) => {
+const start = async () => {
+  const core = await openCore(config.right, { onPoolError: (err) => logger.warn({ err }, 'database connection lost') });
+  try {
+    for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
+    const created = await core.container.get(EnsureDefaultStore).execute();
+    if (created !== undefined) process.stdout.write(credentialsBanner(created));
+    const service = await startService(core.container, config.right, logger);
+    logger.info({ url: service.url, database: core.databaseKind }, 'listening');
+    return { stop: () => service.stop().finally(() => core.close()) };
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+};
+
+const service = await start().catch((err: unknown) => {
   logger.fatal({ err }, 'the service could not start');
   process.exit(1);
 });

@@ -13,34 +13,73 @@ import { PurgeExpiredTokens } from './use-cases/purge-expired-tokens.js';
 import { ResolveMerchantRealm } from './use-cases/resolve-merchant-realm.js';
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from './use-cases/store-settings.js';
 import { UpdateMerchantRealmPrefix } from './use-cases/update-merchant-realm-prefix.js';
-import { SubscriptionOfferings } from './use-cases/subscriptions/subscription-offerings.js';
-import { SubscriptionPlans } from './use-cases/subscriptions/subscription-plans.js';
-import { SubscriptionProducts } from './use-cases/subscriptions/subscription-products.js';
-import { Subscriptions } from './use-cases/subscriptions/subscriptions.js';
+import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscriptions/attach-to-offering.js';
+import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
+import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
+import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
+import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
+import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
+import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
+import { ChangeSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
+import {
+  CreateSubscriptionPlan,
+  DeleteSubscriptionPlan,
+  GetSubscriptionPlan,
+  ListSubscriptionPlans,
+  UpdateSubscriptionPlan,
+} from './use-cases/subscriptions/subscription-plans.js';
+import {
+  CreateSubscriptionProduct,
+  DeleteSubscriptionProduct,
+  GetSubscriptionProduct,
+  ListSubscriptionProducts,
+  UpdateSubscriptionProduct,
+} from './use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
+  AttachOfferingPlans,
+  AttachOfferingProducts,
   AuthenticateBearer,
+  BuildOffering,
+  ChangeSubscriptionState,
   CheckHealth,
   CreateApplicationKey,
+  CreateOffering,
   CreateStore,
+  CreateSubscription,
+  CreateSubscriptionPlan,
+  CreateSubscriptionProduct,
   DeleteApplicationKey,
+  DeleteOffering,
+  DeleteSubscriptionPlan,
+  DeleteSubscriptionProduct,
   EnsureDefaultStore,
   GetApplicationKey,
   GetMerchantRealmMapping,
+  GetOffering,
   GetStoreSettings,
+  GetSubscription,
+  GetSubscriptionPlan,
+  GetSubscriptionProduct,
   IssueAccessToken,
   ListApplicationKeys,
+  ListOfferingPlans,
+  ListOfferingProducts,
+  ListOfferings,
+  ListSubscriptionPlans,
+  ListSubscriptionProducts,
+  ListSubscriptionStates,
+  ListSubscriptions,
   PurgeExpiredTokens,
   ResetStoreSettings,
   ResolveMerchantRealm,
-  SubscriptionOfferings,
-  SubscriptionPlans,
-  SubscriptionProducts,
-  Subscriptions,
   UpdateApplicationKey,
   UpdateMerchantRealmPrefix,
+  UpdateOffering,
+  UpdateSubscriptionPlan,
+  UpdateSubscriptionProduct,
   UpdateStoreSettings,
 ];
 

@@ -36,7 +36,7 @@ describe('catalogue use cases', () => {
     const { offerings, products, storeId, product, offering } = await setup();
     const second = right(await products.create(storeId, productData({ name: 'Filters' })));
     const attached = right(await offerings.attachProducts(storeId, offering.id, { products: [product.id, second.id] }));
-    expect(attached.map((p) => p.originId)).to.deep.equal([product.id, second.id]);
+    expect(attached.products.map((p) => p.originId)).to.deep.equal([product.id, second.id]);
     expect(right(await offerings.get(storeId, offering.id)).version).to.equal(2);
     right(await offerings.attachProducts(storeId, offering.id, { products: [second.id] }));
     expect(right(await offerings.get(storeId, offering.id)).version).to.equal(2);

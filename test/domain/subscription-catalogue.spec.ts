@@ -1,11 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
+import { parseAttachment, parseOfferingAttributes, parseOfferingBuild } from '../../src/domain/subscription/offering-input.js';
 import {
   externalProductRefs,
-  parseAttachment,
-  parseOfferingAttributes,
-  parseOfferingBuild,
   withCopies,
   type Offering,
   type OfferingItem,

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
 import type { PlanAttributes } from '../../src/domain/subscription/plan.js';
-import { parseNewSubscription, parseStateAction, type StateAction } from '../../src/domain/subscription/subscription-input.js';
+import { parseNewSubscription, parseStateAction } from '../../src/domain/subscription/subscription-input.js';
 import { applyStateAction } from '../../src/domain/subscription/subscription-state.js';
 import { PLAN_ATTRIBUTES } from '../support/subscription-builders.js';
-import { invoiceAfter, standingAt, type Subscription, type SubscriptionFlags, type SubscriptionTimestamps } from '../../src/domain/subscription/subscription.js';
+import { invoiceAfter, standingAt, type StateAction, type Subscription, type SubscriptionFlags, type SubscriptionTimestamps } from '../../src/domain/subscription/subscription.js';
 
 type Expectation = string | null;
 

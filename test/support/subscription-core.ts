@@ -1,35 +1,92 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/in-memory-catalogue-repository.js';
+import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/in-memory-offering-repository.js';
+import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/in-memory-subscription-repository.js';
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
-import { SubscriptionOfferings } from '../../src/application/use-cases/subscriptions/subscription-offerings.js';
-import { SubscriptionPlans } from '../../src/application/use-cases/subscriptions/subscription-plans.js';
-import { SubscriptionProducts } from '../../src/application/use-cases/subscriptions/subscription-products.js';
-import { Subscriptions } from '../../src/application/use-cases/subscriptions/subscriptions.js';
+import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
+import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
+import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
+import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
+import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
+import { GetOffering, ListOfferings } from '../../src/application/use-cases/subscriptions/read-offerings.js';
+import { GetSubscription, ListSubscriptions } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
+import { ChangeSubscriptionState, ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/subscription-states.js';
+import {
+  CreateSubscriptionPlan,
+  DeleteSubscriptionPlan,
+  GetSubscriptionPlan,
+  ListSubscriptionPlans,
+  UpdateSubscriptionPlan,
+} from '../../src/application/use-cases/subscriptions/subscription-plans.js';
+import {
+  CreateSubscriptionProduct,
+  DeleteSubscriptionProduct,
+  GetSubscriptionProduct,
+  ListSubscriptionProducts,
+  UpdateSubscriptionProduct,
+} from '../../src/application/use-cases/subscriptions/subscription-products.js';
 import { inMemoryCore } from './in-memory-core.js';
 import { PLAN_ATTRIBUTES } from './subscription-builders.js';
-import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/in-memory-offering-repository.js';
-import { InMemoryPlanRepository, InMemoryProductRepository } from '../../src/adapters/persistence/in-memory/in-memory-catalogue-repository.js';
-import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/in-memory-subscription-repository.js';
 
 export const right = <A>(result: E.Either<unknown, A>): A => {
   if (E.isLeft(result)) throw new Error(`expected a Right, got ${JSON.stringify(result.left)}`);
   return result.right;
 };
 
-/** The subscription use cases over in-memory storage, with one store and a stoppable clock. */
+/** A use case's `execute`, bound, so that tests read `offerings.build(...)`. */
+const run =
+  <Args extends unknown[], R>(useCase: { execute(...args: Args): R }) =>
+  (...args: Args): R =>
+    useCase.execute(...args);
+
+/**
+ * The subscription use cases over in-memory storage, with one store and a stoppable clock, grouped by
+ * resource for readable tests; each is built with `new` and exactly the ports it declares.
+ */
 export const subscriptionCore = async () => {
   const core = inMemoryCore();
-  const productRepo = new InMemoryProductRepository(core.state);
-  const planRepo = new InMemoryPlanRepository(core.state);
-  const offeringRepo = new InMemoryOfferingRepository(core.state);
-  const subscriptionRepo = new InMemorySubscriptionRepository(core.state);
-  const store = right(await new CreateStore(core.stores, core.clock, core.ids, core.secrets).execute('Shop')).store;
+  const { state, stores, clock, ids } = core;
+  const productRepo = new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products);
+  const planRepo = new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans);
+  const offeringRepo = new InMemoryOfferingRepository(state);
+  const subscriptionRepo = new InMemorySubscriptionRepository(state, ids);
+  const store = right(await new CreateStore(stores, clock, ids, core.secrets).execute('Shop')).store;
   return {
     ...core,
     storeId: store.id,
-    products: new SubscriptionProducts(productRepo, core.stores, core.clock, core.ids),
-    plans: new SubscriptionPlans(planRepo, core.stores, core.clock, core.ids),
-    offerings: new SubscriptionOfferings(offeringRepo, productRepo, planRepo, core.stores, core.clock, core.ids),
-    subscriptions: new Subscriptions(subscriptionRepo, offeringRepo, core.stores, core.clock, core.ids),
+    products: {
+      create: run(new CreateSubscriptionProduct(productRepo, clock, ids)),
+      get: run(new GetSubscriptionProduct(productRepo)),
+      list: run(new ListSubscriptionProducts(productRepo, stores)),
+      update: run(new UpdateSubscriptionProduct(productRepo, clock)),
+      delete: run(new DeleteSubscriptionProduct(productRepo)),
+    },
+    plans: {
+      create: run(new CreateSubscriptionPlan(planRepo, clock, ids)),
+      get: run(new GetSubscriptionPlan(planRepo)),
+      list: run(new ListSubscriptionPlans(planRepo, stores)),
+      update: run(new UpdateSubscriptionPlan(planRepo, clock)),
+      delete: run(new DeleteSubscriptionPlan(planRepo)),
+    },
+    offerings: {
+      create: run(new CreateOffering(offeringRepo, clock, ids)),
+      build: run(new BuildOffering(offeringRepo, productRepo, planRepo, clock, ids)),
+      get: run(new GetOffering(offeringRepo)),
+      list: run(new ListOfferings(offeringRepo, stores)),
+      update: run(new UpdateOffering(offeringRepo, clock)),
+      delete: run(new DeleteOffering(offeringRepo)),
+      attachProducts: run(new AttachOfferingProducts(offeringRepo, productRepo, clock, ids)),
+      attachPlans: run(new AttachOfferingPlans(offeringRepo, planRepo, clock, ids)),
+      listProducts: run(new ListOfferingProducts(offeringRepo, stores)),
+      listPlans: run(new ListOfferingPlans(offeringRepo, stores)),
+    },
+    subscriptions: {
+      create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),
+      get: run(new GetSubscription(subscriptionRepo)),
+      list: run(new ListSubscriptions(subscriptionRepo, stores)),
+      changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids)),
+      listStates: run(new ListSubscriptionStates(subscriptionRepo)),
+    },
   };
 };
 

@@ -1,28 +1,35 @@
 import { Command } from 'commander';
-import type { MigrationResult } from 'kysely/migration';
 import * as E from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import type { MigrationResult } from 'kysely/migration';
 import { CreateStore } from '../../application/use-cases/create-store.js';
-import { buildContainer } from '../../container.js';
-import { readConfig } from '../config/app-config.js';
-import { migrateToLatest } from '../persistence/kysely/migrate.js';
-import { openDatabase, type DatabaseHandle } from '../persistence/kysely/open-database.js';
+import { readConfig, type AppConfig } from '../config/app-config.js';
 import { credentialsBanner } from '../service/credentials-banner.js';
+
+/** The core over the configured, migrated database, as the composition root opens it. */
+export interface CliCore {
+  readonly container: Container;
+  readonly migrated: readonly MigrationResult[];
+  close(): Promise<void>;
+}
 
 export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
+  /** Opens and migrates the configured database and binds the core to it. */
+  readonly open: (config: AppConfig) => Promise<CliCore>;
 }
 
-/** Opens the configured database, brings its schema up to date, runs `work`, and closes it. */
-const withDatabase = async (io: CliIo, work: (handle: DatabaseHandle, migrated: readonly MigrationResult[]) => Promise<void>): Promise<void> => {
+/** Runs `work` on the core over the configured database, and closes it. */
+const withCore = async (io: CliIo, work: (core: CliCore) => Promise<void>): Promise<void> => {
   const config = readConfig(io.env);
   if (E.isLeft(config)) throw new Error(`Invalid configuration:\n${config.left.map((e) => `  ${e}`).join('\n')}`);
-  const handle = await openDatabase(config.right.database);
+  const core = await io.open(config.right);
   try {
-    await work(handle, await migrateToLatest(handle.db, handle.flavor));
+    await work(core);
   } finally {
-    await handle.close();
+    await core.close();
   }
 };
 
@@ -37,7 +44,7 @@ export const cliProgram = (io: CliIo): Command => {
     .command('migrate')
     .description('bring the database schema up to date')
     .action(() =>
-      withDatabase(io, async (_handle, migrated) => {
+      withCore(io, async ({ migrated }) => {
         io.out(migrated.length === 0 ? 'schema is up to date\n' : migrated.map((r) => `${r.migrationName}: ${r.status}\n`).join(''));
       }),
     );
@@ -47,8 +54,8 @@ export const cliProgram = (io: CliIo): Command => {
     .description('create a store with its first application key and print the key once')
     .argument('[name]', 'name of the store', 'Store')
     .action(async (name: string) => {
-      await withDatabase(io, async (handle) => {
-        const created = await buildContainer({ kind: 'database', handle }).get(CreateStore).execute(name);
+      await withCore(io, async ({ container }) => {
+        const created = await container.get(CreateStore).execute(name);
         if (E.isLeft(created)) {
           const detail = created.left._tag === 'ValidationFailed' ? created.left.issues.map((i) => `${i.source} ${i.detail}`).join('; ') : created.left._tag;
           throw new Error(`the store could not be created: ${detail}`);

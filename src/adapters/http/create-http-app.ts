@@ -1,8 +1,41 @@
 import Router from '@koa/router';
-import type { Container } from 'inversify';
+import type { Container, Newable } from 'inversify';
 import Koa from 'koa';
 import type { Logger } from 'pino';
+import { TOKENS } from '../../application/tokens.js';
 import { AuthenticateBearer } from '../../application/use-cases/authenticate-bearer.js';
+import { CheckHealth } from '../../application/use-cases/check-health.js';
+import { CreateApplicationKey } from '../../application/use-cases/create-application-key.js';
+import { DeleteApplicationKey } from '../../application/use-cases/delete-application-key.js';
+import { GetApplicationKey } from '../../application/use-cases/get-application-key.js';
+import { GetMerchantRealmMapping } from '../../application/use-cases/get-merchant-realm-mapping.js';
+import { IssueAccessToken } from '../../application/use-cases/issue-access-token.js';
+import { ListApplicationKeys } from '../../application/use-cases/list-application-keys.js';
+import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../application/use-cases/store-settings.js';
+import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/use-cases/subscriptions/attach-to-offering.js';
+import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
+import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
+import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
+import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
+import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
+import { GetSubscription, ListSubscriptions } from '../../application/use-cases/subscriptions/read-subscriptions.js';
+import { ChangeSubscriptionState, ListSubscriptionStates } from '../../application/use-cases/subscriptions/subscription-states.js';
+import {
+  CreateSubscriptionPlan,
+  DeleteSubscriptionPlan,
+  GetSubscriptionPlan,
+  ListSubscriptionPlans,
+  UpdateSubscriptionPlan,
+} from '../../application/use-cases/subscriptions/subscription-plans.js';
+import {
+  CreateSubscriptionProduct,
+  DeleteSubscriptionProduct,
+  GetSubscriptionProduct,
+  ListSubscriptionProducts,
+  UpdateSubscriptionProduct,
+} from '../../application/use-cases/subscriptions/subscription-products.js';
+import { UpdateApplicationKey } from '../../application/use-cases/update-application-key.js';
+import { UpdateMerchantRealmPrefix } from '../../application/use-cases/update-merchant-realm-prefix.js';
 import type { HttpState } from './http-state.js';
 import { parseBody, requireBodyType } from './middleware/body-rules.js';
 import { errorBoundary } from './middleware/error-boundary.js';
@@ -25,18 +58,68 @@ export interface HttpAppOptions {
   readonly baseUrl?: string | undefined;
 }
 
-/** The Koa application over a container's use cases. */
+/** The Koa application over a container's use cases: the one place the routes' use cases are resolved. */
 export const createHttpApp = ({ container, logger, baseUrl }: HttpAppOptions): Koa<HttpState> => {
-  const routes: RouteContext = { guard: requireAccess(container.get(AuthenticateBearer)), baseUrl };
+  const use = <T>(useCase: Newable<T>): T => container.get(useCase);
+  const routes: RouteContext = { guard: requireAccess(use(AuthenticateBearer)), baseUrl };
   const router = new Router<HttpState>();
-  healthRoutes(router, container);
-  oauthRoutes(router, container);
-  applicationKeyRoutes(router, container, routes);
-  merchantRealmMappingRoutes(router, container, routes);
-  settingsRoutes(router, container, routes);
-  subscriptionCatalogueRoutes(router, container, routes);
-  subscriptionOfferingRoutes(router, container, routes);
-  subscriptionRoutes(router, container, routes);
+  healthRoutes(router, use(CheckHealth));
+  oauthRoutes(router, use(IssueAccessToken));
+  applicationKeyRoutes(
+    router,
+    { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },
+    routes,
+  );
+  merchantRealmMappingRoutes(router, { get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) }, routes);
+  settingsRoutes(router, { get: use(GetStoreSettings), update: use(UpdateStoreSettings), reset: use(ResetStoreSettings) }, routes);
+  subscriptionCatalogueRoutes(
+    router,
+    {
+      products: {
+        create: use(CreateSubscriptionProduct),
+        list: use(ListSubscriptionProducts),
+        get: use(GetSubscriptionProduct),
+        update: use(UpdateSubscriptionProduct),
+        remove: use(DeleteSubscriptionProduct),
+      },
+      plans: {
+        create: use(CreateSubscriptionPlan),
+        list: use(ListSubscriptionPlans),
+        get: use(GetSubscriptionPlan),
+        update: use(UpdateSubscriptionPlan),
+        remove: use(DeleteSubscriptionPlan),
+      },
+    },
+    routes,
+  );
+  subscriptionOfferingRoutes(
+    router,
+    {
+      build: use(BuildOffering),
+      create: use(CreateOffering),
+      list: use(ListOfferings),
+      get: use(GetOffering),
+      update: use(UpdateOffering),
+      remove: use(DeleteOffering),
+      attachProducts: use(AttachOfferingProducts),
+      attachPlans: use(AttachOfferingPlans),
+      listProducts: use(ListOfferingProducts),
+      listPlans: use(ListOfferingPlans),
+    },
+    routes,
+  );
+  subscriptionRoutes(
+    router,
+    {
+      create: use(CreateSubscription),
+      list: use(ListSubscriptions),
+      get: use(GetSubscription),
+      changeState: use(ChangeSubscriptionState),
+      listStates: use(ListSubscriptionStates),
+    },
+    container.get(TOKENS.Clock),
+    routes,
+  );
 
   const app = new Koa<HttpState>();
   app.use(requestContext(logger));

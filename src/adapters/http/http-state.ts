@@ -1,5 +1,6 @@
 import type { Context, ParameterizedContext } from 'koa';
 import type { Principal } from '../../domain/auth/grant.js';
+import { queryParams, type QueryParams } from '../../domain/query/query-params.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import { domainErrorDocument, statusOf } from './error-documents.js';
 
@@ -24,3 +25,9 @@ export const respondWithError = (ctx: Context | HttpContext, error: DomainError)
 
 /** The request's own origin, or the configured base URL, without a trailing slash. */
 export const baseUrlOf = (ctx: HttpContext, configured: string | undefined): string => configured ?? `${ctx.protocol}://${ctx.host}`;
+
+/** The request's query string as the core reads it. */
+export const queryOf = (ctx: HttpContext): QueryParams => queryParams(new URLSearchParams(ctx.querystring));
+
+/** The `:id` of the route; the use cases treat it as untrusted text. */
+export const idParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string => ctx.params['id'] ?? '';

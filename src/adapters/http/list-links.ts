@@ -1,4 +1,4 @@
-import { pageOffsets, type PageRequest } from '../../domain/query/page.js';
+import { pageOffsets, type PageWindow } from '../../domain/query/page.js';
 
 export interface ListLinks {
   readonly current: string;
@@ -15,7 +15,7 @@ const KEPT_PARAMS = ['filter', 'include'] as const;
  * Absolute links to the neighbouring pages. Brackets in `page[...]` are written literally, as EPCC does;
  * the kept parameters are percent-encoded.
  */
-export const listLinks = (origin: string, path: string, query: URLSearchParams, page: PageRequest, total: number): ListLinks => {
+export const listLinks = (origin: string, path: string, query: URLSearchParams, page: PageWindow, total: number): ListLinks => {
   const kept = KEPT_PARAMS.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
   const link = (offset: number): string => `${origin}${path}?${[...kept, `page[offset]=${offset}`, `page[limit]=${page.limit}`].join('&')}`;
   const offsets = pageOffsets(page, total);

@@ -1,20 +1,16 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { ApplicationKey } from '../../domain/application-key/application-key.js';
+import type { ApplicationKeyQuery } from '../../domain/application-key/application-key-query.js';
 import type { ReservationBudget } from '../../domain/application-key/reservation-budget.js';
-import type { PageRequest } from '../../domain/query/page.js';
+import type { Page } from '../../domain/query/page.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
-
-export type OverBudget = 'over-budget';
-export type KeyNotFound = 'not-found';
+import type { Missing, OverBudget } from './storage-outcomes.js';
 
 /** Decides, with the store's budget read under a lock, whether a write may go ahead. */
 export type BudgetCheck = (budget: ReservationBudget) => boolean;
 
-export interface ApplicationKeyPage {
-  readonly items: readonly ApplicationKey[];
-  readonly total: number;
-  readonly totalReservedRateLimit: number;
-}
+/** A page of keys, with the sum of the reservations of all the store's keys. */
+export type ApplicationKeyPage = Page<ApplicationKey> & { readonly totalReservedRateLimit: number };
 
 /**
  * Storage of application keys. Writes that touch a reservation run `check` while no other write of the
@@ -28,12 +24,12 @@ export interface ApplicationKeyRepository {
     id: Uuid,
     change: (current: ApplicationKey) => ApplicationKey,
     check: (budget: ReservationBudget, updated: ApplicationKey) => boolean,
-  ): Promise<E.Either<KeyNotFound | OverBudget, ApplicationKey>>;
+  ): Promise<E.Either<Missing | OverBudget, ApplicationKey>>;
   /** Deletes the key and every token minted from it; false when the store has no such key. */
   delete(storeId: Uuid, id: Uuid): Promise<boolean>;
   findById(storeId: Uuid, id: Uuid): Promise<ApplicationKey | undefined>;
   findByClientId(clientId: string): Promise<ApplicationKey | undefined>;
-  /** Newest first, with the number of the store's keys and the sum of their reservations. */
-  list(storeId: Uuid, page: PageRequest): Promise<ApplicationKeyPage>;
+  /** Newest first, with the number of the store's keys, exactly, and the sum of their reservations. */
+  list(storeId: Uuid, query: ApplicationKeyQuery): Promise<ApplicationKeyPage>;
   markUsed(id: Uuid, at: Date): Promise<void>;
 }

@@ -1,9 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { MerchantRealmMapping } from '../../domain/merchant-realm/merchant-realm-mapping.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
-
-export type PrefixTaken = 'prefix-taken';
-export type MappingNotFound = 'not-found';
+import type { Missing, PrefixTaken } from './storage-outcomes.js';
 
 /** Storage of each store's one merchant realm mapping. */
 export interface MerchantRealmMappingRepository {
@@ -13,7 +11,7 @@ export interface MerchantRealmMappingRepository {
   findByPrefix(prefix: string): Promise<MerchantRealmMapping | undefined>;
   /**
    * Sets the prefix. Uniqueness across stores is enforced by the storage itself, so that of two
-   * stores racing for one prefix exactly one wins and the other gets `prefix-taken`.
+   * stores racing for one prefix exactly one wins and the other gets `PrefixTaken`.
    */
-  setPrefix(storeId: Uuid, id: Uuid, prefix: string): Promise<E.Either<MappingNotFound | PrefixTaken, MerchantRealmMapping>>;
+  setPrefix(storeId: Uuid, id: Uuid, prefix: string): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>>;
 }

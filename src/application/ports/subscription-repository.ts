@@ -1,24 +1,20 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { ListQuery } from '../../domain/query/list-query.js';
+import type { Page } from '../../domain/query/page.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Offering } from '../../domain/subscription/offering.js';
-import type { SubscriptionStateRecord } from '../../domain/subscription/subscription-state.js';
-import type { Subscription } from '../../domain/subscription/subscription.js';
-import type { ListedPage } from './listed-page.js';
+import type { SubscriptionQuery } from '../../domain/subscription/subscription-query.js';
+import type { Subscription, SubscriptionStateRecord } from '../../domain/subscription/subscription.js';
+import type { Missing } from './storage-outcomes.js';
 
-export type SubscriptionFilterField = 'account_id' | 'name' | 'email' | 'external_ref';
-export type SubscriptionInclude = 'plans' | 'products';
-export type SubscriptionQuery = ListQuery<SubscriptionFilterField, SubscriptionInclude>;
-
-/** Subscriptions with the offering snapshots they were made from, each snapshot once. */
-export interface SubscriptionsWithOfferings {
-  readonly subscriptions: readonly Subscription[];
-  /** By offering version id. */
-  readonly offerings: ReadonlyMap<Uuid, Offering>;
+/** A subscription with the offering version it was made from. */
+export interface SubscriptionWithOffering {
+  readonly subscription: Subscription;
+  readonly offering: Offering;
 }
 
-export type SubscriptionPage = ListedPage<Subscription> & { readonly offerings: ReadonlyMap<Uuid, Offering> };
+/** A page of subscriptions with the offering snapshots they were made from, each once, by version id. */
+export type SubscriptionPage = Page<Subscription> & { readonly offerings: ReadonlyMap<Uuid, Offering> };
 
 export type StateChange = (
   subscription: Subscription,
@@ -30,11 +26,11 @@ export interface SubscriptionRepository {
   /** The id of the stored snapshot of this offering version, storing it first if no subscription has made one yet. */
   snapshotOffering(offering: Offering): Promise<Uuid>;
   insert(subscription: Subscription): Promise<void>;
-  findById(storeId: Uuid, id: Uuid): Promise<{ readonly subscription: Subscription; readonly offering: Offering } | undefined>;
+  findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
   /** Newest first; a page costs the same small number of queries whatever its length and includes. */
   list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage>;
   /** Applies `change` with the subscription locked, storing the new state and its history record together. */
-  applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | 'not-found', SubscriptionStateRecord>>;
+  applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
   /** Oldest first; undefined when the store has no such subscription. */
   listStates(storeId: Uuid, id: Uuid): Promise<readonly SubscriptionStateRecord[] | undefined>;
 }

@@ -1,17 +1,13 @@
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { parsePageRequest, type PageRequest } from '../../domain/query/page.js';
+import { APPLICATION_KEY_LIST } from '../../domain/application-key/application-key-query.js';
 import type { QueryParams } from '../../domain/query/query-params.js';
-import { validationFailed, type DomainError } from '../../domain/shared/errors.js';
+import type { DomainError } from '../../domain/shared/errors.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { ApplicationKeyPage, ApplicationKeyRepository } from '../ports/application-key-repository.js';
 import type { StoreRepository } from '../ports/store-repository.js';
 import { TOKENS } from '../tokens.js';
-import { requireStore } from './store-lookup.js';
-
-export interface ApplicationKeyList extends ApplicationKeyPage {
-  readonly page: PageRequest;
-}
+import { listPage } from './list-page.js';
 
 @injectable()
 export class ListApplicationKeys {
@@ -20,12 +16,7 @@ export class ListApplicationKeys {
     @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
   ) {}
 
-  async execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, ApplicationKeyList>> {
-    const store = await requireStore(this.stores, storeId);
-    if (E.isLeft(store)) return store;
-    const page = parsePageRequest(params, store.right.pageLength);
-    if (E.isLeft(page)) return E.left(validationFailed(page.left));
-    const found = await this.keys.list(storeId, page.right);
-    return E.right({ ...found, page: page.right });
+  execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, ApplicationKeyPage>> {
+    return listPage(this.stores, storeId, params, APPLICATION_KEY_LIST, (query) => this.keys.list(storeId, query));
   }
 }

@@ -1,37 +1,49 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import type * as t from 'io-ts';
 import { parseAll, type Parsed } from '../shared/validation.js';
 import { parseFilter, type FilterCondition, type FilterRules } from './filter.js';
 import { parseInclude } from './include.js';
 import { parsePageRequest, type PageRequest } from './page.js';
 import { singleParam, type QueryParams } from './query-params.js';
 
-/** What a list endpoint was asked for: one page of the records matching every condition, with the named relations. */
-export interface ListQuery<F extends string, I extends string = never> {
-  readonly page: PageRequest;
-  readonly filter: readonly FilterCondition<F>[];
-  readonly include: ReadonlySet<I>;
+export interface ListQueryBrand {
+  readonly ListQuery: unique symbol;
 }
 
-/** What one list endpoint accepts. */
-export interface ListQueryRules<F extends string, I extends string> {
-  readonly filter: FilterRules<F>;
-  readonly include: readonly I[];
-  readonly defaultLimit: number;
+/**
+ * What a list endpoint was asked for: one page of the records matching every condition, with the named
+ * relations. Only `parseListQuery` makes one, so every filter and include in it is one the list allows.
+ */
+export type ListQuery<F extends string = never, I extends string = never> = t.Branded<
+  {
+    readonly page: PageRequest;
+    readonly filter: readonly FilterCondition<F>[];
+    readonly include: ReadonlySet<I>;
+  },
+  ListQueryBrand
+>;
+
+/** What one list accepts: a list without filter rules ignores `filter`, one without include rules ignores `include`. */
+export interface ListRules<F extends string = never, I extends string = never> {
+  readonly filter?: FilterRules<F>;
+  readonly include?: readonly I[];
 }
 
-export const parseListQuery = <F extends string, I extends string = never>(
+export const parseListQuery = <F extends string = never, I extends string = never>(
   params: QueryParams,
-  rules: ListQueryRules<F, I>,
+  rules: ListRules<F, I> & { readonly defaultLimit: number },
 ): Parsed<ListQuery<F, I>> =>
-  parseAll({
-    page: parsePageRequest(params, rules.defaultLimit),
-    filter: pipe(
-      singleParam(params, 'filter'),
-      E.flatMap((raw): Parsed<readonly FilterCondition<F>[]> => (raw === undefined ? E.right([]) : parseFilter(raw, rules.filter))),
-    ),
-    include: pipe(
-      singleParam(params, 'include'),
-      E.flatMap((raw) => parseInclude(raw, rules.include)),
-    ),
-  });
+  E.map((query: Readonly<{ page: PageRequest; filter: readonly FilterCondition<F>[]; include: ReadonlySet<I> }>) => query as ListQuery<F, I>)(
+    parseAll({
+      page: parsePageRequest(params, rules.defaultLimit),
+      filter: pipe(
+        singleParam(params, 'filter'),
+        E.flatMap((raw): Parsed<readonly FilterCondition<F>[]> => (raw === undefined || rules.filter === undefined ? E.right([]) : parseFilter(raw, rules.filter))),
+      ),
+      include: pipe(
+        singleParam(params, 'include'),
+        E.flatMap((raw): Parsed<ReadonlySet<I>> => (raw === undefined || rules.include === undefined ? E.right(new Set()) : parseInclude(raw, rules.include))),
+      ),
+    }),
+  );

@@ -1,17 +1,12 @@
-import * as E from 'fp-ts/lib/Either.js';
-import { pipe } from 'fp-ts/lib/function.js';
 import { booleanValue } from '../shared/boolean.js';
 import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
-import { optionalField, parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
-import type { Uuid } from '../shared/uuid.js';
-import type { Parsed } from '../shared/validation.js';
-import { parseCatalogueName, parseDescription, parseExternalRef, parsePriceMap, typedAttributes } from './catalogue-fields.js';
+import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import { parseCatalogueName, parseDescription, parseExternalRef, parsePriceMap } from './catalogue-fields.js';
+import { attributeRules, type CatalogueKind, type CatalogueRecord } from './catalogue-record.js';
 
 export const PLAN_TYPE = 'subscription_plan';
-export const PLAN_NOT_FOUND = 'subscription plan not found';
-export const PLAN_IN_USE = 'the plan is used by an offering';
 
 export const BILLING_INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
 export type BillingIntervalType = (typeof BILLING_INTERVAL_TYPES)[number];
@@ -38,24 +33,12 @@ export type PlanAttributes = Created<typeof PLAN_FIELDS>;
 export type PlanChanges = Changes<typeof PLAN_FIELDS>;
 
 /** How a subscription is billed and what its subscriber may do; offerings carry copies of plans. */
-export interface SubscriptionPlan {
-  readonly id: Uuid;
-  readonly storeId: Uuid;
-  readonly attributes: PlanAttributes;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
-}
+export type SubscriptionPlan = CatalogueRecord<PlanAttributes>;
 
-export const parsePlanAttributes = (data: unknown): Parsed<PlanAttributes> =>
-  pipe(
-    typedAttributes(data, PLAN_TYPE),
-    E.flatMap((attributes) => parseCreated(PLAN_FIELDS, attributes, 'data.attributes')),
-  );
+export const PLANS: CatalogueKind<PlanAttributes, PlanChanges> = {
+  ...attributeRules(PLAN_TYPE, PLAN_FIELDS, 'plan'),
+  notFound: 'subscription plan not found',
+  inUse: 'the plan is used by an offering',
+};
 
-export const parsePlanChanges = (data: unknown): Parsed<PlanChanges> =>
-  pipe(
-    typedAttributes(data, PLAN_TYPE),
-    E.flatMap((attributes) => parseChanges(PLAN_FIELDS, attributes, 'data.attributes')),
-  );
-
-export const planAttributesFromStorage = (stored: unknown): Parsed<PlanAttributes> => parseCreated(PLAN_FIELDS, stored, 'plan');
+export const { parseNew: parsePlanAttributes, parseChanges: parsePlanChanges, fromStorage: planAttributesFromStorage } = PLANS;

@@ -1,8 +1,4 @@
-import * as E from 'fp-ts/lib/Either.js';
-import { pipe } from 'fp-ts/lib/function.js';
-import { optionalField, parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
-import type { Uuid } from '../shared/uuid.js';
-import type { Parsed } from '../shared/validation.js';
+import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
 import {
   parseCatalogueName,
   parseDescription,
@@ -11,12 +7,10 @@ import {
   parsePriceMap,
   parsePriceUnits,
   parseSku,
-  typedAttributes,
 } from './catalogue-fields.js';
+import { attributeRules, type CatalogueKind, type CatalogueRecord } from './catalogue-record.js';
 
 export const PRODUCT_TYPE = 'subscription_product';
-export const PRODUCT_NOT_FOUND = 'subscription product not found';
-export const PRODUCT_IN_USE = 'the product is used by an offering';
 
 const PRODUCT_FIELDS = {
   name: requiredField(parseCatalogueName),
@@ -33,25 +27,12 @@ export type ProductAttributes = Created<typeof PRODUCT_FIELDS>;
 export type ProductChanges = Changes<typeof PRODUCT_FIELDS>;
 
 /** Something sold by subscription; offerings carry copies of products. */
-export interface SubscriptionProduct {
-  readonly id: Uuid;
-  readonly storeId: Uuid;
-  readonly attributes: ProductAttributes;
-  readonly createdAt: Date;
-  readonly updatedAt: Date;
-}
+export type SubscriptionProduct = CatalogueRecord<ProductAttributes>;
 
-export const parseProductAttributes = (data: unknown): Parsed<ProductAttributes> =>
-  pipe(
-    typedAttributes(data, PRODUCT_TYPE),
-    E.flatMap((attributes) => parseCreated(PRODUCT_FIELDS, attributes, 'data.attributes')),
-  );
+export const PRODUCTS: CatalogueKind<ProductAttributes, ProductChanges> = {
+  ...attributeRules(PRODUCT_TYPE, PRODUCT_FIELDS, 'product'),
+  notFound: 'subscription product not found',
+  inUse: 'the product is used by an offering',
+};
 
-export const parseProductChanges = (data: unknown): Parsed<ProductChanges> =>
-  pipe(
-    typedAttributes(data, PRODUCT_TYPE),
-    E.flatMap((attributes) => parseChanges(PRODUCT_FIELDS, attributes, 'data.attributes')),
-  );
-
-/** Product attributes as read back from storage: the same rules, so drifted data fails loudly. */
-export const productAttributesFromStorage = (stored: unknown): Parsed<ProductAttributes> => parseCreated(PRODUCT_FIELDS, stored, 'product');
+export const { parseNew: parseProductAttributes, parseChanges: parseProductChanges, fromStorage: productAttributesFromStorage } = PRODUCTS;

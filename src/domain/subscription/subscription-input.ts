@@ -7,7 +7,7 @@ import { boundedString } from '../shared/text.js';
 import { parseUuid, type Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { parseCatalogueName, parseCurrency, parseExternalRef } from './catalogue-fields.js';
-import { PAYMENT_AUTHORITY_TYPE, type PaymentAuthority } from './subscription.js';
+import { PAYMENT_AUTHORITY_TYPE, STATE_ACTIONS, STATE_TYPE, type PaymentAuthority, type StateAction } from './subscription.js';
 
 const uuidField =
   (source: string) =>
@@ -54,10 +54,6 @@ export type NewSubscription = Created<typeof SUBSCRIPTION_FIELDS>;
 
 /** `POST /subscriptions/subscriptions`: the fields sit directly in `data`. */
 export const parseNewSubscription = (data: unknown): Parsed<NewSubscription> => parseCreated(SUBSCRIPTION_FIELDS, data, 'data');
-
-export const STATE_ACTIONS = ['cancel', 'pause', 'resume'] as const;
-export type StateAction = (typeof STATE_ACTIONS)[number];
-export const STATE_TYPE = 'subscription_state';
 
 /** `POST .../states`: `{"type": "subscription_state", "attributes": {"action": "pause"}}`. */
 export const parseStateAction = (data: unknown): Parsed<StateAction> => {

@@ -3,18 +3,7 @@ import { forbidden, unprocessable, type DomainError } from '../shared/errors.js'
 import type { Uuid } from '../shared/uuid.js';
 import { endOfCurrentPeriod } from './billing.js';
 import type { PlanAttributes } from './plan.js';
-import type { StateAction } from './subscription-input.js';
-import { standingAt, type Subscription, type SubscriptionFlags } from './subscription.js';
-
-/** One action applied to a subscription, with the flags it left behind. */
-export interface SubscriptionStateRecord {
-  readonly id: Uuid;
-  readonly subscriptionId: Uuid;
-  readonly action: StateAction;
-  readonly createdAt: Date;
-  readonly flags: SubscriptionFlags & { readonly closed: boolean };
-  readonly invoiceAfter: Date;
-}
+import { standingAt, type StateAction, type Subscription, type SubscriptionStateRecord } from './subscription.js';
 
 const PERMISSION: Readonly<Record<StateAction, 'can_cancel' | 'can_pause' | 'can_resume'>> = {
   cancel: 'can_cancel',

@@ -1,11 +1,15 @@
 import type { Uuid } from '../shared/uuid.js';
 import { addIntervals } from './billing.js';
 import type { PlanAttributes } from './plan.js';
-import type { SubscriptionStateRecord } from './subscription-state.js';
 
 export const SUBSCRIPTION_TYPE = 'subscription';
 export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
 export const PAYMENT_AUTHORITY_TYPE = 'platform_payments_processor';
+
+export const STATE_TYPE = 'subscription_state';
+export const STATE_ACTIONS = ['cancel', 'pause', 'resume'] as const;
+/** What a subscriber or merchant can do to a subscription's state. */
+export type StateAction = (typeof STATE_ACTIONS)[number];
 
 export interface PaymentAuthority {
   readonly type: typeof PAYMENT_AUTHORITY_TYPE;
@@ -28,6 +32,16 @@ export interface SubscriptionTimestamps {
   readonly pausedAt?: Date;
   readonly resumedAt?: Date;
   readonly endDate?: Date;
+}
+
+/** One action applied to a subscription, with the flags it left behind. */
+export interface SubscriptionStateRecord {
+  readonly id: Uuid;
+  readonly subscriptionId: Uuid;
+  readonly action: StateAction;
+  readonly createdAt: Date;
+  readonly flags: SubscriptionFlags & { readonly closed: boolean };
+  readonly invoiceAfter: Date;
 }
 
 /** An account's subscription to one plan of one version of an offering. */

@@ -47,7 +47,7 @@ describe('HTTP: /v2/application-keys', () => {
     expect(response.status).to.equal(200);
     const body = (await response.json()) as { data: { name: string }[]; meta: unknown; links: Record<string, string | null> };
     expect(body.data.map((k) => k.name)).to.deep.equal(['k1', 'Default key']);
-    expect(body.meta).to.deep.equal({ page: { limit: 2, offset: 2, current: 2, total: 2 }, results: { total: 4 }, total_reserved_rate_limit: 6 });
+    expect(body.meta).to.deep.equal({ page: { limit: 2, offset: 2, current: 2, total: 2 }, results: { total: 4, total_method: 'exact' }, total_reserved_rate_limit: 6 });
     expect(body.links).to.deep.equal({
       current: `${api.url}/v2/application-keys?page[offset]=2&page[limit]=2`,
       first: `${api.url}/v2/application-keys?page[offset]=0&page[limit]=2`,

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import type { SubscriptionQuery } from '../../../src/application/ports/subscription-repository.js';
+import { SUBSCRIPTION_LIST } from '../../../src/domain/subscription/subscription-query.js';
+import { listQuery } from '../../support/list-queries.js';
 import { toRow } from '../../../src/adapters/persistence/kysely/kysely-subscription-repository.js';
 import { COUNT_CAP } from '../../../src/domain/query/page.js';
 import { aStore, storeRecords } from '../../support/builders.js';
@@ -30,11 +31,7 @@ forEachBackend('subscription totals past the count cap', (_backend, persistence)
       await p.handle.db.updateTable('stores').set({ subscription_count: many.length }).where('id', '=', store.id).execute();
     }
     const list = (email?: string) =>
-      ports.subscriptions.list(store.id, {
-        page: { offset: 10_000, limit: 100 },
-        filter: email === undefined ? [] : [{ op: 'eq', field: 'email', value: email }],
-        include: new Set(),
-      } as SubscriptionQuery);
+      ports.subscriptions.list(store.id, listQuery(SUBSCRIPTION_LIST, { offset: 10_000, limit: 100, filter: email === undefined ? [] : [{ op: 'eq', field: 'email', value: email }] }));
     expect(await list('few@example.com')).to.include({ total: 200, totalMethod: 'exact' });
     const capped = await list('many@example.com');
     expect(capped).to.include({ total: COUNT_CAP, totalMethod: 'lower_bound' });

@@ -1,8 +1,6 @@
-import type { SubscriptionInclude } from '../../../application/ports/subscription-repository.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
-import { STATE_TYPE } from '../../../domain/subscription/subscription-input.js';
-import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
-import { standingAt, SUBSCRIPTION_TYPE, type Subscription } from '../../../domain/subscription/subscription.js';
+import type { SubscriptionInclude } from '../../../domain/subscription/subscription-query.js';
+import { STATE_TYPE, standingAt, SUBSCRIPTION_TYPE, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import { formatTimestamp } from '../timestamps.js';
 import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
 

@@ -1,27 +1,27 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Container } from 'inversify';
-import { CreateApplicationKey } from '../../../application/use-cases/create-application-key.js';
-import { DeleteApplicationKey } from '../../../application/use-cases/delete-application-key.js';
-import { GetApplicationKey } from '../../../application/use-cases/get-application-key.js';
-import { ListApplicationKeys } from '../../../application/use-cases/list-application-keys.js';
-import { UpdateApplicationKey } from '../../../application/use-cases/update-application-key.js';
-import { queryParams } from '../../../domain/query/query-params.js';
+import type { CreateApplicationKey } from '../../../application/use-cases/create-application-key.js';
+import type { DeleteApplicationKey } from '../../../application/use-cases/delete-application-key.js';
+import type { GetApplicationKey } from '../../../application/use-cases/get-application-key.js';
+import type { ListApplicationKeys } from '../../../application/use-cases/list-application-keys.js';
+import type { UpdateApplicationKey } from '../../../application/use-cases/update-application-key.js';
 import { applicationKeyPath, applicationKeyResource } from '../documents/application-key-document.js';
-import { listMeta } from '../documents/list-meta.js';
-import { baseUrlOf, principalOf, respondWithError, type HttpContext, type HttpState } from '../http-state.js';
-import { listLinks } from '../list-links.js';
+import { baseUrlOf, idParam, principalOf, queryOf, respondWithError, type HttpContext, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
-import type { RouteContext } from './route-context.js';
+import { listDocument } from './list-response.js';
+import type { RouteContext, UseCase } from './route-context.js';
 
 const COLLECTION = '/v2/application-keys';
 
-export const applicationKeyRoutes = (router: Router<HttpState>, container: Container, { guard, baseUrl }: RouteContext): void => {
-  const create = container.get(CreateApplicationKey);
-  const list = container.get(ListApplicationKeys);
-  const get = container.get(GetApplicationKey);
-  const update = container.get(UpdateApplicationKey);
-  const remove = container.get(DeleteApplicationKey);
+export interface ApplicationKeyUseCases {
+  readonly create: UseCase<CreateApplicationKey>;
+  readonly list: UseCase<ListApplicationKeys>;
+  readonly get: UseCase<GetApplicationKey>;
+  readonly update: UseCase<UpdateApplicationKey>;
+  readonly remove: UseCase<DeleteApplicationKey>;
+}
+
+export const applicationKeyRoutes = (router: Router<HttpState>, { create, list, get, update, remove }: ApplicationKeyUseCases, { guard, baseUrl }: RouteContext): void => {
   const self = (ctx: HttpContext, id: string) => ({ self: `${baseUrlOf(ctx, baseUrl)}${applicationKeyPath(id)}` });
 
   router
@@ -33,28 +33,23 @@ export const applicationKeyRoutes = (router: Router<HttpState>, container: Conta
       ctx.body = { data: applicationKeyResource(created.right.key, created.right.clientSecret), links: self(ctx, created.right.key.id) };
     })
     .get(COLLECTION, guard('admin'), async (ctx) => {
-      const found = await list.execute(principalOf(ctx).storeId, queryParams(new URLSearchParams(ctx.querystring)));
+      const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      const { items, total, page, totalReservedRateLimit } = found.right;
-      ctx.body = {
-        data: items.map((key) => applicationKeyResource(key)),
-        links: listLinks(baseUrlOf(ctx, baseUrl), COLLECTION, new URLSearchParams(ctx.querystring), page, total),
-        meta: { ...listMeta(page, total), total_reserved_rate_limit: totalReservedRateLimit },
-      };
+      ctx.body = listDocument(ctx, baseUrl, found.right, (key) => applicationKeyResource(key), { total_reserved_rate_limit: found.right.totalReservedRateLimit });
     })
     .get(`${COLLECTION}/:id`, guard('admin'), async (ctx) => {
-      const found = await get.execute(principalOf(ctx).storeId, ctx.params['id'] ?? '');
+      const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       ctx.body = { data: applicationKeyResource(found.right), links: self(ctx, found.right.id) };
     })
     .put(`${COLLECTION}/:id`, guard('admin'), async (ctx) => {
       const data = requestData(ctx);
-      const updated = E.isLeft(data) ? data : await update.execute(principalOf(ctx).storeId, ctx.params['id'] ?? '', data.right);
+      const updated = E.isLeft(data) ? data : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
       ctx.body = { data: applicationKeyResource(updated.right), links: self(ctx, updated.right.id) };
     })
     .delete(`${COLLECTION}/:id`, guard('admin'), async (ctx) => {
-      const deleted = await remove.execute(principalOf(ctx).storeId, ctx.params['id'] ?? '');
+      const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
       if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
       ctx.status = 204;
     });

@@ -1,11 +1,10 @@
 import type Router from '@koa/router';
-import type { Container } from 'inversify';
-import { CheckHealth } from '../../../application/use-cases/check-health.js';
+import type { CheckHealth } from '../../../application/use-cases/check-health.js';
 import type { HttpState } from '../http-state.js';
+import type { UseCase } from './route-context.js';
 
 /** `GET /health`: 200 while the database answers, 503 while it does not. */
-export const healthRoutes = (router: Router<HttpState>, container: Container): void => {
-  const check = container.get(CheckHealth);
+export const healthRoutes = (router: Router<HttpState>, check: UseCase<CheckHealth>): void => {
   router.get('/health', async (ctx) => {
     const { database } = await check.execute();
     ctx.status = database ? 200 : 503;

@@ -1,13 +1,12 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Container } from 'inversify';
-import { IssueAccessToken } from '../../../application/use-cases/issue-access-token.js';
+import type { IssueAccessToken } from '../../../application/use-cases/issue-access-token.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../domain/auth/access-token.js';
 import { respondWithError, type HttpState } from '../http-state.js';
+import type { UseCase } from './route-context.js';
 
 /** `POST /oauth/access_token`: the flat token document EPCC clients read. */
-export const oauthRoutes = (router: Router<HttpState>, container: Container): void => {
-  const issue = container.get(IssueAccessToken);
+export const oauthRoutes = (router: Router<HttpState>, issue: UseCase<IssueAccessToken>): void => {
   router.post('/oauth/access_token', async (ctx) => {
     const issued = await issue.execute(ctx.request.body);
     if (E.isLeft(issued)) return respondWithError(ctx, issued.left);

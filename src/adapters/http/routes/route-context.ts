@@ -9,3 +9,6 @@ export interface RouteContext {
   /** Configured origin for links, if any. */
   readonly baseUrl: string | undefined;
 }
+
+/** A use case as a route sees it: its `execute` alone, so that a test can hand a route a stub. */
+export type UseCase<T extends { execute: (...args: never[]) => unknown }> = Pick<T, 'execute'>;

@@ -1,19 +1,20 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Container } from 'inversify';
-import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../../application/use-cases/store-settings.js';
+import type { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../../application/use-cases/store-settings.js';
 import { settingsResource } from '../documents/settings-document.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext, UseCase } from './route-context.js';
 
 const PATH = '/v2/settings';
 
-export const settingsRoutes = (router: Router<HttpState>, container: Container, { guard }: RouteContext): void => {
-  const get = container.get(GetStoreSettings);
-  const update = container.get(UpdateStoreSettings);
-  const reset = container.get(ResetStoreSettings);
+export interface SettingsUseCases {
+  readonly get: UseCase<GetStoreSettings>;
+  readonly update: UseCase<UpdateStoreSettings>;
+  readonly reset: UseCase<ResetStoreSettings>;
+}
 
+export const settingsRoutes = (router: Router<HttpState>, { get, update, reset }: SettingsUseCases, { guard }: RouteContext): void => {
   router
     .get(PATH, guard('admin'), async (ctx) => {
       const settings = await get.execute(principalOf(ctx).storeId);

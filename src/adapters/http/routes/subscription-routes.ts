@@ -1,37 +1,41 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Container } from 'inversify';
-import { Subscriptions } from '../../../application/use-cases/subscriptions/subscriptions.js';
-import { queryParams } from '../../../domain/query/query-params.js';
 import type { Clock } from '../../../application/ports/system.js';
-import { TOKENS } from '../../../application/tokens.js';
+import type { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
+import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
+import type { ChangeSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { offeringResource } from '../documents/subscription-catalogue-documents.js';
 import { includedFor, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
-import { principalOf, respondWithError, type HttpState } from '../http-state.js';
+import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
 import { listDocument } from './list-response.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext, UseCase } from './route-context.js';
 import { bothPrefixes, preferredCurrency } from './subscription-paths.js';
 
 const COLLECTION = '/subscriptions/subscriptions';
 const ITEM = `${COLLECTION}/:id`;
 
-export const subscriptionRoutes = (router: Router<HttpState>, container: Container, { guard, baseUrl }: RouteContext): void => {
-  const subscriptions = container.get(Subscriptions);
-  const clock: Clock = container.get(TOKENS.Clock);
-  const query = (querystring: string) => queryParams(new URLSearchParams(querystring));
+export interface SubscriptionUseCases {
+  readonly create: UseCase<CreateSubscription>;
+  readonly list: UseCase<ListSubscriptions>;
+  readonly get: UseCase<GetSubscription>;
+  readonly changeState: UseCase<ChangeSubscriptionState>;
+  readonly listStates: UseCase<ListSubscriptionStates>;
+}
 
+/** `clock` dates the derived status (a subscription closes when its end date passes). */
+export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: SubscriptionUseCases, clock: Clock, { guard, baseUrl }: RouteContext): void => {
   router
     .post(bothPrefixes(COLLECTION), guard('write'), async (ctx) => {
       const data = requestData(ctx);
-      const created = E.isLeft(data) ? data : await subscriptions.create(principalOf(ctx).storeId, data.right);
+      const created = E.isLeft(data) ? data : await subscriptions.create.execute(principalOf(ctx).storeId, data.right);
       if (E.isLeft(created)) return respondWithError(ctx, created.left);
       ctx.status = 201;
       ctx.body = { data: subscriptionResource(created.right.subscription, created.right.offering, clock.now()) };
     })
     .get(bothPrefixes(COLLECTION), guard('read'), async (ctx) => {
-      const found = await subscriptions.list(principalOf(ctx).storeId, query(ctx.querystring));
+      const found = await subscriptions.list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const now = clock.now();
       const { offerings } = found.right;
@@ -48,19 +52,19 @@ export const subscriptionRoutes = (router: Router<HttpState>, container: Contain
       };
     })
     .get(bothPrefixes(ITEM), guard('read'), async (ctx) => {
-      const found = await subscriptions.get(principalOf(ctx).storeId, ctx.params['id'] ?? '', query(ctx.querystring));
+      const found = await subscriptions.get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { subscription, offering, include } = found.right;
       ctx.body = { data: subscriptionResource(subscription, offering, clock.now()), ...includedFor([offering], include, preferredCurrency(ctx)) };
     })
     .post(bothPrefixes(`${ITEM}/states`), guard('write'), async (ctx) => {
       const data = requestData(ctx);
-      const changed = E.isLeft(data) ? data : await subscriptions.changeState(principalOf(ctx).storeId, ctx.params['id'] ?? '', data.right);
+      const changed = E.isLeft(data) ? data : await subscriptions.changeState.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(changed)) return respondWithError(ctx, changed.left);
       ctx.status = 204;
     })
     .get(bothPrefixes(`${ITEM}/states`), guard('read'), async (ctx) => {
-      const states = await subscriptions.listStates(principalOf(ctx).storeId, ctx.params['id'] ?? '');
+      const states = await subscriptions.listStates.execute(principalOf(ctx).storeId, idParam(ctx));
       if (E.isLeft(states)) return respondWithError(ctx, states.left);
       ctx.body = { data: states.right.map(stateResource) };
     });

@@ -1,17 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type {
-  ApplicationKeyPage,
-  ApplicationKeyRepository,
-  BudgetCheck,
-  KeyNotFound,
-  OverBudget,
-} from '../../../application/ports/application-key-repository.js';
+import type { ApplicationKeyPage, ApplicationKeyRepository, BudgetCheck } from '../../../application/ports/application-key-repository.js';
+import { missing, overBudget, type Missing, type OverBudget } from '../../../application/ports/storage-outcomes.js';
+import type { ApplicationKeyQuery } from '../../../domain/application-key/application-key-query.js';
 import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
 import type { ReservationBudget } from '../../../domain/application-key/reservation-budget.js';
-import type { PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { newestFirst } from './newest-first.js';
+import { listOf } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
@@ -35,7 +30,7 @@ export class InMemoryApplicationKeyRepository implements ApplicationKeyRepositor
   async insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<OverBudget, void>> {
     const budget = this.budget(key.storeId, null);
     if (budget === undefined) throw new Error(`store ${key.storeId} does not exist`);
-    if (!check(budget)) return E.left('over-budget');
+    if (!check(budget)) return E.left(overBudget);
     this.state.assertNewKey(key);
     this.state.applicationKeys.set(key.id, key);
     return E.right(undefined);
@@ -46,12 +41,12 @@ export class InMemoryApplicationKeyRepository implements ApplicationKeyRepositor
     id: Uuid,
     change: (current: ApplicationKey) => ApplicationKey,
     check: (budget: ReservationBudget, updated: ApplicationKey) => boolean,
-  ): Promise<E.Either<KeyNotFound | OverBudget, ApplicationKey>> {
+  ): Promise<E.Either<Missing | OverBudget, ApplicationKey>> {
     const current = this.state.applicationKeys.get(id);
     const budget = this.budget(storeId, id);
-    if (current === undefined || current.storeId !== storeId || budget === undefined) return E.left('not-found');
+    if (current === undefined || current.storeId !== storeId || budget === undefined) return E.left(missing);
     const updated = change(current);
-    if (!check(budget, updated)) return E.left('over-budget');
+    if (!check(budget, updated)) return E.left(overBudget);
     this.state.applicationKeys.set(id, updated);
     return E.right(updated);
   }
@@ -75,11 +70,10 @@ export class InMemoryApplicationKeyRepository implements ApplicationKeyRepositor
     return [...this.state.applicationKeys.values()].find((k) => k.clientId === clientId);
   }
 
-  async list(storeId: Uuid, page: PageRequest): Promise<ApplicationKeyPage> {
-    const keys = this.ofStore(storeId).sort(newestFirst);
+  async list(storeId: Uuid, query: ApplicationKeyQuery): Promise<ApplicationKeyPage> {
+    const keys = this.ofStore(storeId);
     return {
-      items: keys.slice(page.offset, page.offset + page.limit),
-      total: keys.length,
+      ...listOf(keys, query, { fields: {}, ordered: (k) => k, keepsRunningCount: true }),
       totalReservedRateLimit: keys.reduce((sum, k) => sum + (k.reservedRateLimit ?? 0), 0),
     };
   }

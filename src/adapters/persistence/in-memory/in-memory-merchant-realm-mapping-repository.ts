@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { MappingNotFound, MerchantRealmMappingRepository, PrefixTaken } from '../../../application/ports/merchant-realm-mapping-repository.js';
+import type { MerchantRealmMappingRepository } from '../../../application/ports/merchant-realm-mapping-repository.js';
+import { missing, prefixTaken, type Missing, type PrefixTaken } from '../../../application/ports/storage-outcomes.js';
 import { prefixKey, type MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { InMemoryState } from './in-memory-state.js';
@@ -27,12 +28,12 @@ export class InMemoryMerchantRealmMappingRepository implements MerchantRealmMapp
     return [...this.state.realmMappings.values()].find((m) => m.prefix !== null && prefixKey(m.prefix) === prefixKey(prefix));
   }
 
-  async setPrefix(storeId: Uuid, id: Uuid, prefix: string): Promise<E.Either<MappingNotFound | PrefixTaken, MerchantRealmMapping>> {
+  async setPrefix(storeId: Uuid, id: Uuid, prefix: string): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>> {
     const mapping = this.state.realmMappings.get(id);
-    if (mapping === undefined || mapping.storeId !== storeId) return E.left('not-found');
+    if (mapping === undefined || mapping.storeId !== storeId) return E.left(missing);
     // No await between the check and the write: that is what makes the check-and-set atomic here.
     const holder = this.holderOf(prefix);
-    if (holder !== undefined && holder.id !== id) return E.left('prefix-taken');
+    if (holder !== undefined && holder.id !== id) return E.left(prefixTaken);
     const updated = { ...mapping, prefix };
     this.state.realmMappings.set(id, updated);
     return E.right(updated);

@@ -1,10 +1,13 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { CatalogueQuery } from '../../../application/ports/catalogue-repository.js';
-import type { ListedPage } from '../../../application/ports/listed-page.js';
 import type { OfferingRepository } from '../../../application/ports/offering-repository.js';
+import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
+import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
-import { pageOf } from './in-memory-list.js';
+import { catalogueFields } from './in-memory-catalogue-repository.js';
+import { listOf } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
@@ -17,11 +20,11 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     return offering.products.every((p) => this.state.products.has(p.originId)) && offering.plans.every((p) => this.state.plans.has(p.originId));
   }
 
-  async insert(offering: Offering): Promise<boolean> {
+  async insert(offering: Offering): Promise<E.Either<OriginalGone, void>> {
     if (this.state.offerings.has(offering.id)) throw new Error(`duplicate id ${offering.id}`);
-    if (!this.originalsExist(offering)) return false;
+    if (!this.originalsExist(offering)) return E.left(originalGone);
     this.state.offerings.set(offering.id, offering);
-    return true;
+    return E.right(undefined);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined> {
@@ -29,13 +32,13 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     return offering?.storeId === storeId ? offering : undefined;
   }
 
-  async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<Offering | undefined | false> {
+  async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>> {
     const current = this.state.offerings.get(id);
-    if (current?.storeId !== storeId) return undefined;
+    if (current?.storeId !== storeId) return E.left(missing);
     const updated = change(current);
-    if (!this.originalsExist(updated)) return false;
+    if (!this.originalsExist(updated)) return E.left(originalGone);
     this.state.offerings.set(id, updated);
-    return updated;
+    return E.right(updated);
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
@@ -44,8 +47,8 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     return true;
   }
 
-  async list(storeId: Uuid, query: CatalogueQuery): Promise<ListedPage<Offering>> {
+  async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>> {
     const ofStore = [...this.state.offerings.values()].filter((o) => o.storeId === storeId);
-    return pageOf(ofStore, query, (o) => o.attributes.external_ref, (o) => o.createdAt);
+    return listOf(ofStore, query, catalogueFields());
   }
 }

@@ -4,8 +4,7 @@ import type { MerchantRealmMapping } from '../../../domain/merchant-realm/mercha
 import type { Offering } from '../../../domain/subscription/offering.js';
 import type { SubscriptionPlan } from '../../../domain/subscription/plan.js';
 import type { SubscriptionProduct } from '../../../domain/subscription/product.js';
-import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
-import type { Subscription } from '../../../domain/subscription/subscription.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
 
 /**

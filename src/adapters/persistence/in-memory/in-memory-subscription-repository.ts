@@ -1,32 +1,30 @@
-import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { StateChange, SubscriptionFilterField, SubscriptionPage, SubscriptionQuery, SubscriptionRepository } from '../../../application/ports/subscription-repository.js';
+import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
+import type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { IdGenerator } from '../../../application/ports/system.js';
+import { TOKENS } from '../../../application/tokens.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
-import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
-import type { Subscription } from '../../../domain/subscription/subscription.js';
-import { pageOf } from './in-memory-list.js';
+import type { SubscriptionFilterField, SubscriptionQuery } from '../../../domain/subscription/subscription-query.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import { listOf, type ListedFields } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
-const fieldOf = (s: Subscription, field: SubscriptionFilterField): string | undefined => {
-  switch (field) {
-    case 'account_id':
-      return s.accountId;
-    case 'name':
-      return s.name;
-    case 'email':
-      return s.email;
-    case 'external_ref':
-      return s.externalRef;
-  }
+const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
+  fields: { account_id: (s) => s.accountId, name: (s) => s.name, email: (s) => s.email, external_ref: (s) => s.externalRef },
+  ordered: (s) => ({ id: s.id, createdAt: s.timestamps.createdAt }),
+  keepsRunningCount: true,
 };
 
 @injectable()
 export class InMemorySubscriptionRepository implements SubscriptionRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
 
   private snapshot(versionId: Uuid): Offering {
     const offering = this.state.offeringVersions.get(versionId);
@@ -38,8 +36,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const key = `${offering.id}:${offering.version}`;
     const existing = parseUuid(this.state.offeringVersionIds.get(key));
     if (existing !== undefined) return existing;
-    const id = parseUuid(randomUUID());
-    if (id === undefined) throw new Error('randomUUID returned a malformed id');
+    const id = this.ids.uuid();
     this.state.offeringVersionIds.set(key, id);
     this.state.offeringVersions.set(id, offering);
     return id;
@@ -51,20 +48,20 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     this.state.subscriptions.set(subscription.id, subscription);
   }
 
-  async findById(storeId: Uuid, id: Uuid): Promise<{ readonly subscription: Subscription; readonly offering: Offering } | undefined> {
+  async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
     const subscription = this.state.subscriptions.get(id);
     return subscription?.storeId === storeId ? { subscription, offering: this.snapshot(subscription.offeringVersionId) } : undefined;
   }
 
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
     const ofStore = [...this.state.subscriptions.values()].filter((s) => s.storeId === storeId);
-    const page = pageOf(ofStore, query, fieldOf, (s) => s.timestamps.createdAt, true);
+    const page = listOf(ofStore, query, SUBSCRIPTION_FIELDS);
     return { ...page, offerings: new Map(page.items.map((s) => [s.offeringVersionId, this.snapshot(s.offeringVersionId)])) };
   }
 
-  async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | 'not-found', SubscriptionStateRecord>> {
+  async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     const current = this.state.subscriptions.get(id);
-    if (current?.storeId !== storeId) return E.left('not-found');
+    if (current?.storeId !== storeId) return E.left(missing);
     const changed = change(current, this.snapshot(current.offeringVersionId));
     if (E.isLeft(changed)) return changed;
     this.state.subscriptions.set(id, changed.right.subscription);

@@ -1,18 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Transaction } from 'kysely';
-import type {
-  ApplicationKeyPage,
-  ApplicationKeyRepository,
-  BudgetCheck,
-  KeyNotFound,
-  OverBudget,
-} from '../../../application/ports/application-key-repository.js';
+import type { ApplicationKeyPage, ApplicationKeyRepository, BudgetCheck } from '../../../application/ports/application-key-repository.js';
+import { missing, overBudget, type Missing, type OverBudget } from '../../../application/ports/storage-outcomes.js';
+import type { ApplicationKeyQuery } from '../../../domain/application-key/application-key-query.js';
 import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
 import type { ReservationBudget } from '../../../domain/application-key/reservation-budget.js';
-import type { PageRequest } from '../../../domain/query/page.js';
+import { pageOf } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from './open-database.js';
+import { pageNewestFirst } from './kysely-list.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { applicationKeyFromRow, applicationKeyToRow } from './row-mappers.js';
 import type { Tables } from './schema.js';
@@ -39,7 +36,7 @@ export class KyselyApplicationKeyRepository implements ApplicationKeyRepository 
     return this.handle.db.transaction().execute(async (trx) => {
       const budget = await lockBudget(trx, key.storeId, null);
       if (budget === undefined) throw new Error(`store ${key.storeId} does not exist`);
-      if (!check(budget)) return E.left('over-budget' as const);
+      if (!check(budget)) return E.left(overBudget);
       await trx.insertInto('application_keys').values(applicationKeyToRow(key)).execute();
       return E.right(undefined);
     });
@@ -50,13 +47,13 @@ export class KyselyApplicationKeyRepository implements ApplicationKeyRepository 
     id: Uuid,
     change: (current: ApplicationKey) => ApplicationKey,
     check: (budget: ReservationBudget, updated: ApplicationKey) => boolean,
-  ): Promise<E.Either<KeyNotFound | OverBudget, ApplicationKey>> {
+  ): Promise<E.Either<Missing | OverBudget, ApplicationKey>> {
     return this.handle.db.transaction().execute(async (trx) => {
       const budget = await lockBudget(trx, storeId, id);
       const row = await trx.selectFrom('application_keys').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-      if (budget === undefined || row === undefined) return E.left('not-found' as const);
+      if (budget === undefined || row === undefined) return E.left(missing);
       const updated = change(applicationKeyFromRow(row));
-      if (!check(budget, updated)) return E.left('over-budget' as const);
+      if (!check(budget, updated)) return E.left(overBudget);
       await trx
         .updateTable('application_keys')
         .set({ name: updated.name, reserved_rate_limit: updated.reservedRateLimit, updated_at: updated.updatedAt })
@@ -81,15 +78,16 @@ export class KyselyApplicationKeyRepository implements ApplicationKeyRepository 
     return row === undefined ? undefined : applicationKeyFromRow(row);
   }
 
-  async list(storeId: Uuid, page: PageRequest): Promise<ApplicationKeyPage> {
+  async list(storeId: Uuid, query: ApplicationKeyQuery): Promise<ApplicationKeyPage> {
     const ofStore = this.handle.db.selectFrom('application_keys').where('store_id', '=', storeId);
     const [rows, totals] = await Promise.all([
-      ofStore.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+      pageNewestFirst(ofStore.selectAll(), query.page).execute(),
       ofStore
         .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.sum<string | number | null>('reserved_rate_limit').as('reserved')])
         .executeTakeFirstOrThrow(),
     ]);
-    return { items: rows.map(applicationKeyFromRow), total: toNumber(totals.count), totalReservedRateLimit: toNumber(totals.reserved) };
+    // A store has few keys, and the reservation sum needs them all anyway: the count is always exact.
+    return { ...pageOf(rows.map(applicationKeyFromRow), query.page, toNumber(totals.count), 'exact'), totalReservedRateLimit: toNumber(totals.reserved) };
   }
 
   async markUsed(id: Uuid, at: Date): Promise<void> {

@@ -1,41 +1,45 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
 import type { Selectable } from 'kysely';
-import type { CatalogueQuery, CatalogueRepository } from '../../../application/ports/catalogue-repository.js';
-import type { ListedPage } from '../../../application/ports/listed-page.js';
-import type { Parsed } from '../../../domain/shared/validation.js';
+import type { CatalogueRepository } from '../../../application/ports/catalogue-repository.js';
+import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
+import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { planAttributesFromStorage, type SubscriptionPlan } from '../../../domain/subscription/plan.js';
-import { productAttributesFromStorage, type SubscriptionProduct } from '../../../domain/subscription/product.js';
-import { cappedCount, listedPage, matching, newestFirst } from './kysely-list.js';
+import type { CatalogueFilterField, CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
+import type { AttributeRules, CatalogueRecord } from '../../../domain/subscription/catalogue-record.js';
+import { cappedCount, matching, pageNewestFirst, type FilterColumn } from './kysely-list.js';
 import { optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
-import { PERSISTENCE } from './persistence-tokens.js';
 import type { CatalogueTable } from './schema.js';
 import { decodeStored, parseJson } from './stored-json.js';
 import { isForeignKeyViolation } from './sql-flavor.js';
 
-type CatalogueRecord = SubscriptionProduct | SubscriptionPlan;
+export type CatalogueTableName = 'subscription_products' | 'subscription_plans';
+
+/** Products, plans and offerings keep their external reference in a column of its own, with its hash. */
+export const CATALOGUE_COLUMNS: Readonly<Record<CatalogueFilterField, FilterColumn>> = {
+  external_ref: { column: 'external_ref', key: 'external_ref_key' },
+};
 
 /** Products and plans are stored alike; the table and the attribute rules are what differ. */
-abstract class KyselyCatalogueRepository<A extends CatalogueRecord> implements CatalogueRepository<A> {
-  protected abstract readonly table: 'subscription_products' | 'subscription_plans';
-  protected abstract decodeAttributes(stored: unknown): Parsed<A['attributes']>;
+export class KyselyCatalogueRepository<A extends { readonly external_ref?: string }> implements CatalogueRepository<A> {
+  constructor(
+    private readonly handle: DatabaseHandle,
+    private readonly table: CatalogueTableName,
+    private readonly rules: AttributeRules<A, unknown>,
+  ) {}
 
-  constructor(protected readonly handle: DatabaseHandle) {}
-
-  private fromRow(row: Selectable<CatalogueTable>): A {
+  private fromRow(row: Selectable<CatalogueTable>): CatalogueRecord<A> {
     return {
       id: storedUuid('catalogue id', row.id),
       storeId: storedUuid('catalogue store', row.store_id),
-      attributes: decodeStored(this.table, this.decodeAttributes(parseJson(this.table, row.attributes))),
+      attributes: decodeStored(this.table, this.rules.fromStorage(parseJson(this.table, row.attributes))),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
-    } as A;
+    };
   }
 
-  private toRow(item: A): Selectable<CatalogueTable> {
+  private toRow(item: CatalogueRecord<A>): Selectable<CatalogueTable> {
     return {
       id: item.id,
       store_id: item.storeId,
@@ -51,22 +55,22 @@ abstract class KyselyCatalogueRepository<A extends CatalogueRecord> implements C
     return this.handle.db.selectFrom(this.table).where('store_id', '=', storeId);
   }
 
-  async insert(item: A): Promise<void> {
+  async insert(item: CatalogueRecord<A>): Promise<void> {
     await this.handle.db.insertInto(this.table).values(this.toRow(item)).execute();
   }
 
-  async findById(storeId: Uuid, id: Uuid): Promise<A | undefined> {
+  async findById(storeId: Uuid, id: Uuid): Promise<CatalogueRecord<A> | undefined> {
     const row = await this.ofStore(storeId).selectAll().where('id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : this.fromRow(row);
   }
 
-  async findByIds(storeId: Uuid, ids: readonly Uuid[]): Promise<readonly A[]> {
+  async findByIds(storeId: Uuid, ids: readonly Uuid[]): Promise<readonly CatalogueRecord<A>[]> {
     if (ids.length === 0) return [];
     const rows = await this.ofStore(storeId).selectAll().where('id', 'in', [...ids]).execute();
     return rows.map((row) => this.fromRow(row));
   }
 
-  update(storeId: Uuid, id: Uuid, change: (current: A) => A): Promise<A | undefined> {
+  update(storeId: Uuid, id: Uuid, change: (current: CatalogueRecord<A>) => CatalogueRecord<A>): Promise<CatalogueRecord<A> | undefined> {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom(this.table).selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return undefined;
@@ -77,41 +81,19 @@ abstract class KyselyCatalogueRepository<A extends CatalogueRecord> implements C
     });
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<'not-found' | 'in-use', void>> {
+  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
     try {
       const result = await this.handle.db.deleteFrom(this.table).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0 ? E.right(undefined) : E.left('not-found');
+      return Number(result.numDeletedRows) > 0 ? E.right(undefined) : E.left(missing);
     } catch (error) {
-      if (isForeignKeyViolation(error)) return E.left('in-use');
+      if (isForeignKeyViolation(error)) return E.left(inUse);
       throw error;
     }
   }
 
-  async list(storeId: Uuid, query: CatalogueQuery): Promise<ListedPage<A>> {
-    const filtered = this.ofStore(storeId).where(matching(query.filter, { external_ref: { column: 'external_ref', key: 'external_ref_key' } }));
-    const [rows, counted] = await Promise.all([newestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
-    return listedPage(rows.map((row) => this.fromRow(row)), counted);
-  }
-}
-
-@injectable()
-export class KyselyProductRepository extends KyselyCatalogueRepository<SubscriptionProduct> {
-  protected readonly table = 'subscription_products';
-  constructor(@inject(PERSISTENCE.Database) handle: DatabaseHandle) {
-    super(handle);
-  }
-  protected decodeAttributes(stored: unknown) {
-    return productAttributesFromStorage(stored);
-  }
-}
-
-@injectable()
-export class KyselyPlanRepository extends KyselyCatalogueRepository<SubscriptionPlan> {
-  protected readonly table = 'subscription_plans';
-  constructor(@inject(PERSISTENCE.Database) handle: DatabaseHandle) {
-    super(handle);
-  }
-  protected decodeAttributes(stored: unknown) {
-    return planAttributesFromStorage(stored);
+  async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<CatalogueRecord<A>>> {
+    const filtered = this.ofStore(storeId).where(matching(query.filter, CATALOGUE_COLUMNS));
+    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    return pageOf(rows.map((row) => this.fromRow(row)), query.page, counted, 'capped');
   }
 }

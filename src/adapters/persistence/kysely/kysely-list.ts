@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { ListedPage, TotalMethod } from '../../../application/ports/listed-page.js';
 import type { FilterCondition } from '../../../domain/query/filter.js';
+import { NEWEST_FIRST, type Ordered } from '../../../domain/query/order.js';
 import { COUNT_CAP, type PageRequest } from '../../../domain/query/page.js';
 import { lookupKey } from './lookup-key.js';
 import type { Tables } from './schema.js';
@@ -25,22 +25,20 @@ export const matching =
       }),
     );
 
-/** Newest first with the id as a tie-breaker: the order every list index is built for. */
-export const newestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
-  query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset) as Q;
+/** Every list table stores the ordering fields in these columns, and each list index is built for this order. */
+const ORDER_COLUMNS: Readonly<Record<keyof Ordered, string>> = { createdAt: 'created_at', id: 'id' };
 
-/** Counts matches up to the cap: exact below it, a lower bound at it. */
-export const cappedCount = async (
-  db: Kysely<Tables>,
-  filtered: SelectQueryBuilder<any, any, any>,
-): Promise<{ readonly total: number; readonly totalMethod: TotalMethod }> => {
+/** NEWEST_FIRST in SQL; `table` qualifies the columns when the query joins. */
+export const newestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, table?: string): Q =>
+  NEWEST_FIRST.reduce<Q>((q, { key, direction }) => q.orderBy(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`, direction) as Q, query);
+
+/** One page in NEWEST_FIRST order. */
+export const pageNewestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
+  newestFirst(query).limit(page.limit).offset(page.offset) as Q;
+
+/** Counts matches up to the cap; `pageOf` reads a count at the cap as a lower bound. */
+export const cappedCount = async (db: Kysely<Tables>, filtered: SelectQueryBuilder<any, any, any>): Promise<number> => {
   const capped = filtered.select(sql<number>`1`.as('one')).limit(COUNT_CAP).as('capped');
   const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const total = toNumber(row.n);
-  return { total, totalMethod: total >= COUNT_CAP ? 'lower_bound' : 'exact' };
+  return toNumber(row.n);
 };
-
-export const listedPage = <A>(items: readonly A[], counted: { readonly total: number; readonly totalMethod: TotalMethod }): ListedPage<A> => ({
-  items,
-  ...counted,
-});

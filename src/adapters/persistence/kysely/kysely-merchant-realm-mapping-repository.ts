@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { MappingNotFound, MerchantRealmMappingRepository, PrefixTaken } from '../../../application/ports/merchant-realm-mapping-repository.js';
+import type { MerchantRealmMappingRepository } from '../../../application/ports/merchant-realm-mapping-repository.js';
+import { missing, prefixTaken, type Missing, type PrefixTaken } from '../../../application/ports/storage-outcomes.js';
 import { prefixKey, type MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -31,7 +32,7 @@ export class KyselyMerchantRealmMappingRepository implements MerchantRealmMappin
     return row === undefined ? undefined : mappingFromRow(row);
   }
 
-  async setPrefix(storeId: Uuid, id: Uuid, prefix: string): Promise<E.Either<MappingNotFound | PrefixTaken, MerchantRealmMapping>> {
+  async setPrefix(storeId: Uuid, id: Uuid, prefix: string): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>> {
     try {
       await this.handle.db
         .updateTable('merchant_realm_mappings')
@@ -41,9 +42,9 @@ export class KyselyMerchantRealmMappingRepository implements MerchantRealmMappin
         .execute();
       // Read back rather than count updated rows: MySQL does not count a row whose values did not change.
       const found = await this.findById(storeId, id);
-      return found === undefined ? E.left('not-found') : E.right(found);
+      return found === undefined ? E.left(missing) : E.right(found);
     } catch (error) {
-      if (isUniqueViolation(error)) return E.left('prefix-taken');
+      if (isUniqueViolation(error)) return E.left(prefixTaken);
       throw error;
     }
   }

@@ -3,13 +3,15 @@ import { TOKENS } from '../../../application/tokens.js';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
 import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
 import { KyselyDatabaseHealth } from './kysely-database-health.js';
-import { KyselyPlanRepository, KyselyProductRepository } from './kysely-catalogue-repository.js';
+import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './kysely-offering-repository.js';
 import { KyselySubscriptionRepository } from './kysely-subscription-repository.js';
 import { KyselyMerchantRealmMappingRepository } from './kysely-merchant-realm-mapping-repository.js';
 import { KyselyStoreRepository } from './kysely-store-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import { PLANS } from '../../../domain/subscription/plan.js';
+import { PRODUCTS } from '../../../domain/subscription/product.js';
 
 /** Binds every port to its Kysely implementation over an open, migrated database. */
 export const kyselyModule = (handle: DatabaseHandle) =>
@@ -19,8 +21,8 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.ApplicationKeyRepository).to(KyselyApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(KyselyAccessTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(KyselyMerchantRealmMappingRepository).inSingletonScope();
-    bind(TOKENS.ProductRepository).to(KyselyProductRepository).inSingletonScope();
-    bind(TOKENS.PlanRepository).to(KyselyPlanRepository).inSingletonScope();
+    bind(TOKENS.ProductRepository).toConstantValue(new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS));
+    bind(TOKENS.PlanRepository).toConstantValue(new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS));
     bind(TOKENS.OfferingRepository).to(KyselyOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(KyselySubscriptionRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();

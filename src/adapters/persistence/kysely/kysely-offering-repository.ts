@@ -1,13 +1,17 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Kysely, Selectable } from 'kysely';
-import type { CatalogueQuery } from '../../../application/ports/catalogue-repository.js';
-import type { ListedPage } from '../../../application/ports/listed-page.js';
 import type { OfferingRepository } from '../../../application/ports/offering-repository.js';
+import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
+import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { offeringAttributesFromStorage, type Offering, type OfferingItem } from '../../../domain/subscription/offering.js';
+import type { CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
+import { offeringAttributesFromStorage } from '../../../domain/subscription/offering-input.js';
+import type { Offering, OfferingItem } from '../../../domain/subscription/offering.js';
 import { planAttributesFromStorage } from '../../../domain/subscription/plan.js';
 import { productAttributesFromStorage } from '../../../domain/subscription/product.js';
-import { cappedCount, listedPage, matching, newestFirst } from './kysely-list.js';
+import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
+import { cappedCount, matching, pageNewestFirst } from './kysely-list.js';
 import { optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -83,15 +87,15 @@ const insertNewCopies = async (db: Kysely<Tables>, offering: Offering, stored: O
 export class KyselyOfferingRepository implements OfferingRepository {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
 
-  async insert(offering: Offering): Promise<boolean> {
+  async insert(offering: Offering): Promise<E.Either<OriginalGone, void>> {
     try {
       await this.handle.db.transaction().execute(async (trx) => {
         await trx.insertInto('subscription_offerings').values(offeringRow(offering)).execute();
         await insertNewCopies(trx, offering, undefined);
       });
-      return true;
+      return E.right(undefined);
     } catch (error) {
-      if (isForeignKeyViolation(error)) return false;
+      if (isForeignKeyViolation(error)) return E.left(originalGone);
       throw error;
     }
   }
@@ -101,21 +105,20 @@ export class KyselyOfferingRepository implements OfferingRepository {
     return row === undefined ? undefined : (await loadCopies(this.handle.db, [row]))[0];
   }
 
-  async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<Offering | undefined | false> {
+  async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>> {
     try {
       return await this.handle.db.transaction().execute(async (trx) => {
         const row = await trx.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
-        if (row === undefined) return undefined;
-        const [current] = await loadCopies(trx, [row]);
-        if (current === undefined) return undefined;
+        const [current] = row === undefined ? [] : await loadCopies(trx, [row]);
+        if (current === undefined) return E.left(missing);
         const updated = change(current);
         const { id: _id, store_id: _store, created_at: _created, ...columns } = offeringRow(updated);
         await trx.updateTable('subscription_offerings').set(columns).where('id', '=', id).execute();
         await insertNewCopies(trx, updated, current);
-        return updated;
+        return E.right(updated);
       });
     } catch (error) {
-      if (isForeignKeyViolation(error)) return false;
+      if (isForeignKeyViolation(error)) return E.left(originalGone);
       throw error;
     }
   }
@@ -125,12 +128,9 @@ export class KyselyOfferingRepository implements OfferingRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async list(storeId: Uuid, query: CatalogueQuery): Promise<ListedPage<Offering>> {
-    const filtered = this.handle.db
-      .selectFrom('subscription_offerings')
-      .where('store_id', '=', storeId)
-      .where(matching(query.filter, { external_ref: { column: 'external_ref', key: 'external_ref_key' } }));
-    const [rows, counted] = await Promise.all([newestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
-    return listedPage(await loadCopies(this.handle.db, rows), counted);
+  async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>> {
+    const filtered = this.handle.db.selectFrom('subscription_offerings').where('store_id', '=', storeId).where(matching(query.filter, CATALOGUE_COLUMNS));
+    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    return pageOf(await loadCopies(this.handle.db, rows), query.page, counted, 'capped');
   }
 }

@@ -1,20 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type {
-  StateChange,
-  SubscriptionFilterField,
-  SubscriptionPage,
-  SubscriptionQuery,
-  SubscriptionRepository,
-} from '../../../application/ports/subscription-repository.js';
+import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
+import type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { IdGenerator } from '../../../application/ports/system.js';
+import { TOKENS } from '../../../application/tokens.js';
+import { countingOf, pageOf } from '../../../domain/query/page.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
-import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
-import type { Subscription } from '../../../domain/subscription/subscription.js';
-import { cappedCount, matching, newestFirst, type FilterColumn } from './kysely-list.js';
+import type { SubscriptionFilterField, SubscriptionQuery } from '../../../domain/subscription/subscription-query.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import { cappedCount, matching, newestFirst, pageNewestFirst, type FilterColumn } from './kysely-list.js';
 import { lookupKey, optionalLookupKey } from './lookup-key.js';
 import { offeringFromJson, offeringToJson, storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -105,7 +102,10 @@ const loadOfferings = async (db: Kysely<Tables>, cache: SnapshotCache, versionId
 export class KyselySubscriptionRepository implements SubscriptionRepository {
   private readonly snapshots = new SnapshotCache();
 
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
 
   private async versionId(offering: Offering): Promise<Uuid | undefined> {
     const row = await this.handle.db
@@ -120,7 +120,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async snapshotOffering(offering: Offering): Promise<Uuid> {
     const existing = await this.versionId(offering);
     if (existing !== undefined) return existing;
-    const id = storedUuid('new offering version', randomUUID());
+    const id = this.ids.uuid();
     try {
       await this.handle.db
         .insertInto('subscription_offering_versions')
@@ -146,7 +146,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     });
   }
 
-  async findById(storeId: Uuid, id: Uuid): Promise<{ readonly subscription: Subscription; readonly offering: Offering } | undefined> {
+  async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
     const row = await this.handle.db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     if (row === undefined) return undefined;
     const offering = (await loadOfferings(this.handle.db, this.snapshots, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
@@ -157,35 +157,38 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
     const db = this.handle.db;
     const filtered = db.selectFrom('subscriptions').where('store_id', '=', storeId).where(matching(query.filter, FILTER_COLUMNS));
+    // Each store keeps a running count of its subscriptions, written in the insert's transaction.
+    const counting = countingOf(query.filter, true);
     const count =
-      query.filter.length === 0
+      counting === 'exact'
         ? db
             .selectFrom('stores')
             .select('subscription_count')
             .where('id', '=', storeId)
             .executeTakeFirst()
-            .then((row) => ({ total: toNumber(row?.subscription_count), totalMethod: 'exact' as const }))
+            .then((row) => toNumber(row?.subscription_count))
         : cappedCount(db, filtered);
     // Past the first page, the skipped rows are walked in the index alone and only the page's rows
     // are read whole: MySQL would otherwise read every skipped row from its table.
     const pageRows =
       query.page.offset === 0
-        ? newestFirst(filtered.selectAll(), query.page)
-        : db
-            .selectFrom('subscriptions as s')
-            .innerJoin(newestFirst(filtered.select('id'), query.page).as('p'), 'p.id', 's.id')
-            .selectAll('s')
-            .orderBy('s.created_at', 'desc')
-            .orderBy('s.id', 'desc');
+        ? pageNewestFirst(filtered.selectAll(), query.page)
+        : newestFirst(
+            db
+              .selectFrom('subscriptions as s')
+              .innerJoin(pageNewestFirst(filtered.select('id'), query.page).as('p'), 'p.id', 's.id')
+              .selectAll('s'),
+            's',
+          );
     const [rows, counted] = await Promise.all([pageRows.execute(), count]);
     const offerings = await loadOfferings(db, this.snapshots, rows.map((row) => row.offering_version_id));
-    return { items: rows.map(fromRow), ...counted, offerings };
+    return { ...pageOf(rows.map(fromRow), query.page, counted, counting), offerings };
   }
 
-  async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | 'not-found', SubscriptionStateRecord>> {
+  async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (row === undefined) return E.left('not-found' as const);
+      if (row === undefined) return E.left(missing);
       const offering = (await loadOfferings(trx, this.snapshots, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
       if (offering === undefined) throw new Error(`offering version ${row.offering_version_id} is missing`);
       const changed = change(fromRow(row), offering);

@@ -1,6 +1,7 @@
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { isRecord } from '../../../domain/shared/validation.js';
-import { offeringAttributesFromStorage, type Offering, type OfferingItem } from '../../../domain/subscription/offering.js';
+import { offeringAttributesFromStorage } from '../../../domain/subscription/offering-input.js';
+import type { Offering, OfferingItem } from '../../../domain/subscription/offering.js';
 import { planAttributesFromStorage } from '../../../domain/subscription/plan.js';
 import { productAttributesFromStorage } from '../../../domain/subscription/product.js';
 import { decodeStored, storedDate } from './stored-json.js';

@@ -1,6 +1,13 @@
-import type { SubscriptionStateRecord } from '../../../domain/subscription/subscription-state.js';
-import { STATE_ACTIONS, type StateAction } from '../../../domain/subscription/subscription-input.js';
-import { PAYMENT_AUTHORITY_TYPE, type PaymentAuthority, type Subscription, type SubscriptionFlags, type SubscriptionTimestamps } from '../../../domain/subscription/subscription.js';
+import {
+  PAYMENT_AUTHORITY_TYPE,
+  STATE_ACTIONS,
+  type PaymentAuthority,
+  type StateAction,
+  type Subscription,
+  type SubscriptionFlags,
+  type SubscriptionStateRecord,
+  type SubscriptionTimestamps,
+} from '../../../domain/subscription/subscription.js';
 import { record, storedUuid } from './offering-json.js';
 import { storedDate } from './stored-json.js';
 

@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { missing, overBudget } from '../../../../src/application/ports/storage-outcomes.js';
+import { APPLICATION_KEY_LIST } from '../../../../src/domain/application-key/application-key-query.js';
+import { listQuery } from '../../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { reservationFits } from '../../../../src/domain/application-key/reservation-budget.js';
 import { aKey, aStore, storeRecords } from '../../../support/builders.js';
@@ -38,7 +41,7 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     const { keys, store } = await setup(100);
     expect(E.isRight(await keys.insert(aKey(store.id, { reservedRateLimit: 80 }), fits(80)))).to.equal(true);
     const tooMuch = aKey(store.id, { reservedRateLimit: 21 });
-    expect(await keys.insert(tooMuch, fits(21))).to.deep.equal(E.left('over-budget'));
+    expect(await keys.insert(tooMuch, fits(21))).to.deep.equal(E.left(overBudget));
     expect(await keys.findById(store.id, tooMuch.id)).to.equal(undefined);
     expect(E.isRight(await keys.insert(aKey(store.id, { reservedRateLimit: 20 }), fits(20)))).to.equal(true);
   });
@@ -48,7 +51,7 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     const attempts = Array.from({ length: 12 }, () => aKey(store.id, { reservedRateLimit: 20 }));
     const results = await Promise.all(attempts.map((k) => keys.insert(k, fits(20))));
     expect(results.filter(E.isRight)).to.have.length(5);
-    const listed = await keys.list(store.id, { offset: 0, limit: 100 });
+    const listed = await keys.list(store.id, listQuery(APPLICATION_KEY_LIST, { offset: 0, limit: 100 }));
     expect(listed.totalReservedRateLimit).to.equal(100);
   });
 
@@ -62,7 +65,7 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     const raised = await keys.update(store.id, a.id, (k) => ({ ...k, reservedRateLimit: 70, updatedAt: at }), (budget, k) => reservationFits(budget, k.reservedRateLimit));
     expect(raised).to.deep.equal(E.right({ ...a, reservedRateLimit: 70, updatedAt: at }));
     const over = await keys.update(store.id, a.id, (k) => ({ ...k, reservedRateLimit: 71 }), (budget, k) => reservationFits(budget, k.reservedRateLimit));
-    expect(over).to.deep.equal(E.left('over-budget'));
+    expect(over).to.deep.equal(E.left(overBudget));
     expect((await keys.findById(store.id, a.id))?.reservedRateLimit).to.equal(70);
   });
 
@@ -71,8 +74,8 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     const other = aStore();
     await stores.create(storeRecords(other));
     const renamed = (k: typeof firstKey) => ({ ...k, name: 'x' });
-    expect(await keys.update(other.id, firstKey.id, renamed, () => true)).to.deep.equal(E.left('not-found'));
-    expect(await keys.update(store.id, aKey(store.id).id, renamed, () => true)).to.deep.equal(E.left('not-found'));
+    expect(await keys.update(other.id, firstKey.id, renamed, () => true)).to.deep.equal(E.left(missing));
+    expect(await keys.update(store.id, aKey(store.id).id, renamed, () => true)).to.deep.equal(E.left(missing));
     expect((await keys.findById(store.id, firstKey.id))?.name).to.equal(firstKey.name);
   });
 
@@ -98,21 +101,21 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     const newest = aKey(store.id, { createdAt: new Date('2026-04-01T00:00:00.000Z') });
     for (const k of [...tied, newest]) await keys.insert(k, fits(k.reservedRateLimit));
     const tiedOrder = tied.map((k) => k.id).sort().reverse();
-    const all = await keys.list(store.id, { offset: 0, limit: 100 });
+    const all = await keys.list(store.id, listQuery(APPLICATION_KEY_LIST, { offset: 0, limit: 100 }));
     expect(all.items.map((k) => k.id)).to.deep.equal([newest.id, ...tiedOrder, firstKey.id]);
     expect(all.total).to.equal(4);
     expect(all.totalReservedRateLimit).to.equal(7);
-    const second = await keys.list(store.id, { offset: 1, limit: 2 });
+    const second = await keys.list(store.id, listQuery(APPLICATION_KEY_LIST, { offset: 1, limit: 2 }));
     expect(second.items.map((k) => k.id)).to.deep.equal(tiedOrder);
     expect(second.total).to.equal(4);
-    const past = await keys.list(store.id, { offset: 10, limit: 2 });
+    const past = await keys.list(store.id, listQuery(APPLICATION_KEY_LIST, { offset: 10, limit: 2 }));
     expect(past.items).to.deep.equal([]);
     expect(past.total).to.equal(4);
   });
 
   it('lists nothing and sums zero for a store without reservations', async () => {
     const { keys, store } = await setup();
-    const listed = await keys.list(store.id, { offset: 0, limit: 1 });
+    const listed = await keys.list(store.id, listQuery(APPLICATION_KEY_LIST, { offset: 0, limit: 1 }));
     expect(listed.total).to.equal(1);
     expect(listed.totalReservedRateLimit).to.equal(0);
   });

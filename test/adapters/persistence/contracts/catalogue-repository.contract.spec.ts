@@ -1,15 +1,21 @@
 import { expect } from 'chai';
+import { inUse, missing } from '../../../../src/application/ports/storage-outcomes.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CatalogueRepository } from '../../../../src/application/ports/catalogue-repository.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
+import { CATALOGUE_LIST } from '../../../../src/domain/subscription/catalogue-query.js';
 import type { SubscriptionPlan } from '../../../../src/domain/subscription/plan.js';
 import type { SubscriptionProduct } from '../../../../src/domain/subscription/product.js';
+import type { CatalogueRecord } from '../../../../src/domain/subscription/catalogue-record.js';
+import type { PlanAttributes } from '../../../../src/domain/subscription/plan.js';
+import type { ProductAttributes } from '../../../../src/domain/subscription/product.js';
+import { listQuery } from '../../../support/list-queries.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
 import { anOffering, aPlan, aProduct } from '../../../support/subscription-builders.js';
 
-const page = (limit = 100, offset = 0) => ({ offset, limit });
+type Attributes = ProductAttributes | PlanAttributes;
 
 forEachBackend('Product and plan repository contract', (_backend, persistence) => {
   const setup = async () => {
@@ -21,13 +27,13 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
   };
 
   const kinds = [
-    ['products', (ports: Awaited<ReturnType<typeof setup>>) => ports.products as CatalogueRepository<SubscriptionProduct | SubscriptionPlan>, aProduct],
-    ['plans', (ports: Awaited<ReturnType<typeof setup>>) => ports.plans as CatalogueRepository<SubscriptionProduct | SubscriptionPlan>, aPlan],
+    ['products', (ports: Awaited<ReturnType<typeof setup>>) => ports.products as CatalogueRepository<Attributes>, aProduct],
+    ['plans', (ports: Awaited<ReturnType<typeof setup>>) => ports.plans as CatalogueRepository<Attributes>, aPlan],
   ] as const;
 
   for (const [kind, repositoryOf, build] of kinds) {
     const make = (storeId: Uuid, attributes: Record<string, unknown> = {}, createdAt?: Date) =>
-      (build as (s: Uuid, a: Record<string, unknown>, c?: Date) => SubscriptionProduct | SubscriptionPlan)(storeId, attributes, createdAt);
+      (build as (s: Uuid, a: Record<string, unknown>, c?: Date) => CatalogueRecord<Attributes>)(storeId, attributes, createdAt);
 
     it(`${kind}: stores every attribute and reads it back, never from another store`, async () => {
       const ports = await setup();
@@ -64,9 +70,9 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
       if (kind === 'plans') await ports.products.insert(product);
       else await ports.plans.insert(plan);
       const offering = anOffering(ports.store.id, [product], [plan]);
-      expect(await ports.offerings.insert(offering)).to.equal(true);
-      expect(await repo.delete(ports.store.id, held.id)).to.deep.equal(E.left('in-use'));
-      expect(await repo.delete(ports.other.id, free.id)).to.deep.equal(E.left('not-found'));
+      expect(await ports.offerings.insert(offering)).to.deep.equal(E.right(undefined));
+      expect(await repo.delete(ports.store.id, held.id)).to.deep.equal(E.left(inUse));
+      expect(await repo.delete(ports.other.id, free.id)).to.deep.equal(E.left(missing));
       expect(await repo.delete(ports.store.id, free.id)).to.deep.equal(E.right(undefined));
       expect(await repo.findById(ports.store.id, free.id)).to.equal(undefined);
       await ports.offerings.delete(ports.store.id, offering.id);
@@ -80,14 +86,14 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
       const records = refs.map((ref, n) => make(ports.store.id, ref === null ? {} : { external_ref: ref }, new Date(Date.UTC(2026, 0, n + 1))));
       for (const r of records) await repo.insert(r);
       await repo.insert(make(ports.other.id, { external_ref: 'plain' }));
-      const all = await repo.list(ports.store.id, { page: page(), filter: [], include: new Set() });
+      const all = await repo.list(ports.store.id, listQuery(CATALOGUE_LIST, { limit: 100 }));
       expect(all.items.map((r) => r.id)).to.deep.equal([...records].reverse().map((r) => r.id));
       expect(all).to.include({ total: 5, totalMethod: 'exact' });
       for (const ref of refs.filter((r) => r !== null)) {
-        const found = await repo.list(ports.store.id, { page: page(), filter: [{ op: 'eq', field: 'external_ref', value: ref }], include: new Set() });
+        const found = await repo.list(ports.store.id, listQuery(CATALOGUE_LIST, { limit: 100, filter: [{ op: 'eq', field: 'external_ref', value: ref }] }));
         expect(found.items.map((r) => r.attributes.external_ref), ref).to.deep.equal([ref]);
       }
-      const some = await repo.list(ports.store.id, { page: page(1, 1), filter: [{ op: 'in', field: 'external_ref', values: ['plain', 'a,b:c(d)', 'missing'] }], include: new Set() });
+      const some = await repo.list(ports.store.id, listQuery(CATALOGUE_LIST, { limit: 1, offset: 1, filter: [{ op: 'in', field: 'external_ref', values: ['plain', 'a,b:c(d)', 'missing'] }] }));
       expect(some.items.map((r) => r.attributes.external_ref)).to.deep.equal(['plain']);
       expect(some.total).to.equal(2);
     });

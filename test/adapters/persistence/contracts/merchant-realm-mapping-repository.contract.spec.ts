@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { missing, prefixTaken } from '../../../../src/application/ports/storage-outcomes.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { aMapping, aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
@@ -32,7 +33,7 @@ forEachBackend('MerchantRealmMappingRepository contract', (_backend, persistence
   it("refuses a prefix another store holds in any case, and lets a store set its own again", async () => {
     const { mappings, a, b, ma, mb } = await twoStores();
     await mappings.setPrefix(a.id, ma.id, 'shop1');
-    expect(await mappings.setPrefix(b.id, mb.id, 'SHOP1')).to.deep.equal(E.left('prefix-taken'));
+    expect(await mappings.setPrefix(b.id, mb.id, 'SHOP1')).to.deep.equal(E.left(prefixTaken));
     expect((await mappings.findByStore(b.id))?.prefix).to.equal(null);
     expect(await mappings.setPrefix(a.id, ma.id, 'shop1')).to.deep.equal(E.right({ ...ma, prefix: 'shop1' }));
     expect(await mappings.setPrefix(a.id, ma.id, 'Shop1')).to.deep.equal(E.right({ ...ma, prefix: 'Shop1' }));
@@ -47,8 +48,8 @@ forEachBackend('MerchantRealmMappingRepository contract', (_backend, persistence
 
   it('reports an unknown or foreign mapping as not found', async () => {
     const { mappings, a, mb } = await twoStores();
-    expect(await mappings.setPrefix(a.id, mb.id, 'abc')).to.deep.equal(E.left('not-found'));
-    expect(await mappings.setPrefix(a.id, aMapping(a.id).id, 'abc')).to.deep.equal(E.left('not-found'));
+    expect(await mappings.setPrefix(a.id, mb.id, 'abc')).to.deep.equal(E.left(missing));
+    expect(await mappings.setPrefix(a.id, aMapping(a.id).id, 'abc')).to.deep.equal(E.left(missing));
   });
 
   it('lets exactly one of many stores racing for a prefix win', async () => {
@@ -60,6 +61,6 @@ forEachBackend('MerchantRealmMappingRepository contract', (_backend, persistence
     for (const c of contenders) await ports.stores.create(storeRecords(c.store, undefined, c.mapping));
     const results = await Promise.all(contenders.map((c, n) => ports.mappings.setPrefix(c.store.id, c.mapping.id, n % 2 === 0 ? 'race' : 'RACE')));
     expect(results.filter(E.isRight)).to.have.length(1);
-    expect(results.filter(E.isLeft).map((r) => r.left)).to.deep.equal(Array(5).fill('prefix-taken'));
+    expect(results.filter(E.isLeft).map((r) => r.left)).to.deep.equal(Array(5).fill(prefixTaken));
   });
 });

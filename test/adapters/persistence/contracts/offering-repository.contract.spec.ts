@@ -1,4 +1,8 @@
 import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { missing, originalGone } from '../../../../src/application/ports/storage-outcomes.js';
+import { CATALOGUE_LIST } from '../../../../src/domain/subscription/catalogue-query.js';
+import { listQuery } from '../../../support/list-queries.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
@@ -22,7 +26,7 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
   it('stores an offering with its copies in order and reads it back whole', async () => {
     const { offerings, store, other, originalProducts: products, originalPlans: plans } = await setup();
     const offering = anOffering(store.id, products, plans, { attributes: { name: 'Club ☕', external_ref: 'club' } });
-    expect(await offerings.insert(offering)).to.equal(true);
+    expect(await offerings.insert(offering)).to.deep.equal(E.right(undefined));
     expect(await offerings.findById(store.id, offering.id)).to.deep.equal(offering);
     expect(await offerings.findById(other.id, offering.id)).to.equal(undefined);
   });
@@ -31,7 +35,7 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     const { offerings, store, originalProducts: products, originalPlans: plans } = await setup();
     const ghost = aProduct(store.id);
     const offering = anOffering(store.id, [...products, ghost], plans);
-    expect(await offerings.insert(offering)).to.equal(false);
+    expect(await offerings.insert(offering)).to.deep.equal(E.left(originalGone));
     expect(await offerings.findById(store.id, offering.id)).to.equal(undefined);
   });
 
@@ -47,21 +51,19 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       version: o.version + 1,
       updatedAt: now,
     }));
-    expect(updated).not.to.equal(undefined);
-    expect(updated).not.to.equal(false);
     const read = await offerings.findById(store.id, offering.id);
-    expect(read).to.deep.equal(updated);
+    expect(updated).to.deep.equal(E.right(read));
     expect(read?.products.map((p) => p.originId)).to.deep.equal(products.map((p) => p.id));
     expect(read?.version).to.equal(2);
   });
 
-  it('answers undefined for an unknown offering and false when an attached original vanished', async () => {
+  it('answers Missing for an unknown offering and OriginalGone when an attached original vanished', async () => {
     const { offerings, store, other, originalProducts: products, originalPlans: plans } = await setup();
     const offering = anOffering(store.id, products, plans);
     await offerings.insert(offering);
-    expect(await offerings.update(other.id, offering.id, (o) => o)).to.equal(undefined);
+    expect(await offerings.update(other.id, offering.id, (o) => o)).to.deep.equal(E.left(missing));
     const ghost = aProduct(store.id);
-    expect(await offerings.update(store.id, offering.id, (o) => ({ ...o, products: withCopies(o.products, [ghost], () => randomIds.uuid(), new Date()) }))).to.equal(false);
+    expect(await offerings.update(store.id, offering.id, (o) => ({ ...o, products: withCopies(o.products, [ghost], () => randomIds.uuid(), new Date()) }))).to.deep.equal(E.left(originalGone));
     expect((await offerings.findById(store.id, offering.id))?.products).to.have.length(2);
   });
 
@@ -81,10 +83,10 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     const newer = anOffering(store.id, [products[1]!], plans, { attributes: { name: 'Newer', external_ref: 'o-2' }, createdAt: new Date('2026-02-01T00:00:00.000Z') });
     await offerings.insert(older);
     await offerings.insert(newer);
-    const all = await offerings.list(store.id, { page: { offset: 0, limit: 10 }, filter: [], include: new Set() });
+    const all = await offerings.list(store.id, listQuery(CATALOGUE_LIST, { limit: 10 }));
     expect(all.items).to.deep.equal([newer, older]);
     expect(all.total).to.equal(2);
-    const one = await offerings.list(store.id, { page: { offset: 0, limit: 10 }, filter: [{ op: 'eq', field: 'external_ref', value: 'o-1' }], include: new Set() });
+    const one = await offerings.list(store.id, listQuery(CATALOGUE_LIST, { limit: 10, filter: [{ op: 'eq', field: 'external_ref', value: 'o-1' }] }));
     expect(one.items).to.deep.equal([older]);
   });
 });

@@ -1,17 +1,19 @@
 import { expect } from 'chai';
+import { missing } from '../../../../src/application/ports/storage-outcomes.js';
 import * as E from 'fp-ts/lib/Either.js';
-import type { SubscriptionQuery } from '../../../../src/application/ports/subscription-repository.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import type { FilterCondition } from '../../../../src/domain/query/filter.js';
 import { unprocessable } from '../../../../src/domain/shared/errors.js';
 import { applyStateAction } from '../../../../src/domain/subscription/subscription-state.js';
+import { SUBSCRIPTION_LIST, type SubscriptionFilterField } from '../../../../src/domain/subscription/subscription-query.js';
+import { listQuery } from '../../../support/list-queries.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../support/subscription-builders.js';
 
-type Field = 'account_id' | 'name' | 'email' | 'external_ref';
-const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0): SubscriptionQuery => ({ page: { offset, limit }, filter, include: new Set() });
+type Field = SubscriptionFilterField;
+const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) => listQuery(SUBSCRIPTION_LIST, { filter, limit, offset });
 const day = (n: number) => new Date(Date.UTC(2026, 1, n));
 
 forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
@@ -102,7 +104,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(filtered).to.include({ total: 4, totalMethod: 'exact' });
     expect([...filtered.offerings.keys()]).to.have.length(1);
     const none = await subscriptions.list(store.id, query([{ op: 'eq', field: 'email', value: 'nobody@example.com' }]));
-    expect(none).to.deep.equal({ items: [], total: 0, totalMethod: 'exact', offerings: new Map() });
+    expect(none).to.deep.equal({ items: [], page: { offset: 0, limit: 100 }, total: 0, totalMethod: 'exact', offerings: new Map() });
   });
 
   it('applies a state change with its history record, or nothing when the change is refused', async () => {
@@ -120,7 +122,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(read?.subscription.state).to.deep.equal(applied.right);
 
     expect(await subscriptions.applyState(store.id, subscription.id, () => E.left(unprocessable('no')))).to.deep.equal(E.left(unprocessable('no')));
-    expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left('not-found'));
+    expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left(missing));
     expect(await subscriptions.listStates(store.id, subscription.id)).to.deep.equal([applied.right]);
     expect(await subscriptions.listStates(other.id, subscription.id)).to.equal(undefined);
   });

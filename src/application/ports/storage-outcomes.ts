@@ -1,0 +1,16 @@
+/**
+ * The expected refusals of storage, as tagged values: a use case turns each into the DomainError its
+ * caller sees, with the wording of its own resource.
+ */
+export type Missing = { readonly _tag: 'Missing' };
+export type OverBudget = { readonly _tag: 'OverBudget' };
+export type InUse = { readonly _tag: 'InUse' };
+export type PrefixTaken = { readonly _tag: 'PrefixTaken' };
+/** An offering's copy refers to a product or plan that was deleted meanwhile. */
+export type OriginalGone = { readonly _tag: 'OriginalGone' };
+
+export const missing: Missing = { _tag: 'Missing' };
+export const overBudget: OverBudget = { _tag: 'OverBudget' };
+export const inUse: InUse = { _tag: 'InUse' };
+export const prefixTaken: PrefixTaken = { _tag: 'PrefixTaken' };
+export const originalGone: OriginalGone = { _tag: 'OriginalGone' };

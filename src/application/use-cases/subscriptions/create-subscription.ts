@@ -1,0 +1,58 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { issue, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { OFFERING_NOT_FOUND } from '../../../domain/subscription/offering.js';
+import { planPrices } from '../../../domain/subscription/pricing.js';
+import { parseNewSubscription } from '../../../domain/subscription/subscription-input.js';
+import { invoiceAfter, type Subscription } from '../../../domain/subscription/subscription.js';
+import type { OfferingRepository } from '../../ports/offering-repository.js';
+import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
+import type { Clock, IdGenerator } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+
+@injectable()
+export class CreateSubscription {
+  constructor(
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  /** Subscribes an account to one plan of an offering, in a currency that plan is priced in. */
+  async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
+    const input = parseNewSubscription(data);
+    if (E.isLeft(input)) return E.left(validationFailed(input.left));
+    const offering = await this.offerings.findById(storeId, input.right.offering_id);
+    if (offering === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+    const plan = offering.plans.find((p) => p.id === input.right.plan_id);
+    if (plan === undefined) return E.left(validationFailed([issue('data.plan_id', "must be one of the offering's plans")]));
+    const currencies = Object.keys(planPrices(offering.products, plan)).sort();
+    if (!currencies.includes(input.right.currency)) {
+      const priced = currencies.length === 0 ? 'the plan has no price' : `the plan is priced in ${currencies.join(', ')}`;
+      return E.left(validationFailed([issue('data.currency', `must be a currency the plan is priced in; ${priced}`)]));
+    }
+
+    const now = this.clock.now();
+    const subscription: Subscription = {
+      id: this.ids.uuid(),
+      storeId,
+      accountId: input.right.account_id,
+      offeringId: offering.id,
+      offeringVersionId: await this.subscriptions.snapshotOffering(offering),
+      planId: plan.id,
+      currency: input.right.currency,
+      name: input.right.name,
+      email: input.right.email,
+      ...(input.right.external_ref === undefined ? {} : { externalRef: input.right.external_ref }),
+      paymentAuthority: input.right.payment_authority,
+      manualPayments: input.right.manual_payments ?? false,
+      flags: { canceled: false, paused: false, suspended: false, pending: false },
+      timestamps: { createdAt: now, updatedAt: now },
+      invoiceAfter: invoiceAfter(now, plan.attributes),
+    };
+    await this.subscriptions.insert(subscription);
+    return E.right({ subscription, offering });
+  }
+}

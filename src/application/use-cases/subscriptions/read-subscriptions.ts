@@ -1,0 +1,44 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { parseInclude } from '../../../domain/query/include.js';
+import { singleParam, type QueryParams } from '../../../domain/query/query-params.js';
+import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import { SUBSCRIPTION_INCLUDES, SUBSCRIPTION_LIST, type SubscriptionInclude } from '../../../domain/subscription/subscription-query.js';
+import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscription/subscription.js';
+import type { StoreRepository } from '../../ports/store-repository.js';
+import type { SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
+import { TOKENS } from '../../tokens.js';
+import { listPage } from '../list-page.js';
+
+/** What the caller asked to embed beside the subscriptions. */
+export interface Included {
+  readonly include: ReadonlySet<SubscriptionInclude>;
+}
+
+@injectable()
+export class GetSubscription {
+  constructor(@inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
+
+  /** The subscription with the offering version it was made from, and the relations asked for in `include`. */
+  async execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, SubscriptionWithOffering & Included>> {
+    const include = E.flatMap(singleParam(params, 'include'), (raw) => parseInclude(raw, SUBSCRIPTION_INCLUDES));
+    if (E.isLeft(include)) return E.left(validationFailed(include.left));
+    const subscriptionId = parseUuid(id);
+    const found = subscriptionId === undefined ? undefined : await this.subscriptions.findById(storeId, subscriptionId);
+    return found === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : E.right({ ...found, include: include.right });
+  }
+}
+
+@injectable()
+export class ListSubscriptions {
+  constructor(
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
+
+  /** Filtered, paged, newest first, with the related plans and products when asked. */
+  execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, SubscriptionPage & Included>> {
+    return listPage(this.stores, storeId, params, SUBSCRIPTION_LIST, async (query) => ({ ...(await this.subscriptions.list(storeId, query)), include: query.include }));
+  }
+}

@@ -1,0 +1,31 @@
+import type { Container } from 'inversify';
+import type { MigrationResult } from 'kysely/migration';
+import type { AppConfig } from './adapters/config/app-config.js';
+import { migrateToLatest } from './adapters/persistence/kysely/migrate.js';
+import { openDatabase, type PoolOptions } from './adapters/persistence/kysely/open-database.js';
+import { buildContainer } from './container.js';
+
+/** The core over an open, migrated database. */
+export interface OpenCore {
+  readonly container: Container;
+  /** What the migrations did at this start; empty when the schema was up to date. */
+  readonly migrated: readonly MigrationResult[];
+  readonly databaseKind: AppConfig['database']['kind'];
+  /** Closes the database; the container must not be used afterwards. */
+  close(): Promise<void>;
+}
+
+/**
+ * The start-up sequence the service, the CLI and embedders share: open the configured database, bring its
+ * schema up to date, and bind the core to it. The database is closed again if any step fails.
+ */
+export const openCore = async (config: Pick<AppConfig, 'database'>, pool: PoolOptions = {}): Promise<OpenCore> => {
+  const handle = await openDatabase(config.database, pool);
+  try {
+    const migrated = await migrateToLatest(handle.db, handle.flavor);
+    return { container: buildContainer({ kind: 'database', handle }), migrated, databaseKind: handle.kind, close: () => handle.close() };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+};

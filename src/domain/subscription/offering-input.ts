@@ -1,0 +1,55 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { issue, issues, type ValidationIssue } from '../shared/errors.js';
+import { parseCreated } from '../shared/record-parser.js';
+import { parseUuid, type Uuid } from '../shared/uuid.js';
+import { isRecord, type Parsed } from '../shared/validation.js';
+import { attributeRules } from './catalogue-record.js';
+import { OFFERING_FIELDS, OFFERING_TYPE, type OfferingAttributes } from './offering.js';
+
+/** An offering's own attributes, read from requests and from storage. */
+export const OFFERINGS = attributeRules(OFFERING_TYPE, OFFERING_FIELDS, 'offering');
+
+export const { parseNew: parseOfferingAttributes, parseChanges: parseOfferingChanges, fromStorage: offeringAttributesFromStorage } = OFFERINGS;
+
+/** How many products or plans one request may attach. */
+export const ATTACH_MAX = 100;
+
+/** A non-empty list of at most 100 distinct UUIDs, e.g. the products of a build or an attach. */
+export const parseIdList =
+  (source: string) =>
+  (input: unknown): Parsed<readonly Uuid[]> => {
+    if (!Array.isArray(input) || input.length === 0 || input.length > ATTACH_MAX) {
+      return E.left(issues(source, `must be a list of 1 to ${ATTACH_MAX} ids`));
+    }
+    const problems: ValidationIssue[] = [];
+    const ids: Uuid[] = [];
+    input.forEach((value, index) => {
+      const id = parseUuid(value);
+      if (id === undefined) problems.push(issue(`${source}.${index}`, 'must be a UUID'));
+      else if (!ids.includes(id)) ids.push(id);
+    });
+    const [first, ...rest] = problems;
+    return first === undefined ? E.right(ids) : E.left([first, ...rest]);
+  };
+
+export interface OfferingBuild {
+  readonly attributes: OfferingAttributes;
+  readonly productIds: readonly Uuid[];
+  readonly planIds: readonly Uuid[];
+}
+
+/** `POST /subscriptions/offerings/build`: the offering's attributes and its products and plans, flat in `data`. */
+export const parseOfferingBuild = (data: unknown): Parsed<OfferingBuild> => {
+  if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
+  const attributes = parseCreated(OFFERING_FIELDS, data, 'data');
+  const products = parseIdList('data.products')(data['products']);
+  const plans = parseIdList('data.plans')(data['plans']);
+  const problems = [attributes, products, plans].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  const [first, ...rest] = problems;
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(products) || E.isLeft(plans)) return E.left([first ?? issue('data', 'is invalid'), ...rest]);
+  return E.right({ attributes: attributes.right, productIds: products.right, planIds: plans.right });
+};
+
+/** `POST .../products/attach` or `.../plans/attach`: `{"data": {"products": [ids]}}`. */
+export const parseAttachment = (data: unknown, member: 'products' | 'plans'): Parsed<readonly Uuid[]> =>
+  isRecord(data) ? parseIdList(`data.${member}`)(data[member]) : E.left(issues('data', 'must be an object'));

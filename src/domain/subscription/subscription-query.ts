@@ -1,0 +1,18 @@
+import type { FilterRules } from '../query/filter.js';
+import type { ListQuery, ListRules } from '../query/list-query.js';
+
+/** The fields a subscription list can be filtered on, and how. */
+export const SUBSCRIPTION_FILTERS = {
+  account_id: ['eq', 'in'],
+  name: ['eq', 'in'],
+  email: ['eq', 'in'],
+  external_ref: ['eq', 'in'],
+} as const satisfies FilterRules<string>;
+export type SubscriptionFilterField = keyof typeof SUBSCRIPTION_FILTERS;
+
+/** The related resources a subscription response can embed. */
+export const SUBSCRIPTION_INCLUDES = ['plans', 'products'] as const;
+export type SubscriptionInclude = (typeof SUBSCRIPTION_INCLUDES)[number];
+
+export const SUBSCRIPTION_LIST: ListRules<SubscriptionFilterField, SubscriptionInclude> = { filter: SUBSCRIPTION_FILTERS, include: SUBSCRIPTION_INCLUDES };
+export type SubscriptionQuery = ListQuery<SubscriptionFilterField, SubscriptionInclude>;
