@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { databaseTarget, type DatabaseTarget } from '../persistence/kysely/database-target.js';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface AppConfig {

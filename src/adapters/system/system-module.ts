@@ -5,7 +5,7 @@ import { TOKENS } from '../../application/tokens.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
 import { nodeSecrets } from './node-secrets.js';
 
-export const systemClock: Clock = { now: () => new Date() };
+const systemClock: Clock = { now: () => new Date() };
 
 export const randomIds: IdGenerator = {
   uuid: (): Uuid => {

@@ -6,8 +6,8 @@ import type { AccessTokenRepository } from '../ports/access-token-repository.js'
 import type { Clock, Secrets } from '../ports/system.js';
 import { TOKENS } from '../tokens.js';
 
-export const TOKEN_REQUIRED = 'a bearer token is required';
-export const TOKEN_INVALID = 'the access token is invalid or has expired';
+const TOKEN_REQUIRED = 'a bearer token is required';
+const TOKEN_INVALID = 'the access token is invalid or has expired';
 const TOKEN_TEXT_MAX = 512;
 
 @injectable()

@@ -9,7 +9,7 @@ import type { Clock, IdGenerator, Secrets } from '../ports/system.js';
 import { TOKENS } from '../tokens.js';
 import { mintApplicationKey, type MintedApplicationKey } from './mint-application-key.js';
 
-export const FIRST_KEY_NAME = 'Default key';
+const FIRST_KEY_NAME = 'Default key';
 
 export interface CreatedStore extends MintedApplicationKey {
   readonly store: Store;

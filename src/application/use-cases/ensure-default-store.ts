@@ -4,7 +4,7 @@ import type { StoreRepository } from '../ports/store-repository.js';
 import { TOKENS } from '../tokens.js';
 import { CreateStore, type CreatedStore } from './create-store.js';
 
-export const DEFAULT_STORE_NAME = 'Default store';
+const DEFAULT_STORE_NAME = 'Default store';
 
 @injectable()
 export class EnsureDefaultStore {

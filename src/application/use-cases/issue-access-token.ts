@@ -10,8 +10,8 @@ import type { ApplicationKeyRepository } from '../ports/application-key-reposito
 import type { Clock, Secrets } from '../ports/system.js';
 import { TOKENS } from '../tokens.js';
 
-export const ACCESS_TOKEN_BITS = 160;
-export const INVALID_CREDENTIALS = 'the client credentials are not valid';
+const ACCESS_TOKEN_BITS = 160;
+const INVALID_CREDENTIALS = 'the client credentials are not valid';
 
 export interface IssuedAccessToken {
   readonly accessToken: string;

@@ -3,8 +3,8 @@ import type { NewApplicationKey } from '../../domain/application-key/application
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Clock, IdGenerator, Secrets } from '../ports/system.js';
 
-export const CLIENT_ID_BITS = 168;
-export const CLIENT_SECRET_BITS = 256;
+const CLIENT_ID_BITS = 168;
+const CLIENT_SECRET_BITS = 256;
 
 /** A key as stored, and its secret in clear text: the only moment the secret exists. */
 export interface MintedApplicationKey {

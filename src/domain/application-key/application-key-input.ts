@@ -7,8 +7,8 @@ import { boundedString } from '../shared/text.js';
 import { field, isRecord, optional, parseAll, type Parsed } from '../shared/validation.js';
 import { APPLICATION_KEY_TYPE } from './application-key.js';
 
-export const APPLICATION_KEY_NAME_MIN = 1;
-export const APPLICATION_KEY_NAME_MAX = 255;
+const APPLICATION_KEY_NAME_MIN = 1;
+const APPLICATION_KEY_NAME_MAX = 255;
 
 const parseName = required(boundedString(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX));
 const parseType = oneOf([APPLICATION_KEY_TYPE]);

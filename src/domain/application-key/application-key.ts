@@ -18,7 +18,7 @@ export interface ApplicationKey {
 }
 
 /** How often `lastUsedAt` is rewritten at most, so that minting tokens stays a cheap read. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export const needsLastUsedUpdate = (key: Pick<ApplicationKey, 'lastUsedAt'>, now: Date): boolean =>
   key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;

@@ -5,8 +5,8 @@ import { oneOf } from '../shared/literal.js';
 import { field, isRecord, parseAll, type Parsed } from '../shared/validation.js';
 import { MERCHANT_REALM_MAPPING_TYPE } from './merchant-realm-mapping.js';
 
-export const PREFIX_MIN = 2;
-export const PREFIX_MAX = 24;
+const PREFIX_MIN = 2;
+const PREFIX_MAX = 24;
 const PREFIX_PATTERN = /^[A-Za-z0-9]+$/;
 
 /** 2..24 ASCII letters and digits: the part of a login address that names the store. */

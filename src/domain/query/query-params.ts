@@ -15,8 +15,6 @@ export const queryParams = (pairs: Iterable<readonly [string, string]>): QueryPa
   return map;
 };
 
-export const noQuery: QueryParams = new Map();
-
 /** The one value of a parameter, undefined when absent; a parameter given twice is an error naming it. */
 export const singleParam = (params: QueryParams, name: string): Parsed<string | undefined> => {
   const values = params.get(name);

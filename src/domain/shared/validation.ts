@@ -6,7 +6,7 @@ import type { Issues, ValidationIssue } from './errors.js';
 export type Parsed<A> = E.Either<Issues, A>;
 
 /** Applicative that concatenates issues instead of stopping at the first Left. */
-export const collectIssues = E.getApplicativeValidation(RNEA.getSemigroup<ValidationIssue>());
+const collectIssues = E.getApplicativeValidation(RNEA.getSemigroup<ValidationIssue>());
 
 /** Parses every field of a record and reports all problems at once. */
 export const parseAll = sequenceS(collectIssues);

@@ -1,5 +1,5 @@
 import { boundedString } from '../shared/text.js';
 
-export const STORE_NAME_MAX = 255;
+const STORE_NAME_MAX = 255;
 
 export const parseStoreName = boundedString(1, STORE_NAME_MAX);

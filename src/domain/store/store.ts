@@ -1,7 +1,7 @@
 import type { Uuid } from '../shared/uuid.js';
 
 export const DEFAULT_PAGE_LENGTH = 25;
-export const DEFAULT_RATE_LIMIT = 100;
+const DEFAULT_RATE_LIMIT = 100;
 
 /** A tenant: it owns every other resource and nothing crosses from one store to another. */
 export interface Store {

@@ -7,15 +7,15 @@ import { attributeRules } from './catalogue-record.js';
 import { OFFERING_FIELDS, OFFERING_TYPE, type OfferingAttributes } from './offering.js';
 
 /** An offering's own attributes, read from requests and from storage. */
-export const OFFERINGS = attributeRules(OFFERING_TYPE, OFFERING_FIELDS, 'offering');
+const OFFERINGS = attributeRules(OFFERING_TYPE, OFFERING_FIELDS, 'offering');
 
 export const { parseNew: parseOfferingAttributes, parseChanges: parseOfferingChanges, fromStorage: offeringAttributesFromStorage } = OFFERINGS;
 
 /** How many products or plans one request may attach. */
-export const ATTACH_MAX = 100;
+const ATTACH_MAX = 100;
 
 /** A non-empty list of at most 100 distinct UUIDs, e.g. the products of a build or an attach. */
-export const parseIdList =
+const parseIdList =
   (source: string) =>
   (input: unknown): Parsed<readonly Uuid[]> => {
     if (!Array.isArray(input) || input.length === 0 || input.length > ATTACH_MAX) {

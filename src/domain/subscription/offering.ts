@@ -1,4 +1,4 @@
-import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import { optionalField, requiredField, type Created } from '../shared/record-parser.js';
 import type { Uuid } from '../shared/uuid.js';
 import { parseCatalogueName, parseDescription, parseExternalRef } from './catalogue-fields.js';
 import type { PlanAttributes } from './plan.js';
@@ -16,7 +16,6 @@ export const OFFERING_FIELDS = {
 };
 
 export type OfferingAttributes = Created<typeof OFFERING_FIELDS>;
-export type OfferingChanges = Changes<typeof OFFERING_FIELDS>;
 
 /** A copy of a product or plan inside an offering: later edits of the original do not reach it. */
 export interface OfferingItem<A> {

@@ -10,7 +10,7 @@ export const PLAN_TYPE = 'subscription_plan';
 
 export const BILLING_INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
 export type BillingIntervalType = (typeof BILLING_INTERVAL_TYPES)[number];
-export const END_BEHAVIORS = ['close', 'roll'] as const;
+const END_BEHAVIORS = ['close', 'roll'] as const;
 
 const PLAN_FIELDS = {
   name: requiredField(parseCatalogueName),

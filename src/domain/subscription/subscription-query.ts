@@ -2,7 +2,7 @@ import type { FilterRules } from '../query/filter.js';
 import type { ListQuery, ListRules } from '../query/list-query.js';
 
 /** The fields a subscription list can be filtered on, and how. */
-export const SUBSCRIPTION_FILTERS = {
+const SUBSCRIPTION_FILTERS = {
   account_id: ['eq', 'in'],
   name: ['eq', 'in'],
   email: ['eq', 'in'],

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import { errorDocument } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 
-export const BODY_LIMIT = '1mb';
+const BODY_LIMIT = '1mb';
 const FORM_ROUTES = new Set(['/oauth/access_token']);
 
 /**
