@@ -1,0 +1,66 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import Koa from 'koa';
+import type { HttpState } from '../../../src/adapters/http/http-state.js';
+import { applicationKeyRoutes } from '../../../src/adapters/http/routes/application-key-routes.js';
+import { healthRoutes } from '../../../src/adapters/http/routes/health-routes.js';
+import type { RouteContext } from '../../../src/adapters/http/routes/route-context.js';
+import { conflict } from '../../../src/domain/shared/errors.js';
+import { parseUuid } from '../../../src/domain/shared/uuid.js';
+
+const STORE = parseUuid('3f1c0c1e-2b7a-4c39-9d2e-0d1f2a3b4c5d')!;
+
+/** A guard that lets every request through as one store's client-credentials token. */
+const openGuard: RouteContext['guard'] = () => async (ctx, next) => {
+  ctx.state.principal = { storeId: STORE, applicationKeyId: STORE, grant: 'client_credentials' };
+  await next();
+};
+
+const serve = async (mount: (router: Router<HttpState>) => void): Promise<{ url: string; close: () => Promise<void> }> => {
+  const router = new Router<HttpState>();
+  mount(router);
+  const app = new Koa<HttpState>().use(router.routes());
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+};
+
+const unused = { execute: () => Promise.reject(new Error('not called')) };
+
+describe('HTTP: routes take their use cases as arguments', () => {
+  it('answers from a stubbed health check', async () => {
+    const api = await serve((router) => healthRoutes(router, { execute: async () => ({ database: false }) }));
+    try {
+      const response = await fetch(`${api.url}/health`);
+      expect(response.status).to.equal(503);
+      expect(await response.json()).to.deep.equal({ status: 'unavailable', database: 'down' });
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('maps a stubbed use case outcome to its status, calling it with the store of the token', async () => {
+    const calls: unknown[] = [];
+    const remove = {
+      execute: async (storeId: typeof STORE, id: string) => {
+        calls.push([storeId, id]);
+        return E.left(conflict('stubbed'));
+      },
+    };
+    const api = await serve((router) =>
+      applicationKeyRoutes(router, { create: unused, list: unused, get: unused, update: unused, remove }, { guard: openGuard, baseUrl: undefined }),
+    );
+    try {
+      const response = await fetch(`${api.url}/v2/application-keys/abc`, { method: 'DELETE' });
+      expect(response.status).to.equal(409);
+      expect(await response.json()).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', detail: 'stubbed' }] });
+      expect(calls).to.deep.equal([[STORE, 'abc']]);
+    } finally {
+      await api.close();
+    }
+  });
+});
