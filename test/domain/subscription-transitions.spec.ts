@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import type { PlanAttributes } from '../../src/domain/subscription/plan.js';
+import { applyStateAction } from '../../src/domain/subscription/subscription-state.js';
+import { standingAt, type StateAction, type Subscription } from '../../src/domain/subscription/subscription.js';
+import { CREATED, canceled, paused, planWith, running, subscriptionWith, uuid } from '../support/domain-builders.js';
+
+const STATE_ID = uuid(77);
+
+describe('subscription state changes', () => {
+  const now = new Date('2024-03-10T15:00:00.000Z');
+
+  it('pauses a running subscription, which stays active', () => {
+    const subscription = running();
+    const result = applyStateAction(subscription, planWith(), 'pause', now, STATE_ID);
+    const flags = { canceled: false, paused: true, suspended: false, pending: false };
+    const state = { id: STATE_ID, subscriptionId: subscription.id, action: 'pause', createdAt: now, flags: { ...flags, closed: false }, invoiceAfter: subscription.invoiceAfter };
+    expect(result).to.deep.equal(E.right({ subscription: { ...subscription, flags, timestamps: { createdAt: CREATED, updatedAt: now, pausedAt: now }, state }, state }));
+    if (E.isRight(result)) expect(standingAt(result.right.subscription, planWith(), now)).to.deep.equal({ closed: false, status: 'active' });
+  });
+
+  it('resumes a paused subscription and keeps when it was paused', () => {
+    const subscription = paused();
+    const result = applyStateAction(subscription, planWith(), 'resume', now, STATE_ID);
+    const flags = { canceled: false, paused: false, suspended: false, pending: false };
+    const state = { id: STATE_ID, subscriptionId: subscription.id, action: 'resume', createdAt: now, flags: { ...flags, closed: false }, invoiceAfter: subscription.invoiceAfter };
+    expect(result).to.deep.equal(
+      E.right({
+        subscription: { ...subscription, flags, timestamps: { ...subscription.timestamps, updatedAt: now, resumedAt: now }, state },
+        state,
+      }),
+    );
+  });
+
+  it('cancels at the end of the current billing period, staying active until then', () => {
+    const subscription = running();
+    const result = applyStateAction(subscription, planWith(), 'cancel', now, STATE_ID);
+    const flags = { canceled: true, paused: false, suspended: false, pending: false };
+    const endDate = new Date('2024-03-31T09:00:00.000Z');
+    const state = { id: STATE_ID, subscriptionId: subscription.id, action: 'cancel', createdAt: now, flags: { ...flags, closed: false }, invoiceAfter: subscription.invoiceAfter };
+    expect(result).to.deep.equal(
+      E.right({ subscription: { ...subscription, flags, timestamps: { createdAt: CREATED, updatedAt: now, canceledAt: now, endDate }, state }, state }),
+    );
+    if (E.isRight(result)) {
+      const canceledSubscription = result.right.subscription;
+      expect(standingAt(canceledSubscription, planWith(), new Date('2024-03-31T08:59:59.999Z'))).to.deep.equal({ closed: false, status: 'active' });
+      expect(standingAt(canceledSubscription, planWith(), endDate)).to.deep.equal({ closed: true, status: 'inactive' });
+    }
+  });
+
+  it('cancels at the end of a quarterly period', () => {
+    const result = applyStateAction(running(), planWith({ billing_frequency: 3 }), 'cancel', now, STATE_ID);
+    expect(E.isRight(result) && result.right.subscription.timestamps.endDate?.toISOString()).to.equal('2024-04-30T09:00:00.000Z');
+  });
+
+  it('cancels at the next period end when asked exactly at a boundary', () => {
+    const result = applyStateAction(running(), planWith(), 'cancel', new Date('2024-02-29T09:00:00.000Z'), STATE_ID);
+    expect(E.isRight(result) && result.right.subscription.timestamps.endDate?.toISOString()).to.equal('2024-03-31T09:00:00.000Z');
+  });
+
+  it('cancels a paused subscription and clears the pause', () => {
+    const result = applyStateAction(paused(), planWith(), 'cancel', now, STATE_ID);
+    expect(E.isRight(result) && result.right.state.flags).to.deep.equal({ canceled: true, paused: false, suspended: false, pending: false, closed: false });
+    expect(E.isRight(result) && result.right.subscription.timestamps.pausedAt?.toISOString()).to.equal('2024-02-01T00:00:00.000Z');
+  });
+
+  it('keeps the suspended and pending flags as they were', () => {
+    const result = applyStateAction(subscriptionWith({ suspended: true, pending: true }), planWith(), 'pause', now, STATE_ID);
+    expect(E.isRight(result) && result.right.state.flags).to.deep.equal({ canceled: false, paused: true, suspended: true, pending: true, closed: false });
+  });
+
+  const permissions: ReadonlyArray<[StateAction, 'can_cancel' | 'can_pause' | 'can_resume', () => Subscription]> = [
+    ['pause', 'can_pause', running],
+    ['pause', 'can_pause', paused],
+    ['pause', 'can_pause', () => canceled()],
+    ['resume', 'can_resume', paused],
+    ['resume', 'can_resume', running],
+    ['resume', 'can_resume', () => canceled()],
+    ['cancel', 'can_cancel', running],
+    ['cancel', 'can_cancel', paused],
+    ['cancel', 'can_cancel', () => canceled()],
+  ];
+  for (const [action, flag, make] of permissions) {
+    const subscription = make();
+    const stand = subscription.flags.canceled ? 'canceled' : subscription.flags.paused ? 'paused' : 'running';
+    it(`forbids ${action} on a ${stand} subscription when ${flag} is false`, () => {
+      expect(applyStateAction(subscription, planWith({ [flag]: false }), action, now, STATE_ID)).to.deep.equal(
+        E.left({ _tag: 'Forbidden', detail: `the plan does not allow subscribers to ${action}` }),
+      );
+    });
+  }
+
+  it('only asks the flag of the action at hand', () => {
+    const plan = planWith({ can_pause: false, can_resume: false });
+    expect(E.isRight(applyStateAction(running(), plan, 'cancel', now, STATE_ID))).to.equal(true);
+    expect(E.isRight(applyStateAction(paused(), planWith({ can_pause: false, can_cancel: false }), 'resume', now, STATE_ID))).to.equal(true);
+    expect(E.isRight(applyStateAction(running(), planWith({ can_resume: false, can_cancel: false }), 'pause', now, STATE_ID))).to.equal(true);
+  });
+
+  const closingPlan = planWith({ end_behavior: 'close', plan_length: 1 });
+  const refusals: ReadonlyArray<[string, StateAction, () => Subscription, PlanAttributes, string]> = [
+    ['resume of a running subscription', 'resume', running, planWith(), 'the subscription is not paused'],
+    ['pause of a paused subscription', 'pause', paused, planWith(), 'the subscription is already paused'],
+    ['pause after cancel', 'pause', () => canceled(new Date('2024-12-31T00:00:00.000Z')), planWith(), 'a canceled subscription cannot be paused'],
+    ['resume after cancel', 'resume', () => canceled(new Date('2024-12-31T00:00:00.000Z')), planWith(), 'a canceled subscription cannot be resumed'],
+    ['a second cancel', 'cancel', () => canceled(new Date('2024-12-31T00:00:00.000Z')), planWith(), 'a canceled subscription cannot be canceled again'],
+    ['pause after the end date of a cancel', 'pause', () => canceled(), planWith(), 'a canceled subscription cannot be paused'],
+    ['pause once a closing plan ran out', 'pause', running, closingPlan, 'a closed subscription cannot be paused'],
+    ['resume once a closing plan ran out', 'resume', paused, closingPlan, 'a closed subscription cannot be resumed'],
+    ['cancel once a closing plan ran out', 'cancel', running, closingPlan, 'a closed subscription cannot be canceled'],
+  ];
+  for (const [label, action, make, plan, detail] of refusals) {
+    it(`refuses ${label}`, () => {
+      expect(applyStateAction(make(), plan, action, now, STATE_ID)).to.deep.equal(E.left({ _tag: 'Unprocessable', detail }));
+    });
+  }
+
+  it('allows actions on a closing plan that has not run out', () => {
+    const plan = planWith({ end_behavior: 'close', plan_length: 3 });
+    const result = applyStateAction(running(), plan, 'cancel', now, STATE_ID);
+    expect(E.isRight(result) && result.right.state.flags.closed).to.equal(false);
+  });
+});
