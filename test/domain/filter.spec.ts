@@ -8,6 +8,7 @@ import {
   parseFilter,
   type FilterRules,
 } from '../../src/domain/query/filter.js';
+import { STORABLE_TEXT_RULE } from '../../src/domain/shared/text.js';
 
 const rules = { account_id: ['eq', 'in'], name: ['eq', 'in'], email: ['eq', 'in'], external_ref: ['eq', 'in'] } as const satisfies FilterRules<string>;
 const fields = ['account_id', 'name', 'email', 'external_ref'] as const;
@@ -109,6 +110,9 @@ describe('filter expressions', () => {
       ['a parenthesis where a value belongs', 'eq(email,(a))', 'expected a value at position 10'],
       ['the empty string', '', 'the filter is empty'],
       ['only whitespace', ' \t ', 'the filter is empty'],
+      ['a NUL in a value', 'eq(email,a\u0000b)', `${STORABLE_TEXT_RULE}; found one at position 11`],
+      ['a NUL in a quoted value', 'eq(email,"😀\u0000")', `${STORABLE_TEXT_RULE}; found one at position 12`],
+      ['a lone surrogate in a field name', 'eq(em\uD800,a)', `${STORABLE_TEXT_RULE}; found one at position 6`],
     ];
     for (const [label, raw, detail] of table) {
       it(`${label}: ${raw}`, () => {
@@ -193,7 +197,7 @@ describe('filter expressions', () => {
   });
 
   describe('properties', () => {
-    const anyText = fc.string({ unit: 'binary', minLength: 1 });
+    const anyText = fc.string({ unit: 'binary', minLength: 1 }).map((s) => s.replaceAll('\u0000', '')).filter((s) => s !== '');
 
     it('a quoted value comes back exactly', () => {
       fc.assert(
@@ -218,6 +222,15 @@ describe('filter expressions', () => {
       fc.assert(
         fc.property(bareText, (value) => {
           expect(parse(`eq(email,${value})`)).to.deep.equal(E.right([{ op: 'eq', field: 'email', value }]));
+        }),
+      );
+    });
+
+    it('a value holding a NUL is refused, wherever it stands', () => {
+      fc.assert(
+        fc.property(fc.string(), fc.string(), (before, after) => {
+          const parsed = parse(`eq(email,${quote(`${before}\u0000${after}`)})`);
+          expect(E.isLeft(parsed) && parsed.left[0].detail.startsWith(STORABLE_TEXT_RULE)).to.equal(true);
         }),
       );
     });

@@ -16,6 +16,10 @@ describe('bounded strings', () => {
     ['a number', 42, false],
     ['null', null, false],
     ['a lone surrogate', 'ab\uD800', false],
+    ['a NUL at the start', '\u0000abc', false],
+    ['a NUL at the end', 'abc\u0000', false],
+    ['other C0 controls (storable everywhere)', 'a\u0001\u001Fb', true],
+    ['U+FFFF, a noncharacter every backend stores', 'ab\uFFFF', true],
   ];
   for (const [label, input, valid] of table) {
     it(`${valid ? 'accepts' : 'refuses'} ${label}`, () => {

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { permits } from '../../src/domain/auth/grant.js';
+import { permits, type Access } from '../../src/domain/auth/grant.js';
 import { parseTokenRequest } from '../../src/domain/auth/token-request.js';
+import { STORABLE_TEXT_RULE } from '../../src/domain/shared/text.js';
 import { needsLastUsedUpdate } from '../../src/domain/application-key/application-key.js';
 
 describe('token requests', () => {
@@ -24,6 +25,26 @@ describe('token requests', () => {
     );
   });
 
+  const unusable: ReadonlyArray<[string, Record<string, string>, { source: string; detail: string }]> = [
+    ['a NUL in the client id', { grant_type: 'implicit', client_id: 'ab\u0000' }, { source: 'client_id', detail: STORABLE_TEXT_RULE }],
+    ['a lone surrogate in the client id', { grant_type: 'implicit', client_id: '\uD800' }, { source: 'client_id', detail: STORABLE_TEXT_RULE }],
+    [
+      'a NUL in the secret',
+      { grant_type: 'client_credentials', client_id: 'a', client_secret: '\u0000' },
+      { source: 'client_secret', detail: STORABLE_TEXT_RULE },
+    ],
+    ['a client id of 513 characters', { grant_type: 'implicit', client_id: 'c'.repeat(513) }, { source: 'client_id', detail: 'must be at most 512 characters long' }],
+  ];
+  for (const [label, form, problem] of unusable) {
+    it(`names the field for ${label}`, () => {
+      expect(parseTokenRequest(form)).to.deep.equal(E.left([problem]));
+    });
+  }
+
+  it('accepts a client id of 512 characters', () => {
+    expect(E.isRight(parseTokenRequest({ grant_type: 'implicit', client_id: 'c'.repeat(512) }))).to.equal(true);
+  });
+
   it('refuses another grant and a body that is not a form', () => {
     expect(E.isLeft(parseTokenRequest({ grant_type: 'password', client_id: 'a' }))).to.equal(true);
     expect(parseTokenRequest('x')).to.deep.equal(
@@ -36,11 +57,13 @@ describe('token requests', () => {
 });
 
 describe('grants', () => {
-  const table: ReadonlyArray<['client_credentials' | 'implicit', 'read' | 'write' | 'admin', boolean]> = [
+  const table: ReadonlyArray<['client_credentials' | 'implicit', Access, boolean]> = [
+    ['client_credentials', 'catalogue', true],
     ['client_credentials', 'read', true],
     ['client_credentials', 'write', true],
     ['client_credentials', 'admin', true],
-    ['implicit', 'read', true],
+    ['implicit', 'catalogue', true],
+    ['implicit', 'read', false],
     ['implicit', 'write', false],
     ['implicit', 'admin', false],
   ];

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { STORABLE_TEXT_RULE } from '../../src/domain/shared/text.js';
 
 /** `null` where a value is accepted, otherwise the one problem's detail. */
 export type Expectation = string | null;
@@ -18,7 +19,9 @@ export const nameCases: ReadonlyArray<[string, unknown, Expectation]> = [
   ['3 astral code points', '😀'.repeat(3), null],
   ['1024 astral code points', '😀'.repeat(1024), null],
   ['1025 astral code points', '😀'.repeat(1025), NAME_LIMIT],
-  ['a lone surrogate', 'ab\uD800', 'must be valid Unicode text'],
+  ['a lone surrogate', 'ab\uD800', STORABLE_TEXT_RULE],
+  ['a NUL character', 'ab\u0000c', STORABLE_TEXT_RULE],
+  ['a tab and a newline', 'a\tb\nc', null],
   ['a number', 123, 'must be a string'],
 ];
 
@@ -28,6 +31,8 @@ export const maxLengthCases = (max: number): ReadonlyArray<[string, unknown, Exp
   [`${max} astral code points`, '😀'.repeat(max), null],
   [`${max + 1} code points`, 'd'.repeat(max + 1), `must be at most ${max} characters long`],
   [`${max + 1} astral code points`, '😀'.repeat(max + 1), `must be at most ${max} characters long`],
+  ['a NUL character', 'd\u0000', STORABLE_TEXT_RULE],
+  ['a lone low surrogate', '\uDC00', STORABLE_TEXT_RULE],
   ['a boolean', true, 'must be a string'],
 ];
 

@@ -9,8 +9,14 @@ export interface Principal {
   readonly grant: GrantType;
 }
 
-/** What an operation needs: reading storefront data, writing, or administering the store's credentials. */
-export type Access = 'read' | 'write' | 'admin';
+/**
+ * What an operation needs: reading the public catalogue (products, plans, offerings), reading the store's
+ * other data (subscriptions and their states hold personal data), writing, or administering credentials.
+ */
+export type Access = 'catalogue' | 'read' | 'write' | 'admin';
 
-/** Implicit tokens may only read storefront data; client-credentials tokens may do everything. */
-export const permits = (grant: GrantType, access: Access): boolean => grant === 'client_credentials' || access === 'read';
+/**
+ * An implicit token needs only a `client_id`, which every storefront publishes, so it may read the
+ * catalogue and nothing else; a client-credentials token may do everything.
+ */
+export const permits = (grant: GrantType, access: Access): boolean => grant === 'client_credentials' || access === 'catalogue';

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issue, type ValidationIssue } from '../shared/errors.js';
+import { STORABLE_TEXT_RULE, isStorableText } from '../shared/text.js';
 import { isRecord } from '../shared/validation.js';
 import type { Parsed } from '../shared/validation.js';
 import type { GrantType } from './grant.js';
@@ -11,23 +12,29 @@ export type TokenRequest =
 const GRANTS: readonly GrantType[] = ['client_credentials', 'implicit'];
 const CREDENTIAL_MAX = 512;
 
-const text = (form: Readonly<Record<string, unknown>>, key: string): string | undefined => {
+/** A credential field: absent, unusable text (reported by name), or its value. */
+const credential = (form: Readonly<Record<string, unknown>>, key: string, problems: ValidationIssue[]): string | undefined => {
   const value = form[key];
-  return typeof value === 'string' && value.length > 0 && value.length <= CREDENTIAL_MAX ? value : undefined;
+  if (typeof value !== 'string' || value.length === 0) return undefined;
+  if (!isStorableText(value)) problems.push(issue(key, STORABLE_TEXT_RULE));
+  else if (value.length > CREDENTIAL_MAX) problems.push(issue(key, `must be at most ${CREDENTIAL_MAX} characters long`));
+  else return value;
+  return undefined;
 };
 
-/** Reads a form-encoded token request; missing fields and unknown grants are reported together. */
+/** Reads a form-encoded token request; missing, unusable fields and unknown grants are reported together. */
 export const parseTokenRequest = (form: unknown): Parsed<TokenRequest> => {
   const fields = isRecord(form) ? form : {};
   const grant = fields['grant_type'];
-  const clientId = text(fields, 'client_id');
-  const clientSecret = text(fields, 'client_secret');
   const problems: ValidationIssue[] = [];
   if (typeof grant !== 'string' || !(GRANTS as readonly string[]).includes(grant)) {
     problems.push(issue('grant_type', `must be one of ${GRANTS.join(', ')}`));
   }
-  if (clientId === undefined) problems.push(issue('client_id', 'is required'));
-  if (grant === 'client_credentials' && clientSecret === undefined) problems.push(issue('client_secret', 'is required'));
+  const clientId = credential(fields, 'client_id', problems);
+  const clientSecret = grant === 'client_credentials' ? credential(fields, 'client_secret', problems) : undefined;
+  const reported = new Set(problems.map((p) => p.source));
+  if (clientId === undefined && !reported.has('client_id')) problems.push(issue('client_id', 'is required'));
+  if (grant === 'client_credentials' && clientSecret === undefined && !reported.has('client_secret')) problems.push(issue('client_secret', 'is required'));
   const [first, ...rest] = problems;
   if (first !== undefined) return E.left([first, ...rest]);
   return E.right(

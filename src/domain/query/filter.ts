@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as RA from 'fp-ts/lib/ReadonlyArray.js';
 import * as RNEA from 'fp-ts/lib/ReadonlyNonEmptyArray.js';
 import type { ValidationIssue } from '../shared/errors.js';
+import { STORABLE_TEXT_RULE, isStorableText } from '../shared/text.js';
 import type { Parsed } from '../shared/validation.js';
 
 export type FilterOperator = 'eq' | 'in';
@@ -164,6 +165,9 @@ const check =
     return E.right(op === 'eq' ? { op, field, value: RNEA.head(w.values) } : { op, field, values: [...w.values] });
   };
 
+/** The 1-based code-point position of the first character no backend can compare against. */
+const firstUnstorable = (raw: string): number => Array.from(raw).findIndex((c) => !isStorableText(c)) + 1;
+
 const filterIssue = (detail: string): ValidationIssue => ({ source: 'filter', title: FILTER_PARSE_TITLE, detail });
 
 /**
@@ -173,6 +177,7 @@ const filterIssue = (detail: string): ValidationIssue => ({ source: 'filter', ti
 export const parseFilter = <F extends string>(raw: string, rules: FilterRules<F>): Parsed<readonly FilterCondition<F>[]> => {
   if (utf8Bytes(raw) > FILTER_MAX_BYTES) return E.left([filterIssue(`longer than ${FILTER_MAX_BYTES} bytes`)]);
   if (raw.trim() === '') return E.left([filterIssue('the filter is empty')]);
+  if (!isStorableText(raw)) return E.left([filterIssue(`${STORABLE_TEXT_RULE}; found one at position ${firstUnstorable(raw)}`)]);
   const { written, error } = scan(raw);
   const { left, right } = RA.separate(written.map(check(rules)));
   const problems = [

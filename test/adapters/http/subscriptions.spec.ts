@@ -137,10 +137,33 @@ describe('HTTP: subscriptions', () => {
     }
   });
 
-  it('lets implicit tokens read but not write', async () => {
+  it('lets implicit tokens read the catalogue and nothing else: no subscriber data, no writes', async () => {
     const implicit = await api.token('implicit');
-    expect((await api.request('/v2/subscriptions/subscriptions', { token: implicit })).status).to.equal(200);
-    expect((await api.request('/v2/subscriptions/products', { token: implicit })).status).to.equal(200);
+    const subscription = (await subscribe()).data;
+    const [product] = (await json(await api.request('/v2/subscriptions/products'))).data as unknown as Doc['data'][];
+    const [plan] = (await json(await api.request('/v2/subscriptions/plans'))).data as unknown as Doc['data'][];
+    const catalogue = [
+      '/v2/subscriptions/products',
+      `/v2/subscriptions/products/${product!.id}`,
+      '/v2/subscriptions/plans',
+      `/v2/subscriptions/plans/${plan!.id}`,
+      '/v2/subscriptions/offerings',
+      `/v2/subscriptions/offerings/${offering.id}`,
+      `/v2/subscriptions/offerings/${offering.id}/plans`,
+      `/v2/subscriptions/offerings/${offering.id}/products`,
+    ];
+    const personal = [
+      '/v2/subscriptions/subscriptions',
+      `/v2/subscriptions/subscriptions/${subscription.id}`,
+      `/v2/subscriptions/subscriptions/${subscription.id}/states`,
+      `/subscriptions/subscriptions?filter=eq(email,ada@example.com)`,
+    ];
+    for (const path of catalogue) expect((await api.request(path, { token: implicit })).status, path).to.equal(200);
+    for (const path of personal) {
+      const response = await api.request(path, { token: implicit });
+      expect(response.status, path).to.equal(403);
+      expect(await response.text(), path).not.to.include('ada@example.com');
+    }
     expect((await post('/v2/subscriptions/products', productData(), implicit)).status).to.equal(403);
     expect((await post('/v2/subscriptions/subscriptions', subscriptionData(offering.id, planId), implicit)).status).to.equal(403);
   });

@@ -5,7 +5,7 @@ import { permits, type Access } from '../../../domain/auth/grant.js';
 import { forbidden } from '../../../domain/shared/errors.js';
 import { respondWithError, type HttpState } from '../http-state.js';
 
-const IMPLICIT_FORBIDDEN = 'an implicit token may only read storefront data';
+const IMPLICIT_FORBIDDEN = 'an implicit token may only read the subscription catalogue (products, plans and offerings)';
 
 /** Authenticates the bearer token and checks that its grant allows `access`. */
 export const requireAccess =

@@ -40,12 +40,12 @@ const catalogueRoutes = <A>(
       ctx.status = 201;
       ctx.body = { data: resource(created.right, ctx) };
     })
-    .get(bothPrefixes(collection), guard('read'), async (ctx) => {
+    .get(bothPrefixes(collection), guard('catalogue'), async (ctx) => {
       const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       ctx.body = listDocument(ctx, baseUrl, found.right, (record) => resource(record, ctx));
     })
-    .get(bothPrefixes(item), guard('read'), async (ctx) => {
+    .get(bothPrefixes(item), guard('catalogue'), async (ctx) => {
       const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       ctx.body = { data: resource(found.right, ctx) };

@@ -44,12 +44,12 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
       ctx.status = 201;
       ctx.body = { data: offeringResource(created.right) };
     })
-    .get(bothPrefixes(COLLECTION), guard('read'), async (ctx) => {
+    .get(bothPrefixes(COLLECTION), guard('catalogue'), async (ctx) => {
       const found = await offerings.list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       ctx.body = listDocument(ctx, baseUrl, found.right, offeringResource);
     })
-    .get(bothPrefixes(ITEM), guard('read'), async (ctx) => {
+    .get(bothPrefixes(ITEM), guard('catalogue'), async (ctx) => {
       const found = await offerings.get.execute(principalOf(ctx).storeId, idParam(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       ctx.body = { data: offeringResource(found.right) };
@@ -78,12 +78,12 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
       const { plans, products } = attached.right;
       ctx.body = { data: plans.map((p) => offeringPlanResource(p, products, preferredCurrency(ctx))) };
     })
-    .get(bothPrefixes(`${ITEM}/products`), guard('read'), async (ctx) => {
+    .get(bothPrefixes(`${ITEM}/products`), guard('catalogue'), async (ctx) => {
       const found = await offerings.listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       ctx.body = listDocument(ctx, baseUrl, found.right, (p) => offeringProductResource(p, preferredCurrency(ctx)));
     })
-    .get(bothPrefixes(`${ITEM}/plans`), guard('read'), async (ctx) => {
+    .get(bothPrefixes(`${ITEM}/plans`), guard('catalogue'), async (ctx) => {
       const found = await offerings.listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { products } = found.right.offering;
