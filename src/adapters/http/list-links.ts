@@ -12,12 +12,13 @@ export interface ListLinks {
 const KEPT_PARAMS = ['filter', 'include'] as const;
 
 /**
- * Absolute links to the neighbouring pages. Brackets in `page[...]` are written literally, as EPCC does;
- * the kept parameters are percent-encoded.
+ * Absolute links to the neighbouring pages, each a valid RFC 3986 URI (EPCC's schemas declare
+ * `format: uri`): the brackets of `page[...]` and the kept parameters' values are percent-encoded.
+ * Requests are read with brackets either way, so a client may follow a link or write its own.
  */
 export const listLinks = (origin: string, path: string, query: URLSearchParams, page: PageWindow, total: number): ListLinks => {
   const kept = KEPT_PARAMS.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
-  const link = (offset: number): string => `${origin}${path}?${[...kept, `page[offset]=${offset}`, `page[limit]=${page.limit}`].join('&')}`;
+  const link = (offset: number): string => `${origin}${path}?${[...kept, `page%5Boffset%5D=${offset}`, `page%5Blimit%5D=${page.limit}`].join('&')}`;
   const offsets = pageOffsets(page, total);
   return {
     current: link(offsets.current),

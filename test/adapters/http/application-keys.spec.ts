@@ -49,13 +49,16 @@ describe('HTTP: /v2/application-keys', () => {
     expect(body.data.map((k) => k.name)).to.deep.equal(['k1', 'Default key']);
     expect(body.meta).to.deep.equal({ page: { limit: 2, offset: 2, current: 2, total: 2 }, results: { total: 4, total_method: 'exact' }, total_reserved_rate_limit: 6 });
     expect(body.links).to.deep.equal({
-      current: `${api.url}/v2/application-keys?page[offset]=2&page[limit]=2`,
-      first: `${api.url}/v2/application-keys?page[offset]=0&page[limit]=2`,
-      last: `${api.url}/v2/application-keys?page[offset]=2&page[limit]=2`,
+      current: `${api.url}/v2/application-keys?page%5Boffset%5D=2&page%5Blimit%5D=2`,
+      first: `${api.url}/v2/application-keys?page%5Boffset%5D=0&page%5Blimit%5D=2`,
+      last: `${api.url}/v2/application-keys?page%5Boffset%5D=2&page%5Blimit%5D=2`,
       next: null,
-      prev: `${api.url}/v2/application-keys?page[offset]=0&page[limit]=2`,
+      prev: `${api.url}/v2/application-keys?page%5Boffset%5D=0&page%5Blimit%5D=2`,
     });
     expect(JSON.stringify(body)).not.to.include('client_secret');
+    for (const link of Object.values(body.links)) if (link !== null) expect(new URL(link).href, 'a link is a URI as written').to.equal(link);
+    const followed = await api.request(new URL(body.links['prev']!).pathname + new URL(body.links['prev']!).search);
+    expect(((await followed.json()) as { meta: { page: unknown } }).meta.page).to.deep.equal({ limit: 2, offset: 0, current: 1, total: 2 });
   });
 
   it('answers 400 naming each bad page parameter', async () => {

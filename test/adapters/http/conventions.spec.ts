@@ -61,7 +61,7 @@ describe('HTTP: conventions for every endpoint', () => {
 
   it('uses the configured base URL in links', async () => {
     const body = (await (await api.request('/v2/application-keys')).json()) as { links: { first: string } };
-    expect(body.links.first).to.equal('https://api.example.com/v2/application-keys?page[offset]=0&page[limit]=25');
+    expect(body.links.first).to.equal('https://api.example.com/v2/application-keys?page%5Boffset%5D=0&page%5Blimit%5D=25');
   });
 
   it('writes one JSON log line per request without tokens or secrets', async () => {

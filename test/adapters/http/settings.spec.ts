@@ -21,7 +21,7 @@ describe('HTTP: /v2/settings', () => {
     expect(await response.json()).to.deep.equal({ data: { type: 'settings', page_length: 1 } });
     const list = (await (await api.request('/v2/application-keys')).json()) as { meta: { page: { limit: number } }; links: { first: string } };
     expect(list.meta.page.limit).to.equal(1);
-    expect(list.links.first).to.include('page[limit]=1');
+    expect(list.links.first).to.include('page%5Blimit%5D=1');
     const explicit = (await (await api.request('/v2/application-keys?page[limit]=50')).json()) as { meta: { page: { limit: number } } };
     expect(explicit.meta.page.limit).to.equal(50);
   });

@@ -100,7 +100,7 @@ describe('HTTP: subscriptions', () => {
     expect(all.included?.['plans']?.map((p) => p.id)).to.deep.equal([planId]);
     expect(all.included?.['products']).to.have.length(1);
     expect(all.meta).to.deep.equal({ page: { limit: 2, offset: 0, current: 1, total: 2 }, results: { total: 3, total_method: 'exact' } });
-    expect(all.links.next).to.match(/\?include=plans%2Cproducts&page\[offset\]=2&page\[limit\]=2$/);
+    expect(all.links.next).to.match(/\?include=plans%2Cproducts&page%5Boffset%5D=2&page%5Blimit%5D=2$/);
 
     const ids = async (query: string) => ((await json(await api.request(`/v2/subscriptions/subscriptions?${query}`))).data as unknown as { id: string }[]).map((s) => s.id);
     // An unencoded + arrives as a space, as in EPCC: only %2B is a literal plus.
