@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
@@ -6,6 +5,7 @@ import type { Container } from 'inversify';
 import { pino } from 'pino';
 import { CreateStore, type CreatedStore } from '../../src/application/use-cases/create-store.js';
 import { createHttpApp } from '../../src/adapters/http/create-http-app.js';
+import { createHttpServer } from '../../src/adapters/http/http-server.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
 
 /** Log lines written by the app under test, parsed. */
@@ -41,9 +41,8 @@ export const startTestApi = async (
   if (E.isLeft(created)) throw new Error('store not created');
   const logs = new LogCapture();
   const app = createHttpApp({ container, logger: pino({ level: 'info' }, logs), baseUrl: options.baseUrl });
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
+  const server = createHttpServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let cached: string | undefined;
 

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { PurgeExpiredTokens } from '../../application/use-cases/purge-expired-tokens.js';
 import type { AppConfig } from '../config/app-config.js';
 import { createHttpApp } from '../http/create-http-app.js';
+import { createHttpServer } from '../http/http-server.js';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -18,9 +19,10 @@ export interface RunningService {
 /** Serves the container's use cases over HTTP, and purges expired tokens now and then. */
 export const startService = async (container: Container, config: Pick<AppConfig, 'port' | 'host' | 'baseUrl'>, logger: Logger): Promise<RunningService> => {
   const app = createHttpApp({ container, logger, baseUrl: config.baseUrl });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
+  const server = createHttpServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
   });
   const purge = setInterval(() => {
     container.get(PurgeExpiredTokens).execute().catch((err: unknown) => logger.warn({ err }, 'token purge failed'));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { ApplicationKeyRepository } from '../../../src/application/ports/application-key-repository.js';
 import { TOKENS } from '../../../src/application/tokens.js';
+import { rawExchange } from '../../support/raw-socket.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 
 describe('HTTP: conventions for every endpoint', () => {
@@ -14,6 +15,17 @@ describe('HTTP: conventions for every endpoint', () => {
     const response = await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"data":' });
     expect(response.status).to.equal(400);
     expect(await response.json()).to.deep.equal({ errors: [{ status: '400', title: 'Bad Request', detail: 'the request body is not valid JSON' }] });
+  });
+
+  it('answers requests Node itself refuses with a JSON error document too: over-long headers, broken HTTP', async () => {
+    const huge = await rawExchange(api.url, `GET /v2/application-keys?filter=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(huge).to.match(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.split('\r\n\r\n')[1]!)).to.deep.equal({
+      errors: [{ status: '431', title: 'Request Header Fields Too Large', detail: 'the request line and headers are larger than the server accepts' }],
+    });
+    const broken = await rawExchange(api.url, 'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: nope\r\n\r\n');
+    expect(broken).to.match(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(broken.split('\r\n\r\n')[1]!).errors[0]).to.include({ status: '400', detail: 'the request is not valid HTTP/1.1' });
   });
 
   it('answers bodies that are not an object or hold no data object with 400', async () => {

@@ -1,0 +1,89 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import * as E from 'fp-ts/lib/Either.js';
+import { CreateStore } from '../../src/application/use-cases/create-store.js';
+import { forEachBackend } from '../support/backends.js';
+import { startTestApi, type TestApi } from '../support/test-api.js';
+import { propertyRuns } from './property-runs.js';
+import { tokenFor } from './seeded-store.js';
+
+interface Caller {
+  readonly token: string;
+  readonly mappingId: string;
+}
+
+const json = (method: string, data: unknown, token: string): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+  body: JSON.stringify({ data }),
+});
+
+forEachBackend('Properties: concurrent claims are granted exactly once', (_backend, persistence) => {
+  let api: TestApi;
+
+  beforeEach(async () => {
+    api = await startTestApi({ persistence: persistence() });
+  });
+  afterEach(async () => api.close());
+
+  const newStore = async (name: string): Promise<Caller> => {
+    const created = await api.container.get(CreateStore).execute(name);
+    if (E.isLeft(created)) throw new Error('store not created');
+    const token = await tokenFor(api.url, { grant_type: 'client_credentials', client_id: created.right.key.clientId, client_secret: created.right.clientSecret });
+    const mapping = (await (await fetch(`${api.url}/v2/merchant-realm-mappings`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { id: string } };
+    return { token, mappingId: mapping.data.id };
+  };
+
+  it('never reserves more than the budget: every accepted key is stored once, every refused one would not have fitted', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 2, maxLength: 10 }), async (reservations) => {
+        const store = await newStore('Budget');
+        const responses = await Promise.all(
+          reservations.map((reserved_rate_limit, n) =>
+            fetch(`${api.url}/v2/application-keys`, json('POST', { type: 'application_key', name: `k${n}`, reserved_rate_limit }, store.token)),
+          ),
+        );
+        const statuses = responses.map((r) => r.status);
+        expect(statuses.every((s) => s === 201 || s === 409), String(statuses)).to.equal(true);
+        const accepted = reservations.filter((_, i) => statuses[i] === 201);
+        const reserved = accepted.reduce((a, b) => a + b, 0);
+        expect(reserved).to.be.at.most(100);
+        for (const refused of reservations.filter((_, i) => statuses[i] === 409)) expect(reserved + refused, 'a refused key would not have fitted').to.be.above(100);
+        const list = (await (await fetch(`${api.url}/v2/application-keys?page[limit]=100`, { headers: { Authorization: `Bearer ${store.token}` } })).json()) as {
+          data: { name: string }[];
+          meta: { total_reserved_rate_limit: number };
+        };
+        expect(list.meta.total_reserved_rate_limit).to.equal(reserved);
+        expect(list.data.filter((k) => k.name !== 'Default key').map((k) => k.name).sort()).to.deep.equal(
+          reservations.flatMap((_, i) => (statuses[i] === 201 ? [`k${i}`] : [])).sort(),
+        );
+      }),
+      { numRuns: propertyRuns(12), endOnFailure: true },
+    );
+  });
+
+  it('gives each login prefix to exactly one store, however many claim it at once', async () => {
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('alpha', 'beta', 'gamma'), { minLength: 2, maxLength: 6 }), async (wanted) => {
+        round += 1;
+        const prefixes = wanted.map((p) => `${p}${round}`);
+        const stores = await Promise.all(prefixes.map((_, n) => newStore(`Claimant ${n}`)));
+        const responses = await Promise.all(
+          stores.map((s, i) => fetch(`${api.url}/v2/merchant-realm-mappings/${s.mappingId}`, json('PUT', { type: 'merchant-realm-mappings', prefix: prefixes[i] }, s.token))),
+        );
+        const statuses = responses.map((r) => r.status);
+        for (const prefix of new Set(prefixes)) {
+          const claims = prefixes.flatMap((p, i) => (p === prefix ? [statuses[i]] : []));
+          expect(claims.filter((s) => s === 200), `${prefix}: ${String(claims)}`).to.have.length(1);
+          expect(claims.filter((s) => s !== 200).every((s) => s === 409), `${prefix}: ${String(claims)}`).to.equal(true);
+        }
+        const held = await Promise.all(
+          stores.map(async (s) => ((await (await fetch(`${api.url}/v2/merchant-realm-mappings/${s.mappingId}`, { headers: { Authorization: `Bearer ${s.token}` } })).json()) as { data: { prefix: string | null } }).data.prefix),
+        );
+        expect(held).to.deep.equal(prefixes.map((p, i) => (statuses[i] === 200 ? p : null)));
+      }),
+      { numRuns: propertyRuns(10), endOnFailure: true },
+    );
+  });
+});

@@ -1,0 +1,29 @@
+import { request } from 'node:http';
+
+export interface RawResponse {
+  readonly status: number;
+  readonly contentType: string | undefined;
+  readonly text: string;
+}
+
+/** An HTTP/1.1 request as a careless or hostile client sends it: any method may carry a body. */
+export const rawRequest = (origin: string, method: string, path: string, headers: Readonly<Record<string, string>>, body?: string | URLSearchParams): Promise<RawResponse> =>
+  new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(body.toString(), 'utf8');
+    const req = request(`${origin}${path}`, {
+      method,
+      headers: {
+        ...(body instanceof URLSearchParams ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
+        ...(payload === undefined ? {} : { 'Content-Length': String(payload.length) }),
+      },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });

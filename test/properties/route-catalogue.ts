@@ -1,0 +1,109 @@
+import { planData, productData, subscriptionData } from '../support/subscription-core.js';
+
+/** The ids of one seeded store that the routes below refer to. */
+export interface StoreIds {
+  readonly storeId: string;
+  readonly keyId: string;
+  readonly mappingId: string;
+  readonly productId: string;
+  readonly planId: string;
+  readonly offeringId: string;
+  /** The offering's copy of the plan, which a subscription names. */
+  readonly offeringPlanId: string;
+  readonly subscriptionId: string;
+  /** Text values a filter could match in this store alone. */
+  readonly email: string;
+  readonly externalRef: string;
+  readonly accountId: string;
+  readonly clientId: string;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One route as a client calls it, with a body the service accepts when the ids are the store's own. */
+export interface RouteCase {
+  readonly method: Method;
+  /** The router's own pattern, to prove that every route is covered. */
+  readonly pattern: string;
+  readonly path: (ids: StoreIds) => string;
+  readonly body?: (ids: StoreIds) => unknown;
+  /** The token endpoint takes a form, not a JSON document. */
+  readonly form?: boolean;
+}
+
+const SUBSCRIPTION_PREFIXES = ['/v2', ''] as const;
+
+const subscriptionRoutes = (prefix: string): RouteCase[] => {
+  const at = (pattern: string) => `${prefix}/subscriptions${pattern}`;
+  const route = (method: Method, pattern: string, path: (ids: StoreIds) => string, body?: (ids: StoreIds) => unknown): RouteCase => ({
+    method,
+    pattern: at(pattern),
+    path: (ids) => at(path(ids)),
+    ...(body === undefined ? {} : { body }),
+  });
+  return [
+    route('POST', '/products', () => '/products', (ids) => ({ data: productData({ external_ref: ids.externalRef, sku: 'SKU-1', description: 'd' }) })),
+    route('GET', '/products', (ids) => `/products?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+    route('GET', '/products/:id', (ids) => `/products/${ids.productId}`),
+    route('PUT', '/products/:id', (ids) => `/products/${ids.productId}`, () => ({ data: { type: 'subscription_product', attributes: { name: 'Renamed' } } })),
+    route('DELETE', '/products/:id', (ids) => `/products/${ids.productId}`),
+    route('POST', '/plans', () => '/plans', (ids) => ({ data: planData({ external_ref: ids.externalRef }) })),
+    route('GET', '/plans', (ids) => `/plans?filter=in(external_ref,${ids.externalRef},x)`),
+    route('GET', '/plans/:id', (ids) => `/plans/${ids.planId}`),
+    route('PUT', '/plans/:id', (ids) => `/plans/${ids.planId}`, () => ({ data: { type: 'subscription_plan', attributes: { billing_frequency: 2 } } })),
+    route('DELETE', '/plans/:id', (ids) => `/plans/${ids.planId}`),
+    route('POST', '/offerings/build', () => '/offerings/build', (ids) => ({ data: { name: 'Club', description: 'd', products: [ids.productId], plans: [ids.planId] } })),
+    route('POST', '/offerings', () => '/offerings', () => ({ data: { type: 'subscription_offering', attributes: { name: 'Empty club' } } })),
+    route('GET', '/offerings', () => '/offerings?page[offset]=0'),
+    route('GET', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`),
+    route('PUT', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`, () => ({ data: { type: 'subscription_offering', attributes: { description: 'New' } } })),
+    route('DELETE', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`),
+    route('POST', '/offerings/:id/products/attach', (ids) => `/offerings/${ids.offeringId}/products/attach`, (ids) => ({ data: { products: [ids.productId] } })),
+    route('POST', '/offerings/:id/plans/attach', (ids) => `/offerings/${ids.offeringId}/plans/attach`, (ids) => ({ data: { plans: [ids.planId] } })),
+    route('GET', '/offerings/:id/products', (ids) => `/offerings/${ids.offeringId}/products`),
+    route('GET', '/offerings/:id/plans', (ids) => `/offerings/${ids.offeringId}/plans`),
+    route('POST', '/subscriptions', () => '/subscriptions', (ids) => ({
+      data: subscriptionData(ids.offeringId, ids.offeringPlanId, { account_id: ids.accountId, email: ids.email, external_ref: ids.externalRef }),
+    })),
+    route('GET', '/subscriptions', (ids) => `/subscriptions?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&include=plans,products`),
+    route('GET', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}?include=plans,products`),
+    route('POST', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`, () => ({
+      data: { type: 'subscription_state', attributes: { action: 'pause' } },
+    })),
+    route('GET', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`),
+  ];
+};
+
+/** Every route the service answers, each with a request it accepts; a test holds this list to the router. */
+export const ROUTES: readonly RouteCase[] = [
+  { method: 'GET', pattern: '/health', path: () => '/health' },
+  {
+    method: 'POST',
+    pattern: '/oauth/access_token',
+    path: () => '/oauth/access_token',
+    body: (ids) => ({ grant_type: 'implicit', client_id: ids.clientId }),
+    form: true,
+  },
+  { method: 'POST', pattern: '/v2/application-keys', path: () => '/v2/application-keys', body: () => ({ data: { type: 'application_key', name: 'Extra', reserved_rate_limit: 1 } }) },
+  { method: 'GET', pattern: '/v2/application-keys', path: () => '/v2/application-keys?page[limit]=2' },
+  { method: 'GET', pattern: '/v2/application-keys/:id', path: (ids) => `/v2/application-keys/${ids.keyId}` },
+  {
+    method: 'PUT',
+    pattern: '/v2/application-keys/:id',
+    path: (ids) => `/v2/application-keys/${ids.keyId}`,
+    body: () => ({ data: { type: 'application_key', name: 'Renamed' } }),
+  },
+  { method: 'DELETE', pattern: '/v2/application-keys/:id', path: (ids) => `/v2/application-keys/${ids.keyId}` },
+  { method: 'GET', pattern: '/v2/merchant-realm-mappings', path: () => '/v2/merchant-realm-mappings' },
+  { method: 'GET', pattern: '/v2/merchant-realm-mappings/:id', path: (ids) => `/v2/merchant-realm-mappings/${ids.mappingId}` },
+  {
+    method: 'PUT',
+    pattern: '/v2/merchant-realm-mappings/:id',
+    path: (ids) => `/v2/merchant-realm-mappings/${ids.mappingId}`,
+    body: () => ({ data: { type: 'merchant-realm-mappings', prefix: 'shop' } }),
+  },
+  { method: 'GET', pattern: '/v2/settings', path: () => '/v2/settings' },
+  { method: 'PUT', pattern: '/v2/settings', path: () => '/v2/settings', body: () => ({ data: { type: 'settings', page_length: 10 } }) },
+  { method: 'DELETE', pattern: '/v2/settings', path: () => '/v2/settings' },
+  ...SUBSCRIPTION_PREFIXES.flatMap(subscriptionRoutes),
+];

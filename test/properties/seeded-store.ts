@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
+import { CreateStore } from '../../src/application/use-cases/create-store.js';
+import { planData, productData, subscriptionData } from '../support/subscription-core.js';
+import type { StoreIds } from './route-catalogue.js';
+
+/** Sends one request to the service under test as a given store. */
+export type Send = (path: string, init?: RequestInit) => Promise<Response>;
+
+export interface SeededStore {
+  readonly ids: StoreIds;
+  /** Requests with a client-credentials token of the store's first key. */
+  readonly send: Send;
+  readonly token: string;
+  readonly implicitToken: string;
+}
+
+export const tokenFor = async (url: string, form: Record<string, string>): Promise<string> => {
+  const response = await fetch(`${url}/oauth/access_token`, { method: 'POST', body: new URLSearchParams(form) });
+  if (response.status !== 200) throw new Error(`token request answered ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+};
+
+const created = async (response: Response, what: string): Promise<{ id: string } & Record<string, any>> => {
+  if (response.status !== 201 && response.status !== 200) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { data: { id: string } }).data;
+};
+
+/**
+ * A store with one of everything, made through the API itself: a second key (the one the key routes
+ * may rename or delete), a product, a plan, an offering of both, and a subscription to it.
+ */
+export const seedStore = async (url: string, container: Container, name: string): Promise<SeededStore> => {
+  const store = await container.get(CreateStore).execute(name);
+  if (E.isLeft(store)) throw new Error('store not created');
+  const token = await tokenFor(url, { grant_type: 'client_credentials', client_id: store.right.key.clientId, client_secret: store.right.clientSecret });
+  const send: Send = (path, init = {}) =>
+    fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
+  const post = (path: string, data: unknown) => send(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
+
+  const tag = randomUUID().slice(0, 8);
+  const email = `ada.${tag}@example.com`;
+  const externalRef = `ref-${tag}`;
+  const accountId = randomUUID();
+  const key = await created(await post('/v2/application-keys', { type: 'application_key', name: `Second ${tag}` }), 'key');
+  const product = await created(await post('/v2/subscriptions/products', productData({ external_ref: externalRef })), 'product');
+  const plan = await created(await post('/v2/subscriptions/plans', planData({ external_ref: externalRef })), 'plan');
+  const offering = await created(
+    await post('/v2/subscriptions/offerings/build', { name: `Club ${tag}`, products: [product.id], plans: [plan.id] }),
+    'offering',
+  );
+  const offeringPlanId: string = offering['relationships'].plans.data[0].id;
+  const subscription = await created(
+    await post('/v2/subscriptions/subscriptions', subscriptionData(offering.id, offeringPlanId, { account_id: accountId, email, external_ref: externalRef })),
+    'subscription',
+  );
+  // EPCC answers the mapping collection with the store's one mapping, not a list.
+  const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
+  return {
+    ids: {
+      storeId: store.right.store.id,
+      keyId: key.id,
+      mappingId: mapping.id,
+      productId: product.id,
+      planId: plan.id,
+      offeringId: offering.id,
+      offeringPlanId,
+      subscriptionId: subscription.id,
+      email,
+      externalRef,
+      accountId,
+      clientId: key['client_id'] as string,
+    },
+    send,
+    token,
+    implicitToken: await tokenFor(url, { grant_type: 'implicit', client_id: store.right.key.clientId }),
+  };
+};
