@@ -42,25 +42,31 @@ export interface DisplayPrice {
   readonly with_tax: FormattedPrice;
 }
 
+interface CurrencyFormat {
+  readonly format: Intl.NumberFormat;
+  /** The currency's minor-unit digits, read once: `resolvedOptions()` builds a fresh object per call. */
+  readonly digits: number;
+}
+
+/** Building a formatter costs about a hundred times more than using one, so each currency's is kept. */
+const formats = new Map<string, CurrencyFormat>();
+
+const formatFor = (currency: string): CurrencyFormat => {
+  let known = formats.get(currency);
+  if (known === undefined) {
+    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    known = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    formats.set(currency, known);
+  }
+  return known;
+};
+
 /**
  * `1000` minor units of USD → `$10.00`, with the currency's own number of decimals. The amount is
  * handed over as exact decimal text, so large amounts keep their last digits.
  */
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** Building a formatter costs about a hundred times more than using one, so each currency's is kept. */
-const formatFor = (currency: string): Intl.NumberFormat => {
-  let format = formats.get(currency);
-  if (format === undefined) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    formats.set(currency, format);
-  }
-  return format;
-};
-
 export const formatAmount = (amount: number, currency: string): string => {
-  const format = formatFor(currency);
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const { format, digits } = formatFor(currency);
   const text = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
   const decimal = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
   return format.format((amount < 0 ? `-${decimal}` : decimal) as unknown as number);
