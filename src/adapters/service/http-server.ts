@@ -60,7 +60,8 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
     current.set(req.socket, res);
     if (draining) res.setHeader('Connection', 'close');
     res.once('finish', () => {
-      if (draining) answered += 1;
+      // A response whose head went out before the drain began keeps its connection open; it is not counted.
+      if (draining && res.getHeader('Connection') === 'close') answered += 1;
     });
     res.once('close', () => responding.delete(res));
     handler(req, res);
@@ -88,6 +89,10 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
       onStart?.(before);
       draining = true;
       for (const res of responding) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // A keep-alive client's next request may already wait in the socket's buffer, unread: closing
+      // its connection now would reset a request the client has sent. Reading what has arrived first
+      // (one turn of the event loop) lets those requests in, to be answered with Connection: close.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const idleClosed = [...sockets].filter((s) => s.destroyed).length;
