@@ -90,6 +90,28 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
   });
 });
 
+describe('HTTP server: a slow answer to a whole request', () => {
+  it('is not cut by the request timeout, which bounds only the time to receive the request', async () => {
+    const health = gatedHealth();
+    const api = await startTestService({
+      http: { headersTimeoutMs: 100, requestTimeoutMs: 100 },
+      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping }),
+    });
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const answer = get(api.url, '/health', agent);
+      await health.inFlight;
+      // Several of the server's checks run while the handler waits.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      health.release();
+      expect((await answer).status).to.equal(200);
+    } finally {
+      agent.destroy();
+      await api.service.stop();
+    }
+  });
+});
+
 describe('HTTP server: stopping', () => {
   it('closes idle keep-alive connections at once and refuses new connections', async () => {
     const api = await startTestService();
