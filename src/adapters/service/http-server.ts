@@ -23,8 +23,6 @@ export interface DrainReport {
 
 export interface DrainingServer {
   readonly server: Server;
-  /** Open connections and requests being handled now. */
-  load(): { readonly connections: number; readonly inFlight: number };
   /**
    * Stops accepting connections and closes idle ones; every response finished from now on carries
    * `Connection: close`, so keep-alive clients leave after their answer. Whatever is still open after
@@ -47,7 +45,7 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
   });
   const sockets = new Set<Socket>();
   const responding = new Set<ServerResponse>();
-  const current = new WeakMap<Socket, ServerResponse>();
+  const current = new WeakMap<Socket, { readonly req: IncomingMessage; readonly res: ServerResponse }>();
   let draining = false;
   let answered = 0;
 
@@ -57,7 +55,7 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     responding.add(res);
-    current.set(req.socket, res);
+    current.set(req.socket, { req, res });
     if (draining) res.setHeader('Connection', 'close');
     res.once('finish', () => {
       // A response whose head went out before the drain began keeps its connection open; it is not counted.
@@ -67,13 +65,14 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
     handler(req, res);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    const res = current.get(socket);
-    const responseStarted = res !== undefined && !res.writableFinished && res.headersSent;
+    const exchange = current.get(socket);
+    // Half a response on the wire cannot be followed by another one.
+    const responseStarted = exchange !== undefined && !exchange.res.writableFinished && exchange.res.headersSent;
     if (error.code === 'ECONNRESET' || !socket.writable || responseStarted) {
       socket.destroy();
       return;
     }
-    const answer = clientErrorAnswer(error.code, res !== undefined && !res.writableFinished ? 'body' : 'headers', timeouts);
+    const answer = clientErrorAnswer(error.code, exchange !== undefined && !exchange.req.complete ? 'body' : 'headers', timeouts);
     logger.info({ status: answer.status, code: error.code }, 'client error');
     // Destroyed once written, as Node does: a stalled client must not keep the socket half open.
     socket.end(rawErrorResponse(answer), () => socket.destroy());
@@ -110,5 +109,5 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
     return drained;
   };
 
-  return { server, load, drain };
+  return { server, drain };
 };
