@@ -14,6 +14,8 @@ if (E.isLeft(config)) {
 }
 
 const logger = createLogger(config.right.logLevel);
+// Time the database gets to close once the connections are drained or cut, before the process gives up on it.
+const DATABASE_CLOSE_GRACE_MS = 5_000;
 const start = async () => {
   const core = await openCore(config.right, { onPoolError: (err) => logger.warn({ err }, 'database connection lost') });
   try {
@@ -22,7 +24,7 @@ const start = async () => {
     if (created !== undefined) process.stdout.write(credentialsBanner(created));
     const service = await startService(core.container, config.right, logger);
     logger.info({ url: service.url, database: core.databaseKind }, 'listening');
-    return { stop: () => service.stop().finally(() => core.close()) };
+    return { stop: () => service.stop().finally(() => core.close()).then(() => logger.info('stopped')) };
   } catch (error) {
     await core.close();
     throw error;
@@ -35,7 +37,11 @@ const service = await start().catch((err: unknown) => {
 });
 
 const shutdown = (signal: string) => {
-  logger.info({ signal }, 'shutting down');
+  logger.info({ signal, timeout_ms: config.right.http.shutdownTimeoutMs }, 'shutting down');
+  setTimeout(() => {
+    logger.error('shutdown overran its deadline; exiting');
+    process.exit(1);
+  }, config.right.http.shutdownTimeoutMs + DATABASE_CLOSE_GRACE_MS).unref();
   service.stop().then(
     () => process.exit(0),
     (err: unknown) => {

@@ -5,7 +5,8 @@ import type { Container } from 'inversify';
 import { pino } from 'pino';
 import { CreateStore, type CreatedStore } from '../../src/application/use-cases/create-store.js';
 import { createHttpApp } from '../../src/adapters/http/create-http-app.js';
-import { createHttpServer } from '../../src/adapters/http/http-server.js';
+import { DEFAULT_HTTP_SETTINGS } from '../../src/adapters/config/http-settings.js';
+import { createDrainingServer } from '../../src/adapters/service/http-server.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
 
 /** Log lines written by the app under test, parsed. */
@@ -40,8 +41,10 @@ export const startTestApi = async (
   const created = await container.get(CreateStore).execute('Test store');
   if (E.isLeft(created)) throw new Error('store not created');
   const logs = new LogCapture();
-  const app = createHttpApp({ container, logger: pino({ level: 'info' }, logs), baseUrl: options.baseUrl });
-  const server = createHttpServer(app);
+  const logger = pino({ level: 'info' }, logs);
+  const app = createHttpApp({ container, logger, baseUrl: options.baseUrl });
+  // The service's own server, so that what Node answers before the app (431, 408, broken HTTP) is tested too.
+  const { server } = createDrainingServer(app.callback(), DEFAULT_HTTP_SETTINGS, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let cached: string | undefined;

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { databaseTarget, type DatabaseTarget } from '../persistence/kysely/database-target.js';
+import { readHttpSettings, type HttpSettings } from './http-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -8,9 +9,10 @@ export interface AppConfig {
   readonly database: DatabaseTarget;
   readonly port: number;
   readonly host: string;
-  /** Origin used in `links`; when absent, each request's own origin is used. */
+  /** Origin used in `links`; when absent, an allowed request Host or else the listening origin is used. */
   readonly baseUrl: string | undefined;
   readonly logLevel: LogLevel;
+  readonly http: HttpSettings;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -50,8 +52,9 @@ const database = (env: Env): E.Either<string, DatabaseTarget> => {
 /** Decodes the environment once; every bad variable is reported, each by name. */
 export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => {
   const parts = { database: database(env), port: port(env['PORT']), baseUrl: baseUrl(env['BASE_URL']), logLevel: logLevel(env['LOG_LEVEL']) };
-  const errors = Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : []));
-  if (errors.length > 0 || E.isLeft(parts.database) || E.isLeft(parts.port) || E.isLeft(parts.baseUrl) || E.isLeft(parts.logLevel)) {
+  const http = readHttpSettings(env);
+  const errors = [...Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])), ...(E.isLeft(http) ? http.left : [])];
+  if (errors.length > 0 || E.isLeft(parts.database) || E.isLeft(parts.port) || E.isLeft(parts.baseUrl) || E.isLeft(parts.logLevel) || E.isLeft(http)) {
     return E.left(errors);
   }
   return E.right({
@@ -60,5 +63,6 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     host: env['HOST'] || '0.0.0.0',
     baseUrl: parts.baseUrl.right,
     logLevel: parts.logLevel.right,
+    http: http.right,
   });
 };

@@ -37,7 +37,8 @@ import {
 import { UpdateApplicationKey } from '../../application/use-cases/update-application-key.js';
 import { UpdateMerchantRealmPrefix } from '../../application/use-cases/update-merchant-realm-prefix.js';
 import type { HttpState } from './http-state.js';
-import { parseBody, requireBodyType } from './middleware/body-rules.js';
+import { linkOrigin, type LinkOriginOptions } from './link-origin.js';
+import { parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { requestContext } from './middleware/request-context.js';
 import { requireAccess } from './middleware/require-access.js';
@@ -52,16 +53,16 @@ import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-rou
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
 import { subscriptionRoutes } from './routes/subscription-routes.js';
 
-export interface HttpAppOptions {
+/** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
+export interface HttpAppOptions extends LinkOriginOptions {
   readonly container: Container;
   readonly logger: Logger;
-  readonly baseUrl?: string | undefined;
 }
 
 /** The Koa application over a container's use cases: the one place the routes' use cases are resolved. */
-export const createHttpApp = ({ container, logger, baseUrl }: HttpAppOptions): Koa<HttpState> => {
+export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
-  const routes: RouteContext = { guard: requireAccess(use(AuthenticateBearer)), baseUrl };
+  const routes: RouteContext = { guard: requireAccess(use(AuthenticateBearer)), links: linkOrigin(links) };
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth));
   oauthRoutes(router, use(IssueAccessToken));
@@ -125,6 +126,7 @@ export const createHttpApp = ({ container, logger, baseUrl }: HttpAppOptions): K
   app.use(requestContext(logger));
   app.use(errorBoundary(logger));
   app.use(requireBodyType);
+  app.use(requireBodyEncoding);
   app.use(parseBody());
   app.use(unmatchedRoutes);
   app.use(router.routes()).use(router.allowedMethods());

@@ -23,9 +23,6 @@ export const respondWithError = (ctx: Context | HttpContext, error: DomainError)
   ctx.body = domainErrorDocument(error);
 };
 
-/** The request's own origin, or the configured base URL, without a trailing slash. */
-export const baseUrlOf = (ctx: HttpContext, configured: string | undefined): string => configured ?? `${ctx.protocol}://${ctx.host}`;
-
 /** The request's query string as the core reads it. */
 export const queryOf = (ctx: HttpContext): QueryParams => queryParams(new URLSearchParams(ctx.querystring));
 

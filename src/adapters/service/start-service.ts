@@ -5,24 +5,35 @@ import type { Logger } from 'pino';
 import { PurgeExpiredTokens } from '../../application/use-cases/purge-expired-tokens.js';
 import type { AppConfig } from '../config/app-config.js';
 import { createHttpApp } from '../http/create-http-app.js';
-import { createHttpServer } from '../http/http-server.js';
+import { serviceOrigin } from '../http/link-origin.js';
+import { createDrainingServer, type DrainReport } from './http-server.js';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface RunningService {
   readonly server: Server;
   readonly url: string;
-  /** Stops accepting and lets requests in flight finish; the database stays open for its owner to close. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting, answers requests in flight with `Connection: close` and destroys what is still
+   * open after the configured shutdown timeout; the database stays open for its owner to close.
+   */
+  stop(): Promise<DrainReport>;
 }
 
 /** Serves the container's use cases over HTTP, and purges expired tokens now and then. */
-export const startService = async (container: Container, config: Pick<AppConfig, 'port' | 'host' | 'baseUrl'>, logger: Logger): Promise<RunningService> => {
-  const app = createHttpApp({ container, logger, baseUrl: config.baseUrl });
-  const server = createHttpServer(app);
+export const startService = async (
+  container: Container,
+  config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'>,
+  logger: Logger,
+): Promise<RunningService> => {
+  const app = createHttpApp({ container, logger, baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host });
+  const { server, drain } = createDrainingServer(app.callback(), config.http, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const purge = setInterval(() => {
     container.get(PurgeExpiredTokens).execute().catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
@@ -30,14 +41,17 @@ export const startService = async (container: Container, config: Pick<AppConfig,
   purge.unref();
 
   const { port } = server.address() as AddressInfo;
-  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
-  let stopping: Promise<void> | undefined;
-  const stop = () => {
-    stopping ??= (async () => {
-      clearInterval(purge);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    })();
-    return stopping;
+  let stopping: Promise<DrainReport> | undefined;
+  const stop = (): Promise<DrainReport> => (stopping ??= drainOnce());
+  const drainOnce = async (): Promise<DrainReport> => {
+    clearInterval(purge);
+    const deadlineMs = config.http.shutdownTimeoutMs;
+    const report = await drain(deadlineMs, (load) => logger.info({ connections: load.connections, in_flight: load.inFlight, deadline_ms: deadlineMs }, 'draining connections'));
+    logger[report.cut > 0 ? 'warn' : 'info'](
+      { idle_closed: report.idleClosed, answered: report.answered, cut_at_deadline: report.cut, duration_ms: report.durationMs },
+      'connections drained',
+    );
+    return report;
   };
-  return { server, url, stop };
+  return { server, url: serviceOrigin(config.host, port), stop };
 };

@@ -21,7 +21,7 @@ describe('HTTP: conventions for every endpoint', () => {
     const huge = await rawExchange(api.url, `GET /v2/application-keys?filter=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     expect(huge).to.match(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(huge.split('\r\n\r\n')[1]!)).to.deep.equal({
-      errors: [{ status: '431', title: 'Request Header Fields Too Large', detail: 'the request line and headers are larger than the server accepts' }],
+      errors: [{ status: '431', title: 'Request Header Fields Too Large', detail: 'the request line and headers are larger than 16 KiB' }],
     });
     const broken = await rawExchange(api.url, 'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: nope\r\n\r\n');
     expect(broken).to.match(/^HTTP\/1\.1 400 /);

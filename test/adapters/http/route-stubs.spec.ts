@@ -52,7 +52,7 @@ describe('HTTP: routes take their use cases as arguments', () => {
       },
     };
     const api = await serve((router) =>
-      applicationKeyRoutes(router, { create: unused, list: unused, get: unused, update: unused, remove }, { guard: openGuard, baseUrl: undefined }),
+      applicationKeyRoutes(router, { create: unused, list: unused, get: unused, update: unused, remove }, { guard: openGuard, links: () => 'http://unused' }),
     );
     try {
       const response = await fetch(`${api.url}/v2/application-keys/abc`, { method: 'DELETE' });

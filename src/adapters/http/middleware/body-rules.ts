@@ -2,9 +2,18 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import { errorDocument } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
+import { bodyFailure } from './body-failures.js';
 
-const BODY_LIMIT = '1mb';
+/** The largest body each parser reads, in bytes, counted after decompression. Messages state these figures. */
+export const BODY_LIMITS = { json: 1024 * 1024, form: 64 * 1024 } as const;
+
 const FORM_ROUTES = new Set(['/oauth/access_token']);
+
+/** The codings the parser can undo; content codings are case-insensitive (RFC 9110, 8.4.1). */
+const ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
+
+const hasBody = (ctx: { get(field: string): string; readonly request: { readonly length?: number | undefined } }): boolean =>
+  ctx.get('Transfer-Encoding') !== '' || (ctx.request.length ?? 0) > 0;
 
 /**
  * Write bodies are JSON, except the token endpoint's form. A body of another type is a 415; a bodiless
@@ -21,10 +30,35 @@ export const requireBodyType: Middleware<HttpState> = async (ctx, next) => {
   return next();
 };
 
-export const parseBody = (): Middleware<HttpState> =>
-  bodyParser({
-    enableTypes: ['json', 'form'],
-    jsonLimit: BODY_LIMIT,
-    formLimit: '64kb',
-    encoding: 'utf-8',
-  }) as Middleware<HttpState>;
+/** A body in a coding the parser cannot undo is a 415 before a byte of it is read. */
+export const requireBodyEncoding: Middleware<HttpState> = async (ctx, next) => {
+  const raw = ctx.get('Content-Encoding');
+  if (raw === '' || !hasBody(ctx)) return next();
+  const coding = raw.trim().toLowerCase();
+  if (!ENCODINGS.has(coding)) {
+    ctx.status = 415;
+    ctx.body = errorDocument(415, `Content-Encoding ${JSON.stringify(raw)} is not supported; use one of ${[...ENCODINGS].join(', ')}`);
+    return;
+  }
+  // The parser matches codings in lower case only.
+  ctx.req.headers['content-encoding'] = coding;
+  return next();
+};
+
+/** Parses JSON and form bodies; a body it cannot read is answered here with what was wrong with it. */
+export const parseBody = (): Middleware<HttpState> => {
+  const parser = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form, encoding: 'utf-8' });
+  return async (ctx, next) => {
+    try {
+      // Parsing alone: the routes run outside this try, so their errors are not taken for the body's.
+      await parser(ctx, async () => {});
+    } catch (error) {
+      const failure = bodyFailure(error, { coding: ctx.get('Content-Encoding') || 'identity', form: typeof ctx.request.is('urlencoded') === 'string' });
+      if (failure === undefined) throw error;
+      ctx.status = failure.status;
+      ctx.body = errorDocument(failure.status, failure.detail);
+      return;
+    }
+    return next();
+  };
+};

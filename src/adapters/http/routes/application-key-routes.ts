@@ -6,7 +6,7 @@ import type { GetApplicationKey } from '../../../application/use-cases/get-appli
 import type { ListApplicationKeys } from '../../../application/use-cases/list-application-keys.js';
 import type { UpdateApplicationKey } from '../../../application/use-cases/update-application-key.js';
 import { applicationKeyPath, applicationKeyResource } from '../documents/application-key-document.js';
-import { baseUrlOf, idParam, principalOf, queryOf, respondWithError, type HttpContext, type HttpState } from '../http-state.js';
+import { idParam, principalOf, queryOf, respondWithError, type HttpContext, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
 import { listDocument } from './list-response.js';
 import type { RouteContext, UseCase } from './route-context.js';
@@ -21,8 +21,8 @@ export interface ApplicationKeyUseCases {
   readonly remove: UseCase<DeleteApplicationKey>;
 }
 
-export const applicationKeyRoutes = (router: Router<HttpState>, { create, list, get, update, remove }: ApplicationKeyUseCases, { guard, baseUrl }: RouteContext): void => {
-  const self = (ctx: HttpContext, id: string) => ({ self: `${baseUrlOf(ctx, baseUrl)}${applicationKeyPath(id)}` });
+export const applicationKeyRoutes = (router: Router<HttpState>, { create, list, get, update, remove }: ApplicationKeyUseCases, { guard, links }: RouteContext): void => {
+  const self = (ctx: HttpContext, id: string) => ({ self: `${links(ctx)}${applicationKeyPath(id)}` });
 
   router
     .post(COLLECTION, guard('admin'), async (ctx) => {
@@ -35,7 +35,7 @@ export const applicationKeyRoutes = (router: Router<HttpState>, { create, list, 
     .get(COLLECTION, guard('admin'), async (ctx) => {
       const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = listDocument(ctx, baseUrl, found.right, (key) => applicationKeyResource(key), { total_reserved_rate_limit: found.right.totalReservedRateLimit });
+      ctx.body = listDocument(ctx, links, found.right, (key) => applicationKeyResource(key), { total_reserved_rate_limit: found.right.totalReservedRateLimit });
     })
     .get(`${COLLECTION}/:id`, guard('admin'), async (ctx) => {
       const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));

@@ -1,13 +1,14 @@
 import type { Middleware } from 'koa';
 import type { Access } from '../../../domain/auth/grant.js';
 import type { HttpState } from '../http-state.js';
+import type { LinkOrigin } from '../link-origin.js';
 
 /** What every route module receives from the app. */
 export interface RouteContext {
   /** Authentication plus the grant check for the access a route needs. */
   readonly guard: (access: Access) => Middleware<HttpState>;
-  /** Configured origin for links, if any. */
-  readonly baseUrl: string | undefined;
+  /** The origin that `links` start with, for a request. */
+  readonly links: LinkOrigin;
 }
 
 /** A use case as a route sees it: its `execute` alone, so that a test can hand a route a stub. */

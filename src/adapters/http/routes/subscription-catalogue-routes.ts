@@ -26,7 +26,7 @@ export interface CatalogueUseCases<A> {
 
 const catalogueRoutes = <A>(
   router: Router<HttpState>,
-  { guard, baseUrl }: RouteContext,
+  { guard, links }: RouteContext,
   collection: string,
   { create, list, get, update, remove }: CatalogueUseCases<A>,
   resource: (item: A, ctx: HttpContext) => unknown,
@@ -43,7 +43,7 @@ const catalogueRoutes = <A>(
     .get(bothPrefixes(collection), guard('catalogue'), async (ctx) => {
       const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = listDocument(ctx, baseUrl, found.right, (record) => resource(record, ctx));
+      ctx.body = listDocument(ctx, links, found.right, (record) => resource(record, ctx));
     })
     .get(bothPrefixes(item), guard('catalogue'), async (ctx) => {
       const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));

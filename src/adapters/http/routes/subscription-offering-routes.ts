@@ -28,7 +28,7 @@ export interface OfferingUseCases {
   readonly listPlans: UseCase<ListOfferingPlans>;
 }
 
-export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings: OfferingUseCases, { guard, baseUrl }: RouteContext): void => {
+export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings: OfferingUseCases, { guard, links }: RouteContext): void => {
   router
     .post(bothPrefixes(`${COLLECTION}/build`), guard('write'), async (ctx) => {
       const data = requestData(ctx);
@@ -47,7 +47,7 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
     .get(bothPrefixes(COLLECTION), guard('catalogue'), async (ctx) => {
       const found = await offerings.list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = listDocument(ctx, baseUrl, found.right, offeringResource);
+      ctx.body = listDocument(ctx, links, found.right, offeringResource);
     })
     .get(bothPrefixes(ITEM), guard('catalogue'), async (ctx) => {
       const found = await offerings.get.execute(principalOf(ctx).storeId, idParam(ctx));
@@ -81,12 +81,12 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
     .get(bothPrefixes(`${ITEM}/products`), guard('catalogue'), async (ctx) => {
       const found = await offerings.listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = listDocument(ctx, baseUrl, found.right, (p) => offeringProductResource(p, preferredCurrency(ctx)));
+      ctx.body = listDocument(ctx, links, found.right, (p) => offeringProductResource(p, preferredCurrency(ctx)));
     })
     .get(bothPrefixes(`${ITEM}/plans`), guard('catalogue'), async (ctx) => {
       const found = await offerings.listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { products } = found.right.offering;
-      ctx.body = listDocument(ctx, baseUrl, found.right, (p) => offeringPlanResource(p, products, preferredCurrency(ctx)));
+      ctx.body = listDocument(ctx, links, found.right, (p) => offeringPlanResource(p, products, preferredCurrency(ctx)));
     });
 };

@@ -25,7 +25,7 @@ export interface SubscriptionUseCases {
 }
 
 /** `clock` dates the derived status (a subscription closes when its end date passes). */
-export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: SubscriptionUseCases, clock: Clock, { guard, baseUrl }: RouteContext): void => {
+export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: SubscriptionUseCases, clock: Clock, { guard, links }: RouteContext): void => {
   router
     .post(bothPrefixes(COLLECTION), guard('write'), async (ctx) => {
       const data = requestData(ctx);
@@ -47,7 +47,7 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
         return subscriptionResource(s, entry.offering, now, entry.document);
       };
       ctx.body = {
-        ...listDocument(ctx, baseUrl, found.right, resource),
+        ...listDocument(ctx, links, found.right, resource),
         ...includedFor(offerings.values(), found.right.include, preferredCurrency(ctx)),
       };
     })

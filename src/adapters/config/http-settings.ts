@@ -1,0 +1,77 @@
+import * as E from 'fp-ts/lib/Either.js';
+
+/** How the HTTP server bounds slow clients and its own shutdown, and which Host headers it trusts for links. */
+export interface HttpSettings {
+  /** Time a client has to send a request's headers. */
+  readonly headersTimeoutMs: number;
+  /** Time a client has to send a whole request, headers and body. */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open. */
+  readonly keepAliveTimeoutMs: number;
+  /** How long a shutdown waits for requests in flight before it cuts the remaining connections. */
+  readonly shutdownTimeoutMs: number;
+  /** `host[:port]` values of the Host header that links may use; undefined: the loopback names and the listening host. */
+  readonly allowedHosts: readonly string[] | undefined;
+}
+
+export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  shutdownTimeoutMs: 10_000,
+  allowedHosts: undefined,
+};
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const HOUR_MS = 3_600_000;
+
+const milliseconds = (name: string, raw: string | undefined, fallback: number, min: number): E.Either<string, number> => {
+  if (raw === undefined || raw === '') return E.right(fallback);
+  const n = Number(raw);
+  return /^[0-9]+$/.test(raw) && n >= min && n <= HOUR_MS
+    ? E.right(n)
+    : E.left(`${name} must be a whole number of milliseconds between ${min} and ${HOUR_MS}, got "${raw}"`);
+};
+
+// A host name (letters, digits, dots, hyphens) or a bracketed IPv6 address, with an optional port.
+const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::([0-9]{1,5}))?$/;
+
+const allowedHosts = (raw: string | undefined): E.Either<string, readonly string[] | undefined> => {
+  if (raw === undefined || raw.trim() === '') return E.right(undefined);
+  const entries = raw.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '');
+  const bad = entries.filter((e) => {
+    const match = HOST_ENTRY.exec(e);
+    return match === null || (match[1] !== undefined && (Number(match[1]) < 1 || Number(match[1]) > 65535));
+  });
+  return bad.length === 0 && entries.length > 0
+    ? E.right(entries)
+    : E.left(`ALLOWED_HOSTS must be a comma-separated list of host or host:port entries, got "${raw}"`);
+};
+
+/** Decodes the HTTP variables; every bad one is reported by name. */
+export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSettings> => {
+  const d = DEFAULT_HTTP_SETTINGS;
+  const parts = {
+    headersTimeoutMs: milliseconds('HEADERS_TIMEOUT_MS', env['HEADERS_TIMEOUT_MS'], d.headersTimeoutMs, 1),
+    requestTimeoutMs: milliseconds('REQUEST_TIMEOUT_MS', env['REQUEST_TIMEOUT_MS'], d.requestTimeoutMs, 1),
+    keepAliveTimeoutMs: milliseconds('KEEP_ALIVE_TIMEOUT_MS', env['KEEP_ALIVE_TIMEOUT_MS'], d.keepAliveTimeoutMs, 1),
+    shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env['SHUTDOWN_TIMEOUT_MS'], d.shutdownTimeoutMs, 0),
+    allowedHosts: allowedHosts(env['ALLOWED_HOSTS']),
+  };
+  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, shutdownTimeoutMs, allowedHosts: hosts } = parts;
+  if (E.isLeft(headersTimeoutMs) || E.isLeft(requestTimeoutMs) || E.isLeft(keepAliveTimeoutMs) || E.isLeft(shutdownTimeoutMs) || E.isLeft(hosts)) {
+    return E.left(Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])));
+  }
+  // Node refuses a headers timeout longer than the request timeout; say so by name rather than crash at listen.
+  if (headersTimeoutMs.right > requestTimeoutMs.right) {
+    return E.left([`HEADERS_TIMEOUT_MS (${headersTimeoutMs.right}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs.right})`]);
+  }
+  return E.right({
+    headersTimeoutMs: headersTimeoutMs.right,
+    requestTimeoutMs: requestTimeoutMs.right,
+    keepAliveTimeoutMs: keepAliveTimeoutMs.right,
+    shutdownTimeoutMs: shutdownTimeoutMs.right,
+    allowedHosts: hosts.right,
+  });
+};

@@ -1,0 +1,182 @@
+import { expect } from 'chai';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { TOKENS } from '../../../src/application/tokens.js';
+import { parseRawResponse, rawExchange } from '../../support/raw-http.js';
+import { startTestService, type TestService } from '../../support/test-service.js';
+
+/** Long enough that only a server that closes the connection itself ends the wait; Node's own default is 300 s. */
+const WAIT_MS = 5_000;
+
+const get = (url: string, path: string, agent: Agent): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> =>
+  new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { agent }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+
+/** A database health check that waits until released, so that a `GET /health` stays in flight. */
+const gatedHealth = () => {
+  let release = () => {};
+  let entered = () => {};
+  const inFlight = new Promise<void>((resolve) => (entered = resolve));
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return {
+    inFlight,
+    release: () => release(),
+    ping: async () => {
+      entered();
+      await gate;
+      return true;
+    },
+  };
+};
+
+describe('HTTP server: timeouts and malformed requests, over a raw socket', () => {
+  let api: TestService;
+  before(async () => {
+    api = await startTestService({ http: { headersTimeoutMs: 200, requestTimeoutMs: 300, keepAliveTimeoutMs: 200 } });
+  });
+  after(async () => api.service.stop());
+
+  it('answers a body that stops short of its Content-Length with a 408 and closes the connection', async () => {
+    const head = 'POST /v2/application-keys HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
+    const exchange = await rawExchange(api.url, `${head}{"data":`, WAIT_MS);
+    expect(exchange.closedByServer, 'closed by the server before the wait ran out').to.equal(true);
+    const response = parseRawResponse(exchange.text);
+    expect(response.status).to.equal(408);
+    expect(response.headers['connection']).to.equal('close');
+    expect(JSON.parse(response.body)).to.deep.equal({
+      errors: [{ status: '408', title: 'Request Timeout', detail: 'the request was not received in full within 300 ms' }],
+    });
+  });
+
+  it('answers headers that never end with a 408 and closes the connection', async () => {
+    const exchange = await rawExchange(api.url, 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', WAIT_MS);
+    expect(exchange.closedByServer).to.equal(true);
+    const response = parseRawResponse(exchange.text);
+    expect(response.status).to.equal(408);
+    expect(JSON.parse(response.body)).to.deep.equal({
+      errors: [{ status: '408', title: 'Request Timeout', detail: 'the request headers were not received within 200 ms' }],
+    });
+  });
+
+  it('closes an idle keep-alive connection after the keep-alive timeout', async () => {
+    const exchange = await rawExchange(api.url, 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', WAIT_MS);
+    expect(exchange.closedByServer).to.equal(true);
+    expect(parseRawResponse(exchange.text).status).to.equal(200);
+  });
+
+  it('answers headers over 16 KiB, and a URL over 16 KiB, with a 431 error document', async () => {
+    for (const head of [`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, `GET /health?${'q'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`]) {
+      const response = parseRawResponse((await rawExchange(api.url, head, WAIT_MS)).text);
+      expect(response.status).to.equal(431);
+      expect(response.headers['content-type']).to.equal('application/json; charset=utf-8');
+      expect(JSON.parse(response.body)).to.deep.equal({
+        errors: [{ status: '431', title: 'Request Header Fields Too Large', detail: 'the request line and headers are larger than 16 KiB' }],
+      });
+    }
+  });
+
+  it('answers a request that is not HTTP with a 400 error document', async () => {
+    const response = parseRawResponse((await rawExchange(api.url, 'HELLO THERE\r\n\r\n', WAIT_MS)).text);
+    expect(response.status).to.equal(400);
+    expect(JSON.parse(response.body)).to.deep.equal({ errors: [{ status: '400', title: 'Bad Request', detail: 'the request is not valid HTTP/1.1' }] });
+  });
+});
+
+describe('HTTP server: a slow answer to a whole request', () => {
+  it('is not cut by the request timeout, which bounds only the time to receive the request', async () => {
+    const health = gatedHealth();
+    const api = await startTestService({
+      http: { headersTimeoutMs: 100, requestTimeoutMs: 100 },
+      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping }),
+    });
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const answer = get(api.url, '/health', agent);
+      await health.inFlight;
+      // Several of the server's checks run while the handler waits.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      health.release();
+      expect((await answer).status).to.equal(200);
+    } finally {
+      agent.destroy();
+      await api.service.stop();
+    }
+  });
+});
+
+describe('HTTP server: stopping', () => {
+  it('closes idle keep-alive connections at once and refuses new connections', async () => {
+    const api = await startTestService();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect((await get(api.url, '/health', agent)).status).to.equal(200);
+      const socketClosed = new Promise<void>((resolve) => {
+        const [socket] = Object.values(agent.freeSockets).flat();
+        socket?.once('close', () => resolve());
+      });
+      const report = await api.service.stop();
+      await socketClosed;
+      expect(report).to.include({ connections: 1, inFlight: 0, idleClosed: 1, answered: 0, cut: 0 });
+      const refused = await get(api.url, '/health', new Agent()).then(
+        () => '',
+        (error: NodeJS.ErrnoException) => error.code,
+      );
+      expect(refused).to.equal('ECONNREFUSED');
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('answers a request in flight with Connection: close, then closes its connection, and logs both ends of the drain', async () => {
+    const health = gatedHealth();
+    const api = await startTestService({ configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping }) });
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const answer = get(api.url, '/health', agent);
+      await health.inFlight;
+      const stopped = api.service.stop();
+      health.release();
+      const response = await answer;
+      expect(response.status).to.equal(200);
+      expect(response.headers['connection']).to.equal('close');
+      const report = await stopped;
+      expect(report).to.include({ connections: 1, inFlight: 1, answered: 1, cut: 0 });
+      const messages = api.logs.lines.map((l) => l['msg']);
+      expect(messages).to.include.members(['draining connections', 'connections drained']);
+      expect(api.logs.lines.find((l) => l['msg'] === 'draining connections')).to.include({ connections: 1, in_flight: 1 });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('destroys connections still open at the shutdown deadline', async () => {
+    const health = gatedHealth();
+    const api = await startTestService({
+      http: { shutdownTimeoutMs: 200 },
+      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping }),
+    });
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const answer = get(api.url, '/health', agent).then(
+        () => 'answered',
+        (error: NodeJS.ErrnoException) => error.code,
+      );
+      await health.inFlight;
+      const report = await api.service.stop();
+      expect(report).to.include({ inFlight: 1, answered: 0, cut: 1 });
+      expect(await answer).to.equal('ECONNRESET');
+      expect(api.logs.lines.find((l) => l['msg'] === 'connections drained')).to.include({ level: 40, cut_at_deadline: 1 });
+    } finally {
+      health.release();
+      agent.destroy();
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import { expect } from 'chai';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseRawResponse } from '../support/raw-http.js';
+import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+
+const SHUTDOWN_TIMEOUT_MS = 2_000;
+/** Time the process gets after the deadline to close the database and exit. */
+const EXIT_SLACK_MS = 1_500;
+/** A request without an outcome after this long is hanging. */
+const HANGING_MS = 5_000;
+const BURST = 48;
+
+interface Outcome {
+  readonly reusedSocket: boolean;
+  readonly status?: number;
+  readonly connectionClose?: boolean;
+  readonly error?: string;
+}
+
+/** One request on a keep-alive agent; its body must arrive whole and parse, or the request fails. */
+const send = (url: string, agent: Agent, requestPath: string, token: string, onWritten = () => {}): Promise<Outcome> =>
+  new Promise((resolve) => {
+    const req = request(`${url}${requestPath}`, { agent, headers: { Authorization: `Bearer ${token}` } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        try {
+          JSON.parse(body);
+          resolve({ reusedSocket: req.reusedSocket, status: res.statusCode ?? 0, connectionClose: res.headers.connection === 'close' });
+        } catch {
+          resolve({ reusedSocket: req.reusedSocket, error: 'incomplete body' });
+        }
+      });
+      // The connection ended after the response began: an answer cut short.
+      res.on('error', () => resolve({ reusedSocket: req.reusedSocket, error: 'incomplete body' }));
+    });
+    req.setTimeout(HANGING_MS, () => {
+      resolve({ reusedSocket: req.reusedSocket, error: 'hanging' });
+      req.destroy();
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      onWritten();
+      resolve({ reusedSocket: req.reusedSocket, error: error.code ?? error.message });
+    });
+    req.end(onWritten);
+  });
+
+const connectTo = (url: string): Socket => {
+  const { hostname, port } = new URL(url);
+  return connect({ host: hostname, port: Number(port) });
+};
+
+const logLines = (stdout: string): Record<string, unknown>[] =>
+  stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe('the service stopping under keep-alive load', () => {
+  let dataDir: string;
+  let service: ServiceProcess | undefined;
+  before(async () => {
+    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-shutdown-')), 'pglite');
+  });
+  after(async () => {
+    await service?.stop();
+    await rm(path.dirname(dataDir), { recursive: true, force: true });
+  });
+
+  it('answers or refuses every request after SIGTERM, and exits within its deadline despite a stalled client', async function () {
+    this.timeout(30_000);
+    service = await startServiceProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
+    const { url, child, output } = service;
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const { clientId, clientSecret } = printedCredentials(service.output());
+    const tokenResponse = await fetch(`${url}/oauth/access_token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+    });
+    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
+
+    const agents = Array.from({ length: 4 }, () => new Agent({ keepAlive: true, maxSockets: 4 }));
+    const before: Outcome[] = [];
+    const after: Outcome[] = [];
+    let signalled = false;
+    let running = true;
+    const loop = async (agent: Agent, requestPath: string) => {
+      while (running) {
+        const sentAfterSignal = signalled;
+        const outcome = await send(url, agent, requestPath, token);
+        (sentAfterSignal ? after : before).push(outcome);
+        // Once the service is gone every attempt fails at once; do not spin.
+        if (outcome.error !== undefined) await sleep(20);
+      }
+    };
+    const loops = agents.flatMap((agent) => [0, 1, 2, 3].map((i) => loop(agent, i % 2 === 0 ? '/v2/application-keys?page[limit]=5' : '/health')));
+
+    // A client that opens a connection and never finishes its headers: only the deadline ends it.
+    const stalled = connectTo(url);
+    const stalledClosed = new Promise<void>((resolve) => stalled.once('close', () => resolve()));
+    stalled.on('error', () => {});
+    stalled.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+
+    // An upload in flight when the signal comes: half its body before, the rest after.
+    const body = JSON.stringify({ data: { type: 'application_key', name: 'Uploaded while stopping' } });
+    const upload = connectTo(url);
+    let uploadReply = '';
+    upload.on('data', (chunk: Buffer) => (uploadReply += chunk.toString()));
+    const uploadClosed = new Promise<void>((resolve) => upload.once('close', () => resolve()));
+    upload.on('error', () => {});
+    upload.write(
+      `POST /v2/application-keys HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+
+    // A burst on connections already open, written just before the signal: every request of it gets
+    // a whole answer, whether the service reads it before or after it begins to drain.
+    const burstAgent = new Agent({ keepAlive: true, maxSockets: BURST });
+    agents.push(burstAgent);
+    const burstOf = () => {
+      const written: Promise<void>[] = [];
+      const answered = Array.from({ length: BURST }, () => {
+        let done = () => {};
+        written.push(new Promise<void>((resolve) => (done = resolve)));
+        return send(url, burstAgent, '/v2/application-keys?page[limit]=25', token, () => done());
+      });
+      return { written: Promise.all(written), answered: Promise.all(answered) };
+    };
+    before.push(...(await burstOf().answered));
+    await sleep(1_000);
+    const burst = burstOf();
+    await burst.written;
+    const signalledAt = Date.now();
+    signalled = true;
+    child.kill('SIGTERM');
+    const burstAnswers = await burst.answered;
+    after.push(...burstAnswers);
+    await sleep(200);
+    upload.write(body.slice(10));
+    await uploadClosed;
+    const exit = await exited;
+    await sleep(300);
+    running = false;
+    await Promise.all(loops);
+    await stalledClosed;
+    for (const agent of agents) agent.destroy();
+    service = undefined;
+
+    const stopped = exit.at - signalledAt;
+    expect(exit.code).to.equal(0);
+    expect(stopped, 'milliseconds from SIGTERM to exit').to.be.below(SHUTDOWN_TIMEOUT_MS + EXIT_SLACK_MS);
+    expect(before.length, 'requests before SIGTERM').to.be.above(50);
+    expect(before.filter((o) => o.error !== undefined || o.status !== 200), 'failures before SIGTERM').to.deep.equal([]);
+
+    expect(burstAnswers.filter((o) => o.status !== 200), 'requests written before the signal').to.deep.equal([]);
+    const outcomes = [...before, ...after];
+    expect(outcomes.filter((o) => o.error === 'hanging' || o.error === 'incomplete body'), 'requests left without a whole answer').to.deep.equal([]);
+    // After the signal a request is answered whole, or refused before any byte of an answer: a new
+    // connection once the listener is closed, or an idle keep-alive connection the drain closed just as
+    // the request went out on it (which clients may retry, RFC 9112 9.3.1).
+    const unexpected = after.filter((o) => (o.error === undefined ? o.status !== 200 : !(o.error === 'ECONNREFUSED' || o.error === 'ECONNRESET')));
+    expect(unexpected, 'outcomes after SIGTERM').to.deep.equal([]);
+    expect(after.filter((o) => o.error === 'ECONNREFUSED').length, 'requests refused once the listener closed').to.be.above(0);
+
+    const logs = logLines(output());
+    const drained = logs.find((l) => l['msg'] === 'connections drained');
+    expect(drained, 'the drain reports its end').not.to.equal(undefined);
+    expect(drained?.['cut_at_deadline'], 'the stalled connection was cut at the deadline').to.be.at.least(1);
+    expect(logs.find((l) => l['msg'] === 'draining connections')?.['connections'], 'open connections when the drain began').to.be.at.least(2);
+    const uploaded = parseRawResponse(uploadReply);
+    expect(uploaded.status, 'the upload in flight is answered').to.equal(201);
+    expect(uploaded.headers['connection']).to.equal('close');
+    // Every response finished during the drain went out with Connection: close, and each was received whole.
+    const closing = outcomes.filter((o) => o.connectionClose === true).length + 1;
+    expect(closing, 'responses received with Connection: close').to.equal(drained?.['answered']);
+  });
+});
