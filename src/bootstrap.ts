@@ -15,14 +15,25 @@ export interface OpenCore {
   close(): Promise<void>;
 }
 
+/** A migration may take longer than any statement the service runs, so it gets a connection without timeouts. */
+const migrateUnbounded = async (target: AppConfig['database']): Promise<readonly MigrationResult[]> => {
+  const handle = await openDatabase(target, { poolSize: 1 });
+  try {
+    return await migrateToLatest(handle.db, handle.flavor);
+  } finally {
+    await handle.close();
+  }
+};
+
 /**
  * The start-up sequence the service, the CLI and embedders share: open the configured database, bring its
  * schema up to date, and bind the core to it. The database is closed again if any step fails.
  */
 export const openCore = async (config: Pick<AppConfig, 'database'>, pool: PoolOptions = {}): Promise<OpenCore> => {
+  let migrated = pool.timeouts === undefined || config.database.kind === 'pglite' ? undefined : await migrateUnbounded(config.database);
   const handle = await openDatabase(config.database, pool);
   try {
-    const migrated = await migrateToLatest(handle.db, handle.flavor);
+    migrated ??= await migrateToLatest(handle.db, handle.flavor);
     return { container: buildContainer({ kind: 'database', handle }), migrated, databaseKind: handle.kind, close: () => handle.close() };
   } catch (error) {
     await handle.close();

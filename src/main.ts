@@ -17,7 +17,14 @@ const logger = createLogger(config.right.logLevel);
 // Time the database gets to close once the connections are drained or cut, before the process gives up on it.
 const DATABASE_CLOSE_GRACE_MS = 5_000;
 const start = async () => {
-  const core = await openCore(config.right, { onPoolError: (err) => logger.warn({ err }, 'database connection lost') });
+  const core = await openCore(config.right, {
+    timeouts: config.right.databaseTimeouts,
+    onOutage: (event) =>
+      event.kind === 'down'
+        ? logger.warn({ reason: event.reason, err: event.error }, 'database unavailable: requests that need it are answered 503 until it is back')
+        : logger.warn({ outage_ms: event.outageMs, failed_calls: event.failedCalls }, 'database available again'),
+    onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
+  });
   try {
     for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
     const created = await core.container.get(EnsureDefaultStore).execute();

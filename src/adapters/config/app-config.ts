@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { databaseTarget, type DatabaseTarget } from '../persistence/kysely/database-target.js';
+import type { DatabaseTimeouts } from '../persistence/kysely/open-database.js';
+import { readDatabaseTimeouts } from './database-timeouts.js';
 import { readHttpSettings, type HttpSettings } from './http-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -13,6 +15,7 @@ export interface AppConfig {
   readonly baseUrl: string | undefined;
   readonly logLevel: LogLevel;
   readonly http: HttpSettings;
+  readonly databaseTimeouts: DatabaseTimeouts;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -53,8 +56,21 @@ const database = (env: Env): E.Either<string, DatabaseTarget> => {
 export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => {
   const parts = { database: database(env), port: port(env['PORT']), baseUrl: baseUrl(env['BASE_URL']), logLevel: logLevel(env['LOG_LEVEL']) };
   const http = readHttpSettings(env);
-  const errors = [...Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])), ...(E.isLeft(http) ? http.left : [])];
-  if (errors.length > 0 || E.isLeft(parts.database) || E.isLeft(parts.port) || E.isLeft(parts.baseUrl) || E.isLeft(parts.logLevel) || E.isLeft(http)) {
+  const timeouts = readDatabaseTimeouts(env);
+  const errors = [
+    ...Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])),
+    ...(E.isLeft(http) ? http.left : []),
+    ...(E.isLeft(timeouts) ? timeouts.left : []),
+  ];
+  if (
+    errors.length > 0 ||
+    E.isLeft(parts.database) ||
+    E.isLeft(parts.port) ||
+    E.isLeft(parts.baseUrl) ||
+    E.isLeft(parts.logLevel) ||
+    E.isLeft(http) ||
+    E.isLeft(timeouts)
+  ) {
     return E.left(errors);
   }
   return E.right({
@@ -64,5 +80,6 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     baseUrl: parts.baseUrl.right,
     logLevel: parts.logLevel.right,
     http: http.right,
+    databaseTimeouts: timeouts.right,
   });
 };

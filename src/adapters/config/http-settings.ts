@@ -26,7 +26,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const HOUR_MS = 3_600_000;
 
-const milliseconds = (name: string, raw: string | undefined, fallback: number, min: number): E.Either<string, number> => {
+/** A whole number of milliseconds from `min` to an hour, or the fallback when unset; reported by name when bad. */
+export const milliseconds = (name: string, raw: string | undefined, fallback: number, min: number): E.Either<string, number> => {
   if (raw === undefined || raw === '') return E.right(fallback);
   const n = Number(raw);
   return /^[0-9]+$/.test(raw) && n >= min && n <= HOUR_MS

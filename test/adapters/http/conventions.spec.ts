@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { ApplicationKeyRepository } from '../../../src/application/ports/application-key-repository.js';
+import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { rawExchange } from '../../support/raw-socket.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
@@ -107,7 +108,8 @@ describe('HTTP: failures of the infrastructure', () => {
           findById: (...args) => real.findById(...args),
           findByClientId: (...args) => real.findByClientId(...args),
           markUsed: (...args) => real.markUsed(...args),
-          list: async () => {
+          list: async (storeId, query) => {
+            if (query.page.limit === 7) throw new StorageUnavailable('the connection failed (ECONNREFUSED)');
             throw new Error('connection refused: internal-detail-42');
           },
         };
@@ -134,5 +136,16 @@ describe('HTTP: failures of the infrastructure', () => {
     const logged = api.logs.lines.find((l) => l['request_id'] === 'failing-request' && l['msg'] === 'unexpected error');
     expect(JSON.stringify(logged)).to.include('internal-detail-42');
     expect((logged?.['err'] as { stack?: string } | undefined)?.stack).to.include('conventions.spec.ts');
+  });
+
+  it('answers 503 with Retry-After when the database cannot be reached, without an error-level log line', async () => {
+    const before = api.logs.lines.length;
+    const response = await api.request('/v2/application-keys?page[limit]=7', { headers: { 'X-Request-Id': 'unavailable-request' } });
+    expect(response.status).to.equal(503);
+    expect(response.headers.get('retry-after')).to.equal('2');
+    expect(await response.json()).to.deep.equal({
+      errors: [{ status: '503', title: 'Service Unavailable', detail: 'the database is unavailable; retry shortly', request_id: 'unavailable-request' }],
+    });
+    expect(api.logs.lines.slice(before).filter((l) => Number(l['level']) >= 40)).to.deep.equal([]);
   });
 });

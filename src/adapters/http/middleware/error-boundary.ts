@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Middleware } from 'koa';
+import { isStorageUnavailable } from '../../../application/ports/storage-unavailable.js';
 import { errorDocument, titleOf } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 
@@ -8,17 +9,30 @@ const statusOfThrown = (error: unknown): number => {
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 };
 
+/** Long enough for a restarting database or a failover, short enough that a retrying client notices recovery. */
+const RETRY_AFTER_SECONDS = 2;
+
 /**
  * Turns everything thrown below into an error document. A thrown client error (Koa's, the router's)
  * keeps its status; the body's failures are answered where it is parsed, with their own details.
+ * Storage that cannot be reached is a 503 with `Retry-After`.
  * Anything else is a generic 500 whose log line carries the stack and the request id.
  */
-export const errorBoundary =
-  (logger: Logger): Middleware<HttpState> =>
+export const errorBoundary = (logger: Logger): Middleware<HttpState> =>
   async (ctx, next) => {
     try {
       await next();
     } catch (error) {
+      if (isStorageUnavailable(error)) {
+        // The outage itself is logged once where it is seen, at the database; each refusal is only a debug line.
+        logger.debug({ request_id: ctx.state.requestId, reason: error.reason }, 'answered 503: the database is unavailable');
+        ctx.status = 503;
+        ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+        ctx.body = {
+          errors: [{ status: '503', title: titleOf(503), detail: 'the database is unavailable; retry shortly', request_id: ctx.state.requestId }],
+        };
+        return;
+      }
       const status = statusOfThrown(error);
       if (status < 500) {
         ctx.status = status;

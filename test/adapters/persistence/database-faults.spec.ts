@@ -1,0 +1,138 @@
+import { expect } from 'chai';
+import { sql } from 'kysely';
+import { mysqlFault, pgliteFault, postgresFault } from '../../../src/adapters/persistence/kysely/database-faults.js';
+import type { DatabaseTarget } from '../../../src/adapters/persistence/kysely/database-target.js';
+import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
+import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
+import { OutageWatch, type OutageEvent } from '../../../src/adapters/persistence/kysely/outage-watch.js';
+import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
+import { dropEverything } from '../../support/backends.js';
+import { startTestApi } from '../../support/test-api.js';
+
+const error = (fields: Record<string, unknown>) => Object.assign(new Error(String(fields['message'] ?? 'failed')), fields);
+
+describe('database faults: which driver errors mean the database is out of reach', () => {
+  const postgres: ReadonlyArray<[string, Error, boolean]> = [
+    ['a refused connection', error({ code: 'ECONNREFUSED' }), true],
+    ['a reset connection', error({ code: 'ECONNRESET' }), true],
+    ['SQLSTATE 08006, connection failure', error({ code: '08006' }), true],
+    ['SQLSTATE 57P01, admin shutdown', error({ code: '57P01' }), true],
+    ['SQLSTATE 57P03, starting up', error({ code: '57P03' }), true],
+    ['SQLSTATE 57014, statement timeout', error({ code: '57014' }), true],
+    ['a connection timeout of the pool', error({ message: 'timeout exceeded when trying to connect' }), true],
+    ['a connection terminated under a query', error({ message: 'Connection terminated unexpectedly' }), true],
+    ['the client-side query timeout', error({ message: 'Query read timeout' }), true],
+    ['a unique violation', error({ code: '23505' }), false],
+    ['a syntax error', error({ code: '42601' }), false],
+    ['a plain bug', new TypeError('x is undefined'), false],
+  ];
+  for (const [label, e, fault] of postgres) {
+    it(`PostgreSQL: ${label} is ${fault ? '' : 'not '}a fault`, () => expect(postgresFault(e) !== undefined).to.equal(fault));
+  }
+
+  const mysql: ReadonlyArray<[string, Error, boolean]> = [
+    ['a lost connection', error({ code: 'PROTOCOL_CONNECTION_LOST' }), true],
+    ['a client-side query timeout', error({ code: 'PROTOCOL_SEQUENCE_TIMEOUT' }), true],
+    ['MariaDB max_statement_time, by its number alone', error({ errno: 1969, sqlState: '70100' }), true],
+    ['MySQL max_execution_time', error({ errno: 3024 }), true],
+    ['a lock wait timeout', error({ errno: 1205 }), true],
+    ['SQLSTATE 08S01, a communication failure', error({ sqlState: '08S01' }), true],
+    ['a killed connection', error({ code: 'ER_CONNECTION_KILLED' }), true],
+    ['any fatal error', error({ code: 'SOMETHING_NEW', fatal: true }), true],
+    ['a refused connection', error({ code: 'ECONNREFUSED' }), true],
+    ['a duplicate key', error({ code: 'ER_DUP_ENTRY' }), false],
+    ['a plain bug', new RangeError('bad'), false],
+  ];
+  for (const [label, e, fault] of mysql) {
+    it(`MariaDB: ${label} is ${fault ? '' : 'not '}a fault`, () => expect(mysqlFault(e) !== undefined).to.equal(fault));
+  }
+
+  it('PGlite: only a closed database is a fault', () => {
+    expect(pgliteFault(error({ message: 'PGlite is closed' }))).to.be.a('string');
+    expect(pgliteFault(error({ code: '23505' }))).to.equal(undefined);
+  });
+});
+
+describe('outage watch', () => {
+  it('reports the first failure and the first success after it, with the duration and the failed calls between', () => {
+    const events: OutageEvent[] = [];
+    let now = 1000;
+    const watch = new OutageWatch((e) => events.push(e), () => now);
+    watch.success();
+    watch.failure('the connection failed (ECONNREFUSED)', 'first');
+    now = 1500;
+    watch.failure('the connection failed (ECONNREFUSED)', 'second');
+    watch.failure('a statement ran past its timeout', 'third');
+    now = 4000;
+    watch.success();
+    watch.success();
+    expect(events).to.deep.equal([
+      { kind: 'down', reason: 'the connection failed (ECONNREFUSED)', error: 'first' },
+      { kind: 'up', outageMs: 3000, failedCalls: 3 },
+    ]);
+  });
+});
+
+const servers: ReadonlyArray<[string, DatabaseTarget | undefined]> = [
+  ['PostgreSQL', process.env['TEST_POSTGRES_URL'] ? { kind: 'postgres', url: process.env['TEST_POSTGRES_URL'] } : undefined],
+  ['MariaDB', process.env['TEST_MYSQL_URL'] ? { kind: 'mysql', url: process.env['TEST_MYSQL_URL'] } : undefined],
+];
+
+for (const [name, target] of servers) {
+  (target === undefined ? describe.skip : describe)(`a frozen database [${name}]`, () => {
+    let admin: DatabaseHandle;
+    let handle: DatabaseHandle;
+    const events: OutageEvent[] = [];
+
+    before(async () => {
+      if (target === undefined) return;
+      admin = await openDatabase(target, { poolSize: 1 });
+      await dropEverything(admin.db);
+      await migrateToLatest(admin.db, admin.flavor);
+      handle = await openDatabase(target, { poolSize: 4, timeouts: { statementTimeoutMs: 300, connectTimeoutMs: 1000 }, onOutage: (e) => events.push(e) });
+    });
+    after(async () => {
+      await handle?.close();
+      await admin?.close();
+    });
+
+    it('answers 503 within the statement timeout while a table is locked, then serves again, logging one outage', async () => {
+      const api = await startTestApi({ persistence: { kind: 'database', handle } });
+      const lock = await admin.db.connection().execute(async (session) => {
+        // One session holds the lock; the service's statements wait on it until their timeout.
+        if (admin.flavor === 'postgres') {
+          await sql`begin`.execute(session);
+          await sql`lock table subscription_products in access exclusive mode`.execute(session);
+        } else {
+          await sql`lock tables subscription_products write`.execute(session);
+        }
+        try {
+          const started = Date.now();
+          const frozen = await api.request('/v2/subscriptions/products');
+          const waited = Date.now() - started;
+          expect(frozen.status).to.equal(503);
+          expect(frozen.headers.get('retry-after')).to.equal('2');
+          expect(waited, 'answered at about the statement timeout, not hung').to.be.below(3000);
+          return frozen;
+        } finally {
+          await sql.raw(admin.flavor === 'postgres' ? 'rollback' : 'unlock tables').execute(session);
+        }
+      });
+      expect(lock.status).to.equal(503);
+      const served = await api.request('/v2/subscriptions/products');
+      expect(served.status).to.equal(200);
+      expect(events.map((e) => e.kind)).to.deep.equal(['down', 'up']);
+      expect(api.logs.lines.filter((l) => Number(l['level']) >= 50)).to.deep.equal([]);
+      await api.close();
+    });
+
+    it('throws StorageUnavailable, not the driver error, for a statement past its timeout', async () => {
+      const slow = admin.flavor === 'postgres' ? sql`select pg_sleep(2)` : sql`select sleep(2)`;
+      const failure = await slow.execute(handle.db).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(failure).to.be.instanceOf(StorageUnavailable);
+    });
+  });
+}
