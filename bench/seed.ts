@@ -261,9 +261,9 @@ const generator = (random: Random, storeId: Uuid, sellables: readonly Sellable[]
       };
       const { subscription, states: history } = withHistory(random, base, priced.plan, now);
       subscriptions.push(toRow(subscription));
-      for (const state of history) {
-        states.push({ id: state.id, subscription_id: subscription.id, action: state.action, body: stateBody(state), created_at: state.createdAt });
-      }
+      history.forEach((state, i) => {
+        states.push({ id: state.id, subscription_id: subscription.id, sequence: i + 1, action: state.action, body: stateBody(state), created_at: state.createdAt });
+      });
     }
     return { subscriptions, states };
   };

@@ -94,6 +94,20 @@ describe('subscription use cases', () => {
     expect(read.subscription.timestamps.endDate).to.deep.equal(new Date(Date.UTC(2026, 2, 1)));
   });
 
+  it('dates a change no earlier than the one before it, even when this clock runs behind another instance’s', async () => {
+    const { subscriptions, storeId, offering, offeringPlan, clock } = await setup();
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    const act = (action: string) => subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action } });
+    clock.advance(5000);
+    const paused = right(await act('pause'));
+    clock.advance(-3000);
+    const resumed = right(await act('resume'));
+    expect(resumed.createdAt).to.deep.equal(paused.createdAt);
+    clock.advance(10_000);
+    expect(right(await act('pause')).createdAt).to.deep.equal(clock.now());
+    expect(right(await subscriptions.listStates(storeId, subscription.id)).map((s) => s.action)).to.deep.equal(['pause', 'resume', 'pause']);
+  });
+
   it("forbids what the plan does not allow, before looking at the state", async () => {
     const { subscriptions, storeId, offering, offeringPlan } = await setup({ can_pause: false, can_cancel: false });
     const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));

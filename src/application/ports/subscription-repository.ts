@@ -29,8 +29,11 @@ export interface SubscriptionRepository {
   findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
   /** Newest first; a page costs the same small number of queries whatever its length and includes. */
   list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage>;
-  /** Applies `change` with the subscription locked, storing the new state and its history record together. */
+  /**
+   * Applies `change` with the subscription locked (so `change` may read the clock), storing the new state
+   * and its history record together; the record takes the next place in the subscription's history.
+   */
   applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
-  /** Oldest first; undefined when the store has no such subscription. */
+  /** In the order the changes were applied; undefined when the store has no such subscription. */
   listStates(storeId: Uuid, id: Uuid): Promise<readonly SubscriptionStateRecord[] | undefined>;
 }

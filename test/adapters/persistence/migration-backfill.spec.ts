@@ -26,3 +26,48 @@ forEachBackend('migration 0002 on a database that already has stores', (backend,
     await backend.reset(p);
   });
 }, { sqlOnly: true });
+
+forEachBackend('migration 0004 on a database that already has state history', (backend, persistence) => {
+  it("numbers every subscription's existing states in their former order (time, then id), each history from 1", async () => {
+    const p = persistence();
+    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+    const { db, flavor } = p.handle;
+    await dropEverything(db);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+    expect((await migrator.migrateTo('0003-subscriptions')).error).to.equal(undefined);
+    const store = '11111111-1111-4111-8111-111111111111';
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+    await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at(0)})`.execute(db);
+    await sql`insert into subscription_offering_versions (id, store_id, offering_id, version, snapshot, created_at)
+      values ('22222222-2222-4222-8222-222222222222', ${store}, '33333333-3333-4333-8333-333333333333', 1, '{}', ${at(0)})`.execute(db);
+    const subscriptions = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'];
+    for (const id of subscriptions) {
+      await sql`insert into subscriptions (id, store_id, account_id, name, name_key, email, email_key, offering_id, offering_version_id, plan_id, currency, body, created_at)
+        values (${id}, ${store}, ${store}, 'n', 'k', 'e', 'k', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'p', 'USD', '{}', ${at(0)})`.execute(db);
+    }
+    // Inserted out of order; two share a second and are told apart by id.
+    const states: ReadonlyArray<[string, string, number]> = [
+      ['55555555-5555-4555-8555-000000000003', subscriptions[0]!, 3],
+      ['55555555-5555-4555-8555-000000000001', subscriptions[0]!, 1],
+      ['55555555-5555-4555-8555-00000000000b', subscriptions[0]!, 2],
+      ['55555555-5555-4555-8555-00000000000a', subscriptions[0]!, 2],
+      ['55555555-5555-4555-8555-000000000009', subscriptions[1]!, 7],
+    ];
+    for (const [id, subscription, second] of states) {
+      await sql`insert into subscription_states (id, subscription_id, action, body, created_at) values (${id}, ${subscription}, 'pause', '{}', ${at(second)})`.execute(db);
+    }
+    await migrateToLatest(db, flavor);
+    const rows = await db.selectFrom('subscription_states').select(['id', 'subscription_id', 'sequence']).orderBy('subscription_id').orderBy('sequence').execute();
+    expect(rows.map((r) => [r.id.slice(-2), r.subscription_id.slice(-1), Number(r.sequence)])).to.deep.equal([
+      ['01', '1', 1],
+      ['0a', '1', 2],
+      ['0b', '1', 3],
+      ['03', '1', 4],
+      ['09', '2', 1],
+    ]);
+    const duplicate = await sql`insert into subscription_states (id, subscription_id, sequence, action, body, created_at)
+      values ('66666666-6666-4666-8666-666666666666', ${subscriptions[1]!}, 1, 'pause', '{}', ${at(9)})`.execute(db).then(() => 'stored', () => 'refused');
+    expect(duplicate, 'a place in a history is unique').to.equal('refused');
+    await backend.reset(p);
+  });
+}, { sqlOnly: true });

@@ -194,10 +194,16 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       const changed = change(fromRow(row), offering);
       if (E.isLeft(changed)) return changed;
       const { state } = changed.right;
+      // Under the row lock, so no other change of this subscription can take the same place in its history.
+      const { last } = await trx
+        .selectFrom('subscription_states')
+        .select((eb) => eb.fn.max('sequence').as('last'))
+        .where('subscription_id', '=', id)
+        .executeTakeFirstOrThrow();
       await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();
       await trx
         .insertInto('subscription_states')
-        .values({ id: state.id, subscription_id: id, action: state.action, body: stateBody(state), created_at: state.createdAt })
+        .values({ id: state.id, subscription_id: id, sequence: Number(last ?? 0) + 1, action: state.action, body: stateBody(state), created_at: state.createdAt })
         .execute();
       return E.right(state);
     });
@@ -206,7 +212,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async listStates(storeId: Uuid, id: Uuid): Promise<readonly SubscriptionStateRecord[] | undefined> {
     const owner = await this.handle.db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     if (owner === undefined) return undefined;
-    const rows = await this.handle.db.selectFrom('subscription_states').selectAll().where('subscription_id', '=', id).orderBy('created_at').orderBy('id').execute();
+    const rows = await this.handle.db.selectFrom('subscription_states').selectAll().where('subscription_id', '=', id).orderBy('sequence').execute();
     return rows.map(stateFromRow);
   }
 }

@@ -96,6 +96,8 @@ export interface SubscriptionsTable {
 export interface SubscriptionStatesTable {
   id: string;
   subscription_id: string;
+  /** The change's place in its subscription's history, from 1. */
+  sequence: number;
   action: string;
   body: string;
   created_at: Timestamp;

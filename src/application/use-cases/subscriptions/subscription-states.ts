@@ -4,10 +4,19 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseStateAction } from '../../../domain/subscription/subscription-input.js';
 import { applyStateAction } from '../../../domain/subscription/subscription-state.js';
-import { SUBSCRIPTION_NOT_FOUND, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import { SUBSCRIPTION_NOT_FOUND, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
+
+/**
+ * The time of a change, read while the repository holds the subscription (its row lock), and never
+ * before the change it follows: another instance's clock may run behind this one's.
+ */
+const changeTime = (now: Date, subscription: Subscription): Date => {
+  const previous = subscription.state?.createdAt;
+  return previous !== undefined && previous > now ? previous : now;
+};
 
 @injectable()
 export class ChangeSubscriptionState {
@@ -23,12 +32,11 @@ export class ChangeSubscriptionState {
     if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
     const action = parseStateAction(data);
     if (E.isLeft(action)) return E.left(validationFailed(action.left));
-    const now = this.clock.now();
     const stateId = this.ids.uuid();
     const applied = await this.subscriptions.applyState(storeId, subscriptionId, (subscription, offering) => {
       const plan = offering.plans.find((p) => p.id === subscription.planId);
       if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
-      return applyStateAction(subscription, plan.attributes, action.right, now, stateId);
+      return applyStateAction(subscription, plan.attributes, action.right, changeTime(this.clock.now(), subscription), stateId);
     });
     if (E.isRight(applied)) return applied;
     return E.left(applied.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : applied.left);
@@ -39,7 +47,7 @@ export class ChangeSubscriptionState {
 export class ListSubscriptionStates {
   constructor(@inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
 
-  /** Every state change of the subscription, oldest first. */
+  /** Every state change of the subscription, in the order they were applied. */
   async execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, readonly SubscriptionStateRecord[]>> {
     const subscriptionId = parseUuid(id);
     const states = subscriptionId === undefined ? undefined : await this.subscriptions.listStates(storeId, subscriptionId);
