@@ -36,6 +36,7 @@ import {
   UpdateSubscriptionProduct,
 } from './use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
+import { IdempotentRequests } from './use-cases/idempotent-requests.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
@@ -44,6 +45,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   AuthenticateBearer,
   BuildOffering,
   ChangeSubscriptionState,
+  IdempotentRequests,
   CheckHealth,
   CreateApplicationKey,
   CreateOffering,

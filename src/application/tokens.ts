@@ -3,6 +3,7 @@ import type { AccessTokenRepository } from './ports/access-token-repository.js';
 import type { ApplicationKeyRepository } from './ports/application-key-repository.js';
 import type { PlanRepository, ProductRepository } from './ports/catalogue-repository.js';
 import type { DatabaseHealth } from './ports/database-health.js';
+import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
@@ -23,4 +24,5 @@ export const TOKENS = {
   OfferingRepository: Symbol.for('commerce-core.OfferingRepository') as ServiceIdentifier<OfferingRepository>,
   SubscriptionRepository: Symbol.for('commerce-core.SubscriptionRepository') as ServiceIdentifier<SubscriptionRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
+  IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
 } as const;

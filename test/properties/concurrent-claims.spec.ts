@@ -86,4 +86,34 @@ forEachBackend('Properties: concurrent claims are granted exactly once', (_backe
       { numRuns: propertyRuns(10), endOnFailure: true },
     );
   });
+
+  it('creates exactly one object per Idempotency-Key, however the requests interleave', async () => {
+    let round = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 16 }), async (keys) => {
+        round += 1;
+        const store = await newStore('Retries');
+        const post = (k: number) =>
+          fetch(`${api.url}/v2/subscriptions/products`, {
+            ...json('POST', { type: 'subscription_product', attributes: { name: `Product ${round}-${k}` } }, store.token),
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${store.token}`, 'Idempotency-Key': `key-${round}-${k}` },
+          });
+        const responses = await Promise.all(keys.map(post));
+        expect(responses.every((r) => r.status === 201 || r.status === 409), String(responses.map((r) => r.status))).to.equal(true);
+        const ids = new Map<number, Set<string>>();
+        for (const [i, r] of responses.entries()) {
+          if (r.status === 201) ids.set(keys[i]!, (ids.get(keys[i]!) ?? new Set()).add(((await r.json()) as { data: { id: string } }).data.id));
+        }
+        for (const k of new Set(keys)) {
+          const retried = (await (await post(k)).json()) as { data: { id: string } };
+          expect([...(ids.get(k) ?? new Set([retried.data.id]))], 'every answer for a key names one product').to.deep.equal([retried.data.id]);
+        }
+        const listed = (await (await fetch(`${api.url}/v2/subscriptions/products?page[limit]=100`, { headers: { Authorization: `Bearer ${store.token}` } })).json()) as {
+          data: { attributes: { name: string } }[];
+        };
+        expect(listed.data.map((p) => p.attributes.name).sort()).to.deep.equal([...new Set(keys)].map((k) => `Product ${round}-${k}`).sort());
+      }),
+      { numRuns: propertyRuns(10), endOnFailure: true },
+    );
+  });
 });

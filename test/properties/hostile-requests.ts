@@ -148,6 +148,12 @@ export const hostileRequest = (routes: readonly RouteCase[], ids: StoreIds): fc.
         init: { ...withBody(validBody), headers: { ...(withBody(validBody).headers as Record<string, string> | undefined), 'X-Moltin-Currency': v, 'EP-Currency': v } },
         what: 'currency headers',
       })),
+      fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.constantFrom('k', ' ', 'k'.repeat(256))).filter((v) => HEADER_SAFE.test(v)).map((v) => ({
+        route,
+        path: validPath,
+        init: { ...withBody(validBody), headers: { ...(withBody(validBody).headers as Record<string, string> | undefined), 'Idempotency-Key': v } },
+        what: 'an Idempotency-Key',
+      })),
     ];
     if (validBody !== undefined) requests.push(hostileBody(validBody).map((b) => ({ route, path: validPath, init: encode(b), what: 'body' })));
     return fc.oneof(...requests).map((r) => ({ ...r, init: { ...r.init, method: route.method } }));

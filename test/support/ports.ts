@@ -15,5 +15,6 @@ export const portsOf = (persistence: Persistence) => {
     offerings: container.get(TOKENS.OfferingRepository),
     subscriptions: container.get(TOKENS.SubscriptionRepository),
     health: container.get(TOKENS.DatabaseHealth),
+    idempotency: container.get(TOKENS.IdempotencyStore),
   };
 };

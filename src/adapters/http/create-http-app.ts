@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import type { Container, Newable } from 'inversify';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { TOKENS } from '../../application/tokens.js';
+import type { Access } from '../../domain/auth/grant.js';
 import { AuthenticateBearer } from '../../application/use-cases/authenticate-bearer.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
+import { IdempotentRequests } from '../../application/use-cases/idempotent-requests.js';
 import { CreateApplicationKey } from '../../application/use-cases/create-application-key.js';
 import { DeleteApplicationKey } from '../../application/use-cases/delete-application-key.js';
 import { GetApplicationKey } from '../../application/use-cases/get-application-key.js';
@@ -41,6 +43,7 @@ import { linkOrigin, type LinkOriginOptions } from './link-origin.js';
 import { parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { requestContext } from './middleware/request-context.js';
+import { idempotent } from './middleware/idempotency.js';
 import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { applicationKeyRoutes } from './routes/application-key-routes.js';
@@ -62,7 +65,14 @@ export interface HttpAppOptions extends LinkOriginOptions {
 /** The Koa application over a container's use cases: the one place the routes' use cases are resolved. */
 export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
-  const routes: RouteContext = { guard: requireAccess(use(AuthenticateBearer)), links: linkOrigin(links) };
+  const authenticate = requireAccess(use(AuthenticateBearer));
+  const idempotency = idempotent(use(IdempotentRequests));
+  // Every guarded POST honours Idempotency-Key: the one place that does it, after the caller is known.
+  const guard = (access: Access): Middleware<HttpState> => {
+    const admit = authenticate(access);
+    return (ctx, next) => admit(ctx, () => idempotency(ctx, next));
+  };
+  const routes: RouteContext = { guard, links: linkOrigin(links) };
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth));
   oauthRoutes(router, use(IssueAccessToken));

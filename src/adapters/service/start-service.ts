@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
+import { IdempotentRequests } from '../../application/use-cases/idempotent-requests.js';
 import { PurgeExpiredTokens } from '../../application/use-cases/purge-expired-tokens.js';
 import type { AppConfig } from '../config/app-config.js';
 import { createHttpApp } from '../http/create-http-app.js';
@@ -20,7 +21,7 @@ export interface RunningService {
   stop(): Promise<DrainReport>;
 }
 
-/** Serves the container's use cases over HTTP, and purges expired tokens now and then. */
+/** Serves the container's use cases over HTTP, and purges expired tokens and idempotency keys now and then. */
 export const startService = async (
   container: Container,
   config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'>,
@@ -37,6 +38,7 @@ export const startService = async (
   });
   const purge = setInterval(() => {
     container.get(PurgeExpiredTokens).execute().catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
+    container.get(IdempotentRequests).purge().catch((err: unknown) => logger.warn({ err }, 'idempotency key purge failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 

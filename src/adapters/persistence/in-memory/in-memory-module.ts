@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
 import { InMemoryAccessTokenRepository } from './in-memory-access-token-repository.js';
 import { InMemoryApplicationKeyRepository } from './in-memory-application-key-repository.js';
+import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryState } from './in-memory-state.js';
 import { InMemoryCatalogueRepository } from './in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from './in-memory-offering-repository.js';
@@ -23,4 +24,5 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true });
+    bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
   });

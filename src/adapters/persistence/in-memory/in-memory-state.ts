@@ -1,5 +1,6 @@
 import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { IdempotencyRecord } from '../../../domain/idempotency/idempotency.js';
 import type { MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
 import type { SubscriptionPlan } from '../../../domain/subscription/plan.js';
@@ -24,6 +25,8 @@ export class InMemoryState {
   readonly offeringVersionIds = new Map<string, string>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly subscriptionStates = new Map<string, SubscriptionStateRecord[]>();
+  /** Idempotency records by `storeId key`. */
+  readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
 
   /** Forgets every record, as emptying every table would. */
   clear(): void {

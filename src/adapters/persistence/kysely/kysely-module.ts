@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
+import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
 import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
 import { KyselyDatabaseHealth } from './kysely-database-health.js';
 import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
@@ -26,4 +27,5 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.OfferingRepository).to(KyselyOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(KyselySubscriptionRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
+    bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
   });

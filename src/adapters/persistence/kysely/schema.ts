@@ -103,6 +103,17 @@ export interface SubscriptionStatesTable {
   created_at: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  store_id: string;
+  idempotency_key: string;
+  claim_id: string;
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+  locked_at: Timestamp;
+  created_at: Timestamp;
+}
+
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
   stores: StoresTable;
@@ -117,4 +128,5 @@ export interface Tables {
   subscription_offering_versions: OfferingVersionsTable;
   subscriptions: SubscriptionsTable;
   subscription_states: SubscriptionStatesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

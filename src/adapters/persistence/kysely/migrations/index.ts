@@ -4,6 +4,7 @@ import { storesAndApplicationKeys } from './0001-stores-and-application-keys.js'
 import { merchantRealmMappings } from './0002-merchant-realm-mappings.js';
 import { subscriptions } from './0003-subscriptions.js';
 import { subscriptionStateSequence } from './0004-subscription-state-sequence.js';
+import { idempotencyKeys } from './0005-idempotency-keys.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -11,4 +12,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0002-merchant-realm-mappings': merchantRealmMappings(flavor),
   '0003-subscriptions': subscriptions(flavor),
   '0004-subscription-state-sequence': subscriptionStateSequence(flavor),
+  '0005-idempotency-keys': idempotencyKeys(flavor),
 });

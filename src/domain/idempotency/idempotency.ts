@@ -1,0 +1,66 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { issues, type Issues } from '../shared/errors.js';
+import type { Uuid } from '../shared/uuid.js';
+
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** How long a response is replayed for its key, as Stripe does. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a claimed key may go without a response before another request may take it over: longer
+ * than any request can run (the server's request and statement timeouts are far shorter), so only a
+ * process that died mid-request leaves such a claim.
+ */
+export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
+
+const KEY_MAX = 255;
+// Visible ASCII and inner spaces: what a header carries unencoded, and what every backend stores alike.
+const KEY_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+/** The header's key: absent (no idempotency asked for), or 1..255 visible ASCII characters. */
+export const parseIdempotencyKey = (raw: string | undefined): E.Either<Issues, string | undefined> => {
+  if (raw === undefined) return E.right(undefined);
+  return raw.length <= KEY_MAX && KEY_PATTERN.test(raw)
+    ? E.right(raw)
+    : E.left(issues(IDEMPOTENCY_KEY_HEADER, `must be 1 to ${KEY_MAX} visible ASCII characters`));
+};
+
+/** A response as it is replayed: its status and its body exactly as first sent. */
+export interface StoredResponse {
+  readonly status: number;
+  readonly body: string;
+}
+
+/** A key's record: who claimed it, for which request, and the response once there is one. */
+export interface IdempotencyRecord {
+  readonly storeId: Uuid;
+  readonly key: string;
+  /** Identifies one claim, so that only its holder completes or releases it. */
+  readonly claimId: Uuid;
+  /** A digest of the request's method, path, query and body. */
+  readonly fingerprint: string;
+  readonly response: StoredResponse | undefined;
+  readonly lockedAt: Date;
+  readonly createdAt: Date;
+}
+
+/**
+ * What a request meets when its key already has a record: a response to replay; a key used for another
+ * request; the first request still running; or a record that no longer counts, being past the 24-hour
+ * window or abandoned by a process that died, which the request may replace.
+ */
+export type KeyStanding = 'replay' | 'mismatch' | 'in-flight' | 'expired' | 'abandoned';
+
+export const standingOf = (record: IdempotencyRecord, fingerprint: string, now: Date): KeyStanding => {
+  if (now.getTime() - record.createdAt.getTime() >= IDEMPOTENCY_WINDOW_MS) return 'expired';
+  if (record.fingerprint !== fingerprint) return 'mismatch';
+  if (record.response !== undefined) return 'replay';
+  return now.getTime() - record.lockedAt.getTime() >= IDEMPOTENCY_LOCK_MS ? 'abandoned' : 'in-flight';
+};
+
+/**
+ * Whether a response is kept for replay. A 5xx or a 429 means the request did not run (or its outcome
+ * is unknown), so the key is released and a retry runs it; any other answer, a 4xx included, is final.
+ */
+export const isFinalResponse = (status: number): boolean => status < 500 && status !== 429;
