@@ -93,11 +93,26 @@ interface Target {
   stop(): Promise<{ readonly code: number | null; readonly ms: number } | undefined>;
 }
 
-const startOwnService = async (): Promise<Target> => {
+/** The soak's store, made from the CLI before the service starts, with a budget above the soak's rate (the default is 100 requests/s). */
+const soakStore = async (env: Record<string, string>, rate: number): Promise<{ clientId: string; clientSecret: string }> => {
+  const run = promisify(execFile);
+  const options = { cwd: ROOT, env: { ...process.env, ...env } };
+  const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Soak'], options);
+  const storeId = /^store_id: (\S+)$/m.exec(stdout)?.[1];
+  const clientId = /^client_id: (\S+)$/m.exec(stdout)?.[1];
+  const clientSecret = /^client_secret: (\S+)$/m.exec(stdout)?.[1];
+  if (storeId === undefined || clientId === undefined || clientSecret === undefined) throw new Error(`the CLI printed no credentials:\n${stdout}`);
+  await run(process.execPath, ['dist/cli.js', 'set-rate-limit', '--store', storeId, String(Math.max(100, rate * 4))], options);
+  return { clientId, clientSecret };
+};
+
+const startOwnService = async (rate: number): Promise<Target> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'commerce-core-soak-'));
+  const env = { DATA_DIR: path.join(dataDir, 'pglite') };
+  const { clientId, clientSecret } = await soakStore(env, rate);
   const child: ChildProcess = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', DATA_DIR: path.join(dataDir, 'pglite') },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -106,21 +121,18 @@ const startOwnService = async (): Promise<Target> => {
   // Everything is read, or the service would block on a full pipe; only the start is kept.
   let head = '';
   let started = false;
-  const ready = new Promise<{ url: string; clientId: string; clientSecret: string }>((resolve, reject) => {
+  const ready = new Promise<{ url: string }>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       if (started) return;
       head += chunk.toString();
       const url = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(head)?.[1];
-      const clientId = /^client_id: (\S+)$/m.exec(head)?.[1];
-      const clientSecret = /^client_secret: (\S+)$/m.exec(head)?.[1];
       if (url === undefined) return;
       started = true;
-      if (clientId === undefined || clientSecret === undefined) reject(new Error(`the service printed no credentials:\n${head}`));
-      else resolve({ url, clientId, clientSecret });
+      resolve({ url });
     });
     void exited.then((code) => reject(new Error(`the service exited with ${String(code)} before listening:\n${head}\n${stderr}`)));
   });
-  const { url, clientId, clientSecret } = await ready;
+  const { url } = await ready;
   return {
     url,
     clientId,
@@ -412,7 +424,7 @@ const report = (options: Options, target: Target, run: Run, stopped: { code: num
 
 const main = async (): Promise<void> => {
   const options = readOptions();
-  const target = options.url === undefined ? await startOwnService() : runningService(options);
+  const target = options.url === undefined ? await startOwnService(options.rate) : runningService(options);
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   let stopped: { code: number | null; ms: number } | undefined;
   try {

@@ -3,6 +3,7 @@ import type { MigrationResult } from 'kysely/migration';
 import type { AppConfig } from './adapters/config/app-config.js';
 import { migrateToLatest } from './adapters/persistence/kysely/migrate.js';
 import { openDatabase, type PoolOptions } from './adapters/persistence/kysely/open-database.js';
+import type { RateLimiter } from './application/ports/rate-limiter.js';
 import { buildContainer } from './container.js';
 
 /** The core over an open, migrated database. */
@@ -29,12 +30,16 @@ const migrateUnbounded = async (target: AppConfig['database']): Promise<readonly
  * The start-up sequence the service, the CLI and embedders share: open the configured database, bring its
  * schema up to date, and bind the core to it. The database is closed again if any step fails.
  */
-export const openCore = async (config: Pick<AppConfig, 'database'>, pool: PoolOptions = {}): Promise<OpenCore> => {
+export const openCore = async (
+  config: Pick<AppConfig, 'database'>,
+  pool: PoolOptions = {},
+  options: { readonly rateLimiter?: RateLimiter } = {},
+): Promise<OpenCore> => {
   let migrated = pool.timeouts === undefined || config.database.kind === 'pglite' ? undefined : await migrateUnbounded(config.database);
   const handle = await openDatabase(config.database, pool);
   try {
     migrated ??= await migrateToLatest(handle.db, handle.flavor);
-    return { container: buildContainer({ kind: 'database', handle }), migrated, databaseKind: handle.kind, close: () => handle.close() };
+    return { container: buildContainer({ kind: 'database', handle }, options), migrated, databaseKind: handle.kind, close: () => handle.close() };
   } catch (error) {
     await handle.close();
     throw error;

@@ -5,16 +5,19 @@ import type { InMemoryState } from './adapters/persistence/in-memory/in-memory-s
 import { kyselyModule } from './adapters/persistence/kysely/kysely-module.js';
 import type { DatabaseHandle } from './adapters/persistence/kysely/open-database.js';
 import { systemModule } from './adapters/system/system-module.js';
+import { rateLimitModule } from './adapters/rate-limit/rate-limit-module.js';
+import type { RateLimiter } from './application/ports/rate-limiter.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
 
 /** The composition root: the one place that binds the core to its adapters. */
-export const buildContainer = (persistence: Persistence): Container => {
+export const buildContainer = (persistence: Persistence, options: { readonly rateLimiter?: RateLimiter } = {}): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(
     coreModule,
     systemModule,
+    rateLimitModule(options.rateLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
   return container;

@@ -23,6 +23,14 @@ export { GetMerchantRealmMapping } from './application/use-cases/get-merchant-re
 export { ResolveMerchantRealm } from './application/use-cases/resolve-merchant-realm.js';
 export { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings, type StoreSettings } from './application/use-cases/store-settings.js';
 export { UpdateMerchantRealmPrefix } from './application/use-cases/update-merchant-realm-prefix.js';
+export { AdmitRequest, RATES_FRESH_MS, type RateDecision } from './application/use-cases/admit-request.js';
+export { SetStoreRateLimit } from './application/use-cases/set-store-rate-limit.js';
+export { IdempotentRequests, type NotRun, type Ticket } from './application/use-cases/idempotent-requests.js';
+export type { RateLimiter, LimiterState } from './application/ports/rate-limiter.js';
+export type { IdempotencyStore, IdempotencyClaim } from './application/ports/idempotency-store.js';
+export { StorageUnavailable, isStorageUnavailable } from './application/ports/storage-unavailable.js';
+export { InMemoryRateLimiter } from './adapters/rate-limit/in-memory-rate-limiter.js';
+export { RedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 export {
   CreateSubscriptionProduct,
   DeleteSubscriptionProduct,

@@ -4,6 +4,7 @@ import { EnsureDefaultStore } from './application/use-cases/ensure-default-store
 import { readConfig } from './adapters/config/app-config.js';
 import { createLogger } from './adapters/logging/logger.js';
 import { credentialsBanner } from './adapters/service/credentials-banner.js';
+import { openRedisLimiter } from './adapters/rate-limit/open-redis-limiter.js';
 import { startService } from './adapters/service/start-service.js';
 import { openCore } from './bootstrap.js';
 
@@ -17,6 +18,8 @@ const logger = createLogger(config.right.logLevel);
 // Time the database gets to close once the connections are drained or cut, before the process gives up on it.
 const DATABASE_CLOSE_GRACE_MS = 5_000;
 const start = async () => {
+  const redis = config.right.redisUrl === undefined ? undefined : openRedisLimiter(config.right.redisUrl, logger);
+  if (redis !== undefined && !(await redis.ready())) logger.warn('Redis did not answer at start: requests are admitted without rate limits until it does');
   const core = await openCore(config.right, {
     timeouts: config.right.databaseTimeouts,
     onOutage: (event) =>
@@ -24,16 +27,20 @@ const start = async () => {
         ? logger.warn({ reason: event.reason, err: event.error }, 'database unavailable: requests that need it are answered 503 until it is back')
         : logger.warn({ outage_ms: event.outageMs, failed_calls: event.failedCalls }, 'database available again'),
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
+  }, redis === undefined ? {} : { rateLimiter: redis.limiter }).catch(async (error: unknown) => {
+    await redis?.close();
+    throw error;
   });
+  const closeAll = () => core.close().finally(() => redis?.close());
   try {
     for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
     const created = await core.container.get(EnsureDefaultStore).execute();
     if (created !== undefined) process.stdout.write(credentialsBanner(created));
     const service = await startService(core.container, config.right, logger);
-    logger.info({ url: service.url, database: core.databaseKind }, 'listening');
-    return { stop: () => service.stop().finally(() => core.close()).then(() => logger.info('stopped')) };
+    logger.info({ url: service.url, database: core.databaseKind, rate_limiter: redis === undefined ? 'in-process' : 'redis' }, 'listening');
+    return { stop: () => service.stop().finally(closeAll).then(() => logger.info('stopped')) };
   } catch (error) {
-    await core.close();
+    await closeAll();
     throw error;
   }
 };

@@ -37,9 +37,13 @@ import {
 } from './use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 import { IdempotentRequests } from './use-cases/idempotent-requests.js';
+import { AdmitRequest } from './use-cases/admit-request.js';
+import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
+  AdmitRequest,
+  SetStoreRateLimit,
   AttachOfferingPlans,
   AttachOfferingProducts,
   AuthenticateBearer,

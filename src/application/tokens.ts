@@ -4,6 +4,7 @@ import type { ApplicationKeyRepository } from './ports/application-key-repositor
 import type { PlanRepository, ProductRepository } from './ports/catalogue-repository.js';
 import type { DatabaseHealth } from './ports/database-health.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
+import type { RateLimiter } from './ports/rate-limiter.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
@@ -25,4 +26,5 @@ export const TOKENS = {
   SubscriptionRepository: Symbol.for('commerce-core.SubscriptionRepository') as ServiceIdentifier<SubscriptionRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
+  RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
 } as const;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRawResponse } from '../support/raw-http.js';
-import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { startServiceProcess, storeForLoad, type ServiceProcess } from '../support/service-process.js';
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
 /** Time the process gets after the deadline to close the database and exit. */
@@ -75,10 +75,10 @@ describe('the service stopping under keep-alive load', () => {
 
   it('answers or refuses every request after SIGTERM, and exits within its deadline despite a stalled client', async function () {
     this.timeout(30_000);
+    const { clientId, clientSecret } = await storeForLoad({ DATA_DIR: dataDir });
     service = await startServiceProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
     const { url, child, output } = service;
     const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
-    const { clientId, clientSecret } = printedCredentials(service.output());
     const tokenResponse = await fetch(`${url}/oauth/access_token`, {
       method: 'POST',
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
+import { SetStoreRateLimit } from '../../src/application/use-cases/set-store-rate-limit.js';
+import { TEST_STORE_BUDGET } from '../support/test-api.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 import type { StoreIds } from './route-catalogue.js';
 
@@ -34,6 +36,7 @@ const created = async (response: Response, what: string): Promise<{ id: string }
 export const seedStore = async (url: string, container: Container, name: string): Promise<SeededStore> => {
   const store = await container.get(CreateStore).execute(name);
   if (E.isLeft(store)) throw new Error('store not created');
+  await container.get(SetStoreRateLimit).execute(store.right.store.id, TEST_STORE_BUDGET);
   const token = await tokenFor(url, { grant_type: 'client_credentials', client_id: store.right.key.clientId, client_secret: store.right.clientSecret });
   const send: Send = (path, init = {}) =>
     fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });

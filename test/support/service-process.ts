@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -51,6 +52,20 @@ export const startServiceProcess = (env: Record<string, string>, timeoutMs = 60_
   });
 
 /** `client_id: ...` and `client_secret: ...` as printed on first start or by `create-store`. */
+/**
+ * Makes a store from the CLI, on a database no service holds, with a budget the load tests cannot reach
+ * (the default 100 requests/s would answer their bursts 429); returns its printed credentials.
+ */
+export const storeForLoad = async (env: Record<string, string>): Promise<{ clientId: string; clientSecret: string }> => {
+  const run = promisify(execFile);
+  const options = { cwd: ROOT, env: { ...process.env, ...env } };
+  const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Load'], options);
+  const storeId = /^store_id: (\S+)$/m.exec(stdout)?.[1];
+  if (storeId === undefined) throw new Error(`no store id in:\n${stdout}`);
+  await run(process.execPath, ['dist/cli.js', 'set-rate-limit', '--store', storeId, '1000000'], options);
+  return printedCredentials(stdout);
+};
+
 export const printedCredentials = (text: string): { clientId: string; clientSecret: string } => {
   const clientId = /^client_id: (\S+)$/m.exec(text)?.[1];
   const clientSecret = /^client_secret: (\S+)$/m.exec(text)?.[1];

@@ -4,10 +4,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { pino } from 'pino';
 import { CreateStore, type CreatedStore } from '../../src/application/use-cases/create-store.js';
+import { SetStoreRateLimit } from '../../src/application/use-cases/set-store-rate-limit.js';
 import { createHttpApp } from '../../src/adapters/http/create-http-app.js';
 import { DEFAULT_HTTP_SETTINGS } from '../../src/adapters/config/http-settings.js';
 import { createDrainingServer } from '../../src/adapters/service/http-server.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
+import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
 
 /** Log lines written by the app under test, parsed. */
 export class LogCapture extends Writable {
@@ -33,13 +35,18 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** A budget no test reaches unless it means to. */
+export const TEST_STORE_BUDGET = 1_000_000;
+
 export const startTestApi = async (
-  options: { persistence?: Persistence; baseUrl?: string; configure?: (container: Container) => void } = {},
+  options: { persistence?: Persistence; baseUrl?: string; rateLimit?: number; rateLimiter?: RateLimiter; configure?: (container: Container) => void } = {},
 ): Promise<TestApi> => {
-  const container = buildContainer(options.persistence ?? { kind: 'memory' });
+  const container = buildContainer(options.persistence ?? { kind: 'memory' }, options.rateLimiter === undefined ? {} : { rateLimiter: options.rateLimiter });
   options.configure?.(container);
   const created = await container.get(CreateStore).execute('Test store');
   if (E.isLeft(created)) throw new Error('store not created');
+  // Tests send requests far faster than a real store's budget allows; the rate tests choose their own.
+  await container.get(SetStoreRateLimit).execute(created.right.store.id, options.rateLimit ?? TEST_STORE_BUDGET);
   const logs = new LogCapture();
   const logger = pino({ level: 'info' }, logs);
   const app = createHttpApp({ container, logger, baseUrl: options.baseUrl });

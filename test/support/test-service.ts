@@ -5,7 +5,8 @@ import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from '../../src/adapters/con
 import { startService, type RunningService } from '../../src/adapters/service/start-service.js';
 import { CreateStore, type CreatedStore } from '../../src/application/use-cases/create-store.js';
 import { buildContainer } from '../../src/container.js';
-import { LogCapture } from './test-api.js';
+import { LogCapture, TEST_STORE_BUDGET } from './test-api.js';
+import { SetStoreRateLimit } from '../../src/application/use-cases/set-store-rate-limit.js';
 
 export interface TestService {
   readonly service: RunningService;
@@ -24,6 +25,7 @@ export const startTestService = async (
   options.configure?.(container);
   const created = await container.get(CreateStore).execute('Test store');
   if (E.isLeft(created)) throw new Error('store not created');
+  await container.get(SetStoreRateLimit).execute(created.right.store.id, TEST_STORE_BUDGET);
   const logs = new LogCapture();
   const service = await startService(
     container,

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import type { MigrationResult } from 'kysely/migration';
 import { CreateStore } from '../../application/use-cases/create-store.js';
+import { SetStoreRateLimit } from '../../application/use-cases/set-store-rate-limit.js';
 import { readConfig, type AppConfig } from '../config/app-config.js';
 import { credentialsBanner } from '../service/credentials-banner.js';
 
@@ -61,6 +62,22 @@ export const cliProgram = (io: CliIo): Command => {
           throw new Error(`the store could not be created: ${detail}`);
         }
         io.out(credentialsBanner(created.right));
+      });
+    });
+
+  program
+    .command('set-rate-limit')
+    .description("set a store's request budget in requests per second (its keys' reservations share it)")
+    .requiredOption('--store <id>', 'the id of the store')
+    .argument('<requests-per-second>', 'a whole number from 1 to 1000000')
+    .action(async (rate: string, options: { store: string }) => {
+      await withCore(io, async ({ container }) => {
+        const set = await container.get(SetStoreRateLimit).execute(options.store, rate);
+        if (E.isLeft(set)) {
+          const detail = set.left._tag === 'ValidationFailed' ? set.left.issues.map((i) => `${i.source} ${i.detail}`).join('; ') : set.left.detail;
+          throw new Error(`the rate limit was not set: ${detail}`);
+        }
+        io.out(`store ${set.right.id}: ${set.right.rateLimit} requests per second\n`);
       });
     });
 

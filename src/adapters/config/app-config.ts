@@ -16,6 +16,8 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly http: HttpSettings;
   readonly databaseTimeouts: DatabaseTimeouts;
+  /** Redis shared by every instance for request rates; when absent, each process counts its own. */
+  readonly redisUrl: string | undefined;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -39,6 +41,11 @@ const baseUrl = (raw: string | undefined): E.Either<string, string | undefined> 
   }
 };
 
+const redisUrl = (raw: string | undefined): E.Either<string, string | undefined> => {
+  if (raw === undefined || raw === '') return E.right(undefined);
+  return /^rediss?:\/\/\S+$/i.test(raw) ? E.right(raw) : E.left('REDIS_URL must start with redis:// or rediss://');
+};
+
 const logLevel = (raw: string | undefined): E.Either<string, LogLevel> => {
   if (raw === undefined || raw === '') return E.right('info');
   const level = LOG_LEVELS.find((l) => l === raw);
@@ -54,7 +61,13 @@ const database = (env: Env): E.Either<string, DatabaseTarget> => {
 
 /** Decodes the environment once; every bad variable is reported, each by name. */
 export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => {
-  const parts = { database: database(env), port: port(env['PORT']), baseUrl: baseUrl(env['BASE_URL']), logLevel: logLevel(env['LOG_LEVEL']) };
+  const parts = {
+    database: database(env),
+    port: port(env['PORT']),
+    baseUrl: baseUrl(env['BASE_URL']),
+    logLevel: logLevel(env['LOG_LEVEL']),
+    redisUrl: redisUrl(env['REDIS_URL']),
+  };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
   const errors = [
@@ -68,6 +81,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.port) ||
     E.isLeft(parts.baseUrl) ||
     E.isLeft(parts.logLevel) ||
+    E.isLeft(parts.redisUrl) ||
     E.isLeft(http) ||
     E.isLeft(timeouts)
   ) {
@@ -81,5 +95,6 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     logLevel: parts.logLevel.right,
     http: http.right,
     databaseTimeouts: timeouts.right,
+    redisUrl: parts.redisUrl.right,
   });
 };

@@ -4,6 +4,7 @@ import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { TOKENS } from '../../application/tokens.js';
 import type { Access } from '../../domain/auth/grant.js';
+import { AdmitRequest } from '../../application/use-cases/admit-request.js';
 import { AuthenticateBearer } from '../../application/use-cases/authenticate-bearer.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotent-requests.js';
@@ -65,7 +66,7 @@ export interface HttpAppOptions extends LinkOriginOptions {
 /** The Koa application over a container's use cases: the one place the routes' use cases are resolved. */
 export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
-  const authenticate = requireAccess(use(AuthenticateBearer));
+  const authenticate = requireAccess(use(AuthenticateBearer), use(AdmitRequest));
   const idempotency = idempotent(use(IdempotentRequests));
   // Every guarded POST honours Idempotency-Key: the one place that does it, after the caller is known.
   const guard = (access: Access): Middleware<HttpState> => {
@@ -75,7 +76,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
   const routes: RouteContext = { guard, links: linkOrigin(links) };
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth));
-  oauthRoutes(router, use(IssueAccessToken));
+  oauthRoutes(router, use(IssueAccessToken), use(AdmitRequest));
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },

@@ -1,7 +1,10 @@
+import type * as E from 'fp-ts/lib/Either.js';
 import type { ApplicationKey } from '../../domain/application-key/application-key.js';
+import type { StoreRates } from '../../domain/rate-limit/admission.js';
 import type { MerchantRealmMapping } from '../../domain/merchant-realm/merchant-realm-mapping.js';
 import type { Store } from '../../domain/store/store.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
+import type { Missing, OverBudget } from './storage-outcomes.js';
 
 /** Everything a store starts with, written together or not at all. */
 export interface NewStoreRecords {
@@ -18,4 +21,11 @@ export interface StoreRepository {
   isEmpty(): Promise<boolean>;
   /** Stores the new page length; undefined when there is no such store. */
   setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined>;
+  /** The store's request budget and its keys' reservations, read together; undefined when there is no such store. */
+  rates(id: Uuid): Promise<StoreRates | undefined>;
+  /**
+   * Sets the store's request budget, unless its keys already reserve more; checked while no reservation
+   * of the store can change, as a reservation is checked against the budget.
+   */
+  setRateLimit(id: Uuid, rateLimit: number): Promise<E.Either<Missing | OverBudget, Store>>;
 }

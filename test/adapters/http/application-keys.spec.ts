@@ -13,7 +13,7 @@ interface KeyDocument {
 describe('HTTP: /v2/application-keys', () => {
   let api: TestApi;
   beforeEach(async () => {
-    api = await startTestApi();
+    api = await startTestApi({ rateLimit: 100 });
   });
   afterEach(async () => api.close());
 

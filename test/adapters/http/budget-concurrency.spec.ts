@@ -4,7 +4,7 @@ import { jsonBody, startTestApi } from '../../support/test-api.js';
 
 forEachBackend('HTTP: concurrent reservations', (_backend, persistence) => {
   it('lets exactly as many concurrent creates through as the budget of 100 holds', async () => {
-    const api = await startTestApi({ persistence: persistence() });
+    const api = await startTestApi({ persistence: persistence(), rateLimit: 100 });
     try {
       const token = await api.token();
       const responses = await Promise.all(

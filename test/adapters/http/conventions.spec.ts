@@ -90,7 +90,7 @@ describe('HTTP: conventions for every endpoint', () => {
   it('reports health as 200', async () => {
     const response = await api.request('/health', { token: null });
     expect(response.status).to.equal(200);
-    expect(await response.json()).to.deep.equal({ status: 'ok', database: 'up' });
+    expect(await response.json()).to.deep.equal({ status: 'ok', database: 'up', rate_limiter: 'in-process' });
   });
 });
 
@@ -122,7 +122,7 @@ describe('HTTP: failures of the infrastructure', () => {
   it('reports health as 503 while the database does not answer', async () => {
     const response = await api.request('/health', { token: null });
     expect(response.status).to.equal(503);
-    expect(await response.json()).to.deep.equal({ status: 'unavailable', database: 'down' });
+    expect(await response.json()).to.deep.equal({ status: 'unavailable', database: 'down', rate_limiter: 'in-process' });
   });
 
   it('answers a generic 500 with the request id and logs the stack under the same id', async () => {

@@ -33,11 +33,11 @@ const unused = { execute: () => Promise.reject(new Error('not called')) };
 
 describe('HTTP: routes take their use cases as arguments', () => {
   it('answers from a stubbed health check', async () => {
-    const api = await serve((router) => healthRoutes(router, { execute: async () => ({ database: false }) }));
+    const api = await serve((router) => healthRoutes(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }));
     try {
       const response = await fetch(`${api.url}/health`);
       expect(response.status).to.equal(503);
-      expect(await response.json()).to.deep.equal({ status: 'unavailable', database: 'down' });
+      expect(await response.json()).to.deep.equal({ status: 'unavailable', database: 'down', rate_limiter: 'in-process' });
     } finally {
       await api.close();
     }

@@ -1,15 +1,20 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Middleware } from 'koa';
+import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import type { AuthenticateBearer } from '../../../application/use-cases/authenticate-bearer.js';
 import { permits, type Access } from '../../../domain/auth/grant.js';
 import { forbidden } from '../../../domain/shared/errors.js';
 import { respondWithError, type HttpState } from '../http-state.js';
+import { applyRate } from '../rate-headers.js';
 
 const IMPLICIT_FORBIDDEN = 'an implicit token may only read the subscription catalogue (products, plans and offerings)';
 
-/** Authenticates the bearer token and checks that its grant allows `access`. */
+/**
+ * Authenticates the bearer token, counts the request against the key the token was minted from (a
+ * refusal is a 429), and checks that its grant allows `access`.
+ */
 export const requireAccess =
-  (authenticate: AuthenticateBearer) =>
+  (authenticate: Pick<AuthenticateBearer, 'execute'>, admit: Pick<AdmitRequest, 'execute'>) =>
   (access: Access): Middleware<HttpState> =>
   async (ctx, next) => {
     const principal = await authenticate.execute(ctx.get('Authorization') || undefined);
@@ -18,6 +23,7 @@ export const requireAccess =
       respondWithError(ctx, principal.left);
       return;
     }
+    if (!applyRate(ctx, await admit.execute(principal.right.storeId, principal.right.applicationKeyId))) return;
     if (!permits(principal.right.grant, access)) {
       respondWithError(ctx, forbidden(IMPLICIT_FORBIDDEN));
       return;

@@ -1,7 +1,10 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { NewStoreRecords, StoreRepository } from '../../../application/ports/store-repository.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/store/store.js';
+import type { StoreRates } from '../../../domain/rate-limit/admission.js';
+import { missing, overBudget, type Missing, type OverBudget } from '../../../application/ports/storage-outcomes.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 import type { InMemoryState } from './in-memory-state.js';
 
@@ -24,6 +27,25 @@ export class InMemoryStoreRepository implements StoreRepository {
 
   async isEmpty(): Promise<boolean> {
     return this.state.stores.size === 0;
+  }
+
+  async rates(id: Uuid): Promise<StoreRates | undefined> {
+    const store = this.state.stores.get(id);
+    if (store === undefined) return undefined;
+    const reservations = new Map<string, number>();
+    for (const key of this.state.applicationKeys.values()) if (key.storeId === id && key.reservedRateLimit !== null) reservations.set(key.id, key.reservedRateLimit);
+    return { budget: store.rateLimit, reservations };
+  }
+
+  async setRateLimit(id: Uuid, rateLimit: number): Promise<E.Either<Missing | OverBudget, Store>> {
+    const store = this.state.stores.get(id);
+    if (store === undefined) return E.left(missing);
+    let reserved = 0;
+    for (const key of this.state.applicationKeys.values()) if (key.storeId === id) reserved += key.reservedRateLimit ?? 0;
+    if (reserved > rateLimit) return E.left(overBudget);
+    const updated = { ...store, rateLimit };
+    this.state.stores.set(id, updated);
+    return E.right(updated);
   }
 
   async setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined> {
