@@ -14,6 +14,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { TOKENS } from '../src/application/tokens.js';
 import { CreateStore } from '../src/application/use-cases/create-store.js';
+import { SetStoreRateLimit } from '../src/application/use-cases/set-store-rate-limit.js';
 import { BuildOffering } from '../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscriptionPlan } from '../src/application/use-cases/subscriptions/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../src/application/use-cases/subscriptions/subscription-products.js';
@@ -304,6 +305,8 @@ const main = async (): Promise<void> => {
 
     const created = unwrap('store', await container.get(CreateStore).execute('Benchmark store'));
     const storeId = created.store.id;
+    // The benchmarks measure the list, not the rate limiter: a budget no load generator reaches.
+    unwrap('budget', await container.get(SetStoreRateLimit).execute(storeId, 1_000_000));
     const credentials = { backend: options.backend, database, ...(options.backend === 'pglite' ? { dataDir: options.dataDir } : {}), storeId, clientId: created.key.clientId, clientSecret: created.clientSecret };
     await writeSeedInfo({ ...credentials, complete: false });
     console.log(`store_id: ${storeId}\nclient_id: ${created.key.clientId}\nclient_secret: ${created.clientSecret}`);
