@@ -36,9 +36,10 @@ export const newestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: 
 export const pageNewestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
   newestFirst(query).limit(page.limit).offset(page.offset) as Q;
 
+/** The number of matches up to the cap, as a query of one row and one column `n`, to run alone or as a subquery. */
+export const cappedTotal = (db: Kysely<Tables>, filtered: SelectQueryBuilder<any, any, any>) =>
+  db.selectFrom(filtered.select(sql<number>`1`.as('one')).limit(COUNT_CAP).as('capped')).select((eb) => eb.fn.countAll().as('n'));
+
 /** Counts matches up to the cap; `pageOf` reads a count at the cap as a lower bound. */
-export const cappedCount = async (db: Kysely<Tables>, filtered: SelectQueryBuilder<any, any, any>): Promise<number> => {
-  const capped = filtered.select(sql<number>`1`.as('one')).limit(COUNT_CAP).as('capped');
-  const row = await db.selectFrom(capped).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  return toNumber(row.n);
-};
+export const cappedCount = async (db: Kysely<Tables>, filtered: SelectQueryBuilder<any, any, any>): Promise<number> =>
+  toNumber((await cappedTotal(db, filtered).executeTakeFirstOrThrow()).n);
