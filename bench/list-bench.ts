@@ -209,8 +209,13 @@ const sqlRecorder = (handle: DatabaseHandle) => {
   };
 };
 
-/** The ordered page: a plain select on the first page, a deferred join (`select "s".* ... join`) past it. */
-const isPageQuery = (q: CompiledQuery): boolean => /^select (\*|[`"]s[`"]\.\*) from [`"]subscriptions[`"]/.test(q.sql) && / order by /.test(q.sql);
+/**
+ * The ordered page: a plain select on the first page, a deferred join (`select "s".* ... join`) past it,
+ * each with the page's total as a subquery beside the rows (the service reads both in one statement,
+ * so the baseline runs that same statement).
+ */
+const isPageQuery = (q: CompiledQuery): boolean =>
+  /^select (\*|[`"]s[`"]\.\*)(, \(.*\) as [`"]matched_total[`"])? from [`"]subscriptions[`"]/.test(q.sql) && / order by /.test(q.sql);
 const isCountQuery = (q: CompiledQuery): boolean => /count\(\*\)/.test(q.sql);
 
 const pageQueryOf = (statements: readonly CompiledQuery[]): CompiledQuery => {
