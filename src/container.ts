@@ -5,6 +5,8 @@ import type { InMemoryState } from './adapters/persistence/in-memory/in-memory-s
 import { kyselyModule } from './adapters/persistence/kysely/kysely-module.js';
 import type { DatabaseHandle } from './adapters/persistence/kysely/open-database.js';
 import { systemModule } from './adapters/system/system-module.js';
+import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence/fresh/fresh-repositories.js';
+import { TOKENS } from './application/tokens.js';
 import { rateLimitModule } from './adapters/rate-limit/rate-limit-module.js';
 import type { RateLimiter } from './application/ports/rate-limiter.js';
 
@@ -20,5 +22,13 @@ export const buildContainer = (persistence: Persistence, options: { readonly rat
     rateLimitModule(options.rateLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
+  // Every request reads its token and its store: served from memory for up to a second (see FreshStores).
+  const clock = container.get(TOKENS.Clock);
+  const stores = new FreshStores(container.get(TOKENS.StoreRepository), clock);
+  const tokens = new FreshTokens(container.get(TOKENS.AccessTokenRepository), clock);
+  const keys = new KeysThatForget(container.get(TOKENS.ApplicationKeyRepository), stores, tokens);
+  container.rebind(TOKENS.StoreRepository).toConstantValue(stores);
+  container.rebind(TOKENS.AccessTokenRepository).toConstantValue(tokens);
+  container.rebind(TOKENS.ApplicationKeyRepository).toConstantValue(keys);
   return container;
 };

@@ -23,7 +23,7 @@ export { GetMerchantRealmMapping } from './application/use-cases/get-merchant-re
 export { ResolveMerchantRealm } from './application/use-cases/resolve-merchant-realm.js';
 export { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings, type StoreSettings } from './application/use-cases/store-settings.js';
 export { UpdateMerchantRealmPrefix } from './application/use-cases/update-merchant-realm-prefix.js';
-export { AdmitRequest, RATES_FRESH_MS, type RateDecision } from './application/use-cases/admit-request.js';
+export { AdmitRequest, type RateDecision } from './application/use-cases/admit-request.js';
 export { SetStoreRateLimit } from './application/use-cases/set-store-rate-limit.js';
 export { IdempotentRequests, type NotRun, type Ticket } from './application/use-cases/idempotent-requests.js';
 export type { RateLimiter, LimiterState } from './application/ports/rate-limiter.js';

@@ -48,7 +48,8 @@ forEachBackend('Properties: concurrent claims are granted exactly once', (_backe
           ),
         );
         const statuses = responses.map((r) => r.status);
-        expect(statuses.every((s) => s === 201 || s === 409), String(statuses)).to.equal(true);
+        // A create may also find the pool of the unreserved key that sends it spent by the keys just reserved (429): it did not run.
+        expect(statuses.every((s) => s === 201 || s === 409 || s === 429), String(statuses)).to.equal(true);
         const accepted = reservations.filter((_, i) => statuses[i] === 201);
         const reserved = accepted.reduce((a, b) => a + b, 0);
         expect(reserved).to.be.at.most(100);

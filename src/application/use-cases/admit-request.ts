@@ -1,18 +1,14 @@
 import { inject, injectable } from 'inversify';
-import { sharesOf, type StoreRates } from '../../domain/rate-limit/admission.js';
+import { sharesOf } from '../../domain/rate-limit/admission.js';
 import { isStorableText } from '../../domain/shared/text.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { ApplicationKeyRepository } from '../ports/application-key-repository.js';
 import type { RateLimiter } from '../ports/rate-limiter.js';
 import type { StoreRepository } from '../ports/store-repository.js';
-import type { Clock } from '../ports/system.js';
 import { TOKENS } from '../tokens.js';
 
 // Longer client ids are refused by the token request's own parsing; they name no key.
 const CLIENT_ID_MAX = 512;
-
-/** A budget or reservation change reaches every instance within this long. */
-export const RATES_FRESH_MS = 1000;
 
 /** What a caller is told of its rate: the admission and the figures of the X-RateLimit-* headers. */
 export interface RateDecision {
@@ -29,22 +25,20 @@ const seconds = (ms: number, atLeastOne: boolean): number => {
 };
 
 /**
- * Counts one request against the key it comes from. The store's budget and reservations are read at most
- * once a second per store and instance (one query), so a change takes effect everywhere within a second.
+ * Counts one request against the key it comes from. The store's budget and reservations come from the
+ * store repository, which the composition root serves from memory for up to a second, so a change takes
+ * effect everywhere within a second without a query per request.
  */
 @injectable()
 export class AdmitRequest {
-  private readonly rates = new Map<Uuid, { readonly rates: StoreRates | undefined; readonly until: number }>();
-
   constructor(
     @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
     @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
     @inject(TOKENS.ApplicationKeyRepository) private readonly keys: ApplicationKeyRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
   async execute(storeId: Uuid, keyId: Uuid): Promise<RateDecision> {
-    const rates = await this.ratesOf(storeId);
+    const rates = await this.stores.rates(storeId);
     if (rates === undefined) return { admitted: false, limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 1 };
     const admission = await this.limiter.admit(storeId, keyId, sharesOf(rates, keyId));
     return {
@@ -61,16 +55,5 @@ export class AdmitRequest {
     if (typeof clientId !== 'string' || clientId === '' || clientId.length > CLIENT_ID_MAX || !isStorableText(clientId)) return undefined;
     const key = await this.keys.findByClientId(clientId);
     return key === undefined ? undefined : this.execute(key.storeId, key.id);
-  }
-
-  private async ratesOf(storeId: Uuid): Promise<StoreRates | undefined> {
-    const now = this.clock.now().getTime();
-    const known = this.rates.get(storeId);
-    if (known !== undefined && known.until > now) return known.rates;
-    const rates = await this.stores.rates(storeId);
-    // Forget stale entries now and then, so that a process serving many stores does not keep them all.
-    if (this.rates.size > 10_000) for (const [id, entry] of this.rates) if (entry.until <= now) this.rates.delete(id);
-    this.rates.set(storeId, { rates, until: now + RATES_FRESH_MS });
-    return rates;
   }
 }

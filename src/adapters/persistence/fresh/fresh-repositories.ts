@@ -1,0 +1,148 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { AccessTokenRepository } from '../../../application/ports/access-token-repository.js';
+import type { ApplicationKeyRepository } from '../../../application/ports/application-key-repository.js';
+import type { Missing, OverBudget } from '../../../application/ports/storage-outcomes.js';
+import type { NewStoreRecords, StoreRepository } from '../../../application/ports/store-repository.js';
+import type { Clock } from '../../../application/ports/system.js';
+import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { StoreRates } from '../../../domain/rate-limit/admission.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Store } from '../../../domain/store/store.js';
+import { RecentlyRead } from './recently-read.js';
+
+/**
+ * How long a store, its rates or a token may be served from memory: every request reads them, and a
+ * change made on another instance shows here within this long. A change made through this instance
+ * shows at once: its writes forget what they change.
+ */
+export const FRESH_WITHIN_MS = 1000;
+
+/** Stores and their rates, read at most once a second per instance. */
+export class FreshStores implements StoreRepository {
+  private readonly stores = new RecentlyRead<Store | undefined>();
+  private readonly rateTables = new RecentlyRead<StoreRates | undefined>();
+
+  constructor(
+    private readonly inner: StoreRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(records: NewStoreRecords): Promise<void> {
+    await this.inner.create(records);
+    this.forget(records.store.id);
+  }
+
+  async findById(id: Uuid): Promise<Store | undefined> {
+    const now = this.clock.now().getTime();
+    const known = this.stores.get(id, now);
+    if (known !== undefined) return known;
+    const store = await this.inner.findById(id);
+    if (store !== undefined) this.stores.set(id, store, now + FRESH_WITHIN_MS);
+    return store;
+  }
+
+  isEmpty(): Promise<boolean> {
+    return this.inner.isEmpty();
+  }
+
+  async setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined> {
+    this.forget(id);
+    return this.inner.setPageLength(id, pageLength);
+  }
+
+  async rates(id: Uuid): Promise<StoreRates | undefined> {
+    const now = this.clock.now().getTime();
+    const known = this.rateTables.get(id, now);
+    if (known !== undefined) return known;
+    const rates = await this.inner.rates(id);
+    if (rates !== undefined) this.rateTables.set(id, rates, now + FRESH_WITHIN_MS);
+    return rates;
+  }
+
+  async setRateLimit(id: Uuid, rateLimit: number): Promise<E.Either<Missing | OverBudget, Store>> {
+    this.forget(id);
+    return this.inner.setRateLimit(id, rateLimit);
+  }
+
+  /** Reservations are written through the key repository, which tells the stores it changed them. */
+  forget(id: Uuid): void {
+    this.stores.delete(id);
+    this.rateTables.delete(id);
+  }
+}
+
+/** Active tokens, looked up at most once a second per instance, and never served past their expiry. */
+export class FreshTokens implements AccessTokenRepository {
+  private readonly tokens = new RecentlyRead<AccessToken>();
+
+  constructor(
+    private readonly inner: AccessTokenRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  insert(token: AccessToken): Promise<boolean> {
+    return this.inner.insert(token);
+  }
+
+  async findActive(tokenHash: string, now: Date): Promise<AccessToken | undefined> {
+    const at = this.clock.now().getTime();
+    const known = this.tokens.get(tokenHash, at);
+    if (known !== undefined && known.expiresAt > now) return known;
+    const token = await this.inner.findActive(tokenHash, now);
+    if (token !== undefined) this.tokens.set(tokenHash, token, Math.min(at + FRESH_WITHIN_MS, token.expiresAt.getTime()));
+    return token;
+  }
+
+  deleteExpired(now: Date): Promise<number> {
+    return this.inner.deleteExpired(now);
+  }
+
+  /** A deleted key's tokens stop working here at once; other instances drop them within a second. */
+  forgetKey(keyId: Uuid): void {
+    this.tokens.deleteWhere((token) => token.applicationKeyId === keyId);
+  }
+}
+
+/** Keys as stored, telling the fresh stores and tokens what a write changed. */
+export class KeysThatForget implements ApplicationKeyRepository {
+  constructor(
+    private readonly inner: ApplicationKeyRepository,
+    private readonly stores: FreshStores,
+    private readonly tokens: FreshTokens,
+  ) {}
+
+  async insert(...args: Parameters<ApplicationKeyRepository['insert']>): ReturnType<ApplicationKeyRepository['insert']> {
+    const inserted = await this.inner.insert(...args);
+    this.stores.forget(args[0].storeId);
+    return inserted;
+  }
+
+  async update(...args: Parameters<ApplicationKeyRepository['update']>): ReturnType<ApplicationKeyRepository['update']> {
+    const updated = await this.inner.update(...args);
+    this.stores.forget(args[0]);
+    return updated;
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    const deleted = await this.inner.delete(storeId, id);
+    this.tokens.forgetKey(id);
+    this.stores.forget(storeId);
+    return deleted;
+  }
+
+  findById(...args: Parameters<ApplicationKeyRepository['findById']>): ReturnType<ApplicationKeyRepository['findById']> {
+    return this.inner.findById(...args);
+  }
+
+  findByClientId(...args: Parameters<ApplicationKeyRepository['findByClientId']>): ReturnType<ApplicationKeyRepository['findByClientId']> {
+    return this.inner.findByClientId(...args);
+  }
+
+  markUsed(...args: Parameters<ApplicationKeyRepository['markUsed']>): ReturnType<ApplicationKeyRepository['markUsed']> {
+    return this.inner.markUsed(...args);
+  }
+
+  list(...args: Parameters<ApplicationKeyRepository['list']>): ReturnType<ApplicationKeyRepository['list']> {
+    return this.inner.list(...args);
+  }
+}
