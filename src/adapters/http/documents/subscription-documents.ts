@@ -2,6 +2,7 @@ import type { Offering } from '../../../domain/subscription/offering.js';
 import type { SubscriptionInclude } from '../../../domain/subscription/subscription-query.js';
 import { STATE_TYPE, standingAt, SUBSCRIPTION_TYPE, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import { formatTimestamp } from '../timestamps.js';
+import type { SplicedJson } from './spliced-json.js';
 import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
 
 export const stateResource = (state: SubscriptionStateRecord) => ({
@@ -28,7 +29,7 @@ export const subscriptionResource = (
   subscription: Subscription,
   offering: Offering,
   now: Date,
-  offeringDocument: ReturnType<typeof offeringResource> = offeringResource(offering),
+  offeringDocument: ReturnType<typeof offeringResource> | string = sharedOfferingResource(offering),
 ) => {
   const plan = offering.plans.find((p) => p.id === subscription.planId);
   const { closed, status } = standingAt(subscription, plan?.attributes, now);
@@ -75,16 +76,50 @@ export const subscriptionResource = (
 };
 
 /**
+ * An offering version never changes, so its documents are built once per version (and currency) and
+ * shared by every response that includes them; the snapshot cache hands out one object per version.
+ */
+const builtFor = new WeakMap<Offering, Map<string, { readonly plans: readonly IncludedPlan[]; readonly products: readonly IncludedProduct[] }>>();
+type IncludedPlan = ReturnType<typeof offeringPlanResource>;
+type IncludedProduct = ReturnType<typeof offeringProductResource>;
+
+const documentsOf = (offering: Offering, currency: string | undefined) => {
+  let byCurrency = builtFor.get(offering);
+  if (byCurrency === undefined) builtFor.set(offering, (byCurrency = new Map()));
+  const key = currency ?? '';
+  let built = byCurrency.get(key);
+  if (built === undefined) {
+    built = {
+      plans: offering.plans.map((plan) => offeringPlanResource(plan, offering.products, currency)),
+      products: offering.products.map((product) => offeringProductResource(product, currency)),
+    };
+    // A currency header is the client's choice: keep a handful per version, not one per value ever sent.
+    if (byCurrency.size < 8) byCurrency.set(key, built);
+  }
+  return built;
+};
+
+/** The offering document inside a subscription, built once per offering version. */
+const offeringDocuments = new WeakMap<Offering, ReturnType<typeof offeringResource>>();
+export const sharedOfferingResource = (offering: Offering): ReturnType<typeof offeringResource> => {
+  let document = offeringDocuments.get(offering);
+  if (document === undefined) offeringDocuments.set(offering, (document = offeringResource(offering)));
+  return document;
+};
+
+/**
  * `included.plans` and `included.products`: every plan and product of the offerings behind the
  * subscriptions, each once; present (maybe empty) exactly when asked for.
  */
-export const includedFor = (offerings: Iterable<Offering>, include: ReadonlySet<SubscriptionInclude>, currency?: string) => {
+/** With `spliced`, each document is a fragment of that response, its JSON written once per offering version. */
+export const includedFor = (offerings: Iterable<Offering>, include: ReadonlySet<SubscriptionInclude>, currency?: string, spliced?: SplicedJson) => {
   if (include.size === 0) return {};
-  const plans = new Map<string, ReturnType<typeof offeringPlanResource>>();
-  const products = new Map<string, ReturnType<typeof offeringProductResource>>();
+  const plans = new Map<string, IncludedPlan | string>();
+  const products = new Map<string, IncludedProduct | string>();
   for (const offering of offerings) {
-    if (include.has('plans')) for (const plan of offering.plans) if (!plans.has(plan.id)) plans.set(plan.id, offeringPlanResource(plan, offering.products, currency));
-    if (include.has('products')) for (const product of offering.products) if (!products.has(product.id)) products.set(product.id, offeringProductResource(product, currency));
+    const built = documentsOf(offering, currency);
+    if (include.has('plans')) for (const plan of built.plans) if (!plans.has(plan.id)) plans.set(plan.id, spliced?.fragment(plan) ?? plan);
+    if (include.has('products')) for (const product of built.products) if (!products.has(product.id)) products.set(product.id, spliced?.fragment(product) ?? product);
   }
   return {
     included: {

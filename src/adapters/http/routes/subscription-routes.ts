@@ -5,8 +5,8 @@ import type { CreateSubscription } from '../../../application/use-cases/subscrip
 import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
 import type { ChangeSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
-import { offeringResource } from '../documents/subscription-catalogue-documents.js';
-import { includedFor, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
+import { SplicedJson } from '../documents/spliced-json.js';
+import { includedFor, sharedOfferingResource, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
 import { listDocument } from './list-response.js';
@@ -39,17 +39,18 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const now = clock.now();
       const { offerings } = found.right;
-      // Subscriptions of one offering version share one offering document.
-      const documents = new Map([...offerings].map(([versionId, offering]) => [versionId, { offering, document: offeringResource(offering) }]));
+      // Offering versions never change: their JSON is written once and spliced into every response.
+      const spliced = new SplicedJson();
       const resource = (s: Subscription) => {
-        const entry = documents.get(s.offeringVersionId);
-        if (entry === undefined) throw new Error(`offering version ${s.offeringVersionId} was not loaded`);
-        return subscriptionResource(s, entry.offering, now, entry.document);
+        const offering = offerings.get(s.offeringVersionId);
+        if (offering === undefined) throw new Error(`offering version ${s.offeringVersionId} was not loaded`);
+        return subscriptionResource(s, offering, now, spliced.fragment(sharedOfferingResource(offering)));
       };
-      ctx.body = {
+      ctx.type = 'application/json';
+      ctx.body = spliced.stringify({
         ...listDocument(ctx, links, found.right, resource),
-        ...includedFor(offerings.values(), found.right.include, preferredCurrency(ctx)),
-      };
+        ...includedFor(offerings.values(), found.right.include, preferredCurrency(ctx), spliced),
+      });
     })
     .get(bothPrefixes(ITEM), guard('read'), async (ctx) => {
       const found = await subscriptions.get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));

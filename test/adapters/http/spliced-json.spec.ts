@@ -1,0 +1,22 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { SplicedJson } from '../../../src/adapters/http/documents/spliced-json.js';
+
+describe('JSON with fragments written once', () => {
+  it('writes exactly what JSON.stringify writes for the whole', () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 5 }), fc.array(fc.dictionary(fc.string(), fc.jsonValue()), { minLength: 1, maxLength: 4 }), (values, documents) => {
+        const spliced = new SplicedJson();
+        const withFragments = { values, documents: documents.map((d) => spliced.fragment(d)), again: documents.map((d) => spliced.fragment(d)) };
+        expect(JSON.parse(spliced.stringify(withFragments))).to.deep.equal(JSON.parse(JSON.stringify({ values, documents, again: documents })));
+      }),
+    );
+  });
+
+  it('leaves text that imitates a placeholder alone', () => {
+    const spliced = new SplicedJson();
+    const fragment = spliced.fragment({ a: 1 });
+    const forged = fragment.replace(/:[0-9]+\u0000$/, ':0\u0000').replace(/^\u0000[^:]+/, '\u0000guess');
+    expect(JSON.parse(spliced.stringify({ real: fragment, forged }))).to.deep.equal({ real: { a: 1 }, forged });
+  });
+});
