@@ -470,7 +470,7 @@ const parametersText = (parameters: readonly unknown[]): string =>
 
 const backendSection = (r: BackendReport, options: Options): string => {
   const lines: string[] = [];
-  lines.push(`### ${BACKEND_NAMES[r.backend]} (${r.version}): ${formatInteger(r.counts['subscriptions'] ?? 0)} subscriptions`, '');
+  lines.push(`### ${BACKEND_NAMES[r.backend]} (${r.version}): ${formatInteger(r.counts['subscriptions'] ?? 0)} subscriptions, ${options.connections} connection${options.connections === 1 ? '' : 's'}`, '');
   lines.push(
     `Rows: ${Object.entries(r.counts)
       .map(([k, v]) => `${k} ${formatInteger(v)}`)
