@@ -88,7 +88,7 @@ describe('subscription use cases', () => {
     clock.advance(40 * 86_400_000);
     expect(tagOf(await act('cancel'))).to.equal('Right');
     for (const action of ['cancel', 'pause', 'resume']) expect(tagOf(await act(action))).to.equal('Unprocessable');
-    const states = right(await subscriptions.listStates(storeId, subscription.id));
+    const states = right(await subscriptions.listStates(storeId, subscription.id, queryParams([]))).items;
     expect(states.map((s) => s.action)).to.deep.equal(['pause', 'resume', 'cancel']);
     const read = right(await subscriptions.get(storeId, subscription.id, queryParams([])));
     expect(read.subscription.timestamps.endDate).to.deep.equal(new Date(Date.UTC(2026, 2, 1)));
@@ -105,7 +105,7 @@ describe('subscription use cases', () => {
     expect(resumed.createdAt).to.deep.equal(paused.createdAt);
     clock.advance(10_000);
     expect(right(await act('pause')).createdAt).to.deep.equal(clock.now());
-    expect(right(await subscriptions.listStates(storeId, subscription.id)).map((s) => s.action)).to.deep.equal(['pause', 'resume', 'pause']);
+    expect(right(await subscriptions.listStates(storeId, subscription.id, queryParams([]))).items.map((s) => s.action)).to.deep.equal(['pause', 'resume', 'pause']);
   });
 
   it("forbids what the plan does not allow, before looking at the state", async () => {

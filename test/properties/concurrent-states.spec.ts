@@ -57,7 +57,7 @@ forEachBackend('Properties: concurrent state changes of one subscription', (_bac
           }),
         );
         expect(statuses.every((s) => s === 204 || s === 409 || s === 422), String(statuses)).to.equal(true);
-        const history = ((await (await store.send(`/v2/subscriptions/subscriptions/${id}/states`)).json()) as { data: StateDocument[] }).data;
+        const history = ((await (await store.send(`/v2/subscriptions/subscriptions/${id}/states?page[limit]=100`)).json()) as { data: StateDocument[] }).data;
         expect(history.length, 'one record per accepted change').to.equal(statuses.filter((s) => s === 204).length);
         const accepted = actions.filter((_, i) => statuses[i] === 204).sort();
         expect(history.map((h) => h.attributes.action).sort(), 'the records are the accepted changes').to.deep.equal(accepted);

@@ -85,7 +85,7 @@ export const subscriptionCore = async () => {
       get: run(new GetSubscription(subscriptionRepo)),
       list: run(new ListSubscriptions(subscriptionRepo, stores)),
       changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids)),
-      listStates: run(new ListSubscriptionStates(subscriptionRepo)),
+      listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),
     },
   };
 };

@@ -1,5 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { Page } from '../../domain/query/page.js';
+import type { Page, PageRequest } from '../../domain/query/page.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Offering } from '../../domain/subscription/offering.js';
@@ -34,6 +34,6 @@ export interface SubscriptionRepository {
    * and its history record together; the record takes the next place in the subscription's history.
    */
   applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
-  /** In the order the changes were applied; undefined when the store has no such subscription. */
-  listStates(storeId: Uuid, id: Uuid): Promise<readonly SubscriptionStateRecord[] | undefined>;
+  /** One page of the history, in the order the changes were applied, counted exactly; undefined when the store has no such subscription. */
+  listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined>;
 }

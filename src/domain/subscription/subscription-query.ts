@@ -15,4 +15,7 @@ export const SUBSCRIPTION_INCLUDES = ['plans', 'products'] as const;
 export type SubscriptionInclude = (typeof SUBSCRIPTION_INCLUDES)[number];
 
 export const SUBSCRIPTION_LIST: ListRules<SubscriptionFilterField, SubscriptionInclude> = { filter: SUBSCRIPTION_FILTERS, include: SUBSCRIPTION_INCLUDES };
+
+/** A subscription's state history is paged like every list, with neither filters nor includes. */
+export const STATE_LIST: ListRules = {};
 export type SubscriptionQuery = ListQuery<SubscriptionFilterField, SubscriptionInclude>;

@@ -76,6 +76,9 @@ describe('HTTP: subscriptions', () => {
     expect(read.data['meta'].timestamps.paused_at).to.be.a('string');
     const history = await json(await api.request(`/v2/subscriptions/subscriptions/${data.id}/states`));
     expect((history.data as unknown as { attributes: { action: string } }[]).map((s) => s.attributes.action)).to.deep.equal(['pause']);
+    expect(history.meta.page).to.deep.equal({ limit: 25, offset: 0, current: 1, total: 1 });
+    expect(history.meta.results).to.deep.equal({ total: (history.data as unknown as unknown[]).length, total_method: 'exact' });
+    expect(history.links.first).to.match(/\/states\?page%5Boffset%5D=0&page%5Blimit%5D=25$/);
     const unknown = await state('stop');
     expect(unknown.status).to.equal(400);
   });

@@ -4,7 +4,7 @@ import { mysqlFault, pgliteFault, postgresFault } from '../../../src/adapters/pe
 import type { DatabaseTarget } from '../../../src/adapters/persistence/kysely/database-target.js';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
-import { OutageWatch, type OutageEvent } from '../../../src/adapters/persistence/kysely/outage-watch.js';
+import { OutageWatch, STEADY_MS, type OutageEvent } from '../../../src/adapters/persistence/kysely/outage-watch.js';
 import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
 import { dropEverything } from '../../support/backends.js';
 import { startTestApi } from '../../support/test-api.js';
@@ -54,7 +54,7 @@ describe('database faults: which driver errors mean the database is out of reach
 });
 
 describe('outage watch', () => {
-  it('reports the first failure and the first success after it, with the duration and the failed calls between', () => {
+  it('reports the first failure, and the end once calls have succeeded for a second, with the outage and the failed calls', () => {
     const events: OutageEvent[] = [];
     let now = 1000;
     const watch = new OutageWatch((e) => events.push(e), () => now);
@@ -62,13 +62,21 @@ describe('outage watch', () => {
     watch.failure('the connection failed (ECONNREFUSED)', 'first');
     now = 1500;
     watch.failure('the connection failed (ECONNREFUSED)', 'second');
-    watch.failure('a statement ran past its timeout', 'third');
     now = 4000;
+    watch.success();
+    // A stale pooled connection fails once more right after the restart: still the same outage.
+    watch.failure('a statement ran past its timeout', 'third');
+    now = 4200;
+    watch.success();
+    now = 4200 + STEADY_MS - 1;
+    watch.success();
+    expect(events.map((e) => e.kind), 'not yet steady').to.deep.equal(['down']);
+    now = 4200 + STEADY_MS;
     watch.success();
     watch.success();
     expect(events).to.deep.equal([
       { kind: 'down', reason: 'the connection failed (ECONNREFUSED)', error: 'first' },
-      { kind: 'up', outageMs: 3000, failedCalls: 3 },
+      { kind: 'up', outageMs: 3200, failedCalls: 3 },
     ]);
   });
 });
@@ -121,6 +129,9 @@ for (const [name, target] of servers) {
       expect(lock.status).to.equal(503);
       const served = await api.request('/v2/subscriptions/products');
       expect(served.status).to.equal(200);
+      // The outage is over once calls have succeeded for a second.
+      await new Promise((resolve) => setTimeout(resolve, STEADY_MS + 50));
+      expect((await api.request('/v2/subscriptions/products')).status).to.equal(200);
       expect(events.map((e) => e.kind)).to.deep.equal(['down', 'up']);
       expect(api.logs.lines.filter((l) => Number(l['level']) >= 50)).to.deep.equal([]);
       await api.close();

@@ -76,8 +76,8 @@ interface Outcome {
     await sleep(2000);
     const upAt = Date.now() - started;
     await pgCtl('-l', join(dirname(data!), 'server.log'), '-w', '-t', '30', 'start');
-    // Write on until the service has answered 201 for a while after the restart.
-    for (let i = 0; i < 100 && !outcomes.some((o) => o.at > upAt + 1000 && o.status === 201); i += 1) await sleep(100);
+    // Write on until the service has answered 201 for a while after the restart (the outage ends once calls succeed for a second).
+    for (let i = 0; i < 100 && !outcomes.some((o) => o.at > upAt + 2000 && o.status === 201); i += 1) await sleep(100);
     stopAt = Date.now();
     await writers;
 

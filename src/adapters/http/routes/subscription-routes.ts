@@ -65,8 +65,8 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       ctx.status = 204;
     })
     .get(bothPrefixes(`${ITEM}/states`), guard('read'), async (ctx) => {
-      const states = await subscriptions.listStates.execute(principalOf(ctx).storeId, idParam(ctx));
+      const states = await subscriptions.listStates.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(states)) return respondWithError(ctx, states.left);
-      ctx.body = { data: states.right.map(stateResource) };
+      ctx.body = listDocument(ctx, links, states.right, stateResource);
     });
 };

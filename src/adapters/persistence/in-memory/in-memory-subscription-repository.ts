@@ -5,6 +5,7 @@ import type { StateChange, SubscriptionPage, SubscriptionRepository, Subscriptio
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
+import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
 import type { SubscriptionFilterField, SubscriptionQuery } from '../../../domain/subscription/subscription-query.js';
@@ -69,8 +70,9 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return E.right(changed.right.state);
   }
 
-  async listStates(storeId: Uuid, id: Uuid): Promise<readonly SubscriptionStateRecord[] | undefined> {
+  async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
     if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
-    return this.state.subscriptionStates.get(id) ?? [];
+    const history = this.state.subscriptionStates.get(id) ?? [];
+    return pageOf(history.slice(page.offset, page.offset + page.limit), page, history.length, 'exact');
   }
 }

@@ -5,7 +5,7 @@ import { missing, type Missing } from '../../../application/ports/storage-outcom
 import type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
-import { countingOf, pageOf } from '../../../domain/query/page.js';
+import { countingOf, pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
@@ -208,10 +208,14 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     });
   }
 
-  async listStates(storeId: Uuid, id: Uuid): Promise<readonly SubscriptionStateRecord[] | undefined> {
+  async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
     const owner = await this.handle.db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     if (owner === undefined) return undefined;
-    const rows = await this.handle.db.selectFrom('subscription_states').selectAll().where('subscription_id', '=', id).orderBy('sequence').execute();
-    return rows.map(stateFromRow);
+    const history = this.handle.db.selectFrom('subscription_states').where('subscription_id', '=', id);
+    const [rows, counted] = await Promise.all([
+      history.selectAll().orderBy('sequence').limit(page.limit).offset(page.offset).execute(),
+      history.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return pageOf(rows.map(stateFromRow), page, toNumber(counted.n), 'exact');
   }
 }

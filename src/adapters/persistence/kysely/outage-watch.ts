@@ -4,12 +4,20 @@ export type OutageEvent =
   | { readonly kind: 'up'; readonly outageMs: number; readonly failedCalls: number };
 
 /**
- * Turns the outcome of every database call into two events per outage: the first failure, and the first
- * success after it, with how long it lasted and how many calls failed meanwhile. An outage of minutes at
- * hundreds of requests a second would otherwise be as many log lines.
+ * Calls must succeed for this long, without a failure, before an outage counts as over: right after a
+ * restart, pooled connections to the old server still fail one by one, and each would otherwise open
+ * and close an outage of its own.
+ */
+export const STEADY_MS = 1000;
+
+/**
+ * Turns the outcome of every database call into two events per outage: the first failure, and the
+ * return of steady successes after it, with how long it lasted and how many calls failed meanwhile. An
+ * outage of minutes at hundreds of requests a second would otherwise be as many log lines.
  */
 export class OutageWatch {
   private since: number | undefined;
+  private recovering: number | undefined;
   private failed = 0;
 
   constructor(
@@ -19,6 +27,7 @@ export class OutageWatch {
 
   failure(reason: string, error: unknown): void {
     this.failed += 1;
+    this.recovering = undefined;
     if (this.since !== undefined) return;
     this.since = this.now();
     this.report({ kind: 'down', reason, error });
@@ -26,8 +35,12 @@ export class OutageWatch {
 
   success(): void {
     if (this.since === undefined) return;
-    const event: OutageEvent = { kind: 'up', outageMs: this.now() - this.since, failedCalls: this.failed };
+    const now = this.now();
+    this.recovering ??= now;
+    if (now - this.recovering < STEADY_MS) return;
+    const event: OutageEvent = { kind: 'up', outageMs: this.recovering - this.since, failedCalls: this.failed };
     this.since = undefined;
+    this.recovering = undefined;
     this.failed = 0;
     this.report(event);
   }

@@ -2,12 +2,17 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { QueryParams } from '../../../domain/query/query-params.js';
 import { parseStateAction } from '../../../domain/subscription/subscription-input.js';
+import { STATE_LIST } from '../../../domain/subscription/subscription-query.js';
 import { applyStateAction } from '../../../domain/subscription/subscription-state.js';
 import { SUBSCRIPTION_NOT_FOUND, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import type { StoreRepository } from '../../ports/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
+import { listPage } from '../list-page.js';
 
 /**
  * The time of a change, read while the repository holds the subscription (its row lock), and never
@@ -45,12 +50,17 @@ export class ChangeSubscriptionState {
 
 @injectable()
 export class ListSubscriptionStates {
-  constructor(@inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
+  constructor(
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
 
-  /** Every state change of the subscription, in the order they were applied. */
-  async execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, readonly SubscriptionStateRecord[]>> {
+  /** One page of the subscription's state changes, in the order they were applied, on the one list path. */
+  async execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, Page<SubscriptionStateRecord>>> {
     const subscriptionId = parseUuid(id);
-    const states = subscriptionId === undefined ? undefined : await this.subscriptions.listStates(storeId, subscriptionId);
-    return states === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : E.right(states);
+    if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
+    const listed = await listPage(this.stores, storeId, params, STATE_LIST, (query) => this.subscriptions.listStates(storeId, subscriptionId, query.page));
+    if (E.isLeft(listed)) return listed;
+    return listed.right === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : E.right(listed.right);
   }
 }

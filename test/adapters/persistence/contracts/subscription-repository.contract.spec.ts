@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { PageRequest } from '../../../../src/domain/query/page.js';
 import { missing } from '../../../../src/application/ports/storage-outcomes.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
@@ -15,6 +16,8 @@ import { anOffering, aPlan, aProduct, aSubscription } from '../../../support/sub
 type Field = SubscriptionFilterField;
 const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) => listQuery(SUBSCRIPTION_LIST, { filter, limit, offset });
 const day = (n: number) => new Date(Date.UTC(2026, 1, n));
+
+const firstPage = { offset: 0, limit: 25 } as PageRequest;
 
 forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   const setup = async () => {
@@ -123,8 +126,8 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
 
     expect(await subscriptions.applyState(store.id, subscription.id, () => E.left(unprocessable('no')))).to.deep.equal(E.left(unprocessable('no')));
     expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left(missing));
-    expect(await subscriptions.listStates(store.id, subscription.id)).to.deep.equal([applied.right]);
-    expect(await subscriptions.listStates(other.id, subscription.id)).to.equal(undefined);
+    expect(await subscriptions.listStates(store.id, subscription.id, firstPage)).to.deep.equal({ items: [applied.right], page: firstPage, total: 1, totalMethod: 'exact' });
+    expect(await subscriptions.listStates(other.id, subscription.id, firstPage)).to.equal(undefined);
   });
 
   it('serialises concurrent state changes of one subscription', async () => {
@@ -134,6 +137,6 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     const results = await Promise.all(Array.from({ length: 4 }, () => subscriptions.applyState(store.id, subscription.id, pause)));
     expect(results.filter(E.isRight)).to.have.length(1);
-    expect(await subscriptions.listStates(store.id, subscription.id)).to.have.length(1);
+    expect((await subscriptions.listStates(store.id, subscription.id, firstPage))?.items).to.have.length(1);
   });
 });
