@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
+import { PgliteDialect } from '../src/adapters/persistence/kysely/pglite-dialect.js';
 import { lockDataDir } from '../src/adapters/persistence/kysely/data-dir-lock.js';
 import { openDatabase, type DatabaseHandle } from '../src/adapters/persistence/kysely/open-database.js';
 import type { Tables } from '../src/adapters/persistence/kysely/schema.js';
@@ -86,7 +87,7 @@ const openPgliteKeepingInstance = async (dataDir: string): Promise<BenchDatabase
   try {
     await mkdir(dataDir, { recursive: true });
     const pglite = await PGlite.create(dataDir);
-    const db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite }) });
+    const db = new Kysely<Tables>({ dialect: new PgliteDialect(pglite) });
     const close = async () => {
       await db.destroy();
       await unlock();

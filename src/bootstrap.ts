@@ -1,5 +1,5 @@
 import type { Container } from 'inversify';
-import type { MigrationResult } from 'kysely/migration';
+import type { MigrationResult } from 'kysely';
 import type { AppConfig } from './adapters/config/app-config.js';
 import { migrateToLatest } from './adapters/persistence/kysely/migrate.js';
 import { openDatabase, type PoolOptions } from './adapters/persistence/kysely/open-database.js';

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
-import type { MigrationResult } from 'kysely/migration';
+import type { MigrationResult } from 'kysely';
 import { CreateStore } from '../../application/use-cases/create-store.js';
 import { SetStoreRateLimit } from '../../application/use-cases/set-store-rate-limit.js';
 import { readConfig, type AppConfig } from '../config/app-config.js';

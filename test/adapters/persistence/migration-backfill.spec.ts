@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
 import { migrations } from '../../../src/adapters/persistence/kysely/migrations/index.js';
 import { dropEverything, forEachBackend } from '../../support/backends.js';

@@ -1,4 +1,4 @@
-import { Migrator, type MigrationResult } from 'kysely/migration';
+import { Migrator, type MigrationResult } from 'kysely';
 import type { Kysely } from 'kysely';
 import { migrations } from './migrations/index.js';
 import type { SqlFlavor } from './sql-flavor.js';

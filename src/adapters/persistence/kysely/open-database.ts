@@ -1,9 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { Kysely, MysqlDialect, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, MysqlDialect, PostgresDialect, sql } from 'kysely';
 import { lockDataDir } from './data-dir-lock.js';
 import type { DatabaseTarget } from './database-target.js';
 import { mysqlFault, pgliteFault, postgresFault } from './database-faults.js';
 import { guardedDialect } from './guarded-dialect.js';
+import { PgliteDialect } from './pglite-dialect.js';
 import { OutageWatch, type OutageEvent } from './outage-watch.js';
 import type { Tables } from './schema.js';
 import type { SqlFlavor } from './sql-flavor.js';
@@ -46,7 +47,7 @@ const openPglite = async (dataDir: string | undefined, options: PoolOptions): Pr
   try {
     if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
     const pglite = await PGlite.create(dataDir);
-    const db = new Kysely<Tables>({ dialect: guardedDialect(new PGliteDialect({ pglite }), pgliteFault, watchOf(options)) });
+    const db = new Kysely<Tables>({ dialect: guardedDialect(new PgliteDialect(pglite), pgliteFault, watchOf(options)) });
     return {
       db,
       flavor: 'postgres',

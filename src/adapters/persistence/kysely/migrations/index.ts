@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import type { SqlFlavor } from '../sql-flavor.js';
 import { storesAndApplicationKeys } from './0001-stores-and-application-keys.js';
 import { merchantRealmMappings } from './0002-merchant-realm-mappings.js';

@@ -1,0 +1,102 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * PGlite is one session in this process: a connection is that session held exclusively. Whoever holds
+ * it (a statement, or a transaction from BEGIN to COMMIT) runs alone, so no statement of another request
+ * can land inside someone else's transaction.
+ */
+class PgliteSession implements DatabaseConnection {
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { rows, affectedRows } = await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
+    return { rows, ...(affectedRows === undefined ? {} : { numAffectedRows: BigInt(affectedRows) }) };
+  }
+
+  // Kysely only streams when asked to; nothing in this project does.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on PGlite');
+  }
+}
+
+class PgliteDriver implements Driver {
+  private readonly session: PgliteSession;
+  // The tail of the queue of holders: each waits for the one before it to release the session.
+  private queue: Promise<void> = Promise.resolve();
+  private release: (() => void) | undefined;
+
+  constructor(private readonly pglite: PGlite) {
+    this.session = new PgliteSession(pglite);
+  }
+
+  async init(): Promise<void> {
+    await this.pglite.waitReady;
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    this.release = release;
+    return this.session;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const isolation = settings.isolationLevel === undefined ? '' : ` isolation level ${settings.isolationLevel}`;
+    await connection.executeQuery(CompiledQuery.raw(`begin${isolation}`));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
+  }
+
+  async destroy(): Promise<void> {
+    if (!this.pglite.closed) await this.pglite.close();
+  }
+}
+
+/** Kysely over an in-process PGlite database, with PostgreSQL's SQL. */
+export class PgliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+
+  createAdapter(): PostgresAdapter {
+    return new PostgresAdapter();
+  }
+
+  createDriver(): Driver {
+    return new PgliteDriver(this.pglite);
+  }
+
+  createIntrospector(db: Kysely<unknown>): PostgresIntrospector {
+    return new PostgresIntrospector(db);
+  }
+
+  createQueryCompiler(): PostgresQueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+}
