@@ -21,7 +21,7 @@ describe('the official @elasticpath/js-sdk against the service', () => {
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-sdk-'));
     service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite') });
-    const { clientId, clientSecret } = printedCredentials(service.output());
+    const { clientId, clientSecret } = printedCredentials(service.terminal());
     // `protocol` is read by the SDK but missing from its typings.
     const config = { client_id: clientId, client_secret: clientSecret, host: new URL(service.url).host, protocol: 'http', storage: new MemoryStorageFactory(), fetchMaxAttempts: 1 };
     sdk = gateway(config as Parameters<typeof gateway>[0]);
