@@ -39,7 +39,7 @@ export interface CliMode {
   readonly json: boolean;
 }
 
-export const DEFAULT_KEY_NAME = 'CLI key';
+const DEFAULT_KEY_NAME = 'CLI key';
 
 /** Runs `work` on the core over the configured database, and closes it. */
 const withCore = async <A>(io: CliIo, work: (core: CliCore) => Promise<A>): Promise<A> => {
