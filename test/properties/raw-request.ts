@@ -3,6 +3,7 @@ import { request } from 'node:http';
 export interface RawResponse {
   readonly status: number;
   readonly contentType: string | undefined;
+  readonly requestId: string | undefined;
   readonly text: string;
 }
 
@@ -21,7 +22,12 @@ export const rawRequest = (origin: string, method: string, path: string, headers
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({
+          status: res.statusCode ?? 0,
+          contentType: res.headers['content-type'],
+          requestId: res.headers['x-request-id'] as string | undefined,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }));
       res.on('error', reject);
     });
     req.on('error', reject);

@@ -13,7 +13,10 @@ export interface CliIssue {
   readonly detail: string;
 }
 
-/** How a command failed, as it is printed: its kind (and so its exit code), why, and every issue of its input. */
+/**
+ * How a command failed, as it is printed: its kind (and so its exit code), why, every issue of its input,
+ * and the core's code for a refusal that has one (`reservation_over_budget`), as the HTTP API names it.
+ */
 export class CliFailure extends Error {
   override readonly name = 'CliFailure';
 
@@ -21,6 +24,7 @@ export class CliFailure extends Error {
     readonly kind: FailureKind,
     message: string,
     readonly issues: readonly CliIssue[] = [],
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -41,7 +45,7 @@ export const refused = (outcome: string, error: DomainError, sources: Readonly<R
         `${outcome}: invalid input`,
         error.issues.map((i) => ({ source: sources[i.source] ?? i.source, detail: i.detail })),
       )
-    : new CliFailure(failureKindOf(error), `${outcome}: ${error.detail}`);
+    : new CliFailure(failureKindOf(error), `${outcome}: ${error.detail}`, [], 'code' in error ? error.code : undefined);
 
 const causes = function* (error: unknown): Generator<unknown> {
   for (let current = error, depth = 0; current !== undefined && depth < 10; depth += 1) {

@@ -12,8 +12,8 @@ const modeOf = (args: readonly string[]): CliMode => {
 const failureText = (failure: CliFailure): string =>
   [`error: ${failure.message}`, ...failure.issues.map((i) => (i.source === undefined ? `  ${i.detail}` : `  ${i.source} ${i.detail}`))].map((line) => `${line}\n`).join('');
 
-const failureJson = (failure: CliFailure): string =>
-  `${JSON.stringify({ error: { kind: failure.kind, exit_code: failure.exitCode, message: failure.message, issues: failure.issues } })}\n`;
+const failureJson = ({ kind, exitCode, message, issues, code }: CliFailure): string =>
+  `${JSON.stringify({ error: { kind, exit_code: exitCode, message, issues, ...(code === undefined ? {} : { code }) } })}\n`;
 
 /**
  * Runs one command line (the arguments after the program's name) and returns the process exit code

@@ -26,6 +26,6 @@ export class CreateApplicationKey {
     const minted = mintApplicationKey({ clock: this.clock, ids: this.ids, secrets: this.secrets }, storeId, draft.right);
     const stored = await this.keys.insert(minted.key, (budget) => reservationFits(budget, minted.key.reservedRateLimit));
     if (E.isRight(stored)) return E.right(minted);
-    return E.left(stored.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(RESERVATION_EXCEEDS_BUDGET));
+    return E.left(stored.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(RESERVATION_EXCEEDS_BUDGET, 'reservation_over_budget'));
   }
 }

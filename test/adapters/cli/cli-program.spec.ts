@@ -229,7 +229,11 @@ describe('CLI: create-key', () => {
     const refused = await run('create-key', '--store', store.id, '--reserved-rate-limit', '21');
     expect([refused.code, refused.out]).to.deep.equal([4, '']);
     expect(refused.err).to.equal('error: the key was not created: requested reserved rate limit will exceed the maximum\n');
-    expect(json((await run('create-key', '--store', store.id, '--reserved-rate-limit', '21', '--json')).err).error).to.include({ kind: 'conflict', exit_code: 4 });
+    expect(json((await run('create-key', '--store', store.id, '--reserved-rate-limit', '21', '--json')).err).error).to.include({
+      kind: 'conflict',
+      exit_code: 4,
+      code: 'reservation_over_budget',
+    });
     expect((await run('create-key', '--store', store.id, '--reserved-rate-limit', '20')).code).to.equal(0);
   });
 
@@ -354,7 +358,7 @@ describe('CLI: set-rate-limit', () => {
     const unknown = await ended('set-rate-limit', '--store', UNKNOWN_STORE, '10');
     expect([unknown.code, unknown.err, unknown.error.kind]).to.deep.equal([3, 'error: the rate limit was not set: store not found\n', 'not_found']);
     const below = await ended('set-rate-limit', '--store', store.id, '59');
-    expect([below.code, below.error.kind]).to.deep.equal([4, 'conflict']);
+    expect([below.code, below.error.kind, below.error.code]).to.deep.equal([4, 'conflict', 'budget_below_reservations']);
     expect(below.err).to.equal("error: the rate limit was not set: the store's application keys reserve more than this request budget\n");
     const invalid = await ended('set-rate-limit', '--store', store.id, '1000001');
     expect([invalid.code, invalid.error.issues]).to.deep.equal([
