@@ -47,6 +47,7 @@ export const refused = (outcome: string, error: DomainError, sources: Readonly<R
       )
     : new CliFailure(failureKindOf(error), `${outcome}: ${error.detail}`, [], 'code' in error ? error.code : undefined);
 
+// A chain of causes could loop back on itself; no driver nests anywhere near ten deep.
 const causes = function* (error: unknown): Generator<unknown> {
   for (let current = error, depth = 0; current !== undefined && depth < 10; depth += 1) {
     yield current;
