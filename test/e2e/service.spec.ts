@@ -79,7 +79,7 @@ describe('the service on the embedded database', () => {
         failure = error.message;
       },
     );
-    expect(failure).to.include('is in use by process');
+    expect(failure).to.include('is in use by another process (pid ');
   });
 
   it('creates a further store from the CLI, with working credentials', async () => {
