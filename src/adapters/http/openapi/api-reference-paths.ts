@@ -1,5 +1,6 @@
 import type { Content, Header, PathItem } from './openapi-types.js';
 import { operation } from './operation-builder.js';
+import { arrayOf, closedObject, uri } from './schema-builders.js';
 
 const TAG = 'API reference';
 
@@ -38,7 +39,26 @@ export const apiReferencePaths: Readonly<Record<string, PathItem>> = {
       access: 'public',
       database: false,
       extension: true,
-      success: { '200': { description: 'The document.', content: { 'application/json': { schema: { type: 'object', required: ['openapi', 'info', 'paths'] } } } } },
+      success: {
+        '200': {
+          description: 'The document.',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  openapi: { type: 'string', const: '3.1.1' },
+                  info: { type: 'object' },
+                  servers: arrayOf(closedObject({ url: uri, description: { type: 'string' } }), { minItems: 1, maxItems: 1 }),
+                  paths: { type: 'object' },
+                  components: { type: 'object' },
+                },
+                required: ['openapi', 'info', 'servers', 'paths', 'components'],
+              },
+            },
+          },
+        },
+      },
     }),
   },
   '/docs': {
