@@ -42,7 +42,7 @@ describe('application key use cases', () => {
     const { create, store } = await setup();
     expect(E.isRight(await create.execute(store.id, { type: 'application_key', name: 'a', reserved_rate_limit: 80 }))).to.equal(true);
     expect(await create.execute(store.id, { type: 'application_key', name: 'b', reserved_rate_limit: 21 })).to.deep.equal(
-      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum' }),
+      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum', code: 'reservation_over_budget' }),
     );
   });
 
@@ -84,7 +84,7 @@ describe('application key use cases', () => {
     if (E.isLeft(other)) throw new Error('not created');
     expect(E.isRight(await update.execute(store.id, other.right.key.id, { type: 'application_key', name: 'renamed' }))).to.equal(true);
     expect(await update.execute(store.id, other.right.key.id, { type: 'application_key', reserved_rate_limit: 1 })).to.deep.equal(
-      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum' }),
+      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum', code: 'reservation_over_budget' }),
     );
     expect(E.isRight(await update.execute(store.id, created.right.key.id, { type: 'application_key', reserved_rate_limit: 100 }))).to.equal(true);
     expect(await stores.findById(store.id)).to.include({ rateLimit: 100 });

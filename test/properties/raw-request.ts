@@ -4,6 +4,7 @@ import { assertDocumented } from '../support/openapi-contract.js';
 export interface RawResponse {
   readonly status: number;
   readonly contentType: string | undefined;
+  readonly requestId: string | undefined;
   readonly text: string;
 }
 
@@ -23,7 +24,12 @@ export const rawRequest = (origin: string, method: string, path: string, headers
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
-        const response = { status: res.statusCode ?? 0, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') };
+        const response = {
+          status: res.statusCode ?? 0,
+          contentType: res.headers['content-type'],
+          requestId: res.headers['x-request-id'] as string | undefined,
+          text: Buffer.concat(chunks).toString('utf8'),
+        };
         try {
           // However hostile the request, the answer is one the OpenAPI document describes.
           assertDocumented({ method, path, status: response.status, header: (name) => res.headers[name.toLowerCase()]?.toString(), body: response.text });

@@ -24,6 +24,6 @@ export class CreateApplicationKey {
     if (E.isLeft(draft)) return E.left(validationFailed(draft.left));
     const minted = mintApplicationKey({ clock: this.clock, ids: this.ids, secrets: this.secrets }, storeId, draft.right);
     const stored = await this.keys.insert(minted.key, (budget) => reservationFits(budget, minted.key.reservedRateLimit));
-    return E.isLeft(stored) ? E.left(conflict(RESERVATION_EXCEEDS_BUDGET)) : E.right(minted);
+    return E.isLeft(stored) ? E.left(conflict(RESERVATION_EXCEEDS_BUDGET, 'reservation_over_budget')) : E.right(minted);
   }
 }

@@ -24,6 +24,6 @@ export class SetStoreRateLimit {
     if (id === undefined) return E.left(notFound(STORE_NOT_FOUND));
     const set = await this.stores.setRateLimit(id, budget.right);
     if (E.isRight(set)) return set;
-    return E.left(set.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(BUDGET_BELOW_RESERVATIONS));
+    return E.left(set.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(BUDGET_BELOW_RESERVATIONS, 'budget_below_reservations'));
   }
 }

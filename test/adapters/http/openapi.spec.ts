@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
+import { ERROR_CODE_MEANINGS, ERROR_CODES } from '../../../src/adapters/http/error-documents.js';
 import { API_DOCUMENT, openApiDocument } from '../../../src/adapters/http/openapi/openapi-document.js';
 import type { OpenApiDocument, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
 import { buildContainer } from '../../../src/container.js';
@@ -117,6 +118,7 @@ describe('OpenAPI document: the response check', () => {
     body: JSON.stringify(body),
   });
   const settings = { data: { type: 'settings', page_length: 25 } };
+  const errors = (status: number, title: string, code: string) => ({ errors: [{ status: String(status), title, code, meta: { request_id: 'r' } }] });
 
   it('passes a response that matches its operation', () => {
     expect(contract.problems(json(200, settings))).to.equal(undefined);
@@ -130,7 +132,7 @@ describe('OpenAPI document: the response check', () => {
   });
 
   it('fails a status the operation does not list', () => {
-    expect(contract.problems(json(409, { errors: [{ status: '409', title: 'Conflict' }] }))).to.match(/getSettings .* answered 409, which the document does not list/);
+    expect(contract.problems(json(409, errors(409, 'Conflict', 'in_use')))).to.match(/getSettings .* answered 409, which the document does not list/);
   });
 
   it('fails a response without a header the document requires', () => {
@@ -143,15 +145,13 @@ describe('OpenAPI document: the response check', () => {
   });
 
   it('holds paths no operation matches to the unrouted answers', () => {
-    const notFound = { errors: [{ status: '404', title: 'Not Found', detail: 'no route matches this path' }] };
-    expect(contract.problems(json(404, notFound, 'GET', '/v2/nothing-here'))).to.equal(undefined);
+    expect(contract.problems(json(404, errors(404, 'Not Found', 'route_not_found'), 'GET', '/v2/nothing-here'))).to.equal(undefined);
     expect(contract.problems(json(200, settings, 'GET', '/v2/nothing-here'))).to.match(/GET \/v2\/nothing-here \(no operation\) answered 200/);
-    expect(contract.problems(json(405, { errors: [{ status: '405', title: 'Method Not Allowed' }] }, 'PATCH', '/v2/settings', { 'x-request-id': 'r', allow: 'GET' }))).to.equal(undefined);
+    expect(contract.problems(json(405, errors(405, 'Method Not Allowed', 'method_not_allowed'), 'PATCH', '/v2/settings', { 'x-request-id': 'r', allow: 'GET' }))).to.equal(undefined);
   });
 
   it('finds the served form without /v2 and literal paths before templated ones', () => {
-    const offering = { errors: [{ status: '404', title: 'Not Found', detail: 'subscription offering not found' }] };
-    expect(contract.problems(json(404, offering, 'GET', '/subscriptions/offerings/build?x=1'))).to.equal(undefined);
+    expect(contract.problems(json(404, errors(404, 'Not Found', 'not_found'), 'GET', '/subscriptions/offerings/build?x=1'))).to.equal(undefined);
     expect(contract.problems(json(200, settings, 'POST', '/subscriptions/offerings/build'))).to.match(/buildSubscriptionOffering/);
   });
 });
@@ -231,5 +231,20 @@ describe('API reference page', () => {
   it('answers a method the page does not allow 405, as every route does', async () => {
     const response = await api.request('/docs/swagger-ui.css', { method: 'POST', token: null });
     expect(response.status).to.equal(405);
+  });
+});
+
+describe('OpenAPI document: error documents', () => {
+  it('takes the codes of its error schema, and their meanings, from the codes the service answers with', () => {
+    const code = resolveRef<Schema>(API_DOCUMENT, { $ref: '#/components/schemas/ErrorObject' }).properties?.['code'];
+    expect(code?.enum).to.deep.equal(ERROR_CODES);
+    for (const name of ERROR_CODES) expect(code?.description).to.include(`\`${name}\`: ${ERROR_CODE_MEANINGS[name]}`);
+  });
+
+  it('refuses an error object with a code that is not one of them', () => {
+    const contract = new OpenApiContract();
+    const body = JSON.stringify({ errors: [{ status: '404', title: 'Not Found', code: 'gone', meta: { request_id: 'r' } }] });
+    const exchange: Exchange = { method: 'GET', path: '/v2/missing', status: 404, header: (n) => (n.toLowerCase() === 'content-type' ? 'application/json' : 'r'), body };
+    expect(contract.problems(exchange)).to.include('/errors/0/code must be equal to one of the allowed values');
   });
 });

@@ -142,10 +142,10 @@ const responses: Readonly<Record<string, Response>> = {
     'Retry-After': headerRef('Retry-After'),
   }),
   ServiceUnavailable: errorResponse(
-    'The database cannot be reached or did not answer in time; nothing was written. Retry after `Retry-After` seconds; the error carries `request_id`.',
+    'The database cannot be reached or did not answer in time; nothing was written. Retry after `Retry-After` seconds; its `meta.request_id` names the request.',
     { 'Retry-After': headerRef('Retry-After') },
   ),
-  InternalServerError: errorResponse('An unexpected failure; the error carries `request_id`, and the log line with the same id has the stack.'),
+  InternalServerError: errorResponse('An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.'),
   PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (form), counted after decompression.`),
   UnsupportedMediaType: errorResponse(
     'A body of another content type than this operation reads (GET and DELETE included, when they carry one), a charset other than UTF-8, or a `Content-Encoding` other than identity, gzip, deflate or br.',
