@@ -247,4 +247,20 @@ describe('OpenAPI document: error documents', () => {
     const exchange: Exchange = { method: 'GET', path: '/v2/missing', status: 404, header: (n) => (n.toLowerCase() === 'content-type' ? 'application/json' : 'r'), body };
     expect(contract.problems(exchange)).to.include('/errors/0/code must be equal to one of the allowed values');
   });
+
+  it('holds each answer to the codes it can carry: a 404 of a key is not_found, a 409 of a prefix is prefix_taken', () => {
+    const contract = new OpenApiContract();
+    const answer = (method: string, path: string, status: number, code: string): Exchange => ({
+      method,
+      path,
+      status,
+      header: (n) => (n.toLowerCase() === 'content-type' ? 'application/json' : 'r'),
+      body: JSON.stringify({ errors: [{ status: String(status), title: 't', code, meta: { request_id: 'r' } }] }),
+    });
+    const key = '/v2/application-keys/5d0c0c1e-2b7a-4c39-9d2e-0d1f2a3b4c5d';
+    expect(contract.problems(answer('GET', key, 404, 'not_found'))).to.equal(undefined);
+    expect(contract.problems(answer('GET', key, 404, 'route_not_found'))).to.include('/errors/0/code must be equal to one of the allowed values');
+    expect(contract.problems(answer('PUT', '/v2/merchant-realm-mappings/x', 409, 'prefix_taken'))).to.equal(undefined);
+    expect(contract.problems(answer('PUT', '/v2/merchant-realm-mappings/x', 409, 'in_use'))).to.include('allowedValues');
+  });
 });

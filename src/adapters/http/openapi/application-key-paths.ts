@@ -57,7 +57,7 @@ export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
       post: true,
       requestBody: { description: 'The new key.', content: jsonContent(newKey) },
       success: { '201': { description: 'The key, with its secret, and `links.self`.', content: jsonContent(dataDocument(createdKey, { links: selfLinks })) } },
-      errors: { 400: 'Every invalid field, each with its `source`.', 409: OVER_BUDGET },
+      errors: { 400: 'Every invalid field, each with its `source`.', 409: OVER_BUDGET, codes: { 409: ['reservation_over_budget'] } },
     }),
     get: operation({
       operationId: 'listApplicationKeys',
@@ -94,7 +94,7 @@ export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
       access: 'admin',
       requestBody: { description: 'The fields to change.', content: jsonContent(keyChanges) },
       success: { '200': { description: 'The key as it is now.', content: jsonContent(keyDocument) } },
-      errors: { 400: 'Every invalid field, each with its `source`.', 404: NOT_FOUND, 409: OVER_BUDGET },
+      errors: { 400: 'Every invalid field, each with its `source`.', 404: NOT_FOUND, 409: OVER_BUDGET, codes: { 409: ['reservation_over_budget'] } },
     }),
     delete: operation({
       operationId: 'deleteApplicationKey',

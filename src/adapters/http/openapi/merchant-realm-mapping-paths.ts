@@ -54,7 +54,7 @@ export const merchantRealmMappingPaths: Readonly<Record<string, PathItem>> = {
         content: jsonContent(dataRequest(openObject({ type: constant(MERCHANT_REALM_MAPPING_TYPE), prefix }, ['type', 'prefix']))),
       },
       success: { '200': { description: 'The mapping as it is now.', content: mappingDocument } },
-      errors: { 400: 'A missing or wrong `type`, a missing or malformed `prefix`.', 404: NOT_FOUND, 409: 'Another store has this prefix: `the prefix is already in use`.' },
+      errors: { 400: 'A missing or wrong `type`, a missing or malformed `prefix`.', 404: NOT_FOUND, 409: 'Another store has this prefix: `the prefix is already in use`.', codes: { 409: ['prefix_taken'] } },
     }),
   },
 };

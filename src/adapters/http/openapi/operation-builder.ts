@@ -1,10 +1,13 @@
 import type { Access } from '../../../domain/auth/grant.js';
+import type { ErrorCode } from '../error-documents.js';
 import type { Content, Operation, Parameter, Reference, Response, Schema } from './openapi-types.js';
 import { parameterRef, responseRef, headerRef } from './schema-builders.js';
 import { errorResponse, RATE_HEADERS } from './shared-components.js';
 
 /** The refusals an operation words for itself; the ones every operation shares are added by `operation`. */
 export interface ErrorCases {
+  /** The codes of its 403, 409 and 422 besides those every operation of its kind shares. */
+  readonly codes?: { readonly 403?: readonly ErrorCode[]; readonly 409?: readonly ErrorCode[]; readonly 422?: readonly ErrorCode[] };
   readonly 400?: string;
   /** Only for an operation that needs no token; a guarded one shares the bearer's 401. */
   readonly 401?: string;
@@ -57,18 +60,25 @@ export const operation = (spec: OperationSpec): Operation => {
     responses[status] = { description: success.description, headers: { ...successHeaders, ...success.headers }, ...(success.content === undefined ? {} : { content: success.content }) };
   }
   const sharedErrorHeaders = rated ? RATE_HEADERS : {};
-  const error = (description: string) => errorResponse(description, sharedErrorHeaders);
-  responses['400'] = error(joined(errors[400], idempotent ? 'An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.' : undefined, BODY_UNREADABLE));
+  const codes = errors.codes ?? {};
+  const error = (description: string, codes: readonly ErrorCode[]) => errorResponse(description, codes, sharedErrorHeaders);
+  const filtered = (spec.parameters ?? []).some((p) => '$ref' in p && /Filter$/.test(p.$ref));
+  responses['400'] = error(joined(errors[400], idempotent ? 'An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.' : undefined, BODY_UNREADABLE), [
+    'invalid_value',
+    ...(filtered ? (['invalid_filter'] as const) : []),
+    'invalid_body',
+    'invalid_http',
+  ]);
   if (guarded) responses['401'] = responseRef('Unauthorized');
-  else if (errors[401] !== undefined) responses['401'] = error(errors[401]);
-  if (spec.access === 'read' || spec.access === 'write' || spec.access === 'admin') responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN));
-  if (errors[404] !== undefined) responses['404'] = error(errors[404]);
+  else if (errors[401] !== undefined) responses['401'] = error(errors[401], ['unauthenticated']);
+  if (spec.access === 'read' || spec.access === 'write' || spec.access === 'admin') responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN), ['token_not_permitted', ...(codes[403] ?? [])]);
+  if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);
   const conflict = joined(errors[409], idempotent ? 'A request with the same `Idempotency-Key` is still being processed.' : undefined);
-  if (conflict !== '') responses['409'] = error(conflict);
+  if (conflict !== '') responses['409'] = error(conflict, [...(codes[409] ?? []), ...(idempotent ? (['idempotency_key_in_flight'] as const) : [])]);
   responses['413'] = responseRef('PayloadTooLarge');
   responses['415'] = responseRef('UnsupportedMediaType');
   const unprocessable = joined(errors[422], idempotent ? 'The `Idempotency-Key` was used for a different request (method, path, query or body).' : undefined);
-  if (unprocessable !== '') responses['422'] = error(unprocessable);
+  if (unprocessable !== '') responses['422'] = error(unprocessable, [...(codes[422] ?? []), ...(idempotent ? (['idempotency_key_reused'] as const) : [])]);
   if (rated) responses['429'] = responseRef('TooManyRequests');
   responses['500'] = responseRef('InternalServerError');
   if (spec.database ?? true) responses['503'] = responseRef('ServiceUnavailable');

@@ -2,7 +2,8 @@ import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS } from '../../../domain/query/f
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX } from '../../../domain/query/page.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
 import { errorDocumentSchema, errorObjectSchema } from './error-schemas.js';
-import type { Components, Header, Parameter, Response, Schema } from './openapi-types.js';
+import type { ErrorCode } from '../error-documents.js';
+import type { Components, Content, Header, Parameter, Response, Schema } from './openapi-types.js';
 import { closedObject, headerRef, integer, nullable, schemaRef, uri } from './schema-builders.js';
 
 const listLinks: Schema = closedObject(
@@ -117,14 +118,23 @@ const headers: Readonly<Record<string, Header>> = {
   Allow: { description: 'The methods this path allows.', required: true, schema: { type: 'string' } },
 };
 
-const errorContent = { 'application/json': { schema: schemaRef('ErrorDocument') } };
+/** An error document whose every error carries one of `codes`: what a given answer can say. */
+const errorContent = (codes: readonly ErrorCode[]): Content => ({
+  'application/json': {
+    schema: {
+      ...schemaRef('ErrorDocument'),
+      type: 'object',
+      properties: { errors: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', enum: codes } } } } },
+    },
+  },
+});
 const requestIdOnly = { 'X-Request-Id': headerRef('X-Request-Id') };
 
-/** An error answer: an error document with the request id, and any headers of its own. */
-export const errorResponse = (description: string, extraHeaders: Response['headers'] = {}): Response => ({
+/** An error answer: an error document with one of `codes`, the request id, and any headers of its own. */
+export const errorResponse = (description: string, codes: readonly ErrorCode[], extraHeaders: Response['headers'] = {}): Response => ({
   description,
   headers: { ...requestIdOnly, ...extraHeaders },
-  content: errorContent,
+  content: errorContent(codes),
 });
 
 export const RATE_HEADERS = {
@@ -134,32 +144,35 @@ export const RATE_HEADERS = {
 } as const;
 
 const responses: Readonly<Record<string, Response>> = {
-  Unauthorized: errorResponse('The `Authorization: Bearer` token is missing, unknown or expired, or the key it came from was deleted.', {
+  Unauthorized: errorResponse('The `Authorization: Bearer` token is missing, unknown or expired, or the key it came from was deleted.', ['unauthenticated'], {
     'WWW-Authenticate': headerRef('WWW-Authenticate'),
   }),
-  TooManyRequests: errorResponse('The application key is over its request rate; retry after `Retry-After` seconds.', {
+  TooManyRequests: errorResponse('The application key is over its request rate; retry after `Retry-After` seconds.', ['rate_limited'], {
     ...RATE_HEADERS,
     'Retry-After': headerRef('Retry-After'),
   }),
   ServiceUnavailable: errorResponse(
     'The database cannot be reached or did not answer in time; nothing was written. Retry after `Retry-After` seconds; its `meta.request_id` names the request.',
+    ['database_unavailable'],
     { 'Retry-After': headerRef('Retry-After') },
   ),
-  InternalServerError: errorResponse('An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.'),
-  PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (form), counted after decompression.`),
+  InternalServerError: errorResponse('An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.', ['internal_error']),
+  PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (form), counted after decompression.`, [
+    'payload_too_large',
+  ]),
   UnsupportedMediaType: errorResponse(
     'A body of another content type than this operation reads (GET and DELETE included, when they carry one), a charset other than UTF-8, or a `Content-Encoding` other than identity, gzip, deflate or br.',
+    ['unsupported_media_type'],
   ),
-  RouteNotFound: errorResponse('No route matches this path.'),
-  MethodNotAllowed: errorResponse('The path exists but not with this method; `Allow` lists those it has.', { Allow: headerRef('Allow') }),
-  NotImplemented: errorResponse('A method the service does not implement at all.'),
-  BadRequest: errorResponse('A body that cannot be read: not valid JSON or form data, shorter or longer than its Content-Length, or corrupt compressed data.'),
-  RequestTimeout: { description: 'The request was not received in full within the server\'s timeouts; the connection is closed.', content: errorContent },
-  RequestHeaderFieldsTooLarge: { description: 'The request line and headers are larger than 16 KiB.', content: errorContent },
-  MalformedRequest: {
-    description: 'Not an HTTP/1.1 request the server can parse (the connection is closed), or a body that cannot be read sent to a path no operation matches.',
-    content: errorContent,
-  },
+  RouteNotFound: errorResponse('No route matches this path.', ['route_not_found']),
+  MethodNotAllowed: errorResponse('The path exists but not with this method; `Allow` lists those it has.', ['method_not_allowed'], { Allow: headerRef('Allow') }),
+  NotImplemented: errorResponse('A method the service does not implement at all.', ['not_implemented']),
+  RequestTimeout: errorResponse("The request was not received in full within the server's timeouts; the connection is closed.", ['request_timeout']),
+  RequestHeaderFieldsTooLarge: errorResponse('The request line and headers are larger than 16 KiB.', ['header_fields_too_large']),
+  MalformedRequest: errorResponse(
+    'Not an HTTP/1.1 request the server can parse (the connection is closed), or a body that cannot be read sent to a path no operation matches.',
+    ['invalid_http', 'invalid_body'],
+  ),
 };
 
 export const sharedComponents: Components = {

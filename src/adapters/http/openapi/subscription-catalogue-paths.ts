@@ -85,7 +85,7 @@ const cataloguePaths = (kind: CatalogueKind): Readonly<Record<string, PathItem>>
         tag,
         access: 'write',
         success: { '204': { description: 'Deleted; no body.' } },
-        errors: { 404: notFound, 409: `The ${kind.singular} is used by an offering.` },
+        errors: { 404: notFound, 409: `The ${kind.singular} is used by an offering.`, codes: { 409: ['in_use'] } },
       }),
     }),
   };

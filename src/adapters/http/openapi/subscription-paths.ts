@@ -174,6 +174,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
         403: "The plan does not allow the action (`can_cancel`, `can_pause`, `can_resume`).",
         404: NOT_FOUND,
         422: 'The action does not apply to the subscription as it stands: resuming a running one, pausing a paused one, anything after a cancel or once closed.',
+        codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed'] },
       },
     }),
     get: operation({
