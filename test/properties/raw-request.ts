@@ -32,7 +32,7 @@ export const rawRequest = (origin: string, method: string, path: string, headers
         };
         try {
           // However hostile the request, the answer is one the OpenAPI document describes.
-          assertDocumented({ method, path, status: response.status, header: (name) => res.headers[name.toLowerCase()]?.toString(), body: response.text });
+          assertDocumented({ method, path, status: response.status, header: (name) => res.headers[name.toLowerCase()]?.toString(), body: response.text, requestBody: body });
         } catch (error) {
           reject(error as Error);
           return;

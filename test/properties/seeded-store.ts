@@ -40,7 +40,7 @@ export const seedStore = async (url: string, container: Container, name: string)
   await container.get(SetStoreRateLimit).execute(store.right.store.id, TEST_STORE_BUDGET);
   const token = await tokenFor(url, { grant_type: 'client_credentials', client_id: store.right.key.clientId, client_secret: store.right.clientSecret });
   const send: Send = async (path, init = {}) =>
-    checkResponse(init.method, path, await fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } }));
+    checkResponse(init.method, path, await fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } }), init.body);
   const post = (path: string, data: unknown) => send(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
 
   const tag = randomUUID().slice(0, 8);

@@ -69,7 +69,20 @@ export interface Exchange {
   readonly status: number;
   readonly header: (name: string) => string | null | undefined;
   readonly body: string;
+  /** The request's body as sent, when the test has it: a body the service accepted must fit the document too. */
+  readonly requestBody?: unknown;
 }
+
+/** A request body as the document describes it: a form's fields, or parsed JSON; undefined when there is none to check. */
+const sentBody = (body: unknown): { readonly type: string; readonly value: unknown } | undefined => {
+  if (body instanceof URLSearchParams) return { type: 'application/x-www-form-urlencoded', value: Object.fromEntries(body) };
+  if (typeof body !== 'string') return undefined;
+  try {
+    return { type: 'application/json', value: JSON.parse(body) as unknown };
+  } catch {
+    return undefined;
+  }
+};
 
 /** Holds responses to the document: the status is documented for the operation, and the body and headers match. */
 export class OpenApiContract {
@@ -111,6 +124,13 @@ export class OpenApiContract {
       if (resolved.required === true && (value === null || value === undefined)) return `${where} answered ${status} without its ${name} header`;
     }
 
+    const sent = sentBody(exchange.requestBody);
+    const accepted = operation?.requestBody?.content[sent?.type ?? ''];
+    if (sent !== undefined && accepted !== undefined && exchange.status < 300 && !this.validator(accepted.schema)(sent.value)) {
+      const errors = (this.validator(accepted.schema).errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`).join('; ');
+      return `${where} accepted a request body that the document's request schema refuses: ${errors}\nrequest body: ${JSON.stringify(sent.value).slice(0, 1000)}`;
+    }
+
     if (exchange.method === 'HEAD') return undefined;
     const content = response.content;
     if (content === undefined) return exchange.body === '' ? undefined : `${where} answered ${status} with a body where the document has none: ${exchange.body.slice(0, 300)}`;
@@ -140,8 +160,8 @@ export const assertDocumented = (exchange: Exchange): void => {
 };
 
 /** `assertDocumented` for a fetch response, read from a clone so the caller can still read the body. */
-export const checkResponse = async (method: string | undefined, path: string, response: globalThis.Response): Promise<globalThis.Response> => {
+export const checkResponse = async (method: string | undefined, path: string, response: globalThis.Response, requestBody?: unknown): Promise<globalThis.Response> => {
   const body = await response.clone().text();
-  assertDocumented({ method: (method ?? 'GET').toUpperCase(), path, status: response.status, header: (name) => response.headers.get(name), body });
+  assertDocumented({ method: (method ?? 'GET').toUpperCase(), path, status: response.status, header: (name) => response.headers.get(name), body, requestBody });
   return response;
 };

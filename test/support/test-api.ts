@@ -60,7 +60,7 @@ export const startTestApi = async (
   const token = async (grant: 'client_credentials' | 'implicit' = 'client_credentials'): Promise<string> => {
     const form = new URLSearchParams({ grant_type: grant, client_id: created.right.key.clientId });
     if (grant === 'client_credentials') form.set('client_secret', created.right.clientSecret);
-    const response = await checkResponse('POST', '/oauth/access_token', await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form }));
+    const response = await checkResponse('POST', '/oauth/access_token', await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form }), form);
     const body = (await response.json()) as { access_token: string };
     return body.access_token;
   };
@@ -79,7 +79,7 @@ export const startTestApi = async (
         headers: { ...(bearer === undefined ? {} : { Authorization: `Bearer ${bearer}` }), ...(headers as Record<string, string> | undefined) },
       });
       // Every response a test receives is held to the API's OpenAPI document.
-      return checkResponse(rest.method, path, response);
+      return checkResponse(rest.method, path, response, rest.body);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

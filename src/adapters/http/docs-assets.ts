@@ -55,17 +55,15 @@ export const docsFiles = (): Promise<ReadonlyMap<DocsAsset, DocsFile>> => {
   return loaded;
 };
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The reference page: every file it loads is one of ours, asked for with its digest so it can be cached for good. */
-export const docsPage = (files: ReadonlyMap<DocsAsset, DocsFile>, title: string): string => {
+export const docsPage = (files: ReadonlyMap<DocsAsset, DocsFile>): string => {
   const src = (file: DocsAsset) => `/docs/${file}?v=${files.get(file)?.digest ?? ''}`;
   return `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>${escapeHtml(title)}</title>
+    <title>commerce-core API reference</title>
     <link rel="stylesheet" href="${src('swagger-ui.css')}">
   </head>
   <body>

@@ -54,3 +54,10 @@ export const dataDocument = (data: Schema, more: Readonly<Record<string, Schema>
 
 /** A request body: `{"data": {...}}`, with members besides `data` ignored. */
 export const dataRequest = (data: Schema): Schema => openObject({ data }, ['data']);
+
+/**
+ * A client's fields, where `null` for an optional one reads as on create as leaving it out and on
+ * update as clearing it; a required one stays non-null.
+ */
+export const requestFields = (fields: Readonly<Record<string, Schema>>, optional: readonly string[]): Readonly<Record<string, Schema>> =>
+  Object.fromEntries(Object.entries(fields).map(([name, schema]) => [name, optional.includes(name) ? { ...nullable(schema), description: '`null`: left out on create, cleared on update.' } : schema]));

@@ -2,7 +2,7 @@ import { PLAN_TYPE } from '../../../domain/subscription/plan.js';
 import { PRODUCT_TYPE } from '../../../domain/subscription/product.js';
 import type { Parameter, PathItem, Reference, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { constant, dataDocument, dataRequest, openObject, parameterRef, schemaRef } from './schema-builders.js';
+import { constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef } from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { OPTIONAL_PLAN_FIELDS, OPTIONAL_PRODUCT_FIELDS, planFields, productFields } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
@@ -40,7 +40,7 @@ const cataloguePaths = (kind: CatalogueKind): Readonly<Record<string, PathItem>>
         access: 'write',
         post: true,
         parameters: kind.readParameters,
-        requestBody: { description: `The new ${kind.singular}.`, content: jsonContent(typedAttributes(kind.type, openObject(kind.fields, required))) },
+        requestBody: { description: `The new ${kind.singular}.`, content: jsonContent(typedAttributes(kind.type, openObject(requestFields(kind.fields, kind.optional), required))) },
         success: { '201': { description: `The ${kind.singular}.`, content: jsonContent(dataDocument(item)) } },
         errors: { 400: invalid },
       }),
@@ -74,7 +74,7 @@ const cataloguePaths = (kind: CatalogueKind): Readonly<Record<string, PathItem>>
         tag,
         access: 'write',
         parameters: kind.readParameters,
-        requestBody: { description: 'The attributes to change.', content: jsonContent(typedAttributes(kind.type, openObject(kind.fields, []))) },
+        requestBody: { description: 'The attributes to change.', content: jsonContent(typedAttributes(kind.type, openObject(requestFields(kind.fields, kind.optional), []))) },
         success: { '200': { description: `The ${kind.singular} as it is now.`, content: jsonContent(dataDocument(item)) } },
         errors: { 400: invalid, 404: notFound },
       }),

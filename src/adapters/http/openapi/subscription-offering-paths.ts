@@ -1,8 +1,8 @@
 import { OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, closedObject, constant, dataDocument, dataRequest, openObject, parameterRef, schemaRef, uuid } from './schema-builders.js';
-import { offeringFields } from './subscription-catalogue-schemas.js';
+import { arrayOf, closedObject, constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef, uuid } from './schema-builders.js';
+import { offeringFields, OPTIONAL_OFFERING_FIELDS } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Subscription offerings';
@@ -14,7 +14,7 @@ const NOT_FOUND = 'No offering of this store has this id.';
 const INVALID = 'Every invalid field, each with its `source`.';
 const currencyParameters = [parameterRef('Currency')];
 const typedOffering = (required: readonly string[]) =>
-  dataRequest(openObject({ type: constant(OFFERING_TYPE), attributes: openObject(offeringFields, required) }, ['type', 'attributes']));
+  dataRequest(openObject({ type: constant(OFFERING_TYPE), attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required) }, ['type', 'attributes']));
 
 export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
   ...subscriptionPath('/subscriptions/offerings/build', {
@@ -27,7 +27,7 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       post: true,
       requestBody: {
         description: 'The offering and what it offers.',
-        content: jsonContent(dataRequest(openObject({ ...offeringFields, products: ids('products'), plans: ids('plans') }, ['name', 'products', 'plans']))),
+        content: jsonContent(dataRequest(openObject({ ...requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), products: ids('products'), plans: ids('plans') }, ['name', 'products', 'plans']))),
       },
       success: { '201': { description: 'The offering.', content: offeringDocument } },
       errors: { 400: INVALID, 404: 'A product or plan id is not one of the store\'s (the detail lists them), or was deleted meanwhile.' },

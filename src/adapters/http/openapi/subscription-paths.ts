@@ -3,7 +3,7 @@ import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/subscription/
 import { SUBSCRIPTION_INCLUDES } from '../../../domain/subscription/subscription-query.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, boolean, closedObject, constant, dataDocument, dataRequest, oneOfStrings, openObject, parameterRef, schemaRef, text, timestamp, uuid } from './schema-builders.js';
+import { arrayOf, boolean, closedObject, constant, dataDocument, dataRequest, oneOfStrings, openObject, parameterRef, requestFields, schemaRef, text, timestamp, uuid } from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { catalogueText, currency } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
@@ -99,17 +99,20 @@ export const SUBSCRIPTION_SCHEMAS = { Subscription: subscription, SubscriptionSt
 
 const newSubscription = dataRequest(
   openObject(
-    {
-      account_id: uuid,
-      offering_id: uuid,
-      plan_id: { ...uuid, description: "One of the offering's plan copies." },
-      currency: { ...currency, description: 'A currency the plan is priced in.' },
-      name: catalogueText.name,
-      email,
-      payment_authority: openObject({ type: constant(PAYMENT_AUTHORITY_TYPE), customer_id: authorityId, card_id: authorityId }, ['type']),
-      external_ref: catalogueText.external_ref,
-      manual_payments: boolean,
-    },
+    requestFields(
+      {
+        account_id: uuid,
+        offering_id: uuid,
+        plan_id: { ...uuid, description: "One of the offering's plan copies." },
+        currency: { ...currency, description: 'A currency the plan is priced in.' },
+        name: catalogueText.name,
+        email,
+        payment_authority: openObject(requestFields({ type: constant(PAYMENT_AUTHORITY_TYPE), customer_id: authorityId, card_id: authorityId }, ['customer_id', 'card_id']), ['type']),
+        external_ref: catalogueText.external_ref,
+        manual_payments: boolean,
+      },
+      ['external_ref', 'manual_payments'],
+    ),
     ['account_id', 'offering_id', 'plan_id', 'currency', 'name', 'email', 'payment_authority'],
   ),
 );

@@ -18,7 +18,7 @@ export const apiReferenceRoutes = (router: Router<HttpState>, links: LinkOrigin)
     const files = await docsFiles();
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = docsPage(files, 'commerce-core API reference');
+    ctx.body = docsPage(files);
   });
   for (const file of Object.keys(DOCS_ASSETS) as DocsAsset[]) {
     router.get(`/docs/${file}`, async (ctx) => {
