@@ -8,10 +8,9 @@ export type JsonValue = string | number | boolean | null;
 
 export interface Schema {
   readonly $ref?: string;
-  readonly title?: string;
   readonly description?: string;
   readonly type?: JsonType | readonly JsonType[];
-  readonly format?: 'uuid' | 'date-time' | 'uri' | 'int32' | 'int64' | 'double';
+  readonly format?: 'uuid' | 'date-time' | 'uri';
   readonly enum?: readonly JsonValue[];
   readonly const?: JsonValue;
   readonly pattern?: string;
@@ -26,11 +25,7 @@ export interface Schema {
   readonly items?: Schema;
   readonly minItems?: number;
   readonly maxItems?: number;
-  readonly uniqueItems?: boolean;
   readonly oneOf?: readonly Schema[];
-  readonly anyOf?: readonly Schema[];
-  readonly examples?: readonly unknown[];
-  readonly readOnly?: boolean;
   readonly 'x-extension'?: true;
 }
 

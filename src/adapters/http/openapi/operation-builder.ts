@@ -105,6 +105,7 @@ export const listResponseSchema = (item: Schema, extraMeta: Readonly<Record<stri
     links: { $ref: '#/components/schemas/ListLinks' },
     meta: {
       type: 'object',
+      description: 'Paging of every list, present even when nothing matches, and what this list adds.',
       properties: { page: { $ref: '#/components/schemas/PageMeta' }, results: { $ref: '#/components/schemas/ResultsMeta' }, ...extraMeta },
       required: ['page', 'results', ...Object.keys(extraMeta)],
       additionalProperties: false,

@@ -36,15 +36,12 @@ const resultsMeta: Schema = closedObject({
   },
 });
 
-export const LIST_META_PROPERTIES = { page: schemaRef('PageMeta'), results: schemaRef('ResultsMeta') } as const;
-
 const sharedSchemas: Readonly<Record<string, Schema>> = {
   ErrorObject: errorObjectSchema,
   ErrorDocument: errorDocumentSchema,
   ListLinks: listLinks,
   PageMeta: pageMeta,
   ResultsMeta: resultsMeta,
-  ListMeta: closedObject(LIST_META_PROPERTIES, [], 'Paging of every list, present even when nothing matches.'),
 };
 
 const parameters: Readonly<Record<string, Parameter>> = {
