@@ -77,6 +77,13 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
 /** Every route the service answers, each with a request it accepts; a test holds this list to the router. */
 export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', pattern: '/health', path: () => '/health' },
+  { method: 'GET', pattern: '/v2/openapi.json', path: () => '/v2/openapi.json' },
+  { method: 'GET', pattern: '/docs', path: () => '/docs' },
+  ...['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'docs-init.js'].map((file): RouteCase => ({
+    method: 'GET',
+    pattern: `/docs/${file}`,
+    path: () => `/docs/${file}?v=0`,
+  })),
   {
     method: 'POST',
     pattern: '/oauth/access_token',
