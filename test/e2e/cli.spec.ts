@@ -49,7 +49,7 @@ describe('the built CLI as a process', () => {
   it('exits 6 while the service holds the embedded database, then 4 for a conflict and 3 for an unknown store once it is stopped', async () => {
     const env = { DATA_DIR: path.join(dir, 'pglite') };
     service = await startServiceProcess(env);
-    const storeId = /^store_id: (\S+)$/m.exec(service.output())?.[1] ?? '';
+    const storeId = /^store_id: (\S+)$/m.exec(service.terminal())?.[1] ?? '';
     const held = await cli(dir, env, 'create-key', '--store', storeId);
     expect([held.code, held.stdout]).to.deep.equal([6, '']);
     expect(held.stderr).to.equal(
