@@ -2,6 +2,8 @@
  * The library's public entry: use cases, ports and their tokens, domain types, and the modules that
  * wire them. An embedding service builds a container from these and calls use cases directly.
  */
+// The core's classes carry decorator metadata, which needs the Reflect API before any of them loads.
+import 'reflect-metadata';
 export { coreModule, USE_CASES } from './application/core-module.js';
 export { TOKENS } from './application/tokens.js';
 export type { AccessTokenRepository } from './application/ports/access-token-repository.js';

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import { EnsureDefaultStore } from './application/use-cases/ensure-default-store.js';
