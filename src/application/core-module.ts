@@ -21,6 +21,7 @@ import { CreateSubscription } from './use-cases/subscriptions/create-subscriptio
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
+import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
 import { ChangeSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
@@ -55,11 +56,13 @@ export const USE_CASES: readonly Newable<object>[] = [
   CreateApplicationKey,
   CreateOffering,
   CreateStore,
+  CreateSubscriber,
   CreateSubscription,
   CreateSubscriptionPlan,
   CreateSubscriptionProduct,
   DeleteApplicationKey,
   DeleteOffering,
+  DeleteSubscriber,
   DeleteSubscriptionPlan,
   DeleteSubscriptionProduct,
   EnsureDefaultStore,
@@ -67,6 +70,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetMerchantRealmMapping,
   GetOffering,
   GetStoreSettings,
+  GetSubscriber,
   GetSubscription,
   GetSubscriptionPlan,
   GetSubscriptionProduct,
@@ -76,6 +80,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ListStores,
   ListOfferingProducts,
   ListOfferings,
+  ListSubscribers,
   ListSubscriptionPlans,
   ListSubscriptionProducts,
   ListSubscriptionStates,
@@ -86,6 +91,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   UpdateApplicationKey,
   UpdateMerchantRealmPrefix,
   UpdateOffering,
+  UpdateSubscriber,
   UpdateSubscriptionPlan,
   UpdateSubscriptionProduct,
   UpdateStoreSettings,
