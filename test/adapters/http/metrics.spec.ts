@@ -100,7 +100,7 @@ describe('HTTP: metrics', () => {
     try {
       const token = await limited.token();
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await limited.request('/v2/application-keys', { token })).status);
+      for (let i = 0; i < 10; i += 1) statuses.push((await limited.request('/v2/application-keys', { token })).status);
       const refusals = statuses.filter((s) => s === 429).length;
       expect(refusals, String(statuses)).to.be.at.least(1);
       samples = await scrape(limited);
