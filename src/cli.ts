@@ -1,13 +1,16 @@
+#!/usr/bin/env node
 import 'reflect-metadata';
-import { CommanderError } from 'commander';
-import { cliProgram } from './adapters/cli/cli-program.js';
+import { packageVersion } from './adapters/cli/package-version.js';
+import { runCli } from './adapters/cli/run-cli.js';
 import { openCore } from './bootstrap.js';
 
-const program = cliProgram({ env: process.env, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), open: openCore });
-try {
-  await program.parseAsync(process.argv);
-} catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode);
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-}
+process.exitCode = await runCli(
+  {
+    env: process.env,
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    open: openCore,
+    version: await packageVersion(import.meta.url),
+  },
+  process.argv.slice(2),
+);

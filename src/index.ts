@@ -2,6 +2,8 @@
  * The library's public entry: use cases, ports and their tokens, domain types, and the modules that
  * wire them. An embedding service builds a container from these and calls use cases directly.
  */
+// The core's classes carry decorator metadata, which needs the Reflect API before any of them loads.
+import 'reflect-metadata';
 export { coreModule, USE_CASES } from './application/core-module.js';
 export { TOKENS } from './application/tokens.js';
 export type { AccessTokenRepository } from './application/ports/access-token-repository.js';
@@ -26,6 +28,7 @@ export { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings, type StoreSe
 export { UpdateMerchantRealmPrefix } from './application/use-cases/update-merchant-realm-prefix.js';
 export { AdmitRequest, type RateDecision } from './application/use-cases/admit-request.js';
 export { SetStoreRateLimit } from './application/use-cases/set-store-rate-limit.js';
+export { ListStores } from './application/use-cases/list-stores.js';
 export { IdempotentRequests, type NotRun, type Ticket } from './application/use-cases/idempotent-requests.js';
 export type { RateLimiter, LimiterState } from './application/ports/rate-limiter.js';
 export type { IdempotencyStore, IdempotencyClaim } from './application/ports/idempotency-store.js';
@@ -81,12 +84,14 @@ export { queryParams, type QueryParams } from './domain/query/query-params.js';
 export type { DomainError, Issues, ValidationIssue } from './domain/shared/errors.js';
 export { parseUuid, type Uuid } from './domain/shared/uuid.js';
 export type { Store } from './domain/store/store.js';
+export type { StoreQuery, StoreSummary } from './domain/store/store-summary.js';
 
 export { inMemoryModule } from './adapters/persistence/in-memory/in-memory-module.js';
 export { InMemoryState } from './adapters/persistence/in-memory/in-memory-state.js';
 export { kyselyModule } from './adapters/persistence/kysely/kysely-module.js';
 export { migrateToLatest } from './adapters/persistence/kysely/migrate.js';
 export { openDatabase, type DatabaseHandle } from './adapters/persistence/kysely/open-database.js';
+export { DataDirInUse, isDataDirInUse } from './adapters/persistence/kysely/data-dir-lock.js';
 export type { DatabaseTarget } from './adapters/persistence/kysely/database-target.js';
 export { systemModule } from './adapters/system/system-module.js';
 export { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';

@@ -1,9 +1,10 @@
+#!/usr/bin/env node
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import { EnsureDefaultStore } from './application/use-cases/ensure-default-store.js';
 import { readConfig } from './adapters/config/app-config.js';
 import { createLogger } from './adapters/logging/logger.js';
-import { credentialsBanner } from './adapters/service/credentials-banner.js';
+import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bootstrap-key-file.js';
 import { openRedisLimiter } from './adapters/rate-limit/open-redis-limiter.js';
 import { startService } from './adapters/service/start-service.js';
 import { openCore } from './bootstrap.js';
@@ -35,10 +36,22 @@ const start = async () => {
   try {
     for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
     const created = await core.container.get(EnsureDefaultStore).execute();
-    if (created !== undefined) process.stdout.write(credentialsBanner(created));
+    if (created !== undefined) {
+      // The secret never enters the log stream (stdout, often shipped elsewhere): the terminal and an owner-only file get it.
+      const file = config.right.bootstrapKeyFile;
+      const write = await writeBootstrapKeyFile(file, created, new Date());
+      process.stderr.write(bootstrapKeyNotice(created, file, write));
+      logger.info({ store_id: created.store.id, client_id: created.key.clientId, file, saved: write.written }, 'created the default store and its first application key');
+    }
     const service = await startService(core.container, config.right, logger);
     logger.info({ url: service.url, database: core.databaseKind, rate_limiter: redis === undefined ? 'in-process' : 'redis' }, 'listening');
-    return { stop: () => service.stop().finally(closeAll).then(() => logger.info('stopped')) };
+    return {
+      stop: async () => {
+        const report = await service.stop().finally(closeAll);
+        logger.info('stopped');
+        return report;
+      },
+    };
   } catch (error) {
     await closeAll();
     throw error;
@@ -57,7 +70,8 @@ const shutdown = (signal: string) => {
     process.exit(1);
   }, config.right.http.shutdownTimeoutMs + DATABASE_CLOSE_GRACE_MS).unref();
   service.stop().then(
-    () => process.exit(0),
+    // Requests cut at the deadline were not answered: a process manager should see that this stop was not clean.
+    (report) => process.exit(report.cut > 0 ? 1 : 0),
     (err: unknown) => {
       logger.error({ err }, 'shutdown failed');
       process.exit(1);

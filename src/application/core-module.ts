@@ -10,6 +10,7 @@ import { GetApplicationKey } from './use-cases/get-application-key.js';
 import { GetMerchantRealmMapping } from './use-cases/get-merchant-realm-mapping.js';
 import { IssueAccessToken } from './use-cases/issue-access-token.js';
 import { ListApplicationKeys } from './use-cases/list-application-keys.js';
+import { ListStores } from './use-cases/list-stores.js';
 import { PurgeExpiredTokens } from './use-cases/purge-expired-tokens.js';
 import { ResolveMerchantRealm } from './use-cases/resolve-merchant-realm.js';
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from './use-cases/store-settings.js';
@@ -74,6 +75,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   IssueAccessToken,
   ListApplicationKeys,
   ListOfferingPlans,
+  ListStores,
   ListOfferingProducts,
   ListOfferings,
   ListSubscriptionPlans,

@@ -8,6 +8,7 @@ import { ListApplicationKeys } from '../../src/application/use-cases/list-applic
 import { UpdateApplicationKey } from '../../src/application/use-cases/update-application-key.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
 import { inMemoryCore } from '../support/in-memory-core.js';
+import { uuid } from '../support/system-fakes.js';
 
 const setup = async () => {
   const core = inMemoryCore();
@@ -42,7 +43,14 @@ describe('application key use cases', () => {
     const { create, store } = await setup();
     expect(E.isRight(await create.execute(store.id, { type: 'application_key', name: 'a', reserved_rate_limit: 80 }))).to.equal(true);
     expect(await create.execute(store.id, { type: 'application_key', name: 'b', reserved_rate_limit: 21 })).to.deep.equal(
-      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum' }),
+      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum', code: 'reservation_over_budget' }),
+    );
+  });
+
+  it('answers not found for a store that does not exist', async () => {
+    const { create } = await setup();
+    expect(await create.execute(uuid('5d0c0000-0000-4000-8000-000000000000'), { type: 'application_key', name: 'a' })).to.deep.equal(
+      E.left({ _tag: 'NotFound', detail: 'store not found' }),
     );
   });
 
@@ -84,7 +92,7 @@ describe('application key use cases', () => {
     if (E.isLeft(other)) throw new Error('not created');
     expect(E.isRight(await update.execute(store.id, other.right.key.id, { type: 'application_key', name: 'renamed' }))).to.equal(true);
     expect(await update.execute(store.id, other.right.key.id, { type: 'application_key', reserved_rate_limit: 1 })).to.deep.equal(
-      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum' }),
+      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum', code: 'reservation_over_budget' }),
     );
     expect(E.isRight(await update.execute(store.id, created.right.key.id, { type: 'application_key', reserved_rate_limit: 100 }))).to.equal(true);
     expect(await stores.findById(store.id)).to.include({ rateLimit: 100 });

@@ -57,7 +57,7 @@ describe('merchant realm mapping use cases', () => {
   it("answers a conflict for another store's prefix", async () => {
     const { update, a, b } = await setup();
     await update.execute(a.store.id, a.realmMapping.id, PREFIX_BODY('acme'));
-    expect(await update.execute(b.store.id, b.realmMapping.id, PREFIX_BODY('ACME'))).to.deep.equal(E.left({ _tag: 'Conflict', detail: 'the prefix is already in use' }));
+    expect(await update.execute(b.store.id, b.realmMapping.id, PREFIX_BODY('ACME'))).to.deep.equal(E.left({ _tag: 'Conflict', detail: 'the prefix is already in use', code: 'prefix_taken' }));
   });
 
   it('reports a bad body before looking anything up, and a foreign id as not found', async () => {

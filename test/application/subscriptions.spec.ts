@@ -44,7 +44,7 @@ describe('catalogue use cases', () => {
 
   it('refuses to delete an original an offering holds, until the offering is gone', async () => {
     const { products, offerings, storeId, product, offering } = await setup();
-    expect(await products.delete(storeId, product.id)).to.deep.equal(E.left({ _tag: 'Conflict', detail: 'the product is used by an offering' }));
+    expect(await products.delete(storeId, product.id)).to.deep.equal(E.left({ _tag: 'Conflict', detail: 'the product is used by an offering', code: 'in_use' }));
     right(await offerings.delete(storeId, offering.id));
     expect(await products.delete(storeId, product.id)).to.deep.equal(E.right(undefined));
   });
@@ -112,7 +112,7 @@ describe('subscription use cases', () => {
     const { subscriptions, storeId, offering, offeringPlan } = await setup({ can_pause: false, can_cancel: false });
     const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
     const act = (action: string) => subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action } });
-    expect(await act('pause')).to.deep.equal(E.left({ _tag: 'Forbidden', detail: 'the plan does not allow subscribers to pause' }));
+    expect(await act('pause')).to.deep.equal(E.left({ _tag: 'Forbidden', detail: 'the plan does not allow subscribers to pause', code: 'plan_not_permitted' }));
     expect(tagOf(await act('cancel'))).to.equal('Forbidden');
   });
 

@@ -14,7 +14,7 @@ const rules = { account_id: ['eq', 'in'], name: ['eq', 'in'], email: ['eq', 'in'
 const fields = ['account_id', 'name', 'email', 'external_ref'] as const;
 
 const parse = (raw: string) => parseFilter(raw, rules);
-const refused = (...details: string[]) => E.left(details.map((detail) => ({ source: 'filter', title: FILTER_PARSE_TITLE, detail })));
+const refused = (...details: string[]) => E.left(details.map((detail) => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail })));
 const quote = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 const ALLOWED_FIELDS = 'allowed: account_id, email, external_ref, name';
 

@@ -47,7 +47,7 @@ describe('list queries', () => {
     ).to.deep.equal(
       E.left([
         { source: 'page[limit]', detail: 'must be an integer between 1 and 100' },
-        { source: 'filter', title: FILTER_PARSE_TITLE, detail: "unknown field 'status' at position 4; allowed: account_id, email" },
+        { source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail: "unknown field 'status' at position 4; allowed: account_id, email" },
         { source: 'include', detail: "unknown include 'x'; allowed: plans, products" },
       ]),
     );
@@ -75,7 +75,7 @@ describe('list queries', () => {
         ['filter', ''],
         ['include', ''],
       ]),
-    ).to.deep.equal(E.left([{ source: 'filter', title: FILTER_PARSE_TITLE, detail: 'the filter is empty' }]));
+    ).to.deep.equal(E.left([{ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail: 'the filter is empty' }]));
   });
 
   it('works for a list without includes', () => {

@@ -85,7 +85,7 @@ describe('subscription state changes', () => {
     const stand = subscription.flags.canceled ? 'canceled' : subscription.flags.paused ? 'paused' : 'running';
     it(`forbids ${action} on a ${stand} subscription when ${flag} is false`, () => {
       expect(applyStateAction(subscription, planWith({ [flag]: false }), action, now, STATE_ID)).to.deep.equal(
-        E.left({ _tag: 'Forbidden', detail: `the plan does not allow subscribers to ${action}` }),
+        E.left({ _tag: 'Forbidden', detail: `the plan does not allow subscribers to ${action}`, code: 'plan_not_permitted' }),
       );
     });
   }
@@ -111,7 +111,7 @@ describe('subscription state changes', () => {
   ];
   for (const [label, action, make, plan, detail] of refusals) {
     it(`refuses ${label}`, () => {
-      expect(applyStateAction(make(), plan, action, now, STATE_ID)).to.deep.equal(E.left({ _tag: 'Unprocessable', detail }));
+      expect(applyStateAction(make(), plan, action, now, STATE_ID)).to.deep.equal(E.left({ _tag: 'Unprocessable', detail, code: 'state_transition_not_allowed' }));
     });
   }
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,8 +29,18 @@ describe('the service on the embedded database', () => {
 
   it('creates a default store on first start, prints its key once, and stops with 0 on SIGTERM', async () => {
     service = await startServiceProcess({ DATA_DIR: dataDir });
-    const { clientId, clientSecret } = printedCredentials(service.output());
+    const { clientId, clientSecret } = printedCredentials(service.terminal());
     expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
+    // The log stream is JSON lines only and never holds the secret; the terminal names the file that does.
+    const logLines = service.output().split('\n').filter((line) => line !== '');
+    for (const line of logLines) expect(() => JSON.parse(line) as unknown, line).not.to.throw();
+    expect(service.output()).not.to.include(clientSecret);
+    const keyFile = path.join(path.dirname(dataDir), 'bootstrap-key.txt');
+    expect(service.terminal()).to.include(`The key is also saved in ${keyFile} (readable by its owner only).`);
+    expect(printedCredentials(await readFile(keyFile, 'utf8'))).to.deep.equal({ clientId, clientSecret });
+    expect((await stat(keyFile)).mode & 0o777, 'permissions of the key file').to.equal(0o600);
+    const announced = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l['msg'] === 'created the default store and its first application key');
+    expect(announced).to.include({ client_id: clientId, file: keyFile, saved: true });
     expect((await fetch(`${service.url}/health`)).status).to.equal(200);
     const code = await service.stop();
     service = undefined;
@@ -39,6 +49,23 @@ describe('the service on the embedded database', () => {
     service = await startServiceProcess({ DATA_DIR: dataDir });
     expect(service.output()).not.to.include('client_secret');
     expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
+  });
+
+  it('never overwrites an existing key file, and says so on the terminal', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-keyfile-'));
+    const keyFile = path.join(dir, 'kept.txt');
+    await writeFile(keyFile, 'an earlier key\n');
+    try {
+      service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite'), BOOTSTRAP_KEY_FILE: keyFile });
+      const { clientId, clientSecret } = printedCredentials(service.terminal());
+      expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
+      expect(service.terminal()).to.include(`The key was NOT saved in ${keyFile}: the file already exists and is left as it is.`);
+      expect(await readFile(keyFile, 'utf8')).to.equal('an earlier key\n');
+      expect(await service.stop()).to.equal(0);
+      service = undefined;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a second process on the same data directory', async () => {
@@ -52,7 +79,7 @@ describe('the service on the embedded database', () => {
         failure = error.message;
       },
     );
-    expect(failure).to.include('is in use by process');
+    expect(failure).to.include('is in use by another process (pid ');
   });
 
   it('creates a further store from the CLI, with working credentials', async () => {

@@ -39,7 +39,7 @@ const comparable = (response: RawResponse, value: string): unknown => {
   const text = response.text.replaceAll(value, '<swapped>').replaceAll(encodeURIComponent(value), '<swapped>');
   const json = text === '' ? null : (JSON.parse(text) as Record<string, unknown>);
   if (json !== null && Array.isArray(json['errors'])) {
-    for (const error of json['errors'] as Record<string, unknown>[]) delete error['request_id'];
+    for (const error of json['errors'] as Record<string, unknown>[]) delete error['meta'];
   }
   return { status: response.status, json };
 };

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { ERROR_CODES } from '../../src/adapters/http/error-documents.js';
 import { forEachBackend } from '../support/backends.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 import { hostileRequest, type HostileRequest } from './hostile-requests.js';
@@ -41,7 +42,7 @@ const concreteBody = (init: RequestInit, ids: StoreIds): RequestInit => {
 type Caller = 'client_credentials' | 'implicit' | 'anonymous';
 
 interface ErrorDocument {
-  readonly errors: readonly { readonly status: unknown; readonly title: unknown }[];
+  readonly errors: readonly { readonly status: unknown; readonly title: unknown; readonly code: unknown; readonly meta: unknown }[];
 }
 
 const describeRequest = (r: HostileRequest, caller: Caller): string =>
@@ -62,7 +63,7 @@ forEachBackend('Properties: hostile input on every route', (_backend, persistenc
     expect(routerRoutes(api.container).filter((r) => !covered.has(r))).to.deep.equal([]);
   });
 
-  it('answers generated bad input with no 5xx, and every 4xx with a JSON error document of its own status', async () => {
+  it('answers generated bad input with no 5xx, and every 4xx with a JSON error document of its own status, a known code and the request id', async () => {
     await fc.assert(
       fc.asyncProperty(hostileRequest(ROUTES, STAND_IN), fc.constantFrom<Caller>('client_credentials', 'client_credentials', 'implicit', 'anonymous'), async (request, caller) => {
         const { ids } = store;
@@ -81,6 +82,8 @@ forEachBackend('Properties: hostile input on every route', (_backend, persistenc
           for (const error of document.errors) {
             expect(error.status, label).to.equal(String(response.status));
             expect(error.title, label).to.be.a('string');
+            expect(ERROR_CODES, label).to.include(error.code);
+            expect(error.meta, label).to.deep.equal({ request_id: response.requestId });
           }
         }
         if (response.status < 300 && request.route.method === 'DELETE') store = await seedStore(api.url, api.container, 'Hostile input, again');

@@ -1,8 +1,10 @@
 import { request } from 'node:http';
+import { assertDocumented } from '../support/openapi-contract.js';
 
 export interface RawResponse {
   readonly status: number;
   readonly contentType: string | undefined;
+  readonly requestId: string | undefined;
   readonly text: string;
 }
 
@@ -21,7 +23,22 @@ export const rawRequest = (origin: string, method: string, path: string, headers
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'], text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => {
+        const response = {
+          status: res.statusCode ?? 0,
+          contentType: res.headers['content-type'],
+          requestId: res.headers['x-request-id'] as string | undefined,
+          text: Buffer.concat(chunks).toString('utf8'),
+        };
+        try {
+          // However hostile the request, the answer is one the OpenAPI document describes.
+          assertDocumented({ method, path, status: response.status, header: (name) => res.headers[name.toLowerCase()]?.toString(), body: response.text, requestBody: body });
+        } catch (error) {
+          reject(error as Error);
+          return;
+        }
+        resolve(response);
+      });
       res.on('error', reject);
     });
     req.on('error', reject);

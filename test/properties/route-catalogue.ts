@@ -80,6 +80,13 @@ export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', pattern: '/health/live', path: () => '/health/live' },
   { method: 'GET', pattern: '/health/ready', path: () => '/health/ready' },
   { method: 'GET', pattern: '/metrics', path: () => '/metrics' },
+  { method: 'GET', pattern: '/v2/openapi.json', path: () => '/v2/openapi.json' },
+  { method: 'GET', pattern: '/docs', path: () => '/docs' },
+  ...['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'docs-init.js'].map((file): RouteCase => ({
+    method: 'GET',
+    pattern: `/docs/${file}`,
+    path: () => `/docs/${file}?v=0`,
+  })),
   {
     method: 'POST',
     pattern: '/oauth/access_token',

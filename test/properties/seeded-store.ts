@@ -5,6 +5,7 @@ import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { SetStoreRateLimit } from '../../src/application/use-cases/set-store-rate-limit.js';
 import { TEST_STORE_BUDGET } from '../support/test-api.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
+import { checkResponse } from '../support/openapi-contract.js';
 import type { StoreIds } from './route-catalogue.js';
 
 /** Sends one request to the service under test as a given store. */
@@ -19,7 +20,7 @@ export interface SeededStore {
 }
 
 export const tokenFor = async (url: string, form: Record<string, string>): Promise<string> => {
-  const response = await fetch(`${url}/oauth/access_token`, { method: 'POST', body: new URLSearchParams(form) });
+  const response = await checkResponse('POST', '/oauth/access_token', await fetch(`${url}/oauth/access_token`, { method: 'POST', body: new URLSearchParams(form) }));
   if (response.status !== 200) throw new Error(`token request answered ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 };
@@ -38,8 +39,8 @@ export const seedStore = async (url: string, container: Container, name: string)
   if (E.isLeft(store)) throw new Error('store not created');
   await container.get(SetStoreRateLimit).execute(store.right.store.id, TEST_STORE_BUDGET);
   const token = await tokenFor(url, { grant_type: 'client_credentials', client_id: store.right.key.clientId, client_secret: store.right.clientSecret });
-  const send: Send = (path, init = {}) =>
-    fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
+  const send: Send = async (path, init = {}) =>
+    checkResponse(init.method, path, await fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } }), init.body);
   const post = (path: string, data: unknown) => send(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
 
   const tag = randomUUID().slice(0, 8);

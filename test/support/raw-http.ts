@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { assertDocumented } from './openapi-contract.js';
 
 /** What came back on a connection: the bytes, and whether the server closed it before the wait ran out. */
 export interface RawExchange {
@@ -17,8 +18,18 @@ export const rawExchange = (url: string, request: string | Buffer, waitMs: numbe
     const chunks: Buffer[] = [];
     const timer = setTimeout(() => {
       socket.destroy();
-      resolve({ text: Buffer.concat(chunks).toString('utf8'), closedByServer: false });
+      settle(false);
     }, waitMs);
+    const settle = (closedByServer: boolean) => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      try {
+        checkRawAnswer(request, text);
+      } catch (error) {
+        reject(error as Error);
+        return;
+      }
+      resolve({ text, closedByServer });
+    };
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', (error: NodeJS.ErrnoException) => {
       // A reset after the answer still counts as the server closing the connection.
@@ -28,7 +39,7 @@ export const rawExchange = (url: string, request: string | Buffer, waitMs: numbe
     });
     socket.on('close', () => {
       clearTimeout(timer);
-      resolve({ text: Buffer.concat(chunks).toString('utf8'), closedByServer: true });
+      settle(true);
     });
     socket.write(request);
   });
@@ -42,4 +53,16 @@ export const parseRawResponse = (text: string): { status: number; headers: Recor
   const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
   const length = Number(headers['content-length'] ?? 0);
   return { status, headers, body: text.slice(split + 4, split + 4 + length) };
+};
+
+/**
+ * Holds the first answer on a raw connection to the OpenAPI document, as the request line names it; a
+ * request line that does not parse matches no operation. Answers cut short or chunked are left alone.
+ */
+export const checkRawAnswer = (request: string | Buffer, text: string): void => {
+  if (!text.includes('\r\n\r\n')) return;
+  const response = parseRawResponse(text);
+  if (response.headers['transfer-encoding'] !== undefined || Buffer.byteLength(response.body) < Number(response.headers['content-length'] ?? 0)) return;
+  const line = /^([A-Z]+) (\S+) HTTP\/1\.1\r\n/.exec(request.toString('latin1'));
+  assertDocumented({ method: line?.[1] ?? 'GET', path: line?.[2] ?? '*', status: response.status, header: (name) => response.headers[name.toLowerCase()], body: response.body });
 };

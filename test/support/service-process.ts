@@ -8,8 +8,10 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export interface ServiceProcess {
   readonly child: ChildProcess;
   readonly url: string;
-  /** Everything printed to stdout so far. */
+  /** Everything printed to stdout so far: the JSON log lines. */
   output(): string;
+  /** Everything printed to stderr so far: what is meant for the operator's terminal. */
+  terminal(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -39,6 +41,7 @@ export const startServiceProcess = (env: Record<string, string>, timeoutMs = 60_
         child,
         url,
         output: () => stdout,
+        terminal: () => stderr,
         stop: () => {
           child.kill('SIGTERM');
           return exited;

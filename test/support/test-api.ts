@@ -10,6 +10,7 @@ import { DEFAULT_HTTP_SETTINGS } from '../../src/adapters/config/http-settings.j
 import { createDrainingServer } from '../../src/adapters/service/http-server.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
 import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
+import { checkResponse } from './openapi-contract.js';
 
 /** Log lines written by the app under test, parsed. */
 export class LogCapture extends Writable {
@@ -30,7 +31,7 @@ export interface TestApi {
   readonly logs: LogCapture;
   /** A token of the given grant for the store's first key. */
   token(grant?: 'client_credentials' | 'implicit'): Promise<string>;
-  /** fetch with the API's origin and, unless `token` is null, a client-credentials bearer. */
+  /** fetch with the API's origin and, unless `token` is null, a client-credentials bearer; the response must match the OpenAPI document. */
   request(path: string, init?: RequestInit & { token?: string | null }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -59,7 +60,7 @@ export const startTestApi = async (
   const token = async (grant: 'client_credentials' | 'implicit' = 'client_credentials'): Promise<string> => {
     const form = new URLSearchParams({ grant_type: grant, client_id: created.right.key.clientId });
     if (grant === 'client_credentials') form.set('client_secret', created.right.clientSecret);
-    const response = await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form });
+    const response = await checkResponse('POST', '/oauth/access_token', await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form }), form);
     const body = (await response.json()) as { access_token: string };
     return body.access_token;
   };
@@ -73,10 +74,12 @@ export const startTestApi = async (
     async request(path, init = {}) {
       const { token: given, headers, ...rest } = init;
       const bearer = given === null ? undefined : (given ?? (cached ??= await token()));
-      return fetch(`${url}${path}`, {
+      const response = await fetch(`${url}${path}`, {
         ...rest,
         headers: { ...(bearer === undefined ? {} : { Authorization: `Bearer ${bearer}` }), ...(headers as Record<string, string> | undefined) },
       });
+      // Every response a test receives is held to the API's OpenAPI document.
+      return checkResponse(rest.method, path, response, rest.body);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

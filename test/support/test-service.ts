@@ -5,6 +5,7 @@ import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from '../../src/adapters/con
 import { startService, type RunningService } from '../../src/adapters/service/start-service.js';
 import { CreateStore, type CreatedStore } from '../../src/application/use-cases/create-store.js';
 import { buildContainer } from '../../src/container.js';
+import { checkResponse } from './openapi-contract.js';
 import { LogCapture, TEST_STORE_BUDGET } from './test-api.js';
 import { SetStoreRateLimit } from '../../src/application/use-cases/set-store-rate-limit.js';
 
@@ -34,7 +35,7 @@ export const startTestService = async (
   );
   const token = async () => {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: created.right.key.clientId, client_secret: created.right.clientSecret });
-    const response = await fetch(`${service.url}/oauth/access_token`, { method: 'POST', body: form });
+    const response = await checkResponse('POST', '/oauth/access_token', await fetch(`${service.url}/oauth/access_token`, { method: 'POST', body: form }));
     return ((await response.json()) as { access_token: string }).access_token;
   };
   return { service, url: service.url, store: created.right, logs, token };

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import { databaseTarget, type DatabaseTarget } from '../persistence/kysely/database-target.js';
 import type { DatabaseTimeouts } from '../persistence/kysely/open-database.js';
@@ -18,9 +19,12 @@ export interface AppConfig {
   readonly databaseTimeouts: DatabaseTimeouts;
   /** Redis shared by every instance for request rates; when absent, each process counts its own. */
   readonly redisUrl: string | undefined;
+  /** Where the first start writes the default store's first key, once, readable by its owner only. */
+  readonly bootstrapKeyFile: string;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
+const BOOTSTRAP_KEY_FILE_NAME = 'bootstrap-key.txt';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -96,5 +100,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     http: http.right,
     databaseTimeouts: timeouts.right,
     redisUrl: parts.redisUrl.right,
+    // Beside the embedded database's directory by default: the place an operator already keeps private.
+    bootstrapKeyFile: env['BOOTSTRAP_KEY_FILE'] || path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
   });
 };

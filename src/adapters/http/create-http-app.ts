@@ -52,6 +52,7 @@ import { idempotent } from './middleware/idempotency.js';
 import { requestMetrics } from './middleware/request-metrics.js';
 import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
+import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { applicationKeyRoutes } from './routes/application-key-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-routes.js';
@@ -144,6 +145,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
     container.get(TOKENS.Clock),
     routes,
   );
+  apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();
   app.use(requestContext(logger));

@@ -1,12 +1,50 @@
 import type { DomainError } from '../../domain/shared/errors.js';
 
+/**
+ * Every `code` an error object can carry, with what it means. Codes are stable: clients may branch on
+ * them, so a code is never renamed or reused for another meaning (new ones may be added).
+ */
+export const ERROR_CODE_MEANINGS = {
+  invalid_value: 'a field of the body, a query parameter or a header has a value its rules refuse; `source` names it',
+  invalid_filter: 'the `filter` parameter does not parse, or names a field or operator the list does not allow',
+  invalid_body: 'the body is not valid JSON (or form data for the token endpoint), does not decompress, or does not match its Content-Length',
+  invalid_http: 'the request is not valid HTTP/1.1',
+  unauthenticated: 'no bearer token, or one that is unknown or expired; or client credentials that do not match a key',
+  token_not_permitted: "the token's grant does not permit this request (implicit tokens read the catalogue only)",
+  plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",
+  not_found: 'no resource with this id in the caller\'s store (an id that is not a UUID included)',
+  route_not_found: 'no route matches this path',
+  method_not_allowed: 'the path exists but not with this method; `Allow` lists the methods it has',
+  request_timeout: 'the request headers or body were not received in time',
+  reservation_over_budget: "the key's reserved rate limit would take the store's reservations over its request budget",
+  budget_below_reservations: "the store's request budget would be below what its keys already reserve",
+  prefix_taken: 'another store already uses this merchant realm prefix (compared without regard to case)',
+  in_use: 'the resource is still referred to (a product or plan held by an offering); detach it first',
+  idempotency_key_in_flight: 'a request with this Idempotency-Key is still being processed; retry later',
+  payload_too_large: 'the body is larger than its limit, stated in `detail`',
+  unsupported_media_type: 'the body has a content type, encoding or charset the endpoint does not read',
+  idempotency_key_reused: 'this Idempotency-Key was used for a different request (method, path, query or body)',
+  state_transition_not_allowed: "the subscription's current state does not allow this action",
+  rate_limited: "the application key is over its request rate; `Retry-After` says when to retry",
+  header_fields_too_large: 'the request line and headers are larger than the server accepts',
+  internal_error: 'an unexpected failure; the log line with this request id has its cause',
+  not_implemented: 'the HTTP method is not one the service implements',
+  database_unavailable: 'the database cannot be reached or did not answer in time; retry after `Retry-After` seconds',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;
+export const ERROR_CODES = Object.keys(ERROR_CODE_MEANINGS) as readonly ErrorCode[];
+
 /** One entry of an `errors` array; `status` is a string as EPCC's specifications declare it. */
 export interface ErrorObject {
   readonly status: string;
   readonly title: string;
+  /** Stable and machine-readable: one of `ERROR_CODES`. */
+  readonly code: ErrorCode;
   readonly detail?: string;
   readonly source?: string;
-  readonly request_id?: string;
+  /** Every answer of the service carries it; see `withRequestId`. */
+  readonly meta?: { readonly request_id: string };
 }
 
 export interface ErrorDocument {
@@ -31,10 +69,26 @@ const TITLES: Readonly<Record<number, string>> = {
   503: 'Service Unavailable',
 };
 
+/** The code of an error answered by status alone: what a status means when nothing more specific is known. */
+const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: 'invalid_body',
+  401: 'unauthenticated',
+  403: 'token_not_permitted',
+  404: 'route_not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  431: 'header_fields_too_large',
+  501: 'not_implemented',
+  503: 'database_unavailable',
+};
+
 export const titleOf = (status: number): string => TITLES[status] ?? 'Error';
 
-export const errorDocument = (status: number, detail?: string, source?: string): ErrorDocument => ({
-  errors: [{ status: String(status), title: titleOf(status), ...(detail === undefined ? {} : { detail }), ...(source === undefined ? {} : { source }) }],
+export const errorDocument = (status: number, detail?: string, code: ErrorCode = CODE_OF_STATUS[status] ?? 'internal_error', source?: string): ErrorDocument => ({
+  errors: [{ status: String(status), title: titleOf(status), code, ...(detail === undefined ? {} : { detail }), ...(source === undefined ? {} : { source }) }],
 });
 
 export const statusOf = (error: DomainError): number => {
@@ -54,16 +108,40 @@ export const statusOf = (error: DomainError): number => {
   }
 };
 
+const codeOf = (error: Exclude<DomainError, { _tag: 'ValidationFailed' }>): ErrorCode => {
+  switch (error._tag) {
+    case 'Unauthenticated':
+      return 'unauthenticated';
+    case 'NotFound':
+      return 'not_found';
+    case 'Forbidden':
+    case 'Conflict':
+    case 'Unprocessable':
+      return error.code;
+  }
+};
+
 export const domainErrorDocument = (error: DomainError): ErrorDocument => {
   const status = statusOf(error);
-  if (error._tag !== 'ValidationFailed') return errorDocument(status, error.detail);
+  if (error._tag !== 'ValidationFailed') return errorDocument(status, error.detail, codeOf(error));
   return {
     errors: error.issues.map((i) => ({
       status: String(status),
       title: i.title ?? titleOf(status),
+      code: i.code ?? 'invalid_value',
       // An issue with a title of its own (a filter's) says where it is in its detail already.
       detail: i.title === undefined ? `${i.source} ${i.detail}` : i.detail,
       source: i.source,
     })),
   };
 };
+
+const isErrorDocument = (body: unknown): body is ErrorDocument =>
+  typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && Array.isArray((body as { errors?: unknown }).errors);
+
+/**
+ * The body with the request id in every error object's `meta`, so that a client quoting any error can be
+ * matched to its log line; any other body as it is.
+ */
+export const withRequestId = (body: unknown, requestId: string): unknown =>
+  isErrorDocument(body) ? { errors: body.errors.map((e) => ({ ...e, meta: { ...e.meta, request_id: requestId } })) } : body;

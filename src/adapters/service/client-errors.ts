@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import { byteSize } from '../http/byte-size.js';
-import { errorDocument } from '../http/error-documents.js';
+import { errorDocument, withRequestId, type ErrorCode } from '../http/error-documents.js';
 
 /** Which of the server's timeouts ran out when Node reports a request timeout on a connection. */
 export type PendingPart = 'headers' | 'body';
@@ -8,6 +9,7 @@ export type PendingPart = 'headers' | 'body';
 export interface ClientErrorAnswer {
   readonly status: number;
   readonly detail: string;
+  readonly code?: ErrorCode;
 }
 
 /**
@@ -29,16 +31,17 @@ export const clientErrorAnswer = (
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return { status: 413, detail: 'the chunk extensions of the request body are too large' };
     default:
-      return { status: 400, detail: 'the request is not valid HTTP/1.1' };
+      return { status: 400, detail: 'the request is not valid HTTP/1.1', code: 'invalid_http' };
   }
 };
 
 /** A complete HTTP response written straight to a socket: there is no response object at this stage. */
-export const rawErrorResponse = ({ status, detail }: ClientErrorAnswer): string => {
-  const body = JSON.stringify(errorDocument(status, detail));
+export const rawErrorResponse = ({ status, detail, code }: ClientErrorAnswer, requestId: string = randomUUID()): string => {
+  const body = JSON.stringify(withRequestId(errorDocument(status, detail, code), requestId));
   return [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
     'Content-Type: application/json; charset=utf-8',
+    `X-Request-Id: ${requestId}`,
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
     '',

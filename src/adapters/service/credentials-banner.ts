@@ -1,11 +1,14 @@
 import type { CreatedStore } from '../../application/use-cases/create-store.js';
+import type { MintedApplicationKey } from '../../application/use-cases/mint-application-key.js';
 
 /** Plain lines a person can read and a script can grep; the secret is shown this once. */
-export const credentialsBanner = (created: CreatedStore): string =>
+export const keyCredentials = (minted: MintedApplicationKey): string =>
   [
-    `store_id: ${created.store.id}`,
-    `client_id: ${created.key.clientId}`,
-    `client_secret: ${created.clientSecret}`,
+    `client_id: ${minted.key.clientId}`,
+    `client_secret: ${minted.clientSecret}`,
     'Keep the client secret now: it is stored only as a hash and cannot be shown again.',
     '',
   ].join('\n');
+
+/** A new store's id above its first key's credentials. */
+export const credentialsBanner = (created: CreatedStore): string => `store_id: ${created.store.id}\n${keyCredentials(created)}`;

@@ -17,7 +17,8 @@ export type ApplicationKeyPage = Page<ApplicationKey> & { readonly totalReserved
  * same store can change the store's reservations, so two concurrent requests cannot both pass the budget.
  */
 export interface ApplicationKeyRepository {
-  insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<OverBudget, void>>;
+  /** `Missing` when the key's store does not exist. */
+  insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<Missing | OverBudget, void>>;
   /** Loads the key, lets `change` compute its new state and stores it, all under the store's lock. */
   update(
     storeId: Uuid,

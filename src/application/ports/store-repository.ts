@@ -2,7 +2,9 @@ import type * as E from 'fp-ts/lib/Either.js';
 import type { ApplicationKey } from '../../domain/application-key/application-key.js';
 import type { StoreRates } from '../../domain/rate-limit/admission.js';
 import type { MerchantRealmMapping } from '../../domain/merchant-realm/merchant-realm-mapping.js';
+import type { Page } from '../../domain/query/page.js';
 import type { Store } from '../../domain/store/store.js';
+import type { StoreQuery, StoreSummary } from '../../domain/store/store-summary.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Missing, OverBudget } from './storage-outcomes.js';
 
@@ -17,6 +19,8 @@ export interface NewStoreRecords {
 export interface StoreRepository {
   create(records: NewStoreRecords): Promise<void>;
   findById(id: Uuid): Promise<Store | undefined>;
+  /** One page of every store, newest first, each with its number of keys and the sum of their reservations. */
+  list(query: StoreQuery): Promise<Page<StoreSummary>>;
   /** True when no store exists yet (a fresh database). */
   isEmpty(): Promise<boolean>;
   /** Stores the new page length; undefined when there is no such store. */

@@ -2,12 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { parseNewApplicationKey } from '../../domain/application-key/application-key-input.js';
 import { RESERVATION_EXCEEDS_BUDGET, reservationFits } from '../../domain/application-key/reservation-budget.js';
-import { conflict, validationFailed, type DomainError } from '../../domain/shared/errors.js';
+import { conflict, notFound, validationFailed, type DomainError } from '../../domain/shared/errors.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { ApplicationKeyRepository } from '../ports/application-key-repository.js';
 import type { Clock, IdGenerator, Secrets } from '../ports/system.js';
 import { TOKENS } from '../tokens.js';
 import { mintApplicationKey, type MintedApplicationKey } from './mint-application-key.js';
+import { STORE_NOT_FOUND } from './store-lookup.js';
 
 @injectable()
 export class CreateApplicationKey {
@@ -24,6 +25,7 @@ export class CreateApplicationKey {
     if (E.isLeft(draft)) return E.left(validationFailed(draft.left));
     const minted = mintApplicationKey({ clock: this.clock, ids: this.ids, secrets: this.secrets }, storeId, draft.right);
     const stored = await this.keys.insert(minted.key, (budget) => reservationFits(budget, minted.key.reservedRateLimit));
-    return E.isLeft(stored) ? E.left(conflict(RESERVATION_EXCEEDS_BUDGET)) : E.right(minted);
+    if (E.isRight(stored)) return E.right(minted);
+    return E.left(stored.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(RESERVATION_EXCEEDS_BUDGET, 'reservation_over_budget'));
   }
 }

@@ -2,11 +2,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { BUDGET_BELOW_RESERVATIONS, parseStoreBudget } from '../../domain/rate-limit/store-budget.js';
 import { conflict, notFound, validationFailed, type DomainError } from '../../domain/shared/errors.js';
-import { parseUuid } from '../../domain/shared/uuid.js';
 import type { Store } from '../../domain/store/store.js';
 import type { StoreRepository } from '../ports/store-repository.js';
 import { TOKENS } from '../tokens.js';
-import { STORE_NOT_FOUND } from './store-lookup.js';
+import { parseStoreId, STORE_NOT_FOUND } from './store-lookup.js';
 
 /**
  * The operator sets a store's request budget (the library's use case, and the CLI's `set-rate-limit`);
@@ -20,10 +19,10 @@ export class SetStoreRateLimit {
   async execute(storeId: string, rateLimit: unknown): Promise<E.Either<DomainError, Store>> {
     const budget = parseStoreBudget(rateLimit);
     if (E.isLeft(budget)) return E.left(validationFailed(budget.left));
-    const id = parseUuid(storeId);
-    if (id === undefined) return E.left(notFound(STORE_NOT_FOUND));
-    const set = await this.stores.setRateLimit(id, budget.right);
+    const id = parseStoreId(storeId);
+    if (E.isLeft(id)) return id;
+    const set = await this.stores.setRateLimit(id.right, budget.right);
     if (E.isRight(set)) return set;
-    return E.left(set.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(BUDGET_BELOW_RESERVATIONS));
+    return E.left(set.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(BUDGET_BELOW_RESERVATIONS, 'budget_below_reservations'));
   }
 }

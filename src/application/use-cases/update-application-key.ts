@@ -32,6 +32,6 @@ export class UpdateApplicationKey {
       (budget, next) => changes.right.reservedRateLimit === undefined || reservationFits(budget, next.reservedRateLimit),
     );
     if (E.isRight(updated)) return updated;
-    return E.left(updated.left._tag === 'Missing' ? notFound(APPLICATION_KEY_NOT_FOUND) : conflict(RESERVATION_EXCEEDS_BUDGET));
+    return E.left(updated.left._tag === 'Missing' ? notFound(APPLICATION_KEY_NOT_FOUND) : conflict(RESERVATION_EXCEEDS_BUDGET, 'reservation_over_budget'));
   }
 }

@@ -19,6 +19,6 @@ export class UpdateMerchantRealmPrefix {
     if (E.isLeft(prefix)) return E.left(validationFailed(prefix.left));
     const updated = await this.mappings.setPrefix(storeId, mappingId, prefix.right);
     if (E.isRight(updated)) return updated;
-    return E.left(updated.left._tag === 'Missing' ? notFound(MAPPING_NOT_FOUND) : conflict(PREFIX_IN_USE));
+    return E.left(updated.left._tag === 'Missing' ? notFound(MAPPING_NOT_FOUND) : conflict(PREFIX_IN_USE, 'prefix_taken'));
   }
 }

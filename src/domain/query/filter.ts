@@ -168,7 +168,7 @@ const check =
 /** The 1-based code-point position of the first character no backend can compare against. */
 const firstUnstorable = (raw: string): number => Array.from(raw).findIndex((c) => !isStorableText(c)) + 1;
 
-const filterIssue = (detail: string): ValidationIssue => ({ source: 'filter', title: FILTER_PARSE_TITLE, detail });
+const filterIssue = (detail: string): ValidationIssue => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail });
 
 /**
  * Parses `op(field,value):op(field,v1,v2)`, the conditions all having to hold.

@@ -6,24 +6,36 @@ export interface ValidationIssue {
   readonly detail: string;
   /** A more specific title than "Bad Request", when the kind of input has its own (filters do). */
   readonly title?: string;
+  /** What kind of input was wrong, when it is not a plain field or parameter value. */
+  readonly code?: 'invalid_filter';
 }
 export type Issues = ReadonlyNonEmptyArray<ValidationIssue>;
 
-/** Every expected failure of the core. Broken infrastructure is not here: it throws. */
+/** Why a caller may not do what it asked, beyond being unauthenticated. */
+export type ForbiddenCode = 'token_not_permitted' | 'plan_not_permitted';
+/** Which stored state a write conflicts with. */
+export type ConflictCode = 'reservation_over_budget' | 'budget_below_reservations' | 'prefix_taken' | 'in_use';
+/** Why a well-formed request cannot be carried out in the current state. */
+export type UnprocessableCode = 'state_transition_not_allowed';
+
+/**
+ * Every expected failure of the core. Broken infrastructure is not here: it throws. Refusals of the
+ * same kind for different reasons carry a `code`, stable for clients to act on.
+ */
 export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly issues: Issues }
   | { readonly _tag: 'Unauthenticated'; readonly detail: string }
-  | { readonly _tag: 'Forbidden'; readonly detail: string }
+  | { readonly _tag: 'Forbidden'; readonly detail: string; readonly code: ForbiddenCode }
   | { readonly _tag: 'NotFound'; readonly detail: string }
-  | { readonly _tag: 'Conflict'; readonly detail: string }
-  | { readonly _tag: 'Unprocessable'; readonly detail: string };
+  | { readonly _tag: 'Conflict'; readonly detail: string; readonly code: ConflictCode }
+  | { readonly _tag: 'Unprocessable'; readonly detail: string; readonly code: UnprocessableCode };
 
 export const issue = (source: string, detail: string): ValidationIssue => ({ source, detail });
 export const issues = (source: string, detail: string): Issues => [issue(source, detail)];
 
 export const validationFailed = (list: Issues): DomainError => ({ _tag: 'ValidationFailed', issues: list });
 export const unauthenticated = (detail: string): DomainError => ({ _tag: 'Unauthenticated', detail });
-export const forbidden = (detail: string): DomainError => ({ _tag: 'Forbidden', detail });
+export const forbidden = (detail: string, code: ForbiddenCode): DomainError => ({ _tag: 'Forbidden', detail, code });
 export const notFound = (detail: string): DomainError => ({ _tag: 'NotFound', detail });
-export const conflict = (detail: string): DomainError => ({ _tag: 'Conflict', detail });
-export const unprocessable = (detail: string): DomainError => ({ _tag: 'Unprocessable', detail });
+export const conflict = (detail: string, code: ConflictCode): DomainError => ({ _tag: 'Conflict', detail, code });
+export const unprocessable = (detail: string, code: UnprocessableCode): DomainError => ({ _tag: 'Unprocessable', detail, code });

@@ -32,9 +32,9 @@ export const applyStateAction = (
   now: Date,
   stateId: Uuid,
 ): E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }> => {
-  if (!plan[PERMISSION[action]]) return E.left(forbidden(`the plan does not allow subscribers to ${action}`));
+  if (!plan[PERMISSION[action]]) return E.left(forbidden(`the plan does not allow subscribers to ${action}`, 'plan_not_permitted'));
   const reason = inapplicable(subscription, standingAt(subscription, plan, now).closed, action);
-  if (reason !== undefined) return E.left(unprocessable(reason));
+  if (reason !== undefined) return E.left(unprocessable(reason, 'state_transition_not_allowed'));
 
   const { flags, timestamps } = subscription;
   const updated: Subscription =

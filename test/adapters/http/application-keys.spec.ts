@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { CreateStore } from '../../../src/application/use-cases/create-store.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
+import { errorBody } from '../../support/error-body.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 
@@ -80,7 +81,7 @@ describe('HTTP: /v2/application-keys', () => {
     expect((await createKey({ name: 'a', reserved_rate_limit: 80 })).status).to.equal(201);
     const refused = await createKey({ name: 'b', reserved_rate_limit: 21 });
     expect(refused.status).to.equal(409);
-    expect(await refused.json()).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum' }] });
+    expect(await errorBody(refused)).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', code: 'reservation_over_budget', detail: 'requested reserved rate limit will exceed the maximum' }] });
     // 99 of 100 reserved: the unreserved key making these requests keeps a pool of one request a second.
     const b = (await (await createKey({ name: 'b', reserved_rate_limit: 19 })).json()) as KeyDocument;
     const raise = await api.request(`/v2/application-keys/${b.data.id}`, { ...jsonBody({ data: { type: 'application_key', reserved_rate_limit: 21 } }), method: 'PUT' });
@@ -115,7 +116,7 @@ describe('HTTP: /v2/application-keys', () => {
         const init = method === 'PUT' ? { ...jsonBody({ data: { type: 'application_key' } }), method } : { method };
         const response = await api.request(`/v2/application-keys/${id}`, init);
         expect(response.status, `${method} ${id}`).to.equal(404);
-        expect(await response.json()).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', detail: 'application key not found' }] });
+        expect(await errorBody(response)).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', code: 'not_found', detail: 'application key not found' }] });
       }
     }
   });
@@ -123,11 +124,11 @@ describe('HTTP: /v2/application-keys', () => {
   it('lists every problem of a create body with its source', async () => {
     const response = await api.request('/v2/application-keys', jsonBody({ data: { name: '', reserved_rate_limit: '5' } }));
     expect(response.status).to.equal(400);
-    expect(await response.json()).to.deep.equal({
+    expect(await errorBody(response)).to.deep.equal({
       errors: [
-        { status: '400', title: 'Bad Request', detail: 'data.type is required', source: 'data.type' },
-        { status: '400', title: 'Bad Request', detail: 'data.name must be 1 to 255 characters long', source: 'data.name' },
-        { status: '400', title: 'Bad Request', detail: 'data.reserved_rate_limit must be an integer', source: 'data.reserved_rate_limit' },
+        { status: '400', title: 'Bad Request', code: 'invalid_value', detail: 'data.type is required', source: 'data.type' },
+        { status: '400', title: 'Bad Request', code: 'invalid_value', detail: 'data.name must be 1 to 255 characters long', source: 'data.name' },
+        { status: '400', title: 'Bad Request', code: 'invalid_value', detail: 'data.reserved_rate_limit must be an integer', source: 'data.reserved_rate_limit' },
       ],
     });
   });
@@ -136,7 +137,7 @@ describe('HTTP: /v2/application-keys', () => {
     const none = await api.request('/v2/application-keys', { token: null });
     expect(none.status).to.equal(401);
     expect(none.headers.get('www-authenticate')).to.equal('Bearer');
-    expect(await none.json()).to.deep.equal({ errors: [{ status: '401', title: 'Unauthorized', detail: 'a bearer token is required' }] });
+    expect(await errorBody(none)).to.deep.equal({ errors: [{ status: '401', title: 'Unauthorized', code: 'unauthenticated', detail: 'a bearer token is required' }] });
     expect((await api.request('/v2/application-keys', { token: 'f'.repeat(40) })).status).to.equal(401);
     const implicit = await api.token('implicit');
     for (const init of [{}, jsonBody({ data: { type: 'application_key', name: 'x' } })]) {

@@ -4,6 +4,7 @@ import { StorageUnavailable } from '../../../src/application/ports/storage-unava
 import { TOKENS } from '../../../src/application/tokens.js';
 import { rawExchange } from '../../support/raw-socket.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
+import { errorBody, withoutRequestIds } from '../../support/error-body.js';
 
 describe('HTTP: conventions for every endpoint', () => {
   let api: TestApi;
@@ -15,14 +16,15 @@ describe('HTTP: conventions for every endpoint', () => {
   it('answers malformed JSON with a 400 error document', async () => {
     const response = await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"data":' });
     expect(response.status).to.equal(400);
-    expect(await response.json()).to.deep.equal({ errors: [{ status: '400', title: 'Bad Request', detail: 'the request body is not valid JSON' }] });
+    expect(await errorBody(response)).to.deep.equal({ errors: [{ status: '400', title: 'Bad Request', code: 'invalid_body', detail: 'the request body is not valid JSON' }] });
   });
 
   it('answers requests Node itself refuses with a JSON error document too: over-long headers, broken HTTP', async () => {
     const huge = await rawExchange(api.url, `GET /v2/application-keys?filter=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     expect(huge).to.match(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(huge.split('\r\n\r\n')[1]!)).to.deep.equal({
-      errors: [{ status: '431', title: 'Request Header Fields Too Large', detail: 'the request line and headers are larger than 16 KiB' }],
+    const requestId = /\r\nX-Request-Id: ([^\r]+)\r\n/i.exec(huge)?.[1] ?? null;
+    expect(withoutRequestIds(JSON.parse(huge.split('\r\n\r\n')[1]!), requestId)).to.deep.equal({
+      errors: [{ status: '431', title: 'Request Header Fields Too Large', code: 'header_fields_too_large', detail: 'the request line and headers are larger than 16 KiB' }],
     });
     const broken = await rawExchange(api.url, 'GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: nope\r\n\r\n');
     expect(broken).to.match(/^HTTP\/1\.1 400 /);
@@ -58,7 +60,7 @@ describe('HTTP: conventions for every endpoint', () => {
   it('answers unknown routes with 404 and wrong methods with 405 and Allow', async () => {
     const unknown = await api.request('/v2/nothing-here');
     expect(unknown.status).to.equal(404);
-    expect(await unknown.json()).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', detail: 'no route matches this path' }] });
+    expect(await errorBody(unknown)).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', code: 'route_not_found', detail: 'no route matches this path' }] });
     const wrong = await api.request('/v2/application-keys', { method: 'PATCH' });
     expect(wrong.status).to.equal(405);
     expect(wrong.headers.get('allow')).to.include('POST');
@@ -131,7 +133,7 @@ describe('HTTP: failures of the infrastructure', () => {
     const text = await response.text();
     expect(text).not.to.include('internal-detail-42');
     expect(JSON.parse(text)).to.deep.equal({
-      errors: [{ status: '500', title: 'Internal Server Error', detail: 'there was a problem processing your request', request_id: 'failing-request' }],
+      errors: [{ status: '500', title: 'Internal Server Error', code: 'internal_error', detail: 'there was a problem processing your request', meta: { request_id: 'failing-request' } }],
     });
     const logged = api.logs.lines.find((l) => l['request_id'] === 'failing-request' && l['msg'] === 'unexpected error');
     expect(JSON.stringify(logged)).to.include('internal-detail-42');
@@ -144,7 +146,7 @@ describe('HTTP: failures of the infrastructure', () => {
     expect(response.status).to.equal(503);
     expect(response.headers.get('retry-after')).to.equal('2');
     expect(await response.json()).to.deep.equal({
-      errors: [{ status: '503', title: 'Service Unavailable', detail: 'the database is unavailable; retry shortly', request_id: 'unavailable-request' }],
+      errors: [{ status: '503', title: 'Service Unavailable', code: 'database_unavailable', detail: 'the database is unavailable; retry shortly', meta: { request_id: 'unavailable-request' } }],
     });
     expect(api.logs.lines.slice(before).filter((l) => Number(l['level']) >= 40)).to.deep.equal([]);
   });

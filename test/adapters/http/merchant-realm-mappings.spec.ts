@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { CreateStore, type CreatedStore } from '../../../src/application/use-cases/create-store.js';
 import { forEachBackend } from '../../support/backends.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
+import { errorBody } from '../../support/error-body.js';
 
 const put = (prefix: unknown, type: unknown = 'merchant-realm-mappings'): RequestInit => ({ ...jsonBody({ data: { type, prefix } }), method: 'PUT' });
 
@@ -32,7 +33,7 @@ describe('HTTP: /v2/merchant-realm-mappings', () => {
       for (const init of [{}, put('abc')]) {
         const response = await api.request(`/v2/merchant-realm-mappings/${id}`, init);
         expect(response.status).to.equal(404);
-        expect(await response.json()).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', detail: 'merchant realm mapping not found' }] });
+        expect(await errorBody(response)).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', code: 'not_found', detail: 'merchant realm mapping not found' }] });
       }
     }
   });
@@ -67,7 +68,7 @@ describe('HTTP: /v2/merchant-realm-mappings', () => {
     expect((await api.request(`/v2/merchant-realm-mappings/${other.realmMapping.id}`, { ...put('shared'), token })).status).to.equal(200);
     const taken = await api.request(`/v2/merchant-realm-mappings/${mine().id}`, put('SHARED'));
     expect(taken.status).to.equal(409);
-    expect(await taken.json()).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', detail: 'the prefix is already in use' }] });
+    expect(await errorBody(taken)).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', code: 'prefix_taken', detail: 'the prefix is already in use' }] });
   });
 
   it('gives implicit tokens a 403', async () => {

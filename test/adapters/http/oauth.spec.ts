@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
+import { errorBody } from '../../support/error-body.js';
 
 describe('HTTP: POST /oauth/access_token', () => {
   let api: TestApi;
@@ -32,7 +33,7 @@ describe('HTTP: POST /oauth/access_token', () => {
     for (const body of [`grant_type=client_credentials&client_id=${api.store.key.clientId}&client_secret=nope`, 'grant_type=implicit&client_id=unknown']) {
       const response = await post(body);
       expect(response.status).to.equal(401);
-      expect(await response.json()).to.deep.equal({ errors: [{ status: '401', title: 'Unauthorized', detail: 'the client credentials are not valid' }] });
+      expect(await errorBody(response)).to.deep.equal({ errors: [{ status: '401', title: 'Unauthorized', code: 'unauthenticated', detail: 'the client credentials are not valid' }] });
     }
   });
 

@@ -68,7 +68,7 @@ describe('HTTP: request rates of a store, on one instance', () => {
     const admin = await api.token();
     await api.request('/v2/application-keys', { ...jsonBody({ data: { type: 'application_key', name: 'Big', reserved_rate_limit: 8 } }), token: admin });
     const set = api.container.get(SetStoreRateLimit);
-    expect(await set.execute(api.store.store.id, 7)).to.deep.include({ left: { _tag: 'Conflict', detail: "the store's application keys reserve more than this request budget" } });
+    expect(await set.execute(api.store.store.id, 7)).to.deep.include({ left: { _tag: 'Conflict', detail: "the store's application keys reserve more than this request budget", code: 'budget_below_reservations' } });
     expect((await set.execute(api.store.store.id, 0))._tag).to.equal('Left');
     expect((await set.execute(api.store.store.id, '12.5'))._tag).to.equal('Left');
     expect((await set.execute('not-a-store', 20))._tag).to.equal('Left');

@@ -2,11 +2,12 @@ import { expect } from 'chai';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { BODY_LIMITS } from '../../../src/adapters/http/middleware/body-rules.js';
 import { parseRawResponse, rawExchange } from '../../support/raw-http.js';
+import { errorBody } from '../../support/error-body.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 
 const KEY = JSON.stringify({ data: { type: 'application_key', name: 'Compressed' } });
 
-const errorsOf = async (response: Response) => ((await response.json()) as { errors: { status: string; title: string; detail: string }[] }).errors;
+const errorsOf = async (response: Response) => (await errorBody(response)).errors;
 
 describe('HTTP: request bodies, their limits and their encodings', () => {
   let api: TestApi;
@@ -22,7 +23,7 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
     const body = JSON.stringify({ data: { type: 'application_key', name: 'x'.repeat(BODY_LIMITS.json) } });
     const response = await post('/v2/application-keys', body, { 'Content-Type': 'application/json' });
     expect(response.status).to.equal(413);
-    expect(await errorsOf(response)).to.deep.equal([{ status: '413', title: 'Payload Too Large', detail: 'the request body is larger than 1 MiB' }]);
+    expect(await errorsOf(response)).to.deep.equal([{ status: '413', title: 'Payload Too Large', code: 'payload_too_large', detail: 'the request body is larger than 1 MiB' }]);
   });
 
   it('states the form limit in the 413 of a token form over it', async () => {
@@ -30,7 +31,7 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
     const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: 'x'.repeat(BODY_LIMITS.form), client_secret: 'y' }).toString();
     const response = await post('/oauth/access_token', form, { 'Content-Type': 'application/x-www-form-urlencoded' });
     expect(response.status).to.equal(413);
-    expect(await errorsOf(response)).to.deep.equal([{ status: '413', title: 'Payload Too Large', detail: 'the request body is larger than 64 KiB' }]);
+    expect(await errorsOf(response)).to.deep.equal([{ status: '413', title: 'Payload Too Large', code: 'payload_too_large', detail: 'the request body is larger than 64 KiB' }]);
   });
 
   it('counts the limit after decompression', async () => {
@@ -66,7 +67,7 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
     for (const [path, coding, body] of cases) {
       const response = await post(path, body, { 'Content-Type': 'application/json', 'Content-Encoding': coding });
       expect(response.status, `${path} ${coding}`).to.equal(400);
-      expect(await errorsOf(response)).to.deep.equal([{ status: '400', title: 'Bad Request', detail: `the request body is not valid ${coding} data` }]);
+      expect(await errorsOf(response)).to.deep.equal([{ status: '400', title: 'Bad Request', code: 'invalid_body', detail: `the request body is not valid ${coding} data` }]);
     }
   });
 
@@ -75,7 +76,7 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
       const response = await post('/v2/application-keys', Buffer.from(KEY), { 'Content-Type': 'application/json', 'Content-Encoding': coding });
       expect(response.status, coding).to.equal(415);
       expect(await errorsOf(response)).to.deep.equal([
-        { status: '415', title: 'Unsupported Media Type', detail: `Content-Encoding "${coding}" is not supported; use one of identity, gzip, deflate, br` },
+        { status: '415', title: 'Unsupported Media Type', code: 'unsupported_media_type', detail: `Content-Encoding "${coding}" is not supported; use one of identity, gzip, deflate, br` },
       ]);
     }
   });

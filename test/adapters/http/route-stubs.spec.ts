@@ -68,7 +68,7 @@ describe('HTTP: routes take their use cases as arguments', () => {
     const remove = {
       execute: async (storeId: typeof STORE, id: string) => {
         calls.push([storeId, id]);
-        return E.left(conflict('stubbed'));
+        return E.left(conflict('stubbed', 'in_use'));
       },
     };
     const api = await serve((router) =>
@@ -77,7 +77,7 @@ describe('HTTP: routes take their use cases as arguments', () => {
     try {
       const response = await fetch(`${api.url}/v2/application-keys/abc`, { method: 'DELETE' });
       expect(response.status).to.equal(409);
-      expect(await response.json()).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', detail: 'stubbed' }] });
+      expect(await response.json()).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', code: 'in_use', detail: 'stubbed' }] });
       expect(calls).to.deep.equal([[STORE, 'abc']]);
     } finally {
       await api.close();

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
+import { errorBody } from '../../support/error-body.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 
 type Doc = { data: Record<string, any> & { id: string }; included?: Record<string, { id: string }[]>; meta?: any; links?: any };
@@ -122,11 +123,17 @@ describe('HTTP: subscriptions', () => {
   it('answers bad list parameters with 400s that say what and where', async () => {
     const response = await api.request('/v2/subscriptions/subscriptions?filter=eq(status,active)&include=offers&page[offset]=10001');
     expect(response.status).to.equal(400);
-    const { errors } = (await response.json()) as { errors: { title: string; source: string; detail: string }[] };
+    const { errors } = await errorBody(response);
     expect(errors).to.deep.equal([
-      { status: '400', title: 'Bad Request', detail: 'page[offset] must be an integer between 0 and 10000', source: 'page[offset]' },
-      { status: '400', title: 'Could not parse the supplied filter', detail: "unknown field 'status' at position 4; allowed: account_id, email, external_ref, name", source: 'filter' },
-      { status: '400', title: 'Bad Request', detail: "include unknown include 'offers'; allowed: plans, products", source: 'include' },
+      { status: '400', title: 'Bad Request', code: 'invalid_value', detail: 'page[offset] must be an integer between 0 and 10000', source: 'page[offset]' },
+      {
+        status: '400',
+        title: 'Could not parse the supplied filter',
+        code: 'invalid_filter',
+        detail: "unknown field 'status' at position 4; allowed: account_id, email, external_ref, name",
+        source: 'filter',
+      },
+      { status: '400', title: 'Bad Request', code: 'invalid_value', detail: "include unknown include 'offers'; allowed: plans, products", source: 'include' },
     ]);
   });
 

@@ -3,6 +3,7 @@ import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { parseRawResponse, rawExchange } from '../../support/raw-http.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
+import { withoutRequestIds } from '../../support/error-body.js';
 
 /** Long enough that only a server that closes the connection itself ends the wait; Node's own default is 300 s. */
 const WAIT_MS = 5_000;
@@ -51,8 +52,8 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
     const response = parseRawResponse(exchange.text);
     expect(response.status).to.equal(408);
     expect(response.headers['connection']).to.equal('close');
-    expect(JSON.parse(response.body)).to.deep.equal({
-      errors: [{ status: '408', title: 'Request Timeout', detail: 'the request was not received in full within 300 ms' }],
+    expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({
+      errors: [{ status: '408', title: 'Request Timeout', code: 'request_timeout', detail: 'the request was not received in full within 300 ms' }],
     });
   });
 
@@ -61,8 +62,8 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
     expect(exchange.closedByServer).to.equal(true);
     const response = parseRawResponse(exchange.text);
     expect(response.status).to.equal(408);
-    expect(JSON.parse(response.body)).to.deep.equal({
-      errors: [{ status: '408', title: 'Request Timeout', detail: 'the request headers were not received within 200 ms' }],
+    expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({
+      errors: [{ status: '408', title: 'Request Timeout', code: 'request_timeout', detail: 'the request headers were not received within 200 ms' }],
     });
   });
 
@@ -77,8 +78,8 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
       const response = parseRawResponse((await rawExchange(api.url, head, WAIT_MS)).text);
       expect(response.status).to.equal(431);
       expect(response.headers['content-type']).to.equal('application/json; charset=utf-8');
-      expect(JSON.parse(response.body)).to.deep.equal({
-        errors: [{ status: '431', title: 'Request Header Fields Too Large', detail: 'the request line and headers are larger than 16 KiB' }],
+      expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({
+        errors: [{ status: '431', title: 'Request Header Fields Too Large', code: 'header_fields_too_large', detail: 'the request line and headers are larger than 16 KiB' }],
       });
     }
   });
@@ -86,7 +87,7 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
   it('answers a request that is not HTTP with a 400 error document', async () => {
     const response = parseRawResponse((await rawExchange(api.url, 'HELLO THERE\r\n\r\n', WAIT_MS)).text);
     expect(response.status).to.equal(400);
-    expect(JSON.parse(response.body)).to.deep.equal({ errors: [{ status: '400', title: 'Bad Request', detail: 'the request is not valid HTTP/1.1' }] });
+    expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({ errors: [{ status: '400', title: 'Bad Request', code: 'invalid_http', detail: 'the request is not valid HTTP/1.1' }] });
   });
 });
 

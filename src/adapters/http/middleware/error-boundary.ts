@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Middleware } from 'koa';
 import { isStorageUnavailable } from '../../../application/ports/storage-unavailable.js';
-import { errorDocument, titleOf } from '../error-documents.js';
+import { errorDocument } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 
 const statusOfThrown = (error: unknown): number => {
@@ -28,9 +28,7 @@ export const errorBoundary = (logger: Logger): Middleware<HttpState> =>
         logger.debug({ request_id: ctx.state.requestId, reason: error.reason }, 'answered 503: the database is unavailable');
         ctx.status = 503;
         ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-        ctx.body = {
-          errors: [{ status: '503', title: titleOf(503), detail: 'the database is unavailable; retry shortly', request_id: ctx.state.requestId }],
-        };
+        ctx.body = errorDocument(503, 'the database is unavailable; retry shortly', 'database_unavailable');
         return;
       }
       const status = statusOfThrown(error);
@@ -41,8 +39,6 @@ export const errorBoundary = (logger: Logger): Middleware<HttpState> =>
       }
       logger.error({ request_id: ctx.state.requestId, err: error }, 'unexpected error');
       ctx.status = 500;
-      ctx.body = {
-        errors: [{ status: '500', title: titleOf(500), detail: 'there was a problem processing your request', request_id: ctx.state.requestId }],
-      };
+      ctx.body = errorDocument(500, 'there was a problem processing your request', 'internal_error');
     }
   };

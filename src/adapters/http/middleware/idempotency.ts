@@ -39,7 +39,8 @@ export const idempotent =
         ctx.set(REPLAYED_HEADER, 'true');
         if (refusal.response.body !== '') {
           ctx.type = 'application/json';
-          ctx.body = refusal.response.body;
+          // A replayed error names this request's id, as every error does; a success is replayed byte for byte.
+          ctx.body = refusal.response.status >= 400 ? (JSON.parse(refusal.response.body) as unknown) : refusal.response.body;
         }
         return;
       }
@@ -49,6 +50,7 @@ export const idempotent =
         refusal.kind === 'in-flight'
           ? 'a request with this Idempotency-Key is still being processed; retry it later'
           : 'this Idempotency-Key was used for a different request (method, path, query or body)',
+        refusal.kind === 'in-flight' ? 'idempotency_key_in_flight' : 'idempotency_key_reused',
         IDEMPOTENCY_KEY_HEADER,
       );
       return;

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Middleware } from 'koa';
+import { withRequestId } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Gives every request an id (the client's, when it sent a sane one) and writes one JSON log line for it. */
+/**
+ * Gives every request an id (the client's, when it sent a sane one), puts it in every error object the
+ * answer carries, and writes one JSON log line for it.
+ */
 export const requestContext =
   (logger: Logger): Middleware<HttpState> =>
   async (ctx, next) => {
@@ -15,6 +19,8 @@ export const requestContext =
     ctx.set('X-Request-Id', ctx.state.requestId);
     try {
       await next();
+      const stamped = withRequestId(ctx.body, ctx.state.requestId);
+      if (stamped !== ctx.body) ctx.body = stamped;
     } finally {
       logger.info({
         request_id: ctx.state.requestId,

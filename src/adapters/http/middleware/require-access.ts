@@ -25,7 +25,7 @@ export const requireAccess =
     }
     if (!applyRate(ctx, await admit.execute(principal.right.storeId, principal.right.applicationKeyId))) return;
     if (!permits(principal.right.grant, access)) {
-      respondWithError(ctx, forbidden(IMPLICIT_FORBIDDEN));
+      respondWithError(ctx, forbidden(IMPLICIT_FORBIDDEN, 'token_not_permitted'));
       return;
     }
     ctx.state.principal = principal.right;

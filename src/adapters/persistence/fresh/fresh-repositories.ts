@@ -41,6 +41,10 @@ export class FreshStores implements StoreRepository {
     return store;
   }
 
+  list(...args: Parameters<StoreRepository['list']>): ReturnType<StoreRepository['list']> {
+    return this.inner.list(...args);
+  }
+
   isEmpty(): Promise<boolean> {
     return this.inner.isEmpty();
   }

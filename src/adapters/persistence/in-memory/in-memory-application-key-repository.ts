@@ -27,9 +27,9 @@ export class InMemoryApplicationKeyRepository implements ApplicationKeyRepositor
     return { rateLimit: store.rateLimit, reservedByOthers };
   }
 
-  async insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<OverBudget, void>> {
+  async insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<Missing | OverBudget, void>> {
     const budget = this.budget(key.storeId, null);
-    if (budget === undefined) throw new Error(`store ${key.storeId} does not exist`);
+    if (budget === undefined) return E.left(missing);
     if (!check(budget)) return E.left(overBudget);
     this.state.assertNewKey(key);
     this.state.applicationKeys.set(key.id, key);

@@ -2,10 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { NewStoreRecords, StoreRepository } from '../../../application/ports/store-repository.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Page } from '../../../domain/query/page.js';
 import type { Store } from '../../../domain/store/store.js';
+import type { StoreQuery, StoreSummary } from '../../../domain/store/store-summary.js';
 import type { StoreRates } from '../../../domain/rate-limit/admission.js';
 import { missing, overBudget, type Missing, type OverBudget } from '../../../application/ports/storage-outcomes.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { listOf } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
 
 @injectable()
@@ -23,6 +26,22 @@ export class InMemoryStoreRepository implements StoreRepository {
 
   async findById(id: Uuid): Promise<Store | undefined> {
     return this.state.stores.get(id);
+  }
+
+  async list(query: StoreQuery): Promise<Page<StoreSummary>> {
+    const page = listOf(this.state.stores.values(), query, { fields: {}, ordered: (store) => store, keepsRunningCount: false });
+    return { ...page, items: page.items.map((store) => this.summary(store)) };
+  }
+
+  private summary(store: Store): StoreSummary {
+    let keyCount = 0;
+    let reservedRateLimit = 0;
+    for (const key of this.state.applicationKeys.values()) {
+      if (key.storeId !== store.id) continue;
+      keyCount += 1;
+      reservedRateLimit += key.reservedRateLimit ?? 0;
+    }
+    return { store, keyCount, reservedRateLimit };
   }
 
   async isEmpty(): Promise<boolean> {

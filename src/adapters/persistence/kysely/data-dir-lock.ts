@@ -1,6 +1,26 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
+/**
+ * Another live process holds the embedded database's data directory. The message is whole advice for
+ * an operator; `pid` is the holder when its lock file names it.
+ */
+export class DataDirInUse extends Error {
+  override readonly name = 'DataDirInUse';
+
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number | undefined,
+  ) {
+    super(
+      `the embedded database in ${dataDir} is in use by another process (${pid === undefined ? '' : `pid ${pid}, `}perhaps the running service): ` +
+        'stop it first, or set DATABASE_URL to a server database, which many processes can share',
+    );
+  }
+}
+
+export const isDataDirInUse = (error: unknown): error is DataDirInUse => error instanceof DataDirInUse;
+
 const isRunning = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
@@ -26,11 +46,10 @@ export const lockDataDir = async (dataDir: string): Promise<() => Promise<void>>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
-        throw new Error(`the data directory ${dataDir} is in use by process ${owner}`);
-      }
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) throw new DataDirInUse(dataDir, owner);
       await rm(lockFile, { force: true });
     }
   }
-  throw new Error(`could not lock the data directory ${dataDir}`);
+  // Another process took the lock over between our two attempts.
+  throw new DataDirInUse(dataDir, undefined);
 };

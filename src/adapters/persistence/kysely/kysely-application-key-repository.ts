@@ -32,10 +32,10 @@ const lockBudget = async (trx: Transaction<Tables>, storeId: Uuid, exceptKey: Uu
 export class KyselyApplicationKeyRepository implements ApplicationKeyRepository {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
 
-  insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<OverBudget, void>> {
+  insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<Missing | OverBudget, void>> {
     return this.handle.db.transaction().execute(async (trx) => {
       const budget = await lockBudget(trx, key.storeId, null);
-      if (budget === undefined) throw new Error(`store ${key.storeId} does not exist`);
+      if (budget === undefined) return E.left(missing);
       if (!check(budget)) return E.left(overBudget);
       await trx.insertInto('application_keys').values(applicationKeyToRow(key)).execute();
       return E.right(undefined);

@@ -3,8 +3,11 @@ import { inject, injectable } from 'inversify';
 import { missing, overBudget, type Missing, type OverBudget } from '../../../application/ports/storage-outcomes.js';
 import type { NewStoreRecords, StoreRepository } from '../../../application/ports/store-repository.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Store } from '../../../domain/store/store.js';
+import type { StoreQuery, StoreSummary } from '../../../domain/store/store-summary.js';
 import type { StoreRates } from '../../../domain/rate-limit/admission.js';
+import { cappedCount, pageNewestFirst } from './kysely-list.js';
 import { toNumber } from './sql-flavor.js';
 import { applicationKeyToRow, mappingToRow, storeFromRow, storeToRow } from './row-mappers.js';
 import { PERSISTENCE } from './persistence-tokens.js';
@@ -25,6 +28,33 @@ export class KyselyStoreRepository implements StoreRepository {
   async findById(id: Uuid): Promise<Store | undefined> {
     const row = await this.handle.db.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirst();
     return row === undefined ? undefined : storeFromRow(row);
+  }
+
+  async list(query: StoreQuery): Promise<Page<StoreSummary>> {
+    const { db } = this.handle;
+    // Counted for the stores of the page only, each on the key index that leads with store_id.
+    const summaries = db
+      .selectFrom('stores')
+      .selectAll('stores')
+      .select((eb) => [
+        eb
+          .selectFrom('application_keys')
+          .select((keys) => keys.fn.countAll<string | number>().as('n'))
+          .whereRef('application_keys.store_id', '=', 'stores.id')
+          .as('key_count'),
+        eb
+          .selectFrom('application_keys')
+          .select((keys) => keys.fn.sum<string | number | null>('application_keys.reserved_rate_limit').as('r'))
+          .whereRef('application_keys.store_id', '=', 'stores.id')
+          .as('reserved_rate_limit'),
+      ]);
+    const [rows, total] = await Promise.all([pageNewestFirst(summaries, query.page).execute(), cappedCount(db, db.selectFrom('stores'))]);
+    const items = rows.map(({ key_count, reserved_rate_limit, ...store }) => ({
+      store: storeFromRow(store),
+      keyCount: toNumber(key_count),
+      reservedRateLimit: toNumber(reserved_rate_limit),
+    }));
+    return pageOf(items, query.page, total, 'capped');
   }
 
   async isEmpty(): Promise<boolean> {

@@ -1,5 +1,3 @@
-import type { Pool as PgPool } from 'pg';
-
 /** The connections of a database pool at one moment, read when metrics are scraped. */
 export interface PoolUsage {
   /** Connections checked out by a statement or a transaction. */
@@ -12,7 +10,14 @@ export interface PoolUsage {
   readonly max: number;
 }
 
-export const pgPoolUsage = (pool: PgPool, max: number) => (): PoolUsage => ({
+/** The counts pg's `Pool` publishes; named here so that the library's types do not need pg's. */
+interface PgPoolCounts {
+  readonly totalCount: number;
+  readonly idleCount: number;
+  readonly waitingCount: number;
+}
+
+export const pgPoolUsage = (pool: PgPoolCounts, max: number) => (): PoolUsage => ({
   inUse: pool.totalCount - pool.idleCount,
   idle: pool.idleCount,
   waiting: pool.waitingCount,

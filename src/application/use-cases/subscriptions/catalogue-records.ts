@@ -66,5 +66,5 @@ export const deleteRecord = async <A, C>(kind: CatalogueKind<A, C>, records: Cat
   if (recordId === undefined) return E.left(notFound(kind.notFound));
   const deleted = await records.delete(storeId, recordId);
   if (E.isRight(deleted)) return deleted;
-  return E.left(deleted.left._tag === 'Missing' ? notFound(kind.notFound) : conflict(kind.inUse));
+  return E.left(deleted.left._tag === 'Missing' ? notFound(kind.notFound) : conflict(kind.inUse, 'in_use'));
 };

@@ -46,6 +46,13 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     expect(E.isRight(await keys.insert(aKey(store.id, { reservedRateLimit: 20 }), fits(20)))).to.equal(true);
   });
 
+  it('refuses a key for a store that does not exist, and stores nothing', async () => {
+    const { keys } = portsOf(persistence());
+    const orphan = aKey(aStore().id);
+    expect(await keys.insert(orphan, fits(null))).to.deep.equal(E.left(missing));
+    expect(await keys.findByClientId(orphan.clientId)).to.equal(undefined);
+  });
+
   it('lets exactly as many concurrent reservations through as the budget holds', async () => {
     const { keys, store } = await setup(100);
     const attempts = Array.from({ length: 12 }, () => aKey(store.id, { reservedRateLimit: 20 }));

@@ -124,7 +124,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(read?.subscription.timestamps.pausedAt).to.deep.equal(at);
     expect(read?.subscription.state).to.deep.equal(applied.right);
 
-    expect(await subscriptions.applyState(store.id, subscription.id, () => E.left(unprocessable('no')))).to.deep.equal(E.left(unprocessable('no')));
+    expect(await subscriptions.applyState(store.id, subscription.id, () => E.left(unprocessable('no', 'state_transition_not_allowed')))).to.deep.equal(E.left(unprocessable('no', 'state_transition_not_allowed')));
     expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left(missing));
     expect(await subscriptions.listStates(store.id, subscription.id, firstPage)).to.deep.equal({ items: [applied.right], page: firstPage, total: 1, totalMethod: 'exact' });
     expect(await subscriptions.listStates(other.id, subscription.id, firstPage)).to.equal(undefined);

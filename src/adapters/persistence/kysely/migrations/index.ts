@@ -5,6 +5,7 @@ import { merchantRealmMappings } from './0002-merchant-realm-mappings.js';
 import { subscriptions } from './0003-subscriptions.js';
 import { subscriptionStateSequence } from './0004-subscription-state-sequence.js';
 import { idempotencyKeys } from './0005-idempotency-keys.js';
+import { storesCreatedIndex } from './0006-stores-created-index.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -13,4 +14,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0003-subscriptions': subscriptions(flavor),
   '0004-subscription-state-sequence': subscriptionStateSequence(flavor),
   '0005-idempotency-keys': idempotencyKeys(flavor),
+  '0006-stores-created-index': storesCreatedIndex(flavor),
 });

@@ -1,0 +1,109 @@
+import { APPLICATION_KEY_TYPE } from '../../../domain/application-key/application-key.js';
+import { INT32_MAX } from '../../../domain/shared/integer.js';
+import type { PathItem, Schema } from './openapi-types.js';
+import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
+import { closedObject, constant, dataDocument, dataRequest, integer, nullable, openObject, schemaRef, text, timestamp, uri, uuid } from './schema-builders.js';
+
+const TAG = 'Application keys';
+const EPCC = 'As EPCC (`openapispecs/applicationkeys/OpenAPISpec.yaml` in elasticpath/elasticpath-dev).';
+const reservation = integer(0, INT32_MAX, "Requests per second reserved for this key's tokens, out of the store's budget.");
+
+const applicationKey: Schema = closedObject(
+  {
+    id: uuid,
+    type: constant(APPLICATION_KEY_TYPE),
+    name: text(1, 255),
+    client_id: { type: 'string', minLength: 1 },
+    client_secret: { type: 'string', minLength: 1, description: 'Only in the response that created the key: it can never be read again.' },
+    reserved_rate_limit: { ...reservation, description: 'Present only when the key reserves a rate.' },
+    meta: closedObject({
+      timestamps: closedObject({
+        created_at: timestamp,
+        updated_at: timestamp,
+        last_used_at: { ...nullable(timestamp), description: 'When a token was last minted with the key, to the minute; null until then.' },
+      }),
+    }),
+  },
+  ['client_secret', 'reserved_rate_limit'],
+);
+
+const selfLinks = closedObject({ self: uri });
+const createdKey: Schema = { ...applicationKey, required: [...(applicationKey.required ?? []), 'client_secret'] };
+const keyDocument = dataDocument(schemaRef('ApplicationKey'), { links: selfLinks });
+
+const newKey = dataRequest(
+  openObject({ type: constant(APPLICATION_KEY_TYPE), name: text(1, 255), reserved_rate_limit: nullable(reservation) }, ['type', 'name']),
+);
+const keyChanges = dataRequest(
+  openObject(
+    { type: constant(APPLICATION_KEY_TYPE), name: text(1, 255), reserved_rate_limit: { ...nullable(reservation), description: '`null` clears the reservation.' } },
+    ['type'],
+  ),
+);
+
+export const APPLICATION_KEY_SCHEMAS = { ApplicationKey: applicationKey };
+
+const NOT_FOUND = 'No application key of this store has this id.';
+const OVER_BUDGET = 'The reservations of the store\'s keys would exceed its request budget: `requested reserved rate limit will exceed the maximum`.';
+
+export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
+  '/v2/application-keys': {
+    post: operation({
+      operationId: 'createApplicationKey',
+      summary: 'Create an application key',
+      description: `${EPCC} The response is the only one that carries \`client_secret\`.`,
+      tag: TAG,
+      access: 'admin',
+      post: true,
+      requestBody: { description: 'The new key.', content: jsonContent(newKey) },
+      success: { '201': { description: 'The key, with its secret, and `links.self`.', content: jsonContent(dataDocument(createdKey, { links: selfLinks })) } },
+      errors: { 400: 'Every invalid field, each with its `source`.', 409: OVER_BUDGET, codes: { 409: ['reservation_over_budget'] } },
+    }),
+    get: operation({
+      operationId: 'listApplicationKeys',
+      summary: 'List application keys',
+      description: `${EPCC} Newest first; \`meta.total_reserved_rate_limit\` is the sum of every key's reservation.`,
+      tag: TAG,
+      access: 'admin',
+      parameters: PAGING_PARAMETERS,
+      success: {
+        '200': {
+          description: 'A page of keys, without secrets.',
+          content: jsonContent(listResponseSchema(schemaRef('ApplicationKey'), { total_reserved_rate_limit: integer(0, undefined, "The sum of the store's reservations.") })),
+        },
+      },
+      errors: { 400: 'A paging parameter out of range, not an integer, or given twice.' },
+    }),
+  },
+  '/v2/application-keys/{id}': {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'getApplicationKey',
+      summary: 'Get an application key',
+      description: `${EPCC} Never carries the secret.`,
+      tag: TAG,
+      access: 'admin',
+      success: { '200': { description: 'The key and `links.self`.', content: jsonContent(keyDocument) } },
+      errors: { 404: NOT_FOUND },
+    }),
+    put: operation({
+      operationId: 'updateApplicationKey',
+      summary: 'Update an application key',
+      description: `${EPCC} A partial update: fields left out keep their values; \`type\` is required as on create.`,
+      tag: TAG,
+      access: 'admin',
+      requestBody: { description: 'The fields to change.', content: jsonContent(keyChanges) },
+      success: { '200': { description: 'The key as it is now.', content: jsonContent(keyDocument) } },
+      errors: { 400: 'Every invalid field, each with its `source`.', 404: NOT_FOUND, 409: OVER_BUDGET, codes: { 409: ['reservation_over_budget'] } },
+    }),
+    delete: operation({
+      operationId: 'deleteApplicationKey',
+      summary: 'Delete an application key',
+      description: `${EPCC} The tokens minted from the key stop working at once.`,
+      tag: TAG,
+      access: 'admin',
+      success: { '204': { description: 'Deleted; no body.' } },
+      errors: { 404: NOT_FOUND },
+    }),
+  },
+};

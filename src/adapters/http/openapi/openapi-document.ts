@@ -1,0 +1,88 @@
+import { createRequire } from 'node:module';
+import { apiReferencePaths } from './api-reference-paths.js';
+import { APPLICATION_KEY_SCHEMAS, applicationKeyPaths } from './application-key-paths.js';
+import { HEALTH_SCHEMAS, healthPaths } from './health-paths.js';
+import { MERCHANT_REALM_MAPPING_SCHEMAS, merchantRealmMappingPaths } from './merchant-realm-mapping-paths.js';
+import type { OpenApiDocument } from './openapi-types.js';
+import { responseRef } from './schema-builders.js';
+import { SETTINGS_SCHEMAS, settingsPaths } from './settings-paths.js';
+import { sharedComponents } from './shared-components.js';
+import { CATALOGUE_FILTER, subscriptionCataloguePaths } from './subscription-catalogue-paths.js';
+import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas.js';
+import { subscriptionOfferingPaths } from './subscription-offering-paths.js';
+import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
+import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
+
+// The package's own version, read where it is installed, so the document never states another.
+const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
+
+const DESCRIPTION = `An open, self-hostable commerce API core compatible with Elastic Path Commerce Cloud (EPCC): application keys, merchant realm mappings and subscriptions.
+
+- **Authentication.** Exchange an application key for a bearer token at \`POST /oauth/access_token\`; every other operation needs \`Authorization: Bearer <token>\` except those marked with no security.
+- **Documents.** JSON in and out; write bodies are \`{"data": {...}}\` and unknown members of \`data\` are ignored. Every error is an error document (\`ErrorDocument\`); a validation failure lists every problem.
+- **Paths.** A path item with \`x-also-served-at\` is served at that path too (the same path without \`/v2\`), with the same operations: the subscriptions routes answer with and without the prefix. GET operations also answer HEAD.
+- **Other answers.** \`x-unrouted-responses\` lists what any request may get before it reaches an operation: 408 and 431 from the HTTP server for any request, and 400, 404, 405, 413, 415, 500 or 501 for a request that no operation matches.
+- **Extensions.** Operations and members marked \`x-extension: true\` are not in EPCC; their descriptions say what they add.`;
+
+export const API_DOCUMENT: OpenApiDocument = {
+  openapi: '3.1.1',
+  info: { title: 'commerce-core', version, description: DESCRIPTION, license: { name: 'Apache-2.0', identifier: 'Apache-2.0' } },
+  jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+  servers: [],
+  security: [{ bearer: [] }],
+  tags: [
+    { name: 'Tokens', description: 'Bearer tokens for application keys.' },
+    { name: 'Application keys', description: "A store's client credentials, with reserved request rates." },
+    { name: 'Merchant realm mappings', description: "A store's login prefix and its authentication realm." },
+    { name: 'Settings', description: "A store's settings." },
+    { name: 'Subscription catalogue', description: 'Products and plans: the originals offerings copy.' },
+    { name: 'Subscription offerings', description: 'What subscribers subscribe to: copies of products and plans.' },
+    { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
+    { name: 'Operations', description: 'Health, readiness and metrics.' },
+    { name: 'API reference', description: 'This document and the page that renders it.' },
+  ],
+  paths: {
+    ...tokenPaths,
+    ...applicationKeyPaths,
+    ...merchantRealmMappingPaths,
+    ...settingsPaths,
+    ...subscriptionCataloguePaths,
+    ...subscriptionOfferingPaths,
+    ...subscriptionPaths,
+    ...healthPaths,
+    ...apiReferencePaths,
+  },
+  components: {
+    ...sharedComponents,
+    schemas: {
+      ...sharedComponents.schemas,
+      ...TOKEN_SCHEMAS,
+      ...APPLICATION_KEY_SCHEMAS,
+      ...MERCHANT_REALM_MAPPING_SCHEMAS,
+      ...SETTINGS_SCHEMAS,
+      ...SUBSCRIPTION_CATALOGUE_SCHEMAS,
+      ...SUBSCRIPTION_SCHEMAS,
+      ...HEALTH_SCHEMAS,
+    },
+    parameters: {
+      ...sharedComponents.parameters,
+      CatalogueFilter: CATALOGUE_FILTER,
+      SubscriptionFilter: SUBSCRIPTION_FILTER,
+      SubscriptionInclude: SUBSCRIPTION_INCLUDE,
+    },
+  },
+  'x-unrouted-responses': {
+    '400': responseRef('MalformedRequest'),
+    '404': responseRef('RouteNotFound'),
+    '405': responseRef('MethodNotAllowed'),
+    '408': responseRef('RequestTimeout'),
+    '413': responseRef('PayloadTooLarge'),
+    '415': responseRef('UnsupportedMediaType'),
+    '431': responseRef('RequestHeaderFieldsTooLarge'),
+    '500': responseRef('InternalServerError'),
+    '501': responseRef('NotImplemented'),
+  },
+};
+
+/** The document as served: its one server is the origin the API's links use for this request. */
+export const openApiDocument = (origin: string): OpenApiDocument => ({ ...API_DOCUMENT, servers: [{ url: origin, description: 'This service' }] });

@@ -1,0 +1,120 @@
+import type { Access } from '../../../domain/auth/grant.js';
+import type { ErrorCode } from '../error-documents.js';
+import type { Content, Operation, Parameter, Reference, Response, Schema } from './openapi-types.js';
+import { parameterRef, responseRef, headerRef } from './schema-builders.js';
+import { errorResponse, RATE_HEADERS } from './shared-components.js';
+
+/** The refusals an operation words for itself; the ones every operation shares are added by `operation`. */
+export interface ErrorCases {
+  /** The codes of its 403, 409 and 422 besides those every operation of its kind shares. */
+  readonly codes?: { readonly 403?: readonly ErrorCode[]; readonly 409?: readonly ErrorCode[]; readonly 422?: readonly ErrorCode[] };
+  readonly 400?: string;
+  /** Only for an operation that needs no token; a guarded one shares the bearer's 401. */
+  readonly 401?: string;
+  readonly 403?: string;
+  readonly 404?: string;
+  readonly 409?: string;
+  readonly 422?: string;
+}
+
+export interface OperationSpec {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly tag: string;
+  /** What the token needs; `public` needs none. */
+  readonly access: Access | 'public';
+  /** A POST that takes `Idempotency-Key` (every guarded POST does). */
+  readonly post?: boolean;
+  readonly parameters?: readonly (Parameter | Reference)[];
+  readonly requestBody?: { readonly description: string; readonly content: Content };
+  readonly success: Readonly<Record<string, { readonly description: string; readonly content?: Content; readonly headers?: Response['headers'] }>>;
+  readonly errors?: ErrorCases;
+  /** Whether the request is counted against a key's rate (every guarded operation and the token endpoint). */
+  readonly rated?: boolean;
+  /** Whether answering needs the database, so that an outage is a 503. */
+  readonly database?: boolean;
+  readonly extension?: true;
+}
+
+export const jsonContent = (schema: Schema): Content => ({ 'application/json': { schema } });
+
+const IMPLICIT_FORBIDDEN = 'The token is an implicit one, which may only read the subscription catalogue (products, plans and offerings).';
+const BODY_UNREADABLE = 'The body cannot be read: not valid JSON or form data, not matching its Content-Length, or corrupt compressed data.';
+
+const joined = (...parts: readonly (string | undefined)[]): string => parts.filter((p): p is string => p !== undefined).join(' ');
+
+/** An operation with its own answers and those every operation of its kind shares, in status order. */
+export const operation = (spec: OperationSpec): Operation => {
+  const guarded = spec.access !== 'public';
+  const idempotent = guarded && spec.post === true;
+  const rated = spec.rated ?? guarded;
+  const errors = spec.errors ?? {};
+  const successHeaders = {
+    'X-Request-Id': headerRef('X-Request-Id'),
+    ...(rated ? RATE_HEADERS : {}),
+    ...(idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
+  };
+  const responses: Record<string, Response | Reference> = {};
+  for (const [status, success] of Object.entries(spec.success)) {
+    responses[status] = { description: success.description, headers: { ...successHeaders, ...success.headers }, ...(success.content === undefined ? {} : { content: success.content }) };
+  }
+  const sharedErrorHeaders = rated ? RATE_HEADERS : {};
+  const codes = errors.codes ?? {};
+  const error = (description: string, codes: readonly ErrorCode[]) => errorResponse(description, codes, sharedErrorHeaders);
+  const filtered = (spec.parameters ?? []).some((p) => '$ref' in p && /Filter$/.test(p.$ref));
+  responses['400'] = error(joined(errors[400], idempotent ? 'An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.' : undefined, BODY_UNREADABLE), [
+    'invalid_value',
+    ...(filtered ? (['invalid_filter'] as const) : []),
+    'invalid_body',
+    'invalid_http',
+  ]);
+  if (guarded) responses['401'] = responseRef('Unauthorized');
+  else if (errors[401] !== undefined) responses['401'] = error(errors[401], ['unauthenticated']);
+  if (spec.access === 'read' || spec.access === 'write' || spec.access === 'admin') responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN), ['token_not_permitted', ...(codes[403] ?? [])]);
+  if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);
+  const conflict = joined(errors[409], idempotent ? 'A request with the same `Idempotency-Key` is still being processed.' : undefined);
+  if (conflict !== '') responses['409'] = error(conflict, [...(codes[409] ?? []), ...(idempotent ? (['idempotency_key_in_flight'] as const) : [])]);
+  responses['413'] = responseRef('PayloadTooLarge');
+  responses['415'] = responseRef('UnsupportedMediaType');
+  const unprocessable = joined(errors[422], idempotent ? 'The `Idempotency-Key` was used for a different request (method, path, query or body).' : undefined);
+  if (unprocessable !== '') responses['422'] = error(unprocessable, [...(codes[422] ?? []), ...(idempotent ? (['idempotency_key_reused'] as const) : [])]);
+  if (rated) responses['429'] = responseRef('TooManyRequests');
+  responses['500'] = responseRef('InternalServerError');
+  if (spec.database ?? true) responses['503'] = responseRef('ServiceUnavailable');
+
+  const ordered = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
+  return {
+    operationId: spec.operationId,
+    summary: spec.summary,
+    description: spec.description,
+    tags: [spec.tag],
+    ...(spec.parameters === undefined && !idempotent ? {} : { parameters: [...(spec.parameters ?? []), ...(idempotent ? [parameterRef('IdempotencyKey')] : [])] }),
+    ...(spec.requestBody === undefined ? {} : { requestBody: { required: true, ...spec.requestBody } }),
+    responses: ordered,
+    ...(guarded ? {} : { security: [] }),
+    ...(spec.extension === true ? { 'x-extension': true as const } : {}),
+  };
+};
+
+/** `data`, `links` and `meta` of a list of `item`, with what the list adds to `meta`. */
+export const listResponseSchema = (item: Schema, extraMeta: Readonly<Record<string, Schema>> = {}, more: Readonly<Record<string, Schema>> = {}, optional: readonly string[] = []): Schema => ({
+  type: 'object',
+  properties: {
+    data: { type: 'array', items: item },
+    links: { $ref: '#/components/schemas/ListLinks' },
+    meta: {
+      type: 'object',
+      description: 'Paging of every list, present even when nothing matches, and what this list adds.',
+      properties: { page: { $ref: '#/components/schemas/PageMeta' }, results: { $ref: '#/components/schemas/ResultsMeta' }, ...extraMeta },
+      required: ['page', 'results', ...Object.keys(extraMeta)],
+      additionalProperties: false,
+    },
+    ...more,
+  },
+  required: ['data', 'links', 'meta', ...Object.keys(more).filter((name) => !optional.includes(name))],
+  additionalProperties: false,
+});
+
+export const PAGING_PARAMETERS = [parameterRef('PageOffset'), parameterRef('PageLimit')] as const;
+export const ID_PARAMETER = parameterRef('ResourceId');

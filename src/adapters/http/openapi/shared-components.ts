@@ -1,0 +1,188 @@
+import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS } from '../../../domain/query/filter.js';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX } from '../../../domain/query/page.js';
+import { BODY_LIMITS } from '../middleware/body-rules.js';
+import { errorDocumentSchema, errorObjectSchema } from './error-schemas.js';
+import type { ErrorCode } from '../error-documents.js';
+import type { Components, Content, Header, Parameter, Response, Schema } from './openapi-types.js';
+import { closedObject, headerRef, integer, nullable, schemaRef, uri } from './schema-builders.js';
+
+const listLinks: Schema = closedObject(
+  {
+    current: uri,
+    first: uri,
+    last: uri,
+    next: { ...nullable(uri), description: 'Null on the last page.' },
+    prev: { ...nullable(uri), description: 'Null on the first page.' },
+  },
+  [],
+  "Absolute links to the neighbouring pages, keeping the request's `filter` and `include`; the brackets of `page[...]` are percent-encoded, so each is a valid RFC 3986 URI.",
+);
+
+const pageMeta: Schema = closedObject({
+  limit: integer(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX, 'The page length used.'),
+  offset: integer(0, PAGE_OFFSET_MAX, 'The offset used, in records, zero-based.'),
+  current: integer(1, undefined, 'The 1-based number of this page.'),
+  total: integer(0, undefined, 'The number of pages.'),
+});
+
+const resultsMeta: Schema = closedObject({
+  total: integer(0, undefined, 'The number of matching records, or a lower bound of it (see `total_method`).'),
+  total_method: {
+    type: 'string',
+    enum: ['exact', 'lower_bound'],
+    description:
+      "`exact`: `total` is the exact count. `lower_bound`: a filtered count stopped at its cap (offset limit + page limit + 1), so there are at least `total` matches. EPCC names this member; we always send it.",
+    'x-extension': true,
+  },
+});
+
+const sharedSchemas: Readonly<Record<string, Schema>> = {
+  ErrorObject: errorObjectSchema,
+  ErrorDocument: errorDocumentSchema,
+  ListLinks: listLinks,
+  PageMeta: pageMeta,
+  ResultsMeta: resultsMeta,
+};
+
+const parameters: Readonly<Record<string, Parameter>> = {
+  PageOffset: {
+    name: 'page[offset]',
+    in: 'query',
+    description: `Records to skip, zero-based, at most ${PAGE_OFFSET_MAX}. Brackets may be sent percent-encoded or not. Out of range, not an integer, or given twice: 400 naming the parameter.`,
+    schema: integer(0, PAGE_OFFSET_MAX),
+  },
+  PageLimit: {
+    name: 'page[limit]',
+    in: 'query',
+    description: `Records per page, ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}; when absent, the store's \`page_length\` setting (default 25). Out of range, not an integer, or given twice: 400 naming the parameter.`,
+    schema: integer(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX),
+  },
+  ResourceId: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: "The resource's id. An id that is not a UUID, or that belongs to another store, is answered 404 like one that does not exist.",
+    schema: { type: 'string', format: 'uuid' },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    description:
+      'Makes the POST safe to retry (Stripe\'s semantics): the first response to a key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, to every retry of the same request (method, path, query and body). A retry while the first is still running: 409. The key reused for another request: 422. A 5xx or 429 releases the key. 1 to 255 visible ASCII characters; anything else: 400.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
+    'x-extension': true,
+  },
+  RequestId: {
+    name: 'X-Request-Id',
+    in: 'header',
+    description: 'An id of your own for the request, echoed back and written in the log line; ignored unless it is 1 to 128 of `A-Za-z0-9._:-`.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+  },
+  Currency: {
+    name: 'EP-Currency',
+    in: 'header',
+    description: "The currency of `meta.display_price` (three letters, any case; `X-Moltin-Currency` is read too). Without it, or when a record has no price in it, the first of the record's currencies in code order.",
+    schema: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+  },
+};
+
+/** `filter` for a list whose records can be filtered on `fields`, each with `eq` and `in`. */
+export const filterParameter = (fields: readonly string[]): Parameter => ({
+  name: 'filter',
+  in: 'query',
+  description: [
+    `Conditions joined by \`:\` (all must hold): \`eq(field,value)\` or \`in(field,v1,v2,...)\`, on ${fields.map((f) => `\`${f}\``).join(', ')}.`,
+    'A value holding `,` `:` `(` or `)` is written in double quotes, with `\\"` and `\\\\` escapes; a literal `+` must be sent as `%2B` (an unencoded `+` is a space).',
+    `At most ${FILTER_MAX_CONDITIONS} conditions and ${FILTER_MAX_BYTES} bytes. Text that does not parse, an unknown operator or field: 400 \`Could not parse the supplied filter\` saying what and where.`,
+  ].join(' '),
+  schema: { type: 'string', maxLength: FILTER_MAX_BYTES },
+});
+
+const integerHeader = (description: string): Header => ({ description, schema: { type: 'integer', minimum: 0 } });
+
+const headers: Readonly<Record<string, Header>> = {
+  'X-Request-Id': { description: "The request's id: the client's own when it sent a sane one, otherwise a new UUID. Also in the log line.", required: true, schema: { type: 'string' } },
+  'X-RateLimit-Limit': integerHeader('Requests per second allowed to the application key behind the token: its reservation, or the share of the store budget left unreserved.'),
+  'X-RateLimit-Remaining': integerHeader('Requests left in the current second.'),
+  'X-RateLimit-Reset': integerHeader('Seconds until the allowance is full again.'),
+  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
+  'Idempotent-Replayed': {
+    description: 'Present, `true`, when the response is the replay of the first response to this `Idempotency-Key`.',
+    schema: { type: 'string', const: 'true' },
+    'x-extension': true,
+  },
+  'WWW-Authenticate': { description: 'Always `Bearer`.', required: true, schema: { type: 'string', const: 'Bearer' } },
+  Allow: { description: 'The methods this path allows.', required: true, schema: { type: 'string' } },
+};
+
+/** An error document whose every error carries one of `codes`: what a given answer can say. */
+const errorContent = (codes: readonly ErrorCode[]): Content => ({
+  'application/json': {
+    schema: {
+      ...schemaRef('ErrorDocument'),
+      type: 'object',
+      properties: { errors: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', enum: codes } } } } },
+    },
+  },
+});
+const requestIdOnly = { 'X-Request-Id': headerRef('X-Request-Id') };
+
+/** An error answer: an error document with one of `codes`, the request id, and any headers of its own. */
+export const errorResponse = (description: string, codes: readonly ErrorCode[], extraHeaders: Response['headers'] = {}): Response => ({
+  description,
+  headers: { ...requestIdOnly, ...extraHeaders },
+  content: errorContent(codes),
+});
+
+export const RATE_HEADERS = {
+  'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'),
+  'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'),
+  'X-RateLimit-Reset': headerRef('X-RateLimit-Reset'),
+} as const;
+
+const responses: Readonly<Record<string, Response>> = {
+  Unauthorized: errorResponse('The `Authorization: Bearer` token is missing, unknown or expired, or the key it came from was deleted.', ['unauthenticated'], {
+    'WWW-Authenticate': headerRef('WWW-Authenticate'),
+  }),
+  TooManyRequests: errorResponse('The application key is over its request rate; retry after `Retry-After` seconds.', ['rate_limited'], {
+    ...RATE_HEADERS,
+    'Retry-After': headerRef('Retry-After'),
+  }),
+  ServiceUnavailable: errorResponse(
+    'The database cannot be reached or did not answer in time; nothing was written. Retry after `Retry-After` seconds; its `meta.request_id` names the request.',
+    ['database_unavailable'],
+    { 'Retry-After': headerRef('Retry-After') },
+  ),
+  InternalServerError: errorResponse('An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.', ['internal_error']),
+  PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (form), counted after decompression.`, [
+    'payload_too_large',
+  ]),
+  UnsupportedMediaType: errorResponse(
+    'A body of another content type than this operation reads (GET and DELETE included, when they carry one), a charset other than UTF-8, or a `Content-Encoding` other than identity, gzip, deflate or br.',
+    ['unsupported_media_type'],
+  ),
+  RouteNotFound: errorResponse('No route matches this path.', ['route_not_found']),
+  MethodNotAllowed: errorResponse('The path exists but not with this method; `Allow` lists those it has.', ['method_not_allowed'], { Allow: headerRef('Allow') }),
+  NotImplemented: errorResponse('A method the service does not implement at all.', ['not_implemented']),
+  RequestTimeout: errorResponse("The request was not received in full within the server's timeouts; the connection is closed.", ['request_timeout']),
+  RequestHeaderFieldsTooLarge: errorResponse('The request line and headers are larger than 16 KiB.', ['header_fields_too_large']),
+  MalformedRequest: errorResponse(
+    'Not an HTTP/1.1 request the server can parse (the connection is closed), or a body that cannot be read sent to a path no operation matches.',
+    ['invalid_http', 'invalid_body'],
+  ),
+};
+
+export const sharedComponents: Components = {
+  schemas: sharedSchemas,
+  parameters,
+  headers,
+  responses,
+  securitySchemes: {
+    bearer: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'A token from `POST /oauth/access_token`, valid for an hour. `client_credentials` tokens may do everything; `implicit` tokens only read the subscription catalogue (products, plans, offerings) and get 403 elsewhere.',
+    },
+  },
+};

@@ -1,0 +1,146 @@
+import { OFFERING_TYPE } from '../../../domain/subscription/offering.js';
+import type { PathItem, Schema } from './openapi-types.js';
+import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
+import { arrayOf, closedObject, constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef, uuid } from './schema-builders.js';
+import { offeringFields, OPTIONAL_OFFERING_FIELDS } from './subscription-catalogue-schemas.js';
+import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
+
+const TAG = 'Subscription offerings';
+const ATTACH_MAX = 100;
+const ids = (what: string): Schema => ({ ...arrayOf(uuid, { minItems: 1, maxItems: ATTACH_MAX }), description: `1 to ${ATTACH_MAX} ids of the store's ${what}; repeats count once.` });
+const offering = schemaRef('SubscriptionOffering');
+const offeringDocument = jsonContent(dataDocument(offering));
+const NOT_FOUND = 'No offering of this store has this id.';
+const INVALID = 'Every invalid field, each with its `source`.';
+const currencyParameters = [parameterRef('Currency')];
+const typedOffering = (required: readonly string[]) =>
+  dataRequest(openObject({ type: constant(OFFERING_TYPE), attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required) }, ['type', 'attributes']));
+
+export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
+  ...subscriptionPath('/subscriptions/offerings/build', {
+    post: operation({
+      operationId: 'buildSubscriptionOffering',
+      summary: 'Build an offering from products and plans in one call',
+      description: `${SUBSCRIPTIONS_EPCC} The offering's fields sit directly in \`data\`, beside the ids of the products and plans it copies.`,
+      tag: TAG,
+      access: 'write',
+      post: true,
+      requestBody: {
+        description: 'The offering and what it offers.',
+        content: jsonContent(dataRequest(openObject({ ...requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), products: ids('products'), plans: ids('plans') }, ['name', 'products', 'plans']))),
+      },
+      success: { '201': { description: 'The offering.', content: offeringDocument } },
+      errors: { 400: INVALID, 404: 'A product or plan id is not one of the store\'s (the detail lists them), or was deleted meanwhile.' },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/offerings', {
+    post: operation({
+      operationId: 'createSubscriptionOffering',
+      summary: 'Create an empty offering',
+      description: SUBSCRIPTIONS_EPCC,
+      tag: TAG,
+      access: 'write',
+      post: true,
+      requestBody: { description: 'The offering.', content: jsonContent(typedOffering(['name'])) },
+      success: { '201': { description: 'The offering.', content: offeringDocument } },
+      errors: { 400: INVALID },
+    }),
+    get: operation({
+      operationId: 'listSubscriptionOfferings',
+      summary: 'List offerings',
+      description: `${SUBSCRIPTIONS_EPCC} Newest first. Readable with an implicit token.`,
+      tag: TAG,
+      access: 'catalogue',
+      parameters: [...PAGING_PARAMETERS, parameterRef('CatalogueFilter')],
+      success: { '200': { description: 'A page of offerings.', content: jsonContent(listResponseSchema(offering)) } },
+      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/offerings/{id}', {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'getSubscriptionOffering',
+      summary: 'Get an offering',
+      description: `${SUBSCRIPTIONS_EPCC} Readable with an implicit token.`,
+      tag: TAG,
+      access: 'catalogue',
+      success: { '200': { description: 'The offering.', content: offeringDocument } },
+      errors: { 404: NOT_FOUND },
+    }),
+    put: operation({
+      operationId: 'updateSubscriptionOffering',
+      summary: 'Update an offering',
+      description: `${SUBSCRIPTIONS_EPCC} A partial update; existing subscriptions keep the version they were made with.`,
+      tag: TAG,
+      access: 'write',
+      requestBody: { description: 'The attributes to change.', content: jsonContent(typedOffering([])) },
+      success: { '200': { description: 'The offering as it is now.', content: offeringDocument } },
+      errors: { 400: INVALID, 404: NOT_FOUND },
+    }),
+    delete: operation({
+      operationId: 'deleteSubscriptionOffering',
+      summary: 'Delete an offering',
+      description: `${SUBSCRIPTIONS_EPCC} Existing subscriptions keep their snapshot of it.`,
+      tag: TAG,
+      access: 'write',
+      success: { '204': { description: 'Deleted; no body.' } },
+      errors: { 404: NOT_FOUND },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/offerings/{id}/products/attach', {
+    parameters: [ID_PARAMETER],
+    post: operation({
+      operationId: 'attachSubscriptionOfferingProducts',
+      summary: 'Copy products into an offering',
+      description: `${SUBSCRIPTIONS_EPCC} Products the offering already holds a copy of are skipped.`,
+      tag: TAG,
+      access: 'write',
+      post: true,
+      parameters: currencyParameters,
+      requestBody: { description: 'The products to copy.', content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))) },
+      success: { '200': { description: "Every product copy the offering now holds.", content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })) } },
+      errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/offerings/{id}/plans/attach', {
+    parameters: [ID_PARAMETER],
+    post: operation({
+      operationId: 'attachSubscriptionOfferingPlans',
+      summary: 'Copy plans into an offering',
+      description: `${SUBSCRIPTIONS_EPCC} Plans the offering already holds a copy of are skipped.`,
+      tag: TAG,
+      access: 'write',
+      post: true,
+      parameters: currencyParameters,
+      requestBody: { description: 'The plans to copy.', content: jsonContent(dataRequest(openObject({ plans: ids('plans') }, ['plans']))) },
+      success: { '200': { description: 'Every plan copy the offering now holds, with prices.', content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingPlan')) })) } },
+      errors: { 400: INVALID, 404: "The offering, or a plan id, is not the store's." },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/offerings/{id}/products', {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'listSubscriptionOfferingProducts',
+      summary: "List an offering's products",
+      description: `${SUBSCRIPTIONS_EPCC} Readable with an implicit token.`,
+      tag: TAG,
+      access: 'catalogue',
+      parameters: [...PAGING_PARAMETERS, ...currencyParameters],
+      success: { '200': { description: "A page of the offering's product copies.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))) } },
+      errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/offerings/{id}/plans', {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'listSubscriptionOfferingPlans',
+      summary: "List an offering's plans",
+      description: `${SUBSCRIPTIONS_EPCC} Readable with an implicit token.`,
+      tag: TAG,
+      access: 'catalogue',
+      parameters: [...PAGING_PARAMETERS, ...currencyParameters],
+      success: { '200': { description: "A page of the offering's plan copies, with prices.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))) } },
+      errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+    }),
+  }),
+};

@@ -1,0 +1,55 @@
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../../domain/auth/access-token.js';
+import type { PathItem, Schema } from './openapi-types.js';
+import { jsonContent, operation } from './operation-builder.js';
+import { closedObject, integer, oneOfStrings, openObject } from './schema-builders.js';
+
+const tokenRequest: Schema = openObject(
+  {
+    grant_type: oneOfStrings(['client_credentials', 'implicit']),
+    client_id: { type: 'string', minLength: 1, maxLength: 512 },
+    client_secret: { type: 'string', minLength: 1, maxLength: 512, description: 'Required with `client_credentials`.' },
+  },
+  ['grant_type', 'client_id'],
+);
+
+const accessToken: Schema = closedObject({
+  access_token: { type: 'string', minLength: 1 },
+  token_type: { type: 'string', const: 'Bearer' },
+  expires_in: { type: 'integer', const: ACCESS_TOKEN_TTL_SECONDS, description: 'Seconds the token is valid for.' },
+  expires: integer(0, undefined, 'When the token expires, in Unix seconds.'),
+  identifier: oneOfStrings(['client_credentials', 'implicit'], 'The grant the token was issued for.'),
+});
+
+export const TOKEN_SCHEMAS = { AccessToken: accessToken };
+
+export const tokenPaths: Readonly<Record<string, PathItem>> = {
+  '/oauth/access_token': {
+    post: operation({
+      operationId: 'createAccessToken',
+      summary: 'Exchange an application key for a bearer token',
+      description: [
+        'As EPCC (`openapispecs/authentication/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): no `/v2` prefix, a form body, a flat token document.',
+        '`client_credentials` with `client_id` and `client_secret` gives a read/write token; `implicit` with `client_id` alone gives a public token that may only read the subscription catalogue.',
+        'The request counts against the named key\'s rate before a token is minted. A JSON body with the same fields is read too.',
+      ].join(' '),
+      tag: 'Tokens',
+      access: 'public',
+      rated: true,
+      requestBody: {
+        description: 'The grant and the application key.',
+        content: { 'application/x-www-form-urlencoded': { schema: tokenRequest }, 'application/json': { schema: tokenRequest } },
+      },
+      success: {
+        '200': {
+          description: 'The token; `Cache-Control: no-store`.',
+          content: jsonContent({ $ref: '#/components/schemas/AccessToken' }),
+          headers: { 'Cache-Control': { description: 'Always `no-store`.', required: true, schema: { type: 'string', const: 'no-store' } } },
+        },
+      },
+      errors: {
+        400: 'A missing field, a grant type other than the two, or a field that is not usable text (every problem is listed, with the field name as `source`).',
+        401: 'The client id is unknown or deleted, or the secret is wrong.',
+      },
+    }),
+  },
+};

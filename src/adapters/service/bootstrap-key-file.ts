@@ -1,0 +1,29 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CreatedStore } from '../../application/use-cases/create-store.js';
+import { credentialsBanner } from './credentials-banner.js';
+
+export type BootstrapKeyWrite = { readonly written: true } | { readonly written: false; readonly reason: string };
+
+/**
+ * Writes the first key to `file`, readable and writable by its owner only, and never over an existing
+ * file: that one may hold the key of another database, which must not be lost.
+ */
+export const writeBootstrapKeyFile = async (file: string, created: CreatedStore, now: Date): Promise<BootstrapKeyWrite> => {
+  try {
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await writeFile(file, `created_at: ${now.toISOString()}\n${credentialsBanner(created)}`, { mode: 0o600, flag: 'wx' });
+    return { written: true };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { written: false, reason: code === 'EEXIST' ? 'the file already exists and is left as it is' : (error as Error).message };
+  }
+};
+
+/** What the terminal shows on a first start, apart from the JSON log lines on stdout. */
+export const bootstrapKeyNotice = (created: CreatedStore, file: string, write: BootstrapKeyWrite): string =>
+  [
+    credentialsBanner(created).trimEnd(),
+    write.written ? `The key is also saved in ${file} (readable by its owner only).` : `The key was NOT saved in ${file}: ${write.reason}.`,
+    '',
+  ].join('\n');
