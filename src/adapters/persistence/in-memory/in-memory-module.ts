@@ -25,6 +25,6 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
-    bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true });
+    bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
   });
