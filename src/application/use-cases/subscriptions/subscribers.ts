@@ -84,7 +84,8 @@ export class DeleteSubscriber {
 
   async execute(storeId: Uuid, id: string): Result<void> {
     const subscriberId = parseUuid(id);
-    const deleted = subscriberId === undefined ? E.left(undefined) : await this.subscribers.delete(storeId, subscriberId);
+    if (subscriberId === undefined) return E.left(notFound(NOT_FOUND));
+    const deleted = await this.subscribers.delete(storeId, subscriberId);
     return E.isLeft(deleted) ? E.left(notFound(NOT_FOUND)) : E.right(undefined);
   }
 }
