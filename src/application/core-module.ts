@@ -22,6 +22,15 @@ import { CreateSubscription } from './use-cases/subscriptions/create-subscriptio
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
+import { CreateDunningRule, DeleteDunningRule, GetDunningRule, ListDunningRules, UpdateDunningRule } from './use-cases/subscriptions/dunning-rules.js';
+import {
+  CreateProrationPolicy,
+  DeleteProrationPolicy,
+  GetProrationPolicy,
+  ListProrationPolicies,
+  UpdateProrationPolicy,
+} from './use-cases/subscriptions/proration-policies.js';
+import { GetCartSettings, UpdateCartSettings } from './use-cases/cart-settings.js';
 import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
 import { ChangeSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
 import {
@@ -45,6 +54,18 @@ import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
+  CreateDunningRule,
+  CreateProrationPolicy,
+  DeleteDunningRule,
+  DeleteProrationPolicy,
+  GetCartSettings,
+  GetDunningRule,
+  GetProrationPolicy,
+  ListDunningRules,
+  ListProrationPolicies,
+  UpdateCartSettings,
+  UpdateDunningRule,
+  UpdateProrationPolicy,
   AdmitRequest,
   SetStoreRateLimit,
   AttachOfferingPlans,

@@ -7,6 +7,8 @@ import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriberRepository } from './ports/subscriber-repository.js';
+import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing-policy-repository.js';
+import type { CartSettingsRepository } from './ports/cart-settings-repository.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
@@ -26,6 +28,9 @@ export const TOKENS = {
   OfferingRepository: Symbol.for('commerce-core.OfferingRepository') as ServiceIdentifier<OfferingRepository>,
   SubscriptionRepository: Symbol.for('commerce-core.SubscriptionRepository') as ServiceIdentifier<SubscriptionRepository>,
   SubscriberRepository: Symbol.for('commerce-core.SubscriberRepository') as ServiceIdentifier<SubscriberRepository>,
+  ProrationPolicyRepository: Symbol.for('commerce-core.ProrationPolicyRepository') as ServiceIdentifier<ProrationPolicyRepository>,
+  DunningRuleRepository: Symbol.for('commerce-core.DunningRuleRepository') as ServiceIdentifier<DunningRuleRepository>,
+  CartSettingsRepository: Symbol.for('commerce-core.CartSettingsRepository') as ServiceIdentifier<CartSettingsRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,

@@ -24,6 +24,8 @@ const STAND_IN: StoreIds = {
   offeringPlanId: '00000000-0000-4000-8000-000000000007',
   subscriptionId: '00000000-0000-4000-8000-000000000008',
   subscriberId: '00000000-0000-4000-8000-00000000000a',
+  prorationPolicyId: '00000000-0000-4000-8000-00000000000b',
+  dunningRuleId: '00000000-0000-4000-8000-00000000000c',
   email: 'stand-in-email@example.com',
   externalRef: 'stand-in-external-ref',
   accountId: '00000000-0000-4000-8000-000000000009',

@@ -12,6 +12,8 @@ export interface StoreIds {
   readonly offeringPlanId: string;
   readonly subscriptionId: string;
   readonly subscriberId: string;
+  readonly prorationPolicyId: string;
+  readonly dunningRuleId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -81,6 +83,24 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
       data: { id: ids.subscriberId, type: 'subscription_subscriber', attributes: { name: 'Grace Hopper' } },
     })),
     route('DELETE', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`),
+    route('POST', '/proration-policies', () => '/proration-policies', (ids) => ({
+      data: { type: 'subscription_proration_policy', attributes: { name: 'Daily', rounding: 'nearest', external_ref: `${ids.externalRef}-new` } },
+    })),
+    route('GET', '/proration-policies', () => '/proration-policies?page[limit]=5'),
+    route('GET', '/proration-policies/:id', (ids) => `/proration-policies/${ids.prorationPolicyId}`),
+    route('PUT', '/proration-policies/:id', (ids) => `/proration-policies/${ids.prorationPolicyId}`, (ids) => ({
+      data: { id: ids.prorationPolicyId, type: 'subscription_proration_policy', attributes: { rounding: 'down' } },
+    })),
+    route('DELETE', '/proration-policies/:id', (ids) => `/proration-policies/${ids.prorationPolicyId}`),
+    route('POST', '/dunning-rules', () => '/dunning-rules', () => ({
+      data: { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed', payment_retries_limit: 3, action: 'none' } },
+    })),
+    route('GET', '/dunning-rules', () => '/dunning-rules?page[offset]=1'),
+    route('GET', '/dunning-rules/:id', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
+    route('PUT', '/dunning-rules/:id', (ids) => `/dunning-rules/${ids.dunningRuleId}`, (ids) => ({
+      data: { id: ids.dunningRuleId, type: 'subscription_dunning_rule', attributes: { payment_retry_interval: 2, payment_retry_unit: 'week' } },
+    })),
+    route('DELETE', '/dunning-rules/:id', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
   ];
 };
 
@@ -125,5 +145,12 @@ export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', pattern: '/v2/settings', path: () => '/v2/settings' },
   { method: 'PUT', pattern: '/v2/settings', path: () => '/v2/settings', body: () => ({ data: { type: 'settings', page_length: 10 } }) },
   { method: 'DELETE', pattern: '/v2/settings', path: () => '/v2/settings' },
+  { method: 'GET', pattern: '/v2/settings/cart', path: () => '/v2/settings/cart' },
+  {
+    method: 'PUT',
+    pattern: '/v2/settings/cart',
+    path: () => '/v2/settings/cart',
+    body: () => ({ data: { type: 'settings', cart_expiry_days: 30, discounts: { use_rule_promotions: true }, snapshot_date: '2026-02-21T15:07:25Z' } }),
+  },
   ...SUBSCRIPTION_PREFIXES.flatMap(subscriptionRoutes),
 ];

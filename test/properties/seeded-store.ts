@@ -60,6 +60,14 @@ export const seedStore = async (url: string, container: Container, name: string)
     'subscription',
   );
   const subscriber = await created(await post('/v2/subscriptions/subscribers', { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Ada Lovelace', email } }), 'subscriber');
+  const prorationPolicy = await created(
+    await post('/v2/subscriptions/proration-policies', { type: 'subscription_proration_policy', attributes: { name: 'Daily', rounding: 'up', external_ref: externalRef } }),
+    'proration policy',
+  );
+  const dunningRule = await created(
+    await post('/v2/subscriptions/dunning-rules', { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed', payment_retries_limit: 5, action: 'close', default: true } }),
+    'dunning rule',
+  );
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -73,6 +81,8 @@ export const seedStore = async (url: string, container: Container, name: string)
       offeringPlanId,
       subscriptionId: subscription.id,
       subscriberId: subscriber.id,
+      prorationPolicyId: prorationPolicy.id,
+      dunningRuleId: dunningRule.id,
       email,
       externalRef,
       accountId,

@@ -15,6 +15,9 @@ export const portsOf = (persistence: Persistence) => {
     offerings: container.get(TOKENS.OfferingRepository),
     subscriptions: container.get(TOKENS.SubscriptionRepository),
     subscribers: container.get(TOKENS.SubscriberRepository),
+    prorationPolicies: container.get(TOKENS.ProrationPolicyRepository),
+    dunningRules: container.get(TOKENS.DunningRuleRepository),
+    cartSettings: container.get(TOKENS.CartSettingsRepository),
     health: container.get(TOKENS.DatabaseHealth),
     idempotency: container.get(TOKENS.IdempotencyStore),
   };

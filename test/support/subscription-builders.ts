@@ -5,6 +5,9 @@ import type { PlanAttributes, SubscriptionPlan } from '../../src/domain/subscrip
 import type { ProductAttributes, SubscriptionProduct } from '../../src/domain/subscription/product.js';
 import type { SubscriberAttributes, Subscriber } from '../../src/domain/subscription/subscriber.js';
 import type { Subscription } from '../../src/domain/subscription/subscription.js';
+import type { BillingPolicy } from '../../src/domain/subscription/billing-policy.js';
+import type { DunningRule, DunningRuleAttributes } from '../../src/domain/subscription/dunning-rule.js';
+import type { ProrationPolicy, ProrationPolicyAttributes } from '../../src/domain/subscription/proration-policy.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -93,3 +96,11 @@ export const aSubscriber = (storeId: Uuid, attributes: Partial<SubscriberAttribu
   createdAt,
   updatedAt: createdAt,
 });
+
+const aBillingPolicy = <A>(storeId: Uuid, attributes: A, createdAt: Date): BillingPolicy<A> => ({ id: randomIds.uuid(), storeId, attributes, createdAt, updatedAt: createdAt });
+
+export const aProrationPolicy = (storeId: Uuid, attributes: Partial<ProrationPolicyAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): ProrationPolicy =>
+  aBillingPolicy(storeId, { name: 'Main policy', rounding: 'up', ...attributes }, createdAt);
+
+export const aDunningRule = (storeId: Uuid, attributes: Partial<DunningRuleAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): DunningRule =>
+  aBillingPolicy(storeId, { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none', ...attributes }, createdAt);

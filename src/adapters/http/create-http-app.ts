@@ -16,6 +16,15 @@ import { GetMerchantRealmMapping } from '../../application/use-cases/get-merchan
 import { IssueAccessToken } from '../../application/use-cases/issue-access-token.js';
 import { ListApplicationKeys } from '../../application/use-cases/list-application-keys.js';
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../application/use-cases/store-settings.js';
+import { GetCartSettings, UpdateCartSettings } from '../../application/use-cases/cart-settings.js';
+import { CreateDunningRule, DeleteDunningRule, GetDunningRule, ListDunningRules, UpdateDunningRule } from '../../application/use-cases/subscriptions/dunning-rules.js';
+import {
+  CreateProrationPolicy,
+  DeleteProrationPolicy,
+  GetProrationPolicy,
+  ListProrationPolicies,
+  UpdateProrationPolicy,
+} from '../../application/use-cases/subscriptions/proration-policies.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
@@ -61,6 +70,8 @@ import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
+import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
+import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
 import { subscriberRoutes } from './routes/subscriber-routes.js';
@@ -99,6 +110,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
   );
   merchantRealmMappingRoutes(router, { get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) }, routes);
   settingsRoutes(router, { get: use(GetStoreSettings), update: use(UpdateStoreSettings), reset: use(ResetStoreSettings) }, routes);
+  cartSettingsRoutes(router, { get: use(GetCartSettings), update: use(UpdateCartSettings) }, routes);
   subscriptionCatalogueRoutes(
     router,
     {
@@ -150,6 +162,20 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
   subscriberRoutes(
     router,
     { create: use(CreateSubscriber), list: use(ListSubscribers), get: use(GetSubscriber), update: use(UpdateSubscriber), remove: use(DeleteSubscriber) },
+    routes,
+  );
+  billingPolicyRoutes(
+    router,
+    {
+      prorationPolicies: {
+        create: use(CreateProrationPolicy),
+        list: use(ListProrationPolicies),
+        get: use(GetProrationPolicy),
+        update: use(UpdateProrationPolicy),
+        remove: use(DeleteProrationPolicy),
+      },
+      dunningRules: { create: use(CreateDunningRule), list: use(ListDunningRules), get: use(GetDunningRule), update: use(UpdateDunningRule), remove: use(DeleteDunningRule) },
+    },
     routes,
   );
   apiReferenceRoutes(router, routes.links);

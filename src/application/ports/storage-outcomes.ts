@@ -6,6 +6,8 @@ export type Missing = { readonly _tag: 'Missing' };
 export type OverBudget = { readonly _tag: 'OverBudget' };
 export type InUse = { readonly _tag: 'InUse' };
 export type PrefixTaken = { readonly _tag: 'PrefixTaken' };
+/** Another record of the store already holds a value only one of them may hold. */
+export type Taken = { readonly _tag: 'Taken' };
 /** An offering's copy refers to a product or plan that was deleted meanwhile. */
 export type OriginalGone = { readonly _tag: 'OriginalGone' };
 
@@ -14,3 +16,4 @@ export const overBudget: OverBudget = { _tag: 'OverBudget' };
 export const inUse: InUse = { _tag: 'InUse' };
 export const prefixTaken: PrefixTaken = { _tag: 'PrefixTaken' };
 export const originalGone: OriginalGone = { _tag: 'OriginalGone' };
+export const taken: Taken = { _tag: 'Taken' };

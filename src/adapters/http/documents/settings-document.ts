@@ -1,7 +1,16 @@
+import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { StoreSettings } from '../../../application/use-cases/store-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/store/settings-input.js';
 
 export const settingsResource = (settings: StoreSettings) => ({
   type: SETTINGS_TYPE,
   page_length: settings.pageLength,
+});
+
+/** EPCC's SettingsCart: `snapshot_date` only when one is set. */
+export const cartSettingsResource = (settings: CartSettings) => ({
+  type: SETTINGS_TYPE,
+  cart_expiry_days: settings.cartExpiryDays,
+  discounts: { custom_discounts_enabled: settings.customDiscountsEnabled, use_rule_promotions: settings.useRulePromotions },
+  ...(settings.snapshotDate === undefined ? {} : { snapshot_date: settings.snapshotDate }),
 });

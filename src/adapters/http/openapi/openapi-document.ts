@@ -10,6 +10,7 @@ import { sharedComponents } from './shared-components.js';
 import { CATALOGUE_FILTER, subscriptionCataloguePaths } from './subscription-catalogue-paths.js';
 import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas.js';
 import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
+import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from './billing-policy-paths.js';
 import { subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
@@ -40,6 +41,8 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Subscription offerings', description: 'What subscribers subscribe to: copies of products and plans.' },
     { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
     { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
+    { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
+    { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
   ],
@@ -52,6 +55,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriptionOfferingPaths,
     ...subscriptionPaths,
     ...subscriberPaths,
+    ...billingPolicyPaths,
     ...healthPaths,
     ...apiReferencePaths,
   },
@@ -66,6 +70,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SUBSCRIPTION_CATALOGUE_SCHEMAS,
       ...SUBSCRIPTION_SCHEMAS,
       ...SUBSCRIBER_SCHEMAS,
+      ...BILLING_POLICY_SCHEMAS,
       ...HEALTH_SCHEMAS,
     },
     parameters: {

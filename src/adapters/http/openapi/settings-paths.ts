@@ -1,8 +1,9 @@
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../../domain/query/page.js';
+import { CART_EXPIRY_DAYS_MAX, CART_EXPIRY_DAYS_MIN, DEFAULT_CART_SETTINGS } from '../../../domain/store/cart-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/store/settings-input.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { jsonContent, operation } from './operation-builder.js';
-import { closedObject, constant, dataDocument, dataRequest, integer, openObject, schemaRef } from './schema-builders.js';
+import { boolean, closedObject, constant, dataDocument, dataRequest, integer, nullable, openObject, schemaRef } from './schema-builders.js';
 
 const TAG = 'Settings';
 const EPCC = 'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev), with `page_length` alone of its settings.';
@@ -10,9 +11,27 @@ const pageLength = integer(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX, 'The default `page[li
 
 const settings: Schema = closedObject({ type: constant(SETTINGS_TYPE), page_length: pageLength });
 
-export const SETTINGS_SCHEMAS = { Settings: settings };
+const cartExpiryDays = integer(CART_EXPIRY_DAYS_MIN, CART_EXPIRY_DAYS_MAX, `Days until a cart expires; ${DEFAULT_CART_SETTINGS.cartExpiryDays} unless set.`);
+const discountFields = {
+  custom_discounts_enabled: { ...boolean, description: 'Whether carts take custom discounts from external services; `false` unless set.' },
+  use_rule_promotions: { ...boolean, description: 'Whether carts use rule promotions; `false` unless set. Never together with custom discounts.' },
+};
+const snapshotDate = {
+  type: 'string',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$',
+  description: 'The date and time carts act as if it were, in UTC to the second (`2026-02-21T15:07:25Z`); absent unless set.',
+} as const;
+
+const cartSettings: Schema = closedObject(
+  { type: constant(SETTINGS_TYPE), cart_expiry_days: cartExpiryDays, discounts: closedObject(discountFields), snapshot_date: snapshotDate },
+  ['snapshot_date'],
+);
+
+export const SETTINGS_SCHEMAS = { Settings: settings, CartSettings: cartSettings };
 
 const settingsDocument = jsonContent(dataDocument(schemaRef('Settings')));
+const cartSettingsDocument = jsonContent(dataDocument(schemaRef('CartSettings')));
+const EPCC_CART = 'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): `cart_expiry_days`, `discounts` and `snapshot_date`, per store.';
 
 export const settingsPaths: Readonly<Record<string, PathItem>> = {
   '/v2/settings': {
@@ -41,6 +60,35 @@ export const settingsPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'admin',
       success: { '204': { description: 'Reset; no body.' } },
+    }),
+  },
+  '/v2/settings/cart': {
+    get: operation({
+      operationId: 'getCartSettings',
+      summary: "Get the store's cart settings",
+      description: EPCC_CART,
+      tag: TAG,
+      access: 'admin',
+      success: { '200': { description: 'The cart settings.', content: cartSettingsDocument } },
+    }),
+    put: operation({
+      operationId: 'updateCartSettings',
+      summary: "Change the store's cart settings",
+      description: `${EPCC_CART} A partial update; \`null\` clears \`snapshot_date\`.`,
+      tag: TAG,
+      access: 'admin',
+      requestBody: {
+        description: 'The settings to change.',
+        content: jsonContent(
+          dataRequest(openObject({ type: constant(SETTINGS_TYPE), cart_expiry_days: cartExpiryDays, discounts: openObject(discountFields, []), snapshot_date: nullable(snapshotDate) }, ['type'])),
+        ),
+      },
+      success: { '200': { description: 'The cart settings as they are now.', content: cartSettingsDocument } },
+      errors: {
+        400: 'A missing or wrong `type`, or a field of the wrong type or out of range.',
+        422: 'Custom discounts and rule promotions would both be enabled; EPCC answers this with "Only one discount setting can be set to true at a time."',
+        codes: { 422: ['discounts_exclusive'] },
+      },
     }),
   },
 };

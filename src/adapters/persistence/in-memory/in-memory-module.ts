@@ -1,11 +1,15 @@
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
+import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
+import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
 import { InMemoryAccessTokenRepository } from './in-memory-access-token-repository.js';
 import { InMemoryApplicationKeyRepository } from './in-memory-application-key-repository.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryState } from './in-memory-state.js';
 import { InMemoryCatalogueRepository } from './in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from './in-memory-offering-repository.js';
+import { InMemoryBillingPolicyRepository } from './in-memory-billing-policy-repository.js';
+import { InMemoryCartSettingsRepository } from './in-memory-cart-settings-repository.js';
 import { InMemorySubscriberRepository } from './in-memory-subscriber-repository.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
@@ -25,6 +29,9 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
+    bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES));
+    bind(TOKENS.DunningRuleRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES));
+    bind(TOKENS.CartSettingsRepository).to(InMemoryCartSettingsRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
   });

@@ -6,6 +6,9 @@ import type { Offering } from '../../../domain/subscription/offering.js';
 import type { SubscriptionPlan } from '../../../domain/subscription/plan.js';
 import type { SubscriptionProduct } from '../../../domain/subscription/product.js';
 import type { Subscriber } from '../../../domain/subscription/subscriber.js';
+import type { DunningRule } from '../../../domain/subscription/dunning-rule.js';
+import type { ProrationPolicy } from '../../../domain/subscription/proration-policy.js';
+import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
 
@@ -27,6 +30,10 @@ export class InMemoryState {
   readonly subscriptions = new Map<string, Subscription>();
   readonly subscriptionStates = new Map<string, SubscriptionStateRecord[]>();
   readonly subscribers = new Map<string, Subscriber>();
+  readonly prorationPolicies = new Map<string, ProrationPolicy>();
+  readonly dunningRules = new Map<string, DunningRule>();
+  /** Only stores that changed their cart settings have an entry. */
+  readonly cartSettings = new Map<string, CartSettings>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
 

@@ -1,11 +1,15 @@
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
+import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
+import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
 import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
 import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
 import { KyselyDatabaseHealth } from './kysely-database-health.js';
 import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './kysely-offering-repository.js';
+import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repository.js';
+import { KyselyCartSettingsRepository } from './kysely-cart-settings-repository.js';
 import { KyselySubscriberRepository } from './kysely-subscriber-repository.js';
 import { KyselySubscriptionRepository } from './kysely-subscription-repository.js';
 import { KyselyMerchantRealmMappingRepository } from './kysely-merchant-realm-mapping-repository.js';
@@ -28,6 +32,9 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.OfferingRepository).to(KyselyOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(KyselySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(KyselySubscriberRepository).inSingletonScope();
+    bind(TOKENS.ProrationPolicyRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES));
+    bind(TOKENS.DunningRuleRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_dunning_rules', DUNNING_RULES));
+    bind(TOKENS.CartSettingsRepository).to(KyselyCartSettingsRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
   });

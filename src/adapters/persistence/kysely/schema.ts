@@ -126,8 +126,32 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
+/** Proration policies and dunning rules share one shape: the attributes as JSON and the value only one record of a store may hold. */
+export interface BillingPoliciesTable {
+  id: string;
+  store_id: string;
+  exclusive_key: string | null;
+  attributes: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** MySQL reads a boolean column back as 0 or 1. */
+type StoredBoolean = ColumnType<boolean | number, boolean, boolean>;
+
+export interface CartSettingsTable {
+  store_id: string;
+  cart_expiry_days: number;
+  custom_discounts_enabled: StoredBoolean;
+  use_rule_promotions: StoredBoolean;
+  snapshot_date: string | null;
+}
+
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
+  subscription_proration_policies: BillingPoliciesTable;
+  subscription_dunning_rules: BillingPoliciesTable;
+  cart_settings: CartSettingsTable;
   stores: StoresTable;
   application_keys: ApplicationKeysTable;
   access_tokens: AccessTokensTable;

@@ -7,6 +7,7 @@ import { subscriptionStateSequence } from './0004-subscription-state-sequence.js
 import { idempotencyKeys } from './0005-idempotency-keys.js';
 import { storesCreatedIndex } from './0006-stores-created-index.js';
 import { subscribers } from './0007-subscribers.js';
+import { prorationPoliciesAndDunningRules } from './0008-proration-policies-and-dunning-rules.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -17,4 +18,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0005-idempotency-keys': idempotencyKeys(flavor),
   '0006-stores-created-index': storesCreatedIndex(flavor),
   '0007-subscribers': subscribers(flavor),
+  '0008-proration-policies-and-dunning-rules': prorationPoliciesAndDunningRules(flavor),
 });

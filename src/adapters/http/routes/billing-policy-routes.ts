@@ -1,0 +1,20 @@
+import type Router from '@koa/router';
+import type { DunningRule } from '../../../domain/subscription/dunning-rule.js';
+import type { ProrationPolicy } from '../../../domain/subscription/proration-policy.js';
+import { dunningRuleResource, prorationPolicyResource } from '../documents/billing-policy-documents.js';
+import type { HttpState } from '../http-state.js';
+import { recordRoutes, type RecordUseCases } from './record-routes.js';
+import type { RouteContext } from './route-context.js';
+
+/**
+ * `/subscriptions/proration-policies` and `/subscriptions/dunning-rules`: how the store bills, which is
+ * its own business, so even reading them needs a client-credentials token.
+ */
+export const billingPolicyRoutes = (
+  router: Router<HttpState>,
+  useCases: { readonly prorationPolicies: RecordUseCases<ProrationPolicy>; readonly dunningRules: RecordUseCases<DunningRule> },
+  routes: RouteContext,
+): void => {
+  recordRoutes(router, routes, '/subscriptions/proration-policies', 'read', useCases.prorationPolicies, (p) => prorationPolicyResource(p));
+  recordRoutes(router, routes, '/subscriptions/dunning-rules', 'read', useCases.dunningRules, (r) => dunningRuleResource(r));
+};

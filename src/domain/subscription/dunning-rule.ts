@@ -1,0 +1,50 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { booleanValue } from '../shared/boolean.js';
+import { issues } from '../shared/errors.js';
+import { INT32_MAX, integerInRange } from '../shared/integer.js';
+import { oneOf } from '../shared/literal.js';
+import { numberInRange } from '../shared/number.js';
+import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import { billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from './billing-policy.js';
+
+export const DUNNING_RULE_TYPE = 'subscription_dunning_rule';
+
+export const PAYMENT_RETRY_TYPES = ['fixed', 'backoff', 'tiered'] as const;
+export const PAYMENT_RETRY_UNITS = ['day', 'week'] as const;
+/** What happens to the subscription once every retry of an invoice's payment has failed. */
+export const DUNNING_ACTIONS = ['none', 'pause', 'close', 'suspend'] as const;
+
+const DUNNING_RULE_FIELDS = {
+  payment_retry_type: requiredField(oneOf([...PAYMENT_RETRY_TYPES])),
+  payment_retry_interval: optionalField(integerInRange(1, 1024)),
+  payment_retry_unit: optionalField(oneOf([...PAYMENT_RETRY_UNITS])),
+  payment_retry_multiplier: optionalField(numberInRange(1, 1024)),
+  // EPCC sets no upper bound; the largest integer every backend's JSON and columns carry exactly is ours.
+  payment_retries_limit: requiredField(integerInRange(0, INT32_MAX)),
+  action: requiredField(oneOf([...DUNNING_ACTIONS])),
+  default: optionalField(booleanValue),
+};
+
+/** A dunning rule's attributes, named as the API names them. */
+export type DunningRuleAttributes = Created<typeof DUNNING_RULE_FIELDS>;
+export type DunningRuleChanges = Changes<typeof DUNNING_RULE_FIELDS>;
+
+/** How failed payments of a store's invoices are retried, and what follows when they all fail. */
+export type DunningRule = BillingPolicy<DunningRuleAttributes>;
+
+/** EPCC: the multiplier "must only be set for backoff types"; it lengthens the wait between retries. */
+const multiplierOnlyWithBackoff = (attributes: DunningRuleAttributes): E.Either<ReturnType<typeof issues>, DunningRuleAttributes> =>
+  attributes.payment_retry_multiplier !== undefined && attributes.payment_retry_type !== 'backoff'
+    ? E.left(issues('data.attributes.payment_retry_multiplier', "may only be set when payment_retry_type is 'backoff'"))
+    : E.right(attributes);
+
+/** The store's default rule is the one marked; EPCC allows one per store. */
+export const DEFAULT_MARK = 'default';
+
+/** EPCC: "There can only be one default rule per store"; any rule can be deleted at any time. */
+export const DUNNING_RULES: BillingPolicyKind<DunningRuleAttributes, DunningRuleChanges> = {
+  ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', multiplierOnlyWithBackoff),
+  exclusiveValue: (attributes) => (attributes.default === true ? DEFAULT_MARK : undefined),
+  notFound: 'dunning rule not found',
+  taken: 'the store already has a default dunning rule; make it not the default first',
+};
