@@ -58,6 +58,21 @@ export { CreateSubscription } from './application/use-cases/subscriptions/create
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
 export { ChangeSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';
 export { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './application/use-cases/subscriptions/subscribers.js';
+export {
+  CreateProrationPolicy,
+  DeleteProrationPolicy,
+  GetProrationPolicy,
+  ListProrationPolicies,
+  UpdateProrationPolicy,
+} from './application/use-cases/subscriptions/proration-policies.js';
+export { CreateDunningRule, DeleteDunningRule, GetDunningRule, ListDunningRules, UpdateDunningRule } from './application/use-cases/subscriptions/dunning-rules.js';
+export { GetCartSettings, UpdateCartSettings } from './application/use-cases/cart-settings.js';
+export type { BillingPolicyRepository, DunningRuleRepository, ProrationPolicyRepository } from './application/ports/billing-policy-repository.js';
+export type { CartSettingsRepository } from './application/ports/cart-settings-repository.js';
+export type { BillingPolicy, BillingPolicyQuery } from './domain/subscription/billing-policy.js';
+export type { ProrationPolicy, ProrationPolicyAttributes, ProrationPolicyChanges, ProrationRounding } from './domain/subscription/proration-policy.js';
+export type { DunningRule, DunningRuleAttributes, DunningRuleChanges } from './domain/subscription/dunning-rule.js';
+export type { CartSettings, CartSettingsChanges } from './domain/store/cart-settings.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';
 export type { OfferingRepository } from './application/ports/offering-repository.js';
 export type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
