@@ -54,6 +54,7 @@ export { DeleteOffering, UpdateOffering } from './application/use-cases/subscrip
 export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-cases/subscriptions/attach-to-offering.js';
 export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './application/use-cases/subscriptions/list-offering-copies.js';
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
+export { DeleteSubscription } from './application/use-cases/subscriptions/delete-subscription.js';
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
 export { ChangeSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';

@@ -18,6 +18,7 @@ import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscri
 import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
+import { DeleteSubscription } from './use-cases/subscriptions/delete-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
@@ -60,6 +61,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   CreateSubscriptionProduct,
   DeleteApplicationKey,
   DeleteOffering,
+  DeleteSubscription,
   DeleteSubscriptionPlan,
   DeleteSubscriptionProduct,
   EnsureDefaultStore,

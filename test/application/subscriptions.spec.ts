@@ -58,6 +58,18 @@ describe('catalogue use cases', () => {
 });
 
 describe('subscription use cases', () => {
+  it('deletes a subscription with its history: later reads, lists and deletes do not find it', async () => {
+    const { subscriptions, storeId, offering, offeringPlan } = await setup();
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'pause' } }));
+    expect(await subscriptions.delete(storeId, subscription.id)).to.deep.equal(E.right(undefined));
+    expect(tagOf(await subscriptions.get(storeId, subscription.id, queryParams([])))).to.equal('NotFound');
+    expect(tagOf(await subscriptions.listStates(storeId, subscription.id, queryParams([])))).to.equal('NotFound');
+    expect(right(await subscriptions.list(storeId, queryParams([]))).total).to.equal(0);
+    expect(tagOf(await subscriptions.delete(storeId, subscription.id))).to.equal('NotFound');
+    expect(tagOf(await subscriptions.delete(storeId, 'not-a-uuid'))).to.equal('NotFound');
+  });
+
   it('creates an active subscription on one of the offering plans, in a currency it is priced in', async () => {
     const { subscriptions, storeId, offering, offeringPlan, clock } = await setup({ trial_period: 1 });
     const view = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id, { currency: 'EUR' })));

@@ -67,6 +67,7 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     })),
     route('GET', '/subscriptions', (ids) => `/subscriptions?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&include=plans,products`),
     route('GET', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}?include=plans,products`),
+    route('DELETE', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`),
     route('POST', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`, () => ({
       data: { type: 'subscription_state', attributes: { action: 'pause' } },
     })),

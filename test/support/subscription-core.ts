@@ -7,6 +7,7 @@ import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/applicati
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
+import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../src/application/use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
@@ -83,6 +84,7 @@ export const subscriptionCore = async () => {
     subscriptions: {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),
       get: run(new GetSubscription(subscriptionRepo)),
+      delete: run(new DeleteSubscription(subscriptionRepo)),
       list: run(new ListSubscriptions(subscriptionRepo, stores)),
       changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids)),
       listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),

@@ -19,6 +19,7 @@ import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/u
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
+import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../application/use-cases/subscriptions/read-subscriptions.js';
@@ -127,6 +128,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       create: use(CreateSubscription),
       list: use(ListSubscriptions),
       get: use(GetSubscription),
+      remove: use(DeleteSubscription),
       changeState: use(ChangeSubscriptionState),
       listStates: use(ListSubscriptionStates),
     },

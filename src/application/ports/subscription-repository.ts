@@ -34,6 +34,11 @@ export interface SubscriptionRepository {
    * and its history record together; the record takes the next place in the subscription's history.
    */
   applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
+  /**
+   * Deletes the subscription with its state history and takes it off the store's running count, in one
+   * transaction, with the subscription locked against concurrent changes; false when the store has no such subscription.
+   */
+  delete(storeId: Uuid, id: Uuid): Promise<boolean>;
   /** One page of the history, in the order the changes were applied, counted exactly; undefined when the store has no such subscription. */
   listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined>;
 }

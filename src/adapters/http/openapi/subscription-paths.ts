@@ -160,6 +160,15 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       success: { '200': { description: 'The subscription.', content: jsonContent(dataDocument(schemaRef('Subscription'), includedMember, ['included'])) } },
       errors: { 400: 'An unknown include.', 404: NOT_FOUND },
     }),
+    delete: operation({
+      operationId: 'deleteSubscription',
+      summary: 'Delete a subscription',
+      description: `${SUBSCRIPTIONS_EPCC} Its state history goes with it; the offering snapshot it shared with other subscriptions stays.`,
+      tag: TAG,
+      access: 'write',
+      success: { '204': { description: 'Deleted; no body.' } },
+      errors: { 404: NOT_FOUND },
+    }),
   }),
   ...subscriptionPath('/subscriptions/subscriptions/{id}/states', {
     parameters: [ID_PARAMETER],

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Clock } from '../../../application/ports/system.js';
 import type { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
+import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
 import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
 import type { ChangeSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
@@ -20,6 +21,7 @@ export interface SubscriptionUseCases {
   readonly create: UseCase<CreateSubscription>;
   readonly list: UseCase<ListSubscriptions>;
   readonly get: UseCase<GetSubscription>;
+  readonly remove: UseCase<DeleteSubscription>;
   readonly changeState: UseCase<ChangeSubscriptionState>;
   readonly listStates: UseCase<ListSubscriptionStates>;
 }
@@ -57,6 +59,11 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { subscription, offering, include } = found.right;
       ctx.body = { data: subscriptionResource(subscription, offering, clock.now()), ...includedFor([offering], include, preferredCurrency(ctx)) };
+    })
+    .delete(bothPrefixes(ITEM), guard('write'), async (ctx) => {
+      const deleted = await subscriptions.remove.execute(principalOf(ctx).storeId, idParam(ctx));
+      if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
+      ctx.status = 204;
     })
     .post(bothPrefixes(`${ITEM}/states`), guard('write'), async (ctx) => {
       const data = requestData(ctx);

@@ -70,6 +70,13 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return E.right(changed.right.state);
   }
 
+  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    if (this.state.subscriptions.get(id)?.storeId !== storeId) return false;
+    this.state.subscriptions.delete(id);
+    this.state.subscriptionStates.delete(id);
+    return true;
+  }
+
   async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
     if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
     const history = this.state.subscriptionStates.get(id) ?? [];

@@ -208,6 +208,22 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     });
   }
 
+  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      // The lock makes a concurrent delete, state change or update wait, then find the subscription gone.
+      const row = await trx.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (row === undefined) return false;
+      await trx.deleteFrom('subscription_states').where('subscription_id', '=', id).execute();
+      await trx.deleteFrom('subscriptions').where('id', '=', id).execute();
+      await trx
+        .updateTable('stores')
+        .set({ subscription_count: sql`subscription_count - 1` })
+        .where('id', '=', storeId)
+        .execute();
+      return true;
+    });
+  }
+
   async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
     const owner = await this.handle.db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     if (owner === undefined) return undefined;

@@ -139,4 +139,37 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(results.filter(E.isRight)).to.have.length(1);
     expect((await subscriptions.listStates(store.id, subscription.id, firstPage))?.items).to.have.length(1);
   });
+
+  it('deletes a subscription with its history and keeps the exact total right; the shared snapshot stays', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [kept, gone] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+    await subscriptions.insert(kept);
+    await subscriptions.insert(gone);
+    const pause = (s: typeof gone, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    expect(E.isRight(await subscriptions.applyState(store.id, gone.id, pause))).to.equal(true);
+    expect(await subscriptions.delete(other.id, gone.id)).to.equal(false);
+    expect(await subscriptions.delete(store.id, gone.id)).to.equal(true);
+    expect(await subscriptions.delete(store.id, gone.id)).to.equal(false);
+    expect(await subscriptions.findById(store.id, gone.id)).to.equal(undefined);
+    expect(await subscriptions.listStates(store.id, gone.id, firstPage)).to.equal(undefined);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
+    expect((await subscriptions.findById(store.id, kept.id))?.offering).to.deep.equal(offering);
+    expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
+  });
+
+  it('deletes once under concurrent deletes and state changes, and counts it once', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    await subscriptions.insert(aSubscription(offering, versionId));
+    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const [deletes, changes] = await Promise.all([
+      Promise.all(Array.from({ length: 4 }, () => subscriptions.delete(store.id, subscription.id))),
+      Promise.all(Array.from({ length: 3 }, () => subscriptions.applyState(store.id, subscription.id, pause))),
+    ]);
+    expect(deletes.filter((d) => d)).to.have.length(1);
+    expect(changes.every((c) => E.isRight(c) || (E.isLeft(c) && c.left._tag === 'Missing')), JSON.stringify(changes)).to.equal(true);
+    expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
+  });
 });
