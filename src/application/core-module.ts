@@ -22,7 +22,7 @@ import { DeleteSubscription } from './use-cases/subscriptions/delete-subscriptio
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
-import { ChangeSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
+import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -70,6 +70,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetOffering,
   GetStoreSettings,
   GetSubscription,
+  GetSubscriptionState,
   GetSubscriptionPlan,
   GetSubscriptionProduct,
   IssueAccessToken,

@@ -58,6 +58,18 @@ describe('catalogue use cases', () => {
 });
 
 describe('subscription use cases', () => {
+  it("gets one state change of a subscription's history, and no other subscription's", async () => {
+    const { subscriptions, storeId, offering, offeringPlan } = await setup();
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    const other = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id))).subscription;
+    const paused = right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'pause' } }));
+    expect(await subscriptions.getState(storeId, subscription.id, paused.id)).to.deep.equal(E.right(paused));
+    const missing = E.left({ _tag: 'NotFound', detail: 'subscription state not found' });
+    expect(await subscriptions.getState(storeId, other.id, paused.id)).to.deep.equal(missing);
+    expect(await subscriptions.getState(storeId, subscription.id, 'nope')).to.deep.equal(missing);
+    expect(await subscriptions.getState(storeId, 'nope', paused.id)).to.deep.equal(missing);
+  });
+
   it('deletes a subscription with its history: later reads, lists and deletes do not find it', async () => {
     const { subscriptions, storeId, offering, offeringPlan } = await setup();
     const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));

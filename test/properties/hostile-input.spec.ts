@@ -23,6 +23,7 @@ const STAND_IN: StoreIds = {
   offeringId: '00000000-0000-4000-8000-000000000006',
   offeringPlanId: '00000000-0000-4000-8000-000000000007',
   subscriptionId: '00000000-0000-4000-8000-000000000008',
+  stateId: '00000000-0000-4000-8000-00000000000a',
   email: 'stand-in-email@example.com',
   externalRef: 'stand-in-external-ref',
   accountId: '00000000-0000-4000-8000-000000000009',

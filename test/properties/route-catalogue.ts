@@ -11,6 +11,8 @@ export interface StoreIds {
   /** The offering's copy of the plan, which a subscription names. */
   readonly offeringPlanId: string;
   readonly subscriptionId: string;
+  /** A state change of that subscription. */
+  readonly stateId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -69,9 +71,10 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('GET', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}?include=plans,products`),
     route('DELETE', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`),
     route('POST', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`, () => ({
-      data: { type: 'subscription_state', attributes: { action: 'pause' } },
+      data: { type: 'subscription_state', attributes: { action: 'resume' } },
     })),
     route('GET', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`),
+    route('GET', '/subscriptions/:id/states/:state_id', (ids) => `/subscriptions/${ids.subscriptionId}/states/${ids.stateId}`),
   ];
 };
 

@@ -11,7 +11,7 @@ import { DeleteSubscription } from '../../src/application/use-cases/subscription
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../src/application/use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
-import { ChangeSubscriptionState, ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/subscription-states.js';
+import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -88,6 +88,7 @@ export const subscriptionCore = async () => {
       list: run(new ListSubscriptions(subscriptionRepo, stores)),
       changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids)),
       listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),
+      getState: run(new GetSubscriptionState(subscriptionRepo)),
     },
   };
 };

@@ -23,7 +23,7 @@ import { DeleteSubscription } from '../../application/use-cases/subscriptions/de
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../application/use-cases/subscriptions/read-subscriptions.js';
-import { ChangeSubscriptionState, ListSubscriptionStates } from '../../application/use-cases/subscriptions/subscription-states.js';
+import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../application/use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -131,6 +131,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       remove: use(DeleteSubscription),
       changeState: use(ChangeSubscriptionState),
       listStates: use(ListSubscriptionStates),
+      getState: use(GetSubscriptionState),
     },
     container.get(TOKENS.Clock),
     routes,

@@ -39,6 +39,8 @@ export interface SubscriptionRepository {
    * transaction, with the subscription locked against concurrent changes; false when the store has no such subscription.
    */
   delete(storeId: Uuid, id: Uuid): Promise<boolean>;
+  /** One change in the subscription's history; undefined when the store has no such subscription or it no such change. */
+  findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined>;
   /** One page of the history, in the order the changes were applied, counted exactly; undefined when the store has no such subscription. */
   listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined>;
 }

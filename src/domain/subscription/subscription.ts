@@ -4,6 +4,7 @@ import type { PlanAttributes } from './plan.js';
 
 export const SUBSCRIPTION_TYPE = 'subscription';
 export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
+export const STATE_NOT_FOUND = 'subscription state not found';
 export const PAYMENT_AUTHORITY_TYPE = 'platform_payments_processor';
 
 export const STATE_TYPE = 'subscription_state';

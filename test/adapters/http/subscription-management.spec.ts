@@ -79,4 +79,32 @@ describe('HTTP: managing one subscription', () => {
       expect((await json<ListDoc>(await api.request(SUBSCRIPTIONS))).meta.results.total).to.equal(0);
     });
   });
+
+  describe('GET /subscriptions/subscriptions/:id/states/:state_id', () => {
+    it("answers one state change as the history lists it, with and without /v2; 404 through another subscription", async () => {
+      const subscription = await subscribe();
+      const sibling = await subscribe();
+      expect((await act(subscription.id, 'pause')).status).to.equal(204);
+      expect((await act(subscription.id, 'resume')).status).to.equal(204);
+      const history = await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}/${subscription.id}/states`));
+      for (const [n, prefix] of [[0, '/v2'], [1, '']] as const) {
+        const state = history.data[n]!;
+        const response = await api.request(`${prefix}/subscriptions/subscriptions/${subscription.id}/states/${state.id}`);
+        expect(response.status).to.equal(200);
+        expect((await json(response)).data).to.deep.equal(state);
+      }
+      for (const path of [
+        `${SUBSCRIPTIONS}/${sibling.id}/states/${history.data[0]!.id}`,
+        `${SUBSCRIPTIONS}/${subscription.id}/states/${UNKNOWN}`,
+        `${SUBSCRIPTIONS}/${subscription.id}/states/nope`,
+        `${SUBSCRIPTIONS}/${UNKNOWN}/states/${history.data[0]!.id}`,
+      ]) {
+        const response = await api.request(path);
+        expect(response.status, path).to.equal(404);
+        expect((await errorBody(response)).errors[0], path).to.include({ code: 'not_found', detail: 'subscription state not found' });
+      }
+      const implicit = await api.token('implicit');
+      expect((await api.request(`${SUBSCRIPTIONS}/${subscription.id}/states/${history.data[0]!.id}`, { token: implicit })).status).to.equal(403);
+    });
+  });
 });

@@ -119,6 +119,13 @@ const newSubscription = dataRequest(
 const stateChange = dataRequest(openObject({ type: constant(STATE_TYPE), attributes: openObject({ action: oneOfStrings(STATE_ACTIONS) }, ['action']) }, ['type', 'attributes']));
 
 const NOT_FOUND = 'No subscription of this store has this id.';
+const STATE_ID_PARAMETER: Parameter = {
+  name: 'state_id',
+  in: 'path',
+  required: true,
+  description: "The state change's id. An id that is not a UUID, or that belongs to another subscription, is answered 404 like one that does not exist.",
+  schema: { type: 'string', format: 'uuid' },
+};
 const includedMember = { included: schemaRef('SubscriptionIncluded') };
 
 export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
@@ -198,6 +205,18 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       parameters: PAGING_PARAMETERS,
       success: { '200': { description: 'A page of state changes.', content: jsonContent(listResponseSchema(schemaRef('SubscriptionState'))) } },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/subscriptions/{id}/states/{state_id}', {
+    parameters: [ID_PARAMETER, STATE_ID_PARAMETER],
+    get: operation({
+      operationId: 'getSubscriptionState',
+      summary: "Get one of a subscription's state changes",
+      description: SUBSCRIPTIONS_EPCC,
+      tag: TAG,
+      access: 'read',
+      success: { '200': { description: 'The state change.', content: jsonContent(dataDocument(schemaRef('SubscriptionState'))) } },
+      errors: { 404: "No subscription of this store has this id, or the subscription has no state change with this id." },
     }),
   }),
 };

@@ -4,7 +4,7 @@ import type { Clock } from '../../../application/ports/system.js';
 import type { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
 import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
 import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
-import type { ChangeSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
+import type { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { SplicedJson } from '../documents/spliced-json.js';
 import { includedFor, sharedOfferingResource, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
@@ -24,6 +24,7 @@ export interface SubscriptionUseCases {
   readonly remove: UseCase<DeleteSubscription>;
   readonly changeState: UseCase<ChangeSubscriptionState>;
   readonly listStates: UseCase<ListSubscriptionStates>;
+  readonly getState: UseCase<GetSubscriptionState>;
 }
 
 /** `clock` dates the derived status (a subscription closes when its end date passes). */
@@ -75,5 +76,10 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       const states = await subscriptions.listStates.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(states)) return respondWithError(ctx, states.left);
       ctx.body = listDocument(ctx, links, states.right, stateResource);
+    })
+    .get(bothPrefixes(`${ITEM}/states/:state_id`), guard('read'), async (ctx) => {
+      const state = await subscriptions.getState.execute(principalOf(ctx).storeId, idParam(ctx), ctx.params['state_id'] ?? '');
+      if (E.isLeft(state)) return respondWithError(ctx, state.left);
+      ctx.body = { data: stateResource(state.right) };
     });
 };

@@ -77,6 +77,11 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return true;
   }
 
+  async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {
+    if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
+    return this.state.subscriptionStates.get(id)?.find((state) => state.id === stateId);
+  }
+
   async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
     if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
     const history = this.state.subscriptionStates.get(id) ?? [];

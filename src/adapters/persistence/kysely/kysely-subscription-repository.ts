@@ -224,6 +224,18 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     });
   }
 
+  async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscription_states as st')
+      .innerJoin('subscriptions as s', 's.id', 'st.subscription_id')
+      .selectAll('st')
+      .where('s.store_id', '=', storeId)
+      .where('s.id', '=', id)
+      .where('st.id', '=', stateId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : stateFromRow(row);
+  }
+
   async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
     const owner = await this.handle.db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     if (owner === undefined) return undefined;

@@ -130,6 +130,20 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(await subscriptions.listStates(other.id, subscription.id, firstPage)).to.equal(undefined);
   });
 
+  it('finds one state change only through its own subscription and store', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [mine, sibling] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+    await subscriptions.insert(mine);
+    await subscriptions.insert(sibling);
+    const pause = (s: typeof mine, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const applied = await subscriptions.applyState(store.id, mine.id, pause);
+    if (E.isLeft(applied)) throw new Error('not applied');
+    expect(await subscriptions.findState(store.id, mine.id, applied.right.id)).to.deep.equal(applied.right);
+    expect(await subscriptions.findState(store.id, sibling.id, applied.right.id)).to.equal(undefined);
+    expect(await subscriptions.findState(other.id, mine.id, applied.right.id)).to.equal(undefined);
+    expect(await subscriptions.findState(store.id, mine.id, randomIds.uuid())).to.equal(undefined);
+  });
+
   it('serialises concurrent state changes of one subscription', async () => {
     const { subscriptions, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
