@@ -87,12 +87,13 @@ const openPgliteKeepingInstance = async (dataDir: string): Promise<BenchDatabase
   try {
     await mkdir(dataDir, { recursive: true });
     const pglite = await PGlite.create(dataDir);
-    const db = new Kysely<Tables>({ dialect: new PgliteDialect(pglite) });
+    const dialect = new PgliteDialect(pglite);
+    const db = new Kysely<Tables>({ dialect });
     const close = async () => {
       await db.destroy();
       await unlock();
     };
-    return { handle: { db, flavor: 'postgres', kind: 'pglite', close }, pglite };
+    return { handle: { db, flavor: 'postgres', kind: 'pglite', usage: () => dialect.usage(), available: () => true, close }, pglite };
   } catch (error) {
     await unlock();
     throw error;

@@ -9,13 +9,14 @@ export { TOKENS } from './application/tokens.js';
 export type { AccessTokenRepository } from './application/ports/access-token-repository.js';
 export type { ApplicationKeyPage, ApplicationKeyRepository, BudgetCheck } from './application/ports/application-key-repository.js';
 export type { InUse, Missing, OriginalGone, OverBudget, PrefixTaken } from './application/ports/storage-outcomes.js';
-export type { DatabaseHealth } from './application/ports/database-health.js';
+export type { DatabaseHealth, SchemaState } from './application/ports/database-health.js';
 export type { MerchantRealmMappingRepository } from './application/ports/merchant-realm-mapping-repository.js';
 export type { NewStoreRecords, StoreRepository } from './application/ports/store-repository.js';
 export type { Clock, IdGenerator, Secrets } from './application/ports/system.js';
 
 export { AuthenticateBearer } from './application/use-cases/authenticate-bearer.js';
 export { CheckHealth } from './application/use-cases/check-health.js';
+export { CheckReadiness, type Readiness } from './application/use-cases/check-readiness.js';
 export { CreateApplicationKey } from './application/use-cases/create-application-key.js';
 export { CreateStore, type CreatedStore } from './application/use-cases/create-store.js';
 export { DeleteApplicationKey } from './application/use-cases/delete-application-key.js';

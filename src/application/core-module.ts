@@ -1,6 +1,7 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { AuthenticateBearer } from './use-cases/authenticate-bearer.js';
 import { CheckHealth } from './use-cases/check-health.js';
+import { CheckReadiness } from './use-cases/check-readiness.js';
 import { CreateApplicationKey } from './use-cases/create-application-key.js';
 import { CreateStore } from './use-cases/create-store.js';
 import { DeleteApplicationKey } from './use-cases/delete-application-key.js';
@@ -53,6 +54,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ChangeSubscriptionState,
   IdempotentRequests,
   CheckHealth,
+  CheckReadiness,
   CreateApplicationKey,
   CreateOffering,
   CreateStore,

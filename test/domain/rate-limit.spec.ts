@@ -35,18 +35,18 @@ describe('request rates: admission', () => {
     const shares = { reserved: 2, pool: 1 };
     let own: Bucket | undefined;
     let pool: Bucket | undefined;
-    const outcomes: Array<[boolean, number, number]> = [];
+    const outcomes: Array<[boolean, string, number, number]> = [];
     for (let i = 0; i < 4; i += 1) {
       const a = admit(shares, own, pool, 0);
       own = a.reservedBucket;
       pool = a.poolBucket;
-      outcomes.push([a.admitted, own.tokens, pool.tokens]);
+      outcomes.push([a.admitted, a.outcome, own.tokens, pool.tokens]);
     }
     expect(outcomes).to.deep.equal([
-      [true, 1, 1],
-      [true, 0, 1],
-      [true, 0, 0],
-      [false, 0, 0],
+      [true, 'reservation', 1, 1],
+      [true, 'reservation', 0, 1],
+      [true, 'pool', 0, 0],
+      [false, 'refused', 0, 0],
     ]);
   });
 

@@ -81,6 +81,9 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
 /** Every route the service answers, each with a request it accepts; a test holds this list to the router. */
 export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', pattern: '/health', path: () => '/health' },
+  { method: 'GET', pattern: '/health/live', path: () => '/health/live' },
+  { method: 'GET', pattern: '/health/ready', path: () => '/health/ready' },
+  { method: 'GET', pattern: '/metrics', path: () => '/metrics' },
   { method: 'GET', pattern: '/v2/openapi.json', path: () => '/v2/openapi.json' },
   { method: 'GET', pattern: '/docs', path: () => '/docs' },
   ...['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'docs-init.js'].map((file): RouteCase => ({

@@ -7,6 +7,7 @@ import type { Access } from '../../domain/auth/grant.js';
 import { AdmitRequest } from '../../application/use-cases/admit-request.js';
 import { AuthenticateBearer } from '../../application/use-cases/authenticate-bearer.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
+import { CheckReadiness } from '../../application/use-cases/check-readiness.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotent-requests.js';
 import { CreateApplicationKey } from '../../application/use-cases/create-application-key.js';
 import { DeleteApplicationKey } from '../../application/use-cases/delete-application-key.js';
@@ -40,18 +41,23 @@ import {
 } from '../../application/use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from '../../application/use-cases/update-application-key.js';
 import { UpdateMerchantRealmPrefix } from '../../application/use-cases/update-merchant-realm-prefix.js';
+import { AppMetrics } from '../metrics/app-metrics.js';
+import { countedAdmissions } from '../metrics/counted-admissions.js';
+import { PERSISTENCE } from '../persistence/kysely/persistence-tokens.js';
 import type { HttpState } from './http-state.js';
 import { linkOrigin, type LinkOriginOptions } from './link-origin.js';
 import { parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { requestContext } from './middleware/request-context.js';
 import { idempotent } from './middleware/idempotency.js';
+import { requestMetrics } from './middleware/request-metrics.js';
 import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { applicationKeyRoutes } from './routes/application-key-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-routes.js';
+import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
@@ -65,10 +71,15 @@ export interface HttpAppOptions extends LinkOriginOptions {
   readonly logger: Logger;
 }
 
-/** The Koa application over a container's use cases: the one place the routes' use cases are resolved. */
+/**
+ * The Koa application over a container's use cases: the one place the routes' use cases are resolved.
+ * Each app has metrics of its own, with the pool of the container's database when it has one.
+ */
 export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
-  const authenticate = requireAccess(use(AuthenticateBearer), use(AdmitRequest));
+  const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined);
+  const admit = countedAdmissions(use(AdmitRequest), metrics);
+  const authenticate = requireAccess(use(AuthenticateBearer), admit);
   const idempotency = idempotent(use(IdempotentRequests));
   // Every guarded POST honours Idempotency-Key: the one place that does it, after the caller is known.
   const guard = (access: Access): Middleware<HttpState> => {
@@ -77,8 +88,9 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
   };
   const routes: RouteContext = { guard, links: linkOrigin(links) };
   const router = new Router<HttpState>();
-  healthRoutes(router, use(CheckHealth));
-  oauthRoutes(router, use(IssueAccessToken), use(AdmitRequest));
+  healthRoutes(router, use(CheckHealth), use(CheckReadiness));
+  metricsRoutes(router, metrics);
+  oauthRoutes(router, use(IssueAccessToken), admit);
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },
@@ -140,6 +152,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
 
   const app = new Koa<HttpState>();
   app.use(requestContext(logger));
+  app.use(requestMetrics(metrics, router));
   app.use(errorBoundary(logger));
   app.use(requireBodyType);
   app.use(requireBodyEncoding);

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { LimiterState, RateLimiter } from '../../application/ports/rate-limiter.js';
-import { describe, type Admission, type Shares } from '../../domain/rate-limit/admission.js';
+import { describe, type Admission, type AdmissionOutcome, type Shares } from '../../domain/rate-limit/admission.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 
 /**
@@ -23,17 +23,20 @@ end
 local ownRate, poolRate = tonumber(ARGV[1]), tonumber(ARGV[2])
 local own, ownAt = load(KEYS[1], ownRate)
 local pool, poolAt = load(KEYS[2], poolRate)
-local admitted = 1
-if own >= 1 then own = own - 1 elseif pool >= 1 then pool = pool - 1 else admitted = 0 end
+local drawn = 0
+if own >= 1 then own = own - 1; drawn = 1 elseif pool >= 1 then pool = pool - 1; drawn = 2 end
 if ownRate > 0 then redis.call('HSET', KEYS[1], 't', tostring(own), 'a', ownAt); redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
 if poolRate > 0 then redis.call('HSET', KEYS[2], 't', tostring(pool), 'a', poolAt); redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
-return { admitted, tostring(own), tostring(pool), now }
+return { drawn, tostring(own), tostring(pool), now }
 `;
 
 /** A bucket idle this long is full again, so Redis may forget it. */
 const IDLE_MS = 2000;
 
 type AdmitReply = [number, string, string, number];
+
+/** The script's first reply, by what the request was drawn from. */
+const OUTCOMES: readonly AdmissionOutcome[] = ['refused', 'reservation', 'pool'];
 
 /** The command `defineCommand` adds: EVALSHA of the script, loading it first when Redis does not know it. */
 type WithAdmit = Redis & { admitRequest(own: string, pool: string, ownRate: number, poolRate: number, idleMs: number): Promise<AdmitReply> };
@@ -58,13 +61,13 @@ export class RedisRateLimiter implements RateLimiter {
 
   async admit(storeId: Uuid, keyId: Uuid, shares: Shares): Promise<Omit<Admission, 'reservedBucket' | 'poolBucket'>> {
     try {
-      const [admitted, own, pool, now] = await this.redis.admitRequest(`rl:{${storeId}}:key:${keyId}`, `rl:{${storeId}}:pool`, shares.reserved, shares.pool, IDLE_MS);
+      const [drawn, own, pool, now] = await this.redis.admitRequest(`rl:{${storeId}}:key:${keyId}`, `rl:{${storeId}}:pool`, shares.reserved, shares.pool, IDLE_MS);
       this.reachable();
       // The buckets as Redis left them after its decision: the domain describes them, it does not decide again.
-      return describe(shares, { tokens: Number(own), at: now }, { tokens: Number(pool), at: now }, admitted === 1);
+      return describe(shares, { tokens: Number(own), at: now }, { tokens: Number(pool), at: now }, OUTCOMES[drawn] ?? 'refused');
     } catch (error) {
       this.unreachable(error);
-      return { admitted: true, limit: shares.reserved + shares.pool, remaining: shares.reserved + shares.pool, resetMs: 0, retryAfterMs: 0 };
+      return { admitted: true, outcome: 'unlimited', limit: shares.reserved + shares.pool, remaining: shares.reserved + shares.pool, resetMs: 0, retryAfterMs: 0 };
     }
   }
 

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { sharesOf } from '../../domain/rate-limit/admission.js';
+import { sharesOf, type AdmissionOutcome } from '../../domain/rate-limit/admission.js';
 import { isStorableText } from '../../domain/shared/text.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { ApplicationKeyRepository } from '../ports/application-key-repository.js';
@@ -13,6 +13,8 @@ const CLIENT_ID_MAX = 512;
 /** What a caller is told of its rate: the admission and the figures of the X-RateLimit-* headers. */
 export interface RateDecision {
   readonly admitted: boolean;
+  /** What it was admitted on, or that it was refused. */
+  readonly outcome: AdmissionOutcome;
   readonly limit: number;
   readonly remaining: number;
   readonly resetSeconds: number;
@@ -39,10 +41,11 @@ export class AdmitRequest {
 
   async execute(storeId: Uuid, keyId: Uuid): Promise<RateDecision> {
     const rates = await this.stores.rates(storeId);
-    if (rates === undefined) return { admitted: false, limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 1 };
+    if (rates === undefined) return { admitted: false, outcome: 'refused', limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 1 };
     const admission = await this.limiter.admit(storeId, keyId, sharesOf(rates, keyId));
     return {
       admitted: admission.admitted,
+      outcome: admission.outcome,
       limit: admission.limit,
       remaining: admission.remaining,
       resetSeconds: seconds(admission.resetMs, false),

@@ -24,8 +24,15 @@ export interface Bucket {
   readonly at: number;
 }
 
+/**
+ * What a request was admitted on: the key's own reservation or the store's pool; `refused` when neither
+ * had a token; `unlimited` when the limiter could not count it and let it through (failing open).
+ */
+export type AdmissionOutcome = 'reservation' | 'pool' | 'refused' | 'unlimited';
+
 export interface Admission {
   readonly admitted: boolean;
+  readonly outcome: AdmissionOutcome;
   /** Requests per second this key may make at most: its reservation and the whole pool. */
   readonly limit: number;
   /** Requests the key could make right now. */
@@ -58,21 +65,29 @@ const untilTokens = (bucket: Bucket, rate: number, wanted: number): number =>
   rate <= 0 ? Number.POSITIVE_INFINITY : Math.max(0, ((wanted - bucket.tokens) * 1000) / rate);
 
 /** The figures a caller is told, from what the buckets hold after the decision. */
-export const describe = (shares: Shares, own: Bucket, pool: Bucket, admitted: boolean): Omit<Admission, 'reservedBucket' | 'poolBucket'> => ({
-  admitted,
-  limit: shares.reserved + shares.pool,
-  remaining: Math.floor(own.tokens) + Math.floor(pool.tokens),
-  resetMs: Math.max(shares.reserved > 0 ? untilTokens(own, shares.reserved, shares.reserved) : 0, shares.pool > 0 ? untilTokens(pool, shares.pool, shares.pool) : 0),
-  retryAfterMs: admitted ? 0 : Math.min(untilTokens(own, shares.reserved, 1), untilTokens(pool, shares.pool, 1)),
-});
+export const describe = (shares: Shares, own: Bucket, pool: Bucket, outcome: AdmissionOutcome): Omit<Admission, 'reservedBucket' | 'poolBucket'> => {
+  const admitted = outcome !== 'refused';
+  return {
+    admitted,
+    outcome,
+    limit: shares.reserved + shares.pool,
+    remaining: Math.floor(own.tokens) + Math.floor(pool.tokens),
+    resetMs: Math.max(shares.reserved > 0 ? untilTokens(own, shares.reserved, shares.reserved) : 0, shares.pool > 0 ? untilTokens(pool, shares.pool, shares.pool) : 0),
+    retryAfterMs: admitted ? 0 : Math.min(untilTokens(own, shares.reserved, 1), untilTokens(pool, shares.pool, 1)),
+  };
+};
 
 /** Admits one request: from the key's own share first, then from the pool. */
 export const admit = (shares: Shares, reserved: Bucket | undefined, pool: Bucket | undefined, now: number): Admission => {
   let own = refilled(reserved, shares.reserved, now);
   let shared = refilled(pool, shares.pool, now);
-  let admitted = true;
-  if (own.tokens >= 1) own = { ...own, tokens: own.tokens - 1 };
-  else if (shared.tokens >= 1) shared = { ...shared, tokens: shared.tokens - 1 };
-  else admitted = false;
-  return { ...describe(shares, own, shared, admitted), reservedBucket: own, poolBucket: shared };
+  let outcome: AdmissionOutcome = 'refused';
+  if (own.tokens >= 1) {
+    own = { ...own, tokens: own.tokens - 1 };
+    outcome = 'reservation';
+  } else if (shared.tokens >= 1) {
+    shared = { ...shared, tokens: shared.tokens - 1 };
+    outcome = 'pool';
+  }
+  return { ...describe(shares, own, shared, outcome), reservedBucket: own, poolBucket: shared };
 };

@@ -101,7 +101,7 @@ describe('HTTP: failures of the infrastructure', () => {
   before(async () => {
     api = await startTestApi({
       configure: (container) => {
-        container.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => false });
+        container.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => false, schema: async () => 'unknown' });
         const real = container.get(TOKENS.ApplicationKeyRepository);
         const broken: ApplicationKeyRepository = {
           insert: (...args) => real.insert(...args),

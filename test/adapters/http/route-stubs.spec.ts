@@ -7,6 +7,7 @@ import Koa from 'koa';
 import type { HttpState } from '../../../src/adapters/http/http-state.js';
 import { applicationKeyRoutes } from '../../../src/adapters/http/routes/application-key-routes.js';
 import { healthRoutes } from '../../../src/adapters/http/routes/health-routes.js';
+import type { Readiness } from '../../../src/application/use-cases/check-readiness.js';
 import type { RouteContext } from '../../../src/adapters/http/routes/route-context.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import { parseUuid } from '../../../src/domain/shared/uuid.js';
@@ -33,13 +34,32 @@ const unused = { execute: () => Promise.reject(new Error('not called')) };
 
 describe('HTTP: routes take their use cases as arguments', () => {
   it('answers from a stubbed health check', async () => {
-    const api = await serve((router) => healthRoutes(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }));
+    const api = await serve((router) => healthRoutes(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }, unused));
     try {
       const response = await fetch(`${api.url}/health`);
       expect(response.status).to.equal(503);
       expect(await response.json()).to.deep.equal({ status: 'unavailable', database: 'down', rate_limiter: 'in-process' });
     } finally {
       await api.close();
+    }
+  });
+
+  it('words each readiness outcome in the checks document, 503 unless ready', async () => {
+    const outcomes: ReadonlyArray<[Readiness, number, unknown]> = [
+      [{ ready: true, database: true, schema: 'current', rateLimiter: 'shared' }, 200, { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'up' } }],
+      [{ ready: true, database: true, schema: 'current', rateLimiter: 'local' }, 200, { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'not_configured' } }],
+      [{ ready: false, database: false, schema: 'unknown', rateLimiter: 'unreachable' }, 503, { status: 'not_ready', checks: { database: 'down', migrations: 'unknown', redis: 'down' } }],
+      [{ ready: false, database: true, schema: 'pending', rateLimiter: 'local' }, 503, { status: 'not_ready', checks: { database: 'up', migrations: 'pending', redis: 'not_configured' } }],
+    ];
+    for (const [readiness, status, document] of outcomes) {
+      const api = await serve((router) => healthRoutes(router, unused, { execute: async () => readiness }));
+      try {
+        const response = await fetch(`${api.url}/health/ready`);
+        expect(response.status).to.equal(status);
+        expect(await response.json()).to.deep.equal(document);
+      } finally {
+        await api.close();
+      }
     }
   });
 

@@ -54,11 +54,12 @@ for (const backend of LIMITERS) {
       const reserved = id();
       const other = id();
       const own = [];
-      for (let i = 0; i < 4; i += 1) own.push((await opened.limiter.admit(store, reserved, { reserved: 3, pool: 2 })).admitted);
-      expect(own).to.deep.equal([true, true, true, true]);
+      for (let i = 0; i < 4; i += 1) own.push((await opened.limiter.admit(store, reserved, { reserved: 3, pool: 2 })).outcome);
+      expect(own).to.deep.equal(['reservation', 'reservation', 'reservation', 'pool']);
       const others = [];
-      for (let i = 0; i < 2; i += 1) others.push((await opened.limiter.admit(store, other, { reserved: 0, pool: 2 })).admitted);
-      expect(others, 'one request of the pool is left').to.deep.equal([true, false]);
+      for (let i = 0; i < 2; i += 1) others.push(await opened.limiter.admit(store, other, { reserved: 0, pool: 2 }));
+      expect(others.map((o) => o.outcome), 'one request of the pool is left').to.deep.equal(['pool', 'refused']);
+      expect(others.map((o) => o.admitted)).to.deep.equal([true, false]);
     });
 
     it('refills at the rate', async () => {
@@ -103,7 +104,7 @@ describe('RateLimiter over an unreachable Redis', () => {
     try {
       const outcomes = [];
       for (let i = 0; i < 20; i += 1) outcomes.push(await unreachable.limiter.admit(id(), id(), { reserved: 0, pool: 1 }));
-      expect(outcomes.every((o) => o.admitted)).to.equal(true);
+      expect(outcomes.every((o) => o.admitted && o.outcome === 'unlimited')).to.equal(true);
       expect(await unreachable.ready()).to.equal(false);
       expect(await unreachable.limiter.state()).to.equal('unreachable');
       expect(logs.lines.filter((l) => String(l['msg']).includes('Redis is unreachable'))).to.have.length(1);

@@ -96,7 +96,7 @@ describe('HTTP server: a slow answer to a whole request', () => {
     const health = gatedHealth();
     const api = await startTestService({
       http: { headersTimeoutMs: 100, requestTimeoutMs: 100 },
-      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping }),
+      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }),
     });
     const agent = new Agent({ keepAlive: true });
     try {
@@ -138,7 +138,7 @@ describe('HTTP server: stopping', () => {
 
   it('answers a request in flight with Connection: close, then closes its connection, and logs both ends of the drain', async () => {
     const health = gatedHealth();
-    const api = await startTestService({ configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping }) });
+    const api = await startTestService({ configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }) });
     const agent = new Agent({ keepAlive: true });
     try {
       const answer = get(api.url, '/health', agent);
@@ -162,7 +162,7 @@ describe('HTTP server: stopping', () => {
     const health = gatedHealth();
     const api = await startTestService({
       http: { shutdownTimeoutMs: 200 },
-      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping }),
+      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }),
     });
     const agent = new Agent({ keepAlive: true });
     try {

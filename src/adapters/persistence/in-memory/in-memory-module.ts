@@ -23,6 +23,6 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.PlanRepository).toConstantValue(new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans));
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
-    bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true });
+    bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
   });

@@ -1,7 +1,9 @@
-import { Migrator, type MigrationResult } from 'kysely';
+import { Migrator, sql, type MigrationResult } from 'kysely';
 import type { Kysely } from 'kysely';
+import type { SchemaState } from '../../../application/ports/database-health.js';
 import { migrations } from './migrations/index.js';
-import type { SqlFlavor } from './sql-flavor.js';
+import { isMissingTable, type SqlFlavor } from './sql-flavor.js';
+import { MIGRATION_TABLES } from './tables.js';
 
 /** Brings the schema up to date; safe to run at every start and from several processes. Takes any table map: the schema may not exist yet. */
 export const migrateToLatest = async (db: Kysely<any>, flavor: SqlFlavor): Promise<readonly MigrationResult[]> => {
@@ -15,4 +17,18 @@ export const migrateToLatest = async (db: Kysely<any>, flavor: SqlFlavor): Promi
     throw new Error(`migration ${failed} failed`, { cause: error });
   }
   return results ?? [];
+};
+
+/**
+ * Whether every migration of this build has run. Migrations of a later build (a newer instance that
+ * migrated first) do not make it pending; a database without the migration table has run none.
+ */
+export const schemaState = async (db: Kysely<any>, flavor: SqlFlavor): Promise<SchemaState> => {
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLES[0])}`.execute(db);
+    const applied = new Set(rows.map((row) => row.name));
+    return Object.keys(migrations(flavor)).every((name) => applied.has(name)) ? 'current' : 'pending';
+  } catch (error) {
+    return isMissingTable(error) ? 'pending' : 'unknown';
+  }
 };

@@ -6,14 +6,19 @@ import { mysqlFault, pgliteFault, postgresFault } from './database-faults.js';
 import { guardedDialect } from './guarded-dialect.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { OutageWatch, type OutageEvent } from './outage-watch.js';
+import { mysqlPoolUsage, pgPoolUsage, type PoolUsage } from './pool-usage.js';
 import type { Tables } from './schema.js';
 import type { SqlFlavor } from './sql-flavor.js';
 
-/** An open database: the query builder, its SQL dialect, and how to close it. */
+/** An open database: the query builder, its SQL dialect, what its pool holds and whether it answers, and how to close it. */
 export interface DatabaseHandle {
   readonly db: Kysely<Tables>;
   readonly flavor: SqlFlavor;
   readonly kind: DatabaseTarget['kind'];
+  /** The pool's connections now; cheap enough to read at every metrics scrape. */
+  usage(): PoolUsage;
+  /** False from a call's failure for want of the database until calls have succeeded for a second. */
+  available(): boolean;
   close(): Promise<void>;
 }
 
@@ -28,6 +33,7 @@ export interface DatabaseTimeouts {
 // The client's own deadline comes a little after the server's, so that a live server reports its own timeout.
 const CLIENT_GRACE_MS = 1000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
+const DEFAULT_POOL_SIZE = 10;
 
 export interface PoolOptions {
   readonly poolSize?: number;
@@ -39,7 +45,7 @@ export interface PoolOptions {
   readonly onPoolError?: (error: Error) => void;
 }
 
-const watchOf = (options: PoolOptions): OutageWatch | undefined => (options.onOutage === undefined ? undefined : new OutageWatch(options.onOutage));
+const watchOf = (options: PoolOptions): OutageWatch => new OutageWatch(options.onOutage ?? (() => {}));
 
 const openPglite = async (dataDir: string | undefined, options: PoolOptions): Promise<DatabaseHandle> => {
   const { PGlite } = await import('@electric-sql/pglite');
@@ -47,11 +53,15 @@ const openPglite = async (dataDir: string | undefined, options: PoolOptions): Pr
   try {
     if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
     const pglite = await PGlite.create(dataDir);
-    const db = new Kysely<Tables>({ dialect: guardedDialect(new PgliteDialect(pglite), pgliteFault, watchOf(options)) });
+    const dialect = new PgliteDialect(pglite);
+    const watch = watchOf(options);
+    const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, pgliteFault, watch) });
     return {
       db,
       flavor: 'postgres',
       kind: 'pglite',
+      usage: () => dialect.usage(),
+      available: () => !watch.down,
       close: async () => {
         await db.destroy();
         await unlock();
@@ -66,9 +76,10 @@ const openPglite = async (dataDir: string | undefined, options: PoolOptions): Pr
 const openPostgres = async (url: string, options: PoolOptions): Promise<DatabaseHandle> => {
   const pg = (await import('pg')).default;
   const { timeouts } = options;
+  const max = options.poolSize ?? DEFAULT_POOL_SIZE;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max,
     connectionTimeoutMillis: timeouts?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     ...(timeouts === undefined ? {} : { statement_timeout: timeouts.statementTimeoutMs, query_timeout: timeouts.statementTimeoutMs + CLIENT_GRACE_MS }),
   });
@@ -76,15 +87,17 @@ const openPostgres = async (url: string, options: PoolOptions): Promise<Database
   // The pool listens on idle clients only: a checked-out client whose server goes away between two
   // statements would emit 'error' with no listener and end the process. Its next statement fails instead.
   pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
-  const db = new Kysely<Tables>({ dialect: guardedDialect(new PostgresDialect({ pool }), postgresFault, watchOf(options)) });
-  return { db, flavor: 'postgres', kind: 'postgres', close: () => db.destroy() };
+  const watch = watchOf(options);
+  const db = new Kysely<Tables>({ dialect: guardedDialect(new PostgresDialect({ pool }), postgresFault, watch) });
+  return { db, flavor: 'postgres', kind: 'postgres', usage: pgPoolUsage(pool, max), available: () => !watch.down, close: () => db.destroy() };
 };
 
 const openMysql = async (url: string, options: PoolOptions): Promise<DatabaseHandle> => {
   const mysql = await import('mysql2');
+  const max = options.poolSize ?? DEFAULT_POOL_SIZE;
   const pool = mysql.createPool({
     uri: url,
-    connectionLimit: options.poolSize ?? 10,
+    connectionLimit: max,
     connectTimeout: options.timeouts?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     timezone: 'Z',
     charset: 'utf8mb4',
@@ -98,8 +111,9 @@ const openMysql = async (url: string, options: PoolOptions): Promise<DatabaseHan
     if (timeouts !== undefined) connection.query(`SET SESSION max_statement_time = ${timeouts.statementTimeoutMs / 1000}`, () => {});
   });
   const dialect = new MysqlDialect({ pool: timeouts === undefined ? pool : withQueryTimeout(pool, timeouts.statementTimeoutMs + CLIENT_GRACE_MS) });
-  const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, mysqlFault, watchOf(options)) });
-  return { db, flavor: 'mysql', kind: 'mysql', close: () => db.destroy() };
+  const watch = watchOf(options);
+  const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, mysqlFault, watch) });
+  return { db, flavor: 'mysql', kind: 'mysql', usage: mysqlPoolUsage(pool, max), available: () => !watch.down, close: () => db.destroy() };
 };
 
 type MysqlPool = ReturnType<typeof import('mysql2').createPool>;
@@ -141,19 +155,26 @@ export const openDatabase = async (target: DatabaseTarget, options: PoolOptions 
   }
 };
 
-/** True when the database answers a trivial query within `timeoutMs`. */
-export const pingDatabase = async (db: Kysely<Tables>, timeoutMs = 2000): Promise<boolean> => {
+/** What `work` resolves to, or `fallback` when it takes longer than `timeoutMs` (a frozen server must not hold a probe). */
+export const answerWithin = async <T>(work: Promise<T>, timeoutMs: number, fallback: T): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), timeoutMs);
   });
-  const ping = sql`select 1`.execute(db).then(
-    () => true,
-    () => false,
-  );
   try {
-    return await Promise.race([ping, timeout]);
+    return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
   }
 };
+
+/** True when the database answers a trivial query within `timeoutMs`. */
+export const pingDatabase = (db: Kysely<Tables>, timeoutMs = 2000): Promise<boolean> =>
+  answerWithin(
+    sql`select 1`.execute(db).then(
+      () => true,
+      () => false,
+    ),
+    timeoutMs,
+    false,
+  );

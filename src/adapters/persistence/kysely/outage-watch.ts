@@ -25,6 +25,11 @@ export class OutageWatch {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** True from the first failure until calls have succeeded steadily again. */
+  get down(): boolean {
+    return this.since !== undefined;
+  }
+
   failure(reason: string, error: unknown): void {
     this.failed += 1;
     this.recovering = undefined;

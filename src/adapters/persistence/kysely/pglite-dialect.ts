@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import type { PoolUsage } from './pool-usage.js';
 
 /**
  * PGlite is one session in this process: a connection is that session held exclusively. Whoever holds
@@ -36,6 +37,7 @@ class PgliteDriver implements Driver {
   // The tail of the queue of holders: each waits for the one before it to release the session.
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | undefined;
+  private waiting = 0;
 
   constructor(private readonly pglite: PGlite) {
     this.session = new PgliteSession(pglite);
@@ -51,9 +53,20 @@ class PgliteDriver implements Driver {
     this.queue = new Promise((resolve) => {
       release = resolve;
     });
-    await previous;
+    this.waiting += 1;
+    try {
+      await previous;
+    } finally {
+      this.waiting -= 1;
+    }
     this.release = release;
     return this.session;
+  }
+
+  /** The one session as a pool of one: held or not, and how many wait for it. */
+  usage(): PoolUsage {
+    const held = this.release === undefined ? 0 : 1;
+    return { inUse: held, idle: 1 - held, waiting: this.waiting, max: 1 };
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
@@ -82,14 +95,22 @@ class PgliteDriver implements Driver {
 
 /** Kysely over an in-process PGlite database, with PostgreSQL's SQL. */
 export class PgliteDialect implements Dialect {
+  private driver: PgliteDriver | undefined;
+
   constructor(private readonly pglite: PGlite) {}
+
+  /** The session of the driver Kysely made from this dialect; idle until it makes one. */
+  usage(): PoolUsage {
+    return this.driver?.usage() ?? { inUse: 0, idle: 1, waiting: 0, max: 1 };
+  }
 
   createAdapter(): PostgresAdapter {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PgliteDriver(this.pglite);
+    this.driver = new PgliteDriver(this.pglite);
+    return this.driver;
   }
 
   createIntrospector(db: Kysely<unknown>): PostgresIntrospector {

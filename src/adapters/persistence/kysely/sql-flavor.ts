@@ -34,3 +34,6 @@ export const longTextType = (flavor: SqlFlavor): RawBuilder<unknown> => (flavor 
 
 /** Counts and sums arrive as number, string or bigint depending on the driver. */
 export const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** The statement names a table that does not exist: pg / PGlite (SQLSTATE 42P01) or mysql2 (ER_NO_SUCH_TABLE). */
+export const isMissingTable = (error: unknown): boolean => hasCode(error, '42P01', 1146);
