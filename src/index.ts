@@ -56,6 +56,7 @@ export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-c
 export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './application/use-cases/subscriptions/list-offering-copies.js';
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
 export { DeleteSubscription } from './application/use-cases/subscriptions/delete-subscription.js';
+export { ListPlansOfSubscription, ListProductsOfSubscription, type SubscriptionCopies } from './application/use-cases/subscriptions/list-subscription-copies.js';
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
 export { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';

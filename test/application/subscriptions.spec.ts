@@ -58,6 +58,23 @@ describe('catalogue use cases', () => {
 });
 
 describe('subscription use cases', () => {
+  it("lists the subscription's own plans and products from its snapshot, not from the offering as it is now", async () => {
+    const { subscriptions, offerings, products, plans, storeId, offering, offeringPlan, product } = await setup();
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    const later = right(await plans.create(storeId, planData({ name: 'Yearly' })));
+    right(await offerings.attachPlans(storeId, offering.id, { plans: [later.id] }));
+    right(await offerings.attachProducts(storeId, offering.id, { products: [right(await products.create(storeId, productData({ name: 'Filters' }))).id] }));
+    const listed = right(await subscriptions.listPlans(storeId, subscription.id, queryParams([])));
+    expect(listed.items.map((p) => p.id)).to.deep.equal([offeringPlan.id]);
+    expect(listed).to.include({ total: 1, totalMethod: 'exact' });
+    expect(listed.subscription.planId).to.equal(offeringPlan.id);
+    const held = right(await subscriptions.listProducts(storeId, subscription.id, queryParams([['page[limit]', '1']])));
+    expect(held.items.map((p) => p.originId)).to.deep.equal([product.id]);
+    expect(held.page.limit).to.equal(1);
+    expect(tagOf(await subscriptions.listPlans(storeId, 'nope', queryParams([])))).to.equal('NotFound');
+    expect(tagOf(await subscriptions.listProducts(storeId, subscription.id, queryParams([['page[limit]', '0']])))).to.equal('ValidationFailed');
+  });
+
   it("gets one state change of a subscription's history, and no other subscription's", async () => {
     const { subscriptions, storeId, offering, offeringPlan } = await setup();
     const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));

@@ -70,6 +70,8 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('GET', '/subscriptions', (ids) => `/subscriptions?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&include=plans,products`),
     route('GET', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}?include=plans,products`),
     route('DELETE', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`),
+    route('GET', '/subscriptions/:id/plans', (ids) => `/subscriptions/${ids.subscriptionId}/plans?page[limit]=1`),
+    route('GET', '/subscriptions/:id/products', (ids) => `/subscriptions/${ids.subscriptionId}/products`),
     route('POST', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`, () => ({
       data: { type: 'subscription_state', attributes: { action: 'resume' } },
     })),

@@ -54,6 +54,8 @@ export interface Subscription {
   /** The offering as it was when the subscription was made; shared by every subscription of that version. */
   readonly offeringVersionId: Uuid;
   readonly planId: Uuid;
+  /** The product copies of the snapshot it holds, when changed from all of them. */
+  readonly productIds?: readonly Uuid[];
   readonly currency: string;
   readonly name: string;
   readonly email: string;

@@ -107,4 +107,42 @@ describe('HTTP: managing one subscription', () => {
       expect((await api.request(`${SUBSCRIPTIONS}/${subscription.id}/states/${history.data[0]!.id}`, { token: implicit })).status).to.equal(403);
     });
   });
+
+  describe('GET /subscriptions/subscriptions/:id/plans and /products', () => {
+    it("lists the subscription's plans with meta.active_plan on the one it is on, and its products, paged", async () => {
+      const yearly = await json(await send('POST', '/v2/subscriptions/plans', planData({ name: 'Yearly', billing_interval_type: 'year', fixed_price: { USD: { amount: 9000 } } })));
+      const attached = await json<ListDoc>(await send('POST', `/v2/subscriptions/offerings/${offering.id}/plans/attach`, { plans: [yearly.data.id] }));
+      const yearlyCopy = attached.data.find((p) => p['relationships'].origin.data.id === yearly.data.id)!;
+      const subscription = await subscribe({ plan_id: yearlyCopy.id });
+      for (const prefix of ['/v2', '']) {
+        const plans = await json<ListDoc>(await api.request(`${prefix}/subscriptions/subscriptions/${subscription.id}/plans`, { headers: { 'X-Moltin-Currency': 'EUR' } }));
+        expect(plans.data.map((p) => [p.id, p['meta'].active_plan])).to.deep.equal([
+          [planId, null],
+          [yearlyCopy.id, true],
+        ]);
+        expect(plans.data[0]!['meta'].price).to.deep.equal({ USD: { amount: 1000, includes_tax: false }, EUR: { amount: 900, includes_tax: false } });
+        expect(plans.data[1]!['meta'].price.USD).to.deep.equal({ amount: 9000 });
+        expect(plans.data[1]!['meta'].display_price.without_tax).to.deep.equal({ amount: 900, currency: 'EUR', formatted: '€9.00' });
+        expect(plans.meta.results).to.deep.equal({ total: 2, total_method: 'exact' });
+      }
+      const page = await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}/${subscription.id}/plans?page[limit]=1&page[offset]=1`));
+      expect(page.data.map((p) => p.id)).to.deep.equal([yearlyCopy.id]);
+      expect(page.links.prev).to.match(/\/plans\?page%5Boffset%5D=0&page%5Blimit%5D=1$/);
+      const products = await json<ListDoc>(await api.request(`/subscriptions/subscriptions/${subscription.id}/products`));
+      expect(products.data.map((p) => [p['type'], p['attributes'].name, p['attributes'].external_ref])).to.deep.equal([['subscription_offering_product', 'Coffee beans', 'beans']]);
+    });
+
+    it('answers 404 for an unknown subscription, 400 for bad paging and 403 to implicit tokens', async () => {
+      const subscription = await subscribe();
+      const implicit = await api.token('implicit');
+      for (const list of ['plans', 'products']) {
+        expect((await api.request(`${SUBSCRIPTIONS}/${UNKNOWN}/${list}`)).status, list).to.equal(404);
+        expect((await api.request(`${SUBSCRIPTIONS}/nope/${list}`)).status, list).to.equal(404);
+        const bad = await api.request(`${SUBSCRIPTIONS}/${subscription.id}/${list}?page[limit]=101`);
+        expect(bad.status, list).to.equal(400);
+        expect((await errorBody(bad)).errors[0]).to.include({ source: 'page[limit]' });
+        expect((await api.request(`${SUBSCRIPTIONS}/${subscription.id}/${list}`, { token: implicit })).status, list).to.equal(403);
+      }
+    });
+  });
 });

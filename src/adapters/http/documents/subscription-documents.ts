@@ -1,4 +1,4 @@
-import type { Offering } from '../../../domain/subscription/offering.js';
+import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/subscription/offering.js';
 import type { SubscriptionInclude } from '../../../domain/subscription/subscription-query.js';
 import { STATE_TYPE, standingAt, SUBSCRIPTION_TYPE, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import { formatTimestamp } from '../timestamps.js';
@@ -73,6 +73,12 @@ export const subscriptionResource = (
       },
     },
   };
+};
+
+/** A plan of a subscription's offering: `meta.active_plan` is true on the one it is on and null on the others, as EPCC writes it. */
+export const subscriptionPlanResource = (plan: OfferingPlan, subscription: Subscription, products: readonly OfferingProduct[], currency?: string) => {
+  const resource = offeringPlanResource(plan, products, currency);
+  return { ...resource, meta: { ...resource.meta, active_plan: plan.id === subscription.planId ? true : null } };
 };
 
 /**

@@ -177,6 +177,32 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       errors: { 404: NOT_FOUND },
     }),
   }),
+  ...subscriptionPath('/subscriptions/subscriptions/{id}/plans', {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'listPlansOfSubscription',
+      summary: "List a subscription's plans",
+      description: `${SUBSCRIPTIONS_EPCC} Every plan of the subscription's offering as it was when the subscription was made, in the order attached, priced from the products the subscription holds; \`meta.active_plan\` is \`true\` on the plan it is on and \`null\` on the others. Paged like every list.`,
+      tag: TAG,
+      access: 'read',
+      parameters: [...PAGING_PARAMETERS, parameterRef('Currency')],
+      success: { '200': { description: "A page of the subscription's plans.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))) } },
+      errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/subscriptions/{id}/products', {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'listProductsOfSubscription',
+      summary: "List a subscription's products",
+      description: `${SUBSCRIPTIONS_EPCC} The copies of products the subscription holds, from its offering as it was when the subscription was made, in the order attached. Paged like every list.`,
+      tag: TAG,
+      access: 'read',
+      parameters: [...PAGING_PARAMETERS, parameterRef('Currency')],
+      success: { '200': { description: "A page of the subscription's products.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))) } },
+      errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+    }),
+  }),
   ...subscriptionPath('/subscriptions/subscriptions/{id}/states', {
     parameters: [ID_PARAMETER],
     post: operation({

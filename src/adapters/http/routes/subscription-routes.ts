@@ -3,11 +3,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Clock } from '../../../application/ports/system.js';
 import type { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
 import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
+import type { ListPlansOfSubscription, ListProductsOfSubscription } from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
 import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
 import type { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { SplicedJson } from '../documents/spliced-json.js';
-import { includedFor, sharedOfferingResource, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
+import { offeringProductResource } from '../documents/subscription-catalogue-documents.js';
+import { includedFor, sharedOfferingResource, stateResource, subscriptionPlanResource, subscriptionResource } from '../documents/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
 import { listDocument } from './list-response.js';
@@ -22,6 +24,8 @@ export interface SubscriptionUseCases {
   readonly list: UseCase<ListSubscriptions>;
   readonly get: UseCase<GetSubscription>;
   readonly remove: UseCase<DeleteSubscription>;
+  readonly listPlans: UseCase<ListPlansOfSubscription>;
+  readonly listProducts: UseCase<ListProductsOfSubscription>;
   readonly changeState: UseCase<ChangeSubscriptionState>;
   readonly listStates: UseCase<ListSubscriptionStates>;
   readonly getState: UseCase<GetSubscriptionState>;
@@ -65,6 +69,17 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       const deleted = await subscriptions.remove.execute(principalOf(ctx).storeId, idParam(ctx));
       if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
       ctx.status = 204;
+    })
+    .get(bothPrefixes(`${ITEM}/plans`), guard('read'), async (ctx) => {
+      const found = await subscriptions.listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
+      if (E.isLeft(found)) return respondWithError(ctx, found.left);
+      const { subscription, products } = found.right;
+      ctx.body = listDocument(ctx, links, found.right, (plan) => subscriptionPlanResource(plan, subscription, products, preferredCurrency(ctx)));
+    })
+    .get(bothPrefixes(`${ITEM}/products`), guard('read'), async (ctx) => {
+      const found = await subscriptions.listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
+      if (E.isLeft(found)) return respondWithError(ctx, found.left);
+      ctx.body = listDocument(ctx, links, found.right, (product) => offeringProductResource(product, preferredCurrency(ctx)));
     })
     .post(bothPrefixes(`${ITEM}/states`), guard('write'), async (ctx) => {
       const data = requestData(ctx);
