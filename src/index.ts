@@ -56,12 +56,13 @@ export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-c
 export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './application/use-cases/subscriptions/list-offering-copies.js';
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
 export { DeleteSubscription } from './application/use-cases/subscriptions/delete-subscription.js';
+export { UpdateSubscription } from './application/use-cases/subscriptions/update-subscription.js';
 export { ListPlansOfSubscription, ListProductsOfSubscription, type SubscriptionCopies } from './application/use-cases/subscriptions/list-subscription-copies.js';
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
 export { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';
 export type { OfferingRepository } from './application/ports/offering-repository.js';
-export type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
+export type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
 export type { CatalogueRecord } from './domain/subscription/catalogue-record.js';
 export type { Offering, OfferingItem, OfferingPlan, OfferingProduct } from './domain/subscription/offering.js';
 export type { SubscriptionPlan } from './domain/subscription/plan.js';

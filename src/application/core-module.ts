@@ -20,6 +20,7 @@ import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change
 import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from './use-cases/subscriptions/delete-subscription.js';
+import { UpdateSubscription } from './use-cases/subscriptions/update-subscription.js';
 import { ListPlansOfSubscription, ListProductsOfSubscription } from './use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
@@ -92,6 +93,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ResetStoreSettings,
   ResolveMerchantRealm,
   UpdateApplicationKey,
+  UpdateSubscription,
   UpdateMerchantRealmPrefix,
   UpdateOffering,
   UpdateSubscriptionPlan,

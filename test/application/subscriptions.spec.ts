@@ -58,6 +58,50 @@ describe('catalogue use cases', () => {
 });
 
 describe('subscription use cases', () => {
+  it('updates fields partially and moves to another plan of its own snapshot, never a later one', async () => {
+    const { subscriptions, offerings, plans, storeId, offering, offeringPlan, clock } = await setup();
+    const strict = right(await plans.create(storeId, planData({ name: 'No resume', can_resume: false })));
+    const withStrict = right(await offerings.attachPlans(storeId, offering.id, { plans: [strict.id] }));
+    const strictCopy = withStrict.plans.find((p) => p.originId === strict.id)!;
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(withStrict.id, offeringPlan.id, { external_ref: 'ref-1' })));
+    const update = (attributes: Record<string, unknown>) => subscriptions.update(storeId, subscription.id, { type: 'subscription', attributes });
+    clock.advance(1000);
+    const renamed = right(await update({ name: 'Grace Hopper', external_ref: null, address_id: 'AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA' }));
+    expect(renamed.subscription).to.include({ name: 'Grace Hopper', email: 'ada@example.com', planId: offeringPlan.id, addressId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' });
+    expect(renamed.subscription).not.to.have.property('externalRef');
+    expect(renamed.subscription.timestamps.updatedAt).to.deep.equal(clock.now());
+    expect(renamed.subscription.timestamps.createdAt).to.deep.equal(subscription.timestamps.createdAt);
+
+    const later = right(await plans.create(storeId, planData({ name: 'Later' })));
+    const laterCopy = right(await offerings.attachPlans(storeId, offering.id, { plans: [later.id] })).plans.find((p) => p.originId === later.id)!;
+    const refused = await update({ plan_id: laterCopy.id, name: 'x' });
+    expect(E.isLeft(refused) && refused.left._tag === 'ValidationFailed' && refused.left.issues.map((i) => i.source)).to.deep.equal(['data.attributes.name']);
+    const notInSnapshot = await update({ plan_id: laterCopy.id });
+    expect(E.isLeft(notInSnapshot) && notInSnapshot.left._tag === 'ValidationFailed' && notInSnapshot.left.issues[0]).to.deep.equal({
+      source: 'data.attributes.plan_id',
+      detail: "must be one of the plans of the subscription's offering",
+    });
+
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'pause' } }));
+    expect(await update({ plan_id: strictCopy.id })).to.deep.equal(
+      E.left({ _tag: 'Forbidden', detail: 'the subscription is paused and the new plan does not allow subscribers to resume', code: 'plan_not_permitted' }),
+    );
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'resume' } }));
+    expect(right(await update({ plan_id: strictCopy.id })).subscription.planId).to.equal(strictCopy.id);
+    // The new plan's flags gate the actions from now on.
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'pause' } }));
+    expect(tagOf(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'resume' } }))).to.equal('Forbidden');
+    expect(right(await offerings.get(storeId, offering.id)).plans.map((p) => p.id)).to.include(laterCopy.id);
+    expect(right(await subscriptions.get(storeId, subscription.id, queryParams([]))).offering.plans.map((p) => p.id)).to.deep.equal([offeringPlan.id, strictCopy.id]);
+
+    right(await update({ plan_id: offeringPlan.id }));
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'cancel' } }));
+    expect(tagOf(await update({ plan_id: strictCopy.id }))).to.equal('Unprocessable');
+    expect(tagOf(await update({ name: 'Still renamable' }))).to.equal('Right');
+    expect(tagOf(await subscriptions.update(storeId, 'nope', { type: 'subscription', attributes: {} }))).to.equal('NotFound');
+    expect(tagOf(await subscriptions.update(storeId, subscription.id, { type: 'subscriptions', attributes: {} }))).to.equal('ValidationFailed');
+  });
+
   it("lists the subscription's own plans and products from its snapshot, not from the offering as it is now", async () => {
     const { subscriptions, offerings, products, plans, storeId, offering, offeringPlan, product } = await setup();
     const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));

@@ -69,6 +69,9 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     })),
     route('GET', '/subscriptions', (ids) => `/subscriptions?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&include=plans,products`),
     route('GET', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}?include=plans,products`),
+    route('PUT', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`, (ids) => ({
+      data: { type: 'subscription', attributes: { name: 'Renamed', external_ref: null, plan_id: ids.offeringPlanId } },
+    })),
     route('DELETE', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`),
     route('GET', '/subscriptions/:id/plans', (ids) => `/subscriptions/${ids.subscriptionId}/plans?page[limit]=1`),
     route('GET', '/subscriptions/:id/products', (ids) => `/subscriptions/${ids.subscriptionId}/products`),

@@ -8,6 +8,7 @@ import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
+import { UpdateSubscription } from '../../src/application/use-cases/subscriptions/update-subscription.js';
 import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../src/application/use-cases/subscriptions/read-offerings.js';
@@ -85,6 +86,7 @@ export const subscriptionCore = async () => {
     subscriptions: {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),
       get: run(new GetSubscription(subscriptionRepo)),
+      update: run(new UpdateSubscription(subscriptionRepo, clock)),
       delete: run(new DeleteSubscription(subscriptionRepo)),
       listPlans: run(new ListPlansOfSubscription(subscriptionRepo, stores)),
       listProducts: run(new ListProductsOfSubscription(subscriptionRepo, stores)),

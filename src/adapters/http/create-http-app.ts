@@ -21,6 +21,7 @@ import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subs
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
+import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
 import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
@@ -141,6 +142,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       create: use(CreateSubscription),
       list: use(ListSubscriptions),
       get: use(GetSubscription),
+      update: use(UpdateSubscription),
       remove: use(DeleteSubscription),
       listPlans: use(ListPlansOfSubscription),
       listProducts: use(ListProductsOfSubscription),

@@ -61,6 +61,8 @@ export interface Subscription {
   readonly email: string;
   readonly externalRef?: string;
   readonly paymentAuthority: PaymentAuthority;
+  /** The account address the subscription delivers to, when one is given. */
+  readonly addressId?: Uuid;
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
   readonly timestamps: SubscriptionTimestamps;

@@ -145,4 +145,109 @@ describe('HTTP: managing one subscription', () => {
       }
     });
   });
+
+  describe('PUT /subscriptions/subscriptions/:id', () => {
+    const update = (id: string, attributes: Record<string, unknown>, prefix = '/v2') => send('PUT', `${prefix}/subscriptions/subscriptions/${id}`, { id, type: 'subscription', attributes });
+    const attachPlan = async (attributes: Record<string, unknown>) => {
+      const plan = await json(await send('POST', '/v2/subscriptions/plans', planData(attributes)));
+      const attached = await json<ListDoc>(await send('POST', `/v2/subscriptions/offerings/${offering.id}/plans/attach`, { plans: [plan.data.id] }));
+      return attached.data.find((p) => p['relationships'].origin.data.id === plan.data.id)!.id;
+    };
+
+    it('updates partially, with and without /v2, and answers the subscription; null clears', async () => {
+      const subscription = await subscribe({ external_ref: 'ref-1' });
+      const renamed = await update(subscription.id, { name: 'Grace Hopper', external_ref: null, address_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f61' });
+      expect(renamed.status).to.equal(200);
+      const { data } = await json(renamed);
+      expect(data['attributes']).to.deep.include({ name: 'Grace Hopper', email: 'ada@example.com', plan_id: planId, address_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f61' });
+      expect(data['attributes']).not.to.have.property('external_ref');
+      expect(data['meta'].timestamps.updated_at >= data['meta'].timestamps.created_at).to.equal(true);
+      const again = await update(subscription.id, { email: 'grace@example.com', payment_authority: { type: 'platform_payments_processor', card_id: 'card_9' } }, '');
+      expect(again.status).to.equal(200);
+      const read = (await json(await api.request(`${SUBSCRIPTIONS}/${subscription.id}`))).data;
+      expect(read['attributes']).to.deep.include({ name: 'Grace Hopper', email: 'grace@example.com', payment_authority: { type: 'platform_payments_processor', card_id: 'card_9' } });
+      const found = await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}?filter=eq(email,grace@example.com)`));
+      expect(found.data.map((s) => s.id)).to.deep.equal([subscription.id]);
+    });
+
+    it('changes the plan within the offering snapshot; the plans list and the state actions follow it', async () => {
+      const noPause = await attachPlan({ name: 'No pause', can_pause: false });
+      const subscription = await subscribe();
+      const later = await attachPlan({ name: 'Later' });
+      const moved = await update(subscription.id, { plan_id: later });
+      expect(moved.status, 'a plan attached after the subscription was made is not in its snapshot').to.equal(400);
+      expect((await errorBody(moved)).errors.map(({ code, detail, source }) => ({ code, detail, source }))).to.deep.equal([
+        { code: 'invalid_value', detail: "data.attributes.plan_id must be one of the plans of the subscription's offering", source: 'data.attributes.plan_id' },
+      ]);
+      const changed = await update(subscription.id, { plan_id: noPause });
+      expect(changed.status).to.equal(200);
+      expect((await json(changed)).data['attributes'].plan_id).to.equal(noPause);
+      const plans = await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}/${subscription.id}/plans`));
+      expect(plans.data.filter((p) => p['meta'].active_plan === true).map((p) => p.id)).to.deep.equal([noPause]);
+      const paused = await act(subscription.id, 'pause');
+      expect(paused.status).to.equal(403);
+      expect((await errorBody(paused)).errors[0]).to.include({ code: 'plan_not_permitted' });
+      const offeringNow = await json(await api.request(`/v2/subscriptions/offerings/${offering.id}`));
+      expect(offeringNow.data['relationships'].plans.data).to.have.length(3);
+    });
+
+    it('answers 400 listing every bad field, 403 and 422 where the state forbids a plan change, 404 and 403 to implicit tokens', async () => {
+      const subscription = await subscribe();
+      const bad = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}`, { type: 'subscriptions', attributes: {} });
+      expect((await errorBody(bad)).errors.map((e) => e.source)).to.deep.equal(['data.type']);
+      const fields = await update(subscription.id, { plan_id: 'nope', name: 'Al', email: 'no', payment_authority: { type: 'cash' }, external_ref: 7, address_id: 'x' });
+      expect(fields.status).to.equal(400);
+      expect((await errorBody(fields)).errors.map((e) => e.source)).to.deep.equal([
+        'data.attributes.plan_id',
+        'data.attributes.name',
+        'data.attributes.email',
+        'data.attributes.payment_authority.type',
+        'data.attributes.external_ref',
+        'data.attributes.address_id',
+      ]);
+      expect((await errorBody(await update(subscription.id, { name: null }))).errors[0]).to.include({ source: 'data.attributes.name', detail: 'data.attributes.name cannot be null' });
+      const unchanged = (await json(await api.request(`${SUBSCRIPTIONS}/${subscription.id}`))).data;
+      expect(unchanged['attributes'].name).to.equal('Ada Lovelace');
+
+      const strict = await attachPlan({ name: 'No resume', can_resume: false });
+      const strictSubscription = await subscribe();
+      expect((await act(strictSubscription.id, 'pause')).status).to.equal(204);
+      const forbidden = await update(strictSubscription.id, { plan_id: strict });
+      expect(forbidden.status).to.equal(403);
+      expect((await errorBody(forbidden)).errors[0]).to.include({ code: 'plan_not_permitted' });
+      expect((await act(strictSubscription.id, 'cancel')).status).to.equal(204);
+      const canceled = await update(strictSubscription.id, { plan_id: strict });
+      expect(canceled.status).to.equal(422);
+      expect((await errorBody(canceled)).errors[0]).to.include({ code: 'state_transition_not_allowed', detail: 'a canceled subscription cannot change its plan' });
+
+      for (const id of [UNKNOWN, 'nope']) expect((await update(id, { name: 'Grace Hopper' })).status, id).to.equal(404);
+      const implicit = await api.token('implicit');
+      expect((await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}`, { type: 'subscription', attributes: { name: 'Mallory' } }, implicit)).status).to.equal(403);
+    });
+
+    it('refuses a plan not priced in the subscription currency, naming plan_id', async () => {
+      const pounds = await attachPlan({ name: 'In pounds', fixed_price: { GBP: { amount: 500 } } });
+      const subscription = await subscribe({ plan_id: pounds, currency: 'GBP' });
+      const refused = await update(subscription.id, { plan_id: planId });
+      expect(refused.status).to.equal(400);
+      expect((await errorBody(refused)).errors[0]).to.include({ source: 'data.attributes.plan_id', detail: "data.attributes.plan_id must be a plan priced in the subscription's currency, GBP" });
+    });
+
+    it('keeps every concurrent plan change, rename and state change of one subscription consistent', async () => {
+      const other = await attachPlan({ name: 'Other' });
+      const subscription = await subscribe();
+      const requests = [
+        ...Array.from({ length: 4 }, (_, n) => update(subscription.id, { plan_id: n % 2 ? other : planId, name: `Name ${n}` })),
+        act(subscription.id, 'pause'),
+        act(subscription.id, 'resume'),
+      ];
+      const statuses = (await Promise.all(requests)).map((r) => r.status);
+      expect(statuses.slice(0, 4)).to.deep.equal([200, 200, 200, 200]);
+      const read = (await json(await api.request(`${SUBSCRIPTIONS}/${subscription.id}`))).data;
+      expect([planId, other]).to.include(read['attributes'].plan_id);
+      const history = await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}/${subscription.id}/states`));
+      expect(history.data.length).to.equal(statuses.slice(4).filter((s) => s === 204).length);
+      expect(read['meta'].paused).to.equal(history.data.at(-1)?.['meta'].paused ?? false);
+    });
+  });
 });

@@ -44,6 +44,7 @@ export const subscriptionResource = (
       plan_id: subscription.planId,
       currency: subscription.currency,
       payment_authority: subscription.paymentAuthority,
+      ...(subscription.addressId === undefined ? {} : { address_id: subscription.addressId }),
       status,
       ...(subscription.state === undefined ? {} : { state: stateResource(subscription.state) }),
       name: subscription.name,

@@ -3,7 +3,7 @@ import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/subscription/
 import { SUBSCRIPTION_INCLUDES } from '../../../domain/subscription/subscription-query.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, boolean, closedObject, constant, dataDocument, dataRequest, oneOfStrings, openObject, parameterRef, requestFields, schemaRef, text, timestamp, uuid } from './schema-builders.js';
+import { arrayOf, boolean, closedObject, nullable, constant, dataDocument, dataRequest, oneOfStrings, openObject, parameterRef, requestFields, schemaRef, text, timestamp, uuid } from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { catalogueText, currency } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
@@ -54,12 +54,13 @@ const subscription: Schema = closedObject(
         plan_id: { ...uuid, description: "The offering's plan copy subscribed to." },
         currency,
         payment_authority: paymentAuthority,
+        address_id: { ...uuid, description: 'The account address the subscription delivers to, when one was given.' },
         status,
         state: { ...schemaRef('SubscriptionState'), description: 'The latest state change, if there was one.' },
         name: catalogueText.name,
         email,
       },
-      ['external_ref', 'state'],
+      ['external_ref', 'address_id', 'state'],
     ),
     relationships: closedObject({
       offering: closedObject({ data: closedObject({ id: uuid, type: constant(OFFERING_TYPE) }) }),
@@ -110,10 +111,32 @@ const newSubscription = dataRequest(
         payment_authority: openObject(requestFields({ type: constant(PAYMENT_AUTHORITY_TYPE), customer_id: authorityId, card_id: authorityId }, ['customer_id', 'card_id']), ['type']),
         external_ref: catalogueText.external_ref,
         manual_payments: boolean,
+        address_id: { ...uuid, description: 'The account address the subscription delivers to.' },
       },
-      ['external_ref', 'manual_payments'],
+      ['external_ref', 'manual_payments', 'address_id'],
     ),
     ['account_id', 'offering_id', 'plan_id', 'currency', 'name', 'email', 'payment_authority'],
+  ),
+);
+const subscriptionChanges = dataRequest(
+  openObject(
+    {
+      id: { ...uuid, description: "The subscription's id, as EPCC clients send it; the path decides which subscription changes." },
+      type: constant(SUBSCRIPTION_TYPE),
+      attributes: openObject(
+        {
+          plan_id: { ...uuid, description: "Another plan of the subscription's offering (as it was when the subscription was made), priced in its currency." },
+          name: catalogueText.name,
+          email,
+          payment_authority: openObject(requestFields({ type: constant(PAYMENT_AUTHORITY_TYPE), customer_id: authorityId, card_id: authorityId }, ['customer_id', 'card_id']), ['type']),
+          external_ref: nullable(catalogueText.external_ref),
+          address_id: nullable(uuid),
+        },
+        [],
+        'Every member is optional; `null` clears `external_ref` or `address_id`.',
+      ),
+    },
+    ['type', 'attributes'],
   ),
 );
 const stateChange = dataRequest(openObject({ type: constant(STATE_TYPE), attributes: openObject({ action: oneOfStrings(STATE_ACTIONS) }, ['action']) }, ['type', 'attributes']));
@@ -166,6 +189,22 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       parameters: [parameterRef('SubscriptionInclude'), parameterRef('Currency')],
       success: { '200': { description: 'The subscription.', content: jsonContent(dataDocument(schemaRef('Subscription'), includedMember, ['included'])) } },
       errors: { 400: 'An unknown include.', 404: NOT_FOUND },
+    }),
+    put: operation({
+      operationId: 'updateSubscription',
+      summary: 'Update a subscription',
+      description: `${SUBSCRIPTIONS_EPCC} A partial update: fields left out keep their values. A plan change moves the subscription to another plan of its own offering snapshot (the snapshot itself never changes); from then on that plan's \`can_*\` flags gate the state actions.`,
+      tag: TAG,
+      access: 'write',
+      requestBody: { description: 'The changes.', content: jsonContent(subscriptionChanges) },
+      success: { '200': { description: 'The subscription as updated.', content: jsonContent(dataDocument(schemaRef('Subscription'))) } },
+      errors: {
+        400: "Every invalid field, each with its `source`; a `plan_id` that is not one of the subscription's offering plans, or one not priced in its currency.",
+        403: 'A paused subscription cannot move to a plan that does not allow subscribers to resume.',
+        404: NOT_FOUND,
+        422: 'A canceled or closed subscription cannot change its plan.',
+        codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed'] },
+      },
     }),
     delete: operation({
       operationId: 'deleteSubscription',

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Clock } from '../../../application/ports/system.js';
 import type { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
 import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
+import type { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
 import type { ListPlansOfSubscription, ListProductsOfSubscription } from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
 import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
 import type { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
@@ -23,6 +24,7 @@ export interface SubscriptionUseCases {
   readonly create: UseCase<CreateSubscription>;
   readonly list: UseCase<ListSubscriptions>;
   readonly get: UseCase<GetSubscription>;
+  readonly update: UseCase<UpdateSubscription>;
   readonly remove: UseCase<DeleteSubscription>;
   readonly listPlans: UseCase<ListPlansOfSubscription>;
   readonly listProducts: UseCase<ListProductsOfSubscription>;
@@ -64,6 +66,12 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { subscription, offering, include } = found.right;
       ctx.body = { data: subscriptionResource(subscription, offering, clock.now()), ...includedFor([offering], include, preferredCurrency(ctx)) };
+    })
+    .put(bothPrefixes(ITEM), guard('write'), async (ctx) => {
+      const data = requestData(ctx);
+      const updated = E.isLeft(data) ? data : await subscriptions.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
+      ctx.body = { data: subscriptionResource(updated.right.subscription, updated.right.offering, clock.now()) };
     })
     .delete(bothPrefixes(ITEM), guard('write'), async (ctx) => {
       const deleted = await subscriptions.remove.execute(principalOf(ctx).storeId, idParam(ctx));

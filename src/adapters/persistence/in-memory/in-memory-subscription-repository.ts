@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
-import type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
@@ -58,6 +58,17 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const ofStore = [...this.state.subscriptions.values()].filter((s) => s.storeId === storeId);
     const page = listOf(ofStore, query, SUBSCRIPTION_FIELDS);
     return { ...page, offerings: new Map(page.items.map((s) => [s.offeringVersionId, this.snapshot(s.offeringVersionId)])) };
+  }
+
+  async update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
+    const current = this.state.subscriptions.get(id);
+    if (current?.storeId !== storeId) return E.left(missing);
+    const offering = this.snapshot(current.offeringVersionId);
+    const changed = change(current, offering);
+    if (E.isLeft(changed)) return changed;
+    const { id: _id, storeId: _store, offeringId, offeringVersionId, timestamps } = current;
+    this.state.subscriptions.set(id, { ...changed.right, id, storeId, offeringId, offeringVersionId, timestamps: { ...changed.right.timestamps, createdAt: timestamps.createdAt } });
+    return E.right({ subscription: this.state.subscriptions.get(id) ?? changed.right, offering });
   }
 
   async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {

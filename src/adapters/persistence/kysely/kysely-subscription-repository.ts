@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
-import type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { countingOf, pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
@@ -43,6 +43,8 @@ const fromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
     email: row.email,
     ...(row.external_ref === null ? {} : { externalRef: row.external_ref }),
     paymentAuthority: body.paymentAuthority,
+    ...(body.addressId === undefined ? {} : { addressId: body.addressId }),
+    ...(body.productIds === undefined ? {} : { productIds: body.productIds }),
     manualPayments: body.manualPayments,
     flags: body.flags,
     timestamps: { createdAt: row.created_at, ...body.timestamps },
@@ -182,6 +184,26 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     const counted = toNumber(rows[0] === undefined ? (await total.executeTakeFirst())?.n : rows[0].matched_total);
     const offerings = await loadOfferings(db, this.snapshots, rows.map((row) => row.offering_version_id));
     return { ...pageOf(rows.map(fromRow), query.page, counted, counting), offerings };
+  }
+
+  async update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (row === undefined) return E.left(missing);
+      const offering = await this.snapshotOf(trx, row.offering_version_id);
+      const changed = change(fromRow(row), offering);
+      if (E.isLeft(changed)) return changed;
+      // Identity, store, offering version and creation never change: the row keeps them.
+      const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed.right);
+      await trx.updateTable('subscriptions').set(columns).where('id', '=', id).execute();
+      return E.right({ subscription: changed.right, offering });
+    });
+  }
+
+  private async snapshotOf(db: Kysely<Tables>, versionId: string): Promise<Offering> {
+    const offering = (await loadOfferings(db, this.snapshots, [versionId])).get(storedUuid('version', versionId));
+    if (offering === undefined) throw new Error(`offering version ${versionId} is missing`);
+    return offering;
   }
 
   async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {

@@ -10,10 +10,13 @@ import {
 } from '../../../domain/subscription/subscription.js';
 import { record, storedUuid } from './offering-json.js';
 import { storedDate } from './stored-json.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 
 /** What a subscription row keeps as JSON: everything that is never filtered or ordered on. */
 export interface SubscriptionBody {
   readonly paymentAuthority: PaymentAuthority;
+  readonly addressId?: Uuid;
+  readonly productIds?: readonly Uuid[];
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
   readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
@@ -25,6 +28,8 @@ export const subscriptionBody = (s: Subscription): string => {
   const { createdAt: _createdAt, ...timestamps } = s.timestamps;
   const body: SubscriptionBody = {
     paymentAuthority: s.paymentAuthority,
+    ...(s.addressId === undefined ? {} : { addressId: s.addressId }),
+    ...(s.productIds === undefined ? {} : { productIds: s.productIds }),
     manualPayments: s.manualPayments,
     flags: s.flags,
     timestamps,
@@ -43,6 +48,11 @@ const flag = (flags: Readonly<Record<string, unknown>>, name: string): boolean =
 const optionalDate = (timestamps: Readonly<Record<string, unknown>>, name: string): { [key: string]: Date } =>
   timestamps[name] === undefined ? {} : { [name]: storedDate(`subscription ${name}`, timestamps[name]) };
 
+const uuidList = (what: string, value: unknown): readonly Uuid[] => {
+  if (!Array.isArray(value)) throw new Error(`stored ${what} is not a list`);
+  return value.map((id) => storedUuid(what, id));
+};
+
 const authority = (value: unknown): PaymentAuthority => {
   const a = record('payment authority', value);
   if (a['type'] !== PAYMENT_AUTHORITY_TYPE) throw new Error('stored payment authority has an unknown type');
@@ -56,6 +66,8 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
   const timestamps = record('subscription timestamps', body['timestamps']);
   return {
     paymentAuthority: authority(body['paymentAuthority']),
+    ...(body['addressId'] === undefined ? {} : { addressId: storedUuid('subscription address', body['addressId']) }),
+    ...(body['productIds'] === undefined ? {} : { productIds: uuidList('subscription products', body['productIds']) }),
     manualPayments: body['manualPayments'] === true,
     flags: { canceled: flag(flags, 'canceled'), paused: flag(flags, 'paused'), suspended: flag(flags, 'suspended'), pending: flag(flags, 'pending') },
     timestamps: {

@@ -47,6 +47,7 @@ export class CreateSubscription {
       email: input.right.email,
       ...(input.right.external_ref === undefined ? {} : { externalRef: input.right.external_ref }),
       paymentAuthority: input.right.payment_authority,
+      ...(input.right.address_id === undefined ? {} : { addressId: input.right.address_id }),
       manualPayments: input.right.manual_payments ?? false,
       flags: { canceled: false, paused: false, suspended: false, pending: false },
       timestamps: { createdAt: now, updatedAt: now },

@@ -186,4 +186,49 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
     expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
   });
+
+  it('updates the fields a change returns, filterable at once, or nothing when the change is refused', async () => {
+    const { subscriptions, products, plans, offerings, store, other } = await setup();
+    const product = aProduct(store.id);
+    const [monthly, yearly] = [aPlan(store.id), aPlan(store.id, { name: 'Yearly' })];
+    await products.insert(product);
+    await plans.insert(monthly);
+    await plans.insert(yearly);
+    const offering = anOffering(store.id, [product], [monthly, yearly]);
+    await offerings.insert(offering);
+    const versionId = await subscriptions.snapshotOffering(offering);
+    const subscription = aSubscription(offering, versionId, { externalRef: 'old-ref' });
+    await subscriptions.insert(subscription);
+    const { externalRef: _ref, ...withoutRef } = subscription;
+    const changed = { ...withoutRef, planId: offering.plans[1]!.id, name: 'Grace Hopper', email: 'grace@example.com', addressId: randomIds.uuid(), timestamps: { ...subscription.timestamps, updatedAt: day(20) } };
+    expect(await subscriptions.update(store.id, subscription.id, () => E.right(changed))).to.deep.equal(E.right({ subscription: changed, offering }));
+    expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription: changed, offering });
+    const ids = async (filter: FilterCondition<Field>[]) => (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'grace@example.com' }])).to.deep.equal([subscription.id]);
+    expect(await ids([{ op: 'eq', field: 'name', value: 'Ada Lovelace' }])).to.deep.equal([]);
+    expect(await ids([{ op: 'eq', field: 'external_ref', value: 'old-ref' }])).to.deep.equal([]);
+    const refusal = E.left(unprocessable('no', 'state_transition_not_allowed'));
+    expect(await subscriptions.update(store.id, subscription.id, () => refusal)).to.deep.equal(refusal);
+    expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(changed);
+    expect(await subscriptions.update(other.id, subscription.id, () => E.right(changed))).to.deep.equal(E.left(missing));
+    expect((await subscriptions.snapshotOffering(offering))).to.equal(versionId);
+  });
+
+  it('serialises concurrent updates, state changes and a delete of one subscription', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    // Each rename reads the name under the lock and appends to it: a lost update would drop a letter.
+    const rename = (letter: string) => subscriptions.update(store.id, subscription.id, (s) => E.right({ ...s, name: `${s.name}${letter}` }));
+    const renamed = await Promise.all([...'abcdef'].map(rename).concat([subscriptions.applyState(store.id, subscription.id, pause) as never]));
+    expect(renamed.every(E.isRight)).to.equal(true);
+    const read = await subscriptions.findById(store.id, subscription.id);
+    expect([...(read?.subscription.name.slice('Ada Lovelace'.length) ?? '')].sort().join('')).to.equal('abcdef');
+    expect(read?.subscription.flags.paused, 'the state change survives the updates').to.equal(true);
+    const [deleted, ...late] = await Promise.all([subscriptions.delete(store.id, subscription.id), rename('x'), rename('y')]);
+    expect(deleted).to.equal(true);
+    expect(late.every((r) => E.isRight(r) || (E.isLeft(r) && r.left._tag === 'Missing'))).to.equal(true);
+    expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
+  });
 });
