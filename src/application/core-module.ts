@@ -25,6 +25,7 @@ import { ListPlansOfSubscription, ListProductsOfSubscription } from './use-cases
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
+import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
 import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
@@ -60,12 +61,14 @@ export const USE_CASES: readonly Newable<object>[] = [
   CreateApplicationKey,
   CreateOffering,
   CreateStore,
+  CreateSubscriber,
   CreateSubscription,
   CreateSubscriptionPlan,
   CreateSubscriptionProduct,
   DeleteApplicationKey,
   DeleteOffering,
   DeleteSubscription,
+  DeleteSubscriber,
   DeleteSubscriptionPlan,
   DeleteSubscriptionProduct,
   EnsureDefaultStore,
@@ -73,6 +76,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetMerchantRealmMapping,
   GetOffering,
   GetStoreSettings,
+  GetSubscriber,
   GetSubscription,
   GetSubscriptionState,
   GetSubscriptionPlan,
@@ -85,6 +89,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ListStores,
   ListOfferingProducts,
   ListOfferings,
+  ListSubscribers,
   ListSubscriptionPlans,
   ListSubscriptionProducts,
   ListSubscriptionStates,
@@ -96,6 +101,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   UpdateSubscription,
   UpdateMerchantRealmPrefix,
   UpdateOffering,
+  UpdateSubscriber,
   UpdateSubscriptionPlan,
   UpdateSubscriptionProduct,
   UpdateStoreSettings,

@@ -13,6 +13,7 @@ export interface StoreIds {
   readonly subscriptionId: string;
   /** A state change of that subscription. */
   readonly stateId: string;
+  readonly subscriberId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -80,6 +81,15 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     })),
     route('GET', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`),
     route('GET', '/subscriptions/:id/states/:state_id', (ids) => `/subscriptions/${ids.subscriptionId}/states/${ids.stateId}`),
+    route('POST', '/subscribers', () => '/subscribers', (ids) => ({
+      data: { type: 'subscription_subscriber', attributes: { account_id: ids.accountId, name: 'Ada Lovelace', email: ids.email } },
+    })),
+    route('GET', '/subscribers', (ids) => `/subscribers?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&page[limit]=5`),
+    route('GET', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`),
+    route('PUT', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`, (ids) => ({
+      data: { id: ids.subscriberId, type: 'subscription_subscriber', attributes: { name: 'Grace Hopper' } },
+    })),
+    route('DELETE', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`),
   ];
 };
 

@@ -32,7 +32,7 @@ const created = async (response: Response, what: string): Promise<{ id: string }
 
 /**
  * A store with one of everything, made through the API itself: a second key (the one the key routes
- * may rename or delete), a product, a plan, an offering of both, and a paused subscription to it.
+ * may rename or delete), a product, a plan, an offering of both, a paused subscription to it, and a subscriber.
  */
 export const seedStore = async (url: string, container: Container, name: string): Promise<SeededStore> => {
   const store = await container.get(CreateStore).execute(name);
@@ -68,6 +68,7 @@ export const seedStore = async (url: string, container: Container, name: string)
   if (paused.status !== 204) throw new Error(`pause answered ${paused.status}: ${await paused.text()}`);
   const [state] = ((await (await send(`/v2/subscriptions/subscriptions/${subscription.id}/states`)).json()) as { data: { id: string }[] }).data;
   if (state === undefined) throw new Error('the pause left no state change');
+  const subscriber = await created(await post('/v2/subscriptions/subscribers', { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Ada Lovelace', email } }), 'subscriber');
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -81,6 +82,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       offeringPlanId,
       subscriptionId: subscription.id,
       stateId: state.id,
+      subscriberId: subscriber.id,
       email,
       externalRef,
       accountId,

@@ -4,26 +4,11 @@ import { booleanValue } from '../shared/boolean.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
 import { boundedString } from '../shared/text.js';
-import { parseUuid, type Uuid } from '../shared/uuid.js';
+import { parseUuidField } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { parseCatalogueName, parseCurrency, parseExternalRef, typedAttributes } from './catalogue-fields.js';
+import { parseCatalogueName, parseCurrency, parseEmail, parseExternalRef, typedAttributes } from './catalogue-fields.js';
 import { PAYMENT_AUTHORITY_TYPE, STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE, type PaymentAuthority, type StateAction } from './subscription.js';
 import { pipe } from 'fp-ts/lib/function.js';
-
-const uuidField =
-  (source: string) =>
-  (input: unknown): Parsed<Uuid> => {
-    const id = parseUuid(input);
-    return id === undefined ? E.left(issues(source, 'must be a UUID')) : E.right(id);
-  };
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/u;
-const parseEmail =
-  (source: string) =>
-  (input: unknown): Parsed<string> => {
-    const text = boundedString(3, 1024)(source)(input);
-    return E.isRight(text) && !EMAIL.test(text.right) ? E.left(issues(source, 'must be an email address')) : text;
-  };
 
 const parseAuthorityId = boundedString(3, 1024);
 
@@ -39,16 +24,16 @@ const parsePaymentAuthority =
   };
 
 const SUBSCRIPTION_FIELDS = {
-  account_id: requiredField(uuidField),
-  offering_id: requiredField(uuidField),
-  plan_id: requiredField(uuidField),
+  account_id: requiredField(parseUuidField),
+  offering_id: requiredField(parseUuidField),
+  plan_id: requiredField(parseUuidField),
   currency: requiredField(parseCurrency),
   name: requiredField(parseCatalogueName),
   email: requiredField(parseEmail),
   payment_authority: requiredField(parsePaymentAuthority),
   external_ref: optionalField(parseExternalRef),
   manual_payments: optionalField(booleanValue),
-  address_id: optionalField(uuidField),
+  address_id: optionalField(parseUuidField),
 };
 
 /** A validated create request; the offering, plan and currency are checked against the offering next. */
@@ -58,12 +43,12 @@ export type NewSubscription = Created<typeof SUBSCRIPTION_FIELDS>;
 export const parseNewSubscription = (data: unknown): Parsed<NewSubscription> => parseCreated(SUBSCRIPTION_FIELDS, data, 'data');
 
 const SUBSCRIPTION_CHANGE_FIELDS = {
-  plan_id: requiredField(uuidField),
+  plan_id: requiredField(parseUuidField),
   name: requiredField(parseCatalogueName),
   email: requiredField(parseEmail),
   payment_authority: requiredField(parsePaymentAuthority),
   external_ref: optionalField(parseExternalRef),
-  address_id: optionalField(uuidField),
+  address_id: optionalField(parseUuidField),
 };
 
 /** A validated partial update: fields left out keep their values; `null` clears `external_ref` or `address_id`. */
