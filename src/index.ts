@@ -69,6 +69,7 @@ export type { Offering, OfferingItem, OfferingPlan, OfferingProduct } from './do
 export type { SubscriptionPlan } from './domain/subscription/plan.js';
 export type { SubscriptionProduct } from './domain/subscription/product.js';
 export type { StateAction, Subscription, SubscriptionStateRecord } from './domain/subscription/subscription.js';
+export type { PaymentAuthority, PaymentAuthorityType } from './domain/subscription/payment-authority.js';
 export type { CatalogueFilterField, CatalogueQuery } from './domain/subscription/catalogue-query.js';
 export type { SubscriptionFilterField, SubscriptionInclude, SubscriptionQuery } from './domain/subscription/subscription-query.js';
 export type { SubscriberRepository } from './application/ports/subscriber-repository.js';

@@ -3,25 +3,12 @@ import { issue, issues, type ValidationIssue } from '../shared/errors.js';
 import { booleanValue } from '../shared/boolean.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
-import { boundedString } from '../shared/text.js';
 import { parseUuidField } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { parseCatalogueName, parseCurrency, parseEmail, parseExternalRef, typedAttributes } from './catalogue-fields.js';
-import { PAYMENT_AUTHORITY_TYPE, STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE, type PaymentAuthority, type StateAction } from './subscription.js';
+import { parsePaymentAuthority } from './payment-authority.js';
+import { STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE, type StateAction } from './subscription.js';
 import { pipe } from 'fp-ts/lib/function.js';
-
-const parseAuthorityId = boundedString(3, 1024);
-
-const parsePaymentAuthority =
-  (source: string) =>
-  (input: unknown): Parsed<PaymentAuthority> => {
-    if (!isRecord(input)) return E.left(issues(source, 'must be an object'));
-    return parseCreated(
-      { type: requiredField(oneOf<typeof PAYMENT_AUTHORITY_TYPE>([PAYMENT_AUTHORITY_TYPE])), customer_id: optionalField(parseAuthorityId), card_id: optionalField(parseAuthorityId) },
-      input,
-      source,
-    );
-  };
 
 const SUBSCRIPTION_FIELDS = {
   account_id: requiredField(parseUuidField),

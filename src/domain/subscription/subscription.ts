@@ -1,22 +1,16 @@
 import type { Uuid } from '../shared/uuid.js';
 import { addIntervals } from './billing.js';
+import type { PaymentAuthority } from './payment-authority.js';
 import type { PlanAttributes } from './plan.js';
 
 export const SUBSCRIPTION_TYPE = 'subscription';
 export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
 export const STATE_NOT_FOUND = 'subscription state not found';
-export const PAYMENT_AUTHORITY_TYPE = 'platform_payments_processor';
 
 export const STATE_TYPE = 'subscription_state';
 export const STATE_ACTIONS = ['cancel', 'pause', 'resume'] as const;
 /** What a subscriber or merchant can do to a subscription's state. */
 export type StateAction = (typeof STATE_ACTIONS)[number];
-
-export interface PaymentAuthority {
-  readonly type: typeof PAYMENT_AUTHORITY_TYPE;
-  readonly customer_id?: string;
-  readonly card_id?: string;
-}
 
 /** The flags EPCC storefronts read; `closed` and `status` are derived from them and the clock. */
 export interface SubscriptionFlags {

@@ -250,4 +250,37 @@ describe('HTTP: managing one subscription', () => {
       expect(read['meta'].paused).to.equal(history.data.at(-1)?.['meta'].paused ?? false);
     });
   });
+
+  describe('payment authorities and meta.state', () => {
+    it('stores and returns every payment authority type the spec lists, and updates one to another', async () => {
+      const authorities = [
+        { type: 'platform_payments_processor', customer_id: 'cus_1' },
+        { type: 'elastic_path_payments_stripe', customer_id: 'cus_OPfKlxWV3hp9h6', card_id: 'card_8Diw3FQPhxK27WADPVMeXieP' },
+        { type: 'authorize_net', payment_profile_id: '1511660856', customer_profile_id: '1511736979' },
+      ];
+      for (const payment_authority of authorities) {
+        const created = await subscribe({ payment_authority });
+        expect(created.attributes.payment_authority).to.deep.equal(payment_authority);
+        const read = (await json(await api.request(`${SUBSCRIPTIONS}/${created.id}`))).data;
+        expect(read['attributes'].payment_authority).to.deep.equal(payment_authority);
+      }
+      const subscription = await subscribe();
+      const moved = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}`, { type: 'subscription', attributes: { payment_authority: authorities[2] } });
+      expect((await json(moved)).data['attributes'].payment_authority).to.deep.equal(authorities[2]);
+      const refused = await send('POST', SUBSCRIPTIONS, subscriptionData(offering.id, planId, { payment_authority: { type: 'cash' } }));
+      expect(refused.status).to.equal(400);
+      expect((await errorBody(refused)).errors.map((e) => e.source)).to.deep.equal(['data.payment_authority.type']);
+    });
+
+    it('carries the latest state change in meta.state as well as attributes.state', async () => {
+      const subscription = await subscribe();
+      expect(subscription['meta']).not.to.have.property('state');
+      expect((await act(subscription.id, 'pause')).status).to.equal(204);
+      const read = (await json(await api.request(`${SUBSCRIPTIONS}/${subscription.id}`))).data;
+      expect(read['meta'].state).to.deep.equal(read['attributes'].state);
+      expect(read['meta'].state.attributes.action).to.equal('pause');
+      const listed = await json<ListDoc>(await api.request(SUBSCRIPTIONS));
+      expect(listed.data[0]!['meta'].state.id).to.equal(read['meta'].state.id);
+    });
+  });
 });

@@ -23,7 +23,8 @@ const optionalTimestamp = (name: string, date: Date | undefined) => (date === un
 
 /**
  * The seed's subscription resource, with EPCC's meta flags beside it: `attributes.status` and
- * `meta.status` are the same value, and `attributes.state` is the latest state change, if any.
+ * `meta.status` are the same value, and `attributes.state` (the seed's place) and `meta.state` (EPCC's) are both
+ * the latest state change, if any.
  */
 export const subscriptionResource = (
   subscription: Subscription,
@@ -34,6 +35,7 @@ export const subscriptionResource = (
   const plan = offering.plans.find((p) => p.id === subscription.planId);
   const { closed, status } = standingAt(subscription, plan?.attributes, now);
   const { timestamps } = subscription;
+  const state = subscription.state === undefined ? {} : { state: stateResource(subscription.state) };
   return {
     id: subscription.id,
     type: SUBSCRIPTION_TYPE,
@@ -46,7 +48,7 @@ export const subscriptionResource = (
       payment_authority: subscription.paymentAuthority,
       ...(subscription.addressId === undefined ? {} : { address_id: subscription.addressId }),
       status,
-      ...(subscription.state === undefined ? {} : { state: stateResource(subscription.state) }),
+      ...state,
       name: subscription.name,
       email: subscription.email,
     },
@@ -57,6 +59,7 @@ export const subscriptionResource = (
     meta: {
       owner: 'store',
       status,
+      ...state,
       canceled: subscription.flags.canceled,
       paused: subscription.flags.paused,
       closed,

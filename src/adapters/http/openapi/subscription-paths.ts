@@ -1,5 +1,6 @@
-import { PAYMENT_AUTHORITY_TYPE, STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE } from '../../../domain/subscription/subscription.js';
+import { STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE } from '../../../domain/subscription/subscription.js';
 import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
+import { PAYMENT_AUTHORITY_FIELDS, PAYMENT_AUTHORITY_TYPES } from '../../../domain/subscription/payment-authority.js';
 import { SUBSCRIPTION_INCLUDES } from '../../../domain/subscription/subscription-query.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
@@ -20,7 +21,16 @@ export const SUBSCRIPTION_INCLUDE: Parameter = {
   schema: { type: 'string' },
 };
 
-const paymentAuthority = closedObject({ type: constant(PAYMENT_AUTHORITY_TYPE), customer_id: authorityId, card_id: authorityId }, ['customer_id', 'card_id']);
+const authorityIds = (type: (typeof PAYMENT_AUTHORITY_TYPES)[number]) => Object.fromEntries(Object.keys(PAYMENT_AUTHORITY_FIELDS[type]).map((name) => [name, authorityId]));
+const AUTHORITY_DESCRIPTION = 'Who takes the payments: the seed\'s `platform_payments_processor`, or one of the gateways EPCC lists; stored and returned as given, no processor is called.';
+const paymentAuthority: Schema = {
+  description: AUTHORITY_DESCRIPTION,
+  oneOf: PAYMENT_AUTHORITY_TYPES.map((type) => closedObject({ type: constant(type), ...authorityIds(type) }, Object.keys(authorityIds(type)))),
+};
+const paymentAuthorityRequest: Schema = {
+  description: `${AUTHORITY_DESCRIPTION} Its \`type\` decides which identifiers it takes; others are ignored.`,
+  oneOf: PAYMENT_AUTHORITY_TYPES.map((type) => openObject(requestFields({ type: constant(type), ...authorityIds(type) }, Object.keys(authorityIds(type))), ['type'])),
+};
 const flag = (description: string): Schema => ({ type: 'boolean', description });
 const status = oneOfStrings(['active', 'inactive'], '`inactive` once the subscription is closed.');
 
@@ -70,6 +80,7 @@ const subscription: Schema = closedObject(
       {
         owner: constant('store'),
         status,
+        state: { ...schemaRef('SubscriptionState'), description: 'The latest state change, if there was one: the same as `attributes.state`, where EPCC puts it.' },
         canceled: flag('Set by a cancel; the subscription closes at `timestamps.end_date`.'),
         paused: flag('Set by a pause, cleared by a resume.'),
         closed: flag('Canceled and past its end date, or a plan with `end_behavior: close` that ran its length.'),
@@ -82,7 +93,7 @@ const subscription: Schema = closedObject(
           ['canceled_at', 'paused_at', 'resumed_at', 'end_date'],
         ),
       },
-      [],
+      ['state'],
       "EPCC's flags, which storefronts read; `status` is the same value as `attributes.status`.",
     ),
   },
@@ -108,7 +119,7 @@ const newSubscription = dataRequest(
         currency: { ...currency, description: 'A currency the plan is priced in.' },
         name: catalogueText.name,
         email,
-        payment_authority: openObject(requestFields({ type: constant(PAYMENT_AUTHORITY_TYPE), customer_id: authorityId, card_id: authorityId }, ['customer_id', 'card_id']), ['type']),
+        payment_authority: paymentAuthorityRequest,
         external_ref: catalogueText.external_ref,
         manual_payments: boolean,
         address_id: { ...uuid, description: 'The account address the subscription delivers to.' },
@@ -128,7 +139,7 @@ const subscriptionChanges = dataRequest(
           plan_id: { ...uuid, description: "Another plan of the subscription's offering (as it was when the subscription was made), priced in its currency." },
           name: catalogueText.name,
           email,
-          payment_authority: openObject(requestFields({ type: constant(PAYMENT_AUTHORITY_TYPE), customer_id: authorityId, card_id: authorityId }, ['customer_id', 'card_id']), ['type']),
+          payment_authority: paymentAuthorityRequest,
           external_ref: nullable(catalogueText.external_ref),
           address_id: nullable(uuid),
         },

@@ -1,7 +1,5 @@
 import {
-  PAYMENT_AUTHORITY_TYPE,
   STATE_ACTIONS,
-  type PaymentAuthority,
   type StateAction,
   type Subscription,
   type SubscriptionFlags,
@@ -10,6 +8,8 @@ import {
 } from '../../../domain/subscription/subscription.js';
 import { record, storedUuid } from './offering-json.js';
 import { storedDate } from './stored-json.js';
+import { parsePaymentAuthority, type PaymentAuthority } from '../../../domain/subscription/payment-authority.js';
+import * as E from 'fp-ts/lib/Either.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 
 /** What a subscription row keeps as JSON: everything that is never filtered or ordered on. */
@@ -53,11 +53,11 @@ const uuidList = (what: string, value: unknown): readonly Uuid[] => {
   return value.map((id) => storedUuid(what, id));
 };
 
+/** Through the rules that read requests, so that a stored authority that drifted fails loudly. */
 const authority = (value: unknown): PaymentAuthority => {
-  const a = record('payment authority', value);
-  if (a['type'] !== PAYMENT_AUTHORITY_TYPE) throw new Error('stored payment authority has an unknown type');
-  const text = (key: string) => (typeof a[key] === 'string' ? { [key]: a[key] as string } : {});
-  return { type: PAYMENT_AUTHORITY_TYPE, ...text('customer_id'), ...text('card_id') };
+  const parsed = parsePaymentAuthority('stored payment authority')(value);
+  if (E.isLeft(parsed)) throw new Error(parsed.left.map((i) => `${i.source} ${i.detail}`).join('; '));
+  return parsed.right;
 };
 
 export const bodyFromJson = (value: unknown): SubscriptionBody => {
