@@ -58,6 +58,44 @@ describe('catalogue use cases', () => {
 });
 
 describe('subscription use cases', () => {
+  it('creates a pending subscription that goes live on a go_live action, or by itself at go_live_after', async () => {
+    const { subscriptions, storeId, offering, offeringPlan, clock } = await setup({ trial_period: 1 });
+    const create = (fields: Record<string, unknown>) => subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id, fields));
+    const waiting = right(await create({ pending: true })).subscription;
+    expect(waiting.flags.pending).to.equal(true);
+    expect(waiting).not.to.have.property('goLiveAfter');
+    const act = (id: string, action: string) => subscriptions.changeState(storeId, id, { type: 'subscription_state', attributes: { action } });
+    expect(tagOf(await act(waiting.id, 'pause'))).to.equal('Unprocessable');
+    clock.advance(86_400_000);
+    const started = right(await act(waiting.id, 'go_live'));
+    expect(started.flags.pending).to.equal(false);
+    const live = right(await subscriptions.get(storeId, waiting.id, queryParams([]))).subscription;
+    expect(live.goLiveAfter).to.deep.equal(clock.now());
+    expect(live.invoiceAfter).to.deep.equal(new Date(Date.UTC(2026, 1, 2)));
+    expect(tagOf(await act(waiting.id, 'go_live'))).to.equal('Unprocessable');
+
+    const at = new Date(clock.now().getTime() + 3_600_000);
+    const scheduled = right(await create({ go_live_after: at.toISOString() })).subscription;
+    expect(scheduled).to.deep.include({ goLiveAfter: at, invoiceAfter: new Date(Date.UTC(2026, 1, 2, 1)) });
+    expect(scheduled.flags.pending).to.equal(true);
+    const update = (attributes: Record<string, unknown>) => subscriptions.update(storeId, scheduled.id, { type: 'subscription', attributes });
+    const later = new Date(at.getTime() + 3_600_000);
+    expect(right(await update({ go_live_after: later.toISOString() })).subscription).to.deep.include({ goLiveAfter: later, invoiceAfter: new Date(Date.UTC(2026, 1, 2, 2)) });
+    expect(right(await update({ go_live_after: null })).subscription).not.to.have.property('goLiveAfter');
+    right(await update({ go_live_after: later.toISOString() }));
+    const past = await update({ go_live_after: clock.now().toISOString() });
+    expect(E.isLeft(past) && past.left._tag === 'ValidationFailed' && past.left.issues).to.deep.equal([{ source: 'data.attributes.go_live_after', detail: 'must be in the future' }]);
+    clock.advance(2 * 3_600_000);
+    expect(tagOf(await act(scheduled.id, 'pause')), 'live by itself once go_live_after passed').to.equal('Right');
+    expect(tagOf(await update({ go_live_after: new Date(clock.now().getTime() + 1000).toISOString() }))).to.equal('Unprocessable');
+
+    const contradictory = await create({ pending: false, go_live_after: at.toISOString() });
+    expect(E.isLeft(contradictory) && contradictory.left._tag === 'ValidationFailed' && contradictory.left.issues[0]?.source).to.equal('data.pending');
+    const already = await create({ go_live_after: clock.now().toISOString() });
+    expect(E.isLeft(already) && already.left._tag === 'ValidationFailed' && already.left.issues).to.deep.equal([{ source: 'data.go_live_after', detail: 'must be in the future' }]);
+    expect(right(await create({ pending: false })).subscription.flags.pending).to.equal(false);
+  });
+
   it('updates fields partially and moves to another plan of its own snapshot, never a later one', async () => {
     const { subscriptions, offerings, plans, storeId, offering, offeringPlan, clock } = await setup();
     const strict = right(await plans.create(storeId, planData({ name: 'No resume', can_resume: false })));

@@ -212,7 +212,7 @@ describe('new subscriptions', () => {
 });
 
 describe('state actions', () => {
-  const ACTION = "must be one of 'cancel', 'pause', 'resume'";
+  const ACTION = "must be one of 'cancel', 'pause', 'resume', 'go_live'";
   const request = (action: unknown) => parseStateAction({ type: 'subscription_state', attributes: { action } });
 
   const actions: ReadonlyArray<[unknown, Expectation]> = [

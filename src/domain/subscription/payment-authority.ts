@@ -36,6 +36,9 @@ export const parsePaymentAuthority =
     const type = oneOf(PAYMENT_AUTHORITY_TYPES)(`${source}.type`)(input['type']);
     // Without a known type, the identifiers of every type are checked, so that every problem is listed at once.
     const ids = parseCreated(E.isRight(type) ? PAYMENT_AUTHORITY_FIELDS[type.right] : ANY_AUTHORITY_FIELDS, input, source);
-    if (E.isLeft(type)) return E.left(E.isLeft(ids) ? [...type.left, ...ids.left] : type.left);
+    if (E.isLeft(type)) {
+      const [first, ...rest] = type.left;
+      return E.left([first, ...rest, ...(E.isLeft(ids) ? ids.left : [])]);
+    }
     return E.map((fields: object) => ({ type: type.right, ...fields }) as PaymentAuthority)(ids);
   };

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { forbidden, issue, unprocessable, validationFailed, type DomainError } from '../shared/errors.js';
 import { applyChanges } from '../shared/record-parser.js';
 import type { Offering } from './offering.js';
+import { rescheduleGoLive } from './going-live.js';
 import { planPrices } from './pricing.js';
 import { subscriptionProducts } from './subscription-copies.js';
 import type { SubscriptionChanges } from './subscription-input.js';
@@ -33,7 +34,8 @@ const changePlan = (subscription: Subscription, offering: Offering, planId: stri
 
 /**
  * Applies a partial update: `name`, `email`, `payment_authority`, `address_id` and `external_ref` as
- * given (`null` clears the optional ones), and a plan change by the rules of `changePlan`.
+ * given (`null` clears the optional ones), a plan change by the rules of `changePlan`, and a pending
+ * subscription's `go_live_after` by those of `rescheduleGoLive`.
  */
 export const applySubscriptionChanges = (
   subscription: Subscription,
@@ -43,11 +45,15 @@ export const applySubscriptionChanges = (
 ): E.Either<DomainError, Subscription> => {
   const planned = changes.plan_id === undefined ? E.right(subscription) : changePlan(subscription, offering, changes.plan_id, now);
   if (E.isLeft(planned)) return planned;
+  const plan = offering.plans.find((p) => p.id === planned.right.planId);
+  if (plan === undefined) throw new Error(`plan ${planned.right.planId} is missing from its offering snapshot`);
+  const scheduled = changes.go_live_after === undefined ? planned : rescheduleGoLive(planned.right, plan.attributes, changes.go_live_after, now);
+  if (E.isLeft(scheduled)) return scheduled;
   const fields = applyChanges(
     { name: subscription.name, email: subscription.email, paymentAuthority: subscription.paymentAuthority, externalRef: subscription.externalRef, addressId: subscription.addressId },
     { name: changes.name, email: changes.email, paymentAuthority: changes.payment_authority, externalRef: changes.external_ref, addressId: changes.address_id },
   );
-  const { externalRef: _ref, addressId: _address, ...rest } = planned.right;
+  const { externalRef: _ref, addressId: _address, ...rest } = scheduled.right;
   return E.right({
     ...rest,
     name: fields.name,

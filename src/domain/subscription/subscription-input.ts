@@ -3,6 +3,7 @@ import { issue, issues, type ValidationIssue } from '../shared/errors.js';
 import { booleanValue } from '../shared/boolean.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import { parseTimestamp } from '../shared/timestamp.js';
 import { parseUuidField } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { parseCatalogueName, parseCurrency, parseEmail, parseExternalRef, typedAttributes } from './catalogue-fields.js';
@@ -21,6 +22,8 @@ const SUBSCRIPTION_FIELDS = {
   external_ref: optionalField(parseExternalRef),
   manual_payments: optionalField(booleanValue),
   address_id: optionalField(parseUuidField),
+  pending: optionalField(booleanValue),
+  go_live_after: optionalField(parseTimestamp),
 };
 
 /** A validated create request; the offering, plan and currency are checked against the offering next. */
@@ -36,9 +39,10 @@ const SUBSCRIPTION_CHANGE_FIELDS = {
   payment_authority: requiredField(parsePaymentAuthority),
   external_ref: optionalField(parseExternalRef),
   address_id: optionalField(parseUuidField),
+  go_live_after: optionalField(parseTimestamp),
 };
 
-/** A validated partial update: fields left out keep their values; `null` clears `external_ref` or `address_id`. */
+/** A validated partial update: fields left out keep their values; `null` clears `external_ref`, `address_id` or `go_live_after`. */
 export type SubscriptionChanges = Changes<typeof SUBSCRIPTION_CHANGE_FIELDS>;
 
 /** `PUT /subscriptions/subscriptions/:id`: `{"type": "subscription", "attributes": {...}}`, as EPCC's update. */

@@ -283,4 +283,59 @@ describe('HTTP: managing one subscription', () => {
       expect(listed.data[0]!['meta'].state.id).to.equal(read['meta'].state.id);
     });
   });
+
+  describe('pending subscriptions and go_live', () => {
+    it('creates a pending subscription, inactive until a go_live action starts it; the history records it', async () => {
+      const pending = await subscribe({ pending: true });
+      expect(pending['meta']).to.deep.include({ pending: true, status: 'inactive' });
+      expect(pending['attributes']).to.deep.include({ status: 'inactive' }).and.not.have.property('go_live_after');
+      const paused = await act(pending.id, 'pause');
+      expect(paused.status).to.equal(422);
+      expect((await errorBody(paused)).errors[0]).to.include({ code: 'state_transition_not_allowed', detail: 'a pending subscription cannot be paused; it goes live first' });
+      expect((await act(pending.id, 'go_live')).status).to.equal(204);
+      const live = (await json(await api.request(`${SUBSCRIPTIONS}/${pending.id}`))).data;
+      expect(live['meta']).to.deep.include({ pending: false, status: 'active' });
+      expect(live['attributes'].go_live_after).to.match(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/);
+      expect(live['meta'].state.attributes.action).to.equal('go_live');
+      const again = await act(pending.id, 'go_live');
+      expect(again.status).to.equal(422);
+      expect((await errorBody(again)).errors[0]).to.include({ detail: 'the subscription is not pending: it is live already' });
+      expect((await act(pending.id, 'pause')).status).to.equal(204);
+    });
+
+    it('schedules going live with go_live_after, changeable by PUT while pending; refuses contradictions and past times', async () => {
+      const at = new Date(Date.now() + 86_400_000);
+      const scheduled = await subscribe({ go_live_after: at.toISOString() });
+      expect(scheduled['meta']).to.deep.include({ pending: true, status: 'inactive' });
+      expect(scheduled['attributes'].go_live_after).to.equal(`${at.toISOString().slice(0, -1)}000000Z`);
+      const moved = await send('PUT', `${SUBSCRIPTIONS}/${scheduled.id}`, { type: 'subscription', attributes: { go_live_after: null } });
+      expect(moved.status).to.equal(200);
+      expect((await json(moved)).data['attributes']).not.to.have.property('go_live_after');
+      const past = await send('PUT', `${SUBSCRIPTIONS}/${scheduled.id}`, { type: 'subscription', attributes: { go_live_after: '2020-01-01T00:00:00Z' } });
+      expect(past.status).to.equal(400);
+      expect((await errorBody(past)).errors[0]).to.include({ source: 'data.attributes.go_live_after', detail: 'data.attributes.go_live_after must be in the future' });
+
+      const bad = await send('POST', SUBSCRIPTIONS, subscriptionData(offering.id, planId, { pending: 'yes', go_live_after: 'tomorrow' }));
+      expect((await errorBody(bad)).errors.map((e) => e.source)).to.deep.equal(['data.pending', 'data.go_live_after']);
+      const contradiction = await send('POST', SUBSCRIPTIONS, subscriptionData(offering.id, planId, { pending: false, go_live_after: at.toISOString() }));
+      expect(contradiction.status).to.equal(400);
+      expect((await errorBody(contradiction)).errors.map((e) => e.source)).to.deep.equal(['data.pending']);
+
+      const live = await subscribe();
+      const refused = await send('PUT', `${SUBSCRIPTIONS}/${live.id}`, { type: 'subscription', attributes: { go_live_after: at.toISOString() } });
+      expect(refused.status).to.equal(422);
+      expect((await errorBody(refused)).errors[0]).to.include({ code: 'state_transition_not_allowed', detail: 'only a pending subscription can change when it goes live' });
+      const list = await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}?page[limit]=100`));
+      expect(list.meta.results.total).to.equal(2);
+    });
+
+    it('goes live once when go_live actions and a cancel race', async () => {
+      const pending = await subscribe({ pending: true });
+      const statuses = (await Promise.all([act(pending.id, 'go_live'), act(pending.id, 'go_live'), act(pending.id, 'go_live'), act(pending.id, 'cancel')])).map((r) => r.status);
+      const history = await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}/${pending.id}/states`));
+      expect(history.data.filter((s) => s['attributes'].action === 'go_live').length).to.be.at.most(1);
+      expect(history.data.length).to.equal(statuses.filter((s) => s === 204).length);
+      expect(statuses.every((s) => s === 204 || s === 422)).to.equal(true);
+    });
+  });
 });

@@ -33,7 +33,7 @@ export const subscriptionResource = (
   offeringDocument: ReturnType<typeof offeringResource> | string = sharedOfferingResource(offering),
 ) => {
   const plan = offering.plans.find((p) => p.id === subscription.planId);
-  const { closed, status } = standingAt(subscription, plan?.attributes, now);
+  const { pending, closed, status } = standingAt(subscription, plan?.attributes, now);
   const { timestamps } = subscription;
   const state = subscription.state === undefined ? {} : { state: stateResource(subscription.state) };
   return {
@@ -47,6 +47,7 @@ export const subscriptionResource = (
       currency: subscription.currency,
       payment_authority: subscription.paymentAuthority,
       ...(subscription.addressId === undefined ? {} : { address_id: subscription.addressId }),
+      ...(subscription.goLiveAfter === undefined ? {} : { go_live_after: formatTimestamp(subscription.goLiveAfter) }),
       status,
       ...state,
       name: subscription.name,
@@ -63,7 +64,7 @@ export const subscriptionResource = (
       canceled: subscription.flags.canceled,
       paused: subscription.flags.paused,
       closed,
-      pending: subscription.flags.pending,
+      pending,
       suspended: subscription.flags.suspended,
       invoice_after: formatTimestamp(subscription.invoiceAfter),
       manual_payments: subscription.manualPayments,

@@ -10,6 +10,7 @@ import { catalogueText, currency } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Subscriptions';
+const REQUEST_TIME: Schema = { type: 'string', format: 'date-time', description: 'RFC 3339, with a time zone.' };
 export const email: Schema = { type: 'string', minLength: 3, maxLength: 1024, pattern: '^[^\\s@]+@[^\\s@]+$' };
 const authorityId = text(3, 1024);
 
@@ -65,12 +66,13 @@ const subscription: Schema = closedObject(
         currency,
         payment_authority: paymentAuthority,
         address_id: { ...uuid, description: 'The account address the subscription delivers to, when one was given.' },
+        go_live_after: { ...timestamp, description: 'When a pending subscription goes live by itself; once a `go_live` action started it, when it went live. Billing periods, the trial and the plan length count from it.' },
         status,
         state: { ...schemaRef('SubscriptionState'), description: 'The latest state change, if there was one.' },
         name: catalogueText.name,
         email,
       },
-      ['external_ref', 'address_id', 'state'],
+      ['external_ref', 'address_id', 'go_live_after', 'state'],
     ),
     relationships: closedObject({
       offering: closedObject({ data: closedObject({ id: uuid, type: constant(OFFERING_TYPE) }) }),
@@ -84,7 +86,7 @@ const subscription: Schema = closedObject(
         canceled: flag('Set by a cancel; the subscription closes at `timestamps.end_date`.'),
         paused: flag('Set by a pause, cleared by a resume.'),
         closed: flag('Canceled and past its end date, or a plan with `end_behavior: close` that ran its length.'),
-        pending: boolean,
+        pending: flag('Not live yet: until a `go_live` action, or until `attributes.go_live_after`; `status` is `inactive` meanwhile.'),
         suspended: boolean,
         invoice_after: { ...timestamp, description: 'When the first invoice may be raised: the end of the trial.' },
         manual_payments: boolean,
@@ -123,8 +125,10 @@ const newSubscription = dataRequest(
         external_ref: catalogueText.external_ref,
         manual_payments: boolean,
         address_id: { ...uuid, description: 'The account address the subscription delivers to.' },
+        pending: { type: 'boolean', description: 'Create it pending: it goes live at `go_live_after`, or on a `go_live` action when none is given. Cannot be false beside a `go_live_after`.' },
+        go_live_after: { ...REQUEST_TIME, description: 'When the subscription goes live by itself (it is pending until then); must be in the future.' },
       },
-      ['external_ref', 'manual_payments', 'address_id'],
+      ['external_ref', 'manual_payments', 'address_id', 'pending', 'go_live_after'],
     ),
     ['account_id', 'offering_id', 'plan_id', 'currency', 'name', 'email', 'payment_authority'],
   ),
@@ -142,6 +146,7 @@ const subscriptionChanges = dataRequest(
           payment_authority: paymentAuthorityRequest,
           external_ref: nullable(catalogueText.external_ref),
           address_id: nullable(uuid),
+          go_live_after: { ...nullable(REQUEST_TIME), description: "A pending subscription's time to go live, in the future; `null`: only a `go_live` action starts it." },
         },
         [],
         'Every member is optional; `null` clears `external_ref` or `address_id`.',
@@ -213,7 +218,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
         400: "Every invalid field, each with its `source`; a `plan_id` that is not one of the subscription's offering plans, or one not priced in its currency.",
         403: 'A paused subscription cannot move to a plan that does not allow subscribers to resume.',
         404: NOT_FOUND,
-        422: 'A canceled or closed subscription cannot change its plan.',
+        422: 'A canceled or closed subscription cannot change its plan; only a pending subscription can change its `go_live_after`.',
         codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed'] },
       },
     }),
@@ -258,7 +263,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
     post: operation({
       operationId: 'changeSubscriptionState',
       summary: 'Cancel, pause or resume a subscription',
-      description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period.`,
+      description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period (at once while pending). \`go_live\` starts a pending subscription now: its billing periods and trial count from then.`,
       tag: TAG,
       access: 'write',
       post: true,
@@ -268,7 +273,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
         400: 'A missing or wrong `type`, or an unknown action.',
         403: "The plan does not allow the action (`can_cancel`, `can_pause`, `can_resume`).",
         404: NOT_FOUND,
-        422: 'The action does not apply to the subscription as it stands: resuming a running one, pausing a paused one, anything after a cancel or once closed.',
+        422: 'The action does not apply to the subscription as it stands: resuming a running one, pausing a paused one, pausing or resuming a pending one, `go_live` on one that is live, anything after a cancel or once closed.',
         codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed'] },
       },
     }),

@@ -48,6 +48,7 @@ const fromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
     manualPayments: body.manualPayments,
     flags: body.flags,
     timestamps: { createdAt: row.created_at, ...body.timestamps },
+    ...(body.goLiveAfter === undefined ? {} : { goLiveAfter: body.goLiveAfter }),
     invoiceAfter: body.invoiceAfter,
     ...(body.state === undefined ? {} : { state: body.state }),
   };

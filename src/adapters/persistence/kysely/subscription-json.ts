@@ -20,6 +20,7 @@ export interface SubscriptionBody {
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
   readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
+  readonly goLiveAfter?: Date;
   readonly invoiceAfter: Date;
   readonly state?: SubscriptionStateRecord;
 }
@@ -33,6 +34,7 @@ export const subscriptionBody = (s: Subscription): string => {
     manualPayments: s.manualPayments,
     flags: s.flags,
     timestamps,
+    ...(s.goLiveAfter === undefined ? {} : { goLiveAfter: s.goLiveAfter }),
     invoiceAfter: s.invoiceAfter,
     ...(s.state === undefined ? {} : { state: s.state }),
   };
@@ -77,6 +79,7 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
       ...optionalDate(timestamps, 'resumedAt'),
       ...optionalDate(timestamps, 'endDate'),
     },
+    ...(body['goLiveAfter'] === undefined ? {} : { goLiveAfter: storedDate('subscription goLiveAfter', body['goLiveAfter']) }),
     invoiceAfter: storedDate('subscription invoiceAfter', body['invoiceAfter']),
     ...(body['state'] === undefined ? {} : { state: stateFromJson(body['state']) }),
   };

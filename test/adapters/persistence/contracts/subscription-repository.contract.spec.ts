@@ -49,8 +49,12 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       name: 'Zoë 名前 😀',
       email: 'a+b@x.com',
       externalRef: 'ref "quoted", with:colons(and parens)',
-      paymentAuthority: { type: 'platform_payments_processor', customer_id: 'cus_1', card_id: 'card_1' },
+      paymentAuthority: { type: 'authorize_net', payment_profile_id: '1511660856', customer_profile_id: '1511736979' },
       manualPayments: true,
+      addressId: randomIds.uuid(),
+      productIds: [offering.products[0]!.id],
+      flags: { canceled: false, paused: false, suspended: false, pending: true },
+      goLiveAfter: new Date('2026-03-01T09:00:00.000Z'),
     });
     await subscriptions.insert(subscription);
     expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription, offering });
