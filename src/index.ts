@@ -57,6 +57,7 @@ export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
 export { DeleteSubscription } from './application/use-cases/subscriptions/delete-subscription.js';
 export { UpdateSubscription } from './application/use-cases/subscriptions/update-subscription.js';
+export { ManageSubscriptionProducts } from './application/use-cases/subscriptions/manage-subscription-products.js';
 export { ListPlansOfSubscription, ListProductsOfSubscription, type SubscriptionCopies } from './application/use-cases/subscriptions/list-subscription-copies.js';
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
 export { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';

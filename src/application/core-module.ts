@@ -21,6 +21,7 @@ import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from './use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from './use-cases/subscriptions/update-subscription.js';
+import { ManageSubscriptionProducts } from './use-cases/subscriptions/manage-subscription-products.js';
 import { ListPlansOfSubscription, ListProductsOfSubscription } from './use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
@@ -84,6 +85,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   IssueAccessToken,
   ListApplicationKeys,
   ListOfferingPlans,
+  ManageSubscriptionProducts,
   ListPlansOfSubscription,
   ListProductsOfSubscription,
   ListStores,

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
+import type { OfferingPlan, OfferingProduct } from '../../src/domain/subscription/offering.js';
+import { planPrices } from '../../src/domain/subscription/pricing.js';
+
+const planPricesOf = (plan: OfferingPlan, products: readonly OfferingProduct[]) => planPrices(products, plan)['USD']?.amount;
 import { planData, productData, right, subscriptionCore, subscriptionData } from '../support/subscription-core.js';
 
 const setup = async (planAttributes: Record<string, unknown> = {}) => {
@@ -58,6 +62,44 @@ describe('catalogue use cases', () => {
 });
 
 describe('subscription use cases', () => {
+  it("attaches, detaches and replaces the subscription's products within its snapshot; its plan's price follows", async () => {
+    const { subscriptions, products, offerings, storeId, product, offering } = await setup({ base_price_percentage: 10 });
+    const filters = right(await products.create(storeId, productData({ name: 'Filters', price: { USD: { amount: 500 } } })));
+    const withFilters = right(await offerings.attachProducts(storeId, offering.id, { products: [filters.id] }));
+    const [beansCopy, filtersCopy] = withFilters.products;
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(withFilters.id, withFilters.plans[0]!.id)));
+    const manage = (data: unknown) => subscriptions.manageProducts(storeId, subscription.id, data);
+    const held = async () => right(await subscriptions.listProducts(storeId, subscription.id, queryParams([]))).items.map((p) => p.id);
+    const price = async () => {
+      const plans = right(await subscriptions.listPlans(storeId, subscription.id, queryParams([])));
+      return planPricesOf(plans.items[0]!, plans.products);
+    };
+    expect(await held()).to.deep.equal([beansCopy!.id, filtersCopy!.id]);
+    right(await manage([{ type: 'detach', products: [filtersCopy!.id] }]));
+    expect(await held()).to.deep.equal([beansCopy!.id]);
+    expect(await price()).to.equal(900);
+    right(await manage([{ type: 'replace', products: [filtersCopy!.id] }, { type: 'attach', products: [beansCopy!.id] }]));
+    expect(await held()).to.deep.equal([beansCopy!.id, filtersCopy!.id]);
+    expect(await price()).to.equal(1350);
+
+    const refused = await manage([{ type: 'detach', products: [beansCopy!.id] }, { type: 'detach', products: [beansCopy!.id, product.id] }]);
+    expect(E.isLeft(refused) && refused.left._tag === 'ValidationFailed' && refused.left.issues).to.deep.equal([
+      { source: 'data.1.products.0', detail: 'is not a product the subscription holds' },
+      { source: 'data.1.products.1', detail: "is not a product of the subscription's offering" },
+    ]);
+    expect(await held(), 'a refused request changes nothing').to.deep.equal([beansCopy!.id, filtersCopy!.id]);
+    const unpriced = await manage([{ type: 'detach', products: [filtersCopy!.id, beansCopy!.id] }]);
+    expect(E.isLeft(unpriced) && unpriced.left._tag === 'ValidationFailed' && unpriced.left.issues).to.deep.equal([
+      { source: 'data', detail: "would leave the subscription's plan without a price in USD" },
+    ]);
+    const parsed = await manage([{ type: 'swap', products: [] }, 'x']);
+    expect(E.isLeft(parsed) && parsed.left._tag === 'ValidationFailed' && parsed.left.issues.map((i) => i.source)).to.deep.equal(['data.0.type', 'data.0.products', 'data.1']);
+    expect(tagOf(await manage([]))).to.equal('ValidationFailed');
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'cancel' } }));
+    expect(tagOf(await manage([{ type: 'detach', products: [filtersCopy!.id] }]))).to.equal('Unprocessable');
+    expect(tagOf(await subscriptions.manageProducts(storeId, 'nope', [{ type: 'detach', products: [filtersCopy!.id] }]))).to.equal('NotFound');
+  });
+
   it('creates a pending subscription that goes live on a go_live action, or by itself at go_live_after', async () => {
     const { subscriptions, storeId, offering, offeringPlan, clock } = await setup({ trial_period: 1 });
     const create = (fields: Record<string, unknown>) => subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id, fields));

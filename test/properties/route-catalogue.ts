@@ -8,6 +8,8 @@ export interface StoreIds {
   readonly productId: string;
   readonly planId: string;
   readonly offeringId: string;
+  /** The offering's copy of the product, which a subscription holds. */
+  readonly offeringProductId: string;
   /** The offering's copy of the plan, which a subscription names. */
   readonly offeringPlanId: string;
   readonly subscriptionId: string;
@@ -76,6 +78,9 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('DELETE', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`),
     route('GET', '/subscriptions/:id/plans', (ids) => `/subscriptions/${ids.subscriptionId}/plans?page[limit]=1`),
     route('GET', '/subscriptions/:id/products', (ids) => `/subscriptions/${ids.subscriptionId}/products`),
+    route('PUT', '/subscriptions/:id/products', (ids) => `/subscriptions/${ids.subscriptionId}/products`, (ids) => ({
+      data: [{ type: 'replace', products: [ids.offeringProductId] }],
+    })),
     route('POST', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`, () => ({
       data: { type: 'subscription_state', attributes: { action: 'resume' } },
     })),

@@ -9,6 +9,7 @@ import { BuildOffering, CreateOffering } from '../../src/application/use-cases/s
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../src/application/use-cases/subscriptions/update-subscription.js';
+import { ManageSubscriptionProducts } from '../../src/application/use-cases/subscriptions/manage-subscription-products.js';
 import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../src/application/use-cases/subscriptions/read-offerings.js';
@@ -87,6 +88,7 @@ export const subscriptionCore = async () => {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),
       get: run(new GetSubscription(subscriptionRepo)),
       update: run(new UpdateSubscription(subscriptionRepo, clock)),
+      manageProducts: run(new ManageSubscriptionProducts(subscriptionRepo, clock)),
       delete: run(new DeleteSubscription(subscriptionRepo)),
       listPlans: run(new ListPlansOfSubscription(subscriptionRepo, stores)),
       listProducts: run(new ListProductsOfSubscription(subscriptionRepo, stores)),

@@ -22,6 +22,7 @@ import { BuildOffering, CreateOffering } from '../../application/use-cases/subsc
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
+import { ManageSubscriptionProducts } from '../../application/use-cases/subscriptions/manage-subscription-products.js';
 import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
@@ -148,6 +149,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       remove: use(DeleteSubscription),
       listPlans: use(ListPlansOfSubscription),
       listProducts: use(ListProductsOfSubscription),
+      manageProducts: use(ManageSubscriptionProducts),
       changeState: use(ChangeSubscriptionState),
       listStates: use(ListSubscriptionStates),
       getState: use(GetSubscriptionState),

@@ -338,4 +338,58 @@ describe('HTTP: managing one subscription', () => {
       expect(statuses.every((s) => s === 204 || s === 422)).to.equal(true);
     });
   });
+
+  describe('PUT /subscriptions/subscriptions/:id/products', () => {
+    it("changes the subscription's products within its snapshot with 204, with and without /v2; the shared snapshot and other subscriptions keep theirs", async () => {
+      const filters = await json(await send('POST', '/v2/subscriptions/products', productData({ name: 'Filters', price: { USD: { amount: 500 } } })));
+      const attached = await json<ListDoc>(await send('POST', `/v2/subscriptions/offerings/${offering.id}/products/attach`, { products: [filters.data.id] }));
+      const [beans, filtersCopy] = attached.data.map((p) => p.id);
+      const subscription = await subscribe();
+      const neighbour = await subscribe();
+      const held = async (id: string) => (await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}/${id}/products`))).data.map((p) => p.id);
+      const detached = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [{ type: 'detach', products: [filtersCopy] }]);
+      expect(detached.status).to.equal(204);
+      expect(await detached.text()).to.equal('');
+      expect(await held(subscription.id)).to.deep.equal([beans]);
+      expect(await held(neighbour.id)).to.deep.equal([beans, filtersCopy]);
+      const plans = await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}/${subscription.id}/plans`));
+      expect(plans.data[0]!['meta'].price.USD.amount).to.equal(1000);
+      expect((await send('PUT', `/subscriptions/subscriptions/${subscription.id}/products`, [{ type: 'replace', products: [filtersCopy] }])).status).to.equal(204);
+      expect(await held(subscription.id)).to.deep.equal([filtersCopy]);
+      const read = (await json(await api.request(`${SUBSCRIPTIONS}/${subscription.id}?include=products`))).data;
+      expect(read['attributes'].offering.relationships.products.data.map((p: { id: string }) => p.id)).to.deep.equal([beans, filtersCopy]);
+    });
+
+    it('answers 400 naming each bad change, 422 once canceled, 404 and 403 to implicit tokens', async () => {
+      const subscription = await subscribe();
+      const beans = offering['relationships'].products.data[0].id;
+      const notAList = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, { type: 'attach', products: [beans] });
+      expect((await errorBody(notAList)).errors.map((e) => [e.source, e.detail])).to.deep.equal([['data', 'data must be a list']]);
+      const bad = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [{ type: 'swap', products: [beans] }, { type: 'attach', products: [UNKNOWN, 'nope'] }]);
+      expect(bad.status).to.equal(400);
+      expect((await errorBody(bad)).errors.map((e) => e.source)).to.deep.equal(['data.0.type', 'data.1.products.1']);
+      const foreign = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [{ type: 'attach', products: [UNKNOWN] }]);
+      expect((await errorBody(foreign)).errors.map((e) => [e.source, e.detail])).to.deep.equal([['data.0.products.0', "data.0.products.0 is not a product of the subscription's offering"]]);
+      const emptied = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [{ type: 'detach', products: [beans] }]);
+      expect((await errorBody(emptied)).errors.map((e) => e.source)).to.deep.equal(['data']);
+      expect((await act(subscription.id, 'cancel')).status).to.equal(204);
+      const canceled = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [{ type: 'attach', products: [beans] }]);
+      expect(canceled.status).to.equal(422);
+      expect((await errorBody(canceled)).errors[0]).to.include({ code: 'state_transition_not_allowed' });
+      for (const id of [UNKNOWN, 'nope']) expect((await send('PUT', `${SUBSCRIPTIONS}/${id}/products`, [{ type: 'attach', products: [beans] }])).status, id).to.equal(404);
+      const implicit = await api.token('implicit');
+      expect((await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [{ type: 'attach', products: [beans] }], implicit)).status).to.equal(403);
+    });
+
+    it('keeps every concurrent product change: none is lost under the row lock', async () => {
+      const extra = await Promise.all(['Filters', 'Mugs', 'Scoops'].map(async (name) => (await json(await send('POST', '/v2/subscriptions/products', productData({ name })))).data.id));
+      const attached = await json<ListDoc>(await send('POST', `/v2/subscriptions/offerings/${offering.id}/products/attach`, { products: extra }));
+      const copies = attached.data.map((p) => p.id);
+      const subscription = await subscribe();
+      const statuses = await Promise.all(copies.slice(1).map((id) => send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [{ type: 'detach', products: [id] }])));
+      expect(statuses.map((r) => r.status)).to.deep.equal([204, 204, 204]);
+      const held = (await json<ListDoc>(await api.request(`${SUBSCRIPTIONS}/${subscription.id}/products`))).data.map((p) => p.id);
+      expect(held).to.deep.equal([copies[0]]);
+    });
+  });
 });

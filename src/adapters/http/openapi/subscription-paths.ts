@@ -1,6 +1,7 @@
 import { STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE } from '../../../domain/subscription/subscription.js';
 import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import { PAYMENT_AUTHORITY_FIELDS, PAYMENT_AUTHORITY_TYPES } from '../../../domain/subscription/payment-authority.js';
+import { PRODUCT_CHANGE_TYPES } from '../../../domain/subscription/product-changes.js';
 import { SUBSCRIPTION_INCLUDES } from '../../../domain/subscription/subscription-query.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
@@ -155,6 +156,16 @@ const subscriptionChanges = dataRequest(
     ['type', 'attributes'],
   ),
 );
+const productChanges: Schema = {
+  type: 'object',
+  properties: {
+    data: arrayOf(
+      openObject({ type: oneOfStrings(PRODUCT_CHANGE_TYPES), products: arrayOf(uuid, { minItems: 1, maxItems: 100 }) }, ['type', 'products']),
+      { minItems: 1, maxItems: 10 },
+    ),
+  },
+  required: ['data'],
+};
 const stateChange = dataRequest(openObject({ type: constant(STATE_TYPE), attributes: openObject({ action: oneOfStrings(STATE_ACTIONS) }, ['action']) }, ['type', 'attributes']));
 
 const NOT_FOUND = 'No subscription of this store has this id.';
@@ -256,6 +267,21 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       parameters: [...PAGING_PARAMETERS, parameterRef('Currency')],
       success: { '200': { description: "A page of the subscription's products.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))) } },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+    }),
+    put: operation({
+      operationId: 'manageProductsOfSubscription',
+      summary: "Change a subscription's products",
+      description: `${SUBSCRIPTIONS_EPCC} Each change, in order: \`attach\` adds products of the subscription's offering (as it was when the subscription was made), \`detach\` drops ones it holds, \`replace\` holds exactly those given. The offering snapshot itself never changes; its plans are priced from what the subscription holds.`,
+      tag: TAG,
+      access: 'write',
+      requestBody: { description: 'The changes, applied in order.', content: jsonContent(productChanges) },
+      success: { '204': { description: 'Changed; no body.' } },
+      errors: {
+        400: "Every invalid change, each with its `source`; a product that is not one of the offering's, a detached one the subscription does not hold, or changes that would leave its plan without a price in its currency.",
+        404: NOT_FOUND,
+        422: 'A canceled or closed subscription keeps its products.',
+        codes: { 422: ['state_transition_not_allowed'] },
+      },
     }),
   }),
   ...subscriptionPath('/subscriptions/subscriptions/{id}/states', {

@@ -4,6 +4,7 @@ import type { Clock } from '../../../application/ports/system.js';
 import type { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
 import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
 import type { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
+import type { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
 import type { ListPlansOfSubscription, ListProductsOfSubscription } from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
 import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
 import type { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
@@ -12,7 +13,7 @@ import { SplicedJson } from '../documents/spliced-json.js';
 import { offeringProductResource } from '../documents/subscription-catalogue-documents.js';
 import { includedFor, sharedOfferingResource, stateResource, subscriptionPlanResource, subscriptionResource } from '../documents/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
-import { requestData } from '../request-body.js';
+import { requestData, requestDataList } from '../request-body.js';
 import { listDocument } from './list-response.js';
 import type { RouteContext, UseCase } from './route-context.js';
 import { bothPrefixes, preferredCurrency } from './subscription-paths.js';
@@ -28,6 +29,7 @@ export interface SubscriptionUseCases {
   readonly remove: UseCase<DeleteSubscription>;
   readonly listPlans: UseCase<ListPlansOfSubscription>;
   readonly listProducts: UseCase<ListProductsOfSubscription>;
+  readonly manageProducts: UseCase<ManageSubscriptionProducts>;
   readonly changeState: UseCase<ChangeSubscriptionState>;
   readonly listStates: UseCase<ListSubscriptionStates>;
   readonly getState: UseCase<GetSubscriptionState>;
@@ -88,6 +90,12 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       const found = await subscriptions.listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       ctx.body = listDocument(ctx, links, found.right, (product) => offeringProductResource(product, preferredCurrency(ctx)));
+    })
+    .put(bothPrefixes(`${ITEM}/products`), guard('write'), async (ctx) => {
+      const data = requestDataList(ctx);
+      const managed = E.isLeft(data) ? data : await subscriptions.manageProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      if (E.isLeft(managed)) return respondWithError(ctx, managed.left);
+      ctx.status = 204;
     })
     .post(bothPrefixes(`${ITEM}/states`), guard('write'), async (ctx) => {
       const data = requestData(ctx);
