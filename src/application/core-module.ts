@@ -19,11 +19,15 @@ import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscri
 import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
+import { DeleteSubscription } from './use-cases/subscriptions/delete-subscription.js';
+import { UpdateSubscription } from './use-cases/subscriptions/update-subscription.js';
+import { ManageSubscriptionProducts } from './use-cases/subscriptions/manage-subscription-products.js';
+import { ListPlansOfSubscription, ListProductsOfSubscription } from './use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
 import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
-import { ChangeSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
+import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -64,6 +68,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   CreateSubscriptionProduct,
   DeleteApplicationKey,
   DeleteOffering,
+  DeleteSubscription,
   DeleteSubscriber,
   DeleteSubscriptionPlan,
   DeleteSubscriptionProduct,
@@ -74,11 +79,15 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetStoreSettings,
   GetSubscriber,
   GetSubscription,
+  GetSubscriptionState,
   GetSubscriptionPlan,
   GetSubscriptionProduct,
   IssueAccessToken,
   ListApplicationKeys,
   ListOfferingPlans,
+  ManageSubscriptionProducts,
+  ListPlansOfSubscription,
+  ListProductsOfSubscription,
   ListStores,
   ListOfferingProducts,
   ListOfferings,
@@ -91,6 +100,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ResetStoreSettings,
   ResolveMerchantRealm,
   UpdateApplicationKey,
+  UpdateSubscription,
   UpdateMerchantRealmPrefix,
   UpdateOffering,
   UpdateSubscriber,
