@@ -28,7 +28,7 @@ import type { Uuid } from '../src/domain/shared/uuid.js';
 import type { Offering, OfferingPlan } from '../src/domain/subscription/offering.js';
 import { planPrices } from '../src/domain/subscription/pricing.js';
 import { applyStateAction } from '../src/domain/subscription/subscription-state.js';
-import { invoiceAfter, PAYMENT_AUTHORITY_TYPE, type StateAction, type Subscription, type SubscriptionStateRecord } from '../src/domain/subscription/subscription.js';
+import { invoiceAfter, type StateAction, type Subscription, type SubscriptionStateRecord } from '../src/domain/subscription/subscription.js';
 import {
   DEFAULT_PGLITE_DIR,
   formatDuration,
@@ -254,7 +254,7 @@ const generator = (random: Random, storeId: Uuid, sellables: readonly Sellable[]
         name: random() < 0.05 ? pick(random, names) : owner.name,
         email: subscriptionEmail(random, owner, sellable.tag),
         ...(externalRef === undefined ? {} : { externalRef }),
-        paymentAuthority: { type: PAYMENT_AUTHORITY_TYPE, customer_id: owner.customerId, card_id: owner.cardId },
+        paymentAuthority: { type: 'platform_payments_processor', customer_id: owner.customerId, card_id: owner.cardId },
         manualPayments: random() < 0.03,
         flags: { canceled: false, paused: false, suspended: false, pending: false },
         timestamps: { createdAt, updatedAt: createdAt },

@@ -55,8 +55,12 @@ export { DeleteOffering, UpdateOffering } from './application/use-cases/subscrip
 export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-cases/subscriptions/attach-to-offering.js';
 export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './application/use-cases/subscriptions/list-offering-copies.js';
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
+export { DeleteSubscription } from './application/use-cases/subscriptions/delete-subscription.js';
+export { UpdateSubscription } from './application/use-cases/subscriptions/update-subscription.js';
+export { ManageSubscriptionProducts } from './application/use-cases/subscriptions/manage-subscription-products.js';
+export { ListPlansOfSubscription, ListProductsOfSubscription, type SubscriptionCopies } from './application/use-cases/subscriptions/list-subscription-copies.js';
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
-export { ChangeSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';
+export { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';
 export { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './application/use-cases/subscriptions/subscribers.js';
 export {
   CreateProrationPolicy,
@@ -75,12 +79,13 @@ export type { DunningRule, DunningRuleAttributes, DunningRuleChanges } from './d
 export type { CartSettings, CartSettingsChanges } from './domain/store/cart-settings.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';
 export type { OfferingRepository } from './application/ports/offering-repository.js';
-export type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
+export type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
 export type { CatalogueRecord } from './domain/subscription/catalogue-record.js';
 export type { Offering, OfferingItem, OfferingPlan, OfferingProduct } from './domain/subscription/offering.js';
 export type { SubscriptionPlan } from './domain/subscription/plan.js';
 export type { SubscriptionProduct } from './domain/subscription/product.js';
 export type { StateAction, Subscription, SubscriptionStateRecord } from './domain/subscription/subscription.js';
+export type { PaymentAuthority, PaymentAuthorityType } from './domain/subscription/payment-authority.js';
 export type { CatalogueFilterField, CatalogueQuery } from './domain/subscription/catalogue-query.js';
 export type { SubscriptionFilterField, SubscriptionInclude, SubscriptionQuery } from './domain/subscription/subscription-query.js';
 export type { SubscriberRepository } from './application/ports/subscriber-repository.js';

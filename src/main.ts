@@ -37,10 +37,10 @@ const start = async () => {
     for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
     const created = await core.container.get(EnsureDefaultStore).execute();
     if (created !== undefined) {
-      // The secret never enters the log stream (stdout, often shipped elsewhere): the terminal and an owner-only file get it.
+      // The secret never enters the JSON log stream: an owner-only file gets it, and a terminal if there is one.
       const file = config.right.bootstrapKeyFile;
       const write = await writeBootstrapKeyFile(file, created, new Date());
-      process.stderr.write(bootstrapKeyNotice(created, file, write));
+      process.stderr.write(bootstrapKeyNotice(created, file, write, process.stderr.isTTY === true));
       logger.info({ store_id: created.store.id, client_id: created.key.clientId, file, saved: write.written }, 'created the default store and its first application key');
     }
     const service = await startService(core.container, config.right, logger);

@@ -19,6 +19,10 @@ import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscri
 import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
+import { DeleteSubscription } from './use-cases/subscriptions/delete-subscription.js';
+import { UpdateSubscription } from './use-cases/subscriptions/update-subscription.js';
+import { ManageSubscriptionProducts } from './use-cases/subscriptions/manage-subscription-products.js';
+import { ListPlansOfSubscription, ListProductsOfSubscription } from './use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
@@ -32,7 +36,7 @@ import {
 } from './use-cases/subscriptions/proration-policies.js';
 import { GetCartSettings, UpdateCartSettings } from './use-cases/cart-settings.js';
 import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
-import { ChangeSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
+import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -85,6 +89,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   CreateSubscriptionProduct,
   DeleteApplicationKey,
   DeleteOffering,
+  DeleteSubscription,
   DeleteSubscriber,
   DeleteSubscriptionPlan,
   DeleteSubscriptionProduct,
@@ -95,11 +100,15 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetStoreSettings,
   GetSubscriber,
   GetSubscription,
+  GetSubscriptionState,
   GetSubscriptionPlan,
   GetSubscriptionProduct,
   IssueAccessToken,
   ListApplicationKeys,
   ListOfferingPlans,
+  ManageSubscriptionProducts,
+  ListPlansOfSubscription,
+  ListProductsOfSubscription,
   ListStores,
   ListOfferingProducts,
   ListOfferings,
@@ -112,6 +121,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ResetStoreSettings,
   ResolveMerchantRealm,
   UpdateApplicationKey,
+  UpdateSubscription,
   UpdateMerchantRealmPrefix,
   UpdateOffering,
   UpdateSubscriber,

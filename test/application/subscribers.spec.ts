@@ -52,7 +52,7 @@ describe('subscriber use cases', () => {
     expect(await get.execute(storeId, made.id)).to.deep.equal(notFound);
   });
 
-  it('checks an update before it looks for the subscriber, and changes nothing when it is refused', async () => {
+  it('refuses an invalid update with its issues, and changes nothing', async () => {
     const { create, update, get, storeId } = await setup();
     const made = right(await create.execute(storeId, data()));
     const refused = await update.execute(storeId, made.id, { type: 'subscription_subscriber', attributes: { name: 'ab' } });

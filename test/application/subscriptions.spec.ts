@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
+import type { OfferingPlan, OfferingProduct } from '../../src/domain/subscription/offering.js';
+import { planPrices } from '../../src/domain/subscription/pricing.js';
+
+const planPricesOf = (plan: OfferingPlan, products: readonly OfferingProduct[]) => planPrices(products, plan)['USD']?.amount;
 import { planData, productData, right, subscriptionCore, subscriptionData } from '../support/subscription-core.js';
 
 const setup = async (planAttributes: Record<string, unknown> = {}) => {
@@ -58,6 +62,167 @@ describe('catalogue use cases', () => {
 });
 
 describe('subscription use cases', () => {
+  it("attaches, detaches and replaces the subscription's products within its snapshot; its plan's price follows", async () => {
+    const { subscriptions, products, offerings, storeId, product, offering } = await setup({ base_price_percentage: 10 });
+    const filters = right(await products.create(storeId, productData({ name: 'Filters', price: { USD: { amount: 500 } } })));
+    const withFilters = right(await offerings.attachProducts(storeId, offering.id, { products: [filters.id] }));
+    const [beansCopy, filtersCopy] = withFilters.products;
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(withFilters.id, withFilters.plans[0]!.id)));
+    const manage = (data: unknown) => subscriptions.manageProducts(storeId, subscription.id, data);
+    const held = async () => right(await subscriptions.listProducts(storeId, subscription.id, queryParams([]))).items.map((p) => p.id);
+    const price = async () => {
+      const plans = right(await subscriptions.listPlans(storeId, subscription.id, queryParams([])));
+      return planPricesOf(plans.items[0]!, plans.products);
+    };
+    expect(await held()).to.deep.equal([beansCopy!.id, filtersCopy!.id]);
+    right(await manage([{ type: 'detach', products: [filtersCopy!.id] }]));
+    expect(await held()).to.deep.equal([beansCopy!.id]);
+    expect(await price()).to.equal(900);
+    right(await manage([{ type: 'replace', products: [filtersCopy!.id] }, { type: 'attach', products: [beansCopy!.id] }]));
+    expect(await held()).to.deep.equal([beansCopy!.id, filtersCopy!.id]);
+    expect(await price()).to.equal(1350);
+
+    const refused = await manage([{ type: 'detach', products: [beansCopy!.id] }, { type: 'detach', products: [beansCopy!.id, product.id] }]);
+    expect(E.isLeft(refused) && refused.left._tag === 'ValidationFailed' && refused.left.issues).to.deep.equal([
+      { source: 'data.1.products.0', detail: 'is not a product the subscription holds' },
+      { source: 'data.1.products.1', detail: "is not a product of the subscription's offering" },
+    ]);
+    expect(await held(), 'a refused request changes nothing').to.deep.equal([beansCopy!.id, filtersCopy!.id]);
+    const unpriced = await manage([{ type: 'detach', products: [filtersCopy!.id, beansCopy!.id] }]);
+    expect(E.isLeft(unpriced) && unpriced.left._tag === 'ValidationFailed' && unpriced.left.issues).to.deep.equal([
+      { source: 'data', detail: "would leave the subscription's plan without a price in USD" },
+    ]);
+    const parsed = await manage([{ type: 'swap', products: [] }, 'x']);
+    expect(E.isLeft(parsed) && parsed.left._tag === 'ValidationFailed' && parsed.left.issues.map((i) => i.source)).to.deep.equal(['data.0.type', 'data.0.products', 'data.1']);
+    expect(tagOf(await manage([]))).to.equal('ValidationFailed');
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'cancel' } }));
+    expect(tagOf(await manage([{ type: 'detach', products: [filtersCopy!.id] }]))).to.equal('Unprocessable');
+    expect(tagOf(await subscriptions.manageProducts(storeId, 'nope', [{ type: 'detach', products: [filtersCopy!.id] }]))).to.equal('NotFound');
+  });
+
+  it('creates a pending subscription that goes live on a go_live action, or by itself at go_live_after', async () => {
+    const { subscriptions, storeId, offering, offeringPlan, clock } = await setup({ trial_period: 1 });
+    const create = (fields: Record<string, unknown>) => subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id, fields));
+    const waiting = right(await create({ pending: true })).subscription;
+    expect(waiting.flags.pending).to.equal(true);
+    expect(waiting).not.to.have.property('goLiveAfter');
+    const act = (id: string, action: string) => subscriptions.changeState(storeId, id, { type: 'subscription_state', attributes: { action } });
+    expect(tagOf(await act(waiting.id, 'pause'))).to.equal('Unprocessable');
+    clock.advance(86_400_000);
+    const started = right(await act(waiting.id, 'go_live'));
+    expect(started.flags.pending).to.equal(false);
+    const live = right(await subscriptions.get(storeId, waiting.id, queryParams([]))).subscription;
+    expect(live.goLiveAfter).to.deep.equal(clock.now());
+    expect(live.invoiceAfter).to.deep.equal(new Date(Date.UTC(2026, 1, 2)));
+    expect(tagOf(await act(waiting.id, 'go_live'))).to.equal('Unprocessable');
+
+    const at = new Date(clock.now().getTime() + 3_600_000);
+    const scheduled = right(await create({ go_live_after: at.toISOString() })).subscription;
+    expect(scheduled).to.deep.include({ goLiveAfter: at, invoiceAfter: new Date(Date.UTC(2026, 1, 2, 1)) });
+    expect(scheduled.flags.pending).to.equal(true);
+    const update = (attributes: Record<string, unknown>) => subscriptions.update(storeId, scheduled.id, { type: 'subscription', attributes });
+    const later = new Date(at.getTime() + 3_600_000);
+    expect(right(await update({ go_live_after: later.toISOString() })).subscription).to.deep.include({ goLiveAfter: later, invoiceAfter: new Date(Date.UTC(2026, 1, 2, 2)) });
+    expect(right(await update({ go_live_after: null })).subscription).not.to.have.property('goLiveAfter');
+    right(await update({ go_live_after: later.toISOString() }));
+    const past = await update({ go_live_after: clock.now().toISOString() });
+    expect(E.isLeft(past) && past.left._tag === 'ValidationFailed' && past.left.issues).to.deep.equal([{ source: 'data.attributes.go_live_after', detail: 'must be in the future' }]);
+    clock.advance(2 * 3_600_000);
+    expect(tagOf(await act(scheduled.id, 'pause')), 'live by itself once go_live_after passed').to.equal('Right');
+    expect(tagOf(await update({ go_live_after: new Date(clock.now().getTime() + 1000).toISOString() }))).to.equal('Unprocessable');
+
+    const contradictory = await create({ pending: false, go_live_after: at.toISOString() });
+    expect(E.isLeft(contradictory) && contradictory.left._tag === 'ValidationFailed' && contradictory.left.issues[0]?.source).to.equal('data.pending');
+    const already = await create({ go_live_after: clock.now().toISOString() });
+    expect(E.isLeft(already) && already.left._tag === 'ValidationFailed' && already.left.issues).to.deep.equal([{ source: 'data.go_live_after', detail: 'must be in the future' }]);
+    expect(right(await create({ pending: false })).subscription.flags.pending).to.equal(false);
+  });
+
+  it('updates fields partially and moves to another plan of its own snapshot, never a later one', async () => {
+    const { subscriptions, offerings, plans, storeId, offering, offeringPlan, clock } = await setup();
+    const strict = right(await plans.create(storeId, planData({ name: 'No resume', can_resume: false })));
+    const withStrict = right(await offerings.attachPlans(storeId, offering.id, { plans: [strict.id] }));
+    const strictCopy = withStrict.plans.find((p) => p.originId === strict.id)!;
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(withStrict.id, offeringPlan.id, { external_ref: 'ref-1' })));
+    const update = (attributes: Record<string, unknown>) => subscriptions.update(storeId, subscription.id, { type: 'subscription', attributes });
+    clock.advance(1000);
+    const renamed = right(await update({ name: 'Grace Hopper', external_ref: null, address_id: 'AAAAAAAA-AAAA-4AAA-8AAA-AAAAAAAAAAAA' }));
+    expect(renamed.subscription).to.include({ name: 'Grace Hopper', email: 'ada@example.com', planId: offeringPlan.id, addressId: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa' });
+    expect(renamed.subscription).not.to.have.property('externalRef');
+    expect(renamed.subscription.timestamps.updatedAt).to.deep.equal(clock.now());
+    expect(renamed.subscription.timestamps.createdAt).to.deep.equal(subscription.timestamps.createdAt);
+
+    const later = right(await plans.create(storeId, planData({ name: 'Later' })));
+    const laterCopy = right(await offerings.attachPlans(storeId, offering.id, { plans: [later.id] })).plans.find((p) => p.originId === later.id)!;
+    const refused = await update({ plan_id: laterCopy.id, name: 'x' });
+    expect(E.isLeft(refused) && refused.left._tag === 'ValidationFailed' && refused.left.issues.map((i) => i.source)).to.deep.equal(['data.attributes.name']);
+    const notInSnapshot = await update({ plan_id: laterCopy.id });
+    expect(E.isLeft(notInSnapshot) && notInSnapshot.left._tag === 'ValidationFailed' && notInSnapshot.left.issues[0]).to.deep.equal({
+      source: 'data.attributes.plan_id',
+      detail: "must be one of the plans of the subscription's offering",
+    });
+
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'pause' } }));
+    expect(await update({ plan_id: strictCopy.id })).to.deep.equal(
+      E.left({ _tag: 'Forbidden', detail: 'the subscription is paused and the new plan does not allow subscribers to resume', code: 'plan_not_permitted' }),
+    );
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'resume' } }));
+    expect(right(await update({ plan_id: strictCopy.id })).subscription.planId).to.equal(strictCopy.id);
+    // The new plan's flags gate the actions from now on.
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'pause' } }));
+    expect(tagOf(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'resume' } }))).to.equal('Forbidden');
+    expect(right(await offerings.get(storeId, offering.id)).plans.map((p) => p.id)).to.include(laterCopy.id);
+    expect(right(await subscriptions.get(storeId, subscription.id, queryParams([]))).offering.plans.map((p) => p.id)).to.deep.equal([offeringPlan.id, strictCopy.id]);
+
+    right(await update({ plan_id: offeringPlan.id }));
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'cancel' } }));
+    expect(tagOf(await update({ plan_id: strictCopy.id }))).to.equal('Unprocessable');
+    expect(tagOf(await update({ name: 'Still renamable' }))).to.equal('Right');
+    expect(tagOf(await subscriptions.update(storeId, 'nope', { type: 'subscription', attributes: {} }))).to.equal('NotFound');
+    expect(tagOf(await subscriptions.update(storeId, subscription.id, { type: 'subscriptions', attributes: {} }))).to.equal('ValidationFailed');
+  });
+
+  it("lists the subscription's own plans and products from its snapshot, not from the offering as it is now", async () => {
+    const { subscriptions, offerings, products, plans, storeId, offering, offeringPlan, product } = await setup();
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    const later = right(await plans.create(storeId, planData({ name: 'Yearly' })));
+    right(await offerings.attachPlans(storeId, offering.id, { plans: [later.id] }));
+    right(await offerings.attachProducts(storeId, offering.id, { products: [right(await products.create(storeId, productData({ name: 'Filters' }))).id] }));
+    const listed = right(await subscriptions.listPlans(storeId, subscription.id, queryParams([])));
+    expect(listed.items.map((p) => p.id)).to.deep.equal([offeringPlan.id]);
+    expect(listed).to.include({ total: 1, totalMethod: 'exact' });
+    expect(listed.subscription.planId).to.equal(offeringPlan.id);
+    const held = right(await subscriptions.listProducts(storeId, subscription.id, queryParams([['page[limit]', '1']])));
+    expect(held.items.map((p) => p.originId)).to.deep.equal([product.id]);
+    expect(held.page.limit).to.equal(1);
+    expect(tagOf(await subscriptions.listPlans(storeId, 'nope', queryParams([])))).to.equal('NotFound');
+    expect(tagOf(await subscriptions.listProducts(storeId, subscription.id, queryParams([['page[limit]', '0']])))).to.equal('ValidationFailed');
+  });
+
+  it("gets one state change of a subscription's history, and no other subscription's", async () => {
+    const { subscriptions, storeId, offering, offeringPlan } = await setup();
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    const other = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id))).subscription;
+    const paused = right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'pause' } }));
+    expect(await subscriptions.getState(storeId, subscription.id, paused.id)).to.deep.equal(E.right(paused));
+    const missing = E.left({ _tag: 'NotFound', detail: 'subscription state not found' });
+    expect(await subscriptions.getState(storeId, other.id, paused.id)).to.deep.equal(missing);
+    expect(await subscriptions.getState(storeId, subscription.id, 'nope')).to.deep.equal(missing);
+    expect(await subscriptions.getState(storeId, 'nope', paused.id)).to.deep.equal(missing);
+  });
+
+  it('deletes a subscription with its history: later reads, lists and deletes do not find it', async () => {
+    const { subscriptions, storeId, offering, offeringPlan } = await setup();
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id)));
+    right(await subscriptions.changeState(storeId, subscription.id, { type: 'subscription_state', attributes: { action: 'pause' } }));
+    expect(await subscriptions.delete(storeId, subscription.id)).to.deep.equal(E.right(undefined));
+    expect(tagOf(await subscriptions.get(storeId, subscription.id, queryParams([])))).to.equal('NotFound');
+    expect(tagOf(await subscriptions.listStates(storeId, subscription.id, queryParams([])))).to.equal('NotFound');
+    expect(right(await subscriptions.list(storeId, queryParams([]))).total).to.equal(0);
+    expect(tagOf(await subscriptions.delete(storeId, subscription.id))).to.equal('NotFound');
+    expect(tagOf(await subscriptions.delete(storeId, 'not-a-uuid'))).to.equal('NotFound');
+  });
+
   it('creates an active subscription on one of the offering plans, in a currency it is priced in', async () => {
     const { subscriptions, storeId, offering, offeringPlan, clock } = await setup({ trial_period: 1 });
     const view = right(await subscriptions.create(storeId, subscriptionData(offering.id, offeringPlan.id, { currency: 'EUR' })));

@@ -111,7 +111,7 @@ describe('new subscriptions', () => {
     });
   }
 
-  const AUTHORITY_TYPE = "must be 'platform_payments_processor'";
+  const AUTHORITY_TYPE = "must be one of 'platform_payments_processor', 'elastic_path_payments_stripe', 'authorize_net'";
   const authorities: ReadonlyArray<[string, unknown, ReadonlyArray<{ source: string; detail: string }> | null]> = [
     ['the type only', { type: 'platform_payments_processor' }, null],
     ['ids of 3 code points', { type: 'platform_payments_processor', customer_id: 'cus', card_id: 'car' }, null],
@@ -212,7 +212,7 @@ describe('new subscriptions', () => {
 });
 
 describe('state actions', () => {
-  const ACTION = "must be one of 'cancel', 'pause', 'resume'";
+  const ACTION = "must be one of 'cancel', 'pause', 'resume', 'go_live'";
   const request = (action: unknown) => parseStateAction({ type: 'subscription_state', attributes: { action } });
 
   const actions: ReadonlyArray<[unknown, Expectation]> = [

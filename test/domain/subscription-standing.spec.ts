@@ -4,8 +4,8 @@ import { invoiceAfter, standingAt, type Subscription } from '../../src/domain/su
 import { CREATED, canceled, paused, planWith, running } from '../support/domain-builders.js';
 
 describe('subscription standing', () => {
-  const ACTIVE = { closed: false, status: 'active' };
-  const CLOSED = { closed: true, status: 'inactive' };
+  const ACTIVE = { pending: false, closed: false, status: 'active' };
+  const CLOSED = { pending: false, closed: true, status: 'inactive' };
   const endDate = new Date('2024-02-29T09:00:00.000Z');
 
   const cases: ReadonlyArray<[string, Subscription, PlanAttributes | undefined, string, typeof ACTIVE | typeof CLOSED]> = [

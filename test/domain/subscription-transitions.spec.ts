@@ -16,7 +16,7 @@ describe('subscription state changes', () => {
     const flags = { canceled: false, paused: true, suspended: false, pending: false };
     const state = { id: STATE_ID, subscriptionId: subscription.id, action: 'pause', createdAt: now, flags: { ...flags, closed: false }, invoiceAfter: subscription.invoiceAfter };
     expect(result).to.deep.equal(E.right({ subscription: { ...subscription, flags, timestamps: { createdAt: CREATED, updatedAt: now, pausedAt: now }, state }, state }));
-    if (E.isRight(result)) expect(standingAt(result.right.subscription, planWith(), now)).to.deep.equal({ closed: false, status: 'active' });
+    if (E.isRight(result)) expect(standingAt(result.right.subscription, planWith(), now)).to.deep.equal({ pending: false, closed: false, status: 'active' });
   });
 
   it('resumes a paused subscription and keeps when it was paused', () => {
@@ -43,8 +43,8 @@ describe('subscription state changes', () => {
     );
     if (E.isRight(result)) {
       const canceledSubscription = result.right.subscription;
-      expect(standingAt(canceledSubscription, planWith(), new Date('2024-03-31T08:59:59.999Z'))).to.deep.equal({ closed: false, status: 'active' });
-      expect(standingAt(canceledSubscription, planWith(), endDate)).to.deep.equal({ closed: true, status: 'inactive' });
+      expect(standingAt(canceledSubscription, planWith(), new Date('2024-03-31T08:59:59.999Z'))).to.deep.equal({ pending: false, closed: false, status: 'active' });
+      expect(standingAt(canceledSubscription, planWith(), endDate)).to.deep.equal({ pending: false, closed: true, status: 'inactive' });
     }
   });
 
@@ -64,9 +64,43 @@ describe('subscription state changes', () => {
     expect(E.isRight(result) && result.right.subscription.timestamps.pausedAt?.toISOString()).to.equal('2024-02-01T00:00:00.000Z');
   });
 
-  it('keeps the suspended and pending flags as they were', () => {
-    const result = applyStateAction(subscriptionWith({ suspended: true, pending: true }), planWith(), 'pause', now, STATE_ID);
-    expect(E.isRight(result) && result.right.state.flags).to.deep.equal({ canceled: false, paused: true, suspended: true, pending: true, closed: false });
+  it('keeps the suspended flag as it was', () => {
+    const result = applyStateAction(subscriptionWith({ suspended: true }), planWith(), 'pause', now, STATE_ID);
+    expect(E.isRight(result) && result.right.state.flags).to.deep.equal({ canceled: false, paused: true, suspended: true, pending: false, closed: false });
+  });
+
+  it('lets a pending subscription go live or be canceled, and nothing else until it is live', () => {
+    const pending = subscriptionWith({ pending: true });
+    for (const action of ['pause', 'resume'] as const) {
+      expect(applyStateAction(pending, planWith(), action, now, STATE_ID)).to.deep.equal(
+        E.left({ _tag: 'Unprocessable', detail: `a pending subscription cannot be ${action}d; it goes live first`, code: 'state_transition_not_allowed' }),
+      );
+    }
+    expect(standingAt(pending, planWith(), now)).to.deep.equal({ pending: true, closed: false, status: 'inactive' });
+    const live = applyStateAction(pending, planWith({ trial_period: 1 }), 'go_live', now, STATE_ID);
+    if (E.isLeft(live)) throw new Error('not live');
+    expect(live.right.subscription).to.deep.include({ goLiveAfter: now, invoiceAfter: new Date('2024-04-10T15:00:00.000Z') });
+    expect(live.right.state.flags).to.deep.equal({ canceled: false, paused: false, suspended: false, pending: false, closed: false });
+    expect(standingAt(live.right.subscription, planWith(), now)).to.deep.equal({ pending: false, closed: false, status: 'active' });
+    expect(applyStateAction(live.right.subscription, planWith(), 'go_live', now, STATE_ID)).to.deep.equal(
+      E.left({ _tag: 'Unprocessable', detail: 'the subscription is not pending: it is live already', code: 'state_transition_not_allowed' }),
+    );
+    // Billing periods count from going live, not from creation.
+    const canceledLater = applyStateAction(live.right.subscription, planWith(), 'cancel', new Date('2024-03-20T00:00:00.000Z'), STATE_ID);
+    expect(E.isRight(canceledLater) && canceledLater.right.subscription.timestamps.endDate?.toISOString()).to.equal('2024-04-10T15:00:00.000Z');
+    const canceledPending = applyStateAction(pending, planWith({ can_pause: false }), 'cancel', now, STATE_ID);
+    expect(E.isRight(canceledPending) && canceledPending.right.subscription.timestamps.endDate).to.deep.equal(now);
+    expect(E.isRight(canceledPending) && canceledPending.right.state.flags).to.deep.include({ canceled: true, pending: false, closed: true });
+  });
+
+  it('goes live by itself at go_live_after, with the plan length counted from then', () => {
+    const at = new Date('2024-03-15T00:00:00.000Z');
+    const scheduled = { ...subscriptionWith({ pending: true }), goLiveAfter: at };
+    const closing = planWith({ end_behavior: 'close', billing_interval_type: 'day', plan_length: 2 });
+    expect(standingAt(scheduled, closing, new Date('2024-03-14T23:59:59.999Z'))).to.deep.equal({ pending: true, closed: false, status: 'inactive' });
+    expect(standingAt(scheduled, closing, at)).to.deep.equal({ pending: false, closed: false, status: 'active' });
+    expect(standingAt(scheduled, closing, new Date('2024-03-17T00:00:00.000Z'))).to.deep.equal({ pending: false, closed: true, status: 'inactive' });
+    expect(E.isRight(applyStateAction(scheduled, closing, 'pause', at, STATE_ID))).to.equal(true);
   });
 
   const permissions: ReadonlyArray<[StateAction, 'can_cancel' | 'can_pause' | 'can_resume', () => Subscription]> = [

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { gateway, MemoryStorageFactory } from '@elasticpath/js-sdk';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
@@ -22,7 +22,7 @@ describe('the official @elasticpath/js-sdk against the service', () => {
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-sdk-'));
     service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite') });
-    const { clientId, clientSecret } = printedCredentials(service.terminal());
+    const { clientId, clientSecret } = printedCredentials(await readFile(path.join(dir, 'bootstrap-key.txt'), 'utf8'));
     // `protocol` is read by the SDK but missing from its typings.
     const config = { client_id: clientId, client_secret: clientSecret, host: new URL(service.url).host, protocol: 'http', storage: new MemoryStorageFactory(), fetchMaxAttempts: 1 };
     sdk = gateway(config as Parameters<typeof gateway>[0]);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ERROR_CODES } from '../../src/adapters/http/error-documents.js';
+import { ERROR_CODE_STATUS, ERROR_CODES, type ErrorCode } from '../../src/adapters/http/error-documents.js';
 import { forEachBackend } from '../support/backends.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 import { hostileRequest, type HostileRequest } from './hostile-requests.js';
@@ -22,7 +22,9 @@ const STAND_IN: StoreIds = {
   planId: '00000000-0000-4000-8000-000000000005',
   offeringId: '00000000-0000-4000-8000-000000000006',
   offeringPlanId: '00000000-0000-4000-8000-000000000007',
+  offeringProductId: '00000000-0000-4000-8000-00000000000c',
   subscriptionId: '00000000-0000-4000-8000-000000000008',
+  stateId: '00000000-0000-4000-8000-00000000000b',
   subscriberId: '00000000-0000-4000-8000-00000000000a',
   prorationPolicyId: '00000000-0000-4000-8000-00000000000b',
   dunningRuleId: '00000000-0000-4000-8000-00000000000c',
@@ -86,6 +88,7 @@ forEachBackend('Properties: hostile input on every route', (_backend, persistenc
             expect(error.status, label).to.equal(String(response.status));
             expect(error.title, label).to.be.a('string');
             expect(ERROR_CODES, label).to.include(error.code);
+            expect(ERROR_CODE_STATUS[error.code as ErrorCode], `${label}: the status of its code`).to.equal(response.status);
             expect(error.meta, label).to.deep.equal({ request_id: response.requestId });
           }
         }

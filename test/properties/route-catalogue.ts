@@ -8,9 +8,13 @@ export interface StoreIds {
   readonly productId: string;
   readonly planId: string;
   readonly offeringId: string;
+  /** The offering's copy of the product, which a subscription holds. */
+  readonly offeringProductId: string;
   /** The offering's copy of the plan, which a subscription names. */
   readonly offeringPlanId: string;
   readonly subscriptionId: string;
+  /** A state change of that subscription. */
+  readonly stateId: string;
   readonly subscriberId: string;
   readonly prorationPolicyId: string;
   readonly dunningRuleId: string;
@@ -70,10 +74,20 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     })),
     route('GET', '/subscriptions', (ids) => `/subscriptions?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&include=plans,products`),
     route('GET', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}?include=plans,products`),
+    route('PUT', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`, (ids) => ({
+      data: { type: 'subscription', attributes: { name: 'Renamed', external_ref: null, plan_id: ids.offeringPlanId } },
+    })),
+    route('DELETE', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`),
+    route('GET', '/subscriptions/:id/plans', (ids) => `/subscriptions/${ids.subscriptionId}/plans?page[limit]=1`),
+    route('GET', '/subscriptions/:id/products', (ids) => `/subscriptions/${ids.subscriptionId}/products`),
+    route('PUT', '/subscriptions/:id/products', (ids) => `/subscriptions/${ids.subscriptionId}/products`, (ids) => ({
+      data: [{ type: 'replace', products: [ids.offeringProductId] }],
+    })),
     route('POST', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`, () => ({
-      data: { type: 'subscription_state', attributes: { action: 'pause' } },
+      data: { type: 'subscription_state', attributes: { action: 'resume' } },
     })),
     route('GET', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`),
+    route('GET', '/subscriptions/:id/states/:state_id', (ids) => `/subscriptions/${ids.subscriptionId}/states/${ids.stateId}`),
     route('POST', '/subscribers', () => '/subscribers', (ids) => ({
       data: { type: 'subscription_subscriber', attributes: { account_id: ids.accountId, name: 'Ada Lovelace', email: ids.email } },
     })),

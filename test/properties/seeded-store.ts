@@ -32,7 +32,7 @@ const created = async (response: Response, what: string): Promise<{ id: string }
 
 /**
  * A store with one of everything, made through the API itself: a second key (the one the key routes
- * may rename or delete), a product, a plan, an offering of both, a subscription to it, and a subscriber.
+ * may rename or delete), a product, a plan, an offering of both, a paused subscription to it, and a subscriber.
  */
 export const seedStore = async (url: string, container: Container, name: string): Promise<SeededStore> => {
   const store = await container.get(CreateStore).execute(name);
@@ -55,10 +55,20 @@ export const seedStore = async (url: string, container: Container, name: string)
     'offering',
   );
   const offeringPlanId: string = offering['relationships'].plans.data[0].id;
+  const offeringProductId: string = offering['relationships'].products.data[0].id;
   const subscription = await created(
     await post('/v2/subscriptions/subscriptions', subscriptionData(offering.id, offeringPlanId, { account_id: accountId, email, external_ref: externalRef })),
     'subscription',
   );
+  // Paused, so that the subscription has a state change to read (and a resume the states route accepts).
+  const paused = await send(`/v2/subscriptions/subscriptions/${subscription.id}/states`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ data: { type: 'subscription_state', attributes: { action: 'pause' } } }),
+  });
+  if (paused.status !== 204) throw new Error(`pause answered ${paused.status}: ${await paused.text()}`);
+  const [state] = ((await (await send(`/v2/subscriptions/subscriptions/${subscription.id}/states`)).json()) as { data: { id: string }[] }).data;
+  if (state === undefined) throw new Error('the pause left no state change');
   const subscriber = await created(await post('/v2/subscriptions/subscribers', { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Ada Lovelace', email } }), 'subscriber');
   const prorationPolicy = await created(
     await post('/v2/subscriptions/proration-policies', { type: 'subscription_proration_policy', attributes: { name: 'Daily', rounding: 'up', external_ref: externalRef } }),
@@ -79,7 +89,9 @@ export const seedStore = async (url: string, container: Container, name: string)
       planId: plan.id,
       offeringId: offering.id,
       offeringPlanId,
+      offeringProductId,
       subscriptionId: subscription.id,
+      stateId: state.id,
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,

@@ -7,10 +7,14 @@ import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/applicati
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
+import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
+import { UpdateSubscription } from '../../src/application/use-cases/subscriptions/update-subscription.js';
+import { ManageSubscriptionProducts } from '../../src/application/use-cases/subscriptions/manage-subscription-products.js';
+import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../src/application/use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
-import { ChangeSubscriptionState, ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/subscription-states.js';
+import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -83,9 +87,15 @@ export const subscriptionCore = async () => {
     subscriptions: {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),
       get: run(new GetSubscription(subscriptionRepo)),
+      update: run(new UpdateSubscription(subscriptionRepo, clock)),
+      manageProducts: run(new ManageSubscriptionProducts(subscriptionRepo, clock)),
+      delete: run(new DeleteSubscription(subscriptionRepo)),
+      listPlans: run(new ListPlansOfSubscription(subscriptionRepo, stores)),
+      listProducts: run(new ListProductsOfSubscription(subscriptionRepo, stores)),
       list: run(new ListSubscriptions(subscriptionRepo, stores)),
       changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids)),
       listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),
+      getState: run(new GetSubscriptionState(subscriptionRepo)),
     },
   };
 };

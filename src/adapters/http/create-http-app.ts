@@ -29,11 +29,15 @@ import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/u
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
+import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
+import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
+import { ManageSubscriptionProducts } from '../../application/use-cases/subscriptions/manage-subscription-products.js';
+import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../application/use-cases/subscriptions/read-subscriptions.js';
 import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { ChangeSubscriptionState, ListSubscriptionStates } from '../../application/use-cases/subscriptions/subscription-states.js';
+import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../application/use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -153,8 +157,14 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       create: use(CreateSubscription),
       list: use(ListSubscriptions),
       get: use(GetSubscription),
+      update: use(UpdateSubscription),
+      remove: use(DeleteSubscription),
+      listPlans: use(ListPlansOfSubscription),
+      listProducts: use(ListProductsOfSubscription),
+      manageProducts: use(ManageSubscriptionProducts),
       changeState: use(ChangeSubscriptionState),
       listStates: use(ListSubscriptionStates),
+      getState: use(GetSubscriptionState),
     },
     container.get(TOKENS.Clock),
     routes,

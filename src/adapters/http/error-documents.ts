@@ -23,11 +23,13 @@ export const ERROR_CODE_MEANINGS = {
   external_ref_taken: 'another proration policy of the store already has this `external_ref`',
   default_taken: 'the store already has a default dunning rule; make it not the default first',
   idempotency_key_in_flight: 'a request with this Idempotency-Key is still being processed; retry later',
+  conflict: 'a conflict with the stored state whose reason was not recorded (the replay of an answer stored before error codes existed)',
   payload_too_large: 'the body is larger than its limit, stated in `detail`',
   unsupported_media_type: 'the body has a content type, encoding or charset the endpoint does not read',
   idempotency_key_reused: 'this Idempotency-Key was used for a different request (method, path, query or body)',
   state_transition_not_allowed: "the subscription's current state does not allow this action",
   discounts_exclusive: 'cart settings cannot enable custom discounts and rule promotions together',
+  unprocessable: 'a refusal whose reason was not recorded (the replay of an answer stored before error codes existed)',
   rate_limited: "the application key is over its request rate; `Retry-After` says when to retry",
   header_fields_too_large: 'the request line and headers are larger than the server accepts',
   internal_error: 'an unexpected failure; the log line with this request id has its cause',
@@ -37,6 +39,40 @@ export const ERROR_CODE_MEANINGS = {
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;
 export const ERROR_CODES = Object.keys(ERROR_CODE_MEANINGS) as readonly ErrorCode[];
+
+/** The one status each code is answered with. */
+export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
+  invalid_value: 400,
+  invalid_filter: 400,
+  invalid_body: 400,
+  invalid_http: 400,
+  unauthenticated: 401,
+  token_not_permitted: 403,
+  plan_not_permitted: 403,
+  not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  reservation_over_budget: 409,
+  budget_below_reservations: 409,
+  prefix_taken: 409,
+  in_use: 409,
+  external_ref_taken: 409,
+  default_taken: 409,
+  idempotency_key_in_flight: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  state_transition_not_allowed: 422,
+  discounts_exclusive: 422,
+  unprocessable: 422,
+  rate_limited: 429,
+  header_fields_too_large: 431,
+  internal_error: 500,
+  not_implemented: 501,
+  database_unavailable: 503,
+};
 
 /** One entry of an `errors` array; `status` is a string as EPCC's specifications declare it. */
 export interface ErrorObject {
@@ -80,8 +116,10 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   404: 'route_not_found',
   405: 'method_not_allowed',
   408: 'request_timeout',
+  409: 'conflict',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  422: 'unprocessable',
   429: 'rate_limited',
   431: 'header_fields_too_large',
   501: 'not_implemented',
@@ -90,7 +128,9 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
 
 export const titleOf = (status: number): string => TITLES[status] ?? 'Error';
 
-export const errorDocument = (status: number, detail?: string, code: ErrorCode = CODE_OF_STATUS[status] ?? 'internal_error', source?: string): ErrorDocument => ({
+const codeOfStatus = (status: number): ErrorCode => CODE_OF_STATUS[status] ?? 'internal_error';
+
+export const errorDocument = (status: number, detail?: string, code: ErrorCode = codeOfStatus(status), source?: string): ErrorDocument => ({
   errors: [{ status: String(status), title: titleOf(status), code, ...(detail === undefined ? {} : { detail }), ...(source === undefined ? {} : { source }) }],
 });
 
@@ -144,7 +184,10 @@ const isErrorDocument = (body: unknown): body is ErrorDocument =>
 
 /**
  * The body with the request id in every error object's `meta`, so that a client quoting any error can be
- * matched to its log line; any other body as it is.
+ * matched to its log line; any other body as it is. An error object without a code (a response stored
+ * for an idempotent replay before codes existed) gets its status's.
  */
 export const withRequestId = (body: unknown, requestId: string): unknown =>
-  isErrorDocument(body) ? { errors: body.errors.map((e) => ({ ...e, meta: { ...e.meta, request_id: requestId } })) } : body;
+  isErrorDocument(body)
+    ? { errors: body.errors.map((e) => ({ ...e, code: e.code ?? codeOfStatus(Number(e.status)), meta: { ...e.meta, request_id: requestId } })) }
+    : body;

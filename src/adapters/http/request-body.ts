@@ -12,3 +12,12 @@ export const requestData = (ctx: HttpContext): E.Either<DomainError, Readonly<Re
   if (data === undefined || data === null) return E.left(validationFailed(issues('data', 'is required')));
   return isRecord(data) ? E.right(data) : E.left(validationFailed(issues('data', 'must be an object')));
 };
+
+/** The `data` member of a write body whose `data` is a list (EPCC's `ManageSubscriptionProducts`). */
+export const requestDataList = (ctx: HttpContext): E.Either<DomainError, readonly unknown[]> => {
+  const body: unknown = ctx.request.body;
+  if (!isRecord(body)) return E.left(validationFailed(issues('body', 'must be a JSON object')));
+  const data = body['data'];
+  if (data === undefined || data === null) return E.left(validationFailed(issues('data', 'is required')));
+  return Array.isArray(data) ? E.right(data) : E.left(validationFailed(issues('data', 'must be a list')));
+};

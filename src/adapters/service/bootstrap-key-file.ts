@@ -20,10 +20,19 @@ export const writeBootstrapKeyFile = async (file: string, created: CreatedStore,
   }
 };
 
-/** What the terminal shows on a first start, apart from the JSON log lines on stdout. */
-export const bootstrapKeyNotice = (created: CreatedStore, file: string, write: BootstrapKeyWrite): string =>
-  [
-    credentialsBanner(created).trimEnd(),
-    write.written ? `The key is also saved in ${file} (readable by its owner only).` : `The key was NOT saved in ${file}: ${write.reason}.`,
+/**
+ * What stderr shows on a first start, apart from the JSON log lines on stdout. The secret is shown only
+ * on a terminal, or when the file could not take it: stderr that is not a terminal (a process manager's
+ * capture, a container's log) is kept and shipped like any log, and the file already holds the key.
+ */
+export const bootstrapKeyNotice = (created: CreatedStore, file: string, write: BootstrapKeyWrite, onTerminal: boolean): string => {
+  if (!write.written) return [credentialsBanner(created).trimEnd(), `The key was NOT saved in ${file}: ${write.reason}.`, ''].join('\n');
+  const saved = `The key is also saved in ${file} (readable by its owner only).`;
+  if (onTerminal) return [credentialsBanner(created).trimEnd(), saved, ''].join('\n');
+  return [
+    `store_id: ${created.store.id}`,
+    `client_id: ${created.key.clientId}`,
+    `The client secret is not shown here (stderr is not a terminal): it is saved in ${file} (readable by its owner only).`,
     '',
   ].join('\n');
+};

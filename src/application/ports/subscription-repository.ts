@@ -21,6 +21,9 @@ export type StateChange = (
   offering: Offering,
 ) => E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }>;
 
+/** A change of a subscription's own fields, decided from the subscription and its offering snapshot. */
+export type SubscriptionChange = (subscription: Subscription, offering: Offering) => E.Either<DomainError, Subscription>;
+
 /** Storage of subscriptions, their state history, and the offering snapshots they share. */
 export interface SubscriptionRepository {
   /** The id of the stored snapshot of this offering version, storing it first if no subscription has made one yet. */
@@ -34,6 +37,18 @@ export interface SubscriptionRepository {
    * and its history record together; the record takes the next place in the subscription's history.
    */
   applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
+  /**
+   * Applies `change` with the subscription locked (so `change` may read the clock and no state change,
+   * other update or delete interleaves), storing every field it changed; the offering snapshot is never written.
+   */
+  update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>>;
+  /**
+   * Deletes the subscription with its state history and takes it off the store's running count, in one
+   * transaction, with the subscription locked against concurrent changes; false when the store has no such subscription.
+   */
+  delete(storeId: Uuid, id: Uuid): Promise<boolean>;
+  /** One change in the subscription's history; undefined when the store has no such subscription or it no such change. */
+  findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined>;
   /** One page of the history, in the order the changes were applied, counted exactly; undefined when the store has no such subscription. */
   listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined>;
 }

@@ -23,7 +23,20 @@ export class CheckReadiness {
     @inject(TOKENS.RateLimiter) private readonly limiter: RateLimiter,
   ) {}
 
-  async execute(): Promise<Readiness> {
+  private running: Promise<Readiness> | undefined;
+
+  /**
+   * Callers that ask while a check runs share it: probes need no token, and on a database with one
+   * session (PGlite) each check queues statements, so a flood of probes must not queue a flood of them.
+   */
+  execute(): Promise<Readiness> {
+    this.running ??= this.check().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async check(): Promise<Readiness> {
     const [database, schema, rateLimiter] = await Promise.all([this.database.ping(), this.database.schema(), this.limiter.state()]);
     return { ready: database && schema === 'current' && rateLimiter !== 'unreachable', database, schema, rateLimiter };
   }

@@ -15,7 +15,7 @@ export const { parseNew: parseOfferingAttributes, parseChanges: parseOfferingCha
 const ATTACH_MAX = 100;
 
 /** A non-empty list of at most 100 distinct UUIDs, e.g. the products of a build or an attach. */
-const parseIdList =
+export const parseIdList =
   (source: string) =>
   (input: unknown): Parsed<readonly Uuid[]> => {
     if (!Array.isArray(input) || input.length === 0 || input.length > ATTACH_MAX) {

@@ -3,27 +3,52 @@ import { forbidden, unprocessable, type DomainError } from '../shared/errors.js'
 import type { Uuid } from '../shared/uuid.js';
 import { endOfCurrentPeriod } from './billing.js';
 import type { PlanAttributes } from './plan.js';
-import { standingAt, type StateAction, type Subscription, type SubscriptionStateRecord } from './subscription.js';
+import { invoiceAfter, standingAt, startOf, type StateAction, type Subscription, type SubscriptionStanding, type SubscriptionStateRecord } from './subscription.js';
 
-const PERMISSION: Readonly<Record<StateAction, 'can_cancel' | 'can_pause' | 'can_resume'>> = {
+/** The plan flag that lets subscribers take an action; starting a pending subscription is the merchant's, ungated. */
+const PERMISSION: Readonly<Partial<Record<StateAction, 'can_cancel' | 'can_pause' | 'can_resume'>>> = {
   cancel: 'can_cancel',
   pause: 'can_pause',
   resume: 'can_resume',
 };
 
+const PAST: Readonly<Record<StateAction, string>> = { cancel: 'canceled', pause: 'paused', resume: 'resumed', go_live: 'started' };
+
 /** Why an action does not apply to the subscription as it stands, if it does not. */
-const inapplicable = (subscription: Subscription, closed: boolean, action: StateAction): string | undefined => {
-  if (subscription.flags.canceled) return `a canceled subscription cannot be ${action === 'cancel' ? 'canceled again' : `${action}d`}`;
-  if (closed) return `a closed subscription cannot be ${action === 'cancel' ? 'canceled' : `${action}d`}`;
+const inapplicable = (subscription: Subscription, standing: SubscriptionStanding, action: StateAction): string | undefined => {
+  if (subscription.flags.canceled) return `a canceled subscription cannot be ${action === 'cancel' ? 'canceled again' : PAST[action]}`;
+  if (standing.closed) return `a closed subscription cannot be ${PAST[action]}`;
+  if (action === 'go_live') return standing.pending ? undefined : 'the subscription is not pending: it is live already';
+  if (standing.pending && action !== 'cancel') return `a pending subscription cannot be ${PAST[action]}; it goes live first`;
   if (action === 'pause' && subscription.flags.paused) return 'the subscription is already paused';
   if (action === 'resume' && !subscription.flags.paused) return 'the subscription is not paused';
   return undefined;
 };
 
+const applied = (subscription: Subscription, plan: PlanAttributes, action: StateAction, now: Date): Subscription => {
+  const { flags } = subscription;
+  const timestamps = { ...subscription.timestamps, updatedAt: now };
+  switch (action) {
+    case 'pause':
+      return { ...subscription, flags: { ...flags, paused: true }, timestamps: { ...timestamps, pausedAt: now } };
+    case 'resume':
+      return { ...subscription, flags: { ...flags, paused: false }, timestamps: { ...timestamps, resumedAt: now } };
+    case 'go_live':
+      return { ...subscription, flags: { ...flags, pending: false }, goLiveAfter: now, invoiceAfter: invoiceAfter(now, plan), timestamps };
+    case 'cancel': {
+      // A subscription that never went live has no period to finish: it ends at once.
+      const live = !standingAt(subscription, plan, now).pending;
+      const endDate = live ? endOfCurrentPeriod(startOf(subscription), plan, now) : now;
+      return { ...subscription, flags: { ...flags, canceled: true, paused: false, pending: false }, timestamps: { ...timestamps, canceledAt: now, endDate } };
+    }
+  }
+};
+
 /**
  * Applies `action`: the plan must allow it (else forbidden) and it must fit the current state (else
  * unprocessable). Pausing keeps the subscription active; canceling ends it at the end of the current
- * billing period.
+ * billing period (at once while pending); `go_live` starts a pending subscription now, its billing
+ * periods and trial counted from then.
  */
 export const applyStateAction = (
   subscription: Subscription,
@@ -32,22 +57,13 @@ export const applyStateAction = (
   now: Date,
   stateId: Uuid,
 ): E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }> => {
-  if (!plan[PERMISSION[action]]) return E.left(forbidden(`the plan does not allow subscribers to ${action}`, 'plan_not_permitted'));
-  const reason = inapplicable(subscription, standingAt(subscription, plan, now).closed, action);
+  const permission = PERMISSION[action];
+  if (permission !== undefined && !plan[permission]) return E.left(forbidden(`the plan does not allow subscribers to ${action}`, 'plan_not_permitted'));
+  const reason = inapplicable(subscription, standingAt(subscription, plan, now), action);
   if (reason !== undefined) return E.left(unprocessable(reason, 'state_transition_not_allowed'));
 
-  const { flags, timestamps } = subscription;
-  const updated: Subscription =
-    action === 'pause'
-      ? { ...subscription, flags: { ...flags, paused: true }, timestamps: { ...timestamps, updatedAt: now, pausedAt: now } }
-      : action === 'resume'
-        ? { ...subscription, flags: { ...flags, paused: false }, timestamps: { ...timestamps, updatedAt: now, resumedAt: now } }
-        : {
-            ...subscription,
-            flags: { ...flags, canceled: true, paused: false },
-            timestamps: { ...timestamps, updatedAt: now, canceledAt: now, endDate: endOfCurrentPeriod(timestamps.createdAt, plan, now) },
-          };
-  const { closed } = standingAt(updated, plan, now);
-  const state: SubscriptionStateRecord = { id: stateId, subscriptionId: subscription.id, action, createdAt: now, flags: { ...updated.flags, closed }, invoiceAfter: updated.invoiceAfter };
+  const updated = applied(subscription, plan, action, now);
+  const { closed, pending } = standingAt(updated, plan, now);
+  const state: SubscriptionStateRecord = { id: stateId, subscriptionId: subscription.id, action, createdAt: now, flags: { ...updated.flags, pending, closed }, invoiceAfter: updated.invoiceAfter };
   return E.right({ subscription: { ...updated, state }, state });
 };

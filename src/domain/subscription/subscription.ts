@@ -1,21 +1,16 @@
 import type { Uuid } from '../shared/uuid.js';
 import { addIntervals } from './billing.js';
+import type { PaymentAuthority } from './payment-authority.js';
 import type { PlanAttributes } from './plan.js';
 
 export const SUBSCRIPTION_TYPE = 'subscription';
 export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
-export const PAYMENT_AUTHORITY_TYPE = 'platform_payments_processor';
+export const STATE_NOT_FOUND = 'subscription state not found';
 
 export const STATE_TYPE = 'subscription_state';
-export const STATE_ACTIONS = ['cancel', 'pause', 'resume'] as const;
-/** What a subscriber or merchant can do to a subscription's state. */
+export const STATE_ACTIONS = ['cancel', 'pause', 'resume', 'go_live'] as const;
+/** What a subscriber or merchant can do to a subscription's state; `go_live` starts a pending one. */
 export type StateAction = (typeof STATE_ACTIONS)[number];
-
-export interface PaymentAuthority {
-  readonly type: typeof PAYMENT_AUTHORITY_TYPE;
-  readonly customer_id?: string;
-  readonly card_id?: string;
-}
 
 /** The flags EPCC storefronts read; `closed` and `status` are derived from them and the clock. */
 export interface SubscriptionFlags {
@@ -53,41 +48,60 @@ export interface Subscription {
   /** The offering as it was when the subscription was made; shared by every subscription of that version. */
   readonly offeringVersionId: Uuid;
   readonly planId: Uuid;
+  /** The product copies of the snapshot it holds, when changed from all of them. */
+  readonly productIds?: readonly Uuid[];
   readonly currency: string;
   readonly name: string;
   readonly email: string;
   readonly externalRef?: string;
   readonly paymentAuthority: PaymentAuthority;
+  /** The account address the subscription delivers to, when one is given. */
+  readonly addressId?: Uuid;
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
   readonly timestamps: SubscriptionTimestamps;
+  /**
+   * A pending subscription goes live by itself at this time; once a `go_live` action started it, the time
+   * it went live. Its billing periods, trial and length count from here.
+   */
+  readonly goLiveAfter?: Date;
   /** When the first invoice may be raised: the end of the plan's trial. */
   readonly invoiceAfter: Date;
   /** The latest state change, if there was one. */
   readonly state?: SubscriptionStateRecord;
 }
 
+/** Where billing periods, the trial and the plan's length count from: going live, or creation for one made live. */
+export const startOf = (subscription: Subscription): Date => subscription.goLiveAfter ?? subscription.timestamps.createdAt;
+
+/** Pending until a `go_live` action, or until its `go_live_after` time has come. */
+export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
+  subscription.flags.pending && (subscription.goLiveAfter === undefined || subscription.goLiveAfter.getTime() > now.getTime());
+
 /**
  * Where a subscription stands at `now`: it closes when a cancellation takes effect, or when a plan with
  * `end_behavior: close` has run its `plan_length` intervals (counted in `billing_interval_type`, as the
- * trial is).
+ * trial is, from going live). It is `inactive` while pending and once closed.
  */
 export interface SubscriptionStanding {
+  readonly pending: boolean;
   readonly closed: boolean;
   readonly status: 'active' | 'inactive';
 }
 
 export const standingAt = (subscription: Subscription, plan: PlanAttributes | undefined, now: Date): SubscriptionStanding => {
   const { endDate } = subscription.timestamps;
+  const pending = isPendingAt(subscription, now);
   const canceledOut = subscription.flags.canceled && endDate !== undefined && endDate.getTime() <= now.getTime();
   const ranOut =
+    !pending &&
     plan !== undefined &&
     plan.end_behavior === 'close' &&
-    addIntervals(subscription.timestamps.createdAt, plan.billing_interval_type, plan.plan_length).getTime() <= now.getTime();
+    addIntervals(startOf(subscription), plan.billing_interval_type, plan.plan_length).getTime() <= now.getTime();
   const closed = canceledOut || ranOut;
-  return { closed, status: closed ? 'inactive' : 'active' };
+  return { pending, closed, status: closed || pending ? 'inactive' : 'active' };
 };
 
-/** The first invoice comes after the trial, counted in the plan's billing intervals. */
-export const invoiceAfter = (createdAt: Date, plan: PlanAttributes): Date =>
-  plan.trial_period === undefined || plan.trial_period === 0 ? createdAt : addIntervals(createdAt, plan.billing_interval_type, plan.trial_period);
+/** The first invoice comes after the trial, counted in the plan's billing intervals from `start`. */
+export const invoiceAfter = (start: Date, plan: PlanAttributes): Date =>
+  plan.trial_period === undefined || plan.trial_period === 0 ? start : addIntervals(start, plan.billing_interval_type, plan.trial_period);

@@ -1,4 +1,4 @@
-import type { Offering } from '../../../domain/subscription/offering.js';
+import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/subscription/offering.js';
 import type { SubscriptionInclude } from '../../../domain/subscription/subscription-query.js';
 import { STATE_TYPE, standingAt, SUBSCRIPTION_TYPE, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import { formatTimestamp } from '../timestamps.js';
@@ -23,7 +23,8 @@ const optionalTimestamp = (name: string, date: Date | undefined) => (date === un
 
 /**
  * The seed's subscription resource, with EPCC's meta flags beside it: `attributes.status` and
- * `meta.status` are the same value, and `attributes.state` is the latest state change, if any.
+ * `meta.status` are the same value, and `attributes.state` (the seed's place) and `meta.state` (EPCC's) are both
+ * the latest state change, if any.
  */
 export const subscriptionResource = (
   subscription: Subscription,
@@ -32,8 +33,9 @@ export const subscriptionResource = (
   offeringDocument: ReturnType<typeof offeringResource> | string = sharedOfferingResource(offering),
 ) => {
   const plan = offering.plans.find((p) => p.id === subscription.planId);
-  const { closed, status } = standingAt(subscription, plan?.attributes, now);
+  const { pending, closed, status } = standingAt(subscription, plan?.attributes, now);
   const { timestamps } = subscription;
+  const state = subscription.state === undefined ? {} : { state: stateResource(subscription.state) };
   return {
     id: subscription.id,
     type: SUBSCRIPTION_TYPE,
@@ -44,8 +46,10 @@ export const subscriptionResource = (
       plan_id: subscription.planId,
       currency: subscription.currency,
       payment_authority: subscription.paymentAuthority,
+      ...(subscription.addressId === undefined ? {} : { address_id: subscription.addressId }),
+      ...(subscription.goLiveAfter === undefined ? {} : { go_live_after: formatTimestamp(subscription.goLiveAfter) }),
       status,
-      ...(subscription.state === undefined ? {} : { state: stateResource(subscription.state) }),
+      ...state,
       name: subscription.name,
       email: subscription.email,
     },
@@ -56,10 +60,11 @@ export const subscriptionResource = (
     meta: {
       owner: 'store',
       status,
+      ...state,
       canceled: subscription.flags.canceled,
       paused: subscription.flags.paused,
       closed,
-      pending: subscription.flags.pending,
+      pending,
       suspended: subscription.flags.suspended,
       invoice_after: formatTimestamp(subscription.invoiceAfter),
       manual_payments: subscription.manualPayments,
@@ -73,6 +78,12 @@ export const subscriptionResource = (
       },
     },
   };
+};
+
+/** A plan of a subscription's offering: `meta.active_plan` is true on the one it is on and null on the others, as EPCC writes it. */
+export const subscriptionPlanResource = (plan: OfferingPlan, subscription: Subscription, products: readonly OfferingProduct[], currency?: string) => {
+  const resource = offeringPlanResource(plan, products, currency);
+  return { ...resource, meta: { ...resource.meta, active_plan: plan.id === subscription.planId ? true : null } };
 };
 
 /**

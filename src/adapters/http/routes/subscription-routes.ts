@@ -2,13 +2,18 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Clock } from '../../../application/ports/system.js';
 import type { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
+import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
+import type { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
+import type { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
+import type { ListPlansOfSubscription, ListProductsOfSubscription } from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
 import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
-import type { ChangeSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
+import type { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { SplicedJson } from '../documents/spliced-json.js';
-import { includedFor, sharedOfferingResource, stateResource, subscriptionResource } from '../documents/subscription-documents.js';
+import { offeringProductResource } from '../documents/subscription-catalogue-documents.js';
+import { includedFor, sharedOfferingResource, stateResource, subscriptionPlanResource, subscriptionResource } from '../documents/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
-import { requestData } from '../request-body.js';
+import { requestData, requestDataList } from '../request-body.js';
 import { listDocument } from './list-response.js';
 import type { RouteContext, UseCase } from './route-context.js';
 import { bothPrefixes, preferredCurrency } from './subscription-paths.js';
@@ -20,8 +25,14 @@ export interface SubscriptionUseCases {
   readonly create: UseCase<CreateSubscription>;
   readonly list: UseCase<ListSubscriptions>;
   readonly get: UseCase<GetSubscription>;
+  readonly update: UseCase<UpdateSubscription>;
+  readonly remove: UseCase<DeleteSubscription>;
+  readonly listPlans: UseCase<ListPlansOfSubscription>;
+  readonly listProducts: UseCase<ListProductsOfSubscription>;
+  readonly manageProducts: UseCase<ManageSubscriptionProducts>;
   readonly changeState: UseCase<ChangeSubscriptionState>;
   readonly listStates: UseCase<ListSubscriptionStates>;
+  readonly getState: UseCase<GetSubscriptionState>;
 }
 
 /** `clock` dates the derived status (a subscription closes when its end date passes). */
@@ -58,6 +69,34 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       const { subscription, offering, include } = found.right;
       ctx.body = { data: subscriptionResource(subscription, offering, clock.now()), ...includedFor([offering], include, preferredCurrency(ctx)) };
     })
+    .put(bothPrefixes(ITEM), guard('write'), async (ctx) => {
+      const data = requestData(ctx);
+      const updated = E.isLeft(data) ? data : await subscriptions.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
+      ctx.body = { data: subscriptionResource(updated.right.subscription, updated.right.offering, clock.now()) };
+    })
+    .delete(bothPrefixes(ITEM), guard('write'), async (ctx) => {
+      const deleted = await subscriptions.remove.execute(principalOf(ctx).storeId, idParam(ctx));
+      if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
+      ctx.status = 204;
+    })
+    .get(bothPrefixes(`${ITEM}/plans`), guard('read'), async (ctx) => {
+      const found = await subscriptions.listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
+      if (E.isLeft(found)) return respondWithError(ctx, found.left);
+      const { subscription, products } = found.right;
+      ctx.body = listDocument(ctx, links, found.right, (plan) => subscriptionPlanResource(plan, subscription, products, preferredCurrency(ctx)));
+    })
+    .get(bothPrefixes(`${ITEM}/products`), guard('read'), async (ctx) => {
+      const found = await subscriptions.listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
+      if (E.isLeft(found)) return respondWithError(ctx, found.left);
+      ctx.body = listDocument(ctx, links, found.right, (product) => offeringProductResource(product, preferredCurrency(ctx)));
+    })
+    .put(bothPrefixes(`${ITEM}/products`), guard('write'), async (ctx) => {
+      const data = requestDataList(ctx);
+      const managed = E.isLeft(data) ? data : await subscriptions.manageProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      if (E.isLeft(managed)) return respondWithError(ctx, managed.left);
+      ctx.status = 204;
+    })
     .post(bothPrefixes(`${ITEM}/states`), guard('write'), async (ctx) => {
       const data = requestData(ctx);
       const changed = E.isLeft(data) ? data : await subscriptions.changeState.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
@@ -68,5 +107,10 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       const states = await subscriptions.listStates.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(states)) return respondWithError(ctx, states.left);
       ctx.body = listDocument(ctx, links, states.right, stateResource);
+    })
+    .get(bothPrefixes(`${ITEM}/states/:state_id`), guard('read'), async (ctx) => {
+      const state = await subscriptions.getState.execute(principalOf(ctx).storeId, idParam(ctx), ctx.params['state_id'] ?? '');
+      if (E.isLeft(state)) return respondWithError(ctx, state.left);
+      ctx.body = { data: stateResource(state.right) };
     });
 };

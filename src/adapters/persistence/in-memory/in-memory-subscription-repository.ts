@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
-import type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
@@ -60,6 +60,17 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return { ...page, offerings: new Map(page.items.map((s) => [s.offeringVersionId, this.snapshot(s.offeringVersionId)])) };
   }
 
+  async update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
+    const current = this.state.subscriptions.get(id);
+    if (current?.storeId !== storeId) return E.left(missing);
+    const offering = this.snapshot(current.offeringVersionId);
+    const changed = change(current, offering);
+    if (E.isLeft(changed)) return changed;
+    const { id: _id, storeId: _store, offeringId, offeringVersionId, timestamps } = current;
+    this.state.subscriptions.set(id, { ...changed.right, id, storeId, offeringId, offeringVersionId, timestamps: { ...changed.right.timestamps, createdAt: timestamps.createdAt } });
+    return E.right({ subscription: this.state.subscriptions.get(id) ?? changed.right, offering });
+  }
+
   async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     const current = this.state.subscriptions.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
@@ -68,6 +79,18 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
     return E.right(changed.right.state);
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    if (this.state.subscriptions.get(id)?.storeId !== storeId) return false;
+    this.state.subscriptions.delete(id);
+    this.state.subscriptionStates.delete(id);
+    return true;
+  }
+
+  async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {
+    if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
+    return this.state.subscriptionStates.get(id)?.find((state) => state.id === stateId);
   }
 
   async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {

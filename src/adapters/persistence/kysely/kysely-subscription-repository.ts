@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
-import type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { countingOf, pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
@@ -43,9 +43,12 @@ const fromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
     email: row.email,
     ...(row.external_ref === null ? {} : { externalRef: row.external_ref }),
     paymentAuthority: body.paymentAuthority,
+    ...(body.addressId === undefined ? {} : { addressId: body.addressId }),
+    ...(body.productIds === undefined ? {} : { productIds: body.productIds }),
     manualPayments: body.manualPayments,
     flags: body.flags,
     timestamps: { createdAt: row.created_at, ...body.timestamps },
+    ...(body.goLiveAfter === undefined ? {} : { goLiveAfter: body.goLiveAfter }),
     invoiceAfter: body.invoiceAfter,
     ...(body.state === undefined ? {} : { state: body.state }),
   };
@@ -184,6 +187,26 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     return { ...pageOf(rows.map(fromRow), query.page, counted, counting), offerings };
   }
 
+  async update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (row === undefined) return E.left(missing);
+      const offering = await this.snapshotOf(trx, row.offering_version_id);
+      const changed = change(fromRow(row), offering);
+      if (E.isLeft(changed)) return changed;
+      // Identity, store, offering version and creation never change: the row keeps them.
+      const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed.right);
+      await trx.updateTable('subscriptions').set(columns).where('id', '=', id).execute();
+      return E.right({ subscription: changed.right, offering });
+    });
+  }
+
+  private async snapshotOf(db: Kysely<Tables>, versionId: string): Promise<Offering> {
+    const offering = (await loadOfferings(db, this.snapshots, [versionId])).get(storedUuid('version', versionId));
+    if (offering === undefined) throw new Error(`offering version ${versionId} is missing`);
+    return offering;
+  }
+
   async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
@@ -206,6 +229,34 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .execute();
       return E.right(state);
     });
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      // The lock makes a concurrent delete, state change or update wait, then find the subscription gone.
+      const row = await trx.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (row === undefined) return false;
+      await trx.deleteFrom('subscription_states').where('subscription_id', '=', id).execute();
+      await trx.deleteFrom('subscriptions').where('id', '=', id).execute();
+      await trx
+        .updateTable('stores')
+        .set({ subscription_count: sql`subscription_count - 1` })
+        .where('id', '=', storeId)
+        .execute();
+      return true;
+    });
+  }
+
+  async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscription_states as st')
+      .innerJoin('subscriptions as s', 's.id', 'st.subscription_id')
+      .selectAll('st')
+      .where('s.store_id', '=', storeId)
+      .where('s.id', '=', id)
+      .where('st.id', '=', stateId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : stateFromRow(row);
   }
 
   async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {

@@ -10,6 +10,9 @@ export const migrateToLatest = async (db: Kysely<any>, flavor: SqlFlavor): Promi
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(flavor) },
+    // Named here as well as in the readiness check, which reads the first.
+    migrationTableName: MIGRATION_TABLES[0],
+    migrationLockTableName: MIGRATION_TABLES[1],
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error !== undefined) {

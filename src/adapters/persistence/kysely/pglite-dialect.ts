@@ -14,12 +14,16 @@ import {
 import type { PoolUsage } from './pool-usage.js';
 
 /**
- * PGlite is one session in this process: a connection is that session held exclusively. Whoever holds
- * it (a statement, or a transaction from BEGIN to COMMIT) runs alone, so no statement of another request
- * can land inside someone else's transaction.
+ * PGlite is one session in this process: a connection is a lease of that session, held exclusively.
+ * Whoever holds it (a statement, or a transaction from BEGIN to COMMIT) runs alone, so no statement of
+ * another request can land inside someone else's transaction. Each acquisition is a lease of its own,
+ * so that releasing a lease twice can never free the next holder's.
  */
-class PgliteSession implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+class PgliteLease implements DatabaseConnection {
+  constructor(
+    private readonly pglite: PGlite,
+    readonly release: () => void,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const { rows, affectedRows } = await this.pglite.query<R>(query.sql, [...query.parameters], { rowMode: 'object' });
@@ -33,15 +37,12 @@ class PgliteSession implements DatabaseConnection {
 }
 
 class PgliteDriver implements Driver {
-  private readonly session: PgliteSession;
   // The tail of the queue of holders: each waits for the one before it to release the session.
   private queue: Promise<void> = Promise.resolve();
-  private release: (() => void) | undefined;
+  private holder: PgliteLease | undefined;
   private waiting = 0;
 
-  constructor(private readonly pglite: PGlite) {
-    this.session = new PgliteSession(pglite);
-  }
+  constructor(private readonly pglite: PGlite) {}
 
   async init(): Promise<void> {
     await this.pglite.waitReady;
@@ -59,13 +60,13 @@ class PgliteDriver implements Driver {
     } finally {
       this.waiting -= 1;
     }
-    this.release = release;
-    return this.session;
+    this.holder = new PgliteLease(this.pglite, release);
+    return this.holder;
   }
 
   /** The one session as a pool of one: held or not, and how many wait for it. */
   usage(): PoolUsage {
-    const held = this.release === undefined ? 0 : 1;
+    const held = this.holder === undefined ? 0 : 1;
     return { inUse: held, idle: 1 - held, waiting: this.waiting, max: 1 };
   }
 
@@ -82,10 +83,16 @@ class PgliteDriver implements Driver {
     await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
 
-  async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.release = undefined;
-    release?.();
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const lease = this.holder;
+    if (lease === undefined || connection !== lease) return;
+    try {
+      // A transaction left open (a failed rollback) would put the next holder's statements inside it.
+      if (this.pglite.isInTransaction()) await this.pglite.query('rollback');
+    } finally {
+      this.holder = undefined;
+      lease.release();
+    }
   }
 
   async destroy(): Promise<void> {

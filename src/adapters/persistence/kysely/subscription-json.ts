@@ -1,7 +1,5 @@
 import {
-  PAYMENT_AUTHORITY_TYPE,
   STATE_ACTIONS,
-  type PaymentAuthority,
   type StateAction,
   type Subscription,
   type SubscriptionFlags,
@@ -10,13 +8,19 @@ import {
 } from '../../../domain/subscription/subscription.js';
 import { record, storedUuid } from './offering-json.js';
 import { storedDate } from './stored-json.js';
+import { parsePaymentAuthority, type PaymentAuthority } from '../../../domain/subscription/payment-authority.js';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 
 /** What a subscription row keeps as JSON: everything that is never filtered or ordered on. */
 export interface SubscriptionBody {
   readonly paymentAuthority: PaymentAuthority;
+  readonly addressId?: Uuid;
+  readonly productIds?: readonly Uuid[];
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
   readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
+  readonly goLiveAfter?: Date;
   readonly invoiceAfter: Date;
   readonly state?: SubscriptionStateRecord;
 }
@@ -25,9 +29,12 @@ export const subscriptionBody = (s: Subscription): string => {
   const { createdAt: _createdAt, ...timestamps } = s.timestamps;
   const body: SubscriptionBody = {
     paymentAuthority: s.paymentAuthority,
+    ...(s.addressId === undefined ? {} : { addressId: s.addressId }),
+    ...(s.productIds === undefined ? {} : { productIds: s.productIds }),
     manualPayments: s.manualPayments,
     flags: s.flags,
     timestamps,
+    ...(s.goLiveAfter === undefined ? {} : { goLiveAfter: s.goLiveAfter }),
     invoiceAfter: s.invoiceAfter,
     ...(s.state === undefined ? {} : { state: s.state }),
   };
@@ -43,11 +50,16 @@ const flag = (flags: Readonly<Record<string, unknown>>, name: string): boolean =
 const optionalDate = (timestamps: Readonly<Record<string, unknown>>, name: string): { [key: string]: Date } =>
   timestamps[name] === undefined ? {} : { [name]: storedDate(`subscription ${name}`, timestamps[name]) };
 
+const uuidList = (what: string, value: unknown): readonly Uuid[] => {
+  if (!Array.isArray(value)) throw new Error(`stored ${what} is not a list`);
+  return value.map((id) => storedUuid(what, id));
+};
+
+/** Through the rules that read requests, so that a stored authority that drifted fails loudly. */
 const authority = (value: unknown): PaymentAuthority => {
-  const a = record('payment authority', value);
-  if (a['type'] !== PAYMENT_AUTHORITY_TYPE) throw new Error('stored payment authority has an unknown type');
-  const text = (key: string) => (typeof a[key] === 'string' ? { [key]: a[key] as string } : {});
-  return { type: PAYMENT_AUTHORITY_TYPE, ...text('customer_id'), ...text('card_id') };
+  const parsed = parsePaymentAuthority('stored payment authority')(value);
+  if (E.isLeft(parsed)) throw new Error(parsed.left.map((i) => `${i.source} ${i.detail}`).join('; '));
+  return parsed.right;
 };
 
 export const bodyFromJson = (value: unknown): SubscriptionBody => {
@@ -56,6 +68,8 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
   const timestamps = record('subscription timestamps', body['timestamps']);
   return {
     paymentAuthority: authority(body['paymentAuthority']),
+    ...(body['addressId'] === undefined ? {} : { addressId: storedUuid('subscription address', body['addressId']) }),
+    ...(body['productIds'] === undefined ? {} : { productIds: uuidList('subscription products', body['productIds']) }),
     manualPayments: body['manualPayments'] === true,
     flags: { canceled: flag(flags, 'canceled'), paused: flag(flags, 'paused'), suspended: flag(flags, 'suspended'), pending: flag(flags, 'pending') },
     timestamps: {
@@ -65,6 +79,7 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
       ...optionalDate(timestamps, 'resumedAt'),
       ...optionalDate(timestamps, 'endDate'),
     },
+    ...(body['goLiveAfter'] === undefined ? {} : { goLiveAfter: storedDate('subscription goLiveAfter', body['goLiveAfter']) }),
     invoiceAfter: storedDate('subscription invoiceAfter', body['invoiceAfter']),
     ...(body['state'] === undefined ? {} : { state: stateFromJson(body['state']) }),
   };

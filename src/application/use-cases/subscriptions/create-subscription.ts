@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { issue, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { OFFERING_NOT_FOUND } from '../../../domain/subscription/offering.js';
+import { goingLive } from '../../../domain/subscription/going-live.js';
 import { planPrices } from '../../../domain/subscription/pricing.js';
 import { parseNewSubscription } from '../../../domain/subscription/subscription-input.js';
 import { invoiceAfter, type Subscription } from '../../../domain/subscription/subscription.js';
@@ -35,6 +36,8 @@ export class CreateSubscription {
     }
 
     const now = this.clock.now();
+    const live = goingLive(input.right, now);
+    if (E.isLeft(live)) return E.left(validationFailed(live.left));
     const subscription: Subscription = {
       id: this.ids.uuid(),
       storeId,
@@ -47,10 +50,12 @@ export class CreateSubscription {
       email: input.right.email,
       ...(input.right.external_ref === undefined ? {} : { externalRef: input.right.external_ref }),
       paymentAuthority: input.right.payment_authority,
+      ...(input.right.address_id === undefined ? {} : { addressId: input.right.address_id }),
       manualPayments: input.right.manual_payments ?? false,
-      flags: { canceled: false, paused: false, suspended: false, pending: false },
+      flags: { canceled: false, paused: false, suspended: false, pending: live.right.pending },
       timestamps: { createdAt: now, updatedAt: now },
-      invoiceAfter: invoiceAfter(now, plan.attributes),
+      ...(live.right.goLiveAfter === undefined ? {} : { goLiveAfter: live.right.goLiveAfter }),
+      invoiceAfter: invoiceAfter(live.right.goLiveAfter ?? now, plan.attributes),
     };
     await this.subscriptions.insert(subscription);
     return E.right({ subscription, offering });

@@ -7,7 +7,7 @@ import type { QueryParams } from '../../../domain/query/query-params.js';
 import { parseStateAction } from '../../../domain/subscription/subscription-input.js';
 import { STATE_LIST } from '../../../domain/subscription/subscription-query.js';
 import { applyStateAction } from '../../../domain/subscription/subscription-state.js';
-import { SUBSCRIPTION_NOT_FOUND, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import { STATE_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -62,5 +62,18 @@ export class ListSubscriptionStates {
     const listed = await listPage(this.stores, storeId, params, STATE_LIST, (query) => this.subscriptions.listStates(storeId, subscriptionId, query.page));
     if (E.isLeft(listed)) return listed;
     return listed.right === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : E.right(listed.right);
+  }
+}
+
+@injectable()
+export class GetSubscriptionState {
+  constructor(@inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
+
+  /** One change of the subscription's history: another subscription's change is not found, as another store's is. */
+  async execute(storeId: Uuid, id: string, stateId: string): Promise<E.Either<DomainError, SubscriptionStateRecord>> {
+    const subscriptionId = parseUuid(id);
+    const stateUuid = parseUuid(stateId);
+    const found = subscriptionId === undefined || stateUuid === undefined ? undefined : await this.subscriptions.findState(storeId, subscriptionId, stateUuid);
+    return found === undefined ? E.left(notFound(STATE_NOT_FOUND)) : E.right(found);
   }
 }

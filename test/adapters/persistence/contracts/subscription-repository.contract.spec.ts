@@ -49,8 +49,12 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       name: 'Zoë 名前 😀',
       email: 'a+b@x.com',
       externalRef: 'ref "quoted", with:colons(and parens)',
-      paymentAuthority: { type: 'platform_payments_processor', customer_id: 'cus_1', card_id: 'card_1' },
+      paymentAuthority: { type: 'authorize_net', payment_profile_id: '1511660856', customer_profile_id: '1511736979' },
       manualPayments: true,
+      addressId: randomIds.uuid(),
+      productIds: [offering.products[0]!.id],
+      flags: { canceled: false, paused: false, suspended: false, pending: true },
+      goLiveAfter: new Date('2026-03-01T09:00:00.000Z'),
     });
     await subscriptions.insert(subscription);
     expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription, offering });
@@ -130,6 +134,20 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(await subscriptions.listStates(other.id, subscription.id, firstPage)).to.equal(undefined);
   });
 
+  it('finds one state change only through its own subscription and store', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [mine, sibling] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+    await subscriptions.insert(mine);
+    await subscriptions.insert(sibling);
+    const pause = (s: typeof mine, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const applied = await subscriptions.applyState(store.id, mine.id, pause);
+    if (E.isLeft(applied)) throw new Error('not applied');
+    expect(await subscriptions.findState(store.id, mine.id, applied.right.id)).to.deep.equal(applied.right);
+    expect(await subscriptions.findState(store.id, sibling.id, applied.right.id)).to.equal(undefined);
+    expect(await subscriptions.findState(other.id, mine.id, applied.right.id)).to.equal(undefined);
+    expect(await subscriptions.findState(store.id, mine.id, randomIds.uuid())).to.equal(undefined);
+  });
+
   it('serialises concurrent state changes of one subscription', async () => {
     const { subscriptions, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
@@ -138,5 +156,83 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const results = await Promise.all(Array.from({ length: 4 }, () => subscriptions.applyState(store.id, subscription.id, pause)));
     expect(results.filter(E.isRight)).to.have.length(1);
     expect((await subscriptions.listStates(store.id, subscription.id, firstPage))?.items).to.have.length(1);
+  });
+
+  it('deletes a subscription with its history and keeps the exact total right; the shared snapshot stays', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [kept, gone] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+    await subscriptions.insert(kept);
+    await subscriptions.insert(gone);
+    const pause = (s: typeof gone, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    expect(E.isRight(await subscriptions.applyState(store.id, gone.id, pause))).to.equal(true);
+    expect(await subscriptions.delete(other.id, gone.id)).to.equal(false);
+    expect(await subscriptions.delete(store.id, gone.id)).to.equal(true);
+    expect(await subscriptions.delete(store.id, gone.id)).to.equal(false);
+    expect(await subscriptions.findById(store.id, gone.id)).to.equal(undefined);
+    expect(await subscriptions.listStates(store.id, gone.id, firstPage)).to.equal(undefined);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
+    expect((await subscriptions.findById(store.id, kept.id))?.offering).to.deep.equal(offering);
+    expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
+  });
+
+  it('deletes once under concurrent deletes and state changes, and counts it once', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    await subscriptions.insert(aSubscription(offering, versionId));
+    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const [deletes, changes] = await Promise.all([
+      Promise.all(Array.from({ length: 4 }, () => subscriptions.delete(store.id, subscription.id))),
+      Promise.all(Array.from({ length: 3 }, () => subscriptions.applyState(store.id, subscription.id, pause))),
+    ]);
+    expect(deletes.filter((d) => d)).to.have.length(1);
+    expect(changes.every((c) => E.isRight(c) || (E.isLeft(c) && c.left._tag === 'Missing')), JSON.stringify(changes)).to.equal(true);
+    expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
+  });
+
+  it('updates the fields a change returns, filterable at once, or nothing when the change is refused', async () => {
+    const { subscriptions, products, plans, offerings, store, other } = await setup();
+    const product = aProduct(store.id);
+    const [monthly, yearly] = [aPlan(store.id), aPlan(store.id, { name: 'Yearly' })];
+    await products.insert(product);
+    await plans.insert(monthly);
+    await plans.insert(yearly);
+    const offering = anOffering(store.id, [product], [monthly, yearly]);
+    await offerings.insert(offering);
+    const versionId = await subscriptions.snapshotOffering(offering);
+    const subscription = aSubscription(offering, versionId, { externalRef: 'old-ref' });
+    await subscriptions.insert(subscription);
+    const { externalRef: _ref, ...withoutRef } = subscription;
+    const changed = { ...withoutRef, planId: offering.plans[1]!.id, name: 'Grace Hopper', email: 'grace@example.com', addressId: randomIds.uuid(), timestamps: { ...subscription.timestamps, updatedAt: day(20) } };
+    expect(await subscriptions.update(store.id, subscription.id, () => E.right(changed))).to.deep.equal(E.right({ subscription: changed, offering }));
+    expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription: changed, offering });
+    const ids = async (filter: FilterCondition<Field>[]) => (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'grace@example.com' }])).to.deep.equal([subscription.id]);
+    expect(await ids([{ op: 'eq', field: 'name', value: 'Ada Lovelace' }])).to.deep.equal([]);
+    expect(await ids([{ op: 'eq', field: 'external_ref', value: 'old-ref' }])).to.deep.equal([]);
+    const refusal = E.left(unprocessable('no', 'state_transition_not_allowed'));
+    expect(await subscriptions.update(store.id, subscription.id, () => refusal)).to.deep.equal(refusal);
+    expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(changed);
+    expect(await subscriptions.update(other.id, subscription.id, () => E.right(changed))).to.deep.equal(E.left(missing));
+    expect((await subscriptions.snapshotOffering(offering))).to.equal(versionId);
+  });
+
+  it('serialises concurrent updates, state changes and a delete of one subscription', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    // Each rename reads the name under the lock and appends to it: a lost update would drop a letter.
+    const rename = (letter: string) => subscriptions.update(store.id, subscription.id, (s) => E.right({ ...s, name: `${s.name}${letter}` }));
+    const renamed = await Promise.all([...'abcdef'].map(rename).concat([subscriptions.applyState(store.id, subscription.id, pause) as never]));
+    expect(renamed.every(E.isRight)).to.equal(true);
+    const read = await subscriptions.findById(store.id, subscription.id);
+    expect([...(read?.subscription.name.slice('Ada Lovelace'.length) ?? '')].sort().join('')).to.equal('abcdef');
+    expect(read?.subscription.flags.paused, 'the state change survives the updates').to.equal(true);
+    const [deleted, ...late] = await Promise.all([subscriptions.delete(store.id, subscription.id), rename('x'), rename('y')]);
+    expect(deleted).to.equal(true);
+    expect(late.every((r) => E.isRight(r) || (E.isLeft(r) && r.left._tag === 'Missing'))).to.equal(true);
+    expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
   });
 });

@@ -1,0 +1,70 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { pageOf, type Page } from '../../../domain/query/page.js';
+import type { QueryParams } from '../../../domain/query/query-params.js';
+import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/subscription/offering.js';
+import { subscriptionPlans, subscriptionProducts } from '../../../domain/subscription/subscription-copies.js';
+import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscription/subscription.js';
+import type { StoreRepository } from '../../ports/store-repository.js';
+import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
+import { TOKENS } from '../../tokens.js';
+import { listPage } from '../list-page.js';
+
+/**
+ * A page of a subscription's own copies, with the subscription (its active plan) and the products it
+ * holds (a plan's price is theirs less its discount).
+ */
+export type SubscriptionCopies<A> = Page<A> & { readonly subscription: Subscription; readonly products: readonly OfferingProduct[] };
+
+interface Ports {
+  readonly subscriptions: SubscriptionRepository;
+  readonly stores: StoreRepository;
+}
+
+/** A snapshot holds few copies, so they are paged in memory, in the order the offering attached them, and counted exactly. */
+const listCopies = async <A>(
+  ports: Ports,
+  copies: (subscription: Subscription, offering: Offering) => readonly A[],
+  storeId: Uuid,
+  id: string,
+  params: QueryParams,
+): Promise<E.Either<DomainError, SubscriptionCopies<A>>> => {
+  const subscriptionId = parseUuid(id);
+  const found = subscriptionId === undefined ? undefined : await ports.subscriptions.findById(storeId, subscriptionId);
+  if (found === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
+  const { subscription, offering } = found;
+  const all = copies(subscription, offering);
+  return listPage(ports.stores, storeId, params, {}, async ({ page }) => ({
+    ...pageOf(all.slice(page.offset, page.offset + page.limit), page, all.length, 'exact'),
+    subscription,
+    products: subscriptionProducts(subscription, offering),
+  }));
+};
+
+@injectable()
+export class ListPlansOfSubscription {
+  constructor(
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
+
+  /** Every plan of the subscription's offering snapshot: the one it is on and those it may change to. */
+  execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, SubscriptionCopies<OfferingPlan>>> {
+    return listCopies({ subscriptions: this.subscriptions, stores: this.stores }, (_s, o) => subscriptionPlans(o), storeId, id, params);
+  }
+}
+
+@injectable()
+export class ListProductsOfSubscription {
+  constructor(
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
+
+  /** The product copies the subscription holds. */
+  execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, SubscriptionCopies<OfferingProduct>>> {
+    return listCopies({ subscriptions: this.subscriptions, stores: this.stores }, subscriptionProducts, storeId, id, params);
+  }
+}

@@ -1,0 +1,44 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { issues } from '../shared/errors.js';
+import { oneOf } from '../shared/literal.js';
+import { optionalField, parseCreated, type FieldSpec } from '../shared/record-parser.js';
+import { boundedString } from '../shared/text.js';
+import { isRecord, type Parsed } from '../shared/validation.js';
+
+const authorityId = optionalField(boundedString(3, 1024));
+
+/**
+ * Every payment authority a subscription may carry, by `type`, with the identifiers each one takes (3 to
+ * 1,024 code points, all optional): the seed's `platform_payments_processor`, and the two gateways
+ * EPCC's schema lists. They are stored and returned as given; no processor is called.
+ */
+export const PAYMENT_AUTHORITY_FIELDS = {
+  platform_payments_processor: { customer_id: authorityId, card_id: authorityId },
+  elastic_path_payments_stripe: { customer_id: authorityId, card_id: authorityId },
+  authorize_net: { payment_profile_id: authorityId, customer_profile_id: authorityId },
+} as const satisfies Readonly<Record<string, Readonly<Record<string, FieldSpec<string, false>>>>>;
+
+const ANY_AUTHORITY_FIELDS: Readonly<Record<string, FieldSpec<string, false>>> = Object.assign({}, ...Object.values(PAYMENT_AUTHORITY_FIELDS));
+
+export type PaymentAuthorityType = keyof typeof PAYMENT_AUTHORITY_FIELDS;
+export const PAYMENT_AUTHORITY_TYPES = Object.keys(PAYMENT_AUTHORITY_FIELDS) as readonly PaymentAuthorityType[];
+
+/** Who takes the subscription's payments, and the identifiers that gateway knows the customer by. */
+export type PaymentAuthority =
+  | { readonly type: 'platform_payments_processor' | 'elastic_path_payments_stripe'; readonly customer_id?: string; readonly card_id?: string }
+  | { readonly type: 'authorize_net'; readonly payment_profile_id?: string; readonly customer_profile_id?: string };
+
+/** Reads one payment authority: its `type` decides which identifiers it takes; others are ignored. */
+export const parsePaymentAuthority =
+  (source: string) =>
+  (input: unknown): Parsed<PaymentAuthority> => {
+    if (!isRecord(input)) return E.left(issues(source, 'must be an object'));
+    const type = oneOf(PAYMENT_AUTHORITY_TYPES)(`${source}.type`)(input['type']);
+    // Without a known type, the identifiers of every type are checked, so that every problem is listed at once.
+    const ids = parseCreated(E.isRight(type) ? PAYMENT_AUTHORITY_FIELDS[type.right] : ANY_AUTHORITY_FIELDS, input, source);
+    if (E.isLeft(type)) {
+      const [first, ...rest] = type.left;
+      return E.left([first, ...rest, ...(E.isLeft(ids) ? ids.left : [])]);
+    }
+    return E.map((fields: object) => ({ type: type.right, ...fields }) as PaymentAuthority)(ids);
+  };

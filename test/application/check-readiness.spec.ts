@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import type { DatabaseHealth } from '../../src/application/ports/database-health.js';
+import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
+import { CheckReadiness } from '../../src/application/use-cases/check-readiness.js';
+
+/** A database whose checks wait until the test lets them answer, counting how many were made. */
+const slowDatabase = () => {
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const calls = { ping: 0, schema: 0 };
+  const health: DatabaseHealth = {
+    ping: async () => {
+      calls.ping += 1;
+      await answered;
+      return true;
+    },
+    schema: async () => {
+      calls.schema += 1;
+      await answered;
+      return 'current';
+    },
+  };
+  return { health, calls, answer: () => answer() };
+};
+
+const limiter = { state: async () => 'local' } as unknown as RateLimiter;
+
+describe('CheckReadiness', () => {
+  it('lets callers that ask during a check share it, and checks afresh once it has answered', async () => {
+    const database = slowDatabase();
+    const readiness = new CheckReadiness(database.health, limiter);
+    const during = Array.from({ length: 20 }, () => readiness.execute());
+    database.answer();
+    const answers = await Promise.all(during);
+    expect(database.calls).to.deep.equal({ ping: 1, schema: 1 });
+    for (const answer of answers) expect(answer).to.deep.equal({ ready: true, database: true, schema: 'current', rateLimiter: 'local' });
+
+    await readiness.execute();
+    expect(database.calls).to.deep.equal({ ping: 2, schema: 2 });
+  });
+});
