@@ -71,6 +71,9 @@ export {
 } from './application/use-cases/subscriptions/proration-policies.js';
 export { CreateDunningRule, DeleteDunningRule, GetDunningRule, ListDunningRules, UpdateDunningRule } from './application/use-cases/subscriptions/dunning-rules.js';
 export { GetCartSettings, UpdateCartSettings } from './application/use-cases/cart-settings.js';
+export { SetOfferingProrationPolicy, type OfferingProration } from './application/use-cases/subscriptions/offering-proration-policy.js';
+export type { OfferingProrationRepository } from './application/ports/offering-proration-repository.js';
+export type { OfferingFilterField, OfferingQuery } from './domain/subscription/offering-query.js';
 export type { BillingPolicyRepository, DunningRuleRepository, ProrationPolicyRepository } from './application/ports/billing-policy-repository.js';
 export type { CartSettingsRepository } from './application/ports/cart-settings-repository.js';
 export type { BillingPolicy, BillingPolicyQuery } from './domain/subscription/billing-policy.js';

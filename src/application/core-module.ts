@@ -35,6 +35,7 @@ import {
   UpdateProrationPolicy,
 } from './use-cases/subscriptions/proration-policies.js';
 import { GetCartSettings, UpdateCartSettings } from './use-cases/cart-settings.js';
+import { SetOfferingProrationPolicy } from './use-cases/subscriptions/offering-proration-policy.js';
 import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
 import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
 import {
@@ -67,6 +68,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetProrationPolicy,
   ListDunningRules,
   ListProrationPolicies,
+  SetOfferingProrationPolicy,
   UpdateCartSettings,
   UpdateDunningRule,
   UpdateProrationPolicy,

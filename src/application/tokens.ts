@@ -9,6 +9,7 @@ import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriberRepository } from './ports/subscriber-repository.js';
 import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing-policy-repository.js';
 import type { CartSettingsRepository } from './ports/cart-settings-repository.js';
+import type { OfferingProrationRepository } from './ports/offering-proration-repository.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
@@ -30,6 +31,7 @@ export const TOKENS = {
   SubscriberRepository: Symbol.for('commerce-core.SubscriberRepository') as ServiceIdentifier<SubscriberRepository>,
   ProrationPolicyRepository: Symbol.for('commerce-core.ProrationPolicyRepository') as ServiceIdentifier<ProrationPolicyRepository>,
   DunningRuleRepository: Symbol.for('commerce-core.DunningRuleRepository') as ServiceIdentifier<DunningRuleRepository>,
+  OfferingProrationRepository: Symbol.for('commerce-core.OfferingProrationRepository') as ServiceIdentifier<OfferingProrationRepository>,
   CartSettingsRepository: Symbol.for('commerce-core.CartSettingsRepository') as ServiceIdentifier<CartSettingsRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,

@@ -61,7 +61,10 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('DELETE', '/plans/:id', (ids) => `/plans/${ids.planId}`),
     route('POST', '/offerings/build', () => '/offerings/build', (ids) => ({ data: { name: 'Club', description: 'd', products: [ids.productId], plans: [ids.planId] } })),
     route('POST', '/offerings', () => '/offerings', () => ({ data: { type: 'subscription_offering', attributes: { name: 'Empty club' } } })),
-    route('GET', '/offerings', () => '/offerings?page[offset]=0'),
+    route('GET', '/offerings', (ids) => `/offerings?page[offset]=0&filter=eq(proration_policy_id,${ids.prorationPolicyId})`),
+    route('PUT', '/offerings/:id/relationships/proration-policies', (ids) => `/offerings/${ids.offeringId}/relationships/proration-policies`, (ids) => ({
+      data: { type: 'subscription_proration_policy', id: ids.prorationPolicyId },
+    })),
     route('GET', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`),
     route('PUT', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`, () => ({ data: { type: 'subscription_offering', attributes: { description: 'New' } } })),
     route('DELETE', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`),

@@ -25,6 +25,7 @@ import {
   ListProrationPolicies,
   UpdateProrationPolicy,
 } from '../../application/use-cases/subscriptions/proration-policies.js';
+import { SetOfferingProrationPolicy } from '../../application/use-cases/subscriptions/offering-proration-policy.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
@@ -76,6 +77,7 @@ import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
 import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
+import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
 import { subscriberRoutes } from './routes/subscriber-routes.js';
@@ -188,6 +190,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
     },
     routes,
   );
+  offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
   apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();

@@ -19,7 +19,7 @@ export const ERROR_CODE_MEANINGS = {
   reservation_over_budget: "the key's reserved rate limit would take the store's reservations over its request budget",
   budget_below_reservations: "the store's request budget would be below what its keys already reserve",
   prefix_taken: 'another store already uses this merchant realm prefix (compared without regard to case)',
-  in_use: 'the resource is still referred to (a product or plan held by an offering); detach it first',
+  in_use: 'the resource is still referred to (a product or plan held by an offering, a proration policy an offering uses); detach it first',
   external_ref_taken: 'another proration policy of the store already has this `external_ref`',
   default_taken: 'the store already has a default dunning rule; make it not the default first',
   idempotency_key_in_flight: 'a request with this Idempotency-Key is still being processed; retry later',

@@ -21,3 +21,10 @@ export const requestDataList = (ctx: HttpContext): E.Either<DomainError, readonl
   if (data === undefined || data === null) return E.left(validationFailed(issues('data', 'is required')));
   return Array.isArray(data) ? E.right(data) : E.left(validationFailed(issues('data', 'must be a list')));
 };
+
+/** The `data` member of a write body where `null` is a value of its own (EPCC's removal of a relationship). */
+export const requestDataOrNull = (ctx: HttpContext): E.Either<DomainError, unknown> => {
+  const body: unknown = ctx.request.body;
+  if (!isRecord(body)) return E.left(validationFailed(issues('body', 'must be a JSON object')));
+  return Object.prototype.hasOwnProperty.call(body, 'data') ? E.right(body['data']) : E.left(validationFailed(issues('data', 'is required')));
+};

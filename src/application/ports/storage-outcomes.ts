@@ -8,6 +8,8 @@ export type InUse = { readonly _tag: 'InUse' };
 export type PrefixTaken = { readonly _tag: 'PrefixTaken' };
 /** Another record of the store already holds a value only one of them may hold. */
 export type Taken = { readonly _tag: 'Taken' };
+/** A record the write would refer to is not the store's, or was deleted meanwhile. */
+export type ReferenceMissing = { readonly _tag: 'ReferenceMissing' };
 /** An offering's copy refers to a product or plan that was deleted meanwhile. */
 export type OriginalGone = { readonly _tag: 'OriginalGone' };
 
@@ -17,3 +19,4 @@ export const inUse: InUse = { _tag: 'InUse' };
 export const prefixTaken: PrefixTaken = { _tag: 'PrefixTaken' };
 export const originalGone: OriginalGone = { _tag: 'OriginalGone' };
 export const taken: Taken = { _tag: 'Taken' };
+export const referenceMissing: ReferenceMissing = { _tag: 'ReferenceMissing' };

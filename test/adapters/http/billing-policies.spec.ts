@@ -204,6 +204,71 @@ describe('HTTP: proration policies and dunning rules', () => {
     });
   });
 
+  describe("an offering's proration policy", () => {
+    const anOffering = async (name: string) => {
+      const response = await post('/v2/subscriptions/offerings', 'subscription_offering', { name });
+      expect(response.status).to.equal(201);
+      return ((await response.json()) as { data: Resource }).data;
+    };
+    const relate = (offeringId: string, data: unknown, prefix = '/v2') => put(`${prefix}/subscriptions/offerings/${offeringId}/relationships/proration-policies`, data);
+    const offeringsUsing = async (policyId: string) => (await list(`/v2/subscriptions/offerings?filter=eq(proration_policy_id,${policyId})`)).data.map((o) => o.id);
+
+    it('attaches a policy (200 with the relationship), lists the offerings using it, and removes it with null (204)', async () => {
+      const [club, box] = [await anOffering('Coffee club'), await anOffering('Tea box')];
+      const policy = await aPolicy();
+      const attached = await relate(club.id, { type: 'subscription_proration_policy', id: policy.id.toUpperCase() });
+      expect(attached.status).to.equal(200);
+      expect(await attached.json()).to.deep.equal({ data: { type: 'subscription_proration_policy', id: policy.id } });
+      expect((await relate(box.id, { type: 'subscription_proration_policy', id: policy.id }, '')).status).to.equal(200);
+      expect(await offeringsUsing(policy.id)).to.deep.equal([box.id, club.id]);
+      expect((await list(`/subscriptions/offerings?filter=in(proration_policy_id,${policy.id},${UNKNOWN}):eq(external_ref,none)`)).data).to.deep.equal([]);
+      const removed = await relate(club.id, null);
+      expect(removed.status).to.equal(204);
+      expect(await removed.text()).to.equal('');
+      expect(await offeringsUsing(policy.id)).to.deep.equal([box.id]);
+      // The offering's own document is unchanged by the relationship.
+      expect(((await (await api.request(`/v2/subscriptions/offerings/${club.id}`)).json()) as { data: Resource }).data.attributes).to.deep.equal(club.attributes);
+    });
+
+    it('refuses to delete a policy an offering uses with 409 in_use, until it is removed from the offering', async () => {
+      const club = await anOffering('Coffee club');
+      const policy = await aPolicy();
+      await relate(club.id, { type: 'subscription_proration_policy', id: policy.id });
+      const refused = await api.request(`${POLICIES}/${policy.id}`, { method: 'DELETE' });
+      expect(refused.status).to.equal(409);
+      expect((await errorBody(refused)).errors[0]).to.include({ code: 'in_use', detail: 'the proration policy is used by an offering; detach it first' });
+      expect((await api.request(`${POLICIES}/${policy.id}`)).status).to.equal(200);
+      await relate(club.id, null);
+      expect((await api.request(`${POLICIES}/${policy.id}`, { method: 'DELETE' })).status).to.equal(204);
+    });
+
+    it('answers 400 for a body that is neither null nor a policy reference, and 404 for an unknown offering or policy', async () => {
+      const club = await anOffering('Coffee club');
+      const policy = await aPolicy();
+      const bad = await relate(club.id, { type: 'subscription_plan', id: 'x' });
+      expect(bad.status).to.equal(400);
+      expect((await errorBody(bad)).errors.map((e) => [e['source'], e['detail']])).to.deep.equal([
+        ['data.type', "data.type must be 'subscription_proration_policy'"],
+        ['data.id', 'data.id must be a UUID'],
+      ]);
+      const missingData = await api.request(`/v2/subscriptions/offerings/${club.id}/relationships/proration-policies`, { ...jsonBody({}), method: 'PUT' });
+      expect(missingData.status).to.equal(400);
+      expect((await errorBody(missingData)).errors[0]).to.include({ source: 'data' });
+      const noOffering = await relate(UNKNOWN, { type: 'subscription_proration_policy', id: policy.id });
+      expect(noOffering.status).to.equal(404);
+      expect((await errorBody(noOffering)).errors[0]).to.include({ detail: 'subscription offering not found' });
+      const noPolicy = await relate(club.id, { type: 'subscription_proration_policy', id: UNKNOWN });
+      expect(noPolicy.status).to.equal(404);
+      expect((await errorBody(noPolicy)).errors[0]).to.include({ detail: 'proration policy not found' });
+      expect(await offeringsUsing(policy.id)).to.deep.equal([]);
+      const implicit = await api.token('implicit');
+      expect((await put(`/v2/subscriptions/offerings/${club.id}/relationships/proration-policies`, { type: 'subscription_proration_policy', id: policy.id }, { token: implicit })).status).to.equal(403);
+      const badFilter = await api.request(`/v2/subscriptions/offerings?filter=gt(proration_policy_id,x)`);
+      expect(badFilter.status).to.equal(400);
+      expect((await errorBody(badFilter)).errors[0]).to.include({ code: 'invalid_filter' });
+    });
+  });
+
   it('keeps both from implicit tokens: 403 on every read and write', async () => {
     const policy = await aPolicy();
     const rule = await aRule();

@@ -134,7 +134,8 @@ export const billingPolicyPaths: Readonly<Record<string, PathItem>> = {
     required: ['name', 'rounding'],
     conflict: { code: 'external_ref_taken', description: 'Another proration policy of the store has this `external_ref`.' },
     invalid: 'Every invalid field, each with its `source` (`data.type`, `data.attributes.rounding`, ...).',
-    deletion: 'Nothing else is deleted with it.',
+    deletion: 'Refused while an offering uses the policy (EPCC: detach it from every offering first); nothing else is deleted with it.',
+    deleteConflict: 'An offering uses the policy; remove it from the offering first (`PUT .../offerings/{id}/relationships/proration-policies` with `null`).',
   }),
   ...paths({
     tag: 'Dunning rules',

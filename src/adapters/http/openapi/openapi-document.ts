@@ -11,6 +11,7 @@ import { CATALOGUE_FILTER, subscriptionCataloguePaths } from './subscription-cat
 import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas.js';
 import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
 import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from './billing-policy-paths.js';
+import { OFFERING_FILTER, offeringProrationPaths } from './offering-proration-paths.js';
 import { subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
@@ -56,6 +57,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriptionPaths,
     ...subscriberPaths,
     ...billingPolicyPaths,
+    ...offeringProrationPaths,
     ...healthPaths,
     ...apiReferencePaths,
   },
@@ -76,6 +78,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     parameters: {
       ...sharedComponents.parameters,
       CatalogueFilter: CATALOGUE_FILTER,
+      OfferingFilter: OFFERING_FILTER,
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       SubscriberFilter: SUBSCRIBER_FILTER,

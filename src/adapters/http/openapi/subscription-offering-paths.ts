@@ -51,7 +51,7 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       description: `${SUBSCRIPTIONS_EPCC} Newest first. Readable with an implicit token.`,
       tag: TAG,
       access: 'catalogue',
-      parameters: [...PAGING_PARAMETERS, parameterRef('CatalogueFilter')],
+      parameters: [...PAGING_PARAMETERS, parameterRef('OfferingFilter')],
       success: { '200': { description: 'A page of offerings.', content: jsonContent(listResponseSchema(offering)) } },
       errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
     }),

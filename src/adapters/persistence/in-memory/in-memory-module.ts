@@ -10,6 +10,7 @@ import { InMemoryCatalogueRepository } from './in-memory-catalogue-repository.js
 import { InMemoryOfferingRepository } from './in-memory-offering-repository.js';
 import { InMemoryBillingPolicyRepository } from './in-memory-billing-policy-repository.js';
 import { InMemoryCartSettingsRepository } from './in-memory-cart-settings-repository.js';
+import { InMemoryOfferingProrationRepository, usedByAnOffering } from './in-memory-offering-proration-repository.js';
 import { InMemorySubscriberRepository } from './in-memory-subscriber-repository.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
@@ -29,9 +30,10 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
-    bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES));
+    bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES));
     bind(TOKENS.CartSettingsRepository).to(InMemoryCartSettingsRepository).inSingletonScope();
+    bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
   });

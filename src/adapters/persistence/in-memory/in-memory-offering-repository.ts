@@ -4,10 +4,11 @@ import type { OfferingRepository } from '../../../application/ports/offering-rep
 import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
+import type { OfferingQuery } from '../../../domain/subscription/offering-query.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
 import { catalogueFields } from './in-memory-catalogue-repository.js';
 import { listOf } from './in-memory-list.js';
+import { prorationPolicyOf } from './in-memory-offering-proration-repository.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
@@ -47,8 +48,9 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     return true;
   }
 
-  async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>> {
+  async list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
     const ofStore = [...this.state.offerings.values()].filter((o) => o.storeId === storeId);
-    return listOf(ofStore, query, catalogueFields());
+    const catalogue = catalogueFields<Offering>();
+    return listOf(ofStore, query, { ...catalogue, fields: { ...catalogue.fields, proration_policy_id: (o) => prorationPolicyOf(this.state, o.id) } });
   }
 }

@@ -8,6 +8,7 @@ import type { SubscriptionProduct } from '../../../domain/subscription/product.j
 import type { Subscriber } from '../../../domain/subscription/subscriber.js';
 import type { DunningRule } from '../../../domain/subscription/dunning-rule.js';
 import type { ProrationPolicy } from '../../../domain/subscription/proration-policy.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
@@ -31,6 +32,8 @@ export class InMemoryState {
   readonly subscriptionStates = new Map<string, SubscriptionStateRecord[]>();
   readonly subscribers = new Map<string, Subscriber>();
   readonly prorationPolicies = new Map<string, ProrationPolicy>();
+  /** The proration policy id of each offering that uses one, by offering id. */
+  readonly offeringProrationPolicies = new Map<string, Uuid>();
   readonly dunningRules = new Map<string, DunningRule>();
   /** Only stores that changed their cart settings have an entry. */
   readonly cartSettings = new Map<string, CartSettings>();

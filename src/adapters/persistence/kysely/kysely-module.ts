@@ -10,6 +10,7 @@ import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './kysely-offering-repository.js';
 import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repository.js';
 import { KyselyCartSettingsRepository } from './kysely-cart-settings-repository.js';
+import { KyselyOfferingProrationRepository } from './kysely-offering-proration-repository.js';
 import { KyselySubscriberRepository } from './kysely-subscriber-repository.js';
 import { KyselySubscriptionRepository } from './kysely-subscription-repository.js';
 import { KyselyMerchantRealmMappingRepository } from './kysely-merchant-realm-mapping-repository.js';
@@ -35,6 +36,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_dunning_rules', DUNNING_RULES));
     bind(TOKENS.CartSettingsRepository).to(KyselyCartSettingsRepository).inSingletonScope();
+    bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
   });

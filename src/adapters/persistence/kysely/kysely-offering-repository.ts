@@ -5,13 +5,13 @@ import type { OfferingRepository } from '../../../application/ports/offering-rep
 import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
 import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
+import type { OfferingFilterField, OfferingQuery } from '../../../domain/subscription/offering-query.js';
 import { offeringAttributesFromStorage } from '../../../domain/subscription/offering-input.js';
 import type { Offering, OfferingItem } from '../../../domain/subscription/offering.js';
 import { planAttributesFromStorage } from '../../../domain/subscription/plan.js';
 import { productAttributesFromStorage } from '../../../domain/subscription/product.js';
 import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
-import { cappedCount, matching, pageNewestFirst } from './kysely-list.js';
+import { cappedCount, matching, pageNewestFirst, type FilterColumn } from './kysely-list.js';
 import { optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -19,6 +19,9 @@ import { PERSISTENCE } from './persistence-tokens.js';
 import type { OfferingItemsTable, OfferingsTable, Tables } from './schema.js';
 import { isForeignKeyViolation } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
+
+/** The offering's own columns a list filters on; `proration_policy_id` is the one migration 0008 adds. */
+const OFFERING_COLUMNS: Readonly<Record<OfferingFilterField, FilterColumn>> = { ...CATALOGUE_COLUMNS, proration_policy_id: { column: 'proration_policy_id' } };
 
 type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans';
 
@@ -128,8 +131,8 @@ export class KyselyOfferingRepository implements OfferingRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>> {
-    const filtered = this.handle.db.selectFrom('subscription_offerings').where('store_id', '=', storeId).where(matching(query.filter, CATALOGUE_COLUMNS));
+  async list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
+    const filtered = this.handle.db.selectFrom('subscription_offerings').where('store_id', '=', storeId).where(matching(query.filter, OFFERING_COLUMNS));
     const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
     return pageOf(await loadCopies(this.handle.db, rows), query.page, counted, 'capped');
   }

@@ -4,7 +4,7 @@ import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { CATALOGUE_LIST } from '../../../domain/subscription/catalogue-query.js';
+import { OFFERING_LIST } from '../../../domain/subscription/offering-query.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
 import type { OfferingRepository } from '../../ports/offering-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
@@ -29,6 +29,6 @@ export class ListOfferings {
   ) {}
 
   execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, Page<Offering>>> {
-    return listPage(this.stores, storeId, params, CATALOGUE_LIST, (query) => this.offerings.list(storeId, query));
+    return listPage(this.stores, storeId, params, OFFERING_LIST, (query) => this.offerings.list(storeId, query));
   }
 }
