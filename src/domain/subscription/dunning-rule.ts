@@ -5,6 +5,7 @@ import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import type { Parsed } from '../shared/validation.js';
 import { billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from './billing-policy.js';
 
 export const DUNNING_RULE_TYPE = 'subscription_dunning_rule';
@@ -33,7 +34,7 @@ export type DunningRuleChanges = Changes<typeof DUNNING_RULE_FIELDS>;
 export type DunningRule = BillingPolicy<DunningRuleAttributes>;
 
 /** EPCC: the multiplier "must only be set for backoff types"; it lengthens the wait between retries. */
-const multiplierOnlyWithBackoff = (attributes: DunningRuleAttributes): E.Either<ReturnType<typeof issues>, DunningRuleAttributes> =>
+const multiplierOnlyWithBackoff = (attributes: DunningRuleAttributes): Parsed<DunningRuleAttributes> =>
   attributes.payment_retry_multiplier !== undefined && attributes.payment_retry_type !== 'backoff'
     ? E.left(issues('data.attributes.payment_retry_multiplier', "may only be set when payment_retry_type is 'backoff'"))
     : E.right(attributes);
