@@ -53,6 +53,7 @@ export { BuildOffering, CreateOffering } from './application/use-cases/subscript
 export { GetOffering, ListOfferings } from './application/use-cases/subscriptions/read-offerings.js';
 export { DeleteOffering, UpdateOffering } from './application/use-cases/subscriptions/change-offering.js';
 export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-cases/subscriptions/attach-to-offering.js';
+export { DetachOfferingPlan, DetachOfferingProduct } from './application/use-cases/subscriptions/detach-from-offering.js';
 export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './application/use-cases/subscriptions/list-offering-copies.js';
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';

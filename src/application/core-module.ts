@@ -17,6 +17,7 @@ import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from './use
 import { UpdateMerchantRealmPrefix } from './use-cases/update-merchant-realm-prefix.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
+import { DetachOfferingPlan, DetachOfferingProduct } from './use-cases/subscriptions/detach-from-offering.js';
 import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
@@ -64,6 +65,8 @@ export const USE_CASES: readonly Newable<object>[] = [
   DeleteOffering,
   DeleteSubscriptionPlan,
   DeleteSubscriptionProduct,
+  DetachOfferingPlan,
+  DetachOfferingProduct,
   EnsureDefaultStore,
   GetApplicationKey,
   GetMerchantRealmMapping,

@@ -22,6 +22,7 @@ const STAND_IN: StoreIds = {
   planId: '00000000-0000-4000-8000-000000000005',
   offeringId: '00000000-0000-4000-8000-000000000006',
   offeringPlanId: '00000000-0000-4000-8000-000000000007',
+  offeringProductId: '00000000-0000-4000-8000-00000000000a',
   subscriptionId: '00000000-0000-4000-8000-000000000008',
   email: 'stand-in-email@example.com',
   externalRef: 'stand-in-external-ref',

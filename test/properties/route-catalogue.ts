@@ -10,6 +10,8 @@ export interface StoreIds {
   readonly offeringId: string;
   /** The offering's copy of the plan, which a subscription names. */
   readonly offeringPlanId: string;
+  /** The offering's copy of the product. */
+  readonly offeringProductId: string;
   readonly subscriptionId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
@@ -62,6 +64,8 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('POST', '/offerings/:id/plans/attach', (ids) => `/offerings/${ids.offeringId}/plans/attach`, (ids) => ({ data: { plans: [ids.planId] } })),
     route('GET', '/offerings/:id/products', (ids) => `/offerings/${ids.offeringId}/products`),
     route('GET', '/offerings/:id/plans', (ids) => `/offerings/${ids.offeringId}/plans`),
+    route('DELETE', '/offerings/:id/products/:copyId', (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`),
+    route('DELETE', '/offerings/:id/plans/:copyId', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`),
     route('POST', '/subscriptions', () => '/subscriptions', (ids) => ({
       data: subscriptionData(ids.offeringId, ids.offeringPlanId, { account_id: ids.accountId, email: ids.email, external_ref: ids.externalRef }),
     })),

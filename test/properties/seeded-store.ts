@@ -55,6 +55,7 @@ export const seedStore = async (url: string, container: Container, name: string)
     'offering',
   );
   const offeringPlanId: string = offering['relationships'].plans.data[0].id;
+  const offeringProductId: string = offering['relationships'].products.data[0].id;
   const subscription = await created(
     await post('/v2/subscriptions/subscriptions', subscriptionData(offering.id, offeringPlanId, { account_id: accountId, email, external_ref: externalRef })),
     'subscription',
@@ -70,6 +71,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       planId: plan.id,
       offeringId: offering.id,
       offeringPlanId,
+      offeringProductId,
       subscriptionId: subscription.id,
       email,
       externalRef,

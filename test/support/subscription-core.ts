@@ -5,6 +5,7 @@ import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/i
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
+import { DetachOfferingPlan, DetachOfferingProduct } from '../../src/application/use-cases/subscriptions/detach-from-offering.js';
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
@@ -79,6 +80,8 @@ export const subscriptionCore = async () => {
       attachPlans: run(new AttachOfferingPlans(offeringRepo, planRepo, clock, ids)),
       listProducts: run(new ListOfferingProducts(offeringRepo, stores)),
       listPlans: run(new ListOfferingPlans(offeringRepo, stores)),
+      detachProduct: run(new DetachOfferingProduct(offeringRepo, clock)),
+      detachPlan: run(new DetachOfferingPlan(offeringRepo, clock)),
     },
     subscriptions: {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),

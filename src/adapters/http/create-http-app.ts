@@ -18,6 +18,7 @@ import { ListApplicationKeys } from '../../application/use-cases/list-applicatio
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../application/use-cases/store-settings.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
+import { DetachOfferingPlan, DetachOfferingProduct } from '../../application/use-cases/subscriptions/detach-from-offering.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
@@ -130,6 +131,8 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       attachPlans: use(AttachOfferingPlans),
       listProducts: use(ListOfferingProducts),
       listPlans: use(ListOfferingPlans),
+      detachProduct: use(DetachOfferingProduct),
+      detachPlan: use(DetachOfferingPlan),
     },
     routes,
   );

@@ -1,5 +1,5 @@
 import { OFFERING_TYPE } from '../../../domain/subscription/offering.js';
-import type { PathItem, Schema } from './openapi-types.js';
+import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
 import { arrayOf, closedObject, constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef, uuid } from './schema-builders.js';
 import { offeringFields, OPTIONAL_OFFERING_FIELDS } from './subscription-catalogue-schemas.js';
@@ -13,6 +13,24 @@ const offeringDocument = jsonContent(dataDocument(offering));
 const NOT_FOUND = 'No offering of this store has this id.';
 const INVALID = 'Every invalid field, each with its `source`.';
 const currencyParameters = [parameterRef('Currency')];
+const copyParameter = (what: 'product' | 'plan'): Parameter => ({
+  name: 'copyId',
+  in: 'path',
+  required: true,
+  description: `The id of the offering's copy of the ${what} (not the original's). An id that is not a UUID, or that the offering does not hold, is answered 404.`,
+  schema: { type: 'string', format: 'uuid' },
+});
+const COPY_NOT_FOUND = (what: 'product' | 'plan') => `No offering of this store has this id, or the offering holds no ${what} copy with this id.`;
+const detachCopy = (what: 'product' | 'plan', operationName: string) =>
+  operation({
+    operationId: `detachSubscriptionOffering${operationName}`,
+    summary: `Remove a ${what} from an offering`,
+    description: `${SUBSCRIPTIONS_EPCC} Makes a new version of the offering; existing subscriptions keep the version they were made from. Once no offering holds a copy of the original ${what}, the original can be deleted.`,
+    tag: TAG,
+    access: 'write',
+    success: { '204': { description: 'Removed; no body.' } },
+    errors: { 404: COPY_NOT_FOUND(what) },
+  });
 const typedOffering = (required: readonly string[]) =>
   dataRequest(openObject({ type: constant(OFFERING_TYPE), attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required) }, ['type', 'attributes']));
 
@@ -142,5 +160,13 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       success: { '200': { description: "A page of the offering's plan copies, with prices.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))) } },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
     }),
+  }),
+  ...subscriptionPath('/subscriptions/offerings/{id}/products/{copyId}', {
+    parameters: [ID_PARAMETER, copyParameter('product')],
+    delete: detachCopy('product', 'Product'),
+  }),
+  ...subscriptionPath('/subscriptions/offerings/{id}/plans/{copyId}', {
+    parameters: [ID_PARAMETER, copyParameter('plan')],
+    delete: detachCopy('plan', 'Plan'),
   }),
 };

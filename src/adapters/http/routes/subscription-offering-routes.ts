@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AttachOfferingPlans, AttachOfferingProducts } from '../../../application/use-cases/subscriptions/attach-to-offering.js';
 import type { DeleteOffering, UpdateOffering } from '../../../application/use-cases/subscriptions/change-offering.js';
+import type { DetachOfferingPlan, DetachOfferingProduct } from '../../../application/use-cases/subscriptions/detach-from-offering.js';
 import type { BuildOffering, CreateOffering } from '../../../application/use-cases/subscriptions/create-offering.js';
 import type { ListOfferingPlans, ListOfferingProducts } from '../../../application/use-cases/subscriptions/list-offering-copies.js';
 import type { GetOffering, ListOfferings } from '../../../application/use-cases/subscriptions/read-offerings.js';
@@ -26,7 +27,11 @@ export interface OfferingUseCases {
   readonly attachPlans: UseCase<AttachOfferingPlans>;
   readonly listProducts: UseCase<ListOfferingProducts>;
   readonly listPlans: UseCase<ListOfferingPlans>;
+  readonly detachProduct: UseCase<DetachOfferingProduct>;
+  readonly detachPlan: UseCase<DetachOfferingPlan>;
 }
+
+const copyParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string => ctx.params['copyId'] ?? '';
 
 export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings: OfferingUseCases, { guard, links }: RouteContext): void => {
   router
@@ -88,5 +93,15 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { products } = found.right.offering;
       ctx.body = listDocument(ctx, links, found.right, (p) => offeringPlanResource(p, products, preferredCurrency(ctx)));
+    })
+    .delete(bothPrefixes(`${ITEM}/products/:copyId`), guard('write'), async (ctx) => {
+      const detached = await offerings.detachProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
+      if (E.isLeft(detached)) return respondWithError(ctx, detached.left);
+      ctx.status = 204;
+    })
+    .delete(bothPrefixes(`${ITEM}/plans/:copyId`), guard('write'), async (ctx) => {
+      const detached = await offerings.detachPlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
+      if (E.isLeft(detached)) return respondWithError(ctx, detached.left);
+      ctx.status = 204;
     });
 };

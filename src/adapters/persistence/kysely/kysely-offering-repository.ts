@@ -17,7 +17,7 @@ import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { OfferingItemsTable, OfferingsTable, Tables } from './schema.js';
-import { isForeignKeyViolation } from './sql-flavor.js';
+import { isForeignKeyViolation, toNumber } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
 
 type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans';
@@ -62,25 +62,44 @@ const loadCopies = async (db: Kysely<Tables>, rows: readonly Selectable<Offering
   }));
 };
 
-/** Writes the copies an offering holds that are not stored yet, keeping their order. */
-const insertNewCopies = async (db: Kysely<Tables>, offering: Offering, stored: Offering | undefined): Promise<void> => {
-  const write = async <A>(table: ItemTable, items: readonly OfferingItem<A>[], held: readonly OfferingItem<A>[]) => {
-    const rows = items
-      .map((item, position) => ({ item, position }))
-      .filter(({ item }) => !held.some((h) => h.id === item.id))
-      .map(({ item, position }) => ({
-        id: item.id,
-        offering_id: offering.id,
-        origin_id: item.originId,
-        position,
-        attributes: JSON.stringify(item.attributes),
-        created_at: item.createdAt,
-        updated_at: item.updatedAt,
-      }));
-    if (rows.length > 0) await db.insertInto(table).values(rows).execute();
-  };
-  await write('subscription_offering_products', offering.products, stored?.products ?? []);
-  await write('subscription_offering_plans', offering.plans, stored?.plans ?? []);
+const copyRow = <A>(offeringId: string, item: OfferingItem<A>, position: number) => ({
+  id: item.id,
+  offering_id: offeringId,
+  origin_id: item.originId,
+  position,
+  attributes: JSON.stringify(item.attributes),
+  created_at: item.createdAt,
+  updated_at: item.updatedAt,
+});
+
+const edited = <A>(item: OfferingItem<A>, before: OfferingItem<A>): boolean =>
+  item.updatedAt.getTime() !== before.updatedAt.getTime() || JSON.stringify(item.attributes) !== JSON.stringify(before.attributes);
+
+/**
+ * Brings the stored copies of one member in line with `items`: removes those it no longer holds, rewrites
+ * those changed and adds the new ones after the last stored position, so that the order of attachment stays.
+ */
+const storeCopies = async <A>(db: Kysely<Tables>, table: ItemTable, offeringId: string, items: readonly OfferingItem<A>[], held: readonly OfferingItem<A>[] | undefined): Promise<void> => {
+  const before = new Map((held ?? []).map((h) => [h.id, h]));
+  const removed = [...before.keys()].filter((id) => !items.some((item) => item.id === id));
+  if (removed.length > 0) await db.deleteFrom(table).where('id', 'in', removed).execute();
+  for (const item of items) {
+    const stored = before.get(item.id);
+    if (stored !== undefined && edited(item, stored)) {
+      await db.updateTable(table).set({ attributes: JSON.stringify(item.attributes), updated_at: item.updatedAt }).where('id', '=', item.id).execute();
+    }
+  }
+  const added = items.filter((item) => !before.has(item.id));
+  if (added.length === 0) return;
+  const last = held === undefined ? undefined : await db.selectFrom(table).select((eb) => eb.fn.max('position').as('last')).where('offering_id', '=', offeringId).executeTakeFirst();
+  const first = last?.last === null || last?.last === undefined ? 0 : toNumber(last.last) + 1;
+  await db.insertInto(table).values(added.map((item, index) => copyRow(offeringId, item, first + index))).execute();
+};
+
+/** Writes the copies of `offering` that differ from `stored`, the offering as it was (none for a new one). */
+const syncCopies = async (db: Kysely<Tables>, offering: Offering, stored: Offering | undefined): Promise<void> => {
+  await storeCopies(db, 'subscription_offering_products', offering.id, offering.products, stored?.products);
+  await storeCopies(db, 'subscription_offering_plans', offering.id, offering.plans, stored?.plans);
 };
 
 @injectable()
@@ -91,7 +110,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
     try {
       await this.handle.db.transaction().execute(async (trx) => {
         await trx.insertInto('subscription_offerings').values(offeringRow(offering)).execute();
-        await insertNewCopies(trx, offering, undefined);
+        await syncCopies(trx, offering, undefined);
       });
       return E.right(undefined);
     } catch (error) {
@@ -114,7 +133,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
         const updated = change(current);
         const { id: _id, store_id: _store, created_at: _created, ...columns } = offeringRow(updated);
         await trx.updateTable('subscription_offerings').set(columns).where('id', '=', id).execute();
-        await insertNewCopies(trx, updated, current);
+        await syncCopies(trx, updated, current);
         return E.right(updated);
       });
     } catch (error) {

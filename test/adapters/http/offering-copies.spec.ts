@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
+import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
+
+type Resource = Record<string, any> & { id: string };
+type Doc = { data: Resource; included?: Record<string, Resource[]>; errors?: { status: string; source?: string; detail: string; code?: string }[] };
+
+const UNKNOWN = '11111111-1111-4111-8111-111111111111';
+
+describe('HTTP: offering copies', () => {
+  let api: TestApi;
+  let product: Resource;
+  let plan: Resource;
+  let offering: Resource;
+
+  const send = async (method: string, path: string, data?: unknown, token?: string) =>
+    api.request(path, { ...(data === undefined ? {} : jsonBody({ data })), method, ...(token === undefined ? {} : { token }) });
+  const json = async (response: Response) => (await response.json()) as Doc;
+  const copyOf = (o: Resource, member: 'products' | 'plans', index = 0): string => o['relationships'][member].data[index].id;
+
+  beforeEach(async () => {
+    api = await startTestApi();
+    product = (await json(await send('POST', '/v2/subscriptions/products', productData({ external_ref: 'beans' })))).data;
+    plan = (await json(await send('POST', '/v2/subscriptions/plans', planData()))).data;
+    const built = await send('POST', '/v2/subscriptions/offerings/build', { name: 'Coffee club', products: [product.id], plans: [plan.id] });
+    expect(built.status).to.equal(201);
+    offering = (await json(built)).data;
+  });
+  afterEach(async () => api.close());
+
+  describe('DELETE .../offerings/:id/products/:copyId and .../plans/:copyId', () => {
+    it('detaches copies with 204, with and without /v2, and frees the originals for deletion', async () => {
+      expect((await send('DELETE', `/v2/subscriptions/products/${product.id}`)).status).to.equal(409);
+      expect((await send('DELETE', `/v2/subscriptions/offerings/${offering.id}/products/${copyOf(offering, 'products')}`)).status).to.equal(204);
+      expect((await send('DELETE', `/subscriptions/offerings/${offering.id}/plans/${copyOf(offering, 'plans')}`)).status).to.equal(204);
+      const read = (await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data;
+      expect(read['relationships']).to.deep.equal({ products: { data: [] }, plans: { data: [] } });
+      expect(read['meta'].external_product_refs).to.deep.equal([]);
+      expect((await send('DELETE', `/v2/subscriptions/products/${product.id}`)).status).to.equal(204);
+      expect((await send('DELETE', `/subscriptions/plans/${plan.id}`)).status).to.equal(204);
+    });
+
+    it('keeps what existing subscriptions show', async () => {
+      const planCopy = copyOf(offering, 'plans');
+      const created = await json(await send('POST', '/v2/subscriptions/subscriptions', subscriptionData(offering.id, planCopy)));
+      expect((await send('DELETE', `/v2/subscriptions/offerings/${offering.id}/products/${copyOf(offering, 'products')}`)).status).to.equal(204);
+      expect((await send('DELETE', `/v2/subscriptions/offerings/${offering.id}/plans/${planCopy}`)).status).to.equal(204);
+      const read = await json(await send('GET', `/v2/subscriptions/subscriptions/${created.data.id}?include=plans,products`));
+      expect(read.data['attributes'].offering.meta.external_product_refs).to.deep.equal(['beans']);
+      expect(read.included?.['plans']?.map((p) => p.id)).to.deep.equal([planCopy]);
+      expect(read.included?.['products']).to.have.length(1);
+    });
+
+    it('answers 404 for an unknown offering, a copy it does not hold, an original id and a malformed id', async () => {
+      const cases = [
+        [`${UNKNOWN}/products/${copyOf(offering, 'products')}`, 'subscription offering not found'],
+        [`not-a-uuid/plans/${copyOf(offering, 'plans')}`, 'subscription offering not found'],
+        [`${offering.id}/products/${product.id}`, 'subscription offering product not found'],
+        [`${offering.id}/plans/${copyOf(offering, 'products')}`, 'subscription offering plan not found'],
+        [`${offering.id}/products/not-a-uuid`, 'subscription offering product not found'],
+      ] as const;
+      for (const [path, detail] of cases) {
+        const response = await send('DELETE', `/v2/subscriptions/offerings/${path}`);
+        expect(response.status, path).to.equal(404);
+        expect((await json(response)).errors?.[0]?.detail, path).to.equal(detail);
+      }
+      expect((await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data).to.deep.equal(offering);
+    });
+
+    it('refuses implicit tokens with 403 and leaves the offering as it was', async () => {
+      const implicit = await api.token('implicit');
+      const response = await send('DELETE', `/v2/subscriptions/offerings/${offering.id}/products/${copyOf(offering, 'products')}`, undefined, implicit);
+      expect(response.status).to.equal(403);
+      expect((await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data).to.deep.equal(offering);
+    });
+  });
+});
