@@ -18,6 +18,7 @@ import { UpdateMerchantRealmPrefix } from './use-cases/update-merchant-realm-pre
 import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
 import { DetachOfferingPlan, DetachOfferingProduct } from './use-cases/subscriptions/detach-from-offering.js';
+import { UpdateOfferingPlan, UpdateOfferingProduct } from './use-cases/subscriptions/edit-offering-copy.js';
 import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
@@ -91,6 +92,8 @@ export const USE_CASES: readonly Newable<object>[] = [
   UpdateApplicationKey,
   UpdateMerchantRealmPrefix,
   UpdateOffering,
+  UpdateOfferingPlan,
+  UpdateOfferingProduct,
   UpdateSubscriptionPlan,
   UpdateSubscriptionProduct,
   UpdateStoreSettings,

@@ -52,3 +52,45 @@ describe('offering copies: detach', () => {
     expect(right(await offerings.get(storeId, offering.id))).to.deep.equal(offering);
   });
 });
+
+describe('offering copies: edit', () => {
+  it('changes the copy alone, in a new version: the original and earlier subscriptions keep theirs', async () => {
+    const { offerings, products, subscriptions, storeId, product, offering, clock } = await setup();
+    const before = right(await subscriptions.create(storeId, subscriptionData(offering.id, offering.plans[0]!.id)));
+    clock.advance(1000);
+    const changed = right(await offerings.updateProduct(storeId, offering.id, offering.products[0]!.id, { type: 'subscription_offering_product', attributes: { name: 'House beans', external_ref: null } }));
+    expect(changed.copy).to.deep.equal({ ...offering.products[0]!, attributes: { name: 'House beans', price: product.attributes.price }, updatedAt: clock.now() });
+    expect(changed.offering.version).to.equal(offering.version + 1);
+    expect(right(await offerings.get(storeId, offering.id))).to.deep.equal(changed.offering);
+    expect(right(await products.get(storeId, product.id))).to.deep.equal(product);
+    expect(right(await subscriptions.get(storeId, before.subscription.id, queryParams([]))).offering.products).to.deep.equal(offering.products);
+  });
+
+  it('changes a plan copy with the plan rules, listing every problem', async () => {
+    const { offerings, storeId, offering } = await setup();
+    const planCopy = offering.plans[1]!;
+    const changed = right(await offerings.updatePlan(storeId, offering.id, planCopy.id, { type: 'subscription_offering_plan', attributes: { billing_frequency: 2, can_pause: false } }));
+    expect(changed.copy.attributes).to.deep.equal({ ...planCopy.attributes, billing_frequency: 2, can_pause: false });
+    const refused = await offerings.updatePlan(storeId, offering.id, planCopy.id, { type: 'subscription_plan', attributes: { billing_frequency: 0, end_behavior: 'stop' } });
+    expect(E.isLeft(refused) && refused.left._tag === 'ValidationFailed' ? refused.left.issues.map((i) => i.source) : []).to.deep.equal([
+      'data.type',
+    ]);
+    const invalid = await offerings.updatePlan(storeId, offering.id, planCopy.id, { type: 'subscription_offering_plan', attributes: { billing_frequency: 0, end_behavior: 'stop' } });
+    expect(E.isLeft(invalid) && invalid.left._tag === 'ValidationFailed' ? invalid.left.issues.map((i) => i.source) : []).to.deep.equal([
+      'data.attributes.billing_frequency',
+      'data.attributes.end_behavior',
+    ]);
+    expect(right(await offerings.get(storeId, offering.id)).version).to.equal(offering.version + 1);
+  });
+
+  it('answers not found for an unknown offering or copy, after checking the body', async () => {
+    const { offerings, storeId, offering, product } = await setup();
+    const body = { type: 'subscription_offering_product', attributes: { name: 'House beans' } };
+    expect(await offerings.updateProduct(storeId, UNKNOWN, offering.products[0]!.id, body)).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'subscription offering not found' }));
+    expect(await offerings.updateProduct(storeId, offering.id, product.id, body)).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'subscription offering product not found' }));
+    expect(await offerings.updateProduct(storeId, offering.id, 'x', { type: 'subscription_offering_product', attributes: { name: 'ab' } })).to.satisfy(
+      (r: E.Either<{ _tag: string }, unknown>) => E.isLeft(r) && r.left._tag === 'ValidationFailed',
+    );
+    expect(right(await offerings.get(storeId, offering.id))).to.deep.equal(offering);
+  });
+});

@@ -64,6 +64,12 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('POST', '/offerings/:id/plans/attach', (ids) => `/offerings/${ids.offeringId}/plans/attach`, (ids) => ({ data: { plans: [ids.planId] } })),
     route('GET', '/offerings/:id/products', (ids) => `/offerings/${ids.offeringId}/products`),
     route('GET', '/offerings/:id/plans', (ids) => `/offerings/${ids.offeringId}/plans`),
+    route('PUT', '/offerings/:id/products/:copyId', (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`, () => ({
+      data: { type: 'subscription_offering_product', attributes: { name: 'Renamed copy', sku: null } },
+    })),
+    route('PUT', '/offerings/:id/plans/:copyId', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`, () => ({
+      data: { type: 'subscription_offering_plan', attributes: { billing_frequency: 3 } },
+    })),
     route('DELETE', '/offerings/:id/products/:copyId', (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`),
     route('DELETE', '/offerings/:id/plans/:copyId', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`),
     route('POST', '/subscriptions', () => '/subscriptions', (ids) => ({

@@ -6,6 +6,7 @@ import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
 import { DetachOfferingPlan, DetachOfferingProduct } from '../../src/application/use-cases/subscriptions/detach-from-offering.js';
+import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../src/application/use-cases/subscriptions/edit-offering-copy.js';
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
@@ -82,6 +83,8 @@ export const subscriptionCore = async () => {
       listPlans: run(new ListOfferingPlans(offeringRepo, stores)),
       detachProduct: run(new DetachOfferingProduct(offeringRepo, clock)),
       detachPlan: run(new DetachOfferingPlan(offeringRepo, clock)),
+      updateProduct: run(new UpdateOfferingProduct(offeringRepo, clock)),
+      updatePlan: run(new UpdateOfferingPlan(offeringRepo, clock)),
     },
     subscriptions: {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),

@@ -19,6 +19,7 @@ import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../..
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
 import { DetachOfferingPlan, DetachOfferingProduct } from '../../application/use-cases/subscriptions/detach-from-offering.js';
+import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../application/use-cases/subscriptions/edit-offering-copy.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
@@ -133,6 +134,8 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       listPlans: use(ListOfferingPlans),
       detachProduct: use(DetachOfferingProduct),
       detachPlan: use(DetachOfferingPlan),
+      updateProduct: use(UpdateOfferingProduct),
+      updatePlan: use(UpdateOfferingPlan),
     },
     routes,
   );

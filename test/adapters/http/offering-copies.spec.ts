@@ -74,4 +74,45 @@ describe('HTTP: offering copies', () => {
       expect((await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data).to.deep.equal(offering);
     });
   });
+
+  describe('PUT .../offerings/:id/products/:copyId and .../plans/:copyId', () => {
+    it('changes the copy only, answering it; the plan copy is priced from the products', async () => {
+      const productCopy = copyOf(offering, 'products');
+      const response = await send('PUT', `/v2/subscriptions/offerings/${offering.id}/products/${productCopy}`, {
+        id: productCopy,
+        type: 'subscription_offering_product',
+        attributes: { name: 'House beans', price: { USD: { amount: 2000 } }, external_ref: null },
+      });
+      expect(response.status).to.equal(200);
+      const copy = (await json(response)).data;
+      expect(copy).to.deep.include({ id: productCopy, type: 'subscription_offering_product' });
+      expect(copy['attributes']).to.deep.include({ name: 'House beans', price: { USD: { amount: 2000 } } }).and.not.have.property('external_ref');
+      expect((await json(await send('GET', `/v2/subscriptions/products/${product.id}`))).data['attributes']).to.deep.include({ name: 'Coffee beans', external_ref: 'beans' });
+      const planResponse = await send('PUT', `/subscriptions/offerings/${offering.id}/plans/${copyOf(offering, 'plans')}`, { type: 'subscription_offering_plan', attributes: { base_price_percentage: 50 } });
+      expect(planResponse.status).to.equal(200);
+      expect((await json(planResponse)).data['meta'].price).to.deep.equal({ USD: { amount: 1000, includes_tax: false } });
+      const read = (await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data;
+      expect(read['meta'].external_product_refs).to.deep.equal([]);
+    });
+
+    it('answers 400 naming each bad field, and leaves the copy as it was', async () => {
+      const response = await send('PUT', `/v2/subscriptions/offerings/${offering.id}/plans/${copyOf(offering, 'plans')}`, {
+        type: 'subscription_offering_plan',
+        attributes: { name: 'ab', billing_frequency: 0, can_cancel: 'yes' },
+      });
+      expect(response.status).to.equal(400);
+      expect((await json(response)).errors?.map((e) => e.source)).to.deep.equal(['data.attributes.name', 'data.attributes.billing_frequency', 'data.attributes.can_cancel']);
+      const wrongType = await send('PUT', `/v2/subscriptions/offerings/${offering.id}/products/${copyOf(offering, 'products')}`, { type: 'subscription_product', attributes: {} });
+      expect(wrongType.status).to.equal(400);
+      expect((await json(wrongType)).errors?.map((e) => e.source)).to.deep.equal(['data.type']);
+      expect((await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data).to.deep.equal(offering);
+    });
+
+    it('answers 404 for an unknown offering or copy', async () => {
+      const body = { type: 'subscription_offering_product', attributes: { name: 'House beans' } };
+      expect((await send('PUT', `/v2/subscriptions/offerings/${UNKNOWN}/products/${copyOf(offering, 'products')}`, body)).status).to.equal(404);
+      expect((await send('PUT', `/v2/subscriptions/offerings/${offering.id}/products/${product.id}`, body)).status).to.equal(404);
+      expect((await send('PUT', `/v2/subscriptions/offerings/${offering.id}/plans/${copyOf(offering, 'products')}`, { type: 'subscription_offering_plan', attributes: {} })).status).to.equal(404);
+    });
+  });
 });

@@ -1,8 +1,8 @@
-import { OFFERING_TYPE } from '../../../domain/subscription/offering.js';
+import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
 import { arrayOf, closedObject, constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef, uuid } from './schema-builders.js';
-import { offeringFields, OPTIONAL_OFFERING_FIELDS } from './subscription-catalogue-schemas.js';
+import { offeringFields, OPTIONAL_OFFERING_FIELDS, OPTIONAL_PLAN_FIELDS, OPTIONAL_PRODUCT_FIELDS, planFields, productFields } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Subscription offerings';
@@ -31,6 +31,27 @@ const detachCopy = (what: 'product' | 'plan', operationName: string) =>
     success: { '204': { description: 'Removed; no body.' } },
     errors: { 404: COPY_NOT_FOUND(what) },
   });
+const COPIES = {
+  product: { name: 'Product', type: OFFERING_PRODUCT_TYPE, fields: productFields, optional: OPTIONAL_PRODUCT_FIELDS, schema: 'SubscriptionOfferingProduct', priced: '' },
+  plan: { name: 'Plan', type: OFFERING_PLAN_TYPE, fields: planFields, optional: OPTIONAL_PLAN_FIELDS, schema: 'SubscriptionOfferingPlan', priced: ', priced from the offering\'s products' },
+} as const;
+const updateCopy = (what: 'product' | 'plan') => {
+  const copy = COPIES[what];
+  return operation({
+    operationId: `updateSubscriptionOffering${copy.name}`,
+    summary: `Update a ${what} in an offering`,
+    description: `${SUBSCRIPTIONS_EPCC} A partial update of the offering's copy (\`null\` clears an optional field), in a new version of the offering: the original ${what} and existing subscriptions are left as they are.`,
+    tag: TAG,
+    access: 'write',
+    parameters: currencyParameters,
+    requestBody: {
+      description: 'The attributes to change.',
+      content: jsonContent(dataRequest(openObject({ type: constant(copy.type), attributes: openObject(requestFields(copy.fields, copy.optional), []) }, ['type', 'attributes']))),
+    },
+    success: { '200': { description: `The ${what} copy as it is now${copy.priced}.`, content: jsonContent(dataDocument(schemaRef(copy.schema))) } },
+    errors: { 400: INVALID, 404: COPY_NOT_FOUND(what) },
+  });
+};
 const typedOffering = (required: readonly string[]) =>
   dataRequest(openObject({ type: constant(OFFERING_TYPE), attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required) }, ['type', 'attributes']));
 
@@ -163,10 +184,12 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
   }),
   ...subscriptionPath('/subscriptions/offerings/{id}/products/{copyId}', {
     parameters: [ID_PARAMETER, copyParameter('product')],
+    put: updateCopy('product'),
     delete: detachCopy('product', 'Product'),
   }),
   ...subscriptionPath('/subscriptions/offerings/{id}/plans/{copyId}', {
     parameters: [ID_PARAMETER, copyParameter('plan')],
+    put: updateCopy('plan'),
     delete: detachCopy('plan', 'Plan'),
   }),
 };

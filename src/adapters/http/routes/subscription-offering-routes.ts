@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AttachOfferingPlans, AttachOfferingProducts } from '../../../application/use-cases/subscriptions/attach-to-offering.js';
 import type { DeleteOffering, UpdateOffering } from '../../../application/use-cases/subscriptions/change-offering.js';
 import type { DetachOfferingPlan, DetachOfferingProduct } from '../../../application/use-cases/subscriptions/detach-from-offering.js';
+import type { UpdateOfferingPlan, UpdateOfferingProduct } from '../../../application/use-cases/subscriptions/edit-offering-copy.js';
 import type { BuildOffering, CreateOffering } from '../../../application/use-cases/subscriptions/create-offering.js';
 import type { ListOfferingPlans, ListOfferingProducts } from '../../../application/use-cases/subscriptions/list-offering-copies.js';
 import type { GetOffering, ListOfferings } from '../../../application/use-cases/subscriptions/read-offerings.js';
@@ -29,6 +30,8 @@ export interface OfferingUseCases {
   readonly listPlans: UseCase<ListOfferingPlans>;
   readonly detachProduct: UseCase<DetachOfferingProduct>;
   readonly detachPlan: UseCase<DetachOfferingPlan>;
+  readonly updateProduct: UseCase<UpdateOfferingProduct>;
+  readonly updatePlan: UseCase<UpdateOfferingPlan>;
 }
 
 const copyParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string => ctx.params['copyId'] ?? '';
@@ -93,6 +96,18 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { products } = found.right.offering;
       ctx.body = listDocument(ctx, links, found.right, (p) => offeringPlanResource(p, products, preferredCurrency(ctx)));
+    })
+    .put(bothPrefixes(`${ITEM}/products/:copyId`), guard('write'), async (ctx) => {
+      const data = requestData(ctx);
+      const updated = E.isLeft(data) ? data : await offerings.updateProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
+      if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
+      ctx.body = { data: offeringProductResource(updated.right.copy, preferredCurrency(ctx)) };
+    })
+    .put(bothPrefixes(`${ITEM}/plans/:copyId`), guard('write'), async (ctx) => {
+      const data = requestData(ctx);
+      const updated = E.isLeft(data) ? data : await offerings.updatePlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
+      if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
+      ctx.body = { data: offeringPlanResource(updated.right.copy, updated.right.offering.products, preferredCurrency(ctx)) };
     })
     .delete(bothPrefixes(`${ITEM}/products/:copyId`), guard('write'), async (ctx) => {
       const detached = await offerings.detachProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
