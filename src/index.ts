@@ -59,6 +59,7 @@ export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
 export { ChangeSubscriptionState, ListSubscriptionStates } from './application/use-cases/subscriptions/subscription-states.js';
+export { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './application/use-cases/subscriptions/subscribers.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';
 export type { OfferingRepository } from './application/ports/offering-repository.js';
 export type { StateChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
@@ -69,6 +70,9 @@ export type { SubscriptionProduct } from './domain/subscription/product.js';
 export type { StateAction, Subscription, SubscriptionStateRecord } from './domain/subscription/subscription.js';
 export type { CatalogueFilterField, CatalogueQuery } from './domain/subscription/catalogue-query.js';
 export type { SubscriptionFilterField, SubscriptionInclude, SubscriptionQuery } from './domain/subscription/subscription-query.js';
+export type { SubscriberRepository } from './application/ports/subscriber-repository.js';
+export type { Subscriber, SubscriberAttributes, SubscriberChanges } from './domain/subscription/subscriber.js';
+export type { SubscriberFilterField, SubscriberQuery } from './domain/subscription/subscriber-query.js';
 export type { FilterCondition } from './domain/query/filter.js';
 export { parseListQuery, type ListQuery, type ListRules } from './domain/query/list-query.js';
 export { IssueAccessToken, type IssuedAccessToken } from './application/use-cases/issue-access-token.js';

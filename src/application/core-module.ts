@@ -24,6 +24,7 @@ import { CreateSubscription } from './use-cases/subscriptions/create-subscriptio
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
+import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
 import { ChangeSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
@@ -59,11 +60,13 @@ export const USE_CASES: readonly Newable<object>[] = [
   CreateApplicationKey,
   CreateOffering,
   CreateStore,
+  CreateSubscriber,
   CreateSubscription,
   CreateSubscriptionPlan,
   CreateSubscriptionProduct,
   DeleteApplicationKey,
   DeleteOffering,
+  DeleteSubscriber,
   DeleteSubscriptionPlan,
   DeleteSubscriptionProduct,
   DetachOfferingPlan,
@@ -73,6 +76,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetMerchantRealmMapping,
   GetOffering,
   GetStoreSettings,
+  GetSubscriber,
   GetSubscription,
   GetSubscriptionPlan,
   GetSubscriptionProduct,
@@ -82,6 +86,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ListStores,
   ListOfferingProducts,
   ListOfferings,
+  ListSubscribers,
   ListSubscriptionPlans,
   ListSubscriptionProducts,
   ListSubscriptionStates,
@@ -94,6 +99,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   UpdateOffering,
   UpdateOfferingPlan,
   UpdateOfferingProduct,
+  UpdateSubscriber,
   UpdateSubscriptionPlan,
   UpdateSubscriptionProduct,
   UpdateStoreSettings,

@@ -6,6 +6,7 @@ import type { DatabaseHealth } from './ports/database-health.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
+import type { SubscriberRepository } from './ports/subscriber-repository.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
@@ -24,6 +25,7 @@ export const TOKENS = {
   PlanRepository: Symbol.for('commerce-core.PlanRepository') as ServiceIdentifier<PlanRepository>,
   OfferingRepository: Symbol.for('commerce-core.OfferingRepository') as ServiceIdentifier<OfferingRepository>,
   SubscriptionRepository: Symbol.for('commerce-core.SubscriptionRepository') as ServiceIdentifier<SubscriptionRepository>,
+  SubscriberRepository: Symbol.for('commerce-core.SubscriberRepository') as ServiceIdentifier<SubscriberRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,

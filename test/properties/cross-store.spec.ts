@@ -9,7 +9,7 @@ import { ROUTES, type RouteCase, type StoreIds } from './route-catalogue.js';
 import { seedStore, type SeededStore } from './seeded-store.js';
 
 /** What a store's ids and values are replaced with, to see whether another store's behave like nobody's. */
-const REFERENCES = ['keyId', 'mappingId', 'productId', 'planId', 'offeringId', 'offeringPlanId', 'offeringProductId', 'subscriptionId'] as const;
+const REFERENCES = ['keyId', 'mappingId', 'productId', 'planId', 'offeringId', 'offeringPlanId', 'offeringProductId', 'subscriptionId', 'subscriberId'] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];
 
@@ -89,5 +89,6 @@ forEachBackend('Properties: stores are sealed from each other', (_backend, persi
     );
     const theirsNow = await theirs.send(`/v2/subscriptions/subscriptions/${theirs.ids.subscriptionId}`);
     expect(theirsNow.status, 'the other store is untouched').to.equal(200);
+    expect((await theirs.send(`/v2/subscriptions/subscribers/${theirs.ids.subscriberId}`)).status, "the other store's subscriber is untouched").to.equal(200);
   });
 });

@@ -13,6 +13,7 @@ export interface StoreIds {
   /** The offering's copy of the product. */
   readonly offeringProductId: string;
   readonly subscriptionId: string;
+  readonly subscriberId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -81,6 +82,15 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
       data: { type: 'subscription_state', attributes: { action: 'pause' } },
     })),
     route('GET', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`),
+    route('POST', '/subscribers', () => '/subscribers', (ids) => ({
+      data: { type: 'subscription_subscriber', attributes: { account_id: ids.accountId, name: 'Ada Lovelace', email: ids.email } },
+    })),
+    route('GET', '/subscribers', (ids) => `/subscribers?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&page[limit]=5`),
+    route('GET', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`),
+    route('PUT', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`, (ids) => ({
+      data: { id: ids.subscriberId, type: 'subscription_subscriber', attributes: { name: 'Grace Hopper' } },
+    })),
+    route('DELETE', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`),
   ];
 };
 

@@ -32,7 +32,7 @@ const created = async (response: Response, what: string): Promise<{ id: string }
 
 /**
  * A store with one of everything, made through the API itself: a second key (the one the key routes
- * may rename or delete), a product, a plan, an offering of both, and a subscription to it.
+ * may rename or delete), a product, a plan, an offering of both, a subscription to it, and a subscriber.
  */
 export const seedStore = async (url: string, container: Container, name: string): Promise<SeededStore> => {
   const store = await container.get(CreateStore).execute(name);
@@ -60,6 +60,7 @@ export const seedStore = async (url: string, container: Container, name: string)
     await post('/v2/subscriptions/subscriptions', subscriptionData(offering.id, offeringPlanId, { account_id: accountId, email, external_ref: externalRef })),
     'subscription',
   );
+  const subscriber = await created(await post('/v2/subscriptions/subscribers', { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Ada Lovelace', email } }), 'subscriber');
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -73,6 +74,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       offeringPlanId,
       offeringProductId,
       subscriptionId: subscription.id,
+      subscriberId: subscriber.id,
       email,
       externalRef,
       accountId,

@@ -45,3 +45,22 @@ export const expectField = (result: E.Either<unknown, unknown>, field: string, v
     expect(result).to.deep.equal(E.left([{ source, detail: expected }]));
   }
 };
+
+export const EMAIL_FORM = 'must be an email address';
+export const EMAIL_LENGTH = 'must be 3 to 1024 characters long';
+
+export const emailCases: ReadonlyArray<[string, unknown, Expectation]> = [
+  ['a plain address', 'jane@example.com', null],
+  ['a tagged address', 'a+b@x.com', null],
+  ['non-ASCII letters', 'zoë@exämple.org', null],
+  ['3 code points', 'a@b', null],
+  ['1024 code points', `${'a'.repeat(1018)}@x.com`, null],
+  ['1025 code points', `${'a'.repeat(1019)}@x.com`, EMAIL_LENGTH],
+  ['2 code points', 'a@', EMAIL_LENGTH],
+  ['no at sign', 'no-at-sign', EMAIL_FORM],
+  ['a space', 'a b@x.com', EMAIL_FORM],
+  ['two at signs', 'a@b@x.com', EMAIL_FORM],
+  ['nothing before the at sign', '@x.com', EMAIL_FORM],
+  ['a NUL character', 'a\u0000@x.com', STORABLE_TEXT_RULE],
+  ['a number', 42, 'must be a string'],
+];

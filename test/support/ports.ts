@@ -14,6 +14,7 @@ export const portsOf = (persistence: Persistence) => {
     plans: container.get(TOKENS.PlanRepository),
     offerings: container.get(TOKENS.OfferingRepository),
     subscriptions: container.get(TOKENS.SubscriptionRepository),
+    subscribers: container.get(TOKENS.SubscriberRepository),
     health: container.get(TOKENS.DatabaseHealth),
     idempotency: container.get(TOKENS.IdempotencyStore),
   };

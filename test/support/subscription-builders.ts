@@ -3,6 +3,7 @@ import type { Uuid } from '../../src/domain/shared/uuid.js';
 import type { Offering, OfferingItem } from '../../src/domain/subscription/offering.js';
 import type { PlanAttributes, SubscriptionPlan } from '../../src/domain/subscription/plan.js';
 import type { ProductAttributes, SubscriptionProduct } from '../../src/domain/subscription/product.js';
+import type { SubscriberAttributes, Subscriber } from '../../src/domain/subscription/subscriber.js';
 import type { Subscription } from '../../src/domain/subscription/subscription.js';
 
 const at = (iso: string) => new Date(iso);
@@ -84,3 +85,11 @@ export const aSubscription = (offering: Offering, versionId: Uuid, overrides: Pa
     ...overrides,
   };
 };
+
+export const aSubscriber = (storeId: Uuid, attributes: Partial<SubscriberAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): Subscriber => ({
+  id: randomIds.uuid(),
+  storeId,
+  attributes: { account_id: randomIds.uuid(), name: 'Ada Lovelace', email: 'ada@example.com', ...attributes },
+  createdAt,
+  updatedAt: createdAt,
+});

@@ -25,6 +25,7 @@ import { CreateSubscription } from '../../application/use-cases/subscriptions/cr
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../application/use-cases/subscriptions/read-subscriptions.js';
+import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
 import { ChangeSubscriptionState, ListSubscriptionStates } from '../../application/use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
@@ -64,6 +65,7 @@ import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
+import { subscriberRoutes } from './routes/subscriber-routes.js';
 import { subscriptionRoutes } from './routes/subscription-routes.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
@@ -149,6 +151,11 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       listStates: use(ListSubscriptionStates),
     },
     container.get(TOKENS.Clock),
+    routes,
+  );
+  subscriberRoutes(
+    router,
+    { create: use(CreateSubscriber), list: use(ListSubscribers), get: use(GetSubscriber), update: use(UpdateSubscriber), remove: use(DeleteSubscriber) },
     routes,
   );
   apiReferenceRoutes(router, routes.links);

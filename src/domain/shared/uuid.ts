@@ -1,4 +1,7 @@
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { issues } from './errors.js';
+import type { Parsed } from './validation.js';
 
 export interface UuidBrand {
   readonly Uuid: unique symbol;
@@ -16,3 +19,11 @@ export const parseUuid = (input: unknown): Uuid | undefined => {
   const lower = input.toLowerCase();
   return Uuid.is(lower) ? lower : undefined;
 };
+
+/** A body field that must hold a UUID, normalised to lower case. */
+export const parseUuidField =
+  (source: string) =>
+  (input: unknown): Parsed<Uuid> => {
+    const id = parseUuid(input);
+    return id === undefined ? E.left(issues(source, 'must be a UUID')) : E.right(id);
+  };

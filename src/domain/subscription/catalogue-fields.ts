@@ -9,6 +9,16 @@ export const parseDescription = boundedString(0, 1024);
 export const parseExternalRef = boundedString(0, 2048);
 export const parseSku = boundedString(0, 1024);
 
+const EMAIL = /^[^\s@]+@[^\s@]+$/u;
+
+/** An email address of 3..1024 characters, as subscriptions and subscribers carry it. */
+export const parseEmail =
+  (source: string) =>
+  (input: unknown): Parsed<string> => {
+    const text = boundedString(3, 1024)(source)(input);
+    return E.isRight(text) && !EMAIL.test(text.right) ? E.left(issues(source, 'must be an email address')) : text;
+  };
+
 const CURRENCY = /^[A-Z]{3}$/;
 
 /** A three-letter uppercase ISO 4217 code. */

@@ -4,25 +4,10 @@ import { booleanValue } from '../shared/boolean.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, parseCreated, requiredField, type Created } from '../shared/record-parser.js';
 import { boundedString } from '../shared/text.js';
-import { parseUuid, type Uuid } from '../shared/uuid.js';
+import { parseUuidField } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { parseCatalogueName, parseCurrency, parseExternalRef } from './catalogue-fields.js';
+import { parseCatalogueName, parseCurrency, parseEmail, parseExternalRef } from './catalogue-fields.js';
 import { PAYMENT_AUTHORITY_TYPE, STATE_ACTIONS, STATE_TYPE, type PaymentAuthority, type StateAction } from './subscription.js';
-
-const uuidField =
-  (source: string) =>
-  (input: unknown): Parsed<Uuid> => {
-    const id = parseUuid(input);
-    return id === undefined ? E.left(issues(source, 'must be a UUID')) : E.right(id);
-  };
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/u;
-const parseEmail =
-  (source: string) =>
-  (input: unknown): Parsed<string> => {
-    const text = boundedString(3, 1024)(source)(input);
-    return E.isRight(text) && !EMAIL.test(text.right) ? E.left(issues(source, 'must be an email address')) : text;
-  };
 
 const parseAuthorityId = boundedString(3, 1024);
 
@@ -38,9 +23,9 @@ const parsePaymentAuthority =
   };
 
 const SUBSCRIPTION_FIELDS = {
-  account_id: requiredField(uuidField),
-  offering_id: requiredField(uuidField),
-  plan_id: requiredField(uuidField),
+  account_id: requiredField(parseUuidField),
+  offering_id: requiredField(parseUuidField),
+  plan_id: requiredField(parseUuidField),
   currency: requiredField(parseCurrency),
   name: requiredField(parseCatalogueName),
   email: requiredField(parseEmail),

@@ -1,23 +1,11 @@
 import { expect } from 'chai';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscription/subscription-query.js';
 import { listQuery } from '../../support/list-queries.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { forEachBackend } from '../../support/backends.js';
 import { portsOf } from '../../support/ports.js';
+import { QueryCounter } from '../../support/query-counter.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
-
-/** Counts the statements a piece of work executes (one result each; subqueries are not statements). */
-class QueryCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return args.node;
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    this.count += 1;
-    return args.result;
-  }
-}
 
 forEachBackend(
   'the subscription list',

@@ -9,6 +9,7 @@ import { SETTINGS_SCHEMAS, settingsPaths } from './settings-paths.js';
 import { sharedComponents } from './shared-components.js';
 import { CATALOGUE_FILTER, subscriptionCataloguePaths } from './subscription-catalogue-paths.js';
 import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas.js';
+import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
 import { subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
@@ -38,6 +39,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Subscription catalogue', description: 'Products and plans: the originals offerings copy.' },
     { name: 'Subscription offerings', description: 'What subscribers subscribe to: copies of products and plans.' },
     { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
+    { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
   ],
@@ -49,6 +51,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriptionCataloguePaths,
     ...subscriptionOfferingPaths,
     ...subscriptionPaths,
+    ...subscriberPaths,
     ...healthPaths,
     ...apiReferencePaths,
   },
@@ -62,6 +65,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SETTINGS_SCHEMAS,
       ...SUBSCRIPTION_CATALOGUE_SCHEMAS,
       ...SUBSCRIPTION_SCHEMAS,
+      ...SUBSCRIBER_SCHEMAS,
       ...HEALTH_SCHEMAS,
     },
     parameters: {
@@ -69,6 +73,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       CatalogueFilter: CATALOGUE_FILTER,
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
+      SubscriberFilter: SUBSCRIBER_FILTER,
     },
   },
   'x-unrouted-responses': {

@@ -9,7 +9,7 @@ import { catalogueText, currency } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Subscriptions';
-const email: Schema = { type: 'string', minLength: 3, maxLength: 1024, pattern: '^[^\\s@]+@[^\\s@]+$' };
+export const email: Schema = { type: 'string', minLength: 3, maxLength: 1024, pattern: '^[^\\s@]+@[^\\s@]+$' };
 const authorityId = text(3, 1024);
 
 export const SUBSCRIPTION_FILTER = filterParameter(['account_id', 'name', 'email', 'external_ref']);

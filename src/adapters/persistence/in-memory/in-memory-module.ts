@@ -6,6 +6,7 @@ import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
 import { InMemoryState } from './in-memory-state.js';
 import { InMemoryCatalogueRepository } from './in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from './in-memory-offering-repository.js';
+import { InMemorySubscriberRepository } from './in-memory-subscriber-repository.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
@@ -23,6 +24,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.PlanRepository).toConstantValue(new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans));
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
+    bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
   });

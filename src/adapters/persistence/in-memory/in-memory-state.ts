@@ -5,6 +5,7 @@ import type { MerchantRealmMapping } from '../../../domain/merchant-realm/mercha
 import type { Offering } from '../../../domain/subscription/offering.js';
 import type { SubscriptionPlan } from '../../../domain/subscription/plan.js';
 import type { SubscriptionProduct } from '../../../domain/subscription/product.js';
+import type { Subscriber } from '../../../domain/subscription/subscriber.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
 
@@ -25,6 +26,7 @@ export class InMemoryState {
   readonly offeringVersionIds = new Map<string, string>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly subscriptionStates = new Map<string, SubscriptionStateRecord[]>();
+  readonly subscribers = new Map<string, Subscriber>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
 

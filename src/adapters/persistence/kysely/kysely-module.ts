@@ -6,6 +6,7 @@ import { KyselyApplicationKeyRepository } from './kysely-application-key-reposit
 import { KyselyDatabaseHealth } from './kysely-database-health.js';
 import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './kysely-offering-repository.js';
+import { KyselySubscriberRepository } from './kysely-subscriber-repository.js';
 import { KyselySubscriptionRepository } from './kysely-subscription-repository.js';
 import { KyselyMerchantRealmMappingRepository } from './kysely-merchant-realm-mapping-repository.js';
 import { KyselyStoreRepository } from './kysely-store-repository.js';
@@ -26,6 +27,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.PlanRepository).toConstantValue(new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS));
     bind(TOKENS.OfferingRepository).to(KyselyOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(KyselySubscriptionRepository).inSingletonScope();
+    bind(TOKENS.SubscriberRepository).to(KyselySubscriberRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
   });

@@ -93,6 +93,18 @@ export interface SubscriptionsTable {
   created_at: Timestamp;
 }
 
+export interface SubscribersTable {
+  id: string;
+  store_id: string;
+  account_id: string;
+  name: string;
+  name_key: string;
+  email: string;
+  email_key: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SubscriptionStatesTable {
   id: string;
   subscription_id: string;
@@ -128,5 +140,6 @@ export interface Tables {
   subscription_offering_versions: OfferingVersionsTable;
   subscriptions: SubscriptionsTable;
   subscription_states: SubscriptionStatesTable;
+  subscription_subscribers: SubscribersTable;
   idempotency_keys: IdempotencyKeysTable;
 }

@@ -6,6 +6,7 @@ import { subscriptions } from './0003-subscriptions.js';
 import { subscriptionStateSequence } from './0004-subscription-state-sequence.js';
 import { idempotencyKeys } from './0005-idempotency-keys.js';
 import { storesCreatedIndex } from './0006-stores-created-index.js';
+import { subscribers } from './0007-subscribers.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -15,4 +16,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0004-subscription-state-sequence': subscriptionStateSequence(flavor),
   '0005-idempotency-keys': idempotencyKeys(flavor),
   '0006-stores-created-index': storesCreatedIndex(flavor),
+  '0007-subscribers': subscribers(flavor),
 });

@@ -1,0 +1,49 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { SubscriberRepository } from '../../../application/ports/subscriber-repository.js';
+import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { SubscriberQuery } from '../../../domain/subscription/subscriber-query.js';
+import type { Subscriber } from '../../../domain/subscription/subscriber.js';
+import { listOf } from './in-memory-list.js';
+import type { InMemoryState } from './in-memory-state.js';
+import { IN_MEMORY } from './in-memory-tokens.js';
+
+@injectable()
+export class InMemorySubscriberRepository implements SubscriberRepository {
+  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+
+  async insert(subscriber: Subscriber): Promise<void> {
+    if (this.state.subscribers.has(subscriber.id)) throw new Error(`duplicate id ${subscriber.id}`);
+    this.state.subscribers.set(subscriber.id, subscriber);
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<Subscriber | undefined> {
+    const found = this.state.subscribers.get(id);
+    return found?.storeId === storeId ? found : undefined;
+  }
+
+  async update(storeId: Uuid, id: Uuid, change: (current: Subscriber) => Subscriber): Promise<Subscriber | undefined> {
+    const current = this.state.subscribers.get(id);
+    if (current?.storeId !== storeId) return undefined;
+    const updated = change(current);
+    this.state.subscribers.set(id, updated);
+    return updated;
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
+    if (this.state.subscribers.get(id)?.storeId !== storeId) return E.left(missing);
+    this.state.subscribers.delete(id);
+    return E.right(undefined);
+  }
+
+  async list(storeId: Uuid, query: SubscriberQuery): Promise<Page<Subscriber>> {
+    const ofStore = [...this.state.subscribers.values()].filter((s) => s.storeId === storeId);
+    return listOf(ofStore, query, {
+      fields: { account_id: (s) => s.attributes.account_id, name: (s) => s.attributes.name, email: (s) => s.attributes.email },
+      ordered: (s) => s,
+      keepsRunningCount: false,
+    });
+  }
+}
