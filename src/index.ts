@@ -50,7 +50,7 @@ export {
   UpdateSubscriptionPlan,
 } from './application/use-cases/subscriptions/subscription-plans.js';
 export { BuildOffering, CreateOffering } from './application/use-cases/subscriptions/create-offering.js';
-export { GetOffering, ListOfferings } from './application/use-cases/subscriptions/read-offerings.js';
+export { GetOffering, ListOfferings, type OfferingsIncluded, type OfferingWithIncludes } from './application/use-cases/subscriptions/read-offerings.js';
 export { DeleteOffering, UpdateOffering } from './application/use-cases/subscriptions/change-offering.js';
 export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-cases/subscriptions/attach-to-offering.js';
 export { DetachOfferingPlan, DetachOfferingProduct } from './application/use-cases/subscriptions/detach-from-offering.js';

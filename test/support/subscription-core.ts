@@ -10,7 +10,8 @@ import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../src/application
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
-import { GetOffering, ListOfferings } from '../../src/application/use-cases/subscriptions/read-offerings.js';
+import { GetOffering, ListOfferings, type OfferingWithIncludes } from '../../src/application/use-cases/subscriptions/read-offerings.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { GetSubscription, ListSubscriptions } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
 import { ChangeSubscriptionState, ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/subscription-states.js';
 import {
@@ -73,7 +74,8 @@ export const subscriptionCore = async () => {
     offerings: {
       create: run(new CreateOffering(offeringRepo, clock, ids)),
       build: run(new BuildOffering(offeringRepo, productRepo, planRepo, clock, ids)),
-      get: run(new GetOffering(offeringRepo)),
+      get: async (storeId: Uuid, id: string) => E.map((found: OfferingWithIncludes) => found.offering)(await new GetOffering(offeringRepo).execute(storeId, id)),
+      getWithIncludes: run(new GetOffering(offeringRepo)),
       list: run(new ListOfferings(offeringRepo, stores)),
       update: run(new UpdateOffering(offeringRepo, clock)),
       delete: run(new DeleteOffering(offeringRepo)),

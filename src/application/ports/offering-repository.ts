@@ -1,7 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Page } from '../../domain/query/page.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
-import type { CatalogueQuery } from '../../domain/subscription/catalogue-query.js';
+import type { OfferingQuery } from '../../domain/subscription/offering-query.js';
 import type { Offering } from '../../domain/subscription/offering.js';
 import type { Missing, OriginalGone } from './storage-outcomes.js';
 
@@ -18,6 +18,6 @@ export interface OfferingRepository {
   update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>>;
   /** Deletes the offering and its copies; the snapshots of existing subscriptions stay. */
   delete(storeId: Uuid, id: Uuid): Promise<boolean>;
-  /** Newest first, each with its products and plans. */
-  list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>>;
+  /** Newest first, each with its products and plans: a constant number of queries whatever the page. */
+  list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>>;
 }

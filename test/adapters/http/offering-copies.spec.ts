@@ -115,4 +115,42 @@ describe('HTTP: offering copies', () => {
       expect((await send('PUT', `/v2/subscriptions/offerings/${offering.id}/plans/${copyOf(offering, 'products')}`, { type: 'subscription_offering_plan', attributes: {} })).status).to.equal(404);
     });
   });
+
+  describe('include=plans,products on the offering list and a single offering', () => {
+    it('embeds each copy once, only what was asked for, priced in the asked currency', async () => {
+      const second = (await json(await send('POST', '/v2/subscriptions/offerings/build', { name: 'Tea club', products: [product.id], plans: [plan.id] }))).data;
+      const list = await json(await send('GET', '/v2/subscriptions/offerings?include=plans,products', undefined));
+      expect(list.data).to.have.length(2);
+      expect(list.included?.['plans']?.map((p) => p.id)).to.have.members([copyOf(offering, 'plans'), copyOf(second, 'plans')]);
+      expect(list.included?.['products']?.map((p) => p.id)).to.have.members([copyOf(offering, 'products'), copyOf(second, 'products')]);
+      expect(list.included?.['plans']?.[0]?.['type']).to.equal('subscription_offering_plan');
+      const plansOnly = await json(await send('GET', `/subscriptions/offerings?include=plans&filter=eq(external_ref,none)`));
+      expect(plansOnly.data).to.deep.equal([]);
+      expect(plansOnly.included).to.deep.equal({ plans: [] });
+      expect((await json(await send('GET', '/v2/subscriptions/offerings'))).included).to.equal(undefined);
+
+      const one = await api.request(`/v2/subscriptions/offerings/${offering.id}?include=products`, { headers: { 'X-Moltin-Currency': 'EUR' } });
+      const read = await json(one);
+      expect(read.data).to.deep.equal(offering);
+      expect(Object.keys(read.included ?? {})).to.deep.equal(['products']);
+      expect(read.included?.['products']?.[0]).to.deep.include({ id: copyOf(offering, 'products'), type: 'subscription_offering_product' });
+      expect(read.included?.['products']?.[0]?.['meta'].display_price.without_tax).to.deep.include({ currency: 'EUR', amount: 900 });
+    });
+
+    it('lets implicit tokens read them', async () => {
+      const implicit = await api.token('implicit');
+      expect((await send('GET', `/v2/subscriptions/offerings/${offering.id}?include=plans,products`, undefined, implicit)).status).to.equal(200);
+      expect((await send('GET', '/v2/subscriptions/offerings?include=plans', undefined, implicit)).status).to.equal(200);
+    });
+
+    it('answers an unknown include with 400 listing the allowed ones', async () => {
+      for (const path of ['/v2/subscriptions/offerings?include=plans,subscriptions', `/v2/subscriptions/offerings/${offering.id}?include=plans,subscriptions`]) {
+        const response = await send('GET', path);
+        expect(response.status, path).to.equal(400);
+        const errors = (await json(response)).errors?.map(({ status, code, detail, source }) => ({ status, code, detail, source }));
+        expect(errors, path).to.deep.equal([{ status: '400', code: 'invalid_value', detail: "include unknown include 'subscriptions'; allowed: plans, products", source: 'include' }]);
+      }
+      expect((await send('GET', `/v2/subscriptions/offerings/${UNKNOWN}?include=plans`)).status).to.equal(404);
+    });
+  });
 });

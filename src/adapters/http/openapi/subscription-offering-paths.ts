@@ -1,3 +1,4 @@
+import { OFFERING_INCLUDES } from '../../../domain/subscription/offering-query.js';
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
@@ -52,6 +53,13 @@ const updateCopy = (what: 'product' | 'plan') => {
     errors: { 400: INVALID, 404: COPY_NOT_FOUND(what) },
   });
 };
+const OFFERING_INCLUDE: Parameter = {
+  name: 'include',
+  in: 'query',
+  description: `The offerings' copies to embed, comma-separated: ${OFFERING_INCLUDES.map((i) => `\`${i}\``).join(', ')}. \`included.plans\` / \`included.products\` hold each copy once, and are present (maybe empty) exactly when asked for. An unknown name: 400 listing the allowed ones.`,
+  schema: { type: 'string' },
+};
+const includedMember = { included: schemaRef('SubscriptionIncluded') };
 const typedOffering = (required: readonly string[]) =>
   dataRequest(openObject({ type: constant(OFFERING_TYPE), attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required) }, ['type', 'attributes']));
 
@@ -90,9 +98,9 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       description: `${SUBSCRIPTIONS_EPCC} Newest first. Readable with an implicit token.`,
       tag: TAG,
       access: 'catalogue',
-      parameters: [...PAGING_PARAMETERS, parameterRef('CatalogueFilter')],
-      success: { '200': { description: 'A page of offerings.', content: jsonContent(listResponseSchema(offering)) } },
-      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+      parameters: [...PAGING_PARAMETERS, parameterRef('CatalogueFilter'), OFFERING_INCLUDE, ...currencyParameters],
+      success: { '200': { description: 'A page of offerings, with the copies `include` asks for.', content: jsonContent(listResponseSchema(offering, {}, includedMember, ['included'])) } },
+      errors: { 400: 'A paging parameter out of range or given twice, a filter that does not parse, or an unknown include.' },
     }),
   }),
   ...subscriptionPath('/subscriptions/offerings/{id}', {
@@ -103,8 +111,9 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       description: `${SUBSCRIPTIONS_EPCC} Readable with an implicit token.`,
       tag: TAG,
       access: 'catalogue',
-      success: { '200': { description: 'The offering.', content: offeringDocument } },
-      errors: { 404: NOT_FOUND },
+      parameters: [OFFERING_INCLUDE, ...currencyParameters],
+      success: { '200': { description: 'The offering, with the copies `include` asks for.', content: jsonContent(dataDocument(offering, includedMember, ['included'])) } },
+      errors: { 400: 'An unknown include.', 404: NOT_FOUND },
     }),
     put: operation({
       operationId: 'updateSubscriptionOffering',

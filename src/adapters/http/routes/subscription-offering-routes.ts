@@ -8,6 +8,7 @@ import type { BuildOffering, CreateOffering } from '../../../application/use-cas
 import type { ListOfferingPlans, ListOfferingProducts } from '../../../application/use-cases/subscriptions/list-offering-copies.js';
 import type { GetOffering, ListOfferings } from '../../../application/use-cases/subscriptions/read-offerings.js';
 import { offeringPlanResource, offeringProductResource, offeringResource } from '../documents/subscription-catalogue-documents.js';
+import { includedFor } from '../documents/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
 import { listDocument } from './list-response.js';
@@ -55,12 +56,13 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
     .get(bothPrefixes(COLLECTION), guard('catalogue'), async (ctx) => {
       const found = await offerings.list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = listDocument(ctx, links, found.right, offeringResource);
+      ctx.body = { ...listDocument(ctx, links, found.right, offeringResource), ...includedFor(found.right.items, found.right.include, preferredCurrency(ctx)) };
     })
     .get(bothPrefixes(ITEM), guard('catalogue'), async (ctx) => {
-      const found = await offerings.get.execute(principalOf(ctx).storeId, idParam(ctx));
+      const found = await offerings.get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = { data: offeringResource(found.right) };
+      const { offering, include } = found.right;
+      ctx.body = { data: offeringResource(offering), ...includedFor([offering], include, preferredCurrency(ctx)) };
     })
     .put(bothPrefixes(ITEM), guard('write'), async (ctx) => {
       const data = requestData(ctx);

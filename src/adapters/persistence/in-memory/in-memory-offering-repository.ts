@@ -4,7 +4,7 @@ import type { OfferingRepository } from '../../../application/ports/offering-rep
 import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
+import type { OfferingQuery } from '../../../domain/subscription/offering-query.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
 import { catalogueFields } from './in-memory-catalogue-repository.js';
 import { listOf } from './in-memory-list.js';
@@ -47,7 +47,7 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     return true;
   }
 
-  async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>> {
+  async list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
     const ofStore = [...this.state.offerings.values()].filter((o) => o.storeId === storeId);
     return listOf(ofStore, query, catalogueFields());
   }

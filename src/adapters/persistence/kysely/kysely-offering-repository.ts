@@ -5,7 +5,7 @@ import type { OfferingRepository } from '../../../application/ports/offering-rep
 import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
 import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
+import type { OfferingQuery } from '../../../domain/subscription/offering-query.js';
 import { offeringAttributesFromStorage } from '../../../domain/subscription/offering-input.js';
 import type { Offering, OfferingItem } from '../../../domain/subscription/offering.js';
 import { planAttributesFromStorage } from '../../../domain/subscription/plan.js';
@@ -147,7 +147,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>> {
+  async list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
     const filtered = this.handle.db.selectFrom('subscription_offerings').where('store_id', '=', storeId).where(matching(query.filter, CATALOGUE_COLUMNS));
     const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
     return pageOf(await loadCopies(this.handle.db, rows), query.page, counted, 'capped');

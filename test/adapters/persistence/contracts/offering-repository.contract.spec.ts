@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { inUse, missing, originalGone } from '../../../../src/application/ports/storage-outcomes.js';
-import { CATALOGUE_LIST } from '../../../../src/domain/subscription/catalogue-query.js';
+import { OFFERING_LIST } from '../../../../src/domain/subscription/offering-query.js';
 import { listQuery } from '../../../support/list-queries.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
@@ -84,10 +84,10 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     const newer = anOffering(store.id, [products[1]!], plans, { attributes: { name: 'Newer', external_ref: 'o-2' }, createdAt: new Date('2026-02-01T00:00:00.000Z') });
     await offerings.insert(older);
     await offerings.insert(newer);
-    const all = await offerings.list(store.id, listQuery(CATALOGUE_LIST, { limit: 10 }));
+    const all = await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 10 }));
     expect(all.items).to.deep.equal([newer, older]);
     expect(all.total).to.equal(2);
-    const one = await offerings.list(store.id, listQuery(CATALOGUE_LIST, { limit: 10, filter: [{ op: 'eq', field: 'external_ref', value: 'o-1' }] }));
+    const one = await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 10, filter: [{ op: 'eq', field: 'external_ref', value: 'o-1' }] }));
     expect(one.items).to.deep.equal([older]);
   });
 
