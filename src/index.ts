@@ -55,6 +55,7 @@ export { DeleteOffering, UpdateOffering } from './application/use-cases/subscrip
 export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-cases/subscriptions/attach-to-offering.js';
 export { DetachOfferingPlan, DetachOfferingProduct } from './application/use-cases/subscriptions/detach-from-offering.js';
 export { UpdateOfferingPlan, UpdateOfferingProduct, type ChangedCopy } from './application/use-cases/subscriptions/edit-offering-copy.js';
+export { ReplaceOfferingProducts } from './application/use-cases/subscriptions/replace-offering-products.js';
 export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './application/use-cases/subscriptions/list-offering-copies.js';
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
 export { GetSubscription, ListSubscriptions, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';

@@ -19,6 +19,7 @@ import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscri
 import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
 import { DetachOfferingPlan, DetachOfferingProduct } from './use-cases/subscriptions/detach-from-offering.js';
 import { UpdateOfferingPlan, UpdateOfferingProduct } from './use-cases/subscriptions/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from './use-cases/subscriptions/replace-offering-products.js';
 import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
@@ -92,6 +93,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ListSubscriptionStates,
   ListSubscriptions,
   PurgeExpiredTokens,
+  ReplaceOfferingProducts,
   ResetStoreSettings,
   ResolveMerchantRealm,
   UpdateApplicationKey,

@@ -94,3 +94,30 @@ describe('offering copies: edit', () => {
     expect(right(await offerings.get(storeId, offering.id))).to.deep.equal(offering);
   });
 });
+
+describe('offering copies: replace products', () => {
+  it('holds fresh copies of exactly the given products, in order, freeing the ones let go', async () => {
+    const { offerings, products, subscriptions, storeId, product, filters, offering } = await setup();
+    const before = right(await subscriptions.create(storeId, subscriptionData(offering.id, offering.plans[0]!.id)));
+    right(await offerings.updateProduct(storeId, offering.id, offering.products[1]!.id, { type: 'subscription_offering_product', attributes: { name: 'Edited filters' } }));
+    const grinder = right(await products.create(storeId, productData({ name: 'Grinder' })));
+    const replaced = right(await offerings.replaceProducts(storeId, offering.id, { products: [grinder.id, filters.id, grinder.id] }));
+    expect(replaced.version).to.equal(offering.version + 2);
+    expect(replaced.products.map((p) => [p.originId, p.attributes.name])).to.deep.equal([
+      [grinder.id, 'Grinder'],
+      [filters.id, 'Filters'],
+    ]);
+    expect(replaced.products.map((p) => p.id)).to.not.include.members(offering.products.map((p) => p.id));
+    expect(replaced.plans).to.deep.equal(offering.plans);
+    expect(await products.delete(storeId, product.id)).to.deep.equal(E.right(undefined));
+    expect(right(await subscriptions.get(storeId, before.subscription.id, queryParams([]))).offering.products).to.deep.equal(offering.products);
+  });
+
+  it('refuses a bad body with 400 and unknown ids with a not-found naming them, changing nothing', async () => {
+    const { offerings, storeId, offering } = await setup();
+    expect(await offerings.replaceProducts(storeId, offering.id, { products: [] })).to.deep.equal(E.left({ _tag: 'ValidationFailed', issues: [{ source: 'data.products', detail: 'must be a list of 1 to 100 ids' }] }));
+    expect(await offerings.replaceProducts(storeId, offering.id, { products: [UNKNOWN] })).to.deep.equal(E.left({ _tag: 'NotFound', detail: `subscription products not found: ${UNKNOWN}` }));
+    expect(await offerings.replaceProducts(storeId, UNKNOWN, { products: [UNKNOWN] })).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'subscription offering not found' }));
+    expect(right(await offerings.get(storeId, offering.id))).to.deep.equal(offering);
+  });
+});

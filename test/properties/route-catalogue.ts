@@ -65,6 +65,7 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('POST', '/offerings/:id/plans/attach', (ids) => `/offerings/${ids.offeringId}/plans/attach`, (ids) => ({ data: { plans: [ids.planId] } })),
     route('GET', '/offerings/:id/products', (ids) => `/offerings/${ids.offeringId}/products`),
     route('GET', '/offerings/:id/plans', (ids) => `/offerings/${ids.offeringId}/plans`),
+    route('PUT', '/offerings/:id/products/replace', (ids) => `/offerings/${ids.offeringId}/products/replace`, (ids) => ({ data: { products: [ids.productId] } })),
     route('PUT', '/offerings/:id/products/:copyId', (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`, () => ({
       data: { type: 'subscription_offering_product', attributes: { name: 'Renamed copy', sku: null } },
     })),

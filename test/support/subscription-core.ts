@@ -7,6 +7,7 @@ import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/applicati
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
 import { DetachOfferingPlan, DetachOfferingProduct } from '../../src/application/use-cases/subscriptions/detach-from-offering.js';
 import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../src/application/use-cases/subscriptions/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from '../../src/application/use-cases/subscriptions/replace-offering-products.js';
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
@@ -87,6 +88,7 @@ export const subscriptionCore = async () => {
       detachPlan: run(new DetachOfferingPlan(offeringRepo, clock)),
       updateProduct: run(new UpdateOfferingProduct(offeringRepo, clock)),
       updatePlan: run(new UpdateOfferingPlan(offeringRepo, clock)),
+      replaceProducts: run(new ReplaceOfferingProducts(offeringRepo, productRepo, clock, ids)),
     },
     subscriptions: {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),

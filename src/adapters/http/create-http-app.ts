@@ -20,6 +20,7 @@ import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/u
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
 import { DetachOfferingPlan, DetachOfferingProduct } from '../../application/use-cases/subscriptions/detach-from-offering.js';
 import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../application/use-cases/subscriptions/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from '../../application/use-cases/subscriptions/replace-offering-products.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
@@ -138,6 +139,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       detachPlan: use(DetachOfferingPlan),
       updateProduct: use(UpdateOfferingProduct),
       updatePlan: use(UpdateOfferingPlan),
+      replaceProducts: use(ReplaceOfferingProducts),
     },
     routes,
   );

@@ -153,4 +153,29 @@ describe('HTTP: offering copies', () => {
       expect((await send('GET', `/v2/subscriptions/offerings/${UNKNOWN}?include=plans`)).status).to.equal(404);
     });
   });
+
+  describe('PUT .../offerings/:id/products/replace', () => {
+    it('answers the new product copies, with and without /v2, and frees the products let go', async () => {
+      const grinder = (await json(await send('POST', '/v2/subscriptions/products', productData({ name: 'Grinder', external_ref: 'grinder' })))).data;
+      for (const prefix of ['/v2', '']) {
+        const response = await send('PUT', `${prefix}/subscriptions/offerings/${offering.id}/products/replace`, { products: [grinder.id] });
+        expect(response.status, prefix).to.equal(200);
+        const copies = (await response.json()) as { data: Resource[] };
+        expect(copies.data.map((c) => [c['type'], c['attributes'].name, c['relationships'].origin.data.id])).to.deep.equal([['subscription_offering_product', 'Grinder', grinder.id]]);
+      }
+      const read = (await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data;
+      expect(read['meta'].external_product_refs).to.deep.equal(['grinder']);
+      expect((await send('DELETE', `/v2/subscriptions/products/${product.id}`)).status).to.equal(204);
+      expect((await send('DELETE', `/v2/subscriptions/products/${grinder.id}`)).status).to.equal(409);
+    });
+
+    it('answers 400 for a bad list and 404 for unknown ids or offering, changing nothing', async () => {
+      const bad = await send('PUT', `/v2/subscriptions/offerings/${offering.id}/products/replace`, { products: ['x', product.id] });
+      expect(bad.status).to.equal(400);
+      expect((await json(bad)).errors?.map((e) => e.source)).to.deep.equal(['data.products.0']);
+      expect((await send('PUT', `/v2/subscriptions/offerings/${offering.id}/products/replace`, { products: [UNKNOWN] })).status).to.equal(404);
+      expect((await send('PUT', `/v2/subscriptions/offerings/${UNKNOWN}/products/replace`, { products: [product.id] })).status).to.equal(404);
+      expect((await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data).to.deep.equal(offering);
+    });
+  });
 });

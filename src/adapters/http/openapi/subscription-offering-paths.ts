@@ -191,6 +191,20 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
     }),
   }),
+  ...subscriptionPath('/subscriptions/offerings/{id}/products/replace', {
+    parameters: [ID_PARAMETER],
+    put: operation({
+      operationId: 'replaceSubscriptionOfferingProducts',
+      summary: "Replace an offering's products",
+      description: `${SUBSCRIPTIONS_EPCC} The offering's products become fresh copies of the given products, in the order given, in a new version of the offering; the copies it held (with any edits made to them) are removed, which frees originals no other offering holds. Existing subscriptions keep the version they were made from.`,
+      tag: TAG,
+      access: 'write',
+      parameters: currencyParameters,
+      requestBody: { description: 'The products the offering is to hold.', content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))) },
+      success: { '200': { description: 'Every product copy the offering now holds.', content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })) } },
+      errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
+    }),
+  }),
   ...subscriptionPath('/subscriptions/offerings/{id}/products/{copyId}', {
     parameters: [ID_PARAMETER, copyParameter('product')],
     put: updateCopy('product'),

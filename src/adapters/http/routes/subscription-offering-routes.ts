@@ -4,6 +4,7 @@ import type { AttachOfferingPlans, AttachOfferingProducts } from '../../../appli
 import type { DeleteOffering, UpdateOffering } from '../../../application/use-cases/subscriptions/change-offering.js';
 import type { DetachOfferingPlan, DetachOfferingProduct } from '../../../application/use-cases/subscriptions/detach-from-offering.js';
 import type { UpdateOfferingPlan, UpdateOfferingProduct } from '../../../application/use-cases/subscriptions/edit-offering-copy.js';
+import type { ReplaceOfferingProducts } from '../../../application/use-cases/subscriptions/replace-offering-products.js';
 import type { BuildOffering, CreateOffering } from '../../../application/use-cases/subscriptions/create-offering.js';
 import type { ListOfferingPlans, ListOfferingProducts } from '../../../application/use-cases/subscriptions/list-offering-copies.js';
 import type { GetOffering, ListOfferings } from '../../../application/use-cases/subscriptions/read-offerings.js';
@@ -33,6 +34,7 @@ export interface OfferingUseCases {
   readonly detachPlan: UseCase<DetachOfferingPlan>;
   readonly updateProduct: UseCase<UpdateOfferingProduct>;
   readonly updatePlan: UseCase<UpdateOfferingPlan>;
+  readonly replaceProducts: UseCase<ReplaceOfferingProducts>;
 }
 
 const copyParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string => ctx.params['copyId'] ?? '';
@@ -98,6 +100,13 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { products } = found.right.offering;
       ctx.body = listDocument(ctx, links, found.right, (p) => offeringPlanResource(p, products, preferredCurrency(ctx)));
+    })
+    // Before the copy routes, which would read `replace` as a copy's id.
+    .put(bothPrefixes(`${ITEM}/products/replace`), guard('write'), async (ctx) => {
+      const data = requestData(ctx);
+      const replaced = E.isLeft(data) ? data : await offerings.replaceProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      if (E.isLeft(replaced)) return respondWithError(ctx, replaced.left);
+      ctx.body = { data: replaced.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
     })
     .put(bothPrefixes(`${ITEM}/products/:copyId`), guard('write'), async (ctx) => {
       const data = requestData(ctx);
