@@ -121,3 +121,40 @@ describe('offering copies: replace products', () => {
     expect(right(await offerings.get(storeId, offering.id))).to.deep.equal(offering);
   });
 });
+
+describe('offering copies: create with relationships', () => {
+  const created = (relationships: unknown) => ({ type: 'subscription_offering', attributes: { name: 'Tea club' }, relationships });
+
+  it('copies the related products and plans, in order, once each', async () => {
+    const { offerings, storeId, product, filters, yearly } = await setup();
+    const offering = right(
+      await offerings.create(storeId, created({ products: { data: [{ type: 'subscription_product', id: filters.id }, { type: 'subscription_product', id: product.id }, { type: 'x', id: filters.id }] }, plans: { data: [{ type: 'subscription_plan', id: yearly.id }] } })),
+    );
+    expect(offering.products.map((p) => p.originId)).to.deep.equal([filters.id, product.id]);
+    expect(offering.plans.map((p) => [p.originId, p.attributes.name])).to.deep.equal([[yearly.id, 'Yearly']]);
+    expect(right(await offerings.get(storeId, offering.id))).to.deep.equal(offering);
+    const empty = right(await offerings.create(storeId, created({ products: { data: [] } })));
+    expect([empty.products, empty.plans]).to.deep.equal([[], []]);
+  });
+
+  it('lists every problem of the relationships beside those of the attributes', async () => {
+    const { offerings, storeId } = await setup();
+    const refused = await offerings.create(storeId, { type: 'subscription_offering', attributes: { name: 'ab' }, relationships: { products: { data: [{ id: 'x' }, 'y'] }, plans: {} } });
+    expect(E.isLeft(refused) && refused.left._tag === 'ValidationFailed' ? refused.left.issues.map((i) => i.source) : []).to.deep.equal([
+      'data.attributes.name',
+      'data.relationships.products.data.0.type',
+      'data.relationships.products.data.0.id',
+      'data.relationships.products.data.1',
+      'data.relationships.plans.data',
+    ]);
+    const notObject = await offerings.create(storeId, created('plans'));
+    expect(E.isLeft(notObject) && notObject.left._tag === 'ValidationFailed' ? notObject.left.issues.map((i) => i.source) : []).to.deep.equal(['data.relationships']);
+  });
+
+  it('names every related id the store does not have', async () => {
+    const { offerings, storeId, product } = await setup();
+    expect(await offerings.create(storeId, created({ products: { data: [{ type: 'subscription_product', id: product.id }] }, plans: { data: [{ type: 'subscription_plan', id: UNKNOWN }] } }))).to.deep.equal(
+      E.left({ _tag: 'NotFound', detail: `subscription plans not found: ${UNKNOWN}` }),
+    );
+  });
+});

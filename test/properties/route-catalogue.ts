@@ -56,7 +56,9 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('PUT', '/plans/:id', (ids) => `/plans/${ids.planId}`, () => ({ data: { type: 'subscription_plan', attributes: { billing_frequency: 2 } } })),
     route('DELETE', '/plans/:id', (ids) => `/plans/${ids.planId}`),
     route('POST', '/offerings/build', () => '/offerings/build', (ids) => ({ data: { name: 'Club', description: 'd', products: [ids.productId], plans: [ids.planId] } })),
-    route('POST', '/offerings', () => '/offerings', () => ({ data: { type: 'subscription_offering', attributes: { name: 'Empty club' } } })),
+    route('POST', '/offerings', () => '/offerings', (ids) => ({
+      data: { type: 'subscription_offering', attributes: { name: 'Related club' }, relationships: { products: { data: [{ type: 'subscription_product', id: ids.productId }] } } },
+    })),
     route('GET', '/offerings', () => '/offerings?page[offset]=0&include=plans,products'),
     route('GET', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}?include=products`),
     route('PUT', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`, () => ({ data: { type: 'subscription_offering', attributes: { description: 'New' } } })),

@@ -73,7 +73,7 @@ export const subscriptionCore = async () => {
       delete: run(new DeleteSubscriptionPlan(planRepo)),
     },
     offerings: {
-      create: run(new CreateOffering(offeringRepo, clock, ids)),
+      create: run(new CreateOffering(offeringRepo, productRepo, planRepo, clock, ids)),
       build: run(new BuildOffering(offeringRepo, productRepo, planRepo, clock, ids)),
       get: async (storeId: Uuid, id: string) => E.map((found: OfferingWithIncludes) => found.offering)(await new GetOffering(offeringRepo).execute(storeId, id)),
       getWithIncludes: run(new GetOffering(offeringRepo)),

@@ -178,4 +178,32 @@ describe('HTTP: offering copies', () => {
       expect((await json(await send('GET', `/v2/subscriptions/offerings/${offering.id}`))).data).to.deep.equal(offering);
     });
   });
+
+  describe('POST .../offerings with relationships', () => {
+    it('creates the offering holding copies of the related products and plans', async () => {
+      for (const prefix of ['/v2', '']) {
+        const response = await send('POST', `${prefix}/subscriptions/offerings`, {
+          type: 'subscription_offering',
+          attributes: { name: 'Tea club' },
+          relationships: { products: { data: [{ type: 'subscription_product', id: product.id }] }, plans: { data: [{ type: 'subscription_plan', id: plan.id }] } },
+        });
+        expect(response.status, prefix).to.equal(201);
+        const created = (await json(response)).data;
+        expect(created['meta'].external_product_refs, prefix).to.deep.equal(['beans']);
+        const plans = (await (await send('GET', `/v2/subscriptions/offerings/${created.id}/plans`)).json()) as { data: Resource[] };
+        expect(plans.data.map((p) => [p.id, p['relationships'].origin.data.id]), prefix).to.deep.equal([[copyOf(created, 'plans'), plan.id]]);
+      }
+    });
+
+    it('answers 400 naming each bad relationship field and 404 for ids the store does not have', async () => {
+      const bad = await send('POST', '/v2/subscriptions/offerings', { type: 'subscription_offering', attributes: { name: 'Tea club' }, relationships: { plans: { data: [{ type: 'subscription_plan', id: 'nope' }] } } });
+      expect(bad.status).to.equal(400);
+      expect((await json(bad)).errors?.map((e) => e.source)).to.deep.equal(['data.relationships.plans.data.0.id']);
+      const unknown = await send('POST', '/v2/subscriptions/offerings', { type: 'subscription_offering', attributes: { name: 'Tea club' }, relationships: { products: { data: [{ type: 'subscription_product', id: UNKNOWN }] } } });
+      expect(unknown.status).to.equal(404);
+      expect((await json(unknown)).errors?.[0]?.detail).to.equal(`subscription products not found: ${UNKNOWN}`);
+      const list = (await (await send('GET', '/v2/subscriptions/offerings')).json()) as { data: Resource[] };
+      expect(list.data.map((o) => o.id)).to.deep.equal([offering.id]);
+    });
+  });
 });

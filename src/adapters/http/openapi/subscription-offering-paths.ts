@@ -60,6 +60,22 @@ const OFFERING_INCLUDE: Parameter = {
   schema: { type: 'string' },
 };
 const includedMember = { included: schemaRef('SubscriptionIncluded') };
+const relationship = (what: string): Schema =>
+  openObject(
+    { data: arrayOf(openObject({ type: { type: 'string' }, id: uuid }, ['type', 'id']), { maxItems: ATTACH_MAX }) },
+    ['data'],
+    `Up to ${ATTACH_MAX} of the store's ${what} to copy into the offering, as resource identifiers; the relationship's name says what they are, so \`type\` is not checked. Repeats count once.`,
+  );
+const newOffering = dataRequest(
+  openObject(
+    {
+      type: constant(OFFERING_TYPE),
+      attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), ['name']),
+      relationships: openObject({ products: relationship('products'), plans: relationship('plans') }, []),
+    },
+    ['type', 'attributes'],
+  ),
+);
 const typedOffering = (required: readonly string[]) =>
   dataRequest(openObject({ type: constant(OFFERING_TYPE), attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required) }, ['type', 'attributes']));
 
@@ -83,14 +99,14 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
   ...subscriptionPath('/subscriptions/offerings', {
     post: operation({
       operationId: 'createSubscriptionOffering',
-      summary: 'Create an empty offering',
+      summary: 'Create an offering',
       description: SUBSCRIPTIONS_EPCC,
       tag: TAG,
       access: 'write',
       post: true,
-      requestBody: { description: 'The offering.', content: jsonContent(typedOffering(['name'])) },
+      requestBody: { description: 'The offering, and the products and plans it starts with, if any.', content: jsonContent(newOffering) },
       success: { '201': { description: 'The offering.', content: offeringDocument } },
-      errors: { 400: INVALID },
+      errors: { 400: INVALID, 404: "A related product or plan id is not the store's (the detail lists them), or was deleted meanwhile." },
     }),
     get: operation({
       operationId: 'listSubscriptionOfferings',

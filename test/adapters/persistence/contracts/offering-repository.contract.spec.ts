@@ -144,6 +144,21 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     }
   });
 
+  it('never stores a new offering holding a copy of an original deleted at the same time', async () => {
+    const { offerings, products: productRepo, store } = await setup();
+    for (let round = 0; round < 6; round += 1) {
+      const original = aProduct(store.id, { name: `Racer ${round}` });
+      await productRepo.insert(original);
+      const offering = anOffering(store.id, [original], []);
+      const [deleted, inserted] = await Promise.all([productRepo.delete(store.id, original.id), offerings.insert(offering)]);
+      const stored = await offerings.findById(store.id, offering.id);
+      const exists = (await productRepo.findById(store.id, original.id)) !== undefined;
+      expect({ deleted: deleted._tag, inserted: inserted._tag, stored: stored !== undefined, exists }).to.deep.equal(
+        E.isRight(deleted) ? { deleted: 'Right', inserted: 'Left', stored: false, exists: false } : { deleted: 'Left', inserted: 'Right', stored: true, exists: true },
+      );
+    }
+  });
+
   it('never loses track of a copy when a delete races a detach', async () => {
     const { offerings, products: productRepo, store } = await setup();
     for (let round = 0; round < 6; round += 1) {
