@@ -59,7 +59,7 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('POST', '/offerings', () => '/offerings', (ids) => ({
       data: { type: 'subscription_offering', attributes: { name: 'Related club' }, relationships: { products: { data: [{ type: 'subscription_product', id: ids.productId }] } } },
     })),
-    route('GET', '/offerings', () => '/offerings?page[offset]=0&include=plans,products'),
+    route('GET', '/offerings', (ids) => `/offerings?page[offset]=0&include=plans,products&filter=in(external_product_refs,${ids.externalRef},x)`),
     route('GET', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}?include=products`),
     route('PUT', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`, () => ({ data: { type: 'subscription_offering', attributes: { description: 'New' } } })),
     route('DELETE', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`),

@@ -1,8 +1,11 @@
 import type { FilterRules } from '../query/filter.js';
 import type { ListQuery, ListRules } from '../query/list-query.js';
 
-/** Offerings are filtered on their own external reference, as products and plans are. */
-const OFFERING_FILTERS = { external_ref: ['eq', 'in'] } as const satisfies FilterRules<string>;
+/**
+ * Offerings are filtered on their own external reference, as products and plans are, and, as in EPCC,
+ * with `in` on `external_product_refs`: offerings holding a product copy with one of these references.
+ */
+const OFFERING_FILTERS = { external_ref: ['eq', 'in'], external_product_refs: ['in'] } as const satisfies FilterRules<string>;
 export type OfferingFilterField = keyof typeof OFFERING_FILTERS;
 
 /** The copies an offering response can embed in `included`. */

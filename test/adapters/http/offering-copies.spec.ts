@@ -206,4 +206,26 @@ describe('HTTP: offering copies', () => {
       expect(list.data.map((o) => o.id)).to.deep.equal([offering.id]);
     });
   });
+
+  describe('filter=in(external_product_refs,...) on the offering list', () => {
+    it('lists the offerings holding a product with one of the references, following edits of the copies', async () => {
+      const grinder = (await json(await send('POST', '/v2/subscriptions/products', productData({ name: 'Grinder', external_ref: 'grinder' })))).data;
+      const second = (await json(await send('POST', '/v2/subscriptions/offerings/build', { name: 'Gear club', products: [grinder.id], plans: [plan.id] }))).data;
+      const listed = async (filter: string) => ((await (await send('GET', `/v2/subscriptions/offerings?filter=${filter}`)).json()) as { data: Resource[] }).data.map((o) => o.id);
+      expect(await listed('in(external_product_refs,beans)')).to.deep.equal([offering.id]);
+      expect(await listed('in(external_product_refs,grinder,beans)')).to.deep.equal([second.id, offering.id]);
+      expect(await listed('in(external_product_refs,grinder):eq(external_ref,none)')).to.deep.equal([]);
+      await send('PUT', `/v2/subscriptions/offerings/${offering.id}/products/${copyOf(offering, 'products')}`, { type: 'subscription_offering_product', attributes: { external_ref: 'grinder' } });
+      expect(await listed('in(external_product_refs,beans)')).to.deep.equal([]);
+      expect(await listed('in(external_product_refs,grinder)')).to.deep.equal([second.id, offering.id]);
+    });
+
+    it('answers eq on external_product_refs with a 400 saying only in is allowed', async () => {
+      const response = await send('GET', '/v2/subscriptions/offerings?filter=eq(external_product_refs,beans)');
+      expect(response.status).to.equal(400);
+      const [error] = (await json(response)).errors ?? [];
+      expect(error).to.deep.include({ code: 'invalid_filter', source: 'filter' });
+      expect(error?.detail).to.contain("operator 'eq' is not allowed on field 'external_product_refs'");
+    });
+  });
 });

@@ -4,6 +4,7 @@ import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
 import { arrayOf, closedObject, constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef, uuid } from './schema-builders.js';
 import { offeringFields, OPTIONAL_OFFERING_FIELDS, OPTIONAL_PLAN_FIELDS, OPTIONAL_PRODUCT_FIELDS, planFields, productFields } from './subscription-catalogue-schemas.js';
+import { filterParameter } from './shared-components.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Subscription offerings';
@@ -60,6 +61,11 @@ const OFFERING_INCLUDE: Parameter = {
   schema: { type: 'string' },
 };
 const includedMember = { included: schemaRef('SubscriptionIncluded') };
+const catalogueFilter = filterParameter(['external_ref', 'external_product_refs']);
+export const OFFERING_FILTER: Parameter = {
+  ...catalogueFilter,
+  description: `${catalogueFilter.description ?? ''} \`external_product_refs\` takes \`in\` only, as in EPCC: the offerings holding a product whose \`external_ref\` is one of the values.`,
+};
 const relationship = (what: string): Schema =>
   openObject(
     { data: arrayOf(openObject({ type: { type: 'string' }, id: uuid }, ['type', 'id']), { maxItems: ATTACH_MAX }) },
@@ -114,7 +120,7 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       description: `${SUBSCRIPTIONS_EPCC} Newest first. Readable with an implicit token.`,
       tag: TAG,
       access: 'catalogue',
-      parameters: [...PAGING_PARAMETERS, parameterRef('CatalogueFilter'), OFFERING_INCLUDE, ...currencyParameters],
+      parameters: [...PAGING_PARAMETERS, parameterRef('OfferingFilter'), OFFERING_INCLUDE, ...currencyParameters],
       success: { '200': { description: 'A page of offerings, with the copies `include` asks for.', content: jsonContent(listResponseSchema(offering, {}, includedMember, ['included'])) } },
       errors: { 400: 'A paging parameter out of range or given twice, a filter that does not parse, or an unknown include.' },
     }),

@@ -125,6 +125,30 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     expect(await productRepo.delete(store.id, products[0]!.id)).to.deep.equal(E.right(undefined));
   });
 
+  it("filters on the external references of the products an offering holds, as they are now", async () => {
+    const { offerings, products: productRepo, store, other, originalPlans: plans } = await setup();
+    const refs = [aProduct(store.id, { external_ref: 'ref-a' }), aProduct(store.id, { external_ref: 'ref-b' }), aProduct(store.id)];
+    for (const p of refs) await productRepo.insert(p);
+    const both = anOffering(store.id, [refs[0]!, refs[1]!], plans, { createdAt: new Date('2026-01-01T00:00:00.000Z') });
+    const onlyB = anOffering(store.id, [refs[1]!, refs[2]!], [], { createdAt: new Date('2026-02-01T00:00:00.000Z') });
+    const none = anOffering(store.id, [refs[2]!], [], { createdAt: new Date('2026-03-01T00:00:00.000Z') });
+    for (const o of [both, onlyB, none]) await offerings.insert(o);
+    const theirs = aProduct(other.id, { external_ref: 'ref-a' });
+    await productRepo.insert(theirs);
+    await offerings.insert(anOffering(other.id, [theirs], []));
+    const having = async (...values: string[]) =>
+      (await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 10, filter: [{ op: 'in', field: 'external_product_refs', values }] }))).items.map((o) => o.id);
+    expect(await having('ref-a')).to.deep.equal([both.id]);
+    expect(await having('ref-b', 'ref-a', 'ref-b')).to.deep.equal([onlyB.id, both.id]);
+    expect(await having('REF-A', 'ref-')).to.deep.equal([]);
+    const filtered = await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 1, filter: [{ op: 'in', field: 'external_product_refs', values: ['ref-b'] }] }));
+    expect(filtered.total).to.equal(2);
+    const now = new Date('2026-05-05T00:00:00.000Z');
+    await offerings.update(store.id, none.id, (o) => ({ ...o, products: withCopyChanged(o.products, o.products[0]!.id, (a) => ({ ...a, external_ref: 'ref-a' }), now) ?? o.products }));
+    await offerings.update(store.id, both.id, (o) => detached(o, o.products[0]!.id));
+    expect(await having('ref-a')).to.deep.equal([none.id]);
+  });
+
   it('never leaves a copy of a deleted original when a delete races an attach', async () => {
     const { offerings, products: productRepo, store } = await setup();
     const offering = anOffering(store.id, [], []);
