@@ -149,9 +149,15 @@ export class KyselyOfferingRepository implements OfferingRepository {
     }
   }
 
-  async findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined> {
-    const row = await this.handle.db.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-    return row === undefined ? undefined : (await loadCopies(this.handle.db, [row]))[0];
+  /** The offering and its copies read from one snapshot, so that a version is never read with another version's copies. */
+  findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined> {
+    return this.handle.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const row = await trx.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+        return row === undefined ? undefined : (await loadCopies(trx, [row]))[0];
+      });
   }
 
   async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>> {

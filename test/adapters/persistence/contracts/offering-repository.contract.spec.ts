@@ -149,6 +149,21 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     expect(await having('ref-a')).to.deep.equal([none.id]);
   });
 
+  it('reads every version with its own copies while the copies change', async () => {
+    const { offerings, store, originalProducts: products } = await setup();
+    const offering = anOffering(store.id, [products[0]!], []);
+    await offerings.insert(offering);
+    // Odd versions hold one product copy, even versions two.
+    const toggle = (o: Offering): Offering =>
+      o.version % 2 === 1
+        ? { ...o, products: withCopies(o.products, [products[1]!], () => randomIds.uuid(), new Date()), version: o.version + 1 }
+        : detached(o, o.products[1]!.id);
+    const writes = Array.from({ length: 10 }, () => offerings.update(store.id, offering.id, toggle));
+    const reads = Array.from({ length: 30 }, () => offerings.findById(store.id, offering.id));
+    const [, read] = await Promise.all([Promise.all(writes), Promise.all(reads)]);
+    expect(read.map((o) => o !== undefined && o.products.length === (o.version % 2 === 1 ? 1 : 2))).to.deep.equal(read.map(() => true));
+  });
+
   it('never leaves a copy of a deleted original when a delete races an attach', async () => {
     const { offerings, products: productRepo, store } = await setup();
     const offering = anOffering(store.id, [], []);
