@@ -1,7 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Page } from '../../domain/query/page.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
-import type { CatalogueQuery } from '../../domain/subscription/catalogue-query.js';
+import type { OfferingQuery } from '../../domain/subscription/offering-query.js';
 import type { Offering } from '../../domain/subscription/offering.js';
 import type { Missing, OriginalGone } from './storage-outcomes.js';
 
@@ -11,12 +11,13 @@ export interface OfferingRepository {
   insert(offering: Offering): Promise<E.Either<OriginalGone, void>>;
   findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined>;
   /**
-   * Loads the offering under a lock, lets `change` compute its next state and stores it. Copies are
-   * never edited, so storing means writing the attributes and adding the copies it does not hold yet.
+   * Loads the offering under a lock, lets `change` compute its next state and stores it: its attributes,
+   * and its copies as `change` left them (removed, changed or added). `OriginalGone` when an added copy's
+   * original was deleted meanwhile; nothing is stored then.
    */
   update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>>;
   /** Deletes the offering and its copies; the snapshots of existing subscriptions stay. */
   delete(storeId: Uuid, id: Uuid): Promise<boolean>;
-  /** Newest first, each with its products and plans. */
-  list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>>;
+  /** Newest first, each with its products and plans: a constant number of queries whatever the page. */
+  list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>>;
 }

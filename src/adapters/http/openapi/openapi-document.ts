@@ -10,7 +10,7 @@ import { sharedComponents } from './shared-components.js';
 import { CATALOGUE_FILTER, subscriptionCataloguePaths } from './subscription-catalogue-paths.js';
 import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas.js';
 import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
-import { subscriptionOfferingPaths } from './subscription-offering-paths.js';
+import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
 
@@ -71,6 +71,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     parameters: {
       ...sharedComponents.parameters,
       CatalogueFilter: CATALOGUE_FILTER,
+      OfferingFilter: OFFERING_FILTER,
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       SubscriberFilter: SUBSCRIBER_FILTER,

@@ -4,8 +4,8 @@ import type { OfferingRepository } from '../../../application/ports/offering-rep
 import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
-import type { Offering } from '../../../domain/subscription/offering.js';
+import type { OfferingQuery } from '../../../domain/subscription/offering-query.js';
+import { externalProductRefs, type Offering } from '../../../domain/subscription/offering.js';
 import { catalogueFields } from './in-memory-catalogue-repository.js';
 import { listOf } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
@@ -47,8 +47,9 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     return true;
   }
 
-  async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<Offering>> {
+  async list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
     const ofStore = [...this.state.offerings.values()].filter((o) => o.storeId === storeId);
-    return listOf(ofStore, query, catalogueFields());
+    const catalogue = catalogueFields<Offering>();
+    return listOf(ofStore, query, { ...catalogue, fields: { ...catalogue.fields, external_product_refs: externalProductRefs } });
   }
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import type { SqlFlavor } from '../sql-flavor.js';
+import { offeringCopies } from './0010-offering-copies.js';
 import { storesAndApplicationKeys } from './0001-stores-and-application-keys.js';
 import { merchantRealmMappings } from './0002-merchant-realm-mappings.js';
 import { subscriptions } from './0003-subscriptions.js';
@@ -17,4 +18,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0005-idempotency-keys': idempotencyKeys(flavor),
   '0006-stores-created-index': storesCreatedIndex(flavor),
   '0007-subscribers': subscribers(flavor),
+  '0010-offering-copies': offeringCopies(flavor),
 });
