@@ -50,9 +50,12 @@ export {
   UpdateSubscriptionPlan,
 } from './application/use-cases/subscriptions/subscription-plans.js';
 export { BuildOffering, CreateOffering } from './application/use-cases/subscriptions/create-offering.js';
-export { GetOffering, ListOfferings } from './application/use-cases/subscriptions/read-offerings.js';
+export { GetOffering, ListOfferings, type OfferingsIncluded, type OfferingWithIncludes } from './application/use-cases/subscriptions/read-offerings.js';
 export { DeleteOffering, UpdateOffering } from './application/use-cases/subscriptions/change-offering.js';
 export { AttachOfferingPlans, AttachOfferingProducts } from './application/use-cases/subscriptions/attach-to-offering.js';
+export { DetachOfferingPlan, DetachOfferingProduct } from './application/use-cases/subscriptions/detach-from-offering.js';
+export { UpdateOfferingPlan, UpdateOfferingProduct, type ChangedCopy } from './application/use-cases/subscriptions/edit-offering-copy.js';
+export { ReplaceOfferingProducts } from './application/use-cases/subscriptions/replace-offering-products.js';
 export { ListOfferingPlans, ListOfferingProducts, type OfferingCopies } from './application/use-cases/subscriptions/list-offering-copies.js';
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
 export { DeleteSubscription } from './application/use-cases/subscriptions/delete-subscription.js';

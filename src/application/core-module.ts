@@ -17,6 +17,9 @@ import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from './use
 import { UpdateMerchantRealmPrefix } from './use-cases/update-merchant-realm-prefix.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
+import { DetachOfferingPlan, DetachOfferingProduct } from './use-cases/subscriptions/detach-from-offering.js';
+import { UpdateOfferingPlan, UpdateOfferingProduct } from './use-cases/subscriptions/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from './use-cases/subscriptions/replace-offering-products.js';
 import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from './use-cases/subscriptions/delete-subscription.js';
@@ -95,6 +98,8 @@ export const USE_CASES: readonly Newable<object>[] = [
   DeleteSubscriber,
   DeleteSubscriptionPlan,
   DeleteSubscriptionProduct,
+  DetachOfferingPlan,
+  DetachOfferingProduct,
   EnsureDefaultStore,
   GetApplicationKey,
   GetMerchantRealmMapping,
@@ -120,12 +125,15 @@ export const USE_CASES: readonly Newable<object>[] = [
   ListSubscriptionStates,
   ListSubscriptions,
   PurgeExpiredTokens,
+  ReplaceOfferingProducts,
   ResetStoreSettings,
   ResolveMerchantRealm,
   UpdateApplicationKey,
   UpdateSubscription,
   UpdateMerchantRealmPrefix,
   UpdateOffering,
+  UpdateOfferingPlan,
+  UpdateOfferingProduct,
   UpdateSubscriber,
   UpdateSubscriptionPlan,
   UpdateSubscriptionProduct,

@@ -118,6 +118,53 @@ describe('the official @elasticpath/js-sdk against the service', () => {
     expect(byEmail.data.map((s: { id: string }) => s.id)).to.deep.equal([created[1].data.id]);
   });
 
+  it("changes a subscription's plan, detaches a plan from an offering and deletes a subscription with Update, RemovePlan and Delete", async () => {
+    const loose = sdk as unknown as Record<string, any>;
+    const product = await loose['SubscriptionProducts'].Create({ type: 'subscription_product', attributes: { name: 'Tea leaves', price: { EUR: { amount: 1200 } } } });
+    const planOf = (name: string, interval: string) =>
+      loose['SubscriptionPlans'].Create({
+        type: 'subscription_plan',
+        attributes: { name, billing_interval_type: interval, billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
+      });
+    const monthly = await planOf('Tea monthly', 'month');
+    const weekly = await planOf('Tea weekly', 'week');
+    const offering = await loose['SubscriptionOfferings'].Build({ name: 'Tea club', description: 'Leaves', products: [product.data.id], plans: [monthly.data.id, weekly.data.id] });
+    const copies = (await loose['SubscriptionOfferings'].GetAttachedPlans(offering.data.id)).data as { id: string; attributes: { name: string } }[];
+    const copyOf = (name: string): string => copies.find((c) => c.attributes.name === name)?.id ?? '';
+
+    const subscription = await loose['Subscriptions'].Create({
+      account_id: randomUUID(),
+      offering_id: offering.data.id,
+      plan_id: copyOf('Tea monthly'),
+      currency: 'EUR',
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      payment_authority: { type: 'platform_payments_processor' },
+    });
+    const changed = await loose['Subscriptions'].Update(subscription.data.id, { id: subscription.data.id, type: 'subscription', attributes: { plan_id: copyOf('Tea weekly') } });
+    expect(changed.data.attributes.plan_id).to.equal(copyOf('Tea weekly'));
+    const plans = (await loose['Subscriptions'].GetAttachedPlans(subscription.data.id)).data as { id: string; meta: { active_plan: boolean | null } }[];
+    expect(plans.filter((p) => p.meta.active_plan === true).map((p) => p.id)).to.deep.equal([copyOf('Tea weekly')]);
+
+    // The original monthly plan is held by the offering's copy: it can go once the copy is detached.
+    const refusal = await loose['SubscriptionPlans'].Delete(monthly.data.id).then(
+      () => 'deleted',
+      (error: { errors?: { code: string }[] }) => error.errors?.[0]?.code,
+    );
+    expect(refusal).to.equal('in_use');
+    await loose['SubscriptionOfferings'].RemovePlan(offering.data.id, copyOf('Tea monthly'));
+    const left = (await loose['SubscriptionOfferings'].GetAttachedPlans(offering.data.id)).data as { id: string }[];
+    expect(left.map((p) => p.id)).to.deep.equal([copyOf('Tea weekly')]);
+    await loose['SubscriptionPlans'].Delete(monthly.data.id);
+
+    await loose['Subscriptions'].Delete(subscription.data.id);
+    let errors: unknown;
+    await loose['Subscriptions'].Get(subscription.data.id).catch((error: { errors?: unknown }) => {
+      errors = error.errors;
+    });
+    expect(withoutMeta(errors)).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', code: 'not_found', detail: 'subscription not found' }] });
+  });
+
   it('creates, lists with Filter and Limit, gets, updates and deletes subscribers with SubscriptionSubscribers', async () => {
     const account = '8b0c8c5e-1d5c-4b8e-9d0a-2f6b1f3c4d5e';
     const ada = await sdk.SubscriptionSubscribers.Create({ type: 'subscription_subscriber', attributes: { account_id: account, name: 'Ada Lovelace', email: 'ada@example.com' } });

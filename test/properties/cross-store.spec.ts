@@ -9,7 +9,19 @@ import { ROUTES, type RouteCase, type StoreIds } from './route-catalogue.js';
 import { seedStore, type SeededStore } from './seeded-store.js';
 
 /** What a store's ids and values are replaced with, to see whether another store's behave like nobody's. */
-const REFERENCES = ['keyId', 'mappingId', 'productId', 'planId', 'offeringId', 'offeringPlanId', 'subscriptionId', 'subscriberId', 'prorationPolicyId', 'dunningRuleId'] as const;
+const REFERENCES = [
+  'keyId',
+  'mappingId',
+  'productId',
+  'planId',
+  'offeringId',
+  'offeringPlanId',
+  'offeringProductId',
+  'subscriptionId',
+  'subscriberId',
+  'prorationPolicyId',
+  'dunningRuleId',
+] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];
 

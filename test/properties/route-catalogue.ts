@@ -60,18 +60,30 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('PUT', '/plans/:id', (ids) => `/plans/${ids.planId}`, () => ({ data: { type: 'subscription_plan', attributes: { billing_frequency: 2 } } })),
     route('DELETE', '/plans/:id', (ids) => `/plans/${ids.planId}`),
     route('POST', '/offerings/build', () => '/offerings/build', (ids) => ({ data: { name: 'Club', description: 'd', products: [ids.productId], plans: [ids.planId] } })),
-    route('POST', '/offerings', () => '/offerings', () => ({ data: { type: 'subscription_offering', attributes: { name: 'Empty club' } } })),
-    route('GET', '/offerings', (ids) => `/offerings?page[offset]=0&filter=eq(proration_policy_id,${ids.prorationPolicyId})`),
+    route('POST', '/offerings', () => '/offerings', (ids) => ({
+      data: { type: 'subscription_offering', attributes: { name: 'Related club' }, relationships: { products: { data: [{ type: 'subscription_product', id: ids.productId }] } } },
+    })),
+    route('GET', '/offerings', (ids) => `/offerings?page[offset]=0&include=plans,products&filter=in(external_product_refs,${ids.externalRef},x)`),
+    route('GET', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}?include=products`),
+    route('GET', '/offerings', (ids) => `/offerings?filter=eq(proration_policy_id,${ids.prorationPolicyId})`),
     route('PUT', '/offerings/:id/relationships/proration-policies', (ids) => `/offerings/${ids.offeringId}/relationships/proration-policies`, (ids) => ({
       data: { type: 'subscription_proration_policy', id: ids.prorationPolicyId },
     })),
-    route('GET', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`),
     route('PUT', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`, () => ({ data: { type: 'subscription_offering', attributes: { description: 'New' } } })),
     route('DELETE', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`),
     route('POST', '/offerings/:id/products/attach', (ids) => `/offerings/${ids.offeringId}/products/attach`, (ids) => ({ data: { products: [ids.productId] } })),
     route('POST', '/offerings/:id/plans/attach', (ids) => `/offerings/${ids.offeringId}/plans/attach`, (ids) => ({ data: { plans: [ids.planId] } })),
     route('GET', '/offerings/:id/products', (ids) => `/offerings/${ids.offeringId}/products`),
     route('GET', '/offerings/:id/plans', (ids) => `/offerings/${ids.offeringId}/plans`),
+    route('PUT', '/offerings/:id/products/replace', (ids) => `/offerings/${ids.offeringId}/products/replace`, (ids) => ({ data: { products: [ids.productId] } })),
+    route('PUT', '/offerings/:id/products/:copyId', (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`, () => ({
+      data: { type: 'subscription_offering_product', attributes: { name: 'Renamed copy', sku: null } },
+    })),
+    route('PUT', '/offerings/:id/plans/:copyId', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`, () => ({
+      data: { type: 'subscription_offering_plan', attributes: { billing_frequency: 3 } },
+    })),
+    route('DELETE', '/offerings/:id/products/:copyId', (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`),
+    route('DELETE', '/offerings/:id/plans/:copyId', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`),
     route('POST', '/subscriptions', () => '/subscriptions', (ids) => ({
       data: subscriptionData(ids.offeringId, ids.offeringPlanId, { account_id: ids.accountId, email: ids.email, external_ref: ids.externalRef }),
     })),

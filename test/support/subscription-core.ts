@@ -5,6 +5,9 @@ import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/i
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
+import { DetachOfferingPlan, DetachOfferingProduct } from '../../src/application/use-cases/subscriptions/detach-from-offering.js';
+import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../src/application/use-cases/subscriptions/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from '../../src/application/use-cases/subscriptions/replace-offering-products.js';
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
@@ -12,7 +15,8 @@ import { UpdateSubscription } from '../../src/application/use-cases/subscription
 import { ManageSubscriptionProducts } from '../../src/application/use-cases/subscriptions/manage-subscription-products.js';
 import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
-import { GetOffering, ListOfferings } from '../../src/application/use-cases/subscriptions/read-offerings.js';
+import { GetOffering, ListOfferings, type OfferingWithIncludes } from '../../src/application/use-cases/subscriptions/read-offerings.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { GetSubscription, ListSubscriptions } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
 import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/subscription-states.js';
 import {
@@ -73,9 +77,10 @@ export const subscriptionCore = async () => {
       delete: run(new DeleteSubscriptionPlan(planRepo)),
     },
     offerings: {
-      create: run(new CreateOffering(offeringRepo, clock, ids)),
+      create: run(new CreateOffering(offeringRepo, productRepo, planRepo, clock, ids)),
       build: run(new BuildOffering(offeringRepo, productRepo, planRepo, clock, ids)),
-      get: run(new GetOffering(offeringRepo)),
+      get: async (storeId: Uuid, id: string) => E.map((found: OfferingWithIncludes) => found.offering)(await new GetOffering(offeringRepo).execute(storeId, id)),
+      getWithIncludes: run(new GetOffering(offeringRepo)),
       list: run(new ListOfferings(offeringRepo, stores)),
       update: run(new UpdateOffering(offeringRepo, clock)),
       delete: run(new DeleteOffering(offeringRepo)),
@@ -83,6 +88,11 @@ export const subscriptionCore = async () => {
       attachPlans: run(new AttachOfferingPlans(offeringRepo, planRepo, clock, ids)),
       listProducts: run(new ListOfferingProducts(offeringRepo, stores)),
       listPlans: run(new ListOfferingPlans(offeringRepo, stores)),
+      detachProduct: run(new DetachOfferingProduct(offeringRepo, clock)),
+      detachPlan: run(new DetachOfferingPlan(offeringRepo, clock)),
+      updateProduct: run(new UpdateOfferingProduct(offeringRepo, clock)),
+      updatePlan: run(new UpdateOfferingPlan(offeringRepo, clock)),
+      replaceProducts: run(new ReplaceOfferingProducts(offeringRepo, productRepo, clock, ids)),
     },
     subscriptions: {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),

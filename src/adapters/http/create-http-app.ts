@@ -28,6 +28,9 @@ import {
 import { SetOfferingProrationPolicy } from '../../application/use-cases/subscriptions/offering-proration-policy.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
+import { DetachOfferingPlan, DetachOfferingProduct } from '../../application/use-cases/subscriptions/detach-from-offering.js';
+import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../application/use-cases/subscriptions/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from '../../application/use-cases/subscriptions/replace-offering-products.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
@@ -150,6 +153,11 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
       attachPlans: use(AttachOfferingPlans),
       listProducts: use(ListOfferingProducts),
       listPlans: use(ListOfferingPlans),
+      detachProduct: use(DetachOfferingProduct),
+      detachPlan: use(DetachOfferingPlan),
+      updateProduct: use(UpdateOfferingProduct),
+      updatePlan: use(UpdateOfferingPlan),
+      replaceProducts: use(ReplaceOfferingProducts),
     },
     routes,
   );

@@ -11,12 +11,13 @@ export interface OfferingRepository {
   insert(offering: Offering): Promise<E.Either<OriginalGone, void>>;
   findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined>;
   /**
-   * Loads the offering under a lock, lets `change` compute its next state and stores it. Copies are
-   * never edited, so storing means writing the attributes and adding the copies it does not hold yet.
+   * Loads the offering under a lock, lets `change` compute its next state and stores it: its attributes,
+   * and its copies as `change` left them (removed, changed or added). `OriginalGone` when an added copy's
+   * original was deleted meanwhile; nothing is stored then.
    */
   update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>>;
   /** Deletes the offering and its copies; the snapshots of existing subscriptions stay. */
   delete(storeId: Uuid, id: Uuid): Promise<boolean>;
-  /** Newest first, each with its products and plans. */
+  /** Newest first, each with its products and plans: a constant number of queries whatever the page. */
   list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>>;
 }

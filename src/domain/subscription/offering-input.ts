@@ -53,3 +53,43 @@ export const parseOfferingBuild = (data: unknown): Parsed<OfferingBuild> => {
 /** `POST .../products/attach` or `.../plans/attach`: `{"data": {"products": [ids]}}`. */
 export const parseAttachment = (data: unknown, member: 'products' | 'plans'): Parsed<readonly Uuid[]> =>
   isRecord(data) ? parseIdList(`data.${member}`)(data[member]) : E.left(issues('data', 'must be an object'));
+
+/** A new offering, `{"type", "attributes", "relationships"}`, with the products and plans it starts with. */
+export type OfferingCreation = OfferingBuild;
+
+/**
+ * One to-many relationship of a new offering, `{"data": [{"type", "id"}]}`: the ids of originals to copy,
+ * at most 100. The relationship's name says what they are, so `type` is only required to be text.
+ */
+const parseRelationship = (source: string, input: unknown): Parsed<readonly Uuid[]> => {
+  if (input === undefined) return E.right([]);
+  if (!isRecord(input) || !Array.isArray(input['data']) || input['data'].length > ATTACH_MAX) {
+    return E.left(issues(`${source}.data`, `must be a list of at most ${ATTACH_MAX} resource identifiers`));
+  }
+  const problems: ValidationIssue[] = [];
+  const ids: Uuid[] = [];
+  input['data'].forEach((entry: unknown, index) => {
+    const at = `${source}.data.${index}`;
+    if (!isRecord(entry)) return void problems.push(issue(at, 'must be an object with type and id'));
+    if (typeof entry['type'] !== 'string') problems.push(issue(`${at}.type`, 'must be a string'));
+    const id = parseUuid(entry['id']);
+    if (id === undefined) problems.push(issue(`${at}.id`, 'must be a UUID'));
+    else if (!ids.includes(id)) ids.push(id);
+  });
+  const [first, ...rest] = problems;
+  return first === undefined ? E.right(ids) : E.left([first, ...rest]);
+};
+
+/** `POST /subscriptions/offerings`: the offering's attributes and, optionally, `relationships.products` and `.plans` to copy. */
+export const parseOfferingCreation = (data: unknown): Parsed<OfferingCreation> => {
+  const attributes = parseOfferingAttributes(data);
+  const relationships = isRecord(data) ? data['relationships'] : undefined;
+  const related =
+    relationships === undefined || isRecord(relationships)
+      ? { products: parseRelationship('data.relationships.products', relationships?.['products']), plans: parseRelationship('data.relationships.plans', relationships?.['plans']) }
+      : { products: E.left(issues('data.relationships', 'must be an object')), plans: E.right([]) };
+  const problems = [attributes, related.products, related.plans].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  const [first, ...rest] = problems;
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(related.products) || E.isLeft(related.plans)) return E.left([first ?? issue('data', 'is invalid'), ...rest]);
+  return E.right({ attributes: attributes.right, productIds: related.products.right, planIds: related.plans.right });
+};

@@ -55,3 +55,19 @@ export const withCopies = <A>(
 /** The external references of an offering's products, as EPCC's `meta.external_product_refs`. */
 export const externalProductRefs = (offering: Offering): readonly string[] =>
   offering.products.flatMap((p) => (p.attributes.external_ref === undefined ? [] : [p.attributes.external_ref]));
+
+/** The copies without the one with this id; undefined when none has it. */
+export const withoutCopy = <A>(held: readonly OfferingItem<A>[], id: Uuid): readonly OfferingItem<A>[] | undefined =>
+  held.some((h) => h.id === id) ? held.filter((h) => h.id !== id) : undefined;
+
+/** The copies with the one with this id changed; undefined when none has it. The original is left as it is. */
+export const withCopyChanged = <A>(held: readonly OfferingItem<A>[], id: Uuid, change: (attributes: A) => A, now: Date): readonly OfferingItem<A>[] | undefined =>
+  held.some((h) => h.id === id) ? held.map((h) => (h.id === id ? { ...h, attributes: change(h.attributes), updatedAt: now } : h)) : undefined;
+
+/** The offering's next version: what changed, a version number one higher, and when. */
+export const nextVersion = (offering: Offering, changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans'>>, now: Date): Offering => ({
+  ...offering,
+  ...changed,
+  version: offering.version + 1,
+  updatedAt: now,
+});

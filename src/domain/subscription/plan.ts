@@ -12,7 +12,7 @@ export const BILLING_INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
 export type BillingIntervalType = (typeof BILLING_INTERVAL_TYPES)[number];
 const END_BEHAVIORS = ['close', 'roll'] as const;
 
-const PLAN_FIELDS = {
+export const PLAN_FIELDS = {
   name: requiredField(parseCatalogueName),
   description: optionalField(parseDescription),
   external_ref: optionalField(parseExternalRef),

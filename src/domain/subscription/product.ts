@@ -12,7 +12,7 @@ import { attributeRules, type CatalogueKind, type CatalogueRecord } from './cata
 
 export const PRODUCT_TYPE = 'subscription_product';
 
-const PRODUCT_FIELDS = {
+export const PRODUCT_FIELDS = {
   name: requiredField(parseCatalogueName),
   description: optionalField(parseDescription),
   external_ref: optionalField(parseExternalRef),

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { OFFERING_LIST } from '../../../src/domain/subscription/offering-query.js';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscription/subscription-query.js';
 import { listQuery } from '../../support/list-queries.js';
 import { aStore, storeRecords } from '../../support/builders.js';
@@ -52,6 +53,43 @@ forEachBackend(
       }
       expect(new Set(Object.values(costs)), JSON.stringify(costs)).to.deep.equal(new Set([2]));
       expect(new Set(Object.values(warm)), JSON.stringify(warm)).to.deep.equal(new Set([1]));
+    });
+  },
+  { sqlOnly: true },
+);
+
+forEachBackend(
+  'the offering list',
+  (_backend, persistence) => {
+    it('costs the same few queries for 1, 10 or 100 offerings, with or without includes and filters', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const ports = portsOf(p);
+      const store = aStore();
+      await ports.stores.create(storeRecords(store));
+      for (let n = 0; n < 120; n += 1) {
+        const products = [aProduct(store.id, { external_ref: `p-${n % 2}` }), aProduct(store.id)];
+        const plan = aPlan(store.id);
+        for (const product of products) await ports.products.insert(product);
+        await ports.plans.insert(plan);
+        await ports.offerings.insert(anOffering(store.id, products, [plan], { attributes: { name: `Club ${n}`, external_ref: n % 2 ? 'odd' : 'even' } }));
+      }
+      const costs: Record<string, number> = {};
+      for (const limit of [1, 10, 100]) {
+        for (const [label, query] of [
+          ['plain', {}],
+          ['filtered, with includes', { filter: [{ op: 'eq', field: 'external_ref', value: 'odd' }], include: 'plans,products' }],
+          ['on product references', { filter: [{ op: 'in', field: 'external_product_refs', values: ['p-1', 'nothing'] }], include: 'products' }],
+        ] as const) {
+          const counter = new QueryCounter();
+          const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } }).offerings;
+          const page = await counted.list(store.id, listQuery(OFFERING_LIST, { limit, ...query }));
+          expect(page.items.length, label).to.equal(Math.min(limit, label === 'plain' ? 120 : 60));
+          expect(page.items.every((o) => o.products.length === 2 && o.plans.length === 1)).to.equal(true);
+          costs[`${label} ${limit}`] = counter.count;
+        }
+      }
+      expect(new Set(Object.values(costs)).size, JSON.stringify(costs)).to.equal(1);
     });
   },
   { sqlOnly: true },

@@ -4,6 +4,10 @@ import { Migrator } from 'kysely';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
 import { migrations } from '../../../src/adapters/persistence/kysely/migrations/index.js';
 import { dropEverything, forEachBackend } from '../../support/backends.js';
+import { listQuery } from '../../support/list-queries.js';
+import { portsOf } from '../../support/ports.js';
+import { OFFERING_LIST } from '../../../src/domain/subscription/offering-query.js';
+import { parseUuid } from '../../../src/domain/shared/uuid.js';
 
 forEachBackend('migration 0002 on a database that already has stores', (backend, persistence) => {
   it('gives every existing store one mapping with its own id and realm and no prefix', async () => {
@@ -68,6 +72,42 @@ forEachBackend('migration 0004 on a database that already has state history', (b
     const duplicate = await sql`insert into subscription_states (id, subscription_id, sequence, action, body, created_at)
       values ('66666666-6666-4666-8666-666666666666', ${subscriptions[1]!}, 1, 'pause', '{}', ${at(9)})`.execute(db).then(() => 'stored', () => 'refused');
     expect(duplicate, 'a place in a history is unique').to.equal('refused');
+    await backend.reset(p);
+  });
+}, { sqlOnly: true });
+
+forEachBackend('migration 0010 on a database that already has offerings', (backend, persistence) => {
+  it("fills in the external reference of every existing product copy, so that the offering filter finds it", async () => {
+    const p = persistence();
+    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+    const { db, flavor } = p.handle;
+    await dropEverything(db);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+    expect((await migrator.migrateTo('0007-subscribers')).error).to.equal(undefined);
+    const store = '11111111-1111-4111-8111-111111111111';
+    const offering = '22222222-2222-4222-8222-222222222222';
+    const at = new Date(Date.UTC(2026, 0, 1));
+    await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at})`.execute(db);
+    await sql`insert into subscription_offerings (id, store_id, attributes, version, created_at, updated_at) values (${offering}, ${store}, ${JSON.stringify({ name: 'Old club' })}, 1, ${at}, ${at})`.execute(db);
+    const copies = [
+      ['33333333-3333-4333-8333-333333333331', 'old-ref'],
+      ['33333333-3333-4333-8333-333333333332', undefined],
+    ] as const;
+    for (const [id, ref] of copies) {
+      const attributes = JSON.stringify({ name: 'Old beans', ...(ref === undefined ? {} : { external_ref: ref }) });
+      await sql`insert into subscription_products (id, store_id, attributes, created_at, updated_at) values (${id}, ${store}, ${attributes}, ${at}, ${at})`.execute(db);
+      await sql`insert into subscription_offering_products (id, offering_id, origin_id, position, attributes, created_at, updated_at) values (${id}, ${offering}, ${id}, 0, ${attributes}, ${at}, ${at})`.execute(db);
+    }
+    await migrateToLatest(db, flavor);
+    const rows = await db.selectFrom('subscription_offering_products').select(['id', 'external_ref', 'external_ref_key']).orderBy('id').execute();
+    expect(rows.map((r) => [r.external_ref, r.external_ref_key === null])).to.deep.equal([
+      ['old-ref', false],
+      [null, true],
+    ]);
+    const storeId = parseUuid(store);
+    if (storeId === undefined) throw new Error('not a UUID');
+    const page = await portsOf(p).offerings.list(storeId, listQuery(OFFERING_LIST, { filter: [{ op: 'in', field: 'external_product_refs', values: ['old-ref'] }] }));
+    expect(page.items.map((o) => o.id)).to.deep.equal([offering]);
     await backend.reset(p);
   });
 }, { sqlOnly: true });

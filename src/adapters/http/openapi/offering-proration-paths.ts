@@ -2,11 +2,7 @@ import { PRORATION_POLICY_TYPE } from '../../../domain/subscription/proration-po
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, operation } from './operation-builder.js';
 import { closedObject, constant, dataDocument, dataRequest, openObject, uuid } from './schema-builders.js';
-import { filterParameter } from './shared-components.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
-
-/** The offering list's filter: its own external reference, and the proration policy it uses. */
-export const OFFERING_FILTER = filterParameter(['external_ref', 'proration_policy_id']);
 
 const reference: Schema = closedObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid });
 const request: Schema = dataRequest({ oneOf: [openObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid }, ['type', 'id']), { type: 'null' }] });

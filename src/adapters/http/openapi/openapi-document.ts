@@ -11,8 +11,8 @@ import { CATALOGUE_FILTER, subscriptionCataloguePaths } from './subscription-cat
 import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas.js';
 import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
 import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from './billing-policy-paths.js';
-import { OFFERING_FILTER, offeringProrationPaths } from './offering-proration-paths.js';
-import { subscriptionOfferingPaths } from './subscription-offering-paths.js';
+import { offeringProrationPaths } from './offering-proration-paths.js';
+import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
 

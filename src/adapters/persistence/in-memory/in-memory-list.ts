@@ -3,12 +3,16 @@ import { newestFirst, type Ordered } from '../../../domain/query/order.js';
 import { countingOf, pageOf, type Page } from '../../../domain/query/page.js';
 import type { ListQuery } from '../../../domain/query/list-query.js';
 
-const matches = <F extends string>(value: string | undefined, condition: FilterCondition<F>): boolean =>
-  value !== undefined && (condition.op === 'eq' ? value === condition.value : condition.values.includes(value));
+const matchesOne = <F extends string>(value: string, condition: FilterCondition<F>): boolean =>
+  condition.op === 'eq' ? value === condition.value : condition.values.includes(value);
+
+/** A field holding several values (an offering's product references) matches when any of them does. */
+const matches = <F extends string>(value: string | readonly string[] | undefined, condition: FilterCondition<F>): boolean =>
+  value === undefined ? false : typeof value === 'string' ? matchesOne(value, condition) : value.some((v) => matchesOne(v, condition));
 
 /** How a list reads a record: the text of each filterable field, and what orders it. */
 export interface ListedFields<A, F extends string> {
-  readonly fields: Readonly<Record<F, (record: A) => string | undefined>>;
+  readonly fields: Readonly<Record<F, (record: A) => string | readonly string[] | undefined>>;
   readonly ordered: (record: A) => Ordered;
   /** Whether the store keeps a running count of these records, as the SQL storage does. */
   readonly keepsRunningCount: boolean;

@@ -5,7 +5,7 @@ import { missing, originalGone, type Missing, type OriginalGone } from '../../..
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingQuery } from '../../../domain/subscription/offering-query.js';
-import type { Offering } from '../../../domain/subscription/offering.js';
+import { externalProductRefs, type Offering } from '../../../domain/subscription/offering.js';
 import { catalogueFields } from './in-memory-catalogue-repository.js';
 import { listOf } from './in-memory-list.js';
 import { prorationPolicyOf } from './in-memory-offering-proration-repository.js';
@@ -51,6 +51,9 @@ export class InMemoryOfferingRepository implements OfferingRepository {
   async list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
     const ofStore = [...this.state.offerings.values()].filter((o) => o.storeId === storeId);
     const catalogue = catalogueFields<Offering>();
-    return listOf(ofStore, query, { ...catalogue, fields: { ...catalogue.fields, proration_policy_id: (o) => prorationPolicyOf(this.state, o.id) } });
+    return listOf(ofStore, query, {
+      ...catalogue,
+      fields: { ...catalogue.fields, external_product_refs: externalProductRefs, proration_policy_id: (o) => prorationPolicyOf(this.state, o.id) },
+    });
   }
 }

@@ -5,23 +5,24 @@ import type { OfferingRepository } from '../../../application/ports/offering-rep
 import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
 import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { FilterCondition } from '../../../domain/query/filter.js';
 import type { OfferingFilterField, OfferingQuery } from '../../../domain/subscription/offering-query.js';
 import { offeringAttributesFromStorage } from '../../../domain/subscription/offering-input.js';
 import type { Offering, OfferingItem } from '../../../domain/subscription/offering.js';
-import { planAttributesFromStorage } from '../../../domain/subscription/plan.js';
-import { productAttributesFromStorage } from '../../../domain/subscription/product.js';
+import { planAttributesFromStorage, type PlanAttributes } from '../../../domain/subscription/plan.js';
+import { productAttributesFromStorage, type ProductAttributes } from '../../../domain/subscription/product.js';
 import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
 import { cappedCount, matching, pageNewestFirst, type FilterColumn } from './kysely-list.js';
-import { optionalLookupKey } from './lookup-key.js';
+import { lookupKey, optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
-import type { OfferingItemsTable, OfferingsTable, Tables } from './schema.js';
-import { isForeignKeyViolation } from './sql-flavor.js';
+import type { OfferingItemsTable, OfferingProductsTable, OfferingsTable, Tables } from './schema.js';
+import { isForeignKeyViolation, toNumber } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
 
 /** The offering's own columns a list filters on; `proration_policy_id` is the one migration 0008 adds. */
-const OFFERING_COLUMNS: Readonly<Record<OfferingFilterField, FilterColumn>> = { ...CATALOGUE_COLUMNS, proration_policy_id: { column: 'proration_policy_id' } };
+const OFFERING_COLUMNS: Readonly<Record<Exclude<OfferingFilterField, 'external_product_refs'>, FilterColumn>> = { ...CATALOGUE_COLUMNS, proration_policy_id: { column: 'proration_policy_id' } };
 
 type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans';
 
@@ -65,26 +66,74 @@ const loadCopies = async (db: Kysely<Tables>, rows: readonly Selectable<Offering
   }));
 };
 
-/** Writes the copies an offering holds that are not stored yet, keeping their order. */
-const insertNewCopies = async (db: Kysely<Tables>, offering: Offering, stored: Offering | undefined): Promise<void> => {
-  const write = async <A>(table: ItemTable, items: readonly OfferingItem<A>[], held: readonly OfferingItem<A>[]) => {
-    const rows = items
-      .map((item, position) => ({ item, position }))
-      .filter(({ item }) => !held.some((h) => h.id === item.id))
-      .map(({ item, position }) => ({
-        id: item.id,
-        offering_id: offering.id,
-        origin_id: item.originId,
-        position,
-        attributes: JSON.stringify(item.attributes),
-        created_at: item.createdAt,
-        updated_at: item.updatedAt,
-      }));
-    if (rows.length > 0) await db.insertInto(table).values(rows).execute();
-  };
-  await write('subscription_offering_products', offering.products, stored?.products ?? []);
-  await write('subscription_offering_plans', offering.plans, stored?.plans ?? []);
+/** The columns a copy keeps beside its attributes because lists filter on them: a product copy's external reference. */
+type IndexedColumns = Partial<Pick<Selectable<OfferingProductsTable>, 'external_ref' | 'external_ref_key'>>;
+
+interface CopyTable<A> {
+  readonly name: ItemTable;
+  readonly indexed: (attributes: A) => IndexedColumns;
+}
+
+const PRODUCT_COPY_TABLE: CopyTable<ProductAttributes> = {
+  name: 'subscription_offering_products',
+  indexed: (attributes) => ({ external_ref: attributes.external_ref ?? null, external_ref_key: optionalLookupKey(attributes.external_ref) }),
 };
+const PLAN_COPY_TABLE: CopyTable<PlanAttributes> = { name: 'subscription_offering_plans', indexed: () => ({}) };
+
+const copyRow = <A>(table: CopyTable<A>, offeringId: string, item: OfferingItem<A>, position: number) => ({
+  id: item.id,
+  offering_id: offeringId,
+  origin_id: item.originId,
+  position,
+  attributes: JSON.stringify(item.attributes),
+  ...table.indexed(item.attributes),
+  created_at: item.createdAt,
+  updated_at: item.updatedAt,
+});
+
+const edited = <A>(item: OfferingItem<A>, before: OfferingItem<A>): boolean =>
+  item.updatedAt.getTime() !== before.updatedAt.getTime() || JSON.stringify(item.attributes) !== JSON.stringify(before.attributes);
+
+/**
+ * Brings the stored copies of one member in line with `items`: removes those it no longer holds, rewrites
+ * those changed and adds the new ones after the last stored position, so that the order of attachment stays.
+ */
+const storeCopies = async <A>(db: Kysely<Tables>, table: CopyTable<A>, offeringId: string, items: readonly OfferingItem<A>[], held: readonly OfferingItem<A>[] | undefined): Promise<void> => {
+  const before = new Map((held ?? []).map((h) => [h.id, h]));
+  const removed = [...before.keys()].filter((id) => !items.some((item) => item.id === id));
+  if (removed.length > 0) await db.deleteFrom(table.name).where('id', 'in', removed).execute();
+  for (const item of items) {
+    const stored = before.get(item.id);
+    if (stored !== undefined && edited(item, stored)) {
+      await db
+        .updateTable(table.name)
+        .set({ attributes: JSON.stringify(item.attributes), ...table.indexed(item.attributes), updated_at: item.updatedAt })
+        .where('id', '=', item.id)
+        .execute();
+    }
+  }
+  const added = items.filter((item) => !before.has(item.id));
+  if (added.length === 0) return;
+  const last = held === undefined ? undefined : await db.selectFrom(table.name).select((eb) => eb.fn.max('position').as('last')).where('offering_id', '=', offeringId).executeTakeFirst();
+  const first = last?.last === null || last?.last === undefined ? 0 : toNumber(last.last) + 1;
+  await db.insertInto(table.name).values(added.map((item, index) => copyRow(table, offeringId, item, first + index))).execute();
+};
+
+/** Writes the copies of `offering` that differ from `stored`, the offering as it was (none for a new one). */
+const syncCopies = async (db: Kysely<Tables>, offering: Offering, stored: Offering | undefined): Promise<void> => {
+  await storeCopies(db, PRODUCT_COPY_TABLE, offering.id, offering.products, stored?.products);
+  await storeCopies(db, PLAN_COPY_TABLE, offering.id, offering.plans, stored?.plans);
+};
+
+const valuesOf = (condition: FilterCondition<string>): readonly string[] => (condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)]);
+
+/** The offerings holding a product copy with one of these external references: found on the copies' hash index, then compared exactly. */
+const holdingProductRefs = (db: Kysely<Tables>, refs: readonly string[]) =>
+  db
+    .selectFrom('subscription_offering_products')
+    .select('offering_id')
+    .where('external_ref_key', 'in', refs.map(lookupKey))
+    .where('external_ref', 'in', [...refs]);
 
 @injectable()
 export class KyselyOfferingRepository implements OfferingRepository {
@@ -94,7 +143,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
     try {
       await this.handle.db.transaction().execute(async (trx) => {
         await trx.insertInto('subscription_offerings').values(offeringRow(offering)).execute();
-        await insertNewCopies(trx, offering, undefined);
+        await syncCopies(trx, offering, undefined);
       });
       return E.right(undefined);
     } catch (error) {
@@ -103,9 +152,15 @@ export class KyselyOfferingRepository implements OfferingRepository {
     }
   }
 
-  async findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined> {
-    const row = await this.handle.db.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-    return row === undefined ? undefined : (await loadCopies(this.handle.db, [row]))[0];
+  /** The offering and its copies read from one snapshot, so that a version is never read with another version's copies. */
+  findById(storeId: Uuid, id: Uuid): Promise<Offering | undefined> {
+    return this.handle.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const row = await trx.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+        return row === undefined ? undefined : (await loadCopies(trx, [row]))[0];
+      });
   }
 
   async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>> {
@@ -117,7 +172,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
         const updated = change(current);
         const { id: _id, store_id: _store, created_at: _created, ...columns } = offeringRow(updated);
         await trx.updateTable('subscription_offerings').set(columns).where('id', '=', id).execute();
-        await insertNewCopies(trx, updated, current);
+        await syncCopies(trx, updated, current);
         return E.right(updated);
       });
     } catch (error) {
@@ -132,7 +187,12 @@ export class KyselyOfferingRepository implements OfferingRepository {
   }
 
   async list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
-    const filtered = this.handle.db.selectFrom('subscription_offerings').where('store_id', '=', storeId).where(matching(query.filter, OFFERING_COLUMNS));
+    const own = query.filter.filter((c): c is FilterCondition<'external_ref' | 'proration_policy_id'> => c.field === 'external_ref' || c.field === 'proration_policy_id');
+    const filtered = this.handle.db
+      .selectFrom('subscription_offerings')
+      .where('store_id', '=', storeId)
+      .where(matching(own, OFFERING_COLUMNS))
+      .where((eb) => eb.and(query.filter.filter((c) => c.field === 'external_product_refs').map((c) => eb('id', 'in', holdingProductRefs(this.handle.db, valuesOf(c))))));
     const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
     return pageOf(await loadCopies(this.handle.db, rows), query.page, counted, 'capped');
   }

@@ -66,6 +66,12 @@ export interface OfferingItemsTable {
   updated_at: Timestamp;
 }
 
+/** A product copy keeps its external reference beside its attributes: offerings are filtered on it. */
+export interface OfferingProductsTable extends OfferingItemsTable {
+  external_ref: string | null;
+  external_ref_key: string | null;
+}
+
 export interface OfferingVersionsTable {
   id: string;
   store_id: string;
@@ -159,7 +165,7 @@ export interface Tables {
   subscription_products: CatalogueTable;
   subscription_plans: CatalogueTable;
   subscription_offerings: OfferingsTable;
-  subscription_offering_products: OfferingItemsTable;
+  subscription_offering_products: OfferingProductsTable;
   subscription_offering_plans: OfferingItemsTable;
   subscription_offering_versions: OfferingVersionsTable;
   subscriptions: SubscriptionsTable;

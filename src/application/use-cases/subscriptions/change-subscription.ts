@@ -1,0 +1,26 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import type { Parsed } from '../../../domain/shared/validation.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { Offering } from '../../../domain/subscription/offering.js';
+import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscription/subscription.js';
+import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
+
+/**
+ * The one way a subscription is changed from a request body: the body parsed first, then the change
+ * decided and stored with the subscription locked, so concurrent changes apply one after the other.
+ */
+export const changeSubscription = async <C>(
+  subscriptions: SubscriptionRepository,
+  storeId: Uuid,
+  id: string,
+  parsed: Parsed<C>,
+  apply: (subscription: Subscription, offering: Offering, changes: C) => E.Either<DomainError, Subscription>,
+): Promise<E.Either<DomainError, SubscriptionWithOffering>> => {
+  const subscriptionId = parseUuid(id);
+  if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
+  if (E.isLeft(parsed)) return E.left(validationFailed(parsed.left));
+  const updated = await subscriptions.update(storeId, subscriptionId, (subscription, offering) => apply(subscription, offering, parsed.right));
+  if (E.isRight(updated)) return updated;
+  return E.left(updated.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : updated.left);
+};
