@@ -78,7 +78,7 @@ export { SetOfferingProrationPolicy, type OfferingProration } from './applicatio
 export type { OfferingProrationRepository } from './application/ports/offering-proration-repository.js';
 export type { OfferingFilterField, OfferingQuery } from './domain/subscription/offering-query.js';
 export type { BillingPolicyRepository, DunningRuleRepository, ProrationPolicyRepository } from './application/ports/billing-policy-repository.js';
-export type { CartSettingsRepository } from './application/ports/cart-settings-repository.js';
+export type { CartSettingsRepository, SettingsRepository } from './application/ports/settings-repository.js';
 export type { BillingPolicy, BillingPolicyQuery } from './domain/subscription/billing-policy.js';
 export type { ProrationPolicy, ProrationPolicyAttributes, ProrationPolicyChanges, ProrationRounding } from './domain/subscription/proration-policy.js';
 export type { DunningRule, DunningRuleAttributes, DunningRuleChanges } from './domain/subscription/dunning-rule.js';

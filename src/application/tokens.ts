@@ -8,7 +8,7 @@ import type { RateLimiter } from './ports/rate-limiter.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriberRepository } from './ports/subscriber-repository.js';
 import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing-policy-repository.js';
-import type { CartSettingsRepository } from './ports/cart-settings-repository.js';
+import type { CartSettingsRepository } from './ports/settings-repository.js';
 import type { OfferingProrationRepository } from './ports/offering-proration-repository.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryBillingPolicyRepository } from '../../src/adapters/persistence/in-memory/in-memory-billing-policy-repository.js';
-import { InMemoryCartSettingsRepository } from '../../src/adapters/persistence/in-memory/in-memory-cart-settings-repository.js';
+import { InMemorySettingsRepository } from '../../src/adapters/persistence/in-memory/in-memory-settings-repository.js';
 import { GetCartSettings, UpdateCartSettings } from '../../src/application/use-cases/cart-settings.js';
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { UpdateStoreSettings } from '../../src/application/use-cases/store-settings.js';
@@ -13,6 +13,7 @@ import {
   ListProrationPolicies,
   UpdateProrationPolicy,
 } from '../../src/application/use-cases/subscriptions/proration-policies.js';
+import { DEFAULT_CART_SETTINGS } from '../../src/domain/store/cart-settings.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { DUNNING_RULES } from '../../src/domain/subscription/dunning-rule.js';
@@ -27,7 +28,7 @@ const setup = async (referredTo: (id: Uuid) => boolean = () => false) => {
   const core = inMemoryCore();
   const policies = new InMemoryBillingPolicyRepository(core.state.prorationPolicies, PRORATION_POLICIES, referredTo);
   const rules = new InMemoryBillingPolicyRepository(core.state.dunningRules, DUNNING_RULES);
-  const cart = new InMemoryCartSettingsRepository(core.state);
+  const cart = new InMemorySettingsRepository(core.state, core.state.cartSettings, DEFAULT_CART_SETTINGS);
   const createStore = new CreateStore(core.stores, core.clock, core.ids, core.secrets);
   const [store, other] = [right(await createStore.execute('Shop')).store, right(await createStore.execute('Other')).store];
   return {

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
+import { DEFAULT_CART_SETTINGS } from '../../../domain/store/cart-settings.js';
 import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
 import { InMemoryAccessTokenRepository } from './in-memory-access-token-repository.js';
@@ -9,7 +10,7 @@ import { InMemoryState } from './in-memory-state.js';
 import { InMemoryCatalogueRepository } from './in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from './in-memory-offering-repository.js';
 import { InMemoryBillingPolicyRepository } from './in-memory-billing-policy-repository.js';
-import { InMemoryCartSettingsRepository } from './in-memory-cart-settings-repository.js';
+import { InMemorySettingsRepository } from './in-memory-settings-repository.js';
 import { InMemoryOfferingProrationRepository, usedByAnOffering } from './in-memory-offering-proration-repository.js';
 import { InMemorySubscriberRepository } from './in-memory-subscriber-repository.js';
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
@@ -32,7 +33,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES));
-    bind(TOKENS.CartSettingsRepository).to(InMemoryCartSettingsRepository).inSingletonScope();
+    bind(TOKENS.CartSettingsRepository).toConstantValue(new InMemorySettingsRepository(state, state.cartSettings, DEFAULT_CART_SETTINGS));
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
