@@ -74,15 +74,17 @@ export {
 } from './application/use-cases/subscriptions/proration-policies.js';
 export { CreateDunningRule, DeleteDunningRule, GetDunningRule, ListDunningRules, UpdateDunningRule } from './application/use-cases/subscriptions/dunning-rules.js';
 export { GetCartSettings, UpdateCartSettings } from './application/use-cases/cart-settings.js';
+export { GetAccountMembershipSettings, UpdateAccountMembershipSettings } from './application/use-cases/account-membership-settings.js';
 export { SetOfferingProrationPolicy, type OfferingProration } from './application/use-cases/subscriptions/offering-proration-policy.js';
 export type { OfferingProrationRepository } from './application/ports/offering-proration-repository.js';
 export type { OfferingFilterField, OfferingQuery } from './domain/subscription/offering-query.js';
 export type { BillingPolicyRepository, DunningRuleRepository, ProrationPolicyRepository } from './application/ports/billing-policy-repository.js';
-export type { CartSettingsRepository, SettingsRepository } from './application/ports/settings-repository.js';
+export type { AccountMembershipSettingsRepository, CartSettingsRepository, SettingsRepository } from './application/ports/settings-repository.js';
 export type { BillingPolicy, BillingPolicyQuery } from './domain/subscription/billing-policy.js';
 export type { ProrationPolicy, ProrationPolicyAttributes, ProrationPolicyChanges, ProrationRounding } from './domain/subscription/proration-policy.js';
 export type { DunningRule, DunningRuleAttributes, DunningRuleChanges } from './domain/subscription/dunning-rule.js';
 export type { CartSettings, CartSettingsChanges } from './domain/store/cart-settings.js';
+export type { AccountMembershipSettings, AccountMembershipSettingsChanges } from './domain/store/account-membership-settings.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';
 export type { OfferingRepository } from './application/ports/offering-repository.js';
 export type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';

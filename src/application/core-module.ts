@@ -37,6 +37,7 @@ import {
   ListProrationPolicies,
   UpdateProrationPolicy,
 } from './use-cases/subscriptions/proration-policies.js';
+import { GetAccountMembershipSettings, UpdateAccountMembershipSettings } from './use-cases/account-membership-settings.js';
 import { GetCartSettings, UpdateCartSettings } from './use-cases/cart-settings.js';
 import { SetOfferingProrationPolicy } from './use-cases/subscriptions/offering-proration-policy.js';
 import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
@@ -66,12 +67,14 @@ export const USE_CASES: readonly Newable<object>[] = [
   CreateProrationPolicy,
   DeleteDunningRule,
   DeleteProrationPolicy,
+  GetAccountMembershipSettings,
   GetCartSettings,
   GetDunningRule,
   GetProrationPolicy,
   ListDunningRules,
   ListProrationPolicies,
   SetOfferingProrationPolicy,
+  UpdateAccountMembershipSettings,
   UpdateCartSettings,
   UpdateDunningRule,
   UpdateProrationPolicy,

@@ -8,7 +8,7 @@ import type { RateLimiter } from './ports/rate-limiter.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriberRepository } from './ports/subscriber-repository.js';
 import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing-policy-repository.js';
-import type { CartSettingsRepository } from './ports/settings-repository.js';
+import type { AccountMembershipSettingsRepository, CartSettingsRepository } from './ports/settings-repository.js';
 import type { OfferingProrationRepository } from './ports/offering-proration-repository.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
@@ -33,6 +33,7 @@ export const TOKENS = {
   DunningRuleRepository: Symbol.for('commerce-core.DunningRuleRepository') as ServiceIdentifier<DunningRuleRepository>,
   OfferingProrationRepository: Symbol.for('commerce-core.OfferingProrationRepository') as ServiceIdentifier<OfferingProrationRepository>,
   CartSettingsRepository: Symbol.for('commerce-core.CartSettingsRepository') as ServiceIdentifier<CartSettingsRepository>,
+  AccountMembershipSettingsRepository: Symbol.for('commerce-core.AccountMembershipSettingsRepository') as ServiceIdentifier<AccountMembershipSettingsRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,

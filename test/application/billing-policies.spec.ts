@@ -5,6 +5,7 @@ import { InMemorySettingsRepository } from '../../src/adapters/persistence/in-me
 import { GetCartSettings, UpdateCartSettings } from '../../src/application/use-cases/cart-settings.js';
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { UpdateStoreSettings } from '../../src/application/use-cases/store-settings.js';
+import { GetAccountMembershipSettings, UpdateAccountMembershipSettings } from '../../src/application/use-cases/account-membership-settings.js';
 import { CreateDunningRule, DeleteDunningRule, UpdateDunningRule } from '../../src/application/use-cases/subscriptions/dunning-rules.js';
 import {
   CreateProrationPolicy,
@@ -13,6 +14,7 @@ import {
   ListProrationPolicies,
   UpdateProrationPolicy,
 } from '../../src/application/use-cases/subscriptions/proration-policies.js';
+import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../src/domain/store/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../src/domain/store/cart-settings.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
@@ -29,6 +31,7 @@ const setup = async (referredTo: (id: Uuid) => boolean = () => false) => {
   const policies = new InMemoryBillingPolicyRepository(core.state.prorationPolicies, PRORATION_POLICIES, referredTo);
   const rules = new InMemoryBillingPolicyRepository(core.state.dunningRules, DUNNING_RULES);
   const cart = new InMemorySettingsRepository(core.state, core.state.cartSettings, DEFAULT_CART_SETTINGS);
+  const memberships = new InMemorySettingsRepository(core.state, core.state.accountMembershipSettings, DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS);
   const createStore = new CreateStore(core.stores, core.clock, core.ids, core.secrets);
   const [store, other] = [right(await createStore.execute('Shop')).store, right(await createStore.execute('Other')).store];
   return {
@@ -45,10 +48,12 @@ const setup = async (referredTo: (id: Uuid) => boolean = () => false) => {
     removeRule: new DeleteDunningRule(rules),
     getCart: new GetCartSettings(cart),
     updateCart: new UpdateCartSettings(cart),
+    getMemberships: new GetAccountMembershipSettings(memberships),
+    updateMemberships: new UpdateAccountMembershipSettings(memberships),
   };
 };
 
-describe('proration policy, dunning rule and cart settings use cases', () => {
+describe('proration policy, dunning rule, cart and account-membership settings use cases', () => {
   it("stamps a new policy with the clock's time and an update with the time of the change", async () => {
     const { create, update, get, clock, storeId } = await setup();
     const made = right(await create.execute(storeId, policy()));
@@ -111,5 +116,28 @@ describe('proration policy, dunning rule and cart settings use cases', () => {
     const nowhere = '8b0c8c5e-1d5c-4b8e-9d0a-2f6b1f3c4d5e' as Uuid;
     expect(await getCart.execute(nowhere)).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'store not found' }));
     expect(await updateCart.execute(nowhere, { type: 'settings' })).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'store not found' }));
+  });
+
+  it('changes the account-membership limit per store, keeps it when left out, and answers 404 for an unknown store', async () => {
+    const { getMemberships, updateMemberships, storeId, otherId } = await setup();
+    expect(right(await getMemberships.execute(storeId))).to.deep.equal({ membershipLimit: 10_000 });
+    expect(right(await updateMemberships.execute(storeId, { type: 'account_membership_setting', membership_limit: 3 }))).to.deep.equal({ membershipLimit: 3 });
+    expect(right(await updateMemberships.execute(storeId, { type: 'account_membership_setting' }))).to.deep.equal({ membershipLimit: 3 });
+    expect(right(await getMemberships.execute(otherId))).to.deep.equal({ membershipLimit: 10_000 });
+    expect(await updateMemberships.execute(storeId, { type: 'settings', membership_limit: 0 })).to.deep.equal(
+      E.left({
+        _tag: 'ValidationFailed',
+        issues: [
+          { source: 'data.type', detail: "must be 'account_membership_setting'" },
+          { source: 'data.membership_limit', detail: 'must be between 1 and 10000' },
+        ],
+      }),
+    );
+    expect(right(await getMemberships.execute(storeId))).to.deep.equal({ membershipLimit: 3 });
+    const nowhere = '8b0c8c5e-1d5c-4b8e-9d0a-2f6b1f3c4d5e' as Uuid;
+    expect(await getMemberships.execute(nowhere)).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'store not found' }));
+    expect(await updateMemberships.execute(nowhere, { type: 'account_membership_setting', membership_limit: 1 })).to.deep.equal(
+      E.left({ _tag: 'NotFound', detail: 'store not found' }),
+    );
   });
 });

@@ -18,6 +18,7 @@ export const portsOf = (persistence: Persistence) => {
     prorationPolicies: container.get(TOKENS.ProrationPolicyRepository),
     dunningRules: container.get(TOKENS.DunningRuleRepository),
     cartSettings: container.get(TOKENS.CartSettingsRepository),
+    accountMembershipSettings: container.get(TOKENS.AccountMembershipSettingsRepository),
     offeringProration: container.get(TOKENS.OfferingProrationRepository),
     health: container.get(TOKENS.DatabaseHealth),
     idempotency: container.get(TOKENS.IdempotencyStore),

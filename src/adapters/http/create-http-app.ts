@@ -16,6 +16,7 @@ import { GetMerchantRealmMapping } from '../../application/use-cases/get-merchan
 import { IssueAccessToken } from '../../application/use-cases/issue-access-token.js';
 import { ListApplicationKeys } from '../../application/use-cases/list-application-keys.js';
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../application/use-cases/store-settings.js';
+import { GetAccountMembershipSettings, UpdateAccountMembershipSettings } from '../../application/use-cases/account-membership-settings.js';
 import { GetCartSettings, UpdateCartSettings } from '../../application/use-cases/cart-settings.js';
 import { CreateDunningRule, DeleteDunningRule, GetDunningRule, ListDunningRules, UpdateDunningRule } from '../../application/use-cases/subscriptions/dunning-rules.js';
 import {
@@ -78,6 +79,7 @@ import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
+import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
 import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
 import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
 import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
@@ -120,6 +122,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
   merchantRealmMappingRoutes(router, { get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) }, routes);
   settingsRoutes(router, { get: use(GetStoreSettings), update: use(UpdateStoreSettings), reset: use(ResetStoreSettings) }, routes);
   cartSettingsRoutes(router, { get: use(GetCartSettings), update: use(UpdateCartSettings) }, routes);
+  accountMembershipSettingsRoutes(router, { get: use(GetAccountMembershipSettings), update: use(UpdateAccountMembershipSettings) }, routes);
   subscriptionCatalogueRoutes(
     router,
     {

@@ -1,5 +1,6 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
+import type { AccountMembershipSettings } from '../../domain/store/account-membership-settings.js';
 import type { CartSettings } from '../../domain/store/cart-settings.js';
 
 /** Storage of one group of each store's settings; a store that never changed them has the defaults. */
@@ -14,3 +15,4 @@ export interface SettingsRepository<S> {
 }
 
 export type CartSettingsRepository = SettingsRepository<CartSettings>;
+export type AccountMembershipSettingsRepository = SettingsRepository<AccountMembershipSettings>;

@@ -1,3 +1,4 @@
+import { ACCOUNT_MEMBERSHIP_SETTING_TYPE, type AccountMembershipSettings } from '../../../domain/store/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { StoreSettings } from '../../../application/use-cases/store-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/store/settings-input.js';
@@ -13,4 +14,10 @@ export const cartSettingsResource = (settings: CartSettings) => ({
   cart_expiry_days: settings.cartExpiryDays,
   discounts: { custom_discounts_enabled: settings.customDiscountsEnabled, use_rule_promotions: settings.useRulePromotions },
   ...(settings.snapshotDate === undefined ? {} : { snapshot_date: settings.snapshotDate }),
+});
+
+/** EPCC's SettingsAccountMembership. */
+export const accountMembershipSettingsResource = (settings: AccountMembershipSettings) => ({
+  type: ACCOUNT_MEMBERSHIP_SETTING_TYPE,
+  membership_limit: settings.membershipLimit,
 });

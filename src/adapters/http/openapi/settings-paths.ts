@@ -1,4 +1,10 @@
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../../domain/query/page.js';
+import {
+  ACCOUNT_MEMBERSHIP_SETTING_TYPE,
+  DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
+  MEMBERSHIP_LIMIT_MAX,
+  MEMBERSHIP_LIMIT_MIN,
+} from '../../../domain/store/account-membership-settings.js';
 import { CART_EXPIRY_DAYS_MAX, CART_EXPIRY_DAYS_MIN, DEFAULT_CART_SETTINGS } from '../../../domain/store/cart-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/store/settings-input.js';
 import type { PathItem, Schema } from './openapi-types.js';
@@ -27,10 +33,20 @@ const cartSettings: Schema = closedObject(
   ['snapshot_date'],
 );
 
-export const SETTINGS_SCHEMAS = { Settings: settings, CartSettings: cartSettings };
+const membershipLimit = integer(
+  MEMBERSHIP_LIMIT_MIN,
+  MEMBERSHIP_LIMIT_MAX,
+  `The most accounts one account member may belong to at a time; ${DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS.membershipLimit} unless set. Applies to new memberships only: lowering it removes no member from an account.`,
+);
+const accountMembershipSettings: Schema = closedObject({ type: constant(ACCOUNT_MEMBERSHIP_SETTING_TYPE), membership_limit: membershipLimit });
+
+export const SETTINGS_SCHEMAS = { Settings: settings, CartSettings: cartSettings, AccountMembershipSettings: accountMembershipSettings };
 
 const settingsDocument = jsonContent(dataDocument(schemaRef('Settings')));
 const cartSettingsDocument = jsonContent(dataDocument(schemaRef('CartSettings')));
+const accountMembershipSettingsDocument = jsonContent(dataDocument(schemaRef('AccountMembershipSettings')));
+const EPCC_ACCOUNT_MEMBERSHIPS =
+  'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): `membership_limit`, the most accounts one account member may belong to, per store.';
 const EPCC_CART = 'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): `cart_expiry_days`, `discounts` and `snapshot_date`, per store.';
 
 export const settingsPaths: Readonly<Record<string, PathItem>> = {
@@ -89,6 +105,29 @@ export const settingsPaths: Readonly<Record<string, PathItem>> = {
         422: 'Custom discounts and rule promotions would both be enabled; EPCC answers this with "Only one discount setting can be set to true at a time."',
         codes: { 422: ['discounts_exclusive'] },
       },
+    }),
+  },
+  '/v2/settings/account-memberships': {
+    get: operation({
+      operationId: 'getAccountMembershipSettings',
+      summary: "Get the store's account-membership settings",
+      description: EPCC_ACCOUNT_MEMBERSHIPS,
+      tag: TAG,
+      access: 'admin',
+      success: { '200': { description: 'The account-membership settings.', content: accountMembershipSettingsDocument } },
+    }),
+    put: operation({
+      operationId: 'updateAccountMembershipSettings',
+      summary: "Change the store's account-membership settings",
+      description: `${EPCC_ACCOUNT_MEMBERSHIPS} A partial update: without \`membership_limit\` the limit stays as it is.`,
+      tag: TAG,
+      access: 'admin',
+      requestBody: {
+        description: 'The settings to change.',
+        content: jsonContent(dataRequest(openObject({ type: constant(ACCOUNT_MEMBERSHIP_SETTING_TYPE), membership_limit: membershipLimit }, ['type']))),
+      },
+      success: { '200': { description: 'The account-membership settings as they are now.', content: accountMembershipSettingsDocument } },
+      errors: { 400: `A missing or wrong \`type\`, or \`membership_limit\` that is not an integer from ${MEMBERSHIP_LIMIT_MIN} to ${MEMBERSHIP_LIMIT_MAX}.` },
     }),
   },
 };

@@ -9,6 +9,7 @@ import type { Subscriber } from '../../../domain/subscription/subscriber.js';
 import type { DunningRule } from '../../../domain/subscription/dunning-rule.js';
 import type { ProrationPolicy } from '../../../domain/subscription/proration-policy.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { AccountMembershipSettings } from '../../../domain/store/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
@@ -37,6 +38,8 @@ export class InMemoryState {
   readonly dunningRules = new Map<string, DunningRule>();
   /** Only stores that changed their cart settings have an entry. */
   readonly cartSettings = new Map<string, CartSettings>();
+  /** Only stores that changed their account-membership limit have an entry. */
+  readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
 

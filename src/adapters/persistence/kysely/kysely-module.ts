@@ -9,7 +9,7 @@ import { KyselyDatabaseHealth } from './kysely-database-health.js';
 import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './kysely-offering-repository.js';
 import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repository.js';
-import { CART_SETTINGS_ROWS, KyselySettingsRepository } from './kysely-settings-repository.js';
+import { ACCOUNT_MEMBERSHIP_SETTINGS_ROWS, CART_SETTINGS_ROWS, KyselySettingsRepository } from './kysely-settings-repository.js';
 import { KyselyOfferingProrationRepository } from './kysely-offering-proration-repository.js';
 import { KyselySubscriberRepository } from './kysely-subscriber-repository.js';
 import { KyselySubscriptionRepository } from './kysely-subscription-repository.js';
@@ -36,6 +36,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_dunning_rules', DUNNING_RULES));
     bind(TOKENS.CartSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, CART_SETTINGS_ROWS));
+    bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, ACCOUNT_MEMBERSHIP_SETTINGS_ROWS));
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();

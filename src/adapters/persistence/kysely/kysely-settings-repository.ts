@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { SettingsRepository } from '../../../application/ports/settings-repository.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS, type AccountMembershipSettings } from '../../../domain/store/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS, type CartSettings } from '../../../domain/store/cart-settings.js';
 import type { DatabaseHandle } from './open-database.js';
 import type { CartSettingsTable, Tables } from './schema.js';
@@ -68,3 +69,13 @@ export const CART_SETTINGS_ROWS: SettingsRows<CartSettings> = {
   replace: (db, storeId, settings) => db.updateTable('cart_settings').set(cartColumnsOf(settings)).where('store_id', '=', storeId).execute(),
 };
 
+export const ACCOUNT_MEMBERSHIP_SETTINGS_ROWS: SettingsRows<AccountMembershipSettings> = {
+  defaults: DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
+  read: async (db, storeId) => {
+    const row = await db.selectFrom('account_membership_settings').select('membership_limit').where('store_id', '=', storeId).executeTakeFirst();
+    return row === undefined ? undefined : { membershipLimit: row.membership_limit };
+  },
+  insert: (db, storeId, settings) => db.insertInto('account_membership_settings').values({ store_id: storeId, membership_limit: settings.membershipLimit }).execute(),
+  replace: (db, storeId, settings) =>
+    db.updateTable('account_membership_settings').set({ membership_limit: settings.membershipLimit }).where('store_id', '=', storeId).execute(),
+};

@@ -153,11 +153,17 @@ export interface CartSettingsTable {
   snapshot_date: string | null;
 }
 
+export interface AccountMembershipSettingsTable {
+  store_id: string;
+  membership_limit: number;
+}
+
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
   subscription_proration_policies: BillingPoliciesTable;
   subscription_dunning_rules: BillingPoliciesTable;
   cart_settings: CartSettingsTable;
+  account_membership_settings: AccountMembershipSettingsTable;
   stores: StoresTable;
   application_keys: ApplicationKeysTable;
   access_tokens: AccessTokensTable;

@@ -4,6 +4,7 @@ import type { Tables } from './schema.js';
 export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'idempotency_keys',
   'cart_settings',
+  'account_membership_settings',
   'subscription_dunning_rules',
   'subscription_subscribers',
   'subscription_states',
