@@ -18,6 +18,7 @@ const REFERENCES = [
   'offeringPlanId',
   'offeringProductId',
   'subscriptionId',
+  'stateId',
   'subscriberId',
   'prorationPolicyId',
   'dunningRuleId',

@@ -76,7 +76,7 @@ forEachBackend('migration 0004 on a database that already has state history', (b
   });
 }, { sqlOnly: true });
 
-forEachBackend('migration 0010 on a database that already has offerings', (backend, persistence) => {
+forEachBackend('migration 0009 on a database that already has offerings', (backend, persistence) => {
   it("fills in the external reference of every existing product copy, so that the offering filter finds it", async () => {
     const p = persistence();
     if (p.kind !== 'database') throw new Error('runs on SQL backends only');

@@ -186,14 +186,21 @@ export class KyselyOfferingRepository implements OfferingRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
+  /** A page of offerings with their copies read from one snapshot, as `findById` reads one. */
+  list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
     const own = query.filter.filter((c): c is FilterCondition<'external_ref' | 'proration_policy_id'> => c.field === 'external_ref' || c.field === 'proration_policy_id');
-    const filtered = this.handle.db
-      .selectFrom('subscription_offerings')
-      .where('store_id', '=', storeId)
-      .where(matching(own, OFFERING_COLUMNS))
-      .where((eb) => eb.and(query.filter.filter((c) => c.field === 'external_product_refs').map((c) => eb('id', 'in', holdingProductRefs(this.handle.db, valuesOf(c))))));
-    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
-    return pageOf(await loadCopies(this.handle.db, rows), query.page, counted, 'capped');
+    return this.handle.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const filtered = trx
+          .selectFrom('subscription_offerings')
+          .where('store_id', '=', storeId)
+          .where(matching(own, OFFERING_COLUMNS))
+          .where((eb) => eb.and(query.filter.filter((c) => c.field === 'external_product_refs').map((c) => eb('id', 'in', holdingProductRefs(trx, valuesOf(c))))));
+        const rows = await pageNewestFirst(filtered.selectAll(), query.page).execute();
+        const counted = await cappedCount(trx, filtered);
+        return pageOf(await loadCopies(trx, rows), query.page, counted, 'capped');
+      });
   }
 }

@@ -140,12 +140,15 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
 
   async insert(subscription: Subscription): Promise<void> {
     await this.handle.db.transaction().execute(async (trx) => {
-      await trx.insertInto('subscriptions').values(toRow(subscription)).execute();
+      // The store's row first: inserting the subscription first would take a shared lock on it (InnoDB's
+      // foreign-key check) that two concurrent creates, or a create and a delete, then both try to
+      // upgrade, and MariaDB would end one of them as a deadlock.
       await trx
         .updateTable('stores')
         .set({ subscription_count: sql`subscription_count + 1` })
         .where('id', '=', subscription.storeId)
         .execute();
+      await trx.insertInto('subscriptions').values(toRow(subscription)).execute();
     });
   }
 

@@ -191,6 +191,16 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
   });
 
+  it('creates concurrently in one store, beside concurrent deletes, every one counted exactly once', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const doomed = Array.from({ length: 4 }, () => aSubscription(offering, versionId));
+    for (const subscription of doomed) await subscriptions.insert(subscription);
+    const created = Array.from({ length: 12 }, () => aSubscription(offering, versionId));
+    await Promise.all([...created.map((s) => subscriptions.insert(s)), ...doomed.map((s) => subscriptions.delete(store.id, s.id))]);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({ total: created.length, totalMethod: 'exact' });
+    expect((await subscriptions.list(store.id, query())).items.map((s) => s.id).sort()).to.deep.equal(created.map((s) => s.id).sort());
+  });
+
   it('updates the fields a change returns, filterable at once, or nothing when the change is refused', async () => {
     const { subscriptions, products, plans, offerings, store, other } = await setup();
     const product = aProduct(store.id);

@@ -31,6 +31,9 @@ export const prorationPoliciesAndDunningRules = (flavor: SqlFlavor) => ({
       await db.schema.createIndex(`${name}_order`).on(name).columns(['store_id', 'created_at', 'id']).execute();
     }
     await db.schema.alterTable('subscription_offerings').addColumn('proration_policy_id', 'varchar(36)').execute();
+    // Deleting a policy looks for the offerings using it by this column alone; MySQL would make this index
+    // for the foreign key itself, PostgreSQL would scan every offering. (Dropping the column drops it.)
+    await db.schema.createIndex('subscription_offerings_proration_policy_ref').on('subscription_offerings').column('proration_policy_id').execute();
     // No cascade: a policy an offering uses is not deleted (EPCC: detach it first).
     await db.schema
       .alterTable('subscription_offerings')
