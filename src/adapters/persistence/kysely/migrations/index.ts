@@ -9,7 +9,7 @@ import { storesCreatedIndex } from './0006-stores-created-index.js';
 import { subscribers } from './0007-subscribers.js';
 import { prorationPoliciesAndDunningRules } from './0008-proration-policies-and-dunning-rules.js';
 import { offeringCopies } from './0009-offering-copies.js';
-import { accountMembershipSettings } from './0011-account-membership-settings.js';
+import { accountMembershipSettings } from './0010-account-membership-settings.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -22,5 +22,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0007-subscribers': subscribers(flavor),
   '0008-proration-policies-and-dunning-rules': prorationPoliciesAndDunningRules(flavor),
   '0009-offering-copies': offeringCopies(flavor),
-  '0011-account-membership-settings': accountMembershipSettings(flavor),
+  '0010-account-membership-settings': accountMembershipSettings(flavor),
 });
