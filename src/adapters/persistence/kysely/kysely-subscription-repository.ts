@@ -155,9 +155,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
     const row = await this.handle.db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     if (row === undefined) return undefined;
-    const offering = (await loadOfferings(this.handle.db, this.snapshots, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
-    if (offering === undefined) throw new Error(`offering version ${row.offering_version_id} is missing`);
-    return { subscription: fromRow(row), offering };
+    return { subscription: fromRow(row), offering: await this.snapshotOf(this.handle.db, row.offering_version_id) };
   }
 
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
@@ -214,9 +212,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return E.left(missing);
-      const offering = (await loadOfferings(trx, this.snapshots, [row.offering_version_id])).get(storedUuid('version', row.offering_version_id));
-      if (offering === undefined) throw new Error(`offering version ${row.offering_version_id} is missing`);
-      const changed = change(fromRow(row), offering);
+      const changed = change(fromRow(row), await this.snapshotOf(trx, row.offering_version_id));
       if (E.isLeft(changed)) return changed;
       const { state } = changed.right;
       // Under the row lock, so no other change of this subscription can take the same place in its history.

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseAttachment } from '../../../domain/subscription/offering-input.js';
-import { OFFERING_NOT_FOUND, withCopies, type Offering, type OfferingItem } from '../../../domain/subscription/offering.js';
+import { nextVersion, OFFERING_NOT_FOUND, withCopies, type Offering, type OfferingItem } from '../../../domain/subscription/offering.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -40,7 +40,7 @@ const attach = async <A>(
   const now = ports.clock.now();
   const updated = await ports.offerings.update(storeId, offeringId, (o) => {
     const items = withCopies(member.held(o), found.right, () => ports.ids.uuid(), now);
-    return items.length === member.held(o).length ? o : { ...member.hold(o, items), version: o.version + 1, updatedAt: now };
+    return items.length === member.held(o).length ? o : nextVersion(member.hold(o, items), {}, now);
   });
   if (E.isRight(updated)) return updated;
   return E.left(notFound(updated.left._tag === 'Missing' ? OFFERING_NOT_FOUND : 'a product or plan was deleted while it was being attached'));

@@ -4,7 +4,7 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseOfferingChanges } from '../../../domain/subscription/offering-input.js';
-import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/subscription/offering.js';
+import { nextVersion, OFFERING_NOT_FOUND, type Offering } from '../../../domain/subscription/offering.js';
 import type { OfferingRepository } from '../../ports/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
@@ -23,7 +23,7 @@ export class UpdateOffering {
     const changes = parseOfferingChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
     const now = this.clock.now();
-    const updated = await this.offerings.update(storeId, offeringId, (o) => ({ ...o, attributes: applyChanges(o.attributes, changes.right), version: o.version + 1, updatedAt: now }));
+    const updated = await this.offerings.update(storeId, offeringId, (o) => nextVersion(o, { attributes: applyChanges(o.attributes, changes.right) }, now));
     return E.isLeft(updated) ? E.left(notFound(OFFERING_NOT_FOUND)) : updated;
   }
 }
