@@ -16,6 +16,18 @@ export class TestClock implements Clock {
   }
 }
 
+/**
+ * The real time, but never the same millisecond twice: records made one after the other over HTTP are
+ * then ordered by creation alone, as a list orders them, without the id tie-breaker deciding.
+ */
+export class StrictlyIncreasingClock implements Clock {
+  private last = 0;
+  now(): Date {
+    this.last = Math.max(Date.now(), this.last + 1);
+    return new Date(this.last);
+  }
+}
+
 export const testIds: IdGenerator = randomIds;
 
 /** A UUID for tests; throws if the literal is malformed. */

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { errorBody } from '../../support/error-body.js';
+import { TOKENS } from '../../../src/application/tokens.js';
+import { StrictlyIncreasingClock } from '../../support/system-fakes.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 
 type Resource = { id: string; type: string; attributes: Record<string, any>; meta: Record<string, any> };
@@ -31,7 +33,8 @@ describe('HTTP: proration policies and dunning rules', () => {
   };
 
   beforeEach(async () => {
-    api = await startTestApi();
+    // The lists below are expected in creation order: each create gets a millisecond of its own.
+    api = await startTestApi({ configure: (container) => container.rebind(TOKENS.Clock).toConstantValue(new StrictlyIncreasingClock()) });
   });
   afterEach(async () => api.close());
 

@@ -108,14 +108,18 @@ describe('HTTP: subscribers', () => {
     const a = await created({ name: 'Smith, Jane', email: 'jane+tag@example.com' });
     const b = await created({ account_id: other, name: 'Ada Lovelace' });
     const c = await created({ name: 'Grace Hopper', email: 'grace@example.com' });
+    // Newest first, ties (creates within one millisecond) broken by id, descending, as every list is ordered.
+    const [newest, second, oldest] = [a, b, c].sort((x, y) =>
+      x.attributes['created_at'] === y.attributes['created_at'] ? (x.id < y.id ? 1 : -1) : x.attributes['created_at'] < y.attributes['created_at'] ? 1 : -1,
+    ) as [Resource, Resource, Resource];
 
     const first = await list('?page[limit]=2');
-    expect(first.data.map((s) => s.id)).to.deep.equal([c.id, b.id]);
+    expect(first.data.map((s) => s.id)).to.deep.equal([newest.id, second.id]);
     expect(first.meta).to.deep.include({ page: { limit: 2, offset: 0, current: 1, total: 2 }, results: { total: 3, total_method: 'exact' } });
     const next = new URL(first.links['next']!);
     expect([next.pathname, next.searchParams.get('page[limit]'), next.searchParams.get('page[offset]')]).to.deep.equal(['/v2/subscriptions/subscribers', '2', '2']);
     expect(first.links['prev']).to.equal(null);
-    expect((await list('?page[limit]=2&page[offset]=2')).data.map((s) => s.id)).to.deep.equal([a.id]);
+    expect((await list('?page[limit]=2&page[offset]=2')).data.map((s) => s.id)).to.deep.equal([oldest.id]);
 
     expect((await list(`?filter=eq(account_id,${other})`)).data.map((s) => s.id)).to.deep.equal([b.id]);
     expect((await list('?filter=eq(name,"Smith, Jane")')).data.map((s) => s.id)).to.deep.equal([a.id]);
