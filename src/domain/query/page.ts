@@ -109,3 +109,7 @@ export const pageOf = <A>(items: readonly A[], page: PageRequest, counted: numbe
   counting === 'capped' && counted >= COUNT_CAP
     ? { items, page, total: COUNT_CAP, totalMethod: 'lower_bound' }
     : { items, page, total: counted, totalMethod: 'exact' };
+
+/** One page of a list held whole in memory, counted as `counting` says. */
+export const pageOfAll = <A>(all: readonly A[], page: PageRequest, counting: Counting = 'exact'): Page<A> =>
+  pageOf(all.slice(page.offset, page.offset + page.limit), page, all.length, counting);

@@ -1,6 +1,6 @@
 import type { FilterCondition } from '../../../domain/query/filter.js';
 import { newestFirst, type Ordered } from '../../../domain/query/order.js';
-import { countingOf, pageOf, type Page } from '../../../domain/query/page.js';
+import { countingOf, pageOfAll, type Page } from '../../../domain/query/page.js';
 import type { ListQuery } from '../../../domain/query/list-query.js';
 
 const matchesOne = <F extends string>(value: string, condition: FilterCondition<F>): boolean =>
@@ -23,6 +23,5 @@ export const listOf = <A, F extends string, I extends string>(records: Iterable<
   const matching = [...records]
     .filter((record) => query.filter.every((condition) => matches(how.fields[condition.field](record), condition)))
     .sort((a, b) => newestFirst(how.ordered(a), how.ordered(b)));
-  const items = matching.slice(query.page.offset, query.page.offset + query.page.limit);
-  return pageOf(items, query.page, matching.length, countingOf(query.filter, how.keepsRunningCount));
+  return pageOfAll(matching, query.page, countingOf(query.filter, how.keepsRunningCount));
 };

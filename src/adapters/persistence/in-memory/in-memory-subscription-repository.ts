@@ -5,7 +5,7 @@ import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRep
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
-import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
+import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
 import type { SubscriptionFilterField, SubscriptionQuery } from '../../../domain/subscription/subscription-query.js';
@@ -96,6 +96,6 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
     if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
     const history = this.state.subscriptionStates.get(id) ?? [];
-    return pageOf(history.slice(page.offset, page.offset + page.limit), page, history.length, 'exact');
+    return pageOfAll(history, page);
   }
 }

@@ -1,16 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Selectable } from 'kysely';
 import type { BillingPolicyRepository } from '../../../application/ports/billing-policy-repository.js';
-import { inUse, missing, taken, type InUse, type Missing, type Taken } from '../../../application/ports/storage-outcomes.js';
+import { missing, taken, type InUse, type Missing, type Taken } from '../../../application/ports/storage-outcomes.js';
 import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { BillingPolicy, BillingPolicyKind, BillingPolicyQuery } from '../../../domain/subscription/billing-policy.js';
 import { cappedCount, pageNewestFirst } from './kysely-list.js';
 import { optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
+import { deleteReferableRow } from './delete-referable-row.js';
 import type { DatabaseHandle } from './open-database.js';
 import type { BillingPoliciesTable } from './schema.js';
-import { isForeignKeyViolation, isUniqueViolation } from './sql-flavor.js';
+import { isUniqueViolation } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
 
 export type BillingPolicyTableName = 'subscription_proration_policies' | 'subscription_dunning_rules';
@@ -89,14 +90,8 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
     }
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
-    try {
-      const result = await this.handle.db.deleteFrom(this.table).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0 ? E.right(undefined) : E.left(missing);
-    } catch (error) {
-      if (isForeignKeyViolation(error)) return E.left(inUse);
-      throw error;
-    }
+  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+    return deleteReferableRow(this.handle.db, this.table, storeId, id);
   }
 
   async list(storeId: Uuid, query: BillingPolicyQuery): Promise<Page<BillingPolicy<A>>> {

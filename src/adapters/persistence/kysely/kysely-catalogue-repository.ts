@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Selectable } from 'kysely';
 import type { CatalogueRepository } from '../../../application/ports/catalogue-repository.js';
-import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
+import type { InUse, Missing } from '../../../application/ports/storage-outcomes.js';
 import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { CatalogueFilterField, CatalogueQuery } from '../../../domain/subscription/catalogue-query.js';
@@ -9,10 +9,10 @@ import type { AttributeRules, CatalogueRecord } from '../../../domain/subscripti
 import { cappedCount, matching, pageNewestFirst, type FilterColumn } from './kysely-list.js';
 import { optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
+import { deleteReferableRow } from './delete-referable-row.js';
 import type { DatabaseHandle } from './open-database.js';
 import type { CatalogueTable } from './schema.js';
 import { decodeStored, parseJson } from './stored-json.js';
-import { isForeignKeyViolation } from './sql-flavor.js';
 
 export type CatalogueTableName = 'subscription_products' | 'subscription_plans';
 
@@ -81,14 +81,8 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
     });
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
-    try {
-      const result = await this.handle.db.deleteFrom(this.table).where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0 ? E.right(undefined) : E.left(missing);
-    } catch (error) {
-      if (isForeignKeyViolation(error)) return E.left(inUse);
-      throw error;
-    }
+  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+    return deleteReferableRow(this.handle.db, this.table, storeId, id);
   }
 
   async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<CatalogueRecord<A>>> {

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { pageOf, type Page } from '../../../domain/query/page.js';
+import { pageOfAll, type Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -26,7 +26,7 @@ const listCopies = async <A>(
   if (E.isLeft(offering)) return offering;
   const all = copies(offering.right);
   return listPage(ports.stores, storeId, params, {}, async ({ page }) => ({
-    ...pageOf(all.slice(page.offset, page.offset + page.limit), page, all.length, 'exact'),
+    ...pageOfAll(all, page),
     offering: offering.right,
   }));
 };

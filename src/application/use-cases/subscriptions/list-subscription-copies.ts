@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { pageOf, type Page } from '../../../domain/query/page.js';
+import { pageOfAll, type Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
@@ -37,7 +37,7 @@ const listCopies = async <A>(
   const { subscription, offering } = found;
   const all = copies(subscription, offering);
   return listPage(ports.stores, storeId, params, {}, async ({ page }) => ({
-    ...pageOf(all.slice(page.offset, page.offset + page.limit), page, all.length, 'exact'),
+    ...pageOfAll(all, page),
     subscription,
     products: subscriptionProducts(subscription, offering),
   }));
