@@ -58,11 +58,19 @@ import {
 } from './use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 import { IdempotentRequests } from './use-cases/idempotent-requests.js';
+import { GetImport, ListImportErrors, ListImports } from './use-cases/imports/read-imports.js';
+import { RunImport } from './use-cases/imports/run-import.js';
+import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
+  GetImport,
+  ListImportErrors,
+  ListImports,
+  RunImport,
+  UploadImport,
   CreateDunningRule,
   CreateProrationPolicy,
   DeleteDunningRule,

@@ -18,6 +18,8 @@ import { InMemorySubscriptionRepository } from './in-memory-subscription-reposit
 import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { InMemoryImportJobs } from './in-memory-import-jobs.js';
+import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
 export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
@@ -41,4 +43,6 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
+    bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
+    bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
   });

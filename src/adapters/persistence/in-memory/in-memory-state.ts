@@ -13,6 +13,7 @@ import type { AccountMembershipSettings } from '../../../domain/store/account-me
 import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
+import type { ImportLine } from '../../../domain/billing/import-line.js';
 
 /**
  * All records of one in-memory database, shared by its repositories the way tables are shared.
@@ -42,6 +43,8 @@ export class InMemoryState {
   readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
+  /** The lines of each import by import id, in file order. */
+  readonly importLines = new Map<string, ImportLine[]>();
 
   /** Forgets every record, as emptying every table would. */
   clear(): void {

@@ -158,6 +158,17 @@ export interface AccountMembershipSettingsTable {
   membership_limit: number;
 }
 
+export interface ImportLinesTable {
+  import_id: string;
+  line_number: number;
+  store_id: string;
+  record_type: string | null;
+  body: string | null;
+  record_id: string | null;
+  status: string;
+  error: string | null;
+}
+
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
   subscription_proration_policies: BillingPoliciesTable;
@@ -178,4 +189,5 @@ export interface Tables {
   subscription_states: SubscriptionStatesTable;
   subscription_subscribers: SubscribersTable;
   idempotency_keys: IdempotencyKeysTable;
+  subscription_import_lines: ImportLinesTable;
 }
