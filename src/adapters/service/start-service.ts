@@ -24,10 +24,10 @@ export interface RunningService {
 /** Serves the container's use cases over HTTP, and purges expired tokens and idempotency keys now and then. */
 export const startService = async (
   container: Container,
-  config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'>,
+  config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'> & Partial<Pick<AppConfig, 'imports'>>,
   logger: Logger,
 ): Promise<RunningService> => {
-  const app = createHttpApp({ container, logger, baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host });
+  const app = createHttpApp({ container, logger, ...(config.imports === undefined ? {} : { imports: config.imports }), baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host });
   const { server, drain } = createDrainingServer(app.callback(), config.http, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -15,6 +15,7 @@ import { offeringProrationPaths } from './offering-proration-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
+import { IMPORT_SCHEMAS, importPaths } from './import-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
@@ -43,6 +44,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
     { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
+    { name: 'Imports', description: 'JSONL files of products, plans, subscribers, offerings and subscriptions to create, run as jobs.' },
     { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
@@ -58,6 +60,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriberPaths,
     ...billingPolicyPaths,
     ...offeringProrationPaths,
+    ...importPaths,
     ...healthPaths,
     ...apiReferencePaths,
   },
@@ -74,6 +77,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SUBSCRIBER_SCHEMAS,
       ...BILLING_POLICY_SCHEMAS,
       ...HEALTH_SCHEMAS,
+      ...IMPORT_SCHEMAS,
     },
     parameters: {
       ...sharedComponents.parameters,
