@@ -78,6 +78,11 @@ export const seedStore = async (url: string, container: Container, name: string)
     await post('/v2/subscriptions/dunning-rules', { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed', payment_retries_limit: 5, action: 'close', default: true } }),
     'dunning rule',
   );
+  const importForm = new FormData();
+  importForm.append('import_file', new Blob([`${JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Imported', email } } })}\nnot json\n`]), 'seed.jsonl');
+  const imported = await send('/v2/subscriptions/imports', { method: 'POST', body: importForm });
+  if (imported.status !== 201) throw new Error(`import upload answered ${imported.status}: ${await imported.text()}`);
+  const importId = ((await imported.json()) as { data: { id: string } }).data.id;
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -95,6 +100,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,
+      importId,
       email,
       externalRef,
       accountId,
