@@ -22,6 +22,7 @@ const REFERENCES = [
   'subscriberId',
   'prorationPolicyId',
   'dunningRuleId',
+  'jobId',
 ] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];

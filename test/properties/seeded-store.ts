@@ -78,6 +78,7 @@ export const seedStore = async (url: string, container: Container, name: string)
     await post('/v2/subscriptions/dunning-rules', { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed', payment_retries_limit: 5, action: 'close', default: true } }),
     'dunning rule',
   );
+  const job = await created(await post('/v2/subscriptions/jobs', { type: 'subscription_job', attributes: { job_type: 'billing-run', external_ref: externalRef } }), 'job');
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -95,6 +96,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,
+      jobId: job.id,
       email,
       externalRef,
       accountId,

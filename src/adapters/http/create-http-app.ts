@@ -82,6 +82,8 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
 import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
 import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
+import { jobRoutes } from './routes/job-routes.js';
+import { DeleteJob, GetJob, ListJobs, SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
 import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
@@ -202,6 +204,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
     routes,
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
+  jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
   apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();
