@@ -95,7 +95,8 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
 
   it('deletes pending and finished jobs, refuses a running one, and lists what recovery must enqueue', async () => {
     const { jobs, store } = await setup();
-    const [pending, runningJob, stale, finished] = [0, 1, 2, 3].map((i) => aJob(store.id, { createdAt: at(i), updatedAt: at(i), jobType: (['billing-run', 'tax-run', 'payment-run', 'import'] as const)[i] }));
+    const kinds = ['billing-run', 'tax-run', 'payment-run', 'import'] as const;
+    const [pending, runningJob, stale, finished] = kinds.map((jobType, i) => aJob(store.id, { createdAt: at(i), updatedAt: at(i), jobType }));
     for (const job of [pending, runningJob, stale, finished]) await jobs.insert(job as Job);
     const live = (await jobs.claimNext({ storeId: store.id, lane: 'tax-run' }, at(LEASE), LEASE)) as Job;
     await jobs.claimNext({ storeId: store.id, lane: 'payment-run' }, at(0), LEASE);
