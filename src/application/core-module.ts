@@ -58,6 +58,9 @@ import {
 } from './use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 import { IdempotentRequests } from './use-cases/idempotent-requests.js';
+import { GetImport, ListImportErrors, ListImports } from './use-cases/imports/read-imports.js';
+import { RunImport } from './use-cases/imports/run-import.js';
+import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
 import { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitScheduledJob } from './use-cases/jobs/job-use-cases.js';
@@ -72,6 +75,11 @@ export const USE_CASES: readonly Newable<object>[] = [
   RunLane,
   SubmitJob,
   SubmitScheduledJob,
+  GetImport,
+  ListImportErrors,
+  ListImports,
+  RunImport,
+  UploadImport,
   CreateDunningRule,
   CreateProrationPolicy,
   DeleteDunningRule,

@@ -4,6 +4,8 @@ import type { ApplicationKeyRepository } from './ports/application-key-repositor
 import type { PlanRepository, ProductRepository } from './ports/catalogue-repository.js';
 import type { DatabaseHealth } from './ports/database-health.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
+import type { ImportJobs } from './ports/import-jobs.js';
+import type { ImportLineRepository } from './ports/import-line-repository.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriberRepository } from './ports/subscriber-repository.js';
@@ -45,4 +47,6 @@ export const TOKENS = {
   JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
   JobHandlers: Symbol.for('commerce-core.JobHandlers') as ServiceIdentifier<Partial<JobHandlers>>,
   JobSettings: Symbol.for('commerce-core.JobSettings') as ServiceIdentifier<JobSettings>,
+  ImportLineRepository: Symbol.for('commerce-core.ImportLineRepository') as ServiceIdentifier<ImportLineRepository>,
+  ImportJobs: Symbol.for('commerce-core.ImportJobs') as ServiceIdentifier<ImportJobs>,
 } as const;

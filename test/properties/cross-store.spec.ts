@@ -23,6 +23,7 @@ const REFERENCES = [
   'prorationPolicyId',
   'dunningRuleId',
   'jobId',
+  'importId',
 ] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];

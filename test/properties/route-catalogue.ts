@@ -19,6 +19,7 @@ export interface StoreIds {
   readonly prorationPolicyId: string;
   readonly dunningRuleId: string;
   readonly jobId: string;
+  readonly importId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -37,6 +38,8 @@ export interface RouteCase {
   readonly body?: (ids: StoreIds) => unknown;
   /** The token endpoint takes a form, not a JSON document. */
   readonly form?: boolean;
+  /** The import upload takes a multipart form with a file; generated bodies are JSON, which it refuses with 415. */
+  readonly multipart?: boolean;
 }
 
 const SUBSCRIPTION_PREFIXES = ['/v2', ''] as const;
@@ -135,6 +138,10 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('GET', '/jobs', (ids) => `/jobs?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
     route('GET', '/jobs/:id', (ids) => `/jobs/${ids.jobId}`),
     route('DELETE', '/jobs/:id', (ids) => `/jobs/${ids.jobId}`),
+    { ...route('POST', '/imports', () => '/imports', () => ({ data: { type: 'subscription_subscriber' } })), multipart: true },
+    route('GET', '/imports', () => '/imports?page[limit]=5'),
+    route('GET', '/imports/:id', (ids) => `/imports/${ids.importId}`),
+    route('GET', '/imports/:id/errors', (ids) => `/imports/${ids.importId}/errors`),
   ];
 };
 

@@ -36,11 +36,11 @@ export interface ServiceJobs {
  */
 export const startService = async (
   container: Container,
-  config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'>,
+  config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'> & Partial<Pick<AppConfig, 'imports'>>,
   logger: Logger,
   jobs?: ServiceJobs,
 ): Promise<RunningService> => {
-  const app = createHttpApp({ container, logger, baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host });
+  const app = createHttpApp({ container, logger, ...(config.imports === undefined ? {} : { imports: config.imports }), baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host });
   const { server, drain } = createDrainingServer(app.callback(), config.http, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -16,6 +16,7 @@ import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from './job-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
+import { IMPORT_SCHEMAS, importPaths } from './import-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
@@ -44,6 +45,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
     { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
+    { name: 'Imports', description: 'JSONL files of products, plans, subscribers, offerings and subscriptions to create, run as jobs.' },
     { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
     { name: 'Jobs', description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
@@ -61,6 +63,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...billingPolicyPaths,
     ...offeringProrationPaths,
     ...jobPaths,
+    ...importPaths,
     ...healthPaths,
     ...apiReferencePaths,
   },
@@ -78,6 +81,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...BILLING_POLICY_SCHEMAS,
       ...JOB_SCHEMAS,
       ...HEALTH_SCHEMAS,
+      ...IMPORT_SCHEMAS,
     },
     parameters: {
       ...sharedComponents.parameters,

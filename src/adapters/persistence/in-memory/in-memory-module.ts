@@ -19,6 +19,8 @@ import { InMemorySubscriptionRepository } from './in-memory-subscription-reposit
 import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { InMemoryImportJobs } from './in-memory-import-jobs.js';
+import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
 export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
@@ -43,4 +45,6 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
+    bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
+    bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
   });

@@ -14,6 +14,7 @@ import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
 import type { Job } from '../../../domain/billing/job.js';
+import type { ImportLine } from '../../../domain/billing/import-line.js';
 
 /**
  * All records of one in-memory database, shared by its repositories the way tables are shared.
@@ -46,6 +47,8 @@ export class InMemoryState {
   readonly jobLeases = new Map<string, Date>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
+  /** The lines of each import by import id, in file order. */
+  readonly importLines = new Map<string, ImportLine[]>();
 
   /** Forgets every record, as emptying every table would. */
   clear(): void {

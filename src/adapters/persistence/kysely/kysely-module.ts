@@ -5,6 +5,7 @@ import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
 import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
+import { KyselyImportLineRepository } from './kysely-import-line-repository.js';
 import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
 import { KyselyDatabaseHealth } from './kysely-database-health.js';
 import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
@@ -42,4 +43,5 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
+    bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
   });

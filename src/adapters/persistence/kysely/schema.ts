@@ -182,6 +182,17 @@ export interface JobLanesTable {
   lane: string;
 }
 
+export interface ImportLinesTable {
+  import_id: string;
+  line_number: number;
+  store_id: string;
+  record_type: string | null;
+  body: string | null;
+  record_id: string | null;
+  status: string;
+  error: string | null;
+}
+
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
   subscription_proration_policies: BillingPoliciesTable;
@@ -204,4 +215,5 @@ export interface Tables {
   idempotency_keys: IdempotencyKeysTable;
   subscription_jobs: JobsTable;
   subscription_job_lanes: JobLanesTable;
+  subscription_import_lines: ImportLinesTable;
 }

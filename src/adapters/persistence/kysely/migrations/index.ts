@@ -11,6 +11,7 @@ import { prorationPoliciesAndDunningRules } from './0008-proration-policies-and-
 import { offeringCopies } from './0009-offering-copies.js';
 import { accountMembershipSettings } from './0010-account-membership-settings.js';
 import { subscriptionJobs } from './0011-subscription-jobs.js';
+import { importLines } from './0013-import-lines.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -25,4 +26,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0009-offering-copies': offeringCopies(flavor),
   '0010-account-membership-settings': accountMembershipSettings(flavor),
   '0011-subscription-jobs': subscriptionJobs(flavor),
+  '0013-import-lines': importLines(flavor),
 });
