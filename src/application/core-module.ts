@@ -63,9 +63,18 @@ import { RunImport } from './use-cases/imports/run-import.js';
 import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
+import { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitScheduledJob } from './use-cases/jobs/job-use-cases.js';
+import { RunLane } from './use-cases/jobs/run-lane.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
+  DeleteJob,
+  GetJob,
+  ListJobs,
+  ResumeUnfinishedJobs,
+  RunLane,
+  SubmitJob,
+  SubmitScheduledJob,
   GetImport,
   ListImportErrors,
   ListImports,

@@ -16,6 +16,10 @@ import type { SubscriptionRepository } from './ports/subscription-repository.js'
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from './ports/system.js';
+import type { JobRepository } from './ports/job-repository.js';
+import type { JobQueue } from './ports/job-queue.js';
+import type { JobHandlers } from './ports/job-handler.js';
+import type { JobSettings } from './ports/job-settings.js';
 
 /** Typed identifiers of the ports: `bind(TOKENS.X).to(Impl)` only compiles when Impl implements X. */
 export const TOKENS = {
@@ -39,6 +43,10 @@ export const TOKENS = {
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
+  JobRepository: Symbol.for('commerce-core.JobRepository') as ServiceIdentifier<JobRepository>,
+  JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
+  JobHandlers: Symbol.for('commerce-core.JobHandlers') as ServiceIdentifier<Partial<JobHandlers>>,
+  JobSettings: Symbol.for('commerce-core.JobSettings') as ServiceIdentifier<JobSettings>,
   ImportLineRepository: Symbol.for('commerce-core.ImportLineRepository') as ServiceIdentifier<ImportLineRepository>,
   ImportJobs: Symbol.for('commerce-core.ImportJobs') as ServiceIdentifier<ImportJobs>,
 } as const;

@@ -22,6 +22,7 @@ const REFERENCES = [
   'subscriberId',
   'prorationPolicyId',
   'dunningRuleId',
+  'jobId',
   'importId',
 ] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;

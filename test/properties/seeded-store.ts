@@ -78,6 +78,7 @@ export const seedStore = async (url: string, container: Container, name: string)
     await post('/v2/subscriptions/dunning-rules', { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed', payment_retries_limit: 5, action: 'close', default: true } }),
     'dunning rule',
   );
+  const job = await created(await post('/v2/subscriptions/jobs', { type: 'subscription_job', attributes: { job_type: 'billing-run', external_ref: externalRef } }), 'job');
   const importForm = new FormData();
   importForm.append('import_file', new Blob([`${JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Imported', email } } })}\nnot json\n`]), 'seed.jsonl');
   const imported = await send('/v2/subscriptions/imports', { method: 'POST', body: importForm });
@@ -100,6 +101,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,
+      jobId: job.id,
       importId,
       email,
       externalRef,

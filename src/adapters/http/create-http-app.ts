@@ -86,6 +86,8 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
 import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
 import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
+import { jobRoutes } from './routes/job-routes.js';
+import { DeleteJob, GetJob, ListJobs, SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
 import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
@@ -208,6 +210,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
     routes,
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
+  jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
   // Import jobs live in the job storage, bound where the storage has it.
   if (container.isBound(TOKENS.ImportJobs)) {
     importRoutes(router, { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) }, imports, routes);

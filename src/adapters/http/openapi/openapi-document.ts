@@ -12,6 +12,7 @@ import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas
 import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
 import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from './billing-policy-paths.js';
 import { offeringProrationPaths } from './offering-proration-paths.js';
+import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from './job-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
@@ -46,6 +47,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
     { name: 'Imports', description: 'JSONL files of products, plans, subscribers, offerings and subscriptions to create, run as jobs.' },
     { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
+    { name: 'Jobs', description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
   ],
@@ -60,6 +62,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriberPaths,
     ...billingPolicyPaths,
     ...offeringProrationPaths,
+    ...jobPaths,
     ...importPaths,
     ...healthPaths,
     ...apiReferencePaths,
@@ -76,6 +79,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SUBSCRIPTION_SCHEMAS,
       ...SUBSCRIBER_SCHEMAS,
       ...BILLING_POLICY_SCHEMAS,
+      ...JOB_SCHEMAS,
       ...HEALTH_SCHEMAS,
       ...IMPORT_SCHEMAS,
     },
@@ -86,6 +90,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       SubscriberFilter: SUBSCRIBER_FILTER,
+      JobFilter: JOB_FILTER,
     },
   },
   'x-unrouted-responses': {

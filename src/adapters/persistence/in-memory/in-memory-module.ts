@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
+import { InMemoryJobRepository } from './in-memory-job-repository.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/store/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/store/cart-settings.js';
 import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
@@ -43,6 +44,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
+    bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
   });

@@ -13,6 +13,7 @@ import type { AccountMembershipSettings } from '../../../domain/store/account-me
 import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
+import type { Job } from '../../../domain/billing/job.js';
 import type { ImportLine } from '../../../domain/billing/import-line.js';
 
 /**
@@ -41,6 +42,9 @@ export class InMemoryState {
   readonly cartSettings = new Map<string, CartSettings>();
   /** Only stores that changed their account-membership limit have an entry. */
   readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
+  readonly jobs = new Map<string, Job>();
+  /** The lease of each started job, by job id: the instant another worker may take it over. */
+  readonly jobLeases = new Map<string, Date>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
   /** The lines of each import by import id, in file order. */

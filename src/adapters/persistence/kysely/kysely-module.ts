@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
+import { KyselyJobRepository } from './kysely-job-repository.js';
 import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
@@ -41,5 +42,6 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
+    bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
   });

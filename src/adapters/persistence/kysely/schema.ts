@@ -158,6 +158,30 @@ export interface AccountMembershipSettingsTable {
   membership_limit: number;
 }
 
+export interface JobsTable {
+  id: string;
+  store_id: string;
+  job_type: string;
+  external_ref: string | null;
+  external_ref_key: string | null;
+  taxes: string | null;
+  status: string;
+  report: string | null;
+  error: string | null;
+  schedule_id: string | null;
+  scheduled_for: Timestamp | null;
+  lease_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface JobLanesTable {
+  store_id: string;
+  lane: string;
+}
+
 export interface ImportLinesTable {
   import_id: string;
   line_number: number;
@@ -189,5 +213,7 @@ export interface Tables {
   subscription_states: SubscriptionStatesTable;
   subscription_subscribers: SubscribersTable;
   idempotency_keys: IdempotencyKeysTable;
+  subscription_jobs: JobsTable;
+  subscription_job_lanes: JobLanesTable;
   subscription_import_lines: ImportLinesTable;
 }

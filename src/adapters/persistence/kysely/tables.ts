@@ -4,6 +4,8 @@ import type { Tables } from './schema.js';
 export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'idempotency_keys',
   'subscription_import_lines',
+  'subscription_job_lanes',
+  'subscription_jobs',
   'cart_settings',
   'account_membership_settings',
   'subscription_dunning_rules',
