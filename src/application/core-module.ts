@@ -60,9 +60,16 @@ import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 import { IdempotentRequests } from './use-cases/idempotent-requests.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
+import { CreateSchedule, DeleteSchedule, GetSchedule, ListSchedules, RegisterSchedules, UpdateSchedule } from './use-cases/billing/schedules.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
+  CreateSchedule,
+  DeleteSchedule,
+  GetSchedule,
+  ListSchedules,
+  RegisterSchedules,
+  UpdateSchedule,
   CreateDunningRule,
   CreateProrationPolicy,
   DeleteDunningRule,

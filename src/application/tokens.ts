@@ -10,6 +10,8 @@ import type { SubscriberRepository } from './ports/subscriber-repository.js';
 import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing-policy-repository.js';
 import type { AccountMembershipSettingsRepository, CartSettingsRepository } from './ports/settings-repository.js';
 import type { OfferingProrationRepository } from './ports/offering-proration-repository.js';
+import type { ScheduleRepository } from './ports/schedule-repository.js';
+import type { JobQueue } from './ports/job-queue.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
@@ -31,6 +33,8 @@ export const TOKENS = {
   SubscriberRepository: Symbol.for('commerce-core.SubscriberRepository') as ServiceIdentifier<SubscriberRepository>,
   ProrationPolicyRepository: Symbol.for('commerce-core.ProrationPolicyRepository') as ServiceIdentifier<ProrationPolicyRepository>,
   DunningRuleRepository: Symbol.for('commerce-core.DunningRuleRepository') as ServiceIdentifier<DunningRuleRepository>,
+  ScheduleRepository: Symbol.for('commerce-core.ScheduleRepository') as ServiceIdentifier<ScheduleRepository>,
+  JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
   OfferingProrationRepository: Symbol.for('commerce-core.OfferingProrationRepository') as ServiceIdentifier<OfferingProrationRepository>,
   CartSettingsRepository: Symbol.for('commerce-core.CartSettingsRepository') as ServiceIdentifier<CartSettingsRepository>,
   AccountMembershipSettingsRepository: Symbol.for('commerce-core.AccountMembershipSettingsRepository') as ServiceIdentifier<AccountMembershipSettingsRepository>,

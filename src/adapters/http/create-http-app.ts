@@ -82,6 +82,8 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
 import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
 import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
+import { scheduleRoutes } from './routes/schedule-routes.js';
+import { CreateSchedule, DeleteSchedule, GetSchedule, ListSchedules, UpdateSchedule } from '../../application/use-cases/billing/schedules.js';
 import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
@@ -202,6 +204,12 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
     routes,
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
+  scheduleRoutes(
+    router,
+    { create: use(CreateSchedule), list: use(ListSchedules), get: use(GetSchedule), update: use(UpdateSchedule), remove: use(DeleteSchedule) },
+    container.get(TOKENS.Clock),
+    routes,
+  );
   apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();

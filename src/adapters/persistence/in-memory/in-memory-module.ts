@@ -1,3 +1,4 @@
+import { InMemoryScheduleRepository } from './in-memory-schedule-repository.js';
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/store/account-membership-settings.js';
@@ -34,6 +35,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES));
+    bind(TOKENS.ScheduleRepository).toConstantValue(new InMemoryScheduleRepository(state.schedules));
     bind(TOKENS.CartSettingsRepository).toConstantValue(new InMemorySettingsRepository(state, state.cartSettings, DEFAULT_CART_SETTINGS));
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
       new InMemorySettingsRepository(state, state.accountMembershipSettings, DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS),

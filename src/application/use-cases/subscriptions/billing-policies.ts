@@ -4,7 +4,7 @@ import type { QueryParams } from '../../../domain/query/query-params.js';
 import { conflict, notFound, validationFailed, type ConflictCode, type DomainError } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import { BILLING_POLICY_LIST, type BillingPolicy, type BillingPolicyKind } from '../../../domain/subscription/billing-policy.js';
+import type { BillingPolicy, BillingPolicyKind } from '../../../domain/subscription/billing-policy.js';
 import type { BillingPolicyRepository } from '../../ports/billing-policy-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -45,8 +45,13 @@ export const getPolicy = async <A, C>({ kind }: BillingPolicyRules<A, C>, record
   return found === undefined ? E.left(notFound(kind.notFound)) : E.right(found);
 };
 
-export const listPolicies = <A>(records: BillingPolicyRepository<A>, stores: StoreRepository, storeId: Uuid, params: QueryParams): Result<Page<BillingPolicy<A>>> =>
-  listPage(stores, storeId, params, BILLING_POLICY_LIST, (query) => records.list(storeId, query));
+export const listPolicies = <A, C>(
+  { kind }: BillingPolicyRules<A, C>,
+  records: BillingPolicyRepository<A>,
+  stores: StoreRepository,
+  storeId: Uuid,
+  params: QueryParams,
+): Result<Page<BillingPolicy<A>>> => listPage(stores, storeId, params, kind.list, (query) => records.list(storeId, query));
 
 /** A partial update: fields left out keep their values, `null` clears an optional one; the result must satisfy the kind's whole-record rules. */
 export const updatePolicy = async <A extends object, C extends object>(
