@@ -22,6 +22,7 @@ const REFERENCES = [
   'subscriberId',
   'prorationPolicyId',
   'dunningRuleId',
+  'scheduleId',
 ] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];

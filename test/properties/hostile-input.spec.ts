@@ -28,6 +28,7 @@ const STAND_IN: StoreIds = {
   subscriberId: '00000000-0000-4000-8000-00000000000a',
   prorationPolicyId: '00000000-0000-4000-8000-00000000000d',
   dunningRuleId: '00000000-0000-4000-8000-00000000000e',
+  scheduleId: '00000000-0000-4000-8000-00000000000f',
   email: 'stand-in-email@example.com',
   externalRef: 'stand-in-external-ref',
   accountId: '00000000-0000-4000-8000-000000000009',

@@ -18,6 +18,7 @@ export interface StoreIds {
   readonly subscriberId: string;
   readonly prorationPolicyId: string;
   readonly dunningRuleId: string;
+  readonly scheduleId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -130,6 +131,15 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
       data: { id: ids.dunningRuleId, type: 'subscription_dunning_rule', attributes: { payment_retry_interval: 2, payment_retry_unit: 'week' } },
     })),
     route('DELETE', '/dunning-rules/:id', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
+    route('POST', '/schedules', () => '/schedules', (ids) => ({
+      data: { type: 'subscription_schedule', attributes: { specification: '0 6 * * MON-FRI', location: 'UTC', job: { job_type: 'payment-run' }, external_ref: `${ids.externalRef}-new` } },
+    })),
+    route('GET', '/schedules', (ids) => `/schedules?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+    route('GET', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`),
+    route('PUT', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`, (ids) => ({
+      data: { id: ids.scheduleId, type: 'subscription_schedule', attributes: { specification: '0 0 1 * *' } },
+    })),
+    route('DELETE', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`),
   ];
 };
 

@@ -78,6 +78,13 @@ export const seedStore = async (url: string, container: Container, name: string)
     await post('/v2/subscriptions/dunning-rules', { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed', payment_retries_limit: 5, action: 'close', default: true } }),
     'dunning rule',
   );
+  const schedule = await created(
+    await post('/v2/subscriptions/schedules', {
+      type: 'subscription_schedule',
+      attributes: { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' }, external_ref: externalRef },
+    }),
+    'schedule',
+  );
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -95,6 +102,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,
+      scheduleId: schedule.id,
       email,
       externalRef,
       accountId,

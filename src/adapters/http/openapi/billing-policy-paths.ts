@@ -1,10 +1,9 @@
 import { DUNNING_ACTIONS, DUNNING_RULE_TYPE, PAYMENT_RETRY_TYPES, PAYMENT_RETRY_UNITS } from '../../../domain/subscription/dunning-rule.js';
 import { PRORATION_POLICY_TYPE, PRORATION_ROUNDINGS } from '../../../domain/subscription/proration-policy.js';
 import { SCHEDULE_TYPE, SCHEDULED_JOB_TYPES } from '../../../domain/billing/schedule.js';
-import type { Parameter, PathItem, Schema } from './openapi-types.js';
-import { filterParameter } from './shared-components.js';
+import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { boolean, closedObject, constant, dataDocument, dataRequest, integer, oneOfStrings, openObject, requestFields, schemaRef, timestamp, uuid } from './schema-builders.js';
+import { boolean, closedObject, constant, dataDocument, dataRequest, integer, oneOfStrings, openObject, parameterRef, requestFields, schemaRef, timestamp, uuid } from './schema-builders.js';
 import { catalogueText } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
@@ -87,7 +86,7 @@ interface Resource {
   readonly deletion: string;
   readonly deleteConflict?: string;
   /** The list's `filter`, for kinds EPCC lets filter on `external_ref`. */
-  readonly filter?: Parameter;
+  readonly filter?: ReturnType<typeof parameterRef>;
 }
 
 const paths = (r: Resource): Readonly<Record<string, PathItem>> => {
@@ -198,6 +197,6 @@ export const billingPolicyPaths: Readonly<Record<string, PathItem>> = {
     conflict: { code: 'external_ref_taken', description: 'Another schedule of the store has this `external_ref`.' },
     invalid: 'Every invalid field, each with its `source`: a specification that is not five valid cron fields, an unknown time zone, `job.job_type` `import`.',
     deletion: 'The schedule fires no more; jobs it started stay.',
-    filter: filterParameter(['external_ref']),
+    filter: parameterRef('CatalogueFilter'),
   }),
 };
