@@ -12,6 +12,7 @@ import type { AccountMembershipSettingsRepository, CartSettingsRepository } from
 import type { OfferingProrationRepository } from './ports/offering-proration-repository.js';
 import type { ScheduleRepository } from './ports/schedule-repository.js';
 import type { JobQueue } from './ports/job-queue.js';
+import type { ScheduleCalendar } from './ports/schedule-calendar.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
@@ -35,6 +36,7 @@ export const TOKENS = {
   DunningRuleRepository: Symbol.for('commerce-core.DunningRuleRepository') as ServiceIdentifier<DunningRuleRepository>,
   ScheduleRepository: Symbol.for('commerce-core.ScheduleRepository') as ServiceIdentifier<ScheduleRepository>,
   JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
+  ScheduleCalendar: Symbol.for('commerce-core.ScheduleCalendar') as ServiceIdentifier<ScheduleCalendar>,
   OfferingProrationRepository: Symbol.for('commerce-core.OfferingProrationRepository') as ServiceIdentifier<OfferingProrationRepository>,
   CartSettingsRepository: Symbol.for('commerce-core.CartSettingsRepository') as ServiceIdentifier<CartSettingsRepository>,
   AccountMembershipSettingsRepository: Symbol.for('commerce-core.AccountMembershipSettingsRepository') as ServiceIdentifier<AccountMembershipSettingsRepository>,

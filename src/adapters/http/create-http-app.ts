@@ -207,7 +207,7 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
   scheduleRoutes(
     router,
     { create: use(CreateSchedule), list: use(ListSchedules), get: use(GetSchedule), update: use(UpdateSchedule), remove: use(DeleteSchedule) },
-    container.get(TOKENS.Clock),
+    { clock: container.get(TOKENS.Clock), calendar: container.get(TOKENS.ScheduleCalendar) },
     routes,
   );
   apiReferenceRoutes(router, routes.links);

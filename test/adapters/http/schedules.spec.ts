@@ -78,6 +78,16 @@ describe('HTTP: schedules', () => {
     expect((await api.request(SCHEDULES).then((r) => r.json() as Promise<ListDoc>)).data).to.have.length(0);
   });
 
+  it('answers 400 for cron fields out of range, on create and on update', async () => {
+    const response = await post({ ...NIGHTLY, specification: '0 0 31 2 *' });
+    expect(response.status).to.equal(400);
+    expect((await errorBody(response)).errors[0]?.['source']).to.equal('data.attributes.specification');
+    const schedule = await created();
+    const edit = await put(schedule.id, { specification: '61 * * * *' });
+    expect(edit.status).to.equal(400);
+    expect(((await api.request(`${SCHEDULES}/${schedule.id}`).then((r) => r.json())) as { data: Resource }).data.attributes['specification']).to.equal('30 0 * * *');
+  });
+
   it('moves meta.scheduled_for with the clock, and an edit takes effect from the next instant', async () => {
     const schedule = await created();
     clock.advance(45 * 60_000);

@@ -2,10 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import type { DomainError } from '../../../domain/shared/errors.js';
+import { issues, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { SCHEDULES, timingOf, type Schedule, type ScheduleAttributes, type ScheduleChanges } from '../../../domain/billing/schedule.js';
 import type { JobQueue } from '../../ports/job-queue.js';
+import type { ScheduleCalendar } from '../../ports/schedule-calendar.js';
 import type { ScheduleRepository } from '../../ports/schedule-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -18,6 +19,16 @@ import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy, type
  * (RegisterSchedules), and a firing of a schedule deleted in between finds nothing and starts nothing.
  */
 
+/** The domain checks a specification's form; the calendar, which reads it, what its fields hold. */
+const rulesWith = (calendar: ScheduleCalendar): BillingPolicyRules<ScheduleAttributes, ScheduleChanges> => ({
+  kind: SCHEDULES,
+  takenCode: 'external_ref_taken',
+  check: (attributes) => {
+    const problem = calendar.problemWith(attributes.specification);
+    return problem === undefined ? E.right(attributes) : E.left(issues('data.attributes.specification', problem));
+  },
+});
+/** Reads and deletes take the stored record as it is. */
 const RULES: BillingPolicyRules<ScheduleAttributes, ScheduleChanges> = { kind: SCHEDULES, takenCode: 'external_ref_taken' };
 
 @injectable()
@@ -25,12 +36,13 @@ export class CreateSchedule {
   constructor(
     @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
     @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+    @inject(TOKENS.ScheduleCalendar) private readonly calendar: ScheduleCalendar,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
   async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, Schedule>> {
-    const created = await createPolicy(RULES, this.records, { clock: this.clock, ids: this.ids }, storeId, data);
+    const created = await createPolicy(rulesWith(this.calendar), this.records, { clock: this.clock, ids: this.ids }, storeId, data);
     if (E.isRight(created)) await this.queue.upsertSchedule(created.right.id, timingOf(created.right));
     return created;
   }
@@ -63,11 +75,12 @@ export class UpdateSchedule {
   constructor(
     @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
     @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+    @inject(TOKENS.ScheduleCalendar) private readonly calendar: ScheduleCalendar,
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
   async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, Schedule>> {
-    const updated = await updatePolicy(RULES, this.records, this.clock, storeId, id, data);
+    const updated = await updatePolicy(rulesWith(this.calendar), this.records, this.clock, storeId, id, data);
     if (E.isRight(updated)) await this.queue.upsertSchedule(updated.right.id, timingOf(updated.right));
     return updated;
   }
