@@ -21,13 +21,11 @@ import { pino } from 'pino';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../src/adapters/config/import-settings.js';
 import { DEFAULT_HTTP_SETTINGS } from '../src/adapters/config/http-settings.js';
 import { createHttpApp } from '../src/adapters/http/create-http-app.js';
-import { InMemoryImportJobs } from '../src/adapters/persistence/in-memory/in-memory-import-jobs.js';
+import { RunLane } from '../src/application/use-cases/jobs/run-lane.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
 import { openDatabase } from '../src/adapters/persistence/kysely/open-database.js';
 import { createDrainingServer } from '../src/adapters/service/http-server.js';
-import { TOKENS } from '../src/application/tokens.js';
 import { CreateStore } from '../src/application/use-cases/create-store.js';
-import { RunImport } from '../src/application/use-cases/imports/run-import.js';
 import { SetStoreRateLimit } from '../src/application/use-cases/set-store-rate-limit.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import { buildContainer } from '../src/container.js';
@@ -45,7 +43,6 @@ const postgresUrl = process.env['BENCH_POSTGRES_URL'];
 const handle = await openDatabase(postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dataDir: undefined });
 await migrateToLatest(handle.db, handle.flavor);
 const container = buildContainer({ kind: 'database', handle });
-container.bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
 const created = await container.get(CreateStore).execute(`Import bench ${Date.now()}`);
 if (E.isLeft(created)) throw new Error('store not created');
 await container.get(SetStoreRateLimit).execute(created.right.store.id, 1_000_000);
@@ -104,13 +101,12 @@ try {
   if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
   const importId = ((await uploaded.json()) as { data: { id: string } }).data.id as Uuid;
 
-  const jobs = container.get(TOKENS.ImportJobs) as InMemoryImportJobs;
-  const job = jobs.start(importId);
-  if (job === undefined) throw new Error('the import job is missing');
+  // The import runs as the service's worker runs it: the store's import lane, claimed, run, finished.
   const importStart = performance.now();
-  const report = await container.get(RunImport).run({ job, startedAt: new Date(), heartbeat: async () => {} });
+  const [ran] = await container.get(RunLane).execute({ storeId: created.right.store.id, lane: 'import' });
   const importMs = performance.now() - importStart;
-  jobs.finish(importId, { report });
+  if (ran?.job.id !== importId || ran.outcome.status !== 'success') throw new Error(`the import did not succeed: ${JSON.stringify(ran?.outcome)}`);
+  const report = ran.outcome.report;
 
   console.log(`backend: ${postgresUrl ? 'PostgreSQL' : 'PGlite'}; ${lines.toLocaleString('en')} subscription lines, ${mib(size)}`);
   console.log(`upload: ${(uploadMs / 1000).toFixed(1)} s, ${rate(lines, uploadMs)}`);

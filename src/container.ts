@@ -14,6 +14,8 @@ import type { JobHandlers } from './application/ports/job-handler.js';
 import type { JobSettings } from './application/ports/job-settings.js';
 import { DEFAULT_JOB_LEASE_MS } from './domain/billing/job-lane.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
+import { StoredImportJobs } from './adapters/jobs/stored-import-jobs.js';
+import { RunImport } from './application/use-cases/imports/run-import.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
@@ -24,7 +26,7 @@ export interface ContainerOptions {
   readonly rateLimiter?: RateLimiter;
   /** Default: an in-process queue (start its workers with `startJobs`). */
   readonly jobQueue?: JobQueue;
-  /** The handler of each job type; a job whose type has none fails, saying so. */
+  /** Handlers to use instead of the core's own, by job type (tests); a job whose type has none fails, saying so. */
   readonly jobHandlers?: Partial<JobHandlers>;
   readonly jobSettings?: JobSettings;
 }
@@ -40,7 +42,8 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
-  container.bind(TOKENS.JobHandlers).toConstantValue(options.jobHandlers ?? {});
+  container.bind(TOKENS.ImportJobs).to(StoredImportJobs);
+  container.bind(TOKENS.JobHandlers).toDynamicValue((context): Partial<JobHandlers> => ({ import: context.get(RunImport), ...options.jobHandlers }));
   container.bind(TOKENS.JobSettings).toConstantValue(options.jobSettings ?? DEFAULT_JOB_SETTINGS);
   // Every request reads its token and its store: served from memory for up to a second (see FreshStores).
   const clock = container.get(TOKENS.Clock);

@@ -66,6 +66,8 @@ import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
 import { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitScheduledJob } from './use-cases/jobs/job-use-cases.js';
 import { RunLane } from './use-cases/jobs/run-lane.js';
 
+import { CreateSchedule, DeleteSchedule, FireSchedule, GetSchedule, ListSchedules, RegisterSchedules, UpdateSchedule } from './use-cases/billing/schedules.js';
+
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
   DeleteJob,
@@ -80,6 +82,13 @@ export const USE_CASES: readonly Newable<object>[] = [
   ListImports,
   RunImport,
   UploadImport,
+  CreateSchedule,
+  DeleteSchedule,
+  FireSchedule,
+  GetSchedule,
+  ListSchedules,
+  RegisterSchedules,
+  UpdateSchedule,
   CreateDunningRule,
   CreateProrationPolicy,
   DeleteDunningRule,

@@ -12,12 +12,14 @@ import type { SubscriberRepository } from './ports/subscriber-repository.js';
 import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing-policy-repository.js';
 import type { AccountMembershipSettingsRepository, CartSettingsRepository } from './ports/settings-repository.js';
 import type { OfferingProrationRepository } from './ports/offering-proration-repository.js';
+import type { ScheduleRepository } from './ports/schedule-repository.js';
+import type { JobQueue } from './ports/job-queue.js';
+import type { ScheduleCalendar } from './ports/schedule-calendar.js';
 import type { SubscriptionRepository } from './ports/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from './ports/system.js';
 import type { JobRepository } from './ports/job-repository.js';
-import type { JobQueue } from './ports/job-queue.js';
 import type { JobHandlers } from './ports/job-handler.js';
 import type { JobSettings } from './ports/job-settings.js';
 
@@ -37,6 +39,9 @@ export const TOKENS = {
   SubscriberRepository: Symbol.for('commerce-core.SubscriberRepository') as ServiceIdentifier<SubscriberRepository>,
   ProrationPolicyRepository: Symbol.for('commerce-core.ProrationPolicyRepository') as ServiceIdentifier<ProrationPolicyRepository>,
   DunningRuleRepository: Symbol.for('commerce-core.DunningRuleRepository') as ServiceIdentifier<DunningRuleRepository>,
+  ScheduleRepository: Symbol.for('commerce-core.ScheduleRepository') as ServiceIdentifier<ScheduleRepository>,
+  JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
+  ScheduleCalendar: Symbol.for('commerce-core.ScheduleCalendar') as ServiceIdentifier<ScheduleCalendar>,
   OfferingProrationRepository: Symbol.for('commerce-core.OfferingProrationRepository') as ServiceIdentifier<OfferingProrationRepository>,
   CartSettingsRepository: Symbol.for('commerce-core.CartSettingsRepository') as ServiceIdentifier<CartSettingsRepository>,
   AccountMembershipSettingsRepository: Symbol.for('commerce-core.AccountMembershipSettingsRepository') as ServiceIdentifier<AccountMembershipSettingsRepository>,
@@ -44,7 +49,6 @@ export const TOKENS = {
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
   JobRepository: Symbol.for('commerce-core.JobRepository') as ServiceIdentifier<JobRepository>,
-  JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
   JobHandlers: Symbol.for('commerce-core.JobHandlers') as ServiceIdentifier<Partial<JobHandlers>>,
   JobSettings: Symbol.for('commerce-core.JobSettings') as ServiceIdentifier<JobSettings>,
   ImportLineRepository: Symbol.for('commerce-core.ImportLineRepository') as ServiceIdentifier<ImportLineRepository>,

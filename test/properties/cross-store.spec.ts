@@ -24,6 +24,7 @@ const REFERENCES = [
   'dunningRuleId',
   'jobId',
   'importId',
+  'scheduleId',
 ] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];

@@ -30,6 +30,7 @@ const STAND_IN: StoreIds = {
   dunningRuleId: '00000000-0000-4000-8000-00000000000e',
   jobId: '00000000-0000-4000-8000-00000000000f',
   importId: '00000000-0000-4000-8000-00000000000f',
+  scheduleId: '00000000-0000-4000-8000-00000000000f',
   email: 'stand-in-email@example.com',
   externalRef: 'stand-in-external-ref',
   accountId: '00000000-0000-4000-8000-000000000009',

@@ -20,6 +20,7 @@ export interface StoreIds {
   readonly dunningRuleId: string;
   readonly jobId: string;
   readonly importId: string;
+  readonly scheduleId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -142,6 +143,15 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('GET', '/imports', () => '/imports?page[limit]=5'),
     route('GET', '/imports/:id', (ids) => `/imports/${ids.importId}`),
     route('GET', '/imports/:id/errors', (ids) => `/imports/${ids.importId}/errors`),
+    route('POST', '/schedules', () => '/schedules', (ids) => ({
+      data: { type: 'subscription_schedule', attributes: { specification: '0 6 * * MON-FRI', location: 'UTC', job: { job_type: 'payment-run' }, external_ref: `${ids.externalRef}-new` } },
+    })),
+    route('GET', '/schedules', (ids) => `/schedules?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+    route('GET', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`),
+    route('PUT', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`, (ids) => ({
+      data: { id: ids.scheduleId, type: 'subscription_schedule', attributes: { specification: '0 0 1 * *' } },
+    })),
+    route('DELETE', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`),
   ];
 };
 

@@ -84,6 +84,13 @@ export const seedStore = async (url: string, container: Container, name: string)
   const imported = await send('/v2/subscriptions/imports', { method: 'POST', body: importForm });
   if (imported.status !== 201) throw new Error(`import upload answered ${imported.status}: ${await imported.text()}`);
   const importId = ((await imported.json()) as { data: { id: string } }).data.id;
+  const schedule = await created(
+    await post('/v2/subscriptions/schedules', {
+      type: 'subscription_schedule',
+      attributes: { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' }, external_ref: externalRef },
+    }),
+    'schedule',
+  );
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -103,6 +110,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       dunningRuleId: dunningRule.id,
       jobId: job.id,
       importId,
+      scheduleId: schedule.id,
       email,
       externalRef,
       accountId,

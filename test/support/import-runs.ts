@@ -1,17 +1,19 @@
 import type { Container } from 'inversify';
-import { InMemoryImportJobs } from '../../src/adapters/persistence/in-memory/in-memory-import-jobs.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { RunImport } from '../../src/application/use-cases/imports/run-import.js';
+import { RunLane } from '../../src/application/use-cases/jobs/run-lane.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 
-/** Runs an import job as a worker would: claimed, run by its handler, finished with the handler's report. */
-export const runImportJob = async (container: Container, importId: string): Promise<{ readonly heartbeats: number }> => {
-  const jobs = container.get(TOKENS.ImportJobs);
-  if (!(jobs instanceof InMemoryImportJobs)) throw new Error('these tests run imports over the in-memory import jobs');
-  const job = jobs.start(importId as Uuid);
+/**
+ * Runs an import as the service's worker would: the store's `import` lane is run, so the job is claimed,
+ * run by its handler and finished with the handler's report. An import whose job has already finished is
+ * run by its handler again, as a worker taking over an interrupted run would.
+ */
+export const runImportJob = async (api: { readonly container: Container; readonly store: { readonly store: { readonly id: Uuid } } }, importId: string): Promise<void> => {
+  const storeId = api.store.store.id;
+  const ran = await api.container.get(RunLane).execute({ storeId, lane: 'import' });
+  if (ran.some((result) => result.job.id === importId)) return;
+  const job = await api.container.get(TOKENS.JobRepository).findById(storeId, importId as Uuid);
   if (job === undefined) throw new Error(`no import ${importId}`);
-  let heartbeats = 0;
-  const report = await container.get(RunImport).run({ job, startedAt: new Date(), heartbeat: async () => void (heartbeats += 1) });
-  jobs.finish(job.id, { report });
-  return { heartbeats };
+  await api.container.get(RunImport).run({ job, startedAt: new Date(), heartbeat: async () => undefined });
 };

@@ -1,3 +1,4 @@
+import type { Schedule, ScheduleAttributes } from '../../src/domain/billing/schedule.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import type { Offering, OfferingItem } from '../../src/domain/subscription/offering.js';
@@ -104,3 +105,6 @@ export const aProrationPolicy = (storeId: Uuid, attributes: Partial<ProrationPol
 
 export const aDunningRule = (storeId: Uuid, attributes: Partial<DunningRuleAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): DunningRule =>
   aBillingPolicy(storeId, { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none', ...attributes }, createdAt);
+
+export const aSchedule = (storeId: Uuid, attributes: Partial<ScheduleAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): Schedule =>
+  aBillingPolicy(storeId, { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' }, ...attributes }, createdAt);

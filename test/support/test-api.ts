@@ -1,5 +1,3 @@
-import { TOKENS } from '../../src/application/tokens.js';
-import { InMemoryImportJobs } from '../../src/adapters/persistence/in-memory/in-memory-import-jobs.js';
 import type { ImportUploadLimits } from '../../src/adapters/config/import-settings.js';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -48,7 +46,6 @@ export const startTestApi = async (
   const container = buildContainer(options.persistence ?? { kind: 'memory' }, options.rateLimiter === undefined ? {} : { rateLimiter: options.rateLimiter });
   options.configure?.(container);
   // Database backends get their job storage with the jobs; until it is bound, tests keep import jobs in memory.
-  if (!container.isBound(TOKENS.ImportJobs)) container.bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
   const created = await container.get(CreateStore).execute('Test store');
   if (E.isLeft(created)) throw new Error('store not created');
   // Tests send requests far faster than a real store's budget allows; the rate tests choose their own.

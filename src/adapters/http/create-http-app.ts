@@ -88,6 +88,8 @@ import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
 import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
 import { DeleteJob, GetJob, ListJobs, SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
+import { scheduleRoutes } from './routes/schedule-routes.js';
+import { CreateSchedule, DeleteSchedule, GetSchedule, ListSchedules, UpdateSchedule } from '../../application/use-cases/billing/schedules.js';
 import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
@@ -211,10 +213,13 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
   jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
-  // Import jobs live in the job storage, bound where the storage has it.
-  if (container.isBound(TOKENS.ImportJobs)) {
-    importRoutes(router, { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) }, imports, routes);
-  }
+  importRoutes(router, { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) }, imports, routes);
+  scheduleRoutes(
+    router,
+    { create: use(CreateSchedule), list: use(ListSchedules), get: use(GetSchedule), update: use(UpdateSchedule), remove: use(DeleteSchedule) },
+    { clock: container.get(TOKENS.Clock), calendar: container.get(TOKENS.ScheduleCalendar) },
+    routes,
+  );
   apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();

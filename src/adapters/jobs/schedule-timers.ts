@@ -1,4 +1,5 @@
-import { nextFiringAfter, type ScheduleTiming } from '../../domain/billing/schedule-timing.js';
+import type { ScheduleTiming } from '../../domain/billing/schedule-timing.js';
+import { cronScheduleCalendar } from '../system/cron-schedule-calendar.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 
 // setTimeout holds at most 2^31 - 1 ms (about 24.8 days); a later instant is reached in several waits.
@@ -40,7 +41,7 @@ export class ScheduleTimers {
   }
 
   private arm(scheduleId: Uuid, timing: ScheduleTiming, after: Date): void {
-    const instant = nextFiringAfter(timing, after);
+    const instant = cronScheduleCalendar.nextFiringAfter(timing, after);
     this.wait(scheduleId, timing, instant);
   }
 

@@ -1,8 +1,8 @@
 import type { Container } from 'inversify';
 import { TOKENS } from '../../application/tokens.js';
+import { FireSchedule, RegisterSchedules } from '../../application/use-cases/billing/schedules.js';
 import { ResumeUnfinishedJobs } from '../../application/use-cases/jobs/job-use-cases.js';
 import { RunLane } from '../../application/use-cases/jobs/run-lane.js';
-import type { Uuid } from '../../domain/shared/uuid.js';
 import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
 
 export interface RunningJobs {
@@ -12,12 +12,10 @@ export interface RunningJobs {
 
 export interface StartJobsOptions {
   readonly log: JobLog;
-  /** Called once per schedule and instant; until schedules are stored, the service only logs them. */
-  readonly onScheduleDue?: (scheduleId: Uuid, scheduledFor: Date) => Promise<void>;
 }
 
 /** The worker a queue calls: runs a lane through the core and writes each job's outcome to the log. */
-export const coreJobWorker = (container: Container, { log, onScheduleDue }: StartJobsOptions): JobWorker => ({
+export const coreJobWorker = (container: Container, { log }: StartJobsOptions): JobWorker => ({
   async runLane(lane) {
     for (const result of await container.get(RunLane).execute(lane)) {
       const fields = { job_id: result.job.id, store_id: result.job.storeId, job_type: result.job.jobType, status: result.outcome.status, recorded: result.recorded };
@@ -27,11 +25,10 @@ export const coreJobWorker = (container: Container, { log, onScheduleDue }: Star
     }
   },
   async scheduleDue(scheduleId, scheduledFor) {
-    if (onScheduleDue === undefined) {
-      log.warn({ schedule_id: scheduleId, scheduled_for: scheduledFor.toISOString() }, 'a schedule fell due, but this service has no schedules to make its job from');
-      return;
-    }
-    await onScheduleDue(scheduleId, scheduledFor);
+    const job = await container.get(FireSchedule).execute(scheduleId, scheduledFor);
+    const fields = { schedule_id: scheduleId, scheduled_for: scheduledFor.toISOString() };
+    if (job === undefined) log.info(fields, 'a deleted schedule fell due; it starts nothing');
+    else log.info({ ...fields, job_id: job.id, job_type: job.jobType }, 'schedule fired');
   },
 });
 
@@ -41,6 +38,8 @@ export const coreJobWorker = (container: Container, { log, onScheduleDue }: Star
  */
 export const startJobs = async (container: Container, queue: BackgroundJobQueue, options: StartJobsOptions): Promise<RunningJobs> => {
   await queue.start(coreJobWorker(container, options));
+  // Schedules made before this start, or on other instances, fire here too.
+  await container.get(RegisterSchedules).execute();
   const sweep = () =>
     container
       .get(ResumeUnfinishedJobs)

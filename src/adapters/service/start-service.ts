@@ -9,7 +9,7 @@ import { createHttpApp } from '../http/create-http-app.js';
 import { serviceOrigin } from '../http/link-origin.js';
 import { createDrainingServer, type DrainReport } from './http-server.js';
 import type { BackgroundJobQueue } from '../jobs/background-job-queue.js';
-import { startJobs, type RunningJobs, type StartJobsOptions } from '../jobs/start-jobs.js';
+import { startJobs, type RunningJobs } from '../jobs/start-jobs.js';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -23,10 +23,9 @@ export interface RunningService {
   stop(): Promise<DrainReport>;
 }
 
-/** The queue the service runs jobs from, and what a schedule falling due does. */
+/** The queue the service runs jobs and fires schedules from. */
 export interface ServiceJobs {
   readonly queue: BackgroundJobQueue;
-  readonly onScheduleDue?: StartJobsOptions['onScheduleDue'];
 }
 
 /**
@@ -57,7 +56,7 @@ export const startService = async (
 
   let runningJobs: RunningJobs | undefined;
   try {
-    runningJobs = jobs === undefined ? undefined : await startJobs(container, jobs.queue, { log: logger, ...(jobs.onScheduleDue === undefined ? {} : { onScheduleDue: jobs.onScheduleDue }) });
+    runningJobs = jobs === undefined ? undefined : await startJobs(container, jobs.queue, { log: logger });
   } catch (error) {
     clearInterval(purge);
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import type { Clock, IdGenerator } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
+import { cronScheduleCalendar } from './cron-schedule-calendar.js';
 import { nodeSecrets } from './node-secrets.js';
 
 const systemClock: Clock = { now: () => new Date() };
@@ -15,9 +16,10 @@ export const randomIds: IdGenerator = {
   },
 };
 
-/** The real clock, random UUIDs and node:crypto secrets. */
+/** The real clock, random UUIDs, node:crypto secrets and the cron calendar. */
 export const systemModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Clock).toConstantValue(systemClock);
   bind(TOKENS.IdGenerator).toConstantValue(randomIds);
   bind(TOKENS.Secrets).toConstantValue(nodeSecrets);
+  bind(TOKENS.ScheduleCalendar).toConstantValue(cronScheduleCalendar);
 });

@@ -1,6 +1,7 @@
 import type { Job } from '../../domain/billing/job.js';
 import type { ImportReport } from '../../domain/billing/import-line.js';
-import type { Page, PageRequest } from '../../domain/query/page.js';
+import type { JobQuery } from '../../domain/billing/job-query.js';
+import type { Page } from '../../domain/query/page.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 
 /**
@@ -17,5 +18,5 @@ export interface ImportJobs {
   /** The store's import job with this id; undefined for another store's job or a job of another type. */
   find(storeId: Uuid, id: Uuid): Promise<Job | undefined>;
   /** A page of the store's import jobs only, newest first (`created_at`, then `id`, descending). */
-  list(storeId: Uuid, page: PageRequest): Promise<Page<Job>>;
+  list(storeId: Uuid, query: JobQuery): Promise<Page<Job>>;
 }

@@ -1,4 +1,3 @@
-import { CronExpressionParser } from 'cron-parser';
 import * as E from 'fp-ts/lib/Either.js';
 import { issues } from '../shared/errors.js';
 import { boundedString } from '../shared/text.js';
@@ -11,10 +10,13 @@ export interface ScheduleTiming {
 }
 
 const CRON_FIELDS = 5;
+export const FIVE_FIELDS_RULE = 'must have five fields: minute hour day-of-month month day-of-week (for example "30 0 * * *")';
 
 /**
- * EPCC's specification is the classic five fields (minute hour day-of-month month day-of-week), with
- * ranges, lists, steps and month and day names; seconds, years and `@daily`-style macros are refused.
+ * EPCC's specification is the classic five fields (minute hour day-of-month month day-of-week); seconds,
+ * years and `@daily`-style macros are refused. This is its form; what each field may hold is the
+ * schedule calendar's to check (the application's ScheduleCalendar port), as it is the calendar that
+ * reads them.
  */
 export const parseSpecification =
   (source: string) =>
@@ -22,15 +24,7 @@ export const parseSpecification =
     const text = boundedString(1, 1024)(source)(input);
     if (E.isLeft(text)) return text;
     const fields = text.right.trim().split(/\s+/);
-    if (fields.length !== CRON_FIELDS) {
-      return E.left(issues(source, 'must have five fields: minute hour day-of-month month day-of-week (for example "30 0 * * *")'));
-    }
-    try {
-      CronExpressionParser.parse(fields.join(' '), { tz: 'UTC', strict: false });
-    } catch (error) {
-      return E.left(issues(source, `is not a valid cron specification: ${error instanceof Error ? error.message : String(error)}`));
-    }
-    return E.right(fields.join(' '));
+    return fields.length === CRON_FIELDS ? E.right(fields.join(' ')) : E.left(issues(source, FIVE_FIELDS_RULE));
   };
 
 /** An IANA time zone name the runtime knows, such as `Europe/London` or `UTC`. */
@@ -46,11 +40,3 @@ export const parseLocation =
     }
     return E.right(text.right);
   };
-
-/**
- * The first instant strictly after `after` at which the schedule fires. Wall-clock times are read in the
- * schedule's time zone: a time skipped by a daylight-saving change fires once, shifted forward by the
- * change; a time repeated by one fires once, at its first occurrence.
- */
-export const nextFiringAfter = (timing: ScheduleTiming, after: Date): Date =>
-  CronExpressionParser.parse(timing.specification, { currentDate: after, tz: timing.location }).next().toDate();

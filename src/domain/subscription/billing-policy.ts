@@ -16,9 +16,14 @@ export interface BillingPolicy<A> {
   readonly updatedAt: Date;
 }
 
-/** EPCC filters neither list, and neither embeds anything: both are read a page at a time, newest first. */
-export const BILLING_POLICY_LIST: ListRules = { include: [] };
-export type BillingPolicyQuery = ListQuery;
+/** The one field a billing policy list may be filtered on, for the kinds whose exclusive value is their `external_ref`. */
+export type BillingPolicyFilterField = 'external_ref';
+
+/** EPCC filters neither proration policies nor dunning rules, and no kind embeds anything: read a page at a time, newest first. */
+export const BILLING_POLICY_LIST: ListRules<BillingPolicyFilterField> = { include: [] };
+/** Schedules are filtered with `eq(external_ref,…)` (and `in`), answered from the same unique key that keeps the value exclusive. */
+export const BY_EXTERNAL_REF_LIST: ListRules<BillingPolicyFilterField> = { filter: { external_ref: ['eq', 'in'] }, include: [] };
+export type BillingPolicyQuery = ListQuery<BillingPolicyFilterField>;
 
 /**
  * What the use cases and storage need to know of one kind of billing policy: how it is read from requests
@@ -39,6 +44,8 @@ export interface BillingPolicyKind<A, C> {
   readonly taken: string;
   /** Why a record others still refer to is not deleted; kinds nothing refers to have none. */
   readonly inUse?: string;
+  /** What its list accepts; a filter on `external_ref` only for kinds whose exclusive value it is. */
+  readonly list: ListRules<BillingPolicyFilterField>;
 }
 
 /** Reads `{"type": ..., "attributes": {...}}` with the kind's field rules, then its whole-record rules. */

@@ -6,7 +6,7 @@ import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
 import type { Parsed } from '../shared/validation.js';
-import { billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from './billing-policy.js';
+import { BILLING_POLICY_LIST, billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from './billing-policy.js';
 
 export const DUNNING_RULE_TYPE = 'subscription_dunning_rule';
 
@@ -47,5 +47,6 @@ export const DUNNING_RULES: BillingPolicyKind<DunningRuleAttributes, DunningRule
   ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', multiplierOnlyWithBackoff),
   exclusiveValue: (attributes) => (attributes.default === true ? DEFAULT_MARK : undefined),
   notFound: 'dunning rule not found',
+  list: BILLING_POLICY_LIST,
   taken: 'the store already has a default dunning rule; make it not the default first',
 };

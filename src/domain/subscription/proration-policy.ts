@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
-import { billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from './billing-policy.js';
+import { BILLING_POLICY_LIST, billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from './billing-policy.js';
 import { parseCatalogueName, parseExternalRef } from './catalogue-fields.js';
 
 export const PRORATION_POLICY_TYPE = 'subscription_proration_policy';
@@ -28,6 +28,7 @@ export const PRORATION_POLICIES: BillingPolicyKind<ProrationPolicyAttributes, Pr
   ...billingPolicyParsers(PRORATION_POLICY_TYPE, PRORATION_POLICY_FIELDS, 'proration policy', E.right),
   exclusiveValue: (attributes) => attributes.external_ref,
   notFound: 'proration policy not found',
+  list: BILLING_POLICY_LIST,
   taken: 'another proration policy of the store has this external_ref',
   inUse: 'the proration policy is used by an offering; detach it first',
 };

@@ -55,7 +55,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     const ones = { subscription_product: 1, subscription_plan: 1, subscription_subscriber: 1, subscription_offering: 1, subscription: 1 };
     expect(created.meta.records).to.deep.equal({ uploaded: ones, imported: { ...ones, subscription_product: 0, subscription_plan: 0, subscription_subscriber: 0, subscription_offering: 0, subscription: 0 } });
 
-    await runImportJob(api.container, created.id);
+    await runImportJob(api, created.id);
     const done = ((await (await api.request(`/subscriptions/imports/${created.id}`)).json()) as Doc).data;
     expect(done.attributes.status).to.equal('success');
     expect(done.meta.records).to.deep.equal({ uploaded: ones, imported: ones });
@@ -79,7 +79,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     );
     const created = await uploaded(api, `\r\n${file.replaceAll('\n', '\r\n')}`);
     expect(created.meta.records.uploaded['subscription_subscriber']).to.equal(3);
-    await runImportJob(api.container, created.id);
+    await runImportJob(api, created.id);
     const done = ((await (await api.request(`/v2/subscriptions/imports/${created.id}`)).json()) as Doc).data;
     expect(done.meta.records.imported['subscription_subscriber']).to.equal(2);
     const errors = (await (await api.request(`/v2/subscriptions/imports/${created.id}/errors?page[limit]=2`)).json()) as {
@@ -107,8 +107,8 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     const [first] = await api.container.get(TOKENS.ImportLineRepository).pending(created.id as Uuid, 0, 10);
     const recordId = first!.recordId!;
     await new CreateSubscriber(api.container.get(TOKENS.SubscriberRepository), api.container.get(TOKENS.Clock), { uuid: () => recordId }).execute(api.store.store.id, subscriber(1).data);
-    await runImportJob(api.container, created.id);
-    await runImportJob(api.container, created.id);
+    await runImportJob(api, created.id);
+    await runImportJob(api, created.id);
     const subscribers = (await (await api.request('/v2/subscriptions/subscribers')).json()) as { data: unknown[] };
     expect(subscribers.data).to.have.length(2);
     const done = ((await (await api.request(`/v2/subscriptions/imports/${created.id}`)).json()) as Doc).data;

@@ -1,8 +1,9 @@
 import { DUNNING_ACTIONS, DUNNING_RULE_TYPE, PAYMENT_RETRY_TYPES, PAYMENT_RETRY_UNITS } from '../../../domain/subscription/dunning-rule.js';
 import { PRORATION_POLICY_TYPE, PRORATION_ROUNDINGS } from '../../../domain/subscription/proration-policy.js';
+import { SCHEDULE_TYPE, SCHEDULED_JOB_TYPES } from '../../../domain/billing/schedule.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { boolean, closedObject, constant, dataDocument, dataRequest, integer, oneOfStrings, openObject, requestFields, schemaRef, timestamp, uuid } from './schema-builders.js';
+import { boolean, closedObject, constant, dataDocument, dataRequest, integer, oneOfStrings, openObject, parameterRef, requestFields, schemaRef, timestamp, uuid } from './schema-builders.js';
 import { catalogueText } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
@@ -26,6 +27,20 @@ const dunningFields: Readonly<Record<string, Schema>> = {
 };
 const OPTIONAL_DUNNING_FIELDS = ['payment_retry_interval', 'payment_retry_unit', 'payment_retry_multiplier', 'default'];
 
+const scheduleFields: Readonly<Record<string, Schema>> = {
+  specification: {
+    type: 'string',
+    maxLength: 1024,
+    description:
+      'Five cron fields: minute hour day-of-month month day-of-week, with ranges, lists, steps and `JAN`-`DEC` / `SUN`-`SAT` names (for example `30 0 * * *`). Seconds, years and `@daily`-style macros are refused.',
+  },
+  location: { type: 'string', maxLength: 1024, description: 'The IANA time zone the specification is read in, such as `Europe/London`.' },
+  job: closedObject({ job_type: oneOfStrings(SCHEDULED_JOB_TYPES, 'The job each firing starts; an `import` needs a file, so it cannot be scheduled.') }),
+  name: catalogueText.name,
+  external_ref: { ...catalogueText.external_ref, description: 'Unique among the schedules of the store.' },
+};
+const OPTIONAL_SCHEDULE_FIELDS = ['name', 'external_ref'];
+
 export const BILLING_POLICY_SCHEMAS: Readonly<Record<string, Schema>> = {
   ProrationPolicy: closedObject(
     { id: uuid, type: constant(PRORATION_POLICY_TYPE), attributes: closedObject(prorationFields, OPTIONAL_PRORATION_FIELDS), meta },
@@ -36,6 +51,20 @@ export const BILLING_POLICY_SCHEMAS: Readonly<Record<string, Schema>> = {
     { id: uuid, type: constant(DUNNING_RULE_TYPE), attributes: closedObject(dunningFields, OPTIONAL_DUNNING_FIELDS.filter((f) => f !== 'default')), meta },
     [],
     "How failed payments are retried, and what follows when they all fail. `default` is always written, `false` unless this is the store's default rule.",
+  ),
+  Schedule: closedObject(
+    {
+      id: uuid,
+      type: constant(SCHEDULE_TYPE),
+      attributes: closedObject({ ...scheduleFields, created_at: timestamp, updated_at: timestamp }, OPTIONAL_SCHEDULE_FIELDS),
+      meta: closedObject({
+        owner: constant('store', 'Every record belongs to the store.'),
+        timestamps: closedObject({ created_at: timestamp, updated_at: timestamp }),
+        scheduled_for: { ...timestamp, description: 'The next instant the schedule fires, after the time of the request.' },
+      }),
+    },
+    [],
+    'Starts a job of `job.job_type` at each instant of `specification`, read in `location`; each instant once, however many instances run.',
   ),
 };
 
@@ -56,6 +85,8 @@ interface Resource {
   readonly invalid: string;
   readonly deletion: string;
   readonly deleteConflict?: string;
+  /** The list's `filter`, for kinds EPCC lets filter on `external_ref`. */
+  readonly filter?: ReturnType<typeof parameterRef>;
 }
 
 const paths = (r: Resource): Readonly<Record<string, PathItem>> => {
@@ -78,12 +109,12 @@ const paths = (r: Resource): Readonly<Record<string, PathItem>> => {
       get: operation({
         operationId: `list${r.plural}`,
         summary: `List ${r.singular}s`,
-        description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages. EPCC names no filter for this list, so \`filter\` is ignored.`,
+        description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages.${r.filter === undefined ? ' EPCC names no filter for this list, so `filter` is ignored.' : ''}`,
         tag: r.tag,
         access: 'read',
-        parameters: [...PAGING_PARAMETERS],
+        parameters: r.filter === undefined ? [...PAGING_PARAMETERS] : [r.filter, ...PAGING_PARAMETERS],
         success: { '200': { description: `A page of ${r.singular}s.`, content: jsonContent(listResponseSchema(schemaRef(r.schema))) } },
-        errors: { 400: 'A paging parameter out of range or given twice.' },
+        errors: { 400: r.filter === undefined ? 'A paging parameter out of range or given twice.' : 'A filter that does not parse, or a paging parameter out of range or given twice.' },
       }),
     }),
     ...subscriptionPath(`${r.collection}/{id}`, {
@@ -151,5 +182,21 @@ export const billingPolicyPaths: Readonly<Record<string, PathItem>> = {
     conflict: { code: 'default_taken', description: 'The rule would be the default while another rule of the store is.' },
     invalid: 'Every invalid field, each with its `source`; `payment_retry_multiplier` with a `payment_retry_type` other than `backoff`.',
     deletion: "A rule can be deleted at any time, the store's default too: the store then has no default rule.",
+  }),
+  ...paths({
+    tag: 'Schedules',
+    collection: '/subscriptions/schedules',
+    schema: 'Schedule',
+    singular: 'schedule',
+    plural: 'Schedules',
+    operationNoun: 'Schedule',
+    type: SCHEDULE_TYPE,
+    fields: scheduleFields,
+    optional: OPTIONAL_SCHEDULE_FIELDS,
+    required: ['specification', 'location', 'job'],
+    conflict: { code: 'external_ref_taken', description: 'Another schedule of the store has this `external_ref`.' },
+    invalid: 'Every invalid field, each with its `source`: a specification that is not five valid cron fields, an unknown time zone, `job.job_type` `import`.',
+    deletion: 'The schedule fires no more; jobs it started stay.',
+    filter: parameterRef('CatalogueFilter'),
   }),
 };

@@ -48,6 +48,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Imports', description: 'JSONL files of products, plans, subscribers, offerings and subscriptions to create, run as jobs.' },
     { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
     { name: 'Jobs', description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.' },
+    { name: 'Schedules', description: 'Cron specifications that start billing, tax and payment runs.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
   ],

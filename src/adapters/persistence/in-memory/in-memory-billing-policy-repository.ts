@@ -9,7 +9,7 @@ import { listOf } from './in-memory-list.js';
 /** Proration policies and dunning rules held in a map; `referredTo` says whether anything still refers to a record. */
 export class InMemoryBillingPolicyRepository<A> implements BillingPolicyRepository<A> {
   constructor(
-    private readonly records: Map<string, BillingPolicy<A>>,
+    protected readonly records: Map<string, BillingPolicy<A>>,
     private readonly kind: BillingPolicyKind<A, unknown>,
     private readonly referredTo: (id: Uuid) => boolean = () => false,
   ) {}
@@ -52,6 +52,6 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
 
   async list(storeId: Uuid, query: BillingPolicyQuery): Promise<Page<BillingPolicy<A>>> {
     const ofStore = [...this.records.values()].filter((r) => r.storeId === storeId);
-    return listOf(ofStore, query, { fields: {}, ordered: (r) => r, keepsRunningCount: false });
+    return listOf(ofStore, query, { fields: { external_ref: (r) => this.kind.exclusiveValue(r.attributes) }, ordered: (r) => r, keepsRunningCount: false });
   }
 }

@@ -1,3 +1,4 @@
+import { InMemoryScheduleRepository } from './in-memory-schedule-repository.js';
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
 import { InMemoryJobRepository } from './in-memory-job-repository.js';
@@ -19,7 +20,6 @@ import { InMemorySubscriptionRepository } from './in-memory-subscription-reposit
 import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
-import { InMemoryImportJobs } from './in-memory-import-jobs.js';
 import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
@@ -37,6 +37,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES));
+    bind(TOKENS.ScheduleRepository).toConstantValue(new InMemoryScheduleRepository(state.schedules));
     bind(TOKENS.CartSettingsRepository).toConstantValue(new InMemorySettingsRepository(state, state.cartSettings, DEFAULT_CART_SETTINGS));
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
       new InMemorySettingsRepository(state, state.accountMembershipSettings, DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS),
@@ -46,5 +47,4 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
-    bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
   });

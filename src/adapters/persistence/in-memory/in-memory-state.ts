@@ -1,3 +1,4 @@
+import type { Schedule } from '../../../domain/billing/schedule.js';
 import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { IdempotencyRecord } from '../../../domain/idempotency/idempotency.js';
@@ -38,6 +39,7 @@ export class InMemoryState {
   /** The proration policy id of each offering that uses one, by offering id. */
   readonly offeringProrationPolicies = new Map<string, Uuid>();
   readonly dunningRules = new Map<string, DunningRule>();
+  readonly schedules = new Map<string, Schedule>();
   /** Only stores that changed their cart settings have an entry. */
   readonly cartSettings = new Map<string, CartSettings>();
   /** Only stores that changed their account-membership limit have an entry. */

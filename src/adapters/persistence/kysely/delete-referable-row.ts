@@ -6,7 +6,7 @@ import type { Tables } from './schema.js';
 import { isForeignKeyViolation } from './sql-flavor.js';
 
 /** Tables whose rows other rows may refer to (without a cascade), each row owned by a store. */
-export type ReferableTable = 'subscription_products' | 'subscription_plans' | 'subscription_proration_policies' | 'subscription_dunning_rules';
+export type ReferableTable = 'subscription_products' | 'subscription_plans' | 'subscription_proration_policies' | 'subscription_dunning_rules' | 'subscription_schedules';
 
 /**
  * Deletes a store's row; a row something still refers to is refused by the database's foreign key, so a

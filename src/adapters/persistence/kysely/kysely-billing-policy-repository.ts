@@ -6,7 +6,7 @@ import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { BillingPolicy, BillingPolicyKind, BillingPolicyQuery } from '../../../domain/subscription/billing-policy.js';
 import { cappedCount, pageNewestFirst } from './kysely-list.js';
-import { optionalLookupKey } from './lookup-key.js';
+import { lookupKey, optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import { deleteReferableRow } from './delete-referable-row.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -14,7 +14,7 @@ import type { BillingPoliciesTable } from './schema.js';
 import { isUniqueViolation } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
 
-export type BillingPolicyTableName = 'subscription_proration_policies' | 'subscription_dunning_rules';
+export type BillingPolicyTableName = 'subscription_proration_policies' | 'subscription_dunning_rules' | 'subscription_schedules';
 
 /** Refused by the table's unique index on (store_id, exclusive_key): another record holds the value. */
 class ExclusiveValueTaken extends Error {}
@@ -22,12 +22,12 @@ class ExclusiveValueTaken extends Error {}
 /** Proration policies and dunning rules are stored alike; the table and the kind are what differ. */
 export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository<A> {
   constructor(
-    private readonly handle: DatabaseHandle,
-    private readonly table: BillingPolicyTableName,
+    protected readonly handle: DatabaseHandle,
+    protected readonly table: BillingPolicyTableName,
     private readonly kind: BillingPolicyKind<A, unknown>,
   ) {}
 
-  private fromRow(row: Selectable<BillingPoliciesTable>): BillingPolicy<A> {
+  protected fromRow(row: Selectable<BillingPoliciesTable>): BillingPolicy<A> {
     return {
       id: storedUuid(`${this.table} id`, row.id),
       storeId: storedUuid(`${this.table} store`, row.store_id),
@@ -95,7 +95,7 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
   }
 
   async list(storeId: Uuid, query: BillingPolicyQuery): Promise<Page<BillingPolicy<A>>> {
-    const all = this.ofStore(storeId);
+    const all = query.filter.reduce((rows, condition) => rows.where('exclusive_key', 'in', (condition.op === 'eq' ? [condition.value] : condition.values).map(lookupKey)), this.ofStore(storeId));
     const [rows, counted] = await Promise.all([pageNewestFirst(all.selectAll(), query.page).execute(), cappedCount(this.handle.db, all)]);
     return pageOf(rows.map((row) => this.fromRow(row)), query.page, counted, 'capped');
   }

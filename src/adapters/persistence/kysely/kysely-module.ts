@@ -1,3 +1,4 @@
+import { KyselyScheduleRepository } from './kysely-schedule-repository.js';
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
 import { KyselyJobRepository } from './kysely-job-repository.js';
@@ -37,6 +38,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.SubscriberRepository).to(KyselySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_dunning_rules', DUNNING_RULES));
+    bind(TOKENS.ScheduleRepository).toConstantValue(new KyselyScheduleRepository(handle));
     bind(TOKENS.CartSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, CART_SETTINGS_ROWS));
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, ACCOUNT_MEMBERSHIP_SETTINGS_ROWS));
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();

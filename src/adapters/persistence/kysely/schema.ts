@@ -132,7 +132,7 @@ export interface IdempotencyKeysTable {
   created_at: Timestamp;
 }
 
-/** Proration policies and dunning rules share one shape: the attributes as JSON and the value only one record of a store may hold. */
+/** Proration policies, dunning rules and schedules share one shape: the attributes as JSON and the value only one record of a store may hold. */
 export interface BillingPoliciesTable {
   id: string;
   store_id: string;
@@ -197,6 +197,7 @@ export interface ImportLinesTable {
 export interface Tables {
   subscription_proration_policies: BillingPoliciesTable;
   subscription_dunning_rules: BillingPoliciesTable;
+  subscription_schedules: BillingPoliciesTable;
   cart_settings: CartSettingsTable;
   account_membership_settings: AccountMembershipSettingsTable;
   stores: StoresTable;

@@ -2,6 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { ImportLine } from '../../../domain/billing/import-line.js';
 import type { Job } from '../../../domain/billing/job.js';
+import type { JobFilterField } from '../../../domain/billing/job-query.js';
+import type { ListRules } from '../../../domain/query/list-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
@@ -15,6 +17,9 @@ import { listPage } from '../list-page.js';
 type Result<A> = Promise<E.Either<DomainError, A>>;
 
 const NOT_FOUND = 'import not found';
+
+/** EPCC declares `filter` on the import list with no field to filter on, so it is ignored. */
+const IMPORT_LIST: ListRules<JobFilterField> = { include: [] };
 
 const findImport = async (jobs: ImportJobs, storeId: Uuid, id: string): Result<Job> => {
   const importId = parseUuid(id);
@@ -40,7 +45,7 @@ export class ListImports {
   ) {}
 
   execute(storeId: Uuid, params: QueryParams): Result<Page<Job>> {
-    return listPage(this.stores, storeId, params, {}, (query) => this.jobs.list(storeId, query.page));
+    return listPage(this.stores, storeId, params, IMPORT_LIST, (query) => this.jobs.list(storeId, query));
   }
 }
 

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { conflict, notFound, validationFailed, type ConflictCode, type DomainError } from '../../../domain/shared/errors.js';
+import { conflict, notFound, validationFailed, type ConflictCode, type DomainError, type Issues } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import { BILLING_POLICY_LIST, type BillingPolicy, type BillingPolicyKind } from '../../../domain/subscription/billing-policy.js';
+import type { BillingPolicy, BillingPolicyKind } from '../../../domain/subscription/billing-policy.js';
 import type { BillingPolicyRepository } from '../../ports/billing-policy-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -22,16 +22,22 @@ type Result<A> = Promise<E.Either<DomainError, A>>;
 export interface BillingPolicyRules<A, C> {
   readonly kind: BillingPolicyKind<A, C>;
   readonly takenCode: ConflictCode;
+  /** A check the domain cannot make alone (a schedule's cron fields, read by the calendar port), on the record as it would be stored. */
+  readonly check?: (attributes: A) => E.Either<Issues, A>;
 }
 
+const checked = <A, C>(rules: BillingPolicyRules<A, C>, attributes: E.Either<Issues, A>): E.Either<Issues, A> =>
+  rules.check === undefined ? attributes : E.flatMap(rules.check)(attributes);
+
 export const createPolicy = async <A, C>(
-  { kind, takenCode }: BillingPolicyRules<A, C>,
+  rules: BillingPolicyRules<A, C>,
   records: BillingPolicyRepository<A>,
   system: { readonly clock: Clock; readonly ids: IdGenerator },
   storeId: Uuid,
   data: unknown,
 ): Result<BillingPolicy<A>> => {
-  const attributes = kind.parseNew(data);
+  const { kind, takenCode } = rules;
+  const attributes = checked(rules, kind.parseNew(data));
   if (E.isLeft(attributes)) return E.left(validationFailed(attributes.left));
   const now = system.clock.now();
   const record: BillingPolicy<A> = { id: system.ids.uuid(), storeId, attributes: attributes.right, createdAt: now, updatedAt: now };
@@ -45,25 +51,31 @@ export const getPolicy = async <A, C>({ kind }: BillingPolicyRules<A, C>, record
   return found === undefined ? E.left(notFound(kind.notFound)) : E.right(found);
 };
 
-export const listPolicies = <A>(records: BillingPolicyRepository<A>, stores: StoreRepository, storeId: Uuid, params: QueryParams): Result<Page<BillingPolicy<A>>> =>
-  listPage(stores, storeId, params, BILLING_POLICY_LIST, (query) => records.list(storeId, query));
+export const listPolicies = <A, C>(
+  { kind }: BillingPolicyRules<A, C>,
+  records: BillingPolicyRepository<A>,
+  stores: StoreRepository,
+  storeId: Uuid,
+  params: QueryParams,
+): Result<Page<BillingPolicy<A>>> => listPage(stores, storeId, params, kind.list, (query) => records.list(storeId, query));
 
 /** A partial update: fields left out keep their values, `null` clears an optional one; the result must satisfy the kind's whole-record rules. */
 export const updatePolicy = async <A extends object, C extends object>(
-  { kind, takenCode }: BillingPolicyRules<A, C>,
+  rules: BillingPolicyRules<A, C>,
   records: BillingPolicyRepository<A>,
   clock: Clock,
   storeId: Uuid,
   id: string,
   data: unknown,
 ): Result<BillingPolicy<A>> => {
+  const { kind, takenCode } = rules;
   const recordId = parseUuid(id);
   if (recordId === undefined) return E.left(notFound(kind.notFound));
   const changes = kind.parseChanges(data);
   if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
   const now = clock.now();
   const updated = await records.update(storeId, recordId, (current) =>
-    E.bimap(validationFailed, (attributes: A) => ({ ...current, attributes, updatedAt: now }))(kind.whole(applyChanges(current.attributes, changes.right))),
+    E.bimap(validationFailed, (attributes: A) => ({ ...current, attributes, updatedAt: now }))(checked(rules, kind.whole(applyChanges(current.attributes, changes.right)))),
   );
   if (E.isRight(updated)) return updated;
   const refusal = updated.left;

@@ -47,7 +47,7 @@ export class ListDunningRules {
   ) {}
 
   execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, Page<DunningRule>>> {
-    return listPolicies(this.records, this.stores, storeId, params);
+    return listPolicies(RULES, this.records, this.stores, storeId, params);
   }
 }
 

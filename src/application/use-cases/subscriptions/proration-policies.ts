@@ -47,7 +47,7 @@ export class ListProrationPolicies {
   ) {}
 
   execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, Page<ProrationPolicy>>> {
-    return listPolicies(this.records, this.stores, storeId, params);
+    return listPolicies(RULES, this.records, this.stores, storeId, params);
   }
 }
 

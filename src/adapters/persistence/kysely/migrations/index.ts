@@ -12,6 +12,7 @@ import { offeringCopies } from './0009-offering-copies.js';
 import { accountMembershipSettings } from './0010-account-membership-settings.js';
 import { subscriptionJobs } from './0011-subscription-jobs.js';
 import { importLines } from './0013-import-lines.js';
+import { schedules } from './0014-schedules.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -27,4 +28,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0010-account-membership-settings': accountMembershipSettings(flavor),
   '0011-subscription-jobs': subscriptionJobs(flavor),
   '0013-import-lines': importLines(flavor),
+  '0014-schedules': schedules(flavor),
 });

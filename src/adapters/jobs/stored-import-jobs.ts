@@ -1,0 +1,48 @@
+import { inject, injectable } from 'inversify';
+import type { ImportJobs } from '../../application/ports/import-jobs.js';
+import type { JobQueue } from '../../application/ports/job-queue.js';
+import type { JobRepository } from '../../application/ports/job-repository.js';
+import type { Clock } from '../../application/ports/system.js';
+import { TOKENS } from '../../application/tokens.js';
+import type { ImportReport } from '../../domain/billing/import-line.js';
+import type { Job } from '../../domain/billing/job.js';
+import type { JobQuery } from '../../domain/billing/job-query.js';
+import type { Page } from '../../domain/query/page.js';
+import type { Uuid } from '../../domain/shared/uuid.js';
+
+/** Imports are jobs like the others: stored with them, run in the store's `import` lane, listed apart. */
+@injectable()
+export class StoredImportJobs implements ImportJobs {
+  constructor(
+    @inject(TOKENS.JobRepository) private readonly jobs: JobRepository,
+    @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async create(storeId: Uuid, importId: Uuid, externalRef: string | undefined, report: ImportReport): Promise<Job> {
+    const now = this.clock.now();
+    const job: Job = {
+      id: importId,
+      storeId,
+      jobType: 'import',
+      ...(externalRef === undefined ? {} : { externalRef }),
+      status: 'pending',
+      report: { ...report },
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.jobs.insert(job);
+    // A queue that cannot take the request now leaves the job to the recovery sweep, as SubmitJob does.
+    await this.queue.enqueue(job).catch(() => undefined);
+    return job;
+  }
+
+  async find(storeId: Uuid, id: Uuid): Promise<Job | undefined> {
+    const job = await this.jobs.findById(storeId, id);
+    return job?.jobType === 'import' ? job : undefined;
+  }
+
+  list(storeId: Uuid, query: JobQuery): Promise<Page<Job>> {
+    return this.jobs.list(storeId, query, ['import']);
+  }
+}

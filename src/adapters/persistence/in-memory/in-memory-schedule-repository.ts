@@ -1,0 +1,18 @@
+import type { ScheduleRepository } from '../../../application/ports/schedule-repository.js';
+import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../domain/billing/schedule.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { InMemoryBillingPolicyRepository } from './in-memory-billing-policy-repository.js';
+
+export class InMemoryScheduleRepository extends InMemoryBillingPolicyRepository<ScheduleAttributes> implements ScheduleRepository {
+  constructor(records: Map<string, Schedule>) {
+    super(records, SCHEDULES);
+  }
+
+  async findAnywhere(id: Uuid): Promise<Schedule | undefined> {
+    return this.records.get(id);
+  }
+
+  async listEveryStore(): Promise<readonly Schedule[]> {
+    return [...this.records.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  }
+}

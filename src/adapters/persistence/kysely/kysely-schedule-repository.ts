@@ -1,0 +1,21 @@
+import type { ScheduleRepository } from '../../../application/ports/schedule-repository.js';
+import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../domain/billing/schedule.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repository.js';
+import type { DatabaseHandle } from './open-database.js';
+
+export class KyselyScheduleRepository extends KyselyBillingPolicyRepository<ScheduleAttributes> implements ScheduleRepository {
+  constructor(handle: DatabaseHandle) {
+    super(handle, 'subscription_schedules', SCHEDULES);
+  }
+
+  async findAnywhere(id: Uuid): Promise<Schedule | undefined> {
+    const row = await this.handle.db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : this.fromRow(row);
+  }
+
+  async listEveryStore(): Promise<readonly Schedule[]> {
+    const rows = await this.handle.db.selectFrom(this.table).selectAll().orderBy('created_at').orderBy('id').execute();
+    return rows.map((row) => this.fromRow(row));
+  }
+}

@@ -1,0 +1,141 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { Page } from '../../../domain/query/page.js';
+import type { QueryParams } from '../../../domain/query/query-params.js';
+import { issues, type DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { Job } from '../../../domain/billing/job.js';
+import { SubmitScheduledJob } from '../jobs/job-use-cases.js';
+import { SCHEDULES, timingOf, type Schedule, type ScheduleAttributes, type ScheduleChanges } from '../../../domain/billing/schedule.js';
+import type { JobQueue } from '../../ports/job-queue.js';
+import type { ScheduleCalendar } from '../../ports/schedule-calendar.js';
+import type { ScheduleRepository } from '../../ports/schedule-repository.js';
+import type { StoreRepository } from '../../ports/store-repository.js';
+import type { Clock, IdGenerator } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy, type BillingPolicyRules } from '../subscriptions/billing-policies.js';
+
+/*
+ * A schedule is stored first and handed to the job queue after, so the queue never fires a schedule the
+ * database does not hold; a hand-over lost with a failing queue is made again when the service starts
+ * (RegisterSchedules), and a firing of a schedule deleted in between finds nothing and starts nothing.
+ */
+
+/** The domain checks a specification's form; the calendar, which reads it, what its fields hold. */
+const rulesWith = (calendar: ScheduleCalendar): BillingPolicyRules<ScheduleAttributes, ScheduleChanges> => ({
+  kind: SCHEDULES,
+  takenCode: 'external_ref_taken',
+  check: (attributes) => {
+    const problem = calendar.problemWith(attributes.specification);
+    return problem === undefined ? E.right(attributes) : E.left(issues('data.attributes.specification', problem));
+  },
+});
+/** Reads and deletes take the stored record as it is. */
+const RULES: BillingPolicyRules<ScheduleAttributes, ScheduleChanges> = { kind: SCHEDULES, takenCode: 'external_ref_taken' };
+
+@injectable()
+export class CreateSchedule {
+  constructor(
+    @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
+    @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+    @inject(TOKENS.ScheduleCalendar) private readonly calendar: ScheduleCalendar,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, Schedule>> {
+    const created = await createPolicy(rulesWith(this.calendar), this.records, { clock: this.clock, ids: this.ids }, storeId, data);
+    if (E.isRight(created)) await this.queue.upsertSchedule(created.right.id, timingOf(created.right));
+    return created;
+  }
+}
+
+@injectable()
+export class GetSchedule {
+  constructor(@inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository) {}
+
+  execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, Schedule>> {
+    return getPolicy(RULES, this.records, storeId, id);
+  }
+}
+
+@injectable()
+export class ListSchedules {
+  constructor(
+    @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
+
+  execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, Page<Schedule>>> {
+    return listPolicies(RULES, this.records, this.stores, storeId, params);
+  }
+}
+
+/** A changed specification or time zone applies from the next instant on; a firing already due is not taken back. */
+@injectable()
+export class UpdateSchedule {
+  constructor(
+    @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
+    @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+    @inject(TOKENS.ScheduleCalendar) private readonly calendar: ScheduleCalendar,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, Schedule>> {
+    const updated = await updatePolicy(rulesWith(this.calendar), this.records, this.clock, storeId, id, data);
+    if (E.isRight(updated)) await this.queue.upsertSchedule(updated.right.id, timingOf(updated.right));
+    return updated;
+  }
+}
+
+@injectable()
+export class DeleteSchedule {
+  constructor(
+    @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
+    @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+  ) {}
+
+  async execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, void>> {
+    const deleted = await deletePolicy(RULES, this.records, storeId, id);
+    const scheduleId = parseUuid(id);
+    if (E.isRight(deleted) && scheduleId !== undefined) await this.queue.removeSchedule(scheduleId);
+    return deleted;
+  }
+}
+
+/** Hands every stored schedule to the job queue: at start-up, so schedules made on other instances or before a restart fire here too. */
+@injectable()
+export class RegisterSchedules {
+  constructor(
+    @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
+    @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+  ) {}
+
+  async execute(): Promise<number> {
+    const schedules = await this.records.listEveryStore();
+    for (const schedule of schedules) await this.queue.upsertSchedule(schedule.id, timingOf(schedule));
+    return schedules.length;
+  }
+}
+
+/**
+ * What a schedule does at one of its instants: start its job, once for that instant however many instances
+ * saw it fire. A schedule deleted in the meantime starts nothing, and the queue is told to forget it.
+ */
+@injectable()
+export class FireSchedule {
+  constructor(
+    @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
+    @inject(SubmitScheduledJob) private readonly submit: SubmitScheduledJob,
+    @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+  ) {}
+
+  async execute(scheduleId: Uuid, scheduledFor: Date): Promise<Job | undefined> {
+    const schedule = await this.records.findAnywhere(scheduleId);
+    if (schedule === undefined) {
+      await this.queue.removeSchedule(scheduleId);
+      return undefined;
+    }
+    return this.submit.execute(schedule.id, schedule.storeId, schedule.attributes.job.job_type, scheduledFor);
+  }
+}
