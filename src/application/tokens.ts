@@ -14,6 +14,8 @@ import type { SubscriptionRepository } from './ports/subscription-repository.js'
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from './ports/system.js';
+import type { InvoiceRepository } from './ports/invoice-repository.js';
+import type { PaymentGateways } from './ports/payment-gateway.js';
 
 /** Typed identifiers of the ports: `bind(TOKENS.X).to(Impl)` only compiles when Impl implements X. */
 export const TOKENS = {
@@ -37,4 +39,6 @@ export const TOKENS = {
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
+  InvoiceRepository: Symbol.for('commerce-core.InvoiceRepository') as ServiceIdentifier<InvoiceRepository>,
+  PaymentGateways: Symbol.for('commerce-core.PaymentGateways') as ServiceIdentifier<PaymentGateways>,
 } as const;

@@ -17,6 +17,7 @@ import { InMemorySubscriberRepository } from './in-memory-subscriber-repository.
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
+import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
@@ -41,4 +42,5 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
+    bind(TOKENS.InvoiceRepository).to(InMemoryInvoiceRepository).inSingletonScope();
   });

@@ -13,6 +13,8 @@ import type { AccountMembershipSettings } from '../../../domain/store/account-me
 import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
+import type { Invoice } from '../../../domain/billing/invoice.js';
+import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 
 /**
  * All records of one in-memory database, shared by its repositories the way tables are shared.
@@ -40,6 +42,10 @@ export class InMemoryState {
   readonly cartSettings = new Map<string, CartSettings>();
   /** Only stores that changed their account-membership limit have an entry. */
   readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
+  readonly invoices = new Map<string, Invoice>();
+  readonly invoicePayments = new Map<string, InvoicePayment>();
+  /** The last invoice number of each store that has invoices. */
+  readonly invoiceNumbers = new Map<string, number>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
 
