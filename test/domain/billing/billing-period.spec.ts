@@ -1,3 +1,4 @@
+import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
 import { billingPeriodsUpTo } from '../../../src/domain/billing/billing-period.js';
 import type { PlanAttributes } from '../../../src/domain/subscription/plan.js';
@@ -5,14 +6,14 @@ import { invoiceAfter } from '../../../src/domain/subscription/subscription.js';
 import { aPlan, anOffering, aProduct, aSubscription, PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
-const store = '00000000-0000-4000-8000-000000000001';
+const store = randomIds.uuid();
 
 /** A subscription started at `start` on a plan with `plan`, its first invoice after the plan's trial. */
 const subscribed = (start: string, plan: Partial<PlanAttributes> = {}, extra: Parameters<typeof aSubscription>[2] = {}) => {
   const attributes = { ...PLAN_ATTRIBUTES, ...plan };
   const offering = anOffering(store, [aProduct(store)], [aPlan(store, attributes)]);
   const createdAt = at(start);
-  const subscription = aSubscription(offering, 'v', { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: invoiceAfter(createdAt, attributes), ...extra });
+  const subscription = aSubscription(offering, randomIds.uuid(), { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: invoiceAfter(createdAt, attributes), ...extra });
   return { subscription, plan: attributes };
 };
 

@@ -1,3 +1,4 @@
+import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterRetriesSpent } from '../../../src/domain/billing/dunning-action.js';
@@ -10,14 +11,14 @@ import type { InvoicePayment } from '../../../src/domain/billing/invoice-payment
 import { aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
-const store = '00000000-0000-4000-8000-000000000001';
-const job = '00000000-0000-4000-8000-0000000000aa';
+const store = randomIds.uuid();
+const job = randomIds.uuid();
 const period = { start: at('2026-03-01T00:00:00.000Z'), end: at('2026-04-01T00:00:00.000Z'), trial: false };
-const context = { id: '00000000-0000-4000-8000-0000000000bb', jobId: job, now: at('2026-03-01T01:00:00.000Z') };
+const context = { id: randomIds.uuid(), jobId: job, now: at('2026-03-01T01:00:00.000Z') };
 
 const draftOf = (products: ReturnType<typeof aProduct>[], plan: ReturnType<typeof aPlan>, currency = 'USD', trial = false) => {
   const offering = anOffering(store, products, [plan]);
-  return invoiceDraft(aSubscription(offering, 'v', { currency }), offering, { ...period, trial }, context);
+  return invoiceDraft(aSubscription(offering, randomIds.uuid(), { currency }), offering, { ...period, trial }, context);
 };
 
 const anInvoice = (overrides: Partial<Invoice> = {}): Invoice => {
@@ -119,7 +120,7 @@ describe('Payment retries', () => {
 
   it('applies the dunning action once', () => {
     const offering = anOffering(store, [aProduct(store)], [aPlan(store)]);
-    const subscription = aSubscription(offering, 'v');
+    const subscription = aSubscription(offering, randomIds.uuid());
     expect(afterRetriesSpent(subscription, 'none', now)).to.equal(undefined);
     const paused = afterRetriesSpent(subscription, 'pause', now);
     expect(paused?.flags.paused).to.equal(true);
@@ -133,7 +134,7 @@ describe('Manual settlement', () => {
   const now = at('2026-03-06T00:00:00.000Z');
   const pendingInvoice = afterAttempt(anInvoice({ taxRequired: false }), 'pending', DEFAULT_RETRY_POLICY, now);
   const payment: InvoicePayment = {
-    id: '00000000-0000-4000-8000-0000000000cc', storeId: store, invoiceId: pendingInvoice.id, subscriptionId: pendingInvoice.subscriptionId, jobId: job,
+    id: randomIds.uuid(), storeId: store, invoiceId: pendingInvoice.id, subscriptionId: pendingInvoice.subscriptionId, jobId: job,
     gateway: 'manual', status: 'pending', amount: 999, currency: 'USD', includesTax: false, createdAt: now, updatedAt: now,
   };
 
