@@ -86,6 +86,9 @@ import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
 import { subscriberRoutes } from './routes/subscriber-routes.js';
+import { invoiceRoutes } from './routes/invoice-routes.js';
+import { GetInvoice, GetInvoicePayment, ListInvoicePayments, ListInvoices } from '../../application/use-cases/billing/read-invoices.js';
+import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
 import { subscriptionRoutes } from './routes/subscription-routes.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
@@ -202,6 +205,11 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
     routes,
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
+  invoiceRoutes(
+    router,
+    { list: use(ListInvoices), get: use(GetInvoice), listPayments: use(ListInvoicePayments), getPayment: use(GetInvoicePayment), settle: use(SettleInvoicePayment) },
+    routes,
+  );
   apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();

@@ -12,6 +12,7 @@ import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas
 import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
 import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from './billing-policy-paths.js';
 import { offeringProrationPaths } from './offering-proration-paths.js';
+import { INVOICE_FILTER, INVOICE_SCHEMAS, invoicePaths } from './invoice-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
@@ -44,6 +45,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
     { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
+    { name: 'Invoices', description: 'Invoices of billing periods, made by billing runs, and the payments that settle them.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
   ],
@@ -58,6 +60,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriberPaths,
     ...billingPolicyPaths,
     ...offeringProrationPaths,
+    ...invoicePaths,
     ...healthPaths,
     ...apiReferencePaths,
   },
@@ -73,6 +76,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SUBSCRIPTION_SCHEMAS,
       ...SUBSCRIBER_SCHEMAS,
       ...BILLING_POLICY_SCHEMAS,
+      ...INVOICE_SCHEMAS,
       ...HEALTH_SCHEMAS,
     },
     parameters: {
@@ -82,6 +86,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       SubscriberFilter: SUBSCRIBER_FILTER,
+      InvoiceFilter: INVOICE_FILTER,
     },
   },
   'x-unrouted-responses': {
