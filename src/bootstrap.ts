@@ -3,8 +3,9 @@ import type { MigrationResult } from 'kysely';
 import type { AppConfig } from './adapters/config/app-config.js';
 import { migrateToLatest } from './adapters/persistence/kysely/migrate.js';
 import { openDatabase, type PoolOptions } from './adapters/persistence/kysely/open-database.js';
-import type { RateLimiter } from './application/ports/rate-limiter.js';
-import { buildContainer } from './container.js';
+import { buildContainer, type ContainerOptions } from './container.js';
+import type { BackgroundJobQueue } from './adapters/jobs/background-job-queue.js';
+import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 
 /** The core over an open, migrated database. */
 export interface OpenCore {
@@ -12,6 +13,8 @@ export interface OpenCore {
   /** What the migrations did at this start; empty when the schema was up to date. */
   readonly migrated: readonly MigrationResult[];
   readonly databaseKind: AppConfig['database']['kind'];
+  /** Where jobs are queued: the one given, or one that runs them in this process. Nothing runs until `startJobs`. */
+  readonly jobQueue: BackgroundJobQueue;
   /** Closes the database; the container must not be used afterwards. */
   close(): Promise<void>;
 }
@@ -33,13 +36,14 @@ const migrateUnbounded = async (target: AppConfig['database']): Promise<readonly
 export const openCore = async (
   config: Pick<AppConfig, 'database'>,
   pool: PoolOptions = {},
-  options: { readonly rateLimiter?: RateLimiter } = {},
+  options: Omit<ContainerOptions, 'jobQueue'> & { readonly jobQueue?: BackgroundJobQueue } = {},
 ): Promise<OpenCore> => {
+  const jobQueue = options.jobQueue ?? new InProcessJobQueue();
   let migrated = pool.timeouts === undefined || config.database.kind === 'pglite' ? undefined : await migrateUnbounded(config.database);
   const handle = await openDatabase(config.database, pool);
   try {
     migrated ??= await migrateToLatest(handle.db, handle.flavor);
-    return { container: buildContainer({ kind: 'database', handle }, options), migrated, databaseKind: handle.kind, close: () => handle.close() };
+    return { container: buildContainer({ kind: 'database', handle }, { ...options, jobQueue }), migrated, databaseKind: handle.kind, jobQueue, close: () => handle.close() };
   } catch (error) {
     await handle.close();
     throw error;

@@ -9,12 +9,29 @@ import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence
 import { TOKENS } from './application/tokens.js';
 import { rateLimitModule } from './adapters/rate-limit/rate-limit-module.js';
 import type { RateLimiter } from './application/ports/rate-limiter.js';
+import type { JobQueue } from './application/ports/job-queue.js';
+import type { JobHandlers } from './application/ports/job-handler.js';
+import type { JobSettings } from './application/ports/job-settings.js';
+import { DEFAULT_JOB_LEASE_MS } from './domain/billing/job-lane.js';
+import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
 
 /** The composition root: the one place that binds the core to its adapters. */
-export const buildContainer = (persistence: Persistence, options: { readonly rateLimiter?: RateLimiter } = {}): Container => {
+/** What the composition root may be given instead of its defaults. */
+export interface ContainerOptions {
+  readonly rateLimiter?: RateLimiter;
+  /** Default: an in-process queue (start its workers with `startJobs`). */
+  readonly jobQueue?: JobQueue;
+  /** The handler of each job type; a job whose type has none fails, saying so. */
+  readonly jobHandlers?: Partial<JobHandlers>;
+  readonly jobSettings?: JobSettings;
+}
+
+export const DEFAULT_JOB_SETTINGS: JobSettings = { leaseMs: DEFAULT_JOB_LEASE_MS, renewEveryMs: DEFAULT_JOB_LEASE_MS / 3 };
+
+export const buildContainer = (persistence: Persistence, options: ContainerOptions = {}): Container => {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(
     coreModule,
@@ -22,6 +39,9 @@ export const buildContainer = (persistence: Persistence, options: { readonly rat
     rateLimitModule(options.rateLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
+  container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
+  container.bind(TOKENS.JobHandlers).toConstantValue(options.jobHandlers ?? {});
+  container.bind(TOKENS.JobSettings).toConstantValue(options.jobSettings ?? DEFAULT_JOB_SETTINGS);
   // Every request reads its token and its store: served from memory for up to a second (see FreshStores).
   const clock = container.get(TOKENS.Clock);
   const stores = new FreshStores(container.get(TOKENS.StoreRepository), clock);

@@ -129,3 +129,17 @@ export { systemModule } from './adapters/system/system-module.js';
 export { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';
 export { buildContainer, type Persistence } from './container.js';
 export { openCore, type OpenCore } from './bootstrap.js';
+
+export type { Job, JobReport, JobStatus, JobType, InvoiceTaxes, TaxItem } from './domain/billing/job.js';
+export type { JobOutcome, LaneRef } from './domain/billing/job-lane.js';
+export type { JobHandler, JobHandlers, JobRun } from './application/ports/job-handler.js';
+export type { JobQueue } from './application/ports/job-queue.js';
+export type { Claim, JobRepository, Running } from './application/ports/job-repository.js';
+export type { JobSettings } from './application/ports/job-settings.js';
+export { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitScheduledJob } from './application/use-cases/jobs/job-use-cases.js';
+export { LeaseLost, RunLane, type JobRunResult } from './application/use-cases/jobs/run-lane.js';
+export type { BackgroundJobQueue, JobLog, JobWorker } from './adapters/jobs/background-job-queue.js';
+export { InProcessJobQueue, type InProcessJobQueueOptions } from './adapters/jobs/in-process-job-queue.js';
+export { BullMqJobQueue, type BullMqJobQueueOptions } from './adapters/jobs/bullmq-job-queue.js';
+export { startJobs, type RunningJobs, type StartJobsOptions } from './adapters/jobs/start-jobs.js';
+export type { ContainerOptions } from './container.js';

@@ -8,6 +8,8 @@ import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bo
 import { openRedisLimiter } from './adapters/rate-limit/open-redis-limiter.js';
 import { startService } from './adapters/service/start-service.js';
 import { openCore } from './bootstrap.js';
+import { BullMqJobQueue } from './adapters/jobs/bullmq-job-queue.js';
+import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 
 const config = readConfig(process.env);
 if (E.isLeft(config)) {
@@ -21,6 +23,8 @@ const DATABASE_CLOSE_GRACE_MS = 5_000;
 const start = async () => {
   const redis = config.right.redisUrl === undefined ? undefined : openRedisLimiter(config.right.redisUrl, logger);
   if (redis !== undefined && !(await redis.ready())) logger.warn('Redis did not answer at start: requests are admitted without rate limits until it does');
+  // One REDIS_URL serves both: with it, every instance shares the rate counts and the job queue.
+  const jobQueue = config.right.redisUrl === undefined ? new InProcessJobQueue({ log: logger }) : new BullMqJobQueue({ redisUrl: config.right.redisUrl, log: logger });
   const core = await openCore(config.right, {
     timeouts: config.right.databaseTimeouts,
     onOutage: (event) =>
@@ -28,11 +32,12 @@ const start = async () => {
         ? logger.warn({ reason: event.reason, err: event.error }, 'database unavailable: requests that need it are answered 503 until it is back')
         : logger.warn({ outage_ms: event.outageMs, failed_calls: event.failedCalls }, 'database available again'),
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
-  }, redis === undefined ? {} : { rateLimiter: redis.limiter }).catch(async (error: unknown) => {
+  }, { jobQueue, ...(redis === undefined ? {} : { rateLimiter: redis.limiter }) }).catch(async (error: unknown) => {
+    await jobQueue.stop().catch(() => undefined);
     await redis?.close();
     throw error;
   });
-  const closeAll = () => core.close().finally(() => redis?.close());
+  const closeAll = () => jobQueue.stop().catch(() => undefined).finally(() => core.close().finally(() => redis?.close()));
   try {
     for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
     const created = await core.container.get(EnsureDefaultStore).execute();
@@ -43,8 +48,8 @@ const start = async () => {
       process.stderr.write(bootstrapKeyNotice(created, file, write, process.stderr.isTTY === true));
       logger.info({ store_id: created.store.id, client_id: created.key.clientId, file, saved: write.written }, 'created the default store and its first application key');
     }
-    const service = await startService(core.container, config.right, logger);
-    logger.info({ url: service.url, database: core.databaseKind, rate_limiter: redis === undefined ? 'in-process' : 'redis' }, 'listening');
+    const service = await startService(core.container, config.right, logger, { queue: jobQueue });
+    logger.info({ url: service.url, database: core.databaseKind, rate_limiter: redis === undefined ? 'in-process' : 'redis', job_queue: jobQueue.kind }, 'listening');
     return {
       stop: async () => {
         const report = await service.stop().finally(closeAll);

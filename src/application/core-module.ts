@@ -58,6 +58,9 @@ import {
 } from './use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 import { IdempotentRequests } from './use-cases/idempotent-requests.js';
+import { GetImport, ListImportErrors, ListImports } from './use-cases/imports/read-imports.js';
+import { RunImport } from './use-cases/imports/run-import.js';
+import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
 import { ConfiguredPaymentGateways } from './use-cases/billing/payment-gateways.js';
@@ -67,9 +70,23 @@ import { RunPayments } from './use-cases/billing/run-payments.js';
 import { RunTaxes } from './use-cases/billing/run-taxes.js';
 import { SettleInvoicePayment } from './use-cases/billing/settle-invoice-payment.js';
 import { TOKENS } from './tokens.js';
+import { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitScheduledJob } from './use-cases/jobs/job-use-cases.js';
+import { RunLane } from './use-cases/jobs/run-lane.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
+  DeleteJob,
+  GetJob,
+  ListJobs,
+  ResumeUnfinishedJobs,
+  RunLane,
+  SubmitJob,
+  SubmitScheduledJob,
+  GetImport,
+  ListImportErrors,
+  ListImports,
+  RunImport,
+  UploadImport,
   CreateDunningRule,
   CreateProrationPolicy,
   DeleteDunningRule,

@@ -4,6 +4,8 @@ import type { ApplicationKeyRepository } from './ports/application-key-repositor
 import type { PlanRepository, ProductRepository } from './ports/catalogue-repository.js';
 import type { DatabaseHealth } from './ports/database-health.js';
 import type { IdempotencyStore } from './ports/idempotency-store.js';
+import type { ImportJobs } from './ports/import-jobs.js';
+import type { ImportLineRepository } from './ports/import-line-repository.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriberRepository } from './ports/subscriber-repository.js';
@@ -16,6 +18,10 @@ import type { StoreRepository } from './ports/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from './ports/system.js';
 import type { InvoiceRepository } from './ports/invoice-repository.js';
 import type { PaymentGateways } from './ports/payment-gateway.js';
+import type { JobRepository } from './ports/job-repository.js';
+import type { JobQueue } from './ports/job-queue.js';
+import type { JobHandlers } from './ports/job-handler.js';
+import type { JobSettings } from './ports/job-settings.js';
 
 /** Typed identifiers of the ports: `bind(TOKENS.X).to(Impl)` only compiles when Impl implements X. */
 export const TOKENS = {
@@ -41,4 +47,10 @@ export const TOKENS = {
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
   InvoiceRepository: Symbol.for('commerce-core.InvoiceRepository') as ServiceIdentifier<InvoiceRepository>,
   PaymentGateways: Symbol.for('commerce-core.PaymentGateways') as ServiceIdentifier<PaymentGateways>,
+  JobRepository: Symbol.for('commerce-core.JobRepository') as ServiceIdentifier<JobRepository>,
+  JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
+  JobHandlers: Symbol.for('commerce-core.JobHandlers') as ServiceIdentifier<Partial<JobHandlers>>,
+  JobSettings: Symbol.for('commerce-core.JobSettings') as ServiceIdentifier<JobSettings>,
+  ImportLineRepository: Symbol.for('commerce-core.ImportLineRepository') as ServiceIdentifier<ImportLineRepository>,
+  ImportJobs: Symbol.for('commerce-core.ImportJobs') as ServiceIdentifier<ImportJobs>,
 } as const;

@@ -24,6 +24,8 @@ const REFERENCES = [
   'subscriberId',
   'prorationPolicyId',
   'dunningRuleId',
+  'jobId',
+  'importId',
 ] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];

@@ -30,6 +30,8 @@ const STAND_IN: StoreIds = {
   subscriberId: '00000000-0000-4000-8000-00000000000a',
   prorationPolicyId: '00000000-0000-4000-8000-00000000000d',
   dunningRuleId: '00000000-0000-4000-8000-00000000000e',
+  jobId: '00000000-0000-4000-8000-00000000000f',
+  importId: '00000000-0000-4000-8000-00000000000f',
   email: 'stand-in-email@example.com',
   externalRef: 'stand-in-external-ref',
   accountId: '00000000-0000-4000-8000-000000000009',

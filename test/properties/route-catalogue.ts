@@ -21,6 +21,8 @@ export interface StoreIds {
   readonly subscriberId: string;
   readonly prorationPolicyId: string;
   readonly dunningRuleId: string;
+  readonly jobId: string;
+  readonly importId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -39,6 +41,8 @@ export interface RouteCase {
   readonly body?: (ids: StoreIds) => unknown;
   /** The token endpoint takes a form, not a JSON document. */
   readonly form?: boolean;
+  /** The import upload takes a multipart form with a file; generated bodies are JSON, which it refuses with 415. */
+  readonly multipart?: boolean;
 }
 
 const SUBSCRIPTION_PREFIXES = ['/v2', ''] as const;
@@ -144,6 +148,14 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
       data: { id: ids.dunningRuleId, type: 'subscription_dunning_rule', attributes: { payment_retry_interval: 2, payment_retry_unit: 'week' } },
     })),
     route('DELETE', '/dunning-rules/:id', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
+    route('POST', '/jobs', () => '/jobs', (ids) => ({ data: { type: 'subscription_job', attributes: { job_type: 'payment-run', external_ref: ids.externalRef } } })),
+    route('GET', '/jobs', (ids) => `/jobs?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+    route('GET', '/jobs/:id', (ids) => `/jobs/${ids.jobId}`),
+    route('DELETE', '/jobs/:id', (ids) => `/jobs/${ids.jobId}`),
+    { ...route('POST', '/imports', () => '/imports', () => ({ data: { type: 'subscription_subscriber' } })), multipart: true },
+    route('GET', '/imports', () => '/imports?page[limit]=5'),
+    route('GET', '/imports/:id', (ids) => `/imports/${ids.importId}`),
+    route('GET', '/imports/:id/errors', (ids) => `/imports/${ids.importId}/errors`),
   ];
 };
 

@@ -106,6 +106,12 @@ export const seedStore = async (url: string, container: Container, name: string)
     'dunning rule',
   );
   const { invoiceId, paymentId } = await seedInvoice(container, store.right.store.id, subscription.id);
+  const job = await created(await post('/v2/subscriptions/jobs', { type: 'subscription_job', attributes: { job_type: 'billing-run', external_ref: externalRef } }), 'job');
+  const importForm = new FormData();
+  importForm.append('import_file', new Blob([`${JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Imported', email } } })}\nnot json\n`]), 'seed.jsonl');
+  const imported = await send('/v2/subscriptions/imports', { method: 'POST', body: importForm });
+  if (imported.status !== 201) throw new Error(`import upload answered ${imported.status}: ${await imported.text()}`);
+  const importId = ((await imported.json()) as { data: { id: string } }).data.id;
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -125,6 +131,8 @@ export const seedStore = async (url: string, container: Container, name: string)
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,
+      jobId: job.id,
+      importId,
       email,
       externalRef,
       accountId,

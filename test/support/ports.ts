@@ -23,5 +23,6 @@ export const portsOf = (persistence: Persistence) => {
     health: container.get(TOKENS.DatabaseHealth),
     idempotency: container.get(TOKENS.IdempotencyStore),
     invoices: container.get(TOKENS.InvoiceRepository),
+    jobs: container.get(TOKENS.JobRepository),
   };
 };

@@ -1,3 +1,6 @@
+import { TOKENS } from '../../src/application/tokens.js';
+import { InMemoryImportJobs } from '../../src/adapters/persistence/in-memory/in-memory-import-jobs.js';
+import type { ImportUploadLimits } from '../../src/adapters/config/import-settings.js';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
@@ -40,17 +43,19 @@ export interface TestApi {
 export const TEST_STORE_BUDGET = 1_000_000;
 
 export const startTestApi = async (
-  options: { persistence?: Persistence; baseUrl?: string; rateLimit?: number; rateLimiter?: RateLimiter; configure?: (container: Container) => void } = {},
+  options: { persistence?: Persistence; baseUrl?: string; rateLimit?: number; rateLimiter?: RateLimiter; configure?: (container: Container) => void; imports?: ImportUploadLimits } = {},
 ): Promise<TestApi> => {
   const container = buildContainer(options.persistence ?? { kind: 'memory' }, options.rateLimiter === undefined ? {} : { rateLimiter: options.rateLimiter });
   options.configure?.(container);
+  // Database backends get their job storage with the jobs; until it is bound, tests keep import jobs in memory.
+  if (!container.isBound(TOKENS.ImportJobs)) container.bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
   const created = await container.get(CreateStore).execute('Test store');
   if (E.isLeft(created)) throw new Error('store not created');
   // Tests send requests far faster than a real store's budget allows; the rate tests choose their own.
   await container.get(SetStoreRateLimit).execute(created.right.store.id, options.rateLimit ?? TEST_STORE_BUDGET);
   const logs = new LogCapture();
   const logger = pino({ level: 'info' }, logs);
-  const app = createHttpApp({ container, logger, baseUrl: options.baseUrl });
+  const app = createHttpApp({ container, logger, baseUrl: options.baseUrl, ...(options.imports === undefined ? {} : { imports: options.imports }) });
   // The service's own server, so that what Node answers before the app (431, 408, broken HTTP) is tested too.
   const { server } = createDrainingServer(app.callback(), DEFAULT_HTTP_SETTINGS, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

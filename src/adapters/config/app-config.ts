@@ -4,6 +4,7 @@ import { databaseTarget, type DatabaseTarget } from '../persistence/kysely/datab
 import type { DatabaseTimeouts } from '../persistence/kysely/open-database.js';
 import { readDatabaseTimeouts } from './database-timeouts.js';
 import { readHttpSettings, type HttpSettings } from './http-settings.js';
+import { readImportSettings, type ImportUploadLimits } from './import-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -17,6 +18,8 @@ export interface AppConfig {
   readonly logLevel: LogLevel;
   readonly http: HttpSettings;
   readonly databaseTimeouts: DatabaseTimeouts;
+  /** What one import upload may hold. */
+  readonly imports: ImportUploadLimits;
   /** Redis shared by every instance for request rates; when absent, each process counts its own. */
   readonly redisUrl: string | undefined;
   /** Where the first start writes the default store's first key, once, readable by its owner only. */
@@ -74,10 +77,12 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
   };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
+  const imports = readImportSettings(env);
   const errors = [
     ...Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])),
     ...(E.isLeft(http) ? http.left : []),
     ...(E.isLeft(timeouts) ? timeouts.left : []),
+    ...(E.isLeft(imports) ? imports.left : []),
   ];
   if (
     errors.length > 0 ||
@@ -87,7 +92,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.logLevel) ||
     E.isLeft(parts.redisUrl) ||
     E.isLeft(http) ||
-    E.isLeft(timeouts)
+    E.isLeft(timeouts) ||
+    E.isLeft(imports)
   ) {
     return E.left(errors);
   }
@@ -99,6 +105,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     logLevel: parts.logLevel.right,
     http: http.right,
     databaseTimeouts: timeouts.right,
+    imports: imports.right,
     redisUrl: parts.redisUrl.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     bootstrapKeyFile: env['BOOTSTRAP_KEY_FILE'] || path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),

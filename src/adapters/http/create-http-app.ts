@@ -59,6 +59,10 @@ import {
 } from '../../application/use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from '../../application/use-cases/update-application-key.js';
 import { UpdateMerchantRealmPrefix } from '../../application/use-cases/update-merchant-realm-prefix.js';
+import { GetImport, ListImportErrors, ListImports } from '../../application/use-cases/imports/read-imports.js';
+import { UploadImport } from '../../application/use-cases/imports/upload-import.js';
+import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
+import { importRoutes } from './routes/import-routes.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { countedAdmissions } from '../metrics/counted-admissions.js';
 import { PERSISTENCE } from '../persistence/kysely/persistence-tokens.js';
@@ -82,6 +86,8 @@ import { settingsRoutes } from './routes/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
 import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
 import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
+import { jobRoutes } from './routes/job-routes.js';
+import { DeleteJob, GetJob, ListJobs, SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
 import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
@@ -95,13 +101,15 @@ import { subscriptionRoutes } from './routes/subscription-routes.js';
 export interface HttpAppOptions extends LinkOriginOptions {
   readonly container: Container;
   readonly logger: Logger;
+  /** What one import upload may hold; EPCC's limits by default. */
+  readonly imports?: ImportUploadLimits;
 }
 
 /**
  * The Koa application over a container's use cases: the one place the routes' use cases are resolved.
  * Each app has metrics of its own, with the pool of the container's database when it has one.
  */
-export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): Koa<HttpState> => {
+export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
   const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined);
   const admit = countedAdmissions(use(AdmitRequest), metrics);
@@ -210,6 +218,11 @@ export const createHttpApp = ({ container, logger, ...links }: HttpAppOptions): 
     { list: use(ListInvoices), get: use(GetInvoice), listPayments: use(ListInvoicePayments), getPayment: use(GetInvoicePayment), settle: use(SettleInvoicePayment) },
     routes,
   );
+  jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
+  // Import jobs live in the job storage, bound where the storage has it.
+  if (container.isBound(TOKENS.ImportJobs)) {
+    importRoutes(router, { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) }, imports, routes);
+  }
   apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();

@@ -8,6 +8,8 @@ import type { AppConfig } from '../config/app-config.js';
 import { createHttpApp } from '../http/create-http-app.js';
 import { serviceOrigin } from '../http/link-origin.js';
 import { createDrainingServer, type DrainReport } from './http-server.js';
+import type { BackgroundJobQueue } from '../jobs/background-job-queue.js';
+import { startJobs, type RunningJobs, type StartJobsOptions } from '../jobs/start-jobs.js';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -21,13 +23,24 @@ export interface RunningService {
   stop(): Promise<DrainReport>;
 }
 
-/** Serves the container's use cases over HTTP, and purges expired tokens and idempotency keys now and then. */
+/** The queue the service runs jobs from, and what a schedule falling due does. */
+export interface ServiceJobs {
+  readonly queue: BackgroundJobQueue;
+  readonly onScheduleDue?: StartJobsOptions['onScheduleDue'];
+}
+
+/**
+ * Serves the container's use cases over HTTP, purges expired tokens and idempotency keys now and then, and
+ * runs jobs: the queue's workers and the recovery sweep start once the server listens, and stop after the
+ * connections are drained (a job still running when the process ends is taken over once its lease runs out).
+ */
 export const startService = async (
   container: Container,
-  config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'>,
+  config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'> & Partial<Pick<AppConfig, 'imports'>>,
   logger: Logger,
+  jobs?: ServiceJobs,
 ): Promise<RunningService> => {
-  const app = createHttpApp({ container, logger, baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host });
+  const app = createHttpApp({ container, logger, ...(config.imports === undefined ? {} : { imports: config.imports }), baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host });
   const { server, drain } = createDrainingServer(app.callback(), config.http, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -42,6 +55,15 @@ export const startService = async (
   }, PURGE_INTERVAL_MS);
   purge.unref();
 
+  let runningJobs: RunningJobs | undefined;
+  try {
+    runningJobs = jobs === undefined ? undefined : await startJobs(container, jobs.queue, { log: logger, ...(jobs.onScheduleDue === undefined ? {} : { onScheduleDue: jobs.onScheduleDue }) });
+  } catch (error) {
+    clearInterval(purge);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
+
   const { port } = server.address() as AddressInfo;
   let stopping: Promise<DrainReport> | undefined;
   const stop = (): Promise<DrainReport> => (stopping ??= drainOnce());
@@ -53,6 +75,7 @@ export const startService = async (
       { idle_closed: report.idleClosed, answered: report.answered, cut_at_deadline: report.cut, duration_ms: report.durationMs },
       'connections drained',
     );
+    await runningJobs?.stop().catch((err: unknown) => logger.warn({ err }, 'the job workers did not stop cleanly; their jobs are taken over when their leases run out'));
     return report;
   };
   return { server, url: serviceOrigin(config.host, port), stop };

@@ -9,6 +9,13 @@ export const BODY_LIMITS = { json: 1024 * 1024, form: 64 * 1024 } as const;
 
 const FORM_ROUTES = new Set(['/oauth/access_token']);
 
+/**
+ * Routes that read their own body as a stream (import uploads): no type, coding or size rule of the JSON
+ * parser applies there; the route states and enforces its own.
+ */
+const STREAMED_ROUTES = new Set(['/subscriptions/imports', '/v2/subscriptions/imports']);
+const isStreamed = (ctx: { readonly method: string; readonly path: string }): boolean => ctx.method === 'POST' && STREAMED_ROUTES.has(ctx.path.replace(/\/+$/, ''));
+
 /** The codings the parser can undo; content codings are case-insensitive (RFC 9110, 8.4.1). */
 const ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
 
@@ -20,7 +27,7 @@ const hasBody = (ctx: { get(field: string): string; readonly request: { readonly
  * request with any content type passes (EPCC clients send `Content-Type: application/json` on every GET).
  */
 export const requireBodyType: Middleware<HttpState> = async (ctx, next) => {
-  if (ctx.request.length === 0 || !ctx.request.is('*/*')) return next();
+  if (ctx.request.length === 0 || !ctx.request.is('*/*') || isStreamed(ctx)) return next();
   const allowed = FORM_ROUTES.has(ctx.path) ? ['urlencoded', 'json'] : ['json', '+json'];
   if (ctx.request.is(allowed) === false) {
     ctx.status = 415;
@@ -33,7 +40,7 @@ export const requireBodyType: Middleware<HttpState> = async (ctx, next) => {
 /** A body in a coding the parser cannot undo is a 415 before a byte of it is read. */
 export const requireBodyEncoding: Middleware<HttpState> = async (ctx, next) => {
   const raw = ctx.get('Content-Encoding');
-  if (raw === '' || !hasBody(ctx)) return next();
+  if (raw === '' || !hasBody(ctx) || isStreamed(ctx)) return next();
   const coding = raw.trim().toLowerCase();
   if (!ENCODINGS.has(coding)) {
     ctx.status = 415;
@@ -49,6 +56,7 @@ export const requireBodyEncoding: Middleware<HttpState> = async (ctx, next) => {
 export const parseBody = (): Middleware<HttpState> => {
   const parser = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form, encoding: 'utf-8' });
   return async (ctx, next) => {
+    if (isStreamed(ctx)) return next();
     try {
       // Parsing alone: the routes run outside this try, so their errors are not taken for the body's.
       await parser(ctx, async () => {});

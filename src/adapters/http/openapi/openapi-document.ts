@@ -13,9 +13,11 @@ import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscr
 import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from './billing-policy-paths.js';
 import { offeringProrationPaths } from './offering-proration-paths.js';
 import { INVOICE_FILTER, INVOICE_SCHEMAS, invoicePaths } from './invoice-paths.js';
+import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from './job-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
+import { IMPORT_SCHEMAS, importPaths } from './import-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
@@ -44,8 +46,10 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
     { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
+    { name: 'Imports', description: 'JSONL files of products, plans, subscribers, offerings and subscriptions to create, run as jobs.' },
     { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
     { name: 'Invoices', description: 'Invoices of billing periods, made by billing runs, and the payments that settle them.' },
+    { name: 'Jobs', description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
   ],
@@ -61,6 +65,8 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...billingPolicyPaths,
     ...offeringProrationPaths,
     ...invoicePaths,
+    ...jobPaths,
+    ...importPaths,
     ...healthPaths,
     ...apiReferencePaths,
   },
@@ -77,7 +83,9 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SUBSCRIBER_SCHEMAS,
       ...BILLING_POLICY_SCHEMAS,
       ...INVOICE_SCHEMAS,
+      ...JOB_SCHEMAS,
       ...HEALTH_SCHEMAS,
+      ...IMPORT_SCHEMAS,
     },
     parameters: {
       ...sharedComponents.parameters,
@@ -87,6 +95,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       SubscriberFilter: SUBSCRIBER_FILTER,
       InvoiceFilter: INVOICE_FILTER,
+      JobFilter: JOB_FILTER,
     },
   },
   'x-unrouted-responses': {

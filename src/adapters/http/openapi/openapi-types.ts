@@ -11,6 +11,8 @@ export interface Schema {
   readonly description?: string;
   readonly type?: JsonType | readonly JsonType[];
   readonly format?: 'uuid' | 'date-time' | 'uri';
+  /** The media type of a string's content, e.g. a file part of a multipart body. */
+  readonly contentMediaType?: string;
   readonly enum?: readonly JsonValue[];
   readonly const?: JsonValue;
   readonly pattern?: string;

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
+import { InMemoryJobRepository } from './in-memory-job-repository.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/store/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/store/cart-settings.js';
 import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
@@ -19,6 +20,8 @@ import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-rea
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
 import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { InMemoryImportJobs } from './in-memory-import-jobs.js';
+import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
 export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
@@ -43,4 +46,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
     bind(TOKENS.InvoiceRepository).to(InMemoryInvoiceRepository).inSingletonScope();
+    bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
+    bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
+    bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
   });

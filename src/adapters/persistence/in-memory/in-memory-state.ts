@@ -15,6 +15,8 @@ import type { Subscription, SubscriptionStateRecord } from '../../../domain/subs
 import type { Store } from '../../../domain/store/store.js';
 import type { Invoice } from '../../../domain/billing/invoice.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import type { Job } from '../../../domain/billing/job.js';
+import type { ImportLine } from '../../../domain/billing/import-line.js';
 
 /**
  * All records of one in-memory database, shared by its repositories the way tables are shared.
@@ -46,8 +48,13 @@ export class InMemoryState {
   readonly invoicePayments = new Map<string, InvoicePayment>();
   /** The last invoice number of each store that has invoices. */
   readonly invoiceNumbers = new Map<string, number>();
+  readonly jobs = new Map<string, Job>();
+  /** The lease of each started job, by job id: the instant another worker may take it over. */
+  readonly jobLeases = new Map<string, Date>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
+  /** The lines of each import by import id, in file order. */
+  readonly importLines = new Map<string, ImportLine[]>();
 
   /** Forgets every record, as emptying every table would. */
   clear(): void {

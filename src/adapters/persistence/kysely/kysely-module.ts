@@ -1,9 +1,11 @@
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
+import { KyselyJobRepository } from './kysely-job-repository.js';
 import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
 import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
+import { KyselyImportLineRepository } from './kysely-import-line-repository.js';
 import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
 import { KyselyDatabaseHealth } from './kysely-database-health.js';
 import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
@@ -42,4 +44,6 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
     bind(TOKENS.InvoiceRepository).to(KyselyInvoiceRepository).inSingletonScope();
+    bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
+    bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
   });

@@ -208,6 +208,41 @@ export interface InvoicePaymentsTable {
   payment_taken_at: ColumnType<Date | null, Date | null, Date | null>;
 }
 
+export interface JobsTable {
+  id: string;
+  store_id: string;
+  job_type: string;
+  external_ref: string | null;
+  external_ref_key: string | null;
+  taxes: string | null;
+  status: string;
+  report: string | null;
+  error: string | null;
+  schedule_id: string | null;
+  scheduled_for: Timestamp | null;
+  lease_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface JobLanesTable {
+  store_id: string;
+  lane: string;
+}
+
+export interface ImportLinesTable {
+  import_id: string;
+  line_number: number;
+  store_id: string;
+  record_type: string | null;
+  body: string | null;
+  record_id: string | null;
+  status: string;
+  error: string | null;
+}
+
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
   subscription_proration_policies: BillingPoliciesTable;
@@ -231,4 +266,7 @@ export interface Tables {
   subscription_invoice_numbers: InvoiceNumbersTable;
   subscription_invoices: InvoicesTable;
   subscription_invoice_payments: InvoicePaymentsTable;
+  subscription_jobs: JobsTable;
+  subscription_job_lanes: JobLanesTable;
+  subscription_import_lines: ImportLinesTable;
 }

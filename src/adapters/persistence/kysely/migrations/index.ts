@@ -10,7 +10,9 @@ import { subscribers } from './0007-subscribers.js';
 import { prorationPoliciesAndDunningRules } from './0008-proration-policies-and-dunning-rules.js';
 import { offeringCopies } from './0009-offering-copies.js';
 import { accountMembershipSettings } from './0010-account-membership-settings.js';
+import { subscriptionJobs } from './0011-subscription-jobs.js';
 import { invoicesAndPayments } from './0012-invoices-and-payments.js';
+import { importLines } from './0013-import-lines.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -24,5 +26,7 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0008-proration-policies-and-dunning-rules': prorationPoliciesAndDunningRules(flavor),
   '0009-offering-copies': offeringCopies(flavor),
   '0010-account-membership-settings': accountMembershipSettings(flavor),
+  '0011-subscription-jobs': subscriptionJobs(flavor),
   '0012-invoices-and-payments': invoicesAndPayments(flavor),
+  '0013-import-lines': importLines(flavor),
 });

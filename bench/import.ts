@@ -1,0 +1,125 @@
+/**
+ * Measures an import end to end: builds a JSONL file of N subscriptions (against one offering and plan
+ * it creates first), uploads it over HTTP to the service in this process, runs the import job's handler,
+ * and prints lines per second for the upload and for the import, and the peak resident memory.
+ *
+ *   npm run bench:import -- [--lines 100000]
+ *
+ * On PostgreSQL when BENCH_POSTGRES_URL is set, else on in-memory PGlite. Import jobs are held in
+ * memory here (the job is run directly, not through a queue), so only the upload and the handler are timed.
+ */
+import 'reflect-metadata';
+import { once } from 'node:events';
+import { createWriteStream, openAsBlob } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as E from 'fp-ts/lib/Either.js';
+import { pino } from 'pino';
+import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../src/adapters/config/import-settings.js';
+import { DEFAULT_HTTP_SETTINGS } from '../src/adapters/config/http-settings.js';
+import { createHttpApp } from '../src/adapters/http/create-http-app.js';
+import { InMemoryImportJobs } from '../src/adapters/persistence/in-memory/in-memory-import-jobs.js';
+import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
+import { openDatabase } from '../src/adapters/persistence/kysely/open-database.js';
+import { createDrainingServer } from '../src/adapters/service/http-server.js';
+import { TOKENS } from '../src/application/tokens.js';
+import { CreateStore } from '../src/application/use-cases/create-store.js';
+import { RunImport } from '../src/application/use-cases/imports/run-import.js';
+import { SetStoreRateLimit } from '../src/application/use-cases/set-store-rate-limit.js';
+import type { Uuid } from '../src/domain/shared/uuid.js';
+import { buildContainer } from '../src/container.js';
+
+const { values } = parseArgs({ options: { lines: { type: 'string', default: '100000' } } });
+const lines = Number(values.lines);
+if (!Number.isInteger(lines) || lines < 1) throw new Error('--lines must be a whole number from 1');
+
+let peakRss = process.memoryUsage.rss();
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const rate = (n: number, ms: number): string => `${Math.round((n * 1000) / ms).toLocaleString('en')} lines/s`;
+
+const postgresUrl = process.env['BENCH_POSTGRES_URL'];
+const handle = await openDatabase(postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dataDir: undefined });
+await migrateToLatest(handle.db, handle.flavor);
+const container = buildContainer({ kind: 'database', handle });
+container.bind(TOKENS.ImportJobs).to(InMemoryImportJobs).inSingletonScope();
+const created = await container.get(CreateStore).execute(`Import bench ${Date.now()}`);
+if (E.isLeft(created)) throw new Error('store not created');
+await container.get(SetStoreRateLimit).execute(created.right.store.id, 1_000_000);
+const app = createHttpApp({ container, logger: pino({ level: 'warn' }), imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: Math.max(lines, DEFAULT_IMPORT_UPLOAD_LIMITS.maxObjects) } });
+const { server } = createDrainingServer(app.callback(), { ...DEFAULT_HTTP_SETTINGS, requestTimeoutMs: 3_600_000 }, pino({ level: 'warn' }));
+server.listen(0, '127.0.0.1');
+await once(server, 'listening');
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const dir = await mkdtemp(path.join(os.tmpdir(), 'import-bench-'));
+
+try {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: created.right.key.clientId, client_secret: created.right.clientSecret });
+  const token = ((await (await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const auth = { Authorization: `Bearer ${token}` };
+  const post = async (route: string, data: unknown): Promise<{ id: string; relationships?: { plans: { data: { id: string }[] } } }> => {
+    const response = await fetch(`${url}/v2/subscriptions${route}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
+    if (response.status !== 201) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { data: { id: string } }).data;
+  };
+  const product = await post('/products', { type: 'subscription_product', attributes: { name: 'Bench beans', price: { USD: { amount: 1000 } } } });
+  const plan = await post('/plans', {
+    type: 'subscription_plan',
+    attributes: { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
+  });
+  const offering = await post('/offerings/build', { name: 'Bench club', products: [product.id], plans: [plan.id] });
+  const offeringPlan = offering.relationships?.plans.data[0]?.id;
+  if (offeringPlan === undefined) throw new Error('the offering has no plan');
+
+  const file = path.join(dir, 'subscriptions.jsonl');
+  const out = createWriteStream(file);
+  for (let n = 0; n < lines; n += 1) {
+    const line = {
+      data: {
+        type: 'subscription',
+        account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60',
+        offering_id: offering.id,
+        plan_id: offeringPlan,
+        currency: 'USD',
+        name: `Subscriber ${n}`,
+        email: `subscriber${n}@example.com`,
+        external_ref: `bench-${n}`,
+        payment_authority: { type: 'platform_payments_processor' },
+      },
+    };
+    if (!out.write(`${JSON.stringify(line)}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  const size = (await stat(file)).size;
+
+  const body = new FormData();
+  body.append('import_file', await openAsBlob(file), 'subscriptions.jsonl');
+  const uploadStart = performance.now();
+  const uploaded = await fetch(`${url}/v2/subscriptions/imports`, { method: 'POST', headers: auth, body });
+  const uploadMs = performance.now() - uploadStart;
+  if (uploaded.status !== 201) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
+  const importId = ((await uploaded.json()) as { data: { id: string } }).data.id as Uuid;
+
+  const jobs = container.get(TOKENS.ImportJobs) as InMemoryImportJobs;
+  const job = jobs.start(importId);
+  if (job === undefined) throw new Error('the import job is missing');
+  const importStart = performance.now();
+  const report = await container.get(RunImport).run({ job, startedAt: new Date(), heartbeat: async () => {} });
+  const importMs = performance.now() - importStart;
+  jobs.finish(importId, { report });
+
+  console.log(`backend: ${postgresUrl ? 'PostgreSQL' : 'PGlite'}; ${lines.toLocaleString('en')} subscription lines, ${mib(size)}`);
+  console.log(`upload: ${(uploadMs / 1000).toFixed(1)} s, ${rate(lines, uploadMs)}`);
+  console.log(`import: ${(importMs / 1000).toFixed(1)} s, ${rate(lines, importMs)}`);
+  console.log(`report: ${JSON.stringify(report)}`);
+  console.log(`peak RSS: ${mib(Math.max(peakRss, process.resourceUsage().maxRSS * 1024))}`);
+} finally {
+  clearInterval(sampler);
+  server.close();
+  await rm(dir, { recursive: true, force: true });
+  await handle.close();
+}

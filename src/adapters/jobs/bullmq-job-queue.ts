@@ -1,0 +1,102 @@
+import { Queue, Worker, type Job as QueueJob } from 'bullmq';
+import type { Job } from '../../domain/billing/job.js';
+import { JOB_TYPES } from '../../domain/billing/job.js';
+import type { LaneRef } from '../../domain/billing/job-lane.js';
+import type { ScheduleTiming } from '../../domain/billing/schedule-timing.js';
+import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
+import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
+
+export interface BullMqJobQueueOptions {
+  readonly redisUrl: string;
+  /** The queue's name; instances that share work use the same one. */
+  readonly name?: string;
+  /** How many lanes this instance runs at once. */
+  readonly concurrency?: number;
+  readonly log?: JobLog;
+}
+
+const RUN = 'run-lane';
+const FIRE = 'schedule-due';
+
+interface RunData {
+  readonly storeId: string;
+  readonly lane: string;
+}
+
+// Finished queue entries are removed, so that the recovery sweep can enqueue a job id again.
+const DONE = { removeOnComplete: true, removeOnFail: true } as const;
+
+/** A BullMQ scheduler names each job it makes `repeat:<scheduler id>:<instant in ms>`: the instant it fell due. */
+const dueInstant = (job: QueueJob): Date | undefined => {
+  const millis = Number(job.id?.split(':').pop());
+  return Number.isSafeInteger(millis) && millis > 0 ? new Date(millis) : undefined;
+};
+
+const laneOfData = (data: unknown): LaneRef | undefined => {
+  const { storeId, lane } = (data ?? {}) as Partial<RunData>;
+  const store = parseUuid(storeId);
+  const kind = JOB_TYPES.find((t) => t === lane);
+  return store === undefined || kind === undefined ? undefined : { storeId: store, lane: kind };
+};
+
+/**
+ * Jobs and schedules shared by every instance through BullMQ on Redis. Each request to run a job is one
+ * BullMQ job whose id is the job's id, so asking twice while it waits queues it once; the worker that takes
+ * it runs the job's lane (the database decides which job and whether the lane is free). A schedule is a
+ * BullMQ job scheduler named by the schedule id: whichever instance upserts it, each instant becomes one
+ * BullMQ job that one worker takes.
+ */
+export class BullMqJobQueue implements BackgroundJobQueue {
+  readonly kind = 'redis';
+  private readonly queue: Queue;
+  private worker: Worker | undefined;
+
+  constructor(private readonly options: BullMqJobQueueOptions) {
+    this.queue = new Queue(options.name ?? 'commerce-core-jobs', { connection: { url: options.redisUrl } });
+    this.queue.on('error', (err) => options.log?.warn({ err }, 'the job queue lost Redis; it reconnects by itself'));
+  }
+
+  async enqueue(job: Pick<Job, 'id' | 'storeId' | 'jobType'>): Promise<void> {
+    const data: RunData = { storeId: job.storeId, lane: job.jobType };
+    await this.queue.add(RUN, data, { jobId: job.id, ...DONE });
+  }
+
+  async upsertSchedule(scheduleId: Uuid, timing: ScheduleTiming): Promise<void> {
+    await this.queue.upsertJobScheduler(scheduleId, { pattern: timing.specification, tz: timing.location }, { name: FIRE, data: { scheduleId }, opts: DONE });
+  }
+
+  async removeSchedule(scheduleId: Uuid): Promise<void> {
+    await this.queue.removeJobScheduler(scheduleId);
+  }
+
+  async start(worker: JobWorker): Promise<void> {
+    if (this.worker !== undefined) return;
+    this.worker = new Worker(
+      this.queue.name,
+      async (job: QueueJob) => {
+        if (job.name === FIRE) {
+          const scheduleId = parseUuid((job.data as { scheduleId?: unknown }).scheduleId);
+          const instant = dueInstant(job);
+          if (scheduleId === undefined || instant === undefined) throw new Error(`a schedule job without a schedule id or instant: ${job.id ?? ''}`);
+          await worker.scheduleDue(scheduleId, instant);
+          return;
+        }
+        const lane = laneOfData(job.data);
+        if (lane === undefined) throw new Error(`a run request without a store or lane: ${job.id ?? ''}`);
+        await worker.runLane(lane);
+      },
+      // BullMQ's worker blocks on Redis and must retry its commands for as long as it takes.
+      { connection: { url: this.options.redisUrl, maxRetriesPerRequest: null }, concurrency: this.options.concurrency ?? 4, autorun: true },
+    );
+    this.worker.on('error', (err) => this.options.log?.warn({ err }, 'the job worker lost Redis; it reconnects by itself'));
+    this.worker.on('failed', (job, err) => this.options.log?.error({ err, queue_job: job?.id }, 'a queued job request failed; the recovery sweep tries again'));
+    await this.worker.waitUntilReady();
+  }
+
+  /** Waits for the lane runs in progress, then closes both connections. */
+  async stop(): Promise<void> {
+    await this.worker?.close();
+    this.worker = undefined;
+    await this.queue.close();
+  }
+}

@@ -1,0 +1,59 @@
+import type { Container } from 'inversify';
+import { TOKENS } from '../../application/tokens.js';
+import { ResumeUnfinishedJobs } from '../../application/use-cases/jobs/job-use-cases.js';
+import { RunLane } from '../../application/use-cases/jobs/run-lane.js';
+import type { Uuid } from '../../domain/shared/uuid.js';
+import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
+
+export interface RunningJobs {
+  /** Stops the sweep and the queue's workers, waiting for the lane runs in progress. */
+  stop(): Promise<void>;
+}
+
+export interface StartJobsOptions {
+  readonly log: JobLog;
+  /** Called once per schedule and instant; until schedules are stored, the service only logs them. */
+  readonly onScheduleDue?: (scheduleId: Uuid, scheduledFor: Date) => Promise<void>;
+}
+
+/** The worker a queue calls: runs a lane through the core and writes each job's outcome to the log. */
+export const coreJobWorker = (container: Container, { log, onScheduleDue }: StartJobsOptions): JobWorker => ({
+  async runLane(lane) {
+    for (const result of await container.get(RunLane).execute(lane)) {
+      const fields = { job_id: result.job.id, store_id: result.job.storeId, job_type: result.job.jobType, status: result.outcome.status, recorded: result.recorded };
+      if (result.cause !== undefined) log.error({ ...fields, err: result.cause }, 'job failed unexpectedly');
+      else if (result.outcome.status === 'failed') log.warn({ ...fields, error: result.outcome.error }, 'job failed');
+      else log.info(fields, 'job finished');
+    }
+  },
+  async scheduleDue(scheduleId, scheduledFor) {
+    if (onScheduleDue === undefined) {
+      log.warn({ schedule_id: scheduleId, scheduled_for: scheduledFor.toISOString() }, 'a schedule fell due, but this service has no schedules to make its job from');
+      return;
+    }
+    await onScheduleDue(scheduleId, scheduledFor);
+  },
+});
+
+/**
+ * Starts the queue's workers over the container's core, and the recovery sweep: at once and every lease
+ * period, every pending job and every started job whose lease ran out is enqueued again.
+ */
+export const startJobs = async (container: Container, queue: BackgroundJobQueue, options: StartJobsOptions): Promise<RunningJobs> => {
+  await queue.start(coreJobWorker(container, options));
+  const sweep = () =>
+    container
+      .get(ResumeUnfinishedJobs)
+      .execute()
+      .then((n) => (n > 0 ? options.log.info({ jobs: n }, 'unfinished jobs enqueued') : undefined))
+      .catch((err: unknown) => options.log.warn({ err }, 'the recovery sweep failed; it runs again after one lease period'));
+  await sweep();
+  const timer = setInterval(() => void sweep(), container.get(TOKENS.JobSettings).leaseMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await queue.stop();
+    },
+  };
+};

@@ -1,0 +1,64 @@
+import { inject, injectable } from 'inversify';
+import type { ImportLineRepository, LineOutcome } from '../../../application/ports/import-line-repository.js';
+import { noRecords, type ImportLine, type ImportReport } from '../../../domain/billing/import-line.js';
+import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { InMemoryState } from './in-memory-state.js';
+import { IN_MEMORY } from './in-memory-tokens.js';
+
+@injectable()
+export class InMemoryImportLineRepository implements ImportLineRepository {
+  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+
+  private linesOf(importId: Uuid): ImportLine[] {
+    return this.state.importLines.get(importId) ?? [];
+  }
+
+  async append(lines: readonly ImportLine[]): Promise<void> {
+    for (const line of lines) {
+      const stored = this.state.importLines.get(line.importId) ?? [];
+      // The primary key (import id, line number), as the table has it.
+      if (stored.some((l) => l.lineNumber === line.lineNumber)) throw new Error(`duplicate import line ${line.importId} ${line.lineNumber}`);
+      stored.push(line);
+      this.state.importLines.set(line.importId, stored);
+    }
+  }
+
+  async discard(importId: Uuid): Promise<void> {
+    this.state.importLines.delete(importId);
+  }
+
+  async pending(importId: Uuid, afterLine: number, limit: number): Promise<readonly ImportLine[]> {
+    return this.linesOf(importId)
+      .filter((l) => l.status === 'pending' && l.lineNumber > afterLine)
+      .sort((a, b) => a.lineNumber - b.lineNumber)
+      .slice(0, limit);
+  }
+
+  async settle(importId: Uuid, lineNumber: number, outcome: LineOutcome): Promise<void> {
+    const lines = this.linesOf(importId);
+    const at = lines.findIndex((l) => l.lineNumber === lineNumber && l.status === 'pending');
+    const line = lines[at];
+    if (line === undefined) return;
+    lines[at] = outcome.status === 'imported' ? { ...line, status: 'imported' } : { ...line, status: 'failed', error: outcome.error };
+  }
+
+  async report(importId: Uuid): Promise<ImportReport> {
+    const uploaded = noRecords();
+    const imported = noRecords();
+    let failed = 0;
+    for (const line of this.linesOf(importId)) {
+      if (line.recordType !== undefined) uploaded[line.recordType] += 1;
+      if (line.recordType !== undefined && line.status === 'imported') imported[line.recordType] += 1;
+      if (line.status === 'failed') failed += 1;
+    }
+    return { records: { uploaded, imported }, failed };
+  }
+
+  async failures(storeId: Uuid, importId: Uuid, page: PageRequest): Promise<Page<ImportLine>> {
+    const failed = this.linesOf(importId)
+      .filter((l) => l.storeId === storeId && l.status === 'failed')
+      .sort((a, b) => a.lineNumber - b.lineNumber);
+    return pageOfAll(failed, page);
+  }
+}

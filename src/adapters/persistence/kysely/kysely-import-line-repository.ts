@@ -1,0 +1,117 @@
+import { inject, injectable } from 'inversify';
+import type { Selectable } from 'kysely';
+import type { ImportLineRepository, LineOutcome } from '../../../application/ports/import-line-repository.js';
+import { IMPORT_LINE_STATUSES, IMPORT_RECORD_TYPES, noRecords, type ImportLine, type ImportRecordType, type ImportReport } from '../../../domain/billing/import-line.js';
+import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { cappedCount } from './kysely-list.js';
+import { storedUuid } from './offering-json.js';
+import type { DatabaseHandle } from './open-database.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+import type { ImportLinesTable } from './schema.js';
+import { toNumber } from './sql-flavor.js';
+
+const recordType = (value: string | null): ImportRecordType | undefined => {
+  if (value === null) return undefined;
+  const type = IMPORT_RECORD_TYPES.find((t) => t === value);
+  if (type === undefined) throw new Error(`stored import line has an unknown record type ${JSON.stringify(value)}`);
+  return type;
+};
+
+const status = (value: string): ImportLine['status'] => {
+  const found = IMPORT_LINE_STATUSES.find((s) => s === value);
+  if (found === undefined) throw new Error(`stored import line has an unknown status ${JSON.stringify(value)}`);
+  return found;
+};
+
+const fromRow = (row: Selectable<ImportLinesTable>): ImportLine => {
+  const type = recordType(row.record_type);
+  return {
+    importId: storedUuid('import id', row.import_id),
+    lineNumber: row.line_number,
+    storeId: storedUuid('import store', row.store_id),
+    ...(type === undefined ? {} : { recordType: type }),
+    ...(row.body === null ? {} : { body: row.body }),
+    ...(row.record_id === null ? {} : { recordId: storedUuid('import record id', row.record_id) }),
+    status: status(row.status),
+    ...(row.error === null ? {} : { error: row.error }),
+  };
+};
+
+const toRow = (line: ImportLine): Selectable<ImportLinesTable> => ({
+  import_id: line.importId,
+  line_number: line.lineNumber,
+  store_id: line.storeId,
+  record_type: line.recordType ?? null,
+  body: line.body ?? null,
+  record_id: line.recordId ?? null,
+  status: line.status,
+  error: line.error ?? null,
+});
+
+@injectable()
+export class KyselyImportLineRepository implements ImportLineRepository {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  async append(lines: readonly ImportLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    await this.handle.db.insertInto('subscription_import_lines').values(lines.map(toRow)).execute();
+  }
+
+  async discard(importId: Uuid): Promise<void> {
+    await this.handle.db.deleteFrom('subscription_import_lines').where('import_id', '=', importId).execute();
+  }
+
+  async pending(importId: Uuid, afterLine: number, limit: number): Promise<readonly ImportLine[]> {
+    const rows = await this.handle.db
+      .selectFrom('subscription_import_lines')
+      .selectAll()
+      .where('import_id', '=', importId)
+      .where('status', '=', 'pending')
+      .where('line_number', '>', afterLine)
+      .orderBy('line_number')
+      .limit(limit)
+      .execute();
+    return rows.map(fromRow);
+  }
+
+  async settle(importId: Uuid, lineNumber: number, outcome: LineOutcome): Promise<void> {
+    await this.handle.db
+      .updateTable('subscription_import_lines')
+      .set(outcome.status === 'imported' ? { status: 'imported' } : { status: 'failed', error: outcome.error })
+      .where('import_id', '=', importId)
+      .where('line_number', '=', lineNumber)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  async report(importId: Uuid): Promise<ImportReport> {
+    const rows = await this.handle.db
+      .selectFrom('subscription_import_lines')
+      .select(['record_type', 'status', (eb) => eb.fn.countAll().as('n')])
+      .where('import_id', '=', importId)
+      .groupBy(['record_type', 'status'])
+      .execute();
+    const uploaded = noRecords();
+    const imported = noRecords();
+    let failed = 0;
+    for (const row of rows) {
+      const type = recordType(row.record_type);
+      const n = toNumber(row.n);
+      if (type !== undefined) uploaded[type] += n;
+      if (type !== undefined && row.status === 'imported') imported[type] += n;
+      if (row.status === 'failed') failed += n;
+    }
+    return { records: { uploaded, imported }, failed };
+  }
+
+  async failures(storeId: Uuid, importId: Uuid, page: PageRequest): Promise<Page<ImportLine>> {
+    const failed = this.handle.db
+      .selectFrom('subscription_import_lines')
+      .where('import_id', '=', importId)
+      .where('status', '=', 'failed')
+      .where('store_id', '=', storeId);
+    const [rows, total] = await Promise.all([failed.selectAll().orderBy('line_number').limit(page.limit).offset(page.offset).execute(), cappedCount(this.handle.db, failed)]);
+    return pageOf(rows.map(fromRow), page, total, 'capped');
+  }
+}

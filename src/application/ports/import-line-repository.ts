@@ -1,0 +1,25 @@
+import type { ImportLine, ImportReport } from '../../domain/billing/import-line.js';
+import type { Page, PageRequest } from '../../domain/query/page.js';
+import type { Uuid } from '../../domain/shared/uuid.js';
+
+/** How a pending line ended: its record was created, or it could not be. */
+export type LineOutcome = { readonly status: 'imported' } | { readonly status: 'failed'; readonly error: string };
+
+/**
+ * The lines of uploaded import files, kept in storage so that any instance can run an import and a
+ * restart loses none. Lines are keyed by (import id, line number).
+ */
+export interface ImportLineRepository {
+  /** Stores a batch of lines of one upload, in one statement where the storage allows. */
+  append(lines: readonly ImportLine[]): Promise<void>;
+  /** Forgets every line of an import: an upload that was refused or broken off leaves nothing behind. */
+  discard(importId: Uuid): Promise<void>;
+  /** Up to `limit` pending lines numbered above `afterLine`, in file order. */
+  pending(importId: Uuid, afterLine: number, limit: number): Promise<readonly ImportLine[]>;
+  /** Records how a line ended; a line that is no longer pending keeps its first outcome. */
+  settle(importId: Uuid, lineNumber: number, outcome: LineOutcome): Promise<void>;
+  /** Records uploaded and imported per type, and failed lines, counted from the lines as they are now. */
+  report(importId: Uuid): Promise<ImportReport>;
+  /** The failed lines of a store's import, in file order. */
+  failures(storeId: Uuid, importId: Uuid, page: PageRequest): Promise<Page<ImportLine>>;
+}

@@ -1,0 +1,98 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { noRecords, readImportLine, type ImportLine, type ImportReport } from '../../../domain/billing/import-line.js';
+import type { Job } from '../../../domain/billing/job.js';
+import { issues, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { ImportJobs } from '../../ports/import-jobs.js';
+import type { ImportLineRepository } from '../../ports/import-line-repository.js';
+import type { IdGenerator } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+
+/** One line of an uploaded file as the reader hands it over: its text, or the fact that it was too long to keep. */
+export type UploadedLine = { readonly lineNumber: number; readonly text: string } | { readonly lineNumber: number; readonly overlong: true };
+
+/** An upload being received: its lines as they arrive, and its `external_ref`, known once every line has been read. */
+export interface ImportUpload {
+  readonly lines: AsyncIterable<UploadedLine>;
+  readonly externalRef: () => string | undefined;
+}
+
+/** The file holds more objects than one import may. */
+export interface TooManyObjects {
+  readonly _tag: 'TooManyObjects';
+  readonly limit: number;
+}
+export type UploadRefusal = DomainError | TooManyObjects;
+
+/** Lines written per statement while the file streams in, and the most text one statement carries (under MariaDB's packet size). */
+export const UPLOAD_BATCH = 500;
+const UPLOAD_BATCH_CHARS = 4 * 1024 * 1024;
+const EXTERNAL_REF_MAX = 2048;
+
+const parseExternalRef = (raw: string | undefined): E.Either<DomainError, string | undefined> => {
+  if (raw === undefined || raw === '') return E.right(undefined);
+  return [...raw].length <= EXTERNAL_REF_MAX ? E.right(raw) : E.left(validationFailed(issues('external_ref', `must be at most ${EXTERNAL_REF_MAX} characters`)));
+};
+
+/**
+ * Receives an import file: its lines are stored as they arrive, in batches, never held whole, and the
+ * import's job is created once the last one is stored. A refused or broken-off upload leaves no line behind.
+ */
+@injectable()
+export class UploadImport {
+  constructor(
+    @inject(TOKENS.ImportLineRepository) private readonly lines: ImportLineRepository,
+    @inject(TOKENS.ImportJobs) private readonly jobs: ImportJobs,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(storeId: Uuid, upload: ImportUpload, maxObjects: number): Promise<E.Either<UploadRefusal, Job>> {
+    const importId = this.ids.uuid();
+    try {
+      const stored = await this.storeLines(storeId, importId, upload.lines, maxObjects);
+      if (E.isLeft(stored)) {
+        await this.lines.discard(importId);
+        return stored;
+      }
+      const externalRef = parseExternalRef(upload.externalRef());
+      if (E.isLeft(externalRef)) {
+        await this.lines.discard(importId);
+        return externalRef;
+      }
+      return E.right(await this.jobs.create(storeId, importId, externalRef.right, stored.right));
+    } catch (error) {
+      await this.lines.discard(importId);
+      throw error;
+    }
+  }
+
+  private async storeLines(storeId: Uuid, importId: Uuid, lines: AsyncIterable<UploadedLine>, maxObjects: number): Promise<E.Either<TooManyObjects, ImportReport>> {
+    const uploaded = noRecords();
+    let failed = 0;
+    let objects = 0;
+    let batch: ImportLine[] = [];
+    let batchChars = 0;
+    for await (const line of lines) {
+      objects += 1;
+      if (objects > maxObjects) return E.left({ _tag: 'TooManyObjects', limit: maxObjects });
+      const base = { importId, lineNumber: line.lineNumber, storeId };
+      const read = 'text' in line ? readImportLine(line.text) : { error: 'the line is longer than the limit for one line' };
+      if ('error' in read) {
+        failed += 1;
+        batch.push({ ...base, status: 'failed', error: read.error });
+      } else {
+        uploaded[read.recordType] += 1;
+        batch.push({ ...base, recordType: read.recordType, body: read.body, recordId: this.ids.uuid(), status: 'pending' });
+        batchChars += read.body.length;
+      }
+      if (batch.length >= UPLOAD_BATCH || batchChars >= UPLOAD_BATCH_CHARS) {
+        await this.lines.append(batch);
+        batch = [];
+        batchChars = 0;
+      }
+    }
+    if (batch.length > 0) await this.lines.append(batch);
+    return E.right({ records: { uploaded, imported: noRecords() }, failed });
+  }
+}
