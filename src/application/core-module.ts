@@ -63,6 +63,13 @@ import { RunImport } from './use-cases/imports/run-import.js';
 import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
+import { ConfiguredPaymentGateways } from './use-cases/billing/payment-gateways.js';
+import { GetInvoice, GetInvoicePayment, InvoiceLookup, ListInvoicePayments, ListInvoices } from './use-cases/billing/read-invoices.js';
+import { RunBilling } from './use-cases/billing/run-billing.js';
+import { RunPayments } from './use-cases/billing/run-payments.js';
+import { RunTaxes } from './use-cases/billing/run-taxes.js';
+import { SettleInvoicePayment } from './use-cases/billing/settle-invoice-payment.js';
+import { TOKENS } from './tokens.js';
 import { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitScheduledJob } from './use-cases/jobs/job-use-cases.js';
 import { RunLane } from './use-cases/jobs/run-lane.js';
 
@@ -167,9 +174,19 @@ export const USE_CASES: readonly Newable<object>[] = [
   UpdateSubscriptionPlan,
   UpdateSubscriptionProduct,
   UpdateStoreSettings,
+  InvoiceLookup,
+  ListInvoices,
+  GetInvoice,
+  ListInvoicePayments,
+  GetInvoicePayment,
+  SettleInvoicePayment,
+  RunBilling,
+  RunTaxes,
+  RunPayments,
 ];
 
 /** Binds the use cases; the ports they need come from a persistence module and a system module. */
 export const coreModule = new ContainerModule(({ bind }) => {
   for (const useCase of USE_CASES) bind(useCase).toSelf().inSingletonScope();
+  bind(TOKENS.PaymentGateways).to(ConfiguredPaymentGateways).inSingletonScope();
 });

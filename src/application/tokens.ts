@@ -19,6 +19,8 @@ import type { SubscriptionRepository } from './ports/subscription-repository.js'
 import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from './ports/system.js';
+import type { InvoiceRepository } from './ports/invoice-repository.js';
+import type { PaymentGateways } from './ports/payment-gateway.js';
 import type { JobRepository } from './ports/job-repository.js';
 import type { JobHandlers } from './ports/job-handler.js';
 import type { JobSettings } from './ports/job-settings.js';
@@ -48,6 +50,8 @@ export const TOKENS = {
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
+  InvoiceRepository: Symbol.for('commerce-core.InvoiceRepository') as ServiceIdentifier<InvoiceRepository>,
+  PaymentGateways: Symbol.for('commerce-core.PaymentGateways') as ServiceIdentifier<PaymentGateways>,
   JobRepository: Symbol.for('commerce-core.JobRepository') as ServiceIdentifier<JobRepository>,
   JobHandlers: Symbol.for('commerce-core.JobHandlers') as ServiceIdentifier<Partial<JobHandlers>>,
   JobSettings: Symbol.for('commerce-core.JobSettings') as ServiceIdentifier<JobSettings>,

@@ -19,6 +19,8 @@ const REFERENCES = [
   'offeringProductId',
   'subscriptionId',
   'stateId',
+  'invoiceId',
+  'paymentId',
   'subscriberId',
   'prorationPolicyId',
   'dunningRuleId',

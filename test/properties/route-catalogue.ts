@@ -15,6 +15,9 @@ export interface StoreIds {
   readonly subscriptionId: string;
   /** A state change of that subscription. */
   readonly stateId: string;
+  /** An invoice of that subscription, and a pending manual payment of it. */
+  readonly invoiceId: string;
+  readonly paymentId: string;
   readonly subscriberId: string;
   readonly prorationPolicyId: string;
   readonly dunningRuleId: string;
@@ -108,6 +111,17 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     })),
     route('GET', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`),
     route('GET', '/subscriptions/:id/states/:state_id', (ids) => `/subscriptions/${ids.subscriptionId}/states/${ids.stateId}`),
+    route('GET', '/invoices', (ids) => `/invoices?filter=eq(subscription_id,${ids.subscriptionId}):eq(outstanding,true)&page[limit]=5`),
+    route('GET', '/invoices/:invoice_id', (ids) => `/invoices/${ids.invoiceId}`),
+    route('GET', '/invoices/:invoice_id/payments', (ids) => `/invoices/${ids.invoiceId}/payments`),
+    route('GET', '/invoices/:invoice_id/payments/:payment_id', (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}`),
+    route('PUT', '/invoices/:invoice_id/payments/:payment_id', (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}`, () => ({
+      data: { type: 'subscription_invoice_payment', attributes: { success: true, external_payment_id: 'cash-1' } },
+    })),
+    route('GET', '/subscriptions/:subscription_id/invoices', (ids) => `/subscriptions/${ids.subscriptionId}/invoices`),
+    route('GET', '/subscriptions/:subscription_id/invoices/:invoice_id', (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}`),
+    route('GET', '/subscriptions/:subscription_id/invoices/:invoice_id/payments', (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}/payments`),
+    route('GET', '/subscriptions/:subscription_id/invoices/:invoice_id/payments/:payment_id', (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}/payments/${ids.paymentId}`),
     route('POST', '/subscribers', () => '/subscribers', (ids) => ({
       data: { type: 'subscription_subscriber', attributes: { account_id: ids.accountId, name: 'Ada Lovelace', email: ids.email } },
     })),

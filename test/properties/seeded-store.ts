@@ -7,6 +7,13 @@ import { TEST_STORE_BUDGET } from '../support/test-api.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 import { checkResponse } from '../support/openapi-contract.js';
 import type { StoreIds } from './route-catalogue.js';
+import { TOKENS } from '../../src/application/tokens.js';
+import { paymentOf } from '../../src/application/use-cases/billing/run-payments.js';
+import { randomIds } from '../../src/adapters/system/system-module.js';
+import { invoiceDraft } from '../../src/domain/billing/invoice-items.js';
+import { MANUAL_GATEWAY } from '../../src/domain/billing/invoice-payment.js';
+import { afterAttempt, DEFAULT_RETRY_POLICY } from '../../src/domain/billing/payment-retry.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
 
 /** Sends one request to the service under test as a given store. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;
@@ -28,6 +35,26 @@ export const tokenFor = async (url: string, form: Record<string, string>): Promi
 const created = async (response: Response, what: string): Promise<{ id: string } & Record<string, any>> => {
   if (response.status !== 201 && response.status !== 200) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: { id: string } }).data;
+};
+
+/** An invoice of the subscription's first month with a pending manual payment, stored directly: billing runs are jobs, which have no route here. */
+const seedInvoice = async (container: Container, storeId: Uuid, subscriptionId: string): Promise<{ invoiceId: string; paymentId: string }> => {
+  const invoices = container.get(TOKENS.InvoiceRepository);
+  const found = await container.get(TOKENS.SubscriptionRepository).findById(storeId, subscriptionId as Uuid);
+  if (found === undefined) throw new Error('the seeded subscription is missing');
+  const start = found.subscription.timestamps.createdAt;
+  const now = new Date();
+  const draft = invoiceDraft(found.subscription, found.offering, { start, end: new Date(start.getTime() + 86_400_000), trial: false }, { id: randomIds.uuid(), jobId: randomIds.uuid(), now });
+  if (E.isLeft(draft)) throw new Error(draft.left);
+  const [invoice] = await invoices.insertInvoices(storeId, [{ ...draft.right, taxRequired: false }]);
+  if (invoice === undefined) throw new Error('no invoice stored');
+  const paymentId = randomIds.uuid();
+  const jobId = randomIds.uuid();
+  const recorded = await invoices.recordAttempt(storeId, invoice.id, jobId, (current) =>
+    E.right({ invoice: afterAttempt(current, 'pending', DEFAULT_RETRY_POLICY, now), payment: paymentOf(current, { id: jobId }, paymentId, MANUAL_GATEWAY, { status: 'pending' }, now) }),
+  );
+  if (E.isLeft(recorded)) throw new Error('no payment recorded');
+  return { invoiceId: invoice.id, paymentId };
 };
 
 /**
@@ -78,6 +105,7 @@ export const seedStore = async (url: string, container: Container, name: string)
     await post('/v2/subscriptions/dunning-rules', { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed', payment_retries_limit: 5, action: 'close', default: true } }),
     'dunning rule',
   );
+  const { invoiceId, paymentId } = await seedInvoice(container, store.right.store.id, subscription.id);
   const job = await created(await post('/v2/subscriptions/jobs', { type: 'subscription_job', attributes: { job_type: 'billing-run', external_ref: externalRef } }), 'job');
   const importForm = new FormData();
   importForm.append('import_file', new Blob([`${JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Imported', email } } })}\nnot json\n`]), 'seed.jsonl');
@@ -105,6 +133,8 @@ export const seedStore = async (url: string, container: Container, name: string)
       offeringProductId,
       subscriptionId: subscription.id,
       stateId: state.id,
+      invoiceId,
+      paymentId,
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,

@@ -23,6 +23,7 @@ export const portsOf = (persistence: Persistence) => {
     offeringProration: container.get(TOKENS.OfferingProrationRepository),
     health: container.get(TOKENS.DatabaseHealth),
     idempotency: container.get(TOKENS.IdempotencyStore),
+    invoices: container.get(TOKENS.InvoiceRepository),
     jobs: container.get(TOKENS.JobRepository),
   };
 };

@@ -14,6 +14,9 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
   }
+  set(date: Date): void {
+    this.current = new Date(date.getTime());
+  }
 }
 
 /**

@@ -94,6 +94,9 @@ import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
 import { subscriberRoutes } from './routes/subscriber-routes.js';
+import { invoiceRoutes } from './routes/invoice-routes.js';
+import { GetInvoice, GetInvoicePayment, ListInvoicePayments, ListInvoices } from '../../application/use-cases/billing/read-invoices.js';
+import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
 import { subscriptionRoutes } from './routes/subscription-routes.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
@@ -212,6 +215,11 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
     routes,
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
+  invoiceRoutes(
+    router,
+    { list: use(ListInvoices), get: use(GetInvoice), listPayments: use(ListInvoicePayments), getPayment: use(GetInvoicePayment), settle: use(SettleInvoicePayment) },
+    routes,
+  );
   jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
   importRoutes(router, { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) }, imports, routes);
   scheduleRoutes(

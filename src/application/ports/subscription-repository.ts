@@ -5,7 +5,7 @@ import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Offering } from '../../domain/subscription/offering.js';
 import type { SubscriptionQuery } from '../../domain/subscription/subscription-query.js';
 import type { Subscription, SubscriptionStateRecord } from '../../domain/subscription/subscription.js';
-import type { Missing } from './storage-outcomes.js';
+import type { InUse, Missing } from './storage-outcomes.js';
 
 /** A subscription with the offering version it was made from. */
 export interface SubscriptionWithOffering {
@@ -44,9 +44,10 @@ export interface SubscriptionRepository {
   update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>>;
   /**
    * Deletes the subscription with its state history and takes it off the store's running count, in one
-   * transaction, with the subscription locked against concurrent changes; false when the store has no such subscription.
+   * transaction, with the subscription locked against concurrent changes. `InUse` when it has invoices
+   * (they are financial records and stay), `Missing` when the store has no such subscription.
    */
-  delete(storeId: Uuid, id: Uuid): Promise<boolean>;
+  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>>;
   /** One change in the subscription's history; undefined when the store has no such subscription or it no such change. */
   findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined>;
   /** One page of the history, in the order the changes were applied, counted exactly; undefined when the store has no such subscription. */

@@ -2,7 +2,7 @@ import type { Price, PriceMap } from './catalogue-fields.js';
 import type { OfferingPlan, OfferingProduct } from './offering.js';
 
 /** `sum` less `percentage` percent, rounded half up; the percentage counts to a hundredth, in whole numbers so no float error tips a half. */
-const discounted = (sum: number, percentage: number): number => {
+export const discounted = (sum: number, percentage: number): number => {
   const kept = 10_000 - Math.round(percentage * 100);
   return Math.round((sum * kept) / 10_000);
 };

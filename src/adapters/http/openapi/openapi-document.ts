@@ -12,6 +12,7 @@ import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas
 import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
 import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from './billing-policy-paths.js';
 import { offeringProrationPaths } from './offering-proration-paths.js';
+import { INVOICE_FILTER, INVOICE_SCHEMAS, invoicePaths } from './invoice-paths.js';
 import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from './job-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
@@ -47,6 +48,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
     { name: 'Imports', description: 'JSONL files of products, plans, subscribers, offerings and subscriptions to create, run as jobs.' },
     { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
+    { name: 'Invoices', description: 'Invoices of billing periods, made by billing runs, and the payments that settle them.' },
     { name: 'Jobs', description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.' },
     { name: 'Schedules', description: 'Cron specifications that start billing, tax and payment runs.' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
@@ -63,6 +65,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriberPaths,
     ...billingPolicyPaths,
     ...offeringProrationPaths,
+    ...invoicePaths,
     ...jobPaths,
     ...importPaths,
     ...healthPaths,
@@ -80,6 +83,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SUBSCRIPTION_SCHEMAS,
       ...SUBSCRIBER_SCHEMAS,
       ...BILLING_POLICY_SCHEMAS,
+      ...INVOICE_SCHEMAS,
       ...JOB_SCHEMAS,
       ...HEALTH_SCHEMAS,
       ...IMPORT_SCHEMAS,
@@ -91,6 +95,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       SubscriberFilter: SUBSCRIBER_FILTER,
+      InvoiceFilter: INVOICE_FILTER,
       JobFilter: JOB_FILTER,
     },
   },

@@ -236,11 +236,11 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
     delete: operation({
       operationId: 'deleteSubscription',
       summary: 'Delete a subscription',
-      description: `${SUBSCRIPTIONS_EPCC} Its state history goes with it; the offering snapshot it shared with other subscriptions stays.`,
+      description: `${SUBSCRIPTIONS_EPCC} Its state history goes with it; the offering snapshot it shared with other subscriptions stays. A subscription with invoices is kept (invoices are financial records, as EPCC keeps them): cancel it instead.`,
       tag: TAG,
       access: 'write',
       success: { '204': { description: 'Deleted; no body.' } },
-      errors: { 404: NOT_FOUND },
+      errors: { 404: NOT_FOUND, 409: 'The subscription has invoices.', codes: { 409: ['in_use'] } },
     }),
   }),
   ...subscriptionPath('/subscriptions/subscriptions/{id}/plans', {

@@ -19,6 +19,7 @@ import { InMemorySubscriberRepository } from './in-memory-subscriber-repository.
 import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
+import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
 
@@ -45,6 +46,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
+    bind(TOKENS.InvoiceRepository).to(InMemoryInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
   });

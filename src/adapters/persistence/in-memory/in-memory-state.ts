@@ -14,6 +14,8 @@ import type { AccountMembershipSettings } from '../../../domain/store/account-me
 import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { Store } from '../../../domain/store/store.js';
+import type { Invoice } from '../../../domain/billing/invoice.js';
+import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import type { Job } from '../../../domain/billing/job.js';
 import type { ImportLine } from '../../../domain/billing/import-line.js';
 
@@ -44,6 +46,10 @@ export class InMemoryState {
   readonly cartSettings = new Map<string, CartSettings>();
   /** Only stores that changed their account-membership limit have an entry. */
   readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
+  readonly invoices = new Map<string, Invoice>();
+  readonly invoicePayments = new Map<string, InvoicePayment>();
+  /** The last invoice number of each store that has invoices. */
+  readonly invoiceNumbers = new Map<string, number>();
   readonly jobs = new Map<string, Job>();
   /** The lease of each started job, by job id: the instant another worker may take it over. */
   readonly jobLeases = new Map<string, Date>();

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
+import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
 import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
@@ -81,11 +81,12 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return E.right(changed.right.state);
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
-    if (this.state.subscriptions.get(id)?.storeId !== storeId) return false;
+  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+    if (this.state.subscriptions.get(id)?.storeId !== storeId) return E.left(missing);
+    if ([...this.state.invoices.values()].some((invoice) => invoice.subscriptionId === id)) return E.left(inUse);
     this.state.subscriptions.delete(id);
     this.state.subscriptionStates.delete(id);
-    return true;
+    return E.right(undefined);
   }
 
   async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {

@@ -18,6 +18,7 @@ import { KyselySubscriberRepository } from './kysely-subscriber-repository.js';
 import { KyselySubscriptionRepository } from './kysely-subscription-repository.js';
 import { KyselyMerchantRealmMappingRepository } from './kysely-merchant-realm-mapping-repository.js';
 import { KyselyStoreRepository } from './kysely-store-repository.js';
+import { KyselyInvoiceRepository } from './kysely-invoice-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { PLANS } from '../../../domain/subscription/plan.js';
@@ -44,6 +45,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
+    bind(TOKENS.InvoiceRepository).to(KyselyInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
   });

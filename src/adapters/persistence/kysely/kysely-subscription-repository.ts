@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
+import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
 import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
@@ -29,7 +29,7 @@ const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = 
   external_ref: { column: 'external_ref', key: 'external_ref_key' },
 };
 
-const fromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
+export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
   const body = bodyFromJson(parseJson('subscription', row.body));
   return {
     id: storedUuid('subscription id', row.id),
@@ -81,7 +81,7 @@ const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionSta
 });
 
 /** The snapshots behind a set of subscriptions, each once: at most one query whatever the page. */
-const loadOfferings = async (db: Kysely<Tables>, cache: SnapshotCache, versionIds: readonly string[]): Promise<Map<Uuid, Offering>> => {
+export const loadOfferings = async (db: Kysely<Tables>, cache: SnapshotCache, versionIds: readonly string[]): Promise<Map<Uuid, Offering>> => {
   const found = new Map<Uuid, Offering>();
   const missing: Uuid[] = [];
   for (const versionId of new Set(versionIds)) {
@@ -155,7 +155,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
     const row = await this.handle.db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
     if (row === undefined) return undefined;
-    return { subscription: fromRow(row), offering: await this.snapshotOf(this.handle.db, row.offering_version_id) };
+    return { subscription: subscriptionFromRow(row), offering: await this.snapshotOf(this.handle.db, row.offering_version_id) };
   }
 
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
@@ -185,7 +185,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     // A page past the end has no row to carry the count: ask for it alone.
     const counted = toNumber(rows[0] === undefined ? (await total.executeTakeFirst())?.n : rows[0].matched_total);
     const offerings = await loadOfferings(db, this.snapshots, rows.map((row) => row.offering_version_id));
-    return { ...pageOf(rows.map(fromRow), query.page, counted, counting), offerings };
+    return { ...pageOf(rows.map(subscriptionFromRow), query.page, counted, counting), offerings };
   }
 
   async update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
@@ -193,7 +193,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return E.left(missing);
       const offering = await this.snapshotOf(trx, row.offering_version_id);
-      const changed = change(fromRow(row), offering);
+      const changed = change(subscriptionFromRow(row), offering);
       if (E.isLeft(changed)) return changed;
       // Identity, store, offering version and creation never change: the row keeps them.
       const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed.right);
@@ -212,7 +212,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return E.left(missing);
-      const changed = change(fromRow(row), await this.snapshotOf(trx, row.offering_version_id));
+      const changed = change(subscriptionFromRow(row), await this.snapshotOf(trx, row.offering_version_id));
       if (E.isLeft(changed)) return changed;
       const { state } = changed.right;
       // Under the row lock, so no other change of this subscription can take the same place in its history.
@@ -230,11 +230,14 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     });
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
-    return this.handle.db.transaction().execute(async (trx) => {
+  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | InUse, void>> => {
       // The lock makes a concurrent delete, state change or update wait, then find the subscription gone.
       const row = await trx.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (row === undefined) return false;
+      if (row === undefined) return E.left(missing);
+      // A billing run inserting meanwhile waits for the lock (its foreign-key check), then finds the subscription gone.
+      const invoiced = await trx.selectFrom('subscription_invoices').select('id').where('subscription_id', '=', id).limit(1).executeTakeFirst();
+      if (invoiced !== undefined) return E.left(inUse);
       await trx.deleteFrom('subscription_states').where('subscription_id', '=', id).execute();
       await trx.deleteFrom('subscriptions').where('id', '=', id).execute();
       await trx
@@ -242,7 +245,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .set({ subscription_count: sql`subscription_count - 1` })
         .where('id', '=', storeId)
         .execute();
-      return true;
+      return E.right(undefined);
     });
   }
 

@@ -158,6 +158,56 @@ export interface AccountMembershipSettingsTable {
   membership_limit: number;
 }
 
+export interface InvoiceNumbersTable {
+  store_id: string;
+  last_number: ColumnType<string | number, number, number>;
+}
+
+export interface InvoicesTable {
+  id: string;
+  store_id: string;
+  subscription_id: string;
+  subscriber_id: string;
+  number: ColumnType<string | number, number, number>;
+  billing_period_start: Timestamp;
+  billing_period_end: Timestamp;
+  items: string;
+  tax_items: string;
+  currency: string;
+  amount: ColumnType<string | number, number, number>;
+  includes_tax: StoredBoolean;
+  outstanding: StoredBoolean;
+  tax_required: StoredBoolean;
+  payment_retries_limit_reached: StoredBoolean;
+  manual_payment_pending: StoredBoolean;
+  failed_payment_attempts: number;
+  last_payment_attempt_at: ColumnType<Date | null, Date | null, Date | null>;
+  job_id: string;
+  tax_job_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  taxes_added_at: ColumnType<Date | null, Date | null, Date | null>;
+}
+
+export interface InvoicePaymentsTable {
+  id: string;
+  store_id: string;
+  invoice_id: string;
+  subscription_id: string;
+  job_id: string;
+  gateway: string;
+  status: string;
+  amount: ColumnType<string | number, number, number>;
+  currency: string;
+  includes_tax: StoredBoolean;
+  external_payment_id: string | null;
+  failure_reason: string | null;
+  pending_invoice_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  payment_taken_at: ColumnType<Date | null, Date | null, Date | null>;
+}
+
 export interface JobsTable {
   id: string;
   store_id: string;
@@ -214,6 +264,9 @@ export interface Tables {
   subscription_states: SubscriptionStatesTable;
   subscription_subscribers: SubscribersTable;
   idempotency_keys: IdempotencyKeysTable;
+  subscription_invoice_numbers: InvoiceNumbersTable;
+  subscription_invoices: InvoicesTable;
+  subscription_invoice_payments: InvoicePaymentsTable;
   subscription_jobs: JobsTable;
   subscription_job_lanes: JobLanesTable;
   subscription_import_lines: ImportLinesTable;

@@ -3,6 +3,9 @@ import type { Tables } from './schema.js';
 /** Every table the migrations create, children before parents: the order they can be emptied or dropped in. */
 export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'idempotency_keys',
+  'subscription_invoice_payments',
+  'subscription_invoices',
+  'subscription_invoice_numbers',
   'subscription_import_lines',
   'subscription_job_lanes',
   'subscription_jobs',

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { conflict, notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscription/subscription.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
@@ -10,10 +10,15 @@ import { TOKENS } from '../../tokens.js';
 export class DeleteSubscription {
   constructor(@inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
 
-  /** The subscription and its state history go; the offering snapshot it shared with others stays. */
+  /**
+   * The subscription and its state history go; the offering snapshot it shared with others stays. A
+   * subscription with invoices is refused: invoices are financial records, kept as EPCC keeps them.
+   */
   async execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, void>> {
     const subscriptionId = parseUuid(id);
-    const deleted = subscriptionId !== undefined && (await this.subscriptions.delete(storeId, subscriptionId));
-    return deleted ? E.right(undefined) : E.left(notFound(SUBSCRIPTION_NOT_FOUND));
+    if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
+    const deleted = await this.subscriptions.delete(storeId, subscriptionId);
+    if (E.isRight(deleted)) return deleted;
+    return E.left(deleted.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : conflict('the subscription has invoices, which are kept; cancel it instead', 'in_use'));
   }
 }

@@ -165,9 +165,9 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     await subscriptions.insert(gone);
     const pause = (s: typeof gone, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     expect(E.isRight(await subscriptions.applyState(store.id, gone.id, pause))).to.equal(true);
-    expect(await subscriptions.delete(other.id, gone.id)).to.equal(false);
-    expect(await subscriptions.delete(store.id, gone.id)).to.equal(true);
-    expect(await subscriptions.delete(store.id, gone.id)).to.equal(false);
+    expect(await subscriptions.delete(other.id, gone.id)).to.deep.equal(E.left(missing));
+    expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.right(undefined));
+    expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.left(missing));
     expect(await subscriptions.findById(store.id, gone.id)).to.equal(undefined);
     expect(await subscriptions.listStates(store.id, gone.id, firstPage)).to.equal(undefined);
     expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
@@ -185,7 +185,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       Promise.all(Array.from({ length: 4 }, () => subscriptions.delete(store.id, subscription.id))),
       Promise.all(Array.from({ length: 3 }, () => subscriptions.applyState(store.id, subscription.id, pause))),
     ]);
-    expect(deletes.filter((d) => d)).to.have.length(1);
+    expect(deletes.filter(E.isRight)).to.have.length(1);
     expect(changes.every((c) => E.isRight(c) || (E.isLeft(c) && c.left._tag === 'Missing')), JSON.stringify(changes)).to.equal(true);
     expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
     expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
@@ -241,7 +241,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect([...(read?.subscription.name.slice('Ada Lovelace'.length) ?? '')].sort().join('')).to.equal('abcdef');
     expect(read?.subscription.flags.paused, 'the state change survives the updates').to.equal(true);
     const [deleted, ...late] = await Promise.all([subscriptions.delete(store.id, subscription.id), rename('x'), rename('y')]);
-    expect(deleted).to.equal(true);
+    expect(deleted).to.deep.equal(E.right(undefined));
     expect(late.every((r) => E.isRight(r) || (E.isLeft(r) && r.left._tag === 'Missing'))).to.equal(true);
     expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
   });

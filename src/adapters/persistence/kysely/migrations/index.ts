@@ -11,6 +11,7 @@ import { prorationPoliciesAndDunningRules } from './0008-proration-policies-and-
 import { offeringCopies } from './0009-offering-copies.js';
 import { accountMembershipSettings } from './0010-account-membership-settings.js';
 import { subscriptionJobs } from './0011-subscription-jobs.js';
+import { invoicesAndPayments } from './0012-invoices-and-payments.js';
 import { importLines } from './0013-import-lines.js';
 import { schedules } from './0014-schedules.js';
 
@@ -27,6 +28,7 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0009-offering-copies': offeringCopies(flavor),
   '0010-account-membership-settings': accountMembershipSettings(flavor),
   '0011-subscription-jobs': subscriptionJobs(flavor),
+  '0012-invoices-and-payments': invoicesAndPayments(flavor),
   '0013-import-lines': importLines(flavor),
   '0014-schedules': schedules(flavor),
 });

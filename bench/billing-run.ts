@@ -1,0 +1,108 @@
+/**
+ * Times a billing run over a large store on PostgreSQL:
+ *
+ *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/billing-run.ts [--subscriptions N] [--batch N]
+ *
+ * Drops every table of the database it is given, migrates, and seeds one store: one product, one monthly
+ * plan, one offering snapshot, and N subscriptions (default 1,000,000) written in bulk in the repository's
+ * own row format, their starts spread over the month before the run. Then it runs `RunBilling` once, as
+ * the job machinery would, and prints the invoices made, the time, invoices per second and the peak RSS.
+ */
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import * as E from 'fp-ts/lib/Either.js';
+import { sql } from 'kysely';
+import { TOKENS } from '../src/application/tokens.js';
+import { CreateStore } from '../src/application/use-cases/create-store.js';
+import { RunBilling } from '../src/application/use-cases/billing/run-billing.js';
+import { toRow } from '../src/adapters/persistence/kysely/kysely-subscription-repository.js';
+import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
+import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
+import { randomIds } from '../src/adapters/system/system-module.js';
+import { buildContainer } from '../src/container.js';
+import type { Job } from '../src/domain/billing/job.js';
+import type { Offering } from '../src/domain/subscription/offering.js';
+import { invoiceAfter, type Subscription } from '../src/domain/subscription/subscription.js';
+import { formatDuration, formatInteger, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';
+
+const INSERT_BATCH = 1000;
+
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({ options: { subscriptions: { type: 'string', default: '1000000' } } });
+  const count = Number(values.subscriptions);
+  if (!Number.isInteger(count) || count < 1) throw new UsageError('--subscriptions must be a positive integer');
+  const { url, skip } = serverUrl('postgres');
+  if (url === undefined) throw new UsageError(skip ?? 'BENCH_POSTGRES_URL is not set');
+  process.stdout.write(`billing run over ${formatInteger(count)} subscriptions on ${redactedUrl(url)}\n`);
+
+  const { handle } = await openBenchDatabase('postgres', { url });
+  try {
+    for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES]) await handle.db.schema.dropTable(table).ifExists().execute();
+    await migrateToLatest(handle.db, handle.flavor);
+    const container = buildContainer({ kind: 'database', handle });
+    const created = await container.get(CreateStore).execute('Billing bench');
+    if (E.isLeft(created)) throw new Error('the store was not created');
+    const storeId = created.right.store.id;
+
+    const now = new Date();
+    const runAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const monthBefore = new Date(Date.UTC(runAt.getUTCFullYear(), runAt.getUTCMonth() - 1, 1));
+    const product = { id: randomIds.uuid(), originId: randomIds.uuid(), attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: false } } }, createdAt: monthBefore, updatedAt: monthBefore };
+    const planAttributes = { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true } as const;
+    const plan = { id: randomIds.uuid(), originId: randomIds.uuid(), attributes: planAttributes, createdAt: monthBefore, updatedAt: monthBefore };
+    const offering: Offering = { id: randomIds.uuid(), storeId, attributes: { name: 'Coffee club' }, version: 1, products: [product], plans: [plan], createdAt: monthBefore, updatedAt: monthBefore };
+    const versionId = await container.get(TOKENS.SubscriptionRepository).snapshotOffering(offering);
+
+    const seeding = new cliProgress.SingleBar({ format: 'seeding {bar} {value}/{total}' }, cliProgress.Presets.shades_classic);
+    seeding.start(count, 0);
+    const monthMs = runAt.getTime() - monthBefore.getTime();
+    for (let done = 0; done < count; done += INSERT_BATCH) {
+      const rows = Array.from({ length: Math.min(INSERT_BATCH, count - done) }, (_, i) => {
+        const createdAt = new Date(monthBefore.getTime() + Math.floor(((done + i) / count) * monthMs));
+        const subscription: Subscription = {
+          id: randomIds.uuid(),
+          storeId,
+          accountId: randomIds.uuid(),
+          offeringId: offering.id,
+          offeringVersionId: versionId,
+          planId: plan.id,
+          currency: 'USD',
+          name: `Subscriber ${done + i}`,
+          email: `subscriber${done + i}@example.com`,
+          paymentAuthority: { type: 'elastic_path_payments_stripe' },
+          manualPayments: false,
+          flags: { canceled: false, paused: false, suspended: false, pending: false },
+          timestamps: { createdAt, updatedAt: createdAt },
+          invoiceAfter: invoiceAfter(createdAt, planAttributes),
+        };
+        return toRow(subscription);
+      });
+      await handle.db.insertInto('subscriptions').values(rows).execute();
+      seeding.update(done + rows.length);
+    }
+    seeding.stop();
+    await handle.db.updateTable('stores').set({ subscription_count: count }).where('id', '=', storeId).execute();
+    await sql`analyze`.execute(handle.db);
+
+    const job: Job = { id: randomIds.uuid(), storeId, jobType: 'billing-run', status: 'started', createdAt: runAt, updatedAt: runAt, startedAt: runAt };
+    let heartbeats = 0;
+    const started = process.hrtime.bigint();
+    const report = await container.get(RunBilling).run({ job, startedAt: runAt, heartbeat: async () => void (heartbeats += 1) });
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const invoices = Number(report['invoices_ready_for_payment']) + Number(report['invoices_tax_required']);
+    process.stdout.write(
+      [
+        `invoices made: ${formatInteger(invoices)} (failures ${formatInteger(Number(report['invoice_failures']))}, heartbeats ${heartbeats})`,
+        `time: ${formatDuration(seconds)}`,
+        `invoices/s: ${formatInteger(invoices / seconds)}`,
+        `peak RSS: ${formatInteger(process.resourceUsage().maxRSS / 1024)} MiB`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await handle.close();
+  }
+};
+
+main().catch(reportFailure);

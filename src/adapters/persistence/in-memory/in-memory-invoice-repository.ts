@@ -1,0 +1,161 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type {
+  Attempted,
+  Batch,
+  BillingCandidate,
+  InvoiceGroup,
+  InvoiceRepository,
+  NotAttempted,
+  PaymentCandidate,
+  PaymentGroup,
+} from '../../../application/ports/invoice-repository.js';
+import { notAttempted } from '../../../application/ports/invoice-repository.js';
+import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
+import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
+import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import { matchesInvoiceFilter, type InvoiceQuery } from '../../../domain/billing/invoice-query.js';
+import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { InMemoryState } from './in-memory-state.js';
+import { IN_MEMORY } from './in-memory-tokens.js';
+
+const byId = <A extends { readonly id: string }>(a: A, b: A): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const newestFirst = (a: Invoice, b: Invoice): number => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const oldestFirst = (a: InvoicePayment, b: InvoicePayment): number => a.createdAt.getTime() - b.createdAt.getTime() || byId(a, b);
+
+const group = <K extends object>(groups: Map<string, K & { count: number; amount: number }>, key: Omit<K, 'count' | 'amount'>, amount: number): void => {
+  const id = JSON.stringify(key);
+  const known = groups.get(id);
+  groups.set(id, known === undefined ? ({ ...key, count: 1, amount } as K & { count: number; amount: number }) : { ...known, count: known.count + 1, amount: known.amount + amount });
+};
+
+/** Every method works on the shared state without awaiting in between, so each is atomic as a transaction is. */
+@injectable()
+export class InMemoryInvoiceRepository implements InvoiceRepository {
+  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+
+  private invoicesOf(storeId: Uuid): Invoice[] {
+    return [...this.state.invoices.values()].filter((i) => i.storeId === storeId);
+  }
+
+  async billingBatch(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<BillingCandidate>> {
+    const subscriptions = [...this.state.subscriptions.values()]
+      .filter((s) => s.storeId === storeId && (after === undefined || s.id > after))
+      .sort(byId)
+      .slice(0, limit);
+    const wanted = new Set(subscriptions.map((s) => s.id));
+    const latest = new Map<Uuid, Date>();
+    for (const invoice of this.state.invoices.values()) {
+      if (!wanted.has(invoice.subscriptionId)) continue;
+      const known = latest.get(invoice.subscriptionId);
+      if (known === undefined || known.getTime() < invoice.billingPeriod.start.getTime()) latest.set(invoice.subscriptionId, invoice.billingPeriod.start);
+    }
+    const items = subscriptions.map((subscription): BillingCandidate => {
+      const offering = this.state.offeringVersions.get(subscription.offeringVersionId);
+      if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+      const lastInvoicedStart = latest.get(subscription.id);
+      return { subscription, offering, ...(lastInvoicedStart === undefined ? {} : { lastInvoicedStart }) };
+    });
+    const last = subscriptions[subscriptions.length - 1];
+    return subscriptions.length < limit || last === undefined ? { items } : { items, next: last.id };
+  }
+
+  async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]> {
+    const invoiced = new Set([...this.state.invoices.values()].map((i) => `${i.subscriptionId} ${i.billingPeriod.start.getTime()}`));
+    let last = this.state.invoiceNumbers.get(storeId) ?? 0;
+    const stored: Invoice[] = [];
+    for (const draft of drafts) {
+      const key = `${draft.subscriptionId} ${draft.billingPeriod.start.getTime()}`;
+      if (invoiced.has(key) || !this.state.subscriptions.has(draft.subscriptionId)) continue;
+      invoiced.add(key);
+      last += 1;
+      const invoice = numbered(draft, last);
+      this.state.invoices.set(invoice.id, invoice);
+      stored.push(invoice);
+    }
+    this.state.invoiceNumbers.set(storeId, last);
+    return stored;
+  }
+
+  async createdBy(storeId: Uuid, jobId: Uuid): Promise<readonly InvoiceGroup[]> {
+    const groups = new Map<string, InvoiceGroup>();
+    for (const invoice of this.invoicesOf(storeId).filter((i) => i.jobId === jobId)) {
+      group(groups, { currency: invoice.currency, includesTax: invoice.includesTax, charged: invoice.amount > 0 }, invoice.amount);
+    }
+    return [...groups.values()];
+  }
+
+  async update<R>(storeId: Uuid, id: Uuid, change: (current: Invoice) => E.Either<R, Invoice>): Promise<E.Either<Missing | R, Invoice>> {
+    const current = this.state.invoices.get(id);
+    if (current === undefined || current.storeId !== storeId) return E.left(missing);
+    const changed = change(current);
+    if (E.isRight(changed)) this.state.invoices.set(id, changed.right);
+    return changed;
+  }
+
+  async paymentBatch(storeId: Uuid, jobId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<PaymentCandidate>> {
+    const attempted = new Set([...this.state.invoicePayments.values()].filter((p) => p.jobId === jobId).map((p) => p.invoiceId));
+    const invoices = this.invoicesOf(storeId)
+      .filter((i) => (after === undefined || i.id > after) && i.outstanding && !i.taxRequired && !i.manualPaymentPending && !i.paymentRetriesLimitReached)
+      .sort(byId)
+      .slice(0, limit);
+    const items = invoices.flatMap((invoice) => {
+      const subscription = this.state.subscriptions.get(invoice.subscriptionId);
+      return subscription === undefined || attempted.has(invoice.id) ? [] : [{ invoice, subscription }];
+    });
+    const last = invoices[invoices.length - 1];
+    return invoices.length < limit || last === undefined ? { items } : { items, next: last.id };
+  }
+
+  async recordAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, attempt: (current: Invoice) => E.Either<NotAttempted, Attempted>): Promise<E.Either<Missing | NotAttempted, Attempted>> {
+    const current = this.state.invoices.get(id);
+    if (current === undefined || current.storeId !== storeId) return E.left(missing);
+    const payments = [...this.state.invoicePayments.values()].filter((p) => p.invoiceId === id);
+    if (payments.some((p) => p.jobId === jobId)) return E.left(notAttempted);
+    const attempted = attempt(current);
+    if (E.isLeft(attempted)) return attempted;
+    if (attempted.right.payment.status === 'pending' && payments.some((p) => p.status === 'pending')) throw new Error('duplicate pending payment of an invoice');
+    this.state.invoices.set(id, attempted.right.invoice);
+    this.state.invoicePayments.set(attempted.right.payment.id, attempted.right.payment);
+    return attempted;
+  }
+
+  async attemptsBy(storeId: Uuid, jobId: Uuid): Promise<readonly PaymentGroup[]> {
+    const groups = new Map<string, PaymentGroup>();
+    for (const payment of this.state.invoicePayments.values()) {
+      if (payment.storeId === storeId && payment.jobId === jobId) group(groups, { status: payment.status, currency: payment.currency, includesTax: payment.includesTax }, payment.amount);
+    }
+    return [...groups.values()];
+  }
+
+  async settle<R>(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>): Promise<E.Either<Missing | R, Attempted>> {
+    const invoice = this.state.invoices.get(invoiceId);
+    const payment = this.state.invoicePayments.get(paymentId);
+    if (invoice === undefined || invoice.storeId !== storeId || payment === undefined || payment.invoiceId !== invoiceId) return E.left(missing);
+    const changed = change(invoice, payment);
+    if (E.isLeft(changed)) return changed;
+    this.state.invoices.set(invoiceId, changed.right.invoice);
+    this.state.invoicePayments.set(paymentId, changed.right.payment);
+    return changed;
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined> {
+    const invoice = this.state.invoices.get(id);
+    return invoice?.storeId === storeId ? invoice : undefined;
+  }
+
+  async list(storeId: Uuid, query: InvoiceQuery): Promise<Page<Invoice>> {
+    return pageOfAll(this.invoicesOf(storeId).filter((i) => matchesInvoiceFilter(i, query.filter)).sort(newestFirst), query.page, 'capped');
+  }
+
+  async findPayment(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<InvoicePayment | undefined> {
+    const payment = this.state.invoicePayments.get(paymentId);
+    return payment?.storeId === storeId && payment.invoiceId === invoiceId ? payment : undefined;
+  }
+
+  async listPayments(storeId: Uuid, invoiceId: Uuid, page: PageRequest): Promise<Page<InvoicePayment> | undefined> {
+    if ((await this.findById(storeId, invoiceId)) === undefined) return undefined;
+    return pageOfAll([...this.state.invoicePayments.values()].filter((p) => p.invoiceId === invoiceId).sort(oldestFirst), page);
+  }
+}

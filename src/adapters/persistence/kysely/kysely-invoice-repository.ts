@@ -1,0 +1,256 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  notAttempted,
+  type Attempted,
+  type Batch,
+  type BillingCandidate,
+  type InvoiceGroup,
+  type InvoiceRepository,
+  type NotAttempted,
+  type PaymentCandidate,
+  type PaymentGroup,
+} from '../../../application/ports/invoice-repository.js';
+import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
+import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
+import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import type { InvoiceQuery } from '../../../domain/billing/invoice-query.js';
+import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
+import { cappedCount, pageNewestFirst } from './kysely-list.js';
+import { loadOfferings, subscriptionFromRow } from './kysely-subscription-repository.js';
+import type { DatabaseHandle } from './open-database.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+import type { Tables } from './schema.js';
+import { SnapshotCache } from './snapshot-cache.js';
+import { toNumber } from './sql-flavor.js';
+
+/** Rows per INSERT: well below MySQL's 65,535 placeholders at the invoice's column count. */
+const INSERT_CHUNK = 1000;
+
+const chunks = <A>(all: readonly A[], size: number): A[][] => Array.from({ length: Math.ceil(all.length / size) }, (_, i) => all.slice(i * size, (i + 1) * size));
+
+@injectable()
+export class KyselyInvoiceRepository implements InvoiceRepository {
+  private readonly snapshots = new SnapshotCache();
+
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  async billingBatch(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<BillingCandidate>> {
+    const db = this.handle.db;
+    let query = db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId);
+    if (after !== undefined) query = query.where('id', '>', after);
+    const rows = await query.orderBy('id').limit(limit).execute();
+    if (rows.length === 0) return { items: [] };
+    const ids = rows.map((row) => row.id);
+    const [latest, offerings] = await Promise.all([
+      db
+        .selectFrom('subscription_invoices')
+        .select(['subscription_id', (eb) => eb.fn.max('billing_period_start').as('start')])
+        .where('subscription_id', 'in', ids)
+        .groupBy('subscription_id')
+        .execute(),
+      loadOfferings(db, this.snapshots, rows.map((row) => row.offering_version_id)),
+    ]);
+    const starts = new Map(latest.map((row) => [row.subscription_id, new Date(row.start as unknown as Date)]));
+    const items = rows.map((row): BillingCandidate => {
+      const subscription = subscriptionFromRow(row);
+      const offering = offerings.get(subscription.offeringVersionId);
+      if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+      const lastInvoicedStart = starts.get(row.id);
+      return { subscription, offering, ...(lastInvoicedStart === undefined ? {} : { lastInvoicedStart }) };
+    });
+    const last = ids[ids.length - 1];
+    return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
+  }
+
+  /** The store's counter row, locked until the transaction ends; made at 0 the first time. */
+  private async lockCounter(trx: Transaction<Tables>, storeId: Uuid): Promise<number> {
+    const insert = trx.insertInto('subscription_invoice_numbers').values({ store_id: storeId, last_number: 0 });
+    await (this.handle.flavor === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('store_id').doNothing())).execute();
+    const row = await trx.selectFrom('subscription_invoice_numbers').select('last_number').where('store_id', '=', storeId).forUpdate().executeTakeFirstOrThrow();
+    return toNumber(row.last_number);
+  }
+
+  async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]> {
+    if (drafts.length === 0) return [];
+    return this.handle.db.transaction().execute(async (trx) => {
+      let last = await this.lockCounter(trx, storeId);
+      // Read after the lock: a concurrent run of the store committed its invoices before letting go of it.
+      const subscriptionIds = [...new Set(drafts.map((d) => d.subscriptionId))];
+      const earliest = new Date(Math.min(...drafts.map((d) => d.billingPeriod.start.getTime())));
+      const invoiced = new Set<string>();
+      for (const ids of chunks(subscriptionIds, INSERT_CHUNK)) {
+        const rows = await trx
+          .selectFrom('subscription_invoices')
+          .select(['subscription_id', 'billing_period_start'])
+          .where('subscription_id', 'in', ids)
+          .where('billing_period_start', '>=', earliest)
+          .execute();
+        for (const row of rows) invoiced.add(`${row.subscription_id} ${new Date(row.billing_period_start).getTime()}`);
+      }
+      const stored: Invoice[] = [];
+      for (const draft of drafts) {
+        const key = `${draft.subscriptionId} ${draft.billingPeriod.start.getTime()}`;
+        if (invoiced.has(key)) continue;
+        invoiced.add(key);
+        last += 1;
+        stored.push(numbered(draft, last));
+      }
+      if (stored.length === 0) return [];
+      for (const part of chunks(stored, INSERT_CHUNK)) await trx.insertInto('subscription_invoices').values(part.map(invoiceToRow)).execute();
+      await trx.updateTable('subscription_invoice_numbers').set({ last_number: last }).where('store_id', '=', storeId).execute();
+      return stored;
+    });
+  }
+
+  async createdBy(storeId: Uuid, jobId: Uuid): Promise<readonly InvoiceGroup[]> {
+    const charged = sql<number>`case when amount > 0 then 1 else 0 end`;
+    const rows = await this.handle.db
+      .selectFrom('subscription_invoices')
+      .select(['currency', 'includes_tax', charged.as('charged'), (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('amount').as('total')])
+      .where('job_id', '=', jobId)
+      .where('store_id', '=', storeId)
+      .groupBy(['currency', 'includes_tax', charged])
+      .execute();
+    return rows.map((row) => ({
+      currency: row.currency,
+      includesTax: row.includes_tax === true || row.includes_tax === 1,
+      charged: toNumber(row.charged) === 1,
+      count: toNumber(row.n),
+      amount: toNumber(row.total),
+    }));
+  }
+
+  private async locked(trx: Kysely<Tables>, storeId: Uuid, id: Uuid): Promise<Invoice | undefined> {
+    const row = await trx.selectFrom('subscription_invoices').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+    return row === undefined ? undefined : invoiceFromRow(row);
+  }
+
+  private async write(trx: Kysely<Tables>, invoice: Invoice): Promise<void> {
+    const { id: _id, store_id: _store, subscription_id: _subscription, number: _number, created_at: _created, ...columns } = invoiceToRow(invoice);
+    await trx.updateTable('subscription_invoices').set(columns).where('id', '=', invoice.id).execute();
+  }
+
+  update<R>(storeId: Uuid, id: Uuid, change: (current: Invoice) => E.Either<R, Invoice>): Promise<E.Either<Missing | R, Invoice>> {
+    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, Invoice>> => {
+      const current = await this.locked(trx, storeId, id);
+      if (current === undefined) return E.left(missing);
+      const changed = change(current);
+      if (E.isRight(changed)) await this.write(trx, changed.right);
+      return changed;
+    });
+  }
+
+  async paymentBatch(storeId: Uuid, jobId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<PaymentCandidate>> {
+    const db = this.handle.db;
+    let query = db
+      .selectFrom('subscription_invoices as i')
+      .selectAll('i')
+      .where('i.store_id', '=', storeId)
+      .where('i.outstanding', '=', true)
+      .where('i.tax_required', '=', false)
+      .where('i.manual_payment_pending', '=', false)
+      .where('i.payment_retries_limit_reached', '=', false);
+    if (after !== undefined) query = query.where('i.id', '>', after);
+    const rows = await query.orderBy('i.id').limit(limit).execute();
+    if (rows.length === 0) return { items: [] };
+    const ids = rows.map((row) => row.id);
+    const [subscriptions, attempted] = await Promise.all([
+      db.selectFrom('subscriptions').selectAll().where('id', 'in', [...new Set(rows.map((row) => row.subscription_id))]).execute(),
+      db.selectFrom('subscription_invoice_payments').select('invoice_id').where('job_id', '=', jobId).where('invoice_id', 'in', ids).execute(),
+    ]);
+    const byId = new Map(subscriptions.map((row) => [row.id, subscriptionFromRow(row)]));
+    const done = new Set(attempted.map((row) => row.invoice_id));
+    const items = rows.flatMap((row) => {
+      const subscription = byId.get(row.subscription_id);
+      return subscription === undefined || done.has(row.id) ? [] : [{ invoice: invoiceFromRow(row), subscription }];
+    });
+    const last = ids[ids.length - 1];
+    return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
+  }
+
+  recordAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, attempt: (current: Invoice) => E.Either<NotAttempted, Attempted>): Promise<E.Either<Missing | NotAttempted, Attempted>> {
+    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | NotAttempted, Attempted>> => {
+      const current = await this.locked(trx, storeId, id);
+      if (current === undefined) return E.left(missing);
+      const earlier = await trx.selectFrom('subscription_invoice_payments').select('id').where('job_id', '=', jobId).where('invoice_id', '=', id).executeTakeFirst();
+      if (earlier !== undefined) return E.left(notAttempted);
+      const attempted = attempt(current);
+      if (E.isLeft(attempted)) return attempted;
+      await trx.insertInto('subscription_invoice_payments').values(paymentToRow(attempted.right.payment)).execute();
+      await this.write(trx, attempted.right.invoice);
+      return attempted;
+    });
+  }
+
+  async attemptsBy(storeId: Uuid, jobId: Uuid): Promise<readonly PaymentGroup[]> {
+    const rows = await this.handle.db
+      .selectFrom('subscription_invoice_payments')
+      .select(['status', 'currency', 'includes_tax', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('amount').as('total')])
+      .where('job_id', '=', jobId)
+      .where('store_id', '=', storeId)
+      .groupBy(['status', 'currency', 'includes_tax'])
+      .execute();
+    return rows.map((row) => ({
+      status: paymentStatus(row.status),
+      currency: row.currency,
+      includesTax: row.includes_tax === true || row.includes_tax === 1,
+      count: toNumber(row.n),
+      amount: toNumber(row.total),
+    }));
+  }
+
+  settle<R>(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>): Promise<E.Either<Missing | R, Attempted>> {
+    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, Attempted>> => {
+      const invoice = await this.locked(trx, storeId, invoiceId);
+      if (invoice === undefined) return E.left(missing);
+      const row = await trx.selectFrom('subscription_invoice_payments').selectAll().where('invoice_id', '=', invoiceId).where('id', '=', paymentId).executeTakeFirst();
+      if (row === undefined) return E.left(missing);
+      const changed = change(invoice, paymentFromRow(row));
+      if (E.isLeft(changed)) return changed;
+      const { id: _id, store_id: _store, invoice_id: _invoice, created_at: _created, ...columns } = paymentToRow(changed.right.payment);
+      await trx.updateTable('subscription_invoice_payments').set(columns).where('id', '=', paymentId).execute();
+      await this.write(trx, changed.right.invoice);
+      return changed;
+    });
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined> {
+    const row = await this.handle.db.selectFrom('subscription_invoices').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : invoiceFromRow(row);
+  }
+
+  async list(storeId: Uuid, { page, filter }: InvoiceQuery): Promise<Page<Invoice>> {
+    let filtered = this.handle.db.selectFrom('subscription_invoices').where('store_id', '=', storeId);
+    if (filter.subscriptionId !== undefined) filtered = filtered.where('subscription_id', '=', filter.subscriptionId);
+    if (filter.subscriberId !== undefined) filtered = filtered.where('subscriber_id', '=', filter.subscriberId);
+    if (filter.outstanding !== undefined) filtered = filtered.where('outstanding', '=', filter.outstanding);
+    if (filter.taxRequired !== undefined) filtered = filtered.where('tax_required', '=', filter.taxRequired);
+    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), page).execute(), cappedCount(this.handle.db, filtered)]);
+    return pageOf(rows.map(invoiceFromRow), page, counted, 'capped');
+  }
+
+  async findPayment(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<InvoicePayment | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscription_invoice_payments')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('invoice_id', '=', invoiceId)
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : paymentFromRow(row);
+  }
+
+  async listPayments(storeId: Uuid, invoiceId: Uuid, page: PageRequest): Promise<Page<InvoicePayment> | undefined> {
+    if ((await this.findById(storeId, invoiceId)) === undefined) return undefined;
+    const payments = this.handle.db.selectFrom('subscription_invoice_payments').where('invoice_id', '=', invoiceId);
+    const [rows, counted] = await Promise.all([
+      payments.selectAll().orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute(),
+      payments.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return pageOf(rows.map(paymentFromRow), page, toNumber(counted.n), 'exact');
+  }
+}

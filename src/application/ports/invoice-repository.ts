@@ -1,0 +1,97 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { Invoice, InvoiceDraft } from '../../domain/billing/invoice.js';
+import type { InvoicePayment } from '../../domain/billing/invoice-payment.js';
+import type { InvoiceQuery } from '../../domain/billing/invoice-query.js';
+import type { Page, PageRequest } from '../../domain/query/page.js';
+import type { Uuid } from '../../domain/shared/uuid.js';
+import type { Offering } from '../../domain/subscription/offering.js';
+import type { Subscription } from '../../domain/subscription/subscription.js';
+import type { Missing } from './storage-outcomes.js';
+
+/** A subscription a billing run looks at, with its offering snapshot and the start of its latest invoiced period. */
+export interface BillingCandidate {
+  readonly subscription: Subscription;
+  readonly offering: Offering;
+  readonly lastInvoicedStart?: Date;
+}
+
+/** One batch of a walk in id order; `next` continues the walk, absent after the last batch. */
+export interface Batch<A> {
+  readonly items: readonly A[];
+  readonly next?: Uuid;
+}
+
+/** An invoice a payment run may attempt, with the subscription that decides the gateway. */
+export interface PaymentCandidate {
+  readonly invoice: Invoice;
+  readonly subscription: Subscription;
+}
+
+/** The invoices one billing run created, grouped: `count` invoices and their `amount` per group. */
+export interface InvoiceGroup {
+  readonly currency: string;
+  readonly includesTax: boolean;
+  /** Whether the amount is above zero; with `includesTax`, this decides whether tax was required at creation. */
+  readonly charged: boolean;
+  readonly count: number;
+  readonly amount: number;
+}
+
+/** The payments one payment run recorded, grouped: `count` payments and their `amount` per group. */
+export interface PaymentGroup {
+  readonly status: InvoicePayment['status'];
+  readonly currency: string;
+  readonly includesTax: boolean;
+  readonly count: number;
+  readonly amount: number;
+}
+
+/** An attempt's invoice and payment as they are to be stored together. */
+export interface Attempted {
+  readonly invoice: Invoice;
+  readonly payment: InvoicePayment;
+}
+
+/** The attempt is not made: the invoice changed meanwhile, or this run attempted it already. */
+export type NotAttempted = { readonly _tag: 'NotAttempted' };
+export const notAttempted: NotAttempted = { _tag: 'NotAttempted' };
+
+/** Storage of invoices and their payment attempts. */
+export interface InvoiceRepository {
+  /**
+   * Up to `limit` of the store's subscriptions with ids after `after`, in id order, each with its snapshot
+   * and the start of its latest invoiced period: a few queries whatever the batch.
+   */
+  billingBatch(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<BillingCandidate>>;
+  /**
+   * Stores the drafts in one transaction, leaving out every period already invoiced (by an earlier or a
+   * concurrent run), and numbers the rest in order under the store's counter lock, so numbers are unique
+   * and without gaps. Resolves with the invoices it stored.
+   */
+  insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]>;
+  /** The invoices a billing run created, grouped by currency, tax inclusion and whether they charge anything. */
+  createdBy(storeId: Uuid, jobId: Uuid): Promise<readonly InvoiceGroup[]>;
+  /** Loads, changes and stores an invoice in one transaction; a refusal of `change` leaves it as it was. */
+  update<R>(storeId: Uuid, id: Uuid, change: (current: Invoice) => E.Either<R, Invoice>): Promise<E.Either<Missing | R, Invoice>>;
+  /**
+   * Up to `limit` invoices with ids after `after` that are outstanding, need no tax, wait for no manual
+   * payment, have retries left and were not attempted by `jobId`, in id order, with their subscriptions.
+   */
+  paymentBatch(storeId: Uuid, jobId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<PaymentCandidate>>;
+  /**
+   * Records an attempt with the invoice locked: `attempt` decides from the invoice as it is now, and the
+   * payment and the changed invoice are stored in one transaction. Refused when the run attempted the
+   * invoice already, or `attempt` refuses.
+   */
+  recordAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, attempt: (current: Invoice) => E.Either<NotAttempted, Attempted>): Promise<E.Either<Missing | NotAttempted, Attempted>>;
+  /** The payments one payment run recorded, grouped by status, currency and tax inclusion. */
+  attemptsBy(storeId: Uuid, jobId: Uuid): Promise<readonly PaymentGroup[]>;
+  /** Changes a payment and its invoice together, with the invoice locked. */
+  settle<R>(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>): Promise<E.Either<Missing | R, Attempted>>;
+  findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined>;
+  /** Newest first. */
+  list(storeId: Uuid, query: InvoiceQuery): Promise<Page<Invoice>>;
+  findPayment(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<InvoicePayment | undefined>;
+  /** Oldest first; undefined when the store has no such invoice. */
+  listPayments(storeId: Uuid, invoiceId: Uuid, page: PageRequest): Promise<Page<InvoicePayment> | undefined>;
+}

@@ -1,0 +1,27 @@
+import { injectable } from 'inversify';
+import { MANUAL_GATEWAY, type GatewayOutcome } from '../../../domain/billing/invoice-payment.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
+import type { PaymentGateway, PaymentGateways } from '../../ports/payment-gateway.js';
+
+/** Payments a merchant takes outside the service: each attempt waits, pending, until the merchant settles it. */
+export const MANUAL_PAYMENTS: PaymentGateway = {
+  name: MANUAL_GATEWAY,
+  charge: async (): Promise<GatewayOutcome> => ({ status: 'pending' }),
+};
+
+/**
+ * A payment authority whose gateway this service has no client for: the attempt fails and says so,
+ * rather than pretending the payment was taken.
+ */
+export const unconfiguredGateway = (authority: string): PaymentGateway => ({
+  name: authority,
+  charge: async (): Promise<GatewayOutcome> => ({ status: 'failed', failureReason: `no payment gateway for ${authority} is configured in this service` }),
+});
+
+/** Manual payments when the subscription takes them; otherwise its payment authority's gateway. */
+@injectable()
+export class ConfiguredPaymentGateways implements PaymentGateways {
+  for(subscription: Subscription): PaymentGateway {
+    return subscription.manualPayments ? MANUAL_PAYMENTS : unconfiguredGateway(subscription.paymentAuthority.type);
+  }
+}

@@ -1,0 +1,112 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoice.js';
+import { PAYMENT_NOT_FOUND, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import { INVOICE_LIST, invoiceQueryOf } from '../../../domain/billing/invoice-query.js';
+import { parseListQuery } from '../../../domain/query/list-query.js';
+import { parsePageRequest, type Page } from '../../../domain/query/page.js';
+import type { QueryParams } from '../../../domain/query/query-params.js';
+import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscription/subscription.js';
+import type { InvoiceRepository } from '../../ports/invoice-repository.js';
+import type { StoreRepository } from '../../ports/store-repository.js';
+import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
+import { TOKENS } from '../../tokens.js';
+import { requireStore } from '../store-lookup.js';
+
+type Result<A> = Promise<E.Either<DomainError, A>>;
+
+/** Reads one invoice of the store, of the named subscription when one is named (which must be the store's). */
+@injectable()
+export class InvoiceLookup {
+  constructor(
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+  ) {}
+
+  async subscription(storeId: Uuid, subscriptionId: string): Result<Uuid> {
+    const id = parseUuid(subscriptionId);
+    const found = id === undefined ? undefined : await this.subscriptions.findById(storeId, id);
+    return found === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : E.right(found.subscription.id);
+  }
+
+  async invoice(storeId: Uuid, invoiceId: string, subscriptionId?: string): Result<Invoice> {
+    if (subscriptionId !== undefined) {
+      const owner = await this.subscription(storeId, subscriptionId);
+      if (E.isLeft(owner)) return owner;
+    }
+    const id = parseUuid(invoiceId);
+    const found = id === undefined ? undefined : await this.invoices.findById(storeId, id);
+    return found === undefined || (subscriptionId !== undefined && found.subscriptionId !== subscriptionId) ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
+  }
+}
+
+/** The store's invoices, newest first, filtered by EPCC's four fields; or one subscription's. */
+@injectable()
+export class ListInvoices {
+  constructor(
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+    @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
+  ) {}
+
+  async execute(storeId: Uuid, params: QueryParams, subscriptionId?: string): Result<Page<Invoice>> {
+    const store = await requireStore(this.stores, storeId);
+    if (E.isLeft(store)) return store;
+    // EPCC declares no filter on a subscription's list: it is that subscription's invoices.
+    const rules = subscriptionId === undefined ? INVOICE_LIST : {};
+    const parsed = E.flatMap(invoiceQueryOf)(parseListQuery(params, { ...rules, defaultLimit: store.right.pageLength }));
+    if (E.isLeft(parsed)) return E.left(validationFailed(parsed.left));
+    if (subscriptionId === undefined) return E.right(await this.invoices.list(storeId, parsed.right));
+    const owner = await this.lookup.subscription(storeId, subscriptionId);
+    if (E.isLeft(owner)) return owner;
+    return E.right(await this.invoices.list(storeId, { page: parsed.right.page, filter: { subscriptionId: owner.right } }));
+  }
+}
+
+@injectable()
+export class GetInvoice {
+  constructor(@inject(InvoiceLookup) private readonly lookup: InvoiceLookup) {}
+
+  execute(storeId: Uuid, id: string, subscriptionId?: string): Result<Invoice> {
+    return this.lookup.invoice(storeId, id, subscriptionId);
+  }
+}
+
+/** An invoice's payment attempts, oldest first. */
+@injectable()
+export class ListInvoicePayments {
+  constructor(
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+    @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
+  ) {}
+
+  async execute(storeId: Uuid, invoiceId: string, params: QueryParams, subscriptionId?: string): Result<Page<InvoicePayment>> {
+    const store = await requireStore(this.stores, storeId);
+    if (E.isLeft(store)) return store;
+    const page = parsePageRequest(params, store.right.pageLength);
+    if (E.isLeft(page)) return E.left(validationFailed(page.left));
+    const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId);
+    if (E.isLeft(invoice)) return invoice;
+    const found = await this.invoices.listPayments(storeId, invoice.right.id, page.right);
+    return found === undefined ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
+  }
+}
+
+@injectable()
+export class GetInvoicePayment {
+  constructor(
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
+  ) {}
+
+  async execute(storeId: Uuid, invoiceId: string, paymentId: string, subscriptionId?: string): Result<InvoicePayment> {
+    const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId);
+    if (E.isLeft(invoice)) return invoice;
+    const id = parseUuid(paymentId);
+    const found = id === undefined ? undefined : await this.invoices.findPayment(storeId, invoice.right.id, id);
+    return found === undefined ? E.left(notFound(PAYMENT_NOT_FOUND)) : E.right(found);
+  }
+}

@@ -1,0 +1,77 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { billingPeriodsUpTo } from '../../../domain/billing/billing-period.js';
+import type { InvoiceDraft } from '../../../domain/billing/invoice.js';
+import { invoiceDraft } from '../../../domain/billing/invoice-items.js';
+import type { JobReport } from '../../../domain/billing/job.js';
+import { totalsByCurrency, type BillingRunReport } from '../../../domain/billing/run-reports.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { BillingCandidate, InvoiceRepository } from '../../ports/invoice-repository.js';
+import type { JobHandler, JobRun } from '../../ports/job-handler.js';
+import type { Clock, IdGenerator } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+
+/** Subscriptions read and invoiced per transaction. */
+export const BILLING_BATCH = 1000;
+
+/**
+ * A billing run: every period of every subscription of the store that has begun by the run's start and
+ * has no invoice yet gets one, a batch of subscriptions at a time. A period already invoiced (by an
+ * earlier run, a concurrent one, or this run before it was interrupted) is left out, so running it again
+ * changes nothing; its report counts every invoice the job created, whichever time it ran.
+ */
+@injectable()
+export class RunBilling implements JobHandler {
+  constructor(
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  private drafts(candidate: BillingCandidate, jobId: Uuid, instant: Date): { drafts: InvoiceDraft[]; failures: number } {
+    const { subscription, offering, lastInvoicedStart } = candidate;
+    const plan = offering.plans.find((p) => p.id === subscription.planId);
+    if (plan === undefined) return { drafts: [], failures: 1 };
+    const drafts: InvoiceDraft[] = [];
+    let failures = 0;
+    for (const period of billingPeriodsUpTo(subscription, plan.attributes, instant, lastInvoicedStart)) {
+      const draft = invoiceDraft(subscription, offering, period, { id: this.ids.uuid(), jobId, now: this.clock.now() });
+      if (E.isRight(draft)) drafts.push(draft.right);
+      else failures += 1;
+    }
+    return { drafts, failures };
+  }
+
+  async run({ job, startedAt, heartbeat }: JobRun): Promise<JobReport> {
+    let failures = 0;
+    let after: Uuid | undefined;
+    do {
+      const batch = await this.invoices.billingBatch(job.storeId, after, BILLING_BATCH);
+      const drafts: InvoiceDraft[] = [];
+      for (const candidate of batch.items) {
+        const found = this.drafts(candidate, job.id, startedAt);
+        drafts.push(...found.drafts);
+        failures += found.failures;
+      }
+      await this.invoices.insertInvoices(job.storeId, drafts);
+      await heartbeat();
+      after = batch.next;
+    } while (after !== undefined);
+    return billingReport(await this.invoices.createdBy(job.storeId, job.id), failures);
+  }
+}
+
+/** EPCC's BillingRunReport: invoices with something to pay are ready for payment, or wait for tax when their price excludes it. */
+const billingReport = (groups: Awaited<ReturnType<InvoiceRepository['createdBy']>>, failures: number): BillingRunReport => {
+  const charged = groups.filter((g) => g.charged);
+  const ready = charged.filter((g) => g.includesTax);
+  const taxed = charged.filter((g) => !g.includesTax);
+  const count = (list: typeof groups) => list.reduce((sum, g) => sum + g.count, 0);
+  return {
+    invoices_ready_for_payment: count(ready),
+    invoices_tax_required: count(taxed),
+    invoice_failures: failures,
+    total_ready_for_payment: totalsByCurrency(ready),
+    total_tax_required: totalsByCurrency(taxed),
+  };
+};

@@ -1,0 +1,178 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { notAttempted } from '../../../../src/application/ports/invoice-repository.js';
+import { missing } from '../../../../src/application/ports/storage-outcomes.js';
+import { RunBilling } from '../../../../src/application/use-cases/billing/run-billing.js';
+import { randomIds } from '../../../../src/adapters/system/system-module.js';
+import { invoiceDraft } from '../../../../src/domain/billing/invoice-items.js';
+import type { InvoiceDraft } from '../../../../src/domain/billing/invoice.js';
+import type { InvoicePayment } from '../../../../src/domain/billing/invoice-payment.js';
+import { afterAttempt, DEFAULT_RETRY_POLICY } from '../../../../src/domain/billing/payment-retry.js';
+import { settled } from '../../../../src/domain/billing/settlement.js';
+import { withTaxes } from '../../../../src/domain/billing/taxes.js';
+import type { Job } from '../../../../src/domain/billing/job.js';
+import type { PageRequest } from '../../../../src/domain/query/page.js';
+import type { Subscription } from '../../../../src/domain/subscription/subscription.js';
+import { aStore, storeRecords } from '../../../support/builders.js';
+import { forEachBackend } from '../../../support/backends.js';
+import { portsOf } from '../../../support/ports.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../../support/subscription-builders.js';
+
+const at = (iso: string) => new Date(iso);
+const page = { offset: 0, limit: 100 } as PageRequest;
+const jobId = randomIds.uuid();
+
+forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
+  const setup = async () => {
+    const ports = portsOf(persistence());
+    const [store, other] = [aStore(), aStore()];
+    await ports.stores.create(storeRecords(store));
+    await ports.stores.create(storeRecords(other));
+    const product = aProduct(store.id);
+    const plan = aPlan(store.id);
+    await ports.products.insert(product);
+    await ports.plans.insert(plan);
+    const offering = anOffering(store.id, [product], [plan]);
+    await ports.offerings.insert(offering);
+    const versionId = await ports.subscriptions.snapshotOffering(offering);
+    const subscribe = async (overrides: Partial<Subscription> = {}) => {
+      const subscription = aSubscription(offering, versionId, overrides);
+      await ports.subscriptions.insert(subscription);
+      return subscription;
+    };
+    const draft = (subscription: Subscription, start: string, end: string, job = jobId): InvoiceDraft => {
+      const made = invoiceDraft(subscription, offering, { start: at(start), end: at(end), trial: false }, { id: randomIds.uuid(), jobId: job, now: at('2026-03-01T00:00:00.000Z') });
+      if (E.isLeft(made)) throw new Error(made.left);
+      return made.right;
+    };
+    return { ...ports, store, other, offering, versionId, subscribe, draft };
+  };
+
+  it('stores drafts numbered from 1, reads them back whole, never from another store', async () => {
+    const { invoices, store, other, subscribe, draft } = await setup();
+    const s = await subscribe();
+    const stored = await invoices.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')]);
+    expect(stored.map((i) => i.number)).to.deep.equal([1, 2]);
+    for (const invoice of stored) {
+      expect(await invoices.findById(store.id, invoice.id)).to.deep.equal(invoice);
+      expect(await invoices.findById(other.id, invoice.id)).to.equal(undefined);
+    }
+    expect((await invoices.list(store.id, { page, filter: {} })).items.map((i) => i.id).sort()).to.deep.equal(stored.map((i) => i.id).sort());
+    expect((await invoices.list(other.id, { page, filter: {} })).items).to.deep.equal([]);
+  });
+
+  it('leaves out periods already invoiced, and keeps numbers without gaps', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const s = await subscribe();
+    await invoices.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
+    const again = await invoices.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')]);
+    expect(again.map((i) => [i.billingPeriod.start.toISOString(), i.number])).to.deep.equal([['2026-03-01T00:00:00.000Z', 2]]);
+    const batch = await invoices.billingBatch(store.id, undefined, 10);
+    expect(batch.items.map((c) => [c.subscription.id, c.lastInvoicedStart?.toISOString()])).to.deep.equal([[s.id, '2026-03-01T00:00:00.000Z']]);
+  });
+
+  it('walks the store subscriptions in id order by batches, each with its snapshot', async () => {
+    const { invoices, store, offering, subscribe } = await setup();
+    const all = await Promise.all(Array.from({ length: 7 }, () => subscribe()));
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const batch = await invoices.billingBatch(store.id, after as never, 3);
+      for (const c of batch.items) {
+        expect(c.offering).to.deep.equal(offering);
+        seen.push(c.subscription.id);
+      }
+      after = batch.next;
+    } while (after !== undefined);
+    expect(seen).to.deep.equal(all.map((s) => s.id).sort());
+  });
+
+  it('filters the list on subscription, subscriber, outstanding and tax_required', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const [a, b] = [await subscribe(), await subscribe()];
+    const [ia] = await invoices.insertInvoices(store.id, [draft(a, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
+    const [ib] = await invoices.insertInvoices(store.id, [draft(b, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
+    await invoices.update(store.id, ib!.id, (i) => withTaxes(i, [{ type: 'tax_item', rate: 0.2 }], jobId, at('2026-03-02T00:00:00.000Z')));
+    const ids = async (filter: object) => (await invoices.list(store.id, { page, filter })).items.map((i) => i.id);
+    expect(await ids({ subscriptionId: a.id })).to.deep.equal([ia!.id]);
+    expect(await ids({ subscriberId: b.accountId })).to.deep.equal([ib!.id]);
+    expect(await ids({ taxRequired: true })).to.deep.equal([ia!.id]);
+    expect(await ids({ taxRequired: false, outstanding: true })).to.deep.equal([ib!.id]);
+    expect(await ids({ outstanding: false })).to.deep.equal([]);
+  });
+
+  it('records attempts with the invoice, once per run, and settles a pending payment', async () => {
+    const { invoices, store, other, subscribe, draft } = await setup();
+    const s = await subscribe({ manualPayments: true });
+    const [invoice] = await invoices.insertInvoices(store.id, [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }]);
+    const runId = randomIds.uuid();
+    const now = at('2026-03-03T00:00:00.000Z');
+    const payment = (status: InvoicePayment['status']): InvoicePayment => ({
+      id: randomIds.uuid(), storeId: store.id, invoiceId: invoice!.id, subscriptionId: s.id, jobId: runId, gateway: 'manual', status, amount: 1000, currency: 'USD', includesTax: false, createdAt: now, updatedAt: now,
+    });
+    expect((await invoices.paymentBatch(store.id, runId, undefined, 10)).items.map((c) => c.invoice.id)).to.deep.equal([invoice!.id]);
+    const attempt = (current: typeof invoice & object) => E.right({ invoice: afterAttempt(current, 'pending', DEFAULT_RETRY_POLICY, now), payment: payment('pending') });
+    const recorded = await invoices.recordAttempt(store.id, invoice!.id, runId, attempt);
+    expect(E.isRight(recorded)).to.equal(true);
+    expect(await invoices.recordAttempt(store.id, invoice!.id, runId, attempt)).to.deep.equal(E.left(notAttempted));
+    expect(await invoices.recordAttempt(other.id, invoice!.id, randomIds.uuid(), attempt)).to.deep.equal(E.left(missing));
+    expect((await invoices.paymentBatch(store.id, randomIds.uuid(), undefined, 10)).items).to.deep.equal([]);
+    const pending = E.isRight(recorded) ? recorded.right.payment : undefined;
+    expect(await invoices.findPayment(store.id, invoice!.id, pending!.id)).to.deep.equal(pending);
+    expect(await invoices.findPayment(other.id, invoice!.id, pending!.id)).to.equal(undefined);
+    expect(await invoices.attemptsBy(store.id, runId)).to.deep.equal([{ status: 'pending', currency: 'USD', includesTax: false, count: 1, amount: 1000 }]);
+
+    const settle = () => invoices.settle(store.id, invoice!.id, pending!.id, (i, p) => settled(i, p, { success: true, external_payment_id: 'x1' }, DEFAULT_RETRY_POLICY, now));
+    const [first, second] = await Promise.all([settle(), settle()]);
+    expect([first, second].filter(E.isRight)).to.have.length(1);
+    expect([first, second].filter(E.isLeft).map((r) => E.isLeft(r) && r.left._tag)).to.deep.equal(['Conflict']);
+    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ outstanding: false, manualPaymentPending: false });
+    const listed = await invoices.listPayments(store.id, invoice!.id, page);
+    expect(listed?.items.map((p) => [p.status, p.externalPaymentId])).to.deep.equal([['succeeded', 'x1']]);
+    expect(await invoices.listPayments(other.id, invoice!.id, page)).to.equal(undefined);
+  });
+
+  it('settling races a payment run: the invoice ends paid once, with one payment', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const s = await subscribe({ manualPayments: true });
+    const [invoice] = await invoices.insertInvoices(store.id, [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }]);
+    const now = at('2026-03-03T00:00:00.000Z');
+    const pendingPayment = (job: ReturnType<typeof randomIds.uuid>): InvoicePayment => ({
+      id: randomIds.uuid(), storeId: store.id, invoiceId: invoice!.id, subscriptionId: s.id, jobId: job, gateway: 'manual', status: 'pending', amount: 1000, currency: 'USD', includesTax: false, createdAt: now, updatedAt: now,
+    });
+    const first = await invoices.recordAttempt(store.id, invoice!.id, randomIds.uuid(), (i) => E.right({ invoice: afterAttempt(i, 'pending', DEFAULT_RETRY_POLICY, now), payment: pendingPayment(jobId) }));
+    if (E.isLeft(first)) throw new Error('not recorded');
+    const [settledResult, runResult] = await Promise.all([
+      invoices.settle(store.id, invoice!.id, first.right.payment.id, (i, p) => settled(i, p, { success: true }, DEFAULT_RETRY_POLICY, now)),
+      invoices.recordAttempt(store.id, invoice!.id, randomIds.uuid(), (i) =>
+        i.outstanding && !i.manualPaymentPending ? E.right({ invoice: afterAttempt(i, 'pending', DEFAULT_RETRY_POLICY, now), payment: pendingPayment(randomIds.uuid()) }) : E.left(notAttempted),
+      ),
+    ]);
+    expect(E.isRight(settledResult)).to.equal(true);
+    expect(runResult).to.deep.equal(E.left(notAttempted));
+    expect((await invoices.listPayments(store.id, invoice!.id, page))?.items.map((p) => p.status)).to.deep.equal(['succeeded']);
+  });
+
+  it('two billing runs of one store at once invoice each period once, numbered 1..n without gaps', async () => {
+    const { container, invoices, store, subscribe } = await setup();
+    const subscriptions = await Promise.all(Array.from({ length: 12 }, (_, i) => subscribe({ timestamps: { createdAt: at(`2026-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`), updatedAt: at('2026-01-01T00:00:00.000Z') }, invoiceAfter: at(`2026-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`) })));
+    const run = container.get(RunBilling);
+    const job = (): Job => ({ id: randomIds.uuid(), storeId: store.id, jobType: 'billing-run', status: 'started', createdAt: at('2026-04-01T00:00:00.000Z'), updatedAt: at('2026-04-01T00:00:00.000Z') });
+    const startedAt = at('2026-04-15T00:00:00.000Z');
+    const [a, b] = await Promise.all([run.run({ job: job(), startedAt, heartbeat: async () => {} }), run.run({ job: job(), startedAt, heartbeat: async () => {} })]);
+    const all = (await invoices.list(store.id, { page, filter: {} })).items;
+    // Each subscription has four monthly periods begun by 15 April.
+    expect(all).to.have.length(subscriptions.length * 4);
+    expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: all.length }, (_, i) => i + 1));
+    expect(new Set(all.map((i) => `${i.subscriptionId} ${i.billingPeriod.start.getTime()}`)).size).to.equal(all.length);
+    expect(Number(a['invoices_tax_required']) + Number(b['invoices_tax_required'])).to.equal(all.length);
+  });
+
+  it('refuses to delete a subscription with invoices', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const s = await subscribe();
+    await invoices.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
+    expect(await subscriptions.delete(store.id, s.id)).to.deep.equal(E.left({ _tag: 'InUse' }));
+    expect(await subscriptions.findById(store.id, s.id)).not.to.equal(undefined);
+  });
+});

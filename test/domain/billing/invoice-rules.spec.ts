@@ -1,0 +1,155 @@
+import { randomIds } from '../../../src/adapters/system/system-module.js';
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { afterRetriesSpent } from '../../../src/domain/billing/dunning-action.js';
+import { invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
+import { numbered, type Invoice } from '../../../src/domain/billing/invoice.js';
+import { afterAttempt, DEFAULT_RETRY_POLICY, isDueForPayment, retryPolicyOf } from '../../../src/domain/billing/payment-retry.js';
+import { settled } from '../../../src/domain/billing/settlement.js';
+import { taxOn, withTaxes } from '../../../src/domain/billing/taxes.js';
+import type { InvoicePayment } from '../../../src/domain/billing/invoice-payment.js';
+import { aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
+
+const at = (iso: string) => new Date(iso);
+const store = randomIds.uuid();
+const job = randomIds.uuid();
+const period = { start: at('2026-03-01T00:00:00.000Z'), end: at('2026-04-01T00:00:00.000Z'), trial: false };
+const context = { id: randomIds.uuid(), jobId: job, now: at('2026-03-01T01:00:00.000Z') };
+
+const draftOf = (products: ReturnType<typeof aProduct>[], plan: ReturnType<typeof aPlan>, currency = 'USD', trial = false) => {
+  const offering = anOffering(store, products, [plan]);
+  return invoiceDraft(aSubscription(offering, randomIds.uuid(), { currency }), offering, { ...period, trial }, context);
+};
+
+const anInvoice = (overrides: Partial<Invoice> = {}): Invoice => {
+  const draft = draftOf([aProduct(store, { price: { USD: { amount: 999, includes_tax: false } } })], aPlan(store));
+  if (E.isLeft(draft)) throw new Error(draft.left);
+  return { ...numbered(draft.right, 1), ...overrides };
+};
+
+describe('Invoice building', () => {
+  it('one line per product, less the plan discount, adding up exactly to the plan price', () => {
+    const products = [1001, 1001, 1001].map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
+    const draft = draftOf(products, aPlan(store, { base_price_percentage: 10 }));
+    if (E.isLeft(draft)) throw new Error(draft.left);
+    // 3003 less 10 % is 2702.7, so 2703; each line alone rounds 900.9 to 901.
+    expect(draft.right.items.map((i) => i.price.amount)).to.deep.equal([901, 901, 901]);
+    expect(draft.right.amount).to.equal(2703);
+    expect(draft.right.items.every((i) => i.productId !== undefined && i.fromTimePeriod === period.start && i.untilTimePeriod === period.end)).to.equal(true);
+    expect(draft.right).to.deep.include({ currency: 'USD', includesTax: false, taxRequired: true, outstanding: true });
+  });
+
+  it('puts the rounding difference on the last line', () => {
+    const products = [1005, 1005].map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
+    const draft = draftOf(products, aPlan(store, { base_price_percentage: 50 }));
+    if (E.isLeft(draft)) throw new Error(draft.left);
+    // 2010 / 2 = 1005; each line alone 502.5 → 503 → 1006; the last takes -1.
+    expect(draft.right.items.map((i) => i.price.amount)).to.deep.equal([503, 502]);
+    expect(draft.right.amount).to.equal(1005);
+  });
+
+  it('a fixed plan price is one plan-level line without a product', () => {
+    const draft = draftOf([aProduct(store)], aPlan(store, { name: 'Gold', fixed_price: { USD: { amount: 4999, includes_tax: true } } }));
+    if (E.isLeft(draft)) throw new Error(draft.left);
+    expect(draft.right.items).to.deep.equal([{ description: 'Gold', price: { currency: 'USD', amount: 4999, includes_tax: true }, fromTimePeriod: period.start, untilTimePeriod: period.end }]);
+    expect(draft.right).to.deep.include({ amount: 4999, includesTax: true, taxRequired: false, outstanding: true });
+  });
+
+  it('a trial is invoiced at zero, not outstanding and needing no tax', () => {
+    const draft = draftOf([aProduct(store)], aPlan(store), 'USD', true);
+    if (E.isLeft(draft)) throw new Error(draft.left);
+    expect(draft.right).to.deep.include({ amount: 0, outstanding: false, taxRequired: false });
+    expect(draft.right.items[0]?.description).to.equal('Coffee beans (trial)');
+  });
+
+  it('refuses a currency the plan has no price in', () => {
+    expect(draftOf([aProduct(store)], aPlan(store), 'GBP')).to.deep.equal(E.left('the plan has no price in GBP'));
+  });
+});
+
+describe('Taxes', () => {
+  it('round down, exactly, whatever binary floats would say', () => {
+    expect(taxOn(100, 0.29)).to.equal(29);
+    expect(taxOn(999, 0.2)).to.equal(199);
+    expect(taxOn(1000, 0.07)).to.equal(70);
+    expect(taxOn(12345, 0.0725)).to.equal(895);
+    expect(taxOn(1, 1e-7)).to.equal(0);
+    expect(taxOn(3, 1.5)).to.equal(4);
+  });
+
+  it('apply every rate to every line, once', () => {
+    const invoice = anInvoice({ items: [anInvoice().items[0]!, { ...anInvoice().items[0]!, price: { currency: 'USD', amount: 1, includes_tax: false } }], amount: 1000 });
+    const now = at('2026-03-02T00:00:00.000Z');
+    const taxed = withTaxes(invoice, [{ type: 'tax_item', rate: 0.2, name: 'VAT' }, { type: 'tax_item', rate: 0.5 }], job, now);
+    if (E.isLeft(taxed)) throw new Error(taxed.left);
+    expect(taxed.right.taxItems.map((t) => t.amount)).to.deep.equal([199 + 0, 499 + 0]);
+    expect(taxed.right).to.deep.include({ taxRequired: false, taxesAddedAt: now, taxJobId: job });
+    expect(withTaxes(taxed.right, [{ type: 'tax_item', rate: 0.1 }], job, now)).to.deep.equal(E.left('already_taxed'));
+    expect(withTaxes(anInvoice({ taxRequired: false }), [{ type: 'tax_item', rate: 0.1 }], job, now)).to.deep.equal(E.left('not_tax_required'));
+  });
+});
+
+describe('Payment retries', () => {
+  const ready = anInvoice({ taxRequired: false });
+  const now = at('2026-03-05T00:00:00.000Z');
+
+  it('default: daily, 10 retries after the first attempt', () => {
+    expect(retryPolicyOf(undefined)).to.deep.equal(DEFAULT_RETRY_POLICY);
+    let invoice = ready;
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const when = new Date(now.getTime() + attempt * 86_400_000);
+      expect(isDueForPayment(invoice, DEFAULT_RETRY_POLICY, when), `attempt ${attempt + 1}`).to.equal(true);
+      expect(isDueForPayment(invoice, DEFAULT_RETRY_POLICY, new Date(when.getTime() - 1)) || attempt === 0).to.equal(attempt === 0);
+      invoice = afterAttempt(invoice, 'failed', DEFAULT_RETRY_POLICY, when);
+    }
+    expect(invoice).to.deep.include({ failedPaymentAttempts: 11, paymentRetriesLimitReached: true, outstanding: true });
+    expect(isDueForPayment(invoice, DEFAULT_RETRY_POLICY, at('2030-01-01T00:00:00.000Z'))).to.equal(false);
+  });
+
+  it('a rule of every 2 weeks, no retries', () => {
+    const policy = retryPolicyOf({ payment_retry_type: 'fixed', payment_retry_unit: 'week', payment_retry_interval: 2, payment_retries_limit: 0, action: 'suspend' });
+    expect(policy).to.deep.equal({ unit: 'week', interval: 2, limit: 0, action: 'suspend' });
+    expect(afterAttempt(ready, 'failed', policy, now).paymentRetriesLimitReached).to.equal(true);
+  });
+
+  it('waits while taxes are missing, a manual payment is pending, or once paid', () => {
+    expect(isDueForPayment(anInvoice(), DEFAULT_RETRY_POLICY, now)).to.equal(false);
+    expect(isDueForPayment(afterAttempt(ready, 'pending', DEFAULT_RETRY_POLICY, now), DEFAULT_RETRY_POLICY, now)).to.equal(false);
+    expect(isDueForPayment(afterAttempt(ready, 'succeeded', DEFAULT_RETRY_POLICY, now), DEFAULT_RETRY_POLICY, now)).to.equal(false);
+  });
+
+  it('applies the dunning action once', () => {
+    const offering = anOffering(store, [aProduct(store)], [aPlan(store)]);
+    const subscription = aSubscription(offering, randomIds.uuid());
+    expect(afterRetriesSpent(subscription, 'none', now)).to.equal(undefined);
+    const paused = afterRetriesSpent(subscription, 'pause', now);
+    expect(paused?.flags.paused).to.equal(true);
+    expect(afterRetriesSpent(paused!, 'pause', now)).to.equal(undefined);
+    expect(afterRetriesSpent(subscription, 'suspend', now)?.flags.suspended).to.equal(true);
+    expect(afterRetriesSpent(subscription, 'close', now)).to.deep.include({ flags: { ...subscription.flags, canceled: true } });
+  });
+});
+
+describe('Manual settlement', () => {
+  const now = at('2026-03-06T00:00:00.000Z');
+  const pendingInvoice = afterAttempt(anInvoice({ taxRequired: false }), 'pending', DEFAULT_RETRY_POLICY, now);
+  const payment: InvoicePayment = {
+    id: randomIds.uuid(), storeId: store, invoiceId: pendingInvoice.id, subscriptionId: pendingInvoice.subscriptionId, jobId: job,
+    gateway: 'manual', status: 'pending', amount: 999, currency: 'USD', includesTax: false, createdAt: now, updatedAt: now,
+  };
+
+  it('taken: the invoice is paid', () => {
+    const done = settled(pendingInvoice, payment, { success: true, external_payment_id: 'cash-1' }, DEFAULT_RETRY_POLICY, now);
+    if (E.isLeft(done)) throw new Error('refused');
+    expect(done.right.invoice).to.deep.include({ outstanding: false, manualPaymentPending: false });
+    expect(done.right.payment).to.deep.include({ status: 'succeeded', externalPaymentId: 'cash-1', paymentTakenAt: now });
+    expect(E.isLeft(settled(done.right.invoice, done.right.payment, { success: true }, DEFAULT_RETRY_POLICY, now))).to.equal(true);
+  });
+
+  it('failed: one more failed attempt', () => {
+    const done = settled(pendingInvoice, payment, { success: false, failure_detail: { reason: 'cheque bounced' } }, DEFAULT_RETRY_POLICY, now);
+    if (E.isLeft(done)) throw new Error('refused');
+    expect(done.right.invoice).to.deep.include({ outstanding: true, manualPaymentPending: false, failedPaymentAttempts: 1, lastPaymentAttemptAt: now });
+    expect(done.right.payment).to.deep.include({ status: 'failed', failureReason: 'cheque bounced' });
+  });
+});
