@@ -16,6 +16,9 @@ import { DEFAULT_JOB_LEASE_MS } from './domain/billing/job-lane.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 import { StoredImportJobs } from './adapters/jobs/stored-import-jobs.js';
 import { RunImport } from './application/use-cases/imports/run-import.js';
+import { RunBilling } from './application/use-cases/billing/run-billing.js';
+import { RunPayments } from './application/use-cases/billing/run-payments.js';
+import { RunTaxes } from './application/use-cases/billing/run-taxes.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
@@ -26,7 +29,7 @@ export interface ContainerOptions {
   readonly rateLimiter?: RateLimiter;
   /** Default: an in-process queue (start its workers with `startJobs`). */
   readonly jobQueue?: JobQueue;
-  /** Handlers to use instead of the core's own, by job type (tests); a job whose type has none fails, saying so. */
+  /** Handlers to use instead of the core's own (tests): a job whose type has none here fails, saying so. */
   readonly jobHandlers?: Partial<JobHandlers>;
   readonly jobSettings?: JobSettings;
 }
@@ -43,7 +46,15 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
   );
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
   container.bind(TOKENS.ImportJobs).to(StoredImportJobs);
-  container.bind(TOKENS.JobHandlers).toDynamicValue((context): Partial<JobHandlers> => ({ import: context.get(RunImport), ...options.jobHandlers }));
+  container.bind(TOKENS.JobHandlers).toDynamicValue(
+    (context): Partial<JobHandlers> =>
+      options.jobHandlers ?? {
+        'billing-run': context.get(RunBilling),
+        'tax-run': context.get(RunTaxes),
+        'payment-run': context.get(RunPayments),
+        import: context.get(RunImport),
+      },
+  );
   container.bind(TOKENS.JobSettings).toConstantValue(options.jobSettings ?? DEFAULT_JOB_SETTINGS);
   // Every request reads its token and its store: served from memory for up to a second (see FreshStores).
   const clock = container.get(TOKENS.Clock);
