@@ -104,6 +104,7 @@ export { parseListQuery, type ListQuery, type ListRules } from './domain/query/l
 export { IssueAccessToken, type IssuedAccessToken } from './application/use-cases/issue-access-token.js';
 export { ListApplicationKeys } from './application/use-cases/list-application-keys.js';
 export { PurgeExpiredTokens } from './application/use-cases/purge-expired-tokens.js';
+export { ABANDONED_IMPORT_LINES_AFTER_MS, SweepAbandonedImportLines } from './application/use-cases/imports/sweep-abandoned-import-lines.js';
 export { UpdateApplicationKey } from './application/use-cases/update-application-key.js';
 export type { MintedApplicationKey } from './application/use-cases/mint-application-key.js';
 

@@ -60,6 +60,7 @@ import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 import { IdempotentRequests } from './use-cases/idempotent-requests.js';
 import { GetImport, ListImportErrors, ListImports } from './use-cases/imports/read-imports.js';
 import { RunImport } from './use-cases/imports/run-import.js';
+import { SweepAbandonedImportLines } from './use-cases/imports/sweep-abandoned-import-lines.js';
 import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
@@ -88,6 +89,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ListImportErrors,
   ListImports,
   RunImport,
+  SweepAbandonedImportLines,
   UploadImport,
   CreateSchedule,
   DeleteSchedule,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { IdempotentRequests } from '../../application/use-cases/idempotent-requests.js';
+import { SweepAbandonedImportLines } from '../../application/use-cases/imports/sweep-abandoned-import-lines.js';
 import { PurgeExpiredTokens } from '../../application/use-cases/purge-expired-tokens.js';
 import type { AppConfig } from '../config/app-config.js';
 import { createHttpApp } from '../http/create-http-app.js';
@@ -29,7 +30,8 @@ export interface ServiceJobs {
 }
 
 /**
- * Serves the container's use cases over HTTP, purges expired tokens and idempotency keys now and then, and
+ * Serves the container's use cases over HTTP, purges expired tokens, idempotency keys and abandoned import
+ * lines now and then, and
  * runs jobs: the queue's workers and the recovery sweep start once the server listens, and stop after the
  * connections are drained (a job still running when the process ends is taken over once its lease runs out).
  */
@@ -51,6 +53,7 @@ export const startService = async (
   const purge = setInterval(() => {
     container.get(PurgeExpiredTokens).execute().catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
     container.get(IdempotentRequests).purge().catch((err: unknown) => logger.warn({ err }, 'idempotency key purge failed'));
+    container.get(SweepAbandonedImportLines).execute().catch((err: unknown) => logger.warn({ err }, 'abandoned import line sweep failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 

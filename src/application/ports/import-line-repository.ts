@@ -10,10 +10,15 @@ export type LineOutcome = { readonly status: 'imported' } | { readonly status: '
  * restart loses none. Lines are keyed by (import id, line number).
  */
 export interface ImportLineRepository {
-  /** Stores a batch of lines of one upload, in one statement where the storage allows. */
-  append(lines: readonly ImportLine[]): Promise<void>;
-  /** Forgets every line of an import: an upload that was refused or broken off leaves nothing behind. */
+  /** Stores a batch of lines of one upload, received at `receivedAt`, in one statement where the storage allows. */
+  append(lines: readonly ImportLine[], receivedAt: Date): Promise<void>;
+  /** Forgets every line of an import: an upload that was refused or broken off, or a deleted import, leaves nothing behind. */
   discard(importId: Uuid): Promise<void>;
+  /**
+   * Forgets the lines received before `receivedBefore` whose import has no job (its upload was cut off by
+   * a crash, or its job was deleted before its lines were); returns how many.
+   */
+  discardAbandoned(receivedBefore: Date): Promise<number>;
   /** Up to `limit` pending lines numbered above `afterLine`, in file order. */
   pending(importId: Uuid, afterLine: number, limit: number): Promise<readonly ImportLine[]>;
   /** Records how a line ended; a line that is no longer pending keeps its first outcome. */

@@ -6,6 +6,9 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
+/** The table's primary key: import id and line number. */
+const lineKey = (line: ImportLine): string => `${line.importId} ${line.lineNumber}`;
+
 @injectable()
 export class InMemoryImportLineRepository implements ImportLineRepository {
   constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
@@ -14,18 +17,33 @@ export class InMemoryImportLineRepository implements ImportLineRepository {
     return this.state.importLines.get(importId) ?? [];
   }
 
-  async append(lines: readonly ImportLine[]): Promise<void> {
+  async append(lines: readonly ImportLine[], receivedAt: Date): Promise<void> {
     for (const line of lines) {
       const stored = this.state.importLines.get(line.importId) ?? [];
       // The primary key (import id, line number), as the table has it.
       if (stored.some((l) => l.lineNumber === line.lineNumber)) throw new Error(`duplicate import line ${line.importId} ${line.lineNumber}`);
       stored.push(line);
       this.state.importLines.set(line.importId, stored);
+      this.state.importLinesReceivedAt.set(lineKey(line), receivedAt.getTime());
     }
   }
 
   async discard(importId: Uuid): Promise<void> {
+    for (const line of this.linesOf(importId)) this.state.importLinesReceivedAt.delete(lineKey(line));
     this.state.importLines.delete(importId);
+  }
+
+  async discardAbandoned(receivedBefore: Date): Promise<number> {
+    let discarded = 0;
+    for (const [importId, lines] of this.state.importLines) {
+      if (this.state.jobs.has(importId)) continue;
+      const kept = lines.filter((line) => (this.state.importLinesReceivedAt.get(lineKey(line)) ?? 0) >= receivedBefore.getTime());
+      discarded += lines.length - kept.length;
+      for (const line of lines) if (!kept.includes(line)) this.state.importLinesReceivedAt.delete(lineKey(line));
+      if (kept.length === 0) this.state.importLines.delete(importId);
+      else this.state.importLines.set(importId, kept);
+    }
+    return discarded;
   }
 
   async pending(importId: Uuid, afterLine: number, limit: number): Promise<readonly ImportLine[]> {

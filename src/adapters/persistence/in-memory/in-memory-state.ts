@@ -57,6 +57,8 @@ export class InMemoryState {
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
   /** The lines of each import by import id, in file order. */
   readonly importLines = new Map<string, ImportLine[]>();
+  /** When each import line was stored (epoch ms), by `importId lineNumber`. */
+  readonly importLinesReceivedAt = new Map<string, number>();
 
   /** Forgets every record, as emptying every table would. */
   clear(): void {

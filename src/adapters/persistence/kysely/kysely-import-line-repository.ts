@@ -38,7 +38,7 @@ const fromRow = (row: Selectable<ImportLinesTable>): ImportLine => {
   };
 };
 
-const toRow = (line: ImportLine): Selectable<ImportLinesTable> => ({
+const toRow = (line: ImportLine, receivedAt: Date): Selectable<ImportLinesTable> => ({
   import_id: line.importId,
   line_number: line.lineNumber,
   store_id: line.storeId,
@@ -47,19 +47,29 @@ const toRow = (line: ImportLine): Selectable<ImportLinesTable> => ({
   record_id: line.recordId ?? null,
   status: line.status,
   error: line.error ?? null,
+  received_at: receivedAt,
 });
 
 @injectable()
 export class KyselyImportLineRepository implements ImportLineRepository {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
 
-  async append(lines: readonly ImportLine[]): Promise<void> {
+  async append(lines: readonly ImportLine[], receivedAt: Date): Promise<void> {
     if (lines.length === 0) return;
-    await this.handle.db.insertInto('subscription_import_lines').values(lines.map(toRow)).execute();
+    await this.handle.db.insertInto('subscription_import_lines').values(lines.map((line) => toRow(line, receivedAt))).execute();
   }
 
   async discard(importId: Uuid): Promise<void> {
     await this.handle.db.deleteFrom('subscription_import_lines').where('import_id', '=', importId).execute();
+  }
+
+  async discardAbandoned(receivedBefore: Date): Promise<number> {
+    const deleted = await this.handle.db
+      .deleteFrom('subscription_import_lines')
+      .where('received_at', '<', receivedBefore)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('subscription_jobs').select('subscription_jobs.id').whereRef('subscription_jobs.id', '=', 'subscription_import_lines.import_id'))))
+      .executeTakeFirst();
+    return toNumber(deleted.numDeletedRows);
   }
 
   async pending(importId: Uuid, afterLine: number, limit: number): Promise<readonly ImportLine[]> {

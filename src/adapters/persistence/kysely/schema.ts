@@ -241,6 +241,7 @@ export interface ImportLinesTable {
   record_id: string | null;
   status: string;
   error: string | null;
+  received_at: Date;
 }
 
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */

@@ -6,7 +6,7 @@ import { issues, validationFailed, type DomainError } from '../../../domain/shar
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ImportJobs } from '../../ports/import-jobs.js';
 import type { ImportLineRepository } from '../../ports/import-line-repository.js';
-import type { IdGenerator } from '../../ports/system.js';
+import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 
 /** One line of an uploaded file as the reader hands it over: its text, or the fact that it was too long to keep. */
@@ -37,7 +37,8 @@ const parseExternalRef = (raw: string | undefined): E.Either<DomainError, string
 
 /**
  * Receives an import file: its lines are stored as they arrive, in batches, never held whole, and the
- * import's job is created once the last one is stored. A refused or broken-off upload leaves no line behind.
+ * import's job is created once the last one is stored. A refused or broken-off upload leaves no line behind;
+ * lines left by a process that died mid-upload are swept by `SweepAbandonedImportLines`.
  */
 @injectable()
 export class UploadImport {
@@ -45,6 +46,7 @@ export class UploadImport {
     @inject(TOKENS.ImportLineRepository) private readonly lines: ImportLineRepository,
     @inject(TOKENS.ImportJobs) private readonly jobs: ImportJobs,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
   async execute(storeId: Uuid, upload: ImportUpload, maxObjects: number): Promise<E.Either<UploadRefusal, Job>> {
@@ -87,12 +89,12 @@ export class UploadImport {
         batchChars += read.body.length;
       }
       if (batch.length >= UPLOAD_BATCH || batchChars >= UPLOAD_BATCH_CHARS) {
-        await this.lines.append(batch);
+        await this.lines.append(batch, this.clock.now());
         batch = [];
         batchChars = 0;
       }
     }
-    if (batch.length > 0) await this.lines.append(batch);
+    if (batch.length > 0) await this.lines.append(batch, this.clock.now());
     return E.right({ records: { uploaded, imported: noRecords() }, failed });
   }
 }

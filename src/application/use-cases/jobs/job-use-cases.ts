@@ -7,6 +7,7 @@ import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { conflict, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { ImportLineRepository } from '../../ports/import-line-repository.js';
 import type { JobQueue } from '../../ports/job-queue.js';
 import type { JobRepository } from '../../ports/job-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
@@ -102,11 +103,16 @@ export class ListJobs {
   }
 }
 
-/** A pending or finished job is deleted; one a worker is running is refused (409 `job_running`). */
+/**
+ * A pending or finished job is deleted; one a worker is running is refused (409 `job_running`). An import
+ * job's lines go with it (they are stored under its id; other jobs have none). Lines left behind by a crash
+ * between the two deletes are swept with the other jobless lines.
+ */
 @injectable()
 export class DeleteJob {
   constructor(
     @inject(TOKENS.JobRepository) private readonly jobs: JobRepository,
+    @inject(TOKENS.ImportLineRepository) private readonly importLines: ImportLineRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
@@ -114,7 +120,10 @@ export class DeleteJob {
     const jobId = parseUuid(id);
     if (jobId === undefined) return E.left(notFound(JOB_NOT_FOUND));
     const deleted = await this.jobs.delete(storeId, jobId, this.clock.now());
-    if (E.isRight(deleted)) return deleted;
+    if (E.isRight(deleted)) {
+      await this.importLines.discard(jobId);
+      return deleted;
+    }
     return deleted.left._tag === 'Missing'
       ? E.left(notFound(JOB_NOT_FOUND))
       : E.left(conflict('the job is running; it can be deleted once it has finished', 'job_running'));

@@ -14,6 +14,7 @@ import { subscriptionJobs } from './0011-subscription-jobs.js';
 import { invoicesAndPayments } from './0012-invoices-and-payments.js';
 import { importLines } from './0013-import-lines.js';
 import { schedules } from './0014-schedules.js';
+import { importLineReceivedAt } from './0015-import-line-received-at.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -31,4 +32,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0012-invoices-and-payments': invoicesAndPayments(flavor),
   '0013-import-lines': importLines(flavor),
   '0014-schedules': schedules(flavor),
+  '0015-import-line-received-at': importLineReceivedAt(flavor),
 });
