@@ -137,6 +137,18 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     expect(list.data).to.deep.equal([]);
   });
 
+  it('deletes an import\'s lines with its job', async () => {
+    const created = await uploaded(api, jsonl(subscriber(1), 'not json', subscriber(2)));
+    const kept = await uploaded(api, jsonl(subscriber(3)));
+    const lines = api.container.get(TOKENS.ImportLineRepository);
+    expect((await lines.report(created.id as Uuid)).failed).to.equal(1);
+    expect((await api.request(`/v2/subscriptions/jobs/${created.id}`, { method: 'DELETE' })).status).to.equal(204);
+    expect(await lines.pending(created.id as Uuid, 0, 10)).to.deep.equal([]);
+    expect((await lines.report(created.id as Uuid)).failed).to.equal(0);
+    expect(await lines.pending(kept.id as Uuid, 0, 10)).to.have.length(1);
+    expect((await api.request(`/v2/subscriptions/imports/${created.id}`)).status).to.equal(404);
+  });
+
   it('lists only the store\'s imports, newest first, and answers 404 for an unknown one', async () => {
     const first = await uploaded(api, jsonl(subscriber(1)));
     const second = await uploaded(api, jsonl(subscriber(2)));
