@@ -231,6 +231,12 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();
+  // What reaches Koa's own error event happened where no answer can be sent any more, mostly a client
+  // that went away mid-request: logged, not printed to stderr as Koa does without a listener.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    const clientGone = err.code === 'ECONNRESET' || err.code === 'ECONNABORTED' || err.code === 'EPIPE' || err.message === 'aborted';
+    logger[clientGone ? 'debug' : 'warn']({ err }, clientGone ? 'the client went away before the request was done' : 'request failed after its answer');
+  });
   app.use(requestContext(logger));
   app.use(requestMetrics(metrics, router));
   app.use(errorBoundary(logger));
