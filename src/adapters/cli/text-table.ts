@@ -22,7 +22,8 @@ const pad = (text: string, width: number, right: boolean): string => {
 /** A heading line and one line per row, each column as wide as its widest cell, two spaces apart. */
 export const textTable = <R>(columns: readonly TextColumn<R>[], rows: readonly R[]): string => {
   const cells = rows.map((row) => columns.map((column) => printable(column.cell(row))));
-  const widths = columns.map((column, i) => Math.max(codePoints(column.heading), ...cells.map((line) => codePoints(line[i] ?? ''))));
+  // A loop, not Math.max(...): spreading every row of a long listing overflows the call stack.
+  const widths = columns.map((column, i) => cells.reduce((width, line) => Math.max(width, codePoints(line[i] ?? '')), codePoints(column.heading)));
   const line = (values: readonly string[]) =>
     values
       .map((value, i) => pad(value, widths[i] ?? 0, columns[i]?.alignRight === true))

@@ -1,4 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type { BillingHistory } from '../../domain/billing/billing-period.js';
 import type { Invoice, InvoiceDraft } from '../../domain/billing/invoice.js';
 import type { InvoicePayment } from '../../domain/billing/invoice-payment.js';
 import type { InvoiceQuery } from '../../domain/billing/invoice-query.js';
@@ -8,11 +9,11 @@ import type { Offering } from '../../domain/subscription/offering.js';
 import type { Subscription } from '../../domain/subscription/subscription.js';
 import type { Missing } from './storage-outcomes.js';
 
-/** A subscription a billing run looks at, with its offering snapshot and the start of its latest invoiced period. */
+/** A subscription a billing run looks at, with its offering snapshot, its latest invoiced period and its pauses. */
 export interface BillingCandidate {
   readonly subscription: Subscription;
   readonly offering: Offering;
-  readonly lastInvoicedStart?: Date;
+  readonly history: BillingHistory;
 }
 
 /** One batch of a walk in id order; `next` continues the walk, absent after the last batch. */
@@ -59,8 +60,9 @@ export const notAttempted: NotAttempted = { _tag: 'NotAttempted' };
 /** Storage of invoices and their payment attempts. */
 export interface InvoiceRepository {
   /**
-   * Up to `limit` of the store's subscriptions with ids after `after`, in id order, each with its snapshot
-   * and the start of its latest invoiced period: a few queries whatever the batch.
+   * Up to `limit` of the store's subscriptions with ids after `after`, in id order, each with its snapshot,
+   * the period (start and end) of its latest invoice and, for one that was ever paused, every pause of its
+   * state history: a few queries whatever the batch, none per subscription.
    */
   billingBatch(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<BillingCandidate>>;
   /**

@@ -1,6 +1,7 @@
 import { addIntervals } from '../subscription/billing.js';
 import type { PlanAttributes } from '../subscription/plan.js';
-import { standingAt, startOf, type Subscription } from '../subscription/subscription.js';
+import { isPendingAt, startOf, type Subscription } from '../subscription/subscription.js';
+import { inPauseGap, type PauseGap } from './pause-gaps.js';
 
 /** The stretch of time one invoice covers: from `start` up to, not including, `end`. */
 export interface BillingPeriod {
@@ -10,24 +11,24 @@ export interface BillingPeriod {
   readonly trial: boolean;
 }
 
+/** What a billing run knows of a subscription's past besides the subscription itself. */
+export interface BillingHistory {
+  /** The period of its latest invoice (the one starting last), if it has any. */
+  readonly lastInvoiced?: { readonly start: Date; readonly end: Date };
+  /** Every pause of its state history, not only the latest. */
+  readonly pauses?: readonly PauseGap[];
+}
+
 /**
- * Whether a subscription is billed at `instant`: live (not pending), not canceled, not paused and not
- * closed. A pause or cancellation takes effect at the next run, which bills nothing.
+ * Whether a subscription is billed at `instant`: live (not pending), not canceled and not paused. A pause
+ * or cancellation takes effect at the next run, which bills nothing (EPCC). A plan that closed by running
+ * its length is not a cancellation: its periods that began before the close are still billed.
  */
-export const isBillable = (subscription: Subscription, plan: PlanAttributes, instant: Date): boolean => {
-  const standing = standingAt(subscription, plan, instant);
-  return !standing.pending && !standing.closed && !subscription.flags.canceled && !subscription.flags.paused;
-};
-
-/** Periods that began while the subscription was paused are never billed, even after it resumed. */
-const inPauseGap = (subscription: Subscription, start: Date): boolean => {
-  const { pausedAt, resumedAt } = subscription.timestamps;
-  if (pausedAt === undefined || resumedAt === undefined || resumedAt.getTime() <= pausedAt.getTime()) return false;
-  return start.getTime() >= pausedAt.getTime() && start.getTime() < resumedAt.getTime();
-};
+export const isBillable = (subscription: Subscription, instant: Date): boolean =>
+  !isPendingAt(subscription, instant) && !subscription.flags.canceled && !subscription.flags.paused;
 
 /**
- * The index of the first paid period starting after `after`: periods are counted from the first one, not
+ * The index of the first period starting after `after`: periods are counted from the first one, not
  * chained, so an estimate from the first period's length is stepped to the exact index.
  */
 const firstIndexAfter = (periodStart: (index: number) => Date, after: Date | undefined): number => {
@@ -42,32 +43,54 @@ const firstIndexAfter = (periodStart: (index: number) => Date, after: Date | und
 };
 
 /**
- * The billing periods of a subscription due by `instant` (a period is due once it has begun), oldest
- * first, after the period starting at `after` when one is given (the latest already invoiced). The trial,
- * when the plan has one, is one period from the start to `invoiceAfter`; paid periods of
- * `billing_frequency` × `billing_interval_type` follow back to back, each counted from `invoiceAfter` so
- * that month ends clamp without drifting. A plan that closes has no period starting at or after its
- * `plan_length` intervals from the start, and its last period ends there.
+ * Where paid periods continue after the latest invoice: on the plan's grid (counted from `invoiceAfter`)
+ * when the latest invoice ended on it, so month ends keep clamping without drifting; counted from that
+ * end otherwise (the plan changed since), so that no time is billed twice and none is left out.
  */
-export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttributes, instant: Date, after?: Date): readonly BillingPeriod[] => {
-  if (!isBillable(subscription, plan, instant)) return [];
+const continuation = (paidFrom: Date, plan: PlanAttributes, billedThrough: Date | undefined): { periodStart: (index: number) => Date; index: number } => {
+  const onGrid = (from: Date) => (index: number): Date => addIntervals(from, plan.billing_interval_type, plan.billing_frequency * index);
+  if (billedThrough === undefined || billedThrough.getTime() <= paidFrom.getTime()) return { periodStart: onGrid(paidFrom), index: 0 };
+  const grid = onGrid(paidFrom);
+  const index = firstIndexAfter(grid, new Date(billedThrough.getTime() - 1));
+  return grid(index).getTime() === billedThrough.getTime() ? { periodStart: grid, index } : { periodStart: onGrid(billedThrough), index: 0 };
+};
+
+/**
+ * The billing periods of a subscription due by `instant` (a period is due once it has begun) and not yet
+ * invoiced, oldest first. The trial, when the plan has one, is one period from the start to
+ * `invoiceAfter`; paid periods of `billing_frequency` × `billing_interval_type` follow back to back from
+ * where the latest invoice ended (see `continuation`). A plan that closes has no period starting at or
+ * after its `plan_length` intervals from the start, and its last period ends there. Periods that began
+ * in a pause, and periods that ended by the subscription's `billableFrom`, are never billed.
+ */
+export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttributes, instant: Date, history: BillingHistory = {}): readonly BillingPeriod[] => {
+  if (!isBillable(subscription, instant)) return [];
   const start = startOf(subscription);
   const paidFrom = subscription.invoiceAfter;
+  const billedThrough = history.lastInvoiced?.end;
+  const { billableFrom } = subscription;
+  const pauses = history.pauses ?? [];
   const closesAt = plan.end_behavior === 'close' ? addIntervals(start, plan.billing_interval_type, plan.plan_length) : undefined;
   const endOf = (end: Date): Date => (closesAt !== undefined && end.getTime() > closesAt.getTime() ? closesAt : end);
   const due = (at: Date): boolean => at.getTime() <= instant.getTime() && (closesAt === undefined || at.getTime() < closesAt.getTime());
+  const wanted = (period: BillingPeriod): boolean =>
+    (billedThrough === undefined || period.start.getTime() >= billedThrough.getTime()) &&
+    (billableFrom === undefined || period.end.getTime() > billableFrom.getTime()) &&
+    !inPauseGap(pauses, period.start);
   const periods: BillingPeriod[] = [];
-  const wanted = (at: Date): boolean => (after === undefined || at.getTime() > after.getTime()) && !inPauseGap(subscription, at);
 
-  if ((plan.trial_period ?? 0) > 0 && paidFrom.getTime() > start.getTime() && due(start) && wanted(start)) {
-    periods.push({ start, end: endOf(paidFrom), trial: true });
+  if ((plan.trial_period ?? 0) > 0 && paidFrom.getTime() > start.getTime() && due(start)) {
+    const trial = { start, end: endOf(paidFrom), trial: true };
+    if (wanted(trial)) periods.push(trial);
   }
-  const step = plan.billing_frequency;
-  const periodStart = (index: number): Date => addIntervals(paidFrom, plan.billing_interval_type, step * index);
-  for (let index = firstIndexAfter(periodStart, after); ; index += 1) {
+  const { periodStart, index: first } = continuation(paidFrom, plan, billedThrough);
+  // Periods ending by `billableFrom` are skipped in one step, not walked: they may be years of days.
+  const from = billableFrom === undefined ? first : Math.max(first, firstIndexAfter(periodStart, billableFrom) - 1);
+  for (let index = from; ; index += 1) {
     const at = periodStart(index);
     if (!due(at)) break;
-    if (wanted(at)) periods.push({ start: at, end: endOf(periodStart(index + 1)), trial: false });
+    const period = { start: at, end: endOf(periodStart(index + 1)), trial: false };
+    if (wanted(period)) periods.push(period);
   }
   return periods;
 };

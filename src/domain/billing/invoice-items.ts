@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Uuid } from '../shared/uuid.js';
 import type { Offering, OfferingPlan, OfferingProduct } from '../subscription/offering.js';
-import { discounted, planPrices } from '../subscription/pricing.js';
+import { planPrices } from '../subscription/pricing.js';
 import type { Subscription } from '../subscription/subscription.js';
 import type { BillingPeriod } from './billing-period.js';
-import { taxRequired, type InvoiceDraft, type InvoiceItem } from './invoice.js';
+import { needsTax, taxRequired, type InvoiceDraft, type InvoiceItem } from './invoice.js';
 
 /** The plan and products a subscription holds in its own offering snapshot. */
 export interface Subscribed {
@@ -21,9 +21,33 @@ export const subscribedIn = (subscription: Subscription, offering: Offering): E.
 };
 
 /**
+ * Each product's share of a plan discount's total, in whole units: `total` (the plan's price, the products'
+ * sum less `percentage` rounded half up) spread by largest remainder, so the shares add up to exactly
+ * `total` and no share is below zero or above its product's price. Every share starts at its exact share
+ * rounded down; the units left over go one each to the largest fractions, the earlier product first on a
+ * tie. They always fit: the units left are at most the count of shares with a fraction.
+ */
+export const discountShares = (amounts: readonly number[], percentage: number, total: number): readonly number[] => {
+  const kept = 10_000 - Math.round(percentage * 100);
+  const exact = amounts.map((amount) => amount * kept);
+  const shares = exact.map((scaled) => Math.floor(scaled / 10_000));
+  let left = total;
+  for (const share of shares) left -= share;
+  const order = exact.map((scaled, index) => ({ index, fraction: scaled % 10_000 })).sort((a, b) => b.fraction - a.fraction || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    const amount = amounts[index] ?? 0;
+    if ((shares[index] ?? 0) >= amount) continue;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+};
+
+/**
  * The lines of one period: a plan with a fixed price in the currency is one plan-level line; otherwise one
- * line per product, each less the plan's `base_price_percentage`, the rounding difference put on the last
- * line so that the lines add up to exactly the plan's price (the `planPrices` rule that `display_price` shows).
+ * line per product, the plan's `base_price_percentage` spread over them by `discountShares`, so that the
+ * lines add up to exactly the plan's price (the `planPrices` rule that `display_price` shows).
  */
 const pricedItems = ({ plan, products }: Subscribed, currency: string, period: BillingPeriod): E.Either<string, readonly InvoiceItem[]> => {
   const total = planPrices(products, plan)[currency];
@@ -33,20 +57,16 @@ const pricedItems = ({ plan, products }: Subscribed, currency: string, period: B
   if (fixed !== undefined) {
     return E.right([{ description: plan.attributes.name, price: { currency, amount: fixed.amount, includes_tax: fixed.includes_tax ?? false }, ...span }]);
   }
-  const percentage = plan.attributes.base_price_percentage ?? 0;
-  const lines = products.map((product): InvoiceItem => {
-    const price = product.attributes.price?.[currency];
-    return {
+  const prices = products.map((product) => product.attributes.price?.[currency]);
+  const shares = discountShares(prices.map((price) => price?.amount ?? 0), plan.attributes.base_price_percentage ?? 0, total.amount);
+  return E.right(
+    products.map((product, index): InvoiceItem => ({
       description: product.attributes.name,
-      price: { currency, amount: discounted(price?.amount ?? 0, percentage), includes_tax: price?.includes_tax ?? false },
+      price: { currency, amount: shares[index] ?? 0, includes_tax: prices[index]?.includes_tax ?? false },
       productId: product.id,
       ...span,
-    };
-  });
-  const difference = total.amount - lines.reduce((sum, line) => sum + line.price.amount, 0);
-  const last = lines[lines.length - 1];
-  if (last !== undefined && difference !== 0) lines[lines.length - 1] = { ...last, price: { ...last.price, amount: last.price.amount + difference } };
-  return E.right(lines);
+    })),
+  );
 };
 
 /** A trial is invoiced at zero, with the same lines. */
@@ -70,7 +90,9 @@ export const invoiceDraft = (subscription: Subscription, offering: Offering, per
   if (E.isLeft(priced)) return priced;
   const items = period.trial ? asTrial(priced.right) : priced.right;
   const amount = items.reduce((sum, item) => sum + item.price.amount, 0);
-  const includesTax = planPrices(subscribed.right.products, subscribed.right.plan)[subscription.currency]?.includes_tax ?? false;
+  // Judged on the priced lines, so a trial says what its paid periods will: only a line whose price
+  // excludes tax and that charges something needs tax added.
+  const includesTax = !priced.right.some(needsTax);
   return E.right({
     id: context.id,
     storeId: subscription.storeId,

@@ -23,7 +23,7 @@ export interface InvoiceItem {
 
 /** A tax rate a tax run added, with the tax it came to on this invoice. */
 export interface InvoiceTaxLine extends TaxItem {
-  /** The sum over the invoice's items of each item's amount × rate, each rounded down. */
+  /** The sum over the invoice's tax-exclusive items of each item's amount × rate, each rounded down. */
   readonly amount: number;
 }
 
@@ -39,6 +39,7 @@ export interface InvoiceDraft {
   readonly currency: string;
   /** The sum of the items. */
   readonly amount: number;
+  /** No line (of the plan's priced lines, for a trial) excludes tax and charges something. */
   readonly includesTax: boolean;
   readonly outstanding: boolean;
   readonly taxRequired: boolean;
@@ -61,7 +62,13 @@ export interface Invoice extends InvoiceDraft {
   readonly taxJobId?: Uuid;
 }
 
-/** EPCC: tax must be added before payment when the price does not include it and there is something to pay. */
+/** A line a tax run taxes: its price excludes tax and it charges something. */
+export const needsTax = (item: InvoiceItem): boolean => !item.price.includes_tax && item.price.amount > 0;
+
+/**
+ * EPCC: tax must be added before payment when the price does not include it and there is something to pay;
+ * with `includesTax` from `needsTax` over the lines, that is when a tax-exclusive line charges something.
+ */
 export const taxRequired = (amount: number, includesTax: boolean): boolean => !includesTax && amount > 0;
 
 /** What the invoice asks to be paid: its items and the taxes added to them. */

@@ -21,9 +21,14 @@ export const taxOn = (amount: number, rate: number): number => {
   return Number(product % denominator !== 0n && product < 0n ? quotient - 1n : quotient);
 };
 
-/** Each rate applies to every item of the invoice (EPCC allows no rate per line), rounded down per item. */
-export const taxLines = (invoice: Invoice, items: readonly TaxItem[]): readonly InvoiceTaxLine[] =>
-  items.map((tax) => ({ ...tax, amount: invoice.items.reduce((sum, item) => sum + taxOn(item.price.amount, tax.rate), 0) }));
+/**
+ * Each rate applies to every item whose price excludes tax (EPCC allows no rate per line), rounded down
+ * per item; an item whose price includes tax is not taxed again.
+ */
+export const taxLines = (invoice: Invoice, items: readonly TaxItem[]): readonly InvoiceTaxLine[] => {
+  const taxable = invoice.items.filter((item) => !item.price.includes_tax);
+  return items.map((tax) => ({ ...tax, amount: taxable.reduce((sum, item) => sum + taxOn(item.price.amount, tax.rate), 0) }));
+};
 
 export type TaxRefusal = 'not_tax_required' | 'already_taxed';
 

@@ -67,6 +67,11 @@ export interface Subscription {
   readonly goLiveAfter?: Date;
   /** When the first invoice may be raised: the end of the plan's trial. */
   readonly invoiceAfter: Date;
+  /**
+   * For a subscription that existed before billing runs did: no period that ended at or before this
+   * instant is invoiced, so the first run does not bill its past. Absent for every later subscription.
+   */
+  readonly billableFrom?: Date;
   /** The latest state change, if there was one. */
   readonly state?: SubscriptionStateRecord;
 }

@@ -111,3 +111,34 @@ forEachBackend('migration 0009 on a database that already has offerings', (backe
     await backend.reset(p);
   });
 }, { sqlOnly: true });
+
+forEachBackend('migration 0012 on a database that already has subscriptions', (backend, persistence) => {
+  it('sets billable_from to the instant it ran on every existing subscription, and leaves later ones without', async () => {
+    const p = persistence();
+    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+    const { db, flavor } = p.handle;
+    await dropEverything(db);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+    expect((await migrator.migrateTo('0011-subscription-jobs')).error).to.equal(undefined);
+    const store = '11111111-1111-4111-8111-111111111111';
+    const created = new Date(Date.UTC(2024, 0, 1));
+    await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${created})`.execute(db);
+    await sql`insert into subscription_offering_versions (id, store_id, offering_id, version, snapshot, created_at)
+      values ('22222222-2222-4222-8222-222222222222', ${store}, '33333333-3333-4333-8333-333333333333', 1, '{}', ${created})`.execute(db);
+    const insert = (id: string) =>
+      sql`insert into subscriptions (id, store_id, account_id, name, name_key, email, email_key, offering_id, offering_version_id, plan_id, currency, body, created_at)
+        values (${id}, ${store}, ${store}, 'n', 'k', 'e', 'k', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'p', 'USD', '{}', ${created})`.execute(db);
+    await insert('44444444-4444-4444-8444-444444444441');
+    // Stored timestamps keep milliseconds; the bounds are taken to the millisecond too.
+    const before = Date.now();
+    await migrateToLatest(db, flavor);
+    const after = Date.now();
+    await insert('44444444-4444-4444-8444-444444444442');
+    const rows = await db.selectFrom('subscriptions').select(['id', 'billable_from']).orderBy('id').execute();
+    const [existing, later] = rows;
+    expect(existing?.billable_from).to.be.instanceOf(Date);
+    expect(new Date(existing!.billable_from!).getTime()).to.be.within(before, after);
+    expect(later?.billable_from).to.equal(null);
+    await backend.reset(p);
+  });
+}, { sqlOnly: true });

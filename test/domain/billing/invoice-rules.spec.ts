@@ -2,7 +2,9 @@ import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterRetriesSpent } from '../../../src/domain/billing/dunning-action.js';
-import { invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
+import { discountShares, invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
+import { discounted } from '../../../src/domain/subscription/pricing.js';
+import fc from 'fast-check';
 import { numbered, type Invoice } from '../../../src/domain/billing/invoice.js';
 import { afterAttempt, DEFAULT_RETRY_POLICY, isDueForPayment, retryPolicyOf } from '../../../src/domain/billing/payment-retry.js';
 import { settled } from '../../../src/domain/billing/settlement.js';
@@ -39,7 +41,7 @@ describe('Invoice building', () => {
     expect(draft.right).to.deep.include({ currency: 'USD', includesTax: false, taxRequired: true, outstanding: true });
   });
 
-  it('puts the rounding difference on the last line', () => {
+  it('spreads the rounding difference by largest remainder, the earlier line first on a tie', () => {
     const products = [1005, 1005].map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
     const draft = draftOf(products, aPlan(store, { base_price_percentage: 50 }));
     if (E.isLeft(draft)) throw new Error(draft.left);
@@ -67,6 +69,70 @@ describe('Invoice building', () => {
   });
 });
 
+describe('Invoice lines of a discounted plan', () => {
+  // Each case: product prices, the plan's discount, the lines expected. Lines add up to the plan price,
+  // none is below zero or above its product's price.
+  const cases: ReadonlyArray<{ name: string; prices: readonly number[]; percentage: number; lines: readonly number[] }> = [
+    { name: '1, 1, 0 at 50 %: the unit goes to the first half, the zero line stays zero', prices: [1, 1, 0], percentage: 50, lines: [1, 0, 0] },
+    { name: '3 × 333 at 33.33 %', prices: [333, 333, 333], percentage: 33.33, lines: [222, 222, 222] },
+    { name: '0, 1, 1 at 50 %: the zero line first still stays zero', prices: [0, 1, 1], percentage: 50, lines: [0, 1, 0] },
+    { name: '1 × 7 at 50 %: one unit up for the largest fractions', prices: [1, 1, 1, 1, 1, 1, 1], percentage: 50, lines: [1, 1, 1, 1, 0, 0, 0] },
+    { name: 'larger fractions win over earlier lines', prices: [10, 20, 40], percentage: 33.33, lines: [7, 13, 27] },
+    { name: 'a 100 % discount is zero everywhere', prices: [999, 1, 0], percentage: 100, lines: [0, 0, 0] },
+    { name: 'no discount keeps every price', prices: [999, 1, 0], percentage: 0, lines: [999, 1, 0] },
+    { name: '99.99 % leaves a unit where the remainder is largest', prices: [5000, 4999, 1], percentage: 99.99, lines: [1, 0, 0] },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const products = c.prices.map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
+      const draft = draftOf(products, aPlan(store, { base_price_percentage: c.percentage }));
+      if (E.isLeft(draft)) throw new Error(draft.left);
+      const lines = draft.right.items.map((i) => i.price.amount);
+      expect(lines).to.deep.equal(c.lines);
+      expect(draft.right.amount).to.equal(discounted(c.prices.reduce((a, b) => a + b, 0), c.percentage));
+      lines.forEach((line, i) => expect(line).to.be.within(0, c.prices[i]!));
+    });
+  }
+
+  it('lines always add up to the plan price within their product prices (any prices, any discount)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 10_000 }), (prices, hundredths) => {
+        const percentage = hundredths / 100;
+        const total = discounted(prices.reduce((a, b) => a + b, 0), percentage);
+        const shares = discountShares(prices, percentage, total);
+        expect(shares.reduce((a, b) => a + b, 0)).to.equal(total);
+        shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
+      }),
+    );
+  });
+});
+
+describe('Tax on mixed lines', () => {
+  const line = (amount: number, includes_tax: boolean) => aProduct(store, { price: { USD: { amount, includes_tax } } });
+  const cases: ReadonlyArray<{ name: string; products: ReadonlyArray<[number, boolean]>; includesTax: boolean; taxRequired: boolean; tax: number }> = [
+    { name: 'every line exclusive: all of it taxed', products: [[1000, false], [500, false]], includesTax: false, taxRequired: true, tax: 300 },
+    { name: 'every line inclusive: no tax needed', products: [[1000, true], [500, true]], includesTax: true, taxRequired: false, tax: 0 },
+    { name: 'mixed: only the exclusive line is taxed', products: [[1000, true], [500, false]], includesTax: false, taxRequired: true, tax: 100 },
+    { name: 'mixed with the exclusive line free: no tax needed', products: [[1000, true], [0, false]], includesTax: true, taxRequired: false, tax: 0 },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const draft = draftOf(c.products.map(([amount, inclusive]) => line(amount, inclusive)), aPlan(store));
+      if (E.isLeft(draft)) throw new Error(draft.left);
+      expect(draft.right).to.deep.include({ includesTax: c.includesTax, taxRequired: c.taxRequired });
+      const taxed = withTaxes({ ...numbered(draft.right, 1), taxRequired: true }, [{ type: 'tax_item', rate: 0.2 }], job, at('2026-03-02T00:00:00.000Z'));
+      if (E.isLeft(taxed)) throw new Error(taxed.left);
+      expect(taxed.right.taxItems.map((t) => t.amount)).to.deep.equal([c.tax]);
+    });
+  }
+
+  it('a trial says whether its paid periods will need tax, and needs none itself', () => {
+    const draft = draftOf([line(1000, true), line(500, false)], aPlan(store), 'USD', true);
+    if (E.isLeft(draft)) throw new Error(draft.left);
+    expect(draft.right).to.deep.include({ amount: 0, includesTax: false, taxRequired: false });
+  });
+});
+
 describe('Taxes', () => {
   it('round down, exactly, whatever binary floats would say', () => {
     expect(taxOn(100, 0.29)).to.equal(29);
@@ -77,7 +143,7 @@ describe('Taxes', () => {
     expect(taxOn(3, 1.5)).to.equal(4);
   });
 
-  it('apply every rate to every line, once', () => {
+  it('apply every rate to every tax-exclusive line, once', () => {
     const invoice = anInvoice({ items: [anInvoice().items[0]!, { ...anInvoice().items[0]!, price: { currency: 'USD', amount: 1, includes_tax: false } }], amount: 1000 });
     const now = at('2026-03-02T00:00:00.000Z');
     const taxed = withTaxes(invoice, [{ type: 'tax_item', rate: 0.2, name: 'VAT' }, { type: 'tax_item', rate: 0.5 }], job, now);

@@ -13,6 +13,7 @@ import type {
 import { notAttempted } from '../../../application/ports/invoice-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
+import { pauseGaps } from '../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import { matchesInvoiceFilter, type InvoiceQuery } from '../../../domain/billing/invoice-query.js';
 import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
@@ -45,17 +46,20 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       .sort(byId)
       .slice(0, limit);
     const wanted = new Set(subscriptions.map((s) => s.id));
-    const latest = new Map<Uuid, Date>();
+    const latest = new Map<Uuid, Invoice['billingPeriod']>();
     for (const invoice of this.state.invoices.values()) {
       if (!wanted.has(invoice.subscriptionId)) continue;
       const known = latest.get(invoice.subscriptionId);
-      if (known === undefined || known.getTime() < invoice.billingPeriod.start.getTime()) latest.set(invoice.subscriptionId, invoice.billingPeriod.start);
+      if (known === undefined || known.start.getTime() < invoice.billingPeriod.start.getTime()) latest.set(invoice.subscriptionId, invoice.billingPeriod);
     }
     const items = subscriptions.map((subscription): BillingCandidate => {
       const offering = this.state.offeringVersions.get(subscription.offeringVersionId);
       if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
-      const lastInvoicedStart = latest.get(subscription.id);
-      return { subscription, offering, ...(lastInvoicedStart === undefined ? {} : { lastInvoicedStart }) };
+      const lastInvoiced = latest.get(subscription.id);
+      // Only a subscription that was ever paused has pauses in its history.
+      const states = subscription.timestamps.pausedAt === undefined ? [] : (this.state.subscriptionStates.get(subscription.id) ?? []);
+      const pauses = pauseGaps(states.map((state) => ({ action: state.action, at: state.createdAt })));
+      return { subscription, offering, history: { pauses, ...(lastInvoiced === undefined ? {} : { lastInvoiced }) } };
     });
     const last = subscriptions[subscriptions.length - 1];
     return subscriptions.length < limit || last === undefined ? { items } : { items, next: last.id };

@@ -14,6 +14,7 @@ import {
 } from '../../../application/ports/invoice-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
+import { pauseGaps, type StateChangeAt } from '../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import type { InvoiceQuery } from '../../../domain/billing/invoice-query.js';
 import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
@@ -25,6 +26,7 @@ import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { Tables } from './schema.js';
 import { SnapshotCache } from './snapshot-cache.js';
+import { stateAction } from './subscription-json.js';
 import { toNumber } from './sql-flavor.js';
 
 /** Rows per INSERT: well below MySQL's 65,535 placeholders at the invoice's column count. */
@@ -45,22 +47,49 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     const rows = await query.orderBy('id').limit(limit).execute();
     if (rows.length === 0) return { items: [] };
     const ids = rows.map((row) => row.id);
-    const [latest, offerings] = await Promise.all([
+    const subscriptions = rows.map(subscriptionFromRow);
+    // Only a subscription that was ever paused has pauses in its history: one query for all of them.
+    const everPaused = subscriptions.filter((s) => s.timestamps.pausedAt !== undefined).map((s) => s.id);
+    const [latest, states, offerings] = await Promise.all([
       db
-        .selectFrom('subscription_invoices')
-        .select(['subscription_id', (eb) => eb.fn.max('billing_period_start').as('start')])
-        .where('subscription_id', 'in', ids)
-        .groupBy('subscription_id')
+        .selectFrom('subscription_invoices as i')
+        .innerJoin(
+          (eb) =>
+            eb
+              .selectFrom('subscription_invoices')
+              .select(['subscription_id', (e) => e.fn.max('billing_period_start').as('start')])
+              .where('subscription_id', 'in', ids)
+              .groupBy('subscription_id')
+              .as('m'),
+          (join) => join.onRef('m.subscription_id', '=', 'i.subscription_id').onRef('m.start', '=', 'i.billing_period_start'),
+        )
+        .select(['i.subscription_id', 'i.billing_period_start', 'i.billing_period_end'])
         .execute(),
+      everPaused.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('subscription_states')
+            .select(['subscription_id', 'action', 'created_at'])
+            .where('subscription_id', 'in', everPaused)
+            .where('action', 'in', ['pause', 'resume'])
+            .orderBy('subscription_id')
+            .orderBy('sequence')
+            .execute(),
       loadOfferings(db, this.snapshots, rows.map((row) => row.offering_version_id)),
     ]);
-    const starts = new Map(latest.map((row) => [row.subscription_id, new Date(row.start as unknown as Date)]));
-    const items = rows.map((row): BillingCandidate => {
-      const subscription = subscriptionFromRow(row);
+    const lastInvoiced = new Map(latest.map((row) => [row.subscription_id, { start: new Date(row.billing_period_start), end: new Date(row.billing_period_end) }]));
+    const histories = new Map<string, StateChangeAt[]>();
+    for (const row of states) {
+      const history = histories.get(row.subscription_id) ?? [];
+      history.push({ action: stateAction(row.action), at: new Date(row.created_at) });
+      histories.set(row.subscription_id, history);
+    }
+    const items = subscriptions.map((subscription): BillingCandidate => {
       const offering = offerings.get(subscription.offeringVersionId);
       if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
-      const lastInvoicedStart = starts.get(row.id);
-      return { subscription, offering, ...(lastInvoicedStart === undefined ? {} : { lastInvoicedStart }) };
+      const last = lastInvoiced.get(subscription.id);
+      const pauses = pauseGaps(histories.get(subscription.id) ?? []);
+      return { subscription, offering, history: { pauses, ...(last === undefined ? {} : { lastInvoiced: last }) } };
     });
     const last = ids[ids.length - 1];
     return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
@@ -80,7 +109,10 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       let last = await this.lockCounter(trx, storeId);
       // Read after the lock: a concurrent run of the store committed its invoices before letting go of it.
       const subscriptionIds = [...new Set(drafts.map((d) => d.subscriptionId))];
-      const earliest = new Date(Math.min(...drafts.map((d) => d.billingPeriod.start.getTime())));
+      // A loop, not Math.min(...): a spread of a large batch's drafts overflows the call stack.
+      let earliestTime = Number.POSITIVE_INFINITY;
+      for (const draft of drafts) earliestTime = Math.min(earliestTime, draft.billingPeriod.start.getTime());
+      const earliest = new Date(earliestTime);
       const invoiced = new Set<string>();
       for (const ids of chunks(subscriptionIds, INSERT_CHUNK)) {
         const rows = await trx

@@ -50,6 +50,7 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
     timestamps: { createdAt: row.created_at, ...body.timestamps },
     ...(body.goLiveAfter === undefined ? {} : { goLiveAfter: body.goLiveAfter }),
     invoiceAfter: body.invoiceAfter,
+    ...(row.billable_from === null ? {} : { billableFrom: new Date(row.billable_from) }),
     ...(body.state === undefined ? {} : { state: body.state }),
   };
 };
@@ -70,6 +71,7 @@ export const toRow = (s: Subscription): Selectable<SubscriptionsTable> => ({
   currency: s.currency,
   body: subscriptionBody(s),
   created_at: s.timestamps.createdAt,
+  billable_from: s.billableFrom ?? null,
 });
 
 const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionStateRecord => ({

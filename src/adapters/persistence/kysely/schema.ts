@@ -97,6 +97,8 @@ export interface SubscriptionsTable {
   currency: string;
   body: string;
   created_at: Timestamp;
+  /** Set by migration 0012 on the subscriptions that existed before it; NULL for every later one. */
+  billable_from: Timestamp | null;
 }
 
 export interface SubscribersTable {

@@ -29,12 +29,12 @@ export class RunBilling implements JobHandler {
   ) {}
 
   private drafts(candidate: BillingCandidate, jobId: Uuid, instant: Date): { drafts: InvoiceDraft[]; failures: number } {
-    const { subscription, offering, lastInvoicedStart } = candidate;
+    const { subscription, offering, history } = candidate;
     const plan = offering.plans.find((p) => p.id === subscription.planId);
     if (plan === undefined) return { drafts: [], failures: 1 };
     const drafts: InvoiceDraft[] = [];
     let failures = 0;
-    for (const period of billingPeriodsUpTo(subscription, plan.attributes, instant, lastInvoicedStart)) {
+    for (const period of billingPeriodsUpTo(subscription, plan.attributes, instant, history)) {
       const draft = invoiceDraft(subscription, offering, period, { id: this.ids.uuid(), jobId, now: this.clock.now() });
       if (E.isRight(draft)) drafts.push(draft.right);
       else failures += 1;
@@ -50,7 +50,8 @@ export class RunBilling implements JobHandler {
       const drafts: InvoiceDraft[] = [];
       for (const candidate of batch.items) {
         const found = this.drafts(candidate, job.id, startedAt);
-        drafts.push(...found.drafts);
+        // One by one: spreading years of daily periods into push() would overflow the call stack.
+        for (const draft of found.drafts) drafts.push(draft);
         failures += found.failures;
       }
       await this.invoices.insertInvoices(job.storeId, drafts);

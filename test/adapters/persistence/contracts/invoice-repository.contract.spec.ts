@@ -68,7 +68,9 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const again = await invoices.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')]);
     expect(again.map((i) => [i.billingPeriod.start.toISOString(), i.number])).to.deep.equal([['2026-03-01T00:00:00.000Z', 2]]);
     const batch = await invoices.billingBatch(store.id, undefined, 10);
-    expect(batch.items.map((c) => [c.subscription.id, c.lastInvoicedStart?.toISOString()])).to.deep.equal([[s.id, '2026-03-01T00:00:00.000Z']]);
+    expect(batch.items.map((c) => [c.subscription.id, c.history.lastInvoiced?.start.toISOString(), c.history.lastInvoiced?.end.toISOString()])).to.deep.equal([
+      [s.id, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'],
+    ]);
   });
 
   it('walks the store subscriptions in id order by batches, each with its snapshot', async () => {

@@ -8,13 +8,19 @@ import { longTextType, timestampType, withTableOptions, type SqlFlavor } from '.
  * subscription: its invoices are financial records, so a subscription with invoices is not deleted. An
  * invoice has at most one pending payment: `pending_invoice_id` holds the invoice id while a payment is
  * pending and NULL otherwise, and NULLs never collide in a unique index (MariaDB has no partial index).
- * Billing runs walk a store's subscriptions by id, hence the (store_id, id) index.
+ * Billing runs walk a store's subscriptions by id, hence the (store_id, id) index. `billable_from` on
+ * subscriptions holds the instant this migration ran for every subscription that existed before it
+ * (NULL for later ones): billing never invoices a period of theirs that ended by then.
  */
 export const invoicesAndPayments = (flavor: SqlFlavor) => ({
   async up(db: Kysely<any>): Promise<void> {
     const ts = timestampType(flavor);
     const json = longTextType(flavor);
     await db.schema.createIndex('subscriptions_billing_walk').on('subscriptions').columns(['store_id', 'id']).execute();
+    // Subscriptions made before billing runs existed are billed from now on, not back to their start:
+    // their first run invoices the period running now, not every period since they began.
+    await db.schema.alterTable('subscriptions').addColumn('billable_from', ts).execute();
+    await db.updateTable('subscriptions').set({ billable_from: new Date() }).execute();
     await withTableOptions(
       flavor,
       db.schema
@@ -89,5 +95,6 @@ export const invoicesAndPayments = (flavor: SqlFlavor) => ({
     await db.schema.dropTable('subscription_invoices').execute();
     await db.schema.dropTable('subscription_invoice_numbers').execute();
     await (flavor === 'mysql' ? sql`drop index subscriptions_billing_walk on subscriptions` : sql`drop index subscriptions_billing_walk`).execute(db);
+    await db.schema.alterTable('subscriptions').dropColumn('billable_from').execute();
   },
 });
