@@ -66,21 +66,49 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
   }
 
-  /** The store's counter row, locked until the transaction ends; made at 0 the first time. */
-  private async lockCounter(trx: Transaction<Tables>, storeId: Uuid): Promise<number> {
-    const insert = trx.insertInto('subscription_invoice_numbers').values({ store_id: storeId, last_number: 0 });
+  /**
+   * Creates the store's counter row at 0 the first time, outside the numbering transaction: on MariaDB a
+   * duplicate insert inside it would hold a shared lock on the row, which two overlapping runs of the
+   * store then both try to upgrade, and one would end as a deadlock (as KyselyJobRepository.ensureLane).
+   */
+  private async ensureCounter(storeId: Uuid): Promise<void> {
+    const insert = this.handle.db.insertInto('subscription_invoice_numbers').values({ store_id: storeId, last_number: 0 });
     await (this.handle.flavor === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('store_id').doNothing())).execute();
-    const row = await trx.selectFrom('subscription_invoice_numbers').select('last_number').where('store_id', '=', storeId).forUpdate().executeTakeFirstOrThrow();
-    return toNumber(row.last_number);
+  }
+
+  /**
+   * The ids among `ids` whose subscription still exists, their rows share-locked in id order until the
+   * transaction ends: a delete of one waits for the invoices and is then refused, or went first and its
+   * drafts are left out, so the insert never fails on a foreign key. Every run and every delete takes
+   * subscription rows before the store's row, so the orders never cross.
+   */
+  private async lockSubscriptions(trx: Transaction<Tables>, storeId: Uuid, ids: readonly Uuid[]): Promise<Set<string>> {
+    const present = new Set<string>();
+    for (const part of chunks([...ids].sort(), INSERT_CHUNK)) {
+      // By primary key alone, as a delete locks the row: reached through the (store_id, id) index, InnoDB would
+      // share-lock that index's entry before waiting for the row, and the delete, holding the row, would then
+      // wait for the entry it has to remove. MariaDB 10.11 knows no FOR SHARE.
+      const query = trx.selectFrom('subscriptions').select(['id', 'store_id']).where('id', 'in', part).orderBy('id');
+      const rows = await (this.handle.flavor === 'mysql' ? query.modifyEnd(sql`lock in share mode`) : query.forShare()).execute();
+      for (const row of rows) if (row.store_id === storeId) present.add(row.id);
+    }
+    return present;
   }
 
   async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]> {
     if (drafts.length === 0) return [];
-    return this.handle.db.transaction().execute(async (trx) => {
-      let last = await this.lockCounter(trx, storeId);
+    await this.ensureCounter(storeId);
+    // Read committed: MariaDB then locks the rows it reads, not the gaps around ids that are gone, which a
+    // subscription created meanwhile (holding its store's row) would wait on while this insert waits on the store.
+    return this.handle.db.transaction().setIsolationLevel('read committed').execute(async (trx) => {
+      const counter = await trx.selectFrom('subscription_invoice_numbers').select('last_number').where('store_id', '=', storeId).forUpdate().executeTakeFirstOrThrow();
+      let last = toNumber(counter.last_number);
+      const present = await this.lockSubscriptions(trx, storeId, [...new Set(drafts.map((d) => d.subscriptionId))]);
+      const live = drafts.filter((d) => present.has(d.subscriptionId));
+      if (live.length === 0) return [];
       // Read after the lock: a concurrent run of the store committed its invoices before letting go of it.
-      const subscriptionIds = [...new Set(drafts.map((d) => d.subscriptionId))];
-      const earliest = new Date(Math.min(...drafts.map((d) => d.billingPeriod.start.getTime())));
+      const subscriptionIds = [...new Set(live.map((d) => d.subscriptionId))];
+      const earliest = new Date(Math.min(...live.map((d) => d.billingPeriod.start.getTime())));
       const invoiced = new Set<string>();
       for (const ids of chunks(subscriptionIds, INSERT_CHUNK)) {
         const rows = await trx
@@ -92,7 +120,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
         for (const row of rows) invoiced.add(`${row.subscription_id} ${new Date(row.billing_period_start).getTime()}`);
       }
       const stored: Invoice[] = [];
-      for (const draft of drafts) {
+      for (const draft of live) {
         const key = `${draft.subscriptionId} ${draft.billingPeriod.start.getTime()}`;
         if (invoiced.has(key)) continue;
         invoiced.add(key);

@@ -168,6 +168,54 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect(Number(a['invoices_tax_required']) + Number(b['invoices_tax_required'])).to.equal(all.length);
   });
 
+  it('leaves out the drafts of a subscription deleted before the insert, and invoices the others', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const [a, gone, c] = [await subscribe(), await subscribe(), await subscribe()];
+    expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.right(undefined));
+    const stored = await invoices.insertInvoices(store.id, [a, gone, c].map((s) => draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')));
+    expect(stored.map((i) => [i.subscriptionId, i.number])).to.deep.equal([[a.id, 1], [c.id, 2]]);
+    expect(await invoices.insertInvoices(store.id, [draft(gone, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')])).to.deep.equal([]);
+  });
+
+  it('a billing insert racing the deletion of one of its subscriptions: the delete waits and is refused, or wins and the others are invoiced', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round += 1) {
+      const batch = await Promise.all(Array.from({ length: 6 }, () => subscribe()));
+      const victim = batch[round % batch.length]!;
+      const drafts = batch.map((s) => draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'));
+      // Alternate which one starts first, so both orders are taken.
+      const [stored, deleted] =
+        round % 2 === 0
+          ? await Promise.all([invoices.insertInvoices(store.id, drafts), subscriptions.delete(store.id, victim.id)])
+          : await Promise.all([subscriptions.delete(store.id, victim.id), invoices.insertInvoices(store.id, drafts)]).then(([d, s]) => [s, d] as const);
+      const invoicedIds = stored.map((i) => i.subscriptionId).sort();
+      if (E.isRight(deleted)) {
+        outcomes.add('deleted');
+        expect(invoicedIds).to.deep.equal(batch.filter((s) => s.id !== victim.id).map((s) => s.id).sort());
+        expect(await subscriptions.findById(store.id, victim.id)).to.equal(undefined);
+      } else {
+        outcomes.add('refused');
+        expect(deleted.left).to.deep.equal({ _tag: 'InUse' });
+        expect(invoicedIds).to.deep.equal(batch.map((s) => s.id).sort());
+      }
+    }
+    const all = (await invoices.list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} })).items;
+    expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: all.length }, (_, i) => i + 1));
+  });
+
+  it('overlapping billing inserts of one store never deadlock, from its first invoice on, and number without gaps', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    for (let round = 0; round < 4; round += 1) {
+      const batch = await Promise.all(Array.from({ length: 8 }, () => subscribe()));
+      const month = `2026-0${round + 2}-01T00:00:00.000Z`;
+      await Promise.all(batch.map((s) => invoices.insertInvoices(store.id, [draft(s, month, `2026-0${round + 3}-01T00:00:00.000Z`)])));
+    }
+    const all = (await invoices.list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} })).items;
+    expect(all).to.have.length(32);
+    expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 32 }, (_, i) => i + 1));
+  });
+
   it('refuses to delete a subscription with invoices', async () => {
     const { invoices, subscriptions, store, subscribe, draft } = await setup();
     const s = await subscribe();
