@@ -11,6 +11,7 @@ import {
   type NotAttempted,
   type PaymentCandidate,
   type PaymentGroup,
+  type RetriesSpent,
 } from '../../../application/ports/invoice-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
@@ -20,7 +21,7 @@ import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
 import { cappedCount, pageNewestFirst } from './kysely-list.js';
-import { loadOfferings, subscriptionFromRow } from './kysely-subscription-repository.js';
+import { loadOfferings, subscriptionFromRow, toRow } from './kysely-subscription-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { Tables } from './schema.js';
@@ -200,17 +201,23 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
   }
 
-  recordAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, attempt: (current: Invoice) => E.Either<NotAttempted, Attempted>): Promise<E.Either<Missing | NotAttempted, Attempted>> {
-    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | NotAttempted, Attempted>> => {
+  beginAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, begin: (current: Invoice) => E.Either<NotAttempted, InvoicePayment>): Promise<E.Either<Missing | NotAttempted, InvoicePayment>> {
+    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | NotAttempted, InvoicePayment>> => {
       const current = await this.locked(trx, storeId, id);
       if (current === undefined) return E.left(missing);
-      const earlier = await trx.selectFrom('subscription_invoice_payments').select('id').where('job_id', '=', jobId).where('invoice_id', '=', id).executeTakeFirst();
-      if (earlier !== undefined) return E.left(notAttempted);
-      const attempted = attempt(current);
-      if (E.isLeft(attempted)) return attempted;
-      await trx.insertInto('subscription_invoice_payments').values(paymentToRow(attempted.right.payment)).execute();
-      await this.write(trx, attempted.right.invoice);
-      return attempted;
+      const payments = await trx
+        .selectFrom('subscription_invoice_payments')
+        .selectAll()
+        .where('invoice_id', '=', id)
+        .where((eb) => eb.or([eb('job_id', '=', jobId), eb('pending_invoice_id', '=', id)]))
+        .execute();
+      if (payments.some((row) => row.job_id === jobId)) return E.left(notAttempted);
+      const cutShort = payments.find((row) => row.status === 'pending');
+      if (cutShort !== undefined) return current.manualPaymentPending ? E.left(notAttempted) : E.right(paymentFromRow(cutShort));
+      const begun = begin(current);
+      if (E.isLeft(begun)) return begun;
+      await trx.insertInto('subscription_invoice_payments').values(paymentToRow(begun.right)).execute();
+      return begun;
     });
   }
 
@@ -231,7 +238,23 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     }));
   }
 
-  settle<R>(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>): Promise<E.Either<Missing | R, Attempted>> {
+  /** The dunning action, in the transaction that spent the retries: the invoice's lock is taken, then the subscription's, as no other path takes them the other way round. */
+  private async dun(trx: Transaction<Tables>, storeId: Uuid, subscriptionId: Uuid, retriesSpent: RetriesSpent): Promise<void> {
+    const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
+    const changed = row === undefined ? undefined : retriesSpent(subscriptionFromRow(row));
+    if (changed === undefined) return;
+    // Identity, store, offering version and creation never change: the row keeps them.
+    const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed);
+    await trx.updateTable('subscriptions').set(columns).where('id', '=', subscriptionId).execute();
+  }
+
+  settle<R>(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>,
+    retriesSpent: RetriesSpent,
+  ): Promise<E.Either<Missing | R, Attempted>> {
     return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, Attempted>> => {
       const invoice = await this.locked(trx, storeId, invoiceId);
       if (invoice === undefined) return E.left(missing);
@@ -242,6 +265,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       const { id: _id, store_id: _store, invoice_id: _invoice, created_at: _created, ...columns } = paymentToRow(changed.right.payment);
       await trx.updateTable('subscription_invoice_payments').set(columns).where('id', '=', paymentId).execute();
       await this.write(trx, changed.right.invoice);
+      if (changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached) await this.dun(trx, storeId, invoice.subscriptionId, retriesSpent);
       return changed;
     });
   }
