@@ -8,7 +8,11 @@ import { longTextType, timestampType, withTableOptions, type SqlFlavor } from '.
  * subscription: its invoices are financial records, so a subscription with invoices is not deleted. An
  * invoice has at most one pending payment: `pending_invoice_id` holds the invoice id while a payment is
  * pending and NULL otherwise, and NULLs never collide in a unique index (MariaDB has no partial index).
- * Billing runs walk a store's subscriptions by id, hence the (store_id, id) index.
+ * Billing runs walk a store's subscriptions by id, hence the (store_id, id) index. Each list filter
+ * (subscription, subscriber, outstanding, tax_required) has an index that ends in the lists' order
+ * (created_at, id), so a page and its capped count read only the matching entries. A payment run walks
+ * by id the invoices equal on every flag it filters: an invoice whose retries are spent (it stays
+ * outstanding for ever) or that waits for tax or a settlement is outside the range it reads.
  */
 export const invoicesAndPayments = (flavor: SqlFlavor) => ({
   async up(db: Kysely<any>): Promise<void> {
@@ -56,7 +60,9 @@ export const invoicesAndPayments = (flavor: SqlFlavor) => ({
       ['subscription_invoices_order', ['store_id', 'created_at', 'id']],
       ['subscription_invoices_subscription', ['store_id', 'subscription_id', 'created_at', 'id']],
       ['subscription_invoices_subscriber', ['store_id', 'subscriber_id', 'created_at', 'id']],
-      ['subscription_invoices_payable', ['store_id', 'outstanding', 'id']],
+      ['subscription_invoices_outstanding', ['store_id', 'outstanding', 'created_at', 'id']],
+      ['subscription_invoices_tax_required', ['store_id', 'tax_required', 'created_at', 'id']],
+      ['subscription_invoices_payable', ['store_id', 'outstanding', 'payment_retries_limit_reached', 'tax_required', 'manual_payment_pending', 'id']],
       ['subscription_invoices_job', ['job_id']],
     ];
     for (const [name, columns] of invoiceIndexes) await db.schema.createIndex(name).on('subscription_invoices').columns(columns).execute();
