@@ -8,11 +8,12 @@ import { planData, productData, subscriptionData } from '../support/subscription
 import { checkResponse } from '../support/openapi-contract.js';
 import type { StoreIds } from './route-catalogue.js';
 import { TOKENS } from '../../src/application/tokens.js';
-import { paymentOf } from '../../src/application/use-cases/billing/run-payments.js';
+import { pendingPayment } from '../../src/application/use-cases/billing/run-payments.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 import { invoiceDraft } from '../../src/domain/billing/invoice-items.js';
 import { MANUAL_GATEWAY } from '../../src/domain/billing/invoice-payment.js';
-import { afterAttempt, DEFAULT_RETRY_POLICY } from '../../src/domain/billing/payment-retry.js';
+import { completedAttempt } from '../../src/domain/billing/gateway-attempt.js';
+import { DEFAULT_RETRY_POLICY } from '../../src/domain/billing/payment-retry.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 
 /** Sends one request to the service under test as a given store. */
@@ -50,10 +51,10 @@ const seedInvoice = async (container: Container, storeId: Uuid, subscriptionId: 
   if (invoice === undefined) throw new Error('no invoice stored');
   const paymentId = randomIds.uuid();
   const jobId = randomIds.uuid();
-  const recorded = await invoices.recordAttempt(storeId, invoice.id, jobId, (current) =>
-    E.right({ invoice: afterAttempt(current, 'pending', DEFAULT_RETRY_POLICY, now), payment: paymentOf(current, { id: jobId }, paymentId, MANUAL_GATEWAY, { status: 'pending' }, now) }),
-  );
-  if (E.isLeft(recorded)) throw new Error('no payment recorded');
+  const begun = await invoices.beginAttempt(storeId, invoice.id, jobId, (current) => E.right(pendingPayment(current, { id: jobId }, paymentId, MANUAL_GATEWAY, now)));
+  if (E.isLeft(begun)) throw new Error('no payment recorded');
+  const waiting = await invoices.settle(storeId, invoice.id, paymentId, (current, payment) => completedAttempt(current, payment, { status: 'pending' }, DEFAULT_RETRY_POLICY, now), () => undefined);
+  if (E.isLeft(waiting)) throw new Error('the payment does not wait for a settlement');
   return { invoiceId: invoice.id, paymentId };
 };
 

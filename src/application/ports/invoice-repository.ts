@@ -53,6 +53,9 @@ export interface Attempted {
   readonly payment: InvoicePayment;
 }
 
+/** A subscription's dunning action, once an invoice's retries are spent; undefined when nothing changes. */
+export type RetriesSpent = (subscription: Subscription) => Subscription | undefined;
+
 /** The attempt is not made: the invoice changed meanwhile, or this run attempted it already. */
 export type NotAttempted = { readonly _tag: 'NotAttempted' };
 export const notAttempted: NotAttempted = { _tag: 'NotAttempted' };
@@ -81,15 +84,28 @@ export interface InvoiceRepository {
    */
   paymentBatch(storeId: Uuid, jobId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<PaymentCandidate>>;
   /**
-   * Records an attempt with the invoice locked: `attempt` decides from the invoice as it is now, and the
-   * payment and the changed invoice are stored in one transaction. Refused when the run attempted the
-   * invoice already, or `attempt` refuses.
+   * Begins an attempt with the invoice locked, before any gateway is asked. A payment of the invoice left
+   * pending by another run's attempt that was cut short (the invoice waits for no settlement) is resumed:
+   * resolves with it, to be asked for again under the same idempotency key. Otherwise `begin` decides
+   * from the invoice as it is now and its pending payment is stored. Refused when this run has a payment
+   * of the invoice already (a twin of the run is at it, or it was cut short and is left to the next run),
+   * or `begin` refuses.
    */
-  recordAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, attempt: (current: Invoice) => E.Either<NotAttempted, Attempted>): Promise<E.Either<Missing | NotAttempted, Attempted>>;
+  beginAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, begin: (current: Invoice) => E.Either<NotAttempted, InvoicePayment>): Promise<E.Either<Missing | NotAttempted, InvoicePayment>>;
   /** The payments one payment run recorded, grouped by status, currency and tax inclusion. */
   attemptsBy(storeId: Uuid, jobId: Uuid): Promise<readonly PaymentGroup[]>;
-  /** Changes a payment and its invoice together, with the invoice locked. */
-  settle<R>(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>): Promise<E.Either<Missing | R, Attempted>>;
+  /**
+   * Changes a payment and its invoice together, with the invoice locked. When the change spends the
+   * invoice's last retry, `retriesSpent` changes its subscription in the same transaction (the dunning
+   * action), so no crash can leave the limit reached and the action not taken.
+   */
+  settle<R>(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>,
+    retriesSpent: RetriesSpent,
+  ): Promise<E.Either<Missing | R, Attempted>>;
   findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined>;
   /** Newest first. */
   list(storeId: Uuid, query: InvoiceQuery): Promise<Page<Invoice>>;

@@ -2,11 +2,19 @@ import type { GatewayOutcome } from '../../domain/billing/invoice-payment.js';
 import type { Invoice } from '../../domain/billing/invoice.js';
 import type { Subscription } from '../../domain/subscription/subscription.js';
 
-/** Takes payment of an invoice; EPCC's gateways use `purchase`: charged at once, the result returned. */
+/**
+ * Takes payment of an invoice; EPCC's gateways use `purchase`: charged at once, the result returned.
+ *
+ * The attempt is stored as a pending payment before `charge` is called, and `idempotencyKey` is that
+ * payment's id. A gateway must take the money at most once per key: a second call with the same key (a
+ * run that resumes an attempt cut short by a crash or an expired lease) answers the first call's outcome
+ * and charges nothing more. A gateway whose provider has no idempotency keys must look the key up
+ * (for example in the charge's metadata) before charging.
+ */
 export interface PaymentGateway {
   /** The name payments record as their `gateway`. */
   readonly name: string;
-  charge(invoice: Invoice, amount: number, subscription: Subscription): Promise<GatewayOutcome>;
+  charge(invoice: Invoice, amount: number, subscription: Subscription, idempotencyKey: string): Promise<GatewayOutcome>;
 }
 
 /** The gateway that takes a subscription's payments. */

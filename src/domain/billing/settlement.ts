@@ -1,11 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { booleanValue } from '../shared/boolean.js';
-import { conflict, issues, type DomainError } from '../shared/errors.js';
+import { issues, type DomainError } from '../shared/errors.js';
 import { optionalField, parseCreated, requiredField } from '../shared/record-parser.js';
 import { boundedString } from '../shared/text.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { typedAttributes } from '../subscription/catalogue-fields.js';
+import { paymentNotPending } from './gateway-attempt.js';
 import type { Invoice } from './invoice.js';
 import { INVOICE_PAYMENT_TYPE, type InvoicePayment } from './invoice-payment.js';
 import { afterAttempt, type RetryPolicy } from './payment-retry.js';
@@ -48,7 +49,7 @@ export const settled = (
   policy: RetryPolicy,
   now: Date,
 ): E.Either<DomainError, { readonly invoice: Invoice; readonly payment: InvoicePayment }> => {
-  if (payment.status !== 'pending') return E.left(conflict(`the payment is not pending: it ${payment.status} already`, 'payment_not_pending'));
+  if (payment.status !== 'pending') return E.left(paymentNotPending(payment));
   if (settlement.success) {
     return E.right({
       invoice: { ...invoice, outstanding: false, manualPaymentPending: false, updatedAt: now },

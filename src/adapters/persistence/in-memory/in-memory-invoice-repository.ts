@@ -9,6 +9,7 @@ import type {
   NotAttempted,
   PaymentCandidate,
   PaymentGroup,
+  RetriesSpent,
 } from '../../../application/ports/invoice-repository.js';
 import { notAttempted } from '../../../application/ports/invoice-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
@@ -112,17 +113,16 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return invoices.length < limit || last === undefined ? { items } : { items, next: last.id };
   }
 
-  async recordAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, attempt: (current: Invoice) => E.Either<NotAttempted, Attempted>): Promise<E.Either<Missing | NotAttempted, Attempted>> {
+  async beginAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, begin: (current: Invoice) => E.Either<NotAttempted, InvoicePayment>): Promise<E.Either<Missing | NotAttempted, InvoicePayment>> {
     const current = this.state.invoices.get(id);
     if (current === undefined || current.storeId !== storeId) return E.left(missing);
     const payments = [...this.state.invoicePayments.values()].filter((p) => p.invoiceId === id);
     if (payments.some((p) => p.jobId === jobId)) return E.left(notAttempted);
-    const attempted = attempt(current);
-    if (E.isLeft(attempted)) return attempted;
-    if (attempted.right.payment.status === 'pending' && payments.some((p) => p.status === 'pending')) throw new Error('duplicate pending payment of an invoice');
-    this.state.invoices.set(id, attempted.right.invoice);
-    this.state.invoicePayments.set(attempted.right.payment.id, attempted.right.payment);
-    return attempted;
+    const cutShort = payments.find((p) => p.status === 'pending');
+    if (cutShort !== undefined) return current.manualPaymentPending ? E.left(notAttempted) : E.right(cutShort);
+    const begun = begin(current);
+    if (E.isRight(begun)) this.state.invoicePayments.set(begun.right.id, begun.right);
+    return begun;
   }
 
   async attemptsBy(storeId: Uuid, jobId: Uuid): Promise<readonly PaymentGroup[]> {
@@ -133,7 +133,13 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return [...groups.values()];
   }
 
-  async settle<R>(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>): Promise<E.Either<Missing | R, Attempted>> {
+  async settle<R>(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>,
+    retriesSpent: RetriesSpent,
+  ): Promise<E.Either<Missing | R, Attempted>> {
     const invoice = this.state.invoices.get(invoiceId);
     const payment = this.state.invoicePayments.get(paymentId);
     if (invoice === undefined || invoice.storeId !== storeId || payment === undefined || payment.invoiceId !== invoiceId) return E.left(missing);
@@ -141,6 +147,9 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     if (E.isLeft(changed)) return changed;
     this.state.invoices.set(invoiceId, changed.right.invoice);
     this.state.invoicePayments.set(paymentId, changed.right.payment);
+    const subscription = this.state.subscriptions.get(invoice.subscriptionId);
+    const dunned = changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached && subscription !== undefined ? retriesSpent(subscription) : undefined;
+    if (dunned !== undefined) this.state.subscriptions.set(dunned.id, dunned);
     return changed;
   }
 

@@ -11,6 +11,7 @@ import {
   type NotAttempted,
   type PaymentCandidate,
   type PaymentGroup,
+  type RetriesSpent,
 } from '../../../application/ports/invoice-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
@@ -21,7 +22,7 @@ import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
 import { cappedCount, pageNewestFirst } from './kysely-list.js';
-import { loadOfferings, subscriptionFromRow } from './kysely-subscription-repository.js';
+import { loadOfferings, subscriptionFromRow, toRow } from './kysely-subscription-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { Tables } from './schema.js';
@@ -95,23 +96,51 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
   }
 
-  /** The store's counter row, locked until the transaction ends; made at 0 the first time. */
-  private async lockCounter(trx: Transaction<Tables>, storeId: Uuid): Promise<number> {
-    const insert = trx.insertInto('subscription_invoice_numbers').values({ store_id: storeId, last_number: 0 });
+  /**
+   * Creates the store's counter row at 0 the first time, outside the numbering transaction: on MariaDB a
+   * duplicate insert inside it would hold a shared lock on the row, which two overlapping runs of the
+   * store then both try to upgrade, and one would end as a deadlock (as KyselyJobRepository.ensureLane).
+   */
+  private async ensureCounter(storeId: Uuid): Promise<void> {
+    const insert = this.handle.db.insertInto('subscription_invoice_numbers').values({ store_id: storeId, last_number: 0 });
     await (this.handle.flavor === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('store_id').doNothing())).execute();
-    const row = await trx.selectFrom('subscription_invoice_numbers').select('last_number').where('store_id', '=', storeId).forUpdate().executeTakeFirstOrThrow();
-    return toNumber(row.last_number);
+  }
+
+  /**
+   * The ids among `ids` whose subscription still exists, their rows share-locked in id order until the
+   * transaction ends: a delete of one waits for the invoices and is then refused, or went first and its
+   * drafts are left out, so the insert never fails on a foreign key. Every run and every delete takes
+   * subscription rows before the store's row, so the orders never cross.
+   */
+  private async lockSubscriptions(trx: Transaction<Tables>, storeId: Uuid, ids: readonly Uuid[]): Promise<Set<string>> {
+    const present = new Set<string>();
+    for (const part of chunks([...ids].sort(), INSERT_CHUNK)) {
+      // By primary key alone, as a delete locks the row: reached through the (store_id, id) index, InnoDB would
+      // share-lock that index's entry before waiting for the row, and the delete, holding the row, would then
+      // wait for the entry it has to remove. MariaDB 10.11 knows no FOR SHARE.
+      const query = trx.selectFrom('subscriptions').select(['id', 'store_id']).where('id', 'in', part).orderBy('id');
+      const rows = await (this.handle.flavor === 'mysql' ? query.modifyEnd(sql`lock in share mode`) : query.forShare()).execute();
+      for (const row of rows) if (row.store_id === storeId) present.add(row.id);
+    }
+    return present;
   }
 
   async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]> {
     if (drafts.length === 0) return [];
-    return this.handle.db.transaction().execute(async (trx) => {
-      let last = await this.lockCounter(trx, storeId);
+    await this.ensureCounter(storeId);
+    // Read committed: MariaDB then locks the rows it reads, not the gaps around ids that are gone, which a
+    // subscription created meanwhile (holding its store's row) would wait on while this insert waits on the store.
+    return this.handle.db.transaction().setIsolationLevel('read committed').execute(async (trx) => {
+      const counter = await trx.selectFrom('subscription_invoice_numbers').select('last_number').where('store_id', '=', storeId).forUpdate().executeTakeFirstOrThrow();
+      let last = toNumber(counter.last_number);
+      const present = await this.lockSubscriptions(trx, storeId, [...new Set(drafts.map((d) => d.subscriptionId))]);
+      const live = drafts.filter((d) => present.has(d.subscriptionId));
+      if (live.length === 0) return [];
       // Read after the lock: a concurrent run of the store committed its invoices before letting go of it.
-      const subscriptionIds = [...new Set(drafts.map((d) => d.subscriptionId))];
+      const subscriptionIds = [...new Set(live.map((d) => d.subscriptionId))];
       // A loop, not Math.min(...): a spread of a large batch's drafts overflows the call stack.
       let earliestTime = Number.POSITIVE_INFINITY;
-      for (const draft of drafts) earliestTime = Math.min(earliestTime, draft.billingPeriod.start.getTime());
+      for (const draft of live) earliestTime = Math.min(earliestTime, draft.billingPeriod.start.getTime());
       const earliest = new Date(earliestTime);
       const invoiced = new Set<string>();
       for (const ids of chunks(subscriptionIds, INSERT_CHUNK)) {
@@ -124,7 +153,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
         for (const row of rows) invoiced.add(`${row.subscription_id} ${new Date(row.billing_period_start).getTime()}`);
       }
       const stored: Invoice[] = [];
-      for (const draft of drafts) {
+      for (const draft of live) {
         const key = `${draft.subscriptionId} ${draft.billingPeriod.start.getTime()}`;
         if (invoiced.has(key)) continue;
         invoiced.add(key);
@@ -204,17 +233,23 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
   }
 
-  recordAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, attempt: (current: Invoice) => E.Either<NotAttempted, Attempted>): Promise<E.Either<Missing | NotAttempted, Attempted>> {
-    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | NotAttempted, Attempted>> => {
+  beginAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, begin: (current: Invoice) => E.Either<NotAttempted, InvoicePayment>): Promise<E.Either<Missing | NotAttempted, InvoicePayment>> {
+    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | NotAttempted, InvoicePayment>> => {
       const current = await this.locked(trx, storeId, id);
       if (current === undefined) return E.left(missing);
-      const earlier = await trx.selectFrom('subscription_invoice_payments').select('id').where('job_id', '=', jobId).where('invoice_id', '=', id).executeTakeFirst();
-      if (earlier !== undefined) return E.left(notAttempted);
-      const attempted = attempt(current);
-      if (E.isLeft(attempted)) return attempted;
-      await trx.insertInto('subscription_invoice_payments').values(paymentToRow(attempted.right.payment)).execute();
-      await this.write(trx, attempted.right.invoice);
-      return attempted;
+      const payments = await trx
+        .selectFrom('subscription_invoice_payments')
+        .selectAll()
+        .where('invoice_id', '=', id)
+        .where((eb) => eb.or([eb('job_id', '=', jobId), eb('pending_invoice_id', '=', id)]))
+        .execute();
+      if (payments.some((row) => row.job_id === jobId)) return E.left(notAttempted);
+      const cutShort = payments.find((row) => row.status === 'pending');
+      if (cutShort !== undefined) return current.manualPaymentPending ? E.left(notAttempted) : E.right(paymentFromRow(cutShort));
+      const begun = begin(current);
+      if (E.isLeft(begun)) return begun;
+      await trx.insertInto('subscription_invoice_payments').values(paymentToRow(begun.right)).execute();
+      return begun;
     });
   }
 
@@ -235,7 +270,23 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     }));
   }
 
-  settle<R>(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>): Promise<E.Either<Missing | R, Attempted>> {
+  /** The dunning action, in the transaction that spent the retries: the invoice's lock is taken, then the subscription's, as no other path takes them the other way round. */
+  private async dun(trx: Transaction<Tables>, storeId: Uuid, subscriptionId: Uuid, retriesSpent: RetriesSpent): Promise<void> {
+    const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
+    const changed = row === undefined ? undefined : retriesSpent(subscriptionFromRow(row));
+    if (changed === undefined) return;
+    // Identity, store, offering version and creation never change: the row keeps them.
+    const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed);
+    await trx.updateTable('subscriptions').set(columns).where('id', '=', subscriptionId).execute();
+  }
+
+  settle<R>(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>,
+    retriesSpent: RetriesSpent,
+  ): Promise<E.Either<Missing | R, Attempted>> {
     return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, Attempted>> => {
       const invoice = await this.locked(trx, storeId, invoiceId);
       if (invoice === undefined) return E.left(missing);
@@ -246,6 +297,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       const { id: _id, store_id: _store, invoice_id: _invoice, created_at: _created, ...columns } = paymentToRow(changed.right.payment);
       await trx.updateTable('subscription_invoice_payments').set(columns).where('id', '=', paymentId).execute();
       await this.write(trx, changed.right.invoice);
+      if (changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached) await this.dun(trx, storeId, invoice.subscriptionId, retriesSpent);
       return changed;
     });
   }

@@ -237,7 +237,10 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       // The lock makes a concurrent delete, state change or update wait, then find the subscription gone.
       const row = await trx.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return E.left(missing);
-      // A billing run inserting meanwhile waits for the lock (its foreign-key check), then finds the subscription gone.
+      // A billing run share-locks its batch's subscriptions (in id order) before it inserts, then the store's
+      // row (its foreign-key check); this takes the subscription, then the store's row: the orders never
+      // cross. A run that locked this subscription first has committed its invoices by now, so the delete is
+      // refused; a run that comes later finds the subscription gone and leaves it out.
       const invoiced = await trx.selectFrom('subscription_invoices').select('id').where('subscription_id', '=', id).limit(1).executeTakeFirst();
       if (invoiced !== undefined) return E.left(inUse);
       await trx.deleteFrom('subscription_states').where('subscription_id', '=', id).execute();

@@ -1,17 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { afterRetriesSpent } from '../../../domain/billing/dunning-action.js';
+import { completedAttempt } from '../../../domain/billing/gateway-attempt.js';
 import { amountDue, dueIncludesTax, type Invoice } from '../../../domain/billing/invoice.js';
-import type { GatewayOutcome, InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import type { Job, JobReport } from '../../../domain/billing/job.js';
-import { afterAttempt, isDueForPayment, type RetryPolicy } from '../../../domain/billing/payment-retry.js';
+import { isDueForPayment, type RetryPolicy } from '../../../domain/billing/payment-retry.js';
 import { totalsByCurrency, type PaymentRunReport } from '../../../domain/billing/run-reports.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
-import { notAttempted, type InvoiceRepository, type PaymentCandidate } from '../../ports/invoice-repository.js';
+import { notAttempted, type InvoiceRepository, type PaymentCandidate, type RetriesSpent } from '../../ports/invoice-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
 import type { PaymentGateways } from '../../ports/payment-gateway.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
@@ -19,42 +19,39 @@ import { retryPolicyOfStore } from './default-dunning-rule.js';
 /** Invoices read per batch. */
 const PAYMENT_BATCH = 500;
 
-/** A payment as an attempt ended, before it is stored. */
-export const paymentOf = (invoice: Invoice, job: Pick<Job, 'id'>, id: Uuid, gateway: string, outcome: GatewayOutcome, now: Date): InvoicePayment => ({
+/** An attempt's payment as it begins, pending, before its gateway is asked. */
+export const pendingPayment = (invoice: Invoice, job: Pick<Job, 'id'>, id: Uuid, gateway: string, now: Date): InvoicePayment => ({
   id,
   storeId: invoice.storeId,
   invoiceId: invoice.id,
   subscriptionId: invoice.subscriptionId,
   jobId: job.id,
   gateway,
-  status: outcome.status,
+  status: 'pending',
   amount: amountDue(invoice),
   currency: invoice.currency,
   includesTax: dueIncludesTax(invoice),
-  ...(outcome.status === 'succeeded' && outcome.externalPaymentId !== undefined ? { externalPaymentId: outcome.externalPaymentId } : {}),
-  ...(outcome.status === 'failed' ? { failureReason: outcome.failureReason } : {}),
   createdAt: now,
   updatedAt: now,
-  ...(outcome.status === 'succeeded' ? { paymentTakenAt: now } : {}),
 });
 
-/** Applies the dunning rule's action to the subscription of an invoice whose retries were just spent. */
-export const applyDunning = async (subscriptions: SubscriptionRepository, invoice: Invoice, policy: RetryPolicy, now: Date): Promise<void> => {
-  if (!invoice.paymentRetriesLimitReached) return;
-  await subscriptions.update(invoice.storeId, invoice.subscriptionId, (subscription) => E.right(afterRetriesSpent(subscription, policy.action, now) ?? subscription));
-};
+/** The store's dunning rule's action, for the transaction that spends an invoice's retries. */
+export const dunningBy = (policy: RetryPolicy, now: Date): RetriesSpent => (subscription) => afterRetriesSpent(subscription, policy.action, now);
 
 /**
  * A payment run: every invoice of the store due for payment by the store's retry policy is attempted
- * once through its subscription's gateway; the payment and the invoice's new state are stored together,
- * re-checked with the invoice locked. An invoice this job attempted already is not attempted again, and
- * the report counts the job's payments, so a second run of the job changes nothing.
+ * once through its subscription's gateway. The attempt is stored as a pending payment first, with the
+ * invoice locked and re-checked; the gateway is then asked with the payment's id as its idempotency key,
+ * and its answer is stored with the invoice's new state and, when the answer spends the last retry, the
+ * dunning action on the subscription, in one transaction. A crash or an expired lease between the two
+ * leaves a pending payment, which this run (or a twin of it) never asks for again and a later run
+ * resumes under the same key: no invoice is charged twice. The report counts the job's payments, so a
+ * second run of the job changes nothing.
  */
 @injectable()
 export class RunPayments implements JobHandler {
   constructor(
     @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
-    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(TOKENS.DunningRuleRepository) private readonly rules: DunningRuleRepository,
     @inject(TOKENS.PaymentGateways) private readonly gateways: PaymentGateways,
     @inject(TOKENS.Clock) private readonly clock: Clock,
@@ -65,13 +62,14 @@ export class RunPayments implements JobHandler {
     const now = this.clock.now();
     if (!isDueForPayment(invoice, policy, now)) return;
     const gateway = this.gateways.for(subscription);
-    const outcome = await gateway.charge(invoice, amountDue(invoice), subscription);
-    const recorded = await this.invoices.recordAttempt(job.storeId, invoice.id, job.id, (current) =>
-      isDueForPayment(current, policy, now)
-        ? E.right({ invoice: afterAttempt(current, outcome.status, policy, now), payment: paymentOf(current, job, this.ids.uuid(), gateway.name, outcome, now) })
-        : E.left(notAttempted),
+    const begun = await this.invoices.beginAttempt(job.storeId, invoice.id, job.id, (current) =>
+      isDueForPayment(current, policy, now) ? E.right(pendingPayment(current, job, this.ids.uuid(), gateway.name, now)) : E.left(notAttempted),
     );
-    if (E.isRight(recorded)) await applyDunning(this.subscriptions, recorded.right.invoice, policy, now);
+    // A resumed payment of another gateway (the subscription changed how it pays meanwhile) is left for a settlement.
+    if (E.isLeft(begun) || begun.right.gateway !== gateway.name) return;
+    const payment = begun.right;
+    const outcome = await gateway.charge(invoice, payment.amount, subscription, payment.id);
+    await this.invoices.settle(job.storeId, invoice.id, payment.id, (current, pending) => completedAttempt(current, pending, outcome, policy, now), dunningBy(policy, now));
   }
 
   async run({ job, heartbeat }: JobRun): Promise<JobReport> {

@@ -7,18 +7,20 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
-import { applyDunning } from './run-payments.js';
+import { dunningBy } from './run-payments.js';
 
-/** Our extension of EPCC: a merchant settles a pending manual payment, taken or failed. */
+/**
+ * Our extension of EPCC: a merchant settles a pending manual payment, taken or failed. A failure that
+ * spends the invoice's last retry applies the dunning action in the settlement's transaction; settling
+ * a payment again, once it is settled, is refused the same way every time (409 payment_not_pending).
+ */
 @injectable()
 export class SettleInvoicePayment {
   constructor(
     @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
-    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(TOKENS.DunningRuleRepository) private readonly rules: DunningRuleRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
@@ -31,12 +33,11 @@ export class SettleInvoicePayment {
     if (E.isLeft(settlement)) return E.left(validationFailed(settlement.left));
     const policy = await retryPolicyOfStore(this.rules, storeId);
     const now = this.clock.now();
-    const result = await this.invoices.settle(storeId, invoice, payment, (current, pending) => settled(current, pending, settlement.right, policy, now));
+    const result = await this.invoices.settle(storeId, invoice, payment, (current, pending) => settled(current, pending, settlement.right, policy, now), dunningBy(policy, now));
     if (E.isLeft(result)) {
       if (result.left._tag !== 'Missing') return E.left(result.left);
       return E.left(notFound((await this.invoices.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND));
     }
-    await applyDunning(this.subscriptions, result.right.invoice, policy, now);
     return E.right(result.right.payment);
   }
 }

@@ -3,11 +3,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { notAttempted } from '../../../../src/application/ports/invoice-repository.js';
 import { missing } from '../../../../src/application/ports/storage-outcomes.js';
 import { RunBilling } from '../../../../src/application/use-cases/billing/run-billing.js';
+import { pendingPayment } from '../../../../src/application/use-cases/billing/run-payments.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import { invoiceDraft } from '../../../../src/domain/billing/invoice-items.js';
-import type { InvoiceDraft } from '../../../../src/domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../../src/domain/billing/invoice-payment.js';
-import { afterAttempt, DEFAULT_RETRY_POLICY } from '../../../../src/domain/billing/payment-retry.js';
+import type { Invoice, InvoiceDraft } from '../../../../src/domain/billing/invoice.js';
+import { afterRetriesSpent } from '../../../../src/domain/billing/dunning-action.js';
+import { completedAttempt } from '../../../../src/domain/billing/gateway-attempt.js';
+import { DEFAULT_RETRY_POLICY } from '../../../../src/domain/billing/payment-retry.js';
 import { settled } from '../../../../src/domain/billing/settlement.js';
 import { withTaxes } from '../../../../src/domain/billing/taxes.js';
 import type { Job } from '../../../../src/domain/billing/job.js';
@@ -103,28 +105,31 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect(await ids({ outstanding: false })).to.deep.equal([]);
   });
 
-  it('records attempts with the invoice, once per run, and settles a pending payment', async () => {
+  const keep = () => undefined;
+
+  it('begins attempts as pending payments, once per run, completes them with the invoice and settles a pending one', async () => {
     const { invoices, store, other, subscribe, draft } = await setup();
     const s = await subscribe({ manualPayments: true });
     const [invoice] = await invoices.insertInvoices(store.id, [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }]);
     const runId = randomIds.uuid();
     const now = at('2026-03-03T00:00:00.000Z');
-    const payment = (status: InvoicePayment['status']): InvoicePayment => ({
-      id: randomIds.uuid(), storeId: store.id, invoiceId: invoice!.id, subscriptionId: s.id, jobId: runId, gateway: 'manual', status, amount: 1000, currency: 'USD', includesTax: false, createdAt: now, updatedAt: now,
-    });
     expect((await invoices.paymentBatch(store.id, runId, undefined, 10)).items.map((c) => c.invoice.id)).to.deep.equal([invoice!.id]);
-    const attempt = (current: typeof invoice & object) => E.right({ invoice: afterAttempt(current, 'pending', DEFAULT_RETRY_POLICY, now), payment: payment('pending') });
-    const recorded = await invoices.recordAttempt(store.id, invoice!.id, runId, attempt);
-    expect(E.isRight(recorded)).to.equal(true);
-    expect(await invoices.recordAttempt(store.id, invoice!.id, runId, attempt)).to.deep.equal(E.left(notAttempted));
-    expect(await invoices.recordAttempt(other.id, invoice!.id, randomIds.uuid(), attempt)).to.deep.equal(E.left(missing));
+    const begin = (current: Invoice) => E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now));
+    const begun = await invoices.beginAttempt(store.id, invoice!.id, runId, begin);
+    if (E.isLeft(begun)) throw new Error('not begun');
+    expect(await invoices.beginAttempt(store.id, invoice!.id, runId, begin)).to.deep.equal(E.left(notAttempted));
+    expect(await invoices.beginAttempt(other.id, invoice!.id, randomIds.uuid(), begin)).to.deep.equal(E.left(missing));
+    const completed = await invoices.settle(store.id, invoice!.id, begun.right.id, (i, p) => completedAttempt(i, p, { status: 'pending' }, DEFAULT_RETRY_POLICY, now), keep);
+    if (E.isLeft(completed)) throw new Error('not completed');
+    // Waiting for its settlement: no run begins another attempt, nor resumes this one.
     expect((await invoices.paymentBatch(store.id, randomIds.uuid(), undefined, 10)).items).to.deep.equal([]);
-    const pending = E.isRight(recorded) ? recorded.right.payment : undefined;
-    expect(await invoices.findPayment(store.id, invoice!.id, pending!.id)).to.deep.equal(pending);
-    expect(await invoices.findPayment(other.id, invoice!.id, pending!.id)).to.equal(undefined);
+    expect(await invoices.beginAttempt(store.id, invoice!.id, randomIds.uuid(), begin)).to.deep.equal(E.left(notAttempted));
+    const pending = completed.right.payment;
+    expect(await invoices.findPayment(store.id, invoice!.id, pending.id)).to.deep.equal(pending);
+    expect(await invoices.findPayment(other.id, invoice!.id, pending.id)).to.equal(undefined);
     expect(await invoices.attemptsBy(store.id, runId)).to.deep.equal([{ status: 'pending', currency: 'USD', includesTax: false, count: 1, amount: 1000 }]);
 
-    const settle = () => invoices.settle(store.id, invoice!.id, pending!.id, (i, p) => settled(i, p, { success: true, external_payment_id: 'x1' }, DEFAULT_RETRY_POLICY, now));
+    const settle = () => invoices.settle(store.id, invoice!.id, pending.id, (i, p) => settled(i, p, { success: true, external_payment_id: 'x1' }, DEFAULT_RETRY_POLICY, now), keep);
     const [first, second] = await Promise.all([settle(), settle()]);
     expect([first, second].filter(E.isRight)).to.have.length(1);
     expect([first, second].filter(E.isLeft).map((r) => E.isLeft(r) && r.left._tag)).to.deep.equal(['Conflict']);
@@ -134,21 +139,63 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect(await invoices.listPayments(other.id, invoice!.id, page)).to.equal(undefined);
   });
 
+  it('an attempt cut short before its completion is never begun again by its run, and is resumed (same payment) by another run', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const s = await subscribe();
+    const [invoice] = await invoices.insertInvoices(store.id, [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }]);
+    const now = at('2026-03-03T00:00:00.000Z');
+    const [crashed, twin, later] = [randomIds.uuid(), randomIds.uuid(), randomIds.uuid()];
+    const begin = (run: typeof crashed) => (current: Invoice) => E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now));
+    const cutShort = await invoices.beginAttempt(store.id, invoice!.id, crashed, begin(crashed));
+    if (E.isLeft(cutShort)) throw new Error('not begun');
+    expect(await invoices.beginAttempt(store.id, invoice!.id, crashed, begin(crashed))).to.deep.equal(E.left(notAttempted));
+    expect(await invoices.beginAttempt(store.id, invoice!.id, twin, begin(twin))).to.deep.equal(cutShort);
+    expect((await invoices.paymentBatch(store.id, later, undefined, 10)).items.map((c) => c.invoice.id)).to.deep.equal([invoice!.id]);
+    expect(await invoices.beginAttempt(store.id, invoice!.id, later, begin(later))).to.deep.equal(cutShort);
+    const answer = () => invoices.settle(store.id, invoice!.id, cutShort.right.id, (i, p) => completedAttempt(i, p, { status: 'succeeded', externalPaymentId: 'ch_1' }, DEFAULT_RETRY_POLICY, now), keep);
+    const [a, b] = await Promise.all([answer(), answer()]);
+    expect([a, b].filter(E.isRight)).to.have.length(1);
+    expect((await invoices.listPayments(store.id, invoice!.id, page))?.items.map((p) => [p.id, p.status, p.externalPaymentId])).to.deep.equal([[cutShort.right.id, 'succeeded', 'ch_1']]);
+    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ outstanding: false });
+  });
+
+  it('the completion that spends the last retry applies the dunning action to the subscription in the same call, once', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const s = await subscribe();
+    const [invoice] = await invoices.insertInvoices(store.id, [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }]);
+    const policy = { ...DEFAULT_RETRY_POLICY, limit: 1, action: 'pause' as const };
+    const dunned: string[] = [];
+    const pause = (subscription: Subscription) => {
+      dunned.push(subscription.id);
+      return afterRetriesSpent(subscription, 'pause', at('2026-03-05T00:00:00.000Z'));
+    };
+    for (const day of ['03', '04']) {
+      const now = at(`2026-03-${day}T00:00:00.000Z`);
+      const run = randomIds.uuid();
+      const begun = await invoices.beginAttempt(store.id, invoice!.id, run, (current) => E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now)));
+      if (E.isLeft(begun)) throw new Error('not begun');
+      await invoices.settle(store.id, invoice!.id, begun.right.id, (i, p) => completedAttempt(i, p, { status: 'failed', failureReason: 'declined' }, policy, now), pause);
+      expect((await subscriptions.findById(store.id, s.id))?.subscription.flags.paused).to.equal(day === '04');
+    }
+    expect(dunned).to.deep.equal([s.id]);
+    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ paymentRetriesLimitReached: true, failedPaymentAttempts: 2 });
+  });
+
   it('settling races a payment run: the invoice ends paid once, with one payment', async () => {
     const { invoices, store, subscribe, draft } = await setup();
     const s = await subscribe({ manualPayments: true });
     const [invoice] = await invoices.insertInvoices(store.id, [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }]);
     const now = at('2026-03-03T00:00:00.000Z');
-    const pendingPayment = (job: ReturnType<typeof randomIds.uuid>): InvoicePayment => ({
-      id: randomIds.uuid(), storeId: store.id, invoiceId: invoice!.id, subscriptionId: s.id, jobId: job, gateway: 'manual', status: 'pending', amount: 1000, currency: 'USD', includesTax: false, createdAt: now, updatedAt: now,
-    });
-    const first = await invoices.recordAttempt(store.id, invoice!.id, randomIds.uuid(), (i) => E.right({ invoice: afterAttempt(i, 'pending', DEFAULT_RETRY_POLICY, now), payment: pendingPayment(jobId) }));
-    if (E.isLeft(first)) throw new Error('not recorded');
+    const begin = (run: ReturnType<typeof randomIds.uuid>) => (i: Invoice) =>
+      i.outstanding && !i.manualPaymentPending ? E.right(pendingPayment(i, { id: run }, randomIds.uuid(), 'manual', now)) : E.left(notAttempted);
+    const firstRun = randomIds.uuid();
+    const first = await invoices.beginAttempt(store.id, invoice!.id, firstRun, begin(firstRun));
+    if (E.isLeft(first)) throw new Error('not begun');
+    await invoices.settle(store.id, invoice!.id, first.right.id, (i, p) => completedAttempt(i, p, { status: 'pending' }, DEFAULT_RETRY_POLICY, now), keep);
+    const secondRun = randomIds.uuid();
     const [settledResult, runResult] = await Promise.all([
-      invoices.settle(store.id, invoice!.id, first.right.payment.id, (i, p) => settled(i, p, { success: true }, DEFAULT_RETRY_POLICY, now)),
-      invoices.recordAttempt(store.id, invoice!.id, randomIds.uuid(), (i) =>
-        i.outstanding && !i.manualPaymentPending ? E.right({ invoice: afterAttempt(i, 'pending', DEFAULT_RETRY_POLICY, now), payment: pendingPayment(randomIds.uuid()) }) : E.left(notAttempted),
-      ),
+      invoices.settle(store.id, invoice!.id, first.right.id, (i, p) => settled(i, p, { success: true }, DEFAULT_RETRY_POLICY, now), keep),
+      invoices.beginAttempt(store.id, invoice!.id, secondRun, begin(secondRun)),
     ]);
     expect(E.isRight(settledResult)).to.equal(true);
     expect(runResult).to.deep.equal(E.left(notAttempted));
@@ -168,6 +215,54 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: all.length }, (_, i) => i + 1));
     expect(new Set(all.map((i) => `${i.subscriptionId} ${i.billingPeriod.start.getTime()}`)).size).to.equal(all.length);
     expect(Number(a['invoices_tax_required']) + Number(b['invoices_tax_required'])).to.equal(all.length);
+  });
+
+  it('leaves out the drafts of a subscription deleted before the insert, and invoices the others', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const [a, gone, c] = [await subscribe(), await subscribe(), await subscribe()];
+    expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.right(undefined));
+    const stored = await invoices.insertInvoices(store.id, [a, gone, c].map((s) => draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')));
+    expect(stored.map((i) => [i.subscriptionId, i.number])).to.deep.equal([[a.id, 1], [c.id, 2]]);
+    expect(await invoices.insertInvoices(store.id, [draft(gone, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')])).to.deep.equal([]);
+  });
+
+  it('a billing insert racing the deletion of one of its subscriptions: the delete waits and is refused, or wins and the others are invoiced', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round += 1) {
+      const batch = await Promise.all(Array.from({ length: 6 }, () => subscribe()));
+      const victim = batch[round % batch.length]!;
+      const drafts = batch.map((s) => draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'));
+      // Alternate which one starts first, so both orders are taken.
+      const [stored, deleted] =
+        round % 2 === 0
+          ? await Promise.all([invoices.insertInvoices(store.id, drafts), subscriptions.delete(store.id, victim.id)])
+          : await Promise.all([subscriptions.delete(store.id, victim.id), invoices.insertInvoices(store.id, drafts)]).then(([d, s]) => [s, d] as const);
+      const invoicedIds = stored.map((i) => i.subscriptionId).sort();
+      if (E.isRight(deleted)) {
+        outcomes.add('deleted');
+        expect(invoicedIds).to.deep.equal(batch.filter((s) => s.id !== victim.id).map((s) => s.id).sort());
+        expect(await subscriptions.findById(store.id, victim.id)).to.equal(undefined);
+      } else {
+        outcomes.add('refused');
+        expect(deleted.left).to.deep.equal({ _tag: 'InUse' });
+        expect(invoicedIds).to.deep.equal(batch.map((s) => s.id).sort());
+      }
+    }
+    const all = (await invoices.list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} })).items;
+    expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: all.length }, (_, i) => i + 1));
+  });
+
+  it('overlapping billing inserts of one store never deadlock, from its first invoice on, and number without gaps', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    for (let round = 0; round < 4; round += 1) {
+      const batch = await Promise.all(Array.from({ length: 8 }, () => subscribe()));
+      const month = `2026-0${round + 2}-01T00:00:00.000Z`;
+      await Promise.all(batch.map((s) => invoices.insertInvoices(store.id, [draft(s, month, `2026-0${round + 3}-01T00:00:00.000Z`)])));
+    }
+    const all = (await invoices.list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} })).items;
+    expect(all).to.have.length(32);
+    expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 32 }, (_, i) => i + 1));
   });
 
   it('refuses to delete a subscription with invoices', async () => {

@@ -10,7 +10,11 @@ import { longTextType, timestampType, withTableOptions, type SqlFlavor } from '.
  * pending and NULL otherwise, and NULLs never collide in a unique index (MariaDB has no partial index).
  * Billing runs walk a store's subscriptions by id, hence the (store_id, id) index. `billable_from` on
  * subscriptions holds the instant this migration ran for every subscription that existed before it
- * (NULL for later ones): billing never invoices a period of theirs that ended by then.
+ * (NULL for later ones): billing never invoices a period of theirs that ended by then. Each list filter
+ * (subscription, subscriber, outstanding, tax_required) has an index that ends in the lists' order
+ * (created_at, id), so a page and its capped count read only the matching entries. A payment run walks
+ * by id the invoices equal on every flag it filters: an invoice whose retries are spent (it stays
+ * outstanding for ever) or that waits for tax or a settlement is outside the range it reads.
  */
 export const invoicesAndPayments = (flavor: SqlFlavor) => ({
   async up(db: Kysely<any>): Promise<void> {
@@ -62,7 +66,9 @@ export const invoicesAndPayments = (flavor: SqlFlavor) => ({
       ['subscription_invoices_order', ['store_id', 'created_at', 'id']],
       ['subscription_invoices_subscription', ['store_id', 'subscription_id', 'created_at', 'id']],
       ['subscription_invoices_subscriber', ['store_id', 'subscriber_id', 'created_at', 'id']],
-      ['subscription_invoices_payable', ['store_id', 'outstanding', 'id']],
+      ['subscription_invoices_outstanding', ['store_id', 'outstanding', 'created_at', 'id']],
+      ['subscription_invoices_tax_required', ['store_id', 'tax_required', 'created_at', 'id']],
+      ['subscription_invoices_payable', ['store_id', 'outstanding', 'payment_retries_limit_reached', 'tax_required', 'manual_payment_pending', 'id']],
       ['subscription_invoices_job', ['job_id']],
     ];
     for (const [name, columns] of invoiceIndexes) await db.schema.createIndex(name).on('subscription_invoices').columns(columns).execute();
