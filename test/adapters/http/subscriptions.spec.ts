@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { TOKENS } from '../../../src/application/tokens.js';
+import { StrictlyIncreasingClock } from '../../support/system-fakes.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { errorBody } from '../../support/error-body.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
@@ -15,7 +17,8 @@ describe('HTTP: subscriptions', () => {
   const subscribe = async (fields: Record<string, unknown> = {}) => json(await post('/v2/subscriptions/subscriptions', subscriptionData(offering.id, planId, fields)));
 
   beforeEach(async () => {
-    api = await startTestApi();
+    // The list test expects creation order: each create gets a millisecond of its own.
+    api = await startTestApi({ configure: (container) => container.rebind(TOKENS.Clock).toConstantValue(new StrictlyIncreasingClock()) });
     const product = await json(await post('/v2/subscriptions/products', productData({ external_ref: 'beans', sku: 'B-1' })));
     const plan = await json(await post('/subscriptions/plans', planData({ base_price_percentage: 10 })));
     const built = await post('/v2/subscriptions/offerings/build', { name: 'Coffee club', description: 'Monthly beans', products: [product.data.id], plans: [plan.data.id] });
