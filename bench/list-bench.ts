@@ -280,17 +280,23 @@ const rawDatabase = async (backend: Backend, url: string | undefined, pglite: PG
   };
 };
 
-/** A bare handler: run the page query, send its rows as JSON. No auth, no counting, no snapshots. */
+/**
+ * A bare handler: run the page query, send its rows as JSON. No auth, no counting, no snapshots.
+ * `/sized/<query>/<bytes>` runs the same query and sends its rows padded to `bytes`, the size of the
+ * service's answer: what moving a body of that size costs, beside what the query costs.
+ */
 const startRawServer = async (raw: RawDatabase, queries: ReadonlyMap<string, CompiledQuery>): Promise<{ url: string; close: () => Promise<void> }> => {
   const server = http.createServer((req, res) => {
-    const query = queries.get((req.url ?? '').replace(/^\/raw\//, ''));
-    if (query === undefined) {
+    const [, kind, key, size] = /^\/(raw|sized)\/([^/]+)(?:\/(\d+))?$/.exec(req.url ?? '') ?? [];
+    const query = key === undefined ? undefined : queries.get(key);
+    if (query === undefined || (kind === 'sized') !== (size !== undefined)) {
       res.writeHead(404).end();
       return;
     }
     raw.query(query.sql, query.parameters).then(
       (rows) => {
-        const body = JSON.stringify(rows);
+        const rowsJson = JSON.stringify(rows);
+        const body = size === undefined ? rowsJson : `{"rows":${rowsJson},"pad":"${'x'.repeat(Math.max(0, Number(size) - rowsJson.length - 18))}"}`;
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
       },
       (error: unknown) => {
@@ -321,6 +327,8 @@ interface Measured {
   readonly total: string;
   readonly service: LoadResult;
   readonly raw: LoadResult;
+  /** The raw query with a body of the service's size. */
+  readonly sized: LoadResult;
 }
 
 interface BackendReport {
@@ -399,10 +407,13 @@ const benchBackend = async (backend: Backend, options: Options, load: LoadGenera
 
     // Both sides must return the same page before their speed means anything.
     const totals = new Map<Case, string>();
+    const sizes = new Map<Case, number>();
     for (const c of cases) {
       const response = await fetch(`${service.url}${LIST_PATH}?${queryString(c)}`, { headers });
       if (response.status !== 200) throw new Error(`${c.label}: the service answered ${response.status}: ${await response.text()}`);
-      const body = (await response.json()) as { data: { id: string }[]; meta: { results: { total: number; total_method?: string } } };
+      const text = await response.text();
+      sizes.set(c, Buffer.byteLength(text));
+      const body = JSON.parse(text) as { data: { id: string }[]; meta: { results: { total: number; total_method?: string } } };
       const rawRows = (await (await fetch(`${rawServer.url}/raw/${c.raw}`)).json()) as { id: string }[];
       const serviceIds = body.data.map((d) => d.id).join(',');
       if (serviceIds !== rawRows.map((r) => r.id).join(',')) throw new Error(`${c.label}: the raw query returned other rows than the service`);
@@ -425,12 +436,16 @@ const benchBackend = async (backend: Backend, options: Options, load: LoadGenera
     log(`${BACKEND_NAMES[backend]}: raw SQL (${raw.name})`);
     const rawResults = new Map<string, LoadResult>();
     for (const key of pageQueries.keys()) rawResults.set(key, await measure(`raw ${key}`, `${rawServer.url}/raw/${key}`, {}));
+    log(`${BACKEND_NAMES[backend]}: raw SQL with a body of the service's size`);
+    const sizedResults = new Map<Case, LoadResult>();
+    for (const c of cases) sizedResults.set(c, await measure(`sized ${c.label}`, `${rawServer.url}/sized/${c.raw}/${sizes.get(c) ?? 0}`, {}));
 
     const measured = cases.map((c) => {
       const s = serviceResults.get(c);
       const r = rawResults.get(c.raw);
-      if (s === undefined || r === undefined) throw new Error('a case was not measured');
-      return { c, total: totals.get(c) ?? '', service: s, raw: r };
+      const z = sizedResults.get(c);
+      if (s === undefined || r === undefined || z === undefined) throw new Error('a case was not measured');
+      return { c, total: totals.get(c) ?? '', service: s, raw: r, sized: z };
     });
 
     // Plans are taken after the runs, on warm caches, as the measured requests saw them.
@@ -477,11 +492,13 @@ const backendSection = (r: BackendReport, options: Options): string => {
       .join(', ')}; accounts ${formatInteger(r.info.accounts ?? 0)}. Raw baseline: ${r.rawName}. Peak RSS of the benchmark process during this backend: ${mib(r.peakRss)}.`,
     '',
   );
-  lines.push('| request | matches | service req/s | service p50 ms | service p99 ms | KiB/resp | raw req/s | raw p50 ms | raw p99 ms | req/s service/raw | p50 service/raw |');
-  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  lines.push(
+    '| request | matches | service req/s | service p50 ms | service p99 ms | KiB/resp | raw req/s | raw p50 ms | raw p99 ms | req/s service/raw | p50 service/raw | raw, service-sized body req/s | req/s service/sized raw |',
+  );
+  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const m of r.measured) {
     lines.push(
-      `| ${m.c.label} | ${m.total} | ${formatInteger(m.service.requestsPerSecond)} | ${ms(m.service.p50)} | ${ms(m.service.p99)} | ${(m.service.bytesPerResponse / 1024).toFixed(1)} | ${formatInteger(m.raw.requestsPerSecond)} | ${ms(m.raw.p50)} | ${ms(m.raw.p99)} | ${ratio(m.service.requestsPerSecond / m.raw.requestsPerSecond)} | ${ratio(m.service.p50 / m.raw.p50)} |`,
+      `| ${m.c.label} | ${m.total} | ${formatInteger(m.service.requestsPerSecond)} | ${ms(m.service.p50)} | ${ms(m.service.p99)} | ${(m.service.bytesPerResponse / 1024).toFixed(1)} | ${formatInteger(m.raw.requestsPerSecond)} | ${ms(m.raw.p50)} | ${ms(m.raw.p99)} | ${ratio(m.service.requestsPerSecond / m.raw.requestsPerSecond)} | ${ratio(m.service.p50 / m.raw.p50)} | ${formatInteger(m.sized.requestsPerSecond)} | ${ratio(m.service.requestsPerSecond / m.sized.requestsPerSecond)} |`,
     );
   }
   const serviceResponses = r.measured.reduce((n, m) => n + m.service.responses, 0);
@@ -490,6 +507,7 @@ const backendSection = (r: BackendReport, options: Options): string => {
     '',
     `Every measured response was 2xx (${formatInteger(serviceResponses)} service, ${formatInteger(rawResponses)} raw; 0 non-2xx, 0 errors, 0 timeouts), ${options.connections} connections, ${options.seconds} s per case after ${options.warmup} s of warm-up.`,
     `Filter values: email \`${r.samples.email}\`; account ids ${r.samples.accountIds[0] ?? ''} … (20).`,
+    "The last two columns run the raw page query again but send a body padded to the service's answer for that request (its KiB/resp): what the bytes alone cost on this machine, where the load generator reads them too.",
     '',
     'The service runs these statements for the `eq(email)` page (the raw baseline runs only the page query, the `order by` one; it skips the token, store, count and snapshot queries):',
     '',
