@@ -5,6 +5,7 @@ import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js'
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
+import { RunImport, SUBSCRIPTIONS_AT_ONCE } from '../../../src/application/use-cases/imports/run-import.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../../../src/adapters/config/import-settings.js';
 
@@ -157,5 +158,82 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     expect(list.data.every((i) => i.type === 'subscription_import')).to.equal(true);
     expect((await api.request('/v2/subscriptions/imports/3f0c1e2d-4b5a-4c6d-8e7f-9a0b1c2d3e4f')).status).to.equal(404);
     expect((await api.request('/v2/subscriptions/imports/3f0c1e2d-4b5a-4c6d-8e7f-9a0b1c2d3e4f/errors')).status).to.equal(404);
+  });
+  it('creates a run of subscription lines a few at a time, each once, and keeps other lines in file order', async () => {
+    const product = (await (await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))).json()) as { data: { id: string } };
+    const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as { data: { id: string } };
+    const offering = (await (await api.request('/v2/subscriptions/offerings/build', jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }))).json()) as {
+      data: { id: string; relationships: { plans: { data: { id: string }[] } } };
+    };
+    const offeringPlan = offering.data.relationships.plans.data[0]!.id;
+    const subscription = (n: number, fields: Record<string, unknown> = {}) => ({ data: { type: 'subscription', ...subscriptionData(offering.data.id, offeringPlan, { email: `sub${n}@example.com`, ...fields }) } });
+    // Two subscribers with one external_ref-free identity each, between runs of subscriptions; one bad subscription line.
+    const file = jsonl(subscription(1), subscription(2), subscription(3), subscriber(1), subscription(4), subscription(5, { currency: 'usd' }), subscription(6), subscription(7), subscriber(2), subscription(8), subscription(9), subscription(10), subscription(11), subscription(12));
+    const created = await uploaded(api, file);
+    // Each insert takes a moment, so that lines started together are seen together.
+    const subscriptions = api.container.get(TOKENS.SubscriptionRepository);
+    const insert = subscriptions.insert.bind(subscriptions);
+    let active = 0;
+    let most = 0;
+    subscriptions.insert = async (s) => {
+      most = Math.max(most, (active += 1));
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return await insert(s);
+      } finally {
+        active -= 1;
+      }
+    };
+    await runImportJob(api, created.id);
+    expect(most, 'subscription lines at once').to.equal(SUBSCRIPTIONS_AT_ONCE);
+    const done = ((await (await api.request(`/v2/subscriptions/imports/${created.id}`)).json()) as Doc).data;
+    expect(done.attributes.status).to.equal('success');
+    expect(done.meta.records.imported).to.include({ subscription: 11, subscription_subscriber: 2 });
+    const listed = (await (await api.request('/v2/subscriptions/subscriptions?page[limit]=25')).json()) as { data: { attributes: { email: string } }[] };
+    expect(listed.data.map((s) => s.attributes.email).sort()).to.deep.equal([1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12].map((n) => `sub${n}@example.com`).sort());
+    const errors = (await (await api.request(`/v2/subscriptions/imports/${created.id}/errors`)).json()) as { data: { line_number: number }[] };
+    expect(errors.data.map((e) => e.line_number)).to.deep.equal([6]);
+    const subscribers = (await (await api.request('/v2/subscriptions/subscribers')).json()) as { data: { attributes: { name: string } }[] };
+    expect(subscribers.data.map((s) => s.attributes.name).sort()).to.deep.equal(['Subscriber 1', 'Subscriber 2']);
+  });
+
+  it('stops a run whose storage fails, only once the subscription lines it started have ended, leaving the rest pending for the next run', async () => {
+    const product = (await (await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))).json()) as { data: { id: string } };
+    const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as { data: { id: string } };
+    const offering = (await (await api.request('/v2/subscriptions/offerings/build', jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }))).json()) as {
+      data: { id: string; relationships: { plans: { data: { id: string }[] } } };
+    };
+    const offeringPlan = offering.data.relationships.plans.data[0]!.id;
+    const subscription = (n: number) => ({ data: { type: 'subscription', ...subscriptionData(offering.data.id, offeringPlan, { email: `sub${n}@example.com` }) } });
+    const created = await uploaded(api, jsonl(...[1, 2, 3, 4, 5, 6, 7, 8].map(subscription)));
+    const subscriptions = api.container.get(TOKENS.SubscriptionRepository);
+    const insert = subscriptions.insert.bind(subscriptions);
+    let refused = false;
+    subscriptions.insert = async (s) => {
+      if (s.email === 'sub3@example.com' && !refused) {
+        refused = true;
+        throw new Error('connection terminated');
+      }
+      return insert(s);
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const job = await api.container.get(TOKENS.JobRepository).findById(api.store.store.id, created.id as Uuid);
+      let failedWith: unknown;
+      await api.container.get(RunImport).run({ job: job!, startedAt: new Date(), heartbeat: async () => undefined }).catch((error: unknown) => (failedWith = error));
+      expect(String(failedWith)).to.contain('connection terminated');
+      const pending = await api.container.get(TOKENS.ImportLineRepository).pending(created.id as Uuid, 0, 10);
+      expect(pending.map((l) => l.lineNumber)).to.include(3);
+      // The next run imports what is left, creating nothing twice.
+      await runImportJob(api, created.id);
+      const listed = (await (await api.request('/v2/subscriptions/subscriptions?page[limit]=25')).json()) as { data: unknown[] };
+      expect(listed.data).to.have.length(8);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).to.deep.equal([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

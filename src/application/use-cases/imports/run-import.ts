@@ -22,6 +22,9 @@ import { importErrorDetail } from './import-error-detail.js';
 /** Lines read per query; the claim on the job is renewed after each batch. */
 export const IMPORT_BATCH = 200;
 
+/** Subscription lines created at once: enough to overlap their round trips, few enough to leave the pool to requests. */
+export const SUBSCRIPTIONS_AT_ONCE = 4;
+
 /** How one type of record is found and created. */
 interface RecordKind {
   exists(storeId: Uuid, id: Uuid): Promise<boolean>;
@@ -93,13 +96,42 @@ export class RunImport implements JobHandler {
     let after = 0;
     for (;;) {
       const batch = await this.lines.pending(job.id, after, IMPORT_BATCH);
-      for (const line of batch) await this.lines.settle(job.id, line.lineNumber, await this.importLine(job.storeId, line));
+      await this.importBatch(job.id, job.storeId, batch);
       const last = batch[batch.length - 1];
       if (last === undefined) break;
       after = last.lineNumber;
       await heartbeat();
     }
     return { ...(await this.lines.report(job.id)) };
+  }
+
+  /**
+   * Lines in file order, except that a run of subscription lines is created a few at a time: a
+   * subscription is unique by nothing but its id, and no line can refer to one, so their order decides
+   * nothing, while each one waits on several round trips. Any other line waits for those before it.
+   */
+  private async importBatch(jobId: Uuid, storeId: Uuid, batch: readonly ImportLine[]): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    // The first failure of the storage stops the batch once the lines already started have ended, so that
+    // none of them is left running, or failing, unobserved.
+    let failure: { readonly error: unknown } | undefined;
+    const settle = (line: ImportLine): Promise<void> => this.importLine(storeId, line).then((outcome) => this.lines.settle(jobId, line.lineNumber, outcome));
+    for (const line of batch) {
+      if (failure !== undefined) break;
+      if (line.recordType !== 'subscription') {
+        await Promise.all(inFlight);
+        if (failure !== undefined) break;
+        await settle(line);
+        continue;
+      }
+      const running: Promise<void> = settle(line)
+        .catch((error: unknown) => void (failure ??= { error }))
+        .finally(() => inFlight.delete(running));
+      inFlight.add(running);
+      if (inFlight.size >= SUBSCRIPTIONS_AT_ONCE) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+    if (failure !== undefined) throw failure.error;
   }
 
   private async importLine(storeId: Uuid, line: ImportLine): Promise<LineOutcome> {
