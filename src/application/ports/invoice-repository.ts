@@ -1,3 +1,4 @@
+import type { DunningOutcome } from '../../domain/billing/dunning-action.js';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { BillingHistory } from '../../domain/billing/billing-period.js';
 import type { Invoice, InvoiceDraft } from '../../domain/billing/invoice.js';
@@ -54,7 +55,7 @@ export interface Attempted {
 }
 
 /** A subscription's dunning action, once an invoice's retries are spent; undefined when nothing changes. */
-export type RetriesSpent = (subscription: Subscription) => Subscription | undefined;
+export type RetriesSpent = (subscription: Subscription) => DunningOutcome | undefined;
 
 /** The attempt is not made: the invoice changed meanwhile, or this run attempted it already. */
 export type NotAttempted = { readonly _tag: 'NotAttempted' };

@@ -184,15 +184,23 @@ describe('Payment retries', () => {
     expect(isDueForPayment(afterAttempt(ready, 'succeeded', DEFAULT_RETRY_POLICY, now), DEFAULT_RETRY_POLICY, now)).to.equal(false);
   });
 
-  it('applies the dunning action once', () => {
+  it('applies the dunning action once, a pause or a close recorded in the state history', () => {
     const offering = anOffering(store, [aProduct(store)], [aPlan(store)]);
     const subscription = aSubscription(offering, randomIds.uuid());
-    expect(afterRetriesSpent(subscription, 'none', now)).to.equal(undefined);
-    const paused = afterRetriesSpent(subscription, 'pause', now);
-    expect(paused?.flags.paused).to.equal(true);
-    expect(afterRetriesSpent(paused!, 'pause', now)).to.equal(undefined);
-    expect(afterRetriesSpent(subscription, 'suspend', now)?.flags.suspended).to.equal(true);
-    expect(afterRetriesSpent(subscription, 'close', now)).to.deep.include({ flags: { ...subscription.flags, canceled: true } });
+    const stateId = randomIds.uuid();
+    expect(afterRetriesSpent(subscription, 'none', now, stateId)).to.equal(undefined);
+    const paused = afterRetriesSpent(subscription, 'pause', now, stateId);
+    expect(paused?.subscription.flags.paused).to.equal(true);
+    expect(paused?.state).to.deep.include({ id: stateId, subscriptionId: subscription.id, action: 'pause', createdAt: now });
+    expect(paused?.state?.flags).to.deep.include({ paused: true, closed: false });
+    expect(afterRetriesSpent(paused!.subscription, 'pause', now, stateId)).to.equal(undefined);
+    const suspended = afterRetriesSpent(subscription, 'suspend', now, stateId);
+    expect(suspended?.subscription.flags.suspended).to.equal(true);
+    expect(suspended?.state).to.equal(undefined);
+    const closed = afterRetriesSpent(subscription, 'close', now, stateId);
+    expect(closed?.subscription).to.deep.include({ flags: { ...subscription.flags, canceled: true } });
+    expect(closed?.state).to.deep.include({ action: 'cancel' });
+    expect(closed?.state?.flags).to.deep.include({ canceled: true, closed: true });
   });
 });
 

@@ -149,7 +149,10 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     this.state.invoicePayments.set(paymentId, changed.right.payment);
     const subscription = this.state.subscriptions.get(invoice.subscriptionId);
     const dunned = changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached && subscription !== undefined ? retriesSpent(subscription) : undefined;
-    if (dunned !== undefined) this.state.subscriptions.set(dunned.id, dunned);
+    if (dunned !== undefined) {
+      this.state.subscriptions.set(dunned.subscription.id, dunned.subscription);
+      if (dunned.state !== undefined) this.state.subscriptionStates.set(dunned.subscription.id, [...(this.state.subscriptionStates.get(dunned.subscription.id) ?? []), dunned.state]);
+    }
     return changed;
   }
 

@@ -1,3 +1,4 @@
+import { stateBody } from './subscription-json.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -276,8 +277,16 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     const changed = row === undefined ? undefined : retriesSpent(subscriptionFromRow(row));
     if (changed === undefined) return;
     // Identity, store, offering version and creation never change: the row keeps them.
-    const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed);
+    const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed.subscription);
     await trx.updateTable('subscriptions').set(columns).where('id', '=', subscriptionId).execute();
+    const { state } = changed;
+    if (state === undefined) return;
+    // Under the subscription's row lock, as a merchant's state change takes its place in the history.
+    const { last } = await trx.selectFrom('subscription_states').select((eb) => eb.fn.max('sequence').as('last')).where('subscription_id', '=', subscriptionId).executeTakeFirstOrThrow();
+    await trx
+      .insertInto('subscription_states')
+      .values({ id: state.id, subscription_id: subscriptionId, sequence: Number(last ?? 0) + 1, action: state.action, body: stateBody(state), created_at: state.createdAt })
+      .execute();
   }
 
   settle<R>(

@@ -36,7 +36,7 @@ export const pendingPayment = (invoice: Invoice, job: Pick<Job, 'id'>, id: Uuid,
 });
 
 /** The store's dunning rule's action, for the transaction that spends an invoice's retries. */
-export const dunningBy = (policy: RetryPolicy, now: Date): RetriesSpent => (subscription) => afterRetriesSpent(subscription, policy.action, now);
+export const dunningBy = (policy: RetryPolicy, now: Date, ids: IdGenerator): RetriesSpent => (subscription) => afterRetriesSpent(subscription, policy.action, now, ids.uuid());
 
 /**
  * A payment run: every invoice of the store due for payment by the store's retry policy is attempted
@@ -69,7 +69,7 @@ export class RunPayments implements JobHandler {
     if (E.isLeft(begun) || begun.right.gateway !== gateway.name) return;
     const payment = begun.right;
     const outcome = await gateway.charge(invoice, payment.amount, subscription, payment.id);
-    await this.invoices.settle(job.storeId, invoice.id, payment.id, (current, pending) => completedAttempt(current, pending, outcome, policy, now), dunningBy(policy, now));
+    await this.invoices.settle(job.storeId, invoice.id, payment.id, (current, pending) => completedAttempt(current, pending, outcome, policy, now), dunningBy(policy, now, this.ids));
   }
 
   async run({ job, heartbeat }: JobRun): Promise<JobReport> {

@@ -7,7 +7,7 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
-import type { Clock } from '../../ports/system.js';
+import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
 import { dunningBy } from './run-payments.js';
@@ -23,6 +23,7 @@ export class SettleInvoicePayment {
     @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
     @inject(TOKENS.DunningRuleRepository) private readonly rules: DunningRuleRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
   async execute(storeId: Uuid, invoiceId: string, paymentId: string, data: unknown): Promise<E.Either<DomainError, InvoicePayment>> {
@@ -33,7 +34,7 @@ export class SettleInvoicePayment {
     if (E.isLeft(settlement)) return E.left(validationFailed(settlement.left));
     const policy = await retryPolicyOfStore(this.rules, storeId);
     const now = this.clock.now();
-    const result = await this.invoices.settle(storeId, invoice, payment, (current, pending) => settled(current, pending, settlement.right, policy, now), dunningBy(policy, now));
+    const result = await this.invoices.settle(storeId, invoice, payment, (current, pending) => settled(current, pending, settlement.right, policy, now), dunningBy(policy, now, this.ids));
     if (E.isLeft(result)) {
       if (result.left._tag !== 'Missing') return E.left(result.left);
       return E.left(notFound((await this.invoices.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND));

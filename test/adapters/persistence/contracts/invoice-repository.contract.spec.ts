@@ -167,7 +167,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const dunned: string[] = [];
     const pause = (subscription: Subscription) => {
       dunned.push(subscription.id);
-      return afterRetriesSpent(subscription, 'pause', at('2026-03-05T00:00:00.000Z'));
+      return afterRetriesSpent(subscription, 'pause', at('2026-03-05T00:00:00.000Z'), randomIds.uuid());
     };
     for (const day of ['03', '04']) {
       const now = at(`2026-03-${day}T00:00:00.000Z`);
@@ -178,6 +178,9 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       expect((await subscriptions.findById(store.id, s.id))?.subscription.flags.paused).to.equal(day === '04');
     }
     expect(dunned).to.deep.equal([s.id]);
+    // The pause takes its place in the history, where billing reads pauses from.
+    const history = await subscriptions.listStates(store.id, s.id, page);
+    expect(history?.items.map((state) => state.action)).to.deep.equal(['pause']);
     expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ paymentRetriesLimitReached: true, failedPaymentAttempts: 2 });
   });
 
