@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { booleanValue } from '../shared/boolean.js';
-import { issues, type DomainError } from '../shared/errors.js';
+import { conflict, issues, type DomainError } from '../shared/errors.js';
 import { optionalField, parseCreated, requiredField } from '../shared/record-parser.js';
 import { boundedString } from '../shared/text.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { typedAttributes } from '../subscription/catalogue-fields.js';
 import { paymentNotPending } from './gateway-attempt.js';
 import type { Invoice } from './invoice.js';
-import { INVOICE_PAYMENT_TYPE, type InvoicePayment } from './invoice-payment.js';
+import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from './invoice-payment.js';
 import { afterAttempt, type RetryPolicy } from './payment-retry.js';
 
 const failureDetail = (source: string) => (input: unknown): Parsed<{ readonly reason: string }> => {
@@ -40,7 +40,9 @@ export const MANUAL_FAILURE = 'the manual payment failed';
 
 /**
  * A pending payment settled: taken, the invoice is paid; failed, it counts as a failed attempt for
- * retries (the next retry counts from now). Only a pending payment can be settled.
+ * retries (the next retry counts from now). Only a pending manual payment can be settled: a pending
+ * payment of another gateway is an attempt in flight, which its gateway's answer settles (settling it by
+ * hand could mark an uncharged invoice paid, or have it charged again).
  */
 export const settled = (
   invoice: Invoice,
@@ -50,6 +52,9 @@ export const settled = (
   now: Date,
 ): E.Either<DomainError, { readonly invoice: Invoice; readonly payment: InvoicePayment }> => {
   if (payment.status !== 'pending') return E.left(paymentNotPending(payment));
+  if (payment.gateway !== MANUAL_GATEWAY) {
+    return E.left(conflict(`only a manual payment is settled by hand: this one is an attempt through the ${payment.gateway} gateway, settled by its answer`, 'payment_not_pending'));
+  }
   if (settlement.success) {
     return E.right({
       invoice: { ...invoice, outstanding: false, manualPaymentPending: false, updatedAt: now },

@@ -226,4 +226,11 @@ describe('Manual settlement', () => {
     expect(done.right.invoice).to.deep.include({ outstanding: true, manualPaymentPending: false, failedPaymentAttempts: 1, lastPaymentAttemptAt: now });
     expect(done.right.payment).to.deep.include({ status: 'failed', failureReason: 'cheque bounced' });
   });
+
+  it('refuses a pending payment of another gateway: an attempt in flight is settled by its gateway, not by hand', () => {
+    for (const success of [true, false]) {
+      const refused = settled(pendingInvoice, { ...payment, gateway: 'elastic_path_payments_stripe' }, { success }, DEFAULT_RETRY_POLICY, now);
+      expect(E.isLeft(refused) && refused.left).to.deep.include({ _tag: 'Conflict', code: 'payment_not_pending' });
+    }
+  });
 });
