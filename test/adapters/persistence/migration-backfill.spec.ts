@@ -142,3 +142,23 @@ forEachBackend('migration 0012 on a database that already has subscriptions', (b
     await backend.reset(p);
   });
 }, { sqlOnly: true });
+
+forEachBackend('migration 0015 on a database that already has import lines', (backend, persistence) => {
+  it('gives every existing line the instant it ran, in UTC, as its received time', async () => {
+    const p = persistence();
+    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+    const { db, flavor } = p.handle;
+    await dropEverything(db);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+    expect((await migrator.migrateTo('0014-schedules')).error).to.equal(undefined);
+    const store = '11111111-1111-4111-8111-111111111111';
+    await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${new Date(Date.UTC(2024, 0, 1))})`.execute(db);
+    await sql`insert into subscription_import_lines (import_id, line_number, store_id, status, error) values ('55555555-5555-4555-8555-555555555555', 1, ${store}, 'failed', 'not JSON')`.execute(db);
+    const before = Date.now();
+    await migrateToLatest(db, flavor);
+    const after = Date.now();
+    const [line] = await db.selectFrom('subscription_import_lines').select(['received_at']).execute();
+    expect(new Date(line!.received_at).getTime()).to.be.within(before, after);
+    await backend.reset(p);
+  });
+}, { sqlOnly: true });

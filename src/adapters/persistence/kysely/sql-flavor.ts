@@ -7,6 +7,12 @@ export type SqlFlavor = 'postgres' | 'mysql';
 export const timestampType = (flavor: SqlFlavor): RawBuilder<unknown> =>
   flavor === 'postgres' ? sql`timestamptz(3)` : sql`datetime(3)`;
 
+/** An instant as a literal of `timestampType`, for DDL, which takes no bound parameters: UTC, to the millisecond. */
+export const timestampLiteral = (flavor: SqlFlavor, instant: Date): RawBuilder<unknown> => {
+  const iso = instant.toISOString();
+  return sql.lit(flavor === 'postgres' ? iso : iso.replace('T', ' ').replace('Z', ''));
+};
+
 /** MySQL tables get utf8mb4 with binary collation, so text compares and counts as it does on PostgreSQL. */
 export const withTableOptions = <T extends string, C extends string>(
   flavor: SqlFlavor,

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { longTextType, timestampType, withTableOptions, type SqlFlavor } from '../sql-flavor.js';
+import { longTextType, timestampLiteral, timestampType, withTableOptions, type SqlFlavor } from '../sql-flavor.js';
 
 /**
  * Invoices of subscriptions' billing periods and the attempts to pay them. A period is invoiced once
@@ -23,8 +23,10 @@ export const invoicesAndPayments = (flavor: SqlFlavor) => ({
     await db.schema.createIndex('subscriptions_billing_walk').on('subscriptions').columns(['store_id', 'id']).execute();
     // Subscriptions made before billing runs existed are billed from now on, not back to their start:
     // their first run invoices the period running now, not every period since they began.
-    await db.schema.alterTable('subscriptions').addColumn('billable_from', ts).execute();
-    await db.updateTable('subscriptions').set({ billable_from: new Date() }).execute();
+    // Added with the instant as a constant default, then without it: both backends store such a column in
+    // their catalogue alone (PostgreSQL 11+, MariaDB 10.3+), where an UPDATE would rewrite every row.
+    await db.schema.alterTable('subscriptions').addColumn('billable_from', ts, (c) => c.defaultTo(timestampLiteral(flavor, new Date()))).execute();
+    await db.schema.alterTable('subscriptions').alterColumn('billable_from', (c) => c.dropDefault()).execute();
     await withTableOptions(
       flavor,
       db.schema

@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { timestampType, type SqlFlavor } from '../sql-flavor.js';
+import type { Kysely } from 'kysely';
+import { timestampLiteral, timestampType, type SqlFlavor } from '../sql-flavor.js';
 
 /**
  * When each import line was stored, so that lines no job will ever read (an upload cut off by a crash,
@@ -8,12 +8,13 @@ import { timestampType, type SqlFlavor } from '../sql-flavor.js';
  */
 export const importLineReceivedAt = (flavor: SqlFlavor) => ({
   async up(db: Kysely<any>): Promise<void> {
-    await db.schema.alterTable('subscription_import_lines').addColumn('received_at', timestampType(flavor)).execute();
-    await db.updateTable('subscription_import_lines').set({ received_at: sql`CURRENT_TIMESTAMP` }).execute();
-    await (flavor === 'postgres'
-      ? db.schema.alterTable('subscription_import_lines').alterColumn('received_at', (c) => c.setNotNull())
-      : db.schema.alterTable('subscription_import_lines').modifyColumn('received_at', timestampType(flavor), (c) => c.notNull())
-    ).execute();
+    // The instant in UTC from here, as the service writes every other time (the server's CURRENT_TIMESTAMP
+    // is its session's local time on MariaDB), as a constant default then dropped: no row is rewritten.
+    await db.schema
+      .alterTable('subscription_import_lines')
+      .addColumn('received_at', timestampType(flavor), (c) => c.notNull().defaultTo(timestampLiteral(flavor, new Date())))
+      .execute();
+    await db.schema.alterTable('subscription_import_lines').alterColumn('received_at', (c) => c.dropDefault()).execute();
     await db.schema.createIndex('subscription_import_lines_received').on('subscription_import_lines').columns(['received_at', 'import_id']).execute();
   },
   async down(db: Kysely<any>): Promise<void> {
