@@ -31,9 +31,9 @@ export interface ServiceJobs {
 
 /**
  * Serves the container's use cases over HTTP, purges expired tokens, idempotency keys and abandoned import
- * lines now and then, and
- * runs jobs: the queue's workers and the recovery sweep start once the server listens, and stop after the
- * connections are drained (a job still running when the process ends is taken over once its lease runs out).
+ * lines now and then, and runs jobs: the queue's workers and the recovery sweep start once the server
+ * listens, and stop after the connections are drained (a job still running when the process ends is taken
+ * over once its lease runs out).
  */
 export const startService = async (
   container: Container,
