@@ -21,7 +21,8 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     const container = buildContainer(persistence());
     container.rebind(TOKENS.Clock).toConstantValue(clock);
     // A card gateway that declines every charge.
-    container.rebind(TOKENS.PaymentGateways).toConstantValue({ for: () => ({ name: 'card', charge: async () => ({ status: 'failed', failureReason: 'declined' }) }) });
+    const declining = { name: 'card', charge: async () => ({ status: 'failed' as const, failureReason: 'declined' }) };
+    container.rebind(TOKENS.PaymentGateways).toConstantValue({ for: () => declining, named: (name) => (name === 'card' ? declining : undefined) });
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
     await container.get(TOKENS.DunningRuleRepository).insert(aDunningRule(store.id, { default: true, payment_retries_limit: 0, action: 'pause' }));

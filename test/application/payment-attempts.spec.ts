@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import type { PaymentGateway } from '../../src/application/ports/payment-gateway.js';
 import { TOKENS } from '../../src/application/tokens.js';
+import { MANUAL_PAYMENTS } from '../../src/application/use-cases/billing/payment-gateways.js';
 import { SettleInvoicePayment } from '../../src/application/use-cases/billing/settle-invoice-payment.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 import { invoiceDraft } from '../../src/domain/billing/invoice-items.js';
@@ -36,7 +37,7 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     const clock = new TestClock(at('2026-03-02T00:00:00.000Z'));
     ports.container.rebind(TOKENS.Clock).toConstantValue(clock);
     const gateway = new RecordingGateway(answer);
-    if (!manualPayments) ports.container.rebind(TOKENS.PaymentGateways).toConstantValue({ for: () => gateway });
+    if (!manualPayments) ports.container.rebind(TOKENS.PaymentGateways).toConstantValue({ for: () => gateway, named: (name) => (name === gateway.name ? gateway : undefined) });
     const store = aStore();
     await ports.stores.create(storeRecords(store));
     if (rule !== undefined) await ports.dunningRules.insert(aDunningRule(store.id, { default: true, payment_retries_limit: rule.limit, action: rule.action }));
@@ -86,6 +87,25 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     clock.set(at('2026-03-04T00:00:00.000Z'));
     await pay();
     expect(gateway.keys).to.have.length(2);
+  });
+
+  it('an attempt cut short goes back to the gateway that began it, under its key, after the subscription switched to manual payments', async () => {
+    const { container, subscriptions, invoices, gateway, store, subscription, invoice, clock, pay } = await setup(() => ({ status: 'succeeded', externalPaymentId: 'ch_1' }));
+    container.rebind(TOKENS.PaymentGateways).toConstantValue({
+      for: (s) => (s.manualPayments ? MANUAL_PAYMENTS : gateway),
+      named: (name) => (name === gateway.name ? gateway : name === MANUAL_PAYMENTS.name ? MANUAL_PAYMENTS : undefined),
+    });
+    gateway.crash = true;
+    await pay().catch(() => undefined);
+    gateway.crash = false;
+    const switched = await subscriptions.update(store.id, subscription.id, (s) => E.right({ ...s, manualPayments: true }));
+    expect(E.isRight(switched)).to.equal(true);
+    clock.set(at('2026-03-03T00:00:00.000Z'));
+    await pay();
+    const payments = (await invoices.listPayments(store.id, invoice.id, page))!.items;
+    expect(payments.map((p) => [p.gateway, p.status])).to.deep.equal([['card', 'succeeded']]);
+    expect(gateway.keys).to.deep.equal([payments[0]!.id, payments[0]!.id]);
+    expect(await invoices.findById(store.id, invoice.id)).to.deep.include({ outstanding: false, manualPaymentPending: false });
   });
 
   it('the failed attempt that spends the last retry pauses the subscription as it is recorded', async () => {

@@ -17,7 +17,13 @@ export interface PaymentGateway {
   charge(invoice: Invoice, amount: number, subscription: Subscription, idempotencyKey: string): Promise<GatewayOutcome>;
 }
 
-/** The gateway that takes a subscription's payments. */
+/** The gateway that takes a subscription's payments, and the one that began a payment, by its name. */
 export interface PaymentGateways {
   for(subscription: Subscription): PaymentGateway;
+  /**
+   * The gateway a payment records as its `gateway`: an attempt cut short is resumed through the gateway that
+   * began it, under the same key, even if the subscription pays another way since. Undefined for a name this
+   * service does not know.
+   */
+  named(name: string): PaymentGateway | undefined;
 }

@@ -1,5 +1,6 @@
 import { injectable } from 'inversify';
 import { MANUAL_GATEWAY, type GatewayOutcome } from '../../../domain/billing/invoice-payment.js';
+import { PAYMENT_AUTHORITY_TYPES } from '../../../domain/subscription/payment-authority.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import type { PaymentGateway, PaymentGateways } from '../../ports/payment-gateway.js';
 
@@ -23,5 +24,10 @@ export const unconfiguredGateway = (authority: string): PaymentGateway => ({
 export class ConfiguredPaymentGateways implements PaymentGateways {
   for(subscription: Subscription): PaymentGateway {
     return subscription.manualPayments ? MANUAL_PAYMENTS : unconfiguredGateway(subscription.paymentAuthority.type);
+  }
+
+  named(name: string): PaymentGateway | undefined {
+    if (name === MANUAL_GATEWAY) return MANUAL_PAYMENTS;
+    return (PAYMENT_AUTHORITY_TYPES as readonly string[]).includes(name) ? unconfiguredGateway(name) : undefined;
   }
 }

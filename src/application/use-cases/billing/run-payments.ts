@@ -65,10 +65,14 @@ export class RunPayments implements JobHandler {
     const begun = await this.invoices.beginAttempt(job.storeId, invoice.id, job.id, (current) =>
       isDueForPayment(current, policy, now) ? E.right(pendingPayment(current, job, this.ids.uuid(), gateway.name, now)) : E.left(notAttempted),
     );
-    // A resumed payment of another gateway (the subscription changed how it pays meanwhile) is left for a settlement.
-    if (E.isLeft(begun) || begun.right.gateway !== gateway.name) return;
+    if (E.isLeft(begun)) return;
     const payment = begun.right;
-    const outcome = await gateway.charge(invoice, payment.amount, subscription, payment.id);
+    // A resumed payment goes back to the gateway that began it, under its key, even if the subscription
+    // pays another way since: only that gateway knows whether the money was taken. A gateway this service
+    // no longer knows leaves it pending for the merchant to settle.
+    const began = payment.gateway === gateway.name ? gateway : this.gateways.named(payment.gateway);
+    if (began === undefined) return;
+    const outcome = await began.charge(invoice, payment.amount, subscription, payment.id);
     await this.invoices.settle(job.storeId, invoice.id, payment.id, (current, pending) => completedAttempt(current, pending, outcome, policy, now), dunningBy(policy, now, this.ids));
   }
 
