@@ -5,7 +5,8 @@ const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EN
 
 /**
  * PostgreSQL SQLSTATEs of an unavailable server: class 08 (connection exceptions), the shutdown and
- * start-up states of 57P0x, too many connections, and a statement cancelled by `statement_timeout`.
+ * start-up states of 57P0x, too many connections, a statement cancelled by `statement_timeout`, and a
+ * transaction the server chose as a deadlock's victim (as a lock wait that timed out, it is worth a retry).
  */
 const POSTGRES_STATES: Readonly<Record<string, string>> = {
   '57P01': 'the server is shutting down',
@@ -13,6 +14,7 @@ const POSTGRES_STATES: Readonly<Record<string, string>> = {
   '57P03': 'the server is not accepting connections yet',
   '53300': 'the server has no connection slots left',
   '57014': 'a statement ran past its timeout',
+  '40P01': 'a deadlock chose this transaction as its victim',
 };
 
 /** What `pg` says, without a code, when a connection dies or cannot be made in time. */
@@ -52,6 +54,7 @@ const MYSQL_CODES: Readonly<Record<string, string>> = {
   ER_STATEMENT_TIMEOUT: 'a statement ran past its timeout',
   ER_QUERY_TIMEOUT: 'a statement ran past its timeout',
   ER_LOCK_WAIT_TIMEOUT: 'a lock was not granted in time',
+  ER_LOCK_DEADLOCK: 'a deadlock chose this transaction as its victim',
 };
 
 /** Server error numbers, for errors mysql2 has no code name for (MariaDB's own, such as 1969). */
@@ -59,6 +62,7 @@ const MYSQL_ERRNOS: Readonly<Record<number, string>> = {
   1040: 'the server has no connection slots left',
   1053: 'the server is shutting down',
   1205: 'a lock was not granted in time',
+  1213: 'a deadlock chose this transaction as its victim',
   1317: 'a statement was interrupted',
   1927: 'the connection was killed',
   1969: 'a statement ran past its timeout',
