@@ -168,17 +168,21 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     const offeringPlan = offering.data.relationships.plans.data[0]!.id;
     const subscription = (n: number, fields: Record<string, unknown> = {}) => ({ data: { type: 'subscription', ...subscriptionData(offering.data.id, offeringPlan, { email: `sub${n}@example.com`, ...fields }) } });
     // Two subscribers with one external_ref-free identity each, between runs of subscriptions; one bad subscription line.
-    const file = jsonl(subscription(1), subscription(2), subscription(3), subscriber(1), subscription(4), subscription(5, { currency: 'usd' }), subscription(6), subscription(7), subscriber(2), subscription(8), subscription(9), subscription(10), subscription(11), subscription(12));
+    const file = jsonl(subscription(1), subscription(2), subscription(3), subscription(4), subscriber(1), subscription(5, { currency: 'usd' }), subscription(6), subscription(7), subscriber(2), subscription(8), subscription(9), subscription(10), subscription(11), subscription(12));
     const created = await uploaded(api, file);
-    // Each insert takes a moment, so that lines started together are seen together.
+    // The first inserts wait for one another until as many are waiting as may run at once: the file opens
+    // with that many subscription lines, so this ends only if they were started together.
     const subscriptions = api.container.get(TOKENS.SubscriptionRepository);
     const insert = subscriptions.insert.bind(subscriptions);
     let active = 0;
     let most = 0;
+    let release: () => void = () => undefined;
+    const allWaiting = new Promise<void>((resolve) => (release = resolve));
     subscriptions.insert = async (s) => {
       most = Math.max(most, (active += 1));
+      if (most === SUBSCRIPTIONS_AT_ONCE) release();
       try {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await allWaiting;
         return await insert(s);
       } finally {
         active -= 1;
