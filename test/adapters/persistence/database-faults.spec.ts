@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { mysqlFault, pgliteFault, postgresFault } from '../../../src/adapters/persistence/kysely/database-faults.js';
+import { DEADLOCK_ATTEMPTS, mysqlFault, pgliteFault, postgresFault, retryingDeadlocks } from '../../../src/adapters/persistence/kysely/database-faults.js';
 import type { DatabaseTarget } from '../../../src/adapters/persistence/kysely/database-target.js';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
@@ -150,3 +150,47 @@ for (const [name, target] of servers) {
     });
   });
 }
+
+describe('a transaction ended as a deadlock victim', () => {
+  const victim = (fields: Record<string, unknown>) => new StorageUnavailable('a deadlock chose this transaction as its victim', { cause: error(fields) });
+
+  for (const [label, fields] of [
+    ['MariaDB', { code: 'ER_LOCK_DEADLOCK', errno: 1213 }],
+    ['PostgreSQL', { code: '40P01' }],
+  ] as const) {
+    it(`is run again on ${label}, until it commits`, async () => {
+      let calls = 0;
+      const result = await retryingDeadlocks(async () => {
+        calls += 1;
+        if (calls < DEADLOCK_ATTEMPTS) throw victim(fields);
+        return 'committed';
+      });
+      expect([result, calls]).to.deep.equal(['committed', DEADLOCK_ATTEMPTS]);
+    });
+  }
+
+  it('is given up after a bounded number of attempts, with the last error', async () => {
+    let calls = 0;
+    const last = victim({ errno: 1213 });
+    await retryingDeadlocks(async () => {
+      calls += 1;
+      throw last;
+    }).then(
+      () => expect.fail('resolved'),
+      (e: unknown) => expect(e).to.equal(last),
+    );
+    expect(calls).to.equal(DEADLOCK_ATTEMPTS);
+  });
+
+  it('is the only failure run again', async () => {
+    for (const failure of [error({ code: '23505' }), new StorageUnavailable('the connection was lost', { cause: error({ code: 'ECONNRESET' }) }), new TypeError('bug')]) {
+      let calls = 0;
+      await retryingDeadlocks(async () => {
+        calls += 1;
+        throw failure;
+      }).catch(() => undefined);
+      expect(calls, failure.message).to.equal(1);
+    }
+  });
+});
+

@@ -86,3 +86,26 @@ export const pgliteFault: FaultClassifier = (error) => {
   const message = fieldOf(error, 'message');
   return typeof message === 'string' && /pglite is closed/i.test(message) ? 'the embedded database is closed' : undefined;
 };
+
+/**
+ * Whether a driver's error (or the one a StorageUnavailable carries) ended its transaction as a deadlock's
+ * victim: the transaction was rolled back whole, and running it again is what both servers advise.
+ */
+export const isDeadlockVictim = (error: unknown): boolean => {
+  const driverError = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  return fieldOf(driverError, 'code') === '40P01' || fieldOf(driverError, 'code') === 'ER_LOCK_DEADLOCK' || fieldOf(driverError, 'errno') === 1213;
+};
+
+/** Attempts a transaction is run, at most, when it keeps ending as a deadlock's victim. */
+export const DEADLOCK_ATTEMPTS = 3;
+
+/** Runs a whole transaction again when the server ended it as a deadlock's victim, a bounded number of times. */
+export const retryingDeadlocks = async <A>(transaction: () => Promise<A>): Promise<A> => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlockVictim(error)) throw error;
+    }
+  }
+};

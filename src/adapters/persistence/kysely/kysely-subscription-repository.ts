@@ -1,3 +1,4 @@
+import { retryingDeadlocks } from './database-faults.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Kysely, type Selectable } from 'kysely';
@@ -141,6 +142,12 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   }
 
   async insert(subscription: Subscription): Promise<void> {
+    // Creates and deletes of one store meet on its row; MariaDB may still end one as a deadlock's victim,
+    // rolled back whole, so it is run again.
+    await retryingDeadlocks(() => this.insertOnce(subscription));
+  }
+
+  private async insertOnce(subscription: Subscription): Promise<void> {
     await this.handle.db.transaction().execute(async (trx) => {
       // The store's row first: inserting the subscription first would take a shared lock on it (InnoDB's
       // foreign-key check) that two concurrent creates, or a create and a delete, then both try to
@@ -232,7 +239,11 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     });
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+    return retryingDeadlocks(() => this.deleteOnce(storeId, id));
+  }
+
+  private async deleteOnce(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
     return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | InUse, void>> => {
       // The lock makes a concurrent delete, state change or update wait, then find the subscription gone.
       const row = await trx.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
