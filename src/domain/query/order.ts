@@ -24,3 +24,6 @@ export const newestFirst = (a: Ordered, b: Ordered): number => {
   }
   return 0;
 };
+
+/** The reverse of NEWEST_FIRST, for what is taken in the order it came: a lane's next job, an invoice's payments. */
+export const oldestFirst = (a: Ordered, b: Ordered): number => newestFirst(b, a);

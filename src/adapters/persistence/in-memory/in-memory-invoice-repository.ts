@@ -17,14 +17,13 @@ import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billi
 import { pauseGaps } from '../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import { matchesInvoiceFilter, type InvoiceQuery } from '../../../domain/billing/invoice-query.js';
+import { newestFirst, oldestFirst } from '../../../domain/query/order.js';
 import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
 const byId = <A extends { readonly id: string }>(a: A, b: A): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-const newestFirst = (a: Invoice, b: Invoice): number => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-const oldestFirst = (a: InvoicePayment, b: InvoicePayment): number => a.createdAt.getTime() - b.createdAt.getTime() || byId(a, b);
 
 const group = <K extends object>(groups: Map<string, K & { count: number; amount: number }>, key: Omit<K, 'count' | 'amount'>, amount: number): void => {
   const id = JSON.stringify(key);

@@ -5,13 +5,12 @@ import { missing, type Missing } from '../../../application/ports/storage-outcom
 import type { Job, JobType } from '../../../domain/billing/job.js';
 import type { JobOutcome, LaneRef } from '../../../domain/billing/job-lane.js';
 import type { JobQuery } from '../../../domain/billing/job-query.js';
+import { oldestFirst } from '../../../domain/query/order.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { listOf } from './in-memory-list.js';
 import { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
-
-const oldestFirst = (a: Job, b: Job): number => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Jobs held in memory; every method reads and writes without awaiting in between, so each is atomic as a transaction is. */
 @injectable()

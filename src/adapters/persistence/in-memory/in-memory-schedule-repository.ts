@@ -1,5 +1,6 @@
 import type { ScheduleRepository } from '../../../application/ports/schedule-repository.js';
 import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../domain/billing/schedule.js';
+import { oldestFirst } from '../../../domain/query/order.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { InMemoryBillingPolicyRepository } from './in-memory-billing-policy-repository.js';
 
@@ -13,6 +14,6 @@ export class InMemoryScheduleRepository extends InMemoryBillingPolicyRepository<
   }
 
   async listEveryStore(): Promise<readonly Schedule[]> {
-    return [...this.records.values()].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+    return [...this.records.values()].sort(oldestFirst);
   }
 }
