@@ -1,4 +1,3 @@
-import { stateBody } from './subscription-json.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -23,7 +22,7 @@ import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
 import { cappedCount, pageNewestFirst } from './kysely-list.js';
-import { loadOfferings, subscriptionFromRow, toRow } from './kysely-subscription-repository.js';
+import { appendState, loadOfferings, subscriptionFromRow, toRow } from './kysely-subscription-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { Tables } from './schema.js';
@@ -279,14 +278,8 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     // Identity, store, offering version and creation never change: the row keeps them.
     const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed.subscription);
     await trx.updateTable('subscriptions').set(columns).where('id', '=', subscriptionId).execute();
-    const { state } = changed;
-    if (state === undefined) return;
     // Under the subscription's row lock, as a merchant's state change takes its place in the history.
-    const { last } = await trx.selectFrom('subscription_states').select((eb) => eb.fn.max('sequence').as('last')).where('subscription_id', '=', subscriptionId).executeTakeFirstOrThrow();
-    await trx
-      .insertInto('subscription_states')
-      .values({ id: state.id, subscription_id: subscriptionId, sequence: Number(last ?? 0) + 1, action: state.action, body: stateBody(state), created_at: state.createdAt })
-      .execute();
+    if (changed.state !== undefined) await appendState(trx, changed.state);
   }
 
   settle<R>(

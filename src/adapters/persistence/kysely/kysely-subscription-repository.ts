@@ -1,7 +1,7 @@
 import { retryingDeadlocks } from './database-faults.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
 import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
@@ -82,6 +82,22 @@ const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionSta
   createdAt: row.created_at,
   ...stateFlagsFromJson(parseJson('state', row.body)),
 });
+
+/**
+ * Adds a change to its subscription's history, in the next place. The caller holds the subscription's row
+ * lock, so no other change of it can take the same place.
+ */
+export const appendState = async (trx: Transaction<Tables>, state: SubscriptionStateRecord): Promise<void> => {
+  const { last } = await trx
+    .selectFrom('subscription_states')
+    .select((eb) => eb.fn.max('sequence').as('last'))
+    .where('subscription_id', '=', state.subscriptionId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('subscription_states')
+    .values({ id: state.id, subscription_id: state.subscriptionId, sequence: Number(last ?? 0) + 1, action: state.action, body: stateBody(state), created_at: state.createdAt })
+    .execute();
+};
 
 /** The snapshots behind a set of subscriptions, each once: at most one query whatever the page. */
 export const loadOfferings = async (db: Kysely<Tables>, cache: SnapshotCache, versionIds: readonly string[]): Promise<Map<Uuid, Offering>> => {
@@ -224,17 +240,8 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       const changed = change(subscriptionFromRow(row), await this.snapshotOf(trx, row.offering_version_id));
       if (E.isLeft(changed)) return changed;
       const { state } = changed.right;
-      // Under the row lock, so no other change of this subscription can take the same place in its history.
-      const { last } = await trx
-        .selectFrom('subscription_states')
-        .select((eb) => eb.fn.max('sequence').as('last'))
-        .where('subscription_id', '=', id)
-        .executeTakeFirstOrThrow();
       await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();
-      await trx
-        .insertInto('subscription_states')
-        .values({ id: state.id, subscription_id: id, sequence: Number(last ?? 0) + 1, action: state.action, body: stateBody(state), created_at: state.createdAt })
-        .execute();
+      await appendState(trx, state);
       return E.right(state);
     });
   }
