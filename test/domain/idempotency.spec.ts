@@ -44,6 +44,7 @@ describe('the standing of a key that already has a record', () => {
     claimId: uuid('22222222-2222-4222-8222-222222222222'),
     fingerprint: 'f',
     response: undefined,
+    applied: false,
     lockedAt: created,
     createdAt: created,
     ...over,
@@ -59,6 +60,9 @@ describe('the standing of a key that already has a record', () => {
     ['another request under a busy key', record(), 'g', after(1000), 'mismatch'],
     ['a running request', record(), 'f', after(IDEMPOTENCY_LOCK_MS - 1), 'in-flight'],
     ['a request whose process died', record(), 'f', after(IDEMPOTENCY_LOCK_MS), 'abandoned'],
+    ['a request whose commit went unanswered, still in its lease', record({ applied: true }), 'f', after(IDEMPOTENCY_LOCK_MS - 1), 'in-flight'],
+    ['a request whose commit went unanswered but had committed', record({ applied: true }), 'f', after(IDEMPOTENCY_LOCK_MS), 'applied'],
+    ['an applied request, retried past the window', record({ applied: true }), 'f', after(IDEMPOTENCY_WINDOW_MS), 'expired'],
     ['a claim of another request, past the window', record(), 'g', after(IDEMPOTENCY_WINDOW_MS), 'expired'],
   ];
   for (const [label, existing, fingerprint, now, standing] of table) {

@@ -7,7 +7,9 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
  *   `resume()`, then its close, exactly as the server's kernel would hold them for a frozen process;
  * - `drop()`: every connection is cut and new ones refused until `restore()` (the server is gone);
  * - `delay(ms)`: every chunk is held `ms` before it moves on (a slow network);
- * - `reset()`: every open connection is reset at once, new ones are accepted (a failover's lost sessions).
+ * - `reset()`: every open connection is reset at once, new ones are accepted (a failover's lost sessions);
+ * - `pauseAfter(text)`: the next chunk sent to the server that holds `text` goes through, then everything
+ *   pauses: the server acts on it but its answer is held (a COMMIT that commits, unanswered).
  * Everything listens on loopback only.
  */
 export interface FaultProxy {
@@ -20,6 +22,7 @@ export interface FaultProxy {
   restore(): Promise<void>;
   delay(ms: number): void;
   reset(): void;
+  pauseAfter(text: string): void;
   /** Connections open through the proxy now. */
   connections(): number;
   close(): Promise<void>;
@@ -31,12 +34,19 @@ interface Pipe {
 }
 
 /** One direction of a pipe: holds chunks while paused or delayed, and an end that must follow them. */
+interface ProxyState {
+  paused: boolean;
+  delayMs: number;
+  pauseAfter: Buffer | undefined;
+}
+
 class Lane {
   private readonly held: Buffer[] = [];
   private ended = false;
   constructor(
     private readonly to: Socket,
-    private readonly proxy: { paused: boolean; delayMs: number },
+    private readonly proxy: ProxyState,
+    private readonly towardsServer: boolean,
   ) {}
 
   push(chunk: Buffer): void {
@@ -45,6 +55,11 @@ class Lane {
       return;
     }
     this.send(chunk);
+    const marker = this.proxy.pauseAfter;
+    if (this.towardsServer && marker !== undefined && chunk.includes(marker)) {
+      this.proxy.pauseAfter = undefined;
+      this.proxy.paused = true;
+    }
   }
 
   end(): void {
@@ -70,7 +85,7 @@ class Lane {
 export const startFaultProxy = async (host: string, port: number): Promise<FaultProxy> => {
   const pipes = new Set<Pipe>();
   const lanes = new Set<Lane>();
-  const state = { paused: false, delayMs: 0 };
+  const state: ProxyState = { paused: false, delayMs: 0, pauseAfter: undefined };
   let server: Server | undefined;
   let listeningOn = 0;
 
@@ -78,8 +93,8 @@ export const startFaultProxy = async (host: string, port: number): Promise<Fault
     const upstream = connect(port, host);
     const pipe: Pipe = { client, upstream };
     pipes.add(pipe);
-    const up = new Lane(upstream, state);
-    const down = new Lane(client, state);
+    const up = new Lane(upstream, state, true);
+    const down = new Lane(client, state, false);
     lanes.add(up);
     lanes.add(down);
     client.on('data', (chunk: Buffer) => up.push(chunk));
@@ -148,6 +163,9 @@ export const startFaultProxy = async (host: string, port: number): Promise<Fault
       state.delayMs = ms;
     },
     reset: () => cutAll('reset'),
+    pauseAfter: (text) => {
+      state.pauseAfter = Buffer.from(text);
+    },
     connections: () => pipes.size,
     close: async () => {
       state.paused = false;

@@ -116,7 +116,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined);
   const admit = countedAdmissions(use(AdmitRequest), metrics);
   const authenticate = requireAccess(use(AuthenticateBearer), admit);
-  const idempotency = idempotent(use(IdempotentRequests));
+  const idempotency = idempotent(use(IdempotentRequests), logger);
   // Every guarded POST honours Idempotency-Key: the one place that does it, after the caller is known.
   const guard = (access: Access): Middleware<HttpState> => {
     const admit = authenticate(access);

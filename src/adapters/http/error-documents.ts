@@ -24,7 +24,9 @@ export const ERROR_CODE_MEANINGS = {
   default_taken: 'the store already has a default dunning rule; make it not the default first',
   payment_not_pending: 'the invoice payment is not pending: it was settled already or did not wait for a settlement',
   job_running: 'the job is running (started, and its worker still holds it); wait until it has finished',
-  idempotency_key_in_flight: 'a request with this Idempotency-Key is still being processed; retry later',
+  idempotency_key_in_flight: 'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
+  idempotency_key_applied:
+    'the request first sent with this Idempotency-Key was stored, but its answer was lost when the database stopped answering; it is not run again (read the resource to see it)',
   conflict: 'a conflict with the stored state whose reason was not recorded (the replay of an answer stored before error codes existed)',
   payload_too_large: 'the body is larger than its limit, stated in `detail`',
   unsupported_media_type: 'the body has a content type, encoding or charset the endpoint does not read',
@@ -36,7 +38,9 @@ export const ERROR_CODE_MEANINGS = {
   header_fields_too_large: 'the request line and headers are larger than the server accepts',
   internal_error: 'an unexpected failure; the log line with this request id has its cause',
   not_implemented: 'the HTTP method is not one the service implements',
-  database_unavailable: 'the database cannot be reached or did not answer in time; retry after `Retry-After` seconds',
+  database_unavailable: 'the database cannot be reached or did not answer in time; nothing was stored; retry after `Retry-After` seconds',
+  outcome_unknown:
+    'the database stopped answering while the change was being committed, so whether it was stored is not known; retry with the same Idempotency-Key to find out',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODE_MEANINGS;
@@ -64,6 +68,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   payment_not_pending: 409,
   job_running: 409,
   idempotency_key_in_flight: 409,
+  idempotency_key_applied: 409,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -76,6 +81,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   internal_error: 500,
   not_implemented: 501,
   database_unavailable: 503,
+  outcome_unknown: 504,
 };
 
 /** One entry of an `errors` array; `status` is a string as EPCC's specifications declare it. */
@@ -110,6 +116,7 @@ const TITLES: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The code of an error answered by status alone: what a status means when nothing more specific is known. */
@@ -128,6 +135,7 @@ const CODE_OF_STATUS: Readonly<Record<number, ErrorCode>> = {
   431: 'header_fields_too_large',
   501: 'not_implemented',
   503: 'database_unavailable',
+  504: 'outcome_unknown',
 };
 
 export const titleOf = (status: number): string => TITLES[status] ?? 'Error';

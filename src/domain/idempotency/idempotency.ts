@@ -8,11 +8,13 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
- * How long a claimed key may go without a response before another request may take it over: longer
- * than any request can run (the server's request and statement timeouts are far shorter), so only a
- * process that died mid-request leaves such a claim.
+ * A claim is a lease: the request holding it renews it every `IDEMPOTENCY_RENEW_MS` while it runs, and a
+ * claim not renewed for `IDEMPOTENCY_LOCK_MS` was left by a request that ended without an answer (its
+ * process died, or the database stopped answering it), so another request may take the key over. The
+ * renewal leaves room for two missed renewals before the lease runs out.
  */
-export const IDEMPOTENCY_LOCK_MS = 60 * 1000;
+export const IDEMPOTENCY_LOCK_MS = 10 * 1000;
+export const IDEMPOTENCY_RENEW_MS = 3 * 1000;
 
 const KEY_MAX = 255;
 // Visible ASCII and inner spaces: what a header carries unencoded, and what every backend stores alike.
@@ -41,26 +43,34 @@ export interface IdempotencyRecord {
   /** A digest of the request's method, path, query and body. */
   readonly fingerprint: string;
   readonly response: StoredResponse | undefined;
+  /**
+   * Set in the same transaction as any change the request committed: when the request ended without a
+   * response (its commit went unanswered), this tells whether the change was stored.
+   */
+  readonly applied: boolean;
   readonly lockedAt: Date;
   readonly createdAt: Date;
 }
 
 /**
  * What a request meets when its key already has a record: a response to replay; a key used for another
- * request; the first request still running; or a record that no longer counts, being past the 24-hour
- * window or abandoned by a process that died, which the request may replace.
+ * request; the first request still running; a first request that ended without a response but had stored
+ * its change ('applied': it must not run again); or a record that no longer counts, being past the 24-hour
+ * window or abandoned with nothing stored, which the request may replace.
  */
-export type KeyStanding = 'replay' | 'mismatch' | 'in-flight' | 'expired' | 'abandoned';
+export type KeyStanding = 'replay' | 'mismatch' | 'in-flight' | 'applied' | 'expired' | 'abandoned';
 
 export const standingOf = (record: IdempotencyRecord, fingerprint: string, now: Date): KeyStanding => {
   if (now.getTime() - record.createdAt.getTime() >= IDEMPOTENCY_WINDOW_MS) return 'expired';
   if (record.fingerprint !== fingerprint) return 'mismatch';
   if (record.response !== undefined) return 'replay';
-  return now.getTime() - record.lockedAt.getTime() >= IDEMPOTENCY_LOCK_MS ? 'abandoned' : 'in-flight';
+  if (now.getTime() - record.lockedAt.getTime() < IDEMPOTENCY_LOCK_MS) return 'in-flight';
+  return record.applied ? 'applied' : 'abandoned';
 };
 
 /**
- * Whether a response is kept for replay. A 5xx or a 429 means the request did not run (or its outcome
- * is unknown), so the key is released and a retry runs it; any other answer, a 4xx included, is final.
+ * Whether a response is kept for replay. A 5xx or a 429 means the request did not run (or its outcome is
+ * unknown, which the key's `applied` mark settles later), so it is not kept; any other answer, a 4xx
+ * included, is final.
  */
 export const isFinalResponse = (status: number): boolean => status < 500 && status !== 429;

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
 import type { IdempotentRequests } from '../../../application/use-cases/idempotent-requests.js';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from '../../../domain/idempotency/idempotency.js';
 import { validationFailed } from '../../../domain/shared/errors.js';
+import { currentWriteLedger } from '../../persistence/kysely/write-ledger.js';
 import { errorDocument } from '../error-documents.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 
@@ -13,18 +15,43 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const fingerprintOf = (method: string, path: string, query: string, body: unknown): string =>
   createHash('sha256').update(`${method} ${path}?${query}\n${JSON.stringify(body ?? null)}`).digest('hex');
 
+/** Whether the request committed something (or may have): such a request never gives its key back. */
+const requestWroteAnything = (): boolean => currentWriteLedger()?.committed ?? false;
+
 /** The response as it will be replayed: a 204 has no body; every other body is a JSON document. */
 const bodyText = (body: unknown): string => (body === undefined || body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body));
+
+/** How soon a client may retry a key whose first request is still running: requests take milliseconds. */
+const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
+
+const refusals = {
+  'in-flight': {
+    status: 409,
+    detail: 'a request with this Idempotency-Key is still being processed; retry it after `Retry-After` seconds',
+    code: 'idempotency_key_in_flight',
+  },
+  mismatch: { status: 422, detail: 'this Idempotency-Key was used for a different request (method, path, query or body)', code: 'idempotency_key_reused' },
+  applied: {
+    status: 409,
+    detail:
+      'the request first sent with this Idempotency-Key was stored, but its answer was lost when the database stopped answering; it is not run again (read the resource to see it)',
+    code: 'idempotency_key_applied',
+  },
+} as const;
 
 /**
  * `Idempotency-Key` on a POST, with Stripe's semantics: the first response to a key is kept (in the
  * database, for 24 hours) and replayed to every retry of the same request; a retry while the first is
- * still running is a 409; the key reused for another request (method, path, query or body) is a 422. A
- * 5xx or 429 releases the key, so that a retry runs the request. Runs after authentication: keys belong
- * to the caller's store.
+ * still running is a 409 with `Retry-After`; the key reused for another request (method, path, query or
+ * body) is a 422. Runs after authentication: keys belong to the caller's store.
+ *
+ * The key follows the request's outcome: one that stored nothing (a 5xx, a 429, a thrown error before any
+ * commit) releases the key at once, so that a retry runs it; one whose outcome is unknown (its commit went
+ * unanswered) keeps the key without a response until its lease runs out, and the key's `applied` mark,
+ * written in the change's own transaction, then tells the retry whether it was stored.
  */
 export const idempotent =
-  (requests: Pick<IdempotentRequests, 'begin' | 'finish' | 'release'>): Middleware<HttpState> =>
+  (requests: Pick<IdempotentRequests, 'begin' | 'hold' | 'finish' | 'settle' | 'releaseSoon'>, logger: Logger): Middleware<HttpState> =>
   async (ctx, next) => {
     if (ctx.method !== 'POST') return next();
     const key = parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER) || undefined);
@@ -44,23 +71,30 @@ export const idempotent =
         }
         return;
       }
-      ctx.status = refusal.kind === 'in-flight' ? 409 : 422;
-      ctx.body = errorDocument(
-        ctx.status,
-        refusal.kind === 'in-flight'
-          ? 'a request with this Idempotency-Key is still being processed; retry it later'
-          : 'this Idempotency-Key was used for a different request (method, path, query or body)',
-        refusal.kind === 'in-flight' ? 'idempotency_key_in_flight' : 'idempotency_key_reused',
-        IDEMPOTENCY_KEY_HEADER,
-      );
+      const { status, detail, code } = refusals[refusal.kind];
+      ctx.status = status;
+      ctx.body = errorDocument(status, detail, code, IDEMPOTENCY_KEY_HEADER);
+      if (refusal.kind === 'in-flight') ctx.set('Retry-After', String(IN_FLIGHT_RETRY_AFTER_SECONDS));
+      // From now on every retry is answered the same, by replay.
+      if (refusal.kind === 'applied') await requests.settle(refusal.ticket, { status, body: bodyText(ctx.body) });
       return;
     }
+    const ticket = begun.right;
+    const letGo = requests.hold(ticket);
     try {
       await next();
     } catch (error) {
-      // The error boundary answers it; the key must not keep a claim no response will complete.
-      await requests.release(begun.right).catch(() => undefined);
+      letGo();
+      // The error boundary answers it; a claim whose request stored nothing is given back for the retry.
+      if (!requestWroteAnything()) requests.releaseSoon(ticket);
       throw error;
     }
-    await requests.finish(begun.right, { status: ctx.status, body: bodyText(ctx.body) });
+    letGo();
+    try {
+      await requests.finish(ticket, { status: ctx.status, body: bodyText(ctx.body) }, requestWroteAnything());
+    } catch (error) {
+      // The request's own answer stands: what it stored is stored. The key keeps its claim, and its lease and
+      // `applied` mark settle a retry.
+      logger.warn({ request_id: ctx.state.requestId, err: error }, 'the answer to an idempotent request could not be kept for replay');
+    }
   };

@@ -73,8 +73,11 @@ export const operation = (spec: OperationSpec): Operation => {
   else if (errors[401] !== undefined) responses['401'] = error(errors[401], ['unauthenticated']);
   if (spec.access === 'read' || spec.access === 'write' || spec.access === 'admin') responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN), ['token_not_permitted', ...(codes[403] ?? [])]);
   if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);
-  const conflict = joined(errors[409], idempotent ? 'A request with the same `Idempotency-Key` is still being processed.' : undefined);
-  if (conflict !== '') responses['409'] = error(conflict, [...(codes[409] ?? []), ...(idempotent ? (['idempotency_key_in_flight'] as const) : [])]);
+  const conflict = joined(
+    errors[409],
+    idempotent ? 'A request with the same `Idempotency-Key` is still being processed (`Retry-After` says when to retry), or was stored but its answer was lost.' : undefined,
+  );
+  if (conflict !== '') responses['409'] = error(conflict, [...(codes[409] ?? []), ...(idempotent ? (['idempotency_key_in_flight', 'idempotency_key_applied'] as const) : [])]);
   responses['413'] = responseRef('PayloadTooLarge');
   responses['415'] = responseRef('UnsupportedMediaType');
   const unprocessable = joined(errors[422], idempotent ? 'The `Idempotency-Key` was used for a different request (method, path, query or body).' : undefined);
@@ -82,6 +85,7 @@ export const operation = (spec: OperationSpec): Operation => {
   if (rated) responses['429'] = responseRef('TooManyRequests');
   responses['500'] = responseRef('InternalServerError');
   if (spec.database ?? true) responses['503'] = responseRef('ServiceUnavailable');
+  if (spec.database ?? true) responses['504'] = responseRef('OutcomeUnknown');
 
   const ordered = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)));
   return {

@@ -153,6 +153,11 @@ const responses: Readonly<Record<string, Response>> = {
     ['database_unavailable'],
     { 'Retry-After': headerRef('Retry-After') },
   ),
+  OutcomeUnknown: errorResponse(
+    'The database stopped answering while the change was being committed: whether it was stored is not known. Retry with the same `Idempotency-Key`: the retry replays the answer if it was stored, runs the request if it was not, or answers 409 `idempotency_key_applied` if it was stored but its answer was lost. Without a key, read the resource before retrying.',
+    ['outcome_unknown'],
+    { 'Retry-After': headerRef('Retry-After') },
+  ),
   InternalServerError: errorResponse('An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.', ['internal_error']),
   PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (form), counted after decompression.`, [
     'payload_too_large',

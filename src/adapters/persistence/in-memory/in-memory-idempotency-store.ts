@@ -14,14 +14,14 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
   async claim(claim: IdempotencyClaim): Promise<IdempotencyRecord | undefined> {
     const existing = this.state.idempotencyRecords.get(slot(claim.storeId, claim.key));
     if (existing !== undefined) return existing;
-    this.state.idempotencyRecords.set(slot(claim.storeId, claim.key), { ...claim, response: undefined });
+    this.state.idempotencyRecords.set(slot(claim.storeId, claim.key), { ...claim, response: undefined, applied: false });
     return undefined;
   }
 
   async replace(previous: IdempotencyRecord, claim: IdempotencyClaim): Promise<boolean> {
     const at = slot(claim.storeId, claim.key);
     if (this.state.idempotencyRecords.get(at)?.claimId !== previous.claimId) return false;
-    this.state.idempotencyRecords.set(at, { ...claim, response: undefined });
+    this.state.idempotencyRecords.set(at, { ...claim, response: undefined, applied: false });
     return true;
   }
 
@@ -29,6 +29,14 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
     const current = this.state.idempotencyRecords.get(slot(storeId, key));
     if (current?.claimId === claimId) this.state.idempotencyRecords.set(slot(storeId, key), { ...current, response });
   }
+
+  async renew(storeId: Uuid, key: string, claimId: Uuid, lockedAt: Date): Promise<void> {
+    const current = this.state.idempotencyRecords.get(slot(storeId, key));
+    if (current?.claimId === claimId) this.state.idempotencyRecords.set(slot(storeId, key), { ...current, lockedAt });
+  }
+
+  /** Writes in memory are always answered: a request here never ends without knowing what it stored. */
+  markAppliedWithEveryCommit(): void {}
 
   async release(storeId: Uuid, key: string, claimId: Uuid): Promise<void> {
     if (this.state.idempotencyRecords.get(slot(storeId, key))?.claimId === claimId) this.state.idempotencyRecords.delete(slot(storeId, key));

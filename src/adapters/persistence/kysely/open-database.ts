@@ -3,6 +3,7 @@ import { Kysely, MysqlDialect, PostgresDialect, sql } from 'kysely';
 import { lockDataDir } from './data-dir-lock.js';
 import type { DatabaseTarget } from './database-target.js';
 import { mysqlFault, pgliteFault, postgresFault } from './database-faults.js';
+import { abandoningMysqlPool, abandoningPgPool } from './abandoned-connections.js';
 import { guardedDialect } from './guarded-dialect.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import { OutageWatch, type OutageEvent } from './outage-watch.js';
@@ -35,6 +36,13 @@ const CLIENT_GRACE_MS = 1000;
 const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 const DEFAULT_POOL_SIZE = 10;
 
+/**
+ * A transaction idle this long has lost its client (every statement of ours follows the answer to the one
+ * before, with no waiting on anything else in between), and gives its locks back.
+ */
+const IDLE_TRANSACTION_TIMEOUT_MS = 60_000;
+const idleTransactionTimeoutMs = (timeouts: DatabaseTimeouts): number => Math.max(IDLE_TRANSACTION_TIMEOUT_MS, 2 * (timeouts.statementTimeoutMs + CLIENT_GRACE_MS));
+
 export interface PoolOptions {
   readonly poolSize?: number;
   /** Unbounded when absent, as migrations need. */
@@ -55,7 +63,7 @@ const openPglite = async (dataDir: string | undefined, options: PoolOptions): Pr
     const pglite = await PGlite.create(dataDir);
     const dialect = new PgliteDialect(pglite);
     const watch = watchOf(options);
-    const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, pgliteFault, watch) });
+    const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, { classify: pgliteFault, watch }) });
     return {
       db,
       flavor: 'postgres',
@@ -81,14 +89,22 @@ const openPostgres = async (url: string, options: PoolOptions): Promise<Database
     connectionString: url,
     max,
     connectionTimeoutMillis: timeouts?.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    ...(timeouts === undefined ? {} : { statement_timeout: timeouts.statementTimeoutMs, query_timeout: timeouts.statementTimeoutMs + CLIENT_GRACE_MS }),
+    ...(timeouts === undefined
+      ? {}
+      : {
+          statement_timeout: timeouts.statementTimeoutMs,
+          query_timeout: timeouts.statementTimeoutMs + CLIENT_GRACE_MS,
+          // A session whose client vanished mid-transaction (no close ever reached the server) gives its locks back.
+          idle_in_transaction_session_timeout: idleTransactionTimeoutMs(timeouts),
+        }),
   });
   pool.on('error', (error) => options.onPoolError?.(error));
   // The pool listens on idle clients only: a checked-out client whose server goes away between two
   // statements would emit 'error' with no listener and end the process. Its next statement fails instead.
   pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
   const watch = watchOf(options);
-  const db = new Kysely<Tables>({ dialect: guardedDialect(new PostgresDialect({ pool }), postgresFault, watch) });
+  const dialect = new PostgresDialect({ pool: abandoningPgPool(pool, postgresFault) });
+  const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, { classify: postgresFault, watch, writesInTransactions: true }) });
   return { db, flavor: 'postgres', kind: 'postgres', usage: pgPoolUsage(pool, max), available: () => !watch.down, close: () => db.destroy() };
 };
 
@@ -109,39 +125,13 @@ const openMysql = async (url: string, options: PoolOptions): Promise<DatabaseHan
     connection.on('error', (error: Error) => options.onPoolError?.(error));
     // MariaDB's own statement limit, in seconds; MySQL lacks the variable, which is fine: the client's deadline still holds.
     if (timeouts !== undefined) connection.query(`SET SESSION max_statement_time = ${timeouts.statementTimeoutMs / 1000}`, () => {});
+    // MariaDB's rollback of a transaction whose client vanished without closing; MySQL lacks it and refuses, which is fine.
+    if (timeouts !== undefined) connection.query(`SET SESSION idle_transaction_timeout = ${Math.ceil(idleTransactionTimeoutMs(timeouts) / 1000)}`, () => {});
   });
-  const dialect = new MysqlDialect({ pool: timeouts === undefined ? pool : withQueryTimeout(pool, timeouts.statementTimeoutMs + CLIENT_GRACE_MS) });
+  const dialect = new MysqlDialect({ pool: abandoningMysqlPool(pool, mysqlFault, timeouts === undefined ? undefined : timeouts.statementTimeoutMs + CLIENT_GRACE_MS) });
   const watch = watchOf(options);
-  const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, mysqlFault, watch) });
+  const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, { classify: mysqlFault, watch, writesInTransactions: true }) });
   return { db, flavor: 'mysql', kind: 'mysql', usage: mysqlPoolUsage(pool, max), available: () => !watch.down, close: () => db.destroy() };
-};
-
-type MysqlPool = ReturnType<typeof import('mysql2').createPool>;
-type MysqlPoolConnection = Parameters<Parameters<MysqlPool['getConnection']>[0]>[1];
-
-/**
- * The pool Kysely sees, handing out connections whose every query carries mysql2's client-side
- * `timeout` (Kysely passes none), after which mysql2 destroys the connection rather than wait on it.
- */
-const withQueryTimeout = (pool: MysqlPool, timeoutMs: number): MysqlPool => {
-  const timed = (connection: MysqlPoolConnection): MysqlPoolConnection =>
-    new Proxy(connection, {
-      get(target, name) {
-        const value: unknown = Reflect.get(target, name, target);
-        if (name === 'query') return (sql: string, values: unknown, callback: unknown) => target.query({ sql, timeout: timeoutMs, values } as never, callback as never);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  return new Proxy(pool, {
-    get(target, name) {
-      const value: unknown = Reflect.get(target, name, target);
-      if (name === 'getConnection') {
-        return (callback: (error: unknown, connection?: MysqlPoolConnection) => void) =>
-          target.getConnection((error, connection) => callback(error, error === null ? timed(connection) : connection));
-      }
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 };
 
 export const openDatabase = async (target: DatabaseTarget, options: PoolOptions = {}): Promise<DatabaseHandle> => {

@@ -130,6 +130,7 @@ export interface IdempotencyKeysTable {
   fingerprint: string;
   status: number | null;
   body: string | null;
+  applied_at: Timestamp | null;
   locked_at: Timestamp;
   created_at: Timestamp;
 }

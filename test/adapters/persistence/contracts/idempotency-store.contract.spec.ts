@@ -4,8 +4,9 @@ import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import { aKey, aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
+import { withWriteLedger } from '../../../../src/adapters/persistence/kysely/write-ledger.js';
 
-forEachBackend('IdempotencyStore contract', (_backend, persistence) => {
+forEachBackend('IdempotencyStore contract', (backend, persistence) => {
   const at = (s: number) => new Date(Date.UTC(2026, 10, 23, 10, 0, s));
   const setup = async () => {
     const ports = portsOf(persistence());
@@ -27,7 +28,7 @@ forEachBackend('IdempotencyStore contract', (_backend, persistence) => {
     const { idempotency, claim } = await setup();
     const first = claim();
     expect(await idempotency.claim(first)).to.equal(undefined);
-    expect(await idempotency.claim(claim({ fingerprint: 'b'.repeat(64) }))).to.deep.equal({ ...first, response: undefined });
+    expect(await idempotency.claim(claim({ fingerprint: 'b'.repeat(64) }))).to.deep.equal({ ...first, response: undefined, applied: false });
   });
 
   it('keeps the response of the claim that holds the key, and only of that claim', async () => {
@@ -57,7 +58,7 @@ forEachBackend('IdempotencyStore contract', (_backend, persistence) => {
     const second = claim({ lockedAt: at(90), createdAt: at(90) });
     expect(await idempotency.replace(stored, second)).to.equal(true);
     expect(await idempotency.replace(stored, claim()), 'the first holder lost it').to.equal(false);
-    expect(await idempotency.claim(claim())).to.deep.equal({ ...second, response: undefined });
+    expect(await idempotency.claim(claim())).to.deep.equal({ ...second, response: undefined, applied: false });
   });
 
   it('lets exactly one of many concurrent claims of a key win', async () => {
@@ -81,5 +82,37 @@ forEachBackend('IdempotencyStore contract', (_backend, persistence) => {
     expect(await idempotency.deleteCreatedBefore(at(30))).to.equal(1);
     expect(await idempotency.claim(claim({ key: 'old' }))).to.equal(undefined);
     expect(await idempotency.claim(claim({ key: 'new' }))).to.not.equal(undefined);
+  });
+
+  it('renews the lease of the holder only', async () => {
+    const { idempotency, claim } = await setup();
+    const first = claim();
+    await idempotency.claim(first);
+    await idempotency.renew(first.storeId, first.key, randomIds.uuid(), at(50));
+    expect((await idempotency.claim(claim()))?.lockedAt).to.deep.equal(at(0));
+    await idempotency.renew(first.storeId, first.key, first.claimId, at(40));
+    expect((await idempotency.claim(claim()))?.lockedAt).to.deep.equal(at(40));
+  });
+
+  it('marks a claim applied in the transaction of each change its request commits, and not for one that fails (databases only: in memory every write is answered)', async function () {
+    if (backend.name === 'in-memory') this.skip();
+    const { idempotency, claim, stores } = await setup();
+    const first = claim();
+    await idempotency.claim(first);
+    const duplicate = aStore();
+    await stores.create(storeRecords(duplicate, aKey(duplicate.id)));
+    await withWriteLedger(async (ledger) => {
+      idempotency.markAppliedWithEveryCommit(first.storeId, first.key, first.claimId);
+      await stores.create(storeRecords(duplicate, aKey(duplicate.id))).catch(() => undefined);
+      expect(ledger.committed, 'a change that failed commits nothing').to.equal(false);
+    });
+    expect((await idempotency.claim(claim()))?.applied, 'the failed change left no mark').to.equal(false);
+    await withWriteLedger(async (ledger) => {
+      idempotency.markAppliedWithEveryCommit(first.storeId, first.key, first.claimId);
+      const other = aStore();
+      await stores.create(storeRecords(other, aKey(other.id)));
+      expect(ledger.committed).to.equal(true);
+    });
+    expect((await idempotency.claim(claim()))?.applied).to.equal(true);
   });
 });
