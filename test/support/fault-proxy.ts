@@ -8,8 +8,9 @@ import { connect, createServer, type AddressInfo, type Server, type Socket } fro
  * - `drop()`: every connection is cut and new ones refused until `restore()` (the server is gone);
  * - `delay(ms)`: every chunk is held `ms` before it moves on (a slow network);
  * - `reset()`: every open connection is reset at once, new ones are accepted (a failover's lost sessions);
- * - `pauseAfter(text)`: the next chunk sent to the server that holds `text` goes through, then everything
- *   pauses: the server acts on it but its answer is held (a COMMIT that commits, unanswered).
+ * - `pauseAfter(...texts)`: once chunks sent to the server have held each of `texts` in turn, the chunk
+ *   holding the last goes through and everything pauses: the server acts on it but its answer is held
+ *   (`pauseAfter('insert into "orders"', 'commit')`: that insert's COMMIT commits, unanswered).
  * Everything listens on loopback only.
  */
 export interface FaultProxy {
@@ -22,7 +23,7 @@ export interface FaultProxy {
   restore(): Promise<void>;
   delay(ms: number): void;
   reset(): void;
-  pauseAfter(text: string): void;
+  pauseAfter(...texts: string[]): void;
   /** Connections open through the proxy now. */
   connections(): number;
   close(): Promise<void>;
@@ -37,7 +38,7 @@ interface Pipe {
 interface ProxyState {
   paused: boolean;
   delayMs: number;
-  pauseAfter: Buffer | undefined;
+  pauseAfter: Buffer[];
 }
 
 class Lane {
@@ -55,11 +56,10 @@ class Lane {
       return;
     }
     this.send(chunk);
-    const marker = this.proxy.pauseAfter;
-    if (this.towardsServer && marker !== undefined && chunk.includes(marker)) {
-      this.proxy.pauseAfter = undefined;
-      this.proxy.paused = true;
-    }
+    const markers = this.proxy.pauseAfter;
+    if (!this.towardsServer || markers.length === 0) return;
+    while (markers.length > 0 && chunk.includes(markers[0]!)) markers.shift();
+    if (markers.length === 0) this.proxy.paused = true;
   }
 
   end(): void {
@@ -85,7 +85,7 @@ class Lane {
 export const startFaultProxy = async (host: string, port: number): Promise<FaultProxy> => {
   const pipes = new Set<Pipe>();
   const lanes = new Set<Lane>();
-  const state: ProxyState = { paused: false, delayMs: 0, pauseAfter: undefined };
+  const state: ProxyState = { paused: false, delayMs: 0, pauseAfter: [] };
   let server: Server | undefined;
   let listeningOn = 0;
 
@@ -163,8 +163,8 @@ export const startFaultProxy = async (host: string, port: number): Promise<Fault
       state.delayMs = ms;
     },
     reset: () => cutAll('reset'),
-    pauseAfter: (text) => {
-      state.pauseAfter = Buffer.from(text);
+    pauseAfter: (...texts) => {
+      state.pauseAfter = texts.map((t) => Buffer.from(t));
     },
     connections: () => pipes.size,
     close: async () => {

@@ -51,7 +51,7 @@ export const startTestApi = async (
   // Tests send requests far faster than a real store's budget allows; the rate tests choose their own.
   await container.get(SetStoreRateLimit).execute(created.right.store.id, options.rateLimit ?? TEST_STORE_BUDGET);
   const logs = new LogCapture();
-  const logger = pino({ level: 'info' }, logs);
+  const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'info' }, logs);
   const app = createHttpApp({ container, logger, baseUrl: options.baseUrl, ...(options.imports === undefined ? {} : { imports: options.imports }) });
   // The service's own server, so that what Node answers before the app (431, 408, broken HTTP) is tested too.
   const { server } = createDrainingServer(app.callback(), DEFAULT_HTTP_SETTINGS, logger);
