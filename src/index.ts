@@ -32,7 +32,7 @@ export { ListStores } from './application/use-cases/list-stores.js';
 export { IdempotentRequests, type NotRun, type Ticket } from './application/use-cases/idempotent-requests.js';
 export type { RateLimiter, LimiterState } from './application/ports/rate-limiter.js';
 export type { IdempotencyStore, IdempotencyClaim } from './application/ports/idempotency-store.js';
-export { StorageUnavailable, isStorageUnavailable } from './application/ports/storage-unavailable.js';
+export { StorageUnavailable, isStorageUnavailable, StorageOutcomeUnknown, isStorageOutcomeUnknown } from './application/ports/storage-unavailable.js';
 export { InMemoryRateLimiter } from './adapters/rate-limit/in-memory-rate-limiter.js';
 export { RedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 export {

@@ -1,4 +1,4 @@
-import type { FaultClassifier } from './guarded-dialect.js';
+import type { FaultClassifier } from './fault-classifier.js';
 
 /**
  * Thrown, without sending anything, by a connection that already failed: what it had sent may still reach

@@ -1,4 +1,4 @@
-import type { FaultClassifier } from './guarded-dialect.js';
+import type { FaultClassifier } from './fault-classifier.js';
 
 /** Socket-level failures any driver reports when the server is gone or unreachable. */
 const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);

@@ -3,9 +3,7 @@ import { StorageOutcomeUnknown, StorageUnavailable } from '../../../application/
 import { isConnectionAbandoned } from './abandoned-connections.js';
 import type { OutageWatch } from './outage-watch.js';
 import { currentWriteLedger } from './write-ledger.js';
-
-/** Says why an error means the database is out of reach, or `undefined` when it is an ordinary failure. */
-export type FaultClassifier = (error: unknown) => string | undefined;
+import type { FaultClassifier } from './fault-classifier.js';
 
 export interface GuardOptions {
   readonly classify: FaultClassifier;
