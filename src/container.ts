@@ -32,6 +32,8 @@ export interface ContainerOptions {
   /** Handlers to use instead of the core's own (tests): a job whose type has none here fails, saying so. */
   readonly jobHandlers?: Partial<JobHandlers>;
   readonly jobSettings?: JobSettings;
+  /** Stores' test clocks (`TEST_CLOCKS=on`): off by default, when every store reads the system's time. */
+  readonly testClocks?: boolean;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = { leaseMs: DEFAULT_JOB_LEASE_MS, renewEveryMs: DEFAULT_JOB_LEASE_MS / 3 };
@@ -56,6 +58,7 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
       },
   );
   container.bind(TOKENS.JobSettings).toConstantValue(options.jobSettings ?? DEFAULT_JOB_SETTINGS);
+  container.bind(TOKENS.TestClockSettings).toConstantValue({ enabled: options.testClocks ?? false });
   // Every request reads its token and its store: served from memory for up to a second (see FreshStores).
   const clock = container.get(TOKENS.Clock);
   const stores = new FreshStores(container.get(TOKENS.StoreRepository), clock);

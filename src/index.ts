@@ -144,3 +144,7 @@ export { InProcessJobQueue, type InProcessJobQueueOptions } from './adapters/job
 export { BullMqJobQueue, type BullMqJobQueueOptions } from './adapters/jobs/bullmq-job-queue.js';
 export { startJobs, type RunningJobs, type StartJobsOptions } from './adapters/jobs/start-jobs.js';
 export type { ContainerOptions } from './container.js';
+
+export type { StoreClock, TestClockRepository, TestClockSettings } from './application/ports/store-clock.js';
+export { StoreTime, everyStoreOn } from './application/use-cases/test-clocks/store-time.js';
+export { AdvanceTestClock, GetTestClock } from './application/use-cases/test-clocks/test-clock-use-cases.js';

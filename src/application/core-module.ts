@@ -58,6 +58,8 @@ import {
 } from './use-cases/subscriptions/subscription-products.js';
 import { UpdateApplicationKey } from './use-cases/update-application-key.js';
 import { IdempotentRequests } from './use-cases/idempotent-requests.js';
+import { StoreTime } from './use-cases/test-clocks/store-time.js';
+import { AdvanceTestClock, GetTestClock } from './use-cases/test-clocks/test-clock-use-cases.js';
 import { GetImport, ListImportErrors, ListImports } from './use-cases/imports/read-imports.js';
 import { RunImport } from './use-cases/imports/run-import.js';
 import { SweepAbandonedImportLines } from './use-cases/imports/sweep-abandoned-import-lines.js';
@@ -121,6 +123,8 @@ export const USE_CASES: readonly Newable<object>[] = [
   BuildOffering,
   ChangeSubscriptionState,
   IdempotentRequests,
+  GetTestClock,
+  AdvanceTestClock,
   CheckHealth,
   CheckReadiness,
   CreateApplicationKey,
@@ -191,4 +195,5 @@ export const USE_CASES: readonly Newable<object>[] = [
 export const coreModule = new ContainerModule(({ bind }) => {
   for (const useCase of USE_CASES) bind(useCase).toSelf().inSingletonScope();
   bind(TOKENS.PaymentGateways).to(ConfiguredPaymentGateways).inSingletonScope();
+  bind(TOKENS.StoreClock).to(StoreTime).inSingletonScope();
 });

@@ -24,6 +24,7 @@ import type { PaymentGateways } from './ports/payment-gateway.js';
 import type { JobRepository } from './ports/job-repository.js';
 import type { JobHandlers } from './ports/job-handler.js';
 import type { JobSettings } from './ports/job-settings.js';
+import type { StoreClock, TestClockRepository, TestClockSettings } from './ports/store-clock.js';
 
 /** Typed identifiers of the ports: `bind(TOKENS.X).to(Impl)` only compiles when Impl implements X. */
 export const TOKENS = {
@@ -57,4 +58,7 @@ export const TOKENS = {
   JobSettings: Symbol.for('commerce-core.JobSettings') as ServiceIdentifier<JobSettings>,
   ImportLineRepository: Symbol.for('commerce-core.ImportLineRepository') as ServiceIdentifier<ImportLineRepository>,
   ImportJobs: Symbol.for('commerce-core.ImportJobs') as ServiceIdentifier<ImportJobs>,
+  StoreClock: Symbol.for('commerce-core.StoreClock') as ServiceIdentifier<StoreClock>,
+  TestClockRepository: Symbol.for('commerce-core.TestClockRepository') as ServiceIdentifier<TestClockRepository>,
+  TestClockSettings: Symbol.for('commerce-core.TestClockSettings') as ServiceIdentifier<TestClockSettings>,
 } as const;

@@ -166,6 +166,8 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
       data: { id: ids.scheduleId, type: 'subscription_schedule', attributes: { specification: '0 0 1 * *' } },
     })),
     route('DELETE', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`),
+    route('GET', '/test-clock', () => '/test-clock'),
+    route('PUT', '/test-clock', () => '/test-clock', () => ({ data: { type: 'subscription_test_clock', attributes: { now: '2999-01-01T00:00:00Z' } } })),
   ];
 };
 

@@ -1,3 +1,4 @@
+import { everyStoreOn } from '../../src/application/use-cases/test-clocks/store-time.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/in-memory-offering-repository.js';
@@ -95,15 +96,15 @@ export const subscriptionCore = async () => {
       replaceProducts: run(new ReplaceOfferingProducts(offeringRepo, productRepo, clock, ids)),
     },
     subscriptions: {
-      create: run(new CreateSubscription(subscriptionRepo, offeringRepo, clock, ids)),
+      create: run(new CreateSubscription(subscriptionRepo, offeringRepo, everyStoreOn(clock), ids)),
       get: run(new GetSubscription(subscriptionRepo)),
-      update: run(new UpdateSubscription(subscriptionRepo, clock)),
+      update: run(new UpdateSubscription(subscriptionRepo, clock, everyStoreOn(clock))),
       manageProducts: run(new ManageSubscriptionProducts(subscriptionRepo, clock)),
       delete: run(new DeleteSubscription(subscriptionRepo)),
       listPlans: run(new ListPlansOfSubscription(subscriptionRepo, stores)),
       listProducts: run(new ListProductsOfSubscription(subscriptionRepo, stores)),
       list: run(new ListSubscriptions(subscriptionRepo, stores)),
-      changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids)),
+      changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids, everyStoreOn(clock))),
       listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),
       getState: run(new GetSubscriptionState(subscriptionRepo)),
     },

@@ -41,9 +41,20 @@ export interface TestApi {
 export const TEST_STORE_BUDGET = 1_000_000;
 
 export const startTestApi = async (
-  options: { persistence?: Persistence; baseUrl?: string; rateLimit?: number; rateLimiter?: RateLimiter; configure?: (container: Container) => void; imports?: ImportUploadLimits } = {},
+  options: {
+    persistence?: Persistence;
+    baseUrl?: string;
+    rateLimit?: number;
+    rateLimiter?: RateLimiter;
+    configure?: (container: Container) => void;
+    imports?: ImportUploadLimits;
+    testClocks?: boolean;
+  } = {},
 ): Promise<TestApi> => {
-  const container = buildContainer(options.persistence ?? { kind: 'memory' }, options.rateLimiter === undefined ? {} : { rateLimiter: options.rateLimiter });
+  const container = buildContainer(options.persistence ?? { kind: 'memory' }, {
+    ...(options.rateLimiter === undefined ? {} : { rateLimiter: options.rateLimiter }),
+    ...(options.testClocks === undefined ? {} : { testClocks: options.testClocks }),
+  });
   options.configure?.(container);
   // Database backends get their job storage with the jobs; until it is bound, tests keep import jobs in memory.
   const created = await container.get(CreateStore).execute('Test store');

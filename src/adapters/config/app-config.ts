@@ -22,6 +22,8 @@ export interface AppConfig {
   readonly imports: ImportUploadLimits;
   /** Redis shared by every instance for request rates; when absent, each process counts its own. */
   readonly redisUrl: string | undefined;
+  /** `TEST_CLOCKS=on`: stores' test clocks can be set and moved (an extension for testing billing over time). */
+  readonly testClocks: boolean;
   /** Where the first start writes the default store's first key, once, readable by its owner only. */
   readonly bootstrapKeyFile: string;
 }
@@ -66,6 +68,9 @@ const database = (env: Env): E.Either<string, DatabaseTarget> => {
     : E.right(target);
 };
 
+const onOff = (name: string, raw: string | undefined): E.Either<string, boolean> =>
+  raw === undefined || raw === '' || raw === 'off' ? E.right(false) : raw === 'on' ? E.right(true) : E.left(`${name} must be on or off`);
+
 /** Decodes the environment once; every bad variable is reported, each by name. */
 export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => {
   const parts = {
@@ -74,6 +79,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     baseUrl: baseUrl(env['BASE_URL']),
     logLevel: logLevel(env['LOG_LEVEL']),
     redisUrl: redisUrl(env['REDIS_URL']),
+    testClocks: onOff('TEST_CLOCKS', env['TEST_CLOCKS']),
   };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
@@ -91,6 +97,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.baseUrl) ||
     E.isLeft(parts.logLevel) ||
     E.isLeft(parts.redisUrl) ||
+    E.isLeft(parts.testClocks) ||
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
     E.isLeft(imports)
@@ -107,6 +114,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     databaseTimeouts: timeouts.right,
     imports: imports.right,
     redisUrl: parts.redisUrl.right,
+    testClocks: parts.testClocks.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     bootstrapKeyFile: env['BOOTSTRAP_KEY_FILE'] || path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
   });

@@ -98,6 +98,8 @@ import { invoiceRoutes } from './routes/invoice-routes.js';
 import { GetInvoice, GetInvoicePayment, ListInvoicePayments, ListInvoices } from '../../application/use-cases/billing/read-invoices.js';
 import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
 import { subscriptionRoutes } from './routes/subscription-routes.js';
+import { testClockRoutes } from './routes/test-clock-routes.js';
+import { AdvanceTestClock, GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
 export interface HttpAppOptions extends LinkOriginOptions {
@@ -228,6 +230,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
     { clock: container.get(TOKENS.Clock), calendar: container.get(TOKENS.ScheduleCalendar) },
     routes,
   );
+  testClockRoutes(router, { get: use(GetTestClock), advance: use(AdvanceTestClock) }, routes);
   apiReferenceRoutes(router, routes.links);
 
   const app = new Koa<HttpState>();

@@ -16,7 +16,7 @@ export type ForbiddenCode = 'token_not_permitted' | 'plan_not_permitted';
 /** Which stored state a write conflicts with. */
 export type ConflictCode = 'reservation_over_budget' | 'budget_below_reservations' | 'prefix_taken' | 'in_use' | 'external_ref_taken' | 'default_taken' | 'payment_not_pending' | 'job_running';
 /** Why a well-formed request cannot be carried out in the current state. */
-export type UnprocessableCode = 'state_transition_not_allowed' | 'discounts_exclusive';
+export type UnprocessableCode = 'state_transition_not_allowed' | 'discounts_exclusive' | 'test_clock_backwards';
 
 /**
  * Every expected failure of the core. Broken infrastructure is not here: it throws. Refusals of the

@@ -18,6 +18,7 @@ import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offer
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
 import { IMPORT_SCHEMAS, importPaths } from './import-paths.js';
+import { TEST_CLOCK_SCHEMAS, testClockPaths } from './test-clock-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
@@ -51,6 +52,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Invoices', description: 'Invoices of billing periods, made by billing runs, and the payments that settle them.' },
     { name: 'Jobs', description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.' },
     { name: 'Schedules', description: 'Cron specifications that start billing, tax and payment runs.' },
+    { name: 'Test clock', description: "A store's own time, moved forward by hand, for testing billing over months (`TEST_CLOCKS=on`)." },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
   ],
@@ -68,6 +70,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...invoicePaths,
     ...jobPaths,
     ...importPaths,
+    ...testClockPaths,
     ...healthPaths,
     ...apiReferencePaths,
   },
@@ -87,6 +90,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...JOB_SCHEMAS,
       ...HEALTH_SCHEMAS,
       ...IMPORT_SCHEMAS,
+      ...TEST_CLOCK_SCHEMAS,
     },
     parameters: {
       ...sharedComponents.parameters,

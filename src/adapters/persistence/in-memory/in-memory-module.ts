@@ -9,6 +9,7 @@ import { PRORATION_POLICIES } from '../../../domain/subscription/proration-polic
 import { InMemoryAccessTokenRepository } from './in-memory-access-token-repository.js';
 import { InMemoryApplicationKeyRepository } from './in-memory-application-key-repository.js';
 import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
+import { InMemoryTestClockRepository } from './in-memory-test-clock-repository.js';
 import { InMemoryState } from './in-memory-state.js';
 import { InMemoryCatalogueRepository } from './in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from './in-memory-offering-repository.js';
@@ -28,6 +29,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
   new ContainerModule(({ bind }) => {
     bind(IN_MEMORY.State).toConstantValue(state);
     bind(TOKENS.StoreRepository).to(InMemoryStoreRepository).inSingletonScope();
+    bind(TOKENS.TestClockRepository).to(InMemoryTestClockRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(InMemoryApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(InMemoryAccessTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(InMemoryMerchantRealmMappingRepository).inSingletonScope();

@@ -55,6 +55,7 @@ export class InMemoryState {
   readonly jobLeases = new Map<string, Date>();
   /** Idempotency records by `storeId key`. */
   readonly idempotencyRecords = new Map<string, IdempotencyRecord>();
+  readonly testClocks = new Map<Uuid, Date>();
   /** The lines of each import by import id, in file order. */
   readonly importLines = new Map<string, ImportLine[]>();
   /** When each import line was stored (epoch ms), by `importId lineNumber`. */

@@ -6,6 +6,7 @@ import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
 import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
 import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
+import { KyselyTestClockRepository } from './kysely-test-clock-repository.js';
 import { KyselyImportLineRepository } from './kysely-import-line-repository.js';
 import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
 import { KyselyDatabaseHealth } from './kysely-database-health.js';
@@ -45,6 +46,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
+    bind(TOKENS.TestClockRepository).to(KyselyTestClockRepository).inSingletonScope();
     bind(TOKENS.InvoiceRepository).to(KyselyInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();

@@ -123,6 +123,11 @@ export interface SubscriptionStatesTable {
   created_at: Timestamp;
 }
 
+export interface StoreTestClocksTable {
+  store_id: string;
+  held_at: Timestamp;
+}
+
 export interface IdempotencyKeysTable {
   store_id: string;
   idempotency_key: string;
@@ -268,6 +273,7 @@ export interface Tables {
   subscription_states: SubscriptionStatesTable;
   subscription_subscribers: SubscribersTable;
   idempotency_keys: IdempotencyKeysTable;
+  store_test_clocks: StoreTestClocksTable;
   subscription_invoice_numbers: InvoiceNumbersTable;
   subscription_invoices: InvoicesTable;
   subscription_invoice_payments: InvoicePaymentsTable;

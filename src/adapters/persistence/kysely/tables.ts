@@ -3,6 +3,7 @@ import type { Tables } from './schema.js';
 /** Every table the migrations create, children before parents: the order they can be emptied or dropped in. */
 export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'idempotency_keys',
+  'store_test_clocks',
   'subscription_invoice_payments',
   'subscription_invoices',
   'subscription_invoice_numbers',

@@ -9,6 +9,7 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { BillingCandidate, InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 /** Subscriptions read and invoiced per transaction. */
@@ -25,17 +26,18 @@ export class RunBilling implements JobHandler {
   constructor(
     @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  private drafts(candidate: BillingCandidate, jobId: Uuid, instant: Date): { drafts: InvoiceDraft[]; failures: number } {
+  private drafts(candidate: BillingCandidate, jobId: Uuid, instant: Date, heldAt: Date | undefined): { drafts: InvoiceDraft[]; failures: number } {
     const { subscription, offering, history } = candidate;
     const plan = offering.plans.find((p) => p.id === subscription.planId);
     if (plan === undefined) return { drafts: [], failures: 1 };
     const drafts: InvoiceDraft[] = [];
     let failures = 0;
     for (const period of billingPeriodsUpTo(subscription, plan.attributes, instant, history)) {
-      const draft = invoiceDraft(subscription, offering, period, { id: this.ids.uuid(), jobId, now: this.clock.now() });
+      const draft = invoiceDraft(subscription, offering, period, { id: this.ids.uuid(), jobId, now: heldAt ?? this.clock.now() });
       if (E.isRight(draft)) drafts.push(draft.right);
       else failures += 1;
     }
@@ -43,13 +45,15 @@ export class RunBilling implements JobHandler {
   }
 
   async run({ job, startedAt, heartbeat }: JobRun): Promise<JobReport> {
+    // A store on a test clock makes its invoices at the clock's time.
+    const heldAt = await this.storeClock.heldAt(job.storeId);
     let failures = 0;
     let after: Uuid | undefined;
     do {
       const batch = await this.invoices.billingBatch(job.storeId, after, BILLING_BATCH);
       const drafts: InvoiceDraft[] = [];
       for (const candidate of batch.items) {
-        const found = this.drafts(candidate, job.id, startedAt);
+        const found = this.drafts(candidate, job.id, startedAt, heldAt);
         // One by one: spreading years of daily periods into push() would overflow the call stack.
         for (const draft of found.drafts) drafts.push(draft);
         failures += found.failures;

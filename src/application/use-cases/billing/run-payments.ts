@@ -12,7 +12,8 @@ import type { DunningRuleRepository } from '../../ports/billing-policy-repositor
 import { notAttempted, type InvoiceRepository, type PaymentCandidate, type RetriesSpent } from '../../ports/invoice-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
 import type { PaymentGateways } from '../../ports/payment-gateway.js';
-import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { IdGenerator } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
 
@@ -54,12 +55,12 @@ export class RunPayments implements JobHandler {
     @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
     @inject(TOKENS.DunningRuleRepository) private readonly rules: DunningRuleRepository,
     @inject(TOKENS.PaymentGateways) private readonly gateways: PaymentGateways,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
   private async attempt(job: Job, { invoice, subscription }: PaymentCandidate, policy: RetryPolicy): Promise<void> {
-    const now = this.clock.now();
+    const now = await this.clock.now(job.storeId);
     if (!isDueForPayment(invoice, policy, now)) return;
     const gateway = this.gateways.for(subscription);
     const begun = await this.invoices.beginAttempt(job.storeId, invoice.id, job.id, (current) =>

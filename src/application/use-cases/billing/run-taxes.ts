@@ -6,7 +6,7 @@ import { withTaxes } from '../../../domain/billing/taxes.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
-import type { Clock } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 /** Invoices taxed between two heartbeats. */
@@ -22,10 +22,11 @@ const TAX_BATCH = 500;
 export class RunTaxes implements JobHandler {
   constructor(
     @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
   ) {}
 
   async run({ job, heartbeat }: JobRun): Promise<JobReport> {
+    const now = await this.clock.now(job.storeId);
     let updated = 0;
     let failures = 0;
     const seen = new Set<string>();
@@ -37,7 +38,7 @@ export class RunTaxes implements JobHandler {
       }
       seen.add(id);
       const taxed = await this.invoices.update(job.storeId, id, (invoice) =>
-        invoice.taxJobId === job.id ? E.left('taxed_by_this_run' as const) : withTaxes(invoice, entry.tax_items, job.id, this.clock.now()),
+        invoice.taxJobId === job.id ? E.left('taxed_by_this_run' as const) : withTaxes(invoice, entry.tax_items, job.id, now),
       );
       if (E.isRight(taxed) || taxed.left === 'taxed_by_this_run') updated += 1;
       else failures += 1;

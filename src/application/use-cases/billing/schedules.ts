@@ -12,6 +12,7 @@ import type { ScheduleCalendar } from '../../ports/schedule-calendar.js';
 import type { ScheduleRepository } from '../../ports/schedule-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy, type BillingPolicyRules } from '../subscriptions/billing-policies.js';
 
@@ -120,7 +121,8 @@ export class RegisterSchedules {
 
 /**
  * What a schedule does at one of its instants: start its job, once for that instant however many instances
- * saw it fire. A schedule deleted in the meantime starts nothing, and the queue is told to forget it.
+ * saw it fire. A schedule deleted in the meantime starts nothing, and the queue is told to forget it; nor
+ * does one of a store whose test clock is set (moving that clock fires its instants).
  */
 @injectable()
 export class FireSchedule {
@@ -128,6 +130,7 @@ export class FireSchedule {
     @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
     @inject(SubmitScheduledJob) private readonly submit: SubmitScheduledJob,
     @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+    @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
   ) {}
 
   async execute(scheduleId: Uuid, scheduledFor: Date): Promise<Job | undefined> {
@@ -136,6 +139,8 @@ export class FireSchedule {
       await this.queue.removeSchedule(scheduleId);
       return undefined;
     }
+    // A store on a test clock lives on its own time: its schedules fire when its clock moves past them.
+    if ((await this.storeClock.heldAt(schedule.storeId)) !== undefined) return undefined;
     return this.submit.execute(schedule.id, schedule.storeId, schedule.attributes.job.job_type, scheduledFor);
   }
 }

@@ -7,7 +7,8 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
-import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { IdGenerator } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
 import { dunningBy } from './run-payments.js';
@@ -22,7 +23,7 @@ export class SettleInvoicePayment {
   constructor(
     @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
     @inject(TOKENS.DunningRuleRepository) private readonly rules: DunningRuleRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
@@ -33,7 +34,7 @@ export class SettleInvoicePayment {
     const settlement = parseSettlement(data);
     if (E.isLeft(settlement)) return E.left(validationFailed(settlement.left));
     const policy = await retryPolicyOfStore(this.rules, storeId);
-    const now = this.clock.now();
+    const now = await this.clock.now(storeId);
     const result = await this.invoices.settle(storeId, invoice, payment, (current, pending) => settled(current, pending, settlement.right, policy, now), dunningBy(policy, now, this.ids));
     if (E.isLeft(result)) {
       if (result.left._tag !== 'Missing') return E.left(result.left);

@@ -11,6 +11,7 @@ import type { OfferingRepository } from '../../ports/offering-repository.js';
 import type { SubscriberRepository } from '../../ports/subscriber-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { CreateOffering } from '../subscriptions/create-offering.js';
 import { CreateSubscription } from '../subscriptions/create-subscription.js';
@@ -65,6 +66,7 @@ export class RunImport implements JobHandler {
     @inject(TOKENS.OfferingRepository) offerings: OfferingRepository,
     @inject(TOKENS.SubscriptionRepository) subscriptions: SubscriptionRepository,
     @inject(TOKENS.Clock) clock: Clock,
+    @inject(TOKENS.StoreClock) storeClock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {
     const found = (lookup: Promise<unknown>): Promise<boolean> => lookup.then((r) => r !== undefined);
@@ -87,7 +89,7 @@ export class RunImport implements JobHandler {
       },
       subscription: {
         exists: (storeId, id) => found(subscriptions.findById(storeId, id)),
-        create: (storeId, data, ids) => new CreateSubscription(subscriptions, offerings, clock, ids).execute(storeId, data),
+        create: (storeId, data, ids) => new CreateSubscription(subscriptions, offerings, storeClock, ids).execute(storeId, data),
       },
     };
   }

@@ -7,6 +7,7 @@ import type { JobHandler, JobHandlers } from '../../ports/job-handler.js';
 import type { Claim, JobRepository } from '../../ports/job-repository.js';
 import type { JobSettings } from '../../ports/job-settings.js';
 import type { Clock } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 /** One job a lane run took: how it ended, and for an unexpected failure the error behind it, for the log. */
@@ -48,6 +49,7 @@ export class RunLane {
     @inject(TOKENS.JobHandlers) private readonly handlers: Partial<JobHandlers>,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.JobSettings) private readonly settings: JobSettings,
+    @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
   ) {}
 
   async execute(lane: LaneRef): Promise<readonly JobRunResult[]> {
@@ -77,7 +79,9 @@ export class RunLane {
     // Renewed on a timer as well, so that a handler that forgets its heartbeat is not taken over while it runs.
     const renewal = setInterval(() => heartbeat().catch(() => undefined), this.settings.renewEveryMs);
     try {
-      const report = await handler.run({ job, startedAt: claim.startedAt, heartbeat });
+      // The run's instant is the store's time; its lease stays on real time.
+      const startedAt = (await this.storeClock.heldAt(job.storeId)) ?? claim.startedAt;
+      const report = await handler.run({ job, startedAt, heartbeat });
       return { outcome: { status: 'success', report } };
     } catch (error) {
       const refusal = asDomainError(error);

@@ -9,7 +9,8 @@ import { parseNewSubscription } from '../../../domain/subscription/subscription-
 import { invoiceAfter, type Subscription } from '../../../domain/subscription/subscription.js';
 import type { OfferingRepository } from '../../ports/offering-repository.js';
 import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
-import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { IdGenerator } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 @injectable()
@@ -17,7 +18,7 @@ export class CreateSubscription {
   constructor(
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
@@ -35,7 +36,7 @@ export class CreateSubscription {
       return E.left(validationFailed([issue('data.currency', `must be a currency the plan is priced in; ${priced}`)]));
     }
 
-    const now = this.clock.now();
+    const now = await this.clock.now(storeId);
     const live = goingLive(input.right, now);
     if (E.isLeft(live)) return E.left(validationFailed(live.left));
     const subscription: Subscription = {

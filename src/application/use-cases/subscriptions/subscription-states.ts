@@ -11,6 +11,7 @@ import { STATE_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, type Subscription, type Subscr
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 
@@ -29,6 +30,7 @@ export class ChangeSubscriptionState {
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
   ) {}
 
   /** cancel, pause or resume, as the subscription's plan allows and its current state permits. */
@@ -38,10 +40,11 @@ export class ChangeSubscriptionState {
     const action = parseStateAction(data);
     if (E.isLeft(action)) return E.left(validationFailed(action.left));
     const stateId = this.ids.uuid();
+    const heldAt = await this.storeClock.heldAt(storeId);
     const applied = await this.subscriptions.applyState(storeId, subscriptionId, (subscription, offering) => {
       const plan = offering.plans.find((p) => p.id === subscription.planId);
       if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
-      return applyStateAction(subscription, plan.attributes, action.right, changeTime(this.clock.now(), subscription), stateId);
+      return applyStateAction(subscription, plan.attributes, action.right, changeTime(heldAt ?? this.clock.now(), subscription), stateId);
     });
     if (E.isRight(applied)) return applied;
     return E.left(applied.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : applied.left);

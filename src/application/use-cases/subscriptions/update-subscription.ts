@@ -6,6 +6,7 @@ import { applySubscriptionChanges } from '../../../domain/subscription/subscript
 import { parseSubscriptionChanges } from '../../../domain/subscription/subscription-input.js';
 import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
 import type { Clock } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { changeSubscription } from './change-subscription.js';
 
@@ -14,12 +15,14 @@ export class UpdateSubscription {
   constructor(
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
   ) {}
 
   /** A partial update, decided with the subscription locked: its fields, and a move to another plan of its offering. */
   async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
+    const heldAt = await this.storeClock.heldAt(storeId);
     return changeSubscription(this.subscriptions, storeId, id, parseSubscriptionChanges(data), (subscription, offering, changes) =>
-      applySubscriptionChanges(subscription, offering, changes, this.clock.now()),
+      applySubscriptionChanges(subscription, offering, changes, heldAt ?? this.clock.now()),
     );
   }
 }

@@ -16,6 +16,7 @@ import { importLines } from './0013-import-lines.js';
 import { schedules } from './0014-schedules.js';
 import { importLineReceivedAt } from './0015-import-line-received-at.js';
 import { idempotencyApplied } from './0016-idempotency-applied.js';
+import { storeTestClocks } from './0017-store-test-clocks.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -35,4 +36,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0014-schedules': schedules(flavor),
   '0015-import-line-received-at': importLineReceivedAt(flavor),
   '0016-idempotency-applied': idempotencyApplied(flavor),
+  '0017-store-test-clocks': storeTestClocks(flavor),
 });

@@ -1,0 +1,123 @@
+import { expect } from 'chai';
+import { pino } from 'pino';
+import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
+import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.js';
+import { TOKENS } from '../../src/application/tokens.js';
+import { forEachBackend } from '../support/backends.js';
+import { eventually } from '../support/job-harness.js';
+import { planData, productData, subscriptionData } from '../support/subscription-core.js';
+import { jsonBody, LogCapture, startTestApi, type TestApi } from '../support/test-api.js';
+
+type Resource = { id: string; type: string; attributes: Record<string, any>; meta: Record<string, any>; relationships?: Record<string, any> };
+
+const clockDocument = (now: string) => ({ data: { type: 'subscription_test_clock', attributes: { now } } });
+
+describe('the store test clock, off (TEST_CLOCKS unset)', () => {
+  it('answers 404 on both of its routes, with and without /v2, and moves nothing', async () => {
+    const api = await startTestApi();
+    try {
+      for (const path of ['/v2/subscriptions/test-clock', '/subscriptions/test-clock']) {
+        expect((await api.request(path)).status).to.equal(404);
+        const put = await api.request(path, { ...jsonBody(clockDocument('2099-01-01T00:00:00Z')), method: 'PUT' });
+        expect(put.status).to.equal(404);
+      }
+      expect(await api.container.get(TOKENS.TestClockRepository).find(api.store.store.id)).to.equal(undefined);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+/**
+ * A store's billing month by month on its own clock (`TEST_CLOCKS=on`): the clock reads the system's time
+ * until set, then holds what it is set to; subscriptions, billing runs and schedules take it as now.
+ */
+forEachBackend('The store test clock, on: billing month by month over HTTP', (_backend, persistence) => {
+  let api: TestApi;
+  let jobs: RunningJobs;
+
+  beforeEach(async () => {
+    api = await startTestApi({ persistence: persistence(), testClocks: true });
+    jobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, { log: pino({ level: 'warn' }, new LogCapture()) });
+  });
+  afterEach(async () => {
+    await jobs.stop();
+    await api.close();
+  });
+
+  const move = (now: string) => api.request('/v2/subscriptions/test-clock', { ...jsonBody(clockDocument(now)), method: 'PUT' });
+  const clockReads = async (): Promise<string> => ((await (await api.request('/v2/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes['now'];
+  const created = async (path: string, data: unknown): Promise<Resource> => {
+    const response = await api.request(path, jsonBody({ data }));
+    expect(response.status, `${path}: ${await response.clone().text()}`).to.equal(201);
+    return ((await response.json()) as { data: Resource }).data;
+  };
+  const read = async <A = Resource>(path: string): Promise<A> => {
+    const response = await api.request(path);
+    expect(response.status, path).to.equal(200);
+    return ((await response.json()) as { data: A }).data;
+  };
+  const finished = (job: Resource) => job.attributes['status'] === 'success' || job.attributes['status'] === 'failed';
+  const runBilling = async (): Promise<Resource> => {
+    const job = await created('/v2/subscriptions/jobs', { type: 'subscription_job', attributes: { job_type: 'billing-run' } });
+    return eventually(() => read(`/v2/subscriptions/jobs/${job.id}`), finished);
+  };
+  const invoiceStarts = async (): Promise<string[]> =>
+    (await read<Resource[]>('/v2/subscriptions/invoices?page[limit]=100')).map((i) => i.attributes['billing_period'].start.slice(0, 10)).sort();
+
+  it('reads the system time until set, then holds the time it is moved to, and refuses to go back', async () => {
+    const before = Date.now();
+    const first = Date.parse(await clockReads());
+    expect(first).to.be.within(before - 1000, Date.now() + 1000);
+    expect((await move('2010-01-01T00:00:00Z')).status, 'before the system time').to.equal(422);
+
+    const moved = await move('2030-01-15T08:30:00Z');
+    expect(moved.status).to.equal(200);
+    expect(((await moved.json()) as { data: Resource }).data.attributes['now']).to.equal('2030-01-15T08:30:00.000000000Z');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await clockReads(), 'held still').to.equal('2030-01-15T08:30:00.000000000Z');
+    expect(await clockReads(), 'also without /v2').to.equal(((await (await api.request('/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes['now']);
+
+    const back = await move('2030-01-15T08:29:59.999Z');
+    expect(back.status).to.equal(422);
+    expect(((await back.json()) as { errors: { code: string }[] }).errors[0]!.code).to.equal('test_clock_backwards');
+    expect((await move('2030-01-15T08:30:00Z')).status, 'staying put').to.equal(200);
+    expect((await api.request('/v2/subscriptions/test-clock', { ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now: 'soon' } } }), method: 'PUT' })).status).to.equal(400);
+    expect(await clockReads()).to.equal('2030-01-15T08:30:00.000000000Z');
+  });
+
+  it('bills each month the clock passes, at the clock\'s time, and fires each schedule instant it passes once', async () => {
+    expect((await move('2030-01-15T00:00:00Z')).status).to.equal(200);
+    const product = await created('/v2/subscriptions/products', productData({ name: 'Beans', price: { USD: { amount: 1000, includes_tax: true } } }));
+    const plan = await created('/v2/subscriptions/plans', planData({ name: 'Monthly' }));
+    const offering = await created('/v2/subscriptions/offerings/build', { name: 'Club', products: [product.id], plans: [plan.id] });
+    const copy = (offering.relationships?.['plans'].data as { id: string }[])[0]!.id;
+    const subscription = await created('/v2/subscriptions/subscriptions', subscriptionData(offering.id, copy, { manual_payments: true }));
+    expect(subscription.meta['timestamps']['created_at']).to.equal('2030-01-15T00:00:00.000000000Z');
+
+    await runBilling();
+    const afterFirst = await invoiceStarts();
+    expect(afterFirst, 'the first period, at the clock\'s time').to.include('2030-01-15');
+    expect(afterFirst.filter((d) => d > '2030-01-15'), 'nothing ahead of the clock').to.deep.equal([]);
+
+    expect((await move('2030-03-16T00:00:00Z')).status).to.equal(200);
+    await runBilling();
+    expect(await invoiceStarts()).to.deep.equal(['2030-01-15', '2030-02-15', '2030-03-15']);
+    const invoices = await read<Resource[]>('/v2/subscriptions/invoices?page[limit]=100');
+    const latest = invoices.find((i) => i.attributes['billing_period'].start.startsWith('2030-03-15'))!;
+    expect(latest.meta['timestamps']['created_at'], 'made at the clock\'s time').to.equal('2030-03-16T00:00:00.000000000Z');
+
+    // Billing on the 1st of each month at midnight UTC: a move over three firsts starts three runs.
+    await created('/v2/subscriptions/schedules', { type: 'subscription_schedule', attributes: { specification: '0 0 1 * *', location: 'UTC', job: { job_type: 'billing-run' } } });
+    const billingRuns = async () => (await read<Resource[]>('/v2/subscriptions/jobs?page[limit]=100')).filter((j) => j.attributes['job_type'] === 'billing-run');
+    const before = (await billingRuns()).length;
+    expect((await move('2030-06-02T00:00:00Z')).status).to.equal(200);
+    expect((await billingRuns()).length - before).to.equal(3);
+    // Runs take the store's time when they run: let them run before the clock moves on.
+    await eventually(billingRuns, (runs) => runs.every(finished));
+    expect(await invoiceStarts()).to.deep.equal(['2030-01-15', '2030-02-15', '2030-03-15', '2030-04-15', '2030-05-15']);
+    expect((await move('2030-06-02T00:00:00Z')).status).to.equal(200);
+    expect((await move('2030-06-20T00:00:00Z')).status).to.equal(200);
+    expect((await billingRuns()).length - before, 'no instant passed twice, none between').to.equal(3);
+  });
+});
