@@ -5,6 +5,7 @@ import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Offering } from '../../domain/subscription/offering.js';
 import type { SubscriptionQuery } from '../../domain/subscription/subscription-query.js';
 import type { Subscription, SubscriptionStateRecord } from '../../domain/subscription/subscription.js';
+import type { InvoiceDraft } from '../../domain/billing/invoice.js';
 import type { InUse, Missing } from './storage-outcomes.js';
 
 /** A subscription with the offering version it was made from. */
@@ -28,7 +29,11 @@ export type SubscriptionChange = (subscription: Subscription, offering: Offering
 export interface SubscriptionRepository {
   /** The id of the stored snapshot of this offering version, storing it first if no subscription has made one yet. */
   snapshotOffering(offering: Offering): Promise<Uuid>;
-  insert(subscription: Subscription): Promise<void>;
+  /**
+   * Stores a new subscription, with the invoice of its first period when one is given: both in one
+   * transaction, the invoice numbered next in its store.
+   */
+  insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void>;
   findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
   /** Newest first; a page costs the same small number of queries whatever its length and includes. */
   list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage>;

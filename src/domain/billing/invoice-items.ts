@@ -75,7 +75,8 @@ const asTrial = (items: readonly InvoiceItem[]): readonly InvoiceItem[] =>
 
 export interface DraftContext {
   readonly id: Uuid;
-  readonly jobId: Uuid;
+  /** The billing run that makes it; none for the invoice made with the subscription. */
+  readonly jobId?: Uuid;
   readonly now: Date;
 }
 
@@ -106,7 +107,7 @@ export const invoiceDraft = (subscription: Subscription, offering: Offering, per
     // EPCC: a zero invoice (a trial) has nothing to pay.
     outstanding: amount > 0,
     taxRequired: taxRequired(amount, includesTax),
-    jobId: context.jobId,
+    ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
     createdAt: context.now,
   });
 };

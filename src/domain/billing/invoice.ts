@@ -43,7 +43,8 @@ export interface InvoiceDraft {
   readonly includesTax: boolean;
   readonly outstanding: boolean;
   readonly taxRequired: boolean;
-  readonly jobId: Uuid;
+  /** The billing run that made it; absent on the invoice made with the subscription. */
+  readonly jobId?: Uuid;
   readonly createdAt: Date;
 }
 

@@ -240,7 +240,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'write',
       success: { '204': { description: 'Deleted; no body.' } },
-      errors: { 404: NOT_FOUND, 409: 'The subscription has invoices.', codes: { 409: ['in_use'] } },
+      errors: { 404: NOT_FOUND, 409: 'A payment was attempted on one of its invoices (its invoices are deleted with it otherwise).', codes: { 409: ['in_use'] } },
     }),
   }),
   ...subscriptionPath('/subscriptions/subscriptions/{id}/plans', {

@@ -1,3 +1,4 @@
+import { numbered, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
@@ -43,10 +44,14 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return id;
   }
 
-  async insert(subscription: Subscription): Promise<void> {
+  async insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void> {
     if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
     this.snapshot(subscription.offeringVersionId);
     this.state.subscriptions.set(subscription.id, subscription);
+    if (firstInvoice === undefined) return;
+    const number = (this.state.invoiceNumbers.get(subscription.storeId) ?? 0) + 1;
+    this.state.invoices.set(firstInvoice.id, numbered(firstInvoice, number));
+    this.state.invoiceNumbers.set(subscription.storeId, number);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
@@ -83,7 +88,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
 
   async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
     if (this.state.subscriptions.get(id)?.storeId !== storeId) return E.left(missing);
-    if ([...this.state.invoices.values()].some((invoice) => invoice.subscriptionId === id)) return E.left(inUse);
+    if ([...this.state.invoicePayments.values()].some((payment) => payment.subscriptionId === id)) return E.left(inUse);
+    for (const [invoiceId, invoice] of this.state.invoices) if (invoice.subscriptionId === id) this.state.invoices.delete(invoiceId);
     this.state.subscriptions.delete(id);
     this.state.subscriptionStates.delete(id);
     return E.right(undefined);

@@ -1,3 +1,4 @@
+import { ensureInvoiceCounter, lockInvoiceCounter } from './invoice-counter.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -101,10 +102,6 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
    * duplicate insert inside it would hold a shared lock on the row, which two overlapping runs of the
    * store then both try to upgrade, and one would end as a deadlock (as KyselyJobRepository.ensureLane).
    */
-  private async ensureCounter(storeId: Uuid): Promise<void> {
-    const insert = this.handle.db.insertInto('subscription_invoice_numbers').values({ store_id: storeId, last_number: 0 });
-    await (this.handle.flavor === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('store_id').doNothing())).execute();
-  }
 
   /**
    * The ids among `ids` whose subscription still exists, their rows share-locked in id order until the
@@ -127,12 +124,11 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
 
   async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]> {
     if (drafts.length === 0) return [];
-    await this.ensureCounter(storeId);
+    await ensureInvoiceCounter(this.handle, storeId);
     // Read committed: MariaDB then locks the rows it reads, not the gaps around ids that are gone, which a
     // subscription created meanwhile (holding its store's row) would wait on while this insert waits on the store.
     return this.handle.db.transaction().setIsolationLevel('read committed').execute(async (trx) => {
-      const counter = await trx.selectFrom('subscription_invoice_numbers').select('last_number').where('store_id', '=', storeId).forUpdate().executeTakeFirstOrThrow();
-      let last = toNumber(counter.last_number);
+      let last = await lockInvoiceCounter(trx, storeId);
       const present = await this.lockSubscriptions(trx, storeId, [...new Set(drafts.map((d) => d.subscriptionId))]);
       const live = drafts.filter((d) => present.has(d.subscriptionId));
       if (live.length === 0) return [];

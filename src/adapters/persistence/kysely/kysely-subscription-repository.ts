@@ -1,3 +1,6 @@
+import { numbered, type InvoiceDraft } from '../../../domain/billing/invoice.js';
+import { ensureInvoiceCounter, lockInvoiceCounter } from './invoice-counter.js';
+import { invoiceToRow } from './invoice-rows.js';
 import { retryingDeadlocks } from './database-faults.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
@@ -157,14 +160,18 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     }
   }
 
-  async insert(subscription: Subscription): Promise<void> {
+  async insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void> {
+    if (firstInvoice !== undefined) await ensureInvoiceCounter(this.handle, subscription.storeId);
     // Creates and deletes of one store meet on its row; MariaDB may still end one as a deadlock's victim,
     // rolled back whole, so it is run again.
-    await retryingDeadlocks(() => this.insertOnce(subscription));
+    await retryingDeadlocks(() => this.insertOnce(subscription, firstInvoice));
   }
 
-  private async insertOnce(subscription: Subscription): Promise<void> {
+  private async insertOnce(subscription: Subscription, firstInvoice: InvoiceDraft | undefined): Promise<void> {
     await this.handle.db.transaction().execute(async (trx) => {
+      // The store's invoice counter before anything else, as a billing run takes it: its invoices' foreign
+      // keys then wait on the store's row this insert holds, and the two never wait on each other.
+      const number = firstInvoice === undefined ? undefined : (await lockInvoiceCounter(trx, subscription.storeId)) + 1;
       // The store's row first: inserting the subscription first would take a shared lock on it (InnoDB's
       // foreign-key check) that two concurrent creates, or a create and a delete, then both try to
       // upgrade, and MariaDB would end one of them as a deadlock.
@@ -174,6 +181,9 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .where('id', '=', subscription.storeId)
         .execute();
       await trx.insertInto('subscriptions').values(toRow(subscription)).execute();
+      if (firstInvoice === undefined || number === undefined) return;
+      await trx.insertInto('subscription_invoices').values(invoiceToRow(numbered(firstInvoice, number))).execute();
+      await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', subscription.storeId).execute();
     });
   }
 
@@ -257,10 +267,16 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       if (row === undefined) return E.left(missing);
       // A billing run share-locks its batch's subscriptions (in id order) before it inserts, then the store's
       // row (its foreign-key check); this takes the subscription, then the store's row: the orders never
-      // cross. A run that locked this subscription first has committed its invoices by now, so the delete is
-      // refused; a run that comes later finds the subscription gone and leaves it out.
-      const invoiced = await trx.selectFrom('subscription_invoices').select('id').where('subscription_id', '=', id).limit(1).executeTakeFirst();
-      if (invoiced !== undefined) return E.left(inUse);
+      // cross. A run that locked this subscription first has committed its invoices by now, and they are
+      // read here; a run that comes later finds the subscription gone and leaves it out.
+      // Its invoices locked as a payment attempt locks one, so an attempt begun meanwhile is seen (by a
+      // locking read, which reads the latest rows on every server) and keeps the subscription.
+      await trx.selectFrom('subscription_invoices').select('id').where('subscription_id', '=', id).forUpdate().execute();
+      const payments = trx.selectFrom('subscription_invoice_payments').select('id').where('subscription_id', '=', id).limit(1);
+      const paid = await (this.handle.flavor === 'mysql' ? payments.modifyEnd(sql`lock in share mode`) : payments.forShare()).executeTakeFirst();
+      if (paid !== undefined) return E.left(inUse);
+      // Invoices no payment was ever attempted on go with it, as EPCC deletes them (subscription-invoice.deleted).
+      await trx.deleteFrom('subscription_invoices').where('subscription_id', '=', id).execute();
       await trx.deleteFrom('subscription_states').where('subscription_id', '=', id).execute();
       await trx.deleteFrom('subscriptions').where('id', '=', id).execute();
       await trx

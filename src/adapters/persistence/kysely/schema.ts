@@ -190,7 +190,7 @@ export interface InvoicesTable {
   manual_payment_pending: StoredBoolean;
   failed_payment_attempts: number;
   last_payment_attempt_at: ColumnType<Date | null, Date | null, Date | null>;
-  job_id: string;
+  job_id: string | null;
   tax_job_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

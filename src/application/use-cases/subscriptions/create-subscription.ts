@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { firstInvoiceOf } from '../../../domain/billing/first-invoice.js';
 import { issue, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { OFFERING_NOT_FOUND } from '../../../domain/subscription/offering.js';
@@ -22,7 +23,7 @@ export class CreateSubscription {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  /** Subscribes an account to one plan of an offering, in a currency that plan is priced in. */
+  /** Subscribes an account to one plan of an offering, in a currency that plan is priced in, with the invoice of its first period. */
   async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
     const input = parseNewSubscription(data);
     if (E.isLeft(input)) return E.left(validationFailed(input.left));
@@ -58,7 +59,8 @@ export class CreateSubscription {
       ...(live.right.goLiveAfter === undefined ? {} : { goLiveAfter: live.right.goLiveAfter }),
       invoiceAfter: invoiceAfter(live.right.goLiveAfter ?? now, plan.attributes),
     };
-    await this.subscriptions.insert(subscription);
+    // EPCC: the invoice of the first period is made with the subscription, in the same transaction.
+    await this.subscriptions.insert(subscription, firstInvoiceOf(subscription, offering, plan.attributes, { id: this.ids.uuid(), now }));
     return E.right({ subscription, offering });
   }
 }

@@ -17,6 +17,7 @@ import { schedules } from './0014-schedules.js';
 import { importLineReceivedAt } from './0015-import-line-received-at.js';
 import { idempotencyApplied } from './0016-idempotency-applied.js';
 import { storeTestClocks } from './0017-store-test-clocks.js';
+import { invoiceWithoutJob } from './0018-invoice-without-job.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -37,4 +38,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0015-import-line-received-at': importLineReceivedAt(flavor),
   '0016-idempotency-applied': idempotencyApplied(flavor),
   '0017-store-test-clocks': storeTestClocks(flavor),
+  '0018-invoice-without-job': invoiceWithoutJob(flavor),
 });

@@ -1,0 +1,22 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Uuid } from '../shared/uuid.js';
+import type { Offering } from '../subscription/offering.js';
+import type { PlanAttributes } from '../subscription/plan.js';
+import type { Subscription } from '../subscription/subscription.js';
+import { billingPeriodsUpTo } from './billing-period.js';
+import type { InvoiceDraft } from './invoice.js';
+import { invoiceDraft } from './invoice-items.js';
+
+/**
+ * The invoice a subscription is made with (EPCC: "When a subscription is created, an invoice for the first
+ * billing period is created"; with a trial, "an immediate invoice is still created, but for a price of
+ * zero"): its first period, when that has begun by `now`. A pending subscription has none yet: the first
+ * billing run at or after it goes live makes it. A backdated one gets its first period here and the
+ * periods after it from billing runs, as EPCC's caution on backdating says.
+ */
+export const firstInvoiceOf = (subscription: Subscription, offering: Offering, plan: PlanAttributes, context: { readonly id: Uuid; readonly now: Date }): InvoiceDraft | undefined => {
+  const [first] = billingPeriodsUpTo(subscription, plan, context.now);
+  if (first === undefined) return undefined;
+  const draft = invoiceDraft(subscription, offering, first, context);
+  return E.isRight(draft) ? draft.right : undefined;
+};
