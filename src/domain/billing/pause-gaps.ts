@@ -30,6 +30,10 @@ export const pauseGaps = (history: readonly StateChangeAt[]): readonly PauseGap[
   return gaps;
 };
 
-/** Whether `at` falls in one of the gaps (from included, until excluded). */
-export const inPauseGap = (gaps: readonly PauseGap[], at: Date): boolean =>
-  gaps.some((gap) => at.getTime() >= gap.from.getTime() && (gap.until === undefined || at.getTime() < gap.until.getTime()));
+/**
+ * Whether a period began in a pause that lasted to its end, and so is not billed. A period in which the
+ * subscription resumed is billed: EPCC's next billing run after a resume invoices, so the time from the
+ * resume on is never free.
+ */
+export const pausedThroughout = (gaps: readonly PauseGap[], period: { readonly start: Date; readonly end: Date }): boolean =>
+  gaps.some((gap) => period.start.getTime() >= gap.from.getTime() && (gap.until === undefined || gap.until.getTime() >= period.end.getTime()));

@@ -72,6 +72,11 @@ export interface Subscription {
    * instant is invoiced, so the first run does not bill its past. Absent for every later subscription.
    */
   readonly billableFrom?: Date;
+  /**
+   * EPCC's stored status: set by the billing run that finds the subscription paused or canceled when a
+   * period is due, cleared by a successful payment once it is neither. Absent: active.
+   */
+  readonly inactive?: true;
   /** The latest state change, if there was one. */
   readonly state?: SubscriptionStateRecord;
 }
@@ -86,7 +91,8 @@ export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
 /**
  * Where a subscription stands at `now`: it closes when a cancellation takes effect, or when a plan with
  * `end_behavior: close` has run its `plan_length` intervals (counted in `billing_interval_type`, as the
- * trial is, from going live). It is `inactive` while pending and once closed.
+ * trial is, from going live). It is `inactive` while pending, once closed, and from the billing run that
+ * found it paused or canceled when due until a payment succeeds after it resumed.
  */
 export interface SubscriptionStanding {
   readonly pending: boolean;
@@ -104,7 +110,7 @@ export const standingAt = (subscription: Subscription, plan: PlanAttributes | un
     plan.end_behavior === 'close' &&
     addIntervals(startOf(subscription), plan.billing_interval_type, plan.plan_length).getTime() <= now.getTime();
   const closed = canceledOut || ranOut;
-  return { pending, closed, status: closed || pending ? 'inactive' : 'active' };
+  return { pending, closed, status: closed || pending || subscription.inactive === true ? 'inactive' : 'active' };
 };
 
 /** The first invoice comes after the trial, counted in the plan's billing intervals from `start`. */

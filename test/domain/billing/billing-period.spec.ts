@@ -1,6 +1,6 @@
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
-import { billingPeriodsUpTo } from '../../../src/domain/billing/billing-period.js';
+import { billingPeriodsUpTo, turnsInactiveAt } from '../../../src/domain/billing/billing-period.js';
 import type { PauseGap } from '../../../src/domain/billing/pause-gaps.js';
 import { addIntervals } from '../../../src/domain/subscription/billing.js';
 import type { PlanAttributes } from '../../../src/domain/subscription/plan.js';
@@ -150,9 +150,10 @@ describe('Billing periods', () => {
     expect(starts('2026-01-01T00:00:00.000Z', {}, '2026-02-01T00:00:00.000Z', undefined, { flags: { ...flags, paused: true } })).to.deep.equal([]);
   });
 
-  it('skips the periods that began while it was paused', () => {
+  it('skips the periods that began and ended while it was paused, and bills the one in which it resumed', () => {
     const periods = starts('2026-01-05T00:00:00.000Z', {}, '2026-06-05T00:00:00.000Z', '2026-01-05T00:00:00.000Z', {}, [{ from: at('2026-02-20T00:00:00.000Z'), until: at('2026-04-10T00:00:00.000Z') }]);
-    expect(periods.map((p) => p[0])).to.deep.equal(['2026-02-05T00:00:00.000Z', '2026-05-05T00:00:00.000Z', '2026-06-05T00:00:00.000Z']);
+    // 5 March to 5 April was paused throughout; 5 April to 5 May holds the resume on 10 April, so it is not free.
+    expect(periods.map((p) => p[0])).to.deep.equal(['2026-02-05T00:00:00.000Z', '2026-04-05T00:00:00.000Z', '2026-05-05T00:00:00.000Z', '2026-06-05T00:00:00.000Z']);
   });
 
   it('a daily plan years in finds its next period without walking every earlier one wrongly', () => {
@@ -211,9 +212,12 @@ describe('Billing periods and pauses', () => {
   const gap = (from: string, until?: string): PauseGap => ({ from: at(`${from}${Z}`), ...(until === undefined ? {} : { until: at(`${until}${Z}`) }) });
   // Monthly from 1 January, January invoiced; the run on `instant`.
   const cases: ReadonlyArray<{ name: string; pauses: readonly PauseGap[]; instant: string; periods: readonly string[] }> = [
-    { name: 'a first pause over 1 February stays skipped after a second pause', pauses: [gap('2026-01-25', '2026-02-05'), gap('2026-02-10', '2026-02-15')], instant: '2026-03-01', periods: ['2026-03-01'] },
-    { name: 'every gap of three is skipped', pauses: [gap('2026-01-25', '2026-02-05'), gap('2026-02-20', '2026-03-02'), gap('2026-04-01', '2026-04-02')], instant: '2026-05-01', periods: ['2026-05-01'] },
-    { name: 'a period starting at the pause instant is skipped', pauses: [gap('2026-02-01', '2026-02-03')], instant: '2026-03-01', periods: ['2026-03-01'] },
+    { name: 'a period the subscription resumed in is billed, a second pause within it changes nothing', pauses: [gap('2026-01-25', '2026-02-05'), gap('2026-02-10', '2026-02-15')], instant: '2026-03-01', periods: ['2026-02-01', '2026-03-01'] },
+    { name: 'short pauses over period starts skip nothing: it resumed within each', pauses: [gap('2026-01-25', '2026-02-05'), gap('2026-02-20', '2026-03-02'), gap('2026-04-01', '2026-04-02')], instant: '2026-05-01', periods: ['2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01'] },
+    { name: 'a period starting at the pause instant is billed when it resumed within it', pauses: [gap('2026-02-01', '2026-02-03')], instant: '2026-03-01', periods: ['2026-02-01', '2026-03-01'] },
+    { name: 'a period paused from before its start to after its end is skipped', pauses: [gap('2026-01-25', '2026-03-05')], instant: '2026-04-01', periods: ['2026-03-01', '2026-04-01'] },
+    { name: 'a resume exactly at a period end leaves the paused period out and bills the next', pauses: [gap('2026-01-25', '2026-03-01')], instant: '2026-03-01', periods: ['2026-03-01'] },
+    { name: 'of three long pauses, only the periods paused throughout are skipped', pauses: [gap('2026-01-25', '2026-03-01'), gap('2026-03-20', '2026-05-01'), gap('2026-05-10', '2026-06-02')], instant: '2026-06-01', periods: ['2026-03-01', '2026-05-01', '2026-06-01'] },
     { name: 'a period starting at the resume instant is billed', pauses: [gap('2026-01-20', '2026-02-01')], instant: '2026-03-01', periods: ['2026-02-01', '2026-03-01'] },
     { name: 'a pause within one period skips nothing', pauses: [gap('2026-02-02', '2026-02-27')], instant: '2026-03-01', periods: ['2026-02-01', '2026-03-01'] },
     { name: 'an open pause skips everything after it', pauses: [gap('2026-02-15')], instant: '2026-04-01', periods: ['2026-02-01'] },
@@ -240,6 +244,27 @@ describe('Billing periods of a subscription that existed before billing (billabl
   for (const c of cases) {
     it(c.name, () => {
       expect(starts(c.start, c.plan, c.instant, undefined, { billableFrom: at(c.billableFrom) }).map((p) => p[0])).to.deep.equal(c.periods);
+    });
+  }
+});
+
+describe('A billing run that finds a paused or canceled subscription due sets it inactive (EPCC)', () => {
+  const Z = 'T00:00:00.000Z';
+  const flags = { canceled: false, paused: false, suspended: false, pending: false };
+  // Monthly from 1 January, January invoiced; the run on `instant`.
+  const cases: ReadonlyArray<{ name: string; extra: Parameters<typeof aSubscription>[2]; instant: string; pauses?: readonly PauseGap[]; inactive: boolean }> = [
+    { name: 'paused, before its next period: still active', extra: { flags: { ...flags, paused: true } }, instant: '2026-01-31T23:59:59.999Z', inactive: false },
+    { name: 'paused, at its next period', extra: { flags: { ...flags, paused: true } }, instant: `2026-02-01${Z}`, pauses: [{ from: at(`2026-01-10${Z}`) }], inactive: true },
+    { name: 'canceled, at its next period', extra: { flags: { ...flags, canceled: true } }, instant: `2026-02-01${Z}`, inactive: true },
+    { name: 'neither paused nor canceled', extra: {}, instant: `2026-02-01${Z}`, inactive: false },
+    { name: 'inactive already', extra: { flags: { ...flags, paused: true }, inactive: true }, instant: `2026-02-01${Z}`, inactive: false },
+    { name: 'pending', extra: { flags: { ...flags, pending: true, canceled: true }, goLiveAfter: at(`2026-03-01${Z}`) }, instant: `2026-02-01${Z}`, inactive: false },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: ${c.inactive ? 'inactive' : 'unchanged'}`, () => {
+      const { subscription, plan } = subscribed(`2026-01-01${Z}`, {}, c.extra);
+      const history = { lastInvoiced: { start: at(`2026-01-01${Z}`), end: at(`2026-02-01${Z}`) }, pauses: c.pauses ?? [] };
+      expect(turnsInactiveAt(subscription, plan, at(c.instant), history)).to.equal(c.inactive);
     });
   }
 });

@@ -54,6 +54,15 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     this.state.invoiceNumbers.set(subscription.storeId, number);
   }
 
+  async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {
+    for (const id of ids) {
+      const found = this.state.subscriptions.get(id);
+      if (found?.storeId !== storeId) continue;
+      const { inactive: _was, ...rest } = found;
+      this.state.subscriptions.set(id, inactive ? { ...rest, inactive: true } : rest);
+    }
+  }
+
   async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
     const subscription = this.state.subscriptions.get(id);
     return subscription?.storeId === storeId ? { subscription, offering: this.snapshot(subscription.offeringVersionId) } : undefined;

@@ -6,7 +6,7 @@ import type { InvoicePaymentsTable, InvoicesTable } from './schema.js';
 import { parseJson, storedDate } from './stored-json.js';
 
 /** MySQL reads booleans back as 0 or 1. */
-const bool = (value: boolean | number): boolean => value === true || value === 1;
+export const bool = (value: boolean | number): boolean => value === true || value === 1;
 
 const optionalDate = <K extends string>(key: K, value: Date | null): { [P in K]?: Date } => (value === null ? {} : ({ [key]: value } as { [P in K]?: Date }));
 

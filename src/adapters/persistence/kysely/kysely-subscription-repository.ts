@@ -1,10 +1,10 @@
 import { numbered, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import { ensureInvoiceCounter, lockInvoiceCounter } from './invoice-counter.js';
-import { invoiceToRow } from './invoice-rows.js';
+import { bool, invoiceToRow } from './invoice-rows.js';
 import { retryingDeadlocks } from './database-faults.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
 import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
@@ -33,6 +33,9 @@ const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = 
   external_ref: { column: 'external_ref', key: 'external_ref_key' },
 };
 
+/** Ids per status update: well under every server's limit on bound parameters. */
+const STATUS_CHUNK = 1000;
+
 export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
   const body = bodyFromJson(parseJson('subscription', row.body));
   return {
@@ -55,11 +58,12 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
     ...(body.goLiveAfter === undefined ? {} : { goLiveAfter: body.goLiveAfter }),
     invoiceAfter: body.invoiceAfter,
     ...(row.billable_from === null ? {} : { billableFrom: new Date(row.billable_from) }),
+    ...(bool(row.inactive) ? { inactive: true } : {}),
     ...(body.state === undefined ? {} : { state: body.state }),
   };
 };
 
-export const toRow = (s: Subscription): Selectable<SubscriptionsTable> => ({
+export const toRow = (s: Subscription): Insertable<SubscriptionsTable> & { inactive: boolean } => ({
   id: s.id,
   store_id: s.storeId,
   account_id: s.accountId,
@@ -76,6 +80,7 @@ export const toRow = (s: Subscription): Selectable<SubscriptionsTable> => ({
   body: subscriptionBody(s),
   created_at: s.timestamps.createdAt,
   billable_from: s.billableFrom ?? null,
+  inactive: s.inactive === true,
 });
 
 const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionStateRecord => ({
@@ -185,6 +190,13 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       await trx.insertInto('subscription_invoices').values(invoiceToRow(numbered(firstInvoice, number))).execute();
       await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', subscription.storeId).execute();
     });
+  }
+
+  async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {
+    for (let i = 0; i < ids.length; i += STATUS_CHUNK) {
+      const part = ids.slice(i, i + STATUS_CHUNK);
+      await this.handle.db.updateTable('subscriptions').set({ inactive }).where('store_id', '=', storeId).where('id', 'in', part).where('inactive', '=', !inactive).execute();
+    }
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {

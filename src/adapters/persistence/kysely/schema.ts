@@ -99,6 +99,7 @@ export interface SubscriptionsTable {
   created_at: Timestamp;
   /** Set by migration 0012 on the subscriptions that existed before it; NULL for every later one. */
   billable_from: Timestamp | null;
+  inactive: StoredBoolean;
 }
 
 export interface SubscribersTable {

@@ -1,12 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { billingPeriodsUpTo } from '../../../domain/billing/billing-period.js';
+import { billingPeriodsUpTo, turnsInactiveAt } from '../../../domain/billing/billing-period.js';
 import type { InvoiceDraft } from '../../../domain/billing/invoice.js';
 import { invoiceDraft } from '../../../domain/billing/invoice-items.js';
 import type { JobReport } from '../../../domain/billing/job.js';
 import { totalsByCurrency, type BillingRunReport } from '../../../domain/billing/run-reports.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { BillingCandidate, InvoiceRepository } from '../../ports/invoice-repository.js';
+import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/store-clock.js';
@@ -27,6 +28,7 @@ export class RunBilling implements JobHandler {
     @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
@@ -52,19 +54,28 @@ export class RunBilling implements JobHandler {
     do {
       const batch = await this.invoices.billingBatch(job.storeId, after, BILLING_BATCH);
       const drafts: InvoiceDraft[] = [];
+      const stopped: Uuid[] = [];
       for (const candidate of batch.items) {
+        if (turnsInactive(candidate, startedAt)) stopped.push(candidate.subscription.id);
         const found = this.drafts(candidate, job.id, startedAt, heldAt);
         // One by one: spreading years of daily periods into push() would overflow the call stack.
         for (const draft of found.drafts) drafts.push(draft);
         failures += found.failures;
       }
       await this.invoices.insertInvoices(job.storeId, drafts);
+      await this.subscriptions.setInactive(job.storeId, stopped, true);
       await heartbeat();
       after = batch.next;
     } while (after !== undefined);
     return billingReport(await this.invoices.createdBy(job.storeId, job.id), failures);
   }
 }
+
+/** Whether the run finds this paused or canceled subscription due, and so sets it inactive (EPCC). */
+const turnsInactive = ({ subscription, offering, history }: BillingCandidate, instant: Date): boolean => {
+  const plan = offering.plans.find((p) => p.id === subscription.planId);
+  return plan !== undefined && turnsInactiveAt(subscription, plan.attributes, instant, history);
+};
 
 /** EPCC's BillingRunReport: invoices with something to pay are ready for payment, or wait for tax when their price excludes it. */
 const billingReport = (groups: Awaited<ReturnType<InvoiceRepository['createdBy']>>, failures: number): BillingRunReport => {

@@ -14,7 +14,9 @@ import type { JobHandler, JobRun } from '../../ports/job-handler.js';
 import type { PaymentGateways } from '../../ports/payment-gateway.js';
 import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/store-clock.js';
+import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
+import { activeAgainAfterPayment } from './active-again.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
 
 /** Invoices read per batch. */
@@ -57,6 +59,7 @@ export class RunPayments implements JobHandler {
     @inject(TOKENS.PaymentGateways) private readonly gateways: PaymentGateways,
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
   ) {}
 
   private async attempt(job: Job, { invoice, subscription }: PaymentCandidate, policy: RetryPolicy): Promise<void> {
@@ -74,7 +77,8 @@ export class RunPayments implements JobHandler {
     const began = payment.gateway === gateway.name ? gateway : this.gateways.named(payment.gateway);
     if (began === undefined) return;
     const outcome = await began.charge(invoice, payment.amount, subscription, payment.id);
-    await this.invoices.settle(job.storeId, invoice.id, payment.id, (current, pending) => completedAttempt(current, pending, outcome, policy, now), dunningBy(policy, now, this.ids));
+    const settled = await this.invoices.settle(job.storeId, invoice.id, payment.id, (current, pending) => completedAttempt(current, pending, outcome, policy, now), dunningBy(policy, now, this.ids));
+    if (E.isRight(settled) && settled.right.payment.status === 'succeeded') await activeAgainAfterPayment(this.subscriptions, job.storeId, subscription.id);
   }
 
   async run({ job, heartbeat }: JobRun): Promise<JobReport> {

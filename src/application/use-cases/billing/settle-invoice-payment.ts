@@ -9,7 +9,9 @@ import type { DunningRuleRepository } from '../../ports/billing-policy-repositor
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/store-clock.js';
+import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
+import { activeAgainAfterPayment } from './active-again.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
 import { dunningBy } from './run-payments.js';
 
@@ -25,6 +27,7 @@ export class SettleInvoicePayment {
     @inject(TOKENS.DunningRuleRepository) private readonly rules: DunningRuleRepository,
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
   ) {}
 
   async execute(storeId: Uuid, invoiceId: string, paymentId: string, data: unknown): Promise<E.Either<DomainError, InvoicePayment>> {
@@ -40,6 +43,7 @@ export class SettleInvoicePayment {
       if (result.left._tag !== 'Missing') return E.left(result.left);
       return E.left(notFound((await this.invoices.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND));
     }
+    if (result.right.payment.status === 'succeeded') await activeAgainAfterPayment(this.subscriptions, storeId, result.right.invoice.subscriptionId);
     return E.right(result.right.payment);
   }
 }

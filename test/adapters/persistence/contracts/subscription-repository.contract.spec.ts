@@ -35,6 +35,23 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     return { ...ports, store, other, offering, versionId };
   };
 
+  it("sets the stored status of the store's subscriptions only, and keeps it through a state change", async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+    await subscriptions.insert(a);
+    await subscriptions.insert(b);
+    await subscriptions.setInactive(other.id, [a.id], true);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive, 'another store cannot').to.equal(undefined);
+    await subscriptions.setInactive(store.id, [a.id, randomIds.uuid()], true);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(true);
+    expect((await subscriptions.findById(store.id, b.id))?.subscription.inactive).to.equal(undefined);
+    const paused = await subscriptions.applyState(store.id, a.id, (s, o) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()));
+    expect(E.isRight(paused)).to.equal(true);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(true);
+    await subscriptions.setInactive(store.id, [a.id], false);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(undefined);
+  });
+
   it('stores one snapshot per offering version, shared by every subscription of it', async () => {
     const { subscriptions, offering, versionId } = await setup();
     expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);

@@ -18,6 +18,7 @@ import { importLineReceivedAt } from './0015-import-line-received-at.js';
 import { idempotencyApplied } from './0016-idempotency-applied.js';
 import { storeTestClocks } from './0017-store-test-clocks.js';
 import { invoiceWithoutJob } from './0018-invoice-without-job.js';
+import { subscriptionInactive } from './0019-subscription-inactive.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -39,4 +40,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0016-idempotency-applied': idempotencyApplied(flavor),
   '0017-store-test-clocks': storeTestClocks(flavor),
   '0018-invoice-without-job': invoiceWithoutJob(flavor),
+  '0019-subscription-inactive': subscriptionInactive(flavor),
 });
