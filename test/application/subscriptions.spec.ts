@@ -125,16 +125,19 @@ describe('subscription use cases', () => {
     expect(right(await update({ go_live_after: later.toISOString() })).subscription).to.deep.include({ goLiveAfter: later, invoiceAfter: new Date(Date.UTC(2026, 1, 2, 2)) });
     expect(right(await update({ go_live_after: null })).subscription).not.to.have.property('goLiveAfter');
     right(await update({ go_live_after: later.toISOString() }));
-    const past = await update({ go_live_after: clock.now().toISOString() });
-    expect(E.isLeft(past) && past.left._tag === 'ValidationFailed' && past.left.issues).to.deep.equal([{ source: 'data.attributes.go_live_after', detail: 'must be in the future' }]);
     clock.advance(2 * 3_600_000);
     expect(tagOf(await act(scheduled.id, 'pause')), 'live by itself once go_live_after passed').to.equal('Right');
     expect(tagOf(await update({ go_live_after: new Date(clock.now().getTime() + 1000).toISOString() }))).to.equal('Unprocessable');
 
     const contradictory = await create({ pending: false, go_live_after: at.toISOString() });
     expect(E.isLeft(contradictory) && contradictory.left._tag === 'ValidationFailed' && contradictory.left.issues[0]?.source).to.equal('data.pending');
-    const already = await create({ go_live_after: clock.now().toISOString() });
-    expect(E.isLeft(already) && already.left._tag === 'ValidationFailed' && already.left.issues).to.deep.equal([{ source: 'data.go_live_after', detail: 'must be in the future' }]);
+    // Backdated (EPCC): live at once, its periods and trial counted from the past time.
+    const backdated = right(await create({ go_live_after: new Date(clock.now().getTime() - 40 * 86_400_000).toISOString() })).subscription;
+    expect(backdated.goLiveAfter).to.deep.equal(new Date(clock.now().getTime() - 40 * 86_400_000));
+    expect(tagOf(await act(backdated.id, 'pause')), 'live at once').to.equal('Right');
+    const rescheduled = right(await create({ go_live_after: new Date(clock.now().getTime() + 3_600_000).toISOString() })).subscription;
+    const intoThePast = right(await subscriptions.update(storeId, rescheduled.id, { type: 'subscription', attributes: { go_live_after: '2026-01-01T00:00:00Z' } })).subscription;
+    expect(intoThePast.goLiveAfter).to.deep.equal(new Date('2026-01-01T00:00:00Z'));
     expect(right(await create({ pending: false })).subscription.flags.pending).to.equal(false);
   });
 
@@ -256,7 +259,9 @@ describe('subscription use cases', () => {
     const states = right(await subscriptions.listStates(storeId, subscription.id, queryParams([]))).items;
     expect(states.map((s) => s.action)).to.deep.equal(['pause', 'resume', 'cancel']);
     const read = right(await subscriptions.get(storeId, subscription.id, queryParams([])));
-    expect(read.subscription.timestamps.endDate).to.deep.equal(new Date(Date.UTC(2026, 2, 1)));
+    // Only its first month was invoiced (with it; no billing run since): the period from 1 February is not
+    // owed, so the cancellation ends it at once.
+    expect(read.subscription.timestamps.endDate).to.deep.equal(clock.now());
   });
 
   it('dates a change no earlier than the one before it, even when this clock runs behind another instance’s', async () => {

@@ -32,9 +32,9 @@ describe('subscription state changes', () => {
     );
   });
 
-  it('cancels at the end of the current billing period, staying active until then', () => {
+  it('cancels when its latest invoiced period ends, staying active until then', () => {
     const subscription = running();
-    const result = applyStateAction(subscription, planWith(), 'cancel', now, STATE_ID);
+    const result = applyStateAction(subscription, planWith(), 'cancel', now, STATE_ID, new Date('2024-03-31T09:00:00.000Z'));
     const flags = { canceled: true, paused: false, suspended: false, pending: false };
     const endDate = new Date('2024-03-31T09:00:00.000Z');
     const state = { id: STATE_ID, subscriptionId: subscription.id, action: 'cancel', createdAt: now, flags: { ...flags, closed: false }, invoiceAfter: subscription.invoiceAfter };
@@ -48,18 +48,23 @@ describe('subscription state changes', () => {
     }
   });
 
-  it('cancels at the end of a quarterly period', () => {
-    const result = applyStateAction(running(), planWith({ billing_frequency: 3 }), 'cancel', now, STATE_ID);
-    expect(E.isRight(result) && result.right.subscription.timestamps.endDate?.toISOString()).to.equal('2024-04-30T09:00:00.000Z');
-  });
-
-  it('cancels at the next period end when asked exactly at a boundary', () => {
-    const result = applyStateAction(running(), planWith(), 'cancel', new Date('2024-02-29T09:00:00.000Z'), STATE_ID);
-    expect(E.isRight(result) && result.right.subscription.timestamps.endDate?.toISOString()).to.equal('2024-03-31T09:00:00.000Z');
-  });
+  // Where it ends is what was invoiced, whatever the plan's grid says: a trial, a plan changed since.
+  const endsAt: ReadonlyArray<[string, string, string | undefined, string]> = [
+    ['a quarter invoiced after a one-month trial, canceled in its second month', '2024-04-15T00:00:00.000Z', '2024-05-01T00:00:00.000Z', '2024-05-01T00:00:00.000Z'],
+    ['the same quarter, canceled in its first month: the paid months are kept', '2024-03-20T00:00:00.000Z', '2024-05-01T00:00:00.000Z', '2024-05-01T00:00:00.000Z'],
+    ['asked exactly when its latest invoiced period ends: at once', '2024-02-29T09:00:00.000Z', '2024-02-29T09:00:00.000Z', '2024-02-29T09:00:00.000Z'],
+    ['a period not invoiced yet is not owed: at once', '2024-03-10T15:00:00.000Z', '2024-03-01T00:00:00.000Z', '2024-03-10T15:00:00.000Z'],
+    ['nothing invoiced at all: at once', '2024-03-10T15:00:00.000Z', undefined, '2024-03-10T15:00:00.000Z'],
+  ];
+  for (const [label, when, invoicedThrough, end] of endsAt) {
+    it(`cancels ending ${end}: ${label}`, () => {
+      const result = applyStateAction(running(), planWith({ billing_frequency: 3 }), 'cancel', new Date(when), STATE_ID, invoicedThrough === undefined ? undefined : new Date(invoicedThrough));
+      expect(E.isRight(result) && result.right.subscription.timestamps.endDate?.toISOString()).to.equal(end);
+    });
+  }
 
   it('cancels a paused subscription and clears the pause', () => {
-    const result = applyStateAction(paused(), planWith(), 'cancel', now, STATE_ID);
+    const result = applyStateAction(paused(), planWith(), 'cancel', now, STATE_ID, new Date('2024-03-31T09:00:00.000Z'));
     expect(E.isRight(result) && result.right.state.flags).to.deep.equal({ canceled: true, paused: false, suspended: false, pending: false, closed: false });
     expect(E.isRight(result) && result.right.subscription.timestamps.pausedAt?.toISOString()).to.equal('2024-02-01T00:00:00.000Z');
   });
@@ -85,8 +90,8 @@ describe('subscription state changes', () => {
     expect(applyStateAction(live.right.subscription, planWith(), 'go_live', now, STATE_ID)).to.deep.equal(
       E.left({ _tag: 'Unprocessable', detail: 'the subscription is not pending: it is live already', code: 'state_transition_not_allowed' }),
     );
-    // Billing periods count from going live, not from creation.
-    const canceledLater = applyStateAction(live.right.subscription, planWith(), 'cancel', new Date('2024-03-20T00:00:00.000Z'), STATE_ID);
+    // Its first period, counted from going live, was invoiced through 10 April.
+    const canceledLater = applyStateAction(live.right.subscription, planWith(), 'cancel', new Date('2024-03-20T00:00:00.000Z'), STATE_ID, new Date('2024-04-10T15:00:00.000Z'));
     expect(E.isRight(canceledLater) && canceledLater.right.subscription.timestamps.endDate?.toISOString()).to.equal('2024-04-10T15:00:00.000Z');
     const canceledPending = applyStateAction(pending, planWith({ can_pause: false }), 'cancel', now, STATE_ID);
     expect(E.isRight(canceledPending) && canceledPending.right.subscription.timestamps.endDate).to.deep.equal(now);
@@ -151,7 +156,7 @@ describe('subscription state changes', () => {
 
   it('allows actions on a closing plan that has not run out', () => {
     const plan = planWith({ end_behavior: 'close', plan_length: 3 });
-    const result = applyStateAction(running(), plan, 'cancel', now, STATE_ID);
+    const result = applyStateAction(running(), plan, 'cancel', now, STATE_ID, new Date('2024-03-31T09:00:00.000Z'));
     expect(E.isRight(result) && result.right.state.flags.closed).to.equal(false);
   });
 });

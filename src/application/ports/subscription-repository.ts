@@ -17,9 +17,11 @@ export interface SubscriptionWithOffering {
 /** A page of subscriptions with the offering snapshots they were made from, each once, by version id. */
 export type SubscriptionPage = Page<Subscription> & { readonly offerings: ReadonlyMap<Uuid, Offering> };
 
+/** A state change decided under the subscription's lock; `invoicedThrough` is the end of its latest invoiced period, read there too. */
 export type StateChange = (
   subscription: Subscription,
   offering: Offering,
+  invoicedThrough: Date | undefined,
 ) => E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }>;
 
 /** A change of a subscription's own fields, decided from the subscription and its offering snapshot. */

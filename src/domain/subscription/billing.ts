@@ -23,19 +23,3 @@ export const addIntervals = (date: Date, type: BillingIntervalType, count: numbe
       return addMonths(date, count * 12);
   }
 };
-
-export interface BillingCycle {
-  readonly billing_interval_type: BillingIntervalType;
-  readonly billing_frequency: number;
-}
-
-/** The end of the billing period that `now` falls in; periods run back to back from `start`. */
-export const endOfCurrentPeriod = (start: Date, cycle: BillingCycle, now: Date): Date => {
-  const after = (periods: number): Date => addIntervals(start, cycle.billing_interval_type, cycle.billing_frequency * periods);
-  // Months have no fixed length, so start from an estimate and step to the exact period.
-  const firstLength = after(1).getTime() - start.getTime();
-  let periods = Math.max(1, Math.floor((now.getTime() - start.getTime()) / firstLength));
-  while (periods > 1 && after(periods - 1).getTime() > now.getTime()) periods -= 1;
-  while (after(periods).getTime() <= now.getTime()) periods += 1;
-  return after(periods);
-};

@@ -1,9 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { forbidden, unprocessable, type DomainError } from '../shared/errors.js';
 import type { Uuid } from '../shared/uuid.js';
-import { endOfCurrentPeriod } from './billing.js';
 import type { PlanAttributes } from './plan.js';
-import { invoiceAfter, standingAt, startOf, type StateAction, type Subscription, type SubscriptionStanding, type SubscriptionStateRecord } from './subscription.js';
+import { invoiceAfter, standingAt, type StateAction, type Subscription, type SubscriptionStanding, type SubscriptionStateRecord } from './subscription.js';
 
 /** The plan flag that lets subscribers take an action; starting a pending subscription is the merchant's, ungated. */
 const PERMISSION: Readonly<Partial<Record<StateAction, 'can_cancel' | 'can_pause' | 'can_resume'>>> = {
@@ -25,7 +24,7 @@ const inapplicable = (subscription: Subscription, standing: SubscriptionStanding
   return undefined;
 };
 
-const applied = (subscription: Subscription, plan: PlanAttributes, action: StateAction, now: Date): Subscription => {
+const applied = (subscription: Subscription, plan: PlanAttributes, action: StateAction, now: Date, invoicedThrough: Date | undefined): Subscription => {
   const { flags } = subscription;
   const timestamps = { ...subscription.timestamps, updatedAt: now };
   switch (action) {
@@ -36,9 +35,10 @@ const applied = (subscription: Subscription, plan: PlanAttributes, action: State
     case 'go_live':
       return { ...subscription, flags: { ...flags, pending: false }, goLiveAfter: now, invoiceAfter: invoiceAfter(now, plan), timestamps };
     case 'cancel': {
-      // A subscription that never went live has no period to finish: it ends at once.
-      const live = !standingAt(subscription, plan, now).pending;
-      const endDate = live ? endOfCurrentPeriod(startOf(subscription), plan, now) : now;
+      // It ends when what was invoiced runs out: the end of its latest invoiced period (a trial's, a plan
+      // changed since: whatever was billed), or at once when nothing invoiced reaches past now (a period
+      // not billed yet is not owed, and a pending subscription has none).
+      const endDate = invoicedThrough !== undefined && invoicedThrough.getTime() > now.getTime() ? invoicedThrough : now;
       return { ...subscription, flags: { ...flags, canceled: true, paused: false, pending: false }, timestamps: { ...timestamps, canceledAt: now, endDate } };
     }
   }
@@ -46,8 +46,8 @@ const applied = (subscription: Subscription, plan: PlanAttributes, action: State
 
 /**
  * Applies `action`: the plan must allow it (else forbidden) and it must fit the current state (else
- * unprocessable). Pausing keeps the subscription active; canceling ends it at the end of the current
- * billing period (at once while pending); `go_live` starts a pending subscription now, its billing
+ * unprocessable). Pausing keeps the subscription active; canceling ends it when its latest invoiced
+ * period ends (at once when nothing invoiced reaches past now, as while pending); `go_live` starts a pending subscription now, its billing
  * periods and trial counted from then.
  */
 export const applyStateAction = (
@@ -56,13 +56,15 @@ export const applyStateAction = (
   action: StateAction,
   now: Date,
   stateId: Uuid,
+  /** The end of its latest invoiced period, where a cancellation ends it. */
+  invoicedThrough?: Date,
 ): E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }> => {
   const permission = PERMISSION[action];
   if (permission !== undefined && !plan[permission]) return E.left(forbidden(`the plan does not allow subscribers to ${action}`, 'plan_not_permitted'));
   const reason = inapplicable(subscription, standingAt(subscription, plan, now), action);
   if (reason !== undefined) return E.left(unprocessable(reason, 'state_transition_not_allowed'));
 
-  const updated = applied(subscription, plan, action, now);
+  const updated = applied(subscription, plan, action, now, invoicedThrough);
   const { closed, pending } = standingAt(updated, plan, now);
   const state: SubscriptionStateRecord = { id: stateId, subscriptionId: subscription.id, action, createdAt: now, flags: { ...updated.flags, pending, closed }, invoiceAfter: updated.invoiceAfter };
   return E.right({ subscription: { ...updated, state }, state });

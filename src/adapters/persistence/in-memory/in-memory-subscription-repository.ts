@@ -88,7 +88,11 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     const current = this.state.subscriptions.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
-    const changed = change(current, this.snapshot(current.offeringVersionId));
+    let invoicedThrough: Date | undefined;
+    for (const invoice of this.state.invoices.values()) {
+      if (invoice.subscriptionId === id && (invoicedThrough === undefined || invoice.billingPeriod.end > invoicedThrough)) invoicedThrough = invoice.billingPeriod.end;
+    }
+    const changed = change(current, this.snapshot(current.offeringVersionId), invoicedThrough);
     if (E.isLeft(changed)) return changed;
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);

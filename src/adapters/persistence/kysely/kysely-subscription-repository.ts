@@ -259,7 +259,10 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return E.left(missing);
-      const changed = change(subscriptionFromRow(row), await this.snapshotOf(trx, row.offering_version_id));
+      // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
+      const latest = await trx.selectFrom('subscription_invoices').select((eb) => eb.fn.max('billing_period_end').as('end')).where('subscription_id', '=', id).executeTakeFirst();
+      const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
+      const changed = change(subscriptionFromRow(row), await this.snapshotOf(trx, row.offering_version_id), invoicedThrough);
       if (E.isLeft(changed)) return changed;
       const { state } = changed.right;
       await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();

@@ -41,10 +41,10 @@ export class ChangeSubscriptionState {
     if (E.isLeft(action)) return E.left(validationFailed(action.left));
     const stateId = this.ids.uuid();
     const heldAt = await this.storeClock.heldAt(storeId);
-    const applied = await this.subscriptions.applyState(storeId, subscriptionId, (subscription, offering) => {
+    const applied = await this.subscriptions.applyState(storeId, subscriptionId, (subscription, offering, invoicedThrough) => {
       const plan = offering.plans.find((p) => p.id === subscription.planId);
       if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
-      return applyStateAction(subscription, plan.attributes, action.right, changeTime(heldAt ?? this.clock.now(), subscription), stateId);
+      return applyStateAction(subscription, plan.attributes, action.right, changeTime(heldAt ?? this.clock.now(), subscription), stateId, invoicedThrough);
     });
     if (E.isRight(applied)) return applied;
     return E.left(applied.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : applied.left);
