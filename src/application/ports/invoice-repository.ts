@@ -72,9 +72,12 @@ export interface InvoiceRepository {
   /**
    * Stores the drafts in one transaction, leaving out every period already invoiced (by an earlier or a
    * concurrent run), and numbers the rest in order under the store's counter lock, so numbers are unique
-   * and without gaps. Resolves with the invoices it stored.
+   * and without gaps. `madeFrom` gives, per subscription, the `updatedAt` it had when its drafts were made:
+   * the drafts of one changed since (a cancel, a pause, a plan change committed while the run read its
+   * batch) are left out, read under the subscription's lock, for the next run to bill as it is then.
+   * Resolves with the invoices it stored.
    */
-  insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]>;
+  insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[], madeFrom?: ReadonlyMap<Uuid, Date>): Promise<readonly Invoice[]>;
   /** The invoices a billing run created, grouped by currency, tax inclusion and whether they charge anything. */
   createdBy(storeId: Uuid, jobId: Uuid): Promise<readonly InvoiceGroup[]>;
   /** Loads, changes and stores an invoice in one transaction; a refusal of `change` leaves it as it was. */

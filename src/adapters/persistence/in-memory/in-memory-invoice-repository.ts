@@ -65,13 +65,17 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return subscriptions.length < limit || last === undefined ? { items } : { items, next: last.id };
   }
 
-  async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]> {
+  async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[], madeFrom?: ReadonlyMap<Uuid, Date>): Promise<readonly Invoice[]> {
+    const changed = (id: Uuid): boolean => {
+      const then = madeFrom?.get(id);
+      return then !== undefined && this.state.subscriptions.get(id)?.timestamps.updatedAt.getTime() !== then.getTime();
+    };
     const invoiced = new Set([...this.state.invoices.values()].map((i) => `${i.subscriptionId} ${i.billingPeriod.start.getTime()}`));
     let last = this.state.invoiceNumbers.get(storeId) ?? 0;
     const stored: Invoice[] = [];
     for (const draft of drafts) {
       const key = `${draft.subscriptionId} ${draft.billingPeriod.start.getTime()}`;
-      if (invoiced.has(key) || !this.state.subscriptions.has(draft.subscriptionId)) continue;
+      if (invoiced.has(key) || !this.state.subscriptions.has(draft.subscriptionId) || changed(draft.subscriptionId)) continue;
       invoiced.add(key);
       last += 1;
       const invoice = numbered(draft, last);

@@ -28,7 +28,8 @@ import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { Tables } from './schema.js';
 import { SnapshotCache } from './snapshot-cache.js';
-import { stateAction } from './subscription-json.js';
+import { bodyFromJson, stateAction } from './subscription-json.js';
+import { parseJson } from './stored-json.js';
 import { toNumber } from './sql-flavor.js';
 
 /** Rows per INSERT: well below MySQL's 65,535 placeholders at the invoice's column count. */
@@ -109,27 +110,31 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
    * drafts are left out, so the insert never fails on a foreign key. Every run and every delete takes
    * subscription rows before the store's row, so the orders never cross.
    */
-  private async lockSubscriptions(trx: Transaction<Tables>, storeId: Uuid, ids: readonly Uuid[]): Promise<Set<string>> {
+  private async lockSubscriptions(trx: Transaction<Tables>, storeId: Uuid, ids: readonly Uuid[], madeFrom: ReadonlyMap<Uuid, Date> | undefined): Promise<Set<string>> {
     const present = new Set<string>();
+    const unchanged = (row: { readonly id: string; readonly body: string }): boolean => {
+      const then = madeFrom?.get(row.id as Uuid);
+      return then === undefined || bodyFromJson(parseJson('subscription', row.body)).timestamps.updatedAt.getTime() === then.getTime();
+    };
     for (const part of chunks([...ids].sort(), INSERT_CHUNK)) {
       // By primary key alone, as a delete locks the row: reached through the (store_id, id) index, InnoDB would
       // share-lock that index's entry before waiting for the row, and the delete, holding the row, would then
       // wait for the entry it has to remove. MariaDB 10.11 knows no FOR SHARE.
-      const query = trx.selectFrom('subscriptions').select(['id', 'store_id']).where('id', 'in', part).orderBy('id');
+      const query = trx.selectFrom('subscriptions').select(['id', 'store_id', 'body']).where('id', 'in', part).orderBy('id');
       const rows = await (this.handle.flavor === 'mysql' ? query.modifyEnd(sql`lock in share mode`) : query.forShare()).execute();
-      for (const row of rows) if (row.store_id === storeId) present.add(row.id);
+      for (const row of rows) if (row.store_id === storeId && unchanged(row)) present.add(row.id);
     }
     return present;
   }
 
-  async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[]): Promise<readonly Invoice[]> {
+  async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[], madeFrom?: ReadonlyMap<Uuid, Date>): Promise<readonly Invoice[]> {
     if (drafts.length === 0) return [];
     await ensureInvoiceCounter(this.handle, storeId);
     // Read committed: MariaDB then locks the rows it reads, not the gaps around ids that are gone, which a
     // subscription created meanwhile (holding its store's row) would wait on while this insert waits on the store.
     return this.handle.db.transaction().setIsolationLevel('read committed').execute(async (trx) => {
       let last = await lockInvoiceCounter(trx, storeId);
-      const present = await this.lockSubscriptions(trx, storeId, [...new Set(drafts.map((d) => d.subscriptionId))]);
+      const present = await this.lockSubscriptions(trx, storeId, [...new Set(drafts.map((d) => d.subscriptionId))], madeFrom);
       const live = drafts.filter((d) => present.has(d.subscriptionId));
       if (live.length === 0) return [];
       // Read after the lock: a concurrent run of the store committed its invoices before letting go of it.

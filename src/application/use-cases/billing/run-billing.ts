@@ -55,14 +55,16 @@ export class RunBilling implements JobHandler {
       const batch = await this.invoices.billingBatch(job.storeId, after, BILLING_BATCH);
       const drafts: InvoiceDraft[] = [];
       const stopped: Uuid[] = [];
+      const madeFrom = new Map<Uuid, Date>();
       for (const candidate of batch.items) {
+        madeFrom.set(candidate.subscription.id, candidate.subscription.timestamps.updatedAt);
         if (turnsInactive(candidate, startedAt)) stopped.push(candidate.subscription.id);
         const found = this.drafts(candidate, job.id, startedAt, heldAt);
         // One by one: spreading years of daily periods into push() would overflow the call stack.
         for (const draft of found.drafts) drafts.push(draft);
         failures += found.failures;
       }
-      await this.invoices.insertInvoices(job.storeId, drafts);
+      await this.invoices.insertInvoices(job.storeId, drafts, madeFrom);
       await this.subscriptions.setInactive(job.storeId, stopped, true);
       await heartbeat();
       after = batch.next;

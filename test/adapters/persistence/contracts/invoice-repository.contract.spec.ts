@@ -1,3 +1,4 @@
+import { applyStateAction } from '../../../../src/domain/subscription/subscription-state.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { notAttempted } from '../../../../src/application/ports/invoice-repository.js';
@@ -61,6 +62,19 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     }
     expect((await invoices.list(store.id, { page, filter: {} })).items.map((i) => i.id).sort()).to.deep.equal(stored.map((i) => i.id).sort());
     expect((await invoices.list(other.id, { page, filter: {} })).items).to.deep.equal([]);
+  });
+
+  it('leaves out the drafts of a subscription changed since they were made (a cancel committed while the run read its batch)', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const [kept, changed] = [await subscribe(), await subscribe()];
+    const madeFrom = new Map([[kept.id, kept.timestamps.updatedAt], [changed.id, changed.timestamps.updatedAt]]);
+    const drafts = [draft(kept, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), draft(changed, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')];
+    const canceled = await subscriptions.applyState(store.id, changed.id, (sub, offering) =>
+      applyStateAction(sub, offering.plans[0]!.attributes, 'cancel', new Date(changed.timestamps.updatedAt.getTime() + 1000), randomIds.uuid()),
+    );
+    expect(E.isRight(canceled)).to.equal(true);
+    const stored = await invoices.insertInvoices(store.id, drafts, madeFrom);
+    expect(stored.map((i) => i.subscriptionId)).to.deep.equal([kept.id]);
   });
 
   it('leaves out periods already invoiced, and keeps numbers without gaps', async () => {
