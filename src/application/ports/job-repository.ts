@@ -24,6 +24,8 @@ export interface JobRepository {
    * returned and nothing is stored, so a schedule firing twice for one instant makes one job.
    */
   insertScheduled(job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date }): Promise<Job>;
+  /** The latest instant the schedule made a job for, if it ever made one (deleted jobs are forgotten). */
+  lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined>;
   findById(storeId: Uuid, id: Uuid): Promise<Job | undefined>;
   /** Newest first; only jobs of the given kinds. */
   list(storeId: Uuid, query: JobQuery, jobTypes: readonly JobType[]): Promise<Page<Job>>;

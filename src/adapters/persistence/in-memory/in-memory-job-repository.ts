@@ -27,6 +27,12 @@ export class InMemoryJobRepository implements JobRepository {
     this.state.jobs.set(job.id, job);
   }
 
+  async lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined> {
+    let last: Date | undefined;
+    for (const job of this.state.jobs.values()) if (job.scheduleId === scheduleId && job.scheduledFor !== undefined && (last === undefined || job.scheduledFor > last)) last = job.scheduledFor;
+    return last;
+  }
+
   async insertScheduled(job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date }): Promise<Job> {
     const existing = [...this.state.jobs.values()].find((j) => j.scheduleId === job.scheduleId && j.scheduledFor?.getTime() === job.scheduledFor.getTime());
     if (existing !== undefined) return existing;

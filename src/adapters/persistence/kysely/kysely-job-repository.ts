@@ -86,6 +86,11 @@ export class KyselyJobRepository implements JobRepository {
     await this.db.insertInto('subscription_jobs').values(toRow(job)).execute();
   }
 
+  async lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined> {
+    const row = await this.db.selectFrom('subscription_jobs').select((eb) => eb.fn.max('scheduled_for').as('last')).where('schedule_id', '=', scheduleId).executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? undefined : new Date(row.last);
+  }
+
   async insertScheduled(job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date }): Promise<Job> {
     try {
       await this.insert(job);

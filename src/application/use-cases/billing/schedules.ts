@@ -5,9 +5,11 @@ import type { QueryParams } from '../../../domain/query/query-params.js';
 import { issues, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Job } from '../../../domain/billing/job.js';
+import type { ScheduleTiming } from '../../../domain/billing/schedule-timing.js';
 import { SubmitScheduledJob } from '../jobs/job-use-cases.js';
 import { SCHEDULES, timingOf, type Schedule, type ScheduleAttributes, type ScheduleChanges } from '../../../domain/billing/schedule.js';
 import type { JobQueue } from '../../ports/job-queue.js';
+import type { JobRepository } from '../../ports/job-repository.js';
 import type { ScheduleCalendar } from '../../ports/schedule-calendar.js';
 import type { ScheduleRepository } from '../../ports/schedule-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
@@ -104,21 +106,6 @@ export class DeleteSchedule {
   }
 }
 
-/** Hands every stored schedule to the job queue: at start-up, so schedules made on other instances or before a restart fire here too. */
-@injectable()
-export class RegisterSchedules {
-  constructor(
-    @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
-    @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
-  ) {}
-
-  async execute(): Promise<number> {
-    const schedules = await this.records.listEveryStore();
-    for (const schedule of schedules) await this.queue.upsertSchedule(schedule.id, timingOf(schedule));
-    return schedules.length;
-  }
-}
-
 /**
  * What a schedule does at one of its instants: start its job, once for that instant however many instances
  * saw it fire. A schedule deleted in the meantime starts nothing, and the queue is told to forget it; nor
@@ -144,3 +131,56 @@ export class FireSchedule {
     return this.submit.execute(schedule.id, schedule.storeId, schedule.attributes.job.job_type, scheduledFor);
   }
 }
+
+/**
+ * Hands every stored schedule to the job queue: at start-up, so schedules made on other instances or before
+ * a restart fire here too. An instant a schedule missed while no instance ran (after its last job, and
+ * after its last edit) fires once now: its latest one, as the run it starts catches up whatever the
+ * instants before it would have.
+ */
+@injectable()
+export class RegisterSchedules {
+  constructor(
+    @inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository,
+    @inject(TOKENS.JobQueue) private readonly queue: JobQueue,
+    @inject(TOKENS.JobRepository) private readonly jobs: JobRepository,
+    @inject(TOKENS.ScheduleCalendar) private readonly calendar: ScheduleCalendar,
+    @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
+    @inject(FireSchedule) private readonly fire: FireSchedule,
+  ) {}
+
+  async execute(): Promise<number> {
+    const schedules = await this.records.listEveryStore();
+    for (const schedule of schedules) {
+      await this.queue.upsertSchedule(schedule.id, timingOf(schedule));
+      await this.catchUp(schedule);
+    }
+    return schedules.length;
+  }
+
+  private async catchUp(schedule: Schedule): Promise<void> {
+    // A store on a test clock fires its instants when its clock moves.
+    if ((await this.storeClock.heldAt(schedule.storeId)) !== undefined) return;
+    const now = await this.storeClock.now(schedule.storeId);
+    const last = await this.jobs.lastScheduledFor(schedule.id);
+    const from = last === undefined || last < schedule.updatedAt ? schedule.updatedAt : last;
+    const missed = latestInstantBetween(this.calendar, timingOf(schedule), from, now);
+    if (missed !== undefined) await this.fire.execute(schedule.id, missed);
+  }
+}
+
+/** Instants walked, at most, to find the latest missed one: a year of a schedule firing every ten minutes. */
+const MOST_INSTANTS_WALKED = 60_000;
+
+/** The latest instant of the schedule after `from` and at or before `to`, if there is one. */
+const latestInstantBetween = (calendar: ScheduleCalendar, timing: ScheduleTiming, from: Date, to: Date): Date | undefined => {
+  let latest: Date | undefined;
+  let after = from;
+  for (let walked = 0; walked < MOST_INSTANTS_WALKED; walked += 1) {
+    const next = calendar.nextFiringAfter(timing, after);
+    if (next.getTime() > to.getTime()) break;
+    latest = next;
+    after = next;
+  }
+  return latest;
+};

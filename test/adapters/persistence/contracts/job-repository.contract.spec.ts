@@ -120,6 +120,8 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const next = await jobs.insertScheduled({ ...aJob(store.id), scheduleId, scheduledFor: new Date('2026-04-02T00:30:00.000Z') });
     expect(next.id).to.not.equal(attempts[0]?.id);
     expect(await jobs.findById(store.id, next.id)).to.deep.include({ scheduleId, scheduledFor: new Date('2026-04-02T00:30:00.000Z') });
+    expect(await jobs.lastScheduledFor(scheduleId)).to.deep.equal(new Date('2026-04-02T00:30:00.000Z'));
+    expect(await jobs.lastScheduledFor(randomIds.uuid()), 'a schedule that never fired').to.equal(undefined);
   });
 
   it('never gives two racing claimers of one lane a job each', async () => {
