@@ -17,10 +17,16 @@ export interface BillingCandidate {
   readonly history: BillingHistory;
 }
 
-/** One batch of a walk in id order; `next` continues the walk, absent after the last batch. */
-export interface Batch<A> {
+/** One batch of a walk; `next` continues the walk, absent after the last batch. */
+export interface Batch<A, Cursor = Uuid> {
   readonly items: readonly A[];
-  readonly next?: Uuid;
+  readonly next?: Cursor;
+}
+
+/** Where a walk of subscriptions in creation order stands: after this subscription. */
+export interface CreationCursor {
+  readonly createdAt: Date;
+  readonly id: Uuid;
 }
 
 /** An invoice a payment run may attempt, with the subscription that decides the gateway. */
@@ -64,11 +70,12 @@ export const notAttempted: NotAttempted = { _tag: 'NotAttempted' };
 /** Storage of invoices and their payment attempts. */
 export interface InvoiceRepository {
   /**
-   * Up to `limit` of the store's subscriptions with ids after `after`, in id order, each with its snapshot,
+   * Up to `limit` of the store's subscriptions made after `after`, in creation order (then id, for ties),
+   * so that a run numbers invoices in the order subscriptions were made; each with its snapshot,
    * the period (start and end) of its latest invoice and, for one that was ever paused, every pause of its
    * state history: a few queries whatever the batch, none per subscription.
    */
-  billingBatch(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<BillingCandidate>>;
+  billingBatch(storeId: Uuid, after: CreationCursor | undefined, limit: number): Promise<Batch<BillingCandidate, CreationCursor>>;
   /**
    * Stores the drafts in one transaction, leaving out every period already invoiced (by an earlier or a
    * concurrent run), and numbers the rest in order under the store's counter lock, so numbers are unique

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type {
+  CreationCursor,
   Attempted,
   Batch,
   BillingCandidate,
@@ -14,6 +15,7 @@ import type {
 import { notAttempted } from '../../../application/ports/invoice-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { pauseGaps } from '../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import { matchesInvoiceFilter, type InvoiceQuery } from '../../../domain/billing/invoice-query.js';
@@ -22,6 +24,10 @@ import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/pa
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+
+/** Creation order, then id: the order billing runs walk a store's subscriptions in. */
+const byCreation = (s: Subscription, cursor: CreationCursor): number =>
+  s.timestamps.createdAt.getTime() - cursor.createdAt.getTime() || (s.id < cursor.id ? -1 : s.id > cursor.id ? 1 : 0);
 
 const byId = <A extends { readonly id: string }>(a: A, b: A): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -40,10 +46,10 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return [...this.state.invoices.values()].filter((i) => i.storeId === storeId);
   }
 
-  async billingBatch(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<BillingCandidate>> {
+  async billingBatch(storeId: Uuid, after: CreationCursor | undefined, limit: number): Promise<Batch<BillingCandidate, CreationCursor>> {
     const subscriptions = [...this.state.subscriptions.values()]
-      .filter((s) => s.storeId === storeId && (after === undefined || s.id > after))
-      .sort(byId)
+      .filter((s) => s.storeId === storeId && (after === undefined || byCreation(s, after) > 0))
+      .sort((a, b) => byCreation(a, { createdAt: b.timestamps.createdAt, id: b.id }))
       .slice(0, limit);
     const wanted = new Set(subscriptions.map((s) => s.id));
     const latest = new Map<Uuid, Invoice['billingPeriod']>();
@@ -62,7 +68,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       return { subscription, offering, history: { pauses, ...(lastInvoiced === undefined ? {} : { lastInvoiced }) } };
     });
     const last = subscriptions[subscriptions.length - 1];
-    return subscriptions.length < limit || last === undefined ? { items } : { items, next: last.id };
+    return subscriptions.length < limit || last === undefined ? { items } : { items, next: { createdAt: last.timestamps.createdAt, id: last.id } };
   }
 
   async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[], madeFrom?: ReadonlyMap<Uuid, Date>): Promise<readonly Invoice[]> {

@@ -4,7 +4,11 @@ import type { DatabaseHandle } from './open-database.js';
 import type { Tables } from './schema.js';
 import { toNumber } from './sql-flavor.js';
 
-/** Makes sure the store has its invoice counter row (numbers from 1, per store), outside any transaction. */
+/**
+ * Creates the store's counter row at 0 the first time, outside the numbering transaction: on MariaDB a
+ * duplicate insert inside it would hold a shared lock on the row, which two overlapping numberings of the
+ * store then both try to upgrade, and one would end as a deadlock (as KyselyJobRepository.ensureLane).
+ */
 export const ensureInvoiceCounter = async (handle: DatabaseHandle, storeId: Uuid): Promise<void> => {
   const insert = handle.db.insertInto('subscription_invoice_numbers').values({ store_id: storeId, last_number: 0 });
   await (handle.flavor === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('store_id').doNothing())).execute();

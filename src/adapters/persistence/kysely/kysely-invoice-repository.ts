@@ -7,6 +7,7 @@ import {
   type Attempted,
   type Batch,
   type BillingCandidate,
+  type CreationCursor,
   type InvoiceGroup,
   type InvoiceRepository,
   type NotAttempted,
@@ -43,11 +44,14 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
 
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
 
-  async billingBatch(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<BillingCandidate>> {
+  async billingBatch(storeId: Uuid, after: CreationCursor | undefined, limit: number): Promise<Batch<BillingCandidate, CreationCursor>> {
     const db = this.handle.db;
     let query = db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId);
-    if (after !== undefined) query = query.where('id', '>', after);
-    const rows = await query.orderBy('id').limit(limit).execute();
+    // Served by the (store_id, created_at, id) index the lists use.
+    if (after !== undefined) {
+      query = query.where((eb) => eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]));
+    }
+    const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
     if (rows.length === 0) return { items: [] };
     const ids = rows.map((row) => row.id);
     const subscriptions = rows.map(subscriptionFromRow);
@@ -94,15 +98,9 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       const pauses = pauseGaps(histories.get(subscription.id) ?? []);
       return { subscription, offering, history: { pauses, ...(last === undefined ? {} : { lastInvoiced: last }) } };
     });
-    const last = ids[ids.length - 1];
-    return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
+    const last = subscriptions[subscriptions.length - 1];
+    return rows.length < limit || last === undefined ? { items } : { items, next: { createdAt: last.timestamps.createdAt, id: last.id } };
   }
-
-  /**
-   * Creates the store's counter row at 0 the first time, outside the numbering transaction: on MariaDB a
-   * duplicate insert inside it would hold a shared lock on the row, which two overlapping runs of the
-   * store then both try to upgrade, and one would end as a deadlock (as KyselyJobRepository.ensureLane).
-   */
 
   /**
    * The ids among `ids` whose subscription still exists, their rows share-locked in id order until the

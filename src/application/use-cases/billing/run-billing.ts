@@ -6,7 +6,7 @@ import { invoiceDraft } from '../../../domain/billing/invoice-items.js';
 import type { JobReport } from '../../../domain/billing/job.js';
 import { totalsByCurrency, type BillingRunReport } from '../../../domain/billing/run-reports.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { BillingCandidate, InvoiceRepository } from '../../ports/invoice-repository.js';
+import type { BillingCandidate, CreationCursor, InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -50,7 +50,7 @@ export class RunBilling implements JobHandler {
     // A store on a test clock makes its invoices at the clock's time.
     const heldAt = await this.storeClock.heldAt(job.storeId);
     let failures = 0;
-    let after: Uuid | undefined;
+    let after: CreationCursor | undefined;
     do {
       const batch = await this.invoices.billingBatch(job.storeId, after, BILLING_BATCH);
       const drafts: InvoiceDraft[] = [];

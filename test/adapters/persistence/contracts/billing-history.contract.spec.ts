@@ -69,7 +69,7 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     expect(pauses.get(never.id)).to.deep.equal([]);
   });
 
-  it('a second pause leaves the first pause gap unbilled', async () => {
+  it('bills the period a subscription resumed in, whatever second pause came within it (EPCC: no free time after a resume)', async () => {
     const { subscribe, act, bill, billed } = await setup({});
     const s = await subscribe('2026-01-01');
     await bill('2026-01-01');
@@ -79,6 +79,17 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await act(s.id, 'pause', '2026-02-10');
     await act(s.id, 'resume', '2026-02-15');
     await bill('2026-03-01');
+    expect(await billed(s.id)).to.deep.equal([['2026-01-01', '2026-02-01'], ['2026-02-01', '2026-03-01'], ['2026-03-01', '2026-04-01']]);
+  });
+
+  it('leaves unbilled a period paused from before its start to after its end', async () => {
+    const { subscribe, act, bill, billed } = await setup({});
+    const s = await subscribe('2026-01-01');
+    await bill('2026-01-01');
+    await act(s.id, 'pause', '2026-01-25');
+    await bill('2026-02-01');
+    await act(s.id, 'resume', '2026-03-05');
+    await bill('2026-03-05');
     expect(await billed(s.id)).to.deep.equal([['2026-01-01', '2026-02-01'], ['2026-03-01', '2026-04-01']]);
   });
 

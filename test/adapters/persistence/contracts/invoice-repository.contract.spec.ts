@@ -5,6 +5,7 @@ import { notAttempted } from '../../../../src/application/ports/invoice-reposito
 import { missing } from '../../../../src/application/ports/storage-outcomes.js';
 import { RunBilling } from '../../../../src/application/use-cases/billing/run-billing.js';
 import { pendingPayment } from '../../../../src/application/use-cases/billing/run-payments.js';
+import type { CreationCursor } from '../../../../src/application/ports/invoice-repository.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import { invoiceDraft } from '../../../../src/domain/billing/invoice-items.js';
 import type { Invoice, InvoiceDraft } from '../../../../src/domain/billing/invoice.js';
@@ -89,20 +90,23 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     ]);
   });
 
-  it('walks the store subscriptions in id order by batches, each with its snapshot', async () => {
+  it('walks the store subscriptions in creation order (then id) by batches, each with its snapshot', async () => {
     const { invoices, store, offering, subscribe } = await setup();
-    const all = await Promise.all(Array.from({ length: 7 }, () => subscribe()));
+    // Ids in random order, creation times out of id order, and two made in the same millisecond.
+    const times = [5, 1, 3, 3, 0, 6, 2].map((minute) => new Date(Date.UTC(2026, 0, 1, 0, minute)));
+    const all = await Promise.all(times.map((createdAt) => subscribe({ timestamps: { createdAt, updatedAt: createdAt } })));
     const seen: string[] = [];
-    let after: string | undefined;
+    let after: CreationCursor | undefined;
     do {
-      const batch = await invoices.billingBatch(store.id, after as never, 3);
+      const batch = await invoices.billingBatch(store.id, after, 3);
       for (const c of batch.items) {
         expect(c.offering).to.deep.equal(offering);
         seen.push(c.subscription.id);
       }
       after = batch.next;
     } while (after !== undefined);
-    expect(seen).to.deep.equal(all.map((s) => s.id).sort());
+    const inCreationOrder = [...all].sort((x, y) => x.timestamps.createdAt.getTime() - y.timestamps.createdAt.getTime() || (x.id < y.id ? -1 : 1));
+    expect(seen).to.deep.equal(inCreationOrder.map((s) => s.id));
   });
 
   it('filters the list on subscription, subscriber, outstanding and tax_required', async () => {
