@@ -1,0 +1,110 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import * as E from 'fp-ts/lib/Either.js';
+import { TOKENS } from '../../../src/application/tokens.js';
+import { BuildOffering } from '../../../src/application/use-cases/subscriptions/create-offering.js';
+import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
+import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/subscription-states.js';
+import { CreateSubscriptionPlan } from '../../../src/application/use-cases/subscriptions/subscription-plans.js';
+import { CreateSubscriptionProduct } from '../../../src/application/use-cases/subscriptions/subscription-products.js';
+import { buildContainer } from '../../../src/container.js';
+import type { PageRequest } from '../../../src/domain/query/page.js';
+import type { Uuid } from '../../../src/domain/shared/uuid.js';
+import { standingAt } from '../../../src/domain/subscription/subscription.js';
+import { propertyRuns } from '../../properties/property-runs.js';
+import { forEachBackend } from '../../support/backends.js';
+import { BillingModel, type ModelPlan } from '../../support/billing-model.js';
+import { aJob, runJob } from '../../support/billing-runs.js';
+import { aStore, storeRecords } from '../../support/builders.js';
+import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
+import { TestClock } from '../../support/system-fakes.js';
+
+const HOUR = 3_600_000;
+
+/** The plans a timeline subscribes to: monthly, monthly after a month's trial, every two weeks, daily. */
+const PLANS: readonly (ModelPlan & { readonly attributes: Record<string, unknown> })[] = [
+  { unit: 'month', every: 1, trial: 0, price: 1990, attributes: { name: 'Monthly' } },
+  { unit: 'month', every: 1, trial: 1, price: 1990, attributes: { name: 'Monthly, trial first', trial_period: 1 } },
+  { unit: 'week', every: 2, trial: 0, price: 1990, attributes: { name: 'Fortnightly', billing_interval_type: 'week', billing_frequency: 2 } },
+  { unit: 'day', every: 1, trial: 0, price: 1990, attributes: { name: 'Daily', billing_interval_type: 'day' } },
+];
+
+type Step =
+  | { readonly kind: 'subscribe'; readonly plan: number }
+  | { readonly kind: 'wait'; readonly hours: number }
+  | { readonly kind: 'run' }
+  | { readonly kind: 'act'; readonly action: 'pause' | 'resume' | 'cancel'; readonly which: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }) }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 24 * 45 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('run' as const) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('act' as const), action: fc.constantFrom('pause' as const, 'resume' as const, 'cancel' as const), which: fc.nat(9) }) },
+);
+
+const right = <A>(either: E.Either<unknown, A>): A => {
+  if (E.isLeft(either)) throw new Error(JSON.stringify(either.left));
+  return either.right;
+};
+
+/**
+ * Random timelines of subscriptions, waits, billing runs, pauses, resumes and cancels, driven through the
+ * real use cases and through the plain model of `billing-model.ts`: every invoice (period, amount,
+ * number), every status and every cancellation's end date must agree.
+ */
+forEachBackend('Billing against its reference model, random timelines', (backend, persistence) => {
+  it('agrees with the model on invoices, amounts, numbers, statuses and end dates', async function () {
+    this.timeout(240_000);
+    const runs = propertyRuns(backend.name === 'in-memory' ? 40 : 8);
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
+        const clock = new TestClock(new Date('2026-01-31T09:15:00.000Z'));
+        const container = buildContainer(persistence());
+        container.rebind(TOKENS.Clock).toConstantValue(clock);
+        const store = aStore();
+        await container.get(TOKENS.StoreRepository).create(storeRecords(store));
+        const product = right(await container.get(CreateSubscriptionProduct).execute(store.id, productData({ price: { USD: { amount: 1990, includes_tax: true } } })));
+        const plans = [];
+        for (const plan of PLANS) plans.push(right(await container.get(CreateSubscriptionPlan).execute(store.id, planData(plan.attributes))));
+        const offering = right(await container.get(BuildOffering).execute(store.id, { name: 'Club', products: [product.id], plans: plans.map((p) => p.id) }));
+        const model = new BillingModel();
+        const ids: Uuid[] = [];
+
+        for (const s of steps) {
+          const now = clock.now().getTime();
+          if (s.kind === 'subscribe') {
+            const created = right(await container.get(CreateSubscription).execute(store.id, subscriptionData(offering.id, offering.plans[s.plan]!.id, { name: `Subscriber ${ids.length}` })));
+            ids.push(created.subscription.id);
+            model.create(ids.length - 1, created.subscription.id, now, PLANS[s.plan]!);
+          } else if (s.kind === 'wait') {
+            clock.set(new Date(now + s.hours * HOUR));
+          } else if (s.kind === 'run') {
+            await runJob(container, aJob(store.id, 'billing-run', clock.now()), clock.now());
+            model.run(now);
+          } else if (ids.length > 0) {
+            const which = s.which % ids.length;
+            const result = await container.get(ChangeSubscriptionState).execute(store.id, ids[which]!, { type: 'subscription_state', attributes: { action: s.action } });
+            const applies = model.act(model.subscriptions[which]!, s.action, now);
+            expect(E.isRight(result), `${s.action} of S${which}: ${JSON.stringify(E.isLeft(result) ? result.left : '')}`).to.equal(applies);
+          }
+        }
+
+        const invoices = (await container.get(TOKENS.InvoiceRepository).list(store.id, { page: { offset: 0, limit: 10_000 } as PageRequest, filter: {} })).items;
+        const now = clock.now();
+        for (const [key, id] of ids.entries()) {
+          const expected = model.subscriptions[key]!;
+          const actual = invoices
+            .filter((i) => i.subscriptionId === id)
+            .sort((a, b) => a.billingPeriod.start.getTime() - b.billingPeriod.start.getTime())
+            .map((i) => ({ number: i.number, start: i.billingPeriod.start.getTime(), end: i.billingPeriod.end.getTime(), amount: i.amount }));
+          expect(actual, `invoices of S${key}`).to.deep.equal(expected.invoices);
+          const found = (await container.get(TOKENS.SubscriptionRepository).findById(store.id, id))!;
+          const plan = found.offering.plans.find((p) => p.id === found.subscription.planId)!.attributes;
+          expect(standingAt(found.subscription, plan, now).status, `status of S${key}`).to.equal(model.status(expected, now.getTime()));
+          expect(found.subscription.timestamps.endDate?.getTime(), `end date of S${key}`).to.equal(expected.endDate);
+        }
+      }),
+      { numRuns: runs },
+    );
+  });
+});
