@@ -37,7 +37,7 @@ const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(dept
 
 const fileOf = (...lines: (string | Buffer)[]): Buffer => Buffer.concat(lines.flatMap((line) => [Buffer.from(line), Buffer.from('\n')]));
 
-type ErrorDoc = { errors: { status: string; source?: string; detail: string }[] };
+type ErrorDoc = { errors: { status: string; code?: string; source?: string; detail: string }[] };
 type ImportDoc = { data: { id: string; attributes: { status: string }; meta: { records: { uploaded: Record<string, number>; imported: Record<string, number> } } } };
 
 forEachBackend('HTTP: import uploads with hostile content', (_backend, persistence) => {
@@ -106,7 +106,7 @@ forEachBackend('HTTP: import uploads with hostile content', (_backend, persisten
           expect(response.status).to.equal(400);
           const body = (await response.json()) as ErrorDoc;
           expect(body.errors).to.have.length(1);
-          expect(body.errors[0]!.source).to.equal(field);
+          expect(body.errors[0]).to.include({ status: '400', code: 'invalid_value', source: field });
           expect(body.errors[0]!.detail).to.match(detail);
           expect(await imports()).to.deep.equal([]);
           expect(await jobless(), 'lines left behind').to.equal(0);
@@ -144,5 +144,11 @@ forEachBackend('HTTP: import uploads with hostile content', (_backend, persisten
       expect(response.status).to.equal(201);
     }
     expect(await imports()).to.have.length(2);
+  });
+
+  it('reads a part named import_file without a file name as the file, as `curl -F import_file=<records.jsonl` sends it', async () => {
+    const response = await post(api, [{ name: 'import_file', value: fileOf(subscriber(1), subscriber(2)) }]);
+    expect(response.status).to.equal(201);
+    expect(((await response.json()) as ImportDoc).data.meta.records.uploaded['subscription_subscriber']).to.equal(2);
   });
 });
