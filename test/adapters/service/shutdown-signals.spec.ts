@@ -29,7 +29,7 @@ const harness = () => {
   let stops = 0;
   let closes = 0;
   const exited = pending<number>();
-  handleShutdownSignals(signals as unknown as NodeJS.Process, {
+  handleShutdownSignals(signals, {
     logger: pino({ level: 'info' }, logs),
     timeoutMs: 100,
     deadlineMs: DEADLINE_MS,
