@@ -70,18 +70,21 @@ const start = async () => {
   }
 };
 
-const service = await start().catch((err: unknown) => {
-  logger.fatal({ err }, 'the service could not start');
-  process.exit(1);
-});
-
+// Signals are handled from before the database opens: one that comes while the service starts lets the
+// start finish and then stops it, so that the database is closed rather than abandoned mid-migration.
+const starting = start();
 handleShutdownSignals(process, {
   logger,
   timeoutMs: config.right.http.shutdownTimeoutMs,
   deadlineMs: config.right.http.shutdownTimeoutMs + DATABASE_CLOSE_GRACE_MS,
   closeGraceMs: FORCED_CLOSE_GRACE_MS,
   // Requests cut at the deadline were not answered: a process manager should see that this stop was not clean.
-  stop: () => service.stop().then((report) => (report.cut > 0 ? 1 : 0)),
-  closeDatabase: service.closeDatabase,
+  stop: () => starting.then((service) => service.stop()).then((report) => (report.cut > 0 ? 1 : 0)),
+  closeDatabase: () => starting.then((service) => service.closeDatabase()),
   exit: (code) => process.exit(code),
+});
+
+await starting.catch((err: unknown) => {
+  logger.fatal({ err }, 'the service could not start');
+  process.exit(1);
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRawResponse } from '../support/raw-http.js';
+import { spawn } from 'node:child_process';
 import { startServiceProcess, storeForLoad, type ServiceProcess } from '../support/service-process.js';
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
@@ -235,6 +236,38 @@ describe('the service receiving signals while it stops', () => {
     service = await startServiceProcess({ DATA_DIR: dataDir });
     expect(service.output()).not.to.include('created the default store');
     expect((await fetch(`${service.url}/health/ready`)).status).to.equal(200);
+    expect(await service.stop()).to.equal(0);
+    service = undefined;
+  });
+
+  it('lets a start that a SIGINT interrupts finish, then stops cleanly and releases the database', async function () {
+    this.timeout(180_000);
+    const fresh = path.join(path.dirname(dataDir), 'fresh');
+    const child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      // The deadline counts from the signal: a long one, so that a slow first start (a busy machine) stays within it.
+      env: { ...process.env, DATA_DIR: fresh, BOOTSTRAP_KEY_FILE: path.join(path.dirname(dataDir), 'fresh-key.txt'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '100000' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.resume();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      // The lock is taken as the database opens, before its first initialisation (seconds on a fresh directory).
+      while (await access(`${fresh}.lock`).then(() => false, () => true)) await sleep(10);
+      expect(stdout, 'signalled before it listens').not.to.include('"msg":"listening"');
+      child.kill('SIGINT');
+      expect(await exited, stdout).to.equal(0);
+      const messages = logLines(stdout).map((l) => l['msg']);
+      expect(messages).to.include.members(['shutting down', 'listening', 'stopped']);
+      expect(messages.indexOf('shutting down')).to.be.below(messages.indexOf('listening'));
+      expect(await access(`${fresh}.lock`).then(() => false, () => true), 'the embedded database is released').to.equal(true);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    service = await startServiceProcess({ DATA_DIR: fresh });
+    expect(service.output()).not.to.include('created the default store');
     expect(await service.stop()).to.equal(0);
     service = undefined;
   });
