@@ -6,6 +6,7 @@ import { readConfig } from './adapters/config/app-config.js';
 import { createLogger } from './adapters/logging/logger.js';
 import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bootstrap-key-file.js';
 import { openRedisLimiter } from './adapters/rate-limit/open-redis-limiter.js';
+import { handleShutdownSignals } from './adapters/service/shutdown-signals.js';
 import { startService } from './adapters/service/start-service.js';
 import { openCore } from './bootstrap.js';
 import { BullMqJobQueue } from './adapters/jobs/bullmq-job-queue.js';
@@ -20,6 +21,8 @@ if (E.isLeft(config)) {
 const logger = createLogger(config.right.logLevel);
 // Time the database gets to close once the connections are drained or cut, before the process gives up on it.
 const DATABASE_CLOSE_GRACE_MS = 5_000;
+// Time a forced exit (a third signal, or the deadline) waits for the database to close.
+const FORCED_CLOSE_GRACE_MS = 2_000;
 const start = async () => {
   const redis = config.right.redisUrl === undefined ? undefined : openRedisLimiter(config.right.redisUrl, logger);
   if (redis !== undefined && !(await redis.ready())) logger.warn('Redis did not answer at start: requests are admitted without rate limits until it does');
@@ -37,7 +40,10 @@ const start = async () => {
     await redis?.close();
     throw error;
   });
-  const closeAll = () => jobQueue.stop().catch(() => undefined).finally(() => core.close().finally(() => redis?.close()));
+  // One close, whoever asks first: the graceful stop, or a forced exit that cannot wait for the job queue.
+  let closing: Promise<void> | undefined;
+  const closeDatabase = (): Promise<void> => (closing ??= core.close().finally(() => redis?.close()));
+  const closeAll = () => jobQueue.stop().catch(() => undefined).finally(closeDatabase);
   try {
     for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
     const created = await core.container.get(EnsureDefaultStore).execute();
@@ -57,6 +63,7 @@ const start = async () => {
         logger.info('stopped');
         return report;
       },
+      closeDatabase,
     };
   } catch (error) {
     await closeAll();
@@ -64,25 +71,21 @@ const start = async () => {
   }
 };
 
-const service = await start().catch((err: unknown) => {
+// Signals are handled from before the database opens: one that comes while the service starts lets the
+// start finish and then stops it, so that the database is closed rather than abandoned mid-migration.
+const starting = start();
+handleShutdownSignals(process, {
+  logger,
+  timeoutMs: config.right.http.shutdownTimeoutMs,
+  deadlineMs: config.right.http.shutdownTimeoutMs + DATABASE_CLOSE_GRACE_MS,
+  closeGraceMs: FORCED_CLOSE_GRACE_MS,
+  // Requests cut at the deadline were not answered: a process manager should see that this stop was not clean.
+  stop: () => starting.then((service) => service.stop()).then((report) => (report.cut > 0 ? 1 : 0)),
+  closeDatabase: () => starting.then((service) => service.closeDatabase()),
+  exit: (code) => process.exit(code),
+});
+
+await starting.catch((err: unknown) => {
   logger.fatal({ err }, 'the service could not start');
   process.exit(1);
 });
-
-const shutdown = (signal: string) => {
-  logger.info({ signal, timeout_ms: config.right.http.shutdownTimeoutMs }, 'shutting down');
-  setTimeout(() => {
-    logger.error('shutdown overran its deadline; exiting');
-    process.exit(1);
-  }, config.right.http.shutdownTimeoutMs + DATABASE_CLOSE_GRACE_MS).unref();
-  service.stop().then(
-    // Requests cut at the deadline were not answered: a process manager should see that this stop was not clean.
-    (report) => process.exit(report.cut > 0 ? 1 : 0),
-    (err: unknown) => {
-      logger.error({ err }, 'shutdown failed');
-      process.exit(1);
-    },
-  );
-};
-process.once('SIGTERM', () => shutdown('SIGTERM'));
-process.once('SIGINT', () => shutdown('SIGINT'));

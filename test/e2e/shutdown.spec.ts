@@ -1,11 +1,12 @@
 import { expect } from 'chai';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseRawResponse } from '../support/raw-http.js';
+import { spawn } from 'node:child_process';
 import { startServiceProcess, storeForLoad, type ServiceProcess } from '../support/service-process.js';
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
@@ -178,5 +179,96 @@ describe('the service stopping under keep-alive load', () => {
     // Every response finished during the drain went out with Connection: close, and each was received whole.
     const closing = outcomes.filter((o) => o.connectionClose === true).length + 1;
     expect(closing, 'responses received with Connection: close').to.equal(drained?.['answered']);
+  });
+});
+
+describe('the service receiving signals while it stops', () => {
+  let dataDir: string;
+  let service: ServiceProcess | undefined;
+  before(async () => {
+    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-signals-')), 'pglite');
+  });
+  after(async () => {
+    await service?.stop();
+    await rm(path.dirname(dataDir), { recursive: true, force: true });
+  });
+
+  const released = (): Promise<boolean> =>
+    access(`${dataDir}.lock`).then(
+      () => false,
+      () => true,
+    );
+
+  it('ignores a second SIGTERM during the drain (logged), exits at a third after closing the database, and starts again on the same data', async function () {
+    this.timeout(90_000);
+    const drainMs = 20_000;
+    service = await startServiceProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(drainMs) });
+    const { url, child, output } = service;
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    // A client that never finishes its headers keeps the drain going until its deadline.
+    const stalled = connectTo(url);
+    stalled.on('error', () => {});
+    stalled.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    await sleep(200);
+
+    child.kill('SIGTERM');
+    while (!logLines(output()).some((l) => l['msg'] === 'draining connections')) await sleep(20);
+    child.kill('SIGTERM');
+    await sleep(500);
+    expect({ code: child.exitCode, signal: child.signalCode }, 'still draining after the second signal').to.deep.equal({ code: null, signal: null });
+    expect(logLines(output()).find((l) => l['msg'] === 'already shutting down: signal ignored (a further one forces the exit)')).to.include({ signal: 'SIGTERM', level: 40 });
+    expect(await released(), 'the database is still open').to.equal(false);
+
+    const forcedAt = Date.now();
+    child.kill('SIGTERM');
+    const exit = await exited;
+    service = undefined;
+    stalled.destroy();
+    expect(exit.code, 'a forced exit is not a clean stop').to.equal(1);
+    expect(exit.at - forcedAt, 'milliseconds from the third signal to the exit').to.be.below(drainMs / 4);
+    const messages = logLines(output()).map((l) => l['msg']);
+    const forcing = messages.indexOf('forcing the exit: closing the database first');
+    expect(forcing, 'the forced exit is logged').to.be.above(-1);
+    expect(messages.indexOf('database closed; exiting'), 'the database closed before the exit').to.be.above(forcing);
+    expect(messages).not.to.include('stopped');
+    expect(await released(), 'the embedded database is released').to.equal(true);
+
+    service = await startServiceProcess({ DATA_DIR: dataDir });
+    expect(service.output()).not.to.include('created the default store');
+    expect((await fetch(`${service.url}/health/ready`)).status).to.equal(200);
+    expect(await service.stop()).to.equal(0);
+    service = undefined;
+  });
+
+  it('lets a start that a SIGINT interrupts finish, then stops cleanly and releases the database', async function () {
+    this.timeout(180_000);
+    const fresh = path.join(path.dirname(dataDir), 'fresh');
+    const child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      // The deadline counts from the signal: a long one, so that a slow first start (a busy machine) stays within it.
+      env: { ...process.env, DATA_DIR: fresh, BOOTSTRAP_KEY_FILE: path.join(path.dirname(dataDir), 'fresh-key.txt'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '100000' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.resume();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      // The lock is taken as the database opens, before its first initialisation (seconds on a fresh directory).
+      while (await access(`${fresh}.lock`).then(() => false, () => true)) await sleep(10);
+      expect(stdout, 'signalled before it listens').not.to.include('"msg":"listening"');
+      child.kill('SIGINT');
+      expect(await exited, stdout).to.equal(0);
+      const messages = logLines(stdout).map((l) => l['msg']);
+      expect(messages).to.include.members(['shutting down', 'listening', 'stopped']);
+      expect(messages.indexOf('shutting down')).to.be.below(messages.indexOf('listening'));
+      expect(await access(`${fresh}.lock`).then(() => false, () => true), 'the embedded database is released').to.equal(true);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    service = await startServiceProcess({ DATA_DIR: fresh });
+    expect(service.output()).not.to.include('created the default store');
+    expect(await service.stop()).to.equal(0);
+    service = undefined;
   });
 });

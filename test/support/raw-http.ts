@@ -63,6 +63,6 @@ export const checkRawAnswer = (request: string | Buffer, text: string): void => 
   if (!text.includes('\r\n\r\n')) return;
   const response = parseRawResponse(text);
   if (response.headers['transfer-encoding'] !== undefined || Buffer.byteLength(response.body) < Number(response.headers['content-length'] ?? 0)) return;
-  const line = /^([A-Z]+) (\S+) HTTP\/1\.1\r\n/.exec(request.toString('latin1'));
+  const line = /^([A-Z]+) (\S+) HTTP\/1\.[01]\r\n/.exec(request.toString('latin1'));
   assertDocumented({ method: line?.[1] ?? 'GET', path: line?.[2] ?? '*', status: response.status, header: (name) => response.headers[name.toLowerCase()], body: response.body });
 };

@@ -8,7 +8,7 @@ export const ERROR_CODE_MEANINGS = {
   invalid_value: 'a field of the body, a query parameter or a header has a value its rules refuse; `source` names it',
   invalid_filter: 'the `filter` parameter does not parse, or names a field or operator the list does not allow',
   invalid_body: 'the body is not valid JSON (or form data for the token endpoint), does not decompress, or does not match its Content-Length',
-  invalid_http: 'the request is not valid HTTP/1.1',
+  invalid_http: 'the request is not valid HTTP/1.1: it does not parse, or it has no Host header (HTTP/1.1) or more than one',
   unauthenticated: 'no bearer token, or one that is unknown or expired; or client credentials that do not match a key',
   token_not_permitted: "the token's grant does not permit this request (implicit tokens read the catalogue only)",
   plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Busboy } from '@fastify/busboy';
 import type { ImportUpload } from '../../application/use-cases/imports/upload-import.js';
+import { isStorableText, STORABLE_TEXT_RULE } from '../../domain/shared/text.js';
 import { jsonlLines } from './jsonl-lines.js';
 
 /** The file part was larger than the upload limit. */
@@ -21,10 +22,58 @@ export class MissingImportFile extends Error {
 /** The body is not a multipart form busboy can read, or it stopped before the form ended. */
 export class UnreadableForm extends Error {}
 
+/** A text field of the form is not UTF-8, or holds a character no database can store: nothing of the upload is kept. */
+export class UnreadableField extends Error {
+  constructor(
+    readonly field: string,
+    readonly detail: string,
+  ) {
+    super(`${field} ${detail}`);
+  }
+}
+
 export const IMPORT_FILE_FIELD = 'import_file';
 const EXTERNAL_REF_FIELD = 'external_ref';
-/** A field value longer than any `external_ref` may be is cut there, and refused by the use case as too long. */
-const FIELD_BYTES = 4 * 2048 + 1;
+/**
+ * A text field is kept up to this many bytes. Cut there, it still decodes to more code points than any
+ * `external_ref` may have (a cut character's bytes are dropped, at most 3), so the use case refuses it as
+ * too long instead of storing it cut.
+ */
+const FIELD_BYTES = 4 * 2048 + 4;
+/** Parts of any kind one form may have: the file, and text fields (which are read, and checked, even when unused). */
+const MAX_PARTS = 20;
+
+/**
+ * A text field's value from its bytes. Busboy would decode it with replacement characters, after which
+ * bytes that are not UTF-8 can no longer be told apart from a U+FFFD the client sent.
+ */
+const fieldText = (name: string, bytes: Buffer, cut: boolean): string => {
+  let text: string;
+  try {
+    // A value cut at the byte limit may end inside a character: `stream` leaves those bytes out.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: cut });
+  } catch {
+    throw new UnreadableField(name, 'must be UTF-8 text');
+  }
+  if (!isStorableText(text)) throw new UnreadableField(name, STORABLE_TEXT_RULE);
+  return text;
+};
+
+/** Reads a text part's bytes, up to `FIELD_BYTES`, and hands over its text once it has ended. */
+const readField = (name: string, stream: Readable, done: (read: () => string) => void): void => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let cut = false;
+  stream.on('data', (chunk: Buffer) => {
+    if (cut) return;
+    const room = FIELD_BYTES - size;
+    if (chunk.length > room) cut = true;
+    const kept = chunk.subarray(0, room);
+    chunks.push(kept);
+    size += kept.length;
+  });
+  stream.on('end', () => done(() => fieldText(name, Buffer.concat(chunks, size), cut)));
+};
 
 const unreadable = (error: unknown, fallback: string): UnreadableForm =>
   error instanceof UnreadableForm ? error : new UnreadableForm(error instanceof Error && error.message !== '' ? error.message : fallback);
@@ -32,7 +81,9 @@ const unreadable = (error: unknown, fallback: string): UnreadableForm =>
 /**
  * Reads an import upload from a `multipart/form-data` request as it arrives: the `import_file` part is
  * split into lines with backpressure (the request is read no faster than lines are stored), other files
- * are skipped, and `external_ref` is taken wherever it comes in the form.
+ * are skipped, and `external_ref` is taken wherever it comes in the form. Every text field, used or not,
+ * must be UTF-8 without U+0000: the first that is not fails the lines with `UnreadableField`, before
+ * the file's first line when it comes first, after its last otherwise.
  *
  * A body that stops short (the client went away, the connection broke, or the form ends inside a part)
  * fails the lines with `UnreadableForm`: busboy alone would leave the file stream open for ever when the
@@ -41,14 +92,22 @@ const unreadable = (error: unknown, fallback: string): UnreadableForm =>
 export const readImportForm = (req: IncomingMessage, limits: { readonly maxFileBytes: number; readonly maxLineBytes: number }): ImportUpload => {
   let form: ReturnType<typeof Busboy>;
   try {
-    form = Busboy({ headers: req.headers as { 'content-type': string }, limits: { fileSize: limits.maxFileBytes, files: 4, fields: 16, fieldSize: FIELD_BYTES } });
+    // Every part is read as bytes (a "file" to busboy), so that text fields can be checked as sent.
+    form = Busboy({ headers: req.headers as { 'content-type': string }, isPartAFile: () => true, limits: { fileSize: limits.maxFileBytes, files: MAX_PARTS } });
   } catch (error) {
     throw new UnreadableForm(error instanceof Error ? error.message : 'the body is not a multipart form');
   }
   let externalRef: string | undefined;
-  form.on('field', (name: string, value: string) => {
-    if (name === EXTERNAL_REF_FIELD) externalRef = value;
-  });
+  let refused: UnreadableField | undefined;
+  const takeField = (name: string) => (read: () => string) => {
+    try {
+      const text = read();
+      if (name === EXTERNAL_REF_FIELD) externalRef = text;
+    } catch (error) {
+      if (!(error instanceof UnreadableField)) throw error;
+      refused ??= error;
+    }
+  };
   let fileStream: Readable | undefined;
   let failure: UnreadableForm | undefined;
   let rejectFinished: (error: UnreadableForm) => void = () => undefined;
@@ -74,9 +133,10 @@ export const readImportForm = (req: IncomingMessage, limits: { readonly maxFileB
   req.on('error', (error: unknown) => fail(unreadable(error, 'the request body could not be read')));
   const file = new Promise<Readable | undefined>((resolve, reject) => {
     let found = false;
-    form.on('file', (name: string, stream: Readable) => {
+    form.on('file', (name: string, stream: Readable, filename: string | undefined) => {
       // A skipped part's stream fails with the form; its error is the form's, reported once.
       stream.on('error', () => undefined);
+      if (name !== IMPORT_FILE_FIELD && filename === undefined) return readField(name, stream, takeField(name));
       if (name !== IMPORT_FILE_FIELD || found || failure !== undefined) return void stream.resume();
       found = true;
       fileStream = stream;
@@ -88,6 +148,7 @@ export const readImportForm = (req: IncomingMessage, limits: { readonly maxFileB
 
   async function* lines() {
     const stream = await file;
+    if (refused !== undefined) throw refused;
     if (stream === undefined) throw new MissingImportFile();
     let truncated = false;
     stream.on('limit', () => {
@@ -106,6 +167,7 @@ export const readImportForm = (req: IncomingMessage, limits: { readonly maxFileB
     if (truncated) throw new UploadTooLarge(limits.maxFileBytes);
     // Fields after the file arrive before the form finishes.
     await finished;
+    if (refused !== undefined) throw refused;
   }
   return { lines: lines(), externalRef: () => externalRef };
 };

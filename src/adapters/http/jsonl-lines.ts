@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { UploadedLine } from '../../application/use-cases/imports/upload-import.js';
 
 const NEWLINE = 0x0a;
@@ -9,7 +10,9 @@ const isBlank = (text: string): boolean => text.trim() === '';
 /**
  * Splits a byte stream into lines as it arrives, holding one line at a time. A line longer than
  * `maxLineBytes` is dropped as it streams and handed over as overlong, so one huge line costs no more
- * memory than the limit. Blank lines are skipped but counted, so line numbers are an editor's.
+ * memory than the limit. A line that is not UTF-8 is handed over as such rather than decoded with
+ * replacement characters, which would change its values without a word. Blank lines are skipped but
+ * counted, so line numbers are an editor's.
  */
 export async function* jsonlLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes: number): AsyncGenerator<UploadedLine> {
   let parts: Buffer[] = [];
@@ -25,6 +28,7 @@ export async function* jsonlLines(chunks: AsyncIterable<Uint8Array>, maxLineByte
     overlong = false;
     const end = line.length > 0 && line[line.length - 1] === CARRIAGE_RETURN ? line.length - 1 : line.length;
     if (wasOverlong || end > maxLineBytes) return { lineNumber, overlong: true };
+    if (!isUtf8(line.subarray(0, end))) return { lineNumber, notUtf8: true };
     let text = line.toString('utf8', 0, end);
     if (lineNumber === 1 && text.startsWith(BOM)) text = text.slice(1);
     return isBlank(text) ? undefined : { lineNumber, text };

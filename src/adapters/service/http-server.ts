@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { HttpSettings } from '../config/http-settings.js';
-import { clientErrorAnswer, rawErrorResponse } from './client-errors.js';
+import { answerBeforeApp, clientErrorAnswer, hostHeaderAnswer, rawErrorResponse } from './client-errors.js';
 
 export type ServerTimeouts = Pick<HttpSettings, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>;
 
@@ -42,6 +42,8 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
     requestTimeout: timeouts.requestTimeoutMs,
     keepAliveTimeout: timeouts.keepAliveTimeoutMs,
     connectionsCheckingInterval: checkingInterval(timeouts),
+    // Node's own refusal of a request without Host is an empty 400; `hostHeaderAnswer` gives a document.
+    requireHostHeader: false,
   });
   const sockets = new Set<Socket>();
   const responding = new Set<ServerResponse>();
@@ -62,6 +64,12 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
       if (draining && res.getHeader('Connection') === 'close') answered += 1;
     });
     res.once('close', () => responding.delete(res));
+    const badHost = hostHeaderAnswer(req);
+    if (badHost !== undefined) {
+      const requestId = answerBeforeApp(req, res, badHost);
+      logger.info({ request_id: requestId, method: req.method, status: badHost.status, detail: badHost.detail }, 'client error');
+      return;
+    }
     handler(req, res);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {

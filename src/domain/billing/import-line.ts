@@ -1,3 +1,4 @@
+import { jsonTooDeep, withinJsonDepth } from '../shared/json-depth.js';
 import type { Uuid } from '../shared/uuid.js';
 import { isRecord } from '../shared/validation.js';
 
@@ -54,11 +55,18 @@ const isRecordType = (value: unknown): value is ImportRecordType => IMPORT_RECOR
 /** A line as read at upload: ready to import, or failed with the reason. */
 export type ReadLine = { readonly recordType: ImportRecordType; readonly body: string } | { readonly error: string };
 
+/** Why a line that was never handed over as text failed: the reader could not keep it, or it was not UTF-8. */
+export const OVERLONG_LINE = 'the line is longer than the limit for one line';
+export const NOT_UTF8_LINE = 'the line is not valid UTF-8 text';
+
 /**
  * Reads one line of JSONL: `{"data": {"type": ..., ...}}`. Only the form is checked here; the record's
- * own rules are applied when it is imported, as its create endpoint applies them.
+ * own rules are applied when it is imported, as its create endpoint applies them. The nesting depth is
+ * checked before parsing: a line nested thousands deep would overflow the stack of everything that
+ * walks it afterwards, and it fails alone like any other bad line.
  */
 export const readImportLine = (text: string): ReadLine => {
+  if (!withinJsonDepth(text)) return { error: jsonTooDeep() };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
-import { readImportForm, UnreadableForm } from '../../../src/adapters/http/import-form.js';
+import { readImportForm, UnreadableField, UnreadableForm } from '../../../src/adapters/http/import-form.js';
 
 const BOUNDARY = 'b';
 
@@ -58,5 +60,36 @@ describe('Import form reader', () => {
       (e: unknown) => e,
     );
     expect(error).to.be.instanceOf(UnreadableForm);
+  });
+
+  it('hands over a text field that is UTF-8 without U+0000 as sent, and fails the upload with any other, naming the field, wherever it comes in the form', async () => {
+    const value = fc
+      .oneof(
+        fc.uint8Array({ maxLength: 12 }).map((b) => Buffer.from(b)),
+        fc.string({ unit: 'grapheme', maxLength: 8 }).map((s) => Buffer.from(s)),
+      )
+      // A value holding the delimiter would end its part there.
+      .filter((b) => !b.includes(`\r\n--${BOUNDARY}`));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('external_ref', 'note'), value, fc.boolean(), async (name, bytes, first) => {
+        const field = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), bytes, Buffer.from('\r\n')]);
+        const file = Buffer.from(`${filePart}\r\n`);
+        const req = request();
+        const upload = readImportForm(req as unknown as IncomingMessage, { maxFileBytes: 1024, maxLineBytes: 64 });
+        req.complete = true;
+        req.end(Buffer.concat([...(first ? [field, file] : [file, field]), Buffer.from(`--${BOUNDARY}--\r\n`)]));
+        const outcome = await drain(upload.lines).then(
+          (lines) => ({ lines }),
+          (error: unknown) => ({ error }),
+        );
+        const text = bytes.toString('utf8');
+        if (isUtf8(bytes) && !text.includes('\u0000')) {
+          expect(outcome).to.deep.equal({ lines: [{ lineNumber: 1, text: '{"a":1}' }, { lineNumber: 2, text: '{"a":2}' }] });
+          expect(upload.externalRef()).to.equal(name === 'external_ref' ? text : undefined);
+        } else {
+          expect(outcome).to.have.property('error').that.is.instanceOf(UnreadableField).and.has.property('field', name);
+        }
+      }),
+    );
   });
 });

@@ -91,6 +91,89 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
   });
 });
 
+describe('HTTP server: the Host header, over a raw socket', () => {
+  let api: TestService;
+  before(async () => {
+    api = await startTestService();
+  });
+  after(async () => api.service.stop());
+
+  const bad = (detail: string) => ({ errors: [{ status: '400', title: 'Bad Request', code: 'invalid_http', detail }] });
+
+  for (const [what, head, detail] of [
+    ['a GET without Host', 'GET /health HTTP/1.1\r\n\r\n', 'an HTTP/1.1 request must have a Host header'],
+    ['a POST with a body and no Host', 'POST /v2/application-keys HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', 'an HTTP/1.1 request must have a Host header'],
+    ['a request to no route without Host', 'GET /nowhere HTTP/1.1\r\n\r\n', 'an HTTP/1.1 request must have a Host header'],
+    ['a GET with two Host headers', 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: example.com\r\n\r\n', 'the request has more than one Host header'],
+  ] as const) {
+    it(`answers ${what} with a 400 error document and closes the connection`, async () => {
+      const exchange = await rawExchange(api.url, head, WAIT_MS);
+      expect(exchange.closedByServer, 'closed by the server').to.equal(true);
+      const response = parseRawResponse(exchange.text);
+      expect(response.status).to.equal(400);
+      expect(response.headers['content-type']).to.equal('application/json; charset=utf-8');
+      expect(response.headers['connection']).to.equal('close');
+      expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal(bad(detail));
+    });
+  }
+
+  it('echoes a sane X-Request-Id in the answer to a request without Host, and logs it', async () => {
+    const response = parseRawResponse((await rawExchange(api.url, 'GET /health HTTP/1.1\r\nX-Request-Id: trace-42\r\n\r\n', WAIT_MS)).text);
+    expect(response.headers['x-request-id']).to.equal('trace-42');
+    expect(withoutRequestIds(JSON.parse(response.body), 'trace-42')).to.deep.equal(bad('an HTTP/1.1 request must have a Host header'));
+    expect(api.logs.lines.some((l) => l['msg'] === 'client error' && l['request_id'] === 'trace-42' && l['status'] === 400)).to.equal(true);
+  });
+
+  it('answers a HEAD without Host with the head of the 400 and no body', async () => {
+    const get = parseRawResponse((await rawExchange(api.url, 'GET /health HTTP/1.1\r\nX-Request-Id: same\r\n\r\n', WAIT_MS)).text);
+    const exchange = await rawExchange(api.url, 'HEAD /health HTTP/1.1\r\nX-Request-Id: same\r\n\r\n', WAIT_MS);
+    const head = parseRawResponse(exchange.text);
+    expect(head.status).to.equal(400);
+    expect(head.headers['content-type']).to.equal('application/json; charset=utf-8');
+    expect(head.headers['content-length']).to.equal(get.headers['content-length']);
+    expect(exchange.text.slice(exchange.text.indexOf('\r\n\r\n') + 4), 'bytes after the head').to.equal('');
+  });
+
+  it('serves an HTTP/1.0 request without Host, which that version allows', async () => {
+    const response = parseRawResponse((await rawExchange(api.url, 'GET /health HTTP/1.0\r\n\r\n', WAIT_MS)).text);
+    expect(response.status).to.equal(200);
+  });
+});
+
+describe('HTTP server: HEAD', () => {
+  let api: TestService;
+  before(async () => {
+    api = await startTestService();
+  });
+  after(async () => api.service.stop());
+
+  /** The whole exchange of one request on its own connection, closed by the server after its answer. */
+  const exchange = async (method: 'GET' | 'HEAD', path: string, headers = '') => {
+    const { text } = await rawExchange(api.url, `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}\r\n`, WAIT_MS);
+    const split = text.indexOf('\r\n\r\n');
+    return { ...parseRawResponse(text), after: text.slice(split + 4) };
+  };
+
+  it('answers HEAD as GET, with the same status and headers, and no body', async () => {
+    const token = await api.token();
+    const auth = `Authorization: Bearer ${token}\r\n`;
+    for (const [path, headers] of [
+      ['/health', ''],
+      ['/v2/application-keys?page[limit]=5', auth],
+      ['/v2/application-keys/00000000-0000-4000-8000-000000000000', auth],
+      ['/v2/application-keys', ''],
+      ['/v2/nowhere', ''],
+    ] as const) {
+      const get = await exchange('GET', path, headers);
+      const head = await exchange('HEAD', path, headers);
+      expect(get.after.length, `GET ${path} has a body`).to.be.above(0);
+      expect(head.status, path).to.equal(get.status);
+      for (const name of ['content-type', 'content-length']) expect(head.headers[name], `${name} of HEAD ${path}`).to.equal(get.headers[name]);
+      expect(head.after, `bytes after the head of HEAD ${path}`).to.equal('');
+    }
+  });
+});
+
 describe('HTTP server: a slow answer to a whole request', () => {
   it('is not cut by the request timeout, which bounds only the time to receive the request', async () => {
     const health = gatedHealth();

@@ -4,7 +4,8 @@ import type { Middleware } from 'koa';
 import { withRequestId } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 
-const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** A client's `X-Request-Id` that is echoed back and logged as is. */
+export const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Gives every request an id (the client's, when it sent a sane one), puts it in every error object the

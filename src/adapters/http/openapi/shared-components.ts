@@ -172,7 +172,7 @@ const responses: Readonly<Record<string, Response>> = {
   RequestTimeout: errorResponse("The request was not received in full within the server's timeouts; the connection is closed.", ['request_timeout']),
   RequestHeaderFieldsTooLarge: errorResponse('The request line and headers are larger than 16 KiB.', ['header_fields_too_large']),
   MalformedRequest: errorResponse(
-    'Not an HTTP/1.1 request the server can parse (the connection is closed), or a body that cannot be read sent to a path no operation matches.',
+    'Not an HTTP/1.1 request the server can parse, or one without a `Host` header or with more than one (the connection is closed), or a body that cannot be read sent to a path no operation matches.',
     ['invalid_http', 'invalid_body'],
   ),
 };

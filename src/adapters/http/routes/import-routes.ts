@@ -8,7 +8,7 @@ import { byteSize } from '../byte-size.js';
 import { importErrorResource, importResource } from '../documents/import-document.js';
 import { errorDocument } from '../error-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpContext, type HttpState } from '../http-state.js';
-import { MissingImportFile, readImportForm, UnreadableForm, UploadTooLarge } from '../import-form.js';
+import { MissingImportFile, readImportForm, UnreadableField, UnreadableForm, UploadTooLarge } from '../import-form.js';
 import { listDocument } from './list-response.js';
 import type { RouteContext, UseCase } from './route-context.js';
 import { bothPrefixes } from './subscription-paths.js';
@@ -58,6 +58,12 @@ const upload = (useCase: ImportUseCases['upload'], limits: ImportUploadLimits) =
   } catch (error) {
     if (error instanceof UploadTooLarge) return tooLarge(ctx, `the import file is larger than ${byteSize(error.limitBytes)}`);
     if (error instanceof MissingImportFile) return respondWithError(ctx, validationFailed(issues('import_file', 'is required: a JSONL file part named import_file')));
+    if (error instanceof UnreadableField) {
+      respondWithError(ctx, validationFailed(issues(error.field, error.detail)));
+      // A field before the file is refused with the file unread: the connection cannot carry another request.
+      ctx.set('Connection', 'close');
+      return;
+    }
     if (error instanceof UnreadableForm) {
       ctx.status = 400;
       ctx.body = errorDocument(400, `the multipart form cannot be read: ${error.message}`, 'invalid_body');

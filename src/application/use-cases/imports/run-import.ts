@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { ImportLine, ImportRecordType } from '../../../domain/billing/import-line.js';
+import { jsonTooDeep, withinJsonDepth } from '../../../domain/shared/json-depth.js';
 import type { JobReport } from '../../../domain/billing/job.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -31,6 +32,19 @@ interface RecordKind {
   exists(storeId: Uuid, id: Uuid): Promise<boolean>;
   create(storeId: Uuid, data: unknown, ids: IdGenerator): Promise<E.Either<DomainError, unknown>>;
 }
+
+/**
+ * A stored line's record, parsed again. The upload stored it only after reading it, but a line stored by a
+ * version that checked less (or edited in the table) must fail alone, never throw and stop the whole import.
+ */
+const storedRecord = (body: string): { readonly data: unknown } | { readonly error: string } => {
+  if (!withinJsonDepth(body)) return { error: jsonTooDeep() };
+  try {
+    return { data: JSON.parse(body) as unknown };
+  } catch {
+    return { error: 'the stored line is not valid JSON' };
+  }
+};
 
 /** Hands out the line's own record id first (the record's id), then fresh ones (for the copies an offering holds). */
 const recordIdFirst = (recordId: Uuid, ids: IdGenerator): IdGenerator => {
@@ -140,7 +154,9 @@ export class RunImport implements JobHandler {
     if (line.recordType === undefined || line.body === undefined || line.recordId === undefined) return { status: 'failed', error: 'the line holds no record' };
     const kind = this.kinds[line.recordType];
     if (await kind.exists(storeId, line.recordId)) return { status: 'imported' };
-    const created = await kind.create(storeId, JSON.parse(line.body), recordIdFirst(line.recordId, this.ids));
+    const record = storedRecord(line.body);
+    if ('error' in record) return { status: 'failed', error: record.error };
+    const created = await kind.create(storeId, record.data, recordIdFirst(line.recordId, this.ids));
     return E.isRight(created) ? { status: 'imported' } : { status: 'failed', error: importErrorDetail(created.left) };
   }
 }

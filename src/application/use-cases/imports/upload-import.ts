@@ -1,16 +1,20 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { noRecords, readImportLine, type ImportLine, type ImportReport } from '../../../domain/billing/import-line.js';
+import { NOT_UTF8_LINE, noRecords, OVERLONG_LINE, readImportLine, type ImportLine, type ImportReport, type ReadLine } from '../../../domain/billing/import-line.js';
 import type { Job } from '../../../domain/billing/job.js';
-import { issues, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { boundedString } from '../../../domain/shared/text.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ImportJobs } from '../../ports/import-jobs.js';
 import type { ImportLineRepository } from '../../ports/import-line-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 
-/** One line of an uploaded file as the reader hands it over: its text, or the fact that it was too long to keep. */
-export type UploadedLine = { readonly lineNumber: number; readonly text: string } | { readonly lineNumber: number; readonly overlong: true };
+/** One line of an uploaded file as the reader hands it over: its text, or the fact that it was too long to keep or not UTF-8. */
+export type UploadedLine =
+  | { readonly lineNumber: number; readonly text: string }
+  | { readonly lineNumber: number; readonly overlong: true }
+  | { readonly lineNumber: number; readonly notUtf8: true };
 
 /** An upload being received: its lines as they arrive, and its `external_ref`, known once every line has been read. */
 export interface ImportUpload {
@@ -30,10 +34,14 @@ export const UPLOAD_BATCH = 500;
 const UPLOAD_BATCH_CHARS = 4 * 1024 * 1024;
 const EXTERNAL_REF_MAX = 2048;
 
+const externalRefText = boundedString(0, EXTERNAL_REF_MAX)('external_ref');
+
 const parseExternalRef = (raw: string | undefined): E.Either<DomainError, string | undefined> => {
   if (raw === undefined || raw === '') return E.right(undefined);
-  return [...raw].length <= EXTERNAL_REF_MAX ? E.right(raw) : E.left(validationFailed(issues('external_ref', `must be at most ${EXTERNAL_REF_MAX} characters`)));
+  return E.mapLeft(validationFailed)(externalRefText(raw));
 };
+
+const readUploadedLine = (line: UploadedLine): ReadLine => ('text' in line ? readImportLine(line.text) : { error: 'overlong' in line ? OVERLONG_LINE : NOT_UTF8_LINE });
 
 /**
  * Receives an import file: its lines are stored as they arrive, in batches, never held whole, and the
@@ -79,7 +87,7 @@ export class UploadImport {
       objects += 1;
       if (objects > maxObjects) return E.left({ _tag: 'TooManyObjects', limit: maxObjects });
       const base = { importId, lineNumber: line.lineNumber, storeId };
-      const read = 'text' in line ? readImportLine(line.text) : { error: 'the line is longer than the limit for one line' };
+      const read = readUploadedLine(line);
       if ('error' in read) {
         failed += 1;
         batch.push({ ...base, status: 'failed', error: read.error });

@@ -1,0 +1,134 @@
+import { expect } from 'chai';
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
+import { handleShutdownSignals, type ShutdownSignal } from '../../../src/adapters/service/shutdown-signals.js';
+import { LogCapture } from '../../support/test-api.js';
+
+/** A promise settled from outside, to stand for a stop or a close that takes as long as a test wants. */
+const pending = <A>() => {
+  let resolve: (value: A) => void = () => {};
+  let reject: (error: unknown) => void = () => {};
+  const promise = new Promise<A>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+const DEADLINE_MS = 150;
+const GRACE_MS = 80;
+
+/** The handler on a stand-in process, recording in order what it did. */
+const harness = () => {
+  const signals = new EventEmitter();
+  const logs = new LogCapture();
+  const events: string[] = [];
+  const stopping = pending<number>();
+  const closing = pending<void>();
+  let stops = 0;
+  let closes = 0;
+  const exited = pending<number>();
+  handleShutdownSignals(signals, {
+    logger: pino({ level: 'info' }, logs),
+    timeoutMs: 100,
+    deadlineMs: DEADLINE_MS,
+    closeGraceMs: GRACE_MS,
+    stop: () => {
+      stops += 1;
+      events.push('stop');
+      return stopping.promise;
+    },
+    closeDatabase: () => {
+      closes += 1;
+      events.push('close database');
+      return closing.promise.then(() => void events.push('database closed'));
+    },
+    exit: (code) => {
+      events.push(`exit ${code}`);
+      exited.resolve(code);
+    },
+  });
+  const send = (signal: ShutdownSignal) => signals.emit(signal, signal);
+  const messages = () => logs.lines.map((l) => l['msg']);
+  return { send, events, stopping, closing, exited: exited.promise, logs, messages, counts: () => ({ stops, closes }) };
+};
+
+describe('Shutdown on signals', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`starts the graceful stop on ${signal} and exits with its code`, async () => {
+      const h = harness();
+      h.send(signal);
+      expect(h.logs.lines[0]).to.include({ msg: 'shutting down', signal, timeout_ms: 100 });
+      h.stopping.resolve(0);
+      expect(await h.exited).to.equal(0);
+      expect(h.events).to.deep.equal(['stop', 'exit 0']);
+    });
+  }
+
+  it('logs and ignores a second signal, whichever it is: the stop goes on and decides the exit', async () => {
+    const h = harness();
+    h.send('SIGINT');
+    h.send('SIGINT');
+    await sleep(20);
+    expect(h.events).to.deep.equal(['stop']);
+    expect(h.logs.lines[1]).to.include({ msg: 'already shutting down: signal ignored (a further one forces the exit)', signal: 'SIGINT' });
+    h.stopping.resolve(1);
+    expect(await h.exited).to.equal(1);
+    expect(h.counts()).to.deep.equal({ stops: 1, closes: 0 });
+  });
+
+  it('forces the exit on a third signal, only once the database is closed', async () => {
+    const h = harness();
+    h.send('SIGTERM');
+    h.send('SIGINT');
+    h.send('SIGTERM');
+    await sleep(20);
+    expect(h.events, 'waiting for the database').to.deep.equal(['stop', 'close database']);
+    h.closing.resolve();
+    expect(await h.exited).to.equal(1);
+    expect(h.events).to.deep.equal(['stop', 'close database', 'database closed', 'exit 1']);
+    expect(h.messages()).to.include.members(['forcing the exit: closing the database first', 'database closed; exiting']);
+  });
+
+  it('forces the exit at the deadline when the stop has not ended, once the database is closed', async () => {
+    const h = harness();
+    const started = Date.now();
+    h.send('SIGTERM');
+    await sleep(DEADLINE_MS / 2);
+    expect(h.events).to.deep.equal(['stop']);
+    await sleep(DEADLINE_MS);
+    expect(h.events).to.deep.equal(['stop', 'close database']);
+    h.closing.resolve();
+    expect(await h.exited).to.equal(1);
+    expect(Date.now() - started).to.be.at.least(DEADLINE_MS);
+    expect(h.events.at(-2)).to.equal('database closed');
+    expect(h.logs.lines.find((l) => l['msg'] === 'forcing the exit: closing the database first')?.['reason']).to.match(/deadline of 150 ms/);
+  });
+
+  it('exits after the grace when the database does not close, and only once', async () => {
+    const h = harness();
+    h.send('SIGTERM');
+    h.send('SIGTERM');
+    const forcedAt = Date.now();
+    h.send('SIGTERM');
+    h.send('SIGTERM');
+    expect(await h.exited).to.equal(1);
+    expect(Date.now() - forcedAt).to.be.at.least(GRACE_MS - 5);
+    expect(h.messages()).to.include('the database did not close in time; exiting');
+    // The stop ending late does not exit a second time.
+    h.stopping.resolve(0);
+    h.closing.resolve();
+    await sleep(DEADLINE_MS + GRACE_MS);
+    expect(h.events.filter((e) => e.startsWith('exit'))).to.deep.equal(['exit 1']);
+    expect(h.counts()).to.deep.equal({ stops: 1, closes: 1 });
+  });
+
+  it('exits 1 when the stop fails, and logs why', async () => {
+    const h = harness();
+    h.send('SIGTERM');
+    h.stopping.reject(new Error('drain failed'));
+    expect(await h.exited).to.equal(1);
+    expect(h.logs.lines.find((l) => l['msg'] === 'shutdown failed')).to.have.nested.property('err.message', 'drain failed');
+  });
+});
