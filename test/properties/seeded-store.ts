@@ -1,3 +1,4 @@
+import type { PageRequest } from '../../src/domain/query/page.js';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
@@ -10,7 +11,6 @@ import type { StoreIds } from './route-catalogue.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { pendingPayment } from '../../src/application/use-cases/billing/run-payments.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
-import { invoiceDraft } from '../../src/domain/billing/invoice-items.js';
 import { MANUAL_GATEWAY } from '../../src/domain/billing/invoice-payment.js';
 import { completedAttempt } from '../../src/domain/billing/gateway-attempt.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/domain/billing/payment-retry.js';
@@ -38,17 +38,15 @@ const created = async (response: Response, what: string): Promise<{ id: string }
   return ((await response.json()) as { data: { id: string } }).data;
 };
 
-/** An invoice of the subscription's first month with a pending manual payment, stored directly: billing runs are jobs, which have no route here. */
+/**
+ * The invoice the subscription was made with, given a pending manual payment directly: payment runs are
+ * jobs, which have no route here.
+ */
 const seedInvoice = async (container: Container, storeId: Uuid, subscriptionId: string): Promise<{ invoiceId: string; paymentId: string }> => {
   const invoices = container.get(TOKENS.InvoiceRepository);
-  const found = await container.get(TOKENS.SubscriptionRepository).findById(storeId, subscriptionId as Uuid);
-  if (found === undefined) throw new Error('the seeded subscription is missing');
-  const start = found.subscription.timestamps.createdAt;
   const now = new Date();
-  const draft = invoiceDraft(found.subscription, found.offering, { start, end: new Date(start.getTime() + 86_400_000), trial: false }, { id: randomIds.uuid(), jobId: randomIds.uuid(), now });
-  if (E.isLeft(draft)) throw new Error(draft.left);
-  const [invoice] = await invoices.insertInvoices(storeId, [{ ...draft.right, taxRequired: false }]);
-  if (invoice === undefined) throw new Error('no invoice stored');
+  const [invoice] = (await invoices.list(storeId, { page: { offset: 0, limit: 10 } as PageRequest, filter: { subscriptionId } })).items;
+  if (invoice === undefined) throw new Error('the subscription was made without its first invoice');
   const paymentId = randomIds.uuid();
   const jobId = randomIds.uuid();
   const begun = await invoices.beginAttempt(storeId, invoice.id, jobId, (current) => E.right(pendingPayment(current, { id: jobId }, paymentId, MANUAL_GATEWAY, now)));
