@@ -221,7 +221,7 @@ describe('Manual settlement', () => {
   });
 
   it('failed: one more failed attempt', () => {
-    const done = settled(pendingInvoice, payment, { success: false, failure_detail: { reason: 'cheque bounced' } }, DEFAULT_RETRY_POLICY, now);
+    const done = settled(pendingInvoice, payment, { success: false, failure_detail: 'cheque bounced' }, DEFAULT_RETRY_POLICY, now);
     if (E.isLeft(done)) throw new Error('refused');
     expect(done.right.invoice).to.deep.include({ outstanding: true, manualPaymentPending: false, failedPaymentAttempts: 1, lastPaymentAttemptAt: now });
     expect(done.right.payment).to.deep.include({ status: 'failed', failureReason: 'cheque bounced' });
