@@ -220,6 +220,8 @@ describe('HTTP: every EPCC operation we serve, on a fresh store, against EPCC’
 
     await call('DELETE', `${S}/subscriptions/${other.id}`);
     await call('DELETE', `${S}/subscribers/${UNKNOWN}`);
+    const leaving = await data('POST', `${S}/subscribers`, { data: { type: 'subscription_subscriber', attributes: { account_id: '2d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f62', name: 'Alan Turing', email: 'alan@example.com' } } });
+    await call('DELETE', `${S}/subscribers/${leaving.id}`);
 
     // EPCC's account-membership settings, spelled as its accounts API spells them.
     await call('GET', '/v2/settings/account-membership');
