@@ -27,12 +27,18 @@ const vendored = (name: string): EpccDocument => JSON.parse(readFileSync(new URL
  *   speaks, so it is a third authority beside EPCC's two.
  * - UpdateOfferingProduct answers the offering's copy of the product (`subscription_offering_product`), as
  *   EPCC's own ListOfferingProducts does for the same resource; its document names the catalogue Product.
+ * - `meta.active_plan` is null on a plan the subscription is not on, as ActivePlan's own description says;
+ *   its schema says boolean only.
+ * - A pending subscription goes live by a state action of ours, `go_live`, which its history then shows.
  */
 const withOurDivergences = (document: EpccDocument): EpccDocument => {
   const schemas = document.components['schemas'] as Record<string, Record<string, unknown>>;
   const authority = schemas['PaymentAuthority']!;
   schemas['SeedPaymentAuthority'] = { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['platform_payments_processor'] } } };
   authority['oneOf'] = [...(authority['oneOf'] as unknown[]), { $ref: '#/components/schemas/SeedPaymentAuthority' }];
+  schemas['ActivePlan'] = { ...schemas['ActivePlan'], nullable: true };
+  const action = schemas['SubscriptionStateAction']!;
+  action['enum'] = [...(action['enum'] as unknown[]), 'go_live'];
   const update = document.paths['/subscriptions/offerings/{offering_uuid}/products/{product_uuid}']!['put']!.responses['200'] as {
     content: { 'application/json': { schema: { properties: { data: { $ref: string } } } } };
   };
