@@ -122,6 +122,7 @@ const settlement = dataRequest(
           },
           payment_taken_at: {
             type: 'string',
+            format: 'date-time',
             description: 'When the payment was taken (RFC 3339 with a zone); not later than now, and only with `success: true`. Without it, the settlement time.',
           },
         },
