@@ -206,7 +206,10 @@ describe('HTTP: every EPCC operation we serve, on a fresh store, against EPCC’
     await data('GET', `${S}/imports`);
     await call('GET', `${S}/imports/${UNKNOWN}`);
     const listed = (await call('GET', `${S}/jobs?page[limit]=100`)).json.data as Resource[];
-    expect(listed.map((j) => j.attributes['job_type'])).to.include('import');
+    const importJob = listed.find((j) => j.attributes['job_type'] === 'import');
+    expect(importJob?.meta, 'an import reports its counts beside EPCC\'s run reports').to.deep.include({ import_report: { records: (await call('GET', `${S}/imports/${imported.id}`)).json.data.meta.records, failed: 0 } });
+    expect(importJob?.meta).not.to.have.property('report');
+    expect(listed.find((j) => j.id === billing.id)?.meta['report']).to.have.property('invoices_tax_required');
     await call('GET', `${S}/jobs/${UNKNOWN}`);
     await call('DELETE', `${S}/jobs/${billing.id}`);
 
