@@ -219,6 +219,13 @@ export const ROUTES: readonly RouteCase[] = [
     path: () => '/v2/settings/cart',
     body: () => ({ data: { type: 'settings', cart_expiry_days: 30, discounts: { use_rule_promotions: true }, snapshot_date: '2026-02-21T15:07:25Z' } }),
   },
+  { method: 'GET', pattern: '/v2/settings/account-membership', path: () => '/v2/settings/account-membership' },
+  {
+    method: 'PUT',
+    pattern: '/v2/settings/account-membership',
+    path: () => '/v2/settings/account-membership',
+    body: () => ({ data: { type: 'account_membership_setting', membership_limit: 5 } }),
+  },
   { method: 'GET', pattern: '/v2/settings/account-memberships', path: () => '/v2/settings/account-memberships' },
   {
     method: 'PUT',

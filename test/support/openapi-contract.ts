@@ -3,6 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import { API_DOCUMENT } from '../../src/adapters/http/openapi/openapi-document.js';
 import type { Header, HttpMethod, OpenApiDocument, Operation, Reference, Response, Schema } from '../../src/adapters/http/openapi/openapi-types.js';
+import { epccContract } from './epcc-contract.js';
 
 const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
 
@@ -153,10 +154,15 @@ export class OpenApiContract {
 
 let shared: OpenApiContract | undefined;
 
-/** Throws, naming the operation, the status and what did not match, when a response strays from the document. */
+/**
+ * Throws, naming the operation, the status and what did not match, when a response strays from the
+ * document, or, for an operation EPCC documents, from EPCC's schema for it.
+ */
 export const assertDocumented = (exchange: Exchange): void => {
   const problem = (shared ??= new OpenApiContract()).problems(exchange);
   if (problem !== undefined) throw new Error(`OpenAPI document: ${problem}`);
+  const epcc = epccContract().problems(exchange);
+  if (epcc !== undefined) throw new Error(`EPCC's OpenAPI document: ${epcc}`);
 };
 
 /** `assertDocumented` for a fetch response, read from a clone so the caller can still read the body. */

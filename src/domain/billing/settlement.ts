@@ -1,9 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { booleanValue } from '../shared/boolean.js';
-import { conflict, issues, type DomainError } from '../shared/errors.js';
+import { conflict, issues, validationFailed, type DomainError } from '../shared/errors.js';
 import { optionalField, parseCreated, requiredField } from '../shared/record-parser.js';
 import { boundedString } from '../shared/text.js';
+import { parseTimestamp } from '../shared/timestamp.js';
+import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { typedAttributes } from '../subscription/catalogue-fields.js';
 import { paymentNotPending } from './gateway-attempt.js';
@@ -11,29 +13,47 @@ import type { Invoice } from './invoice.js';
 import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from './invoice-payment.js';
 import { afterAttempt, type RetryPolicy } from './payment-retry.js';
 
-const failureDetail = (source: string) => (input: unknown): Parsed<{ readonly reason: string }> => {
-  if (!isRecord(input)) return E.left(issues(source, 'must be an object'));
-  return E.map((reason: string) => ({ reason }))(boundedString(1, 1024)(`${source}.reason`)(input['reason']));
+/** EPCC's UpdateInvoicePayment sends the reason as text; `{"reason": ...}`, as a payment shows it, is also taken. */
+const failureDetail = (source: string) => (input: unknown): Parsed<string> => {
+  if (typeof input === 'string') return boundedString(1, 1024)(source)(input);
+  if (!isRecord(input)) return E.left(issues(source, 'must be a text, or an object with a reason'));
+  return boundedString(1, 1024)(`${source}.reason`)(input['reason']);
 };
 
 const SETTLEMENT_FIELDS = {
   success: requiredField(booleanValue),
   external_payment_id: optionalField(boundedString(1, 1024)),
   failure_detail: optionalField(failureDetail),
+  payment_taken_at: optionalField(parseTimestamp),
 };
 
-/** How a merchant settles a pending manual payment: taken (with the gateway's reference) or failed (with why). */
+/** How a merchant settles a pending manual payment: taken (with the gateway's reference and when) or failed (with why). */
 export interface Settlement {
   readonly success: boolean;
   readonly external_payment_id?: string;
-  readonly failure_detail?: { readonly reason: string };
+  readonly failure_detail?: string;
+  readonly payment_taken_at?: Date;
 }
 
-/** `PUT /subscriptions/invoices/:id/payments/:payment_id`: `{"type": "subscription_invoice_payment", "attributes": {...}}`. */
-export const parseSettlement = (data: unknown): Parsed<Settlement> =>
+const PAYMENT_TAKEN_AT = 'data.attributes.payment_taken_at';
+
+/** The body's `id`, when given, names the payment of the path: a mismatch is a client settling the wrong payment. */
+const sameId = (data: unknown, paymentId: Uuid): Parsed<unknown> =>
+  isRecord(data) && data['id'] !== undefined && data['id'] !== paymentId ? E.left(issues('data.id', "must be the id of the payment in the path")) : E.right(data);
+
+/**
+ * EPCC's UpdateInvoicePayment, `PUT /subscriptions/invoices/:id/payments/:payment_id`:
+ * `{"id": ..., "type": "subscription_invoice_payment", "attributes": {"success": ..., ...}}`. A failed
+ * payment was not taken, so it has no `payment_taken_at`.
+ */
+export const parseSettlement = (data: unknown, paymentId: Uuid): Parsed<Settlement> =>
   pipe(
-    typedAttributes(data, INVOICE_PAYMENT_TYPE),
+    sameId(data, paymentId),
+    E.flatMap((checked) => typedAttributes(checked, INVOICE_PAYMENT_TYPE)),
     E.flatMap((attributes) => parseCreated(SETTLEMENT_FIELDS, attributes, 'data.attributes')),
+    E.flatMap((settlement) =>
+      !settlement.success && settlement.payment_taken_at !== undefined ? E.left(issues(PAYMENT_TAKEN_AT, 'is only for a payment taken (success true)')) : E.right(settlement),
+    ),
   );
 
 export const MANUAL_FAILURE = 'the manual payment failed';
@@ -42,7 +62,8 @@ export const MANUAL_FAILURE = 'the manual payment failed';
  * A pending payment settled: taken, the invoice is paid; failed, it counts as a failed attempt for
  * retries (the next retry counts from now). Only a pending manual payment can be settled: a pending
  * payment of another gateway is an attempt in flight, which its gateway's answer settles (settling it by
- * hand could mark an uncharged invoice paid, or have it charged again).
+ * hand could mark an uncharged invoice paid, or have it charged again). A payment taken is taken when the
+ * merchant says (`payment_taken_at`, not later than now), or now.
  */
 export const settled = (
   invoice: Invoice,
@@ -56,13 +77,14 @@ export const settled = (
     return E.left(conflict(`only a manual payment is settled by hand: this one is an attempt through the ${payment.gateway} gateway, settled by its answer`, 'payment_not_pending'));
   }
   if (settlement.success) {
+    if (settlement.payment_taken_at !== undefined && settlement.payment_taken_at > now) return E.left(validationFailed(issues(PAYMENT_TAKEN_AT, 'must not be later than now')));
     return E.right({
       invoice: { ...invoice, outstanding: false, manualPaymentPending: false, updatedAt: now },
       payment: {
         ...payment,
         status: 'succeeded',
         ...(settlement.external_payment_id === undefined ? {} : { externalPaymentId: settlement.external_payment_id }),
-        paymentTakenAt: now,
+        paymentTakenAt: settlement.payment_taken_at ?? now,
         updatedAt: now,
       },
     });
@@ -72,7 +94,7 @@ export const settled = (
     payment: {
       ...payment,
       status: 'failed',
-      failureReason: settlement.failure_detail?.reason ?? MANUAL_FAILURE,
+      failureReason: settlement.failure_detail ?? MANUAL_FAILURE,
       ...(settlement.external_payment_id === undefined ? {} : { externalPaymentId: settlement.external_payment_id }),
       updatedAt: now,
     },

@@ -25,7 +25,7 @@ export interface AccountMembershipSettingsChanges {
   readonly membershipLimit?: number;
 }
 
-/** Parses the `data` object of `PUT /v2/settings/account-memberships`: a partial update, every problem listed. */
+/** Parses the `data` object of `PUT /v2/settings/account-membership`: a partial update, every problem listed. */
 export const parseAccountMembershipSettingsChanges = (data: unknown): Parsed<AccountMembershipSettingsChanges> =>
   isRecord(data)
     ? pipe(

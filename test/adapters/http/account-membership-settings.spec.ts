@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { errorBody } from '../../support/error-body.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 
-const PATH = '/v2/settings/account-memberships';
+const PATH = '/v2/settings/account-membership';
 const TYPE = 'account_membership_setting';
 type SettingsDoc = { data: Record<string, unknown> };
 
@@ -54,6 +54,19 @@ describe('HTTP: account-membership settings', () => {
     const untyped = await put({ membership_limit: 5 });
     expect((await errorBody(untyped)).errors.map((e) => e['source'])).to.deep.equal(['data.type']);
     expect((await current())['membership_limit']).to.equal(10_000);
+  });
+
+  it('answers at EPCC’s singular path and at the plural of 0.1 alike: a change through one reads back through the other', async () => {
+    const PLURAL = '/v2/settings/account-memberships';
+    const viaPlural = await api.request(PLURAL, { ...jsonBody({ data: { type: TYPE, membership_limit: 7 } }), method: 'PUT' });
+    expect(viaPlural.status).to.equal(200);
+    expect(await current()).to.deep.equal({ type: TYPE, membership_limit: 7 });
+    expect((await put({ type: TYPE, membership_limit: 8 })).status).to.equal(200);
+    expect(await (await api.request(PLURAL)).json()).to.deep.equal({ data: { type: TYPE, membership_limit: 8 } });
+    const refused = await api.request(PLURAL, { ...jsonBody({ data: { type: TYPE, membership_limit: 0 } }), method: 'PUT' });
+    expect(refused.status).to.equal(400);
+    expect((await errorBody(refused)).errors.map((e) => e['source'])).to.deep.equal(['data.membership_limit']);
+    expect(await current()).to.deep.equal({ type: TYPE, membership_limit: 8 });
   });
 
   it('is store administration: an implicit token gets 403 on reads and writes', async () => {

@@ -103,6 +103,7 @@ describe('HTTP: invoices and payments', () => {
     const cardPayments = await read<ListDoc>(`/v2/subscriptions/subscriptions/${card.id}/invoices/${cardInvoices[0]!.id}/payments`);
     expect(cardPayments.data[0]?.attributes).to.deep.equal({
       success: false,
+      pending: false,
       status: 'failed',
       gateway: 'platform_payments_processor',
       failure_detail: { reason: 'no payment gateway for platform_payments_processor is configured in this service' },
@@ -112,11 +113,13 @@ describe('HTTP: invoices and payments', () => {
     const pendingInvoice = (await read<{ data: Resource }>(`/v2/subscriptions/invoices/${first!.id}`)).data;
     expect(pendingInvoice.attributes['manual_payment_pending']).to.equal(true);
     const [pending] = (await read<ListDoc>(`/v2/subscriptions/invoices/${first!.id}/payments`)).data;
-    expect(pending?.attributes).to.deep.include({ success: false, status: 'pending', gateway: 'manual' });
+    expect(pending?.attributes).to.deep.include({ success: false, pending: true, status: 'pending', gateway: 'manual' });
+    expect(pending?.meta).to.deep.include({ manual_payment: true, invoice_id: first!.id, subscription_id: manual.id });
+    expect(cardPayments.data[0]?.meta['manual_payment']).to.equal(false);
     expect((await settle(first!.id, pending!.id, { success: 'yes' })).status).to.equal(400);
     const done = await settle(first!.id, pending!.id, { success: true, external_payment_id: 'cash-7' });
     expect(done.status).to.equal(200);
-    expect(((await done.json()) as { data: Resource }).data.attributes).to.deep.include({ success: true, status: 'succeeded', external_payment_id: 'cash-7' });
+    expect(((await done.json()) as { data: Resource }).data.attributes).to.deep.include({ success: true, pending: false, status: 'succeeded', external_payment_id: 'cash-7' });
     const twice = await settle(first!.id, pending!.id, { success: false });
     expect(twice.status).to.equal(409);
     expect((await errorBody(twice)).errors[0]).to.deep.include({ code: 'payment_not_pending' });
@@ -140,7 +143,7 @@ describe('HTTP: invoices and payments', () => {
     const [pending] = (await read<ListDoc>(`/v2/subscriptions/invoices/${invoice!.id}/payments`)).data;
     await move(at);
     const failed = await settle(invoice!.id, pending!.id, { success: false, failure_detail: { reason: 'cheque bounced' } });
-    expect(((await failed.json()) as { data: Resource }).data.attributes).to.deep.include({ status: 'failed', failure_detail: { reason: 'cheque bounced' } });
+    expect(((await failed.json()) as { data: Resource }).data.attributes).to.deep.include({ success: false, pending: false, status: 'failed', failure_detail: { reason: 'cheque bounced' } });
     const early = await runJob(api.container, aJob(storeId, 'payment-run', at), new Date(at.getTime() + 1000));
     expect(early.report['total_payment_attempts']).to.equal(0);
     await move(new Date(at.getTime() + 86_400_000));
@@ -148,5 +151,65 @@ describe('HTTP: invoices and payments', () => {
     // The other subscription's invoice still waits for its tax.
     expect(later.report['total_payment_attempts']).to.equal(1);
     expect((await read<ListDoc>(`/v2/subscriptions/invoices/${invoice!.id}/payments`)).data.map((p) => p.attributes['status'])).to.deep.equal(['failed', 'pending']);
+  });
+
+  describe("EPCC's UpdateInvoicePayment body", () => {
+    /** A manual payment pending on the manual subscription's first invoice. */
+    const pendingPayment = async () => {
+      const { manual } = await setup();
+      const storeId = api.store.store.id;
+      const at = new Date('2026-02-01T00:00:00.000Z');
+      await runJob(api.container, aJob(storeId, 'billing-run', at), at);
+      const [invoice] = (await read<ListDoc>(`/v2/subscriptions/subscriptions/${manual.id}/invoices`)).data;
+      await runJob(api.container, aJob(storeId, 'tax-run', at, [{ invoice_id: invoice!.id as Uuid, tax_items: [{ type: 'tax_item', rate: 0.1 }] }]), at);
+      await runJob(api.container, aJob(storeId, 'payment-run', at), at);
+      const [payment] = (await read<ListDoc>(`/v2/subscriptions/invoices/${invoice!.id}/payments`)).data;
+      await move(at);
+      return { invoice: invoice!, payment: payment! };
+    };
+    const update = (invoiceId: string, paymentId: string, data: unknown) =>
+      api.request(`/v2/subscriptions/invoices/${invoiceId}/payments/${paymentId}`, { ...jsonBody({ data }), method: 'PUT', ...(bearer === undefined ? {} : { token: bearer }) });
+    const payment = async (invoiceId: string, paymentId: string) => (await read<{ data: Resource }>(`/v2/subscriptions/invoices/${invoiceId}/payments/${paymentId}`)).data;
+
+    it('stores payment_taken_at as given, with the id of the payment, and answers it in meta.timestamps', async () => {
+      const { invoice, payment: pending } = await pendingPayment();
+      const response = await update(invoice.id, pending.id, { id: pending.id, type: 'subscription_invoice_payment', attributes: { success: true, external_payment_id: 'wire-9', payment_taken_at: '2026-01-30T23:15:00+01:00' } });
+      expect(response.status).to.equal(200);
+      const answered = ((await response.json()) as { data: Resource }).data;
+      expect(answered.attributes).to.deep.include({ success: true, pending: false, external_payment_id: 'wire-9' });
+      expect(answered.meta['timestamps']['payment_taken_at']).to.equal('2026-01-30T22:15:00.000000000Z');
+      expect((await payment(invoice.id, pending.id)).meta['timestamps']['payment_taken_at']).to.equal('2026-01-30T22:15:00.000000000Z');
+      expect((await read<{ data: Resource }>(`/v2/subscriptions/invoices/${invoice.id}`)).data.attributes).to.deep.include({ outstanding: false, manual_payment_pending: false });
+    });
+
+    it('takes failure_detail as text, as EPCC sends it, and shows it as failure_detail.reason', async () => {
+      const { invoice, payment: pending } = await pendingPayment();
+      const response = await update(invoice.id, pending.id, { id: pending.id, type: 'subscription_invoice_payment', attributes: { success: false, failure_detail: 'insufficient funds' } });
+      expect(response.status).to.equal(200);
+      expect(((await response.json()) as { data: Resource }).data.attributes).to.deep.include({ success: false, pending: false, failure_detail: { reason: 'insufficient funds' } });
+      expect((await payment(invoice.id, pending.id)).meta['timestamps']).not.to.have.property('payment_taken_at');
+    });
+
+    it('refuses, with every problem and nothing changed: another payment id, a bad or future or failed payment_taken_at, an empty failure_detail', async () => {
+      const { invoice, payment: pending } = await pendingPayment();
+      const cases: [unknown, string[]][] = [
+        [{ id: invoice.id, type: 'subscription_invoice_payment', attributes: { success: true } }, ['data.id']],
+        [{ type: 'subscription_invoice_payment', attributes: { success: true, payment_taken_at: '30/01/2026' } }, ['data.attributes.payment_taken_at']],
+        [{ type: 'subscription_invoice_payment', attributes: { success: true, payment_taken_at: '2026-01-30T10:00:00' } }, ['data.attributes.payment_taken_at']],
+        [{ type: 'subscription_invoice_payment', attributes: { success: false, payment_taken_at: '2026-01-30T10:00:00Z' } }, ['data.attributes.payment_taken_at']],
+        [{ type: 'subscription_invoice_payment', attributes: { success: false, failure_detail: '' } }, ['data.attributes.failure_detail']],
+        [{ type: 'subscription_invoice_payment', attributes: { success: false, failure_detail: 42 } }, ['data.attributes.failure_detail']],
+        [{ type: 'subscription_invoice_payment', attributes: { success: 'no', failure_detail: { reason: '' }, payment_taken_at: 7 } }, ['data.attributes.success', 'data.attributes.failure_detail.reason', 'data.attributes.payment_taken_at']],
+        // The store's clock reads 2026-02-01T00:00:00Z.
+        [{ type: 'subscription_invoice_payment', attributes: { success: true, payment_taken_at: '2026-02-01T00:00:01Z' } }, ['data.attributes.payment_taken_at']],
+      ];
+      for (const [data, sources] of cases) {
+        const response = await update(invoice.id, pending.id, data);
+        expect(response.status, JSON.stringify(data)).to.equal(400);
+        expect((await errorBody(response)).errors.map((e) => e['source']), JSON.stringify(data)).to.deep.equal(sources);
+      }
+      expect((await payment(invoice.id, pending.id)).attributes).to.deep.include({ success: false, pending: true });
+      expect((await read<{ data: Resource }>(`/v2/subscriptions/invoices/${invoice.id}`)).data.attributes).to.deep.include({ outstanding: true, manual_payment_pending: true });
+    });
   });
 });

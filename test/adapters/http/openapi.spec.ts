@@ -50,10 +50,11 @@ describe('OpenAPI document: every route, nothing else', () => {
     expect(routes.filter((r, i) => routes.indexOf(r) !== i)).to.deep.equal([]);
   });
 
-  it('marks exactly the subscriptions paths as also served without /v2, at that path', () => {
+  it('marks exactly the subscriptions paths as also served without /v2, and EPCC’s account-membership settings at the plural spelling of 0.1', () => {
     for (const [path, item] of Object.entries(API_DOCUMENT.paths)) {
       const alias = item['x-also-served-at'];
       if (path.startsWith('/v2/subscriptions/')) expect(alias, path).to.equal(path.slice('/v2'.length));
+      else if (path === '/v2/settings/account-membership') expect(alias, path).to.equal('/v2/settings/account-memberships');
       else expect(alias, path).to.equal(undefined);
     }
   });

@@ -220,8 +220,18 @@ describe('Manual settlement', () => {
     expect(E.isLeft(settled(done.right.invoice, done.right.payment, { success: true }, DEFAULT_RETRY_POLICY, now))).to.equal(true);
   });
 
+  it('taken at a time the merchant gives: up to now, not a millisecond later', () => {
+    const earlier = at('2026-03-05T22:00:00.000Z');
+    const done = settled(pendingInvoice, payment, { success: true, payment_taken_at: earlier }, DEFAULT_RETRY_POLICY, now);
+    expect(E.isRight(done) && done.right.payment.paymentTakenAt).to.deep.equal(earlier);
+    const atNow = settled(pendingInvoice, payment, { success: true, payment_taken_at: now }, DEFAULT_RETRY_POLICY, now);
+    expect(E.isRight(atNow) && atNow.right.payment.paymentTakenAt).to.deep.equal(now);
+    const later = settled(pendingInvoice, payment, { success: true, payment_taken_at: new Date(now.getTime() + 1) }, DEFAULT_RETRY_POLICY, now);
+    expect(E.isLeft(later) && later.left).to.deep.equal({ _tag: 'ValidationFailed', issues: [{ source: 'data.attributes.payment_taken_at', detail: 'must not be later than now' }] });
+  });
+
   it('failed: one more failed attempt', () => {
-    const done = settled(pendingInvoice, payment, { success: false, failure_detail: { reason: 'cheque bounced' } }, DEFAULT_RETRY_POLICY, now);
+    const done = settled(pendingInvoice, payment, { success: false, failure_detail: 'cheque bounced' }, DEFAULT_RETRY_POLICY, now);
     if (E.isLeft(done)) throw new Error('refused');
     expect(done.right.invoice).to.deep.include({ outstanding: true, manualPaymentPending: false, failedPaymentAttempts: 1, lastPaymentAttemptAt: now });
     expect(done.right.payment).to.deep.include({ status: 'failed', failureReason: 'cheque bounced' });

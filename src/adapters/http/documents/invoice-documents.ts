@@ -1,5 +1,5 @@
 import { amountDue, dueIncludesTax, INVOICE_TYPE, type Invoice } from '../../../domain/billing/invoice.js';
-import { INVOICE_PAYMENT_TYPE, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import { formatTimestamp } from '../timestamps.js';
 
 /**
@@ -40,12 +40,16 @@ export const invoiceResource = (invoice: Invoice) => {
   };
 };
 
-/** EPCC's SubscriptionInvoicePayment; a pending manual payment has `success: false` until it is settled. */
+/**
+ * EPCC's SubscriptionInvoicePayment: `pending` while a manual payment waits to be settled (`success` is
+ * false until then). `status` says the same in one word; it is deprecated, kept for clients of 0.1.
+ */
 export const invoicePaymentResource = (payment: InvoicePayment) => ({
   id: payment.id,
   type: INVOICE_PAYMENT_TYPE,
   attributes: {
     success: payment.status === 'succeeded',
+    pending: payment.status === 'pending',
     status: payment.status,
     gateway: payment.gateway,
     ...(payment.externalPaymentId === undefined ? {} : { external_payment_id: payment.externalPaymentId }),
@@ -57,6 +61,7 @@ export const invoicePaymentResource = (payment: InvoicePayment) => ({
     invoice_id: payment.invoiceId,
     subscription_id: payment.subscriptionId,
     job_id: payment.jobId,
+    manual_payment: payment.gateway === MANUAL_GATEWAY,
     timestamps: {
       created_at: formatTimestamp(payment.createdAt),
       updated_at: formatTimestamp(payment.updatedAt),

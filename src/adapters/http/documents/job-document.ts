@@ -3,8 +3,9 @@ import { formatTimestamp } from '../timestamps.js';
 
 /**
  * EPCC's Job: the submitted attributes with `status` and the timestamps, and in `meta` the owner, the
- * timestamps with `started_at` / `finished_at` once they happened, the `report` of a finished job and, our
- * extension, the `error` a failed job failed with.
+ * timestamps with `started_at` / `finished_at` once they happened, the `report` of a finished run and, our
+ * extensions, the `error` a failed job failed with and an import's counts as `import_report`: EPCC's
+ * `report` is one of its three run reports, and an import's counts are none of them.
  */
 export const jobResource = (job: Job) => {
   const created = formatTimestamp(job.createdAt);
@@ -28,7 +29,7 @@ export const jobResource = (job: Job) => {
         ...(job.startedAt === undefined ? {} : { started_at: formatTimestamp(job.startedAt) }),
         ...(job.finishedAt === undefined ? {} : { finished_at: formatTimestamp(job.finishedAt) }),
       },
-      ...(job.report === undefined ? {} : { report: job.report }),
+      ...(job.report === undefined ? {} : { [job.jobType === 'import' ? 'import_report' : 'report']: job.report }),
       ...(job.error === undefined ? {} : { error: job.error }),
     },
   };

@@ -67,8 +67,13 @@ const payment: Schema = closedObject(
     type: constant(INVOICE_PAYMENT_TYPE),
     attributes: closedObject(
       {
-        success: boolean,
-        status: { ...oneOfStrings(PAYMENT_STATUSES, 'Our extension: `pending` while a manual payment waits to be settled.'), 'x-extension': true } as Schema,
+        success: { ...boolean, description: 'The payment was taken; false while it is pending and once it failed.' },
+        pending: { ...boolean, description: 'A manual payment waits for the merchant to settle it (EPCC: only manual payments are ever pending).' },
+        status: {
+          ...oneOfStrings(PAYMENT_STATUSES, 'Deprecated, our extension: `pending`, `succeeded` or `failed`, what `pending` and `success` say together. Read those instead.'),
+          deprecated: true,
+          'x-extension': true,
+        } as Schema,
         gateway: text(1, 1024),
         external_payment_id: text(1, 1024),
         failure_detail: closedObject({ reason: text(1, 1024) }),
@@ -81,7 +86,8 @@ const payment: Schema = closedObject(
       invoice_id: uuid,
       subscription_id: uuid,
       job_id: uuid,
-      timestamps: closedObject({ ...stamps, payment_taken_at: timestamp }, ['payment_taken_at']),
+      manual_payment: { ...boolean, description: 'The payment is a manual one (the subscription has `manual_payments`), settled by the merchant, not by a gateway.' },
+      timestamps: closedObject({ ...stamps, payment_taken_at: { ...timestamp, description: 'When the payment was taken: as the merchant said when settling it, or when it was settled.' } }, ['payment_taken_at']),
     }),
   },
   [],
@@ -104,9 +110,22 @@ const SUBSCRIPTION_ID = pathId('subscription_id', 'subscription');
 const settlement = dataRequest(
   openObject(
     {
+      id: { ...uuid, description: "EPCC's UpdateInvoicePayment sends the payment's id; when given it must be the payment of the path." },
       type: constant(INVOICE_PAYMENT_TYPE),
       attributes: openObject(
-        { success: boolean, external_payment_id: text(1, 1024), failure_detail: openObject({ reason: text(1, 1024) }, ['reason']) },
+        {
+          success: boolean,
+          external_payment_id: text(1, 1024),
+          failure_detail: {
+            oneOf: [text(1, 1024), openObject({ reason: text(1, 1024) }, ['reason'])],
+            description: 'Why the payment failed: text, as EPCC sends it, or `{"reason": ...}` as a payment shows it.',
+          },
+          payment_taken_at: {
+            type: 'string',
+            format: 'date-time',
+            description: 'When the payment was taken (RFC 3339 with a zone); not later than now, and only with `success: true`. Without it, the settlement time.',
+          },
+        },
         ['success'],
       ),
     },
@@ -177,17 +196,15 @@ export const invoicePaths: Readonly<Record<string, PathItem>> = {
       errors: { 404: 'No invoice of this store has this id, or it has no payment with this id.' },
     }),
     put: operation({
-      operationId: 'settleInvoicePayment',
+      operationId: 'updateInvoicePayment',
       summary: 'Settle a pending manual payment',
-      description:
-        'Our extension (EPCC has no write on payments). A subscription with `manual_payments` is paid outside the service: a payment run records a `pending` payment and marks the invoice `manual_payment_pending`. `success: true` takes it (the invoice is no longer outstanding); `success: false` fails it, with `failure_detail.reason`, and counts as a failed attempt for the store\'s retry policy (a later payment run retries it).',
+      description: `${SUBSCRIPTIONS_EPCC} A subscription with \`manual_payments\` is paid outside the service: a payment run records a \`pending\` payment and marks the invoice \`manual_payment_pending\`. \`success: true\` takes it (the invoice is no longer outstanding; \`payment_taken_at\` says when, or now); \`success: false\` fails it, with \`failure_detail\`, and counts as a failed attempt for the store's retry policy (a later payment run retries it). Only a pending manual payment is settled this way.`,
       tag: TAG,
       access: 'write',
-      extension: true,
       requestBody: { description: 'How the payment ended.', content: jsonContent(settlement) },
       success: { '200': { description: 'The payment as it is now.', content: jsonContent(dataDocument(schemaRef('SubscriptionInvoicePayment'))) } },
       errors: {
-        400: 'Every invalid field, each with its `source`.',
+        400: 'Every invalid field, each with its `source`: also an `id` that is not the payment of the path, and a `payment_taken_at` on a failure or later than now.',
         404: 'No invoice of this store has this id, or it has no payment with this id.',
         409: 'The payment is not pending: it was settled already, or it was not a manual payment.',
         codes: { 409: ['payment_not_pending'] },

@@ -1,8 +1,9 @@
+import { IMPORT_RECORD_TYPES } from '../../../domain/billing/import-line.js';
 import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/billing/job.js';
 import { EXTERNAL_REF_MAX, SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/billing/job-input.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, closedObject, constant, dataDocument, dataRequest, nullable, oneOfStrings, openObject, parameterRef, schemaRef, text, timestamp, uuid } from './schema-builders.js';
+import { arrayOf, boolean, closedObject, constant, dataDocument, dataRequest, nullable, integer, oneOfStrings, openObject, parameterRef, schemaRef, text, timestamp, uuid } from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
@@ -26,6 +27,28 @@ const requestTaxItem: Schema = openObject({ ...(taxItem.properties as Record<str
 const requestInvoiceTaxes: Schema = openObject({ invoice_id: uuid, tax_items: arrayOf(requestTaxItem, { minItems: 1 }) }, ['invoice_id', 'tax_items']);
 const externalRef = text(0, EXTERNAL_REF_MAX);
 
+const count = (description: string): Schema => integer(0, undefined, description);
+const currencyTotals = (description: string): Schema => ({
+  type: 'object',
+  propertyNames: { type: 'string', pattern: '^[A-Z]{3}$' },
+  additionalProperties: closedObject({ amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean }),
+  description: `${description} By currency, in its smallest unit.`,
+});
+const billingRunReport = closedObject({
+  invoices_ready_for_payment: count('Invoices made that need no tax.'),
+  invoices_tax_required: count('Invoices made that wait for a tax run.'),
+  invoice_failures: count('Invoices due that could not be made.'),
+  total_ready_for_payment: currencyTotals('What the invoices ready for payment ask.'),
+  total_tax_required: currencyTotals('What the invoices waiting for taxes ask, tax excluded.'),
+});
+const taxRunReport = closedObject({ invoices_updated: count('Invoices taxes were added to.'), invoice_failures: count('Invoices taxes could not be added to.') });
+const paymentRunReport = closedObject({
+  total_payment_attempts: count('Invoices a payment was attempted for.'),
+  failed_payments: count('Attempts that failed.'),
+  total_collected: currencyTotals('What the run collected.'),
+});
+const recordCounts = closedObject(Object.fromEntries(IMPORT_RECORD_TYPES.map((type) => [type, integer(0)])));
+
 const job: Schema = closedObject(
   {
     id: uuid,
@@ -45,10 +68,15 @@ const job: Schema = closedObject(
       {
         owner: constant('store', 'Every job belongs to the store.'),
         timestamps: closedObject({ created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp }, ['started_at', 'finished_at']),
-        report: { type: 'object', description: "A finished job's report; its members depend on `job_type` (EPCC's BillingRunReport, TaxRunReport, PaymentRunReport)." },
+        report: { oneOf: [billingRunReport, taxRunReport, paymentRunReport], description: "A finished run's report, by `job_type`: EPCC's BillingRunReport, TaxRunReport or PaymentRunReport." },
+        import_report: {
+          ...closedObject({ records: closedObject({ uploaded: recordCounts, imported: recordCounts }), failed: integer(0, undefined, 'Lines not imported.') }),
+          description: "Our extension: a finished import's counts (an import's report is none of EPCC's run reports); `/subscriptions/imports/{id}` shows the same counts.",
+          'x-extension': true,
+        } as Schema,
         error: { type: 'string', description: 'Why a failed job failed.', 'x-extension': true },
       },
-      ['report', 'error'],
+      ['report', 'import_report', 'error'],
     ),
   },
   [],

@@ -28,6 +28,8 @@ export interface Schema {
   readonly minItems?: number;
   readonly maxItems?: number;
   readonly oneOf?: readonly Schema[];
+  /** Still answered, for older clients; to be removed in a later 0.x release. */
+  readonly deprecated?: true;
   readonly 'x-extension'?: true;
 }
 

@@ -46,7 +46,7 @@ const settingsDocument = jsonContent(dataDocument(schemaRef('Settings')));
 const cartSettingsDocument = jsonContent(dataDocument(schemaRef('CartSettings')));
 const accountMembershipSettingsDocument = jsonContent(dataDocument(schemaRef('AccountMembershipSettings')));
 const EPCC_ACCOUNT_MEMBERSHIPS =
-  'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): `membership_limit`, the most accounts one account member may belong to, per store.';
+  'As EPCC (`openapispecs/accounts/OpenAPISpec.yaml` in elasticpath/elasticpath-dev, `/v2/settings/account-membership`): `membership_limit`, the most accounts one account member may belong to, per store. Also served at `/v2/settings/account-memberships`, the spelling of 0.1, for its clients.';
 const EPCC_CART = 'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): `cart_expiry_days`, `discounts` and `snapshot_date`, per store.';
 
 export const settingsPaths: Readonly<Record<string, PathItem>> = {
@@ -107,7 +107,8 @@ export const settingsPaths: Readonly<Record<string, PathItem>> = {
       },
     }),
   },
-  '/v2/settings/account-memberships': {
+  '/v2/settings/account-membership': {
+    'x-also-served-at': '/v2/settings/account-memberships',
     get: operation({
       operationId: 'getAccountMembershipSettings',
       summary: "Get the store's account-membership settings",

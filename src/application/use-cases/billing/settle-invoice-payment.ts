@@ -16,7 +16,7 @@ import { retryPolicyOfStore } from './default-dunning-rule.js';
 import { dunningBy } from './run-payments.js';
 
 /**
- * Our extension of EPCC: a merchant settles a pending manual payment, taken or failed. A failure that
+ * EPCC's UpdateInvoicePayment: a merchant settles a pending manual payment, taken or failed. A failure that
  * spends the invoice's last retry applies the dunning action in the settlement's transaction; settling
  * a payment again, once it is settled, is refused the same way every time (409 payment_not_pending).
  */
@@ -34,7 +34,7 @@ export class SettleInvoicePayment {
     const [invoice, payment] = [parseUuid(invoiceId), parseUuid(paymentId)];
     if (invoice === undefined) return E.left(notFound(INVOICE_NOT_FOUND));
     if (payment === undefined) return E.left(notFound(PAYMENT_NOT_FOUND));
-    const settlement = parseSettlement(data);
+    const settlement = parseSettlement(data, payment);
     if (E.isLeft(settlement)) return E.left(validationFailed(settlement.left));
     const policy = await retryPolicyOfStore(this.rules, storeId);
     const now = await this.clock.now(storeId);

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { FormatsPlugin } from 'ajv-formats';
+import type { Exchange } from './openapi-contract.js';
+
+const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
+
+type Json = Readonly<Record<string, unknown>>;
+interface EpccOperation {
+  readonly operationId: string;
+  readonly responses: Readonly<Record<string, unknown>>;
+  readonly requestBody?: unknown;
+}
+interface EpccDocument {
+  readonly 'x-vendored-from': Json;
+  readonly paths: Readonly<Record<string, Readonly<Record<string, EpccOperation>>>>;
+  readonly components: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+const vendored = (name: string): EpccDocument => JSON.parse(readFileSync(new URL(`epcc/${name}`, import.meta.url), 'utf8')) as EpccDocument;
+
+/**
+ * Where we answer otherwise than EPCC's subscriptions document, on purpose, each with why; the document is
+ * patched here, in one place, so that every other answer is still held to it.
+ * - The seed names a payment authority of its own, `platform_payments_processor`; the seed wins where it
+ *   speaks, so it is a third authority beside EPCC's two.
+ * - UpdateOfferingProduct answers the offering's copy of the product (`subscription_offering_product`), as
+ *   EPCC's own ListOfferingProducts does for the same resource; its document names the catalogue Product.
+ * - `meta.active_plan` is null on a plan the subscription is not on, as ActivePlan's own description says;
+ *   its schema says boolean only.
+ * - A pending subscription goes live by a state action of ours, `go_live`, which its history then shows.
+ */
+const withOurDivergences = (document: EpccDocument): EpccDocument => {
+  const schemas = document.components['schemas'] as Record<string, Record<string, unknown>>;
+  const authority = schemas['PaymentAuthority']!;
+  schemas['SeedPaymentAuthority'] = { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['platform_payments_processor'] } } };
+  authority['oneOf'] = [...(authority['oneOf'] as unknown[]), { $ref: '#/components/schemas/SeedPaymentAuthority' }];
+  schemas['ActivePlan'] = { ...schemas['ActivePlan'], nullable: true };
+  const action = schemas['SubscriptionStateAction']!;
+  action['enum'] = [...(action['enum'] as unknown[]), 'go_live'];
+  const update = document.paths['/subscriptions/offerings/{offering_uuid}/products/{product_uuid}']!['put']!.responses['200'] as {
+    content: { 'application/json': { schema: { properties: { data: { $ref: string } } } } };
+  };
+  update.content['application/json'].schema.properties.data.$ref = '#/components/schemas/OfferingProduct';
+  return document;
+};
+
+/**
+ * EPCC's own documents for the operations we claim: its subscriptions API, whose server URL ends in `/v2`
+ * (we serve it with and without that prefix), and the account-membership settings of its accounts API.
+ */
+const EPCC_DOCUMENTS: readonly { readonly name: string; readonly document: EpccDocument; readonly prefixes: readonly string[] }[] = [
+  { name: 'subscriptions', document: withOurDivergences(vendored('subscriptions-openapi.json')), prefixes: ['/v2', ''] },
+  { name: 'accounts', document: vendored('account-membership-settings-openapi.json'), prefixes: [''] },
+];
+
+const METHODS = ['get', 'put', 'post', 'delete'] as const;
+
+/**
+ * An OpenAPI 3.0/3.1 schema as JSON Schema for Ajv: examples, vendor keys and the discriminator (its oneOf
+ * still applies) are annotations; EPCC's `format: string` says nothing and `format: UUID` means uuid.
+ */
+const jsonSchema = (value: unknown, id: string): unknown => {
+  if (Array.isArray(value)) return value.map((v) => jsonSchema(v, id));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).flatMap(([key, inner]): [string, unknown][] => {
+    if (key === 'example' || key === 'discriminator' || key.startsWith('x-')) return [];
+    if (key === 'format' && inner === 'string') return [];
+    if (key === 'format' && inner === 'UUID') return [[key, 'uuid']];
+    if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) return [[key, `${id}#/definitions/${inner.slice('#/components/schemas/'.length)}`]];
+    // Property names are data, not keywords: a property called `example` stays.
+    if (key === 'properties' && inner !== null && typeof inner === 'object') return [[key, Object.fromEntries(Object.entries(inner).map(([p, s]) => [p, jsonSchema(s, id)]))]];
+    return [[key, jsonSchema(inner, id)]];
+  });
+  return Object.fromEntries(entries);
+};
+
+/** One EPCC operation a request of ours maps to. */
+export interface EpccMatch {
+  readonly document: string;
+  readonly template: string;
+  readonly method: (typeof METHODS)[number];
+  readonly operation: EpccOperation;
+}
+
+interface EpccRoute extends EpccMatch {
+  readonly pattern: RegExp;
+  readonly params: number;
+  readonly prefixes: readonly string[];
+  readonly documentId: string;
+  readonly components: EpccDocument['components'];
+}
+
+const routeOf = (template: string): { pattern: RegExp; params: number } => {
+  const segments = template.split('/').map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return { pattern: new RegExp(`^${segments.join('/')}/?$`, 'i'), params: segments.filter((s) => s === '[^/]+').length };
+};
+
+/** Holds the answers to operations EPCC documents to EPCC's own schema for that operation and status. */
+export class EpccContract {
+  // EPCC splits schemas with allOf, so a `required` may name a property another branch defines.
+  private readonly ajv = new Ajv({ strict: true, strictTypes: false, strictRequired: false, allErrors: true });
+  private readonly routes: readonly EpccRoute[];
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor() {
+    addFormats(this.ajv);
+    this.routes = EPCC_DOCUMENTS.flatMap(({ name, document, prefixes }) => {
+      const documentId = `urn:epcc:${name}`;
+      this.ajv.addSchema({ $id: documentId, definitions: jsonSchema(document.components['schemas'] ?? {}, documentId) as Record<string, object> });
+      return Object.entries(document.paths).flatMap(([template, item]) =>
+        METHODS.flatMap((method) => {
+          const operation = item[method];
+          return operation === undefined ? [] : [{ document: name, template, method, operation, prefixes, documentId, components: document.components, ...routeOf(template) }];
+        }),
+      );
+    }).sort((a, b) => a.params - b.params);
+  }
+
+  /** Every operation of the vendored documents. */
+  operations(): readonly EpccMatch[] {
+    return this.routes.map(({ document, template, method, operation }) => ({ document, template, method, operation }));
+  }
+
+  /** The EPCC operation a request is, if it is one. */
+  match(method: string, path: string): EpccRoute | undefined {
+    const pathname = path.split('?')[0] ?? '';
+    const verb = (method === 'HEAD' ? 'get' : method.toLowerCase()) as EpccMatch['method'];
+    return this.routes.find((r) => r.method === verb && r.prefixes.some((prefix) => pathname.toLowerCase().startsWith(prefix) && r.pattern.test(pathname.slice(prefix.length))));
+  }
+
+  private resolve(route: EpccRoute, item: unknown): Json | undefined {
+    if (item === null || typeof item !== 'object') return undefined;
+    const ref = (item as Json)['$ref'];
+    if (typeof ref !== 'string') return item as Json;
+    const [, , section, name] = ref.split('/');
+    return route.components[section ?? '']?.[name ?? ''] as Json | undefined;
+  }
+
+  private validator(route: EpccRoute, key: string, schema: unknown): ValidateFunction {
+    const cacheKey = `${route.documentId} ${route.method} ${route.template} ${key}`;
+    let validate = this.validators.get(cacheKey);
+    if (validate === undefined) this.validators.set(cacheKey, (validate = this.ajv.compile(jsonSchema(schema, route.documentId) as object)));
+    return validate;
+  }
+
+  private static errors(validate: ValidateFunction): string {
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
+  }
+
+  /**
+   * What is wrong with an answer to an EPCC operation, judged by EPCC's document; `undefined` when it fits
+   * or is no EPCC operation. A success must be one EPCC lists for the operation; an error status EPCC does
+   * not list (401, 403, 429...) is held to our own document only.
+   */
+  problems(exchange: Exchange): string | undefined {
+    if (exchange.method === 'HEAD') return undefined;
+    const route = this.match(exchange.method, exchange.path);
+    if (route === undefined) return undefined;
+    const where = `EPCC ${route.operation.operationId} (${route.method.toUpperCase()} ${route.template}, ${route.document})`;
+    const status = String(exchange.status);
+    const declared = route.operation.responses[status] ?? (exchange.status >= 400 ? route.operation.responses['default'] : undefined);
+    if (declared === undefined) return exchange.status < 300 ? `${where} answered ${status}, which EPCC does not list for it (${Object.keys(route.operation.responses).join(', ')})` : undefined;
+    const response = this.resolve(route, declared);
+    const content = response?.['content'] as Readonly<Record<string, { readonly schema?: unknown }>> | undefined;
+    const schema = content?.['application/json']?.schema;
+    if (schema === undefined) return exchange.body === '' ? undefined : `${where} answered ${status} with a body where EPCC has none: ${exchange.body.slice(0, 300)}`;
+    let body: unknown;
+    try {
+      body = JSON.parse(exchange.body);
+    } catch {
+      return `${where} answered ${status} with a body that is not JSON: ${exchange.body.slice(0, 300)}`;
+    }
+    const validate = this.validator(route, status, schema);
+    if (validate(body)) return undefined;
+    return `${where} answered ${status} with a body EPCC's schema refuses: ${EpccContract.errors(validate)}\nbody: ${exchange.body.slice(0, 1000)}`;
+  }
+
+  /** What EPCC's request schema for the operation finds wrong with a body we sent; `undefined` when it fits. */
+  requestProblems(method: string, path: string, body: unknown): string | undefined {
+    const route = this.match(method, path);
+    const request = route === undefined ? undefined : this.resolve(route, route.operation.requestBody);
+    const schema = (request?.['content'] as Readonly<Record<string, { readonly schema?: unknown }>> | undefined)?.['application/json']?.schema;
+    if (route === undefined || schema === undefined) return undefined;
+    const validate = this.validator(route, 'request', schema);
+    return validate(body) ? undefined : `EPCC ${route.operation.operationId} refuses the request body: ${EpccContract.errors(validate)}`;
+  }
+}
+
+let shared: EpccContract | undefined;
+
+/** The one EPCC contract the HTTP tests share (compiling EPCC's schemas once). */
+export const epccContract = (): EpccContract => (shared ??= new EpccContract());
