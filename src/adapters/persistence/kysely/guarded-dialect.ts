@@ -76,7 +76,6 @@ class GuardedConnection implements DatabaseConnection {
     return this.options.writesInTransactions || (ledger?.alongEveryCommit.length ?? 0) > 0 ? this.writeInItsOwnTransaction(query) : this.autocommit(query);
   }
 
-
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
     return this.inner.streamQuery(query, chunkSize);
   }
@@ -115,17 +114,16 @@ class GuardedConnection implements DatabaseConnection {
 
   private async writeInItsOwnTransaction<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     await this.run(BEGIN);
-    let result: QueryResult<R>;
     try {
-      result = await this.run<R>(query);
+      const result = await this.run<R>(query);
+      await this.commit(() => this.inner.executeQuery(COMMIT));
+      return result;
     } catch (error) {
-      // A statement the server refused is rolled back here; after a fault the connection is abandoned
-      // instead (nothing more is sent on it), and closing it rolls back.
+      // What the server refused is rolled back here; after a fault the connection is abandoned instead
+      // (nothing more is sent on it), and closing it rolls back.
       if (!(error instanceof StorageUnavailable)) await this.run(ROLLBACK).catch(() => undefined);
       throw error;
     }
-    await this.commit(() => this.inner.executeQuery(COMMIT));
-    return result;
   }
 }
 
