@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { booleanValue } from '../shared/boolean.js';
 import { issues } from '../shared/errors.js';
-import { INT32_MAX, integerInRange } from '../shared/integer.js';
+import { integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
@@ -14,14 +14,15 @@ export const PAYMENT_RETRY_TYPES = ['fixed', 'backoff', 'tiered'] as const;
 export const PAYMENT_RETRY_UNITS = ['day', 'week'] as const;
 /** What happens to the subscription once every retry of an invoice's payment has failed. */
 export const DUNNING_ACTIONS = ['none', 'pause', 'close', 'suspend'] as const;
+/** EPCC: "You can set this to a limit between 0 - 20". */
+export const PAYMENT_RETRIES_LIMIT_MAX = 20;
 
 const DUNNING_RULE_FIELDS = {
   payment_retry_type: requiredField(oneOf([...PAYMENT_RETRY_TYPES])),
   payment_retry_interval: optionalField(integerInRange(1, 1024)),
   payment_retry_unit: optionalField(oneOf([...PAYMENT_RETRY_UNITS])),
   payment_retry_multiplier: optionalField(numberInRange(1, 1024)),
-  // EPCC sets no upper bound; the largest integer every backend's JSON and columns carry exactly is ours.
-  payment_retries_limit: requiredField(integerInRange(0, INT32_MAX)),
+  payment_retries_limit: requiredField(integerInRange(0, PAYMENT_RETRIES_LIMIT_MAX)),
   action: requiredField(oneOf([...DUNNING_ACTIONS])),
   default: optionalField(booleanValue),
 };
@@ -33,10 +34,13 @@ export type DunningRuleChanges = Changes<typeof DUNNING_RULE_FIELDS>;
 /** How failed payments of a store's invoices are retried, and what follows when they all fail. */
 export type DunningRule = BillingPolicy<DunningRuleAttributes>;
 
-/** EPCC: the multiplier "must only be set for backoff types"; it lengthens the wait between retries. */
-const multiplierOnlyWithBackoff = (attributes: DunningRuleAttributes): Parsed<DunningRuleAttributes> =>
-  attributes.payment_retry_multiplier !== undefined && attributes.payment_retry_type !== 'backoff'
-    ? E.left(issues('data.attributes.payment_retry_multiplier', "may only be set when payment_retry_type is 'backoff'"))
+/**
+ * EPCC ties the multiplier to backoff ("must only be set for backup types") and to tiered ("the factor by
+ * which the time duration increases"): a fixed schedule has none, so one set with it is refused.
+ */
+const noMultiplierWhenFixed = (attributes: DunningRuleAttributes): Parsed<DunningRuleAttributes> =>
+  attributes.payment_retry_multiplier !== undefined && attributes.payment_retry_type === 'fixed'
+    ? E.left(issues('data.attributes.payment_retry_multiplier', "may only be set when payment_retry_type is 'backoff' or 'tiered'"))
     : E.right(attributes);
 
 /** The store's default rule is the one marked; EPCC allows one per store. */
@@ -44,7 +48,7 @@ export const DEFAULT_MARK = 'default';
 
 /** EPCC: "There can only be one default rule per store"; any rule can be deleted at any time. */
 export const DUNNING_RULES: BillingPolicyKind<DunningRuleAttributes, DunningRuleChanges> = {
-  ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', multiplierOnlyWithBackoff),
+  ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', noMultiplierWhenFixed),
   exclusiveValue: (attributes) => (attributes.default === true ? DEFAULT_MARK : undefined),
   notFound: 'dunning rule not found',
   list: BILLING_POLICY_LIST,
