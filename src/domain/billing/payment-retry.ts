@@ -83,6 +83,12 @@ export const isDueForPayment = (invoice: Invoice, policy: RetryPolicy, now: Date
 };
 
 /**
+ * Whether the invoice's retry limit has been reached, now or before: an invoice paid on an attempt a
+ * merchant asked for after its retries were spent still shows that they were.
+ */
+export const limitReached = (invoice: Invoice, policy: RetryPolicy): boolean => invoice.paymentRetriesLimitReached || invoice.failedPaymentAttempts > policy.limit;
+
+/**
  * The invoice after an attempt ended with `status`: paid, waiting for a manual settlement, or one more
  * failure; the first attempt and `limit` retries may fail before the limit is reached.
  */
@@ -90,7 +96,7 @@ export const afterAttempt = (invoice: Invoice, status: PaymentStatus, policy: Re
   const attempted = { ...invoice, lastPaymentAttemptAt: now, updatedAt: now };
   switch (status) {
     case 'succeeded':
-      return { ...attempted, outstanding: false, manualPaymentPending: false };
+      return { ...attempted, outstanding: false, manualPaymentPending: false, paymentRetriesLimitReached: limitReached(invoice, policy) };
     case 'pending':
       return { ...attempted, manualPaymentPending: true };
     case 'failed': {

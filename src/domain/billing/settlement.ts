@@ -9,7 +9,7 @@ import { typedAttributes } from '../subscription/catalogue-fields.js';
 import { paymentNotPending } from './gateway-attempt.js';
 import type { Invoice } from './invoice.js';
 import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from './invoice-payment.js';
-import { afterAttempt, type RetryPolicy } from './payment-retry.js';
+import { afterAttempt, limitReached, type RetryPolicy } from './payment-retry.js';
 
 const failureDetail = (source: string) => (input: unknown): Parsed<{ readonly reason: string }> => {
   if (!isRecord(input)) return E.left(issues(source, 'must be an object'));
@@ -57,7 +57,7 @@ export const settled = (
   }
   if (settlement.success) {
     return E.right({
-      invoice: { ...invoice, outstanding: false, manualPaymentPending: false, updatedAt: now },
+      invoice: { ...invoice, outstanding: false, manualPaymentPending: false, paymentRetriesLimitReached: limitReached(invoice, policy), updatedAt: now },
       payment: {
         ...payment,
         status: 'succeeded',
