@@ -97,6 +97,12 @@ describe('dunning rules', () => {
     }
   }
 
+  it('reads a rule stored before the limit was bounded to 20, and refuses the same limit from a client', () => {
+    const stored = { ...VALID, payment_retries_limit: 2_147_483_647 };
+    expect(DUNNING_RULES.fromStorage(stored)).to.deep.equal(E.right(stored));
+    expect(E.isLeft(create(stored))).to.equal(true);
+  });
+
   it('refuses a multiplier with a fixed strategy', () => {
     expect(create({ ...VALID, payment_retry_type: 'fixed', payment_retry_multiplier: 2 })).to.deep.equal(E.left([{ source: 'data.attributes.payment_retry_multiplier', detail: MULTIPLIER_RULE }]));
   });

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { booleanValue } from '../shared/boolean.js';
 import { issues } from '../shared/errors.js';
-import { integerInRange } from '../shared/integer.js';
+import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
@@ -43,12 +43,19 @@ const noMultiplierWhenFixed = (attributes: DunningRuleAttributes): Parsed<Dunnin
     ? E.left(issues('data.attributes.payment_retry_multiplier', "may only be set when payment_retry_type is 'backoff' or 'tiered'"))
     : E.right(attributes);
 
+/**
+ * Rules stored before the limit was bounded to 0–20 may hold up to INT32_MAX, the largest integer every
+ * backend carries exactly: they are still read (and retried as if the limit were 20).
+ */
+const STORED_FIELDS = { ...DUNNING_RULE_FIELDS, payment_retries_limit: requiredField(integerInRange(0, INT32_MAX)) };
+
 /** The store's default rule is the one marked; EPCC allows one per store. */
 export const DEFAULT_MARK = 'default';
 
 /** EPCC: "There can only be one default rule per store"; any rule can be deleted at any time. */
 export const DUNNING_RULES: BillingPolicyKind<DunningRuleAttributes, DunningRuleChanges> = {
   ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', noMultiplierWhenFixed),
+  fromStorage: billingPolicyParsers(DUNNING_RULE_TYPE, STORED_FIELDS, 'dunning rule', noMultiplierWhenFixed).fromStorage,
   exclusiveValue: (attributes) => (attributes.default === true ? DEFAULT_MARK : undefined),
   notFound: 'dunning rule not found',
   list: BILLING_POLICY_LIST,

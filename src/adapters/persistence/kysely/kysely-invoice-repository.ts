@@ -301,6 +301,15 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     return { spent: toNumber(row?.spent ?? 0) > 0, unpaid: toNumber(row?.unpaid ?? 0) > 0 };
   }
 
+  /**
+   * Read without a lock: only a suspended subscription is changed by a payment, and only then is its row
+   * locked, so paying does not wait for a billing run holding the subscriptions of its batch.
+   */
+  private async suspended(trx: Transaction<Tables>, storeId: Uuid, subscriptionId: Uuid): Promise<boolean> {
+    const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', subscriptionId).executeTakeFirst();
+    return row !== undefined && subscriptionFromRow(row).flags.suspended;
+  }
+
   dunningStanding(storeId: Uuid, subscriptionId: Uuid): Promise<DunningStanding> {
     return this.spentInvoices(this.handle.db, storeId, subscriptionId);
   }
@@ -323,7 +332,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       await trx.updateTable('subscription_invoice_payments').set(columns).where('id', '=', paymentId).execute();
       await this.write(trx, changed.right.invoice);
       if (changed.right.invoice.outstanding && changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached) await this.dun(trx, storeId, invoice.subscriptionId, dunning.retriesSpent);
-      if (invoice.outstanding && !changed.right.invoice.outstanding) {
+      if (invoice.outstanding && !changed.right.invoice.outstanding && (await this.suspended(trx, storeId, invoice.subscriptionId))) {
         const others = await this.spentInvoices(trx, storeId, invoice.subscriptionId, invoiceId);
         await this.dun(trx, storeId, invoice.subscriptionId, (subscription) => dunning.paid(subscription, others.unpaid));
       }
