@@ -1,5 +1,4 @@
-import type { DUNNING_ACTIONS, DunningRuleAttributes, PAYMENT_RETRY_TYPES, PAYMENT_RETRY_UNITS } from '../subscription/dunning-rule.js';
-import { PAYMENT_RETRIES_LIMIT_MAX } from '../subscription/dunning-rule.js';
+import { PAYMENT_RETRIES_LIMIT_MAX, type DUNNING_ACTIONS, type DunningRuleAttributes, type PAYMENT_RETRY_TYPES, type PAYMENT_RETRY_UNITS } from '../subscription/dunning-rule.js';
 import type { Invoice } from './invoice.js';
 import type { PaymentStatus } from './invoice-payment.js';
 
