@@ -72,6 +72,7 @@ import { RunBilling } from './use-cases/billing/run-billing.js';
 import { RunPayments } from './use-cases/billing/run-payments.js';
 import { RunTaxes } from './use-cases/billing/run-taxes.js';
 import { SettleInvoicePayment } from './use-cases/billing/settle-invoice-payment.js';
+import { RequestPaymentAttempt } from './use-cases/billing/request-payment-attempt.js';
 import { TOKENS } from './tokens.js';
 import { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitScheduledJob } from './use-cases/jobs/job-use-cases.js';
 import { RunLane } from './use-cases/jobs/run-lane.js';
@@ -186,6 +187,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   ListInvoicePayments,
   GetInvoicePayment,
   SettleInvoicePayment,
+  RequestPaymentAttempt,
   RunBilling,
   RunTaxes,
   RunPayments,

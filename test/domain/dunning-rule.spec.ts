@@ -7,7 +7,7 @@ import { expectField, type Expectation } from '../support/field-cases.js';
 const VALID = { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none' };
 const create = (attributes: Record<string, unknown>) => DUNNING_RULES.parseNew({ type: 'subscription_dunning_rule', attributes });
 const change = (attributes: Record<string, unknown>) => DUNNING_RULES.parseChanges({ type: 'subscription_dunning_rule', attributes });
-const MULTIPLIER_RULE = "may only be set when payment_retry_type is 'backoff'";
+const MULTIPLIER_RULE = "may only be set when payment_retry_type is 'backoff' or 'tiered'";
 
 type Case = [string, unknown, Expectation];
 const cases: Record<string, ReadonlyArray<Case>> = {
@@ -34,9 +34,10 @@ const cases: Record<string, ReadonlyArray<Case>> = {
   ],
   payment_retries_limit: [
     ['0', 0, null],
-    ['2147483647', 2_147_483_647, null],
-    ['-1', -1, 'must be between 0 and 2147483647'],
-    ['2147483648', 2_147_483_648, 'must be between 0 and 2147483647'],
+    ['20', 20, null],
+    ['-1', -1, 'must be between 0 and 20'],
+    ['21', 21, 'must be between 0 and 20'],
+    ['2147483647', 2_147_483_647, 'must be between 0 and 20'],
     ['2.5', 2.5, 'must be an integer'],
     ['a boolean', true, 'must be an integer'],
   ],
@@ -89,18 +90,24 @@ describe('dunning rules', () => {
     ['a string', '2', 'must be a number'],
   ];
   for (const [label, value, expected] of multipliers) {
-    it(`${expected === null ? 'accepts' : 'refuses'} payment_retry_multiplier ${label} with a backoff strategy`, () => {
-      expectField(create({ ...VALID, payment_retry_type: 'backoff', payment_retry_multiplier: value }), 'payment_retry_multiplier', value, expected, 'data.attributes.payment_retry_multiplier');
-    });
+    for (const type of ['backoff', 'tiered']) {
+      it(`${expected === null ? 'accepts' : 'refuses'} payment_retry_multiplier ${label} with a ${type} strategy`, () => {
+        expectField(create({ ...VALID, payment_retry_type: type, payment_retry_multiplier: value }), 'payment_retry_multiplier', value, expected, 'data.attributes.payment_retry_multiplier');
+      });
+    }
   }
 
-  it('refuses a multiplier with a fixed or tiered strategy', () => {
-    for (const type of ['fixed', 'tiered']) {
-      expect(create({ ...VALID, payment_retry_type: type, payment_retry_multiplier: 2 }), type).to.deep.equal(E.left([{ source: 'data.attributes.payment_retry_multiplier', detail: MULTIPLIER_RULE }]));
-    }
+  it('reads a rule stored before the limit was bounded to 20, and refuses the same limit from a client', () => {
+    const stored = { ...VALID, payment_retries_limit: 2_147_483_647 };
+    expect(DUNNING_RULES.fromStorage(stored)).to.deep.equal(E.right(stored));
+    expect(E.isLeft(create(stored))).to.equal(true);
   });
 
-  it('checks the whole rule after a partial update, so that a change cannot leave a multiplier without backoff', () => {
+  it('refuses a multiplier with a fixed strategy', () => {
+    expect(create({ ...VALID, payment_retry_type: 'fixed', payment_retry_multiplier: 2 })).to.deep.equal(E.left([{ source: 'data.attributes.payment_retry_multiplier', detail: MULTIPLIER_RULE }]));
+  });
+
+  it('checks the whole rule after a partial update, so that a change cannot leave a multiplier on a fixed rule', () => {
     const stored: DunningRuleAttributes = { ...VALID, payment_retry_type: 'backoff', payment_retry_multiplier: 2 } as DunningRuleAttributes;
     const toFixed = change({ payment_retry_type: 'fixed' });
     if (E.isLeft(toFixed)) throw new Error('the change parses');

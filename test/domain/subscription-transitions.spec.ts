@@ -34,7 +34,7 @@ describe('subscription state changes', () => {
 
   it('cancels when its latest invoiced period ends, staying active until then', () => {
     const subscription = running();
-    const result = applyStateAction(subscription, planWith(), 'cancel', now, STATE_ID, new Date('2024-03-31T09:00:00.000Z'));
+    const result = applyStateAction(subscription, planWith(), 'cancel', now, STATE_ID, { invoicedThrough: new Date('2024-03-31T09:00:00.000Z') });
     const flags = { canceled: true, paused: false, suspended: false, pending: false };
     const endDate = new Date('2024-03-31T09:00:00.000Z');
     const state = { id: STATE_ID, subscriptionId: subscription.id, action: 'cancel', createdAt: now, flags: { ...flags, closed: false }, invoiceAfter: subscription.invoiceAfter };
@@ -58,13 +58,13 @@ describe('subscription state changes', () => {
   ];
   for (const [label, when, invoicedThrough, end] of endsAt) {
     it(`cancels ending ${end}: ${label}`, () => {
-      const result = applyStateAction(running(), planWith({ billing_frequency: 3 }), 'cancel', new Date(when), STATE_ID, invoicedThrough === undefined ? undefined : new Date(invoicedThrough));
+      const result = applyStateAction(running(), planWith({ billing_frequency: 3 }), 'cancel', new Date(when), STATE_ID, { invoicedThrough: invoicedThrough === undefined ? undefined : new Date(invoicedThrough) });
       expect(E.isRight(result) && result.right.subscription.timestamps.endDate?.toISOString()).to.equal(end);
     });
   }
 
   it('cancels a paused subscription and clears the pause', () => {
-    const result = applyStateAction(paused(), planWith(), 'cancel', now, STATE_ID, new Date('2024-03-31T09:00:00.000Z'));
+    const result = applyStateAction(paused(), planWith(), 'cancel', now, STATE_ID, { invoicedThrough: new Date('2024-03-31T09:00:00.000Z') });
     expect(E.isRight(result) && result.right.state.flags).to.deep.equal({ canceled: true, paused: false, suspended: false, pending: false, closed: false });
     expect(E.isRight(result) && result.right.subscription.timestamps.pausedAt?.toISOString()).to.equal('2024-02-01T00:00:00.000Z');
   });
@@ -91,7 +91,7 @@ describe('subscription state changes', () => {
       E.left({ _tag: 'Unprocessable', detail: 'the subscription is not pending: it is live already', code: 'state_transition_not_allowed' }),
     );
     // Its first period, counted from going live, was invoiced through 10 April.
-    const canceledLater = applyStateAction(live.right.subscription, planWith(), 'cancel', new Date('2024-03-20T00:00:00.000Z'), STATE_ID, new Date('2024-04-10T15:00:00.000Z'));
+    const canceledLater = applyStateAction(live.right.subscription, planWith(), 'cancel', new Date('2024-03-20T00:00:00.000Z'), STATE_ID, { invoicedThrough: new Date('2024-04-10T15:00:00.000Z') });
     expect(E.isRight(canceledLater) && canceledLater.right.subscription.timestamps.endDate?.toISOString()).to.equal('2024-04-10T15:00:00.000Z');
     const canceledPending = applyStateAction(pending, planWith({ can_pause: false }), 'cancel', now, STATE_ID);
     expect(E.isRight(canceledPending) && canceledPending.right.subscription.timestamps.endDate).to.deep.equal(now);
@@ -156,7 +156,7 @@ describe('subscription state changes', () => {
 
   it('allows actions on a closing plan that has not run out', () => {
     const plan = planWith({ end_behavior: 'close', plan_length: 3 });
-    const result = applyStateAction(running(), plan, 'cancel', now, STATE_ID, new Date('2024-03-31T09:00:00.000Z'));
+    const result = applyStateAction(running(), plan, 'cancel', now, STATE_ID, { invoicedThrough: new Date('2024-03-31T09:00:00.000Z') });
     expect(E.isRight(result) && result.right.state.flags.closed).to.equal(false);
   });
 });

@@ -118,6 +118,7 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
     route('PUT', '/invoices/:invoice_id/payments/:payment_id', (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}`, () => ({
       data: { type: 'subscription_invoice_payment', attributes: { success: true, external_payment_id: 'cash-1' } },
     })),
+    route('POST', '/invoices/:invoice_id/payment-attempt-requests', (ids) => `/invoices/${ids.invoiceId}/payment-attempt-requests`),
     route('GET', '/subscriptions/:subscription_id/invoices', (ids) => `/subscriptions/${ids.subscriptionId}/invoices`),
     route('GET', '/subscriptions/:subscription_id/invoices/:invoice_id', (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}`),
     route('GET', '/subscriptions/:subscription_id/invoices/:invoice_id/payments', (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}/payments`),

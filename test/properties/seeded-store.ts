@@ -51,7 +51,7 @@ const seedInvoice = async (container: Container, storeId: Uuid, subscriptionId: 
   const jobId = randomIds.uuid();
   const begun = await invoices.beginAttempt(storeId, invoice.id, jobId, (current) => E.right(pendingPayment(current, { id: jobId }, paymentId, MANUAL_GATEWAY, now)));
   if (E.isLeft(begun)) throw new Error('no payment recorded');
-  const waiting = await invoices.settle(storeId, invoice.id, paymentId, (current, payment) => completedAttempt(current, payment, { status: 'pending' }, DEFAULT_RETRY_POLICY, now), () => undefined);
+  const waiting = await invoices.settle(storeId, invoice.id, paymentId, (current, payment) => completedAttempt(current, payment, { status: 'pending' }, DEFAULT_RETRY_POLICY, now), { retriesSpent: () => undefined, paid: () => undefined });
   if (E.isLeft(waiting)) throw new Error('the payment does not wait for a settlement');
   return { invoiceId: invoice.id, paymentId };
 };

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/in-memory-offering-repository.js';
 import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/in-memory-subscription-repository.js';
+import { InMemoryInvoiceRepository } from '../../src/adapters/persistence/in-memory/in-memory-invoice-repository.js';
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
@@ -104,7 +105,7 @@ export const subscriptionCore = async () => {
       listPlans: run(new ListPlansOfSubscription(subscriptionRepo, stores)),
       listProducts: run(new ListProductsOfSubscription(subscriptionRepo, stores)),
       list: run(new ListSubscriptions(subscriptionRepo, stores)),
-      changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids, everyStoreOn(clock))),
+      changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids, everyStoreOn(clock), new InMemoryInvoiceRepository(state))),
       listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),
       getState: run(new GetSubscriptionState(subscriptionRepo)),
     },

@@ -97,6 +97,7 @@ import { subscriberRoutes } from './routes/subscriber-routes.js';
 import { invoiceRoutes } from './routes/invoice-routes.js';
 import { GetInvoice, GetInvoicePayment, ListInvoicePayments, ListInvoices } from '../../application/use-cases/billing/read-invoices.js';
 import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
+import { RequestPaymentAttempt } from '../../application/use-cases/billing/request-payment-attempt.js';
 import { subscriptionRoutes } from './routes/subscription-routes.js';
 import { testClockRoutes } from './routes/test-clock-routes.js';
 import { AdvanceTestClock, GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
@@ -219,7 +220,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
   invoiceRoutes(
     router,
-    { list: use(ListInvoices), get: use(GetInvoice), listPayments: use(ListInvoicePayments), getPayment: use(GetInvoicePayment), settle: use(SettleInvoicePayment) },
+    { list: use(ListInvoices), get: use(GetInvoice), listPayments: use(ListInvoicePayments), getPayment: use(GetInvoicePayment), settle: use(SettleInvoicePayment), requestAttempt: use(RequestPaymentAttempt) },
     routes,
   );
   jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);

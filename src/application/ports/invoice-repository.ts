@@ -8,6 +8,7 @@ import type { Page, PageRequest } from '../../domain/query/page.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Offering } from '../../domain/subscription/offering.js';
 import type { Subscription } from '../../domain/subscription/subscription.js';
+import type { DunningStanding } from '../../domain/subscription/subscription-state.js';
 import type { Missing } from './storage-outcomes.js';
 
 /** A subscription a billing run looks at, with its offering snapshot, its latest invoiced period and its pauses. */
@@ -62,6 +63,16 @@ export interface Attempted {
 
 /** A subscription's dunning action, once an invoice's retries are spent; undefined when nothing changes. */
 export type RetriesSpent = (subscription: Subscription) => DunningOutcome | undefined;
+/** A subscription once one of its invoices is paid, told whether another of its invoices is still outstanding after a failed payment. */
+export type InvoicePaid = (subscription: Subscription, othersUnpaid: boolean) => DunningOutcome | undefined;
+
+/** What a settled attempt does to its subscription, in the attempt's transaction. */
+export interface Dunning {
+  readonly retriesSpent: RetriesSpent;
+  readonly paid: InvoicePaid;
+}
+
+export type { DunningStanding };
 
 /** The attempt is not made: the invoice changed meanwhile, or this run attempted it already. */
 export type NotAttempted = { readonly _tag: 'NotAttempted' };
@@ -107,16 +118,19 @@ export interface InvoiceRepository {
   attemptsBy(storeId: Uuid, jobId: Uuid): Promise<readonly PaymentGroup[]>;
   /**
    * Changes a payment and its invoice together, with the invoice locked. When the change spends the
-   * invoice's last retry, `retriesSpent` changes its subscription in the same transaction (the dunning
-   * action), so no crash can leave the limit reached and the action not taken.
+   * invoice's last retry, `dunning.retriesSpent` changes its subscription in the same transaction (the
+   * dunning action), so no crash can leave the limit reached and the action not taken; when it pays the
+   * invoice, `dunning.paid` does (lifting a suspension).
    */
   settle<R>(
     storeId: Uuid,
     invoiceId: Uuid,
     paymentId: Uuid,
     change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>,
-    retriesSpent: RetriesSpent,
+    dunning: Dunning,
   ): Promise<E.Either<Missing | R, Attempted>>;
+  /** Where the subscription stands with dunning, from its invoices: one query. */
+  dunningStanding(storeId: Uuid, subscriptionId: Uuid): Promise<DunningStanding>;
   findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined>;
   /** Newest first. */
   list(storeId: Uuid, query: InvoiceQuery): Promise<Page<Invoice>>;

@@ -40,3 +40,15 @@ export const afterRetriesSpent = (subscription: Subscription, action: DunningAct
         : recorded({ ...subscription, flags: { ...flags, canceled: true, paused: false }, timestamps: { ...timestamps, canceledAt: now, endDate: now, updatedAt: now } }, 'cancel');
   }
 };
+
+/**
+ * The subscription once one of its invoices is paid: a suspension lifts when no other invoice of it is
+ * still outstanding after a failed payment. Periods that ended while it was suspended are never billed
+ * (`billableFrom` moves to now); the period running now is, by the next billing run. Undefined when
+ * nothing changes.
+ */
+export const afterInvoicePaid = (subscription: Subscription, othersUnpaid: boolean, now: Date): DunningOutcome | undefined => {
+  if (!subscription.flags.suspended || othersUnpaid) return undefined;
+  const billableFrom = subscription.billableFrom !== undefined && subscription.billableFrom > now ? subscription.billableFrom : now;
+  return { subscription: { ...subscription, flags: { ...subscription.flags, suspended: false }, billableFrom, timestamps: { ...subscription.timestamps, updatedAt: now } } };
+};

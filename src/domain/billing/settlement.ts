@@ -11,7 +11,7 @@ import { typedAttributes } from '../subscription/catalogue-fields.js';
 import { paymentNotPending } from './gateway-attempt.js';
 import type { Invoice } from './invoice.js';
 import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from './invoice-payment.js';
-import { afterAttempt, type RetryPolicy } from './payment-retry.js';
+import { afterAttempt, limitReached, type RetryPolicy } from './payment-retry.js';
 
 /** EPCC's UpdateInvoicePayment sends the reason as text; `{"reason": ...}`, as a payment shows it, is also taken. */
 const failureDetail = (source: string) => (input: unknown): Parsed<string> => {
@@ -79,7 +79,7 @@ export const settled = (
   if (settlement.success) {
     if (settlement.payment_taken_at !== undefined && settlement.payment_taken_at > now) return E.left(validationFailed(issues(PAYMENT_TAKEN_AT, 'must not be later than now')));
     return E.right({
-      invoice: { ...invoice, outstanding: false, manualPaymentPending: false, updatedAt: now },
+      invoice: { ...invoice, outstanding: false, manualPaymentPending: false, paymentRetriesLimitReached: limitReached(invoice, policy), updatedAt: now },
       payment: {
         ...payment,
         status: 'succeeded',

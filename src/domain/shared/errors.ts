@@ -14,9 +14,9 @@ export type Issues = ReadonlyNonEmptyArray<ValidationIssue>;
 /** Why a caller may not do what it asked, beyond being unauthenticated. */
 export type ForbiddenCode = 'token_not_permitted' | 'plan_not_permitted';
 /** Which stored state a write conflicts with. */
-export type ConflictCode = 'reservation_over_budget' | 'budget_below_reservations' | 'prefix_taken' | 'in_use' | 'external_ref_taken' | 'default_taken' | 'payment_not_pending' | 'job_running';
+export type ConflictCode = 'reservation_over_budget' | 'budget_below_reservations' | 'prefix_taken' | 'in_use' | 'external_ref_taken' | 'default_taken' | 'payment_not_pending' | 'job_running' | 'invoice_paid';
 /** Why a well-formed request cannot be carried out in the current state. */
-export type UnprocessableCode = 'state_transition_not_allowed' | 'discounts_exclusive' | 'test_clock_backwards';
+export type UnprocessableCode = 'state_transition_not_allowed' | 'discounts_exclusive' | 'test_clock_backwards' | 'payment_retries_left' | 'invoice_unpaid';
 
 /**
  * Every expected failure of the core. Broken infrastructure is not here: it throws. Refusals of the

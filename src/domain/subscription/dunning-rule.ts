@@ -14,14 +14,15 @@ export const PAYMENT_RETRY_TYPES = ['fixed', 'backoff', 'tiered'] as const;
 export const PAYMENT_RETRY_UNITS = ['day', 'week'] as const;
 /** What happens to the subscription once every retry of an invoice's payment has failed. */
 export const DUNNING_ACTIONS = ['none', 'pause', 'close', 'suspend'] as const;
+/** EPCC: "You can set this to a limit between 0 - 20". */
+export const PAYMENT_RETRIES_LIMIT_MAX = 20;
 
 const DUNNING_RULE_FIELDS = {
   payment_retry_type: requiredField(oneOf([...PAYMENT_RETRY_TYPES])),
   payment_retry_interval: optionalField(integerInRange(1, 1024)),
   payment_retry_unit: optionalField(oneOf([...PAYMENT_RETRY_UNITS])),
   payment_retry_multiplier: optionalField(numberInRange(1, 1024)),
-  // EPCC sets no upper bound; the largest integer every backend's JSON and columns carry exactly is ours.
-  payment_retries_limit: requiredField(integerInRange(0, INT32_MAX)),
+  payment_retries_limit: requiredField(integerInRange(0, PAYMENT_RETRIES_LIMIT_MAX)),
   action: requiredField(oneOf([...DUNNING_ACTIONS])),
   default: optionalField(booleanValue),
 };
@@ -33,18 +34,28 @@ export type DunningRuleChanges = Changes<typeof DUNNING_RULE_FIELDS>;
 /** How failed payments of a store's invoices are retried, and what follows when they all fail. */
 export type DunningRule = BillingPolicy<DunningRuleAttributes>;
 
-/** EPCC: the multiplier "must only be set for backoff types"; it lengthens the wait between retries. */
-const multiplierOnlyWithBackoff = (attributes: DunningRuleAttributes): Parsed<DunningRuleAttributes> =>
-  attributes.payment_retry_multiplier !== undefined && attributes.payment_retry_type !== 'backoff'
-    ? E.left(issues('data.attributes.payment_retry_multiplier', "may only be set when payment_retry_type is 'backoff'"))
+/**
+ * EPCC ties the multiplier to backoff ("must only be set for backup types") and to tiered ("the factor by
+ * which the time duration increases"): a fixed schedule has none, so one set with it is refused.
+ */
+const noMultiplierWhenFixed = (attributes: DunningRuleAttributes): Parsed<DunningRuleAttributes> =>
+  attributes.payment_retry_multiplier !== undefined && attributes.payment_retry_type === 'fixed'
+    ? E.left(issues('data.attributes.payment_retry_multiplier', "may only be set when payment_retry_type is 'backoff' or 'tiered'"))
     : E.right(attributes);
+
+/**
+ * Rules stored before the limit was bounded to 0–20 may hold up to INT32_MAX, the largest integer every
+ * backend carries exactly: they are still read (and retried as if the limit were 20).
+ */
+const STORED_FIELDS = { ...DUNNING_RULE_FIELDS, payment_retries_limit: requiredField(integerInRange(0, INT32_MAX)) };
 
 /** The store's default rule is the one marked; EPCC allows one per store. */
 export const DEFAULT_MARK = 'default';
 
 /** EPCC: "There can only be one default rule per store"; any rule can be deleted at any time. */
 export const DUNNING_RULES: BillingPolicyKind<DunningRuleAttributes, DunningRuleChanges> = {
-  ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', multiplierOnlyWithBackoff),
+  ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', noMultiplierWhenFixed),
+  fromStorage: billingPolicyParsers(DUNNING_RULE_TYPE, STORED_FIELDS, 'dunning rule', noMultiplierWhenFixed).fromStorage,
   exclusiveValue: (attributes) => (attributes.default === true ? DEFAULT_MARK : undefined),
   notFound: 'dunning rule not found',
   list: BILLING_POLICY_LIST,

@@ -24,6 +24,34 @@ const inapplicable = (subscription: Subscription, standing: SubscriptionStanding
   return undefined;
 };
 
+/**
+ * Where dunning left a subscription, read from its invoices: whether one of them reached its retry limit
+ * (paid since or not), and whether one is outstanding after a failed payment.
+ */
+export interface DunningStanding {
+  readonly spent: boolean;
+  readonly unpaid: boolean;
+}
+
+/**
+ * EPCC: after dunning's `close`, "a merchandizer can choose to resume the subscription if a subscriber pays
+ * the outstanding payment". A canceled subscription with an invoice whose retries were spent counts as
+ * closed by dunning; it resumes from now on, the time it stood closed never billed.
+ */
+const reopened = (subscription: Subscription, now: Date): Subscription => {
+  const { endDate: _end, ...timestamps } = subscription.timestamps;
+  const billableFrom = subscription.billableFrom !== undefined && subscription.billableFrom > now ? subscription.billableFrom : now;
+  return { ...subscription, flags: { ...subscription.flags, canceled: false, paused: false }, billableFrom, timestamps: { ...timestamps, resumedAt: now, updatedAt: now } };
+};
+
+/** What a state change reads of the subscription's invoices. */
+export interface InvoicesOfSubscription {
+  /** The end of its latest invoiced period, where a cancellation ends it. */
+  readonly invoicedThrough?: Date | undefined;
+  /** Read for a resume only. */
+  readonly dunning?: DunningStanding | undefined;
+}
+
 const applied = (subscription: Subscription, plan: PlanAttributes, action: StateAction, now: Date, invoicedThrough: Date | undefined): Subscription => {
   const { flags } = subscription;
   const timestamps = { ...subscription.timestamps, updatedAt: now };
@@ -31,6 +59,7 @@ const applied = (subscription: Subscription, plan: PlanAttributes, action: State
     case 'pause':
       return { ...subscription, flags: { ...flags, paused: true }, timestamps: { ...timestamps, pausedAt: now } };
     case 'resume':
+      if (flags.canceled) return reopened(subscription, now);
       return { ...subscription, flags: { ...flags, paused: false }, timestamps: { ...timestamps, resumedAt: now } };
     case 'go_live':
       return { ...subscription, flags: { ...flags, pending: false }, goLiveAfter: now, invoiceAfter: invoiceAfter(now, plan), timestamps };
@@ -47,8 +76,10 @@ const applied = (subscription: Subscription, plan: PlanAttributes, action: State
 /**
  * Applies `action`: the plan must allow it (else forbidden) and it must fit the current state (else
  * unprocessable). Pausing keeps the subscription active; canceling ends it when its latest invoiced
- * period ends (at once when nothing invoiced reaches past now, as while pending); `go_live` starts a pending subscription now, its billing
- * periods and trial counted from then.
+ * period ends (at once when nothing invoiced reaches past now, as while pending); `go_live` starts a
+ * pending subscription now, its billing periods and trial counted from then. A subscription closed by
+ * dunning (see `DunningStanding`) can be resumed once none of its invoices is outstanding after a failed
+ * payment (else `invoice_unpaid`).
  */
 export const applyStateAction = (
   subscription: Subscription,
@@ -56,12 +87,17 @@ export const applyStateAction = (
   action: StateAction,
   now: Date,
   stateId: Uuid,
-  /** The end of its latest invoiced period, where a cancellation ends it. */
-  invoicedThrough?: Date,
+  /** What the subscription's invoices say, read with it: where a cancellation ends it, and where dunning left it. */
+  invoices: InvoicesOfSubscription = {},
 ): E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }> => {
   const permission = PERMISSION[action];
   if (permission !== undefined && !plan[permission]) return E.left(forbidden(`the plan does not allow subscribers to ${action}`, 'plan_not_permitted'));
-  const reason = inapplicable(subscription, standingAt(subscription, plan, now), action);
+  const { invoicedThrough, dunning = { spent: false, unpaid: false } } = invoices;
+  const closedByDunning = action === 'resume' && subscription.flags.canceled && dunning.spent;
+  if (closedByDunning && dunning.unpaid) {
+    return E.left(unprocessable('the subscription was closed by dunning and an invoice of it is outstanding after a failed payment: it can be resumed once that is paid', 'invoice_unpaid'));
+  }
+  const reason = closedByDunning ? undefined : inapplicable(subscription, standingAt(subscription, plan, now), action);
   if (reason !== undefined) return E.left(unprocessable(reason, 'state_transition_not_allowed'));
 
   const updated = applied(subscription, plan, action, now, invoicedThrough);

@@ -140,7 +140,7 @@ describe('HTTP: proration policies and dunning rules', () => {
       expect(((await read.json()) as { data: Resource }).data).to.deep.equal(rule);
     });
 
-    it('answers 400 for every field out of its range or enum, and for a multiplier without backoff', async () => {
+    it('answers 400 for every field out of its range or enum, and for a multiplier on a fixed rule', async () => {
       const response = await post(RULES, 'subscription_dunning_rule', {
         payment_retry_type: 'random',
         payment_retry_interval: 1025,
@@ -160,14 +160,14 @@ describe('HTTP: proration policies and dunning rules', () => {
           status: '400',
           title: 'Bad Request',
           code: 'invalid_value',
-          detail: "data.attributes.payment_retry_multiplier may only be set when payment_retry_type is 'backoff'",
+          detail: "data.attributes.payment_retry_multiplier may only be set when payment_retry_type is 'backoff' or 'tiered'",
           source: 'data.attributes.payment_retry_multiplier',
         },
       ]);
       expect((await list(RULES)).meta.results.total).to.equal(0);
     });
 
-    it('checks the whole rule after a partial update: leaving backoff keeps no multiplier', async () => {
+    it('checks the whole rule after a partial update: a fixed rule keeps no multiplier', async () => {
       const rule = await aRule({ payment_retry_type: 'backoff', payment_retry_multiplier: 1.5 });
       const refused = await put(`${RULES}/${rule.id}`, { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed' } });
       expect(refused.status).to.equal(400);

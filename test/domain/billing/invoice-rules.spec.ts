@@ -174,7 +174,7 @@ describe('Payment retries', () => {
 
   it('a rule of every 2 weeks, no retries', () => {
     const policy = retryPolicyOf({ payment_retry_type: 'fixed', payment_retry_unit: 'week', payment_retry_interval: 2, payment_retries_limit: 0, action: 'suspend' });
-    expect(policy).to.deep.equal({ unit: 'week', interval: 2, limit: 0, action: 'suspend' });
+    expect(policy).to.deep.equal({ type: 'fixed', unit: 'week', interval: 2, multiplier: 1, limit: 0, action: 'suspend' });
     expect(afterAttempt(ready, 'failed', policy, now).paymentRetriesLimitReached).to.equal(true);
   });
 

@@ -17,11 +17,14 @@ const prorationFields: Readonly<Record<string, Schema>> = {
 const OPTIONAL_PRORATION_FIELDS = ['external_ref'];
 
 const dunningFields: Readonly<Record<string, Schema>> = {
-  payment_retry_type: oneOfStrings(PAYMENT_RETRY_TYPES, 'The retry strategy; EPCC runs `fixed` schedules.'),
+  payment_retry_type: oneOfStrings(
+    PAYMENT_RETRY_TYPES,
+    'The retry schedule: `fixed` waits `payment_retry_interval` units before every retry; `backoff` waits interval × multiplier^(n-1) before retry n; `tiered` waits interval × multiplier^⌊(n-1)/3⌋ (three retries per tier). EPCC documents only `fixed`; all three are honoured here.',
+  ),
   payment_retry_interval: integer(1, 1024, 'How many `payment_retry_unit`s to wait between retries.'),
   payment_retry_unit: oneOfStrings(PAYMENT_RETRY_UNITS),
-  payment_retry_multiplier: { type: 'number', minimum: 1, maximum: 1024, description: 'How much longer each wait is than the one before; only with `payment_retry_type` `backoff`.' },
-  payment_retries_limit: integer(0, 2_147_483_647, 'How many retries before `action` is taken.'),
+  payment_retry_multiplier: { type: 'number', minimum: 1, maximum: 1024, description: 'How much longer each wait (backoff) or each tier of three waits (tiered) is than the one before; not with `fixed`. Default 2.' },
+  payment_retries_limit: integer(0, 20, 'How many retries after the first attempt before `action` is taken (EPCC: 0–20).'),
   action: oneOfStrings(DUNNING_ACTIONS, 'What happens to the subscription when every retry has failed.'),
   default: { ...boolean, description: "Whether this is the store's default rule; one rule of a store at most." },
 };

@@ -289,7 +289,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
     post: operation({
       operationId: 'changeSubscriptionState',
       summary: 'Cancel, pause or resume a subscription',
-      description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period (at once while pending). \`go_live\` starts a pending subscription now: its billing periods and trial count from then.`,
+      description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period (at once while pending). \`go_live\` starts a pending subscription now: its billing periods and trial count from then. A subscription closed by dunning (canceled, with an invoice whose retries were spent) can be resumed once none of its invoices is outstanding after a failed payment; it is billed again from then.`,
       tag: TAG,
       access: 'write',
       post: true,
@@ -299,8 +299,8 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
         400: 'A missing or wrong `type`, or an unknown action.',
         403: "The plan does not allow the action (`can_cancel`, `can_pause`, `can_resume`).",
         404: NOT_FOUND,
-        422: 'The action does not apply to the subscription as it stands: resuming a running one, pausing a paused one, pausing or resuming a pending one, `go_live` on one that is live, anything after a cancel or once closed.',
-        codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed'] },
+        422: 'The action does not apply to the subscription as it stands: resuming a running one, pausing a paused one, pausing or resuming a pending one, `go_live` on one that is live, anything after a cancel or once closed (`state_transition_not_allowed`); resuming one closed by dunning while an invoice of it is unpaid (`invoice_unpaid`).',
+        codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed', 'invoice_unpaid'] },
       },
     }),
     get: operation({

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { GetInvoice, GetInvoicePayment, ListInvoicePayments, ListInvoices } from '../../../application/use-cases/billing/read-invoices.js';
 import type { SettleInvoicePayment } from '../../../application/use-cases/billing/settle-invoice-payment.js';
+import type { RequestPaymentAttempt } from '../../../application/use-cases/billing/request-payment-attempt.js';
 import { invoicePaymentResource, invoiceResource } from '../documents/invoice-documents.js';
 import { principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
@@ -15,13 +16,15 @@ export interface InvoiceUseCases {
   readonly listPayments: UseCase<ListInvoicePayments>;
   readonly getPayment: UseCase<GetInvoicePayment>;
   readonly settle: UseCase<SettleInvoicePayment>;
+  readonly requestAttempt: UseCase<RequestPaymentAttempt>;
 }
 
 const param = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }, name: string): string => ctx.params[name] ?? '';
 
 /**
  * `/subscriptions/invoices` and a subscription's `/invoices`, with their payments: invoices are made by
- * billing runs and paid by payment runs, so they are read-only, except our settlement of a manual payment.
+ * billing runs and paid by payment runs, so they are read-only, except our settlement of a manual payment
+ * and a merchant's request for one more attempt of an invoice whose retries are spent.
  */
 export const invoiceRoutes = (router: Router<HttpState>, invoices: InvoiceUseCases, { guard, links }: RouteContext): void => {
   for (const [base, scoped] of [
@@ -56,5 +59,9 @@ export const invoiceRoutes = (router: Router<HttpState>, invoices: InvoiceUseCas
     const settled = E.isLeft(data) ? data : await invoices.settle.execute(principalOf(ctx).storeId, param(ctx, 'invoice_id'), param(ctx, 'payment_id'), data.right);
     if (E.isLeft(settled)) return respondWithError(ctx, settled.left);
     ctx.body = { data: invoicePaymentResource(settled.right) };
+  });  router.post(bothPrefixes('/subscriptions/invoices/:invoice_id/payment-attempt-requests'), guard('write'), async (ctx) => {
+    const requested = await invoices.requestAttempt.execute(principalOf(ctx).storeId, param(ctx, 'invoice_id'));
+    if (E.isLeft(requested)) return respondWithError(ctx, requested.left);
+    ctx.body = { data: invoiceResource(requested.right) };
   });
 };

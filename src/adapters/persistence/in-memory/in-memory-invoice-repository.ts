@@ -10,18 +10,20 @@ import type {
   NotAttempted,
   PaymentCandidate,
   PaymentGroup,
-  RetriesSpent,
+  Dunning,
+  DunningStanding,
 } from '../../../application/ports/invoice-repository.js';
 import { notAttempted } from '../../../application/ports/invoice-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
-import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { pauseGaps } from '../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import { matchesInvoiceFilter, type InvoiceQuery } from '../../../domain/billing/invoice-query.js';
 import { newestFirst, oldestFirst } from '../../../domain/query/order.js';
 import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { DunningOutcome } from '../../../domain/billing/dunning-action.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
@@ -58,7 +60,8 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       const known = latest.get(invoice.subscriptionId);
       if (known === undefined || known.start.getTime() < invoice.billingPeriod.start.getTime()) latest.set(invoice.subscriptionId, invoice.billingPeriod);
     }
-    const items = subscriptions.map((subscription): BillingCandidate => {
+    // A suspended subscription is not billed: its subscriber has not paid what dunning gave up on.
+    const items = subscriptions.filter((s) => !s.flags.suspended).map((subscription): BillingCandidate => {
       const offering = this.state.offeringVersions.get(subscription.offeringVersionId);
       if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
       const lastInvoiced = latest.get(subscription.id);
@@ -147,7 +150,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     invoiceId: Uuid,
     paymentId: Uuid,
     change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>,
-    retriesSpent: RetriesSpent,
+    dunning: Dunning,
   ): Promise<E.Either<Missing | R, Attempted>> {
     const invoice = this.state.invoices.get(invoiceId);
     const payment = this.state.invoicePayments.get(paymentId);
@@ -156,13 +159,28 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     if (E.isLeft(changed)) return changed;
     this.state.invoices.set(invoiceId, changed.right.invoice);
     this.state.invoicePayments.set(paymentId, changed.right.payment);
-    const subscription = this.state.subscriptions.get(invoice.subscriptionId);
-    const dunned = changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached && subscription !== undefined ? retriesSpent(subscription) : undefined;
-    if (dunned !== undefined) {
+    const dun = (outcome: (subscription: Subscription) => DunningOutcome | undefined): void => {
+      const subscription = this.state.subscriptions.get(invoice.subscriptionId);
+      const dunned = subscription === undefined ? undefined : outcome(subscription);
+      if (dunned === undefined) return;
       this.state.subscriptions.set(dunned.subscription.id, dunned.subscription);
       if (dunned.state !== undefined) this.state.subscriptionStates.set(dunned.subscription.id, [...(this.state.subscriptionStates.get(dunned.subscription.id) ?? []), dunned.state]);
+    };
+    if (changed.right.invoice.outstanding && changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached) dun(dunning.retriesSpent);
+    if (invoice.outstanding && !changed.right.invoice.outstanding) {
+      const others = this.spentInvoices(storeId, invoice.subscriptionId, invoiceId);
+      dun((subscription) => dunning.paid(subscription, others.unpaid));
     }
     return changed;
+  }
+
+  private spentInvoices(storeId: Uuid, subscriptionId: Uuid, except?: Uuid): DunningStanding {
+    const invoices = this.invoicesOf(storeId).filter((i) => i.subscriptionId === subscriptionId && i.id !== except);
+    return { spent: invoices.some((i) => i.paymentRetriesLimitReached), unpaid: invoices.some((i) => i.outstanding && i.failedPaymentAttempts > 0) };
+  }
+
+  async dunningStanding(storeId: Uuid, subscriptionId: Uuid): Promise<DunningStanding> {
+    return this.spentInvoices(storeId, subscriptionId);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined> {

@@ -8,12 +8,13 @@ import {
   type Batch,
   type BillingCandidate,
   type CreationCursor,
+  type Dunning,
+  type DunningStanding,
   type InvoiceGroup,
   type InvoiceRepository,
   type NotAttempted,
   type PaymentCandidate,
   type PaymentGroup,
-  type RetriesSpent,
 } from '../../../application/ports/invoice-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
@@ -22,6 +23,8 @@ import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js'
 import type { InvoiceQuery } from '../../../domain/billing/invoice-query.js';
 import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { DunningOutcome } from '../../../domain/billing/dunning-action.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
 import { cappedCount, pageNewestFirst } from './kysely-list.js';
 import { appendState, loadOfferings, subscriptionFromRow, toRow } from './kysely-subscription-repository.js';
@@ -54,7 +57,8 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
     if (rows.length === 0) return { items: [] };
     const ids = rows.map((row) => row.id);
-    const subscriptions = rows.map(subscriptionFromRow);
+    // A suspended subscription is not billed: its subscriber has not paid what dunning gave up on.
+    const subscriptions = rows.map(subscriptionFromRow).filter((s) => !s.flags.suspended);
     // Only a subscription that was ever paused has pauses in its history: one query for all of them.
     const everPaused = subscriptions.filter((s) => s.timestamps.pausedAt !== undefined).map((s) => s.id);
     const [latest, states, offerings] = await Promise.all([
@@ -269,10 +273,10 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     }));
   }
 
-  /** The dunning action, in the transaction that spent the retries: the invoice's lock is taken, then the subscription's, as no other path takes them the other way round. */
-  private async dun(trx: Transaction<Tables>, storeId: Uuid, subscriptionId: Uuid, retriesSpent: RetriesSpent): Promise<void> {
+  /** Changes the invoice's subscription in the transaction that settled the attempt: the invoice's lock is taken, then the subscription's, as no other path takes them the other way round. */
+  private async dun(trx: Transaction<Tables>, storeId: Uuid, subscriptionId: Uuid, outcome: (subscription: Subscription) => DunningOutcome | undefined): Promise<void> {
     const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', subscriptionId).forUpdate().executeTakeFirst();
-    const changed = row === undefined ? undefined : retriesSpent(subscriptionFromRow(row));
+    const changed = row === undefined ? undefined : outcome(subscriptionFromRow(row));
     if (changed === undefined) return;
     // Identity, store, offering version and creation never change: the row keeps them.
     const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed.subscription);
@@ -281,12 +285,40 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     if (changed.state !== undefined) await appendState(trx, changed.state);
   }
 
+  private async spentInvoices(db: Kysely<Tables>, storeId: Uuid, subscriptionId: Uuid, except?: Uuid): Promise<DunningStanding> {
+    let query = db
+      .selectFrom('subscription_invoices')
+      .select([
+        sql<number>`sum(case when payment_retries_limit_reached = ${true} then 1 else 0 end)`.as('spent'),
+        sql<number>`sum(case when outstanding = ${true} and failed_payment_attempts > 0 then 1 else 0 end)`.as('unpaid'),
+      ])
+      .where('store_id', '=', storeId)
+      .where('subscription_id', '=', subscriptionId)
+      .where((eb) => eb.or([eb('payment_retries_limit_reached', '=', true), eb.and([eb('outstanding', '=', true), eb('failed_payment_attempts', '>', 0)])]));
+    if (except !== undefined) query = query.where('id', '<>', except);
+    const row = await query.executeTakeFirst();
+    return { spent: toNumber(row?.spent ?? 0) > 0, unpaid: toNumber(row?.unpaid ?? 0) > 0 };
+  }
+
+  /**
+   * Read without a lock: only a suspended subscription is changed by a payment, and only then is its row
+   * locked, so paying does not wait for a billing run holding the subscriptions of its batch.
+   */
+  private async suspended(trx: Transaction<Tables>, storeId: Uuid, subscriptionId: Uuid): Promise<boolean> {
+    const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', subscriptionId).executeTakeFirst();
+    return row !== undefined && subscriptionFromRow(row).flags.suspended;
+  }
+
+  dunningStanding(storeId: Uuid, subscriptionId: Uuid): Promise<DunningStanding> {
+    return this.spentInvoices(this.handle.db, storeId, subscriptionId);
+  }
+
   settle<R>(
     storeId: Uuid,
     invoiceId: Uuid,
     paymentId: Uuid,
     change: (invoice: Invoice, payment: InvoicePayment) => E.Either<R, Attempted>,
-    retriesSpent: RetriesSpent,
+    dunning: Dunning,
   ): Promise<E.Either<Missing | R, Attempted>> {
     return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, Attempted>> => {
       const invoice = await this.locked(trx, storeId, invoiceId);
@@ -298,7 +330,11 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       const { id: _id, store_id: _store, invoice_id: _invoice, created_at: _created, ...columns } = paymentToRow(changed.right.payment);
       await trx.updateTable('subscription_invoice_payments').set(columns).where('id', '=', paymentId).execute();
       await this.write(trx, changed.right.invoice);
-      if (changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached) await this.dun(trx, storeId, invoice.subscriptionId, retriesSpent);
+      if (changed.right.invoice.outstanding && changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached) await this.dun(trx, storeId, invoice.subscriptionId, dunning.retriesSpent);
+      if (invoice.outstanding && !changed.right.invoice.outstanding && (await this.suspended(trx, storeId, invoice.subscriptionId))) {
+        const others = await this.spentInvoices(trx, storeId, invoice.subscriptionId, invoiceId);
+        await this.dun(trx, storeId, invoice.subscriptionId, (subscription) => dunning.paid(subscription, others.unpaid));
+      }
       return changed;
     });
   }

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { afterRetriesSpent } from '../../../domain/billing/dunning-action.js';
+import { afterInvoicePaid, afterRetriesSpent } from '../../../domain/billing/dunning-action.js';
 import { completedAttempt } from '../../../domain/billing/gateway-attempt.js';
 import { amountDue, dueIncludesTax, type Invoice } from '../../../domain/billing/invoice.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
@@ -9,7 +9,7 @@ import { isDueForPayment, type RetryPolicy } from '../../../domain/billing/payme
 import { totalsByCurrency, type PaymentRunReport } from '../../../domain/billing/run-reports.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
-import { notAttempted, type InvoiceRepository, type PaymentCandidate, type RetriesSpent } from '../../ports/invoice-repository.js';
+import { notAttempted, type InvoiceRepository, type Dunning, type PaymentCandidate } from '../../ports/invoice-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
 import type { PaymentGateways } from '../../ports/payment-gateway.js';
 import type { IdGenerator } from '../../ports/system.js';
@@ -38,8 +38,11 @@ export const pendingPayment = (invoice: Invoice, job: Pick<Job, 'id'>, id: Uuid,
   updatedAt: now,
 });
 
-/** The store's dunning rule's action, for the transaction that spends an invoice's retries. */
-export const dunningBy = (policy: RetryPolicy, now: Date, ids: IdGenerator): RetriesSpent => (subscription) => afterRetriesSpent(subscription, policy.action, now, ids.uuid());
+/** The store's dunning rule's action, for the transaction that spends an invoice's retries, and the lifted suspension, for one that pays it. */
+export const dunningBy = (policy: RetryPolicy, now: Date, ids: IdGenerator): Dunning => ({
+  retriesSpent: (subscription) => afterRetriesSpent(subscription, policy.action, now, ids.uuid()),
+  paid: (subscription, othersUnpaid) => afterInvoicePaid(subscription, othersUnpaid, now),
+});
 
 /**
  * A payment run: every invoice of the store due for payment by the store's retry policy is attempted

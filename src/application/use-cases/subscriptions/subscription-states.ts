@@ -8,6 +8,7 @@ import { parseStateAction } from '../../../domain/subscription/subscription-inpu
 import { STATE_LIST } from '../../../domain/subscription/subscription-query.js';
 import { applyStateAction } from '../../../domain/subscription/subscription-state.js';
 import { STATE_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import type { InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -31,9 +32,13 @@ export class ChangeSubscriptionState {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
   ) {}
 
-  /** cancel, pause or resume, as the subscription's plan allows and its current state permits. */
+  /**
+   * cancel, pause or resume, as the subscription's plan allows and its current state permits; a resume
+   * reads where dunning left the subscription, as one closed by dunning resumes once its invoice is paid.
+   */
   async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, SubscriptionStateRecord>> {
     const subscriptionId = parseUuid(id);
     if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
@@ -41,10 +46,11 @@ export class ChangeSubscriptionState {
     if (E.isLeft(action)) return E.left(validationFailed(action.left));
     const stateId = this.ids.uuid();
     const heldAt = await this.storeClock.heldAt(storeId);
+    const dunning = action.right === 'resume' ? await this.invoices.dunningStanding(storeId, subscriptionId) : undefined;
     const applied = await this.subscriptions.applyState(storeId, subscriptionId, (subscription, offering, invoicedThrough) => {
       const plan = offering.plans.find((p) => p.id === subscription.planId);
       if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
-      return applyStateAction(subscription, plan.attributes, action.right, changeTime(heldAt ?? this.clock.now(), subscription), stateId, invoicedThrough);
+      return applyStateAction(subscription, plan.attributes, action.right, changeTime(heldAt ?? this.clock.now(), subscription), stateId, { invoicedThrough, dunning });
     });
     if (E.isRight(applied)) return applied;
     return E.left(applied.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : applied.left);

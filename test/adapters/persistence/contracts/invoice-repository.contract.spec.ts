@@ -9,7 +9,7 @@ import type { CreationCursor } from '../../../../src/application/ports/invoice-r
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import { invoiceDraft } from '../../../../src/domain/billing/invoice-items.js';
 import type { Invoice, InvoiceDraft } from '../../../../src/domain/billing/invoice.js';
-import { afterRetriesSpent } from '../../../../src/domain/billing/dunning-action.js';
+import { afterInvoicePaid, afterRetriesSpent } from '../../../../src/domain/billing/dunning-action.js';
 import { completedAttempt } from '../../../../src/domain/billing/gateway-attempt.js';
 import { DEFAULT_RETRY_POLICY } from '../../../../src/domain/billing/payment-retry.js';
 import { settled } from '../../../../src/domain/billing/settlement.js';
@@ -109,6 +109,20 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect(seen).to.deep.equal(inCreationOrder.map((s) => s.id));
   });
 
+  it('leaves suspended subscriptions out of billing batches, and keeps walking past them', async () => {
+    const { invoices, store, subscribe } = await setup();
+    const all = await Promise.all(Array.from({ length: 5 }, (_, i) => subscribe(i % 2 === 0 ? { flags: { canceled: false, paused: false, suspended: true, pending: false } } : {})));
+    const seen: string[] = [];
+    let after: CreationCursor | undefined;
+    do {
+      const batch = await invoices.billingBatch(store.id, after, 2);
+      seen.push(...batch.items.map((c) => c.subscription.id));
+      after = batch.next;
+    } while (after !== undefined);
+    const byCreation = (x: Subscription, y: Subscription) => x.timestamps.createdAt.getTime() - y.timestamps.createdAt.getTime() || (x.id < y.id ? -1 : 1);
+    expect(seen).to.deep.equal(all.filter((s) => !s.flags.suspended).sort(byCreation).map((s) => s.id));
+  });
+
   it('filters the list on subscription, subscriber, outstanding and tax_required', async () => {
     const { invoices, store, subscribe, draft } = await setup();
     const [a, b] = [await subscribe(), await subscribe()];
@@ -123,7 +137,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect(await ids({ outstanding: false })).to.deep.equal([]);
   });
 
-  const keep = () => undefined;
+  const keep = { retriesSpent: () => undefined, paid: () => undefined };
 
   it('begins attempts as pending payments, once per run, completes them with the invoice and settles a pending one', async () => {
     const { invoices, store, other, subscribe, draft } = await setup();
@@ -192,7 +206,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       const run = randomIds.uuid();
       const begun = await invoices.beginAttempt(store.id, invoice!.id, run, (current) => E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now)));
       if (E.isLeft(begun)) throw new Error('not begun');
-      await invoices.settle(store.id, invoice!.id, begun.right.id, (i, p) => completedAttempt(i, p, { status: 'failed', failureReason: 'declined' }, policy, now), pause);
+      await invoices.settle(store.id, invoice!.id, begun.right.id, (i, p) => completedAttempt(i, p, { status: 'failed', failureReason: 'declined' }, policy, now), { retriesSpent: pause, paid: () => undefined });
       expect((await subscriptions.findById(store.id, s.id))?.subscription.flags.paused).to.equal(day === '04');
     }
     expect(dunned).to.deep.equal([s.id]);
@@ -200,6 +214,39 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const history = await subscriptions.listStates(store.id, s.id, page);
     expect(history?.items.map((state) => state.action)).to.deep.equal(['pause']);
     expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ paymentRetriesLimitReached: true, failedPaymentAttempts: 2 });
+  });
+
+  it('paying an invoice lifts the suspension once no other invoice of the subscription is unpaid past its retries', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const s = await subscribe({ flags: { canceled: false, paused: false, suspended: true, pending: false } });
+    const stored = await invoices.insertInvoices(store.id, [
+      { ...draft(s, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'), taxRequired: false },
+      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
+    ]);
+    const policy = { ...DEFAULT_RETRY_POLICY, limit: 0, action: 'suspend' as const };
+    const lift = { retriesSpent: () => undefined, paid: (subscription: Subscription, othersUnpaid: boolean) => afterInvoicePaid(subscription, othersUnpaid, at('2026-03-10T00:00:00.000Z')) };
+    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: false, unpaid: false });
+    const attempt = async (invoice: Invoice, status: 'failed' | 'succeeded', day: string) => {
+      const now = at(`2026-03-${day}T00:00:00.000Z`);
+      const run = randomIds.uuid();
+      const begun = await invoices.beginAttempt(store.id, invoice.id, run, (current) => E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now)));
+      if (E.isLeft(begun)) throw new Error('not begun');
+      const outcome = status === 'failed' ? { status, failureReason: 'declined' } : { status };
+      await invoices.settle(store.id, invoice.id, begun.right.id, (i, p) => completedAttempt(i, p, outcome, policy, now), lift);
+    };
+    const suspended = async () => (await subscriptions.findById(store.id, s.id))?.subscription.flags.suspended;
+    for (const invoice of stored) await attempt(invoice, 'failed', '02');
+    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: true, unpaid: true });
+    // A merchant asks for one more attempt of each: the retries are no longer marked spent.
+    await invoices.update(store.id, stored[0]!.id, (i) => E.right({ ...i, paymentRetriesLimitReached: false }));
+    await attempt(stored[0]!, 'succeeded', '04');
+    expect(await suspended()).to.equal(true);
+    await invoices.update(store.id, stored[1]!.id, (i) => E.right({ ...i, paymentRetriesLimitReached: false }));
+    await attempt(stored[1]!, 'succeeded', '05');
+    expect(await suspended()).to.equal(false);
+    expect((await subscriptions.findById(store.id, s.id))?.subscription.billableFrom).to.deep.equal(at('2026-03-10T00:00:00.000Z'));
+    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: true, unpaid: false });
+    expect(await invoices.dunningStanding(store.id, randomIds.uuid())).to.deep.equal({ spent: false, unpaid: false });
   });
 
   it('settling races a payment run: the invoice ends paid once, with one payment', async () => {

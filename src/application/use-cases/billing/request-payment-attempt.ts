@@ -1,0 +1,30 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { attemptRequested } from '../../../domain/billing/attempt-request.js';
+import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoice.js';
+import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { InvoiceRepository } from '../../ports/invoice-repository.js';
+import type { StoreClock } from '../../ports/store-clock.js';
+import { TOKENS } from '../../tokens.js';
+
+/**
+ * Our extension of EPCC: a merchant asks for one more attempt of an invoice whose retries are spent, so
+ * that a suspended or closed subscription's subscriber can pay it; the next payment run makes it.
+ */
+@injectable()
+export class RequestPaymentAttempt {
+  constructor(
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
+  ) {}
+
+  async execute(storeId: Uuid, invoiceId: string): Promise<E.Either<DomainError, Invoice>> {
+    const id = parseUuid(invoiceId);
+    if (id === undefined) return E.left(notFound(INVOICE_NOT_FOUND));
+    const now = await this.clock.now(storeId);
+    const changed = await this.invoices.update(storeId, id, (current) => attemptRequested(current, now));
+    if (E.isRight(changed)) return changed;
+    return E.left(changed.left._tag === 'Missing' ? notFound(INVOICE_NOT_FOUND) : changed.left);
+  }
+}
