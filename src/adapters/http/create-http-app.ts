@@ -195,7 +195,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
       listStates: use(ListSubscriptionStates),
       getState: use(GetSubscriptionState),
     },
-    container.get(TOKENS.Clock),
+    container.get(TOKENS.StoreClock),
     routes,
   );
   subscriberRoutes(

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Clock } from '../../../application/ports/system.js';
+import type { StoreClock } from '../../../application/ports/store-clock.js';
 import type { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
 import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
 import type { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
@@ -35,20 +35,20 @@ export interface SubscriptionUseCases {
   readonly getState: UseCase<GetSubscriptionState>;
 }
 
-/** `clock` dates the derived status (a subscription closes when its end date passes). */
-export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: SubscriptionUseCases, clock: Clock, { guard, links }: RouteContext): void => {
+/** `clock` dates the derived status (a subscription closes when its end date passes): the store's time, its test clock's when set. */
+export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: SubscriptionUseCases, clock: StoreClock, { guard, links }: RouteContext): void => {
   router
     .post(bothPrefixes(COLLECTION), guard('write'), async (ctx) => {
       const data = requestData(ctx);
       const created = E.isLeft(data) ? data : await subscriptions.create.execute(principalOf(ctx).storeId, data.right);
       if (E.isLeft(created)) return respondWithError(ctx, created.left);
       ctx.status = 201;
-      ctx.body = { data: subscriptionResource(created.right.subscription, created.right.offering, clock.now()) };
+      ctx.body = { data: subscriptionResource(created.right.subscription, created.right.offering, (await clock.now(principalOf(ctx).storeId))) };
     })
     .get(bothPrefixes(COLLECTION), guard('read'), async (ctx) => {
       const found = await subscriptions.list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      const now = clock.now();
+      const now = (await clock.now(principalOf(ctx).storeId));
       const { offerings } = found.right;
       // Offering versions never change: their JSON is written once and spliced into every response.
       const spliced = new SplicedJson();
@@ -67,13 +67,13 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       const found = await subscriptions.get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { subscription, offering, include } = found.right;
-      ctx.body = { data: subscriptionResource(subscription, offering, clock.now()), ...includedFor([offering], include, preferredCurrency(ctx)) };
+      ctx.body = { data: subscriptionResource(subscription, offering, (await clock.now(principalOf(ctx).storeId))), ...includedFor([offering], include, preferredCurrency(ctx)) };
     })
     .put(bothPrefixes(ITEM), guard('write'), async (ctx) => {
       const data = requestData(ctx);
       const updated = E.isLeft(data) ? data : await subscriptions.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-      ctx.body = { data: subscriptionResource(updated.right.subscription, updated.right.offering, clock.now()) };
+      ctx.body = { data: subscriptionResource(updated.right.subscription, updated.right.offering, (await clock.now(principalOf(ctx).storeId))) };
     })
     .delete(bothPrefixes(ITEM), guard('write'), async (ctx) => {
       const deleted = await subscriptions.remove.execute(principalOf(ctx).storeId, idParam(ctx));
