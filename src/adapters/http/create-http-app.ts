@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { TOKENS } from '../../application/tokens.js';
 import type { Access } from '../../domain/auth/grant.js';
 import { AdmitRequest } from '../../application/use-cases/admit-request.js';
+import { FailedAuthentications } from '../../application/use-cases/failed-authentications.js';
+import { clientAddress } from './client-address.js';
 import { AuthenticateBearer } from '../../application/use-cases/authenticate-bearer.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { CheckReadiness } from '../../application/use-cases/check-readiness.js';
@@ -105,13 +107,15 @@ export interface HttpAppOptions extends LinkOriginOptions {
   readonly logger: Logger;
   /** What one import upload may hold; EPCC's limits by default. */
   readonly imports?: ImportUploadLimits;
+  /** The header a trusted reverse proxy writes the client's address into; by default the socket's peer counts. */
+  readonly trustedProxyHeader?: string | undefined;
 }
 
 /**
  * The Koa application over a container's use cases: the one place the routes' use cases are resolved.
  * Each app has metrics of its own, with the pool of the container's database when it has one.
  */
-export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, ...links }: HttpAppOptions): Koa<HttpState> => {
+export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, trustedProxyHeader, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
   const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined);
   const admit = countedAdmissions(use(AdmitRequest), metrics);
@@ -126,7 +130,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth), use(CheckReadiness));
   metricsRoutes(router, metrics);
-  oauthRoutes(router, use(IssueAccessToken), admit);
+  oauthRoutes(router, use(IssueAccessToken), { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: parseBody() });
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },

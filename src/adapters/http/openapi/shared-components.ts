@@ -140,11 +140,13 @@ export const RATE_HEADERS = {
   'X-RateLimit-Reset': headerRef('X-RateLimit-Reset'),
 } as const;
 
+export const TOO_MANY_REQUESTS = 'The application key is over its request rate; retry after `Retry-After` seconds.';
+
 const responses: Readonly<Record<string, Response>> = {
   Unauthorized: errorResponse('The `Authorization: Bearer` token is missing, unknown or expired, or the key it came from was deleted.', ['unauthenticated'], {
     'WWW-Authenticate': headerRef('WWW-Authenticate'),
   }),
-  TooManyRequests: errorResponse('The application key is over its request rate; retry after `Retry-After` seconds.', ['rate_limited'], {
+  TooManyRequests: errorResponse(TOO_MANY_REQUESTS, ['rate_limited'], {
     ...RATE_HEADERS,
     'Retry-After': headerRef('Retry-After'),
   }),
