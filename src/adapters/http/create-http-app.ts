@@ -121,16 +121,18 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   const admit = countedAdmissions(use(AdmitRequest), metrics);
   const authenticate = requireAccess(use(AuthenticateBearer), admit);
   const idempotency = idempotent(use(IdempotentRequests));
-  // Every guarded POST honours Idempotency-Key: the one place that does it, after the caller is known.
+  const readBody = parseBody();
+  // The route is matched and the caller known before a byte of the body is read; then every guarded
+  // POST honours Idempotency-Key: the one place that does it.
   const guard = (access: Access): Middleware<HttpState> => {
     const admit = authenticate(access);
-    return (ctx, next) => admit(ctx, () => idempotency(ctx, next));
+    return (ctx, next) => admit(ctx, () => readBody(ctx, () => idempotency(ctx, next)));
   };
   const routes: RouteContext = { guard, links: linkOrigin(links) };
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth), use(CheckReadiness));
   metricsRoutes(router, metrics);
-  oauthRoutes(router, use(IssueAccessToken), { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: parseBody() });
+  oauthRoutes(router, use(IssueAccessToken), { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: readBody });
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },
@@ -246,7 +248,6 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   app.use(errorBoundary(logger));
   app.use(requireBodyType);
   app.use(requireBodyEncoding);
-  app.use(parseBody());
   app.use(unmatchedRoutes);
   app.use(router.routes()).use(router.allowedMethods());
   return app;
