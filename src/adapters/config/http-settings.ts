@@ -14,6 +14,8 @@ export interface HttpSettings {
   readonly allowedHosts: readonly string[] | undefined;
   /** The header a trusted reverse proxy writes the client's address into; undefined: the socket's peer address. */
   readonly trustedProxyHeader: string | undefined;
+  /** Connections open at once; the server closes any beyond it as soon as it is accepted. */
+  readonly maxConnections: number;
 }
 
 export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
@@ -23,6 +25,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   shutdownTimeoutMs: 10_000,
   allowedHosts: undefined,
   trustedProxyHeader: undefined,
+  maxConnections: 1000,
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -61,6 +64,16 @@ const trustedProxyHeader = (raw: string | undefined): E.Either<string, string | 
   return HEADER_NAME.test(raw.trim()) ? E.right(raw.trim().toLowerCase()) : E.left(`TRUSTED_PROXY_HEADER must be a header name such as X-Forwarded-For, got "${raw}"`);
 };
 
+const MAX_CONNECTIONS_CEILING = 1_000_000;
+
+const maxConnections = (raw: string | undefined, fallback: number): E.Either<string, number> => {
+  if (raw === undefined || raw === '') return E.right(fallback);
+  const n = Number(raw);
+  return /^[0-9]+$/.test(raw) && n >= 1 && n <= MAX_CONNECTIONS_CEILING
+    ? E.right(n)
+    : E.left(`MAX_CONNECTIONS must be a whole number of connections between 1 and ${MAX_CONNECTIONS_CEILING}, got "${raw}"`);
+};
+
 /** Decodes the HTTP variables; every bad one is reported by name. */
 export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSettings> => {
   const d = DEFAULT_HTTP_SETTINGS;
@@ -71,9 +84,18 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env['SHUTDOWN_TIMEOUT_MS'], d.shutdownTimeoutMs, 0),
     allowedHosts: allowedHosts(env['ALLOWED_HOSTS']),
     trustedProxyHeader: trustedProxyHeader(env['TRUSTED_PROXY_HEADER']),
+    maxConnections: maxConnections(env['MAX_CONNECTIONS'], d.maxConnections),
   };
-  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, shutdownTimeoutMs, allowedHosts: hosts, trustedProxyHeader: proxyHeader } = parts;
-  if (E.isLeft(headersTimeoutMs) || E.isLeft(requestTimeoutMs) || E.isLeft(keepAliveTimeoutMs) || E.isLeft(shutdownTimeoutMs) || E.isLeft(hosts) || E.isLeft(proxyHeader)) {
+  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, shutdownTimeoutMs, allowedHosts: hosts, trustedProxyHeader: proxyHeader, maxConnections: connections } = parts;
+  if (
+    E.isLeft(headersTimeoutMs) ||
+    E.isLeft(requestTimeoutMs) ||
+    E.isLeft(keepAliveTimeoutMs) ||
+    E.isLeft(shutdownTimeoutMs) ||
+    E.isLeft(hosts) ||
+    E.isLeft(proxyHeader) ||
+    E.isLeft(connections)
+  ) {
     return E.left(Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])));
   }
   // Node refuses a headers timeout longer than the request timeout; say so by name rather than crash at listen.
@@ -87,5 +109,6 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     shutdownTimeoutMs: shutdownTimeoutMs.right,
     allowedHosts: hosts.right,
     trustedProxyHeader: proxyHeader.right,
+    maxConnections: connections.right,
   });
 };

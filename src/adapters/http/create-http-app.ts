@@ -73,6 +73,7 @@ import { linkOrigin, type LinkOriginOptions } from './link-origin.js';
 import { parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { requestContext } from './middleware/request-context.js';
+import { responseHeaders } from './middleware/response-headers.js';
 import { idempotent } from './middleware/idempotency.js';
 import { requestMetrics } from './middleware/request-metrics.js';
 import { requireAccess } from './middleware/require-access.js';
@@ -244,6 +245,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
     logger[clientGone ? 'debug' : 'warn']({ err }, clientGone ? 'the client went away before the request was done' : 'request failed after its answer');
   });
   app.use(requestContext(logger));
+  app.use(responseHeaders);
   app.use(requestMetrics(metrics, router));
   app.use(errorBoundary(logger));
   app.use(requireBodyType);

@@ -41,6 +41,8 @@ export const rawErrorResponse = ({ status, detail, code }: ClientErrorAnswer, re
   return [
     `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
     'Content-Type: application/json; charset=utf-8',
+    'X-Content-Type-Options: nosniff',
+    'Cache-Control: no-store',
     `X-Request-Id: ${requestId}`,
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',

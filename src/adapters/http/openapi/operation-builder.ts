@@ -54,6 +54,8 @@ export const operation = (spec: OperationSpec): Operation => {
   const errors = spec.errors ?? {};
   const successHeaders = {
     'X-Request-Id': headerRef('X-Request-Id'),
+    'X-Content-Type-Options': headerRef('X-Content-Type-Options'),
+    'Cache-Control': headerRef('Cache-Control'),
     ...(rated ? RATE_HEADERS : {}),
     ...(idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
   };

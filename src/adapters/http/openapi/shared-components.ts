@@ -102,6 +102,15 @@ const integerHeader = (description: string): Header => ({ description, schema: {
 
 const headers: Readonly<Record<string, Header>> = {
   'X-Request-Id': { description: "The request's id: the client's own when it sent a sane one, otherwise a new UUID. Also in the log line.", required: true, schema: { type: 'string' } },
+  'X-Content-Type-Options': {
+    description: 'Always `nosniff`, on every answer: a browser must never read an answer as another type than the one it is sent as.',
+    required: true,
+    schema: { type: 'string', const: 'nosniff' },
+  },
+  'Cache-Control': {
+    description: '`no-store` on every answer unless the operation states its own caching: answers hold a store\'s data and tokens, which no cache should keep.',
+    schema: { type: 'string' },
+  },
   'X-RateLimit-Limit': integerHeader('Requests per second allowed to the application key behind the token: its reservation, or the share of the store budget left unreserved.'),
   'X-RateLimit-Remaining': integerHeader('Requests left in the current second.'),
   'X-RateLimit-Reset': integerHeader('Seconds until the allowance is full again.'),
@@ -125,7 +134,7 @@ const errorContent = (codes: readonly ErrorCode[]): Content => ({
     },
   },
 });
-const requestIdOnly = { 'X-Request-Id': headerRef('X-Request-Id') };
+const requestIdOnly = { 'X-Request-Id': headerRef('X-Request-Id'), 'X-Content-Type-Options': headerRef('X-Content-Type-Options'), 'Cache-Control': headerRef('Cache-Control') };
 
 /** An error answer: an error document with one of `codes`, the request id, and any headers of its own. */
 export const errorResponse = (description: string, codes: readonly ErrorCode[], extraHeaders: Response['headers'] = {}): Response => ({
@@ -168,10 +177,7 @@ const responses: Readonly<Record<string, Response>> = {
   NotImplemented: errorResponse('A method the service does not implement at all.', ['not_implemented']),
   RequestTimeout: errorResponse("The request was not received in full within the server's timeouts; the connection is closed.", ['request_timeout']),
   RequestHeaderFieldsTooLarge: errorResponse('The request line and headers are larger than 16 KiB.', ['header_fields_too_large']),
-  MalformedRequest: errorResponse(
-    'Not an HTTP/1.1 request the server can parse (the connection is closed), or a body that cannot be read sent to a path no operation matches.',
-    ['invalid_http', 'invalid_body'],
-  ),
+  MalformedRequest: errorResponse('Not an HTTP/1.1 request the server can parse (the connection is closed).', ['invalid_http']),
 };
 
 export const sharedComponents: Components = {
