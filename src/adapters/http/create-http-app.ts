@@ -70,7 +70,7 @@ import { countedAdmissions } from '../metrics/counted-admissions.js';
 import { PERSISTENCE } from '../persistence/kysely/persistence-tokens.js';
 import type { HttpState } from './http-state.js';
 import { linkOrigin, type LinkOriginOptions } from './link-origin.js';
-import { parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
+import { BODY_LIMITS, parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { requestContext } from './middleware/request-context.js';
 import { responseHeaders } from './middleware/response-headers.js';
@@ -133,7 +133,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth), use(CheckReadiness));
   metricsRoutes(router, metrics);
-  oauthRoutes(router, use(IssueAccessToken), { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: readBody });
+  oauthRoutes(router, use(IssueAccessToken), { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: parseBody(BODY_LIMITS.form) });
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },

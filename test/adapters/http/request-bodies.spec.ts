@@ -34,6 +34,13 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
     expect(await errorsOf(response)).to.deep.equal([{ status: '413', title: 'Payload Too Large', code: 'payload_too_large', detail: 'the request body is larger than 64 KiB' }]);
   });
 
+  it('takes no more JSON than form at the token endpoint, which reads its body before anyone is authenticated', async () => {
+    const json = JSON.stringify({ grant_type: 'client_credentials', client_id: 'x'.repeat(BODY_LIMITS.form), client_secret: 'y' });
+    const response = await post('/oauth/access_token', json, { 'Content-Type': 'application/json' });
+    expect(response.status).to.equal(413);
+    expect(await errorsOf(response)).to.deep.equal([{ status: '413', title: 'Payload Too Large', code: 'payload_too_large', detail: 'the request body is larger than 64 KiB' }]);
+  });
+
   it('counts the limit after decompression', async () => {
     const body = gzipSync(JSON.stringify({ data: { type: 'application_key', name: ' '.repeat(BODY_LIMITS.json) } }));
     expect(body.length).to.be.below(BODY_LIMITS.json / 10);

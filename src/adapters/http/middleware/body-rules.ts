@@ -64,17 +64,18 @@ export const requireBodyEncoding: Middleware<HttpState> = async (ctx, next) => {
 };
 
 /**
- * Parses JSON and form bodies; a body it cannot read is answered here with what was wrong with it. The
+ * Parses JSON and form bodies, JSON up to `jsonLimit` bytes (the token endpoint, read before anyone is
+ * authenticated, takes no more JSON than form); a body it cannot read is answered here with what was wrong with it. The
  * parser reads JSON as text (same limits, codings and charset rules), so that its depth is checked
  * before it is parsed (`readJsonBody`). Routes run it only once the request is authenticated (the token
  * endpoint: once its address is not blocked), so nothing is read for a request that will be refused.
  */
-export const parseBody = (): Middleware<HttpState> => {
+export const parseBody = (jsonLimit: number = BODY_LIMITS.json): Middleware<HttpState> => {
   const parser = bodyParser({
     enableTypes: ['form', 'text'],
     extendTypes: { text: JSON_TYPES },
     formLimit: BODY_LIMITS.form,
-    textLimit: BODY_LIMITS.json,
+    textLimit: jsonLimit,
     encoding: 'utf-8',
   });
   return async (ctx, next) => {

@@ -165,7 +165,7 @@ const responses: Readonly<Record<string, Response>> = {
     { 'Retry-After': headerRef('Retry-After') },
   ),
   InternalServerError: errorResponse('An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.', ['internal_error']),
-  PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (form), counted after decompression.`, [
+  PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (a form, or any body of the token endpoint, which is read before anyone is authenticated), counted after decompression.`, [
     'payload_too_large',
   ]),
   UnsupportedMediaType: errorResponse(
