@@ -9,6 +9,7 @@ import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence
 import { TOKENS } from './application/tokens.js';
 import { rateLimitModule } from './adapters/rate-limit/rate-limit-module.js';
 import type { RateLimiter } from './application/ports/rate-limiter.js';
+import type { AuthFailureLimiter } from './application/ports/auth-failure-limiter.js';
 import type { JobQueue } from './application/ports/job-queue.js';
 import type { JobHandlers } from './application/ports/job-handler.js';
 import type { JobSettings } from './application/ports/job-settings.js';
@@ -27,6 +28,8 @@ export type Persistence = { readonly kind: 'database'; readonly handle: Database
 /** What the composition root may be given instead of its defaults. */
 export interface ContainerOptions {
   readonly rateLimiter?: RateLimiter;
+  /** Default: failed authentications counted in this process. */
+  readonly authFailureLimiter?: AuthFailureLimiter;
   /** Default: an in-process queue (start its workers with `startJobs`). */
   readonly jobQueue?: JobQueue;
   /** Handlers to use instead of the core's own (tests): a job whose type has none here fails, saying so. */
@@ -43,7 +46,7 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
   container.load(
     coreModule,
     systemModule,
-    rateLimitModule(options.rateLimiter),
+    rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());

@@ -27,14 +27,18 @@ export { ResolveMerchantRealm } from './application/use-cases/resolve-merchant-r
 export { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings, type StoreSettings } from './application/use-cases/store-settings.js';
 export { UpdateMerchantRealmPrefix } from './application/use-cases/update-merchant-realm-prefix.js';
 export { AdmitRequest, type RateDecision } from './application/use-cases/admit-request.js';
+export { FailedAuthentications, type AuthAttempt } from './application/use-cases/failed-authentications.js';
 export { SetStoreRateLimit } from './application/use-cases/set-store-rate-limit.js';
 export { ListStores } from './application/use-cases/list-stores.js';
 export { IdempotentRequests, type NotRun, type Ticket } from './application/use-cases/idempotent-requests.js';
 export type { RateLimiter, LimiterState } from './application/ports/rate-limiter.js';
+export type { AuthFailureLimiter } from './application/ports/auth-failure-limiter.js';
 export type { IdempotencyStore, IdempotencyClaim } from './application/ports/idempotency-store.js';
 export { StorageUnavailable, isStorageUnavailable, StorageOutcomeUnknown, isStorageOutcomeUnknown } from './application/ports/storage-unavailable.js';
 export { InMemoryRateLimiter } from './adapters/rate-limit/in-memory-rate-limiter.js';
 export { RedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
+export { InMemoryAuthFailureLimiter } from './adapters/rate-limit/in-memory-auth-failure-limiter.js';
+export { RedisAuthFailureLimiter } from './adapters/rate-limit/redis-auth-failure-limiter.js';
 export {
   CreateSubscriptionProduct,
   DeleteSubscriptionProduct,

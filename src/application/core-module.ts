@@ -65,6 +65,7 @@ import { RunImport } from './use-cases/imports/run-import.js';
 import { SweepAbandonedImportLines } from './use-cases/imports/sweep-abandoned-import-lines.js';
 import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
+import { FailedAuthentications } from './use-cases/failed-authentications.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
 import { ConfiguredPaymentGateways } from './use-cases/billing/payment-gateways.js';
 import { GetInvoice, GetInvoicePayment, InvoiceLookup, ListInvoicePayments, ListInvoices } from './use-cases/billing/read-invoices.js';
@@ -117,6 +118,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   UpdateDunningRule,
   UpdateProrationPolicy,
   AdmitRequest,
+  FailedAuthentications,
   SetStoreRateLimit,
   AttachOfferingPlans,
   AttachOfferingProducts,

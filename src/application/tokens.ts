@@ -7,6 +7,7 @@ import type { IdempotencyStore } from './ports/idempotency-store.js';
 import type { ImportJobs } from './ports/import-jobs.js';
 import type { ImportLineRepository } from './ports/import-line-repository.js';
 import type { RateLimiter } from './ports/rate-limiter.js';
+import type { AuthFailureLimiter } from './ports/auth-failure-limiter.js';
 import type { OfferingRepository } from './ports/offering-repository.js';
 import type { SubscriberRepository } from './ports/subscriber-repository.js';
 import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing-policy-repository.js';
@@ -51,6 +52,7 @@ export const TOKENS = {
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
+  AuthFailureLimiter: Symbol.for('commerce-core.AuthFailureLimiter') as ServiceIdentifier<AuthFailureLimiter>,
   InvoiceRepository: Symbol.for('commerce-core.InvoiceRepository') as ServiceIdentifier<InvoiceRepository>,
   PaymentGateways: Symbol.for('commerce-core.PaymentGateways') as ServiceIdentifier<PaymentGateways>,
   JobRepository: Symbol.for('commerce-core.JobRepository') as ServiceIdentifier<JobRepository>,

@@ -11,6 +11,7 @@ import { DEFAULT_HTTP_SETTINGS } from '../../src/adapters/config/http-settings.j
 import { createDrainingServer } from '../../src/adapters/service/http-server.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
 import type { RateLimiter } from '../../src/application/ports/rate-limiter.js';
+import type { AuthFailureLimiter } from '../../src/application/ports/auth-failure-limiter.js';
 import { checkResponse } from './openapi-contract.js';
 
 /** Log lines written by the app under test, parsed. */
@@ -46,6 +47,8 @@ export const startTestApi = async (
     baseUrl?: string;
     rateLimit?: number;
     rateLimiter?: RateLimiter;
+    authFailureLimiter?: AuthFailureLimiter;
+    trustedProxyHeader?: string;
     configure?: (container: Container) => void;
     imports?: ImportUploadLimits;
     testClocks?: boolean;
@@ -54,6 +57,7 @@ export const startTestApi = async (
   const container = buildContainer(options.persistence ?? { kind: 'memory' }, {
     ...(options.rateLimiter === undefined ? {} : { rateLimiter: options.rateLimiter }),
     ...(options.testClocks === undefined ? {} : { testClocks: options.testClocks }),
+    ...(options.authFailureLimiter === undefined ? {} : { authFailureLimiter: options.authFailureLimiter }),
   });
   options.configure?.(container);
   // Database backends get their job storage with the jobs; until it is bound, tests keep import jobs in memory.
@@ -63,7 +67,7 @@ export const startTestApi = async (
   await container.get(SetStoreRateLimit).execute(created.right.store.id, options.rateLimit ?? TEST_STORE_BUDGET);
   const logs = new LogCapture();
   const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'info' }, logs);
-  const app = createHttpApp({ container, logger, baseUrl: options.baseUrl, ...(options.imports === undefined ? {} : { imports: options.imports }) });
+  const app = createHttpApp({ container, logger, baseUrl: options.baseUrl, trustedProxyHeader: options.trustedProxyHeader, ...(options.imports === undefined ? {} : { imports: options.imports }) });
   // The service's own server, so that what Node answers before the app (431, 408, broken HTTP) is tested too.
   const { server } = createDrainingServer(app.callback(), DEFAULT_HTTP_SETTINGS, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -29,6 +29,7 @@ export interface AppConfig {
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
+export const DEFAULT_HOST = '127.0.0.1';
 const BOOTSTRAP_KEY_FILE_NAME = 'bootstrap-key.txt';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -107,7 +108,9 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
   return E.right({
     database: parts.database.right,
     port: parts.port.right,
-    host: env['HOST'] || '0.0.0.0',
+    // The loopback unless told otherwise, as PostgreSQL and Redis do: /metrics and /docs need no token,
+    // and a service reachable from everywhere should be a decision, not a default.
+    host: env['HOST'] || DEFAULT_HOST,
     baseUrl: parts.baseUrl.right,
     logLevel: parts.logLevel.right,
     http: http.right,

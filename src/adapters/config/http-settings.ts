@@ -12,6 +12,10 @@ export interface HttpSettings {
   readonly shutdownTimeoutMs: number;
   /** `host[:port]` values of the Host header that links may use; undefined: the loopback names and the listening host. */
   readonly allowedHosts: readonly string[] | undefined;
+  /** The header a trusted reverse proxy writes the client's address into; undefined: the socket's peer address. */
+  readonly trustedProxyHeader: string | undefined;
+  /** Connections open at once; the server closes any beyond it as soon as it is accepted. */
+  readonly maxConnections: number;
 }
 
 export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
@@ -20,6 +24,8 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   keepAliveTimeoutMs: 5_000,
   shutdownTimeoutMs: 10_000,
   allowedHosts: undefined,
+  trustedProxyHeader: undefined,
+  maxConnections: 1000,
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -50,6 +56,24 @@ const allowedHosts = (raw: string | undefined): E.Either<string, readonly string
     : E.left(`ALLOWED_HOSTS must be a comma-separated list of host or host:port entries, got "${raw}"`);
 };
 
+// A header field name (RFC 9110 token), of a sane length.
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
+
+const trustedProxyHeader = (raw: string | undefined): E.Either<string, string | undefined> => {
+  if (raw === undefined || raw.trim() === '') return E.right(undefined);
+  return HEADER_NAME.test(raw.trim()) ? E.right(raw.trim().toLowerCase()) : E.left(`TRUSTED_PROXY_HEADER must be a header name such as X-Forwarded-For, got "${raw}"`);
+};
+
+const MAX_CONNECTIONS_CEILING = 1_000_000;
+
+const maxConnections = (raw: string | undefined, fallback: number): E.Either<string, number> => {
+  if (raw === undefined || raw === '') return E.right(fallback);
+  const n = Number(raw);
+  return /^[0-9]+$/.test(raw) && n >= 1 && n <= MAX_CONNECTIONS_CEILING
+    ? E.right(n)
+    : E.left(`MAX_CONNECTIONS must be a whole number of connections between 1 and ${MAX_CONNECTIONS_CEILING}, got "${raw}"`);
+};
+
 /** Decodes the HTTP variables; every bad one is reported by name. */
 export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSettings> => {
   const d = DEFAULT_HTTP_SETTINGS;
@@ -59,9 +83,19 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     keepAliveTimeoutMs: milliseconds('KEEP_ALIVE_TIMEOUT_MS', env['KEEP_ALIVE_TIMEOUT_MS'], d.keepAliveTimeoutMs, 1),
     shutdownTimeoutMs: milliseconds('SHUTDOWN_TIMEOUT_MS', env['SHUTDOWN_TIMEOUT_MS'], d.shutdownTimeoutMs, 0),
     allowedHosts: allowedHosts(env['ALLOWED_HOSTS']),
+    trustedProxyHeader: trustedProxyHeader(env['TRUSTED_PROXY_HEADER']),
+    maxConnections: maxConnections(env['MAX_CONNECTIONS'], d.maxConnections),
   };
-  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, shutdownTimeoutMs, allowedHosts: hosts } = parts;
-  if (E.isLeft(headersTimeoutMs) || E.isLeft(requestTimeoutMs) || E.isLeft(keepAliveTimeoutMs) || E.isLeft(shutdownTimeoutMs) || E.isLeft(hosts)) {
+  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, shutdownTimeoutMs, allowedHosts: hosts, trustedProxyHeader: proxyHeader, maxConnections: connections } = parts;
+  if (
+    E.isLeft(headersTimeoutMs) ||
+    E.isLeft(requestTimeoutMs) ||
+    E.isLeft(keepAliveTimeoutMs) ||
+    E.isLeft(shutdownTimeoutMs) ||
+    E.isLeft(hosts) ||
+    E.isLeft(proxyHeader) ||
+    E.isLeft(connections)
+  ) {
     return E.left(Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])));
   }
   // Node refuses a headers timeout longer than the request timeout; say so by name rather than crash at listen.
@@ -74,5 +108,7 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     keepAliveTimeoutMs: keepAliveTimeoutMs.right,
     shutdownTimeoutMs: shutdownTimeoutMs.right,
     allowedHosts: hosts.right,
+    trustedProxyHeader: proxyHeader.right,
+    maxConnections: connections.right,
   });
 };

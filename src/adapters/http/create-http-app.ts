@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { TOKENS } from '../../application/tokens.js';
 import type { Access } from '../../domain/auth/grant.js';
 import { AdmitRequest } from '../../application/use-cases/admit-request.js';
+import { FailedAuthentications } from '../../application/use-cases/failed-authentications.js';
+import { clientAddress } from './client-address.js';
 import { AuthenticateBearer } from '../../application/use-cases/authenticate-bearer.js';
 import { CheckHealth } from '../../application/use-cases/check-health.js';
 import { CheckReadiness } from '../../application/use-cases/check-readiness.js';
@@ -68,9 +70,10 @@ import { countedAdmissions } from '../metrics/counted-admissions.js';
 import { PERSISTENCE } from '../persistence/kysely/persistence-tokens.js';
 import type { HttpState } from './http-state.js';
 import { linkOrigin, type LinkOriginOptions } from './link-origin.js';
-import { parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
+import { BODY_LIMITS, parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { requestContext } from './middleware/request-context.js';
+import { responseHeaders } from './middleware/response-headers.js';
 import { idempotent } from './middleware/idempotency.js';
 import { requestMetrics } from './middleware/request-metrics.js';
 import { requireAccess } from './middleware/require-access.js';
@@ -108,28 +111,32 @@ export interface HttpAppOptions extends LinkOriginOptions {
   readonly logger: Logger;
   /** What one import upload may hold; EPCC's limits by default. */
   readonly imports?: ImportUploadLimits;
+  /** The header a trusted reverse proxy writes the client's address into; by default the socket's peer counts. */
+  readonly trustedProxyHeader?: string | undefined;
 }
 
 /**
  * The Koa application over a container's use cases: the one place the routes' use cases are resolved.
  * Each app has metrics of its own, with the pool of the container's database when it has one.
  */
-export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, ...links }: HttpAppOptions): Koa<HttpState> => {
+export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, trustedProxyHeader, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
   const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined);
   const admit = countedAdmissions(use(AdmitRequest), metrics);
   const authenticate = requireAccess(use(AuthenticateBearer), admit);
   const idempotency = idempotent(use(IdempotentRequests), logger);
-  // Every guarded POST honours Idempotency-Key: the one place that does it, after the caller is known.
+  const readBody = parseBody();
+  // The route is matched and the caller known before a byte of the body is read; then every guarded
+  // POST honours Idempotency-Key: the one place that does it.
   const guard = (access: Access): Middleware<HttpState> => {
     const admit = authenticate(access);
-    return (ctx, next) => admit(ctx, () => idempotency(ctx, next));
+    return (ctx, next) => admit(ctx, () => readBody(ctx, () => idempotency(ctx, next)));
   };
   const routes: RouteContext = { guard, links: linkOrigin(links) };
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth), use(CheckReadiness));
   metricsRoutes(router, metrics);
-  oauthRoutes(router, use(IssueAccessToken), admit);
+  oauthRoutes(router, use(IssueAccessToken), { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: parseBody(BODY_LIMITS.form) });
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },
@@ -242,11 +249,11 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
     logger[clientGone ? 'debug' : 'warn']({ err }, clientGone ? 'the client went away before the request was done' : 'request failed after its answer');
   });
   app.use(requestContext(logger));
+  app.use(responseHeaders);
   app.use(requestMetrics(metrics, router));
   app.use(errorBoundary(logger));
   app.use(requireBodyType);
   app.use(requireBodyEncoding);
-  app.use(parseBody());
   app.use(unmatchedRoutes);
   app.use(router.routes()).use(router.allowedMethods());
   return app;

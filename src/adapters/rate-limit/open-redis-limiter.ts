@@ -1,9 +1,12 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { RedisAuthFailureLimiter } from './redis-auth-failure-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 export interface OpenRedisLimiter {
   readonly limiter: RedisRateLimiter;
+  /** Failed authentications, counted over the same connection. */
+  readonly authFailures: RedisAuthFailureLimiter;
   /** Resolves once connected, or false after the connect timeout (requests are then admitted until it connects). */
   ready(): Promise<boolean>;
   close(): Promise<void>;
@@ -11,7 +14,7 @@ export interface OpenRedisLimiter {
 
 const CONNECT_TIMEOUT_MS = 2000;
 
-/** A rate limiter over the Redis at `url`, and how to close its connection. */
+/** A rate limiter and a failed-authentication limiter over the Redis at `url`, and how to close their connection. */
 export const openRedisLimiter = (url: string, logger: Logger): OpenRedisLimiter => {
   const redis = new Redis(url, {
     // A command while disconnected fails at once instead of queueing: the request is admitted (failing
@@ -25,6 +28,7 @@ export const openRedisLimiter = (url: string, logger: Logger): OpenRedisLimiter 
   redis.on('error', () => {});
   return {
     limiter: new RedisRateLimiter(redis, logger),
+    authFailures: new RedisAuthFailureLimiter(redis, logger),
     ready: () =>
       redis.status === 'ready'
         ? Promise.resolve(true)

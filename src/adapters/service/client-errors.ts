@@ -52,7 +52,14 @@ export const hostHeaderAnswer = (req: Pick<IncomingMessage, 'httpVersionMajor' |
 
 const errorHead = ({ status, detail, code }: ClientErrorAnswer, requestId: string) => {
   const body = JSON.stringify(withRequestId(errorDocument(status, detail, code), requestId));
-  const headers = { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+  const headers = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+    'X-Request-Id': requestId,
+    'Content-Length': String(Buffer.byteLength(body)),
+    Connection: 'close',
+  };
   return { body, headers };
 };
 

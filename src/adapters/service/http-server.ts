@@ -2,9 +2,13 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import type { HttpSettings } from '../config/http-settings.js';
+import { sampledLog } from '../logging/sampled-log.js';
 import { answerBeforeApp, clientErrorAnswer, hostHeaderAnswer, rawErrorResponse } from './client-errors.js';
 
-export type ServerTimeouts = Pick<HttpSettings, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>;
+export type ServerTimeouts = Pick<HttpSettings, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'> & Partial<Pick<HttpSettings, 'maxConnections'>>;
+
+/** One line per kind of client error or refused connection per this interval, counting the ones left out. */
+const LOG_SAMPLE_MS = 10_000;
 
 /** What a drain found when it began and what it did. */
 export interface DrainReport {
@@ -35,7 +39,11 @@ export interface DrainingServer {
 // short timeouts) keeps a stalled request from outliving its timeout by more than that.
 const checkingInterval = (t: ServerTimeouts): number => Math.max(10, Math.min(1000, Math.floor(Math.min(t.headersTimeoutMs, t.requestTimeoutMs) / 2)));
 
-/** A Node HTTP server with bounded timeouts, error documents for malformed requests, and a drain with a deadline. */
+/**
+ * A Node HTTP server with bounded timeouts and connections, error documents for malformed requests, and
+ * a drain with a deadline. Client errors and refused connections are logged sampled: a flood of them
+ * (thousands of half-open sockets timing out) must not become a flood of log lines.
+ */
 export const createDrainingServer = (handler: RequestListener, timeouts: ServerTimeouts, logger: Logger): DrainingServer => {
   const server = createServer({
     headersTimeout: timeouts.headersTimeoutMs,
@@ -45,6 +53,12 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
     // Node's own refusal of a request without Host is an empty 400; `hostHeaderAnswer` gives a document.
     requireHostHeader: false,
   });
+  if (timeouts.maxConnections !== undefined) server.maxConnections = timeouts.maxConnections;
+  const sampled = sampledLog(LOG_SAMPLE_MS);
+  // Node closes a connection past maxConnections as soon as it is accepted, before any byte is read.
+  server.on('drop', () =>
+    sampled('drop', (suppressed) => logger.warn({ max_connections: server.maxConnections, suppressed_since_last: suppressed }, 'connection refused: MAX_CONNECTIONS are open')),
+  );
   const sockets = new Set<Socket>();
   const responding = new Set<ServerResponse>();
   const current = new WeakMap<Socket, { readonly req: IncomingMessage; readonly res: ServerResponse }>();
@@ -81,7 +95,9 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
       return;
     }
     const answer = clientErrorAnswer(error.code, exchange !== undefined && !exchange.req.complete ? 'body' : 'headers', timeouts);
-    logger.info({ status: answer.status, code: error.code }, 'client error');
+    sampled(`client error ${answer.status} ${error.code ?? ''}`, (suppressed) =>
+      logger.info({ status: answer.status, code: error.code, suppressed_since_last: suppressed }, 'client error'),
+    );
     // Destroyed once written, as Node does: a stalled client must not keep the socket half open.
     socket.end(rawErrorResponse(answer), () => socket.destroy());
   });

@@ -41,7 +41,7 @@ export const startService = async (
   logger: Logger,
   jobs?: ServiceJobs,
 ): Promise<RunningService> => {
-  const app = createHttpApp({ container, logger, ...(config.imports === undefined ? {} : { imports: config.imports }), baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host });
+  const app = createHttpApp({ container, logger, ...(config.imports === undefined ? {} : { imports: config.imports }), baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host, trustedProxyHeader: config.http.trustedProxyHeader });
   const { server, drain } = createDrainingServer(app.callback(), config.http, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -17,7 +17,15 @@ const errors = (env: Record<string, string>): readonly string[] => {
 describe('Config: HTTP timeouts and allowed hosts', () => {
   it('defaults to bounded timeouts and no explicit host list', () => {
     expect(settings({})).to.deep.equal(DEFAULT_HTTP_SETTINGS);
-    expect(DEFAULT_HTTP_SETTINGS).to.deep.equal({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, shutdownTimeoutMs: 10_000, allowedHosts: undefined });
+    expect(DEFAULT_HTTP_SETTINGS).to.deep.equal({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      shutdownTimeoutMs: 10_000,
+      allowedHosts: undefined,
+      trustedProxyHeader: undefined,
+      maxConnections: 1000,
+    });
     expect(settings({ SHUTDOWN_TIMEOUT_MS: '', ALLOWED_HOSTS: ' ' })).to.deep.equal(DEFAULT_HTTP_SETTINGS);
   });
 
@@ -66,6 +74,34 @@ describe('Config: HTTP timeouts and allowed hosts', () => {
     for (const bad of ['http://api.example.com', 'api.example.com:0', 'api.example.com:65536', 'api.example.com/path', '::1', 'a b', '-bad.example', ',']) {
       expect(errors({ ALLOWED_HOSTS: bad }), bad).to.deep.equal([`ALLOWED_HOSTS must be a comma-separated list of host or host:port entries, got "${bad}"`]);
     }
+  });
+
+  it('reads TRUSTED_PROXY_HEADER as a lower-case header name, and refuses anything else', () => {
+    expect(settings({ TRUSTED_PROXY_HEADER: ' X-Forwarded-For ' }).trustedProxyHeader).to.equal('x-forwarded-for');
+    expect(settings({ TRUSTED_PROXY_HEADER: 'X-Real-IP' }).trustedProxyHeader).to.equal('x-real-ip');
+    expect(settings({ TRUSTED_PROXY_HEADER: '' }).trustedProxyHeader).to.equal(undefined);
+    for (const bad of ['X-Forwarded-For: 1.2.3.4', 'two words', 'a,b', 'x'.repeat(65), 'Forwarded\u00e9']) {
+      expect(errors({ TRUSTED_PROXY_HEADER: bad }), bad).to.deep.equal([`TRUSTED_PROXY_HEADER must be a header name such as X-Forwarded-For, got "${bad}"`]);
+    }
+  });
+
+  it('reads MAX_CONNECTIONS as a whole number from 1 to a million', () => {
+    expect(settings({ MAX_CONNECTIONS: '250' }).maxConnections).to.equal(250);
+    expect(settings({ MAX_CONNECTIONS: '1000000' }).maxConnections).to.equal(1_000_000);
+    for (const bad of ['0', '1000001', '-1', '1.5', 'many', ' 10']) {
+      expect(errors({ MAX_CONNECTIONS: bad }), bad).to.deep.equal([`MAX_CONNECTIONS must be a whole number of connections between 1 and 1000000, got "${bad}"`]);
+    }
+  });
+
+  it('listens on the loopback unless HOST says otherwise', () => {
+    const listen = (env: Record<string, string>) => {
+      const read = readConfig(env);
+      if (E.isLeft(read)) throw new Error(read.left.join('; '));
+      return read.right.host;
+    };
+    expect(listen({})).to.equal('127.0.0.1');
+    expect(listen({ HOST: '' })).to.equal('127.0.0.1');
+    expect(listen({ HOST: '0.0.0.0' })).to.equal('0.0.0.0');
   });
 
   it('reports bad HTTP variables beside the others', () => {

@@ -105,7 +105,7 @@ describe('OpenAPI document: a valid OpenAPI 3.1 document', () => {
 
 describe('OpenAPI document: the response check', () => {
   const contract = new OpenApiContract();
-  const json = (status: number, body: unknown, method = 'GET', path = '/v2/settings', headers: Record<string, string> = { 'x-request-id': 'r' }): Exchange => ({
+  const json = (status: number, body: unknown, method = 'GET', path = '/v2/settings', headers: Record<string, string> = { 'x-request-id': 'r', 'x-content-type-options': 'nosniff' }): Exchange => ({
     method,
     path,
     status,
@@ -142,7 +142,7 @@ describe('OpenAPI document: the response check', () => {
   it('holds paths no operation matches to the unrouted answers', () => {
     expect(contract.problems(json(404, errors(404, 'Not Found', 'route_not_found'), 'GET', '/v2/nothing-here'))).to.equal(undefined);
     expect(contract.problems(json(200, settings, 'GET', '/v2/nothing-here'))).to.match(/GET \/v2\/nothing-here \(no operation\) answered 200/);
-    expect(contract.problems(json(405, errors(405, 'Method Not Allowed', 'method_not_allowed'), 'PATCH', '/v2/settings', { 'x-request-id': 'r', allow: 'GET' }))).to.equal(undefined);
+    expect(contract.problems(json(405, errors(405, 'Method Not Allowed', 'method_not_allowed'), 'PATCH', '/v2/settings', { 'x-request-id': 'r', 'x-content-type-options': 'nosniff', allow: 'GET' }))).to.equal(undefined);
   });
 
   it('finds the served form without /v2 and literal paths before templated ones', () => {

@@ -34,6 +34,13 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
     expect(await errorsOf(response)).to.deep.equal([{ status: '413', title: 'Payload Too Large', code: 'payload_too_large', detail: 'the request body is larger than 64 KiB' }]);
   });
 
+  it('takes no more JSON than form at the token endpoint, which reads its body before anyone is authenticated', async () => {
+    const json = JSON.stringify({ grant_type: 'client_credentials', client_id: 'x'.repeat(BODY_LIMITS.form), client_secret: 'y' });
+    const response = await post('/oauth/access_token', json, { 'Content-Type': 'application/json' });
+    expect(response.status).to.equal(413);
+    expect(await errorsOf(response)).to.deep.equal([{ status: '413', title: 'Payload Too Large', code: 'payload_too_large', detail: 'the request body is larger than 64 KiB' }]);
+  });
+
   it('counts the limit after decompression', async () => {
     const body = gzipSync(JSON.stringify({ data: { type: 'application_key', name: ' '.repeat(BODY_LIMITS.json) } }));
     expect(body.length).to.be.below(BODY_LIMITS.json / 10);
@@ -56,10 +63,9 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
     }
   });
 
-  it('answers a body that does not decompress with a 400 on any path, before routing', async () => {
+  it('answers a body that does not decompress with a 400, once the route is known and the caller authenticated', async () => {
     const cases: Array<[string, string, Uint8Array]> = [
       ['/v2/application-keys', 'gzip', Buffer.from('not gzip at all')],
-      ['/no/such/path', 'gzip', Buffer.from('not gzip at all')],
       ['/oauth/access_token', 'deflate', Buffer.from('not deflate either')],
       ['/v2/application-keys', 'gzip', gzipSync(KEY).subarray(0, 12)],
       ['/v2/application-keys', 'br', Buffer.from('garbage garbage garbage')],
@@ -69,6 +75,16 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
       expect(response.status, `${path} ${coding}`).to.equal(400);
       expect(await errorsOf(response)).to.deep.equal([{ status: '400', title: 'Bad Request', code: 'invalid_body', detail: `the request body is not valid ${coding} data` }]);
     }
+  });
+
+  it('reads no body before the route is matched and the caller authenticated: an unknown path is a 404, no token a 401', async () => {
+    const garbage = Buffer.from('not gzip at all');
+    const unrouted = await post('/no/such/path', garbage, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    expect(unrouted.status).to.equal(404);
+    const anonymous = await api.request('/v2/application-keys', { method: 'POST', body: garbage, headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, token: null });
+    expect(anonymous.status).to.equal(401);
+    const unreadable = await api.request('/v2/application-keys', { method: 'POST', body: '{"data": ', headers: { 'Content-Type': 'application/json' }, token: 'not-a-token' });
+    expect(unreadable.status).to.equal(401);
   });
 
   it('answers a coding it cannot undo with a 415 naming the ones it can', async () => {

@@ -46,8 +46,9 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
   after(async () => api.service.stop());
 
   it('answers a body that stops short of its Content-Length with a 408 and closes the connection', async () => {
-    const head = 'POST /v2/application-keys HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n';
-    const exchange = await rawExchange(api.url, `${head}{"data":`, WAIT_MS);
+    // The token endpoint reads its body without a token; a guarded route would answer 401 without reading it.
+    const head = 'POST /oauth/access_token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n';
+    const exchange = await rawExchange(api.url, `${head}grant_type=`, WAIT_MS);
     expect(exchange.closedByServer, 'closed by the server before the wait ran out').to.equal(true);
     const response = parseRawResponse(exchange.text);
     expect(response.status).to.equal(408);

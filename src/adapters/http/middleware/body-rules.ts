@@ -2,6 +2,7 @@ import { bodyParser } from '@koa/bodyparser';
 import type { Middleware } from 'koa';
 import { errorDocument } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
+import { readJsonBody, UnreadableJson } from '../json-body.js';
 import { bodyFailure } from './body-failures.js';
 
 /** The largest body each parser reads, in bytes, counted after decompression. Messages state these figures. */
@@ -14,7 +15,17 @@ const FORM_ROUTES = new Set(['/oauth/access_token']);
  * parser applies there; the route states and enforces its own.
  */
 const STREAMED_ROUTES = new Set(['/subscriptions/imports', '/v2/subscriptions/imports']);
-const isStreamed = (ctx: { readonly method: string; readonly path: string }): boolean => ctx.method === 'POST' && STREAMED_ROUTES.has(ctx.path.replace(/\/+$/, ''));
+const isStreamed = (ctx: { readonly method: string; readonly path: string }): boolean => ctx.method === 'POST' && STREAMED_ROUTES.has(withoutTrailingSlashes(ctx.path));
+
+/** The path without its trailing slashes, in one pass: a regex such as `/\/+$/` retries from every slash, quadratic in their number. */
+export const withoutTrailingSlashes = (path: string): string => {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return path.slice(0, end);
+};
+
+/** The media types read as JSON: what `requireBodyType` lets through for a JSON route. */
+const JSON_TYPES = ['json', '+json'];
 
 /** The codings the parser can undo; content codings are case-insensitive (RFC 9110, 8.4.1). */
 const ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
@@ -52,15 +63,34 @@ export const requireBodyEncoding: Middleware<HttpState> = async (ctx, next) => {
   return next();
 };
 
-/** Parses JSON and form bodies; a body it cannot read is answered here with what was wrong with it. */
-export const parseBody = (): Middleware<HttpState> => {
-  const parser = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form, encoding: 'utf-8' });
+/**
+ * Parses JSON and form bodies, JSON up to `jsonLimit` bytes (the token endpoint, read before anyone is
+ * authenticated, takes no more JSON than form); a body it cannot read is answered here with what was wrong with it. The
+ * parser reads JSON as text (same limits, codings and charset rules), so that its depth is checked
+ * before it is parsed (`readJsonBody`). Routes run it only once the request is authenticated (the token
+ * endpoint: once its address is not blocked), so nothing is read for a request that will be refused.
+ */
+export const parseBody = (jsonLimit: number = BODY_LIMITS.json): Middleware<HttpState> => {
+  const parser = bodyParser({
+    enableTypes: ['form', 'text'],
+    extendTypes: { text: JSON_TYPES },
+    formLimit: BODY_LIMITS.form,
+    textLimit: jsonLimit,
+    encoding: 'utf-8',
+  });
   return async (ctx, next) => {
     if (isStreamed(ctx)) return next();
     try {
       // Parsing alone: the routes run outside this try, so their errors are not taken for the body's.
       await parser(ctx, async () => {});
+      const text: unknown = ctx.request.body;
+      if (typeof text === 'string') ctx.request.body = readJsonBody(text);
     } catch (error) {
+      if (error instanceof UnreadableJson) {
+        ctx.status = 400;
+        ctx.body = errorDocument(400, error.detail);
+        return;
+      }
       const failure = bodyFailure(error, { coding: ctx.get('Content-Encoding') || 'identity', form: typeof ctx.request.is('urlencoded') === 'string' });
       if (failure === undefined) throw error;
       ctx.status = failure.status;

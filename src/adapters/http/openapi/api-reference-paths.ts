@@ -13,6 +13,24 @@ export const DOCS_ASSETS = {
 } as const;
 export type DocsAsset = keyof typeof DOCS_ASSETS;
 
+/**
+ * The page's policy: every file it loads is ours ('self', no inline script), the document it renders
+ * comes from this origin, and no other site may frame it ('frame-ancestors' and, for older browsers,
+ * `X-Frame-Options`), so it cannot be used for clickjacking. Swagger UI sets inline styles and draws
+ * icons from `data:` URLs; nothing else is allowed.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 const text = (mediaType: string): Content => ({ [mediaType]: { schema: { type: 'string' } } });
 const cacheControl: Header = { description: 'Kept for a year: the page asks for each file with a digest of its content in the query.', required: true, schema: { type: 'string' } };
 
@@ -70,7 +88,16 @@ export const apiReferencePaths: Readonly<Record<string, PathItem>> = {
       access: 'public',
       database: false,
       extension: true,
-      success: { '200': { description: 'The page.', content: text('text/html') } },
+      success: {
+        '200': {
+          description: 'The page.',
+          content: text('text/html'),
+          headers: {
+            'Content-Security-Policy': { description: "Only this service's own files, and no framing by another site.", required: true, schema: { type: 'string', const: DOCS_CONTENT_SECURITY_POLICY } },
+            'X-Frame-Options': { description: 'Always `DENY`, for browsers that do not read `frame-ancestors`.', required: true, schema: { type: 'string', const: 'DENY' } },
+          },
+        },
+      },
     }),
   },
   ...Object.fromEntries((Object.keys(DOCS_ASSETS) as DocsAsset[]).map((file) => [`/docs/${file}`, assetPath(file)])),

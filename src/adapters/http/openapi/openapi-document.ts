@@ -28,7 +28,7 @@ const DESCRIPTION = `An open, self-hostable commerce API core compatible with El
 - **Authentication.** Exchange an application key for a bearer token at \`POST /oauth/access_token\`; every other operation needs \`Authorization: Bearer <token>\` except those marked with no security.
 - **Documents.** JSON in and out; write bodies are \`{"data": {...}}\` and unknown members of \`data\` are ignored. Every error is an error document (\`ErrorDocument\`); a validation failure lists every problem.
 - **Paths.** A path item with \`x-also-served-at\` is served at that path too, with the same operations: the subscriptions routes answer with and without the \`/v2\` prefix, and the account-membership settings also at \`/v2/settings/account-memberships\`, their spelling before EPCC's. GET operations also answer HEAD.
-- **Other answers.** \`x-unrouted-responses\` lists what any request may get before it reaches an operation: 408 and 431 from the HTTP server for any request, and 400, 404, 405, 413, 415, 500 or 501 for a request that no operation matches.
+- **Other answers.** \`x-unrouted-responses\` lists what any request may get before it reaches an operation: 408 and 431 from the HTTP server for any request, and 400, 404, 405, 415, 500 or 501 for a request that no operation matches (its body is never read).
 - **Extensions.** Operations and members marked \`x-extension: true\` are not in EPCC; their descriptions say what they add.`;
 
 export const API_DOCUMENT: OpenApiDocument = {
@@ -108,7 +108,6 @@ export const API_DOCUMENT: OpenApiDocument = {
     '404': responseRef('RouteNotFound'),
     '405': responseRef('MethodNotAllowed'),
     '408': responseRef('RequestTimeout'),
-    '413': responseRef('PayloadTooLarge'),
     '415': responseRef('UnsupportedMediaType'),
     '431': responseRef('RequestHeaderFieldsTooLarge'),
     '500': responseRef('InternalServerError'),

@@ -2,12 +2,14 @@ import type { Access } from '../../../domain/auth/grant.js';
 import type { ErrorCode } from '../error-documents.js';
 import type { Content, Operation, Parameter, Reference, Response, Schema } from './openapi-types.js';
 import { parameterRef, responseRef, headerRef } from './schema-builders.js';
-import { errorResponse, RATE_HEADERS } from './shared-components.js';
+import { errorResponse, RATE_HEADERS, TOO_MANY_REQUESTS } from './shared-components.js';
 
 /** The refusals an operation words for itself; the ones every operation shares are added by `operation`. */
 export interface ErrorCases {
   /** The codes of its 403, 409 and 422 besides those every operation of its kind shares. */
   readonly codes?: { readonly 403?: readonly ErrorCode[]; readonly 409?: readonly ErrorCode[]; readonly 422?: readonly ErrorCode[] };
+  /** A 429 of its own, besides the request rate's (the token endpoint's failed-authentication backoff). */
+  readonly 429?: { readonly description: string; readonly codes: readonly ErrorCode[] };
   readonly 400?: string;
   /** Only for an operation that needs no token; a guarded one shares the bearer's 401. */
   readonly 401?: string;
@@ -52,6 +54,8 @@ export const operation = (spec: OperationSpec): Operation => {
   const errors = spec.errors ?? {};
   const successHeaders = {
     'X-Request-Id': headerRef('X-Request-Id'),
+    'X-Content-Type-Options': headerRef('X-Content-Type-Options'),
+    'Cache-Control': headerRef('Cache-Control'),
     ...(rated ? RATE_HEADERS : {}),
     ...(idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
   };
@@ -82,7 +86,12 @@ export const operation = (spec: OperationSpec): Operation => {
   responses['415'] = responseRef('UnsupportedMediaType');
   const unprocessable = joined(errors[422], idempotent ? 'The `Idempotency-Key` was used for a different request (method, path, query or body).' : undefined);
   if (unprocessable !== '') responses['422'] = error(unprocessable, [...(codes[422] ?? []), ...(idempotent ? (['idempotency_key_reused'] as const) : [])]);
-  if (rated) responses['429'] = responseRef('TooManyRequests');
+  if (errors[429] !== undefined) {
+    responses['429'] = errorResponse(joined(TOO_MANY_REQUESTS, errors[429].description), [...(rated ? (['rate_limited'] as const) : []), ...errors[429].codes], {
+      ...sharedErrorHeaders,
+      'Retry-After': headerRef('Retry-After'),
+    });
+  } else if (rated) responses['429'] = responseRef('TooManyRequests');
   responses['500'] = responseRef('InternalServerError');
   if (spec.database ?? true) responses['503'] = responseRef('ServiceUnavailable');
   if (spec.database ?? true) responses['504'] = responseRef('OutcomeUnknown');

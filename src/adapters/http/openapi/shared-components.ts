@@ -102,6 +102,15 @@ const integerHeader = (description: string): Header => ({ description, schema: {
 
 const headers: Readonly<Record<string, Header>> = {
   'X-Request-Id': { description: "The request's id: the client's own when it sent a sane one, otherwise a new UUID. Also in the log line.", required: true, schema: { type: 'string' } },
+  'X-Content-Type-Options': {
+    description: 'Always `nosniff`, on every answer: a browser must never read an answer as another type than the one it is sent as.',
+    required: true,
+    schema: { type: 'string', const: 'nosniff' },
+  },
+  'Cache-Control': {
+    description: '`no-store` on every answer unless the operation states its own caching: answers hold a store\'s data and tokens, which no cache should keep.',
+    schema: { type: 'string' },
+  },
   'X-RateLimit-Limit': integerHeader('Requests per second allowed to the application key behind the token: its reservation, or the share of the store budget left unreserved.'),
   'X-RateLimit-Remaining': integerHeader('Requests left in the current second.'),
   'X-RateLimit-Reset': integerHeader('Seconds until the allowance is full again.'),
@@ -125,7 +134,7 @@ const errorContent = (codes: readonly ErrorCode[]): Content => ({
     },
   },
 });
-const requestIdOnly = { 'X-Request-Id': headerRef('X-Request-Id') };
+const requestIdOnly = { 'X-Request-Id': headerRef('X-Request-Id'), 'X-Content-Type-Options': headerRef('X-Content-Type-Options'), 'Cache-Control': headerRef('Cache-Control') };
 
 /** An error answer: an error document with one of `codes`, the request id, and any headers of its own. */
 export const errorResponse = (description: string, codes: readonly ErrorCode[], extraHeaders: Response['headers'] = {}): Response => ({
@@ -140,11 +149,13 @@ export const RATE_HEADERS = {
   'X-RateLimit-Reset': headerRef('X-RateLimit-Reset'),
 } as const;
 
+export const TOO_MANY_REQUESTS = 'The application key is over its request rate; retry after `Retry-After` seconds.';
+
 const responses: Readonly<Record<string, Response>> = {
   Unauthorized: errorResponse('The `Authorization: Bearer` token is missing, unknown or expired, or the key it came from was deleted.', ['unauthenticated'], {
     'WWW-Authenticate': headerRef('WWW-Authenticate'),
   }),
-  TooManyRequests: errorResponse('The application key is over its request rate; retry after `Retry-After` seconds.', ['rate_limited'], {
+  TooManyRequests: errorResponse(TOO_MANY_REQUESTS, ['rate_limited'], {
     ...RATE_HEADERS,
     'Retry-After': headerRef('Retry-After'),
   }),
@@ -159,7 +170,7 @@ const responses: Readonly<Record<string, Response>> = {
     { 'Retry-After': headerRef('Retry-After') },
   ),
   InternalServerError: errorResponse('An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.', ['internal_error']),
-  PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (form), counted after decompression.`, [
+  PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (a form, or any body of the token endpoint, which is read before anyone is authenticated), counted after decompression.`, [
     'payload_too_large',
   ]),
   UnsupportedMediaType: errorResponse(
@@ -171,10 +182,9 @@ const responses: Readonly<Record<string, Response>> = {
   NotImplemented: errorResponse('A method the service does not implement at all.', ['not_implemented']),
   RequestTimeout: errorResponse("The request was not received in full within the server's timeouts; the connection is closed.", ['request_timeout']),
   RequestHeaderFieldsTooLarge: errorResponse('The request line and headers are larger than 16 KiB.', ['header_fields_too_large']),
-  MalformedRequest: errorResponse(
-    'Not an HTTP/1.1 request the server can parse, or one without a `Host` header or with more than one (the connection is closed), or a body that cannot be read sent to a path no operation matches.',
-    ['invalid_http', 'invalid_body'],
-  ),
+  MalformedRequest: errorResponse('Not an HTTP/1.1 request the server can parse, or one without a `Host` header or with more than one (the connection is closed).', [
+    'invalid_http',
+  ]),
 };
 
 export const sharedComponents: Components = {

@@ -30,7 +30,7 @@ export const tokenPaths: Readonly<Record<string, PathItem>> = {
       description: [
         'As EPCC (`openapispecs/authentication/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): no `/v2` prefix, a form body, a flat token document.',
         '`client_credentials` with `client_id` and `client_secret` gives a read/write token; `implicit` with `client_id` alone gives a public token that may only read the subscription catalogue.',
-        'The request counts against the named key\'s rate before a token is minted. A JSON body with the same fields is read too.',
+        "A request that gets a token counts against the named key's rate. A failed one (wrong secret, unknown or deleted key) never does: failures count against the client id and the client's address in a budget of their own, with a growing backoff, and every 401 carries the same headers whether the client id exists or not. A JSON body with the same fields is read too.",
       ].join(' '),
       tag: 'Tokens',
       access: 'public',
@@ -49,6 +49,11 @@ export const tokenPaths: Readonly<Record<string, PathItem>> = {
       errors: {
         400: 'A missing field, a grant type other than the two, or a field that is not usable text (every problem is listed, with the field name as `source`).',
         401: 'The client id is unknown or deleted, or the secret is wrong.',
+        429: {
+          description:
+            '`authentication_blocked`: too many failed authentications from this address or for this client id; nothing was looked at. Beyond a few free failures each one doubles the wait, up to a ceiling; `Retry-After` says how long it is.',
+          codes: ['authentication_blocked'],
+        },
       },
     }),
   },

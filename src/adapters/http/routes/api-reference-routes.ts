@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { docsFiles, docsPage, OPENAPI_PATH } from '../docs-assets.js';
 import type { HttpState } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
-import { DOCS_ASSETS, type DocsAsset } from '../openapi/api-reference-paths.js';
+import { DOCS_ASSETS, DOCS_CONTENT_SECURITY_POLICY, type DocsAsset } from '../openapi/api-reference-paths.js';
 import { openApiDocument } from '../openapi/openapi-document.js';
 
 /** A year: the page names each file with a digest of its content, so a changed file has a new address. */
@@ -17,6 +17,9 @@ export const apiReferenceRoutes = (router: Router<HttpState>, links: LinkOrigin)
   router.get('/docs', async (ctx) => {
     const files = await docsFiles();
     ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY);
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'no-referrer');
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = docsPage(files);
   });
@@ -25,7 +28,6 @@ export const apiReferenceRoutes = (router: Router<HttpState>, links: LinkOrigin)
       const asset = (await docsFiles()).get(file);
       if (asset === undefined) throw new Error(`the reference page has no ${file}`);
       ctx.set('Cache-Control', ASSET_CACHE);
-      ctx.set('X-Content-Type-Options', 'nosniff');
       ctx.type = asset.type;
       ctx.body = asset.body;
     });
