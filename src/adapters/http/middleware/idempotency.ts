@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from '../../../domain/ide
 import { validationFailed } from '../../../domain/shared/errors.js';
 import { errorDocument } from '../error-documents.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
+import { storableBody } from '../shown-once.js';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -62,5 +63,5 @@ export const idempotent =
       await requests.release(begun.right).catch(() => undefined);
       throw error;
     }
-    await requests.finish(begun.right, { status: ctx.status, body: bodyText(ctx.body) });
+    await requests.finish(begun.right, { status: ctx.status, body: bodyText(storableBody(ctx)) });
   };

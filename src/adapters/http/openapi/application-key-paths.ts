@@ -2,7 +2,7 @@ import { APPLICATION_KEY_TYPE } from '../../../domain/application-key/applicatio
 import { INT32_MAX } from '../../../domain/shared/integer.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { closedObject, constant, dataDocument, dataRequest, integer, nullable, openObject, schemaRef, text, timestamp, uri, uuid } from './schema-builders.js';
+import { arrayOf, closedObject, constant, dataDocument, dataRequest, integer, nullable, openObject, schemaRef, text, timestamp, uri, uuid } from './schema-builders.js';
 
 const TAG = 'Application keys';
 const EPCC = 'As EPCC (`openapispecs/applicationkeys/OpenAPISpec.yaml` in elasticpath/elasticpath-dev).';
@@ -30,6 +30,20 @@ const applicationKey: Schema = closedObject(
 const selfLinks = closedObject({ self: uri });
 const createdKey: Schema = { ...applicationKey, required: [...(applicationKey.required ?? []), 'client_secret'] };
 const keyDocument = dataDocument(schemaRef('ApplicationKey'), { links: selfLinks });
+const createdDocument: Schema = {
+  oneOf: [
+    dataDocument(createdKey, { links: selfLinks }),
+    {
+      ...dataDocument(schemaRef('ApplicationKey'), {
+        links: selfLinks,
+        meta: closedObject({ shown_once: arrayOf(constant('data.client_secret'), { minItems: 1 }) }),
+      }),
+      'x-extension': true,
+      description:
+        'An `Idempotency-Key` replay of the create: the secret was shown once, in the first response, and is not stored for replays; `meta.shown_once` names what is left out.',
+    } as Schema,
+  ],
+};
 
 const newKey = dataRequest(
   openObject({ type: constant(APPLICATION_KEY_TYPE), name: text(1, 255), reserved_rate_limit: nullable(reservation) }, ['type', 'name']),
@@ -56,7 +70,7 @@ export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
       access: 'admin',
       post: true,
       requestBody: { description: 'The new key.', content: jsonContent(newKey) },
-      success: { '201': { description: 'The key, with its secret, and `links.self`.', content: jsonContent(dataDocument(createdKey, { links: selfLinks })) } },
+      success: { '201': { description: 'The key, with its secret, and `links.self`; a replay carries no secret (`meta.shown_once`).', content: jsonContent(createdDocument) } },
       errors: { 400: 'Every invalid field, each with its `source`.', 409: OVER_BUDGET, codes: { 409: ['reservation_over_budget'] } },
     }),
     get: operation({
