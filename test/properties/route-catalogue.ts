@@ -189,6 +189,13 @@ export const ROUTES: readonly RouteCase[] = [
     body: (ids) => ({ grant_type: 'implicit', client_id: ids.clientId }),
     form: true,
   },
+  {
+    method: 'POST',
+    pattern: '/oauth/revoke',
+    path: () => '/oauth/revoke',
+    body: () => ({ token: 'not-a-token-of-this-store' }),
+    form: true,
+  },
   { method: 'POST', pattern: '/v2/application-keys', path: () => '/v2/application-keys', body: () => ({ data: { type: 'application_key', name: 'Extra', reserved_rate_limit: 1 } }) },
   { method: 'GET', pattern: '/v2/application-keys', path: () => '/v2/application-keys?page[limit]=2' },
   { method: 'GET', pattern: '/v2/application-keys/:id', path: (ids) => `/v2/application-keys/${ids.keyId}` },

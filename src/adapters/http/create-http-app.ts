@@ -13,6 +13,7 @@ import { CreateApplicationKey } from '../../application/use-cases/create-applica
 import { DeleteApplicationKey } from '../../application/use-cases/delete-application-key.js';
 import { GetApplicationKey } from '../../application/use-cases/get-application-key.js';
 import { GetMerchantRealmMapping } from '../../application/use-cases/get-merchant-realm-mapping.js';
+import { RevokeAccessToken } from '../../application/use-cases/revoke-access-token.js';
 import { IssueAccessToken } from '../../application/use-cases/issue-access-token.js';
 import { ListApplicationKeys } from '../../application/use-cases/list-application-keys.js';
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../application/use-cases/store-settings.js';
@@ -81,6 +82,7 @@ import { healthRoutes } from './routes/health-routes.js';
 import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
+import { revocationRoutes } from './routes/revocation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
@@ -127,6 +129,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   healthRoutes(router, use(CheckHealth), use(CheckReadiness));
   metricsRoutes(router, metrics);
   oauthRoutes(router, use(IssueAccessToken), admit);
+  revocationRoutes(router, use(RevokeAccessToken), admit);
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },

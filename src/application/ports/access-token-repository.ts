@@ -1,4 +1,5 @@
 import type { AccessToken } from '../../domain/auth/access-token.js';
+import type { Uuid } from '../../domain/shared/uuid.js';
 
 /** Storage of minted bearer tokens, by hash. */
 export interface AccessTokenRepository {
@@ -6,6 +7,8 @@ export interface AccessTokenRepository {
   insert(token: AccessToken): Promise<boolean>;
   /** The token with this hash if it has not expired at `now` and its application key still exists. */
   findActive(tokenHash: string, now: Date): Promise<AccessToken | undefined>;
+  /** Deletes the token with this hash if it was minted from `applicationKeyId`; false when there was none. */
+  revoke(tokenHash: string, applicationKeyId: Uuid): Promise<boolean>;
   /** Forgets tokens that expired before `now`. */
   deleteExpired(now: Date): Promise<number>;
 }

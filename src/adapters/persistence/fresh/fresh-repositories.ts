@@ -97,6 +97,13 @@ export class FreshTokens implements AccessTokenRepository {
     return token;
   }
 
+  async revoke(tokenHash: string, applicationKeyId: Uuid): Promise<boolean> {
+    const revoked = await this.inner.revoke(tokenHash, applicationKeyId);
+    // Forgotten whatever the outcome: the next use reads storage again, which holds the truth.
+    this.tokens.delete(tokenHash);
+    return revoked;
+  }
+
   deleteExpired(now: Date): Promise<number> {
     return this.inner.deleteExpired(now);
   }

@@ -1,12 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { AccessTokenRepository } from '../../../application/ports/access-token-repository.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { accessTokenFromRow } from './row-mappers.js';
 import { isForeignKeyViolation, toNumber } from './sql-flavor.js';
 
-/** Revocation needs no code here: deleting a key cascades to its tokens in the same statement. */
+/** Deleting a key cascades to its tokens in the same statement; one token is revoked by its hash. */
 @injectable()
 export class KyselyAccessTokenRepository implements AccessTokenRepository {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
@@ -42,6 +43,15 @@ export class KyselyAccessTokenRepository implements AccessTokenRepository {
       .where('expires_at', '>', now)
       .executeTakeFirst();
     return row === undefined ? undefined : accessTokenFromRow(row);
+  }
+
+  async revoke(tokenHash: string, applicationKeyId: Uuid): Promise<boolean> {
+    const result = await this.handle.db
+      .deleteFrom('access_tokens')
+      .where('token_hash', '=', tokenHash)
+      .where('application_key_id', '=', applicationKeyId)
+      .executeTakeFirst();
+    return toNumber(result.numDeletedRows) > 0;
   }
 
   async deleteExpired(now: Date): Promise<number> {

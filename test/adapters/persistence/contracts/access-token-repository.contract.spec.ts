@@ -43,4 +43,20 @@ forEachBackend('AccessTokenRepository contract', (_backend, persistence) => {
     expect(await tokens.deleteExpired(new Date('2026-01-01T01:30:00.000Z'))).to.equal(1);
     expect(await tokens.findActive(later.tokenHash, new Date('2026-01-01T01:30:00.000Z'))).to.deep.equal(later);
   });
+
+  it('revokes one token by hash, only for the key that minted it', async () => {
+    const { tokens, keys, store, token } = await setup();
+    const other = aKey(store.id);
+    await keys.insert(other, () => true);
+    const sibling = { ...token, tokenHash: 'e'.repeat(64) };
+    await tokens.insert(token);
+    await tokens.insert(sibling);
+    const at = new Date('2026-01-01T00:00:00.000Z');
+    expect(await tokens.revoke(token.tokenHash, other.id), 'not minted from that key').to.equal(false);
+    expect(await tokens.findActive(token.tokenHash, at)).to.deep.equal(token);
+    expect(await tokens.revoke(token.tokenHash, token.applicationKeyId)).to.equal(true);
+    expect(await tokens.findActive(token.tokenHash, at)).to.equal(undefined);
+    expect(await tokens.findActive(sibling.tokenHash, at)).to.deep.equal(sibling);
+    expect(await tokens.revoke(token.tokenHash, token.applicationKeyId), 'already gone').to.equal(false);
+  });
 });
