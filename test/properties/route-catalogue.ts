@@ -200,6 +200,13 @@ export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', pattern: '/v2/application-keys', path: () => '/v2/application-keys?page[limit]=2' },
   { method: 'GET', pattern: '/v2/application-keys/:id', path: (ids) => `/v2/application-keys/${ids.keyId}` },
   {
+    method: 'POST',
+    pattern: '/v2/application-keys/:id/rotate-secret',
+    path: (ids) => `/v2/application-keys/${ids.keyId}/rotate-secret`,
+    // The old secret overlaps for a day, so that whatever else runs with it keeps working.
+    body: () => ({ data: { type: 'application_key', expire_current_secret_at: new Date(Date.now() + 86_400_000).toISOString() } }),
+  },
+  {
     method: 'PUT',
     pattern: '/v2/application-keys/:id',
     path: (ids) => `/v2/application-keys/${ids.keyId}`,

@@ -14,6 +14,7 @@ import { DeleteApplicationKey } from '../../application/use-cases/delete-applica
 import { GetApplicationKey } from '../../application/use-cases/get-application-key.js';
 import { GetMerchantRealmMapping } from '../../application/use-cases/get-merchant-realm-mapping.js';
 import { RevokeAccessToken } from '../../application/use-cases/revoke-access-token.js';
+import { RotateApplicationKeySecret } from '../../application/use-cases/rotate-application-key-secret.js';
 import { IssueAccessToken } from '../../application/use-cases/issue-access-token.js';
 import { ListApplicationKeys } from '../../application/use-cases/list-application-keys.js';
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../application/use-cases/store-settings.js';
@@ -83,6 +84,7 @@ import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-rout
 import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
 import { revocationRoutes } from './routes/revocation-routes.js';
+import { applicationKeyRotationRoutes } from './routes/application-key-rotation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
@@ -130,6 +132,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   metricsRoutes(router, metrics);
   oauthRoutes(router, use(IssueAccessToken), admit);
   revocationRoutes(router, use(RevokeAccessToken), admit);
+  applicationKeyRotationRoutes(router, use(RotateApplicationKeySecret), routes);
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },

@@ -1,4 +1,4 @@
-import type { ApplicationKey } from '../../domain/application-key/application-key.js';
+import { acceptedSecretHashes, type ApplicationKey } from '../../domain/application-key/application-key.js';
 import type { ApplicationKeyRepository } from '../ports/application-key-repository.js';
 import type { Clock, Secrets } from '../ports/system.js';
 
@@ -11,5 +11,8 @@ export const verifyClient = async (
   clientSecret: string,
 ): Promise<ApplicationKey | undefined> => {
   const key = await ports.keys.findByClientId(clientId);
-  return key !== undefined && ports.secrets.matches(clientSecret, key.secretHash) ? key : undefined;
+  if (key === undefined) return undefined;
+  // Every accepted hash is compared, so that the time taken does not tell which secret matched.
+  const matched = acceptedSecretHashes(key, ports.clock.now()).map((hash) => ports.secrets.matches(clientSecret, hash));
+  return matched.includes(true) ? key : undefined;
 };

@@ -15,6 +15,7 @@ import { invoicesAndPayments } from './0012-invoices-and-payments.js';
 import { importLines } from './0013-import-lines.js';
 import { schedules } from './0014-schedules.js';
 import { importLineReceivedAt } from './0015-import-line-received-at.js';
+import { applicationKeyScopesAndRotation } from './0016-application-key-scopes-and-rotation.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -33,4 +34,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0013-import-lines': importLines(flavor),
   '0014-schedules': schedules(flavor),
   '0015-import-line-received-at': importLineReceivedAt(flavor),
+  '0016-application-key-scopes-and-rotation': applicationKeyScopesAndRotation(flavor),
 });
