@@ -61,6 +61,18 @@ describe('Embedded database files at rest', function () {
           }
         }
         credentials.push(await api.token());
+        // A rotation answers a secret too, and its replay is stored like a create's.
+        const overlapEnds = new Date(Date.now() + 60_000).toISOString();
+        const rotate = () =>
+          api.request(`/v2/application-keys/${api.store.key.id}/rotate-secret`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'rotate-once' },
+            body: JSON.stringify({ data: { type: 'application_key', expire_current_secret_at: overlapEnds } }),
+          });
+        const rotated = await rotate();
+        expect(rotated.status).to.equal(200);
+        credentials.push(((await rotated.json()) as { data: { client_secret: string } }).data.client_secret);
+        expect((await rotate()).headers.get('idempotent-replayed')).to.equal('true');
         const loose = (await walk(dataDir)).filter((f) => f.mode !== (f.directory ? 0o700 : 0o600));
         expect(loose.map((f) => `${path.relative(root, f.file)} ${f.mode.toString(8)}`).slice(0, 5), 'while the database is open').to.deep.equal([]);
       } finally {

@@ -114,7 +114,7 @@ export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
         '200': {
           description: 'The key with its new secret and `meta.timestamps.previous_secret_expires_at` when the old one overlaps; a replay carries no secret (`meta.shown_once`).',
           content: jsonContent(createdDocument),
-          headers: { 'Cache-Control': { description: 'Always `no-store`.', required: true, schema: { type: 'string', const: 'no-store' } } },
+          headers: { 'Cache-Control': { description: '`no-store` on the answer that carries the secret (a replay carries neither).', schema: { type: 'string', const: 'no-store' } } },
         },
       },
       errors: { 400: 'Every invalid field, each with its `source`.', 404: NOT_FOUND },
