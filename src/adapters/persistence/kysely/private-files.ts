@@ -31,18 +31,26 @@ export const makePrivate = async (dir: string): Promise<void> => {
   }
 };
 
+let holders = 0;
+let umaskBefore: number | undefined;
+
 /**
  * The embedded database creates its files (tables, WAL segments) with mode 0666 and leaves the rest to
- * the process's umask; while it is open, the umask takes group and others' bits away. The umask is the
- * process's own, so everything else the process creates meanwhile is private too. Returns how to undo it.
+ * the process's umask; while any embedded database is open, the umask takes group and others' bits
+ * away. The umask is the process's own, so everything else the process creates meanwhile is private too.
+ * Returns how to give it back; the last holder to give it back restores the umask it found.
  */
 export const ownerOnlyUmask = (): (() => void) => {
-  const previous = process.umask(OWNER_ONLY_UMASK);
-  const tightened = previous | OWNER_ONLY_UMASK;
-  process.umask(tightened);
+  if (holders === 0) {
+    umaskBefore = process.umask(OWNER_ONLY_UMASK);
+    process.umask(umaskBefore | OWNER_ONLY_UMASK);
+  }
+  holders += 1;
+  let released = false;
   return () => {
-    const current = process.umask(previous);
-    // Someone else changed it since: theirs wins.
-    if (current !== tightened) process.umask(current);
+    if (released) return;
+    released = true;
+    holders -= 1;
+    if (holders === 0 && umaskBefore !== undefined) process.umask(umaskBefore);
   };
 };
