@@ -96,30 +96,6 @@ const NOT_FOUND = 'No application key of this store has this id.';
 const OVER_BUDGET = 'The reservations of the store\'s keys would exceed its request budget: `requested reserved rate limit will exceed the maximum`.';
 
 export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
-  '/v2/application-keys/{id}/rotate-secret': {
-    parameters: [ID_PARAMETER],
-    post: operation({
-      operationId: 'rotateApplicationKeySecret',
-      summary: "Rotate an application key's secret",
-      description: [
-        'Our extension (EPCC has no rotation). Gives the key a new `client_secret`, shown in this response only; the current secret stays accepted until `expire_current_secret_at`, so that clients can move over without an outage.',
-        'One overlap at a time: a secret an earlier rotation left overlapping stops at once. Tokens minted before keep working until they expire (an hour at most); revoke them at `POST /oauth/revoke`, or delete the key, to end them sooner.',
-      ].join(' '),
-      tag: TAG,
-      access: 'admin',
-      post: true,
-      extension: true,
-      requestBody: { description: 'When the current secret stops.', content: jsonContent(rotation) },
-      success: {
-        '200': {
-          description: 'The key with its new secret and `meta.timestamps.previous_secret_expires_at` when the old one overlaps; a replay carries no secret (`meta.shown_once`).',
-          content: jsonContent(createdDocument),
-          headers: { 'Cache-Control': { description: '`no-store` on the answer that carries the secret (a replay carries neither).', schema: { type: 'string', const: 'no-store' } } },
-        },
-      },
-      errors: { 400: 'Every invalid field, each with its `source`.', 404: NOT_FOUND },
-    }),
-  },
   '/v2/application-keys': {
     post: operation({
       operationId: 'createApplicationKey',
@@ -177,6 +153,30 @@ export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
       access: 'admin',
       success: { '204': { description: 'Deleted; no body.' } },
       errors: { 404: NOT_FOUND },
+    }),
+  },
+  '/v2/application-keys/{id}/rotate-secret': {
+    parameters: [ID_PARAMETER],
+    post: operation({
+      operationId: 'rotateApplicationKeySecret',
+      summary: "Rotate an application key's secret",
+      description: [
+        'Our extension (EPCC has no rotation). Gives the key a new `client_secret`, shown in this response only; the current secret stays accepted until `expire_current_secret_at`, so that clients can move over without an outage.',
+        'One overlap at a time: a secret an earlier rotation left overlapping stops at once. Tokens minted before keep working until they expire (an hour at most); revoke them at `POST /oauth/revoke`, or delete the key, to end them sooner.',
+      ].join(' '),
+      tag: TAG,
+      access: 'admin',
+      post: true,
+      extension: true,
+      requestBody: { description: 'When the current secret stops.', content: jsonContent(rotation) },
+      success: {
+        '200': {
+          description: 'The key with its new secret and `meta.timestamps.previous_secret_expires_at` when the old one overlaps; a replay carries no secret (`meta.shown_once`).',
+          content: jsonContent(createdDocument),
+          headers: { 'Cache-Control': { description: '`no-store` on the answer that carries the secret (a replay carries neither).', schema: { type: 'string', const: 'no-store' } } },
+        },
+      },
+      errors: { 400: 'Every invalid field, each with its `source`.', 404: NOT_FOUND },
     }),
   },
 };
