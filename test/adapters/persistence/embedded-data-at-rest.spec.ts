@@ -75,6 +75,7 @@ describe('Embedded database files at rest', function () {
         expect((await rotate()).headers.get('idempotent-replayed')).to.equal('true');
         const loose = (await walk(dataDir)).filter((f) => f.mode !== (f.directory ? 0o700 : 0o600));
         expect(loose.map((f) => `${path.relative(root, f.file)} ${f.mode.toString(8)}`).slice(0, 5), 'while the database is open').to.deep.equal([]);
+        expect((await stat(`${dataDir}.lock`)).mode & 0o777, 'the lock file').to.equal(0o600);
       } finally {
         await api.close();
       }
