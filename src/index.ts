@@ -106,6 +106,10 @@ export type { SubscriberFilterField, SubscriberQuery } from './domain/subscripti
 export type { FilterCondition } from './domain/query/filter.js';
 export { parseListQuery, type ListQuery, type ListRules } from './domain/query/list-query.js';
 export { IssueAccessToken, type IssuedAccessToken } from './application/use-cases/issue-access-token.js';
+export { RevokeAccessToken } from './application/use-cases/revoke-access-token.js';
+export { RotateApplicationKeySecret } from './application/use-cases/rotate-application-key-secret.js';
+export { SCOPES, type KeyScopes, type Scope } from './domain/auth/scope.js';
+export type { RevocationCaller } from './domain/auth/revocation-request.js';
 export { ListApplicationKeys } from './application/use-cases/list-application-keys.js';
 export { PurgeExpiredTokens } from './application/use-cases/purge-expired-tokens.js';
 export { ABANDONED_IMPORT_LINES_AFTER_MS, SweepAbandonedImportLines } from './application/use-cases/imports/sweep-abandoned-import-lines.js';

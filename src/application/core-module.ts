@@ -9,6 +9,8 @@ import { EnsureDefaultStore } from './use-cases/ensure-default-store.js';
 import { GetApplicationKey } from './use-cases/get-application-key.js';
 import { GetMerchantRealmMapping } from './use-cases/get-merchant-realm-mapping.js';
 import { IssueAccessToken } from './use-cases/issue-access-token.js';
+import { RevokeAccessToken } from './use-cases/revoke-access-token.js';
+import { RotateApplicationKeySecret } from './use-cases/rotate-application-key-secret.js';
 import { ListApplicationKeys } from './use-cases/list-application-keys.js';
 import { ListStores } from './use-cases/list-stores.js';
 import { PurgeExpiredTokens } from './use-cases/purge-expired-tokens.js';
@@ -156,6 +158,8 @@ export const USE_CASES: readonly Newable<object>[] = [
   GetSubscriptionPlan,
   GetSubscriptionProduct,
   IssueAccessToken,
+  RevokeAccessToken,
+  RotateApplicationKeySecret,
   ListApplicationKeys,
   ListOfferingPlans,
   ManageSubscriptionProducts,

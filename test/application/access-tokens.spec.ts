@@ -30,7 +30,7 @@ describe('access token use cases', () => {
     expect(issued.right.accessToken).to.match(/^[0-9a-f]{40}$/);
     expect(issued.right.expiresAt.getTime() - clock.now().getTime()).to.equal(3_600_000);
     expect(await authenticate.execute(`Bearer ${issued.right.accessToken}`)).to.deep.equal(
-      E.right({ storeId: created.store.id, applicationKeyId: created.key.id, grant: 'client_credentials' }),
+      E.right({ storeId: created.store.id, applicationKeyId: created.key.id, grant: 'client_credentials', scopes: null }),
     );
     clock.advance(3_600_000);
     expect(await authenticate.execute(`Bearer ${issued.right.accessToken}`)).to.deep.equal(

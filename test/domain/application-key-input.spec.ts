@@ -17,9 +17,12 @@ describe('application key input', () => {
     });
   }
 
-  it('reads a create request; an absent reservation is null', () => {
-    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', extra: true })).to.deep.equal(E.right({ name: 'n', reservedRateLimit: null }));
-    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', reserved_rate_limit: 0 })).to.deep.equal(E.right({ name: 'n', reservedRateLimit: 0 }));
+  it('reads a create request; an absent reservation is null, absent scopes are full access (null)', () => {
+    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', extra: true })).to.deep.equal(E.right({ name: 'n', reservedRateLimit: null, scopes: null }));
+    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', reserved_rate_limit: 0 })).to.deep.equal(E.right({ name: 'n', reservedRateLimit: 0, scopes: null }));
+    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', scopes: ['billing', 'read-only'] })).to.deep.equal(
+      E.right({ name: 'n', reservedRateLimit: null, scopes: ['read-only', 'billing'] }),
+    );
   });
 
   it('lists every problem of a create request', () => {

@@ -60,10 +60,12 @@ describe('grants', () => {
   const table: ReadonlyArray<['client_credentials' | 'implicit', Access, boolean]> = [
     ['client_credentials', 'catalogue', true],
     ['client_credentials', 'read', true],
+    ['client_credentials', 'edit-catalogue', true],
     ['client_credentials', 'write', true],
     ['client_credentials', 'admin', true],
     ['implicit', 'catalogue', true],
     ['implicit', 'read', false],
+    ['implicit', 'edit-catalogue', false],
     ['implicit', 'write', false],
     ['implicit', 'admin', false],
   ];

@@ -192,9 +192,23 @@ export const ROUTES: readonly RouteCase[] = [
     body: (ids) => ({ grant_type: 'implicit', client_id: ids.clientId }),
     form: true,
   },
+  {
+    method: 'POST',
+    pattern: '/oauth/revoke',
+    path: () => '/oauth/revoke',
+    body: () => ({ token: 'not-a-token-of-this-store' }),
+    form: true,
+  },
   { method: 'POST', pattern: '/v2/application-keys', path: () => '/v2/application-keys', body: () => ({ data: { type: 'application_key', name: 'Extra', reserved_rate_limit: 1 } }) },
   { method: 'GET', pattern: '/v2/application-keys', path: () => '/v2/application-keys?page[limit]=2' },
   { method: 'GET', pattern: '/v2/application-keys/:id', path: (ids) => `/v2/application-keys/${ids.keyId}` },
+  {
+    method: 'POST',
+    pattern: '/v2/application-keys/:id/rotate-secret',
+    path: (ids) => `/v2/application-keys/${ids.keyId}/rotate-secret`,
+    // The old secret overlaps for a day, so that whatever else runs with it keeps working.
+    body: () => ({ data: { type: 'application_key', expire_current_secret_at: new Date(Date.now() + 86_400_000).toISOString() } }),
+  },
   {
     method: 'PUT',
     pattern: '/v2/application-keys/:id',

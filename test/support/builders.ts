@@ -20,6 +20,8 @@ export const aKey = (storeId: Uuid, overrides: Partial<ApplicationKey> = {}): Ap
     name: 'A key',
     clientId: nodeSecrets.random(168),
     secretHash: nodeSecrets.hash(nodeSecrets.random(256)),
+    previousSecret: null,
+    scopes: null,
     reservedRateLimit: null,
     createdAt,
     updatedAt: createdAt,

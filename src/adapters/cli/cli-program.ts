@@ -12,6 +12,7 @@ import { queryParams } from '../../domain/query/query-params.js';
 import { readConfig, type AppConfig } from '../config/app-config.js';
 import { CliFailure, refused } from './cli-failure.js';
 import { createdKeyReply, createdStoreReply, migrationsReply, rateLimitReply, storeListReply, versionReply, type Reply } from './cli-replies.js';
+import { SCOPES } from '../../domain/auth/scope.js';
 
 /** The core over the configured, migrated database, as the composition root opens it. */
 export interface CliCore {
@@ -103,18 +104,22 @@ export const cliProgram = (io: CliIo, mode: CliMode): Command => {
     .requiredOption('--store <id>', 'the id of the store')
     .option('--name <name>', 'name of the key, 1 to 255 characters', DEFAULT_KEY_NAME)
     .option('--reserved-rate-limit <n>', "requests per second kept for this key out of the store's budget")
-    .action((options: { store: string; name: string; reservedRateLimit?: string }) => {
+    .option('--scopes <list>', `what the key may do, comma-separated (${SCOPES.join(', ')}); full access without it`)
+    .action((options: { store: string; name: string; reservedRateLimit?: string; scopes?: string }) => {
       const storeId = parseStoreId(options.store);
       if (E.isLeft(storeId)) throw refused('the key was not created', storeId.left);
+      const scopes = options.scopes?.split(',').map((scope) => scope.trim());
       const data = {
         type: APPLICATION_KEY_TYPE,
         name: options.name,
         ...(options.reservedRateLimit === undefined ? {} : { reserved_rate_limit: wholeNumberOrText(options.reservedRateLimit) }),
+        ...(scopes === undefined ? {} : { scopes }),
       };
       return withCore(io, async ({ container }) => {
         const created = await container.get(CreateApplicationKey).execute(storeId.right, data);
         if (E.isLeft(created)) {
-          throw refused('the key was not created', created.left, { 'data.name': '--name', 'data.reserved_rate_limit': '--reserved-rate-limit' });
+          const scopeSources = Object.fromEntries((scopes ?? []).map((_, index) => [`data.scopes.${index}`, '--scopes']));
+          throw refused('the key was not created', created.left, { 'data.name': '--name', 'data.reserved_rate_limit': '--reserved-rate-limit', 'data.scopes': '--scopes', ...scopeSources });
         }
         print(createdKeyReply(created.right));
       });

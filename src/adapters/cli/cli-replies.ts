@@ -34,7 +34,7 @@ export const createdStoreReply = (created: CreatedStore): Reply => ({
 
 export const createdKeyReply = (minted: MintedApplicationKey): Reply => ({
   text: keyCredentials(minted),
-  json: { store_id: minted.key.storeId, ...keyJson(minted) },
+  json: { store_id: minted.key.storeId, ...keyJson(minted), ...(minted.key.scopes === null ? {} : { scopes: minted.key.scopes }) },
 });
 
 export const rateLimitReply = (store: Store): Reply => ({

@@ -15,6 +15,8 @@ import { CreateApplicationKey } from '../../application/use-cases/create-applica
 import { DeleteApplicationKey } from '../../application/use-cases/delete-application-key.js';
 import { GetApplicationKey } from '../../application/use-cases/get-application-key.js';
 import { GetMerchantRealmMapping } from '../../application/use-cases/get-merchant-realm-mapping.js';
+import { RevokeAccessToken } from '../../application/use-cases/revoke-access-token.js';
+import { RotateApplicationKeySecret } from '../../application/use-cases/rotate-application-key-secret.js';
 import { IssueAccessToken } from '../../application/use-cases/issue-access-token.js';
 import { ListApplicationKeys } from '../../application/use-cases/list-application-keys.js';
 import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../application/use-cases/store-settings.js';
@@ -84,6 +86,8 @@ import { healthRoutes } from './routes/health-routes.js';
 import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './routes/oauth-routes.js';
+import { revocationRoutes } from './routes/revocation-routes.js';
+import { applicationKeyRotationRoutes } from './routes/application-key-rotation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './routes/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
@@ -136,7 +140,10 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth), use(CheckReadiness));
   metricsRoutes(router, metrics);
-  oauthRoutes(router, use(IssueAccessToken), { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: parseBody(BODY_LIMITS.form) });
+  const tokenGuards = { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: parseBody(BODY_LIMITS.form) };
+  oauthRoutes(router, use(IssueAccessToken), tokenGuards);
+  revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
+  applicationKeyRotationRoutes(router, use(RotateApplicationKeySecret), routes);
   applicationKeyRoutes(
     router,
     { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },

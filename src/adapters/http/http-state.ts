@@ -8,6 +8,8 @@ import { domainErrorDocument, statusOf } from './error-documents.js';
 export interface HttpState {
   requestId: string;
   principal?: Principal;
+  /** What a stored copy of the response holds instead of its body (see shown-once.ts). */
+  replayBody?: unknown;
 }
 
 export type HttpContext = ParameterizedContext<HttpState>;

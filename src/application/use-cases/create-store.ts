@@ -33,6 +33,7 @@ export class CreateStore {
     const minted = mintApplicationKey({ clock: this.clock, ids: this.ids, secrets: this.secrets }, store.id, {
       name: FIRST_KEY_NAME,
       reservedRateLimit: null,
+      scopes: null,
     });
     const realmMapping = { id: this.ids.uuid(), storeId: store.id, realmId: this.ids.uuid(), prefix: null };
     await this.stores.create({ store, firstKey: minted.key, realmMapping });

@@ -9,9 +9,9 @@ import type { AccessTokenRepository } from '../ports/access-token-repository.js'
 import type { ApplicationKeyRepository } from '../ports/application-key-repository.js';
 import type { Clock, Secrets } from '../ports/system.js';
 import { TOKENS } from '../tokens.js';
+import { INVALID_CREDENTIALS, verifyClient } from './verify-client.js';
 
 const ACCESS_TOKEN_BITS = 160;
-const INVALID_CREDENTIALS = 'the client credentials are not valid';
 
 export interface IssuedAccessToken {
   readonly accessToken: string;
@@ -32,9 +32,11 @@ export class IssueAccessToken {
   async execute(form: unknown): Promise<E.Either<DomainError, IssuedAccessToken>> {
     const request = parseTokenRequest(form);
     if (E.isLeft(request)) return E.left(validationFailed(request.left));
-    const key = await this.keys.findByClientId(request.right.clientId);
-    const secretOk = request.right.grant === 'implicit' || (key !== undefined && this.secrets.matches(request.right.clientSecret, key.secretHash));
-    if (key === undefined || !secretOk) return E.left(unauthenticated(INVALID_CREDENTIALS));
+    const key =
+      request.right.grant === 'implicit'
+        ? await this.keys.findByClientId(request.right.clientId)
+        : await verifyClient({ keys: this.keys, secrets: this.secrets, clock: this.clock }, request.right.clientId, request.right.clientSecret);
+    if (key === undefined) return E.left(unauthenticated(INVALID_CREDENTIALS));
 
     const now = this.clock.now();
     const accessToken = this.secrets.random(ACCESS_TOKEN_BITS);

@@ -4,7 +4,7 @@ import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Clock, IdGenerator, Secrets } from '../ports/system.js';
 
 const CLIENT_ID_BITS = 168;
-const CLIENT_SECRET_BITS = 256;
+export const CLIENT_SECRET_BITS = 256;
 
 /** A key as stored, and its secret in clear text: the only moment the secret exists. */
 export interface MintedApplicationKey {
@@ -27,6 +27,8 @@ export const mintApplicationKey = (
       name: draft.name,
       clientId: ports.secrets.random(CLIENT_ID_BITS),
       secretHash: ports.secrets.hash(clientSecret),
+      previousSecret: null,
+      scopes: draft.scopes,
       reservedRateLimit: draft.reservedRateLimit,
       createdAt: now,
       updatedAt: now,

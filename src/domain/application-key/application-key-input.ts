@@ -5,6 +5,7 @@ import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf, required } from '../shared/literal.js';
 import { boundedString } from '../shared/text.js';
 import { field, isRecord, optional, parseAll, type Parsed } from '../shared/validation.js';
+import { parseScopes, type KeyScopes } from '../auth/scope.js';
 import { APPLICATION_KEY_TYPE } from './application-key.js';
 
 const APPLICATION_KEY_NAME_MIN = 1;
@@ -22,12 +23,14 @@ const parseReservation = (source: string) => (input: unknown): Parsed<number | n
 export interface NewApplicationKey {
   readonly name: string;
   readonly reservedRateLimit: number | null;
+  readonly scopes: KeyScopes;
 }
 
 /** A validated partial update: an absent field keeps its value. */
 export interface ApplicationKeyChanges {
   readonly name?: string;
   readonly reservedRateLimit?: number | null;
+  readonly scopes?: KeyScopes;
 }
 
 const dataObject = (input: unknown): Parsed<Readonly<Record<string, unknown>>> =>
@@ -41,8 +44,9 @@ export const parseNewApplicationKey = (input: unknown): Parsed<NewApplicationKey
         type: parseType('data.type')(field(data, 'type')),
         name: parseName('data.name')(field(data, 'name')),
         reservedRateLimit: optional(field(data, 'reserved_rate_limit'), parseReservation('data.reserved_rate_limit')),
+        scopes: optional(field(data, 'scopes'), parseScopes('data.scopes')),
       }),
-      E.map(({ name, reservedRateLimit }) => ({ name, reservedRateLimit: reservedRateLimit ?? null })),
+      E.map(({ name, reservedRateLimit, scopes }) => ({ name, reservedRateLimit: reservedRateLimit ?? null, scopes: scopes ?? null })),
     ),
   );
 
@@ -54,10 +58,12 @@ export const parseApplicationKeyChanges = (input: unknown): Parsed<ApplicationKe
         type: parseType('data.type')(field(data, 'type')),
         name: optional(field(data, 'name'), boundedString(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX)('data.name')),
         reservedRateLimit: optional(field(data, 'reserved_rate_limit'), parseReservation('data.reserved_rate_limit')),
+        scopes: optional(field(data, 'scopes'), parseScopes('data.scopes')),
       }),
-      E.map(({ name, reservedRateLimit }) => ({
+      E.map(({ name, reservedRateLimit, scopes }) => ({
         ...(name === undefined ? {} : { name }),
         ...(reservedRateLimit === undefined ? {} : { reservedRateLimit }),
+        ...(scopes === undefined ? {} : { scopes }),
       })),
     ),
   );

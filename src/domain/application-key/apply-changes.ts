@@ -5,5 +5,6 @@ export const applyApplicationKeyChanges = (key: ApplicationKey, changes: Applica
   ...key,
   ...(changes.name === undefined ? {} : { name: changes.name }),
   ...(changes.reservedRateLimit === undefined ? {} : { reservedRateLimit: changes.reservedRateLimit }),
+  ...(changes.scopes === undefined ? {} : { scopes: changes.scopes }),
   updatedAt: now,
 });

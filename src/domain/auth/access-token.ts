@@ -1,5 +1,6 @@
 import type { Uuid } from '../shared/uuid.js';
 import type { GrantType } from './grant.js';
+import type { KeyScopes } from './scope.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
@@ -10,6 +11,11 @@ export interface AccessToken {
   readonly applicationKeyId: Uuid;
   readonly grant: GrantType;
   readonly expiresAt: Date;
+}
+
+/** A token found for a request, with the scopes its key has now (a change of scopes applies to tokens already minted). */
+export interface ActiveToken extends AccessToken {
+  readonly scopes: KeyScopes;
 }
 
 export const tokenExpiry = (now: Date): Date => new Date(now.getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);

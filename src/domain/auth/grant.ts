@@ -1,4 +1,6 @@
 import type { Uuid } from '../shared/uuid.js';
+import type { Access } from './access.js';
+import type { KeyScopes } from './scope.js';
 /** The two OAuth grants of `POST /oauth/access_token`. */
 export type GrantType = 'client_credentials' | 'implicit';
 
@@ -7,13 +9,11 @@ export interface Principal {
   readonly storeId: Uuid;
   readonly applicationKeyId: Uuid;
   readonly grant: GrantType;
+  /** The scopes of the key the token was minted from, as they are now; null for full access. */
+  readonly scopes: KeyScopes;
 }
 
-/**
- * What an operation needs: reading the public catalogue (products, plans, offerings), reading the store's
- * other data (subscriptions and their states hold personal data), writing, or administering credentials.
- */
-export type Access = 'catalogue' | 'read' | 'write' | 'admin';
+export type { Access } from './access.js';
 
 /**
  * An implicit token needs only a `client_id`, which every storefront publishes, so it may read the

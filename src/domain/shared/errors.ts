@@ -12,7 +12,7 @@ export interface ValidationIssue {
 export type Issues = ReadonlyNonEmptyArray<ValidationIssue>;
 
 /** Why a caller may not do what it asked, beyond being unauthenticated. */
-export type ForbiddenCode = 'token_not_permitted' | 'plan_not_permitted';
+export type ForbiddenCode = 'token_not_permitted' | 'scope_missing' | 'plan_not_permitted';
 /** Which stored state a write conflicts with. */
 export type ConflictCode = 'reservation_over_budget' | 'budget_below_reservations' | 'prefix_taken' | 'in_use' | 'external_ref_taken' | 'default_taken' | 'payment_not_pending' | 'job_running' | 'invoice_paid';
 /** Why a well-formed request cannot be carried out in the current state. */

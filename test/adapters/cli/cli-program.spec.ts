@@ -212,6 +212,17 @@ describe('CLI: create-key', () => {
     expect(await ports.keys.findById(store.id, created.key_id)).to.include({ clientId: created.client_id, reservedRateLimit: 40 });
   });
 
+  it('creates a key with scopes, and ends with 5 naming --scopes for an unknown one', async () => {
+    const { run, ports, store, state } = await withStore();
+    const created = json((await run('create-key', '--json', '--store', store.id, '--scopes', 'billing, read-only')).out);
+    expect(created['scopes']).to.deep.equal(['read-only', 'billing']);
+    expect((await ports.keys.findById(store.id, created.key_id))?.scopes).to.deep.equal(['read-only', 'billing']);
+    const bad = json((await run('create-key', '--json', '--store', store.id, '--scopes', 'billing,admin')).err);
+    expect(bad.error).to.include({ kind: 'invalid_input', exit_code: 5 });
+    expect(bad.error.issues.map((i: { source: string }) => i.source)).to.deep.equal(['--scopes']);
+    expect(state.applicationKeys.size).to.equal(2);
+  });
+
   it('ends with 3 for a store that does not exist, or an id that is no uuid', async () => {
     const { run, state } = await withStore();
     for (const id of [UNKNOWN_STORE, 'not-a-uuid']) {

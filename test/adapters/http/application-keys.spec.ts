@@ -37,6 +37,29 @@ describe('HTTP: /v2/application-keys', () => {
     expect(read.data).to.include({ name: 'Storefront', reserved_rate_limit: 5 });
   });
 
+  it('replays an Idempotency-Key create without the secret, saying it was shown once; the one secret still works', async () => {
+    const create = () =>
+      api.request('/v2/application-keys', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'key-once' },
+        body: JSON.stringify({ data: { type: 'application_key', name: 'Retried' } }),
+      });
+    const first = (await (await create()).json()) as KeyDocument;
+    expect(first.data['client_secret']).to.match(/^[0-9a-f]{64}$/);
+    expect(first).not.to.have.property('meta');
+    const replay = await create();
+    expect(replay.status).to.equal(201);
+    expect(replay.headers.get('idempotent-replayed')).to.equal('true');
+    const replayed = (await replay.json()) as KeyDocument & { meta: unknown };
+    expect(replayed.data).not.to.have.property('client_secret');
+    expect(replayed.meta).to.deep.equal({ shown_once: ['data.client_secret'] });
+    const { client_secret: _secret, ...withoutSecret } = first.data;
+    expect(replayed.data).to.deep.equal(withoutSecret);
+    expect(replayed.links).to.deep.equal(first.links);
+    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: String(first.data['client_id']), client_secret: String(first.data['client_secret']) });
+    expect((await api.request('/oauth/access_token', { method: 'POST', body: form, token: null })).status).to.equal(200);
+  });
+
   it('leaves reserved_rate_limit out when it was never set', async () => {
     const body = (await (await createKey({ name: 'plain' })).json()) as KeyDocument;
     expect(body.data).not.to.have.property('reserved_rate_limit');

@@ -10,11 +10,13 @@ export const applicationKeyResource = (key: ApplicationKey, clientSecret?: strin
   client_id: key.clientId,
   ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
   ...(key.reservedRateLimit === null ? {} : { reserved_rate_limit: key.reservedRateLimit }),
+  ...(key.scopes === null ? {} : { scopes: key.scopes }),
   meta: {
     timestamps: {
       created_at: formatTimestamp(key.createdAt),
       updated_at: formatTimestamp(key.updatedAt),
       last_used_at: formatOptionalTimestamp(key.lastUsedAt),
+      ...(key.previousSecret === null ? {} : { previous_secret_expires_at: formatTimestamp(key.previousSecret.expiresAt) }),
     },
   },
 });

@@ -8,7 +8,7 @@ import { bodyFailure } from './body-failures.js';
 /** The largest body each parser reads, in bytes, counted after decompression. Messages state these figures. */
 export const BODY_LIMITS = { json: 1024 * 1024, form: 64 * 1024 } as const;
 
-const FORM_ROUTES = new Set(['/oauth/access_token']);
+const FORM_ROUTES = new Set(['/oauth/access_token', '/oauth/revoke']);
 
 /**
  * Routes that read their own body as a stream (import uploads): no type, coding or size rule of the JSON

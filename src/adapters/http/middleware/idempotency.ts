@@ -8,6 +8,7 @@ import { validationFailed } from '../../../domain/shared/errors.js';
 import { currentWriteLedger } from '../../persistence/kysely/write-ledger.js';
 import { errorDocument } from '../error-documents.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
+import { storableBody } from '../shown-once.js';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -91,7 +92,8 @@ export const idempotent =
     }
     letGo();
     try {
-      await requests.finish(ticket, { status: ctx.status, body: bodyText(ctx.body) }, requestWroteAnything());
+      // A secret shown once is not kept for replay (see shown-once.ts).
+      await requests.finish(ticket, { status: ctx.status, body: bodyText(storableBody(ctx)) }, requestWroteAnything());
     } catch (error) {
       // The request's own answer stands: what it stored is stored. The key keeps its claim, and its lease and
       // `applied` mark settle a retry.

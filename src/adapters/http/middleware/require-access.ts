@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
 import type { AuthenticateBearer } from '../../../application/use-cases/authenticate-bearer.js';
 import { permits, type Access } from '../../../domain/auth/grant.js';
+import { scopeRefusal, scopesPermit } from '../../../domain/auth/scope.js';
 import { forbidden } from '../../../domain/shared/errors.js';
 import { respondWithError, type HttpState } from '../http-state.js';
 import { applyRate } from '../rate-headers.js';
@@ -11,7 +12,7 @@ const IMPLICIT_FORBIDDEN = 'an implicit token may only read the subscription cat
 
 /**
  * Authenticates the bearer token, counts the request against the key the token was minted from (a
- * refusal is a 429), and checks that its grant allows `access`.
+ * refusal is a 429), and checks that its grant and its key's scopes allow `access`.
  */
 export const requireAccess =
   (authenticate: Pick<AuthenticateBearer, 'execute'>, admit: Pick<AdmitRequest, 'execute'>) =>
@@ -26,6 +27,11 @@ export const requireAccess =
     if (!applyRate(ctx, await admit.execute(principal.right.storeId, principal.right.applicationKeyId))) return;
     if (!permits(principal.right.grant, access)) {
       respondWithError(ctx, forbidden(IMPLICIT_FORBIDDEN, 'token_not_permitted'));
+      return;
+    }
+    const { scopes } = principal.right;
+    if (scopes !== null && !scopesPermit(scopes, access)) {
+      respondWithError(ctx, forbidden(scopeRefusal(scopes, access), 'scope_missing'));
       return;
     }
     ctx.state.principal = principal.right;

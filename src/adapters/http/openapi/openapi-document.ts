@@ -17,6 +17,7 @@ import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from './job-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
 import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
+import { revocationPaths } from './revocation-paths.js';
 import { IMPORT_SCHEMAS, importPaths } from './import-paths.js';
 import { TEST_CLOCK_SCHEMAS, testClockPaths } from './test-clock-paths.js';
 
@@ -58,6 +59,7 @@ export const API_DOCUMENT: OpenApiDocument = {
   ],
   paths: {
     ...tokenPaths,
+    ...revocationPaths,
     ...applicationKeyPaths,
     ...merchantRealmMappingPaths,
     ...settingsPaths,

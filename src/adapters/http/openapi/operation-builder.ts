@@ -42,6 +42,7 @@ export interface OperationSpec {
 export const jsonContent = (schema: Schema): Content => ({ 'application/json': { schema } });
 
 const IMPLICIT_FORBIDDEN = 'The token is an implicit one, which may only read the subscription catalogue (products, plans and offerings).';
+const SCOPE_MISSING = "Or the token's application key has scopes, none of which allows this operation (`scope_missing`, naming the scope it needs).";
 const BODY_UNREADABLE = 'The body cannot be read: not valid JSON or form data, not matching its Content-Length, or corrupt compressed data.';
 
 const joined = (...parts: readonly (string | undefined)[]): string => parts.filter((p): p is string => p !== undefined).join(' ');
@@ -75,7 +76,9 @@ export const operation = (spec: OperationSpec): Operation => {
   ]);
   if (guarded) responses['401'] = responseRef('Unauthorized');
   else if (errors[401] !== undefined) responses['401'] = error(errors[401], ['unauthenticated']);
-  if (spec.access === 'read' || spec.access === 'write' || spec.access === 'admin') responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN), ['token_not_permitted', ...(codes[403] ?? [])]);
+  if (spec.access !== 'public' && spec.access !== 'catalogue') {
+    responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN, SCOPE_MISSING), ['token_not_permitted', 'scope_missing', ...(codes[403] ?? [])]);
+  }
   if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);
   const conflict = joined(
     errors[409],

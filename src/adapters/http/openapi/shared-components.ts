@@ -197,7 +197,7 @@ export const sharedComponents: Components = {
       type: 'http',
       scheme: 'bearer',
       description:
-        'A token from `POST /oauth/access_token`, valid for an hour. `client_credentials` tokens may do everything; `implicit` tokens only read the subscription catalogue (products, plans, offerings) and get 403 elsewhere.',
+        'A token from `POST /oauth/access_token`, valid for an hour. `client_credentials` tokens may do everything their key\'s `scopes` allow (everything when it has none); `implicit` tokens only read the subscription catalogue (products, plans, offerings) and get 403 elsewhere. `POST /oauth/revoke` ends one token.',
     },
   },
 };

@@ -8,10 +8,13 @@ import type { UpdateApplicationKey } from '../../../application/use-cases/update
 import { applicationKeyPath, applicationKeyResource } from '../documents/application-key-document.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpContext, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
+import { answerShowingOnce } from '../shown-once.js';
 import { listDocument } from './list-response.js';
 import type { RouteContext, UseCase } from './route-context.js';
 
 const COLLECTION = '/v2/application-keys';
+/** A replay of the create (Idempotency-Key) leaves the secret out: it is never stored, not even for a day. */
+const SHOWN_ONCE_SECRET = 'data.client_secret';
 
 export interface ApplicationKeyUseCases {
   readonly create: UseCase<CreateApplicationKey>;
@@ -29,8 +32,8 @@ export const applicationKeyRoutes = (router: Router<HttpState>, { create, list, 
       const data = requestData(ctx);
       const created = E.isLeft(data) ? data : await create.execute(principalOf(ctx).storeId, data.right);
       if (E.isLeft(created)) return respondWithError(ctx, created.left);
-      ctx.status = 201;
-      ctx.body = { data: applicationKeyResource(created.right.key, created.right.clientSecret), links: self(ctx, created.right.key.id) };
+      const document = { data: applicationKeyResource(created.right.key, created.right.clientSecret), links: self(ctx, created.right.key.id) };
+      answerShowingOnce(ctx, 201, document, [SHOWN_ONCE_SECRET]);
     })
     .get(COLLECTION, guard('admin'), async (ctx) => {
       const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));

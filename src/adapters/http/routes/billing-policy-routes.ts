@@ -3,7 +3,7 @@ import type { DunningRule } from '../../../domain/subscription/dunning-rule.js';
 import type { ProrationPolicy } from '../../../domain/subscription/proration-policy.js';
 import { dunningRuleResource, prorationPolicyResource } from '../documents/billing-policy-documents.js';
 import type { HttpState } from '../http-state.js';
-import { recordRoutes, type RecordUseCases } from './record-routes.js';
+import { BILLING_ACCESS, recordRoutes, type RecordUseCases } from './record-routes.js';
 import type { RouteContext } from './route-context.js';
 
 /**
@@ -15,6 +15,6 @@ export const billingPolicyRoutes = (
   useCases: { readonly prorationPolicies: RecordUseCases<ProrationPolicy>; readonly dunningRules: RecordUseCases<DunningRule> },
   routes: RouteContext,
 ): void => {
-  recordRoutes(router, routes, '/subscriptions/proration-policies', 'read', useCases.prorationPolicies, (p) => prorationPolicyResource(p));
-  recordRoutes(router, routes, '/subscriptions/dunning-rules', 'read', useCases.dunningRules, (r) => dunningRuleResource(r));
+  recordRoutes(router, routes, '/subscriptions/proration-policies', BILLING_ACCESS, useCases.prorationPolicies, (p) => prorationPolicyResource(p));
+  recordRoutes(router, routes, '/subscriptions/dunning-rules', BILLING_ACCESS, useCases.dunningRules, (r) => dunningRuleResource(r));
 };

@@ -19,7 +19,8 @@ export interface TokenGuards {
   readonly parseBody: Middleware<HttpState>;
 }
 
-const blocked = (ctx: HttpContext, retryAfterSeconds: number): void => {
+/** A 429 for an address or client id that failed too often, before anything of the request is looked at. */
+export const blocked = (ctx: HttpContext, retryAfterSeconds: number): void => {
   ctx.status = 429;
   ctx.set('Retry-After', String(retryAfterSeconds));
   ctx.body = errorDocument(429, `too many failed authentications from this address or for this client id; retry after ${retryAfterSeconds} s`, 'authentication_blocked');

@@ -4,7 +4,7 @@ import type { Clock } from '../../../application/ports/system.js';
 import type { Schedule } from '../../../domain/billing/schedule.js';
 import { scheduleResource } from '../documents/schedule-documents.js';
 import type { HttpState } from '../http-state.js';
-import { recordRoutes, type RecordUseCases } from './record-routes.js';
+import { BILLING_ACCESS, recordRoutes, type RecordUseCases } from './record-routes.js';
 import type { RouteContext } from './route-context.js';
 
 /** `/subscriptions/schedules`: when the store's billing, tax and payment runs start, its own business like the runs themselves. */
@@ -14,5 +14,5 @@ export const scheduleRoutes = (
   time: { readonly clock: Clock; readonly calendar: ScheduleCalendar },
   routes: RouteContext,
 ): void => {
-  recordRoutes(router, routes, '/subscriptions/schedules', 'read', useCases, (schedule) => scheduleResource(schedule, time.calendar, time.clock.now()));
+  recordRoutes(router, routes, '/subscriptions/schedules', BILLING_ACCESS, useCases, (schedule) => scheduleResource(schedule, time.calendar, time.clock.now()));
 };

@@ -2,10 +2,10 @@ import type Router from '@koa/router';
 import type { Subscriber } from '../../../domain/subscription/subscriber.js';
 import { subscriberResource } from '../documents/subscriber-document.js';
 import type { HttpState } from '../http-state.js';
-import { recordRoutes, type RecordUseCases } from './record-routes.js';
+import { BILLING_ACCESS, recordRoutes, type RecordUseCases } from './record-routes.js';
 import type { RouteContext } from './route-context.js';
 
 /** `/subscriptions/subscribers`: names and emails are personal, so even reading them needs a client-credentials token. */
 export const subscriberRoutes = (router: Router<HttpState>, useCases: RecordUseCases<Subscriber>, routes: RouteContext): void => {
-  recordRoutes(router, routes, '/subscriptions/subscribers', 'read', useCases, (s) => subscriberResource(s));
+  recordRoutes(router, routes, '/subscriptions/subscribers', BILLING_ACCESS, useCases, (s) => subscriberResource(s));
 };

@@ -3,7 +3,7 @@ import type { SubscriptionPlan } from '../../../domain/subscription/plan.js';
 import type { SubscriptionProduct } from '../../../domain/subscription/product.js';
 import { planResource, productResource } from '../documents/subscription-catalogue-documents.js';
 import type { HttpState } from '../http-state.js';
-import { recordRoutes, type RecordUseCases } from './record-routes.js';
+import { CATALOGUE_ACCESS, recordRoutes, type RecordUseCases } from './record-routes.js';
 import type { RouteContext } from './route-context.js';
 import { preferredCurrency } from './subscription-paths.js';
 
@@ -13,6 +13,6 @@ export const subscriptionCatalogueRoutes = (
   useCases: { readonly products: RecordUseCases<SubscriptionProduct>; readonly plans: RecordUseCases<SubscriptionPlan> },
   routes: RouteContext,
 ): void => {
-  recordRoutes(router, routes, '/subscriptions/products', 'catalogue', useCases.products, (p, ctx) => productResource(p, preferredCurrency(ctx)));
-  recordRoutes(router, routes, '/subscriptions/plans', 'catalogue', useCases.plans, (p) => planResource(p));
+  recordRoutes(router, routes, '/subscriptions/products', CATALOGUE_ACCESS, useCases.products, (p, ctx) => productResource(p, preferredCurrency(ctx)));
+  recordRoutes(router, routes, '/subscriptions/plans', CATALOGUE_ACCESS, useCases.plans, (p) => planResource(p));
 };

@@ -41,14 +41,14 @@ const copyParam = (ctx: { readonly params: Readonly<Record<string, string | unde
 
 export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings: OfferingUseCases, { guard, links }: RouteContext): void => {
   router
-    .post(bothPrefixes(`${COLLECTION}/build`), guard('write'), async (ctx) => {
+    .post(bothPrefixes(`${COLLECTION}/build`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
       const built = E.isLeft(data) ? data : await offerings.build.execute(principalOf(ctx).storeId, data.right);
       if (E.isLeft(built)) return respondWithError(ctx, built.left);
       ctx.status = 201;
       ctx.body = { data: offeringResource(built.right) };
     })
-    .post(bothPrefixes(COLLECTION), guard('write'), async (ctx) => {
+    .post(bothPrefixes(COLLECTION), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
       const created = E.isLeft(data) ? data : await offerings.create.execute(principalOf(ctx).storeId, data.right);
       if (E.isLeft(created)) return respondWithError(ctx, created.left);
@@ -66,24 +66,24 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
       const { offering, include } = found.right;
       ctx.body = { data: offeringResource(offering), ...includedFor([offering], include, preferredCurrency(ctx)) };
     })
-    .put(bothPrefixes(ITEM), guard('write'), async (ctx) => {
+    .put(bothPrefixes(ITEM), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
       const updated = E.isLeft(data) ? data : await offerings.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
       ctx.body = { data: offeringResource(updated.right) };
     })
-    .delete(bothPrefixes(ITEM), guard('write'), async (ctx) => {
+    .delete(bothPrefixes(ITEM), guard('edit-catalogue'), async (ctx) => {
       const deleted = await offerings.remove.execute(principalOf(ctx).storeId, idParam(ctx));
       if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
       ctx.status = 204;
     })
-    .post(bothPrefixes(`${ITEM}/products/attach`), guard('write'), async (ctx) => {
+    .post(bothPrefixes(`${ITEM}/products/attach`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
       const attached = E.isLeft(data) ? data : await offerings.attachProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(attached)) return respondWithError(ctx, attached.left);
       ctx.body = { data: attached.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
     })
-    .post(bothPrefixes(`${ITEM}/plans/attach`), guard('write'), async (ctx) => {
+    .post(bothPrefixes(`${ITEM}/plans/attach`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
       const attached = E.isLeft(data) ? data : await offerings.attachPlans.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(attached)) return respondWithError(ctx, attached.left);
@@ -102,30 +102,30 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
       ctx.body = listDocument(ctx, links, found.right, (p) => offeringPlanResource(p, products, preferredCurrency(ctx)));
     })
     // Before the copy routes, which would read `replace` as a copy's id.
-    .put(bothPrefixes(`${ITEM}/products/replace`), guard('write'), async (ctx) => {
+    .put(bothPrefixes(`${ITEM}/products/replace`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
       const replaced = E.isLeft(data) ? data : await offerings.replaceProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(replaced)) return respondWithError(ctx, replaced.left);
       ctx.body = { data: replaced.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
     })
-    .put(bothPrefixes(`${ITEM}/products/:copyId`), guard('write'), async (ctx) => {
+    .put(bothPrefixes(`${ITEM}/products/:copyId`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
       const updated = E.isLeft(data) ? data : await offerings.updateProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
       ctx.body = { data: offeringProductResource(updated.right.copy, preferredCurrency(ctx)) };
     })
-    .put(bothPrefixes(`${ITEM}/plans/:copyId`), guard('write'), async (ctx) => {
+    .put(bothPrefixes(`${ITEM}/plans/:copyId`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
       const updated = E.isLeft(data) ? data : await offerings.updatePlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
       ctx.body = { data: offeringPlanResource(updated.right.copy, updated.right.offering.products, preferredCurrency(ctx)) };
     })
-    .delete(bothPrefixes(`${ITEM}/products/:copyId`), guard('write'), async (ctx) => {
+    .delete(bothPrefixes(`${ITEM}/products/:copyId`), guard('edit-catalogue'), async (ctx) => {
       const detached = await offerings.detachProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
       if (E.isLeft(detached)) return respondWithError(ctx, detached.left);
       ctx.status = 204;
     })
-    .delete(bothPrefixes(`${ITEM}/plans/:copyId`), guard('write'), async (ctx) => {
+    .delete(bothPrefixes(`${ITEM}/plans/:copyId`), guard('edit-catalogue'), async (ctx) => {
       const detached = await offerings.detachPlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
       if (E.isLeft(detached)) return respondWithError(ctx, detached.left);
       ctx.status = 204;

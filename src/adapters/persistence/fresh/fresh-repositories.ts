@@ -4,7 +4,7 @@ import type { ApplicationKeyRepository } from '../../../application/ports/applic
 import type { Missing, OverBudget } from '../../../application/ports/storage-outcomes.js';
 import type { NewStoreRecords, StoreRepository } from '../../../application/ports/store-repository.js';
 import type { Clock } from '../../../application/ports/system.js';
-import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { AccessToken, ActiveToken } from '../../../domain/auth/access-token.js';
 import type { StoreRates } from '../../../domain/rate-limit/admission.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/store/store.js';
@@ -77,7 +77,7 @@ export class FreshStores implements StoreRepository {
 
 /** Active tokens, looked up at most once a second per instance, and never served past their expiry. */
 export class FreshTokens implements AccessTokenRepository {
-  private readonly tokens = new RecentlyRead<AccessToken>();
+  private readonly tokens = new RecentlyRead<ActiveToken>();
 
   constructor(
     private readonly inner: AccessTokenRepository,
@@ -88,13 +88,20 @@ export class FreshTokens implements AccessTokenRepository {
     return this.inner.insert(token);
   }
 
-  async findActive(tokenHash: string, now: Date): Promise<AccessToken | undefined> {
+  async findActive(tokenHash: string, now: Date): Promise<ActiveToken | undefined> {
     const at = this.clock.now().getTime();
     const known = this.tokens.get(tokenHash, at);
     if (known !== undefined && known.expiresAt > now) return known;
     const token = await this.inner.findActive(tokenHash, now);
     if (token !== undefined) this.tokens.set(tokenHash, token, Math.min(at + FRESH_WITHIN_MS, token.expiresAt.getTime()));
     return token;
+  }
+
+  async revoke(tokenHash: string, applicationKeyId: Uuid): Promise<boolean> {
+    const revoked = await this.inner.revoke(tokenHash, applicationKeyId);
+    // Forgotten whatever the outcome: the next use reads storage again, which holds the truth.
+    this.tokens.delete(tokenHash);
+    return revoked;
   }
 
   deleteExpired(now: Date): Promise<number> {
@@ -123,6 +130,8 @@ export class KeysThatForget implements ApplicationKeyRepository {
 
   async update(...args: Parameters<ApplicationKeyRepository['update']>): ReturnType<ApplicationKeyRepository['update']> {
     const updated = await this.inner.update(...args);
+    // The key's tokens carry its scopes: a narrowing applies to them at once here.
+    this.tokens.forgetKey(args[1]);
     this.stores.forget(args[0]);
     return updated;
   }

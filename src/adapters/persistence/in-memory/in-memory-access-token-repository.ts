@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { AccessTokenRepository } from '../../../application/ports/access-token-repository.js';
-import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { AccessToken, ActiveToken } from '../../../domain/auth/access-token.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
@@ -14,9 +15,15 @@ export class InMemoryAccessTokenRepository implements AccessTokenRepository {
     return true;
   }
 
-  async findActive(tokenHash: string, now: Date): Promise<AccessToken | undefined> {
+  async findActive(tokenHash: string, now: Date): Promise<ActiveToken | undefined> {
     const token = this.state.accessTokens.get(tokenHash);
-    return token !== undefined && token.expiresAt.getTime() > now.getTime() ? token : undefined;
+    const key = token === undefined ? undefined : this.state.applicationKeys.get(token.applicationKeyId);
+    return token !== undefined && key !== undefined && token.expiresAt.getTime() > now.getTime() ? { ...token, scopes: key.scopes } : undefined;
+  }
+
+  async revoke(tokenHash: string, applicationKeyId: Uuid): Promise<boolean> {
+    if (this.state.accessTokens.get(tokenHash)?.applicationKeyId !== applicationKeyId) return false;
+    return this.state.accessTokens.delete(tokenHash);
   }
 
   async deleteExpired(now: Date): Promise<number> {

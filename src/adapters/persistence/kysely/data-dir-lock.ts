@@ -1,5 +1,6 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { mkdirPrivate } from './private-files.js';
 
 /**
  * Another live process holds the embedded database's data directory. The message is whole advice for
@@ -35,11 +36,11 @@ const isRunning = (pid: number): boolean => {
  * A pid file beside the directory refuses the second process; a file left by a dead process is taken over.
  */
 export const lockDataDir = async (dataDir: string): Promise<() => Promise<void>> => {
-  await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  await mkdirPrivate(path.dirname(path.resolve(dataDir)));
   const lockFile = `${path.resolve(dataDir)}.lock`;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      const handle = await open(lockFile, 'wx');
+      const handle = await open(lockFile, 'wx', 0o600);
       await handle.writeFile(String(process.pid));
       await handle.close();
       return () => rm(lockFile, { force: true });

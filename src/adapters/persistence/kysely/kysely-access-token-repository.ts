@@ -1,12 +1,14 @@
 import { inject, injectable } from 'inversify';
 import type { AccessTokenRepository } from '../../../application/ports/access-token-repository.js';
-import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { AccessToken, ActiveToken } from '../../../domain/auth/access-token.js';
+import { scopesFromText } from '../../../domain/auth/scope.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { accessTokenFromRow } from './row-mappers.js';
 import { isForeignKeyViolation, toNumber } from './sql-flavor.js';
 
-/** Revocation needs no code here: deleting a key cascades to its tokens in the same statement. */
+/** Deleting a key cascades to its tokens in the same statement; one token is revoked by its hash. */
 @injectable()
 export class KyselyAccessTokenRepository implements AccessTokenRepository {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
@@ -34,14 +36,28 @@ export class KyselyAccessTokenRepository implements AccessTokenRepository {
       .execute();
   }
 
-  async findActive(tokenHash: string, now: Date): Promise<AccessToken | undefined> {
+  async findActive(tokenHash: string, now: Date): Promise<ActiveToken | undefined> {
+    // The key's scopes as they are now, by its primary key: one indexed join.
     const row = await this.handle.db
       .selectFrom('access_tokens')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .where('expires_at', '>', now)
+      .innerJoin('application_keys', 'application_keys.id', 'access_tokens.application_key_id')
+      .selectAll('access_tokens')
+      .select('application_keys.scopes')
+      .where('access_tokens.token_hash', '=', tokenHash)
+      .where('access_tokens.expires_at', '>', now)
       .executeTakeFirst();
-    return row === undefined ? undefined : accessTokenFromRow(row);
+    if (row === undefined) return undefined;
+    const { scopes, ...token } = row;
+    return { ...accessTokenFromRow(token), scopes: scopesFromText(scopes) };
+  }
+
+  async revoke(tokenHash: string, applicationKeyId: Uuid): Promise<boolean> {
+    const result = await this.handle.db
+      .deleteFrom('access_tokens')
+      .where('token_hash', '=', tokenHash)
+      .where('application_key_id', '=', applicationKeyId)
+      .executeTakeFirst();
+    return toNumber(result.numDeletedRows) > 0;
   }
 
   async deleteExpired(now: Date): Promise<number> {

@@ -54,11 +54,9 @@ export class KyselyApplicationKeyRepository implements ApplicationKeyRepository 
       if (budget === undefined || row === undefined) return E.left(missing);
       const updated = change(applicationKeyFromRow(row));
       if (!check(budget, updated)) return E.left(overBudget);
-      await trx
-        .updateTable('application_keys')
-        .set({ name: updated.name, reserved_rate_limit: updated.reservedRateLimit, updated_at: updated.updatedAt })
-        .where('id', '=', id)
-        .execute();
+      // Every field a change may touch; last_used_at is markUsed's, which runs outside this lock.
+      const { id: _id, store_id: _store, client_id: _client, created_at: _created, last_used_at: _used, ...changeable } = applicationKeyToRow(updated);
+      await trx.updateTable('application_keys').set(changeable).where('id', '=', id).execute();
       return E.right(updated);
     });
   }

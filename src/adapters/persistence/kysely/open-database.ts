@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { Kysely, MysqlDialect, PostgresDialect, sql } from 'kysely';
 import { lockDataDir } from './data-dir-lock.js';
 import type { DatabaseTarget } from './database-target.js';
@@ -6,6 +5,7 @@ import { mysqlFault, pgliteFault, postgresFault } from './database-faults.js';
 import { abandoningMysqlPool, abandoningPgPool } from './abandoned-connections.js';
 import { guardedDialect } from './guarded-dialect.js';
 import { PgliteDialect } from './pglite-dialect.js';
+import { makePrivate, mkdirPrivate, ownerOnlyUmask } from './private-files.js';
 import { OutageWatch, type OutageEvent } from './outage-watch.js';
 import { mysqlPoolUsage, pgPoolUsage, type PoolUsage } from './pool-usage.js';
 import type { Tables } from './schema.js';
@@ -58,9 +58,20 @@ const watchOf = (options: PoolOptions): OutageWatch => new OutageWatch(options.o
 const openPglite = async (dataDir: string | undefined, options: PoolOptions): Promise<DatabaseHandle> => {
   const { PGlite } = await import('@electric-sql/pglite');
   const unlock = dataDir === undefined ? async () => {} : await lockDataDir(dataDir);
+  // Subscribers' personal data and credential hashes: the files are the owner's alone (0700 / 0600).
+  const restoreUmask = dataDir === undefined ? () => {} : ownerOnlyUmask();
+  const release = async () => {
+    restoreUmask();
+    await unlock();
+  };
   try {
-    if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
+    if (dataDir !== undefined) {
+      await mkdirPrivate(dataDir);
+      await makePrivate(dataDir);
+    }
     const pglite = await PGlite.create(dataDir);
+    // A new data directory is unpacked with the modes of its template, not through the umask.
+    if (dataDir !== undefined) await makePrivate(dataDir);
     const dialect = new PgliteDialect(pglite);
     const watch = watchOf(options);
     const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, { classify: pgliteFault, watch }) });
@@ -72,11 +83,11 @@ const openPglite = async (dataDir: string | undefined, options: PoolOptions): Pr
       available: () => !watch.down,
       close: async () => {
         await db.destroy();
-        await unlock();
+        await release();
       },
     };
   } catch (error) {
-    await unlock();
+    await release();
     throw error;
   }
 };

@@ -1,6 +1,7 @@
 import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { GrantType } from '../../../domain/auth/grant.js';
+import { scopesFromText, scopesText } from '../../../domain/auth/scope.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/store/store.js';
 import type { Insertable, Selectable } from 'kysely';
@@ -41,6 +42,9 @@ export const applicationKeyFromRow = (row: Selectable<ApplicationKeysTable>): Ap
   name: row.name,
   clientId: row.client_id,
   secretHash: row.secret_hash,
+  previousSecret:
+    row.previous_secret_hash === null || row.previous_secret_expires_at === null ? null : { hash: row.previous_secret_hash, expiresAt: row.previous_secret_expires_at },
+  scopes: scopesFromText(row.scopes),
   reservedRateLimit: row.reserved_rate_limit === null ? null : Number(row.reserved_rate_limit),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -53,6 +57,9 @@ export const applicationKeyToRow = (key: ApplicationKey): Selectable<Application
   name: key.name,
   client_id: key.clientId,
   secret_hash: key.secretHash,
+  previous_secret_hash: key.previousSecret?.hash ?? null,
+  previous_secret_expires_at: key.previousSecret?.expiresAt ?? null,
+  scopes: scopesText(key.scopes),
   reserved_rate_limit: key.reservedRateLimit,
   created_at: key.createdAt,
   updated_at: key.updatedAt,

@@ -19,6 +19,11 @@ export interface ApplicationKeysTable {
   name: string;
   client_id: string;
   secret_hash: string;
+  /** The secret a rotation replaced, with when it stops being accepted (migration 0016). */
+  previous_secret_hash: string | null;
+  previous_secret_expires_at: ColumnType<Date | null, Date | null, Date | null>;
+  /** Comma-separated scopes; null for full access. */
+  scopes: string | null;
   reserved_rate_limit: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -133,4 +133,18 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     await keys.markUsed(firstKey.id, at);
     expect((await keys.findById(store.id, firstKey.id))?.lastUsedAt).to.deep.equal(at);
   });
+
+  it('stores scopes and a rotated secret on insert and on update, and clears them again', async () => {
+    const { keys, store } = await setup();
+    const key = aKey(store.id, { scopes: ['catalogue'] });
+    await keys.insert(key, fits(null));
+    expect(await keys.findById(store.id, key.id)).to.deep.equal(key);
+    const previousSecret = { hash: key.secretHash, expiresAt: new Date('2026-01-08T00:00:00.000Z') };
+    const rotated = { ...key, secretHash: 'b'.repeat(64), previousSecret, scopes: ['read-only', 'billing'] as const, updatedAt: new Date('2026-01-03T00:00:00.000Z') };
+    expect(await keys.update(store.id, key.id, () => rotated, () => true)).to.deep.equal(E.right(rotated));
+    expect(await keys.findByClientId(key.clientId)).to.deep.equal(rotated);
+    const cleared = { ...rotated, previousSecret: null, scopes: null };
+    await keys.update(store.id, key.id, () => cleared, () => true);
+    expect(await keys.findById(store.id, key.id)).to.deep.equal(cleared);
+  });
 });

@@ -19,6 +19,7 @@ import { idempotencyApplied } from './0016-idempotency-applied.js';
 import { storeTestClocks } from './0017-store-test-clocks.js';
 import { invoiceWithoutJob } from './0018-invoice-without-job.js';
 import { subscriptionInactive } from './0019-subscription-inactive.js';
+import { applicationKeyScopesAndRotation } from './0020-application-key-scopes-and-rotation.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -41,4 +42,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0017-store-test-clocks': storeTestClocks(flavor),
   '0018-invoice-without-job': invoiceWithoutJob(flavor),
   '0019-subscription-inactive': subscriptionInactive(flavor),
+  '0020-application-key-scopes-and-rotation': applicationKeyScopesAndRotation(flavor),
 });
