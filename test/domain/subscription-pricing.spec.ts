@@ -61,6 +61,8 @@ describe('plan prices', () => {
     [10000, 12.345, 8765],
     [10000, 33.333333333333336, 6666],
     [3, 1e-7, 2],
+    // sum × kept past 2^53 as a float gave 3270912914821.
+    [4610816062617, 29.06, 3270912914820],
     [Number.MAX_SAFE_INTEGER, 0, Number.MAX_SAFE_INTEGER],
     [Number.MAX_SAFE_INTEGER, 5, 8556839292003941],
     [Number.MAX_SAFE_INTEGER, 99.99, 900719925474],
