@@ -124,6 +124,7 @@ export { parsePageRequest, type Page, type PageMeta, type PageRequest, type Tota
 export { queryParams, type QueryParams } from './domain/query/query-params.js';
 export type { DomainError, Issues, ValidationIssue } from './domain/shared/errors.js';
 export { parseUuid, type Uuid } from './domain/shared/uuid.js';
+export { AMOUNT_MAX, decimalFraction, fraction, roundDown, spreadByLargestRemainder, times, type Fraction } from './domain/shared/money.js';
 export type { Store } from './domain/store/store.js';
 export type { StoreQuery, StoreSummary } from './domain/store/store-summary.js';
 

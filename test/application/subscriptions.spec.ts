@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
+import type { DomainError } from '../../src/domain/shared/errors.js';
 import type { OfferingPlan, OfferingProduct } from '../../src/domain/subscription/offering.js';
 import { planPrices } from '../../src/domain/subscription/pricing.js';
 
@@ -295,5 +296,33 @@ describe('subscription use cases', () => {
     expect([...listed.include]).to.deep.equal(['plans']);
     const bad = await subscriptions.list(storeId, queryParams([['filter', 'gt(email,a)'], ['include', 'offers'], ['page[limit]', '0']]));
     expect(E.isLeft(bad) && bad.left._tag === 'ValidationFailed' ? bad.left.issues.map((i) => i.source) : []).to.deep.equal(['page[limit]', 'filter', 'include']);
+  });
+});
+
+describe('subscription prices at the largest amount', () => {
+  it('refuses, naming the currency, a subscription, a plan change or a product change whose plan price would exceed 2^53 − 1', async () => {
+    const { subscriptions, products, plans, offerings, storeId } = await subscriptionCore();
+    const priced = (name: string, amount: number) => products.create(storeId, productData({ name, price: { USD: { amount, includes_tax: false } } }));
+    const big = right(await priced('Big', Number.MAX_SAFE_INTEGER));
+    const big2 = right(await priced('Big too', Number.MAX_SAFE_INTEGER));
+    const small = right(await priced('Small', 1));
+    const half = right(await plans.create(storeId, planData({ name: 'Half', base_price_percentage: 50 })));
+    const full = right(await plans.create(storeId, planData({ name: 'Full' })));
+    const offering = right(await offerings.build(storeId, { name: 'Club', products: [big.id, big2.id, small.id], plans: [half.id, full.id] }));
+    const copyOf = <A extends { originId: string }>(items: readonly A[], id: string) => items.find((item) => item.originId === id)!;
+    const [halfCopy, fullCopy] = [copyOf(offering.plans, half.id), copyOf(offering.plans, full.id)];
+    const tooLarge = "the plan's price in USD would exceed 9007199254740991 minor units";
+    const issuesOf = (result: E.Either<DomainError, unknown>) => (E.isLeft(result) && result.left._tag === 'ValidationFailed' ? result.left.issues : result);
+
+    expect(issuesOf(await subscriptions.create(storeId, subscriptionData(offering.id, fullCopy.id)))).to.deep.equal([{ source: 'data.currency', detail: tooLarge }]);
+    // (2 × (2^53 − 1) + 1) at 50 % is 2^53 − 0.5, rounded down to 2^53 − 1: it fits.
+    const { subscription } = right(await subscriptions.create(storeId, subscriptionData(offering.id, halfCopy.id)));
+    const update = (attributes: Record<string, unknown>) => subscriptions.update(storeId, subscription.id, { type: 'subscription', attributes });
+    const manage = (data: unknown) => subscriptions.manageProducts(storeId, subscription.id, data);
+    right(await manage([{ type: 'detach', products: [copyOf(offering.products, big2.id).id] }]));
+    expect(issuesOf(await update({ plan_id: fullCopy.id }))).to.deep.equal([{ source: 'data.attributes.plan_id', detail: tooLarge }]);
+    right(await manage([{ type: 'detach', products: [copyOf(offering.products, small.id).id] }]));
+    right(await update({ plan_id: fullCopy.id }));
+    expect(issuesOf(await manage([{ type: 'attach', products: [copyOf(offering.products, small.id).id] }]))).to.deep.equal([{ source: 'data', detail: tooLarge }]);
   });
 });

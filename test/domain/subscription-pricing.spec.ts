@@ -3,7 +3,7 @@ import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
 import type { PriceMap } from '../../src/domain/subscription/catalogue-fields.js';
 import type { OfferingPlan, OfferingProduct } from '../../src/domain/subscription/offering.js';
 import type { PlanAttributes } from '../../src/domain/subscription/plan.js';
-import { displayPrice, formatAmount, planPrices } from '../../src/domain/subscription/pricing.js';
+import { displayPrice, formatAmount, planPrices, planPricing } from '../../src/domain/subscription/pricing.js';
 import { PLAN_ATTRIBUTES } from '../support/subscription-builders.js';
 
 const uuid = (n: number): Uuid => {
@@ -44,26 +44,56 @@ describe('plan prices', () => {
     [1000, 10, 900],
     [1000, 12.5, 875],
     [1000, 100, 0],
-    [1005, 50, 503],
-    [1003, 50, 502],
+    [1005, 50, 502],
+    [1003, 50, 501],
     [999, 33, 669],
-    [1, 49, 1],
-    [1, 50, 1],
+    [1, 0, 1],
+    [1, 49, 0],
+    [1, 50, 0],
     [1, 51, 0],
     [0, 25, 0],
+    [0, 0, 0],
+    // EPCC's own examples ($50 at 5 %, $125 at 10 %) and the one "rounds down to the penny" decides.
+    [5000, 5, 4750],
+    [12500, 10, 11250],
+    [1990, 5, 1890],
+    // A percentage is exact to its last written digit: 87.655 % of 10000 is 8765.5.
+    [10000, 12.345, 8765],
+    [10000, 33.333333333333336, 6666],
+    [3, 1e-7, 2],
+    // sum × kept past 2^53 as a float gave 3270912914821.
+    [4610816062617, 29.06, 3270912914820],
+    [Number.MAX_SAFE_INTEGER, 0, Number.MAX_SAFE_INTEGER],
+    [Number.MAX_SAFE_INTEGER, 5, 8556839292003941],
+    [Number.MAX_SAFE_INTEGER, 99.99, 900719925474],
+    [Number.MAX_SAFE_INTEGER, 100, 0],
   ];
   for (const [sum, percentage, amount] of discounts) {
-    it(`takes ${percentage}% off ${sum}, rounded to ${amount}`, () => {
+    it(`takes ${percentage}% off ${sum}, rounded down to ${amount}`, () => {
       expect(planPrices([product(usd(sum))], plan({ base_price_percentage: percentage }))).to.deep.equal({ USD: { amount, includes_tax: false } });
     });
   }
 
   it('applies the percentage to the total, not to each product', () => {
-    expect(planPrices([product(usd(1)), product(usd(1)), product(usd(1))], plan({ base_price_percentage: 50 }))).to.deep.equal({ USD: { amount: 2, includes_tax: false } });
+    // 1.5 rounds down to 1; each product alone would round 0.5 down to 0.
+    expect(planPrices([product(usd(1)), product(usd(1)), product(usd(1))], plan({ base_price_percentage: 50 }))).to.deep.equal({ USD: { amount: 1, includes_tax: false } });
   });
 
-  it('rounds an exact half up even when the percentage has a decimal fraction', () => {
-    expect(planPrices([product(usd(875))], plan({ base_price_percentage: 32.4 }))).to.deep.equal({ USD: { amount: 592, includes_tax: false } });
+  it('rounds an exact half down even when the percentage has a decimal fraction', () => {
+    expect(planPrices([product(usd(875))], plan({ base_price_percentage: 32.4 }))).to.deep.equal({ USD: { amount: 591, includes_tax: false } });
+  });
+
+  it('sums products past 2^53 exactly and prices the plan when the discount brings it back within the largest amount', () => {
+    const max = Number.MAX_SAFE_INTEGER;
+    // (2^53 − 1) × 2 × 50 % = 2^53 − 1, exactly; a float sum would have rounded to 2^54.
+    expect(planPricing([product(usd(max)), product(usd(max))], plan({ base_price_percentage: 50 }))).to.deep.equal({ prices: { USD: { amount: max, includes_tax: false } }, tooLarge: [] });
+  });
+
+  it('leaves out, and names, a currency whose plan price would exceed the largest amount', () => {
+    const products = [product({ USD: { amount: Number.MAX_SAFE_INTEGER }, EUR: { amount: 1 } }), product({ USD: { amount: 1 }, EUR: { amount: 1 } })];
+    expect(planPricing(products, plan())).to.deep.equal({ prices: { EUR: { amount: 2, includes_tax: false } }, tooLarge: ['USD'] });
+    expect(planPricing(products, plan({ base_price_percentage: 0.000001 }))).to.deep.equal({ prices: { EUR: { amount: 1, includes_tax: false }, USD: { amount: 9007199164668999, includes_tax: false } }, tooLarge: [] });
+    expect(planPricing(products, plan({ fixed_price: { USD: { amount: 10 } } }))).to.deep.equal({ prices: { USD: { amount: 10 }, EUR: { amount: 2, includes_tax: false } }, tooLarge: [] });
   });
 
   it('uses a fixed price in place of the computed one, with its own includes_tax', () => {

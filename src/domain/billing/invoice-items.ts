@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { spreadByLargestRemainder, times } from '../shared/money.js';
 import type { Uuid } from '../shared/uuid.js';
 import type { Offering, OfferingPlan, OfferingProduct } from '../subscription/offering.js';
-import { planPrices } from '../subscription/pricing.js';
+import { discounted, keptAfterDiscount, planPricing, priceTooLarge } from '../subscription/pricing.js';
 import type { Subscription } from '../subscription/subscription.js';
 import type { BillingPeriod } from './billing-period.js';
 import { needsTax, taxRequired, type InvoiceDraft, type InvoiceItem } from './invoice.js';
@@ -21,27 +22,15 @@ export const subscribedIn = (subscription: Subscription, offering: Offering): E.
 };
 
 /**
- * Each product's share of a plan discount's total, in whole units: `total` (the plan's price, the products'
- * sum less `percentage` rounded half up) spread by largest remainder, so the shares add up to exactly
- * `total` and no share is below zero or above its product's price. Every share starts at its exact share
- * rounded down; the units left over go one each to the largest fractions, the earlier product first on a
- * tie. They always fit: the units left are at most the count of shares with a fraction.
+ * Each product's share of a plan discount's total, in whole units: the plan's price (the products' sum
+ * less `percentage`, rounded down) spread over the products by largest remainder, so the shares add up to
+ * exactly that price and no share is below zero or above its product's price.
  */
-export const discountShares = (amounts: readonly number[], percentage: number, total: number): readonly number[] => {
-  const kept = 10_000 - Math.round(percentage * 100);
-  const exact = amounts.map((amount) => amount * kept);
-  const shares = exact.map((scaled) => Math.floor(scaled / 10_000));
-  let left = total;
-  for (const share of shares) left -= share;
-  const order = exact.map((scaled, index) => ({ index, fraction: scaled % 10_000 })).sort((a, b) => b.fraction - a.fraction || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    const amount = amounts[index] ?? 0;
-    if ((shares[index] ?? 0) >= amount) continue;
-    shares[index] = (shares[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
+export const discountShares = (amounts: readonly number[], percentage: number): readonly number[] => {
+  const kept = keptAfterDiscount(percentage);
+  const total = discounted(amounts.reduce((sum, amount) => sum + BigInt(amount), 0n), percentage);
+  // Each share is at most its product's price, which the API accepted as a safe integer.
+  return spreadByLargestRemainder(total, amounts.map((amount) => times(amount, kept))).map(Number);
 };
 
 /**
@@ -50,15 +39,16 @@ export const discountShares = (amounts: readonly number[], percentage: number, t
  * lines add up to exactly the plan's price (the `planPrices` rule that `display_price` shows).
  */
 const pricedItems = ({ plan, products }: Subscribed, currency: string, period: BillingPeriod): E.Either<string, readonly InvoiceItem[]> => {
-  const total = planPrices(products, plan)[currency];
-  if (total === undefined) return E.left(`the plan has no price in ${currency}`);
+  const pricing = planPricing(products, plan);
+  if (pricing.tooLarge.includes(currency)) return E.left(priceTooLarge(currency));
+  if (pricing.prices[currency] === undefined) return E.left(`the plan has no price in ${currency}`);
   const span = { fromTimePeriod: period.start, untilTimePeriod: period.end };
   const fixed = plan.attributes.fixed_price?.[currency];
   if (fixed !== undefined) {
     return E.right([{ description: plan.attributes.name, price: { currency, amount: fixed.amount, includes_tax: fixed.includes_tax ?? false }, ...span }]);
   }
   const prices = products.map((product) => product.attributes.price?.[currency]);
-  const shares = discountShares(prices.map((price) => price?.amount ?? 0), plan.attributes.base_price_percentage ?? 0, total.amount);
+  const shares = discountShares(prices.map((price) => price?.amount ?? 0), plan.attributes.base_price_percentage ?? 0);
   return E.right(
     products.map((product, index): InvoiceItem => ({
       description: product.attributes.name,

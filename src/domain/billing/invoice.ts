@@ -23,7 +23,7 @@ export interface InvoiceItem {
 
 /** A tax rate a tax run added, with the tax it came to on this invoice. */
 export interface InvoiceTaxLine extends TaxItem {
-  /** The sum over the invoice's tax-exclusive items of each item's amount × rate, each rounded down. */
+  /** The invoice's taxable total (its tax-exclusive lines) × rate, rounded down once. */
   readonly amount: number;
 }
 

@@ -1,43 +1,39 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { asAmount, decimalFraction, roundDown, times } from '../shared/money.js';
 import type { Uuid } from '../shared/uuid.js';
 import type { Invoice, InvoiceTaxLine } from './invoice.js';
 import type { TaxItem } from './job.js';
 
-/** A rate as an exact fraction of integers, read from its shortest decimal text (0.29 is 29/100, not 0.28999…). */
-const exactRate = (rate: number): { readonly numerator: bigint; readonly denominator: bigint } => {
-  const [mantissa = '0', exponentText] = String(rate).toLowerCase().split('e');
-  const [whole = '0', fraction = ''] = mantissa.split('.');
-  const exponent = Number(exponentText ?? 0) - fraction.length;
-  const digits = BigInt(`${whole}${fraction}`);
-  return exponent >= 0 ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n } : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
-};
+/** EPCC "always rounds down to the penny": the tax on one amount, exact from the rate's decimal text, rounded down. */
+export const taxOn = (amount: bigint | number, rate: number): bigint => roundDown(times(amount, decimalFraction(rate)));
 
-/** EPCC "always rounds down to the penny": the tax on one amount, floored, computed without float error. */
-export const taxOn = (amount: number, rate: number): number => {
-  const { numerator, denominator } = exactRate(rate);
-  const product = BigInt(amount) * numerator;
-  const quotient = product / denominator;
-  // BigInt division truncates toward zero; a negative amount rounds down too.
-  return Number(product % denominator !== 0n && product < 0n ? quotient - 1n : quotient);
-};
+/** What an invoice's rates apply to: its lines whose price excludes tax (one that includes tax is not taxed again). */
+export const taxableTotal = (invoice: Invoice): bigint =>
+  invoice.items.reduce((sum, item) => (item.price.includes_tax ? sum : sum + BigInt(item.price.amount)), 0n);
 
 /**
- * Each rate applies to every item whose price excludes tax (EPCC allows no rate per line), rounded down
- * per item; an item whose price includes tax is not taxed again.
+ * EPCC applies each rate to the whole invoice ("You cannot apply a tax rate per line item"): each rate's
+ * tax is the taxable total times the rate, rounded down once, so a rate never loses a penny per line.
  */
-export const taxLines = (invoice: Invoice, items: readonly TaxItem[]): readonly InvoiceTaxLine[] => {
-  const taxable = invoice.items.filter((item) => !item.price.includes_tax);
-  return items.map((tax) => ({ ...tax, amount: taxable.reduce((sum, item) => sum + taxOn(item.price.amount, tax.rate), 0) }));
+export const taxLines = (invoice: Invoice, items: readonly TaxItem[]): readonly { readonly tax: TaxItem; readonly amount: bigint }[] => {
+  const taxable = taxableTotal(invoice);
+  return items.map((tax) => ({ tax, amount: taxOn(taxable, tax.rate) }));
 };
 
-export type TaxRefusal = 'not_tax_required' | 'already_taxed';
+/** `amount_too_large`: the invoice's lines and taxes together would exceed the largest amount. */
+export type TaxRefusal = 'not_tax_required' | 'already_taxed' | 'amount_too_large';
 
 /**
- * Adds a tax run's rates to an invoice, once: an invoice that needs no tax, or has had taxes added (by
- * another run, or earlier by this one), is refused and left as it is.
+ * Adds a tax run's rates to an invoice, once: an invoice that needs no tax, has had taxes added (by
+ * another run, or earlier by this one), or whose amount due would exceed `AMOUNT_MAX`, is refused and
+ * left as it is.
  */
 export const withTaxes = (invoice: Invoice, items: readonly TaxItem[], jobId: Uuid, now: Date): E.Either<TaxRefusal, Invoice> => {
   if (invoice.taxesAddedAt !== undefined) return E.left('already_taxed');
   if (!invoice.taxRequired) return E.left('not_tax_required');
-  return E.right({ ...invoice, taxItems: taxLines(invoice, items), taxRequired: false, taxesAddedAt: now, taxJobId: jobId, updatedAt: now });
+  const lines = taxLines(invoice, items);
+  if (asAmount(lines.reduce((sum, line) => sum + line.amount, BigInt(invoice.amount))) === undefined) return E.left('amount_too_large');
+  // Every tax is at most the amount due, which was just found to be within AMOUNT_MAX.
+  const taxItems: InvoiceTaxLine[] = lines.map(({ tax, amount }) => ({ ...tax, amount: Number(amount) }));
+  return E.right({ ...invoice, taxItems, taxRequired: false, taxesAddedAt: now, taxJobId: jobId, updatedAt: now });
 };

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issue, issues, type ValidationIssue } from '../shared/errors.js';
+import { AMOUNT_MAX } from '../shared/money.js';
 import { boundedString } from '../shared/text.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 
@@ -55,8 +56,8 @@ const parsePrice = (source: string, input: unknown): ValidationIssue[] | Price =
   if (!isRecord(input)) return [issue(source, 'must be an object with an amount')];
   const problems: ValidationIssue[] = [];
   const amount = input['amount'];
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 0) {
-    problems.push(issue(`${source}.amount`, 'must be a whole number of minor units between 0 and 9007199254740991'));
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 0 || amount > AMOUNT_MAX) {
+    problems.push(issue(`${source}.amount`, `must be a whole number of minor units between 0 and ${AMOUNT_MAX}`));
   }
   const includesTax = input['includes_tax'];
   if (includesTax !== undefined && includesTax !== null && typeof includesTax !== 'boolean') problems.push(issue(`${source}.includes_tax`, 'must be true or false'));

@@ -1,34 +1,50 @@
+import { AMOUNT_MAX, asAmount, decimalFraction, fraction, remainderOf, roundDown, times, type Fraction } from '../shared/money.js';
 import type { Price, PriceMap } from './catalogue-fields.js';
 import type { OfferingPlan, OfferingProduct } from './offering.js';
 
-/** `sum` less `percentage` percent, rounded half up; the percentage counts to a hundredth, in whole numbers so no float error tips a half. */
-export const discounted = (sum: number, percentage: number): number => {
-  const kept = 10_000 - Math.round(percentage * 100);
-  return Math.round((sum * kept) / 10_000);
+/** What a `base_price_percentage` discount leaves of a price: 5 leaves 95/100, exactly, 12.345 leaves 87.655/100. */
+export const keptAfterDiscount = (percentage: number): Fraction => {
+  const part = decimalFraction(percentage);
+  return remainderOf(fraction(part.numerator, part.denominator * 100n));
 };
+
+/** `sum` less `percentage` percent, rounded down to the minor unit (EPCC "always rounds down to the penny"). */
+export const discounted = (sum: bigint | number, percentage: number): bigint => roundDown(times(sum, keptAfterDiscount(percentage)));
+
+/** Why a plan whose products add up past the largest amount has no price in that currency. */
+export const priceTooLarge = (currency: string): string => `the plan's price in ${currency} would exceed ${AMOUNT_MAX} minor units`;
+
+/** A plan's prices, and the currencies its products are priced in whose plan price would exceed `AMOUNT_MAX`. */
+export interface PlanPricing {
+  readonly prices: PriceMap;
+  readonly tooLarge: readonly string[];
+}
 
 /**
  * What a plan costs in each currency: its fixed price where it has one; otherwise the sum of the
- * offering's product prices less `base_price_percentage` percent, rounded to a whole minor unit.
- * A currency is priced only when every product has a price in it.
+ * offering's product prices less `base_price_percentage` percent, rounded down to a whole minor unit.
+ * A currency is priced only when every product has a price in it and the price is at most `AMOUNT_MAX`.
  */
-export const planPrices = (products: readonly OfferingProduct[], plan: OfferingPlan): PriceMap => {
+export const planPricing = (products: readonly OfferingProduct[], plan: OfferingPlan): PlanPricing => {
   const fixed = plan.attributes.fixed_price ?? {};
-  const discount = plan.attributes.base_price_percentage ?? 0;
+  const kept = keptAfterDiscount(plan.attributes.base_price_percentage ?? 0);
   const prices: Record<string, Price> = { ...fixed };
+  const tooLarge: string[] = [];
   const currencies = new Set(products.flatMap((p) => Object.keys(p.attributes.price ?? {})));
   for (const currency of currencies) {
     if (fixed[currency] !== undefined || products.length === 0) continue;
     const parts = products.map((p) => p.attributes.price?.[currency]);
     if (parts.some((part) => part === undefined)) continue;
-    const sum = parts.reduce((total, part) => total + (part?.amount ?? 0), 0);
-    prices[currency] = {
-      amount: discounted(sum, discount),
-      includes_tax: parts.every((part) => part?.includes_tax === true),
-    };
+    const sum = parts.reduce((total, part) => total + BigInt(part?.amount ?? 0), 0n);
+    const amount = asAmount(roundDown(times(sum, kept)));
+    if (amount === undefined) tooLarge.push(currency);
+    else prices[currency] = { amount, includes_tax: parts.every((part) => part?.includes_tax === true) };
   }
-  return prices;
+  return { prices, tooLarge };
 };
+
+/** `planPricing`'s prices. */
+export const planPrices = (products: readonly OfferingProduct[], plan: OfferingPlan): PriceMap => planPricing(products, plan).prices;
 
 export interface FormattedPrice {
   readonly amount: number;

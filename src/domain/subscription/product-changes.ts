@@ -5,7 +5,7 @@ import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import type { Offering } from './offering.js';
 import { parseIdList } from './offering-input.js';
-import { planPrices } from './pricing.js';
+import { planPricing, priceTooLarge } from './pricing.js';
 import { subscriptionProducts } from './subscription-copies.js';
 import { standingAt, type Subscription } from './subscription.js';
 
@@ -68,7 +68,9 @@ export const applyProductChanges = (subscription: Subscription, offering: Offeri
   if (first !== undefined) return E.left(validationFailed([first, ...rest]));
   const productIds = offering.products.filter((p) => held.has(p.id)).map((p) => p.id);
   const changed: Subscription = { ...subscription, productIds, timestamps: { ...subscription.timestamps, updatedAt: now } };
-  if (planPrices(subscriptionProducts(changed, offering), plan)[subscription.currency] === undefined) {
+  const pricing = planPricing(subscriptionProducts(changed, offering), plan);
+  if (pricing.tooLarge.includes(subscription.currency)) return E.left(validationFailed([issue('data', priceTooLarge(subscription.currency))]));
+  if (pricing.prices[subscription.currency] === undefined) {
     return E.left(validationFailed([issue('data', `would leave the subscription's plan without a price in ${subscription.currency}`)]));
   }
   return E.right(changed);

@@ -3,7 +3,7 @@ import { forbidden, issue, unprocessable, validationFailed, type DomainError } f
 import { applyChanges } from '../shared/record-parser.js';
 import type { Offering } from './offering.js';
 import { rescheduleGoLive } from './going-live.js';
-import { planPrices } from './pricing.js';
+import { planPricing, priceTooLarge } from './pricing.js';
 import { subscriptionProducts } from './subscription-copies.js';
 import type { SubscriptionChanges } from './subscription-input.js';
 import { standingAt, type Subscription } from './subscription.js';
@@ -20,7 +20,9 @@ const changePlan = (subscription: Subscription, offering: Offering, planId: stri
   if (planId === subscription.planId) return E.right(subscription);
   const plan = offering.plans.find((p) => p.id === planId);
   if (plan === undefined) return E.left(validationFailed([issue(PLAN_SOURCE, "must be one of the plans of the subscription's offering")]));
-  if (planPrices(subscriptionProducts(subscription, offering), plan)[subscription.currency] === undefined) {
+  const pricing = planPricing(subscriptionProducts(subscription, offering), plan);
+  if (pricing.tooLarge.includes(subscription.currency)) return E.left(validationFailed([issue(PLAN_SOURCE, priceTooLarge(subscription.currency))]));
+  if (pricing.prices[subscription.currency] === undefined) {
     return E.left(validationFailed([issue(PLAN_SOURCE, `must be a plan priced in the subscription's currency, ${subscription.currency}`)]));
   }
   const current = offering.plans.find((p) => p.id === subscription.planId)?.attributes;

@@ -34,9 +34,10 @@ describe('Invoice building', () => {
     const products = [1001, 1001, 1001].map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
     const draft = draftOf(products, aPlan(store, { base_price_percentage: 10 }));
     if (E.isLeft(draft)) throw new Error(draft.left);
-    // 3003 less 10 % is 2702.7, so 2703; each line alone rounds 900.9 to 901.
-    expect(draft.right.items.map((i) => i.price.amount)).to.deep.equal([901, 901, 901]);
-    expect(draft.right.amount).to.equal(2703);
+    // 3003 less 10 % is 2702.7, rounded down to 2702; each line's 900.9 rounds down to 900 and the two
+    // units left go to the first two lines (equal remainders: the earlier first).
+    expect(draft.right.items.map((i) => i.price.amount)).to.deep.equal([901, 901, 900]);
+    expect(draft.right.amount).to.equal(2702);
     expect(draft.right.items.every((i) => i.productId !== undefined && i.fromTimePeriod === period.start && i.untilTimePeriod === period.end)).to.equal(true);
     expect(draft.right).to.deep.include({ currency: 'USD', includesTax: false, taxRequired: true, outstanding: true });
   });
@@ -45,7 +46,7 @@ describe('Invoice building', () => {
     const products = [1005, 1005].map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
     const draft = draftOf(products, aPlan(store, { base_price_percentage: 50 }));
     if (E.isLeft(draft)) throw new Error(draft.left);
-    // 2010 / 2 = 1005; each line alone 502.5 → 503 → 1006; the last takes -1.
+    // 2010 / 2 = 1005; each line's 502.5 rounds down to 502, and the unit left goes to the first line.
     expect(draft.right.items.map((i) => i.price.amount)).to.deep.equal([503, 502]);
     expect(draft.right.amount).to.equal(1005);
   });
@@ -76,8 +77,11 @@ describe('Invoice lines of a discounted plan', () => {
     { name: '1, 1, 0 at 50 %: the unit goes to the first half, the zero line stays zero', prices: [1, 1, 0], percentage: 50, lines: [1, 0, 0] },
     { name: '3 × 333 at 33.33 %', prices: [333, 333, 333], percentage: 33.33, lines: [222, 222, 222] },
     { name: '0, 1, 1 at 50 %: the zero line first still stays zero', prices: [0, 1, 1], percentage: 50, lines: [0, 1, 0] },
-    { name: '1 × 7 at 50 %: one unit up for the largest fractions', prices: [1, 1, 1, 1, 1, 1, 1], percentage: 50, lines: [1, 1, 1, 1, 0, 0, 0] },
-    { name: 'larger fractions win over earlier lines', prices: [10, 20, 40], percentage: 33.33, lines: [7, 13, 27] },
+    { name: '1 × 7 at 50 %: 3.5 rounds down to 3, one unit each to the first three', prices: [1, 1, 1, 1, 1, 1, 1], percentage: 50, lines: [1, 1, 1, 0, 0, 0, 0] },
+    { name: 'larger fractions win over earlier lines', prices: [10, 20, 40], percentage: 33.33, lines: [6, 13, 27] },
+    { name: 'EPCC: 1990 at 5 % is 1890.5, rounded down to 1890', prices: [1990], percentage: 5, lines: [1890] },
+    { name: 'EPCC: 5000 and 7500 at 5 % is 11875', prices: [5000, 7500], percentage: 5, lines: [4750, 7125] },
+    { name: 'the largest amount at 5 % stays exact', prices: [Number.MAX_SAFE_INTEGER], percentage: 5, lines: [8556839292003941] },
     { name: 'a 100 % discount is zero everywhere', prices: [999, 1, 0], percentage: 100, lines: [0, 0, 0] },
     { name: 'no discount keeps every price', prices: [999, 1, 0], percentage: 0, lines: [999, 1, 0] },
     { name: '99.99 % leaves a unit where the remainder is largest', prices: [5000, 4999, 1], percentage: 99.99, lines: [1, 0, 0] },
@@ -89,7 +93,7 @@ describe('Invoice lines of a discounted plan', () => {
       if (E.isLeft(draft)) throw new Error(draft.left);
       const lines = draft.right.items.map((i) => i.price.amount);
       expect(lines).to.deep.equal(c.lines);
-      expect(draft.right.amount).to.equal(discounted(c.prices.reduce((a, b) => a + b, 0), c.percentage));
+      expect(draft.right.amount).to.equal(Number(discounted(c.prices.reduce((a, b) => a + BigInt(b), 0n), c.percentage)));
       lines.forEach((line, i) => expect(line).to.be.within(0, c.prices[i]!));
     });
   }
@@ -99,11 +103,34 @@ describe('Invoice lines of a discounted plan', () => {
       fc.property(fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 10_000 }), (prices, hundredths) => {
         const percentage = hundredths / 100;
         const total = discounted(prices.reduce((a, b) => a + b, 0), percentage);
-        const shares = discountShares(prices, percentage, total);
-        expect(shares.reduce((a, b) => a + b, 0)).to.equal(total);
+        const shares = discountShares(prices, percentage);
+        expect(BigInt(shares.reduce((a, b) => a + b, 0))).to.equal(total);
         shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
       }),
     );
+  });
+
+  it('the plan price is the exact discounted sum rounded down, at any accepted amount (BigInt reference)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.maxSafeNat(), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 10_000 }), (prices, hundredths) => {
+        const sum = prices.reduce((a, b) => a + BigInt(b), 0n);
+        const expected = (sum * BigInt(10_000 - hundredths)) / 10_000n;
+        expect(discounted(sum, hundredths / 100)).to.equal(expected);
+        expect(expected <= sum && expected >= 0n).to.equal(true);
+        const shares = discountShares(prices, hundredths / 100);
+        expect(shares.reduce((a, b) => a + BigInt(b), 0n)).to.equal(expected);
+        shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
+      }),
+    );
+  });
+
+  it('refuses to invoice a plan whose price would exceed the largest amount, naming the currency', () => {
+    const products = [Number.MAX_SAFE_INTEGER, 1].map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
+    expect(draftOf(products, aPlan(store))).to.deep.equal(E.left("the plan's price in USD would exceed 9007199254740991 minor units"));
+    const halved = draftOf(products, aPlan(store, { base_price_percentage: 50 }));
+    if (E.isLeft(halved)) throw new Error(halved.left);
+    expect(halved.right.items.map((i) => i.price.amount)).to.deep.equal([4503599627370496, 0]);
+    expect(halved.right.amount).to.equal(4503599627370496);
   });
 });
 
@@ -135,20 +162,21 @@ describe('Tax on mixed lines', () => {
 
 describe('Taxes', () => {
   it('round down, exactly, whatever binary floats would say', () => {
-    expect(taxOn(100, 0.29)).to.equal(29);
-    expect(taxOn(999, 0.2)).to.equal(199);
-    expect(taxOn(1000, 0.07)).to.equal(70);
-    expect(taxOn(12345, 0.0725)).to.equal(895);
-    expect(taxOn(1, 1e-7)).to.equal(0);
-    expect(taxOn(3, 1.5)).to.equal(4);
+    expect(taxOn(100, 0.29)).to.equal(29n);
+    expect(taxOn(999, 0.2)).to.equal(199n);
+    expect(taxOn(1000, 0.07)).to.equal(70n);
+    expect(taxOn(12345, 0.0725)).to.equal(895n);
+    expect(taxOn(1, 1e-7)).to.equal(0n);
+    expect(taxOn(3, 1.5)).to.equal(4n);
   });
 
-  it('apply every rate to every tax-exclusive line, once', () => {
+  it('apply every rate to the invoice\'s tax-exclusive total, rounded down once per rate', () => {
     const invoice = anInvoice({ items: [anInvoice().items[0]!, { ...anInvoice().items[0]!, price: { currency: 'USD', amount: 1, includes_tax: false } }], amount: 1000 });
     const now = at('2026-03-02T00:00:00.000Z');
     const taxed = withTaxes(invoice, [{ type: 'tax_item', rate: 0.2, name: 'VAT' }, { type: 'tax_item', rate: 0.5 }], job, now);
     if (E.isLeft(taxed)) throw new Error(taxed.left);
-    expect(taxed.right.taxItems.map((t) => t.amount)).to.deep.equal([199 + 0, 499 + 0]);
+    // 999 + 1 = 1000: 200 and 500 (rounded per line they would lose a unit each: 199 + 0, 499 + 0).
+    expect(taxed.right.taxItems.map((t) => t.amount)).to.deep.equal([200, 500]);
     expect(taxed.right).to.deep.include({ taxRequired: false, taxesAddedAt: now, taxJobId: job });
     expect(withTaxes(taxed.right, [{ type: 'tax_item', rate: 0.1 }], job, now)).to.deep.equal(E.left('already_taxed'));
     expect(withTaxes(anInvoice({ taxRequired: false }), [{ type: 'tax_item', rate: 0.1 }], job, now)).to.deep.equal(E.left('not_tax_required'));

@@ -1,5 +1,6 @@
 import { INVOICE_TYPE } from '../../../domain/billing/invoice.js';
 import { INVOICE_PAYMENT_TYPE, PAYMENT_STATUSES } from '../../../domain/billing/invoice-payment.js';
+import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
 import { arrayOf, boolean, closedObject, constant, dataDocument, dataRequest, integer, oneOfStrings, openObject, parameterRef, schemaRef, text, timestamp, uuid } from './schema-builders.js';
@@ -25,7 +26,11 @@ const taxItem = closedObject(
     name: text(0, 1024),
     code: text(0, 1024),
     jurisdiction: text(0, 1024),
-    amount: { ...integer(0), 'x-extension': true, description: 'Our extension: the tax at this rate on the invoice, each line rounded down.' } as Schema,
+    amount: {
+      ...integer(0, AMOUNT_MAX),
+      'x-extension': true,
+      description: "Our extension: the tax at this rate on the invoice: the sum of its tax-exclusive lines times the rate, rounded down once (EPCC applies a rate to the whole invoice, never per line).",
+    } as Schema,
   },
   ['name', 'code', 'jurisdiction'],
 );

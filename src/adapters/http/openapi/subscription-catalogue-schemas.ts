@@ -2,6 +2,7 @@ import { BILLING_INTERVAL_TYPES, PLAN_TYPE } from '../../../domain/subscription/
 import { PRODUCT_TYPE } from '../../../domain/subscription/product.js';
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
+import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import type { Schema } from './openapi-types.js';
 import { arrayOf, boolean, closedObject, constant, integer, oneOfStrings, schemaRef, text, timestamp, uuid } from './schema-builders.js';
 
@@ -9,7 +10,7 @@ const CURRENCY = '^[A-Z]{3}$';
 export const currency: Schema = { type: 'string', pattern: CURRENCY, description: 'A three-letter uppercase ISO 4217 code.' };
 
 const price: Schema = closedObject(
-  { amount: integer(0, Number.MAX_SAFE_INTEGER, "A whole amount in the currency's smallest unit."), includes_tax: boolean },
+  { amount: integer(0, AMOUNT_MAX, "A whole amount in the currency's smallest unit, at most 2^53 − 1 so that it stays exact as a JSON number."), includes_tax: boolean },
   ['includes_tax'],
 );
 const priceMap: Schema = {
@@ -52,7 +53,7 @@ export const planFields: Readonly<Record<string, Schema>> = {
   can_pause: boolean,
   can_resume: boolean,
   can_cancel: boolean,
-  base_price_percentage: { type: 'number', minimum: 0, maximum: 100, description: "Percent off the sum of the offering's product prices." },
+  base_price_percentage: { type: 'number', minimum: 0, maximum: 100, description: "Percent off the sum of the offering's product prices, exact to its last written digit; the price is rounded down to the minor unit (1990 at 5 % is 1890)." },
   fixed_price: schemaRef('PriceMap'),
 };
 export const OPTIONAL_PLAN_FIELDS = ['description', 'external_ref', 'trial_period', 'base_price_percentage', 'fixed_price'];
@@ -106,7 +107,7 @@ export const SUBSCRIPTION_CATALOGUE_SCHEMAS: Readonly<Record<string, Schema>> = 
         {
           owner: OWNER,
           timestamps,
-          price: { ...schemaRef('PriceMap'), description: "What the plan costs in each currency: its fixed price, or the sum of the offering's product prices less `base_price_percentage`." },
+          price: { ...schemaRef('PriceMap'), description: "What the plan costs in each currency: its fixed price, or the sum of the offering's product prices less `base_price_percentage`, rounded down to the minor unit. A currency whose price would exceed 2^53 − 1 is left out." },
           display_price: schemaRef('DisplayPrice'),
           active_plan: { type: ['boolean', 'null'], description: "In a subscription's plans only: `true` on the plan the subscription is on, `null` on the others." },
         },

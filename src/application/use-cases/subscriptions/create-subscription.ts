@@ -5,7 +5,7 @@ import { issue, notFound, validationFailed, type DomainError } from '../../../do
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { OFFERING_NOT_FOUND } from '../../../domain/subscription/offering.js';
 import { goingLive } from '../../../domain/subscription/going-live.js';
-import { planPrices } from '../../../domain/subscription/pricing.js';
+import { planPricing, priceTooLarge } from '../../../domain/subscription/pricing.js';
 import { parseNewSubscription } from '../../../domain/subscription/subscription-input.js';
 import { invoiceAfter, type Subscription } from '../../../domain/subscription/subscription.js';
 import type { OfferingRepository } from '../../ports/offering-repository.js';
@@ -31,7 +31,9 @@ export class CreateSubscription {
     if (offering === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
     const plan = offering.plans.find((p) => p.id === input.right.plan_id);
     if (plan === undefined) return E.left(validationFailed([issue('data.plan_id', "must be one of the offering's plans")]));
-    const currencies = Object.keys(planPrices(offering.products, plan)).sort();
+    const pricing = planPricing(offering.products, plan);
+    if (pricing.tooLarge.includes(input.right.currency)) return E.left(validationFailed([issue('data.currency', priceTooLarge(input.right.currency))]));
+    const currencies = Object.keys(pricing.prices).sort();
     if (!currencies.includes(input.right.currency)) {
       const priced = currencies.length === 0 ? 'the plan has no price' : `the plan is priced in ${currencies.join(', ')}`;
       return E.left(validationFailed([issue('data.currency', `must be a currency the plan is priced in; ${priced}`)]));
