@@ -26,6 +26,15 @@ export const blocked = (ctx: HttpContext, retryAfterSeconds: number): void => {
   ctx.body = errorDocument(429, `too many failed authentications from this address or for this client id; retry after ${retryAfterSeconds} s`, 'authentication_blocked');
 };
 
+/** Refuses a request from a blocked address before anything of it is read. */
+export const addressNotBlocked =
+  ({ failures, addressOf }: Pick<TokenGuards, 'failures' | 'addressOf'>): Middleware<HttpState> =>
+  async (ctx, next) => {
+    const wait = await failures.retryAfter({ clientId: undefined, address: addressOf(ctx) });
+    if (wait !== undefined) return blocked(ctx, wait);
+    return next();
+  };
+
 const clientIdOf = (form: unknown): unknown => (typeof form === 'object' && form !== null ? (form as Record<string, unknown>)['client_id'] : undefined);
 
 /**
@@ -37,11 +46,7 @@ const clientIdOf = (form: unknown): unknown => (typeof form === 'object' && form
 export const oauthRoutes = (router: Router<HttpState>, issue: UseCase<IssueAccessToken>, { admit, failures, addressOf, parseBody }: TokenGuards): void => {
   router.post(
     '/oauth/access_token',
-    async (ctx, next) => {
-      const wait = await failures.retryAfter({ clientId: undefined, address: addressOf(ctx) });
-      if (wait !== undefined) return blocked(ctx, wait);
-      return next();
-    },
+    addressNotBlocked({ failures, addressOf }),
     parseBody,
     async (ctx) => {
       const attempt: AuthAttempt = { clientId: clientIdOf(ctx.request.body), address: addressOf(ctx) };

@@ -5,7 +5,7 @@ import type { RevocationCaller } from '../../../domain/auth/revocation-request.j
 import { isRecord } from '../../../domain/shared/validation.js';
 import { respondWithError, type HttpState } from '../http-state.js';
 import { applyRate } from '../rate-headers.js';
-import { blocked, type TokenGuards } from './oauth-routes.js';
+import { addressNotBlocked, blocked, type TokenGuards } from './oauth-routes.js';
 import type { UseCase } from './route-context.js';
 
 /** RFC 6749 section 2.3.1: each half of Basic credentials is form-encoded before it is joined. */
@@ -49,11 +49,7 @@ const callerOf = (authorization: string, form: unknown): RevocationCaller | unde
 export const revocationRoutes = (router: Router<HttpState>, revoke: UseCase<RevokeAccessToken>, { admit, failures, addressOf, parseBody }: TokenGuards): void => {
   router.post(
     '/oauth/revoke',
-    async (ctx, next) => {
-      const wait = await failures.retryAfter({ clientId: undefined, address: addressOf(ctx) });
-      if (wait !== undefined) return blocked(ctx, wait);
-      return next();
-    },
+    addressNotBlocked({ failures, addressOf }),
     parseBody,
     async (ctx) => {
       const form: unknown = ctx.request.body;
