@@ -1,14 +1,8 @@
 import { expect } from 'chai';
-import { pino } from 'pino';
-import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
-import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.js';
-import { TOKENS } from '../../src/application/tokens.js';
 import { forEachBackend } from '../support/backends.js';
-import { eventually } from '../support/job-harness.js';
+import { startBillingApi, type BillingApi, type Resource } from '../support/billing-api.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
-import { jsonBody, LogCapture, startTestApi, type TestApi } from '../support/test-api.js';
-
-type Resource = { id: string; type: string; attributes: Record<string, any>; meta: Record<string, any>; relationships?: Record<string, any> };
+import { jsonBody } from '../support/test-api.js';
 
 /**
  * Dunning over HTTP on a store's test clock (`TEST_CLOCKS=on`): a manual payment failed at every attempt
@@ -16,37 +10,19 @@ type Resource = { id: string; type: string; attributes: Record<string, any>; met
  * subscription is not billed until a requested attempt pays, and one closed resumes only once paid.
  */
 forEachBackend('Dunning that ends somewhere, over HTTP on the test clock', (_backend, persistence) => {
-  let api: TestApi;
-  let jobs: RunningJobs;
-
+  let billing: BillingApi;
   beforeEach(async () => {
-    api = await startTestApi({ persistence: persistence(), testClocks: true });
-    jobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, { log: pino({ level: 'warn' }, new LogCapture()) });
+    billing = await startBillingApi(persistence());
   });
-  afterEach(async () => {
-    await jobs.stop();
-    await api.close();
-  });
+  afterEach(async () => billing.stop());
 
-  const move = async (now: string) => {
-    const response = await api.request('/v2/subscriptions/test-clock', { ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now } } }), method: 'PUT' });
-    expect(response.status, now).to.equal(200);
-  };
-  const send = (path: string, method: string, data?: unknown) => api.request(path, { ...(data === undefined ? {} : jsonBody({ data })), method });
-  const created = async (path: string, data: unknown): Promise<Resource> => {
-    const response = await send(path, 'POST', data);
-    expect(response.status, `${path}: ${await response.clone().text()}`).to.equal(201);
-    return ((await response.json()) as { data: Resource }).data;
-  };
-  const read = async <A = Resource>(path: string): Promise<A> => {
-    const response = await api.request(path);
-    expect(response.status, path).to.equal(200);
-    return ((await response.json()) as { data: A }).data;
-  };
+  const move = (now: string) => billing.move(now);
+  const created = (path: string, data: unknown) => billing.created(path, data);
+  const read = <A = Resource>(path: string) => billing.read<A>(path);
+  const send = (path: string, method: string, data?: unknown) => billing.api.request(path, { ...(data === undefined ? {} : jsonBody({ data })), method });
   const errorCode = async (response: Response): Promise<string> => ((await response.json()) as { errors: { code: string }[] }).errors[0]!.code;
   const run = async (jobType: 'billing-run' | 'payment-run'): Promise<Resource> => {
-    const job = await created('/v2/subscriptions/jobs', { type: 'subscription_job', attributes: { job_type: jobType } });
-    const done = await eventually(() => read(`/v2/subscriptions/jobs/${job.id}`), (j) => j.attributes['status'] === 'success' || j.attributes['status'] === 'failed');
+    const done = await billing.runJob({ job_type: jobType });
     expect(done.attributes['status'], JSON.stringify(done)).to.equal('success');
     return done;
   };

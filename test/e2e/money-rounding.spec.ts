@@ -1,14 +1,8 @@
 import { expect } from 'chai';
-import { pino } from 'pino';
-import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
-import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.js';
-import { TOKENS } from '../../src/application/tokens.js';
 import { forEachBackend } from '../support/backends.js';
-import { eventually } from '../support/job-harness.js';
+import { startBillingApi, type BillingApi, type Resource } from '../support/billing-api.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
-import { jsonBody, LogCapture, startTestApi, type TestApi } from '../support/test-api.js';
-
-type Resource = { id: string; type: string; attributes: Record<string, any>; meta: Record<string, any>; relationships?: Record<string, any> };
+import { jsonBody } from '../support/test-api.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -17,32 +11,17 @@ const MAX = Number.MAX_SAFE_INTEGER;
  * invoices and taxes (each rate on the whole invoice), exact up to the largest amount, 2^53 − 1.
  */
 forEachBackend('Money over HTTP: rounded down, exact to the largest amount', (_backend, persistence) => {
-  let api: TestApi;
-  let jobs: RunningJobs;
-
+  let billing: BillingApi;
   beforeEach(async () => {
-    api = await startTestApi({ persistence: persistence(), testClocks: true });
-    jobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, { log: pino({ level: 'warn' }, new LogCapture()) });
-    const moved = await api.request('/v2/subscriptions/test-clock', { ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now: '2030-01-15T00:00:00Z' } } }), method: 'PUT' });
-    expect(moved.status).to.equal(200);
+    billing = await startBillingApi(persistence());
+    await billing.move('2030-01-15T00:00:00Z');
   });
-  afterEach(async () => {
-    await jobs.stop();
-    await api.close();
-  });
+  afterEach(async () => billing.stop());
 
-  const created = async (path: string, data: unknown): Promise<Resource> => {
-    const response = await api.request(path, jsonBody({ data }));
-    expect(response.status, `${path}: ${await response.clone().text()}`).to.equal(201);
-    return ((await response.json()) as { data: Resource }).data;
-  };
-  const read = async <A = Resource>(path: string): Promise<A> => {
-    const response = await api.request(path);
-    expect(response.status, path).to.equal(200);
-    return ((await response.json()) as { data: A }).data;
-  };
+  const created = (path: string, data: unknown) => billing.created(path, data);
+  const read = <A = Resource>(path: string) => billing.read<A>(path);
   const refused = async (path: string, data: unknown) => {
-    const response = await api.request(path, jsonBody({ data }));
+    const response = await billing.api.request(path, jsonBody({ data }));
     expect(response.status, path).to.equal(400);
     return ((await response.json()) as { errors: { source: string; detail: string }[] }).errors;
   };
@@ -56,8 +35,7 @@ forEachBackend('Money over HTTP: rounded down, exact to the largest amount', (_b
     return { offering, planId: (offering.relationships?.['plans'].data as { id: string }[])[0]!.id };
   };
   const runJob = async (attributes: Record<string, unknown>): Promise<Resource> => {
-    const job = await created('/v2/subscriptions/jobs', { type: 'subscription_job', attributes });
-    const done = await eventually(() => read(`/v2/subscriptions/jobs/${job.id}`), (j) => j.attributes['status'] === 'success' || j.attributes['status'] === 'failed');
+    const done = await billing.runJob(attributes);
     expect(done.attributes['status']).to.equal('success');
     return done;
   };

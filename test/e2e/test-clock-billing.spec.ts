@@ -1,14 +1,10 @@
 import { expect } from 'chai';
-import { pino } from 'pino';
-import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
-import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { forEachBackend } from '../support/backends.js';
+import { startBillingApi, type BillingApi, type Resource } from '../support/billing-api.js';
 import { eventually } from '../support/job-harness.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
-import { jsonBody, LogCapture, startTestApi, type TestApi } from '../support/test-api.js';
-
-type Resource = { id: string; type: string; attributes: Record<string, any>; meta: Record<string, any>; relationships?: Record<string, any> };
+import { jsonBody, startTestApi } from '../support/test-api.js';
 
 const clockDocument = (now: string) => ({ data: { type: 'subscription_test_clock', attributes: { now } } });
 
@@ -33,35 +29,18 @@ describe('the store test clock, off (TEST_CLOCKS unset)', () => {
  * until set, then holds what it is set to; subscriptions, billing runs and schedules take it as now.
  */
 forEachBackend('The store test clock, on: billing month by month over HTTP', (_backend, persistence) => {
-  let api: TestApi;
-  let jobs: RunningJobs;
-
+  let billing: BillingApi;
   beforeEach(async () => {
-    api = await startTestApi({ persistence: persistence(), testClocks: true });
-    jobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, { log: pino({ level: 'warn' }, new LogCapture()) });
+    billing = await startBillingApi(persistence());
   });
-  afterEach(async () => {
-    await jobs.stop();
-    await api.close();
-  });
+  afterEach(async () => billing.stop());
 
-  const move = (now: string) => api.request('/v2/subscriptions/test-clock', { ...jsonBody(clockDocument(now)), method: 'PUT' });
-  const clockReads = async (): Promise<string> => ((await (await api.request('/v2/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes['now'];
-  const created = async (path: string, data: unknown): Promise<Resource> => {
-    const response = await api.request(path, jsonBody({ data }));
-    expect(response.status, `${path}: ${await response.clone().text()}`).to.equal(201);
-    return ((await response.json()) as { data: Resource }).data;
-  };
-  const read = async <A = Resource>(path: string): Promise<A> => {
-    const response = await api.request(path);
-    expect(response.status, path).to.equal(200);
-    return ((await response.json()) as { data: A }).data;
-  };
+  const move = (now: string) => billing.api.request('/v2/subscriptions/test-clock', { ...jsonBody(clockDocument(now)), method: 'PUT' });
+  const clockReads = async (): Promise<string> => ((await (await billing.api.request('/v2/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes['now'];
+  const created = (path: string, data: unknown) => billing.created(path, data);
+  const read = <A = Resource>(path: string) => billing.read<A>(path);
   const finished = (job: Resource) => job.attributes['status'] === 'success' || job.attributes['status'] === 'failed';
-  const runBilling = async (): Promise<Resource> => {
-    const job = await created('/v2/subscriptions/jobs', { type: 'subscription_job', attributes: { job_type: 'billing-run' } });
-    return eventually(() => read(`/v2/subscriptions/jobs/${job.id}`), finished);
-  };
+  const runBilling = () => billing.runJob({ job_type: 'billing-run' });
   const invoiceStarts = async (): Promise<string[]> =>
     (await read<Resource[]>('/v2/subscriptions/invoices?page[limit]=100')).map((i) => i.attributes['billing_period'].start.slice(0, 10)).sort();
 
@@ -76,13 +55,13 @@ forEachBackend('The store test clock, on: billing month by month over HTTP', (_b
     expect(((await moved.json()) as { data: Resource }).data.attributes['now']).to.equal('2030-01-15T08:30:00.000000000Z');
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(await clockReads(), 'held still').to.equal('2030-01-15T08:30:00.000000000Z');
-    expect(await clockReads(), 'also without /v2').to.equal(((await (await api.request('/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes['now']);
+    expect(await clockReads(), 'also without /v2').to.equal(((await (await billing.api.request('/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes['now']);
 
     const back = await move('2030-01-15T08:29:59.999Z');
     expect(back.status).to.equal(422);
     expect(((await back.json()) as { errors: { code: string }[] }).errors[0]!.code).to.equal('test_clock_backwards');
     expect((await move('2030-01-15T08:30:00Z')).status, 'staying put').to.equal(200);
-    expect((await api.request('/v2/subscriptions/test-clock', { ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now: 'soon' } } }), method: 'PUT' })).status).to.equal(400);
+    expect((await billing.api.request('/v2/subscriptions/test-clock', { ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now: 'soon' } } }), method: 'PUT' })).status).to.equal(400);
     expect(await clockReads()).to.equal('2030-01-15T08:30:00.000000000Z');
   });
 
