@@ -81,7 +81,7 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
     await Promise.all(instances.map(({ queue }) => queue.removeSchedule(schedule.id)));
     const done = await eventually(listed, (list) => list.every((j) => j.status === 'success' || j.status === 'failed'));
 
-    expect(done.every((j) => j.status === 'success' && j.scheduleId === schedule.id)).to.equal(true);
+    expect(done.every((j) => j.status === 'success' && j.scheduleId === schedule.id), JSON.stringify(done.map((j) => [j.status, j.error, j.scheduledFor]))).to.equal(true);
     const instants = done.map((j) => j.scheduledFor?.getTime());
     expect(new Set(instants).size, 'one job per instant').to.equal(done.length);
     expect(instants.every((t) => t !== undefined && t % 1000 === 0)).to.equal(true);

@@ -12,13 +12,13 @@ const at = (iso: string) => new Date(iso);
 
 /** A schedule instant missed while no instance ran fires once when an instance starts: its latest one. */
 describe('schedule instants missed while the service was down', () => {
-  const setup = async () => {
+  const setup = async (specification = '0 0 * * *') => {
     const clock = new TestClock(at('2026-03-01T12:00:00.000Z'));
     const container = buildContainer({ kind: 'memory' });
     container.rebind(TOKENS.Clock).toConstantValue(clock);
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
-    const created = await container.get(CreateSchedule).execute(store.id, { type: 'subscription_schedule', attributes: { specification: '0 0 * * *', location: 'UTC', job: { job_type: 'billing-run' } } });
+    const created = await container.get(CreateSchedule).execute(store.id, { type: 'subscription_schedule', attributes: { specification, location: 'UTC', job: { job_type: 'billing-run' } } });
     if (E.isLeft(created)) throw new Error(JSON.stringify(created.left));
     const scheduled = async () => {
       const page = await container.get(ListJobs).execute(store.id, queryParams([]));
@@ -44,5 +44,12 @@ describe('schedule instants missed while the service was down', () => {
     clock.set(at('2026-03-06T01:00:00.000Z'));
     await register();
     expect(await scheduled(), 'missed again after the last one fired').to.deep.equal(['2026-03-04T00:00:00.000Z', '2026-03-06T00:00:00.000Z']);
+  });
+
+  it('finds the latest missed instant of a minutely schedule after months down, not one months old', async () => {
+    const { clock, register, scheduled } = await setup('* * * * *');
+    clock.set(at('2026-06-01T12:34:56.000Z'));
+    await register();
+    expect(await scheduled()).to.deep.equal(['2026-06-01T12:34:00.000Z']);
   });
 });

@@ -102,8 +102,9 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       const pauses = pauseGaps(histories.get(subscription.id) ?? []);
       return { subscription, offering, history: { pauses, ...(last === undefined ? {} : { lastInvoiced: last }) } };
     });
-    const last = subscriptions[subscriptions.length - 1];
-    return rows.length < limit || last === undefined ? { items } : { items, next: { createdAt: last.timestamps.createdAt, id: last.id } };
+    // The walk goes on after the batch's last row, a suspended one included.
+    const last = rows[rows.length - 1];
+    return rows.length < limit || last === undefined ? { items } : { items, next: { createdAt: new Date(last.created_at), id: last.id as Uuid } };
   }
 
   /**

@@ -169,18 +169,29 @@ export class RegisterSchedules {
   }
 }
 
-/** Instants walked, at most, to find the latest missed one: a year of a schedule firing every ten minutes. */
-const MOST_INSTANTS_WALKED = 60_000;
+const MINUTE = 60_000;
+/**
+ * How far back from now the latest missed instant is looked for, window after window: the first window
+ * holding an instant holds few (a minutely schedule's is found within a minute, a yearly one's within a
+ * year), so the walk through it is short whatever the schedule and however long the service was down.
+ */
+const LOOKBACKS = [MINUTE, 60 * MINUTE, 24 * 60 * MINUTE, 32 * 24 * 60 * MINUTE, 367 * 24 * 60 * MINUTE, 5 * 367 * 24 * 60 * MINUTE, Number.POSITIVE_INFINITY];
+/** Instants walked, at most, within one window (a bound against a calendar that fires more often than it should). */
+const MOST_INSTANTS_WALKED = 10_000;
 
 /** The latest instant of the schedule after `from` and at or before `to`, if there is one. */
 const latestInstantBetween = (calendar: ScheduleCalendar, timing: ScheduleTiming, from: Date, to: Date): Date | undefined => {
-  let latest: Date | undefined;
-  let after = from;
-  for (let walked = 0; walked < MOST_INSTANTS_WALKED; walked += 1) {
-    const next = calendar.nextFiringAfter(timing, after);
-    if (next.getTime() > to.getTime()) break;
-    latest = next;
-    after = next;
+  for (const lookback of LOOKBACKS) {
+    const start = new Date(Math.max(from.getTime(), to.getTime() - lookback));
+    let latest: Date | undefined;
+    let after = start;
+    for (let walked = 0; walked < MOST_INSTANTS_WALKED; walked += 1) {
+      const next = calendar.nextFiringAfter(timing, after);
+      if (next.getTime() > to.getTime()) break;
+      latest = next;
+      after = next;
+    }
+    if (latest !== undefined || start.getTime() <= from.getTime()) return latest;
   }
-  return latest;
+  return undefined;
 };
