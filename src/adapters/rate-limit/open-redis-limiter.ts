@@ -11,20 +11,27 @@ export interface OpenRedisLimiter {
 
 const CONNECT_TIMEOUT_MS = 2000;
 
+/**
+ * Redis answers the admission script in well under a millisecond on a healthy network; a command that has
+ * had no answer after this long is treated as failed (and the request admitted) rather than waited for.
+ */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 50;
+
 /** A rate limiter over the Redis at `url`, and how to close its connection. */
-export const openRedisLimiter = (url: string, logger: Logger): OpenRedisLimiter => {
+export const openRedisLimiter = (url: string, logger: Logger, commandTimeoutMs = DEFAULT_REDIS_COMMAND_TIMEOUT_MS): OpenRedisLimiter => {
   const redis = new Redis(url, {
     // A command while disconnected fails at once instead of queueing: the request is admitted (failing
     // open) without waiting, and the client keeps reconnecting in the background.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: 500,
+    commandTimeout: commandTimeoutMs,
   });
   // Connection errors are reported once by the limiter; ioredis would otherwise print each retry.
   redis.on('error', () => {});
+  const limiter = new RedisRateLimiter(redis, logger);
   return {
-    limiter: new RedisRateLimiter(redis, logger),
+    limiter,
     ready: () =>
       redis.status === 'ready'
         ? Promise.resolve(true)
@@ -36,6 +43,7 @@ export const openRedisLimiter = (url: string, logger: Logger): OpenRedisLimiter 
             });
           }),
     close: async () => {
+      limiter.stop();
       await redis.quit().catch(() => redis.disconnect());
     },
   };
