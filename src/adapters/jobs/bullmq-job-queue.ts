@@ -4,7 +4,9 @@ import { JOB_TYPES } from '../../domain/billing/job.js';
 import type { LaneRef } from '../../domain/billing/job-lane.js';
 import type { ScheduleTiming } from '../../domain/billing/schedule-timing.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
+import { CircuitBreaker } from '../resilience/circuit-breaker.js';
 import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
+import { RedisLink } from './redis-link.js';
 
 export interface BullMqJobQueueOptions {
   readonly redisUrl: string;
@@ -13,6 +15,21 @@ export interface BullMqJobQueueOptions {
   /** How many lanes this instance runs at once. */
   readonly concurrency?: number;
   readonly log?: JobLog;
+}
+
+/**
+ * Requests made while serving an HTTP request (enqueue a job, add or remove a schedule) give up after this
+ * long, and after three failures in a row are not tried for a second: a stored job is enqueued again by the
+ * recovery sweep, so a frozen Redis must not hold the request that stored it.
+ */
+export const QUEUE_COMMAND_TIMEOUT_MS = 250;
+const QUEUE_CIRCUIT = { failuresToOpen: 3, openMs: 1000 } as const;
+
+/** Thrown instead of asking a Redis that the circuit knows is away. */
+export class JobQueueUnavailable extends Error {
+  constructor() {
+    super('the job queue cannot reach Redis; the recovery sweep enqueues stored jobs once it is back');
+  }
 }
 
 const RUN = 'run-lane';
@@ -50,23 +67,41 @@ export class BullMqJobQueue implements BackgroundJobQueue {
   readonly kind = 'redis';
   private readonly queue: Queue;
   private worker: Worker | undefined;
+  private readonly link: RedisLink;
+  private readonly circuit: CircuitBreaker;
 
   constructor(private readonly options: BullMqJobQueueOptions) {
-    this.queue = new Queue(options.name ?? 'commerce-core-jobs', { connection: { url: options.redisUrl } });
-    this.queue.on('error', (err) => options.log?.warn({ err }, 'the job queue lost Redis; it reconnects by itself'));
+    this.link = new RedisLink(options.log);
+    this.circuit = new CircuitBreaker({ ...QUEUE_CIRCUIT, onStateChange: (to) => (to === 'open' ? this.link.lost(new Error('queue commands time out')) : to === 'closed' ? this.link.back() : undefined) });
+    // Fail fast while disconnected instead of queueing commands until Redis is back.
+    const connection = { url: options.redisUrl, enableOfflineQueue: false, commandTimeout: QUEUE_COMMAND_TIMEOUT_MS };
+    this.queue = new Queue(options.name ?? 'commerce-core-jobs', { connection });
+    this.watch(this.queue);
   }
 
   async enqueue(job: Pick<Job, 'id' | 'storeId' | 'jobType'>): Promise<void> {
     const data: RunData = { storeId: job.storeId, lane: job.jobType };
-    await this.queue.add(RUN, data, { jobId: job.id, ...DONE });
+    await this.guarded(() => this.queue.add(RUN, data, { jobId: job.id, ...DONE }));
   }
 
   async upsertSchedule(scheduleId: Uuid, timing: ScheduleTiming): Promise<void> {
-    await this.queue.upsertJobScheduler(scheduleId, { pattern: timing.specification, tz: timing.location }, { name: FIRE, data: { scheduleId }, opts: DONE });
+    await this.guarded(() => this.queue.upsertJobScheduler(scheduleId, { pattern: timing.specification, tz: timing.location }, { name: FIRE, data: { scheduleId }, opts: DONE }));
   }
 
   async removeSchedule(scheduleId: Uuid): Promise<void> {
-    await this.queue.removeJobScheduler(scheduleId);
+    await this.guarded(() => this.queue.removeJobScheduler(scheduleId));
+  }
+
+  private async guarded(call: () => Promise<unknown>): Promise<void> {
+    await this.circuit.run(call, () => {
+      throw new JobQueueUnavailable();
+    });
+  }
+
+  /** Errors and reconnections of a BullMQ connection, as the link's two log lines instead of one per failed poll. */
+  private watch(emitter: Queue | Worker): void {
+    (emitter as Queue).on('error', (err: Error) => this.link.lost(err));
+    emitter.getBackend().on('ready', () => this.link.back());
   }
 
   async start(worker: JobWorker): Promise<void> {
@@ -88,7 +123,7 @@ export class BullMqJobQueue implements BackgroundJobQueue {
       // BullMQ's worker blocks on Redis and must retry its commands for as long as it takes.
       { connection: { url: this.options.redisUrl, maxRetriesPerRequest: null }, concurrency: this.options.concurrency ?? 4, autorun: true },
     );
-    this.worker.on('error', (err) => this.options.log?.warn({ err }, 'the job worker lost Redis; it reconnects by itself'));
+    this.watch(this.worker);
     this.worker.on('failed', (job, err) => this.options.log?.error({ err, queue_job: job?.id }, 'a queued job request failed; the recovery sweep tries again'));
     await this.worker.waitUntilReady();
   }
