@@ -5,6 +5,8 @@ import type { DatabaseTimeouts } from '../persistence/kysely/open-database.js';
 import { readDatabaseTimeouts } from './database-timeouts.js';
 import { readHttpSettings, type HttpSettings } from './http-settings.js';
 import { readImportSettings, type ImportUploadLimits } from './import-settings.js';
+import { readJobSettings } from './job-settings.js';
+import type { JobSettings } from '../../application/ports/job-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -22,6 +24,8 @@ export interface AppConfig {
   readonly imports: ImportUploadLimits;
   /** Redis shared by every instance for request rates; when absent, each process counts its own. */
   readonly redisUrl: string | undefined;
+  /** How long a job's claim holds unrenewed (`JOB_LEASE_MS`), and the renewals and recovery sweeps that follow from it. */
+  readonly jobs: JobSettings;
   /** Where the first start writes the default store's first key, once, readable by its owner only. */
   readonly bootstrapKeyFile: string;
 }
@@ -74,6 +78,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     baseUrl: baseUrl(env['BASE_URL']),
     logLevel: logLevel(env['LOG_LEVEL']),
     redisUrl: redisUrl(env['REDIS_URL']),
+    jobs: readJobSettings(env),
   };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
@@ -91,6 +96,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.baseUrl) ||
     E.isLeft(parts.logLevel) ||
     E.isLeft(parts.redisUrl) ||
+    E.isLeft(parts.jobs) ||
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
     E.isLeft(imports)
@@ -107,6 +113,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     databaseTimeouts: timeouts.right,
     imports: imports.right,
     redisUrl: parts.redisUrl.right,
+    jobs: parts.jobs.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     bootstrapKeyFile: env['BOOTSTRAP_KEY_FILE'] || path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
   });

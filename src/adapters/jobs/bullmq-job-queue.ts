@@ -32,6 +32,16 @@ export class JobQueueUnavailable extends Error {
   }
 }
 
+/**
+ * A worker holds the lock of the BullMQ job it runs for this long, renewing it every half; every worker checks
+ * for jobs whose lock ran out (their instance died) this often and puts them back to be taken. Short, so that
+ * a dead instance's run request is free again well before its job's lease in the database runs out (8 s by
+ * default): the database lease, not this lock, decides who runs a job, so a lock lost under load costs
+ * nothing but a lane run that finds the lane busy.
+ */
+const LOCK_DURATION_MS = 5000;
+const STALLED_INTERVAL_MS = 2500;
+
 const RUN = 'run-lane';
 const FIRE = 'schedule-due';
 
@@ -121,7 +131,13 @@ export class BullMqJobQueue implements BackgroundJobQueue {
         await worker.runLane(lane);
       },
       // BullMQ's worker blocks on Redis and must retry its commands for as long as it takes.
-      { connection: { url: this.options.redisUrl, maxRetriesPerRequest: null }, concurrency: this.options.concurrency ?? 4, autorun: true },
+      {
+        connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
+        concurrency: this.options.concurrency ?? 4,
+        autorun: true,
+        lockDuration: LOCK_DURATION_MS,
+        stalledInterval: STALLED_INTERVAL_MS,
+      },
     );
     this.watch(this.worker);
     this.worker.on('failed', (job, err) => this.options.log?.error({ err, queue_job: job?.id }, 'a queued job request failed; the recovery sweep tries again'));

@@ -33,8 +33,8 @@ export const coreJobWorker = (container: Container, { log }: StartJobsOptions): 
 });
 
 /**
- * Starts the queue's workers over the container's core, and the recovery sweep: at once and every lease
- * period, every pending job and every started job whose lease ran out is enqueued again.
+ * Starts the queue's workers over the container's core, and the recovery sweep: at once and every sweep
+ * period (a quarter of a lease), every pending job and every started job whose lease ran out is enqueued again.
  */
 export const startJobs = async (container: Container, queue: BackgroundJobQueue, options: StartJobsOptions): Promise<RunningJobs> => {
   await queue.start(coreJobWorker(container, options));
@@ -45,9 +45,9 @@ export const startJobs = async (container: Container, queue: BackgroundJobQueue,
       .get(ResumeUnfinishedJobs)
       .execute()
       .then((n) => (n > 0 ? options.log.info({ jobs: n }, 'unfinished jobs enqueued') : undefined))
-      .catch((err: unknown) => options.log.warn({ err }, 'the recovery sweep failed; it runs again after one lease period'));
+      .catch((err: unknown) => options.log.warn({ err }, 'the recovery sweep failed; it runs again after one sweep period'));
   await sweep();
-  const timer = setInterval(() => void sweep(), container.get(TOKENS.JobSettings).leaseMs);
+  const timer = setInterval(() => void sweep(), container.get(TOKENS.JobSettings).sweepEveryMs);
   timer.unref();
   return {
     stop: async () => {
