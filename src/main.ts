@@ -21,7 +21,7 @@ const logger = createLogger(config.right.logLevel);
 // Time the database gets to close once the connections are drained or cut, before the process gives up on it.
 const DATABASE_CLOSE_GRACE_MS = 5_000;
 const start = async () => {
-  const redis = config.right.redisUrl === undefined ? undefined : openRedisLimiter(config.right.redisUrl, logger);
+  const redis = config.right.redisUrl === undefined ? undefined : openRedisLimiter(config.right.redisUrl, logger, config.right.redisCommandTimeoutMs);
   if (redis !== undefined && !(await redis.ready())) logger.warn('Redis did not answer at start: requests are admitted without rate limits until it does');
   // One REDIS_URL serves both: with it, every instance shares the rate counts and the job queue.
   const jobQueue = config.right.redisUrl === undefined ? new InProcessJobQueue({ log: logger }) : new BullMqJobQueue({ redisUrl: config.right.redisUrl, log: logger });

@@ -24,18 +24,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Enough monthly subscriptions for a billing run of several seconds here (about 2,500 invoices a second on
- * PostgreSQL), so that the second instance is up before the first is killed halfway.
+ * PostgreSQL), so that the second instance is up before the first is killed, most of the way through:
+ * what is measured is how soon the run goes on, not how long its rest takes on a busy machine.
  */
 const SUBSCRIPTIONS = 8000;
-/** Each started a month and a day ago, and was never invoiced: its first two periods are due. */
-const PERIODS = 2;
+/** Each started two months and a few days ago, and was never invoiced: its first three periods are due. */
+const PERIODS = 3;
 const INVOICES = SUBSCRIPTIONS * PERIODS;
 const TAKEOVER_MS = 15_000;
+/** The share of the work done when the first instance is killed. */
+const KILL_AT = 0.75;
 /** Invoices left outstanding for the payment run. */
 const PAYABLE = 200;
 
 /**
- * A billing run, then a payment run, whose instance is killed with SIGKILL halfway is finished by another
+ * A billing run, then a payment run, whose instance is killed with SIGKILL part of the way through is finished by another
  * instance on the same PostgreSQL and Redis within 15 s, and its work is done once: the new instance's run
  * skips what the dead one committed (periods invoiced, payments begun) and does the rest.
  */
@@ -67,7 +70,7 @@ const PAYABLE = 200;
     const monthly = aPlan(storeId, { name: 'Monthly', billing_interval_type: 'month', plan_length: 12 });
     const offering = anOffering(storeId, [aProduct(storeId, { price: { USD: { amount: 1000, includes_tax: true } } })], [monthly]);
     const versionId = await container.get(TOKENS.SubscriptionRepository).snapshotOffering(offering);
-    const createdAt = new Date(Date.now() - 32 * 86_400_000);
+    const createdAt = new Date(Date.now() - 64 * 86_400_000);
     for (let done = 0; done < SUBSCRIPTIONS; done += 1000) {
       const rows = Array.from({ length: 1000 }, () => toRow(aSubscription(offering, versionId, { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: invoiceAfter(createdAt, monthly.attributes) })));
       await handle.db.insertInto('subscriptions').values(rows).execute();
@@ -99,7 +102,7 @@ const PAYABLE = 200;
 
   /**
    * Starts an instance alone (so that it takes the job), submits the job to it, starts a second once the
-   * job has begun, kills the first with SIGKILL once `progress` reaches half of `total`, and waits for the
+   * job has begun, kills the first with SIGKILL once `progress` reaches `KILL_AT` of `total`, and waits for the
    * job to finish, within `TAKEOVER_MS` of the kill: the survivor.
    */
   const killHalfway = async (jobType: JobType, progress: () => Promise<number>, total: number) => {
@@ -114,14 +117,14 @@ const PAYABLE = 200;
     while ((await job()).status !== 'started' && Date.now() < deadline) await sleep(50);
     const second = await startServiceProcess(env);
     instances.push(second);
-    while ((await progress()) < total / 2 && Date.now() < deadline) await sleep(20);
+    while ((await progress()) < total * KILL_AT && Date.now() < deadline) await sleep(20);
 
     const exited = new Promise((resolve) => first.child.once('exit', resolve));
     first.child.kill('SIGKILL');
     await exited;
     const killedAt = Date.now();
     const atKill = await progress();
-    expect(atKill, `the run was killed halfway: ${atKill} of ${total}`).to.be.above(0).and.below(total);
+    expect(atKill, `the run was killed part of the way: ${atKill} of ${total}`).to.be.above(0).and.below(total);
     expect((await job()).status).to.equal('started');
 
     while ((await job()).status === 'started' && Date.now() - killedAt < 30_000) await sleep(100);

