@@ -40,12 +40,21 @@ export const startJobs = async (container: Container, queue: BackgroundJobQueue,
   await queue.start(coreJobWorker(container, options));
   // Schedules made before this start, or on other instances, fire here too.
   await container.get(RegisterSchedules).execute();
+  // A sweep runs every few seconds: while the database or Redis is away, its failure is logged once, not each time.
+  let failingSince: number | undefined;
   const sweep = () =>
     container
       .get(ResumeUnfinishedJobs)
       .execute()
-      .then((n) => (n > 0 ? options.log.info({ jobs: n }, 'unfinished jobs enqueued') : undefined))
-      .catch((err: unknown) => options.log.warn({ err }, 'the recovery sweep failed; it runs again after one sweep period'));
+      .then((n) => {
+        if (failingSince !== undefined) options.log.info({ failing_ms: Date.now() - failingSince }, 'the recovery sweep works again');
+        failingSince = undefined;
+        if (n > 0) options.log.info({ jobs: n }, 'unfinished jobs enqueued');
+      })
+      .catch((err: unknown) => {
+        if (failingSince === undefined) options.log.warn({ err }, 'the recovery sweep failed; it runs again every sweep period, and says so once it works again');
+        failingSince ??= Date.now();
+      });
   await sweep();
   const timer = setInterval(() => void sweep(), container.get(TOKENS.JobSettings).sweepEveryMs);
   timer.unref();
