@@ -4,10 +4,10 @@ import { readConfig } from '../../../src/adapters/config/app-config.js';
 import { readRedisCommandTimeout } from '../../../src/adapters/config/redis-settings.js';
 
 describe('Config: REDIS_COMMAND_TIMEOUT_MS', () => {
-  it('defaults to 50 ms and takes whole milliseconds from 1 to an hour', () => {
+  it('defaults to 100 ms and takes whole milliseconds from 1 to an hour', () => {
     const table: ReadonlyArray<[string | undefined, number | undefined]> = [
-      [undefined, 50],
-      ['', 50],
+      [undefined, 100],
+      ['', 100],
       ['0', undefined],
       ['1', 1],
       ['250', 250],
