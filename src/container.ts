@@ -13,7 +13,7 @@ import type { AuthFailureLimiter } from './application/ports/auth-failure-limite
 import type { JobQueue } from './application/ports/job-queue.js';
 import type { JobHandlers } from './application/ports/job-handler.js';
 import type { JobSettings } from './application/ports/job-settings.js';
-import { DEFAULT_JOB_LEASE_MS } from './domain/billing/job-lane.js';
+import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/billing/job-lane.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 import { StoredImportJobs } from './adapters/jobs/stored-import-jobs.js';
 import { RunImport } from './application/use-cases/imports/run-import.js';
@@ -39,7 +39,7 @@ export interface ContainerOptions {
   readonly testClocks?: boolean;
 }
 
-export const DEFAULT_JOB_SETTINGS: JobSettings = { leaseMs: DEFAULT_JOB_LEASE_MS, renewEveryMs: DEFAULT_JOB_LEASE_MS / 3 };
+export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
 
 export const buildContainer = (persistence: Persistence, options: ContainerOptions = {}): Container => {
   const container = new Container({ defaultScope: 'Singleton' });

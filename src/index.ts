@@ -142,6 +142,7 @@ export { openCore, type OpenCore } from './bootstrap.js';
 
 export type { Job, JobReport, JobStatus, JobType, InvoiceTaxes, TaxItem } from './domain/billing/job.js';
 export type { JobOutcome, LaneRef } from './domain/billing/job-lane.js';
+export { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/billing/job-lane.js';
 export type { JobHandler, JobHandlers, JobRun } from './application/ports/job-handler.js';
 export type { JobQueue } from './application/ports/job-queue.js';
 export type { Claim, JobRepository, Running } from './application/ports/job-repository.js';

@@ -24,7 +24,7 @@ const DATABASE_CLOSE_GRACE_MS = 5_000;
 // Time a forced exit (a third signal, or the deadline) waits for the database to close.
 const FORCED_CLOSE_GRACE_MS = 2_000;
 const start = async () => {
-  const redis = config.right.redisUrl === undefined ? undefined : openRedisLimiter(config.right.redisUrl, logger);
+  const redis = config.right.redisUrl === undefined ? undefined : openRedisLimiter(config.right.redisUrl, logger, config.right.redisCommandTimeoutMs);
   if (redis !== undefined && !(await redis.ready())) logger.warn('Redis did not answer at start: requests are admitted without rate limits until it does');
   // One REDIS_URL serves both: with it, every instance shares the rate counts and the job queue.
   const jobQueue = config.right.redisUrl === undefined ? new InProcessJobQueue({ log: logger }) : new BullMqJobQueue({ redisUrl: config.right.redisUrl, log: logger });
@@ -35,7 +35,7 @@ const start = async () => {
         ? logger.warn({ reason: event.reason, err: event.error }, 'database unavailable: requests that need it are answered 503 until it is back')
         : logger.warn({ outage_ms: event.outageMs, failed_calls: event.failedCalls }, 'database available again'),
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
-  }, { jobQueue, testClocks: config.right.testClocks, ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }) }).catch(async (error: unknown) => {
+  }, { jobQueue, jobSettings: config.right.jobs, testClocks: config.right.testClocks, ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }) }).catch(async (error: unknown) => {
     await jobQueue.stop().catch(() => undefined);
     await redis?.close();
     throw error;

@@ -8,6 +8,7 @@ import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.
 import { buildContainer, type Persistence } from '../../src/container.js';
 import type { Job } from '../../src/domain/billing/job.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
+import { jobTimingFor } from '../../src/domain/billing/job-lane.js';
 import { LogCapture } from './test-api.js';
 
 /** A promise resolved from outside: a handler waits on it, so a test decides when a job may end. */
@@ -58,7 +59,7 @@ export const isFinishedJob = (job: Job | undefined): boolean => job?.status === 
 
 /** A core over `persistence` with the given handlers and queue, and its job workers started. */
 export const startJobCore = async (persistence: Persistence, queue: BackgroundJobQueue, handlers: Partial<JobHandlers>, leaseMs = 60_000) => {
-  const container = buildContainer(persistence, { jobQueue: queue, jobHandlers: handlers, jobSettings: { leaseMs, renewEveryMs: leaseMs / 3 } });
+  const container = buildContainer(persistence, { jobQueue: queue, jobHandlers: handlers, jobSettings: jobTimingFor(leaseMs) });
   const logs = new LogCapture();
   const running: RunningJobs = await startJobs(container, queue, { log: pino({ level: 'info' }, logs) });
   const newStore = async (): Promise<Uuid> => {

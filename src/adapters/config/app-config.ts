@@ -5,6 +5,9 @@ import type { DatabaseTimeouts } from '../persistence/kysely/open-database.js';
 import { readDatabaseTimeouts } from './database-timeouts.js';
 import { readHttpSettings, type HttpSettings } from './http-settings.js';
 import { readImportSettings, type ImportUploadLimits } from './import-settings.js';
+import { readJobSettings } from './job-settings.js';
+import { readRedisCommandTimeout } from './redis-settings.js';
+import type { JobSettings } from '../../application/ports/job-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -24,6 +27,10 @@ export interface AppConfig {
   readonly redisUrl: string | undefined;
   /** `TEST_CLOCKS=on`: stores' test clocks can be set and moved (an extension for testing billing over time). */
   readonly testClocks: boolean;
+  /** How long a rate limiter command waits for Redis (`REDIS_COMMAND_TIMEOUT_MS`). */
+  readonly redisCommandTimeoutMs: number;
+  /** How long a job's claim holds unrenewed (`JOB_LEASE_MS`), and the renewals and recovery sweeps that follow from it. */
+  readonly jobs: JobSettings;
   /** Where the first start writes the default store's first key, once, readable by its owner only. */
   readonly bootstrapKeyFile: string;
 }
@@ -81,6 +88,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     logLevel: logLevel(env['LOG_LEVEL']),
     redisUrl: redisUrl(env['REDIS_URL']),
     testClocks: onOff('TEST_CLOCKS', env['TEST_CLOCKS']),
+    jobs: readJobSettings(env),
+    redisCommandTimeoutMs: readRedisCommandTimeout(env),
   };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
@@ -99,6 +108,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.logLevel) ||
     E.isLeft(parts.redisUrl) ||
     E.isLeft(parts.testClocks) ||
+    E.isLeft(parts.jobs) ||
+    E.isLeft(parts.redisCommandTimeoutMs) ||
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
     E.isLeft(imports)
@@ -118,6 +129,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     imports: imports.right,
     redisUrl: parts.redisUrl.right,
     testClocks: parts.testClocks.right,
+    jobs: parts.jobs.right,
+    redisCommandTimeoutMs: parts.redisCommandTimeoutMs.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     bootstrapKeyFile: env['BOOTSTRAP_KEY_FILE'] || path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
   });

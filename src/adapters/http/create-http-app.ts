@@ -3,6 +3,7 @@ import type { Container, Newable } from 'inversify';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { TOKENS } from '../../application/tokens.js';
+import { RedisRateLimiter } from '../rate-limit/redis-rate-limiter.js';
 import type { Access } from '../../domain/auth/grant.js';
 import { AdmitRequest } from '../../application/use-cases/admit-request.js';
 import { FailedAuthentications } from '../../application/use-cases/failed-authentications.js';
@@ -121,11 +122,13 @@ export interface HttpAppOptions extends LinkOriginOptions {
 
 /**
  * The Koa application over a container's use cases: the one place the routes' use cases are resolved.
- * Each app has metrics of its own, with the pool of the container's database when it has one.
+ * Each app has metrics of its own, with the pool of the container's database when it has one, and the
+ * circuit of its Redis rate limiter when it has one.
  */
 export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, trustedProxyHeader, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
-  const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined);
+  const limiter = container.get(TOKENS.RateLimiter);
+  const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined, limiter instanceof RedisRateLimiter ? limiter : undefined);
   const admit = countedAdmissions(use(AdmitRequest), metrics);
   const authenticate = requireAccess(use(AuthenticateBearer), admit);
   const idempotency = idempotent(use(IdempotentRequests), logger);

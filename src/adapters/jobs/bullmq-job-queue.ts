@@ -4,7 +4,9 @@ import { JOB_TYPES } from '../../domain/billing/job.js';
 import type { LaneRef } from '../../domain/billing/job-lane.js';
 import type { ScheduleTiming } from '../../domain/billing/schedule-timing.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
+import { CircuitBreaker } from '../resilience/circuit-breaker.js';
 import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
+import { RedisLink } from './redis-link.js';
 
 export interface BullMqJobQueueOptions {
   readonly redisUrl: string;
@@ -14,6 +16,31 @@ export interface BullMqJobQueueOptions {
   readonly concurrency?: number;
   readonly log?: JobLog;
 }
+
+/**
+ * Requests made while serving an HTTP request (enqueue a job, add or remove a schedule) give up after this
+ * long, and after three failures in a row are not tried for a second: a stored job is enqueued again by the
+ * recovery sweep, so a frozen Redis must not hold the request that stored it.
+ */
+export const QUEUE_COMMAND_TIMEOUT_MS = 250;
+const QUEUE_CIRCUIT = { failuresToOpen: 3, openMs: 1000 } as const;
+
+/** Thrown instead of asking a Redis that the circuit knows is away. */
+export class JobQueueUnavailable extends Error {
+  constructor() {
+    super('the job queue cannot reach Redis; the recovery sweep enqueues stored jobs once it is back');
+  }
+}
+
+/**
+ * A worker holds the lock of the BullMQ job it runs for this long, renewing it every half; every worker checks
+ * for jobs whose lock ran out (their instance died) this often and puts them back to be taken. Short, so that
+ * a dead instance's run request is free again well before its job's lease in the database runs out (8 s by
+ * default): the database lease, not this lock, decides who runs a job, so a lock lost under load costs
+ * nothing but a lane run that finds the lane busy.
+ */
+const LOCK_DURATION_MS = 5000;
+const STALLED_INTERVAL_MS = 2500;
 
 const RUN = 'run-lane';
 const FIRE = 'schedule-due';
@@ -50,23 +77,41 @@ export class BullMqJobQueue implements BackgroundJobQueue {
   readonly kind = 'redis';
   private readonly queue: Queue;
   private worker: Worker | undefined;
+  private readonly link: RedisLink;
+  private readonly circuit: CircuitBreaker;
 
   constructor(private readonly options: BullMqJobQueueOptions) {
-    this.queue = new Queue(options.name ?? 'commerce-core-jobs', { connection: { url: options.redisUrl } });
-    this.queue.on('error', (err) => options.log?.warn({ err }, 'the job queue lost Redis; it reconnects by itself'));
+    this.link = new RedisLink(options.log);
+    this.circuit = new CircuitBreaker({ ...QUEUE_CIRCUIT, onStateChange: (to) => (to === 'open' ? this.link.lost(new Error('queue commands time out')) : to === 'closed' ? this.link.back() : undefined) });
+    // Fail fast while disconnected instead of queueing commands until Redis is back.
+    const connection = { url: options.redisUrl, enableOfflineQueue: false, commandTimeout: QUEUE_COMMAND_TIMEOUT_MS };
+    this.queue = new Queue(options.name ?? 'commerce-core-jobs', { connection });
+    this.watch(this.queue);
   }
 
   async enqueue(job: Pick<Job, 'id' | 'storeId' | 'jobType'>): Promise<void> {
     const data: RunData = { storeId: job.storeId, lane: job.jobType };
-    await this.queue.add(RUN, data, { jobId: job.id, ...DONE });
+    await this.guarded(() => this.queue.add(RUN, data, { jobId: job.id, ...DONE }));
   }
 
   async upsertSchedule(scheduleId: Uuid, timing: ScheduleTiming): Promise<void> {
-    await this.queue.upsertJobScheduler(scheduleId, { pattern: timing.specification, tz: timing.location }, { name: FIRE, data: { scheduleId }, opts: DONE });
+    await this.guarded(() => this.queue.upsertJobScheduler(scheduleId, { pattern: timing.specification, tz: timing.location }, { name: FIRE, data: { scheduleId }, opts: DONE }));
   }
 
   async removeSchedule(scheduleId: Uuid): Promise<void> {
-    await this.queue.removeJobScheduler(scheduleId);
+    await this.guarded(() => this.queue.removeJobScheduler(scheduleId));
+  }
+
+  private async guarded(call: () => Promise<unknown>): Promise<void> {
+    await this.circuit.run(call, () => {
+      throw new JobQueueUnavailable();
+    });
+  }
+
+  /** Errors and reconnections of a BullMQ connection, as the link's two log lines instead of one per failed poll. */
+  private watch(emitter: Queue | Worker): void {
+    (emitter as Queue).on('error', (err: Error) => this.link.lost(err));
+    emitter.getBackend().on('ready', () => this.link.back());
   }
 
   async start(worker: JobWorker): Promise<void> {
@@ -86,9 +131,15 @@ export class BullMqJobQueue implements BackgroundJobQueue {
         await worker.runLane(lane);
       },
       // BullMQ's worker blocks on Redis and must retry its commands for as long as it takes.
-      { connection: { url: this.options.redisUrl, maxRetriesPerRequest: null }, concurrency: this.options.concurrency ?? 4, autorun: true },
+      {
+        connection: { url: this.options.redisUrl, maxRetriesPerRequest: null },
+        concurrency: this.options.concurrency ?? 4,
+        autorun: true,
+        lockDuration: LOCK_DURATION_MS,
+        stalledInterval: STALLED_INTERVAL_MS,
+      },
     );
-    this.worker.on('error', (err) => this.options.log?.warn({ err }, 'the job worker lost Redis; it reconnects by itself'));
+    this.watch(this.worker);
     this.worker.on('failed', (job, err) => this.options.log?.error({ err, queue_job: job?.id }, 'a queued job request failed; the recovery sweep tries again'));
     await this.worker.waitUntilReady();
   }

@@ -33,21 +33,30 @@ export const coreJobWorker = (container: Container, { log }: StartJobsOptions): 
 });
 
 /**
- * Starts the queue's workers over the container's core, and the recovery sweep: at once and every lease
- * period, every pending job and every started job whose lease ran out is enqueued again.
+ * Starts the queue's workers over the container's core, and the recovery sweep: at once and every sweep
+ * period (a quarter of a lease), every pending job and every started job whose lease ran out is enqueued again.
  */
 export const startJobs = async (container: Container, queue: BackgroundJobQueue, options: StartJobsOptions): Promise<RunningJobs> => {
   await queue.start(coreJobWorker(container, options));
   // Schedules made before this start, or on other instances, fire here too.
   await container.get(RegisterSchedules).execute();
+  // A sweep runs every few seconds: while the database or Redis is away, its failure is logged once, not each time.
+  let failingSince: number | undefined;
   const sweep = () =>
     container
       .get(ResumeUnfinishedJobs)
       .execute()
-      .then((n) => (n > 0 ? options.log.info({ jobs: n }, 'unfinished jobs enqueued') : undefined))
-      .catch((err: unknown) => options.log.warn({ err }, 'the recovery sweep failed; it runs again after one lease period'));
+      .then((n) => {
+        if (failingSince !== undefined) options.log.info({ failing_ms: Date.now() - failingSince }, 'the recovery sweep works again');
+        failingSince = undefined;
+        if (n > 0) options.log.info({ jobs: n }, 'unfinished jobs enqueued');
+      })
+      .catch((err: unknown) => {
+        if (failingSince === undefined) options.log.warn({ err }, 'the recovery sweep failed; it runs again every sweep period, and says so once it works again');
+        failingSince ??= Date.now();
+      });
   await sweep();
-  const timer = setInterval(() => void sweep(), container.get(TOKENS.JobSettings).leaseMs);
+  const timer = setInterval(() => void sweep(), container.get(TOKENS.JobSettings).sweepEveryMs);
   timer.unref();
   return {
     stop: async () => {

@@ -2,6 +2,7 @@ import { Counter, Histogram, Registry } from 'prom-client';
 import type { AdmissionOutcome } from '../../domain/rate-limit/admission.js';
 import { registerDatabaseMetrics, type ObservedDatabase } from './database-metrics.js';
 import { processRegistry } from './process-metrics.js';
+import { registerRedisMetrics, type ObservedRedis } from './redis-metrics.js';
 
 /** Most requests take 1–50 ms; the upper buckets catch a slow database or a statement timeout (5 s). */
 export const LATENCY_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -28,7 +29,7 @@ export class AppMetrics {
   // At most routes × methods × statuses entries: labels are templates, never raw paths.
   private readonly series = new Map<string, RequestSeries>();
 
-  constructor(database?: ObservedDatabase) {
+  constructor(database?: ObservedDatabase, redis?: ObservedRedis) {
     const registers = [this.registry];
     this.requests = new Counter({
       name: 'http_requests_total',
@@ -51,6 +52,7 @@ export class AppMetrics {
     });
     for (const outcome of OUTCOMES) this.admissions.inc({ outcome }, 0);
     if (database !== undefined) registerDatabaseMetrics(this.registry, database);
+    if (redis !== undefined) registerRedisMetrics(this.registry, redis);
   }
 
   /** One answered request; `route` is the router's template or a fixed label, never a path a client chose. */

@@ -14,20 +14,29 @@ export interface OpenRedisLimiter {
 
 const CONNECT_TIMEOUT_MS = 2000;
 
+/**
+ * Redis answers the admission script in well under a millisecond on a healthy network; a command that has
+ * had no answer after this long is treated as failed (and the request admitted) rather than waited for.
+ * Not shorter: the wait includes this process's own event-loop delay, and on a CPU-starved host a tighter
+ * bound failed commands that Redis had answered, so that the instance stopped limiting just under load.
+ */
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 100;
+
 /** A rate limiter and a failed-authentication limiter over the Redis at `url`, and how to close their connection. */
-export const openRedisLimiter = (url: string, logger: Logger): OpenRedisLimiter => {
+export const openRedisLimiter = (url: string, logger: Logger, commandTimeoutMs = DEFAULT_REDIS_COMMAND_TIMEOUT_MS): OpenRedisLimiter => {
   const redis = new Redis(url, {
     // A command while disconnected fails at once instead of queueing: the request is admitted (failing
     // open) without waiting, and the client keeps reconnecting in the background.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: 500,
+    commandTimeout: commandTimeoutMs,
   });
   // Connection errors are reported once by the limiter; ioredis would otherwise print each retry.
   redis.on('error', () => {});
+  const limiter = new RedisRateLimiter(redis, logger);
   return {
-    limiter: new RedisRateLimiter(redis, logger),
+    limiter,
     authFailures: new RedisAuthFailureLimiter(redis, logger),
     ready: () =>
       redis.status === 'ready'
@@ -40,6 +49,7 @@ export const openRedisLimiter = (url: string, logger: Logger): OpenRedisLimiter 
             });
           }),
     close: async () => {
+      limiter.stop();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -6,15 +6,17 @@ import { TOKENS } from '../tokens.js';
 export interface Readiness {
   /** Whether this instance should be sent requests. */
   readonly ready: boolean;
+  /** Ready, but serving without rate limits: the shared limiter cannot be reached (it fails open). */
+  readonly degraded: boolean;
   readonly database: boolean;
   readonly schema: SchemaState;
   readonly rateLimiter: LimiterState;
 }
 
 /**
- * Whether the instance can serve: the database answers, its schema is the one this build expects, and a
- * shared rate limiter, when one is configured, answers. Stricter than `CheckHealth`, which reports an
- * unreachable limiter without failing: a balancer should prefer the instances that can limit rates.
+ * Whether the instance can serve: the database answers and its schema is the one this build expects. A
+ * shared rate limiter that cannot be reached makes it degraded, not unready: every instance shares that
+ * Redis, so taking them all out of a balancer would turn a lost limiter into an outage of the API.
  */
 @injectable()
 export class CheckReadiness {
@@ -38,6 +40,6 @@ export class CheckReadiness {
 
   private async check(): Promise<Readiness> {
     const [database, schema, rateLimiter] = await Promise.all([this.database.ping(), this.database.schema(), this.limiter.state()]);
-    return { ready: database && schema === 'current' && rateLimiter !== 'unreachable', database, schema, rateLimiter };
+    return { ready: database && schema === 'current', degraded: rateLimiter === 'unreachable', database, schema, rateLimiter };
   }
 }

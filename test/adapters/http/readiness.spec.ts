@@ -85,10 +85,10 @@ describe('HTTP: readiness of the shared rate limiter', () => {
     }
   };
 
-  it('is not ready with Redis down when the configured Redis cannot be reached, and counts its requests as unlimited', async () => {
+  it('is ready but degraded, with Redis down, when the configured Redis cannot be reached, and counts its requests as unlimited', async () => {
     await withLimiter(openRedisLimiter('redis://127.0.0.1:1', silent), async (api) => {
       expect((await api.request('/v2/application-keys')).status, 'served without limits').to.equal(200);
-      expect(await readiness(api)).to.deep.equal({ status: 503, body: { status: 'not_ready', checks: { database: 'up', migrations: 'current', redis: 'down' } } });
+      expect(await readiness(api)).to.deep.equal({ status: 200, body: { status: 'degraded', checks: { database: 'up', migrations: 'current', redis: 'down' } } });
       const samples = parsePrometheusText(await (await api.request('/metrics', { token: null })).text());
       expect(sampleValue(samples, 'rate_limit_decisions_total', { outcome: 'unlimited' }), 'the token request and the call').to.equal(2);
     });

@@ -44,12 +44,13 @@ describe('HTTP: routes take their use cases as arguments', () => {
     }
   });
 
-  it('words each readiness outcome in the checks document, 503 unless ready', async () => {
+  it('words each readiness outcome in the checks document, 503 unless ready, degraded while Redis is down', async () => {
     const outcomes: ReadonlyArray<[Readiness, number, unknown]> = [
-      [{ ready: true, database: true, schema: 'current', rateLimiter: 'shared' }, 200, { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'up' } }],
-      [{ ready: true, database: true, schema: 'current', rateLimiter: 'local' }, 200, { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'not_configured' } }],
-      [{ ready: false, database: false, schema: 'unknown', rateLimiter: 'unreachable' }, 503, { status: 'not_ready', checks: { database: 'down', migrations: 'unknown', redis: 'down' } }],
-      [{ ready: false, database: true, schema: 'pending', rateLimiter: 'local' }, 503, { status: 'not_ready', checks: { database: 'up', migrations: 'pending', redis: 'not_configured' } }],
+      [{ ready: true, degraded: false, database: true, schema: 'current', rateLimiter: 'shared' }, 200, { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'up' } }],
+      [{ ready: true, degraded: true, database: true, schema: 'current', rateLimiter: 'unreachable' }, 200, { status: 'degraded', checks: { database: 'up', migrations: 'current', redis: 'down' } }],
+      [{ ready: true, degraded: false, database: true, schema: 'current', rateLimiter: 'local' }, 200, { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'not_configured' } }],
+      [{ ready: false, degraded: true, database: false, schema: 'unknown', rateLimiter: 'unreachable' }, 503, { status: 'not_ready', checks: { database: 'down', migrations: 'unknown', redis: 'down' } }],
+      [{ ready: false, degraded: false, database: true, schema: 'pending', rateLimiter: 'local' }, 503, { status: 'not_ready', checks: { database: 'up', migrations: 'pending', redis: 'not_configured' } }],
     ];
     for (const [readiness, status, document] of outcomes) {
       const api = await serve((router) => healthRoutes(router, unused, { execute: async () => readiness }));

@@ -12,7 +12,7 @@ const health: Schema = closedObject({
 });
 
 const readiness: Schema = closedObject({
-  status: oneOfStrings(['ready', 'not_ready']),
+  status: oneOfStrings(['ready', 'degraded', 'not_ready'], '`degraded`: ready, but the shared rate limiter (Redis) is unreachable and requests are served without rate limits.'),
   checks: closedObject({
     database: oneOfStrings(['up', 'down']),
     migrations: oneOfStrings(['current', 'pending', 'unknown']),
@@ -54,13 +54,13 @@ export const healthPaths: Readonly<Record<string, PathItem>> = {
     get: operation({
       operationId: 'getReadiness',
       summary: 'Readiness',
-      description: `${EXTENSION} 200 when the database is up, its migrations current and Redis (when configured) up; 503 otherwise, with the check that failed.`,
+      description: `${EXTENSION} 200 when the database is up and its migrations current (status degraded while a configured Redis is down: requests are then served without rate limits); 503 otherwise, with the check that failed.`,
       tag: TAG,
       access: 'public',
       database: false,
       extension: true,
       success: {
-        '200': { description: 'Ready to serve.', content: jsonContent({ $ref: '#/components/schemas/Readiness' }) },
+        '200': { description: 'Ready to serve (`degraded`: without rate limits).', content: jsonContent({ $ref: '#/components/schemas/Readiness' }) },
         '503': { description: 'Not ready; `checks` says why.', content: jsonContent({ $ref: '#/components/schemas/Readiness' }) },
       },
     }),

@@ -15,7 +15,7 @@ const REDIS_CHECK: Record<LimiterState, 'up' | 'down' | 'not_configured'> = {
  * `GET /health`: 200 while the database answers, 503 while it does not. An unreachable Redis does not
  * make the service unhealthy (requests are served, without rate limits), but it is reported.
  * `GET /health/live`: the process answers. `GET /health/ready`: the database answers with the schema this
- * build expects, and Redis answers when it counts request rates.
+ * build expects; `degraded` (still 200) while a configured Redis cannot be reached.
  */
 export const healthRoutes = (router: Router<HttpState>, check: UseCase<CheckHealth>, readiness: UseCase<CheckReadiness>): void => {
   router.get('/health', async (ctx) => {
@@ -38,7 +38,7 @@ export const healthRoutes = (router: Router<HttpState>, check: UseCase<CheckHeal
     ctx.status = ready.ready ? 200 : 503;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
-      status: ready.ready ? 'ready' : 'not_ready',
+      status: !ready.ready ? 'not_ready' : ready.degraded ? 'degraded' : 'ready',
       checks: { database: ready.database ? 'up' : 'down', migrations: ready.schema, redis: REDIS_CHECK[ready.rateLimiter] },
     };
   });

@@ -21,7 +21,7 @@ export const JOB_NOT_FOUND = 'job not found';
 
 /**
  * Asks the queue to run a stored job. A queue that cannot take the request now (Redis away) does not undo
- * the job: it is stored, and the recovery sweep enqueues it again within one lease period.
+ * the job: it is stored, and the recovery sweep enqueues it again within one sweep period.
  */
 const enqueueStored = async (queue: JobQueue, job: Job): Promise<void> => {
   await queue.enqueue(job).catch(() => undefined);
@@ -132,7 +132,7 @@ export class DeleteJob {
 
 /**
  * Enqueues every job accepted and not finished: pending ones, and started ones whose worker stopped renewing
- * its lease (its process died). Run at start-up and every lease period, so that no job is silently lost.
+ * its lease (its process died). Run at start-up and every sweep period, so that no job is silently lost.
  */
 @injectable()
 export class ResumeUnfinishedJobs {
