@@ -18,6 +18,7 @@ describe('the store test clock, off (TEST_CLOCKS unset)', () => {
         expect(put.status).to.equal(404);
       }
       expect(await api.container.get(TOKENS.TestClockRepository).find(api.store.store.id)).to.equal(undefined);
+      expect(await (await api.request('/health/ready', { token: null })).json(), 'readiness says nothing of them').not.to.have.property('test_clocks');
     } finally {
       await api.close();
     }
@@ -43,6 +44,11 @@ forEachBackend('The store test clock, on: billing month by month over HTTP', (_b
   const runBilling = () => billing.runJob({ job_type: 'billing-run' });
   const invoiceStarts = async (): Promise<string[]> =>
     (await read<Resource[]>('/v2/subscriptions/invoices?page[limit]=100')).map((i) => i.attributes['billing_period'].start.slice(0, 10)).sort();
+
+  it('says so in readiness', async () => {
+    const ready = (await (await billing.api.request('/health/ready', { token: null })).json()) as { test_clocks?: string };
+    expect(ready.test_clocks).to.equal('on');
+  });
 
   it('reads the system time until set, then holds the time it is moved to, and refuses to go back', async () => {
     const before = Date.now();

@@ -141,7 +141,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   };
   const routes: RouteContext = { guard, links: linkOrigin(links) };
   const router = new Router<HttpState>();
-  healthRoutes(router, use(CheckHealth), use(CheckReadiness));
+  healthRoutes(router, use(CheckHealth), use(CheckReadiness), container.get(TOKENS.TestClockSettings).enabled);
   metricsRoutes(router, metrics);
   const tokenGuards = { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: parseBody(BODY_LIMITS.form) };
   oauthRoutes(router, use(IssueAccessToken), tokenGuards);

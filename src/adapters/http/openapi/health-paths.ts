@@ -18,7 +18,8 @@ const readiness: Schema = closedObject({
     migrations: oneOfStrings(['current', 'pending', 'unknown']),
     redis: oneOfStrings(['up', 'down', 'not_configured']),
   }),
-});
+  test_clocks: { type: 'string', const: 'on', description: '(`TEST_CLOCKS=on` only) stores\' test clocks can be set: their billing may run on time of their own.' },
+}, ['test_clocks']);
 
 export const HEALTH_SCHEMAS = { Health: health, Liveness: closedObject({ status: { type: 'string', const: 'ok' } }), Readiness: readiness };
 
