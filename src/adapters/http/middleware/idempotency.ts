@@ -6,7 +6,7 @@ import type { IdempotentRequests } from '../../../application/use-cases/idempote
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from '../../../domain/idempotency/idempotency.js';
 import { validationFailed } from '../../../domain/shared/errors.js';
 import { currentWriteLedger } from '../../persistence/kysely/write-ledger.js';
-import { errorDocument } from '../error-documents.js';
+import { ERROR_CODE_MEANINGS, errorDocument } from '../error-documents.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { storableBody } from '../shown-once.js';
 
@@ -25,19 +25,11 @@ const bodyText = (body: unknown): string => (body === undefined || body === null
 /** How soon a client may retry a key whose first request is still running: requests take milliseconds. */
 const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 
+/** Each refusal's status and code; its detail is the code's meaning, as the error code table states it. */
 const refusals = {
-  'in-flight': {
-    status: 409,
-    detail: 'a request with this Idempotency-Key is still being processed; retry it after `Retry-After` seconds',
-    code: 'idempotency_key_in_flight',
-  },
-  mismatch: { status: 422, detail: 'this Idempotency-Key was used for a different request (method, path, query or body)', code: 'idempotency_key_reused' },
-  applied: {
-    status: 409,
-    detail:
-      'the request first sent with this Idempotency-Key was stored, but its answer was lost when the database stopped answering; it is not run again (read the resource to see it)',
-    code: 'idempotency_key_applied',
-  },
+  'in-flight': { status: 409, code: 'idempotency_key_in_flight' },
+  mismatch: { status: 422, code: 'idempotency_key_reused' },
+  applied: { status: 409, code: 'idempotency_key_applied' },
 } as const;
 
 /**
@@ -72,9 +64,9 @@ export const idempotent =
         }
         return;
       }
-      const { status, detail, code } = refusals[refusal.kind];
+      const { status, code } = refusals[refusal.kind];
       ctx.status = status;
-      ctx.body = errorDocument(status, detail, code, IDEMPOTENCY_KEY_HEADER);
+      ctx.body = errorDocument(status, ERROR_CODE_MEANINGS[code], code, IDEMPOTENCY_KEY_HEADER);
       if (refusal.kind === 'in-flight') ctx.set('Retry-After', String(IN_FLIGHT_RETRY_AFTER_SECONDS));
       // From now on every retry is answered the same, by replay.
       if (refusal.kind === 'applied') await requests.settle(refusal.ticket, { status, body: bodyText(ctx.body) });
