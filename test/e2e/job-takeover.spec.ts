@@ -105,28 +105,33 @@ const PAYABLE = 200;
 
   /**
    * Starts an instance alone (so that it takes the job), submits the job to it, starts a second once the
-   * job has begun, kills the first with SIGKILL once `progress` reaches `killAfter`, and waits for the
-   * job to finish, within `TAKEOVER_MS` of the kill: the survivor.
+   * job has begun (or, with `secondFirst` false, right after the kill), kills the first with SIGKILL once
+   * `progress` reaches `killAfter`, and waits for the job to finish, within `TAKEOVER_MS` of the kill: the
+   * survivor.
    */
-  const killHalfway = async (jobType: JobType, progress: () => Promise<number>, total: number, killAfter = total * KILL_AT) => {
+  const killHalfway = async (jobType: JobType, progress: () => Promise<number>, total: number, killAfter = total * KILL_AT, secondFirst = true) => {
     for (const instance of instances.splice(0)) if (instance.child.exitCode === null && instance.child.signalCode === null) await instance.stop();
     const first = await startServiceProcess(env);
     instances.push(first);
     const jobId = await submit(first.url, jobType);
     const job = () => jobRow(jobId);
 
-    // The second instance is up and idle while the first one runs the job.
+    // The second instance is up and idle while the first one runs the job; or, for a run that may end
+    // while an instance starts, it starts right after the kill (within the lease, which the takeover waits
+    // out anyway).
     const deadline = Date.now() + 30_000;
-    while ((await job()).status !== 'started' && Date.now() < deadline) await sleep(50);
-    const second = await startServiceProcess(env);
-    instances.push(second);
-    while ((await progress()) < killAfter && Date.now() < deadline) await sleep(20);
+    while ((await job()).status !== 'started' && Date.now() < deadline) await sleep(secondFirst ? 50 : 5);
+    const early = secondFirst ? await startServiceProcess(env) : undefined;
+    if (early !== undefined) instances.push(early);
+    while ((await progress()) < killAfter && Date.now() < deadline) await sleep(secondFirst ? 20 : 2);
 
     const exited = new Promise((resolve) => first.child.once('exit', resolve));
     first.child.kill('SIGKILL');
     await exited;
     const killedAt = Date.now();
     const atKill = await progress();
+    const second = early ?? (await startServiceProcess(env));
+    if (early === undefined) instances.push(second);
     expect(atKill, `the run was killed part of the way: ${atKill} of ${total}`).to.be.above(0).and.below(total);
     expect((await job()).status).to.equal('started');
 
@@ -155,9 +160,9 @@ const PAYABLE = 200;
     // A payment attempt costs far more than an invoice (transactions on both sides of the gateway's answer): a few hundred make a run of several seconds.
     const due = await handle.db.selectFrom('subscription_invoices').select('id').where('store_id', '=', storeId).orderBy('id').limit(PAYABLE).execute();
     await handle.db.updateTable('subscription_invoices').set({ outstanding: false }).where('store_id', '=', storeId).where('id', '>', due[due.length - 1]!.id).execute();
-    // Killed at its first payment: how fast a run pays differs tenfold between a quiet and a loaded host,
-    // so a kill timed by a share of the run could come after its end on the one and too late on the other.
-    const survivor = await killHalfway('payment-run', () => count('subscription_invoice_payments'), PAYABLE, 1);
+    // Killed at its first payment: how fast a run pays differs tenfold between a quiet and a loaded host, so
+    // a kill timed by a share of the run, or after a second instance had started, could come after its end.
+    const survivor = await killHalfway('payment-run', () => count('subscription_invoice_payments'), PAYABLE, 1, false);
     const payments = () => handle.db.selectFrom('subscription_invoice_payments').select(['invoice_id', 'status']).where('store_id', '=', storeId).execute();
     const taken = await payments();
     expect(taken, 'one payment per invoice').to.have.length(PAYABLE);
