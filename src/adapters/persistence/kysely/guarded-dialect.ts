@@ -25,6 +25,15 @@ const translated = ({ classify, watch }: GuardOptions, error: unknown): unknown 
   return new StorageUnavailable(reason, { cause: error });
 };
 
+/** What `work` resolves to, its failure translated. */
+const guarding = async <A>(options: GuardOptions, work: () => Promise<A>): Promise<A> => {
+  try {
+    return await work();
+  } catch (error) {
+    throw translated(options, error);
+  }
+};
+
 /**
  * A COMMIT that failed: a server's refusal (a serialization failure, a constraint checked at commit) or a
  * commit never sent stored nothing, but one lost on the way (a timeout, a dropped connection) may have
@@ -81,13 +90,9 @@ class GuardedConnection implements DatabaseConnection {
   }
 
   async run<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    try {
-      const result = await this.inner.executeQuery<R>(query);
-      this.options.watch?.success();
-      return result;
-    } catch (error) {
-      throw translated(this.options, error);
-    }
+    const result = await guarding(this.options, () => this.inner.executeQuery<R>(query));
+    this.options.watch?.success();
+    return result;
   }
 
   /** The statements the unit asks to ride along, then COMMIT; a commit that may have happened is recorded as one. */
@@ -136,31 +141,23 @@ class GuardedDriver implements Driver {
     private readonly options: GuardOptions,
   ) {}
 
-  private async guard<A>(work: () => Promise<A>): Promise<A> {
-    try {
-      return await work();
-    } catch (error) {
-      throw translated(this.options, error);
-    }
-  }
-
   init(): Promise<void> {
-    return this.guard(() => this.driver.init());
+    return guarding(this.options, () => this.driver.init());
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new GuardedConnection(await this.guard(() => this.driver.acquireConnection()), this.options);
+    return new GuardedConnection(await guarding(this.options, () => this.driver.acquireConnection()), this.options);
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    await this.guard(() => this.driver.beginTransaction(innerOf(connection), settings));
+    await guarding(this.options, () => this.driver.beginTransaction(innerOf(connection), settings));
     if (connection instanceof GuardedConnection) connection.inTransaction = true;
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
     const guarded = connection instanceof GuardedConnection ? connection : undefined;
     try {
-      if (guarded === undefined) await this.guard(() => this.driver.commitTransaction(connection));
+      if (guarded === undefined) await guarding(this.options, () => this.driver.commitTransaction(connection));
       else await guarded.commit(() => this.driver.commitTransaction(guarded.inner));
     } finally {
       if (guarded !== undefined) guarded.inTransaction = false;

@@ -1,4 +1,5 @@
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Subscription } from '../../../domain/subscription/subscription.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 
 /**
@@ -6,9 +7,7 @@ import type { SubscriptionRepository } from '../../ports/subscription-repository
  * status of the subscription to active." A subscription set inactive while paused or canceled is active
  * again once one of its payments succeeds, unless it is still (or again) paused or canceled.
  */
-export const activeAgainAfterPayment = async (subscriptions: SubscriptionRepository, storeId: Uuid, subscriptionId: Uuid): Promise<void> => {
-  const found = await subscriptions.findById(storeId, subscriptionId);
-  if (found === undefined || found.subscription.inactive !== true) return;
-  const { paused, canceled } = found.subscription.flags;
-  if (!paused && !canceled) await subscriptions.setInactive(storeId, [subscriptionId], false);
+export const activeAgainAfterPayment = async (subscriptions: SubscriptionRepository, storeId: Uuid, subscription: Subscription | undefined): Promise<void> => {
+  if (subscription?.inactive !== true || subscription.flags.paused || subscription.flags.canceled) return;
+  await subscriptions.setInactive(storeId, [subscription.id], false);
 };

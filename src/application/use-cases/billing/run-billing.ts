@@ -32,10 +32,11 @@ export class RunBilling implements JobHandler {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  private drafts(candidate: BillingCandidate, jobId: Uuid, instant: Date, heldAt: Date | undefined): { drafts: InvoiceDraft[]; failures: number } {
+  /** What the run makes of one subscription: its due periods' drafts, and whether it turns inactive. */
+  private billed(candidate: BillingCandidate, jobId: Uuid, instant: Date, heldAt: Date | undefined): { drafts: InvoiceDraft[]; failures: number; turnsInactive: boolean } {
     const { subscription, offering, history } = candidate;
     const plan = offering.plans.find((p) => p.id === subscription.planId);
-    if (plan === undefined) return { drafts: [], failures: 1 };
+    if (plan === undefined) return { drafts: [], failures: 1, turnsInactive: false };
     const drafts: InvoiceDraft[] = [];
     let failures = 0;
     for (const period of billingPeriodsUpTo(subscription, plan.attributes, instant, history)) {
@@ -43,7 +44,7 @@ export class RunBilling implements JobHandler {
       if (E.isRight(draft)) drafts.push(draft.right);
       else failures += 1;
     }
-    return { drafts, failures };
+    return { drafts, failures, turnsInactive: turnsInactiveAt(subscription, plan.attributes, instant, history) };
   }
 
   async run({ job, startedAt, heartbeat }: JobRun): Promise<JobReport> {
@@ -58,8 +59,8 @@ export class RunBilling implements JobHandler {
       const madeFrom = new Map<Uuid, Date>();
       for (const candidate of batch.items) {
         madeFrom.set(candidate.subscription.id, candidate.subscription.timestamps.updatedAt);
-        if (turnsInactive(candidate, startedAt)) stopped.push(candidate.subscription.id);
-        const found = this.drafts(candidate, job.id, startedAt, heldAt);
+        const found = this.billed(candidate, job.id, startedAt, heldAt);
+        if (found.turnsInactive) stopped.push(candidate.subscription.id);
         // One by one: spreading years of daily periods into push() would overflow the call stack.
         for (const draft of found.drafts) drafts.push(draft);
         failures += found.failures;
@@ -72,12 +73,6 @@ export class RunBilling implements JobHandler {
     return billingReport(await this.invoices.createdBy(job.storeId, job.id), failures);
   }
 }
-
-/** Whether the run finds this paused or canceled subscription due, and so sets it inactive (EPCC). */
-const turnsInactive = ({ subscription, offering, history }: BillingCandidate, instant: Date): boolean => {
-  const plan = offering.plans.find((p) => p.id === subscription.planId);
-  return plan !== undefined && turnsInactiveAt(subscription, plan.attributes, instant, history);
-};
 
 /** EPCC's BillingRunReport: invoices with something to pay are ready for payment, or wait for tax when their price excludes it. */
 const billingReport = (groups: Awaited<ReturnType<InvoiceRepository['createdBy']>>, failures: number): BillingRunReport => {

@@ -81,7 +81,7 @@ export class RunPayments implements JobHandler {
     if (began === undefined) return;
     const outcome = await began.charge(invoice, payment.amount, subscription, payment.id);
     const settled = await this.invoices.settle(job.storeId, invoice.id, payment.id, (current, pending) => completedAttempt(current, pending, outcome, policy, now), dunningBy(policy, now, this.ids));
-    if (E.isRight(settled) && settled.right.payment.status === 'succeeded') await activeAgainAfterPayment(this.subscriptions, job.storeId, subscription.id);
+    if (E.isRight(settled) && settled.right.payment.status === 'succeeded') await activeAgainAfterPayment(this.subscriptions, job.storeId, subscription);
   }
 
   async run({ job, heartbeat }: JobRun): Promise<JobReport> {

@@ -16,6 +16,7 @@ import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
+import { instantsBetween } from './schedule-instants.js';
 import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy, type BillingPolicyRules } from '../subscriptions/billing-policies.js';
 
 /*
@@ -184,13 +185,7 @@ const latestInstantBetween = (calendar: ScheduleCalendar, timing: ScheduleTiming
   for (const lookback of LOOKBACKS) {
     const start = new Date(Math.max(from.getTime(), to.getTime() - lookback));
     let latest: Date | undefined;
-    let after = start;
-    for (let walked = 0; walked < MOST_INSTANTS_WALKED; walked += 1) {
-      const next = calendar.nextFiringAfter(timing, after);
-      if (next.getTime() > to.getTime()) break;
-      latest = next;
-      after = next;
-    }
+    for (const instant of instantsBetween(calendar, timing, start, to, MOST_INSTANTS_WALKED)) latest = instant;
     if (latest !== undefined || start.getTime() <= from.getTime()) return latest;
   }
   return undefined;

@@ -43,7 +43,10 @@ export class SettleInvoicePayment {
       if (result.left._tag !== 'Missing') return E.left(result.left);
       return E.left(notFound((await this.invoices.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND));
     }
-    if (result.right.payment.status === 'succeeded') await activeAgainAfterPayment(this.subscriptions, storeId, result.right.invoice.subscriptionId);
+    if (result.right.payment.status === 'succeeded') {
+      const paid = await this.subscriptions.findById(storeId, result.right.invoice.subscriptionId);
+      await activeAgainAfterPayment(this.subscriptions, storeId, paid?.subscription);
+    }
     return E.right(result.right.payment);
   }
 }

@@ -8,6 +8,7 @@ import type { ScheduleCalendar } from '../../ports/schedule-calendar.js';
 import type { ScheduleRepository } from '../../ports/schedule-repository.js';
 import type { StoreClock, TestClockRepository, TestClockSettings } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
+import { instantsBetween } from '../billing/schedule-instants.js';
 import { SubmitScheduledJob } from '../jobs/job-use-cases.js';
 
 type Result<A> = Promise<E.Either<DomainError, A>>;
@@ -66,12 +67,8 @@ export class AdvanceTestClock {
   private async firePassedInstants(storeId: Uuid, from: Date, to: Date): Promise<void> {
     const schedules = (await this.schedules.listEveryStore()).filter((s) => s.storeId === storeId);
     for (const schedule of schedules) {
-      let after = from;
-      for (let fired = 0; fired < MAX_INSTANTS_PER_MOVE; fired += 1) {
-        const instant = this.calendar.nextFiringAfter(timingOf(schedule), after);
-        if (instant.getTime() > to.getTime()) break;
+      for (const instant of instantsBetween(this.calendar, timingOf(schedule), from, to, MAX_INSTANTS_PER_MOVE)) {
         await this.submit.execute(schedule.id, storeId, schedule.attributes.job.job_type, instant);
-        after = instant;
       }
     }
   }
