@@ -108,6 +108,33 @@ describe('subscription state changes', () => {
     expect(E.isRight(applyStateAction(scheduled, closing, 'pause', at, STATE_ID))).to.equal(true);
   });
 
+  // EPCC's `pending` action: a subscription waiting to go live stays waiting until a `go_live` action.
+  const holds: ReadonlyArray<[string, () => Subscription, string | undefined]> = [
+    ['a pending subscription scheduled to go live', () => ({ ...subscriptionWith({ pending: true }), goLiveAfter: new Date('2024-03-15T00:00:00.000Z') }), undefined],
+    ['a pending subscription with no time set', () => subscriptionWith({ pending: true }), undefined],
+    ['a live subscription', running, 'the subscription has gone live: it cannot be pending again'],
+    ['a paused subscription', paused, 'the subscription has gone live: it cannot be pending again'],
+    ['a subscription whose go_live_after has passed', () => ({ ...subscriptionWith({ pending: true }), goLiveAfter: new Date('2024-03-01T00:00:00.000Z') }), 'the subscription has gone live: it cannot be pending again'],
+    ['a canceled subscription', () => canceled(), 'a canceled subscription cannot be made pending'],
+  ];
+  for (const [label, make, refusal] of holds) {
+    it(`${refusal === undefined ? 'holds' : 'refuses to hold'} ${label} pending`, () => {
+      const subscription = make();
+      const plan = planWith({ trial_period: 1 });
+      const result = applyStateAction(subscription, plan, 'pending', now, STATE_ID);
+      if (refusal !== undefined) {
+        expect(result).to.deep.equal(E.left({ _tag: 'Unprocessable', detail: refusal, code: 'state_transition_not_allowed' }));
+        return;
+      }
+      if (E.isLeft(result)) throw new Error(`refused: ${JSON.stringify(result.left)}`);
+      expect(result.right.subscription.goLiveAfter).to.equal(undefined);
+      expect(result.right.subscription.invoiceAfter).to.deep.equal(new Date('2024-02-29T09:00:00.000Z'));
+      expect(result.right.state).to.deep.include({ action: 'pending', flags: { canceled: false, paused: false, suspended: false, pending: true, closed: false } });
+      // Long after its former go_live_after it is still waiting.
+      expect(standingAt(result.right.subscription, plan, new Date('2030-01-01T00:00:00.000Z'))).to.deep.equal({ pending: true, closed: false, status: 'inactive' });
+    });
+  }
+
   const permissions: ReadonlyArray<[StateAction, 'can_cancel' | 'can_pause' | 'can_resume', () => Subscription]> = [
     ['pause', 'can_pause', running],
     ['pause', 'can_pause', paused],

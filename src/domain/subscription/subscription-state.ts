@@ -11,13 +11,16 @@ const PERMISSION: Readonly<Partial<Record<StateAction, 'can_cancel' | 'can_pause
   resume: 'can_resume',
 };
 
-const PAST: Readonly<Record<StateAction, string>> = { cancel: 'canceled', pause: 'paused', resume: 'resumed', go_live: 'started' };
+const PAST: Readonly<Record<StateAction, string>> = { cancel: 'canceled', pause: 'paused', resume: 'resumed', pending: 'made pending', go_live: 'started' };
 
 /** Why an action does not apply to the subscription as it stands, if it does not. */
 const inapplicable = (subscription: Subscription, standing: SubscriptionStanding, action: StateAction): string | undefined => {
   if (subscription.flags.canceled) return `a canceled subscription cannot be ${action === 'cancel' ? 'canceled again' : PAST[action]}`;
   if (standing.closed) return `a closed subscription cannot be ${PAST[action]}`;
   if (action === 'go_live') return standing.pending ? undefined : 'the subscription is not pending: it is live already';
+  // Once live, it has been (or is being) billed: going back to pending would leave invoices of a
+  // subscription that never started.
+  if (action === 'pending') return standing.pending ? undefined : 'the subscription has gone live: it cannot be pending again';
   if (standing.pending && action !== 'cancel') return `a pending subscription cannot be ${PAST[action]}; it goes live first`;
   if (action === 'pause' && subscription.flags.paused) return 'the subscription is already paused';
   if (action === 'resume' && !subscription.flags.paused) return 'the subscription is not paused';
@@ -61,6 +64,10 @@ const applied = (subscription: Subscription, plan: PlanAttributes, action: State
     case 'resume':
       if (flags.canceled) return reopened(subscription, now);
       return { ...subscription, flags: { ...flags, paused: false }, timestamps: { ...timestamps, resumedAt: now } };
+    case 'pending': {
+      const { goLiveAfter: _scheduled, ...held } = subscription;
+      return { ...held, invoiceAfter: invoiceAfter(subscription.timestamps.createdAt, plan), timestamps };
+    }
     case 'go_live':
       return { ...subscription, flags: { ...flags, pending: false }, goLiveAfter: now, invoiceAfter: invoiceAfter(now, plan), timestamps };
     case 'cancel': {
@@ -77,7 +84,8 @@ const applied = (subscription: Subscription, plan: PlanAttributes, action: State
  * Applies `action`: the plan must allow it (else forbidden) and it must fit the current state (else
  * unprocessable). Pausing keeps the subscription active; canceling ends it when its latest invoiced
  * period ends (at once when nothing invoiced reaches past now, as while pending); `go_live` starts a
- * pending subscription now, its billing periods and trial counted from then. A subscription closed by
+ * pending subscription now, its billing periods and trial counted from then; `pending` keeps a pending
+ * one pending until a `go_live` action, whatever `go_live_after` it had. A subscription closed by
  * dunning (see `DunningStanding`) can be resumed once none of its invoices is outstanding after a failed
  * payment (else `invoice_unpaid`).
  */

@@ -8,8 +8,11 @@ export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
 export const STATE_NOT_FOUND = 'subscription state not found';
 
 export const STATE_TYPE = 'subscription_state';
-export const STATE_ACTIONS = ['cancel', 'pause', 'resume', 'go_live'] as const;
-/** What a subscriber or merchant can do to a subscription's state; `go_live` starts a pending one. */
+export const STATE_ACTIONS = ['cancel', 'pause', 'resume', 'pending', 'go_live'] as const;
+/**
+ * What a subscriber or merchant can do to a subscription's state; `go_live` starts a pending one and
+ * `pending` (EPCC's action) holds one pending until a `go_live` action, dropping its `go_live_after`.
+ */
 export type StateAction = (typeof STATE_ACTIONS)[number];
 
 /** The flags EPCC storefronts read; `closed` and `status` are derived from them and the clock. */

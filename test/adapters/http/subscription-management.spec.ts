@@ -329,6 +329,20 @@ describe('HTTP: managing one subscription', () => {
       expect(list.meta.results.total).to.equal(2);
     });
 
+    it("holds a scheduled subscription pending with EPCC's pending action; refuses it once live", async () => {
+      const at = new Date(Date.now() + 86_400_000);
+      const scheduled = await subscribe({ go_live_after: at.toISOString() });
+      expect((await act(scheduled.id, 'pending')).status).to.equal(204);
+      const held = (await json(await api.request(`${SUBSCRIPTIONS}/${scheduled.id}`))).data;
+      expect(held['attributes']).not.to.have.property('go_live_after');
+      expect(held['meta']).to.deep.include({ pending: true, status: 'inactive' });
+      expect(held['meta'].state.attributes.action).to.equal('pending');
+      expect((await act(scheduled.id, 'go_live')).status).to.equal(204);
+      const again = await act(scheduled.id, 'pending');
+      expect(again.status).to.equal(422);
+      expect((await errorBody(again)).errors[0]).to.include({ code: 'state_transition_not_allowed', detail: 'the subscription has gone live: it cannot be pending again' });
+    });
+
     it('goes live once when go_live actions and a cancel race', async () => {
       const pending = await subscribe({ pending: true });
       const statuses = (await Promise.all([act(pending.id, 'go_live'), act(pending.id, 'go_live'), act(pending.id, 'go_live'), act(pending.id, 'cancel')])).map((r) => r.status);
