@@ -212,14 +212,15 @@ describe('new subscriptions', () => {
 });
 
 describe('state actions', () => {
-  const ACTION = "must be one of 'cancel', 'pause', 'resume', 'go_live'";
+  const ACTION = "must be one of 'cancel', 'pause', 'resume', 'pending', 'go_live'";
   const request = (action: unknown) => parseStateAction({ type: 'subscription_state', attributes: { action } });
 
   const actions: ReadonlyArray<[unknown, Expectation]> = [
     ['cancel', null],
     ['pause', null],
     ['resume', null],
-    ['pending', ACTION],
+    ['pending', null],
+    ['go_live', null],
     ['stop', ACTION],
     ['Pause', ACTION],
     ['', ACTION],

@@ -4,6 +4,9 @@ import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-m
 import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/in-memory-offering-repository.js';
 import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/in-memory-subscription-repository.js';
 import { InMemoryInvoiceRepository } from '../../src/adapters/persistence/in-memory/in-memory-invoice-repository.js';
+import { InMemoryBillingPolicyRepository } from '../../src/adapters/persistence/in-memory/in-memory-billing-policy-repository.js';
+import { InMemoryOfferingProrationRepository, usedByAnOffering } from '../../src/adapters/persistence/in-memory/in-memory-offering-proration-repository.js';
+import { PRORATION_POLICIES } from '../../src/domain/subscription/proration-policy.js';
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
@@ -99,8 +102,16 @@ export const subscriptionCore = async () => {
     subscriptions: {
       create: run(new CreateSubscription(subscriptionRepo, offeringRepo, everyStoreOn(clock), ids)),
       get: run(new GetSubscription(subscriptionRepo)),
-      update: run(new UpdateSubscription(subscriptionRepo, clock, everyStoreOn(clock))),
-      manageProducts: run(new ManageSubscriptionProducts(subscriptionRepo, clock)),
+      update: run(
+        new UpdateSubscription(
+          subscriptionRepo,
+          clock,
+          everyStoreOn(clock),
+          new InMemoryOfferingProrationRepository(state),
+          new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)),
+        ),
+      ),
+      manageProducts: run(new ManageSubscriptionProducts(subscriptionRepo, clock, everyStoreOn(clock))),
       delete: run(new DeleteSubscription(subscriptionRepo)),
       listPlans: run(new ListPlansOfSubscription(subscriptionRepo, stores)),
       listProducts: run(new ListProductsOfSubscription(subscriptionRepo, stores)),

@@ -13,4 +13,6 @@ export interface OfferingProrationRepository {
    * an offering never refers to a deleted policy.
    */
   use(storeId: Uuid, offeringId: Uuid, policyId: Uuid | undefined): Promise<E.Either<Missing | ReferenceMissing, void>>;
+  /** The policy the store's offering uses now; undefined when it uses none or the store has no such offering. */
+  policyIdOf(storeId: Uuid, offeringId: Uuid): Promise<Uuid | undefined>;
 }

@@ -6,6 +6,7 @@ import type { Offering } from '../../domain/subscription/offering.js';
 import type { SubscriptionQuery } from '../../domain/subscription/subscription-query.js';
 import type { Subscription, SubscriptionStateRecord } from '../../domain/subscription/subscription.js';
 import type { InvoiceDraft } from '../../domain/billing/invoice.js';
+import type { InvoicedPeriod } from '../../domain/billing/proration.js';
 import type { InUse, Missing } from './storage-outcomes.js';
 
 /** A subscription with the offering version it was made from. */
@@ -24,8 +25,11 @@ export type StateChange = (
   invoicedThrough: Date | undefined,
 ) => E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }>;
 
-/** A change of a subscription's own fields, decided from the subscription and its offering snapshot. */
-export type SubscriptionChange = (subscription: Subscription, offering: Offering) => E.Either<DomainError, Subscription>;
+/**
+ * A change of a subscription's own fields, decided from the subscription, its offering snapshot and the
+ * period of its latest invoice (the one starting last), read under its lock: a plan switch prorates it.
+ */
+export type SubscriptionChange = (subscription: Subscription, offering: Offering, latestInvoiced: InvoicedPeriod | undefined) => E.Either<DomainError, Subscription>;
 
 /** Storage of subscriptions, their state history, and the offering snapshots they share. */
 export interface SubscriptionRepository {

@@ -1,6 +1,7 @@
 import { addIntervals } from '../subscription/billing.js';
 import type { PlanAttributes } from '../subscription/plan.js';
-import { isPendingAt, startOf, type Subscription } from '../subscription/subscription.js';
+import { closesAt, isPendingAt, startOf, type Subscription } from '../subscription/subscription.js';
+import type { InvoiceProration } from './invoice.js';
 import { pausedThroughout, type PauseGap } from './pause-gaps.js';
 
 /** The stretch of time one invoice covers: from `start` up to, not including, `end`. */
@@ -13,8 +14,8 @@ export interface BillingPeriod {
 
 /** What a billing run knows of a subscription's past besides the subscription itself. */
 export interface BillingHistory {
-  /** The period of its latest invoice (the one starting last), if it has any. */
-  readonly lastInvoiced?: { readonly start: Date; readonly end: Date };
+  /** The period of its latest invoice (the one starting last), if it has any, and what it left the next invoice. */
+  readonly lastInvoiced?: { readonly start: Date; readonly end: Date; readonly proration?: Pick<InvoiceProration, 'through' | 'creditCarried'> };
   /** Every pause of its state history, not only the latest. */
   readonly pauses?: readonly PauseGap[];
 }
@@ -60,7 +61,7 @@ const continuation = (paidFrom: Date, plan: PlanAttributes, billedThrough: Date 
  * invoiced, oldest first. The trial, when the plan has one, is one period from the start to
  * `invoiceAfter`; paid periods of `billing_frequency` × `billing_interval_type` follow back to back from
  * where the latest invoice ended (see `continuation`). A plan that closes has no period starting at or
- * after its `plan_length` intervals from the start, and its last period ends there. Periods that began
+ * after `closesAt`, and its last period ends there. Periods that began
  * in a pause and ended before the resume, and periods that ended by the subscription's `billableFrom`,
  * are never billed.
  */
@@ -71,9 +72,9 @@ export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttribu
   const billedThrough = history.lastInvoiced?.end;
   const { billableFrom } = subscription;
   const pauses = history.pauses ?? [];
-  const closesAt = plan.end_behavior === 'close' ? addIntervals(start, plan.billing_interval_type, plan.plan_length) : undefined;
-  const endOf = (end: Date): Date => (closesAt !== undefined && end.getTime() > closesAt.getTime() ? closesAt : end);
-  const due = (at: Date): boolean => at.getTime() <= instant.getTime() && (closesAt === undefined || at.getTime() < closesAt.getTime());
+  const closes = closesAt(subscription, plan);
+  const endOf = (end: Date): Date => (closes !== undefined && end.getTime() > closes.getTime() ? closes : end);
+  const due = (at: Date): boolean => at.getTime() <= instant.getTime() && (closes === undefined || at.getTime() < closes.getTime());
   const wanted = (period: BillingPeriod): boolean =>
     (billedThrough === undefined || period.start.getTime() >= billedThrough.getTime()) &&
     (billableFrom === undefined || period.end.getTime() > billableFrom.getTime()) &&

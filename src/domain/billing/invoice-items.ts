@@ -5,7 +5,7 @@ import type { Offering, OfferingPlan, OfferingProduct } from '../subscription/of
 import { discounted, keptAfterDiscount, planPricing, priceTooLarge } from '../subscription/pricing.js';
 import type { Subscription } from '../subscription/subscription.js';
 import type { BillingPeriod } from './billing-period.js';
-import { needsTax, taxRequired, type InvoiceDraft, type InvoiceItem } from './invoice.js';
+import { NO_PRORATION, needsTax, taxRequired, type InvoiceDraft, type InvoiceItem } from './invoice.js';
 
 /** The plan and products a subscription holds in its own offering snapshot. */
 export interface Subscribed {
@@ -99,5 +99,7 @@ export const invoiceDraft = (subscription: Subscription, offering: Offering, per
     taxRequired: taxRequired(amount, includesTax),
     ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
     createdAt: context.now,
+    // A billing run charges the subscription's prorations on it (see `chargeProrations`).
+    proration: NO_PRORATION,
   });
 };

@@ -1,4 +1,5 @@
 import type { Uuid } from '../shared/uuid.js';
+import type { ProrationEvent } from '../subscription/proration-event.js';
 import type { TaxItem } from './job.js';
 
 export const INVOICE_TYPE = 'subscription_invoice';
@@ -27,6 +28,18 @@ export interface InvoiceTaxLine extends TaxItem {
   readonly amount: number;
 }
 
+/** The prorations an invoice charged, and what it leaves for the next invoice of its subscription. */
+export interface InvoiceProration {
+  /** EPCC's `meta.proration_events`: the plan switches this invoice charged. */
+  readonly events: readonly ProrationEvent[];
+  /** How many of the subscription's prorations this invoice and the ones before it have charged. */
+  readonly through: number;
+  /** Credit a refund left over this invoice's amount, taken off the next one. */
+  readonly creditCarried: number;
+}
+
+export const NO_PRORATION: InvoiceProration = { events: [], through: 0, creditCarried: 0 };
+
 /** What a billing run decides for one period of one subscription, before it is numbered and stored. */
 export interface InvoiceDraft {
   readonly id: Uuid;
@@ -46,6 +59,7 @@ export interface InvoiceDraft {
   /** The billing run that made it; absent on the invoice made with the subscription. */
   readonly jobId?: Uuid;
   readonly createdAt: Date;
+  readonly proration: InvoiceProration;
 }
 
 /** A stored invoice of one billing period of one subscription. */

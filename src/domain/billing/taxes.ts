@@ -7,9 +7,14 @@ import type { TaxItem } from './job.js';
 /** EPCC "always rounds down to the penny": the tax on one amount, exact from the rate's decimal text, rounded down. */
 export const taxOn = (amount: bigint | number, rate: number): bigint => roundDown(times(amount, decimalFraction(rate)));
 
-/** What an invoice's rates apply to: its lines whose price excludes tax (one that includes tax is not taxed again). */
-export const taxableTotal = (invoice: Invoice): bigint =>
-  invoice.items.reduce((sum, item) => (item.price.includes_tax ? sum : sum + BigInt(item.price.amount)), 0n);
+/**
+ * What an invoice's rates apply to: its lines whose price excludes tax (one that includes tax is not taxed
+ * again), a proration's refund taken off them; never below zero, so no tax is negative.
+ */
+export const taxableTotal = (invoice: Invoice): bigint => {
+  const total = invoice.items.reduce((sum, item) => (item.price.includes_tax ? sum : sum + BigInt(item.price.amount)), 0n);
+  return total < 0n ? 0n : total;
+};
 
 /**
  * EPCC applies each rate to the whole invoice ("You cannot apply a tax rate per line item"): each rate's

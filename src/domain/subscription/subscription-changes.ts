@@ -31,7 +31,8 @@ const changePlan = (subscription: Subscription, offering: Offering, planId: stri
   if (subscription.flags.paused && !plan.attributes.can_resume) {
     return E.left(forbidden('the subscription is paused and the new plan does not allow subscribers to resume', 'plan_not_permitted'));
   }
-  return E.right({ ...subscription, planId: plan.id });
+  // A closing plan's length counts from the switch (EPCC's table); see `planStartOf`.
+  return E.right({ ...subscription, planId: plan.id, planStartedAt: now });
 };
 
 /**

@@ -2,6 +2,7 @@ import type { Uuid } from '../shared/uuid.js';
 import { addIntervals } from './billing.js';
 import type { PaymentAuthority } from './payment-authority.js';
 import type { PlanAttributes } from './plan.js';
+import type { ProrationEvent } from './proration-event.js';
 
 export const SUBSCRIPTION_TYPE = 'subscription';
 export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
@@ -82,10 +83,32 @@ export interface Subscription {
   readonly inactive?: true;
   /** The latest state change, if there was one. */
   readonly state?: SubscriptionStateRecord;
+  /** When its current plan began, if it switched plans: a closing plan's length counts from here (EPCC). */
+  readonly planStartedAt?: Date;
+  /**
+   * Every proration of its plan switches, oldest first. Each invoice records how many of them it has
+   * charged, so the ones after that count wait for the next invoice.
+   */
+  readonly prorations?: readonly ProrationEvent[];
 }
 
 /** Where billing periods, the trial and the plan's length count from: going live, or creation for one made live. */
 export const startOf = (subscription: Subscription): Date => subscription.goLiveAfter ?? subscription.timestamps.createdAt;
+
+/**
+ * Where its current plan's length counts from: the switch to that plan, or going live. EPCC's table for
+ * plan switches: `close`→`close` "calculated as [the new plan's length] from the day you switch plans",
+ * `roll`→`close` "configured based on the duration of the plan", `close`→`roll` none.
+ */
+export const planStartOf = (subscription: Subscription): Date => subscription.planStartedAt ?? startOf(subscription);
+
+/** When a plan with `end_behavior: close` ends the subscription: its `plan_length` intervals from `planStartOf`. */
+export const closesAt = (subscription: Subscription, plan: PlanAttributes): Date | undefined =>
+  plan.end_behavior === 'close' ? addIntervals(planStartOf(subscription), plan.billing_interval_type, plan.plan_length) : undefined;
+
+/** EPCC's `end_date`: where a cancellation ends it, else where its closing plan does; none for a rolling plan. */
+export const endDateOf = (subscription: Subscription, plan: PlanAttributes | undefined): Date | undefined =>
+  subscription.timestamps.endDate ?? (plan === undefined ? undefined : closesAt(subscription, plan));
 
 /** Pending until a `go_live` action, or until its `go_live_after` time has come. */
 export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
@@ -93,8 +116,8 @@ export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
 
 /**
  * Where a subscription stands at `now`: it closes when a cancellation takes effect, or when a plan with
- * `end_behavior: close` has run its `plan_length` intervals (counted in `billing_interval_type`, as the
- * trial is, from going live). It is `inactive` while pending, once closed, and from the billing run that
+ * `end_behavior: close` has run its `plan_length` intervals (counted in `billing_interval_type` from
+ * `planStartOf`). It is `inactive` while pending, once closed, and from the billing run that
  * found it paused or canceled when due until a payment succeeds after it resumed.
  */
 export interface SubscriptionStanding {
@@ -107,11 +130,8 @@ export const standingAt = (subscription: Subscription, plan: PlanAttributes | un
   const { endDate } = subscription.timestamps;
   const pending = isPendingAt(subscription, now);
   const canceledOut = subscription.flags.canceled && endDate !== undefined && endDate.getTime() <= now.getTime();
-  const ranOut =
-    !pending &&
-    plan !== undefined &&
-    plan.end_behavior === 'close' &&
-    addIntervals(startOf(subscription), plan.billing_interval_type, plan.plan_length).getTime() <= now.getTime();
+  const closes = plan === undefined ? undefined : closesAt(subscription, plan);
+  const ranOut = !pending && closes !== undefined && closes.getTime() <= now.getTime();
   const closed = canceledOut || ranOut;
   return { pending, closed, status: closed || pending || subscription.inactive === true ? 'inactive' : 'active' };
 };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
-import { amountDue, numbered, type Invoice, type InvoiceItem } from '../../../src/domain/billing/invoice.js';
+import { NO_PRORATION, amountDue, numbered, type Invoice, type InvoiceItem } from '../../../src/domain/billing/invoice.js';
 import type { TaxItem } from '../../../src/domain/billing/job.js';
 import { taxOn, withTaxes } from '../../../src/domain/billing/taxes.js';
 import { AMOUNT_MAX } from '../../../src/domain/shared/money.js';
@@ -36,6 +36,7 @@ const invoiceOf = (lines: readonly InvoiceItem[]): Invoice =>
       taxRequired: true,
       jobId: job,
       createdAt: start,
+      proration: NO_PRORATION,
     },
     1,
   );

@@ -35,7 +35,13 @@ export const invoiceResource = (invoice: Invoice) => {
       subscriber_id: invoice.subscriberId,
       price: { currency: invoice.currency, amount: amountDue(invoice), includes_tax: dueIncludesTax(invoice) },
       timestamps: { ...timestamps, ...(invoice.taxesAddedAt === undefined ? {} : { taxes_added_at: formatTimestamp(invoice.taxesAddedAt) }) },
-      proration_events: [],
+      proration_events: invoice.proration.events.map((event) => ({
+        proration_policy_id: event.prorationPolicyId,
+        billing_cost_before_proration: event.billingCostBeforeProration,
+        refunded_amount_for_unused_plan: event.refundedAmountForUnusedPlan,
+        new_plan_cost: event.newPlanCost,
+        prorated_at: formatTimestamp(event.proratedAt),
+      })),
     },
   };
 };

@@ -1,6 +1,6 @@
 import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/subscription/offering.js';
 import type { SubscriptionInclude } from '../../../domain/subscription/subscription-query.js';
-import { STATE_TYPE, standingAt, SUBSCRIPTION_TYPE, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import { endDateOf, STATE_TYPE, standingAt, SUBSCRIPTION_TYPE, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import { formatTimestamp } from '../timestamps.js';
 import type { SplicedJson } from './spliced-json.js';
 import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
@@ -74,7 +74,7 @@ export const subscriptionResource = (
         ...optionalTimestamp('canceled_at', timestamps.canceledAt),
         ...optionalTimestamp('paused_at', timestamps.pausedAt),
         ...optionalTimestamp('resumed_at', timestamps.resumedAt),
-        ...optionalTimestamp('end_date', timestamps.endDate),
+        ...optionalTimestamp('end_date', endDateOf(subscription, plan?.attributes)),
       },
     },
   };

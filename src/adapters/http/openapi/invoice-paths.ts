@@ -35,6 +35,18 @@ const taxItem = closedObject(
   ['name', 'code', 'jurisdiction'],
 );
 
+const prorationEvent: Schema = closedObject(
+  {
+    proration_policy_id: uuid,
+    billing_cost_before_proration: { ...integer(0, AMOUNT_MAX), description: "The old plan's price of the prorated period." },
+    refunded_amount_for_unused_plan: { ...integer(0, AMOUNT_MAX), description: "The old plan's price of the days left of that period, rounded down." },
+    new_plan_cost: { ...integer(0, AMOUNT_MAX), description: "The new plan's price of the same days, rounded down." },
+    prorated_at: timestamp,
+  },
+  [],
+  'A plan switch this invoice charged: `new_plan_cost − refunded_amount_for_unused_plan` is on its lines.',
+);
+
 const invoice: Schema = closedObject(
   {
     id: uuid,
@@ -57,7 +69,7 @@ const invoice: Schema = closedObject(
         subscriber_id: { ...uuid, description: "The account the subscription bills (a subscriber's `account_id`)." },
         price: { ...price, description: 'What the invoice asks: its lines, and the taxes once a tax run added them (then `includes_tax` is true).' },
         timestamps: closedObject({ ...stamps, taxes_added_at: timestamp }, ['taxes_added_at']),
-        proration_events: arrayOf(closedObject({}), { maxItems: 0 }),
+        proration_events: arrayOf(prorationEvent),
       },
       [],
     ),

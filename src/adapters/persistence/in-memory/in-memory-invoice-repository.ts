@@ -54,11 +54,11 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       .sort((a, b) => byCreation(a, { createdAt: b.timestamps.createdAt, id: b.id }))
       .slice(0, limit);
     const wanted = new Set(subscriptions.map((s) => s.id));
-    const latest = new Map<Uuid, Invoice['billingPeriod']>();
+    const latest = new Map<Uuid, Invoice['billingPeriod'] & { readonly proration: Invoice['proration'] }>();
     for (const invoice of this.state.invoices.values()) {
       if (!wanted.has(invoice.subscriptionId)) continue;
       const known = latest.get(invoice.subscriptionId);
-      if (known === undefined || known.start.getTime() < invoice.billingPeriod.start.getTime()) latest.set(invoice.subscriptionId, invoice.billingPeriod);
+      if (known === undefined || known.start.getTime() < invoice.billingPeriod.start.getTime()) latest.set(invoice.subscriptionId, { ...invoice.billingPeriod, proration: invoice.proration });
     }
     // A suspended subscription is not billed: its subscriber has not paid what dunning gave up on.
     const items = subscriptions.filter((s) => !s.flags.suspended).map((subscription): BillingCandidate => {

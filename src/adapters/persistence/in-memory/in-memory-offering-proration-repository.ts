@@ -28,4 +28,8 @@ export class InMemoryOfferingProrationRepository implements OfferingProrationRep
     this.state.offeringProrationPolicies.set(offeringId, policyId);
     return E.right(undefined);
   }
+
+  async policyIdOf(storeId: Uuid, offeringId: Uuid): Promise<Uuid | undefined> {
+    return this.state.offerings.get(offeringId)?.storeId === storeId ? prorationPolicyOf(this.state, offeringId) : undefined;
+  }
 }

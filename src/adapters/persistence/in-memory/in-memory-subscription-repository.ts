@@ -1,4 +1,4 @@
-import { numbered, type InvoiceDraft } from '../../../domain/billing/invoice.js';
+import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
@@ -78,7 +78,11 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const current = this.state.subscriptions.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
     const offering = this.snapshot(current.offeringVersionId);
-    const changed = change(current, offering);
+    let latest: Invoice['billingPeriod'] | undefined;
+    for (const invoice of this.state.invoices.values()) {
+      if (invoice.subscriptionId === id && (latest === undefined || invoice.billingPeriod.start > latest.start)) latest = invoice.billingPeriod;
+    }
+    const changed = change(current, offering, latest);
     if (E.isLeft(changed)) return changed;
     const { id: _id, storeId: _store, offeringId, offeringVersionId, timestamps } = current;
     this.state.subscriptions.set(id, { ...changed.right, id, storeId, offeringId, offeringVersionId, timestamps: { ...changed.right.timestamps, createdAt: timestamps.createdAt } });

@@ -1,7 +1,8 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Invoice, InvoiceItem, InvoiceTaxLine } from '../../../domain/billing/invoice.js';
+import { NO_PRORATION, type Invoice, type InvoiceItem, type InvoiceProration, type InvoiceTaxLine } from '../../../domain/billing/invoice.js';
 import { PAYMENT_STATUSES, type InvoicePayment, type PaymentStatus } from '../../../domain/billing/invoice-payment.js';
 import { record, storedUuid } from './offering-json.js';
+import { prorationsFromJson } from './subscription-json.js';
 import type { InvoicePaymentsTable, InvoicesTable } from './schema.js';
 import { parseJson, storedDate } from './stored-json.js';
 
@@ -30,6 +31,19 @@ const listFrom = (what: string, text: string): unknown[] => {
   return value;
 };
 
+const prorationToJson = (proration: InvoiceProration): string | null =>
+  proration.events.length === 0 && proration.through === 0 && proration.creditCarried === 0 ? null : JSON.stringify(proration);
+
+export const prorationFromJson = (text: string | null): InvoiceProration => {
+  if (text === null) return NO_PRORATION;
+  const value = record('invoice proration', parseJson('invoice proration', text));
+  const { through, creditCarried } = value;
+  if (typeof through !== 'number' || !Number.isSafeInteger(through) || typeof creditCarried !== 'number' || !Number.isSafeInteger(creditCarried)) {
+    throw new Error('stored invoice proration is malformed');
+  }
+  return { events: prorationsFromJson(value['events']), through, creditCarried };
+};
+
 export const invoiceToRow = (invoice: Invoice): Insertable<InvoicesTable> => ({
   id: invoice.id,
   store_id: invoice.storeId,
@@ -54,6 +68,7 @@ export const invoiceToRow = (invoice: Invoice): Insertable<InvoicesTable> => ({
   created_at: invoice.createdAt,
   updated_at: invoice.updatedAt,
   taxes_added_at: invoice.taxesAddedAt ?? null,
+  proration: prorationToJson(invoice.proration),
 });
 
 export const invoiceFromRow = (row: Selectable<InvoicesTable>): Invoice => ({
@@ -79,6 +94,7 @@ export const invoiceFromRow = (row: Selectable<InvoicesTable>): Invoice => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   ...optionalDate('taxesAddedAt', row.taxes_added_at),
+  proration: prorationFromJson(row.proration),
 });
 
 export const paymentStatus = (value: string): PaymentStatus => {

@@ -25,7 +25,7 @@ import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningOutcome } from '../../../domain/billing/dunning-action.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
-import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
+import { invoiceFromRow, invoiceToRow, prorationFromJson, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
 import { cappedCount, pageNewestFirst } from './kysely-list.js';
 import { appendState, loadOfferings, subscriptionFromRow, toRow } from './kysely-subscription-repository.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -74,7 +74,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
               .as('m'),
           (join) => join.onRef('m.subscription_id', '=', 'i.subscription_id').onRef('m.start', '=', 'i.billing_period_start'),
         )
-        .select(['i.subscription_id', 'i.billing_period_start', 'i.billing_period_end'])
+        .select(['i.subscription_id', 'i.billing_period_start', 'i.billing_period_end', 'i.proration'])
         .execute(),
       everPaused.length === 0
         ? Promise.resolve([])
@@ -88,7 +88,9 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
             .execute(),
       loadOfferings(db, this.snapshots, rows.map((row) => row.offering_version_id)),
     ]);
-    const lastInvoiced = new Map(latest.map((row) => [row.subscription_id, { start: new Date(row.billing_period_start), end: new Date(row.billing_period_end) }]));
+    const lastInvoiced = new Map(
+      latest.map((row) => [row.subscription_id, { start: new Date(row.billing_period_start), end: new Date(row.billing_period_end), proration: prorationFromJson(row.proration) }]),
+    );
     const histories = new Map<string, StateChangeAt[]>();
     for (const row of states) {
       const history = histories.get(row.subscription_id) ?? [];

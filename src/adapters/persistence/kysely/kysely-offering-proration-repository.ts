@@ -5,6 +5,7 @@ import { missing, referenceMissing, type Missing, type ReferenceMissing } from '
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import { storedUuid } from './offering-json.js';
 import { isForeignKeyViolation } from './sql-flavor.js';
 
 /** The column migration 0008 adds to offerings; the offering repository itself never writes it. */
@@ -40,5 +41,11 @@ export class KyselyOfferingProrationRepository implements OfferingProrationRepos
       if (error instanceof PolicyGone) return E.left(referenceMissing);
       throw error;
     }
+  }
+
+  async policyIdOf(storeId: Uuid, offeringId: Uuid): Promise<Uuid | undefined> {
+    const db = this.handle.db.withTables<{ subscription_offerings: OfferingProrationColumn }>();
+    const row = await db.selectFrom('subscription_offerings').select('proration_policy_id').where('store_id', '=', storeId).where('id', '=', offeringId).executeTakeFirst();
+    return row?.proration_policy_id == null ? undefined : storedUuid('offering proration policy', row.proration_policy_id);
   }
 }

@@ -60,6 +60,8 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
     ...(row.billable_from === null ? {} : { billableFrom: new Date(row.billable_from) }),
     ...(bool(row.inactive) ? { inactive: true } : {}),
     ...(body.state === undefined ? {} : { state: body.state }),
+    ...(body.planStartedAt === undefined ? {} : { planStartedAt: body.planStartedAt }),
+    ...(body.prorations === undefined ? {} : { prorations: body.prorations }),
   };
 };
 
@@ -240,7 +242,15 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return E.left(missing);
       const offering = await this.snapshotOf(trx, row.offering_version_id);
-      const changed = change(subscriptionFromRow(row), offering);
+      // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
+      const latest = await trx
+        .selectFrom('subscription_invoices')
+        .select(['billing_period_start', 'billing_period_end'])
+        .where('subscription_id', '=', id)
+        .orderBy('billing_period_start', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const changed = change(subscriptionFromRow(row), offering, latest === undefined ? undefined : { start: new Date(latest.billing_period_start), end: new Date(latest.billing_period_end) });
       if (E.isLeft(changed)) return changed;
       // Identity, store, offering version and creation never change: the row keeps them.
       const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed.right);

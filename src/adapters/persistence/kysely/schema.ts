@@ -201,6 +201,7 @@ export interface InvoicesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   taxes_added_at: ColumnType<Date | null, Date | null, Date | null>;
+  proration: string | null;
 }
 
 export interface InvoicePaymentsTable {

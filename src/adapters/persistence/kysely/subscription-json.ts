@@ -6,6 +6,7 @@ import {
   type SubscriptionStateRecord,
   type SubscriptionTimestamps,
 } from '../../../domain/subscription/subscription.js';
+import type { ProratedPlan, ProrationEvent } from '../../../domain/subscription/proration-event.js';
 import { record, storedUuid } from './offering-json.js';
 import { storedDate } from './stored-json.js';
 import { parsePaymentAuthority, type PaymentAuthority } from '../../../domain/subscription/payment-authority.js';
@@ -23,6 +24,8 @@ export interface SubscriptionBody {
   readonly goLiveAfter?: Date;
   readonly invoiceAfter: Date;
   readonly state?: SubscriptionStateRecord;
+  readonly planStartedAt?: Date;
+  readonly prorations?: readonly ProrationEvent[];
 }
 
 export const subscriptionBody = (s: Subscription): string => {
@@ -37,6 +40,8 @@ export const subscriptionBody = (s: Subscription): string => {
     ...(s.goLiveAfter === undefined ? {} : { goLiveAfter: s.goLiveAfter }),
     invoiceAfter: s.invoiceAfter,
     ...(s.state === undefined ? {} : { state: s.state }),
+    ...(s.planStartedAt === undefined ? {} : { planStartedAt: s.planStartedAt }),
+    ...(s.prorations === undefined ? {} : { prorations: s.prorations }),
   };
   return JSON.stringify(body);
 };
@@ -82,7 +87,38 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
     ...(body['goLiveAfter'] === undefined ? {} : { goLiveAfter: storedDate('subscription goLiveAfter', body['goLiveAfter']) }),
     invoiceAfter: storedDate('subscription invoiceAfter', body['invoiceAfter']),
     ...(body['state'] === undefined ? {} : { state: stateFromJson(body['state']) }),
+    ...(body['planStartedAt'] === undefined ? {} : { planStartedAt: storedDate('subscription planStartedAt', body['planStartedAt']) }),
+    ...(body['prorations'] === undefined ? {} : { prorations: prorationsFromJson(body['prorations']) }),
   };
+};
+
+const storedAmount = (what: string, value: unknown): number => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Error(`stored ${what} is not a whole number`);
+  return value;
+};
+
+const proratedPlan = (what: string, value: unknown): ProratedPlan => {
+  const plan = record(what, value);
+  if (typeof plan['name'] !== 'string' || typeof plan['includesTax'] !== 'boolean') throw new Error(`stored ${what} is malformed`);
+  return { name: plan['name'], includesTax: plan['includesTax'] };
+};
+
+export const prorationsFromJson = (value: unknown): readonly ProrationEvent[] => {
+  if (!Array.isArray(value)) throw new Error('stored prorations are not a list');
+  return value.map((item): ProrationEvent => {
+    const event = record('proration', item);
+    return {
+      prorationPolicyId: storedUuid('proration policy', event['prorationPolicyId']),
+      billingCostBeforeProration: storedAmount('proration cost', event['billingCostBeforeProration']),
+      refundedAmountForUnusedPlan: storedAmount('proration refund', event['refundedAmountForUnusedPlan']),
+      newPlanCost: storedAmount('proration new plan cost', event['newPlanCost']),
+      proratedAt: storedDate('proration time', event['proratedAt']),
+      proratedUntil: storedDate('proration period end', event['proratedUntil']),
+      days: storedAmount('proration days', event['days']),
+      from: proratedPlan('prorated plan', event['from']),
+      to: proratedPlan('prorated plan', event['to']),
+    };
+  });
 };
 
 /** The latest state, kept whole in the subscription's body so that reading a subscription needs no history query. */

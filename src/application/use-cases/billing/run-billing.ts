@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { billingPeriodsUpTo, turnsInactiveAt } from '../../../domain/billing/billing-period.js';
-import type { InvoiceDraft } from '../../../domain/billing/invoice.js';
+import { NO_PRORATION, type InvoiceDraft } from '../../../domain/billing/invoice.js';
+import { chargeProrations } from '../../../domain/billing/proration.js';
 import { invoiceDraft } from '../../../domain/billing/invoice-items.js';
 import type { JobReport } from '../../../domain/billing/job.js';
 import { totalsByCurrency, type BillingRunReport } from '../../../domain/billing/run-reports.js';
@@ -44,7 +45,11 @@ export class RunBilling implements JobHandler {
       if (E.isRight(draft)) drafts.push(draft.right);
       else failures += 1;
     }
-    return { drafts, failures, turnsInactive: turnsInactiveAt(subscription, plan.attributes, instant, history) };
+    const turnsInactive = turnsInactiveAt(subscription, plan.attributes, instant, history);
+    // Its prorations chain through its invoices in order: one that cannot be made leaves the rest unmade.
+    const prorated = chargeProrations(drafts, subscription, history.lastInvoiced?.proration ?? NO_PRORATION);
+    if (E.isLeft(prorated)) return { drafts: [], failures: failures + drafts.length, turnsInactive };
+    return { drafts: [...prorated.right], failures, turnsInactive };
   }
 
   async run({ job, startedAt, heartbeat }: JobRun): Promise<JobReport> {

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
+import type { InvoicedPeriod } from '../../../domain/billing/proration.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
 import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscription/subscription.js';
@@ -15,12 +16,12 @@ export const changeSubscription = async <C>(
   storeId: Uuid,
   id: string,
   parsed: Parsed<C>,
-  apply: (subscription: Subscription, offering: Offering, changes: C) => E.Either<DomainError, Subscription>,
+  apply: (subscription: Subscription, offering: Offering, changes: C, latestInvoiced: InvoicedPeriod | undefined) => E.Either<DomainError, Subscription>,
 ): Promise<E.Either<DomainError, SubscriptionWithOffering>> => {
   const subscriptionId = parseUuid(id);
   if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
   if (E.isLeft(parsed)) return E.left(validationFailed(parsed.left));
-  const updated = await subscriptions.update(storeId, subscriptionId, (subscription, offering) => apply(subscription, offering, parsed.right));
+  const updated = await subscriptions.update(storeId, subscriptionId, (subscription, offering, latestInvoiced) => apply(subscription, offering, parsed.right, latestInvoiced));
   if (E.isRight(updated)) return updated;
   return E.left(updated.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : updated.left);
 };

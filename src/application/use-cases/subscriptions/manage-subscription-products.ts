@@ -5,6 +5,7 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import { applyProductChanges, parseProductChanges } from '../../../domain/subscription/product-changes.js';
 import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
 import type { Clock } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { changeSubscription } from './change-subscription.js';
 
@@ -13,12 +14,15 @@ export class ManageSubscriptionProducts {
   constructor(
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
   ) {}
 
   /** Attaches, detaches or replaces the product copies the subscription holds, in order, with the subscription locked. */
   async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
+    // A store on a test clock changes its subscriptions at the clock's time.
+    const heldAt = await this.storeClock.heldAt(storeId);
     return changeSubscription(this.subscriptions, storeId, id, parseProductChanges(data), (subscription, offering, changes) =>
-      applyProductChanges(subscription, offering, changes, this.clock.now()),
+      applyProductChanges(subscription, offering, changes, heldAt ?? this.clock.now()),
     );
   }
 }

@@ -38,10 +38,12 @@ forEachBackend("Offering proration repository contract (an offering's proration 
     expect(await usingPolicy(store.id, daily.id)).to.deep.equal([second.id, first.id]);
     expect(await offeringProration.use(store.id, first.id, weekly.id)).to.deep.equal(E.right(undefined));
     expect(await usingPolicy(store.id, daily.id)).to.deep.equal([second.id]);
+    expect([await offeringProration.policyIdOf(store.id, first.id), await offeringProration.policyIdOf(store.id, second.id)]).to.deep.equal([weekly.id, daily.id]);
     const both = await offerings.list(store.id, listQuery(OFFERING_LIST, { filter: [{ op: 'in', field: 'proration_policy_id', values: [daily.id, weekly.id] }] }));
     expect([both.items.map((o) => o.id), both.total]).to.deep.equal([[second.id, first.id], 2]);
     expect(await offeringProration.use(store.id, second.id, undefined)).to.deep.equal(E.right(undefined));
     expect(await usingPolicy(store.id, daily.id)).to.deep.equal([]);
+    expect(await offeringProration.policyIdOf(store.id, second.id)).to.equal(undefined);
     // The offering itself is as it was: the reference is not one of its versions.
     expect(await offerings.findById(store.id, second.id)).to.deep.equal(second);
   });
@@ -54,6 +56,11 @@ forEachBackend("Offering proration repository contract (an offering's proration 
     expect(await offeringProration.use(other.id, offering.id, theirs.id)).to.deep.equal(E.left(missing));
     expect(await offeringProration.use(store.id, offering.id, '8b0c8c5e-1d5c-4b8e-9d0a-2f6b1f3c4d5e' as typeof theirs.id)).to.deep.equal(E.left(referenceMissing));
     expect(await usingPolicy(other.id, theirs.id)).to.deep.equal([]);
+    const ours = await aPolicyOf();
+    await offeringProration.use(store.id, offering.id, ours.id);
+    // Read through another store, the offering is not there and uses no policy.
+    expect(await offeringProration.policyIdOf(store.id, offering.id)).to.equal(ours.id);
+    expect(await offeringProration.policyIdOf(other.id, offering.id)).to.equal(undefined);
   });
 
   it('keeps a policy an offering uses from being deleted, until the offering lets it go or is deleted itself', async () => {

@@ -1,0 +1,163 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { asAmount, fraction, roundDown, times } from '../shared/money.js';
+import type { Uuid } from '../shared/uuid.js';
+import { addIntervals } from '../subscription/billing.js';
+import type { Offering, OfferingPlan } from '../subscription/offering.js';
+import type { PlanAttributes } from '../subscription/plan.js';
+import type { Price } from '../subscription/catalogue-fields.js';
+import { planPricing } from '../subscription/pricing.js';
+import type { ProrationRounding } from '../subscription/proration-policy.js';
+import type { ProrationEvent } from '../subscription/proration-event.js';
+import { subscriptionProducts } from '../subscription/subscription-copies.js';
+import type { Subscription } from '../subscription/subscription.js';
+import { needsTax, taxRequired, type InvoiceDraft, type InvoiceItem, type InvoiceProration } from './invoice.js';
+
+const DAY_MS = 86_400_000;
+
+/** The proration policy of the subscription's offering when its plan switches, as the merchant set it then. */
+export interface ProrationPolicyInUse {
+  readonly id: Uuid;
+  readonly rounding: ProrationRounding;
+}
+
+/** The period of a subscription's latest invoice (the one starting last). */
+export interface InvoicedPeriod {
+  readonly start: Date;
+  readonly end: Date;
+}
+
+/**
+ * EPCC: "charges only prorate by day", the policy's `rounding` deciding how a part of a day counts: up to
+ * the next whole day, down to the last, or to the nearest (half a day up).
+ */
+export const prorationDays = (from: Date, until: Date, rounding: ProrationRounding): number => {
+  const exact = (until.getTime() - from.getTime()) / DAY_MS;
+  switch (rounding) {
+    case 'up':
+      return Math.ceil(exact);
+    case 'down':
+      return Math.floor(exact);
+    case 'nearest':
+      return Math.round(exact);
+  }
+};
+
+/** The whole days of one period of `plan` starting at `start` (periods start at the same time of day). */
+const periodDays = (start: Date, plan: PlanAttributes): number =>
+  Math.round((addIntervals(start, plan.billing_interval_type, plan.billing_frequency).getTime() - start.getTime()) / DAY_MS);
+
+/** `days` of a period of `periodLength` days priced `price`, rounded down to the penny (EPCC); undefined past the largest amount. */
+export const costOfDays = (price: number, days: number, periodLength: number): number | undefined =>
+  asAmount(roundDown(times(price, fraction(days, periodLength))));
+
+const priceOf = (subscription: Subscription, offering: Offering, plan: OfferingPlan): Price | undefined =>
+  planPricing(subscriptionProducts(subscription, offering), plan).prices[subscription.currency];
+
+const planOf = (offering: Offering, id: Uuid): OfferingPlan | undefined => offering.plans.find((p) => p.id === id);
+
+/**
+ * The proration of a plan switch (from `before`'s plan to `after`'s at `now`), added to `after`'s
+ * prorations: when the offering has a policy (EPCC: none, no proration), and `now` falls in the period of
+ * its latest invoice and that period is not its trial (invoiced at zero, so nothing is refunded and the
+ * trial stays free). The days left of that period are refunded at the old plan's price and charged at the
+ * new one's, each plan's day being its price over the days of one of its periods starting with the
+ * invoiced one; each amount rounded down to the penny. The next invoice charges the difference. Refused,
+ * with the reason, when an amount would pass the largest the API answers.
+ */
+export const prorated = (
+  before: Subscription,
+  after: Subscription,
+  offering: Offering,
+  invoiced: InvoicedPeriod | undefined,
+  policy: ProrationPolicyInUse | undefined,
+  now: Date,
+): E.Either<string, Subscription> => {
+  if (policy === undefined || invoiced === undefined || before.planId === after.planId) return E.right(after);
+  const inPeriod = invoiced.start.getTime() <= now.getTime() && now.getTime() < invoiced.end.getTime();
+  if (!inPeriod || invoiced.end.getTime() <= before.invoiceAfter.getTime()) return E.right(after);
+  const from = planOf(offering, before.planId);
+  const to = planOf(offering, after.planId);
+  const fromPrice = from === undefined ? undefined : priceOf(before, offering, from);
+  const toPrice = to === undefined ? undefined : priceOf(after, offering, to);
+  if (from === undefined || to === undefined || fromPrice === undefined || toPrice === undefined) return E.right(after);
+  const days = prorationDays(now, invoiced.end, policy.rounding);
+  if (days <= 0) return E.right(after);
+  const refunded = costOfDays(fromPrice.amount, days, periodDays(invoiced.start, from.attributes));
+  const newCost = costOfDays(toPrice.amount, days, periodDays(invoiced.start, to.attributes));
+  if (refunded === undefined || newCost === undefined) return E.left('the proration of this plan switch would exceed the largest amount');
+  const event: ProrationEvent = {
+    prorationPolicyId: policy.id,
+    billingCostBeforeProration: fromPrice.amount,
+    refundedAmountForUnusedPlan: refunded,
+    newPlanCost: newCost,
+    proratedAt: now,
+    proratedUntil: invoiced.end,
+    days,
+    from: { name: from.attributes.name, includesTax: fromPrice.includes_tax ?? false },
+    to: { name: to.attributes.name, includesTax: toPrice.includes_tax ?? false },
+  };
+  return E.right({ ...after, prorations: [...(before.prorations ?? []), event] });
+};
+
+/** What the latest invoice of a subscription left for the next: how many prorations it charged through, and its credit. */
+export type ProrationCarry = Pick<InvoiceProration, 'through' | 'creditCarried'>;
+
+const line = (description: string, currency: string, amount: bigint, includesTax: boolean, from: Date, until: Date): InvoiceItem => ({
+  description,
+  price: { currency, amount: Number(amount), includes_tax: includesTax },
+  fromTimePeriod: from,
+  untilTimePeriod: until,
+});
+
+/**
+ * One invoice with the subscription's prorations not charged yet, and the credit the invoice before it
+ * carried: a line charging each new plan's days and a line refunding each old plan's, a line taking the
+ * credit off. When refunds exceed what the invoice charges, it comes to zero with a line carrying the
+ * rest to the next invoice (as Stripe keeps a customer's credit balance): nothing is paid back in money.
+ */
+const charged = (draft: InvoiceDraft, all: readonly ProrationEvent[], carry: ProrationCarry): E.Either<string, InvoiceDraft> => {
+  const events = all.slice(carry.through);
+  if (events.length === 0 && carry.creditCarried === 0) return E.right({ ...draft, proration: { events: [], through: all.length, creditCarried: 0 } });
+  const { currency, billingPeriod } = draft;
+  const lines: InvoiceItem[] = [];
+  for (const event of events) {
+    const span = [event.proratedAt, event.proratedUntil] as const;
+    if (event.newPlanCost > 0) lines.push(line(`${event.to.name}: ${event.days} days after the plan switch (prorated)`, currency, BigInt(event.newPlanCost), event.to.includesTax, ...span));
+    if (event.refundedAmountForUnusedPlan > 0) {
+      lines.push(line(`${event.from.name}: ${event.days} unused days refunded (prorated)`, currency, -BigInt(event.refundedAmountForUnusedPlan), event.from.includesTax, ...span));
+    }
+  }
+  if (carry.creditCarried > 0) lines.push(line('Credit from the previous invoice', currency, -BigInt(carry.creditCarried), true, billingPeriod.start, billingPeriod.end));
+  const total = lines.reduce((sum, item) => sum + BigInt(item.price.amount), BigInt(draft.amount));
+  const creditCarried = total < 0n ? -total : 0n;
+  if (creditCarried > 0n) lines.push(line('Credit carried to the next invoice', currency, creditCarried, true, billingPeriod.start, billingPeriod.end));
+  const amount = asAmount(total + creditCarried);
+  if (amount === undefined || asAmount(creditCarried) === undefined) return E.left('the invoice with its prorations would exceed the largest amount');
+  const includesTax = draft.includesTax && !lines.some(needsTax);
+  return E.right({
+    ...draft,
+    items: [...draft.items, ...lines],
+    amount,
+    includesTax,
+    outstanding: amount > 0,
+    taxRequired: taxRequired(amount, includesTax),
+    proration: { events, through: all.length, creditCarried: Number(creditCarried) },
+  });
+};
+
+/**
+ * The drafts of one subscription from one billing run, oldest first, with its prorations charged on the
+ * first of them and the credit passed along: EPCC puts a plan switch's proration on "the next billing run".
+ */
+export const chargeProrations = (drafts: readonly InvoiceDraft[], subscription: Subscription, carry: ProrationCarry): E.Either<string, readonly InvoiceDraft[]> => {
+  const all = subscription.prorations ?? [];
+  const result: InvoiceDraft[] = [];
+  let left = carry;
+  for (const draft of drafts) {
+    const made = charged(draft, all, left);
+    if (E.isLeft(made)) return made;
+    result.push(made.right);
+    left = made.right.proration;
+  }
+  return E.right(result);
+};
