@@ -3,9 +3,10 @@
  * own code so that the two can be compared: periods from the start (calendar months clamped to month
  * ends, days, weeks), a trial as one zero invoice, the first period invoiced at creation, billing runs
  * that catch up every due period, pauses (a period paused from its start to its end is free; the one a
- * resume falls in is not), cancels ending when what was invoiced runs out, EPCC's stored status, and
- * invoice numbers given in the order invoices are made: a run takes subscriptions in the order they were
- * made, those made in the same millisecond by id.
+ * resume falls in is not), cancels ending when what was invoiced runs out, EPCC's stored status, plan
+ * switches (periods go on from the end of the latest invoice, at the new plan's length and price) prorated
+ * by day under a policy, and invoice numbers given in the order invoices are made: a run takes
+ * subscriptions in the order they were made, those made in the same millisecond by id.
  */
 
 export type Unit = 'day' | 'week' | 'month';
@@ -23,6 +24,16 @@ export interface ModelInvoice {
   readonly start: number;
   readonly end: number;
   readonly amount: number;
+  /** How many plan switches it charged. */
+  readonly prorations: number;
+}
+
+export type Rounding = 'up' | 'down' | 'nearest';
+
+/** One plan switch's proration, waiting for the next invoice: what it adds to it (may be below zero). */
+interface Proration {
+  readonly charge: number;
+  readonly refund: number;
 }
 
 interface Gap {
@@ -35,13 +46,17 @@ export interface ModelSubscription {
   /** The service's id, which orders subscriptions made in the same millisecond. */
   readonly id: string;
   readonly createdAt: number;
-  readonly plan: ModelPlan;
+  /** Where paid periods count from: the end of the first plan's trial; a switch keeps it. */
+  readonly invoiceAfter: number;
+  plan: ModelPlan;
   paused: boolean;
   canceled: boolean;
   endDate?: number;
   inactive: boolean;
   readonly gaps: Gap[];
   readonly invoices: ModelInvoice[];
+  readonly waiting: Proration[];
+  credit: number;
 }
 
 const DAY = 86_400_000;
@@ -60,24 +75,44 @@ export const plus = (at: number, unit: Unit, count: number): number => {
   return Date.UTC(year, month, day, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds());
 };
 
+const roundDays = (ms: number, rounding: Rounding): number =>
+  rounding === 'up' ? Math.ceil(ms / DAY) : rounding === 'down' ? Math.floor(ms / DAY) : Math.round(ms / DAY);
+
+/** `price` × `days` / `of`, rounded down to the penny, in integers. */
+const share = (price: number, days: number, of: number): number => Number((BigInt(price) * BigInt(days)) / BigInt(of));
+
 export class BillingModel {
   readonly subscriptions: ModelSubscription[] = [];
   private lastNumber = 0;
 
-  /** Paid period `index` of a subscription: counted from the end of its trial, never chained. */
-  private paidStart(s: ModelSubscription, index: number): number {
-    return plus(plus(s.createdAt, s.plan.unit, s.plan.trial), s.plan.unit, s.plan.every * index);
-  }
+  /** With a proration policy rounding days this way, or none (no proration). */
+  constructor(private readonly rounding?: Rounding) {}
 
-  /** Every period of the subscription in order: the trial first when it has one. */
+  /**
+   * The periods after `through` (the end of the latest invoice) at the current plan: on the grid of that
+   * plan counted from `invoiceAfter` when `through` lies on it, else counted from `through`. Before any
+   * invoice: the trial, then the grid from `invoiceAfter`.
+   */
   private *periods(s: ModelSubscription): Generator<{ start: number; end: number; amount: number }> {
-    if (s.plan.trial > 0) yield { start: s.createdAt, end: plus(s.createdAt, s.plan.unit, s.plan.trial), amount: 0 };
-    for (let index = 0; ; index += 1) yield { start: this.paidStart(s, index), end: this.paidStart(s, index + 1), amount: s.plan.price };
+    const { unit, every, price } = s.plan;
+    const through = this.invoicedThrough(s);
+    let from = s.invoiceAfter;
+    let index = 0;
+    if (through === undefined) {
+      if (s.invoiceAfter > s.createdAt) yield { start: s.createdAt, end: s.invoiceAfter, amount: 0 };
+    } else if (through > s.invoiceAfter) {
+      while (plus(s.invoiceAfter, unit, every * index) < through) index += 1;
+      if (plus(s.invoiceAfter, unit, every * index) !== through) [from, index] = [through, 0];
+    }
+    for (; ; index += 1) yield { start: plus(from, unit, every * index), end: plus(from, unit, every * (index + 1)), amount: price };
   }
 
   private invoice(s: ModelSubscription, period: { start: number; end: number; amount: number }): void {
     this.lastNumber += 1;
-    s.invoices.push({ number: this.lastNumber, ...period });
+    const charged = s.waiting.splice(0);
+    const total = period.amount + charged.reduce((sum, p) => sum + p.charge - p.refund, 0) - s.credit;
+    s.credit = total < 0 ? -total : 0;
+    s.invoices.push({ number: this.lastNumber, start: period.start, end: period.end, amount: Math.max(0, total), prorations: charged.length });
   }
 
   private invoicedThrough(s: ModelSubscription): number | undefined {
@@ -90,11 +125,9 @@ export class BillingModel {
 
   /** The periods a run at `at` would bill, were the subscription neither paused nor canceled. */
   private due(s: ModelSubscription, at: number, ignoringPauses: boolean): { start: number; end: number; amount: number }[] {
-    const through = this.invoicedThrough(s) ?? Number.NEGATIVE_INFINITY;
     const found = [];
     for (const period of this.periods(s)) {
       if (period.start > at) break;
-      if (period.start < through) continue;
       if (!ignoringPauses && this.pausedThroughout(s, period)) continue;
       found.push(period);
     }
@@ -102,7 +135,8 @@ export class BillingModel {
   }
 
   create(key: number, id: string, createdAt: number, plan: ModelPlan): void {
-    const s: ModelSubscription = { key, id, createdAt, plan, paused: false, canceled: false, inactive: false, gaps: [], invoices: [] };
+    const invoiceAfter = plus(createdAt, plan.unit, plan.trial);
+    const s: ModelSubscription = { key, id, createdAt, invoiceAfter, plan, paused: false, canceled: false, inactive: false, gaps: [], invoices: [], waiting: [], credit: 0 };
     this.subscriptions.push(s);
     const [first] = this.due(s, createdAt, false);
     if (first !== undefined) this.invoice(s, first);
@@ -115,8 +149,28 @@ export class BillingModel {
         if (!s.inactive && this.due(s, at, true).length > 0) s.inactive = true;
         continue;
       }
-      for (const period of this.due(s, at, false)) this.invoice(s, period);
+      // One at a time: each invoice moves where the next period starts.
+      for (let [period] = this.due(s, at, false); period !== undefined; [period] = this.due(s, at, false)) this.invoice(s, period);
     }
+  }
+
+  /**
+   * A switch to `plan` at `at`, as the service decides it (refused once canceled, unless to the plan it has). Inside the latest
+   * invoice's period, unless that is the trial, the days left are refunded at the old plan's price and
+   * charged at the new one's, each plan's day being its price over one of its periods from that
+   * period's start.
+   */
+  switchPlan(s: ModelSubscription, plan: ModelPlan, at: number): boolean {
+    if (plan === s.plan) return true;
+    if (s.canceled) return false;
+    const latest = s.invoices[s.invoices.length - 1];
+    if (this.rounding !== undefined && latest !== undefined && latest.start <= at && at < latest.end && latest.end > s.invoiceAfter) {
+      const days = roundDays(latest.end - at, this.rounding);
+      const length = (p: ModelPlan) => (plus(latest.start, p.unit, p.every) - latest.start) / DAY;
+      if (days > 0) s.waiting.push({ refund: share(s.plan.price, days, length(s.plan)), charge: share(plan.price, days, length(plan)) });
+    }
+    s.plan = plan;
+    return true;
   }
 
   /** Whether the action applies now, as the service decides it; applies it if so. */

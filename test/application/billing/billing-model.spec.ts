@@ -4,7 +4,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { BuildOffering } from '../../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
+import { SetOfferingProrationPolicy } from '../../../src/application/use-cases/subscriptions/offering-proration-policy.js';
+import { CreateProrationPolicy } from '../../../src/application/use-cases/subscriptions/proration-policies.js';
 import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/subscription-states.js';
+import { UpdateSubscription } from '../../../src/application/use-cases/subscriptions/update-subscription.js';
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/subscriptions/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../../../src/application/use-cases/subscriptions/subscription-products.js';
 import { buildContainer } from '../../../src/container.js';
@@ -21,26 +24,39 @@ import { TestClock } from '../../support/system-fakes.js';
 
 const HOUR = 3_600_000;
 
-/** The plans a timeline subscribes to: monthly, monthly after a month's trial, every two weeks, daily. */
+/** The plans a timeline subscribes to and switches between: monthly, monthly after a month's trial, every two weeks, daily. */
+const fixedAt = (amount: number) => ({ fixed_price: { USD: { amount, includes_tax: true } } });
 const PLANS: readonly (ModelPlan & { readonly attributes: Record<string, unknown> })[] = [
-  { unit: 'month', every: 1, trial: 0, price: 1990, attributes: { name: 'Monthly' } },
-  { unit: 'month', every: 1, trial: 1, price: 1990, attributes: { name: 'Monthly, trial first', trial_period: 1 } },
-  { unit: 'week', every: 2, trial: 0, price: 1990, attributes: { name: 'Fortnightly', billing_interval_type: 'week', billing_frequency: 2 } },
-  { unit: 'day', every: 1, trial: 0, price: 1990, attributes: { name: 'Daily', billing_interval_type: 'day' } },
+  { unit: 'month', every: 1, trial: 0, price: 1990, attributes: { name: 'Monthly', ...fixedAt(1990) } },
+  { unit: 'month', every: 1, trial: 1, price: 2990, attributes: { name: 'Monthly, trial first', trial_period: 1, ...fixedAt(2990) } },
+  { unit: 'week', every: 2, trial: 0, price: 990, attributes: { name: 'Fortnightly', billing_interval_type: 'week', billing_frequency: 2, ...fixedAt(990) } },
+  { unit: 'day', every: 1, trial: 0, price: 99, attributes: { name: 'Daily', billing_interval_type: 'day', ...fixedAt(99) } },
 ];
 
 type Step =
   | { readonly kind: 'subscribe'; readonly plan: number }
   | { readonly kind: 'wait'; readonly hours: number }
   | { readonly kind: 'run' }
-  | { readonly kind: 'act'; readonly action: 'pause' | 'resume' | 'cancel'; readonly which: number };
+  | { readonly kind: 'act'; readonly action: 'pause' | 'resume' | 'cancel'; readonly which: number }
+  | { readonly kind: 'switch'; readonly plan: number; readonly which: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 24 * 45 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('run' as const) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('act' as const), action: fc.constantFrom('pause' as const, 'resume' as const, 'cancel' as const), which: fc.nat(9) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('switch' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }), which: fc.nat(9) }) },
 );
+
+const switching: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 24 * 10 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('run' as const) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('switch' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }), which: fc.nat(3) }) },
+);
+
+/** The offering's proration policy's rounding, or no policy. */
+const policy = fc.constantFrom(undefined, 'up' as const, 'down' as const, 'nearest' as const);
 
 const right = <A>(either: E.Either<unknown, A>): A => {
   if (E.isLeft(either)) throw new Error(JSON.stringify(either.left));
@@ -48,16 +64,15 @@ const right = <A>(either: E.Either<unknown, A>): A => {
 };
 
 /**
- * Random timelines of subscriptions, waits, billing runs, pauses, resumes and cancels, driven through the
- * real use cases and through the plain model of `billing-model.ts`: every invoice (period, amount,
- * number), every status and every cancellation's end date must agree.
+ * Random timelines of subscriptions, waits, billing runs, pauses, resumes, cancels and plan switches
+ * (prorated under a policy, or not), driven through the real use cases and through the plain model of
+ * `billing-model.ts`: every invoice (period, amount, number, prorations charged), every status and every
+ * cancellation's end date must agree.
  */
 forEachBackend('Billing against its reference model, random timelines', (backend, persistence) => {
-  it('agrees with the model on invoices, amounts, numbers, statuses and end dates', async function () {
-    this.timeout(240_000);
-    const runs = propertyRuns(backend.name === 'in-memory' ? 40 : 8);
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
+  const agrees = (policies: fc.Arbitrary<'up' | 'down' | 'nearest' | undefined>, timelines: fc.Arbitrary<readonly Step[]>, usualRuns: number) =>
+    fc.assert(
+      fc.asyncProperty(policies, timelines, async (rounding, steps) => {
         const clock = new TestClock(new Date('2026-01-31T09:15:00.000Z'));
         const container = buildContainer(persistence());
         container.rebind(TOKENS.Clock).toConstantValue(clock);
@@ -67,7 +82,11 @@ forEachBackend('Billing against its reference model, random timelines', (backend
         const plans = [];
         for (const plan of PLANS) plans.push(right(await container.get(CreateSubscriptionPlan).execute(store.id, planData(plan.attributes))));
         const offering = right(await container.get(BuildOffering).execute(store.id, { name: 'Club', products: [product.id], plans: plans.map((p) => p.id) }));
-        const model = new BillingModel();
+        if (rounding !== undefined) {
+          const made = right(await container.get(CreateProrationPolicy).execute(store.id, { type: 'subscription_proration_policy', attributes: { name: 'By the day', rounding } }));
+          right(await container.get(SetOfferingProrationPolicy).execute(store.id, offering.id, { type: 'subscription_proration_policy', id: made.id }));
+        }
+        const model = new BillingModel(rounding);
         const ids: Uuid[] = [];
 
         for (const s of steps) {
@@ -81,6 +100,12 @@ forEachBackend('Billing against its reference model, random timelines', (backend
           } else if (s.kind === 'run') {
             await runJob(container, aJob(store.id, 'billing-run', clock.now()), clock.now());
             model.run(now);
+          } else if (s.kind === 'switch') {
+            if (ids.length === 0) continue;
+            const which = s.which % ids.length;
+            const result = await container.get(UpdateSubscription).execute(store.id, ids[which]!, { type: 'subscription', attributes: { plan_id: offering.plans[s.plan]!.id } });
+            const applies = model.switchPlan(model.subscriptions[which]!, PLANS[s.plan]!, now);
+            expect(E.isRight(result), `switch of S${which} to ${s.plan}: ${JSON.stringify(E.isLeft(result) ? result.left : '')}`).to.equal(applies);
           } else if (ids.length > 0) {
             const which = s.which % ids.length;
             const result = await container.get(ChangeSubscriptionState).execute(store.id, ids[which]!, { type: 'subscription_state', attributes: { action: s.action } });
@@ -96,7 +121,7 @@ forEachBackend('Billing against its reference model, random timelines', (backend
           const actual = invoices
             .filter((i) => i.subscriptionId === id)
             .sort((a, b) => a.billingPeriod.start.getTime() - b.billingPeriod.start.getTime())
-            .map((i) => ({ number: i.number, start: i.billingPeriod.start.getTime(), end: i.billingPeriod.end.getTime(), amount: i.amount }));
+            .map((i) => ({ number: i.number, start: i.billingPeriod.start.getTime(), end: i.billingPeriod.end.getTime(), amount: i.amount, prorations: i.proration.events.length }));
           expect(actual, `invoices of S${key}`).to.deep.equal(expected.invoices);
           const found = (await container.get(TOKENS.SubscriptionRepository).findById(store.id, id))!;
           const plan = found.offering.plans.find((p) => p.id === found.subscription.planId)!.attributes;
@@ -104,7 +129,19 @@ forEachBackend('Billing against its reference model, random timelines', (backend
           expect(found.subscription.timestamps.endDate?.getTime(), `end date of S${key}`).to.equal(expected.endDate);
         }
       }),
-      { numRuns: runs },
+      { numRuns: propertyRuns(backend.name === 'in-memory' ? usualRuns : Math.ceil(usualRuns / 5)) },
     );
+
+  it('agrees with the model on invoices, amounts, numbers, statuses and end dates', async function () {
+    this.timeout(240_000);
+    await agrees(policy, fc.array(step, { minLength: 1, maxLength: 30 }), 40);
+  });
+
+  // Switches soon after runs, under a policy: most land inside an invoiced period and are prorated.
+  it('agrees with the model on prorated plan switches', async function () {
+    this.timeout(240_000);
+    const subscribed = fc.array(fc.record({ kind: fc.constant('subscribe' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }) }), { minLength: 1, maxLength: 3 });
+    const timelines = fc.tuple(subscribed, fc.array(switching, { minLength: 4, maxLength: 30, size: 'medium' })).map(([first, then]): readonly Step[] => [...first, ...then]);
+    await agrees(policy.filter((p) => p !== undefined), timelines, 60);
   });
 });
