@@ -5,8 +5,10 @@
  * that catch up every due period, pauses (a period paused from its start to its end is free; the one a
  * resume falls in is not), cancels ending when what was invoiced runs out, EPCC's stored status, plan
  * switches (periods go on from the end of the latest invoice, at the new plan's length and price) prorated
- * by day under a policy, and invoice numbers given in the order invoices are made: a run takes
- * subscriptions in the order they were made, those made in the same millisecond by id.
+ * by day under a policy, payment runs whose attempts all fail (no gateway is configured) retried by the
+ * store's dunning rule until its limit, then its action (a suspended subscription is not billed), and
+ * invoice numbers given in the order invoices are made: a run takes subscriptions in the order they were
+ * made, those made in the same millisecond by id.
  */
 
 export type Unit = 'day' | 'week' | 'month';
@@ -26,7 +28,22 @@ export interface ModelInvoice {
   readonly amount: number;
   /** How many plan switches it charged. */
   readonly prorations: number;
+  /** Failed payment attempts, and whether they spent the retries. */
+  failed: number;
+  spent: boolean;
+  last?: number;
 }
+
+/** The store's dunning rule (EPCC's default without one: daily, 10 retries, then nothing). */
+export interface ModelDunning {
+  readonly type: 'fixed' | 'backoff' | 'tiered';
+  readonly days: number;
+  readonly multiplier: number;
+  readonly limit: number;
+  readonly action: 'none' | 'pause' | 'suspend' | 'close';
+}
+
+export const DEFAULT_DUNNING: ModelDunning = { type: 'fixed', days: 1, multiplier: 1, limit: 10, action: 'none' };
 
 export type Rounding = 'up' | 'down' | 'nearest';
 
@@ -50,6 +67,7 @@ export interface ModelSubscription {
   readonly invoiceAfter: number;
   plan: ModelPlan;
   paused: boolean;
+  suspended: boolean;
   canceled: boolean;
   endDate?: number;
   inactive: boolean;
@@ -85,8 +103,11 @@ export class BillingModel {
   readonly subscriptions: ModelSubscription[] = [];
   private lastNumber = 0;
 
-  /** With a proration policy rounding days this way, or none (no proration). */
-  constructor(private readonly rounding?: Rounding) {}
+  /** With a proration policy rounding days this way, or none (no proration), and this dunning rule. */
+  constructor(
+    private readonly rounding?: Rounding,
+    private readonly dunning: ModelDunning = DEFAULT_DUNNING,
+  ) {}
 
   /**
    * The periods after `through` (the end of the latest invoice) at the current plan: on the grid of that
@@ -112,7 +133,7 @@ export class BillingModel {
     const charged = s.waiting.splice(0);
     const total = period.amount + charged.reduce((sum, p) => sum + p.charge - p.refund, 0) - s.credit;
     s.credit = total < 0 ? -total : 0;
-    s.invoices.push({ number: this.lastNumber, start: period.start, end: period.end, amount: Math.max(0, total), prorations: charged.length });
+    s.invoices.push({ number: this.lastNumber, start: period.start, end: period.end, amount: Math.max(0, total), prorations: charged.length, failed: 0, spent: false });
   }
 
   private invoicedThrough(s: ModelSubscription): number | undefined {
@@ -136,7 +157,7 @@ export class BillingModel {
 
   create(key: number, id: string, createdAt: number, plan: ModelPlan): void {
     const invoiceAfter = plus(createdAt, plan.unit, plan.trial);
-    const s: ModelSubscription = { key, id, createdAt, invoiceAfter, plan, paused: false, canceled: false, inactive: false, gaps: [], invoices: [], waiting: [], credit: 0 };
+    const s: ModelSubscription = { key, id, createdAt, invoiceAfter, plan, paused: false, suspended: false, canceled: false, inactive: false, gaps: [], invoices: [], waiting: [], credit: 0 };
     this.subscriptions.push(s);
     const [first] = this.due(s, createdAt, false);
     if (first !== undefined) this.invoice(s, first);
@@ -145,6 +166,7 @@ export class BillingModel {
   run(at: number): void {
     const inCreationOrder = [...this.subscriptions].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const s of inCreationOrder) {
+      if (s.suspended) continue;
       if (s.paused || s.canceled) {
         if (!s.inactive && this.due(s, at, true).length > 0) s.inactive = true;
         continue;
@@ -171,6 +193,42 @@ export class BillingModel {
     }
     s.plan = plan;
     return true;
+  }
+
+  /** Days to wait before retry `n` after the attempt before it. */
+  private wait(n: number): number {
+    const { type, days, multiplier } = this.dunning;
+    const steps = type === 'fixed' ? 0 : type === 'backoff' ? n - 1 : Math.floor((n - 1) / 3);
+    return days * multiplier ** steps;
+  }
+
+  /**
+   * A payment run at `at`: every invoice with something to pay whose retries are not spent is attempted
+   * when due (at once the first time, then the rule's wait after the last attempt), and fails; the attempt
+   * after `limit` retries spends them, and the rule's action applies to the subscription.
+   */
+  pay(at: number): void {
+    for (const s of this.subscriptions) {
+      for (const invoice of s.invoices) {
+        if (invoice.amount === 0 || invoice.spent) continue;
+        const due = invoice.failed === 0 || invoice.failed > this.dunning.limit || invoice.last! + this.wait(invoice.failed) * DAY <= at;
+        if (!due) continue;
+        invoice.failed += 1;
+        invoice.last = at;
+        if (invoice.failed <= this.dunning.limit) continue;
+        invoice.spent = true;
+        if (this.dunning.action === 'pause' && !s.paused) {
+          s.paused = true;
+          s.gaps.push({ from: at });
+        } else if (this.dunning.action === 'suspend') {
+          s.suspended = true;
+        } else if (this.dunning.action === 'close' && !s.canceled) {
+          s.canceled = true;
+          s.paused = false;
+          s.endDate = at;
+        }
+      }
+    }
   }
 
   /** Whether the action applies now, as the service decides it; applies it if so. */

@@ -4,6 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { BuildOffering } from '../../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
+import { CreateDunningRule } from '../../../src/application/use-cases/subscriptions/dunning-rules.js';
 import { SetOfferingProrationPolicy } from '../../../src/application/use-cases/subscriptions/offering-proration-policy.js';
 import { CreateProrationPolicy } from '../../../src/application/use-cases/subscriptions/proration-policies.js';
 import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/subscription-states.js';
@@ -16,7 +17,7 @@ import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { standingAt } from '../../../src/domain/subscription/subscription.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 import { forEachBackend } from '../../support/backends.js';
-import { BillingModel, type ModelPlan } from '../../support/billing-model.js';
+import { BillingModel, type ModelDunning, type ModelPlan } from '../../support/billing-model.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
@@ -37,6 +38,7 @@ type Step =
   | { readonly kind: 'subscribe'; readonly plan: number }
   | { readonly kind: 'wait'; readonly hours: number }
   | { readonly kind: 'run' }
+  | { readonly kind: 'pay' }
   | { readonly kind: 'act'; readonly action: 'pause' | 'resume' | 'cancel'; readonly which: number }
   | { readonly kind: 'switch'; readonly plan: number; readonly which: number };
 
@@ -44,6 +46,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 24 * 45 }) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('run' as const) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('pay' as const) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('act' as const), action: fc.constantFrom('pause' as const, 'resume' as const, 'cancel' as const), which: fc.nat(9) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('switch' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }), which: fc.nat(9) }) },
 );
@@ -55,6 +58,20 @@ const switching: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('switch' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }), which: fc.nat(3) }) },
 );
 
+/** The store's default dunning rule, or none (EPCC's default: daily, 10 retries, nothing after). */
+const dunning: fc.Arbitrary<ModelDunning | undefined> = fc.option(
+  fc
+    .record({
+      type: fc.constantFrom('fixed' as const, 'backoff' as const, 'tiered' as const),
+      days: fc.integer({ min: 1, max: 3 }),
+      multiplier: fc.integer({ min: 2, max: 3 }),
+      limit: fc.integer({ min: 0, max: 4 }),
+      action: fc.constantFrom('none' as const, 'pause' as const, 'suspend' as const, 'close' as const),
+    })
+    .map((rule) => (rule.type === 'fixed' ? { ...rule, multiplier: 1 } : rule)),
+  { nil: undefined },
+);
+
 /** The offering's proration policy's rounding, or no policy. */
 const policy = fc.constantFrom(undefined, 'up' as const, 'down' as const, 'nearest' as const);
 
@@ -64,15 +81,21 @@ const right = <A>(either: E.Either<unknown, A>): A => {
 };
 
 /**
- * Random timelines of subscriptions, waits, billing runs, pauses, resumes, cancels and plan switches
- * (prorated under a policy, or not), driven through the real use cases and through the plain model of
- * `billing-model.ts`: every invoice (period, amount, number, prorations charged), every status and every
- * cancellation's end date must agree.
+ * Random timelines of subscriptions, waits, billing runs, payment runs (under a random dunning rule),
+ * pauses, resumes, cancels and plan switches (prorated under a policy, or not), driven through the real
+ * use cases and through the plain model of `billing-model.ts`: every invoice (period, amount, number,
+ * prorations charged, failed attempts, retries spent), every status, suspension and cancellation's end
+ * date must agree.
  */
 forEachBackend('Billing against its reference model, random timelines', (backend, persistence) => {
-  const agrees = (policies: fc.Arbitrary<'up' | 'down' | 'nearest' | undefined>, timelines: fc.Arbitrary<readonly Step[]>, usualRuns: number) =>
+  const agrees = (
+    policies: fc.Arbitrary<'up' | 'down' | 'nearest' | undefined>,
+    timelines: fc.Arbitrary<readonly Step[]>,
+    usualRuns: number,
+    rules: fc.Arbitrary<ModelDunning | undefined> = dunning,
+  ) =>
     fc.assert(
-      fc.asyncProperty(policies, timelines, async (rounding, steps) => {
+      fc.asyncProperty(policies, rules, timelines, async (rounding, rule, steps) => {
         const clock = new TestClock(new Date('2026-01-31T09:15:00.000Z'));
         const container = buildContainer(persistence());
         container.rebind(TOKENS.Clock).toConstantValue(clock);
@@ -86,7 +109,12 @@ forEachBackend('Billing against its reference model, random timelines', (backend
           const made = right(await container.get(CreateProrationPolicy).execute(store.id, { type: 'subscription_proration_policy', attributes: { name: 'By the day', rounding } }));
           right(await container.get(SetOfferingProrationPolicy).execute(store.id, offering.id, { type: 'subscription_proration_policy', id: made.id }));
         }
-        const model = new BillingModel(rounding);
+        if (rule !== undefined) {
+          const { type, days, multiplier, limit, action } = rule;
+          const attributes = { payment_retry_type: type, payment_retry_interval: days, payment_retry_unit: 'day', payment_retries_limit: limit, action, default: true };
+          right(await container.get(CreateDunningRule).execute(store.id, { type: 'subscription_dunning_rule', attributes: type === 'fixed' ? attributes : { ...attributes, payment_retry_multiplier: multiplier } }));
+        }
+        const model = new BillingModel(rounding, rule);
         const ids: Uuid[] = [];
 
         for (const s of steps) {
@@ -100,6 +128,9 @@ forEachBackend('Billing against its reference model, random timelines', (backend
           } else if (s.kind === 'run') {
             await runJob(container, aJob(store.id, 'billing-run', clock.now()), clock.now());
             model.run(now);
+          } else if (s.kind === 'pay') {
+            await runJob(container, aJob(store.id, 'payment-run', clock.now()), clock.now());
+            model.pay(now);
           } else if (s.kind === 'switch') {
             if (ids.length === 0) continue;
             const which = s.which % ids.length;
@@ -121,12 +152,22 @@ forEachBackend('Billing against its reference model, random timelines', (backend
           const actual = invoices
             .filter((i) => i.subscriptionId === id)
             .sort((a, b) => a.billingPeriod.start.getTime() - b.billingPeriod.start.getTime())
-            .map((i) => ({ number: i.number, start: i.billingPeriod.start.getTime(), end: i.billingPeriod.end.getTime(), amount: i.amount, prorations: i.proration.events.length }));
+            .map((i) => ({
+              number: i.number,
+              start: i.billingPeriod.start.getTime(),
+              end: i.billingPeriod.end.getTime(),
+              amount: i.amount,
+              prorations: i.proration.events.length,
+              failed: i.failedPaymentAttempts,
+              spent: i.paymentRetriesLimitReached,
+              ...(i.lastPaymentAttemptAt === undefined ? {} : { last: i.lastPaymentAttemptAt.getTime() }),
+            }));
           expect(actual, `invoices of S${key}`).to.deep.equal(expected.invoices);
           const found = (await container.get(TOKENS.SubscriptionRepository).findById(store.id, id))!;
           const plan = found.offering.plans.find((p) => p.id === found.subscription.planId)!.attributes;
           expect(standingAt(found.subscription, plan, now).status, `status of S${key}`).to.equal(model.status(expected, now.getTime()));
           expect(found.subscription.timestamps.endDate?.getTime(), `end date of S${key}`).to.equal(expected.endDate);
+          expect(found.subscription.flags.suspended, `suspension of S${key}`).to.equal(expected.suspended);
         }
       }),
       { numRuns: propertyRuns(backend.name === 'in-memory' ? usualRuns : Math.ceil(usualRuns / 5)) },
@@ -143,5 +184,20 @@ forEachBackend('Billing against its reference model, random timelines', (backend
     const subscribed = fc.array(fc.record({ kind: fc.constant('subscribe' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }) }), { minLength: 1, maxLength: 3 });
     const timelines = fc.tuple(subscribed, fc.array(switching, { minLength: 4, maxLength: 30, size: 'medium' })).map(([first, then]): readonly Step[] => [...first, ...then]);
     await agrees(policy.filter((p) => p !== undefined), timelines, 60);
+  });
+
+  // Payment runs every day or so under a rule with few retries: most invoices spend them and meet its action.
+  it('agrees with the model on dunning', async function () {
+    this.timeout(240_000);
+    const paying = fc.oneof(
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('subscribe' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }) }) },
+      { weight: 4, arbitrary: fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 72 }) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('run' as const) }) },
+      { weight: 4, arbitrary: fc.record({ kind: fc.constant('pay' as const) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant('act' as const), action: fc.constantFrom('pause' as const, 'resume' as const, 'cancel' as const), which: fc.nat(3) }) },
+    );
+    const subscribed = fc.array(fc.record({ kind: fc.constant('subscribe' as const), plan: fc.integer({ min: 0, max: PLANS.length - 1 }) }), { minLength: 1, maxLength: 3 });
+    const timelines = fc.tuple(subscribed, fc.array(paying, { minLength: 4, maxLength: 40, size: 'medium' })).map(([first, then]): readonly Step[] => [...first, ...then]);
+    await agrees(policy, timelines, 60, dunning.filter((rule) => rule !== undefined));
   });
 });
