@@ -18,12 +18,21 @@ export interface SubscriptionWithOffering {
 /** A page of subscriptions with the offering snapshots they were made from, each once, by version id. */
 export type SubscriptionPage = Page<Subscription> & { readonly offerings: ReadonlyMap<Uuid, Offering> };
 
-/** A state change decided under the subscription's lock; `invoicedThrough` is the end of its latest invoiced period, read there too. */
+/**
+ * A state change decided under the subscription's lock; `invoicedThrough` is the end of its latest
+ * invoiced period, read there too. A change that starts the subscription gives its first invoice, stored
+ * and numbered in the same transaction.
+ */
 export type StateChange = (
   subscription: Subscription,
   offering: Offering,
   invoicedThrough: Date | undefined,
-) => E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }>;
+) => E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord; readonly firstInvoice?: InvoiceDraft }>;
+
+export interface StateChangeOptions {
+  /** The change may give a first invoice: the store's invoice counter is taken before the subscription, as a billing run takes it. */
+  readonly mayInvoice?: boolean;
+}
 
 /**
  * A change of a subscription's own fields, decided from the subscription, its offering snapshot and the
@@ -49,7 +58,7 @@ export interface SubscriptionRepository {
    * Applies `change` with the subscription locked (so `change` may read the clock), storing the new state
    * and its history record together; the record takes the next place in the subscription's history.
    */
-  applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
+  applyState(storeId: Uuid, id: Uuid, change: StateChange, options?: StateChangeOptions): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
   /**
    * Applies `change` with the subscription locked (so `change` may read the clock and no state change,
    * other update or delete interleaves), storing every field it changed; the offering snapshot is never written.

@@ -74,7 +74,7 @@ describe('the invoice a subscription is made with', () => {
     expect((await invoicesOf(subscription.id)).map((i) => i.amount)).to.deep.equal([0, 1990]);
   });
 
-  it('is not made for a pending subscription: the first run after it goes live makes it', async () => {
+  it('is not made for a pending subscription: the first run after its go_live_after makes it, a go_live action makes it at once', async () => {
     const { subscribe, invoicesOf, bill, clock, container, store } = await setup();
     const pending = await subscribe({ go_live_after: '2026-02-10T00:00:00Z' });
     expect(await invoicesOf(pending.id)).to.deep.equal([]);
@@ -83,12 +83,16 @@ describe('the invoice a subscription is made with', () => {
     await bill('2026-02-10T00:00:00.000Z');
     expect((await invoicesOf(pending.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal(['2026-02-10T00:00:00.000Z']);
 
-    // Started by hand, it is billed from then by the next run, as before.
+    // Started by hand, it gets its first invoice in the action's transaction, numbered next; runs go on from it.
     const held = await subscribe({ pending: true });
     clock.set(at('2026-02-20T00:00:00.000Z'));
     right(await container.get(ChangeSubscriptionState).execute(store.id, held.id, { type: 'subscription_state', attributes: { action: 'go_live' } }));
+    const [first] = await invoicesOf(held.id);
+    expect([first!.billingPeriod.start.toISOString(), first!.number, first!.outstanding, first!.jobId]).to.deep.equal(['2026-02-20T00:00:00.000Z', 2, true, undefined]);
     await bill('2026-02-20T00:00:00.000Z');
     expect((await invoicesOf(held.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal(['2026-02-20T00:00:00.000Z']);
+    await bill('2026-03-20T00:00:00.000Z');
+    expect((await invoicesOf(held.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal(['2026-02-20T00:00:00.000Z', '2026-03-20T00:00:00.000Z']);
   });
 
   it('numbers the invoices of subscriptions made one after another in the order they were made', async () => {

@@ -100,6 +100,12 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     if (E.isLeft(changed)) return changed;
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
+    const { firstInvoice } = changed.right;
+    if (firstInvoice !== undefined) {
+      const number = (this.state.invoiceNumbers.get(storeId) ?? 0) + 1;
+      this.state.invoices.set(firstInvoice.id, numbered(firstInvoice, number));
+      this.state.invoiceNumbers.set(storeId, number);
+    }
     return E.right(changed.right.state);
   }
 

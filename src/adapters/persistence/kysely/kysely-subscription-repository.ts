@@ -6,7 +6,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
-import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { StateChange, StateChangeOptions, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { countingOf, pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
@@ -265,8 +265,16 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     return offering;
   }
 
-  async applyState(storeId: Uuid, id: Uuid, change: StateChange): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
+  async applyState(storeId: Uuid, id: Uuid, change: StateChange, options: StateChangeOptions = {}): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
+    if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, false);
+    await ensureInvoiceCounter(this.handle, storeId);
+    return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, true));
+  }
+
+  private async applyStateOnce(storeId: Uuid, id: Uuid, change: StateChange, mayInvoice: boolean): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     return this.handle.db.transaction().execute(async (trx) => {
+      // The counter before the subscription, as a billing run (counter, then its batch's rows) takes them.
+      const last = mayInvoice ? await lockInvoiceCounter(trx, storeId) : undefined;
       const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
       if (row === undefined) return E.left(missing);
       // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
@@ -274,9 +282,14 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
       const changed = change(subscriptionFromRow(row), await this.snapshotOf(trx, row.offering_version_id), invoicedThrough);
       if (E.isLeft(changed)) return changed;
-      const { state } = changed.right;
+      const { state, firstInvoice } = changed.right;
       await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();
       await appendState(trx, state);
+      if (firstInvoice !== undefined) {
+        if (last === undefined) throw new Error('a state change gave an invoice without taking the invoice counter');
+        await trx.insertInto('subscription_invoices').values(invoiceToRow(numbered(firstInvoice, last + 1))).execute();
+        await trx.updateTable('subscription_invoice_numbers').set({ last_number: last + 1 }).where('store_id', '=', storeId).execute();
+      }
       return E.right(state);
     });
   }

@@ -7,6 +7,7 @@ import type { QueryParams } from '../../../domain/query/query-params.js';
 import { parseStateAction } from '../../../domain/subscription/subscription-input.js';
 import { STATE_LIST } from '../../../domain/subscription/subscription-query.js';
 import { applyStateAction } from '../../../domain/subscription/subscription-state.js';
+import { firstInvoiceOf } from '../../../domain/billing/first-invoice.js';
 import { STATE_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
@@ -47,11 +48,23 @@ export class ChangeSubscriptionState {
     const stateId = this.ids.uuid();
     const heldAt = await this.storeClock.heldAt(storeId);
     const dunning = action.right === 'resume' ? await this.invoices.dunningStanding(storeId, subscriptionId) : undefined;
-    const applied = await this.subscriptions.applyState(storeId, subscriptionId, (subscription, offering, invoicedThrough) => {
-      const plan = offering.plans.find((p) => p.id === subscription.planId);
-      if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
-      return applyStateAction(subscription, plan.attributes, action.right, changeTime(heldAt ?? this.clock.now(), subscription), stateId, { invoicedThrough, dunning });
-    });
+    const startsIt = action.right === 'go_live';
+    const invoiceId = this.ids.uuid();
+    const applied = await this.subscriptions.applyState(
+      storeId,
+      subscriptionId,
+      (subscription, offering, invoicedThrough) => {
+        const plan = offering.plans.find((p) => p.id === subscription.planId);
+        if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
+        const now = changeTime(heldAt ?? this.clock.now(), subscription);
+        const changed = applyStateAction(subscription, plan.attributes, action.right, now, stateId, { invoicedThrough, dunning });
+        if (E.isLeft(changed) || !startsIt) return changed;
+        // Going live makes the first invoice, as creating a live subscription does.
+        const firstInvoice = firstInvoiceOf(changed.right.subscription, offering, plan.attributes, { id: invoiceId, now });
+        return E.right(firstInvoice === undefined ? changed.right : { ...changed.right, firstInvoice });
+      },
+      { mayInvoice: startsIt },
+    );
     if (E.isRight(applied)) return applied;
     return E.left(applied.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : applied.left);
   }

@@ -6,6 +6,8 @@ import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import type { FilterCondition } from '../../../../src/domain/query/filter.js';
 import { unprocessable } from '../../../../src/domain/shared/errors.js';
 import { applyStateAction } from '../../../../src/domain/subscription/subscription-state.js';
+import { firstInvoiceOf } from '../../../../src/domain/billing/first-invoice.js';
+import type { Subscription } from '../../../../src/domain/subscription/subscription.js';
 import { SUBSCRIPTION_LIST, type SubscriptionFilterField } from '../../../../src/domain/subscription/subscription-query.js';
 import { listQuery } from '../../../support/list-queries.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
@@ -149,6 +151,27 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left(missing));
     expect(await subscriptions.listStates(store.id, subscription.id, firstPage)).to.deep.equal({ items: [applied.right], page: firstPage, total: 1, totalMethod: 'exact' });
     expect(await subscriptions.listStates(other.id, subscription.id, firstPage)).to.equal(undefined);
+  });
+
+  it('stores the first invoice a state change gives, numbered next, with the change; none when the change is refused', async () => {
+    const { subscriptions, invoices, offering, versionId, store } = await setup();
+    const at = new Date('2026-02-10T00:00:00.000Z');
+    const invoiceOf = (s: Subscription, now: Date) => {
+      const draft = firstInvoiceOf(s, offering, offering.plans[0]!.attributes, { id: randomIds.uuid(), now });
+      if (draft === undefined) throw new Error('no first invoice');
+      return draft;
+    };
+    const [live, pending] = [aSubscription(offering, versionId), aSubscription(offering, versionId, { flags: { canceled: false, paused: false, suspended: false, pending: true } })];
+    await subscriptions.insert(live, invoiceOf(live, at));
+    await subscriptions.insert(pending);
+    const goLive = (s: typeof pending, o: typeof offering) => {
+      const changed = applyStateAction(s, o.plans[0]!.attributes, 'go_live', at, randomIds.uuid());
+      return E.isLeft(changed) ? changed : E.right({ ...changed.right, firstInvoice: invoiceOf(changed.right.subscription, at) });
+    };
+    expect(E.isRight(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true }))).to.equal(true);
+    expect(E.isLeft(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true })), 'live already').to.equal(true);
+    const numbers = (await invoices.list(store.id, { page: firstPage, filter: {} } as never)).items.map((i) => [i.subscriptionId, i.number]);
+    expect(numbers.sort((a, b) => Number(a[1]) - Number(b[1]))).to.deep.equal([[live.id, 1], [pending.id, 2]]);
   });
 
   it('finds one state change only through its own subscription and store', async () => {
