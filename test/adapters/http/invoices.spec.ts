@@ -86,6 +86,10 @@ describe('HTTP: invoices and payments', () => {
     expect((await read<ListDoc>(`/v2/subscriptions/subscriptions/${card.id}/invoices`)).data).to.have.length(2);
     await read(`/v2/subscriptions/subscriptions/${card.id}/invoices/${first!.id}`, 404);
     await read(`/v2/subscriptions/invoices/00000000-0000-4000-8000-000000000000`, 404);
+    // Ids are case-blind, the subscription's in the path as much as the invoice's.
+    const manualInvoice = (await read<{ data: Resource }>(`/v2/subscriptions/subscriptions/${manual.id.toUpperCase()}/invoices/${first!.id.toUpperCase()}`)).data;
+    expect(manualInvoice.id).to.equal(first!.id);
+    await read(`/v2/subscriptions/subscriptions/${card.id.toUpperCase()}/invoices/${first!.id}`, 404);
 
     const taxes = all.data.map((i) => ({ invoice_id: i.id as Uuid, tax_items: [{ type: 'tax_item' as const, rate: 0.2, name: 'VAT' }] }));
     const taxed = await runJob(api.container, aJob(storeId, 'tax-run', at, [...taxes, { invoice_id: '00000000-0000-4000-8000-000000000000' as Uuid, tax_items: [] }]), at);

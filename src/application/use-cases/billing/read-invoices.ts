@@ -32,13 +32,16 @@ export class InvoiceLookup {
   }
 
   async invoice(storeId: Uuid, invoiceId: string, subscriptionId?: string): Result<Invoice> {
+    // Compared as the parsed id the subscription was found by, never as the path's text: ids are case-blind.
+    let owner: Uuid | undefined;
     if (subscriptionId !== undefined) {
-      const owner = await this.subscription(storeId, subscriptionId);
-      if (E.isLeft(owner)) return owner;
+      const found = await this.subscription(storeId, subscriptionId);
+      if (E.isLeft(found)) return found;
+      owner = found.right;
     }
     const id = parseUuid(invoiceId);
     const found = id === undefined ? undefined : await this.invoices.findById(storeId, id);
-    return found === undefined || (subscriptionId !== undefined && found.subscriptionId !== subscriptionId) ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
+    return found === undefined || (owner !== undefined && found.subscriptionId !== owner) ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
   }
 }
 
