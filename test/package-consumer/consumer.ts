@@ -1,9 +1,25 @@
 // A project that depends on the packed commerce-core: it embeds the core on PGlite, makes a store and a
-// key through use cases, and serves the HTTP API from its own Node server.
+// key through use cases, serves the HTTP API from its own Node server, and bills a subscription through
+// the library's billing use cases as the API would.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { CreateApplicationKey, CreateStore, createHttpApp, openCore, type OpenCore } from 'commerce-core';
+import {
+  BuildOffering,
+  CreateApplicationKey,
+  CreateStore,
+  CreateSubscription,
+  CreateSubscriptionPlan,
+  CreateSubscriptionProduct,
+  createHttpApp,
+  ListInvoices,
+  openCore,
+  queryParams,
+  RunBilling,
+  type Invoice,
+  type Job,
+  type OpenCore,
+} from 'commerce-core';
 
 const dataDir = process.argv[2];
 if (dataDir === undefined) throw new Error('usage: consumer <data-dir>');
@@ -32,5 +48,44 @@ const keys = await fetch(`${origin}/v2/application-keys`, { headers: { Authoriza
 const listed = (await keys.json()) as { data: { name: string }[]; meta: { results: { total: number } } };
 
 await new Promise<void>((resolve) => server.close(() => resolve()));
+
+// Billing through the library: a subscription made a month ago has its first invoice; a run makes the next.
+const storeId = store.right.store.id;
+const made = <A>(either: { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: A }): A => {
+  if (either._tag === 'Left') throw new Error(JSON.stringify(either.left));
+  return either.right;
+};
+const product = made(await core.container.get(CreateSubscriptionProduct).execute(storeId, { type: 'subscription_product', attributes: { name: 'Beans', price: { USD: { amount: 1250, includes_tax: true } } } }));
+const plan = made(
+  await core.container.get(CreateSubscriptionPlan).execute(storeId, {
+    type: 'subscription_plan',
+    attributes: { name: 'Daily', billing_interval_type: 'day', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
+  }),
+);
+const offering = made(await core.container.get(BuildOffering).execute(storeId, { name: 'Club', products: [product.id], plans: [plan.id] }));
+made(
+  await core.container.get(CreateSubscription).execute(storeId, {
+    account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60',
+    offering_id: offering.id,
+    plan_id: offering.plans[0]!.id,
+    currency: 'USD',
+    name: 'Ada',
+    email: 'ada@example.com',
+    payment_authority: { type: 'elastic_path_payments_stripe' },
+  }),
+);
+const tomorrow = new Date(Date.now() + 86_400_000);
+const job: Job = { id: '7b0e2c2a-9d7e-4b8e-8f51-3c2d1e0f9a8b' as Job['id'], storeId, jobType: 'billing-run', status: 'started', createdAt: tomorrow, updatedAt: tomorrow, startedAt: tomorrow };
+const report = await core.container.get(RunBilling).run({ job, startedAt: tomorrow, heartbeat: async () => undefined });
+const invoices = made(await core.container.get(ListInvoices).execute(storeId, queryParams([])));
 await core.close();
-console.log(JSON.stringify({ token_status: token.status, keys_status: keys.status, total: listed.meta.results.total, names: listed.data.map((k) => k.name).sort() }));
+console.log(
+  JSON.stringify({
+    token_status: token.status,
+    keys_status: keys.status,
+    total: listed.meta.results.total,
+    names: listed.data.map((k) => k.name).sort(),
+    billed: report['invoices_ready_for_payment'],
+    invoices: invoices.items.map((i: Invoice) => i.amount),
+  }),
+);
