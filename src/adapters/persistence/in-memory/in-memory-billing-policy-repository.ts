@@ -33,6 +33,10 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
     return found?.storeId === storeId ? found : undefined;
   }
 
+  async findByExclusiveValue(storeId: Uuid, value: string): Promise<BillingPolicy<A> | undefined> {
+    return [...this.records.values()].find((record) => record.storeId === storeId && this.kind.exclusiveValue(record.attributes) === value);
+  }
+
   async update<R>(storeId: Uuid, id: Uuid, change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>> {
     const current = this.records.get(id);
     if (current?.storeId !== storeId) return E.left(missing);

@@ -68,6 +68,12 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
     return row === undefined ? undefined : this.fromRow(row);
   }
 
+  async findByExclusiveValue(storeId: Uuid, value: string): Promise<BillingPolicy<A> | undefined> {
+    // Served by the unique (store_id, exclusive_key) index.
+    const row = await this.ofStore(storeId).selectAll().where('exclusive_key', '=', lookupKey(value)).executeTakeFirst();
+    return row === undefined ? undefined : this.fromRow(row);
+  }
+
   async update<R>(storeId: Uuid, id: Uuid, change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>> {
     try {
       return await this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, BillingPolicy<A>>> => {

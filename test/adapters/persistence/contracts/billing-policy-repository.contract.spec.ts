@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { missing, taken } from '../../../../src/application/ports/storage-outcomes.js';
 import { BILLING_POLICY_LIST } from '../../../../src/domain/subscription/billing-policy.js';
+import { DEFAULT_MARK } from '../../../../src/domain/subscription/dunning-rule.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
 import { listQuery } from '../../../support/list-queries.js';
@@ -33,9 +34,12 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
 
   it('lets one proration policy of a store hold an external_ref, another store or no external_ref never collides', async () => {
     const { policies, store, other } = await setup();
-    expect(await policies.insert(aProrationPolicy(store.id, { external_ref: 'shared' }))).to.deep.equal(E.right(undefined));
+    const shared = aProrationPolicy(store.id, { external_ref: 'shared' });
+    expect(await policies.insert(shared)).to.deep.equal(E.right(undefined));
     expect(await policies.insert(aProrationPolicy(store.id, { external_ref: 'shared' }))).to.deep.equal(E.left(taken));
     expect(await policies.insert(aProrationPolicy(store.id, { external_ref: 'Shared' }))).to.deep.equal(E.right(undefined));
+    expect(await policies.findByExclusiveValue(store.id, 'shared')).to.deep.equal(shared);
+    expect(await policies.findByExclusiveValue(store.id, 'nothing')).to.equal(undefined);
     expect(await policies.insert(aProrationPolicy(other.id, { external_ref: 'shared' }))).to.deep.equal(E.right(undefined));
     expect(await policies.insert(aProrationPolicy(store.id))).to.deep.equal(E.right(undefined));
     expect(await policies.insert(aProrationPolicy(store.id))).to.deep.equal(E.right(undefined));
@@ -56,6 +60,11 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
     expect(await rules.update(store.id, first.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true, action: 'close' } }))).to.satisfy(E.isRight);
     await rules.update(store.id, first.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: false } }));
     expect(await rules.update(store.id, second.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true } }))).to.satisfy(E.isRight);
+    // The default is found by its mark, within the store only.
+    expect((await rules.findByExclusiveValue(store.id, DEFAULT_MARK))?.id).to.equal(second.id);
+    await rules.update(store.id, second.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: false } }));
+    expect(await rules.findByExclusiveValue(store.id, DEFAULT_MARK)).to.equal(undefined);
+    expect((await rules.findByExclusiveValue(other.id, DEFAULT_MARK))?.storeId).to.equal(other.id);
   });
 
   it('gives an exclusive value to exactly one of many concurrent writers', async () => {
