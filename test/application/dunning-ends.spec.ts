@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { everyRow } from '../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { RequestPaymentAttempt } from '../../src/application/use-cases/billing/request-payment-attempt.js';
@@ -42,9 +43,9 @@ const setup = async (action: DunningAction) => {
     for (const kind of kinds) await runJob(container, aJob(store.id, kind, at(iso)), at(iso));
   };
   const current = async () => (await subscriptions.findById(store.id, subscription.id))!.subscription;
-  const billed = async () => (await invoices.list(store.id, { page, filter: {} })).items.map((i) => i.billingPeriod.start.toISOString().slice(0, 10)).sort();
-  const first = async () => (await invoices.list(store.id, { page, filter: {} })).items.find((i) => i.billingPeriod.start.getTime() === createdAt.getTime())!;
-  const attempts = async () => (await invoices.listPayments(store.id, (await first()).id, page))!.items.map((p) => p.status);
+  const billed = async () => (await invoices.list(store.id, everyRow([], page))).items.map((i) => i.billingPeriod.start.toISOString().slice(0, 10)).sort();
+  const first = async () => (await invoices.list(store.id, everyRow([], page))).items.find((i) => i.billingPeriod.start.getTime() === createdAt.getTime())!;
+  const attempts = async () => (await invoices.listPayments(store.id, (await first()).id, everyRow([], page)))!.items.map((p) => p.status);
   return {
     container,
     store,

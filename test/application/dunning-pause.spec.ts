@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { everyRow } from '../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { buildContainer } from '../../src/container.js';
@@ -46,7 +47,7 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     expect(E.isRight(resumed)).to.equal(true);
     await run('2026-04-01T00:00:00.000Z', ['billing-run']);
 
-    const invoices = await container.get(TOKENS.InvoiceRepository).list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} });
+    const invoices = await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow());
     expect(invoices.items.map((i) => i.billingPeriod.start.toISOString()).sort()).to.deep.equal(['2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
     const history = await subscriptions.listStates(store.id, subscription.id, { offset: 0, limit: 10 } as PageRequest);
     expect(history?.items.map((state) => state.action)).to.deep.equal(['pause', 'resume']);

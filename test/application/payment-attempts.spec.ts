@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { everyRow } from '../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { PaymentGateway } from '../../src/application/ports/payment-gateway.js';
 import { TOKENS } from '../../src/application/tokens.js';
@@ -64,7 +65,7 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
       () => expect.fail('the crash was swallowed'),
       (error: Error) => expect(error.message).to.equal('the process died after the charge'),
     );
-    const [stored] = (await invoices.listPayments(store.id, invoice.id, page))!.items;
+    const [stored] = (await invoices.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
     expect(gateway.keys).to.deep.equal([stored!.id]);
     expect(stored).to.deep.include({ status: 'pending', gateway: 'card' });
   });
@@ -80,7 +81,7 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     expect(rerun.report).to.deep.include({ total_payment_attempts: 1 });
     clock.set(at('2026-03-03T00:00:00.000Z'));
     await pay();
-    const payments = (await invoices.listPayments(store.id, invoice.id, page))!.items;
+    const payments = (await invoices.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
     expect(payments.map((p) => [p.id, p.status, p.externalPaymentId])).to.deep.equal([[gateway.keys[0], 'succeeded', 'ch_1']]);
     expect(new Set(gateway.keys).size).to.equal(1);
     expect(await invoices.findById(store.id, invoice.id)).to.deep.include({ outstanding: false });
@@ -102,7 +103,7 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     expect(E.isRight(switched)).to.equal(true);
     clock.set(at('2026-03-03T00:00:00.000Z'));
     await pay();
-    const payments = (await invoices.listPayments(store.id, invoice.id, page))!.items;
+    const payments = (await invoices.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
     expect(payments.map((p) => [p.gateway, p.status])).to.deep.equal([['card', 'succeeded']]);
     expect(gateway.keys).to.deep.equal([payments[0]!.id, payments[0]!.id]);
     expect(await invoices.findById(store.id, invoice.id)).to.deep.include({ outstanding: false, manualPaymentPending: false });
@@ -122,7 +123,7 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
   it('a failed manual settlement that spends the last retry suspends the subscription; settling it again is refused the same way, changing nothing', async () => {
     const { container, subscriptions, invoices, store, subscription, invoice, clock, pay } = await setup(() => expect.fail('the manual gateway is not a card'), { limit: 0, action: 'suspend' }, true);
     await pay();
-    const [pending] = (await invoices.listPayments(store.id, invoice.id, page))!.items;
+    const [pending] = (await invoices.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
     clock.set(at('2026-03-03T00:00:00.000Z'));
     const settle = container.get(SettleInvoicePayment);
     const body = { type: 'subscription_invoice_payment', attributes: { success: false, failure_detail: { reason: 'bounced' } } };

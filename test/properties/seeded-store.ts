@@ -1,4 +1,4 @@
-import type { PageRequest } from '../../src/domain/query/page.js';
+import { everyRow } from '../support/list-queries.js';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
@@ -45,7 +45,7 @@ const created = async (response: Response, what: string): Promise<{ id: string }
 const seedInvoice = async (container: Container, storeId: Uuid, subscriptionId: string): Promise<{ invoiceId: string; paymentId: string }> => {
   const invoices = container.get(TOKENS.InvoiceRepository);
   const now = new Date();
-  const [invoice] = (await invoices.list(storeId, { page: { offset: 0, limit: 10 } as PageRequest, filter: { subscriptionId } })).items;
+  const [invoice] = (await invoices.list(storeId, everyRow([{ op: 'eq', field: 'subscription_id', value: subscriptionId }]))).items;
   if (invoice === undefined) throw new Error('the subscription was made without its first invoice');
   const paymentId = randomIds.uuid();
   const jobId = randomIds.uuid();

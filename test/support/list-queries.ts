@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { FilterCondition } from '../../src/domain/query/filter.js';
 import { parseListQuery, type ListQuery, type ListRules } from '../../src/domain/query/list-query.js';
+import type { PageRequest } from '../../src/domain/query/page.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
 
 const quoted = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -23,3 +24,10 @@ export const listQuery = <F extends string = never, I extends string = never>(
   if (E.isLeft(parsed)) throw new Error(`not a valid list query: ${JSON.stringify(parsed.left)}`);
   return parsed.right;
 };
+
+/**
+ * Every row a test reads straight from a port, past the API's page limit, with these conditions: a
+ * window no request could ask for, so it is made here rather than parsed.
+ */
+export const everyRow = <F extends string = never>(filter: readonly FilterCondition<F>[] = [], page: PageRequest = { offset: 0, limit: 100_000 } as PageRequest): ListQuery<F> =>
+  ({ page, filter, include: new Set() }) as unknown as ListQuery<F>;

@@ -4,7 +4,8 @@ import type { BillingHistory } from '../../domain/billing/billing-period.js';
 import type { Invoice, InvoiceDraft } from '../../domain/billing/invoice.js';
 import type { InvoicePayment } from '../../domain/billing/invoice-payment.js';
 import type { InvoiceQuery } from '../../domain/billing/invoice-query.js';
-import type { Page, PageRequest } from '../../domain/query/page.js';
+import type { ListQuery } from '../../domain/query/list-query.js';
+import type { Page } from '../../domain/query/page.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { Offering } from '../../domain/subscription/offering.js';
 import type { Subscription } from '../../domain/subscription/subscription.js';
@@ -136,5 +137,5 @@ export interface InvoiceRepository {
   list(storeId: Uuid, query: InvoiceQuery): Promise<Page<Invoice>>;
   findPayment(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<InvoicePayment | undefined>;
   /** Oldest first; undefined when the store has no such invoice. */
-  listPayments(storeId: Uuid, invoiceId: Uuid, page: PageRequest): Promise<Page<InvoicePayment> | undefined>;
+  listPayments(storeId: Uuid, invoiceId: Uuid, query: ListQuery): Promise<Page<InvoicePayment> | undefined>;
 }

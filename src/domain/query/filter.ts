@@ -187,3 +187,18 @@ export const parseFilter = <F extends string>(raw: string, rules: FilterRules<F>
   ];
   return RA.isNonEmpty(problems) ? E.left(RNEA.map(filterIssue)(problems)) : E.right(right);
 };
+
+/** The values a field takes, when it takes only some (a boolean field: `true` and `false`). */
+export type FilterValues<F extends string> = Partial<Readonly<Record<F, readonly string[]>>>;
+
+/** The conditions, when every value of a field with fixed values is one of them; else every one that is not, reported. */
+export const checkFilterValues = <F extends string>(conditions: readonly FilterCondition<F>[], allowed: FilterValues<F>): Parsed<readonly FilterCondition<F>[]> => {
+  const problems = conditions.flatMap((condition) => {
+    const values = allowed[condition.field];
+    if (values === undefined) return [];
+    return (condition.op === 'eq' ? [condition.value] : condition.values)
+      .filter((value) => !values.includes(value))
+      .map((value) => `${condition.field} takes only ${values.map((v) => `'${v}'`).join(' or ')}, not ${JSON.stringify(value)}`);
+  });
+  return RA.isNonEmpty(problems) ? E.left(RNEA.map(filterIssue)(problems)) : E.right(conditions);
+};

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type * as t from 'io-ts';
 import { parseAll, type Parsed } from '../shared/validation.js';
-import { parseFilter, type FilterCondition, type FilterRules } from './filter.js';
+import { checkFilterValues, parseFilter, type FilterCondition, type FilterRules, type FilterValues } from './filter.js';
 import { parseInclude } from './include.js';
 import { parsePageRequest, type PageRequest } from './page.js';
 import { singleParam, type QueryParams } from './query-params.js';
@@ -27,6 +27,8 @@ export type ListQuery<F extends string = never, I extends string = never> = t.Br
 /** What one list accepts: a list without filter rules ignores `filter`, one without include rules ignores `include`. */
 export interface ListRules<F extends string = never, I extends string = never> {
   readonly filter?: FilterRules<F>;
+  /** The values of the fields that take only some. */
+  readonly values?: FilterValues<F>;
   readonly include?: readonly I[];
 }
 
@@ -40,6 +42,7 @@ export const parseListQuery = <F extends string = never, I extends string = neve
       filter: pipe(
         singleParam(params, 'filter'),
         E.flatMap((raw): Parsed<readonly FilterCondition<F>[]> => (raw === undefined || rules.filter === undefined ? E.right([]) : parseFilter(raw, rules.filter))),
+        E.flatMap((conditions) => checkFilterValues(conditions, rules.values ?? {})),
       ),
       include: pipe(
         singleParam(params, 'include'),

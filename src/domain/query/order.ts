@@ -13,6 +13,9 @@ export const NEWEST_FIRST: readonly { readonly key: keyof Ordered; readonly dire
   { key: 'id', direction: 'desc' },
 ];
 
+/** NEWEST_FIRST reversed, for what is taken in the order it came: a lane's next job, an invoice's payments, a billing run's walk. */
+export const OLDEST_FIRST: readonly { readonly key: keyof Ordered; readonly direction: 'asc' }[] = NEWEST_FIRST.map(({ key }) => ({ key, direction: 'asc' }));
+
 const sortValue = (record: Ordered, key: keyof Ordered): number | string => (key === 'createdAt' ? record.createdAt.getTime() : record.id);
 
 /** NEWEST_FIRST as a comparator. */

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { everyRow } from '../../support/list-queries.js';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
@@ -12,7 +13,6 @@ import { UpdateSubscription } from '../../../src/application/use-cases/subscript
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/subscriptions/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../../../src/application/use-cases/subscriptions/subscription-products.js';
 import { buildContainer } from '../../../src/container.js';
-import type { PageRequest } from '../../../src/domain/query/page.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { standingAt } from '../../../src/domain/subscription/subscription.js';
 import { propertyRuns } from '../../properties/property-runs.js';
@@ -145,7 +145,7 @@ forEachBackend('Billing against its reference model, random timelines', (backend
           }
         }
 
-        const invoices = (await container.get(TOKENS.InvoiceRepository).list(store.id, { page: { offset: 0, limit: 10_000 } as PageRequest, filter: {} })).items;
+        const invoices = (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items;
         const now = clock.now();
         for (const [key, id] of ids.entries()) {
           const expected = model.subscriptions[key]!;

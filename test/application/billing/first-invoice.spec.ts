@@ -1,11 +1,11 @@
 import { expect } from 'chai';
+import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
 import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/subscription-states.js';
 import { buildContainer } from '../../../src/container.js';
 import type { Invoice } from '../../../src/domain/billing/invoice.js';
-import type { PageRequest } from '../../../src/domain/query/page.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
@@ -34,7 +34,7 @@ describe('the invoice a subscription is made with', () => {
     const subscribe = async (fields: Record<string, unknown> = {}) =>
       right(await container.get(CreateSubscription).execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, fields))).subscription;
     const invoicesOf = async (subscriptionId: string): Promise<Invoice[]> =>
-      (await container.get(TOKENS.InvoiceRepository).list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} })).items
+      (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items
         .filter((i) => i.subscriptionId === subscriptionId)
         .sort((a, b) => a.billingPeriod.start.getTime() - b.billingPeriod.start.getTime());
     const bill = (when: string) => runJob(container, aJob(store.id, 'billing-run', at(when)), at(when));

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { BuildOffering } from '../../../src/application/use-cases/subscriptions/create-offering.js';
@@ -7,7 +8,6 @@ import { ChangeSubscriptionState } from '../../../src/application/use-cases/subs
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/subscriptions/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../../../src/application/use-cases/subscriptions/subscription-products.js';
 import { buildContainer } from '../../../src/container.js';
-import type { PageRequest } from '../../../src/domain/query/page.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
@@ -51,7 +51,7 @@ forEachBackend('Going live while a billing run numbers the store', (_backend, pe
     expect(started.every(E.isRight)).to.equal(true);
     expect(run!.report['invoice_failures']).to.equal(0);
 
-    const invoices = (await container.get(TOKENS.InvoiceRepository).list(store.id, { page: { offset: 0, limit: 10_000 } as PageRequest, filter: {} })).items;
+    const invoices = (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items;
     // 1,050 first invoices, 1,050 second periods, and 20 first invoices of the pending ones.
     expect(invoices).to.have.length(2120);
     expect(invoices.map((i) => i.number).sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 2120 }, (_, i) => i + 1));

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { SettleInvoicePayment } from '../../../src/application/use-cases/billing/settle-invoice-payment.js';
@@ -8,7 +9,6 @@ import { ChangeSubscriptionState } from '../../../src/application/use-cases/subs
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/subscriptions/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../../../src/application/use-cases/subscriptions/subscription-products.js';
 import { buildContainer } from '../../../src/container.js';
-import type { PageRequest } from '../../../src/domain/query/page.js';
 import { standingAt } from '../../../src/domain/subscription/subscription.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
@@ -52,10 +52,10 @@ describe('subscription status over pauses, resumes and payments', () => {
       return runJob(container, aJob(store.id, kind, at(when)), at(when));
     };
     const starts = async () =>
-      (await invoices.list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} })).items.map((i) => i.billingPeriod.start.toISOString().slice(0, 10)).sort();
+      (await invoices.list(store.id, everyRow())).items.map((i) => i.billingPeriod.start.toISOString().slice(0, 10)).sort();
     const settleLatest = async (success: boolean) => {
-      const outstanding = (await invoices.list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} })).items.find((i) => i.manualPaymentPending)!;
-      const [payment] = (await invoices.listPayments(store.id, outstanding.id, { offset: 0, limit: 10 } as PageRequest))!.items.filter((p) => p.status === 'pending');
+      const outstanding = (await invoices.list(store.id, everyRow())).items.find((i) => i.manualPaymentPending)!;
+      const [payment] = (await invoices.listPayments(store.id, outstanding.id, everyRow()))!.items.filter((p) => p.status === 'pending');
       right(await container.get(SettleInvoicePayment).execute(store.id, outstanding.id, payment!.id, { type: 'subscription_invoice_payment', attributes: { success } }));
     };
     return { status, act, run, starts, settleLatest };

@@ -18,9 +18,24 @@ import { missing, type Missing } from '../../../application/ports/storage-outcom
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import { pauseGaps } from '../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
-import { matchesInvoiceFilter, type InvoiceQuery } from '../../../domain/billing/invoice-query.js';
-import { newestFirst, oldestFirst } from '../../../domain/query/order.js';
-import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
+import type { InvoiceFilterField, InvoiceQuery } from '../../../domain/billing/invoice-query.js';
+import type { ListQuery } from '../../../domain/query/list-query.js';
+import { listOf, type ListedFields } from './in-memory-list.js';
+
+const INVOICE_FIELDS: ListedFields<Invoice, InvoiceFilterField> = {
+  fields: {
+    subscriber_id: (i) => i.subscriberId,
+    subscription_id: (i) => i.subscriptionId,
+    outstanding: (i) => String(i.outstanding),
+    tax_required: (i) => String(i.taxRequired),
+  },
+  ordered: (i) => i,
+  keepsRunningCount: false,
+};
+
+const PAYMENT_FIELDS: ListedFields<InvoicePayment, never> = { fields: {}, ordered: (p) => p, keepsRunningCount: false, order: oldestFirst };
+import { oldestFirst } from '../../../domain/query/order.js';
+import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningOutcome } from '../../../domain/billing/dunning-action.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
@@ -189,7 +204,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   }
 
   async list(storeId: Uuid, query: InvoiceQuery): Promise<Page<Invoice>> {
-    return pageOfAll(this.invoicesOf(storeId).filter((i) => matchesInvoiceFilter(i, query.filter)).sort(newestFirst), query.page, 'capped');
+    return listOf(this.invoicesOf(storeId), query, INVOICE_FIELDS);
   }
 
   async findPayment(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<InvoicePayment | undefined> {
@@ -197,8 +212,8 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return payment?.storeId === storeId && payment.invoiceId === invoiceId ? payment : undefined;
   }
 
-  async listPayments(storeId: Uuid, invoiceId: Uuid, page: PageRequest): Promise<Page<InvoicePayment> | undefined> {
+  async listPayments(storeId: Uuid, invoiceId: Uuid, query: ListQuery): Promise<Page<InvoicePayment> | undefined> {
     if ((await this.findById(storeId, invoiceId)) === undefined) return undefined;
-    return pageOfAll([...this.state.invoicePayments.values()].filter((p) => p.invoiceId === invoiceId).sort(oldestFirst), page);
+    return listOf([...this.state.invoicePayments.values()].filter((p) => p.invoiceId === invoiceId), query, PAYMENT_FIELDS);
   }
 }

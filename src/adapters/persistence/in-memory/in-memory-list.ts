@@ -16,12 +16,14 @@ export interface ListedFields<A, F extends string> {
   readonly ordered: (record: A) => Ordered;
   /** Whether the store keeps a running count of these records, as the SQL storage does. */
   readonly keepsRunningCount: boolean;
+  /** Newest first unless the list says otherwise. */
+  readonly order?: (a: Ordered, b: Ordered) => number;
 }
 
-/** Filters (every condition must hold), orders as every list does, cuts one page and counts as the SQL storage does. */
+/** Filters (every condition must hold), orders as the list does, cuts one page and counts as the SQL storage does. */
 export const listOf = <A, F extends string, I extends string>(records: Iterable<A>, query: ListQuery<F, I>, how: ListedFields<A, F>): Page<A> => {
   const matching = [...records]
     .filter((record) => query.filter.every((condition) => matches(how.fields[condition.field](record), condition)))
-    .sort((a, b) => newestFirst(how.ordered(a), how.ordered(b)));
+    .sort((a, b) => (how.order ?? newestFirst)(how.ordered(a), how.ordered(b)));
   return pageOfAll(matching, query.page, countingOf(query.filter, how.keepsRunningCount));
 };

@@ -20,13 +20,22 @@ import { missing, type Missing } from '../../../application/ports/storage-outcom
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import { pauseGaps, type StateChangeAt } from '../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
-import type { InvoiceQuery } from '../../../domain/billing/invoice-query.js';
-import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
+import type { InvoiceFilterField, InvoiceQuery } from '../../../domain/billing/invoice-query.js';
+import type { ListQuery } from '../../../domain/query/list-query.js';
+import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningOutcome } from '../../../domain/billing/dunning-action.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { invoiceFromRow, invoiceToRow, prorationFromJson, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
-import { cappedCount, pageNewestFirst } from './kysely-list.js';
+import { booleanColumn, cappedCount, matching, oldestFirst, pageNewestFirst, pageOldestFirst, type FilterColumn } from './kysely-list.js';
+
+/** The columns EPCC's invoice filter compares. */
+const INVOICE_COLUMNS: Readonly<Record<InvoiceFilterField, FilterColumn>> = {
+  subscriber_id: { column: 'subscriber_id' },
+  subscription_id: { column: 'subscription_id' },
+  outstanding: booleanColumn('outstanding'),
+  tax_required: booleanColumn('tax_required'),
+};
 import { appendState, loadOfferings, subscriptionFromRow, toRow } from './kysely-subscription-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
@@ -54,7 +63,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     if (after !== undefined) {
       query = query.where((eb) => eb.or([eb('created_at', '>', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)])]));
     }
-    const rows = await query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    const rows = await oldestFirst(query).limit(limit).execute();
     if (rows.length === 0) return { items: [] };
     const ids = rows.map((row) => row.id);
     // A suspended subscription is not billed: its subscriber has not paid what dunning gave up on.
@@ -348,11 +357,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
   }
 
   async list(storeId: Uuid, { page, filter }: InvoiceQuery): Promise<Page<Invoice>> {
-    let filtered = this.handle.db.selectFrom('subscription_invoices').where('store_id', '=', storeId);
-    if (filter.subscriptionId !== undefined) filtered = filtered.where('subscription_id', '=', filter.subscriptionId);
-    if (filter.subscriberId !== undefined) filtered = filtered.where('subscriber_id', '=', filter.subscriberId);
-    if (filter.outstanding !== undefined) filtered = filtered.where('outstanding', '=', filter.outstanding);
-    if (filter.taxRequired !== undefined) filtered = filtered.where('tax_required', '=', filter.taxRequired);
+    const filtered = this.handle.db.selectFrom('subscription_invoices').where('store_id', '=', storeId).where(matching(filter, INVOICE_COLUMNS));
     const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), page).execute(), cappedCount(this.handle.db, filtered)]);
     return pageOf(rows.map(invoiceFromRow), page, counted, 'capped');
   }
@@ -368,13 +373,10 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     return row === undefined ? undefined : paymentFromRow(row);
   }
 
-  async listPayments(storeId: Uuid, invoiceId: Uuid, page: PageRequest): Promise<Page<InvoicePayment> | undefined> {
+  async listPayments(storeId: Uuid, invoiceId: Uuid, { page }: ListQuery): Promise<Page<InvoicePayment> | undefined> {
     if ((await this.findById(storeId, invoiceId)) === undefined) return undefined;
     const payments = this.handle.db.selectFrom('subscription_invoice_payments').where('invoice_id', '=', invoiceId);
-    const [rows, counted] = await Promise.all([
-      payments.selectAll().orderBy('created_at').orderBy('id').limit(page.limit).offset(page.offset).execute(),
-      payments.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const [rows, counted] = await Promise.all([pageOldestFirst(payments.selectAll(), page).execute(), payments.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()]);
     return pageOf(rows.map(paymentFromRow), page, toNumber(counted.n), 'exact');
   }
 }

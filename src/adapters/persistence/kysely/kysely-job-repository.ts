@@ -10,7 +10,7 @@ import type { JobQuery } from '../../../domain/billing/job-query.js';
 import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { isRecord } from '../../../domain/shared/validation.js';
-import { cappedCount, matching, pageNewestFirst } from './kysely-list.js';
+import { cappedCount, matching, oldestFirst, pageNewestFirst } from './kysely-list.js';
 import { optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -152,7 +152,7 @@ export class KyselyJobRepository implements JobRepository {
   private async claimWithin(trx: Transaction<Tables>, lane: LaneRef, now: Date, leaseMs: number): Promise<Job | undefined> {
     const live = await this.inLane(trx, lane).select('id').where('status', '=', 'started').where('lease_until', '>', now).limit(1).executeTakeFirst();
     if (live !== undefined) return undefined;
-    const next = await this.inLane(trx, lane).selectAll().where('status', 'in', ['pending', 'started']).orderBy('created_at', 'asc').orderBy('id', 'asc').limit(1).executeTakeFirst();
+    const next = await oldestFirst(this.inLane(trx, lane).selectAll().where('status', 'in', ['pending', 'started'])).limit(1).executeTakeFirst();
     if (next === undefined) return undefined;
     const claimed = { ...next, status: 'started', started_at: now, updated_at: now, lease_until: later(now, leaseMs) };
     await trx.updateTable('subscription_jobs').set({ status: 'started', started_at: now, updated_at: now, lease_until: claimed.lease_until }).where('id', '=', next.id).execute();
@@ -200,13 +200,11 @@ export class KyselyJobRepository implements JobRepository {
   }
 
   async listUnfinished(now: Date): Promise<readonly Job[]> {
-    const rows = await this.db
+    const unfinished = this.db
       .selectFrom('subscription_jobs')
       .selectAll()
-      .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'started'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)])])]))
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .execute();
+      .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'started'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)])])]));
+    const rows = await oldestFirst(unfinished).execute();
     return rows.map(fromRow);
   }
 }

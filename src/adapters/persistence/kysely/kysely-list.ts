@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { FilterCondition } from '../../../domain/query/filter.js';
-import { NEWEST_FIRST, type Ordered } from '../../../domain/query/order.js';
+import { NEWEST_FIRST, OLDEST_FIRST, type Ordered } from '../../../domain/query/order.js';
 import { COUNT_CAP, type PageRequest } from '../../../domain/query/page.js';
 import { lookupKey } from './lookup-key.js';
 import type { Tables } from './schema.js';
@@ -10,7 +10,12 @@ import { toNumber } from './sql-flavor.js';
 export interface FilterColumn {
   readonly column: string;
   readonly key?: string;
+  /** The column's value for the filter's text, when it is not text (a boolean column: `true`, `false`). */
+  readonly value?: (text: string) => unknown;
 }
+
+/** A boolean column, compared with the filter's `true` or `false`. */
+export const booleanColumn = (column: string): FilterColumn => ({ column, value: (text) => text === 'true' });
 
 /** Every condition must hold; a hashed column is matched on its index first, then on the text itself. */
 export const matching =
@@ -19,8 +24,8 @@ export const matching =
     eb.and(
       conditions.flatMap((condition) => {
         const values = condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)];
-        const { column, key } = columns[condition.field];
-        const text = eb(eb.ref(column), 'in', values);
+        const { column, key, value } = columns[condition.field];
+        const text = eb(eb.ref(column), 'in', value === undefined ? values : values.map(value));
         return key === undefined ? [text] : [eb(eb.ref(key), 'in', values.map(lookupKey)), text];
       }),
     );
@@ -32,9 +37,17 @@ const ORDER_COLUMNS: Readonly<Record<keyof Ordered, string>> = { createdAt: 'cre
 export const newestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, table?: string): Q =>
   NEWEST_FIRST.reduce<Q>((q, { key, direction }) => q.orderBy(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`, direction) as Q, query);
 
+/** OLDEST_FIRST in SQL. */
+export const oldestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, table?: string): Q =>
+  OLDEST_FIRST.reduce<Q>((q, { key, direction }) => q.orderBy(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`, direction) as Q, query);
+
 /** One page in NEWEST_FIRST order. */
 export const pageNewestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
   newestFirst(query).limit(page.limit).offset(page.offset) as Q;
+
+/** One page in OLDEST_FIRST order. */
+export const pageOldestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
+  oldestFirst(query).limit(page.limit).offset(page.offset) as Q;
 
 /** The number of matches up to the cap, as a query of one row and one column `n`, to run alone or as a subquery. */
 export const cappedTotal = (db: Kysely<Tables>, filtered: SelectQueryBuilder<any, any, any>) =>

@@ -3,6 +3,7 @@ import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../doma
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repository.js';
 import type { DatabaseHandle } from './open-database.js';
+import { oldestFirst } from './kysely-list.js';
 
 export class KyselyScheduleRepository extends KyselyBillingPolicyRepository<ScheduleAttributes> implements ScheduleRepository {
   constructor(handle: DatabaseHandle) {
@@ -15,7 +16,7 @@ export class KyselyScheduleRepository extends KyselyBillingPolicyRepository<Sche
   }
 
   async listEveryStore(): Promise<readonly Schedule[]> {
-    const rows = await this.handle.db.selectFrom(this.table).selectAll().orderBy('created_at').orderBy('id').execute();
+    const rows = await oldestFirst(this.handle.db.selectFrom(this.table).selectAll()).execute();
     return rows.map((row) => this.fromRow(row));
   }
 }

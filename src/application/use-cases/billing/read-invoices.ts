@@ -2,18 +2,17 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoice.js';
 import { PAYMENT_NOT_FOUND, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
-import { INVOICE_LIST, invoiceQueryOf } from '../../../domain/billing/invoice-query.js';
-import { parseListQuery } from '../../../domain/query/list-query.js';
-import { parsePageRequest, type Page } from '../../../domain/query/page.js';
+import { INVOICE_LIST, ofSubscription, PAYMENT_LIST, SUBSCRIPTION_INVOICE_LIST } from '../../../domain/billing/invoice-query.js';
+import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscription/subscription.js';
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
-import { requireStore } from '../store-lookup.js';
+import { listPage } from '../list-page.js';
 
 type Result<A> = Promise<E.Either<DomainError, A>>;
 
@@ -45,7 +44,7 @@ export class InvoiceLookup {
   }
 }
 
-/** The store's invoices, newest first, filtered by EPCC's four fields; or one subscription's. */
+/** The store's invoices, newest first, filtered by EPCC's four fields; or one subscription's, on the one list path. */
 @injectable()
 export class ListInvoices {
   constructor(
@@ -55,16 +54,12 @@ export class ListInvoices {
   ) {}
 
   async execute(storeId: Uuid, params: QueryParams, subscriptionId?: string): Result<Page<Invoice>> {
-    const store = await requireStore(this.stores, storeId);
-    if (E.isLeft(store)) return store;
-    // EPCC declares no filter on a subscription's list: it is that subscription's invoices.
-    const rules = subscriptionId === undefined ? INVOICE_LIST : {};
-    const parsed = E.flatMap(invoiceQueryOf)(parseListQuery(params, { ...rules, defaultLimit: store.right.pageLength }));
-    if (E.isLeft(parsed)) return E.left(validationFailed(parsed.left));
-    if (subscriptionId === undefined) return E.right(await this.invoices.list(storeId, parsed.right));
-    const owner = await this.lookup.subscription(storeId, subscriptionId);
-    if (E.isLeft(owner)) return owner;
-    return E.right(await this.invoices.list(storeId, { page: parsed.right.page, filter: { subscriptionId: owner.right } }));
+    if (subscriptionId === undefined) return listPage(this.stores, storeId, params, INVOICE_LIST, (query) => this.invoices.list(storeId, query));
+    const listed = await listPage(this.stores, storeId, params, SUBSCRIPTION_INVOICE_LIST, async (query) => {
+      const owner = await this.lookup.subscription(storeId, subscriptionId);
+      return E.isLeft(owner) ? owner : E.right(await this.invoices.list(storeId, ofSubscription(query, owner.right)));
+    });
+    return E.isLeft(listed) ? listed : listed.right;
   }
 }
 
@@ -77,7 +72,7 @@ export class GetInvoice {
   }
 }
 
-/** An invoice's payment attempts, oldest first. */
+/** An invoice's payment attempts, oldest first, on the one list path. */
 @injectable()
 export class ListInvoicePayments {
   constructor(
@@ -87,14 +82,13 @@ export class ListInvoicePayments {
   ) {}
 
   async execute(storeId: Uuid, invoiceId: string, params: QueryParams, subscriptionId?: string): Result<Page<InvoicePayment>> {
-    const store = await requireStore(this.stores, storeId);
-    if (E.isLeft(store)) return store;
-    const page = parsePageRequest(params, store.right.pageLength);
-    if (E.isLeft(page)) return E.left(validationFailed(page.left));
-    const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId);
-    if (E.isLeft(invoice)) return invoice;
-    const found = await this.invoices.listPayments(storeId, invoice.right.id, page.right);
-    return found === undefined ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
+    const listed = await listPage(this.stores, storeId, params, PAYMENT_LIST, async (query): Result<Page<InvoicePayment>> => {
+      const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId);
+      if (E.isLeft(invoice)) return invoice;
+      const found = await this.invoices.listPayments(storeId, invoice.right.id, query);
+      return found === undefined ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
+    });
+    return E.isLeft(listed) ? listed : listed.right;
   }
 }
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { everyRow } from '../../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { RunBilling } from '../../../../src/application/use-cases/billing/run-billing.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
@@ -48,7 +49,7 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
       await ports.container.get(RunBilling).run({ job, startedAt: at(when), heartbeat: async () => {} });
     };
     const billed = async (id: Uuid) =>
-      (await ports.invoices.list(store.id, { page, filter: { subscriptionId: id } })).items
+      (await ports.invoices.list(store.id, everyRow([{ op: 'eq', field: 'subscription_id', value: id }], page))).items
         .map((i) => [i.billingPeriod.start.toISOString().slice(0, 10), i.billingPeriod.end.toISOString().slice(0, 10)])
         .sort(([a], [b]) => (a! < b! ? -1 : 1));
     return { ...ports, store, subscribe, act, changePlan, bill, billed };

@@ -1,5 +1,8 @@
 import { applyStateAction } from '../../../../src/domain/subscription/subscription-state.js';
 import { expect } from 'chai';
+import { INVOICE_LIST, type InvoiceFilterField } from '../../../../src/domain/billing/invoice-query.js';
+import type { FilterCondition } from '../../../../src/domain/query/filter.js';
+import { everyRow, listQuery } from '../../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { notAttempted } from '../../../../src/application/ports/invoice-repository.js';
 import { missing } from '../../../../src/application/ports/storage-outcomes.js';
@@ -61,8 +64,8 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       expect(await invoices.findById(store.id, invoice.id)).to.deep.equal(invoice);
       expect(await invoices.findById(other.id, invoice.id)).to.equal(undefined);
     }
-    expect((await invoices.list(store.id, { page, filter: {} })).items.map((i) => i.id).sort()).to.deep.equal(stored.map((i) => i.id).sort());
-    expect((await invoices.list(other.id, { page, filter: {} })).items).to.deep.equal([]);
+    expect((await invoices.list(store.id, everyRow([], page))).items.map((i) => i.id).sort()).to.deep.equal(stored.map((i) => i.id).sort());
+    expect((await invoices.list(other.id, everyRow([], page))).items).to.deep.equal([]);
   });
 
   it('leaves out the drafts of a subscription changed since they were made (a cancel committed while the run read its batch)', async () => {
@@ -129,12 +132,12 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const [ia] = await invoices.insertInvoices(store.id, [draft(a, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
     const [ib] = await invoices.insertInvoices(store.id, [draft(b, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
     await invoices.update(store.id, ib!.id, (i) => withTaxes(i, [{ type: 'tax_item', rate: 0.2 }], jobId, at('2026-03-02T00:00:00.000Z')));
-    const ids = async (filter: object) => (await invoices.list(store.id, { page, filter })).items.map((i) => i.id);
-    expect(await ids({ subscriptionId: a.id })).to.deep.equal([ia!.id]);
-    expect(await ids({ subscriberId: b.accountId })).to.deep.equal([ib!.id]);
-    expect(await ids({ taxRequired: true })).to.deep.equal([ia!.id]);
-    expect(await ids({ taxRequired: false, outstanding: true })).to.deep.equal([ib!.id]);
-    expect(await ids({ outstanding: false })).to.deep.equal([]);
+    const ids = async (filter: readonly FilterCondition<InvoiceFilterField>[]) => (await invoices.list(store.id, listQuery(INVOICE_LIST, { filter }))).items.map((i) => i.id);
+    expect(await ids([{ op: 'eq', field: 'subscription_id', value: a.id }])).to.deep.equal([ia!.id]);
+    expect(await ids([{ op: 'eq', field: 'subscriber_id', value: b.accountId }])).to.deep.equal([ib!.id]);
+    expect(await ids([{ op: 'eq', field: 'tax_required', value: 'true' }])).to.deep.equal([ia!.id]);
+    expect(await ids([{ op: 'eq', field: 'tax_required', value: 'false' }, { op: 'eq', field: 'outstanding', value: 'true' }])).to.deep.equal([ib!.id]);
+    expect(await ids([{ op: 'eq', field: 'outstanding', value: 'false' }])).to.deep.equal([]);
   });
 
   const keep = { retriesSpent: () => undefined, paid: () => undefined };
@@ -166,9 +169,9 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect([first, second].filter(E.isRight)).to.have.length(1);
     expect([first, second].filter(E.isLeft).map((r) => E.isLeft(r) && r.left._tag)).to.deep.equal(['Conflict']);
     expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ outstanding: false, manualPaymentPending: false });
-    const listed = await invoices.listPayments(store.id, invoice!.id, page);
+    const listed = await invoices.listPayments(store.id, invoice!.id, everyRow([], page));
     expect(listed?.items.map((p) => [p.status, p.externalPaymentId])).to.deep.equal([['succeeded', 'x1']]);
-    expect(await invoices.listPayments(other.id, invoice!.id, page)).to.equal(undefined);
+    expect(await invoices.listPayments(other.id, invoice!.id, everyRow([], page))).to.equal(undefined);
   });
 
   it('an attempt cut short before its completion is never begun again by its run, and is resumed (same payment) by another run', async () => {
@@ -187,7 +190,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const answer = () => invoices.settle(store.id, invoice!.id, cutShort.right.id, (i, p) => completedAttempt(i, p, { status: 'succeeded', externalPaymentId: 'ch_1' }, DEFAULT_RETRY_POLICY, now), keep);
     const [a, b] = await Promise.all([answer(), answer()]);
     expect([a, b].filter(E.isRight)).to.have.length(1);
-    expect((await invoices.listPayments(store.id, invoice!.id, page))?.items.map((p) => [p.id, p.status, p.externalPaymentId])).to.deep.equal([[cutShort.right.id, 'succeeded', 'ch_1']]);
+    expect((await invoices.listPayments(store.id, invoice!.id, everyRow([], page)))?.items.map((p) => [p.id, p.status, p.externalPaymentId])).to.deep.equal([[cutShort.right.id, 'succeeded', 'ch_1']]);
     expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ outstanding: false });
   });
 
@@ -267,7 +270,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     ]);
     expect(E.isRight(settledResult)).to.equal(true);
     expect(runResult).to.deep.equal(E.left(notAttempted));
-    expect((await invoices.listPayments(store.id, invoice!.id, page))?.items.map((p) => p.status)).to.deep.equal(['succeeded']);
+    expect((await invoices.listPayments(store.id, invoice!.id, everyRow([], page)))?.items.map((p) => p.status)).to.deep.equal(['succeeded']);
   });
 
   it('two billing runs of one store at once invoice each period once, numbered 1..n without gaps', async () => {
@@ -277,7 +280,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const job = (): Job => ({ id: randomIds.uuid(), storeId: store.id, jobType: 'billing-run', status: 'started', createdAt: at('2026-04-01T00:00:00.000Z'), updatedAt: at('2026-04-01T00:00:00.000Z') });
     const startedAt = at('2026-04-15T00:00:00.000Z');
     const [a, b] = await Promise.all([run.run({ job: job(), startedAt, heartbeat: async () => {} }), run.run({ job: job(), startedAt, heartbeat: async () => {} })]);
-    const all = (await invoices.list(store.id, { page, filter: {} })).items;
+    const all = (await invoices.list(store.id, everyRow([], page))).items;
     // Each subscription has four monthly periods begun by 15 April.
     expect(all).to.have.length(subscriptions.length * 4);
     expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(Array.from({ length: all.length }, (_, i) => i + 1));
@@ -311,7 +314,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       expect(stored.map((i) => i.subscriptionId).filter((id) => id !== victim.id).sort()).to.deep.equal(others);
       expect(await subscriptions.findById(store.id, victim.id)).to.equal(undefined);
     }
-    const all = (await invoices.list(store.id, { page: { offset: 0, limit: 100 } as PageRequest, filter: {} })).items;
+    const all = (await invoices.list(store.id, everyRow())).items;
     const numbers = all.map((i) => i.number).sort((x, y) => x - y);
     expect(new Set(numbers).size, 'numbers are never reused').to.equal(numbers.length);
     expect(all.length).to.equal(8 * 5);
