@@ -15,11 +15,8 @@ import type { JobHandlers } from './application/ports/job-handler.js';
 import type { JobSettings } from './application/ports/job-settings.js';
 import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/billing/job-lane.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
-import { StoredImportJobs } from './adapters/jobs/stored-import-jobs.js';
-import { RunImport } from './application/use-cases/imports/run-import.js';
-import { RunBilling } from './application/use-cases/billing/run-billing.js';
-import { RunPayments } from './application/use-cases/billing/run-payments.js';
-import { RunTaxes } from './application/use-cases/billing/run-taxes.js';
+import { paymentsModule } from './adapters/payments/configured-payment-gateways.js';
+import { jobHandlersFrom } from './application/use-cases/jobs/job-handlers.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
@@ -46,19 +43,14 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
   container.load(
     coreModule,
     systemModule,
+    paymentsModule,
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
-  container.bind(TOKENS.ImportJobs).to(StoredImportJobs);
   container.bind(TOKENS.JobHandlers).toDynamicValue(
     (context): Partial<JobHandlers> =>
-      options.jobHandlers ?? {
-        'billing-run': context.get(RunBilling),
-        'tax-run': context.get(RunTaxes),
-        'payment-run': context.get(RunPayments),
-        import: context.get(RunImport),
-      },
+      options.jobHandlers ?? jobHandlersFrom((id) => context.get(id)),
   );
   container.bind(TOKENS.JobSettings).toConstantValue(options.jobSettings ?? DEFAULT_JOB_SETTINGS);
   container.bind(TOKENS.TestClockSettings).toConstantValue({ enabled: options.testClocks ?? false });

@@ -167,7 +167,7 @@ export { SettleInvoicePayment } from './application/use-cases/billing/settle-inv
 export { RequestPaymentAttempt } from './application/use-cases/billing/request-payment-attempt.js';
 export { GetInvoice, GetInvoicePayment, InvoiceLookup, ListInvoicePayments, ListInvoices } from './application/use-cases/billing/read-invoices.js';
 export { CreateSchedule, DeleteSchedule, FireSchedule, GetSchedule, ListSchedules, RegisterSchedules, UpdateSchedule } from './application/use-cases/billing/schedules.js';
-export { ConfiguredPaymentGateways, MANUAL_PAYMENTS } from './application/use-cases/billing/payment-gateways.js';
+export { ConfiguredPaymentGateways, MANUAL_PAYMENTS, paymentsModule } from './adapters/payments/configured-payment-gateways.js';
 export { GetImport, ListImportErrors, ListImports } from './application/use-cases/imports/read-imports.js';
 export { RunImport } from './application/use-cases/imports/run-import.js';
 export { UploadImport, type ImportUpload, type UploadedLine, type UploadRefusal } from './application/use-cases/imports/upload-import.js';

@@ -69,7 +69,6 @@ import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { FailedAuthentications } from './use-cases/failed-authentications.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
-import { ConfiguredPaymentGateways } from './use-cases/billing/payment-gateways.js';
 import { GetInvoice, GetInvoicePayment, InvoiceLookup, ListInvoicePayments, ListInvoices } from './use-cases/billing/read-invoices.js';
 import { RunBilling } from './use-cases/billing/run-billing.js';
 import { RunPayments } from './use-cases/billing/run-payments.js';
@@ -81,6 +80,7 @@ import { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitSch
 import { RunLane } from './use-cases/jobs/run-lane.js';
 
 import { CreateSchedule, DeleteSchedule, FireSchedule, GetSchedule, ListSchedules, RegisterSchedules, UpdateSchedule } from './use-cases/billing/schedules.js';
+import { StoredImportJobs } from './use-cases/imports/stored-import-jobs.js';
 
 /** Every use case of the core, resolved by its class. */
 export const USE_CASES: readonly Newable<object>[] = [
@@ -202,6 +202,7 @@ export const USE_CASES: readonly Newable<object>[] = [
 /** Binds the use cases; the ports they need come from a persistence module and a system module. */
 export const coreModule = new ContainerModule(({ bind }) => {
   for (const useCase of USE_CASES) bind(useCase).toSelf().inSingletonScope();
-  bind(TOKENS.PaymentGateways).to(ConfiguredPaymentGateways).inSingletonScope();
   bind(TOKENS.StoreClock).to(StoreTime).inSingletonScope();
+  // Import jobs are stored and queued as every job is: application logic over the job ports.
+  bind(TOKENS.ImportJobs).to(StoredImportJobs).inSingletonScope();
 });

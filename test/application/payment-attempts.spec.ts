@@ -3,7 +3,7 @@ import { everyRow } from '../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { PaymentGateway } from '../../src/application/ports/payment-gateway.js';
 import { TOKENS } from '../../src/application/tokens.js';
-import { MANUAL_PAYMENTS } from '../../src/application/use-cases/billing/payment-gateways.js';
+import { MANUAL_PAYMENTS } from '../../src/adapters/payments/configured-payment-gateways.js';
 import { SettleInvoicePayment } from '../../src/application/use-cases/billing/settle-invoice-payment.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 import { invoiceDraft } from '../../src/domain/billing/invoice-items.js';

@@ -1,8 +1,6 @@
 import type { Container } from 'inversify';
 import type { JobHandler } from '../../src/application/ports/job-handler.js';
-import { RunBilling } from '../../src/application/use-cases/billing/run-billing.js';
-import { RunPayments } from '../../src/application/use-cases/billing/run-payments.js';
-import { RunTaxes } from '../../src/application/use-cases/billing/run-taxes.js';
+import { JOB_HANDLER_CLASSES } from '../../src/application/use-cases/jobs/job-handlers.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 import type { InvoiceTaxes, Job, JobReport, JobType } from '../../src/domain/billing/job.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
@@ -19,18 +17,8 @@ export const aJob = (storeId: Uuid, jobType: JobType, at: Date, taxes?: readonly
   startedAt: at,
 });
 
-const handlerOf = (container: Container, jobType: JobType): JobHandler => {
-  switch (jobType) {
-    case 'billing-run':
-      return container.get(RunBilling);
-    case 'tax-run':
-      return container.get(RunTaxes);
-    case 'payment-run':
-      return container.get(RunPayments);
-    case 'import':
-      throw new Error('imports are not billing jobs');
-  }
-};
+/** The service's own handler of the job type, from the one map the service resolves its handlers from. */
+const handlerOf = (container: Container, jobType: JobType): JobHandler => container.get(JOB_HANDLER_CLASSES[jobType]);
 
 /** Runs one billing, tax or payment job through its handler, counting heartbeats. */
 export const runJob = async (container: Container, job: Job, startedAt: Date): Promise<{ report: JobReport; heartbeats: number }> => {

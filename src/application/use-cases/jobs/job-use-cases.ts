@@ -23,7 +23,7 @@ export const JOB_NOT_FOUND = 'job not found';
  * Asks the queue to run a stored job. A queue that cannot take the request now (Redis away) does not undo
  * the job: it is stored, and the recovery sweep enqueues it again within one sweep period.
  */
-const enqueueStored = async (queue: JobQueue, job: Job): Promise<void> => {
+export const enqueueStored = async (queue: JobQueue, job: Job): Promise<void> => {
   await queue.enqueue(job).catch(() => undefined);
 };
 

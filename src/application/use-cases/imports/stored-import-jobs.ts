@@ -1,14 +1,15 @@
 import { inject, injectable } from 'inversify';
-import type { ImportJobs } from '../../application/ports/import-jobs.js';
-import type { JobQueue } from '../../application/ports/job-queue.js';
-import type { JobRepository } from '../../application/ports/job-repository.js';
-import type { Clock } from '../../application/ports/system.js';
-import { TOKENS } from '../../application/tokens.js';
-import type { ImportReport } from '../../domain/billing/import-line.js';
-import type { Job } from '../../domain/billing/job.js';
-import type { JobQuery } from '../../domain/billing/job-query.js';
-import type { Page } from '../../domain/query/page.js';
-import type { Uuid } from '../../domain/shared/uuid.js';
+import type { ImportJobs } from '../../ports/import-jobs.js';
+import type { JobQueue } from '../../ports/job-queue.js';
+import type { JobRepository } from '../../ports/job-repository.js';
+import type { Clock } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+import { enqueueStored } from '../jobs/job-use-cases.js';
+import type { ImportReport } from '../../../domain/billing/import-line.js';
+import type { Job } from '../../../domain/billing/job.js';
+import type { JobQuery } from '../../../domain/billing/job-query.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 
 /** Imports are jobs like the others: stored with them, run in the store's `import` lane, listed apart. */
 @injectable()
@@ -32,8 +33,7 @@ export class StoredImportJobs implements ImportJobs {
       updatedAt: now,
     };
     await this.jobs.insert(job);
-    // A queue that cannot take the request now leaves the job to the recovery sweep, as SubmitJob does.
-    await this.queue.enqueue(job).catch(() => undefined);
+    await enqueueStored(this.queue, job);
     return job;
   }
 

@@ -1,8 +1,9 @@
-import { injectable } from 'inversify';
-import { MANUAL_GATEWAY, type GatewayOutcome } from '../../../domain/billing/invoice-payment.js';
-import { PAYMENT_AUTHORITY_TYPES } from '../../../domain/subscription/payment-authority.js';
-import type { Subscription } from '../../../domain/subscription/subscription.js';
-import type { PaymentGateway, PaymentGateways } from '../../ports/payment-gateway.js';
+import { ContainerModule, injectable } from 'inversify';
+import { TOKENS } from '../../application/tokens.js';
+import { MANUAL_GATEWAY, type GatewayOutcome } from '../../domain/billing/invoice-payment.js';
+import { PAYMENT_AUTHORITY_TYPES } from '../../domain/subscription/payment-authority.js';
+import type { Subscription } from '../../domain/subscription/subscription.js';
+import type { PaymentGateway, PaymentGateways } from '../../application/ports/payment-gateway.js';
 
 /** Payments a merchant takes outside the service: each attempt waits, pending, until the merchant settles it. */
 export const MANUAL_PAYMENTS: PaymentGateway = {
@@ -31,3 +32,8 @@ export class ConfiguredPaymentGateways implements PaymentGateways {
     return (PAYMENT_AUTHORITY_TYPES as readonly string[]).includes(name) ? unconfiguredGateway(name) : undefined;
   }
 }
+
+/** The payment gateways this service knows: manual payments, and every payment authority's, none of them configured yet. */
+export const paymentsModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.PaymentGateways).to(ConfiguredPaymentGateways).inSingletonScope();
+});
