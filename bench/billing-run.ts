@@ -1,7 +1,7 @@
 /**
- * Times a billing run over a large store on PostgreSQL:
+ * Times a billing run over a large store on PostgreSQL (or MariaDB/MySQL, or PGlite):
  *
- *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/billing-run.ts [--subscriptions N]
+ *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/billing-run.ts [--subscriptions N] [--backend postgres|mysql|pglite]
  *
  * Drops every table of the database it is given, migrates, and seeds one store: one product, one monthly
  * plan, one offering snapshot, and N subscriptions (default 1,000,000) written in bulk in the repository's
@@ -9,6 +9,7 @@
  * the job machinery would, and prints the invoices made, the time, invoices per second and the peak RSS.
  */
 import 'reflect-metadata';
+import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import * as E from 'fp-ts/lib/Either.js';
@@ -24,19 +25,23 @@ import { buildContainer } from '../src/container.js';
 import type { Job } from '../src/domain/billing/job.js';
 import type { Offering } from '../src/domain/subscription/offering.js';
 import { invoiceAfter, type Subscription } from '../src/domain/subscription/subscription.js';
-import { formatDuration, formatInteger, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';
+import { formatDuration, formatInteger, isBackend, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';
 
 const INSERT_BATCH = 1000;
 
 const main = async (): Promise<void> => {
-  const { values } = parseArgs({ options: { subscriptions: { type: 'string', default: '1000000' } } });
+  const { values } = parseArgs({ options: { subscriptions: { type: 'string', default: '1000000' }, backend: { type: 'string', default: 'postgres' } } });
   const count = Number(values.subscriptions);
   if (!Number.isInteger(count) || count < 1) throw new UsageError('--subscriptions must be a positive integer');
-  const { url, skip } = serverUrl('postgres');
-  if (url === undefined) throw new UsageError(skip ?? 'BENCH_POSTGRES_URL is not set');
-  process.stdout.write(`billing run over ${formatInteger(count)} subscriptions on ${redactedUrl(url)}\n`);
+  const backend = values.backend;
+  if (!isBackend(backend)) throw new UsageError('--backend must be postgres, mysql or pglite');
+  const { url, skip } = serverUrl(backend);
+  if (backend !== 'pglite' && url === undefined) throw new UsageError(skip ?? `no URL for ${backend}`);
+  const dataDir = '.data/bench-billing-pglite';
+  if (backend === 'pglite') await rm(dataDir, { recursive: true, force: true });
+  process.stdout.write(`billing run over ${formatInteger(count)} subscriptions on ${url === undefined ? 'PGlite' : redactedUrl(url)}\n`);
 
-  const { handle } = await openBenchDatabase('postgres', { url });
+  const { handle } = await openBenchDatabase(backend, { ...(url === undefined ? {} : { url }), dataDir });
   try {
     for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES]) await handle.db.schema.dropTable(table).ifExists().execute();
     await migrateToLatest(handle.db, handle.flavor);
@@ -84,7 +89,9 @@ const main = async (): Promise<void> => {
     }
     seeding.stop();
     await handle.db.updateTable('stores').set({ subscription_count: count }).where('id', '=', storeId).execute();
-    await sql`analyze`.execute(handle.db);
+    // Fresh statistics, as a server would have them for a table this size.
+    if (handle.flavor === 'mysql') await sql`analyze table subscriptions`.execute(handle.db);
+    else await sql`analyze`.execute(handle.db);
     process.stdout.write(`seeded in ${formatDuration(Number(process.hrtime.bigint() - seedingStarted) / 1e9)}\n`);
 
     // The first run invoices every due period; a second run at the same instant finds nothing new, and
