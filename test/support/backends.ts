@@ -97,7 +97,9 @@ export const forEachBackend = (
 ): void => {
   for (const backend of BACKENDS.filter((b) => !options.sqlOnly || b.name !== 'in-memory')) {
     const describeOrSkip = backend.available ? describe : describe.skip;
-    describeOrSkip(`${title} [${backend.name}]`, function () {
+    // A skipped backend says in its title how to run it.
+    const unavailable = backend.available ? '' : ` (skipped: set ${backend.name === 'MariaDB' ? 'TEST_MYSQL_URL' : 'TEST_POSTGRES_URL'} to run it)`;
+    describeOrSkip(`${title} [${backend.name}]${unavailable}`, function () {
       let persistence: Persistence | undefined;
       before(async function () {
         persistence = await backend.open();
