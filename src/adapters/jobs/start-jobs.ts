@@ -3,6 +3,7 @@ import { TOKENS } from '../../application/tokens.js';
 import { FireSchedule, RegisterSchedules } from '../../application/use-cases/billing/schedules.js';
 import { ResumeUnfinishedJobs } from '../../application/use-cases/jobs/job-use-cases.js';
 import { RunLane } from '../../application/use-cases/jobs/run-lane.js';
+import { jobMetrics } from '../metrics/job-metrics.js';
 import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
 
 export interface RunningJobs {
@@ -18,6 +19,7 @@ export interface StartJobsOptions {
 export const coreJobWorker = (container: Container, { log }: StartJobsOptions): JobWorker => ({
   async runLane(lane) {
     for (const result of await container.get(RunLane).execute(lane)) {
+      jobMetrics().finished(result);
       const fields = { job_id: result.job.id, store_id: result.job.storeId, job_type: result.job.jobType, status: result.outcome.status, recorded: result.recorded };
       if (result.cause !== undefined) log.error({ ...fields, err: result.cause }, 'job failed unexpectedly');
       else if (result.outcome.status === 'failed') log.warn({ ...fields, error: result.outcome.error }, 'job failed');
@@ -38,6 +40,9 @@ export const coreJobWorker = (container: Container, { log }: StartJobsOptions): 
  */
 export const startJobs = async (container: Container, queue: BackgroundJobQueue, options: StartJobsOptions): Promise<RunningJobs> => {
   await queue.start(coreJobWorker(container, options));
+  const jobs = container.get(TOKENS.JobRepository);
+  const clock = container.get(TOKENS.Clock);
+  jobMetrics().observeQueue(async () => (await jobs.listUnfinished(clock.now())).length);
   // Schedules made before this start, or on other instances, fire here too.
   await container.get(RegisterSchedules).execute();
   // A sweep runs every few seconds: while the database or Redis is away, its failure is logged once, not each time.

@@ -16,6 +16,8 @@ export interface JobRunResult {
   readonly outcome: JobOutcome;
   /** False when the claim was lost meanwhile (the job was deleted, or taken over after its lease ran out). */
   readonly recorded: boolean;
+  /** How long its handler ran, on the process's clock. */
+  readonly durationMs: number;
   readonly cause?: unknown;
 }
 
@@ -57,9 +59,11 @@ export class RunLane {
     let job = await this.jobs.claimNext(lane, this.clock.now(), this.settings.leaseMs);
     while (job !== undefined) {
       const claim: Claim = { id: job.id, storeId: job.storeId, jobType: job.jobType, startedAt: job.startedAt ?? this.clock.now() };
+      const began = performance.now();
       const { outcome, cause } = await this.run(job, claim);
+      const durationMs = performance.now() - began;
       const done = await this.jobs.finish(claim, outcome, this.clock.now(), this.settings.leaseMs);
-      results.push({ job, outcome, recorded: done.finished, ...(cause === undefined ? {} : { cause }) });
+      results.push({ job, outcome, recorded: done.finished, durationMs, ...(cause === undefined ? {} : { cause }) });
       // A lost claim claimed nothing: look again, so that a pending job behind it is not left waiting for the sweep.
       job = done.finished ? done.next : await this.jobs.claimNext(lane, this.clock.now(), this.settings.leaseMs);
     }
