@@ -180,7 +180,7 @@ export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', pattern: '/metrics', path: () => '/metrics' },
   { method: 'GET', pattern: '/v2/openapi.json', path: () => '/v2/openapi.json' },
   { method: 'GET', pattern: '/docs', path: () => '/docs' },
-  ...['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'docs-init.js'].map((file): RouteCase => ({
+  ...['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'docs-init.js', 'favicon-32x32.png'].map((file): RouteCase => ({
     method: 'GET',
     pattern: `/docs/${file}`,
     path: () => `/docs/${file}?v=0`,

@@ -65,6 +65,7 @@ export const docsPage = (files: ReadonlyMap<DocsAsset, DocsFile>): string => {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>commerce-core API reference</title>
     <link rel="stylesheet" href="${src('swagger-ui.css')}">
+    <link rel="icon" type="image/png" href="${src('favicon-32x32.png')}">
   </head>
   <body>
     <div id="swagger-ui"></div>

@@ -192,6 +192,7 @@ describe('API reference page', () => {
     'swagger-ui-bundle.js': /^text\/javascript; charset=utf-8$/,
     'swagger-ui-standalone-preset.js': /^text\/javascript; charset=utf-8$/,
     'docs-init.js': /^text\/javascript; charset=utf-8$/,
+    'favicon-32x32.png': /^image\/png$/,
   };
 
   it('answers GET /docs with HTML that loads only our own files, and no inline script', async () => {

@@ -10,6 +10,7 @@ export const DOCS_ASSETS = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
   'docs-init.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
 } as const;
 export type DocsAsset = keyof typeof DOCS_ASSETS;
 
