@@ -152,4 +152,21 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
     expect({ counted, rows }).to.deep.equal({ counted: 11, rows: 11 });
     expectNumberedInLineOrder(numbers, lineOf);
   });
+
+  it('marks imported, not failed, a line refused now whose record an earlier run stored', async () => {
+    const importId = await upload([subscription(1), subscription(2), subscription(3)]);
+    const lines = api.container.get(TOKENS.ImportLineRepository);
+    const uploadedLines = await lines.pending(importId as Uuid, 0, 10);
+    const recordId = uploadedLines[1]!.recordId!;
+    const create = new CreateSubscription(api.container.get(TOKENS.SubscriptionRepository), api.container.get(TOKENS.OfferingRepository), api.container.get(TOKENS.StoreClock), recordIdFirst(recordId, randomIds));
+    expect(E.isRight(await create.execute(api.store.store.id, JSON.parse(uploadedLines[1]!.body!)))).to.equal(true);
+    // Since that run, line 2 has become one its create endpoint refuses (its plan is not the offering's).
+    const refusedToday = JSON.stringify({ ...(JSON.parse(uploadedLines[1]!.body!) as Record<string, unknown>), plan_id: randomIds.uuid() });
+    await lines.discard(importId as Uuid);
+    await lines.append(uploadedLines.map((line) => (line.lineNumber === 2 ? { ...line, body: refusedToday } : line)), new Date());
+    await runImportJob(api, importId);
+    expect(await failedLines(importId)).to.deep.equal([]);
+    const { counted, rows } = await stored();
+    expect({ counted, rows }).to.deep.equal({ counted: 3, rows: 3 });
+  });
 });

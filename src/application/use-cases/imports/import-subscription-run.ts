@@ -26,8 +26,8 @@ interface Ready {
  *
  * Exactly once, as line by line: each line's record has the id chosen for it at upload, and a line whose
  * record already exists (stored by a run that stopped before marking its lines) is marked imported
- * without being stored again. When the batch cannot be stored whole, its lines are stored one at a time,
- * so that a line the storage refuses stops the run there, exactly as it would alone.
+ * without being stored again: the batch holding it fails whole on that id, and is stored again without
+ * it. A line the storage refuses stops the run there, exactly as it would alone.
  */
 export class ImportSubscriptionRun {
   constructor(
@@ -50,44 +50,49 @@ export class ImportSubscriptionRun {
 
   private async importLines(storeId: Uuid, run: readonly ImportLine[], settled: SettledLine[]): Promise<void> {
     const ready: Ready[] = [];
-    const recordIds = run.flatMap((line) => (line.recordId === undefined ? [] : [line.recordId]));
-    const existing = await this.subscriptions.existing(storeId, recordIds);
+    const refused: { readonly line: ImportLine & { readonly recordId: Uuid }; readonly error: string }[] = [];
     const source = this.cachedSource();
     const now = await this.clock.now(storeId);
     for (const line of run) {
-      if (line.body === undefined || line.recordId === undefined) {
+      const { body, recordId } = line;
+      if (body === undefined || recordId === undefined) {
         settled.push({ lineNumber: line.lineNumber, outcome: { status: 'failed', error: 'the line holds no record' } });
         continue;
       }
-      if (existing.has(line.recordId)) {
-        settled.push({ lineNumber: line.lineNumber, outcome: { status: 'imported' } });
-        continue;
-      }
-      const record = storedRecord(line.body);
-      if ('error' in record) {
-        settled.push({ lineNumber: line.lineNumber, outcome: { status: 'failed', error: record.error } });
-        continue;
-      }
-      const prepared = await prepareSubscription(storeId, record.data, source, now, recordIdFirst(line.recordId, this.ids));
-      if (E.isLeft(prepared)) settled.push({ lineNumber: line.lineNumber, outcome: { status: 'failed', error: importErrorDetail(prepared.left) } });
+      const record = storedRecord(body);
+      const prepared = 'error' in record ? E.left(record.error) : E.mapLeft(importErrorDetail)(await prepareSubscription(storeId, record.data, source, now, recordIdFirst(recordId, this.ids)));
+      if (E.isLeft(prepared)) refused.push({ line: { ...line, recordId }, error: prepared.left });
       else ready.push({ lineNumber: line.lineNumber, prepared: prepared.right });
     }
+    // A line refused now may have been stored by an earlier run, while its offering was still there.
+    const stored = refused.length === 0 ? new Set<Uuid>() : await this.subscriptions.existing(storeId, refused.map((r) => r.line.recordId));
+    for (const { line, error } of refused) settled.push({ lineNumber: line.lineNumber, outcome: stored.has(line.recordId) ? { status: 'imported' } : { status: 'failed', error } });
     await this.store(storeId, ready, settled);
   }
 
+  /**
+   * Stores the batch as it is first: on a first run none of its records exists, and the batch is stored
+   * without looking. When that fails (a run before this one stored some of them, or the storage refused
+   * the batch), the records already stored are left out and the rest tried again; when that fails too,
+   * they are stored one at a time.
+   */
   private async store(storeId: Uuid, ready: readonly Ready[], settled: SettledLine[]): Promise<void> {
-    try {
-      await this.subscriptions.insertMany(storeId, ready.map((r) => r.prepared));
-      for (const { lineNumber } of ready) settled.push({ lineNumber, outcome: { status: 'imported' } });
-      return;
-    } catch {
-      // Stored one at a time below: a record stored meanwhile is found, and a failure is the line's own.
-    }
-    for (const { lineNumber, prepared } of ready) {
-      const { subscription, firstInvoice } = prepared;
-      const stored = await this.subscriptions.existing(storeId, [subscription.id]);
-      if (!stored.has(subscription.id)) await this.subscriptions.insert(subscription, firstInvoice);
-      settled.push({ lineNumber, outcome: { status: 'imported' } });
+    const imported = (lines: readonly Ready[]) => lines.forEach(({ lineNumber }) => settled.push({ lineNumber, outcome: { status: 'imported' } }));
+    const attempt = (lines: readonly Ready[]) =>
+      this.subscriptions.insertMany(storeId, lines.map((r) => r.prepared)).then(
+        () => true,
+        () => false,
+      );
+    if (ready.length === 0 || (await attempt(ready))) return imported(ready);
+    const stored = await this.subscriptions.existing(storeId, ready.map((r) => r.prepared.subscription.id));
+    const [already, rest] = [ready.filter((r) => stored.has(r.prepared.subscription.id)), ready.filter((r) => !stored.has(r.prepared.subscription.id))];
+    imported(already);
+    if (rest.length === 0 || (await attempt(rest))) return imported(rest);
+    for (const line of rest) {
+      const { subscription, firstInvoice } = line.prepared;
+      // The storage's failure here is the line's own, and stops the run at it, as it would alone.
+      await this.subscriptions.insert(subscription, firstInvoice);
+      imported([line]);
     }
   }
 
