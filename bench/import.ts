@@ -3,10 +3,11 @@
  * it creates first), uploads it over HTTP to the service in this process, runs the import job's handler,
  * and prints lines per second for the upload and for the import, and the peak resident memory.
  *
- *   npm run bench:import -- [--lines 100000]
+ *   npm run bench:import -- [--lines 100000] [--backend pglite|postgres|mysql]
  *
- * On PostgreSQL when BENCH_POSTGRES_URL is set, else on in-memory PGlite. Import jobs are held in
- * memory here (the job is run directly, not through a queue), so only the upload and the handler are timed.
+ * On the backend given (its server at BENCH_POSTGRES_URL or BENCH_MYSQL_URL); without one, on PostgreSQL
+ * when BENCH_POSTGRES_URL is set, else on in-memory PGlite. The job is run through the store's import lane
+ * in this process, so only the upload and the handler are timed.
  */
 import 'reflect-metadata';
 import { once } from 'node:events';
@@ -29,28 +30,33 @@ import { CreateStore } from '../src/application/use-cases/create-store.js';
 import { SetStoreRateLimit } from '../src/application/use-cases/set-store-rate-limit.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import { buildContainer } from '../src/container.js';
+import { BACKENDS, isBackend, serverUrl } from './common.js';
 
-const { values } = parseArgs({ options: { lines: { type: 'string', default: '100000' } } });
+const { values } = parseArgs({ options: { lines: { type: 'string', default: '100000' }, backend: { type: 'string' } } });
 const lines = Number(values.lines);
 if (!Number.isInteger(lines) || lines < 1) throw new Error('--lines must be a whole number from 1');
+const backend = values.backend ?? (process.env['BENCH_POSTGRES_URL'] ? 'postgres' : 'pglite');
+if (!isBackend(backend)) throw new Error(`--backend must be one of ${BACKENDS.join(', ')}`);
+const server = serverUrl(backend);
+if (server.skip !== undefined) throw new Error(server.skip);
+const BACKEND_NAMES = { pglite: 'PGlite', postgres: 'PostgreSQL', mysql: 'MariaDB/MySQL' } as const;
 
 let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const rate = (n: number, ms: number): string => `${Math.round((n * 1000) / ms).toLocaleString('en')} lines/s`;
 
-const postgresUrl = process.env['BENCH_POSTGRES_URL'];
-const handle = await openDatabase(postgresUrl ? { kind: 'postgres', url: postgresUrl } : { kind: 'pglite', dataDir: undefined });
+const handle = await openDatabase(server.url === undefined ? { kind: 'pglite', dataDir: undefined } : { kind: backend === 'mysql' ? 'mysql' : 'postgres', url: server.url });
 await migrateToLatest(handle.db, handle.flavor);
 const container = buildContainer({ kind: 'database', handle });
 const created = await container.get(CreateStore).execute(`Import bench ${Date.now()}`);
 if (E.isLeft(created)) throw new Error('store not created');
 await container.get(SetStoreRateLimit).execute(created.right.store.id, 1_000_000);
 const app = createHttpApp({ container, logger: pino({ level: 'warn' }), imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: Math.max(lines, DEFAULT_IMPORT_UPLOAD_LIMITS.maxObjects) } });
-const { server } = createDrainingServer(app.callback(), { ...DEFAULT_HTTP_SETTINGS, requestTimeoutMs: 3_600_000 }, pino({ level: 'warn' }));
-server.listen(0, '127.0.0.1');
-await once(server, 'listening');
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { server: http } = createDrainingServer(app.callback(), { ...DEFAULT_HTTP_SETTINGS, requestTimeoutMs: 3_600_000 }, pino({ level: 'warn' }));
+http.listen(0, '127.0.0.1');
+await once(http, 'listening');
+const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 const dir = await mkdtemp(path.join(os.tmpdir(), 'import-bench-'));
 
 try {
@@ -108,14 +114,14 @@ try {
   if (ran?.job.id !== importId || ran.outcome.status !== 'success') throw new Error(`the import did not succeed: ${JSON.stringify(ran?.outcome)}`);
   const report = ran.outcome.report;
 
-  console.log(`backend: ${postgresUrl ? 'PostgreSQL' : 'PGlite'}; ${lines.toLocaleString('en')} subscription lines, ${mib(size)}`);
+  console.log(`backend: ${BACKEND_NAMES[backend]}; ${lines.toLocaleString('en')} subscription lines, ${mib(size)}`);
   console.log(`upload: ${(uploadMs / 1000).toFixed(1)} s, ${rate(lines, uploadMs)}`);
   console.log(`import: ${(importMs / 1000).toFixed(1)} s, ${rate(lines, importMs)}`);
   console.log(`report: ${JSON.stringify(report)}`);
   console.log(`peak RSS: ${mib(Math.max(peakRss, process.resourceUsage().maxRSS * 1024))}`);
 } finally {
   clearInterval(sampler);
-  server.close();
+  http.close();
   await rm(dir, { recursive: true, force: true });
   await handle.close();
 }

@@ -2,7 +2,11 @@
  * Measures `GET /v2/subscriptions/subscriptions` on seeded stores, and the same page query issued as
  * raw SQL from a bare node:http handler, to show what the service costs on top of the database:
  *
- *   npx tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration 5] [--connections 10] [--warmup 2] [--out FILE] [--only REGEX]
+ *   npx tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration 5] [--connections 10] [--warmup 2] [--out FILE] [--only REGEX] [--encodings gzip,br|none]
+ *
+ * Each request is measured again as a client asking for each of `--encodings` in Accept-Encoding (rows
+ * marked `, gzip` and `, br`): their KiB/resp is what crossed the wire, and their sized raw handler sends
+ * that many bytes.
  *
  * Seed first with bench/seed.ts. The service runs in this process, as it would in production: one
  * Node.js thread with its database pool. Load comes from a worker thread.
@@ -27,7 +31,9 @@ import { parseUuid } from '../src/domain/shared/uuid.js';
 import { BACKENDS, formatInteger, isBackend, openBenchDatabase, readSeedInfo, reportFailure, serverUrl, UsageError, type Backend, type SeedInfo } from './common.js';
 import type { LoadReply, LoadRequest, LoadResult } from './load-worker.js';
 
-const USAGE = 'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX]';
+const USAGE = 'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX] [--encodings gzip,br|none]';
+const ENCODINGS = ['gzip', 'br'] as const;
+type Encoding = (typeof ENCODINGS)[number];
 const LIST_PATH = '/v2/subscriptions/subscriptions';
 const BACKEND_NAMES: Readonly<Record<Backend, string>> = { pglite: 'PGlite', postgres: 'PostgreSQL', mysql: 'MariaDB' };
 
@@ -39,6 +45,8 @@ interface Options {
   readonly out?: string;
   /** Only the requests whose label matches, e.g. to profile one of them. */
   readonly only?: RegExp;
+  /** The Accept-Encoding values each request is measured with again. */
+  readonly encodings: readonly Encoding[];
 }
 
 const readOptions = (): Options => {
@@ -50,8 +58,11 @@ const readOptions = (): Options => {
       warmup: { type: 'string', default: '2' },
       out: { type: 'string' },
       only: { type: 'string' },
+      encodings: { type: 'string', default: ENCODINGS.join(',') },
     },
   });
+  const encodings = values.encodings === 'none' ? [] : values.encodings.split(',');
+  if (!encodings.every((e): e is Encoding => (ENCODINGS as readonly string[]).includes(e))) throw new UsageError(USAGE);
   const backend = values.backend;
   if (backend !== 'all' && !isBackend(backend)) throw new UsageError(USAGE);
   const number = (name: string, raw: string, min: number) => {
@@ -66,6 +77,7 @@ const readOptions = (): Options => {
     warmup: number('warmup', values.warmup, 0),
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(values.only === undefined ? {} : { only: new RegExp(values.only, 'i') }),
+    encodings,
   };
 };
 
@@ -132,6 +144,8 @@ interface Case {
   readonly params: ReadonlyArray<readonly [string, string]>;
   /** The raw-SQL request it is compared with: the same page query, without the service around it. */
   readonly raw: string;
+  /** What the client asks for in Accept-Encoding, when it asks. */
+  readonly encoding?: Encoding;
 }
 
 /** A filter value as the grammar wants it: bare when it can be, else quoted with `"` and `\` escaped. */
@@ -142,18 +156,32 @@ interface Samples {
   readonly accountIds: readonly string[];
 }
 
-const casesFor = (samples: Samples): Case[] => {
+const casesFor = (samples: Samples, encodings: readonly Encoding[]): Case[] => {
   const base = [
     { label: 'unfiltered, first page', raw: 'first-page', params: [['page[limit]', '25']] },
     { label: 'eq(email)', raw: 'email', params: [['filter', `eq(email,${filterValue(samples.email)})`]] },
     { label: 'in(account_id, 20 ids)', raw: 'accounts', params: [['filter', `in(account_id,${samples.accountIds.map(filterValue).join(',')})`]] },
     { label: 'page[offset]=10000', raw: 'deep-offset', params: [['page[offset]', '10000'], ['page[limit]', '25']] },
   ] as const;
-  return [
-    ...base,
-    ...base.map((c) => ({ ...c, label: `${c.label} + include`, params: [...c.params, ['include', 'plans,products'] as const] })),
-  ];
+  const plain: Case[] = [...base, ...base.map((c) => ({ ...c, label: `${c.label} + include`, params: [...c.params, ['include', 'plans,products'] as const] }))];
+  return [...plain, ...encodings.flatMap((encoding) => plain.map((c) => ({ ...c, label: `${c.label}, ${encoding}`, encoding })))];
 };
+
+/** The request's headers, with the Accept-Encoding its case asks for. */
+const headersOf = (c: Case, headers: Readonly<Record<string, string>>): Record<string, string> => ({ ...headers, ...(c.encoding === undefined ? {} : { 'accept-encoding': c.encoding }) });
+
+/** The answer's Content-Encoding and its bytes as sent, not decoded (fetch would decode them). */
+const onTheWire = (url: string, headers: Readonly<Record<string, string>>): Promise<{ readonly encoding: string | undefined; readonly bytes: number }> =>
+  new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 
 const queryString = (c: Case): string => new URLSearchParams(c.params.map(([k, v]): [string, string] => [k, v])).toString();
 
@@ -393,7 +421,7 @@ const benchBackend = async (backend: Backend, options: Options, load: LoadGenera
     const headers = { authorization: `Bearer ${token}` };
 
     const samples = await pickSamples(handle, info.storeId);
-    const cases = casesFor(samples).filter((c) => options.only === undefined || options.only.test(c.label));
+    const cases = casesFor(samples, options.encodings).filter((c) => options.only === undefined || options.only.test(c.label));
     if (cases.length === 0) throw new Error('--only matches no request');
     const record = sqlRecorder(handle);
     const statementsByRaw = new Map<string, CompiledQuery[]>();
@@ -409,10 +437,12 @@ const benchBackend = async (backend: Backend, options: Options, load: LoadGenera
     const totals = new Map<Case, string>();
     const sizes = new Map<Case, number>();
     for (const c of cases) {
-      const response = await fetch(`${service.url}${LIST_PATH}?${queryString(c)}`, { headers });
+      const response = await fetch(`${service.url}${LIST_PATH}?${queryString(c)}`, { headers: headersOf(c, headers) });
       if (response.status !== 200) throw new Error(`${c.label}: the service answered ${response.status}: ${await response.text()}`);
       const text = await response.text();
-      sizes.set(c, Buffer.byteLength(text));
+      const wire = await onTheWire(`${service.url}${LIST_PATH}?${queryString(c)}`, headersOf(c, headers));
+      if (wire.encoding !== c.encoding) throw new Error(`${c.label}: the service answered with Content-Encoding ${String(wire.encoding)}`);
+      sizes.set(c, wire.bytes);
       const body = JSON.parse(text) as { data: { id: string }[]; meta: { results: { total: number; total_method?: string } } };
       const rawRows = (await (await fetch(`${rawServer.url}/raw/${c.raw}`)).json()) as { id: string }[];
       const serviceIds = body.data.map((d) => d.id).join(',');
@@ -432,7 +462,7 @@ const benchBackend = async (backend: Backend, options: Options, load: LoadGenera
 
     log(`${BACKEND_NAMES[backend]}: service`);
     const serviceResults = new Map<Case, LoadResult>();
-    for (const c of cases) serviceResults.set(c, await measure(c.label, `${service.url}${LIST_PATH}?${queryString(c)}`, headers));
+    for (const c of cases) serviceResults.set(c, await measure(c.label, `${service.url}${LIST_PATH}?${queryString(c)}`, headersOf(c, headers)));
     log(`${BACKEND_NAMES[backend]}: raw SQL (${raw.name})`);
     const rawResults = new Map<string, LoadResult>();
     for (const key of pageQueries.keys()) rawResults.set(key, await measure(`raw ${key}`, `${rawServer.url}/raw/${key}`, {}));
@@ -508,6 +538,7 @@ const backendSection = (r: BackendReport, options: Options): string => {
     `Every measured response was 2xx (${formatInteger(serviceResponses)} service, ${formatInteger(rawResponses)} raw; 0 non-2xx, 0 errors, 0 timeouts), ${options.connections} connections, ${options.seconds} s per case after ${options.warmup} s of warm-up.`,
     `Filter values: email \`${r.samples.email}\`; account ids ${r.samples.accountIds[0] ?? ''} … (20).`,
     "The last two columns run the raw page query again but send a body padded to the service's answer for that request (its KiB/resp): what the bytes alone cost on this machine, where the load generator reads them too.",
+    'Rows ending in `, gzip` or `, br` ask for that encoding in Accept-Encoding: their KiB/resp is the compressed answer as sent (the load generator does not decode it), and their raw columns repeat the request\'s own raw query.',
     '',
     'The service runs these statements for the `eq(email)` page (the raw baseline runs only the page query, the `order by` one; it skips the token, store, count and snapshot queries):',
     '',

@@ -91,7 +91,7 @@ export type { CartSettings, CartSettingsChanges } from './domain/store/cart-sett
 export type { AccountMembershipSettings, AccountMembershipSettingsChanges } from './domain/store/account-membership-settings.js';
 export type { CatalogueRepository, PlanRepository, ProductRepository } from './application/ports/catalogue-repository.js';
 export type { OfferingRepository } from './application/ports/offering-repository.js';
-export type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
+export type { NewSubscription, StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from './application/ports/subscription-repository.js';
 export type { CatalogueRecord } from './domain/subscription/catalogue-record.js';
 export type { Offering, OfferingItem, OfferingPlan, OfferingProduct } from './domain/subscription/offering.js';
 export type { SubscriptionPlan } from './domain/subscription/plan.js';

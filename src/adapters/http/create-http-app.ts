@@ -74,6 +74,7 @@ import { PERSISTENCE } from '../persistence/kysely/persistence-tokens.js';
 import type { HttpState } from './http-state.js';
 import { linkOrigin, type LinkOriginOptions } from './link-origin.js';
 import { BODY_LIMITS, parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
+import { compressAnswers } from './middleware/compress-answers.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { requestContext } from './middleware/request-context.js';
 import { responseHeaders } from './middleware/response-headers.js';
@@ -261,6 +262,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   app.use(requestContext(logger));
   app.use(responseHeaders);
   app.use(requestMetrics(metrics, router));
+  app.use(compressAnswers);
   app.use(errorBoundary(logger));
   app.use(requireBodyType);
   app.use(requireBodyEncoding);

@@ -5,6 +5,12 @@ import type { Uuid } from '../../domain/shared/uuid.js';
 /** How a pending line ended: its record was created, or it could not be. */
 export type LineOutcome = { readonly status: 'imported' } | { readonly status: 'failed'; readonly error: string };
 
+/** A line's number and how it ended. */
+export interface SettledLine {
+  readonly lineNumber: number;
+  readonly outcome: LineOutcome;
+}
+
 /**
  * The lines of uploaded import files, kept in storage so that any instance can run an import and a
  * restart loses none. Lines are keyed by (import id, line number).
@@ -23,6 +29,8 @@ export interface ImportLineRepository {
   pending(importId: Uuid, afterLine: number, limit: number): Promise<readonly ImportLine[]>;
   /** Records how a line ended; a line that is no longer pending keeps its first outcome. */
   settle(importId: Uuid, lineNumber: number, outcome: LineOutcome): Promise<void>;
+  /** Records how each of these lines ended, as `settle` does, in a statement per distinct outcome rather than per line. */
+  settleMany(importId: Uuid, settled: readonly SettledLine[]): Promise<void>;
   /** Records uploaded and imported per type, and failed lines, counted from the lines as they are now. */
   report(importId: Uuid): Promise<ImportReport>;
   /** The failed lines of a store's import, in file order. */

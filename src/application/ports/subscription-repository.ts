@@ -15,6 +15,12 @@ export interface SubscriptionWithOffering {
   readonly offering: Offering;
 }
 
+/** A subscription to store, with the invoice of its first period when it has one. */
+export interface NewSubscription {
+  readonly subscription: Subscription;
+  readonly firstInvoice?: InvoiceDraft;
+}
+
 /** A page of subscriptions with the offering snapshots they were made from, each once, by version id. */
 export type SubscriptionPage = Page<Subscription> & { readonly offerings: ReadonlyMap<Uuid, Offering> };
 
@@ -49,6 +55,14 @@ export interface SubscriptionRepository {
    * transaction, the invoice numbered next in its store.
    */
   insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void>;
+  /**
+   * Stores new subscriptions of one store, each with its first invoice, all in one transaction or none:
+   * the store's running count raised once by their number, their invoices numbered next in the store in
+   * the order given. Fails whole when any one cannot be stored (an id already taken among them).
+   */
+  insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void>;
+  /** Which of these ids are the store's subscriptions. */
+  existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>>;
   findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
   /** Sets EPCC's stored status of these subscriptions of the store: inactive, or active again. */
   setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void>;

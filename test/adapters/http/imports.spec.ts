@@ -5,7 +5,7 @@ import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js'
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
-import { RunImport, SUBSCRIPTIONS_AT_ONCE } from '../../../src/application/use-cases/imports/run-import.js';
+import { RunImport } from '../../../src/application/use-cases/imports/run-import.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../../../src/adapters/config/import-settings.js';
 
@@ -159,7 +159,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     expect((await api.request('/v2/subscriptions/imports/3f0c1e2d-4b5a-4c6d-8e7f-9a0b1c2d3e4f')).status).to.equal(404);
     expect((await api.request('/v2/subscriptions/imports/3f0c1e2d-4b5a-4c6d-8e7f-9a0b1c2d3e4f/errors')).status).to.equal(404);
   });
-  it('creates a run of subscription lines a few at a time, each once, and keeps other lines in file order', async () => {
+  it('stores each run of subscription lines in one batch, each once, and keeps other lines in file order', async () => {
     const product = (await (await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))).json()) as { data: { id: string } };
     const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as { data: { id: string } };
     const offering = (await (await api.request('/v2/subscriptions/offerings/build', jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }))).json()) as {
@@ -170,26 +170,15 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     // Two subscribers with one external_ref-free identity each, between runs of subscriptions; one bad subscription line.
     const file = jsonl(subscription(1), subscription(2), subscription(3), subscription(4), subscriber(1), subscription(5, { currency: 'usd' }), subscription(6), subscription(7), subscriber(2), subscription(8), subscription(9), subscription(10), subscription(11), subscription(12));
     const created = await uploaded(api, file);
-    // The first inserts wait for one another until as many are waiting as may run at once: the file opens
-    // with that many subscription lines, so this ends only if they were started together.
     const subscriptions = api.container.get(TOKENS.SubscriptionRepository);
-    const insert = subscriptions.insert.bind(subscriptions);
-    let active = 0;
-    let most = 0;
-    let release: () => void = () => undefined;
-    const allWaiting = new Promise<void>((resolve) => (release = resolve));
-    subscriptions.insert = async (s) => {
-      most = Math.max(most, (active += 1));
-      if (most === SUBSCRIPTIONS_AT_ONCE) release();
-      try {
-        await allWaiting;
-        return await insert(s);
-      } finally {
-        active -= 1;
-      }
+    const insertMany = subscriptions.insertMany.bind(subscriptions);
+    const batches: string[][] = [];
+    subscriptions.insertMany = async (storeId, batch) => {
+      batches.push(batch.map((c) => c.subscription.email));
+      return insertMany(storeId, batch);
     };
     await runImportJob(api, created.id);
-    expect(most, 'subscription lines at once').to.equal(SUBSCRIPTIONS_AT_ONCE);
+    expect(batches, 'one batch per run of subscription lines, the bad line left out').to.deep.equal([[1, 2, 3, 4], [6, 7], [8, 9, 10, 11, 12]].map((run) => run.map((n) => `sub${n}@example.com`)));
     const done = ((await (await api.request(`/v2/subscriptions/imports/${created.id}`)).json()) as Doc).data;
     expect(done.attributes.status).to.equal('success');
     expect(done.meta.records.imported).to.include({ subscription: 11, subscription_subscriber: 2 });
@@ -201,7 +190,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     expect(subscribers.data.map((s) => s.attributes.name).sort()).to.deep.equal(['Subscriber 1', 'Subscriber 2']);
   });
 
-  it('stops a run whose storage fails, only once the subscription lines it started have ended, leaving the rest pending for the next run', async () => {
+  it('stores a batch the storage refuses one line at a time, stops at a line it refuses, and leaves the rest pending for the next run', async () => {
     const product = (await (await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))).json()) as { data: { id: string } };
     const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as { data: { id: string } };
     const offering = (await (await api.request('/v2/subscriptions/offerings/build', jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }))).json()) as {
@@ -211,14 +200,19 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     const subscription = (n: number) => ({ data: { type: 'subscription', ...subscriptionData(offering.data.id, offeringPlan, { email: `sub${n}@example.com` }) } });
     const created = await uploaded(api, jsonl(...[1, 2, 3, 4, 5, 6, 7, 8].map(subscription)));
     const subscriptions = api.container.get(TOKENS.SubscriptionRepository);
-    const insert = subscriptions.insert.bind(subscriptions);
+    const [insert, insertMany] = [subscriptions.insert.bind(subscriptions), subscriptions.insertMany.bind(subscriptions)];
+    // The storage refuses any batch holding line 3, and line 3 alone once.
+    subscriptions.insertMany = async (storeId, batch) => {
+      if (batch.some((c) => c.subscription.email === 'sub3@example.com')) throw new Error('connection terminated');
+      return insertMany(storeId, batch);
+    };
     let refused = false;
-    subscriptions.insert = async (s) => {
+    subscriptions.insert = async (s, invoice) => {
       if (s.email === 'sub3@example.com' && !refused) {
         refused = true;
         throw new Error('connection terminated');
       }
-      return insert(s);
+      return insert(s, invoice);
     };
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => void unhandled.push(reason);
@@ -229,7 +223,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
       await api.container.get(RunImport).run({ job: job!, startedAt: new Date(), heartbeat: async () => undefined }).catch((error: unknown) => (failedWith = error));
       expect(String(failedWith)).to.contain('connection terminated');
       const pending = await api.container.get(TOKENS.ImportLineRepository).pending(created.id as Uuid, 0, 10);
-      expect(pending.map((l) => l.lineNumber)).to.include(3);
+      expect(pending.map((l) => l.lineNumber), 'the lines before the refused one were stored and marked').to.deep.equal([3, 4, 5, 6, 7, 8]);
       // The next run imports what is left, creating nothing twice.
       await runImportJob(api, created.id);
       const listed = (await (await api.request('/v2/subscriptions/subscriptions?page[limit]=25')).json()) as { data: unknown[] };

@@ -57,6 +57,8 @@ export const operation = (spec: OperationSpec): Operation => {
     'X-Request-Id': headerRef('X-Request-Id'),
     'X-Content-Type-Options': headerRef('X-Content-Type-Options'),
     'Cache-Control': headerRef('Cache-Control'),
+    'Content-Encoding': headerRef('Content-Encoding'),
+    Vary: headerRef('Vary'),
     ...(rated ? RATE_HEADERS : {}),
     ...(idempotent ? { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') } : {}),
   };

@@ -111,6 +111,13 @@ const headers: Readonly<Record<string, Header>> = {
     description: '`no-store` on every answer unless the operation states its own caching: answers hold a store\'s data and tokens, which no cache should keep.',
     schema: { type: 'string' },
   },
+  'Content-Encoding': {
+    description:
+      'On a GET answer of JSON of 1 KiB or more when the request asked for it in `Accept-Encoding`: `gzip` (level 1) or `br` (quality 2), whichever the header prefers (by q-value, then by its order), streamed without a Content-Length. Never on an answer to a write, to a HEAD request, or to a request without `Accept-Encoding`.',
+    schema: { type: 'string', enum: ['gzip', 'br'] },
+    'x-extension': true,
+  },
+  Vary: { description: 'On every answer: `Accept-Encoding`, since a GET answer may be compressed as the request asks.', schema: { type: 'string' } },
   'X-RateLimit-Limit': integerHeader('Requests per second allowed to the application key behind the token: its reservation, or the share of the store budget left unreserved.'),
   'X-RateLimit-Remaining': integerHeader('Requests left in the current second.'),
   'X-RateLimit-Reset': integerHeader('Seconds until the allowance is full again.'),

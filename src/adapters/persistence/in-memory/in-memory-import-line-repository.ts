@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { ImportLineRepository, LineOutcome } from '../../../application/ports/import-line-repository.js';
+import type { ImportLineRepository, LineOutcome, SettledLine } from '../../../application/ports/import-line-repository.js';
 import { noRecords, type ImportLine, type ImportReport } from '../../../domain/billing/import-line.js';
 import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -59,6 +59,10 @@ export class InMemoryImportLineRepository implements ImportLineRepository {
     const line = lines[at];
     if (line === undefined) return;
     lines[at] = outcome.status === 'imported' ? { ...line, status: 'imported' } : { ...line, status: 'failed', error: outcome.error };
+  }
+
+  async settleMany(importId: Uuid, settled: readonly SettledLine[]): Promise<void> {
+    for (const { lineNumber, outcome } of settled) await this.settle(importId, lineNumber, outcome);
   }
 
   async report(importId: Uuid): Promise<ImportReport> {

@@ -2,7 +2,7 @@ import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billi
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
-import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { NewSubscription, StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
@@ -45,6 +45,10 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   }
 
   async insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void> {
+    this.store(subscription, firstInvoice);
+  }
+
+  private store(subscription: Subscription, firstInvoice: InvoiceDraft | undefined): void {
     if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
     this.snapshot(subscription.offeringVersionId);
     this.state.subscriptions.set(subscription.id, subscription);
@@ -52,6 +56,22 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const number = (this.state.invoiceNumbers.get(subscription.storeId) ?? 0) + 1;
     this.state.invoices.set(firstInvoice.id, numbered(firstInvoice, number));
     this.state.invoiceNumbers.set(subscription.storeId, number);
+  }
+
+  async insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
+    // All or nothing, as one transaction: every check before the first write.
+    const ids = new Set(created.map((c) => c.subscription.id));
+    if (ids.size < created.length) throw new Error('duplicate id among the subscriptions to store');
+    for (const { subscription } of created) {
+      if (subscription.storeId !== storeId) throw new Error(`subscription ${subscription.id} is not of store ${storeId}`);
+      if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
+      this.snapshot(subscription.offeringVersionId);
+    }
+    for (const { subscription, firstInvoice } of created) this.store(subscription, firstInvoice);
+  }
+
+  async existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>> {
+    return new Set(ids.filter((id) => this.state.subscriptions.get(id)?.storeId === storeId));
   }
 
   async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {

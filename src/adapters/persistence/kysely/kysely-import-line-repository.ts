@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Selectable } from 'kysely';
-import type { ImportLineRepository, LineOutcome } from '../../../application/ports/import-line-repository.js';
+import type { ImportLineRepository, LineOutcome, SettledLine } from '../../../application/ports/import-line-repository.js';
 import { IMPORT_LINE_STATUSES, IMPORT_RECORD_TYPES, noRecords, type ImportLine, type ImportRecordType, type ImportReport } from '../../../domain/billing/import-line.js';
 import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -10,6 +10,9 @@ import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { ImportLinesTable } from './schema.js';
 import { toNumber } from './sql-flavor.js';
+
+/** Line numbers per statement: well under every server's limit on bound parameters. */
+const SETTLE_CHUNK = 1000;
 
 const recordType = (value: string | null): ImportRecordType | undefined => {
   if (value === null) return undefined;
@@ -93,6 +96,28 @@ export class KyselyImportLineRepository implements ImportLineRepository {
       .where('line_number', '=', lineNumber)
       .where('status', '=', 'pending')
       .execute();
+  }
+
+  async settleMany(importId: Uuid, settled: readonly SettledLine[]): Promise<void> {
+    // Lines that ended alike are marked in one statement: all the imported ones, and the failed ones per error.
+    const alike = new Map<string, { readonly outcome: LineOutcome; readonly lineNumbers: number[] }>();
+    for (const { lineNumber, outcome } of settled) {
+      const key = outcome.status === 'imported' ? '' : `failed:${outcome.error}`;
+      const group = alike.get(key) ?? { outcome, lineNumbers: [] };
+      group.lineNumbers.push(lineNumber);
+      alike.set(key, group);
+    }
+    for (const { outcome, lineNumbers } of alike.values()) {
+      for (let i = 0; i < lineNumbers.length; i += SETTLE_CHUNK) {
+        await this.handle.db
+          .updateTable('subscription_import_lines')
+          .set(outcome.status === 'imported' ? { status: 'imported' } : { status: 'failed', error: outcome.error })
+          .where('import_id', '=', importId)
+          .where('line_number', 'in', lineNumbers.slice(i, i + SETTLE_CHUNK))
+          .where('status', '=', 'pending')
+          .execute();
+      }
+    }
   }
 
   async report(importId: Uuid): Promise<ImportReport> {

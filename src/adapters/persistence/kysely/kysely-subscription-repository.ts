@@ -6,7 +6,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
-import type { StateChange, StateChangeOptions, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type { NewSubscription, StateChange, StateChangeOptions, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { countingOf, pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
@@ -35,6 +35,11 @@ const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = 
 
 /** Ids per status update: well under every server's limit on bound parameters. */
 const STATUS_CHUNK = 1000;
+
+/** Rows per insert: a subscription row binds 17 values, an invoice 23, so 1,000 stay under 65,535 parameters. */
+const ROWS_PER_INSERT = 1000;
+
+const chunks = <A>(items: readonly A[], size: number): A[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
   const body = bodyFromJson(parseJson('subscription', row.body));
@@ -168,30 +173,53 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   }
 
   async insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void> {
-    if (firstInvoice !== undefined) await ensureInvoiceCounter(this.handle, subscription.storeId);
-    // Creates and deletes of one store meet on its row; MariaDB may still end one as a deadlock's victim,
-    // rolled back whole, so it is run again.
-    await retryingDeadlocks(() => this.insertOnce(subscription, firstInvoice));
+    await this.store(subscription.storeId, [{ subscription, ...(firstInvoice === undefined ? {} : { firstInvoice }) }]);
   }
 
-  private async insertOnce(subscription: Subscription, firstInvoice: InvoiceDraft | undefined): Promise<void> {
+  async insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
+    await this.store(storeId, created);
+  }
+
+  private async store(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
+    if (created.length === 0) return;
+    const stranger = created.find((c) => c.subscription.storeId !== storeId);
+    if (stranger !== undefined) throw new Error(`subscription ${stranger.subscription.id} is not of store ${storeId}`);
+    const invoiced = created.some((c) => c.firstInvoice !== undefined);
+    if (invoiced) await ensureInvoiceCounter(this.handle, storeId);
+    // Creates and deletes of one store meet on its row; MariaDB may still end one as a deadlock's victim,
+    // rolled back whole, so it is run again.
+    await retryingDeadlocks(() => this.insertAll(storeId, created, invoiced));
+  }
+
+  private async insertAll(storeId: Uuid, created: readonly NewSubscription[], invoiced: boolean): Promise<void> {
     await this.handle.db.transaction().execute(async (trx) => {
       // The store's invoice counter before anything else, as a billing run takes it: its invoices' foreign
       // keys then wait on the store's row this insert holds, and the two never wait on each other.
-      const number = firstInvoice === undefined ? undefined : (await lockInvoiceCounter(trx, subscription.storeId)) + 1;
-      // The store's row first: inserting the subscription first would take a shared lock on it (InnoDB's
+      const last = invoiced ? await lockInvoiceCounter(trx, storeId) : 0;
+      // The store's row first: inserting the subscriptions first would take a shared lock on it (InnoDB's
       // foreign-key check) that two concurrent creates, or a create and a delete, then both try to
-      // upgrade, and MariaDB would end one of them as a deadlock.
+      // upgrade, and MariaDB would end one of them as a deadlock. Raised once for the whole batch.
       await trx
         .updateTable('stores')
-        .set({ subscription_count: sql`subscription_count + 1` })
-        .where('id', '=', subscription.storeId)
+        .set({ subscription_count: sql`subscription_count + ${created.length}` })
+        .where('id', '=', storeId)
         .execute();
-      await trx.insertInto('subscriptions').values(toRow(subscription)).execute();
-      if (firstInvoice === undefined || number === undefined) return;
-      await trx.insertInto('subscription_invoices').values(invoiceToRow(numbered(firstInvoice, number))).execute();
-      await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', subscription.storeId).execute();
+      for (const part of chunks(created, ROWS_PER_INSERT)) await trx.insertInto('subscriptions').values(part.map((c) => toRow(c.subscription))).execute();
+      let number = last;
+      const invoices = created.flatMap((c) => (c.firstInvoice === undefined ? [] : [invoiceToRow(numbered(c.firstInvoice, (number += 1)))]));
+      if (invoices.length === 0) return;
+      for (const part of chunks(invoices, ROWS_PER_INSERT)) await trx.insertInto('subscription_invoices').values(part).execute();
+      await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', storeId).execute();
     });
+  }
+
+  async existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>> {
+    const found = new Set<Uuid>();
+    for (const part of chunks(ids, STATUS_CHUNK)) {
+      const rows = await this.handle.db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', 'in', part).execute();
+      for (const row of rows) found.add(storedUuid('subscription id', row.id));
+    }
+    return found;
   }
 
   async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {

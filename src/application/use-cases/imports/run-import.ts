@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { ImportLine, ImportRecordType } from '../../../domain/billing/import-line.js';
-import { jsonTooDeep, withinJsonDepth } from '../../../domain/shared/json-depth.js';
 import type { JobReport } from '../../../domain/billing/job.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -15,17 +14,22 @@ import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { CreateOffering } from '../subscriptions/create-offering.js';
-import { CreateSubscription } from '../subscriptions/create-subscription.js';
 import { CreateSubscriber } from '../subscriptions/subscribers.js';
 import { CreateSubscriptionPlan } from '../subscriptions/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../subscriptions/subscription-products.js';
 import { importErrorDetail } from './import-error-detail.js';
+import { ImportSubscriptionRun } from './import-subscription-run.js';
+import { recordIdFirst, storedRecord } from './stored-record.js';
 
-/** Lines read per query; the claim on the job is renewed after each batch. */
-export const IMPORT_BATCH = 200;
+/**
+ * Lines read per query, and the most subscription lines stored in one transaction; the claim on the job is
+ * renewed after each batch. A batch's transaction holds the store's row (its running count) for the
+ * few tens of milliseconds it takes.
+ */
+export const IMPORT_BATCH = 500;
 
-/** Subscription lines created at once: enough to overlap their round trips, few enough to leave the pool to requests. */
-export const SUBSCRIPTIONS_AT_ONCE = 4;
+/** The record types imported one line at a time. */
+type OtherRecordType = Exclude<ImportRecordType, 'subscription'>;
 
 /** How one type of record is found and created. */
 interface RecordKind {
@@ -34,34 +38,9 @@ interface RecordKind {
 }
 
 /**
- * A stored line's record, parsed again. The upload stored it only after reading it, but a line stored by a
- * version that checked less (or edited in the table) must fail alone, never throw and stop the whole import.
- */
-const storedRecord = (body: string): { readonly data: unknown } | { readonly error: string } => {
-  if (!withinJsonDepth(body)) return { error: jsonTooDeep() };
-  try {
-    return { data: JSON.parse(body) as unknown };
-  } catch {
-    return { error: 'the stored line is not valid JSON' };
-  }
-};
-
-/** Hands out the line's own record id first (the record's id), then fresh ones (for the copies an offering holds). */
-const recordIdFirst = (recordId: Uuid, ids: IdGenerator): IdGenerator => {
-  let given = false;
-  return {
-    uuid: () => {
-      if (given) return ids.uuid();
-      given = true;
-      return recordId;
-    },
-  };
-};
-
-/**
  * Runs an import job: creates the record of each pending line, in file order, with the use case its
- * create endpoint uses, so every rule of that endpoint applies. Each record is created in its own write,
- * so a bad line neither stops the others nor leaves part of a record.
+ * create endpoint uses (for subscriptions, its rules: see ImportSubscriptionRun), so every rule of that
+ * endpoint applies. A bad line neither stops the others nor leaves part of a record.
  *
  * Running it again creates nothing twice: a line's record gets the id chosen for it at upload, and a line
  * whose record already exists (created by a run that stopped before marking the line) is marked imported
@@ -70,7 +49,8 @@ const recordIdFirst = (recordId: Uuid, ids: IdGenerator): IdGenerator => {
  */
 @injectable()
 export class RunImport implements JobHandler {
-  private readonly kinds: Readonly<Record<ImportRecordType, RecordKind>>;
+  private readonly kinds: Readonly<Record<OtherRecordType, RecordKind>>;
+  private readonly subscriptionRuns: ImportSubscriptionRun;
 
   constructor(
     @inject(TOKENS.ImportLineRepository) private readonly lines: ImportLineRepository,
@@ -83,6 +63,7 @@ export class RunImport implements JobHandler {
     @inject(TOKENS.StoreClock) storeClock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {
+    this.subscriptionRuns = new ImportSubscriptionRun(lines, subscriptions, offerings, storeClock, ids);
     const found = (lookup: Promise<unknown>): Promise<boolean> => lookup.then((r) => r !== undefined);
     this.kinds = {
       subscription_product: {
@@ -101,10 +82,6 @@ export class RunImport implements JobHandler {
         exists: (storeId, id) => found(offerings.findById(storeId, id)),
         create: (storeId, data, ids) => new CreateOffering(offerings, products, plans, clock, ids).execute(storeId, data),
       },
-      subscription: {
-        exists: (storeId, id) => found(subscriptions.findById(storeId, id)),
-        create: (storeId, data, ids) => new CreateSubscription(subscriptions, offerings, storeClock, ids).execute(storeId, data),
-      },
     };
   }
 
@@ -122,37 +99,28 @@ export class RunImport implements JobHandler {
   }
 
   /**
-   * Lines in file order, except that a run of subscription lines is created a few at a time: a
-   * subscription is unique by nothing but its id, and no line can refer to one, so their order decides
-   * nothing, while each one waits on several round trips. Any other line waits for those before it.
+   * Lines in file order, except that a run of subscription lines is imported together: a subscription is
+   * unique by nothing but its id, and no line can refer to one, so their order among themselves decides
+   * nothing but their invoices' numbers, which follow file order. Any other line waits for those before it.
    */
   private async importBatch(jobId: Uuid, storeId: Uuid, batch: readonly ImportLine[]): Promise<void> {
-    const inFlight = new Set<Promise<void>>();
-    // The first failure of the storage stops the batch once the lines already started have ended, so that
-    // none of them is left running, or failing, unobserved.
-    let failure: { readonly error: unknown } | undefined;
-    const settle = (line: ImportLine): Promise<void> => this.importLine(storeId, line).then((outcome) => this.lines.settle(jobId, line.lineNumber, outcome));
+    let run: ImportLine[] = [];
     for (const line of batch) {
-      if (failure !== undefined) break;
-      if (line.recordType !== 'subscription') {
-        await Promise.all(inFlight);
-        if (failure !== undefined) break;
-        await settle(line);
+      const type = line.recordType;
+      if (type === 'subscription') {
+        run.push(line);
         continue;
       }
-      const running: Promise<void> = settle(line)
-        .catch((error: unknown) => void (failure ??= { error }))
-        .finally(() => inFlight.delete(running));
-      inFlight.add(running);
-      if (inFlight.size >= SUBSCRIPTIONS_AT_ONCE) await Promise.race(inFlight);
+      if (run.length > 0) await this.subscriptionRuns.run(jobId, storeId, run);
+      run = [];
+      await this.lines.settle(jobId, line.lineNumber, await this.importLine(storeId, line, type));
     }
-    await Promise.all(inFlight);
-    if (failure !== undefined) throw failure.error;
+    if (run.length > 0) await this.subscriptionRuns.run(jobId, storeId, run);
   }
 
-  private async importLine(storeId: Uuid, line: ImportLine): Promise<LineOutcome> {
-    if (line.recordType === undefined || line.body === undefined || line.recordId === undefined) return { status: 'failed', error: 'the line holds no record' };
-    const kind = this.kinds[line.recordType];
+  private async importLine(storeId: Uuid, line: ImportLine, type: OtherRecordType | undefined): Promise<LineOutcome> {
+    if (type === undefined || line.body === undefined || line.recordId === undefined) return { status: 'failed', error: 'the line holds no record' };
+    const kind = this.kinds[type];
     if (await kind.exists(storeId, line.recordId)) return { status: 'imported' };
     const record = storedRecord(line.body);
     if ('error' in record) return { status: 'failed', error: record.error };

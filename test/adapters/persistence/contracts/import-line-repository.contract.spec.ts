@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { ImportLineRepository } from '../../../../src/application/ports/import-line-repository.js';
 import type { ImportLine } from '../../../../src/domain/billing/import-line.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
+import type { PageRequest } from '../../../../src/domain/query/page.js';
 import { TOKENS } from '../../../../src/application/tokens.js';
 import { ABANDONED_IMPORT_LINES_AFTER_MS, SweepAbandonedImportLines } from '../../../../src/application/use-cases/imports/sweep-abandoned-import-lines.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
@@ -76,5 +77,29 @@ forEachBackend('Import line repository contract', (_backend, persistence) => {
     await lines.discard(one);
     expect(await stored(lines, one)).to.equal(0);
     expect(await stored(lines, other)).to.equal(1);
+  });
+
+  it('settles many lines at once, each with its own outcome, and keeps the first outcome of a line already settled', async () => {
+    const { store, lines } = await setup();
+    const importId = randomIds.uuid();
+    const pending = (lineNumber: number): ImportLine => ({ importId, lineNumber, storeId: store.id, recordType: 'subscription', body: '{}', recordId: randomIds.uuid(), status: 'pending' });
+    await lines.append([1, 2, 3, 4, 5, 6].map(pending), at(0));
+    await lines.settle(importId, 6, { status: 'failed', error: 'first' });
+    await lines.settleMany(importId, [
+      { lineNumber: 1, outcome: { status: 'imported' } },
+      { lineNumber: 2, outcome: { status: 'failed', error: 'data.currency must be a currency the plan is priced in' } },
+      { lineNumber: 4, outcome: { status: 'imported' } },
+      { lineNumber: 5, outcome: { status: 'failed', error: 'offering not found' } },
+      { lineNumber: 6, outcome: { status: 'imported' } },
+    ]);
+    await lines.settleMany(importId, []);
+    expect((await lines.pending(importId, 0, 10)).map((l) => l.lineNumber)).to.deep.equal([3]);
+    const failures = await lines.failures(store.id, importId, { offset: 0, limit: 10 } as PageRequest);
+    expect(failures.items.map((l) => [l.lineNumber, l.error])).to.deep.equal([
+      [2, 'data.currency must be a currency the plan is priced in'],
+      [5, 'offering not found'],
+      [6, 'first'],
+    ]);
+    expect((await lines.report(importId)).records.imported.subscription).to.equal(2);
   });
 });

@@ -6,14 +6,18 @@ import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import type { FilterCondition } from '../../../../src/domain/query/filter.js';
 import { unprocessable } from '../../../../src/domain/shared/errors.js';
 import { applyStateAction } from '../../../../src/domain/subscription/subscription-state.js';
-import { firstInvoiceOf } from '../../../../src/domain/billing/first-invoice.js';
-import type { Subscription } from '../../../../src/domain/subscription/subscription.js';
 import { SUBSCRIPTION_LIST, type SubscriptionFilterField } from '../../../../src/domain/subscription/subscription-query.js';
 import { everyRow, listQuery } from '../../../support/list-queries.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../support/subscription-builders.js';
+import { firstInvoiceOf } from '../../../../src/domain/billing/first-invoice.js';
+import type { InvoiceRepository } from '../../../../src/application/ports/invoice-repository.js';
+import type { NewSubscription } from '../../../../src/application/ports/subscription-repository.js';
+import type { Uuid } from '../../../../src/domain/shared/uuid.js';
+import type { Offering } from '../../../../src/domain/subscription/offering.js';
+import type { Subscription } from '../../../../src/domain/subscription/subscription.js';
 
 type Field = SubscriptionFilterField;
 const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) => listQuery(SUBSCRIPTION_LIST, { filter, limit, offset });
@@ -284,5 +288,61 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(deleted).to.deep.equal(E.right(undefined));
     expect(late.every((r) => E.isRight(r) || (E.isLeft(r) && r.left._tag === 'Missing'))).to.equal(true);
     expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
+  });
+
+  describe('batches (an import stores its runs of subscription lines together)', () => {
+    const now = new Date('2026-02-02T00:00:00.000Z');
+    const withInvoice = (subscription: Subscription, offering: Offering): NewSubscription => {
+      const firstInvoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, { id: randomIds.uuid(), now });
+      if (firstInvoice === undefined) throw new Error('no first invoice');
+      return { subscription, firstInvoice };
+    };
+    const numbers = async (invoices: InvoiceRepository, storeId: Uuid, batch: readonly NewSubscription[]) =>
+      Promise.all(batch.map(async (c) => (c.firstInvoice === undefined ? undefined : (await invoices.findById(storeId, c.firstInvoice.id))?.number)));
+
+    it('stores a batch whole: each subscription, the running count raised by their number, their invoices numbered next in the order given', async () => {
+      const { subscriptions, invoices, offering, versionId, store } = await setup();
+      const earlier = withInvoice(aSubscription(offering, versionId), offering);
+      await subscriptions.insert(earlier.subscription, earlier.firstInvoice);
+      const batch = [
+        withInvoice(aSubscription(offering, versionId), offering),
+        { subscription: aSubscription(offering, versionId, { flags: { canceled: false, paused: false, suspended: false, pending: true } }) },
+        withInvoice(aSubscription(offering, versionId), offering),
+      ];
+      await subscriptions.insertMany(store.id, batch);
+      await subscriptions.insertMany(store.id, []);
+      expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 4, totalMethod: 'exact' });
+      expect(await numbers(invoices, store.id, batch)).to.deep.equal([2, undefined, 3]);
+      for (const { subscription } of batch) expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
+      const next = withInvoice(aSubscription(offering, versionId), offering);
+      await subscriptions.insert(next.subscription, next.firstInvoice);
+      expect(await numbers(invoices, store.id, [next])).to.deep.equal([4]);
+    });
+
+    it('stores nothing of a batch with an id already taken midway: no subscription, count, invoice or invoice number', async () => {
+      const { subscriptions, invoices, offering, versionId, store } = await setup();
+      const taken = aSubscription(offering, versionId);
+      await subscriptions.insert(taken);
+      const batch = [withInvoice(aSubscription(offering, versionId), offering), withInvoice({ ...taken, email: 'again@example.com' }, offering), withInvoice(aSubscription(offering, versionId), offering)];
+      let refused: unknown;
+      await subscriptions.insertMany(store.id, batch).catch((error: unknown) => (refused = error));
+      expect(refused, 'the batch is refused').to.be.instanceOf(Error);
+      expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
+      expect((await subscriptions.list(store.id, query())).items.map((s) => s.id)).to.deep.equal([taken.id]);
+      expect(await numbers(invoices, store.id, batch)).to.deep.equal([undefined, undefined, undefined]);
+      const next = withInvoice(aSubscription(offering, versionId), offering);
+      await subscriptions.insert(next.subscription, next.firstInvoice);
+      expect(await numbers(invoices, store.id, [next]), 'no number was used up').to.deep.equal([1]);
+    });
+
+    it("tells which ids are the store's subscriptions, and no other store's", async () => {
+      const { subscriptions, offering, versionId, store, other } = await setup();
+      const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+      await subscriptions.insertMany(store.id, [{ subscription: a }, { subscription: b }]);
+      const unknown = randomIds.uuid();
+      expect([...(await subscriptions.existing(store.id, [a.id, unknown, b.id]))].sort()).to.deep.equal([a.id, b.id].sort());
+      expect([...(await subscriptions.existing(other.id, [a.id, b.id]))]).to.deep.equal([]);
+      expect([...(await subscriptions.existing(store.id, []))]).to.deep.equal([]);
+    });
   });
 });

@@ -1,0 +1,69 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { firstInvoiceOf } from '../../../domain/billing/first-invoice.js';
+import { issue, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/subscription/offering.js';
+import { goingLive } from '../../../domain/subscription/going-live.js';
+import { planPricing, priceTooLarge } from '../../../domain/subscription/pricing.js';
+import { parseNewSubscription } from '../../../domain/subscription/subscription-input.js';
+import { invoiceAfter, type Subscription } from '../../../domain/subscription/subscription.js';
+import type { NewSubscription } from '../../ports/subscription-repository.js';
+import type { IdGenerator } from '../../ports/system.js';
+
+/**
+ * Where a new subscription's offering comes from: the store's offering by id, and the id of the snapshot
+ * of its version. One create asks the repositories; an import asks a cache over them, once per offering.
+ */
+export interface OfferingSource {
+  offering(storeId: Uuid, id: Uuid): Promise<Offering | undefined>;
+  snapshot(offering: Offering): Promise<Uuid>;
+}
+
+/** A subscription ready to store, with its first invoice, and the offering it was made from. */
+export type PreparedSubscription = NewSubscription & { readonly offering: Offering };
+
+/**
+ * Decides a new subscription from a create request's `data`, at `now` (the store's time): one plan of an
+ * offering, in a currency that plan is priced in, with the invoice of its first period when that has
+ * begun. Nothing is stored: the create endpoint stores one, an import a batch of them.
+ */
+export const prepareSubscription = async (storeId: Uuid, data: unknown, source: OfferingSource, now: Date, ids: IdGenerator): Promise<E.Either<DomainError, PreparedSubscription>> => {
+  const input = parseNewSubscription(data);
+  if (E.isLeft(input)) return E.left(validationFailed(input.left));
+  const offering = await source.offering(storeId, input.right.offering_id);
+  if (offering === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+  const plan = offering.plans.find((p) => p.id === input.right.plan_id);
+  if (plan === undefined) return E.left(validationFailed([issue('data.plan_id', "must be one of the offering's plans")]));
+  const pricing = planPricing(offering.products, plan);
+  if (pricing.tooLarge.includes(input.right.currency)) return E.left(validationFailed([issue('data.currency', priceTooLarge(input.right.currency))]));
+  const currencies = Object.keys(pricing.prices).sort();
+  if (!currencies.includes(input.right.currency)) {
+    const priced = currencies.length === 0 ? 'the plan has no price' : `the plan is priced in ${currencies.join(', ')}`;
+    return E.left(validationFailed([issue('data.currency', `must be a currency the plan is priced in; ${priced}`)]));
+  }
+
+  const live = goingLive(input.right, now);
+  if (E.isLeft(live)) return E.left(validationFailed(live.left));
+  const subscription: Subscription = {
+    id: ids.uuid(),
+    storeId,
+    accountId: input.right.account_id,
+    offeringId: offering.id,
+    offeringVersionId: await source.snapshot(offering),
+    planId: plan.id,
+    currency: input.right.currency,
+    name: input.right.name,
+    email: input.right.email,
+    ...(input.right.external_ref === undefined ? {} : { externalRef: input.right.external_ref }),
+    paymentAuthority: input.right.payment_authority,
+    ...(input.right.address_id === undefined ? {} : { addressId: input.right.address_id }),
+    manualPayments: input.right.manual_payments ?? false,
+    flags: { canceled: false, paused: false, suspended: false, pending: live.right.pending },
+    timestamps: { createdAt: now, updatedAt: now },
+    ...(live.right.goLiveAfter === undefined ? {} : { goLiveAfter: live.right.goLiveAfter }),
+    invoiceAfter: invoiceAfter(live.right.goLiveAfter ?? now, plan.attributes),
+  };
+  // EPCC: the invoice of the first period is made with the subscription, and stored in its transaction.
+  const firstInvoice = firstInvoiceOf(subscription, offering, plan.attributes, { id: ids.uuid(), now });
+  return E.right({ subscription, offering, ...(firstInvoice === undefined ? {} : { firstInvoice }) });
+};
