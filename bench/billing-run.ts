@@ -100,7 +100,9 @@ const main = async (): Promise<void> => {
       const job: Job = { id: randomIds.uuid(), storeId, jobType: 'billing-run', status: 'started', createdAt: runAt, updatedAt: runAt, startedAt: runAt };
       let heartbeats = 0;
       const started = process.hrtime.bigint();
-      const report = await container.get(RunBilling).run({ job, startedAt: runAt, heartbeat: async () => void (heartbeats += 1) });
+      const ran = await container.get(RunBilling).run({ job, startedAt: runAt, heartbeat: async () => void (heartbeats += 1) });
+      if (E.isLeft(ran)) throw new Error(`the billing run was refused: ${JSON.stringify(ran.left)}`);
+      const report = ran.right;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const invoices = Number(report['invoices_ready_for_payment']) + Number(report['invoices_tax_required']);
       process.stdout.write(

@@ -26,7 +26,7 @@ ok(await core.get(CreateSubscription).execute(storeId, subscription));
 // A billing run a week later, as the job machinery would start it: it invoices the second week.
 const weekLater = new Date(Date.now() + 7 * 86_400_000);
 const job: Job = { id: '5f0c3a1e-8b2d-4c6f-9e7a-1d3b5c7e9f20' as Job['id'], storeId, jobType: 'billing-run', status: 'started', createdAt: weekLater, updatedAt: weekLater, startedAt: weekLater };
-const report = await core.get(RunBilling).run({ job, startedAt: weekLater, heartbeat: async () => undefined });
+const report = ok(await core.get(RunBilling).run({ job, startedAt: weekLater, heartbeat: async () => undefined }));
 console.log('billing run:', report['invoices_ready_for_payment'], 'invoice ready for payment');
 
 const invoices = ok(await core.get(ListInvoices).execute(storeId, queryParams([['filter', 'eq(outstanding,true)']])));

@@ -33,7 +33,9 @@ describe('Importing records', () => {
     const run = async (importId: Uuid) => {
       const job = await container.get(TOKENS.JobRepository).findById(storeId, importId);
       if (job === undefined) throw new Error(`no import ${importId}`);
-      return container.get(RunImport).run({ job, startedAt: new Date(), heartbeat: async () => undefined });
+      const ran = await container.get(RunImport).run({ job, startedAt: new Date(), heartbeat: async () => undefined });
+      if (E.isLeft(ran)) throw new Error(`import ${importId} refused: ${JSON.stringify(ran.left)}`);
+      return ran.right;
     };
     const failedLines = async (importId: Uuid) => {
       const page = await container.get(ListImportErrors).execute(storeId, importId, new Map());

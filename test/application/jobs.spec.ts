@@ -32,7 +32,7 @@ describe('Running jobs in process', () => {
   };
 
   it('runs a submitted job to success with its report', async () => {
-    const billing = new RecordingHandler(async (run) => ({ invoices_ready_for_payment: 1, job: run.job.id }));
+    const billing = new RecordingHandler(async (run) => E.right({ invoices_ready_for_payment: 1, job: run.job.id }));
     const core = await start({ 'billing-run': billing });
     const store = await core.newStore();
     const job = await core.submit(store, 'billing-run');
@@ -44,9 +44,7 @@ describe('Running jobs in process', () => {
   });
 
   it('fails a job with the detail of a refusal, a generic detail for anything else (logged), and names a missing handler', async () => {
-    const refusing = new RecordingHandler(async () => {
-      throw conflict('invoice 42 already has taxes', 'in_use');
-    });
+    const refusing = new RecordingHandler(async () => E.left(conflict('invoice 42 already has taxes', 'in_use')));
     const crashing = new RecordingHandler(async () => {
       throw new Error('socket hang up');
     });

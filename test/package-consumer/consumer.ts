@@ -76,7 +76,7 @@ made(
 );
 const tomorrow = new Date(Date.now() + 86_400_000);
 const job: Job = { id: '7b0e2c2a-9d7e-4b8e-8f51-3c2d1e0f9a8b' as Job['id'], storeId, jobType: 'billing-run', status: 'started', createdAt: tomorrow, updatedAt: tomorrow, startedAt: tomorrow };
-const report = await core.container.get(RunBilling).run({ job, startedAt: tomorrow, heartbeat: async () => undefined });
+const report = made(await core.container.get(RunBilling).run({ job, startedAt: tomorrow, heartbeat: async () => undefined }));
 const invoices = made(await core.container.get(ListInvoices).execute(storeId, queryParams([])));
 await core.close();
 console.log(

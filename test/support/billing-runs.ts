@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import type { JobHandler } from '../../src/application/ports/job-handler.js';
 import { JOB_HANDLER_CLASSES } from '../../src/application/use-cases/jobs/job-handlers.js';
@@ -24,6 +25,7 @@ const handlerOf = (container: Container, jobType: JobType): JobHandler => contai
 export const runJob = async (container: Container, job: Job, startedAt: Date): Promise<{ report: JobReport; heartbeats: number }> => {
   let heartbeats = 0;
   const handler = handlerOf(container, job.jobType);
-  const report = await handler.run({ job, startedAt, heartbeat: async () => void (heartbeats += 1) });
-  return { report, heartbeats };
+  const ran = await handler.run({ job, startedAt, heartbeat: async () => void (heartbeats += 1) });
+  if (E.isLeft(ran)) throw new Error(`the ${job.jobType} was refused: ${JSON.stringify(ran.left)}`);
+  return { report: ran.right, heartbeats };
 };

@@ -1,3 +1,5 @@
+import type { DomainError } from '../../src/domain/shared/errors.js';
+import type { JobReport } from '../../src/domain/billing/job.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
 import type { JobHandler, JobHandlers, JobRun } from '../../src/application/ports/job-handler.js';
@@ -26,9 +28,9 @@ export class RecordingHandler implements JobHandler {
   readonly active = new Set<Uuid>();
   gate: Gate | undefined;
   private readonly waiters: (() => void)[] = [];
-  constructor(private readonly result: (run: JobRun) => Promise<Record<string, unknown>> = async (run) => ({ ran: run.job.id })) {}
+  constructor(private readonly result: (run: JobRun) => Promise<E.Either<DomainError, JobReport>> = async (run) => E.right({ ran: run.job.id })) {}
 
-  async run(run: JobRun): Promise<Record<string, unknown>> {
+  async run(run: JobRun): Promise<E.Either<DomainError, JobReport>> {
     this.runs.push(run);
     this.active.add(run.job.id);
     for (const wake of this.waiters.splice(0)) wake();

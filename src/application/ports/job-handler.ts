@@ -1,4 +1,6 @@
+import type * as E from 'fp-ts/lib/Either.js';
 import type { Job, JobReport, JobType } from '../../domain/billing/job.js';
+import type { DomainError } from '../../domain/shared/errors.js';
 
 /** A job as its handler receives it: claimed for this process until it finishes or stops renewing its lease. */
 export interface JobRun {
@@ -10,13 +12,14 @@ export interface JobRun {
 }
 
 /**
- * Does the work of one job type. It resolves with the report the finished job shows, or rejects with a
- * DomainError (the job fails with its detail) or any other error (the job fails with a generic detail).
+ * Does the work of one job type. It resolves with the report the finished job shows, or with a refusal
+ * (a DomainError: the job fails with its detail); a rejection is unexpected (the job fails with a
+ * generic detail, the cause goes to the log).
  * A handler may run again for a job that was interrupted (a crash, a lost lease), so running it twice must
  * leave the same result as running it once.
  */
 export interface JobHandler {
-  run(run: JobRun): Promise<JobReport>;
+  run(run: JobRun): Promise<E.Either<DomainError, JobReport>>;
 }
 
 /** The handler of each job type. */

@@ -6,7 +6,7 @@ import { SubmitJob } from '../../../src/application/use-cases/jobs/job-use-cases
 import { BullMqJobQueue } from '../../../src/adapters/jobs/bullmq-job-queue.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
 import type { Job, JobType } from '../../../src/domain/billing/job.js';
-import type { JobRun } from '../../../src/application/ports/job-handler.js';
+import type { JobHandler, JobRun } from '../../../src/application/ports/job-handler.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { BACKENDS } from '../../support/backends.js';
 import { eventually, isFinishedJob, startJobCore } from '../../support/job-harness.js';
@@ -36,7 +36,7 @@ describeWithRedis('BullMQ job queue: two instances on one PostgreSQL database an
   });
 
   /** Two instances sharing one queue name (fresh per test), each with its own database connections. */
-  const twoInstances = async (handler: { run(run: JobRun): Promise<Record<string, unknown>> }, onScheduleDue?: (id: Uuid, at: Date) => Promise<void>) => {
+  const twoInstances = async (handler: JobHandler, onScheduleDue?: (id: Uuid, at: Date) => Promise<void>) => {
     const name = `test-jobs-${randomUUID()}`;
     cleanups.push(async () => {
       const queue = new Queue(name, { connection: { url } });
@@ -75,7 +75,7 @@ describeWithRedis('BullMQ job queue: two instances on one PostgreSQL database an
         if ((active.get(lane) ?? 0) > 1) overlap += 1;
         await new Promise((resolve) => setTimeout(resolve, 20));
         active.set(lane, (active.get(lane) ?? 0) - 1);
-        return { lane };
+        return E.right({ lane });
       },
     };
     const [a, b] = await twoInstances(handler);
@@ -98,7 +98,7 @@ describeWithRedis('BullMQ job queue: two instances on one PostgreSQL database an
 
   it('fires a schedule upserted on both instances once per instant, and not after it is removed', async () => {
     const fired: number[] = [];
-    const [a, b] = await twoInstances({ run: async () => ({}) }, async (_id, at) => void fired.push(at.getTime()));
+    const [a, b] = await twoInstances({ run: async () => E.right({}) }, async (_id, at) => void fired.push(at.getTime()));
     if (a === undefined || b === undefined) throw new Error('instances not started');
     const scheduleId = randomUUID() as Uuid;
     // Every second: a six-field pattern, which the API refuses but BullMQ's scheduler takes.

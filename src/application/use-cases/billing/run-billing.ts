@@ -6,6 +6,7 @@ import { chargeProrations } from '../../../domain/billing/proration.js';
 import { invoiceDraft } from '../../../domain/billing/invoice-items.js';
 import type { JobReport } from '../../../domain/billing/job.js';
 import { totalsByCurrency, type BillingRunReport } from '../../../domain/billing/run-reports.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { BillingCandidate, CreationCursor, InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
@@ -52,7 +53,7 @@ export class RunBilling implements JobHandler {
     return { drafts: [...prorated.right], failures, turnsInactive };
   }
 
-  async run({ job, startedAt, heartbeat }: JobRun): Promise<JobReport> {
+  async run({ job, startedAt, heartbeat }: JobRun): Promise<E.Either<DomainError, JobReport>> {
     // A store on a test clock makes its invoices at the clock's time.
     const heldAt = await this.storeClock.heldAt(job.storeId);
     let failures = 0;
@@ -75,7 +76,7 @@ export class RunBilling implements JobHandler {
       await heartbeat();
       after = batch.next;
     } while (after !== undefined);
-    return billingReport(await this.invoices.createdBy(job.storeId, job.id), failures);
+    return E.right(billingReport(await this.invoices.createdBy(job.storeId, job.id), failures));
   }
 }
 

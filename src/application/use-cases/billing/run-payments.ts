@@ -7,6 +7,7 @@ import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js'
 import type { Job, JobReport } from '../../../domain/billing/job.js';
 import { isDueForPayment, type RetryPolicy } from '../../../domain/billing/payment-retry.js';
 import { totalsByCurrency, type PaymentRunReport } from '../../../domain/billing/run-reports.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
 import { notAttempted, type InvoiceRepository, type Dunning, type PaymentCandidate } from '../../ports/invoice-repository.js';
@@ -84,7 +85,7 @@ export class RunPayments implements JobHandler {
     if (E.isRight(settled) && settled.right.payment.status === 'succeeded') await activeAgainAfterPayment(this.subscriptions, job.storeId, subscription);
   }
 
-  async run({ job, heartbeat }: JobRun): Promise<JobReport> {
+  async run({ job, heartbeat }: JobRun): Promise<E.Either<DomainError, JobReport>> {
     const policy = await retryPolicyOfStore(this.rules, job.storeId);
     let after: Uuid | undefined;
     do {
@@ -99,6 +100,6 @@ export class RunPayments implements JobHandler {
       failed_payments: groups.filter((g) => g.status === 'failed').reduce((sum, g) => sum + g.count, 0),
       total_collected: totalsByCurrency(groups.filter((g) => g.status === 'succeeded')),
     };
-    return report;
+    return E.right(report);
   }
 }

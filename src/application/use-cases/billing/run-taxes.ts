@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { JobReport } from '../../../domain/billing/job.js';
 import type { TaxRunReport } from '../../../domain/billing/run-reports.js';
 import { withTaxes } from '../../../domain/billing/taxes.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
@@ -25,7 +26,7 @@ export class RunTaxes implements JobHandler {
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
   ) {}
 
-  async run({ job, heartbeat }: JobRun): Promise<JobReport> {
+  async run({ job, heartbeat }: JobRun): Promise<E.Either<DomainError, JobReport>> {
     const now = await this.clock.now(job.storeId);
     let updated = 0;
     let failures = 0;
@@ -45,6 +46,6 @@ export class RunTaxes implements JobHandler {
       if ((index + 1) % TAX_BATCH === 0) await heartbeat();
     }
     const report: TaxRunReport = { invoices_updated: updated, invoice_failures: failures };
-    return report;
+    return E.right(report);
   }
 }

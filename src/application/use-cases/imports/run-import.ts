@@ -85,7 +85,7 @@ export class RunImport implements JobHandler {
     };
   }
 
-  async run({ job, heartbeat }: JobRun): Promise<JobReport> {
+  async run({ job, heartbeat }: JobRun): Promise<E.Either<DomainError, JobReport>> {
     let after = 0;
     for (;;) {
       const batch = await this.lines.pending(job.id, after, IMPORT_BATCH);
@@ -95,7 +95,7 @@ export class RunImport implements JobHandler {
       after = last.lineNumber;
       await heartbeat();
     }
-    return { ...(await this.lines.report(job.id)) };
+    return E.right({ ...(await this.lines.report(job.id)) });
   }
 
   /**

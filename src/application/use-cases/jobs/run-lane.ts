@@ -1,7 +1,7 @@
+import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Job } from '../../../domain/billing/job.js';
 import type { JobOutcome, LaneRef } from '../../../domain/billing/job-lane.js';
-import { isRecord } from '../../../domain/shared/validation.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { JobHandler, JobHandlers } from '../../ports/job-handler.js';
 import type { Claim, JobRepository } from '../../ports/job-repository.js';
@@ -27,10 +27,6 @@ export class LeaseLost extends Error {
     super(`the claim on job ${jobId} was lost: its lease ran out and the job was taken over or deleted`);
   }
 }
-
-const DOMAIN_ERROR_TAGS = new Set(['ValidationFailed', 'Unauthenticated', 'Forbidden', 'NotFound', 'Conflict', 'Unprocessable']);
-
-const asDomainError = (error: unknown): DomainError | undefined => (isRecord(error) && DOMAIN_ERROR_TAGS.has(String(error['_tag'])) ? (error as unknown as DomainError) : undefined);
 
 /** The words a failed job shows for a refusal its handler gave. */
 const detailOf = (error: DomainError): string =>
@@ -85,11 +81,10 @@ export class RunLane {
     try {
       // The run's instant is the store's time; its lease stays on real time.
       const startedAt = (await this.storeClock.heldAt(job.storeId)) ?? claim.startedAt;
-      const report = await handler.run({ job, startedAt, heartbeat });
-      return { outcome: { status: 'success', report } };
+      const ran = await handler.run({ job, startedAt, heartbeat });
+      return E.isRight(ran) ? { outcome: { status: 'success', report: ran.right } } : { outcome: { status: 'failed', error: detailOf(ran.left) } };
     } catch (error) {
-      const refusal = asDomainError(error);
-      return refusal === undefined ? { outcome: { status: 'failed', error: UNEXPECTED_FAILURE }, cause: error } : { outcome: { status: 'failed', error: detailOf(refusal) } };
+      return { outcome: { status: 'failed', error: UNEXPECTED_FAILURE }, cause: error };
     } finally {
       clearInterval(renewal);
     }
