@@ -1,11 +1,16 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Values read from storage, kept for a short while. A process serving many stores or tokens forgets the
- * oldest past `limit`, so its memory stays bounded.
+ * least recently used past `limit`, so its memory stays bounded. Expiry is read from the caller's clock
+ * (a test clock moves it), not from the cache's own timer.
  */
 export class RecentlyRead<V> {
-  private readonly entries = new Map<string, { readonly value: V; readonly until: number }>();
+  private readonly entries: LRUCache<string, { readonly value: V; readonly until: number }>;
 
-  constructor(private readonly limit = 10_000) {}
+  constructor(limit = 10_000) {
+    this.entries = new LRUCache({ max: limit });
+  }
 
   get(key: string, now: number): V | undefined {
     const entry = this.entries.get(key);
@@ -16,12 +21,7 @@ export class RecentlyRead<V> {
   }
 
   set(key: string, value: V, until: number): void {
-    this.entries.delete(key);
     this.entries.set(key, { value, until });
-    if (this.entries.size > this.limit) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done !== true) this.entries.delete(oldest.value);
-    }
   }
 
   delete(key: string): void {
@@ -29,6 +29,6 @@ export class RecentlyRead<V> {
   }
 
   deleteWhere(matches: (value: V) => boolean): void {
-    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+    for (const [key, entry] of this.entries.entries()) if (matches(entry.value)) this.entries.delete(key);
   }
 }
