@@ -1,22 +1,55 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
+const DOCS = readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
 
-describe('README', () => {
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string): string =>
+  heading
+    .replace(/^#+\s*/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replaceAll(' ', '-');
+
+const anchorsIn = (text: string): Set<string> => new Set(text.split('\n').filter((l) => /^#{1,6} /.test(l)).map(anchorOf));
+
+/** Every link to a file of the repository, outside code blocks. */
+const linksIn = (text: string): string[] =>
+  [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '').filter((target) => !/^[a-z]+:/.test(target));
+
+describe('README and docs', () => {
+  it('keep the README short: what it is, the two set-up commands, a session, and a map of the docs', () => {
+    const readme = read('README.md');
+    expect(readme.split('\n').length).to.be.at.most(250);
+    expect(readme).to.include('npm ci && npm start').and.include('npm ci && npm test');
+    for (const page of DOCS) expect(readme, `the README links ${page}`).to.include(`](${page})`);
+  });
+
+  for (const file of ['README.md', ...DOCS, 'bench/README.md']) {
+    it(`${file}: every link to the repository's files and headings leads somewhere`, () => {
+      const text = read(file);
+      const broken = linksIn(text).filter((target) => {
+        const [pathPart = '', anchor] = target.split('#');
+        const dest = pathPart === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart));
+        if (!existsSync(path.join(ROOT, dest))) return true;
+        return anchor !== undefined && dest.endsWith('.md') && !anchorsIn(read(dest)).has(anchor);
+      });
+      expect(broken).to.deep.equal([]);
+    });
+  }
+
   it('shows the embedding example exactly as it is in examples/embed.ts', () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const example = readFileSync(path.join(ROOT, 'examples/embed.ts'), 'utf8');
-    expect(readme).to.include('```ts\n' + example + '```');
+    expect(read('docs/embedding.md')).to.include('```ts\n' + read('examples/embed.ts') + '```');
   });
 
   it('shows the billing example exactly as it is in examples/embed-billing.ts, and runs it', async () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const example = readFileSync(path.join(ROOT, 'examples/embed-billing.ts'), 'utf8');
-    expect(readme).to.include('```ts\n' + example + '```');
+    expect(read('docs/embedding.md')).to.include('```ts\n' + read('examples/embed-billing.ts') + '```');
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/embed-billing.ts'], { cwd: ROOT });
     expect(stdout).to.equal('billing run: 1 invoice ready for payment\noutstanding: #2 1250 USD, #1 1250 USD\n');
   });

@@ -4,7 +4,7 @@ import type { HttpState } from '../http-state.js';
 
 /**
  * `GET /metrics`: the app's metrics in Prometheus's text format. It needs no token, as scrapers carry
- * none: operators keep it off the public network (see the README).
+ * none: operators keep it off the public network (see docs/operations.md).
  */
 export const metricsRoutes = (router: Router<HttpState>, metrics: Pick<AppMetrics, 'text' | 'contentType'>): void => {
   router.get('/metrics', async (ctx) => {
