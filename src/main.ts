@@ -2,9 +2,10 @@
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import { EnsureDefaultStore } from './application/use-cases/ensure-default-store.js';
-import { readConfig } from './adapters/config/app-config.js';
+import { DEFAULT_DATA_DIR, readConfig } from './adapters/config/app-config.js';
 import { createLogger } from './adapters/logging/logger.js';
 import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bootstrap-key-file.js';
+import { readyLine } from './adapters/service/ready-line.js';
 import { openRedisLimiter } from './adapters/rate-limit/open-redis-limiter.js';
 import { handleShutdownSignals } from './adapters/service/shutdown-signals.js';
 import { startService } from './adapters/service/start-service.js';
@@ -57,6 +58,7 @@ const start = async () => {
     if (config.right.testClocks) logger.warn('test clocks are on (TEST_CLOCKS=on): a store whose clock is set bills on that clock, not on real time; never in production');
     const service = await startService(core.container, config.right, logger, { queue: jobQueue });
     logger.info({ url: service.url, database: core.databaseKind, rate_limiter: redis === undefined ? 'in-process' : 'redis', job_queue: jobQueue.kind }, 'listening');
+    process.stderr.write(readyLine(service.url, config.right.database, DEFAULT_DATA_DIR, config.right.bootstrapKeyFile));
     return {
       stop: async () => {
         const report = await service.stop().finally(closeAll);

@@ -41,6 +41,10 @@ describe('the service on the embedded database', () => {
     expect(service.terminal()).to.include(`client_id: ${clientId}\n`);
     expect(service.terminal()).to.include(`The client secret is not shown here (stderr is not a terminal): it is saved in ${keyFile} (readable by its owner only).`);
     expect((await stat(keyFile)).mode & 0o777, 'permissions of the key file').to.equal(0o600);
+    // One line for a person, beside the JSON log: where it listens, its reference, its database, the key's file.
+    expect(service.terminal()).to.include(
+      `commerce-core is listening on ${service.url} (API reference ${service.url}/docs; database: embedded PostgreSQL (PGlite) in ${dataDir}; the first key is in ${keyFile})\n`,
+    );
     const announced = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l['msg'] === 'created the default store and its first application key');
     expect(announced).to.include({ client_id: clientId, file: keyFile, saved: true });
     expect((await fetch(`${service.url}/health`)).status).to.equal(200);
