@@ -5,6 +5,8 @@
 // The core's classes carry decorator metadata, which needs the Reflect API before any of them loads.
 import 'reflect-metadata';
 export { coreModule, USE_CASES } from './application/core-module.js';
+// Use cases answer fp-ts's Either: the helpers to read one come with the package, so a consumer needs no fp-ts of its own.
+export { isLeft, isRight, left, right, type Either, type Left, type Right } from 'fp-ts/lib/Either.js';
 export { TOKENS } from './application/tokens.js';
 export type { AccessTokenRepository } from './application/ports/access-token-repository.js';
 export type { ApplicationKeyPage, ApplicationKeyRepository, BudgetCheck } from './application/ports/application-key-repository.js';

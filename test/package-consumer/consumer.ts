@@ -12,10 +12,12 @@ import {
   CreateSubscriptionPlan,
   CreateSubscriptionProduct,
   createHttpApp,
+  isLeft,
   ListInvoices,
   openCore,
   queryParams,
   RunBilling,
+  type Either,
   type Invoice,
   type Job,
   type OpenCore,
@@ -51,8 +53,8 @@ await new Promise<void>((resolve) => server.close(() => resolve()));
 
 // Billing through the library: a subscription made a month ago has its first invoice; a run makes the next.
 const storeId = store.right.store.id;
-const made = <A>(either: { _tag: 'Left'; left: unknown } | { _tag: 'Right'; right: A }): A => {
-  if (either._tag === 'Left') throw new Error(JSON.stringify(either.left));
+const made = <A>(either: Either<unknown, A>): A => {
+  if (isLeft(either)) throw new Error(JSON.stringify(either.left));
   return either.right;
 };
 const product = made(await core.container.get(CreateSubscriptionProduct).execute(storeId, { type: 'subscription_product', attributes: { name: 'Beans', price: { USD: { amount: 1250, includes_tax: true } } } }));
