@@ -108,7 +108,7 @@ const Outstanding = ({ round, onChange }: { round: number; onChange: () => void 
       {invoices.data === undefined ? null : (
         <>
           <p>{invoices.data.meta.results.total.toLocaleString('en')} owed; the newest 25 are here.</p>
-          <InvoiceRows invoices={invoices.data.data} onChange={onChange} withSubscription />
+          <InvoiceRows invoices={invoices.data.data} round={round} onChange={onChange} withSubscription />
         </>
       )}
     </section>

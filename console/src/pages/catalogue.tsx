@@ -79,10 +79,12 @@ const PlanForm = ({ onDone }: { onDone: () => void }) => (
       <input name="name" required />
     </Field>
     <Field label="Billed every">
-      <select name="billing_interval_type" defaultValue="month">
+      <select name="billing_interval_type">
         <option value="day">day</option>
         <option value="week">week</option>
-        <option value="month">month</option>
+        <option value="month" selected>
+          month
+        </option>
         <option value="year">year</option>
       </select>
     </Field>
@@ -93,7 +95,7 @@ const PlanForm = ({ onDone }: { onDone: () => void }) => (
       <input name="plan_length" type="number" min={1} step={1} defaultValue="12" required />
     </Field>
     <Field label="At the end">
-      <select name="end_behavior" defaultValue="roll">
+      <select name="end_behavior">
         <option value="roll">roll over</option>
         <option value="close">close</option>
       </select>
@@ -169,7 +171,7 @@ export const CataloguePage = ({ place }: { place: Place }) => {
           </a>
         ))}
       </nav>
-      <details>
+      <details key={tab}>
         <summary>{tab === 'offerings' ? 'Build an offering' : tab === 'products' ? 'Create a product' : 'Create a plan'}</summary>
         {tab === 'offerings' ? <BuildOffering /> : tab === 'products' ? <ProductForm onDone={changed} /> : <PlanForm onDone={changed} />}
       </details>

@@ -25,8 +25,8 @@ const Settle = ({ invoice, payment, onChange }: { invoice: Invoice; payment: Pay
   </ActionForm>
 );
 
-const Payments = ({ invoice, onChange }: { invoice: Invoice; onChange: () => void }) => {
-  const payments = useLoad<ListAnswer<Payment>>(`${SUBSCRIPTIONS}/invoices/${invoice.id}/payments?page[limit]=100`);
+const Payments = ({ invoice, round, onChange }: { invoice: Invoice; round: number; onChange: () => void }) => {
+  const payments = useLoad<ListAnswer<Payment>>(`${SUBSCRIPTIONS}/invoices/${invoice.id}/payments?page[limit]=100`, round);
   const changed = () => {
     payments.reload();
     onChange();
@@ -47,7 +47,7 @@ const Payments = ({ invoice, onChange }: { invoice: Invoice; onChange: () => voi
 };
 
 /** Invoices with what they cost, whether they are still owed, and their payments. */
-export const InvoiceRows = ({ invoices, onChange, withSubscription = false }: { invoices: readonly Invoice[]; onChange: () => void; withSubscription?: boolean }) =>
+export const InvoiceRows = ({ invoices, round, onChange, withSubscription = false }: { invoices: readonly Invoice[]; round: number; onChange: () => void; withSubscription?: boolean }) =>
   invoices.length === 0 ? (
     <p>No invoice.</p>
   ) : (
@@ -80,7 +80,7 @@ export const InvoiceRows = ({ invoices, onChange, withSubscription = false }: { 
             </td>
             <td>{invoice.attributes.outstanding ? 'outstanding' : 'paid'}</td>
             <td>
-              <Payments invoice={invoice} onChange={onChange} />
+              <Payments invoice={invoice} round={round} onChange={onChange} />
             </td>
           </tr>
         ))}

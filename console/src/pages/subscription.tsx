@@ -82,7 +82,7 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
           <section aria-labelledby="invoices">
             <h2 id="invoices">Invoices and payments</h2>
             <Problems error={invoices.error} />
-            {invoices.data === undefined ? null : <InvoiceRows invoices={invoices.data.data} onChange={() => setRound((r) => r + 1)} />}
+            {invoices.data === undefined ? null : <InvoiceRows invoices={invoices.data.data} round={round} onChange={() => setRound((r) => r + 1)} />}
           </section>
         </>
       )}
