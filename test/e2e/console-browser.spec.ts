@@ -21,8 +21,8 @@ const signIn = async (page: Page, billing: BillingApi): Promise<void> => {
 };
 
 /** A product, a plan and an offering of both, made through the API for the tests that start past the catalogue. */
-const offering = async (billing: BillingApi, name: string): Promise<Resource> => {
-  const product = await billing.created('/v2/subscriptions/products', { type: 'subscription_product', attributes: { name: `${name} beans`, price: { USD: { amount: 1500, includes_tax: true } } } });
+const offering = async (billing: BillingApi, name: string, includesTax = true): Promise<Resource> => {
+  const product = await billing.created('/v2/subscriptions/products', { type: 'subscription_product', attributes: { name: `${name} beans`, price: { USD: { amount: 1500, includes_tax: includesTax } } } });
   const plan = await billing.created('/v2/subscriptions/plans', {
     type: 'subscription_plan',
     attributes: { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
@@ -174,6 +174,124 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You signed out.').waitFor();
     await accessible(page, 'sign-in');
+    await refusesNothing(watch);
+  });
+
+  it('renames, re-reserves and deletes a key; detaches and attaches; resumes and cancels; schedules runs; runs tax; pages; lists an import\'s line errors', async () => {
+    const { page } = watch;
+    const built = await offering(billing, 'Cocoa club', false);
+    const extraPlan = await billing.created('/v2/subscriptions/plans', {
+      type: 'subscription_plan',
+      attributes: { name: 'Weekly', billing_interval_type: 'week', billing_frequency: 1, plan_length: 4, end_behavior: 'close', can_pause: true, can_resume: true, can_cancel: true },
+    });
+    const plans = await billing.read<Resource[]>(`/v2/subscriptions/offerings/${built.id}/plans`);
+    const subscription = await billing.created('/v2/subscriptions/subscriptions', {
+      type: 'subscription', account_id: ACCOUNT, offering_id: built.id, plan_id: plans[0]?.id, currency: 'USD', name: 'Alan Turing', email: 'alan@example.com',
+      manual_payments: true, payment_authority: { type: 'platform_payments_processor' },
+    });
+    for (let i = 0; i < 27; i++) await billing.created('/v2/subscriptions/products', { type: 'subscription_product', attributes: { name: `Filler ${String(i).padStart(2, '0')}` } });
+    await signIn(page, billing);
+
+    // A key renamed, its reservation changed, then deleted after a second thought.
+    await page.getByRole('link', { name: 'Application keys' }).click();
+    await page.getByText('Create a key', { exact: true }).first().click();
+    await page.getByRole('form', { name: 'Create a key' }).getByLabel('Name').fill('Old name');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('button', { name: 'I have stored it' }).click();
+    await page.getByRole('button', { name: 'Edit Old name' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Old name' });
+    await edit.getByLabel('Name').fill('New name');
+    await edit.getByLabel(/Reserved requests/).fill('7');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: 'New name', exact: true }).waitFor();
+    const keys = await billing.read<{ name: string; reserved_rate_limit?: number }[]>('/v2/application-keys');
+    expect(keys.find((k) => k.name === 'New name')?.reserved_rate_limit).to.equal(7);
+    const row = page.getByRole('row').filter({ hasText: 'New name' });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await row.getByRole('button', { name: 'Delete New name and end its tokens' }).click();
+    await page.getByRole('cell', { name: 'New name', exact: true }).waitFor({ state: 'detached' });
+    expect((await billing.read<{ name: string }[]>('/v2/application-keys')).map((k) => k.name)).not.to.include('New name');
+
+    // Products page through the list 25 at a time, the offset in the address.
+    await page.getByRole('link', { name: 'Catalogue' }).click();
+    await page.getByRole('link', { name: 'Products' }).click();
+    await page.getByText('28 in all; page 1 of 2.').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('28 in all; page 2 of 2.').waitFor();
+    expect(page.url()).to.include('offset=25');
+    expect(await page.getByRole('row').count()).to.equal(4);
+
+    // An offering: attach a plan, detach it again.
+    await page.getByRole('link', { name: 'Offerings' }).click();
+    await page.getByRole('link', { name: 'Cocoa club' }).click();
+    const planRegion = page.getByRole('region', { name: 'Plans' });
+    await planRegion.locator('summary', { hasText: 'Attach plans' }).click();
+    await planRegion.getByRole('form', { name: 'Attach plans' }).getByLabel('Weekly').check();
+    await planRegion.getByRole('button', { name: 'Attach plans' }).click();
+    await planRegion.getByRole('listitem').filter({ hasText: 'Weekly' }).waitFor();
+    expect((await billing.read<Resource[]>(`/v2/subscriptions/offerings/${built.id}/plans`)).map((p) => p.attributes['name'])).to.include('Weekly');
+    const weekly = planRegion.getByRole('listitem').filter({ hasText: 'Weekly' });
+    await weekly.getByRole('button', { name: 'Detach' }).click();
+    await weekly.getByRole('button', { name: 'Detach Weekly' }).click();
+    await weekly.waitFor({ state: 'detached' });
+    expect((await billing.read<Resource[]>(`/v2/subscriptions/offerings/${built.id}/plans`)).map((p) => p.attributes['name'])).to.deep.equal(['Monthly']);
+    expect(extraPlan.id).to.be.a('string');
+
+    // A subscription paused, resumed, then canceled: each action only where EPCC allows it.
+    await page.goto(`${billing.api.url}/console#/subscriptions/${subscription.id}`);
+    await page.getByRole('button', { name: 'Pause subscription' }).click();
+    await page.getByRole('button', { name: 'Resume subscription' }).click();
+    await page.getByRole('button', { name: 'Pause subscription' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByTestId('subscription-state').getByText('canceled').waitFor();
+    expect(await page.getByRole('region', { name: 'Actions' }).getByRole('button').count()).to.equal(0);
+    expect(await page.getByRole('region', { name: 'State history' }).getByRole('listitem').allTextContents()).to.have.length(3);
+    const invoiceId = (await billing.read<Resource[]>(`/v2/subscriptions/subscriptions/${subscription.id}/invoices`))[0]?.id ?? '';
+
+    // Billing: a tax run for the invoice, and a schedule.
+    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByText('Start a tax run').click();
+    const tax = page.getByRole('form', { name: 'Start a tax run' });
+    await tax.getByLabel('Invoice id').fill(invoiceId);
+    await tax.getByLabel(/^Rate/).fill('20');
+    await tax.getByLabel('Jurisdiction').fill('GB');
+    await tax.getByRole('button', { name: 'Start tax run' }).click();
+    for (let i = 0; i < 100 && (await page.getByRole('cell', { name: 'tax-run', exact: true }).count()) === 0; i++) await page.waitForTimeout(50);
+    const taxRow = page.getByRole('row').filter({ hasText: 'tax-run' });
+    for (let i = 0; i < 100 && !(await taxRow.textContent())?.includes('success'); i++) {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(100);
+    }
+    await taxRow.getByText(/invoices updated: 1/).waitFor();
+    await page.getByText('Add a schedule').click();
+    const schedule = page.getByRole('form', { name: 'Add a schedule' });
+    await schedule.getByLabel(/^When/).fill('30 0 * * *');
+    await schedule.getByLabel(/^Time zone/).fill('Europe/London');
+    await schedule.getByLabel(/^Name/).fill('Nightly billing');
+    await schedule.getByRole('button', { name: 'Add schedule' }).click();
+    await page.getByRole('region', { name: 'Schedules' }).getByText(/^Nightly billing: 30 0 \* \* \* Europe\/London, next/).waitFor();
+    await accessible(page, 'billing with a schedule');
+
+    // An import: one line imported, one refused with its reason.
+    await page.getByRole('link', { name: 'Imports' }).click();
+    const lines = [
+      JSON.stringify({ data: { type: 'subscription_product', attributes: { name: 'Imported beans', external_ref: 'imp-1' } } }),
+      '{"data": not json',
+    ].join('\n');
+    await page.getByLabel('File (JSONL)').setInputFiles({ name: 'catalogue.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(`${lines}\n`) });
+    await page.getByLabel(/^External reference/).fill('console-import');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const importRow = page.getByRole('row').filter({ hasText: 'console-import' });
+    for (let i = 0; i < 100 && !(await importRow.textContent().catch(() => ''))?.includes('success'); i++) {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(100);
+    }
+    // One product line uploaded and imported; the broken line has no record type to count it under.
+    await importRow.getByRole('cell', { name: '1 product', exact: true }).nth(1).waitFor();
+    expect(await importRow.getByRole('cell', { name: '1 product', exact: true }).count()).to.equal(2);
+    await importRow.getByRole('button', { name: 'Show line errors' }).click();
+    await page.getByText(/^Line 2 \(.*\): /).waitFor();
+    await accessible(page, 'imports with line errors');
     await refusesNothing(watch);
   });
 
