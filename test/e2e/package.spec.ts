@@ -65,6 +65,9 @@ describe('the packed package in another project', function () {
     expect(files).to.include.members(['dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/main.js', 'LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']);
     expect(files.filter((f) => !f.startsWith('dist/') && !['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json'].includes(f))).to.deep.equal([]);
     expect(files.filter((f) => f.endsWith('.map'))).to.deep.equal([]);
+    // The console ships built: its manifest and the two files it names.
+    expect(files).to.include('dist/console/manifest.json');
+    expect(files.filter((f) => /^dist\/console\/assets\/main-[A-Z0-9]{8}\.(js|css)$/.test(f))).to.have.length(2);
   });
 
   it('compiles a consumer with tsc --strict against the published types, without skipLibCheck', async () => {
