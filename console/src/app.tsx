@@ -11,6 +11,7 @@ import { SubscriptionsPage } from './pages/subscriptions';
 import { SubscriptionPage } from './pages/subscription';
 import { BillingPage } from './pages/billing';
 import { ImportsPage } from './pages/imports';
+import { InvoicesPage } from './pages/invoices';
 
 const SECTIONS = [
   ['', 'Store'],
@@ -18,6 +19,7 @@ const SECTIONS = [
   ['catalogue', 'Catalogue'],
   ['subscriptions', 'Subscriptions'],
   ['billing', 'Billing'],
+  ['invoices', 'Invoices'],
   ['imports', 'Imports'],
 ] as const;
 
@@ -37,6 +39,8 @@ const Page = () => {
       return id === undefined ? <SubscriptionsPage place={place} /> : <SubscriptionPage id={id} />;
     case 'billing':
       return <BillingPage place={place} />;
+    case 'invoices':
+      return <InvoicesPage place={place} />;
     case 'imports':
       return <ImportsPage place={place} />;
     default:

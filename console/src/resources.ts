@@ -77,8 +77,10 @@ export interface Invoice {
     readonly tax_required: boolean;
     readonly manual_payment_pending: boolean;
     readonly billing_period: { readonly start: string; readonly end: string };
+    readonly tax_items?: readonly unknown[];
+    readonly created_at?: string;
   };
-  readonly meta: { readonly subscription_id: string; readonly price?: Price };
+  readonly meta: { readonly subscription_id: string; readonly subscriber_id?: string; readonly price?: Price };
 }
 
 export interface Payment {

@@ -170,6 +170,19 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
     expect(invoices.map((i) => i.attributes['outstanding'])).to.deep.equal([false]);
     await page.getByRole('table', { name: 'Jobs' }).or(page.getByRole('region', { name: 'Jobs' })).getByText('success').first().waitFor();
 
+    // The invoices, filtered as the API filters them: the settled one is paid.
+    await page.getByRole('link', { name: 'Invoices' }).click();
+    const invoiceFilter = page.getByRole('form', { name: 'Add a filter condition' });
+    await invoiceFilter.getByLabel('Field').selectOption('outstanding');
+    await invoiceFilter.getByLabel('Value').fill('false');
+    await invoiceFilter.getByRole('button', { name: 'Add condition' }).click();
+    await page.getByText('1 in all; page 1 of 1.').waitFor();
+    const paidRow = page.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1);
+    expect(await paidRow.getByRole('cell').nth(4).textContent()).to.equal('not required');
+    expect(await paidRow.getByRole('cell').nth(5).textContent()).to.equal('paid');
+    await paidRow.getByText(/succeeded/).waitFor();
+    await accessible(page, 'invoices');
+
     // Sign-out forgets the token: the page asks for the key again.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You signed out.').waitFor();

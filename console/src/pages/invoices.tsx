@@ -1,7 +1,9 @@
+import { useState } from 'preact/hooks';
 import { api } from '../api';
 import type { ListAnswer } from '../paged-list';
+import { PagedList } from '../paged-list';
 import { SUBSCRIPTIONS, type Invoice, type Payment } from '../resources';
-import { href } from '../route';
+import { href, type Place } from '../route';
 import { ActionForm, Field, money, Problems, text, useLoad, when } from '../ui';
 
 const paymentState = (p: Payment): string => (p.attributes.pending ? 'pending' : p.attributes.success ? 'succeeded' : `failed${p.attributes.failure_detail?.reason === undefined ? '' : `: ${p.attributes.failure_detail.reason}`}`);
@@ -25,7 +27,7 @@ const Settle = ({ invoice, payment, onChange }: { invoice: Invoice; payment: Pay
   </ActionForm>
 );
 
-const Payments = ({ invoice, round, onChange }: { invoice: Invoice; round: number; onChange: () => void }) => {
+export const Payments = ({ invoice, round, onChange }: { invoice: Invoice; round: number; onChange: () => void }) => {
   const payments = useLoad<ListAnswer<Payment>>(`${SUBSCRIPTIONS}/invoices/${invoice.id}/payments?page[limit]=100`, round);
   const changed = () => {
     payments.reload();
@@ -87,3 +89,37 @@ export const InvoiceRows = ({ invoices, round, onChange, withSubscription = fals
       </tbody>
     </table>
   );
+
+/** Commerce Manager's tax status of an invoice. */
+const taxStatus = (invoice: Invoice): string =>
+  (invoice.attributes.tax_items?.length ?? 0) > 0 ? 'tax applied' : invoice.attributes.tax_required ? 'pending tax' : 'not required';
+
+/** Every invoice of the store, filtered as the API filters them, with their payments. */
+export const InvoicesPage = ({ place }: { place: Place }) => {
+  const [round, setRound] = useState(0);
+  return (
+    <>
+      <h1>Invoices</h1>
+      <p>
+        Filter with <code>outstanding</code> or <code>tax_required</code> equal to <code>true</code> or <code>false</code>, or by a subscription's or subscriber's id.
+      </p>
+      <PagedList<Invoice>
+        label="Invoices"
+        path={`${SUBSCRIPTIONS}/invoices`}
+        route="invoices"
+        place={place}
+        reloadKey={round}
+        fields={['outstanding', 'tax_required', 'subscription_id', 'subscriber_id']}
+        columns={[
+          { title: 'Number', cell: (i) => i.attributes.number },
+          { title: 'Created', cell: (i) => when(i.attributes.created_at) },
+          { title: 'Subscription', cell: (i) => <a href={href(`subscriptions/${i.meta.subscription_id}`)}>{i.meta.subscription_id.slice(0, 8)}…</a> },
+          { title: 'Price', cell: (i) => money(i.meta.price) },
+          { title: 'Tax', cell: taxStatus },
+          { title: 'Payment', cell: (i) => (i.attributes.outstanding ? 'unpaid' : 'paid') },
+          { title: 'Payments', cell: (i) => <Payments invoice={i} round={round} onChange={() => setRound((r) => r + 1)} /> },
+        ]}
+      />
+    </>
+  );
+};
