@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { signOut } from './api';
 import { href, usePlace } from './route';
 import { currentSession, onSessionChange, type Session } from './session';
@@ -51,6 +51,16 @@ const Page = () => {
 const Shell = ({ session }: { session: Session }) => {
   const place = usePlace();
   const section = place.parts[0] === 'offerings' ? 'catalogue' : (place.parts[0] ?? '');
+  const where = place.parts.join('/');
+  const title = SECTIONS.find(([path]) => path === section)?.[1] ?? 'Console';
+  // A new page is announced as a browser announces a page load: by its title, with the focus at its start.
+  // Paging and filtering a list keep the focus where it is.
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = `${title} · commerce-core console`;
+    if (first.current) first.current = false;
+    else document.getElementById('main')?.focus();
+  }, [where, title]);
   return (
     <>
       <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
@@ -90,5 +100,8 @@ export const App = () => {
       }),
     [],
   );
+  useEffect(() => {
+    if (session === undefined) document.title = 'Sign in · commerce-core console';
+  }, [session]);
   return session === undefined ? <SignIn reason={reason} /> : <Shell session={session} />;
 };

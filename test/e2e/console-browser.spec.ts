@@ -333,6 +333,9 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
     await tabTo(page, 'Application keys');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Application keys', level: 1 }).waitFor();
+    // The new page is announced as a page load is: its title, and the focus at the start of its content.
+    expect(await page.title()).to.equal('Application keys · commerce-core console');
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).to.equal('main');
     await tabTo(page, 'Create a key');
     await page.keyboard.press('Enter');
     await tabTo(page, 'Name');
