@@ -140,14 +140,3 @@ export const wholeNumber = (form: HTMLFormElement, name: string): number | undef
 export const checked = (form: HTMLFormElement, name: string): boolean => new FormData(form).get(name) !== null;
 
 export const when = (iso: string | null | undefined): string => (iso === null || iso === undefined ? '—' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z'));
-
-/** An amount in minor units, shown in its currency's own number of decimals. */
-export const money = (price: { amount: number; currency: string } | undefined): string => {
-  if (price === undefined) return '—';
-  try {
-    const format = new Intl.NumberFormat('en', { style: 'currency', currency: price.currency });
-    return format.format(price.amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-  } catch {
-    return `${price.amount} ${price.currency} (minor units)`;
-  }
-};

@@ -4,7 +4,8 @@ import type { ListAnswer } from '../paged-list';
 import { PagedList } from '../paged-list';
 import { SUBSCRIPTIONS, type Invoice, type Payment } from '../resources';
 import { href, type Place } from '../route';
-import { ActionForm, Field, money, Problems, text, useLoad, when } from '../ui';
+import { money } from '../money';
+import { ActionForm, Field, Problems, text, useLoad, when } from '../ui';
 
 const paymentState = (p: Payment): string => (p.attributes.pending ? 'pending' : p.attributes.success ? 'succeeded' : `failed${p.attributes.failure_detail?.reason === undefined ? '' : `: ${p.attributes.failure_detail.reason}`}`);
 

@@ -5,18 +5,9 @@ import { SUBSCRIPTIONS, type CatalogueItem, type Invoice, type Subscription, typ
 import { href } from '../route';
 import { ActionButton, Problems, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
-import { stateOf } from './subscriptions';
+import { allowedActions, type StateAction } from '../subscription-rules';
+import { stateOfSubscription } from './subscriptions';
 
-/** The actions EPCC allows in this state, under this plan's `can_*` rules. */
-const allowedActions = (s: Subscription, plan: CatalogueItem | undefined): ('pause' | 'resume' | 'cancel')[] => {
-  if (s.meta.closed || s.meta.canceled) return [];
-  const actions: ('pause' | 'resume' | 'cancel')[] = [];
-  if (s.meta.paused) {
-    if (plan?.attributes.can_resume !== false) actions.push('resume');
-  } else if (plan?.attributes.can_pause !== false) actions.push('pause');
-  if (plan?.attributes.can_cancel !== false) actions.push('cancel');
-  return actions;
-};
 
 export const SubscriptionPage = ({ id }: { id: string }) => {
   const [round, setRound] = useState(0);
@@ -27,7 +18,8 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
   const invoices = useLoad<ListAnswer<Invoice>>(`${base}/invoices?page[limit]=100`, round);
   const s = subscription.data?.data;
   const plan = plans.data?.data.find((p) => p.id === s?.attributes.plan_id);
-  const act = (action: 'pause' | 'resume' | 'cancel') => async () => {
+  const actions = s === undefined ? [] : allowedActions({ ...s.meta, status: s.attributes.status }, plan?.attributes);
+  const act = (action: StateAction) => async () => {
     await api('POST', `${base}/states`, { data: { type: 'subscription_state', attributes: { action } } });
     setRound((r) => r + 1);
   };
@@ -44,7 +36,7 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
           <h1>{s.attributes.name}</h1>
           <dl class="facts">
             <dt>State</dt>
-            <dd data-testid="subscription-state">{stateOf(s)}</dd>
+            <dd data-testid="subscription-state">{stateOfSubscription(s)}</dd>
             <dt>Email</dt>
             <dd>{s.attributes.email}</dd>
             <dt>Account</dt>
@@ -62,8 +54,8 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
           </dl>
           <section aria-labelledby="actions">
             <h2 id="actions">Actions</h2>
-            {allowedActions(s, plan).length === 0 ? <p>None: the subscription is {stateOf(s)}.</p> : null}
-            {allowedActions(s, plan).map((action) => (
+            {actions.length === 0 ? <p>None: the subscription is {stateOfSubscription(s)}.</p> : null}
+            {actions.map((action) => (
               <ActionButton key={action} label={`${action[0]?.toUpperCase()}${action.slice(1)} subscription`} danger={action === 'cancel'} action={act(action)} />
             ))}
           </section>

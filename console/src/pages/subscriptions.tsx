@@ -3,11 +3,11 @@ import { api } from '../api';
 import { PagedList, type ListAnswer } from '../paged-list';
 import { SUBSCRIPTIONS, type CatalogueItem, type Subscription } from '../resources';
 import { go, href, type Place } from '../route';
+import { stateOf } from '../subscription-rules';
 import { ActionForm, checked, Field, text, useLoad, when } from '../ui';
 
-/** EPCC's words for where a subscription is in its life, most telling first. */
-export const stateOf = (s: Subscription): string =>
-  s.meta.closed ? 'closed' : s.meta.canceled ? 'canceled' : s.meta.paused ? 'paused' : s.meta.suspended ? 'suspended' : s.meta.pending ? 'pending' : s.attributes.status;
+/** Where a subscription stands, from the flags the API sends in its `meta`. */
+export const stateOfSubscription = (s: Subscription): string => stateOf({ ...s.meta, status: s.attributes.status });
 
 const CreateSubscription = ({ onCreated }: { onCreated: (id: string) => void }) => {
   const offerings = useLoad<ListAnswer<CatalogueItem>>(`${SUBSCRIPTIONS}/offerings?page[limit]=100`);
@@ -93,7 +93,7 @@ export const SubscriptionsPage = ({ place }: { place: Place }) => (
         { title: 'Name', cell: (s) => <a href={href(`subscriptions/${s.id}`)}>{s.attributes.name}</a> },
         { title: 'Email', cell: (s) => s.attributes.email },
         { title: 'Offering', cell: (s) => s.attributes.offering.attributes?.name ?? '—' },
-        { title: 'State', cell: stateOf },
+        { title: 'State', cell: stateOfSubscription },
         { title: 'Currency', cell: (s) => s.attributes.currency },
         { title: 'Created', cell: (s) => when(s.meta.timestamps['created_at']) },
       ]}

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -76,9 +75,6 @@ export const consoleBuild = (dir: URL = CONSOLE_BUILD_DIR): Promise<ConsoleBuild
   }
   return loaded;
 };
-
-/** A digest of the page, so that an `ETag` changes exactly when a build does. */
-export const consolePageTag = (build: ConsoleBuild): string => `"${createHash('sha256').update(`${build.script}\n${build.style}`).digest('hex').slice(0, 16)}"`;
 
 /** The page: the console's own script and style sheet, nothing inline, nothing from elsewhere. */
 export const consolePage = (build: ConsoleBuild): string => `<!DOCTYPE html>

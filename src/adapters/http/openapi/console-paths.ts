@@ -40,7 +40,6 @@ export const consolePaths = {
           headers: {
             'Content-Security-Policy': header('Only this service\'s own files and API, no inline script or style, no framing.', { type: 'string', const: CONSOLE_CONTENT_SECURITY_POLICY }),
             'X-Frame-Options': header('Always `DENY`, for browsers that do not read `frame-ancestors`.', { type: 'string', const: 'DENY' }),
-            ETag: header('Changes with every build of the console.'),
           },
         },
       },

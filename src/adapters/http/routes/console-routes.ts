@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { consoleBuild, consolePage, consolePageTag, pickEncoding } from '../console-assets.js';
+import { consoleBuild, consolePage, pickEncoding } from '../console-assets.js';
 import { errorDocument } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 import { CONSOLE_CONTENT_SECURITY_POLICY } from '../openapi/console-paths.js';
@@ -21,7 +21,6 @@ export const consoleRoutes = (router: Router<HttpState>, dir?: URL): void => {
     ctx.set('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY);
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.set('ETag', consolePageTag(build));
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = consolePage(build);
   });
