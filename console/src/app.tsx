@@ -10,6 +10,7 @@ import { OfferingPage } from './pages/offering';
 import { SubscriptionsPage } from './pages/subscriptions';
 import { SubscriptionPage } from './pages/subscription';
 import { BillingPage } from './pages/billing';
+import { BillingRulesPage } from './pages/billing-rules';
 import { ImportsPage } from './pages/imports';
 import { InvoicesPage } from './pages/invoices';
 
@@ -20,6 +21,7 @@ const SECTIONS = [
   ['subscriptions', 'Subscriptions'],
   ['billing', 'Billing'],
   ['invoices', 'Invoices'],
+  ['billing-rules', 'Billing rules'],
   ['imports', 'Imports'],
 ] as const;
 
@@ -41,6 +43,8 @@ const Page = () => {
       return <BillingPage place={place} />;
     case 'invoices':
       return <InvoicesPage place={place} />;
+    case 'billing-rules':
+      return <BillingRulesPage place={place} />;
     case 'imports':
       return <ImportsPage place={place} />;
     default:

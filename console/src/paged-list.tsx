@@ -64,6 +64,7 @@ export const PagedList = <T extends { id?: string },>({
   place,
   route,
   routeQuery = {},
+  keyPrefix = '',
   columns,
   fields = [],
   fixedFilter,
@@ -77,6 +78,8 @@ export const PagedList = <T extends { id?: string },>({
   route: string;
   /** What else the page keeps in its address (a tab, say), carried from page to page. */
   routeQuery?: Readonly<Record<string, string>>;
+  /** Names this list's `filter` and `offset` in the address, for a page with more than one list. */
+  keyPrefix?: string;
   columns: readonly Column<T>[];
   fields?: readonly string[];
   fixedFilter?: string;
@@ -84,13 +87,17 @@ export const PagedList = <T extends { id?: string },>({
   extra?: (answer: ListAnswer<T>) => ComponentChildren;
   reloadKey?: number;
 }) => {
-  const filter = place.query.get('filter') ?? '';
-  const offset = Math.min(MAX_OFFSET, Math.max(0, Number(place.query.get('offset') ?? '0') || 0));
+  const filterKey = `${keyPrefix}filter`;
+  const offsetKey = `${keyPrefix}offset`;
+  const filter = place.query.get(filterKey) ?? '';
+  const offset = Math.min(MAX_OFFSET, Math.max(0, Number(place.query.get(offsetKey) ?? '0') || 0));
   const query = new URLSearchParams({ 'page[limit]': String(limit), 'page[offset]': String(offset) });
   const combined = [fixedFilter, filter].filter((f) => f !== undefined && f !== '').join(':');
   if (combined !== '') query.set('filter', combined);
   const list = useLoad<ListAnswer<T>>(`${path}?${query.toString()}`, reloadKey);
-  const goTo = (nextOffset: number, nextFilter = filter) => go(route, { ...routeQuery, filter: nextFilter, offset: nextOffset === 0 ? undefined : nextOffset });
+  // What else the address holds (another list's page, a tab) is kept.
+  const goTo = (nextOffset: number, nextFilter = filter) =>
+    go(route, { ...Object.fromEntries(place.query), ...routeQuery, [filterKey]: nextFilter, [offsetKey]: nextOffset === 0 ? undefined : nextOffset });
   const answer = list.data;
   const total = answer?.meta.results.total ?? 0;
   const lowerBound = answer?.meta.results.total_method === 'lower_bound';

@@ -154,7 +154,7 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
     expect(decodeURIComponent(page.url())).to.include('filter=eq(email,ada@example.com)');
 
     // Billing: the payment run asks for the manual payment, which the merchant settles.
-    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('link', { name: 'Billing', exact: true }).click();
     await page.getByRole('button', { name: 'Start billing run' }).click();
     await page.getByRole('button', { name: 'Start payment run' }).click();
     const outstanding = page.getByRole('region', { name: 'Outstanding invoices' });
@@ -262,7 +262,7 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
     const invoiceId = (await billing.read<Resource[]>(`/v2/subscriptions/subscriptions/${subscription.id}/invoices`))[0]?.id ?? '';
 
     // Billing: a tax run for the invoice, and a schedule.
-    await page.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('link', { name: 'Billing', exact: true }).click();
     await page.getByText('Start a tax run').click();
     const tax = page.getByRole('form', { name: 'Start a tax run' });
     await tax.getByLabel('Invoice id').fill(invoiceId);
@@ -305,6 +305,37 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
     await importRow.getByRole('button', { name: 'Show line errors' }).click();
     await page.getByText(/^Line 2 \(.*\): /).waitFor();
     await accessible(page, 'imports with line errors');
+    await refusesNothing(watch);
+  });
+
+  it('keeps dunning rules and proration policies: add, list, delete', async () => {
+    const { page } = watch;
+    await signIn(page, billing);
+    await page.getByRole('link', { name: 'Billing rules' }).click();
+    await page.getByText('Add a dunning rule', { exact: true }).first().click();
+    const dunning = page.getByRole('form', { name: 'Add a dunning rule' });
+    await dunning.getByRole('combobox', { name: /^Retries/ }).selectOption('backoff');
+    await dunning.getByLabel('Most retries').fill('4');
+    await dunning.getByLabel(/^Retry every/).fill('2');
+    await dunning.getByRole('combobox', { name: /^When the retries run out/ }).selectOption('pause');
+    await dunning.getByLabel("The store's default rule").check();
+    await dunning.getByRole('button', { name: 'Add dunning rule' }).click();
+    await page.getByRole('table', { name: 'Dunning rules' }).getByRole('cell', { name: 'backoff, at most 4, every 2 day', exact: true }).waitFor();
+    const rules = await billing.read<Resource[]>('/v2/subscriptions/dunning-rules');
+    expect(rules.map((r) => [r.attributes['payment_retry_type'], r.attributes['payment_retries_limit'], r.attributes['action'], r.attributes['default']])).to.deep.equal([['backoff', 4, 'pause', true]]);
+
+    await page.getByText('Add a proration policy', { exact: true }).first().click();
+    const proration = page.getByRole('form', { name: 'Add a proration policy' });
+    await proration.getByLabel('Name').fill('Round to the nearest cent');
+    await proration.getByRole('combobox', { name: /^Rounding/ }).selectOption('nearest');
+    await proration.getByRole('button', { name: 'Add proration policy' }).click();
+    const policyRow = page.getByRole('table', { name: 'Proration policies' }).getByRole('row').filter({ hasText: 'Round to the nearest cent' });
+    await policyRow.getByRole('cell', { name: 'nearest', exact: true }).waitFor();
+    await accessible(page, 'billing rules');
+    await policyRow.getByRole('button', { name: 'Delete' }).click();
+    await policyRow.getByRole('button', { name: 'Delete Round to the nearest cent' }).click();
+    await policyRow.waitFor({ state: 'detached' });
+    expect(await billing.read<Resource[]>('/v2/subscriptions/proration-policies')).to.deep.equal([]);
     await refusesNothing(watch);
   });
 
