@@ -67,6 +67,9 @@ describe('the packed package in another project', function () {
     expect(files).to.include.members(['docs/api.md', 'docs/billing.md', 'docs/operations.md', 'docs/embedding.md']);
     expect(files.filter((f) => !f.startsWith('dist/') && !/^docs\/[a-z-]+\.md$/.test(f) && !['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json'].includes(f))).to.deep.equal([]);
     expect(files.filter((f) => f.endsWith('.map'))).to.deep.equal([]);
+    // The console ships built: its manifest and the two files it names.
+    expect(files).to.include('dist/console/manifest.json');
+    expect(files.filter((f) => /^dist\/console\/assets\/main-[A-Z0-9]{8}\.(js|css)$/.test(f))).to.have.length(2);
   });
 
   it('compiles a consumer with tsc --strict against the published types, without skipLibCheck', async () => {

@@ -185,6 +185,8 @@ export const ROUTES: readonly RouteCase[] = [
     pattern: `/docs/${file}`,
     path: () => `/docs/${file}?v=0`,
   })),
+  { method: 'GET', pattern: '/console', path: () => '/console' },
+  { method: 'GET', pattern: '/console/assets/:file', path: () => '/console/assets/main-00000000.js' },
   {
     method: 'POST',
     pattern: '/oauth/access_token',

@@ -52,6 +52,7 @@ export const startTestApi = async (
     configure?: (container: Container) => void;
     imports?: ImportUploadLimits;
     testClocks?: boolean;
+    consoleBuildDir?: URL;
   } = {},
 ): Promise<TestApi> => {
   const container = buildContainer(options.persistence ?? { kind: 'memory' }, {
@@ -67,7 +68,7 @@ export const startTestApi = async (
   await container.get(SetStoreRateLimit).execute(created.right.store.id, options.rateLimit ?? TEST_STORE_BUDGET);
   const logs = new LogCapture();
   const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'info' }, logs);
-  const app = createHttpApp({ container, logger, baseUrl: options.baseUrl, trustedProxyHeader: options.trustedProxyHeader, ...(options.imports === undefined ? {} : { imports: options.imports }) });
+  const app = createHttpApp({ container, logger, baseUrl: options.baseUrl, trustedProxyHeader: options.trustedProxyHeader, consoleBuildDir: options.consoleBuildDir, ...(options.imports === undefined ? {} : { imports: options.imports }) });
   // The service's own server, so that what Node answers before the app (431, 408, broken HTTP) is tested too.
   const { server } = createDrainingServer(app.callback(), DEFAULT_HTTP_SETTINGS, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

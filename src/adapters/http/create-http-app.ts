@@ -83,6 +83,7 @@ import { requestMetrics } from './middleware/request-metrics.js';
 import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { apiReferenceRoutes } from './routes/api-reference-routes.js';
+import { consoleRoutes } from './routes/console-routes.js';
 import { applicationKeyRoutes } from './routes/application-key-routes.js';
 import { healthRoutes } from './routes/health-routes.js';
 import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-routes.js';
@@ -119,6 +120,8 @@ export interface HttpAppOptions extends LinkOriginOptions {
   readonly imports?: ImportUploadLimits;
   /** The header a trusted reverse proxy writes the client's address into; by default the socket's peer counts. */
   readonly trustedProxyHeader?: string | undefined;
+  /** Where the console's build is; the package's own `dist/console` by default. */
+  readonly consoleBuildDir?: URL | undefined;
 }
 
 /**
@@ -126,7 +129,7 @@ export interface HttpAppOptions extends LinkOriginOptions {
  * Each app has metrics of its own, with the pool of the container's database when it has one, and the
  * circuit of its Redis rate limiter when it has one.
  */
-export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, trustedProxyHeader, ...links }: HttpAppOptions): Koa<HttpState> => {
+export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, trustedProxyHeader, consoleBuildDir, ...links }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
   const limiter = container.get(TOKENS.RateLimiter);
   const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined, limiter instanceof RedisRateLimiter ? limiter : undefined);
@@ -251,6 +254,7 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   );
   testClockRoutes(router, { get: use(GetTestClock), advance: use(AdvanceTestClock) }, routes);
   apiReferenceRoutes(router, routes.links);
+  consoleRoutes(router, consoleBuildDir);
 
   const app = new Koa<HttpState>();
   // What reaches Koa's own error event happened where no answer can be sent any more, mostly a client

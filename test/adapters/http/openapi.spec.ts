@@ -50,6 +50,15 @@ describe('OpenAPI document: every route, nothing else', () => {
     expect(routes.filter((r, i) => routes.indexOf(r) !== i)).to.deep.equal([]);
   });
 
+  it('documents the Idempotency-Key answers on every POST that needs a token, as the idempotency middleware gives them', () => {
+    const missing = Object.entries(API_DOCUMENT.paths).flatMap(([path, item]) => {
+      const post = item.post as { security?: unknown[]; responses: Record<string, unknown> } | undefined;
+      if (post === undefined || (post.security !== undefined && post.security.length === 0)) return [];
+      return JSON.stringify(post.responses['422'] ?? {}).includes('idempotency_key_reused') && JSON.stringify(post.responses['409'] ?? {}).includes('idempotency_key_in_flight') ? [] : [path];
+    });
+    expect(missing).to.deep.equal([]);
+  });
+
   it('marks exactly the subscriptions paths as also served without /v2, and EPCC’s account-membership settings at the plural spelling of 0.1', () => {
     for (const [path, item] of Object.entries(API_DOCUMENT.paths)) {
       const alias = item['x-also-served-at'];

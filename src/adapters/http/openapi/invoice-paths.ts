@@ -232,6 +232,7 @@ export const invoicePaths: Readonly<Record<string, PathItem>> = {
     parameters: [INVOICE_ID],
     post: operation({
       operationId: 'requestInvoicePaymentAttempt',
+      post: true,
       summary: 'Ask for one more payment attempt of an invoice whose retries are spent',
       description:
         "Our extension (EPCC lets a suspended or closed subscription's subscriber pay the outstanding invoice, and names no way to). No body. The invoice's retries are no longer marked spent (`payment_retries_limit_reached: false`), and the next payment run (a scheduled one, or one started with `POST /subscriptions/jobs`) attempts it at once, through the subscription's gateway or as a pending manual payment to settle. Paid, a suspension lifts (once no other invoice of the subscription is outstanding after a failed payment) and `payment_retries_limit_reached` is true again; failed, the retries are spent again.",

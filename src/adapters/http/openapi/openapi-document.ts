@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { apiReferencePaths } from './api-reference-paths.js';
+import { consolePaths } from './console-paths.js';
 import { APPLICATION_KEY_SCHEMAS, applicationKeyPaths } from './application-key-paths.js';
 import { HEALTH_SCHEMAS, healthPaths } from './health-paths.js';
 import { MERCHANT_REALM_MAPPING_SCHEMAS, merchantRealmMappingPaths } from './merchant-realm-mapping-paths.js';
@@ -56,6 +57,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Test clock', description: "A store's own time, moved forward by hand, for testing billing over months (`TEST_CLOCKS=on`)." },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
+    { name: 'Console', description: 'The operator console: a browser application served by the service, using this API with a client-credentials token.' },
   ],
   paths: {
     ...tokenPaths,
@@ -75,6 +77,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...testClockPaths,
     ...healthPaths,
     ...apiReferencePaths,
+    ...consolePaths,
   },
   components: {
     ...sharedComponents,

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { signOut } from './api';
+import { href, usePlace } from './route';
+import { currentSession, onSessionChange, type Session } from './session';
+import { SignIn } from './pages/sign-in';
+import { StorePage } from './pages/store';
+import { KeysPage } from './pages/keys';
+import { CataloguePage } from './pages/catalogue';
+import { OfferingPage } from './pages/offering';
+import { SubscriptionsPage } from './pages/subscriptions';
+import { SubscriptionPage } from './pages/subscription';
+import { BillingPage } from './pages/billing';
+import { BillingRulesPage } from './pages/billing-rules';
+import { ImportsPage } from './pages/imports';
+import { InvoicesPage } from './pages/invoices';
+
+const SECTIONS = [
+  ['', 'Store'],
+  ['keys', 'Application keys'],
+  ['catalogue', 'Catalogue'],
+  ['subscriptions', 'Subscriptions'],
+  ['billing', 'Billing'],
+  ['invoices', 'Invoices'],
+  ['billing-rules', 'Billing rules'],
+  ['imports', 'Imports'],
+] as const;
+
+const Page = () => {
+  const place = usePlace();
+  const [section, id] = place.parts;
+  switch (section) {
+    case undefined:
+      return <StorePage />;
+    case 'keys':
+      return <KeysPage place={place} />;
+    case 'catalogue':
+      return <CataloguePage place={place} />;
+    case 'offerings':
+      return id === undefined ? <CataloguePage place={place} /> : <OfferingPage id={id} />;
+    case 'subscriptions':
+      return id === undefined ? <SubscriptionsPage place={place} /> : <SubscriptionPage id={id} />;
+    case 'billing':
+      return <BillingPage place={place} />;
+    case 'invoices':
+      return <InvoicesPage place={place} />;
+    case 'billing-rules':
+      return <BillingRulesPage place={place} />;
+    case 'imports':
+      return <ImportsPage place={place} />;
+    default:
+      return <p role="alert">No page here.</p>;
+  }
+};
+
+const Shell = ({ session }: { session: Session }) => {
+  const place = usePlace();
+  const section = place.parts[0] === 'offerings' ? 'catalogue' : (place.parts[0] ?? '');
+  const where = place.parts.join('/');
+  const title = SECTIONS.find(([path]) => path === section)?.[1] ?? 'Console';
+  // A new page is announced as a browser announces a page load: by its title, with the focus at its start.
+  // Paging and filtering a list keep the focus where it is.
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = `${title} · commerce-core console`;
+    if (first.current) first.current = false;
+    else document.getElementById('main')?.focus();
+  }, [where, title]);
+  return (
+    <>
+      <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+        Skip to the page
+      </a>
+      <header>
+        <span class="brand">commerce-core</span>
+        <nav aria-label="Sections">
+          {SECTIONS.map(([path, title]) => (
+            <a key={path} href={href(path)} aria-current={section === path ? 'page' : undefined}>
+              {title}
+            </a>
+          ))}
+        </nav>
+        <span class="who">
+          Key <code>{session.clientId.slice(0, 10)}…</code>{' '}
+          <button type="button" onClick={() => void signOut()}>
+            Sign out
+          </button>
+        </span>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Page />
+      </main>
+    </>
+  );
+};
+
+export const App = () => {
+  const [session, setSession] = useState(currentSession);
+  const [reason, setReason] = useState<string>();
+  useEffect(
+    () =>
+      onSessionChange((next, why) => {
+        setSession(next);
+        setReason(why);
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (session === undefined) document.title = 'Sign in · commerce-core console';
+  }, [session]);
+  return session === undefined ? <SignIn reason={reason} /> : <Shell session={session} />;
+};

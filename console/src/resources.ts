@@ -1,0 +1,116 @@
+/** The fields of the API's resources that the console shows (the API sends more). */
+export interface ApplicationKey {
+  readonly id: string;
+  readonly name: string;
+  readonly client_id: string;
+  readonly client_secret?: string;
+  readonly reserved_rate_limit?: number;
+  readonly scopes?: readonly string[];
+  readonly meta: { readonly timestamps: { readonly created_at: string; readonly last_used_at: string | null } };
+}
+
+export interface RealmMapping {
+  readonly id: string;
+  readonly prefix: string | null;
+  readonly realm_id: string;
+}
+
+export interface Price {
+  readonly amount: number;
+  readonly currency: string;
+  readonly includes_tax?: boolean;
+}
+
+export interface CatalogueItem {
+  readonly id: string;
+  readonly attributes: {
+    readonly name: string;
+    readonly description?: string;
+    readonly sku?: string;
+    readonly external_ref?: string;
+    readonly price?: Readonly<Record<string, { readonly amount: number }>>;
+    readonly billing_interval_type?: string;
+    readonly billing_frequency?: number;
+    readonly plan_length?: number;
+    readonly end_behavior?: string;
+    readonly can_pause?: boolean;
+    readonly can_resume?: boolean;
+    readonly can_cancel?: boolean;
+  };
+  readonly meta?: { readonly display_price?: { readonly without_tax?: { readonly formatted?: string } } };
+}
+
+export interface Subscription {
+  readonly id: string;
+  readonly attributes: {
+    readonly account_id: string;
+    readonly name: string;
+    readonly email: string;
+    readonly external_ref?: string;
+    readonly plan_id: string;
+    readonly currency: string;
+    readonly status: 'active' | 'inactive';
+    readonly offering: { readonly id?: string; readonly attributes?: { readonly name?: string } };
+  };
+  readonly meta: {
+    readonly canceled: boolean;
+    readonly paused: boolean;
+    readonly closed: boolean;
+    readonly pending: boolean;
+    readonly suspended: boolean;
+    readonly manual_payments: boolean;
+    readonly timestamps: Readonly<Record<string, string | undefined>>;
+  };
+}
+
+export interface SubscriptionState {
+  readonly id: string;
+  readonly attributes: { readonly action: string };
+  readonly meta: { readonly created_at: string };
+}
+
+export interface Invoice {
+  readonly id: string;
+  readonly attributes: {
+    readonly number: number;
+    readonly outstanding: boolean;
+    readonly tax_required: boolean;
+    readonly manual_payment_pending: boolean;
+    readonly billing_period: { readonly start: string; readonly end: string };
+    readonly tax_items?: readonly unknown[];
+    readonly created_at?: string;
+  };
+  readonly meta: { readonly subscription_id: string; readonly subscriber_id?: string; readonly price?: Price };
+}
+
+export interface Payment {
+  readonly id: string;
+  readonly attributes: { readonly success: boolean; readonly pending: boolean; readonly amount?: Price; readonly external_payment_id?: string; readonly failure_detail?: { readonly reason?: string } };
+  readonly meta: { readonly manual_payment: boolean; readonly timestamps: { readonly created_at: string; readonly payment_taken_at?: string } };
+}
+
+export interface Job {
+  readonly id: string;
+  readonly attributes: { readonly job_type: string; readonly status: string; readonly external_ref?: string };
+  readonly meta: { readonly timestamps: { readonly created_at: string; readonly finished_at?: string }; readonly report?: Readonly<Record<string, unknown>>; readonly import_report?: unknown; readonly error?: string };
+}
+
+export interface Schedule {
+  readonly id: string;
+  readonly attributes: { readonly specification: string; readonly location?: string; readonly name?: string; readonly job: { readonly job_type: string } };
+  readonly meta: { readonly scheduled_for?: string };
+}
+
+export interface Import {
+  readonly id: string;
+  readonly attributes: { readonly status: string; readonly external_ref?: string };
+  readonly meta: { readonly timestamps: { readonly created_at: string }; readonly records?: { readonly uploaded?: Readonly<Record<string, number>>; readonly imported?: Readonly<Record<string, number>> } };
+}
+
+export interface ImportProblem {
+  readonly line_number: number;
+  readonly record_type: string;
+  readonly detail: string;
+}
+
+export const SUBSCRIPTIONS = '/v2/subscriptions';
