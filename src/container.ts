@@ -20,6 +20,12 @@ import { RunImport } from './application/use-cases/imports/run-import.js';
 import { RunBilling } from './application/use-cases/billing/run-billing.js';
 import { RunPayments } from './application/use-cases/billing/run-payments.js';
 import { RunTaxes } from './application/use-cases/billing/run-taxes.js';
+import { integrationsModule } from './application/integrations-module.js';
+import { INTEGRATION_TOKENS } from './application/integration-tokens.js';
+import type { HostResolver } from './application/ports/host-resolver.js';
+import type { IntegrationSettings } from './application/ports/integration-settings.js';
+import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
+import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
@@ -37,6 +43,10 @@ export interface ContainerOptions {
   readonly jobSettings?: JobSettings;
   /** Stores' test clocks (`TEST_CLOCKS=on`): off by default, when every store reads the system's time. */
   readonly testClocks?: boolean;
+  /** How webhook receivers are checked and deliveries retried; defaults refuse private receivers. */
+  readonly integrations?: IntegrationSettings;
+  /** Default: the system resolver. */
+  readonly hostResolver?: HostResolver;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -48,7 +58,10 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     systemModule,
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
+    integrationsModule,
   );
+  container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(options.integrations ?? DEFAULT_INTEGRATION_SETTINGS);
+  container.bind(INTEGRATION_TOKENS.HostResolver).toConstantValue(options.hostResolver ?? new DnsHostResolver());
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
   container.bind(TOKENS.ImportJobs).to(StoredImportJobs);
   container.bind(TOKENS.JobHandlers).toDynamicValue(

@@ -22,6 +22,8 @@ import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-rea
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
 import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
+import { InMemoryIntegrationRepository } from './in-memory-integration-repository.js';
 import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
@@ -51,4 +53,5 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.InvoiceRepository).to(InMemoryInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
+    bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
   });

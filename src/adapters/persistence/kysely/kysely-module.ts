@@ -22,6 +22,8 @@ import { KyselyStoreRepository } from './kysely-store-repository.js';
 import { KyselyInvoiceRepository } from './kysely-invoice-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
+import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
 import { PLANS } from '../../../domain/subscription/plan.js';
 import { PRODUCTS } from '../../../domain/subscription/product.js';
 
@@ -50,4 +52,5 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.InvoiceRepository).to(KyselyInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
+    bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
   });

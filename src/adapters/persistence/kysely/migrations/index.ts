@@ -20,6 +20,7 @@ import { storeTestClocks } from './0017-store-test-clocks.js';
 import { invoiceWithoutJob } from './0018-invoice-without-job.js';
 import { subscriptionInactive } from './0019-subscription-inactive.js';
 import { applicationKeyScopesAndRotation } from './0020-application-key-scopes-and-rotation.js';
+import { integrations } from './0021-integrations.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -43,4 +44,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0018-invoice-without-job': invoiceWithoutJob(flavor),
   '0019-subscription-inactive': subscriptionInactive(flavor),
   '0020-application-key-scopes-and-rotation': applicationKeyScopesAndRotation(flavor),
+  '0021-integrations': integrations(flavor),
 });

@@ -1,0 +1,11 @@
+import type { ServiceIdentifier } from 'inversify';
+import type { HostResolver } from './ports/host-resolver.js';
+import type { IntegrationRepository } from './ports/integration-repository.js';
+import type { IntegrationSettings } from './ports/integration-settings.js';
+
+/** The ports of integrations and their deliveries, beside the core's TOKENS. */
+export const INTEGRATION_TOKENS = {
+  IntegrationRepository: Symbol.for('commerce-core.IntegrationRepository') as ServiceIdentifier<IntegrationRepository>,
+  HostResolver: Symbol.for('commerce-core.HostResolver') as ServiceIdentifier<HostResolver>,
+  IntegrationSettings: Symbol.for('commerce-core.IntegrationSettings') as ServiceIdentifier<IntegrationSettings>,
+} as const;
