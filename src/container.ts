@@ -26,6 +26,9 @@ import type { HostResolver } from './application/ports/host-resolver.js';
 import type { IntegrationSettings } from './application/ports/integration-settings.js';
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
+import { HTTP_PAYLOADS } from './adapters/http/documents/observed-payloads.js';
+import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
+import type { WebhookSender } from './application/ports/webhook-sender.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
@@ -47,6 +50,8 @@ export interface ContainerOptions {
   readonly integrations?: IntegrationSettings;
   /** Default: the system resolver. */
   readonly hostResolver?: HostResolver;
+  /** Default: webhooks over HTTP(S), under the integration settings' address policy. */
+  readonly webhookSender?: WebhookSender;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -60,7 +65,10 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
     integrationsModule,
   );
-  container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(options.integrations ?? DEFAULT_INTEGRATION_SETTINGS);
+  const integrationSettings = options.integrations ?? DEFAULT_INTEGRATION_SETTINGS;
+  container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(integrationSettings);
+  container.bind(INTEGRATION_TOKENS.WebhookSender).toDynamicValue((ctx) => options.webhookSender ?? new HttpWebhookSender(ctx.get(INTEGRATION_TOKENS.IntegrationSettings))).inSingletonScope();
+  container.bind(INTEGRATION_TOKENS.ObservedPayloads).toConstantValue(HTTP_PAYLOADS);
   container.bind(INTEGRATION_TOKENS.HostResolver).toConstantValue(options.hostResolver ?? new DnsHostResolver());
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
   container.bind(TOKENS.ImportJobs).to(StoredImportJobs);

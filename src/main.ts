@@ -35,7 +35,7 @@ const start = async () => {
         ? logger.warn({ reason: event.reason, err: event.error }, 'database unavailable: requests that need it are answered 503 until it is back')
         : logger.warn({ outage_ms: event.outageMs, failed_calls: event.failedCalls }, 'database available again'),
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
-  }, { jobQueue, jobSettings: config.right.jobs, testClocks: config.right.testClocks, ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }) }).catch(async (error: unknown) => {
+  }, { jobQueue, jobSettings: config.right.jobs, testClocks: config.right.testClocks, integrations: config.right.integrations, ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }) }).catch(async (error: unknown) => {
     await jobQueue.stop().catch(() => undefined);
     await redis?.close();
     throw error;

@@ -46,8 +46,7 @@ export const FIRING_KEYS = [
   'subscription.paused',
   'subscription.canceled',
   'subscription.resumed',
-  'subscription.pending_cancel',
-  'subscription.pending_pause',
+  'subscription.closed',
   'subscription-invoice.created',
 ] as const satisfies readonly ObservableKey[];
 

@@ -24,12 +24,17 @@ import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { InMemoryIntegrationRepository } from './in-memory-integration-repository.js';
+import { InMemoryOutbox } from './in-memory-outbox.js';
+import { InMemoryDeliveryRepository } from './in-memory-delivery-repository.js';
 import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
 export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
   new ContainerModule(({ bind }) => {
     bind(IN_MEMORY.State).toConstantValue(state);
+    bind(IN_MEMORY.Outbox)
+      .toDynamicValue((ctx) => new InMemoryOutbox(state, ctx.get(TOKENS.IdGenerator), ctx.get(TOKENS.Clock), ctx.get(INTEGRATION_TOKENS.ObservedPayloads)))
+      .inSingletonScope();
     bind(TOKENS.StoreRepository).to(InMemoryStoreRepository).inSingletonScope();
     bind(TOKENS.TestClockRepository).to(InMemoryTestClockRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(InMemoryApplicationKeyRepository).inSingletonScope();
@@ -54,4 +59,5 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
+    bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
   });

@@ -1,6 +1,6 @@
 import { numbered, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
 import type { StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
@@ -14,6 +14,8 @@ import type { Subscription, SubscriptionStateRecord } from '../../../domain/subs
 import { listOf, type ListedFields } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import type { FiredEvent, InMemoryOutbox } from './in-memory-outbox.js';
+import { stateEventKeys } from '../../../domain/integrations/state-events.js';
 
 const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
   fields: { account_id: (s) => s.accountId, name: (s) => s.name, email: (s) => s.email, external_ref: (s) => s.externalRef },
@@ -26,6 +28,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   constructor(
     @inject(IN_MEMORY.State) private readonly state: InMemoryState,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
   ) {}
 
   private snapshot(versionId: Uuid): Offering {
@@ -48,10 +51,16 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
     this.snapshot(subscription.offeringVersionId);
     this.state.subscriptions.set(subscription.id, subscription);
-    if (firstInvoice === undefined) return;
+    const created: FiredEvent = {
+      key: 'subscription.created',
+      data: (payloads) => payloads.subscription(subscription, this.snapshot(subscription.offeringVersionId), subscription.timestamps.createdAt),
+    };
+    if (firstInvoice === undefined) return this.outbox?.record(subscription.storeId, [created]);
     const number = (this.state.invoiceNumbers.get(subscription.storeId) ?? 0) + 1;
-    this.state.invoices.set(firstInvoice.id, numbered(firstInvoice, number));
+    const invoice = numbered(firstInvoice, number);
+    this.state.invoices.set(firstInvoice.id, invoice);
     this.state.invoiceNumbers.set(subscription.storeId, number);
+    this.outbox?.record(subscription.storeId, [created, { key: 'subscription-invoice.created', data: (payloads) => payloads.invoice(invoice) }]);
   }
 
   async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {
@@ -96,6 +105,9 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     if (E.isLeft(changed)) return changed;
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
+    const { subscription: after, state } = changed.right;
+    const offering = this.snapshot(current.offeringVersionId);
+    this.outbox?.record(storeId, stateEventKeys(state).map((key) => ({ key, data: (payloads) => payloads.subscription(after, offering, state.createdAt) })));
     return E.right(changed.right.state);
   }
 

@@ -24,6 +24,8 @@ import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
+import { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { KyselyDeliveryRepository } from './integrations/kysely-delivery-repository.js';
 import { PLANS } from '../../../domain/subscription/plan.js';
 import { PRODUCTS } from '../../../domain/subscription/product.js';
 
@@ -31,6 +33,7 @@ import { PRODUCTS } from '../../../domain/subscription/product.js';
 export const kyselyModule = (handle: DatabaseHandle) =>
   new ContainerModule(({ bind }) => {
     bind(PERSISTENCE.Database).toConstantValue(handle);
+    bind(PERSISTENCE.Outbox).toDynamicValue((ctx) => new KyselyOutbox(ctx.get(TOKENS.IdGenerator), ctx.get(TOKENS.Clock), ctx.get(INTEGRATION_TOKENS.ObservedPayloads))).inSingletonScope();
     bind(TOKENS.StoreRepository).to(KyselyStoreRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(KyselyApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(KyselyAccessTokenRepository).inSingletonScope();
@@ -53,4 +56,5 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
+    bind(INTEGRATION_TOKENS.DeliveryRepository).to(KyselyDeliveryRepository).inSingletonScope();
   });

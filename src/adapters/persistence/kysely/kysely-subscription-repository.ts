@@ -20,6 +20,8 @@ import { lookupKey, optionalLookupKey } from './lookup-key.js';
 import { offeringFromJson, offeringToJson, storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import type { FiredEvent, KyselyOutbox } from './integrations/kysely-outbox.js';
+import { stateEventKeys } from '../../../domain/integrations/state-events.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from './schema.js';
 import { isUniqueViolation, toNumber } from './sql-flavor.js';
 import { parseJson } from './stored-json.js';
@@ -135,6 +137,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   constructor(
     @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
   ) {}
 
   private async versionId(offering: Offering): Promise<Uuid | undefined> {
@@ -186,9 +189,15 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .where('id', '=', subscription.storeId)
         .execute();
       await trx.insertInto('subscriptions').values(toRow(subscription)).execute();
-      if (firstInvoice === undefined || number === undefined) return;
-      await trx.insertInto('subscription_invoices').values(invoiceToRow(numbered(firstInvoice, number))).execute();
+      const created: FiredEvent = {
+        key: 'subscription.created',
+        data: async (payloads) => payloads.subscription(subscription, await this.snapshotOf(trx, subscription.offeringVersionId), subscription.timestamps.createdAt),
+      };
+      if (firstInvoice === undefined || number === undefined) return this.outbox.record(trx, subscription.storeId, [created]);
+      const invoice = numbered(firstInvoice, number);
+      await trx.insertInto('subscription_invoices').values(invoiceToRow(invoice)).execute();
       await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', subscription.storeId).execute();
+      await this.outbox.record(trx, subscription.storeId, [created, { key: 'subscription-invoice.created', data: (payloads) => payloads.invoice(invoice) }]);
     });
   }
 
@@ -262,11 +271,14 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
       const latest = await trx.selectFrom('subscription_invoices').select((eb) => eb.fn.max('billing_period_end').as('end')).where('subscription_id', '=', id).executeTakeFirst();
       const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
-      const changed = change(subscriptionFromRow(row), await this.snapshotOf(trx, row.offering_version_id), invoicedThrough);
+      const offering = await this.snapshotOf(trx, row.offering_version_id);
+      const changed = change(subscriptionFromRow(row), offering, invoicedThrough);
       if (E.isLeft(changed)) return changed;
       const { state } = changed.right;
       await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();
       await appendState(trx, state);
+      const after = changed.right.subscription;
+      await this.outbox.record(trx, storeId, stateEventKeys(state).map((key) => ({ key, data: (payloads) => payloads.subscription(after, offering, state.createdAt) })));
       return E.right(state);
     });
   }

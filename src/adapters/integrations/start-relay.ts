@@ -1,0 +1,47 @@
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
+
+/** How often due deliveries are looked for: the delay a new event waits at most, at idle. */
+export const RELAY_POLL_MS = 100;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+export interface RunningRelay {
+  /** Stops claiming, and waits for the attempts under way to be recorded. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the relay in this process: it looks for due deliveries every `pollMs` and right after a round that
+ * found some, and purges old logs hourly. Every instance may run one; each attempt is claimed by one of
+ * them in the database, so none is made twice.
+ */
+export const startRelay = (container: Container, log: Logger, pollMs = RELAY_POLL_MS): RunningRelay => {
+  const relay = container.get(RelayDeliveries);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  const tick = () => {
+    round = (async () => {
+      let found = 0;
+      try {
+        found = await relay.pump();
+      } catch (err) {
+        log.warn({ err }, 'the relay could not claim deliveries; trying again');
+      }
+      if (!stopped) timer = setTimeout(tick, found > 0 ? 0 : pollMs);
+    })();
+  };
+  const purge = setInterval(() => void relay.purge().catch((err: unknown) => log.warn({ err }, 'integration logs could not be purged')), PURGE_EVERY_MS);
+  purge.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(purge);
+      await round;
+      await relay.idle();
+    },
+  };
+};

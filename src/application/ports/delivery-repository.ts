@@ -1,0 +1,27 @@
+import type { Delivery, DeliveryLog, ObservedEvent } from '../../domain/integrations/delivery.js';
+import type { Integration } from '../../domain/integrations/integration.js';
+
+/** A delivery claimed for one attempt, with its event and its integration as they are now. */
+export interface ClaimedDelivery {
+  /** With `attempts` already counting this attempt. */
+  readonly delivery: Delivery;
+  readonly event: ObservedEvent;
+  readonly integration: Integration;
+}
+
+/** What an attempt leaves the delivery as. */
+export type AttemptOutcome = { readonly status: 'succeeded' | 'failed' } | { readonly status: 'pending'; readonly nextAttemptAt: Date };
+
+/** The relay's side of the outbox: due deliveries, claimed one attempt at a time, and their logs. */
+export interface DeliveryRepository {
+  /**
+   * Claims up to `limit` deliveries that are due, each for one attempt held for `leaseMs` (then it is due
+   * again, as when the instance making it died): of several instances, exactly one claims each attempt.
+   * `skip` names integrations that may take no more deliveries now.
+   */
+  claimDue(now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<readonly ClaimedDelivery[]>;
+  /** Stores the attempt's log and its outcome together; nothing when the delivery was deleted meanwhile. */
+  recordAttempt(claim: ClaimedDelivery, log: DeliveryLog, outcome: AttemptOutcome): Promise<void>;
+  /** Deletes logs, finished deliveries and delivered events older than `before`. */
+  purge(before: Date): Promise<void>;
+}

@@ -1,0 +1,105 @@
+import { inject, injectable } from 'inversify';
+import { truncateBody, type DeliveryLog } from '../../../domain/integrations/delivery.js';
+import { nextAttemptAt } from '../../../domain/integrations/delivery-retry.js';
+import { eventPayload } from '../../../domain/integrations/event-payload.js';
+import type { AttemptOutcome, ClaimedDelivery, DeliveryRepository } from '../../ports/delivery-repository.js';
+import type { IntegrationSettings } from '../../ports/integration-settings.js';
+import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { WebhookSender } from '../../ports/webhook-sender.js';
+import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
+import { TOKENS } from '../../tokens.js';
+
+/** How many deliveries one instance makes at once, and how many of them one integration may hold. */
+export const RELAY_CONCURRENCY = 64;
+export const PER_INTEGRATION_CONCURRENCY = 8;
+/** Longer than the 10 s a receiver gets: a claim outlives its attempt unless the instance died. */
+export const DELIVERY_LEASE_MS = 30_000;
+
+/**
+ * Takes due deliveries and makes one attempt at each, never waiting for one before starting the next:
+ * a slow receiver holds at most its integration's share of the slots, so other integrations' deliveries
+ * go on. Each attempt is logged with its outcome; a failure is tried again on the retry policy's schedule
+ * until it succeeds or the policy gives up, and then the delivery has failed for good.
+ */
+@injectable()
+export class RelayDeliveries {
+  private readonly inFlight = new Map<string, number>();
+  private running = 0;
+  private readonly settled = new Set<Promise<void>>();
+
+  constructor(
+    @inject(INTEGRATION_TOKENS.DeliveryRepository) private readonly deliveries: DeliveryRepository,
+    @inject(INTEGRATION_TOKENS.WebhookSender) private readonly sender: WebhookSender,
+    @inject(INTEGRATION_TOKENS.IntegrationSettings) private readonly settings: IntegrationSettings,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  /** Claims what is due and has room, and starts its attempts; resolves with how many were started. */
+  async pump(): Promise<number> {
+    const room = RELAY_CONCURRENCY - this.running;
+    if (room <= 0) return 0;
+    const full = new Set([...this.inFlight].filter(([, n]) => n >= PER_INTEGRATION_CONCURRENCY).map(([id]) => id));
+    const claimed = await this.deliveries.claimDue(this.clock.now(), room, DELIVERY_LEASE_MS, full);
+    for (const claim of claimed) this.start(claim);
+    return claimed.length;
+  }
+
+  /** Resolves once every attempt started so far has been recorded. */
+  async idle(): Promise<void> {
+    while (this.settled.size > 0) await Promise.all([...this.settled]);
+  }
+
+  private start(claim: ClaimedDelivery): void {
+    const integrationId = claim.integration.id;
+    this.running += 1;
+    this.inFlight.set(integrationId, (this.inFlight.get(integrationId) ?? 0) + 1);
+    const attempt = this.attempt(claim).finally(() => {
+      this.running -= 1;
+      const left = (this.inFlight.get(integrationId) ?? 1) - 1;
+      if (left === 0) this.inFlight.delete(integrationId);
+      else this.inFlight.set(integrationId, left);
+      this.settled.delete(attempt);
+    });
+    this.settled.add(attempt);
+  }
+
+  private async attempt(claim: ClaimedDelivery): Promise<void> {
+    const { delivery, event, integration } = claim;
+    const sentAt = this.clock.now();
+    const { secret_key, url } = integration.attributes.configuration;
+    const answer = await this.sender.send({
+      url,
+      body: JSON.stringify(eventPayload(event, integration, delivery.attempts)),
+      messageId: delivery.id,
+      ...(secret_key === undefined ? {} : { secretKey: secret_key }),
+      sentAt,
+    });
+    const succeeded = answer.error === undefined && answer.statusCode !== undefined && answer.statusCode >= 200 && answer.statusCode < 300;
+    const finishedAt = this.clock.now();
+    const retryAt = succeeded ? undefined : nextAttemptAt(this.settings.retry, event.createdAt, finishedAt, delivery.attempts, Math.random());
+    const outcome: AttemptOutcome = succeeded ? { status: 'succeeded' } : retryAt === undefined ? { status: 'failed' } : { status: 'pending', nextAttemptAt: retryAt };
+    const errorDetail = succeeded
+      ? undefined
+      : (answer.error ?? `Received a status code outside of 2xx range (${answer.statusCode}) - treating webhook as a fail`) + (outcome.status === 'failed' ? '; no more attempts: the delivery failed for good' : '');
+    const log: DeliveryLog = {
+      id: this.ids.uuid(),
+      storeId: event.storeId,
+      integrationId: integration.id,
+      deliveryId: delivery.id,
+      attempt: delivery.attempts,
+      succeeded,
+      ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }),
+      body: truncateBody(answer.body),
+      ...(errorDetail === undefined ? {} : { errorDetail }),
+      durationMs: answer.durationMs,
+      createdAt: finishedAt,
+    };
+    await this.deliveries.recordAttempt(claim, log, outcome);
+  }
+
+  /** Deletes what is older than the retention period. */
+  purge(): Promise<void> {
+    return this.deliveries.purge(new Date(this.clock.now().getTime() - this.settings.retentionMs));
+  }
+}
