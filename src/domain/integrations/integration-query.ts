@@ -1,4 +1,5 @@
-import type { FilterRules } from '../query/filter.js';
+import { FILTER_PARSE_TITLE, type FilterCondition, type FilterRules } from '../query/filter.js';
+import type { Issues, ValidationIssue } from '../shared/errors.js';
 import type { ListQuery, ListRules } from '../query/list-query.js';
 
 /** What an integration list can be filtered on. */
@@ -27,3 +28,12 @@ const DELIVERY_FILTERS = {
 export type DeliveryFilterField = keyof typeof DELIVERY_FILTERS;
 export const DELIVERY_LIST: ListRules<DeliveryFilterField> = { filter: DELIVERY_FILTERS, include: [] };
 export type DeliveryQuery = ListQuery<DeliveryFilterField>;
+
+/** A filter on a true/false field compares with `true` or `false` and nothing else. */
+export const booleanFilterIssues = <F extends string>(conditions: readonly FilterCondition<F>[], fields: readonly F[]): Issues | undefined => {
+  const found: ValidationIssue[] = conditions
+    .filter((c) => fields.includes(c.field) && (c.op === 'eq' ? [c.value] : c.values).some((v) => v !== 'true' && v !== 'false'))
+    .map((c) => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail: `${c.field} is true or false` }));
+  const [first, ...rest] = found;
+  return first === undefined ? undefined : [first, ...rest];
+};

@@ -173,8 +173,12 @@ describe('HTTP: integrations', () => {
       const paged = await list('/v2/integrations?page[limit]=1&page[offset]=1');
       expect(paged.data.map((i) => i['id'])).to.deep.equal([first.id]);
       expect(paged.meta.results.total).to.equal(2);
-      const badFilter = await api.request('/v2/integrations?filter=eq(url,x)');
-      expect(badFilter.status).to.equal(400);
+      for (const filter of ['eq(url,x)', 'eq(enabled,yes)', 'in(enabled,true,maybe)']) {
+        const badFilter = await api.request(`/v2/integrations?filter=${filter}`);
+        expect(badFilter.status, filter).to.equal(400);
+        expect((await errorBody(badFilter)).errors[0]?.['code'], filter).to.equal('invalid_filter');
+      }
+      expect((await api.request('/v2/integrations/logs?filter=eq(succeeded,1)')).status).to.equal(400);
     });
 
     it('deletes with 200 and no body, then 404 on every operation of it', async () => {

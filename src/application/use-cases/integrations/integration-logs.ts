@@ -1,10 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Delivery, DeliveryLog } from '../../../domain/integrations/delivery.js';
-import { DELIVERY_LIST, LOG_LIST } from '../../../domain/integrations/integration-query.js';
+import { booleanFilterIssues, DELIVERY_LIST, LOG_LIST, type LogQuery } from '../../../domain/integrations/integration-query.js';
+import type { LogScope } from '../../ports/integration-repository.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { IntegrationRepository } from '../../ports/integration-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
@@ -25,14 +26,22 @@ export class ListIntegrationLogs {
     @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
   ) {}
 
+  private async logs(storeId: Uuid, scope: LogScope, params: QueryParams): Result<Page<DeliveryLog>> {
+    const listed = await listPage(this.stores, storeId, params, LOG_LIST, async (query: LogQuery) => {
+      const wrong = booleanFilterIssues(query.filter, ['succeeded']);
+      return wrong === undefined ? E.right(await this.integrations.listLogs(storeId, scope, query)) : E.left(validationFailed(wrong));
+    });
+    return E.flatten(listed);
+  }
+
   ofStore(storeId: Uuid, params: QueryParams): Result<Page<DeliveryLog>> {
-    return listPage(this.stores, storeId, params, LOG_LIST, (query) => this.integrations.listLogs(storeId, {}, query));
+    return this.logs(storeId, {}, params);
   }
 
   async ofIntegration(storeId: Uuid, id: string, params: QueryParams): Result<Page<DeliveryLog>> {
     const integrationId = parseUuid(id);
     if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined) return E.left(notFound(INTEGRATION_NOT_FOUND));
-    return listPage(this.stores, storeId, params, LOG_LIST, (query) => this.integrations.listLogs(storeId, { integrationId }, query));
+    return this.logs(storeId, { integrationId }, params);
   }
 
   async ofJob(storeId: Uuid, id: string, jobId: string, params: QueryParams): Result<Page<DeliveryLog>> {
@@ -40,7 +49,7 @@ export class ListIntegrationLogs {
     const deliveryId = parseUuid(jobId);
     if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined) return E.left(notFound(INTEGRATION_NOT_FOUND));
     if (deliveryId === undefined || (await this.integrations.findDelivery(storeId, integrationId, deliveryId)) === undefined) return E.left(notFound(JOB_NOT_FOUND));
-    return listPage(this.stores, storeId, params, LOG_LIST, (query) => this.integrations.listLogs(storeId, { integrationId, deliveryId }, query));
+    return this.logs(storeId, { integrationId, deliveryId }, params);
   }
 }
 
