@@ -55,7 +55,7 @@ const start = async () => {
       logger.info({ store_id: created.store.id, client_id: created.key.clientId, file, saved: write.written }, 'created the default store and its first application key');
     }
     if (config.right.testClocks) logger.warn('test clocks are on (TEST_CLOCKS=on): a store whose clock is set bills on that clock, not on real time; never in production');
-    const service = await startService(core.container, config.right, logger, { queue: jobQueue });
+    const service = await startService(core.container, config.right, logger, { queue: jobQueue, redisUrl: config.right.redisUrl });
     logger.info({ url: service.url, database: core.databaseKind, rate_limiter: redis === undefined ? 'in-process' : 'redis', job_queue: jobQueue.kind }, 'listening');
     return {
       stop: async () => {

@@ -1,6 +1,8 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
+import { INTEGRATION_TOKENS } from '../../application/integration-tokens.js';
+import { BullMqDeliveryQueue } from './bullmq-delivery-queue.js';
 
 /** How often due deliveries are looked for: the delay a new event waits at most, at idle. */
 export const RELAY_POLL_MS = 100;
@@ -11,13 +13,22 @@ export interface RunningRelay {
   stop(): Promise<void>;
 }
 
+export interface RelayOptions {
+  readonly pollMs?: number;
+  /** With Redis, attempts are made by BullMQ workers on every instance; without, by the instance that claimed them. */
+  readonly redisUrl?: string | undefined;
+}
+
 /**
  * Runs the relay in this process: it looks for due deliveries every `pollMs` and right after a round that
  * found some, and purges old logs hourly. Every instance may run one; each attempt is claimed by one of
  * them in the database, so none is made twice.
  */
-export const startRelay = (container: Container, log: Logger, pollMs = RELAY_POLL_MS): RunningRelay => {
+export const startRelay = async (container: Container, log: Logger, options: RelayOptions = {}): Promise<RunningRelay> => {
+  const pollMs = options.pollMs ?? RELAY_POLL_MS;
   const relay = container.get(RelayDeliveries);
+  const queue = options.redisUrl === undefined ? undefined : new BullMqDeliveryQueue(options.redisUrl, log);
+  await queue?.start(relay, container.get(INTEGRATION_TOKENS.DeliveryRepository));
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
@@ -42,6 +53,7 @@ export const startRelay = (container: Container, log: Logger, pollMs = RELAY_POL
       clearInterval(purge);
       await round;
       await relay.idle();
+      await queue?.stop();
     },
   };
 };

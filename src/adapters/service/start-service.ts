@@ -28,6 +28,8 @@ export interface RunningService {
 /** The queue the service runs jobs and fires schedules from. */
 export interface ServiceJobs {
   readonly queue: BackgroundJobQueue;
+  /** With it, webhook attempts are shared by every instance through BullMQ too. */
+  readonly redisUrl?: string | undefined;
 }
 
 /**
@@ -63,7 +65,7 @@ export const startService = async (
   let relay: RunningRelay | undefined;
   try {
     runningJobs = jobs === undefined ? undefined : await startJobs(container, jobs.queue, { log: logger });
-    relay = jobs === undefined ? undefined : startRelay(container, logger);
+    relay = jobs === undefined ? undefined : await startRelay(container, logger, { redisUrl: jobs.redisUrl });
   } catch (error) {
     clearInterval(purge);
     await new Promise<void>((resolve) => server.close(() => resolve()));

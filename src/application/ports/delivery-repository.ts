@@ -20,6 +20,8 @@ export interface DeliveryRepository {
    * `skip` names integrations that may take no more deliveries now.
    */
   claimDue(now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<readonly ClaimedDelivery[]>;
+  /** A claim made by another instance, by the delivery's id and the attempt claimed: undefined once that attempt was recorded. */
+  reclaim(deliveryId: string, attempts: number): Promise<ClaimedDelivery | undefined>;
   /** Stores the attempt's log and its outcome together; nothing when the delivery was deleted meanwhile. */
   recordAttempt(claim: ClaimedDelivery, log: DeliveryLog, outcome: AttemptOutcome): Promise<void>;
   /** Deletes logs, finished deliveries and delivered events older than `before`. */

@@ -47,7 +47,7 @@ describe('HTTP: events delivered to integrations', () => {
         container.rebind(INTEGRATION_TOKENS.WebhookSender).toConstantValue(new HttpWebhookSender(settings));
       },
     });
-    relay = startRelay(api.container, pino({ level: 'warn' }, new LogCapture()), 20);
+    relay = await startRelay(api.container, pino({ level: 'warn' }, new LogCapture()), { pollMs: 20 });
   });
   afterEach(async () => {
     await relay.stop();

@@ -23,6 +23,14 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     });
   }
 
+  async reclaim(deliveryId: string, attempts: number): Promise<ClaimedDelivery | undefined> {
+    const delivery = this.state.deliveries.get(deliveryId);
+    if (delivery === undefined || delivery.status !== 'pending' || delivery.attempts !== attempts) return undefined;
+    const event = this.state.integrationEvents.get(delivery.eventId);
+    const integration = this.state.integrations.get(delivery.integrationId);
+    return event === undefined || integration === undefined ? undefined : { delivery, event, integration };
+  }
+
   async recordAttempt(claim: ClaimedDelivery, log: DeliveryLog, outcome: AttemptOutcome): Promise<void> {
     const current = this.state.deliveries.get(claim.delivery.id);
     if (current === undefined || current.attempts !== claim.delivery.attempts) return;

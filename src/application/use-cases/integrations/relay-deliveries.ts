@@ -26,6 +26,8 @@ export class RelayDeliveries {
   private readonly inFlight = new Map<string, number>();
   private running = 0;
   private readonly settled = new Set<Promise<void>>();
+  /** Where claimed attempts are made: here by default, or handed to a shared queue's workers. */
+  private runner: (claim: ClaimedDelivery) => Promise<void> = (claim) => this.attempt(claim);
 
   constructor(
     @inject(INTEGRATION_TOKENS.DeliveryRepository) private readonly deliveries: DeliveryRepository,
@@ -45,6 +47,14 @@ export class RelayDeliveries {
     return claimed.length;
   }
 
+  /**
+   * Hands claimed attempts to `runner` (a queue whose workers on any instance make them) instead of making
+   * them here; the claim still counts against this instance's limits until `runner` resolves.
+   */
+  routeAttemptsTo(runner: (claim: ClaimedDelivery) => Promise<void>): void {
+    this.runner = runner;
+  }
+
   /** Resolves once every attempt started so far has been recorded. */
   async idle(): Promise<void> {
     while (this.settled.size > 0) await Promise.all([...this.settled]);
@@ -54,7 +64,9 @@ export class RelayDeliveries {
     const integrationId = claim.integration.id;
     this.running += 1;
     this.inFlight.set(integrationId, (this.inFlight.get(integrationId) ?? 0) + 1);
-    const attempt = this.attempt(claim).finally(() => {
+    // An attempt that could not be made or recorded (the database or the queue away) is not lost: its
+    // claim runs out and the delivery is due again, for this instance or another.
+    const attempt = this.runner(claim).catch(() => undefined).finally(() => {
       this.running -= 1;
       const left = (this.inFlight.get(integrationId) ?? 1) - 1;
       if (left === 0) this.inFlight.delete(integrationId);
@@ -64,7 +76,8 @@ export class RelayDeliveries {
     this.settled.add(attempt);
   }
 
-  private async attempt(claim: ClaimedDelivery): Promise<void> {
+  /** Makes one claimed attempt and records it. */
+  async attempt(claim: ClaimedDelivery): Promise<void> {
     const { delivery, event, integration } = claim;
     const sentAt = this.clock.now();
     const { secret_key, url } = integration.attributes.configuration;

@@ -31,6 +31,19 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
       if (Number(result.numUpdatedRows) !== 1) continue;
       claimed.push(deliveryFromRow({ ...row, attempts: Number(row.attempts) + 1, due_at: leaseUntil }));
     }
+    return this.withEvents(claimed);
+  }
+
+  async reclaim(deliveryId: string, attempts: number): Promise<ClaimedDelivery | undefined> {
+    const row = await this.handle.db.selectFrom('integration_jobs').selectAll().where('id', '=', deliveryId).where('status', '=', 'pending').where('attempts', '=', attempts).executeTakeFirst();
+    if (row === undefined) return undefined;
+    const [claim] = await this.withEvents([deliveryFromRow(row)]);
+    return claim;
+  }
+
+  /** The events and integrations of claimed deliveries: two queries whatever their number. */
+  private async withEvents(claimed: readonly Delivery[]): Promise<readonly ClaimedDelivery[]> {
+    const db = this.handle.db;
     if (claimed.length === 0) return [];
     const eventIds = [...new Set(claimed.map((d) => d.eventId))];
     const integrationIds = [...new Set(claimed.map((d) => d.integrationId))];
