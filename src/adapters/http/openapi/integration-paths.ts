@@ -85,7 +85,11 @@ const fields = {
 const newIntegration = dataRequest(openObject({ ...fields, configuration: configuration(['url'], false) }, ['type', 'name', 'integration_type', 'observes', 'configuration']));
 const integrationChanges = dataRequest(openObject({ ...fields, description: { ...nullable(fields.description), description: '`null` removes it.' }, configuration: configuration([], true) }, ['type'], 'The fields to change; `description` and `configuration.secret_key` may be cleared with null.'));
 
-const logList = listResponseSchema(schemaRef('IntegrationLog'), {}, { results: closedObject({ total: integer(0) }) });
+const logList = listResponseSchema(
+  schemaRef('IntegrationLog'),
+  { limit: integer(1), offset: integer(0), current: integer(1), total: integer(0, undefined, "EPCC's PaginationMeta: the number of pages, as in `meta.page.total`.") },
+  { results: closedObject({ total: integer(0) }) },
+);
 const JOB_ID = { name: 'job_id', in: 'path' as const, required: true, description: 'The id of one of the integration\'s jobs.', schema: { type: 'string' } as Schema };
 
 const INVALID = 'Every invalid field, each with its `source` (`data.name`, `data.observes.2`, `data.configuration.url`...).';

@@ -28,7 +28,8 @@ export const integrationRoutes = (router: Router<HttpState>, useCases: Integrati
   const item = `${INTEGRATIONS_PATH}/:id`;
   const logList = (ctx: HttpContext, found: Page<Parameters<typeof integrationLogResource>[0]>) => {
     const document = listDocument(ctx, links, found, integrationLogResource);
-    return { ...document, results: { total: found.total } };
+    // EPCC's log lists put the paging in `meta` itself and the count in `results`, beside our `meta.page`.
+    return { ...document, meta: { ...document.meta, ...document.meta.page }, results: { total: found.total } };
   };
   router
     .post(INTEGRATIONS_PATH, guard('admin'), async (ctx) => {
