@@ -26,7 +26,7 @@ import type { HostResolver } from './application/ports/host-resolver.js';
 import type { IntegrationSettings } from './application/ports/integration-settings.js';
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
-import { HTTP_PAYLOADS } from './adapters/http/documents/observed-payloads.js';
+import { httpPayloads } from './adapters/http/documents/observed-payloads.js';
 import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
 import type { WebhookSender } from './application/ports/webhook-sender.js';
 
@@ -68,7 +68,7 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
   const integrationSettings = options.integrations ?? DEFAULT_INTEGRATION_SETTINGS;
   container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(integrationSettings);
   container.bind(INTEGRATION_TOKENS.WebhookSender).toDynamicValue((ctx) => options.webhookSender ?? new HttpWebhookSender(ctx.get(INTEGRATION_TOKENS.IntegrationSettings))).inSingletonScope();
-  container.bind(INTEGRATION_TOKENS.ObservedPayloads).toConstantValue(HTTP_PAYLOADS);
+  container.bind(INTEGRATION_TOKENS.ObservedPayloads).toDynamicValue((ctx) => httpPayloads(ctx.get(TOKENS.ScheduleCalendar), ctx.get(TOKENS.Clock))).inSingletonScope();
   container.bind(INTEGRATION_TOKENS.HostResolver).toConstantValue(options.hostResolver ?? new DnsHostResolver());
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
   container.bind(TOKENS.ImportJobs).to(StoredImportJobs);

@@ -145,6 +145,43 @@ describe('HTTP: events delivered to integrations', () => {
     }
   });
 
+  it('fires the created, updated and deleted keys of subscribers, products, plans, offerings, schedules and jobs, a deletion as type and id', async () => {
+    const hook = await receiver([200]);
+    try {
+      const keys = ['subscriber', 'product', 'plan', 'offering', 'schedule', 'job'].flatMap((r) => ['created', 'updated', 'deleted'].map((a) => `subscription-${r}.${a}`));
+      await data('/v2/integrations', { type: 'integration', name: 'Everything', integration_type: 'webhook', observes: keys, configuration: { url: hook.url } });
+      const put = async (path: string, body: unknown) => expect((await api.request(path, { ...jsonBody({ data: body }), method: 'PUT' })).status, path).to.equal(200);
+      const remove = async (path: string) => expect((await api.request(path, { method: 'DELETE' })).status, path).to.be.within(200, 204);
+      const S = '/v2/subscriptions';
+      const subscriber = await data(`${S}/subscribers`, { type: 'subscription_subscriber', attributes: { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', name: 'Ada Lovelace', email: 'ada@example.com' } });
+      await put(`${S}/subscribers/${subscriber['id']}`, { type: 'subscription_subscriber', attributes: { name: 'Ada King' } });
+      await remove(`${S}/subscribers/${subscriber['id']}`);
+      const product = await data(`${S}/products`, productData());
+      await put(`${S}/products/${product['id']}`, { type: 'subscription_product', attributes: { name: 'Tea' } });
+      const plan = await data(`${S}/plans`, planData());
+      await put(`${S}/plans/${plan['id']}`, { type: 'subscription_plan', attributes: { description: 'Monthly tea' } });
+      const offering = await data(`${S}/offerings/build`, { name: 'Club', products: [product['id']], plans: [plan['id']] });
+      await put(`${S}/offerings/${offering['id']}`, { type: 'subscription_offering', attributes: { description: 'Tea club' } });
+      await remove(`${S}/offerings/${offering['id']}`);
+      await remove(`${S}/products/${product['id']}`);
+      await remove(`${S}/plans/${plan['id']}`);
+      const schedule = await data(`${S}/schedules`, { type: 'subscription_schedule', attributes: { specification: '30 0 * * *', location: 'UTC', job: { job_type: 'billing-run' } } });
+      await put(`${S}/schedules/${schedule['id']}`, { type: 'subscription_schedule', attributes: { name: 'Nightly' } });
+      await remove(`${S}/schedules/${schedule['id']}`);
+      const job = await data(`${S}/jobs`, { type: 'subscription_job', attributes: { job_type: 'billing-run' } });
+      const received = await eventually(async () => hook.received.map((r) => JSON.parse(r.body) as { triggered_by: string; payload: any }), (list) => list.length >= keys.length - 2);
+      const fired = new Set(received.map((r) => r.triggered_by));
+      for (const key of keys.filter((k) => k !== 'subscription-job.updated' && k !== 'subscription-job.deleted')) expect(fired.has(key), key).to.equal(true);
+      const deleted = received.find((r) => r.triggered_by === 'subscription-subscriber.deleted');
+      expect(deleted?.payload).to.deep.equal({ type: 'subscription_subscriber', id: subscriber['id'] });
+      const updated = received.find((r) => r.triggered_by === 'subscription-subscriber.updated');
+      expect(updated?.payload.data.attributes.name).to.equal('Ada King');
+      expect(received.find((r) => r.triggered_by === 'subscription-job.created')?.payload.data.id).to.equal(job['id']);
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('never connects to a receiver that is refused at delivery, and logs why', async () => {
     const strict = new HttpWebhookSender({ allowPrivate: false });
     const answer = await strict.send({ url: 'http://127.0.0.1:9/x', body: '{}', messageId: 'm', sentAt: new Date() });

@@ -26,7 +26,7 @@ import type { DunningOutcome } from '../../../domain/billing/dunning-action.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
-import type { InMemoryOutbox } from './in-memory-outbox.js';
+import { presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
 
 /** Creation order, then id: the order billing runs walk a store's subscriptions in. */
 const byCreation = (s: Subscription, cursor: CreationCursor): number =>
@@ -96,7 +96,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       stored.push(invoice);
     }
     this.state.invoiceNumbers.set(storeId, last);
-    this.outbox?.record(storeId, stored.map((invoice) => ({ key: 'subscription-invoice.created', data: (payloads) => payloads.invoice(invoice) })));
+    this.outbox?.record(storeId, stored.map((invoice) => presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice))));
     return stored;
   }
 

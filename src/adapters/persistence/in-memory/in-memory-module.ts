@@ -22,6 +22,8 @@ import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-rea
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
 import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { PLAN_TYPE } from '../../../domain/subscription/plan.js';
+import { PRODUCT_TYPE } from '../../../domain/subscription/product.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { InMemoryIntegrationRepository } from './in-memory-integration-repository.js';
 import { InMemoryOutbox } from './in-memory-outbox.js';
@@ -40,14 +42,21 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ApplicationKeyRepository).to(InMemoryApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(InMemoryAccessTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(InMemoryMerchantRealmMappingRepository).inSingletonScope();
-    bind(TOKENS.ProductRepository).toConstantValue(new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products));
-    bind(TOKENS.PlanRepository).toConstantValue(new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans));
+    bind(TOKENS.ProductRepository)
+      .toDynamicValue(
+        (ctx) =>
+          new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products, { outbox: ctx.get(IN_MEMORY.Outbox), prefix: 'subscription-product', type: PRODUCT_TYPE, render: (p, r) => p.product(r) }),
+      )
+      .inSingletonScope();
+    bind(TOKENS.PlanRepository)
+      .toDynamicValue((ctx) => new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, { outbox: ctx.get(IN_MEMORY.Outbox), prefix: 'subscription-plan', type: PLAN_TYPE, render: (p, r) => p.plan(r) }))
+      .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES));
-    bind(TOKENS.ScheduleRepository).toConstantValue(new InMemoryScheduleRepository(state.schedules));
+    bind(TOKENS.ScheduleRepository).toDynamicValue((ctx) => new InMemoryScheduleRepository(state.schedules, ctx.get(IN_MEMORY.Outbox))).inSingletonScope();
     bind(TOKENS.CartSettingsRepository).toConstantValue(new InMemorySettingsRepository(state, state.cartSettings, DEFAULT_CART_SETTINGS));
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
       new InMemorySettingsRepository(state, state.accountMembershipSettings, DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS),

@@ -4,10 +4,14 @@ import type { ObservableKey } from '../../../domain/integrations/observable-even
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { InMemoryState } from './in-memory-state.js';
 
+/** In memory every payload is made synchronously, inside the one step that makes the change. */
 export interface FiredEvent {
   readonly key: ObservableKey;
-  readonly data: (payloads: ObservedPayloads) => unknown;
+  readonly payload: (payloads: ObservedPayloads) => unknown;
 }
+
+export const presentNow = (key: ObservableKey, data: (payloads: ObservedPayloads) => unknown): FiredEvent => ({ key, payload: (payloads) => ({ data: data(payloads) }) });
+export const goneNow = (key: ObservableKey, type: string, id: string): FiredEvent => ({ key, payload: () => ({ type, id }) });
 
 /** The outbox in memory: events and their jobs recorded in the same synchronous step as the change. */
 export class InMemoryOutbox {
@@ -27,7 +31,7 @@ export class InMemoryOutbox {
       const now = this.clock.now();
       const eventId = this.ids.uuid();
       // Stored as its JSON text, as the database stores it, so that later changes of the resource cannot reach it.
-      this.state.integrationEvents.set(eventId, { id: eventId, storeId, key: event.key, payload: JSON.parse(JSON.stringify({ data: event.data(this.payloads) })), createdAt: now });
+      this.state.integrationEvents.set(eventId, { id: eventId, storeId, key: event.key, payload: JSON.parse(JSON.stringify(event.payload(this.payloads))) as unknown, createdAt: now });
       for (const integration of observers) {
         const id = this.ids.uuid();
         this.state.deliveries.set(id, { id, storeId, integrationId: integration.id, eventId, key: event.key, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now });

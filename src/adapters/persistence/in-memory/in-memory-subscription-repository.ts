@@ -14,7 +14,7 @@ import type { Subscription, SubscriptionStateRecord } from '../../../domain/subs
 import { listOf, type ListedFields } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
-import type { FiredEvent, InMemoryOutbox } from './in-memory-outbox.js';
+import { presentNow, type FiredEvent, type InMemoryOutbox } from './in-memory-outbox.js';
 import { stateEventKeys } from '../../../domain/integrations/state-events.js';
 
 const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
@@ -51,16 +51,13 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
     this.snapshot(subscription.offeringVersionId);
     this.state.subscriptions.set(subscription.id, subscription);
-    const created: FiredEvent = {
-      key: 'subscription.created',
-      data: (payloads) => payloads.subscription(subscription, this.snapshot(subscription.offeringVersionId), subscription.timestamps.createdAt),
-    };
+    const created: FiredEvent = presentNow('subscription.created', (payloads) => payloads.subscription(subscription, this.snapshot(subscription.offeringVersionId), subscription.timestamps.createdAt));
     if (firstInvoice === undefined) return this.outbox?.record(subscription.storeId, [created]);
     const number = (this.state.invoiceNumbers.get(subscription.storeId) ?? 0) + 1;
     const invoice = numbered(firstInvoice, number);
     this.state.invoices.set(firstInvoice.id, invoice);
     this.state.invoiceNumbers.set(subscription.storeId, number);
-    this.outbox?.record(subscription.storeId, [created, { key: 'subscription-invoice.created', data: (payloads) => payloads.invoice(invoice) }]);
+    this.outbox?.record(subscription.storeId, [created, presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice))]);
   }
 
   async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {
@@ -107,7 +104,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
     const { subscription: after, state } = changed.right;
     const offering = this.snapshot(current.offeringVersionId);
-    this.outbox?.record(storeId, stateEventKeys(state).map((key) => ({ key, data: (payloads) => payloads.subscription(after, offering, state.createdAt) })));
+    this.outbox?.record(storeId, stateEventKeys(state).map((key) => presentNow(key, (payloads) => payloads.subscription(after, offering, state.createdAt))));
     return E.right(changed.right.state);
   }
 

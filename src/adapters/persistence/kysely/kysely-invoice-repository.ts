@@ -31,6 +31,8 @@ import { appendState, loadOfferings, subscriptionFromRow, toRow } from './kysely
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { present as presentEvent } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
 import type { Tables } from './schema.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { bodyFromJson, stateAction } from './subscription-json.js';
@@ -171,7 +173,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       if (stored.length === 0) return [];
       for (const part of chunks(stored, INSERT_CHUNK)) await trx.insertInto('subscription_invoices').values(part.map(invoiceToRow)).execute();
       await trx.updateTable('subscription_invoice_numbers').set({ last_number: last }).where('store_id', '=', storeId).execute();
-      await this.outbox.record(trx, storeId, stored.map((invoice) => ({ key: 'subscription-invoice.created', data: (payloads) => payloads.invoice(invoice) })));
+      await this.outbox.record(trx, storeId, stored.map((invoice) => presentEvent('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))));
       return stored;
     });
   }

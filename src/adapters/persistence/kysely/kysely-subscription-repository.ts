@@ -22,6 +22,8 @@ import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { FiredEvent, KyselyOutbox } from './integrations/kysely-outbox.js';
 import { stateEventKeys } from '../../../domain/integrations/state-events.js';
+import { present } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from './schema.js';
 import { isUniqueViolation, toNumber } from './sql-flavor.js';
 import { parseJson } from './stored-json.js';
@@ -189,15 +191,14 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .where('id', '=', subscription.storeId)
         .execute();
       await trx.insertInto('subscriptions').values(toRow(subscription)).execute();
-      const created: FiredEvent = {
-        key: 'subscription.created',
-        data: async (payloads) => payloads.subscription(subscription, await this.snapshotOf(trx, subscription.offeringVersionId), subscription.timestamps.createdAt),
-      };
+      const created: FiredEvent = present('subscription.created', async (payloads: ObservedPayloads) =>
+        payloads.subscription(subscription, await this.snapshotOf(trx, subscription.offeringVersionId), subscription.timestamps.createdAt),
+      );
       if (firstInvoice === undefined || number === undefined) return this.outbox.record(trx, subscription.storeId, [created]);
       const invoice = numbered(firstInvoice, number);
       await trx.insertInto('subscription_invoices').values(invoiceToRow(invoice)).execute();
       await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', subscription.storeId).execute();
-      await this.outbox.record(trx, subscription.storeId, [created, { key: 'subscription-invoice.created', data: (payloads) => payloads.invoice(invoice) }]);
+      await this.outbox.record(trx, subscription.storeId, [created, present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))]);
     });
   }
 
@@ -278,7 +279,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();
       await appendState(trx, state);
       const after = changed.right.subscription;
-      await this.outbox.record(trx, storeId, stateEventKeys(state).map((key) => ({ key, data: (payloads) => payloads.subscription(after, offering, state.createdAt) })));
+      await this.outbox.record(trx, storeId, stateEventKeys(state).map((key) => present(key, (payloads: ObservedPayloads) => payloads.subscription(after, offering, state.createdAt))));
       return E.right(state);
     });
   }

@@ -1,15 +1,16 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ObservedPayloads } from '../../../../application/ports/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
+import type { FiredEvent as Fired } from '../../../../domain/integrations/fired-event.js';
 import type { ObservableKey } from '../../../../domain/integrations/observable-events.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Tables } from '../schema.js';
 
-/** An event a change fires, its payload made only when some integration observes it. */
-export interface FiredEvent {
-  readonly key: ObservableKey;
-  readonly data: (payloads: ObservedPayloads) => unknown | Promise<unknown>;
-}
+export type FiredEvent = Fired<ObservedPayloads>;
+
+type Observers = readonly { readonly id: string; readonly observed_keys: string }[];
+
+const observing = (integrations: Observers, key: ObservableKey) => integrations.filter((i) => i.observed_keys.includes(`,${key},`));
 
 /**
  * Writes the events of a change in the change's own transaction, with one job per integration that
@@ -23,17 +24,22 @@ export class KyselyOutbox {
     private readonly payloads: ObservedPayloads,
   ) {}
 
+  private observers(db: Kysely<Tables> | Transaction<Tables>, storeId: Uuid): Promise<Observers> {
+    return db.selectFrom('integrations').select(['id', 'observed_keys']).where('store_id', '=', storeId).where('enabled', '=', true).execute();
+  }
+
+  /** Records the events inside `trx`, the transaction of the change that fired them. */
   async record(trx: Transaction<Tables>, storeId: Uuid, events: readonly FiredEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const integrations = await trx.selectFrom('integrations').select(['id', 'observed_keys']).where('store_id', '=', storeId).where('enabled', '=', true).execute();
+    const integrations = await this.observers(trx, storeId);
     if (integrations.length === 0) return;
     for (const event of events) {
-      const observers = integrations.filter((i) => i.observed_keys.includes(`,${event.key},`));
+      const observers = observing(integrations, event.key);
       if (observers.length === 0) continue;
       const eventId = this.ids.uuid();
       // The system's time, not a store's test clock: retries and retention run on real time.
       const now = this.clock.now();
-      const payload = JSON.stringify({ data: await event.data(this.payloads) });
+      const payload = JSON.stringify(await event.payload(this.payloads));
       await trx.insertInto('integration_events').values({ id: eventId, store_id: storeId, observed_key: event.key, payload, created_at: now }).execute();
       await trx
         .insertInto('integration_jobs')
@@ -53,5 +59,19 @@ export class KyselyOutbox {
         )
         .execute();
     }
+  }
+
+  /**
+   * Runs a write that needs no transaction of its own: alone when no enabled integration of the store
+   * observes `key` (the common case costs one indexed read), in a transaction with its events when one does.
+   * An integration created while the write runs sees the changes that start after it.
+   */
+  async around<R>(db: Kysely<Tables>, storeId: Uuid, key: ObservableKey, write: (db: Kysely<Tables>) => Promise<R>, events: (result: R) => readonly FiredEvent[]): Promise<R> {
+    if (observing(await this.observers(db, storeId), key).length === 0) return write(db);
+    return db.transaction().execute(async (trx) => {
+      const result = await write(trx);
+      await this.record(trx, storeId, events(result));
+      return result;
+    });
   }
 }
