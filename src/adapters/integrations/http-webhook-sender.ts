@@ -98,12 +98,15 @@ export class HttpWebhookSender implements WebhookSender {
         res.on('end', () => finish({ statusCode: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, LOGGED_BODY_MAX) }));
         res.on('error', (error) => finish({ statusCode: res.statusCode ?? 0, body: '', error: `the answer broke off: ${error.message}` }));
       });
+      // The address connected to, checked once per connection (a kept-alive one was checked when it opened).
       req.on('socket', (socket) => {
-        socket.once('connect', () => {
+        const check = () => {
           const remote = socket.remoteAddress;
           const verdict = remote === undefined ? { allowed: false as const, reason: 'no remote address' } : addressVerdict(remote, this.policy);
           if (!verdict.allowed) req.destroy(new RefusedAddress(verdict.reason));
-        });
+        };
+        if (socket.connecting) socket.once('connect', check);
+        else check();
       });
       req.on('error', (error) => finish({ body: '', error: error instanceof RefusedAddress ? `refused: ${error.message}` : `no answer: ${error.message}` }));
       const timer = setTimeout(() => {

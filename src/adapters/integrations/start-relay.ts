@@ -1,11 +1,11 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
+import { RELAY_CONCURRENCY, RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
 import { INTEGRATION_TOKENS } from '../../application/integration-tokens.js';
 import { BullMqDeliveryQueue } from './bullmq-delivery-queue.js';
 
 /** How often due deliveries are looked for: the delay a new event waits at most, at idle. */
-export const RELAY_POLL_MS = 100;
+export const RELAY_POLL_MS = 50;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export interface RunningRelay {
@@ -40,6 +40,10 @@ export const startRelay = async (container: Container, log: Logger, options: Rel
       } catch (err) {
         log.warn({ err }, 'the relay could not claim deliveries; trying again');
       }
+      if (stopped) return;
+      // Busy: claim again as soon as a quarter of the slots are free (not a poll later, and not one at a
+      // time, which would cost a claim's queries per delivery).
+      while (!stopped && relay.room < RELAY_CONCURRENCY / 4) await relay.slotFreed();
       if (!stopped) timer = setTimeout(tick, found > 0 ? 0 : pollMs);
     })();
   };

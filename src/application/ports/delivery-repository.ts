@@ -12,6 +12,13 @@ export interface ClaimedDelivery {
 /** What an attempt leaves the delivery as. */
 export type AttemptOutcome = { readonly status: 'succeeded' | 'failed' } | { readonly status: 'pending'; readonly nextAttemptAt: Date };
 
+/** One attempt made, as it is to be stored. */
+export interface AttemptRecord {
+  readonly claim: ClaimedDelivery;
+  readonly log: DeliveryLog;
+  readonly outcome: AttemptOutcome;
+}
+
 /** The relay's side of the outbox: due deliveries, claimed one attempt at a time, and their logs. */
 export interface DeliveryRepository {
   /**
@@ -22,8 +29,11 @@ export interface DeliveryRepository {
   claimDue(now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<readonly ClaimedDelivery[]>;
   /** A claim made by another instance, by the delivery's id and the attempt claimed: undefined once that attempt was recorded. */
   reclaim(deliveryId: string, attempts: number): Promise<ClaimedDelivery | undefined>;
-  /** Stores the attempt's log and its outcome together; nothing when the delivery was deleted meanwhile. */
-  recordAttempt(claim: ClaimedDelivery, log: DeliveryLog, outcome: AttemptOutcome): Promise<void>;
+  /**
+   * Stores attempts' logs and outcomes, all in one transaction; an attempt whose delivery was deleted or
+   * claimed again since (its claim ran out) records nothing.
+   */
+  recordAttempts(records: readonly AttemptRecord[]): Promise<void>;
   /** Deletes logs, finished deliveries and delivered events older than `before`. */
   purge(before: Date): Promise<void>;
 }

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { AttemptOutcome, ClaimedDelivery, DeliveryRepository } from '../../../application/ports/delivery-repository.js';
-import type { DeliveryLog } from '../../../domain/integrations/delivery.js';
+import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../../../application/ports/delivery-repository.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 
@@ -31,12 +30,14 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
     return event === undefined || integration === undefined ? undefined : { delivery, event, integration };
   }
 
-  async recordAttempt(claim: ClaimedDelivery, log: DeliveryLog, outcome: AttemptOutcome): Promise<void> {
-    const current = this.state.deliveries.get(claim.delivery.id);
-    if (current === undefined || current.attempts !== claim.delivery.attempts) return;
-    const { nextAttemptAt: _due, ...rest } = current;
-    this.state.deliveries.set(current.id, { ...rest, status: outcome.status, updatedAt: log.createdAt, ...(outcome.status === 'pending' ? { nextAttemptAt: outcome.nextAttemptAt } : {}) });
-    this.state.deliveryLogs.set(log.id, log);
+  async recordAttempts(records: readonly AttemptRecord[]): Promise<void> {
+    for (const { claim, log, outcome } of records) {
+      const current = this.state.deliveries.get(claim.delivery.id);
+      if (current === undefined || current.attempts !== claim.delivery.attempts) continue;
+      const { nextAttemptAt: _due, ...rest } = current;
+      this.state.deliveries.set(current.id, { ...rest, status: outcome.status, updatedAt: log.createdAt, ...(outcome.status === 'pending' ? { nextAttemptAt: outcome.nextAttemptAt } : {}) });
+      this.state.deliveryLogs.set(log.id, log);
+    }
   }
 
   async purge(before: Date): Promise<void> {

@@ -324,6 +324,7 @@ export interface IntegrationJobsTable {
   status: string;
   attempts: number;
   due_at: ColumnType<Date | null, Date | null, Date | null>;
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

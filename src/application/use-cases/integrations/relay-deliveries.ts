@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { truncateBody, type DeliveryLog } from '../../../domain/integrations/delivery.js';
 import { nextAttemptAt } from '../../../domain/integrations/delivery-retry.js';
 import { eventPayload } from '../../../domain/integrations/event-payload.js';
-import type { AttemptOutcome, ClaimedDelivery, DeliveryRepository } from '../../ports/delivery-repository.js';
+import type { AttemptOutcome, AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../../ports/delivery-repository.js';
 import type { IntegrationSettings } from '../../ports/integration-settings.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { WebhookSender } from '../../ports/webhook-sender.js';
@@ -26,6 +26,10 @@ export class RelayDeliveries {
   private readonly inFlight = new Map<string, number>();
   private running = 0;
   private readonly settled = new Set<Promise<void>>();
+  /** Attempts made and waiting to be recorded, all in the next write: one transaction for many under load, for one at idle. */
+  private unrecorded: { readonly record: AttemptRecord; readonly done: (error?: unknown) => void }[] = [];
+  private recording: Promise<void> | undefined;
+  private slotWaiters: (() => void)[] = [];
   /** Where claimed attempts are made: here by default, or handed to a shared queue's workers. */
   private runner: (claim: ClaimedDelivery) => Promise<void> = (claim) => this.attempt(claim);
 
@@ -36,6 +40,16 @@ export class RelayDeliveries {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
+
+  /** How many more attempts this instance may start now. */
+  get room(): number {
+    return RELAY_CONCURRENCY - this.running;
+  }
+
+  /** Resolves when an attempt under way ends (at once when none is). */
+  slotFreed(): Promise<void> {
+    return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.slotWaiters.push(resolve));
+  }
 
   /** Claims what is due and has room, and starts its attempts; resolves with how many were started. */
   async pump(): Promise<number> {
@@ -72,6 +86,7 @@ export class RelayDeliveries {
       if (left === 0) this.inFlight.delete(integrationId);
       else this.inFlight.set(integrationId, left);
       this.settled.delete(attempt);
+      for (const wake of this.slotWaiters.splice(0)) wake();
     });
     this.settled.add(attempt);
   }
@@ -108,7 +123,28 @@ export class RelayDeliveries {
       durationMs: answer.durationMs,
       createdAt: finishedAt,
     };
-    await this.deliveries.recordAttempt(claim, log, outcome);
+    await this.record({ claim, log, outcome });
+  }
+
+  /** Queues the attempt's record for the next write and resolves once it is written. */
+  private record(record: AttemptRecord): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.unrecorded.push({ record, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      this.recording ??= this.writeRecords();
+    });
+  }
+
+  private async writeRecords(): Promise<void> {
+    while (this.unrecorded.length > 0) {
+      const batch = this.unrecorded.splice(0);
+      try {
+        await this.deliveries.recordAttempts(batch.map((b) => b.record));
+        for (const b of batch) b.done();
+      } catch (error) {
+        for (const b of batch) b.done(error);
+      }
+    }
+    this.recording = undefined;
   }
 
   /** Deletes what is older than the retention period. */

@@ -45,7 +45,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     ...(succeeded ? { statusCode: 200 } : { statusCode: 500, errorDetail: 'outside 2xx' }),
     body: succeeded ? 'ok' : 'nope',
     durationMs: 12,
-    createdAt: new Date(),
+    // Later attempts are logged later, so that newest first is one order on every backend.
+    createdAt: new Date(Date.now() + claim.delivery.attempts * 10),
   });
 
   it('writes subscription.created and the first invoice event with the change, one job per observing enabled integration', async () => {
@@ -117,14 +118,14 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await integrations.insert(integration);
     await subscriptions.insert(aSubscription(offering, versionId));
     const [first] = await deliveries.claimDue(later(1000), 10, 30_000, new Set());
-    await deliveries.recordAttempt(first!, logOf(first!, false), { status: 'pending', nextAttemptAt: later(5000) });
+    await deliveries.recordAttempts([{ claim: first!, log: logOf(first!, false), outcome: { status: 'pending', nextAttemptAt: later(5000) } }]);
     expect(await deliveries.claimDue(later(4000), 10, 30_000, new Set())).to.deep.equal([]);
     const [second] = await deliveries.claimDue(later(6000), 10, 30_000, new Set());
     expect(second?.delivery.attempts).to.equal(2);
     // The first attempt's claim is stale now: recording it again changes nothing.
-    await deliveries.recordAttempt(first!, logOf(first!, true), { status: 'succeeded' });
+    await deliveries.recordAttempts([{ claim: first!, log: logOf(first!, true), outcome: { status: 'succeeded' } }]);
     expect((await jobsOf(integration.id))[0]?.status).to.equal('pending');
-    await deliveries.recordAttempt(second!, logOf(second!, true), { status: 'succeeded' });
+    await deliveries.recordAttempts([{ claim: second!, log: logOf(second!, true), outcome: { status: 'succeeded' } }]);
     const [job] = await jobsOf(integration.id);
     expect([job?.status, job?.attempts, job?.nextAttemptAt]).to.deep.equal(['succeeded', 2, undefined]);
     const logs = await integrations.listLogs(store.id, { integrationId: integration.id, deliveryId: job!.id }, listQuery(LOG_LIST));
@@ -135,6 +136,30 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Set())).to.deep.equal([]);
   });
 
+  it('records a batch of attempts in one call, leaving out those whose claim is stale', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
+    const integration = anIntegration(store.id);
+    await integrations.insert(integration);
+    for (let n = 0; n < 4; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    const [ok, ok2, retry] = (await deliveries.claimDue(later(1000), 3, 30_000, new Set())) as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
+    // The fourth is claimed with a lease that runs out at once, and claimed again before its first attempt is recorded.
+    const [stale] = (await deliveries.claimDue(later(1000), 1, 0, new Set())) as [ClaimedDelivery];
+    const [fresh] = await deliveries.claimDue(later(2000), 1, 30_000, new Set());
+    expect([fresh?.delivery.id, fresh?.delivery.attempts]).to.deep.equal([stale.delivery.id, 2]);
+    await deliveries.recordAttempts([
+      { claim: ok, log: logOf(ok, true), outcome: { status: 'succeeded' } },
+      { claim: ok2, log: logOf(ok2, true), outcome: { status: 'succeeded' } },
+      { claim: retry, log: logOf(retry, false), outcome: { status: 'pending', nextAttemptAt: later(50_000) } },
+      { claim: stale, log: logOf(stale, true), outcome: { status: 'succeeded' } },
+    ]);
+    const jobs = new Map((await jobsOf(integration.id)).map((j) => [j.id, j]));
+    expect(jobs.get(ok.delivery.id)?.status).to.equal('succeeded');
+    expect(jobs.get(ok2.delivery.id)?.status).to.equal('succeeded');
+    expect(jobs.get(retry.delivery.id)?.status).to.equal('pending');
+    expect([jobs.get(stale.delivery.id)?.status, jobs.get(stale.delivery.id)?.attempts]).to.deep.equal(['pending', 2]);
+    expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(3);
+  });
+
   it('purges logs, finished jobs and their events older than the cut, and keeps pending ones', async () => {
     const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
     const integration = anIntegration(store.id);
@@ -142,8 +167,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await subscriptions.insert(aSubscription(offering, versionId));
     await subscriptions.insert(aSubscription(offering, versionId));
     const [done, open] = await deliveries.claimDue(later(1000), 10, 30_000, new Set());
-    await deliveries.recordAttempt(done!, logOf(done!, true), { status: 'succeeded' });
-    await deliveries.recordAttempt(open!, logOf(open!, false), { status: 'pending', nextAttemptAt: later(60_000) });
+    await deliveries.recordAttempts([{ claim: done!, log: logOf(done!, true), outcome: { status: 'succeeded' } }]);
+    await deliveries.recordAttempts([{ claim: open!, log: logOf(open!, false), outcome: { status: 'pending', nextAttemptAt: later(60_000) } }]);
     await deliveries.purge(new Date(Date.now() - 60_000));
     expect(await jobsOf(integration.id)).to.have.length(2);
     await deliveries.purge(later(10_000));
@@ -159,7 +184,7 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await integrations.insert(integration);
     await subscriptions.insert(aSubscription(offering, versionId));
     const [claim] = await deliveries.claimDue(later(1000), 10, 30_000, new Set());
-    await deliveries.recordAttempt(claim!, logOf(claim!, false), { status: 'pending', nextAttemptAt: later(2000) });
+    await deliveries.recordAttempts([{ claim: claim!, log: logOf(claim!, false), outcome: { status: 'pending', nextAttemptAt: later(2000) } }]);
     await integrations.delete(store.id, integration.id);
     expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Set())).to.deep.equal([]);
     expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(0);

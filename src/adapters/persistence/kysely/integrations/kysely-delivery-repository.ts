@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { AttemptOutcome, ClaimedDelivery, DeliveryRepository } from '../../../../application/ports/delivery-repository.js';
-import type { Delivery, DeliveryLog } from '../../../../domain/integrations/delivery.js';
+import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../../../../application/ports/delivery-repository.js';
+import type { IdGenerator } from '../../../../application/ports/system.js';
+import { TOKENS } from '../../../../application/tokens.js';
+import type { Delivery } from '../../../../domain/integrations/delivery.js';
 import { isObservableKey } from '../../../../domain/integrations/observable-events.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
@@ -9,29 +11,29 @@ import { deliveryFromRow, integrationFromRow, logToRow } from './integration-row
 
 @injectable()
 export class KyselyDeliveryRepository implements DeliveryRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
 
   async claimDue(now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<readonly ClaimedDelivery[]> {
     const db = this.handle.db;
     // More candidates than wanted, so that integrations at their limit leave room for the others.
-    const due = await db.selectFrom('integration_jobs').selectAll().where('status', '=', 'pending').where('due_at', '<=', now).orderBy('due_at').limit(limit * 4).execute();
-    const leaseUntil = new Date(now.getTime() + leaseMs);
-    const claimed: Delivery[] = [];
-    for (const row of due) {
-      if (claimed.length >= limit || skip.has(row.integration_id) || row.due_at === null) continue;
-      // The attempt is ours only if no one else moved the job since it was read: one conditional update.
-      const result = await db
-        .updateTable('integration_jobs')
-        .set({ due_at: leaseUntil, attempts: Number(row.attempts) + 1 })
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .where('attempts', '=', Number(row.attempts))
-        .where('due_at', '=', row.due_at)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) continue;
-      claimed.push(deliveryFromRow({ ...row, attempts: Number(row.attempts) + 1, due_at: leaseUntil }));
-    }
-    return this.withEvents(claimed);
+    const due = await db.selectFrom('integration_jobs').select(['id', 'integration_id']).where('status', '=', 'pending').where('due_at', '<=', now).orderBy('due_at').limit(limit * 4).execute();
+    const chosen = due.filter((row) => !skip.has(row.integration_id)).slice(0, limit).map((row) => row.id);
+    if (chosen.length === 0) return [];
+    // One statement claims the batch: a row another claimer took meanwhile no longer matches `due_at <= now`
+    // once its update commits (the row lock makes this one wait and read it again), so each attempt has one claimer.
+    const token = this.ids.uuid();
+    await db
+      .updateTable('integration_jobs')
+      .set((eb) => ({ claim_token: token, due_at: new Date(now.getTime() + leaseMs), attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', chosen)
+      .where('status', '=', 'pending')
+      .where('due_at', '<=', now)
+      .execute();
+    const claimed = await db.selectFrom('integration_jobs').selectAll().where('claim_token', '=', token).execute();
+    return this.withEvents(claimed.map(deliveryFromRow));
   }
 
   async reclaim(deliveryId: string, attempts: number): Promise<ClaimedDelivery | undefined> {
@@ -67,15 +69,33 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
     });
   }
 
-  async recordAttempt(claim: ClaimedDelivery, log: DeliveryLog, outcome: AttemptOutcome): Promise<void> {
+  async recordAttempts(records: readonly AttemptRecord[]): Promise<void> {
+    if (records.length === 0) return;
     await this.handle.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('integration_jobs')
-        .set({ status: outcome.status, due_at: outcome.status === 'pending' ? outcome.nextAttemptAt : null, updated_at: log.createdAt })
-        .where('id', '=', claim.delivery.id)
-        .where('attempts', '=', claim.delivery.attempts)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 1) await trx.insertInto('integration_logs').values(logToRow(log)).execute();
+      // Locked, and only those still at the attempt that was made: a delivery deleted, or claimed again
+      // after its claim ran out, keeps what its new claimer records.
+      const current = await trx
+        .selectFrom('integration_jobs')
+        .select(['id', 'attempts'])
+        .where('id', 'in', records.map((r) => r.claim.delivery.id))
+        .forUpdate()
+        .execute();
+      const attemptOf = new Map(current.map((row) => [row.id, Number(row.attempts)]));
+      const live = records.filter((r) => attemptOf.get(r.claim.delivery.id) === r.claim.delivery.attempts);
+      if (live.length === 0) return;
+      const succeeded = live.filter((r) => r.outcome.status === 'succeeded');
+      if (succeeded.length > 0) {
+        const at = succeeded.reduce((latest, r) => (r.log.createdAt > latest ? r.log.createdAt : latest), succeeded[0]!.log.createdAt);
+        await trx.updateTable('integration_jobs').set({ status: 'succeeded', due_at: null, updated_at: at }).where('id', 'in', succeeded.map((r) => r.claim.delivery.id)).execute();
+      }
+      for (const { claim, log, outcome } of live.filter((r) => r.outcome.status !== 'succeeded')) {
+        await trx
+          .updateTable('integration_jobs')
+          .set({ status: outcome.status, due_at: outcome.status === 'pending' ? outcome.nextAttemptAt : null, updated_at: log.createdAt })
+          .where('id', '=', claim.delivery.id)
+          .execute();
+      }
+      await trx.insertInto('integration_logs').values(live.map((r) => logToRow(r.log))).execute();
     });
   }
 

@@ -55,6 +55,8 @@ export const integrations = (flavor: SqlFlavor) => ({
         .addColumn('attempts', 'integer', (c) => c.notNull())
         // Set while pending: when the next attempt is due, and pushed forward by whoever claims it.
         .addColumn('due_at', ts)
+        // Who claimed the latest attempt: one claim statement marks a batch, and one read finds it.
+        .addColumn('claim_token', 'varchar(36)')
         .addColumn('created_at', ts, (c) => c.notNull())
         .addColumn('updated_at', ts, (c) => c.notNull()),
     ).execute();
@@ -63,6 +65,7 @@ export const integrations = (flavor: SqlFlavor) => ({
       ['integration_jobs_due', ['status', 'due_at']],
       ['integration_jobs_event', ['event_id']],
       ['integration_jobs_updated', ['status', 'updated_at']],
+      ['integration_jobs_claim', ['claim_token']],
     ];
     for (const [name, columns] of jobIndexes) await db.schema.createIndex(name).on('integration_jobs').columns(columns).execute();
 
