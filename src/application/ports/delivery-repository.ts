@@ -24,9 +24,9 @@ export interface DeliveryRepository {
   /**
    * Claims up to `limit` deliveries that are due, each for one attempt held for `leaseMs` (then it is due
    * again, as when the instance making it died): of several instances, exactly one claims each attempt.
-   * `skip` names integrations that may take no more deliveries now.
+   * No integration gets more than `perIntegration` beside the attempts `inFlight` counts for it.
    */
-  claimDue(now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<readonly ClaimedDelivery[]>;
+  claimDue(now: Date, limit: number, leaseMs: number, inFlight: ReadonlyMap<string, number>, perIntegration: number): Promise<readonly ClaimedDelivery[]>;
   /** A claim made by another instance, by the delivery's id and the attempt claimed: undefined once that attempt was recorded. */
   reclaim(deliveryId: string, attempts: number): Promise<ClaimedDelivery | undefined>;
   /**

@@ -2,17 +2,18 @@ import { inject, injectable } from 'inversify';
 import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../../../application/ports/delivery-repository.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { withinShares } from '../../../domain/integrations/delivery-shares.js';
 
 @injectable()
 export class InMemoryDeliveryRepository implements DeliveryRepository {
   constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
 
-  async claimDue(now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<readonly ClaimedDelivery[]> {
-    const due = [...this.state.deliveries.values()]
-      .filter((d) => d.status === 'pending' && d.nextAttemptAt !== undefined && d.nextAttemptAt <= now && !skip.has(d.integrationId))
-      .sort((a, b) => (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0))
-      .slice(0, limit);
-    return due.flatMap((d) => {
+  async claimDue(now: Date, limit: number, leaseMs: number, inFlight: ReadonlyMap<string, number>, perIntegration: number): Promise<readonly ClaimedDelivery[]> {
+    const candidates = [...this.state.deliveries.values()]
+      .filter((d) => d.status === 'pending' && d.nextAttemptAt !== undefined && d.nextAttemptAt <= now)
+      .sort((a, b) => (a.nextAttemptAt?.getTime() ?? 0) - (b.nextAttemptAt?.getTime() ?? 0));
+    const chosen = new Set(withinShares(candidates, limit, inFlight, perIntegration));
+    return candidates.filter((d) => chosen.has(d.id)).flatMap((d) => {
       const event = this.state.integrationEvents.get(d.eventId);
       const integration = this.state.integrations.get(d.integrationId);
       if (event === undefined || integration === undefined) return [];

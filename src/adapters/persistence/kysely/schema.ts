@@ -299,7 +299,7 @@ export interface IntegrationsTable {
   description: string | null;
   enabled: ColumnType<boolean | number, boolean, boolean>;
   integration_type: string;
-  /** `,key,key,`: matched with LIKE '%,key,%'. */
+  /** `,key,key,`: a key is observed when `,key,` is in it. */
   observed_keys: string;
   url: string;
   secret_key: string | null;

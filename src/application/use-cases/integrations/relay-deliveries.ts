@@ -55,8 +55,7 @@ export class RelayDeliveries {
   async pump(): Promise<number> {
     const room = RELAY_CONCURRENCY - this.running;
     if (room <= 0) return 0;
-    const full = new Set([...this.inFlight].filter(([, n]) => n >= PER_INTEGRATION_CONCURRENCY).map(([id]) => id));
-    const claimed = await this.deliveries.claimDue(this.clock.now(), room, DELIVERY_LEASE_MS, full);
+    const claimed = await this.deliveries.claimDue(this.clock.now(), room, DELIVERY_LEASE_MS, this.inFlight, PER_INTEGRATION_CONCURRENCY);
     for (const claim of claimed) this.start(claim);
     return claimed.length;
   }

@@ -64,7 +64,7 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     expect((await jobsOf(created.id)).map((j) => [j.key, j.status, j.attempts])).to.deep.equal([['subscription.created', 'pending', 0]]);
     expect(await jobsOf(off.id)).to.deep.equal([]);
     expect(await jobsOf(unrelated.id)).to.deep.equal([]);
-    const claimed = await deliveries.claimDue(later(1000), 10, 30_000, new Set());
+    const claimed = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     expect(claimed).to.have.length(3);
     const invoiceEvent = claimed.find((c) => c.event.key === 'subscription-invoice.created')?.event;
     expect((invoiceEvent?.payload as { data: { id: string } }).data.id).to.equal(invoice!.id);
@@ -101,15 +101,15 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     // A second container on the same storage: another instance.
     const second = portsOf(persistence()).container.get(INTEGRATION_TOKENS.DeliveryRepository);
     const now = later(1000);
-    const [a, b] = await Promise.all([deliveries.claimDue(now, 10, 30_000, new Set()), second.claimDue(now, 10, 30_000, new Set())]);
+    const [a, b] = await Promise.all([deliveries.claimDue(now, 10, 30_000, new Map(), 8), second.claimDue(now, 10, 30_000, new Map(), 8)]);
     const ids = [...a, ...b].map((c) => c.delivery.id);
     expect(ids).to.have.length(6);
     expect(new Set(ids).size).to.equal(6);
     expect([...a, ...b].every((c) => c.delivery.attempts === 1)).to.equal(true);
-    expect(await deliveries.claimDue(later(2000), 10, 30_000, new Set())).to.deep.equal([]);
-    const again = await deliveries.claimDue(later(40_000), 10, 30_000, new Set());
+    expect(await deliveries.claimDue(later(2000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
+    const again = await deliveries.claimDue(later(40_000), 10, 30_000, new Map(), 8);
     expect(again.map((c) => c.delivery.attempts)).to.deep.equal([2, 2, 2, 2, 2, 2]);
-    expect(await deliveries.claimDue(later(40_000), 10, 30_000, new Set([integration.id]))).to.deep.equal([]);
+    expect(await deliveries.claimDue(later(40_000), 10, 30_000, new Map([[integration.id, 8]]), 8)).to.deep.equal([]);
   });
 
   it('records an attempt with its log; a retry is due when set; a stale claim records nothing; success and failure end it', async () => {
@@ -117,10 +117,10 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
     await subscriptions.insert(aSubscription(offering, versionId));
-    const [first] = await deliveries.claimDue(later(1000), 10, 30_000, new Set());
+    const [first] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     await deliveries.recordAttempts([{ claim: first!, log: logOf(first!, false), outcome: { status: 'pending', nextAttemptAt: later(5000) } }]);
-    expect(await deliveries.claimDue(later(4000), 10, 30_000, new Set())).to.deep.equal([]);
-    const [second] = await deliveries.claimDue(later(6000), 10, 30_000, new Set());
+    expect(await deliveries.claimDue(later(4000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
+    const [second] = await deliveries.claimDue(later(6000), 10, 30_000, new Map(), 8);
     expect(second?.delivery.attempts).to.equal(2);
     // The first attempt's claim is stale now: recording it again changes nothing.
     await deliveries.recordAttempts([{ claim: first!, log: logOf(first!, true), outcome: { status: 'succeeded' } }]);
@@ -133,7 +133,7 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
       [2, true, 200],
       [1, false, 500],
     ]);
-    expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Set())).to.deep.equal([]);
+    expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
   });
 
   it('records a batch of attempts in one call, leaving out those whose claim is stale', async () => {
@@ -141,10 +141,10 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
     for (let n = 0; n < 4; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
-    const [ok, ok2, retry] = (await deliveries.claimDue(later(1000), 3, 30_000, new Set())) as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
+    const [ok, ok2, retry] = (await deliveries.claimDue(later(1000), 3, 30_000, new Map(), 8)) as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
     // The fourth is claimed with a lease that runs out at once, and claimed again before its first attempt is recorded.
-    const [stale] = (await deliveries.claimDue(later(1000), 1, 0, new Set())) as [ClaimedDelivery];
-    const [fresh] = await deliveries.claimDue(later(2000), 1, 30_000, new Set());
+    const [stale] = (await deliveries.claimDue(later(1000), 1, 0, new Map(), 8)) as [ClaimedDelivery];
+    const [fresh] = await deliveries.claimDue(later(2000), 1, 30_000, new Map(), 8);
     expect([fresh?.delivery.id, fresh?.delivery.attempts]).to.deep.equal([stale.delivery.id, 2]);
     await deliveries.recordAttempts([
       { claim: ok, log: logOf(ok, true), outcome: { status: 'succeeded' } },
@@ -166,7 +166,7 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await integrations.insert(integration);
     await subscriptions.insert(aSubscription(offering, versionId));
     await subscriptions.insert(aSubscription(offering, versionId));
-    const [done, open] = await deliveries.claimDue(later(1000), 10, 30_000, new Set());
+    const [done, open] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     await deliveries.recordAttempts([{ claim: done!, log: logOf(done!, true), outcome: { status: 'succeeded' } }]);
     await deliveries.recordAttempts([{ claim: open!, log: logOf(open!, false), outcome: { status: 'pending', nextAttemptAt: later(60_000) } }]);
     await deliveries.purge(new Date(Date.now() - 60_000));
@@ -174,7 +174,7 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await deliveries.purge(later(10_000));
     expect((await jobsOf(integration.id)).map((j) => j.id)).to.deep.equal([open!.delivery.id]);
     expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(0);
-    const [retried] = await deliveries.claimDue(later(120_000), 10, 30_000, new Set());
+    const [retried] = await deliveries.claimDue(later(120_000), 10, 30_000, new Map(), 8);
     expect(retried?.event.id).to.equal(open!.event.id);
   });
 
@@ -183,10 +183,10 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
     await subscriptions.insert(aSubscription(offering, versionId));
-    const [claim] = await deliveries.claimDue(later(1000), 10, 30_000, new Set());
+    const [claim] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     await deliveries.recordAttempts([{ claim: claim!, log: logOf(claim!, false), outcome: { status: 'pending', nextAttemptAt: later(2000) } }]);
     await integrations.delete(store.id, integration.id);
-    expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Set())).to.deep.equal([]);
+    expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
     expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(0);
   });
 });

@@ -6,7 +6,7 @@ import { bool } from '../invoice-rows.js';
 import { storedUuid } from '../offering-json.js';
 import type { IntegrationJobsTable, IntegrationLogsTable, IntegrationsTable } from '../schema.js';
 
-/** `,key,key,`, so that one key is matched with LIKE '%,key,%' and no key is a part of another. */
+/** `,key,key,`, so that a key is found as `,key,` and no key is ever a part of another. */
 export const keyList = (keys: readonly string[]): string => `,${keys.join(',')},`;
 
 const observedKey = (what: string, key: string): ObservableKey => {

@@ -4,6 +4,7 @@ import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { Delivery } from '../../../../domain/integrations/delivery.js';
 import { isObservableKey } from '../../../../domain/integrations/observable-events.js';
+import { withinShares } from '../../../../domain/integrations/delivery-shares.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { storedUuid } from '../offering-json.js';
@@ -16,11 +17,11 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async claimDue(now: Date, limit: number, leaseMs: number, skip: ReadonlySet<string>): Promise<readonly ClaimedDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number, inFlight: ReadonlyMap<string, number>, perIntegration: number): Promise<readonly ClaimedDelivery[]> {
     const db = this.handle.db;
     // More candidates than wanted, so that integrations at their limit leave room for the others.
     const due = await db.selectFrom('integration_jobs').select(['id', 'integration_id']).where('status', '=', 'pending').where('due_at', '<=', now).orderBy('due_at').limit(limit * 4).execute();
-    const chosen = due.filter((row) => !skip.has(row.integration_id)).slice(0, limit).map((row) => row.id);
+    const chosen = withinShares(due.map((row) => ({ id: row.id, integrationId: row.integration_id })), limit, inFlight, perIntegration);
     if (chosen.length === 0) return [];
     // One statement claims the batch: a row another claimer took meanwhile no longer matches `due_at <= now`
     // once its update commits (the row lock makes this one wait and read it again), so each attempt has one claimer.
