@@ -17,6 +17,15 @@ import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/billing/job-lane.js
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 import { paymentsModule } from './adapters/payments/configured-payment-gateways.js';
 import { jobHandlersFrom } from './application/use-cases/jobs/job-handlers.js';
+import { integrationsModule } from './application/integrations-module.js';
+import { INTEGRATION_TOKENS } from './application/integration-tokens.js';
+import type { HostResolver } from './application/ports/host-resolver.js';
+import type { IntegrationSettings } from './application/ports/integration-settings.js';
+import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
+import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
+import { httpPayloads } from './adapters/http/documents/observed-payloads.js';
+import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
+import type { WebhookSender } from './application/ports/webhook-sender.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
@@ -34,6 +43,12 @@ export interface ContainerOptions {
   readonly jobSettings?: JobSettings;
   /** Stores' test clocks (`TEST_CLOCKS=on`): off by default, when every store reads the system's time. */
   readonly testClocks?: boolean;
+  /** How webhook receivers are checked and deliveries retried; defaults refuse private receivers. */
+  readonly integrations?: IntegrationSettings;
+  /** Default: the system resolver. */
+  readonly hostResolver?: HostResolver;
+  /** Default: webhooks over HTTP(S), under the integration settings' address policy. */
+  readonly webhookSender?: WebhookSender;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -46,7 +61,13 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     paymentsModule,
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
+    integrationsModule,
   );
+  const integrationSettings = options.integrations ?? DEFAULT_INTEGRATION_SETTINGS;
+  container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(integrationSettings);
+  container.bind(INTEGRATION_TOKENS.WebhookSender).toDynamicValue((ctx) => options.webhookSender ?? new HttpWebhookSender(ctx.get(INTEGRATION_TOKENS.IntegrationSettings))).inSingletonScope();
+  container.bind(INTEGRATION_TOKENS.ObservedPayloads).toDynamicValue((ctx) => httpPayloads(ctx.get(TOKENS.ScheduleCalendar), ctx.get(TOKENS.Clock))).inSingletonScope();
+  container.bind(INTEGRATION_TOKENS.HostResolver).toConstantValue(options.hostResolver ?? new DnsHostResolver());
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
   container.bind(TOKENS.JobHandlers).toDynamicValue(
     (context): Partial<JobHandlers> =>

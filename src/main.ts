@@ -36,7 +36,7 @@ const start = async () => {
         ? logger.warn({ reason: event.reason, err: event.error }, 'database unavailable: requests that need it are answered 503 until it is back')
         : logger.warn({ outage_ms: event.outageMs, failed_calls: event.failedCalls }, 'database available again'),
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
-  }, { jobQueue, jobSettings: config.right.jobs, testClocks: config.right.testClocks, ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }) }).catch(async (error: unknown) => {
+  }, { jobQueue, jobSettings: config.right.jobs, testClocks: config.right.testClocks, integrations: config.right.integrations, ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }) }).catch(async (error: unknown) => {
     await jobQueue.stop().catch(() => undefined);
     await redis?.close();
     throw error;
@@ -56,7 +56,7 @@ const start = async () => {
       logger.info({ store_id: created.store.id, client_id: created.key.clientId, file, saved: write.written }, 'created the default store and its first application key');
     }
     if (config.right.testClocks) logger.warn('test clocks are on (TEST_CLOCKS=on): a store whose clock is set bills on that clock, not on real time; never in production');
-    const service = await startService(core.container, config.right, logger, { queue: jobQueue });
+    const service = await startService(core.container, config.right, logger, { queue: jobQueue, redisUrl: config.right.redisUrl });
     logger.info({ url: service.url, database: core.databaseKind, rate_limiter: redis === undefined ? 'in-process' : 'redis', job_queue: jobQueue.kind }, 'listening');
     process.stderr.write(readyLine(service.url, config.right.database, DEFAULT_DATA_DIR, config.right.bootstrapKeyFile));
     return {

@@ -1,7 +1,7 @@
 // Copies the EPCC OpenAPI documents the HTTP tests validate against into test/support/epcc/, as JSON, so
 // that no test needs the network. Usage, with a checkout of github.com/elasticpath/elasticpath-dev:
 //   node tools/vendor-epcc-specs.mjs <elasticpath-dev checkout> <its commit>
-// The subscriptions document is copied whole; of the accounts document only the account-membership
+// The subscriptions and integrations documents are copied whole; of the accounts document only the account-membership
 // settings operations and the components they reference (the subscriptions API has no settings).
 // js-yaml comes with mocha, so it is not a dependency of its own.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -63,3 +63,7 @@ write('account-membership-settings-openapi.json', {
   paths,
   components,
 });
+
+const integrationsPath = 'openapispecs/integrations/openapi.yaml';
+const integrations = yaml.load(readFileSync(join(checkout, integrationsPath), 'utf8'));
+write('integrations-openapi.json', { 'x-vendored-from': provenance(integrationsPath), ...integrations });

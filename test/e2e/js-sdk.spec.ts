@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 
 /** The official EPCC client against the running service, changed only in its host. */
@@ -21,7 +23,8 @@ describe('the official @elasticpath/js-sdk against the service', () => {
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-sdk-'));
-    service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite') });
+    // Private receivers allowed, so that the integrations test's receiver can listen on loopback.
+    service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite'), INTEGRATIONS_ALLOW_PRIVATE: 'true', INTEGRATIONS_RETRY_BASE_MS: '100' });
     const { clientId, clientSecret } = printedCredentials(await readFile(path.join(dir, 'bootstrap-key.txt'), 'utf8'));
     // `protocol` is read by the SDK but missing from its typings.
     const config = { client_id: clientId, client_secret: clientSecret, host: new URL(service.url).host, protocol: 'http', storage: new MemoryStorageFactory(), fetchMaxAttempts: 1 };
@@ -163,6 +166,64 @@ describe('the official @elasticpath/js-sdk against the service', () => {
       errors = error.errors;
     });
     expect(withoutMeta(errors)).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', code: 'not_found', detail: 'subscription not found' }] });
+  });
+
+  it('creates, lists, gets, updates and deletes integrations, and reads their jobs and logs, with Integrations', async () => {
+    let calls = 0;
+    const receiver = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead((calls += 1) === 1 ? 500 : 204).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const created = await sdk.Integrations.Create({
+        type: 'integration',
+        name: 'Fulfilment',
+        description: 'Ship boxes',
+        enabled: true,
+        observes: ['subscription.created'],
+        integration_type: 'webhook',
+        configuration: { url, secret_key: 'whsec-sdk' },
+      });
+      expect(created.data).to.deep.include({ name: 'Fulfilment', enabled: true, integration_type: 'webhook', observes: ['subscription.created'] });
+      expect((await sdk.Integrations.Get(created.data.id)).data.configuration).to.deep.equal({ url, secret_key: 'whsec-sdk' });
+      expect((await sdk.Integrations.Limit(10).All()).data.map((i) => i.id)).to.include(created.data.id);
+
+      const loose = sdk as unknown as Record<string, any>;
+      const product = await loose['SubscriptionProducts'].Create({ type: 'subscription_product', attributes: { name: 'Tea', price: { USD: { amount: 900 } } } });
+      const plan = await loose['SubscriptionPlans'].Create({ type: 'subscription_plan', attributes: { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true } });
+      const offering = await loose['SubscriptionOfferings'].Build({ name: 'Tea club', products: [product.data.id], plans: [plan.data.id] });
+      const planId: string = (await loose['SubscriptionOfferings'].GetAttachedPlans(offering.data.id)).data[0].id;
+      await loose['Subscriptions'].Create({ account_id: randomUUID(), offering_id: offering.data.id, plan_id: planId, currency: 'USD', name: 'Ada', email: 'ada@example.com', payment_authority: { type: 'platform_payments_processor' } });
+
+      let jobs = await sdk.Integrations.GetJobs(created.data.id);
+      for (let tries = 0; (jobs.data[0] as unknown as { status?: string } | undefined)?.status !== 'succeeded' && tries < 100; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        jobs = await sdk.Integrations.GetJobs(created.data.id);
+      }
+      const [job] = jobs.data as unknown as { id: string; status: string; attempts: number }[];
+      expect([job?.status, job?.attempts]).to.deep.equal(['succeeded', 2]);
+      const logs = await sdk.Integrations.GetAllLogsForJob(created.data.id, job!.id);
+      expect(logs.data.map((l) => [l.attempt, l.succeeded, l.status_code])).to.deep.equal([
+        [2, true, 204],
+        [1, false, 500],
+      ]);
+      expect(logs.results.total).to.equal(2);
+      expect((await sdk.Integrations.GetLogs(created.data.id)).data).to.have.length(2);
+      expect((await sdk.Integrations.GetAllLogs()).data.length).to.be.at.least(2);
+
+      const updated = await sdk.Integrations.Update(created.data.id, { type: 'integration', enabled: false });
+      expect(updated.data.enabled).to.equal(false);
+      await sdk.Integrations.Delete(created.data.id);
+      let errors: unknown;
+      await sdk.Integrations.Get(created.data.id).catch((error: { errors?: unknown }) => {
+        errors = error.errors;
+      });
+      expect(withoutMeta(errors)).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', code: 'not_found', detail: 'integration not found' }] });
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 
   it('creates, lists with Filter and Limit, gets, updates and deletes subscribers with SubscriptionSubscribers', async () => {

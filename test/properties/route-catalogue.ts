@@ -24,6 +24,9 @@ export interface StoreIds {
   readonly jobId: string;
   readonly importId: string;
   readonly scheduleId: string;
+  /** An integration observing subscription.created, and the job the subscription's creation gave it. */
+  readonly integrationId: string;
+  readonly integrationJobId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -251,4 +254,23 @@ export const ROUTES: readonly RouteCase[] = [
     body: () => ({ data: { type: 'account_membership_setting', membership_limit: 5 } }),
   },
   ...SUBSCRIPTION_PREFIXES.flatMap(subscriptionRoutes),
+  {
+    method: 'POST',
+    pattern: '/v2/integrations',
+    path: () => '/v2/integrations',
+    body: () => ({ data: { type: 'integration', name: 'Another', integration_type: 'webhook', enabled: false, observes: ['order.created'], configuration: { url: 'https://93.184.215.14/other' } } }),
+  },
+  { method: 'GET', pattern: '/v2/integrations', path: () => '/v2/integrations?filter=eq(enabled,true)&page[limit]=5' },
+  { method: 'GET', pattern: '/v2/integrations/logs', path: () => '/v2/integrations/logs?page[limit]=5' },
+  { method: 'GET', pattern: '/v2/integrations/:id', path: (ids) => `/v2/integrations/${ids.integrationId}` },
+  {
+    method: 'PUT',
+    pattern: '/v2/integrations/:id',
+    path: (ids) => `/v2/integrations/${ids.integrationId}`,
+    body: (ids) => ({ data: { id: ids.integrationId, type: 'integration', observes: ['subscription.created', 'subscription.canceled'] } }),
+  },
+  { method: 'DELETE', pattern: '/v2/integrations/:id', path: (ids) => `/v2/integrations/${ids.integrationId}` },
+  { method: 'GET', pattern: '/v2/integrations/:id/logs', path: (ids) => `/v2/integrations/${ids.integrationId}/logs?filter=eq(succeeded,false)` },
+  { method: 'GET', pattern: '/v2/integrations/:id/jobs', path: (ids) => `/v2/integrations/${ids.integrationId}/jobs?filter=eq(triggered_by,subscription.created)` },
+  { method: 'GET', pattern: '/v2/integrations/:id/jobs/:job_id/logs', path: (ids) => `/v2/integrations/${ids.integrationId}/jobs/${ids.integrationJobId}/logs` },
 ];

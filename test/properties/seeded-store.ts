@@ -82,6 +82,18 @@ export const seedStore = async (url: string, container: Container, name: string)
   );
   const offeringPlanId: string = offering['relationships'].plans.data[0].id;
   const offeringProductId: string = offering['relationships'].products.data[0].id;
+  // Enabled and observing subscription.created before the subscription is made, so that it has a job; a
+  // public address (no name to look up), and no relay runs in these tests, so nothing is ever sent to it.
+  const integration = await created(
+    await post('/v2/integrations', {
+      type: 'integration',
+      name: `Hook ${tag}`,
+      integration_type: 'webhook',
+      observes: ['subscription.created'],
+      configuration: { url: 'https://93.184.215.14/hooks', secret_key: `secret-${tag}` },
+    }),
+    'integration',
+  );
   const subscription = await created(
     await post('/v2/subscriptions/subscriptions', subscriptionData(offering.id, offeringPlanId, { account_id: accountId, email, external_ref: externalRef })),
     'subscription',
@@ -95,6 +107,8 @@ export const seedStore = async (url: string, container: Container, name: string)
   if (paused.status !== 204) throw new Error(`pause answered ${paused.status}: ${await paused.text()}`);
   const [state] = ((await (await send(`/v2/subscriptions/subscriptions/${subscription.id}/states`)).json()) as { data: { id: string }[] }).data;
   if (state === undefined) throw new Error('the pause left no state change');
+  const [integrationJob] = ((await (await send(`/v2/integrations/${integration.id}/jobs`)).json()) as { data: { id: string }[] }).data;
+  if (integrationJob === undefined) throw new Error('the subscription left the integration no job');
   const subscriber = await created(await post('/v2/subscriptions/subscribers', { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Ada Lovelace', email } }), 'subscriber');
   const prorationPolicy = await created(
     await post('/v2/subscriptions/proration-policies', { type: 'subscription_proration_policy', attributes: { name: 'Daily', rounding: 'up', external_ref: externalRef } }),
@@ -140,6 +154,8 @@ export const seedStore = async (url: string, container: Container, name: string)
       jobId: job.id,
       importId,
       scheduleId: schedule.id,
+      integrationId: integration.id,
+      integrationJobId: integrationJob.id,
       email,
       externalRef,
       accountId,

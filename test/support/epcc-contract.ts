@@ -47,12 +47,35 @@ const withOurDivergences = (document: EpccDocument): EpccDocument => {
 };
 
 /**
+ * Where EPCC's integrations document cannot be met as written, patched in one place:
+ * - `configuration` is a oneOf of three schemas, and a webhook's `{url, secret_key}` also fits STOMP's
+ *   (only `url` required, no other member closed off): no webhook could ever satisfy it, so it is an anyOf.
+ * - IntegrationCreate requires `observers`, a member its own properties, examples and Postman collection
+ *   call `observes`: the request schema is held to `observes`.
+ * - Its ErrorBody has `status` as an integer; every error of ours carries it as a string (CONTRACT section 1),
+ *   as EPCC's other documents do.
+ */
+const withIntegrationDivergences = (document: EpccDocument): EpccDocument => {
+  const schemas = document.components['schemas'] as Record<string, Record<string, Record<string, unknown>>>;
+  for (const name of ['Integration', 'IntegrationCreate', 'IntegrationUpdate']) {
+    const configuration = schemas[name]!['properties']!['configuration'] as Record<string, unknown>;
+    configuration['anyOf'] = configuration['oneOf'];
+    delete configuration['oneOf'];
+  }
+  (schemas['ErrorBody']!['properties'] as Record<string, unknown>)['status'] = { type: ['integer', 'string'] };
+  const create = schemas['IntegrationCreate'] as unknown as { required: string[] };
+  create.required = create.required.map((name) => (name === 'observers' ? 'observes' : name));
+  return document;
+};
+
+/**
  * EPCC's own documents for the operations we claim: its subscriptions API, whose server URL ends in `/v2`
  * (we serve it with and without that prefix), and the account-membership settings of its accounts API.
  */
 const EPCC_DOCUMENTS: readonly { readonly name: string; readonly document: EpccDocument; readonly prefixes: readonly string[] }[] = [
   { name: 'subscriptions', document: withOurDivergences(vendored('subscriptions-openapi.json')), prefixes: ['/v2', ''] },
   { name: 'accounts', document: vendored('account-membership-settings-openapi.json'), prefixes: [''] },
+  { name: 'integrations', document: withIntegrationDivergences(vendored('integrations-openapi.json')), prefixes: ['/v2'] },
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete'] as const;

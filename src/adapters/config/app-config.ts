@@ -7,6 +7,8 @@ import { readHttpSettings, type HttpSettings } from './http-settings.js';
 import { readImportSettings, type ImportUploadLimits } from './import-settings.js';
 import { readJobSettings } from './job-settings.js';
 import { readRedisCommandTimeout } from './redis-settings.js';
+import { readIntegrationSettings } from './integration-settings.js';
+import type { IntegrationSettings } from '../../application/ports/integration-settings.js';
 import type { JobSettings } from '../../application/ports/job-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -33,6 +35,8 @@ export interface AppConfig {
   readonly jobs: JobSettings;
   /** Where the first start writes the default store's first key, once, readable by its owner only. */
   readonly bootstrapKeyFile: string;
+  /** How webhook receivers are checked, deliveries retried and their logs kept (`INTEGRATIONS_*`). */
+  readonly integrations: IntegrationSettings;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -94,7 +98,9 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
   const imports = readImportSettings(env);
+  const integrations = readIntegrationSettings(env);
   const errors = [
+    ...(E.isLeft(integrations) ? integrations.left : []),
     ...Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])),
     ...(E.isLeft(http) ? http.left : []),
     ...(E.isLeft(timeouts) ? timeouts.left : []),
@@ -112,7 +118,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.redisCommandTimeoutMs) ||
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
-    E.isLeft(imports)
+    E.isLeft(imports) ||
+    E.isLeft(integrations)
   ) {
     return E.left(errors);
   }
@@ -132,6 +139,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     jobs: parts.jobs.right,
     redisCommandTimeoutMs: parts.redisCommandTimeoutMs.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
+    integrations: integrations.right,
     bootstrapKeyFile: env['BOOTSTRAP_KEY_FILE'] || path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
   });
 };

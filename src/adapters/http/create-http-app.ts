@@ -111,6 +111,9 @@ import { RequestPaymentAttempt } from '../../application/use-cases/billing/reque
 import { subscriptionRoutes } from './routes/subscription-routes.js';
 import { testClockRoutes } from './routes/test-clock-routes.js';
 import { AdvanceTestClock, GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
+import { integrationRoutes } from './routes/integration-routes.js';
+import { CreateIntegration, DeleteIntegration, GetIntegration, ListIntegrations, UpdateIntegration } from '../../application/use-cases/integrations/integrations.js';
+import { ListIntegrationJobs, ListIntegrationLogs } from '../../application/use-cases/integrations/integration-logs.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
 export interface HttpAppOptions extends LinkOriginOptions {
@@ -253,6 +256,19 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
     routes,
   );
   testClockRoutes(router, { get: use(GetTestClock), advance: use(AdvanceTestClock) }, routes);
+  integrationRoutes(
+    router,
+    {
+      create: use(CreateIntegration),
+      list: use(ListIntegrations),
+      get: use(GetIntegration),
+      update: use(UpdateIntegration),
+      remove: use(DeleteIntegration),
+      logs: use(ListIntegrationLogs),
+      jobs: use(ListIntegrationJobs),
+    },
+    routes,
+  );
   apiReferenceRoutes(router, routes.links);
   consoleRoutes(router, consoleBuildDir);
 

@@ -11,6 +11,7 @@ import { serviceOrigin } from '../http/link-origin.js';
 import { createDrainingServer, type DrainReport } from './http-server.js';
 import type { BackgroundJobQueue } from '../jobs/background-job-queue.js';
 import { startJobs, type RunningJobs } from '../jobs/start-jobs.js';
+import { startRelay, type RunningRelay } from '../integrations/start-relay.js';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -27,6 +28,8 @@ export interface RunningService {
 /** The queue the service runs jobs and fires schedules from. */
 export interface ServiceJobs {
   readonly queue: BackgroundJobQueue;
+  /** With it, webhook attempts are shared by every instance through BullMQ too. */
+  readonly redisUrl?: string | undefined;
 }
 
 /**
@@ -58,8 +61,11 @@ export const startService = async (
   purge.unref();
 
   let runningJobs: RunningJobs | undefined;
+  // Webhook deliveries run beside the jobs: where jobs run, the outbox is relayed too.
+  let relay: RunningRelay | undefined;
   try {
     runningJobs = jobs === undefined ? undefined : await startJobs(container, jobs.queue, { log: logger });
+    relay = jobs === undefined ? undefined : await startRelay(container, logger, { redisUrl: jobs.redisUrl });
   } catch (error) {
     clearInterval(purge);
     await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -78,6 +84,7 @@ export const startService = async (
       'connections drained',
     );
     await runningJobs?.stop().catch((err: unknown) => logger.warn({ err }, 'the job workers did not stop cleanly; their jobs are taken over when their leases run out'));
+    await relay?.stop().catch((err: unknown) => logger.warn({ err }, 'the relay did not stop cleanly; its deliveries are claimed again when their leases run out'));
     return report;
   };
   return { server, url: serviceOrigin(config.host, port), stop };

@@ -16,7 +16,7 @@ export type ForbiddenCode = 'token_not_permitted' | 'scope_missing' | 'plan_not_
 /** Which stored state a write conflicts with. */
 export type ConflictCode = 'reservation_over_budget' | 'budget_below_reservations' | 'prefix_taken' | 'in_use' | 'external_ref_taken' | 'default_taken' | 'payment_not_pending' | 'job_running' | 'invoice_paid';
 /** Why a well-formed request cannot be carried out in the current state. */
-export type UnprocessableCode = 'state_transition_not_allowed' | 'discounts_exclusive' | 'test_clock_backwards' | 'payment_retries_left' | 'invoice_unpaid';
+export type UnprocessableCode = 'state_transition_not_allowed' | 'discounts_exclusive' | 'test_clock_backwards' | 'payment_retries_left' | 'invoice_unpaid' | 'integration_type_unsupported' | 'receiver_refused';
 
 /**
  * Every expected failure of the core. Broken infrastructure is not here: it throws. Refusals of the

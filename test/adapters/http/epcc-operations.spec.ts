@@ -231,6 +231,24 @@ describe('HTTP: every EPCC operation we serve, on a fresh store, against EPCC’
     const leaving = await data('POST', `${S}/subscribers`, { data: { type: 'subscription_subscriber', attributes: { account_id: '2d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f62', name: 'Alan Turing', email: 'alan@example.com' } } });
     await call('DELETE', `${S}/subscribers/${leaving.id}`);
 
+    // EPCC's Integrations API: an integration observing subscription.created gets a job for the next one.
+    const integration = await data('POST', '/v2/integrations', {
+      data: { type: 'integration', name: 'Fulfilment', integration_type: 'webhook', enabled: true, observes: ['subscription.created'], configuration: { url: 'https://93.184.215.14/hooks', secret_key: 'whsec-1' } },
+    });
+    await call('POST', '/v2/integrations', { data: { type: 'integration', name: 'Queue', integration_type: 'aws_sqs', observes: [], configuration: { url: 'https://sqs.example.com/q' } } });
+    await data('POST', `${S}/subscriptions`, { data: subscriptionData(offering.id, planCopy, { manual_payments: true, account_id: '4d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f64' }) });
+    await data('GET', '/v2/integrations');
+    await data('GET', `/v2/integrations/${integration.id}`);
+    await call('GET', `/v2/integrations/${UNKNOWN}`);
+    await data('PUT', `/v2/integrations/${integration.id}`, { data: { id: integration.id, type: 'integration', enabled: false } });
+    await data('GET', '/v2/integrations/logs');
+    await data('GET', `/v2/integrations/${integration.id}/logs`);
+    const integrationJobs = (await call('GET', `/v2/integrations/${integration.id}/jobs`)).json.data as Resource[];
+    expect(integrationJobs).to.have.length(1);
+    await data('GET', `/v2/integrations/${integration.id}/jobs/${integrationJobs[0]!.id}/logs`);
+    await call('GET', `/v2/integrations/${integration.id}/jobs/${UNKNOWN}/logs`);
+    await call('DELETE', `/v2/integrations/${integration.id}`);
+
     // EPCC's account-membership settings, spelled as its accounts API spells them.
     await call('GET', '/v2/settings/account-membership');
     await call('PUT', '/v2/settings/account-membership', { data: { type: 'account_membership_setting', membership_limit: 1000 } });

@@ -21,6 +21,7 @@ import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
 import { revocationPaths } from './revocation-paths.js';
 import { IMPORT_SCHEMAS, importPaths } from './import-paths.js';
 import { TEST_CLOCK_SCHEMAS, testClockPaths } from './test-clock-paths.js';
+import { INTEGRATION_FILTER, INTEGRATION_JOB_FILTER, INTEGRATION_LOG_FILTER, INTEGRATION_SCHEMAS, integrationPaths } from './integration-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
@@ -55,6 +56,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Jobs', description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.' },
     { name: 'Schedules', description: 'Cron specifications that start billing, tax and payment runs.' },
     { name: 'Test clock', description: "A store's own time, moved forward by hand, for testing billing over months (`TEST_CLOCKS=on`)." },
+    { name: 'Integrations', description: "Webhooks told about the store's observable events, with their jobs and delivery logs." },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
     { name: 'Console', description: 'The operator console: a browser application served by the service, using this API with a client-credentials token.' },
@@ -75,6 +77,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...jobPaths,
     ...importPaths,
     ...testClockPaths,
+    ...integrationPaths,
     ...healthPaths,
     ...apiReferencePaths,
     ...consolePaths,
@@ -96,6 +99,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...HEALTH_SCHEMAS,
       ...IMPORT_SCHEMAS,
       ...TEST_CLOCK_SCHEMAS,
+      ...INTEGRATION_SCHEMAS,
     },
     parameters: {
       ...sharedComponents.parameters,
@@ -106,6 +110,9 @@ export const API_DOCUMENT: OpenApiDocument = {
       SubscriberFilter: SUBSCRIBER_FILTER,
       InvoiceFilter: INVOICE_FILTER,
       JobFilter: JOB_FILTER,
+      IntegrationFilter: INTEGRATION_FILTER,
+      IntegrationLogFilter: INTEGRATION_LOG_FILTER,
+      IntegrationJobFilter: INTEGRATION_JOB_FILTER,
     },
   },
   'x-unrouted-responses': {

@@ -6,12 +6,24 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { BillingPolicy, BillingPolicyKind, BillingPolicyQuery } from '../../../domain/subscription/billing-policy.js';
 import { listOf } from './in-memory-list.js';
 
+import { goneNow, presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
+
+/** What a kind of record tells integrations (schedules do), in memory. */
+export interface ObservedPolicies<A> {
+  readonly outbox: InMemoryOutbox;
+  readonly prefix: 'subscription-schedule';
+  readonly type: string;
+  readonly render: (payloads: ObservedPayloads, record: BillingPolicy<A>) => unknown;
+}
+
 /** Proration policies and dunning rules held in a map; `referredTo` says whether anything still refers to a record. */
 export class InMemoryBillingPolicyRepository<A> implements BillingPolicyRepository<A> {
   constructor(
     protected readonly records: Map<string, BillingPolicy<A>>,
     private readonly kind: BillingPolicyKind<A, unknown>,
     private readonly referredTo: (id: Uuid) => boolean = () => false,
+    private readonly observed?: ObservedPolicies<A>,
   ) {}
 
   /** Whether another record of the store holds the exclusive value `record` would hold. */
@@ -25,6 +37,8 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
     if (this.records.has(record.id)) throw new Error(`duplicate id ${record.id}`);
     if (this.takenBy(record)) return E.left(taken);
     this.records.set(record.id, record);
+    const observed = this.observed;
+    observed?.outbox.record(record.storeId, [presentNow(`${observed.prefix}.created`, (p) => observed.render(p, record))]);
     return E.right(undefined);
   }
 
@@ -44,6 +58,9 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
     if (E.isLeft(changed)) return changed;
     if (this.takenBy(changed.right)) return E.left(taken);
     this.records.set(id, changed.right);
+    const observed = this.observed;
+    const after = changed.right;
+    observed?.outbox.record(storeId, [presentNow(`${observed.prefix}.updated`, (p) => observed.render(p, after))]);
     return changed;
   }
 
@@ -51,6 +68,8 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
     if (this.records.get(id)?.storeId !== storeId) return E.left(missing);
     if (this.referredTo(id)) return E.left(inUse);
     this.records.delete(id);
+    const observed = this.observed;
+    observed?.outbox.record(storeId, [goneNow(`${observed.prefix}.deleted`, observed.type, id)]);
     return E.right(undefined);
   }
 

@@ -14,17 +14,31 @@ export const catalogueFields = <A extends { readonly attributes: { readonly exte
   CatalogueFilterField
 > => ({ fields: { external_ref: (r) => r.attributes.external_ref }, ordered: (r) => r, keepsRunningCount: false });
 
+import { goneNow, presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
+
+/** What a product or plan tells integrations, in memory. */
+export interface ObservedRecords<A> {
+  readonly outbox: InMemoryOutbox;
+  readonly prefix: 'subscription-product' | 'subscription-plan';
+  readonly type: string;
+  readonly render: (payloads: ObservedPayloads, record: CatalogueRecord<A>) => unknown;
+}
+
 /** Products or plans: `records` is their table, `copiesOf` the offering member that holds copies of them. */
 export class InMemoryCatalogueRepository<A extends { readonly external_ref?: string }> implements CatalogueRepository<A> {
   constructor(
     private readonly records: Map<string, CatalogueRecord<A>>,
     private readonly offerings: ReadonlyMap<string, Offering>,
     private readonly copiesOf: (offering: Offering) => readonly { readonly originId: Uuid }[],
+    private readonly observed?: ObservedRecords<A>,
   ) {}
 
   async insert(item: CatalogueRecord<A>): Promise<void> {
     if (this.records.has(item.id)) throw new Error(`duplicate id ${item.id}`);
     this.records.set(item.id, item);
+    const observed = this.observed;
+    observed?.outbox.record(item.storeId, [presentNow(`${observed.prefix}.created`, (p) => observed.render(p, item))]);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<CatalogueRecord<A> | undefined> {
@@ -44,6 +58,8 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
     this.records.set(id, updated);
+    const observed = this.observed;
+    observed?.outbox.record(storeId, [presentNow(`${observed.prefix}.updated`, (p) => observed.render(p, updated))]);
     return updated;
   }
 
@@ -51,6 +67,8 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
     if (this.records.get(id)?.storeId !== storeId) return E.left(missing);
     if ([...this.offerings.values()].some((o) => this.copiesOf(o).some((copy) => copy.originId === id))) return E.left(inUse);
     this.records.delete(id);
+    const observed = this.observed;
+    observed?.outbox.record(storeId, [goneNow(`${observed.prefix}.deleted`, observed.type, id)]);
     return E.right(undefined);
   }
 

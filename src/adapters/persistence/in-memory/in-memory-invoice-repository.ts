@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type {
   CreationCursor,
   Attempted,
@@ -41,6 +41,7 @@ import type { DunningOutcome } from '../../../domain/billing/dunning-action.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
 
 /** Creation order, then id: the order billing runs walk a store's subscriptions in. */
 const byCreation = (s: Subscription, cursor: CreationCursor): number =>
@@ -57,7 +58,10 @@ const group = <K extends object>(groups: Map<string, K & { count: number; amount
 /** Every method works on the shared state without awaiting in between, so each is atomic as a transaction is. */
 @injectable()
 export class InMemoryInvoiceRepository implements InvoiceRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
+  ) {}
 
   private invoicesOf(storeId: Uuid): Invoice[] {
     return [...this.state.invoices.values()].filter((i) => i.storeId === storeId);
@@ -107,6 +111,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       stored.push(invoice);
     }
     this.state.invoiceNumbers.set(storeId, last);
+    this.outbox?.record(storeId, stored.map((invoice) => presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice))));
     return stored;
   }
 

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { running, type Claim, type JobRepository, type Running } from '../../../application/ports/job-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import type { Job, JobType } from '../../../domain/billing/job.js';
@@ -11,11 +11,16 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import { listOf } from './in-memory-list.js';
 import { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { goneNow, presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
+import { JOB_TYPE } from '../../../domain/billing/job.js';
 
 /** Jobs held in memory; every method reads and writes without awaiting in between, so each is atomic as a transaction is. */
 @injectable()
 export class InMemoryJobRepository implements JobRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
+  ) {}
 
   private live(job: Job, now: Date): boolean {
     const lease = this.state.jobLeases.get(job.id);
@@ -25,6 +30,7 @@ export class InMemoryJobRepository implements JobRepository {
   async insert(job: Job): Promise<void> {
     if (this.state.jobs.has(job.id)) throw new Error(`duplicate job id ${job.id}`);
     this.state.jobs.set(job.id, job);
+    this.outbox?.record(job.storeId, [presentNow('subscription-job.created', (p) => p.job(job))]);
   }
 
   async lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined> {
@@ -56,6 +62,7 @@ export class InMemoryJobRepository implements JobRepository {
     if (this.live(job, now)) return E.left(running);
     this.state.jobs.delete(id);
     this.state.jobLeases.delete(id);
+    this.outbox?.record(storeId, [goneNow('subscription-job.deleted', JOB_TYPE, id)]);
     return E.right(undefined);
   }
 
@@ -92,6 +99,7 @@ export class InMemoryJobRepository implements JobRepository {
     const finished: Job = { ...rest, status: outcome.status, updatedAt: now, finishedAt: now, ...(outcome.status === 'success' ? { report: outcome.report } : { error: outcome.error }) };
     this.state.jobs.set(job.id, finished);
     this.state.jobLeases.delete(job.id);
+    this.outbox?.record(job.storeId, [presentNow('subscription-job.updated', (p) => p.job(finished))]);
     const next = this.claim({ storeId: job.storeId, lane: job.jobType }, now, leaseMs);
     return next === undefined ? { finished: true } : { finished: true, next };
   }

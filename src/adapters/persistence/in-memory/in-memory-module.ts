@@ -22,25 +22,41 @@ import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-rea
 import { InMemoryStoreRepository } from './in-memory-store-repository.js';
 import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { PLAN_TYPE } from '../../../domain/subscription/plan.js';
+import { PRODUCT_TYPE } from '../../../domain/subscription/product.js';
+import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
+import { InMemoryIntegrationRepository } from './in-memory-integration-repository.js';
+import { InMemoryOutbox } from './in-memory-outbox.js';
+import { InMemoryDeliveryRepository } from './in-memory-delivery-repository.js';
 import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
 export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
   new ContainerModule(({ bind }) => {
     bind(IN_MEMORY.State).toConstantValue(state);
+    bind(IN_MEMORY.Outbox)
+      .toDynamicValue((ctx) => new InMemoryOutbox(state, ctx.get(TOKENS.IdGenerator), ctx.get(TOKENS.Clock), ctx.get(INTEGRATION_TOKENS.ObservedPayloads)))
+      .inSingletonScope();
     bind(TOKENS.StoreRepository).to(InMemoryStoreRepository).inSingletonScope();
     bind(TOKENS.TestClockRepository).to(InMemoryTestClockRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(InMemoryApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(InMemoryAccessTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(InMemoryMerchantRealmMappingRepository).inSingletonScope();
-    bind(TOKENS.ProductRepository).toConstantValue(new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products));
-    bind(TOKENS.PlanRepository).toConstantValue(new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans));
+    bind(TOKENS.ProductRepository)
+      .toDynamicValue(
+        (ctx) =>
+          new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products, { outbox: ctx.get(IN_MEMORY.Outbox), prefix: 'subscription-product', type: PRODUCT_TYPE, render: (p, r) => p.product(r) }),
+      )
+      .inSingletonScope();
+    bind(TOKENS.PlanRepository)
+      .toDynamicValue((ctx) => new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, { outbox: ctx.get(IN_MEMORY.Outbox), prefix: 'subscription-plan', type: PLAN_TYPE, render: (p, r) => p.plan(r) }))
+      .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES));
-    bind(TOKENS.ScheduleRepository).toConstantValue(new InMemoryScheduleRepository(state.schedules));
+    bind(TOKENS.ScheduleRepository).toDynamicValue((ctx) => new InMemoryScheduleRepository(state.schedules, ctx.get(IN_MEMORY.Outbox))).inSingletonScope();
     bind(TOKENS.CartSettingsRepository).toConstantValue(new InMemorySettingsRepository(state, state.cartSettings, DEFAULT_CART_SETTINGS));
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
       new InMemorySettingsRepository(state, state.accountMembershipSettings, DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS),
@@ -51,4 +67,6 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.InvoiceRepository).to(InMemoryInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
+    bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
+    bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
   });

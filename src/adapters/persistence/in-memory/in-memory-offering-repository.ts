@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { OfferingRepository } from '../../../application/ports/offering-repository.js';
 import { missing, originalGone, type Missing, type OriginalGone } from '../../../application/ports/storage-outcomes.js';
 import type { Page } from '../../../domain/query/page.js';
@@ -11,10 +11,15 @@ import { listOf } from './in-memory-list.js';
 import { prorationPolicyOf } from './in-memory-offering-proration-repository.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { goneNow, presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
+import { OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 
 @injectable()
 export class InMemoryOfferingRepository implements OfferingRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
+  ) {}
 
   /** The database refuses copies of deleted originals through foreign keys; this is the same rule. */
   private originalsExist(offering: Offering): boolean {
@@ -25,6 +30,7 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     if (this.state.offerings.has(offering.id)) throw new Error(`duplicate id ${offering.id}`);
     if (!this.originalsExist(offering)) return E.left(originalGone);
     this.state.offerings.set(offering.id, offering);
+    this.outbox?.record(offering.storeId, [presentNow('subscription-offering.created', (p) => p.offering(offering))]);
     return E.right(undefined);
   }
 
@@ -39,12 +45,14 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     const updated = change(current);
     if (!this.originalsExist(updated)) return E.left(originalGone);
     this.state.offerings.set(id, updated);
+    this.outbox?.record(storeId, [presentNow('subscription-offering.updated', (p) => p.offering(updated))]);
     return E.right(updated);
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
     if (this.state.offerings.get(id)?.storeId !== storeId) return false;
     this.state.offerings.delete(id);
+    this.outbox?.record(storeId, [goneNow('subscription-offering.deleted', OFFERING_TYPE, id)]);
     return true;
   }
 

@@ -1,12 +1,13 @@
 import type { ScheduleRepository } from '../../../application/ports/schedule-repository.js';
-import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../domain/billing/schedule.js';
+import { SCHEDULE_TYPE, SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../domain/billing/schedule.js';
+import type { InMemoryOutbox } from './in-memory-outbox.js';
 import { oldestFirst } from '../../../domain/query/order.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { InMemoryBillingPolicyRepository } from './in-memory-billing-policy-repository.js';
 
 export class InMemoryScheduleRepository extends InMemoryBillingPolicyRepository<ScheduleAttributes> implements ScheduleRepository {
-  constructor(records: Map<string, Schedule>) {
-    super(records, SCHEDULES);
+  constructor(records: Map<string, Schedule>, outbox?: InMemoryOutbox) {
+    super(records, SCHEDULES, undefined, outbox === undefined ? undefined : { outbox, prefix: 'subscription-schedule', type: SCHEDULE_TYPE, render: (p, schedule) => p.schedule(schedule) });
   }
 
   async findAnywhere(id: Uuid): Promise<Schedule | undefined> {

@@ -18,6 +18,8 @@ import type { Invoice } from '../../../domain/billing/invoice.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import type { Job } from '../../../domain/billing/job.js';
 import type { ImportLine } from '../../../domain/billing/import-line.js';
+import type { Integration } from '../../../domain/integrations/integration.js';
+import type { Delivery, DeliveryLog, ObservedEvent } from '../../../domain/integrations/delivery.js';
 
 /**
  * All records of one in-memory database, shared by its repositories the way tables are shared.
@@ -60,6 +62,10 @@ export class InMemoryState {
   readonly importLines = new Map<string, ImportLine[]>();
   /** When each import line was stored (epoch ms), by `importId lineNumber`. */
   readonly importLinesReceivedAt = new Map<string, number>();
+  readonly integrations = new Map<string, Integration>();
+  readonly integrationEvents = new Map<string, ObservedEvent>();
+  readonly deliveries = new Map<string, Delivery>();
+  readonly deliveryLogs = new Map<string, DeliveryLog>();
 
   /** Forgets every record, as emptying every table would. */
   clear(): void {

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { SubscriberRepository } from '../../../application/ports/subscriber-repository.js';
 import { missing, type Missing } from '../../../application/ports/storage-outcomes.js';
 import type { Page } from '../../../domain/query/page.js';
@@ -9,14 +9,20 @@ import type { Subscriber } from '../../../domain/subscription/subscriber.js';
 import { listOf } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { goneNow, presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
+import { SUBSCRIBER_TYPE } from '../../../domain/subscription/subscriber.js';
 
 @injectable()
 export class InMemorySubscriberRepository implements SubscriberRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
+  ) {}
 
   async insert(subscriber: Subscriber): Promise<void> {
     if (this.state.subscribers.has(subscriber.id)) throw new Error(`duplicate id ${subscriber.id}`);
     this.state.subscribers.set(subscriber.id, subscriber);
+    this.outbox?.record(subscriber.storeId, [presentNow('subscription-subscriber.created', (p) => p.subscriber(subscriber))]);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Subscriber | undefined> {
@@ -29,12 +35,14 @@ export class InMemorySubscriberRepository implements SubscriberRepository {
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
     this.state.subscribers.set(id, updated);
+    this.outbox?.record(storeId, [presentNow('subscription-subscriber.updated', (p) => p.subscriber(updated))]);
     return updated;
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
     if (this.state.subscribers.get(id)?.storeId !== storeId) return E.left(missing);
     this.state.subscribers.delete(id);
+    this.outbox?.record(storeId, [goneNow('subscription-subscriber.deleted', SUBSCRIBER_TYPE, id)]);
     return E.right(undefined);
   }
 

@@ -1,6 +1,6 @@
 import { numbered, type Invoice, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
 import type { NewSubscription, StateChange, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
@@ -14,6 +14,8 @@ import type { Subscription, SubscriptionStateRecord } from '../../../domain/subs
 import { listOf, type ListedFields } from './in-memory-list.js';
 import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
+import { presentNow, type FiredEvent, type InMemoryOutbox } from './in-memory-outbox.js';
+import { stateEventKeys } from '../../../domain/integrations/state-events.js';
 
 const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
   fields: { account_id: (s) => s.accountId, name: (s) => s.name, email: (s) => s.email, external_ref: (s) => s.externalRef },
@@ -26,6 +28,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
   constructor(
     @inject(IN_MEMORY.State) private readonly state: InMemoryState,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
   ) {}
 
   private snapshot(versionId: Uuid): Offering {
@@ -52,10 +55,13 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
     this.snapshot(subscription.offeringVersionId);
     this.state.subscriptions.set(subscription.id, subscription);
-    if (firstInvoice === undefined) return;
+    const created: FiredEvent = presentNow('subscription.created', (payloads) => payloads.subscription(subscription, this.snapshot(subscription.offeringVersionId), subscription.timestamps.createdAt));
+    if (firstInvoice === undefined) return this.outbox?.record(subscription.storeId, [created]);
     const number = (this.state.invoiceNumbers.get(subscription.storeId) ?? 0) + 1;
-    this.state.invoices.set(firstInvoice.id, numbered(firstInvoice, number));
+    const invoice = numbered(firstInvoice, number);
+    this.state.invoices.set(firstInvoice.id, invoice);
     this.state.invoiceNumbers.set(subscription.storeId, number);
+    this.outbox?.record(subscription.storeId, [created, presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice))]);
   }
 
   async insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
@@ -120,12 +126,17 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     if (E.isLeft(changed)) return changed;
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
-    const { firstInvoice } = changed.right;
+    const { subscription: after, state, firstInvoice } = changed.right;
+    const offering = this.snapshot(current.offeringVersionId);
+    const events = stateEventKeys(state).map((key) => presentNow(key, (payloads) => payloads.subscription(after, offering, state.createdAt)));
     if (firstInvoice !== undefined) {
       const number = (this.state.invoiceNumbers.get(storeId) ?? 0) + 1;
-      this.state.invoices.set(firstInvoice.id, numbered(firstInvoice, number));
+      const invoice = numbered(firstInvoice, number);
+      this.state.invoices.set(firstInvoice.id, invoice);
       this.state.invoiceNumbers.set(storeId, number);
+      events.push(presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice)));
     }
+    this.outbox?.record(storeId, events);
     return E.right(changed.right.state);
   }
 

@@ -14,6 +14,18 @@ import type { BillingPoliciesTable } from './schema.js';
 import { isUniqueViolation } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
 
+import { gone, present } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
+import type { KyselyOutbox } from './integrations/kysely-outbox.js';
+
+/** What a kind of record tells integrations (schedules do): its outbox, its document and its type. */
+export interface ObservedPolicy<A> {
+  readonly outbox: KyselyOutbox;
+  readonly prefix: 'subscription-schedule';
+  readonly type: string;
+  readonly render: (payloads: ObservedPayloads, record: BillingPolicy<A>) => unknown;
+}
+
 export type BillingPolicyTableName = 'subscription_proration_policies' | 'subscription_dunning_rules' | 'subscription_schedules';
 
 /** Refused by the table's unique index on (store_id, exclusive_key): another record holds the value. */
@@ -25,6 +37,7 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
     protected readonly handle: DatabaseHandle,
     protected readonly table: BillingPolicyTableName,
     private readonly kind: BillingPolicyKind<A, unknown>,
+    private readonly observed?: ObservedPolicy<A>,
   ) {}
 
   protected fromRow(row: Selectable<BillingPoliciesTable>): BillingPolicy<A> {
@@ -55,7 +68,10 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
 
   async insert(record: BillingPolicy<A>): Promise<E.Either<Taken, void>> {
     try {
-      await this.handle.db.insertInto(this.table).values(this.toRow(record)).execute();
+      const write = (db: typeof this.handle.db) => db.insertInto(this.table).values(this.toRow(record)).execute();
+      const observed = this.observed;
+      if (observed === undefined) await write(this.handle.db);
+      else await observed.outbox.around(this.handle.db, record.storeId, `${observed.prefix}.created`, write, () => [present(`${observed.prefix}.created`, (p: ObservedPayloads) => observed.render(p, record))]);
       return E.right(undefined);
     } catch (error) {
       if (isUniqueViolation(error)) return E.left(taken);
@@ -88,6 +104,9 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
           // PostgreSQL has aborted the transaction: it is rolled back, and the refusal reported after.
           throw isUniqueViolation(error) ? new ExclusiveValueTaken() : error;
         }
+        const observed = this.observed;
+        const after = changed.right;
+        if (observed !== undefined) await observed.outbox.record(trx, storeId, [present(`${observed.prefix}.updated`, (p: ObservedPayloads) => observed.render(p, after))]);
         return changed;
       });
     } catch (error) {
@@ -97,7 +116,15 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
   }
 
   delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
-    return deleteReferableRow(this.handle.db, this.table, storeId, id);
+    const observed = this.observed;
+    if (observed === undefined) return deleteReferableRow(this.handle.db, this.table, storeId, id);
+    return observed.outbox.around(
+      this.handle.db,
+      storeId,
+      `${observed.prefix}.deleted`,
+      (db) => deleteReferableRow(db, this.table, storeId, id),
+      (deleted) => (E.isRight(deleted) ? [gone(`${observed.prefix}.deleted`, observed.type, id)] : []),
+    );
   }
 
   async list(storeId: Uuid, query: BillingPolicyQuery): Promise<Page<BillingPolicy<A>>> {

@@ -14,7 +14,20 @@ import type { DatabaseHandle } from './open-database.js';
 import type { CatalogueTable } from './schema.js';
 import { decodeStored, parseJson } from './stored-json.js';
 
+import { gone, present } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
+import type { KyselyOutbox } from './integrations/kysely-outbox.js';
+import type { ObservableKey } from '../../../domain/integrations/observable-events.js';
+
 export type CatalogueTableName = 'subscription_products' | 'subscription_plans';
+
+/** What a product or plan tells integrations: the keys' prefix, its type, and its document. */
+export interface ObservedCatalogue<A> {
+  readonly outbox: KyselyOutbox;
+  readonly prefix: 'subscription-product' | 'subscription-plan';
+  readonly type: string;
+  readonly render: (payloads: ObservedPayloads, record: CatalogueRecord<A>) => unknown;
+}
 
 /** Products, plans and offerings keep their external reference in a column of its own, with its hash. */
 export const CATALOGUE_COLUMNS: Readonly<Record<CatalogueFilterField, FilterColumn>> = {
@@ -27,7 +40,12 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
     private readonly handle: DatabaseHandle,
     private readonly table: CatalogueTableName,
     private readonly rules: AttributeRules<A, unknown>,
+    private readonly observed?: ObservedCatalogue<A>,
   ) {}
+
+  private key(action: 'created' | 'updated' | 'deleted'): ObservableKey {
+    return `${this.observed?.prefix ?? 'subscription-product'}.${action}`;
+  }
 
   private fromRow(row: Selectable<CatalogueTable>): CatalogueRecord<A> {
     return {
@@ -56,7 +74,10 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
   }
 
   async insert(item: CatalogueRecord<A>): Promise<void> {
-    await this.handle.db.insertInto(this.table).values(this.toRow(item)).execute();
+    const write = (db: typeof this.handle.db) => db.insertInto(this.table).values(this.toRow(item)).execute();
+    const observed = this.observed;
+    if (observed === undefined) await write(this.handle.db);
+    else await observed.outbox.around(this.handle.db, item.storeId, this.key('created'), write, () => [present(this.key('created'), (p: ObservedPayloads) => observed.render(p, item))]);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<CatalogueRecord<A> | undefined> {
@@ -77,12 +98,22 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
       const updated = change(this.fromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = this.toRow(updated);
       await trx.updateTable(this.table).set(columns).where('id', '=', id).execute();
+      const observed = this.observed;
+      if (observed !== undefined) await observed.outbox.record(trx, storeId, [present(this.key('updated'), (p: ObservedPayloads) => observed.render(p, updated))]);
       return updated;
     });
   }
 
   delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
-    return deleteReferableRow(this.handle.db, this.table, storeId, id);
+    const observed = this.observed;
+    if (observed === undefined) return deleteReferableRow(this.handle.db, this.table, storeId, id);
+    return observed.outbox.around(
+      this.handle.db,
+      storeId,
+      this.key('deleted'),
+      (db) => deleteReferableRow(db, this.table, storeId, id),
+      (deleted) => (E.isRight(deleted) ? [gone(this.key('deleted'), observed.type, id)] : []),
+    );
   }
 
   async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<CatalogueRecord<A>>> {

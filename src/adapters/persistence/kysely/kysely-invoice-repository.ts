@@ -39,6 +39,9 @@ const INVOICE_COLUMNS: Readonly<Record<InvoiceFilterField, FilterColumn>> = {
 import { appendState, loadOfferings, subscriptionFromRow, toRow } from './kysely-subscription-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import type { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { present as presentEvent } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
 import type { Tables } from './schema.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { bodyFromJson, stateAction } from './subscription-json.js';
@@ -54,7 +57,10 @@ const chunks = <A>(all: readonly A[], size: number): A[][] => Array.from({ lengt
 export class KyselyInvoiceRepository implements InvoiceRepository {
   private readonly snapshots = new SnapshotCache();
 
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+  ) {}
 
   async billingBatch(storeId: Uuid, after: CreationCursor | undefined, limit: number): Promise<Batch<BillingCandidate, CreationCursor>> {
     const db = this.handle.db;
@@ -178,6 +184,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       if (stored.length === 0) return [];
       for (const part of chunks(stored, INSERT_CHUNK)) await trx.insertInto('subscription_invoices').values(part.map(invoiceToRow)).execute();
       await trx.updateTable('subscription_invoice_numbers').set({ last_number: last }).where('store_id', '=', storeId).execute();
+      await this.outbox.record(trx, storeId, stored.map((invoice) => presentEvent('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))));
       return stored;
     });
   }

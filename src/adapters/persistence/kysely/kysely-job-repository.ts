@@ -15,6 +15,10 @@ import { optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import { gone, present } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
+import type { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { JOB_TYPE } from '../../../domain/billing/job.js';
 import type { JobsTable, Tables } from './schema.js';
 import { isUniqueViolation } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
@@ -76,14 +80,23 @@ const later = (now: Date, ms: number): Date => new Date(now.getTime() + ms);
  */
 @injectable()
 export class KyselyJobRepository implements JobRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+  ) {}
 
   private get db() {
     return this.handle.db;
   }
 
   async insert(job: Job): Promise<void> {
-    await this.db.insertInto('subscription_jobs').values(toRow(job)).execute();
+    await this.outbox.around(
+      this.db,
+      job.storeId,
+      'subscription-job.created',
+      (db) => db.insertInto('subscription_jobs').values(toRow(job)).execute(),
+      () => [present('subscription-job.created', (p: ObservedPayloads) => p.job(job))],
+    );
   }
 
   async lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined> {
@@ -119,13 +132,24 @@ export class KyselyJobRepository implements JobRepository {
   }
 
   async delete(storeId: Uuid, id: Uuid, now: Date): Promise<E.Either<Missing | Running, void>> {
-    const result = await this.db
-      .deleteFrom('subscription_jobs')
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('status', '!=', 'started'), eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
-      .executeTakeFirst();
-    if (Number(result.numDeletedRows) > 0) return E.right(undefined);
+    const deleted = await this.outbox.around(
+      this.db,
+      storeId,
+      'subscription-job.deleted',
+      async (db) =>
+        Number(
+          (
+            await db
+              .deleteFrom('subscription_jobs')
+              .where('store_id', '=', storeId)
+              .where('id', '=', id)
+              .where((eb) => eb.or([eb('status', '!=', 'started'), eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+              .executeTakeFirst()
+          ).numDeletedRows,
+        ) > 0,
+      (found) => (found ? [gone('subscription-job.deleted', JOB_TYPE, id)] : []),
+    );
+    if (deleted) return E.right(undefined);
     return (await this.findById(storeId, id)) === undefined ? E.left(missing) : E.left(running);
   }
 
@@ -194,6 +218,9 @@ export class KyselyJobRepository implements JobRepository {
         .where('started_at', '=', claim.startedAt)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return { finished: false };
+      await this.outbox.record(trx, claim.storeId, [
+        present('subscription-job.updated', async (p: ObservedPayloads) => p.job(fromRow(await trx.selectFrom('subscription_jobs').selectAll().where('id', '=', claim.id).executeTakeFirstOrThrow()))),
+      ]);
       const next = await this.claimWithin(trx, lane, now, leaseMs);
       return next === undefined ? { finished: true } : { finished: true, next };
     });

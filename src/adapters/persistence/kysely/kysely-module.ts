@@ -22,25 +22,36 @@ import { KyselyStoreRepository } from './kysely-store-repository.js';
 import { KyselyInvoiceRepository } from './kysely-invoice-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
-import { PLANS } from '../../../domain/subscription/plan.js';
-import { PRODUCTS } from '../../../domain/subscription/product.js';
+import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
+import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
+import { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { KyselyDeliveryRepository } from './integrations/kysely-delivery-repository.js';
+import { PLAN_TYPE, PLANS } from '../../../domain/subscription/plan.js';
+import { PRODUCT_TYPE, PRODUCTS } from '../../../domain/subscription/product.js';
 
 /** Binds every port to its Kysely implementation over an open, migrated database. */
 export const kyselyModule = (handle: DatabaseHandle) =>
   new ContainerModule(({ bind }) => {
     bind(PERSISTENCE.Database).toConstantValue(handle);
+    bind(PERSISTENCE.Outbox).toDynamicValue((ctx) => new KyselyOutbox(ctx.get(TOKENS.IdGenerator), ctx.get(TOKENS.Clock), ctx.get(INTEGRATION_TOKENS.ObservedPayloads))).inSingletonScope();
     bind(TOKENS.StoreRepository).to(KyselyStoreRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(KyselyApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(KyselyAccessTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(KyselyMerchantRealmMappingRepository).inSingletonScope();
-    bind(TOKENS.ProductRepository).toConstantValue(new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS));
-    bind(TOKENS.PlanRepository).toConstantValue(new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS));
+    bind(TOKENS.ProductRepository)
+      .toDynamicValue(
+        (ctx) => new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS, { outbox: ctx.get(PERSISTENCE.Outbox), prefix: 'subscription-product', type: PRODUCT_TYPE, render: (p, r) => p.product(r) }),
+      )
+      .inSingletonScope();
+    bind(TOKENS.PlanRepository)
+      .toDynamicValue((ctx) => new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS, { outbox: ctx.get(PERSISTENCE.Outbox), prefix: 'subscription-plan', type: PLAN_TYPE, render: (p, r) => p.plan(r) }))
+      .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(KyselyOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(KyselySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(KyselySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES));
     bind(TOKENS.DunningRuleRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_dunning_rules', DUNNING_RULES));
-    bind(TOKENS.ScheduleRepository).toConstantValue(new KyselyScheduleRepository(handle));
+    bind(TOKENS.ScheduleRepository).toDynamicValue((ctx) => new KyselyScheduleRepository(handle, ctx.get(PERSISTENCE.Outbox))).inSingletonScope();
     bind(TOKENS.CartSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, CART_SETTINGS_ROWS));
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, ACCOUNT_MEMBERSHIP_SETTINGS_ROWS));
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
@@ -50,4 +61,6 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.InvoiceRepository).to(KyselyInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
+    bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
+    bind(INTEGRATION_TOKENS.DeliveryRepository).to(KyselyDeliveryRepository).inSingletonScope();
   });

@@ -17,6 +17,10 @@ import { lookupKey, optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import { gone, present } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
+import type { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import type { OfferingItemsTable, OfferingProductsTable, OfferingsTable, Tables } from './schema.js';
 import { isForeignKeyViolation, toNumber } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
@@ -137,13 +141,17 @@ const holdingProductRefs = (db: Kysely<Tables>, refs: readonly string[]) =>
 
 @injectable()
 export class KyselyOfferingRepository implements OfferingRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+  ) {}
 
   async insert(offering: Offering): Promise<E.Either<OriginalGone, void>> {
     try {
       await this.handle.db.transaction().execute(async (trx) => {
         await trx.insertInto('subscription_offerings').values(offeringRow(offering)).execute();
         await syncCopies(trx, offering, undefined);
+        await this.outbox.record(trx, offering.storeId, [present('subscription-offering.created', (p: ObservedPayloads) => p.offering(offering))]);
       });
       return E.right(undefined);
     } catch (error) {
@@ -173,6 +181,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
         const { id: _id, store_id: _store, created_at: _created, ...columns } = offeringRow(updated);
         await trx.updateTable('subscription_offerings').set(columns).where('id', '=', id).execute();
         await syncCopies(trx, updated, current);
+        await this.outbox.record(trx, storeId, [present('subscription-offering.updated', (p: ObservedPayloads) => p.offering(updated))]);
         return E.right(updated);
       });
     } catch (error) {
@@ -182,8 +191,13 @@ export class KyselyOfferingRepository implements OfferingRepository {
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
-    const result = await this.handle.db.deleteFrom('subscription_offerings').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return this.outbox.around(
+      this.handle.db,
+      storeId,
+      'subscription-offering.deleted',
+      async (db) => Number((await db.deleteFrom('subscription_offerings').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+      (deleted) => (deleted ? [gone('subscription-offering.deleted', OFFERING_TYPE, id)] : []),
+    );
   }
 
   /** A page of offerings with their copies read from one snapshot, as `findById` reads one. */

@@ -1,13 +1,14 @@
 import type { ScheduleRepository } from '../../../application/ports/schedule-repository.js';
-import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../domain/billing/schedule.js';
+import { SCHEDULE_TYPE, SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../domain/billing/schedule.js';
+import type { KyselyOutbox } from './integrations/kysely-outbox.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { oldestFirst } from './kysely-list.js';
 
 export class KyselyScheduleRepository extends KyselyBillingPolicyRepository<ScheduleAttributes> implements ScheduleRepository {
-  constructor(handle: DatabaseHandle) {
-    super(handle, 'subscription_schedules', SCHEDULES);
+  constructor(handle: DatabaseHandle, outbox?: KyselyOutbox) {
+    super(handle, 'subscription_schedules', SCHEDULES, outbox === undefined ? undefined : { outbox, prefix: 'subscription-schedule', type: SCHEDULE_TYPE, render: (p, schedule) => p.schedule(schedule) });
   }
 
   async findAnywhere(id: Uuid): Promise<Schedule | undefined> {

@@ -14,6 +14,10 @@ import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import type { SubscribersTable } from './schema.js';
 import { decodeStored } from './stored-json.js';
+import { gone, present } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
+import type { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { SUBSCRIBER_TYPE } from '../../../domain/subscription/subscriber.js';
 
 const FILTER_COLUMNS: Readonly<Record<SubscriberFilterField, FilterColumn>> = {
   account_id: { column: 'account_id' },
@@ -43,14 +47,23 @@ const toRow = (subscriber: Subscriber): Selectable<SubscribersTable> => ({
 
 @injectable()
 export class KyselySubscriberRepository implements SubscriberRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+  ) {}
 
   private ofStore(storeId: Uuid) {
     return this.handle.db.selectFrom('subscription_subscribers').where('store_id', '=', storeId);
   }
 
   async insert(subscriber: Subscriber): Promise<void> {
-    await this.handle.db.insertInto('subscription_subscribers').values(toRow(subscriber)).execute();
+    await this.outbox.around(
+      this.handle.db,
+      subscriber.storeId,
+      'subscription-subscriber.created',
+      (db) => db.insertInto('subscription_subscribers').values(toRow(subscriber)).execute(),
+      () => [present('subscription-subscriber.created', (p: ObservedPayloads) => p.subscriber(subscriber))],
+    );
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Subscriber | undefined> {
@@ -65,13 +78,20 @@ export class KyselySubscriberRepository implements SubscriberRepository {
       const updated = change(fromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = toRow(updated);
       await trx.updateTable('subscription_subscribers').set(columns).where('id', '=', id).execute();
+      await this.outbox.record(trx, storeId, [present('subscription-subscriber.updated', (p: ObservedPayloads) => p.subscriber(updated))]);
       return updated;
     });
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
-    const result = await this.handle.db.deleteFrom('subscription_subscribers').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0 ? E.right(undefined) : E.left(missing);
+    const deleted = await this.outbox.around(
+      this.handle.db,
+      storeId,
+      'subscription-subscriber.deleted',
+      async (db) => Number((await db.deleteFrom('subscription_subscribers').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+      (found) => (found ? [gone('subscription-subscriber.deleted', SUBSCRIBER_TYPE, id)] : []),
+    );
+    return deleted ? E.right(undefined) : E.left(missing);
   }
 
   async list(storeId: Uuid, query: SubscriberQuery): Promise<Page<Subscriber>> {

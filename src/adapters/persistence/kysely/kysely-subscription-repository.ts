@@ -20,6 +20,10 @@ import { lookupKey, optionalLookupKey } from './lookup-key.js';
 import { offeringFromJson, offeringToJson, storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import type { FiredEvent, KyselyOutbox } from './integrations/kysely-outbox.js';
+import { stateEventKeys } from '../../../domain/integrations/state-events.js';
+import { present } from '../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from './schema.js';
 import { isUniqueViolation, toNumber } from './sql-flavor.js';
 import { parseJson } from './stored-json.js';
@@ -142,6 +146,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   constructor(
     @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
   ) {}
 
   private async versionId(offering: Offering): Promise<Uuid | undefined> {
@@ -206,10 +211,18 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .execute();
       for (const part of chunks(created, ROWS_PER_INSERT)) await trx.insertInto('subscriptions').values(part.map((c) => toRow(c.subscription))).execute();
       let number = last;
-      const invoices = created.flatMap((c) => (c.firstInvoice === undefined ? [] : [invoiceToRow(numbered(c.firstInvoice, (number += 1)))]));
-      if (invoices.length === 0) return;
+      const stored = created.map((c) => ({ subscription: c.subscription, invoice: c.firstInvoice === undefined ? undefined : numbered(c.firstInvoice, (number += 1)) }));
+      const invoices = stored.flatMap((c) => (c.invoice === undefined ? [] : [invoiceToRow(c.invoice)]));
       for (const part of chunks(invoices, ROWS_PER_INSERT)) await trx.insertInto('subscription_invoices').values(part).execute();
-      await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', storeId).execute();
+      if (invoices.length > 0) await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', storeId).execute();
+      // Each subscription's events, and its first invoice's, in the transaction that stores them.
+      const events: FiredEvent[] = stored.flatMap(({ subscription, invoice }) => [
+        present('subscription.created', async (payloads: ObservedPayloads) =>
+          payloads.subscription(subscription, await this.snapshotOf(trx, subscription.offeringVersionId), subscription.timestamps.createdAt),
+        ),
+        ...(invoice === undefined ? [] : [present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))]),
+      ]);
+      await this.outbox.record(trx, storeId, events);
     });
   }
 
@@ -308,16 +321,22 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
       const latest = await trx.selectFrom('subscription_invoices').select((eb) => eb.fn.max('billing_period_end').as('end')).where('subscription_id', '=', id).executeTakeFirst();
       const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
-      const changed = change(subscriptionFromRow(row), await this.snapshotOf(trx, row.offering_version_id), invoicedThrough);
+      const offering = await this.snapshotOf(trx, row.offering_version_id);
+      const changed = change(subscriptionFromRow(row), offering, invoicedThrough);
       if (E.isLeft(changed)) return changed;
       const { state, firstInvoice } = changed.right;
       await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();
       await appendState(trx, state);
+      const after = changed.right.subscription;
+      const events = stateEventKeys(state).map((key) => present(key, (payloads: ObservedPayloads) => payloads.subscription(after, offering, state.createdAt)));
       if (firstInvoice !== undefined) {
         if (last === undefined) throw new Error('a state change gave an invoice without taking the invoice counter');
-        await trx.insertInto('subscription_invoices').values(invoiceToRow(numbered(firstInvoice, last + 1))).execute();
+        const invoice = numbered(firstInvoice, last + 1);
+        await trx.insertInto('subscription_invoices').values(invoiceToRow(invoice)).execute();
         await trx.updateTable('subscription_invoice_numbers').set({ last_number: last + 1 }).where('store_id', '=', storeId).execute();
+        events.push(present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice)));
       }
+      await this.outbox.record(trx, storeId, events);
       return E.right(state);
     });
   }

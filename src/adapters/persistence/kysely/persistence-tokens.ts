@@ -1,6 +1,8 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { DatabaseHandle } from './open-database.js';
+import type { KyselyOutbox } from './integrations/kysely-outbox.js';
 
 export const PERSISTENCE = {
   Database: Symbol.for('commerce-core.persistence.Database') as ServiceIdentifier<DatabaseHandle>,
+  Outbox: Symbol.for('commerce-core.persistence.Outbox') as ServiceIdentifier<KyselyOutbox>,
 } as const;

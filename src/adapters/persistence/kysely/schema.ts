@@ -287,4 +287,59 @@ export interface Tables {
   subscription_jobs: JobsTable;
   subscription_job_lanes: JobLanesTable;
   subscription_import_lines: ImportLinesTable;
+  integrations: IntegrationsTable;
+  integration_events: IntegrationEventsTable;
+  integration_jobs: IntegrationJobsTable;
+  integration_logs: IntegrationLogsTable;
+}
+
+export interface IntegrationsTable {
+  id: string;
+  store_id: string;
+  name: string;
+  description: string | null;
+  enabled: ColumnType<boolean | number, boolean, boolean>;
+  integration_type: string;
+  /** `,key,key,`: a key is observed when `,key,` is in it. */
+  observed_keys: string;
+  url: string;
+  secret_key: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IntegrationEventsTable {
+  id: string;
+  store_id: string;
+  observed_key: string;
+  payload: string;
+  created_at: Timestamp;
+}
+
+export interface IntegrationJobsTable {
+  id: string;
+  store_id: string;
+  integration_id: string;
+  event_id: string;
+  observed_key: string;
+  status: string;
+  attempts: number;
+  due_at: ColumnType<Date | null, Date | null, Date | null>;
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IntegrationLogsTable {
+  id: string;
+  store_id: string;
+  integration_id: string;
+  job_id: string;
+  attempt: number;
+  succeeded: ColumnType<boolean | number, boolean, boolean>;
+  status_code: number | null;
+  body: string;
+  error_detail: string | null;
+  duration_ms: number;
+  created_at: Timestamp;
 }

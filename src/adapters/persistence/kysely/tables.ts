@@ -2,6 +2,10 @@ import type { Tables } from './schema.js';
 
 /** Every table the migrations create, children before parents: the order they can be emptied or dropped in. */
 export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
+  'integration_logs',
+  'integration_jobs',
+  'integration_events',
+  'integrations',
   'idempotency_keys',
   'store_test_clocks',
   'subscription_invoice_payments',

@@ -21,6 +21,7 @@ import { invoiceWithoutJob } from './0018-invoice-without-job.js';
 import { subscriptionInactive } from './0019-subscription-inactive.js';
 import { applicationKeyScopesAndRotation } from './0020-application-key-scopes-and-rotation.js';
 import { invoiceProration } from './0021-invoice-proration.js';
+import { integrations } from './0022-integrations.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -45,4 +46,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0019-subscription-inactive': subscriptionInactive(flavor),
   '0020-application-key-scopes-and-rotation': applicationKeyScopesAndRotation(flavor),
   '0021-invoice-proration': invoiceProration(flavor),
+  '0022-integrations': integrations(flavor),
 });

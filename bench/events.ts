@@ -1,0 +1,200 @@
+/**
+ * How fast observable events reach a receiver, on PostgreSQL:
+ *
+ *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/events.ts [--idle 200] [--rate 200] [--seconds 10] [--backlog 5000] [--creates 400]
+ *
+ * Drops every table of the database it is given and migrates. A receiver listens on loopback (private
+ * receivers are allowed for it) and answers 204 at once. Then:
+ * 1. at idle: `--idle` subscriptions created one after the other, each waiting for its event to arrive;
+ *    latency is from the create's commit (the repository's insert returning) to the receiver's answer;
+ * 2. under load: subscriptions created at `--rate` a second for `--seconds`, the same latency;
+ * 3. relay throughput: `--backlog` events written while the relay is stopped, then the time to deliver them;
+ * 4. what the outbox adds to a create: `--creates` subscription creates (p50/p99) with no outbox at all, for
+ *    a store without integrations, and for a store with an enabled integration observing the event.
+ */
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import * as E from 'fp-ts/lib/Either.js';
+import { pino } from 'pino';
+import type { Container } from 'inversify';
+import { DEFAULT_INTEGRATION_SETTINGS } from '../src/adapters/config/integration-settings.js';
+import { startRelay, type RunningRelay } from '../src/adapters/integrations/start-relay.js';
+import { KyselyOutbox } from '../src/adapters/persistence/kysely/integrations/kysely-outbox.js';
+import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
+import type { DatabaseHandle } from '../src/adapters/persistence/kysely/open-database.js';
+import { PERSISTENCE } from '../src/adapters/persistence/kysely/persistence-tokens.js';
+import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
+import { TOKENS } from '../src/application/tokens.js';
+import { INTEGRATION_TOKENS } from '../src/application/integration-tokens.js';
+import { CreateStore } from '../src/application/use-cases/create-store.js';
+import { CreateIntegration } from '../src/application/use-cases/integrations/integrations.js';
+import { CreateSubscription } from '../src/application/use-cases/subscriptions/create-subscription.js';
+import { BuildOffering } from '../src/application/use-cases/subscriptions/create-offering.js';
+import { CreateSubscriptionPlan } from '../src/application/use-cases/subscriptions/subscription-plans.js';
+import { CreateSubscriptionProduct } from '../src/application/use-cases/subscriptions/subscription-products.js';
+import { buildContainer } from '../src/container.js';
+import type { Uuid } from '../src/domain/shared/uuid.js';
+import { formatInteger, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';
+
+const right = <A>(either: E.Either<unknown, A>): A => {
+  if (E.isLeft(either)) throw new Error(JSON.stringify(either.left));
+  return either.right;
+};
+
+const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const summary = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms (n=${sorted.length})`;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Arrival times (performance.now) by subscription id, read from the payload. */
+const receiver = async () => {
+  const arrived = new Map<string, number>();
+  let waiter: { id: string; resolve: () => void } | undefined;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      res.writeHead(204).end();
+      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { payload: { data: { id: string } } }).payload.data.id;
+      arrived.set(id, performance.now());
+      if (waiter?.id === id) waiter.resolve();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    arrived,
+    waitFor: (id: string) => (arrived.has(id) ? Promise.resolve() : new Promise<void>((resolve) => (waiter = { id, resolve }))),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+/** A store with one offering to subscribe to; `observe` adds an enabled integration observing subscription.created. */
+const storeWith = async (container: Container, hookUrl: string | undefined) => {
+  const store = right(await container.get(CreateStore).execute('Events bench')).store.id;
+  const product = right(await container.get(CreateSubscriptionProduct).execute(store, { type: 'subscription_product', attributes: { name: 'Beans', price: { USD: { amount: 1000 } } } }));
+  const plan = right(
+    await container.get(CreateSubscriptionPlan).execute(store, {
+      type: 'subscription_plan',
+      attributes: { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
+    }),
+  );
+  const offering = right(await container.get(BuildOffering).execute(store, { name: 'Club', products: [product.id], plans: [plan.id] }));
+  if (hookUrl !== undefined) {
+    right(await container.get(CreateIntegration).execute(store, { type: 'integration', name: 'Bench', integration_type: 'webhook', observes: ['subscription.created'], configuration: { url: hookUrl, secret_key: 'bench' } }));
+  }
+  const create = container.get(CreateSubscription);
+  let n = 0;
+  return async (): Promise<string> => {
+    n += 1;
+    const data = { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', offering_id: offering.id, plan_id: offering.plans[0]!.id, currency: 'USD', name: `Sub ${n}`, email: 'bench@example.com', payment_authority: { type: 'platform_payments_processor' } };
+    return right(await create.execute(store as Uuid, data)).subscription.id;
+  };
+};
+
+/** An outbox that writes nothing: what a create costs without one. */
+class NoOutbox extends KyselyOutbox {
+  override async record(): Promise<void> {}
+  override async around<R>(db: Parameters<KyselyOutbox['around']>[0], _s: Uuid, _k: never, write: (db: Parameters<KyselyOutbox['around']>[0]) => Promise<R>): Promise<R> {
+    return write(db);
+  }
+}
+
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: { idle: { type: 'string', default: '200' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, backlog: { type: 'string', default: '5000' }, creates: { type: 'string', default: '400' } },
+  });
+  const [idle, rate, seconds, backlog, creates] = [values.idle, values.rate, values.seconds, values.backlog, values.creates].map(Number) as [number, number, number, number, number];
+  const { url, skip } = serverUrl('postgres');
+  if (url === undefined) throw new UsageError(skip ?? 'BENCH_POSTGRES_URL is not set');
+  process.stdout.write(`observable events on ${redactedUrl(url)}\n`);
+  const { handle } = await openBenchDatabase('postgres', { url });
+  const hook = await receiver();
+  const log = pino({ level: 'warn' });
+  const settings = { ...DEFAULT_INTEGRATION_SETTINGS, allowPrivate: true };
+  let relay: RunningRelay | undefined;
+  try {
+    for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES]) await handle.db.schema.dropTable(table).ifExists().execute();
+    await migrateToLatest(handle.db, handle.flavor);
+    const container = buildContainer({ kind: 'database', handle: handle as DatabaseHandle }, { integrations: settings });
+    const subscribe = await storeWith(container, hook.url);
+
+    relay = await startRelay(container, log);
+    const latencies: number[] = [];
+    for (let i = 0; i < idle; i += 1) {
+      const id = await subscribe();
+      const committed = performance.now();
+      await hook.waitFor(id);
+      latencies.push(hook.arrived.get(id)! - committed);
+    }
+    process.stdout.write(`1. commit to receiver's answer, at idle:     ${summary(latencies)}\n`);
+
+    // Creates start at the rate asked, at most 32 at once, as a service's bounded request concurrency would
+    // have them: an unbounded queue would measure the pool's queue, not the relay.
+    const loaded: Promise<number>[] = [];
+    const started = performance.now();
+    const total = rate * seconds;
+    let inFlight = 0;
+    for (let i = 0; i < total; i += 1) {
+      const due = started + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      while (inFlight >= 32) await sleep(1);
+      inFlight += 1;
+      loaded.push(
+        subscribe().then(async (id) => {
+          inFlight -= 1;
+          const committed = performance.now();
+          while (!hook.arrived.has(id)) await sleep(5);
+          return hook.arrived.get(id)! - committed;
+        }),
+      );
+    }
+    const underLoad = await Promise.all(loaded);
+    const achieved = total / ((performance.now() - started) / 1000);
+    process.stdout.write(`2. commit to receiver's answer, ${rate}/s asked (${achieved.toFixed(0)}/s made): ${summary(underLoad)}\n`);
+
+    await relay.stop();
+    relay = undefined;
+    const pending: string[] = [];
+    for (let i = 0; i < backlog; i += 8) pending.push(...(await Promise.all(Array.from({ length: Math.min(8, backlog - i) }, () => subscribe()))));
+    const relayStart = performance.now();
+    relay = await startRelay(container, log);
+    while (!pending.every((id) => hook.arrived.has(id))) await sleep(20);
+    const relaySeconds = (performance.now() - relayStart) / 1000;
+    process.stdout.write(`3. relay throughput: ${formatInteger(backlog)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(backlog / relaySeconds)} deliveries/s\n`);
+    await relay.stop();
+    relay = undefined;
+
+    // The three kinds of store take turns, so that the machine's drift weighs on each alike.
+    const timeCreates = async (makers: readonly (() => Promise<string>)[]) => {
+      const times = makers.map((): number[] => []);
+      for (let i = 0; i < creates; i += 1) {
+        for (const [k, make] of makers.entries()) {
+          const t = performance.now();
+          await make();
+          times[k]!.push(performance.now() - t);
+        }
+      }
+      return times;
+    };
+    const without = buildContainer({ kind: 'database', handle: handle as DatabaseHandle }, { integrations: settings });
+    without.rebind(PERSISTENCE.Outbox).toConstantValue(new NoOutbox(without.get(TOKENS.IdGenerator), without.get(TOKENS.Clock), without.get(INTEGRATION_TOKENS.ObservedPayloads)));
+    const withOutbox = buildContainer({ kind: 'database', handle: handle as DatabaseHandle }, { integrations: settings });
+    const [none, quiet, observed] = (await timeCreates([await storeWith(without, undefined), await storeWith(withOutbox, undefined), await storeWith(withOutbox, hook.url)])) as [number[], number[], number[]];
+    process.stdout.write(`4. subscription create, no outbox:                   ${summary(none)}\n`);
+    process.stdout.write(`   subscription create, store without integrations: ${summary(quiet)}\n`);
+    process.stdout.write(`   subscription create, one observing integration:  ${summary(observed)}\n`);
+  } finally {
+    await relay?.stop();
+    await hook.close();
+    await handle.close();
+  }
+};
+
+main().catch(reportFailure);

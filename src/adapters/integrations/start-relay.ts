@@ -1,0 +1,63 @@
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { RELAY_CONCURRENCY, RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
+import { INTEGRATION_TOKENS } from '../../application/integration-tokens.js';
+import { BullMqDeliveryQueue } from './bullmq-delivery-queue.js';
+
+/** How often due deliveries are looked for: the delay a new event waits at most, at idle. */
+export const RELAY_POLL_MS = 50;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+export interface RunningRelay {
+  /** Stops claiming, and waits for the attempts under way to be recorded. */
+  stop(): Promise<void>;
+}
+
+export interface RelayOptions {
+  readonly pollMs?: number;
+  /** With Redis, attempts are made by BullMQ workers on every instance; without, by the instance that claimed them. */
+  readonly redisUrl?: string | undefined;
+}
+
+/**
+ * Runs the relay in this process: it looks for due deliveries every `pollMs` and right after a round that
+ * found some, and purges old logs hourly. Every instance may run one; each attempt is claimed by one of
+ * them in the database, so none is made twice.
+ */
+export const startRelay = async (container: Container, log: Logger, options: RelayOptions = {}): Promise<RunningRelay> => {
+  const pollMs = options.pollMs ?? RELAY_POLL_MS;
+  const relay = container.get(RelayDeliveries);
+  const queue = options.redisUrl === undefined ? undefined : new BullMqDeliveryQueue(options.redisUrl, log);
+  await queue?.start(relay, container.get(INTEGRATION_TOKENS.DeliveryRepository));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+  const tick = () => {
+    round = (async () => {
+      let found = 0;
+      try {
+        found = await relay.pump();
+      } catch (err) {
+        log.warn({ err }, 'the relay could not claim deliveries; trying again');
+      }
+      if (stopped) return;
+      // Busy: claim again as soon as a quarter of the slots are free (not a poll later, and not one at a
+      // time, which would cost a claim's queries per delivery).
+      while (!stopped && relay.room < RELAY_CONCURRENCY / 4) await relay.slotFreed();
+      if (!stopped) timer = setTimeout(tick, found > 0 ? 0 : pollMs);
+    })();
+  };
+  const purge = setInterval(() => void relay.purge().catch((err: unknown) => log.warn({ err }, 'integration logs could not be purged')), PURGE_EVERY_MS);
+  purge.unref();
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(purge);
+      await round;
+      await relay.idle();
+      await queue?.stop();
+    },
+  };
+};

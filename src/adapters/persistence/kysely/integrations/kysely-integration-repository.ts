@@ -1,0 +1,97 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { IntegrationRepository, LogScope } from '../../../../application/ports/integration-repository.js';
+import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import type { Delivery, DeliveryLog } from '../../../../domain/integrations/delivery.js';
+import type { DeliveryFilterField, DeliveryQuery, IntegrationFilterField, IntegrationQuery, LogFilterField, LogQuery } from '../../../../domain/integrations/integration-query.js';
+import type { Integration } from '../../../../domain/integrations/integration.js';
+import type { FilterCondition } from '../../../../domain/query/filter.js';
+import { pageOf, type Page } from '../../../../domain/query/page.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { cappedCount, matching, pageNewestFirst, type FilterColumn } from '../kysely-list.js';
+import type { DatabaseHandle } from '../open-database.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import { deliveryFromRow, integrationFromRow, integrationToRow, logFromRow } from './integration-rows.js';
+
+const INTEGRATION_COLUMNS: Readonly<Record<Exclude<IntegrationFilterField, 'enabled'>, FilterColumn>> = {
+  name: { column: 'name' },
+  integration_type: { column: 'integration_type' },
+};
+const DELIVERY_COLUMNS: Readonly<Record<DeliveryFilterField, FilterColumn>> = { status: { column: 'status' }, triggered_by: { column: 'observed_key' } };
+
+/** Booleans compare as booleans on PostgreSQL and as 0/1 on MySQL: both accept a bound boolean. */
+const booleanCondition = <F extends string>(conditions: readonly FilterCondition<F>[], field: F): boolean | undefined => {
+  const found = conditions.find((c) => c.field === field);
+  return found === undefined || found.op !== 'eq' ? undefined : found.value === 'true';
+};
+
+const withoutField = <F extends string>(conditions: readonly FilterCondition<F>[], field: F) => conditions.filter((c) => c.field !== field) as FilterCondition<Exclude<F, typeof field>>[];
+
+@injectable()
+export class KyselyIntegrationRepository implements IntegrationRepository {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  async insert(integration: Integration): Promise<void> {
+    await this.handle.db.insertInto('integrations').values(integrationToRow(integration)).execute();
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<Integration | undefined> {
+    const row = await this.handle.db.selectFrom('integrations').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : integrationFromRow(row);
+  }
+
+  update(storeId: Uuid, id: Uuid, change: (current: Integration) => Integration): Promise<Integration | undefined> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('integrations').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (row === undefined) return undefined;
+      const updated = change(integrationFromRow(row));
+      const { id: _id, store_id: _store, created_at: _created, ...columns } = integrationToRow(updated);
+      await trx.updateTable('integrations').set(columns).where('id', '=', id).execute();
+      return updated;
+    });
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
+    const result = await this.handle.db.deleteFrom('integrations').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0 ? E.right(undefined) : E.left(missing);
+  }
+
+  async list(storeId: Uuid, query: IntegrationQuery): Promise<Page<Integration>> {
+    const enabled = booleanCondition(query.filter, 'enabled');
+    let filtered = this.handle.db.selectFrom('integrations').where('store_id', '=', storeId).where(matching(withoutField(query.filter, 'enabled'), INTEGRATION_COLUMNS));
+    if (enabled !== undefined) filtered = filtered.where('enabled', '=', enabled);
+    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    return pageOf(rows.map(integrationFromRow), query.page, counted, 'capped');
+  }
+
+  async listDeliveries(storeId: Uuid, integrationId: Uuid, query: DeliveryQuery): Promise<Page<Delivery>> {
+    const filtered = this.handle.db
+      .selectFrom('integration_jobs')
+      .where('store_id', '=', storeId)
+      .where('integration_id', '=', integrationId)
+      .where(matching(query.filter, DELIVERY_COLUMNS));
+    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    return pageOf(rows.map(deliveryFromRow), query.page, counted, 'capped');
+  }
+
+  async findDelivery(storeId: Uuid, integrationId: Uuid, deliveryId: Uuid): Promise<Delivery | undefined> {
+    const row = await this.handle.db
+      .selectFrom('integration_jobs')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('integration_id', '=', integrationId)
+      .where('id', '=', deliveryId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : deliveryFromRow(row);
+  }
+
+  async listLogs(storeId: Uuid, scope: LogScope, query: LogQuery): Promise<Page<DeliveryLog>> {
+    const succeeded = booleanCondition<LogFilterField>(query.filter, 'succeeded');
+    let filtered = this.handle.db.selectFrom('integration_logs').where('store_id', '=', storeId);
+    if (scope.integrationId !== undefined) filtered = filtered.where('integration_id', '=', scope.integrationId);
+    if (scope.deliveryId !== undefined) filtered = filtered.where('job_id', '=', scope.deliveryId);
+    if (succeeded !== undefined) filtered = filtered.where('succeeded', '=', succeeded);
+    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    return pageOf(rows.map(logFromRow), query.page, counted, 'capped');
+  }
+}

@@ -1,0 +1,77 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ObservedPayloads } from '../../../../application/ports/observed-payloads.js';
+import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
+import type { FiredEvent as Fired } from '../../../../domain/integrations/fired-event.js';
+import type { ObservableKey } from '../../../../domain/integrations/observable-events.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { Tables } from '../schema.js';
+
+export type FiredEvent = Fired<ObservedPayloads>;
+
+type Observers = readonly { readonly id: string; readonly observed_keys: string }[];
+
+const observing = (integrations: Observers, key: ObservableKey) => integrations.filter((i) => i.observed_keys.includes(`,${key},`));
+
+/**
+ * Writes the events of a change in the change's own transaction, with one job per integration that
+ * observes each: a change that rolls back leaves none, and one that commits cannot lose them. A store
+ * without an enabled integration pays one indexed read per change and nothing more.
+ */
+export class KyselyOutbox {
+  constructor(
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly payloads: ObservedPayloads,
+  ) {}
+
+  private observers(db: Kysely<Tables> | Transaction<Tables>, storeId: Uuid): Promise<Observers> {
+    return db.selectFrom('integrations').select(['id', 'observed_keys']).where('store_id', '=', storeId).where('enabled', '=', true).execute();
+  }
+
+  /** Records the events inside `trx`, the transaction of the change that fired them. */
+  async record(trx: Transaction<Tables>, storeId: Uuid, events: readonly FiredEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const integrations = await this.observers(trx, storeId);
+    if (integrations.length === 0) return;
+    for (const event of events) {
+      const observers = observing(integrations, event.key);
+      if (observers.length === 0) continue;
+      const eventId = this.ids.uuid();
+      // The system's time, not a store's test clock: retries and retention run on real time.
+      const now = this.clock.now();
+      const payload = JSON.stringify(await event.payload(this.payloads));
+      await trx.insertInto('integration_events').values({ id: eventId, store_id: storeId, observed_key: event.key, payload, created_at: now }).execute();
+      await trx
+        .insertInto('integration_jobs')
+        .values(
+          observers.map((integration) => ({
+            id: this.ids.uuid(),
+            store_id: storeId,
+            integration_id: integration.id,
+            event_id: eventId,
+            observed_key: event.key,
+            status: 'pending',
+            attempts: 0,
+            due_at: now,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+  }
+
+  /**
+   * Runs a write that needs no transaction of its own: alone when no enabled integration of the store
+   * observes `key` (the common case costs one indexed read), in a transaction with its events when one does.
+   * An integration created while the write runs sees the changes that start after it.
+   */
+  async around<R>(db: Kysely<Tables>, storeId: Uuid, key: ObservableKey, write: (db: Kysely<Tables>) => Promise<R>, events: (result: R) => readonly FiredEvent[]): Promise<R> {
+    if (observing(await this.observers(db, storeId), key).length === 0) return write(db);
+    return db.transaction().execute(async (trx) => {
+      const result = await write(trx);
+      await this.record(trx, storeId, events(result));
+      return result;
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { Delivery, DeliveryLog } from '../../../domain/integrations/delivery.js';
+import { booleanFilterIssues, DELIVERY_LIST, LOG_LIST, type LogQuery } from '../../../domain/integrations/integration-query.js';
+import type { LogScope } from '../../ports/integration-repository.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { QueryParams } from '../../../domain/query/query-params.js';
+import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { IntegrationRepository } from '../../ports/integration-repository.js';
+import type { StoreRepository } from '../../ports/store-repository.js';
+import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
+import { TOKENS } from '../../tokens.js';
+import { listPage } from '../list-page.js';
+import { INTEGRATION_NOT_FOUND } from './integrations.js';
+
+type Result<A> = Promise<E.Either<DomainError, A>>;
+
+const JOB_NOT_FOUND = 'integration job not found';
+
+/** The attempt logs of the store, of one integration, or of one of its jobs: EPCC's three log lists. */
+@injectable()
+export class ListIntegrationLogs {
+  constructor(
+    @inject(INTEGRATION_TOKENS.IntegrationRepository) private readonly integrations: IntegrationRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
+
+  private async logs(storeId: Uuid, scope: LogScope, params: QueryParams): Result<Page<DeliveryLog>> {
+    const listed = await listPage(this.stores, storeId, params, LOG_LIST, async (query: LogQuery) => {
+      const wrong = booleanFilterIssues(query.filter, ['succeeded']);
+      return wrong === undefined ? E.right(await this.integrations.listLogs(storeId, scope, query)) : E.left(validationFailed(wrong));
+    });
+    return E.flatten(listed);
+  }
+
+  ofStore(storeId: Uuid, params: QueryParams): Result<Page<DeliveryLog>> {
+    return this.logs(storeId, {}, params);
+  }
+
+  async ofIntegration(storeId: Uuid, id: string, params: QueryParams): Result<Page<DeliveryLog>> {
+    const integrationId = parseUuid(id);
+    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined) return E.left(notFound(INTEGRATION_NOT_FOUND));
+    return this.logs(storeId, { integrationId }, params);
+  }
+
+  async ofJob(storeId: Uuid, id: string, jobId: string, params: QueryParams): Result<Page<DeliveryLog>> {
+    const integrationId = parseUuid(id);
+    const deliveryId = parseUuid(jobId);
+    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined) return E.left(notFound(INTEGRATION_NOT_FOUND));
+    if (deliveryId === undefined || (await this.integrations.findDelivery(storeId, integrationId, deliveryId)) === undefined) return E.left(notFound(JOB_NOT_FOUND));
+    return this.logs(storeId, { integrationId, deliveryId }, params);
+  }
+}
+
+/** The jobs of an integration: one per event it was to deliver. */
+@injectable()
+export class ListIntegrationJobs {
+  constructor(
+    @inject(INTEGRATION_TOKENS.IntegrationRepository) private readonly integrations: IntegrationRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
+
+  async execute(storeId: Uuid, id: string, params: QueryParams): Result<Page<Delivery>> {
+    const integrationId = parseUuid(id);
+    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined) return E.left(notFound(INTEGRATION_NOT_FOUND));
+    return listPage(this.stores, storeId, params, DELIVERY_LIST, (query) => this.integrations.listDeliveries(storeId, integrationId, query));
+  }
+}
