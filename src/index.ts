@@ -186,3 +186,15 @@ export type { Schedule, ScheduleAttributes, ScheduleChanges } from './domain/bil
 export type { BillingRunReport, CurrencyTotals } from './domain/billing/run-reports.js';
 export type { ProratedPlan, ProrationEvent } from './domain/subscription/proration-event.js';
 export { costOfDays, prorationDays, type InvoicedPeriod, type ProrationPolicyInUse } from './domain/billing/proration.js';
+
+// Integrations: webhooks for observable events, their outbox, relay and logs.
+export { CreateIntegration, DeleteIntegration, GetIntegration, ListIntegrations, UpdateIntegration } from './application/use-cases/integrations/integrations.js';
+export { ListIntegrationJobs, ListIntegrationLogs } from './application/use-cases/integrations/integration-logs.js';
+export { RelayDeliveries } from './application/use-cases/integrations/relay-deliveries.js';
+export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
+export type { IntegrationRepository, LogScope } from './application/ports/integration-repository.js';
+export type { AttemptOutcome, AttemptRecord, ClaimedDelivery, DeliveryRepository } from './application/ports/delivery-repository.js';
+export type { WebhookAnswer, WebhookRequest, WebhookSender } from './application/ports/webhook-sender.js';
+export type { HostResolver } from './application/ports/host-resolver.js';
+export type { IntegrationSettings } from './application/ports/integration-settings.js';
+export type { ObservedPayloads } from './application/ports/observed-payloads.js';
