@@ -261,6 +261,7 @@ export const ROUTES: readonly RouteCase[] = [
     body: () => ({ data: { type: 'integration', name: 'Another', integration_type: 'webhook', enabled: false, observes: ['order.created'], configuration: { url: 'https://93.184.215.14/other' } } }),
   },
   { method: 'GET', pattern: '/v2/integrations', path: () => '/v2/integrations?filter=eq(enabled,true)&page[limit]=5' },
+  { method: 'GET', pattern: '/v2/integrations/attributes', path: () => '/v2/integrations/attributes' },
   { method: 'GET', pattern: '/v2/integrations/logs', path: () => '/v2/integrations/logs?page[limit]=5' },
   { method: 'GET', pattern: '/v2/integrations/:id', path: (ids) => `/v2/integrations/${ids.integrationId}` },
   {

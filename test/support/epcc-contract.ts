@@ -115,6 +115,12 @@ interface EpccRoute extends EpccMatch {
   readonly components: EpccDocument['components'];
 }
 
+/**
+ * Paths a template of EPCC's documents would match that are not that operation: `GET /integrations/attributes`
+ * is in EPCC's Postman collection but not in its integrations document, where `{integration_uuid}` would take it.
+ */
+const NOT_IN_EPCC_DOCUMENTS = /^(\/v2)?\/integrations\/attributes\/?$/i;
+
 const routeOf = (template: string): { pattern: RegExp; params: number } => {
   const segments = template.split('/').map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return { pattern: new RegExp(`^${segments.join('/')}/?$`, 'i'), params: segments.filter((s) => s === '[^/]+').length };
@@ -149,6 +155,7 @@ export class EpccContract {
   /** The EPCC operation a request is, if it is one. */
   match(method: string, path: string): EpccRoute | undefined {
     const pathname = path.split('?')[0] ?? '';
+    if (NOT_IN_EPCC_DOCUMENTS.test(pathname)) return undefined;
     const verb = (method === 'HEAD' ? 'get' : method.toLowerCase()) as EpccMatch['method'];
     return this.routes.find((r) => r.method === verb && r.prefixes.some((prefix) => pathname.toLowerCase().startsWith(prefix) && r.pattern.test(pathname.slice(prefix.length))));
   }

@@ -77,6 +77,17 @@ describe('HTTP: integrations', () => {
       expect(resolver.asked).to.deep.equal(['yourwebsite.com']);
     });
 
+    it("answers Postman's 'Get integration attributes' with the fields a create takes, each required one refused when left out", async () => {
+      const response = await api.request('/v2/integrations/attributes');
+      expect(response.status).to.equal(200);
+      const { data } = (await response.json()) as { data: { value: string; required: boolean }[] };
+      expect(data.map((a) => a.value)).to.deep.equal(['name', 'description', 'enabled', 'integration_type', 'observes', 'configuration.url', 'configuration.secret_key']);
+      // The required ones are what a create with none of them names.
+      const refused = await post({ type: 'integration', configuration: {} });
+      const sources = ((await refused.json()) as { errors: { source: string }[] }).errors.map((e) => e.source.replace(/^data\./, ''));
+      expect(data.filter((a) => a.required).map((a) => a.value).sort()).to.deep.equal([...new Set(sources)].sort());
+    });
+
     it('accepts every observable key of EPCC, each once, and keeps the secret', async () => {
       const integration = await created(webhook('https://hooks.example.com/x', { observes: ['subscription.created', 'order.paid', 'subscription.created', 'subscription-invoice.created'], enabled: false }));
       expect(integration['observes']).to.deep.equal(['subscription.created', 'order.paid', 'subscription-invoice.created']);

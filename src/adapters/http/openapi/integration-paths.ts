@@ -123,6 +123,29 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
       errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
     }),
   },
+  '/v2/integrations/attributes': {
+    get: operation({
+      operationId: 'listIntegrationAttributes',
+      summary: 'Get integration attributes',
+      description:
+        "The fields an integration takes, with their labels and limits, as EPCC's attribute endpoints describe a resource for forms. In EPCC's Postman collection; EPCC's OpenAPI document does not define it, so the shape is ours.",
+      tag: TAG,
+      access: 'admin',
+      extension: true,
+      success: {
+        '200': {
+          description: 'The fields.',
+          content: jsonContent(
+            closedObject({
+              data: arrayOf(
+                closedObject({ label: text(1, 255), value: text(1, 255), type: oneOfStrings(['string', 'boolean', 'array']), required: boolean, description: text(1, 1024) }),
+              ),
+            }),
+          ),
+        },
+      },
+    }),
+  },
   '/v2/integrations/logs': {
     get: operation({
       operationId: 'listStoreIntegrationLogs',

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { ListIntegrationJobs, ListIntegrationLogs } from '../../../application/use-cases/integrations/integration-logs.js';
 import type { CreateIntegration, DeleteIntegration, GetIntegration, ListIntegrations, UpdateIntegration } from '../../../application/use-cases/integrations/integrations.js';
+import { INTEGRATION_ATTRIBUTES } from '../../../domain/integrations/integration-attributes.js';
 import type { Page } from '../../../domain/query/page.js';
 import { INTEGRATIONS_PATH, integrationJobResource, integrationLogResource, integrationResource } from '../documents/integration-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpContext, type HttpState } from '../http-state.js';
@@ -45,7 +46,10 @@ export const integrationRoutes = (router: Router<HttpState>, useCases: Integrati
       const origin = links(ctx);
       ctx.body = listDocument(ctx, links, found.right, (i) => integrationResource(i, origin));
     })
-    // Before `/:id`, which would take `logs` for an id.
+    // Before `/:id`, which would take `attributes` or `logs` for an id.
+    .get(`${INTEGRATIONS_PATH}/attributes`, guard('admin'), (ctx) => {
+      ctx.body = { data: INTEGRATION_ATTRIBUTES };
+    })
     .get(`${INTEGRATIONS_PATH}/logs`, guard('admin'), async (ctx) => {
       const found = await useCases.logs.ofStore(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
