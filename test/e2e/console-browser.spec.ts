@@ -518,6 +518,13 @@ const receiver = async (script: readonly number[]) => {
     await form.getByRole('checkbox', { name: 'subscription.created', exact: true }).check();
     expect(await form.getByRole('checkbox', { name: /^Enabled/ }).isChecked()).to.equal(true);
     await accessible(page, 'integration form');
+    // A URL the API refuses: its reason is shown and what was typed stays.
+    await form.getByLabel(/^Webhook URL/).fill('ftp://127.0.0.1/hooks');
+    await form.getByRole('button', { name: 'Create integration' }).click();
+    await form.getByRole('alert').getByText('must be an http or https URL (data.configuration.url)').waitFor();
+    expect(await form.getByLabel('Name').inputValue()).to.equal('Fulfilment');
+    expect(await billing.read('/v2/integrations')).to.deep.equal([]);
+    await form.getByLabel(/^Webhook URL/).fill(hook.url);
     await form.getByRole('button', { name: 'Create integration' }).click();
     await page.getByRole('heading', { name: 'Fulfilment', level: 1 }).waitFor();
     expect(await page.getByTestId('integration-state').textContent()).to.equal('enabled');
@@ -599,7 +606,8 @@ const receiver = async (script: readonly number[]) => {
     await row.waitFor({ state: 'detached' });
     expect(await billing.read('/v2/integrations')).to.deep.equal([]);
     await accessible(page, 'integrations');
-    await refusesNothing(watch);
+    // The browser reports the refused create itself; nothing else may be in the console.
+    await refusesNothing(watch, [/Failed to load resource: the server responded with a status of 400/]);
   });
 });
 

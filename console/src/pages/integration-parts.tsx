@@ -8,7 +8,7 @@ import { chosen } from './catalogue';
 /** The keys an integration observes, ticked from the keys that fire here, one group per resource. */
 export const ObservesChoice = ({ current = [] }: { current?: readonly string[] }) => (
   <fieldset class="observes">
-    <legend>Observes (at least one)</legend>
+    <legend>Observes</legend>
     {keyGroups().map(([resource, keys]) => (
       <div key={resource} role="group" aria-label={resource}>
         {keys.map((key) => (
