@@ -428,6 +428,9 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
   it('ends the session when the API stops taking its token', async () => {
     const { page } = watch;
     await signIn(page, billing);
+    // The store page's own reads finish first: one still on its way when the key goes would end the session
+    // before the click below, on a slow machine.
+    await page.waitForLoadState('networkidle');
     const keys = await billing.read<{ id: string; client_id: string }[]>('/v2/application-keys');
     const own = keys.find((k) => k.client_id === billing.api.store.key.clientId);
     const response = await billing.api.request(`/v2/application-keys/${own?.id ?? ''}`, { method: 'DELETE' });
