@@ -68,7 +68,9 @@ export const api = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
     throw new ApiError(401, await problemsOf(response));
   }
   if (!response.ok) throw new ApiError(response.status, await problemsOf(response));
-  return { body: (response.status === 204 ? undefined : await response.json()) as T, headers: response.headers };
+  // Some answers have no body at all: 204s, and EPCC's 200 to deleting an integration.
+  const text = response.status === 204 ? '' : await response.text();
+  return { body: (text === '' ? undefined : JSON.parse(text)) as T, headers: response.headers };
 };
 
 export const get = async <T>(path: string): Promise<T> => (await api<T>('GET', path)).body;

@@ -13,6 +13,8 @@ import { BillingPage } from './pages/billing';
 import { BillingRulesPage } from './pages/billing-rules';
 import { ImportsPage } from './pages/imports';
 import { InvoicesPage } from './pages/invoices';
+import { IntegrationsPage } from './pages/integrations';
+import { IntegrationPage } from './pages/integration';
 
 const SECTIONS = [
   ['', 'Store'],
@@ -23,6 +25,7 @@ const SECTIONS = [
   ['invoices', 'Invoices'],
   ['billing-rules', 'Billing rules'],
   ['imports', 'Imports'],
+  ['integrations', 'Integrations'],
 ] as const;
 
 const Page = () => {
@@ -47,6 +50,8 @@ const Page = () => {
       return <BillingRulesPage place={place} />;
     case 'imports':
       return <ImportsPage place={place} />;
+    case 'integrations':
+      return id === undefined ? <IntegrationsPage place={place} /> : <IntegrationPage id={id} place={place} />;
     default:
       return <p role="alert">No page here.</p>;
   }

@@ -114,3 +114,36 @@ export interface ImportProblem {
 }
 
 export const SUBSCRIPTIONS = '/v2/subscriptions';
+
+export interface Integration {
+  readonly id: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly enabled: boolean;
+  readonly integration_type: string;
+  readonly observes: readonly string[];
+  readonly configuration: { readonly url: string; readonly secret_key?: string };
+  readonly meta: { readonly timestamps: { readonly created_at: string; readonly updated_at: string } };
+}
+
+/** One event for one integration, with where its delivery stands. */
+export interface IntegrationJob {
+  readonly id: string;
+  readonly triggered_by: string;
+  readonly status: string;
+  readonly attempts: number;
+  readonly meta: { readonly timestamps: { readonly created_at: string; readonly updated_at: string }; readonly next_attempt_at?: string };
+}
+
+/** One delivery attempt. */
+export interface IntegrationLog {
+  readonly id: string;
+  readonly succeeded: boolean;
+  readonly attempt: number;
+  readonly status_code?: number;
+  readonly error_detail?: string;
+  readonly relationships: { readonly integration: { readonly data: { readonly id: string } }; readonly job: { readonly data: { readonly id: string } } };
+  readonly meta: { readonly duration_ms: number; readonly timestamps: { readonly created_at: string } };
+}
+
+export const INTEGRATIONS = '/v2/integrations';

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Container } from 'inversify';
 import { pino } from 'pino';
 import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
 import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.js';
@@ -26,8 +27,8 @@ export interface BillingApi {
 
 const finished = (job: Resource): boolean => job.attributes['status'] === 'success' || job.attributes['status'] === 'failed';
 
-export const startBillingApi = async (persistence: Persistence): Promise<BillingApi> => {
-  const api = await startTestApi({ persistence, testClocks: true });
+export const startBillingApi = async (persistence: Persistence, options: { configure?: (container: Container) => void } = {}): Promise<BillingApi> => {
+  const api = await startTestApi({ persistence, testClocks: true, ...options });
   const jobs: RunningJobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, { log: pino({ level: 'warn' }, new LogCapture()) });
   const created = async (path: string, data: unknown): Promise<Resource> => {
     const response = await api.request(path, jsonBody({ data }));
