@@ -53,7 +53,7 @@ const cursorIssue = (detail: string): ValidationIssue => ({ source: PAGE_AFTER, 
 
 /** The position a token names, when it is one this list made; a token of another filter or include, altered or not a token, is refused. */
 export const readCursorToken = (token: string, binding: string): Parsed<CursorStart> => {
-  const refused: Parsed<CursorStart> = E.left([cursorIssue('is not a token this list made: follow links.next, or send page[after] empty to start')]);
+  const refused: Parsed<CursorStart> = E.left([cursorIssue('page[after] is not a token this list made: follow links.next, or send page[after] empty to start')]);
   if (token.length > CURSOR_TOKEN_MAX) return refused;
   const text = fromBase64Url(token);
   const parts = text?.split('.');
@@ -65,7 +65,7 @@ export const readCursorToken = (token: string, binding: string): Parsed<CursorSt
   if (version !== VERSION || id === undefined || id !== rawId || Number.isNaN(createdAt.getTime())) return refused;
   const position: Ordered = { createdAt, id };
   if (seal(positionText(position), binding) !== text) {
-    return E.left([cursorIssue('was made for another filter or include, or was altered: follow links.next of this list, or send page[after] empty to start')]);
+    return E.left([cursorIssue('page[after] was made for another filter or include, or was altered: follow links.next of this list, or send page[after] empty to start')]);
   }
   return E.right({ kind: 'after', position, token });
 };
