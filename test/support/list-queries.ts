@@ -13,13 +13,14 @@ const filterText = (conditions: readonly FilterCondition<string>[]): string =>
 /** A list query as a request would give it, parsed by the list's own rules: tests reach ports the way use cases do. */
 export const listQuery = <F extends string = never, I extends string = never>(
   rules: ListRules<F, I>,
-  request: { readonly offset?: number; readonly limit?: number; readonly filter?: readonly FilterCondition<NoInfer<F>>[]; readonly include?: string } = {},
+  request: { readonly offset?: number; readonly limit?: number; readonly filter?: readonly FilterCondition<NoInfer<F>>[]; readonly include?: string; readonly after?: string } = {},
 ): ListQuery<F, I> => {
   const pairs: [string, string][] = [];
   if (request.offset !== undefined) pairs.push(['page[offset]', String(request.offset)]);
   if (request.limit !== undefined) pairs.push(['page[limit]', String(request.limit)]);
   if (request.filter !== undefined && request.filter.length > 0) pairs.push(['filter', filterText(request.filter)]);
   if (request.include !== undefined) pairs.push(['include', request.include]);
+  if (request.after !== undefined) pairs.push(['page[after]', request.after]);
   const parsed = parseListQuery(queryParams(pairs), { ...rules, defaultLimit: 25 });
   if (E.isLeft(parsed)) throw new Error(`not a valid list query: ${JSON.stringify(parsed.left)}`);
   return parsed.right;

@@ -7,6 +7,7 @@ import type { DomainError } from '../../domain/shared/errors.js';
 export const ERROR_CODE_MEANINGS = {
   invalid_value: 'a field of the body, a query parameter or a header has a value its rules refuse; `source` names it',
   invalid_filter: 'the `filter` parameter does not parse, or names a field or operator the list does not allow',
+  invalid_cursor: 'the `page[after]` token is not one this list made: altered, not a token, or made for another filter or include',
   invalid_body: 'the body is not valid JSON (or form data for the token endpoint), does not decompress, or does not match its Content-Length',
   invalid_http: 'the request is not valid HTTP/1.1: it does not parse, or it has no Host header (HTTP/1.1) or more than one',
   unauthenticated: 'no bearer token, or one that is unknown or expired; or client credentials that do not match a key',
@@ -58,6 +59,7 @@ export const ERROR_CODES = Object.keys(ERROR_CODE_MEANINGS) as readonly ErrorCod
 export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_value: 400,
   invalid_filter: 400,
+  invalid_cursor: 400,
   invalid_body: 400,
   invalid_http: 400,
   unauthenticated: 401,

@@ -1,7 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type * as t from 'io-ts';
+import { issues } from '../shared/errors.js';
 import { parseAll, type Parsed } from '../shared/validation.js';
+import { cursorBinding, PAGE_AFTER, parseCursorStart, type CursorStart } from './cursor.js';
 import { checkFilterValues, parseFilter, type FilterCondition, type FilterRules, type FilterValues } from './filter.js';
 import { parseInclude } from './include.js';
 import { parsePageRequest, type PageRequest } from './page.js';
@@ -20,6 +22,8 @@ export type ListQuery<F extends string = never, I extends string = never> = t.Br
     readonly page: PageRequest;
     readonly filter: readonly FilterCondition<F>[];
     readonly include: ReadonlySet<I>;
+    /** Present when the client asked for cursor paging (`page[after]`); `page.offset` is then 0. */
+    readonly after?: CursorStart;
   },
   ListQueryBrand
 >;
@@ -30,13 +34,33 @@ export interface ListRules<F extends string = never, I extends string = never> {
   /** The values of the fields that take only some. */
   readonly values?: FilterValues<F>;
   readonly include?: readonly I[];
+  /** The list also pages by cursor when asked with `page[after]`; other lists ignore that parameter. */
+  readonly cursor?: true;
 }
+
+type ListQueryFields<F extends string, I extends string> = Readonly<{ page: PageRequest; filter: readonly FilterCondition<F>[]; include: ReadonlySet<I>; after?: CursorStart }>;
+
+/**
+ * `page[after]` on a list that pages by cursor: read once the filter and include are known, since a
+ * token is bound to them. It cannot be combined with `page[offset]`.
+ */
+const withCursor = <F extends string, I extends string>(params: QueryParams, rules: ListRules<F, I>, query: ListQueryFields<F, I>): Parsed<ListQueryFields<F, I>> => {
+  if (rules.cursor !== true) return E.right(query);
+  return pipe(
+    singleParam(params, PAGE_AFTER),
+    E.flatMap((raw): Parsed<ListQueryFields<F, I>> => {
+      if (raw === undefined) return E.right(query);
+      if (params.has('page[offset]')) return E.left(issues('page[offset]', `cannot be combined with ${PAGE_AFTER}: a cursor walk has no offsets`));
+      return E.map((after: CursorStart) => ({ ...query, after }))(parseCursorStart(raw, cursorBinding(query.filter, query.include)));
+    }),
+  );
+};
 
 export const parseListQuery = <F extends string = never, I extends string = never>(
   params: QueryParams,
   rules: ListRules<F, I> & { readonly defaultLimit: number },
 ): Parsed<ListQuery<F, I>> =>
-  E.map((query: Readonly<{ page: PageRequest; filter: readonly FilterCondition<F>[]; include: ReadonlySet<I> }>) => query as ListQuery<F, I>)(
+  pipe(
     parseAll({
       page: parsePageRequest(params, rules.defaultLimit),
       filter: pipe(
@@ -49,4 +73,6 @@ export const parseListQuery = <F extends string = never, I extends string = neve
         E.flatMap((raw): Parsed<ReadonlySet<I>> => (raw === undefined || rules.include === undefined ? E.right(new Set()) : parseInclude(raw, rules.include))),
       ),
     }),
+    E.flatMap((query: ListQueryFields<F, I>) => withCursor(params, rules, query)),
+    E.map((query) => query as ListQuery<F, I>),
   );

@@ -102,6 +102,8 @@ export interface Page<A> {
   readonly page: PageRequest;
   readonly total: number;
   readonly totalMethod: TotalMethod;
+  /** On a cursor page only: whether a record follows its last item. */
+  readonly more?: boolean;
 }
 
 /** A page from `counted` matches, counted as `counting` says: a capped count that reached the cap is a lower bound. */

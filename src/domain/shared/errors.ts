@@ -7,7 +7,7 @@ export interface ValidationIssue {
   /** A more specific title than "Bad Request", when the kind of input has its own (filters do). */
   readonly title?: string;
   /** What kind of input was wrong, when it is not a plain field or parameter value. */
-  readonly code?: 'invalid_filter';
+  readonly code?: 'invalid_filter' | 'invalid_cursor';
 }
 export type Issues = ReadonlyNonEmptyArray<ValidationIssue>;
 

@@ -70,9 +70,11 @@ export const operation = (spec: OperationSpec): Operation => {
   const codes = errors.codes ?? {};
   const error = (description: string, codes: readonly ErrorCode[]) => errorResponse(description, codes, sharedErrorHeaders);
   const filtered = (spec.parameters ?? []).some((p) => '$ref' in p && /Filter$/.test(p.$ref));
+  const cursored = (spec.parameters ?? []).some((p) => '$ref' in p && p.$ref.endsWith('/PageAfter'));
   responses['400'] = error(joined(errors[400], idempotent ? 'An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.' : undefined, BODY_UNREADABLE), [
     'invalid_value',
     ...(filtered ? (['invalid_filter'] as const) : []),
+    ...(cursored ? (['invalid_cursor'] as const) : []),
     'invalid_body',
     'invalid_http',
   ]);
@@ -133,6 +135,23 @@ export const listResponseSchema = (item: Schema, extraMeta: Readonly<Record<stri
   required: ['data', 'links', 'meta', ...Object.keys(more).filter((name) => !optional.includes(name))],
   additionalProperties: false,
 });
+
+/**
+ * A list that also pages by cursor: `links` and `meta.page` are those of an offset page, or of a cursor
+ * page when `page[after]` was sent.
+ */
+export const cursorListResponseSchema = (offsetPaged: Schema): Schema => {
+  const properties = offsetPaged.properties ?? {};
+  const meta = properties['meta'] ?? {};
+  return {
+    ...offsetPaged,
+    properties: {
+      ...properties,
+      links: { oneOf: [{ $ref: '#/components/schemas/ListLinks' }, { $ref: '#/components/schemas/CursorListLinks' }] },
+      meta: { ...meta, properties: { ...meta.properties, page: { oneOf: [{ $ref: '#/components/schemas/PageMeta' }, { $ref: '#/components/schemas/CursorPageMeta' }] } } },
+    },
+  };
+};
 
 export const PAGING_PARAMETERS = [parameterRef('PageOffset'), parameterRef('PageLimit')] as const;
 export const ID_PARAMETER = parameterRef('ResourceId');

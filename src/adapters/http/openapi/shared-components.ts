@@ -1,3 +1,4 @@
+import { CURSOR_TOKEN_MAX } from '../../../domain/query/cursor.js';
 import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS } from '../../../domain/query/filter.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX } from '../../../domain/query/page.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
@@ -25,6 +26,25 @@ const pageMeta: Schema = closedObject({
   total: integer(0, undefined, 'The number of pages.'),
 });
 
+const cursorListLinks: Schema = closedObject(
+  {
+    current: uri,
+    first: { ...uri, description: 'The start of the walk: `page[after]` empty.' },
+    next: { ...nullable(uri), description: 'The next page, its `page[after]` a token; null on the last page.' },
+  },
+  [],
+  "The links of a cursor page (`page[after]` was sent), keeping the request's `filter`, `include` and `page[limit]`. There is no `last` (a walk does not know where it ends) and no `prev` (it walks forward).",
+);
+
+const cursorPageMeta: Schema = closedObject(
+  {
+    limit: integer(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX, 'The page length used.'),
+    after: { type: 'string', description: 'The `page[after]` this page was read with: empty on the first page.' },
+  },
+  [],
+  'Paging of a cursor page: no offset or page number, since a walk has neither.',
+);
+
 const resultsMeta: Schema = closedObject({
   total: integer(0, undefined, 'The number of matching records, or a lower bound of it (see `total_method`).'),
   total_method: {
@@ -41,6 +61,8 @@ const sharedSchemas: Readonly<Record<string, Schema>> = {
   ErrorDocument: errorDocumentSchema,
   ListLinks: listLinks,
   PageMeta: pageMeta,
+  CursorListLinks: cursorListLinks,
+  CursorPageMeta: cursorPageMeta,
   ResultsMeta: resultsMeta,
 };
 
@@ -56,6 +78,14 @@ const parameters: Readonly<Record<string, Parameter>> = {
     in: 'query',
     description: `Records per page, ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}; when absent, the store's \`page_length\` setting (default 25). Out of range, not an integer, or given twice: 400 naming the parameter.`,
     schema: integer(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX),
+  },
+  PageAfter: {
+    name: 'page[after]',
+    in: 'query',
+    description:
+      `Asks for cursor paging, past the offset limit of ${PAGE_OFFSET_MAX}: empty (\`page[after]=\`) for the first page, then the token of \`links.next\`, which is opaque and bound to the request's \`filter\` and \`include\`. Not with \`page[offset]\` (400). A token altered, not a token, or sent with another filter or include: 400 \`invalid_cursor\`.`,
+    schema: { type: 'string', maxLength: CURSOR_TOKEN_MAX },
+    'x-extension': true,
   },
   ResourceId: {
     name: 'id',

@@ -4,7 +4,7 @@ import { PAYMENT_AUTHORITY_FIELDS, PAYMENT_AUTHORITY_TYPES } from '../../../doma
 import { PRODUCT_CHANGE_TYPES } from '../../../domain/subscription/product-changes.js';
 import { SUBSCRIPTION_INCLUDES } from '../../../domain/subscription/subscription-query.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
+import { cursorListResponseSchema, ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
 import { arrayOf, boolean, closedObject, nullable, constant, dataDocument, dataRequest, oneOfStrings, openObject, parameterRef, requestFields, schemaRef, text, timestamp, uuid } from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { catalogueText, currency } from './subscription-catalogue-schemas.js';
@@ -197,12 +197,12 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
     get: operation({
       operationId: 'listSubscriptions',
       summary: 'List subscriptions',
-      description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages.`,
+      description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages. Past the offset limit, \`page[after]\` walks the whole list by cursor (an extension).`,
       tag: TAG,
       access: 'read',
-      parameters: [...PAGING_PARAMETERS, parameterRef('SubscriptionFilter'), parameterRef('SubscriptionInclude'), parameterRef('Currency')],
-      success: { '200': { description: 'A page of subscriptions.', content: jsonContent(listResponseSchema(schemaRef('Subscription'), {}, includedMember, ['included'])) } },
-      errors: { 400: 'A paging parameter out of range or given twice, a filter that does not parse, or an unknown include.' },
+      parameters: [...PAGING_PARAMETERS, parameterRef('PageAfter'), parameterRef('SubscriptionFilter'), parameterRef('SubscriptionInclude'), parameterRef('Currency')],
+      success: { '200': { description: 'A page of subscriptions.', content: jsonContent(cursorListResponseSchema(listResponseSchema(schemaRef('Subscription'), {}, includedMember, ['included']))) } },
+      errors: { 400: 'A paging parameter out of range or given twice, `page[offset]` with `page[after]`, a `page[after]` token this list did not make, a filter that does not parse, or an unknown include.' },
     }),
   }),
   ...subscriptionPath('/subscriptions/subscriptions/{id}', {

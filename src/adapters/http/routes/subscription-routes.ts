@@ -14,7 +14,7 @@ import { offeringProductResource } from '../documents/subscription-catalogue-doc
 import { includedFor, sharedOfferingResource, stateResource, subscriptionPlanResource, subscriptionResource } from '../documents/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData, requestDataList } from '../request-body.js';
-import { listDocument } from './list-response.js';
+import { cursorListDocument, listDocument } from './list-response.js';
 import type { RouteContext, UseCase } from './route-context.js';
 import { bothPrefixes, preferredCurrency } from './subscription-paths.js';
 
@@ -59,7 +59,7 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       };
       ctx.type = 'application/json';
       ctx.body = spliced.stringify({
-        ...listDocument(ctx, links, found.right, resource),
+        ...(found.right.cursor === undefined ? listDocument(ctx, links, found.right, resource) : cursorListDocument(ctx, links, found.right, found.right.cursor, resource)),
         ...includedFor(offerings.values(), found.right.include, preferredCurrency(ctx), spliced),
       });
     })

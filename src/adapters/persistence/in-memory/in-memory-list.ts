@@ -1,6 +1,6 @@
 import type { FilterCondition } from '../../../domain/query/filter.js';
 import { newestFirst, type Ordered } from '../../../domain/query/order.js';
-import { countingOf, pageOfAll, type Page } from '../../../domain/query/page.js';
+import { countingOf, pageOf, pageOfAll, type Page } from '../../../domain/query/page.js';
 import type { ListQuery } from '../../../domain/query/list-query.js';
 
 const matchesOne = <F extends string>(value: string, condition: FilterCondition<F>): boolean =>
@@ -25,5 +25,10 @@ export const listOf = <A, F extends string, I extends string>(records: Iterable<
   const matching = [...records]
     .filter((record) => query.filter.every((condition) => matches(how.fields[condition.field](record), condition)))
     .sort((a, b) => (how.order ?? newestFirst)(how.ordered(a), how.ordered(b)));
-  return pageOfAll(matching, query.page, countingOf(query.filter, how.keepsRunningCount));
+  const counting = countingOf(query.filter, how.keepsRunningCount);
+  const after = query.after;
+  if (after === undefined) return pageOfAll(matching, query.page, counting);
+  // A cursor page: the records ordered after the cursor's position, whether or not that record still exists.
+  const rest = after.kind === 'first' ? matching : matching.filter((record) => (how.order ?? newestFirst)(how.ordered(record), after.position) > 0);
+  return { ...pageOf(rest.slice(0, query.page.limit), query.page, matching.length, counting), more: rest.length > query.page.limit };
 };

@@ -45,6 +45,20 @@ export const oldestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: 
 export const pageNewestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
   newestFirst(query).limit(page.limit).offset(page.offset) as Q;
 
+/**
+ * The records after `position` in NEWEST_FIRST order, as a range of the list index (store_id, created_at,
+ * id): the leading `created_at <=` bound is what MariaDB needs to seek rather than scan, the rest cuts the tie.
+ */
+export const afterNewestFirst =
+  (position: Ordered, table?: string) =>
+  (eb: ExpressionBuilder<any, any>) => {
+    const column = (key: keyof Ordered) => eb.ref(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`);
+    return eb.and([
+      eb(column('createdAt'), '<=', position.createdAt),
+      eb.or([eb(column('createdAt'), '<', position.createdAt), eb(column('id'), '<', position.id)]),
+    ]);
+  };
+
 /** One page in OLDEST_FIRST order. */
 export const pageOldestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
   oldestFirst(query).limit(page.limit).offset(page.offset) as Q;
