@@ -44,7 +44,21 @@ export const startRelay = async (container: Container, log: Logger, options: Rel
       // Busy: claim again as soon as a quarter of the slots are free (not a poll later, and not one at a
       // time, which would cost a claim's queries per delivery).
       while (!stopped && relay.room < RELAY_CONCURRENCY / 4) await relay.slotFreed();
-      if (!stopped) timer = setTimeout(tick, found > 0 ? 0 : pollMs);
+      if (stopped) return;
+      if (found > 0) {
+        timer = setTimeout(tick, 0);
+        return;
+      }
+      // Nothing claimed while attempts are under way: what is due may be held back by its integration's
+      // share, so claim again as soon as an attempt ends, or at the next poll. The attempts that end
+      // together are claimed for in one round (the wake is deferred past the I/O that ends them).
+      if (relay.room < RELAY_CONCURRENCY) {
+        await Promise.race([relay.slotFreed().then(() => new Promise((resolve) => setImmediate(resolve))), new Promise((resolve) => (timer = setTimeout(resolve, pollMs)))]);
+        clearTimeout(timer);
+        if (!stopped) tick();
+        return;
+      }
+      timer = setTimeout(tick, pollMs);
     })();
   };
   const purge = setInterval(() => void relay.purge().catch((err: unknown) => log.warn({ err }, 'integration logs could not be purged')), PURGE_EVERY_MS);

@@ -66,6 +66,24 @@ describe('HTTP: events delivered to integrations', () => {
     return data('/v2/subscriptions/subscriptions', subscriptionData(offering['id'], offering['relationships'].plans.data[0].id));
   };
 
+  it("claims again as soon as an attempt ends, not at the next poll, when an integration's share held the rest back", async () => {
+    // The events are written while no relay runs; then a relay whose poll is a minute starts. Its first claim
+    // (at its start) takes the integration's share of 16; every other delivery comes from claims made as
+    // attempts end: without them, the other 24 would wait a minute for the next poll.
+    await relay.stop();
+    const hook = await receiver([200]);
+    try {
+      await data('/v2/integrations', { type: 'integration', name: 'Ledger', integration_type: 'webhook', observes: ['subscription-product.created'], configuration: { url: hook.url } });
+      for (let n = 0; n < 40; n += 1) await data('/v2/subscriptions/products', productData({ name: `Product ${n}` }));
+      const started = Date.now();
+      relay = await startRelay(api.container, pino({ level: 'warn' }, new LogCapture()), { pollMs: 60_000 });
+      await eventually(async () => hook.received.length, (n) => n >= 40);
+      expect(Date.now() - started, 'well before the next poll').to.be.below(30_000);
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('delivers subscription.created with EPCC payload, secret header and a Standard Webhooks signature; a receiver failing twice gets attempt 3', async () => {
     const hook = await receiver([500, 503, 200]);
     try {

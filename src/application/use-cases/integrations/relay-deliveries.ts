@@ -11,7 +11,7 @@ import { TOKENS } from '../../tokens.js';
 
 /** How many deliveries one instance makes at once, and how many of them one integration may hold. */
 export const RELAY_CONCURRENCY = 64;
-export const PER_INTEGRATION_CONCURRENCY = 8;
+export const PER_INTEGRATION_CONCURRENCY = 16;
 /** Longer than the 10 s a receiver gets: a claim outlives its attempt unless the instance died. */
 export const DELIVERY_LEASE_MS = 30_000;
 
