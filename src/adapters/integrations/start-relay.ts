@@ -20,8 +20,8 @@ export interface RelayOptions {
 }
 
 /**
- * Runs the relay in this process: it looks for due deliveries every `pollMs` and right after a round that
- * found some, and purges old logs hourly. Every instance may run one; each attempt is claimed by one of
+ * Runs the relay in this process: it looks for due deliveries every `pollMs`, right after a round that
+ * found some, and as soon as an attempt ends while others are under way; and it purges old logs hourly. Every instance may run one; each attempt is claimed by one of
  * them in the database, so none is made twice.
  */
 export const startRelay = async (container: Container, log: Logger, options: RelayOptions = {}): Promise<RunningRelay> => {
