@@ -1,4 +1,4 @@
-import type { FilterRules } from '../query/filter.js';
+import { BOOLEAN_FILTER_VALUES, type FilterRules } from '../query/filter.js';
 import type { ListQuery, ListRules } from '../query/list-query.js';
 
 /** EPCC: invoices are filtered with `eq` on these four fields. */
@@ -10,10 +10,8 @@ const INVOICE_FILTERS = {
 } as const satisfies FilterRules<string>;
 export type InvoiceFilterField = keyof typeof INVOICE_FILTERS;
 
-const BOOLEAN = ['true', 'false'] as const;
-
 /** A boolean field takes only `true` or `false`. */
-export const INVOICE_LIST: ListRules<InvoiceFilterField> = { filter: INVOICE_FILTERS, include: [], values: { outstanding: BOOLEAN, tax_required: BOOLEAN } };
+export const INVOICE_LIST: ListRules<InvoiceFilterField> = { filter: INVOICE_FILTERS, include: [], values: { outstanding: BOOLEAN_FILTER_VALUES, tax_required: BOOLEAN_FILTER_VALUES } };
 
 /** EPCC declares no filter on a subscription's invoices: they are that subscription's, newest first. */
 export const SUBSCRIPTION_INVOICE_LIST: ListRules<InvoiceFilterField> = { include: [] };

@@ -1,5 +1,4 @@
-import { FILTER_PARSE_TITLE, type FilterCondition, type FilterRules } from '../query/filter.js';
-import type { Issues, ValidationIssue } from '../shared/errors.js';
+import { BOOLEAN_FILTER_VALUES, type FilterRules } from '../query/filter.js';
 import type { ListQuery, ListRules } from '../query/list-query.js';
 
 /** What an integration list can be filtered on. */
@@ -9,7 +8,7 @@ const INTEGRATION_FILTERS = {
   enabled: ['eq'],
 } as const satisfies FilterRules<string>;
 export type IntegrationFilterField = keyof typeof INTEGRATION_FILTERS;
-export const INTEGRATION_LIST: ListRules<IntegrationFilterField> = { filter: INTEGRATION_FILTERS, include: [] };
+export const INTEGRATION_LIST: ListRules<IntegrationFilterField> = { filter: INTEGRATION_FILTERS, include: [], values: { enabled: BOOLEAN_FILTER_VALUES } };
 export type IntegrationQuery = ListQuery<IntegrationFilterField>;
 
 /** What a log list can be filtered on. */
@@ -17,7 +16,7 @@ const LOG_FILTERS = {
   succeeded: ['eq'],
 } as const satisfies FilterRules<string>;
 export type LogFilterField = keyof typeof LOG_FILTERS;
-export const LOG_LIST: ListRules<LogFilterField> = { filter: LOG_FILTERS, include: [] };
+export const LOG_LIST: ListRules<LogFilterField> = { filter: LOG_FILTERS, include: [], values: { succeeded: BOOLEAN_FILTER_VALUES } };
 export type LogQuery = ListQuery<LogFilterField>;
 
 /** What a job list can be filtered on. */
@@ -28,12 +27,3 @@ const DELIVERY_FILTERS = {
 export type DeliveryFilterField = keyof typeof DELIVERY_FILTERS;
 export const DELIVERY_LIST: ListRules<DeliveryFilterField> = { filter: DELIVERY_FILTERS, include: [] };
 export type DeliveryQuery = ListQuery<DeliveryFilterField>;
-
-/** A filter on a true/false field compares with `true` or `false` and nothing else. */
-export const booleanFilterIssues = <F extends string>(conditions: readonly FilterCondition<F>[], fields: readonly F[]): Issues | undefined => {
-  const found: ValidationIssue[] = conditions
-    .filter((c) => fields.includes(c.field) && (c.op === 'eq' ? [c.value] : c.values).some((v) => v !== 'true' && v !== 'false'))
-    .map((c) => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail: `${c.field} is true or false` }));
-  const [first, ...rest] = found;
-  return first === undefined ? undefined : [first, ...rest];
-};

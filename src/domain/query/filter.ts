@@ -188,7 +188,10 @@ export const parseFilter = <F extends string>(raw: string, rules: FilterRules<F>
   return RA.isNonEmpty(problems) ? E.left(RNEA.map(filterIssue)(problems)) : E.right(right);
 };
 
-/** The values a field takes, when it takes only some (a boolean field: `true` and `false`). */
+/** What a true/false field takes in a filter. */
+export const BOOLEAN_FILTER_VALUES = ['true', 'false'] as const;
+
+/** The values a field takes, when it takes only some (a boolean field: `BOOLEAN_FILTER_VALUES`). */
 export type FilterValues<F extends string> = Partial<Readonly<Record<F, readonly string[]>>>;
 
 /** The conditions, when every value of a field with fixed values is one of them; else every one that is not, reported. */

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Delivery, DeliveryLog } from '../../../domain/integrations/delivery.js';
-import { booleanFilterIssues, DELIVERY_LIST, LOG_LIST, type LogQuery } from '../../../domain/integrations/integration-query.js';
+import { DELIVERY_LIST, LOG_LIST, type LogQuery } from '../../../domain/integrations/integration-query.js';
 import type { LogScope } from '../../ports/integration-repository.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { IntegrationRepository } from '../../ports/integration-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
@@ -26,12 +26,8 @@ export class ListIntegrationLogs {
     @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
   ) {}
 
-  private async logs(storeId: Uuid, scope: LogScope, params: QueryParams): Result<Page<DeliveryLog>> {
-    const listed = await listPage(this.stores, storeId, params, LOG_LIST, async (query: LogQuery) => {
-      const wrong = booleanFilterIssues(query.filter, ['succeeded']);
-      return wrong === undefined ? E.right(await this.integrations.listLogs(storeId, scope, query)) : E.left(validationFailed(wrong));
-    });
-    return E.flatten(listed);
+  private logs(storeId: Uuid, scope: LogScope, params: QueryParams): Result<Page<DeliveryLog>> {
+    return listPage(this.stores, storeId, params, LOG_LIST, (query: LogQuery) => this.integrations.listLogs(storeId, scope, query));
   }
 
   ofStore(storeId: Uuid, params: QueryParams): Result<Page<DeliveryLog>> {

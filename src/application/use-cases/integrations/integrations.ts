@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { booleanFilterIssues, INTEGRATION_LIST } from '../../../domain/integrations/integration-query.js';
+import { INTEGRATION_LIST } from '../../../domain/integrations/integration-query.js';
 import {
   applyIntegrationChanges,
   parseIntegrationChanges,
@@ -70,11 +70,7 @@ export class ListIntegrations {
   ) {}
 
   async execute(storeId: Uuid, params: QueryParams): Result<Page<Integration>> {
-    const listed = await listPage(this.stores, storeId, params, INTEGRATION_LIST, async (query) => {
-      const wrong = booleanFilterIssues(query.filter, ['enabled']);
-      return wrong === undefined ? E.right(await this.integrations.list(storeId, query)) : E.left(validationFailed(wrong));
-    });
-    return E.flatten(listed);
+    return listPage(this.stores, storeId, params, INTEGRATION_LIST, (query) => this.integrations.list(storeId, query));
   }
 }
 
