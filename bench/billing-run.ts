@@ -25,12 +25,26 @@ import { buildContainer } from '../src/container.js';
 import type { Job } from '../src/domain/billing/job.js';
 import type { Offering } from '../src/domain/subscription/offering.js';
 import { invoiceAfter, type Subscription } from '../src/domain/subscription/subscription.js';
-import { formatDuration, formatInteger, isBackend, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';
+import {
+  formatDuration,
+  formatInteger,
+  isBackend,
+  openBenchDatabase,
+  redactedUrl,
+  reportFailure,
+  serverUrl,
+  UsageError,
+} from './common.js';
 
 const INSERT_BATCH = 1000;
 
 const main = async (): Promise<void> => {
-  const { values } = parseArgs({ options: { subscriptions: { type: 'string', default: '1000000' }, backend: { type: 'string', default: 'postgres' } } });
+  const { values } = parseArgs({
+    options: {
+      subscriptions: { type: 'string', default: '1000000' },
+      backend: { type: 'string', default: 'postgres' },
+    },
+  });
   const count = Number(values.subscriptions);
   if (!Number.isInteger(count) || count < 1) throw new UsageError('--subscriptions must be a positive integer');
   const backend = values.backend;
@@ -39,11 +53,14 @@ const main = async (): Promise<void> => {
   if (backend !== 'pglite' && url === undefined) throw new UsageError(skip ?? `no URL for ${backend}`);
   const dataDir = '.data/bench-billing-pglite';
   if (backend === 'pglite') await rm(dataDir, { recursive: true, force: true });
-  process.stdout.write(`billing run over ${formatInteger(count)} subscriptions on ${url === undefined ? 'PGlite' : redactedUrl(url)}\n`);
+  process.stdout.write(
+    `billing run over ${formatInteger(count)} subscriptions on ${url === undefined ? 'PGlite' : redactedUrl(url)}\n`,
+  );
 
   const { handle } = await openBenchDatabase(backend, { ...(url === undefined ? {} : { url }), dataDir });
   try {
-    for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES]) await handle.db.schema.dropTable(table).ifExists().execute();
+    for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES])
+      await handle.db.schema.dropTable(table).ifExists().execute();
     await migrateToLatest(handle.db, handle.flavor);
     const container = buildContainer({ kind: 'database', handle });
     const created = await container.get(CreateStore).execute('Billing bench');
@@ -53,14 +70,47 @@ const main = async (): Promise<void> => {
     const now = new Date();
     const runAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     const monthBefore = new Date(Date.UTC(runAt.getUTCFullYear(), runAt.getUTCMonth() - 1, 1));
-    const product = { id: randomIds.uuid(), originId: randomIds.uuid(), attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: false } } }, createdAt: monthBefore, updatedAt: monthBefore };
-    const planAttributes = { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true } as const;
-    const plan = { id: randomIds.uuid(), originId: randomIds.uuid(), attributes: planAttributes, createdAt: monthBefore, updatedAt: monthBefore };
-    const offering: Offering = { id: randomIds.uuid(), storeId, attributes: { name: 'Coffee club' }, version: 1, products: [product], plans: [plan], createdAt: monthBefore, updatedAt: monthBefore };
+    const product = {
+      id: randomIds.uuid(),
+      originId: randomIds.uuid(),
+      attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: false } } },
+      createdAt: monthBefore,
+      updatedAt: monthBefore,
+    };
+    const planAttributes = {
+      name: 'Monthly',
+      billing_interval_type: 'month',
+      billing_frequency: 1,
+      plan_length: 12,
+      end_behavior: 'roll',
+      can_pause: true,
+      can_resume: true,
+      can_cancel: true,
+    } as const;
+    const plan = {
+      id: randomIds.uuid(),
+      originId: randomIds.uuid(),
+      attributes: planAttributes,
+      createdAt: monthBefore,
+      updatedAt: monthBefore,
+    };
+    const offering: Offering = {
+      id: randomIds.uuid(),
+      storeId,
+      attributes: { name: 'Coffee club' },
+      version: 1,
+      products: [product],
+      plans: [plan],
+      createdAt: monthBefore,
+      updatedAt: monthBefore,
+    };
     const versionId = await container.get(TOKENS.SubscriptionRepository).snapshotOffering(offering);
 
     const seedingStarted = process.hrtime.bigint();
-    const seeding = new cliProgress.SingleBar({ format: 'seeding {bar} {value}/{total}' }, cliProgress.Presets.shades_classic);
+    const seeding = new cliProgress.SingleBar(
+      { format: 'seeding {bar} {value}/{total}' },
+      cliProgress.Presets.shades_classic,
+    );
     seeding.start(count, 0);
     const monthMs = runAt.getTime() - monthBefore.getTime();
     for (let done = 0; done < count; done += INSERT_BATCH) {
@@ -97,10 +147,20 @@ const main = async (): Promise<void> => {
     // The first run invoices every due period; a second run at the same instant finds nothing new, and
     // shows what walking the store costs when there is nothing to bill.
     for (const label of ['billing run', 'second run, nothing new']) {
-      const job: Job = { id: randomIds.uuid(), storeId, jobType: 'billing-run', status: 'started', createdAt: runAt, updatedAt: runAt, startedAt: runAt };
+      const job: Job = {
+        id: randomIds.uuid(),
+        storeId,
+        jobType: 'billing-run',
+        status: 'started',
+        createdAt: runAt,
+        updatedAt: runAt,
+        startedAt: runAt,
+      };
       let heartbeats = 0;
       const started = process.hrtime.bigint();
-      const ran = await container.get(RunBilling).run({ job, startedAt: runAt, heartbeat: async () => void (heartbeats += 1) });
+      const ran = await container
+        .get(RunBilling)
+        .run({ job, startedAt: runAt, heartbeat: async () => void (heartbeats += 1) });
       if (E.isLeft(ran)) throw new Error(`the billing run was refused: ${JSON.stringify(ran.left)}`);
       const report = ran.right;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -93,21 +93,30 @@ const openPgliteKeepingInstance = async (dataDir: string): Promise<BenchDatabase
       await db.destroy();
       await unlock();
     };
-    return { handle: { db, flavor: 'postgres', kind: 'pglite', usage: () => dialect.usage(), available: () => true, close }, pglite };
+    return {
+      handle: { db, flavor: 'postgres', kind: 'pglite', usage: () => dialect.usage(), available: () => true, close },
+      pglite,
+    };
   } catch (error) {
     await unlock();
     throw error;
   }
 };
 
-export const openBenchDatabase = async (backend: Backend, where: { readonly url?: string; readonly dataDir?: string }): Promise<BenchDatabase> => {
+export const openBenchDatabase = async (
+  backend: Backend,
+  where: { readonly url?: string; readonly dataDir?: string },
+): Promise<BenchDatabase> => {
   switch (backend) {
     case 'pglite':
       return openPgliteKeepingInstance(where.dataDir ?? DEFAULT_PGLITE_DIR);
     case 'postgres':
     case 'mysql': {
       if (where.url === undefined) throw new Error(`${backend} needs a URL`);
-      const handle = await openDatabase({ kind: backend, url: where.url }, { onPoolError: (error) => process.stderr.write(`pool error: ${error.message}\n`) });
+      const handle = await openDatabase(
+        { kind: backend, url: where.url },
+        { onPoolError: (error) => process.stderr.write(`pool error: ${error.message}\n`) },
+      );
       return { handle };
     }
   }
@@ -117,7 +126,9 @@ export const openBenchDatabase = async (backend: Backend, where: { readonly url?
 export class UsageError extends Error {}
 
 export const reportFailure = (error: unknown): void => {
-  console.error(error instanceof UsageError ? error.message : error instanceof Error ? (error.stack ?? error.message) : error);
+  console.error(
+    error instanceof UsageError ? error.message : error instanceof Error ? (error.stack ?? error.message) : error,
+  );
   process.exitCode = error instanceof UsageError ? 2 : 1;
 };
 

@@ -23,7 +23,16 @@ import { createHttpApp } from '../src/adapters/http/create-http-app.js';
 import { buildContainer } from '../src/container.js';
 import { ensureConsoleBuilt } from '../test/support/console-build.js';
 import { CHROMIUM_PATH, launchBrowser, noBrowserReason } from '../test/support/browser.js';
-import { formatInteger, isBackend, openBenchDatabase, readSeedInfo, reportFailure, serverUrl, UsageError, type Backend } from './common.js';
+import {
+  formatInteger,
+  isBackend,
+  openBenchDatabase,
+  readSeedInfo,
+  reportFailure,
+  serverUrl,
+  UsageError,
+  type Backend,
+} from './common.js';
 
 const USAGE = 'usage: tsx bench/console-bench.ts [--backend postgres|mysql|pglite] [--runs N] [--out FILE]';
 
@@ -41,7 +50,8 @@ const median = (xs: readonly number[]): number => {
 };
 
 const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB`;
-const ms = (xs: readonly number[]): string => `${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
+const ms = (xs: readonly number[]): string =>
+  `${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 
 /** The list's count line, which each answer rewrites. */
 const countLine = (page: Page): Promise<string> => page.locator('.count').first().innerText();
@@ -49,7 +59,14 @@ const countLine = (page: Page): Promise<string> => page.locator('.count').first(
 /** The first page's rows drawn and the pager answering clicks, for an answer other than the one shown before: the list can be used. */
 const listReady = async (page: Page, count: RegExp, before?: string): Promise<void> => {
   await page.locator('.count').filter({ hasText: count }).first().waitFor();
-  if (before !== undefined) await page.waitForFunction((old) => (globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }).document.querySelector('.count')?.textContent !== old, before);
+  if (before !== undefined)
+    await page.waitForFunction(
+      (old) =>
+        (
+          globalThis as unknown as { document: { querySelector(s: string): { textContent: string } | null } }
+        ).document.querySelector('.count')?.textContent !== old,
+      before,
+    );
   await page.getByRole('table', { name: 'Subscriptions' }).getByRole('row').nth(1).waitFor();
 };
 
@@ -63,7 +80,12 @@ const firstVisit = async (browser: Browser, url: string): Promise<Transfer[]> =>
         const sizes = await request.sizes();
         const response = await request.response();
         const headers = (await response?.allHeaders()) ?? {};
-        return { path: new URL(request.url()).pathname, wire: sizes.responseBodySize + sizes.responseHeadersSize, body: Number(headers['content-length'] ?? sizes.responseBodySize), encoding: headers['content-encoding'] ?? 'none' };
+        return {
+          path: new URL(request.url()).pathname,
+          wire: sizes.responseBodySize + sizes.responseHeadersSize,
+          body: Number(headers['content-length'] ?? sizes.responseBodySize),
+          encoding: headers['content-encoding'] ?? 'none',
+        };
       })(),
     );
   });
@@ -82,7 +104,13 @@ const signIn = async (page: Page, url: string, clientId: string, clientSecret: s
 };
 
 const main = async (): Promise<void> => {
-  const { values } = parseArgs({ options: { backend: { type: 'string', default: 'postgres' }, runs: { type: 'string', default: '5' }, out: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      backend: { type: 'string', default: 'postgres' },
+      runs: { type: 'string', default: '5' },
+      out: { type: 'string' },
+    },
+  });
   const backend = values.backend;
   if (!isBackend(backend)) throw new UsageError(USAGE);
   const runs = Number(values.runs);
@@ -92,16 +120,33 @@ const main = async (): Promise<void> => {
   const where = serverUrl(backend as Backend);
   if (where.skip !== undefined) throw new UsageError(where.skip);
   const info = await readSeedInfo(backend);
-  if (info === undefined || !info.complete) throw new UsageError(`${backend} has not been seeded (run: npx tsx bench/seed.ts --backend ${backend})`);
+  if (info === undefined || !info.complete)
+    throw new UsageError(`${backend} has not been seeded (run: npx tsx bench/seed.ts --backend ${backend})`);
 
   await ensureConsoleBuilt();
-  const { handle } = await openBenchDatabase(backend, { ...(where.url === undefined ? {} : { url: where.url }), ...(info.dataDir === undefined ? {} : { dataDir: info.dataDir }) });
-  const server = http.createServer(createHttpApp({ container: buildContainer({ kind: 'database', handle }), logger: pino({ level: 'silent' }) }).callback());
+  const { handle } = await openBenchDatabase(backend, {
+    ...(where.url === undefined ? {} : { url: where.url }),
+    ...(info.dataDir === undefined ? {} : { dataDir: info.dataDir }),
+  });
+  const server = http.createServer(
+    createHttpApp({
+      container: buildContainer({ kind: 'database', handle }),
+      logger: pino({ level: 'silent' }),
+    }).callback(),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const browser = await launchBrowser();
   try {
-    const email = (await handle.db.selectFrom('subscriptions').select('email').where('store_id', '=', info.storeId).orderBy('created_at', 'desc').limit(1).executeTakeFirstOrThrow()).email;
+    const email = (
+      await handle.db
+        .selectFrom('subscriptions')
+        .select('email')
+        .where('store_id', '=', info.storeId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow()
+    ).email;
     const visits: Transfer[][] = [];
     const cold: number[] = [];
     const warm: number[] = [];
@@ -127,9 +172,12 @@ const main = async (): Promise<void> => {
 
       let before = await countLine(page);
       at = performance.now();
-      await page.evaluate((hash) => {
-        (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
-      }, `#/subscriptions?filter=${encodeURIComponent(`eq(email,"${email.replace(/[\\"]/g, (c) => `\\${c}`)}")`)}`);
+      await page.evaluate(
+        (hash) => {
+          (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+        },
+        `#/subscriptions?filter=${encodeURIComponent(`eq(email,"${email.replace(/[\\"]/g, (c) => `\\${c}`)}")`)}`,
+      );
       await listReady(page, /in all; page 1 of [0-9,]+\./, before);
       filtered.push(performance.now() - at);
 

@@ -21,40 +21,81 @@ import { CreateStore } from '../src/application/use-cases/create-store.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 import { buildContainer } from '../src/container.js';
-import { formatInteger, isBackend, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';
+import {
+  formatInteger,
+  isBackend,
+  openBenchDatabase,
+  redactedUrl,
+  reportFailure,
+  serverUrl,
+  UsageError,
+} from './common.js';
 
 const right = <A>(either: E.Either<unknown, A>): A => {
   if (E.isLeft(either)) throw new Error(JSON.stringify(either.left));
   return either.right;
 };
 
-const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const ms = (value: number): string => `${value.toFixed(2)} ms`;
 
 const main = async (): Promise<void> => {
-  const { values } = parseArgs({ options: { backend: { type: 'string', default: 'postgres' }, subscriptions: { type: 'string', default: '4000' }, concurrency: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: {
+      backend: { type: 'string', default: 'postgres' },
+      subscriptions: { type: 'string', default: '4000' },
+      concurrency: { type: 'string', default: '1' },
+    },
+  });
   const count = Number(values.subscriptions);
   const concurrency = Number(values.concurrency);
   if (!Number.isInteger(count) || count < 2) throw new UsageError('--subscriptions must be a whole number from 2');
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency must be a whole number from 1');
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new UsageError('--concurrency must be a whole number from 1');
   const backend = values.backend;
   if (!isBackend(backend)) throw new UsageError('--backend must be postgres, mysql or pglite');
   const { url, skip } = backend === 'pglite' ? {} : serverUrl(backend);
   if (backend !== 'pglite' && url === undefined) throw new UsageError(skip ?? `no URL for ${backend}`);
   const dataDir = '.data/bench-create-pglite';
   if (backend === 'pglite') await rm(dataDir, { recursive: true, force: true });
-  process.stdout.write(`subscription creation on ${url === undefined ? 'PGlite' : redactedUrl(url)}: ${formatInteger(count)} subscriptions, ${concurrency} at a time\n`);
+  process.stdout.write(
+    `subscription creation on ${url === undefined ? 'PGlite' : redactedUrl(url)}: ${formatInteger(count)} subscriptions, ${concurrency} at a time\n`,
+  );
 
   const { handle } = await openBenchDatabase(backend, { ...(url === undefined ? {} : { url }), dataDir });
   try {
-    for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES]) await handle.db.schema.dropTable(table).ifExists().execute();
+    for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES])
+      await handle.db.schema.dropTable(table).ifExists().execute();
     await migrateToLatest(handle.db, handle.flavor);
     const container = buildContainer({ kind: 'database', handle });
     const storeId = right(await container.get(CreateStore).execute('Creation bench')).store.id;
-    const product = right(await container.get(CreateSubscriptionProduct).execute(storeId, { type: 'subscription_product', attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: true } } } }));
-    const planAttributes = { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true };
-    const plan = right(await container.get(CreateSubscriptionPlan).execute(storeId, { type: 'subscription_plan', attributes: planAttributes }));
-    const offering = right(await container.get(BuildOffering).execute(storeId, { name: 'Club', products: [product.id], plans: [plan.id] }));
+    const product = right(
+      await container
+        .get(CreateSubscriptionProduct)
+        .execute(storeId, {
+          type: 'subscription_product',
+          attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: true } } },
+        }),
+    );
+    const planAttributes = {
+      name: 'Monthly',
+      billing_interval_type: 'month',
+      billing_frequency: 1,
+      plan_length: 12,
+      end_behavior: 'roll',
+      can_pause: true,
+      can_resume: true,
+      can_cancel: true,
+    };
+    const plan = right(
+      await container
+        .get(CreateSubscriptionPlan)
+        .execute(storeId, { type: 'subscription_plan', attributes: planAttributes }),
+    );
+    const offering = right(
+      await container.get(BuildOffering).execute(storeId, { name: 'Club', products: [product.id], plans: [plan.id] }),
+    );
     const create = container.get(CreateSubscription);
     const latencies = { live: [] as number[], pending: [] as number[] };
 
@@ -84,16 +125,25 @@ const main = async (): Promise<void> => {
 
     const rows: string[] = ['| | p50 | p99 | max |', '|---|--:|--:|--:|'];
     const figures = new Map<string, { p50: number; p99: number }>();
-    for (const [kind, label] of [['pending', 'pending: no invoice (as before the first invoice)'], ['live', 'live: with its first invoice']] as const) {
+    for (const [kind, label] of [
+      ['pending', 'pending: no invoice (as before the first invoice)'],
+      ['live', 'live: with its first invoice'],
+    ] as const) {
       const sorted = [...latencies[kind]].sort((a, b) => a - b);
       const figure = { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
       figures.set(kind, figure);
-      rows.push(`| ${label} (${formatInteger(sorted.length)}) | ${ms(figure.p50)} | ${ms(figure.p99)} | ${ms(sorted[sorted.length - 1] ?? Number.NaN)} |`);
+      rows.push(
+        `| ${label} (${formatInteger(sorted.length)}) | ${ms(figure.p50)} | ${ms(figure.p99)} | ${ms(sorted[sorted.length - 1] ?? Number.NaN)} |`,
+      );
     }
     const live = figures.get('live')!;
     const pending = figures.get('pending')!;
-    rows.push(`| live ÷ pending | ${(live.p50 / pending.p50).toFixed(2)}× | ${(live.p99 / pending.p99).toFixed(2)}× | |`);
-    process.stdout.write(`${rows.join('\n')}\n${formatInteger(count / seconds)} creations/s overall; peak RSS ${formatInteger(process.resourceUsage().maxRSS / 1024)} MiB\n`);
+    rows.push(
+      `| live ÷ pending | ${(live.p50 / pending.p50).toFixed(2)}× | ${(live.p99 / pending.p99).toFixed(2)}× | |`,
+    );
+    process.stdout.write(
+      `${rows.join('\n')}\n${formatInteger(count / seconds)} creations/s overall; peak RSS ${formatInteger(process.resourceUsage().maxRSS / 1024)} MiB\n`,
+    );
   } finally {
     await handle.close();
   }

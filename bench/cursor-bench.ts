@@ -19,9 +19,19 @@ import { pino } from 'pino';
 import { createHttpApp } from '../src/adapters/http/create-http-app.js';
 import { buildContainer } from '../src/container.js';
 import { cursorBinding, cursorToken } from '../src/domain/query/cursor.js';
-import { isBackend, formatInteger, openBenchDatabase, readSeedInfo, reportFailure, serverUrl, UsageError, type Backend } from './common.js';
+import {
+  isBackend,
+  formatInteger,
+  openBenchDatabase,
+  readSeedInfo,
+  reportFailure,
+  serverUrl,
+  UsageError,
+  type Backend,
+} from './common.js';
 
-const USAGE = 'usage: tsx bench/cursor-bench.ts [--backend pglite|postgres|mysql] [--requests N] [--limit N] [--include] [--out FILE]';
+const USAGE =
+  'usage: tsx bench/cursor-bench.ts [--backend pglite|postgres|mysql] [--requests N] [--limit N] [--include] [--out FILE]';
 const LIST_PATH = '/v2/subscriptions/subscriptions';
 const INCLUDE = 'plans,products';
 
@@ -37,8 +47,22 @@ const readOptions = () => {
   });
   const requests = Number(values.requests);
   const limit = Number(values.limit);
-  if (!isBackend(values.backend) || !Number.isInteger(requests) || requests < 10 || !Number.isInteger(limit) || limit < 1 || limit > 100) throw new UsageError(USAGE);
-  return { backend: values.backend, requests, limit, include: values.include, ...(values.out === undefined ? {} : { out: values.out }) };
+  if (
+    !isBackend(values.backend) ||
+    !Number.isInteger(requests) ||
+    requests < 10 ||
+    !Number.isInteger(limit) ||
+    limit < 1 ||
+    limit > 100
+  )
+    throw new UsageError(USAGE);
+  return {
+    backend: values.backend,
+    requests,
+    limit,
+    include: values.include,
+    ...(values.out === undefined ? {} : { out: values.out }),
+  };
 };
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -57,7 +81,8 @@ const cursorDepths = (total: number, limit: number): number[] => {
   return last > (depths.at(-1) ?? 0) ? [...depths, last] : depths;
 };
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
 const ms = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
 const main = async (): Promise<void> => {
@@ -65,8 +90,14 @@ const main = async (): Promise<void> => {
   const where = serverUrl(options.backend);
   if (where.skip !== undefined) throw new UsageError(where.skip);
   const info = await readSeedInfo(options.backend);
-  if (info === undefined || !info.complete) throw new UsageError(`${options.backend} has not been seeded (run: npx tsx bench/seed.ts --backend ${options.backend})`);
-  const { handle } = await openBenchDatabase(options.backend, { ...(where.url === undefined ? {} : { url: where.url }), ...(info.dataDir === undefined ? {} : { dataDir: info.dataDir }) });
+  if (info === undefined || !info.complete)
+    throw new UsageError(
+      `${options.backend} has not been seeded (run: npx tsx bench/seed.ts --backend ${options.backend})`,
+    );
+  const { handle } = await openBenchDatabase(options.backend, {
+    ...(where.url === undefined ? {} : { url: where.url }),
+    ...(info.dataDir === undefined ? {} : { dataDir: info.dataDir }),
+  });
 
   // The statements the service runs, recorded so that each page's plan can be taken afterwards.
   let recorded: CompiledQuery[] | undefined;
@@ -87,15 +118,30 @@ const main = async (): Promise<void> => {
   try {
     const tokenResponse = await fetch(`${base}/oauth/access_token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: info.clientId, client_secret: info.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: info.clientId,
+        client_secret: info.clientSecret,
+      }),
     });
     if (tokenResponse.status !== 200) throw new Error(`the seeded credentials were refused (${tokenResponse.status})`);
-    const headers = { authorization: `Bearer ${((await tokenResponse.json()) as { access_token: string }).access_token}` };
+    const headers = {
+      authorization: `Bearer ${((await tokenResponse.json()) as { access_token: string }).access_token}`,
+    };
 
     const total = Number(
-      (await handle.db.selectFrom('subscriptions').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', info.storeId).executeTakeFirstOrThrow()).n,
+      (
+        await handle.db
+          .selectFrom('subscriptions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('store_id', '=', info.storeId)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
-    const kept: [string, string][] = [['page[limit]', String(options.limit)], ...(options.include ? [['include', INCLUDE] as [string, string]] : [])];
+    const kept: [string, string][] = [
+      ['page[limit]', String(options.limit)],
+      ...(options.include ? [['include', INCLUDE] as [string, string]] : []),
+    ];
     const binding = cursorBinding([], new Set(options.include ? INCLUDE.split(',') : []));
     /** The row just before `depth`, read by offset once, outside the measurement. */
     const positionBefore = async (depth: number) => {
@@ -131,7 +177,11 @@ const main = async (): Promise<void> => {
     ];
     for (const depth of cursorDepths(total, options.limit)) {
       log(`locating depth ${formatInteger(depth)}`);
-      cases.push({ label: `cursor at ${formatInteger(depth)}`, depth, params: [['page[after]', cursorToken(await positionBefore(depth), binding)], ...kept] });
+      cases.push({
+        label: `cursor at ${formatInteger(depth)}`,
+        depth,
+        params: [['page[after]', cursorToken(await positionBefore(depth), binding)], ...kept],
+      });
     }
 
     const get = (query: string): Promise<{ status: number; body: string }> =>
@@ -155,7 +205,8 @@ const main = async (): Promise<void> => {
       recorded = undefined;
       if (first.status !== 200) throw new Error(`${c.label}: ${first.status} ${first.body}`);
       const served = (JSON.parse(first.body) as { data: { id: string }[] }).data.map((d) => d.id);
-      if (served.join() !== (await idsAt(c.depth)).join()) throw new Error(`${c.label}: the service's page is not the rows at depth ${c.depth}`);
+      if (served.join() !== (await idsAt(c.depth)).join())
+        throw new Error(`${c.label}: the service's page is not the rows at depth ${c.depth}`);
       log(`${c.label}: ${options.requests} requests`);
       for (let i = 0; i < Math.ceil(options.requests / 5); i++) await get(query);
       const times: number[] = [];
@@ -168,10 +219,15 @@ const main = async (): Promise<void> => {
       times.sort((a, b) => a - b);
       const page = statements.find((s) => / order by /.test(s.sql) && /from [`"]subscriptions[`"]/.test(s.sql));
       const plan = page === undefined ? '' : await planSummary(options.backend, handle.db, page);
-      rows.push(`| ${c.label} | ${formatInteger(c.depth)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 99))} | ${ms(times.reduce((a, b) => a + b, 0) / times.length)} | ${plan} |`);
+      rows.push(
+        `| ${c.label} | ${formatInteger(c.depth)} | ${ms(percentile(times, 50))} | ${ms(percentile(times, 99))} | ${ms(times.reduce((a, b) => a + b, 0) / times.length)} | ${plan} |`,
+      );
     }
 
-    const version = (await sql<{ v: string }>`select version() as v`.execute(handle.db)).rows[0]?.v.replace(/ on x86_64.*$/, '').replace(/,.*$/, '') ?? '?';
+    const version =
+      (await sql<{ v: string }>`select version() as v`.execute(handle.db)).rows[0]?.v
+        .replace(/ on x86_64.*$/, '')
+        .replace(/,.*$/, '') ?? '?';
     const cpus = os.cpus();
     const report = [
       `### Page cost by depth: ${version}, ${formatInteger(total)} subscriptions, page[limit]=${options.limit}${options.include ? `, include=${INCLUDE}` : ''}`,
@@ -194,11 +250,16 @@ const main = async (): Promise<void> => {
 /** The page statement's own time and what it read, from the backend's plan. */
 const planSummary = async (backend: Backend, db: Kysely<any>, statement: CompiledQuery): Promise<string> => {
   if (backend === 'mysql') {
-    const [json] = (await sql.raw(`analyze format=json ${inline(statement, backend)}`).execute(db)).rows as Record<string, unknown>[];
+    const [json] = (await sql.raw(`analyze format=json ${inline(statement, backend)}`).execute(db)).rows as Record<
+      string,
+      unknown
+    >[];
     const analyzed = JSON.parse(String(json?.['ANALYZE'] ?? '{}')) as { query_block?: { r_total_time_ms?: number } };
     return `${analyzed.query_block?.r_total_time_ms?.toFixed(3) ?? '?'} ms`;
   }
-  const lines = (await sql.raw(`explain (analyze, buffers) ${inline(statement, backend)}`).execute(db)).rows.map((r) => String((r as Record<string, unknown>)['QUERY PLAN'] ?? ''));
+  const lines = (await sql.raw(`explain (analyze, buffers) ${inline(statement, backend)}`).execute(db)).rows.map((r) =>
+    String((r as Record<string, unknown>)['QUERY PLAN'] ?? ''),
+  );
   const buffers = lines.find((l) => l.trim().startsWith('Buffers:'))?.trim() ?? '';
   const time = lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '') ?? '?';
   return `${time}; ${buffers}`;
@@ -206,10 +267,18 @@ const planSummary = async (backend: Backend, db: Kysely<any>, statement: Compile
 
 /** The statement with its parameters written in, for a plan (the values are the bench's own: ids, times, numbers). */
 const inline = (statement: CompiledQuery, backend: Backend): string => {
-  const time = (d: Date): string => (backend === 'mysql' ? d.toISOString().replace('T', ' ').replace('Z', '') : d.toISOString());
-  const quote = (p: unknown): string => (p instanceof Date ? `'${time(p)}'` : typeof p === 'number' || typeof p === 'boolean' ? String(p) : `'${String(p).replace(/'/g, "''")}'`);
+  const time = (d: Date): string =>
+    backend === 'mysql' ? d.toISOString().replace('T', ' ').replace('Z', '') : d.toISOString();
+  const quote = (p: unknown): string =>
+    p instanceof Date
+      ? `'${time(p)}'`
+      : typeof p === 'number' || typeof p === 'boolean'
+        ? String(p)
+        : `'${String(p).replace(/'/g, "''")}'`;
   let next = 0;
-  return statement.sql.replace(/\$(\d+)|\?/g, (_match, n: string | undefined) => quote(statement.parameters[n === undefined ? next++ : Number(n) - 1]));
+  return statement.sql.replace(/\$(\d+)|\?/g, (_match, n: string | undefined) =>
+    quote(statement.parameters[n === undefined ? next++ : Number(n) - 1]),
+  );
 };
 
 main().catch(reportFailure);

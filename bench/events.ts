@@ -43,7 +43,8 @@ const right = <A>(either: E.Either<unknown, A>): A => {
   return either.right;
 };
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const summary = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${percentile(sorted, 100).toFixed(1)} ms (n=${sorted.length})`;
@@ -59,7 +60,8 @@ const receiver = async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       res.writeHead(204).end();
-      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { payload: { data: { id: string } } }).payload.data.id;
+      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { payload: { data: { id: string } } }).payload
+        .data.id;
       arrived.set(id, performance.now());
       if (waiter?.id === id) waiter.resolve();
     });
@@ -69,7 +71,8 @@ const receiver = async () => {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     arrived,
-    waitFor: (id: string) => (arrived.has(id) ? Promise.resolve() : new Promise<void>((resolve) => (waiter = { id, resolve }))),
+    waitFor: (id: string) =>
+      arrived.has(id) ? Promise.resolve() : new Promise<void>((resolve) => (waiter = { id, resolve })),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
@@ -77,22 +80,58 @@ const receiver = async () => {
 /** A store with one offering to subscribe to; `observe` adds an enabled integration observing subscription.created. */
 const storeWith = async (container: Container, hookUrl: string | undefined) => {
   const store = right(await container.get(CreateStore).execute('Events bench')).store.id;
-  const product = right(await container.get(CreateSubscriptionProduct).execute(store, { type: 'subscription_product', attributes: { name: 'Beans', price: { USD: { amount: 1000 } } } }));
+  const product = right(
+    await container
+      .get(CreateSubscriptionProduct)
+      .execute(store, {
+        type: 'subscription_product',
+        attributes: { name: 'Beans', price: { USD: { amount: 1000 } } },
+      }),
+  );
   const plan = right(
     await container.get(CreateSubscriptionPlan).execute(store, {
       type: 'subscription_plan',
-      attributes: { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
+      attributes: {
+        name: 'Monthly',
+        billing_interval_type: 'month',
+        billing_frequency: 1,
+        plan_length: 12,
+        end_behavior: 'roll',
+        can_pause: true,
+        can_resume: true,
+        can_cancel: true,
+      },
     }),
   );
-  const offering = right(await container.get(BuildOffering).execute(store, { name: 'Club', products: [product.id], plans: [plan.id] }));
+  const offering = right(
+    await container.get(BuildOffering).execute(store, { name: 'Club', products: [product.id], plans: [plan.id] }),
+  );
   if (hookUrl !== undefined) {
-    right(await container.get(CreateIntegration).execute(store, { type: 'integration', name: 'Bench', integration_type: 'webhook', observes: ['subscription.created'], configuration: { url: hookUrl, secret_key: 'bench' } }));
+    right(
+      await container
+        .get(CreateIntegration)
+        .execute(store, {
+          type: 'integration',
+          name: 'Bench',
+          integration_type: 'webhook',
+          observes: ['subscription.created'],
+          configuration: { url: hookUrl, secret_key: 'bench' },
+        }),
+    );
   }
   const create = container.get(CreateSubscription);
   let n = 0;
   return async (): Promise<string> => {
     n += 1;
-    const data = { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', offering_id: offering.id, plan_id: offering.plans[0]!.id, currency: 'USD', name: `Sub ${n}`, email: 'bench@example.com', payment_authority: { type: 'platform_payments_processor' } };
+    const data = {
+      account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60',
+      offering_id: offering.id,
+      plan_id: offering.plans[0]!.id,
+      currency: 'USD',
+      name: `Sub ${n}`,
+      email: 'bench@example.com',
+      payment_authority: { type: 'platform_payments_processor' },
+    };
     return right(await create.execute(store as Uuid, data)).subscription.id;
   };
 };
@@ -100,16 +139,33 @@ const storeWith = async (container: Container, hookUrl: string | undefined) => {
 /** An outbox that writes nothing: what a create costs without one. */
 class NoOutbox extends KyselyOutbox {
   override async record(): Promise<void> {}
-  override async around<R>(db: Parameters<KyselyOutbox['around']>[0], _s: Uuid, _k: never, write: (db: Parameters<KyselyOutbox['around']>[0]) => Promise<R>): Promise<R> {
+  override async around<R>(
+    db: Parameters<KyselyOutbox['around']>[0],
+    _s: Uuid,
+    _k: never,
+    write: (db: Parameters<KyselyOutbox['around']>[0]) => Promise<R>,
+  ): Promise<R> {
     return write(db);
   }
 }
 
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
-    options: { idle: { type: 'string', default: '200' }, rate: { type: 'string', default: '200' }, seconds: { type: 'string', default: '10' }, backlog: { type: 'string', default: '5000' }, creates: { type: 'string', default: '400' } },
+    options: {
+      idle: { type: 'string', default: '200' },
+      rate: { type: 'string', default: '200' },
+      seconds: { type: 'string', default: '10' },
+      backlog: { type: 'string', default: '5000' },
+      creates: { type: 'string', default: '400' },
+    },
   });
-  const [idle, rate, seconds, backlog, creates] = [values.idle, values.rate, values.seconds, values.backlog, values.creates].map(Number) as [number, number, number, number, number];
+  const [idle, rate, seconds, backlog, creates] = [
+    values.idle,
+    values.rate,
+    values.seconds,
+    values.backlog,
+    values.creates,
+  ].map(Number) as [number, number, number, number, number];
   const { url, skip } = serverUrl('postgres');
   if (url === undefined) throw new UsageError(skip ?? 'BENCH_POSTGRES_URL is not set');
   process.stdout.write(`observable events on ${redactedUrl(url)}\n`);
@@ -119,9 +175,13 @@ const main = async (): Promise<void> => {
   const settings = { ...DEFAULT_INTEGRATION_SETTINGS, allowPrivate: true };
   let relay: RunningRelay | undefined;
   try {
-    for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES]) await handle.db.schema.dropTable(table).ifExists().execute();
+    for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES])
+      await handle.db.schema.dropTable(table).ifExists().execute();
     await migrateToLatest(handle.db, handle.flavor);
-    const container = buildContainer({ kind: 'database', handle: handle as DatabaseHandle }, { integrations: settings });
+    const container = buildContainer(
+      { kind: 'database', handle: handle as DatabaseHandle },
+      { integrations: settings },
+    );
     const subscribe = await storeWith(container, hook.url);
 
     relay = await startRelay(container, log);
@@ -157,17 +217,22 @@ const main = async (): Promise<void> => {
     }
     const underLoad = await Promise.all(loaded);
     const achieved = total / ((performance.now() - started) / 1000);
-    process.stdout.write(`2. commit to receiver's answer, ${rate}/s asked (${achieved.toFixed(0)}/s made): ${summary(underLoad)}\n`);
+    process.stdout.write(
+      `2. commit to receiver's answer, ${rate}/s asked (${achieved.toFixed(0)}/s made): ${summary(underLoad)}\n`,
+    );
 
     await relay.stop();
     relay = undefined;
     const pending: string[] = [];
-    for (let i = 0; i < backlog; i += 8) pending.push(...(await Promise.all(Array.from({ length: Math.min(8, backlog - i) }, () => subscribe()))));
+    for (let i = 0; i < backlog; i += 8)
+      pending.push(...(await Promise.all(Array.from({ length: Math.min(8, backlog - i) }, () => subscribe()))));
     const relayStart = performance.now();
     relay = await startRelay(container, log);
     while (!pending.every((id) => hook.arrived.has(id))) await sleep(20);
     const relaySeconds = (performance.now() - relayStart) / 1000;
-    process.stdout.write(`3. relay throughput: ${formatInteger(backlog)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(backlog / relaySeconds)} deliveries/s\n`);
+    process.stdout.write(
+      `3. relay throughput: ${formatInteger(backlog)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(backlog / relaySeconds)} deliveries/s\n`,
+    );
     await relay.stop();
     relay = undefined;
 
@@ -184,9 +249,24 @@ const main = async (): Promise<void> => {
       return times;
     };
     const without = buildContainer({ kind: 'database', handle: handle as DatabaseHandle }, { integrations: settings });
-    without.rebind(PERSISTENCE.Outbox).toConstantValue(new NoOutbox(without.get(TOKENS.IdGenerator), without.get(TOKENS.Clock), without.get(INTEGRATION_TOKENS.ObservedPayloads)));
-    const withOutbox = buildContainer({ kind: 'database', handle: handle as DatabaseHandle }, { integrations: settings });
-    const [none, quiet, observed] = (await timeCreates([await storeWith(without, undefined), await storeWith(withOutbox, undefined), await storeWith(withOutbox, hook.url)])) as [number[], number[], number[]];
+    without
+      .rebind(PERSISTENCE.Outbox)
+      .toConstantValue(
+        new NoOutbox(
+          without.get(TOKENS.IdGenerator),
+          without.get(TOKENS.Clock),
+          without.get(INTEGRATION_TOKENS.ObservedPayloads),
+        ),
+      );
+    const withOutbox = buildContainer(
+      { kind: 'database', handle: handle as DatabaseHandle },
+      { integrations: settings },
+    );
+    const [none, quiet, observed] = (await timeCreates([
+      await storeWith(without, undefined),
+      await storeWith(withOutbox, undefined),
+      await storeWith(withOutbox, hook.url),
+    ])) as [number[], number[], number[]];
     process.stdout.write(`4. subscription create, no outbox:                   ${summary(none)}\n`);
     process.stdout.write(`   subscription create, store without integrations: ${summary(quiet)}\n`);
     process.stdout.write(`   subscription create, one observing integration:  ${summary(observed)}\n`);

@@ -27,11 +27,13 @@ export const pick = <A>(random: Random, items: readonly A[]): A => {
 export const pickSome = <A>(random: Random, items: readonly A[], count: number): A[] => {
   const pool = [...items];
   const chosen: A[] = [];
-  while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(random() * pool.length), 1)[0] as A);
+  while (chosen.length < count && pool.length > 0)
+    chosen.push(pool.splice(Math.floor(random() * pool.length), 1)[0] as A);
   return chosen;
 };
 
-export const integerBetween = (random: Random, min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
+export const integerBetween = (random: Random, min: number, max: number): number =>
+  min + Math.floor(random() * (max - min + 1));
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
 export const token = (random: Random, length: number): string => {
@@ -227,18 +229,135 @@ interface PlanShape {
 }
 
 export const PLAN_SHAPES: readonly PlanShape[] = [
-  { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
-  { name: 'Monthly, first month free', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', trial_period: 1, can_pause: true, can_resume: true, can_cancel: true },
-  { name: 'Every two weeks', billing_interval_type: 'week', billing_frequency: 2, plan_length: 26, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
-  { name: 'Weekly', billing_interval_type: 'week', billing_frequency: 1, plan_length: 52, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
-  { name: 'Quarterly, 5 % off', billing_interval_type: 'month', billing_frequency: 3, plan_length: 4, end_behavior: 'roll', can_pause: false, can_resume: false, can_cancel: true, base_price_percentage: 5 },
-  { name: 'Annual, 15 % off', billing_interval_type: 'year', billing_frequency: 1, plan_length: 1, end_behavior: 'roll', can_pause: false, can_resume: false, can_cancel: true, base_price_percentage: 15 },
-  { name: '12-month commitment', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'close', can_pause: false, can_resume: false, can_cancel: false, base_price_percentage: 10 },
-  { name: '6-month gift', billing_interval_type: 'month', billing_frequency: 1, plan_length: 6, end_behavior: 'close', can_pause: false, can_resume: false, can_cancel: false, base_price_percentage: 0 },
-  { name: '30-day trial, then monthly', billing_interval_type: 'day', billing_frequency: 30, plan_length: 12, end_behavior: 'roll', trial_period: 1, can_pause: true, can_resume: true, can_cancel: true },
-  { name: 'Starter (fixed price)', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true, fixed_price: { USD: { amount: 999 }, EUR: { amount: 899 } } },
-  { name: 'Team (fixed price)', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: false, can_resume: false, can_cancel: true, fixed_price: { USD: { amount: 19900 }, EUR: { amount: 18900 } } },
-  { name: 'Biennial, 25 % off', billing_interval_type: 'year', billing_frequency: 2, plan_length: 1, end_behavior: 'roll', can_pause: false, can_resume: false, can_cancel: true, base_price_percentage: 25 },
+  {
+    name: 'Monthly',
+    billing_interval_type: 'month',
+    billing_frequency: 1,
+    plan_length: 12,
+    end_behavior: 'roll',
+    can_pause: true,
+    can_resume: true,
+    can_cancel: true,
+  },
+  {
+    name: 'Monthly, first month free',
+    billing_interval_type: 'month',
+    billing_frequency: 1,
+    plan_length: 12,
+    end_behavior: 'roll',
+    trial_period: 1,
+    can_pause: true,
+    can_resume: true,
+    can_cancel: true,
+  },
+  {
+    name: 'Every two weeks',
+    billing_interval_type: 'week',
+    billing_frequency: 2,
+    plan_length: 26,
+    end_behavior: 'roll',
+    can_pause: true,
+    can_resume: true,
+    can_cancel: true,
+  },
+  {
+    name: 'Weekly',
+    billing_interval_type: 'week',
+    billing_frequency: 1,
+    plan_length: 52,
+    end_behavior: 'roll',
+    can_pause: true,
+    can_resume: true,
+    can_cancel: true,
+  },
+  {
+    name: 'Quarterly, 5 % off',
+    billing_interval_type: 'month',
+    billing_frequency: 3,
+    plan_length: 4,
+    end_behavior: 'roll',
+    can_pause: false,
+    can_resume: false,
+    can_cancel: true,
+    base_price_percentage: 5,
+  },
+  {
+    name: 'Annual, 15 % off',
+    billing_interval_type: 'year',
+    billing_frequency: 1,
+    plan_length: 1,
+    end_behavior: 'roll',
+    can_pause: false,
+    can_resume: false,
+    can_cancel: true,
+    base_price_percentage: 15,
+  },
+  {
+    name: '12-month commitment',
+    billing_interval_type: 'month',
+    billing_frequency: 1,
+    plan_length: 12,
+    end_behavior: 'close',
+    can_pause: false,
+    can_resume: false,
+    can_cancel: false,
+    base_price_percentage: 10,
+  },
+  {
+    name: '6-month gift',
+    billing_interval_type: 'month',
+    billing_frequency: 1,
+    plan_length: 6,
+    end_behavior: 'close',
+    can_pause: false,
+    can_resume: false,
+    can_cancel: false,
+    base_price_percentage: 0,
+  },
+  {
+    name: '30-day trial, then monthly',
+    billing_interval_type: 'day',
+    billing_frequency: 30,
+    plan_length: 12,
+    end_behavior: 'roll',
+    trial_period: 1,
+    can_pause: true,
+    can_resume: true,
+    can_cancel: true,
+  },
+  {
+    name: 'Starter (fixed price)',
+    billing_interval_type: 'month',
+    billing_frequency: 1,
+    plan_length: 12,
+    end_behavior: 'roll',
+    can_pause: true,
+    can_resume: true,
+    can_cancel: true,
+    fixed_price: { USD: { amount: 999 }, EUR: { amount: 899 } },
+  },
+  {
+    name: 'Team (fixed price)',
+    billing_interval_type: 'month',
+    billing_frequency: 1,
+    plan_length: 12,
+    end_behavior: 'roll',
+    can_pause: false,
+    can_resume: false,
+    can_cancel: true,
+    fixed_price: { USD: { amount: 19900 }, EUR: { amount: 18900 } },
+  },
+  {
+    name: 'Biennial, 25 % off',
+    billing_interval_type: 'year',
+    billing_frequency: 2,
+    plan_length: 1,
+    end_behavior: 'roll',
+    can_pause: false,
+    can_resume: false,
+    can_cancel: true,
+    base_price_percentage: 25,
+  },
 ];
 
 export const planData = (shape: PlanShape, serial: number) => ({
@@ -252,9 +371,25 @@ export const planData = (shape: PlanShape, serial: number) => ({
 
 const TIERS = ['Essentials', 'Plus', 'Premium', 'Family', 'Team', 'Starter', 'Pro', 'Deluxe', 'Lite', 'Classic'];
 const MARKETS = ['US', 'EU', 'UK', 'Nordics', 'DACH', 'Benelux', 'Iberia', 'Canada', 'Australia', 'Global'];
-const CAMPAIGNS = ['', '', '', ' – Spring Promo', ' – Black Friday', ' – Partner Offer', ' – Student', ' – Gift', ' – Holiday'];
+const CAMPAIGNS = [
+  '',
+  '',
+  '',
+  ' – Spring Promo',
+  ' – Black Friday',
+  ' – Partner Offer',
+  ' – Student',
+  ' – Gift',
+  ' – Holiday',
+];
 
-export const offeringData = (random: Random, theme: Theme, serial: number, productIds: readonly string[], planIds: readonly string[]) => {
+export const offeringData = (
+  random: Random,
+  theme: Theme,
+  serial: number,
+  productIds: readonly string[],
+  planIds: readonly string[],
+) => {
   const tier = pick(random, TIERS);
   const market = pick(random, MARKETS);
   return {
@@ -270,20 +405,135 @@ export const offeringData = (random: Random, theme: Theme, serial: number, produ
 // Subscribers
 
 const FIRST_NAMES = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'James', 'Mia', 'Lucas', 'Amelia', 'Mason', 'Harper', 'Ethan',
-  'Charlotte', 'Benjamin', 'Grace', 'Daniel', 'Chloe', 'Henry', 'Hannah', 'Samuel', 'Laura', 'David', 'Sarah', 'Michael',
-  'José', 'Zoë', 'Björn', 'Łukasz', 'Søren', 'François', 'Renée', 'Mónica', 'Jürgen', 'Chloé', 'Mateo', 'Inês', 'Ağah', 'Dragoș',
-  'Hiroshi', 'Yuki', 'Priya', 'Arjun', 'Fatima', 'Omar', 'Siobhán', 'Niamh', 'Ólafur', 'Zsófia', 'Václav', 'Ngozi', 'Thảo', 'Kwame',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Elijah',
+  'Sophia',
+  'James',
+  'Mia',
+  'Lucas',
+  'Amelia',
+  'Mason',
+  'Harper',
+  'Ethan',
+  'Charlotte',
+  'Benjamin',
+  'Grace',
+  'Daniel',
+  'Chloe',
+  'Henry',
+  'Hannah',
+  'Samuel',
+  'Laura',
+  'David',
+  'Sarah',
+  'Michael',
+  'José',
+  'Zoë',
+  'Björn',
+  'Łukasz',
+  'Søren',
+  'François',
+  'Renée',
+  'Mónica',
+  'Jürgen',
+  'Chloé',
+  'Mateo',
+  'Inês',
+  'Ağah',
+  'Dragoș',
+  'Hiroshi',
+  'Yuki',
+  'Priya',
+  'Arjun',
+  'Fatima',
+  'Omar',
+  'Siobhán',
+  'Niamh',
+  'Ólafur',
+  'Zsófia',
+  'Václav',
+  'Ngozi',
+  'Thảo',
+  'Kwame',
 ];
 const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore',
-  'Martin', 'Jackson', 'Thompson', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Young', 'King', 'Wright', 'Scott',
-  'García', 'Müller', 'Dvořák', 'Nowak', "O'Brien", 'Kowalski', 'Johansson', 'Rossi', 'Dubois', 'Ivanova', 'Yamada', 'Kim',
-  'Patel', 'Singh', 'Nguyễn', 'Øvergaard', 'Papadopoulos', 'Fernández', 'Schäfer', 'Löfgren', 'Çelik', 'Szabó', 'Mbeki', 'Núñez',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Miller',
+  'Davis',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Martin',
+  'Jackson',
+  'Thompson',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Young',
+  'King',
+  'Wright',
+  'Scott',
+  'García',
+  'Müller',
+  'Dvořák',
+  'Nowak',
+  "O'Brien",
+  'Kowalski',
+  'Johansson',
+  'Rossi',
+  'Dubois',
+  'Ivanova',
+  'Yamada',
+  'Kim',
+  'Patel',
+  'Singh',
+  'Nguyễn',
+  'Øvergaard',
+  'Papadopoulos',
+  'Fernández',
+  'Schäfer',
+  'Löfgren',
+  'Çelik',
+  'Szabó',
+  'Mbeki',
+  'Núñez',
 ];
 /** Names written in other scripts, which have no Latin spelling to make an address from. */
-const OTHER_SCRIPT_NAMES = ['山田 太郎', '佐藤 花子', '김민준', '이서연', 'Иван Петров', 'Ольга Смирнова', 'Γιώργος Παπαδάκης', 'محمد العلي', 'דנה כהן', '王伟', 'ราชา สุขใจ'];
-const DOMAINS = ['example.com', 'example.org', 'example.net', 'mail.example.com', 'inbox.example.org', 'example.co.uk', 'example.de', 'corp.example.com'];
+const OTHER_SCRIPT_NAMES = [
+  '山田 太郎',
+  '佐藤 花子',
+  '김민준',
+  '이서연',
+  'Иван Петров',
+  'Ольга Смирнова',
+  'Γιώργος Παπαδάκης',
+  'محمد العلي',
+  'דנה כהן',
+  '王伟',
+  'ราชา สุขใจ',
+];
+const DOMAINS = [
+  'example.com',
+  'example.org',
+  'example.net',
+  'mail.example.com',
+  'inbox.example.org',
+  'example.co.uk',
+  'example.de',
+  'corp.example.com',
+];
 
 /** The Latin letters and digits of a name: what people put in their addresses. */
 const asciiLocal = (text: string): string =>
@@ -316,7 +566,14 @@ export const account = (random: Random, id: string, serial: number): Account => 
     const f = asciiLocal(first);
     const l = asciiLocal(last);
     const style = random();
-    local = style < 0.45 ? `${f}.${l}${serial % 1000}` : style < 0.7 ? `${f[0] ?? 'x'}${l}${serial}` : style < 0.9 ? `${f}_${l}${serial % 97}` : `${l}.${f}.${serial}`;
+    local =
+      style < 0.45
+        ? `${f}.${l}${serial % 1000}`
+        : style < 0.7
+          ? `${f[0] ?? 'x'}${l}${serial}`
+          : style < 0.9
+            ? `${f}_${l}${serial % 97}`
+            : `${l}.${f}.${serial}`;
   }
   return {
     id,

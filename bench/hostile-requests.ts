@@ -19,7 +19,9 @@ import { startService } from '../src/adapters/service/start-service.js';
 import { CreateStore } from '../src/application/use-cases/create-store.js';
 import { buildContainer } from '../src/container.js';
 
-const { values } = parseArgs({ options: { attempts: { type: 'string', default: '2000' }, connections: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: { attempts: { type: 'string', default: '2000' }, connections: { type: 'string', default: '20' } },
+});
 const attempts = Number(values.attempts);
 const connections = Number(values.connections);
 
@@ -28,14 +30,25 @@ const startFresh = async () => {
   const container = buildContainer({ kind: 'memory' });
   const created = await container.get(CreateStore).execute('Bench store');
   if (E.isLeft(created)) throw new Error('no store');
-  const service = await startService(container, { port: 0, host: '127.0.0.1', baseUrl: undefined, http: DEFAULT_HTTP_SETTINGS }, pino({ level: 'silent' }));
-  return { service, url: `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`, clientId: created.right.key.clientId, clientSecret: created.right.clientSecret };
+  const service = await startService(
+    container,
+    { port: 0, host: '127.0.0.1', baseUrl: undefined, http: DEFAULT_HTTP_SETTINGS },
+    pino({ level: 'silent' }),
+  );
+  return {
+    service,
+    url: `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`,
+    clientId: created.right.key.clientId,
+    clientSecret: created.right.clientSecret,
+  };
 };
 
 const { service, url, clientId, clientSecret } = await startFresh();
 
-const tokenForm = (id: string, secret: string) => new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret });
-const count = (statuses: readonly number[]) => Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
+const tokenForm = (id: string, secret: string) =>
+  new URLSearchParams({ grant_type: 'client_credentials', client_id: id, client_secret: secret });
+const count = (statuses: readonly number[]) =>
+  Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
 const timed = async (run: () => Promise<Response>): Promise<{ ms: number; status: number }> => {
   const started = performance.now();
   const response = await run();
@@ -44,7 +57,11 @@ const timed = async (run: () => Promise<Response>): Promise<{ ms: number; status
 };
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-const token = ((await (await fetch(`${url}/oauth/access_token`, { method: 'POST', body: tokenForm(clientId, clientSecret) })).json()) as { access_token: string }).access_token;
+const token = (
+  (await (
+    await fetch(`${url}/oauth/access_token`, { method: 'POST', body: tokenForm(clientId, clientSecret) })
+  ).json()) as { access_token: string }
+).access_token;
 
 // Lock-out: the poller keeps well within the budget (20 requests/s) while the attacker floods.
 {
@@ -52,7 +69,11 @@ const token = ((await (await fetch(`${url}/oauth/access_token`, { method: 'POST'
   const poller: number[] = [];
   const polling = (async () => {
     while (attacking) {
-      poller.push((await fetch(`${url}/v2/settings`, { headers: { Authorization: `Bearer ${token}` } }).then(async (r) => (await r.arrayBuffer(), r.status))));
+      poller.push(
+        await fetch(`${url}/v2/settings`, { headers: { Authorization: `Bearer ${token}` } }).then(
+          async (r) => (await r.arrayBuffer(), r.status),
+        ),
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
@@ -63,14 +84,20 @@ const token = ((await (await fetch(`${url}/oauth/access_token`, { method: 'POST'
     Array.from({ length: connections }, async () => {
       while (next < attempts) {
         next += 1;
-        attacker.push(await fetch(`${url}/oauth/access_token`, { method: 'POST', body: tokenForm(clientId, 'wrong') }).then(async (r) => (await r.arrayBuffer(), r.status)));
+        attacker.push(
+          await fetch(`${url}/oauth/access_token`, { method: 'POST', body: tokenForm(clientId, 'wrong') }).then(
+            async (r) => (await r.arrayBuffer(), r.status),
+          ),
+        );
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   attacking = false;
   await polling;
-  console.log(`lock-out: ${attempts} wrong secrets at ${connections} connections in ${seconds.toFixed(2)} s (${(attempts / seconds).toFixed(0)}/s): attacker ${JSON.stringify(count(attacker))}; poller ${JSON.stringify(count(poller))}`);
+  console.log(
+    `lock-out: ${attempts} wrong secrets at ${connections} connections in ${seconds.toFixed(2)} s (${(attempts / seconds).toFixed(0)}/s): attacker ${JSON.stringify(count(attacker))}; poller ${JSON.stringify(count(poller))}`,
+  );
 }
 
 // Unknown client ids, for two seconds, on a service that has seen no failure yet.
@@ -81,7 +108,12 @@ const token = ((await (await fetch(`${url}/oauth/access_token`, { method: 'POST'
   await Promise.all(
     Array.from({ length: connections }, async (_, i) => {
       while (performance.now() < until) {
-        statuses.push(await fetch(`${url}/oauth/access_token`, { method: 'POST', body: tokenForm(`unknown-${i}-${statuses.length}`, 'x') }).then(async (r) => (await r.arrayBuffer(), r.status)));
+        statuses.push(
+          await fetch(`${url}/oauth/access_token`, {
+            method: 'POST',
+            body: tokenForm(`unknown-${i}-${statuses.length}`, 'x'),
+          }).then(async (r) => (await r.arrayBuffer(), r.status)),
+        );
       }
     }),
   );
@@ -90,12 +122,31 @@ const token = ((await (await fetch(`${url}/oauth/access_token`, { method: 'POST'
 }
 
 await new Promise((resolve) => setTimeout(resolve, 1100));
-const slashes = () => fetch(`${url}/${'/'.repeat(16_000)}a`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+const slashes = () =>
+  fetch(`${url}/${'/'.repeat(16_000)}a`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
 // Balanced, so that it is valid JSON: 1 MB nesting half a million levels deep.
 const deep = `${'['.repeat(512 * 1024 - 8)}${']'.repeat(512 * 1024 - 8)}`;
 const deepBody = (bearer?: string) => () =>
-  fetch(`${url}/v2/subscriptions/products`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(bearer === undefined ? {} : { Authorization: `Bearer ${bearer}`, 'Idempotency-Key': `deep-${Math.random()}` }) }, body: deep });
-const plain401 = () => fetch(`${url}/v2/subscriptions/products`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  fetch(`${url}/v2/subscriptions/products`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(bearer === undefined
+        ? {}
+        : { Authorization: `Bearer ${bearer}`, 'Idempotency-Key': `deep-${Math.random()}` }),
+    },
+    body: deep,
+  });
+const plain401 = () =>
+  fetch(`${url}/v2/subscriptions/products`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
 
 for (const [name, run] of [
   ['POST / + 16,000 slashes + a', slashes],
@@ -105,7 +156,9 @@ for (const [name, run] of [
 ] as const) {
   const runs = [];
   for (let i = 0; i < 5; i += 1) runs.push(await timed(run));
-  console.log(`${name}: median ${median(runs.map((r) => r.ms)).toFixed(1)} ms, statuses ${JSON.stringify(count(runs.map((r) => r.status)))}`);
+  console.log(
+    `${name}: median ${median(runs.map((r) => r.ms)).toFixed(1)} ms, statuses ${JSON.stringify(count(runs.map((r) => r.status)))}`,
+  );
 }
 
 for (const [name, run] of [
@@ -121,7 +174,9 @@ for (const [name, run] of [
   for (let i = 0; i < 10; i += 1) live.push((await timed(() => fetch(`${url}/health/live`))).ms);
   loading = false;
   await Promise.all(load);
-  console.log(`/health/live under ${name}: median ${median(live).toFixed(1)} ms, max ${Math.max(...live).toFixed(1)} ms`);
+  console.log(
+    `/health/live under ${name}: median ${median(live).toFixed(1)} ms, max ${Math.max(...live).toFixed(1)} ms`,
+  );
 }
 
 await service.stop();

@@ -32,7 +32,9 @@ import type { Uuid } from '../src/domain/shared/uuid.js';
 import { buildContainer } from '../src/container.js';
 import { BACKENDS, isBackend, serverUrl } from './common.js';
 
-const { values } = parseArgs({ options: { lines: { type: 'string', default: '100000' }, backend: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { lines: { type: 'string', default: '100000' }, backend: { type: 'string' } },
+});
 const lines = Number(values.lines);
 if (!Number.isInteger(lines) || lines < 1) throw new Error('--lines must be a whole number from 1');
 const backend = values.backend ?? (process.env['BENCH_POSTGRES_URL'] ? 'postgres' : 'pglite');
@@ -46,32 +48,71 @@ const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsa
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const rate = (n: number, ms: number): string => `${Math.round((n * 1000) / ms).toLocaleString('en')} lines/s`;
 
-const handle = await openDatabase(server.url === undefined ? { kind: 'pglite', dataDir: undefined } : { kind: backend === 'mysql' ? 'mysql' : 'postgres', url: server.url });
+const handle = await openDatabase(
+  server.url === undefined
+    ? { kind: 'pglite', dataDir: undefined }
+    : { kind: backend === 'mysql' ? 'mysql' : 'postgres', url: server.url },
+);
 await migrateToLatest(handle.db, handle.flavor);
 const container = buildContainer({ kind: 'database', handle });
 const created = await container.get(CreateStore).execute(`Import bench ${Date.now()}`);
 if (E.isLeft(created)) throw new Error('store not created');
 await container.get(SetStoreRateLimit).execute(created.right.store.id, 1_000_000);
-const app = createHttpApp({ container, logger: pino({ level: 'warn' }), imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: Math.max(lines, DEFAULT_IMPORT_UPLOAD_LIMITS.maxObjects) } });
-const { server: http } = createDrainingServer(app.callback(), { ...DEFAULT_HTTP_SETTINGS, requestTimeoutMs: 3_600_000 }, pino({ level: 'warn' }));
+const app = createHttpApp({
+  container,
+  logger: pino({ level: 'warn' }),
+  imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: Math.max(lines, DEFAULT_IMPORT_UPLOAD_LIMITS.maxObjects) },
+});
+const { server: http } = createDrainingServer(
+  app.callback(),
+  { ...DEFAULT_HTTP_SETTINGS, requestTimeoutMs: 3_600_000 },
+  pino({ level: 'warn' }),
+);
 http.listen(0, '127.0.0.1');
 await once(http, 'listening');
 const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
 const dir = await mkdtemp(path.join(os.tmpdir(), 'import-bench-'));
 
 try {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: created.right.key.clientId, client_secret: created.right.clientSecret });
-  const token = ((await (await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: created.right.key.clientId,
+    client_secret: created.right.clientSecret,
+  });
+  const token = (
+    (await (await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form })).json()) as {
+      access_token: string;
+    }
+  ).access_token;
   const auth = { Authorization: `Bearer ${token}` };
-  const post = async (route: string, data: unknown): Promise<{ id: string; relationships?: { plans: { data: { id: string }[] } } }> => {
-    const response = await fetch(`${url}/v2/subscriptions${route}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
+  const post = async (
+    route: string,
+    data: unknown,
+  ): Promise<{ id: string; relationships?: { plans: { data: { id: string }[] } } }> => {
+    const response = await fetch(`${url}/v2/subscriptions${route}`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ data }),
+    });
     if (response.status !== 201) throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { data: { id: string } }).data;
   };
-  const product = await post('/products', { type: 'subscription_product', attributes: { name: 'Bench beans', price: { USD: { amount: 1000 } } } });
+  const product = await post('/products', {
+    type: 'subscription_product',
+    attributes: { name: 'Bench beans', price: { USD: { amount: 1000 } } },
+  });
   const plan = await post('/plans', {
     type: 'subscription_plan',
-    attributes: { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
+    attributes: {
+      name: 'Monthly',
+      billing_interval_type: 'month',
+      billing_frequency: 1,
+      plan_length: 12,
+      end_behavior: 'roll',
+      can_pause: true,
+      can_resume: true,
+      can_cancel: true,
+    },
   });
   const offering = await post('/offerings/build', { name: 'Bench club', products: [product.id], plans: [plan.id] });
   const offeringPlan = offering.relationships?.plans.data[0]?.id;
@@ -111,7 +152,8 @@ try {
   const importStart = performance.now();
   const [ran] = await container.get(RunLane).execute({ storeId: created.right.store.id, lane: 'import' });
   const importMs = performance.now() - importStart;
-  if (ran?.job.id !== importId || ran.outcome.status !== 'success') throw new Error(`the import did not succeed: ${JSON.stringify(ran?.outcome)}`);
+  if (ran?.job.id !== importId || ran.outcome.status !== 'success')
+    throw new Error(`the import did not succeed: ${JSON.stringify(ran?.outcome)}`);
   const report = ran.outcome.report;
 
   console.log(`backend: ${BACKEND_NAMES[backend]}; ${lines.toLocaleString('en')} subscription lines, ${mib(size)}`);

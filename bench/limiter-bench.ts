@@ -27,7 +27,8 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds);
 const concurrencies = values.concurrency.split(',').map(Number);
 const redisUrl = values.redis ?? process.env['BENCH_REDIS_URL'];
-if (!(seconds > 0) || concurrencies.some((c) => !(c >= 1))) throw new Error('usage: --seconds N --concurrency 1,32 [--redis URL]');
+if (!(seconds > 0) || concurrencies.some((c) => !(c >= 1)))
+  throw new Error('usage: --seconds N --concurrency 1,32 [--redis URL]');
 
 const stores = Array.from({ length: 100 }, () => randomUUID() as Uuid);
 const keys = Array.from({ length: 1000 }, (_, i) => ({ store: stores[i % stores.length]!, key: randomUUID() as Uuid }));
@@ -76,7 +77,10 @@ const lines = [
   '',
   '| limiter | concurrency | admissions/s | p50 µs | p99 µs |',
   '|---|--:|--:|--:|--:|',
-  ...rows.map((r) => `| ${r.limiter} | ${r.concurrency} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${r.p50us.toFixed(1)} | ${r.p99us.toFixed(1)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.limiter} | ${r.concurrency} | ${Math.round(r.perSecond).toLocaleString('en-US')} | ${r.p50us.toFixed(1)} | ${r.p99us.toFixed(1)} |`,
+  ),
   ...(notes.length === 0 ? [] : ['', ...notes]),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

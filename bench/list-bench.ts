@@ -28,10 +28,22 @@ import type { DatabaseHandle } from '../src/adapters/persistence/kysely/open-dat
 import { buildContainer } from '../src/container.js';
 import { queryParams } from '../src/domain/query/query-params.js';
 import { parseUuid } from '../src/domain/shared/uuid.js';
-import { BACKENDS, formatInteger, isBackend, openBenchDatabase, readSeedInfo, reportFailure, serverUrl, UsageError, type Backend, type SeedInfo } from './common.js';
+import {
+  BACKENDS,
+  formatInteger,
+  isBackend,
+  openBenchDatabase,
+  readSeedInfo,
+  reportFailure,
+  serverUrl,
+  UsageError,
+  type Backend,
+  type SeedInfo,
+} from './common.js';
 import type { LoadReply, LoadRequest, LoadResult } from './load-worker.js';
 
-const USAGE = 'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX] [--encodings gzip,br|none]';
+const USAGE =
+  'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX] [--encodings gzip,br|none]';
 const ENCODINGS = ['gzip', 'br'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 const LIST_PATH = '/v2/subscriptions/subscriptions';
@@ -149,7 +161,8 @@ interface Case {
 }
 
 /** A filter value as the grammar wants it: bare when it can be, else quoted with `"` and `\` escaped. */
-const filterValue = (value: string): string => (/^[^\s,:()"]+$/u.test(value) ? value : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`);
+const filterValue = (value: string): string =>
+  /^[^\s,:()"]+$/u.test(value) ? value : `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 
 interface Samples {
   readonly email: string;
@@ -160,18 +173,45 @@ const casesFor = (samples: Samples, encodings: readonly Encoding[]): Case[] => {
   const base = [
     { label: 'unfiltered, first page', raw: 'first-page', params: [['page[limit]', '25']] },
     { label: 'eq(email)', raw: 'email', params: [['filter', `eq(email,${filterValue(samples.email)})`]] },
-    { label: 'in(account_id, 20 ids)', raw: 'accounts', params: [['filter', `in(account_id,${samples.accountIds.map(filterValue).join(',')})`]] },
-    { label: 'page[offset]=10000', raw: 'deep-offset', params: [['page[offset]', '10000'], ['page[limit]', '25']] },
+    {
+      label: 'in(account_id, 20 ids)',
+      raw: 'accounts',
+      params: [['filter', `in(account_id,${samples.accountIds.map(filterValue).join(',')})`]],
+    },
+    {
+      label: 'page[offset]=10000',
+      raw: 'deep-offset',
+      params: [
+        ['page[offset]', '10000'],
+        ['page[limit]', '25'],
+      ],
+    },
   ] as const;
-  const plain: Case[] = [...base, ...base.map((c) => ({ ...c, label: `${c.label} + include`, params: [...c.params, ['include', 'plans,products'] as const] }))];
-  return [...plain, ...encodings.flatMap((encoding) => plain.map((c) => ({ ...c, label: `${c.label}, ${encoding}`, encoding })))];
+  const plain: Case[] = [
+    ...base,
+    ...base.map((c) => ({
+      ...c,
+      label: `${c.label} + include`,
+      params: [...c.params, ['include', 'plans,products'] as const],
+    })),
+  ];
+  return [
+    ...plain,
+    ...encodings.flatMap((encoding) => plain.map((c) => ({ ...c, label: `${c.label}, ${encoding}`, encoding }))),
+  ];
 };
 
 /** The request's headers, with the Accept-Encoding its case asks for. */
-const headersOf = (c: Case, headers: Readonly<Record<string, string>>): Record<string, string> => ({ ...headers, ...(c.encoding === undefined ? {} : { 'accept-encoding': c.encoding }) });
+const headersOf = (c: Case, headers: Readonly<Record<string, string>>): Record<string, string> => ({
+  ...headers,
+  ...(c.encoding === undefined ? {} : { 'accept-encoding': c.encoding }),
+});
 
 /** The answer's Content-Encoding and its bytes as sent, not decoded (fetch would decode them). */
-const onTheWire = (url: string, headers: Readonly<Record<string, string>>): Promise<{ readonly encoding: string | undefined; readonly bytes: number }> =>
+const onTheWire = (
+  url: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<{ readonly encoding: string | undefined; readonly bytes: number }> =>
   new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
@@ -183,15 +223,30 @@ const onTheWire = (url: string, headers: Readonly<Record<string, string>>): Prom
       .on('error', reject);
   });
 
-const queryString = (c: Case): string => new URLSearchParams(c.params.map(([k, v]): [string, string] => [k, v])).toString();
+const queryString = (c: Case): string =>
+  new URLSearchParams(c.params.map(([k, v]): [string, string] => [k, v])).toString();
 
 /**
  * Picks an existing email and twenty existing account ids. Ids are random UUIDs, so the rows after an
  * arbitrary id are an arbitrary sample; reading them in primary-key order is cheap on every backend.
  */
 const pickSamples = async (handle: DatabaseHandle, storeId: string): Promise<Samples> => {
-  const emailRow = await handle.db.selectFrom('subscriptions').select('email').where('store_id', '=', storeId).where('id', '>=', '5').orderBy('id').limit(1).executeTakeFirstOrThrow();
-  const accountRows = await handle.db.selectFrom('subscriptions').select('account_id').where('store_id', '=', storeId).where('id', '>=', '9').orderBy('id').limit(100).execute();
+  const emailRow = await handle.db
+    .selectFrom('subscriptions')
+    .select('email')
+    .where('store_id', '=', storeId)
+    .where('id', '>=', '5')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const accountRows = await handle.db
+    .selectFrom('subscriptions')
+    .select('account_id')
+    .where('store_id', '=', storeId)
+    .where('id', '>=', '9')
+    .orderBy('id')
+    .limit(100)
+    .execute();
   const accountIds = [...new Set(accountRows.map((r) => r.account_id))].slice(0, 20);
   if (accountIds.length < 20) throw new Error('the seeded store has fewer than 20 accounts');
   return { email: emailRow.email, accountIds };
@@ -228,7 +283,9 @@ const sqlRecorder = (handle: DatabaseHandle) => {
       if (principal._tag === 'Left') throw new Error('the token was refused');
       const store = parseUuid(storeId);
       if (store === undefined) throw new Error('the seeded store id is not a UUID');
-      const listed = await container.get(ListSubscriptions).execute(store, queryParams(new URLSearchParams(queryString(c))));
+      const listed = await container
+        .get(ListSubscriptions)
+        .execute(store, queryParams(new URLSearchParams(queryString(c))));
       if (listed._tag === 'Left') throw new Error(`the list was refused: ${JSON.stringify(listed.left)}`);
       return [...current.compiled].filter(([id]) => current.executed.has(id)).map(([, compiled]) => compiled);
     } finally {
@@ -243,7 +300,8 @@ const sqlRecorder = (handle: DatabaseHandle) => {
  * so the baseline runs that same statement).
  */
 const isPageQuery = (q: CompiledQuery): boolean =>
-  /^select (\*|[`"]s[`"]\.\*)(, \(.*\) as [`"]matched_total[`"])? from [`"]subscriptions[`"]/.test(q.sql) && / order by /.test(q.sql);
+  /^select (\*|[`"]s[`"]\.\*)(, \(.*\) as [`"]matched_total[`"])? from [`"]subscriptions[`"]/.test(q.sql) &&
+  / order by /.test(q.sql);
 const isCountQuery = (q: CompiledQuery): boolean => /count\(\*\)/.test(q.sql);
 
 const pageQueryOf = (statements: readonly CompiledQuery[]): CompiledQuery => {
@@ -261,14 +319,23 @@ interface RawDatabase {
 }
 
 /** A pool sized like the service's (10), configured as the service configures its own. */
-const rawDatabase = async (backend: Backend, url: string | undefined, pglite: PGlite | undefined): Promise<RawDatabase> => {
+const rawDatabase = async (
+  backend: Backend,
+  url: string | undefined,
+  pglite: PGlite | undefined,
+): Promise<RawDatabase> => {
   if (backend === 'pglite') {
     if (pglite === undefined) throw new Error('PGlite instance missing');
     return {
       name: 'PGlite query()',
-      query: async (statement, parameters) => (await pglite.query<Record<string, unknown>>(statement, [...parameters], { rowMode: 'object' })).rows,
+      query: async (statement, parameters) =>
+        (await pglite.query<Record<string, unknown>>(statement, [...parameters], { rowMode: 'object' })).rows,
       explain: async (statement, parameters) =>
-        (await pglite.query<Record<string, string>>(`explain (analyze, buffers) ${statement}`, [...parameters], { rowMode: 'object' })).rows.map((r) => r['QUERY PLAN'] ?? ''),
+        (
+          await pglite.query<Record<string, string>>(`explain (analyze, buffers) ${statement}`, [...parameters], {
+            rowMode: 'object',
+          })
+        ).rows.map((r) => r['QUERY PLAN'] ?? ''),
       close: async () => {},
     };
   }
@@ -278,28 +345,44 @@ const rawDatabase = async (backend: Backend, url: string | undefined, pglite: PG
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
     return {
       name: 'pg Pool',
-      query: async (statement, parameters) => (await pool.query<Record<string, unknown>>(statement, [...parameters])).rows,
+      query: async (statement, parameters) =>
+        (await pool.query<Record<string, unknown>>(statement, [...parameters])).rows,
       explain: async (statement, parameters) =>
-        (await pool.query<Record<string, string>>(`explain (analyze, buffers) ${statement}`, [...parameters])).rows.map((r) => r['QUERY PLAN'] ?? ''),
+        (await pool.query<Record<string, string>>(`explain (analyze, buffers) ${statement}`, [...parameters])).rows.map(
+          (r) => r['QUERY PLAN'] ?? '',
+        ),
       close: () => pool.end(),
     };
   }
   const mysql = await import('mysql2');
   const pool = mysql
-    .createPool({ uri: url, connectionLimit: 10, connectTimeout: 5000, timezone: 'Z', charset: 'utf8mb4', supportBigNumbers: true, bigNumberStrings: true })
+    .createPool({
+      uri: url,
+      connectionLimit: 10,
+      connectTimeout: 5000,
+      timezone: 'Z',
+      charset: 'utf8mb4',
+      supportBigNumbers: true,
+      bigNumberStrings: true,
+    })
     .promise();
   return {
     name: 'mysql2 pool',
-    query: async (statement, parameters) => (await pool.query(statement, [...parameters]))[0] as Record<string, unknown>[],
+    query: async (statement, parameters) =>
+      (await pool.query(statement, [...parameters]))[0] as Record<string, unknown>[],
     explain: async (statement, parameters) => {
       // MariaDB's ANALYZE runs the statement and reports actual rows (r_rows) beside the estimates;
       // its JSON form adds the time spent, which the table form leaves out.
       const [rows] = await pool.query(`analyze ${statement}`, [...parameters]);
       const [json] = await pool.query(`analyze format=json ${statement}`, [...parameters]);
-      const analyzed = JSON.parse(String((json as Record<string, unknown>[])[0]?.['ANALYZE'] ?? '{}')) as { query_block?: { r_total_time_ms?: number } };
+      const analyzed = JSON.parse(String((json as Record<string, unknown>[])[0]?.['ANALYZE'] ?? '{}')) as {
+        query_block?: { r_total_time_ms?: number };
+      };
       return [
         ...(rows as Record<string, unknown>[]).map((r) =>
-          ['table', 'type', 'key', 'rows', 'r_rows', 'filtered', 'r_filtered', 'Extra'].map((k) => `${k}=${String(r[k] ?? '')}`).join(' '),
+          ['table', 'type', 'key', 'rows', 'r_rows', 'filtered', 'r_filtered', 'Extra']
+            .map((k) => `${k}=${String(r[k] ?? '')}`)
+            .join(' '),
         ),
         `r_total_time_ms=${analyzed.query_block?.r_total_time_ms?.toFixed(3) ?? '?'}`,
       ];
@@ -313,7 +396,10 @@ const rawDatabase = async (backend: Backend, url: string | undefined, pglite: PG
  * `/sized/<query>/<bytes>` runs the same query and sends its rows padded to `bytes`, the size of the
  * service's answer: what moving a body of that size costs, beside what the query costs.
  */
-const startRawServer = async (raw: RawDatabase, queries: ReadonlyMap<string, CompiledQuery>): Promise<{ url: string; close: () => Promise<void> }> => {
+const startRawServer = async (
+  raw: RawDatabase,
+  queries: ReadonlyMap<string, CompiledQuery>,
+): Promise<{ url: string; close: () => Promise<void> }> => {
   const server = http.createServer((req, res) => {
     const [, kind, key, size] = /^\/(raw|sized)\/([^/]+)(?:\/(\d+))?$/.exec(req.url ?? '') ?? [];
     const query = key === undefined ? undefined : queries.get(key);
@@ -324,8 +410,16 @@ const startRawServer = async (raw: RawDatabase, queries: ReadonlyMap<string, Com
     raw.query(query.sql, query.parameters).then(
       (rows) => {
         const rowsJson = JSON.stringify(rows);
-        const body = size === undefined ? rowsJson : `{"rows":${rowsJson},"pad":"${'x'.repeat(Math.max(0, Number(size) - rowsJson.length - 18))}"}`;
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+        const body =
+          size === undefined
+            ? rowsJson
+            : `{"rows":${rowsJson},"pad":"${'x'.repeat(Math.max(0, Number(size) - rowsJson.length - 18))}"}`;
+        res
+          .writeHead(200, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(body),
+          })
+          .end(body);
       },
       (error: unknown) => {
         res.writeHead(500).end(String(error));
@@ -374,7 +468,9 @@ interface BackendReport {
 
 const ensureClean = (what: string, r: LoadResult): void => {
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.responses === 0) {
-    throw new Error(`${what}: ${r.responses} responses, ${r.non2xx} not 2xx (${JSON.stringify(r.statusCodes)}), ${r.errors} errors, ${r.timeouts} timeouts`);
+    throw new Error(
+      `${what}: ${r.responses} responses, ${r.non2xx} not 2xx (${JSON.stringify(r.statusCodes)}), ${r.errors} errors, ${r.timeouts} timeouts`,
+    );
   }
 };
 
@@ -386,8 +482,19 @@ const databaseVersion = async (handle: DatabaseHandle): Promise<string> => {
 
 const tableCounts = async (handle: DatabaseHandle, storeId: string): Promise<Record<string, number>> => {
   const count = async (table: 'subscriptions' | 'subscription_offerings' | 'subscription_offering_versions') =>
-    Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
-  const states = await handle.db.selectFrom('subscription_states').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    Number(
+      (
+        await handle.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('store_id', '=', storeId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const states = await handle.db
+    .selectFrom('subscription_states')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return {
     subscriptions: await count('subscriptions'),
     subscription_states: Number(states.n),
@@ -396,36 +503,57 @@ const tableCounts = async (handle: DatabaseHandle, storeId: string): Promise<Rec
   };
 };
 
-const benchBackend = async (backend: Backend, options: Options, load: LoadGenerator, rss: RssSampler): Promise<BackendReport | string> => {
+const benchBackend = async (
+  backend: Backend,
+  options: Options,
+  load: LoadGenerator,
+  rss: RssSampler,
+): Promise<BackendReport | string> => {
   const where = serverUrl(backend);
   if (where.skip !== undefined) return where.skip;
   const info = await readSeedInfo(backend);
-  if (info === undefined || !info.complete) return `${backend} has not been seeded (run: npx tsx bench/seed.ts --backend ${backend}): skipped`;
+  if (info === undefined || !info.complete)
+    return `${backend} has not been seeded (run: npx tsx bench/seed.ts --backend ${backend}): skipped`;
 
   rss.resetPeak();
-  const { handle, pglite } = await openBenchDatabase(backend, { ...(where.url === undefined ? {} : { url: where.url }), ...(info.dataDir === undefined ? {} : { dataDir: info.dataDir }) });
+  const { handle, pglite } = await openBenchDatabase(backend, {
+    ...(where.url === undefined ? {} : { url: where.url }),
+    ...(info.dataDir === undefined ? {} : { dataDir: info.dataDir }),
+  });
   const closers: Array<() => Promise<void>> = [() => handle.close()];
   try {
     const version = await databaseVersion(handle);
     const counts = await tableCounts(handle, info.storeId);
     const container = buildContainer({ kind: 'database', handle });
-    const service = await listen(http.createServer(createHttpApp({ container, logger: pino({ level: 'silent' }) }).callback()));
+    const service = await listen(
+      http.createServer(createHttpApp({ container, logger: pino({ level: 'silent' }) }).callback()),
+    );
     closers.unshift(service.close);
 
     const tokenResponse = await fetch(`${service.url}/oauth/access_token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: info.clientId, client_secret: info.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: info.clientId,
+        client_secret: info.clientSecret,
+      }),
     });
-    if (tokenResponse.status !== 200) throw new Error(`the seeded credentials were refused (${tokenResponse.status}): was the store seeded again since?`);
+    if (tokenResponse.status !== 200)
+      throw new Error(
+        `the seeded credentials were refused (${tokenResponse.status}): was the store seeded again since?`,
+      );
     const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
     const headers = { authorization: `Bearer ${token}` };
 
     const samples = await pickSamples(handle, info.storeId);
-    const cases = casesFor(samples, options.encodings).filter((c) => options.only === undefined || options.only.test(c.label));
+    const cases = casesFor(samples, options.encodings).filter(
+      (c) => options.only === undefined || options.only.test(c.label),
+    );
     if (cases.length === 0) throw new Error('--only matches no request');
     const record = sqlRecorder(handle);
     const statementsByRaw = new Map<string, CompiledQuery[]>();
-    for (const c of cases) if (!statementsByRaw.has(c.raw)) statementsByRaw.set(c.raw, await record(info.storeId, token, c));
+    for (const c of cases)
+      if (!statementsByRaw.has(c.raw)) statementsByRaw.set(c.raw, await record(info.storeId, token, c));
     const pageQueries = new Map([...statementsByRaw].map(([key, statements]) => [key, pageQueryOf(statements)]));
 
     const raw = await rawDatabase(backend, where.url, pglite);
@@ -438,15 +566,21 @@ const benchBackend = async (backend: Backend, options: Options, load: LoadGenera
     const sizes = new Map<Case, number>();
     for (const c of cases) {
       const response = await fetch(`${service.url}${LIST_PATH}?${queryString(c)}`, { headers: headersOf(c, headers) });
-      if (response.status !== 200) throw new Error(`${c.label}: the service answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`${c.label}: the service answered ${response.status}: ${await response.text()}`);
       const text = await response.text();
       const wire = await onTheWire(`${service.url}${LIST_PATH}?${queryString(c)}`, headersOf(c, headers));
-      if (wire.encoding !== c.encoding) throw new Error(`${c.label}: the service answered with Content-Encoding ${String(wire.encoding)}`);
+      if (wire.encoding !== c.encoding)
+        throw new Error(`${c.label}: the service answered with Content-Encoding ${String(wire.encoding)}`);
       sizes.set(c, wire.bytes);
-      const body = JSON.parse(text) as { data: { id: string }[]; meta: { results: { total: number; total_method?: string } } };
+      const body = JSON.parse(text) as {
+        data: { id: string }[];
+        meta: { results: { total: number; total_method?: string } };
+      };
       const rawRows = (await (await fetch(`${rawServer.url}/raw/${c.raw}`)).json()) as { id: string }[];
       const serviceIds = body.data.map((d) => d.id).join(',');
-      if (serviceIds !== rawRows.map((r) => r.id).join(',')) throw new Error(`${c.label}: the raw query returned other rows than the service`);
+      if (serviceIds !== rawRows.map((r) => r.id).join(','))
+        throw new Error(`${c.label}: the raw query returned other rows than the service`);
       if (body.data.length === 0) throw new Error(`${c.label}: the page is empty, so it measures nothing`);
       const { total, total_method: method } = body.meta.results;
       totals.set(c, `${method === 'lower_bound' ? '≥ ' : ''}${formatInteger(total)}`);
@@ -454,21 +588,36 @@ const benchBackend = async (backend: Backend, options: Options, load: LoadGenera
 
     const measure = async (what: string, url: string, withHeaders: Record<string, string>): Promise<LoadResult> => {
       log(`  ${what}`);
-      if (options.warmup > 0) await load.run({ url, headers: withHeaders, connections: options.connections, seconds: options.warmup });
-      const result = await load.run({ url, headers: withHeaders, connections: options.connections, seconds: options.seconds });
+      if (options.warmup > 0)
+        await load.run({ url, headers: withHeaders, connections: options.connections, seconds: options.warmup });
+      const result = await load.run({
+        url,
+        headers: withHeaders,
+        connections: options.connections,
+        seconds: options.seconds,
+      });
       ensureClean(`${backend} ${what}`, result);
       return result;
     };
 
     log(`${BACKEND_NAMES[backend]}: service`);
     const serviceResults = new Map<Case, LoadResult>();
-    for (const c of cases) serviceResults.set(c, await measure(c.label, `${service.url}${LIST_PATH}?${queryString(c)}`, headersOf(c, headers)));
+    for (const c of cases)
+      serviceResults.set(
+        c,
+        await measure(c.label, `${service.url}${LIST_PATH}?${queryString(c)}`, headersOf(c, headers)),
+      );
     log(`${BACKEND_NAMES[backend]}: raw SQL (${raw.name})`);
     const rawResults = new Map<string, LoadResult>();
-    for (const key of pageQueries.keys()) rawResults.set(key, await measure(`raw ${key}`, `${rawServer.url}/raw/${key}`, {}));
+    for (const key of pageQueries.keys())
+      rawResults.set(key, await measure(`raw ${key}`, `${rawServer.url}/raw/${key}`, {}));
     log(`${BACKEND_NAMES[backend]}: raw SQL with a body of the service's size`);
     const sizedResults = new Map<Case, LoadResult>();
-    for (const c of cases) sizedResults.set(c, await measure(`sized ${c.label}`, `${rawServer.url}/sized/${c.raw}/${sizes.get(c) ?? 0}`, {}));
+    for (const c of cases)
+      sizedResults.set(
+        c,
+        await measure(`sized ${c.label}`, `${rawServer.url}/sized/${c.raw}/${sizes.get(c) ?? 0}`, {}),
+      );
 
     const measured = cases.map((c) => {
       const s = serviceResults.get(c);
@@ -482,7 +631,11 @@ const benchBackend = async (backend: Backend, options: Options, load: LoadGenera
     const plans: Array<{ label: string; sql: string; lines: string[] }> = [];
     for (const [key, statements] of statementsByRaw) {
       for (const statement of statements.filter((s) => isPageQuery(s) || isCountQuery(s))) {
-        plans.push({ label: `${key}: ${isPageQuery(statement) ? 'page query' : 'capped count'}`, sql: statement.sql, lines: await raw.explain(statement.sql, statement.parameters) });
+        plans.push({
+          label: `${key}: ${isPageQuery(statement) ? 'page query' : 'capped count'}`,
+          sql: statement.sql,
+          lines: await raw.explain(statement.sql, statement.parameters),
+        });
       }
     }
 
@@ -511,15 +664,22 @@ const ratio = (n: number): string => `${n.toFixed(2)}×`;
 const mib = (bytes: number): string => `${Math.round(bytes / 1024 / 1024)} MiB`;
 
 const parametersText = (parameters: readonly unknown[]): string =>
-  parameters.map((p) => (typeof p === 'string' ? `'${p.length > 40 ? `${p.slice(0, 37)}…` : p}'` : String(p))).join(', ');
+  parameters
+    .map((p) => (typeof p === 'string' ? `'${p.length > 40 ? `${p.slice(0, 37)}…` : p}'` : String(p)))
+    .join(', ');
 
 const backendSection = (r: BackendReport, options: Options): string => {
   const lines: string[] = [];
-  lines.push(`### ${BACKEND_NAMES[r.backend]} (${r.version}): ${formatInteger(r.counts['subscriptions'] ?? 0)} subscriptions, ${options.connections} connection${options.connections === 1 ? '' : 's'}`, '');
+  lines.push(
+    `### ${BACKEND_NAMES[r.backend]} (${r.version}): ${formatInteger(r.counts['subscriptions'] ?? 0)} subscriptions, ${options.connections} connection${options.connections === 1 ? '' : 's'}`,
+    '',
+  );
   lines.push(
     `Rows: ${Object.entries(r.counts)
       .map(([k, v]) => `${k} ${formatInteger(v)}`)
-      .join(', ')}; accounts ${formatInteger(r.info.accounts ?? 0)}. Raw baseline: ${r.rawName}. Peak RSS of the benchmark process during this backend: ${mib(r.peakRss)}.`,
+      .join(
+        ', ',
+      )}; accounts ${formatInteger(r.info.accounts ?? 0)}. Raw baseline: ${r.rawName}. Peak RSS of the benchmark process during this backend: ${mib(r.peakRss)}.`,
     '',
   );
   lines.push(
@@ -538,7 +698,7 @@ const backendSection = (r: BackendReport, options: Options): string => {
     `Every measured response was 2xx (${formatInteger(serviceResponses)} service, ${formatInteger(rawResponses)} raw; 0 non-2xx, 0 errors, 0 timeouts), ${options.connections} connections, ${options.seconds} s per case after ${options.warmup} s of warm-up.`,
     `Filter values: email \`${r.samples.email}\`; account ids ${r.samples.accountIds[0] ?? ''} … (20).`,
     "The last two columns run the raw page query again but send a body padded to the service's answer for that request (its KiB/resp): what the bytes alone cost on this machine, where the load generator reads them too.",
-    'Rows ending in `, gzip` or `, br` ask for that encoding in Accept-Encoding: their KiB/resp is the compressed answer as sent (the load generator does not decode it), and their raw columns repeat the request\'s own raw query.',
+    "Rows ending in `, gzip` or `, br` ask for that encoding in Accept-Encoding: their KiB/resp is the compressed answer as sent (the load generator does not decode it), and their raw columns repeat the request's own raw query.",
     '',
     'The service runs these statements for the `eq(email)` page (the raw baseline runs only the page query, the `order by` one; it skips the token, store, count and snapshot queries):',
     '',

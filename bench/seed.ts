@@ -28,7 +28,12 @@ import type { Uuid } from '../src/domain/shared/uuid.js';
 import type { Offering, OfferingPlan } from '../src/domain/subscription/offering.js';
 import { planPrices } from '../src/domain/subscription/pricing.js';
 import { applyStateAction } from '../src/domain/subscription/subscription-state.js';
-import { invoiceAfter, type StateAction, type Subscription, type SubscriptionStateRecord } from '../src/domain/subscription/subscription.js';
+import {
+  invoiceAfter,
+  type StateAction,
+  type Subscription,
+  type SubscriptionStateRecord,
+} from '../src/domain/subscription/subscription.js';
 import {
   DEFAULT_PGLITE_DIR,
   formatDuration,
@@ -60,7 +65,8 @@ import {
 } from './fixtures.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 
-const USAGE = 'usage: tsx bench/seed.ts --backend pglite|postgres|mysql [--subscriptions N] [--accounts N] [--offerings N] [--batch N] [--concurrency N] [--data-dir DIR]';
+const USAGE =
+  'usage: tsx bench/seed.ts --backend pglite|postgres|mysql [--subscriptions N] [--accounts N] [--offerings N] [--batch N] [--concurrency N] [--data-dir DIR]';
 
 /** Child tables first, so that foreign keys never stand in the way. */
 const TABLES = [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES];
@@ -106,7 +112,10 @@ const readOptions = (): Options => {
     backend,
     subscriptions,
     // Ten subscriptions per account on average, as at the default scale, so that some accounts hold several.
-    accounts: Math.min(positive('accounts', values.accounts, Math.min(100_000, Math.ceil(subscriptions / 10))), subscriptions),
+    accounts: Math.min(
+      positive('accounts', values.accounts, Math.min(100_000, Math.ceil(subscriptions / 10))),
+      subscriptions,
+    ),
     offerings: positive('offerings', values.offerings, 1000),
     batch,
     // PGlite runs one statement at a time on this thread, so more in flight only queues.
@@ -130,7 +139,8 @@ const progressBar = (label: string, total: number) => {
   const started = Date.now();
   bar.start(total, 0, { rate: '0' });
   return {
-    update: (value: number) => bar.update(value, { rate: formatInteger(value / Math.max((Date.now() - started) / 1000, 0.001)) }),
+    update: (value: number) =>
+      bar.update(value, { rate: formatInteger(value / Math.max((Date.now() - started) / 1000, 0.001)) }),
     stop: () => bar.stop(),
   };
 };
@@ -148,7 +158,12 @@ interface Sellable {
   readonly plans: readonly { readonly plan: OfferingPlan; readonly currencies: readonly string[] }[];
 }
 
-const buildCatalogue = async (container: ReturnType<typeof buildContainer>, storeId: Uuid, random: Random, offeringCount: number): Promise<{ sellables: Sellable[]; products: number; plans: number }> => {
+const buildCatalogue = async (
+  container: ReturnType<typeof buildContainer>,
+  storeId: Uuid,
+  random: Random,
+  offeringCount: number,
+): Promise<{ sellables: Sellable[]; products: number; plans: number }> => {
   const createProduct = container.get(CreateSubscriptionProduct);
   const createPlan = container.get(CreateSubscriptionPlan);
   const buildOffering = container.get(BuildOffering);
@@ -165,7 +180,8 @@ const buildCatalogue = async (container: ReturnType<typeof buildContainer>, stor
     productIdsByTheme.set(theme.code, ids);
   }
   const planIds: Uuid[] = [];
-  for (const [i, shape] of PLAN_SHAPES.entries()) planIds.push(unwrap('plan', await createPlan.execute(storeId, planData(shape, i + 1))).id);
+  for (const [i, shape] of PLAN_SHAPES.entries())
+    planIds.push(unwrap('plan', await createPlan.execute(storeId, planData(shape, i + 1))).id);
 
   const bar = progressBar('offerings', offeringCount);
   const sellables: Sellable[] = [];
@@ -173,11 +189,20 @@ const buildCatalogue = async (container: ReturnType<typeof buildContainer>, stor
     const theme = THEMES[i % THEMES.length] ?? THEMES[0];
     if (theme === undefined) throw new Error('no themes');
     const themeProducts = productIdsByTheme.get(theme.code) ?? [];
-    const chosenProducts = pickSome(random, themeProducts, integerBetween(random, 1, Math.min(3, themeProducts.length)));
+    const chosenProducts = pickSome(
+      random,
+      themeProducts,
+      integerBetween(random, 1, Math.min(3, themeProducts.length)),
+    );
     const chosenPlans = pickSome(random, planIds, integerBetween(random, 1, 4));
-    const offering = unwrap('offering', await buildOffering.execute(storeId, offeringData(random, theme, i + 1, chosenProducts, chosenPlans)));
+    const offering = unwrap(
+      'offering',
+      await buildOffering.execute(storeId, offeringData(random, theme, i + 1, chosenProducts, chosenPlans)),
+    );
     const versionId = await repository.snapshotOffering(offering);
-    const priced = offering.plans.map((plan) => ({ plan, currencies: Object.keys(planPrices(offering.products, plan)).sort() })).filter((p) => p.currencies.length > 0);
+    const priced = offering.plans
+      .map((plan) => ({ plan, currencies: Object.keys(planPrices(offering.products, plan)).sort() }))
+      .filter((p) => p.currencies.length > 0);
     if (priced.length === 0) throw new Error(`offering ${offering.id} has no priced plan`);
     sellables.push({ offering, versionId, tag: theme.tag, plans: priced });
     bar.update(i + 1);
@@ -208,9 +233,23 @@ interface Generated {
 }
 
 /** Applies a few state changes to some subscriptions, exactly as the use case would have. */
-const withHistory = (random: Random, subscription: Subscription, plan: OfferingPlan, now: number): { subscription: Subscription; states: SubscriptionStateRecord[] } => {
+const withHistory = (
+  random: Random,
+  subscription: Subscription,
+  plan: OfferingPlan,
+  now: number,
+): { subscription: Subscription; states: SubscriptionStateRecord[] } => {
   const r = random();
-  const actions: StateAction[] = r < 0.06 ? ['cancel'] : r < 0.08 ? ['pause'] : r < 0.09 ? ['pause', 'resume'] : r < 0.095 ? ['pause', 'resume', 'cancel'] : [];
+  const actions: StateAction[] =
+    r < 0.06
+      ? ['cancel']
+      : r < 0.08
+        ? ['pause']
+        : r < 0.09
+          ? ['pause', 'resume']
+          : r < 0.095
+            ? ['pause', 'resume', 'cancel']
+            : [];
   let current = subscription;
   let at = subscription.timestamps.createdAt.getTime();
   const states: SubscriptionStateRecord[] = [];
@@ -224,7 +263,14 @@ const withHistory = (random: Random, subscription: Subscription, plan: OfferingP
   return { subscription: current, states };
 };
 
-const generator = (random: Random, storeId: Uuid, sellables: readonly Sellable[], accounts: readonly Account[], slots: Int32Array, total: number) => {
+const generator = (
+  random: Random,
+  storeId: Uuid,
+  sellables: readonly Sellable[],
+  accounts: readonly Account[],
+  slots: Int32Array,
+  total: number,
+) => {
   const now = Date.now();
   const start = now - SPAN_MS;
   const step = SPAN_MS / total;
@@ -239,7 +285,12 @@ const generator = (random: Random, storeId: Uuid, sellables: readonly Sellable[]
       if (owner === undefined || sellable === undefined) throw new Error('generator out of range');
       const priced = random() < 0.55 ? sellable.plans[0] : pick(random, sellable.plans);
       if (priced === undefined) throw new Error('offering without plans');
-      const currency = priced.currencies.includes('EUR') && random() < 0.35 ? 'EUR' : (priced.currencies.includes('USD') ? 'USD' : pick(random, priced.currencies));
+      const currency =
+        priced.currencies.includes('EUR') && random() < 0.35
+          ? 'EUR'
+          : priced.currencies.includes('USD')
+            ? 'USD'
+            : pick(random, priced.currencies);
       const createdAt = new Date(Math.floor(start + (i + random()) * step));
       const externalRef = subscriptionExternalRef(random, i + 1);
       const base: Subscription = {
@@ -263,7 +314,14 @@ const generator = (random: Random, storeId: Uuid, sellables: readonly Sellable[]
       const { subscription, states: history } = withHistory(random, base, priced.plan, now);
       subscriptions.push(toRow(subscription));
       history.forEach((state, i) => {
-        states.push({ id: state.id, subscription_id: subscription.id, sequence: i + 1, action: state.action, body: stateBody(state), created_at: state.createdAt });
+        states.push({
+          id: state.id,
+          subscription_id: subscription.id,
+          sequence: i + 1,
+          action: state.action,
+          body: stateBody(state),
+          created_at: state.createdAt,
+        });
       });
     }
     return { subscriptions, states };
@@ -280,7 +338,14 @@ const insertBatch = async (db: Kysely<Tables>, batch: Generated): Promise<void> 
 const analyze = async (db: Kysely<Tables>, backend: Backend): Promise<void> => {
   // A server would have done this on its own shortly after a bulk load; the benchmark should not wait for it.
   if (backend === 'mysql') {
-    for (const table of ['stores', 'subscription_offering_versions', 'subscriptions', 'subscription_states', 'access_tokens']) await sql`analyze table ${sql.table(table)}`.execute(db);
+    for (const table of [
+      'stores',
+      'subscription_offering_versions',
+      'subscriptions',
+      'subscription_states',
+      'access_tokens',
+    ])
+      await sql`analyze table ${sql.table(table)}`.execute(db);
   } else {
     await sql`vacuum analyze`.execute(db);
   }
@@ -294,10 +359,15 @@ const main = async (): Promise<void> => {
     return;
   }
   const database = where.url === undefined ? `pglite:${options.dataDir}` : redactedUrl(where.url);
-  console.log(`seeding ${options.backend} (${database}): ${formatInteger(options.subscriptions)} subscriptions, ${formatInteger(options.accounts)} accounts, ${formatInteger(options.offerings)} offerings`);
+  console.log(
+    `seeding ${options.backend} (${database}): ${formatInteger(options.subscriptions)} subscriptions, ${formatInteger(options.accounts)} accounts, ${formatInteger(options.offerings)} offerings`,
+  );
 
   const started = Date.now();
-  const { handle } = await openBenchDatabase(options.backend, { ...(where.url === undefined ? {} : { url: where.url }), dataDir: options.dataDir });
+  const { handle } = await openBenchDatabase(options.backend, {
+    ...(where.url === undefined ? {} : { url: where.url }),
+    dataDir: options.dataDir,
+  });
   try {
     for (const table of TABLES) await handle.db.schema.dropTable(table).ifExists().execute();
     await migrateToLatest(handle.db, handle.flavor);
@@ -307,7 +377,14 @@ const main = async (): Promise<void> => {
     const storeId = created.store.id;
     // The benchmarks measure the list, not the rate limiter: a budget no load generator reaches.
     unwrap('budget', await container.get(SetStoreRateLimit).execute(storeId, 1_000_000));
-    const credentials = { backend: options.backend, database, ...(options.backend === 'pglite' ? { dataDir: options.dataDir } : {}), storeId, clientId: created.key.clientId, clientSecret: created.clientSecret };
+    const credentials = {
+      backend: options.backend,
+      database,
+      ...(options.backend === 'pglite' ? { dataDir: options.dataDir } : {}),
+      storeId,
+      clientId: created.key.clientId,
+      clientSecret: created.clientSecret,
+    };
     await writeSeedInfo({ ...credentials, complete: false });
     console.log(`store_id: ${storeId}\nclient_id: ${created.key.clientId}\nclient_secret: ${created.clientSecret}`);
 
@@ -340,8 +417,13 @@ const main = async (): Promise<void> => {
     const insertSeconds = (Date.now() - insertStarted) / 1000;
 
     await handle.db.updateTable('stores').set({ subscription_count: inserted }).where('id', '=', storeId).execute();
-    const counted = await handle.db.selectFrom('subscriptions').select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow();
-    if (Number(counted.n) !== inserted) throw new Error(`inserted ${inserted} subscriptions but the table holds ${String(counted.n)}`);
+    const counted = await handle.db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('store_id', '=', storeId)
+      .executeTakeFirstOrThrow();
+    if (Number(counted.n) !== inserted)
+      throw new Error(`inserted ${inserted} subscriptions but the table holds ${String(counted.n)}`);
 
     const analyzeStarted = Date.now();
     await analyze(handle.db, options.backend);

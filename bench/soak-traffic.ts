@@ -3,7 +3,18 @@
  * requests that are wrong on purpose. Each operation knows which statuses are correct answers to it.
  */
 import { randomUUID } from 'node:crypto';
-import { account, offeringData, pick, PLAN_SHAPES, planData, productData, subscriptionEmail, THEMES, type Account, type Random } from './fixtures.js';
+import {
+  account,
+  offeringData,
+  pick,
+  PLAN_SHAPES,
+  planData,
+  productData,
+  subscriptionEmail,
+  THEMES,
+  type Account,
+  type Random,
+} from './fixtures.js';
 
 export interface SoakRequest {
   readonly method: 'GET' | 'POST';
@@ -102,7 +113,11 @@ export const OPERATIONS: readonly Operation[] = [
       method: 'POST',
       path: '/oauth/access_token',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: w.clientId, client_secret: w.clientSecret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: w.clientId,
+        client_secret: w.clientSecret,
+      }).toString(),
     }),
   },
   {
@@ -116,9 +131,19 @@ export const OPERATIONS: readonly Operation[] = [
       body: new URLSearchParams({ grant_type: 'implicit', client_id: w.clientId }).toString(),
     }),
   },
-  { name: 'list products', weight: 8, expect: [200], build: (w) => get(w, '/v2/subscriptions/products?page[limit]=25') },
+  {
+    name: 'list products',
+    weight: 8,
+    expect: [200],
+    build: (w) => get(w, '/v2/subscriptions/products?page[limit]=25'),
+  },
   { name: 'list plans', weight: 6, expect: [200], build: (w) => get(w, '/v2/subscriptions/plans') },
-  { name: 'list offerings', weight: 8, expect: [200], build: (w) => get(w, '/v2/subscriptions/offerings?page[limit]=10') },
+  {
+    name: 'list offerings',
+    weight: 8,
+    expect: [200],
+    build: (w) => get(w, '/v2/subscriptions/offerings?page[limit]=10'),
+  },
   {
     name: 'list subscriptions',
     weight: 14,
@@ -131,35 +156,89 @@ export const OPERATIONS: readonly Operation[] = [
       return get(w, `/v2/subscriptions/subscriptions?filter=${encodeURIComponent(`eq(account_id,${owner.id})`)}`);
     },
   },
-  { name: 'get product', weight: 4, expect: [200], build: (w) => get(w, `/v2/subscriptions/products/${pick(w.random, w.products)}`) },
-  { name: 'get plan', weight: 3, expect: [200], build: (w) => get(w, `/v2/subscriptions/plans/${pick(w.random, w.plans)}`) },
-  { name: 'get offering', weight: 5, expect: [200], build: (w) => get(w, `/v2/subscriptions/offerings/${pick(w.random, w.offerings).id}`) },
-  { name: 'offering plans', weight: 2, expect: [200], build: (w) => get(w, `/v2/subscriptions/offerings/${pick(w.random, w.offerings).id}/plans`) },
-  { name: 'get subscription', weight: 8, expect: [200], build: (w) => get(w, `/v2/subscriptions/subscriptions/${pick(w.random, w.subscriptions)}?include=plans`) },
-  { name: 'subscription states', weight: 2, expect: [200], build: (w) => get(w, `/v2/subscriptions/subscriptions/${pick(w.random, w.subscriptions)}/states`) },
-  { name: 'create subscription', weight: 8, expect: [201], build: (w) => json(w, '/v2/subscriptions/subscriptions', subscriptionBody(w)), observe: createdId((w) => w.subscriptions) },
+  {
+    name: 'get product',
+    weight: 4,
+    expect: [200],
+    build: (w) => get(w, `/v2/subscriptions/products/${pick(w.random, w.products)}`),
+  },
+  {
+    name: 'get plan',
+    weight: 3,
+    expect: [200],
+    build: (w) => get(w, `/v2/subscriptions/plans/${pick(w.random, w.plans)}`),
+  },
+  {
+    name: 'get offering',
+    weight: 5,
+    expect: [200],
+    build: (w) => get(w, `/v2/subscriptions/offerings/${pick(w.random, w.offerings).id}`),
+  },
+  {
+    name: 'offering plans',
+    weight: 2,
+    expect: [200],
+    build: (w) => get(w, `/v2/subscriptions/offerings/${pick(w.random, w.offerings).id}/plans`),
+  },
+  {
+    name: 'get subscription',
+    weight: 8,
+    expect: [200],
+    build: (w) => get(w, `/v2/subscriptions/subscriptions/${pick(w.random, w.subscriptions)}?include=plans`),
+  },
+  {
+    name: 'subscription states',
+    weight: 2,
+    expect: [200],
+    build: (w) => get(w, `/v2/subscriptions/subscriptions/${pick(w.random, w.subscriptions)}/states`),
+  },
+  {
+    name: 'create subscription',
+    weight: 8,
+    expect: [201],
+    build: (w) => json(w, '/v2/subscriptions/subscriptions', subscriptionBody(w)),
+    observe: createdId((w) => w.subscriptions),
+  },
   {
     name: 'create product',
     weight: 2,
     expect: [201],
     build: (w) => {
       const theme = pick(w.random, THEMES);
-      return json(w, '/v2/subscriptions/products', productData(w.random, theme, Math.floor(w.random() * theme.products.length), w.next()));
+      return json(
+        w,
+        '/v2/subscriptions/products',
+        productData(w.random, theme, Math.floor(w.random() * theme.products.length), w.next()),
+      );
     },
     observe: createdId((w) => w.products),
   },
-  { name: 'create plan', weight: 1, expect: [201], build: (w) => json(w, '/v2/subscriptions/plans', planData(pick(w.random, PLAN_SHAPES), w.next())), observe: createdId((w) => w.plans) },
+  {
+    name: 'create plan',
+    weight: 1,
+    expect: [201],
+    build: (w) => json(w, '/v2/subscriptions/plans', planData(pick(w.random, PLAN_SHAPES), w.next())),
+    observe: createdId((w) => w.plans),
+  },
   {
     name: 'build offering',
     weight: 1,
     expect: [201],
     build: (w) => {
-      const products = [pick(w.random, w.products), pick(w.random, w.products)].filter((id, i, all) => all.indexOf(id) === i);
-      return json(w, '/v2/subscriptions/offerings/build', offeringData(w.random, pick(w.random, THEMES), w.next(), products, [pick(w.random, w.plans)]));
+      const products = [pick(w.random, w.products), pick(w.random, w.products)].filter(
+        (id, i, all) => all.indexOf(id) === i,
+      );
+      return json(
+        w,
+        '/v2/subscriptions/offerings/build',
+        offeringData(w.random, pick(w.random, THEMES), w.next(), products, [pick(w.random, w.plans)]),
+      );
     },
     observe: (w, status, body) => {
       if (status !== 201) return;
-      const offering = JSON.parse(body) as { data: { id: string; relationships: { plans: { data: { id: string }[] } } } };
+      const offering = JSON.parse(body) as {
+        data: { id: string; relationships: { plans: { data: { id: string }[] } } };
+      };
       w.offerings.push({ id: offering.data.id, planIds: offering.data.relationships.plans.data.map((p) => p.id) });
     },
   },
@@ -171,12 +250,16 @@ export const OPERATIONS: readonly Operation[] = [
     build: (w) => {
       const id = pick(w.random, w.subscriptions);
       const action = actionFor(w, w.states.get(id));
-      return json(w, `/v2/subscriptions/subscriptions/${id}/states`, { type: 'subscription_state', attributes: { action } });
+      return json(w, `/v2/subscriptions/subscriptions/${id}/states`, {
+        type: 'subscription_state',
+        attributes: { action },
+      });
     },
     observe: (w, status, _body, request) => {
       if (status !== 204) return;
       const id = /subscriptions\/([^/]+)\/states$/.exec(request.path)?.[1] ?? '';
-      const action = (JSON.parse(String(request.body)) as { data: { attributes: { action: string } } }).data.attributes.action;
+      const action = (JSON.parse(String(request.body)) as { data: { attributes: { action: string } } }).data.attributes
+        .action;
       w.states.set(id, action === 'pause' ? 'paused' : action === 'resume' ? 'active' : 'canceled');
     },
   },
@@ -186,23 +269,53 @@ export const OPERATIONS: readonly Operation[] = [
     name: 'bad: malformed JSON',
     weight: 2,
     expect: [400],
-    build: (w) => ({ method: 'POST', path: '/v2/subscriptions/products', headers: { ...auth(w), 'Content-Type': 'application/json' }, body: '{"data": {' }),
+    build: (w) => ({
+      method: 'POST',
+      path: '/v2/subscriptions/products',
+      headers: { ...auth(w), 'Content-Type': 'application/json' },
+      body: '{"data": {',
+    }),
   },
   { name: 'bad: unknown path', weight: 1, expect: [404], build: (w) => get(w, '/v2/subscriptions/nothing-here') },
-  { name: 'bad: filter', weight: 1, expect: [400], build: (w) => get(w, '/v2/subscriptions/subscriptions?filter=like(email,x)') },
-  { name: 'bad: page[limit]=101', weight: 1, expect: [400], build: (w) => get(w, '/v2/subscriptions/products?page[limit]=101') },
-  { name: 'bad: no token', weight: 1, expect: [401], build: () => ({ method: 'GET', path: '/v2/subscriptions/offerings', headers: {} }) },
+  {
+    name: 'bad: filter',
+    weight: 1,
+    expect: [400],
+    build: (w) => get(w, '/v2/subscriptions/subscriptions?filter=like(email,x)'),
+  },
+  {
+    name: 'bad: page[limit]=101',
+    weight: 1,
+    expect: [400],
+    build: (w) => get(w, '/v2/subscriptions/products?page[limit]=101'),
+  },
+  {
+    name: 'bad: no token',
+    weight: 1,
+    expect: [401],
+    build: () => ({ method: 'GET', path: '/v2/subscriptions/offerings', headers: {} }),
+  },
   {
     name: 'bad: text/plain body',
     weight: 1,
     expect: [415],
-    build: (w) => ({ method: 'POST', path: '/v2/subscriptions/plans', headers: { ...auth(w), 'Content-Type': 'text/plain' }, body: 'hello' }),
+    build: (w) => ({
+      method: 'POST',
+      path: '/v2/subscriptions/plans',
+      headers: { ...auth(w), 'Content-Type': 'text/plain' },
+      body: 'hello',
+    }),
   },
   {
     name: 'bad: gzip that is not',
     weight: 1,
     expect: [400],
-    build: (w) => ({ method: 'POST', path: '/v2/subscriptions/subscriptions', headers: { ...auth(w), 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, body: Buffer.from('not gzip') }),
+    build: (w) => ({
+      method: 'POST',
+      path: '/v2/subscriptions/subscriptions',
+      headers: { ...auth(w), 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: Buffer.from('not gzip'),
+    }),
   },
 ];
 
@@ -218,4 +331,5 @@ export const pickOperation = (random: Random): Operation => {
 };
 
 /** The share of each operation in the mix, for the report. */
-export const mixShares = (): ReadonlyArray<{ readonly name: string; readonly share: number }> => OPERATIONS.map((op) => ({ name: op.name, share: op.weight / TOTAL_WEIGHT }));
+export const mixShares = (): ReadonlyArray<{ readonly name: string; readonly share: number }> =>
+  OPERATIONS.map((op) => ({ name: op.name, share: op.weight / TOTAL_WEIGHT }));

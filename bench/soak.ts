@@ -94,15 +94,23 @@ interface Target {
 }
 
 /** The soak's store, made from the CLI before the service starts, with a budget above the soak's rate (the default is 100 requests/s). */
-const soakStore = async (env: Record<string, string>, rate: number): Promise<{ clientId: string; clientSecret: string }> => {
+const soakStore = async (
+  env: Record<string, string>,
+  rate: number,
+): Promise<{ clientId: string; clientSecret: string }> => {
   const run = promisify(execFile);
   const options = { cwd: ROOT, env: { ...process.env, ...env } };
   const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Soak'], options);
   const storeId = /^store_id: (\S+)$/m.exec(stdout)?.[1];
   const clientId = /^client_id: (\S+)$/m.exec(stdout)?.[1];
   const clientSecret = /^client_secret: (\S+)$/m.exec(stdout)?.[1];
-  if (storeId === undefined || clientId === undefined || clientSecret === undefined) throw new Error(`the CLI printed no credentials:\n${stdout}`);
-  await run(process.execPath, ['dist/cli.js', 'set-rate-limit', '--store', storeId, String(Math.max(100, rate * 4))], options);
+  if (storeId === undefined || clientId === undefined || clientSecret === undefined)
+    throw new Error(`the CLI printed no credentials:\n${stdout}`);
+  await run(
+    process.execPath,
+    ['dist/cli.js', 'set-rate-limit', '--store', storeId, String(Math.max(100, rate * 4))],
+    options,
+  );
   return { clientId, clientSecret };
 };
 
@@ -130,7 +138,9 @@ const startOwnService = async (rate: number): Promise<Target> => {
       started = true;
       resolve({ url });
     });
-    void exited.then((code) => reject(new Error(`the service exited with ${String(code)} before listening:\n${head}\n${stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`the service exited with ${String(code)} before listening:\n${head}\n${stderr}`)),
+    );
   });
   const { url } = await ready;
   return {
@@ -138,7 +148,8 @@ const startOwnService = async (rate: number): Promise<Target> => {
     clientId,
     clientSecret,
     ...(child.pid === undefined ? {} : { pid: child.pid }),
-    description: 'the built service (`node dist/main.js`) started by the soak, on PGlite in a new temporary data directory, LOG_LEVEL=info',
+    description:
+      'the built service (`node dist/main.js`) started by the soak, on PGlite in a new temporary data directory, LOG_LEVEL=info',
     stop: async () => {
       const signalled = performance.now();
       child.kill('SIGTERM');
@@ -202,25 +213,40 @@ const send = (url: string, agent: Agent, req: SoakRequest): Promise<Answer> =>
     const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body);
     const outgoing = request(
       `${url}${req.path}`,
-      { method: req.method, agent, headers: { ...req.headers, ...(body === undefined ? {} : { 'Content-Length': String(body.length) }) } },
+      {
+        method: req.method,
+        agent,
+        headers: { ...req.headers, ...(body === undefined ? {} : { 'Content-Length': String(body.length) }) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, body: '', failure: `error ${error.code ?? error.message}` }));
+        res.on('error', (error: NodeJS.ErrnoException) =>
+          resolve({ status: 0, body: '', failure: `error ${error.code ?? error.message}` }),
+        );
       },
     );
     outgoing.setTimeout(REQUEST_TIMEOUT_MS, () => {
       resolve({ status: 0, body: '', failure: 'timeout' });
       outgoing.destroy();
     });
-    outgoing.on('error', (error: NodeJS.ErrnoException) => resolve({ status: 0, body: '', failure: `error ${error.code ?? error.message}${outgoing.reusedSocket ? ' (reused connection)' : ''}` }));
+    outgoing.on('error', (error: NodeJS.ErrnoException) =>
+      resolve({
+        status: 0,
+        body: '',
+        failure: `error ${error.code ?? error.message}${outgoing.reusedSocket ? ' (reused connection)' : ''}`,
+      }),
+    );
     outgoing.end(body);
   });
 
 const mustAnswer = async (url: string, agent: Agent, req: SoakRequest, status: number): Promise<string> => {
   const answer = await send(url, agent, req);
-  if (answer.status !== status) throw new Error(`${req.method} ${req.path}: expected ${status}, got ${answer.status} ${answer.failure ?? ''} ${answer.body}`);
+  if (answer.status !== status)
+    throw new Error(
+      `${req.method} ${req.path}: expected ${status}, got ${answer.status} ${answer.failure ?? ''} ${answer.body}`,
+    );
   return answer.body;
 };
 
@@ -232,7 +258,11 @@ const tokenFor = async (target: Target, agent: Agent): Promise<string> => {
       method: 'POST',
       path: '/oauth/access_token',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: target.clientId, client_secret: target.clientSecret }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: target.clientId,
+        client_secret: target.clientSecret,
+      }).toString(),
     },
     200,
   );
@@ -241,16 +271,46 @@ const tokenFor = async (target: Target, agent: Agent): Promise<string> => {
 
 /** A small catalogue and some subscriptions, so that the first reads and state changes have something to hit. */
 const seedWorld = async (target: Target, agent: Agent, world: SoakWorld): Promise<void> => {
-  const post = async (p: string, data: unknown) => mustAnswer(target.url, agent, { method: 'POST', path: p, headers: { Authorization: `Bearer ${world.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) }, 201);
+  const post = async (p: string, data: unknown) =>
+    mustAnswer(
+      target.url,
+      agent,
+      {
+        method: 'POST',
+        path: p,
+        headers: { Authorization: `Bearer ${world.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ data }),
+      },
+      201,
+    );
   const idOf = (body: string) => (JSON.parse(body) as { data: { id: string } }).data.id;
   for (let i = 0; i < 8; i += 1) {
     const theme = pick(world.random, THEMES);
-    world.products.push(idOf(await post('/v2/subscriptions/products', productData(world.random, theme, i % theme.products.length, world.next()))));
+    world.products.push(
+      idOf(
+        await post(
+          '/v2/subscriptions/products',
+          productData(world.random, theme, i % theme.products.length, world.next()),
+        ),
+      ),
+    );
   }
-  for (const shape of PLAN_SHAPES.slice(0, 4)) world.plans.push(idOf(await post('/v2/subscriptions/plans', planData(shape, world.next()))));
+  for (const shape of PLAN_SHAPES.slice(0, 4))
+    world.plans.push(idOf(await post('/v2/subscriptions/plans', planData(shape, world.next()))));
   for (let i = 0; i < 4; i += 1) {
-    const built = await post('/v2/subscriptions/offerings/build', offeringData(world.random, pick(world.random, THEMES), world.next(), world.products.slice(i, i + 2), world.plans.slice(0, 2 + (i % 3))));
-    const offering = JSON.parse(built) as { data: { id: string; relationships: { plans: { data: { id: string }[] } } } };
+    const built = await post(
+      '/v2/subscriptions/offerings/build',
+      offeringData(
+        world.random,
+        pick(world.random, THEMES),
+        world.next(),
+        world.products.slice(i, i + 2),
+        world.plans.slice(0, 2 + (i % 3)),
+      ),
+    );
+    const offering = JSON.parse(built) as {
+      data: { id: string; relationships: { plans: { data: { id: string }[] } } };
+    };
     world.offerings.push({ id: offering.data.id, planIds: offering.data.relationships.plans.data.map((p) => p.id) });
   }
   const create = OPERATIONS.find((op) => op.name === 'create subscription');
@@ -283,11 +343,19 @@ const record = (tally: Tally, key: string, unexpected: boolean, latency: number 
   if (latency !== undefined) tally.latencies.push(latency);
 };
 
-const percentile = (sorted: Float64Array, p: number): number => (sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN));
+const percentile = (sorted: Float64Array, p: number): number =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN);
 
 const latencySummary = (values: readonly number[]) => {
   const sorted = Float64Array.from(values).sort();
-  return { p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1] ?? Number.NaN };
+  return {
+    p50: percentile(sorted, 0.5),
+    p90: percentile(sorted, 0.9),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+  };
 };
 
 interface RssPoint {
@@ -304,10 +372,22 @@ interface Run {
   readonly samples: readonly string[];
   /** CPU seconds the service used during the load, when it can be read. */
   readonly serviceCpuSeconds?: number;
-  readonly rss: { readonly idle?: number; readonly seeded?: number; readonly warmedUp?: number; readonly end?: number; readonly peak?: number; readonly timeline: readonly RssPoint[] };
+  readonly rss: {
+    readonly idle?: number;
+    readonly seeded?: number;
+    readonly warmedUp?: number;
+    readonly end?: number;
+    readonly peak?: number;
+    readonly timeline: readonly RssPoint[];
+  };
 }
 
-const runLoad = async (options: Options, target: Target, agent: Agent, world: SoakWorld): Promise<Omit<Run, 'rss'> & { timeline: RssPoint[]; warmedUp?: number; peak?: number }> => {
+const runLoad = async (
+  options: Options,
+  target: Target,
+  agent: Agent,
+  world: SoakWorld,
+): Promise<Omit<Run, 'rss'> & { timeline: RssPoint[]; warmedUp?: number; peak?: number }> => {
   const overall = newTally();
   const measured = newTally();
   const byOperation = new Map<string, Tally>(OPERATIONS.map((op) => [op.name, newTally()]));
@@ -331,7 +411,8 @@ const runLoad = async (options: Options, target: Target, agent: Agent, world: So
       record(overall, key, unexpected, latency);
       record(byOperation.get(op.name) ?? newTally(), key, unexpected, latency);
       if (due >= warmupEnd) record(measured, key, unexpected, latency);
-      if (unexpected && samples.length < MAX_SAMPLES) samples.push(`${op.name}: ${req.method} ${req.path} → ${key} ${answer.body.slice(0, 300)}`);
+      if (unexpected && samples.length < MAX_SAMPLES)
+        samples.push(`${op.name}: ${req.method} ${req.path} → ${key} ${answer.body.slice(0, 300)}`);
       if (answer.failure === undefined) op.observe?.(world, answer.status, answer.body, req);
     });
     inFlight.add(done);
@@ -359,20 +440,34 @@ const runLoad = async (options: Options, target: Target, agent: Agent, world: So
         });
       }
       if (second > 0 && second % 10 === 0) {
-        log(`  ${second} s: ${formatInteger(sent)} sent, ${formatInteger(overall.count)} answered, ${inFlight.size} in flight, ${overall.unexpected} unexpected`);
+        log(
+          `  ${second} s: ${formatInteger(sent)} sent, ${formatInteger(overall.count)} answered, ${inFlight.size} in flight, ${overall.unexpected} unexpected`,
+        );
       }
     }
     await sleep(1);
   }
   await Promise.all(inFlight);
-  return { overall, measured, byOperation, sent, samples, seconds: (performance.now() - start) / 1000, timeline, ...(warmedUp === undefined ? {} : { warmedUp }), ...(peak === undefined ? {} : { peak }) };
+  return {
+    overall,
+    measured,
+    byOperation,
+    sent,
+    samples,
+    seconds: (performance.now() - start) / 1000,
+    timeline,
+    ...(warmedUp === undefined ? {} : { warmedUp }),
+    ...(peak === undefined ? {} : { peak }),
+  };
 };
 
 // ---------------------------------------------------------------------------------------------------
 // Report
 
-const ms = (n: number): string => (Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
-const mib = (bytes: number | undefined): string => (bytes === undefined ? 'unknown' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
+const ms = (n: number): string =>
+  Number.isNaN(n) ? '–' : n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
+const mib = (bytes: number | undefined): string =>
+  bytes === undefined ? 'unknown' : `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 const statusList = (tally: Tally): string =>
   [...tally.statuses.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -382,10 +477,17 @@ const statusList = (tally: Tally): string =>
 /** Lowest and highest sample after warm-up: one sample at the end says little about growth on its own. */
 const rssRange = (run: Run, options: Options): string => {
   const after = run.rss.timeline.filter((p) => p.second >= options.warmup).map((p) => p.bytes);
-  return after.length === 0 ? '' : `; sampled every second after warm-up: ${mib(Math.min(...after))} to ${mib(Math.max(...after))}`;
+  return after.length === 0
+    ? ''
+    : `; sampled every second after warm-up: ${mib(Math.min(...after))} to ${mib(Math.max(...after))}`;
 };
 
-const report = (options: Options, target: Target, run: Run, stopped: { code: number | null; ms: number } | undefined): string => {
+const report = (
+  options: Options,
+  target: Target,
+  run: Run,
+  stopped: { code: number | null; ms: number } | undefined,
+): string => {
   const cpus = os.cpus();
   const m = latencySummary(run.measured.latencies);
   const lines = [
@@ -398,12 +500,18 @@ const report = (options: Options, target: Target, run: Run, stopped: { code: num
     `- Statuses: ${statusList(run.overall)}.`,
     ...(run.serviceCpuSeconds === undefined
       ? []
-      : [`- Service CPU: ${run.serviceCpuSeconds.toFixed(1)} s in ${run.seconds.toFixed(1)} s, ${((run.serviceCpuSeconds / run.seconds) * 100).toFixed(0)} % of one core (its JavaScript runs on one), ${((run.serviceCpuSeconds * 1000) / Math.max(1, run.overall.count)).toFixed(2)} ms a request.`]),
+      : [
+          `- Service CPU: ${run.serviceCpuSeconds.toFixed(1)} s in ${run.seconds.toFixed(1)} s, ${((run.serviceCpuSeconds / run.seconds) * 100).toFixed(0)} % of one core (its JavaScript runs on one), ${((run.serviceCpuSeconds * 1000) / Math.max(1, run.overall.count)).toFixed(2)} ms a request.`,
+        ]),
     `- Latency after warm-up (${formatInteger(run.measured.latencies.length)} answers): p50 ${ms(m.p50)} ms, p90 ${ms(m.p90)} ms, p99 ${ms(m.p99)} ms, max ${ms(m.max)} ms.`,
     `- Service RSS: ${mib(run.rss.idle)} idle after start, ${mib(run.rss.seeded)} after the setup, ${mib(run.rss.warmedUp)} after warm-up, ${mib(run.rss.end)} at the end (peak ${mib(run.rss.peak)}); after warm-up ${
-      run.rss.warmedUp === undefined || run.rss.end === undefined ? 'unknown' : `${run.rss.end >= run.rss.warmedUp ? '+' : ''}${mib(run.rss.end - run.rss.warmedUp)}`
+      run.rss.warmedUp === undefined || run.rss.end === undefined
+        ? 'unknown'
+        : `${run.rss.end >= run.rss.warmedUp ? '+' : ''}${mib(run.rss.end - run.rss.warmedUp)}`
     }${rssRange(run, options)}.`,
-    ...(stopped === undefined ? [] : [`- SIGTERM at the end: exit code ${String(stopped.code)} after ${formatInteger(stopped.ms)} ms.`]),
+    ...(stopped === undefined
+      ? []
+      : [`- SIGTERM at the end: exit code ${String(stopped.code)} after ${formatInteger(stopped.ms)} ms.`]),
     '',
     '| operation | share | answered | statuses | unexpected | p50 ms | p99 ms |',
     '|---|--:|--:|---|--:|--:|--:|',
@@ -417,7 +525,9 @@ const report = (options: Options, target: Target, run: Run, stopped: { code: num
       .filter((p) => p.second % 10 === 0)
       .map((p) => `${p.second} s ${(p.bytes / 1024 / 1024).toFixed(0)}`)
       .join(', ')}.`,
-    ...(run.samples.length === 0 ? [] : ['', 'First unexpected answers:', '', ...run.samples.map((sample) => `- ${sample}`)]),
+    ...(run.samples.length === 0
+      ? []
+      : ['', 'First unexpected answers:', '', ...run.samples.map((sample) => `- ${sample}`)]),
   ];
   return lines.join('\n');
 };
@@ -430,7 +540,12 @@ const main = async (): Promise<void> => {
   try {
     const rss = async () => (target.pid === undefined ? undefined : rssOf(target.pid));
     const idle = await rss();
-    const world = new SoakWorld(seededRandom(options.seed), await tokenFor(target, agent), target.clientId, target.clientSecret);
+    const world = new SoakWorld(
+      seededRandom(options.seed),
+      await tokenFor(target, agent),
+      target.clientId,
+      target.clientSecret,
+    );
     log(`soak: ${target.url}, setting up a catalogue`);
     await seedWorld(target, agent, world);
     const seeded = await rss();

@@ -9,7 +9,9 @@ const created = await core.get(CreateStore).execute('Embedded store');
 if (E.isLeft(created)) throw new Error(created.left._tag);
 const storeId = created.right.store.id;
 
-const key = await core.get(CreateApplicationKey).execute(storeId, { type: 'application_key', name: 'Batch jobs', reserved_rate_limit: 10 });
+const key = await core
+  .get(CreateApplicationKey)
+  .execute(storeId, { type: 'application_key', name: 'Batch jobs', reserved_rate_limit: 10 });
 if (E.isRight(key)) console.log('client_id:', key.right.key.clientId);
 
 const page = await core.get(ListApplicationKeys).execute(storeId, queryParams([['page[limit]', '10']]));

@@ -39,11 +39,20 @@ export const openCore = async (
   options: Omit<ContainerOptions, 'jobQueue'> & { readonly jobQueue?: BackgroundJobQueue } = {},
 ): Promise<OpenCore> => {
   const jobQueue = options.jobQueue ?? new InProcessJobQueue();
-  let migrated = pool.timeouts === undefined || config.database.kind === 'pglite' ? undefined : await migrateUnbounded(config.database);
+  let migrated =
+    pool.timeouts === undefined || config.database.kind === 'pglite'
+      ? undefined
+      : await migrateUnbounded(config.database);
   const handle = await openDatabase(config.database, pool);
   try {
     migrated ??= await migrateToLatest(handle.db, handle.flavor);
-    return { container: buildContainer({ kind: 'database', handle }, { ...options, jobQueue }), migrated, databaseKind: handle.kind, jobQueue, close: () => handle.close() };
+    return {
+      container: buildContainer({ kind: 'database', handle }, { ...options, jobQueue }),
+      migrated,
+      databaseKind: handle.kind,
+      jobQueue,
+      close: () => handle.close(),
+    };
   } catch (error) {
     await handle.close();
     throw error;

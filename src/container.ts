@@ -28,7 +28,9 @@ import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.j
 import type { WebhookSender } from './application/ports/webhook-sender.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
-export type Persistence = { readonly kind: 'database'; readonly handle: DatabaseHandle } | { readonly kind: 'memory'; readonly state?: InMemoryState };
+export type Persistence =
+  | { readonly kind: 'database'; readonly handle: DatabaseHandle }
+  | { readonly kind: 'memory'; readonly state?: InMemoryState };
 
 /** The composition root: the one place that binds the core to its adapters. */
 /** What the composition root may be given instead of its defaults. */
@@ -65,14 +67,21 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
   );
   const integrationSettings = options.integrations ?? DEFAULT_INTEGRATION_SETTINGS;
   container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(integrationSettings);
-  container.bind(INTEGRATION_TOKENS.WebhookSender).toDynamicValue((ctx) => options.webhookSender ?? new HttpWebhookSender(ctx.get(INTEGRATION_TOKENS.IntegrationSettings))).inSingletonScope();
-  container.bind(INTEGRATION_TOKENS.ObservedPayloads).toDynamicValue((ctx) => httpPayloads(ctx.get(TOKENS.ScheduleCalendar), ctx.get(TOKENS.Clock))).inSingletonScope();
+  container
+    .bind(INTEGRATION_TOKENS.WebhookSender)
+    .toDynamicValue(
+      (ctx) => options.webhookSender ?? new HttpWebhookSender(ctx.get(INTEGRATION_TOKENS.IntegrationSettings)),
+    )
+    .inSingletonScope();
+  container
+    .bind(INTEGRATION_TOKENS.ObservedPayloads)
+    .toDynamicValue((ctx) => httpPayloads(ctx.get(TOKENS.ScheduleCalendar), ctx.get(TOKENS.Clock)))
+    .inSingletonScope();
   container.bind(INTEGRATION_TOKENS.HostResolver).toConstantValue(options.hostResolver ?? new DnsHostResolver());
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
-  container.bind(TOKENS.JobHandlers).toDynamicValue(
-    (context): Partial<JobHandlers> =>
-      options.jobHandlers ?? jobHandlersFrom((id) => context.get(id)),
-  );
+  container
+    .bind(TOKENS.JobHandlers)
+    .toDynamicValue((context): Partial<JobHandlers> => options.jobHandlers ?? jobHandlersFrom((id) => context.get(id)));
   container.bind(TOKENS.JobSettings).toConstantValue(options.jobSettings ?? DEFAULT_JOB_SETTINGS);
   container.bind(TOKENS.TestClockSettings).toConstantValue({ enabled: options.testClocks ?? false });
   // Every request reads its token and its store: served from memory for up to a second (see FreshStores).

@@ -25,18 +25,38 @@ const DATABASE_CLOSE_GRACE_MS = 5_000;
 // Time a forced exit (a third signal, or the deadline) waits for the database to close.
 const FORCED_CLOSE_GRACE_MS = 2_000;
 const start = async () => {
-  const redis = config.right.redisUrl === undefined ? undefined : openRedisLimiter(config.right.redisUrl, logger, config.right.redisCommandTimeoutMs);
-  if (redis !== undefined && !(await redis.ready())) logger.warn('Redis did not answer at start: requests are admitted without rate limits until it does');
+  const redis =
+    config.right.redisUrl === undefined
+      ? undefined
+      : openRedisLimiter(config.right.redisUrl, logger, config.right.redisCommandTimeoutMs);
+  if (redis !== undefined && !(await redis.ready()))
+    logger.warn('Redis did not answer at start: requests are admitted without rate limits until it does');
   // One REDIS_URL serves both: with it, every instance shares the rate counts and the job queue.
-  const jobQueue = config.right.redisUrl === undefined ? new InProcessJobQueue({ log: logger }) : new BullMqJobQueue({ redisUrl: config.right.redisUrl, log: logger });
-  const core = await openCore(config.right, {
-    timeouts: config.right.databaseTimeouts,
-    onOutage: (event) =>
-      event.kind === 'down'
-        ? logger.warn({ reason: event.reason, err: event.error }, 'database unavailable: requests that need it are answered 503 until it is back')
-        : logger.warn({ outage_ms: event.outageMs, failed_calls: event.failedCalls }, 'database available again'),
-    onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
-  }, { jobQueue, jobSettings: config.right.jobs, testClocks: config.right.testClocks, integrations: config.right.integrations, ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }) }).catch(async (error: unknown) => {
+  const jobQueue =
+    config.right.redisUrl === undefined
+      ? new InProcessJobQueue({ log: logger })
+      : new BullMqJobQueue({ redisUrl: config.right.redisUrl, log: logger });
+  const core = await openCore(
+    config.right,
+    {
+      timeouts: config.right.databaseTimeouts,
+      onOutage: (event) =>
+        event.kind === 'down'
+          ? logger.warn(
+              { reason: event.reason, err: event.error },
+              'database unavailable: requests that need it are answered 503 until it is back',
+            )
+          : logger.warn({ outage_ms: event.outageMs, failed_calls: event.failedCalls }, 'database available again'),
+      onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
+    },
+    {
+      jobQueue,
+      jobSettings: config.right.jobs,
+      testClocks: config.right.testClocks,
+      integrations: config.right.integrations,
+      ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }),
+    },
+  ).catch(async (error: unknown) => {
     await jobQueue.stop().catch(() => undefined);
     await redis?.close();
     throw error;
@@ -44,7 +64,11 @@ const start = async () => {
   // One close, whoever asks first: the graceful stop, or a forced exit that cannot wait for the job queue.
   let closing: Promise<void> | undefined;
   const closeDatabase = (): Promise<void> => (closing ??= core.close().finally(() => redis?.close()));
-  const closeAll = () => jobQueue.stop().catch(() => undefined).finally(closeDatabase);
+  const closeAll = () =>
+    jobQueue
+      .stop()
+      .catch(() => undefined)
+      .finally(closeDatabase);
   try {
     for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
     const created = await core.container.get(EnsureDefaultStore).execute();
@@ -53,12 +77,31 @@ const start = async () => {
       const file = config.right.bootstrapKeyFile;
       const write = await writeBootstrapKeyFile(file, created, new Date());
       process.stderr.write(bootstrapKeyNotice(created, file, write, process.stderr.isTTY === true));
-      logger.info({ store_id: created.store.id, client_id: created.key.clientId, file, saved: write.written }, 'created the default store and its first application key');
+      logger.info(
+        { store_id: created.store.id, client_id: created.key.clientId, file, saved: write.written },
+        'created the default store and its first application key',
+      );
     }
-    if (config.right.testClocks) logger.warn('test clocks are on (TEST_CLOCKS=on): a store whose clock is set bills on that clock, not on real time; never in production');
-    const service = await startService(core.container, config.right, logger, { queue: jobQueue, redisUrl: config.right.redisUrl });
-    logger.info({ url: service.url, database: core.databaseKind, rate_limiter: redis === undefined ? 'in-process' : 'redis', job_queue: jobQueue.kind }, 'listening');
-    process.stderr.write(readyLine(service.url, config.right.database, DEFAULT_DATA_DIR, config.right.bootstrapKeyFile));
+    if (config.right.testClocks)
+      logger.warn(
+        'test clocks are on (TEST_CLOCKS=on): a store whose clock is set bills on that clock, not on real time; never in production',
+      );
+    const service = await startService(core.container, config.right, logger, {
+      queue: jobQueue,
+      redisUrl: config.right.redisUrl,
+    });
+    logger.info(
+      {
+        url: service.url,
+        database: core.databaseKind,
+        rate_limiter: redis === undefined ? 'in-process' : 'redis',
+        job_queue: jobQueue.kind,
+      },
+      'listening',
+    );
+    process.stderr.write(
+      readyLine(service.url, config.right.database, DEFAULT_DATA_DIR, config.right.bootstrapKeyFile),
+    );
     return {
       stop: async () => {
         const report = await service.stop().finally(closeAll);

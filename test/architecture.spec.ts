@@ -11,14 +11,19 @@ const filesUnder = (dir: string): string[] =>
   });
 
 const importsIn = (text: string): string[] =>
-  [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g)].map(
-    (m) => m[1] ?? m[2] ?? m[3] ?? '',
-  );
+  [
+    ...text.matchAll(
+      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3] ?? '');
 const importsOf = (file: string): string[] => importsIn(readFileSync(file, 'utf8'));
 
 /** Which layer a relative import lands in, or the package name of a bare one. */
 const target = (file: string, specifier: string): { layer?: string; pkg?: string } => {
-  if (!specifier.startsWith('.')) return { pkg: specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0] ?? '' };
+  if (!specifier.startsWith('.'))
+    return {
+      pkg: specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : (specifier.split('/')[0] ?? ''),
+    };
   const resolved = path.relative(SRC, path.resolve(path.dirname(file), specifier));
   return { layer: resolved.split(path.sep)[0] ?? '' };
 };
@@ -36,7 +41,9 @@ describe('architecture: dependencies point inward', () => {
       const violations = files.flatMap((file) =>
         importsOf(file)
           .map((specifier) => ({ specifier, ...target(file, specifier) }))
-          .filter(({ layer: l, pkg }) => (l !== undefined ? !allowed.layers.includes(l) : !allowed.packages.includes(pkg ?? '')))
+          .filter(({ layer: l, pkg }) =>
+            l !== undefined ? !allowed.layers.includes(l) : !allowed.packages.includes(pkg ?? ''),
+          )
           .map(({ specifier }) => `${path.relative(SRC, file)} -> ${specifier}`),
       );
       expect(violations).to.deep.equal([]);
@@ -62,19 +69,28 @@ const graphOf = (sources: Record<string, string>): Graph =>
         .filter((specifier) => specifier.startsWith('.'))
         .flatMap((specifier) => {
           const stem = path.posix.join(path.posix.dirname(file), specifier).replace(/\.(js|ts|mjs|cjs)$/, '');
-          return [`${stem}.ts`, path.posix.join(stem, 'index.ts')].filter((candidate) => Object.hasOwn(sources, candidate)).slice(0, 1);
+          return [`${stem}.ts`, path.posix.join(stem, 'index.ts')]
+            .filter((candidate) => Object.hasOwn(sources, candidate))
+            .slice(0, 1);
         });
       return [file, [...new Set(resolved)].sort()];
     }),
   );
 
-const srcGraph = (): Graph => graphOf(Object.fromEntries(filesUnder(SRC).map((file) => [path.relative(SRC, file).split(path.sep).join('/'), readFileSync(file, 'utf8')])));
+const srcGraph = (): Graph =>
+  graphOf(
+    Object.fromEntries(
+      filesUnder(SRC).map((file) => [path.relative(SRC, file).split(path.sep).join('/'), readFileSync(file, 'utf8')]),
+    ),
+  );
 
 /** Every top-level file of src/ belongs to the composition root. */
 const rootImports = (graph: Graph, layer: string): string[] =>
   Object.entries(graph)
     .filter(([file]) => file.startsWith(`${layer}/`))
-    .flatMap(([file, imported]) => imported.filter((target) => !target.includes('/')).map((target) => `${file} -> ${target}`));
+    .flatMap(([file, imported]) =>
+      imported.filter((target) => !target.includes('/')).map((target) => `${file} -> ${target}`),
+    );
 
 const reachable = (graph: Graph, from: string, seen = new Set<string>()): Set<string> => {
   for (const next of graph[from] ?? []) if (!seen.has(next)) reachable(graph, next, seen.add(next));
@@ -94,7 +110,8 @@ const stepsTo = (graph: Graph, from: string, to: string, within: Set<string>): s
     }
   }
   const steps = [to];
-  for (let previous = cameFrom.get(to); previous !== undefined && previous !== from; previous = cameFrom.get(previous)) steps.unshift(previous);
+  for (let previous = cameFrom.get(to); previous !== undefined && previous !== from; previous = cameFrom.get(previous))
+    steps.unshift(previous);
   return steps;
 };
 
@@ -109,7 +126,8 @@ const cyclesIn = (graph: Graph): string[] => {
       if (reported.has(first) || !reach.get(first)?.has(first)) return [];
       const tangle = new Set([...(reach.get(first) ?? [])].filter((other) => reach.get(other)?.has(first)));
       const walk = [first];
-      for (const file of [...tangle].sort()) if (!walk.includes(file)) walk.push(...stepsTo(graph, walk.at(-1) ?? first, file, tangle));
+      for (const file of [...tangle].sort())
+        if (!walk.includes(file)) walk.push(...stepsTo(graph, walk.at(-1) ?? first, file, tangle));
       walk.push(...stepsTo(graph, walk.at(-1) ?? first, first, tangle));
       tangle.forEach((file) => reported.add(file));
       return [walk.join(' -> ')];
@@ -134,7 +152,8 @@ describe('architecture: the composition root sits on top, and nothing imports in
   it('the graph checks catch a cycle and an import of the composition root', () => {
     const graph = graphOf({
       'bootstrap.ts': 'export const boot = 1;',
-      'container.ts': "import { Store } from './domain';\nimport { serve } from './adapters/http.js';\nimport 'reflect-metadata';",
+      'container.ts':
+        "import { Store } from './domain';\nimport { serve } from './adapters/http.js';\nimport 'reflect-metadata';",
       'domain/index.ts': "export * from './store.js';",
       'domain/store.ts': "import type { Id } from './id.js';\nexport class Store {}",
       'domain/id.ts': "import { pipe } from 'fp-ts/function';\nimport type {\n  Store,\n} from './index.js';",
@@ -144,6 +163,9 @@ describe('architecture: the composition root sits on top, and nothing imports in
     expect(rootImports(graph, 'adapters')).to.deep.equal(['adapters/http.ts -> bootstrap.ts']);
     expect(rootImports(graph, 'domain')).to.deep.equal([]);
     expect(cyclesIn(graph)).to.deep.equal(['domain/id.ts -> domain/index.ts -> domain/store.ts -> domain/id.ts']);
-    expect(cyclesIn({ 'a.ts': ['b.ts', 'c.ts'], 'b.ts': ['a.ts'], 'c.ts': ['c.ts'] })).to.deep.equal(['a.ts -> b.ts -> a.ts', 'c.ts -> c.ts']);
+    expect(cyclesIn({ 'a.ts': ['b.ts', 'c.ts'], 'b.ts': ['a.ts'], 'c.ts': ['c.ts'] })).to.deep.equal([
+      'a.ts -> b.ts -> a.ts',
+      'c.ts -> c.ts',
+    ]);
   });
 });

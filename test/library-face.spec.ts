@@ -14,10 +14,17 @@ const filesUnder = (dir: string): string[] =>
 /** The classes the HTTP adapter, the job machinery and the composition root import from use-case modules: what the service resolves. */
 const useCasesOfTheApi = (): string[] => {
   const names = new Set<string>();
-  const files = [...filesUnder(path.join(SRC, 'adapters/http')), ...filesUnder(path.join(SRC, 'adapters/jobs')), path.join(SRC, 'container.ts'), path.join(SRC, 'main.ts')];
+  const files = [
+    ...filesUnder(path.join(SRC, 'adapters/http')),
+    ...filesUnder(path.join(SRC, 'adapters/jobs')),
+    path.join(SRC, 'container.ts'),
+    path.join(SRC, 'main.ts'),
+  ];
   for (const file of files) {
     // Values only (`import type` and `type X` name types, which src/index.ts exports as types).
-    for (const [, list = ''] of readFileSync(file, 'utf8').matchAll(/import\s+\{([^}]*)\}\s+from\s+['"][./]+application\/use-cases\/[^'"]+['"]/g)) {
+    for (const [, list = ''] of readFileSync(file, 'utf8').matchAll(
+      /import\s+\{([^}]*)\}\s+from\s+['"][./]+application\/use-cases\/[^'"]+['"]/g,
+    )) {
       for (const item of list.split(',')) {
         const name = item.trim();
         // Classes only: a use case is a class; helpers beside it are not use cases.
@@ -33,7 +40,9 @@ describe('the library face', () => {
     const used = useCasesOfTheApi();
     expect(used.length, 'the API resolves use cases').to.be.above(60);
     const exported = new Set(Object.keys(library));
-    const missing = used.filter((name) => !exported.has(name) || typeof (library as Record<string, unknown>)[name] !== 'function');
+    const missing = used.filter(
+      (name) => !exported.has(name) || typeof (library as Record<string, unknown>)[name] !== 'function',
+    );
     expect(missing, 'use cases the API resolves that src/index.ts does not export').to.deep.equal([]);
   });
 });

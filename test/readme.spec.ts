@@ -6,7 +6,9 @@ import { promisify } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
-const DOCS = readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+const DOCS = readdirSync(path.join(ROOT, 'docs'))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => `docs/${f}`);
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 const anchorOf = (heading: string): string =>
@@ -17,11 +19,19 @@ const anchorOf = (heading: string): string =>
     .replace(/[^\w\- ]/g, '')
     .replaceAll(' ', '-');
 
-const anchorsIn = (text: string): Set<string> => new Set(text.split('\n').filter((l) => /^#{1,6} /.test(l)).map(anchorOf));
+const anchorsIn = (text: string): Set<string> =>
+  new Set(
+    text
+      .split('\n')
+      .filter((l) => /^#{1,6} /.test(l))
+      .map(anchorOf),
+  );
 
 /** Every link to a file of the repository, outside code blocks. */
 const linksIn = (text: string): string[] =>
-  [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '').filter((target) => !/^[a-z]+:/.test(target));
+  [...text.replace(/```[\s\S]*?```/g, '').matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)]
+    .map((m) => m[1] ?? '')
+    .filter((target) => !/^[a-z]+:/.test(target));
 
 describe('README and docs', () => {
   it('keep the README short: what it is, the two set-up commands, a session, and a map of the docs', () => {
@@ -50,12 +60,16 @@ describe('README and docs', () => {
 
   it('shows the billing example exactly as it is in examples/embed-billing.ts, and runs it', async () => {
     expect(read('docs/embedding.md')).to.include('```ts\n' + read('examples/embed-billing.ts') + '```');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/embed-billing.ts'], { cwd: ROOT });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/embed-billing.ts'], {
+      cwd: ROOT,
+    });
     expect(stdout).to.equal('billing run: 1 invoice ready for payment\noutstanding: #2 1250 USD, #1 1250 USD\n');
   });
 
   it('runs the embedding example', async () => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/embed.ts'], { cwd: ROOT });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/embed.ts'], {
+      cwd: ROOT,
+    });
     expect(stdout).to.match(/^client_id: [0-9a-f]{42}\nkeys: 2 reserved: 10\n$/);
   });
 });

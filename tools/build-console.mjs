@@ -35,4 +35,7 @@ const one = (ext) => {
   return found[0];
 };
 await mkdir(outDir, { recursive: true });
-await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify({ script: one('.js'), style: one('.css') }, null, 2)}\n`);
+await writeFile(
+  path.join(outDir, 'manifest.json'),
+  `${JSON.stringify({ script: one('.js'), style: one('.css') }, null, 2)}\n`,
+);

@@ -57,7 +57,10 @@ for (const ref of referencedComponents(accounts, paths)) {
   (components[section] ??= {})[name] = accounts.components[section][name];
 }
 write('account-membership-settings-openapi.json', {
-  'x-vendored-from': { ...provenance(accountsPath), changes: 'converted from YAML to JSON; only /v2/settings/account-membership and the components it references' },
+  'x-vendored-from': {
+    ...provenance(accountsPath),
+    changes: 'converted from YAML to JSON; only /v2/settings/account-membership and the components it references',
+  },
   openapi: accounts.openapi,
   info: accounts.info,
   paths,

@@ -48,13 +48,22 @@ export const signOut = async (): Promise<void> => {
   const session = currentSession();
   endSession('You signed out.');
   if (session === undefined) return;
-  await fetch('/oauth/revoke', { method: 'POST', headers: { Authorization: `Bearer ${session.token}` }, body: new URLSearchParams({ token: session.token }) }).catch(() => undefined);
+  await fetch('/oauth/revoke', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.token}` },
+    body: new URLSearchParams({ token: session.token }),
+  }).catch(() => undefined);
 };
 
 /** A call to the API with the session's token; a 401 ends the session, since the token no longer works. */
-export const api = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<ApiAnswer<T>> => {
+export const api = async <T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> => {
   const session = currentSession();
-  if (session === undefined) throw new ApiError(401, [{ status: '401', title: 'Unauthorized', detail: 'not signed in' }]);
+  if (session === undefined)
+    throw new ApiError(401, [{ status: '401', title: 'Unauthorized', detail: 'not signed in' }]);
   const headers: Record<string, string> = { Authorization: `Bearer ${session.token}` };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

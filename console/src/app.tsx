@@ -72,7 +72,14 @@ const Shell = ({ session }: { session: Session }) => {
   }, [where, title]);
   return (
     <>
-      <a class="skip" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+      <a
+        class="skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to the page
       </a>
       <header>

@@ -8,7 +8,8 @@ export interface Condition {
 const NEEDS_QUOTES = /[,:()"]/;
 
 /** A value as the grammar wants it: bare when it can be, quoted with `\"` and `\\` when it holds , : ( ) or ". */
-export const filterValue = (value: string): string => (NEEDS_QUOTES.test(value) ? `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"` : value);
+export const filterValue = (value: string): string =>
+  NEEDS_QUOTES.test(value) ? `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"` : value;
 
 /** The `filter` query value for every condition (all must hold). */
 export const filterText = (conditions: readonly Condition[]): string =>
@@ -16,4 +17,9 @@ export const filterText = (conditions: readonly Condition[]): string =>
 
 /** The values typed for a condition: `in` takes one per line, `eq` the whole text. */
 export const valuesOf = (op: Condition['op'], text: string): string[] =>
-  op === 'eq' ? [text.trim()].filter((v) => v !== '') : text.split('\n').map((v) => v.trim()).filter((v) => v !== '');
+  op === 'eq'
+    ? [text.trim()].filter((v) => v !== '')
+    : text
+        .split('\n')
+        .map((v) => v.trim())
+        .filter((v) => v !== '');

@@ -7,7 +7,15 @@ import { Problems, useLoad } from './ui';
 /** A list answer as every list of the API gives it. */
 export interface ListAnswer<T> {
   readonly data: readonly T[];
-  readonly meta: { readonly page: { readonly limit: number; readonly offset: number; readonly current: number; readonly total: number }; readonly results: { readonly total: number; readonly total_method?: 'exact' | 'lower_bound' } };
+  readonly meta: {
+    readonly page: {
+      readonly limit: number;
+      readonly offset: number;
+      readonly current: number;
+      readonly total: number;
+    };
+    readonly results: { readonly total: number; readonly total_method?: 'exact' | 'lower_bound' };
+  };
 }
 
 export interface Column<T> {
@@ -58,7 +66,7 @@ const FilterBuilder = ({ fields, onAdd }: { fields: readonly string[]; onAdd: (c
  * A list read a page at a time, as the API pages it, with the API's `eq`/`in` filter. The filter and the
  * offset live in the address, so the browser's back button and a bookmark return to the same page.
  */
-export const PagedList = <T extends { id?: string },>({
+export const PagedList = <T extends { id?: string }>({
   label,
   path,
   place,
@@ -97,7 +105,12 @@ export const PagedList = <T extends { id?: string },>({
   const list = useLoad<ListAnswer<T>>(`${path}?${query.toString()}`, reloadKey);
   // What else the address holds (another list's page, a tab) is kept.
   const goTo = (nextOffset: number, nextFilter = filter) =>
-    go(route, { ...Object.fromEntries(place.query), ...routeQuery, [filterKey]: nextFilter, [offsetKey]: nextOffset === 0 ? undefined : nextOffset });
+    go(route, {
+      ...Object.fromEntries(place.query),
+      ...routeQuery,
+      [filterKey]: nextFilter,
+      [offsetKey]: nextOffset === 0 ? undefined : nextOffset,
+    });
   const answer = list.data;
   const total = answer?.meta.results.total ?? 0;
   const lowerBound = answer?.meta.results.total_method === 'lower_bound';
@@ -105,7 +118,10 @@ export const PagedList = <T extends { id?: string },>({
     <section class="paged-list" aria-label={label}>
       {fields.length > 0 ? (
         <div class="filters">
-          <FilterBuilder fields={fields} onAdd={(c) => goTo(0, [filter, filterText([c])].filter((f) => f !== '').join(':'))} />
+          <FilterBuilder
+            fields={fields}
+            onAdd={(c) => goTo(0, [filter, filterText([c])].filter((f) => f !== '').join(':'))}
+          />
           {filter === '' ? null : (
             <p class="current-filter">
               Filter: <code>{filter}</code>{' '}
@@ -122,7 +138,9 @@ export const PagedList = <T extends { id?: string },>({
       ) : (
         <>
           <p class="count" aria-live="polite">
-            {total === 0 ? 'Nothing matches.' : `${lowerBound ? 'At least ' : ''}${total.toLocaleString('en')} in all; page ${answer.meta.page.current} of ${lowerBound ? 'at least ' : ''}${answer.meta.page.total.toLocaleString('en')}.`}
+            {total === 0
+              ? 'Nothing matches.'
+              : `${lowerBound ? 'At least ' : ''}${total.toLocaleString('en')} in all; page ${answer.meta.page.current} of ${lowerBound ? 'at least ' : ''}${answer.meta.page.total.toLocaleString('en')}.`}
           </p>
           {answer.data.length === 0 ? null : (
             <table>
@@ -151,10 +169,16 @@ export const PagedList = <T extends { id?: string },>({
             <button type="button" disabled={offset === 0} onClick={() => goTo(Math.max(0, offset - limit))}>
               Previous page
             </button>
-            <button type="button" disabled={offset + limit >= total || offset + limit > MAX_OFFSET} onClick={() => goTo(offset + limit)}>
+            <button
+              type="button"
+              disabled={offset + limit >= total || offset + limit > MAX_OFFSET}
+              onClick={() => goTo(offset + limit)}
+            >
               Next page
             </button>
-            {offset + limit > MAX_OFFSET ? <span>Pages end at record {MAX_OFFSET.toLocaleString('en')}: add a filter to reach the rest.</span> : null}
+            {offset + limit > MAX_OFFSET ? (
+              <span>Pages end at record {MAX_OFFSET.toLocaleString('en')}: add a filter to reach the rest.</span>
+            ) : null}
           </nav>
           {extra?.(answer)}
         </>

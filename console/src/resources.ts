@@ -85,26 +85,51 @@ export interface Invoice {
 
 export interface Payment {
   readonly id: string;
-  readonly attributes: { readonly success: boolean; readonly pending: boolean; readonly amount?: Price; readonly external_payment_id?: string; readonly failure_detail?: { readonly reason?: string } };
-  readonly meta: { readonly manual_payment: boolean; readonly timestamps: { readonly created_at: string; readonly payment_taken_at?: string } };
+  readonly attributes: {
+    readonly success: boolean;
+    readonly pending: boolean;
+    readonly amount?: Price;
+    readonly external_payment_id?: string;
+    readonly failure_detail?: { readonly reason?: string };
+  };
+  readonly meta: {
+    readonly manual_payment: boolean;
+    readonly timestamps: { readonly created_at: string; readonly payment_taken_at?: string };
+  };
 }
 
 export interface Job {
   readonly id: string;
   readonly attributes: { readonly job_type: string; readonly status: string; readonly external_ref?: string };
-  readonly meta: { readonly timestamps: { readonly created_at: string; readonly finished_at?: string }; readonly report?: Readonly<Record<string, unknown>>; readonly import_report?: unknown; readonly error?: string };
+  readonly meta: {
+    readonly timestamps: { readonly created_at: string; readonly finished_at?: string };
+    readonly report?: Readonly<Record<string, unknown>>;
+    readonly import_report?: unknown;
+    readonly error?: string;
+  };
 }
 
 export interface Schedule {
   readonly id: string;
-  readonly attributes: { readonly specification: string; readonly location?: string; readonly name?: string; readonly job: { readonly job_type: string } };
+  readonly attributes: {
+    readonly specification: string;
+    readonly location?: string;
+    readonly name?: string;
+    readonly job: { readonly job_type: string };
+  };
   readonly meta: { readonly scheduled_for?: string };
 }
 
 export interface Import {
   readonly id: string;
   readonly attributes: { readonly status: string; readonly external_ref?: string };
-  readonly meta: { readonly timestamps: { readonly created_at: string }; readonly records?: { readonly uploaded?: Readonly<Record<string, number>>; readonly imported?: Readonly<Record<string, number>> } };
+  readonly meta: {
+    readonly timestamps: { readonly created_at: string };
+    readonly records?: {
+      readonly uploaded?: Readonly<Record<string, number>>;
+      readonly imported?: Readonly<Record<string, number>>;
+    };
+  };
 }
 
 export interface ImportProblem {
@@ -132,7 +157,10 @@ export interface IntegrationJob {
   readonly triggered_by: string;
   readonly status: string;
   readonly attempts: number;
-  readonly meta: { readonly timestamps: { readonly created_at: string; readonly updated_at: string }; readonly next_attempt_at?: string };
+  readonly meta: {
+    readonly timestamps: { readonly created_at: string; readonly updated_at: string };
+    readonly next_attempt_at?: string;
+  };
 }
 
 /** One delivery attempt. */
@@ -142,7 +170,10 @@ export interface IntegrationLog {
   readonly attempt: number;
   readonly status_code?: number;
   readonly error_detail?: string;
-  readonly relationships: { readonly integration: { readonly data: { readonly id: string } }; readonly job: { readonly data: { readonly id: string } } };
+  readonly relationships: {
+    readonly integration: { readonly data: { readonly id: string } };
+    readonly job: { readonly data: { readonly id: string } };
+  };
   readonly meta: { readonly duration_ms: number; readonly timestamps: { readonly created_at: string } };
 }
 

@@ -27,7 +27,11 @@ const set = (session: Session | undefined, reason?: string): void => {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
   // Ended a little early, so that no request leaves with a token about to expire in flight.
-  if (session !== undefined) timer = setTimeout(() => set(undefined, 'Your session expired. Sign in again.'), Math.max(0, session.expiresAt - Date.now() - 5_000));
+  if (session !== undefined)
+    timer = setTimeout(
+      () => set(undefined, 'Your session expired. Sign in again.'),
+      Math.max(0, session.expiresAt - Date.now() - 5_000),
+    );
   for (const listener of listeners) listener(session, reason);
 };
 

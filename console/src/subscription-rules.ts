@@ -18,7 +18,17 @@ export type StateAction = 'pause' | 'resume' | 'cancel';
 
 /** EPCC's word for where a subscription is in its life, the most telling first. */
 export const stateOf = (s: SubscriptionFlags): string =>
-  s.closed ? 'closed' : s.canceled ? 'canceled' : s.paused ? 'paused' : s.suspended ? 'suspended' : s.pending ? 'pending' : s.status;
+  s.closed
+    ? 'closed'
+    : s.canceled
+      ? 'canceled'
+      : s.paused
+        ? 'paused'
+        : s.suspended
+          ? 'suspended'
+          : s.pending
+            ? 'pending'
+            : s.status;
 
 /**
  * The actions EPCC allows: none once closed or canceled; resume when paused, pause otherwise; cancel

@@ -12,7 +12,9 @@ export interface Loaded<T> {
 
 /** Reads `path` whenever it or `refresh` changes (nothing while it is undefined); `reload` reads it again. */
 export const useLoad = <T,>(path: string | undefined, refresh = 0): Loaded<T> => {
-  const [state, setState] = useState<{ answer?: ApiAnswer<T>; error?: unknown; loading: boolean }>({ loading: path !== undefined });
+  const [state, setState] = useState<{ answer?: ApiAnswer<T>; error?: unknown; loading: boolean }>({
+    loading: path !== undefined,
+  });
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (path === undefined) return;
@@ -26,13 +28,22 @@ export const useLoad = <T,>(path: string | undefined, refresh = 0): Loaded<T> =>
       live = false;
     };
   }, [path, round, refresh]);
-  return { data: state.answer?.body, headers: state.answer?.headers, error: state.error, loading: state.loading, reload: useCallback(() => setRound((r) => r + 1), []) };
+  return {
+    data: state.answer?.body,
+    headers: state.answer?.headers,
+    error: state.error,
+    loading: state.loading,
+    reload: useCallback(() => setRound((r) => r + 1), []),
+  };
 };
 
 /** What went wrong, each problem the API listed on its own line, announced to screen readers. */
 export const Problems = ({ error }: { error: unknown }) => {
   if (error === undefined || error === null) return null;
-  const lines = error instanceof ApiError && error.problems.length > 0 ? error.problems.map((p) => `${p.detail ?? p.title}${p.source === undefined ? '' : ` (${p.source})`}`) : [error instanceof Error ? error.message : String(error)];
+  const lines =
+    error instanceof ApiError && error.problems.length > 0
+      ? error.problems.map((p) => `${p.detail ?? p.title}${p.source === undefined ? '' : ` (${p.source})`}`)
+      : [error instanceof Error ? error.message : String(error)];
   return (
     <div class="problems" role="alert">
       {lines.map((line) => (
@@ -54,7 +65,17 @@ export const Field = ({ label, children, hint }: { label: string; children: Comp
  * A form whose submit runs `action`; it shows the API's problems and stays filled in when the action
  * fails, and is reset when it succeeds.
  */
-export const ActionForm = ({ label, action, children, submit }: { label: string; action: (form: HTMLFormElement) => Promise<void>; children: ComponentChildren; submit: string }) => {
+export const ActionForm = ({
+  label,
+  action,
+  children,
+  submit,
+}: {
+  label: string;
+  action: (form: HTMLFormElement) => Promise<void>;
+  children: ComponentChildren;
+  submit: string;
+}) => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const onSubmit = async (event: TargetedSubmitEvent<HTMLFormElement>) => {
@@ -83,7 +104,17 @@ export const ActionForm = ({ label, action, children, submit }: { label: string;
 };
 
 /** A button running an API call, disabled while it runs, with the API's refusal beside it. */
-export const ActionButton = ({ label, action, danger, disabled }: { label: string; action: () => Promise<void>; danger?: boolean; disabled?: boolean }) => {
+export const ActionButton = ({
+  label,
+  action,
+  danger,
+  disabled,
+}: {
+  label: string;
+  action: () => Promise<void>;
+  danger?: boolean;
+  disabled?: boolean;
+}) => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const run = async () => {
@@ -99,7 +130,12 @@ export const ActionButton = ({ label, action, danger, disabled }: { label: strin
   };
   return (
     <span class="action">
-      <button type="button" class={danger === true ? 'danger' : undefined} disabled={busy || disabled === true} onClick={run}>
+      <button
+        type="button"
+        class={danger === true ? 'danger' : undefined}
+        disabled={busy || disabled === true}
+        onClick={run}
+      >
         {label}
       </button>
       <Problems error={error} />
@@ -108,7 +144,15 @@ export const ActionButton = ({ label, action, danger, disabled }: { label: strin
 };
 
 /** A destructive action asks once more, in the page rather than in a dialog box, so the keyboard stays where it was. */
-export const ConfirmButton = ({ label, confirm, action }: { label: string; confirm: string; action: () => Promise<void> }) => {
+export const ConfirmButton = ({
+  label,
+  confirm,
+  action,
+}: {
+  label: string;
+  confirm: string;
+  action: () => Promise<void>;
+}) => {
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
@@ -139,4 +183,5 @@ export const wholeNumber = (form: HTMLFormElement, name: string): number | undef
 
 export const checked = (form: HTMLFormElement, name: string): boolean => new FormData(form).get(name) !== null;
 
-export const when = (iso: string | null | undefined): string => (iso === null || iso === undefined ? '—' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z'));
+export const when = (iso: string | null | undefined): string =>
+  iso === null || iso === undefined ? '—' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z');

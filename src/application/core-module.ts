@@ -27,11 +27,20 @@ import { CreateSubscription } from './use-cases/subscriptions/create-subscriptio
 import { DeleteSubscription } from './use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from './use-cases/subscriptions/update-subscription.js';
 import { ManageSubscriptionProducts } from './use-cases/subscriptions/manage-subscription-products.js';
-import { ListPlansOfSubscription, ListProductsOfSubscription } from './use-cases/subscriptions/list-subscription-copies.js';
+import {
+  ListPlansOfSubscription,
+  ListProductsOfSubscription,
+} from './use-cases/subscriptions/list-subscription-copies.js';
 import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
-import { CreateDunningRule, DeleteDunningRule, GetDunningRule, ListDunningRules, UpdateDunningRule } from './use-cases/subscriptions/dunning-rules.js';
+import {
+  CreateDunningRule,
+  DeleteDunningRule,
+  GetDunningRule,
+  ListDunningRules,
+  UpdateDunningRule,
+} from './use-cases/subscriptions/dunning-rules.js';
 import {
   CreateProrationPolicy,
   DeleteProrationPolicy,
@@ -39,11 +48,24 @@ import {
   ListProrationPolicies,
   UpdateProrationPolicy,
 } from './use-cases/subscriptions/proration-policies.js';
-import { GetAccountMembershipSettings, UpdateAccountMembershipSettings } from './use-cases/account-membership-settings.js';
+import {
+  GetAccountMembershipSettings,
+  UpdateAccountMembershipSettings,
+} from './use-cases/account-membership-settings.js';
 import { GetCartSettings, UpdateCartSettings } from './use-cases/cart-settings.js';
 import { SetOfferingProrationPolicy } from './use-cases/subscriptions/offering-proration-policy.js';
-import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from './use-cases/subscriptions/subscribers.js';
-import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from './use-cases/subscriptions/subscription-states.js';
+import {
+  CreateSubscriber,
+  DeleteSubscriber,
+  GetSubscriber,
+  ListSubscribers,
+  UpdateSubscriber,
+} from './use-cases/subscriptions/subscribers.js';
+import {
+  ChangeSubscriptionState,
+  GetSubscriptionState,
+  ListSubscriptionStates,
+} from './use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -69,17 +91,38 @@ import { UploadImport } from './use-cases/imports/upload-import.js';
 import { AdmitRequest } from './use-cases/admit-request.js';
 import { FailedAuthentications } from './use-cases/failed-authentications.js';
 import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
-import { GetInvoice, GetInvoicePayment, InvoiceLookup, ListInvoicePayments, ListInvoices } from './use-cases/billing/read-invoices.js';
+import {
+  GetInvoice,
+  GetInvoicePayment,
+  InvoiceLookup,
+  ListInvoicePayments,
+  ListInvoices,
+} from './use-cases/billing/read-invoices.js';
 import { RunBilling } from './use-cases/billing/run-billing.js';
 import { RunPayments } from './use-cases/billing/run-payments.js';
 import { RunTaxes } from './use-cases/billing/run-taxes.js';
 import { SettleInvoicePayment } from './use-cases/billing/settle-invoice-payment.js';
 import { RequestPaymentAttempt } from './use-cases/billing/request-payment-attempt.js';
 import { TOKENS } from './tokens.js';
-import { DeleteJob, GetJob, ListJobs, ResumeUnfinishedJobs, SubmitJob, SubmitScheduledJob } from './use-cases/jobs/job-use-cases.js';
+import {
+  DeleteJob,
+  GetJob,
+  ListJobs,
+  ResumeUnfinishedJobs,
+  SubmitJob,
+  SubmitScheduledJob,
+} from './use-cases/jobs/job-use-cases.js';
 import { RunLane } from './use-cases/jobs/run-lane.js';
 
-import { CreateSchedule, DeleteSchedule, FireSchedule, GetSchedule, ListSchedules, RegisterSchedules, UpdateSchedule } from './use-cases/billing/schedules.js';
+import {
+  CreateSchedule,
+  DeleteSchedule,
+  FireSchedule,
+  GetSchedule,
+  ListSchedules,
+  RegisterSchedules,
+  UpdateSchedule,
+} from './use-cases/billing/schedules.js';
 import { StoredImportJobs } from './use-cases/imports/stored-import-jobs.js';
 
 /** Every use case of the core, resolved by its class. */

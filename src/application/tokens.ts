@@ -33,22 +33,36 @@ export const TOKENS = {
   IdGenerator: Symbol.for('commerce-core.IdGenerator') as ServiceIdentifier<IdGenerator>,
   Secrets: Symbol.for('commerce-core.Secrets') as ServiceIdentifier<Secrets>,
   StoreRepository: Symbol.for('commerce-core.StoreRepository') as ServiceIdentifier<StoreRepository>,
-  ApplicationKeyRepository: Symbol.for('commerce-core.ApplicationKeyRepository') as ServiceIdentifier<ApplicationKeyRepository>,
+  ApplicationKeyRepository: Symbol.for(
+    'commerce-core.ApplicationKeyRepository',
+  ) as ServiceIdentifier<ApplicationKeyRepository>,
   AccessTokenRepository: Symbol.for('commerce-core.AccessTokenRepository') as ServiceIdentifier<AccessTokenRepository>,
-  MerchantRealmMappingRepository: Symbol.for('commerce-core.MerchantRealmMappingRepository') as ServiceIdentifier<MerchantRealmMappingRepository>,
+  MerchantRealmMappingRepository: Symbol.for(
+    'commerce-core.MerchantRealmMappingRepository',
+  ) as ServiceIdentifier<MerchantRealmMappingRepository>,
   ProductRepository: Symbol.for('commerce-core.ProductRepository') as ServiceIdentifier<ProductRepository>,
   PlanRepository: Symbol.for('commerce-core.PlanRepository') as ServiceIdentifier<PlanRepository>,
   OfferingRepository: Symbol.for('commerce-core.OfferingRepository') as ServiceIdentifier<OfferingRepository>,
-  SubscriptionRepository: Symbol.for('commerce-core.SubscriptionRepository') as ServiceIdentifier<SubscriptionRepository>,
+  SubscriptionRepository: Symbol.for(
+    'commerce-core.SubscriptionRepository',
+  ) as ServiceIdentifier<SubscriptionRepository>,
   SubscriberRepository: Symbol.for('commerce-core.SubscriberRepository') as ServiceIdentifier<SubscriberRepository>,
-  ProrationPolicyRepository: Symbol.for('commerce-core.ProrationPolicyRepository') as ServiceIdentifier<ProrationPolicyRepository>,
+  ProrationPolicyRepository: Symbol.for(
+    'commerce-core.ProrationPolicyRepository',
+  ) as ServiceIdentifier<ProrationPolicyRepository>,
   DunningRuleRepository: Symbol.for('commerce-core.DunningRuleRepository') as ServiceIdentifier<DunningRuleRepository>,
   ScheduleRepository: Symbol.for('commerce-core.ScheduleRepository') as ServiceIdentifier<ScheduleRepository>,
   JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
   ScheduleCalendar: Symbol.for('commerce-core.ScheduleCalendar') as ServiceIdentifier<ScheduleCalendar>,
-  OfferingProrationRepository: Symbol.for('commerce-core.OfferingProrationRepository') as ServiceIdentifier<OfferingProrationRepository>,
-  CartSettingsRepository: Symbol.for('commerce-core.CartSettingsRepository') as ServiceIdentifier<CartSettingsRepository>,
-  AccountMembershipSettingsRepository: Symbol.for('commerce-core.AccountMembershipSettingsRepository') as ServiceIdentifier<AccountMembershipSettingsRepository>,
+  OfferingProrationRepository: Symbol.for(
+    'commerce-core.OfferingProrationRepository',
+  ) as ServiceIdentifier<OfferingProrationRepository>,
+  CartSettingsRepository: Symbol.for(
+    'commerce-core.CartSettingsRepository',
+  ) as ServiceIdentifier<CartSettingsRepository>,
+  AccountMembershipSettingsRepository: Symbol.for(
+    'commerce-core.AccountMembershipSettingsRepository',
+  ) as ServiceIdentifier<AccountMembershipSettingsRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,

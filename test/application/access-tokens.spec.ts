@@ -25,12 +25,21 @@ const setup = async () => {
 describe('access token use cases', () => {
   it('mints a client-credentials token that authenticates for an hour', async () => {
     const { issue, authenticate, created, clock } = await setup();
-    const issued = await issue.execute({ grant_type: 'client_credentials', client_id: created.key.clientId, client_secret: created.clientSecret });
+    const issued = await issue.execute({
+      grant_type: 'client_credentials',
+      client_id: created.key.clientId,
+      client_secret: created.clientSecret,
+    });
     if (E.isLeft(issued)) throw new Error('not issued');
     expect(issued.right.accessToken).to.match(/^[0-9a-f]{40}$/);
     expect(issued.right.expiresAt.getTime() - clock.now().getTime()).to.equal(3_600_000);
     expect(await authenticate.execute(`Bearer ${issued.right.accessToken}`)).to.deep.equal(
-      E.right({ storeId: created.store.id, applicationKeyId: created.key.id, grant: 'client_credentials', scopes: null }),
+      E.right({
+        storeId: created.store.id,
+        applicationKeyId: created.key.id,
+        grant: 'client_credentials',
+        scopes: null,
+      }),
     );
     clock.advance(3_600_000);
     expect(await authenticate.execute(`Bearer ${issued.right.accessToken}`)).to.deep.equal(
@@ -49,13 +58,23 @@ describe('access token use cases', () => {
   it('refuses a wrong secret and an unknown client id alike', async () => {
     const { issue, created } = await setup();
     const refused = E.left({ _tag: 'Unauthenticated', detail: 'the client credentials are not valid' });
-    expect(await issue.execute({ grant_type: 'client_credentials', client_id: created.key.clientId, client_secret: 'wrong' })).to.deep.equal(refused);
+    expect(
+      await issue.execute({
+        grant_type: 'client_credentials',
+        client_id: created.key.clientId,
+        client_secret: 'wrong',
+      }),
+    ).to.deep.equal(refused);
     expect(await issue.execute({ grant_type: 'implicit', client_id: 'unknown' })).to.deep.equal(refused);
   });
 
   it('sets last_used_at on the first token and then at most once a minute', async () => {
     const { issue, created, keys, clock } = await setup();
-    const form = { grant_type: 'client_credentials', client_id: created.key.clientId, client_secret: created.clientSecret };
+    const form = {
+      grant_type: 'client_credentials',
+      client_id: created.key.clientId,
+      client_secret: created.clientSecret,
+    };
     const first = clock.now();
     await issue.execute(form);
     clock.advance(30_000);
@@ -77,7 +96,9 @@ describe('access token use cases', () => {
   it('asks for a token when the header is missing or not a bearer', async () => {
     const { authenticate } = await setup();
     for (const header of [undefined, '', 'Basic abc', 'Bearer']) {
-      expect(await authenticate.execute(header)).to.deep.equal(E.left({ _tag: 'Unauthenticated', detail: 'a bearer token is required' }));
+      expect(await authenticate.execute(header)).to.deep.equal(
+        E.left({ _tag: 'Unauthenticated', detail: 'a bearer token is required' }),
+      );
     }
   });
 
@@ -92,7 +113,10 @@ describe('access token use cases', () => {
 describe('store use cases', () => {
   it('creates the default store only on an empty database', async () => {
     const core = inMemoryCore();
-    const ensure = new EnsureDefaultStore(core.stores, new CreateStore(core.stores, core.clock, core.ids, core.secrets));
+    const ensure = new EnsureDefaultStore(
+      core.stores,
+      new CreateStore(core.stores, core.clock, core.ids, core.secrets),
+    );
     const first = await ensure.execute();
     expect(first?.store.name).to.equal('Default store');
     expect(await ensure.execute()).to.equal(undefined);

@@ -29,7 +29,11 @@ const setup = async () => {
 describe('application key use cases', () => {
   it('creates a key whose secret is returned once and stored only as a hash', async () => {
     const { create, store, secrets, state } = await setup();
-    const created = await create.execute(store.id, { type: 'application_key', name: 'Storefront', reserved_rate_limit: 10 });
+    const created = await create.execute(store.id, {
+      type: 'application_key',
+      name: 'Storefront',
+      reserved_rate_limit: 10,
+    });
     if (E.isLeft(created)) throw new Error('not created');
     const { key, clientSecret } = created.right;
     expect(clientSecret).to.match(/^[0-9a-f]{64}$/);
@@ -41,32 +45,39 @@ describe('application key use cases', () => {
 
   it('answers a conflict when the reservations would pass the budget', async () => {
     const { create, store } = await setup();
-    expect(E.isRight(await create.execute(store.id, { type: 'application_key', name: 'a', reserved_rate_limit: 80 }))).to.equal(true);
-    expect(await create.execute(store.id, { type: 'application_key', name: 'b', reserved_rate_limit: 21 })).to.deep.equal(
-      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum', code: 'reservation_over_budget' }),
+    expect(
+      E.isRight(await create.execute(store.id, { type: 'application_key', name: 'a', reserved_rate_limit: 80 })),
+    ).to.equal(true);
+    expect(
+      await create.execute(store.id, { type: 'application_key', name: 'b', reserved_rate_limit: 21 }),
+    ).to.deep.equal(
+      E.left({
+        _tag: 'Conflict',
+        detail: 'requested reserved rate limit will exceed the maximum',
+        code: 'reservation_over_budget',
+      }),
     );
   });
 
   it('answers not found for a store that does not exist', async () => {
     const { create } = await setup();
-    expect(await create.execute(uuid('5d0c0000-0000-4000-8000-000000000000'), { type: 'application_key', name: 'a' })).to.deep.equal(
-      E.left({ _tag: 'NotFound', detail: 'store not found' }),
-    );
+    expect(
+      await create.execute(uuid('5d0c0000-0000-4000-8000-000000000000'), { type: 'application_key', name: 'a' }),
+    ).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'store not found' }));
   });
 
   it('reports every validation problem at once', async () => {
     const { create, store } = await setup();
     const result = await create.execute(store.id, { type: 'nope', name: '', reserved_rate_limit: 1.5 });
-    expect(E.isLeft(result) && result.left._tag === 'ValidationFailed' ? result.left.issues.map((i) => i.source) : []).to.deep.equal([
-      'data.type',
-      'data.name',
-      'data.reserved_rate_limit',
-    ]);
+    expect(
+      E.isLeft(result) && result.left._tag === 'ValidationFailed' ? result.left.issues.map((i) => i.source) : [],
+    ).to.deep.equal(['data.type', 'data.name', 'data.reserved_rate_limit']);
   });
 
   it("lists with the store's page length and reports the reserved total", async () => {
     const { create, list, store } = await setup();
-    for (const n of [1, 2, 3]) await create.execute(store.id, { type: 'application_key', name: `k${n}`, reserved_rate_limit: n });
+    for (const n of [1, 2, 3])
+      await create.execute(store.id, { type: 'application_key', name: `k${n}`, reserved_rate_limit: n });
     const listed = await list.execute(store.id, queryParams([]));
     if (E.isLeft(listed)) throw new Error('not listed');
     expect(listed.right.page).to.deep.equal({ offset: 0, limit: 25 });
@@ -90,11 +101,23 @@ describe('application key use cases', () => {
     if (E.isLeft(created)) throw new Error('not created');
     const other = await create.execute(store.id, { type: 'application_key', name: 'o' });
     if (E.isLeft(other)) throw new Error('not created');
-    expect(E.isRight(await update.execute(store.id, other.right.key.id, { type: 'application_key', name: 'renamed' }))).to.equal(true);
-    expect(await update.execute(store.id, other.right.key.id, { type: 'application_key', reserved_rate_limit: 1 })).to.deep.equal(
-      E.left({ _tag: 'Conflict', detail: 'requested reserved rate limit will exceed the maximum', code: 'reservation_over_budget' }),
+    expect(
+      E.isRight(await update.execute(store.id, other.right.key.id, { type: 'application_key', name: 'renamed' })),
+    ).to.equal(true);
+    expect(
+      await update.execute(store.id, other.right.key.id, { type: 'application_key', reserved_rate_limit: 1 }),
+    ).to.deep.equal(
+      E.left({
+        _tag: 'Conflict',
+        detail: 'requested reserved rate limit will exceed the maximum',
+        code: 'reservation_over_budget',
+      }),
     );
-    expect(E.isRight(await update.execute(store.id, created.right.key.id, { type: 'application_key', reserved_rate_limit: 100 }))).to.equal(true);
+    expect(
+      E.isRight(
+        await update.execute(store.id, created.right.key.id, { type: 'application_key', reserved_rate_limit: 100 }),
+      ),
+    ).to.equal(true);
     expect(await stores.findById(store.id)).to.include({ rateLimit: 100 });
   });
 

@@ -33,25 +33,40 @@ describe('CheckReadiness', () => {
     database.answer();
     const answers = await Promise.all(during);
     expect(database.calls).to.deep.equal({ ping: 1, schema: 1 });
-    for (const answer of answers) expect(answer).to.deep.equal({ ready: true, degraded: false, database: true, schema: 'current', rateLimiter: 'local' });
+    for (const answer of answers)
+      expect(answer).to.deep.equal({
+        ready: true,
+        degraded: false,
+        database: true,
+        schema: 'current',
+        rateLimiter: 'local',
+      });
 
     await readiness.execute();
     expect(database.calls).to.deep.equal({ ping: 2, schema: 2 });
   });
 
   it('is ready but degraded while the shared limiter cannot be reached, and not ready only for the database', async () => {
-    const database = (ping: boolean, schema: 'current' | 'pending'): DatabaseHealth => ({ ping: async () => ping, schema: async () => schema });
-    const limiterIn = (state: 'local' | 'shared' | 'unreachable') => ({ state: async () => state }) as unknown as RateLimiter;
-    const cases: ReadonlyArray<[boolean, 'current' | 'pending', 'local' | 'shared' | 'unreachable', boolean, boolean]> = [
-      [true, 'current', 'shared', true, false],
-      [true, 'current', 'local', true, false],
-      [true, 'current', 'unreachable', true, true],
-      [false, 'current', 'unreachable', false, true],
-      [true, 'pending', 'shared', false, false],
-    ];
+    const database = (ping: boolean, schema: 'current' | 'pending'): DatabaseHealth => ({
+      ping: async () => ping,
+      schema: async () => schema,
+    });
+    const limiterIn = (state: 'local' | 'shared' | 'unreachable') =>
+      ({ state: async () => state }) as unknown as RateLimiter;
+    const cases: ReadonlyArray<[boolean, 'current' | 'pending', 'local' | 'shared' | 'unreachable', boolean, boolean]> =
+      [
+        [true, 'current', 'shared', true, false],
+        [true, 'current', 'local', true, false],
+        [true, 'current', 'unreachable', true, true],
+        [false, 'current', 'unreachable', false, true],
+        [true, 'pending', 'shared', false, false],
+      ];
     for (const [ping, schema, state, ready, degraded] of cases) {
       const answer = await new CheckReadiness(database(ping, schema), limiterIn(state)).execute();
-      expect({ ready: answer.ready, degraded: answer.degraded }, `${String(ping)} ${schema} ${state}`).to.deep.equal({ ready, degraded });
+      expect({ ready: answer.ready, degraded: answer.degraded }, `${String(ping)} ${schema} ${state}`).to.deep.equal({
+        ready,
+        degraded,
+      });
     }
   });
 });

@@ -27,25 +27,54 @@ const setup = async (action: DunningAction) => {
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   let answer: GatewayOutcome = { status: 'failed', failureReason: 'declined' };
   const card = { name: 'card', charge: async () => answer };
-  container.rebind(TOKENS.PaymentGateways).toConstantValue({ for: () => card, named: (name) => (name === 'card' ? card : undefined) });
+  container
+    .rebind(TOKENS.PaymentGateways)
+    .toConstantValue({ for: () => card, named: (name) => (name === 'card' ? card : undefined) });
   const store = aStore();
   await container.get(TOKENS.StoreRepository).create(storeRecords(store));
-  await container.get(TOKENS.DunningRuleRepository).insert(aDunningRule(store.id, { default: true, payment_retry_unit: 'day', payment_retry_interval: 1, payment_retries_limit: 1, action }));
+  await container
+    .get(TOKENS.DunningRuleRepository)
+    .insert(
+      aDunningRule(store.id, {
+        default: true,
+        payment_retry_unit: 'day',
+        payment_retry_interval: 1,
+        payment_retries_limit: 1,
+        action,
+      }),
+    );
   const subscriptions = container.get(TOKENS.SubscriptionRepository);
   const invoices = container.get(TOKENS.InvoiceRepository);
-  const offering = anOffering(store.id, [aProduct(store.id, { price: { USD: { amount: 1000, includes_tax: true } } })], [aPlan(store.id)]);
+  const offering = anOffering(
+    store.id,
+    [aProduct(store.id, { price: { USD: { amount: 1000, includes_tax: true } } })],
+    [aPlan(store.id)],
+  );
   const versionId = await subscriptions.snapshotOffering(offering);
   const createdAt = at('2026-01-01T00:00:00.000Z');
-  const subscription = aSubscription(offering, versionId, { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: invoiceAfter(createdAt, offering.plans[0]!.attributes) });
+  const subscription = aSubscription(offering, versionId, {
+    timestamps: { createdAt, updatedAt: createdAt },
+    invoiceAfter: invoiceAfter(createdAt, offering.plans[0]!.attributes),
+  });
   await subscriptions.insert(subscription);
-  const run = async (iso: string, kinds: readonly ('billing-run' | 'payment-run')[] = ['billing-run', 'payment-run']) => {
+  const run = async (
+    iso: string,
+    kinds: readonly ('billing-run' | 'payment-run')[] = ['billing-run', 'payment-run'],
+  ) => {
     clock.set(at(iso));
     for (const kind of kinds) await runJob(container, aJob(store.id, kind, at(iso)), at(iso));
   };
   const current = async () => (await subscriptions.findById(store.id, subscription.id))!.subscription;
-  const billed = async () => (await invoices.list(store.id, everyRow([], page))).items.map((i) => i.billingPeriod.start.toISOString().slice(0, 10)).sort();
-  const first = async () => (await invoices.list(store.id, everyRow([], page))).items.find((i) => i.billingPeriod.start.getTime() === createdAt.getTime())!;
-  const attempts = async () => (await invoices.listPayments(store.id, (await first()).id, everyRow([], page)))!.items.map((p) => p.status);
+  const billed = async () =>
+    (await invoices.list(store.id, everyRow([], page))).items
+      .map((i) => i.billingPeriod.start.toISOString().slice(0, 10))
+      .sort();
+  const first = async () =>
+    (await invoices.list(store.id, everyRow([], page))).items.find(
+      (i) => i.billingPeriod.start.getTime() === createdAt.getTime(),
+    )!;
+  const attempts = async () =>
+    (await invoices.listPayments(store.id, (await first()).id, everyRow([], page)))!.items.map((p) => p.status);
   return {
     container,
     store,
@@ -96,7 +125,11 @@ describe('Dunning that ends somewhere (use cases, in memory)', () => {
     expect(lifted.billableFrom).to.deep.equal(at('2026-03-10T00:00:00.000Z'));
 
     await t.run('2026-04-01T00:00:00.000Z', ['billing-run']);
-    expect(await t.billed(), 'February is never billed; March, running when it lifted, is').to.deep.equal(['2026-01-01', '2026-03-01', '2026-04-01']);
+    expect(await t.billed(), 'February is never billed; March, running when it lifted, is').to.deep.equal([
+      '2026-01-01',
+      '2026-03-01',
+      '2026-04-01',
+    ]);
   });
 
   it('refuses a requested attempt while retries are left (422), once paid (409), and for an unknown invoice (404)', async () => {
@@ -108,7 +141,8 @@ describe('Dunning that ends somewhere (use cases, in memory)', () => {
     await t.run('2026-01-02T00:00:00.000Z', ['payment-run']);
     const paid = await t.request((await t.first()).id);
     expect(E.isLeft(paid) && paid.left).to.deep.include({ _tag: 'Conflict', code: 'invoice_paid' });
-    for (const id of [randomIds.uuid(), 'not-a-uuid']) expect(await t.request(id)).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'invoice not found' }));
+    for (const id of [randomIds.uuid(), 'not-a-uuid'])
+      expect(await t.request(id)).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'invoice not found' }));
   });
 
   it('close: resume is refused while the invoice is unpaid, allowed once it is paid, and the closed months are not billed', async () => {
@@ -144,8 +178,13 @@ describe('Dunning that ends somewhere (use cases, in memory)', () => {
     const t = await setup('close');
     t.answer({ status: 'succeeded' });
     await t.run('2026-01-01T00:00:00.000Z');
-    expect(E.isRight(await t.changeState({ type: 'subscription_state', attributes: { action: 'cancel' } }))).to.equal(true);
+    expect(E.isRight(await t.changeState({ type: 'subscription_state', attributes: { action: 'cancel' } }))).to.equal(
+      true,
+    );
     const refused = await t.changeState(resume);
-    expect(E.isLeft(refused) && refused.left).to.deep.include({ _tag: 'Unprocessable', code: 'state_transition_not_allowed' });
+    expect(E.isLeft(refused) && refused.left).to.deep.include({
+      _tag: 'Unprocessable',
+      code: 'state_transition_not_allowed',
+    });
   });
 });

@@ -23,17 +23,31 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     container.rebind(TOKENS.Clock).toConstantValue(clock);
     // A card gateway that declines every charge.
     const declining = { name: 'card', charge: async () => ({ status: 'failed' as const, failureReason: 'declined' }) };
-    container.rebind(TOKENS.PaymentGateways).toConstantValue({ for: () => declining, named: (name) => (name === 'card' ? declining : undefined) });
+    container
+      .rebind(TOKENS.PaymentGateways)
+      .toConstantValue({ for: () => declining, named: (name) => (name === 'card' ? declining : undefined) });
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
-    await container.get(TOKENS.DunningRuleRepository).insert(aDunningRule(store.id, { default: true, payment_retries_limit: 0, action: 'pause' }));
+    await container
+      .get(TOKENS.DunningRuleRepository)
+      .insert(aDunningRule(store.id, { default: true, payment_retries_limit: 0, action: 'pause' }));
     const subscriptions = container.get(TOKENS.SubscriptionRepository);
-    const offering = anOffering(store.id, [aProduct(store.id, { price: { USD: { amount: 1000, includes_tax: true } } })], [aPlan(store.id)]);
+    const offering = anOffering(
+      store.id,
+      [aProduct(store.id, { price: { USD: { amount: 1000, includes_tax: true } } })],
+      [aPlan(store.id)],
+    );
     const versionId = await subscriptions.snapshotOffering(offering);
     const createdAt = at('2026-01-01T00:00:00.000Z');
-    const subscription = aSubscription(offering, versionId, { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: invoiceAfter(createdAt, offering.plans[0]!.attributes) });
+    const subscription = aSubscription(offering, versionId, {
+      timestamps: { createdAt, updatedAt: createdAt },
+      invoiceAfter: invoiceAfter(createdAt, offering.plans[0]!.attributes),
+    });
     await subscriptions.insert(subscription);
-    const run = async (iso: string, kinds: readonly ('billing-run' | 'payment-run')[] = ['billing-run', 'payment-run']) => {
+    const run = async (
+      iso: string,
+      kinds: readonly ('billing-run' | 'payment-run')[] = ['billing-run', 'payment-run'],
+    ) => {
       clock.set(at(iso));
       for (const kind of kinds) await runJob(container, aJob(store.id, kind, at(iso)), at(iso));
     };
@@ -43,12 +57,18 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     expect(dunned.flags.paused, 'the one attempt allowed failed: paused').to.equal(true);
     await run('2026-02-01T00:00:00.000Z');
     await run('2026-03-01T00:00:00.000Z');
-    const resumed = await subscriptions.applyState(store.id, subscription.id, (s, o) => applyStateAction(s, o.plans[0]!.attributes, 'resume', at('2026-03-15T00:00:00.000Z'), randomIds.uuid()));
+    const resumed = await subscriptions.applyState(store.id, subscription.id, (s, o) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'resume', at('2026-03-15T00:00:00.000Z'), randomIds.uuid()),
+    );
     expect(E.isRight(resumed)).to.equal(true);
     await run('2026-04-01T00:00:00.000Z', ['billing-run']);
 
     const invoices = await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow());
-    expect(invoices.items.map((i) => i.billingPeriod.start.toISOString()).sort()).to.deep.equal(['2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
+    expect(invoices.items.map((i) => i.billingPeriod.start.toISOString()).sort()).to.deep.equal([
+      '2026-01-01T00:00:00.000Z',
+      '2026-03-01T00:00:00.000Z',
+      '2026-04-01T00:00:00.000Z',
+    ]);
     const history = await subscriptions.listStates(store.id, subscription.id, { offset: 0, limit: 10 } as PageRequest);
     expect(history?.items.map((state) => state.action)).to.deep.equal(['pause', 'resume']);
   });

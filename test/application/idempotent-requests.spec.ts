@@ -3,7 +3,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryIdempotencyStore } from '../../src/adapters/persistence/in-memory/in-memory-idempotency-store.js';
 import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
 import { IdempotentRequests, type Ticket } from '../../src/application/use-cases/idempotent-requests.js';
-import { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_RENEW_MS, IDEMPOTENCY_WINDOW_MS } from '../../src/domain/idempotency/idempotency.js';
+import {
+  IDEMPOTENCY_LOCK_MS,
+  IDEMPOTENCY_RENEW_MS,
+  IDEMPOTENCY_WINDOW_MS,
+} from '../../src/domain/idempotency/idempotency.js';
 import { TestClock, testIds, uuid } from '../support/system-fakes.js';
 
 describe('idempotent requests', () => {
@@ -26,7 +30,9 @@ describe('idempotent requests', () => {
   it('replays the first response to a retry, and refuses the key for another request', async () => {
     const { requests, ticket } = setup();
     await requests.finish(await ticket(), { status: 201, body: '{"data":{"id":"1"}}' }, true);
-    expect(await requests.begin(store, 'k', 'f')).to.deep.equal(E.left({ kind: 'replay', response: { status: 201, body: '{"data":{"id":"1"}}' } }));
+    expect(await requests.begin(store, 'k', 'f')).to.deep.equal(
+      E.left({ kind: 'replay', response: { status: 201, body: '{"data":{"id":"1"}}' } }),
+    );
     expect(kindOf(await requests.begin(store, 'k', 'g'))).to.equal('mismatch');
   });
 
@@ -59,7 +65,10 @@ describe('idempotent requests', () => {
     await settled();
     expect(kindOf(await requests.begin(store, 'k', 'f')), 'within the lease').to.equal('in-flight');
     clock.advance(IDEMPOTENCY_LOCK_MS);
-    expect(kindOf(await requests.begin(store, 'k', 'f')), 'no change was committed with the key marked: the retry runs').to.equal('run');
+    expect(
+      kindOf(await requests.begin(store, 'k', 'f')),
+      'no change was committed with the key marked: the retry runs',
+    ).to.equal('run');
 
     clock.advance(IDEMPOTENCY_WINDOW_MS);
     const second = await ticket('g');
@@ -70,9 +79,13 @@ describe('idempotent requests', () => {
     clock.advance(IDEMPOTENCY_LOCK_MS);
     const retry = await requests.begin(store, 'k', 'g');
     expect(kindOf(retry)).to.equal('applied');
-    if (E.isLeft(retry) && retry.left.kind === 'applied') await requests.settle(retry.left.ticket, { status: 409, body: 'applied' });
+    if (E.isLeft(retry) && retry.left.kind === 'applied')
+      await requests.settle(retry.left.ticket, { status: 409, body: 'applied' });
     const later = await requests.begin(store, 'k', 'g');
-    expect(E.isLeft(later) && later.left.kind === 'replay' && later.left.response).to.deep.equal({ status: 409, body: 'applied' });
+    expect(E.isLeft(later) && later.left.kind === 'replay' && later.left.response).to.deep.equal({
+      status: 409,
+      body: 'applied',
+    });
   });
 
   it('renews the lease of a running request, so that it stays in flight past the lease while it runs', async () => {

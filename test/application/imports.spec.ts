@@ -11,7 +11,12 @@ import { MAX_JSON_DEPTH } from '../../src/domain/shared/json-depth.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 
 const subscriber = (n: number, name = `Subscriber ${n}`) =>
-  JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', name, email: `s${n}@example.com` } } });
+  JSON.stringify({
+    data: {
+      type: 'subscription_subscriber',
+      attributes: { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', name, email: `s${n}@example.com` },
+    },
+  });
 
 const subscriberData = (n: number): string => JSON.stringify((JSON.parse(subscriber(n)) as { data: unknown }).data);
 
@@ -74,15 +79,31 @@ describe('Importing records', () => {
 
   it('fails a stored line whose body is nested too deep or is not JSON alone when it runs, instead of stopping the import', async () => {
     const { container, storeId, run, failedLines, names } = await start();
-    const uploaded = await container.get(UploadImport).execute(storeId, upload([{ lineNumber: 1, text: subscriber(1) }]), 100);
+    const uploaded = await container
+      .get(UploadImport)
+      .execute(storeId, upload([{ lineNumber: 1, text: subscriber(1) }]), 100);
     if (E.isLeft(uploaded)) throw new Error(JSON.stringify(uploaded.left));
     const importId = uploaded.right.id;
     // Lines as a version that checked less at upload, or a hand edit of the table, could have left them.
-    const line = (lineNumber: number, body: string) => ({ importId, lineNumber, storeId, recordType: 'subscription_subscriber' as const, body, recordId: container.get(TOKENS.IdGenerator).uuid(), status: 'pending' as const });
-    await container.get(TOKENS.ImportLineRepository).append(
-      [line(2, `{"type":"subscription_subscriber","attributes":{"tags":${nested(5_000)}}}`), line(3, '{"type":'), line(4, subscriberData(4))],
-      new Date(),
-    );
+    const line = (lineNumber: number, body: string) => ({
+      importId,
+      lineNumber,
+      storeId,
+      recordType: 'subscription_subscriber' as const,
+      body,
+      recordId: container.get(TOKENS.IdGenerator).uuid(),
+      status: 'pending' as const,
+    });
+    await container
+      .get(TOKENS.ImportLineRepository)
+      .append(
+        [
+          line(2, `{"type":"subscription_subscriber","attributes":{"tags":${nested(5_000)}}}`),
+          line(3, '{"type":'),
+          line(4, subscriberData(4)),
+        ],
+        new Date(),
+      );
     await run(importId);
     expect(await failedLines(importId)).to.deep.equal([
       [2, `the JSON nests deeper than ${MAX_JSON_DEPTH} levels`],
@@ -94,9 +115,19 @@ describe('Importing records', () => {
   it('refuses an external_ref holding U+0000 or a lone surrogate, naming it, and keeps no line of the upload', async () => {
     const { container, storeId } = await start();
     for (const externalRef of ['batch\u00007', 'batch\ud800']) {
-      const refused = await container.get(UploadImport).execute(storeId, upload([{ lineNumber: 1, text: subscriber(1) }], externalRef), 100);
-      expect(refused).to.deep.equal(E.left({ _tag: 'ValidationFailed', issues: [{ source: 'external_ref', detail: 'must be valid Unicode text without NUL (U+0000) characters' }] }));
+      const refused = await container
+        .get(UploadImport)
+        .execute(storeId, upload([{ lineNumber: 1, text: subscriber(1) }], externalRef), 100);
+      expect(refused).to.deep.equal(
+        E.left({
+          _tag: 'ValidationFailed',
+          issues: [{ source: 'external_ref', detail: 'must be valid Unicode text without NUL (U+0000) characters' }],
+        }),
+      );
     }
-    expect(await container.get(TOKENS.ImportLineRepository).discardAbandoned(new Date(Date.now() + 86_400_000)), 'lines left behind').to.equal(0);
+    expect(
+      await container.get(TOKENS.ImportLineRepository).discardAbandoned(new Date(Date.now() + 86_400_000)),
+      'lines left behind',
+    ).to.equal(0);
   });
 });

@@ -11,7 +11,10 @@ import { randomIds } from '../../src/adapters/system/system-module.js';
 import { aJob } from '../support/job-builders.js';
 import { eventually, Gate, isFinishedJob, RecordingHandler, startJobCore } from '../support/job-harness.js';
 
-const body = (jobType: JobType, extra: Record<string, unknown> = {}) => ({ type: 'subscription_job', attributes: { job_type: jobType, ...extra } });
+const body = (jobType: JobType, extra: Record<string, unknown> = {}) => ({
+  type: 'subscription_job',
+  attributes: { job_type: jobType, ...extra },
+});
 
 describe('Running jobs in process', () => {
   const stops: (() => Promise<void>)[] = [];
@@ -50,13 +53,24 @@ describe('Running jobs in process', () => {
     });
     const core = await start({ 'tax-run': refusing, 'payment-run': crashing });
     const store = await core.newStore();
-    const refused = await core.container.get(SubmitJob).execute(store, body('tax-run', { taxes: [{ invoice_id: randomIds.uuid(), tax_items: [{ type: 'tax_item', rate: 0.2 }] }] }));
+    const refused = await core.container
+      .get(SubmitJob)
+      .execute(
+        store,
+        body('tax-run', { taxes: [{ invoice_id: randomIds.uuid(), tax_items: [{ type: 'tax_item', rate: 0.2 }] }] }),
+      );
     if (E.isLeft(refused)) throw new Error('not submitted');
     const crashed = await core.submit(store, 'payment-run');
     const orphan = await core.submit(store, 'billing-run');
-    expect(await core.finished(refused.right)).to.deep.include({ status: 'failed', error: 'invoice 42 already has taxes' });
+    expect(await core.finished(refused.right)).to.deep.include({
+      status: 'failed',
+      error: 'invoice 42 already has taxes',
+    });
     expect(await core.finished(crashed)).to.deep.include({ status: 'failed', error: UNEXPECTED_FAILURE });
-    expect(await core.finished(orphan)).to.deep.include({ status: 'failed', error: noHandler({ jobType: 'billing-run' }) });
+    expect(await core.finished(orphan)).to.deep.include({
+      status: 'failed',
+      error: noHandler({ jobType: 'billing-run' }),
+    });
     const logged = core.logs.lines.find((l) => l['job_id'] === crashed.id && l['msg'] === 'job failed unexpectedly');
     expect(JSON.stringify(logged?.['err'])).to.contain('socket hang up');
   });
@@ -90,7 +104,10 @@ describe('Running jobs in process', () => {
     const core = await start({ 'billing-run': billing }, 1_000);
     const store = await core.newStore();
     const jobs = core.container.get(TOKENS.JobRepository);
-    const abandoned = aJob(store, { createdAt: new Date(Date.now() - 10_000), updatedAt: new Date(Date.now() - 10_000) });
+    const abandoned = aJob(store, {
+      createdAt: new Date(Date.now() - 10_000),
+      updatedAt: new Date(Date.now() - 10_000),
+    });
     await jobs.insert(abandoned);
     // Claimed long ago by a process that never finished it: its lease ran out a while back.
     await jobs.claimNext({ storeId: store, lane: 'billing-run' }, new Date(Date.now() - 5_000), 1_000);
@@ -106,10 +123,14 @@ describe('Running jobs in process', () => {
     const store = await core.newStore();
     const scheduleId = randomIds.uuid();
     const instant = new Date('2026-05-01T00:00:00.000Z');
-    const [a, b] = await Promise.all([0, 1].map(() => core.container.get(SubmitScheduledJob).execute(scheduleId, store, 'billing-run', instant)));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => core.container.get(SubmitScheduledJob).execute(scheduleId, store, 'billing-run', instant)),
+    );
     expect(a?.id).to.equal(b?.id);
     await billing.started(1);
-    expect(await core.container.get(DeleteJob).execute(store, (a as Job).id)).to.deep.equal(E.left(conflict('the job is running; it can be deleted once it has finished', 'job_running')));
+    expect(await core.container.get(DeleteJob).execute(store, (a as Job).id)).to.deep.equal(
+      E.left(conflict('the job is running; it can be deleted once it has finished', 'job_running')),
+    );
     billing.gate.open();
     await core.finished(a as Job);
     expect(await core.container.get(DeleteJob).execute(store, (a as Job).id)).to.deep.equal(E.right(undefined));
@@ -118,11 +139,17 @@ describe('Running jobs in process', () => {
   it('fires schedules at their instants and stops firing a removed one', async () => {
     const queue = new InProcessJobQueue();
     const fired: [string, number][] = [];
-    await queue.start({ runLane: async () => undefined, scheduleDue: async (id, at) => void fired.push([id, at.getTime()]) });
+    await queue.start({
+      runLane: async () => undefined,
+      scheduleDue: async (id, at) => void fired.push([id, at.getTime()]),
+    });
     stops.push(() => queue.stop());
     const id = randomIds.uuid();
     await queue.upsertSchedule(id, { specification: '* * * * * *', location: 'UTC' });
-    await eventually(async () => fired.length, (n) => n >= 2);
+    await eventually(
+      async () => fired.length,
+      (n) => n >= 2,
+    );
     await queue.removeSchedule(id);
     const seen = fired.length;
     const [first, second] = fired;

@@ -4,7 +4,11 @@ import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { GetMerchantRealmMapping } from '../../src/application/use-cases/get-merchant-realm-mapping.js';
 import { ListApplicationKeys } from '../../src/application/use-cases/list-application-keys.js';
 import { ResolveMerchantRealm } from '../../src/application/use-cases/resolve-merchant-realm.js';
-import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../src/application/use-cases/store-settings.js';
+import {
+  GetStoreSettings,
+  ResetStoreSettings,
+  UpdateStoreSettings,
+} from '../../src/application/use-cases/store-settings.js';
 import { UpdateMerchantRealmPrefix } from '../../src/application/use-cases/update-merchant-realm-prefix.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
 import { inMemoryCore } from '../support/in-memory-core.js';
@@ -48,7 +52,9 @@ describe('merchant realm mapping use cases', () => {
 
   it('sets a prefix and resolves it, in any case, to the store and realm', async () => {
     const { update, resolve, a } = await setup();
-    expect(await update.execute(a.store.id, a.realmMapping.id, PREFIX_BODY('AcmeEU'))).to.deep.equal(E.right({ ...a.realmMapping, prefix: 'AcmeEU' }));
+    expect(await update.execute(a.store.id, a.realmMapping.id, PREFIX_BODY('AcmeEU'))).to.deep.equal(
+      E.right({ ...a.realmMapping, prefix: 'AcmeEU' }),
+    );
     expect(await resolve.execute('acmeeu')).to.deep.equal(E.right({ ...a.realmMapping, prefix: 'AcmeEU' }));
     expect(E.isLeft(await resolve.execute('nobody'))).to.equal(true);
     expect(E.isLeft(await resolve.execute('not a prefix!'))).to.equal(true);
@@ -57,14 +63,18 @@ describe('merchant realm mapping use cases', () => {
   it("answers a conflict for another store's prefix", async () => {
     const { update, a, b } = await setup();
     await update.execute(a.store.id, a.realmMapping.id, PREFIX_BODY('acme'));
-    expect(await update.execute(b.store.id, b.realmMapping.id, PREFIX_BODY('ACME'))).to.deep.equal(E.left({ _tag: 'Conflict', detail: 'the prefix is already in use', code: 'prefix_taken' }));
+    expect(await update.execute(b.store.id, b.realmMapping.id, PREFIX_BODY('ACME'))).to.deep.equal(
+      E.left({ _tag: 'Conflict', detail: 'the prefix is already in use', code: 'prefix_taken' }),
+    );
   });
 
   it('reports a bad body before looking anything up, and a foreign id as not found', async () => {
     const { update, a, b } = await setup();
     const bad = await update.execute(a.store.id, a.realmMapping.id, { prefix: 'a' });
     expect(E.isLeft(bad) && bad.left._tag === 'ValidationFailed' ? bad.left.issues.length : 0).to.equal(2);
-    expect(await update.execute(a.store.id, b.realmMapping.id, PREFIX_BODY('fine'))).to.deep.equal(E.left({ _tag: 'NotFound', detail: 'merchant realm mapping not found' }));
+    expect(await update.execute(a.store.id, b.realmMapping.id, PREFIX_BODY('fine'))).to.deep.equal(
+      E.left({ _tag: 'NotFound', detail: 'merchant realm mapping not found' }),
+    );
   });
 });
 
@@ -73,10 +83,14 @@ describe('store settings use cases', () => {
     const { stores, keys, a } = await setup();
     const list = new ListApplicationKeys(keys, stores);
     expect(await new GetStoreSettings(stores).execute(a.store.id)).to.deep.equal(E.right({ pageLength: 25 }));
-    expect(await new UpdateStoreSettings(stores).execute(a.store.id, { type: 'settings', page_length: 1 })).to.deep.equal(E.right({ pageLength: 1 }));
+    expect(
+      await new UpdateStoreSettings(stores).execute(a.store.id, { type: 'settings', page_length: 1 }),
+    ).to.deep.equal(E.right({ pageLength: 1 }));
     const listed = await list.execute(a.store.id, queryParams([]));
     expect(E.isRight(listed) && listed.right.page.limit).to.equal(1);
-    expect(await new UpdateStoreSettings(stores).execute(a.store.id, { type: 'settings' })).to.deep.equal(E.right({ pageLength: 1 }));
+    expect(await new UpdateStoreSettings(stores).execute(a.store.id, { type: 'settings' })).to.deep.equal(
+      E.right({ pageLength: 1 }),
+    );
     expect(await new ResetStoreSettings(stores).execute(a.store.id)).to.deep.equal(E.right({ pageLength: 25 }));
   });
 });

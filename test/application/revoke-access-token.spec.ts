@@ -11,14 +11,27 @@ const setup = async () => {
   const created = await new CreateStore(core.stores, core.clock, core.ids, core.secrets).execute('Shop');
   if (E.isLeft(created)) throw new Error('store not created');
   const issue = new IssueAccessToken(core.keys, core.tokens, core.clock, core.secrets);
-  const client = { kind: 'client', clientId: created.right.key.clientId, clientSecret: created.right.clientSecret } as const;
+  const client = {
+    kind: 'client',
+    clientId: created.right.key.clientId,
+    clientSecret: created.right.clientSecret,
+  } as const;
   const mint = async (): Promise<string> => {
-    const issued = await issue.execute({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
+    const issued = await issue.execute({
+      grant_type: 'client_credentials',
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
     if (E.isLeft(issued)) throw new Error('not issued');
     return issued.right.accessToken;
   };
   const authenticate = new AuthenticateBearer(core.tokens, core.clock, core.secrets);
-  return { client, mint, revoke: new RevokeAccessToken(core.keys, core.tokens, core.clock, core.secrets), valid: async (token: string) => E.isRight(await authenticate.execute(`Bearer ${token}`)) };
+  return {
+    client,
+    mint,
+    revoke: new RevokeAccessToken(core.keys, core.tokens, core.clock, core.secrets),
+    valid: async (token: string) => E.isRight(await authenticate.execute(`Bearer ${token}`)),
+  };
 };
 
 describe('RevokeAccessToken', () => {
@@ -42,7 +55,9 @@ describe('RevokeAccessToken', () => {
   it('refuses an unauthenticated caller, a wrong secret and an expired bearer, revoking nothing', async () => {
     const { client, mint, revoke, valid } = await setup();
     const token = await mint();
-    expect(await revoke.execute(undefined, { token })).to.deep.equal(E.left({ _tag: 'Unauthenticated', detail: CALLER_REQUIRED }));
+    expect(await revoke.execute(undefined, { token })).to.deep.equal(
+      E.left({ _tag: 'Unauthenticated', detail: CALLER_REQUIRED }),
+    );
     const tagOf = (outcome: E.Either<{ _tag: string }, void>) => (E.isLeft(outcome) ? outcome.left._tag : 'Right');
     expect(tagOf(await revoke.execute({ ...client, clientSecret: 'wrong' }, { token }))).to.equal('Unauthenticated');
     expect(tagOf(await revoke.execute({ kind: 'bearer', token: 'unknown' }, { token }))).to.equal('Unauthenticated');
@@ -53,7 +68,10 @@ describe('RevokeAccessToken', () => {
     const { client, revoke } = await setup();
     for (const form of [{}, { token: '' }, { token: 'a\u0000b' }, { token: 'x'.repeat(513) }, { token: 7 }, null]) {
       const outcome = await revoke.execute(client, form);
-      expect(E.isLeft(outcome) && outcome.left._tag === 'ValidationFailed' && outcome.left.issues[0].source, JSON.stringify(form)).to.equal('token');
+      expect(
+        E.isLeft(outcome) && outcome.left._tag === 'ValidationFailed' && outcome.left.issues[0].source,
+        JSON.stringify(form),
+      ).to.equal('token');
     }
     expect(E.isRight(await revoke.execute(client, { token: 'x'.repeat(512) })), 'the longest allowed').to.equal(true);
   });

@@ -10,15 +10,30 @@ const setup = async () => {
   const created = await new CreateStore(core.stores, core.clock, core.ids, core.secrets).execute('Shop');
   if (E.isLeft(created)) throw new Error('store not created');
   const issue = new IssueAccessToken(core.keys, core.tokens, core.clock, core.secrets);
-  const accepts = async (secret: string) => E.isRight(await issue.execute({ grant_type: 'client_credentials', client_id: created.right.key.clientId, client_secret: secret }));
-  return { ...core, created: created.right, accepts, rotate: new RotateApplicationKeySecret(core.keys, core.clock, core.secrets) };
+  const accepts = async (secret: string) =>
+    E.isRight(
+      await issue.execute({
+        grant_type: 'client_credentials',
+        client_id: created.right.key.clientId,
+        client_secret: secret,
+      }),
+    );
+  return {
+    ...core,
+    created: created.right,
+    accepts,
+    rotate: new RotateApplicationKeySecret(core.keys, core.clock, core.secrets),
+  };
 };
 
 describe('RotateApplicationKeySecret', () => {
   it('accepts the old secret until the chosen instant and the new one from the start', async () => {
     const { rotate, created, clock, accepts } = await setup();
     const until = new Date(clock.now().getTime() + 60_000);
-    const rotated = await rotate.execute(created.store.id, created.key.id, { type: 'application_key', expire_current_secret_at: until.toISOString() });
+    const rotated = await rotate.execute(created.store.id, created.key.id, {
+      type: 'application_key',
+      expire_current_secret_at: until.toISOString(),
+    });
     if (E.isLeft(rotated)) throw new Error('not rotated');
     expect(rotated.right.clientSecret).not.to.equal(created.clientSecret);
     expect(rotated.right.key.previousSecret?.expiresAt).to.deep.equal(until);
@@ -43,9 +58,13 @@ describe('RotateApplicationKeySecret', () => {
     const { rotate, created, accepts } = await setup();
     const other = '00000000-0000-4000-8000-000000000000';
     const tagOf = (outcome: E.Either<{ _tag: string }, unknown>) => (E.isLeft(outcome) ? outcome.left._tag : 'Right');
-    expect(tagOf(await rotate.execute(other as never, created.key.id, { type: 'application_key' }))).to.equal('NotFound');
+    expect(tagOf(await rotate.execute(other as never, created.key.id, { type: 'application_key' }))).to.equal(
+      'NotFound',
+    );
     expect(tagOf(await rotate.execute(created.store.id, 'x', { type: 'application_key' }))).to.equal('NotFound');
-    expect(tagOf(await rotate.execute(created.store.id, created.key.id, { type: 'other' }))).to.equal('ValidationFailed');
+    expect(tagOf(await rotate.execute(created.store.id, created.key.id, { type: 'other' }))).to.equal(
+      'ValidationFailed',
+    );
     expect(await accepts(created.clientSecret)).to.equal(true);
   });
 });

@@ -16,7 +16,11 @@ describe('store use cases', () => {
     clock.advance(1000);
     const second = await new CreateStore(stores, clock, ids, secrets).execute('Second');
     if (E.isLeft(second)) throw new Error('store not created');
-    await new CreateApplicationKey(core.keys, clock, ids, secrets).execute(store.id, { type: 'application_key', name: 'a', reserved_rate_limit: 7 });
+    await new CreateApplicationKey(core.keys, clock, ids, secrets).execute(store.id, {
+      type: 'application_key',
+      name: 'a',
+      reserved_rate_limit: 7,
+    });
     const listStores = new ListStores(stores);
     const listed = await listStores.execute(queryParams([]));
     if (E.isLeft(listed)) throw new Error('not listed');
@@ -25,11 +29,14 @@ describe('store use cases', () => {
       ['Second', 1, 0],
       ['Shop', 2, 7],
     ]);
-    const refused = await listStores.execute(queryParams([['page[limit]', '101'], ['page[offset]', '-1']]));
-    expect(E.isLeft(refused) && refused.left._tag === 'ValidationFailed' ? refused.left.issues.map((i) => i.source) : []).to.deep.equal([
-      'page[offset]',
-      'page[limit]',
-    ]);
+    const refused = await listStores.execute(
+      queryParams([
+        ['page[limit]', '101'],
+        ['page[offset]', '-1'],
+      ]),
+    );
+    expect(
+      E.isLeft(refused) && refused.left._tag === 'ValidationFailed' ? refused.left.issues.map((i) => i.source) : [],
+    ).to.deep.equal(['page[offset]', 'page[limit]']);
   });
-
 });

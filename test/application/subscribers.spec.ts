@@ -3,19 +3,31 @@ import * as E from 'fp-ts/lib/Either.js';
 import { InMemorySubscriberRepository } from '../../src/adapters/persistence/in-memory/in-memory-subscriber-repository.js';
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
 import { UpdateStoreSettings } from '../../src/application/use-cases/store-settings.js';
-import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from '../../src/application/use-cases/subscriptions/subscribers.js';
+import {
+  CreateSubscriber,
+  DeleteSubscriber,
+  GetSubscriber,
+  ListSubscribers,
+  UpdateSubscriber,
+} from '../../src/application/use-cases/subscriptions/subscribers.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
 import { inMemoryCore } from '../support/in-memory-core.js';
 import { right } from '../support/subscription-core.js';
 
 const ACCOUNT = '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60';
-const data = (attributes: Record<string, unknown> = {}) => ({ type: 'subscription_subscriber', attributes: { account_id: ACCOUNT, name: 'Ada Lovelace', email: 'ada@example.com', ...attributes } });
+const data = (attributes: Record<string, unknown> = {}) => ({
+  type: 'subscription_subscriber',
+  attributes: { account_id: ACCOUNT, name: 'Ada Lovelace', email: 'ada@example.com', ...attributes },
+});
 
 const setup = async () => {
   const core = inMemoryCore();
   const repo = new InMemorySubscriberRepository(core.state);
   const createStore = new CreateStore(core.stores, core.clock, core.ids, core.secrets);
-  const [store, other] = [right(await createStore.execute('Shop')).store, right(await createStore.execute('Other')).store];
+  const [store, other] = [
+    right(await createStore.execute('Shop')).store,
+    right(await createStore.execute('Other')).store,
+  ];
   return {
     ...core,
     storeId: store.id,
@@ -34,8 +46,17 @@ describe('subscriber use cases', () => {
     const made = right(await create.execute(storeId, data()));
     expect(made).to.deep.include({ storeId, createdAt: clock.now(), updatedAt: clock.now() });
     clock.advance(60_000);
-    const changed = right(await update.execute(storeId, made.id, { type: 'subscription_subscriber', attributes: { email: 'ada@lovelace.org' } }));
-    expect(changed).to.deep.equal({ ...made, attributes: { ...made.attributes, email: 'ada@lovelace.org' }, updatedAt: clock.now() });
+    const changed = right(
+      await update.execute(storeId, made.id, {
+        type: 'subscription_subscriber',
+        attributes: { email: 'ada@lovelace.org' },
+      }),
+    );
+    expect(changed).to.deep.equal({
+      ...made,
+      attributes: { ...made.attributes, email: 'ada@lovelace.org' },
+      updatedAt: clock.now(),
+    });
     expect(right(await get.execute(storeId, made.id.toUpperCase()))).to.deep.equal(changed);
   });
 
@@ -55,8 +76,16 @@ describe('subscriber use cases', () => {
   it('refuses an invalid update with its issues, and changes nothing', async () => {
     const { create, update, get, storeId } = await setup();
     const made = right(await create.execute(storeId, data()));
-    const refused = await update.execute(storeId, made.id, { type: 'subscription_subscriber', attributes: { name: 'ab' } });
-    expect(refused).to.deep.equal(E.left({ _tag: 'ValidationFailed', issues: [{ source: 'data.attributes.name', detail: 'must be 3 to 1024 characters long' }] }));
+    const refused = await update.execute(storeId, made.id, {
+      type: 'subscription_subscriber',
+      attributes: { name: 'ab' },
+    });
+    expect(refused).to.deep.equal(
+      E.left({
+        _tag: 'ValidationFailed',
+        issues: [{ source: 'data.attributes.name', detail: 'must be 3 to 1024 characters long' }],
+      }),
+    );
     expect(right(await get.execute(storeId, made.id))).to.deep.equal(made);
   });
 
@@ -71,6 +100,8 @@ describe('subscriber use cases', () => {
     expect(page.items.map((s) => s.attributes.name)).to.deep.equal(['Subscriber 2', 'Subscriber 1']);
     expect(page.page).to.deep.include({ limit: 2, offset: 0 });
     expect(right(await list.execute(storeId, queryParams([['page[limit]', '3']]))).items).to.have.length(3);
-    expect(await list.execute(storeId, queryParams([['filter', 'eq(account_id,x):eq(colour,blue)']]))).to.satisfy(E.isLeft);
+    expect(await list.execute(storeId, queryParams([['filter', 'eq(account_id,x):eq(colour,blue)']]))).to.satisfy(
+      E.isLeft,
+    );
   });
 });

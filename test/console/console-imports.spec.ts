@@ -6,7 +6,9 @@ const CONSOLE_SRC = path.resolve(import.meta.dirname, '../../console/src');
 const ALLOWED_PACKAGES = new Set(['preact', 'preact/hooks']);
 
 const sourceFiles = async (dir: string): Promise<string[]> =>
-  (await readdir(dir, { withFileTypes: true, recursive: true })).filter((e) => e.isFile() && /\.tsx?$/.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  (await readdir(dir, { withFileTypes: true, recursive: true }))
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
 
 describe('Console: what it may import', () => {
   it('imports Preact and its own files only: it is a client of the HTTP API, never of the core', async () => {
@@ -15,8 +17,10 @@ describe('Console: what it may import', () => {
       const text = await readFile(file, 'utf8');
       for (const match of text.matchAll(/\bfrom\s+'([^']+)'|\bimport\s+'([^']+)'/g)) {
         const target = match[1] ?? match[2] ?? '';
-        const inside = target.startsWith('.') && path.resolve(path.dirname(file), target).startsWith(`${CONSOLE_SRC}${path.sep}`);
-        if (!inside && !ALLOWED_PACKAGES.has(target)) strays.push(`${path.relative(CONSOLE_SRC, file)} imports ${target}`);
+        const inside =
+          target.startsWith('.') && path.resolve(path.dirname(file), target).startsWith(`${CONSOLE_SRC}${path.sep}`);
+        if (!inside && !ALLOWED_PACKAGES.has(target))
+          strays.push(`${path.relative(CONSOLE_SRC, file)} imports ${target}`);
       }
     }
     expect(strays).to.deep.equal([]);

@@ -10,7 +10,33 @@ const RULES = { name: ['eq', 'in'], email: ['eq', 'in'] } as const;
 
 /** What a merchant may type as one value: the console trims it, and the API stores no control characters. */
 const typed = fc
-  .string({ unit: fc.constantFrom('a', 'Z', '7', ' ', ',', ':', '(', ')', '"', '\\', '@', '.', '+', '-', "'", 'é', '😀', '%', '&', '=', '#'), minLength: 1, maxLength: 24 })
+  .string({
+    unit: fc.constantFrom(
+      'a',
+      'Z',
+      '7',
+      ' ',
+      ',',
+      ':',
+      '(',
+      ')',
+      '"',
+      '\\',
+      '@',
+      '.',
+      '+',
+      '-',
+      "'",
+      'é',
+      '😀',
+      '%',
+      '&',
+      '=',
+      '#',
+    ),
+    minLength: 1,
+    maxLength: 24,
+  })
   .map((s) => s.trim())
   .filter((s) => s !== '' && isStorableText(s));
 
@@ -44,7 +70,8 @@ describe('Console: the filter it writes', () => {
     ['say "hi"', '"say \\"hi\\""'],
     ['a\\,b', '"a\\\\,b"'],
   ];
-  for (const [value, written] of quoting) it(`writes ${JSON.stringify(value)} as ${written}`, () => expect(filterValue(value)).to.equal(written));
+  for (const [value, written] of quoting)
+    it(`writes ${JSON.stringify(value)} as ${written}`, () => expect(filterValue(value)).to.equal(written));
 
   it('takes one value for eq and one a line for in, ignoring blank lines and the spaces around each', () => {
     expect(valuesOf('eq', '  Ada Lovelace  ')).to.deep.equal(['Ada Lovelace']);

@@ -1,8 +1,21 @@
 import { expect } from 'chai';
 import { money } from '../../console/src/money.js';
-import { allowedActions, stateOf, type PlanRules, type SubscriptionFlags } from '../../console/src/subscription-rules.js';
+import {
+  allowedActions,
+  stateOf,
+  type PlanRules,
+  type SubscriptionFlags,
+} from '../../console/src/subscription-rules.js';
 
-const flags = (set: Partial<SubscriptionFlags> = {}): SubscriptionFlags => ({ status: 'active', canceled: false, paused: false, closed: false, pending: false, suspended: false, ...set });
+const flags = (set: Partial<SubscriptionFlags> = {}): SubscriptionFlags => ({
+  status: 'active',
+  canceled: false,
+  paused: false,
+  closed: false,
+  pending: false,
+  suspended: false,
+  ...set,
+});
 const EVERYTHING: PlanRules = { can_pause: true, can_resume: true, can_cancel: true };
 
 describe('Console: where a subscription stands', () => {
@@ -15,7 +28,8 @@ describe('Console: where a subscription stands', () => {
     [{ paused: true, canceled: true }, 'canceled'],
     [{ canceled: true, closed: true, status: 'inactive' }, 'closed'],
   ];
-  for (const [set, expected] of table) it(`${JSON.stringify(set)} → ${expected}`, () => expect(stateOf(flags(set))).to.equal(expected));
+  for (const [set, expected] of table)
+    it(`${JSON.stringify(set)} → ${expected}`, () => expect(stateOf(flags(set))).to.equal(expected));
 });
 
 describe('Console: the actions it offers', () => {
@@ -30,7 +44,9 @@ describe('Console: the actions it offers', () => {
     ['a plan that allows nothing', {}, { can_pause: false, can_resume: false, can_cancel: false }, []],
     ['the plan not read yet', {}, undefined, ['pause', 'cancel']],
   ];
-  for (const [name, set, plan, expected] of table) it(`${name}: ${expected.join(', ') || 'none'}`, () => expect(allowedActions(flags(set), plan)).to.deep.equal(expected));
+  for (const [name, set, plan, expected] of table)
+    it(`${name}: ${expected.join(', ') || 'none'}`, () =>
+      expect(allowedActions(flags(set), plan)).to.deep.equal(expected));
 });
 
 describe('Console: amounts in minor units', () => {
@@ -43,5 +59,6 @@ describe('Console: amounts in minor units', () => {
     [{ amount: 1500, currency: 'U$D' }, '1500 U$D (minor units)'],
     [undefined, '—'],
   ];
-  for (const [price, expected] of table) it(`${JSON.stringify(price)} → ${expected}`, () => expect(money(price)).to.equal(expected));
+  for (const [price, expected] of table)
+    it(`${JSON.stringify(price)} → ${expected}`, () => expect(money(price)).to.equal(expected));
 });

@@ -14,7 +14,9 @@ describe('account-membership settings', () => {
   });
 
   it('read the limit of a change, take a change without it, and ignore unknown fields', () => {
-    expect(parseAccountMembershipSettingsChanges({ type: TYPE, membership_limit: 25, other: 1 })).to.deep.equal(E.right({ membershipLimit: 25 }));
+    expect(parseAccountMembershipSettingsChanges({ type: TYPE, membership_limit: 25, other: 1 })).to.deep.equal(
+      E.right({ membershipLimit: 25 }),
+    );
     expect(parseAccountMembershipSettingsChanges({ type: TYPE })).to.deep.equal(E.right({}));
   });
 
@@ -25,8 +27,12 @@ describe('account-membership settings', () => {
         { source: 'data.membership_limit', detail: 'must be between 1 and 10000' },
       ]),
     );
-    expect(parseAccountMembershipSettingsChanges({ membership_limit: 5 })).to.deep.equal(E.left([{ source: 'data.type', detail: 'is required' }]));
-    expect(parseAccountMembershipSettingsChanges([])).to.deep.equal(E.left([{ source: 'data', detail: 'must be an object' }]));
+    expect(parseAccountMembershipSettingsChanges({ membership_limit: 5 })).to.deep.equal(
+      E.left([{ source: 'data.type', detail: 'is required' }]),
+    );
+    expect(parseAccountMembershipSettingsChanges([])).to.deep.equal(
+      E.left([{ source: 'data', detail: 'must be an object' }]),
+    );
   });
 
   const limits: ReadonlyArray<[unknown, string | null]> = [
@@ -43,7 +49,11 @@ describe('account-membership settings', () => {
   for (const [value, expected] of limits) {
     it(`${expected === null ? 'accepts' : 'refuses'} membership_limit ${JSON.stringify(value)}`, () => {
       const parsed = parseAccountMembershipSettingsChanges({ type: TYPE, membership_limit: value });
-      expect(parsed).to.deep.equal(expected === null ? E.right({ membershipLimit: value }) : E.left([{ source: 'data.membership_limit', detail: expected }]));
+      expect(parsed).to.deep.equal(
+        expected === null
+          ? E.right({ membershipLimit: value })
+          : E.left([{ source: 'data.membership_limit', detail: expected }]),
+      );
     });
   }
 

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { parseApplicationKeyChanges, parseNewApplicationKey } from '../../src/domain/application-key/application-key-input.js';
+import {
+  parseApplicationKeyChanges,
+  parseNewApplicationKey,
+} from '../../src/domain/application-key/application-key-input.js';
 import { reservationFits } from '../../src/domain/application-key/reservation-budget.js';
 
 describe('application key input', () => {
@@ -18,11 +21,15 @@ describe('application key input', () => {
   }
 
   it('reads a create request; an absent reservation is null, absent scopes are full access (null)', () => {
-    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', extra: true })).to.deep.equal(E.right({ name: 'n', reservedRateLimit: null, scopes: null }));
-    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', reserved_rate_limit: 0 })).to.deep.equal(E.right({ name: 'n', reservedRateLimit: 0, scopes: null }));
-    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', scopes: ['billing', 'read-only'] })).to.deep.equal(
-      E.right({ name: 'n', reservedRateLimit: null, scopes: ['read-only', 'billing'] }),
+    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', extra: true })).to.deep.equal(
+      E.right({ name: 'n', reservedRateLimit: null, scopes: null }),
     );
+    expect(parseNewApplicationKey({ type: 'application_key', name: 'n', reserved_rate_limit: 0 })).to.deep.equal(
+      E.right({ name: 'n', reservedRateLimit: 0, scopes: null }),
+    );
+    expect(
+      parseNewApplicationKey({ type: 'application_key', name: 'n', scopes: ['billing', 'read-only'] }),
+    ).to.deep.equal(E.right({ name: 'n', reservedRateLimit: null, scopes: ['read-only', 'billing'] }));
   });
 
   it('lists every problem of a create request', () => {
@@ -41,7 +48,9 @@ describe('application key input', () => {
 
   it('reads a partial update: absent fields are left out, null clears the reservation', () => {
     expect(parseApplicationKeyChanges({ type: 'application_key' })).to.deep.equal(E.right({}));
-    expect(parseApplicationKeyChanges({ type: 'application_key', reserved_rate_limit: null })).to.deep.equal(E.right({ reservedRateLimit: null }));
+    expect(parseApplicationKeyChanges({ type: 'application_key', reserved_rate_limit: null })).to.deep.equal(
+      E.right({ reservedRateLimit: null }),
+    );
     expect(parseApplicationKeyChanges({ type: 'application_key', name: 'x' })).to.deep.equal(E.right({ name: 'x' }));
   });
 

@@ -5,8 +5,10 @@ import { DUNNING_RULES, type DunningRuleAttributes } from '../../src/domain/subs
 import { expectField, type Expectation } from '../support/field-cases.js';
 
 const VALID = { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none' };
-const create = (attributes: Record<string, unknown>) => DUNNING_RULES.parseNew({ type: 'subscription_dunning_rule', attributes });
-const change = (attributes: Record<string, unknown>) => DUNNING_RULES.parseChanges({ type: 'subscription_dunning_rule', attributes });
+const create = (attributes: Record<string, unknown>) =>
+  DUNNING_RULES.parseNew({ type: 'subscription_dunning_rule', attributes });
+const change = (attributes: Record<string, unknown>) =>
+  DUNNING_RULES.parseChanges({ type: 'subscription_dunning_rule', attributes });
 const MULTIPLIER_RULE = "may only be set when payment_retry_type is 'backoff' or 'tiered'";
 
 type Case = [string, unknown, Expectation];
@@ -59,17 +61,26 @@ const cases: Record<string, ReadonlyArray<Case>> = {
 
 describe('dunning rules', () => {
   it('reads a new rule and ignores unknown fields', () => {
-    expect(create({ ...VALID, payment_retry_interval: 2, payment_retry_unit: 'day', default: true, colour: 'blue' })).to.deep.equal(
-      E.right({ ...VALID, payment_retry_interval: 2, payment_retry_unit: 'day', default: true }),
-    );
+    expect(
+      create({ ...VALID, payment_retry_interval: 2, payment_retry_unit: 'day', default: true, colour: 'blue' }),
+    ).to.deep.equal(E.right({ ...VALID, payment_retry_interval: 2, payment_retry_unit: 'day', default: true }));
   });
 
   it('lists every missing required attribute at once', () => {
-    expect(create({})).to.deep.equal(E.left(['payment_retry_type', 'payment_retries_limit', 'action'].map((field) => ({ source: `data.attributes.${field}`, detail: 'is required' }))));
+    expect(create({})).to.deep.equal(
+      E.left(
+        ['payment_retry_type', 'payment_retries_limit', 'action'].map((field) => ({
+          source: `data.attributes.${field}`,
+          detail: 'is required',
+        })),
+      ),
+    );
   });
 
   it('refuses a wrong type', () => {
-    expect(DUNNING_RULES.parseNew({ type: 'subscription_proration_policy', attributes: VALID })).to.deep.equal(E.left([{ source: 'data.type', detail: "must be 'subscription_dunning_rule'" }]));
+    expect(DUNNING_RULES.parseNew({ type: 'subscription_proration_policy', attributes: VALID })).to.deep.equal(
+      E.left([{ source: 'data.type', detail: "must be 'subscription_dunning_rule'" }]),
+    );
   });
 
   for (const [field, table] of Object.entries(cases)) {
@@ -92,7 +103,13 @@ describe('dunning rules', () => {
   for (const [label, value, expected] of multipliers) {
     for (const type of ['backoff', 'tiered']) {
       it(`${expected === null ? 'accepts' : 'refuses'} payment_retry_multiplier ${label} with a ${type} strategy`, () => {
-        expectField(create({ ...VALID, payment_retry_type: type, payment_retry_multiplier: value }), 'payment_retry_multiplier', value, expected, 'data.attributes.payment_retry_multiplier');
+        expectField(
+          create({ ...VALID, payment_retry_type: type, payment_retry_multiplier: value }),
+          'payment_retry_multiplier',
+          value,
+          expected,
+          'data.attributes.payment_retry_multiplier',
+        );
       });
     }
   }
@@ -104,25 +121,45 @@ describe('dunning rules', () => {
   });
 
   it('refuses a multiplier with a fixed strategy', () => {
-    expect(create({ ...VALID, payment_retry_type: 'fixed', payment_retry_multiplier: 2 })).to.deep.equal(E.left([{ source: 'data.attributes.payment_retry_multiplier', detail: MULTIPLIER_RULE }]));
+    expect(create({ ...VALID, payment_retry_type: 'fixed', payment_retry_multiplier: 2 })).to.deep.equal(
+      E.left([{ source: 'data.attributes.payment_retry_multiplier', detail: MULTIPLIER_RULE }]),
+    );
   });
 
   it('checks the whole rule after a partial update, so that a change cannot leave a multiplier on a fixed rule', () => {
-    const stored: DunningRuleAttributes = { ...VALID, payment_retry_type: 'backoff', payment_retry_multiplier: 2 } as DunningRuleAttributes;
+    const stored: DunningRuleAttributes = {
+      ...VALID,
+      payment_retry_type: 'backoff',
+      payment_retry_multiplier: 2,
+    } as DunningRuleAttributes;
     const toFixed = change({ payment_retry_type: 'fixed' });
     if (E.isLeft(toFixed)) throw new Error('the change parses');
-    expect(DUNNING_RULES.whole(applyChanges(stored, toFixed.right))).to.deep.equal(E.left([{ source: 'data.attributes.payment_retry_multiplier', detail: MULTIPLIER_RULE }]));
+    expect(DUNNING_RULES.whole(applyChanges(stored, toFixed.right))).to.deep.equal(
+      E.left([{ source: 'data.attributes.payment_retry_multiplier', detail: MULTIPLIER_RULE }]),
+    );
     const both = change({ payment_retry_type: 'fixed', payment_retry_multiplier: null });
     if (E.isLeft(both)) throw new Error('the change parses');
     expect(DUNNING_RULES.whole(applyChanges(stored, both.right))).to.deep.equal(E.right({ ...VALID }));
   });
 
   it('updates: null clears the optional attributes and cannot clear the required ones', () => {
-    expect(change({ payment_retry_interval: null, payment_retry_unit: null, payment_retry_multiplier: null, default: null })).to.deep.equal(
-      E.right({ payment_retry_interval: null, payment_retry_unit: null, payment_retry_multiplier: null, default: null }),
+    expect(
+      change({ payment_retry_interval: null, payment_retry_unit: null, payment_retry_multiplier: null, default: null }),
+    ).to.deep.equal(
+      E.right({
+        payment_retry_interval: null,
+        payment_retry_unit: null,
+        payment_retry_multiplier: null,
+        default: null,
+      }),
     );
     expect(change({ payment_retry_type: null, payment_retries_limit: null, action: null })).to.deep.equal(
-      E.left(['payment_retry_type', 'payment_retries_limit', 'action'].map((field) => ({ source: `data.attributes.${field}`, detail: 'cannot be null' }))),
+      E.left(
+        ['payment_retry_type', 'payment_retries_limit', 'action'].map((field) => ({
+          source: `data.attributes.${field}`,
+          detail: 'cannot be null',
+        })),
+      ),
     );
   });
 

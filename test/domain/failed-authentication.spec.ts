@@ -1,7 +1,15 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { addressSubject } from '../../src/domain/auth/client-address.js';
-import { BACKOFF_POLICIES, blockAfter, blockedFor, blockSteps, recordFailure, type BackoffPolicy, type FailureRecord } from '../../src/domain/auth/failed-authentication.js';
+import {
+  BACKOFF_POLICIES,
+  blockAfter,
+  blockedFor,
+  blockSteps,
+  recordFailure,
+  type BackoffPolicy,
+  type FailureRecord,
+} from '../../src/domain/auth/failed-authentication.js';
 import { propertyRuns } from '../properties/property-runs.js';
 
 const policy: BackoffPolicy = { freeFailures: 3, firstBlockMs: 1000, maxBlockMs: 10_000, forgetAfterMs: 60_000 };
@@ -25,7 +33,8 @@ describe('failed authentication: backoff', () => {
 
   it('lists each distinct block once, ending at the ceiling', () => {
     expect(blockSteps(policy)).to.deep.equal([1000, 2000, 4000, 8000, 10_000]);
-    for (const kind of ['address', 'client_id'] as const) expect(blockSteps(BACKOFF_POLICIES[kind]).at(-1)).to.equal(BACKOFF_POLICIES[kind].maxBlockMs);
+    for (const kind of ['address', 'client_id'] as const)
+      expect(blockSteps(BACKOFF_POLICIES[kind]).at(-1)).to.equal(BACKOFF_POLICIES[kind].maxBlockMs);
   });
 
   it('counts failures in a row, blocks from the first one beyond the free ones, and forgets a quiet subject', () => {
@@ -88,15 +97,26 @@ describe('failed authentication: the address a failure counts against', () => {
   it('gives every spelling of an IPv6 address the subject of its first 64 bits, and is its own subject for IPv4', () => {
     const group = fc.integer({ min: 0, max: 0xffff });
     fc.assert(
-      fc.property(fc.array(group, { minLength: 8, maxLength: 8 }), fc.integer({ min: 0, max: 7 }), (groups, zeroFrom) => {
-        if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return;
-        const full = groups.map((g) => g.toString(16).padStart(4, '0')).join(':');
-        const zeroed = groups.map((g, i) => (i >= zeroFrom ? 0 : g));
-        const compressed = `${zeroed.slice(0, zeroFrom).map((g) => g.toString(16)).join(':')}::`;
-        const expected = (gs: readonly number[]) => `${gs.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
-        expect(addressSubject(full)).to.equal(expected(groups));
-        expect(addressSubject(compressed)).to.equal(expected(zeroed));
-      }),
+      fc.property(
+        fc.array(group, { minLength: 8, maxLength: 8 }),
+        fc.integer({ min: 0, max: 7 }),
+        (groups, zeroFrom) => {
+          if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return;
+          const full = groups.map((g) => g.toString(16).padStart(4, '0')).join(':');
+          const zeroed = groups.map((g, i) => (i >= zeroFrom ? 0 : g));
+          const compressed = `${zeroed
+            .slice(0, zeroFrom)
+            .map((g) => g.toString(16))
+            .join(':')}::`;
+          const expected = (gs: readonly number[]) =>
+            `${gs
+              .slice(0, 4)
+              .map((g) => g.toString(16))
+              .join(':')}::/64`;
+          expect(addressSubject(full)).to.equal(expected(groups));
+          expect(addressSubject(compressed)).to.equal(expected(zeroed));
+        },
+      ),
       { numRuns: propertyRuns(300) },
     );
     fc.assert(

@@ -10,11 +10,17 @@ import {
 } from '../../src/domain/query/filter.js';
 import { STORABLE_TEXT_RULE } from '../../src/domain/shared/text.js';
 
-const rules = { account_id: ['eq', 'in'], name: ['eq', 'in'], email: ['eq', 'in'], external_ref: ['eq', 'in'] } as const satisfies FilterRules<string>;
+const rules = {
+  account_id: ['eq', 'in'],
+  name: ['eq', 'in'],
+  email: ['eq', 'in'],
+  external_ref: ['eq', 'in'],
+} as const satisfies FilterRules<string>;
 const fields = ['account_id', 'name', 'email', 'external_ref'] as const;
 
 const parse = (raw: string) => parseFilter(raw, rules);
-const refused = (...details: string[]) => E.left(details.map((detail) => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail })));
+const refused = (...details: string[]) =>
+  E.left(details.map((detail) => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail })));
 const quote = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 const ALLOWED_FIELDS = 'allowed: account_id, email, external_ref, name';
 
@@ -44,7 +50,9 @@ describe('filter expressions', () => {
     });
 
     it('keeps repeated in values as given', () => {
-      expect(parse('in(account_id,u1,u2,u1)')).to.deep.equal(E.right([{ op: 'in', field: 'account_id', values: ['u1', 'u2', 'u1'] }]));
+      expect(parse('in(account_id,u1,u2,u1)')).to.deep.equal(
+        E.right([{ op: 'in', field: 'account_id', values: ['u1', 'u2', 'u1'] }]),
+      );
     });
 
     const bare: ReadonlyArray<[string, string]> = [
@@ -79,7 +87,9 @@ describe('filter expressions', () => {
     }
 
     it('mixes quoted and bare values in one list', () => {
-      expect(parse('in(name,"a,b",c,"d:e")')).to.deep.equal(E.right([{ op: 'in', field: 'name', values: ['a,b', 'c', 'd:e'] }]));
+      expect(parse('in(name,"a,b",c,"d:e")')).to.deep.equal(
+        E.right([{ op: 'in', field: 'name', values: ['a,b', 'c', 'd:e'] }]),
+      );
     });
   });
 
@@ -89,12 +99,20 @@ describe('filter expressions', () => {
       ['an operator in another case', 'EQ(email,x)', "unknown operator 'EQ' at position 1; allowed: eq, in"],
       ['an unknown field', 'eq(status,x)', `unknown field 'status' at position 4; ${ALLOWED_FIELDS}`],
       ['a field in another case', 'eq(Email,x)', `unknown field 'Email' at position 4; ${ALLOWED_FIELDS}`],
-      ['an inherited property name', 'eq(constructor,x)', `unknown field 'constructor' at position 4; ${ALLOWED_FIELDS}`],
+      [
+        'an inherited property name',
+        'eq(constructor,x)',
+        `unknown field 'constructor' at position 4; ${ALLOWED_FIELDS}`,
+      ],
       ['a missing comma', 'eq(email)', "expected ',' at position 9"],
       ['eq with two values', 'eq(email,a,b)', 'eq takes exactly one value (position 1)'],
       ['an unterminated quote', 'in(email,a,"abc', 'unterminated quoted value starting at position 12'],
       ['a quote ending in a backslash', 'eq(email,"abc\\', 'unterminated quoted value starting at position 10'],
-      ['an unknown escape', 'eq(email,"a\\nb")', 'invalid escape \'\\n\' at position 12; inside quotes a backslash may only precede " or \\'],
+      [
+        'an unknown escape',
+        'eq(email,"a\\nb")',
+        "invalid escape '\\n' at position 12; inside quotes a backslash may only precede \" or \\",
+      ],
       ['an empty bare value', 'eq(email,)', 'empty value at position 10'],
       ['an empty quoted value', 'eq(email,"")', 'empty value at position 10'],
       ['an empty value inside a list', 'in(email,a,,b)', 'empty value at position 12'],
@@ -142,7 +160,10 @@ describe('filter expressions', () => {
 
     it('reports an unknown operator and field of the same condition', () => {
       expect(parse('ne(status,x)')).to.deep.equal(
-        refused("unknown operator 'ne' at position 1; allowed: eq, in", `unknown field 'status' at position 4; ${ALLOWED_FIELDS}`),
+        refused(
+          "unknown operator 'ne' at position 1; allowed: eq, in",
+          `unknown field 'status' at position 4; ${ALLOWED_FIELDS}`,
+        ),
       );
     });
 
@@ -157,7 +178,9 @@ describe('filter expressions', () => {
     });
 
     it('counts positions in characters, an emoji being one', () => {
-      expect(parse('eq(name,😀):like(email,x)')).to.deep.equal(refused("unknown operator 'like' at position 12; allowed: eq, in"));
+      expect(parse('eq(name,😀):like(email,x)')).to.deep.equal(
+        refused("unknown operator 'like' at position 12; allowed: eq, in"),
+      );
     });
   });
 
@@ -197,7 +220,10 @@ describe('filter expressions', () => {
   });
 
   describe('properties', () => {
-    const anyText = fc.string({ unit: 'binary', minLength: 1 }).map((s) => s.replaceAll('\u0000', '')).filter((s) => s !== '');
+    const anyText = fc
+      .string({ unit: 'binary', minLength: 1 })
+      .map((s) => s.replaceAll('\u0000', ''))
+      .filter((s) => s !== '');
 
     it('a quoted value comes back exactly', () => {
       fc.assert(
@@ -236,7 +262,9 @@ describe('filter expressions', () => {
     });
 
     it('any text parses or is refused with filter issues, never throwing', () => {
-      const filterish = fc.string({ unit: fc.constantFrom('e', 'q', 'i', 'n', 'a', 'm', ',', ':', '(', ')', '"', '\\', ' ', 'é') });
+      const filterish = fc.string({
+        unit: fc.constantFrom('e', 'q', 'i', 'n', 'a', 'm', ',', ':', '(', ')', '"', '\\', ' ', 'é'),
+      });
       fc.assert(
         fc.property(fc.oneof(anyText, filterish), (raw) => {
           const parsed = parse(raw);

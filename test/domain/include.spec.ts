@@ -35,6 +35,8 @@ describe('include lists', () => {
   });
 
   it('says so when nothing can be included', () => {
-    expect(parseInclude('plans', [])).to.deep.equal(E.left([{ source: 'include', detail: "unknown include 'plans'; allowed: none" }]));
+    expect(parseInclude('plans', [])).to.deep.equal(
+      E.left([{ source: 'include', detail: "unknown include 'plans'; allowed: none" }]),
+    );
   });
 });

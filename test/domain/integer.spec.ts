@@ -36,7 +36,11 @@ describe('integers', () => {
   ];
   for (const [text, value] of texts) {
     it(`reads "${text}" as ${value ?? 'an error'}`, () => {
-      expect(limit(text)).to.deep.equal(value === undefined ? E.left([{ source: 'page[limit]', detail: 'must be an integer between 1 and 100' }]) : E.right(value));
+      expect(limit(text)).to.deep.equal(
+        value === undefined
+          ? E.left([{ source: 'page[limit]', detail: 'must be an integer between 1 and 100' }])
+          : E.right(value),
+      );
     });
   }
 });

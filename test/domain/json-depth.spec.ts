@@ -27,7 +27,11 @@ describe('jsonDepth', () => {
 
   it('agrees with the depth of any parsed JSON value', () => {
     const depthOf = (value: unknown): number =>
-      Array.isArray(value) ? 1 + Math.max(0, ...value.map(depthOf)) : typeof value === 'object' && value !== null ? 1 + Math.max(0, ...Object.values(value).map(depthOf)) : 0;
+      Array.isArray(value)
+        ? 1 + Math.max(0, ...value.map(depthOf))
+        : typeof value === 'object' && value !== null
+          ? 1 + Math.max(0, ...Object.values(value).map(depthOf))
+          : 0;
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 8 }), (value) => {
         expect(jsonDepth(JSON.stringify(value), 100)).to.equal(depthOf(value));

@@ -47,7 +47,12 @@ describe('list queries', () => {
     ).to.deep.equal(
       E.left([
         { source: 'page[limit]', detail: 'must be an integer between 1 and 100' },
-        { source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail: "unknown field 'status' at position 4; allowed: account_id, email" },
+        {
+          source: 'filter',
+          title: FILTER_PARSE_TITLE,
+          code: 'invalid_filter',
+          detail: "unknown field 'status' at position 4; allowed: account_id, email",
+        },
         { source: 'include', detail: "unknown include 'x'; allowed: plans, products" },
       ]),
     );
@@ -75,28 +80,52 @@ describe('list queries', () => {
         ['filter', ''],
         ['include', ''],
       ]),
-    ).to.deep.equal(E.left([{ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail: 'the filter is empty' }]));
+    ).to.deep.equal(
+      E.left([{ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail: 'the filter is empty' }]),
+    );
   });
 
   // A field with fixed values (a boolean) takes only those, in `eq` and in `in`, each stray value named.
-  const typed = { filter: { outstanding: ['eq', 'in'], name: ['eq'] }, values: { outstanding: ['true', 'false'] }, defaultLimit: 10 } as const;
+  const typed = {
+    filter: { outstanding: ['eq', 'in'], name: ['eq'] },
+    values: { outstanding: ['true', 'false'] },
+    defaultLimit: 10,
+  } as const;
   const valueCases: ReadonlyArray<[string, readonly string[]]> = [
     ['eq(outstanding,true)', []],
     ['eq(outstanding,false):eq(name,maybe)', []],
     ['eq(outstanding,maybe)', [`outstanding takes only 'true' or 'false', not "maybe"`]],
     ['eq(outstanding,TRUE)', [`outstanding takes only 'true' or 'false', not "TRUE"`]],
-    ['in(outstanding,true,1,no)', [`outstanding takes only 'true' or 'false', not "1"`, `outstanding takes only 'true' or 'false', not "no"`]],
+    [
+      'in(outstanding,true,1,no)',
+      [`outstanding takes only 'true' or 'false', not "1"`, `outstanding takes only 'true' or 'false', not "no"`],
+    ],
   ];
   for (const [filter, problems] of valueCases) {
     it(`${problems.length === 0 ? 'takes' : 'refuses'} ${filter} on a field with fixed values`, () => {
       const parsed = parseListQuery(queryParams([['filter', filter]]), typed);
       if (problems.length === 0) expect(E.isRight(parsed)).to.equal(true);
-      else expect(parsed).to.deep.equal(E.left(problems.map((detail) => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail }))));
+      else
+        expect(parsed).to.deep.equal(
+          E.left(
+            problems.map((detail) => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail })),
+          ),
+        );
     });
   }
 
   it('works for a list without includes', () => {
-    const parsed = parseListQuery(queryParams([['filter', 'eq(name,x)']]), { filter: { name: ['eq'] }, include: [], defaultLimit: 10 });
-    expect(parsed).to.deep.equal(E.right({ page: { offset: 0, limit: 10 }, filter: [{ op: 'eq', field: 'name', value: 'x' }], include: new Set() }));
+    const parsed = parseListQuery(queryParams([['filter', 'eq(name,x)']]), {
+      filter: { name: ['eq'] },
+      include: [],
+      defaultLimit: 10,
+    });
+    expect(parsed).to.deep.equal(
+      E.right({
+        page: { offset: 0, limit: 10 },
+        filter: [{ op: 'eq', field: 'name', value: 'x' }],
+        include: new Set(),
+      }),
+    );
   });
 });

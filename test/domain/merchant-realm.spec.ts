@@ -59,6 +59,8 @@ describe('store settings input', () => {
 
   it('requires the settings type and leaves absent settings out', () => {
     expect(parseSettingsChanges({ type: 'settings' })).to.deep.equal(E.right({}));
-    expect(parseSettingsChanges({ page_length: 5 })).to.deep.equal(E.left([{ source: 'data.type', detail: 'is required' }]));
+    expect(parseSettingsChanges({ page_length: 5 })).to.deep.equal(
+      E.left([{ source: 'data.type', detail: 'is required' }]),
+    );
   });
 });

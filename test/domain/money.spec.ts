@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { AMOUNT_MAX, asAmount, decimalFraction, fraction, remainderOf, roundDown, spreadByLargestRemainder, times, type Fraction } from '../../src/domain/shared/money.js';
+import {
+  AMOUNT_MAX,
+  asAmount,
+  decimalFraction,
+  fraction,
+  remainderOf,
+  roundDown,
+  spreadByLargestRemainder,
+  times,
+  type Fraction,
+} from '../../src/domain/shared/money.js';
 import { propertyRuns } from '../properties/property-runs.js';
 
 const MAX = BigInt(AMOUNT_MAX);
@@ -67,11 +77,15 @@ describe('money: rounding down', () => {
 
   it('is the largest whole number not above the exact value (any fraction)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.bigInt({ min: 1n, max: 10n ** 20n }), (numerator, denominator) => {
-        const down = roundDown(fraction(numerator, denominator));
-        expect(down * denominator <= numerator).to.equal(true);
-        expect((down + 1n) * denominator > numerator).to.equal(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 20n }),
+        (numerator, denominator) => {
+          const down = roundDown(fraction(numerator, denominator));
+          expect(down * denominator <= numerator).to.equal(true);
+          expect((down + 1n) * denominator > numerator).to.equal(true);
+        },
+      ),
       { numRuns: propertyRuns(500) },
     );
   });
@@ -90,10 +104,25 @@ describe('money: rounding down', () => {
 
 describe('money: spreading by largest remainder', () => {
   const table: ReadonlyArray<{ name: string; total: bigint; exact: readonly Fraction[]; shares: readonly bigint[] }> = [
-    { name: 'whole shares stay as they are', total: 6n, exact: [fraction(1), fraction(2), fraction(3)], shares: [1n, 2n, 3n] },
+    {
+      name: 'whole shares stay as they are',
+      total: 6n,
+      exact: [fraction(1), fraction(2), fraction(3)],
+      shares: [1n, 2n, 3n],
+    },
     { name: 'a tie goes to the earlier share', total: 1n, exact: [fraction(1, 2), fraction(1, 2)], shares: [1n, 0n] },
-    { name: 'the largest remainder wins over an earlier one', total: 2n, exact: [fraction(2, 3), fraction(5, 6), fraction(1, 2)], shares: [1n, 1n, 0n] },
-    { name: 'remainders over different denominators compare exactly', total: 1n, exact: [fraction(333, 1000), fraction(1, 3)], shares: [0n, 1n] },
+    {
+      name: 'the largest remainder wins over an earlier one',
+      total: 2n,
+      exact: [fraction(2, 3), fraction(5, 6), fraction(1, 2)],
+      shares: [1n, 1n, 0n],
+    },
+    {
+      name: 'remainders over different denominators compare exactly',
+      total: 1n,
+      exact: [fraction(333, 1000), fraction(1, 3)],
+      shares: [0n, 1n],
+    },
     { name: 'nothing to spread', total: 0n, exact: [], shares: [] },
   ];
   for (const c of table) {
@@ -108,7 +137,9 @@ describe('money: spreading by largest remainder', () => {
   });
 
   it('adds up to the total, each share its exact share rounded down or up (any shares)', () => {
-    const exactShare = fc.tuple(fc.bigInt({ min: 0n, max: MAX }), fc.bigInt({ min: 1n, max: 10n ** 12n })).map(([n, d]) => fraction(n, d));
+    const exactShare = fc
+      .tuple(fc.bigInt({ min: 0n, max: MAX }), fc.bigInt({ min: 1n, max: 10n ** 12n }))
+      .map(([n, d]) => fraction(n, d));
     fc.assert(
       fc.property(fc.array(exactShare, { minLength: 1, maxLength: 12 }), (exact) => {
         const lowest = exact.reduce((sum, share) => sum + roundDown(share), 0n);

@@ -1,11 +1,16 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { parseAttachment, parseOfferingAttributes, parseOfferingBuild } from '../../src/domain/subscription/offering-input.js';
+import {
+  parseAttachment,
+  parseOfferingAttributes,
+  parseOfferingBuild,
+} from '../../src/domain/subscription/offering-input.js';
 import { uuid, uuids } from '../support/domain-builders.js';
 import { NAME_LIMIT, expectField, maxLengthCases, nameCases, type Expectation } from '../support/field-cases.js';
 
 describe('subscription offerings', () => {
-  const offering = (attributes: Record<string, unknown>) => parseOfferingAttributes({ type: 'subscription_offering', attributes: { name: 'Coffee club', ...attributes } });
+  const offering = (attributes: Record<string, unknown>) =>
+    parseOfferingAttributes({ type: 'subscription_offering', attributes: { name: 'Coffee club', ...attributes } });
 
   for (const [label, name, expected] of nameCases) {
     it(`${expected === null ? 'accepts' : 'refuses'} a name of ${label}`, () => {
@@ -28,20 +33,36 @@ describe('subscription offerings', () => {
     expect(offering({ description: 'Beans every month', external_ref: 'club', products: [] })).to.deep.equal(
       E.right({ name: 'Coffee club', description: 'Beans every month', external_ref: 'club' }),
     );
-    expect(parseOfferingAttributes({ type: 'subscription_product', attributes: { name: 'Coffee club' } })).to.deep.equal(
-      E.left([{ source: 'data.type', detail: "must be 'subscription_offering'" }]),
+    expect(
+      parseOfferingAttributes({ type: 'subscription_product', attributes: { name: 'Coffee club' } }),
+    ).to.deep.equal(E.left([{ source: 'data.type', detail: "must be 'subscription_offering'" }]));
+    expect(parseOfferingAttributes({ type: 'subscription_offering', attributes: {} })).to.deep.equal(
+      E.left([{ source: 'data.attributes.name', detail: 'is required' }]),
     );
-    expect(parseOfferingAttributes({ type: 'subscription_offering', attributes: {} })).to.deep.equal(E.left([{ source: 'data.attributes.name', detail: 'is required' }]));
   });
 
   describe('build requests', () => {
-    const build = (data: Record<string, unknown>) => parseOfferingBuild({ name: 'Coffee club', products: [uuid(1)], plans: [uuid(2)], ...data });
+    const build = (data: Record<string, unknown>) =>
+      parseOfferingBuild({ name: 'Coffee club', products: [uuid(1)], plans: [uuid(2)], ...data });
     const LIST = 'must be a list of 1 to 100 ids';
 
     it('reads the flat attributes and both lists', () => {
       expect(
-        parseOfferingBuild({ name: 'Coffee club', description: 'Beans', external_ref: 'club', products: [uuid(1), uuid(2)], plans: [uuid(3)], type: 'ignored' }),
-      ).to.deep.equal(E.right({ attributes: { name: 'Coffee club', description: 'Beans', external_ref: 'club' }, productIds: [uuid(1), uuid(2)], planIds: [uuid(3)] }));
+        parseOfferingBuild({
+          name: 'Coffee club',
+          description: 'Beans',
+          external_ref: 'club',
+          products: [uuid(1), uuid(2)],
+          plans: [uuid(3)],
+          type: 'ignored',
+        }),
+      ).to.deep.equal(
+        E.right({
+          attributes: { name: 'Coffee club', description: 'Beans', external_ref: 'club' },
+          productIds: [uuid(1), uuid(2)],
+          planIds: [uuid(3)],
+        }),
+      );
     });
 
     const lists: ReadonlyArray<[string, unknown, Expectation]> = [
@@ -58,7 +79,8 @@ describe('subscription offerings', () => {
           const result = build({ [member]: ids });
           if (expected === null) {
             expect(E.isRight(result)).to.equal(true);
-            if (E.isRight(result)) expect(member === 'products' ? result.right.productIds : result.right.planIds).to.deep.equal(ids);
+            if (E.isRight(result))
+              expect(member === 'products' ? result.right.productIds : result.right.planIds).to.deep.equal(ids);
           } else {
             expect(result).to.deep.equal(E.left([{ source: `data.${member}`, detail: expected }]));
           }
@@ -83,7 +105,9 @@ describe('subscription offerings', () => {
     });
 
     it('counts duplicates against the limit of 100', () => {
-      expect(build({ products: Array.from({ length: 101 }, () => uuid(1)) })).to.deep.equal(E.left([{ source: 'data.products', detail: LIST }]));
+      expect(build({ products: Array.from({ length: 101 }, () => uuid(1)) })).to.deep.equal(
+        E.left([{ source: 'data.products', detail: LIST }]),
+      );
     });
 
     it('checks the attributes with the offering limits, at flat paths', () => {
@@ -115,7 +139,9 @@ describe('subscription offerings', () => {
     it('reads the named member only', () => {
       expect(parseAttachment({ products: [uuid(1), uuid(1)] }, 'products')).to.deep.equal(E.right([uuid(1)]));
       expect(parseAttachment({ plans: [uuid(2)] }, 'plans')).to.deep.equal(E.right([uuid(2)]));
-      expect(parseAttachment({ products: [uuid(2)] }, 'plans')).to.deep.equal(E.left([{ source: 'data.plans', detail: 'must be a list of 1 to 100 ids' }]));
+      expect(parseAttachment({ products: [uuid(2)] }, 'plans')).to.deep.equal(
+        E.left([{ source: 'data.plans', detail: 'must be a list of 1 to 100 ids' }]),
+      );
     });
 
     const sizes: ReadonlyArray<[number, boolean]> = [
@@ -131,8 +157,12 @@ describe('subscription offerings', () => {
     }
 
     it('names entries that are not UUIDs and refuses data that is not an object', () => {
-      expect(parseAttachment({ plans: ['x', uuid(1)] }, 'plans')).to.deep.equal(E.left([{ source: 'data.plans.0', detail: 'must be a UUID' }]));
-      expect(parseAttachment('plans', 'plans')).to.deep.equal(E.left([{ source: 'data', detail: 'must be an object' }]));
+      expect(parseAttachment({ plans: ['x', uuid(1)] }, 'plans')).to.deep.equal(
+        E.left([{ source: 'data.plans.0', detail: 'must be a UUID' }]),
+      );
+      expect(parseAttachment('plans', 'plans')).to.deep.equal(
+        E.left([{ source: 'data', detail: 'must be an object' }]),
+      );
     });
   });
 });

@@ -20,13 +20,23 @@ describe('subscription offerings', () => {
     };
 
     it('gives each copy a new id, keeps the id it came from and the attributes, stamped now', () => {
-      expect(withCopies<ProductAttributes>([], [{ id: uuid(1), attributes: attributes('Beans') }], counter(), now)).to.deep.equal([
+      expect(
+        withCopies<ProductAttributes>([], [{ id: uuid(1), attributes: attributes('Beans') }], counter(), now),
+      ).to.deep.equal([
         { id: uuid(900), originId: uuid(1), attributes: { name: 'Beans' }, createdAt: now, updatedAt: now },
       ]);
     });
 
     it('keeps the copies already held and skips originals it holds a copy of', () => {
-      const held: OfferingItem<ProductAttributes>[] = [{ id: uuid(50), originId: uuid(1), attributes: attributes('Old beans'), createdAt: created, updatedAt: created }];
+      const held: OfferingItem<ProductAttributes>[] = [
+        {
+          id: uuid(50),
+          originId: uuid(1),
+          attributes: attributes('Old beans'),
+          createdAt: created,
+          updatedAt: created,
+        },
+      ];
       const originals = [
         { id: uuid(1), attributes: attributes('New beans') },
         { id: uuid(2), attributes: attributes('Filter') },
@@ -40,12 +50,19 @@ describe('subscription offerings', () => {
     });
 
     it('returns the held copies when every original is already held', () => {
-      const held: OfferingItem<ProductAttributes>[] = [{ id: uuid(50), originId: uuid(1), attributes: attributes('Beans'), createdAt: created, updatedAt: created }];
+      const held: OfferingItem<ProductAttributes>[] = [
+        { id: uuid(50), originId: uuid(1), attributes: attributes('Beans'), createdAt: created, updatedAt: created },
+      ];
       let calls = 0;
-      const result = withCopies(held, [{ id: uuid(1), attributes: attributes('Beans') }], () => {
-        calls += 1;
-        return uuid(999);
-      }, now);
+      const result = withCopies(
+        held,
+        [{ id: uuid(1), attributes: attributes('Beans') }],
+        () => {
+          calls += 1;
+          return uuid(999);
+        },
+        now,
+      );
       expect(result).to.deep.equal(held);
       expect(calls).to.equal(0);
     });
@@ -55,7 +72,8 @@ describe('subscription offerings', () => {
     const item = (n: number, externalRef?: string): OfferingProduct => ({
       id: uuid(n),
       originId: uuid(100 + n),
-      attributes: externalRef === undefined ? { name: `Product ${n}` } : { name: `Product ${n}`, external_ref: externalRef },
+      attributes:
+        externalRef === undefined ? { name: `Product ${n}` } : { name: `Product ${n}`, external_ref: externalRef },
       createdAt: new Date(0),
       updatedAt: new Date(0),
     });
@@ -71,7 +89,9 @@ describe('subscription offerings', () => {
     });
 
     it('lists the references of the products that have one, in product order', () => {
-      expect(externalProductRefs(offeringWith([item(1, 'erp-1'), item(2), item(3, 'erp-3'), item(4, '')]))).to.deep.equal(['erp-1', 'erp-3', '']);
+      expect(
+        externalProductRefs(offeringWith([item(1, 'erp-1'), item(2), item(3, 'erp-3'), item(4, '')])),
+      ).to.deep.equal(['erp-1', 'erp-3', '']);
     });
 
     it('is empty without products', () => {

@@ -36,7 +36,13 @@ describe('page requests', () => {
   });
 
   it('reports every problem, each naming its parameter', () => {
-    expect(parse([['page[limit]', 'x'], ['page[offset]', '1'], ['page[offset]', '2']])).to.deep.equal(
+    expect(
+      parse([
+        ['page[limit]', 'x'],
+        ['page[offset]', '1'],
+        ['page[offset]', '2'],
+      ]),
+    ).to.deep.equal(
       E.left([
         { source: 'page[offset]', detail: 'must be given at most once' },
         { source: 'page[limit]', detail: 'must be an integer between 1 and 100' },
@@ -52,9 +58,27 @@ describe('page meta and offsets', () => {
   });
 
   it('has no prev on the first page and no next on the last', () => {
-    expect(pageOffsets({ offset: 0, limit: 10 }, 35)).to.deep.equal({ current: 0, first: 0, last: 30, next: 10, prev: null });
-    expect(pageOffsets({ offset: 30, limit: 10 }, 35)).to.deep.equal({ current: 30, first: 0, last: 30, next: null, prev: 20 });
-    expect(pageOffsets({ offset: 5, limit: 10 }, 35)).to.deep.equal({ current: 5, first: 0, last: 30, next: 15, prev: 0 });
+    expect(pageOffsets({ offset: 0, limit: 10 }, 35)).to.deep.equal({
+      current: 0,
+      first: 0,
+      last: 30,
+      next: 10,
+      prev: null,
+    });
+    expect(pageOffsets({ offset: 30, limit: 10 }, 35)).to.deep.equal({
+      current: 30,
+      first: 0,
+      last: 30,
+      next: null,
+      prev: 20,
+    });
+    expect(pageOffsets({ offset: 5, limit: 10 }, 35)).to.deep.equal({
+      current: 5,
+      first: 0,
+      last: 30,
+      next: 15,
+      prev: 0,
+    });
   });
 
   it('never links past the offset limit', () => {
@@ -64,6 +88,12 @@ describe('page meta and offsets', () => {
   });
 
   it('links to an empty first page when nothing matches', () => {
-    expect(pageOffsets({ offset: 0, limit: 25 }, 0)).to.deep.equal({ current: 0, first: 0, last: 0, next: null, prev: null });
+    expect(pageOffsets({ offset: 0, limit: 25 }, 0)).to.deep.equal({
+      current: 0,
+      first: 0,
+      last: 0,
+      next: null,
+      prev: null,
+    });
   });
 });

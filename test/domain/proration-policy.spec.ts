@@ -4,24 +4,36 @@ import { PRORATION_POLICIES } from '../../src/domain/subscription/proration-poli
 import { expectField, maxLengthCases, nameCases, type Expectation } from '../support/field-cases.js';
 
 const VALID = { name: 'Main policy', rounding: 'up' };
-const create = (attributes: Record<string, unknown>) => PRORATION_POLICIES.parseNew({ type: 'subscription_proration_policy', attributes });
-const change = (attributes: Record<string, unknown>) => PRORATION_POLICIES.parseChanges({ type: 'subscription_proration_policy', attributes });
+const create = (attributes: Record<string, unknown>) =>
+  PRORATION_POLICIES.parseNew({ type: 'subscription_proration_policy', attributes });
+const change = (attributes: Record<string, unknown>) =>
+  PRORATION_POLICIES.parseChanges({ type: 'subscription_proration_policy', attributes });
 
 describe('proration policies', () => {
   it('reads a new policy and ignores unknown fields', () => {
-    expect(create({ ...VALID, external_ref: 'ref-1', colour: 'blue' })).to.deep.equal(E.right({ ...VALID, external_ref: 'ref-1' }));
+    expect(create({ ...VALID, external_ref: 'ref-1', colour: 'blue' })).to.deep.equal(
+      E.right({ ...VALID, external_ref: 'ref-1' }),
+    );
   });
 
   it('lists every missing required attribute at once, null counting as missing', () => {
-    const missing = E.left(['name', 'rounding'].map((field) => ({ source: `data.attributes.${field}`, detail: 'is required' })));
+    const missing = E.left(
+      ['name', 'rounding'].map((field) => ({ source: `data.attributes.${field}`, detail: 'is required' })),
+    );
     expect(create({})).to.deep.equal(missing);
     expect(create({ name: null, rounding: null, external_ref: null })).to.deep.equal(missing);
   });
 
   it('refuses a missing or wrong type, and attributes that are not an object', () => {
-    expect(PRORATION_POLICIES.parseNew({ attributes: VALID })).to.deep.equal(E.left([{ source: 'data.type', detail: 'is required' }]));
-    expect(PRORATION_POLICIES.parseNew({ type: 'subscription_dunning_rule', attributes: VALID })).to.deep.equal(E.left([{ source: 'data.type', detail: "must be 'subscription_proration_policy'" }]));
-    expect(PRORATION_POLICIES.parseChanges({ type: 'subscription_proration_policy', attributes: [] })).to.deep.equal(E.left([{ source: 'data.attributes', detail: 'must be an object' }]));
+    expect(PRORATION_POLICIES.parseNew({ attributes: VALID })).to.deep.equal(
+      E.left([{ source: 'data.type', detail: 'is required' }]),
+    );
+    expect(PRORATION_POLICIES.parseNew({ type: 'subscription_dunning_rule', attributes: VALID })).to.deep.equal(
+      E.left([{ source: 'data.type', detail: "must be 'subscription_proration_policy'" }]),
+    );
+    expect(PRORATION_POLICIES.parseChanges({ type: 'subscription_proration_policy', attributes: [] })).to.deep.equal(
+      E.left([{ source: 'data.attributes', detail: 'must be an object' }]),
+    );
   });
 
   for (const [label, value, expected] of nameCases) {
@@ -48,7 +60,13 @@ describe('proration policies', () => {
 
   for (const [label, value, expected] of maxLengthCases(2048)) {
     it(`${expected === null ? 'accepts' : 'refuses'} an external_ref of ${label}`, () => {
-      expectField(create({ ...VALID, external_ref: value }), 'external_ref', value, expected, 'data.attributes.external_ref');
+      expectField(
+        create({ ...VALID, external_ref: value }),
+        'external_ref',
+        value,
+        expected,
+        'data.attributes.external_ref',
+      );
     });
   }
 
@@ -70,6 +88,8 @@ describe('proration policies', () => {
 
   it('decodes stored attributes with the same rules, naming the stored record', () => {
     expect(PRORATION_POLICIES.fromStorage(VALID)).to.deep.equal(E.right(VALID));
-    expect(PRORATION_POLICIES.fromStorage({ ...VALID, rounding: 'sideways' })).to.deep.equal(E.left([{ source: 'proration policy.rounding', detail: "must be one of 'up', 'down', 'nearest'" }]));
+    expect(PRORATION_POLICIES.fromStorage({ ...VALID, rounding: 'sideways' })).to.deep.equal(
+      E.left([{ source: 'proration policy.rounding', detail: "must be one of 'up', 'down', 'nearest'" }]),
+    );
   });
 });

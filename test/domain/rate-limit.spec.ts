@@ -3,13 +3,21 @@ import fc from 'fast-check';
 import { admit, refilled, sharesOf, type Bucket, type Shares } from '../../src/domain/rate-limit/admission.js';
 
 describe('request rates: shares of a store budget', () => {
-  const rates = (budget: number, reservations: Record<string, number>) => ({ budget, reservations: new Map(Object.entries(reservations)) });
+  const rates = (budget: number, reservations: Record<string, number>) => ({
+    budget,
+    reservations: new Map(Object.entries(reservations)),
+  });
   const table: ReadonlyArray<[string, ReturnType<typeof rates>, string, Shares]> = [
     ['a key without a reservation, nothing reserved', rates(100, {}), 'k', { reserved: 0, pool: 100 }],
     ['a key reserving 60 of 100', rates(100, { k: 60 }), 'k', { reserved: 60, pool: 40 }],
     ['another key beside a reservation of 60', rates(100, { k: 60 }), 'other', { reserved: 0, pool: 40 }],
     ['the whole budget reserved', rates(100, { a: 50, b: 50 }), 'c', { reserved: 0, pool: 0 }],
-    ['reservations over a lowered budget (never stored, but safe)', rates(10, { a: 50 }), 'a', { reserved: 50, pool: 0 }],
+    [
+      'reservations over a lowered budget (never stored, but safe)',
+      rates(10, { a: 50 }),
+      'a',
+      { reserved: 50, pool: 0 },
+    ],
   ];
   for (const [label, storeRates, key, shares] of table) {
     it(label, () => expect(sharesOf(storeRates, key)).to.deep.equal(shares));
@@ -56,7 +64,11 @@ describe('request rates: admission', () => {
     const empty = { tokens: 0.5, at: 0 };
     const refused = admit({ reserved: 0, pool: 4 }, undefined, empty, 0);
     expect(refused).to.include({ admitted: false, remaining: 0, retryAfterMs: 125, resetMs: 875 });
-    expect(admit({ reserved: 0, pool: 0 }, undefined, undefined, 0)).to.include({ admitted: false, limit: 0, retryAfterMs: Number.POSITIVE_INFINITY });
+    expect(admit({ reserved: 0, pool: 0 }, undefined, undefined, 0)).to.include({
+      admitted: false,
+      limit: 0,
+      retryAfterMs: Number.POSITIVE_INFINITY,
+    });
   });
 
   it('admits at most one second’s budget plus the rate for the time elapsed, whatever the arrival pattern', () => {

@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { integerInRange } from '../../src/domain/shared/integer.js';
-import { applyChanges, optionalField, parseChanges, parseCreated, requiredField } from '../../src/domain/shared/record-parser.js';
+import {
+  applyChanges,
+  optionalField,
+  parseChanges,
+  parseCreated,
+  requiredField,
+} from '../../src/domain/shared/record-parser.js';
 import { boundedString } from '../../src/domain/shared/text.js';
 
 const FIELDS = {
@@ -122,6 +128,7 @@ describe('record parser: applying changes', () => {
   it('applies what parseChanges produced', () => {
     const parsed = changes({ size: null, note: 'new' });
     expect(E.isRight(parsed)).to.equal(true);
-    if (E.isRight(parsed)) expect(applyChanges({ title: 'abc', size: 4 }, parsed.right)).to.deep.equal({ title: 'abc', note: 'new' });
+    if (E.isRight(parsed))
+      expect(applyChanges({ title: 'abc', size: 4 }, parsed.right)).to.deep.equal({ title: 'abc', note: 'new' });
   });
 });

@@ -5,8 +5,10 @@ import { STORABLE_TEXT_RULE } from '../../src/domain/shared/text.js';
 import { expectField, maxLengthCases, nameCases, type Expectation } from '../support/field-cases.js';
 
 const VALID = { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' } };
-const create = (attributes: Record<string, unknown>) => SCHEDULES.parseNew({ type: 'subscription_schedule', attributes });
-const change = (attributes: Record<string, unknown>) => SCHEDULES.parseChanges({ type: 'subscription_schedule', attributes });
+const create = (attributes: Record<string, unknown>) =>
+  SCHEDULES.parseNew({ type: 'subscription_schedule', attributes });
+const change = (attributes: Record<string, unknown>) =>
+  SCHEDULES.parseChanges({ type: 'subscription_schedule', attributes });
 const FIVE_FIELDS = 'must have five fields: minute hour day-of-month month day-of-week (for example "30 0 * * *")';
 const ZONE = 'must be an IANA time zone name, such as "Europe/London" or "UTC"';
 const JOB_TYPES = "must be one of 'billing-run', 'tax-run', 'payment-run'";
@@ -40,11 +42,20 @@ const cases: Record<string, ReadonlyArray<Case>> = {
 
 describe('schedules', () => {
   it('reads a new schedule and ignores unknown fields', () => {
-    expect(create({ ...VALID, name: 'Nightly billing', external_ref: 'nightly', colour: 'blue' })).to.deep.equal(E.right({ ...VALID, name: 'Nightly billing', external_ref: 'nightly' }));
+    expect(create({ ...VALID, name: 'Nightly billing', external_ref: 'nightly', colour: 'blue' })).to.deep.equal(
+      E.right({ ...VALID, name: 'Nightly billing', external_ref: 'nightly' }),
+    );
   });
 
   it('lists every missing required attribute at once', () => {
-    expect(create({})).to.deep.equal(E.left(['specification', 'location', 'job'].map((field) => ({ source: `data.attributes.${field}`, detail: 'is required' }))));
+    expect(create({})).to.deep.equal(
+      E.left(
+        ['specification', 'location', 'job'].map((field) => ({
+          source: `data.attributes.${field}`,
+          detail: 'is required',
+        })),
+      ),
+    );
   });
 
   for (const [field, table] of Object.entries(cases)) {
@@ -57,14 +68,20 @@ describe('schedules', () => {
   }
 
   it('keeps a specification as its five fields, single-spaced', () => {
-    expect(E.map((a: { specification: string }) => a.specification)(create({ ...VALID, specification: '  30   0 * *\t* ' }))).to.deep.equal(E.right('30 0 * * *'));
+    expect(
+      E.map((a: { specification: string }) => a.specification)(create({ ...VALID, specification: '  30   0 * *\t* ' })),
+    ).to.deep.equal(E.right('30 0 * * *'));
   });
 
   const jobs: ReadonlyArray<[string, unknown, string | null]> = [
     ['billing-run', { job_type: 'billing-run' }, null],
     ['tax-run', { job_type: 'tax-run' }, null],
     ['payment-run', { job_type: 'payment-run' }, null],
-    ['an import', { job_type: 'import' }, "cannot be 'import': an import is started by uploading its file to /subscriptions/imports"],
+    [
+      'an import',
+      { job_type: 'import' },
+      "cannot be 'import': an import is started by uploading its file to /subscriptions/imports",
+    ],
     ['an underscored type', { job_type: 'billing_run' }, JOB_TYPES],
     ['no job_type', {}, 'is required'],
   ];
@@ -77,6 +94,8 @@ describe('schedules', () => {
   }
 
   it('refuses a job that is not an object', () => {
-    expect(create({ ...VALID, job: 'billing-run' })).to.deep.equal(E.left([{ source: 'data.attributes.job', detail: 'must be an object' }]));
+    expect(create({ ...VALID, job: 'billing-run' })).to.deep.equal(
+      E.left([{ source: 'data.attributes.job', detail: 'must be an object' }]),
+    );
   });
 });

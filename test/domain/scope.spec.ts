@@ -2,7 +2,17 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Access } from '../../src/domain/auth/access.js';
-import { parseScopes, SCOPES, scopeNeeded, scopeRefusal, scopesFromText, scopesPermit, scopesText, type KeyScopes, type Scope } from '../../src/domain/auth/scope.js';
+import {
+  parseScopes,
+  SCOPES,
+  scopeNeeded,
+  scopeRefusal,
+  scopesFromText,
+  scopesPermit,
+  scopesText,
+  type KeyScopes,
+  type Scope,
+} from '../../src/domain/auth/scope.js';
 import { propertyRuns } from '../properties/property-runs.js';
 
 const ACCESSES: readonly Access[] = ['catalogue', 'edit-catalogue', 'read', 'write', 'admin'];
@@ -41,7 +51,9 @@ describe('key scopes', () => {
       if (needed === undefined) expect(access).to.equal('admin');
       else expect(scopesPermit([needed], access), access).to.equal(true);
     }
-    expect(scopeRefusal(['read-only'], 'write')).to.equal("the key's scopes (read-only) do not allow this request: it needs the scope billing");
+    expect(scopeRefusal(['read-only'], 'write')).to.equal(
+      "the key's scopes (read-only) do not allow this request: it needs the scope billing",
+    );
     expect(scopeRefusal(['catalogue', 'billing'], 'admin')).to.match(/needs a key without scopes \(full access\)$/);
   });
 
@@ -72,7 +84,11 @@ describe('key scopes', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(fc.constantFrom(...SCOPES), fc.string(), fc.integer())), (input) => {
         const parsed = parseScopes('s')(input);
-        const valid = input.length > 0 && input.every((v, i) => typeof v === 'string' && (SCOPES as readonly string[]).includes(v) && input.indexOf(v) === i);
+        const valid =
+          input.length > 0 &&
+          input.every(
+            (v, i) => typeof v === 'string' && (SCOPES as readonly string[]).includes(v) && input.indexOf(v) === i,
+          );
         expect(E.isRight(parsed)).to.equal(valid);
       }),
       { numRuns: propertyRuns(200) },

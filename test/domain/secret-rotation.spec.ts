@@ -1,13 +1,21 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { acceptedSecretHashes } from '../../src/domain/application-key/application-key.js';
-import { LONGEST_OVERLAP_MS, parseSecretRotation, rotateSecret } from '../../src/domain/application-key/secret-rotation.js';
+import {
+  LONGEST_OVERLAP_MS,
+  parseSecretRotation,
+  rotateSecret,
+} from '../../src/domain/application-key/secret-rotation.js';
 import { parseUuid } from '../../src/domain/shared/uuid.js';
 import { aKey } from '../support/builders.js';
 
 const now = new Date('2026-06-01T12:00:00.000Z');
 const at = (ms: number) => new Date(now.getTime() + ms);
-const rotation = (expire?: unknown) => parseSecretRotation({ type: 'application_key', ...(expire === undefined ? {} : { expire_current_secret_at: expire }) }, now);
+const rotation = (expire?: unknown) =>
+  parseSecretRotation(
+    { type: 'application_key', ...(expire === undefined ? {} : { expire_current_secret_at: expire }) },
+    now,
+  );
 
 describe('secret rotation', () => {
   const table: ReadonlyArray<[string, unknown, Date | undefined]> = [
@@ -26,14 +34,18 @@ describe('secret rotation', () => {
   for (const [label, input, expected] of table) {
     it(`${expected === undefined ? 'refuses' : 'reads'} ${label}`, () => {
       const parsed = rotation(input);
-      if (expected === undefined) expect(E.isLeft(parsed) && parsed.left[0].source).to.equal('data.expire_current_secret_at');
+      if (expected === undefined)
+        expect(E.isLeft(parsed) && parsed.left[0].source).to.equal('data.expire_current_secret_at');
       else expect(parsed).to.deep.equal(E.right({ currentSecretExpiresAt: expected }));
     });
   }
 
   it('requires the type, and an object', () => {
     const parsed = parseSecretRotation({ expire_current_secret_at: 'x' }, now);
-    expect(E.isLeft(parsed) && parsed.left.map((i) => i.source)).to.deep.equal(['data.type', 'data.expire_current_secret_at']);
+    expect(E.isLeft(parsed) && parsed.left.map((i) => i.source)).to.deep.equal([
+      'data.type',
+      'data.expire_current_secret_at',
+    ]);
     expect(E.isLeft(parseSecretRotation([], now))).to.equal(true);
   });
 

@@ -1,20 +1,36 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { parseNewSubscriber, parseSubscriberChanges, subscriberAttributesFromStorage } from '../../src/domain/subscription/subscriber.js';
+import {
+  parseNewSubscriber,
+  parseSubscriberChanges,
+  subscriberAttributesFromStorage,
+} from '../../src/domain/subscription/subscriber.js';
 import { emailCases, expectField, nameCases, type Expectation } from '../support/field-cases.js';
 
 const ACCOUNT = '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60';
 const VALID = { account_id: ACCOUNT, name: 'Ada Lovelace', email: 'ada@example.com' };
-const create = (attributes: Record<string, unknown>) => parseNewSubscriber({ type: 'subscription_subscriber', attributes });
-const change = (attributes: Record<string, unknown>) => parseSubscriberChanges({ type: 'subscription_subscriber', id: ACCOUNT, attributes });
+const create = (attributes: Record<string, unknown>) =>
+  parseNewSubscriber({ type: 'subscription_subscriber', attributes });
+const change = (attributes: Record<string, unknown>) =>
+  parseSubscriberChanges({ type: 'subscription_subscriber', id: ACCOUNT, attributes });
 
 describe('subscribers', () => {
   it('reads a new subscriber and ignores unknown fields', () => {
-    expect(parseNewSubscriber({ type: 'subscription_subscriber', id: 'x', attributes: { ...VALID, colour: 'blue', external_ref: 'r' } })).to.deep.equal(E.right(VALID));
+    expect(
+      parseNewSubscriber({
+        type: 'subscription_subscriber',
+        id: 'x',
+        attributes: { ...VALID, colour: 'blue', external_ref: 'r' },
+      }),
+    ).to.deep.equal(E.right(VALID));
   });
 
   it('lists every missing attribute at once', () => {
-    expect(create({})).to.deep.equal(E.left(['account_id', 'name', 'email'].map((field) => ({ source: `data.attributes.${field}`, detail: 'is required' }))));
+    expect(create({})).to.deep.equal(
+      E.left(
+        ['account_id', 'name', 'email'].map((field) => ({ source: `data.attributes.${field}`, detail: 'is required' })),
+      ),
+    );
     expect(create({ account_id: null, name: null, email: null })).to.deep.equal(create({}));
   });
 
@@ -22,9 +38,21 @@ describe('subscribers', () => {
     ['data that is not an object', 'subscriber', [{ source: 'data', detail: 'must be an object' }]],
     ['null data', null, [{ source: 'data', detail: 'must be an object' }]],
     ['a missing type', { attributes: VALID }, [{ source: 'data.type', detail: 'is required' }]],
-    ['a wrong type', { type: 'subscriber', attributes: VALID }, [{ source: 'data.type', detail: "must be 'subscription_subscriber'" }]],
-    ['missing attributes', { type: 'subscription_subscriber' }, [{ source: 'data.attributes', detail: 'must be an object' }]],
-    ['attributes that are a list', { type: 'subscription_subscriber', attributes: [] }, [{ source: 'data.attributes', detail: 'must be an object' }]],
+    [
+      'a wrong type',
+      { type: 'subscriber', attributes: VALID },
+      [{ source: 'data.type', detail: "must be 'subscription_subscriber'" }],
+    ],
+    [
+      'missing attributes',
+      { type: 'subscription_subscriber' },
+      [{ source: 'data.attributes', detail: 'must be an object' }],
+    ],
+    [
+      'attributes that are a list',
+      { type: 'subscription_subscriber', attributes: [] },
+      [{ source: 'data.attributes', detail: 'must be an object' }],
+    ],
   ];
   for (const [label, data, problems] of envelopes) {
     it(`refuses ${label}, on create and on update`, () => {
@@ -68,7 +96,9 @@ describe('subscribers', () => {
   describe('updates', () => {
     it('leave out what is not given, and take no account_id', () => {
       expect(change({})).to.deep.equal(E.right({}));
-      expect(change({ email: 'grace@example.com', account_id: ACCOUNT, unknown: 1 })).to.deep.equal(E.right({ email: 'grace@example.com' }));
+      expect(change({ email: 'grace@example.com', account_id: ACCOUNT, unknown: 1 })).to.deep.equal(
+        E.right({ email: 'grace@example.com' }),
+      );
     });
 
     it('refuse null on the name and the email, which every subscriber has', () => {
@@ -83,6 +113,8 @@ describe('subscribers', () => {
 
   it('decodes stored columns with the same rules, naming the stored record', () => {
     expect(subscriberAttributesFromStorage(VALID)).to.deep.equal(E.right(VALID));
-    expect(subscriberAttributesFromStorage({ ...VALID, email: 'broken' })).to.deep.equal(E.left([{ source: 'subscriber.email', detail: 'must be an email address' }]));
+    expect(subscriberAttributesFromStorage({ ...VALID, email: 'broken' })).to.deep.equal(
+      E.left([{ source: 'subscriber.email', detail: 'must be an email address' }]),
+    );
   });
 });

@@ -33,7 +33,13 @@ describe('new subscriptions', () => {
       manual_payments: true,
       payment_authority: { type: 'platform_payments_processor', customer_id: 'cus_123', card_id: 'card_456' },
     };
-    expect(parseNewSubscription({ ...complete, status: 'active', payment_authority: { ...complete.payment_authority, token: 't' } })).to.deep.equal(E.right(complete));
+    expect(
+      parseNewSubscription({
+        ...complete,
+        status: 'active',
+        payment_authority: { ...complete.payment_authority, token: 't' },
+      }),
+    ).to.deep.equal(E.right(complete));
   });
 
   for (const field of ['account_id', 'offering_id', 'plan_id']) {
@@ -50,7 +56,9 @@ describe('new subscriptions', () => {
     }
 
     it(`stores ${field} in lower case`, () => {
-      expect(subscription({ [field]: uuid(0xabc).toUpperCase() })).to.deep.equal(E.right({ ...VALID, [field]: uuid(0xabc) }));
+      expect(subscription({ [field]: uuid(0xabc).toUpperCase() })).to.deep.equal(
+        E.right({ ...VALID, [field]: uuid(0xabc) }),
+      );
     });
   }
 
@@ -111,11 +119,16 @@ describe('new subscriptions', () => {
     });
   }
 
-  const AUTHORITY_TYPE = "must be one of 'platform_payments_processor', 'elastic_path_payments_stripe', 'authorize_net'";
+  const AUTHORITY_TYPE =
+    "must be one of 'platform_payments_processor', 'elastic_path_payments_stripe', 'authorize_net'";
   const authorities: ReadonlyArray<[string, unknown, ReadonlyArray<{ source: string; detail: string }> | null]> = [
     ['the type only', { type: 'platform_payments_processor' }, null],
     ['ids of 3 code points', { type: 'platform_payments_processor', customer_id: 'cus', card_id: 'car' }, null],
-    ['ids of 1024 code points', { type: 'platform_payments_processor', customer_id: 'c'.repeat(1024), card_id: 'k'.repeat(1024) }, null],
+    [
+      'ids of 1024 code points',
+      { type: 'platform_payments_processor', customer_id: 'c'.repeat(1024), card_id: 'k'.repeat(1024) },
+      null,
+    ],
     [
       'ids of 2 code points',
       { type: 'platform_payments_processor', customer_id: 'cu', card_id: 'ca' },
@@ -134,20 +147,32 @@ describe('new subscriptions', () => {
     ],
     ['no type', { customer_id: 'cus_1' }, [{ source: 'data.payment_authority.type', detail: 'is required' }]],
     ['another type', { type: 'stripe' }, [{ source: 'data.payment_authority.type', detail: AUTHORITY_TYPE }]],
-    ['text in place of the object', 'platform_payments_processor', [{ source: 'data.payment_authority', detail: 'must be an object' }]],
-    ['a list in place of the object', [{ type: 'platform_payments_processor' }], [{ source: 'data.payment_authority', detail: 'must be an object' }]],
+    [
+      'text in place of the object',
+      'platform_payments_processor',
+      [{ source: 'data.payment_authority', detail: 'must be an object' }],
+    ],
+    [
+      'a list in place of the object',
+      [{ type: 'platform_payments_processor' }],
+      [{ source: 'data.payment_authority', detail: 'must be an object' }],
+    ],
     ['null', null, [{ source: 'data.payment_authority', detail: 'is required' }]],
   ];
   for (const [label, authority, problems] of authorities) {
     it(`${problems === null ? 'accepts' : 'refuses'} a payment authority with ${label}`, () => {
       const result = subscription({ payment_authority: authority });
-      expect(result).to.deep.equal(problems === null ? E.right({ ...VALID, payment_authority: authority }) : E.left(problems));
+      expect(result).to.deep.equal(
+        problems === null ? E.right({ ...VALID, payment_authority: authority }) : E.left(problems),
+      );
     });
   }
 
   it('requires the payment authority', () => {
     const { payment_authority: _, ...rest } = VALID;
-    expect(parseNewSubscription(rest)).to.deep.equal(E.left([{ source: 'data.payment_authority', detail: 'is required' }]));
+    expect(parseNewSubscription(rest)).to.deep.equal(
+      E.left([{ source: 'data.payment_authority', detail: 'is required' }]),
+    );
   });
 
   const refs: ReadonlyArray<[string, unknown, Expectation]> = [
@@ -175,7 +200,12 @@ describe('new subscriptions', () => {
 
   it('lists every missing required field at once', () => {
     expect(parseNewSubscription({})).to.deep.equal(
-      E.left(['account_id', 'offering_id', 'plan_id', 'currency', 'name', 'email', 'payment_authority'].map((field) => ({ source: `data.${field}`, detail: 'is required' }))),
+      E.left(
+        ['account_id', 'offering_id', 'plan_id', 'currency', 'name', 'email', 'payment_authority'].map((field) => ({
+          source: `data.${field}`,
+          detail: 'is required',
+        })),
+      ),
     );
   });
 
@@ -207,7 +237,9 @@ describe('new subscriptions', () => {
   });
 
   it('refuses data that is not an object', () => {
-    expect(parseNewSubscription('subscription')).to.deep.equal(E.left([{ source: 'data', detail: 'must be an object' }]));
+    expect(parseNewSubscription('subscription')).to.deep.equal(
+      E.left([{ source: 'data', detail: 'must be an object' }]),
+    );
   });
 });
 
@@ -230,15 +262,25 @@ describe('state actions', () => {
   ];
   for (const [action, expected] of actions) {
     it(`${expected === null ? 'accepts' : 'refuses'} the action ${JSON.stringify(action)}`, () => {
-      expect(request(action)).to.deep.equal(expected === null ? E.right(action) : E.left([{ source: 'data.attributes.action', detail: expected }]));
+      expect(request(action)).to.deep.equal(
+        expected === null ? E.right(action) : E.left([{ source: 'data.attributes.action', detail: expected }]),
+      );
     });
   }
 
   const envelopes: ReadonlyArray<[string, unknown, ReadonlyArray<{ source: string; detail: string }>]> = [
     ['no type', { attributes: { action: 'pause' } }, [{ source: 'data.type', detail: 'is required' }]],
-    ['another type', { type: 'subscription', attributes: { action: 'pause' } }, [{ source: 'data.type', detail: "must be 'subscription_state'" }]],
+    [
+      'another type',
+      { type: 'subscription', attributes: { action: 'pause' } },
+      [{ source: 'data.type', detail: "must be 'subscription_state'" }],
+    ],
     ['no attributes', { type: 'subscription_state' }, [{ source: 'data.attributes', detail: 'must be an object' }]],
-    ['the action outside attributes', { type: 'subscription_state', action: 'pause' }, [{ source: 'data.attributes', detail: 'must be an object' }]],
+    [
+      'the action outside attributes',
+      { type: 'subscription_state', action: 'pause' },
+      [{ source: 'data.attributes', detail: 'must be an object' }],
+    ],
     [
       'a wrong type and a wrong action',
       { type: 'state', attributes: { action: 'stop' } },

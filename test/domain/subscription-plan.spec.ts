@@ -1,12 +1,20 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { parsePlanAttributes, parsePlanChanges } from '../../src/domain/subscription/plan.js';
-import { AMOUNT_LIMIT, CURRENCY_KEY, expectField, maxLengthCases, nameCases, type Expectation } from '../support/field-cases.js';
+import {
+  AMOUNT_LIMIT,
+  CURRENCY_KEY,
+  expectField,
+  maxLengthCases,
+  nameCases,
+  type Expectation,
+} from '../support/field-cases.js';
 import { PLAN_ATTRIBUTES } from '../support/subscription-builders.js';
 
 describe('subscription plans', () => {
   const BASE = { ...PLAN_ATTRIBUTES, can_cancel: false };
-  const plan = (attributes: Record<string, unknown>) => parsePlanAttributes({ type: 'subscription_plan', attributes: { ...BASE, ...attributes } });
+  const plan = (attributes: Record<string, unknown>) =>
+    parsePlanAttributes({ type: 'subscription_plan', attributes: { ...BASE, ...attributes } });
   const at = (field: string) => `data.attributes.${field}`;
 
   it('reads a plan with its required fields only', () => {
@@ -22,7 +30,9 @@ describe('subscription plans', () => {
       base_price_percentage: 12.5,
       fixed_price: { USD: { amount: 900, includes_tax: false } },
     };
-    expect(parsePlanAttributes({ type: 'subscription_plan', attributes: { ...attributes, status: 'live' } })).to.deep.equal(E.right(attributes));
+    expect(
+      parsePlanAttributes({ type: 'subscription_plan', attributes: { ...attributes, status: 'live' } }),
+    ).to.deep.equal(E.right(attributes));
   });
 
   for (const [label, name, expected] of nameCases) {
@@ -92,20 +102,33 @@ describe('subscription plans', () => {
   }
 
   it('reads a fixed_price map and checks it like a product price', () => {
-    expect(plan({ fixed_price: { EUR: { amount: 0, includes_tax: true } } })).to.deep.equal(E.right({ ...BASE, fixed_price: { EUR: { amount: 0, includes_tax: true } } }));
+    expect(plan({ fixed_price: { EUR: { amount: 0, includes_tax: true } } })).to.deep.equal(
+      E.right({ ...BASE, fixed_price: { EUR: { amount: 0, includes_tax: true } } }),
+    );
     expect(plan({ fixed_price: { eur: { amount: 1 }, USD: { amount: 2 ** 53 } } })).to.deep.equal(
       E.left([
         { source: at('fixed_price.eur'), detail: CURRENCY_KEY },
         { source: at('fixed_price.USD.amount'), detail: AMOUNT_LIMIT },
       ]),
     );
-    expect(plan({ fixed_price: 900 })).to.deep.equal(E.left([{ source: at('fixed_price'), detail: 'must be an object of prices by currency' }]));
+    expect(plan({ fixed_price: 900 })).to.deep.equal(
+      E.left([{ source: at('fixed_price'), detail: 'must be an object of prices by currency' }]),
+    );
   });
 
   it('lists every missing required field at once', () => {
     expect(parsePlanAttributes({ type: 'subscription_plan', attributes: {} })).to.deep.equal(
       E.left(
-        ['name', 'billing_interval_type', 'billing_frequency', 'plan_length', 'end_behavior', 'can_pause', 'can_resume', 'can_cancel'].map((field) => ({
+        [
+          'name',
+          'billing_interval_type',
+          'billing_frequency',
+          'plan_length',
+          'end_behavior',
+          'can_pause',
+          'can_resume',
+          'can_cancel',
+        ].map((field) => ({
           source: at(field),
           detail: 'is required',
         })),
@@ -118,13 +141,20 @@ describe('subscription plans', () => {
   });
 
   it('checks the type and the attributes member', () => {
-    expect(parsePlanAttributes({ type: 'subscription_product', attributes: BASE })).to.deep.equal(E.left([{ source: 'data.type', detail: "must be 'subscription_plan'" }]));
-    expect(parsePlanAttributes({ attributes: BASE })).to.deep.equal(E.left([{ source: 'data.type', detail: 'is required' }]));
-    expect(parsePlanAttributes({ type: 'subscription_plan' })).to.deep.equal(E.left([{ source: 'data.attributes', detail: 'must be an object' }]));
+    expect(parsePlanAttributes({ type: 'subscription_product', attributes: BASE })).to.deep.equal(
+      E.left([{ source: 'data.type', detail: "must be 'subscription_plan'" }]),
+    );
+    expect(parsePlanAttributes({ attributes: BASE })).to.deep.equal(
+      E.left([{ source: 'data.type', detail: 'is required' }]),
+    );
+    expect(parsePlanAttributes({ type: 'subscription_plan' })).to.deep.equal(
+      E.left([{ source: 'data.attributes', detail: 'must be an object' }]),
+    );
   });
 
   describe('updates', () => {
-    const changes = (attributes: Record<string, unknown>) => parsePlanChanges({ type: 'subscription_plan', attributes });
+    const changes = (attributes: Record<string, unknown>) =>
+      parsePlanChanges({ type: 'subscription_plan', attributes });
 
     it('leaves absent fields out', () => {
       expect(changes({})).to.deep.equal(E.right({}));
@@ -132,19 +162,36 @@ describe('subscription plans', () => {
     });
 
     it('keeps null on optional fields', () => {
-      const cleared = { description: null, external_ref: null, trial_period: null, base_price_percentage: null, fixed_price: null };
+      const cleared = {
+        description: null,
+        external_ref: null,
+        trial_period: null,
+        base_price_percentage: null,
+        fixed_price: null,
+      };
       expect(changes(cleared)).to.deep.equal(E.right(cleared));
     });
 
     it('refuses null on every required field', () => {
-      const required = ['name', 'billing_interval_type', 'billing_frequency', 'plan_length', 'end_behavior', 'can_pause', 'can_resume', 'can_cancel'];
+      const required = [
+        'name',
+        'billing_interval_type',
+        'billing_frequency',
+        'plan_length',
+        'end_behavior',
+        'can_pause',
+        'can_resume',
+        'can_cancel',
+      ];
       expect(changes(Object.fromEntries(required.map((field) => [field, null])))).to.deep.equal(
         E.left(required.map((field) => ({ source: at(field), detail: 'cannot be null' }))),
       );
     });
 
     it('checks the given fields with the same limits', () => {
-      expect(changes({ billing_frequency: 0, plan_length: 0, trial_period: -1, base_price_percentage: 100.5 })).to.deep.equal(
+      expect(
+        changes({ billing_frequency: 0, plan_length: 0, trial_period: -1, base_price_percentage: 100.5 }),
+      ).to.deep.equal(
         E.left([
           { source: at('billing_frequency'), detail: 'must be between 1 and 2147483647' },
           { source: at('trial_period'), detail: 'must be between 0 and 2147483647' },
@@ -155,7 +202,9 @@ describe('subscription plans', () => {
     });
 
     it('requires the plan type', () => {
-      expect(parsePlanChanges({ type: 'subscription_offering', attributes: {} })).to.deep.equal(E.left([{ source: 'data.type', detail: "must be 'subscription_plan'" }]));
+      expect(parsePlanChanges({ type: 'subscription_offering', attributes: {} })).to.deep.equal(
+        E.left([{ source: 'data.type', detail: "must be 'subscription_plan'" }]),
+      );
     });
   });
 });

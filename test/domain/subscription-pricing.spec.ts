@@ -24,16 +24,28 @@ const product = (price?: PriceMap): OfferingProduct => {
   };
 };
 
-const plan = (extra: { readonly base_price_percentage?: number; readonly fixed_price?: PriceMap } = {}): OfferingPlan => {
+const plan = (
+  extra: { readonly base_price_percentage?: number; readonly fixed_price?: PriceMap } = {},
+): OfferingPlan => {
   const attributes: PlanAttributes = { ...PLAN_ATTRIBUTES, ...extra };
   return { id: uuid(500), originId: uuid(501), attributes, createdAt: new Date(0), updatedAt: new Date(0) };
 };
 
-const usd = (amount: number, includesTax?: boolean): PriceMap => ({ USD: includesTax === undefined ? { amount } : { amount, includes_tax: includesTax } });
+const usd = (amount: number, includesTax?: boolean): PriceMap => ({
+  USD: includesTax === undefined ? { amount } : { amount, includes_tax: includesTax },
+});
 
 describe('plan prices', () => {
   it('sums the product prices of each currency', () => {
-    expect(planPrices([product({ USD: { amount: 1000 }, EUR: { amount: 900 } }), product({ USD: { amount: 500 }, EUR: { amount: 1 } })], plan())).to.deep.equal({
+    expect(
+      planPrices(
+        [
+          product({ USD: { amount: 1000 }, EUR: { amount: 900 } }),
+          product({ USD: { amount: 500 }, EUR: { amount: 1 } }),
+        ],
+        plan(),
+      ),
+    ).to.deep.equal({
       USD: { amount: 1500, includes_tax: false },
       EUR: { amount: 901, includes_tax: false },
     });
@@ -70,47 +82,83 @@ describe('plan prices', () => {
   ];
   for (const [sum, percentage, amount] of discounts) {
     it(`takes ${percentage}% off ${sum}, rounded down to ${amount}`, () => {
-      expect(planPrices([product(usd(sum))], plan({ base_price_percentage: percentage }))).to.deep.equal({ USD: { amount, includes_tax: false } });
+      expect(planPrices([product(usd(sum))], plan({ base_price_percentage: percentage }))).to.deep.equal({
+        USD: { amount, includes_tax: false },
+      });
     });
   }
 
   it('applies the percentage to the total, not to each product', () => {
     // 1.5 rounds down to 1; each product alone would round 0.5 down to 0.
-    expect(planPrices([product(usd(1)), product(usd(1)), product(usd(1))], plan({ base_price_percentage: 50 }))).to.deep.equal({ USD: { amount: 1, includes_tax: false } });
+    expect(
+      planPrices([product(usd(1)), product(usd(1)), product(usd(1))], plan({ base_price_percentage: 50 })),
+    ).to.deep.equal({ USD: { amount: 1, includes_tax: false } });
   });
 
   it('rounds an exact half down even when the percentage has a decimal fraction', () => {
-    expect(planPrices([product(usd(875))], plan({ base_price_percentage: 32.4 }))).to.deep.equal({ USD: { amount: 591, includes_tax: false } });
+    expect(planPrices([product(usd(875))], plan({ base_price_percentage: 32.4 }))).to.deep.equal({
+      USD: { amount: 591, includes_tax: false },
+    });
   });
 
   it('sums products past 2^53 exactly and prices the plan when the discount brings it back within the largest amount', () => {
     const max = Number.MAX_SAFE_INTEGER;
     // (2^53 − 1) × 2 × 50 % = 2^53 − 1, exactly; a float sum would have rounded to 2^54.
-    expect(planPricing([product(usd(max)), product(usd(max))], plan({ base_price_percentage: 50 }))).to.deep.equal({ prices: { USD: { amount: max, includes_tax: false } }, tooLarge: [] });
+    expect(planPricing([product(usd(max)), product(usd(max))], plan({ base_price_percentage: 50 }))).to.deep.equal({
+      prices: { USD: { amount: max, includes_tax: false } },
+      tooLarge: [],
+    });
   });
 
   it('leaves out, and names, a currency whose plan price would exceed the largest amount', () => {
-    const products = [product({ USD: { amount: Number.MAX_SAFE_INTEGER }, EUR: { amount: 1 } }), product({ USD: { amount: 1 }, EUR: { amount: 1 } })];
-    expect(planPricing(products, plan())).to.deep.equal({ prices: { EUR: { amount: 2, includes_tax: false } }, tooLarge: ['USD'] });
-    expect(planPricing(products, plan({ base_price_percentage: 0.000001 }))).to.deep.equal({ prices: { EUR: { amount: 1, includes_tax: false }, USD: { amount: 9007199164668999, includes_tax: false } }, tooLarge: [] });
-    expect(planPricing(products, plan({ fixed_price: { USD: { amount: 10 } } }))).to.deep.equal({ prices: { USD: { amount: 10 }, EUR: { amount: 2, includes_tax: false } }, tooLarge: [] });
+    const products = [
+      product({ USD: { amount: Number.MAX_SAFE_INTEGER }, EUR: { amount: 1 } }),
+      product({ USD: { amount: 1 }, EUR: { amount: 1 } }),
+    ];
+    expect(planPricing(products, plan())).to.deep.equal({
+      prices: { EUR: { amount: 2, includes_tax: false } },
+      tooLarge: ['USD'],
+    });
+    expect(planPricing(products, plan({ base_price_percentage: 0.000001 }))).to.deep.equal({
+      prices: { EUR: { amount: 1, includes_tax: false }, USD: { amount: 9007199164668999, includes_tax: false } },
+      tooLarge: [],
+    });
+    expect(planPricing(products, plan({ fixed_price: { USD: { amount: 10 } } }))).to.deep.equal({
+      prices: { USD: { amount: 10 }, EUR: { amount: 2, includes_tax: false } },
+      tooLarge: [],
+    });
   });
 
   it('uses a fixed price in place of the computed one, with its own includes_tax', () => {
-    const products = [product({ USD: { amount: 1000, includes_tax: false }, EUR: { amount: 900, includes_tax: true } })];
-    expect(planPrices(products, plan({ base_price_percentage: 10, fixed_price: { USD: { amount: 700, includes_tax: true } } }))).to.deep.equal({
+    const products = [
+      product({ USD: { amount: 1000, includes_tax: false }, EUR: { amount: 900, includes_tax: true } }),
+    ];
+    expect(
+      planPrices(
+        products,
+        plan({ base_price_percentage: 10, fixed_price: { USD: { amount: 700, includes_tax: true } } }),
+      ),
+    ).to.deep.equal({
       USD: { amount: 700, includes_tax: true },
       EUR: { amount: 810, includes_tax: true },
     });
-    expect(planPrices(products, plan({ fixed_price: { USD: { amount: 700 } } }))).to.deep.equal({ USD: { amount: 700 }, EUR: { amount: 900, includes_tax: true } });
+    expect(planPrices(products, plan({ fixed_price: { USD: { amount: 700 } } }))).to.deep.equal({
+      USD: { amount: 700 },
+      EUR: { amount: 900, includes_tax: true },
+    });
   });
 
   it('keeps fixed prices in currencies no product is priced in', () => {
-    expect(planPrices([product(usd(1000))], plan({ fixed_price: { GBP: { amount: 800 } } }))).to.deep.equal({ GBP: { amount: 800 }, USD: { amount: 1000, includes_tax: false } });
+    expect(planPrices([product(usd(1000))], plan({ fixed_price: { GBP: { amount: 800 } } }))).to.deep.equal({
+      GBP: { amount: 800 },
+      USD: { amount: 1000, includes_tax: false },
+    });
   });
 
   it('skips a currency that one of the products has no price in', () => {
-    expect(planPrices([product({ USD: { amount: 1000 }, EUR: { amount: 900 } }), product(usd(500))], plan())).to.deep.equal({ USD: { amount: 1500, includes_tax: false } });
+    expect(
+      planPrices([product({ USD: { amount: 1000 }, EUR: { amount: 900 } }), product(usd(500))], plan()),
+    ).to.deep.equal({ USD: { amount: 1500, includes_tax: false } });
     expect(planPrices([product(usd(1000)), product()], plan())).to.deep.equal({});
   });
 
@@ -123,12 +171,19 @@ describe('plan prices', () => {
   ];
   for (const [label, flags, includesTax] of taxes) {
     it(`includes tax ${includesTax ? 'only because' : 'not, as'} ${label}`, () => {
-      expect(planPrices(flags.map((flag) => product(usd(100, flag))), plan())).to.deep.equal({ USD: { amount: 100 * flags.length, includes_tax: includesTax } });
+      expect(
+        planPrices(
+          flags.map((flag) => product(usd(100, flag))),
+          plan(),
+        ),
+      ).to.deep.equal({ USD: { amount: 100 * flags.length, includes_tax: includesTax } });
     });
   }
 
   it('has only the fixed prices when the offering has no products', () => {
-    expect(planPrices([], plan({ base_price_percentage: 50, fixed_price: { USD: { amount: 1200, includes_tax: true } } }))).to.deep.equal({ USD: { amount: 1200, includes_tax: true } });
+    expect(
+      planPrices([], plan({ base_price_percentage: 50, fixed_price: { USD: { amount: 1200, includes_tax: true } } })),
+    ).to.deep.equal({ USD: { amount: 1200, includes_tax: true } });
     expect(planPrices([], plan())).to.deep.equal({});
   });
 });
@@ -173,7 +228,9 @@ describe('display prices', () => {
   });
 
   it('shows the preferred currency when the price has it', () => {
-    expect(displayPrice({ USD: { amount: 1000 }, EUR: { amount: 900 } }, 'USD')).to.deep.equal(priced('USD', 1000, '$10.00'));
+    expect(displayPrice({ USD: { amount: 1000 }, EUR: { amount: 900 } }, 'USD')).to.deep.equal(
+      priced('USD', 1000, '$10.00'),
+    );
   });
 
   it('falls back to the first currency in code order', () => {

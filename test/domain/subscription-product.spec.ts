@@ -14,20 +14,36 @@ describe('subscription products', () => {
       price: { USD: { amount: 1500, includes_tax: true } },
       price_units: { unit: 'month', amount: 1 },
     };
-    expect(parseProductAttributes({ type: 'subscription_product', id: 'x', attributes: { ...attributes, colour: 'brown' } })).to.deep.equal(E.right(attributes));
+    expect(
+      parseProductAttributes({ type: 'subscription_product', id: 'x', attributes: { ...attributes, colour: 'brown' } }),
+    ).to.deep.equal(E.right(attributes));
   });
 
   it('leaves a null optional field out of a new product', () => {
-    expect(parseProductAttributes({ type: 'subscription_product', attributes: { name: 'Coffee', external_ref: null } })).to.deep.equal(E.right({ name: 'Coffee' }));
+    expect(
+      parseProductAttributes({ type: 'subscription_product', attributes: { name: 'Coffee', external_ref: null } }),
+    ).to.deep.equal(E.right({ name: 'Coffee' }));
   });
 
   const envelopes: ReadonlyArray<[string, unknown, ReadonlyArray<{ source: string; detail: string }>]> = [
     ['data that is not an object', 'product', [{ source: 'data', detail: 'must be an object' }]],
     ['null data', null, [{ source: 'data', detail: 'must be an object' }]],
     ['a missing type', { attributes: { name: 'Coffee' } }, [{ source: 'data.type', detail: 'is required' }]],
-    ['a wrong type', { type: 'subscription_plan', attributes: { name: 'Coffee' } }, [{ source: 'data.type', detail: "must be 'subscription_product'" }]],
-    ['missing attributes', { type: 'subscription_product' }, [{ source: 'data.attributes', detail: 'must be an object' }]],
-    ['attributes that are a list', { type: 'subscription_product', attributes: [] }, [{ source: 'data.attributes', detail: 'must be an object' }]],
+    [
+      'a wrong type',
+      { type: 'subscription_plan', attributes: { name: 'Coffee' } },
+      [{ source: 'data.type', detail: "must be 'subscription_product'" }],
+    ],
+    [
+      'missing attributes',
+      { type: 'subscription_product' },
+      [{ source: 'data.attributes', detail: 'must be an object' }],
+    ],
+    [
+      'attributes that are a list',
+      { type: 'subscription_product', attributes: [] },
+      [{ source: 'data.attributes', detail: 'must be an object' }],
+    ],
     [
       'neither type nor attributes',
       {},
@@ -36,7 +52,11 @@ describe('subscription products', () => {
         { source: 'data.attributes', detail: 'must be an object' },
       ],
     ],
-    ['a missing name', { type: 'subscription_product', attributes: {} }, [{ source: 'data.attributes.name', detail: 'is required' }]],
+    [
+      'a missing name',
+      { type: 'subscription_product', attributes: {} },
+      [{ source: 'data.attributes.name', detail: 'is required' }],
+    ],
   ];
   for (const [label, data, problems] of envelopes) {
     it(`refuses ${label}`, () => {
@@ -77,7 +97,8 @@ describe('subscription products', () => {
   });
 
   describe('updates', () => {
-    const changes = (attributes: Record<string, unknown>) => parseProductChanges({ type: 'subscription_product', attributes });
+    const changes = (attributes: Record<string, unknown>) =>
+      parseProductChanges({ type: 'subscription_product', attributes });
 
     it('leaves absent fields out', () => {
       expect(changes({})).to.deep.equal(E.right({}));
@@ -85,17 +106,30 @@ describe('subscription products', () => {
     });
 
     it('keeps null on every optional field, so that it is cleared', () => {
-      const cleared = { description: null, external_ref: null, sku: null, main_image: null, price: null, price_units: null };
+      const cleared = {
+        description: null,
+        external_ref: null,
+        sku: null,
+        main_image: null,
+        price: null,
+        price_units: null,
+      };
       expect(changes(cleared)).to.deep.equal(E.right(cleared));
     });
 
     it('refuses null on the name', () => {
-      expect(changes({ name: null })).to.deep.equal(E.left([{ source: 'data.attributes.name', detail: 'cannot be null' }]));
+      expect(changes({ name: null })).to.deep.equal(
+        E.left([{ source: 'data.attributes.name', detail: 'cannot be null' }]),
+      );
     });
 
     it('checks the given fields with the same limits', () => {
-      expect(changes({ name: 'n'.repeat(1024), sku: 's'.repeat(1024) })).to.deep.equal(E.right({ name: 'n'.repeat(1024), sku: 's'.repeat(1024) }));
-      expect(changes({ name: 'ab', price: { USD: { amount: -1 } }, price_units: { unit: 'day', amount: 0 } })).to.deep.equal(
+      expect(changes({ name: 'n'.repeat(1024), sku: 's'.repeat(1024) })).to.deep.equal(
+        E.right({ name: 'n'.repeat(1024), sku: 's'.repeat(1024) }),
+      );
+      expect(
+        changes({ name: 'ab', price: { USD: { amount: -1 } }, price_units: { unit: 'day', amount: 0 } }),
+      ).to.deep.equal(
         E.left([
           { source: 'data.attributes.name', detail: NAME_LIMIT },
           { source: 'data.attributes.price.USD.amount', detail: AMOUNT_LIMIT },

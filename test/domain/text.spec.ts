@@ -28,7 +28,9 @@ describe('bounded strings', () => {
   }
 
   it('names the source and the limits in the issue', () => {
-    expect(nameOf3To1024('ab')).to.deep.equal(E.left([{ source: 'data.name', detail: 'must be 3 to 1024 characters long' }]));
+    expect(nameOf3To1024('ab')).to.deep.equal(
+      E.left([{ source: 'data.name', detail: 'must be 3 to 1024 characters long' }]),
+    );
   });
 
   it('counts code points, not UTF-16 units', () => {

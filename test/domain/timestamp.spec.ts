@@ -14,10 +14,31 @@ describe('timestamps in requests', () => {
     ['2028-02-29T00:00:00Z', '2028-02-29T00:00:00.000Z'],
     ['2026-04-30T23:00:00-02:00', '2026-05-01T01:00:00.000Z'],
   ];
-  for (const [text, iso] of accepted) it(`reads ${text}`, () => expect(E.map((d: Date) => d.toISOString())(parse(text))).to.deep.equal(E.right(iso)));
+  for (const [text, iso] of accepted)
+    it(`reads ${text}`, () => expect(E.map((d: Date) => d.toISOString())(parse(text))).to.deep.equal(E.right(iso)));
 
-  for (const text of ['2026-02-29T00:00:00Z', '2026-02-31T00:00:00Z', '2026-04-31T10:00:00+02:00', '2026-03-01', '2026-03-01T09:00:00', '2026-13-01T09:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01 09:00:00Z', '0000-01-01T00:00:00Z', 'tomorrow', 1772355600000, null]) {
+  for (const text of [
+    '2026-02-29T00:00:00Z',
+    '2026-02-31T00:00:00Z',
+    '2026-04-31T10:00:00+02:00',
+    '2026-03-01',
+    '2026-03-01T09:00:00',
+    '2026-13-01T09:00:00Z',
+    '2026-03-01T24:00:00Z',
+    '2026-03-01 09:00:00Z',
+    '0000-01-01T00:00:00Z',
+    'tomorrow',
+    1772355600000,
+    null,
+  ]) {
     it(`refuses ${JSON.stringify(text)}`, () =>
-      expect(parse(text)).to.deep.equal(E.left([{ source: 'data.go_live_after', detail: 'must be an RFC 3339 date and time with a time zone, such as 2026-03-01T09:00:00Z' }])));
+      expect(parse(text)).to.deep.equal(
+        E.left([
+          {
+            source: 'data.go_live_after',
+            detail: 'must be an RFC 3339 date and time with a time zone, such as 2026-03-01T09:00:00Z',
+          },
+        ]),
+      ));
   }
 });

@@ -13,7 +13,9 @@ describe('token requests', () => {
   });
 
   it('reads the implicit grant without a secret', () => {
-    expect(parseTokenRequest({ grant_type: 'implicit', client_id: 'a' })).to.deep.equal(E.right({ grant: 'implicit', clientId: 'a' }));
+    expect(parseTokenRequest({ grant_type: 'implicit', client_id: 'a' })).to.deep.equal(
+      E.right({ grant: 'implicit', clientId: 'a' }),
+    );
   });
 
   it('reports a missing secret and client id together', () => {
@@ -26,14 +28,26 @@ describe('token requests', () => {
   });
 
   const unusable: ReadonlyArray<[string, Record<string, string>, { source: string; detail: string }]> = [
-    ['a NUL in the client id', { grant_type: 'implicit', client_id: 'ab\u0000' }, { source: 'client_id', detail: STORABLE_TEXT_RULE }],
-    ['a lone surrogate in the client id', { grant_type: 'implicit', client_id: '\uD800' }, { source: 'client_id', detail: STORABLE_TEXT_RULE }],
+    [
+      'a NUL in the client id',
+      { grant_type: 'implicit', client_id: 'ab\u0000' },
+      { source: 'client_id', detail: STORABLE_TEXT_RULE },
+    ],
+    [
+      'a lone surrogate in the client id',
+      { grant_type: 'implicit', client_id: '\uD800' },
+      { source: 'client_id', detail: STORABLE_TEXT_RULE },
+    ],
     [
       'a NUL in the secret',
       { grant_type: 'client_credentials', client_id: 'a', client_secret: '\u0000' },
       { source: 'client_secret', detail: STORABLE_TEXT_RULE },
     ],
-    ['a client id of 513 characters', { grant_type: 'implicit', client_id: 'c'.repeat(513) }, { source: 'client_id', detail: 'must be at most 512 characters long' }],
+    [
+      'a client id of 513 characters',
+      { grant_type: 'implicit', client_id: 'c'.repeat(513) },
+      { source: 'client_id', detail: 'must be at most 512 characters long' },
+    ],
   ];
   for (const [label, form, problem] of unusable) {
     it(`names the field for ${label}`, () => {

@@ -9,7 +9,13 @@ import { planData, productData, subscriptionData } from '../support/subscription
 import { TestClock } from '../support/system-fakes.js';
 import { jsonBody, LogCapture, startTestApi, type TestApi } from '../support/test-api.js';
 
-type Resource = { id: string; type: string; attributes: Record<string, any>; meta: Record<string, any>; relationships?: Record<string, any> };
+type Resource = {
+  id: string;
+  type: string;
+  attributes: Record<string, any>;
+  meta: Record<string, any>;
+  relationships?: Record<string, any>;
+};
 
 const DAY = 86_400_000;
 const day = (iso: string) => iso.slice(0, 10);
@@ -27,8 +33,13 @@ forEachBackend('Billing over fourteen months, over HTTP with the job workers run
 
   beforeEach(async () => {
     clock = new TestClock(new Date('2026-01-01T00:00:00.000Z'));
-    api = await startTestApi({ persistence: persistence(), configure: (c) => c.rebind(TOKENS.Clock).toConstantValue(clock) });
-    jobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, { log: pino({ level: 'warn' }, new LogCapture()) });
+    api = await startTestApi({
+      persistence: persistence(),
+      configure: (c) => c.rebind(TOKENS.Clock).toConstantValue(clock),
+    });
+    jobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, {
+      log: pino({ level: 'warn' }, new LogCapture()),
+    });
   });
   afterEach(async () => {
     await jobs.stop();
@@ -65,14 +76,26 @@ forEachBackend('Billing over fourteen months, over HTTP with the job workers run
 
   it('bills each period once, taxes, collects and retries, with exact totals and gapless numbers', async () => {
     await at('2026-01-01T00:00:00.000Z');
-    const product = await created('/v2/subscriptions/products', productData({ name: 'Beans', price: { USD: { amount: 1000, includes_tax: false } } }));
+    const product = await created(
+      '/v2/subscriptions/products',
+      productData({ name: 'Beans', price: { USD: { amount: 1000, includes_tax: false } } }),
+    );
     const plan = (attributes: Record<string, unknown>) => created('/v2/subscriptions/plans', planData(attributes));
     const plans = [
       await plan({ name: 'Monthly' }),
       await plan({ name: 'Trial first', trial_period: 1 }),
-      await plan({ name: 'Six instalments', end_behavior: 'close', plan_length: 6, fixed_price: { USD: { amount: 5000, includes_tax: true } } }),
+      await plan({
+        name: 'Six instalments',
+        end_behavior: 'close',
+        plan_length: 6,
+        fixed_price: { USD: { amount: 5000, includes_tax: true } },
+      }),
     ];
-    const offering = await created('/v2/subscriptions/offerings/build', { name: 'Coffee club', products: [product.id], plans: plans.map((p) => p.id) });
+    const offering = await created('/v2/subscriptions/offerings/build', {
+      name: 'Coffee club',
+      products: [product.id],
+      plans: plans.map((p) => p.id),
+    });
     const copyOf = (name: string) => {
       const copies = offering.relationships?.['plans'].data as { id: string }[];
       return copies[plans.findIndex((p) => p.attributes['name'] === name)]!.id;
@@ -81,10 +104,21 @@ forEachBackend('Billing over fourteen months, over HTTP with the job workers run
       await at(start);
       return created('/v2/subscriptions/subscriptions', subscriptionData(offering.id, copyOf(planName), fields));
     };
-    const endOfJanuary = await subscribe('2026-01-31T09:15:00.000Z', 'Monthly', { manual_payments: true, name: 'End of January' });
-    const onTrial = await subscribe('2026-02-15T12:00:00.000Z', 'Trial first', { manual_payments: true, name: 'On trial' });
-    const instalments = await subscribe('2026-03-10T00:00:00.000Z', 'Six instalments', { manual_payments: true, name: 'Instalments' });
-    const noGateway = await subscribe('2026-01-05T00:00:00.000Z', 'Monthly', { name: 'Card on a gateway this service lacks' });
+    const endOfJanuary = await subscribe('2026-01-31T09:15:00.000Z', 'Monthly', {
+      manual_payments: true,
+      name: 'End of January',
+    });
+    const onTrial = await subscribe('2026-02-15T12:00:00.000Z', 'Trial first', {
+      manual_payments: true,
+      name: 'On trial',
+    });
+    const instalments = await subscribe('2026-03-10T00:00:00.000Z', 'Six instalments', {
+      manual_payments: true,
+      name: 'Instalments',
+    });
+    const noGateway = await subscribe('2026-01-05T00:00:00.000Z', 'Monthly', {
+      name: 'Card on a gateway this service lacks',
+    });
 
     for (let month = 0; month < 14; month += 1) {
       await at(new Date(Date.UTC(2026, 1 + month, 1)));
@@ -92,19 +126,26 @@ forEachBackend('Billing over fourteen months, over HTTP with the job workers run
       expect(billing.meta['report']['invoice_failures']).to.equal(0);
       const needingTax = await invoices('&filter=eq(tax_required,true)');
       if (needingTax.length > 0) {
-        const taxes = needingTax.map((i) => ({ invoice_id: i.id, tax_items: [{ type: 'tax_item', name: 'VAT', rate: 0.2, jurisdiction: 'GB' }] }));
+        const taxes = needingTax.map((i) => ({
+          invoice_id: i.id,
+          tax_items: [{ type: 'tax_item', name: 'VAT', rate: 0.2, jurisdiction: 'GB' }],
+        }));
         const taxed = await runJob({ job_type: 'tax-run', taxes });
         expect(taxed.meta['report']).to.deep.equal({ invoices_updated: needingTax.length, invoice_failures: 0 });
       }
       await runJob({ job_type: 'payment-run' });
       // Half a day later the merchant settles the manual payments: the end-of-January ones bounce in odd months.
       await at(new Date(clock.now().getTime() + DAY / 2));
-      for (const invoice of (await invoices('&filter=eq(outstanding,true)')).filter((i) => i.attributes['manual_payment_pending'] === true)) {
+      for (const invoice of (await invoices('&filter=eq(outstanding,true)')).filter(
+        (i) => i.attributes['manual_payment_pending'] === true,
+      )) {
         const payments = await read<Resource[]>(`/v2/subscriptions/invoices/${invoice.id}/payments`);
         const pending = payments.find((p) => p.attributes['status'] === 'pending')!;
         expect(pending.attributes['amount']['amount']).to.equal(invoice.meta['price']['amount']);
         const success = invoice.meta['subscription_id'] !== endOfJanuary.id || month % 2 === 0;
-        const attributes = success ? { success: true, external_payment_id: `cash-${month}` } : { success: false, failure_detail: { reason: 'cheque bounced' } };
+        const attributes = success
+          ? { success: true, external_payment_id: `cash-${month}` }
+          : { success: false, failure_detail: { reason: 'cheque bounced' } };
         const settled = await send(`/v2/subscriptions/invoices/${invoice.id}/payments/${pending.id}`, {
           ...jsonBody({ data: { type: 'subscription_invoice_payment', attributes } }),
           method: 'PUT',
@@ -116,14 +157,31 @@ forEachBackend('Billing over fourteen months, over HTTP with the job workers run
 
     const all = await invoices();
     const of = (subscription: Resource) =>
-      all.filter((i) => i.meta['subscription_id'] === subscription.id).sort((a, b) => a.attributes['billing_period'].start.localeCompare(b.attributes['billing_period'].start));
+      all
+        .filter((i) => i.meta['subscription_id'] === subscription.id)
+        .sort((a, b) => a.attributes['billing_period'].start.localeCompare(b.attributes['billing_period'].start));
     const starts = (list: Resource[]) => list.map((i) => day(i.attributes['billing_period'].start));
     const monthly = (from: number, count: number, dayOfMonth: number) =>
       Array.from({ length: count }, (_, i) => day(new Date(Date.UTC(2026, from + i, dayOfMonth)).toISOString()));
 
     // Month ends clamp and come back: 31 January, 28 February, 31 March...
     const january = of(endOfJanuary);
-    expect(starts(january)).to.deep.equal(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31', '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28']);
+    expect(starts(january)).to.deep.equal([
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-30',
+      '2026-10-31',
+      '2026-11-30',
+      '2026-12-31',
+      '2027-01-31',
+      '2027-02-28',
+    ]);
     for (const invoice of january) {
       expect(invoice.attributes['billing_period'].start.slice(10)).to.equal('T09:15:00.000000000Z');
       expect(invoice.attributes['tax_items'].map((t: { name: string }) => t.name)).to.deep.equal(['VAT']);
@@ -136,19 +194,37 @@ forEachBackend('Billing over fourteen months, over HTTP with the job workers run
     expect(starts(trial)).to.deep.equal(['2026-02-15', ...monthly(2, 12, 15)]);
     expect(trial[0]!.meta['price']['amount']).to.equal(0);
     expect(trial[0]!.attributes['outstanding']).to.equal(false);
-    expect(trial.slice(1).every((i) => i.meta['price']['amount'] === 1200 && !i.attributes['outstanding'])).to.equal(true);
+    expect(trial.slice(1).every((i) => i.meta['price']['amount'] === 1200 && !i.attributes['outstanding'])).to.equal(
+      true,
+    );
 
     const closing = of(instalments);
     expect(starts(closing)).to.deep.equal(monthly(2, 6, 10));
-    expect(closing.every((i) => i.meta['price'].amount === 5000 && i.meta['price'].includes_tax === true && i.attributes['tax_items'].length === 0 && !i.attributes['outstanding'])).to.equal(true);
+    expect(
+      closing.every(
+        (i) =>
+          i.meta['price'].amount === 5000 &&
+          i.meta['price'].includes_tax === true &&
+          i.attributes['tax_items'].length === 0 &&
+          !i.attributes['outstanding'],
+      ),
+    ).to.equal(true);
 
     // Every attempt through the missing gateway fails, saying why; the first invoice runs out of retries (1 + 10).
     const unpaid = of(noGateway);
     expect(starts(unpaid)).to.deep.equal(monthly(0, 14, 5));
     expect(unpaid.every((i) => i.attributes['outstanding'] === true)).to.equal(true);
-    const attempts = await read<Resource[]>(`/v2/subscriptions/subscriptions/${noGateway.id}/invoices/${unpaid[0]!.id}/payments`);
+    const attempts = await read<Resource[]>(
+      `/v2/subscriptions/subscriptions/${noGateway.id}/invoices/${unpaid[0]!.id}/payments`,
+    );
     expect(attempts).to.have.length(11);
-    expect(attempts.every((p) => p.attributes['success'] === false && /platform_payments_processor/.test(p.attributes['failure_detail'].reason))).to.equal(true);
+    expect(
+      attempts.every(
+        (p) =>
+          p.attributes['success'] === false &&
+          /platform_payments_processor/.test(p.attributes['failure_detail'].reason),
+      ),
+    ).to.equal(true);
     expect(unpaid[0]!.attributes['payment_retries_limit_reached']).to.equal(true);
     expect(unpaid[unpaid.length - 1]!.attributes['payment_retries_limit_reached']).to.equal(false);
 

@@ -25,11 +25,19 @@ describe('billing metrics, beside the HTTP ones', () => {
 
   it('counts the jobs the workers finished with their durations, the invoices and payment attempts they made, and the jobs waiting', async () => {
     await billing.move('2030-01-01T00:00:00Z');
-    const product = await billing.created(`${S}/products`, productData({ name: 'Beans', price: { USD: { amount: 1000, includes_tax: true } } }));
+    const product = await billing.created(
+      `${S}/products`,
+      productData({ name: 'Beans', price: { USD: { amount: 1000, includes_tax: true } } }),
+    );
     const plan = await billing.created(`${S}/plans`, planData({ name: 'Daily', billing_interval_type: 'day' }));
-    const offering = await billing.created(`${S}/offerings/build`, { name: 'Club', products: [product.id], plans: [plan.id] });
+    const offering = await billing.created(`${S}/offerings/build`, {
+      name: 'Club',
+      products: [product.id],
+      plans: [plan.id],
+    });
     const copy = (offering.relationships?.['plans'].data as { id: string }[])[0]!.id;
-    for (const name of ['Ada', 'Grace', 'Edsger']) await billing.created(`${S}/subscriptions`, subscriptionData(offering.id, copy, { name }));
+    for (const name of ['Ada', 'Grace', 'Edsger'])
+      await billing.created(`${S}/subscriptions`, subscriptionData(offering.id, copy, { name }));
     const before = await metrics();
 
     await billing.move('2030-01-02T00:00:00Z');

@@ -16,8 +16,11 @@ interface Exited {
 /** The built CLI as an operator runs it, from a working directory of its own. */
 const cli = (cwd: string, env: Record<string, string>, ...args: string[]): Promise<Exited> =>
   new Promise((resolve) => {
-    const child = execFile(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, timeout: 60_000 }, (_error, stdout, stderr) =>
-      resolve({ code: child.exitCode, stdout, stderr }),
+    const child = execFile(
+      process.execPath,
+      [CLI, ...args],
+      { cwd, env: { ...process.env, ...env }, timeout: 60_000 },
+      (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });
 
@@ -36,14 +39,18 @@ describe('the built CLI as a process', () => {
 
   it('starts with a shebang line and prints the package version from any working directory', async () => {
     expect((await readFile(CLI, 'utf8')).split('\n')[0]).to.equal('#!/usr/bin/env node');
-    const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    const { version } = JSON.parse(await readFile(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')) as {
+      version: string;
+    };
     expect(await cli(dir, {}, '--version')).to.deep.equal({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
 
   it('exits 2 on a usage error', async () => {
     const { code, stdout, stderr } = await cli(dir, {}, 'bogus', '--json');
     expect([code, stdout]).to.deep.equal([2, '']);
-    expect(JSON.parse(stderr)).to.deep.equal({ error: { kind: 'usage', exit_code: 2, message: "unknown command 'bogus'", issues: [] } });
+    expect(JSON.parse(stderr)).to.deep.equal({
+      error: { kind: 'usage', exit_code: 2, message: "unknown command 'bogus'", issues: [] },
+    });
   });
 
   it('exits 6 while the service holds the embedded database, then 4 for a conflict and 3 for an unknown store once it is stopped', async () => {
@@ -60,7 +67,10 @@ describe('the built CLI as a process', () => {
     service = undefined;
 
     const conflict = await cli(dir, env, 'create-key', '--store', storeId, '--reserved-rate-limit', '101');
-    expect([conflict.code, conflict.stderr]).to.deep.equal([4, 'error: the key was not created: requested reserved rate limit will exceed the maximum\n']);
+    expect([conflict.code, conflict.stderr]).to.deep.equal([
+      4,
+      'error: the key was not created: requested reserved rate limit will exceed the maximum\n',
+    ]);
     const unknown = await cli(dir, env, 'set-rate-limit', '--store', '5d0c0000-0000-4000-8000-000000000000', '10');
     expect([unknown.code, unknown.stderr]).to.deep.equal([3, 'error: the rate limit was not set: store not found\n']);
   });

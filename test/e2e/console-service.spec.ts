@@ -26,35 +26,48 @@ describe('the built service serves the console it was built with', function () {
   });
 
   it('answers /console with the files of dist/console, compressed as asked', async () => {
-    const manifest = JSON.parse(await readFile(path.join(ROOT, 'dist/console/manifest.json'), 'utf8')) as { script: string; style: string };
+    const manifest = JSON.parse(await readFile(path.join(ROOT, 'dist/console/manifest.json'), 'utf8')) as {
+      script: string;
+      style: string;
+    };
     const page = await fetch(`${service!.url}/console`);
     expect(page.status).to.equal(200);
     const html = await page.text();
-    expect(html).to.include(`src="/console/assets/${manifest.script}"`).and.include(`href="/console/assets/${manifest.style}"`);
+    expect(html)
+      .to.include(`src="/console/assets/${manifest.script}"`)
+      .and.include(`href="/console/assets/${manifest.style}"`);
     for (const file of [manifest.script, manifest.style]) {
       // fetch asks for gzip and brotli and decodes what comes back.
       const asset = await fetch(`${service!.url}/console/assets/${file}`);
       expect(asset.status, file).to.equal(200);
       expect(asset.headers.get('content-encoding'), file).to.be.oneOf(['br', 'gzip']);
-      expect(Buffer.from(await asset.arrayBuffer()).equals(await readFile(path.join(ROOT, 'dist/console/assets', file))), file).to.equal(true);
+      expect(
+        Buffer.from(await asset.arrayBuffer()).equals(await readFile(path.join(ROOT, 'dist/console/assets', file))),
+        file,
+      ).to.equal(true);
     }
   });
 
   const skipped = noBrowserReason();
-  (skipped === undefined ? it : it.skip)(`signs in with the key printed at the first start${skipped === undefined ? '' : ` (skipped: ${skipped})`}`, async () => {
-    const { clientId, clientSecret } = printedCredentials(await readFile(path.join(dir, 'bootstrap-key.txt'), 'utf8'));
-    browser = await launchBrowser();
-    const watch = await watchedPage(browser);
-    const { page } = watch;
-    await page.goto(`${service!.url}/console`);
-    await page.getByLabel('Client id').fill(clientId);
-    await page.getByLabel('Client secret').fill(clientSecret);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Store', level: 1 }).waitFor();
-    await page.locator('.stat').filter({ hasText: 'Application keys' }).getByText('1', { exact: true }).waitFor();
-    await watch.checkApiAnswers();
-    expect(watch.outbound).to.deep.equal([]);
-    expect(watch.consoleErrors).to.deep.equal([]);
-    await watch.context.close();
-  });
+  (skipped === undefined ? it : it.skip)(
+    `signs in with the key printed at the first start${skipped === undefined ? '' : ` (skipped: ${skipped})`}`,
+    async () => {
+      const { clientId, clientSecret } = printedCredentials(
+        await readFile(path.join(dir, 'bootstrap-key.txt'), 'utf8'),
+      );
+      browser = await launchBrowser();
+      const watch = await watchedPage(browser);
+      const { page } = watch;
+      await page.goto(`${service!.url}/console`);
+      await page.getByLabel('Client id').fill(clientId);
+      await page.getByLabel('Client secret').fill(clientSecret);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Store', level: 1 }).waitFor();
+      await page.locator('.stat').filter({ hasText: 'Application keys' }).getByText('1', { exact: true }).waitFor();
+      await watch.checkApiAnswers();
+      expect(watch.outbound).to.deep.equal([]);
+      expect(watch.consoleErrors).to.deep.equal([]);
+      await watch.context.close();
+    },
+  );
 });

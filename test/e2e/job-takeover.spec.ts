@@ -45,135 +45,232 @@ const PAYABLE = 200;
  * instance on the same PostgreSQL and Redis within 15 s, and its work is done once: the new instance's run
  * skips what the dead one committed (periods invoiced, payments begun) and does the rest.
  */
-(postgresUrl && redisUrl ? describe : describe.skip)('a job run taken over from a killed instance (TEST_POSTGRES_URL, TEST_REDIS_URL)', function () {
-  this.timeout(120_000);
-  const databaseUrl = postgresUrl === undefined ? '' : postgresUrl.replace(/\/[^/?]*(\?.*)?$/, '/app_test_takeover$1');
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? '' };
-  const instances: ServiceProcess[] = [];
-  let handle: DatabaseHandle;
-  let storeId: Uuid;
-  let credentials: { clientId: string; clientSecret: string };
+(postgresUrl && redisUrl ? describe : describe.skip)(
+  'a job run taken over from a killed instance (TEST_POSTGRES_URL, TEST_REDIS_URL)',
+  function () {
+    this.timeout(120_000);
+    const databaseUrl =
+      postgresUrl === undefined ? '' : postgresUrl.replace(/\/[^/?]*(\?.*)?$/, '/app_test_takeover$1');
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl ?? '' };
+    const instances: ServiceProcess[] = [];
+    let handle: DatabaseHandle;
+    let storeId: Uuid;
+    let credentials: { clientId: string; clientSecret: string };
 
-  before(async () => {
-    const admin = await openDatabase({ kind: 'postgres', url: postgresUrl! }, { poolSize: 1 });
-    try {
-      await sql`drop database if exists app_test_takeover`.execute(admin.db);
-      await sql`create database app_test_takeover`.execute(admin.db);
-    } finally {
-      await admin.close();
-    }
-    handle = await openDatabase({ kind: 'postgres', url: databaseUrl }, { poolSize: 2 });
-    await migrateToLatest(handle.db, handle.flavor);
-    const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Takeover'], { cwd: ROOT, env: { ...process.env, ...env } });
-    storeId = /^store_id: (\S+)$/m.exec(stdout)![1] as Uuid;
-    credentials = printedCredentials(stdout);
+    before(async () => {
+      const admin = await openDatabase({ kind: 'postgres', url: postgresUrl! }, { poolSize: 1 });
+      try {
+        await sql`drop database if exists app_test_takeover`.execute(admin.db);
+        await sql`create database app_test_takeover`.execute(admin.db);
+      } finally {
+        await admin.close();
+      }
+      handle = await openDatabase({ kind: 'postgres', url: databaseUrl }, { poolSize: 2 });
+      await migrateToLatest(handle.db, handle.flavor);
+      const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Takeover'], {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+      });
+      storeId = /^store_id: (\S+)$/m.exec(stdout)![1] as Uuid;
+      credentials = printedCredentials(stdout);
 
-    // Prices include tax, so that every invoice is ready for payment without a tax run.
-    const container = buildContainer({ kind: 'database', handle });
-    const monthly = aPlan(storeId, { name: 'Monthly', billing_interval_type: 'month', plan_length: 12 });
-    const offering = anOffering(storeId, [aProduct(storeId, { price: { USD: { amount: 1000, includes_tax: true } } })], [monthly]);
-    const versionId = await container.get(TOKENS.SubscriptionRepository).snapshotOffering(offering);
-    const createdAt = new Date(Date.now() - 64 * 86_400_000);
-    for (let done = 0; done < SUBSCRIPTIONS; done += 1000) {
-      const rows = Array.from({ length: 1000 }, () => toRow(aSubscription(offering, versionId, { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: invoiceAfter(createdAt, monthly.attributes) })));
-      await handle.db.insertInto('subscriptions').values(rows).execute();
-    }
-    await handle.db.updateTable('stores').set({ subscription_count: SUBSCRIPTIONS }).where('id', '=', storeId).execute();
-  });
-  after(async () => {
-    for (const instance of instances) if (instance.child.exitCode === null && instance.child.signalCode === null) await instance.stop();
-    await handle?.close();
-  });
-
-  const count = async (table: 'subscription_invoices' | 'subscription_invoice_payments') =>
-    Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where('store_id', '=', storeId).executeTakeFirstOrThrow()).n);
-
-  const jobRow = (id: string) => handle.db.selectFrom('subscription_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-
-  /** Submits a job of the kind through the instance's API, as a merchant would: its id. */
-  const submit = async (url: string, jobType: JobType): Promise<string> => {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: credentials.clientId, client_secret: credentials.clientSecret });
-    const token = ((await (await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
-    const submitted = await fetch(`${url}/v2/subscriptions/jobs`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ data: { type: 'subscription_job', attributes: { job_type: jobType } } }),
+      // Prices include tax, so that every invoice is ready for payment without a tax run.
+      const container = buildContainer({ kind: 'database', handle });
+      const monthly = aPlan(storeId, { name: 'Monthly', billing_interval_type: 'month', plan_length: 12 });
+      const offering = anOffering(
+        storeId,
+        [aProduct(storeId, { price: { USD: { amount: 1000, includes_tax: true } } })],
+        [monthly],
+      );
+      const versionId = await container.get(TOKENS.SubscriptionRepository).snapshotOffering(offering);
+      const createdAt = new Date(Date.now() - 64 * 86_400_000);
+      for (let done = 0; done < SUBSCRIPTIONS; done += 1000) {
+        const rows = Array.from({ length: 1000 }, () =>
+          toRow(
+            aSubscription(offering, versionId, {
+              timestamps: { createdAt, updatedAt: createdAt },
+              invoiceAfter: invoiceAfter(createdAt, monthly.attributes),
+            }),
+          ),
+        );
+        await handle.db.insertInto('subscriptions').values(rows).execute();
+      }
+      await handle.db
+        .updateTable('stores')
+        .set({ subscription_count: SUBSCRIPTIONS })
+        .where('id', '=', storeId)
+        .execute();
     });
-    expect(submitted.status).to.equal(201);
-    return ((await submitted.json()) as { data: { id: string } }).data.id;
-  };
+    after(async () => {
+      for (const instance of instances)
+        if (instance.child.exitCode === null && instance.child.signalCode === null) await instance.stop();
+      await handle?.close();
+    });
 
-  /**
-   * Starts an instance alone (so that it takes the job), submits the job to it, starts a second once the
-   * job has begun (or, with `secondFirst` false, right after the kill), kills the first with SIGKILL once
-   * `progress` reaches `killAfter`, and waits for the job to finish, within `TAKEOVER_MS` of the kill: the
-   * survivor.
-   */
-  const killHalfway = async (jobType: JobType, progress: () => Promise<number>, total: number, killAfter = total * KILL_AT, secondFirst = true) => {
-    for (const instance of instances.splice(0)) if (instance.child.exitCode === null && instance.child.signalCode === null) await instance.stop();
-    const first = await startServiceProcess(env);
-    instances.push(first);
-    const jobId = await submit(first.url, jobType);
-    const job = () => jobRow(jobId);
+    const count = async (table: 'subscription_invoices' | 'subscription_invoice_payments') =>
+      Number(
+        (
+          await handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('store_id', '=', storeId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
-    // The second instance is up and idle while the first one runs the job; or, for a run that may end
-    // while an instance starts, it starts right after the kill (within the lease, which the takeover waits
-    // out anyway).
-    const deadline = Date.now() + 30_000;
-    while ((await job()).status !== 'started' && Date.now() < deadline) await sleep(secondFirst ? 50 : 5);
-    const early = secondFirst ? await startServiceProcess(env) : undefined;
-    if (early !== undefined) instances.push(early);
-    while ((await progress()) < killAfter && Date.now() < deadline) await sleep(secondFirst ? 20 : 2);
+    const jobRow = (id: string) =>
+      handle.db.selectFrom('subscription_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-    const exited = new Promise((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGKILL');
-    await exited;
-    const killedAt = Date.now();
-    const atKill = await progress();
-    const second = early ?? (await startServiceProcess(env));
-    if (early === undefined) instances.push(second);
-    expect(atKill, `the run was killed part of the way: ${atKill} of ${total}`).to.be.above(0).and.below(total);
-    expect((await job()).status).to.equal('started');
+    /** Submits a job of the kind through the instance's API, as a merchant would: its id. */
+    const submit = async (url: string, jobType: JobType): Promise<string> => {
+      const form = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: credentials.clientId,
+        client_secret: credentials.clientSecret,
+      });
+      const token = (
+        (await (await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form })).json()) as {
+          access_token: string;
+        }
+      ).access_token;
+      const submitted = await fetch(`${url}/v2/subscriptions/jobs`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ data: { type: 'subscription_job', attributes: { job_type: jobType } } }),
+      });
+      expect(submitted.status).to.equal(201);
+      return ((await submitted.json()) as { data: { id: string } }).data.id;
+    };
 
-    while ((await job()).status === 'started' && Date.now() - killedAt < 30_000) await sleep(100);
-    const tookMs = Date.now() - killedAt;
-    expect((await job()).status, `the job after ${tookMs} ms`).to.equal('success');
-    expect(tookMs, `finished ${tookMs} ms after the kill (${atKill} of ${total} done before it)`).to.be.at.most(TAKEOVER_MS);
-    expect(second.output(), 'the survivor ran it').to.include(jobId);
-    return second;
-  };
+    /**
+     * Starts an instance alone (so that it takes the job), submits the job to it, starts a second once the
+     * job has begun (or, with `secondFirst` false, right after the kill), kills the first with SIGKILL once
+     * `progress` reaches `killAfter`, and waits for the job to finish, within `TAKEOVER_MS` of the kill: the
+     * survivor.
+     */
+    const killHalfway = async (
+      jobType: JobType,
+      progress: () => Promise<number>,
+      total: number,
+      killAfter = total * KILL_AT,
+      secondFirst = true,
+    ) => {
+      for (const instance of instances.splice(0))
+        if (instance.child.exitCode === null && instance.child.signalCode === null) await instance.stop();
+      const first = await startServiceProcess(env);
+      instances.push(first);
+      const jobId = await submit(first.url, jobType);
+      const job = () => jobRow(jobId);
 
-  it(`finishes a billing run on the other instance within ${TAKEOVER_MS / 1000} s of the kill, invoicing each period once, numbered without gaps`, async () => {
-    await killHalfway('billing-run', () => count('subscription_invoices'), INVOICES);
-    const rows = await handle.db.selectFrom('subscription_invoices').select(['subscription_id', 'billing_period_start', 'number']).where('store_id', '=', storeId).execute();
-    expect(rows, 'each due period invoiced').to.have.length(INVOICES);
-    expect(new Set(rows.map((r) => `${r.subscription_id} ${new Date(r.billing_period_start).toISOString()}`)).size, 'no period invoiced twice').to.equal(INVOICES);
-    expect(new Set(rows.map((r) => r.subscription_id)).size, 'every subscription invoiced').to.equal(SUBSCRIPTIONS);
-    const numbers = rows.map((r) => Number(r.number)).sort((a, b) => a - b);
-    expect(numbers.every((n, i) => n === i + 1), 'numbers 1..N without gaps or repeats').to.equal(true);
-  });
+      // The second instance is up and idle while the first one runs the job; or, for a run that may end
+      // while an instance starts, it starts right after the kill (within the lease, which the takeover waits
+      // out anyway).
+      const deadline = Date.now() + 30_000;
+      while ((await job()).status !== 'started' && Date.now() < deadline) await sleep(secondFirst ? 50 : 5);
+      const early = secondFirst ? await startServiceProcess(env) : undefined;
+      if (early !== undefined) instances.push(early);
+      while ((await progress()) < killAfter && Date.now() < deadline) await sleep(secondFirst ? 20 : 2);
 
-  it(`finishes a payment run on the other instance within ${TAKEOVER_MS / 1000} s of the kill, with one payment per invoice`, async () => {
-    // The billing run's invoices, made here when that test did not run (a run again changes nothing).
-    const billingJob: Job = { id: randomUUID() as Uuid, storeId, jobType: 'billing-run', status: 'started', createdAt: new Date(), updatedAt: new Date(), startedAt: new Date() };
-    await buildContainer({ kind: 'database', handle }).get(RunBilling).run({ job: billingJob, startedAt: new Date(), heartbeat: async () => undefined });
-    // A payment attempt costs far more than an invoice (transactions on both sides of the gateway's answer): a few hundred make a run of several seconds.
-    const due = await handle.db.selectFrom('subscription_invoices').select('id').where('store_id', '=', storeId).orderBy('id').limit(PAYABLE).execute();
-    await handle.db.updateTable('subscription_invoices').set({ outstanding: false }).where('store_id', '=', storeId).where('id', '>', due[due.length - 1]!.id).execute();
-    // Killed at its first payment: how fast a run pays differs tenfold between a quiet and a loaded host, so
-    // a kill timed by a share of the run, or after a second instance had started, could come after its end.
-    const survivor = await killHalfway('payment-run', () => count('subscription_invoice_payments'), PAYABLE, 1, false);
-    const payments = () => handle.db.selectFrom('subscription_invoice_payments').select(['invoice_id', 'status']).where('store_id', '=', storeId).execute();
-    const taken = await payments();
-    expect(taken, 'one payment per invoice').to.have.length(PAYABLE);
-    expect(new Set(taken.map((p) => p.invoice_id)).size, 'no invoice paid twice').to.equal(PAYABLE);
-    // The attempt the kill cut short (stored before the gateway was asked) is left to the next run, which resumes it under the same key.
-    expect(taken.filter((p) => p.status === 'pending').length, 'at most the attempt cut short is unfinished').to.be.at.most(1);
-    const next = await submit(survivor.url, 'payment-run');
-    const deadline = Date.now() + 15_000;
-    while ((await jobRow(next)).status !== 'success' && Date.now() < deadline) await sleep(100);
-    const settled = await payments();
-    expect(settled, 'still one payment per invoice').to.have.length(PAYABLE);
-    expect(settled.filter((p) => p.status === 'pending'), 'every attempt finished').to.deep.equal([]);
-  });
-});
+      const exited = new Promise((resolve) => first.child.once('exit', resolve));
+      first.child.kill('SIGKILL');
+      await exited;
+      const killedAt = Date.now();
+      const atKill = await progress();
+      const second = early ?? (await startServiceProcess(env));
+      if (early === undefined) instances.push(second);
+      expect(atKill, `the run was killed part of the way: ${atKill} of ${total}`).to.be.above(0).and.below(total);
+      expect((await job()).status).to.equal('started');
+
+      while ((await job()).status === 'started' && Date.now() - killedAt < 30_000) await sleep(100);
+      const tookMs = Date.now() - killedAt;
+      expect((await job()).status, `the job after ${tookMs} ms`).to.equal('success');
+      expect(tookMs, `finished ${tookMs} ms after the kill (${atKill} of ${total} done before it)`).to.be.at.most(
+        TAKEOVER_MS,
+      );
+      expect(second.output(), 'the survivor ran it').to.include(jobId);
+      return second;
+    };
+
+    it(`finishes a billing run on the other instance within ${TAKEOVER_MS / 1000} s of the kill, invoicing each period once, numbered without gaps`, async () => {
+      await killHalfway('billing-run', () => count('subscription_invoices'), INVOICES);
+      const rows = await handle.db
+        .selectFrom('subscription_invoices')
+        .select(['subscription_id', 'billing_period_start', 'number'])
+        .where('store_id', '=', storeId)
+        .execute();
+      expect(rows, 'each due period invoiced').to.have.length(INVOICES);
+      expect(
+        new Set(rows.map((r) => `${r.subscription_id} ${new Date(r.billing_period_start).toISOString()}`)).size,
+        'no period invoiced twice',
+      ).to.equal(INVOICES);
+      expect(new Set(rows.map((r) => r.subscription_id)).size, 'every subscription invoiced').to.equal(SUBSCRIPTIONS);
+      const numbers = rows.map((r) => Number(r.number)).sort((a, b) => a - b);
+      expect(
+        numbers.every((n, i) => n === i + 1),
+        'numbers 1..N without gaps or repeats',
+      ).to.equal(true);
+    });
+
+    it(`finishes a payment run on the other instance within ${TAKEOVER_MS / 1000} s of the kill, with one payment per invoice`, async () => {
+      // The billing run's invoices, made here when that test did not run (a run again changes nothing).
+      const billingJob: Job = {
+        id: randomUUID() as Uuid,
+        storeId,
+        jobType: 'billing-run',
+        status: 'started',
+        createdAt: new Date(),
+        updatedAt: new Date(),
+        startedAt: new Date(),
+      };
+      await buildContainer({ kind: 'database', handle })
+        .get(RunBilling)
+        .run({ job: billingJob, startedAt: new Date(), heartbeat: async () => undefined });
+      // A payment attempt costs far more than an invoice (transactions on both sides of the gateway's answer): a few hundred make a run of several seconds.
+      const due = await handle.db
+        .selectFrom('subscription_invoices')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .orderBy('id')
+        .limit(PAYABLE)
+        .execute();
+      await handle.db
+        .updateTable('subscription_invoices')
+        .set({ outstanding: false })
+        .where('store_id', '=', storeId)
+        .where('id', '>', due[due.length - 1]!.id)
+        .execute();
+      // Killed at its first payment: how fast a run pays differs tenfold between a quiet and a loaded host, so
+      // a kill timed by a share of the run, or after a second instance had started, could come after its end.
+      const survivor = await killHalfway(
+        'payment-run',
+        () => count('subscription_invoice_payments'),
+        PAYABLE,
+        1,
+        false,
+      );
+      const payments = () =>
+        handle.db
+          .selectFrom('subscription_invoice_payments')
+          .select(['invoice_id', 'status'])
+          .where('store_id', '=', storeId)
+          .execute();
+      const taken = await payments();
+      expect(taken, 'one payment per invoice').to.have.length(PAYABLE);
+      expect(new Set(taken.map((p) => p.invoice_id)).size, 'no invoice paid twice').to.equal(PAYABLE);
+      // The attempt the kill cut short (stored before the gateway was asked) is left to the next run, which resumes it under the same key.
+      expect(
+        taken.filter((p) => p.status === 'pending').length,
+        'at most the attempt cut short is unfinished',
+      ).to.be.at.most(1);
+      const next = await submit(survivor.url, 'payment-run');
+      const deadline = Date.now() + 15_000;
+      while ((await jobRow(next)).status !== 'success' && Date.now() < deadline) await sleep(100);
+      const settled = await payments();
+      expect(settled, 'still one payment per invoice').to.have.length(PAYABLE);
+      expect(
+        settled.filter((p) => p.status === 'pending'),
+        'every attempt finished',
+      ).to.deep.equal([]);
+    });
+  },
+);

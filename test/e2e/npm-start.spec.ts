@@ -61,7 +61,10 @@ describe('npm start under a process manager', () => {
         expect(servicePid).not.to.equal(npm.pid);
 
         npm.kill(signal);
-        const code = await Promise.race([exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), STOP_WAIT_MS))]);
+        const code = await Promise.race([
+          exited,
+          new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), STOP_WAIT_MS)),
+        ]);
         if (code === 'hung' && isAlive(servicePid)) process.kill(servicePid, 'SIGKILL');
 
         expect(code, 'npm exits with the service').to.equal(0);
@@ -82,7 +85,14 @@ describe('npm start under a process manager', () => {
   it('stops cleanly on Ctrl-C (SIGINT to the whole process group), and starts again on the same data', async function () {
     this.timeout(120_000);
     const dataDir = path.join(dir, 'pglite');
-    const env = { ...process.env, DATA_DIR: dataDir, BOOTSTRAP_KEY_FILE: path.join(dir, 'bootstrap-key.txt'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+    const env = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      BOOTSTRAP_KEY_FILE: path.join(dir, 'bootstrap-key.txt'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    };
 
     /** `npm start` as a terminal runs it: the leader of its own process group. */
     const start = async () => {
@@ -111,7 +121,10 @@ describe('npm start under a process manager', () => {
       const servicePid = Number(await readFile(`${dataDir}.lock`, 'utf8'));
       const ctrlC = async () => {
         process.kill(-npm.pid!, 'SIGINT');
-        const code = await Promise.race([exited, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), STOP_WAIT_MS))]);
+        const code = await Promise.race([
+          exited,
+          new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), STOP_WAIT_MS)),
+        ]);
         if (code === 'hung') kill();
         return code;
       };
@@ -119,7 +132,14 @@ describe('npm start under a process manager', () => {
     };
     const tokenFor = async (url: string): Promise<string> => {
       const { clientId, clientSecret } = printedCredentials(await readFile(env.BOOTSTRAP_KEY_FILE, 'utf8'));
-      const response = await fetch(`${url}/oauth/access_token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) });
+      const response = await fetch(`${url}/oauth/access_token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: clientSecret,
+        }),
+      });
       return ((await response.json()) as { access_token: string }).access_token;
     };
 
@@ -141,7 +161,9 @@ describe('npm start under a process manager', () => {
       upload.on('data', (chunk: Buffer) => (reply += chunk.toString()));
       upload.on('error', () => {});
       const replied = new Promise<void>((resolve) => upload.once('close', () => resolve()));
-      upload.write(`POST /v2/application-keys HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`);
+      upload.write(
+        `POST /v2/application-keys HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       const stopped = first.ctrlC();
       await new Promise((resolve) => setTimeout(resolve, 700));
@@ -165,7 +187,9 @@ describe('npm start under a process manager', () => {
     const second = await start();
     try {
       expect(second.output(), 'no new store on a database that has one').not.to.include('created the default store');
-      const listed = await fetch(`${second.url}/v2/application-keys`, { headers: { Authorization: `Bearer ${await tokenFor(second.url)}` } });
+      const listed = await fetch(`${second.url}/v2/application-keys`, {
+        headers: { Authorization: `Bearer ${await tokenFor(second.url)}` },
+      });
       const names = ((await listed.json()) as { data: { name: string }[] }).data.map((k) => k.name);
       expect(names).to.include.members(['Made before Ctrl-C', 'Sent during Ctrl-C']);
       expect(await second.ctrlC()).to.equal(0);

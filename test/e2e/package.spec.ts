@@ -47,7 +47,8 @@ describe('the packed package in another project', function () {
         },
       }),
     );
-    for (const file of ['consumer.ts', 'tsconfig.json']) await copyFile(path.join(CONSUMER, file), path.join(project, file));
+    for (const file of ['consumer.ts', 'tsconfig.json'])
+      await copyFile(path.join(CONSUMER, file), path.join(project, file));
     // The registry's packages are in npm's cache after the project's own install; fetch only what is missing.
     const installed = await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: project });
     installLog = installed.stdout + installed.stderr;
@@ -62,10 +63,26 @@ describe('the packed package in another project', function () {
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT });
     const [packed] = JSON.parse(stdout) as { files: { path: string }[] }[];
     const files = packed?.files.map((f) => f.path) ?? [];
-    expect(files).to.include.members(['dist/index.js', 'dist/index.d.ts', 'dist/cli.js', 'dist/main.js', 'LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']);
+    expect(files).to.include.members([
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli.js',
+      'dist/main.js',
+      'LICENSE',
+      'README.md',
+      'CHANGELOG.md',
+      'package.json',
+    ]);
     // The README's pages travel with it, so its links hold in the package too.
     expect(files).to.include.members(['docs/api.md', 'docs/billing.md', 'docs/operations.md', 'docs/embedding.md']);
-    expect(files.filter((f) => !f.startsWith('dist/') && !/^docs\/[a-z-]+\.md$/.test(f) && !['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json'].includes(f))).to.deep.equal([]);
+    expect(
+      files.filter(
+        (f) =>
+          !f.startsWith('dist/') &&
+          !/^docs\/[a-z-]+\.md$/.test(f) &&
+          !['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json'].includes(f),
+      ),
+    ).to.deep.equal([]);
     expect(files.filter((f) => f.endsWith('.map'))).to.deep.equal([]);
     // The console ships built: its manifest and the two files it names.
     expect(files).to.include('dist/console/manifest.json');
@@ -82,12 +99,25 @@ describe('the packed package in another project', function () {
   });
 
   it('runs the consumer: the core embedded on PGlite, a store and a key, the HTTP API in its own server, billing through the library', async () => {
-    const { stdout } = await run(process.execPath, ['out/consumer.js', path.join(dir, 'data', 'pglite')], { cwd: project });
-    expect(JSON.parse(stdout)).to.deep.equal({ token_status: 200, keys_status: 200, total: 2, names: ['Consumer key', 'Default key'], billed: 1, invoices: [1250, 1250] });
+    const { stdout } = await run(process.execPath, ['out/consumer.js', path.join(dir, 'data', 'pglite')], {
+      cwd: project,
+    });
+    expect(JSON.parse(stdout)).to.deep.equal({
+      token_status: 200,
+      keys_status: 200,
+      total: 2,
+      names: ['Consumer key', 'Default key'],
+      billed: 1,
+      invoices: [1250, 1250],
+    });
   });
 
   it('exposes only its public entry: internals cannot be imported by path', async () => {
-    const attempt = await run(process.execPath, ['--input-type=module', '-e', "await import('commerce-core/dist/container.js')"], { cwd: project }).then(
+    const attempt = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "await import('commerce-core/dist/container.js')"],
+      { cwd: project },
+    ).then(
       () => 'imported',
       (e: { stderr: string }) => e.stderr,
     );
@@ -95,7 +125,9 @@ describe('the packed package in another project', function () {
   });
 
   it('installs the CLI as a bin', async () => {
-    const { stdout } = await run(path.join(project, 'node_modules/.bin/commerce-core'), ['--version'], { cwd: project });
+    const { stdout } = await run(path.join(project, 'node_modules/.bin/commerce-core'), ['--version'], {
+      cwd: project,
+    });
     expect(stdout).to.equal(`${manifest.version}\n`);
   });
 });

@@ -20,7 +20,8 @@ import { LogCapture } from '../support/test-api.js';
 const redisUrl = process.env['TEST_REDIS_URL'];
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
 const postgres = BACKENDS.find((b) => b.name === 'PostgreSQL');
-const describeWithRedis = redisUrl !== undefined && postgresUrl !== undefined && postgres?.available === true ? describe : describe.skip;
+const describeWithRedis =
+  redisUrl !== undefined && postgresUrl !== undefined && postgres?.available === true ? describe : describe.skip;
 
 const DAY = 86_400_000;
 
@@ -59,9 +60,18 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
     const now = Date.now();
     const started = Array.from({ length: 10 }, (_, n) => new Date(now - (n + 1) * DAY - n * 3_600_000));
     for (const createdAt of started) {
-      await subscriptions.insert(aSubscription(offering, versionId, { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: invoiceAfter(createdAt, daily.attributes) }));
+      await subscriptions.insert(
+        aSubscription(offering, versionId, {
+          timestamps: { createdAt, updatedAt: createdAt },
+          invoiceAfter: invoiceAfter(createdAt, daily.attributes),
+        }),
+      );
     }
-    const schedule = aSchedule(store.id, { specification: '* * * * *', location: 'Europe/London', job: { job_type: 'billing-run' } });
+    const schedule = aSchedule(store.id, {
+      specification: '* * * * *',
+      location: 'Europe/London',
+      job: { job_type: 'billing-run' },
+    });
     await first.get(TOKENS.ScheduleRepository).insert(schedule);
 
     const instances = [];
@@ -76,23 +86,36 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
     const everySecond = { specification: '* * * * * *', location: 'Europe/London' };
     await Promise.all(instances.map(({ queue }) => queue.upsertSchedule(schedule.id, everySecond)));
     const jobs = first.get(TOKENS.JobRepository);
-    const listed = async (): Promise<readonly Job[]> => (await jobs.list(store.id, listQuery(JOB_LIST, { limit: 100 }), ['billing-run'])).items;
+    const listed = async (): Promise<readonly Job[]> =>
+      (await jobs.list(store.id, listQuery(JOB_LIST, { limit: 100 }), ['billing-run'])).items;
     await eventually(listed, (list) => list.filter((j) => j.status === 'success').length >= 4);
     await Promise.all(instances.map(({ queue }) => queue.removeSchedule(schedule.id)));
     const done = await eventually(listed, (list) => list.every((j) => j.status === 'success' || j.status === 'failed'));
 
-    expect(done.every((j) => j.status === 'success' && j.scheduleId === schedule.id), JSON.stringify(done.map((j) => [j.status, j.error, j.scheduledFor]))).to.equal(true);
+    expect(
+      done.every((j) => j.status === 'success' && j.scheduleId === schedule.id),
+      JSON.stringify(done.map((j) => [j.status, j.error, j.scheduledFor])),
+    ).to.equal(true);
     const instants = done.map((j) => j.scheduledFor?.getTime());
     expect(new Set(instants).size, 'one job per instant').to.equal(done.length);
     expect(instants.every((t) => t !== undefined && t % 1000 === 0)).to.equal(true);
 
     const invoices = (await first.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items;
-    const expected = started.reduce((sum, createdAt) => sum + Math.floor((Date.now() - createdAt.getTime()) / DAY) + 1, 0);
+    const expected = started.reduce(
+      (sum, createdAt) => sum + Math.floor((Date.now() - createdAt.getTime()) / DAY) + 1,
+      0,
+    );
     expect(invoices).to.have.length(expected);
     const periods = invoices.map((i) => `${i.subscriptionId} ${i.billingPeriod.start.toISOString()}`);
     expect(new Set(periods).size, 'no period twice').to.equal(invoices.length);
-    expect(invoices.map((i) => i.number).sort((a, b) => a - b)).to.deep.equal(Array.from({ length: expected }, (_, i) => i + 1));
-    const reported = done.reduce((sum, j) => sum + Number(j.report?.['invoices_tax_required'] ?? 0) + Number(j.report?.['invoices_ready_for_payment'] ?? 0), 0);
+    expect(invoices.map((i) => i.number).sort((a, b) => a - b)).to.deep.equal(
+      Array.from({ length: expected }, (_, i) => i + 1),
+    );
+    const reported = done.reduce(
+      (sum, j) =>
+        sum + Number(j.report?.['invoices_tax_required'] ?? 0) + Number(j.report?.['invoices_ready_for_payment'] ?? 0),
+      0,
+    );
     expect(reported, 'the runs together report each invoice once').to.equal(expected);
   });
 });

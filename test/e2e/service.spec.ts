@@ -34,18 +34,25 @@ describe('the service on the embedded database', () => {
     expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
     // The log stream is JSON lines only; stderr, captured here as a process manager would, is no
     // terminal: neither shows the secret, and stderr names the file that holds it.
-    const logLines = service.output().split('\n').filter((line) => line !== '');
+    const logLines = service
+      .output()
+      .split('\n')
+      .filter((line) => line !== '');
     for (const line of logLines) expect(() => JSON.parse(line) as unknown, line).not.to.throw();
     expect(service.output()).not.to.include(clientSecret);
     expect(service.terminal()).not.to.include(clientSecret);
     expect(service.terminal()).to.include(`client_id: ${clientId}\n`);
-    expect(service.terminal()).to.include(`The client secret is not shown here (stderr is not a terminal): it is saved in ${keyFile} (readable by its owner only).`);
+    expect(service.terminal()).to.include(
+      `The client secret is not shown here (stderr is not a terminal): it is saved in ${keyFile} (readable by its owner only).`,
+    );
     expect((await stat(keyFile)).mode & 0o777, 'permissions of the key file').to.equal(0o600);
     // One line for a person, beside the JSON log: where it listens, its reference, its database, the key's file.
     expect(service.terminal()).to.include(
       `commerce-core is listening on ${service.url} (API reference ${service.url}/docs; database: embedded PostgreSQL (PGlite) in ${dataDir}; the first key is in ${keyFile})\n`,
     );
-    const announced = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l['msg'] === 'created the default store and its first application key');
+    const announced = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((l) => l['msg'] === 'created the default store and its first application key');
     expect(announced).to.include({ client_id: clientId, file: keyFile, saved: true });
     expect((await fetch(`${service.url}/health`)).status).to.equal(200);
     const code = await service.stop();
@@ -65,7 +72,9 @@ describe('the service on the embedded database', () => {
       service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite'), BOOTSTRAP_KEY_FILE: keyFile });
       const { clientId, clientSecret } = printedCredentials(service.terminal());
       expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
-      expect(service.terminal()).to.include(`The key was NOT saved in ${keyFile}: the file already exists and is left as it is.`);
+      expect(service.terminal()).to.include(
+        `The key was NOT saved in ${keyFile}: the file already exists and is left as it is.`,
+      );
       expect(await readFile(keyFile, 'utf8')).to.equal('an earlier key\n');
       expect(await service.stop()).to.equal(0);
       service = undefined;
@@ -90,9 +99,15 @@ describe('the service on the embedded database', () => {
 
   it('creates a further store from the CLI, with working credentials', async () => {
     const run = promisify(execFile);
-    const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Second shop'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+    const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Second shop'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
     const { clientId, clientSecret } = printedCredentials(stdout);
-    const migrate = await run(process.execPath, ['dist/cli.js', 'migrate'], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+    const migrate = await run(process.execPath, ['dist/cli.js', 'migrate'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir },
+    });
     expect(migrate.stdout).to.equal('schema is up to date\n');
     service = await startServiceProcess({ DATA_DIR: dataDir });
     expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
@@ -100,9 +115,11 @@ describe('the service on the embedded database', () => {
 
   it('stops at start with a message naming a bad variable', async () => {
     let failure = '';
-    await startServiceProcess({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'sqlite://x' }).catch((error: Error) => {
-      failure = error.message;
-    });
+    await startServiceProcess({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'sqlite://x' }).catch(
+      (error: Error) => {
+        failure = error.message;
+      },
+    );
     expect(failure).to.include('PORT must be an integer');
     expect(failure).to.include('DATABASE_URL must start with');
   });

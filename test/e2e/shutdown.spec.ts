@@ -33,7 +33,11 @@ const send = (url: string, agent: Agent, requestPath: string, token: string, onW
       res.on('end', () => {
         try {
           JSON.parse(body);
-          resolve({ reusedSocket: req.reusedSocket, status: res.statusCode ?? 0, connectionClose: res.headers.connection === 'close' });
+          resolve({
+            reusedSocket: req.reusedSocket,
+            status: res.statusCode ?? 0,
+            connectionClose: res.headers.connection === 'close',
+          });
         } catch {
           resolve({ reusedSocket: req.reusedSocket, error: 'incomplete body' });
         }
@@ -79,7 +83,9 @@ describe('the service stopping under keep-alive load', () => {
     const { clientId, clientSecret } = await storeForLoad({ DATA_DIR: dataDir });
     service = await startServiceProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
     const { url, child, output } = service;
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
     const tokenResponse = await fetch(`${url}/oauth/access_token`, {
       method: 'POST',
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
@@ -100,7 +106,9 @@ describe('the service stopping under keep-alive load', () => {
         if (outcome.error !== undefined) await sleep(20);
       }
     };
-    const loops = agents.flatMap((agent) => [0, 1, 2, 3].map((i) => loop(agent, i % 2 === 0 ? '/v2/application-keys?page[limit]=5' : '/health')));
+    const loops = agents.flatMap((agent) =>
+      [0, 1, 2, 3].map((i) => loop(agent, i % 2 === 0 ? '/v2/application-keys?page[limit]=5' : '/health')),
+    );
 
     // A client that opens a connection and never finishes its headers: only the deadline ends it.
     const stalled = connectTo(url);
@@ -156,23 +164,40 @@ describe('the service stopping under keep-alive load', () => {
     expect(exit.code, 'exit code: a connection was cut at the deadline').to.equal(1);
     expect(stopped, 'milliseconds from SIGTERM to exit').to.be.below(SHUTDOWN_TIMEOUT_MS + EXIT_SLACK_MS);
     expect(before.length, 'requests before SIGTERM').to.be.above(50);
-    expect(before.filter((o) => o.error !== undefined || o.status !== 200), 'failures before SIGTERM').to.deep.equal([]);
+    expect(
+      before.filter((o) => o.error !== undefined || o.status !== 200),
+      'failures before SIGTERM',
+    ).to.deep.equal([]);
 
-    expect(burstAnswers.filter((o) => o.status !== 200), 'requests written before the signal').to.deep.equal([]);
+    expect(
+      burstAnswers.filter((o) => o.status !== 200),
+      'requests written before the signal',
+    ).to.deep.equal([]);
     const outcomes = [...before, ...after];
-    expect(outcomes.filter((o) => o.error === 'hanging' || o.error === 'incomplete body'), 'requests left without a whole answer').to.deep.equal([]);
+    expect(
+      outcomes.filter((o) => o.error === 'hanging' || o.error === 'incomplete body'),
+      'requests left without a whole answer',
+    ).to.deep.equal([]);
     // After the signal a request is answered whole, or refused before any byte of an answer: a new
     // connection once the listener is closed, or an idle keep-alive connection the drain closed just as
     // the request went out on it (which clients may retry, RFC 9112 9.3.1).
-    const unexpected = after.filter((o) => (o.error === undefined ? o.status !== 200 : !(o.error === 'ECONNREFUSED' || o.error === 'ECONNRESET')));
+    const unexpected = after.filter((o) =>
+      o.error === undefined ? o.status !== 200 : !(o.error === 'ECONNREFUSED' || o.error === 'ECONNRESET'),
+    );
     expect(unexpected, 'outcomes after SIGTERM').to.deep.equal([]);
-    expect(after.filter((o) => o.error === 'ECONNREFUSED').length, 'requests refused once the listener closed').to.be.above(0);
+    expect(
+      after.filter((o) => o.error === 'ECONNREFUSED').length,
+      'requests refused once the listener closed',
+    ).to.be.above(0);
 
     const logs = logLines(output());
     const drained = logs.find((l) => l['msg'] === 'connections drained');
     expect(drained, 'the drain reports its end').not.to.equal(undefined);
     expect(drained?.['cut_at_deadline'], 'the stalled connection was cut at the deadline').to.be.at.least(1);
-    expect(logs.find((l) => l['msg'] === 'draining connections')?.['connections'], 'open connections when the drain began').to.be.at.least(2);
+    expect(
+      logs.find((l) => l['msg'] === 'draining connections')?.['connections'],
+      'open connections when the drain began',
+    ).to.be.at.least(2);
     const uploaded = parseRawResponse(uploadReply);
     expect(uploaded.status, 'the upload in flight is answered').to.equal(201);
     expect(uploaded.headers['connection']).to.equal('close');
@@ -204,7 +229,9 @@ describe('the service receiving signals while it stops', () => {
     const drainMs = 20_000;
     service = await startServiceProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(drainMs) });
     const { url, child, output } = service;
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      child.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
     // A client that never finishes its headers keeps the drain going until its deadline.
     const stalled = connectTo(url);
     stalled.on('error', () => {});
@@ -215,8 +242,15 @@ describe('the service receiving signals while it stops', () => {
     while (!logLines(output()).some((l) => l['msg'] === 'draining connections')) await sleep(20);
     child.kill('SIGTERM');
     await sleep(500);
-    expect({ code: child.exitCode, signal: child.signalCode }, 'still draining after the second signal').to.deep.equal({ code: null, signal: null });
-    expect(logLines(output()).find((l) => l['msg'] === 'already shutting down: signal ignored (a further one forces the exit)')).to.include({ signal: 'SIGTERM', level: 40 });
+    expect({ code: child.exitCode, signal: child.signalCode }, 'still draining after the second signal').to.deep.equal({
+      code: null,
+      signal: null,
+    });
+    expect(
+      logLines(output()).find(
+        (l) => l['msg'] === 'already shutting down: signal ignored (a further one forces the exit)',
+      ),
+    ).to.include({ signal: 'SIGTERM', level: 40 });
     expect(await released(), 'the database is still open').to.equal(false);
 
     const forcedAt = Date.now();
@@ -246,7 +280,15 @@ describe('the service receiving signals while it stops', () => {
     const child = spawn(process.execPath, ['dist/main.js'], {
       cwd: path.resolve(import.meta.dirname, '../..'),
       // The deadline counts from the signal: a long one, so that a slow first start (a busy machine) stays within it.
-      env: { ...process.env, DATA_DIR: fresh, BOOTSTRAP_KEY_FILE: path.join(path.dirname(dataDir), 'fresh-key.txt'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: '100000' },
+      env: {
+        ...process.env,
+        DATA_DIR: fresh,
+        BOOTSTRAP_KEY_FILE: path.join(path.dirname(dataDir), 'fresh-key.txt'),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SHUTDOWN_TIMEOUT_MS: '100000',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -255,14 +297,26 @@ describe('the service receiving signals while it stops', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       // The lock is taken as the database opens, before its first initialisation (seconds on a fresh directory).
-      while (await access(`${fresh}.lock`).then(() => false, () => true)) await sleep(10);
+      while (
+        await access(`${fresh}.lock`).then(
+          () => false,
+          () => true,
+        )
+      )
+        await sleep(10);
       expect(stdout, 'signalled before it listens').not.to.include('"msg":"listening"');
       child.kill('SIGINT');
       expect(await exited, stdout).to.equal(0);
       const messages = logLines(stdout).map((l) => l['msg']);
       expect(messages).to.include.members(['shutting down', 'listening', 'stopped']);
       expect(messages.indexOf('shutting down')).to.be.below(messages.indexOf('listening'));
-      expect(await access(`${fresh}.lock`).then(() => false, () => true), 'the embedded database is released').to.equal(true);
+      expect(
+        await access(`${fresh}.lock`).then(
+          () => false,
+          () => true,
+        ),
+        'the embedded database is released',
+      ).to.equal(true);
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }

@@ -18,7 +18,10 @@ describe('the store test clock, off (TEST_CLOCKS unset)', () => {
         expect(put.status).to.equal(404);
       }
       expect(await api.container.get(TOKENS.TestClockRepository).find(api.store.store.id)).to.equal(undefined);
-      expect(await (await api.request('/health/ready', { token: null })).json(), 'readiness says nothing of them').not.to.have.property('test_clocks');
+      expect(
+        await (await api.request('/health/ready', { token: null })).json(),
+        'readiness says nothing of them',
+      ).not.to.have.property('test_clocks');
     } finally {
       await api.close();
     }
@@ -36,17 +39,25 @@ forEachBackend('The store test clock, on: billing month by month over HTTP', (_b
   });
   afterEach(async () => billing.stop());
 
-  const move = (now: string) => billing.api.request('/v2/subscriptions/test-clock', { ...jsonBody(clockDocument(now)), method: 'PUT' });
-  const clockReads = async (): Promise<string> => ((await (await billing.api.request('/v2/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes['now'];
+  const move = (now: string) =>
+    billing.api.request('/v2/subscriptions/test-clock', { ...jsonBody(clockDocument(now)), method: 'PUT' });
+  const clockReads = async (): Promise<string> =>
+    ((await (await billing.api.request('/v2/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes[
+      'now'
+    ];
   const created = (path: string, data: unknown) => billing.created(path, data);
   const read = <A = Resource>(path: string) => billing.read<A>(path);
   const finished = (job: Resource) => job.attributes['status'] === 'success' || job.attributes['status'] === 'failed';
   const runBilling = () => billing.runJob({ job_type: 'billing-run' });
   const invoiceStarts = async (): Promise<string[]> =>
-    (await read<Resource[]>('/v2/subscriptions/invoices?page[limit]=100')).map((i) => i.attributes['billing_period'].start.slice(0, 10)).sort();
+    (await read<Resource[]>('/v2/subscriptions/invoices?page[limit]=100'))
+      .map((i) => i.attributes['billing_period'].start.slice(0, 10))
+      .sort();
 
   it('says so in readiness', async () => {
-    const ready = (await (await billing.api.request('/health/ready', { token: null })).json()) as { test_clocks?: string };
+    const ready = (await (await billing.api.request('/health/ready', { token: null })).json()) as {
+      test_clocks?: string;
+    };
     expect(ready.test_clocks).to.equal('on');
   });
 
@@ -58,43 +69,77 @@ forEachBackend('The store test clock, on: billing month by month over HTTP', (_b
 
     const moved = await move('2030-01-15T08:30:00Z');
     expect(moved.status).to.equal(200);
-    expect(((await moved.json()) as { data: Resource }).data.attributes['now']).to.equal('2030-01-15T08:30:00.000000000Z');
+    expect(((await moved.json()) as { data: Resource }).data.attributes['now']).to.equal(
+      '2030-01-15T08:30:00.000000000Z',
+    );
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(await clockReads(), 'held still').to.equal('2030-01-15T08:30:00.000000000Z');
-    expect(await clockReads(), 'also without /v2').to.equal(((await (await billing.api.request('/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes['now']);
+    expect(await clockReads(), 'also without /v2').to.equal(
+      ((await (await billing.api.request('/subscriptions/test-clock')).json()) as { data: Resource }).data.attributes[
+        'now'
+      ],
+    );
 
     const back = await move('2030-01-15T08:29:59.999Z');
     expect(back.status).to.equal(422);
     expect(((await back.json()) as { errors: { code: string }[] }).errors[0]!.code).to.equal('test_clock_backwards');
     expect((await move('2030-01-15T08:30:00Z')).status, 'staying put').to.equal(200);
-    expect((await billing.api.request('/v2/subscriptions/test-clock', { ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now: 'soon' } } }), method: 'PUT' })).status).to.equal(400);
+    expect(
+      (
+        await billing.api.request('/v2/subscriptions/test-clock', {
+          ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now: 'soon' } } }),
+          method: 'PUT',
+        })
+      ).status,
+    ).to.equal(400);
     expect(await clockReads()).to.equal('2030-01-15T08:30:00.000000000Z');
   });
 
-  it('bills each month the clock passes, at the clock\'s time, and fires each schedule instant it passes once', async () => {
+  it("bills each month the clock passes, at the clock's time, and fires each schedule instant it passes once", async () => {
     expect((await move('2030-01-15T00:00:00Z')).status).to.equal(200);
-    const product = await created('/v2/subscriptions/products', productData({ name: 'Beans', price: { USD: { amount: 1000, includes_tax: true } } }));
+    const product = await created(
+      '/v2/subscriptions/products',
+      productData({ name: 'Beans', price: { USD: { amount: 1000, includes_tax: true } } }),
+    );
     const plan = await created('/v2/subscriptions/plans', planData({ name: 'Monthly' }));
-    const offering = await created('/v2/subscriptions/offerings/build', { name: 'Club', products: [product.id], plans: [plan.id] });
+    const offering = await created('/v2/subscriptions/offerings/build', {
+      name: 'Club',
+      products: [product.id],
+      plans: [plan.id],
+    });
     const copy = (offering.relationships?.['plans'].data as { id: string }[])[0]!.id;
-    const subscription = await created('/v2/subscriptions/subscriptions', subscriptionData(offering.id, copy, { manual_payments: true }));
+    const subscription = await created(
+      '/v2/subscriptions/subscriptions',
+      subscriptionData(offering.id, copy, { manual_payments: true }),
+    );
     expect(subscription.meta['timestamps']['created_at']).to.equal('2030-01-15T00:00:00.000000000Z');
 
     await runBilling();
     const afterFirst = await invoiceStarts();
-    expect(afterFirst, 'the first period, at the clock\'s time').to.include('2030-01-15');
-    expect(afterFirst.filter((d) => d > '2030-01-15'), 'nothing ahead of the clock').to.deep.equal([]);
+    expect(afterFirst, "the first period, at the clock's time").to.include('2030-01-15');
+    expect(
+      afterFirst.filter((d) => d > '2030-01-15'),
+      'nothing ahead of the clock',
+    ).to.deep.equal([]);
 
     expect((await move('2030-03-16T00:00:00Z')).status).to.equal(200);
     await runBilling();
     expect(await invoiceStarts()).to.deep.equal(['2030-01-15', '2030-02-15', '2030-03-15']);
     const invoices = await read<Resource[]>('/v2/subscriptions/invoices?page[limit]=100');
     const latest = invoices.find((i) => i.attributes['billing_period'].start.startsWith('2030-03-15'))!;
-    expect(latest.meta['timestamps']['created_at'], 'made at the clock\'s time').to.equal('2030-03-16T00:00:00.000000000Z');
+    expect(latest.meta['timestamps']['created_at'], "made at the clock's time").to.equal(
+      '2030-03-16T00:00:00.000000000Z',
+    );
 
     // Billing on the 1st of each month at midnight UTC: a move over three firsts starts three runs.
-    await created('/v2/subscriptions/schedules', { type: 'subscription_schedule', attributes: { specification: '0 0 1 * *', location: 'UTC', job: { job_type: 'billing-run' } } });
-    const billingRuns = async () => (await read<Resource[]>('/v2/subscriptions/jobs?page[limit]=100')).filter((j) => j.attributes['job_type'] === 'billing-run');
+    await created('/v2/subscriptions/schedules', {
+      type: 'subscription_schedule',
+      attributes: { specification: '0 0 1 * *', location: 'UTC', job: { job_type: 'billing-run' } },
+    });
+    const billingRuns = async () =>
+      (await read<Resource[]>('/v2/subscriptions/jobs?page[limit]=100')).filter(
+        (j) => j.attributes['job_type'] === 'billing-run',
+      );
     const before = (await billingRuns()).length;
     expect((await move('2030-06-02T00:00:00Z')).status).to.equal(200);
     expect((await billingRuns()).length - before).to.equal(3);

@@ -43,7 +43,11 @@ const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const token = await fetch(`${origin}/oauth/access_token`, {
   method: 'POST',
-  body: new URLSearchParams({ grant_type: 'client_credentials', client_id: key.right.key.clientId, client_secret: key.right.clientSecret }),
+  body: new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: key.right.key.clientId,
+    client_secret: key.right.clientSecret,
+  }),
 });
 const { access_token } = (await token.json()) as { access_token: string };
 const keys = await fetch(`${origin}/v2/application-keys`, { headers: { Authorization: `Bearer ${access_token}` } });
@@ -57,14 +61,32 @@ const made = <A>(either: Either<unknown, A>): A => {
   if (isLeft(either)) throw new Error(JSON.stringify(either.left));
   return either.right;
 };
-const product = made(await core.container.get(CreateSubscriptionProduct).execute(storeId, { type: 'subscription_product', attributes: { name: 'Beans', price: { USD: { amount: 1250, includes_tax: true } } } }));
+const product = made(
+  await core.container
+    .get(CreateSubscriptionProduct)
+    .execute(storeId, {
+      type: 'subscription_product',
+      attributes: { name: 'Beans', price: { USD: { amount: 1250, includes_tax: true } } },
+    }),
+);
 const plan = made(
   await core.container.get(CreateSubscriptionPlan).execute(storeId, {
     type: 'subscription_plan',
-    attributes: { name: 'Daily', billing_interval_type: 'day', billing_frequency: 1, plan_length: 12, end_behavior: 'roll', can_pause: true, can_resume: true, can_cancel: true },
+    attributes: {
+      name: 'Daily',
+      billing_interval_type: 'day',
+      billing_frequency: 1,
+      plan_length: 12,
+      end_behavior: 'roll',
+      can_pause: true,
+      can_resume: true,
+      can_cancel: true,
+    },
   }),
 );
-const offering = made(await core.container.get(BuildOffering).execute(storeId, { name: 'Club', products: [product.id], plans: [plan.id] }));
+const offering = made(
+  await core.container.get(BuildOffering).execute(storeId, { name: 'Club', products: [product.id], plans: [plan.id] }),
+);
 made(
   await core.container.get(CreateSubscription).execute(storeId, {
     account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60',
@@ -77,8 +99,18 @@ made(
   }),
 );
 const tomorrow = new Date(Date.now() + 86_400_000);
-const job: Job = { id: '7b0e2c2a-9d7e-4b8e-8f51-3c2d1e0f9a8b' as Job['id'], storeId, jobType: 'billing-run', status: 'started', createdAt: tomorrow, updatedAt: tomorrow, startedAt: tomorrow };
-const report = made(await core.container.get(RunBilling).run({ job, startedAt: tomorrow, heartbeat: async () => undefined }));
+const job: Job = {
+  id: '7b0e2c2a-9d7e-4b8e-8f51-3c2d1e0f9a8b' as Job['id'],
+  storeId,
+  jobType: 'billing-run',
+  status: 'started',
+  createdAt: tomorrow,
+  updatedAt: tomorrow,
+  startedAt: tomorrow,
+};
+const report = made(
+  await core.container.get(RunBilling).run({ job, startedAt: tomorrow, heartbeat: async () => undefined }),
+);
 const invoices = made(await core.container.get(ListInvoices).execute(storeId, queryParams([])));
 await core.close();
 console.log(

@@ -32,7 +32,11 @@ const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];
 
 const unknownValue = (field: Swapped): string =>
-  field === 'email' ? `nobody.${randomUUID().slice(0, 8)}@example.com` : field === 'externalRef' ? `ref-${randomUUID().slice(0, 8)}` : randomUUID();
+  field === 'email'
+    ? `nobody.${randomUUID().slice(0, 8)}@example.com`
+    : field === 'externalRef'
+      ? `ref-${randomUUID().slice(0, 8)}`
+      : randomUUID();
 
 /** A request of `route` made with the store's own ids, except `field`, which is `value`. */
 const requestWith = (route: RouteCase, ids: StoreIds, field: Swapped, value: string) => {
@@ -68,7 +72,9 @@ const comparable = (response: RawResponse, value: string): unknown => {
  */
 const cases = (ids: StoreIds) =>
   ROUTES.filter((route) => route.form !== true).flatMap((route) =>
-    [...REFERENCES, ...(route.method === 'GET' ? VALUES : [])].filter((field) => uses(route, ids, field)).map((field) => ({ route, field })),
+    [...REFERENCES, ...(route.method === 'GET' ? VALUES : [])]
+      .filter((field) => uses(route, ids, field))
+      .map((field) => ({ route, field })),
   );
 
 forEachBackend('Properties: stores are sealed from each other', (_backend, persistence) => {
@@ -92,21 +98,32 @@ forEachBackend('Properties: stores are sealed from each other', (_backend, persi
         const unknown = unknownValue(field);
         const send = async (value: string) => {
           const request = requestWith(route, mine.ids, field, value);
-          return rawRequest(api.url, route.method, request.path, { ...request.headers, Authorization: `Bearer ${mine.token}` }, request.body);
+          return rawRequest(
+            api.url,
+            route.method,
+            request.path,
+            { ...request.headers, Authorization: `Bearer ${mine.token}` },
+            request.body,
+          );
         };
         const [first, second] = foreignFirst ? [foreign, unknown] : [unknown, foreign];
         const a = await send(first);
         const b = await send(second);
         const label = `${route.method} ${route.pattern} with ${field}`;
-        expect(comparable(foreignFirst ? a : b, foreign), label).to.deep.equal(comparable(foreignFirst ? b : a, unknown));
+        expect(comparable(foreignFirst ? a : b, foreign), label).to.deep.equal(
+          comparable(foreignFirst ? b : a, unknown),
+        );
         expect((foreignFirst ? a : b).status, `${label}: another store's ${field} must never succeed`).to.satisfy(
-          (status: number) => route.method === 'GET' ? status === 404 || status === 200 : status >= 400,
+          (status: number) => (route.method === 'GET' ? status === 404 || status === 200 : status >= 400),
         );
       }),
       { numRuns: propertyRuns(120), endOnFailure: true },
     );
     const theirsNow = await theirs.send(`/v2/subscriptions/subscriptions/${theirs.ids.subscriptionId}`);
     expect(theirsNow.status, 'the other store is untouched').to.equal(200);
-    expect((await theirs.send(`/v2/subscriptions/subscribers/${theirs.ids.subscriberId}`)).status, "the other store's subscriber is untouched").to.equal(200);
+    expect(
+      (await theirs.send(`/v2/subscriptions/subscribers/${theirs.ids.subscriberId}`)).status,
+      "the other store's subscriber is untouched",
+    ).to.equal(200);
   });
 });

@@ -42,19 +42,28 @@ const STAND_IN: StoreIds = {
 };
 
 const concrete = (text: string, ids: StoreIds): string =>
-  (Object.keys(STAND_IN) as (keyof StoreIds)[]).reduce((t, k) => t.replaceAll(STAND_IN[k], ids[k]).replaceAll(encodeURIComponent(STAND_IN[k]), encodeURIComponent(ids[k])), text);
+  (Object.keys(STAND_IN) as (keyof StoreIds)[]).reduce(
+    (t, k) => t.replaceAll(STAND_IN[k], ids[k]).replaceAll(encodeURIComponent(STAND_IN[k]), encodeURIComponent(ids[k])),
+    text,
+  );
 
 const concreteBody = (init: RequestInit, ids: StoreIds): RequestInit => {
   const { body } = init;
   if (typeof body === 'string') return { ...init, body: concrete(body, ids) };
-  if (body instanceof URLSearchParams) return { ...init, body: new URLSearchParams([...body].map(([k, v]): [string, string] => [k, concrete(v, ids)])) };
+  if (body instanceof URLSearchParams)
+    return { ...init, body: new URLSearchParams([...body].map(([k, v]): [string, string] => [k, concrete(v, ids)])) };
   return init;
 };
 
 type Caller = 'client_credentials' | 'implicit' | 'anonymous';
 
 interface ErrorDocument {
-  readonly errors: readonly { readonly status: unknown; readonly title: unknown; readonly code: unknown; readonly meta: unknown }[];
+  readonly errors: readonly {
+    readonly status: unknown;
+    readonly title: unknown;
+    readonly code: unknown;
+    readonly meta: unknown;
+  }[];
 }
 
 const describeRequest = (r: HostileRequest, caller: Caller): string =>
@@ -77,30 +86,47 @@ forEachBackend('Properties: hostile input on every route', (_backend, persistenc
 
   it('answers generated bad input with no 5xx, and every 4xx with a JSON error document of its own status, a known code and the request id', async () => {
     await fc.assert(
-      fc.asyncProperty(hostileRequest(ROUTES, STAND_IN), fc.constantFrom<Caller>('client_credentials', 'client_credentials', 'implicit', 'anonymous'), async (request, caller) => {
-        const { ids } = store;
-        const token = caller === 'client_credentials' ? store.token : caller === 'implicit' ? store.implicitToken : undefined;
-        const init = concreteBody(request.init, ids);
-        const headers = { ...(init.headers as Record<string, string> | undefined), ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) };
-        const path = concrete(request.path, ids);
-        const response = await rawRequest(api.url, request.route.method, path, headers, init.body as string | URLSearchParams | undefined);
-        const { text } = response;
-        const label = `${describeRequest({ ...request, path }, caller)} → ${response.status} ${text.slice(0, 300)}`;
-        expect(response.status, label).to.be.below(500);
-        if (response.status >= 400) {
-          expect(response.contentType, label).to.match(/^application\/(vnd\.api\+)?json/);
-          const document = JSON.parse(text) as ErrorDocument;
-          expect(document.errors, label).to.be.an('array').that.is.not.empty;
-          for (const error of document.errors) {
-            expect(error.status, label).to.equal(String(response.status));
-            expect(error.title, label).to.be.a('string');
-            expect(ERROR_CODES, label).to.include(error.code);
-            expect(ERROR_CODE_STATUS[error.code as ErrorCode], `${label}: the status of its code`).to.equal(response.status);
-            expect(error.meta, label).to.deep.equal({ request_id: response.requestId });
+      fc.asyncProperty(
+        hostileRequest(ROUTES, STAND_IN),
+        fc.constantFrom<Caller>('client_credentials', 'client_credentials', 'implicit', 'anonymous'),
+        async (request, caller) => {
+          const { ids } = store;
+          const token =
+            caller === 'client_credentials' ? store.token : caller === 'implicit' ? store.implicitToken : undefined;
+          const init = concreteBody(request.init, ids);
+          const headers = {
+            ...(init.headers as Record<string, string> | undefined),
+            ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+          };
+          const path = concrete(request.path, ids);
+          const response = await rawRequest(
+            api.url,
+            request.route.method,
+            path,
+            headers,
+            init.body as string | URLSearchParams | undefined,
+          );
+          const { text } = response;
+          const label = `${describeRequest({ ...request, path }, caller)} → ${response.status} ${text.slice(0, 300)}`;
+          expect(response.status, label).to.be.below(500);
+          if (response.status >= 400) {
+            expect(response.contentType, label).to.match(/^application\/(vnd\.api\+)?json/);
+            const document = JSON.parse(text) as ErrorDocument;
+            expect(document.errors, label).to.be.an('array').that.is.not.empty;
+            for (const error of document.errors) {
+              expect(error.status, label).to.equal(String(response.status));
+              expect(error.title, label).to.be.a('string');
+              expect(ERROR_CODES, label).to.include(error.code);
+              expect(ERROR_CODE_STATUS[error.code as ErrorCode], `${label}: the status of its code`).to.equal(
+                response.status,
+              );
+              expect(error.meta, label).to.deep.equal({ request_id: response.requestId });
+            }
           }
-        }
-        if (response.status < 300 && request.route.method === 'DELETE') store = await seedStore(api.url, api.container, 'Hostile input, again');
-      }),
+          if (response.status < 300 && request.route.method === 'DELETE')
+            store = await seedStore(api.url, api.container, 'Hostile input, again');
+        },
+      ),
       { numRuns: propertyRuns(300), endOnFailure: true, timeout: 5000 },
     );
     expect(api.logs.lines.filter((l) => Number(l['level']) >= 50)).to.deep.equal([]);

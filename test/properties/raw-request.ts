@@ -9,7 +9,13 @@ export interface RawResponse {
 }
 
 /** An HTTP/1.1 request as a careless or hostile client sends it: any method may carry a body. */
-export const rawRequest = (origin: string, method: string, path: string, headers: Readonly<Record<string, string>>, body?: string | URLSearchParams): Promise<RawResponse> =>
+export const rawRequest = (
+  origin: string,
+  method: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+  body?: string | URLSearchParams,
+): Promise<RawResponse> =>
   new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(body.toString(), 'utf8');
     const req = request(`${origin}${path}`, {
@@ -32,7 +38,14 @@ export const rawRequest = (origin: string, method: string, path: string, headers
         };
         try {
           // However hostile the request, the answer is one the OpenAPI document describes.
-          assertDocumented({ method, path, status: response.status, header: (name) => res.headers[name.toLowerCase()]?.toString(), body: response.text, requestBody: body });
+          assertDocumented({
+            method,
+            path,
+            status: response.status,
+            header: (name) => res.headers[name.toLowerCase()]?.toString(),
+            body: response.text,
+            requestBody: body,
+          });
         } catch (error) {
           reject(error as Error);
           return;

@@ -28,13 +28,18 @@ export interface SeededStore {
 }
 
 export const tokenFor = async (url: string, form: Record<string, string>): Promise<string> => {
-  const response = await checkResponse('POST', '/oauth/access_token', await fetch(`${url}/oauth/access_token`, { method: 'POST', body: new URLSearchParams(form) }));
+  const response = await checkResponse(
+    'POST',
+    '/oauth/access_token',
+    await fetch(`${url}/oauth/access_token`, { method: 'POST', body: new URLSearchParams(form) }),
+  );
   if (response.status !== 200) throw new Error(`token request answered ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 };
 
 const created = async (response: Response, what: string): Promise<{ id: string } & Record<string, any>> => {
-  if (response.status !== 201 && response.status !== 200) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { data: { id: string } }).data;
 };
 
@@ -42,16 +47,30 @@ const created = async (response: Response, what: string): Promise<{ id: string }
  * The invoice the subscription was made with, given a pending manual payment directly: payment runs are
  * jobs, which have no route here.
  */
-const seedInvoice = async (container: Container, storeId: Uuid, subscriptionId: string): Promise<{ invoiceId: string; paymentId: string }> => {
+const seedInvoice = async (
+  container: Container,
+  storeId: Uuid,
+  subscriptionId: string,
+): Promise<{ invoiceId: string; paymentId: string }> => {
   const invoices = container.get(TOKENS.InvoiceRepository);
   const now = new Date();
-  const [invoice] = (await invoices.list(storeId, everyRow([{ op: 'eq', field: 'subscription_id', value: subscriptionId }]))).items;
+  const [invoice] = (
+    await invoices.list(storeId, everyRow([{ op: 'eq', field: 'subscription_id', value: subscriptionId }]))
+  ).items;
   if (invoice === undefined) throw new Error('the subscription was made without its first invoice');
   const paymentId = randomIds.uuid();
   const jobId = randomIds.uuid();
-  const begun = await invoices.beginAttempt(storeId, invoice.id, jobId, (current) => E.right(pendingPayment(current, { id: jobId }, paymentId, MANUAL_GATEWAY, now)));
+  const begun = await invoices.beginAttempt(storeId, invoice.id, jobId, (current) =>
+    E.right(pendingPayment(current, { id: jobId }, paymentId, MANUAL_GATEWAY, now)),
+  );
   if (E.isLeft(begun)) throw new Error('no payment recorded');
-  const waiting = await invoices.settle(storeId, invoice.id, paymentId, (current, payment) => completedAttempt(current, payment, { status: 'pending' }, DEFAULT_RETRY_POLICY, now), { retriesSpent: () => undefined, paid: () => undefined });
+  const waiting = await invoices.settle(
+    storeId,
+    invoice.id,
+    paymentId,
+    (current, payment) => completedAttempt(current, payment, { status: 'pending' }, DEFAULT_RETRY_POLICY, now),
+    { retriesSpent: () => undefined, paid: () => undefined },
+  );
   if (E.isLeft(waiting)) throw new Error('the payment does not wait for a settlement');
   return { invoiceId: invoice.id, paymentId };
 };
@@ -64,17 +83,36 @@ export const seedStore = async (url: string, container: Container, name: string)
   const store = await container.get(CreateStore).execute(name);
   if (E.isLeft(store)) throw new Error('store not created');
   await container.get(SetStoreRateLimit).execute(store.right.store.id, TEST_STORE_BUDGET);
-  const token = await tokenFor(url, { grant_type: 'client_credentials', client_id: store.right.key.clientId, client_secret: store.right.clientSecret });
+  const token = await tokenFor(url, {
+    grant_type: 'client_credentials',
+    client_id: store.right.key.clientId,
+    client_secret: store.right.clientSecret,
+  });
   const send: Send = async (path, init = {}) =>
-    checkResponse(init.method, path, await fetch(`${url}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } }), init.body);
-  const post = (path: string, data: unknown) => send(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
+    checkResponse(
+      init.method,
+      path,
+      await fetch(`${url}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
+      }),
+      init.body,
+    );
+  const post = (path: string, data: unknown) =>
+    send(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ data }) });
 
   const tag = randomUUID().slice(0, 8);
   const email = `ada.${tag}@example.com`;
   const externalRef = `ref-${tag}`;
   const accountId = randomUUID();
-  const key = await created(await post('/v2/application-keys', { type: 'application_key', name: `Second ${tag}` }), 'key');
-  const product = await created(await post('/v2/subscriptions/products', productData({ external_ref: externalRef })), 'product');
+  const key = await created(
+    await post('/v2/application-keys', { type: 'application_key', name: `Second ${tag}` }),
+    'key',
+  );
+  const product = await created(
+    await post('/v2/subscriptions/products', productData({ external_ref: externalRef })),
+    'product',
+  );
   const plan = await created(await post('/v2/subscriptions/plans', planData({ external_ref: externalRef })), 'plan');
   const offering = await created(
     await post('/v2/subscriptions/offerings/build', { name: `Club ${tag}`, products: [product.id], plans: [plan.id] }),
@@ -95,7 +133,10 @@ export const seedStore = async (url: string, container: Container, name: string)
     'integration',
   );
   const subscription = await created(
-    await post('/v2/subscriptions/subscriptions', subscriptionData(offering.id, offeringPlanId, { account_id: accountId, email, external_ref: externalRef })),
+    await post(
+      '/v2/subscriptions/subscriptions',
+      subscriptionData(offering.id, offeringPlanId, { account_id: accountId, email, external_ref: externalRef }),
+    ),
     'subscription',
   );
   // Paused, so that the subscription has a state change to read (and a resume the states route accepts).
@@ -105,30 +146,65 @@ export const seedStore = async (url: string, container: Container, name: string)
     body: JSON.stringify({ data: { type: 'subscription_state', attributes: { action: 'pause' } } }),
   });
   if (paused.status !== 204) throw new Error(`pause answered ${paused.status}: ${await paused.text()}`);
-  const [state] = ((await (await send(`/v2/subscriptions/subscriptions/${subscription.id}/states`)).json()) as { data: { id: string }[] }).data;
+  const [state] = (
+    (await (await send(`/v2/subscriptions/subscriptions/${subscription.id}/states`)).json()) as {
+      data: { id: string }[];
+    }
+  ).data;
   if (state === undefined) throw new Error('the pause left no state change');
-  const [integrationJob] = ((await (await send(`/v2/integrations/${integration.id}/jobs`)).json()) as { data: { id: string }[] }).data;
+  const [integrationJob] = (
+    (await (await send(`/v2/integrations/${integration.id}/jobs`)).json()) as { data: { id: string }[] }
+  ).data;
   if (integrationJob === undefined) throw new Error('the subscription left the integration no job');
-  const subscriber = await created(await post('/v2/subscriptions/subscribers', { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Ada Lovelace', email } }), 'subscriber');
+  const subscriber = await created(
+    await post('/v2/subscriptions/subscribers', {
+      type: 'subscription_subscriber',
+      attributes: { account_id: accountId, name: 'Ada Lovelace', email },
+    }),
+    'subscriber',
+  );
   const prorationPolicy = await created(
-    await post('/v2/subscriptions/proration-policies', { type: 'subscription_proration_policy', attributes: { name: 'Daily', rounding: 'up', external_ref: externalRef } }),
+    await post('/v2/subscriptions/proration-policies', {
+      type: 'subscription_proration_policy',
+      attributes: { name: 'Daily', rounding: 'up', external_ref: externalRef },
+    }),
     'proration policy',
   );
   const dunningRule = await created(
-    await post('/v2/subscriptions/dunning-rules', { type: 'subscription_dunning_rule', attributes: { payment_retry_type: 'fixed', payment_retries_limit: 5, action: 'close', default: true } }),
+    await post('/v2/subscriptions/dunning-rules', {
+      type: 'subscription_dunning_rule',
+      attributes: { payment_retry_type: 'fixed', payment_retries_limit: 5, action: 'close', default: true },
+    }),
     'dunning rule',
   );
   const { invoiceId, paymentId } = await seedInvoice(container, store.right.store.id, subscription.id);
-  const job = await created(await post('/v2/subscriptions/jobs', { type: 'subscription_job', attributes: { job_type: 'billing-run', external_ref: externalRef } }), 'job');
+  const job = await created(
+    await post('/v2/subscriptions/jobs', {
+      type: 'subscription_job',
+      attributes: { job_type: 'billing-run', external_ref: externalRef },
+    }),
+    'job',
+  );
   const importForm = new FormData();
-  importForm.append('import_file', new Blob([`${JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Imported', email } } })}\nnot json\n`]), 'seed.jsonl');
+  importForm.append(
+    'import_file',
+    new Blob([
+      `${JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: accountId, name: 'Imported', email } } })}\nnot json\n`,
+    ]),
+    'seed.jsonl',
+  );
   const imported = await send('/v2/subscriptions/imports', { method: 'POST', body: importForm });
   if (imported.status !== 201) throw new Error(`import upload answered ${imported.status}: ${await imported.text()}`);
   const importId = ((await imported.json()) as { data: { id: string } }).data.id;
   const schedule = await created(
     await post('/v2/subscriptions/schedules', {
       type: 'subscription_schedule',
-      attributes: { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' }, external_ref: externalRef },
+      attributes: {
+        specification: '30 0 * * *',
+        location: 'Europe/London',
+        job: { job_type: 'billing-run' },
+        external_ref: externalRef,
+      },
     }),
     'schedule',
   );

@@ -6,7 +6,6 @@ import type { DatabaseTarget } from '../../src/adapters/persistence/kysely/datab
 import type { Persistence } from '../../src/container.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../../src/adapters/persistence/kysely/tables.js';
 
-
 /** One storage backend a contract suite runs on. `url` is undefined when a server backend is not configured. */
 export interface Backend {
   readonly name: string;
@@ -98,7 +97,9 @@ export const forEachBackend = (
   for (const backend of BACKENDS.filter((b) => !options.sqlOnly || b.name !== 'in-memory')) {
     const describeOrSkip = backend.available ? describe : describe.skip;
     // A skipped backend says in its title how to run it.
-    const unavailable = backend.available ? '' : ` (skipped: set ${backend.name === 'MariaDB' ? 'TEST_MYSQL_URL' : 'TEST_POSTGRES_URL'} to run it)`;
+    const unavailable = backend.available
+      ? ''
+      : ` (skipped: set ${backend.name === 'MariaDB' ? 'TEST_MYSQL_URL' : 'TEST_POSTGRES_URL'} to run it)`;
     describeOrSkip(`${title} [${backend.name}]${unavailable}`, function () {
       let persistence: Persistence | undefined;
       before(async function () {

@@ -9,7 +9,13 @@ import { eventually } from './job-harness.js';
 import { jsonBody, LogCapture, startTestApi, type TestApi } from './test-api.js';
 
 /** A resource as the API answers it, loosely typed for reading what a test checks. */
-export type Resource = { id: string; type: string; attributes: Record<string, any>; meta: Record<string, any>; relationships?: Record<string, any> };
+export type Resource = {
+  id: string;
+  type: string;
+  attributes: Record<string, any>;
+  meta: Record<string, any>;
+  relationships?: Record<string, any>;
+};
 
 /** The API over a real socket with test clocks on and its job workers running: billing driven from outside, month by month. */
 export interface BillingApi {
@@ -25,11 +31,17 @@ export interface BillingApi {
   stop(): Promise<void>;
 }
 
-const finished = (job: Resource): boolean => job.attributes['status'] === 'success' || job.attributes['status'] === 'failed';
+const finished = (job: Resource): boolean =>
+  job.attributes['status'] === 'success' || job.attributes['status'] === 'failed';
 
-export const startBillingApi = async (persistence: Persistence, options: { configure?: (container: Container) => void } = {}): Promise<BillingApi> => {
+export const startBillingApi = async (
+  persistence: Persistence,
+  options: { configure?: (container: Container) => void } = {},
+): Promise<BillingApi> => {
   const api = await startTestApi({ persistence, testClocks: true, ...options });
-  const jobs: RunningJobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, { log: pino({ level: 'warn' }, new LogCapture()) });
+  const jobs: RunningJobs = await startJobs(api.container, api.container.get(TOKENS.JobQueue) as BackgroundJobQueue, {
+    log: pino({ level: 'warn' }, new LogCapture()),
+  });
   const created = async (path: string, data: unknown): Promise<Resource> => {
     const response = await api.request(path, jsonBody({ data }));
     expect(response.status, `${path}: ${await response.clone().text()}`).to.equal(201);
@@ -43,7 +55,10 @@ export const startBillingApi = async (persistence: Persistence, options: { confi
   return {
     api,
     async move(now) {
-      const response = await api.request('/v2/subscriptions/test-clock', { ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now } } }), method: 'PUT' });
+      const response = await api.request('/v2/subscriptions/test-clock', {
+        ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now } } }),
+        method: 'PUT',
+      });
       expect(response.status, `${now}: ${await response.clone().text()}`).to.equal(200);
     },
     created,

@@ -90,7 +90,15 @@ export const plus = (at: number, unit: Unit, count: number): number => {
   const year = date.getUTCFullYear() + Math.floor(months / 12);
   const month = ((months % 12) + 12) % 12;
   const day = Math.min(date.getUTCDate(), daysIn(year, month));
-  return Date.UTC(year, month, day, date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds());
+  return Date.UTC(
+    year,
+    month,
+    day,
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds(),
+    date.getUTCMilliseconds(),
+  );
 };
 
 const roundDays = (ms: number, rounding: Rounding): number =>
@@ -125,7 +133,8 @@ export class BillingModel {
       while (plus(s.invoiceAfter, unit, every * index) < through) index += 1;
       if (plus(s.invoiceAfter, unit, every * index) !== through) [from, index] = [through, 0];
     }
-    for (; ; index += 1) yield { start: plus(from, unit, every * index), end: plus(from, unit, every * (index + 1)), amount: price };
+    for (; ; index += 1)
+      yield { start: plus(from, unit, every * index), end: plus(from, unit, every * (index + 1)), amount: price };
   }
 
   private invoice(s: ModelSubscription, period: { start: number; end: number; amount: number }): void {
@@ -133,7 +142,15 @@ export class BillingModel {
     const charged = s.waiting.splice(0);
     const total = period.amount + charged.reduce((sum, p) => sum + p.charge - p.refund, 0) - s.credit;
     s.credit = total < 0 ? -total : 0;
-    s.invoices.push({ number: this.lastNumber, start: period.start, end: period.end, amount: Math.max(0, total), prorations: charged.length, failed: 0, spent: false });
+    s.invoices.push({
+      number: this.lastNumber,
+      start: period.start,
+      end: period.end,
+      amount: Math.max(0, total),
+      prorations: charged.length,
+      failed: 0,
+      spent: false,
+    });
   }
 
   private invoicedThrough(s: ModelSubscription): number | undefined {
@@ -145,7 +162,11 @@ export class BillingModel {
   }
 
   /** The periods a run at `at` would bill, were the subscription neither paused nor canceled. */
-  private due(s: ModelSubscription, at: number, ignoringPauses: boolean): { start: number; end: number; amount: number }[] {
+  private due(
+    s: ModelSubscription,
+    at: number,
+    ignoringPauses: boolean,
+  ): { start: number; end: number; amount: number }[] {
     const found = [];
     for (const period of this.periods(s)) {
       if (period.start > at) break;
@@ -157,14 +178,30 @@ export class BillingModel {
 
   create(key: number, id: string, createdAt: number, plan: ModelPlan): void {
     const invoiceAfter = plus(createdAt, plan.unit, plan.trial);
-    const s: ModelSubscription = { key, id, createdAt, invoiceAfter, plan, paused: false, suspended: false, canceled: false, inactive: false, gaps: [], invoices: [], waiting: [], credit: 0 };
+    const s: ModelSubscription = {
+      key,
+      id,
+      createdAt,
+      invoiceAfter,
+      plan,
+      paused: false,
+      suspended: false,
+      canceled: false,
+      inactive: false,
+      gaps: [],
+      invoices: [],
+      waiting: [],
+      credit: 0,
+    };
     this.subscriptions.push(s);
     const [first] = this.due(s, createdAt, false);
     if (first !== undefined) this.invoice(s, first);
   }
 
   run(at: number): void {
-    const inCreationOrder = [...this.subscriptions].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const inCreationOrder = [...this.subscriptions].sort(
+      (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    );
     for (const s of inCreationOrder) {
       if (s.suspended) continue;
       if (s.paused || s.canceled) {
@@ -172,7 +209,8 @@ export class BillingModel {
         continue;
       }
       // One at a time: each invoice moves where the next period starts.
-      for (let [period] = this.due(s, at, false); period !== undefined; [period] = this.due(s, at, false)) this.invoice(s, period);
+      for (let [period] = this.due(s, at, false); period !== undefined; [period] = this.due(s, at, false))
+        this.invoice(s, period);
     }
   }
 
@@ -186,10 +224,20 @@ export class BillingModel {
     if (plan === s.plan) return true;
     if (s.canceled) return false;
     const latest = s.invoices[s.invoices.length - 1];
-    if (this.rounding !== undefined && latest !== undefined && latest.start <= at && at < latest.end && latest.end > s.invoiceAfter) {
+    if (
+      this.rounding !== undefined &&
+      latest !== undefined &&
+      latest.start <= at &&
+      at < latest.end &&
+      latest.end > s.invoiceAfter
+    ) {
       const days = roundDays(latest.end - at, this.rounding);
       const length = (p: ModelPlan) => (plus(latest.start, p.unit, p.every) - latest.start) / DAY;
-      if (days > 0) s.waiting.push({ refund: share(s.plan.price, days, length(s.plan)), charge: share(plan.price, days, length(plan)) });
+      if (days > 0)
+        s.waiting.push({
+          refund: share(s.plan.price, days, length(s.plan)),
+          charge: share(plan.price, days, length(plan)),
+        });
     }
     s.plan = plan;
     return true;
@@ -211,7 +259,10 @@ export class BillingModel {
     for (const s of this.subscriptions) {
       for (const invoice of s.invoices) {
         if (invoice.amount === 0 || invoice.spent) continue;
-        const due = invoice.failed === 0 || invoice.failed > this.dunning.limit || invoice.last! + this.wait(invoice.failed) * DAY <= at;
+        const due =
+          invoice.failed === 0 ||
+          invoice.failed > this.dunning.limit ||
+          invoice.last! + this.wait(invoice.failed) * DAY <= at;
         if (!due) continue;
         invoice.failed += 1;
         invoice.last = at;

@@ -22,7 +22,11 @@ export const aJob = (storeId: Uuid, jobType: JobType, at: Date, taxes?: readonly
 const handlerOf = (container: Container, jobType: JobType): JobHandler => container.get(JOB_HANDLER_CLASSES[jobType]);
 
 /** Runs one billing, tax or payment job through its handler, counting heartbeats. */
-export const runJob = async (container: Container, job: Job, startedAt: Date): Promise<{ report: JobReport; heartbeats: number }> => {
+export const runJob = async (
+  container: Container,
+  job: Job,
+  startedAt: Date,
+): Promise<{ report: JobReport; heartbeats: number }> => {
   let heartbeats = 0;
   const handler = handlerOf(container, job.jobType);
   const ran = await handler.run({ job, startedAt, heartbeat: async () => void (heartbeats += 1) });

@@ -21,7 +21,16 @@ export const launchBrowser = (): Promise<Browser> =>
     executablePath: CHROMIUM_PATH,
     headless: true,
     // No sandbox: CI and the development machines run as root, where Chromium's sandbox refuses to start.
-    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu', '--no-first-run', '--disable-extensions', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-extensions',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 
 /** What a page did that a test refuses: console errors, uncaught exceptions, requests beyond the loopback. */
@@ -40,7 +49,10 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * console errors and the API answers it read collected for the test to hold to account.
  */
 export const watchedPage = async (browser: Browser): Promise<PageWatch & { context: BrowserContext }> => {
-  const context = await browser.newContext({ serviceWorkers: 'block', permissions: ['clipboard-read', 'clipboard-write'] });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   const outbound: string[] = [];
   const problems: string[] = [];
   await context.route('**/*', async (route) => {
@@ -65,7 +77,14 @@ export const watchedPage = async (browser: Browser): Promise<PageWatch & { conte
     }
     const headers = response.headers();
     try {
-      assertDocumented({ method: request.method(), path: `${url.pathname}${url.search}`, status: response.status(), header: (name) => headers[name.toLowerCase()] ?? null, body, requestBody });
+      assertDocumented({
+        method: request.method(),
+        path: `${url.pathname}${url.search}`,
+        status: response.status(),
+        header: (name) => headers[name.toLowerCase()] ?? null,
+        body,
+        requestBody,
+      });
     } catch (error) {
       problems.push((error as Error).message);
     }
@@ -74,7 +93,8 @@ export const watchedPage = async (browser: Browser): Promise<PageWatch & { conte
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      consoleErrors.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
   return {
@@ -106,11 +126,31 @@ const axeSource = (createRequire(import.meta.url)('axe-core') as { source: strin
 export const seriousViolations = async (page: Page): Promise<string[]> => {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run((globalThis as unknown as { document: PageDocument }).document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }));
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(
+            context: unknown,
+            options: unknown,
+          ): Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run((globalThis as unknown as { document: PageDocument }).document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)),
+    }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.targets.join(', ')}`);
 };
 
 /** Presses Tab until the focused element has this accessible name (or text), as a keyboard user moves; fails after `limit` presses. */
@@ -121,7 +161,9 @@ export const tabTo = async (page: Page, name: string | RegExp, limit = 80): Prom
       const doc = (globalThis as unknown as { document: PageDocument }).document;
       const el = doc.activeElement;
       if (el === null) return '';
-      const labelled = el.getAttribute('aria-label') ?? (el.id === '' ? null : (doc.querySelector(`label[for="${el.id}"]`)?.textContent ?? null));
+      const labelled =
+        el.getAttribute('aria-label') ??
+        (el.id === '' ? null : (doc.querySelector(`label[for="${el.id}"]`)?.textContent ?? null));
       const wrapping = el.closest('label')?.textContent ?? null;
       return (labelled ?? wrapping ?? el.textContent ?? '').trim();
     });

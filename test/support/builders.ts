@@ -39,7 +39,11 @@ export const aMapping = (storeId: Uuid, overrides: Partial<MerchantRealmMapping>
 });
 
 /** What a store is created with: the store, its first key and its realm mapping. */
-export const storeRecords = (store: Store, firstKey: ApplicationKey = aKey(store.id), realmMapping: MerchantRealmMapping = aMapping(store.id)): NewStoreRecords => ({
+export const storeRecords = (
+  store: Store,
+  firstKey: ApplicationKey = aKey(store.id),
+  realmMapping: MerchantRealmMapping = aMapping(store.id),
+): NewStoreRecords => ({
   store,
   firstKey,
   realmMapping,

@@ -1,6 +1,10 @@
 import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
 import type { PlanAttributes } from '../../src/domain/subscription/plan.js';
-import type { Subscription, SubscriptionFlags, SubscriptionTimestamps } from '../../src/domain/subscription/subscription.js';
+import type {
+  Subscription,
+  SubscriptionFlags,
+  SubscriptionTimestamps,
+} from '../../src/domain/subscription/subscription.js';
 import { PLAN_ATTRIBUTES } from './subscription-builders.js';
 
 export const uuid = (n: number): Uuid => {
@@ -14,7 +18,10 @@ export const CREATED = new Date('2024-01-31T09:00:00.000Z');
 
 export const planWith = (extra: Partial<PlanAttributes> = {}): PlanAttributes => ({ ...PLAN_ATTRIBUTES, ...extra });
 
-export const subscriptionWith = (flags: Partial<SubscriptionFlags> = {}, timestamps: Partial<SubscriptionTimestamps> = {}): Subscription => ({
+export const subscriptionWith = (
+  flags: Partial<SubscriptionFlags> = {},
+  timestamps: Partial<SubscriptionTimestamps> = {},
+): Subscription => ({
   id: uuid(10),
   storeId: uuid(11),
   accountId: uuid(12),

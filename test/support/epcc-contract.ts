@@ -18,7 +18,8 @@ interface EpccDocument {
   readonly components: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
-const vendored = (name: string): EpccDocument => JSON.parse(readFileSync(new URL(`epcc/${name}`, import.meta.url), 'utf8')) as EpccDocument;
+const vendored = (name: string): EpccDocument =>
+  JSON.parse(readFileSync(new URL(`epcc/${name}`, import.meta.url), 'utf8')) as EpccDocument;
 
 /**
  * Where we answer otherwise than EPCC's subscriptions document, on purpose, each with why; the document is
@@ -34,12 +35,18 @@ const vendored = (name: string): EpccDocument => JSON.parse(readFileSync(new URL
 const withOurDivergences = (document: EpccDocument): EpccDocument => {
   const schemas = document.components['schemas'] as Record<string, Record<string, unknown>>;
   const authority = schemas['PaymentAuthority']!;
-  schemas['SeedPaymentAuthority'] = { type: 'object', required: ['type'], properties: { type: { type: 'string', enum: ['platform_payments_processor'] } } };
+  schemas['SeedPaymentAuthority'] = {
+    type: 'object',
+    required: ['type'],
+    properties: { type: { type: 'string', enum: ['platform_payments_processor'] } },
+  };
   authority['oneOf'] = [...(authority['oneOf'] as unknown[]), { $ref: '#/components/schemas/SeedPaymentAuthority' }];
   schemas['ActivePlan'] = { ...schemas['ActivePlan'], nullable: true };
   const action = schemas['SubscriptionStateAction']!;
   action['enum'] = [...(action['enum'] as unknown[]), 'go_live'];
-  const update = document.paths['/subscriptions/offerings/{offering_uuid}/products/{product_uuid}']!['put']!.responses['200'] as {
+  const update = document.paths['/subscriptions/offerings/{offering_uuid}/products/{product_uuid}']!['put']!.responses[
+    '200'
+  ] as {
     content: { 'application/json': { schema: { properties: { data: { $ref: string } } } } };
   };
   update.content['application/json'].schema.properties.data.$ref = '#/components/schemas/OfferingProduct';
@@ -72,10 +79,22 @@ const withIntegrationDivergences = (document: EpccDocument): EpccDocument => {
  * EPCC's own documents for the operations we claim: its subscriptions API, whose server URL ends in `/v2`
  * (we serve it with and without that prefix), and the account-membership settings of its accounts API.
  */
-const EPCC_DOCUMENTS: readonly { readonly name: string; readonly document: EpccDocument; readonly prefixes: readonly string[] }[] = [
-  { name: 'subscriptions', document: withOurDivergences(vendored('subscriptions-openapi.json')), prefixes: ['/v2', ''] },
+const EPCC_DOCUMENTS: readonly {
+  readonly name: string;
+  readonly document: EpccDocument;
+  readonly prefixes: readonly string[];
+}[] = [
+  {
+    name: 'subscriptions',
+    document: withOurDivergences(vendored('subscriptions-openapi.json')),
+    prefixes: ['/v2', ''],
+  },
   { name: 'accounts', document: vendored('account-membership-settings-openapi.json'), prefixes: [''] },
-  { name: 'integrations', document: withIntegrationDivergences(vendored('integrations-openapi.json')), prefixes: ['/v2'] },
+  {
+    name: 'integrations',
+    document: withIntegrationDivergences(vendored('integrations-openapi.json')),
+    prefixes: ['/v2'],
+  },
 ];
 
 const METHODS = ['get', 'put', 'post', 'delete'] as const;
@@ -91,9 +110,11 @@ const jsonSchema = (value: unknown, id: string): unknown => {
     if (key === 'example' || key === 'discriminator' || key.startsWith('x-')) return [];
     if (key === 'format' && inner === 'string') return [];
     if (key === 'format' && inner === 'UUID') return [[key, 'uuid']];
-    if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) return [[key, `${id}#/definitions/${inner.slice('#/components/schemas/'.length)}`]];
+    if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/'))
+      return [[key, `${id}#/definitions/${inner.slice('#/components/schemas/'.length)}`]];
     // Property names are data, not keywords: a property called `example` stays.
-    if (key === 'properties' && inner !== null && typeof inner === 'object') return [[key, Object.fromEntries(Object.entries(inner).map(([p, s]) => [p, jsonSchema(s, id)]))]];
+    if (key === 'properties' && inner !== null && typeof inner === 'object')
+      return [[key, Object.fromEntries(Object.entries(inner).map(([p, s]) => [p, jsonSchema(s, id)]))]];
     return [[key, jsonSchema(inner, id)]];
   });
   return Object.fromEntries(entries);
@@ -122,8 +143,13 @@ interface EpccRoute extends EpccMatch {
 const NOT_IN_EPCC_DOCUMENTS = /^(\/v2)?\/integrations\/attributes\/?$/i;
 
 const routeOf = (template: string): { pattern: RegExp; params: number } => {
-  const segments = template.split('/').map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return { pattern: new RegExp(`^${segments.join('/')}/?$`, 'i'), params: segments.filter((s) => s === '[^/]+').length };
+  const segments = template
+    .split('/')
+    .map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return {
+    pattern: new RegExp(`^${segments.join('/')}/?$`, 'i'),
+    params: segments.filter((s) => s === '[^/]+').length,
+  };
 };
 
 /** Holds the answers to operations EPCC documents to EPCC's own schema for that operation and status. */
@@ -137,11 +163,27 @@ export class EpccContract {
     addFormats(this.ajv);
     this.routes = EPCC_DOCUMENTS.flatMap(({ name, document, prefixes }) => {
       const documentId = `urn:epcc:${name}`;
-      this.ajv.addSchema({ $id: documentId, definitions: jsonSchema(document.components['schemas'] ?? {}, documentId) as Record<string, object> });
+      this.ajv.addSchema({
+        $id: documentId,
+        definitions: jsonSchema(document.components['schemas'] ?? {}, documentId) as Record<string, object>,
+      });
       return Object.entries(document.paths).flatMap(([template, item]) =>
         METHODS.flatMap((method) => {
           const operation = item[method];
-          return operation === undefined ? [] : [{ document: name, template, method, operation, prefixes, documentId, components: document.components, ...routeOf(template) }];
+          return operation === undefined
+            ? []
+            : [
+                {
+                  document: name,
+                  template,
+                  method,
+                  operation,
+                  prefixes,
+                  documentId,
+                  components: document.components,
+                  ...routeOf(template),
+                },
+              ];
         }),
       );
     }).sort((a, b) => a.params - b.params);
@@ -157,7 +199,13 @@ export class EpccContract {
     const pathname = path.split('?')[0] ?? '';
     if (NOT_IN_EPCC_DOCUMENTS.test(pathname)) return undefined;
     const verb = (method === 'HEAD' ? 'get' : method.toLowerCase()) as EpccMatch['method'];
-    return this.routes.find((r) => r.method === verb && r.prefixes.some((prefix) => pathname.toLowerCase().startsWith(prefix) && r.pattern.test(pathname.slice(prefix.length))));
+    return this.routes.find(
+      (r) =>
+        r.method === verb &&
+        r.prefixes.some(
+          (prefix) => pathname.toLowerCase().startsWith(prefix) && r.pattern.test(pathname.slice(prefix.length)),
+        ),
+    );
   }
 
   private resolve(route: EpccRoute, item: unknown): Json | undefined {
@@ -171,12 +219,15 @@ export class EpccContract {
   private validator(route: EpccRoute, key: string, schema: unknown): ValidateFunction {
     const cacheKey = `${route.documentId} ${route.method} ${route.template} ${key}`;
     let validate = this.validators.get(cacheKey);
-    if (validate === undefined) this.validators.set(cacheKey, (validate = this.ajv.compile(jsonSchema(schema, route.documentId) as object)));
+    if (validate === undefined)
+      this.validators.set(cacheKey, (validate = this.ajv.compile(jsonSchema(schema, route.documentId) as object)));
     return validate;
   }
 
   private static errors(validate: ValidateFunction): string {
-    return (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
+    return (validate.errors ?? [])
+      .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+      .join('; ');
   }
 
   /**
@@ -190,12 +241,19 @@ export class EpccContract {
     if (route === undefined) return undefined;
     const where = `EPCC ${route.operation.operationId} (${route.method.toUpperCase()} ${route.template}, ${route.document})`;
     const status = String(exchange.status);
-    const declared = route.operation.responses[status] ?? (exchange.status >= 400 ? route.operation.responses['default'] : undefined);
-    if (declared === undefined) return exchange.status < 300 ? `${where} answered ${status}, which EPCC does not list for it (${Object.keys(route.operation.responses).join(', ')})` : undefined;
+    const declared =
+      route.operation.responses[status] ?? (exchange.status >= 400 ? route.operation.responses['default'] : undefined);
+    if (declared === undefined)
+      return exchange.status < 300
+        ? `${where} answered ${status}, which EPCC does not list for it (${Object.keys(route.operation.responses).join(', ')})`
+        : undefined;
     const response = this.resolve(route, declared);
     const content = response?.['content'] as Readonly<Record<string, { readonly schema?: unknown }>> | undefined;
     const schema = content?.['application/json']?.schema;
-    if (schema === undefined) return exchange.body === '' ? undefined : `${where} answered ${status} with a body where EPCC has none: ${exchange.body.slice(0, 300)}`;
+    if (schema === undefined)
+      return exchange.body === ''
+        ? undefined
+        : `${where} answered ${status} with a body where EPCC has none: ${exchange.body.slice(0, 300)}`;
     let body: unknown;
     try {
       body = JSON.parse(exchange.body);
@@ -211,10 +269,14 @@ export class EpccContract {
   requestProblems(method: string, path: string, body: unknown): string | undefined {
     const route = this.match(method, path);
     const request = route === undefined ? undefined : this.resolve(route, route.operation.requestBody);
-    const schema = (request?.['content'] as Readonly<Record<string, { readonly schema?: unknown }>> | undefined)?.['application/json']?.schema;
+    const schema = (request?.['content'] as Readonly<Record<string, { readonly schema?: unknown }>> | undefined)?.[
+      'application/json'
+    ]?.schema;
     if (route === undefined || schema === undefined) return undefined;
     const validate = this.validator(route, 'request', schema);
-    return validate(body) ? undefined : `EPCC ${route.operation.operationId} refuses the request body: ${EpccContract.errors(validate)}`;
+    return validate(body)
+      ? undefined
+      : `EPCC ${route.operation.operationId} refuses the request body: ${EpccContract.errors(validate)}`;
   }
 }
 

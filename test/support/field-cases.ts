@@ -37,7 +37,13 @@ export const maxLengthCases = (max: number): ReadonlyArray<[string, unknown, Exp
 ];
 
 /** Checks one attribute: accepted values come back unchanged, refused ones give exactly one issue at `source`. */
-export const expectField = (result: E.Either<unknown, unknown>, field: string, value: unknown, expected: Expectation, source: string): void => {
+export const expectField = (
+  result: E.Either<unknown, unknown>,
+  field: string,
+  value: unknown,
+  expected: Expectation,
+  source: string,
+): void => {
   if (expected === null) {
     expect(E.isRight(result)).to.equal(true);
     if (E.isRight(result)) expect((result.right as Record<string, unknown>)[field]).to.deep.equal(value);

@@ -9,7 +9,10 @@ import type { Uuid } from '../../src/domain/shared/uuid.js';
  * run by its handler and finished with the handler's report. An import whose job has already finished is
  * run by its handler again, as a worker taking over an interrupted run would.
  */
-export const runImportJob = async (api: { readonly container: Container; readonly store: { readonly store: { readonly id: Uuid } } }, importId: string): Promise<void> => {
+export const runImportJob = async (
+  api: { readonly container: Container; readonly store: { readonly store: { readonly id: Uuid } } },
+  importId: string,
+): Promise<void> => {
   const storeId = api.store.store.id;
   const ran = await api.container.get(RunLane).execute({ storeId, lane: 'import' });
   if (ran.some((result) => result.job.id === importId)) return;

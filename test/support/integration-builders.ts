@@ -2,7 +2,11 @@ import { randomIds } from '../../src/adapters/system/system-module.js';
 import type { Integration, IntegrationAttributes } from '../../src/domain/integrations/integration.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 
-export const anIntegration = (storeId: Uuid, attributes: Partial<IntegrationAttributes> = {}, createdAt = new Date('2026-01-01T00:00:00.000Z')): Integration => ({
+export const anIntegration = (
+  storeId: Uuid,
+  attributes: Partial<IntegrationAttributes> = {},
+  createdAt = new Date('2026-01-01T00:00:00.000Z'),
+): Integration => ({
   id: randomIds.uuid(),
   storeId,
   attributes: {

@@ -19,5 +19,7 @@ export const withIntegrations =
   (resolver: HostResolver, allowPrivate = false) =>
   (container: Container): void => {
     container.rebind(INTEGRATION_TOKENS.HostResolver).toConstantValue(resolver);
-    container.rebind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue({ ...DEFAULT_INTEGRATION_SETTINGS, allowPrivate });
+    container
+      .rebind(INTEGRATION_TOKENS.IntegrationSettings)
+      .toConstantValue({ ...DEFAULT_INTEGRATION_SETTINGS, allowPrivate });
   };

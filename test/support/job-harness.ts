@@ -28,7 +28,10 @@ export class RecordingHandler implements JobHandler {
   readonly active = new Set<Uuid>();
   gate: Gate | undefined;
   private readonly waiters: (() => void)[] = [];
-  constructor(private readonly result: (run: JobRun) => Promise<E.Either<DomainError, JobReport>> = async (run) => E.right({ ran: run.job.id })) {}
+  constructor(
+    private readonly result: (run: JobRun) => Promise<E.Either<DomainError, JobReport>> = async (run) =>
+      E.right({ ran: run.job.id }),
+  ) {}
 
   async run(run: JobRun): Promise<E.Either<DomainError, JobReport>> {
     this.runs.push(run);
@@ -60,8 +63,17 @@ export const eventually = async <A>(read: () => Promise<A>, check: (a: A) => boo
 export const isFinishedJob = (job: Job | undefined): boolean => job?.status === 'success' || job?.status === 'failed';
 
 /** A core over `persistence` with the given handlers and queue, and its job workers started. */
-export const startJobCore = async (persistence: Persistence, queue: BackgroundJobQueue, handlers: Partial<JobHandlers>, leaseMs = 60_000) => {
-  const container = buildContainer(persistence, { jobQueue: queue, jobHandlers: handlers, jobSettings: jobTimingFor(leaseMs) });
+export const startJobCore = async (
+  persistence: Persistence,
+  queue: BackgroundJobQueue,
+  handlers: Partial<JobHandlers>,
+  leaseMs = 60_000,
+) => {
+  const container = buildContainer(persistence, {
+    jobQueue: queue,
+    jobHandlers: handlers,
+    jobSettings: jobTimingFor(leaseMs),
+  });
   const logs = new LogCapture();
   const running: RunningJobs = await startJobs(container, queue, { log: pino({ level: 'info' }, logs) });
   const newStore = async (): Promise<Uuid> => {

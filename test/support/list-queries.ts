@@ -8,12 +8,20 @@ const quoted = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\
 
 /** Conditions written in the filter grammar, every value quoted. */
 const filterText = (conditions: readonly FilterCondition<string>[]): string =>
-  conditions.map((c) => `${c.op}(${c.field},${(c.op === 'eq' ? [c.value] : c.values).map(quoted).join(',')})`).join(':');
+  conditions
+    .map((c) => `${c.op}(${c.field},${(c.op === 'eq' ? [c.value] : c.values).map(quoted).join(',')})`)
+    .join(':');
 
 /** A list query as a request would give it, parsed by the list's own rules: tests reach ports the way use cases do. */
 export const listQuery = <F extends string = never, I extends string = never>(
   rules: ListRules<F, I>,
-  request: { readonly offset?: number; readonly limit?: number; readonly filter?: readonly FilterCondition<NoInfer<F>>[]; readonly include?: string; readonly after?: string } = {},
+  request: {
+    readonly offset?: number;
+    readonly limit?: number;
+    readonly filter?: readonly FilterCondition<NoInfer<F>>[];
+    readonly include?: string;
+    readonly after?: string;
+  } = {},
 ): ListQuery<F, I> => {
   const pairs: [string, string][] = [];
   if (request.offset !== undefined) pairs.push(['page[offset]', String(request.offset)]);
@@ -30,5 +38,7 @@ export const listQuery = <F extends string = never, I extends string = never>(
  * Every row a test reads straight from a port, past the API's page limit, with these conditions: a
  * window no request could ask for, so it is made here rather than parsed.
  */
-export const everyRow = <F extends string = never>(filter: readonly FilterCondition<F>[] = [], page: PageRequest = { offset: 0, limit: 100_000 } as PageRequest): ListQuery<F> =>
-  ({ page, filter, include: new Set() }) as unknown as ListQuery<F>;
+export const everyRow = <F extends string = never>(
+  filter: readonly FilterCondition<F>[] = [],
+  page: PageRequest = { offset: 0, limit: 100_000 } as PageRequest,
+): ListQuery<F> => ({ page, filter, include: new Set() }) as unknown as ListQuery<F>;

@@ -2,7 +2,15 @@ import { createRequire } from 'node:module';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import { API_DOCUMENT } from '../../src/adapters/http/openapi/openapi-document.js';
-import type { Header, HttpMethod, OpenApiDocument, Operation, Reference, Response, Schema } from '../../src/adapters/http/openapi/openapi-types.js';
+import type {
+  Header,
+  HttpMethod,
+  OpenApiDocument,
+  Operation,
+  Reference,
+  Response,
+  Schema,
+} from '../../src/adapters/http/openapi/openapi-types.js';
 import { epccContract } from './epcc-contract.js';
 
 const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
@@ -16,7 +24,12 @@ const absoluteRefs = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(absoluteRefs);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith(COMPONENT_SCHEMAS) ? `${DOCUMENT_ID}#/$defs/${v.slice(COMPONENT_SCHEMAS.length)}` : absoluteRefs(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith(COMPONENT_SCHEMAS)
+        ? `${DOCUMENT_ID}#/$defs/${v.slice(COMPONENT_SCHEMAS.length)}`
+        : absoluteRefs(v),
+    ]),
   );
 };
 
@@ -35,7 +48,10 @@ export const resolveRef = <T>(document: OpenApiDocument, item: T | Reference): T
   const found = item.$ref
     .replace(/^#\//, '')
     .split('/')
-    .reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
+    .reduce<unknown>(
+      (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+      document,
+    );
   if (found === undefined) throw new Error(`unresolved reference ${item.$ref}`);
   return found as T;
 };
@@ -50,16 +66,28 @@ interface Route {
 const METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete'];
 
 /** Every path the document serves, the `x-also-served-at` aliases included, each with its operations. */
-export const documentedPaths = (document: OpenApiDocument): { readonly path: string; readonly operations: Readonly<Partial<Record<HttpMethod, Operation>>> }[] =>
+export const documentedPaths = (
+  document: OpenApiDocument,
+): { readonly path: string; readonly operations: Readonly<Partial<Record<HttpMethod, Operation>>> }[] =>
   Object.entries(document.paths).flatMap(([path, item]) => {
     const operations = Object.fromEntries(METHODS.flatMap((m) => (item[m] === undefined ? [] : [[m, item[m]]])));
-    return [{ path, operations }, ...(item['x-also-served-at'] === undefined ? [] : [{ path: item['x-also-served-at'], operations }])];
+    return [
+      { path, operations },
+      ...(item['x-also-served-at'] === undefined ? [] : [{ path: item['x-also-served-at'], operations }]),
+    ];
   });
 
 const routeOf = (template: string, operations: Route['operations']): Route => {
-  const segments = template.split('/').map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const segments = template
+    .split('/')
+    .map((s) => (/^\{[^}]+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   // The router matches case-insensitively and with or without a trailing slash.
-  return { template, pattern: new RegExp(`^${segments.join('/')}/?$`, 'i'), params: segments.filter((s) => s === '[^/]+').length, operations };
+  return {
+    template,
+    pattern: new RegExp(`^${segments.join('/')}/?$`, 'i'),
+    params: segments.filter((s) => s === '[^/]+').length,
+    operations,
+  };
 };
 
 /** One response as a test received it. */
@@ -76,7 +104,8 @@ export interface Exchange {
 
 /** A request body as the document describes it: a form's fields, or parsed JSON; undefined when there is none to check. */
 const sentBody = (body: unknown): { readonly type: string; readonly value: unknown } | undefined => {
-  if (body instanceof URLSearchParams) return { type: 'application/x-www-form-urlencoded', value: Object.fromEntries(body) };
+  if (body instanceof URLSearchParams)
+    return { type: 'application/x-www-form-urlencoded', value: Object.fromEntries(body) };
   if (typeof body !== 'string') return undefined;
   try {
     return { type: 'application/json', value: JSON.parse(body) as unknown };
@@ -101,7 +130,8 @@ export class OpenApiContract {
 
   private validator(schema: Schema): ValidateFunction {
     let validate = this.validators.get(schema);
-    if (validate === undefined) this.validators.set(schema, (validate = this.ajv.compile(absoluteRefs(schema) as object)));
+    if (validate === undefined)
+      this.validators.set(schema, (validate = this.ajv.compile(absoluteRefs(schema) as object)));
     return validate;
   }
 
@@ -113,31 +143,48 @@ export class OpenApiContract {
     const operation = route?.operations[method];
     const status = String(exchange.status);
     const unrouted = this.document['x-unrouted-responses'];
-    const where = operation === undefined ? `${exchange.method} ${pathname} (no operation)` : `${operation.operationId} (${exchange.method} ${route?.template ?? ''})`;
+    const where =
+      operation === undefined
+        ? `${exchange.method} ${pathname} (no operation)`
+        : `${operation.operationId} (${exchange.method} ${route?.template ?? ''})`;
     // 408 and 431 come from the HTTP server, whatever the path.
-    const declared = operation?.responses[status] ?? (operation === undefined || status === '408' || status === '431' ? unrouted[status] : undefined);
+    const declared =
+      operation?.responses[status] ??
+      (operation === undefined || status === '408' || status === '431' ? unrouted[status] : undefined);
     if (declared === undefined) return `${where} answered ${status}, which the document does not list for it`;
     const response = resolveRef<Response>(this.document, declared);
 
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       const resolved = resolveRef<Header>(this.document, header);
       const value = exchange.header(name);
-      if (resolved.required === true && (value === null || value === undefined)) return `${where} answered ${status} without its ${name} header`;
+      if (resolved.required === true && (value === null || value === undefined))
+        return `${where} answered ${status} without its ${name} header`;
     }
 
     const sent = sentBody(exchange.requestBody);
     const accepted = operation?.requestBody?.content[sent?.type ?? ''];
-    if (sent !== undefined && accepted !== undefined && exchange.status < 300 && !this.validator(accepted.schema)(sent.value)) {
-      const errors = (this.validator(accepted.schema).errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`).join('; ');
+    if (
+      sent !== undefined &&
+      accepted !== undefined &&
+      exchange.status < 300 &&
+      !this.validator(accepted.schema)(sent.value)
+    ) {
+      const errors = (this.validator(accepted.schema).errors ?? [])
+        .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''}`)
+        .join('; ');
       return `${where} accepted a request body that the document's request schema refuses: ${errors}\nrequest body: ${JSON.stringify(sent.value).slice(0, 1000)}`;
     }
 
     if (exchange.method === 'HEAD') return undefined;
     const content = response.content;
-    if (content === undefined) return exchange.body === '' ? undefined : `${where} answered ${status} with a body where the document has none: ${exchange.body.slice(0, 300)}`;
+    if (content === undefined)
+      return exchange.body === ''
+        ? undefined
+        : `${where} answered ${status} with a body where the document has none: ${exchange.body.slice(0, 300)}`;
     const type = exchange.header('content-type') ?? '';
     const mediaType = Object.keys(content).find((t) => type.split(';')[0]?.trim() === t.split(';')[0]?.trim());
-    if (mediaType === undefined) return `${where} answered ${status} as ${type}, not as ${Object.keys(content).join(' or ')}`;
+    if (mediaType === undefined)
+      return `${where} answered ${status} as ${type}, not as ${Object.keys(content).join(' or ')}`;
     if (!mediaType.endsWith('json')) return undefined;
     let body: unknown;
     try {
@@ -147,7 +194,9 @@ export class OpenApiContract {
     }
     const validate = this.validator(content[mediaType]!.schema);
     if (validate(body)) return undefined;
-    const errors = (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
+    const errors = (validate.errors ?? [])
+      .map((e) => `${e.instancePath || '(root)'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+      .join('; ');
     return `${where} answered ${status} with a body that does not match the document: ${errors}\nbody: ${exchange.body.slice(0, 1000)}`;
   }
 }
@@ -166,8 +215,20 @@ export const assertDocumented = (exchange: Exchange): void => {
 };
 
 /** `assertDocumented` for a fetch response, read from a clone so the caller can still read the body. */
-export const checkResponse = async (method: string | undefined, path: string, response: globalThis.Response, requestBody?: unknown): Promise<globalThis.Response> => {
+export const checkResponse = async (
+  method: string | undefined,
+  path: string,
+  response: globalThis.Response,
+  requestBody?: unknown,
+): Promise<globalThis.Response> => {
   const body = await response.clone().text();
-  assertDocumented({ method: (method ?? 'GET').toUpperCase(), path, status: response.status, header: (name) => response.headers.get(name), body, requestBody });
+  assertDocumented({
+    method: (method ?? 'GET').toUpperCase(),
+    path,
+    status: response.status,
+    header: (name) => response.headers.get(name),
+    body,
+    requestBody,
+  });
   return response;
 };

@@ -10,14 +10,17 @@ const LABEL_NAME = '[a-zA-Z_][a-zA-Z0-9_]*';
 // Inside a label value only backslash, double quote and line feed are escaped, as \\, \" and \n.
 const LABEL_VALUE = '(?:[^"\\\\\\n]|\\\\[\\\\"n])*';
 const NUMBER = '(?:[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?|[+-]?Inf|NaN|Nan)';
-const SAMPLE = new RegExp(`^(${NAME})(?:\\{((?:${LABEL_NAME}="${LABEL_VALUE}")(?:,${LABEL_NAME}="${LABEL_VALUE}")*)?\\})? (${NUMBER})(?: -?[0-9]+)?$`);
+const SAMPLE = new RegExp(
+  `^(${NAME})(?:\\{((?:${LABEL_NAME}="${LABEL_VALUE}")(?:,${LABEL_NAME}="${LABEL_VALUE}")*)?\\})? (${NUMBER})(?: -?[0-9]+)?$`,
+);
 const HELP = new RegExp(`^# HELP (${NAME}) (?:[^\\\\\\n]|\\\\[\\\\n])*$`);
 const TYPE = new RegExp(`^# TYPE (${NAME}) (counter|gauge|histogram|summary|untyped)$`);
 const LABEL = new RegExp(`(${LABEL_NAME})="(${LABEL_VALUE})"`, 'g');
 
 const unescape = (value: string): string => value.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
 
-const parseNumber = (text: string): number => (/Inf$/.test(text) ? (text.startsWith('-') ? -Infinity : Infinity) : /^Nan$/i.test(text) ? NaN : Number(text));
+const parseNumber = (text: string): number =>
+  /Inf$/.test(text) ? (text.startsWith('-') ? -Infinity : Infinity) : /^Nan$/i.test(text) ? NaN : Number(text);
 
 /** The family a sample belongs to: a histogram's or summary's series carry a suffix. */
 const familyOf = (name: string, types: ReadonlyMap<string, string>): string | undefined => {
@@ -59,7 +62,8 @@ export const parsePrometheusText = (text: string): Sample[] => {
       if (sample === null) throw new Error(`${where}: not a sample`);
       const name = sample[1]!;
       const family = familyOf(name, types);
-      if (family === undefined || !helps.has(family)) throw new Error(`${where}: a sample before its family's HELP and TYPE`);
+      if (family === undefined || !helps.has(family))
+        throw new Error(`${where}: a sample before its family's HELP and TYPE`);
       const labels: Record<string, string> = {};
       for (const [, label, value] of (sample[2] ?? '').matchAll(LABEL)) labels[label!] = unescape(value!);
       samples.push({ name, labels, value: parseNumber(sample[3]!) });
@@ -68,7 +72,11 @@ export const parsePrometheusText = (text: string): Sample[] => {
 };
 
 /** The value of the one sample named `name` whose labels include `labels`; undefined when there is none. */
-export const sampleValue = (samples: readonly Sample[], name: string, labels: Readonly<Record<string, string>> = {}): number | undefined => {
+export const sampleValue = (
+  samples: readonly Sample[],
+  name: string,
+  labels: Readonly<Record<string, string>> = {},
+): number | undefined => {
   const found = samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
   if (found.length > 1) throw new Error(`${found.length} samples of ${name} match ${JSON.stringify(labels)}`);
   return found[0]?.value;

@@ -50,7 +50,9 @@ export const parseRawResponse = (text: string): { status: number; headers: Recor
   if (split < 0) throw new Error(`no complete response head in ${JSON.stringify(text)}`);
   const [statusLine = '', ...lines] = text.slice(0, split).split('\r\n');
   const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1]);
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const length = Number(headers['content-length'] ?? 0);
   return { status, headers, body: text.slice(split + 4, split + 4 + length) };
 };
@@ -62,7 +64,17 @@ export const parseRawResponse = (text: string): { status: number; headers: Recor
 export const checkRawAnswer = (request: string | Buffer, text: string): void => {
   if (!text.includes('\r\n\r\n')) return;
   const response = parseRawResponse(text);
-  if (response.headers['transfer-encoding'] !== undefined || Buffer.byteLength(response.body) < Number(response.headers['content-length'] ?? 0)) return;
+  if (
+    response.headers['transfer-encoding'] !== undefined ||
+    Buffer.byteLength(response.body) < Number(response.headers['content-length'] ?? 0)
+  )
+    return;
   const line = /^([A-Z]+) (\S+) HTTP\/1\.[01]\r\n/.exec(request.toString('latin1'));
-  assertDocumented({ method: line?.[1] ?? 'GET', path: line?.[2] ?? '*', status: response.status, header: (name) => response.headers[name.toLowerCase()], body: response.body });
+  assertDocumented({
+    method: line?.[1] ?? 'GET',
+    path: line?.[2] ?? '*',
+    status: response.status,
+    header: (name) => response.headers[name.toLowerCase()],
+    body: response.body,
+  });
 };

@@ -59,7 +59,9 @@ export const startServiceProcess = (env: Record<string, string>, timeoutMs = 60_
  * Makes a store from the CLI, on a database no service holds, with a budget the load tests cannot reach
  * (the default 100 requests/s would answer their bursts 429); returns its printed credentials.
  */
-export const storeForLoad = async (env: Record<string, string>): Promise<{ clientId: string; clientSecret: string }> => {
+export const storeForLoad = async (
+  env: Record<string, string>,
+): Promise<{ clientId: string; clientSecret: string }> => {
   const run = promisify(execFile);
   const options = { cwd: ROOT, env: { ...process.env, ...env } };
   const { stdout } = await run(process.execPath, ['dist/cli.js', 'create-store', 'Load'], options);

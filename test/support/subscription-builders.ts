@@ -12,10 +12,18 @@ import type { ProrationPolicy, ProrationPolicyAttributes } from '../../src/domai
 
 const at = (iso: string) => new Date(iso);
 
-export const aProduct = (storeId: Uuid, attributes: Partial<ProductAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): SubscriptionProduct => ({
+export const aProduct = (
+  storeId: Uuid,
+  attributes: Partial<ProductAttributes> = {},
+  createdAt = at('2026-01-01T00:00:00.000Z'),
+): SubscriptionProduct => ({
   id: randomIds.uuid(),
   storeId,
-  attributes: { name: 'Coffee beans', price: { USD: { amount: 1000, includes_tax: false }, EUR: { amount: 900 } }, ...attributes },
+  attributes: {
+    name: 'Coffee beans',
+    price: { USD: { amount: 1000, includes_tax: false }, EUR: { amount: 900 } },
+    ...attributes,
+  },
   createdAt,
   updatedAt: createdAt,
 });
@@ -31,7 +39,11 @@ export const PLAN_ATTRIBUTES: PlanAttributes = {
   can_cancel: true,
 };
 
-export const aPlan = (storeId: Uuid, attributes: Partial<PlanAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): SubscriptionPlan => ({
+export const aPlan = (
+  storeId: Uuid,
+  attributes: Partial<PlanAttributes> = {},
+  createdAt = at('2026-01-01T00:00:00.000Z'),
+): SubscriptionPlan => ({
   id: randomIds.uuid(),
   storeId,
   attributes: { ...PLAN_ATTRIBUTES, ...attributes },
@@ -67,7 +79,11 @@ export const anOffering = (
   };
 };
 
-export const aSubscription = (offering: Offering, versionId: Uuid, overrides: Partial<Subscription> = {}): Subscription => {
+export const aSubscription = (
+  offering: Offering,
+  versionId: Uuid,
+  overrides: Partial<Subscription> = {},
+): Subscription => {
   const createdAt = overrides.timestamps?.createdAt ?? at('2026-02-01T00:00:00.000Z');
   const plan = offering.plans[0];
   if (plan === undefined) throw new Error('the offering has no plan');
@@ -90,7 +106,11 @@ export const aSubscription = (offering: Offering, versionId: Uuid, overrides: Pa
   };
 };
 
-export const aSubscriber = (storeId: Uuid, attributes: Partial<SubscriberAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): Subscriber => ({
+export const aSubscriber = (
+  storeId: Uuid,
+  attributes: Partial<SubscriberAttributes> = {},
+  createdAt = at('2026-01-01T00:00:00.000Z'),
+): Subscriber => ({
   id: randomIds.uuid(),
   storeId,
   attributes: { account_id: randomIds.uuid(), name: 'Ada Lovelace', email: 'ada@example.com', ...attributes },
@@ -98,13 +118,38 @@ export const aSubscriber = (storeId: Uuid, attributes: Partial<SubscriberAttribu
   updatedAt: createdAt,
 });
 
-const aBillingPolicy = <A>(storeId: Uuid, attributes: A, createdAt: Date): BillingPolicy<A> => ({ id: randomIds.uuid(), storeId, attributes, createdAt, updatedAt: createdAt });
+const aBillingPolicy = <A>(storeId: Uuid, attributes: A, createdAt: Date): BillingPolicy<A> => ({
+  id: randomIds.uuid(),
+  storeId,
+  attributes,
+  createdAt,
+  updatedAt: createdAt,
+});
 
-export const aProrationPolicy = (storeId: Uuid, attributes: Partial<ProrationPolicyAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): ProrationPolicy =>
-  aBillingPolicy(storeId, { name: 'Main policy', rounding: 'up', ...attributes }, createdAt);
+export const aProrationPolicy = (
+  storeId: Uuid,
+  attributes: Partial<ProrationPolicyAttributes> = {},
+  createdAt = at('2026-01-01T00:00:00.000Z'),
+): ProrationPolicy => aBillingPolicy(storeId, { name: 'Main policy', rounding: 'up', ...attributes }, createdAt);
 
-export const aDunningRule = (storeId: Uuid, attributes: Partial<DunningRuleAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): DunningRule =>
-  aBillingPolicy(storeId, { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none', ...attributes }, createdAt);
+export const aDunningRule = (
+  storeId: Uuid,
+  attributes: Partial<DunningRuleAttributes> = {},
+  createdAt = at('2026-01-01T00:00:00.000Z'),
+): DunningRule =>
+  aBillingPolicy(
+    storeId,
+    { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none', ...attributes },
+    createdAt,
+  );
 
-export const aSchedule = (storeId: Uuid, attributes: Partial<ScheduleAttributes> = {}, createdAt = at('2026-01-01T00:00:00.000Z')): Schedule =>
-  aBillingPolicy(storeId, { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' }, ...attributes }, createdAt);
+export const aSchedule = (
+  storeId: Uuid,
+  attributes: Partial<ScheduleAttributes> = {},
+  createdAt = at('2026-01-01T00:00:00.000Z'),
+): Schedule =>
+  aBillingPolicy(
+    storeId,
+    { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' }, ...attributes },
+    createdAt,
+  );

@@ -5,25 +5,54 @@ import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-me
 import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/in-memory-subscription-repository.js';
 import { InMemoryInvoiceRepository } from '../../src/adapters/persistence/in-memory/in-memory-invoice-repository.js';
 import { InMemoryBillingPolicyRepository } from '../../src/adapters/persistence/in-memory/in-memory-billing-policy-repository.js';
-import { InMemoryOfferingProrationRepository, usedByAnOffering } from '../../src/adapters/persistence/in-memory/in-memory-offering-proration-repository.js';
+import {
+  InMemoryOfferingProrationRepository,
+  usedByAnOffering,
+} from '../../src/adapters/persistence/in-memory/in-memory-offering-proration-repository.js';
 import { PRORATION_POLICIES } from '../../src/domain/subscription/proration-policy.js';
 import { CreateStore } from '../../src/application/use-cases/create-store.js';
-import { AttachOfferingPlans, AttachOfferingProducts } from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
+import {
+  AttachOfferingPlans,
+  AttachOfferingProducts,
+} from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
-import { DetachOfferingPlan, DetachOfferingProduct } from '../../src/application/use-cases/subscriptions/detach-from-offering.js';
-import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../src/application/use-cases/subscriptions/edit-offering-copy.js';
+import {
+  DetachOfferingPlan,
+  DetachOfferingProduct,
+} from '../../src/application/use-cases/subscriptions/detach-from-offering.js';
+import {
+  UpdateOfferingPlan,
+  UpdateOfferingProduct,
+} from '../../src/application/use-cases/subscriptions/edit-offering-copy.js';
 import { ReplaceOfferingProducts } from '../../src/application/use-cases/subscriptions/replace-offering-products.js';
 import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../src/application/use-cases/subscriptions/update-subscription.js';
 import { ManageSubscriptionProducts } from '../../src/application/use-cases/subscriptions/manage-subscription-products.js';
-import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
-import { ListOfferingPlans, ListOfferingProducts } from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
-import { GetOffering, ListOfferings, type OfferingWithIncludes } from '../../src/application/use-cases/subscriptions/read-offerings.js';
+import {
+  ListPlansOfSubscription,
+  ListProductsOfSubscription,
+} from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
+import {
+  ListOfferingPlans,
+  ListOfferingProducts,
+} from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
+import {
+  GetOffering,
+  ListOfferings,
+  type OfferingWithIncludes,
+} from '../../src/application/use-cases/subscriptions/read-offerings.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
-import { GetSubscription, ListSubscriptions } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
-import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/subscription-states.js';
+import {
+  GetSubscription,
+  ListSubscriptions,
+} from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
+import {
+  ChangeSubscriptionState,
+  GetSubscriptionState,
+  ListSubscriptionStates,
+} from '../../src/application/use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -84,7 +113,10 @@ export const subscriptionCore = async () => {
     offerings: {
       create: run(new CreateOffering(offeringRepo, productRepo, planRepo, clock, ids)),
       build: run(new BuildOffering(offeringRepo, productRepo, planRepo, clock, ids)),
-      get: async (storeId: Uuid, id: string) => E.map((found: OfferingWithIncludes) => found.offering)(await new GetOffering(offeringRepo).execute(storeId, id)),
+      get: async (storeId: Uuid, id: string) =>
+        E.map((found: OfferingWithIncludes) => found.offering)(
+          await new GetOffering(offeringRepo).execute(storeId, id),
+        ),
       getWithIncludes: run(new GetOffering(offeringRepo)),
       list: run(new ListOfferings(offeringRepo, stores)),
       update: run(new UpdateOffering(offeringRepo, clock)),
@@ -108,7 +140,9 @@ export const subscriptionCore = async () => {
           clock,
           everyStoreOn(clock),
           new InMemoryOfferingProrationRepository(state),
-          new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)),
+          new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) =>
+            usedByAnOffering(state, id),
+          ),
         ),
       ),
       manageProducts: run(new ManageSubscriptionProducts(subscriptionRepo, clock, everyStoreOn(clock))),
@@ -116,7 +150,15 @@ export const subscriptionCore = async () => {
       listPlans: run(new ListPlansOfSubscription(subscriptionRepo, stores)),
       listProducts: run(new ListProductsOfSubscription(subscriptionRepo, stores)),
       list: run(new ListSubscriptions(subscriptionRepo, stores)),
-      changeState: run(new ChangeSubscriptionState(subscriptionRepo, clock, ids, everyStoreOn(clock), new InMemoryInvoiceRepository(state))),
+      changeState: run(
+        new ChangeSubscriptionState(
+          subscriptionRepo,
+          clock,
+          ids,
+          everyStoreOn(clock),
+          new InMemoryInvoiceRepository(state),
+        ),
+      ),
       listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),
       getState: run(new GetSubscriptionState(subscriptionRepo)),
     },

@@ -18,7 +18,8 @@ import { checkResponse } from './openapi-contract.js';
 export class LogCapture extends Writable {
   readonly lines: Record<string, unknown>[] = [];
   override _write(chunk: Buffer, _enc: BufferEncoding, done: () => void): void {
-    for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') this.lines.push(JSON.parse(line) as Record<string, unknown>);
+    for (const line of chunk.toString('utf8').split('\n'))
+      if (line.trim() !== '') this.lines.push(JSON.parse(line) as Record<string, unknown>);
     done();
   }
   get text(): string {
@@ -68,7 +69,14 @@ export const startTestApi = async (
   await container.get(SetStoreRateLimit).execute(created.right.store.id, options.rateLimit ?? TEST_STORE_BUDGET);
   const logs = new LogCapture();
   const logger = pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'info' }, logs);
-  const app = createHttpApp({ container, logger, baseUrl: options.baseUrl, trustedProxyHeader: options.trustedProxyHeader, consoleBuildDir: options.consoleBuildDir, ...(options.imports === undefined ? {} : { imports: options.imports }) });
+  const app = createHttpApp({
+    container,
+    logger,
+    baseUrl: options.baseUrl,
+    trustedProxyHeader: options.trustedProxyHeader,
+    consoleBuildDir: options.consoleBuildDir,
+    ...(options.imports === undefined ? {} : { imports: options.imports }),
+  });
   // The service's own server, so that what Node answers before the app (431, 408, broken HTTP) is tested too.
   const { server } = createDrainingServer(app.callback(), DEFAULT_HTTP_SETTINGS, logger);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -78,7 +86,12 @@ export const startTestApi = async (
   const token = async (grant: 'client_credentials' | 'implicit' = 'client_credentials'): Promise<string> => {
     const form = new URLSearchParams({ grant_type: grant, client_id: created.right.key.clientId });
     if (grant === 'client_credentials') form.set('client_secret', created.right.clientSecret);
-    const response = await checkResponse('POST', '/oauth/access_token', await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form }), form);
+    const response = await checkResponse(
+      'POST',
+      '/oauth/access_token',
+      await fetch(`${url}/oauth/access_token`, { method: 'POST', body: form }),
+      form,
+    );
     const body = (await response.json()) as { access_token: string };
     return body.access_token;
   };
@@ -94,7 +107,10 @@ export const startTestApi = async (
       const bearer = given === null ? undefined : (given ?? (cached ??= await token()));
       const response = await fetch(`${url}${path}`, {
         ...rest,
-        headers: { ...(bearer === undefined ? {} : { Authorization: `Bearer ${bearer}` }), ...(headers as Record<string, string> | undefined) },
+        headers: {
+          ...(bearer === undefined ? {} : { Authorization: `Bearer ${bearer}` }),
+          ...(headers as Record<string, string> | undefined),
+        },
       });
       // Every response a test receives is held to the API's OpenAPI document.
       return checkResponse(rest.method, path, response, rest.body);

@@ -20,7 +20,12 @@ export interface TestService {
 
 /** The service's own server (timeouts, client errors, drain) over the in-memory adapters, on a free loopback port. */
 export const startTestService = async (
-  options: { http?: Partial<HttpSettings>; baseUrl?: string; host?: string; configure?: (container: Container) => void } = {},
+  options: {
+    http?: Partial<HttpSettings>;
+    baseUrl?: string;
+    host?: string;
+    configure?: (container: Container) => void;
+  } = {},
 ): Promise<TestService> => {
   const container = buildContainer({ kind: 'memory' });
   options.configure?.(container);
@@ -30,12 +35,25 @@ export const startTestService = async (
   const logs = new LogCapture();
   const service = await startService(
     container,
-    { port: 0, host: options.host ?? '127.0.0.1', baseUrl: options.baseUrl, http: { ...DEFAULT_HTTP_SETTINGS, ...options.http } },
+    {
+      port: 0,
+      host: options.host ?? '127.0.0.1',
+      baseUrl: options.baseUrl,
+      http: { ...DEFAULT_HTTP_SETTINGS, ...options.http },
+    },
     pino({ level: 'info' }, logs),
   );
   const token = async () => {
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: created.right.key.clientId, client_secret: created.right.clientSecret });
-    const response = await checkResponse('POST', '/oauth/access_token', await fetch(`${service.url}/oauth/access_token`, { method: 'POST', body: form }));
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: created.right.key.clientId,
+      client_secret: created.right.clientSecret,
+    });
+    const response = await checkResponse(
+      'POST',
+      '/oauth/access_token',
+      await fetch(`${service.url}/oauth/access_token`, { method: 'POST', body: form }),
+    );
     return ((await response.json()) as { access_token: string }).access_token;
   };
   return { service, url: service.url, store: created.right, logs, token };

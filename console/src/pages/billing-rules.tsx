@@ -27,7 +27,14 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
   const [round, setRound] = useState(0);
   const changed = () => setRound((r) => r + 1);
   const remove = (kind: 'proration-policies' | 'dunning-rules', id: string, what: string) => (
-    <ConfirmButton label="Delete" confirm={`Delete ${what}`} action={async () => { await api('DELETE', `${SUBSCRIPTIONS}/${kind}/${id}`); changed(); }} />
+    <ConfirmButton
+      label="Delete"
+      confirm={`Delete ${what}`}
+      action={async () => {
+        await api('DELETE', `${SUBSCRIPTIONS}/${kind}/${id}`);
+        changed();
+      }}
+    />
   );
   return (
     <>
@@ -49,7 +56,9 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
                     payment_retry_type: text(form, 'payment_retry_type'),
                     payment_retries_limit: wholeNumber(form, 'payment_retries_limit'),
                     action: text(form, 'action'),
-                    ...(interval === undefined ? {} : { payment_retry_interval: interval, payment_retry_unit: text(form, 'payment_retry_unit') }),
+                    ...(interval === undefined
+                      ? {}
+                      : { payment_retry_interval: interval, payment_retry_unit: text(form, 'payment_retry_unit') }),
                     default: checked(form, 'default'),
                   },
                 },
@@ -97,7 +106,11 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
           place={place}
           reloadKey={round}
           columns={[
-            { title: 'Retries', cell: (r) => `${r.attributes.payment_retry_type}, at most ${r.attributes.payment_retries_limit}${r.attributes.payment_retry_interval === undefined ? '' : `, every ${r.attributes.payment_retry_interval} ${r.attributes.payment_retry_unit ?? 'day'}`}` },
+            {
+              title: 'Retries',
+              cell: (r) =>
+                `${r.attributes.payment_retry_type}, at most ${r.attributes.payment_retries_limit}${r.attributes.payment_retry_interval === undefined ? '' : `, every ${r.attributes.payment_retry_interval} ${r.attributes.payment_retry_unit ?? 'day'}`}`,
+            },
             { title: 'Then', cell: (r) => r.attributes.action },
             { title: 'Default', cell: (r) => (r.attributes.default === true ? 'yes' : 'no') },
             { title: 'Actions', cell: (r) => remove('dunning-rules', r.id, 'this dunning rule') },
@@ -116,7 +129,11 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
               await api('POST', `${SUBSCRIPTIONS}/proration-policies`, {
                 data: {
                   type: 'subscription_proration_policy',
-                  attributes: { name: text(form, 'name'), rounding: text(form, 'rounding'), ...(text(form, 'external_ref') === '' ? {} : { external_ref: text(form, 'external_ref') }) },
+                  attributes: {
+                    name: text(form, 'name'),
+                    rounding: text(form, 'rounding'),
+                    ...(text(form, 'external_ref') === '' ? {} : { external_ref: text(form, 'external_ref') }),
+                  },
                 },
               });
               changed();

@@ -12,7 +12,10 @@ const reportOf = (job: Job): string => {
   if (job.meta.error !== undefined) return job.meta.error;
   if (report === undefined) return '—';
   return Object.entries(report)
-    .map(([name, value]) => `${name.replace(/_/g, ' ')}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .map(
+      ([name, value]) =>
+        `${name.replace(/_/g, ' ')}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    )
     .join('; ');
 };
 
@@ -28,7 +31,19 @@ const TaxRun = ({ onDone }: { onDone: () => void }) => (
     action={async (form) => {
       await run({
         job_type: 'tax-run',
-        taxes: [{ invoice_id: text(form, 'invoice_id'), tax_items: [{ type: 'tax_item', name: text(form, 'name'), rate: Number(text(form, 'rate')) / 100, jurisdiction: text(form, 'jurisdiction') }] }],
+        taxes: [
+          {
+            invoice_id: text(form, 'invoice_id'),
+            tax_items: [
+              {
+                type: 'tax_item',
+                name: text(form, 'name'),
+                rate: Number(text(form, 'rate')) / 100,
+                jurisdiction: text(form, 'jurisdiction'),
+              },
+            ],
+          },
+        ],
       });
       onDone();
     }}
@@ -59,8 +74,16 @@ const Schedules = () => {
       <ul>
         {schedules.data?.data.map((s) => (
           <li key={s.id}>
-            {s.attributes.name ?? s.attributes.job.job_type}: <code>{s.attributes.specification}</code> {s.attributes.location ?? 'UTC'}, next {when(s.meta.scheduled_for)}{' '}
-            <ConfirmButton label="Delete" confirm="Delete this schedule" action={async () => { await api('DELETE', `${SUBSCRIPTIONS}/schedules/${s.id}`); changed(); }} />
+            {s.attributes.name ?? s.attributes.job.job_type}: <code>{s.attributes.specification}</code>{' '}
+            {s.attributes.location ?? 'UTC'}, next {when(s.meta.scheduled_for)}{' '}
+            <ConfirmButton
+              label="Delete"
+              confirm="Delete this schedule"
+              action={async () => {
+                await api('DELETE', `${SUBSCRIPTIONS}/schedules/${s.id}`);
+                changed();
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -72,7 +95,15 @@ const Schedules = () => {
           submit="Add schedule"
           action={async (form) => {
             await api('POST', `${SUBSCRIPTIONS}/schedules`, {
-              data: { type: 'subscription_schedule', attributes: { specification: text(form, 'specification'), location: text(form, 'location') || 'UTC', job: { job_type: text(form, 'job_type') }, ...(text(form, 'name') === '' ? {} : { name: text(form, 'name') }) } },
+              data: {
+                type: 'subscription_schedule',
+                attributes: {
+                  specification: text(form, 'specification'),
+                  location: text(form, 'location') || 'UTC',
+                  job: { job_type: text(form, 'job_type') },
+                  ...(text(form, 'name') === '' ? {} : { name: text(form, 'name') }),
+                },
+              },
             });
             changed();
           }}
@@ -100,7 +131,10 @@ const Schedules = () => {
 };
 
 const Outstanding = ({ round, onChange }: { round: number; onChange: () => void }) => {
-  const invoices = useLoad<ListAnswer<Invoice>>(`${SUBSCRIPTIONS}/invoices?filter=eq(outstanding,true)&page[limit]=25`, round);
+  const invoices = useLoad<ListAnswer<Invoice>>(
+    `${SUBSCRIPTIONS}/invoices?filter=eq(outstanding,true)&page[limit]=25`,
+    round,
+  );
   return (
     <section aria-labelledby="outstanding">
       <h2 id="outstanding">Outstanding invoices</h2>
@@ -123,9 +157,24 @@ export const BillingPage = ({ place }: { place: Place }) => {
       <h1>Billing</h1>
       <section aria-labelledby="runs">
         <h2 id="runs">Runs</h2>
-        <p>A billing run invoices what is due; a payment run collects what invoices owe (asking the merchant for manual payments). Runs of one kind run one at a time.</p>
-        <ActionButton label="Start billing run" action={async () => { await run({ job_type: 'billing-run' }); changed(); }} />
-        <ActionButton label="Start payment run" action={async () => { await run({ job_type: 'payment-run' }); changed(); }} />
+        <p>
+          A billing run invoices what is due; a payment run collects what invoices owe (asking the merchant for manual
+          payments). Runs of one kind run one at a time.
+        </p>
+        <ActionButton
+          label="Start billing run"
+          action={async () => {
+            await run({ job_type: 'billing-run' });
+            changed();
+          }}
+        />
+        <ActionButton
+          label="Start payment run"
+          action={async () => {
+            await run({ job_type: 'payment-run' });
+            changed();
+          }}
+        />
         <ActionButton label="Refresh" action={async () => changed()} />
         <details>
           <summary>Start a tax run</summary>

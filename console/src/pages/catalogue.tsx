@@ -25,7 +25,13 @@ const ProductForm = ({ onDone }: { onDone: () => void }) => (
           attributes: {
             name: text(form, 'name'),
             ...(text(form, 'sku') === '' ? {} : { sku: text(form, 'sku') }),
-            ...(amount === undefined ? {} : { price: { [text(form, 'currency').toUpperCase()]: { amount, includes_tax: checked(form, 'includes_tax') } } }),
+            ...(amount === undefined
+              ? {}
+              : {
+                  price: {
+                    [text(form, 'currency').toUpperCase()]: { amount, includes_tax: checked(form, 'includes_tax') },
+                  },
+                }),
           },
         },
       });
@@ -139,7 +145,12 @@ const BuildOffering = () => (
     submit="Build offering"
     action={async (form) => {
       const answer = await api<{ data: { id: string } }>('POST', `${SUBSCRIPTIONS}/offerings/build`, {
-        data: { name: text(form, 'name'), description: text(form, 'description'), products: chosen(form, 'products'), plans: chosen(form, 'plans') },
+        data: {
+          name: text(form, 'name'),
+          description: text(form, 'description'),
+          products: chosen(form, 'products'),
+          plans: chosen(form, 'plans'),
+        },
       });
       go(`offerings/${answer.body.data.id}`);
     }}
@@ -156,10 +167,21 @@ const BuildOffering = () => (
 );
 
 export const CataloguePage = ({ place }: { place: Place }) => {
-  const tab: Tab = (TABS as readonly string[]).includes(place.query.get('tab') ?? '') ? (place.query.get('tab') as Tab) : 'offerings';
+  const tab: Tab = (TABS as readonly string[]).includes(place.query.get('tab') ?? '')
+    ? (place.query.get('tab') as Tab)
+    : 'offerings';
   const [round, setRound] = useState(0);
   const changed = () => setRound((r) => r + 1);
-  const remove = (kind: Tab, item: CatalogueItem) => <ConfirmButton label="Delete" confirm={`Delete ${item.attributes.name}`} action={async () => { await api('DELETE', `${SUBSCRIPTIONS}/${kind}/${item.id}`); changed(); }} />;
+  const remove = (kind: Tab, item: CatalogueItem) => (
+    <ConfirmButton
+      label="Delete"
+      confirm={`Delete ${item.attributes.name}`}
+      action={async () => {
+        await api('DELETE', `${SUBSCRIPTIONS}/${kind}/${item.id}`);
+        changed();
+      }}
+    />
+  );
   return (
     <>
       <h1>Catalogue</h1>
@@ -172,8 +194,16 @@ export const CataloguePage = ({ place }: { place: Place }) => {
         ))}
       </nav>
       <details key={tab}>
-        <summary>{tab === 'offerings' ? 'Build an offering' : tab === 'products' ? 'Create a product' : 'Create a plan'}</summary>
-        {tab === 'offerings' ? <BuildOffering /> : tab === 'products' ? <ProductForm onDone={changed} /> : <PlanForm onDone={changed} />}
+        <summary>
+          {tab === 'offerings' ? 'Build an offering' : tab === 'products' ? 'Create a product' : 'Create a plan'}
+        </summary>
+        {tab === 'offerings' ? (
+          <BuildOffering />
+        ) : tab === 'products' ? (
+          <ProductForm onDone={changed} />
+        ) : (
+          <PlanForm onDone={changed} />
+        )}
       </details>
       <PagedList<CatalogueItem>
         key={tab}
@@ -200,7 +230,11 @@ export const CataloguePage = ({ place }: { place: Place }) => {
                 ]
               : [
                   { title: 'Name', cell: (p) => p.attributes.name },
-                  { title: 'Billing', cell: (p) => `every ${p.attributes.billing_frequency} ${p.attributes.billing_interval_type}, ${p.attributes.plan_length} periods, then ${p.attributes.end_behavior}` },
+                  {
+                    title: 'Billing',
+                    cell: (p) =>
+                      `every ${p.attributes.billing_frequency} ${p.attributes.billing_interval_type}, ${p.attributes.plan_length} periods, then ${p.attributes.end_behavior}`,
+                  },
                   { title: 'Actions', cell: (p) => remove('plans', p) },
                 ]
         }

@@ -14,7 +14,9 @@ const counts = (records: Readonly<Record<string, number>> | undefined): string =
 /** The lines of one import that were not imported, in file order, a hundred at a time. */
 const LineErrors = ({ id }: { id: string }) => {
   const [offset, setOffset] = useState(0);
-  const errors = useLoad<ListAnswer<ImportProblem>>(`${SUBSCRIPTIONS}/imports/${id}/errors?page[limit]=100&page[offset]=${offset}`);
+  const errors = useLoad<ListAnswer<ImportProblem>>(
+    `${SUBSCRIPTIONS}/imports/${id}/errors?page[limit]=100&page[offset]=${offset}`,
+  );
   const total = errors.data?.meta.results.total ?? 0;
   return (
     <div>
@@ -42,7 +44,10 @@ export const ImportsPage = ({ place }: { place: Place }) => {
   return (
     <>
       <h1>Imports</h1>
-      <p>A JSONL file, one create body a line (products, plans, subscribers, offerings, subscriptions); lines that fail are listed with their reason, the rest are imported.</p>
+      <p>
+        A JSONL file, one create body a line (products, plans, subscribers, offerings, subscriptions); lines that fail
+        are listed with their reason, the rest are imported.
+      </p>
       <ActionForm
         label="Upload an import"
         submit="Upload"
@@ -57,7 +62,12 @@ export const ImportsPage = ({ place }: { place: Place }) => {
         }}
       >
         <Field label="File (JSONL)">
-          <input name="import_file" type="file" accept=".jsonl,.json,.txt,application/jsonl,application/x-ndjson,text/plain" required />
+          <input
+            name="import_file"
+            type="file"
+            accept=".jsonl,.json,.txt,application/jsonl,application/x-ndjson,text/plain"
+            required
+          />
         </Field>
         <Field label="External reference" hint="optional">
           <input name="external_ref" />
@@ -81,7 +91,11 @@ export const ImportsPage = ({ place }: { place: Place }) => {
           {
             title: 'Errors',
             cell: (i) => (
-              <button type="button" aria-expanded={open === i.id} onClick={() => setOpen(open === i.id ? undefined : i.id)}>
+              <button
+                type="button"
+                aria-expanded={open === i.id}
+                onClick={() => setOpen(open === i.id ? undefined : i.id)}
+              >
                 {open === i.id ? 'Hide line errors' : 'Show line errors'}
               </button>
             ),

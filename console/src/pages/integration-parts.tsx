@@ -38,10 +38,22 @@ export const IntegrationFields = ({ current }: { current?: Integration }) => (
     <Field label="Description" hint="optional">
       <input name="description" maxLength={1024} defaultValue={current?.description ?? ''} />
     </Field>
-    <Field label="Webhook URL" hint="http or https; the service refuses private and loopback addresses unless configured to allow them">
+    <Field
+      label="Webhook URL"
+      hint="http or https; the service refuses private and loopback addresses unless configured to allow them"
+    >
       <input name="url" type="url" required maxLength={2048} defaultValue={current?.configuration.url ?? ''} />
     </Field>
-    <Field label="Secret key" hint={current === undefined ? 'optional; sent in X-MOLTIN-SECRET-KEY and signs each delivery' : current.configuration.secret_key === undefined ? 'none set; optional' : 'set; leave empty to keep it'}>
+    <Field
+      label="Secret key"
+      hint={
+        current === undefined
+          ? 'optional; sent in X-MOLTIN-SECRET-KEY and signs each delivery'
+          : current.configuration.secret_key === undefined
+            ? 'none set; optional'
+            : 'set; leave empty to keep it'
+      }
+    >
       <input name="secret_key" type="password" autoComplete="off" maxLength={255} />
     </Field>
     <ObservesChoice {...(current === undefined ? {} : { current: current.observes })} />
@@ -73,7 +85,18 @@ export const integrationPath = (id: string): string => `${INTEGRATIONS}/${encode
 /** The columns of a delivery log, with the integration's link where the list spans the store. */
 export const logColumns = (withIntegration: boolean): readonly Column<IntegrationLog>[] => [
   { title: 'Time', cell: (l) => when(l.meta.timestamps.created_at) },
-  ...(withIntegration ? [{ title: 'Integration', cell: (l: IntegrationLog) => <a href={href(`integrations/${l.relationships.integration.data.id}`)}>{l.relationships.integration.data.id.slice(0, 8)}…</a> }] : []),
+  ...(withIntegration
+    ? [
+        {
+          title: 'Integration',
+          cell: (l: IntegrationLog) => (
+            <a href={href(`integrations/${l.relationships.integration.data.id}`)}>
+              {l.relationships.integration.data.id.slice(0, 8)}…
+            </a>
+          ),
+        },
+      ]
+    : []),
   { title: 'Job', cell: (l) => <code>{l.relationships.job.data.id.slice(0, 8)}…</code> },
   { title: 'Attempt', cell: (l) => l.attempt },
   { title: 'Outcome', cell: (l) => (l.succeeded ? 'delivered' : 'failed') },

@@ -52,7 +52,11 @@ export const IntegrationPage = ({ id, place }: { id: string; place: Place }) => 
                   <code>{integration.configuration.url}</code>
                 </dd>
                 <dt>Secret key</dt>
-                <dd>{integration.configuration.secret_key === undefined ? 'none (deliveries are not signed)' : 'set (deliveries are signed)'}</dd>
+                <dd>
+                  {integration.configuration.secret_key === undefined
+                    ? 'none (deliveries are not signed)'
+                    : 'set (deliveries are signed)'}
+                </dd>
                 <dt>Observes</dt>
                 <dd>{integration.observes.join(', ')}</dd>
                 <dt>Changed</dt>
@@ -72,11 +76,29 @@ export const IntegrationPage = ({ id, place }: { id: string; place: Place }) => 
             <button type="button" onClick={changed}>
               Refresh
             </button>
-            <PagedList<IntegrationLog> label="Delivery logs" path={`${base}/logs`} route={route} keyPrefix="logs." place={place} reloadKey={round} fields={['succeeded']} columns={logColumns(false)} />
+            <PagedList<IntegrationLog>
+              label="Delivery logs"
+              path={`${base}/logs`}
+              route={route}
+              keyPrefix="logs."
+              place={place}
+              reloadKey={round}
+              fields={['succeeded']}
+              columns={logColumns(false)}
+            />
           </section>
           <section aria-labelledby="jobs">
             <h2 id="jobs">Jobs</h2>
-            <PagedList<IntegrationJob> label="Jobs" path={`${base}/jobs`} route={route} keyPrefix="jobs." place={place} reloadKey={round} fields={['status', 'triggered_by']} columns={jobColumns} />
+            <PagedList<IntegrationJob>
+              label="Jobs"
+              path={`${base}/jobs`}
+              route={route}
+              keyPrefix="jobs."
+              place={place}
+              reloadKey={round}
+              fields={['status', 'triggered_by']}
+              columns={jobColumns}
+            />
           </section>
         </>
       )}

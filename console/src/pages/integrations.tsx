@@ -23,7 +23,14 @@ export const EnabledSwitch = ({ item, onChange }: { item: Integration; onChange:
 );
 
 export const DeleteIntegration = ({ item, onDone }: { item: Integration; onDone: () => void }) => (
-  <ConfirmButton label="Delete" confirm={`Delete ${item.name} and its logs`} action={async () => { await api('DELETE', integrationPath(item.id)); onDone(); }} />
+  <ConfirmButton
+    label="Delete"
+    confirm={`Delete ${item.name} and its logs`}
+    action={async () => {
+      await api('DELETE', integrationPath(item.id));
+      onDone();
+    }}
+  />
 );
 
 const IntegrationList = ({ place }: { place: Place }) => {
@@ -77,7 +84,10 @@ export const IntegrationsPage = ({ place }: { place: Place }) => {
   return (
     <>
       <h1>Integrations</h1>
-      <p>Webhooks told about the store's events: each event is a job per integration observing it, and each delivery attempt is logged.</p>
+      <p>
+        Webhooks told about the store's events: each event is a job per integration observing it, and each delivery
+        attempt is logged.
+      </p>
       <nav class="tabs" aria-label="Integration lists">
         {TABS.map(([t, title]) => (
           <a key={t} href={href('integrations', { tab: t })} aria-current={t === tab ? 'page' : undefined}>
@@ -86,7 +96,15 @@ export const IntegrationsPage = ({ place }: { place: Place }) => {
         ))}
       </nav>
       {tab === 'logs' ? (
-        <PagedList<IntegrationLog> label="Delivery logs" path={`${INTEGRATIONS}/logs`} route="integrations" routeQuery={{ tab }} place={place} fields={['succeeded']} columns={logColumns(true)} />
+        <PagedList<IntegrationLog>
+          label="Delivery logs"
+          path={`${INTEGRATIONS}/logs`}
+          route="integrations"
+          routeQuery={{ tab }}
+          place={place}
+          fields={['succeeded']}
+          columns={logColumns(true)}
+        />
       ) : (
         <IntegrationList place={place} />
       )}

@@ -7,7 +7,12 @@ import { href, type Place } from '../route';
 import { money } from '../money';
 import { ActionForm, Field, Problems, text, useLoad, when } from '../ui';
 
-const paymentState = (p: Payment): string => (p.attributes.pending ? 'pending' : p.attributes.success ? 'succeeded' : `failed${p.attributes.failure_detail?.reason === undefined ? '' : `: ${p.attributes.failure_detail.reason}`}`);
+const paymentState = (p: Payment): string =>
+  p.attributes.pending
+    ? 'pending'
+    : p.attributes.success
+      ? 'succeeded'
+      : `failed${p.attributes.failure_detail?.reason === undefined ? '' : `: ${p.attributes.failure_detail.reason}`}`;
 
 /** A pending manual payment is settled by the merchant once the money has arrived (EPCC's UpdateInvoicePayment). */
 const Settle = ({ invoice, payment, onChange }: { invoice: Invoice; payment: Payment; onChange: () => void }) => (
@@ -17,7 +22,11 @@ const Settle = ({ invoice, payment, onChange }: { invoice: Invoice; payment: Pay
     action={async (form) => {
       const reference = text(form, 'external_payment_id');
       await api('PUT', `${SUBSCRIPTIONS}/invoices/${invoice.id}/payments/${payment.id}`, {
-        data: { type: 'subscription_invoice_payment', id: payment.id, attributes: { success: true, ...(reference === '' ? {} : { external_payment_id: reference }) } },
+        data: {
+          type: 'subscription_invoice_payment',
+          id: payment.id,
+          attributes: { success: true, ...(reference === '' ? {} : { external_payment_id: reference }) },
+        },
       });
       onChange();
     }}
@@ -29,7 +38,10 @@ const Settle = ({ invoice, payment, onChange }: { invoice: Invoice; payment: Pay
 );
 
 export const Payments = ({ invoice, round, onChange }: { invoice: Invoice; round: number; onChange: () => void }) => {
-  const payments = useLoad<ListAnswer<Payment>>(`${SUBSCRIPTIONS}/invoices/${invoice.id}/payments?page[limit]=100`, round);
+  const payments = useLoad<ListAnswer<Payment>>(
+    `${SUBSCRIPTIONS}/invoices/${invoice.id}/payments?page[limit]=100`,
+    round,
+  );
   const changed = () => {
     payments.reload();
     onChange();
@@ -41,8 +53,11 @@ export const Payments = ({ invoice, round, onChange }: { invoice: Invoice; round
     <ul class="payments">
       {payments.data.data.map((p) => (
         <li key={p.id}>
-          {money(p.attributes.amount)} {paymentState(p)} {p.meta.manual_payment ? '(manual)' : ''} {when(p.meta.timestamps.payment_taken_at ?? p.meta.timestamps.created_at)}
-          {p.attributes.pending && p.meta.manual_payment ? <Settle invoice={invoice} payment={p} onChange={changed} /> : null}
+          {money(p.attributes.amount)} {paymentState(p)} {p.meta.manual_payment ? '(manual)' : ''}{' '}
+          {when(p.meta.timestamps.payment_taken_at ?? p.meta.timestamps.created_at)}
+          {p.attributes.pending && p.meta.manual_payment ? (
+            <Settle invoice={invoice} payment={p} onChange={changed} />
+          ) : null}
         </li>
       ))}
     </ul>
@@ -50,7 +65,17 @@ export const Payments = ({ invoice, round, onChange }: { invoice: Invoice; round
 };
 
 /** Invoices with what they cost, whether they are still owed, and their payments. */
-export const InvoiceRows = ({ invoices, round, onChange, withSubscription = false }: { invoices: readonly Invoice[]; round: number; onChange: () => void; withSubscription?: boolean }) =>
+export const InvoiceRows = ({
+  invoices,
+  round,
+  onChange,
+  withSubscription = false,
+}: {
+  invoices: readonly Invoice[];
+  round: number;
+  onChange: () => void;
+  withSubscription?: boolean;
+}) =>
   invoices.length === 0 ? (
     <p>No invoice.</p>
   ) : (
@@ -72,7 +97,9 @@ export const InvoiceRows = ({ invoices, round, onChange, withSubscription = fals
             <td>{invoice.attributes.number}</td>
             {withSubscription ? (
               <td>
-                <a href={href(`subscriptions/${invoice.meta.subscription_id}`)}>{invoice.meta.subscription_id.slice(0, 8)}…</a>
+                <a href={href(`subscriptions/${invoice.meta.subscription_id}`)}>
+                  {invoice.meta.subscription_id.slice(0, 8)}…
+                </a>
               </td>
             ) : null}
             <td>
@@ -93,7 +120,11 @@ export const InvoiceRows = ({ invoices, round, onChange, withSubscription = fals
 
 /** Commerce Manager's tax status of an invoice. */
 const taxStatus = (invoice: Invoice): string =>
-  (invoice.attributes.tax_items?.length ?? 0) > 0 ? 'tax applied' : invoice.attributes.tax_required ? 'pending tax' : 'not required';
+  (invoice.attributes.tax_items?.length ?? 0) > 0
+    ? 'tax applied'
+    : invoice.attributes.tax_required
+      ? 'pending tax'
+      : 'not required';
 
 /** Every invoice of the store, filtered as the API filters them, with their payments. */
 export const InvoicesPage = ({ place }: { place: Place }) => {
@@ -102,7 +133,8 @@ export const InvoicesPage = ({ place }: { place: Place }) => {
     <>
       <h1>Invoices</h1>
       <p>
-        Filter with <code>outstanding</code> or <code>tax_required</code> equal to <code>true</code> or <code>false</code>, or by a subscription's or subscriber's id.
+        Filter with <code>outstanding</code> or <code>tax_required</code> equal to <code>true</code> or{' '}
+        <code>false</code>, or by a subscription's or subscriber's id.
       </p>
       <PagedList<Invoice>
         label="Invoices"
@@ -114,11 +146,19 @@ export const InvoicesPage = ({ place }: { place: Place }) => {
         columns={[
           { title: 'Number', cell: (i) => i.attributes.number },
           { title: 'Created', cell: (i) => when(i.attributes.created_at) },
-          { title: 'Subscription', cell: (i) => <a href={href(`subscriptions/${i.meta.subscription_id}`)}>{i.meta.subscription_id.slice(0, 8)}…</a> },
+          {
+            title: 'Subscription',
+            cell: (i) => (
+              <a href={href(`subscriptions/${i.meta.subscription_id}`)}>{i.meta.subscription_id.slice(0, 8)}…</a>
+            ),
+          },
           { title: 'Price', cell: (i) => money(i.meta.price) },
           { title: 'Tax', cell: taxStatus },
           { title: 'Payment', cell: (i) => (i.attributes.outstanding ? 'unpaid' : 'paid') },
-          { title: 'Payments', cell: (i) => <Payments invoice={i} round={round} onChange={() => setRound((r) => r + 1)} /> },
+          {
+            title: 'Payments',
+            cell: (i) => <Payments invoice={i} round={round} onChange={() => setRound((r) => r + 1)} />,
+          },
         ]}
       />
     </>

@@ -49,7 +49,14 @@ const KeyEditor = ({ item, onChange }: { item: ApplicationKey; onChange: () => v
         <button type="button" onClick={() => setEditing(true)} aria-label={`Edit ${item.name}`}>
           Edit
         </button>
-        <ConfirmButton label="Delete" confirm={`Delete ${item.name} and end its tokens`} action={async () => { await api('DELETE', `/v2/application-keys/${item.id}`); onChange(); }} />
+        <ConfirmButton
+          label="Delete"
+          confirm={`Delete ${item.name} and end its tokens`}
+          action={async () => {
+            await api('DELETE', `/v2/application-keys/${item.id}`);
+            onChange();
+          }}
+        />
       </span>
     );
   return (
@@ -58,7 +65,9 @@ const KeyEditor = ({ item, onChange }: { item: ApplicationKey; onChange: () => v
       submit="Save"
       action={async (form) => {
         const reserved = wholeNumber(form, 'reserved_rate_limit');
-        await api('PUT', `/v2/application-keys/${item.id}`, { data: { type: 'application_key', name: text(form, 'name'), reserved_rate_limit: reserved ?? null } });
+        await api('PUT', `/v2/application-keys/${item.id}`, {
+          data: { type: 'application_key', name: text(form, 'name'), reserved_rate_limit: reserved ?? null },
+        });
         setEditing(false);
         onChange();
       }}
@@ -67,7 +76,13 @@ const KeyEditor = ({ item, onChange }: { item: ApplicationKey; onChange: () => v
         <input name="name" defaultValue={item.name} required />
       </Field>
       <Field label="Reserved requests/s" hint="empty for none">
-        <input name="reserved_rate_limit" type="number" min={0} step={1} defaultValue={item.reserved_rate_limit === undefined ? '' : String(item.reserved_rate_limit)} />
+        <input
+          name="reserved_rate_limit"
+          type="number"
+          min={0}
+          step={1}
+          defaultValue={item.reserved_rate_limit === undefined ? '' : String(item.reserved_rate_limit)}
+        />
       </Field>
       <ActionButton label="Cancel" action={async () => setEditing(false)} />
     </ActionForm>
@@ -90,7 +105,11 @@ export const KeysPage = ({ place }: { place: Place }) => {
           action={async (form) => {
             const reserved = wholeNumber(form, 'reserved_rate_limit');
             const answer = await api<{ data: ApplicationKey }>('POST', '/v2/application-keys', {
-              data: { type: 'application_key', name: text(form, 'name'), ...(reserved === undefined ? {} : { reserved_rate_limit: reserved }) },
+              data: {
+                type: 'application_key',
+                name: text(form, 'name'),
+                ...(reserved === undefined ? {} : { reserved_rate_limit: reserved }),
+              },
             });
             setCreated(answer.body.data);
             changed();

@@ -7,7 +7,17 @@ import { ActionForm, ConfirmButton, Problems, useLoad } from '../ui';
 import { Choices, chosen } from './catalogue';
 
 /** An offering's copies of products or plans: detach one, or attach more originals (copied in). */
-const Copies = ({ offering, kind, round, onChange }: { offering: string; kind: 'products' | 'plans'; round: number; onChange: () => void }) => {
+const Copies = ({
+  offering,
+  kind,
+  round,
+  onChange,
+}: {
+  offering: string;
+  kind: 'products' | 'plans';
+  round: number;
+  onChange: () => void;
+}) => {
   const base = `${SUBSCRIPTIONS}/offerings/${encodeURIComponent(offering)}/${kind}`;
   const copies = useLoad<ListAnswer<CatalogueItem>>(`${base}?page[limit]=100`, round);
   const title = kind === 'products' ? 'Products' : 'Plans';
@@ -19,7 +29,14 @@ const Copies = ({ offering, kind, round, onChange }: { offering: string; kind: '
         {copies.data?.data.map((copy) => (
           <li key={copy.id}>
             {copy.attributes.name} {copy.meta?.display_price?.without_tax?.formatted ?? ''}{' '}
-            <ConfirmButton label="Detach" confirm={`Detach ${copy.attributes.name}`} action={async () => { await api('DELETE', `${base}/${copy.id}`); onChange(); }} />
+            <ConfirmButton
+              label="Detach"
+              confirm={`Detach ${copy.attributes.name}`}
+              action={async () => {
+                await api('DELETE', `${base}/${copy.id}`);
+                onChange();
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -55,7 +72,9 @@ export const OfferingPage = ({ id }: { id: string }) => {
         <>
           <h1>{offering.data.data.attributes.name}</h1>
           <p>{offering.data.data.attributes.description}</p>
-          <p>Changes make a new version of the offering; existing subscriptions keep the version they were made from.</p>
+          <p>
+            Changes make a new version of the offering; existing subscriptions keep the version they were made from.
+          </p>
           <Copies offering={id} kind="products" round={round} onChange={changed} />
           <Copies offering={id} kind="plans" round={round} onChange={changed} />
         </>

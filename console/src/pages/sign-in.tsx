@@ -8,13 +8,20 @@ export const SignIn = ({ reason }: { reason: string | undefined }) => {
   return (
     <main class="sign-in" id="main">
       <h1>commerce-core console</h1>
-      <p>Sign in with a client-credentials application key of your store. The token stays in this tab's memory: reloading or closing the tab signs you out.</p>
+      <p>
+        Sign in with a client-credentials application key of your store. The token stays in this tab's memory: reloading
+        or closing the tab signs you out.
+      </p>
       {reason === undefined ? null : (
         <p class="notice" role="status">
           {reason}
         </p>
       )}
-      <ActionForm label="Sign in" submit="Sign in" action={(form) => signIn(text(form, 'client_id'), text(form, 'client_secret'))}>
+      <ActionForm
+        label="Sign in"
+        submit="Sign in"
+        action={(form) => signIn(text(form, 'client_id'), text(form, 'client_secret'))}
+      >
         <Field label="Client id">
           <input name="client_id" required autocomplete="username" spellcheck={false} />
         </Field>

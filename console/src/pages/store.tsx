@@ -11,7 +11,13 @@ const Count = ({ label, path }: { label: string; path: string }) => {
   return (
     <div class="stat">
       <dt>{label}</dt>
-      <dd>{results === undefined ? (list.error === undefined ? '…' : 'not readable') : `${results.total_method === 'lower_bound' ? 'at least ' : ''}${results.total.toLocaleString('en')}`}</dd>
+      <dd>
+        {results === undefined
+          ? list.error === undefined
+            ? '…'
+            : 'not readable'
+          : `${results.total_method === 'lower_bound' ? 'at least ' : ''}${results.total.toLocaleString('en')}`}
+      </dd>
     </div>
   );
 };
@@ -21,14 +27,17 @@ const Count = ({ label, path }: { label: string; path: string }) => {
  * where `X-RateLimit-Limit` is this key's reservation plus the unreserved pool.
  */
 export const StorePage = () => {
-  const keys = useLoad<ListAnswer<ApplicationKey> & { meta: { total_reserved_rate_limit: number } }>('/v2/application-keys?page[limit]=100');
+  const keys = useLoad<ListAnswer<ApplicationKey> & { meta: { total_reserved_rate_limit: number } }>(
+    '/v2/application-keys?page[limit]=100',
+  );
   const mapping = useLoad<{ data: RealmMapping }>('/v2/merchant-realm-mappings');
   const clientId = currentSession()?.clientId;
   const limit = Number(keys.headers?.get('X-RateLimit-Limit') ?? Number.NaN);
   const reservedTotal = keys.data?.meta.total_reserved_rate_limit ?? 0;
   const own = keys.data?.data.find((k) => k.client_id === clientId)?.reserved_rate_limit ?? 0;
   const budget = Number.isFinite(limit) ? limit - own + reservedTotal : undefined;
-  const reserving = keys.data?.data.filter((k) => k.reserved_rate_limit !== undefined && k.reserved_rate_limit > 0) ?? [];
+  const reserving =
+    keys.data?.data.filter((k) => k.reserved_rate_limit !== undefined && k.reserved_rate_limit > 0) ?? [];
   return (
     <>
       <h1>Store</h1>
@@ -49,7 +58,9 @@ export const StorePage = () => {
         {budget === undefined ? null : (
           <>
             <p>
-              <strong>{budget.toLocaleString('en')}</strong> requests a second in all; <strong>{reservedTotal.toLocaleString('en')}</strong> reserved by keys, <strong>{(budget - reservedTotal).toLocaleString('en')}</strong> shared by every key.
+              <strong>{budget.toLocaleString('en')}</strong> requests a second in all;{' '}
+              <strong>{reservedTotal.toLocaleString('en')}</strong> reserved by keys,{' '}
+              <strong>{(budget - reservedTotal).toLocaleString('en')}</strong> shared by every key.
             </p>
             {reserving.length === 0 ? (
               <p>No key reserves any of it.</p>
@@ -83,13 +94,16 @@ export const StorePage = () => {
         {mapping.data === undefined ? null : (
           <>
             <p>
-              Prefix: <strong>{mapping.data.data.prefix ?? 'not set'}</strong> (realm <code>{mapping.data.data.realm_id}</code>)
+              Prefix: <strong>{mapping.data.data.prefix ?? 'not set'}</strong> (realm{' '}
+              <code>{mapping.data.data.realm_id}</code>)
             </p>
             <ActionForm
               label="Change the realm prefix"
               submit="Save prefix"
               action={async (form) => {
-                await api('PUT', `/v2/merchant-realm-mappings/${mapping.data?.data.id ?? ''}`, { data: { type: 'merchant-realm-mappings', prefix: text(form, 'prefix') } });
+                await api('PUT', `/v2/merchant-realm-mappings/${mapping.data?.data.id ?? ''}`, {
+                  data: { type: 'merchant-realm-mappings', prefix: text(form, 'prefix') },
+                });
                 mapping.reload();
               }}
             >

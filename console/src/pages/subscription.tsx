@@ -1,13 +1,18 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import type { ListAnswer } from '../paged-list';
-import { SUBSCRIPTIONS, type CatalogueItem, type Invoice, type Subscription, type SubscriptionState } from '../resources';
+import {
+  SUBSCRIPTIONS,
+  type CatalogueItem,
+  type Invoice,
+  type Subscription,
+  type SubscriptionState,
+} from '../resources';
 import { href } from '../route';
 import { ActionButton, Problems, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
 import { allowedActions, type StateAction } from '../subscription-rules';
 import { stateOfSubscription } from './subscriptions';
-
 
 export const SubscriptionPage = ({ id }: { id: string }) => {
   const [round, setRound] = useState(0);
@@ -46,7 +51,11 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
             <dt>Offering</dt>
             <dd>{s.attributes.offering.attributes?.name ?? '—'}</dd>
             <dt>Plan</dt>
-            <dd>{plan === undefined ? '—' : `${plan.attributes.name}: every ${plan.attributes.billing_frequency ?? 1} ${plan.attributes.billing_interval_type ?? ''}, ${plan.meta?.display_price?.without_tax?.formatted ?? 'no price in this currency'}`}</dd>
+            <dd>
+              {plan === undefined
+                ? '—'
+                : `${plan.attributes.name}: every ${plan.attributes.billing_frequency ?? 1} ${plan.attributes.billing_interval_type ?? ''}, ${plan.meta?.display_price?.without_tax?.formatted ?? 'no price in this currency'}`}
+            </dd>
             <dt>Payments</dt>
             <dd>{s.meta.manual_payments ? 'manual (the merchant settles them)' : 'by the payment processor'}</dd>
             <dt>Ends</dt>
@@ -56,7 +65,12 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
             <h2 id="actions">Actions</h2>
             {actions.length === 0 ? <p>None: the subscription is {stateOfSubscription(s)}.</p> : null}
             {actions.map((action) => (
-              <ActionButton key={action} label={`${action[0]?.toUpperCase()}${action.slice(1)} subscription`} danger={action === 'cancel'} action={act(action)} />
+              <ActionButton
+                key={action}
+                label={`${action[0]?.toUpperCase()}${action.slice(1)} subscription`}
+                danger={action === 'cancel'}
+                action={act(action)}
+              />
             ))}
           </section>
           <section aria-labelledby="history">
@@ -74,7 +88,9 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
           <section aria-labelledby="invoices">
             <h2 id="invoices">Invoices and payments</h2>
             <Problems error={invoices.error} />
-            {invoices.data === undefined ? null : <InvoiceRows invoices={invoices.data.data} round={round} onChange={() => setRound((r) => r + 1)} />}
+            {invoices.data === undefined ? null : (
+              <InvoiceRows invoices={invoices.data.data} round={round} onChange={() => setRound((r) => r + 1)} />
+            )}
           </section>
         </>
       )}

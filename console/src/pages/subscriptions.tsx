@@ -12,7 +12,9 @@ export const stateOfSubscription = (s: Subscription): string => stateOf({ ...s.m
 const CreateSubscription = ({ onCreated }: { onCreated: (id: string) => void }) => {
   const offerings = useLoad<ListAnswer<CatalogueItem>>(`${SUBSCRIPTIONS}/offerings?page[limit]=100`);
   const [offering, setOffering] = useState('');
-  const plans = useLoad<ListAnswer<CatalogueItem>>(offering === '' ? undefined : `${SUBSCRIPTIONS}/offerings/${offering}/plans?page[limit]=100`);
+  const plans = useLoad<ListAnswer<CatalogueItem>>(
+    offering === '' ? undefined : `${SUBSCRIPTIONS}/offerings/${offering}/plans?page[limit]=100`,
+  );
   return (
     <ActionForm
       label="Create a subscription"

@@ -38,7 +38,11 @@ export class CliFailure extends Error {
  * A use case's refusal of a command; `outcome` says what did not happen, and `sources` renames the
  * use case's input names to the arguments and options the operator typed.
  */
-export const refused = (outcome: string, error: DomainError, sources: Readonly<Record<string, string>> = {}): CliFailure =>
+export const refused = (
+  outcome: string,
+  error: DomainError,
+  sources: Readonly<Record<string, string>> = {},
+): CliFailure =>
   error._tag === 'ValidationFailed'
     ? new CliFailure(
         'invalid_input',
@@ -60,11 +64,15 @@ export const failureOf = (error: unknown): CliFailure => {
   if (error instanceof CliFailure) return error;
   if (error instanceof CommanderError) {
     // Commander shows the help in place of a message when no command is given.
-    return new CliFailure('usage', error.code === 'commander.help' ? 'a command is required (see --help)' : error.message.replace(/^error: /, ''));
+    return new CliFailure(
+      'usage',
+      error.code === 'commander.help' ? 'a command is required (see --help)' : error.message.replace(/^error: /, ''),
+    );
   }
   for (const cause of causes(error)) {
     if (isDataDirInUse(cause)) return new CliFailure('database_unavailable', cause.message);
-    if (isStorageUnavailable(cause)) return new CliFailure('database_unavailable', `the database cannot be reached: ${cause.reason}`);
+    if (isStorageUnavailable(cause))
+      return new CliFailure('database_unavailable', `the database cannot be reached: ${cause.reason}`);
   }
   return new CliFailure('unexpected', error instanceof Error ? error.message : String(error));
 };

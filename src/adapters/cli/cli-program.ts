@@ -11,7 +11,15 @@ import { APPLICATION_KEY_TYPE } from '../../domain/application-key/application-k
 import { queryParams } from '../../domain/query/query-params.js';
 import { readConfig, type AppConfig } from '../config/app-config.js';
 import { CliFailure, refused } from './cli-failure.js';
-import { createdKeyReply, createdStoreReply, migrationsReply, rateLimitReply, storeListReply, versionReply, type Reply } from './cli-replies.js';
+import {
+  createdKeyReply,
+  createdStoreReply,
+  migrationsReply,
+  rateLimitReply,
+  storeListReply,
+  versionReply,
+  type Reply,
+} from './cli-replies.js';
 import { SCOPES } from '../../domain/auth/scope.js';
 
 /** The core over the configured, migrated database, as the composition root opens it. */
@@ -46,7 +54,11 @@ const DEFAULT_KEY_NAME = 'CLI key';
 const withCore = async <A>(io: CliIo, work: (core: CliCore) => Promise<A>): Promise<A> => {
   const config = readConfig(io.env);
   if (E.isLeft(config)) {
-    throw new CliFailure('invalid_input', 'the configuration in the environment is invalid', config.left.map((detail) => ({ detail })));
+    throw new CliFailure(
+      'invalid_input',
+      'the configuration in the environment is invalid',
+      config.left.map((detail) => ({ detail })),
+    );
   }
   const core = await io.open(config.right);
   try {
@@ -100,7 +112,7 @@ export const cliProgram = (io: CliIo, mode: CliMode): Command => {
 
   program
     .command('create-key')
-    .description("create an application key for a store and print its credentials once")
+    .description('create an application key for a store and print its credentials once')
     .requiredOption('--store <id>', 'the id of the store')
     .option('--name <name>', 'name of the key, 1 to 255 characters', DEFAULT_KEY_NAME)
     .option('--reserved-rate-limit <n>', "requests per second kept for this key out of the store's budget")
@@ -112,14 +124,23 @@ export const cliProgram = (io: CliIo, mode: CliMode): Command => {
       const data = {
         type: APPLICATION_KEY_TYPE,
         name: options.name,
-        ...(options.reservedRateLimit === undefined ? {} : { reserved_rate_limit: wholeNumberOrText(options.reservedRateLimit) }),
+        ...(options.reservedRateLimit === undefined
+          ? {}
+          : { reserved_rate_limit: wholeNumberOrText(options.reservedRateLimit) }),
         ...(scopes === undefined ? {} : { scopes }),
       };
       return withCore(io, async ({ container }) => {
         const created = await container.get(CreateApplicationKey).execute(storeId.right, data);
         if (E.isLeft(created)) {
-          const scopeSources = Object.fromEntries((scopes ?? []).map((_, index) => [`data.scopes.${index}`, '--scopes']));
-          throw refused('the key was not created', created.left, { 'data.name': '--name', 'data.reserved_rate_limit': '--reserved-rate-limit', 'data.scopes': '--scopes', ...scopeSources });
+          const scopeSources = Object.fromEntries(
+            (scopes ?? []).map((_, index) => [`data.scopes.${index}`, '--scopes']),
+          );
+          throw refused('the key was not created', created.left, {
+            'data.name': '--name',
+            'data.reserved_rate_limit': '--reserved-rate-limit',
+            'data.scopes': '--scopes',
+            ...scopeSources,
+          });
         }
         print(createdKeyReply(created.right));
       });
@@ -137,7 +158,11 @@ export const cliProgram = (io: CliIo, mode: CliMode): Command => {
           ['page[offset]', options.offset],
         ]);
         const listed = await container.get(ListStores).execute(params);
-        if (E.isLeft(listed)) throw refused('the stores were not listed', listed.left, { 'page[limit]': '--limit', 'page[offset]': '--offset' });
+        if (E.isLeft(listed))
+          throw refused('the stores were not listed', listed.left, {
+            'page[limit]': '--limit',
+            'page[offset]': '--offset',
+          });
         print(storeListReply(listed.right));
       }),
     );
@@ -150,7 +175,8 @@ export const cliProgram = (io: CliIo, mode: CliMode): Command => {
     .action((rate: string, options: { store: string }) =>
       withCore(io, async ({ container }) => {
         const set = await container.get(SetStoreRateLimit).execute(options.store, rate);
-        if (E.isLeft(set)) throw refused('the rate limit was not set', set.left, { rate_limit: '<requests-per-second>' });
+        if (E.isLeft(set))
+          throw refused('the rate limit was not set', set.left, { rate_limit: '<requests-per-second>' });
         print(rateLimitReply(set.right));
       }),
     );

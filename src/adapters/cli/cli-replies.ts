@@ -15,7 +15,10 @@ export interface Reply {
 }
 
 export const migrationsReply = (migrated: readonly MigrationResult[]): Reply => ({
-  text: migrated.length === 0 ? 'schema is up to date\n' : migrated.map((r) => `${r.migrationName}: ${r.status}\n`).join(''),
+  text:
+    migrated.length === 0
+      ? 'schema is up to date\n'
+      : migrated.map((r) => `${r.migrationName}: ${r.status}\n`).join(''),
   json: { migrations: migrated.map((r) => ({ name: r.migrationName, status: r.status })) },
 });
 
@@ -34,7 +37,11 @@ export const createdStoreReply = (created: CreatedStore): Reply => ({
 
 export const createdKeyReply = (minted: MintedApplicationKey): Reply => ({
   text: keyCredentials(minted),
-  json: { store_id: minted.key.storeId, ...keyJson(minted), ...(minted.key.scopes === null ? {} : { scopes: minted.key.scopes }) },
+  json: {
+    store_id: minted.key.storeId,
+    ...keyJson(minted),
+    ...(minted.key.scopes === null ? {} : { scopes: minted.key.scopes }),
+  },
 });
 
 export const rateLimitReply = (store: Store): Reply => ({
@@ -58,10 +65,13 @@ const STORE_COLUMNS: readonly TextColumn<StoreSummary>[] = [
 const pageLine = (page: Page<StoreSummary>): string => {
   const total = page.totalMethod === 'exact' ? String(page.total) : `at least ${page.total}`;
   const { offset } = page.page;
-  if (page.items.length === 0) return page.total === 0 ? 'no stores\n' : `no stores at offset ${offset} (${total} in all)\n`;
+  if (page.items.length === 0)
+    return page.total === 0 ? 'no stores\n' : `no stores at offset ${offset} (${total} in all)\n`;
   const last = offset + page.items.length;
   const whole = offset === 0 && last >= page.total && page.totalMethod === 'exact';
-  const range = whole ? `${total} ${page.total === 1 ? 'store' : 'stores'}` : `stores ${offset + 1}-${last} of ${total}`;
+  const range = whole
+    ? `${total} ${page.total === 1 ? 'store' : 'stores'}`
+    : `stores ${offset + 1}-${last} of ${total}`;
   const { next } = pageOffsets(page.page, page.total);
   const more = next === null ? '' : `; next page: --offset ${next}`;
   return `${range}, newest first${more}\n`;

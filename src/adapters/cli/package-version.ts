@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
  */
 export const packageVersion = async (moduleUrl: string): Promise<string> => {
   const manifest: unknown = JSON.parse(await readFile(new URL('../package.json', moduleUrl), 'utf8'));
-  const version = typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>)['version'] : undefined;
+  const version =
+    typeof manifest === 'object' && manifest !== null ? (manifest as Record<string, unknown>)['version'] : undefined;
   if (typeof version !== 'string') throw new Error(`no version in the package.json beside ${moduleUrl}`);
   return version;
 };

@@ -10,7 +10,12 @@ const modeOf = (args: readonly string[]): CliMode => {
 };
 
 const failureText = (failure: CliFailure): string =>
-  [`error: ${failure.message}`, ...failure.issues.map((i) => (i.source === undefined ? `  ${i.detail}` : `  ${i.source} ${i.detail}`))].map((line) => `${line}\n`).join('');
+  [
+    `error: ${failure.message}`,
+    ...failure.issues.map((i) => (i.source === undefined ? `  ${i.detail}` : `  ${i.source} ${i.detail}`)),
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
 
 const failureJson = ({ kind, exitCode, message, issues, code }: CliFailure): string =>
   `${JSON.stringify({ error: { kind, exit_code: exitCode, message, issues, ...(code === undefined ? {} : { code }) } })}\n`;

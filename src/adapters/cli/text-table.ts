@@ -23,7 +23,9 @@ const pad = (text: string, width: number, right: boolean): string => {
 export const textTable = <R>(columns: readonly TextColumn<R>[], rows: readonly R[]): string => {
   const cells = rows.map((row) => columns.map((column) => printable(column.cell(row))));
   // A loop, not Math.max(...): spreading every row of a long listing overflows the call stack.
-  const widths = columns.map((column, i) => cells.reduce((width, line) => Math.max(width, codePoints(line[i] ?? '')), codePoints(column.heading)));
+  const widths = columns.map((column, i) =>
+    cells.reduce((width, line) => Math.max(width, codePoints(line[i] ?? '')), codePoints(column.heading)),
+  );
   const line = (values: readonly string[]) =>
     values
       .map((value, i) => pad(value, widths[i] ?? 0, columns[i]?.alignRight === true))

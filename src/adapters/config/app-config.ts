@@ -48,7 +48,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 const port = (raw: string | undefined): E.Either<string, number> => {
   if (raw === undefined || raw === '') return E.right(3000);
   const n = Number(raw);
-  return /^[0-9]+$/.test(raw) && n >= 0 && n <= 65535 ? E.right(n) : E.left(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+  return /^[0-9]+$/.test(raw) && n >= 0 && n <= 65535
+    ? E.right(n)
+    : E.left(`PORT must be an integer between 0 and 65535, got "${raw}"`);
 };
 
 const baseUrl = (raw: string | undefined): E.Either<string, string | undefined> => {
@@ -70,18 +72,26 @@ const redisUrl = (raw: string | undefined): E.Either<string, string | undefined>
 const logLevel = (raw: string | undefined): E.Either<string, LogLevel> => {
   if (raw === undefined || raw === '') return E.right('info');
   const level = LOG_LEVELS.find((l) => l === raw);
-  return level === undefined ? E.left(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`) : E.right(level);
+  return level === undefined
+    ? E.left(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`)
+    : E.right(level);
 };
 
 const database = (env: Env): E.Either<string, DatabaseTarget> => {
   const target = databaseTarget(env['DATABASE_URL'], env['DATA_DIR'] || DEFAULT_DATA_DIR);
   return target === undefined
-    ? E.left('DATABASE_URL must start with postgres://, postgresql://, mysql:// or mariadb:// (or be unset for the embedded database)')
+    ? E.left(
+        'DATABASE_URL must start with postgres://, postgresql://, mysql:// or mariadb:// (or be unset for the embedded database)',
+      )
     : E.right(target);
 };
 
 const onOff = (name: string, raw: string | undefined): E.Either<string, boolean> =>
-  raw === undefined || raw === '' || raw === 'off' ? E.right(false) : raw === 'on' ? E.right(true) : E.left(`${name} must be on or off`);
+  raw === undefined || raw === '' || raw === 'off'
+    ? E.right(false)
+    : raw === 'on'
+      ? E.right(true)
+      : E.left(`${name} must be on or off`);
 
 /** Decodes the environment once; every bad variable is reported, each by name. */
 export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => {
@@ -140,6 +150,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     redisCommandTimeoutMs: parts.redisCommandTimeoutMs.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     integrations: integrations.right,
-    bootstrapKeyFile: env['BOOTSTRAP_KEY_FILE'] || path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
+    bootstrapKeyFile:
+      env['BOOTSTRAP_KEY_FILE'] ||
+      path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
   });
 };

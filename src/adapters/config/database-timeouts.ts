@@ -10,8 +10,19 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** `DATABASE_STATEMENT_TIMEOUT_MS` and `DATABASE_CONNECT_TIMEOUT_MS`; every bad one is reported by name. */
 export const readDatabaseTimeouts = (env: Env): E.Either<readonly string[], DatabaseTimeouts> => {
   const d = DEFAULT_DATABASE_TIMEOUTS;
-  const statement = milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', env['DATABASE_STATEMENT_TIMEOUT_MS'], d.statementTimeoutMs, 1);
-  const connect = milliseconds('DATABASE_CONNECT_TIMEOUT_MS', env['DATABASE_CONNECT_TIMEOUT_MS'], d.connectTimeoutMs, 1);
-  if (E.isLeft(statement) || E.isLeft(connect)) return E.left([statement, connect].flatMap((p) => (E.isLeft(p) ? [p.left] : [])));
+  const statement = milliseconds(
+    'DATABASE_STATEMENT_TIMEOUT_MS',
+    env['DATABASE_STATEMENT_TIMEOUT_MS'],
+    d.statementTimeoutMs,
+    1,
+  );
+  const connect = milliseconds(
+    'DATABASE_CONNECT_TIMEOUT_MS',
+    env['DATABASE_CONNECT_TIMEOUT_MS'],
+    d.connectTimeoutMs,
+    1,
+  );
+  if (E.isLeft(statement) || E.isLeft(connect))
+    return E.left([statement, connect].flatMap((p) => (E.isLeft(p) ? [p.left] : [])));
   return E.right({ statementTimeoutMs: statement.right, connectTimeoutMs: connect.right });
 };

@@ -33,7 +33,12 @@ type Env = Readonly<Record<string, string | undefined>>;
 const HOUR_MS = 3_600_000;
 
 /** A whole number of milliseconds from `min` to an hour, or the fallback when unset; reported by name when bad. */
-export const milliseconds = (name: string, raw: string | undefined, fallback: number, min: number): E.Either<string, number> => {
+export const milliseconds = (
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+): E.Either<string, number> => {
   if (raw === undefined || raw === '') return E.right(fallback);
   const n = Number(raw);
   return /^[0-9]+$/.test(raw) && n >= min && n <= HOUR_MS
@@ -46,7 +51,10 @@ const HOST_ENTRY = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::([0
 
 const allowedHosts = (raw: string | undefined): E.Either<string, readonly string[] | undefined> => {
   if (raw === undefined || raw.trim() === '') return E.right(undefined);
-  const entries = raw.split(',').map((e) => e.trim().toLowerCase()).filter((e) => e !== '');
+  const entries = raw
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '');
   const bad = entries.filter((e) => {
     const match = HOST_ENTRY.exec(e);
     return match === null || (match[1] !== undefined && (Number(match[1]) < 1 || Number(match[1]) > 65535));
@@ -61,7 +69,9 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 
 const trustedProxyHeader = (raw: string | undefined): E.Either<string, string | undefined> => {
   if (raw === undefined || raw.trim() === '') return E.right(undefined);
-  return HEADER_NAME.test(raw.trim()) ? E.right(raw.trim().toLowerCase()) : E.left(`TRUSTED_PROXY_HEADER must be a header name such as X-Forwarded-For, got "${raw}"`);
+  return HEADER_NAME.test(raw.trim())
+    ? E.right(raw.trim().toLowerCase())
+    : E.left(`TRUSTED_PROXY_HEADER must be a header name such as X-Forwarded-For, got "${raw}"`);
 };
 
 const MAX_CONNECTIONS_CEILING = 1_000_000;
@@ -71,7 +81,9 @@ const maxConnections = (raw: string | undefined, fallback: number): E.Either<str
   const n = Number(raw);
   return /^[0-9]+$/.test(raw) && n >= 1 && n <= MAX_CONNECTIONS_CEILING
     ? E.right(n)
-    : E.left(`MAX_CONNECTIONS must be a whole number of connections between 1 and ${MAX_CONNECTIONS_CEILING}, got "${raw}"`);
+    : E.left(
+        `MAX_CONNECTIONS must be a whole number of connections between 1 and ${MAX_CONNECTIONS_CEILING}, got "${raw}"`,
+      );
 };
 
 /** Decodes the HTTP variables; every bad one is reported by name. */
@@ -86,7 +98,15 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     trustedProxyHeader: trustedProxyHeader(env['TRUSTED_PROXY_HEADER']),
     maxConnections: maxConnections(env['MAX_CONNECTIONS'], d.maxConnections),
   };
-  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, shutdownTimeoutMs, allowedHosts: hosts, trustedProxyHeader: proxyHeader, maxConnections: connections } = parts;
+  const {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    shutdownTimeoutMs,
+    allowedHosts: hosts,
+    trustedProxyHeader: proxyHeader,
+    maxConnections: connections,
+  } = parts;
   if (
     E.isLeft(headersTimeoutMs) ||
     E.isLeft(requestTimeoutMs) ||
@@ -100,7 +120,9 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
   }
   // Node refuses a headers timeout longer than the request timeout; say so by name rather than crash at listen.
   if (headersTimeoutMs.right > requestTimeoutMs.right) {
-    return E.left([`HEADERS_TIMEOUT_MS (${headersTimeoutMs.right}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs.right})`]);
+    return E.left([
+      `HEADERS_TIMEOUT_MS (${headersTimeoutMs.right}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs.right})`,
+    ]);
   }
   return E.right({
     headersTimeoutMs: headersTimeoutMs.right,

@@ -23,7 +23,10 @@ export interface ConsoleBuild {
  */
 export const CONSOLE_BUILD_DIR = new URL('../../../dist/console/', import.meta.url);
 
-const TYPES: Readonly<Record<string, string>> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Readonly<Record<string, string>> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 const DIGEST_NAME = /^[A-Za-z0-9_-]+-[A-Z0-9]{8}\.(js|css)$/;
 
 const encodeAll = async (name: string, identity: Buffer): Promise<ConsoleFile> => {
@@ -31,14 +34,17 @@ const encodeAll = async (name: string, identity: Buffer): Promise<ConsoleFile> =
   if (type === undefined) throw new Error(`the console build has a file of unknown type: ${name}`);
   const [gz, br] = await Promise.all([
     promisify(gzip)(identity, { level: 9 }),
-    promisify(brotliCompress)(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    promisify(brotliCompress)(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
   ]);
   return { type, identity, gzip: gz, br };
 };
 
 const manifestName = (manifest: Record<string, unknown>, field: 'script' | 'style'): string => {
   const name = manifest[field];
-  if (typeof name !== 'string' || !DIGEST_NAME.test(name)) throw new Error(`the console manifest names no ${field} file`);
+  if (typeof name !== 'string' || !DIGEST_NAME.test(name))
+    throw new Error(`the console manifest names no ${field} file`);
   return name;
 };
 
@@ -53,7 +59,14 @@ const load = async (dir: URL): Promise<ConsoleBuild | undefined> => {
   const manifest = JSON.parse(text) as Record<string, unknown>;
   const script = manifestName(manifest, 'script');
   const style = manifestName(manifest, 'style');
-  const files = await Promise.all([script, style].map(async (name): Promise<[string, ConsoleFile]> => [name, await encodeAll(name, await readFile(new URL(`assets/${name}`, dir)))]));
+  const files = await Promise.all(
+    [script, style].map(
+      async (name): Promise<[string, ConsoleFile]> => [
+        name,
+        await encodeAll(name, await readFile(new URL(`assets/${name}`, dir))),
+      ],
+    ),
+  );
   return { script, style, files: new Map(files) };
 };
 

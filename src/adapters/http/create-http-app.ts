@@ -20,10 +20,23 @@ import { RevokeAccessToken } from '../../application/use-cases/revoke-access-tok
 import { RotateApplicationKeySecret } from '../../application/use-cases/rotate-application-key-secret.js';
 import { IssueAccessToken } from '../../application/use-cases/issue-access-token.js';
 import { ListApplicationKeys } from '../../application/use-cases/list-application-keys.js';
-import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../application/use-cases/store-settings.js';
-import { GetAccountMembershipSettings, UpdateAccountMembershipSettings } from '../../application/use-cases/account-membership-settings.js';
+import {
+  GetStoreSettings,
+  ResetStoreSettings,
+  UpdateStoreSettings,
+} from '../../application/use-cases/store-settings.js';
+import {
+  GetAccountMembershipSettings,
+  UpdateAccountMembershipSettings,
+} from '../../application/use-cases/account-membership-settings.js';
 import { GetCartSettings, UpdateCartSettings } from '../../application/use-cases/cart-settings.js';
-import { CreateDunningRule, DeleteDunningRule, GetDunningRule, ListDunningRules, UpdateDunningRule } from '../../application/use-cases/subscriptions/dunning-rules.js';
+import {
+  CreateDunningRule,
+  DeleteDunningRule,
+  GetDunningRule,
+  ListDunningRules,
+  UpdateDunningRule,
+} from '../../application/use-cases/subscriptions/dunning-rules.js';
 import {
   CreateProrationPolicy,
   DeleteProrationPolicy,
@@ -32,22 +45,47 @@ import {
   UpdateProrationPolicy,
 } from '../../application/use-cases/subscriptions/proration-policies.js';
 import { SetOfferingProrationPolicy } from '../../application/use-cases/subscriptions/offering-proration-policy.js';
-import { AttachOfferingPlans, AttachOfferingProducts } from '../../application/use-cases/subscriptions/attach-to-offering.js';
+import {
+  AttachOfferingPlans,
+  AttachOfferingProducts,
+} from '../../application/use-cases/subscriptions/attach-to-offering.js';
 import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
-import { DetachOfferingPlan, DetachOfferingProduct } from '../../application/use-cases/subscriptions/detach-from-offering.js';
-import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../application/use-cases/subscriptions/edit-offering-copy.js';
+import {
+  DetachOfferingPlan,
+  DetachOfferingProduct,
+} from '../../application/use-cases/subscriptions/detach-from-offering.js';
+import {
+  UpdateOfferingPlan,
+  UpdateOfferingProduct,
+} from '../../application/use-cases/subscriptions/edit-offering-copy.js';
 import { ReplaceOfferingProducts } from '../../application/use-cases/subscriptions/replace-offering-products.js';
 import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
 import { ManageSubscriptionProducts } from '../../application/use-cases/subscriptions/manage-subscription-products.js';
-import { ListPlansOfSubscription, ListProductsOfSubscription } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
-import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/subscriptions/list-offering-copies.js';
+import {
+  ListPlansOfSubscription,
+  ListProductsOfSubscription,
+} from '../../application/use-cases/subscriptions/list-subscription-copies.js';
+import {
+  ListOfferingPlans,
+  ListOfferingProducts,
+} from '../../application/use-cases/subscriptions/list-offering-copies.js';
 import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../application/use-cases/subscriptions/read-subscriptions.js';
-import { CreateSubscriber, DeleteSubscriber, GetSubscriber, ListSubscribers, UpdateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../application/use-cases/subscriptions/subscription-states.js';
+import {
+  CreateSubscriber,
+  DeleteSubscriber,
+  GetSubscriber,
+  ListSubscribers,
+  UpdateSubscriber,
+} from '../../application/use-cases/subscriptions/subscribers.js';
+import {
+  ChangeSubscriptionState,
+  GetSubscriptionState,
+  ListSubscriptionStates,
+} from '../../application/use-cases/subscriptions/subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -99,20 +137,37 @@ import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
 import { jobRoutes } from './routes/job-routes.js';
 import { DeleteJob, GetJob, ListJobs, SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
 import { scheduleRoutes } from './routes/schedule-routes.js';
-import { CreateSchedule, DeleteSchedule, GetSchedule, ListSchedules, UpdateSchedule } from '../../application/use-cases/billing/schedules.js';
+import {
+  CreateSchedule,
+  DeleteSchedule,
+  GetSchedule,
+  ListSchedules,
+  UpdateSchedule,
+} from '../../application/use-cases/billing/schedules.js';
 import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
 import { subscriberRoutes } from './routes/subscriber-routes.js';
 import { invoiceRoutes } from './routes/invoice-routes.js';
-import { GetInvoice, GetInvoicePayment, ListInvoicePayments, ListInvoices } from '../../application/use-cases/billing/read-invoices.js';
+import {
+  GetInvoice,
+  GetInvoicePayment,
+  ListInvoicePayments,
+  ListInvoices,
+} from '../../application/use-cases/billing/read-invoices.js';
 import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
 import { RequestPaymentAttempt } from '../../application/use-cases/billing/request-payment-attempt.js';
 import { subscriptionRoutes } from './routes/subscription-routes.js';
 import { testClockRoutes } from './routes/test-clock-routes.js';
 import { AdvanceTestClock, GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
 import { integrationRoutes } from './routes/integration-routes.js';
-import { CreateIntegration, DeleteIntegration, GetIntegration, ListIntegrations, UpdateIntegration } from '../../application/use-cases/integrations/integrations.js';
+import {
+  CreateIntegration,
+  DeleteIntegration,
+  GetIntegration,
+  ListIntegrations,
+  UpdateIntegration,
+} from '../../application/use-cases/integrations/integrations.js';
 import { ListIntegrationJobs, ListIntegrationLogs } from '../../application/use-cases/integrations/integration-logs.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
@@ -132,10 +187,20 @@ export interface HttpAppOptions extends LinkOriginOptions {
  * Each app has metrics of its own, with the pool of the container's database when it has one, and the
  * circuit of its Redis rate limiter when it has one.
  */
-export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLOAD_LIMITS, trustedProxyHeader, consoleBuildDir, ...links }: HttpAppOptions): Koa<HttpState> => {
+export const createHttpApp = ({
+  container,
+  logger,
+  imports = DEFAULT_IMPORT_UPLOAD_LIMITS,
+  trustedProxyHeader,
+  consoleBuildDir,
+  ...links
+}: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
   const limiter = container.get(TOKENS.RateLimiter);
-  const metrics = new AppMetrics(container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined, limiter instanceof RedisRateLimiter ? limiter : undefined);
+  const metrics = new AppMetrics(
+    container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined,
+    limiter instanceof RedisRateLimiter ? limiter : undefined,
+  );
   const admit = countedAdmissions(use(AdmitRequest), metrics);
   const authenticate = requireAccess(use(AuthenticateBearer), admit);
   const idempotency = idempotent(use(IdempotentRequests), logger);
@@ -150,19 +215,42 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   const router = new Router<HttpState>();
   healthRoutes(router, use(CheckHealth), use(CheckReadiness), container.get(TOKENS.TestClockSettings).enabled);
   metricsRoutes(router, metrics);
-  const tokenGuards = { admit, failures: use(FailedAuthentications), addressOf: clientAddress(trustedProxyHeader), parseBody: parseBody(BODY_LIMITS.form) };
+  const tokenGuards = {
+    admit,
+    failures: use(FailedAuthentications),
+    addressOf: clientAddress(trustedProxyHeader),
+    parseBody: parseBody(BODY_LIMITS.form),
+  };
   oauthRoutes(router, use(IssueAccessToken), tokenGuards);
   revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
   applicationKeyRotationRoutes(router, use(RotateApplicationKeySecret), routes);
   applicationKeyRoutes(
     router,
-    { create: use(CreateApplicationKey), list: use(ListApplicationKeys), get: use(GetApplicationKey), update: use(UpdateApplicationKey), remove: use(DeleteApplicationKey) },
+    {
+      create: use(CreateApplicationKey),
+      list: use(ListApplicationKeys),
+      get: use(GetApplicationKey),
+      update: use(UpdateApplicationKey),
+      remove: use(DeleteApplicationKey),
+    },
     routes,
   );
-  merchantRealmMappingRoutes(router, { get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) }, routes);
-  settingsRoutes(router, { get: use(GetStoreSettings), update: use(UpdateStoreSettings), reset: use(ResetStoreSettings) }, routes);
+  merchantRealmMappingRoutes(
+    router,
+    { get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) },
+    routes,
+  );
+  settingsRoutes(
+    router,
+    { get: use(GetStoreSettings), update: use(UpdateStoreSettings), reset: use(ResetStoreSettings) },
+    routes,
+  );
   cartSettingsRoutes(router, { get: use(GetCartSettings), update: use(UpdateCartSettings) }, routes);
-  accountMembershipSettingsRoutes(router, { get: use(GetAccountMembershipSettings), update: use(UpdateAccountMembershipSettings) }, routes);
+  accountMembershipSettingsRoutes(
+    router,
+    { get: use(GetAccountMembershipSettings), update: use(UpdateAccountMembershipSettings) },
+    routes,
+  );
   subscriptionCatalogueRoutes(
     router,
     {
@@ -224,7 +312,13 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   );
   subscriberRoutes(
     router,
-    { create: use(CreateSubscriber), list: use(ListSubscribers), get: use(GetSubscriber), update: use(UpdateSubscriber), remove: use(DeleteSubscriber) },
+    {
+      create: use(CreateSubscriber),
+      list: use(ListSubscribers),
+      get: use(GetSubscriber),
+      update: use(UpdateSubscriber),
+      remove: use(DeleteSubscriber),
+    },
     routes,
   );
   billingPolicyRoutes(
@@ -237,21 +331,45 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
         update: use(UpdateProrationPolicy),
         remove: use(DeleteProrationPolicy),
       },
-      dunningRules: { create: use(CreateDunningRule), list: use(ListDunningRules), get: use(GetDunningRule), update: use(UpdateDunningRule), remove: use(DeleteDunningRule) },
+      dunningRules: {
+        create: use(CreateDunningRule),
+        list: use(ListDunningRules),
+        get: use(GetDunningRule),
+        update: use(UpdateDunningRule),
+        remove: use(DeleteDunningRule),
+      },
     },
     routes,
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
   invoiceRoutes(
     router,
-    { list: use(ListInvoices), get: use(GetInvoice), listPayments: use(ListInvoicePayments), getPayment: use(GetInvoicePayment), settle: use(SettleInvoicePayment), requestAttempt: use(RequestPaymentAttempt) },
+    {
+      list: use(ListInvoices),
+      get: use(GetInvoice),
+      listPayments: use(ListInvoicePayments),
+      getPayment: use(GetInvoicePayment),
+      settle: use(SettleInvoicePayment),
+      requestAttempt: use(RequestPaymentAttempt),
+    },
     routes,
   );
   jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
-  importRoutes(router, { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) }, imports, routes);
+  importRoutes(
+    router,
+    { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) },
+    imports,
+    routes,
+  );
   scheduleRoutes(
     router,
-    { create: use(CreateSchedule), list: use(ListSchedules), get: use(GetSchedule), update: use(UpdateSchedule), remove: use(DeleteSchedule) },
+    {
+      create: use(CreateSchedule),
+      list: use(ListSchedules),
+      get: use(GetSchedule),
+      update: use(UpdateSchedule),
+      remove: use(DeleteSchedule),
+    },
     { clock: container.get(TOKENS.Clock), calendar: container.get(TOKENS.ScheduleCalendar) },
     routes,
   );
@@ -276,8 +394,12 @@ export const createHttpApp = ({ container, logger, imports = DEFAULT_IMPORT_UPLO
   // What reaches Koa's own error event happened where no answer can be sent any more, mostly a client
   // that went away mid-request: logged, not printed to stderr as Koa does without a listener.
   app.on('error', (err: NodeJS.ErrnoException) => {
-    const clientGone = err.code === 'ECONNRESET' || err.code === 'ECONNABORTED' || err.code === 'EPIPE' || err.message === 'aborted';
-    logger[clientGone ? 'debug' : 'warn']({ err }, clientGone ? 'the client went away before the request was done' : 'request failed after its answer');
+    const clientGone =
+      err.code === 'ECONNRESET' || err.code === 'ECONNABORTED' || err.code === 'EPIPE' || err.message === 'aborted';
+    logger[clientGone ? 'debug' : 'warn'](
+      { err },
+      clientGone ? 'the client went away before the request was done' : 'request failed after its answer',
+    );
   });
   app.use(requestContext(logger));
   app.use(responseHeaders);

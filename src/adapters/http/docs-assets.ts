@@ -38,7 +38,10 @@ const load = async (): Promise<ReadonlyMap<DocsAsset, DocsFile>> => {
   const files = await Promise.all(
     (Object.keys(DOCS_ASSETS) as DocsAsset[]).map(async (file): Promise<[DocsAsset, DocsFile]> => {
       const body = await contentOf(file);
-      return [file, { body, type: DOCS_ASSETS[file], digest: createHash('sha256').update(body).digest('hex').slice(0, 16) }];
+      return [
+        file,
+        { body, type: DOCS_ASSETS[file], digest: createHash('sha256').update(body).digest('hex').slice(0, 16) },
+      ];
     }),
   );
   return new Map(files);

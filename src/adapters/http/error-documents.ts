@@ -7,30 +7,37 @@ import type { DomainError } from '../../domain/shared/errors.js';
 export const ERROR_CODE_MEANINGS = {
   invalid_value: 'a field of the body, a query parameter or a header has a value its rules refuse; `source` names it',
   invalid_filter: 'the `filter` parameter does not parse, or names a field or operator the list does not allow',
-  invalid_cursor: 'the `page[after]` token is not one this list made: altered, not a token, or made for another filter or include',
-  invalid_body: 'the body is not valid JSON (or form data for the token endpoint), does not decompress, or does not match its Content-Length',
-  invalid_http: 'the request is not valid HTTP/1.1: it does not parse, or it has no Host header (HTTP/1.1) or more than one',
+  invalid_cursor:
+    'the `page[after]` token is not one this list made: altered, not a token, or made for another filter or include',
+  invalid_body:
+    'the body is not valid JSON (or form data for the token endpoint), does not decompress, or does not match its Content-Length',
+  invalid_http:
+    'the request is not valid HTTP/1.1: it does not parse, or it has no Host header (HTTP/1.1) or more than one',
   unauthenticated: 'no bearer token, or one that is unknown or expired; or client credentials that do not match a key',
   token_not_permitted: "the token's grant does not permit this request (implicit tokens read the catalogue only)",
-  scope_missing: "the scopes of the token's application key do not allow this request; `detail` names the scope it needs",
+  scope_missing:
+    "the scopes of the token's application key do not allow this request; `detail` names the scope it needs",
   plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",
-  not_found: 'no resource with this id in the caller\'s store (an id that is not a UUID included)',
+  not_found: "no resource with this id in the caller's store (an id that is not a UUID included)",
   route_not_found: 'no route matches this path',
   method_not_allowed: 'the path exists but not with this method; `Allow` lists the methods it has',
   request_timeout: 'the request headers or body were not received in time',
   reservation_over_budget: "the key's reserved rate limit would take the store's reservations over its request budget",
   budget_below_reservations: "the store's request budget would be below what its keys already reserve",
   prefix_taken: 'another store already uses this merchant realm prefix (compared without regard to case)',
-  in_use: 'the resource is still referred to (a product or plan held by an offering, a proration policy an offering uses); detach it first',
+  in_use:
+    'the resource is still referred to (a product or plan held by an offering, a proration policy an offering uses); detach it first',
   external_ref_taken: 'another proration policy of the store already has this `external_ref`',
   default_taken: 'the store already has a default dunning rule; make it not the default first',
   payment_not_pending: 'the invoice payment is not pending: it was settled already or did not wait for a settlement',
   job_running: 'the job is running (started, and its worker still holds it); wait until it has finished',
   invoice_paid: 'the invoice is paid: there is nothing left to attempt',
-  idempotency_key_in_flight: 'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
+  idempotency_key_in_flight:
+    'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
   idempotency_key_applied:
     'the request first sent with this Idempotency-Key was stored, but its answer was lost when the database stopped answering; it is not run again (read the resource to see it)',
-  conflict: 'a conflict with the stored state whose reason was not recorded (the replay of an answer stored before error codes existed)',
+  conflict:
+    'a conflict with the stored state whose reason was not recorded (the replay of an answer stored before error codes existed)',
   payload_too_large: 'the body is larger than its limit, stated in `detail`',
   unsupported_media_type: 'the body has a content type, encoding or charset the endpoint does not read',
   idempotency_key_reused: 'this Idempotency-Key was used for a different request (method, path, query or body)',
@@ -38,16 +45,21 @@ export const ERROR_CODE_MEANINGS = {
   discounts_exclusive: 'cart settings cannot enable custom discounts and rule promotions together',
   test_clock_backwards: "a test clock only moves forward: the time asked for is before the store's time now",
   payment_retries_left: 'the invoice still has payment retries: payment runs attempt it on the dunning schedule',
-  invoice_unpaid: 'an invoice of the subscription is outstanding after a failed payment; it can be resumed once that is paid',
-  integration_type_unsupported: "the integration's `integration_type` is one of EPCC's that this service does not deliver; `detail` names the supported ones",
-  receiver_refused: "the webhook URL's host is or resolves to an address webhooks may not reach (loopback, private, link-local, multicast, metadata...)",
+  invoice_unpaid:
+    'an invoice of the subscription is outstanding after a failed payment; it can be resumed once that is paid',
+  integration_type_unsupported:
+    "the integration's `integration_type` is one of EPCC's that this service does not deliver; `detail` names the supported ones",
+  receiver_refused:
+    "the webhook URL's host is or resolves to an address webhooks may not reach (loopback, private, link-local, multicast, metadata...)",
   unprocessable: 'a refusal whose reason was not recorded (the replay of an answer stored before error codes existed)',
-  rate_limited: "the application key is over its request rate; `Retry-After` says when to retry",
-  authentication_blocked: 'too many failed authentications from this address or for this client id; `Retry-After` says when to try again',
+  rate_limited: 'the application key is over its request rate; `Retry-After` says when to retry',
+  authentication_blocked:
+    'too many failed authentications from this address or for this client id; `Retry-After` says when to try again',
   header_fields_too_large: 'the request line and headers are larger than the server accepts',
   internal_error: 'an unexpected failure; the log line with this request id has its cause',
   not_implemented: 'the HTTP method is not one the service implements',
-  database_unavailable: 'the database cannot be reached or did not answer in time; nothing was stored; retry after `Retry-After` seconds',
+  database_unavailable:
+    'the database cannot be reached or did not answer in time; nothing was stored; retry after `Retry-After` seconds',
   outcome_unknown:
     'the database stopped answering while the change was being committed, so whether it was stored is not known; retry with the same Idempotency-Key to find out',
 } as const;
@@ -160,8 +172,21 @@ export const titleOf = (status: number): string => TITLES[status] ?? 'Error';
 
 const codeOfStatus = (status: number): ErrorCode => CODE_OF_STATUS[status] ?? 'internal_error';
 
-export const errorDocument = (status: number, detail?: string, code: ErrorCode = codeOfStatus(status), source?: string): ErrorDocument => ({
-  errors: [{ status: String(status), title: titleOf(status), code, ...(detail === undefined ? {} : { detail }), ...(source === undefined ? {} : { source }) }],
+export const errorDocument = (
+  status: number,
+  detail?: string,
+  code: ErrorCode = codeOfStatus(status),
+  source?: string,
+): ErrorDocument => ({
+  errors: [
+    {
+      status: String(status),
+      title: titleOf(status),
+      code,
+      ...(detail === undefined ? {} : { detail }),
+      ...(source === undefined ? {} : { source }),
+    },
+  ],
 });
 
 export const statusOf = (error: DomainError): number => {
@@ -210,7 +235,10 @@ export const domainErrorDocument = (error: DomainError): ErrorDocument => {
 };
 
 const isErrorDocument = (body: unknown): body is ErrorDocument =>
-  typeof body === 'object' && body !== null && !Buffer.isBuffer(body) && Array.isArray((body as { errors?: unknown }).errors);
+  typeof body === 'object' &&
+  body !== null &&
+  !Buffer.isBuffer(body) &&
+  Array.isArray((body as { errors?: unknown }).errors);
 
 /**
  * The body with the request id in every error object's `meta`, so that a client quoting any error can be
@@ -219,5 +247,11 @@ const isErrorDocument = (body: unknown): body is ErrorDocument =>
  */
 export const withRequestId = (body: unknown, requestId: string): unknown =>
   isErrorDocument(body)
-    ? { errors: body.errors.map((e) => ({ ...e, code: e.code ?? codeOfStatus(Number(e.status)), meta: { ...e.meta, request_id: requestId } })) }
+    ? {
+        errors: body.errors.map((e) => ({
+          ...e,
+          code: e.code ?? codeOfStatus(Number(e.status)),
+          meta: { ...e.meta, request_id: requestId },
+        })),
+      }
     : body;

@@ -29,4 +29,5 @@ export const respondWithError = (ctx: Context | HttpContext, error: DomainError)
 export const queryOf = (ctx: HttpContext): QueryParams => queryParams(new URLSearchParams(ctx.querystring));
 
 /** The `:id` of the route; the use cases treat it as untrusted text. */
-export const idParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string => ctx.params['id'] ?? '';
+export const idParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string =>
+  ctx.params['id'] ?? '';

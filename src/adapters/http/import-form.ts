@@ -76,7 +76,9 @@ const readField = (name: string, stream: Readable, done: (read: () => string) =>
 };
 
 const unreadable = (error: unknown, fallback: string): UnreadableForm =>
-  error instanceof UnreadableForm ? error : new UnreadableForm(error instanceof Error && error.message !== '' ? error.message : fallback);
+  error instanceof UnreadableForm
+    ? error
+    : new UnreadableForm(error instanceof Error && error.message !== '' ? error.message : fallback);
 
 /**
  * Reads an import upload from a `multipart/form-data` request as it arrives: the `import_file` part is
@@ -89,11 +91,18 @@ const unreadable = (error: unknown, fallback: string): UnreadableForm =>
  * fails the lines with `UnreadableForm`: busboy alone would leave the file stream open for ever when the
  * request is cut off, and the reader waiting on it would hold its line buffer with it.
  */
-export const readImportForm = (req: IncomingMessage, limits: { readonly maxFileBytes: number; readonly maxLineBytes: number }): ImportUpload => {
+export const readImportForm = (
+  req: IncomingMessage,
+  limits: { readonly maxFileBytes: number; readonly maxLineBytes: number },
+): ImportUpload => {
   let form: ReturnType<typeof Busboy>;
   try {
     // Every part is read as bytes (a "file" to busboy), so that text fields can be checked as sent.
-    form = Busboy({ headers: req.headers as { 'content-type': string }, isPartAFile: () => true, limits: { fileSize: limits.maxFileBytes, files: MAX_PARTS } });
+    form = Busboy({
+      headers: req.headers as { 'content-type': string },
+      isPartAFile: () => true,
+      limits: { fileSize: limits.maxFileBytes, files: MAX_PARTS },
+    });
   } catch (error) {
     throw new UnreadableForm(error instanceof Error ? error.message : 'the body is not a multipart form');
   }

@@ -19,11 +19,14 @@ const OPENS_DOCUMENT = /^[\x20\x09\x0a\x0d]*[[{]/;
  */
 export const readJsonBody = (text: string): unknown => {
   if (text === '') return {};
-  if (!OPENS_DOCUMENT.test(text)) throw new UnreadableJson('the request body is not valid JSON: it must be an object or an array');
-  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new UnreadableJson(`the request body is not accepted: ${jsonTooDeep(MAX_JSON_DEPTH)}`);
+  if (!OPENS_DOCUMENT.test(text))
+    throw new UnreadableJson('the request body is not valid JSON: it must be an object or an array');
+  if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH)
+    throw new UnreadableJson(`the request body is not accepted: ${jsonTooDeep(MAX_JSON_DEPTH)}`);
   try {
     return JSON.parse(text, (key, value: unknown) => {
-      if (key === '__proto__') throw new UnreadableJson('the request body is not accepted: it has a "__proto__" member');
+      if (key === '__proto__')
+        throw new UnreadableJson('the request body is not accepted: it has a "__proto__" member');
       return value;
     });
   } catch (error) {

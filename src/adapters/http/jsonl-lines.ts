@@ -14,7 +14,10 @@ const isBlank = (text: string): boolean => text.trim() === '';
  * replacement characters, which would change its values without a word. Blank lines are skipped but
  * counted, so line numbers are an editor's.
  */
-export async function* jsonlLines(chunks: AsyncIterable<Uint8Array>, maxLineBytes: number): AsyncGenerator<UploadedLine> {
+export async function* jsonlLines(
+  chunks: AsyncIterable<Uint8Array>,
+  maxLineBytes: number,
+): AsyncGenerator<UploadedLine> {
   let parts: Buffer[] = [];
   let size = 0;
   let overlong = false;

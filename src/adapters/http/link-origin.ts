@@ -22,7 +22,8 @@ export const ownHost = (listenHost: string | undefined): string =>
   WILDCARDS.has(listenHost ?? '') ? '127.0.0.1' : bracketed((listenHost ?? '').toLowerCase());
 
 /** The origin a client on this machine reaches the service at. */
-export const serviceOrigin = (listenHost: string | undefined, port: number, protocol = 'http'): string => `${protocol}://${ownHost(listenHost)}:${port}`;
+export const serviceOrigin = (listenHost: string | undefined, port: number, protocol = 'http'): string =>
+  `${protocol}://${ownHost(listenHost)}:${port}`;
 
 /**
  * `BASE_URL` when configured. Otherwise the request's Host only when it is allowed, so that a forged

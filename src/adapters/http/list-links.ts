@@ -18,12 +18,20 @@ export interface CursorLinks {
   readonly next: string | null;
 }
 
-const keptParams = (query: URLSearchParams): string[] => KEPT_PARAMS.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
+const keptParams = (query: URLSearchParams): string[] =>
+  KEPT_PARAMS.flatMap((name) => query.getAll(name).map((value) => `${name}=${encodeURIComponent(value)}`));
 
 /** Links of a cursor page, each `page[after]` a token (empty on the first page), keeping the filter, include and page length. */
-export const cursorLinks = (origin: string, path: string, query: URLSearchParams, limit: number, tokens: { readonly current: string; readonly next: string | null }): CursorLinks => {
+export const cursorLinks = (
+  origin: string,
+  path: string,
+  query: URLSearchParams,
+  limit: number,
+  tokens: { readonly current: string; readonly next: string | null },
+): CursorLinks => {
   const kept = keptParams(query);
-  const link = (after: string): string => `${origin}${path}?${[...kept, `page%5Bafter%5D=${encodeURIComponent(after)}`, `page%5Blimit%5D=${limit}`].join('&')}`;
+  const link = (after: string): string =>
+    `${origin}${path}?${[...kept, `page%5Bafter%5D=${encodeURIComponent(after)}`, `page%5Blimit%5D=${limit}`].join('&')}`;
   return { current: link(tokens.current), first: link(''), next: tokens.next === null ? null : link(tokens.next) };
 };
 
@@ -32,9 +40,16 @@ export const cursorLinks = (origin: string, path: string, query: URLSearchParams
  * `format: uri`): the brackets of `page[...]` and the kept parameters' values are percent-encoded.
  * Requests are read with brackets either way, so a client may follow a link or write its own.
  */
-export const listLinks = (origin: string, path: string, query: URLSearchParams, page: PageWindow, total: number): ListLinks => {
+export const listLinks = (
+  origin: string,
+  path: string,
+  query: URLSearchParams,
+  page: PageWindow,
+  total: number,
+): ListLinks => {
   const kept = keptParams(query);
-  const link = (offset: number): string => `${origin}${path}?${[...kept, `page%5Boffset%5D=${offset}`, `page%5Blimit%5D=${page.limit}`].join('&')}`;
+  const link = (offset: number): string =>
+    `${origin}${path}?${[...kept, `page%5Boffset%5D=${offset}`, `page%5Blimit%5D=${page.limit}`].join('&')}`;
   const offsets = pageOffsets(page, total);
   return {
     current: link(offsets.current),

@@ -13,6 +13,9 @@ export const applyRate = (ctx: HttpContext, decision: RateDecision): boolean => 
   if (decision.admitted) return true;
   ctx.status = 429;
   ctx.set('Retry-After', String(decision.retryAfterSeconds));
-  ctx.body = errorDocument(429, `the request rate of this application key is over its limit of ${decision.limit} requests per second; retry after ${decision.retryAfterSeconds} s`);
+  ctx.body = errorDocument(
+    429,
+    `the request rate of this application key is over its limit of ${decision.limit} requests per second; retry after ${decision.retryAfterSeconds} s`,
+  );
   return false;
 };

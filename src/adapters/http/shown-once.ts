@@ -5,7 +5,12 @@ import type { HttpContext } from './http-state.js';
  * replay): a field that may be shown once, such as a client secret, is left out of `replay`, so that it
  * never reaches the database. `replay` names the fields it left out in `meta.shown_once`.
  */
-export const answerShowingOnce = (ctx: HttpContext, status: number, body: Readonly<Record<string, unknown>>, shownOnce: readonly string[]): void => {
+export const answerShowingOnce = (
+  ctx: HttpContext,
+  status: number,
+  body: Readonly<Record<string, unknown>>,
+  shownOnce: readonly string[],
+): void => {
   ctx.status = status;
   ctx.body = body;
   ctx.state.replayBody = { ...withoutFields(body, shownOnce), meta: { shown_once: shownOnce } };
@@ -22,7 +27,8 @@ const withoutFields = (body: Readonly<Record<string, unknown>>, fields: readonly
     if (head === undefined) continue;
     const inner = copy[head];
     if (rest.length === 0) delete copy[head];
-    else if (typeof inner === 'object' && inner !== null && !Array.isArray(inner)) copy[head] = withoutFields(inner as Record<string, unknown>, [rest.join('.')]);
+    else if (typeof inner === 'object' && inner !== null && !Array.isArray(inner))
+      copy[head] = withoutFields(inner as Record<string, unknown>, [rest.join('.')]);
   }
   return copy;
 };

@@ -5,4 +5,5 @@
  */
 export const formatTimestamp = (date: Date): string => `${date.toISOString().slice(0, -1)}000000Z`;
 
-export const formatOptionalTimestamp = (date: Date | null): string | null => (date === null ? null : formatTimestamp(date));
+export const formatOptionalTimestamp = (date: Date | null): string | null =>
+  date === null ? null : formatTimestamp(date);

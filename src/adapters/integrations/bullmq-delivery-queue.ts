@@ -43,7 +43,11 @@ export class BullMqDeliveryQueue {
   /** Adds the attempt and resolves once a worker on some instance has made it (or the wait runs out). */
   async run(claim: ClaimedDelivery): Promise<void> {
     const data: DeliverData = { deliveryId: claim.delivery.id, attempts: claim.delivery.attempts };
-    const job = await this.queue.add(DELIVER, data, { jobId: `${data.deliveryId}-${data.attempts}`, removeOnComplete: true, removeOnFail: true });
+    const job = await this.queue.add(DELIVER, data, {
+      jobId: `${data.deliveryId}-${data.attempts}`,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
     await job.waitUntilFinished(this.events, WAIT_MS).catch(() => undefined);
   }
 

@@ -32,7 +32,9 @@ const guardedLookup =
       }
       if (options.all === true) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const [first] = addresses;
-      return first === undefined ? callback(new Error(`${hostname} has no address`), '', 0) : callback(null, first.address, first.family);
+      return first === undefined
+        ? callback(new Error(`${hostname} has no address`), '', 0)
+        : callback(null, first.address, first.family);
     });
   };
 
@@ -54,7 +56,10 @@ export class HttpWebhookSender implements WebhookSender {
 
   send(request: WebhookRequest): Promise<WebhookAnswer> {
     const started = performance.now();
-    const done = (answer: Omit<WebhookAnswer, 'durationMs'>): WebhookAnswer => ({ ...answer, durationMs: Math.round(performance.now() - started) });
+    const done = (answer: Omit<WebhookAnswer, 'durationMs'>): WebhookAnswer => ({
+      ...answer,
+      durationMs: Math.round(performance.now() - started),
+    });
     let url: URL;
     try {
       url = new URL(request.url);
@@ -88,27 +93,46 @@ export class HttpWebhookSender implements WebhookSender {
         clearTimeout(timer);
         resolve(done(answer));
       };
-      const req = client.request(url, { method: 'POST', headers, agent: this.agents[protocol], lookup: this.lookup }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          if (size < LOGGED_BODY_MAX) chunks.push(chunk);
-          size += chunk.length;
-        });
-        res.on('end', () => finish({ statusCode: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, LOGGED_BODY_MAX) }));
-        res.on('error', (error) => finish({ statusCode: res.statusCode ?? 0, body: '', error: `the answer broke off: ${error.message}` }));
-      });
+      const req = client.request(
+        url,
+        { method: 'POST', headers, agent: this.agents[protocol], lookup: this.lookup },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (size < LOGGED_BODY_MAX) chunks.push(chunk);
+            size += chunk.length;
+          });
+          res.on('end', () =>
+            finish({
+              statusCode: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8').slice(0, LOGGED_BODY_MAX),
+            }),
+          );
+          res.on('error', (error) =>
+            finish({ statusCode: res.statusCode ?? 0, body: '', error: `the answer broke off: ${error.message}` }),
+          );
+        },
+      );
       // The address connected to, checked once per connection (a kept-alive one was checked when it opened).
       req.on('socket', (socket) => {
         const check = () => {
           const remote = socket.remoteAddress;
-          const verdict = remote === undefined ? { allowed: false as const, reason: 'no remote address' } : addressVerdict(remote, this.policy);
+          const verdict =
+            remote === undefined
+              ? { allowed: false as const, reason: 'no remote address' }
+              : addressVerdict(remote, this.policy);
           if (!verdict.allowed) req.destroy(new RefusedAddress(verdict.reason));
         };
         if (socket.connecting) socket.once('connect', check);
         else check();
       });
-      req.on('error', (error) => finish({ body: '', error: error instanceof RefusedAddress ? `refused: ${error.message}` : `no answer: ${error.message}` }));
+      req.on('error', (error) =>
+        finish({
+          body: '',
+          error: error instanceof RefusedAddress ? `refused: ${error.message}` : `no answer: ${error.message}`,
+        }),
+      );
       const timer = setTimeout(() => {
         finish({ body: '', error: `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` });
         req.destroy();

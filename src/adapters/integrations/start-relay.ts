@@ -24,7 +24,11 @@ export interface RelayOptions {
  * found some, and as soon as an attempt ends while others are under way; and it purges old logs hourly. Every instance may run one; each attempt is claimed by one of
  * them in the database, so none is made twice.
  */
-export const startRelay = async (container: Container, log: Logger, options: RelayOptions = {}): Promise<RunningRelay> => {
+export const startRelay = async (
+  container: Container,
+  log: Logger,
+  options: RelayOptions = {},
+): Promise<RunningRelay> => {
   const pollMs = options.pollMs ?? RELAY_POLL_MS;
   const relay = container.get(RelayDeliveries);
   const queue = options.redisUrl === undefined ? undefined : new BullMqDeliveryQueue(options.redisUrl, log);
@@ -53,7 +57,10 @@ export const startRelay = async (container: Container, log: Logger, options: Rel
       // share, so claim again as soon as an attempt ends, or at the next poll. The attempts that end
       // together are claimed for in one round (the wake is deferred past the I/O that ends them).
       if (relay.room < RELAY_CONCURRENCY) {
-        await Promise.race([relay.slotFreed().then(() => new Promise((resolve) => setImmediate(resolve))), new Promise((resolve) => (timer = setTimeout(resolve, pollMs)))]);
+        await Promise.race([
+          relay.slotFreed().then(() => new Promise((resolve) => setImmediate(resolve))),
+          new Promise((resolve) => (timer = setTimeout(resolve, pollMs))),
+        ]);
         clearTimeout(timer);
         if (!stopped) tick();
         return;
@@ -61,7 +68,10 @@ export const startRelay = async (container: Container, log: Logger, options: Rel
       timer = setTimeout(tick, pollMs);
     })();
   };
-  const purge = setInterval(() => void relay.purge().catch((err: unknown) => log.warn({ err }, 'integration logs could not be purged')), PURGE_EVERY_MS);
+  const purge = setInterval(
+    () => void relay.purge().catch((err: unknown) => log.warn({ err }, 'integration logs could not be purged')),
+    PURGE_EVERY_MS,
+  );
   purge.unref();
   tick();
   return {

@@ -82,7 +82,15 @@ export class BullMqJobQueue implements BackgroundJobQueue {
 
   constructor(private readonly options: BullMqJobQueueOptions) {
     this.link = new RedisLink(options.log);
-    this.circuit = new CircuitBreaker({ ...QUEUE_CIRCUIT, onStateChange: (to) => (to === 'open' ? this.link.lost(new Error('queue commands time out')) : to === 'closed' ? this.link.back() : undefined) });
+    this.circuit = new CircuitBreaker({
+      ...QUEUE_CIRCUIT,
+      onStateChange: (to) =>
+        to === 'open'
+          ? this.link.lost(new Error('queue commands time out'))
+          : to === 'closed'
+            ? this.link.back()
+            : undefined,
+    });
     // Fail fast while disconnected instead of queueing commands until Redis is back.
     const connection = { url: options.redisUrl, enableOfflineQueue: false, commandTimeout: QUEUE_COMMAND_TIMEOUT_MS };
     this.queue = new Queue(options.name ?? 'commerce-core-jobs', { connection });
@@ -95,7 +103,13 @@ export class BullMqJobQueue implements BackgroundJobQueue {
   }
 
   async upsertSchedule(scheduleId: Uuid, timing: ScheduleTiming): Promise<void> {
-    await this.guarded(() => this.queue.upsertJobScheduler(scheduleId, { pattern: timing.specification, tz: timing.location }, { name: FIRE, data: { scheduleId }, opts: DONE }));
+    await this.guarded(() =>
+      this.queue.upsertJobScheduler(
+        scheduleId,
+        { pattern: timing.specification, tz: timing.location },
+        { name: FIRE, data: { scheduleId }, opts: DONE },
+      ),
+    );
   }
 
   async removeSchedule(scheduleId: Uuid): Promise<void> {
@@ -122,7 +136,8 @@ export class BullMqJobQueue implements BackgroundJobQueue {
         if (job.name === FIRE) {
           const scheduleId = parseUuid((job.data as { scheduleId?: unknown }).scheduleId);
           const instant = dueInstant(job);
-          if (scheduleId === undefined || instant === undefined) throw new Error(`a schedule job without a schedule id or instant: ${job.id ?? ''}`);
+          if (scheduleId === undefined || instant === undefined)
+            throw new Error(`a schedule job without a schedule id or instant: ${job.id ?? ''}`);
           await worker.scheduleDue(scheduleId, instant);
           return;
         }
@@ -140,7 +155,12 @@ export class BullMqJobQueue implements BackgroundJobQueue {
       },
     );
     this.watch(this.worker);
-    this.worker.on('failed', (job, err) => this.options.log?.error({ err, queue_job: job?.id }, 'a queued job request failed; the recovery sweep tries again'));
+    this.worker.on('failed', (job, err) =>
+      this.options.log?.error(
+        { err, queue_job: job?.id },
+        'a queued job request failed; the recovery sweep tries again',
+      ),
+    );
     await this.worker.waitUntilReady();
   }
 

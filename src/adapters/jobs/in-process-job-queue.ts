@@ -63,7 +63,14 @@ export class InProcessJobQueue implements BackgroundJobQueue {
   async start(worker: JobWorker): Promise<void> {
     this.worker = worker;
     this.schedules.start((scheduleId, scheduledFor) => {
-      worker.scheduleDue(scheduleId, scheduledFor).catch((err: unknown) => this.options.log?.error({ err, schedule_id: scheduleId, scheduled_for: scheduledFor.toISOString() }, 'a schedule fell due but its job could not be made'));
+      worker
+        .scheduleDue(scheduleId, scheduledFor)
+        .catch((err: unknown) =>
+          this.options.log?.error(
+            { err, schedule_id: scheduleId, scheduled_for: scheduledFor.toISOString() },
+            'a schedule fell due but its job could not be made',
+          ),
+        );
     });
     this.pump();
   }
@@ -85,7 +92,12 @@ export class InProcessJobQueue implements BackgroundJobQueue {
       state.again = false;
       const run: Promise<void> = worker
         .runLane(state.lane)
-        .catch((err: unknown) => this.options.log?.error({ err, store_id: state.lane.storeId, lane: state.lane.lane }, 'a job lane could not be run; the recovery sweep tries again'))
+        .catch((err: unknown) =>
+          this.options.log?.error(
+            { err, store_id: state.lane.storeId, lane: state.lane.lane },
+            'a job lane could not be run; the recovery sweep tries again',
+          ),
+        )
         .finally(() => {
           this.runs.delete(run);
           if (state.again && this.worker !== undefined) this.waiting.push(key);

@@ -18,7 +18,10 @@ export class RedisLink {
     this.failures += 1;
     if (this.lostAt !== undefined) return;
     this.lostAt = Date.now();
-    this.log?.warn({ reason: error instanceof Error ? error.message : String(error) }, 'the job queue lost Redis: queued jobs wait until it is back, and it reconnects by itself');
+    this.log?.warn(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'the job queue lost Redis: queued jobs wait until it is back, and it reconnects by itself',
+    );
   }
 
   back(): void {

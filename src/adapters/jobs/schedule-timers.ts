@@ -47,12 +47,15 @@ export class ScheduleTimers {
 
   private wait(scheduleId: Uuid, timing: ScheduleTiming, instant: Date): void {
     const delay = instant.getTime() - this.now().getTime();
-    const timer = setTimeout(() => {
-      if (this.timings.get(scheduleId) !== timing || this.due === undefined) return;
-      if (this.now().getTime() < instant.getTime()) return this.wait(scheduleId, timing, instant);
-      this.due(scheduleId, instant);
-      this.arm(scheduleId, timing, instant);
-    }, Math.min(Math.max(delay, 0), LONGEST_WAIT_MS));
+    const timer = setTimeout(
+      () => {
+        if (this.timings.get(scheduleId) !== timing || this.due === undefined) return;
+        if (this.now().getTime() < instant.getTime()) return this.wait(scheduleId, timing, instant);
+        this.due(scheduleId, instant);
+        this.arm(scheduleId, timing, instant);
+      },
+      Math.min(Math.max(delay, 0), LONGEST_WAIT_MS),
+    );
     timer.unref();
     this.timers.set(scheduleId, timer);
   }

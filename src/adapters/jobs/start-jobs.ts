@@ -20,7 +20,13 @@ export const coreJobWorker = (container: Container, { log }: StartJobsOptions): 
   async runLane(lane) {
     for (const result of await container.get(RunLane).execute(lane)) {
       jobMetrics().finished(result);
-      const fields = { job_id: result.job.id, store_id: result.job.storeId, job_type: result.job.jobType, status: result.outcome.status, recorded: result.recorded };
+      const fields = {
+        job_id: result.job.id,
+        store_id: result.job.storeId,
+        job_type: result.job.jobType,
+        status: result.outcome.status,
+        recorded: result.recorded,
+      };
       if (result.cause !== undefined) log.error({ ...fields, err: result.cause }, 'job failed unexpectedly');
       else if (result.outcome.status === 'failed') log.warn({ ...fields, error: result.outcome.error }, 'job failed');
       else log.info(fields, 'job finished');
@@ -38,7 +44,11 @@ export const coreJobWorker = (container: Container, { log }: StartJobsOptions): 
  * Starts the queue's workers over the container's core, and the recovery sweep: at once and every sweep
  * period (a quarter of a lease), every pending job and every started job whose lease ran out is enqueued again.
  */
-export const startJobs = async (container: Container, queue: BackgroundJobQueue, options: StartJobsOptions): Promise<RunningJobs> => {
+export const startJobs = async (
+  container: Container,
+  queue: BackgroundJobQueue,
+  options: StartJobsOptions,
+): Promise<RunningJobs> => {
   await queue.start(coreJobWorker(container, options));
   const jobs = container.get(TOKENS.JobRepository);
   const clock = container.get(TOKENS.Clock);
@@ -52,12 +62,17 @@ export const startJobs = async (container: Container, queue: BackgroundJobQueue,
       .get(ResumeUnfinishedJobs)
       .execute()
       .then((n) => {
-        if (failingSince !== undefined) options.log.info({ failing_ms: Date.now() - failingSince }, 'the recovery sweep works again');
+        if (failingSince !== undefined)
+          options.log.info({ failing_ms: Date.now() - failingSince }, 'the recovery sweep works again');
         failingSince = undefined;
         if (n > 0) options.log.info({ jobs: n }, 'unfinished jobs enqueued');
       })
       .catch((err: unknown) => {
-        if (failingSince === undefined) options.log.warn({ err }, 'the recovery sweep failed; it runs again every sweep period, and says so once it works again');
+        if (failingSince === undefined)
+          options.log.warn(
+            { err },
+            'the recovery sweep failed; it runs again every sweep period, and says so once it works again',
+          );
         failingSince ??= Date.now();
       });
   await sweep();

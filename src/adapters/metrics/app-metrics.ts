@@ -5,7 +5,9 @@ import { processRegistry } from './process-metrics.js';
 import { registerRedisMetrics, type ObservedRedis } from './redis-metrics.js';
 
 /** Most requests take 1–50 ms; the upper buckets catch a slow database or a statement timeout (5 s). */
-export const LATENCY_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5, 5];
+export const LATENCY_BUCKETS_SECONDS = [
+  0.001, 0.0025, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.25, 0.5, 1, 2.5, 5,
+];
 
 const OUTCOMES: readonly AdmissionOutcome[] = ['reservation', 'pool', 'refused', 'unlimited'];
 
@@ -46,7 +48,7 @@ export class AppMetrics {
     });
     this.admissions = new Counter({
       name: 'rate_limit_decisions_total',
-      help: 'Requests counted against a rate limit, by outcome: admitted on the key\'s reservation, from the store\'s pool, refused (429), or unlimited (a shared limiter out of reach lets requests through).',
+      help: "Requests counted against a rate limit, by outcome: admitted on the key's reservation, from the store's pool, refused (429), or unlimited (a shared limiter out of reach lets requests through).",
       labelNames: ['outcome'],
       registers,
     });

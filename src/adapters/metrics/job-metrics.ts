@@ -26,7 +26,12 @@ export class JobMetrics {
 
   constructor(registry: Registry) {
     const registers = [registry];
-    this.jobs = new Counter({ name: 'jobs_finished_total', help: 'Jobs this process ran to the end, by type and outcome (success or failed).', labelNames: ['job_type', 'status'], registers });
+    this.jobs = new Counter({
+      name: 'jobs_finished_total',
+      help: 'Jobs this process ran to the end, by type and outcome (success or failed).',
+      labelNames: ['job_type', 'status'],
+      registers,
+    });
     this.durations = new Histogram({
       name: 'job_duration_seconds',
       help: 'From a job being claimed to its end, by type and outcome.',
@@ -40,7 +45,12 @@ export class JobMetrics {
       labelNames: ['outcome'],
       registers,
     });
-    this.taxed = new Counter({ name: 'billing_invoices_taxed_total', help: 'Invoices tax runs updated, or failed to.', labelNames: ['outcome'], registers });
+    this.taxed = new Counter({
+      name: 'billing_invoices_taxed_total',
+      help: 'Invoices tax runs updated, or failed to.',
+      labelNames: ['outcome'],
+      registers,
+    });
     this.payments = new Counter({
       name: 'billing_payment_attempts_total',
       help: 'Payment attempts payment runs made, by outcome: failed, or not_failed (taken, or a manual payment waiting to be settled).',
@@ -57,7 +67,8 @@ export class JobMetrics {
         if (read !== undefined) this.set(await read().catch(() => Number.NaN));
       },
     });
-    for (const jobType of JOB_TYPES) for (const status of ['success', 'failed']) this.jobs.inc({ job_type: jobType, status }, 0);
+    for (const jobType of JOB_TYPES)
+      for (const status of ['success', 'failed']) this.jobs.inc({ job_type: jobType, status }, 0);
     for (const outcome of ['ready_for_payment', 'tax_required', 'failed']) this.invoices.inc({ outcome }, 0);
     for (const outcome of ['updated', 'failed']) this.taxed.inc({ outcome }, 0);
     for (const outcome of ['failed', 'not_failed']) this.payments.inc({ outcome }, 0);

@@ -12,7 +12,7 @@ export const registerRedisMetrics = (registry: Registry, redis: ObservedRedis): 
   const registers = [registry];
   new Gauge({
     name: 'redis_circuit_state',
-    help: 'The circuit breaker in front of the rate limiter\'s Redis: 1 for its current state (closed: calls go through; open: Redis is not asked; half_open: one probe asks), 0 for the others.',
+    help: "The circuit breaker in front of the rate limiter's Redis: 1 for its current state (closed: calls go through; open: Redis is not asked; half_open: one probe asks), 0 for the others.",
     labelNames: ['state'] as const,
     registers,
     collect() {
@@ -21,7 +21,7 @@ export const registerRedisMetrics = (registry: Registry, redis: ObservedRedis): 
   });
   new Counter({
     name: 'redis_circuit_transitions_total',
-    help: 'Times the circuit breaker in front of the rate limiter\'s Redis entered each state.',
+    help: "Times the circuit breaker in front of the rate limiter's Redis entered each state.",
     labelNames: ['state'] as const,
     registers,
     collect() {

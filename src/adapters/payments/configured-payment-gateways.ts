@@ -17,7 +17,10 @@ export const MANUAL_PAYMENTS: PaymentGateway = {
  */
 export const unconfiguredGateway = (authority: string): PaymentGateway => ({
   name: authority,
-  charge: async (): Promise<GatewayOutcome> => ({ status: 'failed', failureReason: `no payment gateway for ${authority} is configured in this service` }),
+  charge: async (): Promise<GatewayOutcome> => ({
+    status: 'failed',
+    failureReason: `no payment gateway for ${authority} is configured in this service`,
+  }),
 });
 
 /** Manual payments when the subscription takes them; otherwise its payment authority's gateway. */

@@ -3,7 +3,14 @@ import type { AuthFailureLimiter } from '../../application/ports/auth-failure-li
 import type { LimiterState } from '../../application/ports/rate-limiter.js';
 import type { Clock } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
-import { BACKOFF_POLICIES, blockedFor, keepFor, recordFailure, type FailureRecord, type FailureSubject } from '../../domain/auth/failed-authentication.js';
+import {
+  BACKOFF_POLICIES,
+  blockedFor,
+  keepFor,
+  recordFailure,
+  type FailureRecord,
+  type FailureSubject,
+} from '../../domain/auth/failed-authentication.js';
 
 /**
  * Records beyond this are dropped oldest first: a flood of made-up client ids from many addresses must
@@ -55,7 +62,8 @@ export class InMemoryAuthFailureLimiter implements AuthFailureLimiter {
     this.sweptAt = now;
     for (const [key, record] of this.records) {
       const kind = key.slice(0, key.indexOf(' ')) as FailureSubject['kind'];
-      if (now - record.lastAt >= keepFor(BACKOFF_POLICIES[kind]) && record.blockedUntil <= now) this.records.delete(key);
+      if (now - record.lastAt >= keepFor(BACKOFF_POLICIES[kind]) && record.blockedUntil <= now)
+        this.records.delete(key);
     }
   }
 }

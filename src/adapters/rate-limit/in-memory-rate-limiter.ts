@@ -21,7 +21,12 @@ export class InMemoryRateLimiter implements RateLimiter {
     this.sweep(now);
     const own = `${storeId} ${keyId}`;
     const pool = `${storeId} pool`;
-    const { reservedBucket, poolBucket, ...admission } = admit(shares, this.buckets.get(own), this.buckets.get(pool), now);
+    const { reservedBucket, poolBucket, ...admission } = admit(
+      shares,
+      this.buckets.get(own),
+      this.buckets.get(pool),
+      now,
+    );
     if (shares.reserved > 0) this.buckets.set(own, reservedBucket);
     if (shares.pool > 0) this.buckets.set(pool, poolBucket);
     return admission;

@@ -23,7 +23,11 @@ const CONNECT_TIMEOUT_MS = 2000;
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 100;
 
 /** A rate limiter and a failed-authentication limiter over the Redis at `url`, and how to close their connection. */
-export const openRedisLimiter = (url: string, logger: Logger, commandTimeoutMs = DEFAULT_REDIS_COMMAND_TIMEOUT_MS): OpenRedisLimiter => {
+export const openRedisLimiter = (
+  url: string,
+  logger: Logger,
+  commandTimeoutMs = DEFAULT_REDIS_COMMAND_TIMEOUT_MS,
+): OpenRedisLimiter => {
   const redis = new Redis(url, {
     // A command while disconnected fails at once instead of queueing: the request is admitted (failing
     // open) without waiting, and the client keeps reconnecting in the background.

@@ -66,11 +66,18 @@ export class RedisAuthFailureLimiter implements AuthFailureLimiter {
   }
 
   async blockedFor(subjects: readonly FailureSubject[]): Promise<number> {
-    return this.reached(async () => Math.max(0, ...(await Promise.all(subjects.map((s) => this.redis.authBlockedFor(keyOf(s)))))));
+    return this.reached(async () =>
+      Math.max(0, ...(await Promise.all(subjects.map((s) => this.redis.authBlockedFor(keyOf(s)))))),
+    );
   }
 
   async recordFailure(subjects: readonly FailureSubject[]): Promise<number> {
-    return this.reached(async () => Math.max(0, ...(await Promise.all(subjects.map((s) => this.redis.recordAuthFailure(keyOf(s), ...ARGUMENTS[s.kind]))))));
+    return this.reached(async () =>
+      Math.max(
+        0,
+        ...(await Promise.all(subjects.map((s) => this.redis.recordAuthFailure(keyOf(s), ...ARGUMENTS[s.kind])))),
+      ),
+    );
   }
 
   async state(): Promise<LimiterState> {

@@ -46,7 +46,9 @@ type AdmitReply = [number, string, string, number];
 const OUTCOMES: readonly AdmissionOutcome[] = ['refused', 'reservation', 'pool'];
 
 /** The command `defineCommand` adds: EVALSHA of the script, loading it first when Redis does not know it. */
-type WithAdmit = Redis & { admitRequest(own: string, pool: string, ownRate: number, poolRate: number, idleMs: number): Promise<AdmitReply> };
+type WithAdmit = Redis & {
+  admitRequest(own: string, pool: string, ownRate: number, poolRate: number, idleMs: number): Promise<AdmitReply>;
+};
 
 export type FailOpenReason = 'circuit_open' | 'failed';
 
@@ -84,10 +86,21 @@ export class RedisRateLimiter implements RateLimiter {
     // Only the background probe asks a Redis that is not known to answer: no request waits on it.
     if (this.circuit.state !== 'closed' || !this.circuit.allows()) return this.unlimited(shares, 'circuit_open');
     try {
-      const [drawn, own, pool, now] = await this.redis.admitRequest(`rl:{${storeId}}:key:${keyId}`, `rl:{${storeId}}:pool`, shares.reserved, shares.pool, IDLE_MS);
+      const [drawn, own, pool, now] = await this.redis.admitRequest(
+        `rl:{${storeId}}:key:${keyId}`,
+        `rl:{${storeId}}:pool`,
+        shares.reserved,
+        shares.pool,
+        IDLE_MS,
+      );
       this.circuit.succeeded();
       // The buckets as Redis left them after its decision: the domain describes them, it does not decide again.
-      return describe(shares, { tokens: Number(own), at: now }, { tokens: Number(pool), at: now }, OUTCOMES[drawn] ?? 'refused');
+      return describe(
+        shares,
+        { tokens: Number(own), at: now },
+        { tokens: Number(pool), at: now },
+        OUTCOMES[drawn] ?? 'refused',
+      );
     } catch (error) {
       this.lastError = error;
       this.circuit.failed();
@@ -135,10 +148,16 @@ export class RedisRateLimiter implements RateLimiter {
       // The half-open probe: a PING as soon as the circuit lets one through (checked twice an open period).
       this.probes ??= setInterval(() => void this.ping(), this.openMs / 2);
       this.probes.unref();
-      this.logger.warn({ err: this.lastError }, 'Redis is unreachable: requests are admitted without rate limits until it is back');
+      this.logger.warn(
+        { err: this.lastError },
+        'Redis is unreachable: requests are admitted without rate limits until it is back',
+      );
     } else if (to === 'closed') {
       this.stop();
-      this.logger.warn({ outage_ms: Date.now() - this.lostAt }, 'Redis is reachable again: request rates are limited again');
+      this.logger.warn(
+        { outage_ms: Date.now() - this.lostAt },
+        'Redis is reachable again: request rates are limited again',
+      );
     }
   }
 }

@@ -9,14 +9,24 @@ export type BootstrapKeyWrite = { readonly written: true } | { readonly written:
  * Writes the first key to `file`, readable and writable by its owner only, and never over an existing
  * file: that one may hold the key of another database, which must not be lost.
  */
-export const writeBootstrapKeyFile = async (file: string, created: CreatedStore, now: Date): Promise<BootstrapKeyWrite> => {
+export const writeBootstrapKeyFile = async (
+  file: string,
+  created: CreatedStore,
+  now: Date,
+): Promise<BootstrapKeyWrite> => {
   try {
     await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-    await writeFile(file, `created_at: ${now.toISOString()}\n${credentialsBanner(created)}`, { mode: 0o600, flag: 'wx' });
+    await writeFile(file, `created_at: ${now.toISOString()}\n${credentialsBanner(created)}`, {
+      mode: 0o600,
+      flag: 'wx',
+    });
     return { written: true };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { written: false, reason: code === 'EEXIST' ? 'the file already exists and is left as it is' : (error as Error).message };
+    return {
+      written: false,
+      reason: code === 'EEXIST' ? 'the file already exists and is left as it is' : (error as Error).message,
+    };
   }
 };
 
@@ -25,8 +35,14 @@ export const writeBootstrapKeyFile = async (file: string, created: CreatedStore,
  * on a terminal, or when the file could not take it: stderr that is not a terminal (a process manager's
  * capture, a container's log) is kept and shipped like any log, and the file already holds the key.
  */
-export const bootstrapKeyNotice = (created: CreatedStore, file: string, write: BootstrapKeyWrite, onTerminal: boolean): string => {
-  if (!write.written) return [credentialsBanner(created).trimEnd(), `The key was NOT saved in ${file}: ${write.reason}.`, ''].join('\n');
+export const bootstrapKeyNotice = (
+  created: CreatedStore,
+  file: string,
+  write: BootstrapKeyWrite,
+  onTerminal: boolean,
+): string => {
+  if (!write.written)
+    return [credentialsBanner(created).trimEnd(), `The key was NOT saved in ${file}: ${write.reason}.`, ''].join('\n');
   const saved = `The key is also saved in ${file} (readable by its owner only).`;
   if (onTerminal) return [credentialsBanner(created).trimEnd(), saved, ''].join('\n');
   return [

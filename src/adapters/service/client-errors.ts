@@ -41,12 +41,15 @@ export const clientErrorAnswer = (
  * two (which would leave the host it means open to interpretation). Node refuses a missing one with an
  * empty 400 of its own and lets two pass, so the server checks both itself.
  */
-export const hostHeaderAnswer = (req: Pick<IncomingMessage, 'httpVersionMajor' | 'httpVersionMinor' | 'rawHeaders'>): ClientErrorAnswer | undefined => {
+export const hostHeaderAnswer = (
+  req: Pick<IncomingMessage, 'httpVersionMajor' | 'httpVersionMinor' | 'rawHeaders'>,
+): ClientErrorAnswer | undefined => {
   let hosts = 0;
   for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') hosts += 1;
   if (hosts > 1) return { status: 400, detail: 'the request has more than one Host header', code: 'invalid_http' };
   const atLeastHttp11 = req.httpVersionMajor > 1 || (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1);
-  if (hosts === 0 && atLeastHttp11) return { status: 400, detail: 'an HTTP/1.1 request must have a Host header', code: 'invalid_http' };
+  if (hosts === 0 && atLeastHttp11)
+    return { status: 400, detail: 'an HTTP/1.1 request must have a Host header', code: 'invalid_http' };
   return undefined;
 };
 
@@ -66,7 +69,12 @@ const errorHead = ({ status, detail, code }: ClientErrorAnswer, requestId: strin
 /** A complete HTTP response written straight to a socket: there is no response object at this stage. */
 export const rawErrorResponse = (answer: ClientErrorAnswer, requestId: string = randomUUID()): string => {
   const { body, headers } = errorHead(answer, requestId);
-  return [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`), '', body].join('\r\n');
+  return [
+    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? 'Error'}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+    '',
+    body,
+  ].join('\r\n');
 };
 
 /**

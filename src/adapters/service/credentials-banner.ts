@@ -11,4 +11,5 @@ export const keyCredentials = (minted: MintedApplicationKey): string =>
   ].join('\n');
 
 /** A new store's id above its first key's credentials. */
-export const credentialsBanner = (created: CreatedStore): string => `store_id: ${created.store.id}\n${keyCredentials(created)}`;
+export const credentialsBanner = (created: CreatedStore): string =>
+  `store_id: ${created.store.id}\n${keyCredentials(created)}`;

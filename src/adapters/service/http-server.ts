@@ -5,7 +5,8 @@ import type { HttpSettings } from '../config/http-settings.js';
 import { sampledLog } from '../logging/sampled-log.js';
 import { answerBeforeApp, clientErrorAnswer, hostHeaderAnswer, rawErrorResponse } from './client-errors.js';
 
-export type ServerTimeouts = Pick<HttpSettings, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'> & Partial<Pick<HttpSettings, 'maxConnections'>>;
+export type ServerTimeouts = Pick<HttpSettings, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'> &
+  Partial<Pick<HttpSettings, 'maxConnections'>>;
 
 /** One line per kind of client error or refused connection per this interval, counting the ones left out. */
 const LOG_SAMPLE_MS = 10_000;
@@ -32,19 +33,27 @@ export interface DrainingServer {
    * `Connection: close`, so keep-alive clients leave after their answer. Whatever is still open after
    * `deadlineMs` is destroyed. Resolves once the server is closed.
    */
-  drain(deadlineMs: number, onStart?: (load: { readonly connections: number; readonly inFlight: number }) => void): Promise<DrainReport>;
+  drain(
+    deadlineMs: number,
+    onStart?: (load: { readonly connections: number; readonly inFlight: number }) => void,
+  ): Promise<DrainReport>;
 }
 
 // Node checks its header and request deadlines on a timer; a check every second (or more often for
 // short timeouts) keeps a stalled request from outliving its timeout by more than that.
-const checkingInterval = (t: ServerTimeouts): number => Math.max(10, Math.min(1000, Math.floor(Math.min(t.headersTimeoutMs, t.requestTimeoutMs) / 2)));
+const checkingInterval = (t: ServerTimeouts): number =>
+  Math.max(10, Math.min(1000, Math.floor(Math.min(t.headersTimeoutMs, t.requestTimeoutMs) / 2)));
 
 /**
  * A Node HTTP server with bounded timeouts and connections, error documents for malformed requests, and
  * a drain with a deadline. Client errors and refused connections are logged sampled: a flood of them
  * (thousands of half-open sockets timing out) must not become a flood of log lines.
  */
-export const createDrainingServer = (handler: RequestListener, timeouts: ServerTimeouts, logger: Logger): DrainingServer => {
+export const createDrainingServer = (
+  handler: RequestListener,
+  timeouts: ServerTimeouts,
+  logger: Logger,
+): DrainingServer => {
   const server = createServer({
     headersTimeout: timeouts.headersTimeoutMs,
     requestTimeout: timeouts.requestTimeoutMs,
@@ -57,7 +66,12 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
   const sampled = sampledLog(LOG_SAMPLE_MS);
   // Node closes a connection past maxConnections as soon as it is accepted, before any byte is read.
   server.on('drop', () =>
-    sampled('drop', (suppressed) => logger.warn({ max_connections: server.maxConnections, suppressed_since_last: suppressed }, 'connection refused: MAX_CONNECTIONS are open')),
+    sampled('drop', (suppressed) =>
+      logger.warn(
+        { max_connections: server.maxConnections, suppressed_since_last: suppressed },
+        'connection refused: MAX_CONNECTIONS are open',
+      ),
+    ),
   );
   const sockets = new Set<Socket>();
   const responding = new Set<ServerResponse>();
@@ -81,7 +95,10 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
     const badHost = hostHeaderAnswer(req);
     if (badHost !== undefined) {
       const requestId = answerBeforeApp(req, res, badHost);
-      logger.info({ request_id: requestId, method: req.method, status: badHost.status, detail: badHost.detail }, 'client error');
+      logger.info(
+        { request_id: requestId, method: req.method, status: badHost.status, detail: badHost.detail },
+        'client error',
+      );
       return;
     }
     handler(req, res);
@@ -94,7 +111,11 @@ export const createDrainingServer = (handler: RequestListener, timeouts: ServerT
       socket.destroy();
       return;
     }
-    const answer = clientErrorAnswer(error.code, exchange !== undefined && !exchange.req.complete ? 'body' : 'headers', timeouts);
+    const answer = clientErrorAnswer(
+      error.code,
+      exchange !== undefined && !exchange.req.complete ? 'body' : 'headers',
+      timeouts,
+    );
     sampled(`client error ${answer.status} ${error.code ?? ''}`, (suppressed) =>
       logger.info({ status: answer.status, code: error.code, suppressed_since_last: suppressed }, 'client error'),
     );

@@ -62,7 +62,10 @@ export const handleShutdownSignals = (signals: SignalSource, plan: ShutdownPlan)
     received += 1;
     if (received === 1) {
       logger.info({ signal, timeout_ms: plan.timeoutMs }, 'shutting down');
-      const deadline = setTimeout(() => force(`the shutdown overran its deadline of ${plan.deadlineMs} ms`), plan.deadlineMs);
+      const deadline = setTimeout(
+        () => force(`the shutdown overran its deadline of ${plan.deadlineMs} ms`),
+        plan.deadlineMs,
+      );
       deadline.unref();
       plan.stop().then(
         (code) => {

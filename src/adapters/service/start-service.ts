@@ -44,7 +44,15 @@ export const startService = async (
   logger: Logger,
   jobs?: ServiceJobs,
 ): Promise<RunningService> => {
-  const app = createHttpApp({ container, logger, ...(config.imports === undefined ? {} : { imports: config.imports }), baseUrl: config.baseUrl, allowedHosts: config.http.allowedHosts, listenHost: config.host, trustedProxyHeader: config.http.trustedProxyHeader });
+  const app = createHttpApp({
+    container,
+    logger,
+    ...(config.imports === undefined ? {} : { imports: config.imports }),
+    baseUrl: config.baseUrl,
+    allowedHosts: config.http.allowedHosts,
+    listenHost: config.host,
+    trustedProxyHeader: config.http.trustedProxyHeader,
+  });
   const { server, drain } = createDrainingServer(app.callback(), config.http, logger);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -54,9 +62,18 @@ export const startService = async (
     });
   });
   const purge = setInterval(() => {
-    container.get(PurgeExpiredTokens).execute().catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
-    container.get(IdempotentRequests).purge().catch((err: unknown) => logger.warn({ err }, 'idempotency key purge failed'));
-    container.get(SweepAbandonedImportLines).execute().catch((err: unknown) => logger.warn({ err }, 'abandoned import line sweep failed'));
+    container
+      .get(PurgeExpiredTokens)
+      .execute()
+      .catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
+    container
+      .get(IdempotentRequests)
+      .purge()
+      .catch((err: unknown) => logger.warn({ err }, 'idempotency key purge failed'));
+    container
+      .get(SweepAbandonedImportLines)
+      .execute()
+      .catch((err: unknown) => logger.warn({ err }, 'abandoned import line sweep failed'));
   }, PURGE_INTERVAL_MS);
   purge.unref();
 
@@ -78,13 +95,37 @@ export const startService = async (
   const drainOnce = async (): Promise<DrainReport> => {
     clearInterval(purge);
     const deadlineMs = config.http.shutdownTimeoutMs;
-    const report = await drain(deadlineMs, (load) => logger.info({ connections: load.connections, in_flight: load.inFlight, deadline_ms: deadlineMs }, 'draining connections'));
+    const report = await drain(deadlineMs, (load) =>
+      logger.info(
+        { connections: load.connections, in_flight: load.inFlight, deadline_ms: deadlineMs },
+        'draining connections',
+      ),
+    );
     logger[report.cut > 0 ? 'warn' : 'info'](
-      { idle_closed: report.idleClosed, answered: report.answered, cut_at_deadline: report.cut, duration_ms: report.durationMs },
+      {
+        idle_closed: report.idleClosed,
+        answered: report.answered,
+        cut_at_deadline: report.cut,
+        duration_ms: report.durationMs,
+      },
       'connections drained',
     );
-    await runningJobs?.stop().catch((err: unknown) => logger.warn({ err }, 'the job workers did not stop cleanly; their jobs are taken over when their leases run out'));
-    await relay?.stop().catch((err: unknown) => logger.warn({ err }, 'the relay did not stop cleanly; its deliveries are claimed again when their leases run out'));
+    await runningJobs
+      ?.stop()
+      .catch((err: unknown) =>
+        logger.warn(
+          { err },
+          'the job workers did not stop cleanly; their jobs are taken over when their leases run out',
+        ),
+      );
+    await relay
+      ?.stop()
+      .catch((err: unknown) =>
+        logger.warn(
+          { err },
+          'the relay did not stop cleanly; its deliveries are claimed again when their leases run out',
+        ),
+      );
     return report;
   };
   return { server, url: serviceOrigin(config.host, port), stop };

@@ -16,6 +16,8 @@ export const cronScheduleCalendar: ScheduleCalendar = {
     }
   },
   nextFiringAfter(timing: ScheduleTiming, after: Date): Date {
-    return CronExpressionParser.parse(timing.specification, { currentDate: after, tz: timing.location }).next().toDate();
+    return CronExpressionParser.parse(timing.specification, { currentDate: after, tz: timing.location })
+      .next()
+      .toDate();
   },
 };

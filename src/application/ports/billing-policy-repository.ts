@@ -16,7 +16,11 @@ export interface BillingPolicyRepository<A> {
   /** The store's one record holding this exclusive value (a dunning rule's default mark, a policy's `external_ref`), if any. */
   findByExclusiveValue(storeId: Uuid, value: string): Promise<BillingPolicy<A> | undefined>;
   /** Loads, changes and stores the record in one transaction; a refusal of `change` leaves it as it was. */
-  update<R>(storeId: Uuid, id: Uuid, change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>>;
+  update<R>(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>,
+  ): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>>;
   /** `InUse` while an offering refers to the record. */
   delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>>;
   /** Newest first. */

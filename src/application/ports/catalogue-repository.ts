@@ -14,7 +14,11 @@ export interface CatalogueRepository<A> {
   /** The store's records among `ids`, in no particular order; ids of other stores are left out. */
   findByIds(storeId: Uuid, ids: readonly Uuid[]): Promise<readonly CatalogueRecord<A>[]>;
   /** Loads, changes and stores the record in one transaction; undefined when the store has no such record. */
-  update(storeId: Uuid, id: Uuid, change: (current: CatalogueRecord<A>) => CatalogueRecord<A>): Promise<CatalogueRecord<A> | undefined>;
+  update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: CatalogueRecord<A>) => CatalogueRecord<A>,
+  ): Promise<CatalogueRecord<A> | undefined>;
   /** `InUse` while an offering holds a copy of the record. */
   delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>>;
   /** Newest first. */

@@ -10,7 +10,9 @@ export interface ClaimedDelivery {
 }
 
 /** What an attempt leaves the delivery as. */
-export type AttemptOutcome = { readonly status: 'succeeded' | 'failed' } | { readonly status: 'pending'; readonly nextAttemptAt: Date };
+export type AttemptOutcome =
+  | { readonly status: 'succeeded' | 'failed' }
+  | { readonly status: 'pending'; readonly nextAttemptAt: Date };
 
 /** One attempt made, as it is to be stored. */
 export interface AttemptRecord {
@@ -26,7 +28,13 @@ export interface DeliveryRepository {
    * again, as when the instance making it died): of several instances, exactly one claims each attempt.
    * No integration gets more than `perIntegration` beside the attempts `inFlight` counts for it.
    */
-  claimDue(now: Date, limit: number, leaseMs: number, inFlight: ReadonlyMap<string, number>, perIntegration: number): Promise<readonly ClaimedDelivery[]>;
+  claimDue(
+    now: Date,
+    limit: number,
+    leaseMs: number,
+    inFlight: ReadonlyMap<string, number>,
+    perIntegration: number,
+  ): Promise<readonly ClaimedDelivery[]>;
   /** A claim made by another instance, by the delivery's id and the attempt claimed: undefined once that attempt was recorded. */
   reclaim(deliveryId: string, attempts: number): Promise<ClaimedDelivery | undefined>;
   /**

@@ -87,7 +87,11 @@ export interface InvoiceRepository {
    * the period (start and end) of its latest invoice and, for one that was ever paused, every pause of its
    * state history: a few queries whatever the batch, none per subscription.
    */
-  billingBatch(storeId: Uuid, after: CreationCursor | undefined, limit: number): Promise<Batch<BillingCandidate, CreationCursor>>;
+  billingBatch(
+    storeId: Uuid,
+    after: CreationCursor | undefined,
+    limit: number,
+  ): Promise<Batch<BillingCandidate, CreationCursor>>;
   /**
    * Stores the drafts in one transaction, leaving out every period already invoiced (by an earlier or a
    * concurrent run), and numbers the rest in order under the store's counter lock, so numbers are unique
@@ -96,11 +100,19 @@ export interface InvoiceRepository {
    * batch) are left out, read under the subscription's lock, for the next run to bill as it is then.
    * Resolves with the invoices it stored.
    */
-  insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[], madeFrom?: ReadonlyMap<Uuid, Date>): Promise<readonly Invoice[]>;
+  insertInvoices(
+    storeId: Uuid,
+    drafts: readonly InvoiceDraft[],
+    madeFrom?: ReadonlyMap<Uuid, Date>,
+  ): Promise<readonly Invoice[]>;
   /** The invoices a billing run created, grouped by currency, tax inclusion and whether they charge anything. */
   createdBy(storeId: Uuid, jobId: Uuid): Promise<readonly InvoiceGroup[]>;
   /** Loads, changes and stores an invoice in one transaction; a refusal of `change` leaves it as it was. */
-  update<R>(storeId: Uuid, id: Uuid, change: (current: Invoice) => E.Either<R, Invoice>): Promise<E.Either<Missing | R, Invoice>>;
+  update<R>(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: Invoice) => E.Either<R, Invoice>,
+  ): Promise<E.Either<Missing | R, Invoice>>;
   /**
    * Up to `limit` invoices with ids after `after` that are outstanding, need no tax, wait for no manual
    * payment, have retries left and were not attempted by `jobId`, in id order, with their subscriptions.
@@ -114,7 +126,12 @@ export interface InvoiceRepository {
    * of the invoice already (a twin of the run is at it, or it was cut short and is left to the next run),
    * or `begin` refuses.
    */
-  beginAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, begin: (current: Invoice) => E.Either<NotAttempted, InvoicePayment>): Promise<E.Either<Missing | NotAttempted, InvoicePayment>>;
+  beginAttempt(
+    storeId: Uuid,
+    id: Uuid,
+    jobId: Uuid,
+    begin: (current: Invoice) => E.Either<NotAttempted, InvoicePayment>,
+  ): Promise<E.Either<Missing | NotAttempted, InvoicePayment>>;
   /** The payments one payment run recorded, grouped by status, currency and tax inclusion. */
   attemptsBy(storeId: Uuid, jobId: Uuid): Promise<readonly PaymentGroup[]>;
   /**

@@ -42,7 +42,12 @@ export interface JobRepository {
    * Finishes the claimed job and claims the lane's next one in the same transaction, so that no job is
    * left pending between instances. A lost claim finishes nothing and claims nothing.
    */
-  finish(claim: Claim, outcome: JobOutcome, now: Date, leaseMs: number): Promise<{ readonly finished: boolean; readonly next?: Job }>;
+  finish(
+    claim: Claim,
+    outcome: JobOutcome,
+    now: Date,
+    leaseMs: number,
+  ): Promise<{ readonly finished: boolean; readonly next?: Job }>;
   /** Every pending job and every started job whose lease ran out, oldest first: what recovery enqueues again. */
   listUnfinished(now: Date): Promise<readonly Job[]>;
 }

@@ -15,7 +15,11 @@ export interface OfferingRepository {
    * and its copies as `change` left them (removed, changed or added). `OriginalGone` when an added copy's
    * original was deleted meanwhile; nothing is stored then.
    */
-  update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>>;
+  update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: Offering) => Offering,
+  ): Promise<E.Either<Missing | OriginalGone, Offering>>;
   /** Deletes the offering and its copies; the snapshots of existing subscriptions stay. */
   delete(storeId: Uuid, id: Uuid): Promise<boolean>;
   /** Newest first, each with its products and plans: a constant number of queries whatever the page. */

@@ -15,7 +15,8 @@ export class StorageUnavailable extends Error {
   }
 }
 
-export const isStorageUnavailable = (error: unknown): error is StorageUnavailable => error instanceof StorageUnavailable;
+export const isStorageUnavailable = (error: unknown): error is StorageUnavailable =>
+  error instanceof StorageUnavailable;
 
 /**
  * The database stopped answering while a change's commit was on its way, so whether the change was stored
@@ -26,4 +27,5 @@ export class StorageOutcomeUnknown extends StorageUnavailable {
   override readonly name = 'StorageOutcomeUnknown';
 }
 
-export const isStorageOutcomeUnknown = (error: unknown): error is StorageOutcomeUnknown => error instanceof StorageOutcomeUnknown;
+export const isStorageOutcomeUnknown = (error: unknown): error is StorageOutcomeUnknown =>
+  error instanceof StorageOutcomeUnknown;

@@ -33,7 +33,10 @@ export type StateChange = (
   subscription: Subscription,
   offering: Offering,
   invoicedThrough: Date | undefined,
-) => E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord; readonly firstInvoice?: InvoiceDraft }>;
+) => E.Either<
+  DomainError,
+  { readonly subscription: Subscription; readonly state: SubscriptionStateRecord; readonly firstInvoice?: InvoiceDraft }
+>;
 
 export interface StateChangeOptions {
   /** The change may give a first invoice: the store's invoice counter is taken before the subscription, as a billing run takes it. */
@@ -44,7 +47,11 @@ export interface StateChangeOptions {
  * A change of a subscription's own fields, decided from the subscription, its offering snapshot and the
  * period of its latest invoice (the one starting last), read under its lock: a plan switch prorates it.
  */
-export type SubscriptionChange = (subscription: Subscription, offering: Offering, latestInvoiced: InvoicedPeriod | undefined) => E.Either<DomainError, Subscription>;
+export type SubscriptionChange = (
+  subscription: Subscription,
+  offering: Offering,
+  latestInvoiced: InvoicedPeriod | undefined,
+) => E.Either<DomainError, Subscription>;
 
 /** Storage of subscriptions, their state history, and the offering snapshots they share. */
 export interface SubscriptionRepository {
@@ -72,12 +79,21 @@ export interface SubscriptionRepository {
    * Applies `change` with the subscription locked (so `change` may read the clock), storing the new state
    * and its history record together; the record takes the next place in the subscription's history.
    */
-  applyState(storeId: Uuid, id: Uuid, change: StateChange, options?: StateChangeOptions): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
+  applyState(
+    storeId: Uuid,
+    id: Uuid,
+    change: StateChange,
+    options?: StateChangeOptions,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
   /**
    * Applies `change` with the subscription locked (so `change` may read the clock and no state change,
    * other update or delete interleaves), storing every field it changed; the offering snapshot is never written.
    */
-  update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>>;
+  update(
+    storeId: Uuid,
+    id: Uuid,
+    change: SubscriptionChange,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>>;
   /**
    * Deletes the subscription with its state history and takes it off the store's running count, in one
    * transaction, with the subscription locked against concurrent changes. `InUse` when it has invoices

@@ -13,7 +13,9 @@ import { STORE_NOT_FOUND } from './store-lookup.js';
 
 @injectable()
 export class GetAccountMembershipSettings {
-  constructor(@inject(TOKENS.AccountMembershipSettingsRepository) private readonly settings: AccountMembershipSettingsRepository) {}
+  constructor(
+    @inject(TOKENS.AccountMembershipSettingsRepository) private readonly settings: AccountMembershipSettingsRepository,
+  ) {}
 
   async execute(storeId: Uuid): Promise<E.Either<DomainError, AccountMembershipSettings>> {
     const found = await this.settings.find(storeId);
@@ -23,13 +25,17 @@ export class GetAccountMembershipSettings {
 
 @injectable()
 export class UpdateAccountMembershipSettings {
-  constructor(@inject(TOKENS.AccountMembershipSettingsRepository) private readonly settings: AccountMembershipSettingsRepository) {}
+  constructor(
+    @inject(TOKENS.AccountMembershipSettingsRepository) private readonly settings: AccountMembershipSettingsRepository,
+  ) {}
 
   /** A partial update: a body with `type` alone changes nothing and answers the settings as they are. */
   async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, AccountMembershipSettings>> {
     const changes = parseAccountMembershipSettingsChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
-    const updated = await this.settings.update(storeId, (current) => E.right(changeAccountMembershipSettings(current, changes.right)));
+    const updated = await this.settings.update(storeId, (current) =>
+      E.right(changeAccountMembershipSettings(current, changes.right)),
+    );
     return updated ?? E.left(notFound(STORE_NOT_FOUND));
   }
 }

@@ -41,7 +41,8 @@ export class AdmitRequest {
 
   async execute(storeId: Uuid, keyId: Uuid): Promise<RateDecision> {
     const rates = await this.stores.rates(storeId);
-    if (rates === undefined) return { admitted: false, outcome: 'refused', limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 1 };
+    if (rates === undefined)
+      return { admitted: false, outcome: 'refused', limit: 0, remaining: 0, resetSeconds: 0, retryAfterSeconds: 1 };
     const admission = await this.limiter.admit(storeId, keyId, sharesOf(rates, keyId));
     return {
       admitted: admission.admitted,
@@ -55,7 +56,8 @@ export class AdmitRequest {
 
   /** A token request counts against the key it names; undefined when it names none (it will be refused anyway). */
   async forClientId(clientId: unknown): Promise<RateDecision | undefined> {
-    if (typeof clientId !== 'string' || clientId === '' || clientId.length > CLIENT_ID_MAX || !isStorableText(clientId)) return undefined;
+    if (typeof clientId !== 'string' || clientId === '' || clientId.length > CLIENT_ID_MAX || !isStorableText(clientId))
+      return undefined;
     const key = await this.keys.findByClientId(clientId);
     return key === undefined ? undefined : this.execute(key.storeId, key.id);
   }

@@ -27,6 +27,11 @@ export class AuthenticateBearer {
     const found = await this.tokens.findActive(this.secrets.hash(token), this.clock.now());
     return found === undefined
       ? E.left(unauthenticated(TOKEN_INVALID))
-      : E.right({ storeId: found.storeId, applicationKeyId: found.applicationKeyId, grant: found.grant, scopes: found.scopes });
+      : E.right({
+          storeId: found.storeId,
+          applicationKeyId: found.applicationKeyId,
+          grant: found.grant,
+          scopes: found.scopes,
+        });
   }
 }

@@ -2,7 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { notFound, unprocessable, validationFailed, type DomainError } from '../../domain/shared/errors.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
-import { changeCartSettings, DISCOUNTS_EXCLUSIVE, parseCartSettingsChanges, type CartSettings } from '../../domain/store/cart-settings.js';
+import {
+  changeCartSettings,
+  DISCOUNTS_EXCLUSIVE,
+  parseCartSettingsChanges,
+  type CartSettings,
+} from '../../domain/store/cart-settings.js';
 import type { CartSettingsRepository } from '../ports/settings-repository.js';
 import { TOKENS } from '../tokens.js';
 import { STORE_NOT_FOUND } from './store-lookup.js';

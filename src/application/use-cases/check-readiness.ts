@@ -39,7 +39,17 @@ export class CheckReadiness {
   }
 
   private async check(): Promise<Readiness> {
-    const [database, schema, rateLimiter] = await Promise.all([this.database.ping(), this.database.schema(), this.limiter.state()]);
-    return { ready: database && schema === 'current', degraded: rateLimiter === 'unreachable', database, schema, rateLimiter };
+    const [database, schema, rateLimiter] = await Promise.all([
+      this.database.ping(),
+      this.database.schema(),
+      this.limiter.state(),
+    ]);
+    return {
+      ready: database && schema === 'current',
+      degraded: rateLimiter === 'unreachable',
+      database,
+      schema,
+      rateLimiter,
+    };
   }
 }

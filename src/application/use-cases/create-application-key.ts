@@ -23,9 +23,19 @@ export class CreateApplicationKey {
   async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, MintedApplicationKey>> {
     const draft = parseNewApplicationKey(data);
     if (E.isLeft(draft)) return E.left(validationFailed(draft.left));
-    const minted = mintApplicationKey({ clock: this.clock, ids: this.ids, secrets: this.secrets }, storeId, draft.right);
-    const stored = await this.keys.insert(minted.key, (budget) => reservationFits(budget, minted.key.reservedRateLimit));
+    const minted = mintApplicationKey(
+      { clock: this.clock, ids: this.ids, secrets: this.secrets },
+      storeId,
+      draft.right,
+    );
+    const stored = await this.keys.insert(minted.key, (budget) =>
+      reservationFits(budget, minted.key.reservedRateLimit),
+    );
     if (E.isRight(stored)) return E.right(minted);
-    return E.left(stored.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(RESERVATION_EXCEEDS_BUDGET, 'reservation_over_budget'));
+    return E.left(
+      stored.left._tag === 'Missing'
+        ? notFound(STORE_NOT_FOUND)
+        : conflict(RESERVATION_EXCEEDS_BUDGET, 'reservation_over_budget'),
+    );
   }
 }

@@ -17,7 +17,8 @@ export interface AuthAttempt {
 const subjectsOf = ({ clientId, address }: AuthAttempt): FailureSubject[] => {
   const subjects: FailureSubject[] = [];
   // Unknown client ids are counted like known ones: the answer must not tell them apart.
-  if (typeof clientId === 'string' && clientId !== '' && clientId.length <= CLIENT_ID_MAX && isStorableText(clientId)) subjects.push({ kind: 'client_id', value: clientId });
+  if (typeof clientId === 'string' && clientId !== '' && clientId.length <= CLIENT_ID_MAX && isStorableText(clientId))
+    subjects.push({ kind: 'client_id', value: clientId });
   const counted = address === undefined ? undefined : addressSubject(address);
   if (counted !== undefined) subjects.push({ kind: 'address', value: counted });
   return subjects;

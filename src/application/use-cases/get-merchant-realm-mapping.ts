@@ -8,13 +8,19 @@ import { TOKENS } from '../tokens.js';
 
 @injectable()
 export class GetMerchantRealmMapping {
-  constructor(@inject(TOKENS.MerchantRealmMappingRepository) private readonly mappings: MerchantRealmMappingRepository) {}
+  constructor(
+    @inject(TOKENS.MerchantRealmMappingRepository) private readonly mappings: MerchantRealmMappingRepository,
+  ) {}
 
   /** The store's one mapping, or, with an untrusted `id`, the mapping of that id if it is the store's. */
   async execute(storeId: Uuid, id?: string): Promise<E.Either<DomainError, MerchantRealmMapping>> {
     const mappingId = id === undefined ? undefined : parseUuid(id);
     const found =
-      id === undefined ? await this.mappings.findByStore(storeId) : mappingId === undefined ? undefined : await this.mappings.findById(storeId, mappingId);
+      id === undefined
+        ? await this.mappings.findByStore(storeId)
+        : mappingId === undefined
+          ? undefined
+          : await this.mappings.findById(storeId, mappingId);
     return found === undefined ? E.left(notFound(MAPPING_NOT_FOUND)) : E.right(found);
   }
 }

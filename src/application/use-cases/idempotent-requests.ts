@@ -1,6 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { IDEMPOTENCY_LOCK_MS, IDEMPOTENCY_RENEW_MS, IDEMPOTENCY_WINDOW_MS, isFinalResponse, standingOf, type StoredResponse } from '../../domain/idempotency/idempotency.js';
+import {
+  IDEMPOTENCY_LOCK_MS,
+  IDEMPOTENCY_RENEW_MS,
+  IDEMPOTENCY_WINDOW_MS,
+  isFinalResponse,
+  standingOf,
+  type StoredResponse,
+} from '../../domain/idempotency/idempotency.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { IdempotencyClaim, IdempotencyStore } from '../ports/idempotency-store.js';
 import type { Clock, IdGenerator } from '../ports/system.js';
@@ -42,13 +49,22 @@ export class IdempotentRequests {
   async begin(storeId: Uuid, key: string, fingerprint: string): Promise<E.Either<NotRun, Ticket>> {
     for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
       const now = this.clock.now();
-      const claim: IdempotencyClaim = { storeId, key, claimId: this.ids.uuid(), fingerprint, lockedAt: now, createdAt: now };
+      const claim: IdempotencyClaim = {
+        storeId,
+        key,
+        claimId: this.ids.uuid(),
+        fingerprint,
+        lockedAt: now,
+        createdAt: now,
+      };
       const existing = await this.store.claim(claim);
       if (existing === undefined) return E.right({ storeId, key, claimId: claim.claimId });
       const standing = standingOf(existing, fingerprint, now);
-      if (standing === 'replay' && existing.response !== undefined) return E.left({ kind: 'replay', response: existing.response });
+      if (standing === 'replay' && existing.response !== undefined)
+        return E.left({ kind: 'replay', response: existing.response });
       if (standing === 'mismatch' || standing === 'in-flight') return E.left({ kind: standing });
-      if (standing === 'applied') return E.left({ kind: 'applied', ticket: { storeId, key, claimId: existing.claimId } });
+      if (standing === 'applied')
+        return E.left({ kind: 'applied', ticket: { storeId, key, claimId: existing.claimId } });
       if (await this.store.replace(existing, claim)) return E.right({ storeId, key, claimId: claim.claimId });
     }
     return E.left({ kind: 'in-flight' });
@@ -74,7 +90,8 @@ export class IdempotentRequests {
    * so that a retry, once the lease has run out, learns from the key's mark what happened.
    */
   async finish(ticket: Ticket, response: StoredResponse, applied: boolean): Promise<void> {
-    if (isFinalResponse(response.status)) await this.store.complete(ticket.storeId, ticket.key, ticket.claimId, response);
+    if (isFinalResponse(response.status))
+      await this.store.complete(ticket.storeId, ticket.key, ticket.claimId, response);
     else if (!applied) this.releaseSoon(ticket);
   }
 

@@ -35,7 +35,11 @@ export class IssueAccessToken {
     const key =
       request.right.grant === 'implicit'
         ? await this.keys.findByClientId(request.right.clientId)
-        : await verifyClient({ keys: this.keys, secrets: this.secrets, clock: this.clock }, request.right.clientId, request.right.clientSecret);
+        : await verifyClient(
+            { keys: this.keys, secrets: this.secrets, clock: this.clock },
+            request.right.clientId,
+            request.right.clientSecret,
+          );
     if (key === undefined) return E.left(unauthenticated(INVALID_CREDENTIALS));
 
     const now = this.clock.now();

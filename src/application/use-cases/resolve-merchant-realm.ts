@@ -8,7 +8,9 @@ import { TOKENS } from '../tokens.js';
 
 @injectable()
 export class ResolveMerchantRealm {
-  constructor(@inject(TOKENS.MerchantRealmMappingRepository) private readonly mappings: MerchantRealmMappingRepository) {}
+  constructor(
+    @inject(TOKENS.MerchantRealmMappingRepository) private readonly mappings: MerchantRealmMappingRepository,
+  ) {}
 
   /** What a login page needs: the store and realm behind the prefix an administrator typed, in any case. */
   async execute(prefix: unknown): Promise<E.Either<DomainError, MerchantRealmMapping>> {

@@ -8,7 +8,8 @@ import type { Clock, Secrets } from '../ports/system.js';
 import { TOKENS } from '../tokens.js';
 import { INVALID_CREDENTIALS, verifyClient } from './verify-client.js';
 
-export const CALLER_REQUIRED = 'authenticate with the client credentials of the key the token was minted from (client_id and client_secret, or HTTP Basic), or with the token itself as the bearer';
+export const CALLER_REQUIRED =
+  'authenticate with the client credentials of the key the token was minted from (client_id and client_secret, or HTTP Basic), or with the token itself as the bearer';
 const BEARER_INVALID = 'the access token is invalid or has expired';
 
 /**
@@ -32,7 +33,11 @@ export class RevokeAccessToken {
     if (caller === undefined) return E.left(unauthenticated(CALLER_REQUIRED));
     const tokenHash = this.secrets.hash(token.right);
     if (caller.kind === 'client') {
-      const key = await verifyClient({ keys: this.keys, secrets: this.secrets, clock: this.clock }, caller.clientId, caller.clientSecret);
+      const key = await verifyClient(
+        { keys: this.keys, secrets: this.secrets, clock: this.clock },
+        caller.clientId,
+        caller.clientSecret,
+      );
       if (key === undefined) return E.left(unauthenticated(INVALID_CREDENTIALS));
       await this.tokens.revoke(tokenHash, key.id);
       return E.right(undefined);

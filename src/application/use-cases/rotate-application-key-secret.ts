@@ -31,7 +31,14 @@ export class RotateApplicationKeySecret {
     if (E.isLeft(rotation)) return E.left(validationFailed(rotation.left));
     const clientSecret = this.secrets.random(CLIENT_SECRET_BITS);
     const newHash = this.secrets.hash(clientSecret);
-    const rotated = await this.keys.update(storeId, keyId, (current) => rotateSecret(current, newHash, rotation.right, now), () => true);
-    return E.isRight(rotated) ? E.right({ key: rotated.right, clientSecret }) : E.left(notFound(APPLICATION_KEY_NOT_FOUND));
+    const rotated = await this.keys.update(
+      storeId,
+      keyId,
+      (current) => rotateSecret(current, newHash, rotation.right, now),
+      () => true,
+    );
+    return E.isRight(rotated)
+      ? E.right({ key: rotated.right, clientSecret })
+      : E.left(notFound(APPLICATION_KEY_NOT_FOUND));
   }
 }

@@ -23,6 +23,10 @@ export class SetStoreRateLimit {
     if (E.isLeft(id)) return id;
     const set = await this.stores.setRateLimit(id.right, budget.right);
     if (E.isRight(set)) return set;
-    return E.left(set.left._tag === 'Missing' ? notFound(STORE_NOT_FOUND) : conflict(BUDGET_BELOW_RESERVATIONS, 'budget_below_reservations'));
+    return E.left(
+      set.left._tag === 'Missing'
+        ? notFound(STORE_NOT_FOUND)
+        : conflict(BUDGET_BELOW_RESERVATIONS, 'budget_below_reservations'),
+    );
   }
 }

@@ -29,9 +29,14 @@ export class UpdateApplicationKey {
       storeId,
       keyId,
       (current) => applyApplicationKeyChanges(current, changes.right, now),
-      (budget, next) => changes.right.reservedRateLimit === undefined || reservationFits(budget, next.reservedRateLimit),
+      (budget, next) =>
+        changes.right.reservedRateLimit === undefined || reservationFits(budget, next.reservedRateLimit),
     );
     if (E.isRight(updated)) return updated;
-    return E.left(updated.left._tag === 'Missing' ? notFound(APPLICATION_KEY_NOT_FOUND) : conflict(RESERVATION_EXCEEDS_BUDGET, 'reservation_over_budget'));
+    return E.left(
+      updated.left._tag === 'Missing'
+        ? notFound(APPLICATION_KEY_NOT_FOUND)
+        : conflict(RESERVATION_EXCEEDS_BUDGET, 'reservation_over_budget'),
+    );
   }
 }

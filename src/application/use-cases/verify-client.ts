@@ -6,7 +6,11 @@ export const INVALID_CREDENTIALS = 'the client credentials are not valid';
 
 /** The key a client authenticates as, when `clientSecret` is one of its secrets valid now; otherwise undefined. */
 export const verifyClient = async (
-  ports: { readonly keys: Pick<ApplicationKeyRepository, 'findByClientId'>; readonly secrets: Secrets; readonly clock: Clock },
+  ports: {
+    readonly keys: Pick<ApplicationKeyRepository, 'findByClientId'>;
+    readonly secrets: Secrets;
+    readonly clock: Clock;
+  },
   clientId: string,
   clientSecret: string,
 ): Promise<ApplicationKey | undefined> => {

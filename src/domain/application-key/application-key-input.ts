@@ -16,8 +16,10 @@ const parseType = oneOf([APPLICATION_KEY_TYPE]);
 const parseLimit = integerInRange(0, INT32_MAX);
 
 /** `null` clears a reservation; a number sets it. */
-const parseReservation = (source: string) => (input: unknown): Parsed<number | null> =>
-  input === null ? E.right(null) : parseLimit(source)(input);
+const parseReservation =
+  (source: string) =>
+  (input: unknown): Parsed<number | null> =>
+    input === null ? E.right(null) : parseLimit(source)(input);
 
 /** A validated create request. */
 export interface NewApplicationKey {
@@ -46,7 +48,11 @@ export const parseNewApplicationKey = (input: unknown): Parsed<NewApplicationKey
         reservedRateLimit: optional(field(data, 'reserved_rate_limit'), parseReservation('data.reserved_rate_limit')),
         scopes: optional(field(data, 'scopes'), parseScopes('data.scopes')),
       }),
-      E.map(({ name, reservedRateLimit, scopes }) => ({ name, reservedRateLimit: reservedRateLimit ?? null, scopes: scopes ?? null })),
+      E.map(({ name, reservedRateLimit, scopes }) => ({
+        name,
+        reservedRateLimit: reservedRateLimit ?? null,
+        scopes: scopes ?? null,
+      })),
     ),
   );
 
@@ -56,7 +62,10 @@ export const parseApplicationKeyChanges = (input: unknown): Parsed<ApplicationKe
     pipe(
       parseAll({
         type: parseType('data.type')(field(data, 'type')),
-        name: optional(field(data, 'name'), boundedString(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX)('data.name')),
+        name: optional(
+          field(data, 'name'),
+          boundedString(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX)('data.name'),
+        ),
         reservedRateLimit: optional(field(data, 'reserved_rate_limit'), parseReservation('data.reserved_rate_limit')),
         scopes: optional(field(data, 'scopes'), parseScopes('data.scopes')),
       }),

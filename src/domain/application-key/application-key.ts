@@ -29,5 +29,10 @@ export const needsLastUsedUpdate = (key: Pick<ApplicationKey, 'lastUsedAt'>, now
   key.lastUsedAt === null || now.getTime() - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
 
 /** The hashes of the secrets the key accepts at `now`: its own, and the one it replaced until that one expires. */
-export const acceptedSecretHashes = (key: Pick<ApplicationKey, 'secretHash' | 'previousSecret'>, now: Date): readonly string[] =>
-  key.previousSecret !== null && key.previousSecret.expiresAt.getTime() > now.getTime() ? [key.secretHash, key.previousSecret.hash] : [key.secretHash];
+export const acceptedSecretHashes = (
+  key: Pick<ApplicationKey, 'secretHash' | 'previousSecret'>,
+  now: Date,
+): readonly string[] =>
+  key.previousSecret !== null && key.previousSecret.expiresAt.getTime() > now.getTime()
+    ? [key.secretHash, key.previousSecret.hash]
+    : [key.secretHash];

@@ -29,7 +29,12 @@ export const parseSecretRotation = (input: unknown, now: Date): Parsed<SecretRot
     E.flatMap(({ expiresAt }) => {
       const at = expiresAt === undefined || expiresAt.getTime() < now.getTime() ? now : expiresAt;
       return at.getTime() - now.getTime() > LONGEST_OVERLAP_MS
-        ? E.left(issues(source, 'must be at most 7 days from now: the old secret may overlap the new one for a week at most'))
+        ? E.left(
+            issues(
+              source,
+              'must be at most 7 days from now: the old secret may overlap the new one for a week at most',
+            ),
+          )
         : E.right({ currentSecretExpiresAt: at });
     }),
   );
@@ -39,9 +44,17 @@ export const parseSecretRotation = (input: unknown, now: Date): Parsed<SecretRot
  * The key with `newSecretHash` as its secret. The secret it had stays accepted until the rotation's time,
  * unless that is now; a secret an earlier rotation left overlapping stops at once (one overlap at a time).
  */
-export const rotateSecret = (key: ApplicationKey, newSecretHash: string, rotation: SecretRotation, now: Date): ApplicationKey => ({
+export const rotateSecret = (
+  key: ApplicationKey,
+  newSecretHash: string,
+  rotation: SecretRotation,
+  now: Date,
+): ApplicationKey => ({
   ...key,
   secretHash: newSecretHash,
-  previousSecret: rotation.currentSecretExpiresAt.getTime() > now.getTime() ? { hash: key.secretHash, expiresAt: rotation.currentSecretExpiresAt } : null,
+  previousSecret:
+    rotation.currentSecretExpiresAt.getTime() > now.getTime()
+      ? { hash: key.secretHash, expiresAt: rotation.currentSecretExpiresAt }
+      : null,
   updatedAt: now,
 });

@@ -74,7 +74,8 @@ export const recordFailure = (record: FailureRecord | undefined, policy: Backoff
 };
 
 /** Milliseconds until the subject may try again; 0 when it may now. */
-export const blockedFor = (record: FailureRecord | undefined, now: number): number => (record === undefined ? 0 : Math.max(0, record.blockedUntil - now));
+export const blockedFor = (record: FailureRecord | undefined, now: number): number =>
+  record === undefined ? 0 : Math.max(0, record.blockedUntil - now);
 
 /** How long a record must be kept: until its block is over and it has been quiet long enough to be forgotten. */
 export const keepFor = (policy: BackoffPolicy): number => Math.max(policy.forgetAfterMs, policy.maxBlockMs);

@@ -19,4 +19,5 @@ export type { Access } from './access.js';
  * An implicit token needs only a `client_id`, which every storefront publishes, so it may read the
  * catalogue and nothing else; a client-credentials token may do everything.
  */
-export const permits = (grant: GrantType, access: Access): boolean => grant === 'client_credentials' || access === 'catalogue';
+export const permits = (grant: GrantType, access: Access): boolean =>
+  grant === 'client_credentials' || access === 'catalogue';

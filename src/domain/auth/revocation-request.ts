@@ -22,6 +22,7 @@ export const parseRevokedToken = (form: unknown): Parsed<string> => {
   const token = isRecord(form) ? form['token'] : undefined;
   if (typeof token !== 'string' || token.length === 0) return E.left(issues('token', 'is required'));
   if (!isStorableText(token)) return E.left(issues('token', STORABLE_TEXT_RULE));
-  if (token.length > TOKEN_TEXT_MAX) return E.left(issues('token', `must be at most ${TOKEN_TEXT_MAX} characters long`));
+  if (token.length > TOKEN_TEXT_MAX)
+    return E.left(issues('token', `must be at most ${TOKEN_TEXT_MAX} characters long`));
   return E.right(token);
 };

@@ -27,10 +27,17 @@ const ALLOWS: Readonly<Record<Scope, readonly Access[]>> = {
   billing: ['catalogue', 'read', 'write'],
 };
 
-export const scopesPermit = (scopes: KeyScopes, access: Access): boolean => scopes === null || scopes.some((scope) => ALLOWS[scope].includes(access));
+export const scopesPermit = (scopes: KeyScopes, access: Access): boolean =>
+  scopes === null || scopes.some((scope) => ALLOWS[scope].includes(access));
 
 /** The scope a refusal of `access` names: the narrowest that allows it; none when only full access does. */
-const NEEDED: Readonly<Record<Access, Scope | undefined>> = { catalogue: 'read-only', read: 'read-only', 'edit-catalogue': 'catalogue', write: 'billing', admin: undefined };
+const NEEDED: Readonly<Record<Access, Scope | undefined>> = {
+  catalogue: 'read-only',
+  read: 'read-only',
+  'edit-catalogue': 'catalogue',
+  write: 'billing',
+  admin: undefined,
+};
 
 export const scopeNeeded = (access: Access): Scope | undefined => NEEDED[access];
 
@@ -38,7 +45,9 @@ export const scopeNeeded = (access: Access): Scope | undefined => NEEDED[access]
 export const scopeRefusal = (scopes: readonly Scope[], access: Access): string => {
   const needed = scopeNeeded(access);
   const has = `the key's scopes (${scopes.join(', ')}) do not allow this request`;
-  return needed === undefined ? `${has}: it needs a key without scopes (full access)` : `${has}: it needs the scope ${needed}`;
+  return needed === undefined
+    ? `${has}: it needs a key without scopes (full access)`
+    : `${has}: it needs the scope ${needed}`;
 };
 
 /** Scopes as a key stores them: joined by commas, in the order of `SCOPES`. */
@@ -57,11 +66,14 @@ export const parseScopes =
   (source: string) =>
   (input: unknown): Parsed<KeyScopes> => {
     if (input === null) return E.right(null);
-    if (!Array.isArray(input) || input.length > SCOPES.length * 4) return E.left(issues(source, `must be a list of scopes (${SCOPES.join(', ')}), or null for full access`));
-    if (input.length === 0) return E.left(issues(source, 'must name at least one scope; leave it out, or send null, for full access'));
+    if (!Array.isArray(input) || input.length > SCOPES.length * 4)
+      return E.left(issues(source, `must be a list of scopes (${SCOPES.join(', ')}), or null for full access`));
+    if (input.length === 0)
+      return E.left(issues(source, 'must name at least one scope; leave it out, or send null, for full access'));
     const problems: ValidationIssue[] = [];
     input.forEach((value: unknown, index) => {
-      if (typeof value !== 'string' || !(SCOPES as readonly string[]).includes(value)) problems.push(issue(`${source}.${index}`, MUST_BE));
+      if (typeof value !== 'string' || !(SCOPES as readonly string[]).includes(value))
+        problems.push(issue(`${source}.${index}`, MUST_BE));
       else if (input.indexOf(value) !== index) problems.push(issue(`${source}.${index}`, 'repeats a scope'));
     });
     const [first, ...rest] = problems;

@@ -13,11 +13,16 @@ const GRANTS: readonly GrantType[] = ['client_credentials', 'implicit'];
 const CREDENTIAL_MAX = 512;
 
 /** A credential field: absent, unusable text (reported by name), or its value. */
-const credential = (form: Readonly<Record<string, unknown>>, key: string, problems: ValidationIssue[]): string | undefined => {
+const credential = (
+  form: Readonly<Record<string, unknown>>,
+  key: string,
+  problems: ValidationIssue[],
+): string | undefined => {
   const value = form[key];
   if (typeof value !== 'string' || value.length === 0) return undefined;
   if (!isStorableText(value)) problems.push(issue(key, STORABLE_TEXT_RULE));
-  else if (value.length > CREDENTIAL_MAX) problems.push(issue(key, `must be at most ${CREDENTIAL_MAX} characters long`));
+  else if (value.length > CREDENTIAL_MAX)
+    problems.push(issue(key, `must be at most ${CREDENTIAL_MAX} characters long`));
   else return value;
   return undefined;
 };
@@ -34,7 +39,8 @@ export const parseTokenRequest = (form: unknown): Parsed<TokenRequest> => {
   const clientSecret = grant === 'client_credentials' ? credential(fields, 'client_secret', problems) : undefined;
   const reported = new Set(problems.map((p) => p.source));
   if (clientId === undefined && !reported.has('client_id')) problems.push(issue('client_id', 'is required'));
-  if (grant === 'client_credentials' && clientSecret === undefined && !reported.has('client_secret')) problems.push(issue('client_secret', 'is required'));
+  if (grant === 'client_credentials' && clientSecret === undefined && !reported.has('client_secret'))
+    problems.push(issue('client_secret', 'is required'));
   const [first, ...rest] = problems;
   if (first !== undefined) return E.left([first, ...rest]);
   return E.right(

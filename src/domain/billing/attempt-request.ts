@@ -9,9 +9,15 @@ import type { Invoice } from './invoice.js';
  * through its gateway, or as a pending manual payment the merchant settles. A failure spends it again.
  */
 export const attemptRequested = (invoice: Invoice, now: Date): E.Either<DomainError, Invoice> => {
-  if (!invoice.outstanding) return E.left(conflict('the invoice is paid: there is nothing left to attempt', 'invoice_paid'));
+  if (!invoice.outstanding)
+    return E.left(conflict('the invoice is paid: there is nothing left to attempt', 'invoice_paid'));
   if (!invoice.paymentRetriesLimitReached) {
-    return E.left(unprocessable('the invoice still has payment retries: payment runs attempt it on the dunning schedule', 'payment_retries_left'));
+    return E.left(
+      unprocessable(
+        'the invoice still has payment retries: payment runs attempt it on the dunning schedule',
+        'payment_retries_left',
+      ),
+    );
   }
   return E.right({ ...invoice, paymentRetriesLimitReached: false, updatedAt: now });
 };

@@ -15,7 +15,11 @@ export interface BillingPeriod {
 /** What a billing run knows of a subscription's past besides the subscription itself. */
 export interface BillingHistory {
   /** The period of its latest invoice (the one starting last), if it has any, and what it left the next invoice. */
-  readonly lastInvoiced?: { readonly start: Date; readonly end: Date; readonly proration?: Pick<InvoiceProration, 'through' | 'creditCarried'> };
+  readonly lastInvoiced?: {
+    readonly start: Date;
+    readonly end: Date;
+    readonly proration?: Pick<InvoiceProration, 'through' | 'creditCarried'>;
+  };
   /** Every pause of its state history, not only the latest. */
   readonly pauses?: readonly PauseGap[];
 }
@@ -48,12 +52,22 @@ const firstIndexAfter = (periodStart: (index: number) => Date, after: Date | und
  * when the latest invoice ended on it, so month ends keep clamping without drifting; counted from that
  * end otherwise (the plan changed since), so that no time is billed twice and none is left out.
  */
-const continuation = (paidFrom: Date, plan: PlanAttributes, billedThrough: Date | undefined): { periodStart: (index: number) => Date; index: number } => {
-  const onGrid = (from: Date) => (index: number): Date => addIntervals(from, plan.billing_interval_type, plan.billing_frequency * index);
-  if (billedThrough === undefined || billedThrough.getTime() <= paidFrom.getTime()) return { periodStart: onGrid(paidFrom), index: 0 };
+const continuation = (
+  paidFrom: Date,
+  plan: PlanAttributes,
+  billedThrough: Date | undefined,
+): { periodStart: (index: number) => Date; index: number } => {
+  const onGrid =
+    (from: Date) =>
+    (index: number): Date =>
+      addIntervals(from, plan.billing_interval_type, plan.billing_frequency * index);
+  if (billedThrough === undefined || billedThrough.getTime() <= paidFrom.getTime())
+    return { periodStart: onGrid(paidFrom), index: 0 };
   const grid = onGrid(paidFrom);
   const index = firstIndexAfter(grid, new Date(billedThrough.getTime() - 1));
-  return grid(index).getTime() === billedThrough.getTime() ? { periodStart: grid, index } : { periodStart: onGrid(billedThrough), index: 0 };
+  return grid(index).getTime() === billedThrough.getTime()
+    ? { periodStart: grid, index }
+    : { periodStart: onGrid(billedThrough), index: 0 };
 };
 
 /**
@@ -65,7 +79,12 @@ const continuation = (paidFrom: Date, plan: PlanAttributes, billedThrough: Date 
  * in a pause and ended before the resume, and periods that ended by the subscription's `billableFrom`,
  * are never billed.
  */
-export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttributes, instant: Date, history: BillingHistory = {}): readonly BillingPeriod[] => {
+export const billingPeriodsUpTo = (
+  subscription: Subscription,
+  plan: PlanAttributes,
+  instant: Date,
+  history: BillingHistory = {},
+): readonly BillingPeriod[] => {
   if (!isBillable(subscription, instant)) return [];
   const start = startOf(subscription);
   const paidFrom = subscription.invoiceAfter;
@@ -74,7 +93,8 @@ export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttribu
   const pauses = history.pauses ?? [];
   const closes = closesAt(subscription, plan);
   const endOf = (end: Date): Date => (closes !== undefined && end.getTime() > closes.getTime() ? closes : end);
-  const due = (at: Date): boolean => at.getTime() <= instant.getTime() && (closes === undefined || at.getTime() < closes.getTime());
+  const due = (at: Date): boolean =>
+    at.getTime() <= instant.getTime() && (closes === undefined || at.getTime() < closes.getTime());
   const wanted = (period: BillingPeriod): boolean =>
     (billedThrough === undefined || period.start.getTime() >= billedThrough.getTime()) &&
     (billableFrom === undefined || period.end.getTime() > billableFrom.getTime()) &&
@@ -103,7 +123,12 @@ export const billingPeriodsUpTo = (subscription: Subscription, plan: PlanAttribu
  * updated to inactive." Whether a run at `instant` finds the subscription so: paused or canceled, not
  * inactive yet, and with a period it would bill were it neither.
  */
-export const turnsInactiveAt = (subscription: Subscription, plan: PlanAttributes, instant: Date, history: BillingHistory = {}): boolean => {
+export const turnsInactiveAt = (
+  subscription: Subscription,
+  plan: PlanAttributes,
+  instant: Date,
+  history: BillingHistory = {},
+): boolean => {
   const { paused, canceled } = subscription.flags;
   if (subscription.inactive === true || !(paused || canceled) || isPendingAt(subscription, instant)) return false;
   const running = { ...subscription, flags: { ...subscription.flags, paused: false, canceled: false } };

@@ -14,7 +14,12 @@ export interface DunningOutcome {
  * it as it is, `pause` pauses it, `suspend` marks it suspended (the subscriber may still pay), `close`
  * ends it now. Undefined when nothing changes, so applying it twice changes nothing more.
  */
-export const afterRetriesSpent = (subscription: Subscription, action: DunningAction, now: Date, stateId: Uuid): DunningOutcome | undefined => {
+export const afterRetriesSpent = (
+  subscription: Subscription,
+  action: DunningAction,
+  now: Date,
+  stateId: Uuid,
+): DunningOutcome | undefined => {
   const { flags, timestamps } = subscription;
   const recorded = (changed: Subscription, stateAction: 'pause' | 'cancel'): DunningOutcome => ({
     subscription: changed,
@@ -31,13 +36,37 @@ export const afterRetriesSpent = (subscription: Subscription, action: DunningAct
     case 'none':
       return undefined;
     case 'pause':
-      return flags.paused ? undefined : recorded({ ...subscription, flags: { ...flags, paused: true }, timestamps: { ...timestamps, pausedAt: now, updatedAt: now } }, 'pause');
+      return flags.paused
+        ? undefined
+        : recorded(
+            {
+              ...subscription,
+              flags: { ...flags, paused: true },
+              timestamps: { ...timestamps, pausedAt: now, updatedAt: now },
+            },
+            'pause',
+          );
     case 'suspend':
-      return flags.suspended ? undefined : { subscription: { ...subscription, flags: { ...flags, suspended: true }, timestamps: { ...timestamps, updatedAt: now } } };
+      return flags.suspended
+        ? undefined
+        : {
+            subscription: {
+              ...subscription,
+              flags: { ...flags, suspended: true },
+              timestamps: { ...timestamps, updatedAt: now },
+            },
+          };
     case 'close':
       return flags.canceled
         ? undefined
-        : recorded({ ...subscription, flags: { ...flags, canceled: true, paused: false }, timestamps: { ...timestamps, canceledAt: now, endDate: now, updatedAt: now } }, 'cancel');
+        : recorded(
+            {
+              ...subscription,
+              flags: { ...flags, canceled: true, paused: false },
+              timestamps: { ...timestamps, canceledAt: now, endDate: now, updatedAt: now },
+            },
+            'cancel',
+          );
   }
 };
 
@@ -47,8 +76,20 @@ export const afterRetriesSpent = (subscription: Subscription, action: DunningAct
  * (`billableFrom` moves to now); the period running now is, by the next billing run. Undefined when
  * nothing changes.
  */
-export const afterInvoicePaid = (subscription: Subscription, othersUnpaid: boolean, now: Date): DunningOutcome | undefined => {
+export const afterInvoicePaid = (
+  subscription: Subscription,
+  othersUnpaid: boolean,
+  now: Date,
+): DunningOutcome | undefined => {
   if (!subscription.flags.suspended || othersUnpaid) return undefined;
-  const billableFrom = subscription.billableFrom !== undefined && subscription.billableFrom > now ? subscription.billableFrom : now;
-  return { subscription: { ...subscription, flags: { ...subscription.flags, suspended: false }, billableFrom, timestamps: { ...subscription.timestamps, updatedAt: now } } };
+  const billableFrom =
+    subscription.billableFrom !== undefined && subscription.billableFrom > now ? subscription.billableFrom : now;
+  return {
+    subscription: {
+      ...subscription,
+      flags: { ...subscription.flags, suspended: false },
+      billableFrom,
+      timestamps: { ...subscription.timestamps, updatedAt: now },
+    },
+  };
 };

@@ -14,7 +14,12 @@ import { invoiceDraft } from './invoice-items.js';
  * billing run at or after it goes live makes it. A backdated one gets its first period here and the
  * periods after it from billing runs, as EPCC's caution on backdating says.
  */
-export const firstInvoiceOf = (subscription: Subscription, offering: Offering, plan: PlanAttributes, context: { readonly id: Uuid; readonly now: Date }): InvoiceDraft | undefined => {
+export const firstInvoiceOf = (
+  subscription: Subscription,
+  offering: Offering,
+  plan: PlanAttributes,
+  context: { readonly id: Uuid; readonly now: Date },
+): InvoiceDraft | undefined => {
   const [first] = billingPeriodsUpTo(subscription, plan, context.now);
   if (first === undefined) return undefined;
   const draft = invoiceDraft(subscription, offering, first, context);

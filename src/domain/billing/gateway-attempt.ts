@@ -5,7 +5,8 @@ import type { GatewayOutcome, InvoicePayment } from './invoice-payment.js';
 import { afterAttempt, type RetryPolicy } from './payment-retry.js';
 
 /** A payment not yet settled, whatever a gateway or a merchant says of it now. */
-export const paymentNotPending = (payment: InvoicePayment): DomainError => conflict(`the payment is not pending: it ${payment.status} already`, 'payment_not_pending');
+export const paymentNotPending = (payment: InvoicePayment): DomainError =>
+  conflict(`the payment is not pending: it ${payment.status} already`, 'payment_not_pending');
 
 /**
  * A pending payment, stored before its gateway was asked, as the gateway's answer leaves it: taken, the
@@ -27,9 +28,18 @@ export const completedAttempt = (
     case 'succeeded':
       return E.right({
         invoice: changed,
-        payment: { ...payment, status: 'succeeded', ...(outcome.externalPaymentId === undefined ? {} : { externalPaymentId: outcome.externalPaymentId }), paymentTakenAt: now, updatedAt: now },
+        payment: {
+          ...payment,
+          status: 'succeeded',
+          ...(outcome.externalPaymentId === undefined ? {} : { externalPaymentId: outcome.externalPaymentId }),
+          paymentTakenAt: now,
+          updatedAt: now,
+        },
       });
     case 'failed':
-      return E.right({ invoice: changed, payment: { ...payment, status: 'failed', failureReason: outcome.failureReason, updatedAt: now } });
+      return E.right({
+        invoice: changed,
+        payment: { ...payment, status: 'failed', failureReason: outcome.failureReason, updatedAt: now },
+      });
   }
 };

@@ -8,7 +8,13 @@ export const IMPORT_TYPE = 'subscription_import';
  * What a line of an import file can create: EPCC's three kinds, then offerings and subscriptions, which
  * this service imports too. Each is created exactly as its create endpoint would create it.
  */
-export const IMPORT_RECORD_TYPES = ['subscription_product', 'subscription_plan', 'subscription_subscriber', 'subscription_offering', 'subscription'] as const;
+export const IMPORT_RECORD_TYPES = [
+  'subscription_product',
+  'subscription_plan',
+  'subscription_subscriber',
+  'subscription_offering',
+  'subscription',
+] as const;
 export type ImportRecordType = (typeof IMPORT_RECORD_TYPES)[number];
 
 export const IMPORT_LINE_STATUSES = ['pending', 'imported', 'failed'] as const;
@@ -73,7 +79,8 @@ export const readImportLine = (text: string): ReadLine => {
   } catch {
     return { error: 'the line is not valid JSON' };
   }
-  if (!isRecord(parsed) || !isRecord(parsed['data'])) return { error: 'the line must be a JSON object with a `data` object' };
+  if (!isRecord(parsed) || !isRecord(parsed['data']))
+    return { error: 'the line must be a JSON object with a `data` object' };
   const type = parsed['data']['type'];
   if (!isRecordType(type)) return { error: `data.type must be one of ${IMPORT_RECORD_TYPES.join(', ')}` };
   return { recordType: type, body: JSON.stringify(parsed['data']) };

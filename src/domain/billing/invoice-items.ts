@@ -28,9 +28,15 @@ export const subscribedIn = (subscription: Subscription, offering: Offering): E.
  */
 export const discountShares = (amounts: readonly number[], percentage: number): readonly number[] => {
   const kept = keptAfterDiscount(percentage);
-  const total = discounted(amounts.reduce((sum, amount) => sum + BigInt(amount), 0n), percentage);
+  const total = discounted(
+    amounts.reduce((sum, amount) => sum + BigInt(amount), 0n),
+    percentage,
+  );
   // Each share is at most its product's price, which the API accepted as a safe integer.
-  return spreadByLargestRemainder(total, amounts.map((amount) => times(amount, kept))).map(Number);
+  return spreadByLargestRemainder(
+    total,
+    amounts.map((amount) => times(amount, kept)),
+  ).map(Number);
 };
 
 /**
@@ -38,24 +44,39 @@ export const discountShares = (amounts: readonly number[], percentage: number): 
  * line per product, the plan's `base_price_percentage` spread over them by `discountShares`, so that the
  * lines add up to exactly the plan's price (the `planPrices` rule that `display_price` shows).
  */
-const pricedItems = ({ plan, products }: Subscribed, currency: string, period: BillingPeriod): E.Either<string, readonly InvoiceItem[]> => {
+const pricedItems = (
+  { plan, products }: Subscribed,
+  currency: string,
+  period: BillingPeriod,
+): E.Either<string, readonly InvoiceItem[]> => {
   const pricing = planPricing(products, plan);
   if (pricing.tooLarge.includes(currency)) return E.left(priceTooLarge(currency));
   if (pricing.prices[currency] === undefined) return E.left(`the plan has no price in ${currency}`);
   const span = { fromTimePeriod: period.start, untilTimePeriod: period.end };
   const fixed = plan.attributes.fixed_price?.[currency];
   if (fixed !== undefined) {
-    return E.right([{ description: plan.attributes.name, price: { currency, amount: fixed.amount, includes_tax: fixed.includes_tax ?? false }, ...span }]);
+    return E.right([
+      {
+        description: plan.attributes.name,
+        price: { currency, amount: fixed.amount, includes_tax: fixed.includes_tax ?? false },
+        ...span,
+      },
+    ]);
   }
   const prices = products.map((product) => product.attributes.price?.[currency]);
-  const shares = discountShares(prices.map((price) => price?.amount ?? 0), plan.attributes.base_price_percentage ?? 0);
+  const shares = discountShares(
+    prices.map((price) => price?.amount ?? 0),
+    plan.attributes.base_price_percentage ?? 0,
+  );
   return E.right(
-    products.map((product, index): InvoiceItem => ({
-      description: product.attributes.name,
-      price: { currency, amount: shares[index] ?? 0, includes_tax: prices[index]?.includes_tax ?? false },
-      productId: product.id,
-      ...span,
-    })),
+    products.map(
+      (product, index): InvoiceItem => ({
+        description: product.attributes.name,
+        price: { currency, amount: shares[index] ?? 0, includes_tax: prices[index]?.includes_tax ?? false },
+        productId: product.id,
+        ...span,
+      }),
+    ),
   );
 };
 
@@ -74,7 +95,12 @@ export interface DraftContext {
  * The invoice of one period, priced from the subscription's own snapshot in its currency, in whole minor
  * units; refused (with the reason) when the plan is missing or has no price in that currency.
  */
-export const invoiceDraft = (subscription: Subscription, offering: Offering, period: BillingPeriod, context: DraftContext): E.Either<string, InvoiceDraft> => {
+export const invoiceDraft = (
+  subscription: Subscription,
+  offering: Offering,
+  period: BillingPeriod,
+  context: DraftContext,
+): E.Either<string, InvoiceDraft> => {
   const subscribed = subscribedIn(subscription, offering);
   if (E.isLeft(subscribed)) return subscribed;
   const priced = pricedItems(subscribed.right, subscription.currency, period);

@@ -11,7 +11,11 @@ const INVOICE_FILTERS = {
 export type InvoiceFilterField = keyof typeof INVOICE_FILTERS;
 
 /** A boolean field takes only `true` or `false`. */
-export const INVOICE_LIST: ListRules<InvoiceFilterField> = { filter: INVOICE_FILTERS, include: [], values: { outstanding: BOOLEAN_FILTER_VALUES, tax_required: BOOLEAN_FILTER_VALUES } };
+export const INVOICE_LIST: ListRules<InvoiceFilterField> = {
+  filter: INVOICE_FILTERS,
+  include: [],
+  values: { outstanding: BOOLEAN_FILTER_VALUES, tax_required: BOOLEAN_FILTER_VALUES },
+};
 
 /** EPCC declares no filter on a subscription's invoices: they are that subscription's, newest first. */
 export const SUBSCRIPTION_INVOICE_LIST: ListRules<InvoiceFilterField> = { include: [] };

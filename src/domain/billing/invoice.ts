@@ -87,7 +87,8 @@ export const needsTax = (item: InvoiceItem): boolean => !item.price.includes_tax
 export const taxRequired = (amount: number, includesTax: boolean): boolean => !includesTax && amount > 0;
 
 /** What the invoice asks to be paid: its items and the taxes added to them. */
-export const amountDue = (invoice: Invoice): number => invoice.amount + invoice.taxItems.reduce((sum, tax) => sum + tax.amount, 0);
+export const amountDue = (invoice: Invoice): number =>
+  invoice.amount + invoice.taxItems.reduce((sum, tax) => sum + tax.amount, 0);
 
 /** Whether the price asked includes tax: it did from the start, or a tax run added it. */
 export const dueIncludesTax = (invoice: Invoice): boolean => invoice.includesTax || invoice.taxesAddedAt !== undefined;

@@ -27,12 +27,20 @@ export const TAX_TEXT_MAX = 1024;
  */
 export const TAX_RATE_MAX = 1;
 
-const IMPORT_REFUSAL = "an import is started by uploading its file to POST /subscriptions/imports, not by creating a job";
+const IMPORT_REFUSAL =
+  'an import is started by uploading its file to POST /subscriptions/imports, not by creating a job';
 
-const parseJobType = (source: string) => (input: unknown): Parsed<SubmittedJobType> =>
-  input === 'import' ? E.left(issues(source, IMPORT_REFUSAL)) : oneOf([...SUBMITTED_JOB_TYPES])(source)(input);
+const parseJobType =
+  (source: string) =>
+  (input: unknown): Parsed<SubmittedJobType> =>
+    input === 'import' ? E.left(issues(source, IMPORT_REFUSAL)) : oneOf([...SUBMITTED_JOB_TYPES])(source)(input);
 
-const optionalText = (record: Readonly<Record<string, unknown>>, key: string, source: string, problems: ValidationIssue[]): string | undefined => {
+const optionalText = (
+  record: Readonly<Record<string, unknown>>,
+  key: string,
+  source: string,
+  problems: ValidationIssue[],
+): string | undefined => {
   const value = record[key];
   if (value === undefined || value === null) return undefined;
   const parsed = boundedString(0, TAX_TEXT_MAX)(`${source}.${key}`)(value);
@@ -48,7 +56,10 @@ const parseTaxItem = (source: string, input: unknown, problems: ValidationIssue[
   const before = problems.length;
   const type = oneOf(['tax_item'] as const)(`${source}.type`)(input['type']);
   if (E.isLeft(type)) problems.push(...type.left);
-  const rate = input['rate'] === undefined || input['rate'] === null ? E.left(issues(`${source}.rate`, 'is required')) : numberInRange(0, TAX_RATE_MAX)(`${source}.rate`)(input['rate']);
+  const rate =
+    input['rate'] === undefined || input['rate'] === null
+      ? E.left(issues(`${source}.rate`, 'is required'))
+      : numberInRange(0, TAX_RATE_MAX)(`${source}.rate`)(input['rate']);
   if (E.isLeft(rate)) problems.push(...rate.left);
   const name = optionalText(input, 'name', source, problems);
   const code = optionalText(input, 'code', source, problems);
@@ -69,19 +80,29 @@ const parseInvoiceTaxes = (source: string, input: unknown, problems: ValidationI
     return undefined;
   }
   const before = problems.length;
-  const invoiceId = input['invoice_id'] === undefined || input['invoice_id'] === null ? E.left(issues(`${source}.invoice_id`, 'is required')) : parseUuidField(`${source}.invoice_id`)(input['invoice_id']);
+  const invoiceId =
+    input['invoice_id'] === undefined || input['invoice_id'] === null
+      ? E.left(issues(`${source}.invoice_id`, 'is required'))
+      : parseUuidField(`${source}.invoice_id`)(input['invoice_id']);
   if (E.isLeft(invoiceId)) problems.push(...invoiceId.left);
   const items = input['tax_items'];
   const taxItems: TaxItem[] = [];
   if (!Array.isArray(items) || items.length === 0) {
-    problems.push(issue(`${source}.tax_items`, items === undefined || items === null ? 'is required' : 'must be a list of at least one tax item'));
+    problems.push(
+      issue(
+        `${source}.tax_items`,
+        items === undefined || items === null ? 'is required' : 'must be a list of at least one tax item',
+      ),
+    );
   } else {
     items.forEach((item: unknown, i) => {
       const parsed = parseTaxItem(`${source}.tax_items.${i}`, item, problems);
       if (parsed !== undefined) taxItems.push(parsed);
     });
   }
-  return problems.length > before || E.isLeft(invoiceId) ? undefined : { invoice_id: invoiceId.right, tax_items: taxItems };
+  return problems.length > before || E.isLeft(invoiceId)
+    ? undefined
+    : { invoice_id: invoiceId.right, tax_items: taxItems };
 };
 
 const parseTaxes = (source: string, input: unknown, problems: ValidationIssue[]): InvoiceTaxes[] => {
@@ -102,7 +123,10 @@ export const parseNewJob = (data: unknown): Parsed<NewJob> => {
   const input = attributes.right as Readonly<Record<string, unknown>>;
   const problems: ValidationIssue[] = [];
   const source = 'data.attributes';
-  const jobType = input['job_type'] === undefined || input['job_type'] === null ? E.left(issues(`${source}.job_type`, 'is required')) : parseJobType(`${source}.job_type`)(input['job_type']);
+  const jobType =
+    input['job_type'] === undefined || input['job_type'] === null
+      ? E.left(issues(`${source}.job_type`, 'is required'))
+      : parseJobType(`${source}.job_type`)(input['job_type']);
   if (E.isLeft(jobType)) problems.push(...jobType.left);
   let externalRef: string | undefined;
   if (input['external_ref'] !== undefined && input['external_ref'] !== null) {
@@ -113,17 +137,24 @@ export const parseNewJob = (data: unknown): Parsed<NewJob> => {
   const rawTaxes = input['taxes'];
   const hasTaxes = rawTaxes !== undefined && rawTaxes !== null;
   let taxes: InvoiceTaxes[] | undefined;
-  if (E.isRight(jobType) && jobType.right === 'tax-run' && !hasTaxes) problems.push(issue(`${source}.taxes`, 'is required for a tax-run'));
-  else if (E.isRight(jobType) && jobType.right !== 'tax-run' && hasTaxes) problems.push(issue(`${source}.taxes`, 'may only be given with job_type tax-run'));
+  if (E.isRight(jobType) && jobType.right === 'tax-run' && !hasTaxes)
+    problems.push(issue(`${source}.taxes`, 'is required for a tax-run'));
+  else if (E.isRight(jobType) && jobType.right !== 'tax-run' && hasTaxes)
+    problems.push(issue(`${source}.taxes`, 'may only be given with job_type tax-run'));
   else if (hasTaxes) taxes = parseTaxes(`${source}.taxes`, rawTaxes, problems);
   const [first, ...rest] = problems;
   if (first !== undefined) return E.left([first, ...rest]);
   if (E.isLeft(jobType)) return jobType;
-  return E.right({ jobType: jobType.right, ...(externalRef === undefined ? {} : { externalRef }), ...(taxes === undefined ? {} : { taxes }) });
+  return E.right({
+    jobType: jobType.right,
+    ...(externalRef === undefined ? {} : { externalRef }),
+    ...(taxes === undefined ? {} : { taxes }),
+  });
 };
 
 /** Whether a client may start a job of this kind with `POST /subscriptions/jobs`. */
-export const isSubmittedJobType = (jobType: JobType): jobType is SubmittedJobType => (SUBMITTED_JOB_TYPES as readonly string[]).includes(jobType);
+export const isSubmittedJobType = (jobType: JobType): jobType is SubmittedJobType =>
+  (SUBMITTED_JOB_TYPES as readonly string[]).includes(jobType);
 
 /** Taxes as stored with a job: the same rules as a request's. */
 export const taxesFromStorage = (stored: unknown): Parsed<readonly InvoiceTaxes[]> => {

@@ -16,7 +16,9 @@ export interface LaneRef {
 }
 
 /** How a run ended: the report of a success, or the words of a failure. */
-export type JobOutcome = { readonly status: 'success'; readonly report: JobReport } | { readonly status: 'failed'; readonly error: string };
+export type JobOutcome =
+  | { readonly status: 'success'; readonly report: JobReport }
+  | { readonly status: 'failed'; readonly error: string };
 
 /**
  * How long a claim holds without being renewed: a job whose process died is taken over after this (and at
@@ -27,7 +29,9 @@ export type JobOutcome = { readonly status: 'success'; readonly report: JobRepor
 export const DEFAULT_JOB_LEASE_MS = 8_000;
 
 /** Renewals and recovery sweeps both four times a lease: a claim survives three missed renewals. */
-export const jobTimingFor = (leaseMs: number): { readonly leaseMs: number; readonly renewEveryMs: number; readonly sweepEveryMs: number } => ({
+export const jobTimingFor = (
+  leaseMs: number,
+): { readonly leaseMs: number; readonly renewEveryMs: number; readonly sweepEveryMs: number } => ({
   leaseMs,
   renewEveryMs: Math.floor(leaseMs / 4),
   sweepEveryMs: Math.floor(leaseMs / 4),

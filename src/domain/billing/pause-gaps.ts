@@ -35,5 +35,12 @@ export const pauseGaps = (history: readonly StateChangeAt[]): readonly PauseGap[
  * subscription resumed is billed: EPCC's next billing run after a resume invoices, so the time from the
  * resume on is never free.
  */
-export const pausedThroughout = (gaps: readonly PauseGap[], period: { readonly start: Date; readonly end: Date }): boolean =>
-  gaps.some((gap) => period.start.getTime() >= gap.from.getTime() && (gap.until === undefined || gap.until.getTime() >= period.end.getTime()));
+export const pausedThroughout = (
+  gaps: readonly PauseGap[],
+  period: { readonly start: Date; readonly end: Date },
+): boolean =>
+  gaps.some(
+    (gap) =>
+      period.start.getTime() >= gap.from.getTime() &&
+      (gap.until === undefined || gap.until.getTime() >= period.end.getTime()),
+  );

@@ -1,4 +1,10 @@
-import { PAYMENT_RETRIES_LIMIT_MAX, type DUNNING_ACTIONS, type DunningRuleAttributes, type PAYMENT_RETRY_TYPES, type PAYMENT_RETRY_UNITS } from '../subscription/dunning-rule.js';
+import {
+  PAYMENT_RETRIES_LIMIT_MAX,
+  type DUNNING_ACTIONS,
+  type DunningRuleAttributes,
+  type PAYMENT_RETRY_TYPES,
+  type PAYMENT_RETRY_UNITS,
+} from '../subscription/dunning-rule.js';
 import type { Invoice } from './invoice.js';
 import type { PaymentStatus } from './invoice-payment.js';
 
@@ -20,7 +26,14 @@ export interface RetryPolicy {
 }
 
 /** EPCC without a default rule: "payment is retried once a day for 10 days, in total 11 payments". */
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { type: 'fixed', unit: 'day', interval: 1, multiplier: 1, limit: 10, action: 'none' };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  type: 'fixed',
+  unit: 'day',
+  interval: 1,
+  multiplier: 1,
+  limit: 10,
+  action: 'none',
+};
 
 /** EPCC's backoff waits "increase exponentially"; without a multiplier each wait doubles the one before. */
 export const DEFAULT_MULTIPLIER = 2;
@@ -53,8 +66,12 @@ export const retryPolicyOf = (rule: DunningRuleAttributes | undefined): RetryPol
  * `interval × multiplier^⌊(n-1)/3⌋` (three retries per tier). Capped at `LONGEST_WAIT_MS`.
  */
 export const retryWait = (policy: RetryPolicy, n: number): number => {
-  const steps = policy.type === 'fixed' ? 0 : policy.type === 'backoff' ? n - 1 : Math.floor((n - 1) / RETRIES_PER_TIER);
-  return Math.min(Math.round(policy.interval * policy.multiplier ** Math.max(0, steps) * UNIT_MS[policy.unit]), LONGEST_WAIT_MS);
+  const steps =
+    policy.type === 'fixed' ? 0 : policy.type === 'backoff' ? n - 1 : Math.floor((n - 1) / RETRIES_PER_TIER);
+  return Math.min(
+    Math.round(policy.interval * policy.multiplier ** Math.max(0, steps) * UNIT_MS[policy.unit]),
+    LONGEST_WAIT_MS,
+  );
 };
 
 /**
@@ -67,7 +84,8 @@ export const retryWait = (policy: RetryPolicy, n: number): number => {
 export const nextAttemptDue = (invoice: Invoice, policy: RetryPolicy): number | undefined => {
   if (!invoice.outstanding || invoice.paymentRetriesLimitReached) return undefined;
   const last = invoice.lastPaymentAttemptAt;
-  if (invoice.failedPaymentAttempts === 0 || last === undefined || invoice.failedPaymentAttempts > policy.limit) return Number.NEGATIVE_INFINITY;
+  if (invoice.failedPaymentAttempts === 0 || last === undefined || invoice.failedPaymentAttempts > policy.limit)
+    return Number.NEGATIVE_INFINITY;
   return last.getTime() + retryWait(policy, invoice.failedPaymentAttempts);
 };
 
@@ -85,7 +103,8 @@ export const isDueForPayment = (invoice: Invoice, policy: RetryPolicy, now: Date
  * Whether the invoice's retry limit has been reached, now or before: an invoice paid on an attempt a
  * merchant asked for after its retries were spent still shows that they were.
  */
-export const limitReached = (invoice: Invoice, policy: RetryPolicy): boolean => invoice.paymentRetriesLimitReached || invoice.failedPaymentAttempts > policy.limit;
+export const limitReached = (invoice: Invoice, policy: RetryPolicy): boolean =>
+  invoice.paymentRetriesLimitReached || invoice.failedPaymentAttempts > policy.limit;
 
 /**
  * The invoice after an attempt ended with `status`: paid, waiting for a manual settlement, or one more
@@ -95,12 +114,22 @@ export const afterAttempt = (invoice: Invoice, status: PaymentStatus, policy: Re
   const attempted = { ...invoice, lastPaymentAttemptAt: now, updatedAt: now };
   switch (status) {
     case 'succeeded':
-      return { ...attempted, outstanding: false, manualPaymentPending: false, paymentRetriesLimitReached: limitReached(invoice, policy) };
+      return {
+        ...attempted,
+        outstanding: false,
+        manualPaymentPending: false,
+        paymentRetriesLimitReached: limitReached(invoice, policy),
+      };
     case 'pending':
       return { ...attempted, manualPaymentPending: true };
     case 'failed': {
       const failedPaymentAttempts = invoice.failedPaymentAttempts + 1;
-      return { ...attempted, manualPaymentPending: false, failedPaymentAttempts, paymentRetriesLimitReached: failedPaymentAttempts > policy.limit };
+      return {
+        ...attempted,
+        manualPaymentPending: false,
+        failedPaymentAttempts,
+        paymentRetriesLimitReached: failedPaymentAttempts > policy.limit,
+      };
     }
   }
 };

@@ -44,7 +44,9 @@ export const prorationDays = (from: Date, until: Date, rounding: ProrationRoundi
 
 /** The whole days of one period of `plan` starting at `start` (periods start at the same time of day). */
 const periodDays = (start: Date, plan: PlanAttributes): number =>
-  Math.round((addIntervals(start, plan.billing_interval_type, plan.billing_frequency).getTime() - start.getTime()) / DAY_MS);
+  Math.round(
+    (addIntervals(start, plan.billing_interval_type, plan.billing_frequency).getTime() - start.getTime()) / DAY_MS,
+  );
 
 /** `days` of a period of `periodLength` days priced `price`, rounded down to the penny (EPCC); undefined past the largest amount. */
 export const costOfDays = (price: number, days: number, periodLength: number): number | undefined =>
@@ -84,7 +86,8 @@ export const prorated = (
   if (days <= 0) return E.right(after);
   const refunded = costOfDays(fromPrice.amount, days, periodDays(invoiced.start, from.attributes));
   const newCost = costOfDays(toPrice.amount, days, periodDays(invoiced.start, to.attributes));
-  if (refunded === undefined || newCost === undefined) return E.left('the proration of this plan switch would exceed the largest amount');
+  if (refunded === undefined || newCost === undefined)
+    return E.left('the proration of this plan switch would exceed the largest amount');
   const event: ProrationEvent = {
     prorationPolicyId: policy.id,
     billingCostBeforeProration: fromPrice.amount,
@@ -102,7 +105,14 @@ export const prorated = (
 /** What the latest invoice of a subscription left for the next: how many prorations it charged through, and its credit. */
 export type ProrationCarry = Pick<InvoiceProration, 'through' | 'creditCarried'>;
 
-const line = (description: string, currency: string, amount: bigint, includesTax: boolean, from: Date, until: Date): InvoiceItem => ({
+const line = (
+  description: string,
+  currency: string,
+  amount: bigint,
+  includesTax: boolean,
+  from: Date,
+  until: Date,
+): InvoiceItem => ({
   description,
   price: { currency, amount: Number(amount), includes_tax: includesTax },
   fromTimePeriod: from,
@@ -115,24 +125,60 @@ const line = (description: string, currency: string, amount: bigint, includesTax
  * credit off. When refunds exceed what the invoice charges, it comes to zero with a line carrying the
  * rest to the next invoice (as Stripe keeps a customer's credit balance): nothing is paid back in money.
  */
-const charged = (draft: InvoiceDraft, all: readonly ProrationEvent[], carry: ProrationCarry): E.Either<string, InvoiceDraft> => {
+const charged = (
+  draft: InvoiceDraft,
+  all: readonly ProrationEvent[],
+  carry: ProrationCarry,
+): E.Either<string, InvoiceDraft> => {
   const events = all.slice(carry.through);
-  if (events.length === 0 && carry.creditCarried === 0) return E.right({ ...draft, proration: { events: [], through: all.length, creditCarried: 0 } });
+  if (events.length === 0 && carry.creditCarried === 0)
+    return E.right({ ...draft, proration: { events: [], through: all.length, creditCarried: 0 } });
   const { currency, billingPeriod } = draft;
   const lines: InvoiceItem[] = [];
   for (const event of events) {
     const span = [event.proratedAt, event.proratedUntil] as const;
-    if (event.newPlanCost > 0) lines.push(line(`${event.to.name}: ${event.days} days after the plan switch (prorated)`, currency, BigInt(event.newPlanCost), event.to.includesTax, ...span));
+    if (event.newPlanCost > 0)
+      lines.push(
+        line(
+          `${event.to.name}: ${event.days} days after the plan switch (prorated)`,
+          currency,
+          BigInt(event.newPlanCost),
+          event.to.includesTax,
+          ...span,
+        ),
+      );
     if (event.refundedAmountForUnusedPlan > 0) {
-      lines.push(line(`${event.from.name}: ${event.days} unused days refunded (prorated)`, currency, -BigInt(event.refundedAmountForUnusedPlan), event.from.includesTax, ...span));
+      lines.push(
+        line(
+          `${event.from.name}: ${event.days} unused days refunded (prorated)`,
+          currency,
+          -BigInt(event.refundedAmountForUnusedPlan),
+          event.from.includesTax,
+          ...span,
+        ),
+      );
     }
   }
-  if (carry.creditCarried > 0) lines.push(line('Credit from the previous invoice', currency, -BigInt(carry.creditCarried), true, billingPeriod.start, billingPeriod.end));
+  if (carry.creditCarried > 0)
+    lines.push(
+      line(
+        'Credit from the previous invoice',
+        currency,
+        -BigInt(carry.creditCarried),
+        true,
+        billingPeriod.start,
+        billingPeriod.end,
+      ),
+    );
   const total = lines.reduce((sum, item) => sum + BigInt(item.price.amount), BigInt(draft.amount));
   const creditCarried = total < 0n ? -total : 0n;
-  if (creditCarried > 0n) lines.push(line('Credit carried to the next invoice', currency, creditCarried, true, billingPeriod.start, billingPeriod.end));
+  if (creditCarried > 0n)
+    lines.push(
+      line('Credit carried to the next invoice', currency, creditCarried, true, billingPeriod.start, billingPeriod.end),
+    );
   const amount = asAmount(total + creditCarried);
-  if (amount === undefined || asAmount(creditCarried) === undefined) return E.left('the invoice with its prorations would exceed the largest amount');
+  if (amount === undefined || asAmount(creditCarried) === undefined)
+    return E.left('the invoice with its prorations would exceed the largest amount');
   const includesTax = draft.includesTax && !lines.some(needsTax);
   return E.right({
     ...draft,
@@ -149,7 +195,11 @@ const charged = (draft: InvoiceDraft, all: readonly ProrationEvent[], carry: Pro
  * The drafts of one subscription from one billing run, oldest first, with its prorations charged on the
  * first of them and the credit passed along: EPCC puts a plan switch's proration on "the next billing run".
  */
-export const chargeProrations = (drafts: readonly InvoiceDraft[], subscription: Subscription, carry: ProrationCarry): E.Either<string, readonly InvoiceDraft[]> => {
+export const chargeProrations = (
+  drafts: readonly InvoiceDraft[],
+  subscription: Subscription,
+  carry: ProrationCarry,
+): E.Either<string, readonly InvoiceDraft[]> => {
   const all = subscription.prorations ?? [];
   const result: InvoiceDraft[] = [];
   let left = carry;

@@ -4,11 +4,16 @@ import type { Price } from '../subscription/catalogue-fields.js';
 export type CurrencyTotals = Readonly<Record<string, Price>>;
 
 /** Per-currency totals of amounts; `includes_tax` says whether every amount in that currency included tax. */
-export const totalsByCurrency = (amounts: readonly { readonly currency: string; readonly amount: number; readonly includesTax: boolean }[]): CurrencyTotals => {
+export const totalsByCurrency = (
+  amounts: readonly { readonly currency: string; readonly amount: number; readonly includesTax: boolean }[],
+): CurrencyTotals => {
   const totals: Record<string, { amount: number; includes_tax: boolean }> = {};
   for (const { currency, amount, includesTax } of amounts) {
     const known = totals[currency];
-    totals[currency] = known === undefined ? { amount, includes_tax: includesTax } : { amount: known.amount + amount, includes_tax: known.includes_tax && includesTax };
+    totals[currency] =
+      known === undefined
+        ? { amount, includes_tax: includesTax }
+        : { amount: known.amount + amount, includes_tax: known.includes_tax && includesTax };
   }
   return totals;
 };

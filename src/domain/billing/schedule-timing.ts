@@ -10,7 +10,8 @@ export interface ScheduleTiming {
 }
 
 const CRON_FIELDS = 5;
-export const FIVE_FIELDS_RULE = 'must have five fields: minute hour day-of-month month day-of-week (for example "30 0 * * *")';
+export const FIVE_FIELDS_RULE =
+  'must have five fields: minute hour day-of-month month day-of-week (for example "30 0 * * *")';
 
 /**
  * EPCC's specification is the classic five fields (minute hour day-of-month month day-of-week); seconds,

@@ -3,7 +3,12 @@ import { issues } from '../shared/errors.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { BY_EXTERNAL_REF_LIST, billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from '../subscription/billing-policy.js';
+import {
+  BY_EXTERNAL_REF_LIST,
+  billingPolicyParsers,
+  type BillingPolicy,
+  type BillingPolicyKind,
+} from '../subscription/billing-policy.js';
 import { parseCatalogueName, parseExternalRef } from '../subscription/catalogue-fields.js';
 import type { JobType } from './job.js';
 import { parseLocation, parseSpecification, type ScheduleTiming } from './schedule-timing.js';
@@ -23,9 +28,16 @@ const parseScheduleJob =
   (input: unknown): Parsed<ScheduleJob> => {
     if (!isRecord(input)) return E.left(issues(source, 'must be an object'));
     if (input['job_type'] === 'import') {
-      return E.left(issues(`${source}.job_type`, "cannot be 'import': an import is started by uploading its file to /subscriptions/imports"));
+      return E.left(
+        issues(
+          `${source}.job_type`,
+          "cannot be 'import': an import is started by uploading its file to /subscriptions/imports",
+        ),
+      );
     }
-    return E.map((job_type: ScheduledJobType) => ({ job_type }))(oneOf([...SCHEDULED_JOB_TYPES])(`${source}.job_type`)(input['job_type']));
+    return E.map((job_type: ScheduledJobType) => ({ job_type }))(
+      oneOf([...SCHEDULED_JOB_TYPES])(`${source}.job_type`)(input['job_type']),
+    );
   };
 
 const SCHEDULE_FIELDS = {
@@ -43,7 +55,10 @@ export type ScheduleChanges = Changes<typeof SCHEDULE_FIELDS>;
 /** Starts a job of one type at each instant of a cron specification, read in the schedule's time zone. */
 export type Schedule = BillingPolicy<ScheduleAttributes>;
 
-export const timingOf = (schedule: Schedule): ScheduleTiming => ({ specification: schedule.attributes.specification, location: schedule.attributes.location });
+export const timingOf = (schedule: Schedule): ScheduleTiming => ({
+  specification: schedule.attributes.specification,
+  location: schedule.attributes.location,
+});
 
 /** Stored alike with the billing policies: `external_ref` unique in the store (EPCC calls it "a unique attribute"), and filterable. */
 export const SCHEDULES: BillingPolicyKind<ScheduleAttributes, ScheduleChanges> = {

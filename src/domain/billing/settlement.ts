@@ -14,11 +14,13 @@ import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from './inv
 import { afterAttempt, limitReached, type RetryPolicy } from './payment-retry.js';
 
 /** EPCC's UpdateInvoicePayment sends the reason as text; `{"reason": ...}`, as a payment shows it, is also taken. */
-const failureDetail = (source: string) => (input: unknown): Parsed<string> => {
-  if (typeof input === 'string') return boundedString(1, 1024)(source)(input);
-  if (!isRecord(input)) return E.left(issues(source, 'must be a text, or an object with a reason'));
-  return boundedString(1, 1024)(`${source}.reason`)(input['reason']);
-};
+const failureDetail =
+  (source: string) =>
+  (input: unknown): Parsed<string> => {
+    if (typeof input === 'string') return boundedString(1, 1024)(source)(input);
+    if (!isRecord(input)) return E.left(issues(source, 'must be a text, or an object with a reason'));
+    return boundedString(1, 1024)(`${source}.reason`)(input['reason']);
+  };
 
 const SETTLEMENT_FIELDS = {
   success: requiredField(booleanValue),
@@ -39,7 +41,9 @@ const PAYMENT_TAKEN_AT = 'data.attributes.payment_taken_at';
 
 /** The body's `id`, when given, names the payment of the path: a mismatch is a client settling the wrong payment. */
 const sameId = (data: unknown, paymentId: Uuid): Parsed<unknown> =>
-  isRecord(data) && data['id'] !== undefined && data['id'] !== paymentId ? E.left(issues('data.id', "must be the id of the payment in the path")) : E.right(data);
+  isRecord(data) && data['id'] !== undefined && data['id'] !== paymentId
+    ? E.left(issues('data.id', 'must be the id of the payment in the path'))
+    : E.right(data);
 
 /**
  * EPCC's UpdateInvoicePayment, `PUT /subscriptions/invoices/:id/payments/:payment_id`:
@@ -52,7 +56,9 @@ export const parseSettlement = (data: unknown, paymentId: Uuid): Parsed<Settleme
     E.flatMap((checked) => typedAttributes(checked, INVOICE_PAYMENT_TYPE)),
     E.flatMap((attributes) => parseCreated(SETTLEMENT_FIELDS, attributes, 'data.attributes')),
     E.flatMap((settlement) =>
-      !settlement.success && settlement.payment_taken_at !== undefined ? E.left(issues(PAYMENT_TAKEN_AT, 'is only for a payment taken (success true)')) : E.right(settlement),
+      !settlement.success && settlement.payment_taken_at !== undefined
+        ? E.left(issues(PAYMENT_TAKEN_AT, 'is only for a payment taken (success true)'))
+        : E.right(settlement),
     ),
   );
 
@@ -74,12 +80,24 @@ export const settled = (
 ): E.Either<DomainError, { readonly invoice: Invoice; readonly payment: InvoicePayment }> => {
   if (payment.status !== 'pending') return E.left(paymentNotPending(payment));
   if (payment.gateway !== MANUAL_GATEWAY) {
-    return E.left(conflict(`only a manual payment is settled by hand: this one is an attempt through the ${payment.gateway} gateway, settled by its answer`, 'payment_not_pending'));
+    return E.left(
+      conflict(
+        `only a manual payment is settled by hand: this one is an attempt through the ${payment.gateway} gateway, settled by its answer`,
+        'payment_not_pending',
+      ),
+    );
   }
   if (settlement.success) {
-    if (settlement.payment_taken_at !== undefined && settlement.payment_taken_at > now) return E.left(validationFailed(issues(PAYMENT_TAKEN_AT, 'must not be later than now')));
+    if (settlement.payment_taken_at !== undefined && settlement.payment_taken_at > now)
+      return E.left(validationFailed(issues(PAYMENT_TAKEN_AT, 'must not be later than now')));
     return E.right({
-      invoice: { ...invoice, outstanding: false, manualPaymentPending: false, paymentRetriesLimitReached: limitReached(invoice, policy), updatedAt: now },
+      invoice: {
+        ...invoice,
+        outstanding: false,
+        manualPaymentPending: false,
+        paymentRetriesLimitReached: limitReached(invoice, policy),
+        updatedAt: now,
+      },
       payment: {
         ...payment,
         status: 'succeeded',

@@ -12,7 +12,10 @@ export const taxOn = (amount: bigint | number, rate: number): bigint => roundDow
  * again), a proration's refund taken off them; never below zero, so no tax is negative.
  */
 export const taxableTotal = (invoice: Invoice): bigint => {
-  const total = invoice.items.reduce((sum, item) => (item.price.includes_tax ? sum : sum + BigInt(item.price.amount)), 0n);
+  const total = invoice.items.reduce(
+    (sum, item) => (item.price.includes_tax ? sum : sum + BigInt(item.price.amount)),
+    0n,
+  );
   return total < 0n ? 0n : total;
 };
 
@@ -20,7 +23,10 @@ export const taxableTotal = (invoice: Invoice): bigint => {
  * EPCC applies each rate to the whole invoice ("You cannot apply a tax rate per line item"): each rate's
  * tax is the taxable total times the rate, rounded down once, so a rate never loses a penny per line.
  */
-export const taxLines = (invoice: Invoice, items: readonly TaxItem[]): readonly { readonly tax: TaxItem; readonly amount: bigint }[] => {
+export const taxLines = (
+  invoice: Invoice,
+  items: readonly TaxItem[],
+): readonly { readonly tax: TaxItem; readonly amount: bigint }[] => {
   const taxable = taxableTotal(invoice);
   return items.map((tax) => ({ tax, amount: taxOn(taxable, tax.rate) }));
 };
@@ -33,11 +39,17 @@ export type TaxRefusal = 'not_tax_required' | 'already_taxed' | 'amount_too_larg
  * another run, or earlier by this one), or whose amount due would exceed `AMOUNT_MAX`, is refused and
  * left as it is.
  */
-export const withTaxes = (invoice: Invoice, items: readonly TaxItem[], jobId: Uuid, now: Date): E.Either<TaxRefusal, Invoice> => {
+export const withTaxes = (
+  invoice: Invoice,
+  items: readonly TaxItem[],
+  jobId: Uuid,
+  now: Date,
+): E.Either<TaxRefusal, Invoice> => {
   if (invoice.taxesAddedAt !== undefined) return E.left('already_taxed');
   if (!invoice.taxRequired) return E.left('not_tax_required');
   const lines = taxLines(invoice, items);
-  if (asAmount(lines.reduce((sum, line) => sum + line.amount, BigInt(invoice.amount))) === undefined) return E.left('amount_too_large');
+  if (asAmount(lines.reduce((sum, line) => sum + line.amount, BigInt(invoice.amount))) === undefined)
+    return E.left('amount_too_large');
   // Every tax is at most the amount due, which was just found to be within AMOUNT_MAX.
   const taxItems: InvoiceTaxLine[] = lines.map(({ tax, amount }) => ({ ...tax, amount: Number(amount) }));
   return E.right({ ...invoice, taxItems, taxRequired: false, taxesAddedAt: now, taxJobId: jobId, updatedAt: now });

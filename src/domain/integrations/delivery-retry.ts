@@ -21,7 +21,13 @@ export const retryDelayMs = (policy: RetryPolicy, attempt: number, random: numbe
 };
 
 /** When to try again after a failed attempt, or undefined when the delivery has failed for good. */
-export const nextAttemptAt = (policy: RetryPolicy, eventAt: Date, failedAt: Date, attempt: number, random: number): Date | undefined => {
+export const nextAttemptAt = (
+  policy: RetryPolicy,
+  eventAt: Date,
+  failedAt: Date,
+  attempt: number,
+  random: number,
+): Date | undefined => {
   const next = failedAt.getTime() + retryDelayMs(policy, attempt, random);
   return next - eventAt.getTime() > policy.giveUpAfterMs ? undefined : new Date(next);
 };

@@ -49,4 +49,5 @@ export interface DeliveryLog {
 /** How much of a receiver's answer a log keeps. */
 export const LOGGED_BODY_MAX = 1024;
 
-export const truncateBody = (body: string): string => (body.length <= LOGGED_BODY_MAX ? body : body.slice(0, LOGGED_BODY_MAX));
+export const truncateBody = (body: string): string =>
+  body.length <= LOGGED_BODY_MAX ? body : body.slice(0, LOGGED_BODY_MAX);

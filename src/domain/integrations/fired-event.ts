@@ -13,4 +13,7 @@ export const present = <P>(key: ObservableKey, data: (payloads: P) => unknown | 
 });
 
 /** A deleted resource: the payload is its type and id only, as EPCC sends it. */
-export const gone = <P>(key: ObservableKey, type: string, id: string): FiredEvent<P> => ({ key, payload: () => ({ type, id }) });
+export const gone = <P>(key: ObservableKey, type: string, id: string): FiredEvent<P> => ({
+  key,
+  payload: () => ({ type, id }),
+});

@@ -15,8 +15,20 @@ export interface IntegrationAttribute {
  */
 export const INTEGRATION_ATTRIBUTES: readonly IntegrationAttribute[] = [
   { label: 'Name', value: 'name', type: 'string', required: true, description: `1 to ${NAME_MAX} characters.` },
-  { label: 'Description', value: 'description', type: 'string', required: false, description: `Up to ${DESCRIPTION_MAX} characters.` },
-  { label: 'Enabled', value: 'enabled', type: 'boolean', required: false, description: 'Whether events are delivered; true unless given.' },
+  {
+    label: 'Description',
+    value: 'description',
+    type: 'string',
+    required: false,
+    description: `Up to ${DESCRIPTION_MAX} characters.`,
+  },
+  {
+    label: 'Enabled',
+    value: 'enabled',
+    type: 'boolean',
+    required: false,
+    description: 'Whether events are delivered; true unless given.',
+  },
   {
     label: 'Integration type',
     value: 'integration_type',
@@ -24,7 +36,25 @@ export const INTEGRATION_ATTRIBUTES: readonly IntegrationAttribute[] = [
     required: true,
     description: `One of EPCC's types; this service delivers ${SUPPORTED_INTEGRATION_TYPES.map((t) => `'${t}'`).join(', ')}.`,
   },
-  { label: 'Observes', value: 'observes', type: 'array', required: true, description: "Keys of EPCC's observable events, at least one." },
-  { label: 'URL', value: 'configuration.url', type: 'string', required: true, description: `The receiver's http or https URL, up to ${URL_MAX} characters.` },
-  { label: 'Secret key', value: 'configuration.secret_key', type: 'string', required: false, description: `Sent as X-MOLTIN-SECRET-KEY and signing the webhook; up to ${SECRET_KEY_MAX} characters.` },
+  {
+    label: 'Observes',
+    value: 'observes',
+    type: 'array',
+    required: true,
+    description: "Keys of EPCC's observable events, at least one.",
+  },
+  {
+    label: 'URL',
+    value: 'configuration.url',
+    type: 'string',
+    required: true,
+    description: `The receiver's http or https URL, up to ${URL_MAX} characters.`,
+  },
+  {
+    label: 'Secret key',
+    value: 'configuration.secret_key',
+    type: 'string',
+    required: false,
+    description: `Sent as X-MOLTIN-SECRET-KEY and signing the webhook; up to ${SECRET_KEY_MAX} characters.`,
+  },
 ];

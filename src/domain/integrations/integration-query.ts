@@ -8,7 +8,11 @@ const INTEGRATION_FILTERS = {
   enabled: ['eq'],
 } as const satisfies FilterRules<string>;
 export type IntegrationFilterField = keyof typeof INTEGRATION_FILTERS;
-export const INTEGRATION_LIST: ListRules<IntegrationFilterField> = { filter: INTEGRATION_FILTERS, include: [], values: { enabled: BOOLEAN_FILTER_VALUES } };
+export const INTEGRATION_LIST: ListRules<IntegrationFilterField> = {
+  filter: INTEGRATION_FILTERS,
+  include: [],
+  values: { enabled: BOOLEAN_FILTER_VALUES },
+};
 export type IntegrationQuery = ListQuery<IntegrationFilterField>;
 
 /** What a log list can be filtered on. */
@@ -16,7 +20,11 @@ const LOG_FILTERS = {
   succeeded: ['eq'],
 } as const satisfies FilterRules<string>;
 export type LogFilterField = keyof typeof LOG_FILTERS;
-export const LOG_LIST: ListRules<LogFilterField> = { filter: LOG_FILTERS, include: [], values: { succeeded: BOOLEAN_FILTER_VALUES } };
+export const LOG_LIST: ListRules<LogFilterField> = {
+  filter: LOG_FILTERS,
+  include: [],
+  values: { succeeded: BOOLEAN_FILTER_VALUES },
+};
 export type LogQuery = ListQuery<LogFilterField>;
 
 /** What a job list can be filtered on. */

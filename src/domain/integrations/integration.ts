@@ -1,7 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { booleanValue } from '../shared/boolean.js';
 import { issue, issues, type ValidationIssue } from '../shared/errors.js';
-import { optionalField, parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import {
+  optionalField,
+  parseChanges,
+  parseCreated,
+  requiredField,
+  type Changes,
+  type Created,
+} from '../shared/record-parser.js';
 import { boundedString } from '../shared/text.js';
 import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
@@ -53,12 +60,16 @@ const parseObserves =
   (source: string) =>
   (input: unknown): Parsed<readonly ObservableKey[]> => {
     if (!Array.isArray(input)) return E.left(issues(source, 'must be an array of observable keys'));
-    if (input.length > EPCC_OBSERVABLE_KEYS.length * 2) return E.left(issues(source, `must have at most ${EPCC_OBSERVABLE_KEYS.length * 2} entries`));
+    if (input.length > EPCC_OBSERVABLE_KEYS.length * 2)
+      return E.left(issues(source, `must have at most ${EPCC_OBSERVABLE_KEYS.length * 2} entries`));
     const problems: ValidationIssue[] = [];
     const keys = new Set<ObservableKey>();
     input.forEach((key: unknown, i) => {
       if (typeof key === 'string' && isObservableKey(key)) keys.add(key);
-      else problems.push(issue(`${source}.${i}`, "must be one of EPCC's observable keys (such as 'subscription.created')"));
+      else
+        problems.push(
+          issue(`${source}.${i}`, "must be one of EPCC's observable keys (such as 'subscription.created')"),
+        );
     });
     return listIssues(problems) ?? E.right([...keys]);
   };
@@ -75,8 +86,10 @@ export const parseWebhookUrl =
     } catch {
       return E.left(issues(source, 'must be an absolute http or https URL'));
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return E.left(issues(source, 'must be an http or https URL'));
-    if (url.username !== '' || url.password !== '') return E.left(issues(source, 'must not carry a user name or password'));
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return E.left(issues(source, 'must be an http or https URL'));
+    if (url.username !== '' || url.password !== '')
+      return E.left(issues(source, 'must not carry a user name or password'));
     if (url.hostname === '') return E.left(issues(source, 'must name a host'));
     return E.right(text.right);
   };
@@ -90,13 +103,17 @@ const parseConfiguration =
   (mode: 'create' | 'update') =>
   (source: string) =>
   (input: unknown): Parsed<Created<typeof CONFIGURATION_FIELDS>> =>
-    mode === 'create' ? parseCreated(CONFIGURATION_FIELDS, input, source) : (parseChanges(CONFIGURATION_FIELDS, input, source) as Parsed<Created<typeof CONFIGURATION_FIELDS>>);
+    mode === 'create'
+      ? parseCreated(CONFIGURATION_FIELDS, input, source)
+      : (parseChanges(CONFIGURATION_FIELDS, input, source) as Parsed<Created<typeof CONFIGURATION_FIELDS>>);
 
 /** EPCC's three types are all understood; which one is supported is decided after the fields are valid. */
-const parseIntegrationType = (source: string) => (input: unknown): Parsed<string> =>
-  typeof input === 'string' && (EPCC_INTEGRATION_TYPES as readonly string[]).includes(input)
-    ? E.right(input)
-    : E.left(issues(source, `must be one of ${EPCC_INTEGRATION_TYPES.map((t) => `'${t}'`).join(', ')}`));
+const parseIntegrationType =
+  (source: string) =>
+  (input: unknown): Parsed<string> =>
+    typeof input === 'string' && (EPCC_INTEGRATION_TYPES as readonly string[]).includes(input)
+      ? E.right(input)
+      : E.left(issues(source, `must be one of ${EPCC_INTEGRATION_TYPES.map((t) => `'${t}'`).join(', ')}`));
 
 const FIELDS = {
   name: requiredField(boundedString(1, NAME_MAX)),
@@ -106,10 +123,14 @@ const FIELDS = {
   observes: requiredField(parseObserves),
 };
 
-export type IntegrationChanges = Changes<typeof FIELDS> & { readonly configuration?: Partial<WebhookConfiguration> & { readonly secret_key?: string | null } };
+export type IntegrationChanges = Changes<typeof FIELDS> & {
+  readonly configuration?: Partial<WebhookConfiguration> & { readonly secret_key?: string | null };
+};
 
 /** Refusals of a well-formed integration. */
-export type IntegrationRefusal = { readonly _tag: 'Invalid'; readonly issues: ReturnType<typeof issues> } | { readonly _tag: 'Unsupported'; readonly detail: string };
+export type IntegrationRefusal =
+  | { readonly _tag: 'Invalid'; readonly issues: ReturnType<typeof issues> }
+  | { readonly _tag: 'Unsupported'; readonly detail: string };
 
 const unsupported = (type: string): IntegrationRefusal => ({
   _tag: 'Unsupported',
@@ -118,7 +139,8 @@ const unsupported = (type: string): IntegrationRefusal => ({
 
 const typed = (data: unknown): Parsed<Readonly<Record<string, unknown>>> => {
   if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
-  if (data['type'] !== INTEGRATION_TYPE) return E.left(issues('data.type', data['type'] === undefined ? 'is required' : `must be '${INTEGRATION_TYPE}'`));
+  if (data['type'] !== INTEGRATION_TYPE)
+    return E.left(issues('data.type', data['type'] === undefined ? 'is required' : `must be '${INTEGRATION_TYPE}'`));
   return E.right(data);
 };
 
@@ -132,7 +154,10 @@ const withBoth = <A, B>(a: Parsed<A>, b: Parsed<B>): Parsed<[A, B]> => {
 export const parseNewIntegration = (data: unknown): E.Either<IntegrationRefusal, IntegrationAttributes> => {
   const record = typed(data);
   if (E.isLeft(record)) return E.left({ _tag: 'Invalid', issues: record.left });
-  const parsed = withBoth(parseCreated(FIELDS, record.right, 'data'), parseConfiguration('create')('data.configuration')(record.right['configuration'] ?? undefined));
+  const parsed = withBoth(
+    parseCreated(FIELDS, record.right, 'data'),
+    parseConfiguration('create')('data.configuration')(record.right['configuration'] ?? undefined),
+  );
   if (E.isLeft(parsed)) return E.left({ _tag: 'Invalid', issues: parsed.left });
   const [fields, configuration] = parsed.right;
   if (fields.integration_type !== 'webhook') return E.left(unsupported(fields.integration_type));
@@ -152,16 +177,24 @@ export const parseIntegrationChanges = (data: unknown): E.Either<IntegrationRefu
   if (E.isLeft(record)) return E.left({ _tag: 'Invalid', issues: record.left });
   const raw = record.right['configuration'];
   const configuration: Parsed<IntegrationChanges['configuration']> =
-    raw === undefined ? E.right(undefined) : raw === null ? E.left(issues('data.configuration', 'cannot be null')) : parseConfiguration('update')('data.configuration')(raw);
+    raw === undefined
+      ? E.right(undefined)
+      : raw === null
+        ? E.left(issues('data.configuration', 'cannot be null'))
+        : parseConfiguration('update')('data.configuration')(raw);
   const parsed = withBoth(parseChanges(FIELDS, record.right, 'data'), configuration);
   if (E.isLeft(parsed)) return E.left({ _tag: 'Invalid', issues: parsed.left });
   const [fields, config] = parsed.right;
-  if (fields.integration_type !== undefined && fields.integration_type !== 'webhook') return E.left(unsupported(fields.integration_type));
+  if (fields.integration_type !== undefined && fields.integration_type !== 'webhook')
+    return E.left(unsupported(fields.integration_type));
   return E.right({ ...fields, ...(config === undefined ? {} : { configuration: config }) });
 };
 
 /** The integration with the changes applied: fields left out keep their values, null clears an optional one. */
-export const applyIntegrationChanges = (current: IntegrationAttributes, changes: IntegrationChanges): IntegrationAttributes => {
+export const applyIntegrationChanges = (
+  current: IntegrationAttributes,
+  changes: IntegrationChanges,
+): IntegrationAttributes => {
   const { configuration, description, ...rest } = changes;
   const next: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(rest)) if (value !== undefined && value !== null) next[key] = value;

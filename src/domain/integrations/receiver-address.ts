@@ -5,7 +5,16 @@
  * refused, except that an operator may allow loopback and private networks for on-premises receivers.
  * The cloud metadata endpoints are refused whatever the operator allows.
  */
-export type AddressClass = 'public' | 'metadata' | 'loopback' | 'private' | 'link-local' | 'cgnat' | 'multicast' | 'unspecified' | 'reserved';
+export type AddressClass =
+  | 'public'
+  | 'metadata'
+  | 'loopback'
+  | 'private'
+  | 'link-local'
+  | 'cgnat'
+  | 'multicast'
+  | 'unspecified'
+  | 'reserved';
 
 export type AddressVerdict = { readonly allowed: true } | { readonly allowed: false; readonly reason: string };
 
@@ -93,7 +102,9 @@ export const parseIpv6 = (input: string): readonly number[] | undefined => {
 };
 
 const classifyV4 = (octets: readonly number[]): AddressClass =>
-  octets.join('.') === '255.255.255.255' ? 'reserved' : (V4_RANGES.find(([prefix, bits]) => inRange(octets, prefix, bits, 8))?.[2] ?? 'public');
+  octets.join('.') === '255.255.255.255'
+    ? 'reserved'
+    : (V4_RANGES.find(([prefix, bits]) => inRange(octets, prefix, bits, 8))?.[2] ?? 'public');
 
 /** The IPv4 address an IPv6 one carries: IPv4-mapped (::ffff:0:0/96), IPv4-compatible, or NAT64 (64:ff9b::/96). */
 const embeddedV4 = (groups: readonly number[]): readonly number[] | undefined => {

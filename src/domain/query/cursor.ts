@@ -9,14 +9,19 @@ import type { Ordered } from './order.js';
 export const PAGE_AFTER = 'page[after]';
 
 /** Where a cursor page starts: at the top of the list, or after the record a token names. */
-export type CursorStart = { readonly kind: 'first' } | { readonly kind: 'after'; readonly position: Ordered; readonly token: string };
+export type CursorStart =
+  | { readonly kind: 'first' }
+  | { readonly kind: 'after'; readonly position: Ordered; readonly token: string };
 
 /**
  * What a token is bound to: the list's filter and include, in a canonical form, so that a token is
  * refused for another list than the one it continues. The page length is not bound: a walk may change it.
  */
 export const cursorBinding = (filter: readonly FilterCondition<string>[], include: ReadonlySet<string>): string =>
-  JSON.stringify([filter.map((c) => (c.op === 'eq' ? [c.op, c.field, c.value] : [c.op, c.field, c.values])), [...include].sort()]);
+  JSON.stringify([
+    filter.map((c) => (c.op === 'eq' ? [c.op, c.field, c.value] : [c.op, c.field, c.values])),
+    [...include].sort(),
+  ]);
 
 /**
  * FNV-1a, 64 bits: a checksum that catches a token altered by accident or reused for another list. It is
@@ -43,17 +48,25 @@ const fromBase64Url = (token: string): string | undefined => {
 };
 
 /** The opaque token of a position in a list: its order key (created_at, id) and the digest binding it to the list. */
-export const cursorToken = (position: Ordered, binding: string): string => toBase64Url(seal(positionText(position), binding));
+export const cursorToken = (position: Ordered, binding: string): string =>
+  toBase64Url(seal(positionText(position), binding));
 
 /** Longer than any token this version makes: refused unread. */
 export const CURSOR_TOKEN_MAX = 128;
 
 export const CURSOR_ISSUE_TITLE = 'Invalid Cursor';
-const cursorIssue = (detail: string): ValidationIssue => ({ source: PAGE_AFTER, title: CURSOR_ISSUE_TITLE, code: 'invalid_cursor', detail });
+const cursorIssue = (detail: string): ValidationIssue => ({
+  source: PAGE_AFTER,
+  title: CURSOR_ISSUE_TITLE,
+  code: 'invalid_cursor',
+  detail,
+});
 
 /** The position a token names, when it is one this list made; a token of another filter or include, altered or not a token, is refused. */
 export const readCursorToken = (token: string, binding: string): Parsed<CursorStart> => {
-  const refused: Parsed<CursorStart> = E.left([cursorIssue('page[after] is not a token this list made: follow links.next, or send page[after] empty to start')]);
+  const refused: Parsed<CursorStart> = E.left([
+    cursorIssue('page[after] is not a token this list made: follow links.next, or send page[after] empty to start'),
+  ]);
   if (token.length > CURSOR_TOKEN_MAX) return refused;
   const text = fromBase64Url(token);
   const parts = text?.split('.');
@@ -65,10 +78,15 @@ export const readCursorToken = (token: string, binding: string): Parsed<CursorSt
   if (version !== VERSION || id === undefined || id !== rawId || Number.isNaN(createdAt.getTime())) return refused;
   const position: Ordered = { createdAt, id };
   if (seal(positionText(position), binding) !== text) {
-    return E.left([cursorIssue('page[after] was made for another filter or include, or was altered: follow links.next of this list, or send page[after] empty to start')]);
+    return E.left([
+      cursorIssue(
+        'page[after] was made for another filter or include, or was altered: follow links.next of this list, or send page[after] empty to start',
+      ),
+    ]);
   }
   return E.right({ kind: 'after', position, token });
 };
 
 /** `page[after]` empty starts a cursor walk; a token continues one. */
-export const parseCursorStart = (raw: string, binding: string): Parsed<CursorStart> => (raw === '' ? E.right({ kind: 'first' }) : readCursorToken(raw, binding));
+export const parseCursorStart = (raw: string, binding: string): Parsed<CursorStart> =>
+  raw === '' ? E.right({ kind: 'first' }) : readCursorToken(raw, binding);

@@ -69,7 +69,10 @@ const quoted = (cs: readonly string[], open: number): { readonly token: Token; r
       i += 1;
     } else text += c;
   }
-  return { token: { kind: 'bad', detail: `unterminated quoted value starting at position ${at}`, at }, next: cs.length };
+  return {
+    token: { kind: 'bad', detail: `unterminated quoted value starting at position ${at}`, at },
+    next: cs.length,
+  };
 };
 
 /** Stops after a bad token, so a parser that reaches it reports it and one that fails earlier never sees it. */
@@ -109,10 +112,15 @@ const scan = (raw: string): Scan => {
   const written: Written[] = [];
   const stop = (error: string): Scan => ({ written, error });
   const unexpected = (t: Token, wanted: string): Scan =>
-    stop(t.kind === 'bad' ? t.detail : `expected ${wanted} at position ${t.at}${t.kind === 'end' ? ' (the end of the filter)' : ''}`);
+    stop(
+      t.kind === 'bad'
+        ? t.detail
+        : `expected ${wanted} at position ${t.at}${t.kind === 'end' ? ' (the end of the filter)' : ''}`,
+    );
   const value = (): string | Scan => {
     const t = take();
-    if (t.kind === ',' || t.kind === ')' || (t.kind === 'text' && t.text === '')) return stop(`empty value at position ${t.at}`);
+    if (t.kind === ',' || t.kind === ')' || (t.kind === 'text' && t.text === ''))
+      return stop(`empty value at position ${t.at}`);
     return t.kind === 'text' ? t.text : unexpected(t, 'a value');
   };
 
@@ -145,7 +153,8 @@ const scan = (raw: string): Scan => {
 const isOperator = (name: string): name is FilterOperator => (OPERATORS as readonly string[]).includes(name);
 
 /** Own keys only, so `constructor` or `__proto__` are not mistaken for fields. */
-const isField = <F extends string>(rules: FilterRules<F>, name: string): name is F => Object.prototype.hasOwnProperty.call(rules, name);
+const isField = <F extends string>(rules: FilterRules<F>, name: string): name is F =>
+  Object.prototype.hasOwnProperty.call(rules, name);
 
 const listed = (names: readonly string[]): string => (names.length === 0 ? 'none' : names.join(', '));
 
@@ -155,10 +164,16 @@ const check =
     const problems: string[] = [];
     const op = isOperator(w.op) ? w.op : undefined;
     const field = isField(rules, w.field) ? w.field : undefined;
-    if (op === undefined) problems.push(`unknown operator '${w.op}' at position ${w.at}; allowed: ${listed(OPERATORS)}`);
-    if (field === undefined) problems.push(`unknown field '${w.field}' at position ${w.fieldAt}; allowed: ${listed(Object.keys(rules).sort())}`);
+    if (op === undefined)
+      problems.push(`unknown operator '${w.op}' at position ${w.at}; allowed: ${listed(OPERATORS)}`);
+    if (field === undefined)
+      problems.push(
+        `unknown field '${w.field}' at position ${w.fieldAt}; allowed: ${listed(Object.keys(rules).sort())}`,
+      );
     if (op !== undefined && field !== undefined && !rules[field].includes(op)) {
-      problems.push(`operator '${op}' is not allowed on field '${field}' at position ${w.at}; allowed: ${listed(rules[field])}`);
+      problems.push(
+        `operator '${op}' is not allowed on field '${field}' at position ${w.at}; allowed: ${listed(rules[field])}`,
+      );
     }
     if (op === 'eq' && w.values.length !== 1) problems.push(`eq takes exactly one value (position ${w.at})`);
     if (op === undefined || field === undefined || problems.length > 0) return E.left(problems);
@@ -168,16 +183,25 @@ const check =
 /** The 1-based code-point position of the first character no backend can compare against. */
 const firstUnstorable = (raw: string): number => Array.from(raw).findIndex((c) => !isStorableText(c)) + 1;
 
-const filterIssue = (detail: string): ValidationIssue => ({ source: 'filter', title: FILTER_PARSE_TITLE, code: 'invalid_filter', detail });
+const filterIssue = (detail: string): ValidationIssue => ({
+  source: 'filter',
+  title: FILTER_PARSE_TITLE,
+  code: 'invalid_filter',
+  detail,
+});
 
 /**
  * Parses `op(field,value):op(field,v1,v2)`, the conditions all having to hold.
  * An over-long filter is refused unread; otherwise every unknown name is reported, up to the first syntax error.
  */
-export const parseFilter = <F extends string>(raw: string, rules: FilterRules<F>): Parsed<readonly FilterCondition<F>[]> => {
+export const parseFilter = <F extends string>(
+  raw: string,
+  rules: FilterRules<F>,
+): Parsed<readonly FilterCondition<F>[]> => {
   if (utf8Bytes(raw) > FILTER_MAX_BYTES) return E.left([filterIssue(`longer than ${FILTER_MAX_BYTES} bytes`)]);
   if (raw.trim() === '') return E.left([filterIssue('the filter is empty')]);
-  if (!isStorableText(raw)) return E.left([filterIssue(`${STORABLE_TEXT_RULE}; found one at position ${firstUnstorable(raw)}`)]);
+  if (!isStorableText(raw))
+    return E.left([filterIssue(`${STORABLE_TEXT_RULE}; found one at position ${firstUnstorable(raw)}`)]);
   const { written, error } = scan(raw);
   const { left, right } = RA.separate(written.map(check(rules)));
   const problems = [
@@ -195,13 +219,19 @@ export const BOOLEAN_FILTER_VALUES = ['true', 'false'] as const;
 export type FilterValues<F extends string> = Partial<Readonly<Record<F, readonly string[]>>>;
 
 /** The conditions, when every value of a field with fixed values is one of them; else every one that is not, reported. */
-export const checkFilterValues = <F extends string>(conditions: readonly FilterCondition<F>[], allowed: FilterValues<F>): Parsed<readonly FilterCondition<F>[]> => {
+export const checkFilterValues = <F extends string>(
+  conditions: readonly FilterCondition<F>[],
+  allowed: FilterValues<F>,
+): Parsed<readonly FilterCondition<F>[]> => {
   const problems = conditions.flatMap((condition) => {
     const values = allowed[condition.field];
     if (values === undefined) return [];
     return (condition.op === 'eq' ? [condition.value] : condition.values)
       .filter((value) => !values.includes(value))
-      .map((value) => `${condition.field} takes only ${values.map((v) => `'${v}'`).join(' or ')}, not ${JSON.stringify(value)}`);
+      .map(
+        (value) =>
+          `${condition.field} takes only ${values.map((v) => `'${v}'`).join(' or ')}, not ${JSON.stringify(value)}`,
+      );
   });
   return RA.isNonEmpty(problems) ? E.left(RNEA.map(filterIssue)(problems)) : E.right(conditions);
 };

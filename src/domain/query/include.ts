@@ -8,7 +8,10 @@ import type { Parsed } from '../shared/validation.js';
  * Reads `include=plans,products`, the related resources to embed in a response.
  * A blank value asks for nothing; an empty name inside a list (`plans,`) is refused like any unknown one.
  */
-export const parseInclude = <I extends string>(raw: string | undefined, allowed: readonly I[]): Parsed<ReadonlySet<I>> => {
+export const parseInclude = <I extends string>(
+  raw: string | undefined,
+  allowed: readonly I[],
+): Parsed<ReadonlySet<I>> => {
   if (raw === undefined || raw.trim() === '') return E.right(new Set());
   const names = raw.split(',').map((name) => name.trim());
   const isAllowed = (name: string): name is I => (allowed as readonly string[]).includes(name);

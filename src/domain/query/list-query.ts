@@ -38,20 +38,32 @@ export interface ListRules<F extends string = never, I extends string = never> {
   readonly cursor?: true;
 }
 
-type ListQueryFields<F extends string, I extends string> = Readonly<{ page: PageRequest; filter: readonly FilterCondition<F>[]; include: ReadonlySet<I>; after?: CursorStart }>;
+type ListQueryFields<F extends string, I extends string> = Readonly<{
+  page: PageRequest;
+  filter: readonly FilterCondition<F>[];
+  include: ReadonlySet<I>;
+  after?: CursorStart;
+}>;
 
 /**
  * `page[after]` on a list that pages by cursor: read once the filter and include are known, since a
  * token is bound to them. It cannot be combined with `page[offset]`.
  */
-const withCursor = <F extends string, I extends string>(params: QueryParams, rules: ListRules<F, I>, query: ListQueryFields<F, I>): Parsed<ListQueryFields<F, I>> => {
+const withCursor = <F extends string, I extends string>(
+  params: QueryParams,
+  rules: ListRules<F, I>,
+  query: ListQueryFields<F, I>,
+): Parsed<ListQueryFields<F, I>> => {
   if (rules.cursor !== true) return E.right(query);
   return pipe(
     singleParam(params, PAGE_AFTER),
     E.flatMap((raw): Parsed<ListQueryFields<F, I>> => {
       if (raw === undefined) return E.right(query);
-      if (params.has('page[offset]')) return E.left(issues('page[offset]', `cannot be combined with ${PAGE_AFTER}: a cursor walk has no offsets`));
-      return E.map((after: CursorStart) => ({ ...query, after }))(parseCursorStart(raw, cursorBinding(query.filter, query.include)));
+      if (params.has('page[offset]'))
+        return E.left(issues('page[offset]', `cannot be combined with ${PAGE_AFTER}: a cursor walk has no offsets`));
+      return E.map((after: CursorStart) => ({ ...query, after }))(
+        parseCursorStart(raw, cursorBinding(query.filter, query.include)),
+      );
     }),
   );
 };
@@ -65,12 +77,18 @@ export const parseListQuery = <F extends string = never, I extends string = neve
       page: parsePageRequest(params, rules.defaultLimit),
       filter: pipe(
         singleParam(params, 'filter'),
-        E.flatMap((raw): Parsed<readonly FilterCondition<F>[]> => (raw === undefined || rules.filter === undefined ? E.right([]) : parseFilter(raw, rules.filter))),
+        E.flatMap(
+          (raw): Parsed<readonly FilterCondition<F>[]> =>
+            raw === undefined || rules.filter === undefined ? E.right([]) : parseFilter(raw, rules.filter),
+        ),
         E.flatMap((conditions) => checkFilterValues(conditions, rules.values ?? {})),
       ),
       include: pipe(
         singleParam(params, 'include'),
-        E.flatMap((raw): Parsed<ReadonlySet<I>> => (raw === undefined || rules.include === undefined ? E.right(new Set()) : parseInclude(raw, rules.include))),
+        E.flatMap(
+          (raw): Parsed<ReadonlySet<I>> =>
+            raw === undefined || rules.include === undefined ? E.right(new Set()) : parseInclude(raw, rules.include),
+        ),
       ),
     }),
     E.flatMap((query: ListQueryFields<F, I>) => withCursor(params, rules, query)),

@@ -14,9 +14,12 @@ export const NEWEST_FIRST: readonly { readonly key: keyof Ordered; readonly dire
 ];
 
 /** NEWEST_FIRST reversed, for what is taken in the order it came: a lane's next job, an invoice's payments, a billing run's walk. */
-export const OLDEST_FIRST: readonly { readonly key: keyof Ordered; readonly direction: 'asc' }[] = NEWEST_FIRST.map(({ key }) => ({ key, direction: 'asc' }));
+export const OLDEST_FIRST: readonly { readonly key: keyof Ordered; readonly direction: 'asc' }[] = NEWEST_FIRST.map(
+  ({ key }) => ({ key, direction: 'asc' }),
+);
 
-const sortValue = (record: Ordered, key: keyof Ordered): number | string => (key === 'createdAt' ? record.createdAt.getTime() : record.id);
+const sortValue = (record: Ordered, key: keyof Ordered): number | string =>
+  key === 'createdAt' ? record.createdAt.getTime() : record.id;
 
 /** NEWEST_FIRST as a comparator. */
 export const newestFirst = (a: Ordered, b: Ordered): number => {

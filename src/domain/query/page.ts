@@ -27,7 +27,8 @@ const within = (n: number, min: number, max: number): boolean => Number.isIntege
 /** A window within the limits, so that no caller of a port can ask for a million records. */
 export const PageRequest = t.brand(
   t.readonly(t.type({ offset: t.number, limit: t.number })),
-  (w): w is t.Branded<PageWindow, PageRequestBrand> => within(w.offset, 0, PAGE_OFFSET_MAX) && within(w.limit, PAGE_LIMIT_MIN, PAGE_LIMIT_MAX),
+  (w): w is t.Branded<PageWindow, PageRequestBrand> =>
+    within(w.offset, 0, PAGE_OFFSET_MAX) && within(w.limit, PAGE_LIMIT_MIN, PAGE_LIMIT_MAX),
   'PageRequest',
 );
 export type PageRequest = t.TypeOf<typeof PageRequest>;
@@ -40,7 +41,11 @@ const pageParam = (params: QueryParams, name: string, min: number, max: number, 
 
 /** Reads `page[offset]` (0..10000) and `page[limit]` (1..100, else the store's page length). */
 export const parsePageRequest = (params: QueryParams, defaultLimit: number): Parsed<PageRequest> =>
-  E.flatMap((w: PageWindow) => (PageRequest.is(w) ? E.right(w) : E.left(issues('page[limit]', `must be between ${PAGE_LIMIT_MIN} and ${PAGE_LIMIT_MAX}`))))(
+  E.flatMap((w: PageWindow) =>
+    PageRequest.is(w)
+      ? E.right(w)
+      : E.left(issues('page[limit]', `must be between ${PAGE_LIMIT_MIN} and ${PAGE_LIMIT_MAX}`)),
+  )(
     parseAll({
       offset: pageParam(params, 'page[offset]', 0, PAGE_OFFSET_MAX, 0),
       limit: pageParam(params, 'page[limit]', PAGE_LIMIT_MIN, PAGE_LIMIT_MAX, defaultLimit),

@@ -65,20 +65,33 @@ const untilTokens = (bucket: Bucket, rate: number, wanted: number): number =>
   rate <= 0 ? Number.POSITIVE_INFINITY : Math.max(0, ((wanted - bucket.tokens) * 1000) / rate);
 
 /** The figures a caller is told, from what the buckets hold after the decision. */
-export const describe = (shares: Shares, own: Bucket, pool: Bucket, outcome: AdmissionOutcome): Omit<Admission, 'reservedBucket' | 'poolBucket'> => {
+export const describe = (
+  shares: Shares,
+  own: Bucket,
+  pool: Bucket,
+  outcome: AdmissionOutcome,
+): Omit<Admission, 'reservedBucket' | 'poolBucket'> => {
   const admitted = outcome !== 'refused';
   return {
     admitted,
     outcome,
     limit: shares.reserved + shares.pool,
     remaining: Math.floor(own.tokens) + Math.floor(pool.tokens),
-    resetMs: Math.max(shares.reserved > 0 ? untilTokens(own, shares.reserved, shares.reserved) : 0, shares.pool > 0 ? untilTokens(pool, shares.pool, shares.pool) : 0),
+    resetMs: Math.max(
+      shares.reserved > 0 ? untilTokens(own, shares.reserved, shares.reserved) : 0,
+      shares.pool > 0 ? untilTokens(pool, shares.pool, shares.pool) : 0,
+    ),
     retryAfterMs: admitted ? 0 : Math.min(untilTokens(own, shares.reserved, 1), untilTokens(pool, shares.pool, 1)),
   };
 };
 
 /** Admits one request: from the key's own share first, then from the pool. */
-export const admit = (shares: Shares, reserved: Bucket | undefined, pool: Bucket | undefined, now: number): Admission => {
+export const admit = (
+  shares: Shares,
+  reserved: Bucket | undefined,
+  pool: Bucket | undefined,
+  now: number,
+): Admission => {
   let own = refilled(reserved, shares.reserved, now);
   let shared = refilled(pool, shares.pool, now);
   let outcome: AdmissionOutcome = 'refused';

@@ -14,9 +14,25 @@ export type Issues = ReadonlyNonEmptyArray<ValidationIssue>;
 /** Why a caller may not do what it asked, beyond being unauthenticated. */
 export type ForbiddenCode = 'token_not_permitted' | 'scope_missing' | 'plan_not_permitted';
 /** Which stored state a write conflicts with. */
-export type ConflictCode = 'reservation_over_budget' | 'budget_below_reservations' | 'prefix_taken' | 'in_use' | 'external_ref_taken' | 'default_taken' | 'payment_not_pending' | 'job_running' | 'invoice_paid';
+export type ConflictCode =
+  | 'reservation_over_budget'
+  | 'budget_below_reservations'
+  | 'prefix_taken'
+  | 'in_use'
+  | 'external_ref_taken'
+  | 'default_taken'
+  | 'payment_not_pending'
+  | 'job_running'
+  | 'invoice_paid';
 /** Why a well-formed request cannot be carried out in the current state. */
-export type UnprocessableCode = 'state_transition_not_allowed' | 'discounts_exclusive' | 'test_clock_backwards' | 'payment_retries_left' | 'invoice_unpaid' | 'integration_type_unsupported' | 'receiver_refused';
+export type UnprocessableCode =
+  | 'state_transition_not_allowed'
+  | 'discounts_exclusive'
+  | 'test_clock_backwards'
+  | 'payment_retries_left'
+  | 'invoice_unpaid'
+  | 'integration_type_unsupported'
+  | 'receiver_refused';
 
 /**
  * Every expected failure of the core. Broken infrastructure is not here: it throws. Refusals of the
@@ -38,4 +54,8 @@ export const unauthenticated = (detail: string): DomainError => ({ _tag: 'Unauth
 export const forbidden = (detail: string, code: ForbiddenCode): DomainError => ({ _tag: 'Forbidden', detail, code });
 export const notFound = (detail: string): DomainError => ({ _tag: 'NotFound', detail });
 export const conflict = (detail: string, code: ConflictCode): DomainError => ({ _tag: 'Conflict', detail, code });
-export const unprocessable = (detail: string, code: UnprocessableCode): DomainError => ({ _tag: 'Unprocessable', detail, code });
+export const unprocessable = (detail: string, code: UnprocessableCode): DomainError => ({
+  _tag: 'Unprocessable',
+  detail,
+  code,
+});

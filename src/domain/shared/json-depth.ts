@@ -41,7 +41,8 @@ export const jsonDepth = (text: string, limit: number = MAX_JSON_DEPTH): number 
 };
 
 /** True when `text` nests no deeper than `limit`. */
-export const withinJsonDepth = (text: string, limit: number = MAX_JSON_DEPTH): boolean => jsonDepth(text, limit) <= limit;
+export const withinJsonDepth = (text: string, limit: number = MAX_JSON_DEPTH): boolean =>
+  jsonDepth(text, limit) <= limit;
 
 /** The message every refusal of a too-deep document carries, so that clients see one wording. */
 export const jsonTooDeep = (limit: number = MAX_JSON_DEPTH): string => `the JSON nests deeper than ${limit} levels`;

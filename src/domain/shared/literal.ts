@@ -10,7 +10,12 @@ export const oneOf =
     if (input === undefined || input === null) return E.left(issues(source, 'is required'));
     return typeof input === 'string' && (allowed as readonly string[]).includes(input)
       ? E.right(input as A)
-      : E.left(issues(source, `must be ${allowed.length === 1 ? `'${allowed[0]}'` : `one of ${allowed.map((a) => `'${a}'`).join(', ')}`}`));
+      : E.left(
+          issues(
+            source,
+            `must be ${allowed.length === 1 ? `'${allowed[0]}'` : `one of ${allowed.map((a) => `'${a}'`).join(', ')}`}`,
+          ),
+        );
   };
 
 /** Wraps a parser so that an absent field reports "is required" instead of a type error. */

@@ -38,7 +38,8 @@ export const decimalFraction = (value: number): Fraction => {
 };
 
 /** `amount` × `by`, exactly. */
-export const times = (amount: bigint | number, by: Fraction): Fraction => fraction(BigInt(amount) * by.numerator, by.denominator);
+export const times = (amount: bigint | number, by: Fraction): Fraction =>
+  fraction(BigInt(amount) * by.numerator, by.denominator);
 
 /** What is left of a whole after taking `part` of it: 1 − part (5 % off keeps 95/100). */
 export const remainderOf = (part: Fraction): Fraction => fraction(part.denominator - part.numerator, part.denominator);
@@ -51,10 +52,12 @@ export const roundDown = ({ numerator, denominator }: Fraction): bigint => {
 };
 
 /** An exact amount as a JSON-safe number, or undefined when it is beyond `AMOUNT_MAX` (or below zero). */
-export const asAmount = (value: bigint): number | undefined => (value >= 0n && value <= BigInt(AMOUNT_MAX) ? Number(value) : undefined);
+export const asAmount = (value: bigint): number | undefined =>
+  value >= 0n && value <= BigInt(AMOUNT_MAX) ? Number(value) : undefined;
 
 /** `value` less its whole part, as a fraction over the same denominator. */
-const fractionalPart = (value: Fraction): Fraction => fraction(value.numerator - roundDown(value) * value.denominator, value.denominator);
+const fractionalPart = (value: Fraction): Fraction =>
+  fraction(value.numerator - roundDown(value) * value.denominator, value.denominator);
 
 /** Compares a/b with c/d without division: both denominators are positive. */
 const compare = (a: Fraction, b: Fraction): number => {
@@ -76,7 +79,10 @@ export const spreadByLargestRemainder = (total: bigint, exact: readonly Fraction
     .map((share, index) => ({ index, rest: fractionalPart(share) }))
     .filter(({ rest }) => rest.numerator > 0n)
     .sort((a, b) => compare(b.rest, a.rest) || a.index - b.index);
-  if (left < 0n || left > BigInt(order.length)) throw new RangeError(`${total} cannot be spread over shares adding up to about ${shares.reduce((s, x) => s + x, 0n)}`);
+  if (left < 0n || left > BigInt(order.length))
+    throw new RangeError(
+      `${total} cannot be spread over shares adding up to about ${shares.reduce((s, x) => s + x, 0n)}`,
+    );
   for (const { index } of order) {
     if (left === 0n) break;
     shares[index] = (shares[index] ?? 0n) + 1n;

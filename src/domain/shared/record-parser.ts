@@ -18,11 +18,20 @@ type RequiredKeys<S extends Specs> = { [K in keyof S]: S[K] extends FieldSpec<un
 type OptionalKeys<S extends Specs> = Exclude<keyof S, RequiredKeys<S>>;
 
 /** A validated new record: required fields present, optional ones present only when given. */
-export type Created<S extends Specs> = { readonly [K in RequiredKeys<S>]: ValueOf<S[K]> } & { readonly [K in OptionalKeys<S>]?: ValueOf<S[K]> };
+export type Created<S extends Specs> = { readonly [K in RequiredKeys<S>]: ValueOf<S[K]> } & {
+  readonly [K in OptionalKeys<S>]?: ValueOf<S[K]>;
+};
 /** A validated partial update: a field left out keeps its value; `null` clears an optional field. */
-export type Changes<S extends Specs> = { readonly [K in RequiredKeys<S>]?: ValueOf<S[K]> } & { readonly [K in OptionalKeys<S>]?: ValueOf<S[K]> | null };
+export type Changes<S extends Specs> = { readonly [K in RequiredKeys<S>]?: ValueOf<S[K]> } & {
+  readonly [K in OptionalKeys<S>]?: ValueOf<S[K]> | null;
+};
 
-const collect = <S extends Specs>(specs: S, input: unknown, prefix: string, mode: 'create' | 'update'): Parsed<Record<string, unknown>> => {
+const collect = <S extends Specs>(
+  specs: S,
+  input: unknown,
+  prefix: string,
+  mode: 'create' | 'update',
+): Parsed<Record<string, unknown>> => {
   if (!isRecord(input)) return E.left([issue(prefix, 'must be an object')]);
   const problems: ValidationIssue[] = [];
   const out: Record<string, unknown> = {};
@@ -30,7 +39,8 @@ const collect = <S extends Specs>(specs: S, input: unknown, prefix: string, mode
     const source = `${prefix}.${key}`;
     const value = Object.prototype.hasOwnProperty.call(input, key) ? input[key] : undefined;
     if (value === undefined || value === null) {
-      if (spec.required && (mode === 'create' || value === null)) problems.push(issue(source, mode === 'create' ? 'is required' : 'cannot be null'));
+      if (spec.required && (mode === 'create' || value === null))
+        problems.push(issue(source, mode === 'create' ? 'is required' : 'cannot be null'));
       // On update null clears a field; on create it is the same as leaving the field out.
       else if (value === null && mode === 'update') out[key] = null;
       continue;

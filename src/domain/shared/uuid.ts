@@ -10,7 +10,11 @@ export interface UuidBrand {
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An identifier in canonical UUID text form; stored and compared in lower case. */
-export const Uuid = t.brand(t.string, (s): s is t.Branded<string, UuidBrand> => UUID_PATTERN.test(s) && s === s.toLowerCase(), 'Uuid');
+export const Uuid = t.brand(
+  t.string,
+  (s): s is t.Branded<string, UuidBrand> => UUID_PATTERN.test(s) && s === s.toLowerCase(),
+  'Uuid',
+);
 export type Uuid = t.TypeOf<typeof Uuid>;
 
 /** Normalises untrusted text to a Uuid, or undefined when it is not one (a path id that is not a UUID is simply not found). */

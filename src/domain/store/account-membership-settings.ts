@@ -31,7 +31,10 @@ export const parseAccountMembershipSettingsChanges = (data: unknown): Parsed<Acc
     ? pipe(
         parseAll({
           type: oneOf([ACCOUNT_MEMBERSHIP_SETTING_TYPE])('data.type')(field(data, 'type')),
-          membershipLimit: optional(field(data, 'membership_limit'), integerInRange(MEMBERSHIP_LIMIT_MIN, MEMBERSHIP_LIMIT_MAX)('data.membership_limit')),
+          membershipLimit: optional(
+            field(data, 'membership_limit'),
+            integerInRange(MEMBERSHIP_LIMIT_MIN, MEMBERSHIP_LIMIT_MAX)('data.membership_limit'),
+          ),
         }),
         E.map(({ membershipLimit }) => (membershipLimit === undefined ? {} : { membershipLimit })),
       )
@@ -41,8 +44,10 @@ export const parseAccountMembershipSettingsChanges = (data: unknown): Parsed<Acc
  * The settings after a change. Lowering the limit takes nothing away: EPCC applies it to new memberships only,
  * so a member already in more accounts stays in them and can join no more.
  */
-export const changeAccountMembershipSettings = (current: AccountMembershipSettings, changes: AccountMembershipSettingsChanges): AccountMembershipSettings => ({
+export const changeAccountMembershipSettings = (
+  current: AccountMembershipSettings,
+  changes: AccountMembershipSettingsChanges,
+): AccountMembershipSettings => ({
   ...current,
   ...(changes.membershipLimit === undefined ? {} : { membershipLimit: changes.membershipLimit }),
 });
-

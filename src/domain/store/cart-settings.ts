@@ -19,7 +19,11 @@ export interface CartSettings {
 /** EPCC: carts expire after 7 days unless the store sets another number of days, at most 365. */
 export const CART_EXPIRY_DAYS_MIN = 1;
 export const CART_EXPIRY_DAYS_MAX = 365;
-export const DEFAULT_CART_SETTINGS: CartSettings = { cartExpiryDays: 7, customDiscountsEnabled: false, useRulePromotions: false };
+export const DEFAULT_CART_SETTINGS: CartSettings = {
+  cartExpiryDays: 7,
+  customDiscountsEnabled: false,
+  useRulePromotions: false,
+};
 
 /** A validated partial update; `snapshotDate: null` clears the date. */
 export interface CartSettingsChanges {
@@ -40,18 +44,39 @@ const parseSnapshotDate =
     if (typeof input !== 'string') return refused;
     const parts = SNAPSHOT_DATE.exec(input);
     if (parts === null) return refused;
-    const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+    const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
-    const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
+    const exists =
+      date.getUTCFullYear() === year &&
+      date.getUTCMonth() === month - 1 &&
+      date.getUTCDate() === day &&
+      hour < 24 &&
+      minute < 60 &&
+      second < 60;
     return exists ? E.right(input) : refused;
   };
 
-const parseDiscounts = (input: unknown): Parsed<Pick<CartSettingsChanges, 'customDiscountsEnabled' | 'useRulePromotions'>> =>
+const parseDiscounts = (
+  input: unknown,
+): Parsed<Pick<CartSettingsChanges, 'customDiscountsEnabled' | 'useRulePromotions'>> =>
   isRecord(input)
     ? pipe(
         parseAll({
-          customDiscountsEnabled: optional(field(input, 'custom_discounts_enabled'), booleanValue('data.discounts.custom_discounts_enabled')),
-          useRulePromotions: optional(field(input, 'use_rule_promotions'), booleanValue('data.discounts.use_rule_promotions')),
+          customDiscountsEnabled: optional(
+            field(input, 'custom_discounts_enabled'),
+            booleanValue('data.discounts.custom_discounts_enabled'),
+          ),
+          useRulePromotions: optional(
+            field(input, 'use_rule_promotions'),
+            booleanValue('data.discounts.use_rule_promotions'),
+          ),
         }),
         E.map(({ customDiscountsEnabled, useRulePromotions }) => ({
           ...(customDiscountsEnabled === undefined ? {} : { customDiscountsEnabled }),
@@ -66,7 +91,10 @@ export const parseCartSettingsChanges = (data: unknown): Parsed<CartSettingsChan
     ? pipe(
         parseAll({
           type: oneOf([SETTINGS_TYPE])('data.type')(field(data, 'type')),
-          cartExpiryDays: optional(field(data, 'cart_expiry_days'), integerInRange(CART_EXPIRY_DAYS_MIN, CART_EXPIRY_DAYS_MAX)('data.cart_expiry_days')),
+          cartExpiryDays: optional(
+            field(data, 'cart_expiry_days'),
+            integerInRange(CART_EXPIRY_DAYS_MIN, CART_EXPIRY_DAYS_MAX)('data.cart_expiry_days'),
+          ),
           discounts: optional(field(data, 'discounts'), parseDiscounts),
           snapshotDate: optional(field(data, 'snapshot_date'), parseSnapshotDate('data.snapshot_date')),
         }),

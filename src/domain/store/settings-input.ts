@@ -19,7 +19,10 @@ export const parseSettingsChanges = (data: unknown): Parsed<SettingsChanges> =>
     ? pipe(
         parseAll({
           type: oneOf([SETTINGS_TYPE])('data.type')(field(data, 'type')),
-          pageLength: optional(field(data, 'page_length'), integerInRange(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX)('data.page_length')),
+          pageLength: optional(
+            field(data, 'page_length'),
+            integerInRange(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX)('data.page_length'),
+          ),
         }),
         E.map(({ pageLength }) => (pageLength === undefined ? {} : { pageLength })),
       )

@@ -22,7 +22,10 @@ export type BillingPolicyFilterField = 'external_ref';
 /** EPCC filters neither proration policies nor dunning rules, and no kind embeds anything: read a page at a time, newest first. */
 export const BILLING_POLICY_LIST: ListRules<BillingPolicyFilterField> = { include: [] };
 /** Schedules are filtered with `eq(external_ref,…)` (and `in`), answered from the same unique key that keeps the value exclusive. */
-export const BY_EXTERNAL_REF_LIST: ListRules<BillingPolicyFilterField> = { filter: { external_ref: ['eq', 'in'] }, include: [] };
+export const BY_EXTERNAL_REF_LIST: ListRules<BillingPolicyFilterField> = {
+  filter: { external_ref: ['eq', 'in'] },
+  include: [],
+};
 export type BillingPolicyQuery = ListQuery<BillingPolicyFilterField>;
 
 /**
@@ -67,6 +70,7 @@ export const billingPolicyParsers = <S extends Readonly<Record<string, FieldSpec
       typedAttributes(data, type),
       E.flatMap((attributes) => parseChanges(fields, attributes, 'data.attributes')),
     ),
-  fromStorage: (stored: unknown): Parsed<Created<S>> => pipe(parseCreated(fields, stored, storedName), E.flatMap(whole)),
+  fromStorage: (stored: unknown): Parsed<Created<S>> =>
+    pipe(parseCreated(fields, stored, storedName), E.flatMap(whole)),
   whole,
 });

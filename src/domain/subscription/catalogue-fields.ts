@@ -26,7 +26,9 @@ const CURRENCY = /^[A-Z]{3}$/;
 export const parseCurrency =
   (source: string) =>
   (input: unknown): Parsed<string> =>
-    typeof input === 'string' && CURRENCY.test(input) ? E.right(input) : E.left(issues(source, 'must be a three-letter uppercase currency code'));
+    typeof input === 'string' && CURRENCY.test(input)
+      ? E.right(input)
+      : E.left(issues(source, 'must be a three-letter uppercase currency code'));
 
 /** An absolute http(s) URI of at most 1024 characters. */
 export const parseImageUri =
@@ -60,9 +62,12 @@ const parsePrice = (source: string, input: unknown): ValidationIssue[] | Price =
     problems.push(issue(`${source}.amount`, `must be a whole number of minor units between 0 and ${AMOUNT_MAX}`));
   }
   const includesTax = input['includes_tax'];
-  if (includesTax !== undefined && includesTax !== null && typeof includesTax !== 'boolean') problems.push(issue(`${source}.includes_tax`, 'must be true or false'));
+  if (includesTax !== undefined && includesTax !== null && typeof includesTax !== 'boolean')
+    problems.push(issue(`${source}.includes_tax`, 'must be true or false'));
   if (problems.length > 0) return problems;
-  return typeof includesTax === 'boolean' ? { amount: amount as number, includes_tax: includesTax } : { amount: amount as number };
+  return typeof includesTax === 'boolean'
+    ? { amount: amount as number, includes_tax: includesTax }
+    : { amount: amount as number };
 };
 
 /** A price map keyed by currency codes, e.g. `{"USD": {"amount": 1000, "includes_tax": false}}`. */
@@ -103,14 +108,17 @@ export const parsePriceUnits =
       problems.push(issue(`${source}.amount`, 'must be an integer of at least 1'));
     }
     const [first, ...rest] = problems;
-    return first === undefined ? E.right({ unit: unit as PriceUnits['unit'], amount: amount as number }) : E.left([first, ...rest]);
+    return first === undefined
+      ? E.right({ unit: unit as PriceUnits['unit'], amount: amount as number })
+      : E.left([first, ...rest]);
   };
 
 /** A required `type` member and an `attributes` object, as in `{"type": "subscription_product", "attributes": {...}}`. */
 export const typedAttributes = (data: unknown, type: string): Parsed<unknown> => {
   if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
   const problems: ValidationIssue[] = [];
-  if (data['type'] !== type) problems.push(issue('data.type', data['type'] === undefined ? 'is required' : `must be '${type}'`));
+  if (data['type'] !== type)
+    problems.push(issue('data.type', data['type'] === undefined ? 'is required' : `must be '${type}'`));
   if (!isRecord(data['attributes'])) problems.push(issue('data.attributes', 'must be an object'));
   const [first, ...rest] = problems;
   return first === undefined ? E.right(data['attributes']) : E.left([first, ...rest]);

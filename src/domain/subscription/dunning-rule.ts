@@ -6,7 +6,12 @@ import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
 import type { Parsed } from '../shared/validation.js';
-import { BILLING_POLICY_LIST, billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from './billing-policy.js';
+import {
+  BILLING_POLICY_LIST,
+  billingPolicyParsers,
+  type BillingPolicy,
+  type BillingPolicyKind,
+} from './billing-policy.js';
 
 export const DUNNING_RULE_TYPE = 'subscription_dunning_rule';
 
@@ -40,7 +45,12 @@ export type DunningRule = BillingPolicy<DunningRuleAttributes>;
  */
 const noMultiplierWhenFixed = (attributes: DunningRuleAttributes): Parsed<DunningRuleAttributes> =>
   attributes.payment_retry_multiplier !== undefined && attributes.payment_retry_type === 'fixed'
-    ? E.left(issues('data.attributes.payment_retry_multiplier', "may only be set when payment_retry_type is 'backoff' or 'tiered'"))
+    ? E.left(
+        issues(
+          'data.attributes.payment_retry_multiplier',
+          "may only be set when payment_retry_type is 'backoff' or 'tiered'",
+        ),
+      )
     : E.right(attributes);
 
 /**
@@ -55,7 +65,8 @@ export const DEFAULT_MARK = 'default';
 /** EPCC: "There can only be one default rule per store"; any rule can be deleted at any time. */
 export const DUNNING_RULES: BillingPolicyKind<DunningRuleAttributes, DunningRuleChanges> = {
   ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', noMultiplierWhenFixed),
-  fromStorage: billingPolicyParsers(DUNNING_RULE_TYPE, STORED_FIELDS, 'dunning rule', noMultiplierWhenFixed).fromStorage,
+  fromStorage: billingPolicyParsers(DUNNING_RULE_TYPE, STORED_FIELDS, 'dunning rule', noMultiplierWhenFixed)
+    .fromStorage,
   exclusiveValue: (attributes) => (attributes.default === true ? DEFAULT_MARK : undefined),
   notFound: 'dunning rule not found',
   list: BILLING_POLICY_LIST,

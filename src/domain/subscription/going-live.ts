@@ -15,10 +15,16 @@ export interface GoingLive {
  * beside one contradicts it. A time already past backdates it (EPCC): it is live at once, its periods
  * counted from then; its first period is invoiced with it and the periods since by the next billing run.
  */
-export const goingLive = (request: { readonly pending?: boolean; readonly go_live_after?: Date }, now: Date): E.Either<readonly [ValidationIssue, ...ValidationIssue[]], GoingLive> => {
+export const goingLive = (
+  request: { readonly pending?: boolean; readonly go_live_after?: Date },
+  now: Date,
+): E.Either<readonly [ValidationIssue, ...ValidationIssue[]], GoingLive> => {
   const { pending, go_live_after: goLiveAfter } = request;
   if (goLiveAfter === undefined) return E.right({ pending: pending ?? false });
-  if (pending === false) return E.left([issue('data.pending', 'cannot be false beside a go_live_after: a subscription with one is pending until then')]);
+  if (pending === false)
+    return E.left([
+      issue('data.pending', 'cannot be false beside a go_live_after: a subscription with one is pending until then'),
+    ]);
   return E.right({ pending: true, goLiveAfter });
 };
 
@@ -27,9 +33,21 @@ export const goingLive = (request: { readonly pending?: boolean; readonly go_liv
  * moves with it. A time already past backdates it, as at creation. Once live, when it went live is
  * history and cannot change.
  */
-export const rescheduleGoLive = (subscription: Subscription, plan: PlanAttributes, goLiveAfter: Date | null, now: Date): E.Either<DomainError, Subscription> => {
-  if (!isPendingAt(subscription, now)) return E.left(unprocessable('only a pending subscription can change when it goes live', 'state_transition_not_allowed'));
+export const rescheduleGoLive = (
+  subscription: Subscription,
+  plan: PlanAttributes,
+  goLiveAfter: Date | null,
+  now: Date,
+): E.Either<DomainError, Subscription> => {
+  if (!isPendingAt(subscription, now))
+    return E.left(
+      unprocessable('only a pending subscription can change when it goes live', 'state_transition_not_allowed'),
+    );
   const { goLiveAfter: _previous, ...rest } = subscription;
   const start = goLiveAfter ?? subscription.timestamps.createdAt;
-  return E.right({ ...rest, ...(goLiveAfter === null ? {} : { goLiveAfter }), invoiceAfter: invoiceAfter(start, plan) });
+  return E.right({
+    ...rest,
+    ...(goLiveAfter === null ? {} : { goLiveAfter }),
+    invoiceAfter: invoiceAfter(start, plan),
+  });
 };

@@ -7,8 +7,16 @@ import { PRODUCT_FIELDS } from './product.js';
  * Changes to an offering's copy of a product or plan: the original's fields and rules, under the copy's
  * own type (`{"data": {"type": "subscription_offering_product", "attributes": {...}}}`).
  */
-export const { parseChanges: parseOfferingProductChanges } = attributeRules(OFFERING_PRODUCT_TYPE, PRODUCT_FIELDS, 'offering product');
-export const { parseChanges: parseOfferingPlanChanges } = attributeRules(OFFERING_PLAN_TYPE, PLAN_FIELDS, 'offering plan');
+export const { parseChanges: parseOfferingProductChanges } = attributeRules(
+  OFFERING_PRODUCT_TYPE,
+  PRODUCT_FIELDS,
+  'offering product',
+);
+export const { parseChanges: parseOfferingPlanChanges } = attributeRules(
+  OFFERING_PLAN_TYPE,
+  PLAN_FIELDS,
+  'offering plan',
+);
 
 export const OFFERING_PRODUCT_NOT_FOUND = 'subscription offering product not found';
 export const OFFERING_PLAN_NOT_FOUND = 'subscription offering plan not found';

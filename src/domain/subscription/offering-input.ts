@@ -9,7 +9,11 @@ import { OFFERING_FIELDS, OFFERING_TYPE, type OfferingAttributes } from './offer
 /** An offering's own attributes, read from requests and from storage. */
 const OFFERINGS = attributeRules(OFFERING_TYPE, OFFERING_FIELDS, 'offering');
 
-export const { parseNew: parseOfferingAttributes, parseChanges: parseOfferingChanges, fromStorage: offeringAttributesFromStorage } = OFFERINGS;
+export const {
+  parseNew: parseOfferingAttributes,
+  parseChanges: parseOfferingChanges,
+  fromStorage: offeringAttributesFromStorage,
+} = OFFERINGS;
 
 /** How many products or plans one request may attach. */
 const ATTACH_MAX = 100;
@@ -46,7 +50,8 @@ export const parseOfferingBuild = (data: unknown): Parsed<OfferingBuild> => {
   const plans = parseIdList('data.plans')(data['plans']);
   const problems = [attributes, products, plans].flatMap((p) => (E.isLeft(p) ? p.left : []));
   const [first, ...rest] = problems;
-  if (first !== undefined || E.isLeft(attributes) || E.isLeft(products) || E.isLeft(plans)) return E.left([first ?? issue('data', 'is invalid'), ...rest]);
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(products) || E.isLeft(plans))
+    return E.left([first ?? issue('data', 'is invalid'), ...rest]);
   return E.right({ attributes: attributes.right, productIds: products.right, planIds: plans.right });
 };
 
@@ -86,10 +91,14 @@ export const parseOfferingCreation = (data: unknown): Parsed<OfferingCreation> =
   const relationships = isRecord(data) ? data['relationships'] : undefined;
   const related =
     relationships === undefined || isRecord(relationships)
-      ? { products: parseRelationship('data.relationships.products', relationships?.['products']), plans: parseRelationship('data.relationships.plans', relationships?.['plans']) }
+      ? {
+          products: parseRelationship('data.relationships.products', relationships?.['products']),
+          plans: parseRelationship('data.relationships.plans', relationships?.['plans']),
+        }
       : { products: E.left(issues('data.relationships', 'must be an object')), plans: E.right([]) };
   const problems = [attributes, related.products, related.plans].flatMap((p) => (E.isLeft(p) ? p.left : []));
   const [first, ...rest] = problems;
-  if (first !== undefined || E.isLeft(attributes) || E.isLeft(related.products) || E.isLeft(related.plans)) return E.left([first ?? issue('data', 'is invalid'), ...rest]);
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(related.products) || E.isLeft(related.plans))
+    return E.left([first ?? issue('data', 'is invalid'), ...rest]);
   return E.right({ attributes: attributes.right, productIds: related.products.right, planIds: related.plans.right });
 };

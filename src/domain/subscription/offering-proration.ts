@@ -12,7 +12,10 @@ export const parseProrationPolicyReference = (data: unknown): Parsed<Uuid | null
   if (data === null) return E.right(null);
   if (!isRecord(data)) return E.left(issues('data', 'must be an object with type and id, or null'));
   const problems: ValidationIssue[] = [];
-  if (data['type'] !== PRORATION_POLICY_TYPE) problems.push(issue('data.type', data['type'] === undefined ? 'is required' : `must be '${PRORATION_POLICY_TYPE}'`));
+  if (data['type'] !== PRORATION_POLICY_TYPE)
+    problems.push(
+      issue('data.type', data['type'] === undefined ? 'is required' : `must be '${PRORATION_POLICY_TYPE}'`),
+    );
   const id = parseUuid(data['id']);
   if (id === undefined) problems.push(issue('data.id', data['id'] === undefined ? 'is required' : 'must be a UUID'));
   const [first, ...rest] = problems;

@@ -49,7 +49,9 @@ export const withCopies = <A>(
   now: Date,
 ): readonly OfferingItem<A>[] => [
   ...held,
-  ...originals.filter((o) => !held.some((h) => h.originId === o.id)).map((o) => ({ id: newId(), originId: o.id, attributes: o.attributes, createdAt: now, updatedAt: now })),
+  ...originals
+    .filter((o) => !held.some((h) => h.originId === o.id))
+    .map((o) => ({ id: newId(), originId: o.id, attributes: o.attributes, createdAt: now, updatedAt: now })),
 ];
 
 /** The external references of an offering's products, as EPCC's `meta.external_product_refs`. */
@@ -61,11 +63,22 @@ export const withoutCopy = <A>(held: readonly OfferingItem<A>[], id: Uuid): read
   held.some((h) => h.id === id) ? held.filter((h) => h.id !== id) : undefined;
 
 /** The copies with the one with this id changed; undefined when none has it. The original is left as it is. */
-export const withCopyChanged = <A>(held: readonly OfferingItem<A>[], id: Uuid, change: (attributes: A) => A, now: Date): readonly OfferingItem<A>[] | undefined =>
-  held.some((h) => h.id === id) ? held.map((h) => (h.id === id ? { ...h, attributes: change(h.attributes), updatedAt: now } : h)) : undefined;
+export const withCopyChanged = <A>(
+  held: readonly OfferingItem<A>[],
+  id: Uuid,
+  change: (attributes: A) => A,
+  now: Date,
+): readonly OfferingItem<A>[] | undefined =>
+  held.some((h) => h.id === id)
+    ? held.map((h) => (h.id === id ? { ...h, attributes: change(h.attributes), updatedAt: now } : h))
+    : undefined;
 
 /** The offering's next version: what changed, a version number one higher, and when. */
-export const nextVersion = (offering: Offering, changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans'>>, now: Date): Offering => ({
+export const nextVersion = (
+  offering: Offering,
+  changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans'>>,
+  now: Date,
+): Offering => ({
   ...offering,
   ...changed,
   version: offering.version + 1,

@@ -18,14 +18,21 @@ export const PAYMENT_AUTHORITY_FIELDS = {
   authorize_net: { payment_profile_id: authorityId, customer_profile_id: authorityId },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, FieldSpec<string, false>>>>>;
 
-const ANY_AUTHORITY_FIELDS: Readonly<Record<string, FieldSpec<string, false>>> = Object.assign({}, ...Object.values(PAYMENT_AUTHORITY_FIELDS));
+const ANY_AUTHORITY_FIELDS: Readonly<Record<string, FieldSpec<string, false>>> = Object.assign(
+  {},
+  ...Object.values(PAYMENT_AUTHORITY_FIELDS),
+);
 
 export type PaymentAuthorityType = keyof typeof PAYMENT_AUTHORITY_FIELDS;
 export const PAYMENT_AUTHORITY_TYPES = Object.keys(PAYMENT_AUTHORITY_FIELDS) as readonly PaymentAuthorityType[];
 
 /** Who takes the subscription's payments, and the identifiers that gateway knows the customer by. */
 export type PaymentAuthority =
-  | { readonly type: 'platform_payments_processor' | 'elastic_path_payments_stripe'; readonly customer_id?: string; readonly card_id?: string }
+  | {
+      readonly type: 'platform_payments_processor' | 'elastic_path_payments_stripe';
+      readonly customer_id?: string;
+      readonly card_id?: string;
+    }
   | { readonly type: 'authorize_net'; readonly payment_profile_id?: string; readonly customer_profile_id?: string };
 
 /** Reads one payment authority: its `type` decides which identifiers it takes; others are ignored. */
@@ -35,7 +42,11 @@ export const parsePaymentAuthority =
     if (!isRecord(input)) return E.left(issues(source, 'must be an object'));
     const type = oneOf(PAYMENT_AUTHORITY_TYPES)(`${source}.type`)(input['type']);
     // Without a known type, the identifiers of every type are checked, so that every problem is listed at once.
-    const ids = parseCreated(E.isRight(type) ? PAYMENT_AUTHORITY_FIELDS[type.right] : ANY_AUTHORITY_FIELDS, input, source);
+    const ids = parseCreated(
+      E.isRight(type) ? PAYMENT_AUTHORITY_FIELDS[type.right] : ANY_AUTHORITY_FIELDS,
+      input,
+      source,
+    );
     if (E.isLeft(type)) {
       const [first, ...rest] = type.left;
       return E.left([first, ...rest, ...(E.isLeft(ids) ? ids.left : [])]);

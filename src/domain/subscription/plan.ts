@@ -41,4 +41,8 @@ export const PLANS: CatalogueKind<PlanAttributes, PlanChanges> = {
   inUse: 'the plan is used by an offering',
 };
 
-export const { parseNew: parsePlanAttributes, parseChanges: parsePlanChanges, fromStorage: planAttributesFromStorage } = PLANS;
+export const {
+  parseNew: parsePlanAttributes,
+  parseChanges: parsePlanChanges,
+  fromStorage: planAttributesFromStorage,
+} = PLANS;

@@ -1,4 +1,13 @@
-import { AMOUNT_MAX, asAmount, decimalFraction, fraction, remainderOf, roundDown, times, type Fraction } from '../shared/money.js';
+import {
+  AMOUNT_MAX,
+  asAmount,
+  decimalFraction,
+  fraction,
+  remainderOf,
+  roundDown,
+  times,
+  type Fraction,
+} from '../shared/money.js';
 import type { Price, PriceMap } from './catalogue-fields.js';
 import type { OfferingPlan, OfferingProduct } from './offering.js';
 
@@ -9,10 +18,12 @@ export const keptAfterDiscount = (percentage: number): Fraction => {
 };
 
 /** `sum` less `percentage` percent, rounded down to the minor unit (EPCC "always rounds down to the penny"). */
-export const discounted = (sum: bigint | number, percentage: number): bigint => roundDown(times(sum, keptAfterDiscount(percentage)));
+export const discounted = (sum: bigint | number, percentage: number): bigint =>
+  roundDown(times(sum, keptAfterDiscount(percentage)));
 
 /** Why a plan whose products add up past the largest amount has no price in that currency. */
-export const priceTooLarge = (currency: string): string => `the plan's price in ${currency} would exceed ${AMOUNT_MAX} minor units`;
+export const priceTooLarge = (currency: string): string =>
+  `the plan's price in ${currency} would exceed ${AMOUNT_MAX} minor units`;
 
 /** A plan's prices, and the currencies its products are priced in whose plan price would exceed `AMOUNT_MAX`. */
 export interface PlanPricing {
@@ -44,7 +55,8 @@ export const planPricing = (products: readonly OfferingProduct[], plan: Offering
 };
 
 /** `planPricing`'s prices. */
-export const planPrices = (products: readonly OfferingProduct[], plan: OfferingPlan): PriceMap => planPricing(products, plan).prices;
+export const planPrices = (products: readonly OfferingProduct[], plan: OfferingPlan): PriceMap =>
+  planPricing(products, plan).prices;
 
 export interface FormattedPrice {
   readonly amount: number;
@@ -91,7 +103,8 @@ export const formatAmount = (amount: number, currency: string): string => {
 /** The price to show: in `preferred` when priced in it, else in the first currency in code order. */
 export const displayPrice = (prices: PriceMap | undefined, preferred?: string): DisplayPrice | undefined => {
   if (prices === undefined) return undefined;
-  const currency = preferred !== undefined && prices[preferred] !== undefined ? preferred : Object.keys(prices).sort()[0];
+  const currency =
+    preferred !== undefined && prices[preferred] !== undefined ? preferred : Object.keys(prices).sort()[0];
   const price = currency === undefined ? undefined : prices[currency];
   if (currency === undefined || price === undefined) return undefined;
   const formatted = { amount: price.amount, currency, formatted: formatAmount(price.amount, currency) };

@@ -1,5 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { issue, issues, unprocessable, validationFailed, type DomainError, type ValidationIssue } from '../shared/errors.js';
+import {
+  issue,
+  issues,
+  unprocessable,
+  validationFailed,
+  type DomainError,
+  type ValidationIssue,
+} from '../shared/errors.js';
 import { oneOf } from '../shared/literal.js';
 import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
@@ -23,7 +30,8 @@ const STEPS_MAX = 10;
 
 /** `{"data": [{"type": "attach", "products": ["<id>"]}, ...]}`, as EPCC's `ManageSubscriptionProducts`. */
 export const parseProductChanges = (data: unknown): Parsed<readonly ProductChange[]> => {
-  if (!Array.isArray(data) || data.length === 0 || data.length > STEPS_MAX) return E.left(issues('data', `must be a list of 1 to ${STEPS_MAX} changes`));
+  if (!Array.isArray(data) || data.length === 0 || data.length > STEPS_MAX)
+    return E.left(issues('data', `must be a list of 1 to ${STEPS_MAX} changes`));
   const problems: ValidationIssue[] = [];
   const changes: ProductChange[] = [];
   data.forEach((step: unknown, index) => {
@@ -45,11 +53,21 @@ export const parseProductChanges = (data: unknown): Parsed<readonly ProductChang
  * one of its offering snapshot's (a detached one must be held), a canceled or closed subscription keeps
  * what it has, and the plan must stay priced in the subscription's currency for what is left.
  */
-export const applyProductChanges = (subscription: Subscription, offering: Offering, changes: readonly ProductChange[], now: Date): E.Either<DomainError, Subscription> => {
+export const applyProductChanges = (
+  subscription: Subscription,
+  offering: Offering,
+  changes: readonly ProductChange[],
+  now: Date,
+): E.Either<DomainError, Subscription> => {
   const plan = offering.plans.find((p) => p.id === subscription.planId);
   if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
   if (subscription.flags.canceled || standingAt(subscription, plan.attributes, now).closed) {
-    return E.left(unprocessable(`a ${subscription.flags.canceled ? 'canceled' : 'closed'} subscription cannot change its products`, 'state_transition_not_allowed'));
+    return E.left(
+      unprocessable(
+        `a ${subscription.flags.canceled ? 'canceled' : 'closed'} subscription cannot change its products`,
+        'state_transition_not_allowed',
+      ),
+    );
   }
   const offered = new Set(offering.products.map((p) => p.id));
   let held = new Set(subscriptionProducts(subscription, offering).map((p) => p.id));
@@ -58,7 +76,8 @@ export const applyProductChanges = (subscription: Subscription, offering: Offeri
     change.products.forEach((id, n) => {
       const source = `data.${index}.products.${n}`;
       if (!offered.has(id)) problems.push(issue(source, "is not a product of the subscription's offering"));
-      else if (change.type === 'detach' && !held.has(id)) problems.push(issue(source, 'is not a product the subscription holds'));
+      else if (change.type === 'detach' && !held.has(id))
+        problems.push(issue(source, 'is not a product the subscription holds'));
     });
     if (change.type === 'replace') held = new Set(change.products);
     else if (change.type === 'attach') for (const id of change.products) held.add(id);
@@ -67,11 +86,20 @@ export const applyProductChanges = (subscription: Subscription, offering: Offeri
   const [first, ...rest] = problems;
   if (first !== undefined) return E.left(validationFailed([first, ...rest]));
   const productIds = offering.products.filter((p) => held.has(p.id)).map((p) => p.id);
-  const changed: Subscription = { ...subscription, productIds, timestamps: { ...subscription.timestamps, updatedAt: now } };
+  const changed: Subscription = {
+    ...subscription,
+    productIds,
+    timestamps: { ...subscription.timestamps, updatedAt: now },
+  };
   const pricing = planPricing(subscriptionProducts(changed, offering), plan);
-  if (pricing.tooLarge.includes(subscription.currency)) return E.left(validationFailed([issue('data', priceTooLarge(subscription.currency))]));
+  if (pricing.tooLarge.includes(subscription.currency))
+    return E.left(validationFailed([issue('data', priceTooLarge(subscription.currency))]));
   if (pricing.prices[subscription.currency] === undefined) {
-    return E.left(validationFailed([issue('data', `would leave the subscription's plan without a price in ${subscription.currency}`)]));
+    return E.left(
+      validationFailed([
+        issue('data', `would leave the subscription's plan without a price in ${subscription.currency}`),
+      ]),
+    );
   }
   return E.right(changed);
 };

@@ -35,4 +35,8 @@ export const PRODUCTS: CatalogueKind<ProductAttributes, ProductChanges> = {
   inUse: 'the product is used by an offering',
 };
 
-export const { parseNew: parseProductAttributes, parseChanges: parseProductChanges, fromStorage: productAttributesFromStorage } = PRODUCTS;
+export const {
+  parseNew: parseProductAttributes,
+  parseChanges: parseProductChanges,
+  fromStorage: productAttributesFromStorage,
+} = PRODUCTS;

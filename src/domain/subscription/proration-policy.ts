@@ -1,7 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
-import { BILLING_POLICY_LIST, billingPolicyParsers, type BillingPolicy, type BillingPolicyKind } from './billing-policy.js';
+import {
+  BILLING_POLICY_LIST,
+  billingPolicyParsers,
+  type BillingPolicy,
+  type BillingPolicyKind,
+} from './billing-policy.js';
 import { parseCatalogueName, parseExternalRef } from './catalogue-fields.js';
 
 export const PRORATION_POLICY_TYPE = 'subscription_proration_policy';

@@ -47,4 +47,5 @@ export const parseSubscriberChanges = (data: unknown): Parsed<SubscriberChanges>
   );
 
 /** The same rules on stored columns, so that a drifted row fails loudly. */
-export const subscriberAttributesFromStorage = (stored: unknown): Parsed<SubscriberAttributes> => parseCreated(SUBSCRIBER_FIELDS, stored, 'subscriber');
+export const subscriberAttributesFromStorage = (stored: unknown): Parsed<SubscriberAttributes> =>
+  parseCreated(SUBSCRIBER_FIELDS, stored, 'subscriber');

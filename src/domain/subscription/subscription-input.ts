@@ -2,11 +2,24 @@ import * as E from 'fp-ts/lib/Either.js';
 import { issue, issues, type ValidationIssue } from '../shared/errors.js';
 import { booleanValue } from '../shared/boolean.js';
 import { oneOf } from '../shared/literal.js';
-import { optionalField, parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import {
+  optionalField,
+  parseChanges,
+  parseCreated,
+  requiredField,
+  type Changes,
+  type Created,
+} from '../shared/record-parser.js';
 import { parseTimestamp } from '../shared/timestamp.js';
 import { parseUuidField } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { parseCatalogueName, parseCurrency, parseEmail, parseExternalRef, typedAttributes } from './catalogue-fields.js';
+import {
+  parseCatalogueName,
+  parseCurrency,
+  parseEmail,
+  parseExternalRef,
+  typedAttributes,
+} from './catalogue-fields.js';
 import { parsePaymentAuthority } from './payment-authority.js';
 import { STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE, type StateAction } from './subscription.js';
 import { pipe } from 'fp-ts/lib/function.js';
@@ -30,7 +43,8 @@ const SUBSCRIPTION_FIELDS = {
 export type NewSubscription = Created<typeof SUBSCRIPTION_FIELDS>;
 
 /** `POST /subscriptions/subscriptions`: the fields sit directly in `data`. */
-export const parseNewSubscription = (data: unknown): Parsed<NewSubscription> => parseCreated(SUBSCRIPTION_FIELDS, data, 'data');
+export const parseNewSubscription = (data: unknown): Parsed<NewSubscription> =>
+  parseCreated(SUBSCRIPTION_FIELDS, data, 'data');
 
 const SUBSCRIPTION_CHANGE_FIELDS = {
   plan_id: requiredField(parseUuidField),
@@ -56,9 +70,12 @@ export const parseSubscriptionChanges = (data: unknown): Parsed<SubscriptionChan
 export const parseStateAction = (data: unknown): Parsed<StateAction> => {
   if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
   const problems: ValidationIssue[] = [];
-  if (data['type'] !== STATE_TYPE) problems.push(issue('data.type', data['type'] === undefined ? 'is required' : `must be '${STATE_TYPE}'`));
+  if (data['type'] !== STATE_TYPE)
+    problems.push(issue('data.type', data['type'] === undefined ? 'is required' : `must be '${STATE_TYPE}'`));
   const attributes = data['attributes'];
-  const action = isRecord(attributes) ? oneOf([...STATE_ACTIONS])('data.attributes.action')(attributes['action']) : E.left(issues('data.attributes', 'must be an object'));
+  const action = isRecord(attributes)
+    ? oneOf([...STATE_ACTIONS])('data.attributes.action')(attributes['action'])
+    : E.left(issues('data.attributes', 'must be an object'));
   if (E.isLeft(action)) problems.push(...action.left);
   const [first, ...rest] = problems;
   if (first !== undefined || E.isLeft(action)) return E.left([first ?? issue('data', 'is invalid'), ...rest]);

@@ -15,7 +15,11 @@ export const SUBSCRIPTION_INCLUDES = ['plans', 'products'] as const;
 export type SubscriptionInclude = (typeof SUBSCRIPTION_INCLUDES)[number];
 
 /** The subscription list also pages by cursor, past EPCC's offset limit, for clients that ask (`page[after]`). */
-export const SUBSCRIPTION_LIST: ListRules<SubscriptionFilterField, SubscriptionInclude> = { filter: SUBSCRIPTION_FILTERS, include: SUBSCRIPTION_INCLUDES, cursor: true };
+export const SUBSCRIPTION_LIST: ListRules<SubscriptionFilterField, SubscriptionInclude> = {
+  filter: SUBSCRIPTION_FILTERS,
+  include: SUBSCRIPTION_INCLUDES,
+  cursor: true,
+};
 
 /** A subscription's state history is paged like every list, with neither filters nor includes. */
 export const STATE_LIST: ListRules = {};

@@ -93,7 +93,8 @@ export interface Subscription {
 }
 
 /** Where billing periods, the trial and the plan's length count from: going live, or creation for one made live. */
-export const startOf = (subscription: Subscription): Date => subscription.goLiveAfter ?? subscription.timestamps.createdAt;
+export const startOf = (subscription: Subscription): Date =>
+  subscription.goLiveAfter ?? subscription.timestamps.createdAt;
 
 /**
  * Where its current plan's length counts from: the switch to that plan, or going live. EPCC's table for
@@ -104,7 +105,9 @@ export const planStartOf = (subscription: Subscription): Date => subscription.pl
 
 /** When a plan with `end_behavior: close` ends the subscription: its `plan_length` intervals from `planStartOf`. */
 export const closesAt = (subscription: Subscription, plan: PlanAttributes): Date | undefined =>
-  plan.end_behavior === 'close' ? addIntervals(planStartOf(subscription), plan.billing_interval_type, plan.plan_length) : undefined;
+  plan.end_behavior === 'close'
+    ? addIntervals(planStartOf(subscription), plan.billing_interval_type, plan.plan_length)
+    : undefined;
 
 /** EPCC's `end_date`: where a cancellation ends it, else where its closing plan does; none for a rolling plan. */
 export const endDateOf = (subscription: Subscription, plan: PlanAttributes | undefined): Date | undefined =>
@@ -112,7 +115,8 @@ export const endDateOf = (subscription: Subscription, plan: PlanAttributes | und
 
 /** Pending until a `go_live` action, or until its `go_live_after` time has come. */
 export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
-  subscription.flags.pending && (subscription.goLiveAfter === undefined || subscription.goLiveAfter.getTime() > now.getTime());
+  subscription.flags.pending &&
+  (subscription.goLiveAfter === undefined || subscription.goLiveAfter.getTime() > now.getTime());
 
 /**
  * Where a subscription stands at `now`: it closes when a cancellation takes effect, or when a plan with
@@ -126,7 +130,11 @@ export interface SubscriptionStanding {
   readonly status: 'active' | 'inactive';
 }
 
-export const standingAt = (subscription: Subscription, plan: PlanAttributes | undefined, now: Date): SubscriptionStanding => {
+export const standingAt = (
+  subscription: Subscription,
+  plan: PlanAttributes | undefined,
+  now: Date,
+): SubscriptionStanding => {
   const { endDate } = subscription.timestamps;
   const pending = isPendingAt(subscription, now);
   const canceledOut = subscription.flags.canceled && endDate !== undefined && endDate.getTime() <= now.getTime();
@@ -138,4 +146,6 @@ export const standingAt = (subscription: Subscription, plan: PlanAttributes | un
 
 /** The first invoice comes after the trial, counted in the plan's billing intervals from `start`. */
 export const invoiceAfter = (start: Date, plan: PlanAttributes): Date =>
-  plan.trial_period === undefined || plan.trial_period === 0 ? start : addIntervals(start, plan.billing_interval_type, plan.trial_period);
+  plan.trial_period === undefined || plan.trial_period === 0
+    ? start
+    : addIntervals(start, plan.billing_interval_type, plan.trial_period);

@@ -24,7 +24,7 @@ export const parseTestClockMove = (body: unknown): E.Either<Issues, Date> => {
 };
 
 /** Why a move is refused: a test clock only moves forward, from what the store's clock reads now. */
-export const BACKWARDS = 'a test clock only moves forward: data.attributes.now must not be before the store\'s time now';
+export const BACKWARDS = "a test clock only moves forward: data.attributes.now must not be before the store's time now";
 
 /** A move to `to` from the store's time `from`: refused when backwards; staying put is a move of zero. */
 export const moveOf = (from: Date, to: Date): E.Either<typeof BACKWARDS, { readonly from: Date; readonly to: Date }> =>

@@ -26,7 +26,9 @@ interface Ran {
 }
 
 /** The CLI over one in-memory database that outlives each command, as a real one would. */
-const cli = (options: { env?: Record<string, string>; open?: CliIo['open']; migrated?: readonly MigrationResult[] } = {}) => {
+const cli = (
+  options: { env?: Record<string, string>; open?: CliIo['open']; migrated?: readonly MigrationResult[] } = {},
+) => {
   const state = new InMemoryState();
   const counts = { opened: 0, closed: 0 };
   let out = '';
@@ -39,7 +41,11 @@ const cli = (options: { env?: Record<string, string>; open?: CliIo['open']; migr
       options.open ??
       (async (): Promise<CliCore> => {
         counts.opened += 1;
-        return { container: buildContainer({ kind: 'memory', state }), migrated: options.migrated ?? [], close: async () => void (counts.closed += 1) };
+        return {
+          container: buildContainer({ kind: 'memory', state }),
+          migrated: options.migrated ?? [],
+          close: async () => void (counts.closed += 1),
+        };
       }),
     version: '9.8.7',
   };
@@ -53,7 +59,10 @@ const cli = (options: { env?: Record<string, string>; open?: CliIo['open']; migr
 };
 
 const json = (text: string): any => {
-  expect(text.endsWith('\n') && text.indexOf('\n') === text.length - 1, `one JSON document on one line: ${text}`).to.equal(true);
+  expect(
+    text.endsWith('\n') && text.indexOf('\n') === text.length - 1,
+    `one JSON document on one line: ${text}`,
+  ).to.equal(true);
   return JSON.parse(text);
 };
 
@@ -73,7 +82,9 @@ describe('CLI: version, help and usage errors', () => {
   });
 
   it('reads the version from the package.json one folder above the entry module', async () => {
-    const manifest = JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const manifest = JSON.parse(await readFile(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(await packageVersion(new URL('../../../src/cli.ts', import.meta.url).href)).to.equal(manifest.version);
     const missing = await packageVersion(new URL('file:///nowhere/at/all/cli.js').href).then(
       () => 'read',
@@ -86,7 +97,16 @@ describe('CLI: version, help and usage errors', () => {
     const { run } = cli();
     const { code, out } = await run('--help');
     expect(code).to.equal(0);
-    for (const command of ['migrate', 'create-store', 'create-key', 'list-stores', 'set-rate-limit', '--json', '--version']) expect(out).to.include(command);
+    for (const command of [
+      'migrate',
+      'create-store',
+      'create-key',
+      'list-stores',
+      'set-rate-limit',
+      '--json',
+      '--version',
+    ])
+      expect(out).to.include(command);
   });
 
   it('ends usage errors with 2, in words or as a JSON error, and opens no database', async () => {
@@ -129,7 +149,11 @@ describe('CLI: migrate', () => {
   ];
 
   it('says what the migrations did, or that the schema is up to date', async () => {
-    expect(await cli({ migrated }).run('migrate')).to.deep.equal({ code: 0, out: '0001-first: Success\n0002-second: Success\n', err: '' });
+    expect(await cli({ migrated }).run('migrate')).to.deep.equal({
+      code: 0,
+      out: '0001-first: Success\n0002-second: Success\n',
+      err: '',
+    });
     expect(await cli().run('migrate')).to.deep.equal({ code: 0, out: 'schema is up to date\n', err: '' });
   });
 
@@ -162,15 +186,29 @@ describe('CLI: create-store', () => {
   it('prints the same as one JSON document', async () => {
     const { run, ports } = cli();
     const created = json((await run('create-store', 'Shop', '--json')).out);
-    expect(Object.keys(created)).to.deep.equal(['store_id', 'store_name', 'key_id', 'key_name', 'reserved_rate_limit', 'client_id', 'client_secret']);
+    expect(Object.keys(created)).to.deep.equal([
+      'store_id',
+      'store_name',
+      'key_id',
+      'key_name',
+      'reserved_rate_limit',
+      'client_id',
+      'client_secret',
+    ]);
     expect(created).to.include({ store_name: 'Shop', key_name: 'Default key', reserved_rate_limit: null });
-    expect((await ports.keys.findById(created.store_id, created.key_id))?.secretHash).to.equal(nodeSecrets.hash(created.client_secret));
+    expect((await ports.keys.findById(created.store_id, created.key_id))?.secretHash).to.equal(
+      nodeSecrets.hash(created.client_secret),
+    );
   });
 
   it('refuses a name out of bounds with 5, naming the argument', async () => {
     const { run, state } = cli();
     const text = await run('create-store', 'x'.repeat(256));
-    expect([text.code, text.out, text.err]).to.deep.equal([5, '', 'error: the store was not created: invalid input\n  [name] must be 1 to 255 characters long\n']);
+    expect([text.code, text.out, text.err]).to.deep.equal([
+      5,
+      '',
+      'error: the store was not created: invalid input\n  [name] must be 1 to 255 characters long\n',
+    ]);
     expect(json((await run('create-store', '', '--json')).err)).to.deep.equal({
       error: {
         kind: 'invalid_input',
@@ -206,15 +244,40 @@ describe('CLI: create-key', () => {
 
   it('takes a name and a reservation, and prints the key as JSON', async () => {
     const { run, ports, store } = await withStore();
-    const created = json((await run('create-key', '--json', '--store', store.id.toUpperCase(), '--name', 'Batch jobs', '--reserved-rate-limit', '40')).out);
+    const created = json(
+      (
+        await run(
+          'create-key',
+          '--json',
+          '--store',
+          store.id.toUpperCase(),
+          '--name',
+          'Batch jobs',
+          '--reserved-rate-limit',
+          '40',
+        )
+      ).out,
+    );
     expect(created).to.include({ store_id: store.id, key_name: 'Batch jobs', reserved_rate_limit: 40 });
-    expect(Object.keys(created)).to.deep.equal(['store_id', 'key_id', 'key_name', 'reserved_rate_limit', 'client_id', 'client_secret']);
-    expect(await ports.keys.findById(store.id, created.key_id)).to.include({ clientId: created.client_id, reservedRateLimit: 40 });
+    expect(Object.keys(created)).to.deep.equal([
+      'store_id',
+      'key_id',
+      'key_name',
+      'reserved_rate_limit',
+      'client_id',
+      'client_secret',
+    ]);
+    expect(await ports.keys.findById(store.id, created.key_id)).to.include({
+      clientId: created.client_id,
+      reservedRateLimit: 40,
+    });
   });
 
   it('creates a key with scopes, and ends with 5 naming --scopes for an unknown one', async () => {
     const { run, ports, store, state } = await withStore();
-    const created = json((await run('create-key', '--json', '--store', store.id, '--scopes', 'billing, read-only')).out);
+    const created = json(
+      (await run('create-key', '--json', '--store', store.id, '--scopes', 'billing, read-only')).out,
+    );
     expect(created['scopes']).to.deep.equal(['read-only', 'billing']);
     expect((await ports.keys.findById(store.id, created.key_id))?.scopes).to.deep.equal(['read-only', 'billing']);
     const bad = json((await run('create-key', '--json', '--store', store.id, '--scopes', 'billing,admin')).err);
@@ -226,7 +289,11 @@ describe('CLI: create-key', () => {
   it('ends with 3 for a store that does not exist, or an id that is no uuid', async () => {
     const { run, state } = await withStore();
     for (const id of [UNKNOWN_STORE, 'not-a-uuid']) {
-      expect(await run('create-key', '--store', id)).to.deep.equal({ code: 3, out: '', err: 'error: the key was not created: store not found\n' });
+      expect(await run('create-key', '--store', id)).to.deep.equal({
+        code: 3,
+        out: '',
+        err: 'error: the key was not created: store not found\n',
+      });
       expect(json((await run('create-key', '--store', id, '--json')).err)).to.deep.equal({
         error: { kind: 'not_found', exit_code: 3, message: 'the key was not created: store not found', issues: [] },
       });
@@ -239,8 +306,12 @@ describe('CLI: create-key', () => {
     await ports.keys.insert(aKey(store.id, { reservedRateLimit: 30 }), () => true);
     const refused = await run('create-key', '--store', store.id, '--reserved-rate-limit', '21');
     expect([refused.code, refused.out]).to.deep.equal([4, '']);
-    expect(refused.err).to.equal('error: the key was not created: requested reserved rate limit will exceed the maximum\n');
-    expect(json((await run('create-key', '--store', store.id, '--reserved-rate-limit', '21', '--json')).err).error).to.include({
+    expect(refused.err).to.equal(
+      'error: the key was not created: requested reserved rate limit will exceed the maximum\n',
+    );
+    expect(
+      json((await run('create-key', '--store', store.id, '--reserved-rate-limit', '21', '--json')).err).error,
+    ).to.include({
       kind: 'conflict',
       exit_code: 4,
       code: 'reservation_over_budget',
@@ -252,12 +323,23 @@ describe('CLI: create-key', () => {
     const { run, store, state } = await withStore();
     const text = await run('create-key', '--store', store.id, '--name', '', '--reserved-rate-limit', '1.5');
     expect([text.code, text.out]).to.deep.equal([5, '']);
-    expect(text.err).to.equal('error: the key was not created: invalid input\n  --name must be 1 to 255 characters long\n  --reserved-rate-limit must be an integer\n');
-    const issues = (args: string[]) => run('create-key', '--json', '--store', store.id, ...args).then((r) => json(r.err).error.issues);
-    expect(await issues(['--reserved-rate-limit', '-1'])).to.deep.equal([{ source: '--reserved-rate-limit', detail: 'must be between 0 and 2147483647' }]);
-    expect(await issues(['--reserved-rate-limit', '2147483648'])).to.deep.equal([{ source: '--reserved-rate-limit', detail: 'must be between 0 and 2147483647' }]);
-    expect(await issues(['--reserved-rate-limit', 'ten'])).to.deep.equal([{ source: '--reserved-rate-limit', detail: 'must be an integer' }]);
-    expect(await issues(['--name', 'k'.repeat(256)])).to.deep.equal([{ source: '--name', detail: 'must be 1 to 255 characters long' }]);
+    expect(text.err).to.equal(
+      'error: the key was not created: invalid input\n  --name must be 1 to 255 characters long\n  --reserved-rate-limit must be an integer\n',
+    );
+    const issues = (args: string[]) =>
+      run('create-key', '--json', '--store', store.id, ...args).then((r) => json(r.err).error.issues);
+    expect(await issues(['--reserved-rate-limit', '-1'])).to.deep.equal([
+      { source: '--reserved-rate-limit', detail: 'must be between 0 and 2147483647' },
+    ]);
+    expect(await issues(['--reserved-rate-limit', '2147483648'])).to.deep.equal([
+      { source: '--reserved-rate-limit', detail: 'must be between 0 and 2147483647' },
+    ]);
+    expect(await issues(['--reserved-rate-limit', 'ten'])).to.deep.equal([
+      { source: '--reserved-rate-limit', detail: 'must be an integer' },
+    ]);
+    expect(await issues(['--name', 'k'.repeat(256)])).to.deep.equal([
+      { source: '--name', detail: 'must be 1 to 255 characters long' },
+    ]);
     expect(state.applicationKeys.size).to.equal(1);
   });
 });
@@ -266,7 +348,11 @@ describe('CLI: list-stores', () => {
   const seeded = async (count: number) => {
     const harness = cli();
     const stores = Array.from({ length: count }, (_, i) =>
-      aStore({ name: `Store ${i + 1}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i, 8, 30, 15, 250)), rateLimit: 100 * (i + 1) }),
+      aStore({
+        name: `Store ${i + 1}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i, 8, 30, 15, 250)),
+        rateLimit: 100 * (i + 1),
+      }),
     );
     for (const store of stores) await harness.ports.stores.create(storeRecords(store));
     return { ...harness, stores };
@@ -314,7 +400,9 @@ describe('CLI: list-stores', () => {
     const lines = page.out.split('\n');
     expect(lines.slice(1, 3).map((l) => l.slice(0, 36))).to.deep.equal(ids.slice(1, 3));
     expect(lines[3]).to.equal('stores 2-3 of 5, newest first; next page: --offset 3');
-    expect((await run('list-stores', '--limit', '2', '--offset', '3')).out.split('\n')[3]).to.equal('stores 4-5 of 5, newest first');
+    expect((await run('list-stores', '--limit', '2', '--offset', '3')).out.split('\n')[3]).to.equal(
+      'stores 4-5 of 5, newest first',
+    );
     expect((await run('list-stores', '--offset', '9')).out).to.equal('no stores at offset 9 (5 in all)\n');
   });
 
@@ -331,14 +419,19 @@ describe('CLI: list-stores', () => {
       created_at: '2026-01-03T08:30:15.250Z',
     });
     expect(listed.data).to.have.length(2);
-    expect(listed.meta).to.deep.equal({ page: { limit: 2, offset: 0, current: 1, total: 2 }, results: { total: 3, total_method: 'exact' } });
+    expect(listed.meta).to.deep.equal({
+      page: { limit: 2, offset: 0, current: 1, total: 2 },
+      results: { total: 3, total_method: 'exact' },
+    });
   });
 
   it('ends with 5 for a page out of bounds, naming both options', async () => {
     const { run } = await seeded(1);
     const text = await run('list-stores', '--limit', '101', '--offset', 'x');
     expect([text.code, text.out]).to.deep.equal([5, '']);
-    expect(text.err).to.equal('error: the stores were not listed: invalid input\n  --offset must be an integer between 0 and 10000\n  --limit must be an integer between 1 and 100\n');
+    expect(text.err).to.equal(
+      'error: the stores were not listed: invalid input\n  --offset must be an integer between 0 and 10000\n  --limit must be an integer between 1 and 100\n',
+    );
     expect(json((await run('list-stores', '--limit', '0', '--json')).err).error).to.deep.include({
       kind: 'invalid_input',
       issues: [{ source: '--limit', detail: 'must be an integer between 1 and 100' }],
@@ -351,8 +444,15 @@ describe('CLI: set-rate-limit', () => {
     const { run, ports } = cli();
     const store = aStore();
     await ports.stores.create(storeRecords(store));
-    expect(await run('set-rate-limit', '--store', store.id, '250')).to.deep.equal({ code: 0, out: `store ${store.id}: 250 requests per second\n`, err: '' });
-    expect(json((await run('set-rate-limit', '--json', '--store', store.id, '300')).out)).to.deep.equal({ store_id: store.id, rate_limit: 300 });
+    expect(await run('set-rate-limit', '--store', store.id, '250')).to.deep.equal({
+      code: 0,
+      out: `store ${store.id}: 250 requests per second\n`,
+      err: '',
+    });
+    expect(json((await run('set-rate-limit', '--json', '--store', store.id, '300')).out)).to.deep.equal({
+      store_id: store.id,
+      rate_limit: 300,
+    });
     expect((await ports.stores.findById(store.id))?.rateLimit).to.equal(300);
   });
 
@@ -367,10 +467,20 @@ describe('CLI: set-rate-limit', () => {
       return { code: text.code, err: text.err, error: json(asJson.err).error };
     };
     const unknown = await ended('set-rate-limit', '--store', UNKNOWN_STORE, '10');
-    expect([unknown.code, unknown.err, unknown.error.kind]).to.deep.equal([3, 'error: the rate limit was not set: store not found\n', 'not_found']);
+    expect([unknown.code, unknown.err, unknown.error.kind]).to.deep.equal([
+      3,
+      'error: the rate limit was not set: store not found\n',
+      'not_found',
+    ]);
     const below = await ended('set-rate-limit', '--store', store.id, '59');
-    expect([below.code, below.error.kind, below.error.code]).to.deep.equal([4, 'conflict', 'budget_below_reservations']);
-    expect(below.err).to.equal("error: the rate limit was not set: the store's application keys reserve more than this request budget\n");
+    expect([below.code, below.error.kind, below.error.code]).to.deep.equal([
+      4,
+      'conflict',
+      'budget_below_reservations',
+    ]);
+    expect(below.err).to.equal(
+      "error: the rate limit was not set: the store's application keys reserve more than this request budget\n",
+    );
     const invalid = await ended('set-rate-limit', '--store', store.id, '1000001');
     expect([invalid.code, invalid.error.issues]).to.deep.equal([
       5,
@@ -385,7 +495,9 @@ describe('CLI: configuration and database failures', () => {
     const { run, counts } = cli({ env: { PORT: 'eighty', DATABASE_URL: 'sqlite://x' } });
     const text = await run('list-stores');
     expect(text.code).to.equal(5);
-    expect(text.err).to.match(/^error: the configuration in the environment is invalid\n {2}DATABASE_URL must start with .*\n {2}PORT must be an integer .*\n$/);
+    expect(text.err).to.match(
+      /^error: the configuration in the environment is invalid\n {2}DATABASE_URL must start with .*\n {2}PORT must be an integer .*\n$/,
+    );
     const { error } = json((await run('list-stores', '--json')).err);
     expect(error.issues.map((i: { detail: string }) => i.detail.split(' ')[0])).to.deep.equal(['DATABASE_URL', 'PORT']);
     expect(counts.opened).to.equal(0);
@@ -397,21 +509,29 @@ describe('CLI: configuration and database failures', () => {
       'the embedded database in .data/pglite is in use by another process (pid 4242, perhaps the running service): ' +
       'stop it first, or set DATABASE_URL to a server database, which many processes can share';
     expect(await run('list-stores')).to.deep.equal({ code: 6, out: '', err: `error: ${expected}\n` });
-    expect(json((await run('create-store', '--json')).err)).to.deep.equal({ error: { kind: 'database_unavailable', exit_code: 6, message: expected, issues: [] } });
+    expect(json((await run('create-store', '--json')).err)).to.deep.equal({
+      error: { kind: 'database_unavailable', exit_code: 6, message: expected, issues: [] },
+    });
   });
 
   it('ends with 6 when the database cannot be reached, even when the fault is the cause of another error', async () => {
     const unreachable = new StorageUnavailable('the connection failed (ECONNREFUSED)');
     for (const thrown of [unreachable, new Error('migration unknown failed', { cause: unreachable })]) {
       const { run } = cli({ open: () => Promise.reject(thrown) });
-      expect(await run('migrate')).to.deep.equal({ code: 6, out: '', err: 'error: the database cannot be reached: the connection failed (ECONNREFUSED)\n' });
+      expect(await run('migrate')).to.deep.equal({
+        code: 6,
+        out: '',
+        err: 'error: the database cannot be reached: the connection failed (ECONNREFUSED)\n',
+      });
     }
   });
 
   it('ends with 1 for anything unexpected, with its message', async () => {
     const { run } = cli({ open: () => Promise.reject(new Error('disk on fire')) });
     expect(await run('migrate')).to.deep.equal({ code: 1, out: '', err: 'error: disk on fire\n' });
-    expect(json((await run('migrate', '--json')).err)).to.deep.equal({ error: { kind: 'unexpected', exit_code: 1, message: 'disk on fire', issues: [] } });
+    expect(json((await run('migrate', '--json')).err)).to.deep.equal({
+      error: { kind: 'unexpected', exit_code: 1, message: 'disk on fire', issues: [] },
+    });
   });
 
   it('closes the database after every command, whether it succeeded or not', async () => {
@@ -440,7 +560,9 @@ describe('CLI: on the embedded database', () => {
     expect(await run('create-key', '--store', storeId, '--reserved-rate-limit', '30', '--json')).to.equal(0);
     out = '';
     expect(await run('list-stores', '--json')).to.equal(0);
-    expect(json(out).data.map((s: Record<string, unknown>) => [s['id'], s['key_count'], s['total_reserved_rate_limit']])).to.deep.equal([[storeId, 2, 30]]);
+    expect(
+      json(out).data.map((s: Record<string, unknown>) => [s['id'], s['key_count'], s['total_reserved_rate_limit']]),
+    ).to.deep.equal([[storeId, 2, 30]]);
   });
 
   it('ends with 6 while another live process holds the data directory, naming its pid', async () => {
@@ -449,7 +571,10 @@ describe('CLI: on the embedded database', () => {
     try {
       await writeFile(`${dataDir}.lock`, String(holder.pid));
       let err = '';
-      const code = await runCli({ env: { DATA_DIR: dataDir }, out: () => {}, err: (text) => (err += text), open: openCore, version: '0.0.0' }, ['list-stores']);
+      const code = await runCli(
+        { env: { DATA_DIR: dataDir }, out: () => {}, err: (text) => (err += text), open: openCore, version: '0.0.0' },
+        ['list-stores'],
+      );
       expect(code).to.equal(6);
       expect(err).to.equal(
         `error: the embedded database in ${dataDir} is in use by another process (pid ${holder.pid}, perhaps the running service): ` +

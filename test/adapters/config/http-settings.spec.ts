@@ -48,9 +48,19 @@ describe('Config: HTTP timeouts and allowed hosts', () => {
     for (const [name, value, ok] of table) {
       const found = errors({ [name]: value });
       if (ok) expect(found, `${name}=${value}`).to.deep.equal([]);
-      else expect(found, `${name}=${value}`).to.deep.equal([`${name} must be a whole number of milliseconds between ${name === 'SHUTDOWN_TIMEOUT_MS' ? 0 : 1} and 3600000, got "${value}"`]);
+      else
+        expect(found, `${name}=${value}`).to.deep.equal([
+          `${name} must be a whole number of milliseconds between ${name === 'SHUTDOWN_TIMEOUT_MS' ? 0 : 1} and 3600000, got "${value}"`,
+        ]);
     }
-    expect(settings({ SHUTDOWN_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '500', HEADERS_TIMEOUT_MS: '400', KEEP_ALIVE_TIMEOUT_MS: '100' })).to.include({
+    expect(
+      settings({
+        SHUTDOWN_TIMEOUT_MS: '2000',
+        REQUEST_TIMEOUT_MS: '500',
+        HEADERS_TIMEOUT_MS: '400',
+        KEEP_ALIVE_TIMEOUT_MS: '100',
+      }),
+    ).to.include({
       shutdownTimeoutMs: 2000,
       requestTimeoutMs: 500,
       headersTimeoutMs: 400,
@@ -59,20 +69,30 @@ describe('Config: HTTP timeouts and allowed hosts', () => {
   });
 
   it('refuses a headers timeout longer than the request timeout, naming both', () => {
-    expect(errors({ HEADERS_TIMEOUT_MS: '5001', REQUEST_TIMEOUT_MS: '5000' })).to.deep.equal(['HEADERS_TIMEOUT_MS (5001) must not exceed REQUEST_TIMEOUT_MS (5000)']);
+    expect(errors({ HEADERS_TIMEOUT_MS: '5001', REQUEST_TIMEOUT_MS: '5000' })).to.deep.equal([
+      'HEADERS_TIMEOUT_MS (5001) must not exceed REQUEST_TIMEOUT_MS (5000)',
+    ]);
     expect(errors({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '5000' })).to.deep.equal([]);
     expect(errors({ HEADERS_TIMEOUT_MS: '40000' })).to.have.length(1);
   });
 
   it('reads ALLOWED_HOSTS as lower-case host[:port] entries', () => {
-    expect(settings({ ALLOWED_HOSTS: 'API.example.com, shop.example.com:8443,,[::1]:3000,10.0.0.1' }).allowedHosts).to.deep.equal([
-      'api.example.com',
-      'shop.example.com:8443',
-      '[::1]:3000',
-      '10.0.0.1',
-    ]);
-    for (const bad of ['http://api.example.com', 'api.example.com:0', 'api.example.com:65536', 'api.example.com/path', '::1', 'a b', '-bad.example', ',']) {
-      expect(errors({ ALLOWED_HOSTS: bad }), bad).to.deep.equal([`ALLOWED_HOSTS must be a comma-separated list of host or host:port entries, got "${bad}"`]);
+    expect(
+      settings({ ALLOWED_HOSTS: 'API.example.com, shop.example.com:8443,,[::1]:3000,10.0.0.1' }).allowedHosts,
+    ).to.deep.equal(['api.example.com', 'shop.example.com:8443', '[::1]:3000', '10.0.0.1']);
+    for (const bad of [
+      'http://api.example.com',
+      'api.example.com:0',
+      'api.example.com:65536',
+      'api.example.com/path',
+      '::1',
+      'a b',
+      '-bad.example',
+      ',',
+    ]) {
+      expect(errors({ ALLOWED_HOSTS: bad }), bad).to.deep.equal([
+        `ALLOWED_HOSTS must be a comma-separated list of host or host:port entries, got "${bad}"`,
+      ]);
     }
   });
 
@@ -81,7 +101,9 @@ describe('Config: HTTP timeouts and allowed hosts', () => {
     expect(settings({ TRUSTED_PROXY_HEADER: 'X-Real-IP' }).trustedProxyHeader).to.equal('x-real-ip');
     expect(settings({ TRUSTED_PROXY_HEADER: '' }).trustedProxyHeader).to.equal(undefined);
     for (const bad of ['X-Forwarded-For: 1.2.3.4', 'two words', 'a,b', 'x'.repeat(65), 'Forwarded\u00e9']) {
-      expect(errors({ TRUSTED_PROXY_HEADER: bad }), bad).to.deep.equal([`TRUSTED_PROXY_HEADER must be a header name such as X-Forwarded-For, got "${bad}"`]);
+      expect(errors({ TRUSTED_PROXY_HEADER: bad }), bad).to.deep.equal([
+        `TRUSTED_PROXY_HEADER must be a header name such as X-Forwarded-For, got "${bad}"`,
+      ]);
     }
   });
 
@@ -89,7 +111,9 @@ describe('Config: HTTP timeouts and allowed hosts', () => {
     expect(settings({ MAX_CONNECTIONS: '250' }).maxConnections).to.equal(250);
     expect(settings({ MAX_CONNECTIONS: '1000000' }).maxConnections).to.equal(1_000_000);
     for (const bad of ['0', '1000001', '-1', '1.5', 'many', ' 10']) {
-      expect(errors({ MAX_CONNECTIONS: bad }), bad).to.deep.equal([`MAX_CONNECTIONS must be a whole number of connections between 1 and 1000000, got "${bad}"`]);
+      expect(errors({ MAX_CONNECTIONS: bad }), bad).to.deep.equal([
+        `MAX_CONNECTIONS must be a whole number of connections between 1 and 1000000, got "${bad}"`,
+      ]);
     }
   });
 

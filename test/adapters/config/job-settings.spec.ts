@@ -6,7 +6,9 @@ import { readJobSettings } from '../../../src/adapters/config/job-settings.js';
 describe('Config: JOB_LEASE_MS', () => {
   it('defaults to an 8 s lease, renewed and swept every 2 s', () => {
     expect(readJobSettings({})).to.deep.equal(E.right({ leaseMs: 8000, renewEveryMs: 2000, sweepEveryMs: 2000 }));
-    expect(readJobSettings({ JOB_LEASE_MS: '' })).to.deep.equal(E.right({ leaseMs: 8000, renewEveryMs: 2000, sweepEveryMs: 2000 }));
+    expect(readJobSettings({ JOB_LEASE_MS: '' })).to.deep.equal(
+      E.right({ leaseMs: 8000, renewEveryMs: 2000, sweepEveryMs: 2000 }),
+    );
   });
 
   it('takes whole milliseconds from 2000 to an hour, with renewals and sweeps at a quarter of the lease', () => {
@@ -29,7 +31,11 @@ describe('Config: JOB_LEASE_MS', () => {
 
   it('is read with the rest of the configuration, and a bad value is reported by name', () => {
     const config = readConfig({ JOB_LEASE_MS: '12000' });
-    expect(E.isRight(config) && config.right.jobs).to.deep.equal({ leaseMs: 12000, renewEveryMs: 3000, sweepEveryMs: 3000 });
+    expect(E.isRight(config) && config.right.jobs).to.deep.equal({
+      leaseMs: 12000,
+      renewEveryMs: 3000,
+      sweepEveryMs: 3000,
+    });
     const bad = readConfig({ JOB_LEASE_MS: '100' });
     expect(E.isLeft(bad) && bad.left.some((e) => e.startsWith('JOB_LEASE_MS must be'))).to.equal(true);
   });

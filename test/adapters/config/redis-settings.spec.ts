@@ -18,7 +18,13 @@ describe('Config: REDIS_COMMAND_TIMEOUT_MS', () => {
     ];
     for (const [raw, ms] of table) {
       const read = readRedisCommandTimeout(raw === undefined ? {} : { REDIS_COMMAND_TIMEOUT_MS: raw });
-      expect(read, String(raw)).to.deep.equal(ms === undefined ? E.left(`REDIS_COMMAND_TIMEOUT_MS must be a whole number of milliseconds between 1 and 3600000, got "${raw}"`) : E.right(ms));
+      expect(read, String(raw)).to.deep.equal(
+        ms === undefined
+          ? E.left(
+              `REDIS_COMMAND_TIMEOUT_MS must be a whole number of milliseconds between 1 and 3600000, got "${raw}"`,
+            )
+          : E.right(ms),
+      );
     }
     const config = readConfig({ REDIS_COMMAND_TIMEOUT_MS: '120' });
     expect(E.isRight(config) && config.right.redisCommandTimeoutMs).to.equal(120);

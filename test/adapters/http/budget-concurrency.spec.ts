@@ -8,11 +8,18 @@ forEachBackend('HTTP: concurrent reservations', (_backend, persistence) => {
     try {
       const token = await api.token();
       const responses = await Promise.all(
-        Array.from({ length: 8 }, (_, n) => api.request('/v2/application-keys', { ...jsonBody({ data: { type: 'application_key', name: `k${n}`, reserved_rate_limit: 30 } }), token })),
+        Array.from({ length: 8 }, (_, n) =>
+          api.request('/v2/application-keys', {
+            ...jsonBody({ data: { type: 'application_key', name: `k${n}`, reserved_rate_limit: 30 } }),
+            token,
+          }),
+        ),
       );
       const statuses = responses.map((r) => r.status).sort();
       expect(statuses).to.deep.equal([201, 201, 201, 409, 409, 409, 409, 409]);
-      const list = (await (await api.request('/v2/application-keys', { token })).json()) as { meta: { total_reserved_rate_limit: number } };
+      const list = (await (await api.request('/v2/application-keys', { token })).json()) as {
+        meta: { total_reserved_rate_limit: number };
+      };
       expect(list.meta.total_reserved_rate_limit).to.equal(90);
     } finally {
       await api.close();

@@ -15,7 +15,13 @@ interface RawAnswer {
 }
 
 /** One request over a socket of its own, its answer's bytes as they came, not decoded. */
-const send = (api: TestApi, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> =>
+const send = (
+  api: TestApi,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawAnswer> =>
   new Promise((resolve, reject) => {
     const req = request(`${api.url}${path}`, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -38,11 +44,20 @@ const decoded = (answer: RawAnswer): string => {
 /** Holds the answer, decoded, to the OpenAPI document, as every answer a test receives is. */
 const documented = (method: string, path: string, answer: RawAnswer): string => {
   const body = method === 'HEAD' ? '' : decoded(answer);
-  assertDocumented({ method, path, status: answer.status, header: (name) => String(answer.headers[name.toLowerCase()] ?? '') || undefined, body });
+  assertDocumented({
+    method,
+    path,
+    status: answer.status,
+    header: (name) => String(answer.headers[name.toLowerCase()] ?? '') || undefined,
+    body,
+  });
   return body;
 };
 
-const vary = (answer: RawAnswer): string[] => String(answer.headers['vary'] ?? '').split(',').map((v) => v.trim().toLowerCase());
+const vary = (answer: RawAnswer): string[] =>
+  String(answer.headers['vary'] ?? '')
+    .split(',')
+    .map((v) => v.trim().toLowerCase());
 
 describe('HTTP: compressed answers for clients that ask', () => {
   let api: TestApi;
@@ -56,15 +71,31 @@ describe('HTTP: compressed answers for clients that ask', () => {
     for (let n = 0; n < 20; n += 1) {
       const created = await api.request(
         '/v2/subscriptions/subscribers',
-        jsonBody({ data: { type: 'subscription_subscriber', attributes: { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', name: `Subscriber ${n}`, email: `s${n}@example.com` } } }),
+        jsonBody({
+          data: {
+            type: 'subscription_subscriber',
+            attributes: {
+              account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60',
+              name: `Subscriber ${n}`,
+              email: `s${n}@example.com`,
+            },
+          },
+        }),
       );
       expect(created.status).to.equal(201);
     }
   });
   after(async () => api.close());
 
-  const get = async (path: string, acceptEncoding?: string, method = 'GET'): Promise<{ answer: RawAnswer; body: string }> => {
-    const answer = await send(api, method, path, { ...auth, ...(acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }) });
+  const get = async (
+    path: string,
+    acceptEncoding?: string,
+    method = 'GET',
+  ): Promise<{ answer: RawAnswer; body: string }> => {
+    const answer = await send(api, method, path, {
+      ...auth,
+      ...(acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding }),
+    });
     return { answer, body: documented(method, path, answer) };
   };
 
@@ -118,7 +149,13 @@ describe('HTTP: compressed answers for clients that ask', () => {
 
   it('never compresses the answer to a write, however large', async () => {
     const path = '/v2/subscriptions/products';
-    const answer = await send(api, 'POST', path, { ...auth, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip, br' }, JSON.stringify({ data: productData({ name: 'n'.repeat(1024), description: 'd'.repeat(1024) }) }));
+    const answer = await send(
+      api,
+      'POST',
+      path,
+      { ...auth, 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip, br' },
+      JSON.stringify({ data: productData({ name: 'n'.repeat(1024), description: 'd'.repeat(1024) }) }),
+    );
     const body = documented('POST', path, answer);
     expect(answer.status).to.equal(201);
     expect(Buffer.byteLength(body)).to.be.above(COMPRESS_FROM_BYTES);
@@ -128,9 +165,26 @@ describe('HTTP: compressed answers for clients that ask', () => {
 
   it('answers any Accept-Encoding with the same JSON, compressed only with an encoding the header accepts', async () => {
     const { body: plain } = await get(LIST);
-    const coding = fc.constantFrom('gzip', 'br', 'deflate', 'identity', '*', 'zstd', 'GZip', 'x-gzip', 'br;', ';q=1', '');
+    const coding = fc.constantFrom(
+      'gzip',
+      'br',
+      'deflate',
+      'identity',
+      '*',
+      'zstd',
+      'GZip',
+      'x-gzip',
+      'br;',
+      ';q=1',
+      '',
+    );
     const q = fc.option(fc.constantFrom('0', '0.0', '0.001', '0.5', '1', '1.000', 'abc', '2'), { nil: undefined });
-    const header = fc.array(fc.tuple(coding, q).map(([c, v]) => (v === undefined ? c : `${c};q=${v}`)), { maxLength: 5 }).map((parts) => parts.join(', '));
+    const header = fc
+      .array(
+        fc.tuple(coding, q).map(([c, v]) => (v === undefined ? c : `${c};q=${v}`)),
+        { maxLength: 5 },
+      )
+      .map((parts) => parts.join(', '));
     await fc.assert(
       fc.asyncProperty(header, async (acceptEncoding) => {
         const { answer, body } = await get(LIST, acceptEncoding);
@@ -141,7 +195,10 @@ describe('HTTP: compressed answers for clients that ask', () => {
         expect(['gzip', 'br']).to.include(encoding);
         // The chosen encoding is named in the header, or the header has `*`, with a q above 0.
         const named = acceptEncoding.split(',').map((part) => part.trim().toLowerCase().split(';'));
-        const accepted = named.some(([name, ...params]) => (name === encoding || name === '*') && !params.some((p) => /^q=0(\.0*)?$/.test(p.trim())));
+        const accepted = named.some(
+          ([name, ...params]) =>
+            (name === encoding || name === '*') && !params.some((p) => /^q=0(\.0*)?$/.test(p.trim())),
+        );
         expect(accepted, `${acceptEncoding} -> ${encoding}`).to.equal(true);
       }),
       { numRuns: propertyRuns(40) },

@@ -11,19 +11,29 @@ import { ensureConsoleBuilt } from '../../support/console-build.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 
 /** A GET with the given Accept-Encoding, read as raw bytes, so what is on the wire is what is checked. */
-const rawGet = (url: string, acceptEncoding: string | undefined): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> =>
+const rawGet = (
+  url: string,
+  acceptEncoding: string | undefined,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> =>
   new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      { headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 
-const assetUrls = (html: string): string[] => [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1] ?? '').filter((u) => u !== 'data:,');
+const assetUrls = (html: string): string[] =>
+  [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1] ?? '').filter((u) => u !== 'data:,');
 
 describe('Console: served by the service', () => {
   let api: TestApi;
@@ -38,7 +48,11 @@ describe('Console: served by the service', () => {
     expect(response.status).to.equal(200);
     expect(response.headers.get('content-type')).to.equal('text/html; charset=utf-8');
     expect(response.headers.get('content-security-policy')).to.equal(CONSOLE_CONTENT_SECURITY_POLICY);
-    expect(CONSOLE_CONTENT_SECURITY_POLICY).to.include("script-src 'self'").and.include("style-src 'self'").and.include("connect-src 'self'").and.not.include('unsafe');
+    expect(CONSOLE_CONTENT_SECURITY_POLICY)
+      .to.include("script-src 'self'")
+      .and.include("style-src 'self'")
+      .and.include("connect-src 'self'")
+      .and.not.include('unsafe');
     expect(response.headers.get('x-frame-options')).to.equal('DENY');
     expect(response.headers.get('cache-control')).to.equal('no-cache');
     const html = await response.text();
@@ -46,7 +60,9 @@ describe('Console: served by the service', () => {
     expect(html).not.to.match(/\bstyle=/);
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts).to.have.length(1);
-    expect(scripts.every((m) => /\bsrc="\/console\/assets\//.test(m[1] ?? '') && (m[2] ?? '').trim() === '')).to.equal(true);
+    expect(scripts.every((m) => /\bsrc="\/console\/assets\//.test(m[1] ?? '') && (m[2] ?? '').trim() === '')).to.equal(
+      true,
+    );
     const urls = assetUrls(html);
     expect(urls).to.have.length(2);
     for (const url of urls) expect(url).to.match(/^\/console\/assets\/main-[A-Z0-9]{8}\.(js|css)$/);
@@ -124,5 +140,6 @@ describe('Console: choosing an encoding', () => {
     ['br;q=0.5', 'br'],
     ['gzip;q=1, br;q=0.001', 'br'],
   ];
-  for (const [header, expected] of table) it(`${JSON.stringify(header)} → ${expected}`, () => expect(pickEncoding(header)).to.equal(expected));
+  for (const [header, expected] of table)
+    it(`${JSON.stringify(header)} → ${expected}`, () => expect(pickEncoding(header)).to.equal(expected));
 });

@@ -2,12 +2,18 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { epccContract } from '../../support/epcc-contract.js';
 
-const PAYMENT = '/v2/subscriptions/invoices/2f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f/payments/3f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f';
+const PAYMENT =
+  '/v2/subscriptions/invoices/2f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f/payments/3f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f';
 const payment = (meta: Record<string, unknown>) => ({
   data: {
     id: '3f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f',
     type: 'subscription_invoice_payment',
-    attributes: { success: false, pending: true, gateway: 'manual', amount: { currency: 'USD', amount: 100, includes_tax: false } },
+    attributes: {
+      success: false,
+      pending: true,
+      gateway: 'manual',
+      amount: { currency: 'USD', amount: 100, includes_tax: false },
+    },
     meta: {
       owner: 'store',
       invoice_id: '2f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f',
@@ -18,14 +24,22 @@ const payment = (meta: Record<string, unknown>) => ({
     },
   },
 });
-const exchange = (method: string, path: string, status: number, body: unknown) => ({ method, path, status, header: () => 'application/json', body: body === undefined ? '' : JSON.stringify(body) });
+const exchange = (method: string, path: string, status: number, body: unknown) => ({
+  method,
+  path,
+  status,
+  header: () => 'application/json',
+  body: body === undefined ? '' : JSON.stringify(body),
+});
 
 describe("EPCC's OpenAPI documents, as the HTTP tests hold answers to them", () => {
   const epcc = epccContract();
 
   it('are vendored with their source, commit and license', () => {
     for (const name of ['subscriptions-openapi.json', 'account-membership-settings-openapi.json']) {
-      const vendored = JSON.parse(readFileSync(new URL(`../../support/epcc/${name}`, import.meta.url), 'utf8')) as Record<string, any>;
+      const vendored = JSON.parse(
+        readFileSync(new URL(`../../support/epcc/${name}`, import.meta.url), 'utf8'),
+      ) as Record<string, any>;
       expect(vendored['x-vendored-from']).to.include({ repository: 'https://github.com/elasticpath/elasticpath-dev' });
       expect(vendored['x-vendored-from']['commit']).to.match(/^[0-9a-f]{40}$/);
     }
@@ -35,26 +49,53 @@ describe("EPCC's OpenAPI documents, as the HTTP tests hold answers to them", () 
   it("find EPCC's operation with and without /v2, literal paths before templated ones, and nothing for our own routes", () => {
     expect(epcc.match('PUT', PAYMENT)?.operation.operationId).to.equal('UpdateInvoicePayment');
     expect(epcc.match('GET', PAYMENT.slice('/v2'.length))?.operation.operationId).to.equal('GetInvoicePayment');
-    expect(epcc.match('PUT', '/v2/subscriptions/offerings/2f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f/products/replace')?.operation.operationId).to.equal('ReplaceOfferingProduct');
-    expect(epcc.match('GET', '/v2/settings/account-membership')?.operation.operationId).to.equal('get-v2-settings-account-membership');
+    expect(
+      epcc.match('PUT', '/v2/subscriptions/offerings/2f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f/products/replace')?.operation
+        .operationId,
+    ).to.equal('ReplaceOfferingProduct');
+    expect(epcc.match('GET', '/v2/settings/account-membership')?.operation.operationId).to.equal(
+      'get-v2-settings-account-membership',
+    );
     expect(epcc.match('GET', '/v2/subscriptions/test-clock')).to.equal(undefined);
     expect(epcc.match('GET', '/v2/application-keys')).to.equal(undefined);
   });
 
   it('pass a payment as EPCC shapes it, and fail one without meta.manual_payment, naming what is missing', () => {
     expect(epcc.problems(exchange('GET', PAYMENT, 200, payment({ manual_payment: true })))).to.equal(undefined);
-    expect(epcc.problems(exchange('GET', PAYMENT, 200, payment({})))).to.match(/GetInvoicePayment .* must have required property 'manual_payment'/);
+    expect(epcc.problems(exchange('GET', PAYMENT, 200, payment({})))).to.match(
+      /GetInvoicePayment .* must have required property 'manual_payment'/,
+    );
   });
 
   it("fail a success status EPCC does not list, and an error body that is not EPCC's error document; leave unlisted errors to our document", () => {
-    expect(epcc.problems(exchange('PUT', PAYMENT, 201, payment({ manual_payment: true })))).to.match(/answered 201, which EPCC does not list/);
-    expect(epcc.problems(exchange('PUT', PAYMENT, 400, { errors: [{ status: 400, title: 'Bad Request' }] }))).to.match(/status must be string/);
-    expect(epcc.problems(exchange('PUT', PAYMENT, 400, { errors: [{ status: '400', title: 'Bad Request', source: 'data.id' }] }))).to.equal(undefined);
+    expect(epcc.problems(exchange('PUT', PAYMENT, 201, payment({ manual_payment: true })))).to.match(
+      /answered 201, which EPCC does not list/,
+    );
+    expect(epcc.problems(exchange('PUT', PAYMENT, 400, { errors: [{ status: 400, title: 'Bad Request' }] }))).to.match(
+      /status must be string/,
+    );
+    expect(
+      epcc.problems(
+        exchange('PUT', PAYMENT, 400, { errors: [{ status: '400', title: 'Bad Request', source: 'data.id' }] }),
+      ),
+    ).to.equal(undefined);
     expect(epcc.problems(exchange('PUT', PAYMENT, 429, { anything: true }))).to.equal(undefined);
   });
 
   it("check the request bodies we send against EPCC's request schema", () => {
-    expect(epcc.requestProblems('PUT', PAYMENT, { data: { id: '3f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f', type: 'subscription_invoice_payment', attributes: { success: true, payment_taken_at: '2026-01-01T00:00:00Z' } } })).to.equal(undefined);
-    expect(epcc.requestProblems('PUT', PAYMENT, { data: { type: 'subscription_invoice_payment', attributes: { success: true } } })).to.match(/must have required property 'id'/);
+    expect(
+      epcc.requestProblems('PUT', PAYMENT, {
+        data: {
+          id: '3f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f',
+          type: 'subscription_invoice_payment',
+          attributes: { success: true, payment_taken_at: '2026-01-01T00:00:00Z' },
+        },
+      }),
+    ).to.equal(undefined);
+    expect(
+      epcc.requestProblems('PUT', PAYMENT, {
+        data: { type: 'subscription_invoice_payment', attributes: { success: true } },
+      }),
+    ).to.match(/must have required property 'id'/);
   });
 });

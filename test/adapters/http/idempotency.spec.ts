@@ -18,7 +18,9 @@ describe('HTTP: Idempotency-Key on POST', () => {
       body: JSON.stringify({ data: productData({ name }) }),
       ...(token === undefined ? {} : { token }),
     });
-  const count = async () => ((await (await api.request('/v2/subscriptions/products')).json()) as { meta: { results: { total: number } } }).meta.results.total;
+  const count = async () =>
+    ((await (await api.request('/v2/subscriptions/products')).json()) as { meta: { results: { total: number } } }).meta
+      .results.total;
 
   it('replays the first response to a retry with the same key: same status, same body, one product', async () => {
     const first = await create('retry-1');
@@ -39,7 +41,9 @@ describe('HTTP: Idempotency-Key on POST', () => {
     await create('reused');
     const other = await create('reused', 'Tea leaves');
     expect(other.status).to.equal(422);
-    expect(((await other.json()) as { errors: { source: string; detail: string }[] }).errors[0]).to.include({ source: 'Idempotency-Key' });
+    expect(((await other.json()) as { errors: { source: string; detail: string }[] }).errors[0]).to.include({
+      source: 'Idempotency-Key',
+    });
     expect(await count()).to.equal(1);
   });
 
@@ -48,7 +52,9 @@ describe('HTTP: Idempotency-Key on POST', () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length).to.be.at.least(1);
     expect(statuses.every((s) => s === 201 || s === 409)).to.equal(true);
-    expect(responses.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null)).to.have.length(1);
+    expect(responses.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null)).to.have.length(
+      1,
+    );
     expect(await count()).to.equal(1);
   });
 
@@ -69,8 +75,16 @@ describe('HTTP: Idempotency-Key on POST', () => {
     await create('shared-key');
     const other = await api.container.get(CreateStore).execute('Other store');
     if (E.isLeft(other)) throw new Error('store not created');
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: other.right.key.clientId, client_secret: other.right.clientSecret });
-    const token = ((await (await fetch(`${api.url}/oauth/access_token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: other.right.key.clientId,
+      client_secret: other.right.clientSecret,
+    });
+    const token = (
+      (await (await fetch(`${api.url}/oauth/access_token`, { method: 'POST', body: form })).json()) as {
+        access_token: string;
+      }
+    ).access_token;
     const theirs = await create('shared-key', 'Coffee beans', token);
     expect(theirs.status).to.equal(201);
     expect(theirs.headers.get('idempotent-replayed')).to.equal(null);

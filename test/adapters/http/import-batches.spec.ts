@@ -16,7 +16,13 @@ import { randomIds } from '../../../src/adapters/system/system-module.js';
 import type { PageRequest } from '../../../src/domain/query/page.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 
-type ImportDoc = { data: { id: string; attributes: { status: string }; meta: { records: { uploaded: Record<string, number>; imported: Record<string, number> } } } };
+type ImportDoc = {
+  data: {
+    id: string;
+    attributes: { status: string };
+    meta: { records: { uploaded: Record<string, number>; imported: Record<string, number> } };
+  };
+};
 
 /** The number of the line whose record is each subscription, from the lines as uploaded. */
 const linesByRecord = async (api: TestApi, importId: string): Promise<Map<string, number>> => {
@@ -29,15 +35,33 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
   let subscription: (n: number, fields?: Record<string, unknown>) => string;
   let offeringId: Uuid;
   beforeEach(async () => {
-    api = await startTestApi({ persistence: persistence(), imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: 4 * IMPORT_BATCH, maxFileBytes: 8 * 1024 * 1024 } });
-    const product = (await (await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))).json()) as { data: { id: string } };
-    const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as { data: { id: string } };
-    const offering = (await (await api.request('/v2/subscriptions/offerings/build', jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }))).json()) as {
+    api = await startTestApi({
+      persistence: persistence(),
+      imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: 4 * IMPORT_BATCH, maxFileBytes: 8 * 1024 * 1024 },
+    });
+    const product = (await (
+      await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))
+    ).json()) as { data: { id: string } };
+    const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as {
+      data: { id: string };
+    };
+    const offering = (await (
+      await api.request(
+        '/v2/subscriptions/offerings/build',
+        jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }),
+      )
+    ).json()) as {
       data: { id: string; relationships: { plans: { data: { id: string }[] } } };
     };
     const planId = offering.data.relationships.plans.data[0]!.id;
     offeringId = offering.data.id as Uuid;
-    subscription = (n, fields = {}) => JSON.stringify({ data: { type: 'subscription', ...subscriptionData(offering.data.id, planId, { email: `sub${n}@example.com`, ...fields }) } });
+    subscription = (n, fields = {}) =>
+      JSON.stringify({
+        data: {
+          type: 'subscription',
+          ...subscriptionData(offering.data.id, planId, { email: `sub${n}@example.com`, ...fields }),
+        },
+      });
   });
   afterEach(async () => api.close());
 
@@ -50,20 +74,25 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
   };
 
   const failedLines = async (importId: string): Promise<number[]> => {
-    const failures = await api.container.get(TOKENS.ImportLineRepository).failures(api.store.store.id, importId as Uuid, { offset: 0, limit: 100 } as PageRequest);
+    const failures = await api.container
+      .get(TOKENS.ImportLineRepository)
+      .failures(api.store.store.id, importId as Uuid, { offset: 0, limit: 100 } as PageRequest);
     return failures.items.map((line) => line.lineNumber);
   };
 
   /** The store's subscriptions as its running count says and as its rows are, and each one's first invoice number. */
   const stored = async () => {
     const storeId = api.store.store.id;
-    const list = (await (await api.request('/v2/subscriptions/subscriptions?page[limit]=1')).json()) as { meta: { results: { total: number } } };
+    const list = (await (await api.request('/v2/subscriptions/subscriptions?page[limit]=1')).json()) as {
+      meta: { results: { total: number } };
+    };
     const subscriptions = api.container.get(TOKENS.SubscriptionRepository);
     const invoices = api.container.get(TOKENS.InvoiceRepository);
     const numbers = new Map<string, number[]>();
     for (let offset = 0; ; offset += 100) {
       const page = await invoices.list(storeId, everyRow([], { offset, limit: 100 } as PageRequest));
-      for (const invoice of page.items) numbers.set(invoice.subscriptionId, [...(numbers.get(invoice.subscriptionId) ?? []), invoice.number]);
+      for (const invoice of page.items)
+        numbers.set(invoice.subscriptionId, [...(numbers.get(invoice.subscriptionId) ?? []), invoice.number]);
       if (page.items.length < 100) break;
     }
     const ids = [...numbers.keys()] as Uuid[];
@@ -72,23 +101,32 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
 
   /** Every subscription has exactly one first invoice, numbered 1..n without a gap in the order of its line. */
   const expectNumberedInLineOrder = (numbers: Map<string, number[]>, lineOf: Map<string, number>) => {
-    expect([...numbers.values()].every((n) => n.length === 1), 'one invoice per subscription').to.equal(true);
+    expect(
+      [...numbers.values()].every((n) => n.length === 1),
+      'one invoice per subscription',
+    ).to.equal(true);
     const inLineOrder = [...numbers.entries()].sort(([a], [b]) => lineOf.get(a)! - lineOf.get(b)!).map(([, [n]]) => n);
     expect(inLineOrder).to.deep.equal(inLineOrder.map((_, i) => i + 1));
   };
 
-  it('fails the first and the last line of a batch alone, and numbers the others\' first invoices in file order without a gap', async () => {
+  it("fails the first and the last line of a batch alone, and numbers the others' first invoices in file order without a gap", async () => {
     const total = 2 * IMPORT_BATCH + 1;
     const bad = [1, IMPORT_BATCH, IMPORT_BATCH + 1, 2 * IMPORT_BATCH, total];
-    const importId = await upload(Array.from({ length: total }, (_, i) => subscription(i + 1, bad.includes(i + 1) ? { currency: 'GBP' } : {})));
+    const importId = await upload(
+      Array.from({ length: total }, (_, i) => subscription(i + 1, bad.includes(i + 1) ? { currency: 'GBP' } : {})),
+    );
     const lineOf = await linesByRecord(api, importId);
     await runImportJob(api, importId);
     const done = ((await (await api.request(`/v2/subscriptions/imports/${importId}`)).json()) as ImportDoc).data;
     expect(done.attributes.status).to.equal('success');
     expect(done.meta.records.imported['subscription']).to.equal(total - bad.length);
     expect(await failedLines(importId)).to.deep.equal(bad);
-    const errors = (await (await api.request(`/v2/subscriptions/imports/${importId}/errors`)).json()) as { data: { line_number: number; detail: string }[] };
-    expect(errors.data.map((e) => e.detail)).to.deep.equal(bad.map(() => 'data.currency: must be a currency the plan is priced in; the plan is priced in EUR, USD'));
+    const errors = (await (await api.request(`/v2/subscriptions/imports/${importId}/errors`)).json()) as {
+      data: { line_number: number; detail: string }[];
+    };
+    expect(errors.data.map((e) => e.detail)).to.deep.equal(
+      bad.map(() => 'data.currency: must be a currency the plan is priced in; the plan is priced in EUR, USD'),
+    );
     const { counted, rows, numbers } = await stored();
     expect({ counted, rows }).to.deep.equal({ counted: total - bad.length, rows: total - bad.length });
     expectNumberedInLineOrder(numbers, lineOf);
@@ -101,7 +139,12 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
     // A run that stored two lines of the first batch one at a time and died before marking them.
     const early = [...lineOf.entries()].filter(([, line]) => line === 3 || line === IMPORT_BATCH - 1);
     for (const [recordId, line] of early) {
-      const create = new CreateSubscription(api.container.get(TOKENS.SubscriptionRepository), api.container.get(TOKENS.OfferingRepository), api.container.get(TOKENS.StoreClock), recordIdFirst(recordId as Uuid, randomIds));
+      const create = new CreateSubscription(
+        api.container.get(TOKENS.SubscriptionRepository),
+        api.container.get(TOKENS.OfferingRepository),
+        api.container.get(TOKENS.StoreClock),
+        recordIdFirst(recordId as Uuid, randomIds),
+      );
       await create.execute(api.store.store.id, (JSON.parse(subscription(line)) as { data: unknown }).data);
     }
     // A run that stored the first batch and died before marking its lines.
@@ -113,7 +156,10 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
     };
     const job = await api.container.get(TOKENS.JobRepository).findById(api.store.store.id, importId as Uuid);
     let died: unknown;
-    await api.container.get(RunImport).run({ job: job!, startedAt: new Date(), heartbeat: async () => undefined }).catch((error: unknown) => (died = error));
+    await api.container
+      .get(RunImport)
+      .run({ job: job!, startedAt: new Date(), heartbeat: async () => undefined })
+      .catch((error: unknown) => (died = error));
     expect(String(died)).to.contain('the process died');
     expect(await lines.pending(importId as Uuid, 0, 1), 'no line marked').to.have.length(1);
     expect((await stored()).rows, 'the first batch was stored').to.equal(IMPORT_BATCH);
@@ -128,7 +174,10 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
     // The two lines stored early were numbered first; the others follow in line order.
     const earlyIds = new Set(early.map(([id]) => id));
     expect(early.map(([id]) => numbers.get(id)![0]).sort()).to.deep.equal([1, 2]);
-    expectNumberedInLineOrder(new Map([...numbers].filter(([id]) => !earlyIds.has(id)).map(([id, [n]]) => [id, [n! - 2]])), lineOf);
+    expectNumberedInLineOrder(
+      new Map([...numbers].filter(([id]) => !earlyIds.has(id)).map(([id, [n]]) => [id, [n! - 2]])),
+      lineOf,
+    );
   });
 
   it('stops at a line the storage refuses midway through a batch, with the lines before it stored and counted, and nothing after it', async () => {
@@ -142,13 +191,23 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
     if (E.isLeft(other)) throw new Error('store not created');
     const subscriptions = api.container.get(TOKENS.SubscriptionRepository);
     const offering = await api.container.get(TOKENS.OfferingRepository).findById(api.store.store.id, offeringId);
-    await subscriptions.insert(aSubscription(offering!, await subscriptions.snapshotOffering(offering!), { id: taken!, storeId: other.right.store.id }));
+    await subscriptions.insert(
+      aSubscription(offering!, await subscriptions.snapshotOffering(offering!), {
+        id: taken!,
+        storeId: other.right.store.id,
+      }),
+    );
     const job = await api.container.get(TOKENS.JobRepository).findById(api.store.store.id, importId as Uuid);
     let refused: unknown;
-    await api.container.get(RunImport).run({ job: job!, startedAt: new Date(), heartbeat: async () => undefined }).catch((error: unknown) => (refused = error));
+    await api.container
+      .get(RunImport)
+      .run({ job: job!, startedAt: new Date(), heartbeat: async () => undefined })
+      .catch((error: unknown) => (refused = error));
     expect(refused, 'the run stops').to.be.instanceOf(Error);
     const lines = api.container.get(TOKENS.ImportLineRepository);
-    expect((await lines.pending(importId as Uuid, 0, total)).map((l) => l.lineNumber)).to.deep.equal([12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect((await lines.pending(importId as Uuid, 0, total)).map((l) => l.lineNumber)).to.deep.equal([
+      12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ]);
     const { counted, rows, numbers } = await stored();
     expect({ counted, rows }).to.deep.equal({ counted: 11, rows: 11 });
     expectNumberedInLineOrder(numbers, lineOf);
@@ -159,12 +218,23 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
     const lines = api.container.get(TOKENS.ImportLineRepository);
     const uploadedLines = await lines.pending(importId as Uuid, 0, 10);
     const recordId = uploadedLines[1]!.recordId!;
-    const create = new CreateSubscription(api.container.get(TOKENS.SubscriptionRepository), api.container.get(TOKENS.OfferingRepository), api.container.get(TOKENS.StoreClock), recordIdFirst(recordId, randomIds));
+    const create = new CreateSubscription(
+      api.container.get(TOKENS.SubscriptionRepository),
+      api.container.get(TOKENS.OfferingRepository),
+      api.container.get(TOKENS.StoreClock),
+      recordIdFirst(recordId, randomIds),
+    );
     expect(E.isRight(await create.execute(api.store.store.id, JSON.parse(uploadedLines[1]!.body!)))).to.equal(true);
     // Since that run, line 2 has become one its create endpoint refuses (its plan is not the offering's).
-    const refusedToday = JSON.stringify({ ...(JSON.parse(uploadedLines[1]!.body!) as Record<string, unknown>), plan_id: randomIds.uuid() });
+    const refusedToday = JSON.stringify({
+      ...(JSON.parse(uploadedLines[1]!.body!) as Record<string, unknown>),
+      plan_id: randomIds.uuid(),
+    });
     await lines.discard(importId as Uuid);
-    await lines.append(uploadedLines.map((line) => (line.lineNumber === 2 ? { ...line, body: refusedToday } : line)), new Date());
+    await lines.append(
+      uploadedLines.map((line) => (line.lineNumber === 2 ? { ...line, body: refusedToday } : line)),
+      new Date(),
+    );
     await runImportJob(api, importId);
     expect(await failedLines(importId)).to.deep.equal([]);
     const { counted, rows } = await stored();

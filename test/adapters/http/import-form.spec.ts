@@ -9,7 +9,10 @@ const BOUNDARY = 'b';
 
 /** A request as the server hands it over: headers, a body stream, and whether the body arrived in full. */
 const request = (): PassThrough & { headers: IncomingMessage['headers']; complete: boolean } =>
-  Object.assign(new PassThrough(), { headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` }, complete: false });
+  Object.assign(new PassThrough(), {
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    complete: false,
+  });
 
 const filePart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="import_file"; filename="a.jsonl"\r\n\r\n{"a":1}\n{"a":2}\n`;
 
@@ -72,7 +75,11 @@ describe('Import form reader', () => {
       .filter((b) => !b.includes(`\r\n--${BOUNDARY}`));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('external_ref', 'note'), value, fc.boolean(), async (name, bytes, first) => {
-        const field = Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`), bytes, Buffer.from('\r\n')]);
+        const field = Buffer.concat([
+          Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+          bytes,
+          Buffer.from('\r\n'),
+        ]);
         const file = Buffer.from(`${filePart}\r\n`);
         const req = request();
         const upload = readImportForm(req as unknown as IncomingMessage, { maxFileBytes: 1024, maxLineBytes: 64 });
@@ -84,7 +91,12 @@ describe('Import form reader', () => {
         );
         const text = bytes.toString('utf8');
         if (isUtf8(bytes) && !text.includes('\u0000')) {
-          expect(outcome).to.deep.equal({ lines: [{ lineNumber: 1, text: '{"a":1}' }, { lineNumber: 2, text: '{"a":2}' }] });
+          expect(outcome).to.deep.equal({
+            lines: [
+              { lineNumber: 1, text: '{"a":1}' },
+              { lineNumber: 2, text: '{"a":2}' },
+            ],
+          });
           expect(upload.externalRef()).to.equal(name === 'external_ref' ? text : undefined);
         } else {
           expect(outcome).to.have.property('error').that.is.instanceOf(UnreadableField).and.has.property('field', name);

@@ -19,7 +19,9 @@ const multipart = (parts: readonly Part[]): Buffer =>
   Buffer.concat([
     ...parts.flatMap((part) => [
       Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${part.name}"`),
-      part.filename === undefined ? Buffer.alloc(0) : Buffer.concat([Buffer.from('; filename="'), Buffer.from(part.filename), Buffer.from('"')]),
+      part.filename === undefined
+        ? Buffer.alloc(0)
+        : Buffer.concat([Buffer.from('; filename="'), Buffer.from(part.filename), Buffer.from('"')]),
       Buffer.from('\r\n\r\n'),
       Buffer.from(part.value),
       Buffer.from('\r\n'),
@@ -28,29 +30,50 @@ const multipart = (parts: readonly Part[]): Buffer =>
   ]);
 
 const post = (api: TestApi, parts: readonly Part[]) =>
-  api.request('/v2/subscriptions/imports', { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` }, body: multipart(parts) });
+  api.request('/v2/subscriptions/imports', {
+    method: 'POST',
+    headers: { 'Content-Type': `multipart/form-data; boundary=${BOUNDARY}` },
+    body: multipart(parts),
+  });
 
 const subscriber = (n: number, name = `Subscriber ${n}`) =>
-  JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', name, email: `s${n}@example.com` } } });
+  JSON.stringify({
+    data: {
+      type: 'subscription_subscriber',
+      attributes: { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', name, email: `s${n}@example.com` },
+    },
+  });
 
 const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-const fileOf = (...lines: (string | Buffer)[]): Buffer => Buffer.concat(lines.flatMap((line) => [Buffer.from(line), Buffer.from('\n')]));
+const fileOf = (...lines: (string | Buffer)[]): Buffer =>
+  Buffer.concat(lines.flatMap((line) => [Buffer.from(line), Buffer.from('\n')]));
 
 type ErrorDoc = { errors: { status: string; code?: string; source?: string; detail: string }[] };
-type ImportDoc = { data: { id: string; attributes: { status: string }; meta: { records: { uploaded: Record<string, number>; imported: Record<string, number> } } } };
+type ImportDoc = {
+  data: {
+    id: string;
+    attributes: { status: string };
+    meta: { records: { uploaded: Record<string, number>; imported: Record<string, number> } };
+  };
+};
 
 forEachBackend('HTTP: import uploads with hostile content', (_backend, persistence) => {
   let api: TestApi;
   beforeEach(async () => {
-    api = await startTestApi({ persistence: persistence(), imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: 20, maxLineBytes: 64 * 1024, maxFileBytes: 256 * 1024 } });
+    api = await startTestApi({
+      persistence: persistence(),
+      imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: 20, maxLineBytes: 64 * 1024, maxFileBytes: 256 * 1024 },
+    });
   });
   afterEach(async () => api.close());
 
   /** Lines of uploads that have no job: none may be left by a refused upload. */
-  const jobless = () => api.container.get(TOKENS.ImportLineRepository).discardAbandoned(new Date(Date.now() + 86_400_000));
+  const jobless = () =>
+    api.container.get(TOKENS.ImportLineRepository).discardAbandoned(new Date(Date.now() + 86_400_000));
 
-  const imports = async (): Promise<unknown[]> => ((await (await api.request('/v2/subscriptions/imports')).json()) as { data: unknown[] }).data;
+  const imports = async (): Promise<unknown[]> =>
+    ((await (await api.request('/v2/subscriptions/imports')).json()) as { data: unknown[] }).data;
 
   it('fails a line nested 5,000 deep, a line that is not UTF-8 and a name holding U+0000 alone, each with its line number, and imports the others', async () => {
     const deep = `{"data":{"type":"subscription_subscriber","attributes":{"name":"Deep","tags":${nested(5_000)}}}}`;
@@ -65,13 +88,17 @@ forEachBackend('HTTP: import uploads with hostile content', (_backend, persisten
     const done = ((await (await api.request(`/v2/subscriptions/imports/${created.id}`)).json()) as ImportDoc).data;
     expect(done.attributes.status).to.equal('success');
     expect(done.meta.records.imported['subscription_subscriber']).to.equal(2);
-    const errors = (await (await api.request(`/v2/subscriptions/imports/${created.id}/errors`)).json()) as { data: { line_number: number; detail: string }[] };
+    const errors = (await (await api.request(`/v2/subscriptions/imports/${created.id}/errors`)).json()) as {
+      data: { line_number: number; detail: string }[];
+    };
     expect(errors.data.map((e) => [e.line_number, e.detail])).to.deep.equal([
       [2, `the JSON nests deeper than ${MAX_JSON_DEPTH} levels`],
       [3, 'the line is not valid UTF-8 text'],
       [4, 'data.attributes.name: must be valid Unicode text without NUL (U+0000) characters'],
     ]);
-    const subscribers = (await (await api.request('/v2/subscriptions/subscribers')).json()) as { data: { attributes: { name: string } }[] };
+    const subscribers = (await (await api.request('/v2/subscriptions/subscribers')).json()) as {
+      data: { attributes: { name: string } }[];
+    };
     expect(subscribers.data.map((s) => s.attributes.name).sort()).to.deep.equal(['Subscriber 1', 'Subscriber 5']);
   });
 
@@ -79,11 +106,15 @@ forEachBackend('HTTP: import uploads with hostile content', (_backend, persisten
     // The line's object and `data` are two levels, `attributes` a third.
     const atLimit = `{"data":{"type":"subscription_subscriber","attributes":{"tags":${nested(MAX_JSON_DEPTH - 3)}}}}`;
     const overLimit = `{"data":{"type":"subscription_subscriber","attributes":{"tags":${nested(MAX_JSON_DEPTH - 2)}}}}`;
-    const response = await post(api, [{ name: 'import_file', filename: 'records.jsonl', value: fileOf(atLimit, overLimit) }]);
+    const response = await post(api, [
+      { name: 'import_file', filename: 'records.jsonl', value: fileOf(atLimit, overLimit) },
+    ]);
     expect(response.status).to.equal(201);
     const created = ((await response.json()) as ImportDoc).data;
     await runImportJob(api, created.id);
-    const errors = (await (await api.request(`/v2/subscriptions/imports/${created.id}/errors`)).json()) as { data: { line_number: number; detail: string }[] };
+    const errors = (await (await api.request(`/v2/subscriptions/imports/${created.id}/errors`)).json()) as {
+      data: { line_number: number; detail: string }[];
+    };
     // The first line was read and then refused by the subscriber's own rules, not for its depth.
     expect(errors.data.map((e) => e.line_number)).to.deep.equal([1, 2]);
     expect(errors.data[0]!.detail).to.match(/data\.attributes\.account_id/);
@@ -92,7 +123,11 @@ forEachBackend('HTTP: import uploads with hostile content', (_backend, persisten
 
   const badValues: readonly { readonly what: string; readonly value: Buffer; readonly detail: RegExp }[] = [
     { what: 'U+0000', value: Buffer.from('batch\u00007'), detail: /without NUL \(U\+0000\)/ },
-    { what: 'a byte that is not UTF-8', value: Buffer.from([0x62, 0x61, 0x74, 0x63, 0x68, 0xff]), detail: /must be UTF-8 text/ },
+    {
+      what: 'a byte that is not UTF-8',
+      value: Buffer.from([0x62, 0x61, 0x74, 0x63, 0x68, 0xff]),
+      detail: /must be UTF-8 text/,
+    },
     { what: 'a cut UTF-8 sequence', value: Buffer.from([0x62, 0xe2, 0x82]), detail: /must be UTF-8 text/ },
     { what: 'an encoded surrogate', value: Buffer.from([0xed, 0xa0, 0x80]), detail: /must be UTF-8 text/ },
   ];
@@ -110,7 +145,9 @@ forEachBackend('HTTP: import uploads with hostile content', (_backend, persisten
           expect(body.errors[0]!.detail).to.match(detail);
           expect(await imports()).to.deep.equal([]);
           expect(await jobless(), 'lines left behind').to.equal(0);
-          const subscribers = (await (await api.request('/v2/subscriptions/subscribers')).json()) as { data: unknown[] };
+          const subscribers = (await (await api.request('/v2/subscriptions/subscribers')).json()) as {
+            data: unknown[];
+          };
           expect(subscribers.data).to.deep.equal([]);
         });
       }
@@ -125,7 +162,9 @@ forEachBackend('HTTP: import uploads with hostile content', (_backend, persisten
       { name: 'import_file', filename: 'records.jsonl', value: fileOf(subscriber(1)) },
     ]);
     expect(response.status).to.equal(201);
-    expect(((await response.json()) as { data: { attributes: { external_ref?: string } } }).data.attributes.external_ref).to.equal(ref);
+    expect(
+      ((await response.json()) as { data: { attributes: { external_ref?: string } } }).data.attributes.external_ref,
+    ).to.equal(ref);
     // Values over the field's byte limit are cut inside a character (after 0, 1 or 3 of its bytes); each still counts as too long.
     for (const long of ['𝄞'.repeat(2049), '𝄞'.repeat(2100), `a${'𝄞'.repeat(2100)}`, 'é'.repeat(5000)]) {
       const refused = await post(api, [
@@ -138,7 +177,7 @@ forEachBackend('HTTP: import uploads with hostile content', (_backend, persisten
     expect(await imports()).to.have.length(1);
   });
 
-  it('does not read the file part\'s name: one holding U+0000 or bytes that are not UTF-8 is uploaded as any other', async () => {
+  it("does not read the file part's name: one holding U+0000 or bytes that are not UTF-8 is uploaded as any other", async () => {
     for (const filename of [Buffer.from('rec\u0000ords.jsonl'), Buffer.from([0x72, 0xff, 0x2e, 0x6a])]) {
       const response = await post(api, [{ name: 'import_file', filename, value: fileOf(subscriber(1)) }]);
       expect(response.status).to.equal(201);

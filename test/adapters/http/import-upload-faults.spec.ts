@@ -12,7 +12,16 @@ const BOUNDARY = 'upload-boundary';
 const PATH = '/v2/subscriptions/imports';
 
 const subscriberLine = (n: number): string =>
-  JSON.stringify({ data: { type: 'subscription_subscriber', attributes: { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', name: `Subscriber ${n}`, email: `s${n}@example.com` } } });
+  JSON.stringify({
+    data: {
+      type: 'subscription_subscriber',
+      attributes: {
+        account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60',
+        name: `Subscriber ${n}`,
+        email: `s${n}@example.com`,
+      },
+    },
+  });
 
 /** The start of a form whose file part holds more lines than one stored batch, and never ends. */
 const openFilePart = (lines: number): string =>
@@ -24,8 +33,11 @@ const head = (token: string, framing: string): string =>
 
 /** Every import line in storage, of any import. */
 const storedLines = async (persistence: Persistence): Promise<number> => {
-  if (persistence.kind === 'memory') return [...(persistence.state?.importLines.values() ?? [])].reduce((n, lines) => n + lines.length, 0);
-  const row = await sql<{ n: unknown }>`select count(*) as n from subscription_import_lines`.execute(persistence.handle.db);
+  if (persistence.kind === 'memory')
+    return [...(persistence.state?.importLines.values() ?? [])].reduce((n, lines) => n + lines.length, 0);
+  const row = await sql<{ n: unknown }>`select count(*) as n from subscription_import_lines`.execute(
+    persistence.handle.db,
+  );
   return Number(row.rows[0]?.n ?? 0);
 };
 
@@ -53,7 +65,10 @@ forEachBackend('HTTP: import uploads cut short', (_backend, persistence) => {
     failures.length = 0;
     process.on('unhandledRejection', record);
     process.on('uncaughtException', record);
-    api = await startTestApi({ persistence: persistence(), imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: 5000, maxLineBytes: 4096, maxFileBytes: 4 * 1024 * 1024 } });
+    api = await startTestApi({
+      persistence: persistence(),
+      imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: 5000, maxLineBytes: 4096, maxFileBytes: 4 * 1024 * 1024 },
+    });
   });
   afterEach(async () => {
     await api.close();
@@ -62,7 +77,14 @@ forEachBackend('HTTP: import uploads cut short', (_backend, persistence) => {
     expect(failures, 'unhandled rejections or uncaught exceptions').to.deep.equal([]);
   });
 
-  const handled = (status?: number) => api.logs.lines.some((l) => l['msg'] === 'request' && l['method'] === 'POST' && l['path'] === PATH && (status === undefined || l['status'] === status));
+  const handled = (status?: number) =>
+    api.logs.lines.some(
+      (l) =>
+        l['msg'] === 'request' &&
+        l['method'] === 'POST' &&
+        l['path'] === PATH &&
+        (status === undefined || l['status'] === status),
+    );
 
   const uploadsAgain = async (): Promise<void> => {
     const body = new FormData();
@@ -79,7 +101,10 @@ forEachBackend('HTTP: import uploads cut short', (_backend, persistence) => {
     const body = openFilePart(UPLOAD_BATCH + 100);
     socket.write(head(await api.token(), `Content-Length: ${Buffer.byteLength(body) + 100_000}`));
     socket.write(body);
-    await eventually('the first batch of lines to be stored', async () => (await storedLines(persistence())) >= UPLOAD_BATCH);
+    await eventually(
+      'the first batch of lines to be stored',
+      async () => (await storedLines(persistence())) >= UPLOAD_BATCH,
+    );
     return socket;
   };
 
@@ -87,7 +112,10 @@ forEachBackend('HTTP: import uploads cut short', (_backend, persistence) => {
     const socket = await midUpload();
     socket.destroy();
     await eventually('the request to be finished and logged', () => handled());
-    await eventually('the lines of the broken-off upload to be discarded', async () => (await storedLines(persistence())) === 0);
+    await eventually(
+      'the lines of the broken-off upload to be discarded',
+      async () => (await storedLines(persistence())) === 0,
+    );
     await uploadsAgain();
   });
 
@@ -95,13 +123,20 @@ forEachBackend('HTTP: import uploads cut short', (_backend, persistence) => {
     const socket = await midUpload();
     socket.resetAndDestroy();
     await eventually('the request to be finished and logged', () => handled());
-    await eventually('the lines of the broken-off upload to be discarded', async () => (await storedLines(persistence())) === 0);
+    await eventually(
+      'the lines of the broken-off upload to be discarded',
+      async () => (await storedLines(persistence())) === 0,
+    );
     await uploadsAgain();
   });
 
   it('answers 400 invalid_body, keeping no line, when the form ends inside the file part', async () => {
     const body = openFilePart(UPLOAD_BATCH + 100);
-    const exchange = await rawExchange(api.url, head(await api.token(), `Content-Length: ${Buffer.byteLength(body)}`) + body, 10_000);
+    const exchange = await rawExchange(
+      api.url,
+      head(await api.token(), `Content-Length: ${Buffer.byteLength(body)}`) + body,
+      10_000,
+    );
     const response = parseRawResponse(exchange.text);
     expect(response.status, response.body).to.equal(400);
     expect((JSON.parse(response.body) as { errors: { code: string }[] }).errors[0]!.code).to.equal('invalid_body');
@@ -114,7 +149,11 @@ forEachBackend('HTTP: import uploads cut short', (_backend, persistence) => {
     const body = openFilePart(UPLOAD_BATCH + 100);
     const half = Math.floor(body.length / 2);
     const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
-    const request = head(await api.token(), 'Transfer-Encoding: chunked') + chunk(body.slice(0, half)) + chunk(body.slice(half)) + '0\r\n\r\n';
+    const request =
+      head(await api.token(), 'Transfer-Encoding: chunked') +
+      chunk(body.slice(0, half)) +
+      chunk(body.slice(half)) +
+      '0\r\n\r\n';
     const exchange = await rawExchange(api.url, request, 10_000);
     const response = parseRawResponse(exchange.text);
     expect(response.status, response.body).to.equal(400);

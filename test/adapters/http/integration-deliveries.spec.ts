@@ -31,13 +31,21 @@ const receiver = async (script: readonly number[]) => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 };
 
 describe('HTTP: events delivered to integrations', () => {
   let api: TestApi;
   let relay: RunningRelay;
-  const settings = { ...DEFAULT_INTEGRATION_SETTINGS, allowPrivate: true, retry: { ...DEFAULT_INTEGRATION_SETTINGS.retry, baseMs: 50 } };
+  const settings = {
+    ...DEFAULT_INTEGRATION_SETTINGS,
+    allowPrivate: true,
+    retry: { ...DEFAULT_INTEGRATION_SETTINGS.retry, baseMs: 50 },
+  };
 
   beforeEach(async () => {
     api = await startTestApi({
@@ -62,8 +70,15 @@ describe('HTTP: events delivered to integrations', () => {
   const subscribe = async () => {
     const product = await data('/v2/subscriptions/products', productData());
     const plan = await data('/v2/subscriptions/plans', planData());
-    const offering = await data('/v2/subscriptions/offerings/build', { name: 'Coffee club', products: [product['id']], plans: [plan['id']] });
-    return data('/v2/subscriptions/subscriptions', subscriptionData(offering['id'], offering['relationships'].plans.data[0].id));
+    const offering = await data('/v2/subscriptions/offerings/build', {
+      name: 'Coffee club',
+      products: [product['id']],
+      plans: [plan['id']],
+    });
+    return data(
+      '/v2/subscriptions/subscriptions',
+      subscriptionData(offering['id'], offering['relationships'].plans.data[0].id),
+    );
   };
 
   it("claims again as soon as an attempt ends, not at the next poll, when an integration's share held the rest back", async () => {
@@ -73,11 +88,20 @@ describe('HTTP: events delivered to integrations', () => {
     await relay.stop();
     const hook = await receiver([200]);
     try {
-      await data('/v2/integrations', { type: 'integration', name: 'Ledger', integration_type: 'webhook', observes: ['subscription-product.created'], configuration: { url: hook.url } });
+      await data('/v2/integrations', {
+        type: 'integration',
+        name: 'Ledger',
+        integration_type: 'webhook',
+        observes: ['subscription-product.created'],
+        configuration: { url: hook.url },
+      });
       for (let n = 0; n < 40; n += 1) await data('/v2/subscriptions/products', productData({ name: `Product ${n}` }));
       const started = Date.now();
       relay = await startRelay(api.container, pino({ level: 'warn' }, new LogCapture()), { pollMs: 60_000 });
-      await eventually(async () => hook.received.length, (n) => n >= 40);
+      await eventually(
+        async () => hook.received.length,
+        (n) => n >= 40,
+      );
       expect(Date.now() - started, 'well before the next poll').to.be.below(30_000);
     } finally {
       await hook.close();
@@ -96,12 +120,20 @@ describe('HTTP: events delivered to integrations', () => {
         configuration: { url: hook.url, secret_key: 'whsec-shared' },
       });
       const subscription = await subscribe();
-      await eventually(async () => hook.received.length, (n) => n >= 3);
+      await eventually(
+        async () => hook.received.length,
+        (n) => n >= 3,
+      );
       const attempts = hook.received.map((r) => JSON.parse(r.body) as Record<string, any>);
       expect(attempts.map((a) => a['attempt'])).to.deep.equal([1, 2, 3]);
       const last = attempts[2]!;
       expect(last).to.deep.include({ triggered_by: 'subscription.created', store_id: api.store.store.id });
-      expect(last['integration']).to.deep.equal({ id: integration['id'], integration_type: 'webhook', name: 'Fulfilment', description: 'Ship boxes' });
+      expect(last['integration']).to.deep.equal({
+        id: integration['id'],
+        integration_type: 'webhook',
+        name: 'Fulfilment',
+        description: 'Ship boxes',
+      });
       const read = await api.request(`/v2/subscriptions/subscriptions/${subscription['id']}`);
       const current = ((await read.json()) as { data: Record<string, unknown> }).data;
       expect(last['payload'].data).to.deep.equal(current);
@@ -115,11 +147,22 @@ describe('HTTP: events delivered to integrations', () => {
       expect(headers['webhook-signature']).to.equal(expected);
 
       const jobs = await eventually(
-        async () => ((await (await api.request(`/v2/integrations/${integration['id']}/jobs`)).json()) as { data: Record<string, any>[] }).data,
+        async () =>
+          (
+            (await (await api.request(`/v2/integrations/${integration['id']}/jobs`)).json()) as {
+              data: Record<string, any>[];
+            }
+          ).data,
         (list) => list[0]?.['status'] === 'succeeded',
       );
-      expect(jobs.map((j) => [j['id'], j['triggered_by'], j['attempts']])).to.deep.equal([[id, 'subscription.created', 3]]);
-      const logs = ((await (await api.request(`/v2/integrations/${integration['id']}/jobs/${id}/logs`)).json()) as { data: Record<string, any>[] }).data;
+      expect(jobs.map((j) => [j['id'], j['triggered_by'], j['attempts']])).to.deep.equal([
+        [id, 'subscription.created', 3],
+      ]);
+      const logs = (
+        (await (await api.request(`/v2/integrations/${integration['id']}/jobs/${id}/logs`)).json()) as {
+          data: Record<string, any>[];
+        }
+      ).data;
       expect(logs.map((l) => [l['attempt'], l['succeeded'], l['status_code']])).to.deep.equal([
         [3, true, 200],
         [2, false, 503],
@@ -127,7 +170,9 @@ describe('HTTP: events delivered to integrations', () => {
       ]);
       expect(logs[1]!['body']).to.equal('not now');
       expect(logs[1]!['error_detail']).to.contain('outside of 2xx');
-      const storeLogs = ((await (await api.request('/v2/integrations/logs?filter=eq(succeeded,true)')).json()) as { data: unknown[] }).data;
+      const storeLogs = (
+        (await (await api.request('/v2/integrations/logs?filter=eq(succeeded,true)')).json()) as { data: unknown[] }
+      ).data;
       expect(storeLogs).to.have.length(1);
     } finally {
       await hook.close();
@@ -137,7 +182,14 @@ describe('HTTP: events delivered to integrations', () => {
   it('emits nothing for a store without an enabled integration observing the key, and the state changes each once', async () => {
     const hook = await receiver([200]);
     try {
-      await data('/v2/integrations', { type: 'integration', name: 'Off', integration_type: 'webhook', enabled: false, observes: ['subscription.created'], configuration: { url: hook.url } });
+      await data('/v2/integrations', {
+        type: 'integration',
+        name: 'Off',
+        integration_type: 'webhook',
+        enabled: false,
+        observes: ['subscription.created'],
+        configuration: { url: hook.url },
+      });
       const states = await data('/v2/integrations', {
         type: 'integration',
         name: 'States',
@@ -147,15 +199,29 @@ describe('HTTP: events delivered to integrations', () => {
       });
       const subscription = await subscribe();
       for (const action of ['pause', 'resume', 'cancel']) {
-        const response = await api.request(`/v2/subscriptions/subscriptions/${subscription['id']}/states`, jsonBody({ data: { type: 'subscription_state', attributes: { action } } }));
+        const response = await api.request(
+          `/v2/subscriptions/subscriptions/${subscription['id']}/states`,
+          jsonBody({ data: { type: 'subscription_state', attributes: { action } } }),
+        );
         expect(response.status, action).to.equal(204);
       }
-      await eventually(async () => hook.received.length, (n) => n >= 3);
+      await eventually(
+        async () => hook.received.length,
+        (n) => n >= 3,
+      );
       await relay.stop();
       const keys = hook.received.map((r) => (JSON.parse(r.body) as { triggered_by: string }).triggered_by).sort();
       expect(keys).to.deep.equal(['subscription.canceled', 'subscription.paused', 'subscription.resumed']);
-      expect(hook.received.every((r) => r.headers['webhook-signature'] === undefined && r.headers['x-moltin-secret-key'] === undefined)).to.equal(true);
-      const jobs = ((await (await api.request(`/v2/integrations/${states['id']}/jobs`)).json()) as { meta: { results: { total: number } } }).meta.results.total;
+      expect(
+        hook.received.every(
+          (r) => r.headers['webhook-signature'] === undefined && r.headers['x-moltin-secret-key'] === undefined,
+        ),
+      ).to.equal(true);
+      const jobs = (
+        (await (await api.request(`/v2/integrations/${states['id']}/jobs`)).json()) as {
+          meta: { results: { total: number } };
+        }
+      ).meta.results.total;
       expect(jobs).to.equal(3);
     } finally {
       relay = { stop: async () => undefined };
@@ -166,30 +232,64 @@ describe('HTTP: events delivered to integrations', () => {
   it('fires the created, updated and deleted keys of subscribers, products, plans, offerings, schedules and jobs, a deletion as type and id', async () => {
     const hook = await receiver([200]);
     try {
-      const keys = ['subscriber', 'product', 'plan', 'offering', 'schedule', 'job'].flatMap((r) => ['created', 'updated', 'deleted'].map((a) => `subscription-${r}.${a}`));
-      await data('/v2/integrations', { type: 'integration', name: 'Everything', integration_type: 'webhook', observes: keys, configuration: { url: hook.url } });
-      const put = async (path: string, body: unknown) => expect((await api.request(path, { ...jsonBody({ data: body }), method: 'PUT' })).status, path).to.equal(200);
-      const remove = async (path: string) => expect((await api.request(path, { method: 'DELETE' })).status, path).to.be.within(200, 204);
+      const keys = ['subscriber', 'product', 'plan', 'offering', 'schedule', 'job'].flatMap((r) =>
+        ['created', 'updated', 'deleted'].map((a) => `subscription-${r}.${a}`),
+      );
+      await data('/v2/integrations', {
+        type: 'integration',
+        name: 'Everything',
+        integration_type: 'webhook',
+        observes: keys,
+        configuration: { url: hook.url },
+      });
+      const put = async (path: string, body: unknown) =>
+        expect((await api.request(path, { ...jsonBody({ data: body }), method: 'PUT' })).status, path).to.equal(200);
+      const remove = async (path: string) =>
+        expect((await api.request(path, { method: 'DELETE' })).status, path).to.be.within(200, 204);
       const S = '/v2/subscriptions';
-      const subscriber = await data(`${S}/subscribers`, { type: 'subscription_subscriber', attributes: { account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60', name: 'Ada Lovelace', email: 'ada@example.com' } });
-      await put(`${S}/subscribers/${subscriber['id']}`, { type: 'subscription_subscriber', attributes: { name: 'Ada King' } });
+      const subscriber = await data(`${S}/subscribers`, {
+        type: 'subscription_subscriber',
+        attributes: {
+          account_id: '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+        },
+      });
+      await put(`${S}/subscribers/${subscriber['id']}`, {
+        type: 'subscription_subscriber',
+        attributes: { name: 'Ada King' },
+      });
       await remove(`${S}/subscribers/${subscriber['id']}`);
       const product = await data(`${S}/products`, productData());
       await put(`${S}/products/${product['id']}`, { type: 'subscription_product', attributes: { name: 'Tea' } });
       const plan = await data(`${S}/plans`, planData());
       await put(`${S}/plans/${plan['id']}`, { type: 'subscription_plan', attributes: { description: 'Monthly tea' } });
-      const offering = await data(`${S}/offerings/build`, { name: 'Club', products: [product['id']], plans: [plan['id']] });
-      await put(`${S}/offerings/${offering['id']}`, { type: 'subscription_offering', attributes: { description: 'Tea club' } });
+      const offering = await data(`${S}/offerings/build`, {
+        name: 'Club',
+        products: [product['id']],
+        plans: [plan['id']],
+      });
+      await put(`${S}/offerings/${offering['id']}`, {
+        type: 'subscription_offering',
+        attributes: { description: 'Tea club' },
+      });
       await remove(`${S}/offerings/${offering['id']}`);
       await remove(`${S}/products/${product['id']}`);
       await remove(`${S}/plans/${plan['id']}`);
-      const schedule = await data(`${S}/schedules`, { type: 'subscription_schedule', attributes: { specification: '30 0 * * *', location: 'UTC', job: { job_type: 'billing-run' } } });
+      const schedule = await data(`${S}/schedules`, {
+        type: 'subscription_schedule',
+        attributes: { specification: '30 0 * * *', location: 'UTC', job: { job_type: 'billing-run' } },
+      });
       await put(`${S}/schedules/${schedule['id']}`, { type: 'subscription_schedule', attributes: { name: 'Nightly' } });
       await remove(`${S}/schedules/${schedule['id']}`);
       const job = await data(`${S}/jobs`, { type: 'subscription_job', attributes: { job_type: 'billing-run' } });
-      const received = await eventually(async () => hook.received.map((r) => JSON.parse(r.body) as { triggered_by: string; payload: any }), (list) => list.length >= keys.length - 2);
+      const received = await eventually(
+        async () => hook.received.map((r) => JSON.parse(r.body) as { triggered_by: string; payload: any }),
+        (list) => list.length >= keys.length - 2,
+      );
       const fired = new Set(received.map((r) => r.triggered_by));
-      for (const key of keys.filter((k) => k !== 'subscription-job.updated' && k !== 'subscription-job.deleted')) expect(fired.has(key), key).to.equal(true);
+      for (const key of keys.filter((k) => k !== 'subscription-job.updated' && k !== 'subscription-job.deleted'))
+        expect(fired.has(key), key).to.equal(true);
       const deleted = received.find((r) => r.triggered_by === 'subscription-subscriber.deleted');
       expect(deleted?.payload).to.deep.equal({ type: 'subscription_subscriber', id: subscriber['id'] });
       const updated = received.find((r) => r.triggered_by === 'subscription-subscriber.updated');
@@ -205,7 +305,12 @@ describe('HTTP: events delivered to integrations', () => {
     const answer = await strict.send({ url: 'http://127.0.0.1:9/x', body: '{}', messageId: 'm', sentAt: new Date() });
     expect(answer.statusCode).to.equal(undefined);
     expect(answer.error).to.contain('refused').and.contain('loopback');
-    const metadata = await new HttpWebhookSender({ allowPrivate: true }).send({ url: 'http://169.254.169.254/latest', body: '{}', messageId: 'm', sentAt: new Date() });
+    const metadata = await new HttpWebhookSender({ allowPrivate: true }).send({
+      url: 'http://169.254.169.254/latest',
+      body: '{}',
+      messageId: 'm',
+      sentAt: new Date(),
+    });
     expect(metadata.error).to.contain('metadata');
     const named = await strict.send({ url: 'http://localhost:9/x', body: '{}', messageId: 'm', sentAt: new Date() });
     expect(named.error).to.contain('refused');

@@ -4,7 +4,12 @@ import { TableResolver, withIntegrations } from '../../support/integration-fakes
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 
 type Integration = Record<string, any> & { id: string };
-type ListDoc = { data: Record<string, any>[]; links: Record<string, string | null>; meta: { page: Record<string, number>; results: { total: number } }; results?: { total: number } };
+type ListDoc = {
+  data: Record<string, any>[];
+  links: Record<string, string | null>;
+  meta: { page: Record<string, number>; results: { total: number } };
+  results?: { total: number };
+};
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 const UNKNOWN = '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60';
@@ -27,7 +32,8 @@ describe('HTTP: integrations', () => {
   let resolver: TableResolver;
 
   const post = (data: unknown) => api.request('/v2/integrations', jsonBody({ data }));
-  const put = (id: string, data: unknown) => api.request(`/v2/integrations/${id}`, { ...jsonBody({ data }), method: 'PUT' });
+  const put = (id: string, data: unknown) =>
+    api.request(`/v2/integrations/${id}`, { ...jsonBody({ data }), method: 'PUT' });
   const webhook = (url: string, more: Record<string, unknown> = {}) => ({
     type: 'integration',
     name: 'Fulfilment',
@@ -65,15 +71,29 @@ describe('HTTP: integrations', () => {
 
     it("runs EPCC's Postman create and update requests unmodified, answering EPCC's shapes", async () => {
       const integration = await created(POSTMAN_CREATE.data);
-      expect(integration).to.deep.include({ type: 'integration', name: 'Order notification', enabled: true, integration_type: 'webhook', observes: ['order.created'] });
+      expect(integration).to.deep.include({
+        type: 'integration',
+        name: 'Order notification',
+        enabled: true,
+        integration_type: 'webhook',
+        observes: ['order.created'],
+      });
       expect(integration['configuration']).to.deep.equal({ url: 'https://yourwebsite.com/order-created-notification' });
       expect(integration['links'].self).to.equal(`${api.url}/v2/integrations/${integration.id}`);
       expect(integration['meta'].timestamps.created_at).to.match(TIMESTAMP);
-      const updated = await put(integration.id, { id: integration.id, type: 'integration', observes: ['order.created'] });
+      const updated = await put(integration.id, {
+        id: integration.id,
+        type: 'integration',
+        observes: ['order.created'],
+      });
       expect(updated.status).to.equal(200);
       const read = await api.request(`/v2/integrations/${integration.id}`);
       const readBack = ((await read.json()) as { data: Integration }).data;
-      expect(readBack).to.deep.include({ name: 'Order notification', description: POSTMAN_CREATE.data.description, observes: ['order.created'] });
+      expect(readBack).to.deep.include({
+        name: 'Order notification',
+        description: POSTMAN_CREATE.data.description,
+        observes: ['order.created'],
+      });
       expect(resolver.asked).to.deep.equal(['yourwebsite.com']);
     });
 
@@ -81,22 +101,55 @@ describe('HTTP: integrations', () => {
       const response = await api.request('/v2/integrations/attributes');
       expect(response.status).to.equal(200);
       const { data } = (await response.json()) as { data: { value: string; required: boolean }[] };
-      expect(data.map((a) => a.value)).to.deep.equal(['name', 'description', 'enabled', 'integration_type', 'observes', 'configuration.url', 'configuration.secret_key']);
+      expect(data.map((a) => a.value)).to.deep.equal([
+        'name',
+        'description',
+        'enabled',
+        'integration_type',
+        'observes',
+        'configuration.url',
+        'configuration.secret_key',
+      ]);
       // The required ones are what a create with none of them names.
       const refused = await post({ type: 'integration', configuration: {} });
-      const sources = ((await refused.json()) as { errors: { source: string }[] }).errors.map((e) => e.source.replace(/^data\./, ''));
-      expect(data.filter((a) => a.required).map((a) => a.value).sort()).to.deep.equal([...new Set(sources)].sort());
+      const sources = ((await refused.json()) as { errors: { source: string }[] }).errors.map((e) =>
+        e.source.replace(/^data\./, ''),
+      );
+      expect(
+        data
+          .filter((a) => a.required)
+          .map((a) => a.value)
+          .sort(),
+      ).to.deep.equal([...new Set(sources)].sort());
     });
 
     it('accepts every observable key of EPCC, each once, and keeps the secret', async () => {
-      const integration = await created(webhook('https://hooks.example.com/x', { observes: ['subscription.created', 'order.paid', 'subscription.created', 'subscription-invoice.created'], enabled: false }));
-      expect(integration['observes']).to.deep.equal(['subscription.created', 'order.paid', 'subscription-invoice.created']);
+      const integration = await created(
+        webhook('https://hooks.example.com/x', {
+          observes: ['subscription.created', 'order.paid', 'subscription.created', 'subscription-invoice.created'],
+          enabled: false,
+        }),
+      );
+      expect(integration['observes']).to.deep.equal([
+        'subscription.created',
+        'order.paid',
+        'subscription-invoice.created',
+      ]);
       expect(integration['enabled']).to.equal(false);
-      expect(integration['configuration']).to.deep.equal({ url: 'https://hooks.example.com/x', secret_key: 'whsec-test' });
+      expect(integration['configuration']).to.deep.equal({
+        url: 'https://hooks.example.com/x',
+        secret_key: 'whsec-test',
+      });
     });
 
     it('answers 400 listing every problem, each with its source, and stores nothing', async () => {
-      const response = await post({ type: 'integration', name: '', integration_type: 'email', observes: ['subscription.created', 'nothing.happened', 7], configuration: { url: 'ftp://x.example.com/', secret_key: 5 } });
+      const response = await post({
+        type: 'integration',
+        name: '',
+        integration_type: 'email',
+        observes: ['subscription.created', 'nothing.happened', 7],
+        configuration: { url: 'ftp://x.example.com/', secret_key: 5 },
+      });
       expect(response.status).to.equal(400);
       expect((await errorBody(response)).errors.map((e) => e['source'])).to.deep.equal([
         'data.name',
@@ -107,7 +160,12 @@ describe('HTTP: integrations', () => {
         'data.configuration.secret_key',
       ]);
       const missing = await post({ type: 'integration' });
-      expect((await errorBody(missing)).errors.map((e) => e['source'])).to.deep.equal(['data.name', 'data.integration_type', 'data.observes', 'data.configuration']);
+      expect((await errorBody(missing)).errors.map((e) => e['source'])).to.deep.equal([
+        'data.name',
+        'data.integration_type',
+        'data.observes',
+        'data.configuration',
+      ]);
       const wrongType = await post({ ...webhook('https://hooks.example.com/'), type: 'webhook' });
       expect((await errorBody(wrongType)).errors.map((e) => e['source'])).to.deep.equal(['data.type']);
       for (const url of ['not a url', 'https://user:pw@hooks.example.com/', '/relative']) {
@@ -165,9 +223,16 @@ describe('HTTP: integrations', () => {
       expect(sqs.status).to.equal(422);
       const bad = await put(integration.id, { type: 'integration', name: null, enabled: 'yes' });
       expect((await errorBody(bad)).errors.map((e) => e['source'])).to.deep.equal(['data.name', 'data.enabled']);
-      const unchanged = ((await (await api.request(`/v2/integrations/${integration.id}`)).json()) as { data: Integration }).data;
+      const unchanged = (
+        (await (await api.request(`/v2/integrations/${integration.id}`)).json()) as { data: Integration }
+      ).data;
       expect(unchanged).to.deep.equal(integration);
-      const changed = await put(integration.id, { type: 'integration', enabled: false, description: null, configuration: { secret_key: null } });
+      const changed = await put(integration.id, {
+        type: 'integration',
+        enabled: false,
+        description: null,
+        configuration: { secret_key: null },
+      });
       expect(changed.status).to.equal(200);
       const after = ((await changed.json()) as { data: Integration }).data;
       expect(after).to.not.have.property('description');
@@ -179,7 +244,9 @@ describe('HTTP: integrations', () => {
       const first = await created(webhook('https://hooks.example.com/1', { name: 'one' }));
       const second = await created(webhook('https://hooks.example.com/2', { name: 'two', enabled: false }));
       expect((await list('/v2/integrations')).data.map((i) => i['id'])).to.deep.equal([second.id, first.id]);
-      expect((await list('/v2/integrations?filter=eq(enabled,false)')).data.map((i) => i['id'])).to.deep.equal([second.id]);
+      expect((await list('/v2/integrations?filter=eq(enabled,false)')).data.map((i) => i['id'])).to.deep.equal([
+        second.id,
+      ]);
       expect((await list('/v2/integrations?filter=eq(name,one)')).data.map((i) => i['id'])).to.deep.equal([first.id]);
       const paged = await list('/v2/integrations?page[limit]=1&page[offset]=1');
       expect(paged.data.map((i) => i['id'])).to.deep.equal([first.id]);
@@ -205,7 +272,7 @@ describe('HTTP: integrations', () => {
       expect((await api.request('/v2/integrations/not-a-uuid')).status).to.equal(404);
     });
 
-    it('serves the store logs, an integration\'s logs and jobs, and 404 for a job it does not have', async () => {
+    it("serves the store logs, an integration's logs and jobs, and 404 for a job it does not have", async () => {
       const integration = await created();
       const storeLogs = await list('/v2/integrations/logs');
       expect(storeLogs.data).to.deep.equal([]);
@@ -229,7 +296,12 @@ describe('HTTP: integrations', () => {
     it('accepts loopback and private receivers, and still refuses the metadata addresses', async () => {
       await created(webhook('http://127.0.0.1:9/hook'));
       await created(webhook('https://internal.example.com/'));
-      for (const url of ['http://169.254.169.254/', 'http://[fd00:ec2::254]/', 'https://metadata.example.com/', 'http://[::ffff:169.254.169.254]/']) {
+      for (const url of [
+        'http://169.254.169.254/',
+        'http://[fd00:ec2::254]/',
+        'https://metadata.example.com/',
+        'http://[::ffff:169.254.169.254]/',
+      ]) {
         const response = await post(webhook(url));
         expect(response.status, url).to.equal(422);
       }

@@ -34,16 +34,21 @@ describe('HTTP: reading a JSON body', () => {
       ['{"data": {"a": 1, "__proto__": 1}}', 'the request body is not accepted: it has a "__proto__" member'],
       ['{"data": {"__proto_": 1, "proto": "__proto__"}}', undefined],
     ];
-    expect(table.map(([text]) => [text.length > 200 ? text.slice(0, 8) : text, refusal(text)])).to.deep.equal(table.map(([text, why]) => [text.length > 200 ? text.slice(0, 8) : text, why]));
+    expect(table.map(([text]) => [text.length > 200 ? text.slice(0, 8) : text, refusal(text)])).to.deep.equal(
+      table.map(([text, why]) => [text.length > 200 ? text.slice(0, 8) : text, why]),
+    );
   });
 
   it('reads whatever JSON.parse reads, when it is an object or an array within the limit', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 6 })), fc.array(fc.jsonValue({ maxDepth: 6 }))), (value) => {
-        const text = JSON.stringify(value);
-        if (text.includes('"__proto__"')) return;
-        expect(readJsonBody(text)).to.deep.equal(JSON.parse(text));
-      }),
+      fc.property(
+        fc.oneof(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 6 })), fc.array(fc.jsonValue({ maxDepth: 6 }))),
+        (value) => {
+          const text = JSON.stringify(value);
+          if (text.includes('"__proto__"')) return;
+          expect(readJsonBody(text)).to.deep.equal(JSON.parse(text));
+        },
+      ),
       { numRuns: propertyRuns(300) },
     );
   });

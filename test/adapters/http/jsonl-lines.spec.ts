@@ -24,7 +24,11 @@ const read = async (bytes: Buffer, cuts: readonly number[] = []): Promise<Upload
 
 describe('jsonlLines', () => {
   it('hands over a line that is not UTF-8 as such, with its number, and the lines around it as text', async () => {
-    const bytes = Buffer.concat([Buffer.from('{"a":1}\n'), Buffer.from([0x7b, 0xc3, 0x28, 0x7d, 0x0a]), Buffer.from('\n{"a":"é"}\r\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"a":1}\n'),
+      Buffer.from([0x7b, 0xc3, 0x28, 0x7d, 0x0a]),
+      Buffer.from('\n{"a":"é"}\r\n'),
+    ]);
     expect(await read(bytes, [9])).to.deep.equal([
       { lineNumber: 1, text: '{"a":1}' },
       { lineNumber: 2, notUtf8: true },
@@ -38,21 +42,27 @@ describe('jsonlLines', () => {
   });
 
   it('hands over every line by its number: too long, not UTF-8, or its exact text; blank lines are counted and skipped', async () => {
-    const byteLine = fc.uint8Array({ maxLength: 2 * MAX_LINE_BYTES }).map((b) => Buffer.from(b.filter((x) => x !== 0x0a)));
+    const byteLine = fc
+      .uint8Array({ maxLength: 2 * MAX_LINE_BYTES })
+      .map((b) => Buffer.from(b.filter((x) => x !== 0x0a)));
     const textLine = fc.string({ unit: 'grapheme', maxLength: 12 }).map((s) => Buffer.from(s.replaceAll('\n', '')));
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.oneof(byteLine, textLine), { maxLength: 12 }), fc.array(fc.nat(600), { maxLength: 6 }), async (lines, cuts) => {
-        const bytes = Buffer.concat(lines.flatMap((line) => [line, Buffer.from('\n')]));
-        const expected = lines.flatMap((line, i): UploadedLine[] => {
-          const lineNumber = i + 1;
-          const body = line.at(-1) === 0x0d ? line.subarray(0, -1) : line;
-          if (body.length > MAX_LINE_BYTES) return [{ lineNumber, overlong: true }];
-          if (!isUtf8(body)) return [{ lineNumber, notUtf8: true }];
-          const text = body.toString('utf8').replace(lineNumber === 1 ? /^\ufeff/ : /^$/, '');
-          return text.trim() === '' ? [] : [{ lineNumber, text }];
-        });
-        expect(await read(bytes, cuts)).to.deep.equal(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.oneof(byteLine, textLine), { maxLength: 12 }),
+        fc.array(fc.nat(600), { maxLength: 6 }),
+        async (lines, cuts) => {
+          const bytes = Buffer.concat(lines.flatMap((line) => [line, Buffer.from('\n')]));
+          const expected = lines.flatMap((line, i): UploadedLine[] => {
+            const lineNumber = i + 1;
+            const body = line.at(-1) === 0x0d ? line.subarray(0, -1) : line;
+            if (body.length > MAX_LINE_BYTES) return [{ lineNumber, overlong: true }];
+            if (!isUtf8(body)) return [{ lineNumber, notUtf8: true }];
+            const text = body.toString('utf8').replace(lineNumber === 1 ? /^\ufeff/ : /^$/, '');
+            return text.trim() === '' ? [] : [{ lineNumber, text }];
+          });
+          expect(await read(bytes, cuts)).to.deep.equal(expected);
+        },
+      ),
     );
   });
 });

@@ -5,13 +5,18 @@ import { linkOrigin, type LinkOriginOptions } from '../../../src/adapters/http/l
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 /** The parts of a request the rule reads: its Host, its protocol and the port it came in on. */
-const requestTo = (host: string, port = 3000, protocol = 'http') => ({ host, protocol, req: { socket: { localPort: port } } }) as unknown as HttpContext;
+const requestTo = (host: string, port = 3000, protocol = 'http') =>
+  ({ host, protocol, req: { socket: { localPort: port } } }) as unknown as HttpContext;
 
-const originFor = (options: LinkOriginOptions, host: string, port?: number) => linkOrigin(options)(requestTo(host, port));
+const originFor = (options: LinkOriginOptions, host: string, port?: number) =>
+  linkOrigin(options)(requestTo(host, port));
 
 describe('Links: the origin they start with', () => {
   it('uses BASE_URL whatever the Host', () => {
-    for (const host of ['localhost:3000', 'evil.example', '']) expect(originFor({ baseUrl: 'https://api.example.com/base', listenHost: '0.0.0.0' }, host)).to.equal('https://api.example.com/base');
+    for (const host of ['localhost:3000', 'evil.example', ''])
+      expect(originFor({ baseUrl: 'https://api.example.com/base', listenHost: '0.0.0.0' }, host)).to.equal(
+        'https://api.example.com/base',
+      );
   });
 
   it('trusts by default the loopback names and the listening host, on the port the request came in on', () => {
@@ -24,7 +29,8 @@ describe('Links: the origin they start with', () => {
       ['::1', '[::1]:3000', 'http://[::1]:3000'],
       ['api.internal', 'api.internal:3000', 'http://api.internal:3000'],
     ];
-    for (const [listenHost, host, expected] of table) expect(originFor({ listenHost }, host), `${String(listenHost)} ${host}`).to.equal(expected);
+    for (const [listenHost, host, expected] of table)
+      expect(originFor({ listenHost }, host), `${String(listenHost)} ${host}`).to.equal(expected);
   });
 
   it('answers any other Host with the listening origin', () => {
@@ -40,7 +46,8 @@ describe('Links: the origin they start with', () => {
       ['10.1.2.3', 'evil.example', 'http://10.1.2.3:3000'],
       ['::1', 'evil.example', 'http://[::1]:3000'],
     ];
-    for (const [listenHost, host, expected] of table) expect(originFor({ listenHost }, host), `${String(listenHost)} ${host}`).to.equal(expected);
+    for (const [listenHost, host, expected] of table)
+      expect(originFor({ listenHost }, host), `${String(listenHost)} ${host}`).to.equal(expected);
   });
 
   it('trusts exactly the configured hosts when ALLOWED_HOSTS is set', () => {
@@ -54,8 +61,12 @@ describe('Links: the origin they start with', () => {
   });
 
   it('keeps the protocol the request came in with', () => {
-    expect(linkOrigin({ allowedHosts: ['api.example.com'] })(requestTo('api.example.com', 443, 'https'))).to.equal('https://api.example.com');
-    expect(linkOrigin({ allowedHosts: ['api.example.com'] })(requestTo('evil.example', 443, 'https'))).to.equal('https://127.0.0.1:443');
+    expect(linkOrigin({ allowedHosts: ['api.example.com'] })(requestTo('api.example.com', 443, 'https'))).to.equal(
+      'https://api.example.com',
+    );
+    expect(linkOrigin({ allowedHosts: ['api.example.com'] })(requestTo('evil.example', 443, 'https'))).to.equal(
+      'https://127.0.0.1:443',
+    );
   });
 });
 
@@ -71,20 +82,37 @@ describe('Links over a real socket, with a forged Host', () => {
   const linksWithHost = (host: string): Promise<{ status: number; first: string; self: string }> =>
     new Promise((resolve, reject) => {
       const body = JSON.stringify({ data: { type: 'application_key', name: 'Links' } });
-      const req = request(`${api.url}/v2/application-keys`, { method: 'POST', headers: { Host: host, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } }, (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => {
-          const created = JSON.parse(text) as { links: { self: string } };
-          const list = request(`${api.url}/v2/application-keys`, { headers: { Host: host, Authorization: `Bearer ${token}` } }, (listed) => {
-            let listText = '';
-            listed.on('data', (chunk: Buffer) => (listText += chunk.toString()));
-            listed.on('end', () => resolve({ status: listed.statusCode ?? 0, first: (JSON.parse(listText) as { links: { first: string } }).links.first, self: created.links.self }));
+      const req = request(
+        `${api.url}/v2/application-keys`,
+        {
+          method: 'POST',
+          headers: { Host: host, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => {
+            const created = JSON.parse(text) as { links: { self: string } };
+            const list = request(
+              `${api.url}/v2/application-keys`,
+              { headers: { Host: host, Authorization: `Bearer ${token}` } },
+              (listed) => {
+                let listText = '';
+                listed.on('data', (chunk: Buffer) => (listText += chunk.toString()));
+                listed.on('end', () =>
+                  resolve({
+                    status: listed.statusCode ?? 0,
+                    first: (JSON.parse(listText) as { links: { first: string } }).links.first,
+                    self: created.links.self,
+                  }),
+                );
+              },
+            );
+            list.on('error', reject);
+            list.end();
           });
-          list.on('error', reject);
-          list.end();
-        });
-      });
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });

@@ -5,7 +5,10 @@ import { forEachBackend } from '../../support/backends.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 import { errorBody } from '../../support/error-body.js';
 
-const put = (prefix: unknown, type: unknown = 'merchant-realm-mappings'): RequestInit => ({ ...jsonBody({ data: { type, prefix } }), method: 'PUT' });
+const put = (prefix: unknown, type: unknown = 'merchant-realm-mappings'): RequestInit => ({
+  ...jsonBody({ data: { type, prefix } }),
+  method: 'PUT',
+});
 
 describe('HTTP: /v2/merchant-realm-mappings', () => {
   let api: TestApi;
@@ -21,8 +24,18 @@ describe('HTTP: /v2/merchant-realm-mappings', () => {
   const mine = () => api.store.realmMapping;
 
   it("returns the store's one mapping as a single object, and by id", async () => {
-    const expected = { data: { id: mine().id, type: 'merchant-realm-mappings', prefix: null, realm_id: mine().realmId, store_id: api.store.store.id } };
-    const collection = await api.request('/v2/merchant-realm-mappings', { headers: { 'Content-Type': 'application/json' } });
+    const expected = {
+      data: {
+        id: mine().id,
+        type: 'merchant-realm-mappings',
+        prefix: null,
+        realm_id: mine().realmId,
+        store_id: api.store.store.id,
+      },
+    };
+    const collection = await api.request('/v2/merchant-realm-mappings', {
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(collection.status).to.equal(200);
     expect(await collection.json()).to.deep.equal(expected);
     expect(await (await api.request(`/v2/merchant-realm-mappings/${mine().id}`)).json()).to.deep.equal(expected);
@@ -33,7 +46,11 @@ describe('HTTP: /v2/merchant-realm-mappings', () => {
       for (const init of [{}, put('abc')]) {
         const response = await api.request(`/v2/merchant-realm-mappings/${id}`, init);
         expect(response.status).to.equal(404);
-        expect(await errorBody(response)).to.deep.equal({ errors: [{ status: '404', title: 'Not Found', code: 'not_found', detail: 'merchant realm mapping not found' }] });
+        expect(await errorBody(response)).to.deep.equal({
+          errors: [
+            { status: '404', title: 'Not Found', code: 'not_found', detail: 'merchant realm mapping not found' },
+          ],
+        });
       }
     }
   });
@@ -42,7 +59,13 @@ describe('HTTP: /v2/merchant-realm-mappings', () => {
     const response = await api.request(`/v2/merchant-realm-mappings/${mine().id}`, put('MyStore01'));
     expect(response.status).to.equal(200);
     expect(await response.json()).to.deep.equal({
-      data: { id: mine().id, type: 'merchant-realm-mappings', prefix: 'MyStore01', realm_id: mine().realmId, store_id: api.store.store.id },
+      data: {
+        id: mine().id,
+        type: 'merchant-realm-mappings',
+        prefix: 'MyStore01',
+        realm_id: mine().realmId,
+        store_id: api.store.store.id,
+      },
     });
     const again = await api.request(`/v2/merchant-realm-mappings/${mine().id}`, put('MyStore01'));
     expect(again.status).to.equal(200);
@@ -59,29 +82,45 @@ describe('HTTP: /v2/merchant-realm-mappings', () => {
     for (const [init, sources] of cases) {
       const response = await api.request(`/v2/merchant-realm-mappings/${mine().id}`, init);
       expect(response.status).to.equal(400);
-      expect(((await response.json()) as { errors: { source: string }[] }).errors.map((e) => e.source)).to.deep.equal(sources);
+      expect(((await response.json()) as { errors: { source: string }[] }).errors.map((e) => e.source)).to.deep.equal(
+        sources,
+      );
     }
   });
 
   it('answers 409 for a prefix another store holds, compared without case', async () => {
     const token = await otherToken(api, other);
-    expect((await api.request(`/v2/merchant-realm-mappings/${other.realmMapping.id}`, { ...put('shared'), token })).status).to.equal(200);
+    expect(
+      (await api.request(`/v2/merchant-realm-mappings/${other.realmMapping.id}`, { ...put('shared'), token })).status,
+    ).to.equal(200);
     const taken = await api.request(`/v2/merchant-realm-mappings/${mine().id}`, put('SHARED'));
     expect(taken.status).to.equal(409);
-    expect(await errorBody(taken)).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', code: 'prefix_taken', detail: 'the prefix is already in use' }] });
+    expect(await errorBody(taken)).to.deep.equal({
+      errors: [{ status: '409', title: 'Conflict', code: 'prefix_taken', detail: 'the prefix is already in use' }],
+    });
   });
 
   it('gives implicit tokens a 403', async () => {
     const implicit = await api.token('implicit');
     expect((await api.request('/v2/merchant-realm-mappings', { token: implicit })).status).to.equal(403);
-    expect((await api.request(`/v2/merchant-realm-mappings/${mine().id}`, { ...put('abc'), token: implicit })).status).to.equal(403);
+    expect(
+      (await api.request(`/v2/merchant-realm-mappings/${mine().id}`, { ...put('abc'), token: implicit })).status,
+    ).to.equal(403);
   });
 });
 
 /** A client-credentials token for another store of the same service. */
 const otherToken = async (api: TestApi, store: CreatedStore): Promise<string> => {
-  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: store.key.clientId, client_secret: store.clientSecret });
-  return ((await (await fetch(`${api.url}/oauth/access_token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+  const form = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: store.key.clientId,
+    client_secret: store.clientSecret,
+  });
+  return (
+    (await (await fetch(`${api.url}/oauth/access_token`, { method: 'POST', body: form })).json()) as {
+      access_token: string;
+    }
+  ).access_token;
 };
 
 forEachBackend('HTTP: stores racing for one prefix', (_backend, persistence) => {
@@ -96,7 +135,12 @@ forEachBackend('HTTP: stores racing for one prefix', (_backend, persistence) => 
       }
       const tokens = await Promise.all(contenders.map((c) => otherToken(api, c)));
       const responses = await Promise.all(
-        contenders.map((c, n) => api.request(`/v2/merchant-realm-mappings/${c.realmMapping.id}`, { ...put(n % 2 ? 'Race' : 'race'), token: tokens[n] ?? null })),
+        contenders.map((c, n) =>
+          api.request(`/v2/merchant-realm-mappings/${c.realmMapping.id}`, {
+            ...put(n % 2 ? 'Race' : 'race'),
+            token: tokens[n] ?? null,
+          }),
+        ),
       );
       expect(responses.map((r) => r.status).sort()).to.deep.equal([200, 409, 409, 409, 409, 409]);
     } finally {

@@ -17,8 +17,10 @@ const scrape = async (api: TestApi): Promise<Sample[]> => {
   return parsePrometheusText(await response.text());
 };
 
-const requestsOf = (samples: readonly Sample[], labels: Record<string, string>): number => sampleValue(samples, 'http_requests_total', labels) ?? 0;
-const decisions = (samples: readonly Sample[], outcome: string): number => sampleValue(samples, 'rate_limit_decisions_total', { outcome }) ?? 0;
+const requestsOf = (samples: readonly Sample[], labels: Record<string, string>): number =>
+  sampleValue(samples, 'http_requests_total', labels) ?? 0;
+const decisions = (samples: readonly Sample[], outcome: string): number =>
+  sampleValue(samples, 'rate_limit_decisions_total', { outcome }) ?? 0;
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -31,14 +33,23 @@ describe('HTTP: metrics', () => {
 
   it('counts and times requests by method, route template and status, with no id in any label', async () => {
     const token = await api.token();
-    const created = (await (await api.request('/v2/subscriptions/products', { ...jsonBody({ data: productData() }), token })).json()) as { data: { id: string } };
+    const created = (await (
+      await api.request('/v2/subscriptions/products', { ...jsonBody({ data: productData() }), token })
+    ).json()) as { data: { id: string } };
     const productId = created.data.id;
     expect((await api.request(`/v2/subscriptions/products/${productId}`, { token })).status).to.equal(200);
     expect((await api.request(`/v2/subscriptions/products/${productId}`, { token })).status).to.equal(200);
     expect((await api.request(`/v2/subscriptions/products/${crypto.randomUUID()}`, { token })).status).to.equal(404);
     expect((await api.request(`/no/such/path/${productId}`, { token })).status).to.equal(404);
-    expect((await api.request(`/v2/subscriptions/products/${productId}`, { method: 'PATCH', token })).status).to.equal(405);
-    const unsupported = await api.request('/v2/subscriptions/products', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x', token });
+    expect((await api.request(`/v2/subscriptions/products/${productId}`, { method: 'PATCH', token })).status).to.equal(
+      405,
+    );
+    const unsupported = await api.request('/v2/subscriptions/products', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x',
+      token,
+    });
     expect(unsupported.status, 'refused before routing').to.equal(415);
 
     const samples = await scrape(api);
@@ -51,18 +62,34 @@ describe('HTTP: metrics', () => {
     expect(requestsOf(samples, { method: 'POST', route: '/v2/subscriptions/products', status: '415' })).to.equal(1);
     expect(requestsOf(samples, { method: 'GET', route: UNMATCHED_ROUTE, status: '404' })).to.equal(1);
 
-    const buckets = samples.filter((s) => s.name === 'http_request_duration_seconds_bucket' && s.labels['route'] === one && s.labels['status'] === '200');
+    const buckets = samples.filter(
+      (s) =>
+        s.name === 'http_request_duration_seconds_bucket' && s.labels['route'] === one && s.labels['status'] === '200',
+    );
     expect(buckets.map((b) => b.labels['le'])).to.deep.equal([...LATENCY_BUCKETS_SECONDS.map(String), '+Inf']);
     expect(buckets.at(-1)!.value).to.equal(2);
-    for (let i = 1; i < buckets.length; i += 1) expect(buckets[i]!.value, 'buckets are cumulative').to.be.at.least(buckets[i - 1]!.value);
-    expect(sampleValue(samples, 'http_request_duration_seconds_count', { method: 'GET', route: one, status: '200' })).to.equal(2);
-    expect(sampleValue(samples, 'http_request_duration_seconds_sum', { method: 'GET', route: one, status: '200' })).to.be.above(0).and.below(5);
+    for (let i = 1; i < buckets.length; i += 1)
+      expect(buckets[i]!.value, 'buckets are cumulative').to.be.at.least(buckets[i - 1]!.value);
+    expect(
+      sampleValue(samples, 'http_request_duration_seconds_count', { method: 'GET', route: one, status: '200' }),
+    ).to.equal(2);
+    expect(sampleValue(samples, 'http_request_duration_seconds_sum', { method: 'GET', route: one, status: '200' }))
+      .to.be.above(0)
+      .and.below(5);
 
-    const templates = new Set([...routerRoutes(api.container).map((r) => r.slice(r.indexOf(' ') + 1)), UNMATCHED_ROUTE]);
+    const templates = new Set([
+      ...routerRoutes(api.container).map((r) => r.slice(r.indexOf(' ') + 1)),
+      UNMATCHED_ROUTE,
+    ]);
     const labelled = samples.filter((s) => s.name.startsWith('http_request'));
-    expect(labelled.map((s) => s.labels['route']).filter((route) => !templates.has(route!)), 'only templates').to.deep.equal([]);
+    expect(
+      labelled.map((s) => s.labels['route']).filter((route) => !templates.has(route!)),
+      'only templates',
+    ).to.deep.equal([]);
     const ids = [productId, api.store.store.id, api.store.key.id, api.store.key.clientId];
-    const leaks = samples.flatMap((s) => Object.values(s.labels)).filter((value) => UUID.test(value) || ids.some((id) => value.includes(id)));
+    const leaks = samples
+      .flatMap((s) => Object.values(s.labels))
+      .filter((value) => UUID.test(value) || ids.some((id) => value.includes(id)));
     expect(leaks, 'no id in any label').to.deep.equal([]);
   });
 
@@ -70,23 +97,51 @@ describe('HTTP: metrics', () => {
     const response = await api.request('/metrics', { token: null });
     const text = await response.text();
     const samples = parsePrometheusText(text);
-    for (const family of ['http_requests_total', 'http_request_duration_seconds', 'rate_limit_decisions_total', 'process_cpu_seconds_total', 'nodejs_heap_size_used_bytes']) {
+    for (const family of [
+      'http_requests_total',
+      'http_request_duration_seconds',
+      'rate_limit_decisions_total',
+      'process_cpu_seconds_total',
+      'nodejs_heap_size_used_bytes',
+    ]) {
       expect(text, family).to.match(new RegExp(`^# HELP ${family} .+$`, 'm'));
       expect(text, family).to.match(new RegExp(`^# TYPE ${family} (counter|gauge|histogram)$`, 'm'));
     }
     expect(sampleValue(samples, 'process_resident_memory_bytes')).to.be.above(0);
-    expect(sampleValue(samples, 'db_pool_connections', { state: 'in_use' }), 'the in-memory adapters have no pool').to.equal(undefined);
-    expect(() => parsePrometheusText('http_requests_total{route="/x"} 1\n'), 'the check refuses a sample without HELP and TYPE').to.throw(/before its family/);
-    expect(() => parsePrometheusText('# HELP x y\n# TYPE x counter\nx{route=/x} 1\n'), 'and a malformed label').to.throw(/not a sample/);
+    expect(
+      sampleValue(samples, 'db_pool_connections', { state: 'in_use' }),
+      'the in-memory adapters have no pool',
+    ).to.equal(undefined);
+    expect(
+      () => parsePrometheusText('http_requests_total{route="/x"} 1\n'),
+      'the check refuses a sample without HELP and TYPE',
+    ).to.throw(/before its family/);
+    expect(
+      () => parsePrometheusText('# HELP x y\n# TYPE x counter\nx{route=/x} 1\n'),
+      'and a malformed label',
+    ).to.throw(/not a sample/);
   });
 
   it('counts rate-limit decisions by outcome: the reservation, the pool, and a 429 as refused', async () => {
     const admin = await api.token();
-    const created = (await (await api.request('/v2/application-keys', { ...jsonBody({ data: { type: 'application_key', name: 'Checkout', reserved_rate_limit: 5 } }), token: admin })).json()) as {
+    const created = (await (
+      await api.request('/v2/application-keys', {
+        ...jsonBody({ data: { type: 'application_key', name: 'Checkout', reserved_rate_limit: 5 } }),
+        token: admin,
+      })
+    ).json()) as {
       data: { client_id: string; client_secret: string };
     };
-    const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: created.data.client_id, client_secret: created.data.client_secret });
-    const reserved = ((await (await fetch(`${api.url}/oauth/access_token`, { method: 'POST', body: form })).json()) as { access_token: string }).access_token;
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: created.data.client_id,
+      client_secret: created.data.client_secret,
+    });
+    const reserved = (
+      (await (await fetch(`${api.url}/oauth/access_token`, { method: 'POST', body: form })).json()) as {
+        access_token: string;
+      }
+    ).access_token;
     expect((await api.request('/v2/application-keys', { token: reserved })).status).to.equal(200);
 
     let samples = await scrape(api);
@@ -105,7 +160,9 @@ describe('HTTP: metrics', () => {
       expect(refusals, String(statuses)).to.be.at.least(1);
       samples = await scrape(limited);
       expect(decisions(samples, 'refused')).to.equal(refusals);
-      expect(decisions(samples, 'pool'), 'the token and every call answered').to.equal(1 + statuses.filter((s) => s === 200).length);
+      expect(decisions(samples, 'pool'), 'the token and every call answered').to.equal(
+        1 + statuses.filter((s) => s === 200).length,
+      );
       expect(requestsOf(samples, { method: 'GET', route: '/v2/application-keys', status: '429' })).to.equal(refusals);
     } finally {
       await limited.close();
@@ -128,7 +185,8 @@ describe('HTTP: metrics', () => {
         checks: { database: 'up', migrations: 'current', redis: 'not_configured' },
       });
       const samples = await scrape(limited);
-      for (const outcome of ['reservation', 'pool', 'refused', 'unlimited']) expect(decisions(samples, outcome), outcome).to.equal(0);
+      for (const outcome of ['reservation', 'pool', 'refused', 'unlimited'])
+        expect(decisions(samples, outcome), outcome).to.equal(0);
       for (const path of ['/metrics', '/health/live', '/health/ready']) {
         for (const method of ['POST', 'PUT', 'DELETE']) {
           const response = await limited.request(path, { method, token: null });
@@ -163,7 +221,11 @@ const poolGauges = (samples: readonly Sample[], backend: string) => ({
 });
 
 /** Scrapes until `done` holds of the gauges, for at most two seconds (a pool hands out connections asynchronously). */
-const scrapeUntil = async (api: TestApi, backend: string, done: (gauges: ReturnType<typeof poolGauges>) => boolean): Promise<ReturnType<typeof poolGauges>> => {
+const scrapeUntil = async (
+  api: TestApi,
+  backend: string,
+  done: (gauges: ReturnType<typeof poolGauges>) => boolean,
+): Promise<ReturnType<typeof poolGauges>> => {
   const deadline = Date.now() + 2000;
   for (;;) {
     const gauges = poolGauges(await scrape(api), backend);
@@ -219,19 +281,30 @@ forEachBackend(
       const handle = handleOf(persistence());
       const api = await startTestApi({ persistence: persistence() });
       const migrations = handle.db.withTables<{ kysely_migration: { name: string; timestamp: string } }>();
-      const last = await migrations.selectFrom('kysely_migration').selectAll().orderBy('name', 'desc').limit(1).executeTakeFirstOrThrow();
+      const last = await migrations
+        .selectFrom('kysely_migration')
+        .selectAll()
+        .orderBy('name', 'desc')
+        .limit(1)
+        .executeTakeFirstOrThrow();
       await migrations.deleteFrom('kysely_migration').where('name', '=', last.name).execute();
       try {
         const response = await api.request('/health/ready', { token: null });
         expect(response.status).to.equal(503);
-        expect(await response.json()).to.deep.equal({ status: 'not_ready', checks: { database: 'up', migrations: 'pending', redis: 'not_configured' } });
+        expect(await response.json()).to.deep.equal({
+          status: 'not_ready',
+          checks: { database: 'up', migrations: 'pending', redis: 'not_configured' },
+        });
       } finally {
         await migrations.insertInto('kysely_migration').values(last).execute();
       }
       try {
         const ready = await api.request('/health/ready', { token: null });
         expect(ready.status).to.equal(200);
-        expect(await ready.json()).to.deep.equal({ status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'not_configured' } });
+        expect(await ready.json()).to.deep.equal({
+          status: 'ready',
+          checks: { database: 'up', migrations: 'current', redis: 'not_configured' },
+        });
       } finally {
         await api.close();
       }

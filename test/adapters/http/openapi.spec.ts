@@ -6,11 +6,19 @@ import { API_DOCUMENT, openApiDocument } from '../../../src/adapters/http/openap
 import type { OpenApiDocument, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
 import { buildContainer } from '../../../src/container.js';
 import { routerRoutes } from '../../properties/router-routes.js';
-import { documentAjv, documentedPaths, OpenApiContract, resolveRef, type Exchange } from '../../support/openapi-contract.js';
+import {
+  documentAjv,
+  documentedPaths,
+  OpenApiContract,
+  resolveRef,
+  type Exchange,
+} from '../../support/openapi-contract.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 
 const documentedRoutes = (): string[] =>
-  documentedPaths(API_DOCUMENT).flatMap(({ path, operations }) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+  documentedPaths(API_DOCUMENT).flatMap(({ path, operations }) =>
+    Object.keys(operations).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+  );
 
 /** Every value of the document that is a JSON schema, with where it is. */
 const schemasOf = (document: OpenApiDocument): [string, Schema][] => {
@@ -20,7 +28,8 @@ const schemasOf = (document: OpenApiDocument): [string, Schema][] => {
     if (value === null || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
       if (key === 'schema') found.push([`${at}/schema`, child as Schema]);
-      else if (key === 'schemas' && at === '#/components') for (const [name, s] of Object.entries(child as object)) found.push([`${at}/schemas/${name}`, s as Schema]);
+      else if (key === 'schemas' && at === '#/components')
+        for (const [name, s] of Object.entries(child as object)) found.push([`${at}/schemas/${name}`, s as Schema]);
       else visit(child, `${at}/${key}`);
     }
   };
@@ -54,7 +63,10 @@ describe('OpenAPI document: every route, nothing else', () => {
     const missing = Object.entries(API_DOCUMENT.paths).flatMap(([path, item]) => {
       const post = item.post as { security?: unknown[]; responses: Record<string, unknown> } | undefined;
       if (post === undefined || (post.security !== undefined && post.security.length === 0)) return [];
-      return JSON.stringify(post.responses['422'] ?? {}).includes('idempotency_key_reused') && JSON.stringify(post.responses['409'] ?? {}).includes('idempotency_key_in_flight') ? [] : [path];
+      return JSON.stringify(post.responses['422'] ?? {}).includes('idempotency_key_reused') &&
+        JSON.stringify(post.responses['409'] ?? {}).includes('idempotency_key_in_flight')
+        ? []
+        : [path];
     });
     expect(missing).to.deep.equal([]);
   });
@@ -63,7 +75,8 @@ describe('OpenAPI document: every route, nothing else', () => {
     for (const [path, item] of Object.entries(API_DOCUMENT.paths)) {
       const alias = item['x-also-served-at'];
       if (path.startsWith('/v2/subscriptions/')) expect(alias, path).to.equal(path.slice('/v2'.length));
-      else if (path === '/v2/settings/account-membership') expect(alias, path).to.equal('/v2/settings/account-memberships');
+      else if (path === '/v2/settings/account-membership')
+        expect(alias, path).to.equal('/v2/settings/account-memberships');
       else expect(alias, path).to.equal(undefined);
     }
   });
@@ -74,7 +87,16 @@ describe('OpenAPI document: a valid OpenAPI 3.1 document', () => {
     const ajv = documentAjv(API_DOCUMENT);
     const schemas = schemasOf(API_DOCUMENT);
     expect(schemas.length).to.be.greaterThan(100);
-    for (const [at, schema] of schemas) expect(() => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', '"urn:commerce-core:openapi#/$defs/')) as object), at).not.to.throw();
+    for (const [at, schema] of schemas)
+      expect(
+        () =>
+          ajv.compile(
+            JSON.parse(
+              JSON.stringify(schema).replaceAll('"#/components/schemas/', '"urn:commerce-core:openapi#/$defs/'),
+            ) as object,
+          ),
+        at,
+      ).not.to.throw();
   });
 
   it('resolves every $ref inside the document', () => {
@@ -94,27 +116,57 @@ describe('OpenAPI document: a valid OpenAPI 3.1 document', () => {
       for (const method of ['get', 'put', 'post', 'delete'] as const) {
         const operation = item[method];
         if (operation === undefined) continue;
-        const declared = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolveRef(API_DOCUMENT, p)).filter((p) => p.in === 'path');
-        expect(declared.map((p) => p.name), `${method} ${path}`).to.deep.equal(inPath);
-        expect(declared.every((p) => p.required === true), `${method} ${path}`).to.equal(true);
+        const declared = [...(item.parameters ?? []), ...(operation.parameters ?? [])]
+          .map((p) => resolveRef(API_DOCUMENT, p))
+          .filter((p) => p.in === 'path');
+        expect(
+          declared.map((p) => p.name),
+          `${method} ${path}`,
+        ).to.deep.equal(inPath);
+        expect(
+          declared.every((p) => p.required === true),
+          `${method} ${path}`,
+        ).to.equal(true);
         expect(ids.has(operation.operationId), operation.operationId).to.equal(false);
         ids.add(operation.operationId);
-        expect(operation.tags.every((t) => tags.has(t)), operation.operationId).to.equal(true);
-        expect(Object.keys(operation.responses).every((s) => /^[1-5][0-9]{2}$/.test(s)), operation.operationId).to.equal(true);
-        expect(Object.keys(operation.responses).some((s) => s.startsWith('2')), operation.operationId).to.equal(true);
+        expect(
+          operation.tags.every((t) => tags.has(t)),
+          operation.operationId,
+        ).to.equal(true);
+        expect(
+          Object.keys(operation.responses).every((s) => /^[1-5][0-9]{2}$/.test(s)),
+          operation.operationId,
+        ).to.equal(true);
+        expect(
+          Object.keys(operation.responses).some((s) => s.startsWith('2')),
+          operation.operationId,
+        ).to.equal(true);
       }
     }
   });
 
   it('names only security schemes it defines', () => {
-    const requirements = [...API_DOCUMENT.security, ...Object.values(API_DOCUMENT.paths).flatMap((item) => Object.values(item).flatMap((o) => (typeof o === 'object' && 'security' in o ? o.security ?? [] : [])))];
-    for (const requirement of requirements) for (const name of Object.keys(requirement)) expect(API_DOCUMENT.components.securitySchemes).to.have.property(name);
+    const requirements = [
+      ...API_DOCUMENT.security,
+      ...Object.values(API_DOCUMENT.paths).flatMap((item) =>
+        Object.values(item).flatMap((o) => (typeof o === 'object' && 'security' in o ? (o.security ?? []) : [])),
+      ),
+    ];
+    for (const requirement of requirements)
+      for (const name of Object.keys(requirement))
+        expect(API_DOCUMENT.components.securitySchemes).to.have.property(name);
   });
 });
 
 describe('OpenAPI document: the response check', () => {
   const contract = new OpenApiContract();
-  const json = (status: number, body: unknown, method = 'GET', path = '/v2/settings', headers: Record<string, string> = { 'x-request-id': 'r', 'x-content-type-options': 'nosniff' }): Exchange => ({
+  const json = (
+    status: number,
+    body: unknown,
+    method = 'GET',
+    path = '/v2/settings',
+    headers: Record<string, string> = { 'x-request-id': 'r', 'x-content-type-options': 'nosniff' },
+  ): Exchange => ({
     method,
     path,
     status,
@@ -122,41 +174,76 @@ describe('OpenAPI document: the response check', () => {
     body: JSON.stringify(body),
   });
   const settings = { data: { type: 'settings', page_length: 25 } };
-  const errors = (status: number, title: string, code: string) => ({ errors: [{ status: String(status), title, code, meta: { request_id: 'r' } }] });
+  const errors = (status: number, title: string, code: string) => ({
+    errors: [{ status: String(status), title, code, meta: { request_id: 'r' } }],
+  });
 
   it('passes a response that matches its operation', () => {
     expect(contract.problems(json(200, settings))).to.equal(undefined);
-    expect(contract.problems(json(200, { data: [], links: {}, meta: {} }, 'GET', '/subscriptions/products'))).to.match(/listSubscriptionProducts .* does not match/);
+    expect(contract.problems(json(200, { data: [], links: {}, meta: {} }, 'GET', '/subscriptions/products'))).to.match(
+      /listSubscriptionProducts .* does not match/,
+    );
   });
 
   it('fails a body that breaks the schema, naming the operation, the status and what is wrong', () => {
     const problem = contract.problems(json(200, { data: { type: 'settings', page_length: 0, extra: true } }));
-    expect(problem).to.match(/^getSettings \(GET \/v2\/settings\) answered 200 with a body that does not match the document/);
-    expect(problem).to.include('/data/page_length must be >= 1').and.include('/data must NOT have additional properties');
+    expect(problem).to.match(
+      /^getSettings \(GET \/v2\/settings\) answered 200 with a body that does not match the document/,
+    );
+    expect(problem)
+      .to.include('/data/page_length must be >= 1')
+      .and.include('/data must NOT have additional properties');
   });
 
   it('fails a status the operation does not list', () => {
-    expect(contract.problems(json(409, errors(409, 'Conflict', 'in_use')))).to.match(/getSettings .* answered 409, which the document does not list/);
+    expect(contract.problems(json(409, errors(409, 'Conflict', 'in_use')))).to.match(
+      /getSettings .* answered 409, which the document does not list/,
+    );
   });
 
   it('fails a response without a header the document requires', () => {
-    expect(contract.problems(json(200, settings, 'GET', '/v2/settings', {}))).to.match(/without its X-Request-Id header/);
+    expect(contract.problems(json(200, settings, 'GET', '/v2/settings', {}))).to.match(
+      /without its X-Request-Id header/,
+    );
   });
 
   it('fails a body where the document has none, and another content type', () => {
-    expect(contract.problems({ ...json(204, settings, 'DELETE'), body: '{}' })).to.match(/a body where the document has none/);
-    expect(contract.problems({ ...json(200, settings), header: (n) => (n.toLowerCase() === 'content-type' ? 'text/html' : 'r') })).to.match(/as text\/html, not as application\/json/);
+    expect(contract.problems({ ...json(204, settings, 'DELETE'), body: '{}' })).to.match(
+      /a body where the document has none/,
+    );
+    expect(
+      contract.problems({
+        ...json(200, settings),
+        header: (n) => (n.toLowerCase() === 'content-type' ? 'text/html' : 'r'),
+      }),
+    ).to.match(/as text\/html, not as application\/json/);
   });
 
   it('holds paths no operation matches to the unrouted answers', () => {
-    expect(contract.problems(json(404, errors(404, 'Not Found', 'route_not_found'), 'GET', '/v2/nothing-here'))).to.equal(undefined);
-    expect(contract.problems(json(200, settings, 'GET', '/v2/nothing-here'))).to.match(/GET \/v2\/nothing-here \(no operation\) answered 200/);
-    expect(contract.problems(json(405, errors(405, 'Method Not Allowed', 'method_not_allowed'), 'PATCH', '/v2/settings', { 'x-request-id': 'r', 'x-content-type-options': 'nosniff', allow: 'GET' }))).to.equal(undefined);
+    expect(
+      contract.problems(json(404, errors(404, 'Not Found', 'route_not_found'), 'GET', '/v2/nothing-here')),
+    ).to.equal(undefined);
+    expect(contract.problems(json(200, settings, 'GET', '/v2/nothing-here'))).to.match(
+      /GET \/v2\/nothing-here \(no operation\) answered 200/,
+    );
+    expect(
+      contract.problems(
+        json(405, errors(405, 'Method Not Allowed', 'method_not_allowed'), 'PATCH', '/v2/settings', {
+          'x-request-id': 'r',
+          'x-content-type-options': 'nosniff',
+          allow: 'GET',
+        }),
+      ),
+    ).to.equal(undefined);
   });
 
   it('finds the served form without /v2 and literal paths before templated ones', () => {
-    expect(contract.problems(json(404, errors(404, 'Not Found', 'not_found'), 'GET', '/subscriptions/offerings/build?x=1'))).to.equal(undefined);
-    expect(contract.problems(json(200, settings, 'POST', '/subscriptions/offerings/build'))).to.match(/buildSubscriptionOffering/);
+    expect(
+      contract.problems(json(404, errors(404, 'Not Found', 'not_found'), 'GET', '/subscriptions/offerings/build?x=1')),
+    ).to.equal(undefined);
+    expect(contract.problems(json(200, settings, 'POST', '/subscriptions/offerings/build'))).to.match(
+      /buildSubscriptionOffering/,
+    );
   });
 });
 
@@ -210,9 +297,17 @@ describe('API reference page', () => {
     expect(response.headers.get('content-type')).to.equal('text/html; charset=utf-8');
     const html = await response.text();
     const urls = [...html.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1] ?? '');
-    expect(urls.map((u) => u.replace(/\?v=[0-9a-f]{16}$/, '')).sort()).to.deep.equal(Object.keys(EXPECTED_TYPES).map((f) => `/docs/${f}`).sort());
+    expect(urls.map((u) => u.replace(/\?v=[0-9a-f]{16}$/, '')).sort()).to.deep.equal(
+      Object.keys(EXPECTED_TYPES)
+        .map((f) => `/docs/${f}`)
+        .sort(),
+    );
     expect(html).not.to.match(/https?:|\/\//);
-    expect([...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].every((m) => /\bsrc="/.test(m[1] ?? '') && (m[2] ?? '').trim() === '')).to.equal(true);
+    expect(
+      [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].every(
+        (m) => /\bsrc="/.test(m[1] ?? '') && (m[2] ?? '').trim() === '',
+      ),
+    ).to.equal(true);
   });
 
   it('serves each file with its content type and a year of caching, as installed', async () => {
@@ -248,8 +343,16 @@ describe('OpenAPI document: error documents', () => {
 
   it('refuses an error object with a code that is not one of them', () => {
     const contract = new OpenApiContract();
-    const body = JSON.stringify({ errors: [{ status: '404', title: 'Not Found', code: 'gone', meta: { request_id: 'r' } }] });
-    const exchange: Exchange = { method: 'GET', path: '/v2/missing', status: 404, header: (n) => (n.toLowerCase() === 'content-type' ? 'application/json' : 'r'), body };
+    const body = JSON.stringify({
+      errors: [{ status: '404', title: 'Not Found', code: 'gone', meta: { request_id: 'r' } }],
+    });
+    const exchange: Exchange = {
+      method: 'GET',
+      path: '/v2/missing',
+      status: 404,
+      header: (n) => (n.toLowerCase() === 'content-type' ? 'application/json' : 'r'),
+      body,
+    };
     expect(contract.problems(exchange)).to.include('/errors/0/code must be equal to one of the allowed values');
   });
 
@@ -264,8 +367,12 @@ describe('OpenAPI document: error documents', () => {
     });
     const key = '/v2/application-keys/5d0c0c1e-2b7a-4c39-9d2e-0d1f2a3b4c5d';
     expect(contract.problems(answer('GET', key, 404, 'not_found'))).to.equal(undefined);
-    expect(contract.problems(answer('GET', key, 404, 'route_not_found'))).to.include('/errors/0/code must be equal to one of the allowed values');
+    expect(contract.problems(answer('GET', key, 404, 'route_not_found'))).to.include(
+      '/errors/0/code must be equal to one of the allowed values',
+    );
     expect(contract.problems(answer('PUT', '/v2/merchant-realm-mappings/x', 409, 'prefix_taken'))).to.equal(undefined);
-    expect(contract.problems(answer('PUT', '/v2/merchant-realm-mappings/x', 409, 'in_use'))).to.include('allowedValues');
+    expect(contract.problems(answer('PUT', '/v2/merchant-realm-mappings/x', 409, 'in_use'))).to.include(
+      'allowedValues',
+    );
   });
 });

@@ -53,7 +53,10 @@ for (const [name, kind, url] of servers) {
     });
 
     it('answers 503 with the database down while it cannot be reached, stays live, and is ready again once it returns', async () => {
-      expect(await readiness(api)).to.deep.equal({ status: 200, body: { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'not_configured' } } });
+      expect(await readiness(api)).to.deep.equal({
+        status: 200,
+        body: { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'not_configured' } },
+      });
       await relay.cut();
       try {
         expect(await readinessWhen(api, 503)).to.deep.equal({
@@ -88,9 +91,15 @@ describe('HTTP: readiness of the shared rate limiter', () => {
   it('is ready but degraded, with Redis down, when the configured Redis cannot be reached, and counts its requests as unlimited', async () => {
     await withLimiter(openRedisLimiter('redis://127.0.0.1:1', silent), async (api) => {
       expect((await api.request('/v2/application-keys')).status, 'served without limits').to.equal(200);
-      expect(await readiness(api)).to.deep.equal({ status: 200, body: { status: 'degraded', checks: { database: 'up', migrations: 'current', redis: 'down' } } });
+      expect(await readiness(api)).to.deep.equal({
+        status: 200,
+        body: { status: 'degraded', checks: { database: 'up', migrations: 'current', redis: 'down' } },
+      });
       const samples = parsePrometheusText(await (await api.request('/metrics', { token: null })).text());
-      expect(sampleValue(samples, 'rate_limit_decisions_total', { outcome: 'unlimited' }), 'the token request and the call').to.equal(2);
+      expect(
+        sampleValue(samples, 'rate_limit_decisions_total', { outcome: 'unlimited' }),
+        'the token request and the call',
+      ).to.equal(2);
     });
   });
 
@@ -99,7 +108,10 @@ describe('HTTP: readiness of the shared rate limiter', () => {
     const opened = openRedisLimiter(redisUrl!, silent);
     expect(await opened.ready()).to.equal(true);
     await withLimiter(opened, async (api) => {
-      expect(await readiness(api)).to.deep.equal({ status: 200, body: { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'up' } } });
+      expect(await readiness(api)).to.deep.equal({
+        status: 200,
+        body: { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'up' } },
+      });
     });
   });
 });

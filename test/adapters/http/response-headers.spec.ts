@@ -16,24 +16,51 @@ describe('HTTP: headers every answer carries', () => {
       await api.request('/v2/settings', { token: null }),
       await api.request('/no/such/path', { token: null }),
       await api.request('/v2/application-keys', { method: 'PATCH', token }),
-      await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x', token }),
-      await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"data":', token }),
+      await api.request('/v2/application-keys', {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain' },
+        body: 'x',
+        token,
+      }),
+      await api.request('/v2/application-keys', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"data":',
+        token,
+      }),
       await api.request('/health/live', { token: null }),
     ];
-    expect(answers.map((r) => [r.status, r.headers.get('x-content-type-options'), r.headers.get('cache-control')])).to.deep.equal(
-      [200, 401, 404, 405, 415, 400, 200].map((status) => [status, 'nosniff', 'no-store']),
-    );
+    expect(
+      answers.map((r) => [r.status, r.headers.get('x-content-type-options'), r.headers.get('cache-control')]),
+    ).to.deep.equal([200, 401, 404, 405, 415, 400, 200].map((status) => [status, 'nosniff', 'no-store']));
     const document = await api.request('/v2/openapi.json', { token: null });
-    expect([document.headers.get('x-content-type-options'), document.headers.get('cache-control')]).to.deep.equal(['nosniff', 'no-cache']);
+    expect([document.headers.get('x-content-type-options'), document.headers.get('cache-control')]).to.deep.equal([
+      'nosniff',
+      'no-cache',
+    ]);
     const raw = parseRawResponse((await rawExchange(api.url, 'NOT HTTP\r\n\r\n', 2000)).text);
-    expect([raw.status, raw.headers['x-content-type-options'], raw.headers['cache-control']], 'the server’s own answers too').to.deep.equal([400, 'nosniff', 'no-store']);
+    expect(
+      [raw.status, raw.headers['x-content-type-options'], raw.headers['cache-control']],
+      'the server’s own answers too',
+    ).to.deep.equal([400, 'nosniff', 'no-store']);
   });
 
   it('serves the reference page under a Content-Security-Policy that allows only its own files and no framing', async () => {
     const page = await api.request('/docs', { token: null });
     const policy = page.headers.get('content-security-policy') ?? '';
-    const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
-    expect(directives).to.deep.include({ 'default-src': ["'none'"], 'script-src': ["'self'"], 'connect-src': ["'self'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"] });
+    const directives = Object.fromEntries(
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name = '', ...values]) => [name, values]),
+    );
+    expect(directives).to.deep.include({
+      'default-src': ["'none'"],
+      'script-src': ["'self'"],
+      'connect-src': ["'self'"],
+      'frame-ancestors': ["'none'"],
+      'base-uri': ["'none'"],
+    });
     expect(page.headers.get('x-frame-options')).to.equal('DENY');
     expect(page.headers.get('x-content-type-options')).to.equal('nosniff');
     // Everything the page loads is a file of this origin: the policy allows it.
@@ -51,7 +78,12 @@ describe('HTTP: headers every answer carries', () => {
       await api.request('/v2/settings', { token: 'unknown-token' }),
       await api.request('/v2/settings', { headers: { Authorization: 'Basic dXNlcjpwYXNz' }, token: null }),
       await api.request('/v2/settings', { headers: { Authorization: 'Bearer' }, token: null }),
-      await api.request('/v2/application-keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}', token: 'unknown-token' }),
+      await api.request('/v2/application-keys', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+        token: 'unknown-token',
+      }),
     ];
     expect(answers.map((r) => r.status)).to.deep.equal([401, 401, 401, 401, 401]);
     const [first, ...rest] = answers.map(headerNames);

@@ -20,25 +20,36 @@ const openGuard: RouteContext['guard'] = () => async (ctx, next) => {
   await next();
 };
 
-const serve = async (mount: (router: Router<HttpState>) => void): Promise<{ url: string; close: () => Promise<void> }> => {
+const serve = async (
+  mount: (router: Router<HttpState>) => void,
+): Promise<{ url: string; close: () => Promise<void> }> => {
   const router = new Router<HttpState>();
   mount(router);
   const app = new Koa<HttpState>().use(router.routes());
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 };
 
 const unused = { execute: () => Promise.reject(new Error('not called')) };
 
 describe('HTTP: routes take their use cases as arguments', () => {
   it('answers from a stubbed health check', async () => {
-    const api = await serve((router) => healthRoutes(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }, unused));
+    const api = await serve((router) =>
+      healthRoutes(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }, unused),
+    );
     try {
       const response = await fetch(`${api.url}/health`);
       expect(response.status).to.equal(503);
-      expect(await response.json()).to.deep.equal({ status: 'unavailable', database: 'down', rate_limiter: 'in-process' });
+      expect(await response.json()).to.deep.equal({
+        status: 'unavailable',
+        database: 'down',
+        rate_limiter: 'in-process',
+      });
     } finally {
       await api.close();
     }
@@ -46,11 +57,31 @@ describe('HTTP: routes take their use cases as arguments', () => {
 
   it('words each readiness outcome in the checks document, 503 unless ready, degraded while Redis is down', async () => {
     const outcomes: ReadonlyArray<[Readiness, number, unknown]> = [
-      [{ ready: true, degraded: false, database: true, schema: 'current', rateLimiter: 'shared' }, 200, { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'up' } }],
-      [{ ready: true, degraded: true, database: true, schema: 'current', rateLimiter: 'unreachable' }, 200, { status: 'degraded', checks: { database: 'up', migrations: 'current', redis: 'down' } }],
-      [{ ready: true, degraded: false, database: true, schema: 'current', rateLimiter: 'local' }, 200, { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'not_configured' } }],
-      [{ ready: false, degraded: true, database: false, schema: 'unknown', rateLimiter: 'unreachable' }, 503, { status: 'not_ready', checks: { database: 'down', migrations: 'unknown', redis: 'down' } }],
-      [{ ready: false, degraded: false, database: true, schema: 'pending', rateLimiter: 'local' }, 503, { status: 'not_ready', checks: { database: 'up', migrations: 'pending', redis: 'not_configured' } }],
+      [
+        { ready: true, degraded: false, database: true, schema: 'current', rateLimiter: 'shared' },
+        200,
+        { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'up' } },
+      ],
+      [
+        { ready: true, degraded: true, database: true, schema: 'current', rateLimiter: 'unreachable' },
+        200,
+        { status: 'degraded', checks: { database: 'up', migrations: 'current', redis: 'down' } },
+      ],
+      [
+        { ready: true, degraded: false, database: true, schema: 'current', rateLimiter: 'local' },
+        200,
+        { status: 'ready', checks: { database: 'up', migrations: 'current', redis: 'not_configured' } },
+      ],
+      [
+        { ready: false, degraded: true, database: false, schema: 'unknown', rateLimiter: 'unreachable' },
+        503,
+        { status: 'not_ready', checks: { database: 'down', migrations: 'unknown', redis: 'down' } },
+      ],
+      [
+        { ready: false, degraded: false, database: true, schema: 'pending', rateLimiter: 'local' },
+        503,
+        { status: 'not_ready', checks: { database: 'up', migrations: 'pending', redis: 'not_configured' } },
+      ],
     ];
     for (const [readiness, status, document] of outcomes) {
       const api = await serve((router) => healthRoutes(router, unused, { execute: async () => readiness }));
@@ -73,12 +104,18 @@ describe('HTTP: routes take their use cases as arguments', () => {
       },
     };
     const api = await serve((router) =>
-      applicationKeyRoutes(router, { create: unused, list: unused, get: unused, update: unused, remove }, { guard: openGuard, links: () => 'http://unused' }),
+      applicationKeyRoutes(
+        router,
+        { create: unused, list: unused, get: unused, update: unused, remove },
+        { guard: openGuard, links: () => 'http://unused' },
+      ),
     );
     try {
       const response = await fetch(`${api.url}/v2/application-keys/abc`, { method: 'DELETE' });
       expect(response.status).to.equal(409);
-      expect(await response.json()).to.deep.equal({ errors: [{ status: '409', title: 'Conflict', code: 'in_use', detail: 'stubbed' }] });
+      expect(await response.json()).to.deep.equal({
+        errors: [{ status: '409', title: 'Conflict', code: 'in_use', detail: 'stubbed' }],
+      });
       expect(calls).to.deep.equal([[STORE, 'abc']]);
     } finally {
       await api.close();

@@ -21,8 +21,13 @@ describe('HTTP: schedules', () => {
   let clock: TestClock;
   let container: Container;
 
-  const post = (attributes: Record<string, unknown>) => api.request(SCHEDULES, jsonBody({ data: { type: 'subscription_schedule', attributes } }));
-  const put = (id: string, attributes: Record<string, unknown>) => api.request(`${SCHEDULES}/${id}`, { ...jsonBody({ data: { id, type: 'subscription_schedule', attributes } }), method: 'PUT' });
+  const post = (attributes: Record<string, unknown>) =>
+    api.request(SCHEDULES, jsonBody({ data: { type: 'subscription_schedule', attributes } }));
+  const put = (id: string, attributes: Record<string, unknown>) =>
+    api.request(`${SCHEDULES}/${id}`, {
+      ...jsonBody({ data: { id, type: 'subscription_schedule', attributes } }),
+      method: 'PUT',
+    });
   const created = async (attributes: Record<string, unknown> = NIGHTLY) => {
     const response = await post(attributes);
     expect(response.status, await response.clone().text()).to.equal(201);
@@ -58,7 +63,10 @@ describe('HTTP: schedules', () => {
       timestamps: { created_at: '2026-07-01T23:00:00.000000000Z', updated_at: '2026-07-01T23:00:00.000000000Z' },
       scheduled_for: '2026-07-01T23:30:00.000000000Z',
     });
-    expect(queue.schedules.get(schedule.id as Uuid)).to.deep.equal({ specification: '30 0 * * *', location: 'Europe/London' });
+    expect(queue.schedules.get(schedule.id as Uuid)).to.deep.equal({
+      specification: '30 0 * * *',
+      location: 'Europe/London',
+    });
     for (const prefix of ['/v2', '']) {
       const read = await api.request(`${prefix}/subscriptions/schedules/${schedule.id}`);
       expect(read.status, prefix).to.equal(200);
@@ -67,7 +75,11 @@ describe('HTTP: schedules', () => {
   });
 
   it('answers 400 naming every problem and hands nothing to the queue', async () => {
-    const response = await post({ specification: '0 0 * *', location: 'Mars/Olympus_Mons', job: { job_type: 'import' } });
+    const response = await post({
+      specification: '0 0 * *',
+      location: 'Mars/Olympus_Mons',
+      job: { job_type: 'import' },
+    });
     expect(response.status).to.equal(400);
     expect((await errorBody(response)).errors.map((e) => e['source'])).to.deep.equal([
       'data.attributes.specification',
@@ -85,7 +97,11 @@ describe('HTTP: schedules', () => {
     const schedule = await created();
     const edit = await put(schedule.id, { specification: '61 * * * *' });
     expect(edit.status).to.equal(400);
-    expect(((await api.request(`${SCHEDULES}/${schedule.id}`).then((r) => r.json())) as { data: Resource }).data.attributes['specification']).to.equal('30 0 * * *');
+    expect(
+      ((await api.request(`${SCHEDULES}/${schedule.id}`).then((r) => r.json())) as { data: Resource }).data.attributes[
+        'specification'
+      ],
+    ).to.equal('30 0 * * *');
   });
 
   it('moves meta.scheduled_for with the clock, and an edit takes effect from the next instant', async () => {
@@ -93,7 +109,11 @@ describe('HTTP: schedules', () => {
     clock.advance(45 * 60_000);
     const later = ((await api.request(`${SCHEDULES}/${schedule.id}`).then((r) => r.json())) as { data: Resource }).data;
     expect(later.meta['scheduled_for']).to.equal('2026-07-02T23:30:00.000000000Z');
-    const edited = await put(schedule.id, { specification: '0 6 * * MON', location: 'UTC', job: { job_type: 'payment-run' } });
+    const edited = await put(schedule.id, {
+      specification: '0 6 * * MON',
+      location: 'UTC',
+      job: { job_type: 'payment-run' },
+    });
     expect(edited.status).to.equal(200);
     const body = ((await edited.json()) as { data: Resource }).data;
     expect(body.attributes['job']).to.deep.equal({ job_type: 'payment-run' });
@@ -107,7 +127,9 @@ describe('HTTP: schedules', () => {
     const taken = await post({ ...NIGHTLY, external_ref: 'nightly' });
     expect(taken.status).to.equal(409);
     expect((await errorBody(taken)).errors[0]?.['code']).to.equal('external_ref_taken');
-    const filtered = (await api.request(`${SCHEDULES}?filter=eq(external_ref,nightly)`).then((r) => r.json())) as ListDoc;
+    const filtered = (await api
+      .request(`${SCHEDULES}?filter=eq(external_ref,nightly)`)
+      .then((r) => r.json())) as ListDoc;
     expect(filtered.data.map((s) => s.id)).to.deep.equal([nightly.id]);
     expect(filtered.meta.results.total).to.equal(1);
     const unknownField = await api.request(`${SCHEDULES}?filter=eq(name,nightly)`);

@@ -5,11 +5,21 @@ import { SplicedJson } from '../../../src/adapters/http/documents/spliced-json.j
 describe('JSON with fragments written once', () => {
   it('writes exactly what JSON.stringify writes for the whole', () => {
     fc.assert(
-      fc.property(fc.array(fc.jsonValue(), { maxLength: 5 }), fc.array(fc.dictionary(fc.string(), fc.jsonValue()), { minLength: 1, maxLength: 4 }), (values, documents) => {
-        const spliced = new SplicedJson();
-        const withFragments = { values, documents: documents.map((d) => spliced.fragment(d)), again: documents.map((d) => spliced.fragment(d)) };
-        expect(JSON.parse(spliced.stringify(withFragments))).to.deep.equal(JSON.parse(JSON.stringify({ values, documents, again: documents })));
-      }),
+      fc.property(
+        fc.array(fc.jsonValue(), { maxLength: 5 }),
+        fc.array(fc.dictionary(fc.string(), fc.jsonValue()), { minLength: 1, maxLength: 4 }),
+        (values, documents) => {
+          const spliced = new SplicedJson();
+          const withFragments = {
+            values,
+            documents: documents.map((d) => spliced.fragment(d)),
+            again: documents.map((d) => spliced.fragment(d)),
+          };
+          expect(JSON.parse(spliced.stringify(withFragments))).to.deep.equal(
+            JSON.parse(JSON.stringify({ values, documents, again: documents })),
+          );
+        },
+      ),
     );
   });
 

@@ -36,14 +36,27 @@ describe('HTTP: subscription list by cursor (page[after])', () => {
   };
 
   before(async () => {
-    api = await startTestApi({ configure: (container) => container.rebind(TOKENS.Clock).toConstantValue(new StrictlyIncreasingClock()) });
-    const post = async (path: string, data: unknown) => (await (await api.request(path, jsonBody({ data }))).json()) as { data: Record<string, any> & { id: string } };
+    api = await startTestApi({
+      configure: (container) => container.rebind(TOKENS.Clock).toConstantValue(new StrictlyIncreasingClock()),
+    });
+    const post = async (path: string, data: unknown) =>
+      (await (await api.request(path, jsonBody({ data }))).json()) as { data: Record<string, any> & { id: string } };
     const product = await post('/v2/subscriptions/products', productData({ external_ref: 'beans', sku: 'B-1' }));
     const plan = await post('/subscriptions/plans', planData({}));
-    const offering = (await post('/v2/subscriptions/offerings/build', { name: 'Coffee club', description: 'Beans', products: [product.data.id], plans: [plan.data.id] })).data;
+    const offering = (
+      await post('/v2/subscriptions/offerings/build', {
+        name: 'Coffee club',
+        description: 'Beans',
+        products: [product.data.id],
+        plans: [plan.data.id],
+      })
+    ).data;
     for (let n = 0; n < 12; n++) {
       const email = n % 3 === 0 ? 'ada@example.com' : 'bob@example.com';
-      const made = await post(LIST, subscriptionData(offering.id, offering['relationships'].plans.data[0].id, { email }));
+      const made = await post(
+        LIST,
+        subscriptionData(offering.id, offering['relationships'].plans.data[0].id, { email }),
+      );
       created.unshift({ id: made.data.id, email });
     }
   });
@@ -62,17 +75,27 @@ describe('HTTP: subscription list by cursor (page[after])', () => {
     expect(first.meta).to.deep.equal({ page: { limit: 5, after: '' }, results: { total: 12, total_method: 'exact' } });
     const token = new URL(first.links['next']!).searchParams.get('page[after]');
     expect(token).to.match(/^[A-Za-z0-9_-]+$/);
-    expect(second.meta).to.deep.equal({ page: { limit: 5, after: token }, results: { total: 12, total_method: 'exact' } });
+    expect(second.meta).to.deep.equal({
+      page: { limit: 5, after: token },
+      results: { total: 12, total_method: 'exact' },
+    });
   });
 
   it('keeps the filter, the include and the page length in every link', async () => {
     const filter = encodeURIComponent('eq(email,bob@example.com)');
     const pages = await walk(`filter=${filter}&include=plans&page%5Bafter%5D=&page[limit]=3`);
-    expect(pages.flatMap((p) => p.data.map((s) => s.id))).to.deep.equal(created.filter((s) => s.email === 'bob@example.com').map((s) => s.id));
+    expect(pages.flatMap((p) => p.data.map((s) => s.id))).to.deep.equal(
+      created.filter((s) => s.email === 'bob@example.com').map((s) => s.id),
+    );
     for (const page of pages) {
       expect(page.included?.['plans']).to.have.length(1);
       expect(page.meta.results).to.deep.equal({ total: 8, total_method: 'exact' });
-      for (const link of Object.values(page.links).filter((l): l is string => l !== null)) expect(link).to.match(new RegExp(`\\?filter=${filter.replace(/[()]/g, '\\$&')}&include=plans&page%5Bafter%5D=[A-Za-z0-9_-]*&page%5Blimit%5D=3$`));
+      for (const link of Object.values(page.links).filter((l): l is string => l !== null))
+        expect(link).to.match(
+          new RegExp(
+            `\\?filter=${filter.replace(/[()]/g, '\\$&')}&include=plans&page%5Bafter%5D=[A-Za-z0-9_-]*&page%5Blimit%5D=3$`,
+          ),
+        );
     }
     expect(pages).to.have.length(3);
   });
@@ -80,7 +103,10 @@ describe('HTTP: subscription list by cursor (page[after])', () => {
   it('answers exactly as before to a client that does not ask', async () => {
     const page = await list('page[limit]=5&page[offset]=5');
     expect(page.data.map((s) => s.id)).to.deep.equal(created.slice(5, 10).map((s) => s.id));
-    expect(page.meta).to.deep.equal({ page: { limit: 5, offset: 5, current: 2, total: 3 }, results: { total: 12, total_method: 'exact' } });
+    expect(page.meta).to.deep.equal({
+      page: { limit: 5, offset: 5, current: 2, total: 3 },
+      results: { total: 12, total_method: 'exact' },
+    });
     expect(Object.keys(page.links).sort()).to.deep.equal(['current', 'first', 'last', 'next', 'prev']);
   });
 
@@ -92,19 +118,42 @@ describe('HTTP: subscription list by cursor (page[after])', () => {
       expect(response.status, query).to.equal(400);
       return (await errorBody(response)).errors;
     };
-    const invalidCursor = (detail: string) => [{ status: '400', title: CURSOR_ISSUE_TITLE, code: 'invalid_cursor', detail, source: 'page[after]' }];
-    const otherList = 'page[after] was made for another filter or include, or was altered: follow links.next of this list, or send page[after] empty to start';
-    expect(await refused(`page[after]=${token}&filter=eq(email,ada@example.com)`)).to.deep.equal(invalidCursor(otherList));
+    const invalidCursor = (detail: string) => [
+      { status: '400', title: CURSOR_ISSUE_TITLE, code: 'invalid_cursor', detail, source: 'page[after]' },
+    ];
+    const otherList =
+      'page[after] was made for another filter or include, or was altered: follow links.next of this list, or send page[after] empty to start';
+    expect(await refused(`page[after]=${token}&filter=eq(email,ada@example.com)`)).to.deep.equal(
+      invalidCursor(otherList),
+    );
     expect(await refused(`page[after]=${token}&include=plans`)).to.deep.equal(invalidCursor(otherList));
     const altered = token.slice(0, 5) + (token[5] === 'A' ? 'B' : 'A') + token.slice(6);
     expect((await refused(`page[after]=${altered}`))[0]).to.include({ code: 'invalid_cursor', source: 'page[after]' });
-    expect(await refused('page[after]=%00%FF')).to.deep.equal(invalidCursor('page[after] is not a token this list made: follow links.next, or send page[after] empty to start'));
+    expect(await refused('page[after]=%00%FF')).to.deep.equal(
+      invalidCursor('page[after] is not a token this list made: follow links.next, or send page[after] empty to start'),
+    );
     expect(await refused(`page[after]=${'A'.repeat(500)}`)).to.have.length(1);
     expect(await refused('page[after]=&page[offset]=0')).to.deep.equal([
-      { status: '400', title: 'Bad Request', code: 'invalid_value', detail: 'page[offset] cannot be combined with page[after]: a cursor walk has no offsets', source: 'page[offset]' },
+      {
+        status: '400',
+        title: 'Bad Request',
+        code: 'invalid_value',
+        detail: 'page[offset] cannot be combined with page[after]: a cursor walk has no offsets',
+        source: 'page[offset]',
+      },
     ]);
-    expect(await refused('page[after]=&page[after]=')).to.deep.equal([{ status: '400', title: 'Bad Request', code: 'invalid_value', detail: 'page[after] must be given at most once', source: 'page[after]' }]);
+    expect(await refused('page[after]=&page[after]=')).to.deep.equal([
+      {
+        status: '400',
+        title: 'Bad Request',
+        code: 'invalid_value',
+        detail: 'page[after] must be given at most once',
+        source: 'page[after]',
+      },
+    ]);
     // The token still reads its own list.
-    expect((await list(`page[after]=${token}&page[limit]=2`)).data.map((s) => s.id)).to.deep.equal(created.slice(2, 4).map((s) => s.id));
+    expect((await list(`page[after]=${token}&page[limit]=2`)).data.map((s) => s.id)).to.deep.equal(
+      created.slice(2, 4).map((s) => s.id),
+    );
   });
 });

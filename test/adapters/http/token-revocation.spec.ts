@@ -15,15 +15,28 @@ describe('HTTP: POST /oauth/revoke (RFC 7009)', () => {
   });
   afterEach(async () => api.close());
 
-  const mint = async (client: Client, grant: 'client_credentials' | 'implicit' = 'client_credentials'): Promise<string> => {
-    const form = new URLSearchParams({ grant_type: grant, client_id: client.clientId, ...(grant === 'implicit' ? {} : { client_secret: client.clientSecret }) });
+  const mint = async (
+    client: Client,
+    grant: 'client_credentials' | 'implicit' = 'client_credentials',
+  ): Promise<string> => {
+    const form = new URLSearchParams({
+      grant_type: grant,
+      client_id: client.clientId,
+      ...(grant === 'implicit' ? {} : { client_secret: client.clientSecret }),
+    });
     const response = await api.request('/oauth/access_token', { method: 'POST', body: form, token: null });
     expect(response.status).to.equal(200);
     return ((await response.json()) as { access_token: string }).access_token;
   };
   const revoke = (fields: Record<string, string>, authorization?: string) =>
-    api.request('/oauth/revoke', { method: 'POST', body: new URLSearchParams(fields), token: null, headers: authorization === undefined ? {} : { Authorization: authorization } });
-  const basic = (client: Client) => `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`;
+    api.request('/oauth/revoke', {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      token: null,
+      headers: authorization === undefined ? {} : { Authorization: authorization },
+    });
+  const basic = (client: Client) =>
+    `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString('base64')}`;
   const works = async (token: string) => (await api.request('/v2/settings', { token })).status;
   const anotherKey = async (): Promise<Client> => {
     const created = await api.request('/v2/application-keys', {
@@ -43,7 +56,9 @@ describe('HTTP: POST /oauth/revoke (RFC 7009)', () => {
     expect(statuses.slice(0, 10)).to.deep.equal(Array(10).fill(401));
     const refused = await revoke({ token }, basic(owner));
     expect(refused.status, 'blocked before the secret is compared, right or not').to.equal(429);
-    expect(((await refused.json()) as { errors: { code: string }[] }).errors[0]!.code).to.equal('authentication_blocked');
+    expect(((await refused.json()) as { errors: { code: string }[] }).errors[0]!.code).to.equal(
+      'authentication_blocked',
+    );
     expect(refused.headers.get('retry-after')).to.match(/^[0-9]+$/);
     expect(await works(token), 'nothing was revoked, and the store still answers its tokens').to.equal(200);
   });
@@ -61,7 +76,9 @@ describe('HTTP: POST /oauth/revoke (RFC 7009)', () => {
 
   it('takes the client credentials in the form as well', async () => {
     const token = await mint(owner);
-    expect((await revoke({ token, client_id: owner.clientId, client_secret: owner.clientSecret })).status).to.equal(200);
+    expect((await revoke({ token, client_id: owner.clientId, client_secret: owner.clientSecret })).status).to.equal(
+      200,
+    );
     expect(await works(token)).to.equal(401);
   });
 

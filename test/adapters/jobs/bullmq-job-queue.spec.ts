@@ -15,7 +15,8 @@ import type { Persistence } from '../../../src/container.js';
 const redisUrl = process.env['TEST_REDIS_URL'];
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
 const postgres = BACKENDS.find((b) => b.name === 'PostgreSQL');
-const describeWithRedis = redisUrl !== undefined && postgresUrl !== undefined && postgres !== undefined ? describe : describe.skip;
+const describeWithRedis =
+  redisUrl !== undefined && postgresUrl !== undefined && postgres !== undefined ? describe : describe.skip;
 
 describeWithRedis('BullMQ job queue: two instances on one PostgreSQL database and one Redis', function () {
   const url = redisUrl as string;
@@ -85,12 +86,16 @@ describeWithRedis('BullMQ job queue: two instances on one PostgreSQL database an
     const submitted = await Promise.all(
       Array.from({ length: 20 }, async (_, i) => {
         const instance = i % 2 === 0 ? a : b;
-        const result = await instance.container.get(SubmitJob).execute(stores[i % 3] as Uuid, { type: 'subscription_job', attributes: { job_type: kinds[i % 2] } });
+        const result = await instance.container
+          .get(SubmitJob)
+          .execute(stores[i % 3] as Uuid, { type: 'subscription_job', attributes: { job_type: kinds[i % 2] } });
         if (E.isLeft(result)) throw new Error(JSON.stringify(result.left));
         return result.right;
       }),
     );
-    const finished = await Promise.all(submitted.map((job: Job) => eventually(() => a.job(job.storeId, job.id), isFinishedJob)));
+    const finished = await Promise.all(
+      submitted.map((job: Job) => eventually(() => a.job(job.storeId, job.id), isFinishedJob)),
+    );
     expect(finished.map((j) => j?.status)).to.deep.equal(submitted.map(() => 'success'));
     expect(submitted.map((j) => runs.get(j.id))).to.deep.equal(submitted.map(() => 1));
     expect(overlap).to.equal(0);
@@ -98,13 +103,19 @@ describeWithRedis('BullMQ job queue: two instances on one PostgreSQL database an
 
   it('fires a schedule upserted on both instances once per instant, and not after it is removed', async () => {
     const fired: number[] = [];
-    const [a, b] = await twoInstances({ run: async () => E.right({}) }, async (_id, at) => void fired.push(at.getTime()));
+    const [a, b] = await twoInstances(
+      { run: async () => E.right({}) },
+      async (_id, at) => void fired.push(at.getTime()),
+    );
     if (a === undefined || b === undefined) throw new Error('instances not started');
     const scheduleId = randomUUID() as Uuid;
     // Every second: a six-field pattern, which the API refuses but BullMQ's scheduler takes.
     const timing = { specification: '* * * * * *', location: 'UTC' };
     await Promise.all([a.queue.upsertSchedule(scheduleId, timing), b.queue.upsertSchedule(scheduleId, timing)]);
-    await eventually(async () => fired.length, (n) => n >= 3);
+    await eventually(
+      async () => fired.length,
+      (n) => n >= 3,
+    );
     await Promise.all([a.queue.removeSchedule(scheduleId), b.queue.removeSchedule(scheduleId)]);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const seen = [...fired];

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { expect } from 'chai';
-import { BullMqJobQueue, JobQueueUnavailable, QUEUE_COMMAND_TIMEOUT_MS } from '../../../src/adapters/jobs/bullmq-job-queue.js';
+import {
+  BullMqJobQueue,
+  JobQueueUnavailable,
+  QUEUE_COMMAND_TIMEOUT_MS,
+} from '../../../src/adapters/jobs/bullmq-job-queue.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { startFaultProxy, throughProxy, type FaultProxy } from '../../support/fault-proxy.js';
 
@@ -42,7 +46,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   it('logs one line when Redis is cut off and one when it is back, however many polls fail meanwhile', async () => {
     await proxy.drop();
     await sleep(3000);
-    expect(lines, 'one line for the whole outage').to.deep.equal([{ level: 'warn', msg: 'the job queue lost Redis: queued jobs wait until it is back, and it reconnects by itself' }]);
+    expect(lines, 'one line for the whole outage').to.deep.equal([
+      {
+        level: 'warn',
+        msg: 'the job queue lost Redis: queued jobs wait until it is back, and it reconnects by itself',
+      },
+    ]);
     await proxy.restore();
     const deadline = Date.now() + 5000;
     while (lines.length < 2 && Date.now() < deadline) await sleep(100);
@@ -65,10 +74,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       proxy.resume();
     }
     expect(errors, 'every request refused').to.have.length(6);
-    expect(Math.max(...took), `durations ${took.map((t) => t.toFixed(0)).join(', ')} ms`).to.be.below(QUEUE_COMMAND_TIMEOUT_MS + 100);
-    expect(errors.slice(3).every((e) => e instanceof JobQueueUnavailable), 'after three failures Redis is not asked').to.equal(true);
-    expect(took.slice(3).every((t) => t < 20), 'and it costs nothing').to.equal(true);
-    expect(lines).to.deep.equal([{ level: 'warn', msg: 'the job queue lost Redis: queued jobs wait until it is back, and it reconnects by itself' }]);
+    expect(Math.max(...took), `durations ${took.map((t) => t.toFixed(0)).join(', ')} ms`).to.be.below(
+      QUEUE_COMMAND_TIMEOUT_MS + 100,
+    );
+    expect(
+      errors.slice(3).every((e) => e instanceof JobQueueUnavailable),
+      'after three failures Redis is not asked',
+    ).to.equal(true);
+    expect(
+      took.slice(3).every((t) => t < 20),
+      'and it costs nothing',
+    ).to.equal(true);
+    expect(lines).to.deep.equal([
+      {
+        level: 'warn',
+        msg: 'the job queue lost Redis: queued jobs wait until it is back, and it reconnects by itself',
+      },
+    ]);
 
     await sleep(1100);
     await queue.enqueue(job());

@@ -24,11 +24,18 @@ describe('startJobs: the recovery sweep', () => {
     const core = await startJobCore({ kind: 'memory' }, queue, { 'billing-run': handler }, 2000);
     try {
       const storeId = await core.newStore();
-      const submitted = await core.container.get(SubmitJob).execute(storeId, { type: 'subscription_job', attributes: { job_type: 'billing-run' } });
+      const submitted = await core.container
+        .get(SubmitJob)
+        .execute(storeId, { type: 'subscription_job', attributes: { job_type: 'billing-run' } });
       if (E.isLeft(submitted)) throw new Error('not submitted');
       await sleep(1800);
-      const messages = () => core.logs.lines.map((l) => `${String(l['level'])} ${String(l['msg'])}`).filter((m) => m.includes('recovery sweep'));
-      expect(messages(), 'three sweeps or more failed, one line').to.deep.equal(['40 the recovery sweep failed; it runs again every sweep period, and says so once it works again']);
+      const messages = () =>
+        core.logs.lines
+          .map((l) => `${String(l['level'])} ${String(l['msg'])}`)
+          .filter((m) => m.includes('recovery sweep'));
+      expect(messages(), 'three sweeps or more failed, one line').to.deep.equal([
+        '40 the recovery sweep failed; it runs again every sweep period, and says so once it works again',
+      ]);
 
       queue.refusing = false;
       const done = await eventually(() => core.job(storeId, submitted.right.id), isFinishedJob);

@@ -24,8 +24,12 @@ forEachBackend(
       for (const limit of [1, 10, 100]) {
         const counter = new QueryCounter();
         const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } });
-        expect((await counted.prorationPolicies.list(store.id, listQuery(BILLING_POLICY_LIST, { limit }))).items).to.have.length(limit);
-        expect((await counted.dunningRules.list(store.id, listQuery(BILLING_POLICY_LIST, { limit }))).items).to.have.length(limit);
+        expect(
+          (await counted.prorationPolicies.list(store.id, listQuery(BILLING_POLICY_LIST, { limit }))).items,
+        ).to.have.length(limit);
+        expect(
+          (await counted.dunningRules.list(store.id, listQuery(BILLING_POLICY_LIST, { limit }))).items,
+        ).to.have.length(limit);
         costs[`both ${limit}`] = counter.count;
       }
       expect(new Set(Object.values(costs)), JSON.stringify(costs)).to.deep.equal(new Set([4]));

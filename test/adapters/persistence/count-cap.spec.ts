@@ -21,17 +21,35 @@ forEachBackend('subscription totals past the count cap', (_backend, persistence)
     await ports.offerings.insert(offering);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const many = Array.from({ length: COUNT_CAP + 250 }, (_, n) =>
-      aSubscription(offering, versionId, { email: n < 200 ? 'few@example.com' : 'many@example.com', timestamps: { createdAt: new Date(1_767_225_600_000 + n * 1000), updatedAt: new Date(0) } }),
+      aSubscription(offering, versionId, {
+        email: n < 200 ? 'few@example.com' : 'many@example.com',
+        timestamps: { createdAt: new Date(1_767_225_600_000 + n * 1000), updatedAt: new Date(0) },
+      }),
     );
     // Written in bulk: through the repository one by one, ten thousand rows would take minutes.
     if (p.kind === 'memory') {
       for (const s of many) await ports.subscriptions.insert(s);
     } else {
-      for (let i = 0; i < many.length; i += 500) await p.handle.db.insertInto('subscriptions').values(many.slice(i, i + 500).map(toRow)).execute();
-      await p.handle.db.updateTable('stores').set({ subscription_count: many.length }).where('id', '=', store.id).execute();
+      for (let i = 0; i < many.length; i += 500)
+        await p.handle.db
+          .insertInto('subscriptions')
+          .values(many.slice(i, i + 500).map(toRow))
+          .execute();
+      await p.handle.db
+        .updateTable('stores')
+        .set({ subscription_count: many.length })
+        .where('id', '=', store.id)
+        .execute();
     }
     const list = (email?: string) =>
-      ports.subscriptions.list(store.id, listQuery(SUBSCRIPTION_LIST, { offset: 10_000, limit: 100, filter: email === undefined ? [] : [{ op: 'eq', field: 'email', value: email }] }));
+      ports.subscriptions.list(
+        store.id,
+        listQuery(SUBSCRIPTION_LIST, {
+          offset: 10_000,
+          limit: 100,
+          filter: email === undefined ? [] : [{ op: 'eq', field: 'email', value: email }],
+        }),
+      );
     expect(await list('few@example.com')).to.include({ total: 200, totalMethod: 'exact' });
     const capped = await list('many@example.com');
     expect(capped).to.include({ total: COUNT_CAP, totalMethod: 'lower_bound' });

@@ -1,6 +1,12 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { DEADLOCK_ATTEMPTS, mysqlFault, pgliteFault, postgresFault, retryingDeadlocks } from '../../../src/adapters/persistence/kysely/database-faults.js';
+import {
+  DEADLOCK_ATTEMPTS,
+  mysqlFault,
+  pgliteFault,
+  postgresFault,
+  retryingDeadlocks,
+} from '../../../src/adapters/persistence/kysely/database-faults.js';
 import type { DatabaseTarget } from '../../../src/adapters/persistence/kysely/database-target.js';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
@@ -9,7 +15,8 @@ import { StorageUnavailable } from '../../../src/application/ports/storage-unava
 import { dropEverything } from '../../support/backends.js';
 import { startTestApi } from '../../support/test-api.js';
 
-const error = (fields: Record<string, unknown>) => Object.assign(new Error(String(fields['message'] ?? 'failed')), fields);
+const error = (fields: Record<string, unknown>) =>
+  Object.assign(new Error(String(fields['message'] ?? 'failed')), fields);
 
 describe('database faults: which driver errors mean the database is out of reach', () => {
   const postgres: ReadonlyArray<[string, Error, boolean]> = [
@@ -28,7 +35,8 @@ describe('database faults: which driver errors mean the database is out of reach
     ['a plain bug', new TypeError('x is undefined'), false],
   ];
   for (const [label, e, fault] of postgres) {
-    it(`PostgreSQL: ${label} is ${fault ? '' : 'not '}a fault`, () => expect(postgresFault(e) !== undefined).to.equal(fault));
+    it(`PostgreSQL: ${label} is ${fault ? '' : 'not '}a fault`, () =>
+      expect(postgresFault(e) !== undefined).to.equal(fault));
   }
 
   const mysql: ReadonlyArray<[string, Error, boolean]> = [
@@ -60,7 +68,10 @@ describe('outage watch', () => {
   it('reports the first failure, and the end once calls have succeeded for a second, with the outage and the failed calls', () => {
     const events: OutageEvent[] = [];
     let now = 1000;
-    const watch = new OutageWatch((e) => events.push(e), () => now);
+    const watch = new OutageWatch(
+      (e) => events.push(e),
+      () => now,
+    );
     watch.success();
     watch.failure('the connection failed (ECONNREFUSED)', 'first');
     now = 1500;
@@ -73,7 +84,10 @@ describe('outage watch', () => {
     watch.success();
     now = 4200 + STEADY_MS - 1;
     watch.success();
-    expect(events.map((e) => e.kind), 'not yet steady').to.deep.equal(['down']);
+    expect(
+      events.map((e) => e.kind),
+      'not yet steady',
+    ).to.deep.equal(['down']);
     now = 4200 + STEADY_MS;
     watch.success();
     watch.success();
@@ -85,7 +99,10 @@ describe('outage watch', () => {
 });
 
 const servers: ReadonlyArray<[string, DatabaseTarget | undefined]> = [
-  ['PostgreSQL', process.env['TEST_POSTGRES_URL'] ? { kind: 'postgres', url: process.env['TEST_POSTGRES_URL'] } : undefined],
+  [
+    'PostgreSQL',
+    process.env['TEST_POSTGRES_URL'] ? { kind: 'postgres', url: process.env['TEST_POSTGRES_URL'] } : undefined,
+  ],
   ['MariaDB', process.env['TEST_MYSQL_URL'] ? { kind: 'mysql', url: process.env['TEST_MYSQL_URL'] } : undefined],
 ];
 
@@ -100,7 +117,11 @@ for (const [name, target] of servers) {
       admin = await openDatabase(target, { poolSize: 1 });
       await dropEverything(admin.db);
       await migrateToLatest(admin.db, admin.flavor);
-      handle = await openDatabase(target, { poolSize: 4, timeouts: { statementTimeoutMs: 300, connectTimeoutMs: 1000 }, onOutage: (e) => events.push(e) });
+      handle = await openDatabase(target, {
+        poolSize: 4,
+        timeouts: { statementTimeoutMs: 300, connectTimeoutMs: 1000 },
+        onOutage: (e) => events.push(e),
+      });
     });
     after(async () => {
       await handle?.close();
@@ -152,7 +173,8 @@ for (const [name, target] of servers) {
 }
 
 describe('a transaction ended as a deadlock victim', () => {
-  const victim = (fields: Record<string, unknown>) => new StorageUnavailable('a deadlock chose this transaction as its victim', { cause: error(fields) });
+  const victim = (fields: Record<string, unknown>) =>
+    new StorageUnavailable('a deadlock chose this transaction as its victim', { cause: error(fields) });
 
   for (const [label, fields] of [
     ['MariaDB', { code: 'ER_LOCK_DEADLOCK', errno: 1213 }],
@@ -183,7 +205,11 @@ describe('a transaction ended as a deadlock victim', () => {
   });
 
   it('is the only failure run again', async () => {
-    for (const failure of [error({ code: '23505' }), new StorageUnavailable('the connection was lost', { cause: error({ code: 'ECONNRESET' }) }), new TypeError('bug')]) {
+    for (const failure of [
+      error({ code: '23505' }),
+      new StorageUnavailable('the connection was lost', { cause: error({ code: 'ECONNRESET' }) }),
+      new TypeError('bug'),
+    ]) {
       let calls = 0;
       await retryingDeadlocks(async () => {
         calls += 1;
@@ -193,4 +219,3 @@ describe('a transaction ended as a deadlock victim', () => {
     }
   });
 });
-

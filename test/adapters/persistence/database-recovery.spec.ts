@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { openDatabase, pingDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
+import {
+  openDatabase,
+  pingDatabase,
+  type DatabaseHandle,
+} from '../../../src/adapters/persistence/kysely/open-database.js';
 import type { DatabaseTarget } from '../../../src/adapters/persistence/kysely/database-target.js';
 
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
@@ -9,10 +13,14 @@ const mysqlUrl = process.env['TEST_MYSQL_URL'];
 /** Ends every other session of the test user, as a server restart or a network cut would. */
 const killOtherSessions = async (admin: DatabaseHandle): Promise<void> => {
   if (admin.flavor === 'postgres') {
-    await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()`.execute(admin.db);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid <> pg_backend_pid() and datname = current_database()`.execute(
+      admin.db,
+    );
     return;
   }
-  const { rows } = await sql<{ id: number }>`select id from information_schema.processlist where id <> connection_id() and db = database()`.execute(admin.db);
+  const { rows } = await sql<{
+    id: number;
+  }>`select id from information_schema.processlist where id <> connection_id() and db = database()`.execute(admin.db);
   for (const { id } of rows) await sql`kill ${sql.raw(String(Number(id)))}`.execute(admin.db);
 };
 
@@ -33,8 +41,9 @@ for (const [name, target] of cases) {
         await killOtherSessions(admin);
         await new Promise((resolve) => setTimeout(resolve, 200));
         const pings: boolean[] = [];
-        for (let attempt = 0; attempt < 5 && pings.at(-1) !== true; attempt += 1) pings.push(await pingDatabase(handle.db));
-        expect(poolErrors.length, "the dropped connections were reported, not thrown").to.be.greaterThan(0);
+        for (let attempt = 0; attempt < 5 && pings.at(-1) !== true; attempt += 1)
+          pings.push(await pingDatabase(handle.db));
+        expect(poolErrors.length, 'the dropped connections were reported, not thrown').to.be.greaterThan(0);
         expect(pings.at(-1)).to.equal(true);
       } finally {
         await admin.close();

@@ -7,7 +7,9 @@ import { openDatabase } from '../../../src/adapters/persistence/kysely/open-data
 import { startTestApi } from '../../support/test-api.js';
 
 /** Every file under `dir`, directories included, with its permission bits. */
-const walk = async (dir: string): Promise<{ readonly file: string; readonly directory: boolean; readonly mode: number }[]> => {
+const walk = async (
+  dir: string,
+): Promise<{ readonly file: string; readonly directory: boolean; readonly mode: number }[]> => {
   const found: { file: string; directory: boolean; mode: number }[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
@@ -44,17 +46,29 @@ describe('Embedded database files at rest', function () {
         const create = (name: string, idempotencyKey?: string) =>
           api.request('/v2/application-keys', {
             method: 'POST',
-            headers: { 'Content-Type': 'application/json', ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }) },
+            headers: {
+              'Content-Type': 'application/json',
+              ...(idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey }),
+            },
             body: JSON.stringify({ data: { type: 'application_key', name } }),
           });
-        for (const [name, idempotencyKey] of [['plain', undefined], ['retried', 'create-once'], ['again', 'create-twice']] as const) {
+        for (const [name, idempotencyKey] of [
+          ['plain', undefined],
+          ['retried', 'create-once'],
+          ['again', 'create-twice'],
+        ] as const) {
           const created = await create(name, idempotencyKey);
           expect(created.status).to.equal(201);
           const key = ((await created.json()) as { data: { client_id: string; client_secret: string } }).data;
           credentials.push(key.client_secret);
-          if (idempotencyKey !== undefined) expect((await create(name, idempotencyKey)).headers.get('idempotent-replayed')).to.equal('true');
+          if (idempotencyKey !== undefined)
+            expect((await create(name, idempotencyKey)).headers.get('idempotent-replayed')).to.equal('true');
           for (const grant of ['client_credentials', 'implicit']) {
-            const form = new URLSearchParams({ grant_type: grant, client_id: key.client_id, ...(grant === 'implicit' ? {} : { client_secret: key.client_secret }) });
+            const form = new URLSearchParams({
+              grant_type: grant,
+              client_id: key.client_id,
+              ...(grant === 'implicit' ? {} : { client_secret: key.client_secret }),
+            });
             const issued = await api.request('/oauth/access_token', { method: 'POST', body: form, token: null });
             expect(issued.status).to.equal(200);
             credentials.push(((await issued.json()) as { access_token: string }).access_token);
@@ -74,7 +88,10 @@ describe('Embedded database files at rest', function () {
         credentials.push(((await rotated.json()) as { data: { client_secret: string } }).data.client_secret);
         expect((await rotate()).headers.get('idempotent-replayed')).to.equal('true');
         const loose = (await walk(dataDir)).filter((f) => f.mode !== (f.directory ? 0o700 : 0o600));
-        expect(loose.map((f) => `${path.relative(root, f.file)} ${f.mode.toString(8)}`).slice(0, 5), 'while the database is open').to.deep.equal([]);
+        expect(
+          loose.map((f) => `${path.relative(root, f.file)} ${f.mode.toString(8)}`).slice(0, 5),
+          'while the database is open',
+        ).to.deep.equal([]);
         expect((await stat(`${dataDir}.lock`)).mode & 0o777, 'the lock file').to.equal(0o600);
       } finally {
         await api.close();
@@ -88,12 +105,19 @@ describe('Embedded database files at rest', function () {
     for (const { file, directory } of files.filter((f) => !f.directory)) {
       expect(directory).to.equal(false);
       const bytes = await readFile(file);
-      for (const credential of credentials) expect(bytes.includes(credential), `${credential.slice(0, 6)}… in ${path.relative(root, file)}`).to.equal(false);
+      for (const credential of credentials)
+        expect(bytes.includes(credential), `${credential.slice(0, 6)}… in ${path.relative(root, file)}`).to.equal(
+          false,
+        );
     }
-    const loose = [{ file: path.join(root, '.data'), directory: true, mode: (await stat(path.join(root, '.data'))).mode & 0o777 }, ...files].filter(
-      (f) => f.mode !== (f.directory ? 0o700 : 0o600),
-    );
-    expect(loose.map((f) => `${path.relative(root, f.file)} ${f.mode.toString(8)}`).slice(0, 5), `${loose.length} of ${files.length + 1} not private`).to.deep.equal([]);
+    const loose = [
+      { file: path.join(root, '.data'), directory: true, mode: (await stat(path.join(root, '.data'))).mode & 0o777 },
+      ...files,
+    ].filter((f) => f.mode !== (f.directory ? 0o700 : 0o600));
+    expect(
+      loose.map((f) => `${path.relative(root, f.file)} ${f.mode.toString(8)}`).slice(0, 5),
+      `${loose.length} of ${files.length + 1} not private`,
+    ).to.deep.equal([]);
   });
 
   it('tightens the files of a data directory written with looser modes when it opens it', async () => {

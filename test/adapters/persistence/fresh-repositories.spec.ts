@@ -3,7 +3,12 @@ import { InMemoryAccessTokenRepository } from '../../../src/adapters/persistence
 import { InMemoryApplicationKeyRepository } from '../../../src/adapters/persistence/in-memory/in-memory-application-key-repository.js';
 import { InMemoryState } from '../../../src/adapters/persistence/in-memory/in-memory-state.js';
 import { InMemoryStoreRepository } from '../../../src/adapters/persistence/in-memory/in-memory-store-repository.js';
-import { FRESH_WITHIN_MS, FreshStores, FreshTokens, KeysThatForget } from '../../../src/adapters/persistence/fresh/fresh-repositories.js';
+import {
+  FRESH_WITHIN_MS,
+  FreshStores,
+  FreshTokens,
+  KeysThatForget,
+} from '../../../src/adapters/persistence/fresh/fresh-repositories.js';
 import type { AccessToken } from '../../../src/domain/auth/access-token.js';
 import { aKey, aStore, storeRecords } from '../../support/builders.js';
 import { TestClock } from '../../support/system-fakes.js';
@@ -20,7 +25,13 @@ describe('stores, rates and tokens served from memory for up to a second', () =>
     const store = aStore();
     const key = aKey(store.id);
     await stores.create(storeRecords(store, key));
-    const token: AccessToken = { tokenHash: 'a'.repeat(64), storeId: store.id, applicationKeyId: key.id, grant: 'client_credentials', expiresAt: new Date('2026-01-01T01:00:00.000Z') };
+    const token: AccessToken = {
+      tokenHash: 'a'.repeat(64),
+      storeId: store.id,
+      applicationKeyId: key.id,
+      grant: 'client_credentials',
+      expiresAt: new Date('2026-01-01T01:00:00.000Z'),
+    };
     await tokens.insert(token);
     return { clock, state, storesBehind, stores, tokens, keys, store, key, token };
   };
@@ -29,7 +40,9 @@ describe('stores, rates and tokens served from memory for up to a second', () =>
     const { clock, storesBehind, stores, store } = await setup();
     expect((await stores.findById(store.id))?.pageLength).to.equal(store.pageLength);
     await storesBehind.setPageLength(store.id, 7);
-    expect((await stores.findById(store.id))?.pageLength, 'another instance’s write, not yet seen').to.equal(store.pageLength);
+    expect((await stores.findById(store.id))?.pageLength, 'another instance’s write, not yet seen').to.equal(
+      store.pageLength,
+    );
     clock.advance(FRESH_WITHIN_MS);
     expect((await stores.findById(store.id))?.pageLength).to.equal(7);
     await stores.setPageLength(store.id, 9);
@@ -58,7 +71,10 @@ describe('stores, rates and tokens served from memory for up to a second', () =>
     expect(await tokens.findActive(second.tokenHash, now())).to.deep.equal({ ...second, scopes: null });
     state.applicationKeys.delete(other.id);
     for (const [hash, t] of state.accessTokens) if (t.applicationKeyId === other.id) state.accessTokens.delete(hash);
-    expect(await tokens.findActive(second.tokenHash, now()), 'deleted elsewhere, still served for up to a second').to.deep.equal({ ...second, scopes: null });
+    expect(
+      await tokens.findActive(second.tokenHash, now()),
+      'deleted elsewhere, still served for up to a second',
+    ).to.deep.equal({ ...second, scopes: null });
     clock.advance(FRESH_WITHIN_MS);
     expect(await tokens.findActive(second.tokenHash, now())).to.equal(undefined);
   });

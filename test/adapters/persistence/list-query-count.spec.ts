@@ -29,7 +29,9 @@ forEachBackend(
       }
       for (let n = 0; n < 120; n += 1) {
         const version = versions[n % versions.length]!;
-        await ports.subscriptions.insert(aSubscription(version.offering, version.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }));
+        await ports.subscriptions.insert(
+          aSubscription(version.offering, version.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }),
+        );
       }
 
       const costs: Record<string, number> = {};
@@ -37,11 +39,17 @@ forEachBackend(
       for (const limit of [1, 10, 100]) {
         for (const [label, query] of [
           ['plain', {}],
-          ['filtered, with includes', { filter: [{ op: 'eq', field: 'email', value: 'odd@example.com' }], include: 'plans,products' }],
+          [
+            'filtered, with includes',
+            { filter: [{ op: 'eq', field: 'email', value: 'odd@example.com' }], include: 'plans,products' },
+          ],
         ] as const) {
           // A fresh repository each time, so that no snapshot is cached yet.
           const counter = new QueryCounter();
-          const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } }).subscriptions;
+          const counted = portsOf({
+            kind: 'database',
+            handle: { ...p.handle, db: p.handle.db.withPlugin(counter) },
+          }).subscriptions;
           const request = listQuery(SUBSCRIPTION_LIST, { limit, ...query });
           const page = await counted.list(store.id, request);
           expect(page.items.length).to.equal(Math.min(limit, label === 'plain' ? 120 : 60));
@@ -72,17 +80,30 @@ forEachBackend(
         const plan = aPlan(store.id);
         for (const product of products) await ports.products.insert(product);
         await ports.plans.insert(plan);
-        await ports.offerings.insert(anOffering(store.id, products, [plan], { attributes: { name: `Club ${n}`, external_ref: n % 2 ? 'odd' : 'even' } }));
+        await ports.offerings.insert(
+          anOffering(store.id, products, [plan], {
+            attributes: { name: `Club ${n}`, external_ref: n % 2 ? 'odd' : 'even' },
+          }),
+        );
       }
       const costs: Record<string, number> = {};
       for (const limit of [1, 10, 100]) {
         for (const [label, query] of [
           ['plain', {}],
-          ['filtered, with includes', { filter: [{ op: 'eq', field: 'external_ref', value: 'odd' }], include: 'plans,products' }],
-          ['on product references', { filter: [{ op: 'in', field: 'external_product_refs', values: ['p-1', 'nothing'] }], include: 'products' }],
+          [
+            'filtered, with includes',
+            { filter: [{ op: 'eq', field: 'external_ref', value: 'odd' }], include: 'plans,products' },
+          ],
+          [
+            'on product references',
+            { filter: [{ op: 'in', field: 'external_product_refs', values: ['p-1', 'nothing'] }], include: 'products' },
+          ],
         ] as const) {
           const counter = new QueryCounter();
-          const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } }).offerings;
+          const counted = portsOf({
+            kind: 'database',
+            handle: { ...p.handle, db: p.handle.db.withPlugin(counter) },
+          }).offerings;
           const page = await counted.list(store.id, listQuery(OFFERING_LIST, { limit, ...query }));
           expect(page.items.length, label).to.equal(Math.min(limit, label === 'plain' ? 120 : 60));
           expect(page.items.every((o) => o.products.length === 2 && o.plans.length === 1)).to.equal(true);

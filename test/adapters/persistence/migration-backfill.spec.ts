@@ -9,156 +9,222 @@ import { portsOf } from '../../support/ports.js';
 import { OFFERING_LIST } from '../../../src/domain/subscription/offering-query.js';
 import { parseUuid } from '../../../src/domain/shared/uuid.js';
 
-forEachBackend('migration 0002 on a database that already has stores', (backend, persistence) => {
-  it('gives every existing store one mapping with its own id and realm and no prefix', async () => {
-    const p = persistence();
-    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
-    const { db, flavor } = p.handle;
-    await dropEverything(db);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
-    const step = await migrator.migrateTo('0001-stores-and-application-keys');
-    expect(step.error).to.equal(undefined);
-    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
-    for (const id of ids) {
-      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${id}, 'old', 100, 25, ${new Date()})`.execute(db);
-    }
-    await migrateToLatest(db, flavor);
-    const rows = await db.selectFrom('merchant_realm_mappings').selectAll().orderBy('store_id').execute();
-    expect(rows.map((r) => r.store_id)).to.deep.equal(ids);
-    expect(rows.map((r) => r.prefix)).to.deep.equal([null, null]);
-    expect(new Set([...rows.map((r) => r.id), ...rows.map((r) => r.realm_id)]).size).to.equal(4);
-    await backend.reset(p);
-  });
-}, { sqlOnly: true });
+forEachBackend(
+  'migration 0002 on a database that already has stores',
+  (backend, persistence) => {
+    it('gives every existing store one mapping with its own id and realm and no prefix', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      const step = await migrator.migrateTo('0001-stores-and-application-keys');
+      expect(step.error).to.equal(undefined);
+      const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+      for (const id of ids) {
+        await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${id}, 'old', 100, 25, ${new Date()})`.execute(
+          db,
+        );
+      }
+      await migrateToLatest(db, flavor);
+      const rows = await db.selectFrom('merchant_realm_mappings').selectAll().orderBy('store_id').execute();
+      expect(rows.map((r) => r.store_id)).to.deep.equal(ids);
+      expect(rows.map((r) => r.prefix)).to.deep.equal([null, null]);
+      expect(new Set([...rows.map((r) => r.id), ...rows.map((r) => r.realm_id)]).size).to.equal(4);
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);
 
-forEachBackend('migration 0004 on a database that already has state history', (backend, persistence) => {
-  it("numbers every subscription's existing states in their former order (time, then id), each history from 1", async () => {
-    const p = persistence();
-    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
-    const { db, flavor } = p.handle;
-    await dropEverything(db);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
-    expect((await migrator.migrateTo('0003-subscriptions')).error).to.equal(undefined);
-    const store = '11111111-1111-4111-8111-111111111111';
-    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
-    await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at(0)})`.execute(db);
-    await sql`insert into subscription_offering_versions (id, store_id, offering_id, version, snapshot, created_at)
-      values ('22222222-2222-4222-8222-222222222222', ${store}, '33333333-3333-4333-8333-333333333333', 1, '{}', ${at(0)})`.execute(db);
-    const subscriptions = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'];
-    for (const id of subscriptions) {
-      await sql`insert into subscriptions (id, store_id, account_id, name, name_key, email, email_key, offering_id, offering_version_id, plan_id, currency, body, created_at)
-        values (${id}, ${store}, ${store}, 'n', 'k', 'e', 'k', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'p', 'USD', '{}', ${at(0)})`.execute(db);
-    }
-    // Inserted out of order; two share a second and are told apart by id.
-    const states: ReadonlyArray<[string, string, number]> = [
-      ['55555555-5555-4555-8555-000000000003', subscriptions[0]!, 3],
-      ['55555555-5555-4555-8555-000000000001', subscriptions[0]!, 1],
-      ['55555555-5555-4555-8555-00000000000b', subscriptions[0]!, 2],
-      ['55555555-5555-4555-8555-00000000000a', subscriptions[0]!, 2],
-      ['55555555-5555-4555-8555-000000000009', subscriptions[1]!, 7],
-    ];
-    for (const [id, subscription, second] of states) {
-      await sql`insert into subscription_states (id, subscription_id, action, body, created_at) values (${id}, ${subscription}, 'pause', '{}', ${at(second)})`.execute(db);
-    }
-    await migrateToLatest(db, flavor);
-    const rows = await db.selectFrom('subscription_states').select(['id', 'subscription_id', 'sequence']).orderBy('subscription_id').orderBy('sequence').execute();
-    expect(rows.map((r) => [r.id.slice(-2), r.subscription_id.slice(-1), Number(r.sequence)])).to.deep.equal([
-      ['01', '1', 1],
-      ['0a', '1', 2],
-      ['0b', '1', 3],
-      ['03', '1', 4],
-      ['09', '2', 1],
-    ]);
-    const duplicate = await sql`insert into subscription_states (id, subscription_id, sequence, action, body, created_at)
-      values ('66666666-6666-4666-8666-666666666666', ${subscriptions[1]!}, 1, 'pause', '{}', ${at(9)})`.execute(db).then(() => 'stored', () => 'refused');
-    expect(duplicate, 'a place in a history is unique').to.equal('refused');
-    await backend.reset(p);
-  });
-}, { sqlOnly: true });
+forEachBackend(
+  'migration 0004 on a database that already has state history',
+  (backend, persistence) => {
+    it("numbers every subscription's existing states in their former order (time, then id), each history from 1", async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0003-subscriptions')).error).to.equal(undefined);
+      const store = '11111111-1111-4111-8111-111111111111';
+      const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
+      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at(0)})`.execute(
+        db,
+      );
+      await sql`insert into subscription_offering_versions (id, store_id, offering_id, version, snapshot, created_at)
+      values ('22222222-2222-4222-8222-222222222222', ${store}, '33333333-3333-4333-8333-333333333333', 1, '{}', ${at(0)})`.execute(
+        db,
+      );
+      const subscriptions = ['44444444-4444-4444-8444-444444444441', '44444444-4444-4444-8444-444444444442'];
+      for (const id of subscriptions) {
+        await sql`insert into subscriptions (id, store_id, account_id, name, name_key, email, email_key, offering_id, offering_version_id, plan_id, currency, body, created_at)
+        values (${id}, ${store}, ${store}, 'n', 'k', 'e', 'k', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'p', 'USD', '{}', ${at(0)})`.execute(
+          db,
+        );
+      }
+      // Inserted out of order; two share a second and are told apart by id.
+      const states: ReadonlyArray<[string, string, number]> = [
+        ['55555555-5555-4555-8555-000000000003', subscriptions[0]!, 3],
+        ['55555555-5555-4555-8555-000000000001', subscriptions[0]!, 1],
+        ['55555555-5555-4555-8555-00000000000b', subscriptions[0]!, 2],
+        ['55555555-5555-4555-8555-00000000000a', subscriptions[0]!, 2],
+        ['55555555-5555-4555-8555-000000000009', subscriptions[1]!, 7],
+      ];
+      for (const [id, subscription, second] of states) {
+        await sql`insert into subscription_states (id, subscription_id, action, body, created_at) values (${id}, ${subscription}, 'pause', '{}', ${at(second)})`.execute(
+          db,
+        );
+      }
+      await migrateToLatest(db, flavor);
+      const rows = await db
+        .selectFrom('subscription_states')
+        .select(['id', 'subscription_id', 'sequence'])
+        .orderBy('subscription_id')
+        .orderBy('sequence')
+        .execute();
+      expect(rows.map((r) => [r.id.slice(-2), r.subscription_id.slice(-1), Number(r.sequence)])).to.deep.equal([
+        ['01', '1', 1],
+        ['0a', '1', 2],
+        ['0b', '1', 3],
+        ['03', '1', 4],
+        ['09', '2', 1],
+      ]);
+      const duplicate =
+        await sql`insert into subscription_states (id, subscription_id, sequence, action, body, created_at)
+      values ('66666666-6666-4666-8666-666666666666', ${subscriptions[1]!}, 1, 'pause', '{}', ${at(9)})`
+          .execute(db)
+          .then(
+            () => 'stored',
+            () => 'refused',
+          );
+      expect(duplicate, 'a place in a history is unique').to.equal('refused');
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);
 
-forEachBackend('migration 0009 on a database that already has offerings', (backend, persistence) => {
-  it("fills in the external reference of every existing product copy, so that the offering filter finds it", async () => {
-    const p = persistence();
-    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
-    const { db, flavor } = p.handle;
-    await dropEverything(db);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
-    expect((await migrator.migrateTo('0007-subscribers')).error).to.equal(undefined);
-    const store = '11111111-1111-4111-8111-111111111111';
-    const offering = '22222222-2222-4222-8222-222222222222';
-    const at = new Date(Date.UTC(2026, 0, 1));
-    await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at})`.execute(db);
-    await sql`insert into subscription_offerings (id, store_id, attributes, version, created_at, updated_at) values (${offering}, ${store}, ${JSON.stringify({ name: 'Old club' })}, 1, ${at}, ${at})`.execute(db);
-    const copies = [
-      ['33333333-3333-4333-8333-333333333331', 'old-ref'],
-      ['33333333-3333-4333-8333-333333333332', undefined],
-    ] as const;
-    for (const [id, ref] of copies) {
-      const attributes = JSON.stringify({ name: 'Old beans', ...(ref === undefined ? {} : { external_ref: ref }) });
-      await sql`insert into subscription_products (id, store_id, attributes, created_at, updated_at) values (${id}, ${store}, ${attributes}, ${at}, ${at})`.execute(db);
-      await sql`insert into subscription_offering_products (id, offering_id, origin_id, position, attributes, created_at, updated_at) values (${id}, ${offering}, ${id}, 0, ${attributes}, ${at}, ${at})`.execute(db);
-    }
-    await migrateToLatest(db, flavor);
-    const rows = await db.selectFrom('subscription_offering_products').select(['id', 'external_ref', 'external_ref_key']).orderBy('id').execute();
-    expect(rows.map((r) => [r.external_ref, r.external_ref_key === null])).to.deep.equal([
-      ['old-ref', false],
-      [null, true],
-    ]);
-    const storeId = parseUuid(store);
-    if (storeId === undefined) throw new Error('not a UUID');
-    const page = await portsOf(p).offerings.list(storeId, listQuery(OFFERING_LIST, { filter: [{ op: 'in', field: 'external_product_refs', values: ['old-ref'] }] }));
-    expect(page.items.map((o) => o.id)).to.deep.equal([offering]);
-    await backend.reset(p);
-  });
-}, { sqlOnly: true });
+forEachBackend(
+  'migration 0009 on a database that already has offerings',
+  (backend, persistence) => {
+    it('fills in the external reference of every existing product copy, so that the offering filter finds it', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0007-subscribers')).error).to.equal(undefined);
+      const store = '11111111-1111-4111-8111-111111111111';
+      const offering = '22222222-2222-4222-8222-222222222222';
+      const at = new Date(Date.UTC(2026, 0, 1));
+      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at})`.execute(
+        db,
+      );
+      await sql`insert into subscription_offerings (id, store_id, attributes, version, created_at, updated_at) values (${offering}, ${store}, ${JSON.stringify({ name: 'Old club' })}, 1, ${at}, ${at})`.execute(
+        db,
+      );
+      const copies = [
+        ['33333333-3333-4333-8333-333333333331', 'old-ref'],
+        ['33333333-3333-4333-8333-333333333332', undefined],
+      ] as const;
+      for (const [id, ref] of copies) {
+        const attributes = JSON.stringify({ name: 'Old beans', ...(ref === undefined ? {} : { external_ref: ref }) });
+        await sql`insert into subscription_products (id, store_id, attributes, created_at, updated_at) values (${id}, ${store}, ${attributes}, ${at}, ${at})`.execute(
+          db,
+        );
+        await sql`insert into subscription_offering_products (id, offering_id, origin_id, position, attributes, created_at, updated_at) values (${id}, ${offering}, ${id}, 0, ${attributes}, ${at}, ${at})`.execute(
+          db,
+        );
+      }
+      await migrateToLatest(db, flavor);
+      const rows = await db
+        .selectFrom('subscription_offering_products')
+        .select(['id', 'external_ref', 'external_ref_key'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => [r.external_ref, r.external_ref_key === null])).to.deep.equal([
+        ['old-ref', false],
+        [null, true],
+      ]);
+      const storeId = parseUuid(store);
+      if (storeId === undefined) throw new Error('not a UUID');
+      const page = await portsOf(p).offerings.list(
+        storeId,
+        listQuery(OFFERING_LIST, { filter: [{ op: 'in', field: 'external_product_refs', values: ['old-ref'] }] }),
+      );
+      expect(page.items.map((o) => o.id)).to.deep.equal([offering]);
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);
 
-forEachBackend('migration 0012 on a database that already has subscriptions', (backend, persistence) => {
-  it('sets billable_from to the instant it ran on every existing subscription, and leaves later ones without', async () => {
-    const p = persistence();
-    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
-    const { db, flavor } = p.handle;
-    await dropEverything(db);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
-    expect((await migrator.migrateTo('0011-subscription-jobs')).error).to.equal(undefined);
-    const store = '11111111-1111-4111-8111-111111111111';
-    const created = new Date(Date.UTC(2024, 0, 1));
-    await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${created})`.execute(db);
-    await sql`insert into subscription_offering_versions (id, store_id, offering_id, version, snapshot, created_at)
-      values ('22222222-2222-4222-8222-222222222222', ${store}, '33333333-3333-4333-8333-333333333333', 1, '{}', ${created})`.execute(db);
-    const insert = (id: string) =>
-      sql`insert into subscriptions (id, store_id, account_id, name, name_key, email, email_key, offering_id, offering_version_id, plan_id, currency, body, created_at)
-        values (${id}, ${store}, ${store}, 'n', 'k', 'e', 'k', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'p', 'USD', '{}', ${created})`.execute(db);
-    await insert('44444444-4444-4444-8444-444444444441');
-    // Stored timestamps keep milliseconds; the bounds are taken to the millisecond too.
-    const before = Date.now();
-    await migrateToLatest(db, flavor);
-    const after = Date.now();
-    await insert('44444444-4444-4444-8444-444444444442');
-    const rows = await db.selectFrom('subscriptions').select(['id', 'billable_from']).orderBy('id').execute();
-    const [existing, later] = rows;
-    expect(existing?.billable_from).to.be.instanceOf(Date);
-    expect(new Date(existing!.billable_from!).getTime()).to.be.within(before, after);
-    expect(later?.billable_from).to.equal(null);
-    await backend.reset(p);
-  });
-}, { sqlOnly: true });
+forEachBackend(
+  'migration 0012 on a database that already has subscriptions',
+  (backend, persistence) => {
+    it('sets billable_from to the instant it ran on every existing subscription, and leaves later ones without', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0011-subscription-jobs')).error).to.equal(undefined);
+      const store = '11111111-1111-4111-8111-111111111111';
+      const created = new Date(Date.UTC(2024, 0, 1));
+      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${created})`.execute(
+        db,
+      );
+      await sql`insert into subscription_offering_versions (id, store_id, offering_id, version, snapshot, created_at)
+      values ('22222222-2222-4222-8222-222222222222', ${store}, '33333333-3333-4333-8333-333333333333', 1, '{}', ${created})`.execute(
+        db,
+      );
+      const insert = (id: string) =>
+        sql`insert into subscriptions (id, store_id, account_id, name, name_key, email, email_key, offering_id, offering_version_id, plan_id, currency, body, created_at)
+        values (${id}, ${store}, ${store}, 'n', 'k', 'e', 'k', '33333333-3333-4333-8333-333333333333', '22222222-2222-4222-8222-222222222222', 'p', 'USD', '{}', ${created})`.execute(
+          db,
+        );
+      await insert('44444444-4444-4444-8444-444444444441');
+      // Stored timestamps keep milliseconds; the bounds are taken to the millisecond too.
+      const before = Date.now();
+      await migrateToLatest(db, flavor);
+      const after = Date.now();
+      await insert('44444444-4444-4444-8444-444444444442');
+      const rows = await db.selectFrom('subscriptions').select(['id', 'billable_from']).orderBy('id').execute();
+      const [existing, later] = rows;
+      expect(existing?.billable_from).to.be.instanceOf(Date);
+      expect(new Date(existing!.billable_from!).getTime()).to.be.within(before, after);
+      expect(later?.billable_from).to.equal(null);
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);
 
-forEachBackend('migration 0015 on a database that already has import lines', (backend, persistence) => {
-  it('gives every existing line the instant it ran, in UTC, as its received time', async () => {
-    const p = persistence();
-    if (p.kind !== 'database') throw new Error('runs on SQL backends only');
-    const { db, flavor } = p.handle;
-    await dropEverything(db);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
-    expect((await migrator.migrateTo('0014-schedules')).error).to.equal(undefined);
-    const store = '11111111-1111-4111-8111-111111111111';
-    await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${new Date(Date.UTC(2024, 0, 1))})`.execute(db);
-    await sql`insert into subscription_import_lines (import_id, line_number, store_id, status, error) values ('55555555-5555-4555-8555-555555555555', 1, ${store}, 'failed', 'not JSON')`.execute(db);
-    const before = Date.now();
-    await migrateToLatest(db, flavor);
-    const after = Date.now();
-    const [line] = await db.selectFrom('subscription_import_lines').select(['received_at']).execute();
-    expect(new Date(line!.received_at).getTime()).to.be.within(before, after);
-    await backend.reset(p);
-  });
-}, { sqlOnly: true });
+forEachBackend(
+  'migration 0015 on a database that already has import lines',
+  (backend, persistence) => {
+    it('gives every existing line the instant it ran, in UTC, as its received time', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0014-schedules')).error).to.equal(undefined);
+      const store = '11111111-1111-4111-8111-111111111111';
+      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${new Date(Date.UTC(2024, 0, 1))})`.execute(
+        db,
+      );
+      await sql`insert into subscription_import_lines (import_id, line_number, store_id, status, error) values ('55555555-5555-4555-8555-555555555555', 1, ${store}, 'failed', 'not JSON')`.execute(
+        db,
+      );
+      const before = Date.now();
+      await migrateToLatest(db, flavor);
+      const after = Date.now();
+      const [line] = await db.selectFrom('subscription_import_lines').select(['received_at']).execute();
+      expect(new Date(line!.received_at).getTime()).to.be.within(before, after);
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);

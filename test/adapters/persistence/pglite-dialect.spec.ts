@@ -53,7 +53,9 @@ describe('the PGlite dialect: one session, leased to one holder at a time', () =
 
     const next = await driver.acquireConnection();
     expect(pglite.isInTransaction()).to.equal(false);
-    expect((await next.executeQuery(CompiledQuery.raw('select count(*)::int as n from t'))).rows).to.deep.equal([{ n: 0 }]);
+    expect((await next.executeQuery(CompiledQuery.raw('select count(*)::int as n from t'))).rows).to.deep.equal([
+      { n: 0 },
+    ]);
     await driver.releaseConnection(next);
   });
 });

@@ -31,9 +31,12 @@ describe('private files of the embedded database', () => {
     await writeFile(path.join(root, 'd', 'e', 'f'), 'x', { mode: 0o666 });
     await writeFile(path.join(root, 'd', 'g'), 'x', { mode: 0o755 });
     await makePrivate(path.join(root, 'd'));
-    expect([await modeOf(path.join(root, 'd')), await modeOf(path.join(root, 'd', 'e')), await modeOf(path.join(root, 'd', 'e', 'f')), await modeOf(path.join(root, 'd', 'g'))]).to.deep.equal([
-      0o700, 0o700, 0o600, 0o600,
-    ]);
+    expect([
+      await modeOf(path.join(root, 'd')),
+      await modeOf(path.join(root, 'd', 'e')),
+      await modeOf(path.join(root, 'd', 'e', 'f')),
+      await modeOf(path.join(root, 'd', 'g')),
+    ]).to.deep.equal([0o700, 0o700, 0o600, 0o600]);
   });
 
   it('holds an owner-only umask while any holder has it, and restores the one it found after the last', () => {

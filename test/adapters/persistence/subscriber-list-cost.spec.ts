@@ -16,7 +16,10 @@ forEachBackend(
       const ports = portsOf(p);
       const store = aStore();
       await ports.stores.create(storeRecords(store));
-      for (let n = 0; n < 120; n += 1) await ports.subscribers.insert(aSubscriber(store.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }));
+      for (let n = 0; n < 120; n += 1)
+        await ports.subscribers.insert(
+          aSubscriber(store.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }),
+        );
 
       const costs: Record<string, number> = {};
       for (const limit of [1, 10, 100]) {
@@ -25,7 +28,10 @@ forEachBackend(
           ['filtered', [{ op: 'eq', field: 'email', value: 'odd@example.com' }]],
         ] as const) {
           const counter = new QueryCounter();
-          const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } }).subscribers;
+          const counted = portsOf({
+            kind: 'database',
+            handle: { ...p.handle, db: p.handle.db.withPlugin(counter) },
+          }).subscribers;
           const page = await counted.list(store.id, listQuery(SUBSCRIBER_LIST, { limit, filter }));
           expect(page.items.length).to.equal(Math.min(limit, label === 'plain' ? 120 : 60));
           costs[`${label} ${limit}`] = counter.count;

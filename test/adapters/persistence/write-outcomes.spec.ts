@@ -65,11 +65,17 @@ for (const [name, kind, url, variable] of servers) {
       if (key !== undefined) init.headers = { ...(init.headers as Record<string, string>), 'Idempotency-Key': key };
       const response = await api.request('/v2/subscriptions/products', init);
       const body = (await response.json()) as { errors?: { code: string }[] };
-      return { name: productName, status: response.status, ...(body.errors?.[0] === undefined ? {} : { code: body.errors[0].code }) };
+      return {
+        name: productName,
+        status: response.status,
+        ...(body.errors?.[0] === undefined ? {} : { code: body.errors[0].code }),
+      };
     };
 
     const storedNames = async (prefix: string): Promise<Set<string>> => {
-      const rows = await sql<{ attributes: string }>`select attributes from subscription_products where attributes like ${`%${prefix}%`}`.execute(admin.db);
+      const rows = await sql<{
+        attributes: string;
+      }>`select attributes from subscription_products where attributes like ${`%${prefix}%`}`.execute(admin.db);
       return new Set(rows.rows.map((r) => (JSON.parse(r.attributes) as { name: string }).name));
     };
 
@@ -84,12 +90,22 @@ for (const [name, kind, url, variable] of servers) {
       const after = await Promise.all(Array.from({ length: 4 }, (_, i) => create(`${prefix}after-${i}`)));
       const stored = await storedNames(prefix);
 
-      expect(answers.every((a) => a.status === 503 || a.status === 504), JSON.stringify(answers)).to.equal(true);
+      expect(
+        answers.every((a) => a.status === 503 || a.status === 504),
+        JSON.stringify(answers),
+      ).to.equal(true);
       const notStored = answers.filter((a) => a.status === 503);
       expect(notStored.length, 'the frozen server answered nothing').to.be.greaterThan(0);
-      expect(notStored.filter((a) => stored.has(a.name)).map((a) => a.name), 'stored although answered 503').to.deep.equal([]);
-      expect(after.map((a) => a.status), 'the service recovers').to.deep.equal([201, 201, 201, 201]);
-      for (const a of [...after, { name: `${prefix}before`, status: 201 }]) expect(stored.has(a.name), a.name).to.equal(true);
+      expect(
+        notStored.filter((a) => stored.has(a.name)).map((a) => a.name),
+        'stored although answered 503',
+      ).to.deep.equal([]);
+      expect(
+        after.map((a) => a.status),
+        'the service recovers',
+      ).to.deep.equal([201, 201, 201, 201]);
+      for (const a of [...after, { name: `${prefix}before`, status: 201 }])
+        expect(stored.has(a.name), a.name).to.equal(true);
     });
 
     it('answers 504 outcome_unknown when the commit itself goes unanswered, and a retry with the same key learns that it was stored', async () => {
@@ -104,11 +120,17 @@ for (const [name, kind, url, variable] of servers) {
       expect(await storedNames(prefix)).to.deep.equal(new Set([`${prefix}0`]));
 
       const early = await create(`${prefix}0`, key);
-      expect(early, 'while the first claim is leased').to.deep.include({ status: 409, code: 'idempotency_key_in_flight' });
+      expect(early, 'while the first claim is leased').to.deep.include({
+        status: 409,
+        code: 'idempotency_key_in_flight',
+      });
       await sleep(IDEMPOTENCY_LOCK_MS + 200);
       const retry = await create(`${prefix}0`, key);
       expect(retry).to.deep.include({ status: 409, code: 'idempotency_key_applied' });
-      expect(await create(`${prefix}0`, key), 'replayed from now on').to.deep.include({ status: 409, code: 'idempotency_key_applied' });
+      expect(await create(`${prefix}0`, key), 'replayed from now on').to.deep.include({
+        status: 409,
+        code: 'idempotency_key_applied',
+      });
       expect((await storedNames(prefix)).size, 'never created twice').to.equal(1);
     });
 

@@ -9,7 +9,10 @@ import { LogCapture } from '../../support/test-api.js';
 
 const systemClock = { now: () => new Date() };
 const redisUrl = process.env['TEST_REDIS_URL'];
-const address = (): FailureSubject => ({ kind: 'address', value: `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}` });
+const address = (): FailureSubject => ({
+  kind: 'address',
+  value: `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}`,
+});
 const clientId = (): FailureSubject => ({ kind: 'client_id', value: randomUUID() });
 
 interface Limiters {
@@ -19,7 +22,15 @@ interface Limiters {
 }
 
 const LIMITERS: readonly Limiters[] = [
-  { name: 'in-process', available: true, open: () => ({ limiter: new InMemoryAuthFailureLimiter(systemClock), ready: async () => true, close: async () => {} }) },
+  {
+    name: 'in-process',
+    available: true,
+    open: () => ({
+      limiter: new InMemoryAuthFailureLimiter(systemClock),
+      ready: async () => true,
+      close: async () => {},
+    }),
+  },
   {
     name: 'Redis',
     available: redisUrl !== undefined,
@@ -30,7 +41,11 @@ const LIMITERS: readonly Limiters[] = [
   },
 ];
 
-const failTimes = async (limiter: AuthFailureLimiter, subjects: readonly FailureSubject[], times: number): Promise<number[]> => {
+const failTimes = async (
+  limiter: AuthFailureLimiter,
+  subjects: readonly FailureSubject[],
+  times: number,
+): Promise<number[]> => {
   const blocks = [];
   for (let i = 0; i < times; i += 1) blocks.push(await limiter.recordFailure(subjects));
   return blocks;
@@ -49,7 +64,10 @@ for (const backend of LIMITERS) {
       const subject = address();
       const free = BACKOFF_POLICIES.address.freeFailures;
       const blocks = await failTimes(opened.limiter, [subject], free + 3);
-      expect(blocks.slice(0, free).every((b) => b === 0), String(blocks)).to.equal(true);
+      expect(
+        blocks.slice(0, free).every((b) => b === 0),
+        String(blocks),
+      ).to.equal(true);
       // The calls take a few milliseconds each: a block is measured from its own failure.
       const [first, second, third] = blocks.slice(free);
       expect(first).to.be.within(950, 1000);
@@ -85,22 +103,29 @@ for (const backend of LIMITERS) {
   });
 }
 
-(redisUrl === undefined ? describe.skip : describe)('AuthFailureLimiter over one Redis, from two instances (TEST_REDIS_URL)', () => {
-  it('blocks on one instance what failed on the other', async () => {
-    const first = openRedisLimiter(redisUrl!, pino({ level: 'silent' }));
-    const second = openRedisLimiter(redisUrl!, pino({ level: 'silent' }));
-    try {
-      expect([await first.ready(), await second.ready()]).to.deep.equal([true, true]);
-      const subject = address();
-      await Promise.all(Array.from({ length: BACKOFF_POLICIES.address.freeFailures + 1 }, (_, i) => (i % 2 === 0 ? first : second).authFailures.recordFailure([subject])));
-      expect(await second.authFailures.blockedFor([subject])).to.be.within(900, 1000);
-      expect(await first.authFailures.blockedFor([subject])).to.be.within(900, 1000);
-    } finally {
-      await first.close();
-      await second.close();
-    }
-  });
-});
+(redisUrl === undefined ? describe.skip : describe)(
+  'AuthFailureLimiter over one Redis, from two instances (TEST_REDIS_URL)',
+  () => {
+    it('blocks on one instance what failed on the other', async () => {
+      const first = openRedisLimiter(redisUrl!, pino({ level: 'silent' }));
+      const second = openRedisLimiter(redisUrl!, pino({ level: 'silent' }));
+      try {
+        expect([await first.ready(), await second.ready()]).to.deep.equal([true, true]);
+        const subject = address();
+        await Promise.all(
+          Array.from({ length: BACKOFF_POLICIES.address.freeFailures + 1 }, (_, i) =>
+            (i % 2 === 0 ? first : second).authFailures.recordFailure([subject]),
+          ),
+        );
+        expect(await second.authFailures.blockedFor([subject])).to.be.within(900, 1000);
+        expect(await first.authFailures.blockedFor([subject])).to.be.within(900, 1000);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+  },
+);
 
 describe('AuthFailureLimiter over an unreachable Redis', () => {
   it('blocks nothing (failing open), and says so once in the log and in its state', async () => {
@@ -109,10 +134,14 @@ describe('AuthFailureLimiter over an unreachable Redis', () => {
     const unreachable = openRedisLimiter('redis://127.0.0.1:1', pino({ level: 'warn' }, logs));
     try {
       const subject = address();
-      expect(await failTimes(unreachable.authFailures, [subject], BACKOFF_POLICIES.address.freeFailures + 5)).to.deep.equal(Array(BACKOFF_POLICIES.address.freeFailures + 5).fill(0));
+      expect(
+        await failTimes(unreachable.authFailures, [subject], BACKOFF_POLICIES.address.freeFailures + 5),
+      ).to.deep.equal(Array(BACKOFF_POLICIES.address.freeFailures + 5).fill(0));
       expect(await unreachable.authFailures.blockedFor([subject])).to.equal(0);
       expect(await unreachable.authFailures.state()).to.equal('unreachable');
-      expect(logs.lines.filter((l) => String(l['msg']).includes('failed authentications are not limited'))).to.have.length(1);
+      expect(
+        logs.lines.filter((l) => String(l['msg']).includes('failed authentications are not limited')),
+      ).to.have.length(1);
     } finally {
       await unreachable.close();
     }

@@ -18,7 +18,11 @@ interface Limiters {
 }
 
 const LIMITERS: readonly Limiters[] = [
-  { name: 'in-process', available: true, open: () => ({ limiter: new InMemoryRateLimiter(systemClock), ready: async () => true, close: async () => {} }) },
+  {
+    name: 'in-process',
+    available: true,
+    open: () => ({ limiter: new InMemoryRateLimiter(systemClock), ready: async () => true, close: async () => {} }),
+  },
   {
     name: 'Redis',
     available: redisUrl !== undefined,
@@ -54,11 +58,15 @@ for (const backend of LIMITERS) {
       const reserved = id();
       const other = id();
       const own = [];
-      for (let i = 0; i < 4; i += 1) own.push((await opened.limiter.admit(store, reserved, { reserved: 3, pool: 2 })).outcome);
+      for (let i = 0; i < 4; i += 1)
+        own.push((await opened.limiter.admit(store, reserved, { reserved: 3, pool: 2 })).outcome);
       expect(own).to.deep.equal(['reservation', 'reservation', 'reservation', 'pool']);
       const others = [];
       for (let i = 0; i < 2; i += 1) others.push(await opened.limiter.admit(store, other, { reserved: 0, pool: 2 }));
-      expect(others.map((o) => o.outcome), 'one request of the pool is left').to.deep.equal(['pool', 'refused']);
+      expect(
+        others.map((o) => o.outcome),
+        'one request of the pool is left',
+      ).to.deep.equal(['pool', 'refused']);
       expect(others.map((o) => o.admitted)).to.deep.equal([true, false]);
     });
 
@@ -70,31 +78,39 @@ for (const backend of LIMITERS) {
       const emptyAt = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 250));
       let admitted = 0;
-      for (let i = 0; i < 6; i += 1) if ((await opened.limiter.admit(store, key, { reserved: 0, pool: 10 })).admitted) admitted += 1;
+      for (let i = 0; i < 6; i += 1)
+        if ((await opened.limiter.admit(store, key, { reserved: 0, pool: 10 })).admitted) admitted += 1;
       // Ten a second: one request per 100 ms waited, give or take the one in progress.
-      expect(admitted).to.be.at.least(2).and.at.most(Math.floor((Date.now() - emptyAt) / 100) + 1);
+      expect(admitted)
+        .to.be.at.least(2)
+        .and.at.most(Math.floor((Date.now() - emptyAt) / 100) + 1);
     });
   });
 }
 
-(redisUrl === undefined ? describe.skip : describe)('RateLimiter over one Redis, from two instances (TEST_REDIS_URL)', () => {
-  it('admits the store’s budget once, not once per instance', async () => {
-    const first = openRedisLimiter(redisUrl!, pino({ level: 'silent' }));
-    const second = openRedisLimiter(redisUrl!, pino({ level: 'silent' }));
-    try {
-      expect([await first.ready(), await second.ready()]).to.deep.equal([true, true]);
-      const store = id();
-      const key = id();
-      const outcomes = await Promise.all(
-        Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? first : second).limiter.admit(store, key, { reserved: 0, pool: 8 })),
-      );
-      expect(outcomes.filter((o) => o.admitted)).to.have.length(8);
-    } finally {
-      await first.close();
-      await second.close();
-    }
-  });
-});
+(redisUrl === undefined ? describe.skip : describe)(
+  'RateLimiter over one Redis, from two instances (TEST_REDIS_URL)',
+  () => {
+    it('admits the store’s budget once, not once per instance', async () => {
+      const first = openRedisLimiter(redisUrl!, pino({ level: 'silent' }));
+      const second = openRedisLimiter(redisUrl!, pino({ level: 'silent' }));
+      try {
+        expect([await first.ready(), await second.ready()]).to.deep.equal([true, true]);
+        const store = id();
+        const key = id();
+        const outcomes = await Promise.all(
+          Array.from({ length: 16 }, (_, i) =>
+            (i % 2 === 0 ? first : second).limiter.admit(store, key, { reserved: 0, pool: 8 }),
+          ),
+        );
+        expect(outcomes.filter((o) => o.admitted)).to.have.length(8);
+      } finally {
+        await first.close();
+        await second.close();
+      }
+    });
+  },
+);
 
 describe('RateLimiter over an unreachable Redis', () => {
   it('admits every request (failing open), says so once in the log and in its state', async () => {
@@ -103,7 +119,8 @@ describe('RateLimiter over an unreachable Redis', () => {
     const unreachable = openRedisLimiter('redis://127.0.0.1:1', pino({ level: 'warn' }, logs));
     try {
       const outcomes = [];
-      for (let i = 0; i < 20; i += 1) outcomes.push(await unreachable.limiter.admit(id(), id(), { reserved: 0, pool: 1 }));
+      for (let i = 0; i < 20; i += 1)
+        outcomes.push(await unreachable.limiter.admit(id(), id(), { reserved: 0, pool: 1 }));
       expect(outcomes.every((o) => o.admitted && o.outcome === 'unlimited')).to.equal(true);
       expect(await unreachable.ready()).to.equal(false);
       expect(await unreachable.limiter.state()).to.equal('unreachable');

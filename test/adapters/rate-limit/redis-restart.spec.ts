@@ -22,7 +22,11 @@ const freePort = (): Promise<number> =>
 /** A private Redis this test starts and stops by its pid. */
 const startRedis = (port: number, dir: string): Promise<ChildProcess> =>
   new Promise((resolve, reject) => {
-    const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'ignore'] },
+    );
     child.stdout!.on('data', (c: Buffer) => {
       if (c.toString().includes('Ready to accept connections')) resolve(child);
     });
@@ -36,49 +40,65 @@ const stopRedis = (child: ChildProcess): Promise<void> =>
     child.kill('SIGTERM');
   });
 
-(hasRedisServer ? describe : describe.skip)('Redis stopped and restarted under load (redis-server on the PATH)', function () {
-  this.timeout(30_000);
+(hasRedisServer ? describe : describe.skip)(
+  'Redis stopped and restarted under load (redis-server on the PATH)',
+  function () {
+    this.timeout(30_000);
 
-  it('keeps serving without limits while Redis is down, says so once and in /health, and limits again once it is back', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-redis-'));
-    const port = await freePort();
-    let redis = await startRedis(port, dir);
-    const logs = new LogCapture();
-    const opened = openRedisLimiter(`redis://127.0.0.1:${port}`, pino({ level: 'warn' }, logs));
-    expect(await opened.ready()).to.equal(true);
-    const api = await startTestApi({ rateLimit: 5, rateLimiter: opened.limiter });
-    try {
-      const token = await api.token();
-      const burst = async () => {
-        const statuses = [];
-        for (let i = 0; i < 12; i += 1) statuses.push((await api.request('/v2/subscriptions/products', { token })).status);
-        return statuses;
-      };
-      expect(await burst(), 'limited while Redis answers').to.include(429);
+    it('keeps serving without limits while Redis is down, says so once and in /health, and limits again once it is back', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-redis-'));
+      const port = await freePort();
+      let redis = await startRedis(port, dir);
+      const logs = new LogCapture();
+      const opened = openRedisLimiter(`redis://127.0.0.1:${port}`, pino({ level: 'warn' }, logs));
+      expect(await opened.ready()).to.equal(true);
+      const api = await startTestApi({ rateLimit: 5, rateLimiter: opened.limiter });
+      try {
+        const token = await api.token();
+        const burst = async () => {
+          const statuses = [];
+          for (let i = 0; i < 12; i += 1)
+            statuses.push((await api.request('/v2/subscriptions/products', { token })).status);
+          return statuses;
+        };
+        expect(await burst(), 'limited while Redis answers').to.include(429);
 
-      await stopRedis(redis);
-      const down = await burst();
-      expect(down.every((s) => s === 200), `served, unlimited, while Redis is down: ${String(down)}`).to.equal(true);
-      const health = await api.request('/health', { token: null });
-      expect(health.status).to.equal(200);
-      expect(await health.json()).to.deep.include({ status: 'degraded', rate_limiter: 'redis unreachable: not limiting' });
+        await stopRedis(redis);
+        const down = await burst();
+        expect(
+          down.every((s) => s === 200),
+          `served, unlimited, while Redis is down: ${String(down)}`,
+        ).to.equal(true);
+        const health = await api.request('/health', { token: null });
+        expect(health.status).to.equal(200);
+        expect(await health.json()).to.deep.include({
+          status: 'degraded',
+          rate_limiter: 'redis unreachable: not limiting',
+        });
 
-      redis = await startRedis(port, dir);
-      let limitedAgain = false;
-      for (let attempt = 0; attempt < 40 && !limitedAgain; attempt += 1) {
-        await sleep(250);
-        limitedAgain = (await burst()).includes(429);
+        redis = await startRedis(port, dir);
+        let limitedAgain = false;
+        for (let attempt = 0; attempt < 40 && !limitedAgain; attempt += 1) {
+          await sleep(250);
+          limitedAgain = (await burst()).includes(429);
+        }
+        expect(limitedAgain, 'limits apply again once Redis is back, without a restart').to.equal(true);
+        expect(await (await api.request('/health', { token: null })).json()).to.deep.include({
+          status: 'ok',
+          rate_limiter: 'redis',
+        });
+        const messages = logs.lines.map((l) => String(l['msg']));
+        expect(
+          messages.filter((m) => m.includes('Redis is unreachable')),
+          'the outage is logged once',
+        ).to.have.length(1);
+        expect(messages.filter((m) => m.includes('Redis is reachable again'))).to.have.length(1);
+      } finally {
+        await api.close();
+        await opened.close();
+        await stopRedis(redis);
+        await rm(dir, { recursive: true, force: true });
       }
-      expect(limitedAgain, 'limits apply again once Redis is back, without a restart').to.equal(true);
-      expect(await (await api.request('/health', { token: null })).json()).to.deep.include({ status: 'ok', rate_limiter: 'redis' });
-      const messages = logs.lines.map((l) => String(l['msg']));
-      expect(messages.filter((m) => m.includes('Redis is unreachable')), 'the outage is logged once').to.have.length(1);
-      expect(messages.filter((m) => m.includes('Redis is reachable again'))).to.have.length(1);
-    } finally {
-      await api.close();
-      await opened.close();
-      await stopRedis(redis);
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-});
+    });
+  },
+);

@@ -6,7 +6,12 @@ import { CircuitBreaker, type CircuitState } from '../../../src/adapters/resilie
 const breaker = (failuresToOpen = 3, openMs = 1000) => {
   let now = 0;
   const changes: string[] = [];
-  const circuit = new CircuitBreaker({ failuresToOpen, openMs, now: () => now, onStateChange: (to, from) => changes.push(`${from}>${to}`) });
+  const circuit = new CircuitBreaker({
+    failuresToOpen,
+    openMs,
+    now: () => now,
+    onStateChange: (to, from) => changes.push(`${from}>${to}`),
+  });
   return { circuit, changes, advance: (ms: number) => (now += ms) };
 };
 
@@ -74,16 +79,35 @@ describe('CircuitBreaker', () => {
 
   it('runs the call or the fallback, and counts a thrown call as a failure before rethrowing it', async () => {
     const { circuit } = breaker(1);
-    expect(await circuit.run(async () => 'called', () => 'fallback')).to.equal('called');
-    await circuit.run(async () => Promise.reject(new Error('down')), () => 'fallback').then(
-      () => expect.fail('the failure is rethrown'),
-      (error: Error) => expect(error.message).to.equal('down'),
-    );
-    expect(await circuit.run(async () => 'called', () => 'fallback')).to.equal('fallback');
+    expect(
+      await circuit.run(
+        async () => 'called',
+        () => 'fallback',
+      ),
+    ).to.equal('called');
+    await circuit
+      .run(
+        async () => Promise.reject(new Error('down')),
+        () => 'fallback',
+      )
+      .then(
+        () => expect.fail('the failure is rethrown'),
+        (error: Error) => expect(error.message).to.equal('down'),
+      );
+    expect(
+      await circuit.run(
+        async () => 'called',
+        () => 'fallback',
+      ),
+    ).to.equal('fallback');
   });
 
   it('never has more than one call in flight that it let through while not closed, whatever the outcomes and timing', () => {
-    const step = fc.oneof(fc.constant({ kind: 'call' as const }), fc.record({ kind: fc.constant('finish' as const), ok: fc.boolean() }), fc.record({ kind: fc.constant('wait' as const), ms: fc.nat(1500) }));
+    const step = fc.oneof(
+      fc.constant({ kind: 'call' as const }),
+      fc.record({ kind: fc.constant('finish' as const), ok: fc.boolean() }),
+      fc.record({ kind: fc.constant('wait' as const), ms: fc.nat(1500) }),
+    );
     fc.assert(
       fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
         const { circuit, advance } = breaker(3, 1000);

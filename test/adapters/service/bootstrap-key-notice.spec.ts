@@ -37,9 +37,16 @@ describe('the first start notice on stderr', () => {
 
   it('shows the secret wherever stderr goes when the file could not take it: otherwise it would be lost', () => {
     for (const onTerminal of [true, false]) {
-      const notice = bootstrapKeyNotice(created, '/srv/key.txt', { written: false, reason: 'the file already exists and is left as it is' }, onTerminal);
+      const notice = bootstrapKeyNotice(
+        created,
+        '/srv/key.txt',
+        { written: false, reason: 'the file already exists and is left as it is' },
+        onTerminal,
+      );
       expect(notice).to.include('client_secret: secret-1\n');
-      expect(notice).to.include('The key was NOT saved in /srv/key.txt: the file already exists and is left as it is.\n');
+      expect(notice).to.include(
+        'The key was NOT saved in /srv/key.txt: the file already exists and is left as it is.\n',
+      );
     }
   });
 });

@@ -33,7 +33,11 @@ describe('HTTP server: connection limits and sampled client-error lines', () => 
     sockets.push(...held.map((h) => h.socket));
     const refused = await Promise.all(Array.from({ length: 5 }, () => open(api!.url)));
     sockets.push(...refused.map((r) => r.socket));
-    const outcomes = await Promise.all(refused.map((r) => Promise.race([r.closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 2000))])));
+    const outcomes = await Promise.all(
+      refused.map((r) =>
+        Promise.race([r.closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 2000))]),
+      ),
+    );
     expect(outcomes, 'closed by the server without a byte').to.deep.equal(Array(5).fill({ bytes: 0 }));
     const dropped = linesOf(api, 'connection refused: MAX_CONNECTIONS are open');
     expect(dropped.map((l) => [l['max_connections'], l['suppressed_since_last']])).to.deep.equal([[3, 0]]);
@@ -49,7 +53,10 @@ describe('HTTP server: connection limits and sampled client-error lines', () => 
     sockets.push(...halfOpen.map((h) => h.socket));
     for (const { socket } of halfOpen) socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const closed = await Promise.all(halfOpen.map((h) => h.closed));
-    expect(closed.every((c) => c.bytes > 0), 'each got its 408').to.equal(true);
+    expect(
+      closed.every((c) => c.bytes > 0),
+      'each got its 408',
+    ).to.equal(true);
     const lines = linesOf(api, 'client error');
     expect(lines.length, JSON.stringify(lines)).to.equal(1);
     expect(lines[0]).to.include({ status: 408, code: 'ERR_HTTP_REQUEST_TIMEOUT', suppressed_since_last: 0 });

@@ -8,7 +8,11 @@ import { withoutRequestIds } from '../../support/error-body.js';
 /** Long enough that only a server that closes the connection itself ends the wait; Node's own default is 300 s. */
 const WAIT_MS = 5_000;
 
-const get = (url: string, path: string, agent: Agent): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> =>
+const get = (
+  url: string,
+  path: string,
+  agent: Agent,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> =>
   new Promise((resolve, reject) => {
     const req = request(`${url}${path}`, { agent }, (res) => {
       let body = '';
@@ -47,14 +51,22 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
 
   it('answers a body that stops short of its Content-Length with a 408 and closes the connection', async () => {
     // The token endpoint reads its body without a token; a guarded route would answer 401 without reading it.
-    const head = 'POST /oauth/access_token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n';
+    const head =
+      'POST /oauth/access_token HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\n';
     const exchange = await rawExchange(api.url, `${head}grant_type=`, WAIT_MS);
     expect(exchange.closedByServer, 'closed by the server before the wait ran out').to.equal(true);
     const response = parseRawResponse(exchange.text);
     expect(response.status).to.equal(408);
     expect(response.headers['connection']).to.equal('close');
     expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({
-      errors: [{ status: '408', title: 'Request Timeout', code: 'request_timeout', detail: 'the request was not received in full within 300 ms' }],
+      errors: [
+        {
+          status: '408',
+          title: 'Request Timeout',
+          code: 'request_timeout',
+          detail: 'the request was not received in full within 300 ms',
+        },
+      ],
     });
   });
 
@@ -64,7 +76,14 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
     const response = parseRawResponse(exchange.text);
     expect(response.status).to.equal(408);
     expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({
-      errors: [{ status: '408', title: 'Request Timeout', code: 'request_timeout', detail: 'the request headers were not received within 200 ms' }],
+      errors: [
+        {
+          status: '408',
+          title: 'Request Timeout',
+          code: 'request_timeout',
+          detail: 'the request headers were not received within 200 ms',
+        },
+      ],
     });
   });
 
@@ -75,12 +94,22 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
   });
 
   it('answers headers over 16 KiB, and a URL over 16 KiB, with a 431 error document', async () => {
-    for (const head of [`GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, `GET /health?${'q'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`]) {
+    for (const head of [
+      `GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      `GET /health?${'q'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+    ]) {
       const response = parseRawResponse((await rawExchange(api.url, head, WAIT_MS)).text);
       expect(response.status).to.equal(431);
       expect(response.headers['content-type']).to.equal('application/json; charset=utf-8');
       expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({
-        errors: [{ status: '431', title: 'Request Header Fields Too Large', code: 'header_fields_too_large', detail: 'the request line and headers are larger than 16 KiB' }],
+        errors: [
+          {
+            status: '431',
+            title: 'Request Header Fields Too Large',
+            code: 'header_fields_too_large',
+            detail: 'the request line and headers are larger than 16 KiB',
+          },
+        ],
       });
     }
   });
@@ -88,7 +117,11 @@ describe('HTTP server: timeouts and malformed requests, over a raw socket', () =
   it('answers a request that is not HTTP with a 400 error document', async () => {
     const response = parseRawResponse((await rawExchange(api.url, 'HELLO THERE\r\n\r\n', WAIT_MS)).text);
     expect(response.status).to.equal(400);
-    expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({ errors: [{ status: '400', title: 'Bad Request', code: 'invalid_http', detail: 'the request is not valid HTTP/1.1' }] });
+    expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal({
+      errors: [
+        { status: '400', title: 'Bad Request', code: 'invalid_http', detail: 'the request is not valid HTTP/1.1' },
+      ],
+    });
   });
 });
 
@@ -103,9 +136,21 @@ describe('HTTP server: the Host header, over a raw socket', () => {
 
   for (const [what, head, detail] of [
     ['a GET without Host', 'GET /health HTTP/1.1\r\n\r\n', 'an HTTP/1.1 request must have a Host header'],
-    ['a POST with a body and no Host', 'POST /v2/application-keys HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}', 'an HTTP/1.1 request must have a Host header'],
-    ['a request to no route without Host', 'GET /nowhere HTTP/1.1\r\n\r\n', 'an HTTP/1.1 request must have a Host header'],
-    ['a GET with two Host headers', 'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: example.com\r\n\r\n', 'the request has more than one Host header'],
+    [
+      'a POST with a body and no Host',
+      'POST /v2/application-keys HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      'an HTTP/1.1 request must have a Host header',
+    ],
+    [
+      'a request to no route without Host',
+      'GET /nowhere HTTP/1.1\r\n\r\n',
+      'an HTTP/1.1 request must have a Host header',
+    ],
+    [
+      'a GET with two Host headers',
+      'GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: example.com\r\n\r\n',
+      'the request has more than one Host header',
+    ],
   ] as const) {
     it(`answers ${what} with a 400 error document and closes the connection`, async () => {
       const exchange = await rawExchange(api.url, head, WAIT_MS);
@@ -114,19 +159,29 @@ describe('HTTP server: the Host header, over a raw socket', () => {
       expect(response.status).to.equal(400);
       expect(response.headers['content-type']).to.equal('application/json; charset=utf-8');
       expect(response.headers['connection']).to.equal('close');
-      expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal(bad(detail));
+      expect(withoutRequestIds(JSON.parse(response.body), response.headers['x-request-id'] ?? null)).to.deep.equal(
+        bad(detail),
+      );
     });
   }
 
   it('echoes a sane X-Request-Id in the answer to a request without Host, and logs it', async () => {
-    const response = parseRawResponse((await rawExchange(api.url, 'GET /health HTTP/1.1\r\nX-Request-Id: trace-42\r\n\r\n', WAIT_MS)).text);
+    const response = parseRawResponse(
+      (await rawExchange(api.url, 'GET /health HTTP/1.1\r\nX-Request-Id: trace-42\r\n\r\n', WAIT_MS)).text,
+    );
     expect(response.headers['x-request-id']).to.equal('trace-42');
-    expect(withoutRequestIds(JSON.parse(response.body), 'trace-42')).to.deep.equal(bad('an HTTP/1.1 request must have a Host header'));
-    expect(api.logs.lines.some((l) => l['msg'] === 'client error' && l['request_id'] === 'trace-42' && l['status'] === 400)).to.equal(true);
+    expect(withoutRequestIds(JSON.parse(response.body), 'trace-42')).to.deep.equal(
+      bad('an HTTP/1.1 request must have a Host header'),
+    );
+    expect(
+      api.logs.lines.some((l) => l['msg'] === 'client error' && l['request_id'] === 'trace-42' && l['status'] === 400),
+    ).to.equal(true);
   });
 
   it('answers a HEAD without Host with the head of the 400 and no body', async () => {
-    const get = parseRawResponse((await rawExchange(api.url, 'GET /health HTTP/1.1\r\nX-Request-Id: same\r\n\r\n', WAIT_MS)).text);
+    const get = parseRawResponse(
+      (await rawExchange(api.url, 'GET /health HTTP/1.1\r\nX-Request-Id: same\r\n\r\n', WAIT_MS)).text,
+    );
     const exchange = await rawExchange(api.url, 'HEAD /health HTTP/1.1\r\nX-Request-Id: same\r\n\r\n', WAIT_MS);
     const head = parseRawResponse(exchange.text);
     expect(head.status).to.equal(400);
@@ -150,7 +205,11 @@ describe('HTTP server: HEAD', () => {
 
   /** The whole exchange of one request on its own connection, closed by the server after its answer. */
   const exchange = async (method: 'GET' | 'HEAD', path: string, headers = '') => {
-    const { text } = await rawExchange(api.url, `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}\r\n`, WAIT_MS);
+    const { text } = await rawExchange(
+      api.url,
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${headers}\r\n`,
+      WAIT_MS,
+    );
     const split = text.indexOf('\r\n\r\n');
     return { ...parseRawResponse(text), after: text.slice(split + 4) };
   };
@@ -169,7 +228,8 @@ describe('HTTP server: HEAD', () => {
       const head = await exchange('HEAD', path, headers);
       expect(get.after.length, `GET ${path} has a body`).to.be.above(0);
       expect(head.status, path).to.equal(get.status);
-      for (const name of ['content-type', 'content-length']) expect(head.headers[name], `${name} of HEAD ${path}`).to.equal(get.headers[name]);
+      for (const name of ['content-type', 'content-length'])
+        expect(head.headers[name], `${name} of HEAD ${path}`).to.equal(get.headers[name]);
       expect(head.after, `bytes after the head of HEAD ${path}`).to.equal('');
     }
   });
@@ -180,7 +240,8 @@ describe('HTTP server: a slow answer to a whole request', () => {
     const health = gatedHealth();
     const api = await startTestService({
       http: { headersTimeoutMs: 100, requestTimeoutMs: 100 },
-      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }),
+      configure: (c) =>
+        c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }),
     });
     const agent = new Agent({ keepAlive: true });
     try {
@@ -222,7 +283,10 @@ describe('HTTP server: stopping', () => {
 
   it('answers a request in flight with Connection: close, then closes its connection, and logs both ends of the drain', async () => {
     const health = gatedHealth();
-    const api = await startTestService({ configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }) });
+    const api = await startTestService({
+      configure: (c) =>
+        c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }),
+    });
     const agent = new Agent({ keepAlive: true });
     try {
       const answer = get(api.url, '/health', agent);
@@ -236,7 +300,10 @@ describe('HTTP server: stopping', () => {
       expect(report).to.include({ connections: 1, inFlight: 1, answered: 1, cut: 0 });
       const messages = api.logs.lines.map((l) => l['msg']);
       expect(messages).to.include.members(['draining connections', 'connections drained']);
-      expect(api.logs.lines.find((l) => l['msg'] === 'draining connections')).to.include({ connections: 1, in_flight: 1 });
+      expect(api.logs.lines.find((l) => l['msg'] === 'draining connections')).to.include({
+        connections: 1,
+        in_flight: 1,
+      });
     } finally {
       agent.destroy();
     }
@@ -246,7 +313,8 @@ describe('HTTP server: stopping', () => {
     const health = gatedHealth();
     const api = await startTestService({
       http: { shutdownTimeoutMs: 200 },
-      configure: (c) => c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }),
+      configure: (c) =>
+        c.rebind(TOKENS.DatabaseHealth).toConstantValue({ ping: health.ping, schema: async () => 'current' }),
     });
     const agent = new Agent({ keepAlive: true });
     try {
@@ -258,7 +326,10 @@ describe('HTTP server: stopping', () => {
       const report = await api.service.stop();
       expect(report).to.include({ inFlight: 1, answered: 0, cut: 1 });
       expect(await answer).to.equal('ECONNRESET');
-      expect(api.logs.lines.find((l) => l['msg'] === 'connections drained')).to.include({ level: 40, cut_at_deadline: 1 });
+      expect(api.logs.lines.find((l) => l['msg'] === 'connections drained')).to.include({
+        level: 40,
+        cut_at_deadline: 1,
+      });
     } finally {
       health.release();
       agent.destroy();

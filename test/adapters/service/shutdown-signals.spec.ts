@@ -72,7 +72,10 @@ describe('Shutdown on signals', () => {
     h.send('SIGINT');
     await sleep(20);
     expect(h.events).to.deep.equal(['stop']);
-    expect(h.logs.lines[1]).to.include({ msg: 'already shutting down: signal ignored (a further one forces the exit)', signal: 'SIGINT' });
+    expect(h.logs.lines[1]).to.include({
+      msg: 'already shutting down: signal ignored (a further one forces the exit)',
+      signal: 'SIGINT',
+    });
     h.stopping.resolve(1);
     expect(await h.exited).to.equal(1);
     expect(h.counts()).to.deep.equal({ stops: 1, closes: 0 });
@@ -88,7 +91,10 @@ describe('Shutdown on signals', () => {
     h.closing.resolve();
     expect(await h.exited).to.equal(1);
     expect(h.events).to.deep.equal(['stop', 'close database', 'database closed', 'exit 1']);
-    expect(h.messages()).to.include.members(['forcing the exit: closing the database first', 'database closed; exiting']);
+    expect(h.messages()).to.include.members([
+      'forcing the exit: closing the database first',
+      'database closed; exiting',
+    ]);
   });
 
   it('forces the exit at the deadline when the stop has not ended, once the database is closed', async () => {
@@ -103,7 +109,9 @@ describe('Shutdown on signals', () => {
     expect(await h.exited).to.equal(1);
     expect(Date.now() - started).to.be.at.least(DEADLINE_MS);
     expect(h.events.at(-2)).to.equal('database closed');
-    expect(h.logs.lines.find((l) => l['msg'] === 'forcing the exit: closing the database first')?.['reason']).to.match(/deadline of 150 ms/);
+    expect(h.logs.lines.find((l) => l['msg'] === 'forcing the exit: closing the database first')?.['reason']).to.match(
+      /deadline of 150 ms/,
+    );
   });
 
   it('exits after the grace when the database does not close, and only once', async () => {
@@ -129,6 +137,9 @@ describe('Shutdown on signals', () => {
     h.send('SIGTERM');
     h.stopping.reject(new Error('drain failed'));
     expect(await h.exited).to.equal(1);
-    expect(h.logs.lines.find((l) => l['msg'] === 'shutdown failed')).to.have.nested.property('err.message', 'drain failed');
+    expect(h.logs.lines.find((l) => l['msg'] === 'shutdown failed')).to.have.nested.property(
+      'err.message',
+      'drain failed',
+    );
   });
 });

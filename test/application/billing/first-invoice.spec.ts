@@ -22,7 +22,10 @@ const right = <A>(either: E.Either<unknown, A>): A => {
 
 /** EPCC: "When a subscription is created, an invoice for the first billing period is created." */
 describe('the invoice a subscription is made with', () => {
-  const setup = async (plan: Record<string, unknown> = {}, price: Record<string, unknown> = { USD: { amount: 1990, includes_tax: false } }) => {
+  const setup = async (
+    plan: Record<string, unknown> = {},
+    price: Record<string, unknown> = { USD: { amount: 1990, includes_tax: false } },
+  ) => {
     const clock = new TestClock(at('2026-01-31T09:15:00.000Z'));
     const container = buildContainer({ kind: 'memory' });
     container.rebind(TOKENS.Clock).toConstantValue(clock);
@@ -30,9 +33,17 @@ describe('the invoice a subscription is made with', () => {
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
     const product = right(await container.get(CreateSubscriptionProduct).execute(store.id, productData({ price })));
     const madePlan = right(await container.get(CreateSubscriptionPlan).execute(store.id, planData(plan)));
-    const offering = right(await container.get(BuildOffering).execute(store.id, { name: 'Club', products: [product.id], plans: [madePlan.id] }));
+    const offering = right(
+      await container
+        .get(BuildOffering)
+        .execute(store.id, { name: 'Club', products: [product.id], plans: [madePlan.id] }),
+    );
     const subscribe = async (fields: Record<string, unknown> = {}) =>
-      right(await container.get(CreateSubscription).execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, fields))).subscription;
+      right(
+        await container
+          .get(CreateSubscription)
+          .execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, fields)),
+      ).subscription;
     const invoicesOf = async (subscriptionId: string): Promise<Invoice[]> =>
       (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items
         .filter((i) => i.subscriptionId === subscriptionId)
@@ -46,8 +57,18 @@ describe('the invoice a subscription is made with', () => {
     const subscription = await subscribe();
     const [first, ...more] = await invoicesOf(subscription.id);
     expect(more).to.deep.equal([]);
-    expect(first).to.deep.include({ number: 1, amount: 1990, outstanding: true, taxRequired: true, includesTax: false, currency: 'USD' });
-    expect(first!.billingPeriod).to.deep.equal({ start: at('2026-01-31T09:15:00.000Z'), end: at('2026-02-28T09:15:00.000Z') });
+    expect(first).to.deep.include({
+      number: 1,
+      amount: 1990,
+      outstanding: true,
+      taxRequired: true,
+      includesTax: false,
+      currency: 'USD',
+    });
+    expect(first!.billingPeriod).to.deep.equal({
+      start: at('2026-01-31T09:15:00.000Z'),
+      end: at('2026-02-28T09:15:00.000Z'),
+    });
     expect(first!.jobId).to.equal(undefined);
     expect(first!.createdAt).to.deep.equal(at('2026-01-31T09:15:00.000Z'));
   });
@@ -55,9 +76,14 @@ describe('the invoice a subscription is made with', () => {
   it('is never made twice: a billing run goes on from it, period by period', async () => {
     const { subscribe, invoicesOf, bill } = await setup();
     const subscription = await subscribe();
-    expect((await bill('2026-01-31T09:15:00.000Z')).report).to.deep.include({ invoices_tax_required: 0, invoice_failures: 0 });
+    expect((await bill('2026-01-31T09:15:00.000Z')).report).to.deep.include({
+      invoices_tax_required: 0,
+      invoice_failures: 0,
+    });
     await bill('2026-03-31T09:15:00.000Z');
-    expect((await invoicesOf(subscription.id)).map((i) => [i.number, i.billingPeriod.start.toISOString()])).to.deep.equal([
+    expect(
+      (await invoicesOf(subscription.id)).map((i) => [i.number, i.billingPeriod.start.toISOString()]),
+    ).to.deep.equal([
       [1, '2026-01-31T09:15:00.000Z'],
       [2, '2026-02-28T09:15:00.000Z'],
       [3, '2026-03-31T09:15:00.000Z'],
@@ -69,7 +95,10 @@ describe('the invoice a subscription is made with', () => {
     const subscription = await subscribe();
     const [trial] = await invoicesOf(subscription.id);
     expect(trial).to.deep.include({ amount: 0, outstanding: false, taxRequired: false });
-    expect(trial!.billingPeriod).to.deep.equal({ start: at('2026-01-31T09:15:00.000Z'), end: at('2026-02-28T09:15:00.000Z') });
+    expect(trial!.billingPeriod).to.deep.equal({
+      start: at('2026-01-31T09:15:00.000Z'),
+      end: at('2026-02-28T09:15:00.000Z'),
+    });
     await bill('2026-02-28T09:15:00.000Z');
     expect((await invoicesOf(subscription.id)).map((i) => i.amount)).to.deep.equal([0, 1990]);
   });
@@ -81,18 +110,34 @@ describe('the invoice a subscription is made with', () => {
     await bill('2026-02-09T23:59:59.999Z');
     expect(await invoicesOf(pending.id)).to.deep.equal([]);
     await bill('2026-02-10T00:00:00.000Z');
-    expect((await invoicesOf(pending.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal(['2026-02-10T00:00:00.000Z']);
+    expect((await invoicesOf(pending.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal([
+      '2026-02-10T00:00:00.000Z',
+    ]);
 
     // Started by hand, it gets its first invoice in the action's transaction, numbered next; runs go on from it.
     const held = await subscribe({ pending: true });
     clock.set(at('2026-02-20T00:00:00.000Z'));
-    right(await container.get(ChangeSubscriptionState).execute(store.id, held.id, { type: 'subscription_state', attributes: { action: 'go_live' } }));
+    right(
+      await container
+        .get(ChangeSubscriptionState)
+        .execute(store.id, held.id, { type: 'subscription_state', attributes: { action: 'go_live' } }),
+    );
     const [first] = await invoicesOf(held.id);
-    expect([first!.billingPeriod.start.toISOString(), first!.number, first!.outstanding, first!.jobId]).to.deep.equal(['2026-02-20T00:00:00.000Z', 2, true, undefined]);
+    expect([first!.billingPeriod.start.toISOString(), first!.number, first!.outstanding, first!.jobId]).to.deep.equal([
+      '2026-02-20T00:00:00.000Z',
+      2,
+      true,
+      undefined,
+    ]);
     await bill('2026-02-20T00:00:00.000Z');
-    expect((await invoicesOf(held.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal(['2026-02-20T00:00:00.000Z']);
+    expect((await invoicesOf(held.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal([
+      '2026-02-20T00:00:00.000Z',
+    ]);
     await bill('2026-03-20T00:00:00.000Z');
-    expect((await invoicesOf(held.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal(['2026-02-20T00:00:00.000Z', '2026-03-20T00:00:00.000Z']);
+    expect((await invoicesOf(held.id)).map((i) => i.billingPeriod.start.toISOString())).to.deep.equal([
+      '2026-02-20T00:00:00.000Z',
+      '2026-03-20T00:00:00.000Z',
+    ]);
   });
 
   it('numbers the invoices of subscriptions made one after another in the order they were made', async () => {

@@ -32,11 +32,20 @@ forEachBackend('Going live while a billing run numbers the store', (_backend, pe
     container.rebind(TOKENS.Clock).toConstantValue(clock);
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
-    const product = right(await container.get(CreateSubscriptionProduct).execute(store.id, productData({ price: { USD: { amount: 1990, includes_tax: true } } })));
-    const plan = right(await container.get(CreateSubscriptionPlan).execute(store.id, planData({ billing_interval_type: 'day' })));
-    const offering = right(await container.get(BuildOffering).execute(store.id, { name: 'Club', products: [product.id], plans: [plan.id] }));
+    const product = right(
+      await container
+        .get(CreateSubscriptionProduct)
+        .execute(store.id, productData({ price: { USD: { amount: 1990, includes_tax: true } } })),
+    );
+    const plan = right(
+      await container.get(CreateSubscriptionPlan).execute(store.id, planData({ billing_interval_type: 'day' })),
+    );
+    const offering = right(
+      await container.get(BuildOffering).execute(store.id, { name: 'Club', products: [product.id], plans: [plan.id] }),
+    );
     const create = container.get(CreateSubscription);
-    const subscribe = async (fields: Record<string, unknown>) => right(await create.execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, fields))).subscription;
+    const subscribe = async (fields: Record<string, unknown>) =>
+      right(await create.execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, fields))).subscription;
     for (let i = 0; i < 1050; i += 1) await subscribe({ name: `Live ${i}` });
     const pending = [];
     for (let i = 0; i < 20; i += 1) pending.push(await subscribe({ name: `Pending ${i}`, pending: true }));
@@ -46,7 +55,9 @@ forEachBackend('Going live while a billing run numbers the store', (_backend, pe
     const states = container.get(ChangeSubscriptionState);
     const [run, ...started] = await Promise.all([
       runJob(container, aJob(store.id, 'billing-run', clock.now()), clock.now()),
-      ...pending.map((s) => states.execute(store.id, s.id, { type: 'subscription_state', attributes: { action: 'go_live' } })),
+      ...pending.map((s) =>
+        states.execute(store.id, s.id, { type: 'subscription_state', attributes: { action: 'go_live' } }),
+      ),
     ]);
     expect(started.every(E.isRight)).to.equal(true);
     expect(run!.report['invoice_failures']).to.equal(0);
@@ -54,7 +65,13 @@ forEachBackend('Going live while a billing run numbers the store', (_backend, pe
     const invoices = (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items;
     // 1,050 first invoices, 1,050 second periods, and 20 first invoices of the pending ones.
     expect(invoices).to.have.length(2120);
-    expect(invoices.map((i) => i.number).sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 2120 }, (_, i) => i + 1));
-    for (const s of pending) expect(invoices.filter((i) => i.subscriptionId === s.id), `first invoice of ${s.name}`).to.have.length(1);
+    expect(invoices.map((i) => i.number).sort((a, b) => a - b)).to.deep.equal(
+      Array.from({ length: 2120 }, (_, i) => i + 1),
+    );
+    for (const s of pending)
+      expect(
+        invoices.filter((i) => i.subscriptionId === s.id),
+        `first invoice of ${s.name}`,
+      ).to.have.length(1);
   });
 });

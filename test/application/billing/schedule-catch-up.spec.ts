@@ -18,7 +18,12 @@ describe('schedule instants missed while the service was down', () => {
     container.rebind(TOKENS.Clock).toConstantValue(clock);
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
-    const created = await container.get(CreateSchedule).execute(store.id, { type: 'subscription_schedule', attributes: { specification, location: 'UTC', job: { job_type: 'billing-run' } } });
+    const created = await container
+      .get(CreateSchedule)
+      .execute(store.id, {
+        type: 'subscription_schedule',
+        attributes: { specification, location: 'UTC', job: { job_type: 'billing-run' } },
+      });
     if (E.isLeft(created)) throw new Error(JSON.stringify(created.left));
     const scheduled = async () => {
       const page = await container.get(ListJobs).execute(store.id, queryParams([]));
@@ -43,7 +48,10 @@ describe('schedule instants missed while the service was down', () => {
     expect(await scheduled(), 'a second start fires nothing more').to.deep.equal(['2026-03-04T00:00:00.000Z']);
     clock.set(at('2026-03-06T01:00:00.000Z'));
     await register();
-    expect(await scheduled(), 'missed again after the last one fired').to.deep.equal(['2026-03-04T00:00:00.000Z', '2026-03-06T00:00:00.000Z']);
+    expect(await scheduled(), 'missed again after the last one fired').to.deep.equal([
+      '2026-03-04T00:00:00.000Z',
+      '2026-03-06T00:00:00.000Z',
+    ]);
   });
 
   it('finds the latest missed instant of a minutely schedule after months down, not one months old', async () => {

@@ -33,10 +33,20 @@ describe('subscription status over pauses, resumes and payments', () => {
     container.rebind(TOKENS.Clock).toConstantValue(clock);
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
-    const product = right(await container.get(CreateSubscriptionProduct).execute(store.id, productData({ price: { USD: { amount: 1000, includes_tax: true } } })));
+    const product = right(
+      await container
+        .get(CreateSubscriptionProduct)
+        .execute(store.id, productData({ price: { USD: { amount: 1000, includes_tax: true } } })),
+    );
     const plan = right(await container.get(CreateSubscriptionPlan).execute(store.id, planData()));
-    const offering = right(await container.get(BuildOffering).execute(store.id, { name: 'Club', products: [product.id], plans: [plan.id] }));
-    const subscription = right(await container.get(CreateSubscription).execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, { manual_payments: true }))).subscription;
+    const offering = right(
+      await container.get(BuildOffering).execute(store.id, { name: 'Club', products: [product.id], plans: [plan.id] }),
+    );
+    const subscription = right(
+      await container
+        .get(CreateSubscription)
+        .execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, { manual_payments: true })),
+    ).subscription;
     const subscriptions = container.get(TOKENS.SubscriptionRepository);
     const invoices = container.get(TOKENS.InvoiceRepository);
     const status = async () => {
@@ -45,18 +55,33 @@ describe('subscription status over pauses, resumes and payments', () => {
     };
     const act = async (action: string, when: string) => {
       clock.set(at(when));
-      right(await container.get(ChangeSubscriptionState).execute(store.id, subscription.id, { type: 'subscription_state', attributes: { action } }));
+      right(
+        await container
+          .get(ChangeSubscriptionState)
+          .execute(store.id, subscription.id, { type: 'subscription_state', attributes: { action } }),
+      );
     };
     const run = async (kind: 'billing-run' | 'payment-run', when: string) => {
       clock.set(at(when));
       return runJob(container, aJob(store.id, kind, at(when)), at(when));
     };
     const starts = async () =>
-      (await invoices.list(store.id, everyRow())).items.map((i) => i.billingPeriod.start.toISOString().slice(0, 10)).sort();
+      (await invoices.list(store.id, everyRow())).items
+        .map((i) => i.billingPeriod.start.toISOString().slice(0, 10))
+        .sort();
     const settleLatest = async (success: boolean) => {
       const outstanding = (await invoices.list(store.id, everyRow())).items.find((i) => i.manualPaymentPending)!;
-      const [payment] = (await invoices.listPayments(store.id, outstanding.id, everyRow()))!.items.filter((p) => p.status === 'pending');
-      right(await container.get(SettleInvoicePayment).execute(store.id, outstanding.id, payment!.id, { type: 'subscription_invoice_payment', attributes: { success } }));
+      const [payment] = (await invoices.listPayments(store.id, outstanding.id, everyRow()))!.items.filter(
+        (p) => p.status === 'pending',
+      );
+      right(
+        await container
+          .get(SettleInvoicePayment)
+          .execute(store.id, outstanding.id, payment!.id, {
+            type: 'subscription_invoice_payment',
+            attributes: { success },
+          }),
+      );
     };
     return { status, act, run, starts, settleLatest };
   };
@@ -76,7 +101,10 @@ describe('subscription status over pauses, resumes and payments', () => {
     await act('resume', '2026-03-10T00:00:00.000Z');
     expect(await status(), 'resumed, nothing paid yet').to.equal('inactive');
     await run('billing-run', '2026-03-10T00:00:00.000Z');
-    expect(await starts(), 'the period it resumed in, not the months it was paused').to.deep.equal(['2026-01-01', '2026-03-01']);
+    expect(await starts(), 'the period it resumed in, not the months it was paused').to.deep.equal([
+      '2026-01-01',
+      '2026-03-01',
+    ]);
     await run('payment-run', '2026-03-10T00:00:00.000Z');
     await settleLatest(false);
     expect(await status(), 'a failed payment changes nothing').to.equal('inactive');

@@ -4,7 +4,10 @@ import { INTEGRATION_TOKENS } from '../../../src/application/integration-tokens.
 import type { WebhookAnswer, WebhookRequest, WebhookSender } from '../../../src/application/ports/webhook-sender.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateStore } from '../../../src/application/use-cases/create-store.js';
-import { PER_INTEGRATION_CONCURRENCY, RelayDeliveries } from '../../../src/application/use-cases/integrations/relay-deliveries.js';
+import {
+  PER_INTEGRATION_CONCURRENCY,
+  RelayDeliveries,
+} from '../../../src/application/use-cases/integrations/relay-deliveries.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../src/adapters/config/integration-settings.js';
 import { buildContainer } from '../../../src/container.js';
 import { DELIVERY_LIST, LOG_LIST } from '../../../src/domain/integrations/integration-query.js';
@@ -31,8 +34,15 @@ class ScriptedSender implements WebhookSender {
   }
 }
 
-const setup = async (sender: WebhookSender, baseMs = 1, giveUpAfterMs = DEFAULT_INTEGRATION_SETTINGS.retry.giveUpAfterMs) => {
-  const container = buildContainer({ kind: 'memory' }, { webhookSender: sender, integrations: { ...DEFAULT_INTEGRATION_SETTINGS, retry: { baseMs, giveUpAfterMs } } });
+const setup = async (
+  sender: WebhookSender,
+  baseMs = 1,
+  giveUpAfterMs = DEFAULT_INTEGRATION_SETTINGS.retry.giveUpAfterMs,
+) => {
+  const container = buildContainer(
+    { kind: 'memory' },
+    { webhookSender: sender, integrations: { ...DEFAULT_INTEGRATION_SETTINGS, retry: { baseMs, giveUpAfterMs } } },
+  );
   const created = await container.get(CreateStore).execute('Relay');
   if (E.isLeft(created)) throw new Error('no store');
   const storeId = created.right.store.id;
@@ -47,7 +57,8 @@ const setup = async (sender: WebhookSender, baseMs = 1, giveUpAfterMs = DEFAULT_
     await integrations.insert(made);
     return made.id;
   };
-  const deliveriesOf = async (id: Uuid) => (await integrations.listDeliveries(storeId, id, listQuery(DELIVERY_LIST, { limit: 100 }))).items;
+  const deliveriesOf = async (id: Uuid) =>
+    (await integrations.listDeliveries(storeId, id, listQuery(DELIVERY_LIST, { limit: 100 }))).items;
   return { relay: container.get(RelayDeliveries), fire, integration, deliveriesOf, integrations, storeId };
 };
 
@@ -69,7 +80,9 @@ describe('Relaying deliveries', () => {
     expect((await deliveriesOf(fast)).map((d) => d.status)).to.deep.equal(Array(5).fill('succeeded'));
     sender.release();
     await relay.idle();
-    expect((await deliveriesOf(slow)).filter((d) => d.status === 'succeeded')).to.have.length(PER_INTEGRATION_CONCURRENCY);
+    expect((await deliveriesOf(slow)).filter((d) => d.status === 'succeeded')).to.have.length(
+      PER_INTEGRATION_CONCURRENCY,
+    );
   });
 
   it('tries a failing delivery again after the backoff, with the next attempt number and the same webhook-id', async () => {

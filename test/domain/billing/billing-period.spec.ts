@@ -11,29 +11,58 @@ const at = (iso: string) => new Date(iso);
 const store = randomIds.uuid();
 
 /** A subscription started at `start` on a plan with `plan`, its first invoice after the plan's trial. */
-const subscribed = (start: string, plan: Partial<PlanAttributes> = {}, extra: Parameters<typeof aSubscription>[2] = {}) => {
+const subscribed = (
+  start: string,
+  plan: Partial<PlanAttributes> = {},
+  extra: Parameters<typeof aSubscription>[2] = {},
+) => {
   const attributes = { ...PLAN_ATTRIBUTES, ...plan };
   const offering = anOffering(store, [aProduct(store)], [aPlan(store, attributes)]);
   const createdAt = at(start);
-  const subscription = aSubscription(offering, randomIds.uuid(), { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: invoiceAfter(createdAt, attributes), ...extra });
+  const subscription = aSubscription(offering, randomIds.uuid(), {
+    timestamps: { createdAt, updatedAt: createdAt },
+    invoiceAfter: invoiceAfter(createdAt, attributes),
+    ...extra,
+  });
   return { subscription, plan: attributes };
 };
 
 /** `after`: the latest invoiced period's start (its end one plan period later), or both ends. */
-const starts = (start: string, plan: Partial<PlanAttributes>, instant: string, after?: string | readonly [string, string], extra: Parameters<typeof aSubscription>[2] = {}, pauses: readonly PauseGap[] = []) => {
+const starts = (
+  start: string,
+  plan: Partial<PlanAttributes>,
+  instant: string,
+  after?: string | readonly [string, string],
+  extra: Parameters<typeof aSubscription>[2] = {},
+  pauses: readonly PauseGap[] = [],
+) => {
   const { subscription, plan: attributes } = subscribed(start, plan, extra);
   const lastInvoiced =
     after === undefined
       ? undefined
       : typeof after === 'string'
-        ? { start: at(after), end: addIntervals(at(after), attributes.billing_interval_type, attributes.billing_frequency) }
+        ? {
+            start: at(after),
+            end: addIntervals(at(after), attributes.billing_interval_type, attributes.billing_frequency),
+          }
         : { start: at(after[0]), end: at(after[1]) };
   const history = { pauses, ...(lastInvoiced === undefined ? {} : { lastInvoiced }) };
-  return billingPeriodsUpTo(subscription, attributes, at(instant), history).map((p) => [p.start.toISOString(), p.end.toISOString(), p.trial]);
+  return billingPeriodsUpTo(subscription, attributes, at(instant), history).map((p) => [
+    p.start.toISOString(),
+    p.end.toISOString(),
+    p.trial,
+  ]);
 };
 
 describe('Billing periods', () => {
-  const cases: ReadonlyArray<{ name: string; start: string; plan: Partial<PlanAttributes>; instant: string; after?: string; periods: ReadonlyArray<[string, string, boolean]> }> = [
+  const cases: ReadonlyArray<{
+    name: string;
+    start: string;
+    plan: Partial<PlanAttributes>;
+    instant: string;
+    after?: string;
+    periods: ReadonlyArray<[string, string, boolean]>;
+  }> = [
     {
       name: 'monthly from 31 January clamps to month ends without drifting',
       start: '2026-01-31T09:30:00.000Z',
@@ -127,7 +156,13 @@ describe('Billing periods', () => {
       after: '2026-02-10T00:00:00.000Z',
       periods: [['2026-03-10T00:00:00.000Z', '2026-04-10T00:00:00.000Z', false]],
     },
-    { name: 'nothing is due before the start', start: '2026-05-01T00:00:00.000Z', plan: {}, instant: '2026-04-30T23:59:59.999Z', periods: [] },
+    {
+      name: 'nothing is due before the start',
+      start: '2026-05-01T00:00:00.000Z',
+      plan: {},
+      instant: '2026-04-30T23:59:59.999Z',
+      periods: [],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -136,28 +171,66 @@ describe('Billing periods', () => {
   }
 
   it('a plan closed by its length still has the periods that began before the close billed by a later run', () => {
-    expect(starts('2026-01-05T00:00:00.000Z', { end_behavior: 'close', plan_length: 2, billing_interval_type: 'week' }, '2026-02-01T00:00:00.000Z')).to.deep.equal([
+    expect(
+      starts(
+        '2026-01-05T00:00:00.000Z',
+        { end_behavior: 'close', plan_length: 2, billing_interval_type: 'week' },
+        '2026-02-01T00:00:00.000Z',
+      ),
+    ).to.deep.equal([
       ['2026-01-05T00:00:00.000Z', '2026-01-12T00:00:00.000Z', false],
       ['2026-01-12T00:00:00.000Z', '2026-01-19T00:00:00.000Z', false],
     ]);
-    expect(starts('2026-01-01T00:00:00.000Z', { end_behavior: 'close', plan_length: 2 }, '2026-03-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'), 'nothing once every period is invoiced').to.deep.equal([]);
+    expect(
+      starts(
+        '2026-01-01T00:00:00.000Z',
+        { end_behavior: 'close', plan_length: 2 },
+        '2026-03-01T00:00:00.000Z',
+        '2026-02-01T00:00:00.000Z',
+      ),
+      'nothing once every period is invoiced',
+    ).to.deep.equal([]);
   });
 
   it('pending, canceled and paused subscriptions are not billed', () => {
     const flags = { canceled: false, paused: false, suspended: false, pending: false };
-    expect(starts('2026-01-01T00:00:00.000Z', {}, '2026-02-01T00:00:00.000Z', undefined, { flags: { ...flags, pending: true } })).to.deep.equal([]);
-    expect(starts('2026-01-01T00:00:00.000Z', {}, '2026-02-01T00:00:00.000Z', undefined, { flags: { ...flags, canceled: true } })).to.deep.equal([]);
-    expect(starts('2026-01-01T00:00:00.000Z', {}, '2026-02-01T00:00:00.000Z', undefined, { flags: { ...flags, paused: true } })).to.deep.equal([]);
+    expect(
+      starts('2026-01-01T00:00:00.000Z', {}, '2026-02-01T00:00:00.000Z', undefined, {
+        flags: { ...flags, pending: true },
+      }),
+    ).to.deep.equal([]);
+    expect(
+      starts('2026-01-01T00:00:00.000Z', {}, '2026-02-01T00:00:00.000Z', undefined, {
+        flags: { ...flags, canceled: true },
+      }),
+    ).to.deep.equal([]);
+    expect(
+      starts('2026-01-01T00:00:00.000Z', {}, '2026-02-01T00:00:00.000Z', undefined, {
+        flags: { ...flags, paused: true },
+      }),
+    ).to.deep.equal([]);
   });
 
   it('skips the periods that began and ended while it was paused, and bills the one in which it resumed', () => {
-    const periods = starts('2026-01-05T00:00:00.000Z', {}, '2026-06-05T00:00:00.000Z', '2026-01-05T00:00:00.000Z', {}, [{ from: at('2026-02-20T00:00:00.000Z'), until: at('2026-04-10T00:00:00.000Z') }]);
+    const periods = starts('2026-01-05T00:00:00.000Z', {}, '2026-06-05T00:00:00.000Z', '2026-01-05T00:00:00.000Z', {}, [
+      { from: at('2026-02-20T00:00:00.000Z'), until: at('2026-04-10T00:00:00.000Z') },
+    ]);
     // 5 March to 5 April was paused throughout; 5 April to 5 May holds the resume on 10 April, so it is not free.
-    expect(periods.map((p) => p[0])).to.deep.equal(['2026-02-05T00:00:00.000Z', '2026-04-05T00:00:00.000Z', '2026-05-05T00:00:00.000Z', '2026-06-05T00:00:00.000Z']);
+    expect(periods.map((p) => p[0])).to.deep.equal([
+      '2026-02-05T00:00:00.000Z',
+      '2026-04-05T00:00:00.000Z',
+      '2026-05-05T00:00:00.000Z',
+      '2026-06-05T00:00:00.000Z',
+    ]);
   });
 
   it('a daily plan years in finds its next period without walking every earlier one wrongly', () => {
-    const periods = starts('2020-01-01T06:00:00.000Z', { billing_interval_type: 'day' }, '2026-01-03T06:00:00.000Z', '2026-01-01T06:00:00.000Z');
+    const periods = starts(
+      '2020-01-01T06:00:00.000Z',
+      { billing_interval_type: 'day' },
+      '2026-01-03T06:00:00.000Z',
+      '2026-01-01T06:00:00.000Z',
+    );
     expect(periods.map((p) => p[0])).to.deep.equal(['2026-01-02T06:00:00.000Z', '2026-01-03T06:00:00.000Z']);
   });
 });
@@ -168,15 +241,96 @@ describe('Billing periods after a plan change', () => {
   const yearly: Partial<PlanAttributes> = { billing_interval_type: 'year' };
   const quarterly: Partial<PlanAttributes> = { billing_frequency: 3 };
   // The subscription is on the new plan; `last` is the latest invoice, made on the old one.
-  const cases: ReadonlyArray<{ name: string; start: string; plan: Partial<PlanAttributes>; last: readonly [string, string]; instant: string; periods: readonly string[][] }> = [
-    { name: 'yearly → monthly: nothing the yearly invoice covers is billed again', start: '2026-01-01', plan: monthly, last: ['2026-01-01', '2027-01-01'], instant: '2026-06-01', periods: [] },
-    { name: 'yearly → monthly: monthly periods follow the year without a gap', start: '2026-01-01', plan: monthly, last: ['2026-01-01', '2027-01-01'], instant: '2027-02-01', periods: [['2027-01-01', '2027-02-01'], ['2027-02-01', '2027-03-01']] },
-    { name: 'monthly → yearly: the next year starts where January ended, none lost', start: '2026-01-01', plan: yearly, last: ['2026-01-01', '2026-02-01'], instant: '2026-06-01', periods: [['2026-02-01', '2027-02-01']] },
-    { name: 'monthly → yearly: later years count from the new anchor', start: '2026-01-01', plan: yearly, last: ['2026-01-01', '2026-02-01'], instant: '2027-02-01', periods: [['2026-02-01', '2027-02-01'], ['2027-02-01', '2028-02-01']] },
-    { name: 'frequency 1 → 3 ending on the quarterly grid continues it', start: '2026-01-01', plan: quarterly, last: ['2026-03-01', '2026-04-01'], instant: '2026-07-01', periods: [['2026-04-01', '2026-07-01'], ['2026-07-01', '2026-10-01']] },
-    { name: 'frequency 1 → 3 ending off the quarterly grid re-anchors there', start: '2026-01-01', plan: quarterly, last: ['2026-02-01', '2026-03-01'], instant: '2026-06-01', periods: [['2026-03-01', '2026-06-01'], ['2026-06-01', '2026-09-01']] },
-    { name: 'frequency 3 → 1: monthly periods follow the quarter', start: '2026-01-01', plan: monthly, last: ['2026-01-01', '2026-04-01'], instant: '2026-05-01', periods: [['2026-04-01', '2026-05-01'], ['2026-05-01', '2026-06-01']] },
-    { name: 'weekly → monthly re-anchors at the last week end', start: '2026-01-01', plan: monthly, last: ['2026-01-29', '2026-02-05'], instant: '2026-03-05', periods: [['2026-02-05', '2026-03-05'], ['2026-03-05', '2026-04-05']] },
+  const cases: ReadonlyArray<{
+    name: string;
+    start: string;
+    plan: Partial<PlanAttributes>;
+    last: readonly [string, string];
+    instant: string;
+    periods: readonly string[][];
+  }> = [
+    {
+      name: 'yearly → monthly: nothing the yearly invoice covers is billed again',
+      start: '2026-01-01',
+      plan: monthly,
+      last: ['2026-01-01', '2027-01-01'],
+      instant: '2026-06-01',
+      periods: [],
+    },
+    {
+      name: 'yearly → monthly: monthly periods follow the year without a gap',
+      start: '2026-01-01',
+      plan: monthly,
+      last: ['2026-01-01', '2027-01-01'],
+      instant: '2027-02-01',
+      periods: [
+        ['2027-01-01', '2027-02-01'],
+        ['2027-02-01', '2027-03-01'],
+      ],
+    },
+    {
+      name: 'monthly → yearly: the next year starts where January ended, none lost',
+      start: '2026-01-01',
+      plan: yearly,
+      last: ['2026-01-01', '2026-02-01'],
+      instant: '2026-06-01',
+      periods: [['2026-02-01', '2027-02-01']],
+    },
+    {
+      name: 'monthly → yearly: later years count from the new anchor',
+      start: '2026-01-01',
+      plan: yearly,
+      last: ['2026-01-01', '2026-02-01'],
+      instant: '2027-02-01',
+      periods: [
+        ['2026-02-01', '2027-02-01'],
+        ['2027-02-01', '2028-02-01'],
+      ],
+    },
+    {
+      name: 'frequency 1 → 3 ending on the quarterly grid continues it',
+      start: '2026-01-01',
+      plan: quarterly,
+      last: ['2026-03-01', '2026-04-01'],
+      instant: '2026-07-01',
+      periods: [
+        ['2026-04-01', '2026-07-01'],
+        ['2026-07-01', '2026-10-01'],
+      ],
+    },
+    {
+      name: 'frequency 1 → 3 ending off the quarterly grid re-anchors there',
+      start: '2026-01-01',
+      plan: quarterly,
+      last: ['2026-02-01', '2026-03-01'],
+      instant: '2026-06-01',
+      periods: [
+        ['2026-03-01', '2026-06-01'],
+        ['2026-06-01', '2026-09-01'],
+      ],
+    },
+    {
+      name: 'frequency 3 → 1: monthly periods follow the quarter',
+      start: '2026-01-01',
+      plan: monthly,
+      last: ['2026-01-01', '2026-04-01'],
+      instant: '2026-05-01',
+      periods: [
+        ['2026-04-01', '2026-05-01'],
+        ['2026-05-01', '2026-06-01'],
+      ],
+    },
+    {
+      name: 'weekly → monthly re-anchors at the last week end',
+      start: '2026-01-01',
+      plan: monthly,
+      last: ['2026-01-29', '2026-02-05'],
+      instant: '2026-03-05',
+      periods: [
+        ['2026-02-05', '2026-03-05'],
+        ['2026-03-05', '2026-04-05'],
+      ],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -186,11 +340,20 @@ describe('Billing periods after a plan change', () => {
   }
 
   it('yearly → monthly from 31 January continues the grid, month ends clamped without drifting', () => {
-    expect(starts(`2026-01-31${Z}`, monthly, `2027-03-31${Z}`, [`2026-01-31${Z}`, `2027-01-31${Z}`]).map((p) => p[0])).to.deep.equal([`2027-01-31${Z}`, `2027-02-28${Z}`, `2027-03-31${Z}`]);
+    expect(
+      starts(`2026-01-31${Z}`, monthly, `2027-03-31${Z}`, [`2026-01-31${Z}`, `2027-01-31${Z}`]).map((p) => p[0]),
+    ).to.deep.equal([`2027-01-31${Z}`, `2027-02-28${Z}`, `2027-03-31${Z}`]);
   });
 
   it('through any sequence of plan changes, monthly runs bill every instant once: no overlap, no gap', () => {
-    const plans: ReadonlyArray<Partial<PlanAttributes>> = [monthly, yearly, quarterly, { billing_interval_type: 'week', billing_frequency: 2 }, { billing_interval_type: 'day', billing_frequency: 10 }, monthly];
+    const plans: ReadonlyArray<Partial<PlanAttributes>> = [
+      monthly,
+      yearly,
+      quarterly,
+      { billing_interval_type: 'week', billing_frequency: 2 },
+      { billing_interval_type: 'day', billing_frequency: 10 },
+      monthly,
+    ];
     let last: readonly [string, string] | undefined;
     const billed: Array<[string, string]> = [];
     for (let run = 0; run < 60; run += 1) {
@@ -202,25 +365,79 @@ describe('Billing periods after a plan change', () => {
       }
     }
     expect(billed[0]![0]).to.equal(`2026-01-31${Z}`);
-    for (let i = 1; i < billed.length; i += 1) expect(billed[i]![0], `period ${i} starts where the one before ended`).to.equal(billed[i - 1]![1]);
+    for (let i = 1; i < billed.length; i += 1)
+      expect(billed[i]![0], `period ${i} starts where the one before ended`).to.equal(billed[i - 1]![1]);
     expect(new Date(billed[billed.length - 1]![1]).getTime()).to.be.greaterThan(Date.UTC(2030, 11, 1));
   });
 });
 
 describe('Billing periods and pauses', () => {
   const Z = 'T00:00:00.000Z';
-  const gap = (from: string, until?: string): PauseGap => ({ from: at(`${from}${Z}`), ...(until === undefined ? {} : { until: at(`${until}${Z}`) }) });
+  const gap = (from: string, until?: string): PauseGap => ({
+    from: at(`${from}${Z}`),
+    ...(until === undefined ? {} : { until: at(`${until}${Z}`) }),
+  });
   // Monthly from 1 January, January invoiced; the run on `instant`.
-  const cases: ReadonlyArray<{ name: string; pauses: readonly PauseGap[]; instant: string; periods: readonly string[] }> = [
-    { name: 'a period the subscription resumed in is billed, a second pause within it changes nothing', pauses: [gap('2026-01-25', '2026-02-05'), gap('2026-02-10', '2026-02-15')], instant: '2026-03-01', periods: ['2026-02-01', '2026-03-01'] },
-    { name: 'short pauses over period starts skip nothing: it resumed within each', pauses: [gap('2026-01-25', '2026-02-05'), gap('2026-02-20', '2026-03-02'), gap('2026-04-01', '2026-04-02')], instant: '2026-05-01', periods: ['2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01'] },
-    { name: 'a period starting at the pause instant is billed when it resumed within it', pauses: [gap('2026-02-01', '2026-02-03')], instant: '2026-03-01', periods: ['2026-02-01', '2026-03-01'] },
-    { name: 'a period paused from before its start to after its end is skipped', pauses: [gap('2026-01-25', '2026-03-05')], instant: '2026-04-01', periods: ['2026-03-01', '2026-04-01'] },
-    { name: 'a resume exactly at a period end leaves the paused period out and bills the next', pauses: [gap('2026-01-25', '2026-03-01')], instant: '2026-03-01', periods: ['2026-03-01'] },
-    { name: 'of three long pauses, only the periods paused throughout are skipped', pauses: [gap('2026-01-25', '2026-03-01'), gap('2026-03-20', '2026-05-01'), gap('2026-05-10', '2026-06-02')], instant: '2026-06-01', periods: ['2026-03-01', '2026-05-01', '2026-06-01'] },
-    { name: 'a period starting at the resume instant is billed', pauses: [gap('2026-01-20', '2026-02-01')], instant: '2026-03-01', periods: ['2026-02-01', '2026-03-01'] },
-    { name: 'a pause within one period skips nothing', pauses: [gap('2026-02-02', '2026-02-27')], instant: '2026-03-01', periods: ['2026-02-01', '2026-03-01'] },
-    { name: 'an open pause skips everything after it', pauses: [gap('2026-02-15')], instant: '2026-04-01', periods: ['2026-02-01'] },
+  const cases: ReadonlyArray<{
+    name: string;
+    pauses: readonly PauseGap[];
+    instant: string;
+    periods: readonly string[];
+  }> = [
+    {
+      name: 'a period the subscription resumed in is billed, a second pause within it changes nothing',
+      pauses: [gap('2026-01-25', '2026-02-05'), gap('2026-02-10', '2026-02-15')],
+      instant: '2026-03-01',
+      periods: ['2026-02-01', '2026-03-01'],
+    },
+    {
+      name: 'short pauses over period starts skip nothing: it resumed within each',
+      pauses: [gap('2026-01-25', '2026-02-05'), gap('2026-02-20', '2026-03-02'), gap('2026-04-01', '2026-04-02')],
+      instant: '2026-05-01',
+      periods: ['2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01'],
+    },
+    {
+      name: 'a period starting at the pause instant is billed when it resumed within it',
+      pauses: [gap('2026-02-01', '2026-02-03')],
+      instant: '2026-03-01',
+      periods: ['2026-02-01', '2026-03-01'],
+    },
+    {
+      name: 'a period paused from before its start to after its end is skipped',
+      pauses: [gap('2026-01-25', '2026-03-05')],
+      instant: '2026-04-01',
+      periods: ['2026-03-01', '2026-04-01'],
+    },
+    {
+      name: 'a resume exactly at a period end leaves the paused period out and bills the next',
+      pauses: [gap('2026-01-25', '2026-03-01')],
+      instant: '2026-03-01',
+      periods: ['2026-03-01'],
+    },
+    {
+      name: 'of three long pauses, only the periods paused throughout are skipped',
+      pauses: [gap('2026-01-25', '2026-03-01'), gap('2026-03-20', '2026-05-01'), gap('2026-05-10', '2026-06-02')],
+      instant: '2026-06-01',
+      periods: ['2026-03-01', '2026-05-01', '2026-06-01'],
+    },
+    {
+      name: 'a period starting at the resume instant is billed',
+      pauses: [gap('2026-01-20', '2026-02-01')],
+      instant: '2026-03-01',
+      periods: ['2026-02-01', '2026-03-01'],
+    },
+    {
+      name: 'a pause within one period skips nothing',
+      pauses: [gap('2026-02-02', '2026-02-27')],
+      instant: '2026-03-01',
+      periods: ['2026-02-01', '2026-03-01'],
+    },
+    {
+      name: 'an open pause skips everything after it',
+      pauses: [gap('2026-02-15')],
+      instant: '2026-04-01',
+      periods: ['2026-02-01'],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -232,18 +449,76 @@ describe('Billing periods and pauses', () => {
 
 describe('Billing periods of a subscription that existed before billing (billable_from)', () => {
   const Z = 'T00:00:00.000Z';
-  const cases: ReadonlyArray<{ name: string; start: string; plan: Partial<PlanAttributes>; billableFrom: string; instant: string; periods: readonly string[] }> = [
-    { name: 'the period running at the upgrade is billed, earlier ones are not', start: `2026-01-01${Z}`, plan: {}, billableFrom: '2026-04-10T08:00:00.000Z', instant: `2026-05-15${Z}`, periods: [`2026-04-01${Z}`, `2026-05-01${Z}`] },
-    { name: 'a period ending exactly at billable_from is not billed', start: `2026-01-01${Z}`, plan: {}, billableFrom: `2026-05-01${Z}`, instant: `2026-05-15${Z}`, periods: [`2026-05-01${Z}`] },
-    { name: 'a period ending a millisecond after it is billed', start: `2026-01-01${Z}`, plan: {}, billableFrom: '2026-04-30T23:59:59.999Z', instant: `2026-05-15${Z}`, periods: [`2026-04-01${Z}`, `2026-05-01${Z}`] },
-    { name: 'billable_from before the start changes nothing', start: `2026-01-01${Z}`, plan: {}, billableFrom: `2025-06-01${Z}`, instant: `2026-03-01${Z}`, periods: [`2026-01-01${Z}`, `2026-02-01${Z}`, `2026-03-01${Z}`] },
-    { name: 'a trial running at the upgrade is invoiced', start: `2026-01-01${Z}`, plan: { trial_period: 2 }, billableFrom: `2026-02-01${Z}`, instant: `2026-03-01${Z}`, periods: [`2026-01-01${Z}`, `2026-03-01${Z}`] },
-    { name: 'a trial that ended at the upgrade is not', start: `2026-01-01${Z}`, plan: { trial_period: 2 }, billableFrom: `2026-03-01${Z}`, instant: `2026-03-01${Z}`, periods: [`2026-03-01${Z}`] },
-    { name: 'a daily plan six years old bills from the upgrade day only', start: '2020-01-01T06:00:00.000Z', plan: { billing_interval_type: 'day' }, billableFrom: '2026-01-02T12:00:00.000Z', instant: '2026-01-03T06:00:00.000Z', periods: ['2026-01-02T06:00:00.000Z', '2026-01-03T06:00:00.000Z'] },
+  const cases: ReadonlyArray<{
+    name: string;
+    start: string;
+    plan: Partial<PlanAttributes>;
+    billableFrom: string;
+    instant: string;
+    periods: readonly string[];
+  }> = [
+    {
+      name: 'the period running at the upgrade is billed, earlier ones are not',
+      start: `2026-01-01${Z}`,
+      plan: {},
+      billableFrom: '2026-04-10T08:00:00.000Z',
+      instant: `2026-05-15${Z}`,
+      periods: [`2026-04-01${Z}`, `2026-05-01${Z}`],
+    },
+    {
+      name: 'a period ending exactly at billable_from is not billed',
+      start: `2026-01-01${Z}`,
+      plan: {},
+      billableFrom: `2026-05-01${Z}`,
+      instant: `2026-05-15${Z}`,
+      periods: [`2026-05-01${Z}`],
+    },
+    {
+      name: 'a period ending a millisecond after it is billed',
+      start: `2026-01-01${Z}`,
+      plan: {},
+      billableFrom: '2026-04-30T23:59:59.999Z',
+      instant: `2026-05-15${Z}`,
+      periods: [`2026-04-01${Z}`, `2026-05-01${Z}`],
+    },
+    {
+      name: 'billable_from before the start changes nothing',
+      start: `2026-01-01${Z}`,
+      plan: {},
+      billableFrom: `2025-06-01${Z}`,
+      instant: `2026-03-01${Z}`,
+      periods: [`2026-01-01${Z}`, `2026-02-01${Z}`, `2026-03-01${Z}`],
+    },
+    {
+      name: 'a trial running at the upgrade is invoiced',
+      start: `2026-01-01${Z}`,
+      plan: { trial_period: 2 },
+      billableFrom: `2026-02-01${Z}`,
+      instant: `2026-03-01${Z}`,
+      periods: [`2026-01-01${Z}`, `2026-03-01${Z}`],
+    },
+    {
+      name: 'a trial that ended at the upgrade is not',
+      start: `2026-01-01${Z}`,
+      plan: { trial_period: 2 },
+      billableFrom: `2026-03-01${Z}`,
+      instant: `2026-03-01${Z}`,
+      periods: [`2026-03-01${Z}`],
+    },
+    {
+      name: 'a daily plan six years old bills from the upgrade day only',
+      start: '2020-01-01T06:00:00.000Z',
+      plan: { billing_interval_type: 'day' },
+      billableFrom: '2026-01-02T12:00:00.000Z',
+      instant: '2026-01-03T06:00:00.000Z',
+      periods: ['2026-01-02T06:00:00.000Z', '2026-01-03T06:00:00.000Z'],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
-      expect(starts(c.start, c.plan, c.instant, undefined, { billableFrom: at(c.billableFrom) }).map((p) => p[0])).to.deep.equal(c.periods);
+      expect(
+        starts(c.start, c.plan, c.instant, undefined, { billableFrom: at(c.billableFrom) }).map((p) => p[0]),
+      ).to.deep.equal(c.periods);
     });
   }
 });
@@ -252,18 +527,53 @@ describe('A billing run that finds a paused or canceled subscription due sets it
   const Z = 'T00:00:00.000Z';
   const flags = { canceled: false, paused: false, suspended: false, pending: false };
   // Monthly from 1 January, January invoiced; the run on `instant`.
-  const cases: ReadonlyArray<{ name: string; extra: Parameters<typeof aSubscription>[2]; instant: string; pauses?: readonly PauseGap[]; inactive: boolean }> = [
-    { name: 'paused, before its next period: still active', extra: { flags: { ...flags, paused: true } }, instant: '2026-01-31T23:59:59.999Z', inactive: false },
-    { name: 'paused, at its next period', extra: { flags: { ...flags, paused: true } }, instant: `2026-02-01${Z}`, pauses: [{ from: at(`2026-01-10${Z}`) }], inactive: true },
-    { name: 'canceled, at its next period', extra: { flags: { ...flags, canceled: true } }, instant: `2026-02-01${Z}`, inactive: true },
+  const cases: ReadonlyArray<{
+    name: string;
+    extra: Parameters<typeof aSubscription>[2];
+    instant: string;
+    pauses?: readonly PauseGap[];
+    inactive: boolean;
+  }> = [
+    {
+      name: 'paused, before its next period: still active',
+      extra: { flags: { ...flags, paused: true } },
+      instant: '2026-01-31T23:59:59.999Z',
+      inactive: false,
+    },
+    {
+      name: 'paused, at its next period',
+      extra: { flags: { ...flags, paused: true } },
+      instant: `2026-02-01${Z}`,
+      pauses: [{ from: at(`2026-01-10${Z}`) }],
+      inactive: true,
+    },
+    {
+      name: 'canceled, at its next period',
+      extra: { flags: { ...flags, canceled: true } },
+      instant: `2026-02-01${Z}`,
+      inactive: true,
+    },
     { name: 'neither paused nor canceled', extra: {}, instant: `2026-02-01${Z}`, inactive: false },
-    { name: 'inactive already', extra: { flags: { ...flags, paused: true }, inactive: true }, instant: `2026-02-01${Z}`, inactive: false },
-    { name: 'pending', extra: { flags: { ...flags, pending: true, canceled: true }, goLiveAfter: at(`2026-03-01${Z}`) }, instant: `2026-02-01${Z}`, inactive: false },
+    {
+      name: 'inactive already',
+      extra: { flags: { ...flags, paused: true }, inactive: true },
+      instant: `2026-02-01${Z}`,
+      inactive: false,
+    },
+    {
+      name: 'pending',
+      extra: { flags: { ...flags, pending: true, canceled: true }, goLiveAfter: at(`2026-03-01${Z}`) },
+      instant: `2026-02-01${Z}`,
+      inactive: false,
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: ${c.inactive ? 'inactive' : 'unchanged'}`, () => {
       const { subscription, plan } = subscribed(`2026-01-01${Z}`, {}, c.extra);
-      const history = { lastInvoiced: { start: at(`2026-01-01${Z}`), end: at(`2026-02-01${Z}`) }, pauses: c.pauses ?? [] };
+      const history = {
+        lastInvoiced: { start: at(`2026-01-01${Z}`), end: at(`2026-02-01${Z}`) },
+        pauses: c.pauses ?? [],
+      };
       expect(turnsInactiveAt(subscription, plan, at(c.instant), history)).to.equal(c.inactive);
     });
   }

@@ -16,33 +16,81 @@ describe('After dunning gave up', () => {
     ['suspended, another invoice unpaid: stays suspended', true, true, undefined, false, undefined],
     ['not suspended: nothing changes', false, false, undefined, false, undefined],
     ['billable from an earlier instant: moves to now', true, false, new Date('2024-01-01T00:00:00.000Z'), true, now],
-    ['billable from a later instant: keeps it', true, false, new Date('2024-04-01T00:00:00.000Z'), true, new Date('2024-04-01T00:00:00.000Z')],
+    [
+      'billable from a later instant: keeps it',
+      true,
+      false,
+      new Date('2024-04-01T00:00:00.000Z'),
+      true,
+      new Date('2024-04-01T00:00:00.000Z'),
+    ],
   ];
   for (const [label, suspended, othersUnpaid, before, lifted, after] of lifts) {
     it(`a paid invoice: ${label}`, () => {
-      const subscription = { ...subscriptionWith({ suspended }), ...(before === undefined ? {} : { billableFrom: before }) };
+      const subscription = {
+        ...subscriptionWith({ suspended }),
+        ...(before === undefined ? {} : { billableFrom: before }),
+      };
       const outcome = afterInvoicePaid(subscription, othersUnpaid, now);
       if (!lifted) return expect(outcome).to.equal(undefined);
       expect(outcome?.state).to.equal(undefined);
-      expect(outcome?.subscription).to.deep.equal({ ...subscription, flags: { ...subscription.flags, suspended: false }, billableFrom: after, timestamps: { ...subscription.timestamps, updatedAt: now } });
+      expect(outcome?.subscription).to.deep.equal({
+        ...subscription,
+        flags: { ...subscription.flags, suspended: false },
+        billableFrom: after,
+        timestamps: { ...subscription.timestamps, updatedAt: now },
+      });
     });
   }
 
   // Only what the rule reads: whether it is outstanding and whether its retries are spent.
-  const spent = { outstanding: true, paymentRetriesLimitReached: true, failedPaymentAttempts: 3, updatedAt: new Date(0) } as unknown as Invoice;
+  const spent = {
+    outstanding: true,
+    paymentRetriesLimitReached: true,
+    failedPaymentAttempts: 3,
+    updatedAt: new Date(0),
+  } as unknown as Invoice;
   it('a requested attempt: only of an outstanding invoice whose retries are spent', () => {
-    expect(attemptRequested(spent, now)).to.deep.equal(E.right({ ...spent, paymentRetriesLimitReached: false, updatedAt: now }));
-    expect(attemptRequested({ ...spent, outstanding: false }, now)).to.deep.equal(E.left({ _tag: 'Conflict', code: 'invoice_paid', detail: 'the invoice is paid: there is nothing left to attempt' }));
+    expect(attemptRequested(spent, now)).to.deep.equal(
+      E.right({ ...spent, paymentRetriesLimitReached: false, updatedAt: now }),
+    );
+    expect(attemptRequested({ ...spent, outstanding: false }, now)).to.deep.equal(
+      E.left({
+        _tag: 'Conflict',
+        code: 'invoice_paid',
+        detail: 'the invoice is paid: there is nothing left to attempt',
+      }),
+    );
     const left = attemptRequested({ ...spent, paymentRetriesLimitReached: false }, now);
     expect(E.isLeft(left) && left.left).to.deep.include({ _tag: 'Unprocessable', code: 'payment_retries_left' });
   });
 
   // [label, subscription, dunning standing, the outcome: a code refused, or 'resumed']
   const resumes: ReadonlyArray<[string, () => ReturnType<typeof running>, DunningStanding, string]> = [
-    ['canceled by dunning, its invoice unpaid', () => canceled(new Date('2024-03-01T00:00:00.000Z')), { spent: true, unpaid: true }, 'invoice_unpaid'],
-    ['canceled by dunning, paid since', () => canceled(new Date('2024-03-01T00:00:00.000Z')), { spent: true, unpaid: false }, 'resumed'],
-    ['canceled by the merchant, nothing spent', () => canceled(new Date('2024-03-01T00:00:00.000Z')), { spent: false, unpaid: false }, 'state_transition_not_allowed'],
-    ['canceled, an invoice in dunning but none spent', () => canceled(new Date('2024-03-01T00:00:00.000Z')), { spent: false, unpaid: true }, 'state_transition_not_allowed'],
+    [
+      'canceled by dunning, its invoice unpaid',
+      () => canceled(new Date('2024-03-01T00:00:00.000Z')),
+      { spent: true, unpaid: true },
+      'invoice_unpaid',
+    ],
+    [
+      'canceled by dunning, paid since',
+      () => canceled(new Date('2024-03-01T00:00:00.000Z')),
+      { spent: true, unpaid: false },
+      'resumed',
+    ],
+    [
+      'canceled by the merchant, nothing spent',
+      () => canceled(new Date('2024-03-01T00:00:00.000Z')),
+      { spent: false, unpaid: false },
+      'state_transition_not_allowed',
+    ],
+    [
+      'canceled, an invoice in dunning but none spent',
+      () => canceled(new Date('2024-03-01T00:00:00.000Z')),
+      { spent: false, unpaid: true },
+      'state_transition_not_allowed',
+    ],
     ['paused, an invoice unpaid: a pause resumes as ever', paused, { spent: true, unpaid: true }, 'resumed'],
     ['running: nothing to resume', running, { spent: true, unpaid: false }, 'state_transition_not_allowed'],
   ];
@@ -61,7 +109,9 @@ describe('After dunning gave up', () => {
   }
 
   it('resume of a subscription closed by dunning still needs the plan to allow resuming', () => {
-    const result = applyStateAction(canceled(), planWith({ can_resume: false }), 'resume', now, STATE_ID, { dunning: { spent: true, unpaid: false } });
+    const result = applyStateAction(canceled(), planWith({ can_resume: false }), 'resume', now, STATE_ID, {
+      dunning: { spent: true, unpaid: false },
+    });
     expect(E.isLeft(result) && result.left).to.deep.include({ code: 'plan_not_permitted' });
   });
 });

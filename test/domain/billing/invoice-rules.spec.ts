@@ -6,7 +6,12 @@ import { discountShares, invoiceDraft } from '../../../src/domain/billing/invoic
 import { discounted } from '../../../src/domain/subscription/pricing.js';
 import fc from 'fast-check';
 import { numbered, type Invoice } from '../../../src/domain/billing/invoice.js';
-import { afterAttempt, DEFAULT_RETRY_POLICY, isDueForPayment, retryPolicyOf } from '../../../src/domain/billing/payment-retry.js';
+import {
+  afterAttempt,
+  DEFAULT_RETRY_POLICY,
+  isDueForPayment,
+  retryPolicyOf,
+} from '../../../src/domain/billing/payment-retry.js';
 import { settled } from '../../../src/domain/billing/settlement.js';
 import { taxOn, withTaxes } from '../../../src/domain/billing/taxes.js';
 import type { InvoicePayment } from '../../../src/domain/billing/invoice-payment.js';
@@ -18,7 +23,12 @@ const job = randomIds.uuid();
 const period = { start: at('2026-03-01T00:00:00.000Z'), end: at('2026-04-01T00:00:00.000Z'), trial: false };
 const context = { id: randomIds.uuid(), jobId: job, now: at('2026-03-01T01:00:00.000Z') };
 
-const draftOf = (products: ReturnType<typeof aProduct>[], plan: ReturnType<typeof aPlan>, currency = 'USD', trial = false) => {
+const draftOf = (
+  products: ReturnType<typeof aProduct>[],
+  plan: ReturnType<typeof aPlan>,
+  currency = 'USD',
+  trial = false,
+) => {
   const offering = anOffering(store, products, [plan]);
   return invoiceDraft(aSubscription(offering, randomIds.uuid(), { currency }), offering, { ...period, trial }, context);
 };
@@ -31,14 +41,20 @@ const anInvoice = (overrides: Partial<Invoice> = {}): Invoice => {
 
 describe('Invoice building', () => {
   it('one line per product, less the plan discount, adding up exactly to the plan price', () => {
-    const products = [1001, 1001, 1001].map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
+    const products = [1001, 1001, 1001].map((amount) =>
+      aProduct(store, { price: { USD: { amount, includes_tax: false } } }),
+    );
     const draft = draftOf(products, aPlan(store, { base_price_percentage: 10 }));
     if (E.isLeft(draft)) throw new Error(draft.left);
     // 3003 less 10 % is 2702.7, rounded down to 2702; each line's 900.9 rounds down to 900 and the two
     // units left go to the first two lines (equal remainders: the earlier first).
     expect(draft.right.items.map((i) => i.price.amount)).to.deep.equal([901, 901, 900]);
     expect(draft.right.amount).to.equal(2702);
-    expect(draft.right.items.every((i) => i.productId !== undefined && i.fromTimePeriod === period.start && i.untilTimePeriod === period.end)).to.equal(true);
+    expect(
+      draft.right.items.every(
+        (i) => i.productId !== undefined && i.fromTimePeriod === period.start && i.untilTimePeriod === period.end,
+      ),
+    ).to.equal(true);
     expect(draft.right).to.deep.include({ currency: 'USD', includesTax: false, taxRequired: true, outstanding: true });
   });
 
@@ -52,9 +68,19 @@ describe('Invoice building', () => {
   });
 
   it('a fixed plan price is one plan-level line without a product', () => {
-    const draft = draftOf([aProduct(store)], aPlan(store, { name: 'Gold', fixed_price: { USD: { amount: 4999, includes_tax: true } } }));
+    const draft = draftOf(
+      [aProduct(store)],
+      aPlan(store, { name: 'Gold', fixed_price: { USD: { amount: 4999, includes_tax: true } } }),
+    );
     if (E.isLeft(draft)) throw new Error(draft.left);
-    expect(draft.right.items).to.deep.equal([{ description: 'Gold', price: { currency: 'USD', amount: 4999, includes_tax: true }, fromTimePeriod: period.start, untilTimePeriod: period.end }]);
+    expect(draft.right.items).to.deep.equal([
+      {
+        description: 'Gold',
+        price: { currency: 'USD', amount: 4999, includes_tax: true },
+        fromTimePeriod: period.start,
+        untilTimePeriod: period.end,
+      },
+    ]);
     expect(draft.right).to.deep.include({ amount: 4999, includesTax: true, taxRequired: false, outstanding: true });
   });
 
@@ -73,18 +99,48 @@ describe('Invoice building', () => {
 describe('Invoice lines of a discounted plan', () => {
   // Each case: product prices, the plan's discount, the lines expected. Lines add up to the plan price,
   // none is below zero or above its product's price.
-  const cases: ReadonlyArray<{ name: string; prices: readonly number[]; percentage: number; lines: readonly number[] }> = [
-    { name: '1, 1, 0 at 50 %: the unit goes to the first half, the zero line stays zero', prices: [1, 1, 0], percentage: 50, lines: [1, 0, 0] },
+  const cases: ReadonlyArray<{
+    name: string;
+    prices: readonly number[];
+    percentage: number;
+    lines: readonly number[];
+  }> = [
+    {
+      name: '1, 1, 0 at 50 %: the unit goes to the first half, the zero line stays zero',
+      prices: [1, 1, 0],
+      percentage: 50,
+      lines: [1, 0, 0],
+    },
     { name: '3 × 333 at 33.33 %', prices: [333, 333, 333], percentage: 33.33, lines: [222, 222, 222] },
-    { name: '0, 1, 1 at 50 %: the zero line first still stays zero', prices: [0, 1, 1], percentage: 50, lines: [0, 1, 0] },
-    { name: '1 × 7 at 50 %: 3.5 rounds down to 3, one unit each to the first three', prices: [1, 1, 1, 1, 1, 1, 1], percentage: 50, lines: [1, 1, 1, 0, 0, 0, 0] },
+    {
+      name: '0, 1, 1 at 50 %: the zero line first still stays zero',
+      prices: [0, 1, 1],
+      percentage: 50,
+      lines: [0, 1, 0],
+    },
+    {
+      name: '1 × 7 at 50 %: 3.5 rounds down to 3, one unit each to the first three',
+      prices: [1, 1, 1, 1, 1, 1, 1],
+      percentage: 50,
+      lines: [1, 1, 1, 0, 0, 0, 0],
+    },
     { name: 'larger fractions win over earlier lines', prices: [10, 20, 40], percentage: 33.33, lines: [6, 13, 27] },
     { name: 'EPCC: 1990 at 5 % is 1890.5, rounded down to 1890', prices: [1990], percentage: 5, lines: [1890] },
     { name: 'EPCC: 5000 and 7500 at 5 % is 11875', prices: [5000, 7500], percentage: 5, lines: [4750, 7125] },
-    { name: 'the largest amount at 5 % stays exact', prices: [Number.MAX_SAFE_INTEGER], percentage: 5, lines: [8556839292003941] },
+    {
+      name: 'the largest amount at 5 % stays exact',
+      prices: [Number.MAX_SAFE_INTEGER],
+      percentage: 5,
+      lines: [8556839292003941],
+    },
     { name: 'a 100 % discount is zero everywhere', prices: [999, 1, 0], percentage: 100, lines: [0, 0, 0] },
     { name: 'no discount keeps every price', prices: [999, 1, 0], percentage: 0, lines: [999, 1, 0] },
-    { name: '99.99 % leaves a unit where the remainder is largest', prices: [5000, 4999, 1], percentage: 99.99, lines: [1, 0, 0] },
+    {
+      name: '99.99 % leaves a unit where the remainder is largest',
+      prices: [5000, 4999, 1],
+      percentage: 99.99,
+      lines: [1, 0, 0],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -93,40 +149,62 @@ describe('Invoice lines of a discounted plan', () => {
       if (E.isLeft(draft)) throw new Error(draft.left);
       const lines = draft.right.items.map((i) => i.price.amount);
       expect(lines).to.deep.equal(c.lines);
-      expect(draft.right.amount).to.equal(Number(discounted(c.prices.reduce((a, b) => a + BigInt(b), 0n), c.percentage)));
+      expect(draft.right.amount).to.equal(
+        Number(
+          discounted(
+            c.prices.reduce((a, b) => a + BigInt(b), 0n),
+            c.percentage,
+          ),
+        ),
+      );
       lines.forEach((line, i) => expect(line).to.be.within(0, c.prices[i]!));
     });
   }
 
   it('lines always add up to the plan price within their product prices (any prices, any discount)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 0, max: 10_000 }), (prices, hundredths) => {
-        const percentage = hundredths / 100;
-        const total = discounted(prices.reduce((a, b) => a + b, 0), percentage);
-        const shares = discountShares(prices, percentage);
-        expect(BigInt(shares.reduce((a, b) => a + b, 0))).to.equal(total);
-        shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (prices, hundredths) => {
+          const percentage = hundredths / 100;
+          const total = discounted(
+            prices.reduce((a, b) => a + b, 0),
+            percentage,
+          );
+          const shares = discountShares(prices, percentage);
+          expect(BigInt(shares.reduce((a, b) => a + b, 0))).to.equal(total);
+          shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
+        },
+      ),
     );
   });
 
   it('the plan price is the exact discounted sum rounded down, at any accepted amount (BigInt reference)', () => {
     fc.assert(
-      fc.property(fc.array(fc.maxSafeNat(), { minLength: 1, maxLength: 4 }), fc.integer({ min: 0, max: 10_000 }), (prices, hundredths) => {
-        const sum = prices.reduce((a, b) => a + BigInt(b), 0n);
-        const expected = (sum * BigInt(10_000 - hundredths)) / 10_000n;
-        expect(discounted(sum, hundredths / 100)).to.equal(expected);
-        expect(expected <= sum && expected >= 0n).to.equal(true);
-        const shares = discountShares(prices, hundredths / 100);
-        expect(shares.reduce((a, b) => a + BigInt(b), 0n)).to.equal(expected);
-        shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
-      }),
+      fc.property(
+        fc.array(fc.maxSafeNat(), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (prices, hundredths) => {
+          const sum = prices.reduce((a, b) => a + BigInt(b), 0n);
+          const expected = (sum * BigInt(10_000 - hundredths)) / 10_000n;
+          expect(discounted(sum, hundredths / 100)).to.equal(expected);
+          expect(expected <= sum && expected >= 0n).to.equal(true);
+          const shares = discountShares(prices, hundredths / 100);
+          expect(shares.reduce((a, b) => a + BigInt(b), 0n)).to.equal(expected);
+          shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
+        },
+      ),
     );
   });
 
   it('refuses to invoice a plan whose price would exceed the largest amount, naming the currency', () => {
-    const products = [Number.MAX_SAFE_INTEGER, 1].map((amount) => aProduct(store, { price: { USD: { amount, includes_tax: false } } }));
-    expect(draftOf(products, aPlan(store))).to.deep.equal(E.left("the plan's price in USD would exceed 9007199254740991 minor units"));
+    const products = [Number.MAX_SAFE_INTEGER, 1].map((amount) =>
+      aProduct(store, { price: { USD: { amount, includes_tax: false } } }),
+    );
+    expect(draftOf(products, aPlan(store))).to.deep.equal(
+      E.left("the plan's price in USD would exceed 9007199254740991 minor units"),
+    );
     const halved = draftOf(products, aPlan(store, { base_price_percentage: 50 }));
     if (E.isLeft(halved)) throw new Error(halved.left);
     expect(halved.right.items.map((i) => i.price.amount)).to.deep.equal([4503599627370496, 0]);
@@ -136,18 +214,68 @@ describe('Invoice lines of a discounted plan', () => {
 
 describe('Tax on mixed lines', () => {
   const line = (amount: number, includes_tax: boolean) => aProduct(store, { price: { USD: { amount, includes_tax } } });
-  const cases: ReadonlyArray<{ name: string; products: ReadonlyArray<[number, boolean]>; includesTax: boolean; taxRequired: boolean; tax: number }> = [
-    { name: 'every line exclusive: all of it taxed', products: [[1000, false], [500, false]], includesTax: false, taxRequired: true, tax: 300 },
-    { name: 'every line inclusive: no tax needed', products: [[1000, true], [500, true]], includesTax: true, taxRequired: false, tax: 0 },
-    { name: 'mixed: only the exclusive line is taxed', products: [[1000, true], [500, false]], includesTax: false, taxRequired: true, tax: 100 },
-    { name: 'mixed with the exclusive line free: no tax needed', products: [[1000, true], [0, false]], includesTax: true, taxRequired: false, tax: 0 },
+  const cases: ReadonlyArray<{
+    name: string;
+    products: ReadonlyArray<[number, boolean]>;
+    includesTax: boolean;
+    taxRequired: boolean;
+    tax: number;
+  }> = [
+    {
+      name: 'every line exclusive: all of it taxed',
+      products: [
+        [1000, false],
+        [500, false],
+      ],
+      includesTax: false,
+      taxRequired: true,
+      tax: 300,
+    },
+    {
+      name: 'every line inclusive: no tax needed',
+      products: [
+        [1000, true],
+        [500, true],
+      ],
+      includesTax: true,
+      taxRequired: false,
+      tax: 0,
+    },
+    {
+      name: 'mixed: only the exclusive line is taxed',
+      products: [
+        [1000, true],
+        [500, false],
+      ],
+      includesTax: false,
+      taxRequired: true,
+      tax: 100,
+    },
+    {
+      name: 'mixed with the exclusive line free: no tax needed',
+      products: [
+        [1000, true],
+        [0, false],
+      ],
+      includesTax: true,
+      taxRequired: false,
+      tax: 0,
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
-      const draft = draftOf(c.products.map(([amount, inclusive]) => line(amount, inclusive)), aPlan(store));
+      const draft = draftOf(
+        c.products.map(([amount, inclusive]) => line(amount, inclusive)),
+        aPlan(store),
+      );
       if (E.isLeft(draft)) throw new Error(draft.left);
       expect(draft.right).to.deep.include({ includesTax: c.includesTax, taxRequired: c.taxRequired });
-      const taxed = withTaxes({ ...numbered(draft.right, 1), taxRequired: true }, [{ type: 'tax_item', rate: 0.2 }], job, at('2026-03-02T00:00:00.000Z'));
+      const taxed = withTaxes(
+        { ...numbered(draft.right, 1), taxRequired: true },
+        [{ type: 'tax_item', rate: 0.2 }],
+        job,
+        at('2026-03-02T00:00:00.000Z'),
+      );
       if (E.isLeft(taxed)) throw new Error(taxed.left);
       expect(taxed.right.taxItems.map((t) => t.amount)).to.deep.equal([c.tax]);
     });
@@ -170,16 +298,32 @@ describe('Taxes', () => {
     expect(taxOn(3, 1.5)).to.equal(4n);
   });
 
-  it('apply every rate to the invoice\'s tax-exclusive total, rounded down once per rate', () => {
-    const invoice = anInvoice({ items: [anInvoice().items[0]!, { ...anInvoice().items[0]!, price: { currency: 'USD', amount: 1, includes_tax: false } }], amount: 1000 });
+  it("apply every rate to the invoice's tax-exclusive total, rounded down once per rate", () => {
+    const invoice = anInvoice({
+      items: [
+        anInvoice().items[0]!,
+        { ...anInvoice().items[0]!, price: { currency: 'USD', amount: 1, includes_tax: false } },
+      ],
+      amount: 1000,
+    });
     const now = at('2026-03-02T00:00:00.000Z');
-    const taxed = withTaxes(invoice, [{ type: 'tax_item', rate: 0.2, name: 'VAT' }, { type: 'tax_item', rate: 0.5 }], job, now);
+    const taxed = withTaxes(
+      invoice,
+      [
+        { type: 'tax_item', rate: 0.2, name: 'VAT' },
+        { type: 'tax_item', rate: 0.5 },
+      ],
+      job,
+      now,
+    );
     if (E.isLeft(taxed)) throw new Error(taxed.left);
     // 999 + 1 = 1000: 200 and 500 (rounded per line they would lose a unit each: 199 + 0, 499 + 0).
     expect(taxed.right.taxItems.map((t) => t.amount)).to.deep.equal([200, 500]);
     expect(taxed.right).to.deep.include({ taxRequired: false, taxesAddedAt: now, taxJobId: job });
     expect(withTaxes(taxed.right, [{ type: 'tax_item', rate: 0.1 }], job, now)).to.deep.equal(E.left('already_taxed'));
-    expect(withTaxes(anInvoice({ taxRequired: false }), [{ type: 'tax_item', rate: 0.1 }], job, now)).to.deep.equal(E.left('not_tax_required'));
+    expect(withTaxes(anInvoice({ taxRequired: false }), [{ type: 'tax_item', rate: 0.1 }], job, now)).to.deep.equal(
+      E.left('not_tax_required'),
+    );
   });
 });
 
@@ -193,7 +337,9 @@ describe('Payment retries', () => {
     for (let attempt = 0; attempt < 11; attempt += 1) {
       const when = new Date(now.getTime() + attempt * 86_400_000);
       expect(isDueForPayment(invoice, DEFAULT_RETRY_POLICY, when), `attempt ${attempt + 1}`).to.equal(true);
-      expect(isDueForPayment(invoice, DEFAULT_RETRY_POLICY, new Date(when.getTime() - 1)) || attempt === 0).to.equal(attempt === 0);
+      expect(isDueForPayment(invoice, DEFAULT_RETRY_POLICY, new Date(when.getTime() - 1)) || attempt === 0).to.equal(
+        attempt === 0,
+      );
       invoice = afterAttempt(invoice, 'failed', DEFAULT_RETRY_POLICY, when);
     }
     expect(invoice).to.deep.include({ failedPaymentAttempts: 11, paymentRetriesLimitReached: true, outstanding: true });
@@ -201,15 +347,32 @@ describe('Payment retries', () => {
   });
 
   it('a rule of every 2 weeks, no retries', () => {
-    const policy = retryPolicyOf({ payment_retry_type: 'fixed', payment_retry_unit: 'week', payment_retry_interval: 2, payment_retries_limit: 0, action: 'suspend' });
-    expect(policy).to.deep.equal({ type: 'fixed', unit: 'week', interval: 2, multiplier: 1, limit: 0, action: 'suspend' });
+    const policy = retryPolicyOf({
+      payment_retry_type: 'fixed',
+      payment_retry_unit: 'week',
+      payment_retry_interval: 2,
+      payment_retries_limit: 0,
+      action: 'suspend',
+    });
+    expect(policy).to.deep.equal({
+      type: 'fixed',
+      unit: 'week',
+      interval: 2,
+      multiplier: 1,
+      limit: 0,
+      action: 'suspend',
+    });
     expect(afterAttempt(ready, 'failed', policy, now).paymentRetriesLimitReached).to.equal(true);
   });
 
   it('waits while taxes are missing, a manual payment is pending, or once paid', () => {
     expect(isDueForPayment(anInvoice(), DEFAULT_RETRY_POLICY, now)).to.equal(false);
-    expect(isDueForPayment(afterAttempt(ready, 'pending', DEFAULT_RETRY_POLICY, now), DEFAULT_RETRY_POLICY, now)).to.equal(false);
-    expect(isDueForPayment(afterAttempt(ready, 'succeeded', DEFAULT_RETRY_POLICY, now), DEFAULT_RETRY_POLICY, now)).to.equal(false);
+    expect(
+      isDueForPayment(afterAttempt(ready, 'pending', DEFAULT_RETRY_POLICY, now), DEFAULT_RETRY_POLICY, now),
+    ).to.equal(false);
+    expect(
+      isDueForPayment(afterAttempt(ready, 'succeeded', DEFAULT_RETRY_POLICY, now), DEFAULT_RETRY_POLICY, now),
+    ).to.equal(false);
   });
 
   it('applies the dunning action once, a pause or a close recorded in the state history', () => {
@@ -219,7 +382,12 @@ describe('Payment retries', () => {
     expect(afterRetriesSpent(subscription, 'none', now, stateId)).to.equal(undefined);
     const paused = afterRetriesSpent(subscription, 'pause', now, stateId);
     expect(paused?.subscription.flags.paused).to.equal(true);
-    expect(paused?.state).to.deep.include({ id: stateId, subscriptionId: subscription.id, action: 'pause', createdAt: now });
+    expect(paused?.state).to.deep.include({
+      id: stateId,
+      subscriptionId: subscription.id,
+      action: 'pause',
+      createdAt: now,
+    });
     expect(paused?.state?.flags).to.deep.include({ paused: true, closed: false });
     expect(afterRetriesSpent(paused!.subscription, 'pause', now, stateId)).to.equal(undefined);
     const suspended = afterRetriesSpent(subscription, 'suspend', now, stateId);
@@ -236,38 +404,92 @@ describe('Manual settlement', () => {
   const now = at('2026-03-06T00:00:00.000Z');
   const pendingInvoice = afterAttempt(anInvoice({ taxRequired: false }), 'pending', DEFAULT_RETRY_POLICY, now);
   const payment: InvoicePayment = {
-    id: randomIds.uuid(), storeId: store, invoiceId: pendingInvoice.id, subscriptionId: pendingInvoice.subscriptionId, jobId: job,
-    gateway: 'manual', status: 'pending', amount: 999, currency: 'USD', includesTax: false, createdAt: now, updatedAt: now,
+    id: randomIds.uuid(),
+    storeId: store,
+    invoiceId: pendingInvoice.id,
+    subscriptionId: pendingInvoice.subscriptionId,
+    jobId: job,
+    gateway: 'manual',
+    status: 'pending',
+    amount: 999,
+    currency: 'USD',
+    includesTax: false,
+    createdAt: now,
+    updatedAt: now,
   };
 
   it('taken: the invoice is paid', () => {
-    const done = settled(pendingInvoice, payment, { success: true, external_payment_id: 'cash-1' }, DEFAULT_RETRY_POLICY, now);
+    const done = settled(
+      pendingInvoice,
+      payment,
+      { success: true, external_payment_id: 'cash-1' },
+      DEFAULT_RETRY_POLICY,
+      now,
+    );
     if (E.isLeft(done)) throw new Error('refused');
     expect(done.right.invoice).to.deep.include({ outstanding: false, manualPaymentPending: false });
-    expect(done.right.payment).to.deep.include({ status: 'succeeded', externalPaymentId: 'cash-1', paymentTakenAt: now });
-    expect(E.isLeft(settled(done.right.invoice, done.right.payment, { success: true }, DEFAULT_RETRY_POLICY, now))).to.equal(true);
+    expect(done.right.payment).to.deep.include({
+      status: 'succeeded',
+      externalPaymentId: 'cash-1',
+      paymentTakenAt: now,
+    });
+    expect(
+      E.isLeft(settled(done.right.invoice, done.right.payment, { success: true }, DEFAULT_RETRY_POLICY, now)),
+    ).to.equal(true);
   });
 
   it('taken at a time the merchant gives: up to now, not a millisecond later', () => {
     const earlier = at('2026-03-05T22:00:00.000Z');
-    const done = settled(pendingInvoice, payment, { success: true, payment_taken_at: earlier }, DEFAULT_RETRY_POLICY, now);
+    const done = settled(
+      pendingInvoice,
+      payment,
+      { success: true, payment_taken_at: earlier },
+      DEFAULT_RETRY_POLICY,
+      now,
+    );
     expect(E.isRight(done) && done.right.payment.paymentTakenAt).to.deep.equal(earlier);
     const atNow = settled(pendingInvoice, payment, { success: true, payment_taken_at: now }, DEFAULT_RETRY_POLICY, now);
     expect(E.isRight(atNow) && atNow.right.payment.paymentTakenAt).to.deep.equal(now);
-    const later = settled(pendingInvoice, payment, { success: true, payment_taken_at: new Date(now.getTime() + 1) }, DEFAULT_RETRY_POLICY, now);
-    expect(E.isLeft(later) && later.left).to.deep.equal({ _tag: 'ValidationFailed', issues: [{ source: 'data.attributes.payment_taken_at', detail: 'must not be later than now' }] });
+    const later = settled(
+      pendingInvoice,
+      payment,
+      { success: true, payment_taken_at: new Date(now.getTime() + 1) },
+      DEFAULT_RETRY_POLICY,
+      now,
+    );
+    expect(E.isLeft(later) && later.left).to.deep.equal({
+      _tag: 'ValidationFailed',
+      issues: [{ source: 'data.attributes.payment_taken_at', detail: 'must not be later than now' }],
+    });
   });
 
   it('failed: one more failed attempt', () => {
-    const done = settled(pendingInvoice, payment, { success: false, failure_detail: 'cheque bounced' }, DEFAULT_RETRY_POLICY, now);
+    const done = settled(
+      pendingInvoice,
+      payment,
+      { success: false, failure_detail: 'cheque bounced' },
+      DEFAULT_RETRY_POLICY,
+      now,
+    );
     if (E.isLeft(done)) throw new Error('refused');
-    expect(done.right.invoice).to.deep.include({ outstanding: true, manualPaymentPending: false, failedPaymentAttempts: 1, lastPaymentAttemptAt: now });
+    expect(done.right.invoice).to.deep.include({
+      outstanding: true,
+      manualPaymentPending: false,
+      failedPaymentAttempts: 1,
+      lastPaymentAttemptAt: now,
+    });
     expect(done.right.payment).to.deep.include({ status: 'failed', failureReason: 'cheque bounced' });
   });
 
   it('refuses a pending payment of another gateway: an attempt in flight is settled by its gateway, not by hand', () => {
     for (const success of [true, false]) {
-      const refused = settled(pendingInvoice, { ...payment, gateway: 'elastic_path_payments_stripe' }, { success }, DEFAULT_RETRY_POLICY, now);
+      const refused = settled(
+        pendingInvoice,
+        { ...payment, gateway: 'elastic_path_payments_stripe' },
+        { success },
+        DEFAULT_RETRY_POLICY,
+        now,
+      );
       expect(E.isLeft(refused) && refused.left).to.deep.include({ _tag: 'Conflict', code: 'payment_not_pending' });
     }
   });

@@ -23,14 +23,28 @@ const store = randomIds.uuid();
 const start = new Date('2026-03-01T00:00:00.000Z');
 
 const ready = (): Invoice => {
-  const offering = anOffering(store, [aProduct(store, { price: { USD: { amount: 999, includes_tax: true } } })], [aPlan(store)]);
-  const draft = invoiceDraft(aSubscription(offering, randomIds.uuid()), offering, { start, end: new Date('2026-04-01T00:00:00.000Z'), trial: false }, { id: randomIds.uuid(), jobId: randomIds.uuid(), now: start });
+  const offering = anOffering(
+    store,
+    [aProduct(store, { price: { USD: { amount: 999, includes_tax: true } } })],
+    [aPlan(store)],
+  );
+  const draft = invoiceDraft(
+    aSubscription(offering, randomIds.uuid()),
+    offering,
+    { start, end: new Date('2026-04-01T00:00:00.000Z'), trial: false },
+    { id: randomIds.uuid(), jobId: randomIds.uuid(), now: start },
+  );
   if (E.isLeft(draft)) throw new Error(draft.left);
   return { ...numbered(draft.right, 1), taxRequired: false };
 };
 
 const rule = (attributes: Partial<DunningRuleAttributes>): RetryPolicy =>
-  retryPolicyOf({ payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none', ...attributes } as DunningRuleAttributes);
+  retryPolicyOf({
+    payment_retry_type: 'fixed',
+    payment_retries_limit: 10,
+    action: 'none',
+    ...attributes,
+  } as DunningRuleAttributes);
 
 /** Fails every attempt the moment it is due; the instants of the attempts, first to last. */
 const attemptsUntilSpent = (policy: RetryPolicy): Date[] => {
@@ -47,20 +61,65 @@ const attemptsUntilSpent = (policy: RetryPolicy): Date[] => {
     invoice = afterAttempt(invoice, 'failed', policy, now);
   }
 };
-const gaps = (attempts: readonly Date[]): number[] => attempts.slice(1).map((at, i) => at.getTime() - attempts[i]!.getTime());
+const gaps = (attempts: readonly Date[]): number[] =>
+  attempts.slice(1).map((at, i) => at.getTime() - attempts[i]!.getTime());
 
 describe('Payment retry schedules', () => {
   // [label, rule, the wait before retries 1, 2, 3, ... in ms]
   const tables: ReadonlyArray<[string, Partial<DunningRuleAttributes>, number[]]> = [
-    ['fixed, every 2 days', { payment_retry_unit: 'day', payment_retry_interval: 2, payment_retries_limit: 4 }, [2, 2, 2, 2].map((d) => d * DAY)],
-    ['fixed, every week', { payment_retry_unit: 'week', payment_retry_interval: 1, payment_retries_limit: 3 }, [WEEK, WEEK, WEEK]],
+    [
+      'fixed, every 2 days',
+      { payment_retry_unit: 'day', payment_retry_interval: 2, payment_retries_limit: 4 },
+      [2, 2, 2, 2].map((d) => d * DAY),
+    ],
+    [
+      'fixed, every week',
+      { payment_retry_unit: 'week', payment_retry_interval: 1, payment_retries_limit: 3 },
+      [WEEK, WEEK, WEEK],
+    ],
     ['fixed without interval or unit: daily', { payment_retries_limit: 2 }, [DAY, DAY]],
-    ['backoff ×2 from 1 day', { payment_retry_type: 'backoff', payment_retry_unit: 'day', payment_retry_interval: 1, payment_retry_multiplier: 2, payment_retries_limit: 5 }, [1, 2, 4, 8, 16].map((d) => d * DAY)],
-    ['backoff ×1.5 from 2 weeks', { payment_retry_type: 'backoff', payment_retry_unit: 'week', payment_retry_interval: 2, payment_retry_multiplier: 1.5, payment_retries_limit: 3 }, [2, 3, 4.5].map((w) => w * WEEK)],
-    ['backoff without multiplier doubles', { payment_retry_type: 'backoff', payment_retry_interval: 3, payment_retries_limit: 3 }, [3, 6, 12].map((d) => d * DAY)],
-    ['backoff ×1 is fixed', { payment_retry_type: 'backoff', payment_retry_multiplier: 1, payment_retries_limit: 3 }, [DAY, DAY, DAY]],
-    ['tiered ×3 from 1 day, three retries a tier', { payment_retry_type: 'tiered', payment_retry_multiplier: 3, payment_retries_limit: 7 }, [1, 1, 1, 3, 3, 3, 9].map((d) => d * DAY)],
-    ['tiered without multiplier, weekly', { payment_retry_type: 'tiered', payment_retry_unit: 'week', payment_retries_limit: 4 }, [1, 1, 1, 2].map((w) => w * WEEK)],
+    [
+      'backoff ×2 from 1 day',
+      {
+        payment_retry_type: 'backoff',
+        payment_retry_unit: 'day',
+        payment_retry_interval: 1,
+        payment_retry_multiplier: 2,
+        payment_retries_limit: 5,
+      },
+      [1, 2, 4, 8, 16].map((d) => d * DAY),
+    ],
+    [
+      'backoff ×1.5 from 2 weeks',
+      {
+        payment_retry_type: 'backoff',
+        payment_retry_unit: 'week',
+        payment_retry_interval: 2,
+        payment_retry_multiplier: 1.5,
+        payment_retries_limit: 3,
+      },
+      [2, 3, 4.5].map((w) => w * WEEK),
+    ],
+    [
+      'backoff without multiplier doubles',
+      { payment_retry_type: 'backoff', payment_retry_interval: 3, payment_retries_limit: 3 },
+      [3, 6, 12].map((d) => d * DAY),
+    ],
+    [
+      'backoff ×1 is fixed',
+      { payment_retry_type: 'backoff', payment_retry_multiplier: 1, payment_retries_limit: 3 },
+      [DAY, DAY, DAY],
+    ],
+    [
+      'tiered ×3 from 1 day, three retries a tier',
+      { payment_retry_type: 'tiered', payment_retry_multiplier: 3, payment_retries_limit: 7 },
+      [1, 1, 1, 3, 3, 3, 9].map((d) => d * DAY),
+    ],
+    [
+      'tiered without multiplier, weekly',
+      { payment_retry_type: 'tiered', payment_retry_unit: 'week', payment_retries_limit: 4 },
+      [1, 1, 1, 2].map((w) => w * WEEK),
+    ],
   ];
   for (const [label, attributes, waits] of tables) {
     it(`${label}: retry n waits ${waits.map((w) => w / DAY).join(', ')} days after the attempt before`, () => {
@@ -78,7 +137,9 @@ describe('Payment retry schedules', () => {
   });
 
   it('limit 20: 21 attempts, the last one 20 intervals after the first', () => {
-    const attempts = attemptsUntilSpent(rule({ payment_retry_unit: 'week', payment_retry_interval: 1, payment_retries_limit: 20 }));
+    const attempts = attemptsUntilSpent(
+      rule({ payment_retry_unit: 'week', payment_retry_interval: 1, payment_retries_limit: 20 }),
+    );
     expect(attempts).to.have.length(21);
     expect(attempts[20]!.getTime() - start.getTime()).to.equal(20 * WEEK);
   });
@@ -95,7 +156,13 @@ describe('Payment retry schedules', () => {
   });
 
   it('caps a wait at 1024 weeks, so the largest multiplier over 20 retries stays a date', () => {
-    const policy = rule({ payment_retry_type: 'backoff', payment_retry_unit: 'week', payment_retry_interval: 1024, payment_retry_multiplier: 1024, payment_retries_limit: 20 });
+    const policy = rule({
+      payment_retry_type: 'backoff',
+      payment_retry_unit: 'week',
+      payment_retry_interval: 1024,
+      payment_retry_multiplier: 1024,
+      payment_retries_limit: 20,
+    });
     expect(retryWait(policy, 1)).to.equal(LONGEST_WAIT_MS);
     expect(retryWait(policy, 20)).to.equal(LONGEST_WAIT_MS);
     expect(Number.isFinite(attemptsUntilSpent(policy).at(-1)!.getTime())).to.equal(true);

@@ -25,7 +25,11 @@ describe('proration by day', () => {
   for (const [label, from, up, down, nearest] of days) {
     it(`counts ${label} as ${up} up, ${down} down, ${nearest} to the nearest`, () => {
       const end = at('2030-01-31T00:00:00.000Z');
-      expect((['up', 'down', 'nearest'] as const).map((r) => prorationDays(at(from), end, r))).to.deep.equal([up, down, nearest]);
+      expect((['up', 'down', 'nearest'] as const).map((r) => prorationDays(at(from), end, r))).to.deep.equal([
+        up,
+        down,
+        nearest,
+      ]);
     });
   }
 
@@ -50,11 +54,23 @@ describe('a plan switch prorated', () => {
   const beans = aProduct(store, { name: 'Beans', price: { USD: { amount: 3100, includes_tax: true } } });
   const monthly = aPlan(store, { name: 'Small' });
   const large = aPlan(store, { name: 'Large', fixed_price: { USD: { amount: 6200, includes_tax: false } } });
-  const yearly = aPlan(store, { name: 'Yearly', billing_interval_type: 'year', fixed_price: { USD: { amount: 36_500, includes_tax: true } } });
+  const yearly = aPlan(store, {
+    name: 'Yearly',
+    billing_interval_type: 'year',
+    fixed_price: { USD: { amount: 36_500, includes_tax: true } },
+  });
   const offering = anOffering(store, [beans], [monthly, large, yearly]);
-  const [small, big, year] = offering.plans.map((p) => p.id) as [typeof offering.plans[0]['id'], typeof offering.plans[0]['id'], typeof offering.plans[0]['id']];
+  const [small, big, year] = offering.plans.map((p) => p.id) as [
+    (typeof offering.plans)[0]['id'],
+    (typeof offering.plans)[0]['id'],
+    (typeof offering.plans)[0]['id'],
+  ];
   const created = at('2030-01-01T00:00:00.000Z');
-  const before = aSubscription(offering, offering.id, { planId: small, timestamps: { createdAt: created, updatedAt: created }, invoiceAfter: created });
+  const before = aSubscription(offering, offering.id, {
+    planId: small,
+    timestamps: { createdAt: created, updatedAt: created },
+    invoiceAfter: created,
+  });
   const january = { start: created, end: at('2030-02-01T00:00:00.000Z') };
   const to = (planId: typeof small): Subscription => ({ ...before, planId });
 
@@ -77,16 +93,47 @@ describe('a plan switch prorated', () => {
 
   it("prices each plan's day from one of its own periods: a yearly plan's day is a 365th", () => {
     const result = prorated(before, to(year), offering, january, POLICY, at('2030-01-11T00:00:00.000Z'));
-    expect(E.isRight(result) && result.right.prorations?.[0]).to.deep.include({ days: 21, refundedAmountForUnusedPlan: 2100, newPlanCost: 2100 });
+    expect(E.isRight(result) && result.right.prorations?.[0]).to.deep.include({
+      days: 21,
+      refundedAmountForUnusedPlan: 2100,
+      newPlanCost: 2100,
+    });
   });
 
   const none: ReadonlyArray<[string, () => ReturnType<typeof prorated>]> = [
-    ['without a policy (EPCC: proration is off by default)', () => prorated(before, to(big), offering, january, undefined, at('2030-01-11T00:00:00.000Z'))],
-    ['before anything was invoiced', () => prorated(before, to(big), offering, undefined, POLICY, at('2030-01-11T00:00:00.000Z'))],
-    ['after the invoiced period ended (the next one is not invoiced yet)', () => prorated(before, to(big), offering, january, POLICY, at('2030-02-03T00:00:00.000Z'))],
-    ['at the very end of the invoiced period', () => prorated(before, to(big), offering, january, POLICY, at('2030-02-01T00:00:00.000Z'))],
-    ['in the trial (invoiced at zero)', () => prorated({ ...before, invoiceAfter: january.end }, to(big), offering, january, POLICY, at('2030-01-11T00:00:00.000Z'))],
-    ['when the days left round to none', () => prorated(before, to(big), offering, january, { ...POLICY, rounding: 'down' }, at('2030-01-31T13:00:00.000Z'))],
+    [
+      'without a policy (EPCC: proration is off by default)',
+      () => prorated(before, to(big), offering, january, undefined, at('2030-01-11T00:00:00.000Z')),
+    ],
+    [
+      'before anything was invoiced',
+      () => prorated(before, to(big), offering, undefined, POLICY, at('2030-01-11T00:00:00.000Z')),
+    ],
+    [
+      'after the invoiced period ended (the next one is not invoiced yet)',
+      () => prorated(before, to(big), offering, january, POLICY, at('2030-02-03T00:00:00.000Z')),
+    ],
+    [
+      'at the very end of the invoiced period',
+      () => prorated(before, to(big), offering, january, POLICY, at('2030-02-01T00:00:00.000Z')),
+    ],
+    [
+      'in the trial (invoiced at zero)',
+      () =>
+        prorated(
+          { ...before, invoiceAfter: january.end },
+          to(big),
+          offering,
+          january,
+          POLICY,
+          at('2030-01-11T00:00:00.000Z'),
+        ),
+    ],
+    [
+      'when the days left round to none',
+      () =>
+        prorated(before, to(big), offering, january, { ...POLICY, rounding: 'down' }, at('2030-01-31T13:00:00.000Z')),
+    ],
     ['when the plan stays', () => prorated(before, before, offering, january, POLICY, at('2030-01-11T00:00:00.000Z'))],
   ];
   for (const [label, run] of none) {
@@ -101,20 +148,37 @@ describe('a plan switch prorated', () => {
     if (E.isLeft(switched)) throw new Error(switched.left);
     const subscription = switched.right;
     const draftOf = (start: string, end: string): InvoiceDraft => {
-      const made = invoiceDraft(subscription, offering, { start: at(start), end: at(end), trial: false }, { id: uuid(700), now: at(start) });
+      const made = invoiceDraft(
+        subscription,
+        offering,
+        { start: at(start), end: at(end), trial: false },
+        { id: uuid(700), now: at(start) },
+      );
       if (E.isLeft(made)) throw new Error(made.left);
       return made.right;
     };
     const february = draftOf('2030-02-01T00:00:00.000Z', '2030-03-01T00:00:00.000Z');
     const march = draftOf('2030-03-01T00:00:00.000Z', '2030-04-01T00:00:00.000Z');
 
-    it('adds the new plan\'s days and takes off the old plan\'s on the first invoice only; the price excluding tax now needs tax', () => {
+    it("adds the new plan's days and takes off the old plan's on the first invoice only; the price excluding tax now needs tax", () => {
       const charged = chargeProrations([february, march], subscription, NO_PRORATION);
       if (E.isLeft(charged)) throw new Error(charged.left);
       const [first, second] = charged.right;
-      expect(first!.items.map((i) => [i.price.amount, i.price.includes_tax])).to.deep.equal([[6200, false], [4200, false], [-2100, true]]);
-      expect([first!.amount, first!.taxRequired, first!.proration]).to.deep.equal([8300, true, { events: subscription.prorations, through: 1, creditCarried: 0 }]);
-      expect([second!.amount, second!.items.length, second!.proration]).to.deep.equal([6200, 1, { events: [], through: 1, creditCarried: 0 }]);
+      expect(first!.items.map((i) => [i.price.amount, i.price.includes_tax])).to.deep.equal([
+        [6200, false],
+        [4200, false],
+        [-2100, true],
+      ]);
+      expect([first!.amount, first!.taxRequired, first!.proration]).to.deep.equal([
+        8300,
+        true,
+        { events: subscription.prorations, through: 1, creditCarried: 0 },
+      ]);
+      expect([second!.amount, second!.items.length, second!.proration]).to.deep.equal([
+        6200,
+        1,
+        { events: [], through: 1, creditCarried: 0 },
+      ]);
     });
 
     it('charges nothing twice: an invoice after the one that charged it starts after it', () => {
@@ -132,7 +196,9 @@ describe('a plan switch prorated', () => {
 
     it('refuses an invoice its prorations would take past the largest amount', () => {
       const huge = { ...subscription, prorations: [{ ...subscription.prorations![0]!, newPlanCost: AMOUNT_MAX }] };
-      expect(chargeProrations([february], huge, NO_PRORATION)).to.deep.equal(E.left('the invoice with its prorations would exceed the largest amount'));
+      expect(chargeProrations([february], huge, NO_PRORATION)).to.deep.equal(
+        E.left('the invoice with its prorations would exceed the largest amount'),
+      );
     });
   });
 });

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
-import { NO_PRORATION, amountDue, numbered, type Invoice, type InvoiceItem } from '../../../src/domain/billing/invoice.js';
+import {
+  NO_PRORATION,
+  amountDue,
+  numbered,
+  type Invoice,
+  type InvoiceItem,
+} from '../../../src/domain/billing/invoice.js';
 import type { TaxItem } from '../../../src/domain/billing/job.js';
 import { taxOn, withTaxes } from '../../../src/domain/billing/taxes.js';
 import { AMOUNT_MAX } from '../../../src/domain/shared/money.js';
@@ -113,16 +119,27 @@ describe('Taxes, rounded down once per rate on the whole invoice', () => {
       });
     const aLine = fc.tuple(fc.integer({ min: 0, max: 2 ** 40 }), fc.boolean());
     fc.assert(
-      fc.property(fc.array(aLine, { minLength: 1, maxLength: 6 }), fc.array(aRate, { minLength: 1, maxLength: 4 }), (lines, rates) => {
-        const invoice = invoiceOf(lines.map(([amount, inclusive]) => line(amount, inclusive)));
-        const taxable = lines.reduce((sum, [amount, inclusive]) => (inclusive ? sum : sum + BigInt(amount)), 0n);
-        const taxed = withTaxes(invoice, rates.map((r) => rate(r.value)), job, now);
-        if (E.isLeft(taxed)) throw new Error(taxed.left);
-        const taxes = taxed.right.taxItems.map((t) => t.amount);
-        expect(taxes.map(BigInt)).to.deep.equal(rates.map((r) => (taxable * r.numerator) / r.scale));
-        taxes.forEach((tax) => expect(tax).to.be.within(0, Number(taxable)));
-        expect(BigInt(amountDue(taxed.right))).to.equal(BigInt(invoice.amount) + taxes.reduce((sum, tax) => sum + BigInt(tax), 0n));
-      }),
+      fc.property(
+        fc.array(aLine, { minLength: 1, maxLength: 6 }),
+        fc.array(aRate, { minLength: 1, maxLength: 4 }),
+        (lines, rates) => {
+          const invoice = invoiceOf(lines.map(([amount, inclusive]) => line(amount, inclusive)));
+          const taxable = lines.reduce((sum, [amount, inclusive]) => (inclusive ? sum : sum + BigInt(amount)), 0n);
+          const taxed = withTaxes(
+            invoice,
+            rates.map((r) => rate(r.value)),
+            job,
+            now,
+          );
+          if (E.isLeft(taxed)) throw new Error(taxed.left);
+          const taxes = taxed.right.taxItems.map((t) => t.amount);
+          expect(taxes.map(BigInt)).to.deep.equal(rates.map((r) => (taxable * r.numerator) / r.scale));
+          taxes.forEach((tax) => expect(tax).to.be.within(0, Number(taxable)));
+          expect(BigInt(amountDue(taxed.right))).to.equal(
+            BigInt(invoice.amount) + taxes.reduce((sum, tax) => sum + BigInt(tax), 0n),
+          );
+        },
+      ),
       { numRuns: propertyRuns(300) },
     );
   });

@@ -2,11 +2,22 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { withinShares } from '../../../src/domain/integrations/delivery-shares.js';
-import { applyIntegrationChanges, parseIntegrationChanges, parseNewIntegration } from '../../../src/domain/integrations/integration.js';
+import {
+  applyIntegrationChanges,
+  parseIntegrationChanges,
+  parseNewIntegration,
+} from '../../../src/domain/integrations/integration.js';
 import { EPCC_OBSERVABLE_KEYS } from '../../../src/domain/integrations/observable-events.js';
 import { stateEventKeys } from '../../../src/domain/integrations/state-events.js';
 
-const webhook = (more: Record<string, unknown> = {}) => ({ type: 'integration', name: 'n', integration_type: 'webhook', observes: [], configuration: { url: 'https://h.example.com/' }, ...more });
+const webhook = (more: Record<string, unknown> = {}) => ({
+  type: 'integration',
+  name: 'n',
+  integration_type: 'webhook',
+  observes: [],
+  configuration: { url: 'https://h.example.com/' },
+  ...more,
+});
 
 describe('Integration rules', () => {
   it('takes names of 1 to 255 code points, descriptions up to 1024, URLs up to 2048, secrets of 1 to 255', () => {
@@ -29,16 +40,25 @@ describe('Integration rules', () => {
       [{ observes: [...EPCC_OBSERVABLE_KEYS] }, true],
       [{ enabled: 'true' }, false],
     ];
-    for (const [more, valid] of cases) expect(E.isRight(parseNewIntegration(webhook(more))), JSON.stringify(more).slice(0, 80)).to.equal(valid);
+    for (const [more, valid] of cases)
+      expect(E.isRight(parseNewIntegration(webhook(more))), JSON.stringify(more).slice(0, 80)).to.equal(valid);
   });
 
   it('defaults enabled to true, and a partial update keeps what it leaves out', () => {
-    const created = parseNewIntegration(webhook({ description: 'd', configuration: { url: 'https://h.example.com/', secret_key: 's' } }));
+    const created = parseNewIntegration(
+      webhook({ description: 'd', configuration: { url: 'https://h.example.com/', secret_key: 's' } }),
+    );
     if (E.isLeft(created)) throw new Error('refused');
     expect(created.right.enabled).to.equal(true);
-    const changes = parseIntegrationChanges({ type: 'integration', configuration: { url: 'https://other.example.com/' } });
+    const changes = parseIntegrationChanges({
+      type: 'integration',
+      configuration: { url: 'https://other.example.com/' },
+    });
     if (E.isLeft(changes)) throw new Error('refused');
-    expect(applyIntegrationChanges(created.right, changes.right)).to.deep.equal({ ...created.right, configuration: { url: 'https://other.example.com/', secret_key: 's' } });
+    expect(applyIntegrationChanges(created.right, changes.right)).to.deep.equal({
+      ...created.right,
+      configuration: { url: 'https://other.example.com/', secret_key: 's' },
+    });
   });
 
   it('never throws on any input, and accepts only what it can store', () => {
@@ -46,13 +66,15 @@ describe('Integration rules', () => {
       fc.property(fc.anything(), fc.anything(), (data, configuration) => {
         const parsed = parseNewIntegration(data);
         const withConfig = parseNewIntegration({ ...webhook(), configuration });
-        for (const result of [parsed, withConfig]) if (E.isRight(result)) expect(result.right.configuration.url).to.match(/^https?:\/\//);
+        for (const result of [parsed, withConfig])
+          if (E.isRight(result)) expect(result.right.configuration.url).to.match(/^https?:\/\//);
       }),
     );
   });
 
   it('fires the keys of each state change', () => {
-    const state = (action: 'cancel' | 'pause' | 'resume' | 'go_live', closed = false) => ({ action, flags: { closed } }) as Parameters<typeof stateEventKeys>[0];
+    const state = (action: 'cancel' | 'pause' | 'resume' | 'go_live', closed = false) =>
+      ({ action, flags: { closed } }) as Parameters<typeof stateEventKeys>[0];
     expect(stateEventKeys(state('cancel'))).to.deep.equal(['subscription.canceled']);
     expect(stateEventKeys(state('cancel', true))).to.deep.equal(['subscription.canceled', 'subscription.closed']);
     expect(stateEventKeys(state('pause'))).to.deep.equal(['subscription.paused']);
@@ -63,7 +85,17 @@ describe('Integration rules', () => {
   it('keeps every integration within its share of the slots, counting what it holds already', () => {
     const candidates = [...'aaaaabbbc'].map((integrationId, i) => ({ id: `d${i}`, integrationId }));
     expect(withinShares(candidates, 10, new Map(), 2)).to.deep.equal(['d0', 'd1', 'd5', 'd6', 'd8']);
-    expect(withinShares(candidates, 10, new Map([['a', 2], ['b', 1]]), 2)).to.deep.equal(['d5', 'd8']);
+    expect(
+      withinShares(
+        candidates,
+        10,
+        new Map([
+          ['a', 2],
+          ['b', 1],
+        ]),
+        2,
+      ),
+    ).to.deep.equal(['d5', 'd8']);
     expect(withinShares(candidates, 3, new Map(), 2)).to.deep.equal(['d0', 'd1', 'd5']);
     expect(withinShares(candidates, 0, new Map(), 2)).to.deep.equal([]);
   });

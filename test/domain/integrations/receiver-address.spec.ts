@@ -72,7 +72,15 @@ describe('Webhook receiver addresses', () => {
       expect(addressVerdict(address, { allowPrivate: false }).allowed, address).to.equal(false);
       expect(addressVerdict(address, { allowPrivate: true }).allowed, address).to.equal(true);
     }
-    for (const address of ['169.254.169.254', 'fd00:ec2::254', '::ffff:169.254.169.254', '0.0.0.0', '224.0.0.1', 'fe80::1', 'example.com']) {
+    for (const address of [
+      '169.254.169.254',
+      'fd00:ec2::254',
+      '::ffff:169.254.169.254',
+      '0.0.0.0',
+      '224.0.0.1',
+      'fe80::1',
+      'example.com',
+    ]) {
       expect(addressVerdict(address, { allowPrivate: true }).allowed, address).to.equal(false);
     }
   });
@@ -104,11 +112,17 @@ describe('Delivery retries', () => {
     expect(retryDelayMs(policy, 3, 0)).to.equal(40_000);
     expect(retryDelayMs(policy, 3, 0.999999)).to.equal(20_000);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, random) => {
-        const full = policy.baseMs * 2 ** Math.min(attempt - 1, 30);
-        const delay = retryDelayMs(policy, attempt, random);
-        expect(delay).to.be.at.most(full).and.at.least(Math.floor(full / 2));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempt, random) => {
+          const full = policy.baseMs * 2 ** Math.min(attempt - 1, 30);
+          const delay = retryDelayMs(policy, attempt, random);
+          expect(delay)
+            .to.be.at.most(full)
+            .and.at.least(Math.floor(full / 2));
+        },
+      ),
     );
   });
 

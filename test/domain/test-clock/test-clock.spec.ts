@@ -4,7 +4,8 @@ import { BACKWARDS, moveOf, parseTestClockMove } from '../../../src/domain/test-
 
 describe('a test clock move', () => {
   const doc = (attributes: unknown, type: unknown = 'subscription_test_clock') => ({ data: { type, attributes } });
-  const sourceOf = (result: E.Either<readonly { source: string }[], Date>) => (E.isLeft(result) ? result.left[0]!.source : 'ok');
+  const sourceOf = (result: E.Either<readonly { source: string }[], Date>) =>
+    E.isLeft(result) ? result.left[0]!.source : 'ok';
 
   const table: ReadonlyArray<readonly [string, unknown, string]> = [
     ['a time with a zone', doc({ now: '2030-01-15T00:00:00Z' }), 'ok'],
@@ -17,10 +18,13 @@ describe('a test clock move', () => {
     ['a day that does not exist', doc({ now: '2030-02-30T00:00:00Z' }), 'data.attributes.now'],
     ['a number', doc({ now: 1_900_000_000_000 }), 'data.attributes.now'],
   ];
-  for (const [label, body, expected] of table) it(`${label}: ${expected}`, () => expect(sourceOf(parseTestClockMove(body))).to.equal(expected));
+  for (const [label, body, expected] of table)
+    it(`${label}: ${expected}`, () => expect(sourceOf(parseTestClockMove(body))).to.equal(expected));
 
   it('reads the offset', () => {
-    expect(parseTestClockMove(doc({ now: '2030-01-15T01:00:00+01:00' }))).to.deep.equal(E.right(new Date('2030-01-15T00:00:00Z')));
+    expect(parseTestClockMove(doc({ now: '2030-01-15T01:00:00+01:00' }))).to.deep.equal(
+      E.right(new Date('2030-01-15T00:00:00Z')),
+    );
   });
 
   const at = (iso: string) => new Date(iso);
@@ -33,6 +37,8 @@ describe('a test clock move', () => {
   ];
   for (const [label, from, to, outcome] of moves) {
     it(`${label}: ${outcome}`, () =>
-      expect(moveOf(at(from), at(to))).to.deep.equal(outcome === 'moves' ? E.right({ from: at(from), to: at(to) }) : E.left(BACKWARDS)));
+      expect(moveOf(at(from), at(to))).to.deep.equal(
+        outcome === 'moves' ? E.right({ from: at(from), to: at(to) }) : E.left(BACKWARDS),
+      ));
   }
 });

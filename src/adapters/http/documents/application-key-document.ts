@@ -16,7 +16,9 @@ export const applicationKeyResource = (key: ApplicationKey, clientSecret?: strin
       created_at: formatTimestamp(key.createdAt),
       updated_at: formatTimestamp(key.updatedAt),
       last_used_at: formatOptionalTimestamp(key.lastUsedAt),
-      ...(key.previousSecret === null ? {} : { previous_secret_expires_at: formatTimestamp(key.previousSecret.expiresAt) }),
+      ...(key.previousSecret === null
+        ? {}
+        : { previous_secret_expires_at: formatTimestamp(key.previousSecret.expiresAt) }),
     },
   },
 });

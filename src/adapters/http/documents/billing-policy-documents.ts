@@ -8,10 +8,15 @@ const billingPolicyResource = <A extends object>(type: string, record: BillingPo
   id: record.id,
   type,
   attributes,
-  meta: { owner: 'store', timestamps: { created_at: formatTimestamp(record.createdAt), updated_at: formatTimestamp(record.updatedAt) } },
+  meta: {
+    owner: 'store',
+    timestamps: { created_at: formatTimestamp(record.createdAt), updated_at: formatTimestamp(record.updatedAt) },
+  },
 });
 
-export const prorationPolicyResource = (policy: ProrationPolicy) => billingPolicyResource(PRORATION_POLICY_TYPE, policy, policy.attributes);
+export const prorationPolicyResource = (policy: ProrationPolicy) =>
+  billingPolicyResource(PRORATION_POLICY_TYPE, policy, policy.attributes);
 
 /** `default` is always written, `false` for a rule that was never made the default. */
-export const dunningRuleResource = (rule: DunningRule) => billingPolicyResource(DUNNING_RULE_TYPE, rule, { ...rule.attributes, default: rule.attributes.default ?? false });
+export const dunningRuleResource = (rule: DunningRule) =>
+  billingPolicyResource(DUNNING_RULE_TYPE, rule, { ...rule.attributes, default: rule.attributes.default ?? false });

@@ -1,4 +1,10 @@
-import { IMPORT_RECORD_TYPES, IMPORT_TYPE, noRecords, type ImportLine, type RecordCounts } from '../../../domain/billing/import-line.js';
+import {
+  IMPORT_RECORD_TYPES,
+  IMPORT_TYPE,
+  noRecords,
+  type ImportLine,
+  type RecordCounts,
+} from '../../../domain/billing/import-line.js';
 import type { Job } from '../../../domain/billing/job.js';
 import { isRecord } from '../../../domain/shared/validation.js';
 import { formatTimestamp } from '../timestamps.js';

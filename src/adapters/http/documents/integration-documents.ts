@@ -10,7 +10,12 @@ export const integrationResource = (integration: Integration, origin: string) =>
   type: INTEGRATION_TYPE,
   ...integration.attributes,
   links: { self: `${origin}${INTEGRATIONS_PATH}/${integration.id}` },
-  meta: { timestamps: { created_at: formatTimestamp(integration.createdAt), updated_at: formatTimestamp(integration.updatedAt) } },
+  meta: {
+    timestamps: {
+      created_at: formatTimestamp(integration.createdAt),
+      updated_at: formatTimestamp(integration.updatedAt),
+    },
+  },
 });
 
 /** EPCC's IntegrationJob: one event for one integration, with where its delivery stands. */

@@ -13,7 +13,10 @@ export const invoiceResource = (invoice: Invoice) => {
     id: invoice.id,
     type: INVOICE_TYPE,
     attributes: {
-      billing_period: { start: formatTimestamp(invoice.billingPeriod.start), end: formatTimestamp(invoice.billingPeriod.end) },
+      billing_period: {
+        start: formatTimestamp(invoice.billingPeriod.start),
+        end: formatTimestamp(invoice.billingPeriod.end),
+      },
       invoice_items: invoice.items.map((item) => ({
         description: item.description,
         price: item.price,
@@ -34,7 +37,10 @@ export const invoiceResource = (invoice: Invoice) => {
       subscription_id: invoice.subscriptionId,
       subscriber_id: invoice.subscriberId,
       price: { currency: invoice.currency, amount: amountDue(invoice), includes_tax: dueIncludesTax(invoice) },
-      timestamps: { ...timestamps, ...(invoice.taxesAddedAt === undefined ? {} : { taxes_added_at: formatTimestamp(invoice.taxesAddedAt) }) },
+      timestamps: {
+        ...timestamps,
+        ...(invoice.taxesAddedAt === undefined ? {} : { taxes_added_at: formatTimestamp(invoice.taxesAddedAt) }),
+      },
       proration_events: invoice.proration.events.map((event) => ({
         proration_policy_id: event.prorationPolicyId,
         billing_cost_before_proration: event.billingCostBeforeProration,

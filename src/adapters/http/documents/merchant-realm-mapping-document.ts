@@ -1,4 +1,7 @@
-import { MERCHANT_REALM_MAPPING_TYPE, type MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
+import {
+  MERCHANT_REALM_MAPPING_TYPE,
+  type MerchantRealmMapping,
+} from '../../../domain/merchant-realm/merchant-realm-mapping.js';
 
 export const merchantRealmMappingResource = (mapping: MerchantRealmMapping) => ({
   id: mapping.id,

@@ -1,4 +1,7 @@
-import { ACCOUNT_MEMBERSHIP_SETTING_TYPE, type AccountMembershipSettings } from '../../../domain/store/account-membership-settings.js';
+import {
+  ACCOUNT_MEMBERSHIP_SETTING_TYPE,
+  type AccountMembershipSettings,
+} from '../../../domain/store/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/store/cart-settings.js';
 import type { StoreSettings } from '../../../application/use-cases/store-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/store/settings-input.js';
@@ -12,7 +15,10 @@ export const settingsResource = (settings: StoreSettings) => ({
 export const cartSettingsResource = (settings: CartSettings) => ({
   type: SETTINGS_TYPE,
   cart_expiry_days: settings.cartExpiryDays,
-  discounts: { custom_discounts_enabled: settings.customDiscountsEnabled, use_rule_promotions: settings.useRulePromotions },
+  discounts: {
+    custom_discounts_enabled: settings.customDiscountsEnabled,
+    use_rule_promotions: settings.useRulePromotions,
+  },
   ...(settings.snapshotDate === undefined ? {} : { snapshot_date: settings.snapshotDate }),
 });
 

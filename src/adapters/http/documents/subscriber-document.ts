@@ -3,7 +3,10 @@ import { formatTimestamp } from '../timestamps.js';
 
 /** EPCC's Subscriber: the attributes with their timestamps, and `meta` with the owner and the same timestamps. */
 export const subscriberResource = (subscriber: Subscriber) => {
-  const timestamps = { created_at: formatTimestamp(subscriber.createdAt), updated_at: formatTimestamp(subscriber.updatedAt) };
+  const timestamps = {
+    created_at: formatTimestamp(subscriber.createdAt),
+    updated_at: formatTimestamp(subscriber.updatedAt),
+  };
   return {
     id: subscriber.id,
     type: SUBSCRIBER_TYPE,

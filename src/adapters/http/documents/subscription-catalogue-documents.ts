@@ -1,5 +1,10 @@
 import type { OfferingItem, Offering, OfferingPlan, OfferingProduct } from '../../../domain/subscription/offering.js';
-import { externalProductRefs, OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
+import {
+  externalProductRefs,
+  OFFERING_PLAN_TYPE,
+  OFFERING_PRODUCT_TYPE,
+  OFFERING_TYPE,
+} from '../../../domain/subscription/offering.js';
 import { PLAN_TYPE, type SubscriptionPlan } from '../../../domain/subscription/plan.js';
 import { displayPrice, planPrices } from '../../../domain/subscription/pricing.js';
 import { PRODUCT_TYPE, type SubscriptionProduct } from '../../../domain/subscription/product.js';
@@ -13,13 +18,18 @@ const stamped = (record: { readonly createdAt: Date; readonly updatedAt: Date })
   updated_at: formatTimestamp(record.updatedAt),
 });
 
-const withDisplayPrice = (price: ReturnType<typeof displayPrice>) => (price === undefined ? {} : { display_price: price });
+const withDisplayPrice = (price: ReturnType<typeof displayPrice>) =>
+  price === undefined ? {} : { display_price: price };
 
 export const productResource = (product: SubscriptionProduct, currency?: string) => ({
   id: product.id,
   type: PRODUCT_TYPE,
   attributes: { ...product.attributes, ...stamped(product) },
-  meta: { owner: OWNER, timestamps: stamped(product), ...withDisplayPrice(displayPrice(product.attributes.price, currency)) },
+  meta: {
+    owner: OWNER,
+    timestamps: stamped(product),
+    ...withDisplayPrice(displayPrice(product.attributes.price, currency)),
+  },
 });
 
 export const planResource = (plan: SubscriptionPlan) => ({
@@ -36,7 +46,11 @@ export const offeringProductResource = (product: OfferingProduct, currency?: str
   type: OFFERING_PRODUCT_TYPE,
   attributes: { ...product.attributes, ...stamped(product) },
   relationships: origin(product, PRODUCT_TYPE),
-  meta: { owner: OWNER, timestamps: stamped(product), ...withDisplayPrice(displayPrice(product.attributes.price, currency)) },
+  meta: {
+    owner: OWNER,
+    timestamps: stamped(product),
+    ...withDisplayPrice(displayPrice(product.attributes.price, currency)),
+  },
 });
 
 /** An offering's plan with what it costs: `meta.price` in every currency, `meta.display_price` in one. */

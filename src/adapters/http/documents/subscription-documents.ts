@@ -1,6 +1,13 @@
 import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/subscription/offering.js';
 import type { SubscriptionInclude } from '../../../domain/subscription/subscription-query.js';
-import { endDateOf, STATE_TYPE, standingAt, SUBSCRIPTION_TYPE, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import {
+  endDateOf,
+  STATE_TYPE,
+  standingAt,
+  SUBSCRIPTION_TYPE,
+  type Subscription,
+  type SubscriptionStateRecord,
+} from '../../../domain/subscription/subscription.js';
 import { formatTimestamp } from '../timestamps.js';
 import type { SplicedJson } from './spliced-json.js';
 import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
@@ -19,7 +26,8 @@ export const stateResource = (state: SubscriptionStateRecord) => ({
   },
 });
 
-const optionalTimestamp = (name: string, date: Date | undefined) => (date === undefined ? {} : { [name]: formatTimestamp(date) });
+const optionalTimestamp = (name: string, date: Date | undefined) =>
+  date === undefined ? {} : { [name]: formatTimestamp(date) };
 
 /**
  * The seed's subscription resource, with EPCC's meta flags beside it: `attributes.status` and
@@ -81,7 +89,12 @@ export const subscriptionResource = (
 };
 
 /** A plan of a subscription's offering: `meta.active_plan` is true on the one it is on and null on the others, as EPCC writes it. */
-export const subscriptionPlanResource = (plan: OfferingPlan, subscription: Subscription, products: readonly OfferingProduct[], currency?: string) => {
+export const subscriptionPlanResource = (
+  plan: OfferingPlan,
+  subscription: Subscription,
+  products: readonly OfferingProduct[],
+  currency?: string,
+) => {
   const resource = offeringPlanResource(plan, products, currency);
   return { ...resource, meta: { ...resource.meta, active_plan: plan.id === subscription.planId ? true : null } };
 };
@@ -90,7 +103,10 @@ export const subscriptionPlanResource = (plan: OfferingPlan, subscription: Subsc
  * An offering version never changes, so its documents are built once per version (and currency) and
  * shared by every response that includes them; the snapshot cache hands out one object per version.
  */
-const builtFor = new WeakMap<Offering, Map<string, { readonly plans: readonly IncludedPlan[]; readonly products: readonly IncludedProduct[] }>>();
+const builtFor = new WeakMap<
+  Offering,
+  Map<string, { readonly plans: readonly IncludedPlan[]; readonly products: readonly IncludedProduct[] }>
+>();
 type IncludedPlan = ReturnType<typeof offeringPlanResource>;
 type IncludedProduct = ReturnType<typeof offeringProductResource>;
 
@@ -123,14 +139,22 @@ export const sharedOfferingResource = (offering: Offering): ReturnType<typeof of
  * subscriptions, each once; present (maybe empty) exactly when asked for.
  */
 /** With `spliced`, each document is a fragment of that response, its JSON written once per offering version. */
-export const includedFor = (offerings: Iterable<Offering>, include: ReadonlySet<SubscriptionInclude>, currency?: string, spliced?: SplicedJson) => {
+export const includedFor = (
+  offerings: Iterable<Offering>,
+  include: ReadonlySet<SubscriptionInclude>,
+  currency?: string,
+  spliced?: SplicedJson,
+) => {
   if (include.size === 0) return {};
   const plans = new Map<string, IncludedPlan | string>();
   const products = new Map<string, IncludedProduct | string>();
   for (const offering of offerings) {
     const built = documentsOf(offering, currency);
-    if (include.has('plans')) for (const plan of built.plans) if (!plans.has(plan.id)) plans.set(plan.id, spliced?.fragment(plan) ?? plan);
-    if (include.has('products')) for (const product of built.products) if (!products.has(product.id)) products.set(product.id, spliced?.fragment(product) ?? product);
+    if (include.has('plans'))
+      for (const plan of built.plans) if (!plans.has(plan.id)) plans.set(plan.id, spliced?.fragment(plan) ?? plan);
+    if (include.has('products'))
+      for (const product of built.products)
+        if (!products.has(product.id)) products.set(product.id, spliced?.fragment(product) ?? product);
   }
   return {
     included: {

@@ -15,7 +15,8 @@ const FORM_ROUTES = new Set(['/oauth/access_token', '/oauth/revoke']);
  * parser applies there; the route states and enforces its own.
  */
 const STREAMED_ROUTES = new Set(['/subscriptions/imports', '/v2/subscriptions/imports']);
-const isStreamed = (ctx: { readonly method: string; readonly path: string }): boolean => ctx.method === 'POST' && STREAMED_ROUTES.has(withoutTrailingSlashes(ctx.path));
+const isStreamed = (ctx: { readonly method: string; readonly path: string }): boolean =>
+  ctx.method === 'POST' && STREAMED_ROUTES.has(withoutTrailingSlashes(ctx.path));
 
 /** The path without its trailing slashes, in one pass: a regex such as `/\/+$/` retries from every slash, quadratic in their number. */
 export const withoutTrailingSlashes = (path: string): string => {
@@ -30,8 +31,10 @@ const JSON_TYPES = ['json', '+json'];
 /** The codings the parser can undo; content codings are case-insensitive (RFC 9110, 8.4.1). */
 const ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
 
-const hasBody = (ctx: { get(field: string): string; readonly request: { readonly length?: number | undefined } }): boolean =>
-  ctx.get('Transfer-Encoding') !== '' || (ctx.request.length ?? 0) > 0;
+const hasBody = (ctx: {
+  get(field: string): string;
+  readonly request: { readonly length?: number | undefined };
+}): boolean => ctx.get('Transfer-Encoding') !== '' || (ctx.request.length ?? 0) > 0;
 
 /**
  * Write bodies are JSON, except the token endpoint's form. A body of another type is a 415; a bodiless
@@ -42,7 +45,12 @@ export const requireBodyType: Middleware<HttpState> = async (ctx, next) => {
   const allowed = FORM_ROUTES.has(ctx.path) ? ['urlencoded', 'json'] : ['json', '+json'];
   if (ctx.request.is(allowed) === false) {
     ctx.status = 415;
-    ctx.body = errorDocument(415, FORM_ROUTES.has(ctx.path) ? 'the request body must be application/x-www-form-urlencoded' : 'the request body must be application/json');
+    ctx.body = errorDocument(
+      415,
+      FORM_ROUTES.has(ctx.path)
+        ? 'the request body must be application/x-www-form-urlencoded'
+        : 'the request body must be application/json',
+    );
     return;
   }
   return next();
@@ -55,7 +63,10 @@ export const requireBodyEncoding: Middleware<HttpState> = async (ctx, next) => {
   const coding = raw.trim().toLowerCase();
   if (!ENCODINGS.has(coding)) {
     ctx.status = 415;
-    ctx.body = errorDocument(415, `Content-Encoding ${JSON.stringify(raw)} is not supported; use one of ${[...ENCODINGS].join(', ')}`);
+    ctx.body = errorDocument(
+      415,
+      `Content-Encoding ${JSON.stringify(raw)} is not supported; use one of ${[...ENCODINGS].join(', ')}`,
+    );
     return;
   }
   // The parser matches codings in lower case only.
@@ -91,7 +102,10 @@ export const parseBody = (jsonLimit: number = BODY_LIMITS.json): Middleware<Http
         ctx.body = errorDocument(400, error.detail);
         return;
       }
-      const failure = bodyFailure(error, { coding: ctx.get('Content-Encoding') || 'identity', form: typeof ctx.request.is('urlencoded') === 'string' });
+      const failure = bodyFailure(error, {
+        coding: ctx.get('Content-Encoding') || 'identity',
+        form: typeof ctx.request.is('urlencoded') === 'string',
+      });
       if (failure === undefined) throw error;
       ctx.status = failure.status;
       ctx.body = errorDocument(failure.status, failure.detail);

@@ -19,7 +19,10 @@ const ENCODERS: Readonly<Record<'gzip' | 'br', (size: number) => Gzip | BrotliCo
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 2,
         [constants.BROTLI_PARAM_SIZE_HINT]: size,
-        [constants.BROTLI_PARAM_LGWIN]: Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size)))),
+        [constants.BROTLI_PARAM_LGWIN]: Math.min(
+          constants.BROTLI_DEFAULT_WINDOW,
+          Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(size))),
+        ),
       },
     }),
 };

@@ -6,7 +6,9 @@ import { errorDocument } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 
 const statusOfThrown = (error: unknown): number => {
-  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status ?? (error as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 600 ? status : 500;
 };
 
@@ -21,35 +23,46 @@ const RETRY_AFTER_SECONDS = 2;
  * commit went unanswered) is a 504 `outcome_unknown` instead.
  * Anything else is a generic 500 whose log line carries the stack and the request id.
  */
-export const errorBoundary = (logger: Logger): Middleware<HttpState> =>
+export const errorBoundary =
+  (logger: Logger): Middleware<HttpState> =>
   (ctx, next) =>
     withWriteLedger(async (ledger) => {
-    try {
-      await next();
-    } catch (error) {
-      if (isStorageOutcomeUnknown(error) || (isStorageUnavailable(error) && ledger.committed)) {
-        logger.warn({ request_id: ctx.state.requestId, reason: error.reason }, 'answered 504: the database stopped answering after the request may have stored its change');
-        ctx.status = 504;
-        ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-        ctx.body = errorDocument(504, 'the database stopped answering while the change was being stored; whether it was stored is not known; retry with the same Idempotency-Key to find out', 'outcome_unknown');
-        return;
+      try {
+        await next();
+      } catch (error) {
+        if (isStorageOutcomeUnknown(error) || (isStorageUnavailable(error) && ledger.committed)) {
+          logger.warn(
+            { request_id: ctx.state.requestId, reason: error.reason },
+            'answered 504: the database stopped answering after the request may have stored its change',
+          );
+          ctx.status = 504;
+          ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+          ctx.body = errorDocument(
+            504,
+            'the database stopped answering while the change was being stored; whether it was stored is not known; retry with the same Idempotency-Key to find out',
+            'outcome_unknown',
+          );
+          return;
+        }
+        if (isStorageUnavailable(error)) {
+          // The outage itself is logged once where it is seen, at the database; each refusal is only a debug line.
+          logger.debug(
+            { request_id: ctx.state.requestId, reason: error.reason },
+            'answered 503: the database is unavailable',
+          );
+          ctx.status = 503;
+          ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+          ctx.body = errorDocument(503, 'the database is unavailable; retry shortly', 'database_unavailable');
+          return;
+        }
+        const status = statusOfThrown(error);
+        if (status < 500) {
+          ctx.status = status;
+          ctx.body = errorDocument(status);
+          return;
+        }
+        logger.error({ request_id: ctx.state.requestId, err: error }, 'unexpected error');
+        ctx.status = 500;
+        ctx.body = errorDocument(500, 'there was a problem processing your request', 'internal_error');
       }
-      if (isStorageUnavailable(error)) {
-        // The outage itself is logged once where it is seen, at the database; each refusal is only a debug line.
-        logger.debug({ request_id: ctx.state.requestId, reason: error.reason }, 'answered 503: the database is unavailable');
-        ctx.status = 503;
-        ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
-        ctx.body = errorDocument(503, 'the database is unavailable; retry shortly', 'database_unavailable');
-        return;
-      }
-      const status = statusOfThrown(error);
-      if (status < 500) {
-        ctx.status = status;
-        ctx.body = errorDocument(status);
-        return;
-      }
-      logger.error({ request_id: ctx.state.requestId, err: error }, 'unexpected error');
-      ctx.status = 500;
-      ctx.body = errorDocument(500, 'there was a problem processing your request', 'internal_error');
-    }
     });

@@ -14,13 +14,16 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /** What makes two requests the same request: method, path, query and the parsed body. */
 const fingerprintOf = (method: string, path: string, query: string, body: unknown): string =>
-  createHash('sha256').update(`${method} ${path}?${query}\n${JSON.stringify(body ?? null)}`).digest('hex');
+  createHash('sha256')
+    .update(`${method} ${path}?${query}\n${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 
 /** Whether the request committed something (or may have): such a request never gives its key back. */
 const requestWroteAnything = (): boolean => currentWriteLedger()?.committed ?? false;
 
 /** The response as it will be replayed: a 204 has no body; every other body is a JSON document. */
-const bodyText = (body: unknown): string => (body === undefined || body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body));
+const bodyText = (body: unknown): string =>
+  body === undefined || body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
 
 /** How soon a client may retry a key whose first request is still running: requests take milliseconds. */
 const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
@@ -44,7 +47,10 @@ const refusals = {
  * written in the change's own transaction, then tells the retry whether it was stored.
  */
 export const idempotent =
-  (requests: Pick<IdempotentRequests, 'begin' | 'hold' | 'finish' | 'settle' | 'releaseSoon'>, logger: Logger): Middleware<HttpState> =>
+  (
+    requests: Pick<IdempotentRequests, 'begin' | 'hold' | 'finish' | 'settle' | 'releaseSoon'>,
+    logger: Logger,
+  ): Middleware<HttpState> =>
   async (ctx, next) => {
     if (ctx.method !== 'POST') return next();
     const key = parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER) || undefined);
@@ -60,7 +66,8 @@ export const idempotent =
         if (refusal.response.body !== '') {
           ctx.type = 'application/json';
           // A replayed error names this request's id, as every error does; a success is replayed byte for byte.
-          ctx.body = refusal.response.status >= 400 ? (JSON.parse(refusal.response.body) as unknown) : refusal.response.body;
+          ctx.body =
+            refusal.response.status >= 400 ? (JSON.parse(refusal.response.body) as unknown) : refusal.response.body;
         }
         return;
       }
@@ -89,6 +96,9 @@ export const idempotent =
     } catch (error) {
       // The request's own answer stands: what it stored is stored. The key keeps its claim, and its lease and
       // `applied` mark settle a retry.
-      logger.warn({ request_id: ctx.state.requestId, err: error }, 'the answer to an idempotent request could not be kept for replay');
+      logger.warn(
+        { request_id: ctx.state.requestId, err: error },
+        'the answer to an idempotent request could not be kept for replay',
+      );
     }
   };

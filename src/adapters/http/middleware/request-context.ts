@@ -23,12 +23,15 @@ export const requestContext =
       const stamped = withRequestId(ctx.body, ctx.state.requestId);
       if (stamped !== ctx.body) ctx.body = stamped;
     } finally {
-      logger.info({
-        request_id: ctx.state.requestId,
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
-      }, 'request');
+      logger.info(
+        {
+          request_id: ctx.state.requestId,
+          method: ctx.method,
+          path: ctx.path,
+          status: ctx.status,
+          duration_ms: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        'request',
+      );
     }
   };

@@ -33,18 +33,31 @@ export const DOCS_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 const text = (mediaType: string): Content => ({ [mediaType]: { schema: { type: 'string' } } });
-const cacheControl: Header = { description: 'Kept for a year: the page asks for each file with a digest of its content in the query.', required: true, schema: { type: 'string' } };
+const cacheControl: Header = {
+  description: 'Kept for a year: the page asks for each file with a digest of its content in the query.',
+  required: true,
+  schema: { type: 'string' },
+};
 
 const assetPath = (file: DocsAsset): PathItem => ({
   get: operation({
     operationId: `getDocsAsset${file.replace(/(^|[-.])([a-z])/g, (_, __, c: string) => c.toUpperCase())}`,
     summary: `The reference page's ${file}`,
-    description: file === 'docs-init.js' ? 'Starts Swagger UI on the document; a file rather than an inline script, so that a strict Content-Security-Policy allows it.' : 'Served from the installed swagger-ui-dist package.',
+    description:
+      file === 'docs-init.js'
+        ? 'Starts Swagger UI on the document; a file rather than an inline script, so that a strict Content-Security-Policy allows it.'
+        : 'Served from the installed swagger-ui-dist package.',
     tag: TAG,
     access: 'public',
     database: false,
     extension: true,
-    success: { '200': { description: file, content: text(DOCS_ASSETS[file].replace('; charset=utf-8', '')), headers: { 'Cache-Control': cacheControl } } },
+    success: {
+      '200': {
+        description: file,
+        content: text(DOCS_ASSETS[file].replace('; charset=utf-8', '')),
+        headers: { 'Cache-Control': cacheControl },
+      },
+    },
   }),
 });
 
@@ -53,7 +66,8 @@ export const apiReferencePaths: Readonly<Record<string, PathItem>> = {
     get: operation({
       operationId: 'getOpenApiDocument',
       summary: 'This document',
-      description: "Not in EPCC. The OpenAPI 3.1 document of this API, with `servers` set to the origin the API's links use.",
+      description:
+        "Not in EPCC. The OpenAPI 3.1 document of this API, with `servers` set to the origin the API's links use.",
       tag: TAG,
       access: 'public',
       database: false,
@@ -68,7 +82,10 @@ export const apiReferencePaths: Readonly<Record<string, PathItem>> = {
                 properties: {
                   openapi: { type: 'string', const: '3.1.1' },
                   info: { type: 'object' },
-                  servers: arrayOf(closedObject({ url: uri, description: { type: 'string' } }), { minItems: 1, maxItems: 1 }),
+                  servers: arrayOf(closedObject({ url: uri, description: { type: 'string' } }), {
+                    minItems: 1,
+                    maxItems: 1,
+                  }),
                   paths: { type: 'object' },
                   components: { type: 'object' },
                 },
@@ -84,7 +101,8 @@ export const apiReferencePaths: Readonly<Record<string, PathItem>> = {
     get: operation({
       operationId: 'getDocsPage',
       summary: 'The API reference page',
-      description: 'Not in EPCC. An HTML page rendering this document with Swagger UI; every file it loads comes from this service.',
+      description:
+        'Not in EPCC. An HTML page rendering this document with Swagger UI; every file it loads comes from this service.',
       tag: TAG,
       access: 'public',
       database: false,
@@ -94,8 +112,16 @@ export const apiReferencePaths: Readonly<Record<string, PathItem>> = {
           description: 'The page.',
           content: text('text/html'),
           headers: {
-            'Content-Security-Policy': { description: "Only this service's own files, and no framing by another site.", required: true, schema: { type: 'string', const: DOCS_CONTENT_SECURITY_POLICY } },
-            'X-Frame-Options': { description: 'Always `DENY`, for browsers that do not read `frame-ancestors`.', required: true, schema: { type: 'string', const: 'DENY' } },
+            'Content-Security-Policy': {
+              description: "Only this service's own files, and no framing by another site.",
+              required: true,
+              schema: { type: 'string', const: DOCS_CONTENT_SECURITY_POLICY },
+            },
+            'X-Frame-Options': {
+              description: 'Always `DENY`, for browsers that do not read `frame-ancestors`.',
+              required: true,
+              schema: { type: 'string', const: 'DENY' },
+            },
           },
         },
       },

@@ -7,18 +7,38 @@ const codeMeanings = ERROR_CODES.map((code) => `- \`${code}\`: ${ERROR_CODE_MEAN
 /** One entry of `errors`, as `errorDocument` writes it and the request context stamps it. */
 export const errorObjectSchema: Schema = closedObject(
   {
-    status: { type: 'string', pattern: '^[45][0-9]{2}$', description: "The HTTP status as a string, as EPCC's specifications declare it." },
-    title: { type: 'string', minLength: 1, description: "The status's reason phrase, or a problem's own title (a filter that does not parse)." },
+    status: {
+      type: 'string',
+      pattern: '^[45][0-9]{2}$',
+      description: "The HTTP status as a string, as EPCC's specifications declare it.",
+    },
+    title: {
+      type: 'string',
+      minLength: 1,
+      description: "The status's reason phrase, or a problem's own title (a filter that does not parse).",
+    },
     code: {
       type: 'string',
       enum: ERROR_CODES,
       description: `Stable and machine-readable: a code is never renamed or reused for another meaning; new ones may be added.\n\n${codeMeanings}`,
       'x-extension': true,
     },
-    detail: { type: 'string', description: 'What was wrong, in words; a validation error names the offending input first.' },
-    source: { type: 'string', description: "A plain dotted path to the offending input (`data.name`), a query parameter's name or a header's name." },
+    detail: {
+      type: 'string',
+      description: 'What was wrong, in words; a validation error names the offending input first.',
+    },
+    source: {
+      type: 'string',
+      description:
+        "A plain dotted path to the offending input (`data.name`), a query parameter's name or a header's name.",
+    },
     meta: {
-      ...closedObject({ request_id: { ...text(1, 128), description: 'The id in the X-Request-Id header and the log line of the request.' } }),
+      ...closedObject({
+        request_id: {
+          ...text(1, 128),
+          description: 'The id in the X-Request-Id header and the log line of the request.',
+        },
+      }),
       'x-extension': true,
     },
   },

@@ -6,22 +6,40 @@ const TAG = 'Operations';
 const EXTENSION = 'Not in EPCC: for operators, load balancers and orchestrators.';
 
 const health: Schema = closedObject({
-  status: oneOfStrings(['ok', 'degraded', 'unavailable'], '`degraded`: the shared rate limiter (Redis) is unreachable and requests are served without rate limits.'),
+  status: oneOfStrings(
+    ['ok', 'degraded', 'unavailable'],
+    '`degraded`: the shared rate limiter (Redis) is unreachable and requests are served without rate limits.',
+  ),
   database: oneOfStrings(['up', 'down']),
   rate_limiter: oneOfStrings(['in-process', 'redis', 'redis unreachable: not limiting']),
 });
 
-const readiness: Schema = closedObject({
-  status: oneOfStrings(['ready', 'degraded', 'not_ready'], '`degraded`: ready, but the shared rate limiter (Redis) is unreachable and requests are served without rate limits.'),
-  checks: closedObject({
-    database: oneOfStrings(['up', 'down']),
-    migrations: oneOfStrings(['current', 'pending', 'unknown']),
-    redis: oneOfStrings(['up', 'down', 'not_configured']),
-  }),
-  test_clocks: { type: 'string', const: 'on', description: '(`TEST_CLOCKS=on` only) stores\' test clocks can be set: their billing may run on time of their own.' },
-}, ['test_clocks']);
+const readiness: Schema = closedObject(
+  {
+    status: oneOfStrings(
+      ['ready', 'degraded', 'not_ready'],
+      '`degraded`: ready, but the shared rate limiter (Redis) is unreachable and requests are served without rate limits.',
+    ),
+    checks: closedObject({
+      database: oneOfStrings(['up', 'down']),
+      migrations: oneOfStrings(['current', 'pending', 'unknown']),
+      redis: oneOfStrings(['up', 'down', 'not_configured']),
+    }),
+    test_clocks: {
+      type: 'string',
+      const: 'on',
+      description:
+        "(`TEST_CLOCKS=on` only) stores' test clocks can be set: their billing may run on time of their own.",
+    },
+  },
+  ['test_clocks'],
+);
 
-export const HEALTH_SCHEMAS = { Health: health, Liveness: closedObject({ status: { type: 'string', const: 'ok' } }), Readiness: readiness };
+export const HEALTH_SCHEMAS = {
+  Health: health,
+  Liveness: closedObject({ status: { type: 'string', const: 'ok' } }),
+  Readiness: readiness,
+};
 
 export const healthPaths: Readonly<Record<string, PathItem>> = {
   '/health': {
@@ -35,7 +53,10 @@ export const healthPaths: Readonly<Record<string, PathItem>> = {
       extension: true,
       success: {
         '200': { description: 'The database answers.', content: jsonContent({ $ref: '#/components/schemas/Health' }) },
-        '503': { description: 'The database does not answer.', content: jsonContent({ $ref: '#/components/schemas/Health' }) },
+        '503': {
+          description: 'The database does not answer.',
+          content: jsonContent({ $ref: '#/components/schemas/Health' }),
+        },
       },
     }),
   },
@@ -48,7 +69,12 @@ export const healthPaths: Readonly<Record<string, PathItem>> = {
       access: 'public',
       database: false,
       extension: true,
-      success: { '200': { description: 'The process is alive.', content: jsonContent({ $ref: '#/components/schemas/Liveness' }) } },
+      success: {
+        '200': {
+          description: 'The process is alive.',
+          content: jsonContent({ $ref: '#/components/schemas/Liveness' }),
+        },
+      },
     }),
   },
   '/health/ready': {
@@ -61,8 +87,14 @@ export const healthPaths: Readonly<Record<string, PathItem>> = {
       database: false,
       extension: true,
       success: {
-        '200': { description: 'Ready to serve (`degraded`: without rate limits).', content: jsonContent({ $ref: '#/components/schemas/Readiness' }) },
-        '503': { description: 'Not ready; `checks` says why.', content: jsonContent({ $ref: '#/components/schemas/Readiness' }) },
+        '200': {
+          description: 'Ready to serve (`degraded`: without rate limits).',
+          content: jsonContent({ $ref: '#/components/schemas/Readiness' }),
+        },
+        '503': {
+          description: 'Not ready; `checks` says why.',
+          content: jsonContent({ $ref: '#/components/schemas/Readiness' }),
+        },
       },
     }),
   },
@@ -75,7 +107,12 @@ export const healthPaths: Readonly<Record<string, PathItem>> = {
       access: 'public',
       database: false,
       extension: true,
-      success: { '200': { description: 'The metrics.', content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } } } },
+      success: {
+        '200': {
+          description: 'The metrics.',
+          content: { 'text/plain; version=0.0.4': { schema: { type: 'string' } } },
+        },
+      },
     }),
   },
 };

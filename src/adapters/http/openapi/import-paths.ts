@@ -3,24 +3,53 @@ import { JOB_STATUSES } from '../../../domain/billing/job.js';
 import { IMPORT_ERROR_TYPE } from '../documents/import-document.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { closedObject, constant, dataDocument, integer, oneOfStrings, openObject, schemaRef, text, timestamp, uuid } from './schema-builders.js';
+import {
+  closedObject,
+  constant,
+  dataDocument,
+  integer,
+  oneOfStrings,
+  openObject,
+  schemaRef,
+  text,
+  timestamp,
+  uuid,
+} from './schema-builders.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Imports';
 
 const recordCounts = (description: string): Schema =>
-  closedObject(Object.fromEntries(IMPORT_RECORD_TYPES.map((type) => [type, integer(0)])), [], `${description} \`subscription_offering\` and \`subscription\` are not in EPCC.`);
+  closedObject(
+    Object.fromEntries(IMPORT_RECORD_TYPES.map((type) => [type, integer(0)])),
+    [],
+    `${description} \`subscription_offering\` and \`subscription\` are not in EPCC.`,
+  );
 
 const importSchema: Schema = closedObject(
   {
     id: uuid,
     type: constant(IMPORT_TYPE),
-    attributes: closedObject({ status: oneOfStrings(JOB_STATUSES, '`pending` waits its turn (one import of a store runs at a time, oldest first), `started` runs, `success` and `failed` are final.'), external_ref: text(1, 2048) }, ['external_ref']),
+    attributes: closedObject(
+      {
+        status: oneOfStrings(
+          JOB_STATUSES,
+          '`pending` waits its turn (one import of a store runs at a time, oldest first), `started` runs, `success` and `failed` are final.',
+        ),
+        external_ref: text(1, 2048),
+      },
+      ['external_ref'],
+    ),
     meta: closedObject({
       owner: constant('store', 'Every record belongs to the store.'),
-      timestamps: closedObject({ created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp }, ['started_at', 'finished_at']),
+      timestamps: closedObject(
+        { created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp },
+        ['started_at', 'finished_at'],
+      ),
       records: closedObject({
-        uploaded: recordCounts('Lines of each type that are JSON objects with a known `data.type`, counted at upload and not yet validated.'),
+        uploaded: recordCounts(
+          'Lines of each type that are JSON objects with a known `data.type`, counted at upload and not yet validated.',
+        ),
         imported: recordCounts('Records created by the import, per type; 0 until it has run.'),
       }),
     }),
@@ -34,7 +63,11 @@ const importError: Schema = closedObject(
     type: constant(IMPORT_ERROR_TYPE),
     line_number: integer(1, undefined, 'The line in the file, from 1, blank lines counted.'),
     record_type: oneOfStrings(IMPORT_RECORD_TYPES, 'The `data.type` of the line, when it had a known one.'),
-    detail: { type: 'string', description: 'Why the line was not imported: too long, not UTF-8, nested too deep, not JSON, no known `data.type`, or each rule of its create endpoint it broke, with the field.' },
+    detail: {
+      type: 'string',
+      description:
+        'Why the line was not imported: too long, not UTF-8, nested too deep, not JSON, no known `data.type`, or each rule of its create endpoint it broke, with the field.',
+    },
   },
   ['record_type'],
   'One line of an import file that was not imported.',
@@ -66,9 +99,16 @@ export const importPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'write',
       post: true,
-      requestBody: { description: 'The file and an optional `external_ref`.', content: { 'multipart/form-data': { schema: uploadForm } } },
-      success: { '201': { description: 'The pending import.', content: jsonContent(dataDocument(schemaRef('Import'))) } },
-      errors: { 400: 'No `import_file` part, an `external_ref` over 2048 characters, a text field that is not UTF-8 or holds U+0000 (`source` names it), or a multipart body that cannot be read.' },
+      requestBody: {
+        description: 'The file and an optional `external_ref`.',
+        content: { 'multipart/form-data': { schema: uploadForm } },
+      },
+      success: {
+        '201': { description: 'The pending import.', content: jsonContent(dataDocument(schemaRef('Import'))) },
+      },
+      errors: {
+        400: 'No `import_file` part, an `external_ref` over 2048 characters, a text field that is not UTF-8 or holds U+0000 (`source` names it), or a multipart body that cannot be read.',
+      },
     }),
     get: operation({
       operationId: 'ListImportJobs',
@@ -77,7 +117,9 @@ export const importPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'read',
       parameters: [...PAGING_PARAMETERS],
-      success: { '200': { description: 'A page of imports.', content: jsonContent(listResponseSchema(schemaRef('Import'))) } },
+      success: {
+        '200': { description: 'A page of imports.', content: jsonContent(listResponseSchema(schemaRef('Import'))) },
+      },
       errors: { 400: 'A paging parameter out of range or given twice.' },
     }),
   }),
@@ -98,11 +140,17 @@ export const importPaths: Readonly<Record<string, PathItem>> = {
     get: operation({
       operationId: 'ListImportErrors',
       summary: "List an import's failed lines",
-      description: "Not in EPCC, whose imports report counts only. The lines that were not imported, in file order, each with why: failed at upload (not JSON, unknown `data.type`, longer than 1 MiB) or when the import ran (a rule of the record's create endpoint).",
+      description:
+        "Not in EPCC, whose imports report counts only. The lines that were not imported, in file order, each with why: failed at upload (not JSON, unknown `data.type`, longer than 1 MiB) or when the import ran (a rule of the record's create endpoint).",
       tag: TAG,
       access: 'read',
       parameters: [...PAGING_PARAMETERS],
-      success: { '200': { description: 'A page of failed lines.', content: jsonContent(listResponseSchema(schemaRef('ImportError'))) } },
+      success: {
+        '200': {
+          description: 'A page of failed lines.',
+          content: jsonContent(listResponseSchema(schemaRef('ImportError'))),
+        },
+      },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
       extension: true,
     }),

@@ -1,8 +1,32 @@
 import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/integrations/observable-events.js';
-import { DESCRIPTION_MAX, EPCC_INTEGRATION_TYPES, INTEGRATION_TYPE, NAME_MAX, SECRET_KEY_MAX, URL_MAX } from '../../../domain/integrations/integration.js';
+import {
+  DESCRIPTION_MAX,
+  EPCC_INTEGRATION_TYPES,
+  INTEGRATION_TYPE,
+  NAME_MAX,
+  SECRET_KEY_MAX,
+  URL_MAX,
+} from '../../../domain/integrations/integration.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, boolean, closedObject, constant, dataDocument, dataRequest, integer, nullable, oneOfStrings, openObject, parameterRef, schemaRef, text, timestamp, uri, uuid } from './schema-builders.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  integer,
+  nullable,
+  oneOfStrings,
+  openObject,
+  parameterRef,
+  schemaRef,
+  text,
+  timestamp,
+  uri,
+  uuid,
+} from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 
 const TAG = 'Integrations';
@@ -11,12 +35,23 @@ export const INTEGRATION_FILTER = filterParameter(['name', 'integration_type', '
 export const INTEGRATION_LOG_FILTER = filterParameter(['succeeded']);
 export const INTEGRATION_JOB_FILTER = filterParameter(['status', 'triggered_by']);
 
-const observableKey = oneOfStrings([...EPCC_OBSERVABLE_KEYS], `One of EPCC's observable keys; this service emits ${FIRING_KEYS.map((k) => `\`${k}\``).join(', ')}.`);
-const SECRET_KEY = text(1, SECRET_KEY_MAX, 'Sent as `X-MOLTIN-SECRET-KEY` and used to sign each delivery (`webhook-signature`).');
+const observableKey = oneOfStrings(
+  [...EPCC_OBSERVABLE_KEYS],
+  `One of EPCC's observable keys; this service emits ${FIRING_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
+);
+const SECRET_KEY = text(
+  1,
+  SECRET_KEY_MAX,
+  'Sent as `X-MOLTIN-SECRET-KEY` and used to sign each delivery (`webhook-signature`).',
+);
 const configuration = (required: readonly string[], clearable: boolean): Schema =>
   openObject(
     {
-      url: text(1, URL_MAX, 'An absolute http or https URL. Its host may not be or resolve to a loopback, private, link-local, CGNAT, multicast, reserved or metadata address unless the operator allows private receivers (`INTEGRATIONS_ALLOW_PRIVATE`); cloud metadata addresses never.'),
+      url: text(
+        1,
+        URL_MAX,
+        'An absolute http or https URL. Its host may not be or resolve to a loopback, private, link-local, CGNAT, multicast, reserved or metadata address unless the operator allows private receivers (`INTEGRATIONS_ALLOW_PRIVATE`); cloud metadata addresses never.',
+      ),
       secret_key: clearable ? { ...nullable(SECRET_KEY), description: '`null` removes the secret.' } : SECRET_KEY,
     },
     required,
@@ -47,7 +82,10 @@ const integrationJob: Schema = closedObject(
     id: uuid,
     type: constant('integration-job'),
     triggered_by: observableKey,
-    status: oneOfStrings(['pending', 'succeeded', 'failed'], '`pending` until an attempt succeeds (`succeeded`) or the retries are spent (`failed`).'),
+    status: oneOfStrings(
+      ['pending', 'succeeded', 'failed'],
+      '`pending` until an attempt succeeds (`succeeded`) or the retries are spent (`failed`).',
+    ),
     attempts: integer(0),
     relationships: closedObject({ integration: reference(INTEGRATION_TYPE) }),
     meta: closedObject({ timestamps: closedObject(stamps), next_attempt_at: timestamp }, ['next_attempt_at']),
@@ -72,27 +110,64 @@ const integrationLog: Schema = closedObject(
   'One delivery attempt.',
 );
 
-export const INTEGRATION_SCHEMAS = { Integration: integration, IntegrationJob: integrationJob, IntegrationLog: integrationLog };
+export const INTEGRATION_SCHEMAS = {
+  Integration: integration,
+  IntegrationJob: integrationJob,
+  IntegrationLog: integrationLog,
+};
 
 const fields = {
   type: constant(INTEGRATION_TYPE),
   name: text(1, NAME_MAX),
   description: text(0, DESCRIPTION_MAX),
   enabled: { ...boolean, description: 'Default true.' },
-  integration_type: oneOfStrings([...EPCC_INTEGRATION_TYPES], 'Only `webhook` is delivered here; the others answer 422 (`integration_type_unsupported`).'),
+  integration_type: oneOfStrings(
+    [...EPCC_INTEGRATION_TYPES],
+    'Only `webhook` is delivered here; the others answer 422 (`integration_type_unsupported`).',
+  ),
   observes: arrayOf(observableKey),
 };
-const newIntegration = dataRequest(openObject({ ...fields, configuration: configuration(['url'], false) }, ['type', 'name', 'integration_type', 'observes', 'configuration']));
-const integrationChanges = dataRequest(openObject({ ...fields, description: { ...nullable(fields.description), description: '`null` removes it.' }, configuration: configuration([], true) }, ['type'], 'The fields to change; `description` and `configuration.secret_key` may be cleared with null.'));
+const newIntegration = dataRequest(
+  openObject({ ...fields, configuration: configuration(['url'], false) }, [
+    'type',
+    'name',
+    'integration_type',
+    'observes',
+    'configuration',
+  ]),
+);
+const integrationChanges = dataRequest(
+  openObject(
+    {
+      ...fields,
+      description: { ...nullable(fields.description), description: '`null` removes it.' },
+      configuration: configuration([], true),
+    },
+    ['type'],
+    'The fields to change; `description` and `configuration.secret_key` may be cleared with null.',
+  ),
+);
 
 const logList = listResponseSchema(
   schemaRef('IntegrationLog'),
-  { limit: integer(1), offset: integer(0), current: integer(1), total: integer(0, undefined, "EPCC's PaginationMeta: the number of pages, as in `meta.page.total`.") },
+  {
+    limit: integer(1),
+    offset: integer(0),
+    current: integer(1),
+    total: integer(0, undefined, "EPCC's PaginationMeta: the number of pages, as in `meta.page.total`."),
+  },
   { results: closedObject({ total: integer(0) }) },
 );
-const JOB_ID = { name: 'job_id', in: 'path' as const, required: true, description: 'The id of one of the integration\'s jobs.', schema: { type: 'string' } as Schema };
+const JOB_ID = {
+  name: 'job_id',
+  in: 'path' as const,
+  required: true,
+  description: "The id of one of the integration's jobs.",
+  schema: { type: 'string' } as Schema,
+};
 
-const INVALID = 'Every invalid field, each with its `source` (`data.name`, `data.observes.2`, `data.configuration.url`...).';
+const INVALID =
+  'Every invalid field, each with its `source` (`data.name`, `data.observes.2`, `data.configuration.url`...).';
 const REFUSED =
   "`integration_type` is `aws_sqs` or `stomp`, which are not delivered here (`integration_type_unsupported`); or the URL's host is or resolves to an address webhooks may not reach (`receiver_refused`).";
 const NOT_FOUND = 'No integration of this store has this id.';
@@ -109,7 +184,9 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
       access: 'admin',
       post: true,
       requestBody: { description: 'The new integration.', content: jsonContent(newIntegration) },
-      success: { '200': { description: 'The integration.', content: jsonContent(dataDocument(schemaRef('Integration'))) } },
+      success: {
+        '200': { description: 'The integration.', content: jsonContent(dataDocument(schemaRef('Integration'))) },
+      },
       errors: { 400: INVALID, 422: REFUSED, codes: { 422: ['integration_type_unsupported', 'receiver_refused'] } },
     }),
     get: operation({
@@ -119,7 +196,12 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'admin',
       parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationFilter')],
-      success: { '200': { description: 'A page of integrations.', content: jsonContent(listResponseSchema(schemaRef('Integration'))) } },
+      success: {
+        '200': {
+          description: 'A page of integrations.',
+          content: jsonContent(listResponseSchema(schemaRef('Integration'))),
+        },
+      },
       errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
     }),
   },
@@ -138,7 +220,13 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
           content: jsonContent(
             closedObject({
               data: arrayOf(
-                closedObject({ label: text(1, 255), value: text(1, 255), type: oneOfStrings(['string', 'boolean', 'array']), required: boolean, description: text(1, 1024) }),
+                closedObject({
+                  label: text(1, 255),
+                  value: text(1, 255),
+                  type: oneOfStrings(['string', 'boolean', 'array']),
+                  required: boolean,
+                  description: text(1, 1024),
+                }),
               ),
             }),
           ),
@@ -166,7 +254,9 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
       description: EPCC,
       tag: TAG,
       access: 'admin',
-      success: { '200': { description: 'The integration.', content: jsonContent(dataDocument(schemaRef('Integration'))) } },
+      success: {
+        '200': { description: 'The integration.', content: jsonContent(dataDocument(schemaRef('Integration'))) },
+      },
       errors: { 404: NOT_FOUND },
     }),
     put: operation({
@@ -176,8 +266,18 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'admin',
       requestBody: { description: 'The fields to change.', content: jsonContent(integrationChanges) },
-      success: { '200': { description: 'The integration as it is now.', content: jsonContent(dataDocument(schemaRef('Integration'))) } },
-      errors: { 400: INVALID, 404: NOT_FOUND, 422: REFUSED, codes: { 422: ['integration_type_unsupported', 'receiver_refused'] } },
+      success: {
+        '200': {
+          description: 'The integration as it is now.',
+          content: jsonContent(dataDocument(schemaRef('Integration'))),
+        },
+      },
+      errors: {
+        400: INVALID,
+        404: NOT_FOUND,
+        422: REFUSED,
+        codes: { 422: ['integration_type_unsupported', 'receiver_refused'] },
+      },
     }),
     delete: operation({
       operationId: 'deleteIntegration',
@@ -199,7 +299,10 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
       access: 'admin',
       parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
       success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
-      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.', 404: NOT_FOUND },
+      errors: {
+        400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+        404: NOT_FOUND,
+      },
     }),
   },
   '/v2/integrations/{id}/jobs': {
@@ -211,8 +314,16 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'admin',
       parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationJobFilter')],
-      success: { '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('IntegrationJob'))) } },
-      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.', 404: NOT_FOUND },
+      success: {
+        '200': {
+          description: 'A page of jobs.',
+          content: jsonContent(listResponseSchema(schemaRef('IntegrationJob'))),
+        },
+      },
+      errors: {
+        400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+        404: NOT_FOUND,
+      },
     }),
   },
   '/v2/integrations/{id}/jobs/{job_id}/logs': {
@@ -225,7 +336,10 @@ export const integrationPaths: Readonly<Record<string, PathItem>> = {
       access: 'admin',
       parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
       success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
-      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.', 404: 'No integration of this store has this id, or it no job with this id.' },
+      errors: {
+        400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+        404: 'No integration of this store has this id, or it no job with this id.',
+      },
     }),
   },
 };

@@ -3,7 +3,22 @@ import { INVOICE_PAYMENT_TYPE, PAYMENT_STATUSES } from '../../../domain/billing/
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, boolean, closedObject, constant, dataDocument, dataRequest, integer, oneOfStrings, openObject, parameterRef, schemaRef, text, timestamp, uuid } from './schema-builders.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  integer,
+  oneOfStrings,
+  openObject,
+  parameterRef,
+  schemaRef,
+  text,
+  timestamp,
+  uuid,
+} from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
@@ -11,7 +26,11 @@ const TAG = 'Invoices';
 
 export const INVOICE_FILTER = filterParameter(['subscriber_id', 'subscription_id', 'outstanding', 'tax_required']);
 
-const price: Schema = closedObject({ currency: text(3, 3), amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean }, [], 'An amount in the smallest unit of one currency.');
+const price: Schema = closedObject(
+  { currency: text(3, 3), amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean },
+  [],
+  'An amount in the smallest unit of one currency.',
+);
 const stamps = { created_at: timestamp, updated_at: timestamp };
 
 const invoiceItem = closedObject(
@@ -29,7 +48,8 @@ const taxItem = closedObject(
     amount: {
       ...integer(0, AMOUNT_MAX),
       'x-extension': true,
-      description: "Our extension: the tax at this rate on the invoice: the sum of its tax-exclusive lines times the rate, rounded down once (EPCC applies a rate to the whole invoice, never per line).",
+      description:
+        'Our extension: the tax at this rate on the invoice: the sum of its tax-exclusive lines times the rate, rounded down once (EPCC applies a rate to the whole invoice, never per line).',
     } as Schema,
   },
   ['name', 'code', 'jurisdiction'],
@@ -38,8 +58,14 @@ const taxItem = closedObject(
 const prorationEvent: Schema = closedObject(
   {
     proration_policy_id: uuid,
-    billing_cost_before_proration: { ...integer(0, AMOUNT_MAX), description: "The old plan's price of the prorated period." },
-    refunded_amount_for_unused_plan: { ...integer(0, AMOUNT_MAX), description: "The old plan's price of the days left of that period, rounded down." },
+    billing_cost_before_proration: {
+      ...integer(0, AMOUNT_MAX),
+      description: "The old plan's price of the prorated period.",
+    },
+    refunded_amount_for_unused_plan: {
+      ...integer(0, AMOUNT_MAX),
+      description: "The old plan's price of the days left of that period, rounded down.",
+    },
     new_plan_cost: { ...integer(0, AMOUNT_MAX), description: "The new plan's price of the same days, rounded down." },
     prorated_at: timestamp,
   },
@@ -67,7 +93,11 @@ const invoice: Schema = closedObject(
         owner: constant('store'),
         subscription_id: uuid,
         subscriber_id: { ...uuid, description: "The account the subscription bills (a subscriber's `account_id`)." },
-        price: { ...price, description: 'What the invoice asks: its lines, and the taxes once a tax run added them (then `includes_tax` is true).' },
+        price: {
+          ...price,
+          description:
+            'What the invoice asks: its lines, and the taxes once a tax run added them (then `includes_tax` is true).',
+        },
         timestamps: closedObject({ ...stamps, taxes_added_at: timestamp }, ['taxes_added_at']),
         proration_events: arrayOf(prorationEvent),
       },
@@ -85,9 +115,16 @@ const payment: Schema = closedObject(
     attributes: closedObject(
       {
         success: { ...boolean, description: 'The payment was taken; false while it is pending and once it failed.' },
-        pending: { ...boolean, description: 'A manual payment waits for the merchant to settle it (EPCC: only manual payments are ever pending).' },
+        pending: {
+          ...boolean,
+          description:
+            'A manual payment waits for the merchant to settle it (EPCC: only manual payments are ever pending).',
+        },
         status: {
-          ...oneOfStrings(PAYMENT_STATUSES, 'Deprecated, our extension: `pending`, `succeeded` or `failed`, what `pending` and `success` say together. Read those instead.'),
+          ...oneOfStrings(
+            PAYMENT_STATUSES,
+            'Deprecated, our extension: `pending`, `succeeded` or `failed`, what `pending` and `success` say together. Read those instead.',
+          ),
           deprecated: true,
           'x-extension': true,
         } as Schema,
@@ -103,8 +140,21 @@ const payment: Schema = closedObject(
       invoice_id: uuid,
       subscription_id: uuid,
       job_id: uuid,
-      manual_payment: { ...boolean, description: 'The payment is a manual one (the subscription has `manual_payments`), settled by the merchant, not by a gateway.' },
-      timestamps: closedObject({ ...stamps, payment_taken_at: { ...timestamp, description: 'When the payment was taken: as the merchant said when settling it, or when it was settled.' } }, ['payment_taken_at']),
+      manual_payment: {
+        ...boolean,
+        description:
+          'The payment is a manual one (the subscription has `manual_payments`), settled by the merchant, not by a gateway.',
+      },
+      timestamps: closedObject(
+        {
+          ...stamps,
+          payment_taken_at: {
+            ...timestamp,
+            description: 'When the payment was taken: as the merchant said when settling it, or when it was settled.',
+          },
+        },
+        ['payment_taken_at'],
+      ),
     }),
   },
   [],
@@ -127,7 +177,11 @@ const SUBSCRIPTION_ID = pathId('subscription_id', 'subscription');
 const settlement = dataRequest(
   openObject(
     {
-      id: { ...uuid, description: "EPCC's UpdateInvoicePayment sends the payment's id; when given it must be the payment of the path." },
+      id: {
+        ...uuid,
+        description:
+          "EPCC's UpdateInvoicePayment sends the payment's id; when given it must be the payment of the path.",
+      },
       type: constant(INVOICE_PAYMENT_TYPE),
       attributes: openObject(
         {
@@ -140,7 +194,8 @@ const settlement = dataRequest(
           payment_taken_at: {
             type: 'string',
             format: 'date-time',
-            description: 'When the payment was taken (RFC 3339 with a zone); not later than now, and only with `success: true`. Without it, the settlement time.',
+            description:
+              'When the payment was taken (RFC 3339 with a zone); not later than now, and only with `success: true`. Without it, the settlement time.',
           },
         },
         ['success'],
@@ -154,7 +209,11 @@ const FINANCIAL = 'Invoices are financial records: reading them needs a client-c
 const INVOICE_MISSING = 'No invoice of this store has this id.';
 const SCOPED_MISSING = 'No subscription of this store has this id, or it has no invoice with this id.';
 
-const readOperations = (prefix: string, scoped: boolean, ids: { list: string; get: string; listPayments: string; getPayment: string }) => {
+const readOperations = (
+  prefix: string,
+  scoped: boolean,
+  ids: { list: string; get: string; listPayments: string; getPayment: string },
+) => {
   const missing = scoped ? SCOPED_MISSING : INVOICE_MISSING;
   const owner = scoped ? [SUBSCRIPTION_ID] : [];
   return {
@@ -167,8 +226,16 @@ const readOperations = (prefix: string, scoped: boolean, ids: { list: string; ge
         tag: TAG,
         access: 'read',
         parameters: scoped ? PAGING_PARAMETERS : [...PAGING_PARAMETERS, parameterRef('InvoiceFilter')],
-        success: { '200': { description: 'A page of invoices.', content: jsonContent(listResponseSchema(schemaRef('SubscriptionInvoice'))) } },
-        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.', ...(scoped ? { 404: 'No subscription of this store has this id.' } : {}) },
+        success: {
+          '200': {
+            description: 'A page of invoices.',
+            content: jsonContent(listResponseSchema(schemaRef('SubscriptionInvoice'))),
+          },
+        },
+        errors: {
+          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          ...(scoped ? { 404: 'No subscription of this store has this id.' } : {}),
+        },
       }),
     }),
     ...subscriptionPath(`${prefix}/{invoice_id}`, {
@@ -179,7 +246,9 @@ const readOperations = (prefix: string, scoped: boolean, ids: { list: string; ge
         description: `${SUBSCRIPTIONS_EPCC} ${FINANCIAL}`,
         tag: TAG,
         access: 'read',
-        success: { '200': { description: 'The invoice.', content: jsonContent(dataDocument(schemaRef('SubscriptionInvoice'))) } },
+        success: {
+          '200': { description: 'The invoice.', content: jsonContent(dataDocument(schemaRef('SubscriptionInvoice'))) },
+        },
         errors: { 404: missing },
       }),
     }),
@@ -192,7 +261,12 @@ const readOperations = (prefix: string, scoped: boolean, ids: { list: string; ge
         tag: TAG,
         access: 'read',
         parameters: PAGING_PARAMETERS,
-        success: { '200': { description: 'A page of payments.', content: jsonContent(listResponseSchema(schemaRef('SubscriptionInvoicePayment'))) } },
+        success: {
+          '200': {
+            description: 'A page of payments.',
+            content: jsonContent(listResponseSchema(schemaRef('SubscriptionInvoicePayment'))),
+          },
+        },
         errors: { 400: 'A paging parameter out of range or given twice.', 404: missing },
       }),
     }),
@@ -200,7 +274,12 @@ const readOperations = (prefix: string, scoped: boolean, ids: { list: string; ge
 };
 
 export const invoicePaths: Readonly<Record<string, PathItem>> = {
-  ...readOperations('/subscriptions/invoices', false, { list: 'listInvoices', get: 'getInvoice', listPayments: 'listInvoicePayments', getPayment: 'getInvoicePayment' }),
+  ...readOperations('/subscriptions/invoices', false, {
+    list: 'listInvoices',
+    get: 'getInvoice',
+    listPayments: 'listInvoicePayments',
+    getPayment: 'getInvoicePayment',
+  }),
   ...subscriptionPath('/subscriptions/invoices/{invoice_id}/payments/{payment_id}', {
     parameters: [INVOICE_ID, PAYMENT_ID],
     get: operation({
@@ -209,7 +288,12 @@ export const invoicePaths: Readonly<Record<string, PathItem>> = {
       description: `${SUBSCRIPTIONS_EPCC} ${FINANCIAL}`,
       tag: TAG,
       access: 'read',
-      success: { '200': { description: 'The payment.', content: jsonContent(dataDocument(schemaRef('SubscriptionInvoicePayment'))) } },
+      success: {
+        '200': {
+          description: 'The payment.',
+          content: jsonContent(dataDocument(schemaRef('SubscriptionInvoicePayment'))),
+        },
+      },
       errors: { 404: 'No invoice of this store has this id, or it has no payment with this id.' },
     }),
     put: operation({
@@ -219,7 +303,12 @@ export const invoicePaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'write',
       requestBody: { description: 'How the payment ended.', content: jsonContent(settlement) },
-      success: { '200': { description: 'The payment as it is now.', content: jsonContent(dataDocument(schemaRef('SubscriptionInvoicePayment'))) } },
+      success: {
+        '200': {
+          description: 'The payment as it is now.',
+          content: jsonContent(dataDocument(schemaRef('SubscriptionInvoicePayment'))),
+        },
+      },
       errors: {
         400: 'Every invalid field, each with its `source`: also an `id` that is not the payment of the path, and a `payment_taken_at` on a failure or later than now.',
         404: 'No invoice of this store has this id, or it has no payment with this id.',
@@ -239,7 +328,12 @@ export const invoicePaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'write',
       extension: true,
-      success: { '200': { description: 'The invoice as it is now.', content: jsonContent(dataDocument(schemaRef('SubscriptionInvoice'))) } },
+      success: {
+        '200': {
+          description: 'The invoice as it is now.',
+          content: jsonContent(dataDocument(schemaRef('SubscriptionInvoice'))),
+        },
+      },
       errors: {
         404: INVOICE_MISSING,
         409: 'The invoice is paid.',
@@ -262,8 +356,15 @@ export const invoicePaths: Readonly<Record<string, PathItem>> = {
       description: `${SUBSCRIPTIONS_EPCC} ${FINANCIAL}`,
       tag: TAG,
       access: 'read',
-      success: { '200': { description: 'The payment.', content: jsonContent(dataDocument(schemaRef('SubscriptionInvoicePayment'))) } },
-      errors: { 404: 'No subscription of this store has this id, or it has no such invoice, or the invoice no such payment.' },
+      success: {
+        '200': {
+          description: 'The payment.',
+          content: jsonContent(dataDocument(schemaRef('SubscriptionInvoicePayment'))),
+        },
+      },
+      errors: {
+        404: 'No subscription of this store has this id, or it has no such invoice, or the invoice no such payment.',
+      },
     }),
   }),
 };

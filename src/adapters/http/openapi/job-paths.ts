@@ -1,9 +1,30 @@
 import { IMPORT_RECORD_TYPES } from '../../../domain/billing/import-line.js';
 import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/billing/job.js';
-import { EXTERNAL_REF_MAX, SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/billing/job-input.js';
+import {
+  EXTERNAL_REF_MAX,
+  SUBMITTED_JOB_TYPES,
+  TAX_RATE_MAX,
+  TAX_TEXT_MAX,
+} from '../../../domain/billing/job-input.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, boolean, closedObject, constant, dataDocument, dataRequest, nullable, integer, oneOfStrings, openObject, parameterRef, schemaRef, text, timestamp, uuid } from './schema-builders.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  nullable,
+  integer,
+  oneOfStrings,
+  openObject,
+  parameterRef,
+  schemaRef,
+  text,
+  timestamp,
+  uuid,
+} from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
@@ -14,7 +35,12 @@ export const JOB_FILTER = filterParameter(['external_ref']);
 const taxItem: Schema = closedObject(
   {
     type: constant('tax_item'),
-    rate: { type: 'number', minimum: 0, maximum: TAX_RATE_MAX, description: 'A fraction: 0.2 is 20 %. Above 1 is refused, as a percentage written as a number (20) would be.' },
+    rate: {
+      type: 'number',
+      minimum: 0,
+      maximum: TAX_RATE_MAX,
+      description: 'A fraction: 0.2 is 20 %. Above 1 is refused, as a percentage written as a number (20) would be.',
+    },
     name: text(0, TAX_TEXT_MAX, 'Shown on the invoice, such as `VAT`.'),
     code: text(0, TAX_TEXT_MAX),
     jurisdiction: text(0, TAX_TEXT_MAX),
@@ -23,8 +49,19 @@ const taxItem: Schema = closedObject(
 );
 const invoiceTaxes: Schema = closedObject({ invoice_id: uuid, tax_items: arrayOf(taxItem, { minItems: 1 }) });
 
-const requestTaxItem: Schema = openObject({ ...(taxItem.properties as Record<string, Schema>), name: nullable(text(0, TAX_TEXT_MAX)), code: nullable(text(0, TAX_TEXT_MAX)), jurisdiction: nullable(text(0, TAX_TEXT_MAX)) }, ['type', 'rate']);
-const requestInvoiceTaxes: Schema = openObject({ invoice_id: uuid, tax_items: arrayOf(requestTaxItem, { minItems: 1 }) }, ['invoice_id', 'tax_items']);
+const requestTaxItem: Schema = openObject(
+  {
+    ...(taxItem.properties as Record<string, Schema>),
+    name: nullable(text(0, TAX_TEXT_MAX)),
+    code: nullable(text(0, TAX_TEXT_MAX)),
+    jurisdiction: nullable(text(0, TAX_TEXT_MAX)),
+  },
+  ['type', 'rate'],
+);
+const requestInvoiceTaxes: Schema = openObject(
+  { invoice_id: uuid, tax_items: arrayOf(requestTaxItem, { minItems: 1 }) },
+  ['invoice_id', 'tax_items'],
+);
 const externalRef = text(0, EXTERNAL_REF_MAX);
 
 const count = (description: string): Schema => integer(0, undefined, description);
@@ -41,7 +78,10 @@ const billingRunReport = closedObject({
   total_ready_for_payment: currencyTotals('What the invoices ready for payment ask.'),
   total_tax_required: currencyTotals('What the invoices waiting for taxes ask, tax excluded.'),
 });
-const taxRunReport = closedObject({ invoices_updated: count('Invoices taxes were added to.'), invoice_failures: count('Invoices taxes could not be added to.') });
+const taxRunReport = closedObject({
+  invoices_updated: count('Invoices taxes were added to.'),
+  invoice_failures: count('Invoices taxes could not be added to.'),
+});
 const paymentRunReport = closedObject({
   total_payment_attempts: count('Invoices a payment was attempted for.'),
   failed_payments: count('Attempts that failed.'),
@@ -58,7 +98,10 @@ const job: Schema = closedObject(
         job_type: oneOfStrings(JOB_TYPES, 'An `import` is made by uploading its file to `/subscriptions/imports`.'),
         external_ref: externalRef,
         taxes: { ...arrayOf(invoiceTaxes, { minItems: 1 }), description: 'The taxes of a tax run, as submitted.' },
-        status: oneOfStrings(JOB_STATUSES, '`pending` waits for its lane (one job of a kind runs at a time per store, oldest first), `started` runs, `success` and `failed` are final.'),
+        status: oneOfStrings(
+          JOB_STATUSES,
+          '`pending` waits for its lane (one job of a kind runs at a time per store, oldest first), `started` runs, `success` and `failed` are final.',
+        ),
         created_at: timestamp,
         updated_at: timestamp,
       },
@@ -67,11 +110,22 @@ const job: Schema = closedObject(
     meta: closedObject(
       {
         owner: constant('store', 'Every job belongs to the store.'),
-        timestamps: closedObject({ created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp }, ['started_at', 'finished_at']),
-        report: { oneOf: [billingRunReport, taxRunReport, paymentRunReport], description: "A finished run's report, by `job_type`: EPCC's BillingRunReport, TaxRunReport or PaymentRunReport." },
+        timestamps: closedObject(
+          { created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp },
+          ['started_at', 'finished_at'],
+        ),
+        report: {
+          oneOf: [billingRunReport, taxRunReport, paymentRunReport],
+          description:
+            "A finished run's report, by `job_type`: EPCC's BillingRunReport, TaxRunReport or PaymentRunReport.",
+        },
         import_report: {
-          ...closedObject({ records: closedObject({ uploaded: recordCounts, imported: recordCounts }), failed: integer(0, undefined, 'Lines not imported.') }),
-          description: "Our extension: a finished import's counts (an import's report is none of EPCC's run reports); `/subscriptions/imports/{id}` shows the same counts.",
+          ...closedObject({
+            records: closedObject({ uploaded: recordCounts, imported: recordCounts }),
+            failed: integer(0, undefined, 'Lines not imported.'),
+          }),
+          description:
+            "Our extension: a finished import's counts (an import's report is none of EPCC's run reports); `/subscriptions/imports/{id}` shows the same counts.",
           'x-extension': true,
         } as Schema,
         error: { type: 'string', description: 'Why a failed job failed.', 'x-extension': true },
@@ -91,9 +145,15 @@ const newJob = dataRequest(
       type: constant(JOB_TYPE),
       attributes: openObject(
         {
-          job_type: oneOfStrings(SUBMITTED_JOB_TYPES, 'An `import` is refused here (400): upload its file to `/subscriptions/imports`.'),
+          job_type: oneOfStrings(
+            SUBMITTED_JOB_TYPES,
+            'An `import` is refused here (400): upload its file to `/subscriptions/imports`.',
+          ),
           external_ref: nullable(externalRef),
-          taxes: { ...nullable(arrayOf(requestInvoiceTaxes, { minItems: 1 })), description: 'Required for a `tax-run`, refused with any other kind.' },
+          taxes: {
+            ...nullable(arrayOf(requestInvoiceTaxes, { minItems: 1 })),
+            description: 'Required for a `tax-run`, refused with any other kind.',
+          },
         },
         ['job_type'],
       ),
@@ -116,7 +176,9 @@ export const jobPaths: Readonly<Record<string, PathItem>> = {
       post: true,
       requestBody: { description: 'The job to run.', content: jsonContent(newJob) },
       success: { '201': { description: 'The pending job.', content: document } },
-      errors: { 400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.' },
+      errors: {
+        400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.',
+      },
     }),
     get: operation({
       operationId: 'listJobs',
@@ -125,7 +187,9 @@ export const jobPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'read',
       parameters: [...PAGING_PARAMETERS, parameterRef('JobFilter')],
-      success: { '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) } },
+      success: {
+        '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) },
+      },
       errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
     }),
   }),
@@ -147,7 +211,11 @@ export const jobPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'write',
       success: { '204': { description: 'Deleted; no body.' } },
-      errors: { 404: NOT_FOUND, 409: 'The job is running; delete it once it has finished.', codes: { 409: ['job_running'] } },
+      errors: {
+        404: NOT_FOUND,
+        409: 'The job is running; delete it once it has finished.',
+        codes: { 409: ['job_running'] },
+      },
     }),
   }),
 };

@@ -1,11 +1,24 @@
 import { MERCHANT_REALM_MAPPING_TYPE } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, operation } from './operation-builder.js';
-import { closedObject, constant, dataDocument, dataRequest, nullable, openObject, schemaRef, uuid } from './schema-builders.js';
+import {
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  nullable,
+  openObject,
+  schemaRef,
+  uuid,
+} from './schema-builders.js';
 
 const TAG = 'Merchant realm mappings';
 const EPCC = 'As EPCC (`openapispecs/merchantrealmmappings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev).';
-const prefix: Schema = { type: 'string', pattern: '^[A-Za-z0-9]{2,24}$', description: '2 to 24 ASCII letters and digits, unique across stores regardless of case.' };
+const prefix: Schema = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9]{2,24}$',
+  description: '2 to 24 ASCII letters and digits, unique across stores regardless of case.',
+};
 
 const mapping: Schema = closedObject({
   id: uuid,
@@ -18,7 +31,7 @@ const mapping: Schema = closedObject({
 export const MERCHANT_REALM_MAPPING_SCHEMAS = { MerchantRealmMapping: mapping };
 
 const mappingDocument = jsonContent(dataDocument(schemaRef('MerchantRealmMapping')));
-const NOT_FOUND = "No mapping of this store has this id (a store has exactly one).";
+const NOT_FOUND = 'No mapping of this store has this id (a store has exactly one).';
 
 export const merchantRealmMappingPaths: Readonly<Record<string, PathItem>> = {
   '/v2/merchant-realm-mappings': {
@@ -51,10 +64,17 @@ export const merchantRealmMappingPaths: Readonly<Record<string, PathItem>> = {
       access: 'admin',
       requestBody: {
         description: 'The new prefix.',
-        content: jsonContent(dataRequest(openObject({ type: constant(MERCHANT_REALM_MAPPING_TYPE), prefix }, ['type', 'prefix']))),
+        content: jsonContent(
+          dataRequest(openObject({ type: constant(MERCHANT_REALM_MAPPING_TYPE), prefix }, ['type', 'prefix'])),
+        ),
       },
       success: { '200': { description: 'The mapping as it is now.', content: mappingDocument } },
-      errors: { 400: 'A missing or wrong `type`, a missing or malformed `prefix`.', 404: NOT_FOUND, 409: 'Another store has this prefix: `the prefix is already in use`.', codes: { 409: ['prefix_taken'] } },
+      errors: {
+        400: 'A missing or wrong `type`, a missing or malformed `prefix`.',
+        404: NOT_FOUND,
+        409: 'Another store has this prefix: `the prefix is already in use`.',
+        codes: { 409: ['prefix_taken'] },
+      },
     }),
   },
 };

@@ -5,7 +5,9 @@ import { closedObject, constant, dataDocument, dataRequest, openObject, uuid } f
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const reference: Schema = closedObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid });
-const request: Schema = dataRequest({ oneOf: [openObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid }, ['type', 'id']), { type: 'null' }] });
+const request: Schema = dataRequest({
+  oneOf: [openObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid }, ['type', 'id']), { type: 'null' }],
+});
 
 export const offeringProrationPaths: Readonly<Record<string, PathItem>> = {
   ...subscriptionPath('/subscriptions/offerings/{id}/relationships/proration-policies', {

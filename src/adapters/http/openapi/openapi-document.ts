@@ -16,12 +16,23 @@ import { offeringProrationPaths } from './offering-proration-paths.js';
 import { INVOICE_FILTER, INVOICE_SCHEMAS, invoicePaths } from './invoice-paths.js';
 import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from './job-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
-import { SUBSCRIPTION_FILTER, SUBSCRIPTION_INCLUDE, SUBSCRIPTION_SCHEMAS, subscriptionPaths } from './subscription-paths.js';
+import {
+  SUBSCRIPTION_FILTER,
+  SUBSCRIPTION_INCLUDE,
+  SUBSCRIPTION_SCHEMAS,
+  subscriptionPaths,
+} from './subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
 import { revocationPaths } from './revocation-paths.js';
 import { IMPORT_SCHEMAS, importPaths } from './import-paths.js';
 import { TEST_CLOCK_SCHEMAS, testClockPaths } from './test-clock-paths.js';
-import { INTEGRATION_FILTER, INTEGRATION_JOB_FILTER, INTEGRATION_LOG_FILTER, INTEGRATION_SCHEMAS, integrationPaths } from './integration-paths.js';
+import {
+  INTEGRATION_FILTER,
+  INTEGRATION_JOB_FILTER,
+  INTEGRATION_LOG_FILTER,
+  INTEGRATION_SCHEMAS,
+  integrationPaths,
+} from './integration-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
@@ -36,7 +47,12 @@ const DESCRIPTION = `An open, self-hostable commerce API core compatible with El
 
 export const API_DOCUMENT: OpenApiDocument = {
   openapi: '3.1.1',
-  info: { title: 'commerce-core', version, description: DESCRIPTION, license: { name: 'Apache-2.0', identifier: 'Apache-2.0' } },
+  info: {
+    title: 'commerce-core',
+    version,
+    description: DESCRIPTION,
+    license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+  },
   jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
   servers: [],
   security: [{ bearer: [] }],
@@ -50,16 +66,35 @@ export const API_DOCUMENT: OpenApiDocument = {
     { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
     { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
-    { name: 'Imports', description: 'JSONL files of products, plans, subscribers, offerings and subscriptions to create, run as jobs.' },
+    {
+      name: 'Imports',
+      description: 'JSONL files of products, plans, subscribers, offerings and subscriptions to create, run as jobs.',
+    },
     { name: 'Dunning rules', description: 'How failed payments are retried, and what follows when they all fail.' },
-    { name: 'Invoices', description: 'Invoices of billing periods, made by billing runs, and the payments that settle them.' },
-    { name: 'Jobs', description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.' },
+    {
+      name: 'Invoices',
+      description: 'Invoices of billing periods, made by billing runs, and the payments that settle them.',
+    },
+    {
+      name: 'Jobs',
+      description: 'Billing, tax and payment runs, run in the background one at a time per store and kind.',
+    },
     { name: 'Schedules', description: 'Cron specifications that start billing, tax and payment runs.' },
-    { name: 'Test clock', description: "A store's own time, moved forward by hand, for testing billing over months (`TEST_CLOCKS=on`)." },
-    { name: 'Integrations', description: "Webhooks told about the store's observable events, with their jobs and delivery logs." },
+    {
+      name: 'Test clock',
+      description: "A store's own time, moved forward by hand, for testing billing over months (`TEST_CLOCKS=on`).",
+    },
+    {
+      name: 'Integrations',
+      description: "Webhooks told about the store's observable events, with their jobs and delivery logs.",
+    },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
-    { name: 'Console', description: 'The operator console: a browser application served by the service, using this API with a client-credentials token.' },
+    {
+      name: 'Console',
+      description:
+        'The operator console: a browser application served by the service, using this API with a client-credentials token.',
+    },
   ],
   paths: {
     ...tokenPaths,
@@ -128,4 +163,7 @@ export const API_DOCUMENT: OpenApiDocument = {
 };
 
 /** The document as served: its one server is the origin the API's links use for this request. */
-export const openApiDocument = (origin: string): OpenApiDocument => ({ ...API_DOCUMENT, servers: [{ url: origin, description: 'This service' }] });
+export const openApiDocument = (origin: string): OpenApiDocument => ({
+  ...API_DOCUMENT,
+  servers: [{ url: origin, description: 'This service' }],
+});

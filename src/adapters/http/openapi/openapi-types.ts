@@ -107,12 +107,19 @@ export interface Components {
   readonly parameters: Readonly<Record<string, Parameter>>;
   readonly headers: Readonly<Record<string, Header>>;
   readonly responses: Readonly<Record<string, Response>>;
-  readonly securitySchemes: Readonly<Record<string, { readonly type: 'http'; readonly scheme: 'bearer'; readonly description: string }>>;
+  readonly securitySchemes: Readonly<
+    Record<string, { readonly type: 'http'; readonly scheme: 'bearer'; readonly description: string }>
+  >;
 }
 
 export interface OpenApiDocument {
   readonly openapi: '3.1.1';
-  readonly info: { readonly title: string; readonly version: string; readonly description: string; readonly license: { readonly name: string; readonly identifier: string } };
+  readonly info: {
+    readonly title: string;
+    readonly version: string;
+    readonly description: string;
+    readonly license: { readonly name: string; readonly identifier: string };
+  };
   readonly jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base';
   readonly servers: readonly { readonly url: string; readonly description: string }[];
   readonly security: readonly SecurityRequirement[];

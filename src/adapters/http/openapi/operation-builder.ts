@@ -7,7 +7,11 @@ import { errorResponse, RATE_HEADERS, TOO_MANY_REQUESTS } from './shared-compone
 /** The refusals an operation words for itself; the ones every operation shares are added by `operation`. */
 export interface ErrorCases {
   /** The codes of its 403, 409 and 422 besides those every operation of its kind shares. */
-  readonly codes?: { readonly 403?: readonly ErrorCode[]; readonly 409?: readonly ErrorCode[]; readonly 422?: readonly ErrorCode[] };
+  readonly codes?: {
+    readonly 403?: readonly ErrorCode[];
+    readonly 409?: readonly ErrorCode[];
+    readonly 422?: readonly ErrorCode[];
+  };
   /** A 429 of its own, besides the request rate's (the token endpoint's failed-authentication backoff). */
   readonly 429?: { readonly description: string; readonly codes: readonly ErrorCode[] };
   readonly 400?: string;
@@ -30,7 +34,9 @@ export interface OperationSpec {
   readonly post?: boolean;
   readonly parameters?: readonly (Parameter | Reference)[];
   readonly requestBody?: { readonly description: string; readonly content: Content };
-  readonly success: Readonly<Record<string, { readonly description: string; readonly content?: Content; readonly headers?: Response['headers'] }>>;
+  readonly success: Readonly<
+    Record<string, { readonly description: string; readonly content?: Content; readonly headers?: Response['headers'] }>
+  >;
   readonly errors?: ErrorCases;
   /** Whether the request is counted against a key's rate (every guarded operation and the token endpoint). */
   readonly rated?: boolean;
@@ -41,11 +47,15 @@ export interface OperationSpec {
 
 export const jsonContent = (schema: Schema): Content => ({ 'application/json': { schema } });
 
-const IMPLICIT_FORBIDDEN = 'The token is an implicit one, which may only read the subscription catalogue (products, plans and offerings).';
-const SCOPE_MISSING = "Or the token's application key has scopes, none of which allows this operation (`scope_missing`, naming the scope it needs).";
-const BODY_UNREADABLE = 'The body cannot be read: not valid JSON or form data, not matching its Content-Length, or corrupt compressed data.';
+const IMPLICIT_FORBIDDEN =
+  'The token is an implicit one, which may only read the subscription catalogue (products, plans and offerings).';
+const SCOPE_MISSING =
+  "Or the token's application key has scopes, none of which allows this operation (`scope_missing`, naming the scope it needs).";
+const BODY_UNREADABLE =
+  'The body cannot be read: not valid JSON or form data, not matching its Content-Length, or corrupt compressed data.';
 
-const joined = (...parts: readonly (string | undefined)[]): string => parts.filter((p): p is string => p !== undefined).join(' ');
+const joined = (...parts: readonly (string | undefined)[]): string =>
+  parts.filter((p): p is string => p !== undefined).join(' ');
 
 /** An operation with its own answers and those every operation of its kind shares, in status order. */
 export const operation = (spec: OperationSpec): Operation => {
@@ -64,40 +74,73 @@ export const operation = (spec: OperationSpec): Operation => {
   };
   const responses: Record<string, Response | Reference> = {};
   for (const [status, success] of Object.entries(spec.success)) {
-    responses[status] = { description: success.description, headers: { ...successHeaders, ...success.headers }, ...(success.content === undefined ? {} : { content: success.content }) };
+    responses[status] = {
+      description: success.description,
+      headers: { ...successHeaders, ...success.headers },
+      ...(success.content === undefined ? {} : { content: success.content }),
+    };
   }
   const sharedErrorHeaders = rated ? RATE_HEADERS : {};
   const codes = errors.codes ?? {};
-  const error = (description: string, codes: readonly ErrorCode[]) => errorResponse(description, codes, sharedErrorHeaders);
+  const error = (description: string, codes: readonly ErrorCode[]) =>
+    errorResponse(description, codes, sharedErrorHeaders);
   const filtered = (spec.parameters ?? []).some((p) => '$ref' in p && /Filter$/.test(p.$ref));
   const cursored = (spec.parameters ?? []).some((p) => '$ref' in p && p.$ref.endsWith('/PageAfter'));
-  responses['400'] = error(joined(errors[400], idempotent ? 'An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.' : undefined, BODY_UNREADABLE), [
-    'invalid_value',
-    ...(filtered ? (['invalid_filter'] as const) : []),
-    ...(cursored ? (['invalid_cursor'] as const) : []),
-    'invalid_body',
-    'invalid_http',
-  ]);
+  responses['400'] = error(
+    joined(
+      errors[400],
+      idempotent ? 'An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.' : undefined,
+      BODY_UNREADABLE,
+    ),
+    [
+      'invalid_value',
+      ...(filtered ? (['invalid_filter'] as const) : []),
+      ...(cursored ? (['invalid_cursor'] as const) : []),
+      'invalid_body',
+      'invalid_http',
+    ],
+  );
   if (guarded) responses['401'] = responseRef('Unauthorized');
   else if (errors[401] !== undefined) responses['401'] = error(errors[401], ['unauthenticated']);
   if (spec.access !== 'public' && spec.access !== 'catalogue') {
-    responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN, SCOPE_MISSING), ['token_not_permitted', 'scope_missing', ...(codes[403] ?? [])]);
+    responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN, SCOPE_MISSING), [
+      'token_not_permitted',
+      'scope_missing',
+      ...(codes[403] ?? []),
+    ]);
   }
   if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);
   const conflict = joined(
     errors[409],
-    idempotent ? 'A request with the same `Idempotency-Key` is still being processed (`Retry-After` says when to retry), or was stored but its answer was lost.' : undefined,
+    idempotent
+      ? 'A request with the same `Idempotency-Key` is still being processed (`Retry-After` says when to retry), or was stored but its answer was lost.'
+      : undefined,
   );
-  if (conflict !== '') responses['409'] = error(conflict, [...(codes[409] ?? []), ...(idempotent ? (['idempotency_key_in_flight', 'idempotency_key_applied'] as const) : [])]);
+  if (conflict !== '')
+    responses['409'] = error(conflict, [
+      ...(codes[409] ?? []),
+      ...(idempotent ? (['idempotency_key_in_flight', 'idempotency_key_applied'] as const) : []),
+    ]);
   responses['413'] = responseRef('PayloadTooLarge');
   responses['415'] = responseRef('UnsupportedMediaType');
-  const unprocessable = joined(errors[422], idempotent ? 'The `Idempotency-Key` was used for a different request (method, path, query or body).' : undefined);
-  if (unprocessable !== '') responses['422'] = error(unprocessable, [...(codes[422] ?? []), ...(idempotent ? (['idempotency_key_reused'] as const) : [])]);
+  const unprocessable = joined(
+    errors[422],
+    idempotent ? 'The `Idempotency-Key` was used for a different request (method, path, query or body).' : undefined,
+  );
+  if (unprocessable !== '')
+    responses['422'] = error(unprocessable, [
+      ...(codes[422] ?? []),
+      ...(idempotent ? (['idempotency_key_reused'] as const) : []),
+    ]);
   if (errors[429] !== undefined) {
-    responses['429'] = errorResponse(joined(TOO_MANY_REQUESTS, errors[429].description), [...(rated ? (['rate_limited'] as const) : []), ...errors[429].codes], {
-      ...sharedErrorHeaders,
-      'Retry-After': headerRef('Retry-After'),
-    });
+    responses['429'] = errorResponse(
+      joined(TOO_MANY_REQUESTS, errors[429].description),
+      [...(rated ? (['rate_limited'] as const) : []), ...errors[429].codes],
+      {
+        ...sharedErrorHeaders,
+        'Retry-After': headerRef('Retry-After'),
+      },
+    );
   } else if (rated) responses['429'] = responseRef('TooManyRequests');
   responses['500'] = responseRef('InternalServerError');
   if (spec.database ?? true) responses['503'] = responseRef('ServiceUnavailable');
@@ -109,7 +152,9 @@ export const operation = (spec: OperationSpec): Operation => {
     summary: spec.summary,
     description: spec.description,
     tags: [spec.tag],
-    ...(spec.parameters === undefined && !idempotent ? {} : { parameters: [...(spec.parameters ?? []), ...(idempotent ? [parameterRef('IdempotencyKey')] : [])] }),
+    ...(spec.parameters === undefined && !idempotent
+      ? {}
+      : { parameters: [...(spec.parameters ?? []), ...(idempotent ? [parameterRef('IdempotencyKey')] : [])] }),
     ...(spec.requestBody === undefined ? {} : { requestBody: { required: true, ...spec.requestBody } }),
     responses: ordered,
     ...(guarded ? {} : { security: [] }),
@@ -118,7 +163,12 @@ export const operation = (spec: OperationSpec): Operation => {
 };
 
 /** `data`, `links` and `meta` of a list of `item`, with what the list adds to `meta`. */
-export const listResponseSchema = (item: Schema, extraMeta: Readonly<Record<string, Schema>> = {}, more: Readonly<Record<string, Schema>> = {}, optional: readonly string[] = []): Schema => ({
+export const listResponseSchema = (
+  item: Schema,
+  extraMeta: Readonly<Record<string, Schema>> = {},
+  more: Readonly<Record<string, Schema>> = {},
+  optional: readonly string[] = [],
+): Schema => ({
   type: 'object',
   properties: {
     data: { type: 'array', items: item },
@@ -126,7 +176,11 @@ export const listResponseSchema = (item: Schema, extraMeta: Readonly<Record<stri
     meta: {
       type: 'object',
       description: 'Paging of every list, present even when nothing matches, and what this list adds.',
-      properties: { page: { $ref: '#/components/schemas/PageMeta' }, results: { $ref: '#/components/schemas/ResultsMeta' }, ...extraMeta },
+      properties: {
+        page: { $ref: '#/components/schemas/PageMeta' },
+        results: { $ref: '#/components/schemas/ResultsMeta' },
+        ...extraMeta,
+      },
       required: ['page', 'results', ...Object.keys(extraMeta)],
       additionalProperties: false,
     },
@@ -148,7 +202,13 @@ export const cursorListResponseSchema = (offsetPaged: Schema): Schema => {
     properties: {
       ...properties,
       links: { oneOf: [{ $ref: '#/components/schemas/ListLinks' }, { $ref: '#/components/schemas/CursorListLinks' }] },
-      meta: { ...meta, properties: { ...meta.properties, page: { oneOf: [{ $ref: '#/components/schemas/PageMeta' }, { $ref: '#/components/schemas/CursorPageMeta' }] } } },
+      meta: {
+        ...meta,
+        properties: {
+          ...meta.properties,
+          page: { oneOf: [{ $ref: '#/components/schemas/PageMeta' }, { $ref: '#/components/schemas/CursorPageMeta' }] },
+        },
+      },
     },
   };
 };

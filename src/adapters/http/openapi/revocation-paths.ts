@@ -6,8 +6,15 @@ import { openObject } from './schema-builders.js';
 const revocationRequest: Schema = openObject(
   {
     token: { type: 'string', minLength: 1, maxLength: TOKEN_TEXT_MAX, description: 'The access token to revoke.' },
-    token_type_hint: { type: 'string', description: 'Read as RFC 7009 allows: ignored, since there is one kind of token.' },
-    client_id: { type: 'string', minLength: 1, description: 'With `client_secret`, when the client authenticates in the form rather than with HTTP Basic.' },
+    token_type_hint: {
+      type: 'string',
+      description: 'Read as RFC 7009 allows: ignored, since there is one kind of token.',
+    },
+    client_id: {
+      type: 'string',
+      minLength: 1,
+      description: 'With `client_secret`, when the client authenticates in the form rather than with HTTP Basic.',
+    },
     client_secret: { type: 'string', minLength: 1 },
   },
   ['token'],
@@ -29,12 +36,21 @@ export const revocationPaths: Readonly<Record<string, PathItem>> = {
       extension: true,
       requestBody: {
         description: 'The token, and the client credentials when they are not in the Authorization header.',
-        content: { 'application/x-www-form-urlencoded': { schema: revocationRequest }, 'application/json': { schema: revocationRequest } },
+        content: {
+          'application/x-www-form-urlencoded': { schema: revocationRequest },
+          'application/json': { schema: revocationRequest },
+        },
       },
       success: {
         '200': {
           description: 'Revoked, or nothing to revoke; an empty body and `Cache-Control: no-store`.',
-          headers: { 'Cache-Control': { description: 'Always `no-store`.', required: true, schema: { type: 'string', const: 'no-store' } } },
+          headers: {
+            'Cache-Control': {
+              description: 'Always `no-store`.',
+              required: true,
+              schema: { type: 'string', const: 'no-store' },
+            },
+          },
         },
       },
       errors: {

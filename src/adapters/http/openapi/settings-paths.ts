@@ -5,31 +5,62 @@ import {
   MEMBERSHIP_LIMIT_MAX,
   MEMBERSHIP_LIMIT_MIN,
 } from '../../../domain/store/account-membership-settings.js';
-import { CART_EXPIRY_DAYS_MAX, CART_EXPIRY_DAYS_MIN, DEFAULT_CART_SETTINGS } from '../../../domain/store/cart-settings.js';
+import {
+  CART_EXPIRY_DAYS_MAX,
+  CART_EXPIRY_DAYS_MIN,
+  DEFAULT_CART_SETTINGS,
+} from '../../../domain/store/cart-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/store/settings-input.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { jsonContent, operation } from './operation-builder.js';
-import { boolean, closedObject, constant, dataDocument, dataRequest, integer, nullable, openObject, schemaRef } from './schema-builders.js';
+import {
+  boolean,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  integer,
+  nullable,
+  openObject,
+  schemaRef,
+} from './schema-builders.js';
 
 const TAG = 'Settings';
-const EPCC = 'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev), with `page_length` alone of its settings.';
+const EPCC =
+  'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev), with `page_length` alone of its settings.';
 const pageLength = integer(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX, 'The default `page[limit]` of every list of the store.');
 
 const settings: Schema = closedObject({ type: constant(SETTINGS_TYPE), page_length: pageLength });
 
-const cartExpiryDays = integer(CART_EXPIRY_DAYS_MIN, CART_EXPIRY_DAYS_MAX, `Days until a cart expires; ${DEFAULT_CART_SETTINGS.cartExpiryDays} unless set.`);
+const cartExpiryDays = integer(
+  CART_EXPIRY_DAYS_MIN,
+  CART_EXPIRY_DAYS_MAX,
+  `Days until a cart expires; ${DEFAULT_CART_SETTINGS.cartExpiryDays} unless set.`,
+);
 const discountFields = {
-  custom_discounts_enabled: { ...boolean, description: 'Whether carts take custom discounts from external services; `false` unless set.' },
-  use_rule_promotions: { ...boolean, description: 'Whether carts use rule promotions; `false` unless set. Never together with custom discounts.' },
+  custom_discounts_enabled: {
+    ...boolean,
+    description: 'Whether carts take custom discounts from external services; `false` unless set.',
+  },
+  use_rule_promotions: {
+    ...boolean,
+    description: 'Whether carts use rule promotions; `false` unless set. Never together with custom discounts.',
+  },
 };
 const snapshotDate = {
   type: 'string',
   pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$',
-  description: 'The date and time carts act as if it were, in UTC to the second (`2026-02-21T15:07:25Z`); absent unless set.',
+  description:
+    'The date and time carts act as if it were, in UTC to the second (`2026-02-21T15:07:25Z`); absent unless set.',
 } as const;
 
 const cartSettings: Schema = closedObject(
-  { type: constant(SETTINGS_TYPE), cart_expiry_days: cartExpiryDays, discounts: closedObject(discountFields), snapshot_date: snapshotDate },
+  {
+    type: constant(SETTINGS_TYPE),
+    cart_expiry_days: cartExpiryDays,
+    discounts: closedObject(discountFields),
+    snapshot_date: snapshotDate,
+  },
   ['snapshot_date'],
 );
 
@@ -38,16 +69,24 @@ const membershipLimit = integer(
   MEMBERSHIP_LIMIT_MAX,
   `The most accounts one account member may belong to at a time; ${DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS.membershipLimit} unless set. Applies to new memberships only: lowering it removes no member from an account.`,
 );
-const accountMembershipSettings: Schema = closedObject({ type: constant(ACCOUNT_MEMBERSHIP_SETTING_TYPE), membership_limit: membershipLimit });
+const accountMembershipSettings: Schema = closedObject({
+  type: constant(ACCOUNT_MEMBERSHIP_SETTING_TYPE),
+  membership_limit: membershipLimit,
+});
 
-export const SETTINGS_SCHEMAS = { Settings: settings, CartSettings: cartSettings, AccountMembershipSettings: accountMembershipSettings };
+export const SETTINGS_SCHEMAS = {
+  Settings: settings,
+  CartSettings: cartSettings,
+  AccountMembershipSettings: accountMembershipSettings,
+};
 
 const settingsDocument = jsonContent(dataDocument(schemaRef('Settings')));
 const cartSettingsDocument = jsonContent(dataDocument(schemaRef('CartSettings')));
 const accountMembershipSettingsDocument = jsonContent(dataDocument(schemaRef('AccountMembershipSettings')));
 const EPCC_ACCOUNT_MEMBERSHIPS =
   'As EPCC (`openapispecs/accounts/OpenAPISpec.yaml` in elasticpath/elasticpath-dev, `/v2/settings/account-membership`): `membership_limit`, the most accounts one account member may belong to, per store. Also served at `/v2/settings/account-memberships`, the spelling of 0.1, for its clients.';
-const EPCC_CART = 'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): `cart_expiry_days`, `discounts` and `snapshot_date`, per store.';
+const EPCC_CART =
+  'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev): `cart_expiry_days`, `discounts` and `snapshot_date`, per store.';
 
 export const settingsPaths: Readonly<Record<string, PathItem>> = {
   '/v2/settings': {
@@ -65,7 +104,12 @@ export const settingsPaths: Readonly<Record<string, PathItem>> = {
       description: `${EPCC} A partial update.`,
       tag: TAG,
       access: 'admin',
-      requestBody: { description: 'The settings to change.', content: jsonContent(dataRequest(openObject({ type: constant(SETTINGS_TYPE), page_length: pageLength }, ['type']))) },
+      requestBody: {
+        description: 'The settings to change.',
+        content: jsonContent(
+          dataRequest(openObject({ type: constant(SETTINGS_TYPE), page_length: pageLength }, ['type'])),
+        ),
+      },
       success: { '200': { description: 'The settings as they are now.', content: settingsDocument } },
       errors: { 400: 'A missing or wrong `type`, or `page_length` out of range.' },
     }),
@@ -96,7 +140,17 @@ export const settingsPaths: Readonly<Record<string, PathItem>> = {
       requestBody: {
         description: 'The settings to change.',
         content: jsonContent(
-          dataRequest(openObject({ type: constant(SETTINGS_TYPE), cart_expiry_days: cartExpiryDays, discounts: openObject(discountFields, []), snapshot_date: nullable(snapshotDate) }, ['type'])),
+          dataRequest(
+            openObject(
+              {
+                type: constant(SETTINGS_TYPE),
+                cart_expiry_days: cartExpiryDays,
+                discounts: openObject(discountFields, []),
+                snapshot_date: nullable(snapshotDate),
+              },
+              ['type'],
+            ),
+          ),
         ),
       },
       success: { '200': { description: 'The cart settings as they are now.', content: cartSettingsDocument } },
@@ -115,7 +169,9 @@ export const settingsPaths: Readonly<Record<string, PathItem>> = {
       description: EPCC_ACCOUNT_MEMBERSHIPS,
       tag: TAG,
       access: 'admin',
-      success: { '200': { description: 'The account-membership settings.', content: accountMembershipSettingsDocument } },
+      success: {
+        '200': { description: 'The account-membership settings.', content: accountMembershipSettingsDocument },
+      },
     }),
     put: operation({
       operationId: 'updateAccountMembershipSettings',
@@ -125,10 +181,23 @@ export const settingsPaths: Readonly<Record<string, PathItem>> = {
       access: 'admin',
       requestBody: {
         description: 'The settings to change.',
-        content: jsonContent(dataRequest(openObject({ type: constant(ACCOUNT_MEMBERSHIP_SETTING_TYPE), membership_limit: membershipLimit }, ['type']))),
+        content: jsonContent(
+          dataRequest(
+            openObject({ type: constant(ACCOUNT_MEMBERSHIP_SETTING_TYPE), membership_limit: membershipLimit }, [
+              'type',
+            ]),
+          ),
+        ),
       },
-      success: { '200': { description: 'The account-membership settings as they are now.', content: accountMembershipSettingsDocument } },
-      errors: { 400: `A missing or wrong \`type\`, or \`membership_limit\` that is not an integer from ${MEMBERSHIP_LIMIT_MIN} to ${MEMBERSHIP_LIMIT_MAX}.` },
+      success: {
+        '200': {
+          description: 'The account-membership settings as they are now.',
+          content: accountMembershipSettingsDocument,
+        },
+      },
+      errors: {
+        400: `A missing or wrong \`type\`, or \`membership_limit\` that is not an integer from ${MEMBERSHIP_LIMIT_MIN} to ${MEMBERSHIP_LIMIT_MAX}.`,
+      },
     }),
   },
 };

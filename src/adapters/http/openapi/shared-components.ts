@@ -51,7 +51,7 @@ const resultsMeta: Schema = closedObject({
     type: 'string',
     enum: ['exact', 'lower_bound'],
     description:
-      "`exact`: `total` is the exact count. `lower_bound`: a filtered count stopped at its cap (offset limit + page limit + 1), so there are at least `total` matches. EPCC names this member; we always send it.",
+      '`exact`: `total` is the exact count. `lower_bound`: a filtered count stopped at its cap (offset limit + page limit + 1), so there are at least `total` matches. EPCC names this member; we always send it.',
     'x-extension': true,
   },
 });
@@ -82,8 +82,7 @@ const parameters: Readonly<Record<string, Parameter>> = {
   PageAfter: {
     name: 'page[after]',
     in: 'query',
-    description:
-      `Asks for cursor paging, past the offset limit of ${PAGE_OFFSET_MAX}: empty (\`page[after]=\`) for the first page, then the token of \`links.next\`, which is opaque and bound to the request's \`filter\` and \`include\`. Not with \`page[offset]\` (400). A token altered, not a token, or sent with another filter or include: 400 \`invalid_cursor\`.`,
+    description: `Asks for cursor paging, past the offset limit of ${PAGE_OFFSET_MAX}: empty (\`page[after]=\`) for the first page, then the token of \`links.next\`, which is opaque and bound to the request's \`filter\` and \`include\`. Not with \`page[offset]\` (400). A token altered, not a token, or sent with another filter or include: 400 \`invalid_cursor\`.`,
     schema: { type: 'string', maxLength: CURSOR_TOKEN_MAX },
     'x-extension': true,
   },
@@ -91,27 +90,30 @@ const parameters: Readonly<Record<string, Parameter>> = {
     name: 'id',
     in: 'path',
     required: true,
-    description: "The resource's id. An id that is not a UUID, or that belongs to another store, is answered 404 like one that does not exist.",
+    description:
+      "The resource's id. An id that is not a UUID, or that belongs to another store, is answered 404 like one that does not exist.",
     schema: { type: 'string', format: 'uuid' },
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
     description:
-      'Makes the POST safe to retry (Stripe\'s semantics): the first response to a key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, to every retry of the same request (method, path, query and body). A retry while the first is still running: 409. The key reused for another request: 422. A 5xx or 429 releases the key. 1 to 255 visible ASCII characters; anything else: 400.',
+      "Makes the POST safe to retry (Stripe's semantics): the first response to a key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, to every retry of the same request (method, path, query and body). A retry while the first is still running: 409. The key reused for another request: 422. A 5xx or 429 releases the key. 1 to 255 visible ASCII characters; anything else: 400.",
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
     'x-extension': true,
   },
   RequestId: {
     name: 'X-Request-Id',
     in: 'header',
-    description: 'An id of your own for the request, echoed back and written in the log line; ignored unless it is 1 to 128 of `A-Za-z0-9._:-`.',
+    description:
+      'An id of your own for the request, echoed back and written in the log line; ignored unless it is 1 to 128 of `A-Za-z0-9._:-`.',
     schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
   },
   Currency: {
     name: 'EP-Currency',
     in: 'header',
-    description: "The currency of `meta.display_price` (three letters, any case; `X-Moltin-Currency` is read too). Without it, or when a record has no price in it, the first of the record's currencies in code order.",
+    description:
+      "The currency of `meta.display_price` (three letters, any case; `X-Moltin-Currency` is read too). Without it, or when a record has no price in it, the first of the record's currencies in code order.",
     schema: { type: 'string', pattern: '^[A-Za-z]{3}$' },
   },
 };
@@ -131,14 +133,21 @@ export const filterParameter = (fields: readonly string[]): Parameter => ({
 const integerHeader = (description: string): Header => ({ description, schema: { type: 'integer', minimum: 0 } });
 
 const headers: Readonly<Record<string, Header>> = {
-  'X-Request-Id': { description: "The request's id: the client's own when it sent a sane one, otherwise a new UUID. Also in the log line.", required: true, schema: { type: 'string' } },
+  'X-Request-Id': {
+    description:
+      "The request's id: the client's own when it sent a sane one, otherwise a new UUID. Also in the log line.",
+    required: true,
+    schema: { type: 'string' },
+  },
   'X-Content-Type-Options': {
-    description: 'Always `nosniff`, on every answer: a browser must never read an answer as another type than the one it is sent as.',
+    description:
+      'Always `nosniff`, on every answer: a browser must never read an answer as another type than the one it is sent as.',
     required: true,
     schema: { type: 'string', const: 'nosniff' },
   },
   'Cache-Control': {
-    description: '`no-store` on every answer unless the operation states its own caching: answers hold a store\'s data and tokens, which no cache should keep.',
+    description:
+      "`no-store` on every answer unless the operation states its own caching: answers hold a store's data and tokens, which no cache should keep.",
     schema: { type: 'string' },
   },
   'Content-Encoding': {
@@ -147,11 +156,20 @@ const headers: Readonly<Record<string, Header>> = {
     schema: { type: 'string', enum: ['gzip', 'br'] },
     'x-extension': true,
   },
-  Vary: { description: 'On every answer: `Accept-Encoding`, since a GET answer may be compressed as the request asks.', schema: { type: 'string' } },
-  'X-RateLimit-Limit': integerHeader('Requests per second allowed to the application key behind the token: its reservation, or the share of the store budget left unreserved.'),
+  Vary: {
+    description: 'On every answer: `Accept-Encoding`, since a GET answer may be compressed as the request asks.',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': integerHeader(
+    'Requests per second allowed to the application key behind the token: its reservation, or the share of the store budget left unreserved.',
+  ),
   'X-RateLimit-Remaining': integerHeader('Requests left in the current second.'),
   'X-RateLimit-Reset': integerHeader('Seconds until the allowance is full again.'),
-  'Retry-After': { description: 'Seconds to wait before retrying.', required: true, schema: { type: 'integer', minimum: 0 } },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying.',
+    required: true,
+    schema: { type: 'integer', minimum: 0 },
+  },
   'Idempotent-Replayed': {
     description: 'Present, `true`, when the response is the replay of the first response to this `Idempotency-Key`.',
     schema: { type: 'string', const: 'true' },
@@ -167,14 +185,24 @@ const errorContent = (codes: readonly ErrorCode[]): Content => ({
     schema: {
       ...schemaRef('ErrorDocument'),
       type: 'object',
-      properties: { errors: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', enum: codes } } } } },
+      properties: {
+        errors: { type: 'array', items: { type: 'object', properties: { code: { type: 'string', enum: codes } } } },
+      },
     },
   },
 });
-const requestIdOnly = { 'X-Request-Id': headerRef('X-Request-Id'), 'X-Content-Type-Options': headerRef('X-Content-Type-Options'), 'Cache-Control': headerRef('Cache-Control') };
+const requestIdOnly = {
+  'X-Request-Id': headerRef('X-Request-Id'),
+  'X-Content-Type-Options': headerRef('X-Content-Type-Options'),
+  'Cache-Control': headerRef('Cache-Control'),
+};
 
 /** An error answer: an error document with one of `codes`, the request id, and any headers of its own. */
-export const errorResponse = (description: string, codes: readonly ErrorCode[], extraHeaders: Response['headers'] = {}): Response => ({
+export const errorResponse = (
+  description: string,
+  codes: readonly ErrorCode[],
+  extraHeaders: Response['headers'] = {},
+): Response => ({
   description,
   headers: { ...requestIdOnly, ...extraHeaders },
   content: errorContent(codes),
@@ -189,9 +217,13 @@ export const RATE_HEADERS = {
 export const TOO_MANY_REQUESTS = 'The application key is over its request rate; retry after `Retry-After` seconds.';
 
 const responses: Readonly<Record<string, Response>> = {
-  Unauthorized: errorResponse('The `Authorization: Bearer` token is missing, unknown or expired, or the key it came from was deleted.', ['unauthenticated'], {
-    'WWW-Authenticate': headerRef('WWW-Authenticate'),
-  }),
+  Unauthorized: errorResponse(
+    'The `Authorization: Bearer` token is missing, unknown or expired, or the key it came from was deleted.',
+    ['unauthenticated'],
+    {
+      'WWW-Authenticate': headerRef('WWW-Authenticate'),
+    },
+  ),
   TooManyRequests: errorResponse(TOO_MANY_REQUESTS, ['rate_limited'], {
     ...RATE_HEADERS,
     'Retry-After': headerRef('Retry-After'),
@@ -206,22 +238,36 @@ const responses: Readonly<Record<string, Response>> = {
     ['outcome_unknown'],
     { 'Retry-After': headerRef('Retry-After') },
   ),
-  InternalServerError: errorResponse('An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.', ['internal_error']),
-  PayloadTooLarge: errorResponse(`The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (a form, or any body of the token endpoint, which is read before anyone is authenticated), counted after decompression.`, [
-    'payload_too_large',
-  ]),
+  InternalServerError: errorResponse(
+    'An unexpected failure; its `meta.request_id` names the request, and the log line with the same id has the stack.',
+    ['internal_error'],
+  ),
+  PayloadTooLarge: errorResponse(
+    `The body is larger than ${BODY_LIMITS.json / 1024 / 1024} MiB (JSON) or ${BODY_LIMITS.form / 1024} KiB (a form, or any body of the token endpoint, which is read before anyone is authenticated), counted after decompression.`,
+    ['payload_too_large'],
+  ),
   UnsupportedMediaType: errorResponse(
     'A body of another content type than this operation reads (GET and DELETE included, when they carry one), a charset other than UTF-8, or a `Content-Encoding` other than identity, gzip, deflate or br.',
     ['unsupported_media_type'],
   ),
   RouteNotFound: errorResponse('No route matches this path.', ['route_not_found']),
-  MethodNotAllowed: errorResponse('The path exists but not with this method; `Allow` lists those it has.', ['method_not_allowed'], { Allow: headerRef('Allow') }),
+  MethodNotAllowed: errorResponse(
+    'The path exists but not with this method; `Allow` lists those it has.',
+    ['method_not_allowed'],
+    { Allow: headerRef('Allow') },
+  ),
   NotImplemented: errorResponse('A method the service does not implement at all.', ['not_implemented']),
-  RequestTimeout: errorResponse("The request was not received in full within the server's timeouts; the connection is closed.", ['request_timeout']),
-  RequestHeaderFieldsTooLarge: errorResponse('The request line and headers are larger than 16 KiB.', ['header_fields_too_large']),
-  MalformedRequest: errorResponse('Not an HTTP/1.1 request the server can parse, or one without a `Host` header or with more than one (the connection is closed).', [
-    'invalid_http',
+  RequestTimeout: errorResponse(
+    "The request was not received in full within the server's timeouts; the connection is closed.",
+    ['request_timeout'],
+  ),
+  RequestHeaderFieldsTooLarge: errorResponse('The request line and headers are larger than 16 KiB.', [
+    'header_fields_too_large',
   ]),
+  MalformedRequest: errorResponse(
+    'Not an HTTP/1.1 request the server can parse, or one without a `Host` header or with more than one (the connection is closed).',
+    ['invalid_http'],
+  ),
 };
 
 export const sharedComponents: Components = {
@@ -234,7 +280,7 @@ export const sharedComponents: Components = {
       type: 'http',
       scheme: 'bearer',
       description:
-        'A token from `POST /oauth/access_token`, valid for an hour. `client_credentials` tokens may do everything their key\'s `scopes` allow (everything when it has none); `implicit` tokens only read the subscription catalogue (products, plans, offerings) and get 403 elsewhere. `POST /oauth/revoke` ends one token.',
+        "A token from `POST /oauth/access_token`, valid for an hour. `client_credentials` tokens may do everything their key's `scopes` allow (everything when it has none); `implicit` tokens only read the subscription catalogue (products, plans, offerings) and get 403 elsewhere. `POST /oauth/revoke` ends one token.",
     },
   },
 };

@@ -1,7 +1,18 @@
 import { SUBSCRIBER_TYPE } from '../../../domain/subscription/subscriber.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { closedObject, constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef, timestamp, uuid } from './schema-builders.js';
+import {
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  openObject,
+  parameterRef,
+  requestFields,
+  schemaRef,
+  timestamp,
+  uuid,
+} from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { catalogueText } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
@@ -18,7 +29,10 @@ const subscriber: Schema = closedObject(
     id: uuid,
     type: constant(SUBSCRIBER_TYPE),
     attributes: closedObject({ account_id: uuid, name: catalogueText.name, email, ...stamps }),
-    meta: closedObject({ owner: constant('store', 'Every record belongs to the store.'), timestamps: closedObject(stamps) }),
+    meta: closedObject({
+      owner: constant('store', 'Every record belongs to the store.'),
+      timestamps: closedObject(stamps),
+    }),
   },
   [],
   'The account, name and email a subscription bills.',
@@ -26,10 +40,17 @@ const subscriber: Schema = closedObject(
 
 export const SUBSCRIBER_SCHEMAS = { Subscriber: subscriber };
 
-const typed = (attributes: Schema): Schema => dataRequest(openObject({ type: constant(SUBSCRIBER_TYPE), attributes }, ['type', 'attributes']));
-const newSubscriber = typed(openObject(requestFields({ account_id: uuid, name: catalogueText.name, email }, []), ['account_id', 'name', 'email']));
+const typed = (attributes: Schema): Schema =>
+  dataRequest(openObject({ type: constant(SUBSCRIBER_TYPE), attributes }, ['type', 'attributes']));
+const newSubscriber = typed(
+  openObject(requestFields({ account_id: uuid, name: catalogueText.name, email }, []), ['account_id', 'name', 'email']),
+);
 const subscriberChanges = typed(
-  openObject(requestFields({ name: catalogueText.name, email }, []), [], 'The attributes to change; `account_id` is not among them and is ignored, as other unknown members are.'),
+  openObject(
+    requestFields({ name: catalogueText.name, email }, []),
+    [],
+    'The attributes to change; `account_id` is not among them and is ignored, as other unknown members are.',
+  ),
 );
 
 const INVALID = 'Every invalid field, each with its `source` (`data.type`, `data.attributes.email`, ...).';
@@ -46,7 +67,9 @@ export const subscriberPaths: Readonly<Record<string, PathItem>> = {
       access: 'write',
       post: true,
       requestBody: { description: 'The new subscriber.', content: jsonContent(newSubscriber) },
-      success: { '201': { description: 'The subscriber.', content: jsonContent(dataDocument(schemaRef('Subscriber'))) } },
+      success: {
+        '201': { description: 'The subscriber.', content: jsonContent(dataDocument(schemaRef('Subscriber'))) },
+      },
       errors: { 400: INVALID },
     }),
     get: operation({
@@ -56,7 +79,12 @@ export const subscriberPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'read',
       parameters: [...PAGING_PARAMETERS, parameterRef('SubscriberFilter')],
-      success: { '200': { description: 'A page of subscribers.', content: jsonContent(listResponseSchema(schemaRef('Subscriber'))) } },
+      success: {
+        '200': {
+          description: 'A page of subscribers.',
+          content: jsonContent(listResponseSchema(schemaRef('Subscriber'))),
+        },
+      },
       errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
     }),
   }),
@@ -68,7 +96,9 @@ export const subscriberPaths: Readonly<Record<string, PathItem>> = {
       description: `${SUBSCRIPTIONS_EPCC} ${PERSONAL}`,
       tag: TAG,
       access: 'read',
-      success: { '200': { description: 'The subscriber.', content: jsonContent(dataDocument(schemaRef('Subscriber'))) } },
+      success: {
+        '200': { description: 'The subscriber.', content: jsonContent(dataDocument(schemaRef('Subscriber'))) },
+      },
       errors: { 404: NOT_FOUND },
     }),
     put: operation({
@@ -78,7 +108,12 @@ export const subscriberPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'write',
       requestBody: { description: 'The attributes to change.', content: jsonContent(subscriberChanges) },
-      success: { '200': { description: 'The subscriber as it is now.', content: jsonContent(dataDocument(schemaRef('Subscriber'))) } },
+      success: {
+        '200': {
+          description: 'The subscriber as it is now.',
+          content: jsonContent(dataDocument(schemaRef('Subscriber'))),
+        },
+      },
       errors: { 400: INVALID, 404: NOT_FOUND },
     }),
     delete: operation({

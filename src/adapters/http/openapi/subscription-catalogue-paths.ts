@@ -2,9 +2,22 @@ import { PLAN_TYPE } from '../../../domain/subscription/plan.js';
 import { PRODUCT_TYPE } from '../../../domain/subscription/product.js';
 import type { Parameter, PathItem, Reference, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef } from './schema-builders.js';
+import {
+  constant,
+  dataDocument,
+  dataRequest,
+  openObject,
+  parameterRef,
+  requestFields,
+  schemaRef,
+} from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
-import { OPTIONAL_PLAN_FIELDS, OPTIONAL_PRODUCT_FIELDS, planFields, productFields } from './subscription-catalogue-schemas.js';
+import {
+  OPTIONAL_PLAN_FIELDS,
+  OPTIONAL_PRODUCT_FIELDS,
+  planFields,
+  productFields,
+} from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 export const CATALOGUE_FILTER = filterParameter(['external_ref']);
@@ -22,7 +35,8 @@ interface CatalogueKind {
   readonly readParameters: readonly (Parameter | Reference)[];
 }
 
-const typedAttributes = (type: string, attributes: Schema): Schema => dataRequest(openObject({ type: constant(type), attributes }, ['type', 'attributes']));
+const typedAttributes = (type: string, attributes: Schema): Schema =>
+  dataRequest(openObject({ type: constant(type), attributes }, ['type', 'attributes']));
 
 const cataloguePaths = (kind: CatalogueKind): Readonly<Record<string, PathItem>> => {
   const tag = 'Subscription catalogue';
@@ -40,7 +54,12 @@ const cataloguePaths = (kind: CatalogueKind): Readonly<Record<string, PathItem>>
         access: 'edit-catalogue',
         post: true,
         parameters: kind.readParameters,
-        requestBody: { description: `The new ${kind.singular}.`, content: jsonContent(typedAttributes(kind.type, openObject(requestFields(kind.fields, kind.optional), required))) },
+        requestBody: {
+          description: `The new ${kind.singular}.`,
+          content: jsonContent(
+            typedAttributes(kind.type, openObject(requestFields(kind.fields, kind.optional), required)),
+          ),
+        },
         success: { '201': { description: `The ${kind.singular}.`, content: jsonContent(dataDocument(item)) } },
         errors: { 400: invalid },
       }),
@@ -51,7 +70,9 @@ const cataloguePaths = (kind: CatalogueKind): Readonly<Record<string, PathItem>>
         tag,
         access: 'catalogue',
         parameters: [...PAGING_PARAMETERS, parameterRef('CatalogueFilter'), ...kind.readParameters],
-        success: { '200': { description: `A page of ${kind.collection}.`, content: jsonContent(listResponseSchema(item)) } },
+        success: {
+          '200': { description: `A page of ${kind.collection}.`, content: jsonContent(listResponseSchema(item)) },
+        },
         errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
       }),
     }),
@@ -74,8 +95,13 @@ const cataloguePaths = (kind: CatalogueKind): Readonly<Record<string, PathItem>>
         tag,
         access: 'edit-catalogue',
         parameters: kind.readParameters,
-        requestBody: { description: 'The attributes to change.', content: jsonContent(typedAttributes(kind.type, openObject(requestFields(kind.fields, kind.optional), []))) },
-        success: { '200': { description: `The ${kind.singular} as it is now.`, content: jsonContent(dataDocument(item)) } },
+        requestBody: {
+          description: 'The attributes to change.',
+          content: jsonContent(typedAttributes(kind.type, openObject(requestFields(kind.fields, kind.optional), []))),
+        },
+        success: {
+          '200': { description: `The ${kind.singular} as it is now.`, content: jsonContent(dataDocument(item)) },
+        },
         errors: { 400: invalid, 404: notFound },
       }),
       delete: operation({

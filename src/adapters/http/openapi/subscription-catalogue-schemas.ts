@@ -4,13 +4,35 @@ import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../
 import { INT32_MAX } from '../../../domain/shared/integer.js';
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import type { Schema } from './openapi-types.js';
-import { arrayOf, boolean, closedObject, constant, integer, oneOfStrings, schemaRef, text, timestamp, uuid } from './schema-builders.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  constant,
+  integer,
+  oneOfStrings,
+  schemaRef,
+  text,
+  timestamp,
+  uuid,
+} from './schema-builders.js';
 
 const CURRENCY = '^[A-Z]{3}$';
-export const currency: Schema = { type: 'string', pattern: CURRENCY, description: 'A three-letter uppercase ISO 4217 code.' };
+export const currency: Schema = {
+  type: 'string',
+  pattern: CURRENCY,
+  description: 'A three-letter uppercase ISO 4217 code.',
+};
 
 const price: Schema = closedObject(
-  { amount: integer(0, AMOUNT_MAX, "A whole amount in the currency's smallest unit, at most 2^53 − 1 so that it stays exact as a JSON number."), includes_tax: boolean },
+  {
+    amount: integer(
+      0,
+      AMOUNT_MAX,
+      "A whole amount in the currency's smallest unit, at most 2^53 − 1 so that it stays exact as a JSON number.",
+    ),
+    includes_tax: boolean,
+  },
   ['includes_tax'],
 );
 const priceMap: Schema = {
@@ -19,7 +41,11 @@ const priceMap: Schema = {
   propertyNames: { pattern: CURRENCY },
   additionalProperties: schemaRef('Price'),
 };
-const formattedPrice: Schema = closedObject({ amount: { type: 'integer' }, currency, formatted: { type: 'string', description: 'The amount written in the currency, e.g. `$10.00`.' } });
+const formattedPrice: Schema = closedObject({
+  amount: { type: 'integer' },
+  currency,
+  formatted: { type: 'string', description: 'The amount written in the currency, e.g. `$10.00`.' },
+});
 const displayPrice: Schema = closedObject(
   { without_tax: schemaRef('FormattedPrice'), with_tax: schemaRef('FormattedPrice') },
   [],
@@ -38,7 +64,11 @@ export const productFields: Readonly<Record<string, Schema>> = {
   sku: text(0, 1024),
   main_image: { type: 'string', format: 'uri', maxLength: 1024, description: 'An absolute http or https URI.' },
   price: schemaRef('PriceMap'),
-  price_units: closedObject({ unit: oneOfStrings(['day', 'month']), amount: integer(1, INT32_MAX) }, [], 'The timeframe the price covers.'),
+  price_units: closedObject(
+    { unit: oneOfStrings(['day', 'month']), amount: integer(1, INT32_MAX) },
+    [],
+    'The timeframe the price covers.',
+  ),
 };
 export const OPTIONAL_PRODUCT_FIELDS = ['description', 'external_ref', 'sku', 'main_image', 'price', 'price_units'];
 
@@ -53,10 +83,22 @@ export const planFields: Readonly<Record<string, Schema>> = {
   can_pause: boolean,
   can_resume: boolean,
   can_cancel: boolean,
-  base_price_percentage: { type: 'number', minimum: 0, maximum: 100, description: "Percent off the sum of the offering's product prices, exact to its last written digit; the price is rounded down to the minor unit (1990 at 5 % is 1890)." },
+  base_price_percentage: {
+    type: 'number',
+    minimum: 0,
+    maximum: 100,
+    description:
+      "Percent off the sum of the offering's product prices, exact to its last written digit; the price is rounded down to the minor unit (1990 at 5 % is 1890).",
+  },
   fixed_price: schemaRef('PriceMap'),
 };
-export const OPTIONAL_PLAN_FIELDS = ['description', 'external_ref', 'trial_period', 'base_price_percentage', 'fixed_price'];
+export const OPTIONAL_PLAN_FIELDS = [
+  'description',
+  'external_ref',
+  'trial_period',
+  'base_price_percentage',
+  'fixed_price',
+];
 
 export const offeringFields: Readonly<Record<string, Schema>> = catalogueText;
 export const OPTIONAL_OFFERING_FIELDS = ['description', 'external_ref'];
@@ -65,8 +107,14 @@ const stamps = { created_at: timestamp, updated_at: timestamp };
 const OWNER = constant('store', 'Every record belongs to the store.');
 const timestamps = closedObject(stamps);
 
-const attributes = (fields: Readonly<Record<string, Schema>>, optional: readonly string[]) => closedObject({ ...fields, ...stamps }, optional);
-const origin = (type: string) => closedObject({ origin: closedObject({ data: closedObject({ id: uuid, type: constant(type) }) }) }, [], 'The original this copy was made from.');
+const attributes = (fields: Readonly<Record<string, Schema>>, optional: readonly string[]) =>
+  closedObject({ ...fields, ...stamps }, optional);
+const origin = (type: string) =>
+  closedObject(
+    { origin: closedObject({ data: closedObject({ id: uuid, type: constant(type) }) }) },
+    [],
+    'The original this copy was made from.',
+  );
 const relatedList = (type: string) => closedObject({ data: arrayOf(closedObject({ id: uuid, type: constant(type) })) });
 
 export const SUBSCRIPTION_CATALOGUE_SCHEMAS: Readonly<Record<string, Schema>> = {
@@ -107,9 +155,17 @@ export const SUBSCRIPTION_CATALOGUE_SCHEMAS: Readonly<Record<string, Schema>> = 
         {
           owner: OWNER,
           timestamps,
-          price: { ...schemaRef('PriceMap'), description: "What the plan costs in each currency: its fixed price, or the sum of the offering's product prices less `base_price_percentage`, rounded down to the minor unit. A currency whose price would exceed 2^53 − 1 is left out." },
+          price: {
+            ...schemaRef('PriceMap'),
+            description:
+              "What the plan costs in each currency: its fixed price, or the sum of the offering's product prices less `base_price_percentage`, rounded down to the minor unit. A currency whose price would exceed 2^53 − 1 is left out.",
+          },
           display_price: schemaRef('DisplayPrice'),
-          active_plan: { type: ['boolean', 'null'], description: "In a subscription's plans only: `true` on the plan the subscription is on, `null` on the others." },
+          active_plan: {
+            type: ['boolean', 'null'],
+            description:
+              "In a subscription's plans only: `true` on the plan the subscription is on, `null` on the others.",
+          },
         },
         ['display_price', 'active_plan'],
       ),
@@ -121,7 +177,10 @@ export const SUBSCRIPTION_CATALOGUE_SCHEMAS: Readonly<Record<string, Schema>> = 
     id: uuid,
     type: constant(OFFERING_TYPE),
     attributes: attributes(offeringFields, OPTIONAL_OFFERING_FIELDS),
-    relationships: closedObject({ products: relatedList(OFFERING_PRODUCT_TYPE), plans: relatedList(OFFERING_PLAN_TYPE) }),
+    relationships: closedObject({
+      products: relatedList(OFFERING_PRODUCT_TYPE),
+      plans: relatedList(OFFERING_PLAN_TYPE),
+    }),
     meta: closedObject({ external_product_refs: arrayOf({ type: 'string' }), owner: OWNER, timestamps }),
   }),
 };

@@ -2,14 +2,35 @@ import { OFFERING_INCLUDES } from '../../../domain/subscription/offering-query.j
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, closedObject, constant, dataDocument, dataRequest, openObject, parameterRef, requestFields, schemaRef, uuid } from './schema-builders.js';
-import { offeringFields, OPTIONAL_OFFERING_FIELDS, OPTIONAL_PLAN_FIELDS, OPTIONAL_PRODUCT_FIELDS, planFields, productFields } from './subscription-catalogue-schemas.js';
+import {
+  arrayOf,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  openObject,
+  parameterRef,
+  requestFields,
+  schemaRef,
+  uuid,
+} from './schema-builders.js';
+import {
+  offeringFields,
+  OPTIONAL_OFFERING_FIELDS,
+  OPTIONAL_PLAN_FIELDS,
+  OPTIONAL_PRODUCT_FIELDS,
+  planFields,
+  productFields,
+} from './subscription-catalogue-schemas.js';
 import { filterParameter } from './shared-components.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Subscription offerings';
 const ATTACH_MAX = 100;
-const ids = (what: string): Schema => ({ ...arrayOf(uuid, { minItems: 1, maxItems: ATTACH_MAX }), description: `1 to ${ATTACH_MAX} ids of the store's ${what}; repeats count once.` });
+const ids = (what: string): Schema => ({
+  ...arrayOf(uuid, { minItems: 1, maxItems: ATTACH_MAX }),
+  description: `1 to ${ATTACH_MAX} ids of the store's ${what}; repeats count once.`,
+});
 const offering = schemaRef('SubscriptionOffering');
 const offeringDocument = jsonContent(dataDocument(offering));
 const NOT_FOUND = 'No offering of this store has this id.';
@@ -22,7 +43,8 @@ const copyParameter = (what: 'product' | 'plan'): Parameter => ({
   description: `The id of the offering's copy of the ${what} (not the original's). An id that is not a UUID, or that the offering does not hold, is answered 404.`,
   schema: { type: 'string', format: 'uuid' },
 });
-const COPY_NOT_FOUND = (what: 'product' | 'plan') => `No offering of this store has this id, or the offering holds no ${what} copy with this id.`;
+const COPY_NOT_FOUND = (what: 'product' | 'plan') =>
+  `No offering of this store has this id, or the offering holds no ${what} copy with this id.`;
 const detachCopy = (what: 'product' | 'plan', operationName: string) =>
   operation({
     operationId: `detachSubscriptionOffering${operationName}`,
@@ -34,8 +56,22 @@ const detachCopy = (what: 'product' | 'plan', operationName: string) =>
     errors: { 404: COPY_NOT_FOUND(what) },
   });
 const COPIES = {
-  product: { name: 'Product', type: OFFERING_PRODUCT_TYPE, fields: productFields, optional: OPTIONAL_PRODUCT_FIELDS, schema: 'SubscriptionOfferingProduct', priced: '' },
-  plan: { name: 'Plan', type: OFFERING_PLAN_TYPE, fields: planFields, optional: OPTIONAL_PLAN_FIELDS, schema: 'SubscriptionOfferingPlan', priced: ', priced from the offering\'s products' },
+  product: {
+    name: 'Product',
+    type: OFFERING_PRODUCT_TYPE,
+    fields: productFields,
+    optional: OPTIONAL_PRODUCT_FIELDS,
+    schema: 'SubscriptionOfferingProduct',
+    priced: '',
+  },
+  plan: {
+    name: 'Plan',
+    type: OFFERING_PLAN_TYPE,
+    fields: planFields,
+    optional: OPTIONAL_PLAN_FIELDS,
+    schema: 'SubscriptionOfferingPlan',
+    priced: ", priced from the offering's products",
+  },
 } as const;
 const updateCopy = (what: 'product' | 'plan') => {
   const copy = COPIES[what];
@@ -48,9 +84,21 @@ const updateCopy = (what: 'product' | 'plan') => {
     parameters: currencyParameters,
     requestBody: {
       description: 'The attributes to change.',
-      content: jsonContent(dataRequest(openObject({ type: constant(copy.type), attributes: openObject(requestFields(copy.fields, copy.optional), []) }, ['type', 'attributes']))),
+      content: jsonContent(
+        dataRequest(
+          openObject(
+            { type: constant(copy.type), attributes: openObject(requestFields(copy.fields, copy.optional), []) },
+            ['type', 'attributes'],
+          ),
+        ),
+      ),
     },
-    success: { '200': { description: `The ${what} copy as it is now${copy.priced}.`, content: jsonContent(dataDocument(schemaRef(copy.schema))) } },
+    success: {
+      '200': {
+        description: `The ${what} copy as it is now${copy.priced}.`,
+        content: jsonContent(dataDocument(schemaRef(copy.schema))),
+      },
+    },
     errors: { 400: INVALID, 404: COPY_NOT_FOUND(what) },
   });
 };
@@ -83,7 +131,15 @@ const newOffering = dataRequest(
   ),
 );
 const typedOffering = (required: readonly string[]) =>
-  dataRequest(openObject({ type: constant(OFFERING_TYPE), attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required) }, ['type', 'attributes']));
+  dataRequest(
+    openObject(
+      {
+        type: constant(OFFERING_TYPE),
+        attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required),
+      },
+      ['type', 'attributes'],
+    ),
+  );
 
 export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
   ...subscriptionPath('/subscriptions/offerings/build', {
@@ -96,10 +152,24 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       post: true,
       requestBody: {
         description: 'The offering and what it offers.',
-        content: jsonContent(dataRequest(openObject({ ...requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), products: ids('products'), plans: ids('plans') }, ['name', 'products', 'plans']))),
+        content: jsonContent(
+          dataRequest(
+            openObject(
+              {
+                ...requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS),
+                products: ids('products'),
+                plans: ids('plans'),
+              },
+              ['name', 'products', 'plans'],
+            ),
+          ),
+        ),
       },
       success: { '201': { description: 'The offering.', content: offeringDocument } },
-      errors: { 400: INVALID, 404: 'A product or plan id is not one of the store\'s (the detail lists them), or was deleted meanwhile.' },
+      errors: {
+        400: INVALID,
+        404: "A product or plan id is not one of the store's (the detail lists them), or was deleted meanwhile.",
+      },
     }),
   }),
   ...subscriptionPath('/subscriptions/offerings', {
@@ -110,9 +180,15 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'edit-catalogue',
       post: true,
-      requestBody: { description: 'The offering, and the products and plans it starts with, if any.', content: jsonContent(newOffering) },
+      requestBody: {
+        description: 'The offering, and the products and plans it starts with, if any.',
+        content: jsonContent(newOffering),
+      },
       success: { '201': { description: 'The offering.', content: offeringDocument } },
-      errors: { 400: INVALID, 404: "A related product or plan id is not the store's (the detail lists them), or was deleted meanwhile." },
+      errors: {
+        400: INVALID,
+        404: "A related product or plan id is not the store's (the detail lists them), or was deleted meanwhile.",
+      },
     }),
     get: operation({
       operationId: 'listSubscriptionOfferings',
@@ -121,8 +197,15 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'catalogue',
       parameters: [...PAGING_PARAMETERS, parameterRef('OfferingFilter'), OFFERING_INCLUDE, ...currencyParameters],
-      success: { '200': { description: 'A page of offerings, with the copies `include` asks for.', content: jsonContent(listResponseSchema(offering, {}, includedMember, ['included'])) } },
-      errors: { 400: 'A paging parameter out of range or given twice, a filter that does not parse, or an unknown include.' },
+      success: {
+        '200': {
+          description: 'A page of offerings, with the copies `include` asks for.',
+          content: jsonContent(listResponseSchema(offering, {}, includedMember, ['included'])),
+        },
+      },
+      errors: {
+        400: 'A paging parameter out of range or given twice, a filter that does not parse, or an unknown include.',
+      },
     }),
   }),
   ...subscriptionPath('/subscriptions/offerings/{id}', {
@@ -134,7 +217,12 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'catalogue',
       parameters: [OFFERING_INCLUDE, ...currencyParameters],
-      success: { '200': { description: 'The offering, with the copies `include` asks for.', content: jsonContent(dataDocument(offering, includedMember, ['included'])) } },
+      success: {
+        '200': {
+          description: 'The offering, with the copies `include` asks for.',
+          content: jsonContent(dataDocument(offering, includedMember, ['included'])),
+        },
+      },
       errors: { 400: 'An unknown include.', 404: NOT_FOUND },
     }),
     put: operation({
@@ -167,8 +255,16 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       access: 'edit-catalogue',
       post: true,
       parameters: currencyParameters,
-      requestBody: { description: 'The products to copy.', content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))) },
-      success: { '200': { description: "Every product copy the offering now holds.", content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })) } },
+      requestBody: {
+        description: 'The products to copy.',
+        content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))),
+      },
+      success: {
+        '200': {
+          description: 'Every product copy the offering now holds.',
+          content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })),
+        },
+      },
       errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
     }),
   }),
@@ -182,8 +278,16 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       access: 'edit-catalogue',
       post: true,
       parameters: currencyParameters,
-      requestBody: { description: 'The plans to copy.', content: jsonContent(dataRequest(openObject({ plans: ids('plans') }, ['plans']))) },
-      success: { '200': { description: 'Every plan copy the offering now holds, with prices.', content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingPlan')) })) } },
+      requestBody: {
+        description: 'The plans to copy.',
+        content: jsonContent(dataRequest(openObject({ plans: ids('plans') }, ['plans']))),
+      },
+      success: {
+        '200': {
+          description: 'Every plan copy the offering now holds, with prices.',
+          content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingPlan')) })),
+        },
+      },
       errors: { 400: INVALID, 404: "The offering, or a plan id, is not the store's." },
     }),
   }),
@@ -196,7 +300,12 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'catalogue',
       parameters: [...PAGING_PARAMETERS, ...currencyParameters],
-      success: { '200': { description: "A page of the offering's product copies.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))) } },
+      success: {
+        '200': {
+          description: "A page of the offering's product copies.",
+          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))),
+        },
+      },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
     }),
   }),
@@ -209,7 +318,12 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'catalogue',
       parameters: [...PAGING_PARAMETERS, ...currencyParameters],
-      success: { '200': { description: "A page of the offering's plan copies, with prices.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))) } },
+      success: {
+        '200': {
+          description: "A page of the offering's plan copies, with prices.",
+          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))),
+        },
+      },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
     }),
   }),
@@ -222,8 +336,16 @@ export const subscriptionOfferingPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'edit-catalogue',
       parameters: currencyParameters,
-      requestBody: { description: 'The products the offering is to hold.', content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))) },
-      success: { '200': { description: 'Every product copy the offering now holds.', content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })) } },
+      requestBody: {
+        description: 'The products the offering is to hold.',
+        content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))),
+      },
+      success: {
+        '200': {
+          description: 'Every product copy the offering now holds.',
+          content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })),
+        },
+      },
       errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
     }),
   }),

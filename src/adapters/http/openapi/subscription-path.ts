@@ -8,4 +8,5 @@ export const subscriptionPath = (path: string, item: PathItem): Readonly<Record<
   [`/v2${path}`]: { ...item, 'x-also-served-at': path },
 });
 
-export const SUBSCRIPTIONS_EPCC = 'As EPCC (`openapispecs/subscriptions/public_openapi.yaml` in elasticpath/elasticpath-dev).';
+export const SUBSCRIPTIONS_EPCC =
+  'As EPCC (`openapispecs/subscriptions/public_openapi.yaml` in elasticpath/elasticpath-dev).';

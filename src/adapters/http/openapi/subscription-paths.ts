@@ -4,8 +4,31 @@ import { PAYMENT_AUTHORITY_FIELDS, PAYMENT_AUTHORITY_TYPES } from '../../../doma
 import { PRODUCT_CHANGE_TYPES } from '../../../domain/subscription/product-changes.js';
 import { SUBSCRIPTION_INCLUDES } from '../../../domain/subscription/subscription-query.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
-import { cursorListResponseSchema, ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
-import { arrayOf, boolean, closedObject, nullable, constant, dataDocument, dataRequest, oneOfStrings, openObject, parameterRef, requestFields, schemaRef, text, timestamp, uuid } from './schema-builders.js';
+import {
+  cursorListResponseSchema,
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  operation,
+  PAGING_PARAMETERS,
+} from './operation-builder.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  nullable,
+  constant,
+  dataDocument,
+  dataRequest,
+  oneOfStrings,
+  openObject,
+  parameterRef,
+  requestFields,
+  schemaRef,
+  text,
+  timestamp,
+  uuid,
+} from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
 import { catalogueText, currency } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
@@ -23,15 +46,23 @@ export const SUBSCRIPTION_INCLUDE: Parameter = {
   schema: { type: 'string' },
 };
 
-const authorityIds = (type: (typeof PAYMENT_AUTHORITY_TYPES)[number]) => Object.fromEntries(Object.keys(PAYMENT_AUTHORITY_FIELDS[type]).map((name) => [name, authorityId]));
-const AUTHORITY_DESCRIPTION = 'Who takes the payments: the seed\'s `platform_payments_processor`, or one of the gateways EPCC lists; stored and returned as given, no processor is called.';
+const authorityIds = (type: (typeof PAYMENT_AUTHORITY_TYPES)[number]) =>
+  Object.fromEntries(Object.keys(PAYMENT_AUTHORITY_FIELDS[type]).map((name) => [name, authorityId]));
+const AUTHORITY_DESCRIPTION =
+  "Who takes the payments: the seed's `platform_payments_processor`, or one of the gateways EPCC lists; stored and returned as given, no processor is called.";
 const paymentAuthority: Schema = {
   description: AUTHORITY_DESCRIPTION,
-  oneOf: PAYMENT_AUTHORITY_TYPES.map((type) => closedObject({ type: constant(type), ...authorityIds(type) }, Object.keys(authorityIds(type)))),
+  oneOf: PAYMENT_AUTHORITY_TYPES.map((type) =>
+    closedObject({ type: constant(type), ...authorityIds(type) }, Object.keys(authorityIds(type))),
+  ),
 };
 const paymentAuthorityRequest: Schema = {
   description: `${AUTHORITY_DESCRIPTION} Its \`type\` decides which identifiers it takes; others are ignored.`,
-  oneOf: PAYMENT_AUTHORITY_TYPES.map((type) => openObject(requestFields({ type: constant(type), ...authorityIds(type) }, Object.keys(authorityIds(type))), ['type'])),
+  oneOf: PAYMENT_AUTHORITY_TYPES.map((type) =>
+    openObject(requestFields({ type: constant(type), ...authorityIds(type) }, Object.keys(authorityIds(type))), [
+      'type',
+    ]),
+  ),
 };
 const flag = (description: string): Schema => ({ type: 'boolean', description });
 const status = oneOfStrings(['active', 'inactive'], '`inactive` once the subscription is closed.');
@@ -62,12 +93,19 @@ const subscription: Schema = closedObject(
       {
         external_ref: catalogueText.external_ref,
         account_id: uuid,
-        offering: { ...schemaRef('SubscriptionOffering'), description: 'The offering as it was when the subscription was made.' },
+        offering: {
+          ...schemaRef('SubscriptionOffering'),
+          description: 'The offering as it was when the subscription was made.',
+        },
         plan_id: { ...uuid, description: "The offering's plan copy subscribed to." },
         currency,
         payment_authority: paymentAuthority,
         address_id: { ...uuid, description: 'The account address the subscription delivers to, when one was given.' },
-        go_live_after: { ...timestamp, description: 'When a pending subscription goes live by itself; once a `go_live` action started it, when it went live. Billing periods, the trial and the plan length count from it.' },
+        go_live_after: {
+          ...timestamp,
+          description:
+            'When a pending subscription goes live by itself; once a `go_live` action started it, when it went live. Billing periods, the trial and the plan length count from it.',
+        },
         status,
         state: { ...schemaRef('SubscriptionState'), description: 'The latest state change, if there was one.' },
         name: catalogueText.name,
@@ -77,22 +115,36 @@ const subscription: Schema = closedObject(
     ),
     relationships: closedObject({
       offering: closedObject({ data: closedObject({ id: uuid, type: constant(OFFERING_TYPE) }) }),
-      plans: closedObject({ data: arrayOf(closedObject({ id: uuid, type: constant(OFFERING_PLAN_TYPE) }), { minItems: 1, maxItems: 1 }) }),
+      plans: closedObject({
+        data: arrayOf(closedObject({ id: uuid, type: constant(OFFERING_PLAN_TYPE) }), { minItems: 1, maxItems: 1 }),
+      }),
     }),
     meta: closedObject(
       {
         owner: constant('store'),
         status,
-        state: { ...schemaRef('SubscriptionState'), description: 'The latest state change, if there was one: the same as `attributes.state`, where EPCC puts it.' },
+        state: {
+          ...schemaRef('SubscriptionState'),
+          description: 'The latest state change, if there was one: the same as `attributes.state`, where EPCC puts it.',
+        },
         canceled: flag('Set by a cancel; the subscription closes at `timestamps.end_date`.'),
         paused: flag('Set by a pause, cleared by a resume.'),
         closed: flag('Canceled and past its end date, or a plan with `end_behavior: close` that ran its length.'),
-        pending: flag('Not live yet: until a `go_live` action, or until `attributes.go_live_after`; `status` is `inactive` meanwhile.'),
+        pending: flag(
+          'Not live yet: until a `go_live` action, or until `attributes.go_live_after`; `status` is `inactive` meanwhile.',
+        ),
         suspended: boolean,
         invoice_after: { ...timestamp, description: 'When the first invoice may be raised: the end of the trial.' },
         manual_payments: boolean,
         timestamps: closedObject(
-          { created_at: timestamp, updated_at: timestamp, canceled_at: timestamp, paused_at: timestamp, resumed_at: timestamp, end_date: timestamp },
+          {
+            created_at: timestamp,
+            updated_at: timestamp,
+            canceled_at: timestamp,
+            paused_at: timestamp,
+            resumed_at: timestamp,
+            end_date: timestamp,
+          },
           ['canceled_at', 'paused_at', 'resumed_at', 'end_date'],
         ),
       },
@@ -105,12 +157,19 @@ const subscription: Schema = closedObject(
 );
 
 const included: Schema = closedObject(
-  { plans: arrayOf(schemaRef('SubscriptionOfferingPlan')), products: arrayOf(schemaRef('SubscriptionOfferingProduct')) },
+  {
+    plans: arrayOf(schemaRef('SubscriptionOfferingPlan')),
+    products: arrayOf(schemaRef('SubscriptionOfferingProduct')),
+  },
   ['plans', 'products'],
   'Present exactly when `include` asked for something.',
 );
 
-export const SUBSCRIPTION_SCHEMAS = { Subscription: subscription, SubscriptionState: state, SubscriptionIncluded: included };
+export const SUBSCRIPTION_SCHEMAS = {
+  Subscription: subscription,
+  SubscriptionState: state,
+  SubscriptionIncluded: included,
+};
 
 const newSubscription = dataRequest(
   openObject(
@@ -126,8 +185,16 @@ const newSubscription = dataRequest(
         external_ref: catalogueText.external_ref,
         manual_payments: boolean,
         address_id: { ...uuid, description: 'The account address the subscription delivers to.' },
-        pending: { type: 'boolean', description: 'Create it pending: it goes live at `go_live_after`, or on a `go_live` action when none is given. Cannot be false beside a `go_live_after`.' },
-        go_live_after: { ...REQUEST_TIME, description: 'When the subscription goes live by itself (it is pending until then). A past time backdates it (EPCC): live at once, its periods counted from then; the first is invoiced with it, the rest by the next billing run.' },
+        pending: {
+          type: 'boolean',
+          description:
+            'Create it pending: it goes live at `go_live_after`, or on a `go_live` action when none is given. Cannot be false beside a `go_live_after`.',
+        },
+        go_live_after: {
+          ...REQUEST_TIME,
+          description:
+            'When the subscription goes live by itself (it is pending until then). A past time backdates it (EPCC): live at once, its periods counted from then; the first is invoiced with it, the rest by the next billing run.',
+        },
       },
       ['external_ref', 'manual_payments', 'address_id', 'pending', 'go_live_after'],
     ),
@@ -137,17 +204,28 @@ const newSubscription = dataRequest(
 const subscriptionChanges = dataRequest(
   openObject(
     {
-      id: { ...uuid, description: "The subscription's id, as EPCC clients send it; the path decides which subscription changes." },
+      id: {
+        ...uuid,
+        description: "The subscription's id, as EPCC clients send it; the path decides which subscription changes.",
+      },
       type: constant(SUBSCRIPTION_TYPE),
       attributes: openObject(
         {
-          plan_id: { ...uuid, description: "Another plan of the subscription's offering (as it was when the subscription was made), priced in its currency." },
+          plan_id: {
+            ...uuid,
+            description:
+              "Another plan of the subscription's offering (as it was when the subscription was made), priced in its currency.",
+          },
           name: catalogueText.name,
           email,
           payment_authority: paymentAuthorityRequest,
           external_ref: nullable(catalogueText.external_ref),
           address_id: nullable(uuid),
-          go_live_after: { ...nullable(REQUEST_TIME), description: "A pending subscription's time to go live; a past time backdates it (live at once). `null`: only a `go_live` action starts it." },
+          go_live_after: {
+            ...nullable(REQUEST_TIME),
+            description:
+              "A pending subscription's time to go live; a past time backdates it (live at once). `null`: only a `go_live` action starts it.",
+          },
         },
         [],
         'Every member is optional; `null` clears `external_ref` or `address_id`.',
@@ -160,20 +238,29 @@ const productChanges: Schema = {
   type: 'object',
   properties: {
     data: arrayOf(
-      openObject({ type: oneOfStrings(PRODUCT_CHANGE_TYPES), products: arrayOf(uuid, { minItems: 1, maxItems: 100 }) }, ['type', 'products']),
+      openObject(
+        { type: oneOfStrings(PRODUCT_CHANGE_TYPES), products: arrayOf(uuid, { minItems: 1, maxItems: 100 }) },
+        ['type', 'products'],
+      ),
       { minItems: 1, maxItems: 10 },
     ),
   },
   required: ['data'],
 };
-const stateChange = dataRequest(openObject({ type: constant(STATE_TYPE), attributes: openObject({ action: oneOfStrings(STATE_ACTIONS) }, ['action']) }, ['type', 'attributes']));
+const stateChange = dataRequest(
+  openObject(
+    { type: constant(STATE_TYPE), attributes: openObject({ action: oneOfStrings(STATE_ACTIONS) }, ['action']) },
+    ['type', 'attributes'],
+  ),
+);
 
 const NOT_FOUND = 'No subscription of this store has this id.';
 const STATE_ID_PARAMETER: Parameter = {
   name: 'state_id',
   in: 'path',
   required: true,
-  description: "The state change's id. An id that is not a UUID, or that belongs to another subscription, is answered 404 like one that does not exist.",
+  description:
+    "The state change's id. An id that is not a UUID, or that belongs to another subscription, is answered 404 like one that does not exist.",
   schema: { type: 'string', format: 'uuid' },
 };
 const includedMember = { included: schemaRef('SubscriptionIncluded') };
@@ -188,7 +275,9 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       access: 'write',
       post: true,
       requestBody: { description: 'The subscription.', content: jsonContent(newSubscription) },
-      success: { '201': { description: 'The subscription.', content: jsonContent(dataDocument(schemaRef('Subscription'))) } },
+      success: {
+        '201': { description: 'The subscription.', content: jsonContent(dataDocument(schemaRef('Subscription'))) },
+      },
       errors: {
         400: "Every invalid field, each with its `source`; a `plan_id` that is not one of the offering's plans, or a currency the plan is not priced in.",
         404: "The offering is not the store's.",
@@ -200,9 +289,24 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages. Past the offset limit, \`page[after]\` walks the whole list by cursor (an extension).`,
       tag: TAG,
       access: 'read',
-      parameters: [...PAGING_PARAMETERS, parameterRef('PageAfter'), parameterRef('SubscriptionFilter'), parameterRef('SubscriptionInclude'), parameterRef('Currency')],
-      success: { '200': { description: 'A page of subscriptions.', content: jsonContent(cursorListResponseSchema(listResponseSchema(schemaRef('Subscription'), {}, includedMember, ['included']))) } },
-      errors: { 400: 'A paging parameter out of range or given twice, `page[offset]` with `page[after]`, a `page[after]` token this list did not make, a filter that does not parse, or an unknown include.' },
+      parameters: [
+        ...PAGING_PARAMETERS,
+        parameterRef('PageAfter'),
+        parameterRef('SubscriptionFilter'),
+        parameterRef('SubscriptionInclude'),
+        parameterRef('Currency'),
+      ],
+      success: {
+        '200': {
+          description: 'A page of subscriptions.',
+          content: jsonContent(
+            cursorListResponseSchema(listResponseSchema(schemaRef('Subscription'), {}, includedMember, ['included'])),
+          ),
+        },
+      },
+      errors: {
+        400: 'A paging parameter out of range or given twice, `page[offset]` with `page[after]`, a `page[after]` token this list did not make, a filter that does not parse, or an unknown include.',
+      },
     }),
   }),
   ...subscriptionPath('/subscriptions/subscriptions/{id}', {
@@ -214,7 +318,12 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'read',
       parameters: [parameterRef('SubscriptionInclude'), parameterRef('Currency')],
-      success: { '200': { description: 'The subscription.', content: jsonContent(dataDocument(schemaRef('Subscription'), includedMember, ['included'])) } },
+      success: {
+        '200': {
+          description: 'The subscription.',
+          content: jsonContent(dataDocument(schemaRef('Subscription'), includedMember, ['included'])),
+        },
+      },
       errors: { 400: 'An unknown include.', 404: NOT_FOUND },
     }),
     put: operation({
@@ -224,7 +333,12 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'write',
       requestBody: { description: 'The changes.', content: jsonContent(subscriptionChanges) },
-      success: { '200': { description: 'The subscription as updated.', content: jsonContent(dataDocument(schemaRef('Subscription'))) } },
+      success: {
+        '200': {
+          description: 'The subscription as updated.',
+          content: jsonContent(dataDocument(schemaRef('Subscription'))),
+        },
+      },
       errors: {
         400: "Every invalid field, each with its `source`; a `plan_id` that is not one of the subscription's offering plans, or one not priced in its currency.",
         403: 'A paused subscription cannot move to a plan that does not allow subscribers to resume.',
@@ -240,7 +354,11 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'write',
       success: { '204': { description: 'Deleted; no body.' } },
-      errors: { 404: NOT_FOUND, 409: 'A payment was attempted on one of its invoices (its invoices are deleted with it otherwise).', codes: { 409: ['in_use'] } },
+      errors: {
+        404: NOT_FOUND,
+        409: 'A payment was attempted on one of its invoices (its invoices are deleted with it otherwise).',
+        codes: { 409: ['in_use'] },
+      },
     }),
   }),
   ...subscriptionPath('/subscriptions/subscriptions/{id}/plans', {
@@ -252,7 +370,12 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'read',
       parameters: [...PAGING_PARAMETERS, parameterRef('Currency')],
-      success: { '200': { description: "A page of the subscription's plans.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))) } },
+      success: {
+        '200': {
+          description: "A page of the subscription's plans.",
+          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))),
+        },
+      },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
     }),
   }),
@@ -265,7 +388,12 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'read',
       parameters: [...PAGING_PARAMETERS, parameterRef('Currency')],
-      success: { '200': { description: "A page of the subscription's products.", content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))) } },
+      success: {
+        '200': {
+          description: "A page of the subscription's products.",
+          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))),
+        },
+      },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
     }),
     put: operation({
@@ -297,7 +425,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       success: { '204': { description: 'Applied; no body.' } },
       errors: {
         400: 'A missing or wrong `type`, or an unknown action.',
-        403: "The plan does not allow the action (`can_cancel`, `can_pause`, `can_resume`).",
+        403: 'The plan does not allow the action (`can_cancel`, `can_pause`, `can_resume`).',
         404: NOT_FOUND,
         422: 'The action does not apply to the subscription as it stands: resuming a running one, pausing a paused one, pausing or resuming a pending one, `go_live` on one that is live, anything after a cancel or once closed (`state_transition_not_allowed`); resuming one closed by dunning while an invoice of it is unpaid (`invoice_unpaid`).',
         codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed', 'invoice_unpaid'] },
@@ -310,7 +438,12 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       tag: TAG,
       access: 'read',
       parameters: PAGING_PARAMETERS,
-      success: { '200': { description: 'A page of state changes.', content: jsonContent(listResponseSchema(schemaRef('SubscriptionState'))) } },
+      success: {
+        '200': {
+          description: 'A page of state changes.',
+          content: jsonContent(listResponseSchema(schemaRef('SubscriptionState'))),
+        },
+      },
       errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
     }),
   }),
@@ -322,8 +455,12 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
       description: SUBSCRIPTIONS_EPCC,
       tag: TAG,
       access: 'read',
-      success: { '200': { description: 'The state change.', content: jsonContent(dataDocument(schemaRef('SubscriptionState'))) } },
-      errors: { 404: "No subscription of this store has this id, or the subscription has no state change with this id." },
+      success: {
+        '200': { description: 'The state change.', content: jsonContent(dataDocument(schemaRef('SubscriptionState'))) },
+      },
+      errors: {
+        404: 'No subscription of this store has this id, or the subscription has no state change with this id.',
+      },
     }),
   }),
 };

@@ -1,16 +1,26 @@
 import { MAX_INSTANTS_PER_MOVE, TEST_CLOCK_TYPE } from '../../../domain/test-clock/test-clock.js';
 import type { Schema } from './openapi-types.js';
 import { jsonContent, operation } from './operation-builder.js';
-import { closedObject, constant, dataDocument, dataRequest, openObject, schemaRef, timestamp } from './schema-builders.js';
+import {
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  openObject,
+  schemaRef,
+  timestamp,
+} from './schema-builders.js';
 import { subscriptionPath } from './subscription-path.js';
 
 const TAG = 'Test clock';
 const EXTENSION =
-  'An extension, as Stripe\'s test clocks: on only when the service starts with `TEST_CLOCKS=on`, and a 404 otherwise. A store\'s billing reads its time from its test clock once the clock is set: creation and state timestamps, periods, go-live, billing, tax and payment runs, dunning intervals, schedules. Tokens, rate limits, leases and timeouts keep real time.';
+  "An extension, as Stripe's test clocks: on only when the service starts with `TEST_CLOCKS=on`, and a 404 otherwise. A store's billing reads its time from its test clock once the clock is set: creation and state timestamps, periods, go-live, billing, tax and payment runs, dunning intervals, schedules. Tokens, rate limits, leases and timeouts keep real time.";
 
 const testClock: Schema = closedObject({
   type: constant(TEST_CLOCK_TYPE),
-  attributes: closedObject({ now: { ...timestamp, description: "The store's time: its test clock's once set, the system's until then." } }),
+  attributes: closedObject({
+    now: { ...timestamp, description: "The store's time: its test clock's once set, the system's until then." },
+  }),
 });
 
 export const TEST_CLOCK_SCHEMAS = { SubscriptionTestClock: testClock };
@@ -37,9 +47,21 @@ export const testClockPaths = subscriptionPath('/subscriptions/test-clock', {
     extension: true,
     requestBody: {
       description: 'The time to move to.',
-      content: jsonContent(dataRequest(openObject({ type: constant(TEST_CLOCK_TYPE), attributes: openObject({ now: timestamp }, ['now']) }, ['type', 'attributes']))),
+      content: jsonContent(
+        dataRequest(
+          openObject({ type: constant(TEST_CLOCK_TYPE), attributes: openObject({ now: timestamp }, ['now']) }, [
+            'type',
+            'attributes',
+          ]),
+        ),
+      ),
     },
     success: { '200': { description: "The store's time after the move.", content: document } },
-    errors: { 400: 'A missing or wrong `type`, or `now` that is not an RFC 3339 time.', 404: 'Test clocks are off (`TEST_CLOCKS` is not `on`).', 422: 'A time before the store\'s time now.', codes: { 422: ['test_clock_backwards'] } },
+    errors: {
+      400: 'A missing or wrong `type`, or `now` that is not an RFC 3339 time.',
+      404: 'Test clocks are off (`TEST_CLOCKS` is not `on`).',
+      422: "A time before the store's time now.",
+      codes: { 422: ['test_clock_backwards'] },
+    },
   }),
 });

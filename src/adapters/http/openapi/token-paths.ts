@@ -37,13 +37,22 @@ export const tokenPaths: Readonly<Record<string, PathItem>> = {
       rated: true,
       requestBody: {
         description: 'The grant and the application key.',
-        content: { 'application/x-www-form-urlencoded': { schema: tokenRequest }, 'application/json': { schema: tokenRequest } },
+        content: {
+          'application/x-www-form-urlencoded': { schema: tokenRequest },
+          'application/json': { schema: tokenRequest },
+        },
       },
       success: {
         '200': {
           description: 'The token; `Cache-Control: no-store`.',
           content: jsonContent({ $ref: '#/components/schemas/AccessToken' }),
-          headers: { 'Cache-Control': { description: 'Always `no-store`.', required: true, schema: { type: 'string', const: 'no-store' } } },
+          headers: {
+            'Cache-Control': {
+              description: 'Always `no-store`.',
+              required: true,
+              schema: { type: 'string', const: 'no-store' },
+            },
+          },
         },
       },
       errors: {

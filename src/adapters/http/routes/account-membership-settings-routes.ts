@@ -1,6 +1,9 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { GetAccountMembershipSettings, UpdateAccountMembershipSettings } from '../../../application/use-cases/account-membership-settings.js';
+import type {
+  GetAccountMembershipSettings,
+  UpdateAccountMembershipSettings,
+} from '../../../application/use-cases/account-membership-settings.js';
 import { accountMembershipSettingsResource } from '../documents/settings-document.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
@@ -15,7 +18,11 @@ export interface AccountMembershipSettingsUseCases {
 }
 
 /** Store administration, as the other settings: implicit tokens get 403. */
-export const accountMembershipSettingsRoutes = (router: Router<HttpState>, { get, update }: AccountMembershipSettingsUseCases, { guard }: RouteContext): void => {
+export const accountMembershipSettingsRoutes = (
+  router: Router<HttpState>,
+  { get, update }: AccountMembershipSettingsUseCases,
+  { guard }: RouteContext,
+): void => {
   router
     .get(PATHS, guard('admin'), async (ctx) => {
       const settings = await get.execute(principalOf(ctx).storeId);

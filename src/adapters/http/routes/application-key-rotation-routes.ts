@@ -8,13 +8,25 @@ import { answerShowingOnce } from '../shown-once.js';
 import type { RouteContext, UseCase } from './route-context.js';
 
 /** `POST /v2/application-keys/:id/rotate-secret`: the new secret once; an Idempotency-Key replay leaves it out. */
-export const applicationKeyRotationRoutes = (router: Router<HttpState>, rotate: UseCase<RotateApplicationKeySecret>, { guard, links }: RouteContext): void => {
+export const applicationKeyRotationRoutes = (
+  router: Router<HttpState>,
+  rotate: UseCase<RotateApplicationKeySecret>,
+  { guard, links }: RouteContext,
+): void => {
   router.post('/v2/application-keys/:id/rotate-secret', guard('admin'), async (ctx) => {
     const data = requestData(ctx);
     const rotated = E.isLeft(data) ? data : await rotate.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
     if (E.isLeft(rotated)) return respondWithError(ctx, rotated.left);
     const { key, clientSecret } = rotated.right;
     ctx.set('Cache-Control', 'no-store');
-    answerShowingOnce(ctx, 200, { data: applicationKeyResource(key, clientSecret), links: { self: `${links(ctx)}${applicationKeyPath(key.id)}` } }, ['data.client_secret']);
+    answerShowingOnce(
+      ctx,
+      200,
+      {
+        data: applicationKeyResource(key, clientSecret),
+        links: { self: `${links(ctx)}${applicationKeyPath(key.id)}` },
+      },
+      ['data.client_secret'],
+    );
   });
 };

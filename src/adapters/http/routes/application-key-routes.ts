@@ -24,7 +24,11 @@ export interface ApplicationKeyUseCases {
   readonly remove: UseCase<DeleteApplicationKey>;
 }
 
-export const applicationKeyRoutes = (router: Router<HttpState>, { create, list, get, update, remove }: ApplicationKeyUseCases, { guard, links }: RouteContext): void => {
+export const applicationKeyRoutes = (
+  router: Router<HttpState>,
+  { create, list, get, update, remove }: ApplicationKeyUseCases,
+  { guard, links }: RouteContext,
+): void => {
   const self = (ctx: HttpContext, id: string) => ({ self: `${links(ctx)}${applicationKeyPath(id)}` });
 
   router
@@ -32,13 +36,18 @@ export const applicationKeyRoutes = (router: Router<HttpState>, { create, list, 
       const data = requestData(ctx);
       const created = E.isLeft(data) ? data : await create.execute(principalOf(ctx).storeId, data.right);
       if (E.isLeft(created)) return respondWithError(ctx, created.left);
-      const document = { data: applicationKeyResource(created.right.key, created.right.clientSecret), links: self(ctx, created.right.key.id) };
+      const document = {
+        data: applicationKeyResource(created.right.key, created.right.clientSecret),
+        links: self(ctx, created.right.key.id),
+      };
       answerShowingOnce(ctx, 201, document, [SHOWN_ONCE_SECRET]);
     })
     .get(COLLECTION, guard('admin'), async (ctx) => {
       const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = listDocument(ctx, links, found.right, (key) => applicationKeyResource(key), { total_reserved_rate_limit: found.right.totalReservedRateLimit });
+      ctx.body = listDocument(ctx, links, found.right, (key) => applicationKeyResource(key), {
+        total_reserved_rate_limit: found.right.totalReservedRateLimit,
+      });
     })
     .get(`${COLLECTION}/:id`, guard('admin'), async (ctx) => {
       const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));

@@ -12,9 +12,16 @@ import type { RouteContext } from './route-context.js';
  */
 export const billingPolicyRoutes = (
   router: Router<HttpState>,
-  useCases: { readonly prorationPolicies: RecordUseCases<ProrationPolicy>; readonly dunningRules: RecordUseCases<DunningRule> },
+  useCases: {
+    readonly prorationPolicies: RecordUseCases<ProrationPolicy>;
+    readonly dunningRules: RecordUseCases<DunningRule>;
+  },
   routes: RouteContext,
 ): void => {
-  recordRoutes(router, routes, '/subscriptions/proration-policies', BILLING_ACCESS, useCases.prorationPolicies, (p) => prorationPolicyResource(p));
-  recordRoutes(router, routes, '/subscriptions/dunning-rules', BILLING_ACCESS, useCases.dunningRules, (r) => dunningRuleResource(r));
+  recordRoutes(router, routes, '/subscriptions/proration-policies', BILLING_ACCESS, useCases.prorationPolicies, (p) =>
+    prorationPolicyResource(p),
+  );
+  recordRoutes(router, routes, '/subscriptions/dunning-rules', BILLING_ACCESS, useCases.dunningRules, (r) =>
+    dunningRuleResource(r),
+  );
 };

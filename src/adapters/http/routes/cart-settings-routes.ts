@@ -14,7 +14,11 @@ export interface CartSettingsUseCases {
 }
 
 /** Store administration, as the other settings: implicit tokens get 403. */
-export const cartSettingsRoutes = (router: Router<HttpState>, { get, update }: CartSettingsUseCases, { guard }: RouteContext): void => {
+export const cartSettingsRoutes = (
+  router: Router<HttpState>,
+  { get, update }: CartSettingsUseCases,
+  { guard }: RouteContext,
+): void => {
   router
     .get(PATH, guard('admin'), async (ctx) => {
       const settings = await get.execute(principalOf(ctx).storeId);

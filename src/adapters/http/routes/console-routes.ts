@@ -29,7 +29,11 @@ export const consoleRoutes = (router: Router<HttpState>, dir?: URL): void => {
     const file = build?.files.get(ctx.params['file'] ?? '');
     if (file === undefined) {
       ctx.status = 404;
-      ctx.body = errorDocument(404, build === undefined ? NOT_BUILT : 'the console has no file of this name', 'not_found');
+      ctx.body = errorDocument(
+        404,
+        build === undefined ? NOT_BUILT : 'the console has no file of this name',
+        'not_found',
+      );
       return;
     }
     const encoding = pickEncoding(ctx.get('Accept-Encoding') || undefined);

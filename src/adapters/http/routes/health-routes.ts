@@ -17,14 +17,20 @@ const REDIS_CHECK: Record<LimiterState, 'up' | 'down' | 'not_configured'> = {
  * `GET /health/live`: the process answers. `GET /health/ready`: the database answers with the schema this
  * build expects; `degraded` (still 200) while a configured Redis cannot be reached.
  */
-export const healthRoutes = (router: Router<HttpState>, check: UseCase<CheckHealth>, readiness: UseCase<CheckReadiness>, testClocks = false): void => {
+export const healthRoutes = (
+  router: Router<HttpState>,
+  check: UseCase<CheckHealth>,
+  readiness: UseCase<CheckReadiness>,
+  testClocks = false,
+): void => {
   router.get('/health', async (ctx) => {
     const { database, rateLimiter } = await check.execute();
     ctx.status = database ? 200 : 503;
     ctx.body = {
       status: !database ? 'unavailable' : rateLimiter === 'unreachable' ? 'degraded' : 'ok',
       database: database ? 'up' : 'down',
-      rate_limiter: rateLimiter === 'local' ? 'in-process' : rateLimiter === 'shared' ? 'redis' : 'redis unreachable: not limiting',
+      rate_limiter:
+        rateLimiter === 'local' ? 'in-process' : rateLimiter === 'shared' ? 'redis' : 'redis unreachable: not limiting',
     };
   });
 
@@ -39,7 +45,11 @@ export const healthRoutes = (router: Router<HttpState>, check: UseCase<CheckHeal
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       status: !ready.ready ? 'not_ready' : ready.degraded ? 'degraded' : 'ready',
-      checks: { database: ready.database ? 'up' : 'down', migrations: ready.schema, redis: REDIS_CHECK[ready.rateLimiter] },
+      checks: {
+        database: ready.database ? 'up' : 'down',
+        migrations: ready.schema,
+        redis: REDIS_CHECK[ready.rateLimiter],
+      },
       // Said wherever the instance is looked at: its stores' billing may run on clocks of their own.
       ...(testClocks ? { test_clocks: 'on' } : {}),
     };

@@ -44,20 +44,29 @@ const upload = (useCase: ImportUseCases['upload'], limits: ImportUploadLimits) =
     ctx.body = errorDocument(415, 'an import upload must not be compressed (Content-Encoding identity)');
     return;
   }
-  if ((ctx.request.length ?? 0) > limits.maxFileBytes + FORM_OVERHEAD_BYTES) return tooLarge(ctx, `the import file is larger than ${byteSize(limits.maxFileBytes)}`);
+  if ((ctx.request.length ?? 0) > limits.maxFileBytes + FORM_OVERHEAD_BYTES)
+    return tooLarge(ctx, `the import file is larger than ${byteSize(limits.maxFileBytes)}`);
   try {
     const created = await useCase.execute(principalOf(ctx).storeId, readImportForm(ctx.req, limits), limits.maxObjects);
     if (E.isRight(created)) {
       ctx.status = 201;
       ctx.body = { data: importResource(created.right) };
     } else if (created.left._tag === 'TooManyObjects') {
-      tooLarge(ctx, `the import file holds more than ${created.left.limit} objects; split it into files of at most ${created.left.limit} lines`);
+      tooLarge(
+        ctx,
+        `the import file holds more than ${created.left.limit} objects; split it into files of at most ${created.left.limit} lines`,
+      );
     } else {
       respondWithError(ctx, created.left);
     }
   } catch (error) {
-    if (error instanceof UploadTooLarge) return tooLarge(ctx, `the import file is larger than ${byteSize(error.limitBytes)}`);
-    if (error instanceof MissingImportFile) return respondWithError(ctx, validationFailed(issues('import_file', 'is required: a JSONL file part named import_file')));
+    if (error instanceof UploadTooLarge)
+      return tooLarge(ctx, `the import file is larger than ${byteSize(error.limitBytes)}`);
+    if (error instanceof MissingImportFile)
+      return respondWithError(
+        ctx,
+        validationFailed(issues('import_file', 'is required: a JSONL file part named import_file')),
+      );
     if (error instanceof UnreadableField) {
       respondWithError(ctx, validationFailed(issues(error.field, error.detail)));
       // A field before the file is refused with the file unread: the connection cannot carry another request.
@@ -74,7 +83,12 @@ const upload = (useCase: ImportUseCases['upload'], limits: ImportUploadLimits) =
 };
 
 /** `/subscriptions/imports`: upload a JSONL file as a new import job, read imports and the lines they could not import. */
-export const importRoutes = (router: Router<HttpState>, useCases: ImportUseCases, limits: ImportUploadLimits, { guard, links }: RouteContext): void => {
+export const importRoutes = (
+  router: Router<HttpState>,
+  useCases: ImportUseCases,
+  limits: ImportUploadLimits,
+  { guard, links }: RouteContext,
+): void => {
   router
     .post(bothPrefixes(IMPORTS_PATH), guard('write'), upload(useCases.upload, limits))
     .get(bothPrefixes(IMPORTS_PATH), guard('read'), async (ctx) => {

@@ -1,10 +1,24 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { ListIntegrationJobs, ListIntegrationLogs } from '../../../application/use-cases/integrations/integration-logs.js';
-import type { CreateIntegration, DeleteIntegration, GetIntegration, ListIntegrations, UpdateIntegration } from '../../../application/use-cases/integrations/integrations.js';
+import type {
+  ListIntegrationJobs,
+  ListIntegrationLogs,
+} from '../../../application/use-cases/integrations/integration-logs.js';
+import type {
+  CreateIntegration,
+  DeleteIntegration,
+  GetIntegration,
+  ListIntegrations,
+  UpdateIntegration,
+} from '../../../application/use-cases/integrations/integrations.js';
 import { INTEGRATION_ATTRIBUTES } from '../../../domain/integrations/integration-attributes.js';
 import type { Page } from '../../../domain/query/page.js';
-import { INTEGRATIONS_PATH, integrationJobResource, integrationLogResource, integrationResource } from '../documents/integration-documents.js';
+import {
+  INTEGRATIONS_PATH,
+  integrationJobResource,
+  integrationLogResource,
+  integrationResource,
+} from '../documents/integration-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpContext, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
 import { listDocument } from './list-response.js';
@@ -25,7 +39,11 @@ export interface IntegrationUseCases {
  * choosing with a secret of its own, so every operation needs full access, as application keys do.
  * Create answers 200 and delete 200 with no body, as EPCC documents them.
  */
-export const integrationRoutes = (router: Router<HttpState>, useCases: IntegrationUseCases, { guard, links }: RouteContext): void => {
+export const integrationRoutes = (
+  router: Router<HttpState>,
+  useCases: IntegrationUseCases,
+  { guard, links }: RouteContext,
+): void => {
   const item = `${INTEGRATIONS_PATH}/:id`;
   const logList = (ctx: HttpContext, found: Page<Parameters<typeof integrationLogResource>[0]>) => {
     const document = listDocument(ctx, links, found, integrationLogResource);
@@ -62,7 +80,9 @@ export const integrationRoutes = (router: Router<HttpState>, useCases: Integrati
     })
     .put(item, guard('admin'), async (ctx) => {
       const data = requestData(ctx);
-      const updated = E.isLeft(data) ? data : await useCases.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      const updated = E.isLeft(data)
+        ? data
+        : await useCases.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
       ctx.body = { data: integrationResource(updated.right, links(ctx)) };
     })
@@ -83,7 +103,12 @@ export const integrationRoutes = (router: Router<HttpState>, useCases: Integrati
       ctx.body = listDocument(ctx, links, found.right, integrationJobResource);
     })
     .get(`${item}/jobs/:job_id/logs`, guard('admin'), async (ctx) => {
-      const found = await useCases.logs.ofJob(principalOf(ctx).storeId, idParam(ctx), ctx.params['job_id'] ?? '', queryOf(ctx));
+      const found = await useCases.logs.ofJob(
+        principalOf(ctx).storeId,
+        idParam(ctx),
+        ctx.params['job_id'] ?? '',
+        queryOf(ctx),
+      );
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       ctx.body = logList(ctx, found.right);
     });

@@ -14,7 +14,11 @@ export interface MerchantRealmMappingUseCases {
   readonly update: UseCase<UpdateMerchantRealmPrefix>;
 }
 
-export const merchantRealmMappingRoutes = (router: Router<HttpState>, { get, update }: MerchantRealmMappingUseCases, { guard }: RouteContext): void => {
+export const merchantRealmMappingRoutes = (
+  router: Router<HttpState>,
+  { get, update }: MerchantRealmMappingUseCases,
+  { guard }: RouteContext,
+): void => {
   router
     .get(COLLECTION, guard('admin'), async (ctx) => {
       const found = await get.execute(principalOf(ctx).storeId);

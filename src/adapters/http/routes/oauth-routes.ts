@@ -23,7 +23,11 @@ export interface TokenGuards {
 export const blocked = (ctx: HttpContext, retryAfterSeconds: number): void => {
   ctx.status = 429;
   ctx.set('Retry-After', String(retryAfterSeconds));
-  ctx.body = errorDocument(429, `too many failed authentications from this address or for this client id; retry after ${retryAfterSeconds} s`, 'authentication_blocked');
+  ctx.body = errorDocument(
+    429,
+    `too many failed authentications from this address or for this client id; retry after ${retryAfterSeconds} s`,
+    'authentication_blocked',
+  );
 };
 
 /** Refuses a request from a blocked address before anything of it is read. */
@@ -35,7 +39,8 @@ export const addressNotBlocked =
     return next();
   };
 
-const clientIdOf = (form: unknown): unknown => (typeof form === 'object' && form !== null ? (form as Record<string, unknown>)['client_id'] : undefined);
+const clientIdOf = (form: unknown): unknown =>
+  typeof form === 'object' && form !== null ? (form as Record<string, unknown>)['client_id'] : undefined;
 
 /**
  * `POST /oauth/access_token`: the flat token document EPCC clients read. A blocked address is refused
@@ -43,31 +48,30 @@ const clientIdOf = (form: unknown): unknown => (typeof form === 'object' && form
  * both, and never against the store's request budget: only a request that gets a token is counted
  * against the key it names. Every 401 carries the same headers, whether the client id exists or not.
  */
-export const oauthRoutes = (router: Router<HttpState>, issue: UseCase<IssueAccessToken>, { admit, failures, addressOf, parseBody }: TokenGuards): void => {
-  router.post(
-    '/oauth/access_token',
-    addressNotBlocked({ failures, addressOf }),
-    parseBody,
-    async (ctx) => {
-      const attempt: AuthAttempt = { clientId: clientIdOf(ctx.request.body), address: addressOf(ctx) };
-      const wait = await failures.retryAfter({ clientId: attempt.clientId, address: undefined });
-      if (wait !== undefined) return blocked(ctx, wait);
-      const issued = await issue.execute(ctx.request.body);
-      if (E.isLeft(issued)) {
-        if (issued.left._tag === 'Unauthenticated') await failures.failed(attempt);
-        return respondWithError(ctx, issued.left);
-      }
-      const decision = await admit.forClientId(attempt.clientId);
-      // Over the key's budget, the token just minted is not handed out (it expires unused within the hour).
-      if (decision !== undefined && !applyRate(ctx, decision)) return;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.body = {
-        access_token: issued.right.accessToken,
-        token_type: 'Bearer',
-        expires_in: ACCESS_TOKEN_TTL_SECONDS,
-        expires: Math.floor(issued.right.expiresAt.getTime() / 1000),
-        identifier: issued.right.grant,
-      };
-    },
-  );
+export const oauthRoutes = (
+  router: Router<HttpState>,
+  issue: UseCase<IssueAccessToken>,
+  { admit, failures, addressOf, parseBody }: TokenGuards,
+): void => {
+  router.post('/oauth/access_token', addressNotBlocked({ failures, addressOf }), parseBody, async (ctx) => {
+    const attempt: AuthAttempt = { clientId: clientIdOf(ctx.request.body), address: addressOf(ctx) };
+    const wait = await failures.retryAfter({ clientId: attempt.clientId, address: undefined });
+    if (wait !== undefined) return blocked(ctx, wait);
+    const issued = await issue.execute(ctx.request.body);
+    if (E.isLeft(issued)) {
+      if (issued.left._tag === 'Unauthenticated') await failures.failed(attempt);
+      return respondWithError(ctx, issued.left);
+    }
+    const decision = await admit.forClientId(attempt.clientId);
+    // Over the key's budget, the token just minted is not handed out (it expires unused within the hour).
+    if (decision !== undefined && !applyRate(ctx, decision)) return;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      access_token: issued.right.accessToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      expires: Math.floor(issued.right.expiresAt.getTime() / 1000),
+      identifier: issued.right.grant,
+    };
+  });
 };

@@ -46,32 +46,31 @@ const callerOf = (authorization: string, form: unknown): RevocationCaller | unde
  * failed authentication, never against the store's request budget; a revocation that authenticated is
  * counted against the key it names.
  */
-export const revocationRoutes = (router: Router<HttpState>, revoke: UseCase<RevokeAccessToken>, { admit, failures, addressOf, parseBody }: TokenGuards): void => {
-  router.post(
-    '/oauth/revoke',
-    addressNotBlocked({ failures, addressOf }),
-    parseBody,
-    async (ctx) => {
-      const form: unknown = ctx.request.body;
-      const caller = callerOf(ctx.get('Authorization'), form);
-      const clientId = caller?.kind === 'client' ? caller.clientId : undefined;
-      if (clientId !== undefined) {
-        const wait = await failures.retryAfter({ clientId, address: undefined });
-        if (wait !== undefined) return blocked(ctx, wait);
+export const revocationRoutes = (
+  router: Router<HttpState>,
+  revoke: UseCase<RevokeAccessToken>,
+  { admit, failures, addressOf, parseBody }: TokenGuards,
+): void => {
+  router.post('/oauth/revoke', addressNotBlocked({ failures, addressOf }), parseBody, async (ctx) => {
+    const form: unknown = ctx.request.body;
+    const caller = callerOf(ctx.get('Authorization'), form);
+    const clientId = caller?.kind === 'client' ? caller.clientId : undefined;
+    if (clientId !== undefined) {
+      const wait = await failures.retryAfter({ clientId, address: undefined });
+      if (wait !== undefined) return blocked(ctx, wait);
+    }
+    const revoked = await revoke.execute(caller, form);
+    if (E.isLeft(revoked)) {
+      if (revoked.left._tag === 'Unauthenticated') {
+        if (clientId !== undefined) await failures.failed({ clientId, address: addressOf(ctx) });
+        ctx.set('WWW-Authenticate', caller?.kind === 'bearer' ? 'Bearer' : 'Basic realm="oauth"');
       }
-      const revoked = await revoke.execute(caller, form);
-      if (E.isLeft(revoked)) {
-        if (revoked.left._tag === 'Unauthenticated') {
-          if (clientId !== undefined) await failures.failed({ clientId, address: addressOf(ctx) });
-          ctx.set('WWW-Authenticate', caller?.kind === 'bearer' ? 'Bearer' : 'Basic realm="oauth"');
-        }
-        return respondWithError(ctx, revoked.left);
-      }
-      const decision = clientId === undefined ? undefined : await admit.forClientId(clientId);
-      if (decision !== undefined && !applyRate(ctx, decision)) return;
-      ctx.set('Cache-Control', 'no-store');
-      ctx.status = 200;
-      ctx.body = '';
-    },
-  );
+      return respondWithError(ctx, revoked.left);
+    }
+    const decision = clientId === undefined ? undefined : await admit.forClientId(clientId);
+    if (decision !== undefined && !applyRate(ctx, decision)) return;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.status = 200;
+    ctx.body = '';
+  });
 };

@@ -14,5 +14,7 @@ export const scheduleRoutes = (
   time: { readonly clock: Clock; readonly calendar: ScheduleCalendar },
   routes: RouteContext,
 ): void => {
-  recordRoutes(router, routes, '/subscriptions/schedules', BILLING_ACCESS, useCases, (schedule) => scheduleResource(schedule, time.calendar, time.clock.now()));
+  recordRoutes(router, routes, '/subscriptions/schedules', BILLING_ACCESS, useCases, (schedule) =>
+    scheduleResource(schedule, time.calendar, time.clock.now()),
+  );
 };

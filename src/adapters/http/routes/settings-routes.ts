@@ -1,6 +1,10 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from '../../../application/use-cases/store-settings.js';
+import type {
+  GetStoreSettings,
+  ResetStoreSettings,
+  UpdateStoreSettings,
+} from '../../../application/use-cases/store-settings.js';
 import { settingsResource } from '../documents/settings-document.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
@@ -14,7 +18,11 @@ export interface SettingsUseCases {
   readonly reset: UseCase<ResetStoreSettings>;
 }
 
-export const settingsRoutes = (router: Router<HttpState>, { get, update, reset }: SettingsUseCases, { guard }: RouteContext): void => {
+export const settingsRoutes = (
+  router: Router<HttpState>,
+  { get, update, reset }: SettingsUseCases,
+  { guard }: RouteContext,
+): void => {
   router
     .get(PATH, guard('admin'), async (ctx) => {
       const settings = await get.execute(principalOf(ctx).storeId);

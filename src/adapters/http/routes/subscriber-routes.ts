@@ -6,6 +6,10 @@ import { BILLING_ACCESS, recordRoutes, type RecordUseCases } from './record-rout
 import type { RouteContext } from './route-context.js';
 
 /** `/subscriptions/subscribers`: names and emails are personal, so even reading them needs a client-credentials token. */
-export const subscriberRoutes = (router: Router<HttpState>, useCases: RecordUseCases<Subscriber>, routes: RouteContext): void => {
+export const subscriberRoutes = (
+  router: Router<HttpState>,
+  useCases: RecordUseCases<Subscriber>,
+  routes: RouteContext,
+): void => {
   recordRoutes(router, routes, '/subscriptions/subscribers', BILLING_ACCESS, useCases, (s) => subscriberResource(s));
 };

@@ -10,9 +10,14 @@ import { preferredCurrency } from './subscription-paths.js';
 /** `/subscriptions/products` and `/subscriptions/plans`: the originals offerings are built from, readable by storefronts. */
 export const subscriptionCatalogueRoutes = (
   router: Router<HttpState>,
-  useCases: { readonly products: RecordUseCases<SubscriptionProduct>; readonly plans: RecordUseCases<SubscriptionPlan> },
+  useCases: {
+    readonly products: RecordUseCases<SubscriptionProduct>;
+    readonly plans: RecordUseCases<SubscriptionPlan>;
+  },
   routes: RouteContext,
 ): void => {
-  recordRoutes(router, routes, '/subscriptions/products', CATALOGUE_ACCESS, useCases.products, (p, ctx) => productResource(p, preferredCurrency(ctx)));
+  recordRoutes(router, routes, '/subscriptions/products', CATALOGUE_ACCESS, useCases.products, (p, ctx) =>
+    productResource(p, preferredCurrency(ctx)),
+  );
   recordRoutes(router, routes, '/subscriptions/plans', CATALOGUE_ACCESS, useCases.plans, (p) => planResource(p));
 };

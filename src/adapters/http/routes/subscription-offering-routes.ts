@@ -1,14 +1,30 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { AttachOfferingPlans, AttachOfferingProducts } from '../../../application/use-cases/subscriptions/attach-to-offering.js';
+import type {
+  AttachOfferingPlans,
+  AttachOfferingProducts,
+} from '../../../application/use-cases/subscriptions/attach-to-offering.js';
 import type { DeleteOffering, UpdateOffering } from '../../../application/use-cases/subscriptions/change-offering.js';
-import type { DetachOfferingPlan, DetachOfferingProduct } from '../../../application/use-cases/subscriptions/detach-from-offering.js';
-import type { UpdateOfferingPlan, UpdateOfferingProduct } from '../../../application/use-cases/subscriptions/edit-offering-copy.js';
+import type {
+  DetachOfferingPlan,
+  DetachOfferingProduct,
+} from '../../../application/use-cases/subscriptions/detach-from-offering.js';
+import type {
+  UpdateOfferingPlan,
+  UpdateOfferingProduct,
+} from '../../../application/use-cases/subscriptions/edit-offering-copy.js';
 import type { ReplaceOfferingProducts } from '../../../application/use-cases/subscriptions/replace-offering-products.js';
 import type { BuildOffering, CreateOffering } from '../../../application/use-cases/subscriptions/create-offering.js';
-import type { ListOfferingPlans, ListOfferingProducts } from '../../../application/use-cases/subscriptions/list-offering-copies.js';
+import type {
+  ListOfferingPlans,
+  ListOfferingProducts,
+} from '../../../application/use-cases/subscriptions/list-offering-copies.js';
 import type { GetOffering, ListOfferings } from '../../../application/use-cases/subscriptions/read-offerings.js';
-import { offeringPlanResource, offeringProductResource, offeringResource } from '../documents/subscription-catalogue-documents.js';
+import {
+  offeringPlanResource,
+  offeringProductResource,
+  offeringResource,
+} from '../documents/subscription-catalogue-documents.js';
 import { includedFor } from '../documents/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';
@@ -37,9 +53,14 @@ export interface OfferingUseCases {
   readonly replaceProducts: UseCase<ReplaceOfferingProducts>;
 }
 
-const copyParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string => ctx.params['copyId'] ?? '';
+const copyParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string =>
+  ctx.params['copyId'] ?? '';
 
-export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings: OfferingUseCases, { guard, links }: RouteContext): void => {
+export const subscriptionOfferingRoutes = (
+  router: Router<HttpState>,
+  offerings: OfferingUseCases,
+  { guard, links }: RouteContext,
+): void => {
   router
     .post(bothPrefixes(`${COLLECTION}/build`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
@@ -58,7 +79,10 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
     .get(bothPrefixes(COLLECTION), guard('catalogue'), async (ctx) => {
       const found = await offerings.list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = { ...listDocument(ctx, links, found.right, offeringResource), ...includedFor(found.right.items, found.right.include, preferredCurrency(ctx)) };
+      ctx.body = {
+        ...listDocument(ctx, links, found.right, offeringResource),
+        ...includedFor(found.right.items, found.right.include, preferredCurrency(ctx)),
+      };
     })
     .get(bothPrefixes(ITEM), guard('catalogue'), async (ctx) => {
       const found = await offerings.get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
@@ -68,7 +92,9 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
     })
     .put(bothPrefixes(ITEM), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
-      const updated = E.isLeft(data) ? data : await offerings.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      const updated = E.isLeft(data)
+        ? data
+        : await offerings.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
       ctx.body = { data: offeringResource(updated.right) };
     })
@@ -79,13 +105,17 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
     })
     .post(bothPrefixes(`${ITEM}/products/attach`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
-      const attached = E.isLeft(data) ? data : await offerings.attachProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      const attached = E.isLeft(data)
+        ? data
+        : await offerings.attachProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(attached)) return respondWithError(ctx, attached.left);
       ctx.body = { data: attached.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
     })
     .post(bothPrefixes(`${ITEM}/plans/attach`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
-      const attached = E.isLeft(data) ? data : await offerings.attachPlans.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      const attached = E.isLeft(data)
+        ? data
+        : await offerings.attachPlans.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(attached)) return respondWithError(ctx, attached.left);
       const { plans, products } = attached.right;
       ctx.body = { data: plans.map((p) => offeringPlanResource(p, products, preferredCurrency(ctx))) };
@@ -99,26 +129,36 @@ export const subscriptionOfferingRoutes = (router: Router<HttpState>, offerings:
       const found = await offerings.listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { products } = found.right.offering;
-      ctx.body = listDocument(ctx, links, found.right, (p) => offeringPlanResource(p, products, preferredCurrency(ctx)));
+      ctx.body = listDocument(ctx, links, found.right, (p) =>
+        offeringPlanResource(p, products, preferredCurrency(ctx)),
+      );
     })
     // Before the copy routes, which would read `replace` as a copy's id.
     .put(bothPrefixes(`${ITEM}/products/replace`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
-      const replaced = E.isLeft(data) ? data : await offerings.replaceProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      const replaced = E.isLeft(data)
+        ? data
+        : await offerings.replaceProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(replaced)) return respondWithError(ctx, replaced.left);
       ctx.body = { data: replaced.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
     })
     .put(bothPrefixes(`${ITEM}/products/:copyId`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
-      const updated = E.isLeft(data) ? data : await offerings.updateProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
+      const updated = E.isLeft(data)
+        ? data
+        : await offerings.updateProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
       ctx.body = { data: offeringProductResource(updated.right.copy, preferredCurrency(ctx)) };
     })
     .put(bothPrefixes(`${ITEM}/plans/:copyId`), guard('edit-catalogue'), async (ctx) => {
       const data = requestData(ctx);
-      const updated = E.isLeft(data) ? data : await offerings.updatePlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
+      const updated = E.isLeft(data)
+        ? data
+        : await offerings.updatePlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-      ctx.body = { data: offeringPlanResource(updated.right.copy, updated.right.offering.products, preferredCurrency(ctx)) };
+      ctx.body = {
+        data: offeringPlanResource(updated.right.copy, updated.right.offering.products, preferredCurrency(ctx)),
+      };
     })
     .delete(bothPrefixes(`${ITEM}/products/:copyId`), guard('edit-catalogue'), async (ctx) => {
       const detached = await offerings.detachProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));

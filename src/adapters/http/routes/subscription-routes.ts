@@ -5,13 +5,29 @@ import type { CreateSubscription } from '../../../application/use-cases/subscrip
 import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
 import type { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
 import type { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
-import type { ListPlansOfSubscription, ListProductsOfSubscription } from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
-import type { GetSubscription, ListSubscriptions } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
-import type { ChangeSubscriptionState, GetSubscriptionState, ListSubscriptionStates } from '../../../application/use-cases/subscriptions/subscription-states.js';
+import type {
+  ListPlansOfSubscription,
+  ListProductsOfSubscription,
+} from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
+import type {
+  GetSubscription,
+  ListSubscriptions,
+} from '../../../application/use-cases/subscriptions/read-subscriptions.js';
+import type {
+  ChangeSubscriptionState,
+  GetSubscriptionState,
+  ListSubscriptionStates,
+} from '../../../application/use-cases/subscriptions/subscription-states.js';
 import type { Subscription } from '../../../domain/subscription/subscription.js';
 import { SplicedJson } from '../documents/spliced-json.js';
 import { offeringProductResource } from '../documents/subscription-catalogue-documents.js';
-import { includedFor, sharedOfferingResource, stateResource, subscriptionPlanResource, subscriptionResource } from '../documents/subscription-documents.js';
+import {
+  includedFor,
+  sharedOfferingResource,
+  stateResource,
+  subscriptionPlanResource,
+  subscriptionResource,
+} from '../documents/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData, requestDataList } from '../request-body.js';
 import { cursorListDocument, listDocument } from './list-response.js';
@@ -36,19 +52,30 @@ export interface SubscriptionUseCases {
 }
 
 /** `clock` dates the derived status (a subscription closes when its end date passes): the store's time, its test clock's when set. */
-export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: SubscriptionUseCases, clock: StoreClock, { guard, links }: RouteContext): void => {
+export const subscriptionRoutes = (
+  router: Router<HttpState>,
+  subscriptions: SubscriptionUseCases,
+  clock: StoreClock,
+  { guard, links }: RouteContext,
+): void => {
   router
     .post(bothPrefixes(COLLECTION), guard('write'), async (ctx) => {
       const data = requestData(ctx);
       const created = E.isLeft(data) ? data : await subscriptions.create.execute(principalOf(ctx).storeId, data.right);
       if (E.isLeft(created)) return respondWithError(ctx, created.left);
       ctx.status = 201;
-      ctx.body = { data: subscriptionResource(created.right.subscription, created.right.offering, (await clock.now(principalOf(ctx).storeId))) };
+      ctx.body = {
+        data: subscriptionResource(
+          created.right.subscription,
+          created.right.offering,
+          await clock.now(principalOf(ctx).storeId),
+        ),
+      };
     })
     .get(bothPrefixes(COLLECTION), guard('read'), async (ctx) => {
       const found = await subscriptions.list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      const now = (await clock.now(principalOf(ctx).storeId));
+      const now = await clock.now(principalOf(ctx).storeId);
       const { offerings } = found.right;
       // Offering versions never change: their JSON is written once and spliced into every response.
       const spliced = new SplicedJson();
@@ -59,7 +86,9 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       };
       ctx.type = 'application/json';
       ctx.body = spliced.stringify({
-        ...(found.right.cursor === undefined ? listDocument(ctx, links, found.right, resource) : cursorListDocument(ctx, links, found.right, found.right.cursor, resource)),
+        ...(found.right.cursor === undefined
+          ? listDocument(ctx, links, found.right, resource)
+          : cursorListDocument(ctx, links, found.right, found.right.cursor, resource)),
         ...includedFor(offerings.values(), found.right.include, preferredCurrency(ctx), spliced),
       });
     })
@@ -67,13 +96,24 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       const found = await subscriptions.get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { subscription, offering, include } = found.right;
-      ctx.body = { data: subscriptionResource(subscription, offering, (await clock.now(principalOf(ctx).storeId))), ...includedFor([offering], include, preferredCurrency(ctx)) };
+      ctx.body = {
+        data: subscriptionResource(subscription, offering, await clock.now(principalOf(ctx).storeId)),
+        ...includedFor([offering], include, preferredCurrency(ctx)),
+      };
     })
     .put(bothPrefixes(ITEM), guard('write'), async (ctx) => {
       const data = requestData(ctx);
-      const updated = E.isLeft(data) ? data : await subscriptions.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      const updated = E.isLeft(data)
+        ? data
+        : await subscriptions.update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-      ctx.body = { data: subscriptionResource(updated.right.subscription, updated.right.offering, (await clock.now(principalOf(ctx).storeId))) };
+      ctx.body = {
+        data: subscriptionResource(
+          updated.right.subscription,
+          updated.right.offering,
+          await clock.now(principalOf(ctx).storeId),
+        ),
+      };
     })
     .delete(bothPrefixes(ITEM), guard('write'), async (ctx) => {
       const deleted = await subscriptions.remove.execute(principalOf(ctx).storeId, idParam(ctx));
@@ -84,22 +124,30 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       const found = await subscriptions.listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const { subscription, products } = found.right;
-      ctx.body = listDocument(ctx, links, found.right, (plan) => subscriptionPlanResource(plan, subscription, products, preferredCurrency(ctx)));
+      ctx.body = listDocument(ctx, links, found.right, (plan) =>
+        subscriptionPlanResource(plan, subscription, products, preferredCurrency(ctx)),
+      );
     })
     .get(bothPrefixes(`${ITEM}/products`), guard('read'), async (ctx) => {
       const found = await subscriptions.listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
-      ctx.body = listDocument(ctx, links, found.right, (product) => offeringProductResource(product, preferredCurrency(ctx)));
+      ctx.body = listDocument(ctx, links, found.right, (product) =>
+        offeringProductResource(product, preferredCurrency(ctx)),
+      );
     })
     .put(bothPrefixes(`${ITEM}/products`), guard('write'), async (ctx) => {
       const data = requestDataList(ctx);
-      const managed = E.isLeft(data) ? data : await subscriptions.manageProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      const managed = E.isLeft(data)
+        ? data
+        : await subscriptions.manageProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(managed)) return respondWithError(ctx, managed.left);
       ctx.status = 204;
     })
     .post(bothPrefixes(`${ITEM}/states`), guard('write'), async (ctx) => {
       const data = requestData(ctx);
-      const changed = E.isLeft(data) ? data : await subscriptions.changeState.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+      const changed = E.isLeft(data)
+        ? data
+        : await subscriptions.changeState.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
       if (E.isLeft(changed)) return respondWithError(ctx, changed.left);
       ctx.status = 204;
     })
@@ -109,7 +157,11 @@ export const subscriptionRoutes = (router: Router<HttpState>, subscriptions: Sub
       ctx.body = listDocument(ctx, links, states.right, stateResource);
     })
     .get(bothPrefixes(`${ITEM}/states/:state_id`), guard('read'), async (ctx) => {
-      const state = await subscriptions.getState.execute(principalOf(ctx).storeId, idParam(ctx), ctx.params['state_id'] ?? '');
+      const state = await subscriptions.getState.execute(
+        principalOf(ctx).storeId,
+        idParam(ctx),
+        ctx.params['state_id'] ?? '',
+      );
       if (E.isLeft(state)) return respondWithError(ctx, state.left);
       ctx.body = { data: stateResource(state.right) };
     });

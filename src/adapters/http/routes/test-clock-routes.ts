@@ -1,6 +1,9 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { AdvanceTestClock, GetTestClock } from '../../../application/use-cases/test-clocks/test-clock-use-cases.js';
+import type {
+  AdvanceTestClock,
+  GetTestClock,
+} from '../../../application/use-cases/test-clocks/test-clock-use-cases.js';
 import { testClockResource } from '../documents/test-clock-document.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import type { RouteContext, UseCase } from './route-context.js';
@@ -14,7 +17,11 @@ export interface TestClockUseCases {
 }
 
 /** The store's test clock (an extension, `TEST_CLOCKS=on`; 404 otherwise): store administration, like its settings. */
-export const testClockRoutes = (router: Router<HttpState>, { get, advance }: TestClockUseCases, { guard }: RouteContext): void => {
+export const testClockRoutes = (
+  router: Router<HttpState>,
+  { get, advance }: TestClockUseCases,
+  { guard }: RouteContext,
+): void => {
   router
     .get(bothPrefixes(PATH), guard('admin'), async (ctx) => {
       const now = await get.execute(principalOf(ctx).storeId);

@@ -93,7 +93,8 @@ export class FreshTokens implements AccessTokenRepository {
     const known = this.tokens.get(tokenHash, at);
     if (known !== undefined && known.expiresAt > now) return known;
     const token = await this.inner.findActive(tokenHash, now);
-    if (token !== undefined) this.tokens.set(tokenHash, token, Math.min(at + FRESH_WITHIN_MS, token.expiresAt.getTime()));
+    if (token !== undefined)
+      this.tokens.set(tokenHash, token, Math.min(at + FRESH_WITHIN_MS, token.expiresAt.getTime()));
     return token;
   }
 
@@ -122,13 +123,17 @@ export class KeysThatForget implements ApplicationKeyRepository {
     private readonly tokens: FreshTokens,
   ) {}
 
-  async insert(...args: Parameters<ApplicationKeyRepository['insert']>): ReturnType<ApplicationKeyRepository['insert']> {
+  async insert(
+    ...args: Parameters<ApplicationKeyRepository['insert']>
+  ): ReturnType<ApplicationKeyRepository['insert']> {
     const inserted = await this.inner.insert(...args);
     this.stores.forget(args[0].storeId);
     return inserted;
   }
 
-  async update(...args: Parameters<ApplicationKeyRepository['update']>): ReturnType<ApplicationKeyRepository['update']> {
+  async update(
+    ...args: Parameters<ApplicationKeyRepository['update']>
+  ): ReturnType<ApplicationKeyRepository['update']> {
     const updated = await this.inner.update(...args);
     // The key's tokens carry its scopes: a narrowing applies to them at once here.
     this.tokens.forgetKey(args[1]);
@@ -143,15 +148,21 @@ export class KeysThatForget implements ApplicationKeyRepository {
     return deleted;
   }
 
-  findById(...args: Parameters<ApplicationKeyRepository['findById']>): ReturnType<ApplicationKeyRepository['findById']> {
+  findById(
+    ...args: Parameters<ApplicationKeyRepository['findById']>
+  ): ReturnType<ApplicationKeyRepository['findById']> {
     return this.inner.findById(...args);
   }
 
-  findByClientId(...args: Parameters<ApplicationKeyRepository['findByClientId']>): ReturnType<ApplicationKeyRepository['findByClientId']> {
+  findByClientId(
+    ...args: Parameters<ApplicationKeyRepository['findByClientId']>
+  ): ReturnType<ApplicationKeyRepository['findByClientId']> {
     return this.inner.findByClientId(...args);
   }
 
-  markUsed(...args: Parameters<ApplicationKeyRepository['markUsed']>): ReturnType<ApplicationKeyRepository['markUsed']> {
+  markUsed(
+    ...args: Parameters<ApplicationKeyRepository['markUsed']>
+  ): ReturnType<ApplicationKeyRepository['markUsed']> {
     return this.inner.markUsed(...args);
   }
 

@@ -18,7 +18,9 @@ export class InMemoryAccessTokenRepository implements AccessTokenRepository {
   async findActive(tokenHash: string, now: Date): Promise<ActiveToken | undefined> {
     const token = this.state.accessTokens.get(tokenHash);
     const key = token === undefined ? undefined : this.state.applicationKeys.get(token.applicationKeyId);
-    return token !== undefined && key !== undefined && token.expiresAt.getTime() > now.getTime() ? { ...token, scopes: key.scopes } : undefined;
+    return token !== undefined && key !== undefined && token.expiresAt.getTime() > now.getTime()
+      ? { ...token, scopes: key.scopes }
+      : undefined;
   }
 
   async revoke(tokenHash: string, applicationKeyId: Uuid): Promise<boolean> {

@@ -1,6 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { ApplicationKeyPage, ApplicationKeyRepository, BudgetCheck } from '../../../application/ports/application-key-repository.js';
+import type {
+  ApplicationKeyPage,
+  ApplicationKeyRepository,
+  BudgetCheck,
+} from '../../../application/ports/application-key-repository.js';
 import { missing, overBudget, type Missing, type OverBudget } from '../../../application/ports/storage-outcomes.js';
 import type { ApplicationKeyQuery } from '../../../domain/application-key/application-key-query.js';
 import type { ApplicationKey } from '../../../domain/application-key/application-key.js';

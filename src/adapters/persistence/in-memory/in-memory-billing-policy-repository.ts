@@ -1,9 +1,20 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { BillingPolicyRepository } from '../../../application/ports/billing-policy-repository.js';
-import { inUse, missing, taken, type InUse, type Missing, type Taken } from '../../../application/ports/storage-outcomes.js';
+import {
+  inUse,
+  missing,
+  taken,
+  type InUse,
+  type Missing,
+  type Taken,
+} from '../../../application/ports/storage-outcomes.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { BillingPolicy, BillingPolicyKind, BillingPolicyQuery } from '../../../domain/subscription/billing-policy.js';
+import type {
+  BillingPolicy,
+  BillingPolicyKind,
+  BillingPolicyQuery,
+} from '../../../domain/subscription/billing-policy.js';
 import { listOf } from './in-memory-list.js';
 
 import { goneNow, presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
@@ -30,7 +41,12 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
   private takenBy(record: BillingPolicy<A>): boolean {
     const value = this.kind.exclusiveValue(record.attributes);
     if (value === undefined) return false;
-    return [...this.records.values()].some((other) => other.storeId === record.storeId && other.id !== record.id && this.kind.exclusiveValue(other.attributes) === value);
+    return [...this.records.values()].some(
+      (other) =>
+        other.storeId === record.storeId &&
+        other.id !== record.id &&
+        this.kind.exclusiveValue(other.attributes) === value,
+    );
   }
 
   async insert(record: BillingPolicy<A>): Promise<E.Either<Taken, void>> {
@@ -38,7 +54,9 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
     if (this.takenBy(record)) return E.left(taken);
     this.records.set(record.id, record);
     const observed = this.observed;
-    observed?.outbox.record(record.storeId, [presentNow(`${observed.prefix}.created`, (p) => observed.render(p, record))]);
+    observed?.outbox.record(record.storeId, [
+      presentNow(`${observed.prefix}.created`, (p) => observed.render(p, record)),
+    ]);
     return E.right(undefined);
   }
 
@@ -48,10 +66,16 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
   }
 
   async findByExclusiveValue(storeId: Uuid, value: string): Promise<BillingPolicy<A> | undefined> {
-    return [...this.records.values()].find((record) => record.storeId === storeId && this.kind.exclusiveValue(record.attributes) === value);
+    return [...this.records.values()].find(
+      (record) => record.storeId === storeId && this.kind.exclusiveValue(record.attributes) === value,
+    );
   }
 
-  async update<R>(storeId: Uuid, id: Uuid, change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>> {
+  async update<R>(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>,
+  ): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>> {
     const current = this.records.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
     const changed = change(current);
@@ -75,6 +99,10 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
 
   async list(storeId: Uuid, query: BillingPolicyQuery): Promise<Page<BillingPolicy<A>>> {
     const ofStore = [...this.records.values()].filter((r) => r.storeId === storeId);
-    return listOf(ofStore, query, { fields: { external_ref: (r) => this.kind.exclusiveValue(r.attributes) }, ordered: (r) => r, keepsRunningCount: false });
+    return listOf(ofStore, query, {
+      fields: { external_ref: (r) => this.kind.exclusiveValue(r.attributes) },
+      ordered: (r) => r,
+      keepsRunningCount: false,
+    });
   }
 }

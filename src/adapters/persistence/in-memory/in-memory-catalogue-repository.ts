@@ -9,10 +9,13 @@ import type { Offering } from '../../../domain/subscription/offering.js';
 import { listOf, type ListedFields } from './in-memory-list.js';
 
 /** The list fields of every catalogue record: products, plans and offerings alike. */
-export const catalogueFields = <A extends { readonly attributes: { readonly external_ref?: string }; readonly createdAt: Date; readonly id: string }>(): ListedFields<
-  A,
-  CatalogueFilterField
-> => ({ fields: { external_ref: (r) => r.attributes.external_ref }, ordered: (r) => r, keepsRunningCount: false });
+export const catalogueFields = <
+  A extends { readonly attributes: { readonly external_ref?: string }; readonly createdAt: Date; readonly id: string },
+>(): ListedFields<A, CatalogueFilterField> => ({
+  fields: { external_ref: (r) => r.attributes.external_ref },
+  ordered: (r) => r,
+  keepsRunningCount: false,
+});
 
 import { goneNow, presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
 import type { ObservedPayloads } from '../../../application/ports/observed-payloads.js';
@@ -26,7 +29,9 @@ export interface ObservedRecords<A> {
 }
 
 /** Products or plans: `records` is their table, `copiesOf` the offering member that holds copies of them. */
-export class InMemoryCatalogueRepository<A extends { readonly external_ref?: string }> implements CatalogueRepository<A> {
+export class InMemoryCatalogueRepository<A extends { readonly external_ref?: string }>
+  implements CatalogueRepository<A>
+{
   constructor(
     private readonly records: Map<string, CatalogueRecord<A>>,
     private readonly offerings: ReadonlyMap<string, Offering>,
@@ -53,7 +58,11 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
     });
   }
 
-  async update(storeId: Uuid, id: Uuid, change: (current: CatalogueRecord<A>) => CatalogueRecord<A>): Promise<CatalogueRecord<A> | undefined> {
+  async update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: CatalogueRecord<A>) => CatalogueRecord<A>,
+  ): Promise<CatalogueRecord<A> | undefined> {
     const current = this.records.get(id);
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
@@ -65,7 +74,8 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
 
   async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
     if (this.records.get(id)?.storeId !== storeId) return E.left(missing);
-    if ([...this.offerings.values()].some((o) => this.copiesOf(o).some((copy) => copy.originId === id))) return E.left(inUse);
+    if ([...this.offerings.values()].some((o) => this.copiesOf(o).some((copy) => copy.originId === id)))
+      return E.left(inUse);
     this.records.delete(id);
     const observed = this.observed;
     observed?.outbox.record(storeId, [goneNow(`${observed.prefix}.deleted`, observed.type, id)]);

@@ -14,7 +14,11 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
   async claim(claim: IdempotencyClaim): Promise<IdempotencyRecord | undefined> {
     const existing = this.state.idempotencyRecords.get(slot(claim.storeId, claim.key));
     if (existing !== undefined) return existing;
-    this.state.idempotencyRecords.set(slot(claim.storeId, claim.key), { ...claim, response: undefined, applied: false });
+    this.state.idempotencyRecords.set(slot(claim.storeId, claim.key), {
+      ...claim,
+      response: undefined,
+      applied: false,
+    });
     return undefined;
   }
 
@@ -39,7 +43,8 @@ export class InMemoryIdempotencyStore implements IdempotencyStore {
   markAppliedWithEveryCommit(): void {}
 
   async release(storeId: Uuid, key: string, claimId: Uuid): Promise<void> {
-    if (this.state.idempotencyRecords.get(slot(storeId, key))?.claimId === claimId) this.state.idempotencyRecords.delete(slot(storeId, key));
+    if (this.state.idempotencyRecords.get(slot(storeId, key))?.claimId === claimId)
+      this.state.idempotencyRecords.delete(slot(storeId, key));
   }
 
   async deleteCreatedBefore(before: Date): Promise<number> {

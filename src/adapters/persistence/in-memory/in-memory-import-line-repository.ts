@@ -1,5 +1,9 @@
 import { inject, injectable } from 'inversify';
-import type { ImportLineRepository, LineOutcome, SettledLine } from '../../../application/ports/import-line-repository.js';
+import type {
+  ImportLineRepository,
+  LineOutcome,
+  SettledLine,
+} from '../../../application/ports/import-line-repository.js';
 import { noRecords, type ImportLine, type ImportReport } from '../../../domain/billing/import-line.js';
 import { pageOfAll, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -21,7 +25,8 @@ export class InMemoryImportLineRepository implements ImportLineRepository {
     for (const line of lines) {
       const stored = this.state.importLines.get(line.importId) ?? [];
       // The primary key (import id, line number), as the table has it.
-      if (stored.some((l) => l.lineNumber === line.lineNumber)) throw new Error(`duplicate import line ${line.importId} ${line.lineNumber}`);
+      if (stored.some((l) => l.lineNumber === line.lineNumber))
+        throw new Error(`duplicate import line ${line.importId} ${line.lineNumber}`);
       stored.push(line);
       this.state.importLines.set(line.importId, stored);
       this.state.importLinesReceivedAt.set(lineKey(line), receivedAt.getTime());
@@ -37,7 +42,9 @@ export class InMemoryImportLineRepository implements ImportLineRepository {
     let discarded = 0;
     for (const [importId, lines] of this.state.importLines) {
       if (this.state.jobs.has(importId)) continue;
-      const kept = lines.filter((line) => (this.state.importLinesReceivedAt.get(lineKey(line)) ?? 0) >= receivedBefore.getTime());
+      const kept = lines.filter(
+        (line) => (this.state.importLinesReceivedAt.get(lineKey(line)) ?? 0) >= receivedBefore.getTime(),
+      );
       discarded += lines.length - kept.length;
       for (const line of lines) if (!kept.includes(line)) this.state.importLinesReceivedAt.delete(lineKey(line));
       if (kept.length === 0) this.state.importLines.delete(importId);
@@ -58,7 +65,10 @@ export class InMemoryImportLineRepository implements ImportLineRepository {
     const at = lines.findIndex((l) => l.lineNumber === lineNumber && l.status === 'pending');
     const line = lines[at];
     if (line === undefined) return;
-    lines[at] = outcome.status === 'imported' ? { ...line, status: 'imported' } : { ...line, status: 'failed', error: outcome.error };
+    lines[at] =
+      outcome.status === 'imported'
+        ? { ...line, status: 'imported' }
+        : { ...line, status: 'failed', error: outcome.error };
   }
 
   async settleMany(importId: Uuid, settled: readonly SettledLine[]): Promise<void> {

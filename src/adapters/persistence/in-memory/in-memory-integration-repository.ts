@@ -25,7 +25,11 @@ export class InMemoryIntegrationRepository implements IntegrationRepository {
     return found?.storeId === storeId ? found : undefined;
   }
 
-  async update(storeId: Uuid, id: Uuid, change: (current: Integration) => Integration): Promise<Integration | undefined> {
+  async update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: Integration) => Integration,
+  ): Promise<Integration | undefined> {
     const current = this.state.integrations.get(id);
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
@@ -36,7 +40,8 @@ export class InMemoryIntegrationRepository implements IntegrationRepository {
   async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
     if (this.state.integrations.get(id)?.storeId !== storeId) return E.left(missing);
     this.state.integrations.delete(id);
-    for (const [key, delivery] of this.state.deliveries) if (delivery.integrationId === id) this.state.deliveries.delete(key);
+    for (const [key, delivery] of this.state.deliveries)
+      if (delivery.integrationId === id) this.state.deliveries.delete(key);
     for (const [key, log] of this.state.deliveryLogs) if (log.integrationId === id) this.state.deliveryLogs.delete(key);
     return E.right(undefined);
   }
@@ -44,15 +49,25 @@ export class InMemoryIntegrationRepository implements IntegrationRepository {
   async list(storeId: Uuid, query: IntegrationQuery): Promise<Page<Integration>> {
     const ofStore = [...this.state.integrations.values()].filter((i) => i.storeId === storeId);
     return listOf(ofStore, query, {
-      fields: { name: (i) => i.attributes.name, integration_type: (i) => i.attributes.integration_type, enabled: (i) => String(i.attributes.enabled) },
+      fields: {
+        name: (i) => i.attributes.name,
+        integration_type: (i) => i.attributes.integration_type,
+        enabled: (i) => String(i.attributes.enabled),
+      },
       ordered: (i) => i,
       keepsRunningCount: false,
     });
   }
 
   async listDeliveries(storeId: Uuid, integrationId: Uuid, query: DeliveryQuery): Promise<Page<Delivery>> {
-    const ofIntegration = [...this.state.deliveries.values()].filter((d) => d.storeId === storeId && d.integrationId === integrationId);
-    return listOf(ofIntegration, query, { fields: { status: (d) => d.status, triggered_by: (d) => d.key }, ordered: (d) => d, keepsRunningCount: false });
+    const ofIntegration = [...this.state.deliveries.values()].filter(
+      (d) => d.storeId === storeId && d.integrationId === integrationId,
+    );
+    return listOf(ofIntegration, query, {
+      fields: { status: (d) => d.status, triggered_by: (d) => d.key },
+      ordered: (d) => d,
+      keepsRunningCount: false,
+    });
   }
 
   async findDelivery(storeId: Uuid, integrationId: Uuid, deliveryId: Uuid): Promise<Delivery | undefined> {
@@ -67,6 +82,10 @@ export class InMemoryIntegrationRepository implements IntegrationRepository {
         (scope.integrationId === undefined || l.integrationId === scope.integrationId) &&
         (scope.deliveryId === undefined || l.deliveryId === scope.deliveryId),
     );
-    return listOf(inScope, query, { fields: { succeeded: (l) => String(l.succeeded) }, ordered: (l) => l, keepsRunningCount: false });
+    return listOf(inScope, query, {
+      fields: { succeeded: (l) => String(l.succeeded) },
+      ordered: (l) => l,
+      keepsRunningCount: false,
+    });
   }
 }

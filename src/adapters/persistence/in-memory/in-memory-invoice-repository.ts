@@ -33,7 +33,12 @@ const INVOICE_FIELDS: ListedFields<Invoice, InvoiceFilterField> = {
   keepsRunningCount: false,
 };
 
-const PAYMENT_FIELDS: ListedFields<InvoicePayment, never> = { fields: {}, ordered: (p) => p, keepsRunningCount: false, order: oldestFirst };
+const PAYMENT_FIELDS: ListedFields<InvoicePayment, never> = {
+  fields: {},
+  ordered: (p) => p,
+  keepsRunningCount: false,
+  order: oldestFirst,
+};
 import { oldestFirst } from '../../../domain/query/order.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -49,10 +54,19 @@ const byCreation = (s: Subscription, cursor: CreationCursor): number =>
 
 const byId = <A extends { readonly id: string }>(a: A, b: A): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-const group = <K extends object>(groups: Map<string, K & { count: number; amount: number }>, key: Omit<K, 'count' | 'amount'>, amount: number): void => {
+const group = <K extends object>(
+  groups: Map<string, K & { count: number; amount: number }>,
+  key: Omit<K, 'count' | 'amount'>,
+  amount: number,
+): void => {
   const id = JSON.stringify(key);
   const known = groups.get(id);
-  groups.set(id, known === undefined ? ({ ...key, count: 1, amount } as K & { count: number; amount: number }) : { ...known, count: known.count + 1, amount: known.amount + amount });
+  groups.set(
+    id,
+    known === undefined
+      ? ({ ...key, count: 1, amount } as K & { count: number; amount: number })
+      : { ...known, count: known.count + 1, amount: known.amount + amount },
+  );
 };
 
 /** Every method works on the shared state without awaiting in between, so each is atomic as a transaction is. */
@@ -67,7 +81,11 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return [...this.state.invoices.values()].filter((i) => i.storeId === storeId);
   }
 
-  async billingBatch(storeId: Uuid, after: CreationCursor | undefined, limit: number): Promise<Batch<BillingCandidate, CreationCursor>> {
+  async billingBatch(
+    storeId: Uuid,
+    after: CreationCursor | undefined,
+    limit: number,
+  ): Promise<Batch<BillingCandidate, CreationCursor>> {
     const subscriptions = [...this.state.subscriptions.values()]
       .filter((s) => s.storeId === storeId && (after === undefined || byCreation(s, after) > 0))
       .sort((a, b) => byCreation(a, { createdAt: b.timestamps.createdAt, id: b.id }))
@@ -77,33 +95,48 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     for (const invoice of this.state.invoices.values()) {
       if (!wanted.has(invoice.subscriptionId)) continue;
       const known = latest.get(invoice.subscriptionId);
-      if (known === undefined || known.start.getTime() < invoice.billingPeriod.start.getTime()) latest.set(invoice.subscriptionId, { ...invoice.billingPeriod, proration: invoice.proration });
+      if (known === undefined || known.start.getTime() < invoice.billingPeriod.start.getTime())
+        latest.set(invoice.subscriptionId, { ...invoice.billingPeriod, proration: invoice.proration });
     }
     // A suspended subscription is not billed: its subscriber has not paid what dunning gave up on.
-    const items = subscriptions.filter((s) => !s.flags.suspended).map((subscription): BillingCandidate => {
-      const offering = this.state.offeringVersions.get(subscription.offeringVersionId);
-      if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
-      const lastInvoiced = latest.get(subscription.id);
-      // Only a subscription that was ever paused has pauses in its history.
-      const states = subscription.timestamps.pausedAt === undefined ? [] : (this.state.subscriptionStates.get(subscription.id) ?? []);
-      const pauses = pauseGaps(states.map((state) => ({ action: state.action, at: state.createdAt })));
-      return { subscription, offering, history: { pauses, ...(lastInvoiced === undefined ? {} : { lastInvoiced }) } };
-    });
+    const items = subscriptions
+      .filter((s) => !s.flags.suspended)
+      .map((subscription): BillingCandidate => {
+        const offering = this.state.offeringVersions.get(subscription.offeringVersionId);
+        if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+        const lastInvoiced = latest.get(subscription.id);
+        // Only a subscription that was ever paused has pauses in its history.
+        const states =
+          subscription.timestamps.pausedAt === undefined
+            ? []
+            : (this.state.subscriptionStates.get(subscription.id) ?? []);
+        const pauses = pauseGaps(states.map((state) => ({ action: state.action, at: state.createdAt })));
+        return { subscription, offering, history: { pauses, ...(lastInvoiced === undefined ? {} : { lastInvoiced }) } };
+      });
     const last = subscriptions[subscriptions.length - 1];
-    return subscriptions.length < limit || last === undefined ? { items } : { items, next: { createdAt: last.timestamps.createdAt, id: last.id } };
+    return subscriptions.length < limit || last === undefined
+      ? { items }
+      : { items, next: { createdAt: last.timestamps.createdAt, id: last.id } };
   }
 
-  async insertInvoices(storeId: Uuid, drafts: readonly InvoiceDraft[], madeFrom?: ReadonlyMap<Uuid, Date>): Promise<readonly Invoice[]> {
+  async insertInvoices(
+    storeId: Uuid,
+    drafts: readonly InvoiceDraft[],
+    madeFrom?: ReadonlyMap<Uuid, Date>,
+  ): Promise<readonly Invoice[]> {
     const changed = (id: Uuid): boolean => {
       const then = madeFrom?.get(id);
       return then !== undefined && this.state.subscriptions.get(id)?.timestamps.updatedAt.getTime() !== then.getTime();
     };
-    const invoiced = new Set([...this.state.invoices.values()].map((i) => `${i.subscriptionId} ${i.billingPeriod.start.getTime()}`));
+    const invoiced = new Set(
+      [...this.state.invoices.values()].map((i) => `${i.subscriptionId} ${i.billingPeriod.start.getTime()}`),
+    );
     let last = this.state.invoiceNumbers.get(storeId) ?? 0;
     const stored: Invoice[] = [];
     for (const draft of drafts) {
       const key = `${draft.subscriptionId} ${draft.billingPeriod.start.getTime()}`;
-      if (invoiced.has(key) || !this.state.subscriptions.has(draft.subscriptionId) || changed(draft.subscriptionId)) continue;
+      if (invoiced.has(key) || !this.state.subscriptions.has(draft.subscriptionId) || changed(draft.subscriptionId))
+        continue;
       invoiced.add(key);
       last += 1;
       const invoice = numbered(draft, last);
@@ -111,19 +144,30 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       stored.push(invoice);
     }
     this.state.invoiceNumbers.set(storeId, last);
-    this.outbox?.record(storeId, stored.map((invoice) => presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice))));
+    this.outbox?.record(
+      storeId,
+      stored.map((invoice) => presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice))),
+    );
     return stored;
   }
 
   async createdBy(storeId: Uuid, jobId: Uuid): Promise<readonly InvoiceGroup[]> {
     const groups = new Map<string, InvoiceGroup>();
     for (const invoice of this.invoicesOf(storeId).filter((i) => i.jobId === jobId)) {
-      group(groups, { currency: invoice.currency, includesTax: invoice.includesTax, charged: invoice.amount > 0 }, invoice.amount);
+      group(
+        groups,
+        { currency: invoice.currency, includesTax: invoice.includesTax, charged: invoice.amount > 0 },
+        invoice.amount,
+      );
     }
     return [...groups.values()];
   }
 
-  async update<R>(storeId: Uuid, id: Uuid, change: (current: Invoice) => E.Either<R, Invoice>): Promise<E.Either<Missing | R, Invoice>> {
+  async update<R>(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: Invoice) => E.Either<R, Invoice>,
+  ): Promise<E.Either<Missing | R, Invoice>> {
     const current = this.state.invoices.get(id);
     if (current === undefined || current.storeId !== storeId) return E.left(missing);
     const changed = change(current);
@@ -131,10 +175,24 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return changed;
   }
 
-  async paymentBatch(storeId: Uuid, jobId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<PaymentCandidate>> {
-    const attempted = new Set([...this.state.invoicePayments.values()].filter((p) => p.jobId === jobId).map((p) => p.invoiceId));
+  async paymentBatch(
+    storeId: Uuid,
+    jobId: Uuid,
+    after: Uuid | undefined,
+    limit: number,
+  ): Promise<Batch<PaymentCandidate>> {
+    const attempted = new Set(
+      [...this.state.invoicePayments.values()].filter((p) => p.jobId === jobId).map((p) => p.invoiceId),
+    );
     const invoices = this.invoicesOf(storeId)
-      .filter((i) => (after === undefined || i.id > after) && i.outstanding && !i.taxRequired && !i.manualPaymentPending && !i.paymentRetriesLimitReached)
+      .filter(
+        (i) =>
+          (after === undefined || i.id > after) &&
+          i.outstanding &&
+          !i.taxRequired &&
+          !i.manualPaymentPending &&
+          !i.paymentRetriesLimitReached,
+      )
       .sort(byId)
       .slice(0, limit);
     const items = invoices.flatMap((invoice) => {
@@ -145,7 +203,12 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     return invoices.length < limit || last === undefined ? { items } : { items, next: last.id };
   }
 
-  async beginAttempt(storeId: Uuid, id: Uuid, jobId: Uuid, begin: (current: Invoice) => E.Either<NotAttempted, InvoicePayment>): Promise<E.Either<Missing | NotAttempted, InvoicePayment>> {
+  async beginAttempt(
+    storeId: Uuid,
+    id: Uuid,
+    jobId: Uuid,
+    begin: (current: Invoice) => E.Either<NotAttempted, InvoicePayment>,
+  ): Promise<E.Either<Missing | NotAttempted, InvoicePayment>> {
     const current = this.state.invoices.get(id);
     if (current === undefined || current.storeId !== storeId) return E.left(missing);
     const payments = [...this.state.invoicePayments.values()].filter((p) => p.invoiceId === id);
@@ -160,7 +223,12 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   async attemptsBy(storeId: Uuid, jobId: Uuid): Promise<readonly PaymentGroup[]> {
     const groups = new Map<string, PaymentGroup>();
     for (const payment of this.state.invoicePayments.values()) {
-      if (payment.storeId === storeId && payment.jobId === jobId) group(groups, { status: payment.status, currency: payment.currency, includesTax: payment.includesTax }, payment.amount);
+      if (payment.storeId === storeId && payment.jobId === jobId)
+        group(
+          groups,
+          { status: payment.status, currency: payment.currency, includesTax: payment.includesTax },
+          payment.amount,
+        );
     }
     return [...groups.values()];
   }
@@ -174,7 +242,13 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
   ): Promise<E.Either<Missing | R, Attempted>> {
     const invoice = this.state.invoices.get(invoiceId);
     const payment = this.state.invoicePayments.get(paymentId);
-    if (invoice === undefined || invoice.storeId !== storeId || payment === undefined || payment.invoiceId !== invoiceId) return E.left(missing);
+    if (
+      invoice === undefined ||
+      invoice.storeId !== storeId ||
+      payment === undefined ||
+      payment.invoiceId !== invoiceId
+    )
+      return E.left(missing);
     const changed = change(invoice, payment);
     if (E.isLeft(changed)) return changed;
     this.state.invoices.set(invoiceId, changed.right.invoice);
@@ -184,9 +258,18 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       const dunned = subscription === undefined ? undefined : outcome(subscription);
       if (dunned === undefined) return;
       this.state.subscriptions.set(dunned.subscription.id, dunned.subscription);
-      if (dunned.state !== undefined) this.state.subscriptionStates.set(dunned.subscription.id, [...(this.state.subscriptionStates.get(dunned.subscription.id) ?? []), dunned.state]);
+      if (dunned.state !== undefined)
+        this.state.subscriptionStates.set(dunned.subscription.id, [
+          ...(this.state.subscriptionStates.get(dunned.subscription.id) ?? []),
+          dunned.state,
+        ]);
     };
-    if (changed.right.invoice.outstanding && changed.right.invoice.paymentRetriesLimitReached && !invoice.paymentRetriesLimitReached) dun(dunning.retriesSpent);
+    if (
+      changed.right.invoice.outstanding &&
+      changed.right.invoice.paymentRetriesLimitReached &&
+      !invoice.paymentRetriesLimitReached
+    )
+      dun(dunning.retriesSpent);
     if (invoice.outstanding && !changed.right.invoice.outstanding) {
       const others = this.spentInvoices(storeId, invoice.subscriptionId, invoiceId);
       dun((subscription) => dunning.paid(subscription, others.unpaid));
@@ -196,7 +279,10 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
 
   private spentInvoices(storeId: Uuid, subscriptionId: Uuid, except?: Uuid): DunningStanding {
     const invoices = this.invoicesOf(storeId).filter((i) => i.subscriptionId === subscriptionId && i.id !== except);
-    return { spent: invoices.some((i) => i.paymentRetriesLimitReached), unpaid: invoices.some((i) => i.outstanding && i.failedPaymentAttempts > 0) };
+    return {
+      spent: invoices.some((i) => i.paymentRetriesLimitReached),
+      unpaid: invoices.some((i) => i.outstanding && i.failedPaymentAttempts > 0),
+    };
   }
 
   async dunningStanding(storeId: Uuid, subscriptionId: Uuid): Promise<DunningStanding> {
@@ -219,6 +305,10 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
 
   async listPayments(storeId: Uuid, invoiceId: Uuid, query: ListQuery): Promise<Page<InvoicePayment> | undefined> {
     if ((await this.findById(storeId, invoiceId)) === undefined) return undefined;
-    return listOf([...this.state.invoicePayments.values()].filter((p) => p.invoiceId === invoiceId), query, PAYMENT_FIELDS);
+    return listOf(
+      [...this.state.invoicePayments.values()].filter((p) => p.invoiceId === invoiceId),
+      query,
+      PAYMENT_FIELDS,
+    );
   }
 }

@@ -35,12 +35,20 @@ export class InMemoryJobRepository implements JobRepository {
 
   async lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined> {
     let last: Date | undefined;
-    for (const job of this.state.jobs.values()) if (job.scheduleId === scheduleId && job.scheduledFor !== undefined && (last === undefined || job.scheduledFor > last)) last = job.scheduledFor;
+    for (const job of this.state.jobs.values())
+      if (
+        job.scheduleId === scheduleId &&
+        job.scheduledFor !== undefined &&
+        (last === undefined || job.scheduledFor > last)
+      )
+        last = job.scheduledFor;
     return last;
   }
 
   async insertScheduled(job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date }): Promise<Job> {
-    const existing = [...this.state.jobs.values()].find((j) => j.scheduleId === job.scheduleId && j.scheduledFor?.getTime() === job.scheduledFor.getTime());
+    const existing = [...this.state.jobs.values()].find(
+      (j) => j.scheduleId === job.scheduleId && j.scheduledFor?.getTime() === job.scheduledFor.getTime(),
+    );
     if (existing !== undefined) return existing;
     await this.insert(job);
     return job;
@@ -53,7 +61,11 @@ export class InMemoryJobRepository implements JobRepository {
 
   async list(storeId: Uuid, query: JobQuery, jobTypes: readonly JobType[]): Promise<Page<Job>> {
     const ofStore = [...this.state.jobs.values()].filter((j) => j.storeId === storeId && jobTypes.includes(j.jobType));
-    return listOf(ofStore, query, { fields: { external_ref: (j) => j.externalRef }, ordered: (j) => j, keepsRunningCount: false });
+    return listOf(ofStore, query, {
+      fields: { external_ref: (j) => j.externalRef },
+      ordered: (j) => j,
+      keepsRunningCount: false,
+    });
   }
 
   async delete(storeId: Uuid, id: Uuid, now: Date): Promise<E.Either<Missing | Running, void>> {
@@ -92,11 +104,22 @@ export class InMemoryJobRepository implements JobRepository {
     return true;
   }
 
-  async finish(claim: Claim, outcome: JobOutcome, now: Date, leaseMs: number): Promise<{ readonly finished: boolean; readonly next?: Job }> {
+  async finish(
+    claim: Claim,
+    outcome: JobOutcome,
+    now: Date,
+    leaseMs: number,
+  ): Promise<{ readonly finished: boolean; readonly next?: Job }> {
     const job = this.holds(claim);
     if (job === undefined) return { finished: false };
     const { report: _report, error: _error, ...rest } = job;
-    const finished: Job = { ...rest, status: outcome.status, updatedAt: now, finishedAt: now, ...(outcome.status === 'success' ? { report: outcome.report } : { error: outcome.error }) };
+    const finished: Job = {
+      ...rest,
+      status: outcome.status,
+      updatedAt: now,
+      finishedAt: now,
+      ...(outcome.status === 'success' ? { report: outcome.report } : { error: outcome.error }),
+    };
     this.state.jobs.set(job.id, finished);
     this.state.jobLeases.delete(job.id);
     this.outbox?.record(job.storeId, [presentNow('subscription-job.updated', (p) => p.job(finished))]);
@@ -105,6 +128,8 @@ export class InMemoryJobRepository implements JobRepository {
   }
 
   async listUnfinished(now: Date): Promise<readonly Job[]> {
-    return [...this.state.jobs.values()].filter((j) => j.status === 'pending' || (j.status === 'started' && !this.live(j, now))).sort(oldestFirst);
+    return [...this.state.jobs.values()]
+      .filter((j) => j.status === 'pending' || (j.status === 'started' && !this.live(j, now)))
+      .sort(oldestFirst);
   }
 }

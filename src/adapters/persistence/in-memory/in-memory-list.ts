@@ -7,8 +7,15 @@ const matchesOne = <F extends string>(value: string, condition: FilterCondition<
   condition.op === 'eq' ? value === condition.value : condition.values.includes(value);
 
 /** A field holding several values (an offering's product references) matches when any of them does. */
-const matches = <F extends string>(value: string | readonly string[] | undefined, condition: FilterCondition<F>): boolean =>
-  value === undefined ? false : typeof value === 'string' ? matchesOne(value, condition) : value.some((v) => matchesOne(v, condition));
+const matches = <F extends string>(
+  value: string | readonly string[] | undefined,
+  condition: FilterCondition<F>,
+): boolean =>
+  value === undefined
+    ? false
+    : typeof value === 'string'
+      ? matchesOne(value, condition)
+      : value.some((v) => matchesOne(v, condition));
 
 /** How a list reads a record: the text of each filterable field, and what orders it. */
 export interface ListedFields<A, F extends string> {
@@ -21,7 +28,11 @@ export interface ListedFields<A, F extends string> {
 }
 
 /** Filters (every condition must hold), orders as the list does, cuts one page and counts as the SQL storage does. */
-export const listOf = <A, F extends string, I extends string>(records: Iterable<A>, query: ListQuery<F, I>, how: ListedFields<A, F>): Page<A> => {
+export const listOf = <A, F extends string, I extends string>(
+  records: Iterable<A>,
+  query: ListQuery<F, I>,
+  how: ListedFields<A, F>,
+): Page<A> => {
   const matching = [...records]
     .filter((record) => query.filter.every((condition) => matches(how.fields[condition.field](record), condition)))
     .sort((a, b) => (how.order ?? newestFirst)(how.ordered(a), how.ordered(b)));
@@ -29,6 +40,12 @@ export const listOf = <A, F extends string, I extends string>(records: Iterable<
   const after = query.after;
   if (after === undefined) return pageOfAll(matching, query.page, counting);
   // A cursor page: the records ordered after the cursor's position, whether or not that record still exists.
-  const rest = after.kind === 'first' ? matching : matching.filter((record) => (how.order ?? newestFirst)(how.ordered(record), after.position) > 0);
-  return { ...pageOf(rest.slice(0, query.page.limit), query.page, matching.length, counting), more: rest.length > query.page.limit };
+  const rest =
+    after.kind === 'first'
+      ? matching
+      : matching.filter((record) => (how.order ?? newestFirst)(how.ordered(record), after.position) > 0);
+  return {
+    ...pageOf(rest.slice(0, query.page.limit), query.page, matching.length, counting),
+    more: rest.length > query.page.limit,
+  };
 };

@@ -25,10 +25,16 @@ export class InMemoryMerchantRealmMappingRepository implements MerchantRealmMapp
   }
 
   private holderOf(prefix: string): MerchantRealmMapping | undefined {
-    return [...this.state.realmMappings.values()].find((m) => m.prefix !== null && prefixKey(m.prefix) === prefixKey(prefix));
+    return [...this.state.realmMappings.values()].find(
+      (m) => m.prefix !== null && prefixKey(m.prefix) === prefixKey(prefix),
+    );
   }
 
-  async setPrefix(storeId: Uuid, id: Uuid, prefix: string): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>> {
+  async setPrefix(
+    storeId: Uuid,
+    id: Uuid,
+    prefix: string,
+  ): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>> {
     const mapping = this.state.realmMappings.get(id);
     if (mapping === undefined || mapping.storeId !== storeId) return E.left(missing);
     // No await between the check and the write: that is what makes the check-and-set atomic here.

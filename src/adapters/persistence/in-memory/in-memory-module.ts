@@ -35,7 +35,15 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
   new ContainerModule(({ bind }) => {
     bind(IN_MEMORY.State).toConstantValue(state);
     bind(IN_MEMORY.Outbox)
-      .toDynamicValue((ctx) => new InMemoryOutbox(state, ctx.get(TOKENS.IdGenerator), ctx.get(TOKENS.Clock), ctx.get(INTEGRATION_TOKENS.ObservedPayloads)))
+      .toDynamicValue(
+        (ctx) =>
+          new InMemoryOutbox(
+            state,
+            ctx.get(TOKENS.IdGenerator),
+            ctx.get(TOKENS.Clock),
+            ctx.get(INTEGRATION_TOKENS.ObservedPayloads),
+          ),
+      )
       .inSingletonScope();
     bind(TOKENS.StoreRepository).to(InMemoryStoreRepository).inSingletonScope();
     bind(TOKENS.TestClockRepository).to(InMemoryTestClockRepository).inSingletonScope();
@@ -45,19 +53,42 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ProductRepository)
       .toDynamicValue(
         (ctx) =>
-          new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products, { outbox: ctx.get(IN_MEMORY.Outbox), prefix: 'subscription-product', type: PRODUCT_TYPE, render: (p, r) => p.product(r) }),
+          new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products, {
+            outbox: ctx.get(IN_MEMORY.Outbox),
+            prefix: 'subscription-product',
+            type: PRODUCT_TYPE,
+            render: (p, r) => p.product(r),
+          }),
       )
       .inSingletonScope();
     bind(TOKENS.PlanRepository)
-      .toDynamicValue((ctx) => new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, { outbox: ctx.get(IN_MEMORY.Outbox), prefix: 'subscription-plan', type: PLAN_TYPE, render: (p, r) => p.plan(r) }))
+      .toDynamicValue(
+        (ctx) =>
+          new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, {
+            outbox: ctx.get(IN_MEMORY.Outbox),
+            prefix: 'subscription-plan',
+            type: PLAN_TYPE,
+            render: (p, r) => p.plan(r),
+          }),
+      )
       .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
-    bind(TOKENS.ProrationPolicyRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) => usedByAnOffering(state, id)));
-    bind(TOKENS.DunningRuleRepository).toConstantValue(new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES));
-    bind(TOKENS.ScheduleRepository).toDynamicValue((ctx) => new InMemoryScheduleRepository(state.schedules, ctx.get(IN_MEMORY.Outbox))).inSingletonScope();
-    bind(TOKENS.CartSettingsRepository).toConstantValue(new InMemorySettingsRepository(state, state.cartSettings, DEFAULT_CART_SETTINGS));
+    bind(TOKENS.ProrationPolicyRepository).toConstantValue(
+      new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) =>
+        usedByAnOffering(state, id),
+      ),
+    );
+    bind(TOKENS.DunningRuleRepository).toConstantValue(
+      new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES),
+    );
+    bind(TOKENS.ScheduleRepository)
+      .toDynamicValue((ctx) => new InMemoryScheduleRepository(state.schedules, ctx.get(IN_MEMORY.Outbox)))
+      .inSingletonScope();
+    bind(TOKENS.CartSettingsRepository).toConstantValue(
+      new InMemorySettingsRepository(state, state.cartSettings, DEFAULT_CART_SETTINGS),
+    );
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
       new InMemorySettingsRepository(state, state.accountMembershipSettings, DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS),
     );

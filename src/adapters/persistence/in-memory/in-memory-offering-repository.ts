@@ -23,7 +23,10 @@ export class InMemoryOfferingRepository implements OfferingRepository {
 
   /** The database refuses copies of deleted originals through foreign keys; this is the same rule. */
   private originalsExist(offering: Offering): boolean {
-    return offering.products.every((p) => this.state.products.has(p.originId)) && offering.plans.every((p) => this.state.plans.has(p.originId));
+    return (
+      offering.products.every((p) => this.state.products.has(p.originId)) &&
+      offering.plans.every((p) => this.state.plans.has(p.originId))
+    );
   }
 
   async insert(offering: Offering): Promise<E.Either<OriginalGone, void>> {
@@ -39,7 +42,11 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     return offering?.storeId === storeId ? offering : undefined;
   }
 
-  async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>> {
+  async update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: Offering) => Offering,
+  ): Promise<E.Either<Missing | OriginalGone, Offering>> {
     const current = this.state.offerings.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
     const updated = change(current);
@@ -61,7 +68,11 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     const catalogue = catalogueFields<Offering>();
     return listOf(ofStore, query, {
       ...catalogue,
-      fields: { ...catalogue.fields, external_product_refs: externalProductRefs, proration_policy_id: (o) => prorationPolicyOf(this.state, o.id) },
+      fields: {
+        ...catalogue.fields,
+        external_product_refs: externalProductRefs,
+        proration_policy_id: (o) => prorationPolicyOf(this.state, o.id),
+      },
     });
   }
 }

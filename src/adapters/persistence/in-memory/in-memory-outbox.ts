@@ -10,8 +10,14 @@ export interface FiredEvent {
   readonly payload: (payloads: ObservedPayloads) => unknown;
 }
 
-export const presentNow = (key: ObservableKey, data: (payloads: ObservedPayloads) => unknown): FiredEvent => ({ key, payload: (payloads) => ({ data: data(payloads) }) });
-export const goneNow = (key: ObservableKey, type: string, id: string): FiredEvent => ({ key, payload: () => ({ type, id }) });
+export const presentNow = (key: ObservableKey, data: (payloads: ObservedPayloads) => unknown): FiredEvent => ({
+  key,
+  payload: (payloads) => ({ data: data(payloads) }),
+});
+export const goneNow = (key: ObservableKey, type: string, id: string): FiredEvent => ({
+  key,
+  payload: () => ({ type, id }),
+});
 
 /** The outbox in memory: events and their jobs recorded in the same synchronous step as the change. */
 export class InMemoryOutbox {
@@ -23,7 +29,9 @@ export class InMemoryOutbox {
   ) {}
 
   record(storeId: Uuid, events: readonly FiredEvent[]): void {
-    const integrations = [...this.state.integrations.values()].filter((i) => i.storeId === storeId && i.attributes.enabled);
+    const integrations = [...this.state.integrations.values()].filter(
+      (i) => i.storeId === storeId && i.attributes.enabled,
+    );
     if (integrations.length === 0) return;
     for (const event of events) {
       const observers = integrations.filter((i) => i.attributes.observes.includes(event.key));
@@ -31,10 +39,27 @@ export class InMemoryOutbox {
       const now = this.clock.now();
       const eventId = this.ids.uuid();
       // Stored as its JSON text, as the database stores it, so that later changes of the resource cannot reach it.
-      this.state.integrationEvents.set(eventId, { id: eventId, storeId, key: event.key, payload: JSON.parse(JSON.stringify(event.payload(this.payloads))) as unknown, createdAt: now });
+      this.state.integrationEvents.set(eventId, {
+        id: eventId,
+        storeId,
+        key: event.key,
+        payload: JSON.parse(JSON.stringify(event.payload(this.payloads))) as unknown,
+        createdAt: now,
+      });
       for (const integration of observers) {
         const id = this.ids.uuid();
-        this.state.deliveries.set(id, { id, storeId, integrationId: integration.id, eventId, key: event.key, status: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now, updatedAt: now });
+        this.state.deliveries.set(id, {
+          id,
+          storeId,
+          integrationId: integration.id,
+          eventId,
+          key: event.key,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
     }
   }

@@ -5,9 +5,24 @@ import { oldestFirst } from '../../../domain/query/order.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { InMemoryBillingPolicyRepository } from './in-memory-billing-policy-repository.js';
 
-export class InMemoryScheduleRepository extends InMemoryBillingPolicyRepository<ScheduleAttributes> implements ScheduleRepository {
+export class InMemoryScheduleRepository
+  extends InMemoryBillingPolicyRepository<ScheduleAttributes>
+  implements ScheduleRepository
+{
   constructor(records: Map<string, Schedule>, outbox?: InMemoryOutbox) {
-    super(records, SCHEDULES, undefined, outbox === undefined ? undefined : { outbox, prefix: 'subscription-schedule', type: SCHEDULE_TYPE, render: (p, schedule) => p.schedule(schedule) });
+    super(
+      records,
+      SCHEDULES,
+      undefined,
+      outbox === undefined
+        ? undefined
+        : {
+            outbox,
+            prefix: 'subscription-schedule',
+            type: SCHEDULE_TYPE,
+            render: (p, schedule) => p.schedule(schedule),
+          },
+    );
   }
 
   async findAnywhere(id: Uuid): Promise<Schedule | undefined> {

@@ -18,7 +18,8 @@ export class InMemoryStoreRepository implements StoreRepository {
   async create(records: NewStoreRecords): Promise<void> {
     if (this.state.stores.has(records.store.id)) throw new Error(`store ${records.store.id} already exists`);
     this.state.assertNewKey(records.firstKey);
-    if (this.state.realmMappings.has(records.realmMapping.id)) throw new Error(`mapping ${records.realmMapping.id} already exists`);
+    if (this.state.realmMappings.has(records.realmMapping.id))
+      throw new Error(`mapping ${records.realmMapping.id} already exists`);
     this.state.stores.set(records.store.id, records.store);
     this.state.applicationKeys.set(records.firstKey.id, records.firstKey);
     this.state.realmMappings.set(records.realmMapping.id, records.realmMapping);
@@ -29,7 +30,11 @@ export class InMemoryStoreRepository implements StoreRepository {
   }
 
   async list(query: StoreQuery): Promise<Page<StoreSummary>> {
-    const page = listOf(this.state.stores.values(), query, { fields: {}, ordered: (store) => store, keepsRunningCount: false });
+    const page = listOf(this.state.stores.values(), query, {
+      fields: {},
+      ordered: (store) => store,
+      keepsRunningCount: false,
+    });
     return { ...page, items: page.items.map((store) => this.summary(store)) };
   }
 
@@ -52,7 +57,8 @@ export class InMemoryStoreRepository implements StoreRepository {
     const store = this.state.stores.get(id);
     if (store === undefined) return undefined;
     const reservations = new Map<string, number>();
-    for (const key of this.state.applicationKeys.values()) if (key.storeId === id && key.reservedRateLimit !== null) reservations.set(key.id, key.reservedRateLimit);
+    for (const key of this.state.applicationKeys.values())
+      if (key.storeId === id && key.reservedRateLimit !== null) reservations.set(key.id, key.reservedRateLimit);
     return { budget: store.rateLimit, reservations };
   }
 
@@ -60,7 +66,8 @@ export class InMemoryStoreRepository implements StoreRepository {
     const store = this.state.stores.get(id);
     if (store === undefined) return E.left(missing);
     let reserved = 0;
-    for (const key of this.state.applicationKeys.values()) if (key.storeId === id) reserved += key.reservedRateLimit ?? 0;
+    for (const key of this.state.applicationKeys.values())
+      if (key.storeId === id) reserved += key.reservedRateLimit ?? 0;
     if (reserved > rateLimit) return E.left(overBudget);
     const updated = { ...store, rateLimit };
     this.state.stores.set(id, updated);

@@ -22,7 +22,9 @@ export class InMemorySubscriberRepository implements SubscriberRepository {
   async insert(subscriber: Subscriber): Promise<void> {
     if (this.state.subscribers.has(subscriber.id)) throw new Error(`duplicate id ${subscriber.id}`);
     this.state.subscribers.set(subscriber.id, subscriber);
-    this.outbox?.record(subscriber.storeId, [presentNow('subscription-subscriber.created', (p) => p.subscriber(subscriber))]);
+    this.outbox?.record(subscriber.storeId, [
+      presentNow('subscription-subscriber.created', (p) => p.subscriber(subscriber)),
+    ]);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Subscriber | undefined> {
@@ -49,7 +51,11 @@ export class InMemorySubscriberRepository implements SubscriberRepository {
   async list(storeId: Uuid, query: SubscriberQuery): Promise<Page<Subscriber>> {
     const ofStore = [...this.state.subscribers.values()].filter((s) => s.storeId === storeId);
     return listOf(ofStore, query, {
-      fields: { account_id: (s) => s.attributes.account_id, name: (s) => s.attributes.name, email: (s) => s.attributes.email },
+      fields: {
+        account_id: (s) => s.attributes.account_id,
+        name: (s) => s.attributes.name,
+        email: (s) => s.attributes.email,
+      },
       ordered: (s) => s,
       keepsRunningCount: false,
     });

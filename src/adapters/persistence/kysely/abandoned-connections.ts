@@ -81,7 +81,11 @@ type QueryCallback = (error: unknown, ...rest: unknown[]) => void;
  * when one is given (Kysely passes none), and which stop at their first fault as `abandoningPgPool`'s do:
  * later queries are refused unsent, and the connection is destroyed instead of pooled when released.
  */
-export const abandoningMysqlPool = (pool: MysqlPool, classify: FaultClassifier, timeoutMs: number | undefined): MysqlPool => {
+export const abandoningMysqlPool = (
+  pool: MysqlPool,
+  classify: FaultClassifier,
+  timeoutMs: number | undefined,
+): MysqlPool => {
   const wrap = (connection: MysqlPoolConnection): MysqlPoolConnection => {
     let failed = false;
     return new Proxy(connection, {
@@ -96,7 +100,10 @@ export const abandoningMysqlPool = (pool: MysqlPool, classify: FaultClassifier, 
               if (error !== null && error !== undefined && classify(error) !== undefined) failed = true;
               callback(error, ...rest);
             };
-            return target.query({ sql, values, ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }) } as never, noted as never);
+            return target.query(
+              { sql, values, ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }) } as never,
+              noted as never,
+            );
           };
         }
         if (name === 'release') return () => (failed ? target.destroy() : target.release());

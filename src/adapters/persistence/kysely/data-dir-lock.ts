@@ -47,7 +47,8 @@ export const lockDataDir = async (dataDir: string): Promise<() => Promise<void>>
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) throw new DataDirInUse(dataDir, owner);
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner))
+        throw new DataDirInUse(dataDir, owner);
       await rm(lockFile, { force: true });
     }
   }

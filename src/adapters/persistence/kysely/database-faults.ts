@@ -1,7 +1,16 @@
 import type { FaultClassifier } from './fault-classifier.js';
 
 /** Socket-level failures any driver reports when the server is gone or unreachable. */
-const NETWORK = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * PostgreSQL SQLSTATEs of an unavailable server: class 08 (connection exceptions), the shutdown and
@@ -26,7 +35,8 @@ const PG_MESSAGES = [
   /cannot use a pool after calling end/i,
 ];
 
-const fieldOf = (error: unknown, name: string): unknown => (typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[name] : undefined);
+const fieldOf = (error: unknown, name: string): unknown =>
+  typeof error === 'object' && error !== null ? (error as Record<string, unknown>)[name] : undefined;
 
 const network = (error: unknown): string | undefined => {
   const code = fieldOf(error, 'code');
@@ -84,7 +94,9 @@ export const mysqlFault: FaultClassifier = (error) => {
 /** PGlite runs in this process: the only fault is using it after it was closed. */
 export const pgliteFault: FaultClassifier = (error) => {
   const message = fieldOf(error, 'message');
-  return typeof message === 'string' && /pglite is closed/i.test(message) ? 'the embedded database is closed' : undefined;
+  return typeof message === 'string' && /pglite is closed/i.test(message)
+    ? 'the embedded database is closed'
+    : undefined;
 };
 
 /**
@@ -93,7 +105,11 @@ export const pgliteFault: FaultClassifier = (error) => {
  */
 export const isDeadlockVictim = (error: unknown): boolean => {
   const driverError = error instanceof Error && error.cause !== undefined ? error.cause : error;
-  return fieldOf(driverError, 'code') === '40P01' || fieldOf(driverError, 'code') === 'ER_LOCK_DEADLOCK' || fieldOf(driverError, 'errno') === 1213;
+  return (
+    fieldOf(driverError, 'code') === '40P01' ||
+    fieldOf(driverError, 'code') === 'ER_LOCK_DEADLOCK' ||
+    fieldOf(driverError, 'errno') === 1213
+  );
 };
 
 /** Attempts a transaction is run, at most, when it keeps ending as a deadlock's victim. */

@@ -1,4 +1,11 @@
-import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
 import { StorageOutcomeUnknown, StorageUnavailable } from '../../../application/ports/storage-unavailable.js';
 import { isConnectionAbandoned } from './abandoned-connections.js';
 import type { OutageWatch } from './outage-watch.js';
@@ -51,8 +58,18 @@ const commitFailure = (options: GuardOptions, error: unknown): unknown => {
  */
 const serverAnswered = (error: unknown): boolean => {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, sqlState, severity, fatal } = error as { code?: unknown; sqlState?: unknown; severity?: unknown; fatal?: unknown };
-  const state = typeof sqlState === 'string' ? sqlState : typeof severity === 'string' && typeof code === 'string' ? code : undefined;
+  const { code, sqlState, severity, fatal } = error as {
+    code?: unknown;
+    sqlState?: unknown;
+    severity?: unknown;
+    fatal?: unknown;
+  };
+  const state =
+    typeof sqlState === 'string'
+      ? sqlState
+      : typeof severity === 'string' && typeof code === 'string'
+        ? code
+        : undefined;
   return state !== undefined && fatal !== true && !state.startsWith('08') && !state.startsWith('57P0');
 };
 
@@ -60,7 +77,8 @@ const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryN
 // Linear: an anchored alternation of literals after optional blanks.
 const RAW_WRITE = /^\s*(?:insert|update|delete|replace|merge)\b/i;
 
-const isWrite = (query: CompiledQuery): boolean => WRITE_NODES.has(query.query.kind) || (query.query.kind === 'RawNode' && RAW_WRITE.test(query.sql));
+const isWrite = (query: CompiledQuery): boolean =>
+  WRITE_NODES.has(query.query.kind) || (query.query.kind === 'RawNode' && RAW_WRITE.test(query.sql));
 
 const BEGIN = CompiledQuery.raw('begin');
 const COMMIT = CompiledQuery.raw('commit');
@@ -82,7 +100,9 @@ class GuardedConnection implements DatabaseConnection {
     if (this.inTransaction || !isWrite(query)) return this.run(query);
     // Statements that must ride along with every commit of the unit need a transaction to ride in.
     const ledger = currentWriteLedger();
-    return this.options.writesInTransactions || (ledger?.alongEveryCommit.length ?? 0) > 0 ? this.writeInItsOwnTransaction(query) : this.autocommit(query);
+    return this.options.writesInTransactions || (ledger?.alongEveryCommit.length ?? 0) > 0
+      ? this.writeInItsOwnTransaction(query)
+      : this.autocommit(query);
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
@@ -132,7 +152,8 @@ class GuardedConnection implements DatabaseConnection {
   }
 }
 
-const innerOf = (connection: DatabaseConnection): DatabaseConnection => (connection instanceof GuardedConnection ? connection.inner : connection);
+const innerOf = (connection: DatabaseConnection): DatabaseConnection =>
+  connection instanceof GuardedConnection ? connection.inner : connection;
 
 /** The driver with faults translated, transactions tracked per connection, and commits that may have happened told apart. */
 class GuardedDriver implements Driver {

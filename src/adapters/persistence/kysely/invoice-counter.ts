@@ -11,7 +11,10 @@ import { toNumber } from './sql-flavor.js';
  */
 export const ensureInvoiceCounter = async (handle: DatabaseHandle, storeId: Uuid): Promise<void> => {
   const insert = handle.db.insertInto('subscription_invoice_numbers').values({ store_id: storeId, last_number: 0 });
-  await (handle.flavor === 'mysql' ? insert.ignore() : insert.onConflict((oc) => oc.column('store_id').doNothing())).execute();
+  await (handle.flavor === 'mysql'
+    ? insert.ignore()
+    : insert.onConflict((oc) => oc.column('store_id').doNothing())
+  ).execute();
 };
 
 /**
@@ -19,6 +22,11 @@ export const ensureInvoiceCounter = async (handle: DatabaseHandle, storeId: Uuid
  * invoices of the store (a billing run, a subscription made with its first invoice) does it one at a time.
  */
 export const lockInvoiceCounter = async (trx: Transaction<Tables>, storeId: Uuid): Promise<number> => {
-  const counter = await trx.selectFrom('subscription_invoice_numbers').select('last_number').where('store_id', '=', storeId).forUpdate().executeTakeFirstOrThrow();
+  const counter = await trx
+    .selectFrom('subscription_invoice_numbers')
+    .select('last_number')
+    .where('store_id', '=', storeId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   return toNumber(counter.last_number);
 };

@@ -1,5 +1,11 @@
 import type { Insertable, Selectable } from 'kysely';
-import { NO_PRORATION, type Invoice, type InvoiceItem, type InvoiceProration, type InvoiceTaxLine } from '../../../domain/billing/invoice.js';
+import {
+  NO_PRORATION,
+  type Invoice,
+  type InvoiceItem,
+  type InvoiceProration,
+  type InvoiceTaxLine,
+} from '../../../domain/billing/invoice.js';
 import { PAYMENT_STATUSES, type InvoicePayment, type PaymentStatus } from '../../../domain/billing/invoice-payment.js';
 import { record, storedUuid } from './offering-json.js';
 import { prorationsFromJson } from './subscription-json.js';
@@ -9,7 +15,8 @@ import { parseJson, storedDate } from './stored-json.js';
 /** MySQL reads booleans back as 0 or 1. */
 export const bool = (value: boolean | number): boolean => value === true || value === 1;
 
-const optionalDate = <K extends string>(key: K, value: Date | null): { [P in K]?: Date } => (value === null ? {} : ({ [key]: value } as { [P in K]?: Date }));
+const optionalDate = <K extends string>(key: K, value: Date | null): { [P in K]?: Date } =>
+  value === null ? {} : ({ [key]: value } as { [P in K]?: Date });
 
 const itemsToJson = (items: readonly InvoiceItem[]): string => JSON.stringify(items);
 
@@ -18,7 +25,11 @@ const itemFromJson = (value: unknown): InvoiceItem => {
   const price = record('invoice item price', item['price']);
   return {
     description: String(item['description']),
-    price: { currency: String(price['currency']), amount: Number(price['amount']), includes_tax: price['includes_tax'] === true },
+    price: {
+      currency: String(price['currency']),
+      amount: Number(price['amount']),
+      includes_tax: price['includes_tax'] === true,
+    },
     ...(item['productId'] === undefined ? {} : { productId: storedUuid('invoice item product', item['productId']) }),
     fromTimePeriod: storedDate('invoice item from', item['fromTimePeriod']),
     untilTimePeriod: storedDate('invoice item until', item['untilTimePeriod']),
@@ -32,13 +43,20 @@ const listFrom = (what: string, text: string): unknown[] => {
 };
 
 const prorationToJson = (proration: InvoiceProration): string | null =>
-  proration.events.length === 0 && proration.through === 0 && proration.creditCarried === 0 ? null : JSON.stringify(proration);
+  proration.events.length === 0 && proration.through === 0 && proration.creditCarried === 0
+    ? null
+    : JSON.stringify(proration);
 
 export const prorationFromJson = (text: string | null): InvoiceProration => {
   if (text === null) return NO_PRORATION;
   const value = record('invoice proration', parseJson('invoice proration', text));
   const { through, creditCarried } = value;
-  if (typeof through !== 'number' || !Number.isSafeInteger(through) || typeof creditCarried !== 'number' || !Number.isSafeInteger(creditCarried)) {
+  if (
+    typeof through !== 'number' ||
+    !Number.isSafeInteger(through) ||
+    typeof creditCarried !== 'number' ||
+    !Number.isSafeInteger(creditCarried)
+  ) {
     throw new Error('stored invoice proration is malformed');
   }
   return { events: prorationsFromJson(value['events']), through, creditCarried };

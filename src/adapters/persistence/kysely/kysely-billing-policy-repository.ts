@@ -4,7 +4,11 @@ import type { BillingPolicyRepository } from '../../../application/ports/billing
 import { missing, taken, type InUse, type Missing, type Taken } from '../../../application/ports/storage-outcomes.js';
 import { pageOf, type Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { BillingPolicy, BillingPolicyKind, BillingPolicyQuery } from '../../../domain/subscription/billing-policy.js';
+import type {
+  BillingPolicy,
+  BillingPolicyKind,
+  BillingPolicyQuery,
+} from '../../../domain/subscription/billing-policy.js';
 import { cappedCount, pageNewestFirst } from './kysely-list.js';
 import { lookupKey, optionalLookupKey } from './lookup-key.js';
 import { storedUuid } from './offering-json.js';
@@ -26,7 +30,10 @@ export interface ObservedPolicy<A> {
   readonly render: (payloads: ObservedPayloads, record: BillingPolicy<A>) => unknown;
 }
 
-export type BillingPolicyTableName = 'subscription_proration_policies' | 'subscription_dunning_rules' | 'subscription_schedules';
+export type BillingPolicyTableName =
+  | 'subscription_proration_policies'
+  | 'subscription_dunning_rules'
+  | 'subscription_schedules';
 
 /** Refused by the table's unique index on (store_id, exclusive_key): another record holds the value. */
 class ExclusiveValueTaken extends Error {}
@@ -71,7 +78,10 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
       const write = (db: typeof this.handle.db) => db.insertInto(this.table).values(this.toRow(record)).execute();
       const observed = this.observed;
       if (observed === undefined) await write(this.handle.db);
-      else await observed.outbox.around(this.handle.db, record.storeId, `${observed.prefix}.created`, write, () => [present(`${observed.prefix}.created`, (p: ObservedPayloads) => observed.render(p, record))]);
+      else
+        await observed.outbox.around(this.handle.db, record.storeId, `${observed.prefix}.created`, write, () => [
+          present(`${observed.prefix}.created`, (p: ObservedPayloads) => observed.render(p, record)),
+        ]);
       return E.right(undefined);
     } catch (error) {
       if (isUniqueViolation(error)) return E.left(taken);
@@ -86,29 +96,47 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
 
   async findByExclusiveValue(storeId: Uuid, value: string): Promise<BillingPolicy<A> | undefined> {
     // Served by the unique (store_id, exclusive_key) index.
-    const row = await this.ofStore(storeId).selectAll().where('exclusive_key', '=', lookupKey(value)).executeTakeFirst();
+    const row = await this.ofStore(storeId)
+      .selectAll()
+      .where('exclusive_key', '=', lookupKey(value))
+      .executeTakeFirst();
     return row === undefined ? undefined : this.fromRow(row);
   }
 
-  async update<R>(storeId: Uuid, id: Uuid, change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>> {
+  async update<R>(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>,
+  ): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>> {
     try {
-      return await this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, BillingPolicy<A>>> => {
-        const row = await trx.selectFrom(this.table).selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
-        if (row === undefined) return E.left(missing);
-        const changed = change(this.fromRow(row));
-        if (E.isLeft(changed)) return changed;
-        const { id: _id, store_id: _store, created_at: _created, ...columns } = this.toRow(changed.right);
-        try {
-          await trx.updateTable(this.table).set(columns).where('id', '=', id).execute();
-        } catch (error) {
-          // PostgreSQL has aborted the transaction: it is rolled back, and the refusal reported after.
-          throw isUniqueViolation(error) ? new ExclusiveValueTaken() : error;
-        }
-        const observed = this.observed;
-        const after = changed.right;
-        if (observed !== undefined) await observed.outbox.record(trx, storeId, [present(`${observed.prefix}.updated`, (p: ObservedPayloads) => observed.render(p, after))]);
-        return changed;
-      });
+      return await this.handle.db
+        .transaction()
+        .execute(async (trx): Promise<E.Either<Missing | R, BillingPolicy<A>>> => {
+          const row = await trx
+            .selectFrom(this.table)
+            .selectAll()
+            .where('store_id', '=', storeId)
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+          if (row === undefined) return E.left(missing);
+          const changed = change(this.fromRow(row));
+          if (E.isLeft(changed)) return changed;
+          const { id: _id, store_id: _store, created_at: _created, ...columns } = this.toRow(changed.right);
+          try {
+            await trx.updateTable(this.table).set(columns).where('id', '=', id).execute();
+          } catch (error) {
+            // PostgreSQL has aborted the transaction: it is rolled back, and the refusal reported after.
+            throw isUniqueViolation(error) ? new ExclusiveValueTaken() : error;
+          }
+          const observed = this.observed;
+          const after = changed.right;
+          if (observed !== undefined)
+            await observed.outbox.record(trx, storeId, [
+              present(`${observed.prefix}.updated`, (p: ObservedPayloads) => observed.render(p, after)),
+            ]);
+          return changed;
+        });
     } catch (error) {
       if (error instanceof ExclusiveValueTaken) return E.left(taken);
       throw error;
@@ -128,8 +156,24 @@ export class KyselyBillingPolicyRepository<A> implements BillingPolicyRepository
   }
 
   async list(storeId: Uuid, query: BillingPolicyQuery): Promise<Page<BillingPolicy<A>>> {
-    const all = query.filter.reduce((rows, condition) => rows.where('exclusive_key', 'in', (condition.op === 'eq' ? [condition.value] : condition.values).map(lookupKey)), this.ofStore(storeId));
-    const [rows, counted] = await Promise.all([pageNewestFirst(all.selectAll(), query.page).execute(), cappedCount(this.handle.db, all)]);
-    return pageOf(rows.map((row) => this.fromRow(row)), query.page, counted, 'capped');
+    const all = query.filter.reduce(
+      (rows, condition) =>
+        rows.where(
+          'exclusive_key',
+          'in',
+          (condition.op === 'eq' ? [condition.value] : condition.values).map(lookupKey),
+        ),
+      this.ofStore(storeId),
+    );
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(all.selectAll(), query.page).execute(),
+      cappedCount(this.handle.db, all),
+    ]);
+    return pageOf(
+      rows.map((row) => this.fromRow(row)),
+      query.page,
+      counted,
+      'capped',
+    );
   }
 }

@@ -77,7 +77,10 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
     const write = (db: typeof this.handle.db) => db.insertInto(this.table).values(this.toRow(item)).execute();
     const observed = this.observed;
     if (observed === undefined) await write(this.handle.db);
-    else await observed.outbox.around(this.handle.db, item.storeId, this.key('created'), write, () => [present(this.key('created'), (p: ObservedPayloads) => observed.render(p, item))]);
+    else
+      await observed.outbox.around(this.handle.db, item.storeId, this.key('created'), write, () => [
+        present(this.key('created'), (p: ObservedPayloads) => observed.render(p, item)),
+      ]);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<CatalogueRecord<A> | undefined> {
@@ -87,19 +90,35 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
 
   async findByIds(storeId: Uuid, ids: readonly Uuid[]): Promise<readonly CatalogueRecord<A>[]> {
     if (ids.length === 0) return [];
-    const rows = await this.ofStore(storeId).selectAll().where('id', 'in', [...ids]).execute();
+    const rows = await this.ofStore(storeId)
+      .selectAll()
+      .where('id', 'in', [...ids])
+      .execute();
     return rows.map((row) => this.fromRow(row));
   }
 
-  update(storeId: Uuid, id: Uuid, change: (current: CatalogueRecord<A>) => CatalogueRecord<A>): Promise<CatalogueRecord<A> | undefined> {
+  update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: CatalogueRecord<A>) => CatalogueRecord<A>,
+  ): Promise<CatalogueRecord<A> | undefined> {
     return this.handle.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom(this.table).selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom(this.table)
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (row === undefined) return undefined;
       const updated = change(this.fromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = this.toRow(updated);
       await trx.updateTable(this.table).set(columns).where('id', '=', id).execute();
       const observed = this.observed;
-      if (observed !== undefined) await observed.outbox.record(trx, storeId, [present(this.key('updated'), (p: ObservedPayloads) => observed.render(p, updated))]);
+      if (observed !== undefined)
+        await observed.outbox.record(trx, storeId, [
+          present(this.key('updated'), (p: ObservedPayloads) => observed.render(p, updated)),
+        ]);
       return updated;
     });
   }
@@ -118,7 +137,15 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
 
   async list(storeId: Uuid, query: CatalogueQuery): Promise<Page<CatalogueRecord<A>>> {
     const filtered = this.ofStore(storeId).where(matching(query.filter, CATALOGUE_COLUMNS));
-    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
-    return pageOf(rows.map((row) => this.fromRow(row)), query.page, counted, 'capped');
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(filtered.selectAll(), query.page).execute(),
+      cappedCount(this.handle.db, filtered),
+    ]);
+    return pageOf(
+      rows.map((row) => this.fromRow(row)),
+      query.page,
+      counted,
+      'capped',
+    );
   }
 }

@@ -63,40 +63,74 @@ export class KyselyIdempotencyStore implements IdempotencyStore {
   }
 
   async replace(previous: IdempotencyRecord, claim: IdempotencyClaim): Promise<boolean> {
-    const result = await outsideWriteLedger(() => this.handle.db
-      .updateTable('idempotency_keys')
-      .set(claimRow(claim))
-      .where('store_id', '=', previous.storeId)
-      .where('idempotency_key', '=', previous.key)
-      .where('claim_id', '=', previous.claimId)
-      .executeTakeFirst());
+    const result = await outsideWriteLedger(() =>
+      this.handle.db
+        .updateTable('idempotency_keys')
+        .set(claimRow(claim))
+        .where('store_id', '=', previous.storeId)
+        .where('idempotency_key', '=', previous.key)
+        .where('claim_id', '=', previous.claimId)
+        .executeTakeFirst(),
+    );
     return toNumber(result.numUpdatedRows) === 1;
   }
 
   async complete(storeId: Uuid, key: string, claimId: Uuid, response: StoredResponse): Promise<void> {
-    await outsideWriteLedger(() => this.handle.db.updateTable('idempotency_keys').set({ status: response.status, body: response.body }).where(ofClaim(storeId, key, claimId)).execute());
+    await outsideWriteLedger(() =>
+      this.handle.db
+        .updateTable('idempotency_keys')
+        .set({ status: response.status, body: response.body })
+        .where(ofClaim(storeId, key, claimId))
+        .execute(),
+    );
   }
 
   async renew(storeId: Uuid, key: string, claimId: Uuid, lockedAt: Date): Promise<void> {
-    await outsideWriteLedger(() => this.handle.db.updateTable('idempotency_keys').set({ locked_at: lockedAt }).where(ofClaim(storeId, key, claimId)).execute());
+    await outsideWriteLedger(() =>
+      this.handle.db
+        .updateTable('idempotency_keys')
+        .set({ locked_at: lockedAt })
+        .where(ofClaim(storeId, key, claimId))
+        .execute(),
+    );
   }
 
   markAppliedWithEveryCommit(storeId: Uuid, key: string, claimId: Uuid): void {
     // The mark's time is only a witness; what counts is that it commits with the change or not at all.
-    currentWriteLedger()?.alongEveryCommit.push(this.handle.db.updateTable('idempotency_keys').set({ applied_at: new Date() }).where(ofClaim(storeId, key, claimId)).compile());
+    currentWriteLedger()?.alongEveryCommit.push(
+      this.handle.db
+        .updateTable('idempotency_keys')
+        .set({ applied_at: new Date() })
+        .where(ofClaim(storeId, key, claimId))
+        .compile(),
+    );
   }
 
   async release(storeId: Uuid, key: string, claimId: Uuid): Promise<void> {
-    await outsideWriteLedger(() => this.handle.db.deleteFrom('idempotency_keys').where(ofClaim(storeId, key, claimId)).execute());
+    await outsideWriteLedger(() =>
+      this.handle.db
+        .deleteFrom('idempotency_keys')
+        .where(ofClaim(storeId, key, claimId))
+        .execute(),
+    );
   }
 
   async deleteCreatedBefore(before: Date): Promise<number> {
-    const result = await outsideWriteLedger(() => this.handle.db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst());
+    const result = await outsideWriteLedger(() =>
+      this.handle.db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst(),
+    );
     return toNumber(result.numDeletedRows);
   }
 
   private async find(storeId: Uuid, key: string): Promise<IdempotencyRecord | undefined> {
-    const row = await outsideWriteLedger(() => this.handle.db.selectFrom('idempotency_keys').selectAll().where('store_id', '=', storeId).where('idempotency_key', '=', key).executeTakeFirst());
+    const row = await outsideWriteLedger(() =>
+      this.handle.db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst(),
+    );
     return row === undefined ? undefined : fromRow(row);
   }
 }

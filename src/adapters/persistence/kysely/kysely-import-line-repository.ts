@@ -1,7 +1,18 @@
 import { inject, injectable } from 'inversify';
 import type { Selectable } from 'kysely';
-import type { ImportLineRepository, LineOutcome, SettledLine } from '../../../application/ports/import-line-repository.js';
-import { IMPORT_LINE_STATUSES, IMPORT_RECORD_TYPES, noRecords, type ImportLine, type ImportRecordType, type ImportReport } from '../../../domain/billing/import-line.js';
+import type {
+  ImportLineRepository,
+  LineOutcome,
+  SettledLine,
+} from '../../../application/ports/import-line-repository.js';
+import {
+  IMPORT_LINE_STATUSES,
+  IMPORT_RECORD_TYPES,
+  noRecords,
+  type ImportLine,
+  type ImportRecordType,
+  type ImportReport,
+} from '../../../domain/billing/import-line.js';
 import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { cappedCount } from './kysely-list.js';
@@ -59,7 +70,10 @@ export class KyselyImportLineRepository implements ImportLineRepository {
 
   async append(lines: readonly ImportLine[], receivedAt: Date): Promise<void> {
     if (lines.length === 0) return;
-    await this.handle.db.insertInto('subscription_import_lines').values(lines.map((line) => toRow(line, receivedAt))).execute();
+    await this.handle.db
+      .insertInto('subscription_import_lines')
+      .values(lines.map((line) => toRow(line, receivedAt)))
+      .execute();
   }
 
   async discard(importId: Uuid): Promise<void> {
@@ -70,7 +84,15 @@ export class KyselyImportLineRepository implements ImportLineRepository {
     const deleted = await this.handle.db
       .deleteFrom('subscription_import_lines')
       .where('received_at', '<', receivedBefore)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('subscription_jobs').select('subscription_jobs.id').whereRef('subscription_jobs.id', '=', 'subscription_import_lines.import_id'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('subscription_jobs')
+              .select('subscription_jobs.id')
+              .whereRef('subscription_jobs.id', '=', 'subscription_import_lines.import_id'),
+          ),
+        ),
+      )
       .executeTakeFirst();
     return toNumber(deleted.numDeletedRows);
   }
@@ -146,7 +168,10 @@ export class KyselyImportLineRepository implements ImportLineRepository {
       .where('import_id', '=', importId)
       .where('status', '=', 'failed')
       .where('store_id', '=', storeId);
-    const [rows, total] = await Promise.all([failed.selectAll().orderBy('line_number').limit(page.limit).offset(page.offset).execute(), cappedCount(this.handle.db, failed)]);
+    const [rows, total] = await Promise.all([
+      failed.selectAll().orderBy('line_number').limit(page.limit).offset(page.offset).execute(),
+      cappedCount(this.handle.db, failed),
+    ]);
     return pageOf(rows.map(fromRow), page, total, 'capped');
   }
 }

@@ -24,7 +24,8 @@ import { isUniqueViolation } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
 
 const oneOfStored = <A extends string>(what: string, allowed: readonly A[], value: string): A => {
-  if (!(allowed as readonly string[]).includes(value)) throw new Error(`stored ${what} is not one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new Error(`stored ${what} is not one of ${allowed.join(', ')}`);
   return value as A;
 };
 
@@ -39,7 +40,9 @@ const fromRow = (row: Selectable<JobsTable>): Job => ({
   storeId: storedUuid('job store', row.store_id),
   jobType: oneOfStored('job type', JOB_TYPES, row.job_type),
   ...(row.external_ref === null ? {} : { externalRef: row.external_ref }),
-  ...(row.taxes === null ? {} : { taxes: decodeStored('job taxes', taxesFromStorage(parseJson('job taxes', row.taxes))) }),
+  ...(row.taxes === null
+    ? {}
+    : { taxes: decodeStored('job taxes', taxesFromStorage(parseJson('job taxes', row.taxes))) }),
   status: oneOfStored('job status', JOB_STATUSES, row.status),
   ...(row.report === null ? {} : { report: reportFromStorage(row.report) }),
   ...(row.error === null ? {} : { error: row.error }),
@@ -100,7 +103,11 @@ export class KyselyJobRepository implements JobRepository {
   }
 
   async lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined> {
-    const row = await this.db.selectFrom('subscription_jobs').select((eb) => eb.fn.max('scheduled_for').as('last')).where('schedule_id', '=', scheduleId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('subscription_jobs')
+      .select((eb) => eb.fn.max('scheduled_for').as('last'))
+      .where('schedule_id', '=', scheduleId)
+      .executeTakeFirst();
     return row?.last === null || row?.last === undefined ? undefined : new Date(row.last);
   }
 
@@ -110,14 +117,27 @@ export class KyselyJobRepository implements JobRepository {
       return job;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const row = await this.db.selectFrom('subscription_jobs').selectAll().where('schedule_id', '=', job.scheduleId).where('scheduled_for', '=', job.scheduledFor).executeTakeFirst();
-      if (row === undefined) throw new Error(`the job of schedule ${job.scheduleId} at ${job.scheduledFor.toISOString()} was refused as a duplicate but is not stored`);
+      const row = await this.db
+        .selectFrom('subscription_jobs')
+        .selectAll()
+        .where('schedule_id', '=', job.scheduleId)
+        .where('scheduled_for', '=', job.scheduledFor)
+        .executeTakeFirst();
+      if (row === undefined)
+        throw new Error(
+          `the job of schedule ${job.scheduleId} at ${job.scheduledFor.toISOString()} was refused as a duplicate but is not stored`,
+        );
       return fromRow(row);
     }
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Job | undefined> {
-    const row = await this.db.selectFrom('subscription_jobs').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('subscription_jobs')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row === undefined ? undefined : fromRow(row);
   }
 
@@ -127,7 +147,10 @@ export class KyselyJobRepository implements JobRepository {
       .where('store_id', '=', storeId)
       .where('job_type', 'in', [...jobTypes])
       .where(matching(query.filter, { external_ref: { column: 'external_ref', key: 'external_ref_key' } }));
-    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.db, filtered)]);
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(filtered.selectAll(), query.page).execute(),
+      cappedCount(this.db, filtered),
+    ]);
     return pageOf(rows.map(fromRow), query.page, counted, 'capped');
   }
 
@@ -143,7 +166,9 @@ export class KyselyJobRepository implements JobRepository {
               .deleteFrom('subscription_jobs')
               .where('store_id', '=', storeId)
               .where('id', '=', id)
-              .where((eb) => eb.or([eb('status', '!=', 'started'), eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+              .where((eb) =>
+                eb.or([eb('status', '!=', 'started'), eb('lease_until', 'is', null), eb('lease_until', '<=', now)]),
+              )
               .executeTakeFirst()
           ).numDeletedRows,
         ) > 0,
@@ -156,7 +181,10 @@ export class KyselyJobRepository implements JobRepository {
   /** Creates the lane's row once, outside the claim's transaction: on MySQL a duplicate insert would hold a shared lock that two claimers' exclusive locks then deadlock on. */
   private async ensureLane({ storeId, lane }: LaneRef): Promise<void> {
     const insert = this.db.insertInto('subscription_job_lanes').values({ store_id: storeId, lane });
-    await (this.handle.flavor === 'postgres' ? insert.onConflict((oc) => oc.columns(['store_id', 'lane']).doNothing()) : insert.ignore()).execute();
+    await (this.handle.flavor === 'postgres'
+      ? insert.onConflict((oc) => oc.columns(['store_id', 'lane']).doNothing())
+      : insert.ignore()
+    ).execute();
   }
 
   private inLane(trx: Transaction<Tables>, { storeId, lane }: LaneRef) {
@@ -168,18 +196,40 @@ export class KyselyJobRepository implements JobRepository {
       .transaction()
       .setIsolationLevel('read committed')
       .execute(async (trx) => {
-        await trx.selectFrom('subscription_job_lanes').select('lane').where('store_id', '=', lane.storeId).where('lane', '=', lane.lane).forUpdate().executeTakeFirstOrThrow();
+        await trx
+          .selectFrom('subscription_job_lanes')
+          .select('lane')
+          .where('store_id', '=', lane.storeId)
+          .where('lane', '=', lane.lane)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
         return work(trx);
       });
   }
 
-  private async claimWithin(trx: Transaction<Tables>, lane: LaneRef, now: Date, leaseMs: number): Promise<Job | undefined> {
-    const live = await this.inLane(trx, lane).select('id').where('status', '=', 'started').where('lease_until', '>', now).limit(1).executeTakeFirst();
+  private async claimWithin(
+    trx: Transaction<Tables>,
+    lane: LaneRef,
+    now: Date,
+    leaseMs: number,
+  ): Promise<Job | undefined> {
+    const live = await this.inLane(trx, lane)
+      .select('id')
+      .where('status', '=', 'started')
+      .where('lease_until', '>', now)
+      .limit(1)
+      .executeTakeFirst();
     if (live !== undefined) return undefined;
-    const next = await oldestFirst(this.inLane(trx, lane).selectAll().where('status', 'in', ['pending', 'started'])).limit(1).executeTakeFirst();
+    const next = await oldestFirst(this.inLane(trx, lane).selectAll().where('status', 'in', ['pending', 'started']))
+      .limit(1)
+      .executeTakeFirst();
     if (next === undefined) return undefined;
     const claimed = { ...next, status: 'started', started_at: now, updated_at: now, lease_until: later(now, leaseMs) };
-    await trx.updateTable('subscription_jobs').set({ status: 'started', started_at: now, updated_at: now, lease_until: claimed.lease_until }).where('id', '=', next.id).execute();
+    await trx
+      .updateTable('subscription_jobs')
+      .set({ status: 'started', started_at: now, updated_at: now, lease_until: claimed.lease_until })
+      .where('id', '=', next.id)
+      .execute();
     return fromRow(claimed);
   }
 
@@ -199,7 +249,12 @@ export class KyselyJobRepository implements JobRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async finish(claim: Claim, outcome: JobOutcome, now: Date, leaseMs: number): Promise<{ readonly finished: boolean; readonly next?: Job }> {
+  async finish(
+    claim: Claim,
+    outcome: JobOutcome,
+    now: Date,
+    leaseMs: number,
+  ): Promise<{ readonly finished: boolean; readonly next?: Job }> {
     const lane: LaneRef = { storeId: claim.storeId, lane: claim.jobType };
     await this.ensureLane(lane);
     return this.underLaneLock(lane, async (trx) => {
@@ -219,7 +274,17 @@ export class KyselyJobRepository implements JobRepository {
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return { finished: false };
       await this.outbox.record(trx, claim.storeId, [
-        present('subscription-job.updated', async (p: ObservedPayloads) => p.job(fromRow(await trx.selectFrom('subscription_jobs').selectAll().where('id', '=', claim.id).executeTakeFirstOrThrow()))),
+        present('subscription-job.updated', async (p: ObservedPayloads) =>
+          p.job(
+            fromRow(
+              await trx
+                .selectFrom('subscription_jobs')
+                .selectAll()
+                .where('id', '=', claim.id)
+                .executeTakeFirstOrThrow(),
+            ),
+          ),
+        ),
       ]);
       const next = await this.claimWithin(trx, lane, now, leaseMs);
       return next === undefined ? { finished: true } : { finished: true, next };
@@ -230,7 +295,12 @@ export class KyselyJobRepository implements JobRepository {
     const unfinished = this.db
       .selectFrom('subscription_jobs')
       .selectAll()
-      .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'started'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)])])]));
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'pending'),
+          eb.and([eb('status', '=', 'started'), eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)])]),
+        ]),
+      );
     const rows = await oldestFirst(unfinished).execute();
     return rows.map(fromRow);
   }

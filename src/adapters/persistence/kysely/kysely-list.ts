@@ -35,11 +35,19 @@ const ORDER_COLUMNS: Readonly<Record<keyof Ordered, string>> = { createdAt: 'cre
 
 /** NEWEST_FIRST in SQL; `table` qualifies the columns when the query joins. */
 export const newestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, table?: string): Q =>
-  NEWEST_FIRST.reduce<Q>((q, { key, direction }) => q.orderBy(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`, direction) as Q, query);
+  NEWEST_FIRST.reduce<Q>(
+    (q, { key, direction }) =>
+      q.orderBy(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`, direction) as Q,
+    query,
+  );
 
 /** OLDEST_FIRST in SQL. */
 export const oldestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, table?: string): Q =>
-  OLDEST_FIRST.reduce<Q>((q, { key, direction }) => q.orderBy(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`, direction) as Q, query);
+  OLDEST_FIRST.reduce<Q>(
+    (q, { key, direction }) =>
+      q.orderBy(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`, direction) as Q,
+    query,
+  );
 
 /** One page in NEWEST_FIRST order. */
 export const pageNewestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
@@ -49,15 +57,14 @@ export const pageNewestFirst = <Q extends SelectQueryBuilder<any, any, any>>(que
  * The records after `position` in NEWEST_FIRST order, as a range of the list index (store_id, created_at,
  * id): the leading `created_at <=` bound is what MariaDB needs to seek rather than scan, the rest cuts the tie.
  */
-export const afterNewestFirst =
-  (position: Ordered, table?: string) =>
-  (eb: ExpressionBuilder<any, any>) => {
-    const column = (key: keyof Ordered) => eb.ref(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`);
-    return eb.and([
-      eb(column('createdAt'), '<=', position.createdAt),
-      eb.or([eb(column('createdAt'), '<', position.createdAt), eb(column('id'), '<', position.id)]),
-    ]);
-  };
+export const afterNewestFirst = (position: Ordered, table?: string) => (eb: ExpressionBuilder<any, any>) => {
+  const column = (key: keyof Ordered) =>
+    eb.ref(table === undefined ? ORDER_COLUMNS[key] : `${table}.${ORDER_COLUMNS[key]}`);
+  return eb.and([
+    eb(column('createdAt'), '<=', position.createdAt),
+    eb.or([eb(column('createdAt'), '<', position.createdAt), eb(column('id'), '<', position.id)]),
+  ]);
+};
 
 /** One page in OLDEST_FIRST order. */
 export const pageOldestFirst = <Q extends SelectQueryBuilder<any, any, any>>(query: Q, page: PageRequest): Q =>
@@ -65,7 +72,9 @@ export const pageOldestFirst = <Q extends SelectQueryBuilder<any, any, any>>(que
 
 /** The number of matches up to the cap, as a query of one row and one column `n`, to run alone or as a subquery. */
 export const cappedTotal = (db: Kysely<Tables>, filtered: SelectQueryBuilder<any, any, any>) =>
-  db.selectFrom(filtered.select(sql<number>`1`.as('one')).limit(COUNT_CAP).as('capped')).select((eb) => eb.fn.countAll().as('n'));
+  db
+    .selectFrom(filtered.select(sql<number>`1`.as('one')).limit(COUNT_CAP).as('capped'))
+    .select((eb) => eb.fn.countAll().as('n'));
 
 /** Counts matches up to the cap; `pageOf` reads a count at the cap as a lower bound. */
 export const cappedCount = async (db: Kysely<Tables>, filtered: SelectQueryBuilder<any, any, any>): Promise<number> =>

@@ -32,7 +32,11 @@ export class KyselyMerchantRealmMappingRepository implements MerchantRealmMappin
     return row === undefined ? undefined : mappingFromRow(row);
   }
 
-  async setPrefix(storeId: Uuid, id: Uuid, prefix: string): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>> {
+  async setPrefix(
+    storeId: Uuid,
+    id: Uuid,
+    prefix: string,
+  ): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>> {
     try {
       await this.handle.db
         .updateTable('merchant_realm_mappings')

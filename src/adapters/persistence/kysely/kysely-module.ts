@@ -13,7 +13,11 @@ import { KyselyDatabaseHealth } from './kysely-database-health.js';
 import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './kysely-offering-repository.js';
 import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repository.js';
-import { ACCOUNT_MEMBERSHIP_SETTINGS_ROWS, CART_SETTINGS_ROWS, KyselySettingsRepository } from './kysely-settings-repository.js';
+import {
+  ACCOUNT_MEMBERSHIP_SETTINGS_ROWS,
+  CART_SETTINGS_ROWS,
+  KyselySettingsRepository,
+} from './kysely-settings-repository.js';
 import { KyselyOfferingProrationRepository } from './kysely-offering-proration-repository.js';
 import { KyselySubscriberRepository } from './kysely-subscriber-repository.js';
 import { KyselySubscriptionRepository } from './kysely-subscription-repository.js';
@@ -33,27 +37,58 @@ import { PRODUCT_TYPE, PRODUCTS } from '../../../domain/subscription/product.js'
 export const kyselyModule = (handle: DatabaseHandle) =>
   new ContainerModule(({ bind }) => {
     bind(PERSISTENCE.Database).toConstantValue(handle);
-    bind(PERSISTENCE.Outbox).toDynamicValue((ctx) => new KyselyOutbox(ctx.get(TOKENS.IdGenerator), ctx.get(TOKENS.Clock), ctx.get(INTEGRATION_TOKENS.ObservedPayloads))).inSingletonScope();
+    bind(PERSISTENCE.Outbox)
+      .toDynamicValue(
+        (ctx) =>
+          new KyselyOutbox(
+            ctx.get(TOKENS.IdGenerator),
+            ctx.get(TOKENS.Clock),
+            ctx.get(INTEGRATION_TOKENS.ObservedPayloads),
+          ),
+      )
+      .inSingletonScope();
     bind(TOKENS.StoreRepository).to(KyselyStoreRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(KyselyApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(KyselyAccessTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(KyselyMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.ProductRepository)
       .toDynamicValue(
-        (ctx) => new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS, { outbox: ctx.get(PERSISTENCE.Outbox), prefix: 'subscription-product', type: PRODUCT_TYPE, render: (p, r) => p.product(r) }),
+        (ctx) =>
+          new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS, {
+            outbox: ctx.get(PERSISTENCE.Outbox),
+            prefix: 'subscription-product',
+            type: PRODUCT_TYPE,
+            render: (p, r) => p.product(r),
+          }),
       )
       .inSingletonScope();
     bind(TOKENS.PlanRepository)
-      .toDynamicValue((ctx) => new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS, { outbox: ctx.get(PERSISTENCE.Outbox), prefix: 'subscription-plan', type: PLAN_TYPE, render: (p, r) => p.plan(r) }))
+      .toDynamicValue(
+        (ctx) =>
+          new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS, {
+            outbox: ctx.get(PERSISTENCE.Outbox),
+            prefix: 'subscription-plan',
+            type: PLAN_TYPE,
+            render: (p, r) => p.plan(r),
+          }),
+      )
       .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(KyselyOfferingRepository).inSingletonScope();
     bind(TOKENS.SubscriptionRepository).to(KyselySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(KyselySubscriberRepository).inSingletonScope();
-    bind(TOKENS.ProrationPolicyRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES));
-    bind(TOKENS.DunningRuleRepository).toConstantValue(new KyselyBillingPolicyRepository(handle, 'subscription_dunning_rules', DUNNING_RULES));
-    bind(TOKENS.ScheduleRepository).toDynamicValue((ctx) => new KyselyScheduleRepository(handle, ctx.get(PERSISTENCE.Outbox))).inSingletonScope();
+    bind(TOKENS.ProrationPolicyRepository).toConstantValue(
+      new KyselyBillingPolicyRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES),
+    );
+    bind(TOKENS.DunningRuleRepository).toConstantValue(
+      new KyselyBillingPolicyRepository(handle, 'subscription_dunning_rules', DUNNING_RULES),
+    );
+    bind(TOKENS.ScheduleRepository)
+      .toDynamicValue((ctx) => new KyselyScheduleRepository(handle, ctx.get(PERSISTENCE.Outbox)))
+      .inSingletonScope();
     bind(TOKENS.CartSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, CART_SETTINGS_ROWS));
-    bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, ACCOUNT_MEMBERSHIP_SETTINGS_ROWS));
+    bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
+      new KyselySettingsRepository(handle, ACCOUNT_MEMBERSHIP_SETTINGS_ROWS),
+    );
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();

@@ -26,7 +26,10 @@ import { isForeignKeyViolation, toNumber } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
 
 /** The offering's own columns a list filters on; `proration_policy_id` is the one migration 0008 adds. */
-const OFFERING_COLUMNS: Readonly<Record<Exclude<OfferingFilterField, 'external_product_refs'>, FilterColumn>> = { ...CATALOGUE_COLUMNS, proration_policy_id: { column: 'proration_policy_id' } };
+const OFFERING_COLUMNS: Readonly<Record<Exclude<OfferingFilterField, 'external_product_refs'>, FilterColumn>> = {
+  ...CATALOGUE_COLUMNS,
+  proration_policy_id: { column: 'proration_policy_id' },
+};
 
 type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans';
 
@@ -56,8 +59,13 @@ const offeringRow = (offering: Offering): Selectable<OfferingsTable> => ({
 const loadCopies = async (db: Kysely<Tables>, rows: readonly Selectable<OfferingsTable>[]): Promise<Offering[]> => {
   const ids = rows.map((r) => r.id);
   const copies = (table: ItemTable) =>
-    ids.length === 0 ? Promise.resolve([]) : db.selectFrom(table).selectAll().where('offering_id', 'in', ids).orderBy('position').orderBy('id').execute();
-  const [products, plans] = await Promise.all([copies('subscription_offering_products'), copies('subscription_offering_plans')]);
+    ids.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom(table).selectAll().where('offering_id', 'in', ids).orderBy('position').orderBy('id').execute();
+  const [products, plans] = await Promise.all([
+    copies('subscription_offering_products'),
+    copies('subscription_offering_plans'),
+  ]);
   return rows.map((row) => ({
     id: storedUuid('offering id', row.id),
     storeId: storedUuid('offering store', row.store_id),
@@ -80,7 +88,10 @@ interface CopyTable<A> {
 
 const PRODUCT_COPY_TABLE: CopyTable<ProductAttributes> = {
   name: 'subscription_offering_products',
-  indexed: (attributes) => ({ external_ref: attributes.external_ref ?? null, external_ref_key: optionalLookupKey(attributes.external_ref) }),
+  indexed: (attributes) => ({
+    external_ref: attributes.external_ref ?? null,
+    external_ref_key: optionalLookupKey(attributes.external_ref),
+  }),
 };
 const PLAN_COPY_TABLE: CopyTable<PlanAttributes> = { name: 'subscription_offering_plans', indexed: () => ({}) };
 
@@ -96,13 +107,20 @@ const copyRow = <A>(table: CopyTable<A>, offeringId: string, item: OfferingItem<
 });
 
 const edited = <A>(item: OfferingItem<A>, before: OfferingItem<A>): boolean =>
-  item.updatedAt.getTime() !== before.updatedAt.getTime() || JSON.stringify(item.attributes) !== JSON.stringify(before.attributes);
+  item.updatedAt.getTime() !== before.updatedAt.getTime() ||
+  JSON.stringify(item.attributes) !== JSON.stringify(before.attributes);
 
 /**
  * Brings the stored copies of one member in line with `items`: removes those it no longer holds, rewrites
  * those changed and adds the new ones after the last stored position, so that the order of attachment stays.
  */
-const storeCopies = async <A>(db: Kysely<Tables>, table: CopyTable<A>, offeringId: string, items: readonly OfferingItem<A>[], held: readonly OfferingItem<A>[] | undefined): Promise<void> => {
+const storeCopies = async <A>(
+  db: Kysely<Tables>,
+  table: CopyTable<A>,
+  offeringId: string,
+  items: readonly OfferingItem<A>[],
+  held: readonly OfferingItem<A>[] | undefined,
+): Promise<void> => {
   const before = new Map((held ?? []).map((h) => [h.id, h]));
   const removed = [...before.keys()].filter((id) => !items.some((item) => item.id === id));
   if (removed.length > 0) await db.deleteFrom(table.name).where('id', 'in', removed).execute();
@@ -111,16 +129,30 @@ const storeCopies = async <A>(db: Kysely<Tables>, table: CopyTable<A>, offeringI
     if (stored !== undefined && edited(item, stored)) {
       await db
         .updateTable(table.name)
-        .set({ attributes: JSON.stringify(item.attributes), ...table.indexed(item.attributes), updated_at: item.updatedAt })
+        .set({
+          attributes: JSON.stringify(item.attributes),
+          ...table.indexed(item.attributes),
+          updated_at: item.updatedAt,
+        })
         .where('id', '=', item.id)
         .execute();
     }
   }
   const added = items.filter((item) => !before.has(item.id));
   if (added.length === 0) return;
-  const last = held === undefined ? undefined : await db.selectFrom(table.name).select((eb) => eb.fn.max('position').as('last')).where('offering_id', '=', offeringId).executeTakeFirst();
+  const last =
+    held === undefined
+      ? undefined
+      : await db
+          .selectFrom(table.name)
+          .select((eb) => eb.fn.max('position').as('last'))
+          .where('offering_id', '=', offeringId)
+          .executeTakeFirst();
   const first = last?.last === null || last?.last === undefined ? 0 : toNumber(last.last) + 1;
-  await db.insertInto(table.name).values(added.map((item, index) => copyRow(table, offeringId, item, first + index))).execute();
+  await db
+    .insertInto(table.name)
+    .values(added.map((item, index) => copyRow(table, offeringId, item, first + index)))
+    .execute();
 };
 
 /** Writes the copies of `offering` that differ from `stored`, the offering as it was (none for a new one). */
@@ -129,7 +161,8 @@ const syncCopies = async (db: Kysely<Tables>, offering: Offering, stored: Offeri
   await storeCopies(db, PLAN_COPY_TABLE, offering.id, offering.plans, stored?.plans);
 };
 
-const valuesOf = (condition: FilterCondition<string>): readonly string[] => (condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)]);
+const valuesOf = (condition: FilterCondition<string>): readonly string[] =>
+  condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)];
 
 /** The offerings holding a product copy with one of these external references: found on the copies' hash index, then compared exactly. */
 const holdingProductRefs = (db: Kysely<Tables>, refs: readonly string[]) =>
@@ -151,7 +184,9 @@ export class KyselyOfferingRepository implements OfferingRepository {
       await this.handle.db.transaction().execute(async (trx) => {
         await trx.insertInto('subscription_offerings').values(offeringRow(offering)).execute();
         await syncCopies(trx, offering, undefined);
-        await this.outbox.record(trx, offering.storeId, [present('subscription-offering.created', (p: ObservedPayloads) => p.offering(offering))]);
+        await this.outbox.record(trx, offering.storeId, [
+          present('subscription-offering.created', (p: ObservedPayloads) => p.offering(offering)),
+        ]);
       });
       return E.right(undefined);
     } catch (error) {
@@ -166,22 +201,39 @@ export class KyselyOfferingRepository implements OfferingRepository {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const row = await trx.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+        const row = await trx
+          .selectFrom('subscription_offerings')
+          .selectAll()
+          .where('store_id', '=', storeId)
+          .where('id', '=', id)
+          .executeTakeFirst();
         return row === undefined ? undefined : (await loadCopies(trx, [row]))[0];
       });
   }
 
-  async update(storeId: Uuid, id: Uuid, change: (current: Offering) => Offering): Promise<E.Either<Missing | OriginalGone, Offering>> {
+  async update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: Offering) => Offering,
+  ): Promise<E.Either<Missing | OriginalGone, Offering>> {
     try {
       return await this.handle.db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('subscription_offerings').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+        const row = await trx
+          .selectFrom('subscription_offerings')
+          .selectAll()
+          .where('store_id', '=', storeId)
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
         const [current] = row === undefined ? [] : await loadCopies(trx, [row]);
         if (current === undefined) return E.left(missing);
         const updated = change(current);
         const { id: _id, store_id: _store, created_at: _created, ...columns } = offeringRow(updated);
         await trx.updateTable('subscription_offerings').set(columns).where('id', '=', id).execute();
         await syncCopies(trx, updated, current);
-        await this.outbox.record(trx, storeId, [present('subscription-offering.updated', (p: ObservedPayloads) => p.offering(updated))]);
+        await this.outbox.record(trx, storeId, [
+          present('subscription-offering.updated', (p: ObservedPayloads) => p.offering(updated)),
+        ]);
         return E.right(updated);
       });
     } catch (error) {
@@ -195,14 +247,26 @@ export class KyselyOfferingRepository implements OfferingRepository {
       this.handle.db,
       storeId,
       'subscription-offering.deleted',
-      async (db) => Number((await db.deleteFrom('subscription_offerings').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+      async (db) =>
+        Number(
+          (
+            await db
+              .deleteFrom('subscription_offerings')
+              .where('store_id', '=', storeId)
+              .where('id', '=', id)
+              .executeTakeFirst()
+          ).numDeletedRows,
+        ) > 0,
       (deleted) => (deleted ? [gone('subscription-offering.deleted', OFFERING_TYPE, id)] : []),
     );
   }
 
   /** A page of offerings with their copies read from one snapshot, as `findById` reads one. */
   list(storeId: Uuid, query: OfferingQuery): Promise<Page<Offering>> {
-    const own = query.filter.filter((c): c is FilterCondition<'external_ref' | 'proration_policy_id'> => c.field === 'external_ref' || c.field === 'proration_policy_id');
+    const own = query.filter.filter(
+      (c): c is FilterCondition<'external_ref' | 'proration_policy_id'> =>
+        c.field === 'external_ref' || c.field === 'proration_policy_id',
+    );
     return this.handle.db
       .transaction()
       .setIsolationLevel('repeatable read')
@@ -211,7 +275,13 @@ export class KyselyOfferingRepository implements OfferingRepository {
           .selectFrom('subscription_offerings')
           .where('store_id', '=', storeId)
           .where(matching(own, OFFERING_COLUMNS))
-          .where((eb) => eb.and(query.filter.filter((c) => c.field === 'external_product_refs').map((c) => eb('id', 'in', holdingProductRefs(trx, valuesOf(c))))));
+          .where((eb) =>
+            eb.and(
+              query.filter
+                .filter((c) => c.field === 'external_product_refs')
+                .map((c) => eb('id', 'in', holdingProductRefs(trx, valuesOf(c)))),
+            ),
+          );
         const rows = await pageNewestFirst(filtered.selectAll(), query.page).execute();
         const counted = await cappedCount(trx, filtered);
         return pageOf(await loadCopies(trx, rows), query.page, counted, 'capped');

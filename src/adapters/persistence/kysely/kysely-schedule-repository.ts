@@ -6,9 +6,24 @@ import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repositor
 import type { DatabaseHandle } from './open-database.js';
 import { oldestFirst } from './kysely-list.js';
 
-export class KyselyScheduleRepository extends KyselyBillingPolicyRepository<ScheduleAttributes> implements ScheduleRepository {
+export class KyselyScheduleRepository
+  extends KyselyBillingPolicyRepository<ScheduleAttributes>
+  implements ScheduleRepository
+{
   constructor(handle: DatabaseHandle, outbox?: KyselyOutbox) {
-    super(handle, 'subscription_schedules', SCHEDULES, outbox === undefined ? undefined : { outbox, prefix: 'subscription-schedule', type: SCHEDULE_TYPE, render: (p, schedule) => p.schedule(schedule) });
+    super(
+      handle,
+      'subscription_schedules',
+      SCHEDULES,
+      outbox === undefined
+        ? undefined
+        : {
+            outbox,
+            prefix: 'subscription-schedule',
+            type: SCHEDULE_TYPE,
+            render: (p, schedule) => p.schedule(schedule),
+          },
+    );
   }
 
   async findAnywhere(id: Uuid): Promise<Schedule | undefined> {

@@ -2,7 +2,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { SettingsRepository } from '../../../application/ports/settings-repository.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS, type AccountMembershipSettings } from '../../../domain/store/account-membership-settings.js';
+import {
+  DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
+  type AccountMembershipSettings,
+} from '../../../domain/store/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS, type CartSettings } from '../../../domain/store/cart-settings.js';
 import type { DatabaseHandle } from './open-database.js';
 import type { CartSettingsTable, Tables } from './schema.js';
@@ -34,12 +37,19 @@ export class KyselySettingsRepository<S> implements SettingsRepository<S> {
   update<R>(storeId: Uuid, change: (current: S) => E.Either<R, S>): Promise<E.Either<R, S> | undefined> {
     return this.handle.db.transaction().execute(async (trx) => {
       // The store's row is the lock: two first changes cannot both insert, and no change is lost.
-      const store = await trx.selectFrom('stores').select('id').where('id', '=', storeId).forUpdate().executeTakeFirst();
+      const store = await trx
+        .selectFrom('stores')
+        .select('id')
+        .where('id', '=', storeId)
+        .forUpdate()
+        .executeTakeFirst();
       if (store === undefined) return undefined;
       const stored = await this.rows.read(trx, storeId);
       const changed = change(stored ?? this.rows.defaults);
       if (E.isLeft(changed)) return changed;
-      await (stored === undefined ? this.rows.insert(trx, storeId, changed.right) : this.rows.replace(trx, storeId, changed.right));
+      await (stored === undefined
+        ? this.rows.insert(trx, storeId, changed.right)
+        : this.rows.replace(trx, storeId, changed.right));
       return changed;
     });
   }
@@ -65,17 +75,34 @@ export const CART_SETTINGS_ROWS: SettingsRows<CartSettings> = {
     const row = await db.selectFrom('cart_settings').selectAll().where('store_id', '=', storeId).executeTakeFirst();
     return row === undefined ? undefined : cartSettingsOf(row);
   },
-  insert: (db, storeId, settings) => db.insertInto('cart_settings').values({ store_id: storeId, ...cartColumnsOf(settings) }).execute(),
-  replace: (db, storeId, settings) => db.updateTable('cart_settings').set(cartColumnsOf(settings)).where('store_id', '=', storeId).execute(),
+  insert: (db, storeId, settings) =>
+    db
+      .insertInto('cart_settings')
+      .values({ store_id: storeId, ...cartColumnsOf(settings) })
+      .execute(),
+  replace: (db, storeId, settings) =>
+    db.updateTable('cart_settings').set(cartColumnsOf(settings)).where('store_id', '=', storeId).execute(),
 };
 
 export const ACCOUNT_MEMBERSHIP_SETTINGS_ROWS: SettingsRows<AccountMembershipSettings> = {
   defaults: DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
   read: async (db, storeId) => {
-    const row = await db.selectFrom('account_membership_settings').select('membership_limit').where('store_id', '=', storeId).executeTakeFirst();
+    const row = await db
+      .selectFrom('account_membership_settings')
+      .select('membership_limit')
+      .where('store_id', '=', storeId)
+      .executeTakeFirst();
     return row === undefined ? undefined : { membershipLimit: row.membership_limit };
   },
-  insert: (db, storeId, settings) => db.insertInto('account_membership_settings').values({ store_id: storeId, membership_limit: settings.membershipLimit }).execute(),
+  insert: (db, storeId, settings) =>
+    db
+      .insertInto('account_membership_settings')
+      .values({ store_id: storeId, membership_limit: settings.membershipLimit })
+      .execute(),
   replace: (db, storeId, settings) =>
-    db.updateTable('account_membership_settings').set({ membership_limit: settings.membershipLimit }).where('store_id', '=', storeId).execute(),
+    db
+      .updateTable('account_membership_settings')
+      .set({ membership_limit: settings.membershipLimit })
+      .where('store_id', '=', storeId)
+      .execute(),
 };

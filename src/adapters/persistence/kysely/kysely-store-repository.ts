@@ -48,7 +48,10 @@ export class KyselyStoreRepository implements StoreRepository {
           .whereRef('application_keys.store_id', '=', 'stores.id')
           .as('reserved_rate_limit'),
       ]);
-    const [rows, total] = await Promise.all([pageNewestFirst(summaries, query.page).execute(), cappedCount(db, db.selectFrom('stores'))]);
+    const [rows, total] = await Promise.all([
+      pageNewestFirst(summaries, query.page).execute(),
+      cappedCount(db, db.selectFrom('stores')),
+    ]);
     const items = rows.map(({ key_count, reserved_rate_limit, ...store }) => ({
       store: storeFromRow(store),
       keyCount: toNumber(key_count),
@@ -65,14 +68,20 @@ export class KyselyStoreRepository implements StoreRepository {
   async rates(id: Uuid): Promise<StoreRates | undefined> {
     const rows = await this.handle.db
       .selectFrom('stores')
-      .leftJoin('application_keys', (join) => join.onRef('application_keys.store_id', '=', 'stores.id').on('application_keys.reserved_rate_limit', 'is not', null))
+      .leftJoin('application_keys', (join) =>
+        join
+          .onRef('application_keys.store_id', '=', 'stores.id')
+          .on('application_keys.reserved_rate_limit', 'is not', null),
+      )
       .select(['stores.rate_limit', 'application_keys.id as key_id', 'application_keys.reserved_rate_limit'])
       .where('stores.id', '=', id)
       .execute();
     const first = rows[0];
     if (first === undefined) return undefined;
     const reservations = new Map<string, number>();
-    for (const row of rows) if (row.key_id !== null && row.reserved_rate_limit !== null) reservations.set(row.key_id, Number(row.reserved_rate_limit));
+    for (const row of rows)
+      if (row.key_id !== null && row.reserved_rate_limit !== null)
+        reservations.set(row.key_id, Number(row.reserved_rate_limit));
     return { budget: Number(first.rate_limit), reservations };
   }
 

@@ -28,7 +28,10 @@ const FILTER_COLUMNS: Readonly<Record<SubscriberFilterField, FilterColumn>> = {
 const fromRow = (row: Selectable<SubscribersTable>): Subscriber => ({
   id: storedUuid('subscriber id', row.id),
   storeId: storedUuid('subscriber store', row.store_id),
-  attributes: decodeStored('subscriber', subscriberAttributesFromStorage({ account_id: row.account_id, name: row.name, email: row.email })),
+  attributes: decodeStored(
+    'subscriber',
+    subscriberAttributesFromStorage({ account_id: row.account_id, name: row.name, email: row.email }),
+  ),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -73,12 +76,20 @@ export class KyselySubscriberRepository implements SubscriberRepository {
 
   update(storeId: Uuid, id: Uuid, change: (current: Subscriber) => Subscriber): Promise<Subscriber | undefined> {
     return this.handle.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('subscription_subscribers').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom('subscription_subscribers')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (row === undefined) return undefined;
       const updated = change(fromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = toRow(updated);
       await trx.updateTable('subscription_subscribers').set(columns).where('id', '=', id).execute();
-      await this.outbox.record(trx, storeId, [present('subscription-subscriber.updated', (p: ObservedPayloads) => p.subscriber(updated))]);
+      await this.outbox.record(trx, storeId, [
+        present('subscription-subscriber.updated', (p: ObservedPayloads) => p.subscriber(updated)),
+      ]);
       return updated;
     });
   }
@@ -88,7 +99,16 @@ export class KyselySubscriberRepository implements SubscriberRepository {
       this.handle.db,
       storeId,
       'subscription-subscriber.deleted',
-      async (db) => Number((await db.deleteFrom('subscription_subscribers').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst()).numDeletedRows) > 0,
+      async (db) =>
+        Number(
+          (
+            await db
+              .deleteFrom('subscription_subscribers')
+              .where('store_id', '=', storeId)
+              .where('id', '=', id)
+              .executeTakeFirst()
+          ).numDeletedRows,
+        ) > 0,
       (found) => (found ? [gone('subscription-subscriber.deleted', SUBSCRIBER_TYPE, id)] : []),
     );
     return deleted ? E.right(undefined) : E.left(missing);
@@ -96,7 +116,10 @@ export class KyselySubscriberRepository implements SubscriberRepository {
 
   async list(storeId: Uuid, query: SubscriberQuery): Promise<Page<Subscriber>> {
     const filtered = this.ofStore(storeId).where(matching(query.filter, FILTER_COLUMNS));
-    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(filtered.selectAll(), query.page).execute(),
+      cappedCount(this.handle.db, filtered),
+    ]);
     return pageOf(rows.map(fromRow), query.page, counted, 'capped');
   }
 }

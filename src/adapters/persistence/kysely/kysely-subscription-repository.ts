@@ -6,7 +6,15 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { inUse, missing, type InUse, type Missing } from '../../../application/ports/storage-outcomes.js';
-import type { NewSubscription, StateChange, StateChangeOptions, SubscriptionChange, SubscriptionPage, SubscriptionRepository, SubscriptionWithOffering } from '../../../application/ports/subscription-repository.js';
+import type {
+  NewSubscription,
+  StateChange,
+  StateChangeOptions,
+  SubscriptionChange,
+  SubscriptionPage,
+  SubscriptionRepository,
+  SubscriptionWithOffering,
+} from '../../../application/ports/subscription-repository.js';
 import type { IdGenerator } from '../../../application/ports/system.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { countingOf, pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
@@ -15,7 +23,14 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Offering } from '../../../domain/subscription/offering.js';
 import type { SubscriptionFilterField, SubscriptionQuery } from '../../../domain/subscription/subscription-query.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
-import { afterNewestFirst, cappedTotal, matching, newestFirst, pageNewestFirst, type FilterColumn } from './kysely-list.js';
+import {
+  afterNewestFirst,
+  cappedTotal,
+  matching,
+  newestFirst,
+  pageNewestFirst,
+  type FilterColumn,
+} from './kysely-list.js';
 import { lookupKey, optionalLookupKey } from './lookup-key.js';
 import { offeringFromJson, offeringToJson, storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -43,7 +58,8 @@ const STATUS_CHUNK = 1000;
 /** Rows per insert: a subscription row binds 17 values, an invoice 23, so 1,000 stay under 65,535 parameters. */
 const ROWS_PER_INSERT = 1000;
 
-const chunks = <A>(items: readonly A[], size: number): A[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunks = <A>(items: readonly A[], size: number): A[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
   const body = bodyFromJson(parseJson('subscription', row.body));
@@ -114,12 +130,23 @@ export const appendState = async (trx: Transaction<Tables>, state: SubscriptionS
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('subscription_states')
-    .values({ id: state.id, subscription_id: state.subscriptionId, sequence: Number(last ?? 0) + 1, action: state.action, body: stateBody(state), created_at: state.createdAt })
+    .values({
+      id: state.id,
+      subscription_id: state.subscriptionId,
+      sequence: Number(last ?? 0) + 1,
+      action: state.action,
+      body: stateBody(state),
+      created_at: state.createdAt,
+    })
     .execute();
 };
 
 /** The snapshots behind a set of subscriptions, each once: at most one query whatever the page. */
-export const loadOfferings = async (db: Kysely<Tables>, cache: SnapshotCache, versionIds: readonly string[]): Promise<Map<Uuid, Offering>> => {
+export const loadOfferings = async (
+  db: Kysely<Tables>,
+  cache: SnapshotCache,
+  versionIds: readonly string[],
+): Promise<Map<Uuid, Offering>> => {
   const found = new Map<Uuid, Offering>();
   const missing: Uuid[] = [];
   for (const versionId of new Set(versionIds)) {
@@ -129,7 +156,11 @@ export const loadOfferings = async (db: Kysely<Tables>, cache: SnapshotCache, ve
     else found.set(id, cached);
   }
   if (missing.length === 0) return found;
-  const rows = await db.selectFrom('subscription_offering_versions').select(['id', 'snapshot']).where('id', 'in', missing).execute();
+  const rows = await db
+    .selectFrom('subscription_offering_versions')
+    .select(['id', 'snapshot'])
+    .where('id', 'in', missing)
+    .execute();
   for (const row of rows) {
     const id = storedUuid('offering version', row.id);
     const offering = offeringFromJson(parseJson('offering snapshot', row.snapshot));
@@ -166,7 +197,14 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     try {
       await this.handle.db
         .insertInto('subscription_offering_versions')
-        .values({ id, store_id: offering.storeId, offering_id: offering.id, version: offering.version, snapshot: offeringToJson(offering), created_at: offering.updatedAt })
+        .values({
+          id,
+          store_id: offering.storeId,
+          offering_id: offering.id,
+          version: offering.version,
+          snapshot: offeringToJson(offering),
+          created_at: offering.updatedAt,
+        })
         .execute();
       return id;
     } catch (error) {
@@ -209,18 +247,37 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .set({ subscription_count: sql`subscription_count + ${created.length}` })
         .where('id', '=', storeId)
         .execute();
-      for (const part of chunks(created, ROWS_PER_INSERT)) await trx.insertInto('subscriptions').values(part.map((c) => toRow(c.subscription))).execute();
+      for (const part of chunks(created, ROWS_PER_INSERT))
+        await trx
+          .insertInto('subscriptions')
+          .values(part.map((c) => toRow(c.subscription)))
+          .execute();
       let number = last;
-      const stored = created.map((c) => ({ subscription: c.subscription, invoice: c.firstInvoice === undefined ? undefined : numbered(c.firstInvoice, (number += 1)) }));
+      const stored = created.map((c) => ({
+        subscription: c.subscription,
+        invoice: c.firstInvoice === undefined ? undefined : numbered(c.firstInvoice, (number += 1)),
+      }));
       const invoices = stored.flatMap((c) => (c.invoice === undefined ? [] : [invoiceToRow(c.invoice)]));
-      for (const part of chunks(invoices, ROWS_PER_INSERT)) await trx.insertInto('subscription_invoices').values(part).execute();
-      if (invoices.length > 0) await trx.updateTable('subscription_invoice_numbers').set({ last_number: number }).where('store_id', '=', storeId).execute();
+      for (const part of chunks(invoices, ROWS_PER_INSERT))
+        await trx.insertInto('subscription_invoices').values(part).execute();
+      if (invoices.length > 0)
+        await trx
+          .updateTable('subscription_invoice_numbers')
+          .set({ last_number: number })
+          .where('store_id', '=', storeId)
+          .execute();
       // Each subscription's events, and its first invoice's, in the transaction that stores them.
       const events: FiredEvent[] = stored.flatMap(({ subscription, invoice }) => [
         present('subscription.created', async (payloads: ObservedPayloads) =>
-          payloads.subscription(subscription, await this.snapshotOf(trx, subscription.offeringVersionId), subscription.timestamps.createdAt),
+          payloads.subscription(
+            subscription,
+            await this.snapshotOf(trx, subscription.offeringVersionId),
+            subscription.timestamps.createdAt,
+          ),
         ),
-        ...(invoice === undefined ? [] : [present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))]),
+        ...(invoice === undefined
+          ? []
+          : [present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))]),
       ]);
       await this.outbox.record(trx, storeId, events);
     });
@@ -229,7 +286,12 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>> {
     const found = new Set<Uuid>();
     for (const part of chunks(ids, STATUS_CHUNK)) {
-      const rows = await this.handle.db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', 'in', part).execute();
+      const rows = await this.handle.db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where('id', 'in', part)
+        .execute();
       for (const row of rows) found.add(storedUuid('subscription id', row.id));
     }
     return found;
@@ -238,19 +300,36 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {
     for (let i = 0; i < ids.length; i += STATUS_CHUNK) {
       const part = ids.slice(i, i + STATUS_CHUNK);
-      await this.handle.db.updateTable('subscriptions').set({ inactive }).where('store_id', '=', storeId).where('id', 'in', part).where('inactive', '=', !inactive).execute();
+      await this.handle.db
+        .updateTable('subscriptions')
+        .set({ inactive })
+        .where('store_id', '=', storeId)
+        .where('id', 'in', part)
+        .where('inactive', '=', !inactive)
+        .execute();
     }
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
-    const row = await this.handle.db.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    const row = await this.handle.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (row === undefined) return undefined;
-    return { subscription: subscriptionFromRow(row), offering: await this.snapshotOf(this.handle.db, row.offering_version_id) };
+    return {
+      subscription: subscriptionFromRow(row),
+      offering: await this.snapshotOf(this.handle.db, row.offering_version_id),
+    };
   }
 
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
     const db = this.handle.db;
-    const filtered = db.selectFrom('subscriptions').where('store_id', '=', storeId).where(matching(query.filter, FILTER_COLUMNS));
+    const filtered = db
+      .selectFrom('subscriptions')
+      .where('store_id', '=', storeId)
+      .where(matching(query.filter, FILTER_COLUMNS));
     // Each store keeps a running count of its subscriptions, written in the insert's transaction.
     const counting = countingOf(query.filter, true);
     const total =
@@ -269,13 +348,25 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       const keyed = after.kind === 'after' ? filtered.where(afterNewestFirst(after.position)) : filtered;
       const ids = newestFirst(keyed.select('id')).limit(query.page.limit + 1);
       const rows = await newestFirst(
-        db.selectFrom('subscriptions as s').innerJoin(ids.as('p'), 'p.id', 's.id').selectAll('s').select(total.as('matched_total')),
+        db
+          .selectFrom('subscriptions as s')
+          .innerJoin(ids.as('p'), 'p.id', 's.id')
+          .selectAll('s')
+          .select(total.as('matched_total')),
         's',
       ).execute();
       const counted = toNumber(rows[0] === undefined ? (await total.executeTakeFirst())?.n : rows[0].matched_total);
       const kept = rows.slice(0, query.page.limit);
-      const offerings = await loadOfferings(db, this.snapshots, kept.map((row) => row.offering_version_id));
-      return { ...pageOf(kept.map(subscriptionFromRow), query.page, counted, counting), more: rows.length > query.page.limit, offerings };
+      const offerings = await loadOfferings(
+        db,
+        this.snapshots,
+        kept.map((row) => row.offering_version_id),
+      );
+      return {
+        ...pageOf(kept.map(subscriptionFromRow), query.page, counted, counting),
+        more: rows.length > query.page.limit,
+        offerings,
+      };
     }
     const pageRows =
       query.page.offset === 0
@@ -291,13 +382,27 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     const rows = await pageRows.execute();
     // A page past the end has no row to carry the count: ask for it alone.
     const counted = toNumber(rows[0] === undefined ? (await total.executeTakeFirst())?.n : rows[0].matched_total);
-    const offerings = await loadOfferings(db, this.snapshots, rows.map((row) => row.offering_version_id));
+    const offerings = await loadOfferings(
+      db,
+      this.snapshots,
+      rows.map((row) => row.offering_version_id),
+    );
     return { ...pageOf(rows.map(subscriptionFromRow), query.page, counted, counting), offerings };
   }
 
-  async update(storeId: Uuid, id: Uuid, change: SubscriptionChange): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
+  async update(
+    storeId: Uuid,
+    id: Uuid,
+    change: SubscriptionChange,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
     return this.handle.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (row === undefined) return E.left(missing);
       const offering = await this.snapshotOf(trx, row.offering_version_id);
       // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
@@ -308,10 +413,23 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .orderBy('billing_period_start', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const changed = change(subscriptionFromRow(row), offering, latest === undefined ? undefined : { start: new Date(latest.billing_period_start), end: new Date(latest.billing_period_end) });
+      const changed = change(
+        subscriptionFromRow(row),
+        offering,
+        latest === undefined
+          ? undefined
+          : { start: new Date(latest.billing_period_start), end: new Date(latest.billing_period_end) },
+      );
       if (E.isLeft(changed)) return changed;
       // Identity, store, offering version and creation never change: the row keeps them.
-      const { id: _id, store_id: _store, offering_id: _offering, offering_version_id: _version, created_at: _created, ...columns } = toRow(changed.right);
+      const {
+        id: _id,
+        store_id: _store,
+        offering_id: _offering,
+        offering_version_id: _version,
+        created_at: _created,
+        ...columns
+      } = toRow(changed.right);
       await trx.updateTable('subscriptions').set(columns).where('id', '=', id).execute();
       return E.right({ subscription: changed.right, offering });
     });
@@ -323,34 +441,64 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     return offering;
   }
 
-  async applyState(storeId: Uuid, id: Uuid, change: StateChange, options: StateChangeOptions = {}): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
+  async applyState(
+    storeId: Uuid,
+    id: Uuid,
+    change: StateChange,
+    options: StateChangeOptions = {},
+  ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, false);
     await ensureInvoiceCounter(this.handle, storeId);
     return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, true));
   }
 
-  private async applyStateOnce(storeId: Uuid, id: Uuid, change: StateChange, mayInvoice: boolean): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
+  private async applyStateOnce(
+    storeId: Uuid,
+    id: Uuid,
+    change: StateChange,
+    mayInvoice: boolean,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     return this.handle.db.transaction().execute(async (trx) => {
       // The counter before the subscription, as a billing run (counter, then its batch's rows) takes them.
       const last = mayInvoice ? await lockInvoiceCounter(trx, storeId) : undefined;
-      const row = await trx.selectFrom('subscriptions').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (row === undefined) return E.left(missing);
       // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
-      const latest = await trx.selectFrom('subscription_invoices').select((eb) => eb.fn.max('billing_period_end').as('end')).where('subscription_id', '=', id).executeTakeFirst();
+      const latest = await trx
+        .selectFrom('subscription_invoices')
+        .select((eb) => eb.fn.max('billing_period_end').as('end'))
+        .where('subscription_id', '=', id)
+        .executeTakeFirst();
       const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
       const offering = await this.snapshotOf(trx, row.offering_version_id);
       const changed = change(subscriptionFromRow(row), offering, invoicedThrough);
       if (E.isLeft(changed)) return changed;
       const { state, firstInvoice } = changed.right;
-      await trx.updateTable('subscriptions').set({ body: subscriptionBody(changed.right.subscription) }).where('id', '=', id).execute();
+      await trx
+        .updateTable('subscriptions')
+        .set({ body: subscriptionBody(changed.right.subscription) })
+        .where('id', '=', id)
+        .execute();
       await appendState(trx, state);
       const after = changed.right.subscription;
-      const events = stateEventKeys(state).map((key) => present(key, (payloads: ObservedPayloads) => payloads.subscription(after, offering, state.createdAt)));
+      const events = stateEventKeys(state).map((key) =>
+        present(key, (payloads: ObservedPayloads) => payloads.subscription(after, offering, state.createdAt)),
+      );
       if (firstInvoice !== undefined) {
         if (last === undefined) throw new Error('a state change gave an invoice without taking the invoice counter');
         const invoice = numbered(firstInvoice, last + 1);
         await trx.insertInto('subscription_invoices').values(invoiceToRow(invoice)).execute();
-        await trx.updateTable('subscription_invoice_numbers').set({ last_number: last + 1 }).where('store_id', '=', storeId).execute();
+        await trx
+          .updateTable('subscription_invoice_numbers')
+          .set({ last_number: last + 1 })
+          .where('store_id', '=', storeId)
+          .execute();
         events.push(present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice)));
       }
       await this.outbox.record(trx, storeId, events);
@@ -365,7 +513,13 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   private async deleteOnce(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
     return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | InUse, void>> => {
       // The lock makes a concurrent delete, state change or update wait, then find the subscription gone.
-      const row = await trx.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (row === undefined) return E.left(missing);
       // A billing run share-locks its batch's subscriptions (in id order) before it inserts, then the store's
       // row (its foreign-key check); this takes the subscription, then the store's row: the orders never
@@ -373,9 +527,21 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       // read here; a run that comes later finds the subscription gone and leaves it out.
       // Its invoices locked as a payment attempt locks one, so an attempt begun meanwhile is seen (by a
       // locking read, which reads the latest rows on every server) and keeps the subscription.
-      await trx.selectFrom('subscription_invoices').select('id').where('subscription_id', '=', id).forUpdate().execute();
-      const payments = trx.selectFrom('subscription_invoice_payments').select('id').where('subscription_id', '=', id).limit(1);
-      const paid = await (this.handle.flavor === 'mysql' ? payments.modifyEnd(sql`lock in share mode`) : payments.forShare()).executeTakeFirst();
+      await trx
+        .selectFrom('subscription_invoices')
+        .select('id')
+        .where('subscription_id', '=', id)
+        .forUpdate()
+        .execute();
+      const payments = trx
+        .selectFrom('subscription_invoice_payments')
+        .select('id')
+        .where('subscription_id', '=', id)
+        .limit(1);
+      const paid = await (this.handle.flavor === 'mysql'
+        ? payments.modifyEnd(sql`lock in share mode`)
+        : payments.forShare()
+      ).executeTakeFirst();
       if (paid !== undefined) return E.left(inUse);
       // Invoices no payment was ever attempted on go with it, as EPCC deletes them (subscription-invoice.deleted).
       await trx.deleteFrom('subscription_invoices').where('subscription_id', '=', id).execute();
@@ -403,7 +569,12 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   }
 
   async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
-    const owner = await this.handle.db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    const owner = await this.handle.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (owner === undefined) return undefined;
     const history = this.handle.db.selectFrom('subscription_states').where('subscription_id', '=', id);
     const [rows, counted] = await Promise.all([

@@ -11,7 +11,11 @@ export class KyselyTestClockRepository implements TestClockRepository {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
 
   async find(storeId: Uuid): Promise<Date | undefined> {
-    const row = await this.handle.db.selectFrom('store_test_clocks').select('held_at').where('store_id', '=', storeId).executeTakeFirst();
+    const row = await this.handle.db
+      .selectFrom('store_test_clocks')
+      .select('held_at')
+      .where('store_id', '=', storeId)
+      .executeTakeFirst();
     return row === undefined ? undefined : new Date(row.held_at);
   }
 
@@ -25,7 +29,12 @@ export class KyselyTestClockRepository implements TestClockRepository {
         throw error;
       }
     }
-    const result = await this.handle.db.updateTable('store_test_clocks').set({ held_at: to }).where('store_id', '=', storeId).where('held_at', '=', from).executeTakeFirst();
+    const result = await this.handle.db
+      .updateTable('store_test_clocks')
+      .set({ held_at: to })
+      .where('store_id', '=', storeId)
+      .where('held_at', '=', from)
+      .executeTakeFirst();
     return toNumber(result.numUpdatedRows) === 1;
   }
 }

@@ -43,8 +43,12 @@ export const offeringFromJson = (value: unknown): Offering => {
     storeId: storedUuid('offering store', o['storeId']),
     attributes: decodeStored('offering', offeringAttributesFromStorage(o['attributes'])),
     version: Number(o['version']),
-    products: list('products').map((p) => itemFromJson('offering product', p, (a) => decodeStored('product', productAttributesFromStorage(a)))),
-    plans: list('plans').map((p) => itemFromJson('offering plan', p, (a) => decodeStored('plan', planAttributesFromStorage(a)))),
+    products: list('products').map((p) =>
+      itemFromJson('offering product', p, (a) => decodeStored('product', productAttributesFromStorage(a))),
+    ),
+    plans: list('plans').map((p) =>
+      itemFromJson('offering plan', p, (a) => decodeStored('plan', planAttributesFromStorage(a))),
+    ),
     createdAt: storedDate('offering createdAt', o['createdAt']),
     updatedAt: storedDate('offering updatedAt', o['updatedAt']),
   };

@@ -41,7 +41,8 @@ const DEFAULT_POOL_SIZE = 10;
  * before, with no waiting on anything else in between), and gives its locks back.
  */
 const IDLE_TRANSACTION_TIMEOUT_MS = 60_000;
-const idleTransactionTimeoutMs = (timeouts: DatabaseTimeouts): number => Math.max(IDLE_TRANSACTION_TIMEOUT_MS, 2 * (timeouts.statementTimeoutMs + CLIENT_GRACE_MS));
+const idleTransactionTimeoutMs = (timeouts: DatabaseTimeouts): number =>
+  Math.max(IDLE_TRANSACTION_TIMEOUT_MS, 2 * (timeouts.statementTimeoutMs + CLIENT_GRACE_MS));
 
 export interface PoolOptions {
   readonly poolSize?: number;
@@ -115,8 +116,17 @@ const openPostgres = async (url: string, options: PoolOptions): Promise<Database
   pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
   const watch = watchOf(options);
   const dialect = new PostgresDialect({ pool: abandoningPgPool(pool, postgresFault) });
-  const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, { classify: postgresFault, watch, writesInTransactions: true }) });
-  return { db, flavor: 'postgres', kind: 'postgres', usage: pgPoolUsage(pool, max), available: () => !watch.down, close: () => db.destroy() };
+  const db = new Kysely<Tables>({
+    dialect: guardedDialect(dialect, { classify: postgresFault, watch, writesInTransactions: true }),
+  });
+  return {
+    db,
+    flavor: 'postgres',
+    kind: 'postgres',
+    usage: pgPoolUsage(pool, max),
+    available: () => !watch.down,
+    close: () => db.destroy(),
+  };
 };
 
 const openMysql = async (url: string, options: PoolOptions): Promise<DatabaseHandle> => {
@@ -135,14 +145,34 @@ const openMysql = async (url: string, options: PoolOptions): Promise<DatabaseHan
   pool.on('connection', (connection) => {
     connection.on('error', (error: Error) => options.onPoolError?.(error));
     // MariaDB's own statement limit, in seconds; MySQL lacks the variable, which is fine: the client's deadline still holds.
-    if (timeouts !== undefined) connection.query(`SET SESSION max_statement_time = ${timeouts.statementTimeoutMs / 1000}`, () => {});
+    if (timeouts !== undefined)
+      connection.query(`SET SESSION max_statement_time = ${timeouts.statementTimeoutMs / 1000}`, () => {});
     // MariaDB's rollback of a transaction whose client vanished without closing; MySQL lacks it and refuses, which is fine.
-    if (timeouts !== undefined) connection.query(`SET SESSION idle_transaction_timeout = ${Math.ceil(idleTransactionTimeoutMs(timeouts) / 1000)}`, () => {});
+    if (timeouts !== undefined)
+      connection.query(
+        `SET SESSION idle_transaction_timeout = ${Math.ceil(idleTransactionTimeoutMs(timeouts) / 1000)}`,
+        () => {},
+      );
   });
-  const dialect = new MysqlDialect({ pool: abandoningMysqlPool(pool, mysqlFault, timeouts === undefined ? undefined : timeouts.statementTimeoutMs + CLIENT_GRACE_MS) });
+  const dialect = new MysqlDialect({
+    pool: abandoningMysqlPool(
+      pool,
+      mysqlFault,
+      timeouts === undefined ? undefined : timeouts.statementTimeoutMs + CLIENT_GRACE_MS,
+    ),
+  });
   const watch = watchOf(options);
-  const db = new Kysely<Tables>({ dialect: guardedDialect(dialect, { classify: mysqlFault, watch, writesInTransactions: true }) });
-  return { db, flavor: 'mysql', kind: 'mysql', usage: mysqlPoolUsage(pool, max), available: () => !watch.down, close: () => db.destroy() };
+  const db = new Kysely<Tables>({
+    dialect: guardedDialect(dialect, { classify: mysqlFault, watch, writesInTransactions: true }),
+  });
+  return {
+    db,
+    flavor: 'mysql',
+    kind: 'mysql',
+    usage: mysqlPoolUsage(pool, max),
+    available: () => !watch.down,
+    close: () => db.destroy(),
+  };
 };
 
 export const openDatabase = async (target: DatabaseTarget, options: PoolOptions = {}): Promise<DatabaseHandle> => {

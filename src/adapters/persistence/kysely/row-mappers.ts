@@ -43,7 +43,9 @@ export const applicationKeyFromRow = (row: Selectable<ApplicationKeysTable>): Ap
   clientId: row.client_id,
   secretHash: row.secret_hash,
   previousSecret:
-    row.previous_secret_hash === null || row.previous_secret_expires_at === null ? null : { hash: row.previous_secret_hash, expiresAt: row.previous_secret_expires_at },
+    row.previous_secret_hash === null || row.previous_secret_expires_at === null
+      ? null
+      : { hash: row.previous_secret_hash, expiresAt: row.previous_secret_expires_at },
   scopes: scopesFromText(row.scopes),
   reservedRateLimit: row.reserved_rate_limit === null ? null : Number(row.reserved_rate_limit),
   createdAt: row.created_at,

@@ -36,7 +36,8 @@ export const isUniqueViolation = (error: unknown): boolean => hasCode(error, '23
 export const isForeignKeyViolation = (error: unknown): boolean => hasCode(error, '23503', 1452, 1451);
 
 /** Long text: `text` on PostgreSQL, `longtext` on MySQL, where `text` stops at 64 KiB. */
-export const longTextType = (flavor: SqlFlavor): RawBuilder<unknown> => (flavor === 'postgres' ? sql`text` : sql`longtext`);
+export const longTextType = (flavor: SqlFlavor): RawBuilder<unknown> =>
+  flavor === 'postgres' ? sql`text` : sql`longtext`;
 
 /** Counts and sums arrive as number, string or bigint depending on the driver. */
 export const toNumber = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));

@@ -76,7 +76,12 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
     ...(body['addressId'] === undefined ? {} : { addressId: storedUuid('subscription address', body['addressId']) }),
     ...(body['productIds'] === undefined ? {} : { productIds: uuidList('subscription products', body['productIds']) }),
     manualPayments: body['manualPayments'] === true,
-    flags: { canceled: flag(flags, 'canceled'), paused: flag(flags, 'paused'), suspended: flag(flags, 'suspended'), pending: flag(flags, 'pending') },
+    flags: {
+      canceled: flag(flags, 'canceled'),
+      paused: flag(flags, 'paused'),
+      suspended: flag(flags, 'suspended'),
+      pending: flag(flags, 'pending'),
+    },
     timestamps: {
       updatedAt: storedDate('subscription updatedAt', timestamps['updatedAt']),
       ...optionalDate(timestamps, 'canceledAt'),
@@ -84,22 +89,28 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
       ...optionalDate(timestamps, 'resumedAt'),
       ...optionalDate(timestamps, 'endDate'),
     },
-    ...(body['goLiveAfter'] === undefined ? {} : { goLiveAfter: storedDate('subscription goLiveAfter', body['goLiveAfter']) }),
+    ...(body['goLiveAfter'] === undefined
+      ? {}
+      : { goLiveAfter: storedDate('subscription goLiveAfter', body['goLiveAfter']) }),
     invoiceAfter: storedDate('subscription invoiceAfter', body['invoiceAfter']),
     ...(body['state'] === undefined ? {} : { state: stateFromJson(body['state']) }),
-    ...(body['planStartedAt'] === undefined ? {} : { planStartedAt: storedDate('subscription planStartedAt', body['planStartedAt']) }),
+    ...(body['planStartedAt'] === undefined
+      ? {}
+      : { planStartedAt: storedDate('subscription planStartedAt', body['planStartedAt']) }),
     ...(body['prorations'] === undefined ? {} : { prorations: prorationsFromJson(body['prorations']) }),
   };
 };
 
 const storedAmount = (what: string, value: unknown): number => {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new Error(`stored ${what} is not a whole number`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value))
+    throw new Error(`stored ${what} is not a whole number`);
   return value;
 };
 
 const proratedPlan = (what: string, value: unknown): ProratedPlan => {
   const plan = record(what, value);
-  if (typeof plan['name'] !== 'string' || typeof plan['includesTax'] !== 'boolean') throw new Error(`stored ${what} is malformed`);
+  if (typeof plan['name'] !== 'string' || typeof plan['includesTax'] !== 'boolean')
+    throw new Error(`stored ${what} is malformed`);
   return { name: plan['name'], includesTax: plan['includesTax'] };
 };
 
@@ -138,7 +149,8 @@ const stateFromJson = (value: unknown): SubscriptionStateRecord => {
 };
 
 /** A state record's flags and invoice time, as JSON beside its action. */
-export const stateBody = (state: SubscriptionStateRecord): string => JSON.stringify({ flags: state.flags, invoiceAfter: state.invoiceAfter });
+export const stateBody = (state: SubscriptionStateRecord): string =>
+  JSON.stringify({ flags: state.flags, invoiceAfter: state.invoiceAfter });
 
 export const stateAction = (value: string): StateAction => {
   const action = STATE_ACTIONS.find((a) => a === value);

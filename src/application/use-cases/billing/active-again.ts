@@ -7,7 +7,11 @@ import type { SubscriptionRepository } from '../../ports/subscription-repository
  * status of the subscription to active." A subscription set inactive while paused or canceled is active
  * again once one of its payments succeeds, unless it is still (or again) paused or canceled.
  */
-export const activeAgainAfterPayment = async (subscriptions: SubscriptionRepository, storeId: Uuid, subscription: Subscription | undefined): Promise<void> => {
+export const activeAgainAfterPayment = async (
+  subscriptions: SubscriptionRepository,
+  storeId: Uuid,
+  subscription: Subscription | undefined,
+): Promise<void> => {
   if (subscription?.inactive !== true || subscription.flags.paused || subscription.flags.canceled) return;
   await subscriptions.setInactive(storeId, [subscription.id], false);
 };

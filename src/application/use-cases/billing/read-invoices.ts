@@ -2,7 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoice.js';
 import { PAYMENT_NOT_FOUND, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
-import { INVOICE_LIST, ofSubscription, PAYMENT_LIST, SUBSCRIPTION_INVOICE_LIST } from '../../../domain/billing/invoice-query.js';
+import {
+  INVOICE_LIST,
+  ofSubscription,
+  PAYMENT_LIST,
+  SUBSCRIPTION_INVOICE_LIST,
+} from '../../../domain/billing/invoice-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
@@ -40,7 +45,9 @@ export class InvoiceLookup {
     }
     const id = parseUuid(invoiceId);
     const found = id === undefined ? undefined : await this.invoices.findById(storeId, id);
-    return found === undefined || (owner !== undefined && found.subscriptionId !== owner) ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
+    return found === undefined || (owner !== undefined && found.subscriptionId !== owner)
+      ? E.left(notFound(INVOICE_NOT_FOUND))
+      : E.right(found);
   }
 }
 
@@ -54,7 +61,8 @@ export class ListInvoices {
   ) {}
 
   async execute(storeId: Uuid, params: QueryParams, subscriptionId?: string): Result<Page<Invoice>> {
-    if (subscriptionId === undefined) return listPage(this.stores, storeId, params, INVOICE_LIST, (query) => this.invoices.list(storeId, query));
+    if (subscriptionId === undefined)
+      return listPage(this.stores, storeId, params, INVOICE_LIST, (query) => this.invoices.list(storeId, query));
     const listed = await listPage(this.stores, storeId, params, SUBSCRIPTION_INVOICE_LIST, async (query) => {
       const owner = await this.lookup.subscription(storeId, subscriptionId);
       return E.isLeft(owner) ? owner : E.right(await this.invoices.list(storeId, ofSubscription(query, owner.right)));
@@ -81,13 +89,24 @@ export class ListInvoicePayments {
     @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
   ) {}
 
-  async execute(storeId: Uuid, invoiceId: string, params: QueryParams, subscriptionId?: string): Result<Page<InvoicePayment>> {
-    const listed = await listPage(this.stores, storeId, params, PAYMENT_LIST, async (query): Result<Page<InvoicePayment>> => {
-      const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId);
-      if (E.isLeft(invoice)) return invoice;
-      const found = await this.invoices.listPayments(storeId, invoice.right.id, query);
-      return found === undefined ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
-    });
+  async execute(
+    storeId: Uuid,
+    invoiceId: string,
+    params: QueryParams,
+    subscriptionId?: string,
+  ): Result<Page<InvoicePayment>> {
+    const listed = await listPage(
+      this.stores,
+      storeId,
+      params,
+      PAYMENT_LIST,
+      async (query): Result<Page<InvoicePayment>> => {
+        const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId);
+        if (E.isLeft(invoice)) return invoice;
+        const found = await this.invoices.listPayments(storeId, invoice.right.id, query);
+        return found === undefined ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
+      },
+    );
     return E.isLeft(listed) ? listed : listed.right;
   }
 }

@@ -35,14 +35,23 @@ export class RunBilling implements JobHandler {
   ) {}
 
   /** What the run makes of one subscription: its due periods' drafts, and whether it turns inactive. */
-  private billed(candidate: BillingCandidate, jobId: Uuid, instant: Date, heldAt: Date | undefined): { drafts: InvoiceDraft[]; failures: number; turnsInactive: boolean } {
+  private billed(
+    candidate: BillingCandidate,
+    jobId: Uuid,
+    instant: Date,
+    heldAt: Date | undefined,
+  ): { drafts: InvoiceDraft[]; failures: number; turnsInactive: boolean } {
     const { subscription, offering, history } = candidate;
     const plan = offering.plans.find((p) => p.id === subscription.planId);
     if (plan === undefined) return { drafts: [], failures: 1, turnsInactive: false };
     const drafts: InvoiceDraft[] = [];
     let failures = 0;
     for (const period of billingPeriodsUpTo(subscription, plan.attributes, instant, history)) {
-      const draft = invoiceDraft(subscription, offering, period, { id: this.ids.uuid(), jobId, now: heldAt ?? this.clock.now() });
+      const draft = invoiceDraft(subscription, offering, period, {
+        id: this.ids.uuid(),
+        jobId,
+        now: heldAt ?? this.clock.now(),
+      });
       if (E.isRight(draft)) drafts.push(draft.right);
       else failures += 1;
     }
@@ -81,7 +90,10 @@ export class RunBilling implements JobHandler {
 }
 
 /** EPCC's BillingRunReport: invoices with something to pay are ready for payment, or wait for tax when their price excludes it. */
-const billingReport = (groups: Awaited<ReturnType<InvoiceRepository['createdBy']>>, failures: number): BillingRunReport => {
+const billingReport = (
+  groups: Awaited<ReturnType<InvoiceRepository['createdBy']>>,
+  failures: number,
+): BillingRunReport => {
   const charged = groups.filter((g) => g.charged);
   const ready = charged.filter((g) => g.includesTax);
   const taxed = charged.filter((g) => !g.includesTax);

@@ -10,7 +10,12 @@ import { totalsByCurrency, type PaymentRunReport } from '../../../domain/billing
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
-import { notAttempted, type InvoiceRepository, type Dunning, type PaymentCandidate } from '../../ports/invoice-repository.js';
+import {
+  notAttempted,
+  type InvoiceRepository,
+  type Dunning,
+  type PaymentCandidate,
+} from '../../ports/invoice-repository.js';
 import type { JobHandler, JobRun } from '../../ports/job-handler.js';
 import type { PaymentGateways } from '../../ports/payment-gateway.js';
 import type { IdGenerator } from '../../ports/system.js';
@@ -24,7 +29,13 @@ import { retryPolicyOfStore } from './default-dunning-rule.js';
 const PAYMENT_BATCH = 500;
 
 /** An attempt's payment as it begins, pending, before its gateway is asked. */
-export const pendingPayment = (invoice: Invoice, job: Pick<Job, 'id'>, id: Uuid, gateway: string, now: Date): InvoicePayment => ({
+export const pendingPayment = (
+  invoice: Invoice,
+  job: Pick<Job, 'id'>,
+  id: Uuid,
+  gateway: string,
+  now: Date,
+): InvoicePayment => ({
   id,
   storeId: invoice.storeId,
   invoiceId: invoice.id,
@@ -71,7 +82,9 @@ export class RunPayments implements JobHandler {
     if (!isDueForPayment(invoice, policy, now)) return;
     const gateway = this.gateways.for(subscription);
     const begun = await this.invoices.beginAttempt(job.storeId, invoice.id, job.id, (current) =>
-      isDueForPayment(current, policy, now) ? E.right(pendingPayment(current, job, this.ids.uuid(), gateway.name, now)) : E.left(notAttempted),
+      isDueForPayment(current, policy, now)
+        ? E.right(pendingPayment(current, job, this.ids.uuid(), gateway.name, now))
+        : E.left(notAttempted),
     );
     if (E.isLeft(begun)) return;
     const payment = begun.right;
@@ -81,8 +94,15 @@ export class RunPayments implements JobHandler {
     const began = payment.gateway === gateway.name ? gateway : this.gateways.named(payment.gateway);
     if (began === undefined) return;
     const outcome = await began.charge(invoice, payment.amount, subscription, payment.id);
-    const settled = await this.invoices.settle(job.storeId, invoice.id, payment.id, (current, pending) => completedAttempt(current, pending, outcome, policy, now), dunningBy(policy, now, this.ids));
-    if (E.isRight(settled) && settled.right.payment.status === 'succeeded') await activeAgainAfterPayment(this.subscriptions, job.storeId, subscription);
+    const settled = await this.invoices.settle(
+      job.storeId,
+      invoice.id,
+      payment.id,
+      (current, pending) => completedAttempt(current, pending, outcome, policy, now),
+      dunningBy(policy, now, this.ids),
+    );
+    if (E.isRight(settled) && settled.right.payment.status === 'succeeded')
+      await activeAgainAfterPayment(this.subscriptions, job.storeId, subscription);
   }
 
   async run({ job, heartbeat }: JobRun): Promise<E.Either<DomainError, JobReport>> {

@@ -39,7 +39,9 @@ export class RunTaxes implements JobHandler {
       }
       seen.add(id);
       const taxed = await this.invoices.update(job.storeId, id, (invoice) =>
-        invoice.taxJobId === job.id ? E.left('taxed_by_this_run' as const) : withTaxes(invoice, entry.tax_items, job.id, now),
+        invoice.taxJobId === job.id
+          ? E.left('taxed_by_this_run' as const)
+          : withTaxes(invoice, entry.tax_items, job.id, now),
       );
       if (E.isRight(taxed) || taxed.left === 'taxed_by_this_run') updated += 1;
       else failures += 1;

@@ -7,7 +7,13 @@ import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Job } from '../../../domain/billing/job.js';
 import type { ScheduleTiming } from '../../../domain/billing/schedule-timing.js';
 import { SubmitScheduledJob } from '../jobs/job-use-cases.js';
-import { SCHEDULES, timingOf, type Schedule, type ScheduleAttributes, type ScheduleChanges } from '../../../domain/billing/schedule.js';
+import {
+  SCHEDULES,
+  timingOf,
+  type Schedule,
+  type ScheduleAttributes,
+  type ScheduleChanges,
+} from '../../../domain/billing/schedule.js';
 import type { JobQueue } from '../../ports/job-queue.js';
 import type { JobRepository } from '../../ports/job-repository.js';
 import type { ScheduleCalendar } from '../../ports/schedule-calendar.js';
@@ -17,7 +23,14 @@ import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { instantsBetween } from './schedule-instants.js';
-import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy, type BillingPolicyRules } from '../subscriptions/billing-policies.js';
+import {
+  createPolicy,
+  deletePolicy,
+  getPolicy,
+  listPolicies,
+  updatePolicy,
+  type BillingPolicyRules,
+} from '../subscriptions/billing-policies.js';
 
 /*
  * A schedule is stored first and handed to the job queue after, so the queue never fires a schedule the
@@ -35,7 +48,10 @@ const rulesWith = (calendar: ScheduleCalendar): BillingPolicyRules<ScheduleAttri
   },
 });
 /** Reads and deletes take the stored record as it is. */
-const RULES: BillingPolicyRules<ScheduleAttributes, ScheduleChanges> = { kind: SCHEDULES, takenCode: 'external_ref_taken' };
+const RULES: BillingPolicyRules<ScheduleAttributes, ScheduleChanges> = {
+  kind: SCHEDULES,
+  takenCode: 'external_ref_taken',
+};
 
 @injectable()
 export class CreateSchedule {
@@ -48,7 +64,13 @@ export class CreateSchedule {
   ) {}
 
   async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, Schedule>> {
-    const created = await createPolicy(rulesWith(this.calendar), this.records, { clock: this.clock, ids: this.ids }, storeId, data);
+    const created = await createPolicy(
+      rulesWith(this.calendar),
+      this.records,
+      { clock: this.clock, ids: this.ids },
+      storeId,
+      data,
+    );
     if (E.isRight(created)) await this.queue.upsertSchedule(created.right.id, timingOf(created.right));
     return created;
   }
@@ -176,12 +198,25 @@ const MINUTE = 60_000;
  * holding an instant holds few (a minutely schedule's is found within a minute, a yearly one's within a
  * year), so the walk through it is short whatever the schedule and however long the service was down.
  */
-const LOOKBACKS = [MINUTE, 60 * MINUTE, 24 * 60 * MINUTE, 32 * 24 * 60 * MINUTE, 367 * 24 * 60 * MINUTE, 5 * 367 * 24 * 60 * MINUTE, Number.POSITIVE_INFINITY];
+const LOOKBACKS = [
+  MINUTE,
+  60 * MINUTE,
+  24 * 60 * MINUTE,
+  32 * 24 * 60 * MINUTE,
+  367 * 24 * 60 * MINUTE,
+  5 * 367 * 24 * 60 * MINUTE,
+  Number.POSITIVE_INFINITY,
+];
 /** Instants walked, at most, within one window (a bound against a calendar that fires more often than it should). */
 const MOST_INSTANTS_WALKED = 10_000;
 
 /** The latest instant of the schedule after `from` and at or before `to`, if there is one. */
-const latestInstantBetween = (calendar: ScheduleCalendar, timing: ScheduleTiming, from: Date, to: Date): Date | undefined => {
+const latestInstantBetween = (
+  calendar: ScheduleCalendar,
+  timing: ScheduleTiming,
+  from: Date,
+  to: Date,
+): Date | undefined => {
   for (const lookback of LOOKBACKS) {
     const start = new Date(Math.max(from.getTime(), to.getTime() - lookback));
     let latest: Date | undefined;

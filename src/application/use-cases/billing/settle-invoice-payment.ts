@@ -30,7 +30,12 @@ export class SettleInvoicePayment {
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
   ) {}
 
-  async execute(storeId: Uuid, invoiceId: string, paymentId: string, data: unknown): Promise<E.Either<DomainError, InvoicePayment>> {
+  async execute(
+    storeId: Uuid,
+    invoiceId: string,
+    paymentId: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, InvoicePayment>> {
     const [invoice, payment] = [parseUuid(invoiceId), parseUuid(paymentId)];
     if (invoice === undefined) return E.left(notFound(INVOICE_NOT_FOUND));
     if (payment === undefined) return E.left(notFound(PAYMENT_NOT_FOUND));
@@ -38,10 +43,20 @@ export class SettleInvoicePayment {
     if (E.isLeft(settlement)) return E.left(validationFailed(settlement.left));
     const policy = await retryPolicyOfStore(this.rules, storeId);
     const now = await this.clock.now(storeId);
-    const result = await this.invoices.settle(storeId, invoice, payment, (current, pending) => settled(current, pending, settlement.right, policy, now), dunningBy(policy, now, this.ids));
+    const result = await this.invoices.settle(
+      storeId,
+      invoice,
+      payment,
+      (current, pending) => settled(current, pending, settlement.right, policy, now),
+      dunningBy(policy, now, this.ids),
+    );
     if (E.isLeft(result)) {
       if (result.left._tag !== 'Missing') return E.left(result.left);
-      return E.left(notFound((await this.invoices.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND));
+      return E.left(
+        notFound(
+          (await this.invoices.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND,
+        ),
+      );
     }
     if (result.right.payment.status === 'succeeded') {
       const paid = await this.subscriptions.findById(storeId, result.right.invoice.subscriptionId);

@@ -7,7 +7,11 @@ import type { OfferingRepository } from '../../ports/offering-repository.js';
 import type { StoreClock } from '../../ports/store-clock.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
-import { prepareSubscription, type OfferingSource, type PreparedSubscription } from '../subscriptions/new-subscription.js';
+import {
+  prepareSubscription,
+  type OfferingSource,
+  type PreparedSubscription,
+} from '../subscriptions/new-subscription.js';
 import { importErrorDetail } from './import-error-detail.js';
 import { recordIdFirst, storedRecord } from './stored-record.js';
 
@@ -60,13 +64,28 @@ export class ImportSubscriptionRun {
         continue;
       }
       const record = storedRecord(body);
-      const prepared = 'error' in record ? E.left(record.error) : E.mapLeft(importErrorDetail)(await prepareSubscription(storeId, record.data, source, now, recordIdFirst(recordId, this.ids)));
+      const prepared =
+        'error' in record
+          ? E.left(record.error)
+          : E.mapLeft(importErrorDetail)(
+              await prepareSubscription(storeId, record.data, source, now, recordIdFirst(recordId, this.ids)),
+            );
       if (E.isLeft(prepared)) refused.push({ line: { ...line, recordId }, error: prepared.left });
       else ready.push({ lineNumber: line.lineNumber, prepared: prepared.right });
     }
     // A line refused now may have been stored by an earlier run, while its offering was still there.
-    const stored = refused.length === 0 ? new Set<Uuid>() : await this.subscriptions.existing(storeId, refused.map((r) => r.line.recordId));
-    for (const { line, error } of refused) settled.push({ lineNumber: line.lineNumber, outcome: stored.has(line.recordId) ? { status: 'imported' } : { status: 'failed', error } });
+    const stored =
+      refused.length === 0
+        ? new Set<Uuid>()
+        : await this.subscriptions.existing(
+            storeId,
+            refused.map((r) => r.line.recordId),
+          );
+    for (const { line, error } of refused)
+      settled.push({
+        lineNumber: line.lineNumber,
+        outcome: stored.has(line.recordId) ? { status: 'imported' } : { status: 'failed', error },
+      });
     await this.store(storeId, ready, settled);
   }
 
@@ -77,15 +96,27 @@ export class ImportSubscriptionRun {
    * they are stored one at a time.
    */
   private async store(storeId: Uuid, ready: readonly Ready[], settled: SettledLine[]): Promise<void> {
-    const imported = (lines: readonly Ready[]) => lines.forEach(({ lineNumber }) => settled.push({ lineNumber, outcome: { status: 'imported' } }));
+    const imported = (lines: readonly Ready[]) =>
+      lines.forEach(({ lineNumber }) => settled.push({ lineNumber, outcome: { status: 'imported' } }));
     const attempt = (lines: readonly Ready[]) =>
-      this.subscriptions.insertMany(storeId, lines.map((r) => r.prepared)).then(
-        () => true,
-        () => false,
-      );
+      this.subscriptions
+        .insertMany(
+          storeId,
+          lines.map((r) => r.prepared),
+        )
+        .then(
+          () => true,
+          () => false,
+        );
     if (ready.length === 0 || (await attempt(ready))) return imported(ready);
-    const stored = await this.subscriptions.existing(storeId, ready.map((r) => r.prepared.subscription.id));
-    const [already, rest] = [ready.filter((r) => stored.has(r.prepared.subscription.id)), ready.filter((r) => !stored.has(r.prepared.subscription.id))];
+    const stored = await this.subscriptions.existing(
+      storeId,
+      ready.map((r) => r.prepared.subscription.id),
+    );
+    const [already, rest] = [
+      ready.filter((r) => stored.has(r.prepared.subscription.id)),
+      ready.filter((r) => !stored.has(r.prepared.subscription.id)),
+    ];
     imported(already);
     if (rest.length === 0 || (await attempt(rest))) return imported(rest);
     for (const line of rest) {
@@ -109,7 +140,8 @@ export class ImportSubscriptionRun {
     };
     return {
       offering: (storeId, id) => once(offerings, id, () => this.offerings.findById(storeId, id)),
-      snapshot: (offering) => once(snapshots, `${offering.id}:${offering.version}`, () => this.subscriptions.snapshotOffering(offering)),
+      snapshot: (offering) =>
+        once(snapshots, `${offering.id}:${offering.version}`, () => this.subscriptions.snapshotOffering(offering)),
     };
   }
 }

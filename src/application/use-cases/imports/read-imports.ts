@@ -61,6 +61,8 @@ export class ListImportErrors {
   async execute(storeId: Uuid, id: string, params: QueryParams): Result<Page<ImportLine>> {
     const found = await findImport(this.jobs, storeId, id);
     if (E.isLeft(found)) return found;
-    return listPage(this.stores, storeId, params, {}, (query) => this.lines.failures(storeId, found.right.id, query.page));
+    return listPage(this.stores, storeId, params, {}, (query) =>
+      this.lines.failures(storeId, found.right.id, query.page),
+    );
   }
 }

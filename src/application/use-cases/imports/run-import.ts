@@ -80,7 +80,8 @@ export class RunImport implements JobHandler {
       },
       subscription_offering: {
         exists: (storeId, id) => found(offerings.findById(storeId, id)),
-        create: (storeId, data, ids) => new CreateOffering(offerings, products, plans, clock, ids).execute(storeId, data),
+        create: (storeId, data, ids) =>
+          new CreateOffering(offerings, products, plans, clock, ids).execute(storeId, data),
       },
     };
   }
@@ -119,7 +120,8 @@ export class RunImport implements JobHandler {
   }
 
   private async importLine(storeId: Uuid, line: ImportLine, type: OtherRecordType | undefined): Promise<LineOutcome> {
-    if (type === undefined || line.body === undefined || line.recordId === undefined) return { status: 'failed', error: 'the line holds no record' };
+    if (type === undefined || line.body === undefined || line.recordId === undefined)
+      return { status: 'failed', error: 'the line holds no record' };
     const kind = this.kinds[type];
     if (await kind.exists(storeId, line.recordId)) return { status: 'imported' };
     const record = storedRecord(line.body);

@@ -1,6 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { NOT_UTF8_LINE, noRecords, OVERLONG_LINE, readImportLine, type ImportLine, type ImportReport, type ReadLine } from '../../../domain/billing/import-line.js';
+import {
+  NOT_UTF8_LINE,
+  noRecords,
+  OVERLONG_LINE,
+  readImportLine,
+  type ImportLine,
+  type ImportReport,
+  type ReadLine,
+} from '../../../domain/billing/import-line.js';
 import type { Job } from '../../../domain/billing/job.js';
 import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { boundedString } from '../../../domain/shared/text.js';
@@ -41,7 +49,8 @@ const parseExternalRef = (raw: string | undefined): E.Either<DomainError, string
   return E.mapLeft(validationFailed)(externalRefText(raw));
 };
 
-const readUploadedLine = (line: UploadedLine): ReadLine => ('text' in line ? readImportLine(line.text) : { error: 'overlong' in line ? OVERLONG_LINE : NOT_UTF8_LINE });
+const readUploadedLine = (line: UploadedLine): ReadLine =>
+  'text' in line ? readImportLine(line.text) : { error: 'overlong' in line ? OVERLONG_LINE : NOT_UTF8_LINE };
 
 /**
  * Receives an import file: its lines are stored as they arrive, in batches, never held whole, and the
@@ -77,7 +86,12 @@ export class UploadImport {
     }
   }
 
-  private async storeLines(storeId: Uuid, importId: Uuid, lines: AsyncIterable<UploadedLine>, maxObjects: number): Promise<E.Either<TooManyObjects, ImportReport>> {
+  private async storeLines(
+    storeId: Uuid,
+    importId: Uuid,
+    lines: AsyncIterable<UploadedLine>,
+    maxObjects: number,
+  ): Promise<E.Either<TooManyObjects, ImportReport>> {
     const uploaded = noRecords();
     let failed = 0;
     let objects = 0;
@@ -93,7 +107,13 @@ export class UploadImport {
         batch.push({ ...base, status: 'failed', error: read.error });
       } else {
         uploaded[read.recordType] += 1;
-        batch.push({ ...base, recordType: read.recordType, body: read.body, recordId: this.ids.uuid(), status: 'pending' });
+        batch.push({
+          ...base,
+          recordType: read.recordType,
+          body: read.body,
+          recordId: this.ids.uuid(),
+          status: 'pending',
+        });
         batchChars += read.body.length;
       }
       if (batch.length >= UPLOAD_BATCH || batchChars >= UPLOAD_BATCH_CHARS) {

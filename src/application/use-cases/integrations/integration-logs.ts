@@ -27,7 +27,9 @@ export class ListIntegrationLogs {
   ) {}
 
   private logs(storeId: Uuid, scope: LogScope, params: QueryParams): Result<Page<DeliveryLog>> {
-    return listPage(this.stores, storeId, params, LOG_LIST, (query: LogQuery) => this.integrations.listLogs(storeId, scope, query));
+    return listPage(this.stores, storeId, params, LOG_LIST, (query: LogQuery) =>
+      this.integrations.listLogs(storeId, scope, query),
+    );
   }
 
   ofStore(storeId: Uuid, params: QueryParams): Result<Page<DeliveryLog>> {
@@ -36,15 +38,21 @@ export class ListIntegrationLogs {
 
   async ofIntegration(storeId: Uuid, id: string, params: QueryParams): Result<Page<DeliveryLog>> {
     const integrationId = parseUuid(id);
-    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined) return E.left(notFound(INTEGRATION_NOT_FOUND));
+    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined)
+      return E.left(notFound(INTEGRATION_NOT_FOUND));
     return this.logs(storeId, { integrationId }, params);
   }
 
   async ofJob(storeId: Uuid, id: string, jobId: string, params: QueryParams): Result<Page<DeliveryLog>> {
     const integrationId = parseUuid(id);
     const deliveryId = parseUuid(jobId);
-    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined) return E.left(notFound(INTEGRATION_NOT_FOUND));
-    if (deliveryId === undefined || (await this.integrations.findDelivery(storeId, integrationId, deliveryId)) === undefined) return E.left(notFound(JOB_NOT_FOUND));
+    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined)
+      return E.left(notFound(INTEGRATION_NOT_FOUND));
+    if (
+      deliveryId === undefined ||
+      (await this.integrations.findDelivery(storeId, integrationId, deliveryId)) === undefined
+    )
+      return E.left(notFound(JOB_NOT_FOUND));
     return this.logs(storeId, { integrationId, deliveryId }, params);
   }
 }
@@ -59,7 +67,10 @@ export class ListIntegrationJobs {
 
   async execute(storeId: Uuid, id: string, params: QueryParams): Result<Page<Delivery>> {
     const integrationId = parseUuid(id);
-    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined) return E.left(notFound(INTEGRATION_NOT_FOUND));
-    return listPage(this.stores, storeId, params, DELIVERY_LIST, (query) => this.integrations.listDeliveries(storeId, integrationId, query));
+    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined)
+      return E.left(notFound(INTEGRATION_NOT_FOUND));
+    return listPage(this.stores, storeId, params, DELIVERY_LIST, (query) =>
+      this.integrations.listDeliveries(storeId, integrationId, query),
+    );
   }
 }

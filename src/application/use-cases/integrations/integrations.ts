@@ -27,7 +27,9 @@ type Result<A> = Promise<E.Either<DomainError, A>>;
 export const INTEGRATION_NOT_FOUND = 'integration not found';
 
 const refusal = (refused: IntegrationRefusal): DomainError =>
-  refused._tag === 'Invalid' ? validationFailed(refused.issues) : unprocessable(refused.detail, 'integration_type_unsupported');
+  refused._tag === 'Invalid'
+    ? validationFailed(refused.issues)
+    : unprocessable(refused.detail, 'integration_type_unsupported');
 
 @injectable()
 export class CreateIntegration {
@@ -45,7 +47,13 @@ export class CreateIntegration {
     const refused = await refusedReceiver(attributes.right.configuration.url, this.resolver, this.settings);
     if (refused !== undefined) return E.left(unprocessable(refused, 'receiver_refused'));
     const now = this.clock.now();
-    const integration: Integration = { id: this.ids.uuid(), storeId, attributes: attributes.right, createdAt: now, updatedAt: now };
+    const integration: Integration = {
+      id: this.ids.uuid(),
+      storeId,
+      attributes: attributes.right,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.integrations.insert(integration);
     return E.right(integration);
   }

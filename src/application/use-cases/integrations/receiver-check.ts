@@ -8,7 +8,11 @@ import type { IntegrationSettings } from '../../ports/integration-settings.js';
  * allowed. A name that does not resolve yet is accepted (its deliveries retry until it does); the
  * delivery checks the address it connects to again, so a name that later resolves elsewhere gains nothing.
  */
-export const refusedReceiver = async (url: string, resolver: HostResolver, settings: IntegrationSettings): Promise<string | undefined> => {
+export const refusedReceiver = async (
+  url: string,
+  resolver: HostResolver,
+  settings: IntegrationSettings,
+): Promise<string | undefined> => {
   const host = webhookHost(url);
   const addresses = classifyAddress(host) === undefined ? await resolver.resolve(host) : [host];
   for (const address of addresses) {

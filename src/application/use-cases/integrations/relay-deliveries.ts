@@ -2,7 +2,12 @@ import { inject, injectable } from 'inversify';
 import { truncateBody, type DeliveryLog } from '../../../domain/integrations/delivery.js';
 import { nextAttemptAt } from '../../../domain/integrations/delivery-retry.js';
 import { eventPayload } from '../../../domain/integrations/event-payload.js';
-import type { AttemptOutcome, AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../../ports/delivery-repository.js';
+import type {
+  AttemptOutcome,
+  AttemptRecord,
+  ClaimedDelivery,
+  DeliveryRepository,
+} from '../../ports/delivery-repository.js';
 import type { IntegrationSettings } from '../../ports/integration-settings.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { WebhookSender } from '../../ports/webhook-sender.js';
@@ -55,7 +60,13 @@ export class RelayDeliveries {
   async pump(): Promise<number> {
     const room = RELAY_CONCURRENCY - this.running;
     if (room <= 0) return 0;
-    const claimed = await this.deliveries.claimDue(this.clock.now(), room, DELIVERY_LEASE_MS, this.inFlight, PER_INTEGRATION_CONCURRENCY);
+    const claimed = await this.deliveries.claimDue(
+      this.clock.now(),
+      room,
+      DELIVERY_LEASE_MS,
+      this.inFlight,
+      PER_INTEGRATION_CONCURRENCY,
+    );
     for (const claim of claimed) this.start(claim);
     return claimed.length;
   }
@@ -79,14 +90,16 @@ export class RelayDeliveries {
     this.inFlight.set(integrationId, (this.inFlight.get(integrationId) ?? 0) + 1);
     // An attempt that could not be made or recorded (the database or the queue away) is not lost: its
     // claim runs out and the delivery is due again, for this instance or another.
-    const attempt = this.runner(claim).catch(() => undefined).finally(() => {
-      this.running -= 1;
-      const left = (this.inFlight.get(integrationId) ?? 1) - 1;
-      if (left === 0) this.inFlight.delete(integrationId);
-      else this.inFlight.set(integrationId, left);
-      this.settled.delete(attempt);
-      for (const wake of this.slotWaiters.splice(0)) wake();
-    });
+    const attempt = this.runner(claim)
+      .catch(() => undefined)
+      .finally(() => {
+        this.running -= 1;
+        const left = (this.inFlight.get(integrationId) ?? 1) - 1;
+        if (left === 0) this.inFlight.delete(integrationId);
+        else this.inFlight.set(integrationId, left);
+        this.settled.delete(attempt);
+        for (const wake of this.slotWaiters.splice(0)) wake();
+      });
     this.settled.add(attempt);
   }
 
@@ -102,13 +115,25 @@ export class RelayDeliveries {
       ...(secret_key === undefined ? {} : { secretKey: secret_key }),
       sentAt,
     });
-    const succeeded = answer.error === undefined && answer.statusCode !== undefined && answer.statusCode >= 200 && answer.statusCode < 300;
+    const succeeded =
+      answer.error === undefined &&
+      answer.statusCode !== undefined &&
+      answer.statusCode >= 200 &&
+      answer.statusCode < 300;
     const finishedAt = this.clock.now();
-    const retryAt = succeeded ? undefined : nextAttemptAt(this.settings.retry, event.createdAt, finishedAt, delivery.attempts, Math.random());
-    const outcome: AttemptOutcome = succeeded ? { status: 'succeeded' } : retryAt === undefined ? { status: 'failed' } : { status: 'pending', nextAttemptAt: retryAt };
+    const retryAt = succeeded
+      ? undefined
+      : nextAttemptAt(this.settings.retry, event.createdAt, finishedAt, delivery.attempts, Math.random());
+    const outcome: AttemptOutcome = succeeded
+      ? { status: 'succeeded' }
+      : retryAt === undefined
+        ? { status: 'failed' }
+        : { status: 'pending', nextAttemptAt: retryAt };
     const errorDetail = succeeded
       ? undefined
-      : (answer.error ?? `Received a status code outside of 2xx range (${answer.statusCode}) - treating webhook as a fail`) + (outcome.status === 'failed' ? '; no more attempts: the delivery failed for good' : '');
+      : (answer.error ??
+          `Received a status code outside of 2xx range (${answer.statusCode}) - treating webhook as a fail`) +
+        (outcome.status === 'failed' ? '; no more attempts: the delivery failed for good' : '');
     const log: DeliveryLog = {
       id: this.ids.uuid(),
       storeId: event.storeId,

@@ -73,7 +73,16 @@ export class SubmitScheduledJob {
 
   async execute(scheduleId: Uuid, storeId: Uuid, jobType: JobType, scheduledFor: Date): Promise<Job> {
     const now = this.clock.now();
-    const job = await this.jobs.insertScheduled({ id: this.ids.uuid(), storeId, jobType, status: 'pending', scheduleId, scheduledFor, createdAt: now, updatedAt: now });
+    const job = await this.jobs.insertScheduled({
+      id: this.ids.uuid(),
+      storeId,
+      jobType,
+      status: 'pending',
+      scheduleId,
+      scheduledFor,
+      createdAt: now,
+      updatedAt: now,
+    });
     if (job.status === 'pending') await enqueueStored(this.queue, job);
     return job;
   }

@@ -33,7 +33,8 @@ const detailOf = (error: DomainError): string =>
   error._tag === 'ValidationFailed' ? error.issues.map((i) => `${i.source} ${i.detail}`).join('; ') : error.detail;
 
 export const UNEXPECTED_FAILURE = 'the job failed unexpectedly; the service log has the cause under this job id';
-export const noHandler = (job: Pick<Job, 'jobType'>): string => `this service has no handler for ${job.jobType} jobs, so the job cannot run`;
+export const noHandler = (job: Pick<Job, 'jobType'>): string =>
+  `this service has no handler for ${job.jobType} jobs, so the job cannot run`;
 
 /**
  * Runs a store's lane: claims its next job, runs the job type's handler while renewing the lease, records
@@ -54,7 +55,12 @@ export class RunLane {
     const results: JobRunResult[] = [];
     let job = await this.jobs.claimNext(lane, this.clock.now(), this.settings.leaseMs);
     while (job !== undefined) {
-      const claim: Claim = { id: job.id, storeId: job.storeId, jobType: job.jobType, startedAt: job.startedAt ?? this.clock.now() };
+      const claim: Claim = {
+        id: job.id,
+        storeId: job.storeId,
+        jobType: job.jobType,
+        startedAt: job.startedAt ?? this.clock.now(),
+      };
       const began = performance.now();
       const { outcome, cause } = await this.run(job, claim);
       const durationMs = performance.now() - began;
@@ -82,7 +88,9 @@ export class RunLane {
       // The run's instant is the store's time; its lease stays on real time.
       const startedAt = (await this.storeClock.heldAt(job.storeId)) ?? claim.startedAt;
       const ran = await handler.run({ job, startedAt, heartbeat });
-      return E.isRight(ran) ? { outcome: { status: 'success', report: ran.right } } : { outcome: { status: 'failed', error: detailOf(ran.left) } };
+      return E.isRight(ran)
+        ? { outcome: { status: 'success', report: ran.right } }
+        : { outcome: { status: 'failed', error: detailOf(ran.left) } };
     } catch (error) {
       return { outcome: { status: 'failed', error: UNEXPECTED_FAILURE }, cause: error };
     } finally {

@@ -3,7 +3,13 @@ import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseAttachment } from '../../../domain/subscription/offering-input.js';
-import { nextVersion, OFFERING_NOT_FOUND, withCopies, type Offering, type OfferingItem } from '../../../domain/subscription/offering.js';
+import {
+  nextVersion,
+  OFFERING_NOT_FOUND,
+  withCopies,
+  type Offering,
+  type OfferingItem,
+} from '../../../domain/subscription/offering.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -43,7 +49,13 @@ const attach = async <A>(
     return items.length === member.held(o).length ? o : nextVersion(member.hold(o, items), {}, now);
   });
   if (E.isRight(updated)) return updated;
-  return E.left(notFound(updated.left._tag === 'Missing' ? OFFERING_NOT_FOUND : 'a product or plan was deleted while it was being attached'));
+  return E.left(
+    notFound(
+      updated.left._tag === 'Missing'
+        ? OFFERING_NOT_FOUND
+        : 'a product or plan was deleted while it was being attached',
+    ),
+  );
 };
 
 @injectable()

@@ -1,7 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { conflict, notFound, validationFailed, type ConflictCode, type DomainError, type Issues } from '../../../domain/shared/errors.js';
+import {
+  conflict,
+  notFound,
+  validationFailed,
+  type ConflictCode,
+  type DomainError,
+  type Issues,
+} from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { BillingPolicy, BillingPolicyKind } from '../../../domain/subscription/billing-policy.js';
@@ -40,12 +47,23 @@ export const createPolicy = async <A, C>(
   const attributes = checked(rules, kind.parseNew(data));
   if (E.isLeft(attributes)) return E.left(validationFailed(attributes.left));
   const now = system.clock.now();
-  const record: BillingPolicy<A> = { id: system.ids.uuid(), storeId, attributes: attributes.right, createdAt: now, updatedAt: now };
+  const record: BillingPolicy<A> = {
+    id: system.ids.uuid(),
+    storeId,
+    attributes: attributes.right,
+    createdAt: now,
+    updatedAt: now,
+  };
   const inserted = await records.insert(record);
   return E.isLeft(inserted) ? E.left(conflict(kind.taken, takenCode)) : E.right(record);
 };
 
-export const getPolicy = async <A, C>({ kind }: BillingPolicyRules<A, C>, records: BillingPolicyRepository<A>, storeId: Uuid, id: string): Result<BillingPolicy<A>> => {
+export const getPolicy = async <A, C>(
+  { kind }: BillingPolicyRules<A, C>,
+  records: BillingPolicyRepository<A>,
+  storeId: Uuid,
+  id: string,
+): Result<BillingPolicy<A>> => {
   const recordId = parseUuid(id);
   const found = recordId === undefined ? undefined : await records.findById(storeId, recordId);
   return found === undefined ? E.left(notFound(kind.notFound)) : E.right(found);
@@ -57,7 +75,8 @@ export const listPolicies = <A, C>(
   stores: StoreRepository,
   storeId: Uuid,
   params: QueryParams,
-): Result<Page<BillingPolicy<A>>> => listPage(stores, storeId, params, kind.list, (query) => records.list(storeId, query));
+): Result<Page<BillingPolicy<A>>> =>
+  listPage(stores, storeId, params, kind.list, (query) => records.list(storeId, query));
 
 /** A partial update: fields left out keep their values, `null` clears an optional one; the result must satisfy the kind's whole-record rules. */
 export const updatePolicy = async <A extends object, C extends object>(
@@ -75,7 +94,9 @@ export const updatePolicy = async <A extends object, C extends object>(
   if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
   const now = clock.now();
   const updated = await records.update(storeId, recordId, (current) =>
-    E.bimap(validationFailed, (attributes: A) => ({ ...current, attributes, updatedAt: now }))(checked(rules, kind.whole(applyChanges(current.attributes, changes.right)))),
+    E.bimap(validationFailed, (attributes: A) => ({ ...current, attributes, updatedAt: now }))(
+      checked(rules, kind.whole(applyChanges(current.attributes, changes.right))),
+    ),
   );
   if (E.isRight(updated)) return updated;
   const refusal = updated.left;
@@ -85,7 +106,12 @@ export const updatePolicy = async <A extends object, C extends object>(
 };
 
 /** Refused while something refers to the record, as EPCC refuses a proration policy an offering uses. */
-export const deletePolicy = async <A, C>({ kind }: BillingPolicyRules<A, C>, records: BillingPolicyRepository<A>, storeId: Uuid, id: string): Result<void> => {
+export const deletePolicy = async <A, C>(
+  { kind }: BillingPolicyRules<A, C>,
+  records: BillingPolicyRepository<A>,
+  storeId: Uuid,
+  id: string,
+): Result<void> => {
   const recordId = parseUuid(id);
   if (recordId === undefined) return E.left(notFound(kind.notFound));
   const deleted = await records.delete(storeId, recordId);

@@ -28,18 +28,34 @@ export const createRecord = async <A extends object, C>(
   const attributes = kind.parseNew(data);
   if (E.isLeft(attributes)) return E.left(validationFailed(attributes.left));
   const now = system.clock.now();
-  const record: CatalogueRecord<A> = { id: system.ids.uuid(), storeId, attributes: attributes.right, createdAt: now, updatedAt: now };
+  const record: CatalogueRecord<A> = {
+    id: system.ids.uuid(),
+    storeId,
+    attributes: attributes.right,
+    createdAt: now,
+    updatedAt: now,
+  };
   await records.insert(record);
   return E.right(record);
 };
 
-export const getRecord = async <A, C>(kind: CatalogueKind<A, C>, records: CatalogueRepository<A>, storeId: Uuid, id: string): Result<CatalogueRecord<A>> => {
+export const getRecord = async <A, C>(
+  kind: CatalogueKind<A, C>,
+  records: CatalogueRepository<A>,
+  storeId: Uuid,
+  id: string,
+): Result<CatalogueRecord<A>> => {
   const recordId = parseUuid(id);
   const found = recordId === undefined ? undefined : await records.findById(storeId, recordId);
   return found === undefined ? E.left(notFound(kind.notFound)) : E.right(found);
 };
 
-export const listRecords = <A>(records: CatalogueRepository<A>, stores: StoreRepository, storeId: Uuid, params: QueryParams): Result<Page<CatalogueRecord<A>>> =>
+export const listRecords = <A>(
+  records: CatalogueRepository<A>,
+  stores: StoreRepository,
+  storeId: Uuid,
+  params: QueryParams,
+): Result<Page<CatalogueRecord<A>>> =>
   listPage(stores, storeId, params, CATALOGUE_LIST, (query) => records.list(storeId, query));
 
 /** A partial update: fields left out keep their values; `null` clears an optional field. */
@@ -56,12 +72,21 @@ export const updateRecord = async <A extends object, C extends object>(
   const changes = kind.parseChanges(data);
   if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
   const now = clock.now();
-  const updated = await records.update(storeId, recordId, (current) => ({ ...current, attributes: applyChanges(current.attributes, changes.right), updatedAt: now }));
+  const updated = await records.update(storeId, recordId, (current) => ({
+    ...current,
+    attributes: applyChanges(current.attributes, changes.right),
+    updatedAt: now,
+  }));
   return updated === undefined ? E.left(notFound(kind.notFound)) : E.right(updated);
 };
 
 /** Refused while an offering holds a copy, as in EPCC: detach it first. */
-export const deleteRecord = async <A, C>(kind: CatalogueKind<A, C>, records: CatalogueRepository<A>, storeId: Uuid, id: string): Result<void> => {
+export const deleteRecord = async <A, C>(
+  kind: CatalogueKind<A, C>,
+  records: CatalogueRepository<A>,
+  storeId: Uuid,
+  id: string,
+): Result<void> => {
   const recordId = parseUuid(id);
   if (recordId === undefined) return E.left(notFound(kind.notFound));
   const deleted = await records.delete(storeId, recordId);

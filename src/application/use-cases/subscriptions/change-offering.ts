@@ -23,7 +23,9 @@ export class UpdateOffering {
     const changes = parseOfferingChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
     const now = this.clock.now();
-    const updated = await this.offerings.update(storeId, offeringId, (o) => nextVersion(o, { attributes: applyChanges(o.attributes, changes.right) }, now));
+    const updated = await this.offerings.update(storeId, offeringId, (o) =>
+      nextVersion(o, { attributes: applyChanges(o.attributes, changes.right) }, now),
+    );
     return E.isLeft(updated) ? E.left(notFound(OFFERING_NOT_FOUND)) : updated;
   }
 }

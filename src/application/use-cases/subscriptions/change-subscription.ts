@@ -16,12 +16,19 @@ export const changeSubscription = async <C>(
   storeId: Uuid,
   id: string,
   parsed: Parsed<C>,
-  apply: (subscription: Subscription, offering: Offering, changes: C, latestInvoiced: InvoicedPeriod | undefined) => E.Either<DomainError, Subscription>,
+  apply: (
+    subscription: Subscription,
+    offering: Offering,
+    changes: C,
+    latestInvoiced: InvoicedPeriod | undefined,
+  ) => E.Either<DomainError, Subscription>,
 ): Promise<E.Either<DomainError, SubscriptionWithOffering>> => {
   const subscriptionId = parseUuid(id);
   if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
   if (E.isLeft(parsed)) return E.left(validationFailed(parsed.left));
-  const updated = await subscriptions.update(storeId, subscriptionId, (subscription, offering, latestInvoiced) => apply(subscription, offering, parsed.right, latestInvoiced));
+  const updated = await subscriptions.update(storeId, subscriptionId, (subscription, offering, latestInvoiced) =>
+    apply(subscription, offering, parsed.right, latestInvoiced),
+  );
   if (E.isRight(updated)) return updated;
   return E.left(updated.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : updated.left);
 };

@@ -3,7 +3,11 @@ import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
-import { parseOfferingBuild, parseOfferingCreation, type OfferingBuild } from '../../../domain/subscription/offering-input.js';
+import {
+  parseOfferingBuild,
+  parseOfferingCreation,
+  type OfferingBuild,
+} from '../../../domain/subscription/offering-input.js';
 import { withCopies, type Offering } from '../../../domain/subscription/offering.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/offering-repository.js';
@@ -20,7 +24,12 @@ interface OfferingPorts {
 }
 
 /** A new offering holding copies of the products and plans named in `data`, which `parse` reads. */
-const storeNewOffering = async (ports: OfferingPorts, parse: (data: unknown) => Parsed<OfferingBuild>, storeId: Uuid, data: unknown): Promise<E.Either<DomainError, Offering>> => {
+const storeNewOffering = async (
+  ports: OfferingPorts,
+  parse: (data: unknown) => Parsed<OfferingBuild>,
+  storeId: Uuid,
+  data: unknown,
+): Promise<E.Either<DomainError, Offering>> => {
   const wanted = parse(data);
   if (E.isLeft(wanted)) return E.left(validationFailed(wanted.left));
   const [products, plans] = await Promise.all([
@@ -42,7 +51,9 @@ const storeNewOffering = async (ports: OfferingPorts, parse: (data: unknown) => 
     updatedAt: now,
   };
   const stored = await ports.offerings.insert(offering);
-  return E.isLeft(stored) ? E.left(notFound('a product or plan was deleted while the offering was made')) : E.right(offering);
+  return E.isLeft(stored)
+    ? E.left(notFound('a product or plan was deleted while the offering was made'))
+    : E.right(offering);
 };
 
 @injectable()

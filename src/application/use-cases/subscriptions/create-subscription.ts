@@ -20,7 +20,10 @@ export class CreateSubscription {
 
   /** Subscribes an account to one plan of an offering, in a currency that plan is priced in, with the invoice of its first period. */
   async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
-    const source = { offering: (store: Uuid, id: Uuid) => this.offerings.findById(store, id), snapshot: this.subscriptions.snapshotOffering.bind(this.subscriptions) };
+    const source = {
+      offering: (store: Uuid, id: Uuid) => this.offerings.findById(store, id),
+      snapshot: this.subscriptions.snapshotOffering.bind(this.subscriptions),
+    };
     const prepared = await prepareSubscription(storeId, data, source, await this.clock.now(storeId), this.ids);
     if (E.isLeft(prepared)) return prepared;
     const { subscription, offering, firstInvoice } = prepared.right;

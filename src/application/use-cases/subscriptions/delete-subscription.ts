@@ -19,6 +19,13 @@ export class DeleteSubscription {
     if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
     const deleted = await this.subscriptions.delete(storeId, subscriptionId);
     if (E.isRight(deleted)) return deleted;
-    return E.left(deleted.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : conflict("a payment was attempted on one of the subscription's invoices, which are kept as financial records; cancel it instead", 'in_use'));
+    return E.left(
+      deleted.left._tag === 'Missing'
+        ? notFound(SUBSCRIPTION_NOT_FOUND)
+        : conflict(
+            "a payment was attempted on one of the subscription's invoices, which are kept as financial records; cancel it instead",
+            'in_use',
+          ),
+    );
   }
 }

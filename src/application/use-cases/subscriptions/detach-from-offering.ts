@@ -12,7 +12,13 @@ import { PLAN_COPIES, PRODUCT_COPIES, type OfferingMember } from './offering-mem
  * Removes one copy from the offering, making a new version: subscriptions keep the version they were made
  * from. Once no offering holds a copy of an original any more, the original can be deleted.
  */
-const detach = async <A>(ports: { readonly offerings: OfferingRepository; readonly clock: Clock }, member: OfferingMember<A>, storeId: Uuid, id: string, copyId: string): Promise<E.Either<DomainError, void>> => {
+const detach = async <A>(
+  ports: { readonly offerings: OfferingRepository; readonly clock: Clock },
+  member: OfferingMember<A>,
+  storeId: Uuid,
+  id: string,
+  copyId: string,
+): Promise<E.Either<DomainError, void>> => {
   const offeringId = parseUuid(id);
   if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
   const itemId = parseUuid(copyId);

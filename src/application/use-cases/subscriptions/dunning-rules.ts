@@ -4,12 +4,24 @@ import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { DUNNING_RULES, type DunningRule, type DunningRuleAttributes, type DunningRuleChanges } from '../../../domain/subscription/dunning-rule.js';
+import {
+  DUNNING_RULES,
+  type DunningRule,
+  type DunningRuleAttributes,
+  type DunningRuleChanges,
+} from '../../../domain/subscription/dunning-rule.js';
 import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy, type BillingPolicyRules } from './billing-policies.js';
+import {
+  createPolicy,
+  deletePolicy,
+  getPolicy,
+  listPolicies,
+  updatePolicy,
+  type BillingPolicyRules,
+} from './billing-policies.js';
 
 /** A store's dunning rules; one of them at most is the store's default. */
 const RULES: BillingPolicyRules<DunningRuleAttributes, DunningRuleChanges> = {

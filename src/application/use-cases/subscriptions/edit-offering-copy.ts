@@ -3,8 +3,19 @@ import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import { parseOfferingPlanChanges, parseOfferingProductChanges } from '../../../domain/subscription/offering-copy-input.js';
-import { nextVersion, OFFERING_NOT_FOUND, withCopyChanged, type Offering, type OfferingItem, type OfferingPlan, type OfferingProduct } from '../../../domain/subscription/offering.js';
+import {
+  parseOfferingPlanChanges,
+  parseOfferingProductChanges,
+} from '../../../domain/subscription/offering-copy-input.js';
+import {
+  nextVersion,
+  OFFERING_NOT_FOUND,
+  withCopyChanged,
+  type Offering,
+  type OfferingItem,
+  type OfferingPlan,
+  type OfferingProduct,
+} from '../../../domain/subscription/offering.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
 import type { OfferingRepository } from '../../ports/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
@@ -57,8 +68,21 @@ export class UpdateOfferingProduct {
   ) {}
 
   /** `productId` is the offering's copy's id; `null` clears an optional attribute. */
-  execute(storeId: Uuid, id: string, productId: string, data: unknown): Promise<E.Either<DomainError, ChangedCopy<OfferingProduct['attributes']>>> {
-    return edit({ offerings: this.offerings, clock: this.clock }, PRODUCT_COPIES, parseOfferingProductChanges, storeId, id, productId, data);
+  execute(
+    storeId: Uuid,
+    id: string,
+    productId: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, ChangedCopy<OfferingProduct['attributes']>>> {
+    return edit(
+      { offerings: this.offerings, clock: this.clock },
+      PRODUCT_COPIES,
+      parseOfferingProductChanges,
+      storeId,
+      id,
+      productId,
+      data,
+    );
   }
 }
 
@@ -70,7 +94,20 @@ export class UpdateOfferingPlan {
   ) {}
 
   /** `planId` is the offering's copy's id; `null` clears an optional attribute. */
-  execute(storeId: Uuid, id: string, planId: string, data: unknown): Promise<E.Either<DomainError, ChangedCopy<OfferingPlan['attributes']>>> {
-    return edit({ offerings: this.offerings, clock: this.clock }, PLAN_COPIES, parseOfferingPlanChanges, storeId, id, planId, data);
+  execute(
+    storeId: Uuid,
+    id: string,
+    planId: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, ChangedCopy<OfferingPlan['attributes']>>> {
+    return edit(
+      { offerings: this.offerings, clock: this.clock },
+      PLAN_COPIES,
+      parseOfferingPlanChanges,
+      storeId,
+      id,
+      planId,
+      data,
+    );
   }
 }

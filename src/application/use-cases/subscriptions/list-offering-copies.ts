@@ -38,7 +38,11 @@ export class ListOfferingProducts {
     @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
   ) {}
 
-  execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, OfferingCopies<OfferingProduct>>> {
+  execute(
+    storeId: Uuid,
+    id: string,
+    params: QueryParams,
+  ): Promise<E.Either<DomainError, OfferingCopies<OfferingProduct>>> {
     return listCopies({ offerings: this.offerings, stores: this.stores }, (o) => o.products, storeId, id, params);
   }
 }
@@ -50,7 +54,11 @@ export class ListOfferingPlans {
     @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
   ) {}
 
-  execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, OfferingCopies<OfferingPlan>>> {
+  execute(
+    storeId: Uuid,
+    id: string,
+    params: QueryParams,
+  ): Promise<E.Either<DomainError, OfferingCopies<OfferingPlan>>> {
     return listCopies({ offerings: this.offerings, stores: this.stores }, (o) => o.plans, storeId, id, params);
   }
 }

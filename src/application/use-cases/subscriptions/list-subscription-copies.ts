@@ -16,7 +16,10 @@ import { listPage } from '../list-page.js';
  * A page of a subscription's own copies, with the subscription (its active plan) and the products it
  * holds (a plan's price is theirs less its discount).
  */
-export type SubscriptionCopies<A> = Page<A> & { readonly subscription: Subscription; readonly products: readonly OfferingProduct[] };
+export type SubscriptionCopies<A> = Page<A> & {
+  readonly subscription: Subscription;
+  readonly products: readonly OfferingProduct[];
+};
 
 interface Ports {
   readonly subscriptions: SubscriptionRepository;
@@ -51,8 +54,18 @@ export class ListPlansOfSubscription {
   ) {}
 
   /** Every plan of the subscription's offering snapshot: the one it is on and those it may change to. */
-  execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, SubscriptionCopies<OfferingPlan>>> {
-    return listCopies({ subscriptions: this.subscriptions, stores: this.stores }, (_s, o) => subscriptionPlans(o), storeId, id, params);
+  execute(
+    storeId: Uuid,
+    id: string,
+    params: QueryParams,
+  ): Promise<E.Either<DomainError, SubscriptionCopies<OfferingPlan>>> {
+    return listCopies(
+      { subscriptions: this.subscriptions, stores: this.stores },
+      (_s, o) => subscriptionPlans(o),
+      storeId,
+      id,
+      params,
+    );
   }
 }
 
@@ -64,7 +77,17 @@ export class ListProductsOfSubscription {
   ) {}
 
   /** The product copies the subscription holds. */
-  execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, SubscriptionCopies<OfferingProduct>>> {
-    return listCopies({ subscriptions: this.subscriptions, stores: this.stores }, subscriptionProducts, storeId, id, params);
+  execute(
+    storeId: Uuid,
+    id: string,
+    params: QueryParams,
+  ): Promise<E.Either<DomainError, SubscriptionCopies<OfferingProduct>>> {
+    return listCopies(
+      { subscriptions: this.subscriptions, stores: this.stores },
+      subscriptionProducts,
+      storeId,
+      id,
+      params,
+    );
   }
 }

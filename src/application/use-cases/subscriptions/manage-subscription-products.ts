@@ -21,8 +21,13 @@ export class ManageSubscriptionProducts {
   async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
     // A store on a test clock changes its subscriptions at the clock's time.
     const heldAt = await this.storeClock.heldAt(storeId);
-    return changeSubscription(this.subscriptions, storeId, id, parseProductChanges(data), (subscription, offering, changes) =>
-      applyProductChanges(subscription, offering, changes, heldAt ?? this.clock.now()),
+    return changeSubscription(
+      this.subscriptions,
+      storeId,
+      id,
+      parseProductChanges(data),
+      (subscription, offering, changes) =>
+        applyProductChanges(subscription, offering, changes, heldAt ?? this.clock.now()),
     );
   }
 }

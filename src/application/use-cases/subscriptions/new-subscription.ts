@@ -27,15 +27,23 @@ export type PreparedSubscription = NewSubscription & { readonly offering: Offeri
  * offering, in a currency that plan is priced in, with the invoice of its first period when that has
  * begun. Nothing is stored: the create endpoint stores one, an import a batch of them.
  */
-export const prepareSubscription = async (storeId: Uuid, data: unknown, source: OfferingSource, now: Date, ids: IdGenerator): Promise<E.Either<DomainError, PreparedSubscription>> => {
+export const prepareSubscription = async (
+  storeId: Uuid,
+  data: unknown,
+  source: OfferingSource,
+  now: Date,
+  ids: IdGenerator,
+): Promise<E.Either<DomainError, PreparedSubscription>> => {
   const input = parseNewSubscription(data);
   if (E.isLeft(input)) return E.left(validationFailed(input.left));
   const offering = await source.offering(storeId, input.right.offering_id);
   if (offering === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
   const plan = offering.plans.find((p) => p.id === input.right.plan_id);
-  if (plan === undefined) return E.left(validationFailed([issue('data.plan_id', "must be one of the offering's plans")]));
+  if (plan === undefined)
+    return E.left(validationFailed([issue('data.plan_id', "must be one of the offering's plans")]));
   const pricing = planPricing(offering.products, plan);
-  if (pricing.tooLarge.includes(input.right.currency)) return E.left(validationFailed([issue('data.currency', priceTooLarge(input.right.currency))]));
+  if (pricing.tooLarge.includes(input.right.currency))
+    return E.left(validationFailed([issue('data.currency', priceTooLarge(input.right.currency))]));
   const currencies = Object.keys(pricing.prices).sort();
   if (!currencies.includes(input.right.currency)) {
     const priced = currencies.length === 0 ? 'the plan has no price' : `the plan is priced in ${currencies.join(', ')}`;

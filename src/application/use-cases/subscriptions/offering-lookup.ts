@@ -5,7 +5,11 @@ import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/subscription/
 import type { OfferingRepository } from '../../ports/offering-repository.js';
 
 /** The store's offering with this untrusted id; any other id is not found. */
-export const findOffering = async (offerings: OfferingRepository, storeId: Uuid, id: string): Promise<E.Either<DomainError, Offering>> => {
+export const findOffering = async (
+  offerings: OfferingRepository,
+  storeId: Uuid,
+  id: string,
+): Promise<E.Either<DomainError, Offering>> => {
   const offeringId = parseUuid(id);
   const found = offeringId === undefined ? undefined : await offerings.findById(storeId, offeringId);
   return found === undefined ? E.left(notFound(OFFERING_NOT_FOUND)) : E.right(found);

@@ -1,5 +1,8 @@
 import type { OfferingItem, Offering } from '../../../domain/subscription/offering.js';
-import { OFFERING_PLAN_NOT_FOUND, OFFERING_PRODUCT_NOT_FOUND } from '../../../domain/subscription/offering-copy-input.js';
+import {
+  OFFERING_PLAN_NOT_FOUND,
+  OFFERING_PRODUCT_NOT_FOUND,
+} from '../../../domain/subscription/offering-copy-input.js';
 import type { PlanAttributes } from '../../../domain/subscription/plan.js';
 import type { ProductAttributes } from '../../../domain/subscription/product.js';
 

@@ -4,12 +4,24 @@ import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { PRORATION_POLICIES, type ProrationPolicy, type ProrationPolicyAttributes, type ProrationPolicyChanges } from '../../../domain/subscription/proration-policy.js';
+import {
+  PRORATION_POLICIES,
+  type ProrationPolicy,
+  type ProrationPolicyAttributes,
+  type ProrationPolicyChanges,
+} from '../../../domain/subscription/proration-policy.js';
 import type { ProrationPolicyRepository } from '../../ports/billing-policy-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { createPolicy, deletePolicy, getPolicy, listPolicies, updatePolicy, type BillingPolicyRules } from './billing-policies.js';
+import {
+  createPolicy,
+  deletePolicy,
+  getPolicy,
+  listPolicies,
+  updatePolicy,
+  type BillingPolicyRules,
+} from './billing-policies.js';
 
 /** A store's proration policies; an external_ref is held by one policy of the store at most. */
 const RULES: BillingPolicyRules<ProrationPolicyAttributes, ProrationPolicyChanges> = {

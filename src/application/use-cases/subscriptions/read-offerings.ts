@@ -28,10 +28,16 @@ export class GetOffering {
   constructor(@inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository) {}
 
   /** The offering, and which of its copies `include` asks to embed. */
-  async execute(storeId: Uuid, id: string, params: QueryParams = queryParams([])): Promise<E.Either<DomainError, OfferingWithIncludes>> {
+  async execute(
+    storeId: Uuid,
+    id: string,
+    params: QueryParams = queryParams([]),
+  ): Promise<E.Either<DomainError, OfferingWithIncludes>> {
     const include = E.flatMap(singleParam(params, 'include'), (raw) => parseInclude(raw, OFFERING_INCLUDES));
     if (E.isLeft(include)) return E.left(validationFailed(include.left));
-    return E.map((offering: Offering) => ({ offering, include: include.right }))(await findOffering(this.offerings, storeId, id));
+    return E.map((offering: Offering) => ({ offering, include: include.right }))(
+      await findOffering(this.offerings, storeId, id),
+    );
   }
 }
 
@@ -44,6 +50,9 @@ export class ListOfferings {
 
   /** Newest first; every offering carries its copies, so `include` costs no further query. */
   execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, Page<Offering> & OfferingsIncluded>> {
-    return listPage(this.stores, storeId, params, OFFERING_LIST, async (query) => ({ ...(await this.offerings.list(storeId, query)), include: query.include }));
+    return listPage(this.stores, storeId, params, OFFERING_LIST, async (query) => ({
+      ...(await this.offerings.list(storeId, query)),
+      include: query.include,
+    }));
   }
 }

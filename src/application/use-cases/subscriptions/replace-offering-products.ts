@@ -30,11 +30,21 @@ export class ReplaceOfferingProducts {
     const ids = parseAttachment(data, 'products');
     if (E.isLeft(ids)) return E.left(validationFailed(ids.left));
     if ((await this.offerings.findById(storeId, offeringId)) === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
-    const found = await findOriginals((wanted) => this.products.findByIds(storeId, wanted), ids.right, PRODUCTS_NOT_FOUND);
+    const found = await findOriginals(
+      (wanted) => this.products.findByIds(storeId, wanted),
+      ids.right,
+      PRODUCTS_NOT_FOUND,
+    );
     if (E.isLeft(found)) return found;
     const now = this.clock.now();
-    const updated = await this.offerings.update(storeId, offeringId, (o) => nextVersion(o, { products: withCopies([], found.right, () => this.ids.uuid(), now) }, now));
+    const updated = await this.offerings.update(storeId, offeringId, (o) =>
+      nextVersion(o, { products: withCopies([], found.right, () => this.ids.uuid(), now) }, now),
+    );
     if (E.isRight(updated)) return updated;
-    return E.left(notFound(updated.left._tag === 'Missing' ? OFFERING_NOT_FOUND : 'a product was deleted while it was being attached'));
+    return E.left(
+      notFound(
+        updated.left._tag === 'Missing' ? OFFERING_NOT_FOUND : 'a product was deleted while it was being attached',
+      ),
+    );
   }
 }

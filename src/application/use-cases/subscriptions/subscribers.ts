@@ -6,7 +6,11 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { SUBSCRIBER_LIST } from '../../../domain/subscription/subscriber-query.js';
-import { parseNewSubscriber, parseSubscriberChanges, type Subscriber } from '../../../domain/subscription/subscriber.js';
+import {
+  parseNewSubscriber,
+  parseSubscriberChanges,
+  type Subscriber,
+} from '../../../domain/subscription/subscriber.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { SubscriberRepository } from '../../ports/subscriber-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -29,7 +33,13 @@ export class CreateSubscriber {
     const attributes = parseNewSubscriber(data);
     if (E.isLeft(attributes)) return E.left(validationFailed(attributes.left));
     const now = this.clock.now();
-    const subscriber: Subscriber = { id: this.ids.uuid(), storeId, attributes: attributes.right, createdAt: now, updatedAt: now };
+    const subscriber: Subscriber = {
+      id: this.ids.uuid(),
+      storeId,
+      attributes: attributes.right,
+      createdAt: now,
+      updatedAt: now,
+    };
     await this.subscribers.insert(subscriber);
     return E.right(subscriber);
   }
@@ -72,7 +82,11 @@ export class UpdateSubscriber {
     const changes = parseSubscriberChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
     const now = this.clock.now();
-    const updated = await this.subscribers.update(storeId, subscriberId, (current) => ({ ...current, attributes: applyChanges(current.attributes, changes.right), updatedAt: now }));
+    const updated = await this.subscribers.update(storeId, subscriberId, (current) => ({
+      ...current,
+      attributes: applyChanges(current.attributes, changes.right),
+      updatedAt: now,
+    }));
     return updated === undefined ? E.left(notFound(NOT_FOUND)) : E.right(updated);
   }
 }

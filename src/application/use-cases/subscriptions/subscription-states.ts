@@ -8,7 +8,12 @@ import { parseStateAction } from '../../../domain/subscription/subscription-inpu
 import { STATE_LIST } from '../../../domain/subscription/subscription-query.js';
 import { applyStateAction } from '../../../domain/subscription/subscription-state.js';
 import { firstInvoiceOf } from '../../../domain/billing/first-invoice.js';
-import { STATE_NOT_FOUND, SUBSCRIPTION_NOT_FOUND, type Subscription, type SubscriptionStateRecord } from '../../../domain/subscription/subscription.js';
+import {
+  STATE_NOT_FOUND,
+  SUBSCRIPTION_NOT_FOUND,
+  type Subscription,
+  type SubscriptionStateRecord,
+} from '../../../domain/subscription/subscription.js';
 import type { InvoiceRepository } from '../../ports/invoice-repository.js';
 import type { StoreRepository } from '../../ports/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
@@ -47,7 +52,8 @@ export class ChangeSubscriptionState {
     if (E.isLeft(action)) return E.left(validationFailed(action.left));
     const stateId = this.ids.uuid();
     const heldAt = await this.storeClock.heldAt(storeId);
-    const dunning = action.right === 'resume' ? await this.invoices.dunningStanding(storeId, subscriptionId) : undefined;
+    const dunning =
+      action.right === 'resume' ? await this.invoices.dunningStanding(storeId, subscriptionId) : undefined;
     const startsIt = action.right === 'go_live';
     const invoiceId = this.ids.uuid();
     const applied = await this.subscriptions.applyState(
@@ -57,10 +63,16 @@ export class ChangeSubscriptionState {
         const plan = offering.plans.find((p) => p.id === subscription.planId);
         if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
         const now = changeTime(heldAt ?? this.clock.now(), subscription);
-        const changed = applyStateAction(subscription, plan.attributes, action.right, now, stateId, { invoicedThrough, dunning });
+        const changed = applyStateAction(subscription, plan.attributes, action.right, now, stateId, {
+          invoicedThrough,
+          dunning,
+        });
         if (E.isLeft(changed) || !startsIt) return changed;
         // Going live makes the first invoice, as creating a live subscription does.
-        const firstInvoice = firstInvoiceOf(changed.right.subscription, offering, plan.attributes, { id: invoiceId, now });
+        const firstInvoice = firstInvoiceOf(changed.right.subscription, offering, plan.attributes, {
+          id: invoiceId,
+          now,
+        });
         return E.right(firstInvoice === undefined ? changed.right : { ...changed.right, firstInvoice });
       },
       { mayInvoice: startsIt },
@@ -78,10 +90,16 @@ export class ListSubscriptionStates {
   ) {}
 
   /** One page of the subscription's state changes, in the order they were applied, on the one list path. */
-  async execute(storeId: Uuid, id: string, params: QueryParams): Promise<E.Either<DomainError, Page<SubscriptionStateRecord>>> {
+  async execute(
+    storeId: Uuid,
+    id: string,
+    params: QueryParams,
+  ): Promise<E.Either<DomainError, Page<SubscriptionStateRecord>>> {
     const subscriptionId = parseUuid(id);
     if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
-    const listed = await listPage(this.stores, storeId, params, STATE_LIST, (query) => this.subscriptions.listStates(storeId, subscriptionId, query.page));
+    const listed = await listPage(this.stores, storeId, params, STATE_LIST, (query) =>
+      this.subscriptions.listStates(storeId, subscriptionId, query.page),
+    );
     if (E.isLeft(listed)) return listed;
     return listed.right === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : E.right(listed.right);
   }
@@ -95,7 +113,10 @@ export class GetSubscriptionState {
   async execute(storeId: Uuid, id: string, stateId: string): Promise<E.Either<DomainError, SubscriptionStateRecord>> {
     const subscriptionId = parseUuid(id);
     const stateUuid = parseUuid(stateId);
-    const found = subscriptionId === undefined || stateUuid === undefined ? undefined : await this.subscriptions.findState(storeId, subscriptionId, stateUuid);
+    const found =
+      subscriptionId === undefined || stateUuid === undefined
+        ? undefined
+        : await this.subscriptions.findState(storeId, subscriptionId, stateUuid);
     return found === undefined ? E.left(notFound(STATE_NOT_FOUND)) : E.right(found);
   }
 }

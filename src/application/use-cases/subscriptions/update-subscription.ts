@@ -31,21 +31,31 @@ export class UpdateSubscription {
   async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
     const heldAt = await this.storeClock.heldAt(storeId);
     const parsed = parseSubscriptionChanges(data);
-    const policy = E.isRight(parsed) && parsed.right.plan_id !== undefined ? await this.policyOf(storeId, id) : undefined;
-    return changeSubscription(this.subscriptions, storeId, id, parsed, (subscription, offering, changes, latestInvoiced) => {
-      const now = heldAt ?? this.clock.now();
-      const changed = applySubscriptionChanges(subscription, offering, changes, now);
-      if (E.isLeft(changed)) return changed;
-      const switched = prorated(subscription, changed.right, offering, latestInvoiced, policy, now);
-      return E.isRight(switched) ? switched : E.left(validationFailed([issue('data.attributes.plan_id', switched.left)]));
-    });
+    const policy =
+      E.isRight(parsed) && parsed.right.plan_id !== undefined ? await this.policyOf(storeId, id) : undefined;
+    return changeSubscription(
+      this.subscriptions,
+      storeId,
+      id,
+      parsed,
+      (subscription, offering, changes, latestInvoiced) => {
+        const now = heldAt ?? this.clock.now();
+        const changed = applySubscriptionChanges(subscription, offering, changes, now);
+        if (E.isLeft(changed)) return changed;
+        const switched = prorated(subscription, changed.right, offering, latestInvoiced, policy, now);
+        return E.isRight(switched)
+          ? switched
+          : E.left(validationFailed([issue('data.attributes.plan_id', switched.left)]));
+      },
+    );
   }
 
   /** The proration policy of the subscription's offering, read before its lock: the offering never changes. */
   private async policyOf(storeId: Uuid, id: string): Promise<ProrationPolicyInUse | undefined> {
     const subscriptionId = parseUuid(id);
     const found = subscriptionId === undefined ? undefined : await this.subscriptions.findById(storeId, subscriptionId);
-    const policyId = found === undefined ? undefined : await this.offeringProration.policyIdOf(storeId, found.subscription.offeringId);
+    const policyId =
+      found === undefined ? undefined : await this.offeringProration.policyIdOf(storeId, found.subscription.offeringId);
     const policy = policyId === undefined ? undefined : await this.prorationPolicies.findById(storeId, policyId);
     return policy === undefined ? undefined : { id: policy.id, rounding: policy.attributes.rounding };
   }

@@ -61,7 +61,12 @@ export class AdvanceTestClock {
         return E.right(move.right.to);
       }
     }
-    return E.left(unprocessable('the test clock was moved by another request meanwhile; read it and try again', 'test_clock_backwards'));
+    return E.left(
+      unprocessable(
+        'the test clock was moved by another request meanwhile; read it and try again',
+        'test_clock_backwards',
+      ),
+    );
   }
 
   private async firePassedInstants(storeId: Uuid, from: Date, to: Date): Promise<void> {

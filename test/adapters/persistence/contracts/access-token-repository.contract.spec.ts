@@ -23,7 +23,10 @@ forEachBackend('AccessTokenRepository contract', (_backend, persistence) => {
   it('finds a token by hash until it expires', async () => {
     const { tokens, token } = await setup();
     expect(await tokens.insert(token)).to.equal(true);
-    expect(await tokens.findActive(token.tokenHash, new Date('2026-01-01T00:59:59.999Z'))).to.deep.equal({ ...token, scopes: null });
+    expect(await tokens.findActive(token.tokenHash, new Date('2026-01-01T00:59:59.999Z'))).to.deep.equal({
+      ...token,
+      scopes: null,
+    });
     expect(await tokens.findActive(token.tokenHash, new Date('2026-01-01T01:00:00.000Z'))).to.equal(undefined);
     expect(await tokens.findActive('0'.repeat(64), new Date('2026-01-01T00:00:00.000Z'))).to.equal(undefined);
   });
@@ -41,7 +44,10 @@ forEachBackend('AccessTokenRepository contract', (_backend, persistence) => {
     await tokens.insert(token);
     await tokens.insert(later);
     expect(await tokens.deleteExpired(new Date('2026-01-01T01:30:00.000Z'))).to.equal(1);
-    expect(await tokens.findActive(later.tokenHash, new Date('2026-01-01T01:30:00.000Z'))).to.deep.equal({ ...later, scopes: null });
+    expect(await tokens.findActive(later.tokenHash, new Date('2026-01-01T01:30:00.000Z'))).to.deep.equal({
+      ...later,
+      scopes: null,
+    });
   });
 
   it('revokes one token by hash, only for the key that minted it', async () => {
@@ -64,9 +70,19 @@ forEachBackend('AccessTokenRepository contract', (_backend, persistence) => {
     const { tokens, keys, store, key, token } = await setup();
     await tokens.insert(token);
     const at = new Date('2026-01-01T00:00:00.000Z');
-    await keys.update(store.id, key.id, (current) => ({ ...current, scopes: ['read-only', 'billing'] }), () => true);
+    await keys.update(
+      store.id,
+      key.id,
+      (current) => ({ ...current, scopes: ['read-only', 'billing'] }),
+      () => true,
+    );
     expect((await tokens.findActive(token.tokenHash, at))?.scopes).to.deep.equal(['read-only', 'billing']);
-    await keys.update(store.id, key.id, (current) => ({ ...current, scopes: null }), () => true);
+    await keys.update(
+      store.id,
+      key.id,
+      (current) => ({ ...current, scopes: null }),
+      () => true,
+    );
     expect((await tokens.findActive(token.tokenHash, at))?.scopes).to.equal(null);
   });
 });

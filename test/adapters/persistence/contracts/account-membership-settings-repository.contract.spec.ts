@@ -25,11 +25,15 @@ forEachBackend('Account-membership settings repository contract', (_backend, per
 
   it('stores the limit for the store alone, apart from its cart settings, and changes it again', async () => {
     const { repo, cart, store, other } = await setup();
-    expect(await repo.update(store.id, () => E.right({ membershipLimit: 1 }))).to.deep.equal(E.right({ membershipLimit: 1 }));
+    expect(await repo.update(store.id, () => E.right({ membershipLimit: 1 }))).to.deep.equal(
+      E.right({ membershipLimit: 1 }),
+    );
     expect(await repo.find(store.id)).to.deep.equal({ membershipLimit: 1 });
     expect(await repo.find(other.id)).to.deep.equal(DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS);
     expect(await cart.find(store.id)).to.deep.equal(DEFAULT_CART_SETTINGS);
-    expect(await repo.update(store.id, (current) => E.right({ membershipLimit: current.membershipLimit + 9_999 }))).to.deep.equal(E.right({ membershipLimit: 10_000 }));
+    expect(
+      await repo.update(store.id, (current) => E.right({ membershipLimit: current.membershipLimit + 9_999 })),
+    ).to.deep.equal(E.right({ membershipLimit: 10_000 }));
     expect(await repo.find(store.id)).to.deep.equal({ membershipLimit: 10_000 });
   });
 
@@ -44,11 +48,17 @@ forEachBackend('Account-membership settings repository contract', (_backend, per
     await repo.update(other.id, () => E.right({ membershipLimit: 1 }));
     const results = await Promise.all([
       // No row yet for the first store: every one of these may be the one that inserts it.
-      ...Array.from({ length: 6 }, () => repo.update(store.id, (s) => E.right({ membershipLimit: s.membershipLimit - 1 }))),
-      ...Array.from({ length: 6 }, () => repo.update(other.id, (s) => E.right({ membershipLimit: s.membershipLimit + 1 }))),
+      ...Array.from({ length: 6 }, () =>
+        repo.update(store.id, (s) => E.right({ membershipLimit: s.membershipLimit - 1 })),
+      ),
+      ...Array.from({ length: 6 }, () =>
+        repo.update(other.id, (s) => E.right({ membershipLimit: s.membershipLimit + 1 })),
+      ),
     ]);
     expect(results.every((r) => r !== undefined && E.isRight(r))).to.equal(true);
-    expect(await repo.find(store.id)).to.deep.equal({ membershipLimit: DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS.membershipLimit - 6 });
+    expect(await repo.find(store.id)).to.deep.equal({
+      membershipLimit: DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS.membershipLimit - 6,
+    });
     expect(await repo.find(other.id)).to.deep.equal({ membershipLimit: 7 });
   });
 });

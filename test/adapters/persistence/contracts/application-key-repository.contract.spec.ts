@@ -8,7 +8,8 @@ import { aKey, aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
 
-const fits = (requested: number | null) => (budget: { rateLimit: number; reservedByOthers: number }) => reservationFits(budget, requested);
+const fits = (requested: number | null) => (budget: { rateLimit: number; reservedByOthers: number }) =>
+  reservationFits(budget, requested);
 
 forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
   const setup = async (rateLimit = 100) => {
@@ -69,9 +70,19 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     await keys.insert(a, fits(60));
     await keys.insert(b, fits(30));
     const at = new Date('2026-02-01T00:00:00.000Z');
-    const raised = await keys.update(store.id, a.id, (k) => ({ ...k, reservedRateLimit: 70, updatedAt: at }), (budget, k) => reservationFits(budget, k.reservedRateLimit));
+    const raised = await keys.update(
+      store.id,
+      a.id,
+      (k) => ({ ...k, reservedRateLimit: 70, updatedAt: at }),
+      (budget, k) => reservationFits(budget, k.reservedRateLimit),
+    );
     expect(raised).to.deep.equal(E.right({ ...a, reservedRateLimit: 70, updatedAt: at }));
-    const over = await keys.update(store.id, a.id, (k) => ({ ...k, reservedRateLimit: 71 }), (budget, k) => reservationFits(budget, k.reservedRateLimit));
+    const over = await keys.update(
+      store.id,
+      a.id,
+      (k) => ({ ...k, reservedRateLimit: 71 }),
+      (budget, k) => reservationFits(budget, k.reservedRateLimit),
+    );
     expect(over).to.deep.equal(E.left(overBudget));
     expect((await keys.findById(store.id, a.id))?.reservedRateLimit).to.equal(70);
   });
@@ -90,7 +101,13 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     const { keys, tokens, stores, store } = await setup();
     const key = aKey(store.id);
     await keys.insert(key, fits(null));
-    const token = { tokenHash: 'a'.repeat(64), storeId: store.id, applicationKeyId: key.id, grant: 'implicit' as const, expiresAt: new Date('2030-01-01T00:00:00.000Z') };
+    const token = {
+      tokenHash: 'a'.repeat(64),
+      storeId: store.id,
+      applicationKeyId: key.id,
+      grant: 'implicit' as const,
+      expiresAt: new Date('2030-01-01T00:00:00.000Z'),
+    };
     await tokens.insert(token);
     const other = aStore();
     await stores.create(storeRecords(other));
@@ -104,10 +121,16 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
   it('lists newest first with a stable tie-breaker, pages, counts and sums reservations', async () => {
     const { keys, store, firstKey } = await setup();
     const sameTime = new Date('2026-03-01T00:00:00.000Z');
-    const tied = [aKey(store.id, { createdAt: sameTime, reservedRateLimit: 3 }), aKey(store.id, { createdAt: sameTime, reservedRateLimit: 4 })];
+    const tied = [
+      aKey(store.id, { createdAt: sameTime, reservedRateLimit: 3 }),
+      aKey(store.id, { createdAt: sameTime, reservedRateLimit: 4 }),
+    ];
     const newest = aKey(store.id, { createdAt: new Date('2026-04-01T00:00:00.000Z') });
     for (const k of [...tied, newest]) await keys.insert(k, fits(k.reservedRateLimit));
-    const tiedOrder = tied.map((k) => k.id).sort().reverse();
+    const tiedOrder = tied
+      .map((k) => k.id)
+      .sort()
+      .reverse();
     const all = await keys.list(store.id, listQuery(APPLICATION_KEY_LIST, { offset: 0, limit: 100 }));
     expect(all.items.map((k) => k.id)).to.deep.equal([newest.id, ...tiedOrder, firstKey.id]);
     expect(all.total).to.equal(4);
@@ -140,11 +163,29 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
     await keys.insert(key, fits(null));
     expect(await keys.findById(store.id, key.id)).to.deep.equal(key);
     const previousSecret = { hash: key.secretHash, expiresAt: new Date('2026-01-08T00:00:00.000Z') };
-    const rotated = { ...key, secretHash: 'b'.repeat(64), previousSecret, scopes: ['read-only', 'billing'] as const, updatedAt: new Date('2026-01-03T00:00:00.000Z') };
-    expect(await keys.update(store.id, key.id, () => rotated, () => true)).to.deep.equal(E.right(rotated));
+    const rotated = {
+      ...key,
+      secretHash: 'b'.repeat(64),
+      previousSecret,
+      scopes: ['read-only', 'billing'] as const,
+      updatedAt: new Date('2026-01-03T00:00:00.000Z'),
+    };
+    expect(
+      await keys.update(
+        store.id,
+        key.id,
+        () => rotated,
+        () => true,
+      ),
+    ).to.deep.equal(E.right(rotated));
     expect(await keys.findByClientId(key.clientId)).to.deep.equal(rotated);
     const cleared = { ...rotated, previousSecret: null, scopes: null };
-    await keys.update(store.id, key.id, () => cleared, () => true);
+    await keys.update(
+      store.id,
+      key.id,
+      () => cleared,
+      () => true,
+    );
     expect(await keys.findById(store.id, key.id)).to.deep.equal(cleared);
   });
 });

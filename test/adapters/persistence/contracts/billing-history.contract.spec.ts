@@ -32,20 +32,35 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const subscribe = async (start: string, overrides: Partial<Subscription> = {}) => {
       const createdAt = at(start);
-      const subscription = aSubscription(offering, versionId, { timestamps: { createdAt, updatedAt: createdAt }, invoiceAfter: createdAt, ...overrides });
+      const subscription = aSubscription(offering, versionId, {
+        timestamps: { createdAt, updatedAt: createdAt },
+        invoiceAfter: createdAt,
+        ...overrides,
+      });
       await ports.subscriptions.insert(subscription);
       return subscription;
     };
     const act = async (id: Uuid, action: StateAction, when: string) => {
-      const applied = await ports.subscriptions.applyState(store.id, id, (s, o) => applyStateAction(s, o.plans.find((p) => p.id === s.planId)!.attributes, action, at(when), randomIds.uuid()));
+      const applied = await ports.subscriptions.applyState(store.id, id, (s, o) =>
+        applyStateAction(s, o.plans.find((p) => p.id === s.planId)!.attributes, action, at(when), randomIds.uuid()),
+      );
       expect(E.isRight(applied), `${action} on ${when}`).to.equal(true);
     };
     const changePlan = async (id: Uuid, index: number) => {
-      const changed = await ports.subscriptions.update(store.id, id, (s) => E.right({ ...s, planId: offering.plans[index]!.id }));
+      const changed = await ports.subscriptions.update(store.id, id, (s) =>
+        E.right({ ...s, planId: offering.plans[index]!.id }),
+      );
       expect(E.isRight(changed)).to.equal(true);
     };
     const bill = async (when: string) => {
-      const job: Job = { id: randomIds.uuid(), storeId: store.id, jobType: 'billing-run', status: 'started', createdAt: at(when), updatedAt: at(when) };
+      const job: Job = {
+        id: randomIds.uuid(),
+        storeId: store.id,
+        jobType: 'billing-run',
+        status: 'started',
+        createdAt: at(when),
+        updatedAt: at(when),
+      };
       await ports.container.get(RunBilling).run({ job, startedAt: at(when), heartbeat: async () => {} });
     };
     const billed = async (id: Uuid) =>
@@ -65,8 +80,17 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await act(paused.id, 'resume', '2026-02-15');
     await act(paused.id, 'pause', '2026-03-10');
     const batch = await invoices.billingBatch(store.id, undefined, 10);
-    const pauses = new Map(batch.items.map((c) => [c.subscription.id, (c.history.pauses ?? []).map((g) => [g.from.toISOString().slice(0, 10), g.until?.toISOString().slice(0, 10)])]));
-    expect(pauses.get(paused.id)).to.deep.equal([['2026-01-25', '2026-02-05'], ['2026-02-10', '2026-02-15'], ['2026-03-10', undefined]]);
+    const pauses = new Map(
+      batch.items.map((c) => [
+        c.subscription.id,
+        (c.history.pauses ?? []).map((g) => [g.from.toISOString().slice(0, 10), g.until?.toISOString().slice(0, 10)]),
+      ]),
+    );
+    expect(pauses.get(paused.id)).to.deep.equal([
+      ['2026-01-25', '2026-02-05'],
+      ['2026-02-10', '2026-02-15'],
+      ['2026-03-10', undefined],
+    ]);
     expect(pauses.get(never.id)).to.deep.equal([]);
   });
 
@@ -80,7 +104,11 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await act(s.id, 'pause', '2026-02-10');
     await act(s.id, 'resume', '2026-02-15');
     await bill('2026-03-01');
-    expect(await billed(s.id)).to.deep.equal([['2026-01-01', '2026-02-01'], ['2026-02-01', '2026-03-01'], ['2026-03-01', '2026-04-01']]);
+    expect(await billed(s.id)).to.deep.equal([
+      ['2026-01-01', '2026-02-01'],
+      ['2026-02-01', '2026-03-01'],
+      ['2026-03-01', '2026-04-01'],
+    ]);
   });
 
   it('leaves unbilled a period paused from before its start to after its end', async () => {
@@ -91,7 +119,10 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await bill('2026-02-01');
     await act(s.id, 'resume', '2026-03-05');
     await bill('2026-03-05');
-    expect(await billed(s.id)).to.deep.equal([['2026-01-01', '2026-02-01'], ['2026-03-01', '2026-04-01']]);
+    expect(await billed(s.id)).to.deep.equal([
+      ['2026-01-01', '2026-02-01'],
+      ['2026-03-01', '2026-04-01'],
+    ]);
   });
 
   it('yearly → monthly bills no month twice; monthly → yearly loses none', async () => {
@@ -104,15 +135,30 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await changePlan(monthly.id, 0);
     await bill('2026-06-01');
     await bill('2027-02-01');
-    expect(await billed(yearly.id)).to.deep.equal([['2026-01-01', '2027-01-01'], ['2027-01-01', '2027-02-01'], ['2027-02-01', '2027-03-01']]);
-    expect(await billed(monthly.id)).to.deep.equal([['2026-01-01', '2026-02-01'], ['2026-02-01', '2027-02-01'], ['2027-02-01', '2028-02-01']]);
+    expect(await billed(yearly.id)).to.deep.equal([
+      ['2026-01-01', '2027-01-01'],
+      ['2027-01-01', '2027-02-01'],
+      ['2027-02-01', '2027-03-01'],
+    ]);
+    expect(await billed(monthly.id)).to.deep.equal([
+      ['2026-01-01', '2026-02-01'],
+      ['2026-02-01', '2027-02-01'],
+      ['2027-02-01', '2028-02-01'],
+    ]);
   });
 
   it('a plan closed by its length has its periods billed by a run after the close', async () => {
-    const { subscribe, bill, billed } = await setup({ billing_interval_type: 'week', end_behavior: 'close', plan_length: 2 });
+    const { subscribe, bill, billed } = await setup({
+      billing_interval_type: 'week',
+      end_behavior: 'close',
+      plan_length: 2,
+    });
     const s = await subscribe('2026-01-05');
     await bill('2026-02-01');
-    expect(await billed(s.id)).to.deep.equal([['2026-01-05', '2026-01-12'], ['2026-01-12', '2026-01-19']]);
+    expect(await billed(s.id)).to.deep.equal([
+      ['2026-01-05', '2026-01-12'],
+      ['2026-01-12', '2026-01-19'],
+    ]);
   });
 
   it('keeps billable_from through insert, update and state changes, and bills only from there', async () => {
@@ -122,11 +168,18 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await changePlan(upgraded.id, 1);
     await act(upgraded.id, 'pause', '2026-03-11');
     await act(upgraded.id, 'resume', '2026-03-12');
-    expect((await subscriptions.findById(store.id, upgraded.id))?.subscription.billableFrom).to.deep.equal(new Date('2026-03-10T12:34:56.789Z'));
+    expect((await subscriptions.findById(store.id, upgraded.id))?.subscription.billableFrom).to.deep.equal(
+      new Date('2026-03-10T12:34:56.789Z'),
+    );
     expect((await subscriptions.findById(store.id, later.id))?.subscription.billableFrom).to.equal(undefined);
     const batch = await invoices.billingBatch(store.id, undefined, 10);
-    expect(batch.items.find((c) => c.subscription.id === upgraded.id)?.subscription.billableFrom).to.deep.equal(new Date('2026-03-10T12:34:56.789Z'));
+    expect(batch.items.find((c) => c.subscription.id === upgraded.id)?.subscription.billableFrom).to.deep.equal(
+      new Date('2026-03-10T12:34:56.789Z'),
+    );
     await bill('2026-04-01');
-    expect(await billed(upgraded.id)).to.deep.equal([['2026-03-01', '2026-04-01'], ['2026-04-01', '2026-05-01']]);
+    expect(await billed(upgraded.id)).to.deep.equal([
+      ['2026-03-01', '2026-04-01'],
+      ['2026-04-01', '2026-05-01'],
+    ]);
   });
 });

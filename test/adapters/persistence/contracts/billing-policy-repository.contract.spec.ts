@@ -22,8 +22,20 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
 
   it('stores every attribute at its limits and reads it back, never from another store', async () => {
     const { policies, rules, store, other } = await setup();
-    const policy = aProrationPolicy(store.id, { name: `Café ☕ ${'n'.repeat(1017)}`, rounding: 'nearest', external_ref: `😀${'r'.repeat(2047)}` });
-    const rule = aDunningRule(store.id, { payment_retry_type: 'backoff', payment_retry_interval: 1024, payment_retry_unit: 'week', payment_retry_multiplier: 1.25, payment_retries_limit: 2_147_483_647, action: 'suspend', default: false });
+    const policy = aProrationPolicy(store.id, {
+      name: `Café ☕ ${'n'.repeat(1017)}`,
+      rounding: 'nearest',
+      external_ref: `😀${'r'.repeat(2047)}`,
+    });
+    const rule = aDunningRule(store.id, {
+      payment_retry_type: 'backoff',
+      payment_retry_interval: 1024,
+      payment_retry_unit: 'week',
+      payment_retry_multiplier: 1.25,
+      payment_retries_limit: 2_147_483_647,
+      action: 'suspend',
+      default: false,
+    });
     expect(await policies.insert(policy)).to.deep.equal(E.right(undefined));
     expect(await rules.insert(rule)).to.deep.equal(E.right(undefined));
     expect(await policies.findById(store.id, policy.id)).to.deep.equal(policy);
@@ -37,10 +49,14 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
     const shared = aProrationPolicy(store.id, { external_ref: 'shared' });
     expect(await policies.insert(shared)).to.deep.equal(E.right(undefined));
     expect(await policies.insert(aProrationPolicy(store.id, { external_ref: 'shared' }))).to.deep.equal(E.left(taken));
-    expect(await policies.insert(aProrationPolicy(store.id, { external_ref: 'Shared' }))).to.deep.equal(E.right(undefined));
+    expect(await policies.insert(aProrationPolicy(store.id, { external_ref: 'Shared' }))).to.deep.equal(
+      E.right(undefined),
+    );
     expect(await policies.findByExclusiveValue(store.id, 'shared')).to.deep.equal(shared);
     expect(await policies.findByExclusiveValue(store.id, 'nothing')).to.equal(undefined);
-    expect(await policies.insert(aProrationPolicy(other.id, { external_ref: 'shared' }))).to.deep.equal(E.right(undefined));
+    expect(await policies.insert(aProrationPolicy(other.id, { external_ref: 'shared' }))).to.deep.equal(
+      E.right(undefined),
+    );
     expect(await policies.insert(aProrationPolicy(store.id))).to.deep.equal(E.right(undefined));
     expect(await policies.insert(aProrationPolicy(store.id))).to.deep.equal(E.right(undefined));
     expect((await policies.list(store.id, listQuery(BILLING_POLICY_LIST))).total).to.equal(4);
@@ -55,11 +71,19 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
     const second = aDunningRule(store.id, { default: false });
     expect(await rules.insert(second)).to.deep.equal(E.right(undefined));
     expect(await rules.insert(aDunningRule(store.id))).to.deep.equal(E.right(undefined));
-    expect(await rules.update(store.id, second.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true } }))).to.deep.equal(E.left(taken));
+    expect(
+      await rules.update(store.id, second.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true } })),
+    ).to.deep.equal(E.left(taken));
     expect(await rules.findById(store.id, second.id)).to.deep.equal(second);
-    expect(await rules.update(store.id, first.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true, action: 'close' } }))).to.satisfy(E.isRight);
+    expect(
+      await rules.update(store.id, first.id, (r) =>
+        E.right({ ...r, attributes: { ...r.attributes, default: true, action: 'close' } }),
+      ),
+    ).to.satisfy(E.isRight);
     await rules.update(store.id, first.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: false } }));
-    expect(await rules.update(store.id, second.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true } }))).to.satisfy(E.isRight);
+    expect(
+      await rules.update(store.id, second.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true } })),
+    ).to.satisfy(E.isRight);
     // The default is found by its mark, within the store only.
     expect((await rules.findByExclusiveValue(store.id, DEFAULT_MARK))?.id).to.equal(second.id);
     await rules.update(store.id, second.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: false } }));
@@ -69,14 +93,22 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
 
   it('gives an exclusive value to exactly one of many concurrent writers', async () => {
     const { policies, rules, store } = await setup();
-    const inserts = await Promise.all(Array.from({ length: 6 }, () => policies.insert(aProrationPolicy(store.id, { external_ref: 'race' }))));
+    const inserts = await Promise.all(
+      Array.from({ length: 6 }, () => policies.insert(aProrationPolicy(store.id, { external_ref: 'race' }))),
+    );
     expect(inserts.filter(E.isRight)).to.have.length(1);
     const candidates = Array.from({ length: 6 }, () => aDunningRule(store.id));
     for (const rule of candidates) await rules.insert(rule);
-    const promotions = await Promise.all(candidates.map((rule) => rules.update(store.id, rule.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true } }))));
+    const promotions = await Promise.all(
+      candidates.map((rule) =>
+        rules.update(store.id, rule.id, (r) => E.right({ ...r, attributes: { ...r.attributes, default: true } })),
+      ),
+    );
     expect(promotions.filter(E.isRight)).to.have.length(1);
     expect(promotions.filter(E.isLeft).map((p) => p.left)).to.deep.equal(Array.from({ length: 5 }, () => taken));
-    const defaults = (await rules.list(store.id, listQuery(BILLING_POLICY_LIST, { limit: 100 }))).items.filter((r) => r.attributes.default === true);
+    const defaults = (await rules.list(store.id, listQuery(BILLING_POLICY_LIST, { limit: 100 }))).items.filter(
+      (r) => r.attributes.default === true,
+    );
     expect(defaults).to.have.length(1);
   });
 
@@ -85,13 +117,23 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
     const policy = aProrationPolicy(store.id, { external_ref: 'old' });
     await policies.insert(policy);
     const later = new Date('2026-06-01T00:00:00.000Z');
-    const renamed = await policies.update(store.id, policy.id, (p) => E.right({ ...p, attributes: { name: 'Renamed', rounding: 'down' }, updatedAt: later }));
-    expect(renamed).to.deep.equal(E.right({ ...policy, attributes: { name: 'Renamed', rounding: 'down' }, updatedAt: later }));
-    expect(await policies.findById(store.id, policy.id)).to.deep.equal({ ...policy, attributes: { name: 'Renamed', rounding: 'down' }, updatedAt: later });
+    const renamed = await policies.update(store.id, policy.id, (p) =>
+      E.right({ ...p, attributes: { name: 'Renamed', rounding: 'down' }, updatedAt: later }),
+    );
+    expect(renamed).to.deep.equal(
+      E.right({ ...policy, attributes: { name: 'Renamed', rounding: 'down' }, updatedAt: later }),
+    );
+    expect(await policies.findById(store.id, policy.id)).to.deep.equal({
+      ...policy,
+      attributes: { name: 'Renamed', rounding: 'down' },
+      updatedAt: later,
+    });
     expect(await policies.update(store.id, policy.id, () => refused)).to.deep.equal(refused);
     expect(await policies.update(other.id, policy.id, (p) => E.right(p))).to.deep.equal(E.left(missing));
     // The cleared external_ref is free again.
-    expect(await policies.insert(aProrationPolicy(store.id, { external_ref: 'old' }))).to.deep.equal(E.right(undefined));
+    expect(await policies.insert(aProrationPolicy(store.id, { external_ref: 'old' }))).to.deep.equal(
+      E.right(undefined),
+    );
   });
 
   it('applies concurrent updates one after the other, so that none is lost', async () => {
@@ -100,9 +142,15 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
     await rules.insert(rule);
     await Promise.all([
       rules.update(store.id, rule.id, (r) => E.right({ ...r, attributes: { ...r.attributes, action: 'pause' } })),
-      rules.update(store.id, rule.id, (r) => E.right({ ...r, attributes: { ...r.attributes, payment_retries_limit: 3 } })),
+      rules.update(store.id, rule.id, (r) =>
+        E.right({ ...r, attributes: { ...r.attributes, payment_retries_limit: 3 } }),
+      ),
     ]);
-    expect((await rules.findById(store.id, rule.id))?.attributes).to.deep.equal({ ...rule.attributes, action: 'pause', payment_retries_limit: 3 });
+    expect((await rules.findById(store.id, rule.id))?.attributes).to.deep.equal({
+      ...rule.attributes,
+      action: 'pause',
+      payment_retries_limit: 3,
+    });
   });
 
   it('deletes within the store only, once, and never brings a record back when an update races the deletion', async () => {
@@ -123,7 +171,9 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
         rules.delete(store.id, raced.id),
       ]);
       expect(deleted).to.deep.equal(E.right(undefined));
-      expect(E.isLeft(updated) ? updated.left : updated.right.attributes.action).to.satisfy((v: unknown) => v === 'close' || (v as { _tag?: string })._tag === 'Missing');
+      expect(E.isLeft(updated) ? updated.left : updated.right.attributes.action).to.satisfy(
+        (v: unknown) => v === 'close' || (v as { _tag?: string })._tag === 'Missing',
+      );
       expect(await rules.findById(store.id, raced.id)).to.equal(undefined);
     }
   });
@@ -131,7 +181,10 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
   it('lists newest first, then by id, a page at a time, counting only the store', async () => {
     const { policies, store, other } = await setup();
     const dated = [1, 2, 3].map((n) => aProrationPolicy(store.id, {}, new Date(Date.UTC(2026, 0, n))));
-    const sameInstant = [aProrationPolicy(store.id, {}, new Date(Date.UTC(2026, 1, 1))), aProrationPolicy(store.id, {}, new Date(Date.UTC(2026, 1, 1)))];
+    const sameInstant = [
+      aProrationPolicy(store.id, {}, new Date(Date.UTC(2026, 1, 1))),
+      aProrationPolicy(store.id, {}, new Date(Date.UTC(2026, 1, 1))),
+    ];
     for (const p of [...dated, ...sameInstant]) await policies.insert(p);
     await policies.insert(aProrationPolicy(other.id));
     const all = await policies.list(store.id, listQuery(BILLING_POLICY_LIST, { limit: 100 }));

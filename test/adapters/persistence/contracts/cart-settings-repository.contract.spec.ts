@@ -24,12 +24,21 @@ forEachBackend('Cart settings repository contract', (_backend, persistence) => {
 
   it('stores every setting, for the store alone, and changes it again', async () => {
     const { repo, store, other } = await setup();
-    const changed = { cartExpiryDays: 365, customDiscountsEnabled: true, useRulePromotions: false, snapshotDate: '2026-02-21T15:07:25Z' };
+    const changed = {
+      cartExpiryDays: 365,
+      customDiscountsEnabled: true,
+      useRulePromotions: false,
+      snapshotDate: '2026-02-21T15:07:25Z',
+    };
     expect(await repo.update(store.id, () => E.right(changed))).to.deep.equal(E.right(changed));
     expect(await repo.find(store.id)).to.deep.equal(changed);
     expect(await repo.find(other.id)).to.deep.equal(DEFAULT_CART_SETTINGS);
     const again = { cartExpiryDays: 1, customDiscountsEnabled: false, useRulePromotions: true };
-    expect(await repo.update(store.id, (current) => (current.snapshotDate === changed.snapshotDate ? E.right(again) : E.left('stale')))).to.deep.equal(E.right(again));
+    expect(
+      await repo.update(store.id, (current) =>
+        current.snapshotDate === changed.snapshotDate ? E.right(again) : E.left('stale'),
+      ),
+    ).to.deep.equal(E.right(again));
     expect(await repo.find(store.id)).to.deep.equal(again);
   });
 
@@ -41,7 +50,11 @@ forEachBackend('Cart settings repository contract', (_backend, persistence) => {
 
   it('applies concurrent changes one after the other, the first ones included, so that none is lost', async () => {
     const { repo, store } = await setup();
-    await Promise.all(Array.from({ length: 6 }, () => repo.update(store.id, (s) => E.right({ ...s, cartExpiryDays: s.cartExpiryDays + 1 }))));
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        repo.update(store.id, (s) => E.right({ ...s, cartExpiryDays: s.cartExpiryDays + 1 })),
+      ),
+    );
     expect((await repo.find(store.id))?.cartExpiryDays).to.equal(DEFAULT_CART_SETTINGS.cartExpiryDays + 6);
   });
 });

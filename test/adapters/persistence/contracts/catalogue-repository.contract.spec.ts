@@ -27,18 +27,30 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
   };
 
   const kinds = [
-    ['products', (ports: Awaited<ReturnType<typeof setup>>) => ports.products as CatalogueRepository<Attributes>, aProduct],
+    [
+      'products',
+      (ports: Awaited<ReturnType<typeof setup>>) => ports.products as CatalogueRepository<Attributes>,
+      aProduct,
+    ],
     ['plans', (ports: Awaited<ReturnType<typeof setup>>) => ports.plans as CatalogueRepository<Attributes>, aPlan],
   ] as const;
 
   for (const [kind, repositoryOf, build] of kinds) {
     const make = (storeId: Uuid, attributes: Record<string, unknown> = {}, createdAt?: Date) =>
-      (build as (s: Uuid, a: Record<string, unknown>, c?: Date) => CatalogueRecord<Attributes>)(storeId, attributes, createdAt);
+      (build as (s: Uuid, a: Record<string, unknown>, c?: Date) => CatalogueRecord<Attributes>)(
+        storeId,
+        attributes,
+        createdAt,
+      );
 
     it(`${kind}: stores every attribute and reads it back, never from another store`, async () => {
       const ports = await setup();
       const repo = repositoryOf(ports);
-      const record = make(ports.store.id, { name: 'Café ☕ 名前', description: 'd'.repeat(1024), external_ref: 'x'.repeat(2048) });
+      const record = make(ports.store.id, {
+        name: 'Café ☕ 名前',
+        description: 'd'.repeat(1024),
+        external_ref: 'x'.repeat(2048),
+      });
       await repo.insert(record);
       expect(await repo.findById(ports.store.id, record.id)).to.deep.equal(record);
       expect(await repo.findById(ports.other.id, record.id)).to.equal(undefined);
@@ -53,7 +65,11 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
       const record = make(ports.store.id);
       await repo.insert(record);
       const later = new Date('2026-06-01T00:00:00.000Z');
-      const renamed = await repo.update(ports.store.id, record.id, (r) => ({ ...r, attributes: { ...r.attributes, name: 'Renamed' }, updatedAt: later }) as typeof r);
+      const renamed = await repo.update(
+        ports.store.id,
+        record.id,
+        (r) => ({ ...r, attributes: { ...r.attributes, name: 'Renamed' }, updatedAt: later }) as typeof r,
+      );
       expect(renamed?.attributes.name).to.equal('Renamed');
       expect(await repo.findById(ports.store.id, record.id)).to.deep.equal(renamed);
       expect(await repo.update(ports.other.id, record.id, (r) => r)).to.equal(undefined);
@@ -83,17 +99,32 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
       const ports = await setup();
       const repo = repositoryOf(ports);
       const refs = ['plain', 'with "quotes"', 'a,b:c(d)', 'ü@+.x', null] as const;
-      const records = refs.map((ref, n) => make(ports.store.id, ref === null ? {} : { external_ref: ref }, new Date(Date.UTC(2026, 0, n + 1))));
+      const records = refs.map((ref, n) =>
+        make(ports.store.id, ref === null ? {} : { external_ref: ref }, new Date(Date.UTC(2026, 0, n + 1))),
+      );
       for (const r of records) await repo.insert(r);
       await repo.insert(make(ports.other.id, { external_ref: 'plain' }));
       const all = await repo.list(ports.store.id, listQuery(CATALOGUE_LIST, { limit: 100 }));
       expect(all.items.map((r) => r.id)).to.deep.equal([...records].reverse().map((r) => r.id));
       expect(all).to.include({ total: 5, totalMethod: 'exact' });
       for (const ref of refs.filter((r) => r !== null)) {
-        const found = await repo.list(ports.store.id, listQuery(CATALOGUE_LIST, { limit: 100, filter: [{ op: 'eq', field: 'external_ref', value: ref }] }));
-        expect(found.items.map((r) => r.attributes.external_ref), ref).to.deep.equal([ref]);
+        const found = await repo.list(
+          ports.store.id,
+          listQuery(CATALOGUE_LIST, { limit: 100, filter: [{ op: 'eq', field: 'external_ref', value: ref }] }),
+        );
+        expect(
+          found.items.map((r) => r.attributes.external_ref),
+          ref,
+        ).to.deep.equal([ref]);
       }
-      const some = await repo.list(ports.store.id, listQuery(CATALOGUE_LIST, { limit: 1, offset: 1, filter: [{ op: 'in', field: 'external_ref', values: ['plain', 'a,b:c(d)', 'missing'] }] }));
+      const some = await repo.list(
+        ports.store.id,
+        listQuery(CATALOGUE_LIST, {
+          limit: 1,
+          offset: 1,
+          filter: [{ op: 'in', field: 'external_ref', values: ['plain', 'a,b:c(d)', 'missing'] }],
+        }),
+      );
       expect(some.items.map((r) => r.attributes.external_ref)).to.deep.equal(['plain']);
       expect(some.total).to.equal(2);
     });

@@ -28,7 +28,11 @@ forEachBackend('IdempotencyStore contract', (backend, persistence) => {
     const { idempotency, claim } = await setup();
     const first = claim();
     expect(await idempotency.claim(first)).to.equal(undefined);
-    expect(await idempotency.claim(claim({ fingerprint: 'b'.repeat(64) }))).to.deep.equal({ ...first, response: undefined, applied: false });
+    expect(await idempotency.claim(claim({ fingerprint: 'b'.repeat(64) }))).to.deep.equal({
+      ...first,
+      response: undefined,
+      applied: false,
+    });
   });
 
   it('keeps the response of the claim that holds the key, and only of that claim', async () => {

@@ -4,7 +4,10 @@ import type { ImportLine } from '../../../../src/domain/billing/import-line.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import type { PageRequest } from '../../../../src/domain/query/page.js';
 import { TOKENS } from '../../../../src/application/tokens.js';
-import { ABANDONED_IMPORT_LINES_AFTER_MS, SweepAbandonedImportLines } from '../../../../src/application/use-cases/imports/sweep-abandoned-import-lines.js';
+import {
+  ABANDONED_IMPORT_LINES_AFTER_MS,
+  SweepAbandonedImportLines,
+} from '../../../../src/application/use-cases/imports/sweep-abandoned-import-lines.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
@@ -13,10 +16,17 @@ import { portsOf } from '../../../support/ports.js';
 import { TestClock } from '../../../support/system-fakes.js';
 
 /** How many lines of an import are stored (every line these tests store is a failed one). */
-const stored = async (lines: ImportLineRepository, importId: Uuid): Promise<number> => (await lines.report(importId)).failed;
+const stored = async (lines: ImportLineRepository, importId: Uuid): Promise<number> =>
+  (await lines.report(importId)).failed;
 
 const linesOf = (importId: Uuid, storeId: Uuid, count: number): ImportLine[] =>
-  Array.from({ length: count }, (_, n) => ({ importId, lineNumber: n + 1, storeId, status: 'failed', error: 'the line is not valid JSON' }));
+  Array.from({ length: count }, (_, n) => ({
+    importId,
+    lineNumber: n + 1,
+    storeId,
+    status: 'failed',
+    error: 'the line is not valid JSON',
+  }));
 
 forEachBackend('Import line repository contract', (_backend, persistence) => {
   const setup = async () => {
@@ -60,7 +70,10 @@ forEachBackend('Import line repository contract', (_backend, persistence) => {
     const job = aJob(store.id, { id: deleted, jobType: 'import' });
     await ports.jobs.insert(job);
     clock.set(at(ABANDONED_IMPORT_LINES_AFTER_MS + 1));
-    await lines.append([{ importId: streaming, lineNumber: 3, storeId: store.id, status: 'failed', error: 'late' }], clock.now());
+    await lines.append(
+      [{ importId: streaming, lineNumber: 3, storeId: store.id, status: 'failed', error: 'late' }],
+      clock.now(),
+    );
     expect(await sweep.execute()).to.equal(2);
     expect(await stored(lines, streaming)).to.equal(1);
     expect(await stored(lines, deleted)).to.equal(2);
@@ -82,7 +95,15 @@ forEachBackend('Import line repository contract', (_backend, persistence) => {
   it('settles many lines at once, each with its own outcome, and keeps the first outcome of a line already settled', async () => {
     const { store, lines } = await setup();
     const importId = randomIds.uuid();
-    const pending = (lineNumber: number): ImportLine => ({ importId, lineNumber, storeId: store.id, recordType: 'subscription', body: '{}', recordId: randomIds.uuid(), status: 'pending' });
+    const pending = (lineNumber: number): ImportLine => ({
+      importId,
+      lineNumber,
+      storeId: store.id,
+      recordType: 'subscription',
+      body: '{}',
+      recordId: randomIds.uuid(),
+      status: 'pending',
+    });
     await lines.append([1, 2, 3, 4, 5, 6].map(pending), at(0));
     await lines.settle(importId, 6, { status: 'failed', error: 'first' });
     await lines.settleMany(importId, [

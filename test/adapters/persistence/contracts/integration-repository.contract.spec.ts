@@ -29,7 +29,11 @@ forEachBackend('Integration repository contract', (_backend, persistence) => {
     await repo.insert(integration);
     expect(await repo.findById(store.id, integration.id)).to.deep.equal(integration);
     expect(await repo.findById(other.id, integration.id)).to.equal(undefined);
-    const bare = anIntegration(store.id, { enabled: false, observes: [], configuration: { url: 'http://93.184.215.14/' } });
+    const bare = anIntegration(store.id, {
+      enabled: false,
+      observes: [],
+      configuration: { url: 'http://93.184.215.14/' },
+    });
     await repo.insert(bare);
     expect(await repo.findById(store.id, bare.id)).to.deep.equal(bare);
   });
@@ -38,12 +42,20 @@ forEachBackend('Integration repository contract', (_backend, persistence) => {
     const { repo, store, other } = await setup();
     const integration = anIntegration(store.id);
     await repo.insert(integration);
-    expect(await repo.update(other.id, integration.id, (i) => ({ ...i, attributes: { ...i.attributes, name: 'Taken over' } }))).to.equal(undefined);
+    expect(
+      await repo.update(other.id, integration.id, (i) => ({
+        ...i,
+        attributes: { ...i.attributes, name: 'Taken over' },
+      })),
+    ).to.equal(undefined);
     await Promise.all([
       repo.update(store.id, integration.id, (i) => ({ ...i, attributes: { ...i.attributes, name: 'Renamed' } })),
       repo.update(store.id, integration.id, (i) => ({ ...i, attributes: { ...i.attributes, enabled: false } })),
     ]);
-    expect((await repo.findById(store.id, integration.id))?.attributes).to.deep.include({ name: 'Renamed', enabled: false });
+    expect((await repo.findById(store.id, integration.id))?.attributes).to.deep.include({
+      name: 'Renamed',
+      enabled: false,
+    });
   });
 
   it('deletes within the store only, once', async () => {
@@ -60,16 +72,48 @@ forEachBackend('Integration repository contract', (_backend, persistence) => {
     const { repo, store, other } = await setup();
     const made = [];
     for (let n = 0; n < 4; n += 1) {
-      const integration = anIntegration(store.id, { name: `n${n % 2}`, enabled: n % 2 === 0 }, new Date(Date.UTC(2026, 0, 1 + n)));
+      const integration = anIntegration(
+        store.id,
+        { name: `n${n % 2}`, enabled: n % 2 === 0 },
+        new Date(Date.UTC(2026, 0, 1 + n)),
+      );
       made.push(integration);
       await repo.insert(integration);
     }
     await repo.insert(anIntegration(other.id));
     const ids = (page: { items: readonly { id: string }[] }) => page.items.map((i) => i.id);
-    expect(ids(await repo.list(store.id, listQuery(INTEGRATION_LIST)))).to.deep.equal([...made].reverse().map((i) => i.id));
-    expect(ids(await repo.list(store.id, listQuery(INTEGRATION_LIST, { filter: [{ op: 'eq', field: 'enabled', value: 'false' }] })))).to.deep.equal([made[3]!.id, made[1]!.id]);
-    expect(ids(await repo.list(store.id, listQuery(INTEGRATION_LIST, { filter: [{ op: 'in', field: 'name', values: ['n0'] }] })))).to.deep.equal([made[2]!.id, made[0]!.id]);
-    expect(ids(await repo.list(store.id, listQuery(INTEGRATION_LIST, { filter: [{ op: 'eq', field: 'integration_type', value: 'webhook' }, { op: 'eq', field: 'enabled', value: 'true' }] })))).to.deep.equal([made[2]!.id, made[0]!.id]);
+    expect(ids(await repo.list(store.id, listQuery(INTEGRATION_LIST)))).to.deep.equal(
+      [...made].reverse().map((i) => i.id),
+    );
+    expect(
+      ids(
+        await repo.list(
+          store.id,
+          listQuery(INTEGRATION_LIST, { filter: [{ op: 'eq', field: 'enabled', value: 'false' }] }),
+        ),
+      ),
+    ).to.deep.equal([made[3]!.id, made[1]!.id]);
+    expect(
+      ids(
+        await repo.list(
+          store.id,
+          listQuery(INTEGRATION_LIST, { filter: [{ op: 'in', field: 'name', values: ['n0'] }] }),
+        ),
+      ),
+    ).to.deep.equal([made[2]!.id, made[0]!.id]);
+    expect(
+      ids(
+        await repo.list(
+          store.id,
+          listQuery(INTEGRATION_LIST, {
+            filter: [
+              { op: 'eq', field: 'integration_type', value: 'webhook' },
+              { op: 'eq', field: 'enabled', value: 'true' },
+            ],
+          }),
+        ),
+      ),
+    ).to.deep.equal([made[2]!.id, made[0]!.id]);
     const page = await repo.list(store.id, listQuery(INTEGRATION_LIST, { offset: 1, limit: 2 }));
     expect(ids(page)).to.deep.equal([made[2]!.id, made[1]!.id]);
     expect(page.total).to.equal(4);

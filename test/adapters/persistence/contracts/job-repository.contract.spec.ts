@@ -12,7 +12,12 @@ import { listQuery } from '../../../support/list-queries.js';
 import { portsOf } from '../../../support/ports.js';
 
 const LEASE = 60_000;
-const claimOf = (job: Job): Claim => ({ id: job.id, storeId: job.storeId, jobType: job.jobType, startedAt: job.startedAt as Date });
+const claimOf = (job: Job): Claim => ({
+  id: job.id,
+  storeId: job.storeId,
+  jobType: job.jobType,
+  startedAt: job.startedAt as Date,
+});
 
 forEachBackend('Job repository contract', (_backend, persistence) => {
   const setup = async () => {
@@ -28,7 +33,12 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const job = aJob(store.id, {
       jobType: 'tax-run',
       externalRef: `😀${'r'.repeat(2047)}`,
-      taxes: [{ invoice_id: randomIds.uuid(), tax_items: [{ type: 'tax_item', rate: 0.175, name: 'VAT', code: '20.0 % S', jurisdiction: 'j'.repeat(1024) }] }],
+      taxes: [
+        {
+          invoice_id: randomIds.uuid(),
+          tax_items: [{ type: 'tax_item', rate: 0.175, name: 'VAT', code: '20.0 % S', jurisdiction: 'j'.repeat(1024) }],
+        },
+      ],
     });
     await jobs.insert(job);
     expect(await jobs.findById(store.id, job.id)).to.deep.equal(job);
@@ -44,10 +54,18 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const all = await jobs.list(store.id, listQuery(JOB_LIST), JOB_TYPES);
     expect(all.items.map((j) => j.id)).to.deep.equal([third.id, second.id, first.id]);
     expect(all.total).to.equal(3);
-    const byRef = await jobs.list(store.id, listQuery(JOB_LIST, { filter: [{ field: 'external_ref', op: 'eq', value: 'a' }] }), JOB_TYPES);
+    const byRef = await jobs.list(
+      store.id,
+      listQuery(JOB_LIST, { filter: [{ field: 'external_ref', op: 'eq', value: 'a' }] }),
+      JOB_TYPES,
+    );
     expect(byRef.items.map((j) => j.id)).to.deep.equal([second.id, first.id]);
-    expect((await jobs.list(store.id, listQuery(JOB_LIST), ['import'])).items.map((j) => j.id)).to.deep.equal([second.id]);
-    expect((await jobs.list(store.id, listQuery(JOB_LIST, { offset: 1, limit: 1 }), JOB_TYPES)).items.map((j) => j.id)).to.deep.equal([second.id]);
+    expect((await jobs.list(store.id, listQuery(JOB_LIST), ['import'])).items.map((j) => j.id)).to.deep.equal([
+      second.id,
+    ]);
+    expect(
+      (await jobs.list(store.id, listQuery(JOB_LIST, { offset: 1, limit: 1 }), JOB_TYPES)).items.map((j) => j.id),
+    ).to.deep.equal([second.id]);
   });
 
   it('claims the oldest pending job of a lane, one at a time, and none of another lane or store', async () => {
@@ -66,16 +84,40 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
 
   it('finishes a job with its report or error and claims the next one in the same call', async () => {
     const { jobs, store } = await setup();
-    const [a, b] = [aJob(store.id, { createdAt: at(0), updatedAt: at(0) }), aJob(store.id, { createdAt: at(1), updatedAt: at(1) })];
+    const [a, b] = [
+      aJob(store.id, { createdAt: at(0), updatedAt: at(0) }),
+      aJob(store.id, { createdAt: at(1), updatedAt: at(1) }),
+    ];
     await jobs.insert(a);
     await jobs.insert(b);
     const claimed = (await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(10), LEASE)) as Job;
-    const done = await jobs.finish(claimOf(claimed), { status: 'success', report: { invoices_ready_for_payment: 2, total_ready_for_payment: { USD: { amount: 100 } } } }, at(20), LEASE);
-    expect(done).to.deep.equal({ finished: true, next: { ...b, status: 'started', startedAt: at(20), updatedAt: at(20) } });
-    expect(await jobs.findById(store.id, a.id)).to.deep.equal({ ...claimed, status: 'success', report: { invoices_ready_for_payment: 2, total_ready_for_payment: { USD: { amount: 100 } } }, updatedAt: at(20), finishedAt: at(20) });
+    const done = await jobs.finish(
+      claimOf(claimed),
+      {
+        status: 'success',
+        report: { invoices_ready_for_payment: 2, total_ready_for_payment: { USD: { amount: 100 } } },
+      },
+      at(20),
+      LEASE,
+    );
+    expect(done).to.deep.equal({
+      finished: true,
+      next: { ...b, status: 'started', startedAt: at(20), updatedAt: at(20) },
+    });
+    expect(await jobs.findById(store.id, a.id)).to.deep.equal({
+      ...claimed,
+      status: 'success',
+      report: { invoices_ready_for_payment: 2, total_ready_for_payment: { USD: { amount: 100 } } },
+      updatedAt: at(20),
+      finishedAt: at(20),
+    });
     const last = await jobs.finish(claimOf(done.next as Job), { status: 'failed', error: 'no gateway' }, at(30), LEASE);
     expect(last).to.deep.equal({ finished: true });
-    expect(await jobs.findById(store.id, b.id)).to.deep.include({ status: 'failed', error: 'no gateway', finishedAt: at(30) });
+    expect(await jobs.findById(store.id, b.id)).to.deep.include({
+      status: 'failed',
+      error: 'no gateway',
+      finishedAt: at(30),
+    });
   });
 
   it('renews a lease; once it ran out the job is claimed again and the old claim can neither renew nor finish', async () => {
@@ -84,25 +126,36 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     await jobs.insert(job);
     const first = (await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(0), LEASE)) as Job;
     expect(await jobs.renewLease(claimOf(first), at(LEASE - 1), LEASE)).to.equal(true);
-    expect(await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(2 * LEASE - 2), LEASE)).to.equal(undefined);
+    expect(await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(2 * LEASE - 2), LEASE)).to.equal(
+      undefined,
+    );
     const second = (await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(2 * LEASE - 1), LEASE)) as Job;
     expect(second).to.deep.include({ id: job.id, status: 'started', startedAt: at(2 * LEASE - 1) });
     expect(await jobs.renewLease(claimOf(first), at(2 * LEASE), LEASE)).to.equal(false);
-    expect(await jobs.finish(claimOf(first), { status: 'success', report: {} }, at(2 * LEASE), LEASE)).to.deep.equal({ finished: false });
+    expect(await jobs.finish(claimOf(first), { status: 'success', report: {} }, at(2 * LEASE), LEASE)).to.deep.equal({
+      finished: false,
+    });
     expect((await jobs.findById(store.id, job.id))?.status).to.equal('started');
-    expect(await jobs.finish(claimOf(second), { status: 'success', report: {} }, at(2 * LEASE), LEASE)).to.deep.equal({ finished: true });
+    expect(await jobs.finish(claimOf(second), { status: 'success', report: {} }, at(2 * LEASE), LEASE)).to.deep.equal({
+      finished: true,
+    });
   });
 
   it('deletes pending and finished jobs, refuses a running one, and lists what recovery must enqueue', async () => {
     const { jobs, store } = await setup();
     const kinds = ['billing-run', 'tax-run', 'payment-run', 'import'] as const;
-    const [pending, runningJob, stale, finished] = kinds.map((jobType, i) => aJob(store.id, { createdAt: at(i), updatedAt: at(i), jobType }));
+    const [pending, runningJob, stale, finished] = kinds.map((jobType, i) =>
+      aJob(store.id, { createdAt: at(i), updatedAt: at(i), jobType }),
+    );
     for (const job of [pending, runningJob, stale, finished]) await jobs.insert(job as Job);
     const live = (await jobs.claimNext({ storeId: store.id, lane: 'tax-run' }, at(LEASE), LEASE)) as Job;
     await jobs.claimNext({ storeId: store.id, lane: 'payment-run' }, at(0), LEASE);
     const done = (await jobs.claimNext({ storeId: store.id, lane: 'import' }, at(0), LEASE)) as Job;
     await jobs.finish(claimOf(done), { status: 'success', report: {} }, at(1), LEASE);
-    expect((await jobs.listUnfinished(at(LEASE + 1))).map((j) => j.id)).to.deep.equal([(pending as Job).id, (stale as Job).id]);
+    expect((await jobs.listUnfinished(at(LEASE + 1))).map((j) => j.id)).to.deep.equal([
+      (pending as Job).id,
+      (stale as Job).id,
+    ]);
     expect(await jobs.delete(store.id, live.id, at(LEASE + 1))).to.deep.equal(E.left(running));
     expect(await jobs.delete(store.id, (stale as Job).id, at(LEASE + 1))).to.deep.equal(E.right(undefined));
     expect(await jobs.delete(store.id, (pending as Job).id, at(LEASE + 1))).to.deep.equal(E.right(undefined));
@@ -114,12 +167,21 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const { jobs, store } = await setup();
     const scheduleId = randomIds.uuid();
     const instant = new Date('2026-04-01T00:30:00.000Z');
-    const attempts = await Promise.all(Array.from({ length: 6 }, () => jobs.insertScheduled({ ...aJob(store.id), scheduleId, scheduledFor: instant })));
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, () => jobs.insertScheduled({ ...aJob(store.id), scheduleId, scheduledFor: instant })),
+    );
     expect(new Set(attempts.map((j) => j.id)).size).to.equal(1);
     expect((await jobs.list(store.id, listQuery(JOB_LIST), JOB_TYPES)).total).to.equal(1);
-    const next = await jobs.insertScheduled({ ...aJob(store.id), scheduleId, scheduledFor: new Date('2026-04-02T00:30:00.000Z') });
+    const next = await jobs.insertScheduled({
+      ...aJob(store.id),
+      scheduleId,
+      scheduledFor: new Date('2026-04-02T00:30:00.000Z'),
+    });
     expect(next.id).to.not.equal(attempts[0]?.id);
-    expect(await jobs.findById(store.id, next.id)).to.deep.include({ scheduleId, scheduledFor: new Date('2026-04-02T00:30:00.000Z') });
+    expect(await jobs.findById(store.id, next.id)).to.deep.include({
+      scheduleId,
+      scheduledFor: new Date('2026-04-02T00:30:00.000Z'),
+    });
     expect(await jobs.lastScheduledFor(scheduleId)).to.deep.equal(new Date('2026-04-02T00:30:00.000Z'));
     expect(await jobs.lastScheduledFor(randomIds.uuid()), 'a schedule that never fired').to.equal(undefined);
   });
@@ -129,12 +191,23 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     for (let round = 0; round < 3; round += 1) {
       await jobs.insert(aJob(store.id, { createdAt: at(round), updatedAt: at(round) }));
       await jobs.insert(aJob(store.id, { createdAt: at(round), updatedAt: at(round) }));
-      const claims = await Promise.all(Array.from({ length: 6 }, () => jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(10 + round), LEASE)));
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(10 + round), LEASE),
+        ),
+      );
       const won = claims.filter((c): c is Job => c !== undefined);
       expect(won).to.have.length(1);
-      const { next } = await jobs.finish(claimOf(won[0] as Job), { status: 'success', report: {} }, at(10 + round), LEASE);
+      const { next } = await jobs.finish(
+        claimOf(won[0] as Job),
+        { status: 'success', report: {} },
+        at(10 + round),
+        LEASE,
+      );
       expect(next).to.not.equal(undefined);
-      expect((await jobs.finish(claimOf(next as Job), { status: 'success', report: {} }, at(10 + round), LEASE)).next).to.equal(undefined);
+      expect(
+        (await jobs.finish(claimOf(next as Job), { status: 'success', report: {} }, at(10 + round), LEASE)).next,
+      ).to.equal(undefined);
     }
   });
 

@@ -30,7 +30,7 @@ forEachBackend('MerchantRealmMappingRepository contract', (_backend, persistence
     expect(await mappings.findByPrefix('other')).to.equal(undefined);
   });
 
-  it("refuses a prefix another store holds in any case, and lets a store set its own again", async () => {
+  it('refuses a prefix another store holds in any case, and lets a store set its own again', async () => {
     const { mappings, a, b, ma, mb } = await twoStores();
     await mappings.setPrefix(a.id, ma.id, 'shop1');
     expect(await mappings.setPrefix(b.id, mb.id, 'SHOP1')).to.deep.equal(E.left(prefixTaken));
@@ -59,7 +59,9 @@ forEachBackend('MerchantRealmMappingRepository contract', (_backend, persistence
       return { store, mapping: aMapping(store.id) };
     });
     for (const c of contenders) await ports.stores.create(storeRecords(c.store, undefined, c.mapping));
-    const results = await Promise.all(contenders.map((c, n) => ports.mappings.setPrefix(c.store.id, c.mapping.id, n % 2 === 0 ? 'race' : 'RACE')));
+    const results = await Promise.all(
+      contenders.map((c, n) => ports.mappings.setPrefix(c.store.id, c.mapping.id, n % 2 === 0 ? 'race' : 'RACE')),
+    );
     expect(results.filter(E.isRight)).to.have.length(1);
     expect(results.filter(E.isLeft).map((r) => r.left)).to.deep.equal(Array(5).fill(prefixTaken));
   });

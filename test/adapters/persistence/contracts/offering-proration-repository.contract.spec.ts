@@ -25,21 +25,38 @@ forEachBackend("Offering proration repository contract (an offering's proration 
       return policy;
     };
     const usingPolicy = async (storeId: typeof store.id, policyId: string) =>
-      (await ports.offerings.list(storeId, listQuery(OFFERING_LIST, { limit: 100, filter: [{ op: 'eq', field: 'proration_policy_id', value: policyId }] }))).items.map((o) => o.id);
+      (
+        await ports.offerings.list(
+          storeId,
+          listQuery(OFFERING_LIST, {
+            limit: 100,
+            filter: [{ op: 'eq', field: 'proration_policy_id', value: policyId }],
+          }),
+        )
+      ).items.map((o) => o.id);
     return { ...ports, store, other, anOfferingOf, aPolicyOf, usingPolicy };
   };
 
   it('attaches, replaces and removes the policy an offering uses, which the offering list filters on', async () => {
     const { offeringProration, store, anOfferingOf, aPolicyOf, usingPolicy, offerings } = await setup();
-    const [first, second] = [await anOfferingOf(store.id, new Date('2026-01-02T00:00:00.000Z')), await anOfferingOf(store.id, new Date('2026-01-03T00:00:00.000Z'))];
+    const [first, second] = [
+      await anOfferingOf(store.id, new Date('2026-01-02T00:00:00.000Z')),
+      await anOfferingOf(store.id, new Date('2026-01-03T00:00:00.000Z')),
+    ];
     const [daily, weekly] = [await aPolicyOf(), await aPolicyOf()];
     expect(await offeringProration.use(store.id, first.id, daily.id)).to.deep.equal(E.right(undefined));
     expect(await offeringProration.use(store.id, second.id, daily.id)).to.deep.equal(E.right(undefined));
     expect(await usingPolicy(store.id, daily.id)).to.deep.equal([second.id, first.id]);
     expect(await offeringProration.use(store.id, first.id, weekly.id)).to.deep.equal(E.right(undefined));
     expect(await usingPolicy(store.id, daily.id)).to.deep.equal([second.id]);
-    expect([await offeringProration.policyIdOf(store.id, first.id), await offeringProration.policyIdOf(store.id, second.id)]).to.deep.equal([weekly.id, daily.id]);
-    const both = await offerings.list(store.id, listQuery(OFFERING_LIST, { filter: [{ op: 'in', field: 'proration_policy_id', values: [daily.id, weekly.id] }] }));
+    expect([
+      await offeringProration.policyIdOf(store.id, first.id),
+      await offeringProration.policyIdOf(store.id, second.id),
+    ]).to.deep.equal([weekly.id, daily.id]);
+    const both = await offerings.list(
+      store.id,
+      listQuery(OFFERING_LIST, { filter: [{ op: 'in', field: 'proration_policy_id', values: [daily.id, weekly.id] }] }),
+    );
     expect([both.items.map((o) => o.id), both.total]).to.deep.equal([[second.id, first.id], 2]);
     expect(await offeringProration.use(store.id, second.id, undefined)).to.deep.equal(E.right(undefined));
     expect(await usingPolicy(store.id, daily.id)).to.deep.equal([]);
@@ -54,7 +71,9 @@ forEachBackend("Offering proration repository contract (an offering's proration 
     const theirs = await aPolicyOf(other.id);
     expect(await offeringProration.use(store.id, offering.id, theirs.id)).to.deep.equal(E.left(referenceMissing));
     expect(await offeringProration.use(other.id, offering.id, theirs.id)).to.deep.equal(E.left(missing));
-    expect(await offeringProration.use(store.id, offering.id, '8b0c8c5e-1d5c-4b8e-9d0a-2f6b1f3c4d5e' as typeof theirs.id)).to.deep.equal(E.left(referenceMissing));
+    expect(
+      await offeringProration.use(store.id, offering.id, '8b0c8c5e-1d5c-4b8e-9d0a-2f6b1f3c4d5e' as typeof theirs.id),
+    ).to.deep.equal(E.left(referenceMissing));
     expect(await usingPolicy(other.id, theirs.id)).to.deep.equal([]);
     const ours = await aPolicyOf();
     await offeringProration.use(store.id, offering.id, ours.id);
@@ -81,7 +100,10 @@ forEachBackend("Offering proration repository contract (an offering's proration 
     const offering = await anOfferingOf();
     for (let n = 0; n < 6; n += 1) {
       const policy = await aPolicyOf();
-      const [attached, deleted] = await Promise.all([offeringProration.use(store.id, offering.id, policy.id), prorationPolicies.delete(store.id, policy.id)]);
+      const [attached, deleted] = await Promise.all([
+        offeringProration.use(store.id, offering.id, policy.id),
+        prorationPolicies.delete(store.id, policy.id),
+      ]);
       // Exactly one wins: the policy is used and stays, or it is gone and the attach was refused.
       if (E.isRight(attached)) {
         expect(deleted, `round ${n}`).to.deep.equal(E.left(inUse));

@@ -8,7 +8,12 @@ import { forEachBackend } from '../../../support/backends.js';
 import { portsOf } from '../../../support/ports.js';
 import { anOffering, aPlan, aProduct } from '../../../support/subscription-builders.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
-import { withCopies, withCopyChanged, withoutCopy, type Offering } from '../../../../src/domain/subscription/offering.js';
+import {
+  withCopies,
+  withCopyChanged,
+  withoutCopy,
+  type Offering,
+} from '../../../../src/domain/subscription/offering.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
 
 forEachBackend('OfferingRepository contract', (_backend, persistence) => {
@@ -17,8 +22,14 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     const [store, other] = [aStore(), aStore()];
     await ports.stores.create(storeRecords(store));
     await ports.stores.create(storeRecords(other));
-    const products = [aProduct(store.id, { name: 'First' }), aProduct(store.id, { name: 'Second', external_ref: 'p2' })];
-    const plans = [aPlan(store.id), aPlan(store.id, { name: 'Yearly', billing_interval_type: 'year', fixed_price: { USD: { amount: 9000 } } })];
+    const products = [
+      aProduct(store.id, { name: 'First' }),
+      aProduct(store.id, { name: 'Second', external_ref: 'p2' }),
+    ];
+    const plans = [
+      aPlan(store.id),
+      aPlan(store.id, { name: 'Yearly', billing_interval_type: 'year', fixed_price: { USD: { amount: 9000 } } }),
+    ];
     for (const p of products) await ports.products.insert(p);
     for (const p of plans) await ports.plans.insert(p);
     return { ...ports, store, other, originalProducts: products, originalPlans: plans };
@@ -64,12 +75,24 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     await offerings.insert(offering);
     expect(await offerings.update(other.id, offering.id, (o) => o)).to.deep.equal(E.left(missing));
     const ghost = aProduct(store.id);
-    expect(await offerings.update(store.id, offering.id, (o) => ({ ...o, products: withCopies(o.products, [ghost], () => randomIds.uuid(), new Date()) }))).to.deep.equal(E.left(originalGone));
+    expect(
+      await offerings.update(store.id, offering.id, (o) => ({
+        ...o,
+        products: withCopies(o.products, [ghost], () => randomIds.uuid(), new Date()),
+      })),
+    ).to.deep.equal(E.left(originalGone));
     expect((await offerings.findById(store.id, offering.id))?.products).to.have.length(2);
   });
 
   it('deletes an offering with its copies, freeing the originals', async () => {
-    const { offerings, products: productRepo, store, other, originalProducts: products, originalPlans: plans } = await setup();
+    const {
+      offerings,
+      products: productRepo,
+      store,
+      other,
+      originalProducts: products,
+      originalPlans: plans,
+    } = await setup();
     const offering = anOffering(store.id, products, plans);
     await offerings.insert(offering);
     expect(await offerings.delete(other.id, offering.id)).to.equal(false);
@@ -80,18 +103,31 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
 
   it('lists newest first with copies, filtered on external_ref', async () => {
     const { offerings, store, originalProducts: products, originalPlans: plans } = await setup();
-    const older = anOffering(store.id, products, [plans[0]!], { attributes: { name: 'Older', external_ref: 'o-1' }, createdAt: new Date('2026-01-01T00:00:00.000Z') });
-    const newer = anOffering(store.id, [products[1]!], plans, { attributes: { name: 'Newer', external_ref: 'o-2' }, createdAt: new Date('2026-02-01T00:00:00.000Z') });
+    const older = anOffering(store.id, products, [plans[0]!], {
+      attributes: { name: 'Older', external_ref: 'o-1' },
+      createdAt: new Date('2026-01-01T00:00:00.000Z'),
+    });
+    const newer = anOffering(store.id, [products[1]!], plans, {
+      attributes: { name: 'Newer', external_ref: 'o-2' },
+      createdAt: new Date('2026-02-01T00:00:00.000Z'),
+    });
     await offerings.insert(older);
     await offerings.insert(newer);
     const all = await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 10 }));
     expect(all.items).to.deep.equal([newer, older]);
     expect(all.total).to.equal(2);
-    const one = await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 10, filter: [{ op: 'eq', field: 'external_ref', value: 'o-1' }] }));
+    const one = await offerings.list(
+      store.id,
+      listQuery(OFFERING_LIST, { limit: 10, filter: [{ op: 'eq', field: 'external_ref', value: 'o-1' }] }),
+    );
     expect(one.items).to.deep.equal([older]);
   });
 
-  const detached = (o: Offering, copyId: Uuid): Offering => ({ ...o, products: withoutCopy(o.products, copyId) ?? o.products, version: o.version + 1 });
+  const detached = (o: Offering, copyId: Uuid): Offering => ({
+    ...o,
+    products: withoutCopy(o.products, copyId) ?? o.products,
+    version: o.version + 1,
+  });
 
   it('removes and changes copies, keeping the order of attachment for copies added later', async () => {
     const { offerings, store, originalProducts: products, originalPlans: plans } = await setup();
@@ -110,8 +146,14 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       [plans[0]!.attributes.name, offering.createdAt.toISOString()],
       ['Yearly, changed', now.toISOString()],
     ]);
-    await offerings.update(store.id, offering.id, (o) => ({ ...o, products: withCopies(o.products, [products[0]!], () => randomIds.uuid(), now) }));
-    expect((await offerings.findById(store.id, offering.id))?.products.map((p) => p.originId)).to.deep.equal([products[1]!.id, products[0]!.id]);
+    await offerings.update(store.id, offering.id, (o) => ({
+      ...o,
+      products: withCopies(o.products, [products[0]!], () => randomIds.uuid(), now),
+    }));
+    expect((await offerings.findById(store.id, offering.id))?.products.map((p) => p.originId)).to.deep.equal([
+      products[1]!.id,
+      products[0]!.id,
+    ]);
   });
 
   it('frees an original for deletion once its last copy is removed', async () => {
@@ -125,9 +167,13 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     expect(await productRepo.delete(store.id, products[0]!.id)).to.deep.equal(E.right(undefined));
   });
 
-  it("filters on the external references of the products an offering holds, as they are now", async () => {
+  it('filters on the external references of the products an offering holds, as they are now', async () => {
     const { offerings, products: productRepo, store, other, originalPlans: plans } = await setup();
-    const refs = [aProduct(store.id, { external_ref: 'ref-a' }), aProduct(store.id, { external_ref: 'ref-b' }), aProduct(store.id)];
+    const refs = [
+      aProduct(store.id, { external_ref: 'ref-a' }),
+      aProduct(store.id, { external_ref: 'ref-b' }),
+      aProduct(store.id),
+    ];
     for (const p of refs) await productRepo.insert(p);
     const both = anOffering(store.id, [refs[0]!, refs[1]!], plans, { createdAt: new Date('2026-01-01T00:00:00.000Z') });
     const onlyB = anOffering(store.id, [refs[1]!, refs[2]!], [], { createdAt: new Date('2026-02-01T00:00:00.000Z') });
@@ -137,14 +183,26 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     await productRepo.insert(theirs);
     await offerings.insert(anOffering(other.id, [theirs], []));
     const having = async (...values: string[]) =>
-      (await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 10, filter: [{ op: 'in', field: 'external_product_refs', values }] }))).items.map((o) => o.id);
+      (
+        await offerings.list(
+          store.id,
+          listQuery(OFFERING_LIST, { limit: 10, filter: [{ op: 'in', field: 'external_product_refs', values }] }),
+        )
+      ).items.map((o) => o.id);
     expect(await having('ref-a')).to.deep.equal([both.id]);
     expect(await having('ref-b', 'ref-a', 'ref-b')).to.deep.equal([onlyB.id, both.id]);
     expect(await having('REF-A', 'ref-')).to.deep.equal([]);
-    const filtered = await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 1, filter: [{ op: 'in', field: 'external_product_refs', values: ['ref-b'] }] }));
+    const filtered = await offerings.list(
+      store.id,
+      listQuery(OFFERING_LIST, { limit: 1, filter: [{ op: 'in', field: 'external_product_refs', values: ['ref-b'] }] }),
+    );
     expect(filtered.total).to.equal(2);
     const now = new Date('2026-05-05T00:00:00.000Z');
-    await offerings.update(store.id, none.id, (o) => ({ ...o, products: withCopyChanged(o.products, o.products[0]!.id, (a) => ({ ...a, external_ref: 'ref-a' }), now) ?? o.products }));
+    await offerings.update(store.id, none.id, (o) => ({
+      ...o,
+      products:
+        withCopyChanged(o.products, o.products[0]!.id, (a) => ({ ...a, external_ref: 'ref-a' }), now) ?? o.products,
+    }));
     await offerings.update(store.id, both.id, (o) => detached(o, o.products[0]!.id));
     expect(await having('ref-a')).to.deep.equal([none.id]);
   });
@@ -156,12 +214,18 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     // Odd versions hold one product copy, even versions two.
     const toggle = (o: Offering): Offering =>
       o.version % 2 === 1
-        ? { ...o, products: withCopies(o.products, [products[1]!], () => randomIds.uuid(), new Date()), version: o.version + 1 }
+        ? {
+            ...o,
+            products: withCopies(o.products, [products[1]!], () => randomIds.uuid(), new Date()),
+            version: o.version + 1,
+          }
         : detached(o, o.products[1]!.id);
     const writes = Array.from({ length: 10 }, () => offerings.update(store.id, offering.id, toggle));
     const reads = Array.from({ length: 30 }, () => offerings.findById(store.id, offering.id));
     const [, read] = await Promise.all([Promise.all(writes), Promise.all(reads)]);
-    expect(read.map((o) => o !== undefined && o.products.length === (o.version % 2 === 1 ? 1 : 2))).to.deep.equal(read.map(() => true));
+    expect(read.map((o) => o !== undefined && o.products.length === (o.version % 2 === 1 ? 1 : 2))).to.deep.equal(
+      read.map(() => true),
+    );
   });
 
   it('never leaves a copy of a deleted original when a delete races an attach', async () => {
@@ -173,12 +237,18 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       await productRepo.insert(original);
       const [deleted, attached] = await Promise.all([
         productRepo.delete(store.id, original.id),
-        offerings.update(store.id, offering.id, (o) => ({ ...o, products: withCopies(o.products, [original], () => randomIds.uuid(), new Date()), version: o.version + 1 })),
+        offerings.update(store.id, offering.id, (o) => ({
+          ...o,
+          products: withCopies(o.products, [original], () => randomIds.uuid(), new Date()),
+          version: o.version + 1,
+        })),
       ]);
       const held = (await offerings.findById(store.id, offering.id))?.products.some((p) => p.originId === original.id);
       const exists = (await productRepo.findById(store.id, original.id)) !== undefined;
       expect({ deleted: deleted._tag, attached: attached._tag, held, exists }).to.deep.equal(
-        E.isRight(deleted) ? { deleted: 'Right', attached: 'Left', held: false, exists: false } : { deleted: 'Left', attached: 'Right', held: true, exists: true },
+        E.isRight(deleted)
+          ? { deleted: 'Right', attached: 'Left', held: false, exists: false }
+          : { deleted: 'Left', attached: 'Right', held: true, exists: true },
       );
     }
   });
@@ -189,11 +259,16 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       const original = aProduct(store.id, { name: `Racer ${round}` });
       await productRepo.insert(original);
       const offering = anOffering(store.id, [original], []);
-      const [deleted, inserted] = await Promise.all([productRepo.delete(store.id, original.id), offerings.insert(offering)]);
+      const [deleted, inserted] = await Promise.all([
+        productRepo.delete(store.id, original.id),
+        offerings.insert(offering),
+      ]);
       const stored = await offerings.findById(store.id, offering.id);
       const exists = (await productRepo.findById(store.id, original.id)) !== undefined;
       expect({ deleted: deleted._tag, inserted: inserted._tag, stored: stored !== undefined, exists }).to.deep.equal(
-        E.isRight(deleted) ? { deleted: 'Right', inserted: 'Left', stored: false, exists: false } : { deleted: 'Left', inserted: 'Right', stored: true, exists: true },
+        E.isRight(deleted)
+          ? { deleted: 'Right', inserted: 'Left', stored: false, exists: false }
+          : { deleted: 'Left', inserted: 'Right', stored: true, exists: true },
       );
     }
   });
@@ -205,7 +280,10 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       await productRepo.insert(original);
       const offering = anOffering(store.id, [original], []);
       await offerings.insert(offering);
-      const [deleted] = await Promise.all([productRepo.delete(store.id, original.id), offerings.update(store.id, offering.id, (o) => detached(o, o.products[0]!.id))]);
+      const [deleted] = await Promise.all([
+        productRepo.delete(store.id, original.id),
+        offerings.update(store.id, offering.id, (o) => detached(o, o.products[0]!.id)),
+      ]);
       expect((await offerings.findById(store.id, offering.id))?.products).to.deep.equal([]);
       // Refused only when it ran before the detach: then a second attempt goes through.
       if (E.isLeft(deleted)) expect(deleted).to.deep.equal(E.left(inUse));

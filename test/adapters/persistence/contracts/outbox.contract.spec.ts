@@ -31,7 +31,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const integrations = ports.container.get(INTEGRATION_TOKENS.IntegrationRepository);
     const deliveries = ports.container.get(INTEGRATION_TOKENS.DeliveryRepository);
-    const jobsOf = async (integrationId: Uuid) => (await integrations.listDeliveries(store.id, integrationId, listQuery(DELIVERY_LIST, { limit: 100 }))).items;
+    const jobsOf = async (integrationId: Uuid) =>
+      (await integrations.listDeliveries(store.id, integrationId, listQuery(DELIVERY_LIST, { limit: 100 }))).items;
     return { ...ports, store, other, offering, versionId, integrations, deliveries, jobsOf };
   };
   const later = (ms: number) => new Date(Date.now() + ms);
@@ -57,11 +58,19 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const unrelated = anIntegration(store.id, { observes: ['subscription.paused'] });
     for (const i of [both, created, off, unrelated]) await integrations.insert(i);
     const subscription = aSubscription(offering, versionId);
-    const invoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, { id: randomIds.uuid(), now: new Date() });
+    const invoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, {
+      id: randomIds.uuid(),
+      now: new Date(),
+    });
     expect(invoice, 'the plan bills its first period at once').to.not.equal(undefined);
     await subscriptions.insert(subscription, invoice);
-    expect((await jobsOf(both.id)).map((j) => j.key).sort()).to.deep.equal(['subscription-invoice.created', 'subscription.created']);
-    expect((await jobsOf(created.id)).map((j) => [j.key, j.status, j.attempts])).to.deep.equal([['subscription.created', 'pending', 0]]);
+    expect((await jobsOf(both.id)).map((j) => j.key).sort()).to.deep.equal([
+      'subscription-invoice.created',
+      'subscription.created',
+    ]);
+    expect((await jobsOf(created.id)).map((j) => [j.key, j.status, j.attempts])).to.deep.equal([
+      ['subscription.created', 'pending', 0],
+    ]);
     expect(await jobsOf(off.id)).to.deep.equal([]);
     expect(await jobsOf(unrelated.id)).to.deep.equal([]);
     const claimed = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
@@ -70,7 +79,10 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     expect((invoiceEvent?.payload as { data: { id: string } }).data.id).to.equal(invoice!.id);
     const event = claimed.find((c) => c.integration.id === created.id)?.event;
     expect(event?.key).to.equal('subscription.created');
-    expect((event?.payload as { data: { id: string; type: string } }).data).to.deep.include({ id: subscription.id, type: 'subscription' });
+    expect((event?.payload as { data: { id: string; type: string } }).data).to.deep.include({
+      id: subscription.id,
+      type: 'subscription',
+    });
   });
 
   it('writes nothing for a change that is refused or fails, nor for a store without integrations', async () => {
@@ -84,12 +96,19 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     let failed = false;
     await subscriptions.insert(subscription).catch(() => (failed = true));
     expect(failed).to.equal(true);
-    const refused = await subscriptions.applyState(store.id, subscription.id, () => E.left(unprocessable('no', 'state_transition_not_allowed')));
+    const refused = await subscriptions.applyState(store.id, subscription.id, () =>
+      E.left(unprocessable('no', 'state_transition_not_allowed')),
+    );
     expect(E.isLeft(refused)).to.equal(true);
     expect(await jobsOf(watching.id)).to.have.length(1);
-    const paused = await subscriptions.applyState(store.id, subscription.id, (s, o) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()));
+    const paused = await subscriptions.applyState(store.id, subscription.id, (s, o) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()),
+    );
     expect(E.isRight(paused)).to.equal(true);
-    expect((await jobsOf(watching.id)).map((j) => j.key).sort()).to.deep.equal(['subscription.created', 'subscription.paused']);
+    expect((await jobsOf(watching.id)).map((j) => j.key).sort()).to.deep.equal([
+      'subscription.created',
+      'subscription.paused',
+    ]);
     expect((await integrations.listLogs(other.id, {}, listQuery(LOG_LIST))).total).to.equal(0);
   });
 
@@ -101,7 +120,10 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     // A second container on the same storage: another instance.
     const second = portsOf(persistence()).container.get(INTEGRATION_TOKENS.DeliveryRepository);
     const now = later(1000);
-    const [a, b] = await Promise.all([deliveries.claimDue(now, 10, 30_000, new Map(), 8), second.claimDue(now, 10, 30_000, new Map(), 8)]);
+    const [a, b] = await Promise.all([
+      deliveries.claimDue(now, 10, 30_000, new Map(), 8),
+      second.claimDue(now, 10, 30_000, new Map(), 8),
+    ]);
     const ids = [...a, ...b].map((c) => c.delivery.id);
     expect(ids).to.have.length(6);
     expect(new Set(ids).size).to.equal(6);
@@ -118,7 +140,9 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await integrations.insert(integration);
     await subscriptions.insert(aSubscription(offering, versionId));
     const [first] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
-    await deliveries.recordAttempts([{ claim: first!, log: logOf(first!, false), outcome: { status: 'pending', nextAttemptAt: later(5000) } }]);
+    await deliveries.recordAttempts([
+      { claim: first!, log: logOf(first!, false), outcome: { status: 'pending', nextAttemptAt: later(5000) } },
+    ]);
     expect(await deliveries.claimDue(later(4000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
     const [second] = await deliveries.claimDue(later(6000), 10, 30_000, new Map(), 8);
     expect(second?.delivery.attempts).to.equal(2);
@@ -128,7 +152,11 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await deliveries.recordAttempts([{ claim: second!, log: logOf(second!, true), outcome: { status: 'succeeded' } }]);
     const [job] = await jobsOf(integration.id);
     expect([job?.status, job?.attempts, job?.nextAttemptAt]).to.deep.equal(['succeeded', 2, undefined]);
-    const logs = await integrations.listLogs(store.id, { integrationId: integration.id, deliveryId: job!.id }, listQuery(LOG_LIST));
+    const logs = await integrations.listLogs(
+      store.id,
+      { integrationId: integration.id, deliveryId: job!.id },
+      listQuery(LOG_LIST),
+    );
     expect(logs.items.map((l) => [l.attempt, l.succeeded, l.statusCode])).to.deep.equal([
       [2, true, 200],
       [1, false, 500],
@@ -141,7 +169,11 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
     for (let n = 0; n < 4; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
-    const [ok, ok2, retry] = (await deliveries.claimDue(later(1000), 3, 30_000, new Map(), 8)) as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
+    const [ok, ok2, retry] = (await deliveries.claimDue(later(1000), 3, 30_000, new Map(), 8)) as [
+      ClaimedDelivery,
+      ClaimedDelivery,
+      ClaimedDelivery,
+    ];
     // The fourth is claimed with a lease that runs out at once, and claimed again before its first attempt is recorded.
     const [stale] = (await deliveries.claimDue(later(1000), 1, 0, new Map(), 8)) as [ClaimedDelivery];
     const [fresh] = await deliveries.claimDue(later(2000), 1, 30_000, new Map(), 8);
@@ -168,7 +200,9 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await subscriptions.insert(aSubscription(offering, versionId));
     const [done, open] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     await deliveries.recordAttempts([{ claim: done!, log: logOf(done!, true), outcome: { status: 'succeeded' } }]);
-    await deliveries.recordAttempts([{ claim: open!, log: logOf(open!, false), outcome: { status: 'pending', nextAttemptAt: later(60_000) } }]);
+    await deliveries.recordAttempts([
+      { claim: open!, log: logOf(open!, false), outcome: { status: 'pending', nextAttemptAt: later(60_000) } },
+    ]);
     await deliveries.purge(new Date(Date.now() - 60_000));
     expect(await jobsOf(integration.id)).to.have.length(2);
     await deliveries.purge(later(10_000));
@@ -184,7 +218,9 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await integrations.insert(integration);
     await subscriptions.insert(aSubscription(offering, versionId));
     const [claim] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
-    await deliveries.recordAttempts([{ claim: claim!, log: logOf(claim!, false), outcome: { status: 'pending', nextAttemptAt: later(2000) } }]);
+    await deliveries.recordAttempts([
+      { claim: claim!, log: logOf(claim!, false), outcome: { status: 'pending', nextAttemptAt: later(2000) } },
+    ]);
     await integrations.delete(store.id, integration.id);
     expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
     expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(0);

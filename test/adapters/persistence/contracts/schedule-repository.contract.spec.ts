@@ -42,9 +42,17 @@ forEachBackend('Schedule repository contract', (_backend, persistence) => {
     await schedules.insert(weekly);
     await schedules.insert(aSchedule(other.id, { external_ref: 'nightly' }));
     await schedules.insert(aSchedule(store.id));
-    const one = await schedules.list(store.id, listQuery(SCHEDULES.list, { filter: [{ op: 'eq', field: 'external_ref', value: 'nightly' }] }));
+    const one = await schedules.list(
+      store.id,
+      listQuery(SCHEDULES.list, { filter: [{ op: 'eq', field: 'external_ref', value: 'nightly' }] }),
+    );
     expect(one.items.map((s) => s.id)).to.deep.equal([nightly.id]);
-    const both = await schedules.list(store.id, listQuery(SCHEDULES.list, { filter: [{ op: 'in', field: 'external_ref', values: ['nightly', 'weekly', 'monthly'] }] }));
+    const both = await schedules.list(
+      store.id,
+      listQuery(SCHEDULES.list, {
+        filter: [{ op: 'in', field: 'external_ref', values: ['nightly', 'weekly', 'monthly'] }],
+      }),
+    );
     expect(new Set(both.items.map((s) => s.id))).to.deep.equal(new Set([nightly.id, weekly.id]));
     expect((await schedules.list(store.id, listQuery(SCHEDULES.list))).total).to.equal(3);
   });

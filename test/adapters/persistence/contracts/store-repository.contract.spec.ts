@@ -22,7 +22,9 @@ forEachBackend('StoreRepository contract', (_backend, persistence) => {
     await stores.create(records);
     expect(await stores.findById(store.id)).to.deep.equal(store);
     expect(await keys.findById(store.id, records.firstKey.id)).to.deep.equal(records.firstKey);
-    expect(await container.get(TOKENS.MerchantRealmMappingRepository).findByStore(store.id)).to.deep.equal(records.realmMapping);
+    expect(await container.get(TOKENS.MerchantRealmMappingRepository).findByStore(store.id)).to.deep.equal(
+      records.realmMapping,
+    );
   });
 
   it('changes the page length of one store only', async () => {
@@ -38,8 +40,13 @@ forEachBackend('StoreRepository contract', (_backend, persistence) => {
   it('lists stores newest first, a page at a time, each with its key count and reserved total', async () => {
     const { stores, keys } = portsOf(persistence());
     const at = (day: number) => new Date(`2026-01-0${day}T00:00:00.000Z`);
-    const [oldest, middle, newest] = [aStore({ name: 'Oldest', createdAt: at(1), rateLimit: 50 }), aStore({ createdAt: at(2) }), aStore({ createdAt: at(3) })];
-    for (const store of [middle, newest, oldest]) await stores.create(storeRecords(store, aKey(store.id, { reservedRateLimit: null })));
+    const [oldest, middle, newest] = [
+      aStore({ name: 'Oldest', createdAt: at(1), rateLimit: 50 }),
+      aStore({ createdAt: at(2) }),
+      aStore({ createdAt: at(3) }),
+    ];
+    for (const store of [middle, newest, oldest])
+      await stores.create(storeRecords(store, aKey(store.id, { reservedRateLimit: null })));
     await keys.insert(aKey(oldest.id, { reservedRateLimit: 20 }), () => true);
     await keys.insert(aKey(oldest.id, { reservedRateLimit: 5 }), () => true);
 
@@ -59,9 +66,13 @@ forEachBackend('StoreRepository contract', (_backend, persistence) => {
     const { stores } = portsOf(persistence());
     const twins = [aStore(), aStore(), aStore()];
     for (const store of twins) await stores.create(storeRecords(store));
-    const ids = twins.map((s) => s.id).sort().reverse();
+    const ids = twins
+      .map((s) => s.id)
+      .sort()
+      .reverse();
     const paged = [];
-    for (let offset = 0; offset < 3; offset += 1) paged.push(...(await stores.list(listQuery(STORE_LIST, { offset, limit: 1 }))).items.map((s) => s.store.id));
+    for (let offset = 0; offset < 3; offset += 1)
+      paged.push(...(await stores.list(listQuery(STORE_LIST, { offset, limit: 1 }))).items.map((s) => s.store.id));
     expect(paged).to.deep.equal(ids);
   });
 

@@ -4,7 +4,10 @@ import type { FilterCondition } from '../../../../src/domain/query/filter.js';
 import { newestFirst } from '../../../../src/domain/query/order.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import type { Offering } from '../../../../src/domain/subscription/offering.js';
-import { SUBSCRIPTION_LIST, type SubscriptionFilterField } from '../../../../src/domain/subscription/subscription-query.js';
+import {
+  SUBSCRIPTION_LIST,
+  type SubscriptionFilterField,
+} from '../../../../src/domain/subscription/subscription-query.js';
 import type { Subscription } from '../../../../src/domain/subscription/subscription.js';
 import type { SubscriptionRepository } from '../../../../src/application/ports/subscription-repository.js';
 import { forEachBackend } from '../../../support/backends.js';
@@ -29,11 +32,22 @@ const subscriptionAt = (offering: Offering, versionId: Uuid, n: number, millis: 
   });
 
 const ordered = (subs: readonly Subscription[]): string[] =>
-  [...subs].sort((a, b) => newestFirst({ createdAt: a.timestamps.createdAt, id: a.id }, { createdAt: b.timestamps.createdAt, id: b.id })).map((s) => s.id);
+  [...subs]
+    .sort((a, b) =>
+      newestFirst({ createdAt: a.timestamps.createdAt, id: a.id }, { createdAt: b.timestamps.createdAt, id: b.id }),
+    )
+    .map((s) => s.id);
 
 const matches = (s: Subscription, filter: readonly FilterCondition<Field>[]): boolean =>
   filter.every((c) => {
-    const value = c.field === 'email' ? s.email : c.field === 'name' ? s.name : c.field === 'account_id' ? s.accountId : (s.externalRef ?? '');
+    const value =
+      c.field === 'email'
+        ? s.email
+        : c.field === 'name'
+          ? s.name
+          : c.field === 'account_id'
+            ? s.accountId
+            : (s.externalRef ?? '');
     return c.op === 'eq' ? value === c.value : c.values.includes(value);
   });
 
@@ -62,7 +76,11 @@ const walk = async (
     if (page.more !== true || last === undefined) return { ids, pages, totals };
     expect(page.items.length, 'only the last page is short').to.equal(limit);
     await between(pages, new Set(ids));
-    query = listQuery(SUBSCRIPTION_LIST, { filter, limit, after: cursorToken({ createdAt: last.timestamps.createdAt, id: last.id }, binding) });
+    query = listQuery(SUBSCRIPTION_LIST, {
+      filter,
+      limit,
+      after: cursorToken({ createdAt: last.timestamps.createdAt, id: last.id }, binding),
+    });
   }
 };
 
@@ -80,10 +98,18 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
     await ports.offerings.insert(offering);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     // Seven subscriptions a millisecond: every page boundary falls inside a tie of created_at.
-    const subs = Array.from({ length: STORE_SIZE }, (_, n) => subscriptionAt(offering, versionId, n, BASE + Math.floor(n / 7)));
-    for (let i = 0; i < subs.length; i += 500) await ports.subscriptions.insertMany(store.id, subs.slice(i, i + 500).map((subscription) => ({ subscription })));
+    const subs = Array.from({ length: STORE_SIZE }, (_, n) =>
+      subscriptionAt(offering, versionId, n, BASE + Math.floor(n / 7)),
+    );
+    for (let i = 0; i < subs.length; i += 500)
+      await ports.subscriptions.insertMany(
+        store.id,
+        subs.slice(i, i + 500).map((subscription) => ({ subscription })),
+      );
     const otherOffering = { ...offering, storeId: other.id };
-    await ports.subscriptions.insertMany(other.id, [{ subscription: subscriptionAt(otherOffering, versionId, 0, BASE + 5) }]);
+    await ports.subscriptions.insertMany(other.id, [
+      { subscription: subscriptionAt(otherOffering, versionId, 0, BASE + 5) },
+    ]);
     return { ...ports, store, offering, versionId, subs };
   };
 
@@ -93,7 +119,10 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
     const filters: FilterCondition<Field>[][] = [
       [],
       [{ op: 'eq', field: 'email', value: 'bob@example.com' }],
-      [{ op: 'in', field: 'name', values: ['Ada', 'Eve'] }, { op: 'eq', field: 'email', value: 'ada@example.com' }],
+      [
+        { op: 'in', field: 'name', values: ['Ada', 'Eve'] },
+        { op: 'eq', field: 'email', value: 'ada@example.com' },
+      ],
       [{ op: 'eq', field: 'email', value: 'nobody@example.com' }],
     ];
     for (const filter of filters) {
@@ -101,7 +130,8 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
       const { ids, pages, totals } = await walk(subscriptions, store.id, filter, 100);
       expect(ids, JSON.stringify(filter)).to.deep.equal(expected);
       expect(pages).to.equal(Math.max(1, Math.ceil(expected.length / 100)));
-      const offsetTotal = (await subscriptions.list(store.id, listQuery(SUBSCRIPTION_LIST, { filter, limit: 100 }))).total;
+      const offsetTotal = (await subscriptions.list(store.id, listQuery(SUBSCRIPTION_LIST, { filter, limit: 100 })))
+        .total;
       expect(new Set(totals), 'each page counts the same as an offset page').to.deep.equal(new Set([offsetTotal]));
     }
   });
@@ -122,17 +152,28 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
         deleted.add(victim.id);
       }
       // New rows: newer than all, tied with rows read and unread, older than all.
-      const fresh = [BASE + 10_000 + page, BASE + page * 20, BASE + 340 - page * 20, BASE - 1 - page].map((millis, n) => subscriptionAt(offering, versionId, n, millis));
-      await subscriptions.insertMany(store.id, fresh.map((subscription) => ({ subscription })));
+      const fresh = [BASE + 10_000 + page, BASE + page * 20, BASE + 340 - page * 20, BASE - 1 - page].map((millis, n) =>
+        subscriptionAt(offering, versionId, n, millis),
+      );
+      await subscriptions.insertMany(
+        store.id,
+        fresh.map((subscription) => ({ subscription })),
+      );
       created.push(...fresh);
     });
     expect(new Set(ids).size, 'no row is read twice').to.equal(ids.length);
     const throughout = subs.filter((s) => !deleted.has(s.id)).map((s) => s.id);
     const got = new Set(ids);
-    expect(throughout.filter((id) => !got.has(id)), 'no row that existed throughout is skipped').to.deep.equal([]);
+    expect(
+      throughout.filter((id) => !got.has(id)),
+      'no row that existed throughout is skipped',
+    ).to.deep.equal([]);
     const known = new Map<string, Subscription>([...subs, ...created].map((s) => [s.id, s]));
-    const positions = ids.map((id) => known.get(id)!).map((s) => ({ createdAt: s.timestamps.createdAt, id: s.id as string }));
-    for (let i = 1; i < positions.length; i++) expect(newestFirst(positions[i - 1]!, positions[i]!), 'read in the list order').to.equal(-1);
+    const positions = ids
+      .map((id) => known.get(id)!)
+      .map((s) => ({ createdAt: s.timestamps.createdAt, id: s.id as string }));
+    for (let i = 1; i < positions.length; i++)
+      expect(newestFirst(positions[i - 1]!, positions[i]!), 'read in the list order').to.equal(-1);
     expect(deleted.size, 'rows were deleted during the walk').to.be.greaterThan(30);
   });
 
@@ -142,8 +183,17 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
     const gone = subs.find((s) => s.id === order[500])!;
     await subscriptions.delete(store.id, gone.id);
     const first = listQuery(SUBSCRIPTION_LIST, { limit: 3, after: '' });
-    const after = (position: Subscription) => listQuery(SUBSCRIPTION_LIST, { limit: 3, after: cursorToken({ createdAt: position.timestamps.createdAt, id: position.id }, cursorBinding(first.filter, first.include)) });
-    expect((await subscriptions.list(store.id, after(gone))).items.map((s) => s.id)).to.deep.equal(order.slice(501, 504));
+    const after = (position: Subscription) =>
+      listQuery(SUBSCRIPTION_LIST, {
+        limit: 3,
+        after: cursorToken(
+          { createdAt: position.timestamps.createdAt, id: position.id },
+          cursorBinding(first.filter, first.include),
+        ),
+      });
+    expect((await subscriptions.list(store.id, after(gone))).items.map((s) => s.id)).to.deep.equal(
+      order.slice(501, 504),
+    );
     const last = subs.find((s) => s.id === order.at(-3))!;
     const tail = await subscriptions.list(store.id, after(last));
     expect(tail.items.map((s) => s.id)).to.deep.equal(order.slice(-2));

@@ -6,7 +6,10 @@ import { randomIds } from '../../../../src/adapters/system/system-module.js';
 import type { FilterCondition } from '../../../../src/domain/query/filter.js';
 import { unprocessable } from '../../../../src/domain/shared/errors.js';
 import { applyStateAction } from '../../../../src/domain/subscription/subscription-state.js';
-import { SUBSCRIPTION_LIST, type SubscriptionFilterField } from '../../../../src/domain/subscription/subscription-query.js';
+import {
+  SUBSCRIPTION_LIST,
+  type SubscriptionFilterField,
+} from '../../../../src/domain/subscription/subscription-query.js';
 import { everyRow, listQuery } from '../../../support/list-queries.js';
 import { aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
@@ -20,7 +23,8 @@ import type { Offering } from '../../../../src/domain/subscription/offering.js';
 import type { Subscription } from '../../../../src/domain/subscription/subscription.js';
 
 type Field = SubscriptionFilterField;
-const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) => listQuery(SUBSCRIPTION_LIST, { filter, limit, offset });
+const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) =>
+  listQuery(SUBSCRIPTION_LIST, { filter, limit, offset });
 const day = (n: number) => new Date(Date.UTC(2026, 1, n));
 
 const firstPage = { offset: 0, limit: 25 } as PageRequest;
@@ -47,11 +51,15 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     await subscriptions.insert(a);
     await subscriptions.insert(b);
     await subscriptions.setInactive(other.id, [a.id], true);
-    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive, 'another store cannot').to.equal(undefined);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive, 'another store cannot').to.equal(
+      undefined,
+    );
     await subscriptions.setInactive(store.id, [a.id, randomIds.uuid()], true);
     expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(true);
     expect((await subscriptions.findById(store.id, b.id))?.subscription.inactive).to.equal(undefined);
-    const paused = await subscriptions.applyState(store.id, a.id, (s, o) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()));
+    const paused = await subscriptions.applyState(store.id, a.id, (s, o) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()),
+    );
     expect(E.isRight(paused)).to.equal(true);
     expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(true);
     await subscriptions.setInactive(store.id, [a.id], false);
@@ -61,7 +69,10 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('stores one snapshot per offering version, shared by every subscription of it', async () => {
     const { subscriptions, offering, versionId } = await setup();
     expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
-    const [a, b] = await Promise.all([subscriptions.snapshotOffering({ ...offering, version: 2 }), subscriptions.snapshotOffering({ ...offering, version: 2 })]);
+    const [a, b] = await Promise.all([
+      subscriptions.snapshotOffering({ ...offering, version: 2 }),
+      subscriptions.snapshotOffering({ ...offering, version: 2 }),
+    ]);
     expect(a).to.equal(b);
     expect(a).not.to.equal(versionId);
   });
@@ -100,26 +111,41 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       { name: 'O\'Brien "Bob"', email: 'bob@example.com', externalRef: 'x:(y)' },
       { name: '名前', email: 'name@example.jp' },
     ];
-    const subs = people.map((p, n) => aSubscription(offering, versionId, { ...p, timestamps: { createdAt: day(n + 1), updatedAt: day(n + 1) } }));
+    const subs = people.map((p, n) =>
+      aSubscription(offering, versionId, { ...p, timestamps: { createdAt: day(n + 1), updatedAt: day(n + 1) } }),
+    );
     for (const s of subs) await subscriptions.insert(s);
-    const ids = async (filter: FilterCondition<Field>[]) => (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
+    const ids = async (filter: FilterCondition<Field>[]) =>
+      (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
     const [zoe, bob, jp] = subs.map((s) => s.id);
     expect(await ids([{ op: 'eq', field: 'name', value: 'Zoë Ünal' }])).to.deep.equal([zoe]);
     expect(await ids([{ op: 'eq', field: 'name', value: 'O\'Brien "Bob"' }])).to.deep.equal([bob]);
     expect(await ids([{ op: 'eq', field: 'email', value: 'zoe+news@exämple.org' }])).to.deep.equal([zoe]);
     expect(await ids([{ op: 'eq', field: 'email', value: 'ZOE+news@exämple.org' }])).to.deep.equal([]);
     expect(await ids([{ op: 'eq', field: 'external_ref', value: 'x:(y)' }])).to.deep.equal([bob]);
-    expect(await ids([{ op: 'in', field: 'external_ref', values: ['a,b', 'x:(y)', 'none'] }])).to.deep.equal([bob, zoe]);
+    expect(await ids([{ op: 'in', field: 'external_ref', values: ['a,b', 'x:(y)', 'none'] }])).to.deep.equal([
+      bob,
+      zoe,
+    ]);
     expect(await ids([{ op: 'in', field: 'name', values: ['名前', 'Zoë Ünal'] }])).to.deep.equal([jp, zoe]);
     expect(await ids([{ op: 'eq', field: 'account_id', value: subs[2]!.accountId }])).to.deep.equal([jp]);
-    expect(await ids([{ op: 'in', field: 'account_id', values: [subs[0]!.accountId, subs[1]!.accountId, 'not-a-uuid'] }])).to.deep.equal([bob, zoe]);
-    expect(await ids([{ op: 'eq', field: 'email', value: 'bob@example.com' }, { op: 'eq', field: 'name', value: 'Zoë Ünal' }])).to.deep.equal([]);
+    expect(
+      await ids([{ op: 'in', field: 'account_id', values: [subs[0]!.accountId, subs[1]!.accountId, 'not-a-uuid'] }]),
+    ).to.deep.equal([bob, zoe]);
+    expect(
+      await ids([
+        { op: 'eq', field: 'email', value: 'bob@example.com' },
+        { op: 'eq', field: 'name', value: 'Zoë Ünal' },
+      ]),
+    ).to.deep.equal([]);
   });
 
   it('lists newest first with a stable tie-breaker, pages, counts, and returns each snapshot once', async () => {
     const { subscriptions, offering, versionId, store, other } = await setup();
     const second = await subscriptions.snapshotOffering({ ...offering, version: 2 });
-    const subs = [1, 2, 2, 3].map((d, n) => aSubscription(offering, n % 2 ? second : versionId, { timestamps: { createdAt: day(d), updatedAt: day(d) } }));
+    const subs = [1, 2, 2, 3].map((d, n) =>
+      aSubscription(offering, n % 2 ? second : versionId, { timestamps: { createdAt: day(d), updatedAt: day(d) } }),
+    );
     for (const s of subs) await subscriptions.insert(s);
     await subscriptions.insert(aSubscription({ ...offering, storeId: other.id }, versionId));
     const tied = [subs[1]!.id, subs[2]!.id].sort().reverse();
@@ -130,11 +156,20 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const middle = await subscriptions.list(store.id, query([], 2, 1));
     expect(middle.items.map((s) => s.id)).to.deep.equal(tied);
     expect(middle.total).to.equal(4);
-    const filtered = await subscriptions.list(store.id, query([{ op: 'eq', field: 'email', value: 'ada@example.com' }], 1));
+    const filtered = await subscriptions.list(
+      store.id,
+      query([{ op: 'eq', field: 'email', value: 'ada@example.com' }], 1),
+    );
     expect(filtered).to.include({ total: 4, totalMethod: 'exact' });
     expect([...filtered.offerings.keys()]).to.have.length(1);
     const none = await subscriptions.list(store.id, query([{ op: 'eq', field: 'email', value: 'nobody@example.com' }]));
-    expect(none).to.deep.equal({ items: [], page: { offset: 0, limit: 100 }, total: 0, totalMethod: 'exact', offerings: new Map() });
+    expect(none).to.deep.equal({
+      items: [],
+      page: { offset: 0, limit: 100 },
+      total: 0,
+      totalMethod: 'exact',
+      offerings: new Map(),
+    });
   });
 
   it('applies a state change with its history record, or nothing when the change is refused', async () => {
@@ -142,7 +177,8 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const subscription = aSubscription(offering, versionId);
     await subscriptions.insert(subscription);
     const at = new Date('2026-02-10T00:00:00.000Z');
-    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', at, randomIds.uuid());
+    const pause = (s: typeof subscription, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', at, randomIds.uuid());
     const applied = await subscriptions.applyState(store.id, subscription.id, pause);
     if (E.isLeft(applied)) throw new Error('not applied');
     expect(applied.right).to.include({ action: 'pause', subscriptionId: subscription.id });
@@ -151,9 +187,18 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(read?.subscription.timestamps.pausedAt).to.deep.equal(at);
     expect(read?.subscription.state).to.deep.equal(applied.right);
 
-    expect(await subscriptions.applyState(store.id, subscription.id, () => E.left(unprocessable('no', 'state_transition_not_allowed')))).to.deep.equal(E.left(unprocessable('no', 'state_transition_not_allowed')));
+    expect(
+      await subscriptions.applyState(store.id, subscription.id, () =>
+        E.left(unprocessable('no', 'state_transition_not_allowed')),
+      ),
+    ).to.deep.equal(E.left(unprocessable('no', 'state_transition_not_allowed')));
     expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left(missing));
-    expect(await subscriptions.listStates(store.id, subscription.id, firstPage)).to.deep.equal({ items: [applied.right], page: firstPage, total: 1, totalMethod: 'exact' });
+    expect(await subscriptions.listStates(store.id, subscription.id, firstPage)).to.deep.equal({
+      items: [applied.right],
+      page: firstPage,
+      total: 1,
+      totalMethod: 'exact',
+    });
     expect(await subscriptions.listStates(other.id, subscription.id, firstPage)).to.equal(undefined);
   });
 
@@ -165,17 +210,32 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       if (draft === undefined) throw new Error('no first invoice');
       return draft;
     };
-    const [live, pending] = [aSubscription(offering, versionId), aSubscription(offering, versionId, { flags: { canceled: false, paused: false, suspended: false, pending: true } })];
+    const [live, pending] = [
+      aSubscription(offering, versionId),
+      aSubscription(offering, versionId, {
+        flags: { canceled: false, paused: false, suspended: false, pending: true },
+      }),
+    ];
     await subscriptions.insert(live, invoiceOf(live, at));
     await subscriptions.insert(pending);
     const goLive = (s: typeof pending, o: typeof offering) => {
       const changed = applyStateAction(s, o.plans[0]!.attributes, 'go_live', at, randomIds.uuid());
-      return E.isLeft(changed) ? changed : E.right({ ...changed.right, firstInvoice: invoiceOf(changed.right.subscription, at) });
+      return E.isLeft(changed)
+        ? changed
+        : E.right({ ...changed.right, firstInvoice: invoiceOf(changed.right.subscription, at) });
     };
-    expect(E.isRight(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true }))).to.equal(true);
-    expect(E.isLeft(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true })), 'live already').to.equal(true);
+    expect(E.isRight(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true }))).to.equal(
+      true,
+    );
+    expect(
+      E.isLeft(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true })),
+      'live already',
+    ).to.equal(true);
     const numbers = (await invoices.list(store.id, everyRow())).items.map((i) => [i.subscriptionId, i.number]);
-    expect(numbers.sort((a, b) => Number(a[1]) - Number(b[1]))).to.deep.equal([[live.id, 1], [pending.id, 2]]);
+    expect(numbers.sort((a, b) => Number(a[1]) - Number(b[1]))).to.deep.equal([
+      [live.id, 1],
+      [pending.id, 2],
+    ]);
   });
 
   it('finds one state change only through its own subscription and store', async () => {
@@ -183,7 +243,8 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const [mine, sibling] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
     await subscriptions.insert(mine);
     await subscriptions.insert(sibling);
-    const pause = (s: typeof mine, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const pause = (s: typeof mine, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     const applied = await subscriptions.applyState(store.id, mine.id, pause);
     if (E.isLeft(applied)) throw new Error('not applied');
     expect(await subscriptions.findState(store.id, mine.id, applied.right.id)).to.deep.equal(applied.right);
@@ -196,8 +257,11 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const { subscriptions, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
     await subscriptions.insert(subscription);
-    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
-    const results = await Promise.all(Array.from({ length: 4 }, () => subscriptions.applyState(store.id, subscription.id, pause)));
+    const pause = (s: typeof subscription, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => subscriptions.applyState(store.id, subscription.id, pause)),
+    );
     expect(results.filter(E.isRight)).to.have.length(1);
     expect((await subscriptions.listStates(store.id, subscription.id, firstPage))?.items).to.have.length(1);
   });
@@ -207,7 +271,8 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const [kept, gone] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
     await subscriptions.insert(kept);
     await subscriptions.insert(gone);
-    const pause = (s: typeof gone, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const pause = (s: typeof gone, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     expect(E.isRight(await subscriptions.applyState(store.id, gone.id, pause))).to.equal(true);
     expect(await subscriptions.delete(other.id, gone.id)).to.deep.equal(E.left(missing));
     expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.right(undefined));
@@ -224,13 +289,17 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const subscription = aSubscription(offering, versionId);
     await subscriptions.insert(subscription);
     await subscriptions.insert(aSubscription(offering, versionId));
-    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const pause = (s: typeof subscription, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     const [deletes, changes] = await Promise.all([
       Promise.all(Array.from({ length: 4 }, () => subscriptions.delete(store.id, subscription.id))),
       Promise.all(Array.from({ length: 3 }, () => subscriptions.applyState(store.id, subscription.id, pause))),
     ]);
     expect(deletes.filter(E.isRight)).to.have.length(1);
-    expect(changes.every((c) => E.isRight(c) || (E.isLeft(c) && c.left._tag === 'Missing')), JSON.stringify(changes)).to.equal(true);
+    expect(
+      changes.every((c) => E.isRight(c) || (E.isLeft(c) && c.left._tag === 'Missing')),
+      JSON.stringify(changes),
+    ).to.equal(true);
     expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
     expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
   });
@@ -240,9 +309,17 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const doomed = Array.from({ length: 4 }, () => aSubscription(offering, versionId));
     for (const subscription of doomed) await subscriptions.insert(subscription);
     const created = Array.from({ length: 12 }, () => aSubscription(offering, versionId));
-    await Promise.all([...created.map((s) => subscriptions.insert(s)), ...doomed.map((s) => subscriptions.delete(store.id, s.id))]);
-    expect(await subscriptions.list(store.id, query())).to.deep.include({ total: created.length, totalMethod: 'exact' });
-    expect((await subscriptions.list(store.id, query())).items.map((s) => s.id).sort()).to.deep.equal(created.map((s) => s.id).sort());
+    await Promise.all([
+      ...created.map((s) => subscriptions.insert(s)),
+      ...doomed.map((s) => subscriptions.delete(store.id, s.id)),
+    ]);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({
+      total: created.length,
+      totalMethod: 'exact',
+    });
+    expect((await subscriptions.list(store.id, query())).items.map((s) => s.id).sort()).to.deep.equal(
+      created.map((s) => s.id).sort(),
+    );
   });
 
   it('updates the fields a change returns, filterable at once, or nothing when the change is refused', async () => {
@@ -258,33 +335,53 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const subscription = aSubscription(offering, versionId, { externalRef: 'old-ref' });
     await subscriptions.insert(subscription);
     const { externalRef: _ref, ...withoutRef } = subscription;
-    const changed = { ...withoutRef, planId: offering.plans[1]!.id, name: 'Grace Hopper', email: 'grace@example.com', addressId: randomIds.uuid(), timestamps: { ...subscription.timestamps, updatedAt: day(20) } };
-    expect(await subscriptions.update(store.id, subscription.id, () => E.right(changed))).to.deep.equal(E.right({ subscription: changed, offering }));
+    const changed = {
+      ...withoutRef,
+      planId: offering.plans[1]!.id,
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      addressId: randomIds.uuid(),
+      timestamps: { ...subscription.timestamps, updatedAt: day(20) },
+    };
+    expect(await subscriptions.update(store.id, subscription.id, () => E.right(changed))).to.deep.equal(
+      E.right({ subscription: changed, offering }),
+    );
     expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription: changed, offering });
-    const ids = async (filter: FilterCondition<Field>[]) => (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
+    const ids = async (filter: FilterCondition<Field>[]) =>
+      (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
     expect(await ids([{ op: 'eq', field: 'email', value: 'grace@example.com' }])).to.deep.equal([subscription.id]);
     expect(await ids([{ op: 'eq', field: 'name', value: 'Ada Lovelace' }])).to.deep.equal([]);
     expect(await ids([{ op: 'eq', field: 'external_ref', value: 'old-ref' }])).to.deep.equal([]);
     const refusal = E.left(unprocessable('no', 'state_transition_not_allowed'));
     expect(await subscriptions.update(store.id, subscription.id, () => refusal)).to.deep.equal(refusal);
     expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(changed);
-    expect(await subscriptions.update(other.id, subscription.id, () => E.right(changed))).to.deep.equal(E.left(missing));
-    expect((await subscriptions.snapshotOffering(offering))).to.equal(versionId);
+    expect(await subscriptions.update(other.id, subscription.id, () => E.right(changed))).to.deep.equal(
+      E.left(missing),
+    );
+    expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
   });
 
   it('serialises concurrent updates, state changes and a delete of one subscription', async () => {
     const { subscriptions, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
     await subscriptions.insert(subscription);
-    const pause = (s: typeof subscription, o: typeof offering) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const pause = (s: typeof subscription, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     // Each rename reads the name under the lock and appends to it: a lost update would drop a letter.
-    const rename = (letter: string) => subscriptions.update(store.id, subscription.id, (s) => E.right({ ...s, name: `${s.name}${letter}` }));
-    const renamed = await Promise.all([...'abcdef'].map(rename).concat([subscriptions.applyState(store.id, subscription.id, pause) as never]));
+    const rename = (letter: string) =>
+      subscriptions.update(store.id, subscription.id, (s) => E.right({ ...s, name: `${s.name}${letter}` }));
+    const renamed = await Promise.all(
+      [...'abcdef'].map(rename).concat([subscriptions.applyState(store.id, subscription.id, pause) as never]),
+    );
     expect(renamed.every(E.isRight)).to.equal(true);
     const read = await subscriptions.findById(store.id, subscription.id);
     expect([...(read?.subscription.name.slice('Ada Lovelace'.length) ?? '')].sort().join('')).to.equal('abcdef');
     expect(read?.subscription.flags.paused, 'the state change survives the updates').to.equal(true);
-    const [deleted, ...late] = await Promise.all([subscriptions.delete(store.id, subscription.id), rename('x'), rename('y')]);
+    const [deleted, ...late] = await Promise.all([
+      subscriptions.delete(store.id, subscription.id),
+      rename('x'),
+      rename('y'),
+    ]);
     expect(deleted).to.deep.equal(E.right(undefined));
     expect(late.every((r) => E.isRight(r) || (E.isLeft(r) && r.left._tag === 'Missing'))).to.equal(true);
     expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
@@ -293,12 +390,19 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   describe('batches (an import stores its runs of subscription lines together)', () => {
     const now = new Date('2026-02-02T00:00:00.000Z');
     const withInvoice = (subscription: Subscription, offering: Offering): NewSubscription => {
-      const firstInvoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, { id: randomIds.uuid(), now });
+      const firstInvoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, {
+        id: randomIds.uuid(),
+        now,
+      });
       if (firstInvoice === undefined) throw new Error('no first invoice');
       return { subscription, firstInvoice };
     };
     const numbers = async (invoices: InvoiceRepository, storeId: Uuid, batch: readonly NewSubscription[]) =>
-      Promise.all(batch.map(async (c) => (c.firstInvoice === undefined ? undefined : (await invoices.findById(storeId, c.firstInvoice.id))?.number)));
+      Promise.all(
+        batch.map(async (c) =>
+          c.firstInvoice === undefined ? undefined : (await invoices.findById(storeId, c.firstInvoice.id))?.number,
+        ),
+      );
 
     it('stores a batch whole: each subscription, the running count raised by their number, their invoices numbered next in the order given', async () => {
       const { subscriptions, invoices, offering, versionId, store } = await setup();
@@ -306,14 +410,19 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       await subscriptions.insert(earlier.subscription, earlier.firstInvoice);
       const batch = [
         withInvoice(aSubscription(offering, versionId), offering),
-        { subscription: aSubscription(offering, versionId, { flags: { canceled: false, paused: false, suspended: false, pending: true } }) },
+        {
+          subscription: aSubscription(offering, versionId, {
+            flags: { canceled: false, paused: false, suspended: false, pending: true },
+          }),
+        },
         withInvoice(aSubscription(offering, versionId), offering),
       ];
       await subscriptions.insertMany(store.id, batch);
       await subscriptions.insertMany(store.id, []);
       expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 4, totalMethod: 'exact' });
       expect(await numbers(invoices, store.id, batch)).to.deep.equal([2, undefined, 3]);
-      for (const { subscription } of batch) expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
+      for (const { subscription } of batch)
+        expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
       const next = withInvoice(aSubscription(offering, versionId), offering);
       await subscriptions.insert(next.subscription, next.firstInvoice);
       expect(await numbers(invoices, store.id, [next])).to.deep.equal([4]);
@@ -323,7 +432,11 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       const { subscriptions, invoices, offering, versionId, store } = await setup();
       const taken = aSubscription(offering, versionId);
       await subscriptions.insert(taken);
-      const batch = [withInvoice(aSubscription(offering, versionId), offering), withInvoice({ ...taken, email: 'again@example.com' }, offering), withInvoice(aSubscription(offering, versionId), offering)];
+      const batch = [
+        withInvoice(aSubscription(offering, versionId), offering),
+        withInvoice({ ...taken, email: 'again@example.com' }, offering),
+        withInvoice(aSubscription(offering, versionId), offering),
+      ];
       let refused: unknown;
       await subscriptions.insertMany(store.id, batch).catch((error: unknown) => (refused = error));
       expect(refused, 'the batch is refused').to.be.instanceOf(Error);
@@ -340,7 +453,9 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
       await subscriptions.insertMany(store.id, [{ subscription: a }, { subscription: b }]);
       const unknown = randomIds.uuid();
-      expect([...(await subscriptions.existing(store.id, [a.id, unknown, b.id]))].sort()).to.deep.equal([a.id, b.id].sort());
+      expect([...(await subscriptions.existing(store.id, [a.id, unknown, b.id]))].sort()).to.deep.equal(
+        [a.id, b.id].sort(),
+      );
       expect([...(await subscriptions.existing(other.id, [a.id, b.id]))]).to.deep.equal([]);
       expect([...(await subscriptions.existing(store.id, []))]).to.deep.equal([]);
     });

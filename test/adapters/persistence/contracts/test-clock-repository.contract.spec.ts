@@ -33,7 +33,9 @@ forEachBackend('TestClockRepository contract', (_backend, persistence) => {
   it('lets exactly one of many concurrent moves from one time win, and keeps stores apart', async () => {
     const { clocks, store } = await setup();
     const other = aStore();
-    const moves = await Promise.all(Array.from({ length: 8 }, (_, i) => clocks.move(store.id, undefined, at(`2030-01-1${i}T00:00:00Z`))));
+    const moves = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => clocks.move(store.id, undefined, at(`2030-01-1${i}T00:00:00Z`))),
+    );
     expect(moves.filter(Boolean)).to.have.length(1);
     expect(await clocks.find(other.id)).to.equal(undefined);
   });

@@ -5,7 +5,7 @@ import { uuid } from '../../../support/domain-builders.js';
 import { anOffering } from '../../../support/subscription-builders.js';
 
 describe('caches of what was read', () => {
-  it('serve a value until its time by the caller\'s clock, then forget it', () => {
+  it("serve a value until its time by the caller's clock, then forget it", () => {
     const cache = new RecentlyRead<string>();
     cache.set('store', 'Coffee club', 1_000);
     expect(cache.get('store', 999)).to.equal('Coffee club');

@@ -19,11 +19,25 @@ export const integrationFromRow = (row: Selectable<IntegrationsTable>): Integrat
     name: row.name,
     ...(row.description === null ? {} : { description: row.description }),
     enabled: bool(row.enabled),
-    integration_type: row.integration_type === 'webhook' ? 'webhook' : (() => { throw new Error(`stored integration type '${row.integration_type}'`); })(),
-    observes: row.observed_keys.split(',').filter((k) => k !== '').map((k) => observedKey('integration', k)),
+    integration_type:
+      row.integration_type === 'webhook'
+        ? 'webhook'
+        : (() => {
+            throw new Error(`stored integration type '${row.integration_type}'`);
+          })(),
+    observes: row.observed_keys
+      .split(',')
+      .filter((k) => k !== '')
+      .map((k) => observedKey('integration', k)),
     configuration: { url: row.url, ...(row.secret_key === null ? {} : { secret_key: row.secret_key }) },
   };
-  return { id: storedUuid('integration id', row.id), storeId: storedUuid('integration store', row.store_id), attributes, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: storedUuid('integration id', row.id),
+    storeId: storedUuid('integration store', row.store_id),
+    attributes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 };
 
 export const integrationToRow = (integration: Integration) => ({

@@ -1,5 +1,9 @@
 import { inject, injectable } from 'inversify';
-import type { AttemptRecord, ClaimedDelivery, DeliveryRepository } from '../../../../application/ports/delivery-repository.js';
+import type {
+  AttemptRecord,
+  ClaimedDelivery,
+  DeliveryRepository,
+} from '../../../../application/ports/delivery-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { Delivery } from '../../../../domain/integrations/delivery.js';
@@ -17,18 +21,40 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async claimDue(now: Date, limit: number, leaseMs: number, inFlight: ReadonlyMap<string, number>, perIntegration: number): Promise<readonly ClaimedDelivery[]> {
+  async claimDue(
+    now: Date,
+    limit: number,
+    leaseMs: number,
+    inFlight: ReadonlyMap<string, number>,
+    perIntegration: number,
+  ): Promise<readonly ClaimedDelivery[]> {
     const db = this.handle.db;
     // More candidates than wanted, so that integrations at their limit leave room for the others.
-    const due = await db.selectFrom('integration_jobs').select(['id', 'integration_id']).where('status', '=', 'pending').where('due_at', '<=', now).orderBy('due_at').limit(limit * 4).execute();
-    const chosen = withinShares(due.map((row) => ({ id: row.id, integrationId: row.integration_id })), limit, inFlight, perIntegration);
+    const due = await db
+      .selectFrom('integration_jobs')
+      .select(['id', 'integration_id'])
+      .where('status', '=', 'pending')
+      .where('due_at', '<=', now)
+      .orderBy('due_at')
+      .limit(limit * 4)
+      .execute();
+    const chosen = withinShares(
+      due.map((row) => ({ id: row.id, integrationId: row.integration_id })),
+      limit,
+      inFlight,
+      perIntegration,
+    );
     if (chosen.length === 0) return [];
     // One statement claims the batch: a row another claimer took meanwhile no longer matches `due_at <= now`
     // once its update commits (the row lock makes this one wait and read it again), so each attempt has one claimer.
     const token = this.ids.uuid();
     await db
       .updateTable('integration_jobs')
-      .set((eb) => ({ claim_token: token, due_at: new Date(now.getTime() + leaseMs), attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        claim_token: token,
+        due_at: new Date(now.getTime() + leaseMs),
+        attempts: eb('attempts', '+', 1),
+      }))
       .where('id', 'in', chosen)
       .where('status', '=', 'pending')
       .where('due_at', '<=', now)
@@ -38,7 +64,13 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
   }
 
   async reclaim(deliveryId: string, attempts: number): Promise<ClaimedDelivery | undefined> {
-    const row = await this.handle.db.selectFrom('integration_jobs').selectAll().where('id', '=', deliveryId).where('status', '=', 'pending').where('attempts', '=', attempts).executeTakeFirst();
+    const row = await this.handle.db
+      .selectFrom('integration_jobs')
+      .selectAll()
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', attempts)
+      .executeTakeFirst();
     if (row === undefined) return undefined;
     const [claim] = await this.withEvents([deliveryFromRow(row)]);
     return claim;
@@ -64,7 +96,13 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
         {
           delivery,
           integration,
-          event: { id: storedUuid('event id', event.id), storeId: storedUuid('event store', event.store_id), key: event.observed_key, payload: JSON.parse(event.payload) as unknown, createdAt: event.created_at },
+          event: {
+            id: storedUuid('event id', event.id),
+            storeId: storedUuid('event store', event.store_id),
+            key: event.observed_key,
+            payload: JSON.parse(event.payload) as unknown,
+            createdAt: event.created_at,
+          },
         },
       ];
     });
@@ -78,7 +116,11 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
       const current = await trx
         .selectFrom('integration_jobs')
         .select(['id', 'attempts'])
-        .where('id', 'in', records.map((r) => r.claim.delivery.id))
+        .where(
+          'id',
+          'in',
+          records.map((r) => r.claim.delivery.id),
+        )
         .forUpdate()
         .execute();
       const attemptOf = new Map(current.map((row) => [row.id, Number(row.attempts)]));
@@ -86,28 +128,59 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
       if (live.length === 0) return;
       const succeeded = live.filter((r) => r.outcome.status === 'succeeded');
       if (succeeded.length > 0) {
-        const at = succeeded.reduce((latest, r) => (r.log.createdAt > latest ? r.log.createdAt : latest), succeeded[0]!.log.createdAt);
-        await trx.updateTable('integration_jobs').set({ status: 'succeeded', due_at: null, updated_at: at }).where('id', 'in', succeeded.map((r) => r.claim.delivery.id)).execute();
+        const at = succeeded.reduce(
+          (latest, r) => (r.log.createdAt > latest ? r.log.createdAt : latest),
+          succeeded[0]!.log.createdAt,
+        );
+        await trx
+          .updateTable('integration_jobs')
+          .set({ status: 'succeeded', due_at: null, updated_at: at })
+          .where(
+            'id',
+            'in',
+            succeeded.map((r) => r.claim.delivery.id),
+          )
+          .execute();
       }
       for (const { claim, log, outcome } of live.filter((r) => r.outcome.status !== 'succeeded')) {
         await trx
           .updateTable('integration_jobs')
-          .set({ status: outcome.status, due_at: outcome.status === 'pending' ? outcome.nextAttemptAt : null, updated_at: log.createdAt })
+          .set({
+            status: outcome.status,
+            due_at: outcome.status === 'pending' ? outcome.nextAttemptAt : null,
+            updated_at: log.createdAt,
+          })
           .where('id', '=', claim.delivery.id)
           .execute();
       }
-      await trx.insertInto('integration_logs').values(live.map((r) => logToRow(r.log))).execute();
+      await trx
+        .insertInto('integration_logs')
+        .values(live.map((r) => logToRow(r.log)))
+        .execute();
     });
   }
 
   async purge(before: Date): Promise<void> {
     const db = this.handle.db;
     await db.deleteFrom('integration_logs').where('created_at', '<', before).execute();
-    await db.deleteFrom('integration_jobs').where('status', 'in', ['succeeded', 'failed']).where('updated_at', '<', before).execute();
+    await db
+      .deleteFrom('integration_jobs')
+      .where('status', 'in', ['succeeded', 'failed'])
+      .where('updated_at', '<', before)
+      .execute();
     await db
       .deleteFrom('integration_events')
       .where('created_at', '<', before)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('integration_jobs').select('integration_jobs.id').whereRef('integration_jobs.event_id', '=', 'integration_events.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('integration_jobs')
+              .select('integration_jobs.id')
+              .whereRef('integration_jobs.event_id', '=', 'integration_events.id'),
+          ),
+        ),
+      )
       .execute();
   }
 }

@@ -3,7 +3,14 @@ import { inject, injectable } from 'inversify';
 import type { IntegrationRepository, LogScope } from '../../../../application/ports/integration-repository.js';
 import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
 import type { Delivery, DeliveryLog } from '../../../../domain/integrations/delivery.js';
-import type { DeliveryFilterField, DeliveryQuery, IntegrationFilterField, IntegrationQuery, LogFilterField, LogQuery } from '../../../../domain/integrations/integration-query.js';
+import type {
+  DeliveryFilterField,
+  DeliveryQuery,
+  IntegrationFilterField,
+  IntegrationQuery,
+  LogFilterField,
+  LogQuery,
+} from '../../../../domain/integrations/integration-query.js';
 import type { Integration } from '../../../../domain/integrations/integration.js';
 import type { FilterCondition } from '../../../../domain/query/filter.js';
 import { pageOf, type Page } from '../../../../domain/query/page.js';
@@ -17,15 +24,22 @@ const INTEGRATION_COLUMNS: Readonly<Record<Exclude<IntegrationFilterField, 'enab
   name: { column: 'name' },
   integration_type: { column: 'integration_type' },
 };
-const DELIVERY_COLUMNS: Readonly<Record<DeliveryFilterField, FilterColumn>> = { status: { column: 'status' }, triggered_by: { column: 'observed_key' } };
+const DELIVERY_COLUMNS: Readonly<Record<DeliveryFilterField, FilterColumn>> = {
+  status: { column: 'status' },
+  triggered_by: { column: 'observed_key' },
+};
 
 /** Booleans compare as booleans on PostgreSQL and as 0/1 on MySQL: both accept a bound boolean. */
-const booleanCondition = <F extends string>(conditions: readonly FilterCondition<F>[], field: F): boolean | undefined => {
+const booleanCondition = <F extends string>(
+  conditions: readonly FilterCondition<F>[],
+  field: F,
+): boolean | undefined => {
   const found = conditions.find((c) => c.field === field);
   return found === undefined || found.op !== 'eq' ? undefined : found.value === 'true';
 };
 
-const withoutField = <F extends string>(conditions: readonly FilterCondition<F>[], field: F) => conditions.filter((c) => c.field !== field) as FilterCondition<Exclude<F, typeof field>>[];
+const withoutField = <F extends string>(conditions: readonly FilterCondition<F>[], field: F) =>
+  conditions.filter((c) => c.field !== field) as FilterCondition<Exclude<F, typeof field>>[];
 
 @injectable()
 export class KyselyIntegrationRepository implements IntegrationRepository {
@@ -36,13 +50,24 @@ export class KyselyIntegrationRepository implements IntegrationRepository {
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Integration | undefined> {
-    const row = await this.handle.db.selectFrom('integrations').selectAll().where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    const row = await this.handle.db
+      .selectFrom('integrations')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return row === undefined ? undefined : integrationFromRow(row);
   }
 
   update(storeId: Uuid, id: Uuid, change: (current: Integration) => Integration): Promise<Integration | undefined> {
     return this.handle.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('integrations').selectAll().where('store_id', '=', storeId).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await trx
+        .selectFrom('integrations')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (row === undefined) return undefined;
       const updated = change(integrationFromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = integrationToRow(updated);
@@ -52,15 +77,25 @@ export class KyselyIntegrationRepository implements IntegrationRepository {
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
-    const result = await this.handle.db.deleteFrom('integrations').where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    const result = await this.handle.db
+      .deleteFrom('integrations')
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0 ? E.right(undefined) : E.left(missing);
   }
 
   async list(storeId: Uuid, query: IntegrationQuery): Promise<Page<Integration>> {
     const enabled = booleanCondition(query.filter, 'enabled');
-    let filtered = this.handle.db.selectFrom('integrations').where('store_id', '=', storeId).where(matching(withoutField(query.filter, 'enabled'), INTEGRATION_COLUMNS));
+    let filtered = this.handle.db
+      .selectFrom('integrations')
+      .where('store_id', '=', storeId)
+      .where(matching(withoutField(query.filter, 'enabled'), INTEGRATION_COLUMNS));
     if (enabled !== undefined) filtered = filtered.where('enabled', '=', enabled);
-    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(filtered.selectAll(), query.page).execute(),
+      cappedCount(this.handle.db, filtered),
+    ]);
     return pageOf(rows.map(integrationFromRow), query.page, counted, 'capped');
   }
 
@@ -70,7 +105,10 @@ export class KyselyIntegrationRepository implements IntegrationRepository {
       .where('store_id', '=', storeId)
       .where('integration_id', '=', integrationId)
       .where(matching(query.filter, DELIVERY_COLUMNS));
-    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(filtered.selectAll(), query.page).execute(),
+      cappedCount(this.handle.db, filtered),
+    ]);
     return pageOf(rows.map(deliveryFromRow), query.page, counted, 'capped');
   }
 
@@ -91,7 +129,10 @@ export class KyselyIntegrationRepository implements IntegrationRepository {
     if (scope.integrationId !== undefined) filtered = filtered.where('integration_id', '=', scope.integrationId);
     if (scope.deliveryId !== undefined) filtered = filtered.where('job_id', '=', scope.deliveryId);
     if (succeeded !== undefined) filtered = filtered.where('succeeded', '=', succeeded);
-    const [rows, counted] = await Promise.all([pageNewestFirst(filtered.selectAll(), query.page).execute(), cappedCount(this.handle.db, filtered)]);
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(filtered.selectAll(), query.page).execute(),
+      cappedCount(this.handle.db, filtered),
+    ]);
     return pageOf(rows.map(logFromRow), query.page, counted, 'capped');
   }
 }

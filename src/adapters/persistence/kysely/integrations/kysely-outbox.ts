@@ -10,7 +10,8 @@ export type FiredEvent = Fired<ObservedPayloads>;
 
 type Observers = readonly { readonly id: string; readonly observed_keys: string }[];
 
-const observing = (integrations: Observers, key: ObservableKey) => integrations.filter((i) => i.observed_keys.includes(`,${key},`));
+const observing = (integrations: Observers, key: ObservableKey) =>
+  integrations.filter((i) => i.observed_keys.includes(`,${key},`));
 
 /**
  * Writes the events of a change in the change's own transaction, with one job per integration that
@@ -25,7 +26,12 @@ export class KyselyOutbox {
   ) {}
 
   private observers(db: Kysely<Tables> | Transaction<Tables>, storeId: Uuid): Promise<Observers> {
-    return db.selectFrom('integrations').select(['id', 'observed_keys']).where('store_id', '=', storeId).where('enabled', '=', true).execute();
+    return db
+      .selectFrom('integrations')
+      .select(['id', 'observed_keys'])
+      .where('store_id', '=', storeId)
+      .where('enabled', '=', true)
+      .execute();
   }
 
   /** Records the events inside `trx`, the transaction of the change that fired them. */
@@ -40,7 +46,10 @@ export class KyselyOutbox {
       // The system's time, not a store's test clock: retries and retention run on real time.
       const now = this.clock.now();
       const payload = JSON.stringify(await event.payload(this.payloads));
-      await trx.insertInto('integration_events').values({ id: eventId, store_id: storeId, observed_key: event.key, payload, created_at: now }).execute();
+      await trx
+        .insertInto('integration_events')
+        .values({ id: eventId, store_id: storeId, observed_key: event.key, payload, created_at: now })
+        .execute();
       await trx
         .insertInto('integration_jobs')
         .values(
@@ -66,7 +75,13 @@ export class KyselyOutbox {
    * observes `key` (the common case costs one indexed read), in a transaction with its events when one does.
    * An integration created while the write runs sees the changes that start after it.
    */
-  async around<R>(db: Kysely<Tables>, storeId: Uuid, key: ObservableKey, write: (db: Kysely<Tables>) => Promise<R>, events: (result: R) => readonly FiredEvent[]): Promise<R> {
+  async around<R>(
+    db: Kysely<Tables>,
+    storeId: Uuid,
+    key: ObservableKey,
+    write: (db: Kysely<Tables>) => Promise<R>,
+    events: (result: R) => readonly FiredEvent[],
+  ): Promise<R> {
     if (observing(await this.observers(db, storeId), key).length === 0) return write(db);
     return db.transaction().execute(async (trx) => {
       const result = await write(trx);

@@ -29,7 +29,11 @@ export const storesAndApplicationKeys = (flavor: SqlFlavor) => ({
         .addColumn('updated_at', ts, (c) => c.notNull())
         .addColumn('last_used_at', ts),
     ).execute();
-    await db.schema.createIndex('application_keys_store_created').on('application_keys').columns(['store_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('application_keys_store_created')
+      .on('application_keys')
+      .columns(['store_id', 'created_at', 'id'])
+      .execute();
 
     await withTableOptions(
       flavor,
@@ -37,7 +41,9 @@ export const storesAndApplicationKeys = (flavor: SqlFlavor) => ({
         .createTable('access_tokens')
         .addColumn('token_hash', 'varchar(128)', (c) => c.primaryKey())
         .addColumn('store_id', 'varchar(36)', (c) => c.notNull())
-        .addColumn('application_key_id', 'varchar(36)', (c) => c.notNull().references('application_keys.id').onDelete('cascade'))
+        .addColumn('application_key_id', 'varchar(36)', (c) =>
+          c.notNull().references('application_keys.id').onDelete('cascade'),
+        )
         .addColumn('grant_type', 'varchar(32)', (c) => c.notNull())
         .addColumn('expires_at', ts, (c) => c.notNull()),
     ).execute();

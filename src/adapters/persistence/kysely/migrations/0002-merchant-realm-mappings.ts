@@ -19,7 +19,9 @@ export const merchantRealmMappings = (flavor: SqlFlavor) => ({
 
     const stores: { id: string }[] = await db.selectFrom('stores').select('id').execute();
     for (let i = 0; i < stores.length; i += 500) {
-      const rows = stores.slice(i, i + 500).map((s) => ({ id: randomUUID(), store_id: s.id, realm_id: randomUUID(), prefix: null, prefix_key: null }));
+      const rows = stores
+        .slice(i, i + 500)
+        .map((s) => ({ id: randomUUID(), store_id: s.id, realm_id: randomUUID(), prefix: null, prefix_key: null }));
       await db.insertInto('merchant_realm_mappings').values(rows).execute();
     }
   },

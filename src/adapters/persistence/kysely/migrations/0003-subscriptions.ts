@@ -12,7 +12,10 @@ export const subscriptions = (flavor: SqlFlavor) => ({
     const json = longTextType(flavor);
     const table = (name: string) => db.schema.createTable(name);
 
-    await db.schema.alterTable('stores').addColumn('subscription_count', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('stores')
+      .addColumn('subscription_count', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
 
     for (const name of ['subscription_products', 'subscription_plans', 'subscription_offerings']) {
       let builder = table(name)
@@ -26,7 +29,11 @@ export const subscriptions = (flavor: SqlFlavor) => ({
       if (name === 'subscription_offerings') builder = builder.addColumn('version', 'integer', (c) => c.notNull());
       await withTableOptions(flavor, builder).execute();
       await db.schema.createIndex(`${name}_order`).on(name).columns(['store_id', 'created_at', 'id']).execute();
-      await db.schema.createIndex(`${name}_external_ref`).on(name).columns(['store_id', 'external_ref_key', 'created_at', 'id']).execute();
+      await db.schema
+        .createIndex(`${name}_external_ref`)
+        .on(name)
+        .columns(['store_id', 'external_ref_key', 'created_at', 'id'])
+        .execute();
     }
 
     for (const [name, origin] of [
@@ -37,7 +44,9 @@ export const subscriptions = (flavor: SqlFlavor) => ({
         flavor,
         table(name)
           .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-          .addColumn('offering_id', 'varchar(36)', (c) => c.notNull().references('subscription_offerings.id').onDelete('cascade'))
+          .addColumn('offering_id', 'varchar(36)', (c) =>
+            c.notNull().references('subscription_offerings.id').onDelete('cascade'),
+          )
           // No cascade: an original cannot be deleted while an offering holds a copy of it.
           .addColumn('origin_id', 'varchar(36)', (c) => c.notNull().references(`${origin}.id`))
           .addColumn('position', 'integer', (c) => c.notNull())
@@ -75,7 +84,9 @@ export const subscriptions = (flavor: SqlFlavor) => ({
         .addColumn('external_ref', 'varchar(2048)')
         .addColumn('external_ref_key', 'varchar(32)')
         .addColumn('offering_id', 'varchar(36)', (c) => c.notNull())
-        .addColumn('offering_version_id', 'varchar(36)', (c) => c.notNull().references('subscription_offering_versions.id'))
+        .addColumn('offering_version_id', 'varchar(36)', (c) =>
+          c.notNull().references('subscription_offering_versions.id'),
+        )
         .addColumn('plan_id', 'varchar(36)', (c) => c.notNull())
         .addColumn('currency', 'varchar(3)', (c) => c.notNull())
         .addColumn('body', json, (c) => c.notNull())
@@ -88,19 +99,26 @@ export const subscriptions = (flavor: SqlFlavor) => ({
       ['subscriptions_email', ['store_id', 'email_key', 'created_at', 'id']],
       ['subscriptions_external_ref', ['store_id', 'external_ref_key', 'created_at', 'id']],
     ];
-    for (const [name, columns] of subscriptionIndexes) await db.schema.createIndex(name).on('subscriptions').columns(columns).execute();
+    for (const [name, columns] of subscriptionIndexes)
+      await db.schema.createIndex(name).on('subscriptions').columns(columns).execute();
     await db.schema.createIndex('subscriptions_version').on('subscriptions').column('offering_version_id').execute();
 
     await withTableOptions(
       flavor,
       table('subscription_states')
         .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-        .addColumn('subscription_id', 'varchar(36)', (c) => c.notNull().references('subscriptions.id').onDelete('cascade'))
+        .addColumn('subscription_id', 'varchar(36)', (c) =>
+          c.notNull().references('subscriptions.id').onDelete('cascade'),
+        )
         .addColumn('action', 'varchar(16)', (c) => c.notNull())
         .addColumn('body', json, (c) => c.notNull())
         .addColumn('created_at', ts, (c) => c.notNull()),
     ).execute();
-    await db.schema.createIndex('subscription_states_history').on('subscription_states').columns(['subscription_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('subscription_states_history')
+      .on('subscription_states')
+      .columns(['subscription_id', 'created_at', 'id'])
+      .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
     for (const name of [

@@ -22,11 +22,20 @@ export const subscriptionStateSequence = (flavor: SqlFlavor) => ({
       ? db.schema.alterTable('subscription_states').alterColumn('sequence', (c) => c.setNotNull())
       : db.schema.alterTable('subscription_states').modifyColumn('sequence', 'integer', (c) => c.notNull())
     ).execute();
-    await db.schema.createIndex('subscription_states_sequence').unique().on('subscription_states').columns(['subscription_id', 'sequence']).execute();
+    await db.schema
+      .createIndex('subscription_states_sequence')
+      .unique()
+      .on('subscription_states')
+      .columns(['subscription_id', 'sequence'])
+      .execute();
     await dropIndex(db, flavor, 'subscription_states_history');
   },
   async down(db: Kysely<any>): Promise<void> {
-    await db.schema.createIndex('subscription_states_history').on('subscription_states').columns(['subscription_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('subscription_states_history')
+      .on('subscription_states')
+      .columns(['subscription_id', 'created_at', 'id'])
+      .execute();
     await dropIndex(db, flavor, 'subscription_states_sequence');
     await db.schema.alterTable('subscription_states').dropColumn('sequence').execute();
   },

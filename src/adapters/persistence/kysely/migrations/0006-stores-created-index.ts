@@ -8,6 +8,9 @@ export const storesCreatedIndex = (flavor: SqlFlavor) => ({
   },
   async down(db: Kysely<any>): Promise<void> {
     // MySQL names the table an index belongs to; PostgreSQL's index names are unique in the schema.
-    await (flavor === 'mysql' ? db.schema.dropIndex('stores_created').on('stores') : db.schema.dropIndex('stores_created')).execute();
+    await (flavor === 'mysql'
+      ? db.schema.dropIndex('stores_created').on('stores')
+      : db.schema.dropIndex('stores_created')
+    ).execute();
   },
 });

@@ -28,7 +28,8 @@ export const subscribers = (flavor: SqlFlavor) => ({
       ['subscription_subscribers_name', ['store_id', 'name_key', 'created_at', 'id']],
       ['subscription_subscribers_email', ['store_id', 'email_key', 'created_at', 'id']],
     ];
-    for (const [name, columns] of indexes) await db.schema.createIndex(name).on('subscription_subscribers').columns(columns).execute();
+    for (const [name, columns] of indexes)
+      await db.schema.createIndex(name).on('subscription_subscribers').columns(columns).execute();
   },
   async down(db: Kysely<any>): Promise<void> {
     await db.schema.dropTable('subscription_subscribers').execute();

@@ -33,13 +33,26 @@ export const prorationPoliciesAndDunningRules = (flavor: SqlFlavor) => ({
     await db.schema.alterTable('subscription_offerings').addColumn('proration_policy_id', 'varchar(36)').execute();
     // Deleting a policy looks for the offerings using it by this column alone; MySQL would make this index
     // for the foreign key itself, PostgreSQL would scan every offering. (Dropping the column drops it.)
-    await db.schema.createIndex('subscription_offerings_proration_policy_ref').on('subscription_offerings').column('proration_policy_id').execute();
+    await db.schema
+      .createIndex('subscription_offerings_proration_policy_ref')
+      .on('subscription_offerings')
+      .column('proration_policy_id')
+      .execute();
     // No cascade: a policy an offering uses is not deleted (EPCC: detach it first).
     await db.schema
       .alterTable('subscription_offerings')
-      .addForeignKeyConstraint('subscription_offerings_proration_policy_fk', ['proration_policy_id'], 'subscription_proration_policies', ['id'])
+      .addForeignKeyConstraint(
+        'subscription_offerings_proration_policy_fk',
+        ['proration_policy_id'],
+        'subscription_proration_policies',
+        ['id'],
+      )
       .execute();
-    await db.schema.createIndex('subscription_offerings_proration_policy').on('subscription_offerings').columns(['store_id', 'proration_policy_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('subscription_offerings_proration_policy')
+      .on('subscription_offerings')
+      .columns(['store_id', 'proration_policy_id', 'created_at', 'id'])
+      .execute();
     await withTableOptions(
       flavor,
       db.schema
@@ -59,7 +72,10 @@ export const prorationPoliciesAndDunningRules = (flavor: SqlFlavor) => ({
     ).execute();
     await (flavor === 'mysql'
       ? sql`alter table subscription_offerings drop foreign key subscription_offerings_proration_policy_fk`.execute(db)
-      : db.schema.alterTable('subscription_offerings').dropConstraint('subscription_offerings_proration_policy_fk').execute());
+      : db.schema
+          .alterTable('subscription_offerings')
+          .dropConstraint('subscription_offerings_proration_policy_fk')
+          .execute());
     await db.schema.alterTable('subscription_offerings').dropColumn('proration_policy_id').execute();
     for (const name of POLICY_TABLES) await db.schema.dropTable(name).execute();
   },

@@ -9,7 +9,8 @@ const BATCH = 500;
 /** The external reference a stored copy's attributes hold, if any. */
 const externalRefOf = (attributes: unknown): string | undefined => {
   const parsed: unknown = typeof attributes === 'string' ? JSON.parse(attributes) : undefined;
-  const ref = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)['external_ref'] : undefined;
+  const ref =
+    typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)['external_ref'] : undefined;
   return typeof ref === 'string' ? ref : undefined;
 };
 
@@ -21,13 +22,28 @@ const externalRefOf = (attributes: unknown): string | undefined => {
  */
 export const offeringCopies = (flavor: SqlFlavor) => ({
   async up(db: Kysely<any>): Promise<void> {
-    await db.schema.alterTable(TABLE).addColumn('external_ref', 'varchar(2048)').addColumn('external_ref_key', 'varchar(32)').execute();
+    await db.schema
+      .alterTable(TABLE)
+      .addColumn('external_ref', 'varchar(2048)')
+      .addColumn('external_ref_key', 'varchar(32)')
+      .execute();
     let after = '';
     for (;;) {
-      const rows = await db.selectFrom(TABLE).select(['id', 'attributes']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+      const rows = await db
+        .selectFrom(TABLE)
+        .select(['id', 'attributes'])
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
       for (const row of rows) {
         const ref = externalRefOf(row.attributes);
-        if (ref !== undefined) await db.updateTable(TABLE).set({ external_ref: ref, external_ref_key: lookupKey(ref) }).where('id', '=', row.id).execute();
+        if (ref !== undefined)
+          await db
+            .updateTable(TABLE)
+            .set({ external_ref: ref, external_ref_key: lookupKey(ref) })
+            .where('id', '=', row.id)
+            .execute();
       }
       const last = rows.at(-1);
       if (rows.length < BATCH || last === undefined) break;

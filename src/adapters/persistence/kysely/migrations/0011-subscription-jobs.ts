@@ -40,7 +40,8 @@ export const subscriptionJobs = (flavor: SqlFlavor) => ({
       // The recovery sweep reads the unfinished jobs of every store.
       ['subscription_jobs_unfinished', ['status', 'created_at']],
     ];
-    for (const [name, columns] of indexes) await db.schema.createIndex(name).on('subscription_jobs').columns(columns).execute();
+    for (const [name, columns] of indexes)
+      await db.schema.createIndex(name).on('subscription_jobs').columns(columns).execute();
     await withTableOptions(
       flavor,
       db.schema

@@ -25,8 +25,14 @@ export const invoicesAndPayments = (flavor: SqlFlavor) => ({
     // their first run invoices the period running now, not every period since they began.
     // Added with the instant as a constant default, then without it: both backends store such a column in
     // their catalogue alone (PostgreSQL 11+, MariaDB 10.3+), where an UPDATE would rewrite every row.
-    await db.schema.alterTable('subscriptions').addColumn('billable_from', ts, (c) => c.defaultTo(timestampLiteral(flavor, new Date()))).execute();
-    await db.schema.alterTable('subscriptions').alterColumn('billable_from', (c) => c.dropDefault()).execute();
+    await db.schema
+      .alterTable('subscriptions')
+      .addColumn('billable_from', ts, (c) => c.defaultTo(timestampLiteral(flavor, new Date())))
+      .execute();
+    await db.schema
+      .alterTable('subscriptions')
+      .alterColumn('billable_from', (c) => c.dropDefault())
+      .execute();
     await withTableOptions(
       flavor,
       db.schema
@@ -70,17 +76,23 @@ export const invoicesAndPayments = (flavor: SqlFlavor) => ({
       ['subscription_invoices_subscriber', ['store_id', 'subscriber_id', 'created_at', 'id']],
       ['subscription_invoices_outstanding', ['store_id', 'outstanding', 'created_at', 'id']],
       ['subscription_invoices_tax_required', ['store_id', 'tax_required', 'created_at', 'id']],
-      ['subscription_invoices_payable', ['store_id', 'outstanding', 'payment_retries_limit_reached', 'tax_required', 'manual_payment_pending', 'id']],
+      [
+        'subscription_invoices_payable',
+        ['store_id', 'outstanding', 'payment_retries_limit_reached', 'tax_required', 'manual_payment_pending', 'id'],
+      ],
       ['subscription_invoices_job', ['job_id']],
     ];
-    for (const [name, columns] of invoiceIndexes) await db.schema.createIndex(name).on('subscription_invoices').columns(columns).execute();
+    for (const [name, columns] of invoiceIndexes)
+      await db.schema.createIndex(name).on('subscription_invoices').columns(columns).execute();
     await withTableOptions(
       flavor,
       db.schema
         .createTable('subscription_invoice_payments')
         .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
         .addColumn('store_id', 'varchar(36)', (c) => c.notNull().references('stores.id').onDelete('cascade'))
-        .addColumn('invoice_id', 'varchar(36)', (c) => c.notNull().references('subscription_invoices.id').onDelete('cascade'))
+        .addColumn('invoice_id', 'varchar(36)', (c) =>
+          c.notNull().references('subscription_invoices.id').onDelete('cascade'),
+        )
         .addColumn('subscription_id', 'varchar(36)', (c) => c.notNull())
         .addColumn('job_id', 'varchar(36)', (c) => c.notNull())
         .addColumn('gateway', 'varchar(1024)', (c) => c.notNull())
@@ -95,14 +107,25 @@ export const invoicesAndPayments = (flavor: SqlFlavor) => ({
         .addColumn('updated_at', ts, (c) => c.notNull())
         .addColumn('payment_taken_at', ts),
     ).execute();
-    await db.schema.createIndex('subscription_invoice_payments_order').on('subscription_invoice_payments').columns(['invoice_id', 'created_at', 'id']).execute();
-    await db.schema.createIndex('subscription_invoice_payments_job').on('subscription_invoice_payments').columns(['job_id', 'invoice_id']).execute();
+    await db.schema
+      .createIndex('subscription_invoice_payments_order')
+      .on('subscription_invoice_payments')
+      .columns(['invoice_id', 'created_at', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('subscription_invoice_payments_job')
+      .on('subscription_invoice_payments')
+      .columns(['job_id', 'invoice_id'])
+      .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
     await db.schema.dropTable('subscription_invoice_payments').execute();
     await db.schema.dropTable('subscription_invoices').execute();
     await db.schema.dropTable('subscription_invoice_numbers').execute();
-    await (flavor === 'mysql' ? sql`drop index subscriptions_billing_walk on subscriptions` : sql`drop index subscriptions_billing_walk`).execute(db);
+    await (flavor === 'mysql'
+      ? sql`drop index subscriptions_billing_walk on subscriptions`
+      : sql`drop index subscriptions_billing_walk`
+    ).execute(db);
     await db.schema.alterTable('subscriptions').dropColumn('billable_from').execute();
   },
 });

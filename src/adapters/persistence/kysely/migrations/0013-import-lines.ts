@@ -22,7 +22,11 @@ export const importLines = (flavor: SqlFlavor) => ({
         .addColumn('error', text)
         .addPrimaryKeyConstraint('subscription_import_lines_pkey', ['import_id', 'line_number']),
     ).execute();
-    await db.schema.createIndex('subscription_import_lines_status').on('subscription_import_lines').columns(['import_id', 'status', 'line_number']).execute();
+    await db.schema
+      .createIndex('subscription_import_lines_status')
+      .on('subscription_import_lines')
+      .columns(['import_id', 'status', 'line_number'])
+      .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
     await db.schema.dropTable('subscription_import_lines').execute();

@@ -20,7 +20,11 @@ export const schedules = (flavor: SqlFlavor) => ({
         .addColumn('updated_at', timestampType(flavor), (c) => c.notNull())
         .addUniqueConstraint('subscription_schedules_exclusive', ['store_id', 'exclusive_key']),
     ).execute();
-    await db.schema.createIndex('subscription_schedules_order').on('subscription_schedules').columns(['store_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('subscription_schedules_order')
+      .on('subscription_schedules')
+      .columns(['store_id', 'created_at', 'id'])
+      .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
     await db.schema.dropTable('subscription_schedules').execute();

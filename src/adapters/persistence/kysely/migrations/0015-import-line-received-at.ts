@@ -12,14 +12,26 @@ export const importLineReceivedAt = (flavor: SqlFlavor) => ({
     // is its session's local time on MariaDB), as a constant default then dropped: no row is rewritten.
     await db.schema
       .alterTable('subscription_import_lines')
-      .addColumn('received_at', timestampType(flavor), (c) => c.notNull().defaultTo(timestampLiteral(flavor, new Date())))
+      .addColumn('received_at', timestampType(flavor), (c) =>
+        c.notNull().defaultTo(timestampLiteral(flavor, new Date())),
+      )
       .execute();
-    await db.schema.alterTable('subscription_import_lines').alterColumn('received_at', (c) => c.dropDefault()).execute();
-    await db.schema.createIndex('subscription_import_lines_received').on('subscription_import_lines').columns(['received_at', 'import_id']).execute();
+    await db.schema
+      .alterTable('subscription_import_lines')
+      .alterColumn('received_at', (c) => c.dropDefault())
+      .execute();
+    await db.schema
+      .createIndex('subscription_import_lines_received')
+      .on('subscription_import_lines')
+      .columns(['received_at', 'import_id'])
+      .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
     const index = 'subscription_import_lines_received';
-    await (flavor === 'mysql' ? db.schema.dropIndex(index).on('subscription_import_lines') : db.schema.dropIndex(index)).execute();
+    await (flavor === 'mysql'
+      ? db.schema.dropIndex(index).on('subscription_import_lines')
+      : db.schema.dropIndex(index)
+    ).execute();
     await db.schema.alterTable('subscription_import_lines').dropColumn('received_at').execute();
   },
 });

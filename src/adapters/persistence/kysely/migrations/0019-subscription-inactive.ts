@@ -7,7 +7,10 @@ import type { SqlFlavor } from '../sql-flavor.js';
  */
 export const subscriptionInactive = (_flavor: SqlFlavor) => ({
   async up(db: Kysely<any>): Promise<void> {
-    await db.schema.alterTable('subscriptions').addColumn('inactive', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+    await db.schema
+      .alterTable('subscriptions')
+      .addColumn('inactive', 'boolean', (c) => c.notNull().defaultTo(false))
+      .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable('subscriptions').dropColumn('inactive').execute();

@@ -15,6 +15,11 @@ export const applicationKeyScopesAndRotation = (flavor: SqlFlavor) => ({
       .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
-    await db.schema.alterTable('application_keys').dropColumn('scopes').dropColumn('previous_secret_expires_at').dropColumn('previous_secret_hash').execute();
+    await db.schema
+      .alterTable('application_keys')
+      .dropColumn('scopes')
+      .dropColumn('previous_secret_expires_at')
+      .dropColumn('previous_secret_hash')
+      .execute();
   },
 });

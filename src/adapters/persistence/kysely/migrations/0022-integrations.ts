@@ -27,7 +27,11 @@ export const integrations = (flavor: SqlFlavor) => ({
         .addColumn('created_at', ts, (c) => c.notNull())
         .addColumn('updated_at', ts, (c) => c.notNull()),
     ).execute();
-    await db.schema.createIndex('integrations_order').on('integrations').columns(['store_id', 'created_at', 'id']).execute();
+    await db.schema
+      .createIndex('integrations_order')
+      .on('integrations')
+      .columns(['store_id', 'created_at', 'id'])
+      .execute();
     await db.schema.createIndex('integrations_enabled').on('integrations').columns(['store_id', 'enabled']).execute();
 
     await withTableOptions(
@@ -40,7 +44,11 @@ export const integrations = (flavor: SqlFlavor) => ({
         .addColumn('payload', text, (c) => c.notNull())
         .addColumn('created_at', ts, (c) => c.notNull()),
     ).execute();
-    await db.schema.createIndex('integration_events_created').on('integration_events').columns(['created_at']).execute();
+    await db.schema
+      .createIndex('integration_events_created')
+      .on('integration_events')
+      .columns(['created_at'])
+      .execute();
 
     await withTableOptions(
       flavor,
@@ -48,8 +56,12 @@ export const integrations = (flavor: SqlFlavor) => ({
         .createTable('integration_jobs')
         .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
         .addColumn('store_id', 'varchar(36)', (c) => c.notNull())
-        .addColumn('integration_id', 'varchar(36)', (c) => c.notNull().references('integrations.id').onDelete('cascade'))
-        .addColumn('event_id', 'varchar(36)', (c) => c.notNull().references('integration_events.id').onDelete('cascade'))
+        .addColumn('integration_id', 'varchar(36)', (c) =>
+          c.notNull().references('integrations.id').onDelete('cascade'),
+        )
+        .addColumn('event_id', 'varchar(36)', (c) =>
+          c.notNull().references('integration_events.id').onDelete('cascade'),
+        )
         .addColumn('observed_key', 'varchar(64)', (c) => c.notNull())
         .addColumn('status', 'varchar(16)', (c) => c.notNull())
         .addColumn('attempts', 'integer', (c) => c.notNull())
@@ -67,7 +79,8 @@ export const integrations = (flavor: SqlFlavor) => ({
       ['integration_jobs_updated', ['status', 'updated_at']],
       ['integration_jobs_claim', ['claim_token']],
     ];
-    for (const [name, columns] of jobIndexes) await db.schema.createIndex(name).on('integration_jobs').columns(columns).execute();
+    for (const [name, columns] of jobIndexes)
+      await db.schema.createIndex(name).on('integration_jobs').columns(columns).execute();
 
     await withTableOptions(
       flavor,
@@ -75,7 +88,9 @@ export const integrations = (flavor: SqlFlavor) => ({
         .createTable('integration_logs')
         .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
         .addColumn('store_id', 'varchar(36)', (c) => c.notNull())
-        .addColumn('integration_id', 'varchar(36)', (c) => c.notNull().references('integrations.id').onDelete('cascade'))
+        .addColumn('integration_id', 'varchar(36)', (c) =>
+          c.notNull().references('integrations.id').onDelete('cascade'),
+        )
         .addColumn('job_id', 'varchar(36)', (c) => c.notNull().references('integration_jobs.id').onDelete('cascade'))
         .addColumn('attempt', 'integer', (c) => c.notNull())
         .addColumn('succeeded', 'boolean', (c) => c.notNull())
@@ -91,9 +106,11 @@ export const integrations = (flavor: SqlFlavor) => ({
       ['integration_logs_job', ['job_id', 'created_at', 'id']],
       ['integration_logs_created', ['created_at']],
     ];
-    for (const [name, columns] of logIndexes) await db.schema.createIndex(name).on('integration_logs').columns(columns).execute();
+    for (const [name, columns] of logIndexes)
+      await db.schema.createIndex(name).on('integration_logs').columns(columns).execute();
   },
   async down(db: Kysely<any>): Promise<void> {
-    for (const table of ['integration_logs', 'integration_jobs', 'integration_events', 'integrations']) await db.schema.dropTable(table).execute();
+    for (const table of ['integration_logs', 'integration_jobs', 'integration_events', 'integrations'])
+      await db.schema.dropTable(table).execute();
   },
 });
