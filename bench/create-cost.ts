@@ -71,12 +71,10 @@ const main = async (): Promise<void> => {
     const container = buildContainer({ kind: 'database', handle });
     const storeId = right(await container.get(CreateStore).execute('Creation bench')).store.id;
     const product = right(
-      await container
-        .get(CreateSubscriptionProduct)
-        .execute(storeId, {
-          type: 'subscription_product',
-          attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: true } } },
-        }),
+      await container.get(CreateSubscriptionProduct).execute(storeId, {
+        type: 'subscription_product',
+        attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: true } } },
+      }),
     );
     const planAttributes = {
       name: 'Monthly',

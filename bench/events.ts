@@ -81,12 +81,10 @@ const receiver = async () => {
 const storeWith = async (container: Container, hookUrl: string | undefined) => {
   const store = right(await container.get(CreateStore).execute('Events bench')).store.id;
   const product = right(
-    await container
-      .get(CreateSubscriptionProduct)
-      .execute(store, {
-        type: 'subscription_product',
-        attributes: { name: 'Beans', price: { USD: { amount: 1000 } } },
-      }),
+    await container.get(CreateSubscriptionProduct).execute(store, {
+      type: 'subscription_product',
+      attributes: { name: 'Beans', price: { USD: { amount: 1000 } } },
+    }),
   );
   const plan = right(
     await container.get(CreateSubscriptionPlan).execute(store, {
@@ -108,15 +106,13 @@ const storeWith = async (container: Container, hookUrl: string | undefined) => {
   );
   if (hookUrl !== undefined) {
     right(
-      await container
-        .get(CreateIntegration)
-        .execute(store, {
-          type: 'integration',
-          name: 'Bench',
-          integration_type: 'webhook',
-          observes: ['subscription.created'],
-          configuration: { url: hookUrl, secret_key: 'bench' },
-        }),
+      await container.get(CreateIntegration).execute(store, {
+        type: 'integration',
+        name: 'Bench',
+        integration_type: 'webhook',
+        observes: ['subscription.created'],
+        configuration: { url: hookUrl, secret_key: 'bench' },
+      }),
     );
   }
   const create = container.get(CreateSubscription);

@@ -22,12 +22,10 @@ const storeId = ok(await core.get(CreateStore).execute('Coffee club')).store.id;
 
 // The catalogue and one subscription, made live: its first invoice is made with it.
 const beans = ok(
-  await core
-    .get(CreateSubscriptionProduct)
-    .execute(storeId, {
-      type: 'subscription_product',
-      attributes: { name: 'Beans', price: { USD: { amount: 1250, includes_tax: true } } },
-    }),
+  await core.get(CreateSubscriptionProduct).execute(storeId, {
+    type: 'subscription_product',
+    attributes: { name: 'Beans', price: { USD: { amount: 1250, includes_tax: true } } },
+  }),
 );
 const weekly = ok(
   await core.get(CreateSubscriptionPlan).execute(storeId, {

@@ -55,11 +55,11 @@ describe('README and docs', () => {
   }
 
   it('shows the embedding example exactly as it is in examples/embed.ts', () => {
-    expect(read('docs/embedding.md')).to.include('```ts\n' + read('examples/embed.ts') + '```');
+    expect(read('docs/embedding.md')).to.include(`\`\`\`ts\n${read('examples/embed.ts')}\`\`\``);
   });
 
   it('shows the billing example exactly as it is in examples/embed-billing.ts, and runs it', async () => {
-    expect(read('docs/embedding.md')).to.include('```ts\n' + read('examples/embed-billing.ts') + '```');
+    expect(read('docs/embedding.md')).to.include(`\`\`\`ts\n${read('examples/embed-billing.ts')}\`\`\``);
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/embed-billing.ts'], {
       cwd: ROOT,
     });

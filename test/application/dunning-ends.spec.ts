@@ -32,17 +32,15 @@ const setup = async (action: DunningAction) => {
     .toConstantValue({ for: () => card, named: (name) => (name === 'card' ? card : undefined) });
   const store = aStore();
   await container.get(TOKENS.StoreRepository).create(storeRecords(store));
-  await container
-    .get(TOKENS.DunningRuleRepository)
-    .insert(
-      aDunningRule(store.id, {
-        default: true,
-        payment_retry_unit: 'day',
-        payment_retry_interval: 1,
-        payment_retries_limit: 1,
-        action,
-      }),
-    );
+  await container.get(TOKENS.DunningRuleRepository).insert(
+    aDunningRule(store.id, {
+      default: true,
+      payment_retry_unit: 'day',
+      payment_retry_interval: 1,
+      payment_retries_limit: 1,
+      action,
+    }),
+  );
   const subscriptions = container.get(TOKENS.SubscriptionRepository);
   const invoices = container.get(TOKENS.InvoiceRepository);
   const offering = anOffering(

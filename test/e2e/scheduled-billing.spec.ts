@@ -29,7 +29,7 @@ const DAY = 86_400_000;
  * Two service instances on one PostgreSQL database and one Redis, both running the same billing schedule:
  * each instant starts one job, and however the runs interleave, each billing period is invoiced once.
  */
-describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_REDIS_URL)', function () {
+describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_REDIS_URL)', () => {
   let persistence: Persistence;
   let second: DatabaseHandle;
   const running: RunningJobs[] = [];

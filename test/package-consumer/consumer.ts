@@ -62,12 +62,10 @@ const made = <A>(either: Either<unknown, A>): A => {
   return either.right;
 };
 const product = made(
-  await core.container
-    .get(CreateSubscriptionProduct)
-    .execute(storeId, {
-      type: 'subscription_product',
-      attributes: { name: 'Beans', price: { USD: { amount: 1250, includes_tax: true } } },
-    }),
+  await core.container.get(CreateSubscriptionProduct).execute(storeId, {
+    type: 'subscription_product',
+    attributes: { name: 'Beans', price: { USD: { amount: 1250, includes_tax: true } } },
+  }),
 );
 const plan = made(
   await core.container.get(CreateSubscriptionPlan).execute(storeId, {

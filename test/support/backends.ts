@@ -100,15 +100,15 @@ export const forEachBackend = (
     const unavailable = backend.available
       ? ''
       : ` (skipped: set ${backend.name === 'MariaDB' ? 'TEST_MYSQL_URL' : 'TEST_POSTGRES_URL'} to run it)`;
-    describeOrSkip(`${title} [${backend.name}]${unavailable}`, function () {
+    describeOrSkip(`${title} [${backend.name}]${unavailable}`, () => {
       let persistence: Persistence | undefined;
-      before(async function () {
+      before(async () => {
         persistence = await backend.open();
       });
-      beforeEach(async function () {
+      beforeEach(async () => {
         if (persistence !== undefined) await backend.reset(persistence);
       });
-      after(async function () {
+      after(async () => {
         if (persistence !== undefined) await backend.release(persistence);
       });
       suite(backend, () => {

@@ -1,4 +1,4 @@
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../rate-limit/open-redis-limiter.js';
 import { milliseconds } from './http-settings.js';
 

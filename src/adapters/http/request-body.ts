@@ -26,7 +26,5 @@ export const requestDataList = (ctx: HttpContext): E.Either<DomainError, readonl
 export const requestDataOrNull = (ctx: HttpContext): E.Either<DomainError, unknown> => {
   const body: unknown = ctx.request.body;
   if (!isRecord(body)) return E.left(validationFailed(issues('body', 'must be a JSON object')));
-  return Object.prototype.hasOwnProperty.call(body, 'data')
-    ? E.right(body['data'])
-    : E.left(validationFailed(issues('data', 'is required')));
+  return Object.hasOwn(body, 'data') ? E.right(body['data']) : E.left(validationFailed(issues('data', 'is required')));
 };

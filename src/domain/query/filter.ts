@@ -153,8 +153,7 @@ const scan = (raw: string): Scan => {
 const isOperator = (name: string): name is FilterOperator => (OPERATORS as readonly string[]).includes(name);
 
 /** Own keys only, so `constructor` or `__proto__` are not mistaken for fields. */
-const isField = <F extends string>(rules: FilterRules<F>, name: string): name is F =>
-  Object.prototype.hasOwnProperty.call(rules, name);
+const isField = <F extends string>(rules: FilterRules<F>, name: string): name is F => Object.hasOwn(rules, name);
 
 const listed = (names: readonly string[]): string => (names.length === 0 ? 'none' : names.join(', '));
 

@@ -37,7 +37,7 @@ const collect = <S extends Specs>(
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(specs)) {
     const source = `${prefix}.${key}`;
-    const value = Object.prototype.hasOwnProperty.call(input, key) ? input[key] : undefined;
+    const value = Object.hasOwn(input, key) ? input[key] : undefined;
     if (value === undefined || value === null) {
       if (spec.required && (mode === 'create' || value === null))
         problems.push(issue(source, mode === 'create' ? 'is required' : 'cannot be null'));

@@ -14,8 +14,7 @@ export const parseAll = sequenceS(collectIssues);
 export const isRecord = (input: unknown): input is Readonly<Record<string, unknown>> =>
   typeof input === 'object' && input !== null && !Array.isArray(input);
 
-const hasOwn = (record: Readonly<Record<string, unknown>>, key: string): boolean =>
-  Object.prototype.hasOwnProperty.call(record, key);
+const hasOwn = (record: Readonly<Record<string, unknown>>, key: string): boolean => Object.hasOwn(record, key);
 
 /** The value of a field that may be absent; `null` counts as present, so callers decide what it means. */
 export const field = (record: Readonly<Record<string, unknown>>, key: string): unknown =>

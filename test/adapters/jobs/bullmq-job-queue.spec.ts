@@ -18,7 +18,7 @@ const postgres = BACKENDS.find((b) => b.name === 'PostgreSQL');
 const describeWithRedis =
   redisUrl !== undefined && postgresUrl !== undefined && postgres !== undefined ? describe : describe.skip;
 
-describeWithRedis('BullMQ job queue: two instances on one PostgreSQL database and one Redis', function () {
+describeWithRedis('BullMQ job queue: two instances on one PostgreSQL database and one Redis', () => {
   const url = redisUrl as string;
   let persistence: Persistence;
   let second: DatabaseHandle;

@@ -173,12 +173,10 @@ forEachBackend('Billing against its reference model, random timelines', (backend
         );
         if (rounding !== undefined) {
           const made = right(
-            await container
-              .get(CreateProrationPolicy)
-              .execute(store.id, {
-                type: 'subscription_proration_policy',
-                attributes: { name: 'By the day', rounding },
-              }),
+            await container.get(CreateProrationPolicy).execute(store.id, {
+              type: 'subscription_proration_policy',
+              attributes: { name: 'By the day', rounding },
+            }),
           );
           right(
             await container
@@ -197,12 +195,10 @@ forEachBackend('Billing against its reference model, random timelines', (backend
             default: true,
           };
           right(
-            await container
-              .get(CreateDunningRule)
-              .execute(store.id, {
-                type: 'subscription_dunning_rule',
-                attributes: type === 'fixed' ? attributes : { ...attributes, payment_retry_multiplier: multiplier },
-              }),
+            await container.get(CreateDunningRule).execute(store.id, {
+              type: 'subscription_dunning_rule',
+              attributes: type === 'fixed' ? attributes : { ...attributes, payment_retry_multiplier: multiplier },
+            }),
           );
         }
         const model = new BillingModel(rounding, rule);
@@ -232,12 +228,10 @@ forEachBackend('Billing against its reference model, random timelines', (backend
           } else if (s.kind === 'switch') {
             if (ids.length === 0) continue;
             const which = s.which % ids.length;
-            const result = await container
-              .get(UpdateSubscription)
-              .execute(store.id, ids[which]!, {
-                type: 'subscription',
-                attributes: { plan_id: offering.plans[s.plan]!.id },
-              });
+            const result = await container.get(UpdateSubscription).execute(store.id, ids[which]!, {
+              type: 'subscription',
+              attributes: { plan_id: offering.plans[s.plan]!.id },
+            });
             const applies = model.switchPlan(model.subscriptions[which]!, PLANS[s.plan]!, now);
             expect(
               E.isRight(result),

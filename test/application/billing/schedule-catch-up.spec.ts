@@ -18,12 +18,10 @@ describe('schedule instants missed while the service was down', () => {
     container.rebind(TOKENS.Clock).toConstantValue(clock);
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
-    const created = await container
-      .get(CreateSchedule)
-      .execute(store.id, {
-        type: 'subscription_schedule',
-        attributes: { specification, location: 'UTC', job: { job_type: 'billing-run' } },
-      });
+    const created = await container.get(CreateSchedule).execute(store.id, {
+      type: 'subscription_schedule',
+      attributes: { specification, location: 'UTC', job: { job_type: 'billing-run' } },
+    });
     if (E.isLeft(created)) throw new Error(JSON.stringify(created.left));
     const scheduled = async () => {
       const page = await container.get(ListJobs).execute(store.id, queryParams([]));

@@ -75,12 +75,10 @@ describe('subscription status over pauses, resumes and payments', () => {
         (p) => p.status === 'pending',
       );
       right(
-        await container
-          .get(SettleInvoicePayment)
-          .execute(store.id, outstanding.id, payment!.id, {
-            type: 'subscription_invoice_payment',
-            attributes: { success },
-          }),
+        await container.get(SettleInvoicePayment).execute(store.id, outstanding.id, payment!.id, {
+          type: 'subscription_invoice_payment',
+          attributes: { success },
+        }),
       );
     };
     return { status, act, run, starts, settleLatest };

@@ -9,7 +9,7 @@ import { oldestFirst } from '../../../domain/query/order.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { listOf } from './in-memory-list.js';
-import { InMemoryState } from './in-memory-state.js';
+import type { InMemoryState } from './in-memory-state.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 import { goneNow, presentNow, type InMemoryOutbox } from './in-memory-outbox.js';
 import { JOB_TYPE } from '../../../domain/billing/job.js';

@@ -22,7 +22,7 @@ forEachBackend('ApplicationKeyRepository contract', (_backend, persistence) => {
 
   it('stores a key and finds it by id and by client id, but not from another store', async () => {
     const { keys, stores, store } = await setup();
-    const key = aKey(store.id, { name: '名前'.repeat(127) + 'x', reservedRateLimit: 5 });
+    const key = aKey(store.id, { name: `${'名前'.repeat(127)}x`, reservedRateLimit: 5 });
     expect(await keys.insert(key, fits(5))).to.deep.equal(E.right(undefined));
     expect(await keys.findById(store.id, key.id)).to.deep.equal(key);
     expect(await keys.findByClientId(key.clientId)).to.deep.equal(key);
