@@ -15,16 +15,16 @@ import cliProgress from 'cli-progress';
 import * as E from 'fp-ts/lib/Either.js';
 import { sql } from 'kysely';
 import { TOKENS } from '../src/application/tokens.js';
-import { CreateStore } from '../src/application/use-cases/create-store.js';
+import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
 import { RunBilling } from '../src/application/use-cases/billing/run-billing.js';
-import { toRow } from '../src/adapters/persistence/kysely/kysely-subscription-repository.js';
+import { toRow } from '../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 import { randomIds } from '../src/adapters/system/system-module.js';
 import { buildContainer } from '../src/container.js';
-import type { Job } from '../src/domain/billing/job.js';
-import type { Offering } from '../src/domain/subscription/offering.js';
-import { invoiceAfter, type Subscription } from '../src/domain/subscription/subscription.js';
+import type { Job } from '../src/domain/jobs/job.js';
+import type { Offering } from '../src/domain/catalogue/offering.js';
+import { invoiceAfter, type Subscription } from '../src/domain/subscriptions/subscription.js';
 import {
   formatDuration,
   formatInteger,

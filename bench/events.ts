@@ -28,12 +28,12 @@ import { PERSISTENCE } from '../src/adapters/persistence/kysely/persistence-toke
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 import { TOKENS } from '../src/application/tokens.js';
 import { INTEGRATION_TOKENS } from '../src/application/integration-tokens.js';
-import { CreateStore } from '../src/application/use-cases/create-store.js';
+import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
 import { CreateIntegration } from '../src/application/use-cases/integrations/integrations.js';
 import { CreateSubscription } from '../src/application/use-cases/subscriptions/create-subscription.js';
-import { BuildOffering } from '../src/application/use-cases/subscriptions/create-offering.js';
-import { CreateSubscriptionPlan } from '../src/application/use-cases/subscriptions/subscription-plans.js';
-import { CreateSubscriptionProduct } from '../src/application/use-cases/subscriptions/subscription-products.js';
+import { BuildOffering } from '../src/application/use-cases/catalogue/create-offering.js';
+import { CreateSubscriptionPlan } from '../src/application/use-cases/catalogue/subscription-plans.js';
+import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogue/subscription-products.js';
 import { buildContainer } from '../src/container.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import { formatInteger, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';

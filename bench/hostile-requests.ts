@@ -16,7 +16,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
 import { DEFAULT_HTTP_SETTINGS } from '../src/adapters/config/http-settings.js';
 import { startService } from '../src/adapters/service/start-service.js';
-import { CreateStore } from '../src/application/use-cases/create-store.js';
+import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
 import { buildContainer } from '../src/container.js';
 
 const { values } = parseArgs({

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { InMemoryRateLimiter } from '../src/adapters/rate-limit/in-memory-rate-limiter.js';
 import { openRedisLimiter } from '../src/adapters/rate-limit/open-redis-limiter.js';
-import type { RateLimiter } from '../src/application/ports/rate-limiter.js';
+import type { RateLimiter } from '../src/application/ports/rate-limits/rate-limiter.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 
 const { values } = parseArgs({

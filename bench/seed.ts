@@ -13,27 +13,27 @@ import cliProgress from 'cli-progress';
 import * as E from 'fp-ts/lib/Either.js';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { TOKENS } from '../src/application/tokens.js';
-import { CreateStore } from '../src/application/use-cases/create-store.js';
-import { SetStoreRateLimit } from '../src/application/use-cases/set-store-rate-limit.js';
-import { BuildOffering } from '../src/application/use-cases/subscriptions/create-offering.js';
-import { CreateSubscriptionPlan } from '../src/application/use-cases/subscriptions/subscription-plans.js';
-import { CreateSubscriptionProduct } from '../src/application/use-cases/subscriptions/subscription-products.js';
-import { toRow } from '../src/adapters/persistence/kysely/kysely-subscription-repository.js';
+import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
+import { SetStoreRateLimit } from '../src/application/use-cases/stores/set-store-rate-limit.js';
+import { BuildOffering } from '../src/application/use-cases/catalogue/create-offering.js';
+import { CreateSubscriptionPlan } from '../src/application/use-cases/catalogue/subscription-plans.js';
+import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogue/subscription-products.js';
+import { toRow } from '../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from '../src/adapters/persistence/kysely/schema.js';
-import { stateBody } from '../src/adapters/persistence/kysely/subscription-json.js';
+import { stateBody } from '../src/adapters/persistence/kysely/subscriptions/subscription-json.js';
 import { randomIds } from '../src/adapters/system/system-module.js';
 import { buildContainer } from '../src/container.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
-import type { Offering, OfferingPlan } from '../src/domain/subscription/offering.js';
-import { planPrices } from '../src/domain/subscription/pricing.js';
-import { applyStateAction } from '../src/domain/subscription/subscription-state.js';
+import type { Offering, OfferingPlan } from '../src/domain/catalogue/offering.js';
+import { planPrices } from '../src/domain/catalogue/pricing.js';
+import { applyStateAction } from '../src/domain/subscriptions/subscription-state.js';
 import {
   invoiceAfter,
   type StateAction,
   type Subscription,
   type SubscriptionStateRecord,
-} from '../src/domain/subscription/subscription.js';
+} from '../src/domain/subscriptions/subscription.js';
 import {
   DEFAULT_PGLITE_DIR,
   formatDuration,

@@ -8,24 +8,24 @@ import { systemModule } from './adapters/system/system-module.js';
 import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence/fresh/fresh-repositories.js';
 import { TOKENS } from './application/tokens.js';
 import { rateLimitModule } from './adapters/rate-limit/rate-limit-module.js';
-import type { RateLimiter } from './application/ports/rate-limiter.js';
-import type { AuthFailureLimiter } from './application/ports/auth-failure-limiter.js';
-import type { JobQueue } from './application/ports/job-queue.js';
-import type { JobHandlers } from './application/ports/job-handler.js';
-import type { JobSettings } from './application/ports/job-settings.js';
-import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/billing/job-lane.js';
+import type { RateLimiter } from './application/ports/rate-limits/rate-limiter.js';
+import type { AuthFailureLimiter } from './application/ports/auth/auth-failure-limiter.js';
+import type { JobQueue } from './application/ports/jobs/job-queue.js';
+import type { JobHandlers } from './application/ports/jobs/job-handler.js';
+import type { JobSettings } from './application/ports/jobs/job-settings.js';
+import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/jobs/job-lane.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 import { paymentsModule } from './adapters/payments/configured-payment-gateways.js';
 import { jobHandlersFrom } from './application/use-cases/jobs/job-handlers.js';
 import { integrationsModule } from './application/integrations-module.js';
 import { INTEGRATION_TOKENS } from './application/integration-tokens.js';
-import type { HostResolver } from './application/ports/host-resolver.js';
-import type { IntegrationSettings } from './application/ports/integration-settings.js';
+import type { HostResolver } from './application/ports/integrations/host-resolver.js';
+import type { IntegrationSettings } from './application/ports/integrations/integration-settings.js';
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
-import { httpPayloads } from './adapters/http/documents/observed-payloads.js';
+import { httpPayloads } from './adapters/http/integrations/observed-payloads.js';
 import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
-import type { WebhookSender } from './application/ports/webhook-sender.js';
+import type { WebhookSender } from './application/ports/integrations/webhook-sender.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence =

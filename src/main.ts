@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
-import { EnsureDefaultStore } from './application/use-cases/ensure-default-store.js';
+import { EnsureDefaultStore } from './application/use-cases/stores/ensure-default-store.js';
 import { DEFAULT_DATA_DIR, readConfig } from './adapters/config/app-config.js';
 import { createLogger } from './adapters/logging/logger.js';
 import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bootstrap-key-file.js';

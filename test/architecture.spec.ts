@@ -55,7 +55,7 @@ describe('architecture: dependencies point inward', () => {
     expect(target(file, '../adapters/http/create-http-app.js')).to.deep.equal({ layer: 'adapters' });
     expect(target(file, 'kysely')).to.deep.equal({ pkg: 'kysely' });
     expect(target(file, '@koa/router')).to.deep.equal({ pkg: '@koa/router' });
-    expect(importsOf(path.join(SRC, 'application/use-cases/create-store.ts'))).to.include('inversify');
+    expect(importsOf(path.join(SRC, 'application/use-cases/stores/create-store.ts'))).to.include('inversify');
   });
 });
 

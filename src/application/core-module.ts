@@ -1,28 +1,28 @@
 import { ContainerModule, type Newable } from 'inversify';
-import { AuthenticateBearer } from './use-cases/authenticate-bearer.js';
-import { CheckHealth } from './use-cases/check-health.js';
-import { CheckReadiness } from './use-cases/check-readiness.js';
-import { CreateApplicationKey } from './use-cases/create-application-key.js';
-import { CreateStore } from './use-cases/create-store.js';
-import { DeleteApplicationKey } from './use-cases/delete-application-key.js';
-import { EnsureDefaultStore } from './use-cases/ensure-default-store.js';
-import { GetApplicationKey } from './use-cases/get-application-key.js';
-import { GetMerchantRealmMapping } from './use-cases/get-merchant-realm-mapping.js';
-import { IssueAccessToken } from './use-cases/issue-access-token.js';
-import { RevokeAccessToken } from './use-cases/revoke-access-token.js';
-import { RotateApplicationKeySecret } from './use-cases/rotate-application-key-secret.js';
-import { ListApplicationKeys } from './use-cases/list-application-keys.js';
-import { ListStores } from './use-cases/list-stores.js';
-import { PurgeExpiredTokens } from './use-cases/purge-expired-tokens.js';
-import { ResolveMerchantRealm } from './use-cases/resolve-merchant-realm.js';
-import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from './use-cases/store-settings.js';
-import { UpdateMerchantRealmPrefix } from './use-cases/update-merchant-realm-prefix.js';
-import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/subscriptions/attach-to-offering.js';
-import { DeleteOffering, UpdateOffering } from './use-cases/subscriptions/change-offering.js';
-import { DetachOfferingPlan, DetachOfferingProduct } from './use-cases/subscriptions/detach-from-offering.js';
-import { UpdateOfferingPlan, UpdateOfferingProduct } from './use-cases/subscriptions/edit-offering-copy.js';
-import { ReplaceOfferingProducts } from './use-cases/subscriptions/replace-offering-products.js';
-import { BuildOffering, CreateOffering } from './use-cases/subscriptions/create-offering.js';
+import { AuthenticateBearer } from './use-cases/auth/authenticate-bearer.js';
+import { CheckHealth } from './use-cases/health/check-health.js';
+import { CheckReadiness } from './use-cases/health/check-readiness.js';
+import { CreateApplicationKey } from './use-cases/keys/create-application-key.js';
+import { CreateStore } from './use-cases/stores/create-store.js';
+import { DeleteApplicationKey } from './use-cases/keys/delete-application-key.js';
+import { EnsureDefaultStore } from './use-cases/stores/ensure-default-store.js';
+import { GetApplicationKey } from './use-cases/keys/get-application-key.js';
+import { GetMerchantRealmMapping } from './use-cases/realm-mappings/get-merchant-realm-mapping.js';
+import { IssueAccessToken } from './use-cases/auth/issue-access-token.js';
+import { RevokeAccessToken } from './use-cases/auth/revoke-access-token.js';
+import { RotateApplicationKeySecret } from './use-cases/keys/rotate-application-key-secret.js';
+import { ListApplicationKeys } from './use-cases/keys/list-application-keys.js';
+import { ListStores } from './use-cases/stores/list-stores.js';
+import { PurgeExpiredTokens } from './use-cases/auth/purge-expired-tokens.js';
+import { ResolveMerchantRealm } from './use-cases/realm-mappings/resolve-merchant-realm.js';
+import { GetStoreSettings, ResetStoreSettings, UpdateStoreSettings } from './use-cases/settings/store-settings.js';
+import { UpdateMerchantRealmPrefix } from './use-cases/realm-mappings/update-merchant-realm-prefix.js';
+import { AttachOfferingPlans, AttachOfferingProducts } from './use-cases/catalogue/attach-to-offering.js';
+import { DeleteOffering, UpdateOffering } from './use-cases/catalogue/change-offering.js';
+import { DetachOfferingPlan, DetachOfferingProduct } from './use-cases/catalogue/detach-from-offering.js';
+import { UpdateOfferingPlan, UpdateOfferingProduct } from './use-cases/catalogue/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from './use-cases/catalogue/replace-offering-products.js';
+import { BuildOffering, CreateOffering } from './use-cases/catalogue/create-offering.js';
 import { CreateSubscription } from './use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from './use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from './use-cases/subscriptions/update-subscription.js';
@@ -31,8 +31,8 @@ import {
   ListPlansOfSubscription,
   ListProductsOfSubscription,
 } from './use-cases/subscriptions/list-subscription-copies.js';
-import { ListOfferingPlans, ListOfferingProducts } from './use-cases/subscriptions/list-offering-copies.js';
-import { GetOffering, ListOfferings } from './use-cases/subscriptions/read-offerings.js';
+import { ListOfferingPlans, ListOfferingProducts } from './use-cases/catalogue/list-offering-copies.js';
+import { GetOffering, ListOfferings } from './use-cases/catalogue/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from './use-cases/subscriptions/read-subscriptions.js';
 import {
   CreateDunningRule,
@@ -40,20 +40,20 @@ import {
   GetDunningRule,
   ListDunningRules,
   UpdateDunningRule,
-} from './use-cases/subscriptions/dunning-rules.js';
+} from './use-cases/billing/dunning-rules.js';
 import {
   CreateProrationPolicy,
   DeleteProrationPolicy,
   GetProrationPolicy,
   ListProrationPolicies,
   UpdateProrationPolicy,
-} from './use-cases/subscriptions/proration-policies.js';
+} from './use-cases/billing/proration-policies.js';
 import {
   GetAccountMembershipSettings,
   UpdateAccountMembershipSettings,
-} from './use-cases/account-membership-settings.js';
-import { GetCartSettings, UpdateCartSettings } from './use-cases/cart-settings.js';
-import { SetOfferingProrationPolicy } from './use-cases/subscriptions/offering-proration-policy.js';
+} from './use-cases/settings/account-membership-settings.js';
+import { GetCartSettings, UpdateCartSettings } from './use-cases/settings/cart-settings.js';
+import { SetOfferingProrationPolicy } from './use-cases/billing/offering-proration-policy.js';
 import {
   CreateSubscriber,
   DeleteSubscriber,
@@ -72,25 +72,25 @@ import {
   GetSubscriptionPlan,
   ListSubscriptionPlans,
   UpdateSubscriptionPlan,
-} from './use-cases/subscriptions/subscription-plans.js';
+} from './use-cases/catalogue/subscription-plans.js';
 import {
   CreateSubscriptionProduct,
   DeleteSubscriptionProduct,
   GetSubscriptionProduct,
   ListSubscriptionProducts,
   UpdateSubscriptionProduct,
-} from './use-cases/subscriptions/subscription-products.js';
-import { UpdateApplicationKey } from './use-cases/update-application-key.js';
-import { IdempotentRequests } from './use-cases/idempotent-requests.js';
+} from './use-cases/catalogue/subscription-products.js';
+import { UpdateApplicationKey } from './use-cases/keys/update-application-key.js';
+import { IdempotentRequests } from './use-cases/idempotency/idempotent-requests.js';
 import { StoreTime } from './use-cases/test-clocks/store-time.js';
 import { AdvanceTestClock, GetTestClock } from './use-cases/test-clocks/test-clock-use-cases.js';
 import { GetImport, ListImportErrors, ListImports } from './use-cases/imports/read-imports.js';
 import { RunImport } from './use-cases/imports/run-import.js';
 import { SweepAbandonedImportLines } from './use-cases/imports/sweep-abandoned-import-lines.js';
 import { UploadImport } from './use-cases/imports/upload-import.js';
-import { AdmitRequest } from './use-cases/admit-request.js';
-import { FailedAuthentications } from './use-cases/failed-authentications.js';
-import { SetStoreRateLimit } from './use-cases/set-store-rate-limit.js';
+import { AdmitRequest } from './use-cases/rate-limits/admit-request.js';
+import { FailedAuthentications } from './use-cases/auth/failed-authentications.js';
+import { SetStoreRateLimit } from './use-cases/stores/set-store-rate-limit.js';
 import {
   GetInvoice,
   GetInvoicePayment,
@@ -122,7 +122,7 @@ import {
   ListSchedules,
   RegisterSchedules,
   UpdateSchedule,
-} from './use-cases/billing/schedules.js';
+} from './use-cases/schedules/schedules.js';
 import { StoredImportJobs } from './use-cases/imports/stored-import-jobs.js';
 
 /** Every use case of the core, resolved by its class. */

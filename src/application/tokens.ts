@@ -1,31 +1,34 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { AccessTokenRepository } from './ports/access-token-repository.js';
-import type { ApplicationKeyRepository } from './ports/application-key-repository.js';
-import type { PlanRepository, ProductRepository } from './ports/catalogue-repository.js';
-import type { DatabaseHealth } from './ports/database-health.js';
-import type { IdempotencyStore } from './ports/idempotency-store.js';
-import type { ImportJobs } from './ports/import-jobs.js';
-import type { ImportLineRepository } from './ports/import-line-repository.js';
-import type { RateLimiter } from './ports/rate-limiter.js';
-import type { AuthFailureLimiter } from './ports/auth-failure-limiter.js';
-import type { OfferingRepository } from './ports/offering-repository.js';
-import type { SubscriberRepository } from './ports/subscriber-repository.js';
-import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing-policy-repository.js';
-import type { AccountMembershipSettingsRepository, CartSettingsRepository } from './ports/settings-repository.js';
-import type { OfferingProrationRepository } from './ports/offering-proration-repository.js';
-import type { ScheduleRepository } from './ports/schedule-repository.js';
-import type { JobQueue } from './ports/job-queue.js';
-import type { ScheduleCalendar } from './ports/schedule-calendar.js';
-import type { SubscriptionRepository } from './ports/subscription-repository.js';
-import type { MerchantRealmMappingRepository } from './ports/merchant-realm-mapping-repository.js';
-import type { StoreRepository } from './ports/store-repository.js';
+import type { AccessTokenRepository } from './ports/auth/access-token-repository.js';
+import type { ApplicationKeyRepository } from './ports/keys/application-key-repository.js';
+import type { PlanRepository, ProductRepository } from './ports/catalogue/catalogue-repository.js';
+import type { DatabaseHealth } from './ports/health/database-health.js';
+import type { IdempotencyStore } from './ports/idempotency/idempotency-store.js';
+import type { ImportJobs } from './ports/imports/import-jobs.js';
+import type { ImportLineRepository } from './ports/imports/import-line-repository.js';
+import type { RateLimiter } from './ports/rate-limits/rate-limiter.js';
+import type { AuthFailureLimiter } from './ports/auth/auth-failure-limiter.js';
+import type { OfferingRepository } from './ports/catalogue/offering-repository.js';
+import type { SubscriberRepository } from './ports/subscriptions/subscriber-repository.js';
+import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing/billing-policy-repository.js';
+import type {
+  AccountMembershipSettingsRepository,
+  CartSettingsRepository,
+} from './ports/settings/settings-repository.js';
+import type { OfferingProrationRepository } from './ports/billing/offering-proration-repository.js';
+import type { ScheduleRepository } from './ports/schedules/schedule-repository.js';
+import type { JobQueue } from './ports/jobs/job-queue.js';
+import type { ScheduleCalendar } from './ports/schedules/schedule-calendar.js';
+import type { SubscriptionRepository } from './ports/subscriptions/subscription-repository.js';
+import type { MerchantRealmMappingRepository } from './ports/realm-mappings/merchant-realm-mapping-repository.js';
+import type { StoreRepository } from './ports/stores/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from './ports/system.js';
-import type { InvoiceRepository } from './ports/invoice-repository.js';
-import type { PaymentGateways } from './ports/payment-gateway.js';
-import type { JobRepository } from './ports/job-repository.js';
-import type { JobHandlers } from './ports/job-handler.js';
-import type { JobSettings } from './ports/job-settings.js';
-import type { StoreClock, TestClockRepository, TestClockSettings } from './ports/store-clock.js';
+import type { InvoiceRepository } from './ports/billing/invoice-repository.js';
+import type { PaymentGateways } from './ports/billing/payment-gateway.js';
+import type { JobRepository } from './ports/jobs/job-repository.js';
+import type { JobHandlers } from './ports/jobs/job-handler.js';
+import type { JobSettings } from './ports/jobs/job-settings.js';
+import type { StoreClock, TestClockRepository, TestClockSettings } from './ports/test-clocks/store-clock.js';
 
 /** Typed identifiers of the ports: `bind(TOKENS.X).to(Impl)` only compiles when Impl implements X. */
 export const TOKENS = {

@@ -7,10 +7,10 @@ import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/persistence/kysely/open-database.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
-import type { Job } from '../../src/domain/billing/job.js';
+import type { Job } from '../../src/domain/jobs/job.js';
 import { everyRow, listQuery } from '../support/list-queries.js';
-import { JOB_LIST } from '../../src/domain/billing/job-query.js';
-import { invoiceAfter } from '../../src/domain/subscription/subscription.js';
+import { JOB_LIST } from '../../src/domain/jobs/job-query.js';
+import { invoiceAfter } from '../../src/domain/subscriptions/subscription.js';
 import { BACKENDS } from '../support/backends.js';
 import { aStore, storeRecords } from '../support/builders.js';
 import { eventually } from '../support/job-harness.js';

@@ -1,10 +1,10 @@
 import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
-import type { PlanAttributes } from '../../src/domain/subscription/plan.js';
+import type { PlanAttributes } from '../../src/domain/catalogue/plan.js';
 import type {
   Subscription,
   SubscriptionFlags,
   SubscriptionTimestamps,
-} from '../../src/domain/subscription/subscription.js';
+} from '../../src/domain/subscriptions/subscription.js';
 import { PLAN_ATTRIBUTES } from './subscription-builders.js';
 
 export const uuid = (n: number): Uuid => {

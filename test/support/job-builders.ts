@@ -1,4 +1,4 @@
-import type { Job } from '../../src/domain/billing/job.js';
+import type { Job } from '../../src/domain/jobs/job.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 

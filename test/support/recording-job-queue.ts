@@ -1,6 +1,6 @@
-import type { JobQueue } from '../../src/application/ports/job-queue.js';
-import type { Job } from '../../src/domain/billing/job.js';
-import type { ScheduleTiming } from '../../src/domain/billing/schedule-timing.js';
+import type { JobQueue } from '../../src/application/ports/jobs/job-queue.js';
+import type { Job } from '../../src/domain/jobs/job.js';
+import type { ScheduleTiming } from '../../src/domain/schedules/schedule-timing.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 
 /** A job queue that runs nothing and remembers what it was asked, for tests of what the core asks of it. */

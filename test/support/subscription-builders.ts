@@ -1,14 +1,14 @@
-import type { Schedule, ScheduleAttributes } from '../../src/domain/billing/schedule.js';
+import type { Schedule, ScheduleAttributes } from '../../src/domain/schedules/schedule.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
-import type { Offering, OfferingItem } from '../../src/domain/subscription/offering.js';
-import type { PlanAttributes, SubscriptionPlan } from '../../src/domain/subscription/plan.js';
-import type { ProductAttributes, SubscriptionProduct } from '../../src/domain/subscription/product.js';
-import type { SubscriberAttributes, Subscriber } from '../../src/domain/subscription/subscriber.js';
-import type { Subscription } from '../../src/domain/subscription/subscription.js';
-import type { BillingPolicy } from '../../src/domain/subscription/billing-policy.js';
-import type { DunningRule, DunningRuleAttributes } from '../../src/domain/subscription/dunning-rule.js';
-import type { ProrationPolicy, ProrationPolicyAttributes } from '../../src/domain/subscription/proration-policy.js';
+import type { Offering, OfferingItem } from '../../src/domain/catalogue/offering.js';
+import type { PlanAttributes, SubscriptionPlan } from '../../src/domain/catalogue/plan.js';
+import type { ProductAttributes, SubscriptionProduct } from '../../src/domain/catalogue/product.js';
+import type { SubscriberAttributes, Subscriber } from '../../src/domain/subscriptions/subscriber.js';
+import type { Subscription } from '../../src/domain/subscriptions/subscription.js';
+import type { BillingPolicy } from '../../src/domain/billing/billing-policy.js';
+import type { DunningRule, DunningRuleAttributes } from '../../src/domain/billing/dunning-rule.js';
+import type { ProrationPolicy, ProrationPolicyAttributes } from '../../src/domain/billing/proration-policy.js';
 
 const at = (iso: string) => new Date(iso);
 

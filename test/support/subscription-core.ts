@@ -1,31 +1,31 @@
 import { everyStoreOn } from '../../src/application/use-cases/test-clocks/store-time.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/in-memory-catalogue-repository.js';
-import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/in-memory-offering-repository.js';
-import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/in-memory-subscription-repository.js';
-import { InMemoryInvoiceRepository } from '../../src/adapters/persistence/in-memory/in-memory-invoice-repository.js';
-import { InMemoryBillingPolicyRepository } from '../../src/adapters/persistence/in-memory/in-memory-billing-policy-repository.js';
+import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-catalogue-repository.js';
+import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-offering-repository.js';
+import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
+import { InMemoryInvoiceRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-invoice-repository.js';
+import { InMemoryBillingPolicyRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-billing-policy-repository.js';
 import {
   InMemoryOfferingProrationRepository,
   usedByAnOffering,
-} from '../../src/adapters/persistence/in-memory/in-memory-offering-proration-repository.js';
-import { PRORATION_POLICIES } from '../../src/domain/subscription/proration-policy.js';
-import { CreateStore } from '../../src/application/use-cases/create-store.js';
+} from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
+import { PRORATION_POLICIES } from '../../src/domain/billing/proration-policy.js';
+import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
 import {
   AttachOfferingPlans,
   AttachOfferingProducts,
-} from '../../src/application/use-cases/subscriptions/attach-to-offering.js';
-import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/subscriptions/change-offering.js';
+} from '../../src/application/use-cases/catalogue/attach-to-offering.js';
+import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/catalogue/change-offering.js';
 import {
   DetachOfferingPlan,
   DetachOfferingProduct,
-} from '../../src/application/use-cases/subscriptions/detach-from-offering.js';
+} from '../../src/application/use-cases/catalogue/detach-from-offering.js';
 import {
   UpdateOfferingPlan,
   UpdateOfferingProduct,
-} from '../../src/application/use-cases/subscriptions/edit-offering-copy.js';
-import { ReplaceOfferingProducts } from '../../src/application/use-cases/subscriptions/replace-offering-products.js';
-import { BuildOffering, CreateOffering } from '../../src/application/use-cases/subscriptions/create-offering.js';
+} from '../../src/application/use-cases/catalogue/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from '../../src/application/use-cases/catalogue/replace-offering-products.js';
+import { BuildOffering, CreateOffering } from '../../src/application/use-cases/catalogue/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../src/application/use-cases/subscriptions/update-subscription.js';
@@ -37,12 +37,12 @@ import {
 import {
   ListOfferingPlans,
   ListOfferingProducts,
-} from '../../src/application/use-cases/subscriptions/list-offering-copies.js';
+} from '../../src/application/use-cases/catalogue/list-offering-copies.js';
 import {
   GetOffering,
   ListOfferings,
   type OfferingWithIncludes,
-} from '../../src/application/use-cases/subscriptions/read-offerings.js';
+} from '../../src/application/use-cases/catalogue/read-offerings.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import {
   GetSubscription,
@@ -59,14 +59,14 @@ import {
   GetSubscriptionPlan,
   ListSubscriptionPlans,
   UpdateSubscriptionPlan,
-} from '../../src/application/use-cases/subscriptions/subscription-plans.js';
+} from '../../src/application/use-cases/catalogue/subscription-plans.js';
 import {
   CreateSubscriptionProduct,
   DeleteSubscriptionProduct,
   GetSubscriptionProduct,
   ListSubscriptionProducts,
   UpdateSubscriptionProduct,
-} from '../../src/application/use-cases/subscriptions/subscription-products.js';
+} from '../../src/application/use-cases/catalogue/subscription-products.js';
 import { inMemoryCore } from './in-memory-core.js';
 import { PLAN_ATTRIBUTES } from './subscription-builders.js';
 

@@ -1,9 +1,9 @@
 import type { MigrationResult } from 'kysely';
-import type { CreatedStore } from '../../application/use-cases/create-store.js';
-import type { MintedApplicationKey } from '../../application/use-cases/mint-application-key.js';
+import type { CreatedStore } from '../../application/use-cases/stores/create-store.js';
+import type { MintedApplicationKey } from '../../application/use-cases/keys/mint-application-key.js';
 import { pageOffsets, type Page } from '../../domain/query/page.js';
-import type { Store } from '../../domain/store/store.js';
-import type { StoreSummary } from '../../domain/store/store-summary.js';
+import type { Store } from '../../domain/stores/store.js';
+import type { StoreSummary } from '../../domain/stores/store-summary.js';
 import { listMeta } from '../http/documents/list-meta.js';
 import { credentialsBanner, keyCredentials } from '../service/credentials-banner.js';
 import { textTable, type TextColumn } from './text-table.js';

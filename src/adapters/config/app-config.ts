@@ -8,8 +8,8 @@ import { readImportSettings, type ImportUploadLimits } from './import-settings.j
 import { readJobSettings } from './job-settings.js';
 import { readRedisCommandTimeout } from './redis-settings.js';
 import { readIntegrationSettings } from './integration-settings.js';
-import type { IntegrationSettings } from '../../application/ports/integration-settings.js';
-import type { JobSettings } from '../../application/ports/job-settings.js';
+import type { IntegrationSettings } from '../../application/ports/integrations/integration-settings.js';
+import type { JobSettings } from '../../application/ports/jobs/job-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../../domain/billing/import-line.js';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../../domain/imports/import-line.js';
 
 /** What one import upload may hold: the file's bytes, its objects and the bytes of one line. */
 export interface ImportUploadLimits extends ImportLimits {

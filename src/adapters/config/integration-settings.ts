@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { IntegrationSettings } from '../../application/ports/integration-settings.js';
+import type { IntegrationSettings } from '../../application/ports/integrations/integration-settings.js';
 import { DEFAULT_RETRY_POLICY } from '../../domain/integrations/delivery-retry.js';
 import { milliseconds } from './http-settings.js';
 

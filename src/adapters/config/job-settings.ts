@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { JobSettings } from '../../application/ports/job-settings.js';
-import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from '../../domain/billing/job-lane.js';
+import type { JobSettings } from '../../application/ports/jobs/job-settings.js';
+import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from '../../domain/jobs/job-lane.js';
 import { milliseconds } from './http-settings.js';
 
 /** Below this, renewals (a quarter of a lease) would come faster than a busy database answers them. */

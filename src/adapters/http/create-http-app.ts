@@ -5,61 +5,58 @@ import type { Logger } from 'pino';
 import { TOKENS } from '../../application/tokens.js';
 import { RedisRateLimiter } from '../rate-limit/redis-rate-limiter.js';
 import type { Access } from '../../domain/auth/grant.js';
-import { AdmitRequest } from '../../application/use-cases/admit-request.js';
-import { FailedAuthentications } from '../../application/use-cases/failed-authentications.js';
+import { AdmitRequest } from '../../application/use-cases/rate-limits/admit-request.js';
+import { FailedAuthentications } from '../../application/use-cases/auth/failed-authentications.js';
 import { clientAddress } from './client-address.js';
-import { AuthenticateBearer } from '../../application/use-cases/authenticate-bearer.js';
-import { CheckHealth } from '../../application/use-cases/check-health.js';
-import { CheckReadiness } from '../../application/use-cases/check-readiness.js';
-import { IdempotentRequests } from '../../application/use-cases/idempotent-requests.js';
-import { CreateApplicationKey } from '../../application/use-cases/create-application-key.js';
-import { DeleteApplicationKey } from '../../application/use-cases/delete-application-key.js';
-import { GetApplicationKey } from '../../application/use-cases/get-application-key.js';
-import { GetMerchantRealmMapping } from '../../application/use-cases/get-merchant-realm-mapping.js';
-import { RevokeAccessToken } from '../../application/use-cases/revoke-access-token.js';
-import { RotateApplicationKeySecret } from '../../application/use-cases/rotate-application-key-secret.js';
-import { IssueAccessToken } from '../../application/use-cases/issue-access-token.js';
-import { ListApplicationKeys } from '../../application/use-cases/list-application-keys.js';
+import { AuthenticateBearer } from '../../application/use-cases/auth/authenticate-bearer.js';
+import { CheckHealth } from '../../application/use-cases/health/check-health.js';
+import { CheckReadiness } from '../../application/use-cases/health/check-readiness.js';
+import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
+import { CreateApplicationKey } from '../../application/use-cases/keys/create-application-key.js';
+import { DeleteApplicationKey } from '../../application/use-cases/keys/delete-application-key.js';
+import { GetApplicationKey } from '../../application/use-cases/keys/get-application-key.js';
+import { GetMerchantRealmMapping } from '../../application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
+import { RevokeAccessToken } from '../../application/use-cases/auth/revoke-access-token.js';
+import { RotateApplicationKeySecret } from '../../application/use-cases/keys/rotate-application-key-secret.js';
+import { IssueAccessToken } from '../../application/use-cases/auth/issue-access-token.js';
+import { ListApplicationKeys } from '../../application/use-cases/keys/list-application-keys.js';
 import {
   GetStoreSettings,
   ResetStoreSettings,
   UpdateStoreSettings,
-} from '../../application/use-cases/store-settings.js';
+} from '../../application/use-cases/settings/store-settings.js';
 import {
   GetAccountMembershipSettings,
   UpdateAccountMembershipSettings,
-} from '../../application/use-cases/account-membership-settings.js';
-import { GetCartSettings, UpdateCartSettings } from '../../application/use-cases/cart-settings.js';
+} from '../../application/use-cases/settings/account-membership-settings.js';
+import { GetCartSettings, UpdateCartSettings } from '../../application/use-cases/settings/cart-settings.js';
 import {
   CreateDunningRule,
   DeleteDunningRule,
   GetDunningRule,
   ListDunningRules,
   UpdateDunningRule,
-} from '../../application/use-cases/subscriptions/dunning-rules.js';
+} from '../../application/use-cases/billing/dunning-rules.js';
 import {
   CreateProrationPolicy,
   DeleteProrationPolicy,
   GetProrationPolicy,
   ListProrationPolicies,
   UpdateProrationPolicy,
-} from '../../application/use-cases/subscriptions/proration-policies.js';
-import { SetOfferingProrationPolicy } from '../../application/use-cases/subscriptions/offering-proration-policy.js';
+} from '../../application/use-cases/billing/proration-policies.js';
+import { SetOfferingProrationPolicy } from '../../application/use-cases/billing/offering-proration-policy.js';
 import {
   AttachOfferingPlans,
   AttachOfferingProducts,
-} from '../../application/use-cases/subscriptions/attach-to-offering.js';
-import { DeleteOffering, UpdateOffering } from '../../application/use-cases/subscriptions/change-offering.js';
+} from '../../application/use-cases/catalogue/attach-to-offering.js';
+import { DeleteOffering, UpdateOffering } from '../../application/use-cases/catalogue/change-offering.js';
 import {
   DetachOfferingPlan,
   DetachOfferingProduct,
-} from '../../application/use-cases/subscriptions/detach-from-offering.js';
-import {
-  UpdateOfferingPlan,
-  UpdateOfferingProduct,
-} from '../../application/use-cases/subscriptions/edit-offering-copy.js';
-import { ReplaceOfferingProducts } from '../../application/use-cases/subscriptions/replace-offering-products.js';
-import { BuildOffering, CreateOffering } from '../../application/use-cases/subscriptions/create-offering.js';
+} from '../../application/use-cases/catalogue/detach-from-offering.js';
+import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../application/use-cases/catalogue/edit-offering-copy.js';
+import { ReplaceOfferingProducts } from '../../application/use-cases/catalogue/replace-offering-products.js';
+import { BuildOffering, CreateOffering } from '../../application/use-cases/catalogue/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
@@ -68,11 +65,8 @@ import {
   ListPlansOfSubscription,
   ListProductsOfSubscription,
 } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
-import {
-  ListOfferingPlans,
-  ListOfferingProducts,
-} from '../../application/use-cases/subscriptions/list-offering-copies.js';
-import { GetOffering, ListOfferings } from '../../application/use-cases/subscriptions/read-offerings.js';
+import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/catalogue/list-offering-copies.js';
+import { GetOffering, ListOfferings } from '../../application/use-cases/catalogue/read-offerings.js';
 import { GetSubscription, ListSubscriptions } from '../../application/use-cases/subscriptions/read-subscriptions.js';
 import {
   CreateSubscriber,
@@ -92,20 +86,20 @@ import {
   GetSubscriptionPlan,
   ListSubscriptionPlans,
   UpdateSubscriptionPlan,
-} from '../../application/use-cases/subscriptions/subscription-plans.js';
+} from '../../application/use-cases/catalogue/subscription-plans.js';
 import {
   CreateSubscriptionProduct,
   DeleteSubscriptionProduct,
   GetSubscriptionProduct,
   ListSubscriptionProducts,
   UpdateSubscriptionProduct,
-} from '../../application/use-cases/subscriptions/subscription-products.js';
-import { UpdateApplicationKey } from '../../application/use-cases/update-application-key.js';
-import { UpdateMerchantRealmPrefix } from '../../application/use-cases/update-merchant-realm-prefix.js';
+} from '../../application/use-cases/catalogue/subscription-products.js';
+import { UpdateApplicationKey } from '../../application/use-cases/keys/update-application-key.js';
+import { UpdateMerchantRealmPrefix } from '../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
 import { GetImport, ListImportErrors, ListImports } from '../../application/use-cases/imports/read-imports.js';
 import { UploadImport } from '../../application/use-cases/imports/upload-import.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
-import { importRoutes } from './routes/import-routes.js';
+import { importRoutes } from './imports/import-routes.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { countedAdmissions } from '../metrics/counted-admissions.js';
 import { PERSISTENCE } from '../persistence/kysely/persistence-tokens.js';
@@ -122,33 +116,33 @@ import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
-import { applicationKeyRoutes } from './routes/application-key-routes.js';
-import { healthRoutes } from './routes/health-routes.js';
-import { merchantRealmMappingRoutes } from './routes/merchant-realm-mapping-routes.js';
+import { applicationKeyRoutes } from './keys/application-key-routes.js';
+import { healthRoutes } from './health/health-routes.js';
+import { merchantRealmMappingRoutes } from './realm-mappings/merchant-realm-mapping-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
-import { oauthRoutes } from './routes/oauth-routes.js';
-import { revocationRoutes } from './routes/revocation-routes.js';
-import { applicationKeyRotationRoutes } from './routes/application-key-rotation-routes.js';
+import { oauthRoutes } from './auth/oauth-routes.js';
+import { revocationRoutes } from './auth/revocation-routes.js';
+import { applicationKeyRotationRoutes } from './keys/application-key-rotation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
-import { settingsRoutes } from './routes/settings-routes.js';
-import { accountMembershipSettingsRoutes } from './routes/account-membership-settings-routes.js';
-import { cartSettingsRoutes } from './routes/cart-settings-routes.js';
-import { billingPolicyRoutes } from './routes/billing-policy-routes.js';
-import { jobRoutes } from './routes/job-routes.js';
+import { settingsRoutes } from './settings/settings-routes.js';
+import { accountMembershipSettingsRoutes } from './settings/account-membership-settings-routes.js';
+import { cartSettingsRoutes } from './settings/cart-settings-routes.js';
+import { billingPolicyRoutes } from './billing/billing-policy-routes.js';
+import { jobRoutes } from './jobs/job-routes.js';
 import { DeleteJob, GetJob, ListJobs, SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
-import { scheduleRoutes } from './routes/schedule-routes.js';
+import { scheduleRoutes } from './schedules/schedule-routes.js';
 import {
   CreateSchedule,
   DeleteSchedule,
   GetSchedule,
   ListSchedules,
   UpdateSchedule,
-} from '../../application/use-cases/billing/schedules.js';
-import { offeringProrationRoutes } from './routes/offering-proration-routes.js';
-import { subscriptionCatalogueRoutes } from './routes/subscription-catalogue-routes.js';
-import { subscriptionOfferingRoutes } from './routes/subscription-offering-routes.js';
-import { subscriberRoutes } from './routes/subscriber-routes.js';
-import { invoiceRoutes } from './routes/invoice-routes.js';
+} from '../../application/use-cases/schedules/schedules.js';
+import { offeringProrationRoutes } from './billing/offering-proration-routes.js';
+import { subscriptionCatalogueRoutes } from './catalogue/subscription-catalogue-routes.js';
+import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-routes.js';
+import { subscriberRoutes } from './subscriptions/subscriber-routes.js';
+import { invoiceRoutes } from './billing/invoice-routes.js';
 import {
   GetInvoice,
   GetInvoicePayment,
@@ -157,10 +151,10 @@ import {
 } from '../../application/use-cases/billing/read-invoices.js';
 import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
 import { RequestPaymentAttempt } from '../../application/use-cases/billing/request-payment-attempt.js';
-import { subscriptionRoutes } from './routes/subscription-routes.js';
-import { testClockRoutes } from './routes/test-clock-routes.js';
+import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
+import { testClockRoutes } from './test-clocks/test-clock-routes.js';
 import { AdvanceTestClock, GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
-import { integrationRoutes } from './routes/integration-routes.js';
+import { integrationRoutes } from './integrations/integration-routes.js';
 import {
   CreateIntegration,
   DeleteIntegration,

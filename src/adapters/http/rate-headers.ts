@@ -1,4 +1,4 @@
-import type { RateDecision } from '../../application/use-cases/admit-request.js';
+import type { RateDecision } from '../../application/use-cases/rate-limits/admit-request.js';
 import { errorDocument } from './error-documents.js';
 import type { HttpContext } from './http-state.js';
 

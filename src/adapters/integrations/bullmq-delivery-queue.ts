@@ -1,5 +1,5 @@
 import { Queue, QueueEvents, Worker } from 'bullmq';
-import type { ClaimedDelivery, DeliveryRepository } from '../../application/ports/delivery-repository.js';
+import type { ClaimedDelivery, DeliveryRepository } from '../../application/ports/integrations/delivery-repository.js';
 import type { RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
 import { RELAY_CONCURRENCY } from '../../application/use-cases/integrations/relay-deliveries.js';
 import type { JobLog } from '../jobs/background-job-queue.js';

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import type { HostResolver } from '../../application/ports/host-resolver.js';
+import type { HostResolver } from '../../application/ports/integrations/host-resolver.js';
 
 const UNRESOLVED = new Set(['ENOTFOUND', 'ENODATA', 'EAI_AGAIN', 'ESERVFAIL']);
 

@@ -3,7 +3,11 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { WebhookAnswer, WebhookRequest, WebhookSender } from '../../application/ports/webhook-sender.js';
+import type {
+  WebhookAnswer,
+  WebhookRequest,
+  WebhookSender,
+} from '../../application/ports/integrations/webhook-sender.js';
 import { LOGGED_BODY_MAX } from '../../domain/integrations/delivery.js';
 import { addressVerdict, classifyAddress, type AddressPolicy } from '../../domain/integrations/receiver-address.js';
 

@@ -1,5 +1,5 @@
-import type { JobQueue } from '../../application/ports/job-queue.js';
-import type { LaneRef } from '../../domain/billing/job-lane.js';
+import type { JobQueue } from '../../application/ports/jobs/job-queue.js';
+import type { LaneRef } from '../../domain/jobs/job-lane.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 
 /** What a queue calls back: run a store's lane, and a schedule fell due at an instant. */

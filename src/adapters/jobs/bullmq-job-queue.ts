@@ -1,8 +1,8 @@
 import { Queue, Worker, type Job as QueueJob } from 'bullmq';
-import type { Job } from '../../domain/billing/job.js';
-import { JOB_TYPES } from '../../domain/billing/job.js';
-import type { LaneRef } from '../../domain/billing/job-lane.js';
-import type { ScheduleTiming } from '../../domain/billing/schedule-timing.js';
+import type { Job } from '../../domain/jobs/job.js';
+import { JOB_TYPES } from '../../domain/jobs/job.js';
+import type { LaneRef } from '../../domain/jobs/job-lane.js';
+import type { ScheduleTiming } from '../../domain/schedules/schedule-timing.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
 import { CircuitBreaker } from '../resilience/circuit-breaker.js';
 import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';

@@ -1,6 +1,6 @@
-import type { Job } from '../../domain/billing/job.js';
-import type { LaneRef } from '../../domain/billing/job-lane.js';
-import type { ScheduleTiming } from '../../domain/billing/schedule-timing.js';
+import type { Job } from '../../domain/jobs/job.js';
+import type { LaneRef } from '../../domain/jobs/job-lane.js';
+import type { ScheduleTiming } from '../../domain/schedules/schedule-timing.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
 import { ScheduleTimers } from './schedule-timers.js';

@@ -1,4 +1,4 @@
-import type { ScheduleTiming } from '../../domain/billing/schedule-timing.js';
+import type { ScheduleTiming } from '../../domain/schedules/schedule-timing.js';
 import { cronScheduleCalendar } from '../system/cron-schedule-calendar.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 

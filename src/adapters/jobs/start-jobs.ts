@@ -1,6 +1,6 @@
 import type { Container } from 'inversify';
 import { TOKENS } from '../../application/tokens.js';
-import { FireSchedule, RegisterSchedules } from '../../application/use-cases/billing/schedules.js';
+import { FireSchedule, RegisterSchedules } from '../../application/use-cases/schedules/schedules.js';
 import { ResumeUnfinishedJobs } from '../../application/use-cases/jobs/job-use-cases.js';
 import { RunLane } from '../../application/use-cases/jobs/run-lane.js';
 import { jobMetrics } from '../metrics/job-metrics.js';

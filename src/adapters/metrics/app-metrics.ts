@@ -1,5 +1,5 @@
 import { Counter, Histogram, Registry } from 'prom-client';
-import type { AdmissionOutcome } from '../../domain/rate-limit/admission.js';
+import type { AdmissionOutcome } from '../../domain/rate-limits/admission.js';
 import { registerDatabaseMetrics, type ObservedDatabase } from './database-metrics.js';
 import { processRegistry } from './process-metrics.js';
 import { registerRedisMetrics, type ObservedRedis } from './redis-metrics.js';

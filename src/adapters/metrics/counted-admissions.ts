@@ -1,4 +1,4 @@
-import type { AdmitRequest, RateDecision } from '../../application/use-cases/admit-request.js';
+import type { AdmitRequest, RateDecision } from '../../application/use-cases/rate-limits/admit-request.js';
 import type { AppMetrics } from './app-metrics.js';
 
 type Admissions = Pick<AdmitRequest, 'execute' | 'forClientId'>;

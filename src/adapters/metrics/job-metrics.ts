@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { JobRunResult } from '../../application/use-cases/jobs/run-lane.js';
-import { JOB_TYPES } from '../../domain/billing/job.js';
+import { JOB_TYPES } from '../../domain/jobs/job.js';
 import { processRegistry } from './process-metrics.js';
 
 /** Billing runs take from milliseconds (a small store) to minutes (a million subscriptions). */

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { AuthFailureLimiter } from '../../application/ports/auth-failure-limiter.js';
-import type { LimiterState } from '../../application/ports/rate-limiter.js';
+import type { AuthFailureLimiter } from '../../application/ports/auth/auth-failure-limiter.js';
+import type { LimiterState } from '../../application/ports/rate-limits/rate-limiter.js';
 import type { Clock } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
 import {

@@ -1,6 +1,6 @@
 import { ContainerModule } from 'inversify';
-import type { AuthFailureLimiter } from '../../application/ports/auth-failure-limiter.js';
-import type { RateLimiter } from '../../application/ports/rate-limiter.js';
+import type { AuthFailureLimiter } from '../../application/ports/auth/auth-failure-limiter.js';
+import type { RateLimiter } from '../../application/ports/rate-limits/rate-limiter.js';
 import { TOKENS } from '../../application/tokens.js';
 import { InMemoryAuthFailureLimiter } from './in-memory-auth-failure-limiter.js';
 import { InMemoryRateLimiter } from './in-memory-rate-limiter.js';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { AuthFailureLimiter } from '../../application/ports/auth-failure-limiter.js';
-import type { LimiterState } from '../../application/ports/rate-limiter.js';
+import type { AuthFailureLimiter } from '../../application/ports/auth/auth-failure-limiter.js';
+import type { LimiterState } from '../../application/ports/rate-limits/rate-limiter.js';
 import { BACKOFF_POLICIES, blockSteps, keepFor, type FailureSubject } from '../../domain/auth/failed-authentication.js';
 
 /**

@@ -1,12 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { LimiterState, RateLimiter } from '../../application/ports/rate-limiter.js';
-import { describe, type Admission, type AdmissionOutcome, type Shares } from '../../domain/rate-limit/admission.js';
+import type { LimiterState, RateLimiter } from '../../application/ports/rate-limits/rate-limiter.js';
+import { describe, type Admission, type AdmissionOutcome, type Shares } from '../../domain/rate-limits/admission.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import { CircuitBreaker, type CircuitBreakerOptions, type CircuitState } from '../resilience/circuit-breaker.js';
 
 /**
- * The domain's admission (`admit` in `domain/rate-limit/admission.ts`), run inside Redis so that it is one atomic step for every
+ * The domain's admission (`admit` in `domain/rate-limits/admission.ts`), run inside Redis so that it is one atomic step for every
  * instance: refill both buckets by Redis's own clock, take from the key's share first, then from the
  * pool, write back, and return what the buckets hold. The headers' figures come from the domain's
  * `describe`, as for the in-process limiter; the contract suite runs the same cases on both.

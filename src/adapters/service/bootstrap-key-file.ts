@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CreatedStore } from '../../application/use-cases/create-store.js';
+import type { CreatedStore } from '../../application/use-cases/stores/create-store.js';
 import { credentialsBanner } from './credentials-banner.js';
 
 export type BootstrapKeyWrite = { readonly written: true } | { readonly written: false; readonly reason: string };

@@ -1,6 +1,6 @@
 import { CronExpressionParser } from 'cron-parser';
-import type { ScheduleCalendar } from '../../application/ports/schedule-calendar.js';
-import type { ScheduleTiming } from '../../domain/billing/schedule-timing.js';
+import type { ScheduleCalendar } from '../../application/ports/schedules/schedule-calendar.js';
+import type { ScheduleTiming } from '../../domain/schedules/schedule-timing.js';
 
 /**
  * cron-parser at the version BullMQ's job schedulers use, so that `meta.scheduled_for`, the in-process

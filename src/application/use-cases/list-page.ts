@@ -3,8 +3,8 @@ import { parseListQuery, type ListQuery, type ListRules } from '../../domain/que
 import type { QueryParams } from '../../domain/query/query-params.js';
 import { validationFailed, type DomainError } from '../../domain/shared/errors.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
-import type { StoreRepository } from '../ports/store-repository.js';
-import { requireStore } from './store-lookup.js';
+import type { StoreRepository } from '../ports/stores/store-repository.js';
+import { requireStore } from './stores/store-lookup.js';
 
 /**
  * The one way every list is read: the store's page length is the default `page[limit]`, the query is

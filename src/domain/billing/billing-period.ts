@@ -1,6 +1,6 @@
-import { addIntervals } from '../subscription/billing.js';
-import type { PlanAttributes } from '../subscription/plan.js';
-import { closesAt, isPendingAt, startOf, type Subscription } from '../subscription/subscription.js';
+import { addIntervals } from './billing.js';
+import type { PlanAttributes } from '../catalogue/plan.js';
+import { closesAt, isPendingAt, startOf, type Subscription } from '../subscriptions/subscription.js';
 import type { InvoiceProration } from './invoice.js';
 import { pausedThroughout, type PauseGap } from './pause-gaps.js';
 

@@ -1,5 +1,5 @@
 import type { Uuid } from '../shared/uuid.js';
-import type { Subscription, SubscriptionStateRecord } from '../subscription/subscription.js';
+import type { Subscription, SubscriptionStateRecord } from '../subscriptions/subscription.js';
 import type { DunningAction } from './payment-retry.js';
 
 /** The subscription once an invoice's retries are spent, and the change its state history records, if any. */

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Uuid } from '../shared/uuid.js';
-import type { Offering } from '../subscription/offering.js';
-import type { PlanAttributes } from '../subscription/plan.js';
-import type { Subscription } from '../subscription/subscription.js';
+import type { Offering } from '../catalogue/offering.js';
+import type { PlanAttributes } from '../catalogue/plan.js';
+import type { Subscription } from '../subscriptions/subscription.js';
 import { billingPeriodsUpTo } from './billing-period.js';
 import type { InvoiceDraft } from './invoice.js';
 import { invoiceDraft } from './invoice-items.js';

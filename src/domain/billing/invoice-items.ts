@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { spreadByLargestRemainder, times } from '../shared/money.js';
 import type { Uuid } from '../shared/uuid.js';
-import type { Offering, OfferingPlan, OfferingProduct } from '../subscription/offering.js';
-import { discounted, keptAfterDiscount, planPricing, priceTooLarge } from '../subscription/pricing.js';
-import type { Subscription } from '../subscription/subscription.js';
+import type { Offering, OfferingPlan, OfferingProduct } from '../catalogue/offering.js';
+import { discounted, keptAfterDiscount, planPricing, priceTooLarge } from '../catalogue/pricing.js';
+import type { Subscription } from '../subscriptions/subscription.js';
 import type { BillingPeriod } from './billing-period.js';
 import { NO_PRORATION, needsTax, taxRequired, type InvoiceDraft, type InvoiceItem } from './invoice.js';
 

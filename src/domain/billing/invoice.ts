@@ -1,6 +1,6 @@
 import type { Uuid } from '../shared/uuid.js';
-import type { ProrationEvent } from '../subscription/proration-event.js';
-import type { TaxItem } from './job.js';
+import type { ProrationEvent } from './proration-event.js';
+import type { TaxItem } from '../jobs/job.js';
 
 export const INVOICE_TYPE = 'subscription_invoice';
 export const INVOICE_NOT_FOUND = 'invoice not found';

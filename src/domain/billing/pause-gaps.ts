@@ -1,4 +1,4 @@
-import type { StateAction } from '../subscription/subscription.js';
+import type { StateAction } from '../subscriptions/subscription.js';
 
 /** A stretch of time a subscription was paused: from a pause up to the resume that followed it, if any yet. */
 export interface PauseGap {

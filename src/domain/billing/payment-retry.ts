@@ -4,7 +4,7 @@ import {
   type DunningRuleAttributes,
   type PAYMENT_RETRY_TYPES,
   type PAYMENT_RETRY_UNITS,
-} from '../subscription/dunning-rule.js';
+} from './dunning-rule.js';
 import type { Invoice } from './invoice.js';
 import type { PaymentStatus } from './invoice-payment.js';
 

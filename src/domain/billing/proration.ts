@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { asAmount, fraction, roundDown, times } from '../shared/money.js';
 import type { Uuid } from '../shared/uuid.js';
-import { addIntervals } from '../subscription/billing.js';
-import type { Offering, OfferingPlan } from '../subscription/offering.js';
-import type { PlanAttributes } from '../subscription/plan.js';
-import type { Price } from '../subscription/catalogue-fields.js';
-import { planPricing } from '../subscription/pricing.js';
-import type { ProrationRounding } from '../subscription/proration-policy.js';
-import type { ProrationEvent } from '../subscription/proration-event.js';
-import { subscriptionProducts } from '../subscription/subscription-copies.js';
-import type { Subscription } from '../subscription/subscription.js';
+import { addIntervals } from './billing.js';
+import type { Offering, OfferingPlan } from '../catalogue/offering.js';
+import type { PlanAttributes } from '../catalogue/plan.js';
+import type { Price } from '../catalogue/catalogue-fields.js';
+import { planPricing } from '../catalogue/pricing.js';
+import type { ProrationRounding } from './proration-policy.js';
+import type { ProrationEvent } from './proration-event.js';
+import { subscriptionProducts } from '../subscriptions/subscription-copies.js';
+import type { Subscription } from '../subscriptions/subscription.js';
 import { needsTax, taxRequired, type InvoiceDraft, type InvoiceItem, type InvoiceProration } from './invoice.js';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { Price } from '../subscription/catalogue-fields.js';
+import type { Price } from '../catalogue/catalogue-fields.js';
 
 /** An EPCC `Price` map of totals by currency. */
 export type CurrencyTotals = Readonly<Record<string, Price>>;

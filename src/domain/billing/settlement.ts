@@ -7,7 +7,7 @@ import { boundedString } from '../shared/text.js';
 import { parseTimestamp } from '../shared/timestamp.js';
 import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { typedAttributes } from '../subscription/catalogue-fields.js';
+import { typedAttributes } from '../catalogue/catalogue-fields.js';
 import { paymentNotPending } from './gateway-attempt.js';
 import type { Invoice } from './invoice.js';
 import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from './invoice-payment.js';

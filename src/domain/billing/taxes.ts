@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { asAmount, decimalFraction, roundDown, times } from '../shared/money.js';
 import type { Uuid } from '../shared/uuid.js';
 import type { Invoice, InvoiceTaxLine } from './invoice.js';
-import type { TaxItem } from './job.js';
+import type { TaxItem } from '../jobs/job.js';
 
 /** EPCC "always rounds down to the penny": the tax on one amount, exact from the rate's decimal text, rounded down. */
 export const taxOn = (amount: bigint | number, rate: number): bigint => roundDown(times(amount, decimalFraction(rate)));

@@ -1,4 +1,4 @@
-import type { SubscriptionStateRecord } from '../subscription/subscription.js';
+import type { SubscriptionStateRecord } from '../subscriptions/subscription.js';
 import type { FiringKey } from './observable-events.js';
 
 /**

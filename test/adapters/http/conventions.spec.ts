@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ApplicationKeyRepository } from '../../../src/application/ports/application-key-repository.js';
+import type { ApplicationKeyRepository } from '../../../src/application/ports/keys/application-key-repository.js';
 import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { rawExchange } from '../../support/raw-socket.js';

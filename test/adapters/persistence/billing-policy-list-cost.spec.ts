@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BILLING_POLICY_LIST } from '../../../src/domain/subscription/billing-policy.js';
+import { BILLING_POLICY_LIST } from '../../../src/domain/billing/billing-policy.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { listQuery } from '../../support/list-queries.js';

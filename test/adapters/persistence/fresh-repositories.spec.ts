@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { InMemoryAccessTokenRepository } from '../../../src/adapters/persistence/in-memory/in-memory-access-token-repository.js';
-import { InMemoryApplicationKeyRepository } from '../../../src/adapters/persistence/in-memory/in-memory-application-key-repository.js';
+import { InMemoryAccessTokenRepository } from '../../../src/adapters/persistence/in-memory/auth/in-memory-access-token-repository.js';
+import { InMemoryApplicationKeyRepository } from '../../../src/adapters/persistence/in-memory/keys/in-memory-application-key-repository.js';
 import { InMemoryState } from '../../../src/adapters/persistence/in-memory/in-memory-state.js';
-import { InMemoryStoreRepository } from '../../../src/adapters/persistence/in-memory/in-memory-store-repository.js';
+import { InMemoryStoreRepository } from '../../../src/adapters/persistence/in-memory/stores/in-memory-store-repository.js';
 import {
   FRESH_WITHIN_MS,
   FreshStores,

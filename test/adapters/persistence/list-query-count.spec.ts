@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { OFFERING_LIST } from '../../../src/domain/subscription/offering-query.js';
-import { SUBSCRIPTION_LIST } from '../../../src/domain/subscription/subscription-query.js';
+import { OFFERING_LIST } from '../../../src/domain/catalogue/offering-query.js';
+import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
 import { listQuery } from '../../support/list-queries.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { forEachBackend } from '../../support/backends.js';

@@ -6,7 +6,7 @@ import { migrations } from '../../../src/adapters/persistence/kysely/migrations/
 import { dropEverything, forEachBackend } from '../../support/backends.js';
 import { listQuery } from '../../support/list-queries.js';
 import { portsOf } from '../../support/ports.js';
-import { OFFERING_LIST } from '../../../src/domain/subscription/offering-query.js';
+import { OFFERING_LIST } from '../../../src/domain/catalogue/offering-query.js';
 import { parseUuid } from '../../../src/domain/shared/uuid.js';
 
 forEachBackend(

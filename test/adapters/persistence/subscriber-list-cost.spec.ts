@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SUBSCRIBER_LIST } from '../../../src/domain/subscription/subscriber-query.js';
+import { SUBSCRIBER_LIST } from '../../../src/domain/subscriptions/subscriber-query.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { listQuery } from '../../support/list-queries.js';

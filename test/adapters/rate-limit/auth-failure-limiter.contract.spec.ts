@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { InMemoryAuthFailureLimiter } from '../../../src/adapters/rate-limit/in-memory-auth-failure-limiter.js';
 import { openRedisLimiter } from '../../../src/adapters/rate-limit/open-redis-limiter.js';
-import type { AuthFailureLimiter } from '../../../src/application/ports/auth-failure-limiter.js';
+import type { AuthFailureLimiter } from '../../../src/application/ports/auth/auth-failure-limiter.js';
 import { BACKOFF_POLICIES, type FailureSubject } from '../../../src/domain/auth/failed-authentication.js';
 import { LogCapture } from '../../support/test-api.js';
 

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { InMemoryRateLimiter } from '../../../src/adapters/rate-limit/in-memory-rate-limiter.js';
 import { openRedisLimiter } from '../../../src/adapters/rate-limit/open-redis-limiter.js';
-import type { RateLimiter } from '../../../src/application/ports/rate-limiter.js';
+import type { RateLimiter } from '../../../src/application/ports/rate-limits/rate-limiter.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { LogCapture } from '../../support/test-api.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { bootstrapKeyNotice } from '../../../src/adapters/service/bootstrap-key-file.js';
-import type { CreatedStore } from '../../../src/application/use-cases/create-store.js';
+import type { CreatedStore } from '../../../src/application/use-cases/stores/create-store.js';
 
 const created = {
   store: { id: 'store-1' },

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { cronScheduleCalendar } from '../../../src/adapters/system/cron-schedule-calendar.js';
-import type { ScheduleTiming } from '../../../src/domain/billing/schedule-timing.js';
+import type { ScheduleTiming } from '../../../src/domain/schedules/schedule-timing.js';
 
 describe('the cron schedule calendar', () => {
   it('refuses out-of-range and impossible fields, naming the problem', () => {

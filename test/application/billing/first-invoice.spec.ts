@@ -10,9 +10,9 @@ import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { TestClock } from '../../support/system-fakes.js';
-import { BuildOffering } from '../../../src/application/use-cases/subscriptions/create-offering.js';
-import { CreateSubscriptionPlan } from '../../../src/application/use-cases/subscriptions/subscription-plans.js';
-import { CreateSubscriptionProduct } from '../../../src/application/use-cases/subscriptions/subscription-products.js';
+import { BuildOffering } from '../../../src/application/use-cases/catalogue/create-offering.js';
+import { CreateSubscriptionPlan } from '../../../src/application/use-cases/catalogue/subscription-plans.js';
+import { CreateSubscriptionProduct } from '../../../src/application/use-cases/catalogue/subscription-products.js';
 
 const at = (iso: string) => new Date(iso);
 const right = <A>(either: E.Either<unknown, A>): A => {

@@ -1,9 +1,13 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { INTEGRATION_TOKENS } from '../../../src/application/integration-tokens.js';
-import type { WebhookAnswer, WebhookRequest, WebhookSender } from '../../../src/application/ports/webhook-sender.js';
+import type {
+  WebhookAnswer,
+  WebhookRequest,
+  WebhookSender,
+} from '../../../src/application/ports/integrations/webhook-sender.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { CreateStore } from '../../../src/application/use-cases/create-store.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import {
   PER_INTEGRATION_CONCURRENCY,
   RelayDeliveries,

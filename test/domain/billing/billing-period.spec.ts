@@ -2,9 +2,9 @@ import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
 import { billingPeriodsUpTo, turnsInactiveAt } from '../../../src/domain/billing/billing-period.js';
 import type { PauseGap } from '../../../src/domain/billing/pause-gaps.js';
-import { addIntervals } from '../../../src/domain/subscription/billing.js';
-import type { PlanAttributes } from '../../../src/domain/subscription/plan.js';
-import { invoiceAfter } from '../../../src/domain/subscription/subscription.js';
+import { addIntervals } from '../../../src/domain/billing/billing.js';
+import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
+import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
 import { aPlan, anOffering, aProduct, aSubscription, PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);

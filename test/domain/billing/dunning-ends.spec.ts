@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { attemptRequested } from '../../../src/domain/billing/attempt-request.js';
 import { afterInvoicePaid } from '../../../src/domain/billing/dunning-action.js';
 import type { Invoice } from '../../../src/domain/billing/invoice.js';
-import { applyStateAction, type DunningStanding } from '../../../src/domain/subscription/subscription-state.js';
+import { applyStateAction, type DunningStanding } from '../../../src/domain/subscriptions/subscription-state.js';
 import { canceled, paused, planWith, running, subscriptionWith, uuid } from '../../support/domain-builders.js';
 
 const now = new Date('2024-03-10T15:00:00.000Z');

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { afterRetriesSpent } from '../../../src/domain/billing/dunning-action.js';
 import { discountShares, invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
-import { discounted } from '../../../src/domain/subscription/pricing.js';
+import { discounted } from '../../../src/domain/catalogue/pricing.js';
 import fc from 'fast-check';
 import { numbered, type Invoice } from '../../../src/domain/billing/invoice.js';
 import {

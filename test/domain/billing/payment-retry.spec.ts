@@ -14,7 +14,7 @@ import {
   retryWait,
   type RetryPolicy,
 } from '../../../src/domain/billing/payment-retry.js';
-import type { DunningRuleAttributes } from '../../../src/domain/subscription/dunning-rule.js';
+import type { DunningRuleAttributes } from '../../../src/domain/billing/dunning-rule.js';
 import { aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const DAY = 86_400_000;

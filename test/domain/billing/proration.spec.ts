@@ -4,8 +4,8 @@ import { NO_PRORATION, type InvoiceDraft } from '../../../src/domain/billing/inv
 import { invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
 import { chargeProrations, costOfDays, prorated, prorationDays } from '../../../src/domain/billing/proration.js';
 import { AMOUNT_MAX } from '../../../src/domain/shared/money.js';
-import type { ProrationRounding } from '../../../src/domain/subscription/proration-policy.js';
-import type { Subscription } from '../../../src/domain/subscription/subscription.js';
+import type { ProrationRounding } from '../../../src/domain/billing/proration-policy.js';
+import type { Subscription } from '../../../src/domain/subscriptions/subscription.js';
 import { uuid } from '../../support/domain-builders.js';
 import { aPlan, aProduct, aSubscription, anOffering } from '../../support/subscription-builders.js';
 

@@ -9,7 +9,7 @@ import {
   type Invoice,
   type InvoiceItem,
 } from '../../../src/domain/billing/invoice.js';
-import type { TaxItem } from '../../../src/domain/billing/job.js';
+import type { TaxItem } from '../../../src/domain/jobs/job.js';
 import { taxOn, withTaxes } from '../../../src/domain/billing/taxes.js';
 import { AMOUNT_MAX } from '../../../src/domain/shared/money.js';
 import { propertyRuns } from '../../properties/property-runs.js';

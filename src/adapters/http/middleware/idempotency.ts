@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { IdempotentRequests } from '../../../application/use-cases/idempotent-requests.js';
+import type { IdempotentRequests } from '../../../application/use-cases/idempotency/idempotent-requests.js';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from '../../../domain/idempotency/idempotency.js';
 import { validationFailed } from '../../../domain/shared/errors.js';
 import { currentWriteLedger } from '../../persistence/kysely/write-ledger.js';

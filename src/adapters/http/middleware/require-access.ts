@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Middleware } from 'koa';
-import type { AdmitRequest } from '../../../application/use-cases/admit-request.js';
-import type { AuthenticateBearer } from '../../../application/use-cases/authenticate-bearer.js';
+import type { AdmitRequest } from '../../../application/use-cases/rate-limits/admit-request.js';
+import type { AuthenticateBearer } from '../../../application/use-cases/auth/authenticate-bearer.js';
 import { permits, type Access } from '../../../domain/auth/grant.js';
 import { scopeRefusal, scopesPermit } from '../../../domain/auth/scope.js';
 import { forbidden } from '../../../domain/shared/errors.js';

@@ -1,38 +1,41 @@
 import { createRequire } from 'node:module';
 import { apiReferencePaths } from './api-reference-paths.js';
 import { consolePaths } from './console-paths.js';
-import { APPLICATION_KEY_SCHEMAS, applicationKeyPaths } from './application-key-paths.js';
-import { HEALTH_SCHEMAS, healthPaths } from './health-paths.js';
-import { MERCHANT_REALM_MAPPING_SCHEMAS, merchantRealmMappingPaths } from './merchant-realm-mapping-paths.js';
+import { APPLICATION_KEY_SCHEMAS, applicationKeyPaths } from '../keys/application-key-paths.js';
+import { HEALTH_SCHEMAS, healthPaths } from '../health/health-paths.js';
+import {
+  MERCHANT_REALM_MAPPING_SCHEMAS,
+  merchantRealmMappingPaths,
+} from '../realm-mappings/merchant-realm-mapping-paths.js';
 import type { OpenApiDocument } from './openapi-types.js';
 import { responseRef } from './schema-builders.js';
-import { SETTINGS_SCHEMAS, settingsPaths } from './settings-paths.js';
+import { SETTINGS_SCHEMAS, settingsPaths } from '../settings/settings-paths.js';
 import { sharedComponents } from './shared-components.js';
-import { CATALOGUE_FILTER, subscriptionCataloguePaths } from './subscription-catalogue-paths.js';
-import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas.js';
-import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from './subscriber-paths.js';
-import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from './billing-policy-paths.js';
-import { offeringProrationPaths } from './offering-proration-paths.js';
-import { INVOICE_FILTER, INVOICE_SCHEMAS, invoicePaths } from './invoice-paths.js';
-import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from './job-paths.js';
-import { OFFERING_FILTER, subscriptionOfferingPaths } from './subscription-offering-paths.js';
+import { CATALOGUE_FILTER, subscriptionCataloguePaths } from '../catalogue/subscription-catalogue-paths.js';
+import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from '../catalogue/subscription-catalogue-schemas.js';
+import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from '../subscriptions/subscriber-paths.js';
+import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from '../billing/billing-policy-paths.js';
+import { offeringProrationPaths } from '../billing/offering-proration-paths.js';
+import { INVOICE_FILTER, INVOICE_SCHEMAS, invoicePaths } from '../billing/invoice-paths.js';
+import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from '../jobs/job-paths.js';
+import { OFFERING_FILTER, subscriptionOfferingPaths } from '../catalogue/subscription-offering-paths.js';
 import {
   SUBSCRIPTION_FILTER,
   SUBSCRIPTION_INCLUDE,
   SUBSCRIPTION_SCHEMAS,
   subscriptionPaths,
-} from './subscription-paths.js';
-import { TOKEN_SCHEMAS, tokenPaths } from './token-paths.js';
-import { revocationPaths } from './revocation-paths.js';
-import { IMPORT_SCHEMAS, importPaths } from './import-paths.js';
-import { TEST_CLOCK_SCHEMAS, testClockPaths } from './test-clock-paths.js';
+} from '../subscriptions/subscription-paths.js';
+import { TOKEN_SCHEMAS, tokenPaths } from '../auth/token-paths.js';
+import { revocationPaths } from '../auth/revocation-paths.js';
+import { IMPORT_SCHEMAS, importPaths } from '../imports/import-paths.js';
+import { TEST_CLOCK_SCHEMAS, testClockPaths } from '../test-clocks/test-clock-paths.js';
 import {
   INTEGRATION_FILTER,
   INTEGRATION_JOB_FILTER,
   INTEGRATION_LOG_FILTER,
   INTEGRATION_SCHEMAS,
   integrationPaths,
-} from './integration-paths.js';
+} from '../integrations/integration-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };

@@ -9,7 +9,7 @@ import { idParam, principalOf, queryOf, respondWithError, type HttpContext, type
 import { requestData } from '../request-body.js';
 import { listDocument } from './list-response.js';
 import type { RouteContext } from './route-context.js';
-import { bothPrefixes } from './subscription-paths.js';
+import { bothPrefixes } from '../subscriptions/route-prefixes.js';
 
 type Result<A> = Promise<E.Either<DomainError, A>>;
 

@@ -1,13 +1,13 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { AccessTokenRepository } from '../../../application/ports/access-token-repository.js';
-import type { ApplicationKeyRepository } from '../../../application/ports/application-key-repository.js';
+import type { AccessTokenRepository } from '../../../application/ports/auth/access-token-repository.js';
+import type { ApplicationKeyRepository } from '../../../application/ports/keys/application-key-repository.js';
 import type { Missing, OverBudget } from '../../../application/ports/storage-outcomes.js';
-import type { NewStoreRecords, StoreRepository } from '../../../application/ports/store-repository.js';
+import type { NewStoreRecords, StoreRepository } from '../../../application/ports/stores/store-repository.js';
 import type { Clock } from '../../../application/ports/system.js';
 import type { AccessToken, ActiveToken } from '../../../domain/auth/access-token.js';
-import type { StoreRates } from '../../../domain/rate-limit/admission.js';
+import type { StoreRates } from '../../../domain/rate-limits/admission.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Store } from '../../../domain/store/store.js';
+import type { Store } from '../../../domain/stores/store.js';
 import { RecentlyRead } from './recently-read.js';
 
 /**

@@ -1,34 +1,37 @@
-import { InMemoryScheduleRepository } from './in-memory-schedule-repository.js';
+import { InMemoryScheduleRepository } from './schedules/in-memory-schedule-repository.js';
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
-import { InMemoryJobRepository } from './in-memory-job-repository.js';
-import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/store/account-membership-settings.js';
-import { DEFAULT_CART_SETTINGS } from '../../../domain/store/cart-settings.js';
-import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
-import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
-import { InMemoryAccessTokenRepository } from './in-memory-access-token-repository.js';
-import { InMemoryApplicationKeyRepository } from './in-memory-application-key-repository.js';
-import { InMemoryIdempotencyStore } from './in-memory-idempotency-store.js';
-import { InMemoryTestClockRepository } from './in-memory-test-clock-repository.js';
+import { InMemoryJobRepository } from './jobs/in-memory-job-repository.js';
+import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/settings/account-membership-settings.js';
+import { DEFAULT_CART_SETTINGS } from '../../../domain/settings/cart-settings.js';
+import { DUNNING_RULES } from '../../../domain/billing/dunning-rule.js';
+import { PRORATION_POLICIES } from '../../../domain/billing/proration-policy.js';
+import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
+import { InMemoryApplicationKeyRepository } from './keys/in-memory-application-key-repository.js';
+import { InMemoryIdempotencyStore } from './idempotency/in-memory-idempotency-store.js';
+import { InMemoryTestClockRepository } from './test-clocks/in-memory-test-clock-repository.js';
 import { InMemoryState } from './in-memory-state.js';
-import { InMemoryCatalogueRepository } from './in-memory-catalogue-repository.js';
-import { InMemoryOfferingRepository } from './in-memory-offering-repository.js';
-import { InMemoryBillingPolicyRepository } from './in-memory-billing-policy-repository.js';
-import { InMemorySettingsRepository } from './in-memory-settings-repository.js';
-import { InMemoryOfferingProrationRepository, usedByAnOffering } from './in-memory-offering-proration-repository.js';
-import { InMemorySubscriberRepository } from './in-memory-subscriber-repository.js';
-import { InMemorySubscriptionRepository } from './in-memory-subscription-repository.js';
-import { InMemoryMerchantRealmMappingRepository } from './in-memory-merchant-realm-mapping-repository.js';
-import { InMemoryStoreRepository } from './in-memory-store-repository.js';
-import { InMemoryInvoiceRepository } from './in-memory-invoice-repository.js';
+import { InMemoryCatalogueRepository } from './catalogue/in-memory-catalogue-repository.js';
+import { InMemoryOfferingRepository } from './catalogue/in-memory-offering-repository.js';
+import { InMemoryBillingPolicyRepository } from './billing/in-memory-billing-policy-repository.js';
+import { InMemorySettingsRepository } from './settings/in-memory-settings-repository.js';
+import {
+  InMemoryOfferingProrationRepository,
+  usedByAnOffering,
+} from './billing/in-memory-offering-proration-repository.js';
+import { InMemorySubscriberRepository } from './subscriptions/in-memory-subscriber-repository.js';
+import { InMemorySubscriptionRepository } from './subscriptions/in-memory-subscription-repository.js';
+import { InMemoryMerchantRealmMappingRepository } from './realm-mappings/in-memory-merchant-realm-mapping-repository.js';
+import { InMemoryStoreRepository } from './stores/in-memory-store-repository.js';
+import { InMemoryInvoiceRepository } from './billing/in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
-import { PLAN_TYPE } from '../../../domain/subscription/plan.js';
-import { PRODUCT_TYPE } from '../../../domain/subscription/product.js';
+import { PLAN_TYPE } from '../../../domain/catalogue/plan.js';
+import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
-import { InMemoryIntegrationRepository } from './in-memory-integration-repository.js';
-import { InMemoryOutbox } from './in-memory-outbox.js';
-import { InMemoryDeliveryRepository } from './in-memory-delivery-repository.js';
-import { InMemoryImportLineRepository } from './in-memory-import-line-repository.js';
+import { InMemoryIntegrationRepository } from './integrations/in-memory-integration-repository.js';
+import { InMemoryOutbox } from './integrations/in-memory-outbox.js';
+import { InMemoryDeliveryRepository } from './integrations/in-memory-delivery-repository.js';
+import { InMemoryImportLineRepository } from './imports/in-memory-import-line-repository.js';
 
 /** Binds every port to an in-memory implementation: for tests, demos and embedders that bring no database. */
 export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>

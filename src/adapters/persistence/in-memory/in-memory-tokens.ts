@@ -1,6 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { InMemoryState } from './in-memory-state.js';
-import type { InMemoryOutbox } from './in-memory-outbox.js';
+import type { InMemoryOutbox } from './integrations/in-memory-outbox.js';
 
 export const IN_MEMORY = {
   State: Symbol.for('commerce-core.in-memory.State') as ServiceIdentifier<InMemoryState>,

@@ -1,37 +1,37 @@
-import { KyselyScheduleRepository } from './kysely-schedule-repository.js';
+import { KyselyScheduleRepository } from './schedules/kysely-schedule-repository.js';
 import { ContainerModule } from 'inversify';
 import { TOKENS } from '../../../application/tokens.js';
-import { KyselyJobRepository } from './kysely-job-repository.js';
-import { DUNNING_RULES } from '../../../domain/subscription/dunning-rule.js';
-import { PRORATION_POLICIES } from '../../../domain/subscription/proration-policy.js';
-import { KyselyAccessTokenRepository } from './kysely-access-token-repository.js';
-import { KyselyIdempotencyStore } from './kysely-idempotency-store.js';
-import { KyselyTestClockRepository } from './kysely-test-clock-repository.js';
-import { KyselyImportLineRepository } from './kysely-import-line-repository.js';
-import { KyselyApplicationKeyRepository } from './kysely-application-key-repository.js';
-import { KyselyDatabaseHealth } from './kysely-database-health.js';
-import { KyselyCatalogueRepository } from './kysely-catalogue-repository.js';
-import { KyselyOfferingRepository } from './kysely-offering-repository.js';
-import { KyselyBillingPolicyRepository } from './kysely-billing-policy-repository.js';
+import { KyselyJobRepository } from './jobs/kysely-job-repository.js';
+import { DUNNING_RULES } from '../../../domain/billing/dunning-rule.js';
+import { PRORATION_POLICIES } from '../../../domain/billing/proration-policy.js';
+import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
+import { KyselyIdempotencyStore } from './idempotency/kysely-idempotency-store.js';
+import { KyselyTestClockRepository } from './test-clocks/kysely-test-clock-repository.js';
+import { KyselyImportLineRepository } from './imports/kysely-import-line-repository.js';
+import { KyselyApplicationKeyRepository } from './keys/kysely-application-key-repository.js';
+import { KyselyDatabaseHealth } from './health/kysely-database-health.js';
+import { KyselyCatalogueRepository } from './catalogue/kysely-catalogue-repository.js';
+import { KyselyOfferingRepository } from './catalogue/kysely-offering-repository.js';
+import { KyselyBillingPolicyRepository } from './billing/kysely-billing-policy-repository.js';
 import {
   ACCOUNT_MEMBERSHIP_SETTINGS_ROWS,
   CART_SETTINGS_ROWS,
   KyselySettingsRepository,
-} from './kysely-settings-repository.js';
-import { KyselyOfferingProrationRepository } from './kysely-offering-proration-repository.js';
-import { KyselySubscriberRepository } from './kysely-subscriber-repository.js';
-import { KyselySubscriptionRepository } from './kysely-subscription-repository.js';
-import { KyselyMerchantRealmMappingRepository } from './kysely-merchant-realm-mapping-repository.js';
-import { KyselyStoreRepository } from './kysely-store-repository.js';
-import { KyselyInvoiceRepository } from './kysely-invoice-repository.js';
+} from './settings/kysely-settings-repository.js';
+import { KyselyOfferingProrationRepository } from './billing/kysely-offering-proration-repository.js';
+import { KyselySubscriberRepository } from './subscriptions/kysely-subscriber-repository.js';
+import { KyselySubscriptionRepository } from './subscriptions/kysely-subscription-repository.js';
+import { KyselyMerchantRealmMappingRepository } from './realm-mappings/kysely-merchant-realm-mapping-repository.js';
+import { KyselyStoreRepository } from './stores/kysely-store-repository.js';
+import { KyselyInvoiceRepository } from './billing/kysely-invoice-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
 import { KyselyOutbox } from './integrations/kysely-outbox.js';
 import { KyselyDeliveryRepository } from './integrations/kysely-delivery-repository.js';
-import { PLAN_TYPE, PLANS } from '../../../domain/subscription/plan.js';
-import { PRODUCT_TYPE, PRODUCTS } from '../../../domain/subscription/product.js';
+import { PLAN_TYPE, PLANS } from '../../../domain/catalogue/plan.js';
+import { PRODUCT_TYPE, PRODUCTS } from '../../../domain/catalogue/product.js';
 
 /** Binds every port to its Kysely implementation over an open, migrated database. */
 export const kyselyModule = (handle: DatabaseHandle) =>

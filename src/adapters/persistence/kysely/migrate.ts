@@ -1,6 +1,6 @@
 import { Migrator, sql, type MigrationResult } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { SchemaState } from '../../../application/ports/database-health.js';
+import type { SchemaState } from '../../../application/ports/health/database-health.js';
 import { migrations } from './migrations/index.js';
 import { isMissingTable, type SqlFlavor } from './sql-flavor.js';
 import { MIGRATION_TABLES } from './tables.js';

@@ -1,12 +1,12 @@
-import type { ApplicationKey } from '../../../domain/application-key/application-key.js';
+import type { ApplicationKey } from '../../../domain/keys/application-key.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { GrantType } from '../../../domain/auth/grant.js';
 import { scopesFromText, scopesText } from '../../../domain/auth/scope.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { Store } from '../../../domain/store/store.js';
+import type { Store } from '../../../domain/stores/store.js';
 import type { Insertable, Selectable } from 'kysely';
 import type { AccessTokensTable, ApplicationKeysTable, MerchantRealmMappingsTable, StoresTable } from './schema.js';
-import { prefixKey, type MerchantRealmMapping } from '../../../domain/merchant-realm/merchant-realm-mapping.js';
+import { prefixKey, type MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 
 /** Ids read back from our own tables; a malformed one means the schema drifted, which is a fault, not input. */
 const uuid = (value: string): Uuid => {

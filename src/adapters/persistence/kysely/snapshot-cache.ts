@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering } from '../../../domain/subscription/offering.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
 
 /**
  * Decoded offering snapshots by version id. A snapshot never changes once stored, so a cached one can

@@ -1,6 +1,6 @@
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Subscription } from '../../../domain/subscription/subscription.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
+import type { Subscription } from '../../../domain/subscriptions/subscription.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 
 /**
  * EPCC: "The payment run processes the invoice. Once the payment succeeds then the payment run updates the

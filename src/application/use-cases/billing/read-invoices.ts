@@ -12,10 +12,10 @@ import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscription/subscription.js';
-import type { InvoiceRepository } from '../../ports/invoice-repository.js';
-import type { StoreRepository } from '../../ports/store-repository.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
+import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscriptions/subscription.js';
+import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 

@@ -4,8 +4,8 @@ import { attemptRequested } from '../../../domain/billing/attempt-request.js';
 import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoice.js';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { InvoiceRepository } from '../../ports/invoice-repository.js';
-import type { StoreClock } from '../../ports/store-clock.js';
+import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 /**

@@ -4,15 +4,15 @@ import { billingPeriodsUpTo, turnsInactiveAt } from '../../../domain/billing/bil
 import { NO_PRORATION, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import { chargeProrations } from '../../../domain/billing/proration.js';
 import { invoiceDraft } from '../../../domain/billing/invoice-items.js';
-import type { JobReport } from '../../../domain/billing/job.js';
+import type { JobReport } from '../../../domain/jobs/job.js';
 import { totalsByCurrency, type BillingRunReport } from '../../../domain/billing/run-reports.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { BillingCandidate, CreationCursor, InvoiceRepository } from '../../ports/invoice-repository.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
-import type { JobHandler, JobRun } from '../../ports/job-handler.js';
+import type { BillingCandidate, CreationCursor, InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
+import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
-import type { StoreClock } from '../../ports/store-clock.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 /** Subscriptions read and invoiced per transaction. */

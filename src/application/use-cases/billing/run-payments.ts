@@ -4,23 +4,23 @@ import { afterInvoicePaid, afterRetriesSpent } from '../../../domain/billing/dun
 import { completedAttempt } from '../../../domain/billing/gateway-attempt.js';
 import { amountDue, dueIncludesTax, type Invoice } from '../../../domain/billing/invoice.js';
 import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
-import type { Job, JobReport } from '../../../domain/billing/job.js';
+import type { Job, JobReport } from '../../../domain/jobs/job.js';
 import { isDueForPayment, type RetryPolicy } from '../../../domain/billing/payment-retry.js';
 import { totalsByCurrency, type PaymentRunReport } from '../../../domain/billing/run-reports.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { DunningRuleRepository } from '../../ports/billing-policy-repository.js';
+import type { DunningRuleRepository } from '../../ports/billing/billing-policy-repository.js';
 import {
   notAttempted,
   type InvoiceRepository,
   type Dunning,
   type PaymentCandidate,
-} from '../../ports/invoice-repository.js';
-import type { JobHandler, JobRun } from '../../ports/job-handler.js';
-import type { PaymentGateways } from '../../ports/payment-gateway.js';
+} from '../../ports/billing/invoice-repository.js';
+import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
+import type { PaymentGateways } from '../../ports/billing/payment-gateway.js';
 import type { IdGenerator } from '../../ports/system.js';
-import type { StoreClock } from '../../ports/store-clock.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { activeAgainAfterPayment } from './active-again.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';

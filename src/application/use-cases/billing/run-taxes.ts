@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { JobReport } from '../../../domain/billing/job.js';
+import type { JobReport } from '../../../domain/jobs/job.js';
 import type { TaxRunReport } from '../../../domain/billing/run-reports.js';
 import { withTaxes } from '../../../domain/billing/taxes.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
-import type { InvoiceRepository } from '../../ports/invoice-repository.js';
-import type { JobHandler, JobRun } from '../../ports/job-handler.js';
-import type { StoreClock } from '../../ports/store-clock.js';
+import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 /** Invoices taxed between two heartbeats. */

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { ImportLine } from '../../../domain/billing/import-line.js';
+import type { ImportLine } from '../../../domain/imports/import-line.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering } from '../../../domain/subscription/offering.js';
-import type { ImportLineRepository, SettledLine } from '../../ports/import-line-repository.js';
-import type { OfferingRepository } from '../../ports/offering-repository.js';
-import type { StoreClock } from '../../ports/store-clock.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
+import type { ImportLineRepository, SettledLine } from '../../ports/imports/import-line-repository.js';
+import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 import {
   prepareSubscription,

@@ -1,16 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { ImportLine } from '../../../domain/billing/import-line.js';
-import type { Job } from '../../../domain/billing/job.js';
-import type { JobFilterField } from '../../../domain/billing/job-query.js';
+import type { ImportLine } from '../../../domain/imports/import-line.js';
+import type { Job } from '../../../domain/jobs/job.js';
+import type { JobFilterField } from '../../../domain/jobs/job-query.js';
 import type { ListRules } from '../../../domain/query/list-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { ImportJobs } from '../../ports/import-jobs.js';
-import type { ImportLineRepository } from '../../ports/import-line-repository.js';
-import type { StoreRepository } from '../../ports/store-repository.js';
+import type { ImportJobs } from '../../ports/imports/import-jobs.js';
+import type { ImportLineRepository } from '../../ports/imports/import-line-repository.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 

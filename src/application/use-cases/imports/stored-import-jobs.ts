@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import type { ImportJobs } from '../../ports/import-jobs.js';
-import type { JobQueue } from '../../ports/job-queue.js';
-import type { JobRepository } from '../../ports/job-repository.js';
+import type { ImportJobs } from '../../ports/imports/import-jobs.js';
+import type { JobQueue } from '../../ports/jobs/job-queue.js';
+import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { enqueueStored } from '../jobs/job-use-cases.js';
-import type { ImportReport } from '../../../domain/billing/import-line.js';
-import type { Job } from '../../../domain/billing/job.js';
-import type { JobQuery } from '../../../domain/billing/job-query.js';
+import type { ImportReport } from '../../../domain/imports/import-line.js';
+import type { Job } from '../../../domain/jobs/job.js';
+import type { JobQuery } from '../../../domain/jobs/job-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 

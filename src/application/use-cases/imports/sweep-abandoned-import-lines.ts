@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { ImportLineRepository } from '../../ports/import-line-repository.js';
+import type { ImportLineRepository } from '../../ports/imports/import-line-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 

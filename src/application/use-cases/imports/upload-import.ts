@@ -8,13 +8,13 @@ import {
   type ImportLine,
   type ImportReport,
   type ReadLine,
-} from '../../../domain/billing/import-line.js';
-import type { Job } from '../../../domain/billing/job.js';
+} from '../../../domain/imports/import-line.js';
+import type { Job } from '../../../domain/jobs/job.js';
 import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { boundedString } from '../../../domain/shared/text.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { ImportJobs } from '../../ports/import-jobs.js';
-import type { ImportLineRepository } from '../../ports/import-line-repository.js';
+import type { ImportJobs } from '../../ports/imports/import-jobs.js';
+import type { ImportLineRepository } from '../../ports/imports/import-line-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 

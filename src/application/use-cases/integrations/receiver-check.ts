@@ -1,7 +1,7 @@
 import { addressVerdict, classifyAddress } from '../../../domain/integrations/receiver-address.js';
 import { webhookHost } from '../../../domain/integrations/integration.js';
-import type { HostResolver } from '../../ports/host-resolver.js';
-import type { IntegrationSettings } from '../../ports/integration-settings.js';
+import type { HostResolver } from '../../ports/integrations/host-resolver.js';
+import type { IntegrationSettings } from '../../ports/integrations/integration-settings.js';
 
 /**
  * Why a webhook URL may not be used, or undefined when it may: every address its host resolves to must be

@@ -7,10 +7,10 @@ import type {
   AttemptRecord,
   ClaimedDelivery,
   DeliveryRepository,
-} from '../../ports/delivery-repository.js';
-import type { IntegrationSettings } from '../../ports/integration-settings.js';
+} from '../../ports/integrations/delivery-repository.js';
+import type { IntegrationSettings } from '../../ports/integrations/integration-settings.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
-import type { WebhookSender } from '../../ports/webhook-sender.js';
+import type { WebhookSender } from '../../ports/integrations/webhook-sender.js';
 import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import { TOKENS } from '../../tokens.js';
 

@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { JobHandler, JobHandlers } from '../../ports/job-handler.js';
+import type { JobHandler, JobHandlers } from '../../ports/jobs/job-handler.js';
 import { RunBilling } from '../billing/run-billing.js';
 import { RunPayments } from '../billing/run-payments.js';
 import { RunTaxes } from '../billing/run-taxes.js';

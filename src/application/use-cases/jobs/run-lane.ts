@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { Job } from '../../../domain/billing/job.js';
-import type { JobOutcome, LaneRef } from '../../../domain/billing/job-lane.js';
+import type { Job } from '../../../domain/jobs/job.js';
+import type { JobOutcome, LaneRef } from '../../../domain/jobs/job-lane.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
-import type { JobHandler, JobHandlers } from '../../ports/job-handler.js';
-import type { Claim, JobRepository } from '../../ports/job-repository.js';
-import type { JobSettings } from '../../ports/job-settings.js';
+import type { JobHandler, JobHandlers } from '../../ports/jobs/job-handler.js';
+import type { Claim, JobRepository } from '../../ports/jobs/job-repository.js';
+import type { JobSettings } from '../../ports/jobs/job-settings.js';
 import type { Clock } from '../../ports/system.js';
-import type { StoreClock } from '../../ports/store-clock.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 /** One job a lane run took: how it ended, and for an unexpected failure the error behind it, for the log. */

@@ -3,9 +3,12 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import type { Parsed } from '../../../domain/shared/validation.js';
 import type { InvoicedPeriod } from '../../../domain/billing/proration.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering } from '../../../domain/subscription/offering.js';
-import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscription/subscription.js';
-import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
+import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscriptions/subscription.js';
+import type {
+  SubscriptionRepository,
+  SubscriptionWithOffering,
+} from '../../ports/subscriptions/subscription-repository.js';
 
 /**
  * The one way a subscription is changed from a request body: the body parsed first, then the change

@@ -2,10 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { OfferingRepository } from '../../ports/offering-repository.js';
-import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
+import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
+import type {
+  SubscriptionRepository,
+  SubscriptionWithOffering,
+} from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
-import type { StoreClock } from '../../ports/store-clock.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { prepareSubscription } from './new-subscription.js';
 

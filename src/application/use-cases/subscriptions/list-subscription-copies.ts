@@ -4,11 +4,11 @@ import { pageOfAll, type Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/subscription/offering.js';
-import { subscriptionPlans, subscriptionProducts } from '../../../domain/subscription/subscription-copies.js';
-import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscription/subscription.js';
-import type { StoreRepository } from '../../ports/store-repository.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
+import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/catalogue/offering.js';
+import { subscriptionPlans, subscriptionProducts } from '../../../domain/subscriptions/subscription-copies.js';
+import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscriptions/subscription.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 

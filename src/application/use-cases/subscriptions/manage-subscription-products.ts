@@ -2,10 +2,13 @@ import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { applyProductChanges, parseProductChanges } from '../../../domain/subscription/product-changes.js';
-import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
+import { applyProductChanges, parseProductChanges } from '../../../domain/subscriptions/product-changes.js';
+import type {
+  SubscriptionRepository,
+  SubscriptionWithOffering,
+} from '../../ports/subscriptions/subscription-repository.js';
 import type { Clock } from '../../ports/system.js';
-import type { StoreClock } from '../../ports/store-clock.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { changeSubscription } from './change-subscription.js';
 

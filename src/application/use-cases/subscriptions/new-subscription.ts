@@ -2,12 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { firstInvoiceOf } from '../../../domain/billing/first-invoice.js';
 import { issue, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/subscription/offering.js';
-import { goingLive } from '../../../domain/subscription/going-live.js';
-import { planPricing, priceTooLarge } from '../../../domain/subscription/pricing.js';
-import { parseNewSubscription } from '../../../domain/subscription/subscription-input.js';
-import { invoiceAfter, type Subscription } from '../../../domain/subscription/subscription.js';
-import type { NewSubscription } from '../../ports/subscription-repository.js';
+import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/catalogue/offering.js';
+import { goingLive } from '../../../domain/subscriptions/going-live.js';
+import { planPricing, priceTooLarge } from '../../../domain/catalogue/pricing.js';
+import { parseNewSubscription } from '../../../domain/subscriptions/subscription-input.js';
+import { invoiceAfter, type Subscription } from '../../../domain/subscriptions/subscription.js';
+import type { NewSubscription } from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 
 /**

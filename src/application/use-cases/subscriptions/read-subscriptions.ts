@@ -9,14 +9,14 @@ import {
   SUBSCRIPTION_INCLUDES,
   SUBSCRIPTION_LIST,
   type SubscriptionInclude,
-} from '../../../domain/subscription/subscription-query.js';
-import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscription/subscription.js';
-import type { StoreRepository } from '../../ports/store-repository.js';
+} from '../../../domain/subscriptions/subscription-query.js';
+import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscriptions/subscription.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type {
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
-} from '../../ports/subscription-repository.js';
+} from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 

@@ -5,14 +5,14 @@ import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import { SUBSCRIBER_LIST } from '../../../domain/subscription/subscriber-query.js';
+import { SUBSCRIBER_LIST } from '../../../domain/subscriptions/subscriber-query.js';
 import {
   parseNewSubscriber,
   parseSubscriberChanges,
   type Subscriber,
-} from '../../../domain/subscription/subscriber.js';
-import type { StoreRepository } from '../../ports/store-repository.js';
-import type { SubscriberRepository } from '../../ports/subscriber-repository.js';
+} from '../../../domain/subscriptions/subscriber.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
+import type { SubscriberRepository } from '../../ports/subscriptions/subscriber-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';

@@ -4,21 +4,21 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { parseStateAction } from '../../../domain/subscription/subscription-input.js';
-import { STATE_LIST } from '../../../domain/subscription/subscription-query.js';
-import { applyStateAction } from '../../../domain/subscription/subscription-state.js';
+import { parseStateAction } from '../../../domain/subscriptions/subscription-input.js';
+import { STATE_LIST } from '../../../domain/subscriptions/subscription-query.js';
+import { applyStateAction } from '../../../domain/subscriptions/subscription-state.js';
 import { firstInvoiceOf } from '../../../domain/billing/first-invoice.js';
 import {
   STATE_NOT_FOUND,
   SUBSCRIPTION_NOT_FOUND,
   type Subscription,
   type SubscriptionStateRecord,
-} from '../../../domain/subscription/subscription.js';
-import type { InvoiceRepository } from '../../ports/invoice-repository.js';
-import type { StoreRepository } from '../../ports/store-repository.js';
-import type { SubscriptionRepository } from '../../ports/subscription-repository.js';
+} from '../../../domain/subscriptions/subscription.js';
+import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
-import type { StoreClock } from '../../ports/store-clock.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 

@@ -4,13 +4,16 @@ import { issue, validationFailed, type DomainError } from '../../../domain/share
 import { prorated, type ProrationPolicyInUse } from '../../../domain/billing/proration.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { applySubscriptionChanges } from '../../../domain/subscription/subscription-changes.js';
-import { parseSubscriptionChanges } from '../../../domain/subscription/subscription-input.js';
-import type { SubscriptionRepository, SubscriptionWithOffering } from '../../ports/subscription-repository.js';
+import { applySubscriptionChanges } from '../../../domain/subscriptions/subscription-changes.js';
+import { parseSubscriptionChanges } from '../../../domain/subscriptions/subscription-input.js';
+import type {
+  SubscriptionRepository,
+  SubscriptionWithOffering,
+} from '../../ports/subscriptions/subscription-repository.js';
 import type { Clock } from '../../ports/system.js';
-import type { StoreClock } from '../../ports/store-clock.js';
-import type { ProrationPolicyRepository } from '../../ports/billing-policy-repository.js';
-import type { OfferingProrationRepository } from '../../ports/offering-proration-repository.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
+import type { ProrationPolicyRepository } from '../../ports/billing/billing-policy-repository.js';
+import type { OfferingProrationRepository } from '../../ports/billing/offering-proration-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { changeSubscription } from './change-subscription.js';
 

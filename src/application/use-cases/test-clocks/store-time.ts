@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { StoreClock, TestClockRepository, TestClockSettings } from '../../ports/store-clock.js';
+import type { StoreClock, TestClockRepository, TestClockSettings } from '../../ports/test-clocks/store-clock.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 

@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { timingOf } from '../../../domain/billing/schedule.js';
+import { timingOf } from '../../../domain/schedules/schedule.js';
 import { notFound, unprocessable, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { MAX_INSTANTS_PER_MOVE, moveOf, parseTestClockMove } from '../../../domain/test-clock/test-clock.js';
-import type { ScheduleCalendar } from '../../ports/schedule-calendar.js';
-import type { ScheduleRepository } from '../../ports/schedule-repository.js';
-import type { StoreClock, TestClockRepository, TestClockSettings } from '../../ports/store-clock.js';
+import { MAX_INSTANTS_PER_MOVE, moveOf, parseTestClockMove } from '../../../domain/test-clocks/test-clock.js';
+import type { ScheduleCalendar } from '../../ports/schedules/schedule-calendar.js';
+import type { ScheduleRepository } from '../../ports/schedules/schedule-repository.js';
+import type { StoreClock, TestClockRepository, TestClockSettings } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
-import { instantsBetween } from '../billing/schedule-instants.js';
+import { instantsBetween } from '../schedules/schedule-instants.js';
 import { SubmitScheduledJob } from '../jobs/job-use-cases.js';
 
 type Result<A> = Promise<E.Either<DomainError, A>>;

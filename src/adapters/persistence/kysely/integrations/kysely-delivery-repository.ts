@@ -3,7 +3,7 @@ import type {
   AttemptRecord,
   ClaimedDelivery,
   DeliveryRepository,
-} from '../../../../application/ports/delivery-repository.js';
+} from '../../../../application/ports/integrations/delivery-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { Delivery } from '../../../../domain/integrations/delivery.js';
@@ -11,7 +11,7 @@ import { isObservableKey } from '../../../../domain/integrations/observable-even
 import { withinShares } from '../../../../domain/integrations/delivery-shares.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { storedUuid } from '../offering-json.js';
+import { storedUuid } from '../catalogue/offering-json.js';
 import { deliveryFromRow, integrationFromRow, logToRow } from './integration-rows.js';
 
 @injectable()

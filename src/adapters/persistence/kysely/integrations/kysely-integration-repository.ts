@@ -1,6 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { IntegrationRepository, LogScope } from '../../../../application/ports/integration-repository.js';
+import type {
+  IntegrationRepository,
+  LogScope,
+} from '../../../../application/ports/integrations/integration-repository.js';
 import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
 import type { Delivery, DeliveryLog } from '../../../../domain/integrations/delivery.js';
 import type {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ObservedPayloads } from '../../../../application/ports/observed-payloads.js';
+import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
 import type { FiredEvent as Fired } from '../../../../domain/integrations/fired-event.js';
 import type { ObservableKey } from '../../../../domain/integrations/observable-events.js';

@@ -1,0 +1,351 @@
+import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/integrations/observable-events.js';
+import {
+  DESCRIPTION_MAX,
+  EPCC_INTEGRATION_TYPES,
+  INTEGRATION_TYPE,
+  NAME_MAX,
+  SECRET_KEY_MAX,
+  URL_MAX,
+} from '../../../domain/integrations/integration.js';
+import type { PathItem, Schema } from '../openapi/openapi-types.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  operation,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  integer,
+  nullable,
+  oneOfStrings,
+  openObject,
+  parameterRef,
+  schemaRef,
+  text,
+  timestamp,
+  uri,
+  uuid,
+} from '../openapi/schema-builders.js';
+import { filterParameter } from '../openapi/shared-components.js';
+
+const TAG = 'Integrations';
+
+export const INTEGRATION_FILTER = filterParameter(['name', 'integration_type', 'enabled']);
+export const INTEGRATION_LOG_FILTER = filterParameter(['succeeded']);
+export const INTEGRATION_JOB_FILTER = filterParameter(['status', 'triggered_by']);
+
+const observableKey = oneOfStrings(
+  [...EPCC_OBSERVABLE_KEYS],
+  `One of EPCC's observable keys; this service emits ${FIRING_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
+);
+const SECRET_KEY = text(
+  1,
+  SECRET_KEY_MAX,
+  'Sent as `X-MOLTIN-SECRET-KEY` and used to sign each delivery (`webhook-signature`).',
+);
+const configuration = (required: readonly string[], clearable: boolean): Schema =>
+  openObject(
+    {
+      url: text(
+        1,
+        URL_MAX,
+        'An absolute http or https URL. Its host may not be or resolve to a loopback, private, link-local, CGNAT, multicast, reserved or metadata address unless the operator allows private receivers (`INTEGRATIONS_ALLOW_PRIVATE`); cloud metadata addresses never.',
+      ),
+      secret_key: clearable ? { ...nullable(SECRET_KEY), description: '`null` removes the secret.' } : SECRET_KEY,
+    },
+    required,
+  );
+const stamps = { created_at: timestamp, updated_at: timestamp };
+
+const integration: Schema = closedObject(
+  {
+    id: uuid,
+    type: constant(INTEGRATION_TYPE),
+    name: text(1, NAME_MAX),
+    description: text(0, DESCRIPTION_MAX),
+    enabled: boolean,
+    integration_type: constant('webhook'),
+    observes: arrayOf(observableKey),
+    configuration: closedObject({ url: text(1, URL_MAX), secret_key: text(1, SECRET_KEY_MAX) }, ['secret_key']),
+    links: closedObject({ self: uri }),
+    meta: closedObject({ timestamps: closedObject(stamps) }),
+  },
+  ['description'],
+  'A webhook the store is told about observed events at.',
+);
+
+const reference = (type: string): Schema => closedObject({ data: closedObject({ id: uuid, type: constant(type) }) });
+
+const integrationJob: Schema = closedObject(
+  {
+    id: uuid,
+    type: constant('integration-job'),
+    triggered_by: observableKey,
+    status: oneOfStrings(
+      ['pending', 'succeeded', 'failed'],
+      '`pending` until an attempt succeeds (`succeeded`) or the retries are spent (`failed`).',
+    ),
+    attempts: integer(0),
+    relationships: closedObject({ integration: reference(INTEGRATION_TYPE) }),
+    meta: closedObject({ timestamps: closedObject(stamps), next_attempt_at: timestamp }, ['next_attempt_at']),
+  },
+  [],
+  'One event to deliver to one integration.',
+);
+
+const integrationLog: Schema = closedObject(
+  {
+    id: uuid,
+    type: constant(INTEGRATION_TYPE, 'EPCC documents a log as of type `integration`.'),
+    succeeded: boolean,
+    attempt: integer(1),
+    body: text(0, 1024, "The start of the receiver's answer."),
+    status_code: integer(100, 599),
+    error_detail: { type: 'string' },
+    relationships: closedObject({ integration: reference(INTEGRATION_TYPE), job: reference('integration-job') }),
+    meta: closedObject({ duration_ms: integer(0), timestamps: closedObject({ created_at: timestamp }) }),
+  },
+  ['status_code', 'error_detail'],
+  'One delivery attempt.',
+);
+
+export const INTEGRATION_SCHEMAS = {
+  Integration: integration,
+  IntegrationJob: integrationJob,
+  IntegrationLog: integrationLog,
+};
+
+const fields = {
+  type: constant(INTEGRATION_TYPE),
+  name: text(1, NAME_MAX),
+  description: text(0, DESCRIPTION_MAX),
+  enabled: { ...boolean, description: 'Default true.' },
+  integration_type: oneOfStrings(
+    [...EPCC_INTEGRATION_TYPES],
+    'Only `webhook` is delivered here; the others answer 422 (`integration_type_unsupported`).',
+  ),
+  observes: arrayOf(observableKey),
+};
+const newIntegration = dataRequest(
+  openObject({ ...fields, configuration: configuration(['url'], false) }, [
+    'type',
+    'name',
+    'integration_type',
+    'observes',
+    'configuration',
+  ]),
+);
+const integrationChanges = dataRequest(
+  openObject(
+    {
+      ...fields,
+      description: { ...nullable(fields.description), description: '`null` removes it.' },
+      configuration: configuration([], true),
+    },
+    ['type'],
+    'The fields to change; `description` and `configuration.secret_key` may be cleared with null.',
+  ),
+);
+
+const logList = listResponseSchema(
+  schemaRef('IntegrationLog'),
+  {
+    limit: integer(1),
+    offset: integer(0),
+    current: integer(1),
+    total: integer(0, undefined, "EPCC's PaginationMeta: the number of pages, as in `meta.page.total`."),
+  },
+  { results: closedObject({ total: integer(0) }) },
+);
+const JOB_ID = {
+  name: 'job_id',
+  in: 'path' as const,
+  required: true,
+  description: "The id of one of the integration's jobs.",
+  schema: { type: 'string' } as Schema,
+};
+
+const INVALID =
+  'Every invalid field, each with its `source` (`data.name`, `data.observes.2`, `data.configuration.url`...).';
+const REFUSED =
+  "`integration_type` is `aws_sqs` or `stomp`, which are not delivered here (`integration_type_unsupported`); or the URL's host is or resolves to an address webhooks may not reach (`receiver_refused`).";
+const NOT_FOUND = 'No integration of this store has this id.';
+const EPCC = "EPCC's Integrations API.";
+const FULL_ACCESS = 'An integration sends store data to a URL of its choosing, so it needs a key with full access.';
+
+export const integrationPaths: Readonly<Record<string, PathItem>> = {
+  '/v2/integrations': {
+    post: operation({
+      operationId: 'createIntegration',
+      summary: 'Create an integration',
+      description: `${EPCC} Answers 200, as EPCC does. ${FULL_ACCESS}`,
+      tag: TAG,
+      access: 'admin',
+      post: true,
+      requestBody: { description: 'The new integration.', content: jsonContent(newIntegration) },
+      success: {
+        '200': { description: 'The integration.', content: jsonContent(dataDocument(schemaRef('Integration'))) },
+      },
+      errors: { 400: INVALID, 422: REFUSED, codes: { 422: ['integration_type_unsupported', 'receiver_refused'] } },
+    }),
+    get: operation({
+      operationId: 'listIntegrations',
+      summary: 'List integrations',
+      description: `${EPCC} Newest first. ${FULL_ACCESS}`,
+      tag: TAG,
+      access: 'admin',
+      parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationFilter')],
+      success: {
+        '200': {
+          description: 'A page of integrations.',
+          content: jsonContent(listResponseSchema(schemaRef('Integration'))),
+        },
+      },
+      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+    }),
+  },
+  '/v2/integrations/attributes': {
+    get: operation({
+      operationId: 'listIntegrationAttributes',
+      summary: 'Get integration attributes',
+      description:
+        "The fields an integration takes, with their labels and limits, as EPCC's attribute endpoints describe a resource for forms. In EPCC's Postman collection; EPCC's OpenAPI document does not define it, so the shape is ours.",
+      tag: TAG,
+      access: 'admin',
+      extension: true,
+      success: {
+        '200': {
+          description: 'The fields.',
+          content: jsonContent(
+            closedObject({
+              data: arrayOf(
+                closedObject({
+                  label: text(1, 255),
+                  value: text(1, 255),
+                  type: oneOfStrings(['string', 'boolean', 'array']),
+                  required: boolean,
+                  description: text(1, 1024),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    }),
+  },
+  '/v2/integrations/logs': {
+    get: operation({
+      operationId: 'listStoreIntegrationLogs',
+      summary: "List the store's integration logs",
+      description: `${EPCC} Every delivery attempt of every integration of the store, newest first.`,
+      tag: TAG,
+      access: 'admin',
+      parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
+      success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
+      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+    }),
+  },
+  '/v2/integrations/{id}': {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'getIntegration',
+      summary: 'Get an integration',
+      description: EPCC,
+      tag: TAG,
+      access: 'admin',
+      success: {
+        '200': { description: 'The integration.', content: jsonContent(dataDocument(schemaRef('Integration'))) },
+      },
+      errors: { 404: NOT_FOUND },
+    }),
+    put: operation({
+      operationId: 'updateIntegration',
+      summary: 'Update an integration',
+      description: `${EPCC} A partial update: fields left out keep their values. A new URL is checked as on create.`,
+      tag: TAG,
+      access: 'admin',
+      requestBody: { description: 'The fields to change.', content: jsonContent(integrationChanges) },
+      success: {
+        '200': {
+          description: 'The integration as it is now.',
+          content: jsonContent(dataDocument(schemaRef('Integration'))),
+        },
+      },
+      errors: {
+        400: INVALID,
+        404: NOT_FOUND,
+        422: REFUSED,
+        codes: { 422: ['integration_type_unsupported', 'receiver_refused'] },
+      },
+    }),
+    delete: operation({
+      operationId: 'deleteIntegration',
+      summary: 'Delete an integration',
+      description: `${EPCC} Answers 200 with no body, as EPCC does. Its jobs and logs go with it; nothing more is delivered for it.`,
+      tag: TAG,
+      access: 'admin',
+      success: { '200': { description: 'Deleted; no body.' } },
+      errors: { 404: NOT_FOUND },
+    }),
+  },
+  '/v2/integrations/{id}/logs': {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'listIntegrationLogs',
+      summary: "List an integration's logs",
+      description: `${EPCC} Newest first.`,
+      tag: TAG,
+      access: 'admin',
+      parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
+      success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
+      errors: {
+        400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+        404: NOT_FOUND,
+      },
+    }),
+  },
+  '/v2/integrations/{id}/jobs': {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'listIntegrationJobs',
+      summary: "List an integration's jobs",
+      description: `${EPCC} One job per event the integration was to deliver, newest first.`,
+      tag: TAG,
+      access: 'admin',
+      parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationJobFilter')],
+      success: {
+        '200': {
+          description: 'A page of jobs.',
+          content: jsonContent(listResponseSchema(schemaRef('IntegrationJob'))),
+        },
+      },
+      errors: {
+        400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+        404: NOT_FOUND,
+      },
+    }),
+  },
+  '/v2/integrations/{id}/jobs/{job_id}/logs': {
+    parameters: [ID_PARAMETER, JOB_ID],
+    get: operation({
+      operationId: 'listIntegrationJobLogs',
+      summary: "List a job's logs",
+      description: `${EPCC} Every attempt at one job, newest first.`,
+      tag: TAG,
+      access: 'admin',
+      parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
+      success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
+      errors: {
+        400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+        404: 'No integration of this store has this id, or it no job with this id.',
+      },
+    }),
+  },
+};

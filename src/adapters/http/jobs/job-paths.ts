@@ -1,0 +1,222 @@
+import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
+import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
+import { EXTERNAL_REF_MAX, SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
+import type { PathItem, Schema } from '../openapi/openapi-types.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  operation,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  nullable,
+  integer,
+  oneOfStrings,
+  openObject,
+  parameterRef,
+  schemaRef,
+  text,
+  timestamp,
+  uuid,
+} from '../openapi/schema-builders.js';
+import { filterParameter } from '../openapi/shared-components.js';
+import { subscriptionPath, SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
+
+const TAG = 'Jobs';
+
+export const JOB_FILTER = filterParameter(['external_ref']);
+
+const taxItem: Schema = closedObject(
+  {
+    type: constant('tax_item'),
+    rate: {
+      type: 'number',
+      minimum: 0,
+      maximum: TAX_RATE_MAX,
+      description: 'A fraction: 0.2 is 20 %. Above 1 is refused, as a percentage written as a number (20) would be.',
+    },
+    name: text(0, TAX_TEXT_MAX, 'Shown on the invoice, such as `VAT`.'),
+    code: text(0, TAX_TEXT_MAX),
+    jurisdiction: text(0, TAX_TEXT_MAX),
+  },
+  ['name', 'code', 'jurisdiction'],
+);
+const invoiceTaxes: Schema = closedObject({ invoice_id: uuid, tax_items: arrayOf(taxItem, { minItems: 1 }) });
+
+const requestTaxItem: Schema = openObject(
+  {
+    ...(taxItem.properties as Record<string, Schema>),
+    name: nullable(text(0, TAX_TEXT_MAX)),
+    code: nullable(text(0, TAX_TEXT_MAX)),
+    jurisdiction: nullable(text(0, TAX_TEXT_MAX)),
+  },
+  ['type', 'rate'],
+);
+const requestInvoiceTaxes: Schema = openObject(
+  { invoice_id: uuid, tax_items: arrayOf(requestTaxItem, { minItems: 1 }) },
+  ['invoice_id', 'tax_items'],
+);
+const externalRef = text(0, EXTERNAL_REF_MAX);
+
+const count = (description: string): Schema => integer(0, undefined, description);
+const currencyTotals = (description: string): Schema => ({
+  type: 'object',
+  propertyNames: { type: 'string', pattern: '^[A-Z]{3}$' },
+  additionalProperties: closedObject({ amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean }),
+  description: `${description} By currency, in its smallest unit.`,
+});
+const billingRunReport = closedObject({
+  invoices_ready_for_payment: count('Invoices made that need no tax.'),
+  invoices_tax_required: count('Invoices made that wait for a tax run.'),
+  invoice_failures: count('Invoices due that could not be made.'),
+  total_ready_for_payment: currencyTotals('What the invoices ready for payment ask.'),
+  total_tax_required: currencyTotals('What the invoices waiting for taxes ask, tax excluded.'),
+});
+const taxRunReport = closedObject({
+  invoices_updated: count('Invoices taxes were added to.'),
+  invoice_failures: count('Invoices taxes could not be added to.'),
+});
+const paymentRunReport = closedObject({
+  total_payment_attempts: count('Invoices a payment was attempted for.'),
+  failed_payments: count('Attempts that failed.'),
+  total_collected: currencyTotals('What the run collected.'),
+});
+const recordCounts = closedObject(Object.fromEntries(IMPORT_RECORD_TYPES.map((type) => [type, integer(0)])));
+
+const job: Schema = closedObject(
+  {
+    id: uuid,
+    type: constant(JOB_TYPE),
+    attributes: closedObject(
+      {
+        job_type: oneOfStrings(JOB_TYPES, 'An `import` is made by uploading its file to `/subscriptions/imports`.'),
+        external_ref: externalRef,
+        taxes: { ...arrayOf(invoiceTaxes, { minItems: 1 }), description: 'The taxes of a tax run, as submitted.' },
+        status: oneOfStrings(
+          JOB_STATUSES,
+          '`pending` waits for its lane (one job of a kind runs at a time per store, oldest first), `started` runs, `success` and `failed` are final.',
+        ),
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      ['external_ref', 'taxes'],
+    ),
+    meta: closedObject(
+      {
+        owner: constant('store', 'Every job belongs to the store.'),
+        timestamps: closedObject(
+          { created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp },
+          ['started_at', 'finished_at'],
+        ),
+        report: {
+          oneOf: [billingRunReport, taxRunReport, paymentRunReport],
+          description:
+            "A finished run's report, by `job_type`: EPCC's BillingRunReport, TaxRunReport or PaymentRunReport.",
+        },
+        import_report: {
+          ...closedObject({
+            records: closedObject({ uploaded: recordCounts, imported: recordCounts }),
+            failed: integer(0, undefined, 'Lines not imported.'),
+          }),
+          description:
+            "Our extension: a finished import's counts (an import's report is none of EPCC's run reports); `/subscriptions/imports/{id}` shows the same counts.",
+          'x-extension': true,
+        } as Schema,
+        error: { type: 'string', description: 'Why a failed job failed.', 'x-extension': true },
+      },
+      ['report', 'import_report', 'error'],
+    ),
+  },
+  [],
+  'A billing, tax or payment run, or an import, run in the background.',
+);
+
+export const JOB_SCHEMAS = { Job: job };
+
+const newJob = dataRequest(
+  openObject(
+    {
+      type: constant(JOB_TYPE),
+      attributes: openObject(
+        {
+          job_type: oneOfStrings(
+            SUBMITTED_JOB_TYPES,
+            'An `import` is refused here (400): upload its file to `/subscriptions/imports`.',
+          ),
+          external_ref: nullable(externalRef),
+          taxes: {
+            ...nullable(arrayOf(requestInvoiceTaxes, { minItems: 1 })),
+            description: 'Required for a `tax-run`, refused with any other kind.',
+          },
+        },
+        ['job_type'],
+      ),
+    },
+    ['type', 'attributes'],
+  ),
+);
+
+const NOT_FOUND = 'No job of this store has this id.';
+const document = jsonContent(dataDocument(schemaRef('Job')));
+
+export const jobPaths: Readonly<Record<string, PathItem>> = {
+  ...subscriptionPath('/subscriptions/jobs', {
+    post: operation({
+      operationId: 'createJob',
+      summary: 'Create a job',
+      description: `${SUBSCRIPTIONS_EPCC} The job is stored \`pending\` and runs in the background when its lane is free: one job of each kind at a time per store, oldest first.`,
+      tag: TAG,
+      access: 'write',
+      post: true,
+      requestBody: { description: 'The job to run.', content: jsonContent(newJob) },
+      success: { '201': { description: 'The pending job.', content: document } },
+      errors: {
+        400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.',
+      },
+    }),
+    get: operation({
+      operationId: 'listJobs',
+      summary: 'List jobs',
+      description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages; imports included.`,
+      tag: TAG,
+      access: 'read',
+      parameters: [...PAGING_PARAMETERS, parameterRef('JobFilter')],
+      success: {
+        '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) },
+      },
+      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+    }),
+  }),
+  ...subscriptionPath('/subscriptions/jobs/{id}', {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'getJob',
+      summary: 'Get a job',
+      description: SUBSCRIPTIONS_EPCC,
+      tag: TAG,
+      access: 'read',
+      success: { '200': { description: 'The job.', content: document } },
+      errors: { 404: NOT_FOUND },
+    }),
+    delete: operation({
+      operationId: 'deleteJob',
+      summary: 'Delete a job',
+      description: `${SUBSCRIPTIONS_EPCC} A pending job is deleted before it runs, a finished one with its report; what it already did (invoices, payments) stays.`,
+      tag: TAG,
+      access: 'write',
+      success: { '204': { description: 'Deleted; no body.' } },
+      errors: {
+        404: NOT_FOUND,
+        409: 'The job is running; delete it once it has finished.',
+        codes: { 409: ['job_running'] },
+      },
+    }),
+  }),
+};

@@ -1,0 +1,252 @@
+import { APPLICATION_KEY_TYPE } from '../../../domain/keys/application-key.js';
+import { SCOPES } from '../../../domain/auth/scope.js';
+import { INT32_MAX } from '../../../domain/shared/integer.js';
+import type { PathItem, Schema } from '../openapi/openapi-types.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  operation,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
+import {
+  arrayOf,
+  closedObject,
+  constant,
+  oneOfStrings,
+  dataDocument,
+  dataRequest,
+  integer,
+  nullable,
+  openObject,
+  schemaRef,
+  text,
+  timestamp,
+  uri,
+  uuid,
+} from '../openapi/schema-builders.js';
+
+const TAG = 'Application keys';
+const EPCC = 'As EPCC (`openapispecs/applicationkeys/OpenAPISpec.yaml` in elasticpath/elasticpath-dev).';
+const reservation = integer(
+  0,
+  INT32_MAX,
+  "Requests per second reserved for this key's tokens, out of the store's budget.",
+);
+const scopes: Schema = {
+  ...arrayOf(oneOfStrings(SCOPES), { minItems: 1, maxItems: SCOPES.length }),
+  uniqueItems: true,
+  'x-extension': true,
+  description:
+    "Our extension (EPCC keys have none): what the key's tokens may do. `read-only`: every read but application keys, settings and realm mappings. `catalogue`: products, plans and offerings, read and write. `billing`: every read of `read-only`, and every write but the catalogue's. Scopes add up; a key without scopes has full access, as every EPCC key. A refused request is a 403 `scope_missing` naming the scope it needs.",
+} as Schema;
+
+const applicationKey: Schema = closedObject(
+  {
+    id: uuid,
+    type: constant(APPLICATION_KEY_TYPE),
+    name: text(1, 255),
+    client_id: { type: 'string', minLength: 1 },
+    client_secret: {
+      type: 'string',
+      minLength: 1,
+      description: 'Only in the response that created the key: it can never be read again.',
+    },
+    reserved_rate_limit: { ...reservation, description: 'Present only when the key reserves a rate.' },
+    scopes: { ...scopes, description: `${scopes.description} Present only when the key has scopes.` },
+    meta: closedObject({
+      timestamps: closedObject(
+        {
+          created_at: timestamp,
+          updated_at: timestamp,
+          last_used_at: {
+            ...nullable(timestamp),
+            description: 'When a token was last minted with the key, to the minute; null until then.',
+          },
+          previous_secret_expires_at: {
+            ...timestamp,
+            'x-extension': true,
+            description:
+              'Our extension: when the secret replaced by the last rotation stops (or stopped) being accepted; present only when a rotation left an overlap.',
+          } as Schema,
+        },
+        ['previous_secret_expires_at'],
+      ),
+    }),
+  },
+  ['client_secret', 'reserved_rate_limit', 'scopes'],
+);
+
+const selfLinks = closedObject({ self: uri });
+const createdKey: Schema = { ...applicationKey, required: [...(applicationKey.required ?? []), 'client_secret'] };
+const keyDocument = dataDocument(schemaRef('ApplicationKey'), { links: selfLinks });
+const createdDocument: Schema = {
+  oneOf: [
+    dataDocument(createdKey, { links: selfLinks }),
+    {
+      ...dataDocument(schemaRef('ApplicationKey'), {
+        links: selfLinks,
+        meta: closedObject({ shown_once: arrayOf(constant('data.client_secret'), { minItems: 1 }) }),
+      }),
+      'x-extension': true,
+      description:
+        'An `Idempotency-Key` replay of the create: the secret was shown once, in the first response, and is not stored for replays; `meta.shown_once` names what is left out.',
+    } as Schema,
+  ],
+};
+
+const newKey = dataRequest(
+  openObject(
+    {
+      type: constant(APPLICATION_KEY_TYPE),
+      name: text(1, 255),
+      reserved_rate_limit: nullable(reservation),
+      scopes: nullable(scopes),
+    },
+    ['type', 'name'],
+  ),
+);
+const keyChanges = dataRequest(
+  openObject(
+    {
+      type: constant(APPLICATION_KEY_TYPE),
+      name: text(1, 255),
+      reserved_rate_limit: { ...nullable(reservation), description: '`null` clears the reservation.' },
+      scopes: {
+        ...nullable(scopes),
+        description: '`null` gives the key full access again; a change applies at once to the tokens already minted.',
+      },
+    },
+    ['type'],
+  ),
+);
+
+const rotation = dataRequest(
+  openObject(
+    {
+      type: constant(APPLICATION_KEY_TYPE),
+      expire_current_secret_at: {
+        ...nullable(timestamp),
+        description:
+          'Until when the current secret is still accepted beside the new one: at most 7 days ahead. Absent, null or already past: the current secret stops at once.',
+      },
+    },
+    ['type'],
+  ),
+);
+
+export const APPLICATION_KEY_SCHEMAS = { ApplicationKey: applicationKey };
+
+const NOT_FOUND = 'No application key of this store has this id.';
+const OVER_BUDGET =
+  "The reservations of the store's keys would exceed its request budget: `requested reserved rate limit will exceed the maximum`.";
+
+export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
+  '/v2/application-keys': {
+    post: operation({
+      operationId: 'createApplicationKey',
+      summary: 'Create an application key',
+      description: `${EPCC} The response is the only one that carries \`client_secret\`../openapi`,
+      tag: TAG,
+      access: 'admin',
+      post: true,
+      requestBody: { description: 'The new key.', content: jsonContent(newKey) },
+      success: {
+        '201': {
+          description: 'The key, with its secret, and `links.self`; a replay carries no secret (`meta.shown_once`).',
+          content: jsonContent(createdDocument),
+        },
+      },
+      errors: {
+        400: 'Every invalid field, each with its `source`.',
+        409: OVER_BUDGET,
+        codes: { 409: ['reservation_over_budget'] },
+      },
+    }),
+    get: operation({
+      operationId: 'listApplicationKeys',
+      summary: 'List application keys',
+      description: `${EPCC} Newest first; \`meta.total_reserved_rate_limit\` is the sum of every key's reservation.`,
+      tag: TAG,
+      access: 'admin',
+      parameters: PAGING_PARAMETERS,
+      success: {
+        '200': {
+          description: 'A page of keys, without secrets.',
+          content: jsonContent(
+            listResponseSchema(schemaRef('ApplicationKey'), {
+              total_reserved_rate_limit: integer(0, undefined, "The sum of the store's reservations."),
+            }),
+          ),
+        },
+      },
+      errors: { 400: 'A paging parameter out of range, not an integer, or given twice.' },
+    }),
+  },
+  '/v2/application-keys/{id}': {
+    parameters: [ID_PARAMETER],
+    get: operation({
+      operationId: 'getApplicationKey',
+      summary: 'Get an application key',
+      description: `${EPCC} Never carries the secret.`,
+      tag: TAG,
+      access: 'admin',
+      success: { '200': { description: 'The key and `links.self`.', content: jsonContent(keyDocument) } },
+      errors: { 404: NOT_FOUND },
+    }),
+    put: operation({
+      operationId: 'updateApplicationKey',
+      summary: 'Update an application key',
+      description: `${EPCC} A partial update: fields left out keep their values; \`type\` is required as on create.`,
+      tag: TAG,
+      access: 'admin',
+      requestBody: { description: 'The fields to change.', content: jsonContent(keyChanges) },
+      success: { '200': { description: 'The key as it is now.', content: jsonContent(keyDocument) } },
+      errors: {
+        400: 'Every invalid field, each with its `source`.',
+        404: NOT_FOUND,
+        409: OVER_BUDGET,
+        codes: { 409: ['reservation_over_budget'] },
+      },
+    }),
+    delete: operation({
+      operationId: 'deleteApplicationKey',
+      summary: 'Delete an application key',
+      description: `${EPCC} The tokens minted from the key stop working at once.`,
+      tag: TAG,
+      access: 'admin',
+      success: { '204': { description: 'Deleted; no body.' } },
+      errors: { 404: NOT_FOUND },
+    }),
+  },
+  '/v2/application-keys/{id}/rotate-secret': {
+    parameters: [ID_PARAMETER],
+    post: operation({
+      operationId: 'rotateApplicationKeySecret',
+      summary: "Rotate an application key's secret",
+      description: [
+        'Our extension (EPCC has no rotation). Gives the key a new `client_secret`, shown in this response only; the current secret stays accepted until `expire_current_secret_at`, so that clients can move over without an outage.',
+        'One overlap at a time: a secret an earlier rotation left overlapping stops at once. Tokens minted before keep working until they expire (an hour at most); revoke them at `POST /oauth/revoke`, or delete the key, to end them sooner.',
+      ].join(' '),
+      tag: TAG,
+      access: 'admin',
+      post: true,
+      extension: true,
+      requestBody: { description: 'When the current secret stops.', content: jsonContent(rotation) },
+      success: {
+        '200': {
+          description:
+            'The key with its new secret and `meta.timestamps.previous_secret_expires_at` when the old one overlaps; a replay carries no secret (`meta.shown_once`).',
+          content: jsonContent(createdDocument),
+          headers: {
+            'Cache-Control': {
+              description: '`no-store` on the answer that carries the secret (a replay carries neither).',
+              schema: { type: 'string', const: 'no-store' },
+            },
+          },
+        },
+      },
+      errors: { 400: 'Every invalid field, each with its `source`.', 404: NOT_FOUND },
+    }),
+  },
+};

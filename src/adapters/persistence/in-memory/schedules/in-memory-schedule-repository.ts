@@ -1,0 +1,40 @@
+import type { ScheduleRepository } from '../../../../application/ports/schedules/schedule-repository.js';
+import {
+  SCHEDULE_TYPE,
+  SCHEDULES,
+  type Schedule,
+  type ScheduleAttributes,
+} from '../../../../domain/schedules/schedule.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
+import { oldestFirst } from '../../../../domain/query/order.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { InMemoryBillingPolicyRepository } from '../billing/in-memory-billing-policy-repository.js';
+
+export class InMemoryScheduleRepository
+  extends InMemoryBillingPolicyRepository<ScheduleAttributes>
+  implements ScheduleRepository
+{
+  constructor(records: Map<string, Schedule>, outbox?: InMemoryOutbox) {
+    super(
+      records,
+      SCHEDULES,
+      undefined,
+      outbox === undefined
+        ? undefined
+        : {
+            outbox,
+            prefix: 'subscription-schedule',
+            type: SCHEDULE_TYPE,
+            render: (p, schedule) => p.schedule(schedule),
+          },
+    );
+  }
+
+  async findAnywhere(id: Uuid): Promise<Schedule | undefined> {
+    return this.records.get(id);
+  }
+
+  async listEveryStore(): Promise<readonly Schedule[]> {
+    return [...this.records.values()].sort(oldestFirst);
+  }
+}

@@ -1,0 +1,215 @@
+import { numbered, type Invoice, type InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable, optional } from 'inversify';
+import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import type {
+  NewSubscription,
+  StateChange,
+  SubscriptionChange,
+  SubscriptionPage,
+  SubscriptionRepository,
+  SubscriptionWithOffering,
+} from '../../../../application/ports/subscriptions/subscription-repository.js';
+import type { IdGenerator } from '../../../../application/ports/system.js';
+import { TOKENS } from '../../../../application/tokens.js';
+import type { DomainError } from '../../../../domain/shared/errors.js';
+import { pageOfAll, type Page, type PageRequest } from '../../../../domain/query/page.js';
+import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
+import type { Offering } from '../../../../domain/catalogue/offering.js';
+import type {
+  SubscriptionFilterField,
+  SubscriptionQuery,
+} from '../../../../domain/subscriptions/subscription-query.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../../domain/subscriptions/subscription.js';
+import { listOf, type ListedFields } from '../in-memory-list.js';
+import type { InMemoryState } from '../in-memory-state.js';
+import { IN_MEMORY } from '../in-memory-tokens.js';
+import { presentNow, type FiredEvent, type InMemoryOutbox } from '../integrations/in-memory-outbox.js';
+import { stateEventKeys } from '../../../../domain/integrations/state-events.js';
+
+const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
+  fields: {
+    account_id: (s) => s.accountId,
+    name: (s) => s.name,
+    email: (s) => s.email,
+    external_ref: (s) => s.externalRef,
+  },
+  ordered: (s) => ({ id: s.id, createdAt: s.timestamps.createdAt }),
+  keepsRunningCount: true,
+};
+
+@injectable()
+export class InMemorySubscriptionRepository implements SubscriptionRepository {
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
+  ) {}
+
+  private snapshot(versionId: Uuid): Offering {
+    const offering = this.state.offeringVersions.get(versionId);
+    if (offering === undefined) throw new Error(`offering version ${versionId} is missing`);
+    return offering;
+  }
+
+  async snapshotOffering(offering: Offering): Promise<Uuid> {
+    const key = `${offering.id}:${offering.version}`;
+    const existing = parseUuid(this.state.offeringVersionIds.get(key));
+    if (existing !== undefined) return existing;
+    const id = this.ids.uuid();
+    this.state.offeringVersionIds.set(key, id);
+    this.state.offeringVersions.set(id, offering);
+    return id;
+  }
+
+  async insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void> {
+    this.store(subscription, firstInvoice);
+  }
+
+  private store(subscription: Subscription, firstInvoice: InvoiceDraft | undefined): void {
+    if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
+    this.snapshot(subscription.offeringVersionId);
+    this.state.subscriptions.set(subscription.id, subscription);
+    const created: FiredEvent = presentNow('subscription.created', (payloads) =>
+      payloads.subscription(
+        subscription,
+        this.snapshot(subscription.offeringVersionId),
+        subscription.timestamps.createdAt,
+      ),
+    );
+    if (firstInvoice === undefined) return this.outbox?.record(subscription.storeId, [created]);
+    const number = (this.state.invoiceNumbers.get(subscription.storeId) ?? 0) + 1;
+    const invoice = numbered(firstInvoice, number);
+    this.state.invoices.set(firstInvoice.id, invoice);
+    this.state.invoiceNumbers.set(subscription.storeId, number);
+    this.outbox?.record(subscription.storeId, [
+      created,
+      presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice)),
+    ]);
+  }
+
+  async insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
+    // All or nothing, as one transaction: every check before the first write.
+    const ids = new Set(created.map((c) => c.subscription.id));
+    if (ids.size < created.length) throw new Error('duplicate id among the subscriptions to store');
+    for (const { subscription } of created) {
+      if (subscription.storeId !== storeId)
+        throw new Error(`subscription ${subscription.id} is not of store ${storeId}`);
+      if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
+      this.snapshot(subscription.offeringVersionId);
+    }
+    for (const { subscription, firstInvoice } of created) this.store(subscription, firstInvoice);
+  }
+
+  async existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>> {
+    return new Set(ids.filter((id) => this.state.subscriptions.get(id)?.storeId === storeId));
+  }
+
+  async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {
+    for (const id of ids) {
+      const found = this.state.subscriptions.get(id);
+      if (found?.storeId !== storeId) continue;
+      const { inactive: _was, ...rest } = found;
+      this.state.subscriptions.set(id, inactive ? { ...rest, inactive: true } : rest);
+    }
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
+    const subscription = this.state.subscriptions.get(id);
+    return subscription?.storeId === storeId
+      ? { subscription, offering: this.snapshot(subscription.offeringVersionId) }
+      : undefined;
+  }
+
+  async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
+    const ofStore = [...this.state.subscriptions.values()].filter((s) => s.storeId === storeId);
+    const page = listOf(ofStore, query, SUBSCRIPTION_FIELDS);
+    return {
+      ...page,
+      offerings: new Map(page.items.map((s) => [s.offeringVersionId, this.snapshot(s.offeringVersionId)])),
+    };
+  }
+
+  async update(
+    storeId: Uuid,
+    id: Uuid,
+    change: SubscriptionChange,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
+    const current = this.state.subscriptions.get(id);
+    if (current?.storeId !== storeId) return E.left(missing);
+    const offering = this.snapshot(current.offeringVersionId);
+    let latest: Invoice['billingPeriod'] | undefined;
+    for (const invoice of this.state.invoices.values()) {
+      if (invoice.subscriptionId === id && (latest === undefined || invoice.billingPeriod.start > latest.start))
+        latest = invoice.billingPeriod;
+    }
+    const changed = change(current, offering, latest);
+    if (E.isLeft(changed)) return changed;
+    const { id: _id, storeId: _store, offeringId, offeringVersionId, timestamps } = current;
+    this.state.subscriptions.set(id, {
+      ...changed.right,
+      id,
+      storeId,
+      offeringId,
+      offeringVersionId,
+      timestamps: { ...changed.right.timestamps, createdAt: timestamps.createdAt },
+    });
+    return E.right({ subscription: this.state.subscriptions.get(id) ?? changed.right, offering });
+  }
+
+  async applyState(
+    storeId: Uuid,
+    id: Uuid,
+    change: StateChange,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
+    const current = this.state.subscriptions.get(id);
+    if (current?.storeId !== storeId) return E.left(missing);
+    let invoicedThrough: Date | undefined;
+    for (const invoice of this.state.invoices.values()) {
+      if (
+        invoice.subscriptionId === id &&
+        (invoicedThrough === undefined || invoice.billingPeriod.end > invoicedThrough)
+      )
+        invoicedThrough = invoice.billingPeriod.end;
+    }
+    const changed = change(current, this.snapshot(current.offeringVersionId), invoicedThrough);
+    if (E.isLeft(changed)) return changed;
+    this.state.subscriptions.set(id, changed.right.subscription);
+    this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
+    const { subscription: after, state, firstInvoice } = changed.right;
+    const offering = this.snapshot(current.offeringVersionId);
+    const events = stateEventKeys(state).map((key) =>
+      presentNow(key, (payloads) => payloads.subscription(after, offering, state.createdAt)),
+    );
+    if (firstInvoice !== undefined) {
+      const number = (this.state.invoiceNumbers.get(storeId) ?? 0) + 1;
+      const invoice = numbered(firstInvoice, number);
+      this.state.invoices.set(firstInvoice.id, invoice);
+      this.state.invoiceNumbers.set(storeId, number);
+      events.push(presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice)));
+    }
+    this.outbox?.record(storeId, events);
+    return E.right(changed.right.state);
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+    if (this.state.subscriptions.get(id)?.storeId !== storeId) return E.left(missing);
+    if ([...this.state.invoicePayments.values()].some((payment) => payment.subscriptionId === id)) return E.left(inUse);
+    for (const [invoiceId, invoice] of this.state.invoices)
+      if (invoice.subscriptionId === id) this.state.invoices.delete(invoiceId);
+    this.state.subscriptions.delete(id);
+    this.state.subscriptionStates.delete(id);
+    return E.right(undefined);
+  }
+
+  async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {
+    if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
+    return this.state.subscriptionStates.get(id)?.find((state) => state.id === stateId);
+  }
+
+  async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
+    if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
+    const history = this.state.subscriptionStates.get(id) ?? [];
+    return pageOfAll(history, page);
+  }
+}

@@ -1,0 +1,60 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { MerchantRealmMappingRepository } from '../../../../application/ports/realm-mappings/merchant-realm-mapping-repository.js';
+import {
+  missing,
+  prefixTaken,
+  type Missing,
+  type PrefixTaken,
+} from '../../../../application/ports/storage-outcomes.js';
+import { prefixKey, type MerchantRealmMapping } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { DatabaseHandle } from '../open-database.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import { mappingFromRow } from '../row-mappers.js';
+import { isUniqueViolation } from '../sql-flavor.js';
+
+@injectable()
+export class KyselyMerchantRealmMappingRepository implements MerchantRealmMappingRepository {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  private get mappings() {
+    return this.handle.db.selectFrom('merchant_realm_mappings').selectAll();
+  }
+
+  async findByStore(storeId: Uuid): Promise<MerchantRealmMapping | undefined> {
+    const row = await this.mappings.where('store_id', '=', storeId).executeTakeFirst();
+    return row === undefined ? undefined : mappingFromRow(row);
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<MerchantRealmMapping | undefined> {
+    const row = await this.mappings.where('store_id', '=', storeId).where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : mappingFromRow(row);
+  }
+
+  async findByPrefix(prefix: string): Promise<MerchantRealmMapping | undefined> {
+    const row = await this.mappings.where('prefix_key', '=', prefixKey(prefix)).executeTakeFirst();
+    return row === undefined ? undefined : mappingFromRow(row);
+  }
+
+  async setPrefix(
+    storeId: Uuid,
+    id: Uuid,
+    prefix: string,
+  ): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>> {
+    try {
+      await this.handle.db
+        .updateTable('merchant_realm_mappings')
+        .set({ prefix, prefix_key: prefixKey(prefix) })
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .execute();
+      // Read back rather than count updated rows: MySQL does not count a row whose values did not change.
+      const found = await this.findById(storeId, id);
+      return found === undefined ? E.left(missing) : E.right(found);
+    } catch (error) {
+      if (isUniqueViolation(error)) return E.left(prefixTaken);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import type { ScheduleRepository } from '../../../../application/ports/schedules/schedule-repository.js';
+import {
+  SCHEDULE_TYPE,
+  SCHEDULES,
+  type Schedule,
+  type ScheduleAttributes,
+} from '../../../../domain/schedules/schedule.js';
+import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { KyselyBillingPolicyRepository } from '../billing/kysely-billing-policy-repository.js';
+import type { DatabaseHandle } from '../open-database.js';
+import { oldestFirst } from '../kysely-list.js';
+
+export class KyselyScheduleRepository
+  extends KyselyBillingPolicyRepository<ScheduleAttributes>
+  implements ScheduleRepository
+{
+  constructor(handle: DatabaseHandle, outbox?: KyselyOutbox) {
+    super(
+      handle,
+      'subscription_schedules',
+      SCHEDULES,
+      outbox === undefined
+        ? undefined
+        : {
+            outbox,
+            prefix: 'subscription-schedule',
+            type: SCHEDULE_TYPE,
+            render: (p, schedule) => p.schedule(schedule),
+          },
+    );
+  }
+
+  async findAnywhere(id: Uuid): Promise<Schedule | undefined> {
+    const row = await this.handle.db.selectFrom(this.table).selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : this.fromRow(row);
+  }
+
+  async listEveryStore(): Promise<readonly Schedule[]> {
+    const rows = await oldestFirst(this.handle.db.selectFrom(this.table).selectAll()).execute();
+    return rows.map((row) => this.fromRow(row));
+  }
+}

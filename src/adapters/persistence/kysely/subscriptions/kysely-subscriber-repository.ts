@@ -1,0 +1,125 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { Selectable } from 'kysely';
+import type { SubscriberRepository } from '../../../../application/ports/subscriptions/subscriber-repository.js';
+import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import { pageOf, type Page } from '../../../../domain/query/page.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { SubscriberFilterField, SubscriberQuery } from '../../../../domain/subscriptions/subscriber-query.js';
+import { subscriberAttributesFromStorage, type Subscriber } from '../../../../domain/subscriptions/subscriber.js';
+import { cappedCount, matching, pageNewestFirst, type FilterColumn } from '../kysely-list.js';
+import { lookupKey } from '../lookup-key.js';
+import { storedUuid } from '../catalogue/offering-json.js';
+import type { DatabaseHandle } from '../open-database.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import type { SubscribersTable } from '../schema.js';
+import { decodeStored } from '../stored-json.js';
+import { gone, present } from '../../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import { SUBSCRIBER_TYPE } from '../../../../domain/subscriptions/subscriber.js';
+
+const FILTER_COLUMNS: Readonly<Record<SubscriberFilterField, FilterColumn>> = {
+  account_id: { column: 'account_id' },
+  name: { column: 'name', key: 'name_key' },
+  email: { column: 'email', key: 'email_key' },
+};
+
+const fromRow = (row: Selectable<SubscribersTable>): Subscriber => ({
+  id: storedUuid('subscriber id', row.id),
+  storeId: storedUuid('subscriber store', row.store_id),
+  attributes: decodeStored(
+    'subscriber',
+    subscriberAttributesFromStorage({ account_id: row.account_id, name: row.name, email: row.email }),
+  ),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const toRow = (subscriber: Subscriber): Selectable<SubscribersTable> => ({
+  id: subscriber.id,
+  store_id: subscriber.storeId,
+  account_id: subscriber.attributes.account_id,
+  name: subscriber.attributes.name,
+  name_key: lookupKey(subscriber.attributes.name),
+  email: subscriber.attributes.email,
+  email_key: lookupKey(subscriber.attributes.email),
+  created_at: subscriber.createdAt,
+  updated_at: subscriber.updatedAt,
+});
+
+@injectable()
+export class KyselySubscriberRepository implements SubscriberRepository {
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+  ) {}
+
+  private ofStore(storeId: Uuid) {
+    return this.handle.db.selectFrom('subscription_subscribers').where('store_id', '=', storeId);
+  }
+
+  async insert(subscriber: Subscriber): Promise<void> {
+    await this.outbox.around(
+      this.handle.db,
+      subscriber.storeId,
+      'subscription-subscriber.created',
+      (db) => db.insertInto('subscription_subscribers').values(toRow(subscriber)).execute(),
+      () => [present('subscription-subscriber.created', (p: ObservedPayloads) => p.subscriber(subscriber))],
+    );
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<Subscriber | undefined> {
+    const row = await this.ofStore(storeId).selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : fromRow(row);
+  }
+
+  update(storeId: Uuid, id: Uuid, change: (current: Subscriber) => Subscriber): Promise<Subscriber | undefined> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('subscription_subscribers')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined) return undefined;
+      const updated = change(fromRow(row));
+      const { id: _id, store_id: _store, created_at: _created, ...columns } = toRow(updated);
+      await trx.updateTable('subscription_subscribers').set(columns).where('id', '=', id).execute();
+      await this.outbox.record(trx, storeId, [
+        present('subscription-subscriber.updated', (p: ObservedPayloads) => p.subscriber(updated)),
+      ]);
+      return updated;
+    });
+  }
+
+  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
+    const deleted = await this.outbox.around(
+      this.handle.db,
+      storeId,
+      'subscription-subscriber.deleted',
+      async (db) =>
+        Number(
+          (
+            await db
+              .deleteFrom('subscription_subscribers')
+              .where('store_id', '=', storeId)
+              .where('id', '=', id)
+              .executeTakeFirst()
+          ).numDeletedRows,
+        ) > 0,
+      (found) => (found ? [gone('subscription-subscriber.deleted', SUBSCRIBER_TYPE, id)] : []),
+    );
+    return deleted ? E.right(undefined) : E.left(missing);
+  }
+
+  async list(storeId: Uuid, query: SubscriberQuery): Promise<Page<Subscriber>> {
+    const filtered = this.ofStore(storeId).where(matching(query.filter, FILTER_COLUMNS));
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(filtered.selectAll(), query.page).execute(),
+      cappedCount(this.handle.db, filtered),
+    ]);
+    return pageOf(rows.map(fromRow), query.page, counted, 'capped');
+  }
+}

@@ -1,0 +1,589 @@
+import { numbered, type InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
+import { bool, invoiceToRow } from '../billing/invoice-rows.js';
+import { retryingDeadlocks } from '../database-faults.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import type {
+  NewSubscription,
+  StateChange,
+  StateChangeOptions,
+  SubscriptionChange,
+  SubscriptionPage,
+  SubscriptionRepository,
+  SubscriptionWithOffering,
+} from '../../../../application/ports/subscriptions/subscription-repository.js';
+import type { IdGenerator } from '../../../../application/ports/system.js';
+import { TOKENS } from '../../../../application/tokens.js';
+import { countingOf, pageOf, type Page, type PageRequest } from '../../../../domain/query/page.js';
+import type { DomainError } from '../../../../domain/shared/errors.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { Offering } from '../../../../domain/catalogue/offering.js';
+import type {
+  SubscriptionFilterField,
+  SubscriptionQuery,
+} from '../../../../domain/subscriptions/subscription-query.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../../domain/subscriptions/subscription.js';
+import {
+  afterNewestFirst,
+  cappedTotal,
+  matching,
+  newestFirst,
+  pageNewestFirst,
+  type FilterColumn,
+} from '../kysely-list.js';
+import { lookupKey, optionalLookupKey } from '../lookup-key.js';
+import { offeringFromJson, offeringToJson, storedUuid } from '../catalogue/offering-json.js';
+import type { DatabaseHandle } from '../open-database.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import type { FiredEvent, KyselyOutbox } from '../integrations/kysely-outbox.js';
+import { stateEventKeys } from '../../../../domain/integrations/state-events.js';
+import { present } from '../../../../domain/integrations/fired-event.js';
+import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from '../schema.js';
+import { isUniqueViolation, toNumber } from '../sql-flavor.js';
+import { parseJson } from '../stored-json.js';
+import { SnapshotCache } from '../snapshot-cache.js';
+import { bodyFromJson, stateAction, stateBody, stateFlagsFromJson, subscriptionBody } from './subscription-json.js';
+
+const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = {
+  account_id: { column: 'account_id' },
+  name: { column: 'name', key: 'name_key' },
+  email: { column: 'email', key: 'email_key' },
+  external_ref: { column: 'external_ref', key: 'external_ref_key' },
+};
+
+/** Ids per status update: well under every server's limit on bound parameters. */
+const STATUS_CHUNK = 1000;
+
+/** Rows per insert: a subscription row binds 17 values, an invoice 23, so 1,000 stay under 65,535 parameters. */
+const ROWS_PER_INSERT = 1000;
+
+const chunks = <A>(items: readonly A[], size: number): A[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
+  const body = bodyFromJson(parseJson('subscription', row.body));
+  return {
+    id: storedUuid('subscription id', row.id),
+    storeId: storedUuid('subscription store', row.store_id),
+    accountId: row.account_id,
+    offeringId: storedUuid('subscription offering', row.offering_id),
+    offeringVersionId: storedUuid('subscription offering version', row.offering_version_id),
+    planId: storedUuid('subscription plan', row.plan_id),
+    currency: row.currency,
+    name: row.name,
+    email: row.email,
+    ...(row.external_ref === null ? {} : { externalRef: row.external_ref }),
+    paymentAuthority: body.paymentAuthority,
+    ...(body.addressId === undefined ? {} : { addressId: body.addressId }),
+    ...(body.productIds === undefined ? {} : { productIds: body.productIds }),
+    manualPayments: body.manualPayments,
+    flags: body.flags,
+    timestamps: { createdAt: row.created_at, ...body.timestamps },
+    ...(body.goLiveAfter === undefined ? {} : { goLiveAfter: body.goLiveAfter }),
+    invoiceAfter: body.invoiceAfter,
+    ...(row.billable_from === null ? {} : { billableFrom: new Date(row.billable_from) }),
+    ...(bool(row.inactive) ? { inactive: true } : {}),
+    ...(body.state === undefined ? {} : { state: body.state }),
+    ...(body.planStartedAt === undefined ? {} : { planStartedAt: body.planStartedAt }),
+    ...(body.prorations === undefined ? {} : { prorations: body.prorations }),
+  };
+};
+
+export const toRow = (s: Subscription): Insertable<SubscriptionsTable> & { inactive: boolean } => ({
+  id: s.id,
+  store_id: s.storeId,
+  account_id: s.accountId,
+  name: s.name,
+  name_key: lookupKey(s.name),
+  email: s.email,
+  email_key: lookupKey(s.email),
+  external_ref: s.externalRef ?? null,
+  external_ref_key: optionalLookupKey(s.externalRef),
+  offering_id: s.offeringId,
+  offering_version_id: s.offeringVersionId,
+  plan_id: s.planId,
+  currency: s.currency,
+  body: subscriptionBody(s),
+  created_at: s.timestamps.createdAt,
+  billable_from: s.billableFrom ?? null,
+  inactive: s.inactive === true,
+});
+
+const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionStateRecord => ({
+  id: storedUuid('state id', row.id),
+  subscriptionId: storedUuid('state subscription', row.subscription_id),
+  action: stateAction(row.action),
+  createdAt: row.created_at,
+  ...stateFlagsFromJson(parseJson('state', row.body)),
+});
+
+/**
+ * Adds a change to its subscription's history, in the next place. The caller holds the subscription's row
+ * lock, so no other change of it can take the same place.
+ */
+export const appendState = async (trx: Transaction<Tables>, state: SubscriptionStateRecord): Promise<void> => {
+  const { last } = await trx
+    .selectFrom('subscription_states')
+    .select((eb) => eb.fn.max('sequence').as('last'))
+    .where('subscription_id', '=', state.subscriptionId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('subscription_states')
+    .values({
+      id: state.id,
+      subscription_id: state.subscriptionId,
+      sequence: Number(last ?? 0) + 1,
+      action: state.action,
+      body: stateBody(state),
+      created_at: state.createdAt,
+    })
+    .execute();
+};
+
+/** The snapshots behind a set of subscriptions, each once: at most one query whatever the page. */
+export const loadOfferings = async (
+  db: Kysely<Tables>,
+  cache: SnapshotCache,
+  versionIds: readonly string[],
+): Promise<Map<Uuid, Offering>> => {
+  const found = new Map<Uuid, Offering>();
+  const missing: Uuid[] = [];
+  for (const versionId of new Set(versionIds)) {
+    const id = storedUuid('offering version', versionId);
+    const cached = cache.get(id);
+    if (cached === undefined) missing.push(id);
+    else found.set(id, cached);
+  }
+  if (missing.length === 0) return found;
+  const rows = await db
+    .selectFrom('subscription_offering_versions')
+    .select(['id', 'snapshot'])
+    .where('id', 'in', missing)
+    .execute();
+  for (const row of rows) {
+    const id = storedUuid('offering version', row.id);
+    const offering = offeringFromJson(parseJson('offering snapshot', row.snapshot));
+    cache.set(id, offering);
+    found.set(id, offering);
+  }
+  return found;
+};
+
+@injectable()
+export class KyselySubscriptionRepository implements SubscriptionRepository {
+  private readonly snapshots = new SnapshotCache();
+
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+  ) {}
+
+  private async versionId(offering: Offering): Promise<Uuid | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscription_offering_versions')
+      .select('id')
+      .where('offering_id', '=', offering.id)
+      .where('version', '=', offering.version)
+      .executeTakeFirst();
+    return row === undefined ? undefined : storedUuid('offering version', row.id);
+  }
+
+  async snapshotOffering(offering: Offering): Promise<Uuid> {
+    const existing = await this.versionId(offering);
+    if (existing !== undefined) return existing;
+    const id = this.ids.uuid();
+    try {
+      await this.handle.db
+        .insertInto('subscription_offering_versions')
+        .values({
+          id,
+          store_id: offering.storeId,
+          offering_id: offering.id,
+          version: offering.version,
+          snapshot: offeringToJson(offering),
+          created_at: offering.updatedAt,
+        })
+        .execute();
+      return id;
+    } catch (error) {
+      // Another request stored this version first: use its snapshot.
+      const stored = isUniqueViolation(error) ? await this.versionId(offering) : undefined;
+      if (stored === undefined) throw error;
+      return stored;
+    }
+  }
+
+  async insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void> {
+    await this.store(subscription.storeId, [{ subscription, ...(firstInvoice === undefined ? {} : { firstInvoice }) }]);
+  }
+
+  async insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
+    await this.store(storeId, created);
+  }
+
+  private async store(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
+    if (created.length === 0) return;
+    const stranger = created.find((c) => c.subscription.storeId !== storeId);
+    if (stranger !== undefined) throw new Error(`subscription ${stranger.subscription.id} is not of store ${storeId}`);
+    const invoiced = created.some((c) => c.firstInvoice !== undefined);
+    if (invoiced) await ensureInvoiceCounter(this.handle, storeId);
+    // Creates and deletes of one store meet on its row; MariaDB may still end one as a deadlock's victim,
+    // rolled back whole, so it is run again.
+    await retryingDeadlocks(() => this.insertAll(storeId, created, invoiced));
+  }
+
+  private async insertAll(storeId: Uuid, created: readonly NewSubscription[], invoiced: boolean): Promise<void> {
+    await this.handle.db.transaction().execute(async (trx) => {
+      // The store's invoice counter before anything else, as a billing run takes it: its invoices' foreign
+      // keys then wait on the store's row this insert holds, and the two never wait on each other.
+      const last = invoiced ? await lockInvoiceCounter(trx, storeId) : 0;
+      // The store's row first: inserting the subscriptions first would take a shared lock on it (InnoDB's
+      // foreign-key check) that two concurrent creates, or a create and a delete, then both try to
+      // upgrade, and MariaDB would end one of them as a deadlock. Raised once for the whole batch.
+      await trx
+        .updateTable('stores')
+        .set({ subscription_count: sql`subscription_count + ${created.length}` })
+        .where('id', '=', storeId)
+        .execute();
+      for (const part of chunks(created, ROWS_PER_INSERT))
+        await trx
+          .insertInto('subscriptions')
+          .values(part.map((c) => toRow(c.subscription)))
+          .execute();
+      let number = last;
+      const stored = created.map((c) => ({
+        subscription: c.subscription,
+        invoice: c.firstInvoice === undefined ? undefined : numbered(c.firstInvoice, (number += 1)),
+      }));
+      const invoices = stored.flatMap((c) => (c.invoice === undefined ? [] : [invoiceToRow(c.invoice)]));
+      for (const part of chunks(invoices, ROWS_PER_INSERT))
+        await trx.insertInto('subscription_invoices').values(part).execute();
+      if (invoices.length > 0)
+        await trx
+          .updateTable('subscription_invoice_numbers')
+          .set({ last_number: number })
+          .where('store_id', '=', storeId)
+          .execute();
+      // Each subscription's events, and its first invoice's, in the transaction that stores them.
+      const events: FiredEvent[] = stored.flatMap(({ subscription, invoice }) => [
+        present('subscription.created', async (payloads: ObservedPayloads) =>
+          payloads.subscription(
+            subscription,
+            await this.snapshotOf(trx, subscription.offeringVersionId),
+            subscription.timestamps.createdAt,
+          ),
+        ),
+        ...(invoice === undefined
+          ? []
+          : [present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))]),
+      ]);
+      await this.outbox.record(trx, storeId, events);
+    });
+  }
+
+  async existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>> {
+    const found = new Set<Uuid>();
+    for (const part of chunks(ids, STATUS_CHUNK)) {
+      const rows = await this.handle.db
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where('id', 'in', part)
+        .execute();
+      for (const row of rows) found.add(storedUuid('subscription id', row.id));
+    }
+    return found;
+  }
+
+  async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {
+    for (let i = 0; i < ids.length; i += STATUS_CHUNK) {
+      const part = ids.slice(i, i + STATUS_CHUNK);
+      await this.handle.db
+        .updateTable('subscriptions')
+        .set({ inactive })
+        .where('store_id', '=', storeId)
+        .where('id', 'in', part)
+        .where('inactive', '=', !inactive)
+        .execute();
+    }
+  }
+
+  async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    return {
+      subscription: subscriptionFromRow(row),
+      offering: await this.snapshotOf(this.handle.db, row.offering_version_id),
+    };
+  }
+
+  async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
+    const db = this.handle.db;
+    const filtered = db
+      .selectFrom('subscriptions')
+      .where('store_id', '=', storeId)
+      .where(matching(query.filter, FILTER_COLUMNS));
+    // Each store keeps a running count of its subscriptions, written in the insert's transaction.
+    const counting = countingOf(query.filter, true);
+    const total =
+      counting === 'exact'
+        ? db.selectFrom('stores').select('subscription_count as n').where('id', '=', storeId)
+        : cappedTotal(db, filtered);
+    // The count rides along with the page as an uncorrelated subquery, which the database evaluates
+    // once: one round trip instead of two. Past the first page, the skipped rows are walked in the index
+    // alone and only the page's rows are read whole: MySQL would otherwise read every skipped row.
+    if (query.after !== undefined) {
+      // A cursor page: one row more than the page is read to know whether another follows, as a range of
+      // the list index after the cursor's position, so the page costs the same at any depth. The ids are
+      // picked in the index alone and joined back: asked for whole rows, MariaDB walks the index from the
+      // top instead (100,026 rows read for a page at depth 100,000 of a million).
+      const after = query.after;
+      const keyed = after.kind === 'after' ? filtered.where(afterNewestFirst(after.position)) : filtered;
+      const ids = newestFirst(keyed.select('id')).limit(query.page.limit + 1);
+      const rows = await newestFirst(
+        db
+          .selectFrom('subscriptions as s')
+          .innerJoin(ids.as('p'), 'p.id', 's.id')
+          .selectAll('s')
+          .select(total.as('matched_total')),
+        's',
+      ).execute();
+      const counted = toNumber(rows[0] === undefined ? (await total.executeTakeFirst())?.n : rows[0].matched_total);
+      const kept = rows.slice(0, query.page.limit);
+      const offerings = await loadOfferings(
+        db,
+        this.snapshots,
+        kept.map((row) => row.offering_version_id),
+      );
+      return {
+        ...pageOf(kept.map(subscriptionFromRow), query.page, counted, counting),
+        more: rows.length > query.page.limit,
+        offerings,
+      };
+    }
+    const pageRows =
+      query.page.offset === 0
+        ? pageNewestFirst(filtered.selectAll().select(total.as('matched_total')), query.page)
+        : newestFirst(
+            db
+              .selectFrom('subscriptions as s')
+              .innerJoin(pageNewestFirst(filtered.select('id'), query.page).as('p'), 'p.id', 's.id')
+              .selectAll('s')
+              .select(total.as('matched_total')),
+            's',
+          );
+    const rows = await pageRows.execute();
+    // A page past the end has no row to carry the count: ask for it alone.
+    const counted = toNumber(rows[0] === undefined ? (await total.executeTakeFirst())?.n : rows[0].matched_total);
+    const offerings = await loadOfferings(
+      db,
+      this.snapshots,
+      rows.map((row) => row.offering_version_id),
+    );
+    return { ...pageOf(rows.map(subscriptionFromRow), query.page, counted, counting), offerings };
+  }
+
+  async update(
+    storeId: Uuid,
+    id: Uuid,
+    change: SubscriptionChange,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined) return E.left(missing);
+      const offering = await this.snapshotOf(trx, row.offering_version_id);
+      // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
+      const latest = await trx
+        .selectFrom('subscription_invoices')
+        .select(['billing_period_start', 'billing_period_end'])
+        .where('subscription_id', '=', id)
+        .orderBy('billing_period_start', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const changed = change(
+        subscriptionFromRow(row),
+        offering,
+        latest === undefined
+          ? undefined
+          : { start: new Date(latest.billing_period_start), end: new Date(latest.billing_period_end) },
+      );
+      if (E.isLeft(changed)) return changed;
+      // Identity, store, offering version and creation never change: the row keeps them.
+      const {
+        id: _id,
+        store_id: _store,
+        offering_id: _offering,
+        offering_version_id: _version,
+        created_at: _created,
+        ...columns
+      } = toRow(changed.right);
+      await trx.updateTable('subscriptions').set(columns).where('id', '=', id).execute();
+      return E.right({ subscription: changed.right, offering });
+    });
+  }
+
+  private async snapshotOf(db: Kysely<Tables>, versionId: string): Promise<Offering> {
+    const offering = (await loadOfferings(db, this.snapshots, [versionId])).get(storedUuid('version', versionId));
+    if (offering === undefined) throw new Error(`offering version ${versionId} is missing`);
+    return offering;
+  }
+
+  async applyState(
+    storeId: Uuid,
+    id: Uuid,
+    change: StateChange,
+    options: StateChangeOptions = {},
+  ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
+    if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, false);
+    await ensureInvoiceCounter(this.handle, storeId);
+    return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, true));
+  }
+
+  private async applyStateOnce(
+    storeId: Uuid,
+    id: Uuid,
+    change: StateChange,
+    mayInvoice: boolean,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      // The counter before the subscription, as a billing run (counter, then its batch's rows) takes them.
+      const last = mayInvoice ? await lockInvoiceCounter(trx, storeId) : undefined;
+      const row = await trx
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined) return E.left(missing);
+      // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
+      const latest = await trx
+        .selectFrom('subscription_invoices')
+        .select((eb) => eb.fn.max('billing_period_end').as('end'))
+        .where('subscription_id', '=', id)
+        .executeTakeFirst();
+      const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
+      const offering = await this.snapshotOf(trx, row.offering_version_id);
+      const changed = change(subscriptionFromRow(row), offering, invoicedThrough);
+      if (E.isLeft(changed)) return changed;
+      const { state, firstInvoice } = changed.right;
+      await trx
+        .updateTable('subscriptions')
+        .set({ body: subscriptionBody(changed.right.subscription) })
+        .where('id', '=', id)
+        .execute();
+      await appendState(trx, state);
+      const after = changed.right.subscription;
+      const events = stateEventKeys(state).map((key) =>
+        present(key, (payloads: ObservedPayloads) => payloads.subscription(after, offering, state.createdAt)),
+      );
+      if (firstInvoice !== undefined) {
+        if (last === undefined) throw new Error('a state change gave an invoice without taking the invoice counter');
+        const invoice = numbered(firstInvoice, last + 1);
+        await trx.insertInto('subscription_invoices').values(invoiceToRow(invoice)).execute();
+        await trx
+          .updateTable('subscription_invoice_numbers')
+          .set({ last_number: last + 1 })
+          .where('store_id', '=', storeId)
+          .execute();
+        events.push(present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice)));
+      }
+      await this.outbox.record(trx, storeId, events);
+      return E.right(state);
+    });
+  }
+
+  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+    return retryingDeadlocks(() => this.deleteOnce(storeId, id));
+  }
+
+  private async deleteOnce(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | InUse, void>> => {
+      // The lock makes a concurrent delete, state change or update wait, then find the subscription gone.
+      const row = await trx
+        .selectFrom('subscriptions')
+        .select('id')
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined) return E.left(missing);
+      // A billing run share-locks its batch's subscriptions (in id order) before it inserts, then the store's
+      // row (its foreign-key check); this takes the subscription, then the store's row: the orders never
+      // cross. A run that locked this subscription first has committed its invoices by now, and they are
+      // read here; a run that comes later finds the subscription gone and leaves it out.
+      // Its invoices locked as a payment attempt locks one, so an attempt begun meanwhile is seen (by a
+      // locking read, which reads the latest rows on every server) and keeps the subscription.
+      await trx
+        .selectFrom('subscription_invoices')
+        .select('id')
+        .where('subscription_id', '=', id)
+        .forUpdate()
+        .execute();
+      const payments = trx
+        .selectFrom('subscription_invoice_payments')
+        .select('id')
+        .where('subscription_id', '=', id)
+        .limit(1);
+      const paid = await (this.handle.flavor === 'mysql'
+        ? payments.modifyEnd(sql`lock in share mode`)
+        : payments.forShare()
+      ).executeTakeFirst();
+      if (paid !== undefined) return E.left(inUse);
+      // Invoices no payment was ever attempted on go with it, as EPCC deletes them (subscription-invoice.deleted).
+      await trx.deleteFrom('subscription_invoices').where('subscription_id', '=', id).execute();
+      await trx.deleteFrom('subscription_states').where('subscription_id', '=', id).execute();
+      await trx.deleteFrom('subscriptions').where('id', '=', id).execute();
+      await trx
+        .updateTable('stores')
+        .set({ subscription_count: sql`subscription_count - 1` })
+        .where('id', '=', storeId)
+        .execute();
+      return E.right(undefined);
+    });
+  }
+
+  async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscription_states as st')
+      .innerJoin('subscriptions as s', 's.id', 'st.subscription_id')
+      .selectAll('st')
+      .where('s.store_id', '=', storeId)
+      .where('s.id', '=', id)
+      .where('st.id', '=', stateId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : stateFromRow(row);
+  }
+
+  async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
+    const owner = await this.handle.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (owner === undefined) return undefined;
+    const history = this.handle.db.selectFrom('subscription_states').where('subscription_id', '=', id);
+    const [rows, counted] = await Promise.all([
+      history.selectAll().orderBy('sequence').limit(page.limit).offset(page.offset).execute(),
+      history.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return pageOf(rows.map(stateFromRow), page, toNumber(counted.n), 'exact');
+  }
+}

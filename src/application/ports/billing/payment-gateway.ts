@@ -1,0 +1,29 @@
+import type { GatewayOutcome } from '../../../domain/billing/invoice-payment.js';
+import type { Invoice } from '../../../domain/billing/invoice.js';
+import type { Subscription } from '../../../domain/subscriptions/subscription.js';
+
+/**
+ * Takes payment of an invoice; EPCC's gateways use `purchase`: charged at once, the result returned.
+ *
+ * The attempt is stored as a pending payment before `charge` is called, and `idempotencyKey` is that
+ * payment's id. A gateway must take the money at most once per key: a second call with the same key (a
+ * run that resumes an attempt cut short by a crash or an expired lease) answers the first call's outcome
+ * and charges nothing more. A gateway whose provider has no idempotency keys must look the key up
+ * (for example in the charge's metadata) before charging.
+ */
+export interface PaymentGateway {
+  /** The name payments record as their `gateway`. */
+  readonly name: string;
+  charge(invoice: Invoice, amount: number, subscription: Subscription, idempotencyKey: string): Promise<GatewayOutcome>;
+}
+
+/** The gateway that takes a subscription's payments, and the one that began a payment, by its name. */
+export interface PaymentGateways {
+  for(subscription: Subscription): PaymentGateway;
+  /**
+   * The gateway a payment records as its `gateway`: an attempt cut short is resumed through the gateway that
+   * began it, under the same key, even if the subscription pays another way since. Undefined for a name this
+   * service does not know.
+   */
+  named(name: string): PaymentGateway | undefined;
+}

@@ -1,0 +1,107 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { Page, PageRequest } from '../../../domain/query/page.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
+import type { SubscriptionQuery } from '../../../domain/subscriptions/subscription-query.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscriptions/subscription.js';
+import type { InvoiceDraft } from '../../../domain/billing/invoice.js';
+import type { InvoicedPeriod } from '../../../domain/billing/proration.js';
+import type { InUse, Missing } from '../storage-outcomes.js';
+
+/** A subscription with the offering version it was made from. */
+export interface SubscriptionWithOffering {
+  readonly subscription: Subscription;
+  readonly offering: Offering;
+}
+
+/** A subscription to store, with the invoice of its first period when it has one. */
+export interface NewSubscription {
+  readonly subscription: Subscription;
+  readonly firstInvoice?: InvoiceDraft;
+}
+
+/** A page of subscriptions with the offering snapshots they were made from, each once, by version id. */
+export type SubscriptionPage = Page<Subscription> & { readonly offerings: ReadonlyMap<Uuid, Offering> };
+
+/**
+ * A state change decided under the subscription's lock; `invoicedThrough` is the end of its latest
+ * invoiced period, read there too. A change that starts the subscription gives its first invoice, stored
+ * and numbered in the same transaction.
+ */
+export type StateChange = (
+  subscription: Subscription,
+  offering: Offering,
+  invoicedThrough: Date | undefined,
+) => E.Either<
+  DomainError,
+  { readonly subscription: Subscription; readonly state: SubscriptionStateRecord; readonly firstInvoice?: InvoiceDraft }
+>;
+
+export interface StateChangeOptions {
+  /** The change may give a first invoice: the store's invoice counter is taken before the subscription, as a billing run takes it. */
+  readonly mayInvoice?: boolean;
+}
+
+/**
+ * A change of a subscription's own fields, decided from the subscription, its offering snapshot and the
+ * period of its latest invoice (the one starting last), read under its lock: a plan switch prorates it.
+ */
+export type SubscriptionChange = (
+  subscription: Subscription,
+  offering: Offering,
+  latestInvoiced: InvoicedPeriod | undefined,
+) => E.Either<DomainError, Subscription>;
+
+/** Storage of subscriptions, their state history, and the offering snapshots they share. */
+export interface SubscriptionRepository {
+  /** The id of the stored snapshot of this offering version, storing it first if no subscription has made one yet. */
+  snapshotOffering(offering: Offering): Promise<Uuid>;
+  /**
+   * Stores a new subscription, with the invoice of its first period when one is given: both in one
+   * transaction, the invoice numbered next in its store.
+   */
+  insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void>;
+  /**
+   * Stores new subscriptions of one store, each with its first invoice, all in one transaction or none:
+   * the store's running count raised once by their number, their invoices numbered next in the store in
+   * the order given. Fails whole when any one cannot be stored (an id already taken among them).
+   */
+  insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void>;
+  /** Which of these ids are the store's subscriptions. */
+  existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>>;
+  findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
+  /** Sets EPCC's stored status of these subscriptions of the store: inactive, or active again. */
+  setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void>;
+  /** Newest first; a page costs the same small number of queries whatever its length and includes. */
+  list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage>;
+  /**
+   * Applies `change` with the subscription locked (so `change` may read the clock), storing the new state
+   * and its history record together; the record takes the next place in the subscription's history.
+   */
+  applyState(
+    storeId: Uuid,
+    id: Uuid,
+    change: StateChange,
+    options?: StateChangeOptions,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
+  /**
+   * Applies `change` with the subscription locked (so `change` may read the clock and no state change,
+   * other update or delete interleaves), storing every field it changed; the offering snapshot is never written.
+   */
+  update(
+    storeId: Uuid,
+    id: Uuid,
+    change: SubscriptionChange,
+  ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>>;
+  /**
+   * Deletes the subscription with its state history and takes it off the store's running count, in one
+   * transaction, with the subscription locked against concurrent changes. `InUse` when it has invoices
+   * (they are financial records and stay), `Missing` when the store has no such subscription.
+   */
+  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>>;
+  /** One change in the subscription's history; undefined when the store has no such subscription or it no such change. */
+  findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined>;
+  /** One page of the history, in the order the changes were applied, counted exactly; undefined when the store has no such subscription. */
+  listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined>;
+}

@@ -1,0 +1,111 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
+import {
+  nextVersion,
+  OFFERING_NOT_FOUND,
+  withCopies,
+  type Offering,
+  type OfferingItem,
+} from '../../../domain/catalogue/offering.js';
+import type { PlanRepository, ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
+import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
+import type { Clock, IdGenerator } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+import { findOriginals, PLANS_NOT_FOUND, PRODUCTS_NOT_FOUND } from './offering-lookup.js';
+
+/** Which member of an offering an attach fills, and where its originals come from. */
+interface Member<A> {
+  readonly name: 'products' | 'plans';
+  readonly find: (ids: readonly Uuid[]) => Promise<readonly { readonly id: Uuid; readonly attributes: A }[]>;
+  readonly missing: string;
+  readonly held: (o: Offering) => readonly OfferingItem<A>[];
+  readonly hold: (o: Offering, items: readonly OfferingItem<A>[]) => Offering;
+}
+
+/**
+ * Copies originals into the offering and returns the offering as stored. An original it already holds a
+ * copy of is not copied again, and a new version is made only when something was copied.
+ */
+const attach = async <A>(
+  ports: { readonly offerings: OfferingRepository; readonly clock: Clock; readonly ids: IdGenerator },
+  member: Member<A>,
+  storeId: Uuid,
+  id: string,
+  data: unknown,
+): Promise<E.Either<DomainError, Offering>> => {
+  const offeringId = parseUuid(id);
+  if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+  const ids = parseAttachment(data, member.name);
+  if (E.isLeft(ids)) return E.left(validationFailed(ids.left));
+  if ((await ports.offerings.findById(storeId, offeringId)) === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+  const found = await findOriginals(member.find, ids.right, member.missing);
+  if (E.isLeft(found)) return found;
+  const now = ports.clock.now();
+  const updated = await ports.offerings.update(storeId, offeringId, (o) => {
+    const items = withCopies(member.held(o), found.right, () => ports.ids.uuid(), now);
+    return items.length === member.held(o).length ? o : nextVersion(member.hold(o, items), {}, now);
+  });
+  if (E.isRight(updated)) return updated;
+  return E.left(
+    notFound(
+      updated.left._tag === 'Missing'
+        ? OFFERING_NOT_FOUND
+        : 'a product or plan was deleted while it was being attached',
+    ),
+  );
+};
+
+@injectable()
+export class AttachOfferingProducts {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.ProductRepository) private readonly products: ProductRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, Offering>> {
+    return attach(
+      { offerings: this.offerings, clock: this.clock, ids: this.ids },
+      {
+        name: 'products',
+        find: (ids) => this.products.findByIds(storeId, ids),
+        missing: PRODUCTS_NOT_FOUND,
+        held: (o) => o.products,
+        hold: (o, products) => ({ ...o, products }),
+      },
+      storeId,
+      id,
+      data,
+    );
+  }
+}
+
+@injectable()
+export class AttachOfferingPlans {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.PlanRepository) private readonly plans: PlanRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+  ) {}
+
+  execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, Offering>> {
+    return attach(
+      { offerings: this.offerings, clock: this.clock, ids: this.ids },
+      {
+        name: 'plans',
+        find: (ids) => this.plans.findByIds(storeId, ids),
+        missing: PLANS_NOT_FOUND,
+        held: (o) => o.plans,
+        hold: (o, plans) => ({ ...o, plans }),
+      },
+      storeId,
+      id,
+      data,
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { applyChanges } from '../../../domain/shared/record-parser.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import { parseOfferingChanges } from '../../../domain/catalogue/offering-input.js';
+import { nextVersion, OFFERING_NOT_FOUND, type Offering } from '../../../domain/catalogue/offering.js';
+import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
+import type { Clock } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+
+@injectable()
+export class UpdateOffering {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** Changes the offering's own attributes; new subscriptions see a new version, existing ones keep theirs. */
+  async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, Offering>> {
+    const offeringId = parseUuid(id);
+    if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+    const changes = parseOfferingChanges(data);
+    if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
+    const now = this.clock.now();
+    const updated = await this.offerings.update(storeId, offeringId, (o) =>
+      nextVersion(o, { attributes: applyChanges(o.attributes, changes.right) }, now),
+    );
+    return E.isLeft(updated) ? E.left(notFound(OFFERING_NOT_FOUND)) : updated;
+  }
+}
+
+@injectable()
+export class DeleteOffering {
+  constructor(@inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository) {}
+
+  /** Existing subscriptions keep their snapshot of the offering. */
+  async execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, void>> {
+    const offeringId = parseUuid(id);
+    const deleted = offeringId !== undefined && (await this.offerings.delete(storeId, offeringId));
+    return deleted ? E.right(undefined) : E.left(notFound(OFFERING_NOT_FOUND));
+  }
+}

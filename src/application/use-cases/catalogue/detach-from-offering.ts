@@ -1,0 +1,63 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import { nextVersion, OFFERING_NOT_FOUND, withoutCopy } from '../../../domain/catalogue/offering.js';
+import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
+import type { Clock } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+import { PLAN_COPIES, PRODUCT_COPIES, type OfferingMember } from './offering-members.js';
+
+/**
+ * Removes one copy from the offering, making a new version: subscriptions keep the version they were made
+ * from. Once no offering holds a copy of an original any more, the original can be deleted.
+ */
+const detach = async <A>(
+  ports: { readonly offerings: OfferingRepository; readonly clock: Clock },
+  member: OfferingMember<A>,
+  storeId: Uuid,
+  id: string,
+  copyId: string,
+): Promise<E.Either<DomainError, void>> => {
+  const offeringId = parseUuid(id);
+  if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+  const itemId = parseUuid(copyId);
+  let held = itemId !== undefined;
+  const now = ports.clock.now();
+  const updated = await ports.offerings.update(storeId, offeringId, (o) => {
+    const items = itemId === undefined ? undefined : withoutCopy(member.held(o), itemId);
+    held = items !== undefined;
+    return items === undefined ? o : nextVersion(o, member.hold(items), now);
+  });
+  if (E.isLeft(updated)) {
+    if (updated.left._tag === 'Missing') return E.left(notFound(OFFERING_NOT_FOUND));
+    throw new Error('removing a copy was refused for a missing original');
+  }
+  return held ? E.right(undefined) : E.left(notFound(member.notFound));
+};
+
+@injectable()
+export class DetachOfferingProduct {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** `id` is the offering's, `productId` that of its copy of the product. */
+  execute(storeId: Uuid, id: string, productId: string): Promise<E.Either<DomainError, void>> {
+    return detach({ offerings: this.offerings, clock: this.clock }, PRODUCT_COPIES, storeId, id, productId);
+  }
+}
+
+@injectable()
+export class DetachOfferingPlan {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** `id` is the offering's, `planId` that of its copy of the plan. */
+  execute(storeId: Uuid, id: string, planId: string): Promise<E.Either<DomainError, void>> {
+    return detach({ offerings: this.offerings, clock: this.clock }, PLAN_COPIES, storeId, id, planId);
+  }
+}

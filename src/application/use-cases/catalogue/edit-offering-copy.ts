@@ -1,0 +1,113 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { applyChanges } from '../../../domain/shared/record-parser.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import {
+  parseOfferingPlanChanges,
+  parseOfferingProductChanges,
+} from '../../../domain/catalogue/offering-copy-input.js';
+import {
+  nextVersion,
+  OFFERING_NOT_FOUND,
+  withCopyChanged,
+  type Offering,
+  type OfferingItem,
+  type OfferingPlan,
+  type OfferingProduct,
+} from '../../../domain/catalogue/offering.js';
+import type { Parsed } from '../../../domain/shared/validation.js';
+import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
+import type { Clock } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+import { PLAN_COPIES, PRODUCT_COPIES, type OfferingMember } from './offering-members.js';
+
+/** The changed copy, and the offering's new version it belongs to (a plan's price depends on its products). */
+export interface ChangedCopy<A> {
+  readonly offering: Offering;
+  readonly copy: OfferingItem<A>;
+}
+
+/**
+ * A partial update of one copy inside the offering, making a new version: the original and the subscriptions
+ * made from earlier versions are left as they are.
+ */
+const edit = async <A extends object, C extends object>(
+  ports: { readonly offerings: OfferingRepository; readonly clock: Clock },
+  member: OfferingMember<A>,
+  parseChanges: (data: unknown) => Parsed<C>,
+  storeId: Uuid,
+  id: string,
+  copyId: string,
+  data: unknown,
+): Promise<E.Either<DomainError, ChangedCopy<A>>> => {
+  const offeringId = parseUuid(id);
+  if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+  const changes = parseChanges(data);
+  if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
+  const itemId = parseUuid(copyId);
+  if (itemId === undefined) return E.left(notFound(member.notFound));
+  const now = ports.clock.now();
+  const updated = await ports.offerings.update(storeId, offeringId, (o) => {
+    const items = withCopyChanged(member.held(o), itemId, (attributes) => applyChanges(attributes, changes.right), now);
+    return items === undefined ? o : nextVersion(o, member.hold(items), now);
+  });
+  if (E.isLeft(updated)) {
+    if (updated.left._tag === 'Missing') return E.left(notFound(OFFERING_NOT_FOUND));
+    throw new Error('changing a copy was refused for a missing original');
+  }
+  const copy = member.held(updated.right).find((item) => item.id === itemId);
+  return copy === undefined ? E.left(notFound(member.notFound)) : E.right({ offering: updated.right, copy });
+};
+
+@injectable()
+export class UpdateOfferingProduct {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** `productId` is the offering's copy's id; `null` clears an optional attribute. */
+  execute(
+    storeId: Uuid,
+    id: string,
+    productId: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, ChangedCopy<OfferingProduct['attributes']>>> {
+    return edit(
+      { offerings: this.offerings, clock: this.clock },
+      PRODUCT_COPIES,
+      parseOfferingProductChanges,
+      storeId,
+      id,
+      productId,
+      data,
+    );
+  }
+}
+
+@injectable()
+export class UpdateOfferingPlan {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** `planId` is the offering's copy's id; `null` clears an optional attribute. */
+  execute(
+    storeId: Uuid,
+    id: string,
+    planId: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, ChangedCopy<OfferingPlan['attributes']>>> {
+    return edit(
+      { offerings: this.offerings, clock: this.clock },
+      PLAN_COPIES,
+      parseOfferingPlanChanges,
+      storeId,
+      id,
+      planId,
+      data,
+    );
+  }
+}

@@ -1,0 +1,42 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
+import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { newStore, type Store } from '../../../domain/stores/store.js';
+import { parseStoreName } from '../../../domain/stores/store-name.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
+import type { Clock, IdGenerator, Secrets } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+import { mintApplicationKey, type MintedApplicationKey } from '../keys/mint-application-key.js';
+
+const FIRST_KEY_NAME = 'Default key';
+
+export interface CreatedStore extends MintedApplicationKey {
+  readonly store: Store;
+  readonly realmMapping: MerchantRealmMapping;
+}
+
+@injectable()
+export class CreateStore {
+  constructor(
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(TOKENS.Secrets) private readonly secrets: Secrets,
+  ) {}
+
+  /** Creates a store with its first application key and its realm mapping; the key's secret is returned once. */
+  async execute(name: unknown): Promise<E.Either<DomainError, CreatedStore>> {
+    const parsedName = parseStoreName('name')(name);
+    if (E.isLeft(parsedName)) return E.left(validationFailed(parsedName.left));
+    const store = newStore(this.ids.uuid(), parsedName.right, this.clock.now());
+    const minted = mintApplicationKey({ clock: this.clock, ids: this.ids, secrets: this.secrets }, store.id, {
+      name: FIRST_KEY_NAME,
+      reservedRateLimit: null,
+      scopes: null,
+    });
+    const realmMapping = { id: this.ids.uuid(), storeId: store.id, realmId: this.ids.uuid(), prefix: null };
+    await this.stores.create({ store, firstKey: minted.key, realmMapping });
+    return E.right({ store, realmMapping, ...minted });
+  }
+}

@@ -1,0 +1,39 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { oneOf } from '../shared/literal.js';
+import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import {
+  BILLING_POLICY_LIST,
+  billingPolicyParsers,
+  type BillingPolicy,
+  type BillingPolicyKind,
+} from './billing-policy.js';
+import { parseCatalogueName, parseExternalRef } from '../catalogue/catalogue-fields.js';
+
+export const PRORATION_POLICY_TYPE = 'subscription_proration_policy';
+
+/** How the days of a partial billing period are rounded when a subscription is prorated. */
+export const PRORATION_ROUNDINGS = ['up', 'down', 'nearest'] as const;
+export type ProrationRounding = (typeof PRORATION_ROUNDINGS)[number];
+
+const PRORATION_POLICY_FIELDS = {
+  name: requiredField(parseCatalogueName),
+  rounding: requiredField(oneOf([...PRORATION_ROUNDINGS])),
+  external_ref: optionalField(parseExternalRef),
+};
+
+/** A proration policy's attributes, named as the API names them. */
+export type ProrationPolicyAttributes = Created<typeof PRORATION_POLICY_FIELDS>;
+export type ProrationPolicyChanges = Changes<typeof PRORATION_POLICY_FIELDS>;
+
+/** How an offering's subscriptions are charged for part of a billing period; offerings refer to one. */
+export type ProrationPolicy = BillingPolicy<ProrationPolicyAttributes>;
+
+/** EPCC: `external_ref` must be unique in the store, and a policy an offering uses cannot be deleted. */
+export const PRORATION_POLICIES: BillingPolicyKind<ProrationPolicyAttributes, ProrationPolicyChanges> = {
+  ...billingPolicyParsers(PRORATION_POLICY_TYPE, PRORATION_POLICY_FIELDS, 'proration policy', E.right),
+  exclusiveValue: (attributes) => attributes.external_ref,
+  notFound: 'proration policy not found',
+  list: BILLING_POLICY_LIST,
+  taken: 'another proration policy of the store has this external_ref',
+  inUse: 'the proration policy is used by an offering; detach it first',
+};

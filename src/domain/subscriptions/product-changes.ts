@@ -1,0 +1,105 @@
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  issue,
+  issues,
+  unprocessable,
+  validationFailed,
+  type DomainError,
+  type ValidationIssue,
+} from '../shared/errors.js';
+import { oneOf } from '../shared/literal.js';
+import type { Uuid } from '../shared/uuid.js';
+import { isRecord, type Parsed } from '../shared/validation.js';
+import type { Offering } from '../catalogue/offering.js';
+import { parseIdList } from '../catalogue/offering-input.js';
+import { planPricing, priceTooLarge } from '../catalogue/pricing.js';
+import { subscriptionProducts } from './subscription-copies.js';
+import { standingAt, type Subscription } from './subscription.js';
+
+export const PRODUCT_CHANGE_TYPES = ['attach', 'detach', 'replace'] as const;
+export type ProductChangeType = (typeof PRODUCT_CHANGE_TYPES)[number];
+
+/** One step of `PUT .../:id/products`: products of the subscription's offering to add, drop, or hold alone. */
+export interface ProductChange {
+  readonly type: ProductChangeType;
+  readonly products: readonly Uuid[];
+}
+
+/** How many steps one request may take. */
+const STEPS_MAX = 10;
+
+/** `{"data": [{"type": "attach", "products": ["<id>"]}, ...]}`, as EPCC's `ManageSubscriptionProducts`. */
+export const parseProductChanges = (data: unknown): Parsed<readonly ProductChange[]> => {
+  if (!Array.isArray(data) || data.length === 0 || data.length > STEPS_MAX)
+    return E.left(issues('data', `must be a list of 1 to ${STEPS_MAX} changes`));
+  const problems: ValidationIssue[] = [];
+  const changes: ProductChange[] = [];
+  data.forEach((step: unknown, index) => {
+    const source = `data.${index}`;
+    if (!isRecord(step)) return problems.push(issue(source, 'must be an object'));
+    const type = oneOf(PRODUCT_CHANGE_TYPES)(`${source}.type`)(step['type']);
+    const products = parseIdList(`${source}.products`)(step['products']);
+    if (E.isLeft(type)) problems.push(...type.left);
+    if (E.isLeft(products)) problems.push(...products.left);
+    if (E.isRight(type) && E.isRight(products)) changes.push({ type: type.right, products: products.right });
+    return undefined;
+  });
+  const [first, ...rest] = problems;
+  return first === undefined ? E.right(changes) : E.left([first, ...rest]);
+};
+
+/**
+ * Applies the steps in order to the product copies the subscription holds. Every product named must be
+ * one of its offering snapshot's (a detached one must be held), a canceled or closed subscription keeps
+ * what it has, and the plan must stay priced in the subscription's currency for what is left.
+ */
+export const applyProductChanges = (
+  subscription: Subscription,
+  offering: Offering,
+  changes: readonly ProductChange[],
+  now: Date,
+): E.Either<DomainError, Subscription> => {
+  const plan = offering.plans.find((p) => p.id === subscription.planId);
+  if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
+  if (subscription.flags.canceled || standingAt(subscription, plan.attributes, now).closed) {
+    return E.left(
+      unprocessable(
+        `a ${subscription.flags.canceled ? 'canceled' : 'closed'} subscription cannot change its products`,
+        'state_transition_not_allowed',
+      ),
+    );
+  }
+  const offered = new Set(offering.products.map((p) => p.id));
+  let held = new Set(subscriptionProducts(subscription, offering).map((p) => p.id));
+  const problems: ValidationIssue[] = [];
+  changes.forEach((change, index) => {
+    change.products.forEach((id, n) => {
+      const source = `data.${index}.products.${n}`;
+      if (!offered.has(id)) problems.push(issue(source, "is not a product of the subscription's offering"));
+      else if (change.type === 'detach' && !held.has(id))
+        problems.push(issue(source, 'is not a product the subscription holds'));
+    });
+    if (change.type === 'replace') held = new Set(change.products);
+    else if (change.type === 'attach') for (const id of change.products) held.add(id);
+    else for (const id of change.products) held.delete(id);
+  });
+  const [first, ...rest] = problems;
+  if (first !== undefined) return E.left(validationFailed([first, ...rest]));
+  const productIds = offering.products.filter((p) => held.has(p.id)).map((p) => p.id);
+  const changed: Subscription = {
+    ...subscription,
+    productIds,
+    timestamps: { ...subscription.timestamps, updatedAt: now },
+  };
+  const pricing = planPricing(subscriptionProducts(changed, offering), plan);
+  if (pricing.tooLarge.includes(subscription.currency))
+    return E.left(validationFailed([issue('data', priceTooLarge(subscription.currency))]));
+  if (pricing.prices[subscription.currency] === undefined) {
+    return E.left(
+      validationFailed([
+        issue('data', `would leave the subscription's plan without a price in ${subscription.currency}`),
+      ]),
+    );
+  }
+  return E.right(changed);
+};

@@ -1,0 +1,83 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { issue, issues, type ValidationIssue } from '../shared/errors.js';
+import { booleanValue } from '../shared/boolean.js';
+import { oneOf } from '../shared/literal.js';
+import {
+  optionalField,
+  parseChanges,
+  parseCreated,
+  requiredField,
+  type Changes,
+  type Created,
+} from '../shared/record-parser.js';
+import { parseTimestamp } from '../shared/timestamp.js';
+import { parseUuidField } from '../shared/uuid.js';
+import { isRecord, type Parsed } from '../shared/validation.js';
+import {
+  parseCatalogueName,
+  parseCurrency,
+  parseEmail,
+  parseExternalRef,
+  typedAttributes,
+} from '../catalogue/catalogue-fields.js';
+import { parsePaymentAuthority } from './payment-authority.js';
+import { STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE, type StateAction } from './subscription.js';
+import { pipe } from 'fp-ts/lib/function.js';
+
+const SUBSCRIPTION_FIELDS = {
+  account_id: requiredField(parseUuidField),
+  offering_id: requiredField(parseUuidField),
+  plan_id: requiredField(parseUuidField),
+  currency: requiredField(parseCurrency),
+  name: requiredField(parseCatalogueName),
+  email: requiredField(parseEmail),
+  payment_authority: requiredField(parsePaymentAuthority),
+  external_ref: optionalField(parseExternalRef),
+  manual_payments: optionalField(booleanValue),
+  address_id: optionalField(parseUuidField),
+  pending: optionalField(booleanValue),
+  go_live_after: optionalField(parseTimestamp),
+};
+
+/** A validated create request; the offering, plan and currency are checked against the offering next. */
+export type NewSubscription = Created<typeof SUBSCRIPTION_FIELDS>;
+
+/** `POST /subscriptions/subscriptions`: the fields sit directly in `data`. */
+export const parseNewSubscription = (data: unknown): Parsed<NewSubscription> =>
+  parseCreated(SUBSCRIPTION_FIELDS, data, 'data');
+
+const SUBSCRIPTION_CHANGE_FIELDS = {
+  plan_id: requiredField(parseUuidField),
+  name: requiredField(parseCatalogueName),
+  email: requiredField(parseEmail),
+  payment_authority: requiredField(parsePaymentAuthority),
+  external_ref: optionalField(parseExternalRef),
+  address_id: optionalField(parseUuidField),
+  go_live_after: optionalField(parseTimestamp),
+};
+
+/** A validated partial update: fields left out keep their values; `null` clears `external_ref`, `address_id` or `go_live_after`. */
+export type SubscriptionChanges = Changes<typeof SUBSCRIPTION_CHANGE_FIELDS>;
+
+/** `PUT /subscriptions/subscriptions/:id`: `{"type": "subscription", "attributes": {...}}`, as EPCC's update. */
+export const parseSubscriptionChanges = (data: unknown): Parsed<SubscriptionChanges> =>
+  pipe(
+    typedAttributes(data, SUBSCRIPTION_TYPE),
+    E.flatMap((attributes) => parseChanges(SUBSCRIPTION_CHANGE_FIELDS, attributes, 'data.attributes')),
+  );
+
+/** `POST .../states`: `{"type": "subscription_state", "attributes": {"action": "pause"}}`. */
+export const parseStateAction = (data: unknown): Parsed<StateAction> => {
+  if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
+  const problems: ValidationIssue[] = [];
+  if (data['type'] !== STATE_TYPE)
+    problems.push(issue('data.type', data['type'] === undefined ? 'is required' : `must be '${STATE_TYPE}'`));
+  const attributes = data['attributes'];
+  const action = isRecord(attributes)
+    ? oneOf([...STATE_ACTIONS])('data.attributes.action')(attributes['action'])
+    : E.left(issues('data.attributes', 'must be an object'));
+  if (E.isLeft(action)) problems.push(...action.left);
+  const [first, ...rest] = problems;
+  if (first !== undefined || E.isLeft(action)) return E.left([first ?? issue('data', 'is invalid'), ...rest]);
+  return E.right(action.right);
+};

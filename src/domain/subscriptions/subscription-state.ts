@@ -1,0 +1,171 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { forbidden, unprocessable, type DomainError } from '../shared/errors.js';
+import type { Uuid } from '../shared/uuid.js';
+import type { PlanAttributes } from '../catalogue/plan.js';
+import {
+  invoiceAfter,
+  standingAt,
+  type StateAction,
+  type Subscription,
+  type SubscriptionStanding,
+  type SubscriptionStateRecord,
+} from './subscription.js';
+
+/** The plan flag that lets subscribers take an action; starting a pending subscription is the merchant's, ungated. */
+const PERMISSION: Readonly<Partial<Record<StateAction, 'can_cancel' | 'can_pause' | 'can_resume'>>> = {
+  cancel: 'can_cancel',
+  pause: 'can_pause',
+  resume: 'can_resume',
+};
+
+const PAST: Readonly<Record<StateAction, string>> = {
+  cancel: 'canceled',
+  pause: 'paused',
+  resume: 'resumed',
+  pending: 'made pending',
+  go_live: 'started',
+};
+
+/** Why an action does not apply to the subscription as it stands, if it does not. */
+const inapplicable = (
+  subscription: Subscription,
+  standing: SubscriptionStanding,
+  action: StateAction,
+): string | undefined => {
+  if (subscription.flags.canceled)
+    return `a canceled subscription cannot be ${action === 'cancel' ? 'canceled again' : PAST[action]}`;
+  if (standing.closed) return `a closed subscription cannot be ${PAST[action]}`;
+  if (action === 'go_live') return standing.pending ? undefined : 'the subscription is not pending: it is live already';
+  // Once live, it has been (or is being) billed: going back to pending would leave invoices of a
+  // subscription that never started.
+  if (action === 'pending')
+    return standing.pending ? undefined : 'the subscription has gone live: it cannot be pending again';
+  if (standing.pending && action !== 'cancel')
+    return `a pending subscription cannot be ${PAST[action]}; it goes live first`;
+  if (action === 'pause' && subscription.flags.paused) return 'the subscription is already paused';
+  if (action === 'resume' && !subscription.flags.paused) return 'the subscription is not paused';
+  return undefined;
+};
+
+/**
+ * Where dunning left a subscription, read from its invoices: whether one of them reached its retry limit
+ * (paid since or not), and whether one is outstanding after a failed payment.
+ */
+export interface DunningStanding {
+  readonly spent: boolean;
+  readonly unpaid: boolean;
+}
+
+/**
+ * EPCC: after dunning's `close`, "a merchandizer can choose to resume the subscription if a subscriber pays
+ * the outstanding payment". A canceled subscription with an invoice whose retries were spent counts as
+ * closed by dunning; it resumes from now on, the time it stood closed never billed.
+ */
+const reopened = (subscription: Subscription, now: Date): Subscription => {
+  const { endDate: _end, ...timestamps } = subscription.timestamps;
+  const billableFrom =
+    subscription.billableFrom !== undefined && subscription.billableFrom > now ? subscription.billableFrom : now;
+  return {
+    ...subscription,
+    flags: { ...subscription.flags, canceled: false, paused: false },
+    billableFrom,
+    timestamps: { ...timestamps, resumedAt: now, updatedAt: now },
+  };
+};
+
+/** What a state change reads of the subscription's invoices. */
+export interface InvoicesOfSubscription {
+  /** The end of its latest invoiced period, where a cancellation ends it. */
+  readonly invoicedThrough?: Date | undefined;
+  /** Read for a resume only. */
+  readonly dunning?: DunningStanding | undefined;
+}
+
+const applied = (
+  subscription: Subscription,
+  plan: PlanAttributes,
+  action: StateAction,
+  now: Date,
+  invoicedThrough: Date | undefined,
+): Subscription => {
+  const { flags } = subscription;
+  const timestamps = { ...subscription.timestamps, updatedAt: now };
+  switch (action) {
+    case 'pause':
+      return { ...subscription, flags: { ...flags, paused: true }, timestamps: { ...timestamps, pausedAt: now } };
+    case 'resume':
+      if (flags.canceled) return reopened(subscription, now);
+      return { ...subscription, flags: { ...flags, paused: false }, timestamps: { ...timestamps, resumedAt: now } };
+    case 'pending': {
+      const { goLiveAfter: _scheduled, ...held } = subscription;
+      return { ...held, invoiceAfter: invoiceAfter(subscription.timestamps.createdAt, plan), timestamps };
+    }
+    case 'go_live':
+      return {
+        ...subscription,
+        flags: { ...flags, pending: false },
+        goLiveAfter: now,
+        invoiceAfter: invoiceAfter(now, plan),
+        timestamps,
+      };
+    case 'cancel': {
+      // It ends when what was invoiced runs out: the end of its latest invoiced period (a trial's, a plan
+      // changed since: whatever was billed), or at once when nothing invoiced reaches past now (a period
+      // not billed yet is not owed, and a pending subscription has none).
+      const endDate =
+        invoicedThrough !== undefined && invoicedThrough.getTime() > now.getTime() ? invoicedThrough : now;
+      return {
+        ...subscription,
+        flags: { ...flags, canceled: true, paused: false, pending: false },
+        timestamps: { ...timestamps, canceledAt: now, endDate },
+      };
+    }
+  }
+};
+
+/**
+ * Applies `action`: the plan must allow it (else forbidden) and it must fit the current state (else
+ * unprocessable). Pausing keeps the subscription active; canceling ends it when its latest invoiced
+ * period ends (at once when nothing invoiced reaches past now, as while pending); `go_live` starts a
+ * pending subscription now, its billing periods and trial counted from then; `pending` keeps a pending
+ * one pending until a `go_live` action, whatever `go_live_after` it had. A subscription closed by
+ * dunning (see `DunningStanding`) can be resumed once none of its invoices is outstanding after a failed
+ * payment (else `invoice_unpaid`).
+ */
+export const applyStateAction = (
+  subscription: Subscription,
+  plan: PlanAttributes,
+  action: StateAction,
+  now: Date,
+  stateId: Uuid,
+  /** What the subscription's invoices say, read with it: where a cancellation ends it, and where dunning left it. */
+  invoices: InvoicesOfSubscription = {},
+): E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }> => {
+  const permission = PERMISSION[action];
+  if (permission !== undefined && !plan[permission])
+    return E.left(forbidden(`the plan does not allow subscribers to ${action}`, 'plan_not_permitted'));
+  const { invoicedThrough, dunning = { spent: false, unpaid: false } } = invoices;
+  const closedByDunning = action === 'resume' && subscription.flags.canceled && dunning.spent;
+  if (closedByDunning && dunning.unpaid) {
+    return E.left(
+      unprocessable(
+        'the subscription was closed by dunning and an invoice of it is outstanding after a failed payment: it can be resumed once that is paid',
+        'invoice_unpaid',
+      ),
+    );
+  }
+  const reason = closedByDunning ? undefined : inapplicable(subscription, standingAt(subscription, plan, now), action);
+  if (reason !== undefined) return E.left(unprocessable(reason, 'state_transition_not_allowed'));
+
+  const updated = applied(subscription, plan, action, now, invoicedThrough);
+  const { closed, pending } = standingAt(updated, plan, now);
+  const state: SubscriptionStateRecord = {
+    id: stateId,
+    subscriptionId: subscription.id,
+    action,
+    createdAt: now,
+    flags: { ...updated.flags, pending, closed },
+    invoiceAfter: updated.invoiceAfter,
+  };
+  return E.right({ subscription: { ...updated, state }, state });
+};

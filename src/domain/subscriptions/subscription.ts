@@ -1,0 +1,151 @@
+import type { Uuid } from '../shared/uuid.js';
+import { addIntervals } from '../billing/billing.js';
+import type { PaymentAuthority } from './payment-authority.js';
+import type { PlanAttributes } from '../catalogue/plan.js';
+import type { ProrationEvent } from '../billing/proration-event.js';
+
+export const SUBSCRIPTION_TYPE = 'subscription';
+export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';
+export const STATE_NOT_FOUND = 'subscription state not found';
+
+export const STATE_TYPE = 'subscription_state';
+export const STATE_ACTIONS = ['cancel', 'pause', 'resume', 'pending', 'go_live'] as const;
+/**
+ * What a subscriber or merchant can do to a subscription's state; `go_live` starts a pending one and
+ * `pending` (EPCC's action) holds one pending until a `go_live` action, dropping its `go_live_after`.
+ */
+export type StateAction = (typeof STATE_ACTIONS)[number];
+
+/** The flags EPCC storefronts read; `closed` and `status` are derived from them and the clock. */
+export interface SubscriptionFlags {
+  readonly canceled: boolean;
+  readonly paused: boolean;
+  readonly suspended: boolean;
+  readonly pending: boolean;
+}
+
+export interface SubscriptionTimestamps {
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly canceledAt?: Date;
+  readonly pausedAt?: Date;
+  readonly resumedAt?: Date;
+  readonly endDate?: Date;
+}
+
+/** One action applied to a subscription, with the flags it left behind. */
+export interface SubscriptionStateRecord {
+  readonly id: Uuid;
+  readonly subscriptionId: Uuid;
+  readonly action: StateAction;
+  readonly createdAt: Date;
+  readonly flags: SubscriptionFlags & { readonly closed: boolean };
+  readonly invoiceAfter: Date;
+}
+
+/** An account's subscription to one plan of one version of an offering. */
+export interface Subscription {
+  readonly id: Uuid;
+  readonly storeId: Uuid;
+  readonly accountId: string;
+  readonly offeringId: Uuid;
+  /** The offering as it was when the subscription was made; shared by every subscription of that version. */
+  readonly offeringVersionId: Uuid;
+  readonly planId: Uuid;
+  /** The product copies of the snapshot it holds, when changed from all of them. */
+  readonly productIds?: readonly Uuid[];
+  readonly currency: string;
+  readonly name: string;
+  readonly email: string;
+  readonly externalRef?: string;
+  readonly paymentAuthority: PaymentAuthority;
+  /** The account address the subscription delivers to, when one is given. */
+  readonly addressId?: Uuid;
+  readonly manualPayments: boolean;
+  readonly flags: SubscriptionFlags;
+  readonly timestamps: SubscriptionTimestamps;
+  /**
+   * A pending subscription goes live by itself at this time; once a `go_live` action started it, the time
+   * it went live. Its billing periods, trial and length count from here.
+   */
+  readonly goLiveAfter?: Date;
+  /** When the first invoice may be raised: the end of the plan's trial. */
+  readonly invoiceAfter: Date;
+  /**
+   * For a subscription that existed before billing runs did: no period that ended at or before this
+   * instant is invoiced, so the first run does not bill its past. Absent for every later subscription.
+   */
+  readonly billableFrom?: Date;
+  /**
+   * EPCC's stored status: set by the billing run that finds the subscription paused or canceled when a
+   * period is due, cleared by a successful payment once it is neither. Absent: active.
+   */
+  readonly inactive?: true;
+  /** The latest state change, if there was one. */
+  readonly state?: SubscriptionStateRecord;
+  /** When its current plan began, if it switched plans: a closing plan's length counts from here (EPCC). */
+  readonly planStartedAt?: Date;
+  /**
+   * Every proration of its plan switches, oldest first. Each invoice records how many of them it has
+   * charged, so the ones after that count wait for the next invoice.
+   */
+  readonly prorations?: readonly ProrationEvent[];
+}
+
+/** Where billing periods, the trial and the plan's length count from: going live, or creation for one made live. */
+export const startOf = (subscription: Subscription): Date =>
+  subscription.goLiveAfter ?? subscription.timestamps.createdAt;
+
+/**
+ * Where its current plan's length counts from: the switch to that plan, or going live. EPCC's table for
+ * plan switches: `close`→`close` "calculated as [the new plan's length] from the day you switch plans",
+ * `roll`→`close` "configured based on the duration of the plan", `close`→`roll` none.
+ */
+export const planStartOf = (subscription: Subscription): Date => subscription.planStartedAt ?? startOf(subscription);
+
+/** When a plan with `end_behavior: close` ends the subscription: its `plan_length` intervals from `planStartOf`. */
+export const closesAt = (subscription: Subscription, plan: PlanAttributes): Date | undefined =>
+  plan.end_behavior === 'close'
+    ? addIntervals(planStartOf(subscription), plan.billing_interval_type, plan.plan_length)
+    : undefined;
+
+/** EPCC's `end_date`: where a cancellation ends it, else where its closing plan does; none for a rolling plan. */
+export const endDateOf = (subscription: Subscription, plan: PlanAttributes | undefined): Date | undefined =>
+  subscription.timestamps.endDate ?? (plan === undefined ? undefined : closesAt(subscription, plan));
+
+/** Pending until a `go_live` action, or until its `go_live_after` time has come. */
+export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
+  subscription.flags.pending &&
+  (subscription.goLiveAfter === undefined || subscription.goLiveAfter.getTime() > now.getTime());
+
+/**
+ * Where a subscription stands at `now`: it closes when a cancellation takes effect, or when a plan with
+ * `end_behavior: close` has run its `plan_length` intervals (counted in `billing_interval_type` from
+ * `planStartOf`). It is `inactive` while pending, once closed, and from the billing run that
+ * found it paused or canceled when due until a payment succeeds after it resumed.
+ */
+export interface SubscriptionStanding {
+  readonly pending: boolean;
+  readonly closed: boolean;
+  readonly status: 'active' | 'inactive';
+}
+
+export const standingAt = (
+  subscription: Subscription,
+  plan: PlanAttributes | undefined,
+  now: Date,
+): SubscriptionStanding => {
+  const { endDate } = subscription.timestamps;
+  const pending = isPendingAt(subscription, now);
+  const canceledOut = subscription.flags.canceled && endDate !== undefined && endDate.getTime() <= now.getTime();
+  const closes = plan === undefined ? undefined : closesAt(subscription, plan);
+  const ranOut = !pending && closes !== undefined && closes.getTime() <= now.getTime();
+  const closed = canceledOut || ranOut;
+  return { pending, closed, status: closed || pending || subscription.inactive === true ? 'inactive' : 'active' };
+};
+
+/** The first invoice comes after the trial, counted in the plan's billing intervals from `start`. */
+export const invoiceAfter = (start: Date, plan: PlanAttributes): Date =>
+  plan.trial_period === undefined || plan.trial_period === 0
+    ? start
+    : addIntervals(start, plan.billing_interval_type, plan.trial_period);

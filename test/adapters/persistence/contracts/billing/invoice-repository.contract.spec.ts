@@ -1,0 +1,534 @@
+import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
+import { expect } from 'chai';
+import { INVOICE_LIST, type InvoiceFilterField } from '../../../../../src/domain/billing/invoice-query.js';
+import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
+import { everyRow, listQuery } from '../../../../support/list-queries.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { notAttempted } from '../../../../../src/application/ports/billing/invoice-repository.js';
+import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
+import { RunBilling } from '../../../../../src/application/use-cases/billing/run-billing.js';
+import { pendingPayment } from '../../../../../src/application/use-cases/billing/run-payments.js';
+import type { CreationCursor } from '../../../../../src/application/ports/billing/invoice-repository.js';
+import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { invoiceDraft } from '../../../../../src/domain/billing/invoice-items.js';
+import type { Invoice, InvoiceDraft } from '../../../../../src/domain/billing/invoice.js';
+import { afterInvoicePaid, afterRetriesSpent } from '../../../../../src/domain/billing/dunning-action.js';
+import { completedAttempt } from '../../../../../src/domain/billing/gateway-attempt.js';
+import { DEFAULT_RETRY_POLICY } from '../../../../../src/domain/billing/payment-retry.js';
+import { settled } from '../../../../../src/domain/billing/settlement.js';
+import { withTaxes } from '../../../../../src/domain/billing/taxes.js';
+import type { Job } from '../../../../../src/domain/jobs/job.js';
+import type { PageRequest } from '../../../../../src/domain/query/page.js';
+import type { Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
+import { aStore, storeRecords } from '../../../../support/builders.js';
+import { forEachBackend } from '../../../../support/backends.js';
+import { portsOf } from '../../../../support/ports.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
+
+const at = (iso: string) => new Date(iso);
+const page = { offset: 0, limit: 100 } as PageRequest;
+const jobId = randomIds.uuid();
+
+forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
+  const setup = async () => {
+    const ports = portsOf(persistence());
+    const [store, other] = [aStore(), aStore()];
+    await ports.stores.create(storeRecords(store));
+    await ports.stores.create(storeRecords(other));
+    const product = aProduct(store.id);
+    const plan = aPlan(store.id);
+    await ports.products.insert(product);
+    await ports.plans.insert(plan);
+    const offering = anOffering(store.id, [product], [plan]);
+    await ports.offerings.insert(offering);
+    const versionId = await ports.subscriptions.snapshotOffering(offering);
+    const subscribe = async (overrides: Partial<Subscription> = {}) => {
+      const subscription = aSubscription(offering, versionId, overrides);
+      await ports.subscriptions.insert(subscription);
+      return subscription;
+    };
+    const draft = (subscription: Subscription, start: string, end: string, job = jobId): InvoiceDraft => {
+      const made = invoiceDraft(
+        subscription,
+        offering,
+        { start: at(start), end: at(end), trial: false },
+        { id: randomIds.uuid(), jobId: job, now: at('2026-03-01T00:00:00.000Z') },
+      );
+      if (E.isLeft(made)) throw new Error(made.left);
+      return made.right;
+    };
+    return { ...ports, store, other, offering, versionId, subscribe, draft };
+  };
+
+  it('stores drafts numbered from 1, reads them back whole, never from another store', async () => {
+    const { invoices, store, other, subscribe, draft } = await setup();
+    const s = await subscribe();
+    const stored = await invoices.insertInvoices(store.id, [
+      draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+      draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
+    ]);
+    expect(stored.map((i) => i.number)).to.deep.equal([1, 2]);
+    for (const invoice of stored) {
+      expect(await invoices.findById(store.id, invoice.id)).to.deep.equal(invoice);
+      expect(await invoices.findById(other.id, invoice.id)).to.equal(undefined);
+    }
+    expect((await invoices.list(store.id, everyRow([], page))).items.map((i) => i.id).sort()).to.deep.equal(
+      stored.map((i) => i.id).sort(),
+    );
+    expect((await invoices.list(other.id, everyRow([], page))).items).to.deep.equal([]);
+  });
+
+  it('leaves out the drafts of a subscription changed since they were made (a cancel committed while the run read its batch)', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const [kept, changed] = [await subscribe(), await subscribe()];
+    const madeFrom = new Map([
+      [kept.id, kept.timestamps.updatedAt],
+      [changed.id, changed.timestamps.updatedAt],
+    ]);
+    const drafts = [
+      draft(kept, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+      draft(changed, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+    ];
+    const canceled = await subscriptions.applyState(store.id, changed.id, (sub, offering) =>
+      applyStateAction(
+        sub,
+        offering.plans[0]!.attributes,
+        'cancel',
+        new Date(changed.timestamps.updatedAt.getTime() + 1000),
+        randomIds.uuid(),
+      ),
+    );
+    expect(E.isRight(canceled)).to.equal(true);
+    const stored = await invoices.insertInvoices(store.id, drafts, madeFrom);
+    expect(stored.map((i) => i.subscriptionId)).to.deep.equal([kept.id]);
+  });
+
+  it('leaves out periods already invoiced, and keeps numbers without gaps', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const s = await subscribe();
+    await invoices.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
+    const again = await invoices.insertInvoices(store.id, [
+      draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+      draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
+    ]);
+    expect(again.map((i) => [i.billingPeriod.start.toISOString(), i.number])).to.deep.equal([
+      ['2026-03-01T00:00:00.000Z', 2],
+    ]);
+    const batch = await invoices.billingBatch(store.id, undefined, 10);
+    expect(
+      batch.items.map((c) => [
+        c.subscription.id,
+        c.history.lastInvoiced?.start.toISOString(),
+        c.history.lastInvoiced?.end.toISOString(),
+      ]),
+    ).to.deep.equal([[s.id, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']]);
+  });
+
+  it('walks the store subscriptions in creation order (then id) by batches, each with its snapshot', async () => {
+    const { invoices, store, offering, subscribe } = await setup();
+    // Ids in random order, creation times out of id order, and two made in the same millisecond.
+    const times = [5, 1, 3, 3, 0, 6, 2].map((minute) => new Date(Date.UTC(2026, 0, 1, 0, minute)));
+    const all = await Promise.all(
+      times.map((createdAt) => subscribe({ timestamps: { createdAt, updatedAt: createdAt } })),
+    );
+    const seen: string[] = [];
+    let after: CreationCursor | undefined;
+    do {
+      const batch = await invoices.billingBatch(store.id, after, 3);
+      for (const c of batch.items) {
+        expect(c.offering).to.deep.equal(offering);
+        seen.push(c.subscription.id);
+      }
+      after = batch.next;
+    } while (after !== undefined);
+    const inCreationOrder = [...all].sort(
+      (x, y) => x.timestamps.createdAt.getTime() - y.timestamps.createdAt.getTime() || (x.id < y.id ? -1 : 1),
+    );
+    expect(seen).to.deep.equal(inCreationOrder.map((s) => s.id));
+  });
+
+  it('leaves suspended subscriptions out of billing batches, and keeps walking past them', async () => {
+    const { invoices, store, subscribe } = await setup();
+    const all = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        subscribe(i % 2 === 0 ? { flags: { canceled: false, paused: false, suspended: true, pending: false } } : {}),
+      ),
+    );
+    const seen: string[] = [];
+    let after: CreationCursor | undefined;
+    do {
+      const batch = await invoices.billingBatch(store.id, after, 2);
+      seen.push(...batch.items.map((c) => c.subscription.id));
+      after = batch.next;
+    } while (after !== undefined);
+    const byCreation = (x: Subscription, y: Subscription) =>
+      x.timestamps.createdAt.getTime() - y.timestamps.createdAt.getTime() || (x.id < y.id ? -1 : 1);
+    expect(seen).to.deep.equal(
+      all
+        .filter((s) => !s.flags.suspended)
+        .sort(byCreation)
+        .map((s) => s.id),
+    );
+  });
+
+  it('filters the list on subscription, subscriber, outstanding and tax_required', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const [a, b] = [await subscribe(), await subscribe()];
+    const [ia] = await invoices.insertInvoices(store.id, [
+      draft(a, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+    ]);
+    const [ib] = await invoices.insertInvoices(store.id, [
+      draft(b, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+    ]);
+    await invoices.update(store.id, ib!.id, (i) =>
+      withTaxes(i, [{ type: 'tax_item', rate: 0.2 }], jobId, at('2026-03-02T00:00:00.000Z')),
+    );
+    const ids = async (filter: readonly FilterCondition<InvoiceFilterField>[]) =>
+      (await invoices.list(store.id, listQuery(INVOICE_LIST, { filter }))).items.map((i) => i.id);
+    expect(await ids([{ op: 'eq', field: 'subscription_id', value: a.id }])).to.deep.equal([ia!.id]);
+    expect(await ids([{ op: 'eq', field: 'subscriber_id', value: b.accountId }])).to.deep.equal([ib!.id]);
+    expect(await ids([{ op: 'eq', field: 'tax_required', value: 'true' }])).to.deep.equal([ia!.id]);
+    expect(
+      await ids([
+        { op: 'eq', field: 'tax_required', value: 'false' },
+        { op: 'eq', field: 'outstanding', value: 'true' },
+      ]),
+    ).to.deep.equal([ib!.id]);
+    expect(await ids([{ op: 'eq', field: 'outstanding', value: 'false' }])).to.deep.equal([]);
+  });
+
+  const keep = { retriesSpent: () => undefined, paid: () => undefined };
+
+  it('begins attempts as pending payments, once per run, completes them with the invoice and settles a pending one', async () => {
+    const { invoices, store, other, subscribe, draft } = await setup();
+    const s = await subscribe({ manualPayments: true });
+    const [invoice] = await invoices.insertInvoices(store.id, [
+      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
+    ]);
+    const runId = randomIds.uuid();
+    const now = at('2026-03-03T00:00:00.000Z');
+    expect((await invoices.paymentBatch(store.id, runId, undefined, 10)).items.map((c) => c.invoice.id)).to.deep.equal([
+      invoice!.id,
+    ]);
+    const begin = (current: Invoice) =>
+      E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now));
+    const begun = await invoices.beginAttempt(store.id, invoice!.id, runId, begin);
+    if (E.isLeft(begun)) throw new Error('not begun');
+    expect(await invoices.beginAttempt(store.id, invoice!.id, runId, begin)).to.deep.equal(E.left(notAttempted));
+    expect(await invoices.beginAttempt(other.id, invoice!.id, randomIds.uuid(), begin)).to.deep.equal(E.left(missing));
+    const completed = await invoices.settle(
+      store.id,
+      invoice!.id,
+      begun.right.id,
+      (i, p) => completedAttempt(i, p, { status: 'pending' }, DEFAULT_RETRY_POLICY, now),
+      keep,
+    );
+    if (E.isLeft(completed)) throw new Error('not completed');
+    // Waiting for its settlement: no run begins another attempt, nor resumes this one.
+    expect((await invoices.paymentBatch(store.id, randomIds.uuid(), undefined, 10)).items).to.deep.equal([]);
+    expect(await invoices.beginAttempt(store.id, invoice!.id, randomIds.uuid(), begin)).to.deep.equal(
+      E.left(notAttempted),
+    );
+    const pending = completed.right.payment;
+    expect(await invoices.findPayment(store.id, invoice!.id, pending.id)).to.deep.equal(pending);
+    expect(await invoices.findPayment(other.id, invoice!.id, pending.id)).to.equal(undefined);
+    expect(await invoices.attemptsBy(store.id, runId)).to.deep.equal([
+      { status: 'pending', currency: 'USD', includesTax: false, count: 1, amount: 1000 },
+    ]);
+
+    const settle = () =>
+      invoices.settle(
+        store.id,
+        invoice!.id,
+        pending.id,
+        (i, p) => settled(i, p, { success: true, external_payment_id: 'x1' }, DEFAULT_RETRY_POLICY, now),
+        keep,
+      );
+    const [first, second] = await Promise.all([settle(), settle()]);
+    expect([first, second].filter(E.isRight)).to.have.length(1);
+    expect([first, second].filter(E.isLeft).map((r) => E.isLeft(r) && r.left._tag)).to.deep.equal(['Conflict']);
+    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({
+      outstanding: false,
+      manualPaymentPending: false,
+    });
+    const listed = await invoices.listPayments(store.id, invoice!.id, everyRow([], page));
+    expect(listed?.items.map((p) => [p.status, p.externalPaymentId])).to.deep.equal([['succeeded', 'x1']]);
+    expect(await invoices.listPayments(other.id, invoice!.id, everyRow([], page))).to.equal(undefined);
+  });
+
+  it('an attempt cut short before its completion is never begun again by its run, and is resumed (same payment) by another run', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const s = await subscribe();
+    const [invoice] = await invoices.insertInvoices(store.id, [
+      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
+    ]);
+    const now = at('2026-03-03T00:00:00.000Z');
+    const [crashed, twin, later] = [randomIds.uuid(), randomIds.uuid(), randomIds.uuid()];
+    const begin = (run: typeof crashed) => (current: Invoice) =>
+      E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now));
+    const cutShort = await invoices.beginAttempt(store.id, invoice!.id, crashed, begin(crashed));
+    if (E.isLeft(cutShort)) throw new Error('not begun');
+    expect(await invoices.beginAttempt(store.id, invoice!.id, crashed, begin(crashed))).to.deep.equal(
+      E.left(notAttempted),
+    );
+    expect(await invoices.beginAttempt(store.id, invoice!.id, twin, begin(twin))).to.deep.equal(cutShort);
+    expect((await invoices.paymentBatch(store.id, later, undefined, 10)).items.map((c) => c.invoice.id)).to.deep.equal([
+      invoice!.id,
+    ]);
+    expect(await invoices.beginAttempt(store.id, invoice!.id, later, begin(later))).to.deep.equal(cutShort);
+    const answer = () =>
+      invoices.settle(
+        store.id,
+        invoice!.id,
+        cutShort.right.id,
+        (i, p) => completedAttempt(i, p, { status: 'succeeded', externalPaymentId: 'ch_1' }, DEFAULT_RETRY_POLICY, now),
+        keep,
+      );
+    const [a, b] = await Promise.all([answer(), answer()]);
+    expect([a, b].filter(E.isRight)).to.have.length(1);
+    expect(
+      (await invoices.listPayments(store.id, invoice!.id, everyRow([], page)))?.items.map((p) => [
+        p.id,
+        p.status,
+        p.externalPaymentId,
+      ]),
+    ).to.deep.equal([[cutShort.right.id, 'succeeded', 'ch_1']]);
+    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ outstanding: false });
+  });
+
+  it('the completion that spends the last retry applies the dunning action to the subscription in the same call, once', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const s = await subscribe();
+    const [invoice] = await invoices.insertInvoices(store.id, [
+      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
+    ]);
+    const policy = { ...DEFAULT_RETRY_POLICY, limit: 1, action: 'pause' as const };
+    const dunned: string[] = [];
+    const pause = (subscription: Subscription) => {
+      dunned.push(subscription.id);
+      return afterRetriesSpent(subscription, 'pause', at('2026-03-05T00:00:00.000Z'), randomIds.uuid());
+    };
+    for (const day of ['03', '04']) {
+      const now = at(`2026-03-${day}T00:00:00.000Z`);
+      const run = randomIds.uuid();
+      const begun = await invoices.beginAttempt(store.id, invoice!.id, run, (current) =>
+        E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now)),
+      );
+      if (E.isLeft(begun)) throw new Error('not begun');
+      await invoices.settle(
+        store.id,
+        invoice!.id,
+        begun.right.id,
+        (i, p) => completedAttempt(i, p, { status: 'failed', failureReason: 'declined' }, policy, now),
+        { retriesSpent: pause, paid: () => undefined },
+      );
+      expect((await subscriptions.findById(store.id, s.id))?.subscription.flags.paused).to.equal(day === '04');
+    }
+    expect(dunned).to.deep.equal([s.id]);
+    // The pause takes its place in the history, where billing reads pauses from.
+    const history = await subscriptions.listStates(store.id, s.id, page);
+    expect(history?.items.map((state) => state.action)).to.deep.equal(['pause']);
+    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({
+      paymentRetriesLimitReached: true,
+      failedPaymentAttempts: 2,
+    });
+  });
+
+  it('paying an invoice lifts the suspension once no other invoice of the subscription is unpaid past its retries', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const s = await subscribe({ flags: { canceled: false, paused: false, suspended: true, pending: false } });
+    const stored = await invoices.insertInvoices(store.id, [
+      { ...draft(s, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'), taxRequired: false },
+      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
+    ]);
+    const policy = { ...DEFAULT_RETRY_POLICY, limit: 0, action: 'suspend' as const };
+    const lift = {
+      retriesSpent: () => undefined,
+      paid: (subscription: Subscription, othersUnpaid: boolean) =>
+        afterInvoicePaid(subscription, othersUnpaid, at('2026-03-10T00:00:00.000Z')),
+    };
+    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: false, unpaid: false });
+    const attempt = async (invoice: Invoice, status: 'failed' | 'succeeded', day: string) => {
+      const now = at(`2026-03-${day}T00:00:00.000Z`);
+      const run = randomIds.uuid();
+      const begun = await invoices.beginAttempt(store.id, invoice.id, run, (current) =>
+        E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now)),
+      );
+      if (E.isLeft(begun)) throw new Error('not begun');
+      const outcome = status === 'failed' ? { status, failureReason: 'declined' } : { status };
+      await invoices.settle(
+        store.id,
+        invoice.id,
+        begun.right.id,
+        (i, p) => completedAttempt(i, p, outcome, policy, now),
+        lift,
+      );
+    };
+    const suspended = async () => (await subscriptions.findById(store.id, s.id))?.subscription.flags.suspended;
+    for (const invoice of stored) await attempt(invoice, 'failed', '02');
+    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: true, unpaid: true });
+    // A merchant asks for one more attempt of each: the retries are no longer marked spent.
+    await invoices.update(store.id, stored[0]!.id, (i) => E.right({ ...i, paymentRetriesLimitReached: false }));
+    await attempt(stored[0]!, 'succeeded', '04');
+    expect(await suspended()).to.equal(true);
+    await invoices.update(store.id, stored[1]!.id, (i) => E.right({ ...i, paymentRetriesLimitReached: false }));
+    await attempt(stored[1]!, 'succeeded', '05');
+    expect(await suspended()).to.equal(false);
+    expect((await subscriptions.findById(store.id, s.id))?.subscription.billableFrom).to.deep.equal(
+      at('2026-03-10T00:00:00.000Z'),
+    );
+    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: true, unpaid: false });
+    expect(await invoices.dunningStanding(store.id, randomIds.uuid())).to.deep.equal({ spent: false, unpaid: false });
+  });
+
+  it('settling races a payment run: the invoice ends paid once, with one payment', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const s = await subscribe({ manualPayments: true });
+    const [invoice] = await invoices.insertInvoices(store.id, [
+      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
+    ]);
+    const now = at('2026-03-03T00:00:00.000Z');
+    const begin = (run: ReturnType<typeof randomIds.uuid>) => (i: Invoice) =>
+      i.outstanding && !i.manualPaymentPending
+        ? E.right(pendingPayment(i, { id: run }, randomIds.uuid(), 'manual', now))
+        : E.left(notAttempted);
+    const firstRun = randomIds.uuid();
+    const first = await invoices.beginAttempt(store.id, invoice!.id, firstRun, begin(firstRun));
+    if (E.isLeft(first)) throw new Error('not begun');
+    await invoices.settle(
+      store.id,
+      invoice!.id,
+      first.right.id,
+      (i, p) => completedAttempt(i, p, { status: 'pending' }, DEFAULT_RETRY_POLICY, now),
+      keep,
+    );
+    const secondRun = randomIds.uuid();
+    const [settledResult, runResult] = await Promise.all([
+      invoices.settle(
+        store.id,
+        invoice!.id,
+        first.right.id,
+        (i, p) => settled(i, p, { success: true }, DEFAULT_RETRY_POLICY, now),
+        keep,
+      ),
+      invoices.beginAttempt(store.id, invoice!.id, secondRun, begin(secondRun)),
+    ]);
+    expect(E.isRight(settledResult)).to.equal(true);
+    expect(runResult).to.deep.equal(E.left(notAttempted));
+    expect(
+      (await invoices.listPayments(store.id, invoice!.id, everyRow([], page)))?.items.map((p) => p.status),
+    ).to.deep.equal(['succeeded']);
+  });
+
+  it('two billing runs of one store at once invoice each period once, numbered 1..n without gaps', async () => {
+    const { container, invoices, store, subscribe } = await setup();
+    const subscriptions = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        subscribe({
+          timestamps: {
+            createdAt: at(`2026-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`),
+            updatedAt: at('2026-01-01T00:00:00.000Z'),
+          },
+          invoiceAfter: at(`2026-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`),
+        }),
+      ),
+    );
+    const run = container.get(RunBilling);
+    const job = (): Job => ({
+      id: randomIds.uuid(),
+      storeId: store.id,
+      jobType: 'billing-run',
+      status: 'started',
+      createdAt: at('2026-04-01T00:00:00.000Z'),
+      updatedAt: at('2026-04-01T00:00:00.000Z'),
+    });
+    const startedAt = at('2026-04-15T00:00:00.000Z');
+    const [a, b] = await Promise.all([
+      run.run({ job: job(), startedAt, heartbeat: async () => {} }),
+      run.run({ job: job(), startedAt, heartbeat: async () => {} }),
+    ]);
+    const all = (await invoices.list(store.id, everyRow([], page))).items;
+    // Each subscription has four monthly periods begun by 15 April.
+    expect(all).to.have.length(subscriptions.length * 4);
+    expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(
+      Array.from({ length: all.length }, (_, i) => i + 1),
+    );
+    expect(new Set(all.map((i) => `${i.subscriptionId} ${i.billingPeriod.start.getTime()}`)).size).to.equal(all.length);
+    const taxRequired = (ran: typeof a) => (E.isRight(ran) ? Number(ran.right['invoices_tax_required']) : Number.NaN);
+    expect(taxRequired(a) + taxRequired(b)).to.equal(all.length);
+  });
+
+  it('leaves out the drafts of a subscription deleted before the insert, and invoices the others', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const [a, gone, c] = [await subscribe(), await subscribe(), await subscribe()];
+    expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.right(undefined));
+    const stored = await invoices.insertInvoices(
+      store.id,
+      [a, gone, c].map((s) => draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')),
+    );
+    expect(stored.map((i) => [i.subscriptionId, i.number])).to.deep.equal([
+      [a.id, 1],
+      [c.id, 2],
+    ]);
+    expect(
+      await invoices.insertInvoices(store.id, [draft(gone, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')]),
+    ).to.deep.equal([]);
+  });
+
+  it('a billing insert racing the deletion of one of its subscriptions: the others are invoiced, and the deleted one keeps no invoice', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    for (let round = 0; round < 8; round += 1) {
+      const batch = await Promise.all(Array.from({ length: 6 }, () => subscribe()));
+      const victim = batch[round % batch.length]!;
+      const drafts = batch.map((s) => draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'));
+      // Alternate which one starts first, so both orders are taken.
+      const [stored, deleted] =
+        round % 2 === 0
+          ? await Promise.all([invoices.insertInvoices(store.id, drafts), subscriptions.delete(store.id, victim.id)])
+          : await Promise.all([
+              subscriptions.delete(store.id, victim.id),
+              invoices.insertInvoices(store.id, drafts),
+            ]).then(([d, s]) => [s, d] as const);
+      // No payment was attempted: the delete goes through whichever came first, taking an invoice made before it along.
+      expect(E.isRight(deleted)).to.equal(true);
+      const others = batch
+        .filter((s) => s.id !== victim.id)
+        .map((s) => s.id)
+        .sort();
+      expect(
+        stored
+          .map((i) => i.subscriptionId)
+          .filter((id) => id !== victim.id)
+          .sort(),
+      ).to.deep.equal(others);
+      expect(await subscriptions.findById(store.id, victim.id)).to.equal(undefined);
+    }
+    const all = (await invoices.list(store.id, everyRow())).items;
+    const numbers = all.map((i) => i.number).sort((x, y) => x - y);
+    expect(new Set(numbers).size, 'numbers are never reused').to.equal(numbers.length);
+    expect(all.length).to.equal(8 * 5);
+  });
+
+  it('deletes a subscription whose invoices no payment was attempted on, with them; keeps one with a payment attempt', async () => {
+    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const unpaid = await subscribe();
+    const [invoice] = await invoices.insertInvoices(store.id, [
+      draft(unpaid, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+    ]);
+    expect(await subscriptions.delete(store.id, unpaid.id)).to.deep.equal(E.right(undefined));
+    expect(await invoices.findById(store.id, invoice!.id)).to.equal(undefined);
+
+    const attempted = await subscribe();
+    const [billed] = await invoices.insertInvoices(store.id, [
+      draft(attempted, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+    ]);
+    const runId = randomIds.uuid();
+    const now = new Date('2026-02-01T00:00:00.000Z');
+    await invoices.beginAttempt(store.id, billed!.id, runId, (current: Invoice) =>
+      E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now)),
+    );
+    expect(await subscriptions.delete(store.id, attempted.id)).to.deep.equal(E.left({ _tag: 'InUse' }));
+    expect(await subscriptions.findById(store.id, attempted.id)).not.to.equal(undefined);
+    expect(await invoices.findById(store.id, billed!.id)).not.to.equal(undefined);
+  });
+});

@@ -1,0 +1,228 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { INTEGRATION_TOKENS } from '../../../../../src/application/integration-tokens.js';
+import type { ClaimedDelivery } from '../../../../../src/application/ports/integrations/delivery-repository.js';
+import type { DeliveryLog } from '../../../../../src/domain/integrations/delivery.js';
+import { DELIVERY_LIST, LOG_LIST } from '../../../../../src/domain/integrations/integration-query.js';
+import { unprocessable } from '../../../../../src/domain/shared/errors.js';
+import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
+import { firstInvoiceOf } from '../../../../../src/domain/billing/first-invoice.js';
+import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
+import { forEachBackend } from '../../../../support/backends.js';
+import { aStore, storeRecords } from '../../../../support/builders.js';
+import { anIntegration } from '../../../../support/integration-builders.js';
+import { listQuery } from '../../../../support/list-queries.js';
+import { portsOf } from '../../../../support/ports.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
+
+forEachBackend('Outbox and delivery repository contract', (_backend, persistence) => {
+  const setup = async () => {
+    const ports = portsOf(persistence());
+    const [store, other] = [aStore(), aStore()];
+    await ports.stores.create(storeRecords(store));
+    await ports.stores.create(storeRecords(other));
+    const product = aProduct(store.id);
+    const plan = aPlan(store.id);
+    await ports.products.insert(product);
+    await ports.plans.insert(plan);
+    const offering = anOffering(store.id, [product], [plan]);
+    await ports.offerings.insert(offering);
+    const versionId = await ports.subscriptions.snapshotOffering(offering);
+    const integrations = ports.container.get(INTEGRATION_TOKENS.IntegrationRepository);
+    const deliveries = ports.container.get(INTEGRATION_TOKENS.DeliveryRepository);
+    const jobsOf = async (integrationId: Uuid) =>
+      (await integrations.listDeliveries(store.id, integrationId, listQuery(DELIVERY_LIST, { limit: 100 }))).items;
+    return { ...ports, store, other, offering, versionId, integrations, deliveries, jobsOf };
+  };
+  const later = (ms: number) => new Date(Date.now() + ms);
+  const logOf = (claim: ClaimedDelivery, succeeded: boolean): DeliveryLog => ({
+    id: randomIds.uuid(),
+    storeId: claim.event.storeId,
+    integrationId: claim.integration.id,
+    deliveryId: claim.delivery.id,
+    attempt: claim.delivery.attempts,
+    succeeded,
+    ...(succeeded ? { statusCode: 200 } : { statusCode: 500, errorDetail: 'outside 2xx' }),
+    body: succeeded ? 'ok' : 'nope',
+    durationMs: 12,
+    // Later attempts are logged later, so that newest first is one order on every backend.
+    createdAt: new Date(Date.now() + claim.delivery.attempts * 10),
+  });
+
+  it('writes subscription.created and the first invoice event with the change, one job per observing enabled integration', async () => {
+    const { store, offering, versionId, integrations, subscriptions, jobsOf, deliveries } = await setup();
+    const both = anIntegration(store.id, { observes: ['subscription.created', 'subscription-invoice.created'] });
+    const created = anIntegration(store.id, { observes: ['subscription.created', 'order.created'] });
+    const off = anIntegration(store.id, { enabled: false, observes: ['subscription.created'] });
+    const unrelated = anIntegration(store.id, { observes: ['subscription.paused'] });
+    for (const i of [both, created, off, unrelated]) await integrations.insert(i);
+    const subscription = aSubscription(offering, versionId);
+    const invoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, {
+      id: randomIds.uuid(),
+      now: new Date(),
+    });
+    expect(invoice, 'the plan bills its first period at once').to.not.equal(undefined);
+    await subscriptions.insert(subscription, invoice);
+    expect((await jobsOf(both.id)).map((j) => j.key).sort()).to.deep.equal([
+      'subscription-invoice.created',
+      'subscription.created',
+    ]);
+    expect((await jobsOf(created.id)).map((j) => [j.key, j.status, j.attempts])).to.deep.equal([
+      ['subscription.created', 'pending', 0],
+    ]);
+    expect(await jobsOf(off.id)).to.deep.equal([]);
+    expect(await jobsOf(unrelated.id)).to.deep.equal([]);
+    const claimed = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
+    expect(claimed).to.have.length(3);
+    const invoiceEvent = claimed.find((c) => c.event.key === 'subscription-invoice.created')?.event;
+    expect((invoiceEvent?.payload as { data: { id: string } }).data.id).to.equal(invoice!.id);
+    const event = claimed.find((c) => c.integration.id === created.id)?.event;
+    expect(event?.key).to.equal('subscription.created');
+    expect((event?.payload as { data: { id: string; type: string } }).data).to.deep.include({
+      id: subscription.id,
+      type: 'subscription',
+    });
+  });
+
+  it('writes nothing for a change that is refused or fails, nor for a store without integrations', async () => {
+    const { store, other, offering, versionId, integrations, subscriptions, jobsOf } = await setup();
+    const watching = anIntegration(store.id, { observes: ['subscription.created', 'subscription.paused'] });
+    await integrations.insert(watching);
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    expect(await jobsOf(watching.id)).to.have.length(1);
+    // The same id again: the insert fails and rolls back, its event with it.
+    let failed = false;
+    await subscriptions.insert(subscription).catch(() => (failed = true));
+    expect(failed).to.equal(true);
+    const refused = await subscriptions.applyState(store.id, subscription.id, () =>
+      E.left(unprocessable('no', 'state_transition_not_allowed')),
+    );
+    expect(E.isLeft(refused)).to.equal(true);
+    expect(await jobsOf(watching.id)).to.have.length(1);
+    const paused = await subscriptions.applyState(store.id, subscription.id, (s, o) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()),
+    );
+    expect(E.isRight(paused)).to.equal(true);
+    expect((await jobsOf(watching.id)).map((j) => j.key).sort()).to.deep.equal([
+      'subscription.created',
+      'subscription.paused',
+    ]);
+    expect((await integrations.listLogs(other.id, {}, listQuery(LOG_LIST))).total).to.equal(0);
+  });
+
+  it('claims each attempt once, even when claimers race; a lease that runs out makes it due again', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries } = await setup();
+    const integration = anIntegration(store.id);
+    await integrations.insert(integration);
+    for (let n = 0; n < 6; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    // A second container on the same storage: another instance.
+    const second = portsOf(persistence()).container.get(INTEGRATION_TOKENS.DeliveryRepository);
+    const now = later(1000);
+    const [a, b] = await Promise.all([
+      deliveries.claimDue(now, 10, 30_000, new Map(), 8),
+      second.claimDue(now, 10, 30_000, new Map(), 8),
+    ]);
+    const ids = [...a, ...b].map((c) => c.delivery.id);
+    expect(ids).to.have.length(6);
+    expect(new Set(ids).size).to.equal(6);
+    expect([...a, ...b].every((c) => c.delivery.attempts === 1)).to.equal(true);
+    expect(await deliveries.claimDue(later(2000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
+    const again = await deliveries.claimDue(later(40_000), 10, 30_000, new Map(), 8);
+    expect(again.map((c) => c.delivery.attempts)).to.deep.equal([2, 2, 2, 2, 2, 2]);
+    expect(await deliveries.claimDue(later(40_000), 10, 30_000, new Map([[integration.id, 8]]), 8)).to.deep.equal([]);
+  });
+
+  it('records an attempt with its log; a retry is due when set; a stale claim records nothing; success and failure end it', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
+    const integration = anIntegration(store.id);
+    await integrations.insert(integration);
+    await subscriptions.insert(aSubscription(offering, versionId));
+    const [first] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
+    await deliveries.recordAttempts([
+      { claim: first!, log: logOf(first!, false), outcome: { status: 'pending', nextAttemptAt: later(5000) } },
+    ]);
+    expect(await deliveries.claimDue(later(4000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
+    const [second] = await deliveries.claimDue(later(6000), 10, 30_000, new Map(), 8);
+    expect(second?.delivery.attempts).to.equal(2);
+    // The first attempt's claim is stale now: recording it again changes nothing.
+    await deliveries.recordAttempts([{ claim: first!, log: logOf(first!, true), outcome: { status: 'succeeded' } }]);
+    expect((await jobsOf(integration.id))[0]?.status).to.equal('pending');
+    await deliveries.recordAttempts([{ claim: second!, log: logOf(second!, true), outcome: { status: 'succeeded' } }]);
+    const [job] = await jobsOf(integration.id);
+    expect([job?.status, job?.attempts, job?.nextAttemptAt]).to.deep.equal(['succeeded', 2, undefined]);
+    const logs = await integrations.listLogs(
+      store.id,
+      { integrationId: integration.id, deliveryId: job!.id },
+      listQuery(LOG_LIST),
+    );
+    expect(logs.items.map((l) => [l.attempt, l.succeeded, l.statusCode])).to.deep.equal([
+      [2, true, 200],
+      [1, false, 500],
+    ]);
+    expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
+  });
+
+  it('records a batch of attempts in one call, leaving out those whose claim is stale', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
+    const integration = anIntegration(store.id);
+    await integrations.insert(integration);
+    for (let n = 0; n < 4; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    const [ok, ok2, retry] = (await deliveries.claimDue(later(1000), 3, 30_000, new Map(), 8)) as [
+      ClaimedDelivery,
+      ClaimedDelivery,
+      ClaimedDelivery,
+    ];
+    // The fourth is claimed with a lease that runs out at once, and claimed again before its first attempt is recorded.
+    const [stale] = (await deliveries.claimDue(later(1000), 1, 0, new Map(), 8)) as [ClaimedDelivery];
+    const [fresh] = await deliveries.claimDue(later(2000), 1, 30_000, new Map(), 8);
+    expect([fresh?.delivery.id, fresh?.delivery.attempts]).to.deep.equal([stale.delivery.id, 2]);
+    await deliveries.recordAttempts([
+      { claim: ok, log: logOf(ok, true), outcome: { status: 'succeeded' } },
+      { claim: ok2, log: logOf(ok2, true), outcome: { status: 'succeeded' } },
+      { claim: retry, log: logOf(retry, false), outcome: { status: 'pending', nextAttemptAt: later(50_000) } },
+      { claim: stale, log: logOf(stale, true), outcome: { status: 'succeeded' } },
+    ]);
+    const jobs = new Map((await jobsOf(integration.id)).map((j) => [j.id, j]));
+    expect(jobs.get(ok.delivery.id)?.status).to.equal('succeeded');
+    expect(jobs.get(ok2.delivery.id)?.status).to.equal('succeeded');
+    expect(jobs.get(retry.delivery.id)?.status).to.equal('pending');
+    expect([jobs.get(stale.delivery.id)?.status, jobs.get(stale.delivery.id)?.attempts]).to.deep.equal(['pending', 2]);
+    expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(3);
+  });
+
+  it('purges logs, finished jobs and their events older than the cut, and keeps pending ones', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
+    const integration = anIntegration(store.id);
+    await integrations.insert(integration);
+    await subscriptions.insert(aSubscription(offering, versionId));
+    await subscriptions.insert(aSubscription(offering, versionId));
+    const [done, open] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
+    await deliveries.recordAttempts([{ claim: done!, log: logOf(done!, true), outcome: { status: 'succeeded' } }]);
+    await deliveries.recordAttempts([
+      { claim: open!, log: logOf(open!, false), outcome: { status: 'pending', nextAttemptAt: later(60_000) } },
+    ]);
+    await deliveries.purge(new Date(Date.now() - 60_000));
+    expect(await jobsOf(integration.id)).to.have.length(2);
+    await deliveries.purge(later(10_000));
+    expect((await jobsOf(integration.id)).map((j) => j.id)).to.deep.equal([open!.delivery.id]);
+    expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(0);
+    const [retried] = await deliveries.claimDue(later(120_000), 10, 30_000, new Map(), 8);
+    expect(retried?.event.id).to.equal(open!.event.id);
+  });
+
+  it('takes the jobs and logs of a deleted integration with it', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries } = await setup();
+    const integration = anIntegration(store.id);
+    await integrations.insert(integration);
+    await subscriptions.insert(aSubscription(offering, versionId));
+    const [claim] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
+    await deliveries.recordAttempts([
+      { claim: claim!, log: logOf(claim!, false), outcome: { status: 'pending', nextAttemptAt: later(2000) } },
+    ]);
+    await integrations.delete(store.id, integration.id);
+    expect(await deliveries.claimDue(later(100_000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
+    expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(0);
+  });
+});

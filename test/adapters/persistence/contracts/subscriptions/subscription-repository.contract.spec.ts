@@ -1,0 +1,463 @@
+import { expect } from 'chai';
+import type { PageRequest } from '../../../../../src/domain/query/page.js';
+import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
+import { unprocessable } from '../../../../../src/domain/shared/errors.js';
+import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
+import {
+  SUBSCRIPTION_LIST,
+  type SubscriptionFilterField,
+} from '../../../../../src/domain/subscriptions/subscription-query.js';
+import { everyRow, listQuery } from '../../../../support/list-queries.js';
+import { aStore, storeRecords } from '../../../../support/builders.js';
+import { forEachBackend } from '../../../../support/backends.js';
+import { portsOf } from '../../../../support/ports.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
+import { firstInvoiceOf } from '../../../../../src/domain/billing/first-invoice.js';
+import type { InvoiceRepository } from '../../../../../src/application/ports/billing/invoice-repository.js';
+import type { NewSubscription } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
+import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
+import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
+import type { Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
+
+type Field = SubscriptionFilterField;
+const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) =>
+  listQuery(SUBSCRIPTION_LIST, { filter, limit, offset });
+const day = (n: number) => new Date(Date.UTC(2026, 1, n));
+
+const firstPage = { offset: 0, limit: 25 } as PageRequest;
+
+forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
+  const setup = async () => {
+    const ports = portsOf(persistence());
+    const [store, other] = [aStore(), aStore()];
+    await ports.stores.create(storeRecords(store));
+    await ports.stores.create(storeRecords(other));
+    const product = aProduct(store.id);
+    const plan = aPlan(store.id);
+    await ports.products.insert(product);
+    await ports.plans.insert(plan);
+    const offering = anOffering(store.id, [product], [plan]);
+    await ports.offerings.insert(offering);
+    const versionId = await ports.subscriptions.snapshotOffering(offering);
+    return { ...ports, store, other, offering, versionId };
+  };
+
+  it("sets the stored status of the store's subscriptions only, and keeps it through a state change", async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+    await subscriptions.insert(a);
+    await subscriptions.insert(b);
+    await subscriptions.setInactive(other.id, [a.id], true);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive, 'another store cannot').to.equal(
+      undefined,
+    );
+    await subscriptions.setInactive(store.id, [a.id, randomIds.uuid()], true);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(true);
+    expect((await subscriptions.findById(store.id, b.id))?.subscription.inactive).to.equal(undefined);
+    const paused = await subscriptions.applyState(store.id, a.id, (s, o) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()),
+    );
+    expect(E.isRight(paused)).to.equal(true);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(true);
+    await subscriptions.setInactive(store.id, [a.id], false);
+    expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(undefined);
+  });
+
+  it('stores one snapshot per offering version, shared by every subscription of it', async () => {
+    const { subscriptions, offering, versionId } = await setup();
+    expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
+    const [a, b] = await Promise.all([
+      subscriptions.snapshotOffering({ ...offering, version: 2 }),
+      subscriptions.snapshotOffering({ ...offering, version: 2 }),
+    ]);
+    expect(a).to.equal(b);
+    expect(a).not.to.equal(versionId);
+  });
+
+  it('reads back a subscription with every field, and its offering as it was', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const subscription = aSubscription(offering, versionId, {
+      name: 'Zoë 名前 😀',
+      email: 'a+b@x.com',
+      externalRef: 'ref "quoted", with:colons(and parens)',
+      paymentAuthority: { type: 'authorize_net', payment_profile_id: '1511660856', customer_profile_id: '1511736979' },
+      manualPayments: true,
+      addressId: randomIds.uuid(),
+      productIds: [offering.products[0]!.id],
+      flags: { canceled: false, paused: false, suspended: false, pending: true },
+      goLiveAfter: new Date('2026-03-01T09:00:00.000Z'),
+    });
+    await subscriptions.insert(subscription);
+    expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription, offering });
+    expect(await subscriptions.findById(other.id, subscription.id)).to.equal(undefined);
+  });
+
+  it('keeps the snapshot when the offering changes or is deleted', async () => {
+    const { subscriptions, offerings, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    await offerings.update(store.id, offering.id, (o) => ({ ...o, attributes: { name: 'Changed' }, version: 2 }));
+    await offerings.delete(store.id, offering.id);
+    expect((await subscriptions.findById(store.id, subscription.id))?.offering).to.deep.equal(offering);
+  });
+
+  it('filters with eq and in on every field, values with quotes, commas, @, + and non-ASCII', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const people = [
+      { name: 'Zoë Ünal', email: 'zoe+news@exämple.org', externalRef: 'a,b' },
+      { name: 'O\'Brien "Bob"', email: 'bob@example.com', externalRef: 'x:(y)' },
+      { name: '名前', email: 'name@example.jp' },
+    ];
+    const subs = people.map((p, n) =>
+      aSubscription(offering, versionId, { ...p, timestamps: { createdAt: day(n + 1), updatedAt: day(n + 1) } }),
+    );
+    for (const s of subs) await subscriptions.insert(s);
+    const ids = async (filter: FilterCondition<Field>[]) =>
+      (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
+    const [zoe, bob, jp] = subs.map((s) => s.id);
+    expect(await ids([{ op: 'eq', field: 'name', value: 'Zoë Ünal' }])).to.deep.equal([zoe]);
+    expect(await ids([{ op: 'eq', field: 'name', value: 'O\'Brien "Bob"' }])).to.deep.equal([bob]);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'zoe+news@exämple.org' }])).to.deep.equal([zoe]);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'ZOE+news@exämple.org' }])).to.deep.equal([]);
+    expect(await ids([{ op: 'eq', field: 'external_ref', value: 'x:(y)' }])).to.deep.equal([bob]);
+    expect(await ids([{ op: 'in', field: 'external_ref', values: ['a,b', 'x:(y)', 'none'] }])).to.deep.equal([
+      bob,
+      zoe,
+    ]);
+    expect(await ids([{ op: 'in', field: 'name', values: ['名前', 'Zoë Ünal'] }])).to.deep.equal([jp, zoe]);
+    expect(await ids([{ op: 'eq', field: 'account_id', value: subs[2]!.accountId }])).to.deep.equal([jp]);
+    expect(
+      await ids([{ op: 'in', field: 'account_id', values: [subs[0]!.accountId, subs[1]!.accountId, 'not-a-uuid'] }]),
+    ).to.deep.equal([bob, zoe]);
+    expect(
+      await ids([
+        { op: 'eq', field: 'email', value: 'bob@example.com' },
+        { op: 'eq', field: 'name', value: 'Zoë Ünal' },
+      ]),
+    ).to.deep.equal([]);
+  });
+
+  it('lists newest first with a stable tie-breaker, pages, counts, and returns each snapshot once', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const second = await subscriptions.snapshotOffering({ ...offering, version: 2 });
+    const subs = [1, 2, 2, 3].map((d, n) =>
+      aSubscription(offering, n % 2 ? second : versionId, { timestamps: { createdAt: day(d), updatedAt: day(d) } }),
+    );
+    for (const s of subs) await subscriptions.insert(s);
+    await subscriptions.insert(aSubscription({ ...offering, storeId: other.id }, versionId));
+    const tied = [subs[1]!.id, subs[2]!.id].sort().reverse();
+    const all = await subscriptions.list(store.id, query());
+    expect(all.items.map((s) => s.id)).to.deep.equal([subs[3]!.id, ...tied, subs[0]!.id]);
+    expect(all).to.include({ total: 4, totalMethod: 'exact' });
+    expect([...all.offerings.keys()].sort()).to.deep.equal([versionId, second].sort());
+    const middle = await subscriptions.list(store.id, query([], 2, 1));
+    expect(middle.items.map((s) => s.id)).to.deep.equal(tied);
+    expect(middle.total).to.equal(4);
+    const filtered = await subscriptions.list(
+      store.id,
+      query([{ op: 'eq', field: 'email', value: 'ada@example.com' }], 1),
+    );
+    expect(filtered).to.include({ total: 4, totalMethod: 'exact' });
+    expect([...filtered.offerings.keys()]).to.have.length(1);
+    const none = await subscriptions.list(store.id, query([{ op: 'eq', field: 'email', value: 'nobody@example.com' }]));
+    expect(none).to.deep.equal({
+      items: [],
+      page: { offset: 0, limit: 100 },
+      total: 0,
+      totalMethod: 'exact',
+      offerings: new Map(),
+    });
+  });
+
+  it('applies a state change with its history record, or nothing when the change is refused', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    const at = new Date('2026-02-10T00:00:00.000Z');
+    const pause = (s: typeof subscription, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', at, randomIds.uuid());
+    const applied = await subscriptions.applyState(store.id, subscription.id, pause);
+    if (E.isLeft(applied)) throw new Error('not applied');
+    expect(applied.right).to.include({ action: 'pause', subscriptionId: subscription.id });
+    const read = await subscriptions.findById(store.id, subscription.id);
+    expect(read?.subscription.flags.paused).to.equal(true);
+    expect(read?.subscription.timestamps.pausedAt).to.deep.equal(at);
+    expect(read?.subscription.state).to.deep.equal(applied.right);
+
+    expect(
+      await subscriptions.applyState(store.id, subscription.id, () =>
+        E.left(unprocessable('no', 'state_transition_not_allowed')),
+      ),
+    ).to.deep.equal(E.left(unprocessable('no', 'state_transition_not_allowed')));
+    expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left(missing));
+    expect(await subscriptions.listStates(store.id, subscription.id, firstPage)).to.deep.equal({
+      items: [applied.right],
+      page: firstPage,
+      total: 1,
+      totalMethod: 'exact',
+    });
+    expect(await subscriptions.listStates(other.id, subscription.id, firstPage)).to.equal(undefined);
+  });
+
+  it('stores the first invoice a state change gives, numbered next, with the change; none when the change is refused', async () => {
+    const { subscriptions, invoices, offering, versionId, store } = await setup();
+    const at = new Date('2026-02-10T00:00:00.000Z');
+    const invoiceOf = (s: Subscription, now: Date) => {
+      const draft = firstInvoiceOf(s, offering, offering.plans[0]!.attributes, { id: randomIds.uuid(), now });
+      if (draft === undefined) throw new Error('no first invoice');
+      return draft;
+    };
+    const [live, pending] = [
+      aSubscription(offering, versionId),
+      aSubscription(offering, versionId, {
+        flags: { canceled: false, paused: false, suspended: false, pending: true },
+      }),
+    ];
+    await subscriptions.insert(live, invoiceOf(live, at));
+    await subscriptions.insert(pending);
+    const goLive = (s: typeof pending, o: typeof offering) => {
+      const changed = applyStateAction(s, o.plans[0]!.attributes, 'go_live', at, randomIds.uuid());
+      return E.isLeft(changed)
+        ? changed
+        : E.right({ ...changed.right, firstInvoice: invoiceOf(changed.right.subscription, at) });
+    };
+    expect(E.isRight(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true }))).to.equal(
+      true,
+    );
+    expect(
+      E.isLeft(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true })),
+      'live already',
+    ).to.equal(true);
+    const numbers = (await invoices.list(store.id, everyRow())).items.map((i) => [i.subscriptionId, i.number]);
+    expect(numbers.sort((a, b) => Number(a[1]) - Number(b[1]))).to.deep.equal([
+      [live.id, 1],
+      [pending.id, 2],
+    ]);
+  });
+
+  it('finds one state change only through its own subscription and store', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [mine, sibling] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+    await subscriptions.insert(mine);
+    await subscriptions.insert(sibling);
+    const pause = (s: typeof mine, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const applied = await subscriptions.applyState(store.id, mine.id, pause);
+    if (E.isLeft(applied)) throw new Error('not applied');
+    expect(await subscriptions.findState(store.id, mine.id, applied.right.id)).to.deep.equal(applied.right);
+    expect(await subscriptions.findState(store.id, sibling.id, applied.right.id)).to.equal(undefined);
+    expect(await subscriptions.findState(other.id, mine.id, applied.right.id)).to.equal(undefined);
+    expect(await subscriptions.findState(store.id, mine.id, randomIds.uuid())).to.equal(undefined);
+  });
+
+  it('serialises concurrent state changes of one subscription', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    const pause = (s: typeof subscription, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => subscriptions.applyState(store.id, subscription.id, pause)),
+    );
+    expect(results.filter(E.isRight)).to.have.length(1);
+    expect((await subscriptions.listStates(store.id, subscription.id, firstPage))?.items).to.have.length(1);
+  });
+
+  it('deletes a subscription with its history and keeps the exact total right; the shared snapshot stays', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [kept, gone] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+    await subscriptions.insert(kept);
+    await subscriptions.insert(gone);
+    const pause = (s: typeof gone, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    expect(E.isRight(await subscriptions.applyState(store.id, gone.id, pause))).to.equal(true);
+    expect(await subscriptions.delete(other.id, gone.id)).to.deep.equal(E.left(missing));
+    expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.right(undefined));
+    expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.left(missing));
+    expect(await subscriptions.findById(store.id, gone.id)).to.equal(undefined);
+    expect(await subscriptions.listStates(store.id, gone.id, firstPage)).to.equal(undefined);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
+    expect((await subscriptions.findById(store.id, kept.id))?.offering).to.deep.equal(offering);
+    expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
+  });
+
+  it('deletes once under concurrent deletes and state changes, and counts it once', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    await subscriptions.insert(aSubscription(offering, versionId));
+    const pause = (s: typeof subscription, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    const [deletes, changes] = await Promise.all([
+      Promise.all(Array.from({ length: 4 }, () => subscriptions.delete(store.id, subscription.id))),
+      Promise.all(Array.from({ length: 3 }, () => subscriptions.applyState(store.id, subscription.id, pause))),
+    ]);
+    expect(deletes.filter(E.isRight)).to.have.length(1);
+    expect(
+      changes.every((c) => E.isRight(c) || (E.isLeft(c) && c.left._tag === 'Missing')),
+      JSON.stringify(changes),
+    ).to.equal(true);
+    expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
+  });
+
+  it('creates concurrently in one store, beside concurrent deletes, every one counted exactly once', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const doomed = Array.from({ length: 4 }, () => aSubscription(offering, versionId));
+    for (const subscription of doomed) await subscriptions.insert(subscription);
+    const created = Array.from({ length: 12 }, () => aSubscription(offering, versionId));
+    await Promise.all([
+      ...created.map((s) => subscriptions.insert(s)),
+      ...doomed.map((s) => subscriptions.delete(store.id, s.id)),
+    ]);
+    expect(await subscriptions.list(store.id, query())).to.deep.include({
+      total: created.length,
+      totalMethod: 'exact',
+    });
+    expect((await subscriptions.list(store.id, query())).items.map((s) => s.id).sort()).to.deep.equal(
+      created.map((s) => s.id).sort(),
+    );
+  });
+
+  it('updates the fields a change returns, filterable at once, or nothing when the change is refused', async () => {
+    const { subscriptions, products, plans, offerings, store, other } = await setup();
+    const product = aProduct(store.id);
+    const [monthly, yearly] = [aPlan(store.id), aPlan(store.id, { name: 'Yearly' })];
+    await products.insert(product);
+    await plans.insert(monthly);
+    await plans.insert(yearly);
+    const offering = anOffering(store.id, [product], [monthly, yearly]);
+    await offerings.insert(offering);
+    const versionId = await subscriptions.snapshotOffering(offering);
+    const subscription = aSubscription(offering, versionId, { externalRef: 'old-ref' });
+    await subscriptions.insert(subscription);
+    const { externalRef: _ref, ...withoutRef } = subscription;
+    const changed = {
+      ...withoutRef,
+      planId: offering.plans[1]!.id,
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      addressId: randomIds.uuid(),
+      timestamps: { ...subscription.timestamps, updatedAt: day(20) },
+    };
+    expect(await subscriptions.update(store.id, subscription.id, () => E.right(changed))).to.deep.equal(
+      E.right({ subscription: changed, offering }),
+    );
+    expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription: changed, offering });
+    const ids = async (filter: FilterCondition<Field>[]) =>
+      (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'grace@example.com' }])).to.deep.equal([subscription.id]);
+    expect(await ids([{ op: 'eq', field: 'name', value: 'Ada Lovelace' }])).to.deep.equal([]);
+    expect(await ids([{ op: 'eq', field: 'external_ref', value: 'old-ref' }])).to.deep.equal([]);
+    const refusal = E.left(unprocessable('no', 'state_transition_not_allowed'));
+    expect(await subscriptions.update(store.id, subscription.id, () => refusal)).to.deep.equal(refusal);
+    expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(changed);
+    expect(await subscriptions.update(other.id, subscription.id, () => E.right(changed))).to.deep.equal(
+      E.left(missing),
+    );
+    expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
+  });
+
+  it('serialises concurrent updates, state changes and a delete of one subscription', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const subscription = aSubscription(offering, versionId);
+    await subscriptions.insert(subscription);
+    const pause = (s: typeof subscription, o: typeof offering) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
+    // Each rename reads the name under the lock and appends to it: a lost update would drop a letter.
+    const rename = (letter: string) =>
+      subscriptions.update(store.id, subscription.id, (s) => E.right({ ...s, name: `${s.name}${letter}` }));
+    const renamed = await Promise.all(
+      [...'abcdef'].map(rename).concat([subscriptions.applyState(store.id, subscription.id, pause) as never]),
+    );
+    expect(renamed.every(E.isRight)).to.equal(true);
+    const read = await subscriptions.findById(store.id, subscription.id);
+    expect([...(read?.subscription.name.slice('Ada Lovelace'.length) ?? '')].sort().join('')).to.equal('abcdef');
+    expect(read?.subscription.flags.paused, 'the state change survives the updates').to.equal(true);
+    const [deleted, ...late] = await Promise.all([
+      subscriptions.delete(store.id, subscription.id),
+      rename('x'),
+      rename('y'),
+    ]);
+    expect(deleted).to.deep.equal(E.right(undefined));
+    expect(late.every((r) => E.isRight(r) || (E.isLeft(r) && r.left._tag === 'Missing'))).to.equal(true);
+    expect(await subscriptions.findById(store.id, subscription.id)).to.equal(undefined);
+  });
+
+  describe('batches (an import stores its runs of subscription lines together)', () => {
+    const now = new Date('2026-02-02T00:00:00.000Z');
+    const withInvoice = (subscription: Subscription, offering: Offering): NewSubscription => {
+      const firstInvoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, {
+        id: randomIds.uuid(),
+        now,
+      });
+      if (firstInvoice === undefined) throw new Error('no first invoice');
+      return { subscription, firstInvoice };
+    };
+    const numbers = async (invoices: InvoiceRepository, storeId: Uuid, batch: readonly NewSubscription[]) =>
+      Promise.all(
+        batch.map(async (c) =>
+          c.firstInvoice === undefined ? undefined : (await invoices.findById(storeId, c.firstInvoice.id))?.number,
+        ),
+      );
+
+    it('stores a batch whole: each subscription, the running count raised by their number, their invoices numbered next in the order given', async () => {
+      const { subscriptions, invoices, offering, versionId, store } = await setup();
+      const earlier = withInvoice(aSubscription(offering, versionId), offering);
+      await subscriptions.insert(earlier.subscription, earlier.firstInvoice);
+      const batch = [
+        withInvoice(aSubscription(offering, versionId), offering),
+        {
+          subscription: aSubscription(offering, versionId, {
+            flags: { canceled: false, paused: false, suspended: false, pending: true },
+          }),
+        },
+        withInvoice(aSubscription(offering, versionId), offering),
+      ];
+      await subscriptions.insertMany(store.id, batch);
+      await subscriptions.insertMany(store.id, []);
+      expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 4, totalMethod: 'exact' });
+      expect(await numbers(invoices, store.id, batch)).to.deep.equal([2, undefined, 3]);
+      for (const { subscription } of batch)
+        expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
+      const next = withInvoice(aSubscription(offering, versionId), offering);
+      await subscriptions.insert(next.subscription, next.firstInvoice);
+      expect(await numbers(invoices, store.id, [next])).to.deep.equal([4]);
+    });
+
+    it('stores nothing of a batch with an id already taken midway: no subscription, count, invoice or invoice number', async () => {
+      const { subscriptions, invoices, offering, versionId, store } = await setup();
+      const taken = aSubscription(offering, versionId);
+      await subscriptions.insert(taken);
+      const batch = [
+        withInvoice(aSubscription(offering, versionId), offering),
+        withInvoice({ ...taken, email: 'again@example.com' }, offering),
+        withInvoice(aSubscription(offering, versionId), offering),
+      ];
+      let refused: unknown;
+      await subscriptions.insertMany(store.id, batch).catch((error: unknown) => (refused = error));
+      expect(refused, 'the batch is refused').to.be.instanceOf(Error);
+      expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
+      expect((await subscriptions.list(store.id, query())).items.map((s) => s.id)).to.deep.equal([taken.id]);
+      expect(await numbers(invoices, store.id, batch)).to.deep.equal([undefined, undefined, undefined]);
+      const next = withInvoice(aSubscription(offering, versionId), offering);
+      await subscriptions.insert(next.subscription, next.firstInvoice);
+      expect(await numbers(invoices, store.id, [next]), 'no number was used up').to.deep.equal([1]);
+    });
+
+    it("tells which ids are the store's subscriptions, and no other store's", async () => {
+      const { subscriptions, offering, versionId, store, other } = await setup();
+      const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
+      await subscriptions.insertMany(store.id, [{ subscription: a }, { subscription: b }]);
+      const unknown = randomIds.uuid();
+      expect([...(await subscriptions.existing(store.id, [a.id, unknown, b.id]))].sort()).to.deep.equal(
+        [a.id, b.id].sort(),
+      );
+      expect([...(await subscriptions.existing(other.id, [a.id, b.id]))]).to.deep.equal([]);
+      expect([...(await subscriptions.existing(store.id, []))]).to.deep.equal([]);
+    });
+  });
+});
