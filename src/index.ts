@@ -152,16 +152,16 @@ export {
 export type { OfferingProrationRepository } from './application/ports/billing/offering-proration-repository.js';
 export type { OfferingFilterField, OfferingQuery } from './domain/catalogue/offering-query.js';
 export type {
-  BillingPolicyRepository,
+  StoreRecordRepository,
   DunningRuleRepository,
   ProrationPolicyRepository,
-} from './application/ports/billing/billing-policy-repository.js';
+} from './application/ports/store-record-repository.js';
 export type {
   AccountMembershipSettingsRepository,
   CartSettingsRepository,
   SettingsRepository,
 } from './application/ports/settings/settings-repository.js';
-export type { BillingPolicy, BillingPolicyQuery } from './domain/billing/billing-policy.js';
+export type { StoreRecord, StoreRecordQuery } from './domain/shared/store-record.js';
 export type {
   ProrationPolicy,
   ProrationPolicyAttributes,

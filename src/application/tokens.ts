@@ -10,7 +10,7 @@ import type { RateLimiter } from './ports/rate-limits/rate-limiter.js';
 import type { AuthFailureLimiter } from './ports/auth/auth-failure-limiter.js';
 import type { OfferingRepository } from './ports/catalogue/offering-repository.js';
 import type { SubscriberRepository } from './ports/subscriptions/subscriber-repository.js';
-import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/billing/billing-policy-repository.js';
+import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/store-record-repository.js';
 import type {
   AccountMembershipSettingsRepository,
   CartSettingsRepository,

@@ -6,7 +6,7 @@ import type { PlanAttributes, SubscriptionPlan } from '../../src/domain/catalogu
 import type { ProductAttributes, SubscriptionProduct } from '../../src/domain/catalogue/product.js';
 import type { SubscriberAttributes, Subscriber } from '../../src/domain/subscriptions/subscriber.js';
 import type { Subscription } from '../../src/domain/subscriptions/subscription.js';
-import type { BillingPolicy } from '../../src/domain/billing/billing-policy.js';
+import type { StoreRecord } from '../../src/domain/shared/store-record.js';
 import type { DunningRule, DunningRuleAttributes } from '../../src/domain/billing/dunning-rule.js';
 import type { ProrationPolicy, ProrationPolicyAttributes } from '../../src/domain/billing/proration-policy.js';
 
@@ -118,7 +118,7 @@ export const aSubscriber = (
   updatedAt: createdAt,
 });
 
-const aBillingPolicy = <A>(storeId: Uuid, attributes: A, createdAt: Date): BillingPolicy<A> => ({
+const aStoreRecord = <A>(storeId: Uuid, attributes: A, createdAt: Date): StoreRecord<A> => ({
   id: randomIds.uuid(),
   storeId,
   attributes,
@@ -130,14 +130,14 @@ export const aProrationPolicy = (
   storeId: Uuid,
   attributes: Partial<ProrationPolicyAttributes> = {},
   createdAt = at('2026-01-01T00:00:00.000Z'),
-): ProrationPolicy => aBillingPolicy(storeId, { name: 'Main policy', rounding: 'up', ...attributes }, createdAt);
+): ProrationPolicy => aStoreRecord(storeId, { name: 'Main policy', rounding: 'up', ...attributes }, createdAt);
 
 export const aDunningRule = (
   storeId: Uuid,
   attributes: Partial<DunningRuleAttributes> = {},
   createdAt = at('2026-01-01T00:00:00.000Z'),
 ): DunningRule =>
-  aBillingPolicy(
+  aStoreRecord(
     storeId,
     { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none', ...attributes },
     createdAt,
@@ -148,7 +148,7 @@ export const aSchedule = (
   attributes: Partial<ScheduleAttributes> = {},
   createdAt = at('2026-01-01T00:00:00.000Z'),
 ): Schedule =>
-  aBillingPolicy(
+  aStoreRecord(
     storeId,
     { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' }, ...attributes },
     createdAt,

@@ -4,7 +4,7 @@ import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-m
 import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-offering-repository.js';
 import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
 import { InMemoryInvoiceRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-invoice-repository.js';
-import { InMemoryBillingPolicyRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-billing-policy-repository.js';
+import { InMemoryStoreRecordRepository } from '../../src/adapters/persistence/in-memory/in-memory-store-record-repository.js';
 import {
   InMemoryOfferingProrationRepository,
   usedByAnOffering,
@@ -140,7 +140,7 @@ export const subscriptionCore = async () => {
           clock,
           everyStoreOn(clock),
           new InMemoryOfferingProrationRepository(state),
-          new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) =>
+          new InMemoryStoreRecordRepository(state.prorationPolicies, PRORATION_POLICIES, (id) =>
             usedByAnOffering(state, id),
           ),
         ),

@@ -7,11 +7,11 @@ import { numberInRange } from '../shared/number.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
 import type { Parsed } from '../shared/validation.js';
 import {
-  BILLING_POLICY_LIST,
-  billingPolicyParsers,
-  type BillingPolicy,
-  type BillingPolicyKind,
-} from './billing-policy.js';
+  STORE_RECORD_LIST,
+  storeRecordParsers,
+  type StoreRecord,
+  type StoreRecordKind,
+} from '../shared/store-record.js';
 
 export const DUNNING_RULE_TYPE = 'subscription_dunning_rule';
 
@@ -37,7 +37,7 @@ export type DunningRuleAttributes = Created<typeof DUNNING_RULE_FIELDS>;
 export type DunningRuleChanges = Changes<typeof DUNNING_RULE_FIELDS>;
 
 /** How failed payments of a store's invoices are retried, and what follows when they all fail. */
-export type DunningRule = BillingPolicy<DunningRuleAttributes>;
+export type DunningRule = StoreRecord<DunningRuleAttributes>;
 
 /**
  * EPCC ties the multiplier to backoff ("must only be set for backup types") and to tiered ("the factor by
@@ -63,12 +63,11 @@ const STORED_FIELDS = { ...DUNNING_RULE_FIELDS, payment_retries_limit: requiredF
 export const DEFAULT_MARK = 'default';
 
 /** EPCC: "There can only be one default rule per store"; any rule can be deleted at any time. */
-export const DUNNING_RULES: BillingPolicyKind<DunningRuleAttributes, DunningRuleChanges> = {
-  ...billingPolicyParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', noMultiplierWhenFixed),
-  fromStorage: billingPolicyParsers(DUNNING_RULE_TYPE, STORED_FIELDS, 'dunning rule', noMultiplierWhenFixed)
-    .fromStorage,
+export const DUNNING_RULES: StoreRecordKind<DunningRuleAttributes, DunningRuleChanges> = {
+  ...storeRecordParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', noMultiplierWhenFixed),
+  fromStorage: storeRecordParsers(DUNNING_RULE_TYPE, STORED_FIELDS, 'dunning rule', noMultiplierWhenFixed).fromStorage,
   exclusiveValue: (attributes) => (attributes.default === true ? DEFAULT_MARK : undefined),
   notFound: 'dunning rule not found',
-  list: BILLING_POLICY_LIST,
+  list: STORE_RECORD_LIST,
   taken: 'the store already has a default dunning rule; make it not the default first',
 };

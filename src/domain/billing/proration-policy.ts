@@ -2,11 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
 import {
-  BILLING_POLICY_LIST,
-  billingPolicyParsers,
-  type BillingPolicy,
-  type BillingPolicyKind,
-} from './billing-policy.js';
+  STORE_RECORD_LIST,
+  storeRecordParsers,
+  type StoreRecord,
+  type StoreRecordKind,
+} from '../shared/store-record.js';
 import { parseCatalogueName, parseExternalRef } from '../catalogue/catalogue-fields.js';
 
 export const PRORATION_POLICY_TYPE = 'subscription_proration_policy';
@@ -26,14 +26,14 @@ export type ProrationPolicyAttributes = Created<typeof PRORATION_POLICY_FIELDS>;
 export type ProrationPolicyChanges = Changes<typeof PRORATION_POLICY_FIELDS>;
 
 /** How an offering's subscriptions are charged for part of a billing period; offerings refer to one. */
-export type ProrationPolicy = BillingPolicy<ProrationPolicyAttributes>;
+export type ProrationPolicy = StoreRecord<ProrationPolicyAttributes>;
 
 /** EPCC: `external_ref` must be unique in the store, and a policy an offering uses cannot be deleted. */
-export const PRORATION_POLICIES: BillingPolicyKind<ProrationPolicyAttributes, ProrationPolicyChanges> = {
-  ...billingPolicyParsers(PRORATION_POLICY_TYPE, PRORATION_POLICY_FIELDS, 'proration policy', E.right),
+export const PRORATION_POLICIES: StoreRecordKind<ProrationPolicyAttributes, ProrationPolicyChanges> = {
+  ...storeRecordParsers(PRORATION_POLICY_TYPE, PRORATION_POLICY_FIELDS, 'proration policy', E.right),
   exclusiveValue: (attributes) => attributes.external_ref,
   notFound: 'proration policy not found',
-  list: BILLING_POLICY_LIST,
+  list: STORE_RECORD_LIST,
   taken: 'another proration policy of the store has this external_ref',
   inUse: 'the proration policy is used by an offering; detach it first',
 };

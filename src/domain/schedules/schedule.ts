@@ -5,10 +5,10 @@ import { optionalField, requiredField, type Changes, type Created } from '../sha
 import { isRecord, type Parsed } from '../shared/validation.js';
 import {
   BY_EXTERNAL_REF_LIST,
-  billingPolicyParsers,
-  type BillingPolicy,
-  type BillingPolicyKind,
-} from '../billing/billing-policy.js';
+  storeRecordParsers,
+  type StoreRecord,
+  type StoreRecordKind,
+} from '../shared/store-record.js';
 import { parseCatalogueName, parseExternalRef } from '../catalogue/catalogue-fields.js';
 import type { JobType } from '../jobs/job.js';
 import { parseLocation, parseSpecification, type ScheduleTiming } from './schedule-timing.js';
@@ -53,16 +53,16 @@ export type ScheduleAttributes = Created<typeof SCHEDULE_FIELDS>;
 export type ScheduleChanges = Changes<typeof SCHEDULE_FIELDS>;
 
 /** Starts a job of one type at each instant of a cron specification, read in the schedule's time zone. */
-export type Schedule = BillingPolicy<ScheduleAttributes>;
+export type Schedule = StoreRecord<ScheduleAttributes>;
 
 export const timingOf = (schedule: Schedule): ScheduleTiming => ({
   specification: schedule.attributes.specification,
   location: schedule.attributes.location,
 });
 
-/** Stored alike with the billing policies: `external_ref` unique in the store (EPCC calls it "a unique attribute"), and filterable. */
-export const SCHEDULES: BillingPolicyKind<ScheduleAttributes, ScheduleChanges> = {
-  ...billingPolicyParsers(SCHEDULE_TYPE, SCHEDULE_FIELDS, 'schedule', E.right),
+/** Stored like the other records of a kind: `external_ref` unique in the store (EPCC calls it "a unique attribute"), and filterable. */
+export const SCHEDULES: StoreRecordKind<ScheduleAttributes, ScheduleChanges> = {
+  ...storeRecordParsers(SCHEDULE_TYPE, SCHEDULE_FIELDS, 'schedule', E.right),
   exclusiveValue: (attributes) => attributes.external_ref,
   notFound: 'schedule not found',
   taken: 'another schedule of the store has this external_ref',

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BILLING_POLICY_LIST } from '../../../src/domain/billing/billing-policy.js';
+import { STORE_RECORD_LIST } from '../../../src/domain/shared/store-record.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { listQuery } from '../../support/list-queries.js';
@@ -25,10 +25,10 @@ forEachBackend(
         const counter = new QueryCounter();
         const counted = portsOf({ kind: 'database', handle: { ...p.handle, db: p.handle.db.withPlugin(counter) } });
         expect(
-          (await counted.prorationPolicies.list(store.id, listQuery(BILLING_POLICY_LIST, { limit }))).items,
+          (await counted.prorationPolicies.list(store.id, listQuery(STORE_RECORD_LIST, { limit }))).items,
         ).to.have.length(limit);
         expect(
-          (await counted.dunningRules.list(store.id, listQuery(BILLING_POLICY_LIST, { limit }))).items,
+          (await counted.dunningRules.list(store.id, listQuery(STORE_RECORD_LIST, { limit }))).items,
         ).to.have.length(limit);
         costs[`both ${limit}`] = counter.count;
       }

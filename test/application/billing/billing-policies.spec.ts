@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { InMemoryBillingPolicyRepository } from '../../../src/adapters/persistence/in-memory/billing/in-memory-billing-policy-repository.js';
+import { InMemoryStoreRecordRepository } from '../../../src/adapters/persistence/in-memory/in-memory-store-record-repository.js';
 import { InMemorySettingsRepository } from '../../../src/adapters/persistence/in-memory/settings/in-memory-settings-repository.js';
 import { GetCartSettings, UpdateCartSettings } from '../../../src/application/use-cases/settings/cart-settings.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
@@ -41,8 +41,8 @@ const rule = (attributes: Record<string, unknown> = {}) => ({
 
 const setup = async (referredTo: (id: Uuid) => boolean = () => false) => {
   const core = inMemoryCore();
-  const policies = new InMemoryBillingPolicyRepository(core.state.prorationPolicies, PRORATION_POLICIES, referredTo);
-  const rules = new InMemoryBillingPolicyRepository(core.state.dunningRules, DUNNING_RULES);
+  const policies = new InMemoryStoreRecordRepository(core.state.prorationPolicies, PRORATION_POLICIES, referredTo);
+  const rules = new InMemoryStoreRecordRepository(core.state.dunningRules, DUNNING_RULES);
   const cart = new InMemorySettingsRepository(core.state, core.state.cartSettings, DEFAULT_CART_SETTINGS);
   const memberships = new InMemorySettingsRepository(
     core.state,

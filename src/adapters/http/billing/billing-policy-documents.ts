@@ -1,10 +1,10 @@
-import type { BillingPolicy } from '../../../domain/billing/billing-policy.js';
+import type { StoreRecord } from '../../../domain/shared/store-record.js';
 import { DUNNING_RULE_TYPE, type DunningRule } from '../../../domain/billing/dunning-rule.js';
 import { PRORATION_POLICY_TYPE, type ProrationPolicy } from '../../../domain/billing/proration-policy.js';
 import { formatTimestamp } from '../timestamps.js';
 
 /** EPCC's shape for both: the attributes alone (no timestamps among them), and `meta` with the owner and the timestamps. */
-const billingPolicyResource = <A extends object>(type: string, record: BillingPolicy<A>, attributes: object) => ({
+const billingPolicyResource = <A extends object>(type: string, record: StoreRecord<A>, attributes: object) => ({
   id: record.id,
   type,
   attributes,

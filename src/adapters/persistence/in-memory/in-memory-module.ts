@@ -13,7 +13,7 @@ import { InMemoryTestClockRepository } from './test-clocks/in-memory-test-clock-
 import { InMemoryState } from './in-memory-state.js';
 import { InMemoryCatalogueRepository } from './catalogue/in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from './catalogue/in-memory-offering-repository.js';
-import { InMemoryBillingPolicyRepository } from './billing/in-memory-billing-policy-repository.js';
+import { InMemoryStoreRecordRepository } from './in-memory-store-record-repository.js';
 import { InMemorySettingsRepository } from './settings/in-memory-settings-repository.js';
 import {
   InMemoryOfferingProrationRepository,
@@ -79,12 +79,12 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.SubscriptionRepository).to(InMemorySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(InMemorySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(
-      new InMemoryBillingPolicyRepository(state.prorationPolicies, PRORATION_POLICIES, (id) =>
+      new InMemoryStoreRecordRepository(state.prorationPolicies, PRORATION_POLICIES, (id) =>
         usedByAnOffering(state, id),
       ),
     );
     bind(TOKENS.DunningRuleRepository).toConstantValue(
-      new InMemoryBillingPolicyRepository(state.dunningRules, DUNNING_RULES),
+      new InMemoryStoreRecordRepository(state.dunningRules, DUNNING_RULES),
     );
     bind(TOKENS.ScheduleRepository)
       .toDynamicValue((ctx) => new InMemoryScheduleRepository(state.schedules, ctx.get(IN_MEMORY.Outbox)))

@@ -12,7 +12,7 @@ import { KyselyApplicationKeyRepository } from './keys/kysely-application-key-re
 import { KyselyDatabaseHealth } from './health/kysely-database-health.js';
 import { KyselyCatalogueRepository } from './catalogue/kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './catalogue/kysely-offering-repository.js';
-import { KyselyBillingPolicyRepository } from './billing/kysely-billing-policy-repository.js';
+import { KyselyStoreRecordRepository } from './kysely-store-record-repository.js';
 import {
   ACCOUNT_MEMBERSHIP_SETTINGS_ROWS,
   CART_SETTINGS_ROWS,
@@ -77,10 +77,10 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.SubscriptionRepository).to(KyselySubscriptionRepository).inSingletonScope();
     bind(TOKENS.SubscriberRepository).to(KyselySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(
-      new KyselyBillingPolicyRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES),
+      new KyselyStoreRecordRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES),
     );
     bind(TOKENS.DunningRuleRepository).toConstantValue(
-      new KyselyBillingPolicyRepository(handle, 'subscription_dunning_rules', DUNNING_RULES),
+      new KyselyStoreRecordRepository(handle, 'subscription_dunning_rules', DUNNING_RULES),
     );
     bind(TOKENS.ScheduleRepository)
       .toDynamicValue((ctx) => new KyselyScheduleRepository(handle, ctx.get(PERSISTENCE.Outbox)))

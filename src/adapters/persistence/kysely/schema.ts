@@ -147,7 +147,7 @@ export interface IdempotencyKeysTable {
 }
 
 /** Proration policies, dunning rules and schedules share one shape: the attributes as JSON and the value only one record of a store may hold. */
-export interface BillingPoliciesTable {
+export interface StoreRecordsTable {
   id: string;
   store_id: string;
   exclusive_key: string | null;
@@ -261,9 +261,9 @@ export interface ImportLinesTable {
 
 /** Kysely's own bookkeeping is not listed: the migrator owns it. */
 export interface Tables {
-  subscription_proration_policies: BillingPoliciesTable;
-  subscription_dunning_rules: BillingPoliciesTable;
-  subscription_schedules: BillingPoliciesTable;
+  subscription_proration_policies: StoreRecordsTable;
+  subscription_dunning_rules: StoreRecordsTable;
+  subscription_schedules: StoreRecordsTable;
   cart_settings: CartSettingsTable;
   account_membership_settings: AccountMembershipSettingsTable;
   stores: StoresTable;

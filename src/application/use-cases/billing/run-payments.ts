@@ -9,7 +9,7 @@ import { isDueForPayment, type RetryPolicy } from '../../../domain/billing/payme
 import { totalsByCurrency, type PaymentRunReport } from '../../../domain/billing/run-reports.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { DunningRuleRepository } from '../../ports/billing/billing-policy-repository.js';
+import type { DunningRuleRepository } from '../../ports/store-record-repository.js';
 import {
   notAttempted,
   type InvoiceRepository,

@@ -5,7 +5,7 @@ import { PAYMENT_NOT_FOUND, type InvoicePayment } from '../../../domain/billing/
 import { parseSettlement, settled } from '../../../domain/billing/settlement.js';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { DunningRuleRepository } from '../../ports/billing/billing-policy-repository.js';
+import type { DunningRuleRepository } from '../../ports/store-record-repository.js';
 import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';

@@ -10,6 +10,7 @@ import type { CatalogueRepository } from '../../ports/catalogue/catalogue-reposi
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { listPage } from '../list-page.js';
+import type { RecordBodies } from '../record-use-cases.js';
 
 /*
  * Products and plans follow the same rules; only their attributes and wording differ (`kind`). These are
@@ -93,3 +94,14 @@ export const deleteRecord = async <A, C>(
   if (E.isRight(deleted)) return deleted;
   return E.left(deleted.left._tag === 'Missing' ? notFound(kind.notFound) : conflict(kind.inUse, 'in_use'));
 };
+
+/** The bodies of a catalogue kind's five use cases, for `recordUseCases`. */
+export const catalogueRecordBodies = <A extends object, C extends object>(
+  kind: CatalogueKind<A, C>,
+): RecordBodies<CatalogueRecord<A>, CatalogueRepository<A>> => ({
+  create: (records, system, storeId, data) => createRecord(kind, records, system, storeId, data),
+  get: (records, storeId, id) => getRecord(kind, records, storeId, id),
+  list: (records, stores, storeId, params) => listRecords(records, stores, storeId, params),
+  update: (records, clock, storeId, id, data) => updateRecord(kind, records, clock, storeId, id, data),
+  delete: (records, storeId, id) => deleteRecord(kind, records, storeId, id),
+});

@@ -24,13 +24,13 @@ import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { instantsBetween } from './schedule-instants.js';
 import {
-  createPolicy,
-  deletePolicy,
-  getPolicy,
-  listPolicies,
-  updatePolicy,
-  type BillingPolicyRules,
-} from '../billing/billing-policies.js';
+  createStoreRecord,
+  deleteStoreRecord,
+  getStoreRecord,
+  listStoreRecords,
+  updateStoreRecord,
+  type StoreRecordRules,
+} from '../store-records.js';
 
 /*
  * A schedule is stored first and handed to the job queue after, so the queue never fires a schedule the
@@ -39,7 +39,7 @@ import {
  */
 
 /** The domain checks a specification's form; the calendar, which reads it, what its fields hold. */
-const rulesWith = (calendar: ScheduleCalendar): BillingPolicyRules<ScheduleAttributes, ScheduleChanges> => ({
+const rulesWith = (calendar: ScheduleCalendar): StoreRecordRules<ScheduleAttributes, ScheduleChanges> => ({
   kind: SCHEDULES,
   takenCode: 'external_ref_taken',
   check: (attributes) => {
@@ -48,7 +48,7 @@ const rulesWith = (calendar: ScheduleCalendar): BillingPolicyRules<ScheduleAttri
   },
 });
 /** Reads and deletes take the stored record as it is. */
-const RULES: BillingPolicyRules<ScheduleAttributes, ScheduleChanges> = {
+const RULES: StoreRecordRules<ScheduleAttributes, ScheduleChanges> = {
   kind: SCHEDULES,
   takenCode: 'external_ref_taken',
 };
@@ -64,7 +64,7 @@ export class CreateSchedule {
   ) {}
 
   async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, Schedule>> {
-    const created = await createPolicy(
+    const created = await createStoreRecord(
       rulesWith(this.calendar),
       this.records,
       { clock: this.clock, ids: this.ids },
@@ -81,7 +81,7 @@ export class GetSchedule {
   constructor(@inject(TOKENS.ScheduleRepository) private readonly records: ScheduleRepository) {}
 
   execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, Schedule>> {
-    return getPolicy(RULES, this.records, storeId, id);
+    return getStoreRecord(RULES, this.records, storeId, id);
   }
 }
 
@@ -93,7 +93,7 @@ export class ListSchedules {
   ) {}
 
   execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, Page<Schedule>>> {
-    return listPolicies(RULES, this.records, this.stores, storeId, params);
+    return listStoreRecords(RULES, this.records, this.stores, storeId, params);
   }
 }
 
@@ -108,7 +108,7 @@ export class UpdateSchedule {
   ) {}
 
   async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, Schedule>> {
-    const updated = await updatePolicy(rulesWith(this.calendar), this.records, this.clock, storeId, id, data);
+    const updated = await updateStoreRecord(rulesWith(this.calendar), this.records, this.clock, storeId, id, data);
     if (E.isRight(updated)) await this.queue.upsertSchedule(updated.right.id, timingOf(updated.right));
     return updated;
   }
@@ -122,7 +122,7 @@ export class DeleteSchedule {
   ) {}
 
   async execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, void>> {
-    const deleted = await deletePolicy(RULES, this.records, storeId, id);
+    const deleted = await deleteStoreRecord(RULES, this.records, storeId, id);
     const scheduleId = parseUuid(id);
     if (E.isRight(deleted) && scheduleId !== undefined) await this.queue.removeSchedule(scheduleId);
     return deleted;

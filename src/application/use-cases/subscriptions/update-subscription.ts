@@ -12,7 +12,7 @@ import type {
 } from '../../ports/subscriptions/subscription-repository.js';
 import type { Clock } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
-import type { ProrationPolicyRepository } from '../../ports/billing/billing-policy-repository.js';
+import type { ProrationPolicyRepository } from '../../ports/store-record-repository.js';
 import type { OfferingProrationRepository } from '../../ports/billing/offering-proration-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { changeSubscription } from './change-subscription.js';

@@ -8,10 +8,10 @@ import {
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 import { oldestFirst } from '../../../../domain/query/order.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { InMemoryBillingPolicyRepository } from '../billing/in-memory-billing-policy-repository.js';
+import { InMemoryStoreRecordRepository } from '../in-memory-store-record-repository.js';
 
 export class InMemoryScheduleRepository
-  extends InMemoryBillingPolicyRepository<ScheduleAttributes>
+  extends InMemoryStoreRecordRepository<ScheduleAttributes>
   implements ScheduleRepository
 {
   constructor(records: Map<string, Schedule>, outbox?: InMemoryOutbox) {

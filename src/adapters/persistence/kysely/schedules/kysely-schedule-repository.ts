@@ -7,12 +7,12 @@ import {
 } from '../../../../domain/schedules/schedule.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { KyselyBillingPolicyRepository } from '../billing/kysely-billing-policy-repository.js';
+import { KyselyStoreRecordRepository } from '../kysely-store-record-repository.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { oldestFirst } from '../kysely-list.js';
 
 export class KyselyScheduleRepository
-  extends KyselyBillingPolicyRepository<ScheduleAttributes>
+  extends KyselyStoreRecordRepository<ScheduleAttributes>
   implements ScheduleRepository
 {
   constructor(handle: DatabaseHandle, outbox?: KyselyOutbox) {

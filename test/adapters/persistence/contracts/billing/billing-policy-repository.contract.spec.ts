@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { missing, taken } from '../../../../../src/application/ports/storage-outcomes.js';
-import { BILLING_POLICY_LIST } from '../../../../../src/domain/billing/billing-policy.js';
+import { STORE_RECORD_LIST } from '../../../../../src/domain/shared/store-record.js';
 import { DEFAULT_MARK } from '../../../../../src/domain/billing/dunning-rule.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
@@ -59,7 +59,7 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
     );
     expect(await policies.insert(aProrationPolicy(store.id))).to.deep.equal(E.right(undefined));
     expect(await policies.insert(aProrationPolicy(store.id))).to.deep.equal(E.right(undefined));
-    expect((await policies.list(store.id, listQuery(BILLING_POLICY_LIST))).total).to.equal(4);
+    expect((await policies.list(store.id, listQuery(STORE_RECORD_LIST))).total).to.equal(4);
   });
 
   it('lets one dunning rule of a store be the default; rules that are not the default never collide', async () => {
@@ -106,7 +106,7 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
     );
     expect(promotions.filter(E.isRight)).to.have.length(1);
     expect(promotions.filter(E.isLeft).map((p) => p.left)).to.deep.equal(Array.from({ length: 5 }, () => taken));
-    const defaults = (await rules.list(store.id, listQuery(BILLING_POLICY_LIST, { limit: 100 }))).items.filter(
+    const defaults = (await rules.list(store.id, listQuery(STORE_RECORD_LIST, { limit: 100 }))).items.filter(
       (r) => r.attributes.default === true,
     );
     expect(defaults).to.have.length(1);
@@ -187,11 +187,11 @@ forEachBackend('Billing policy repository contract (proration policies and dunni
     ];
     for (const p of [...dated, ...sameInstant]) await policies.insert(p);
     await policies.insert(aProrationPolicy(other.id));
-    const all = await policies.list(store.id, listQuery(BILLING_POLICY_LIST, { limit: 100 }));
+    const all = await policies.list(store.id, listQuery(STORE_RECORD_LIST, { limit: 100 }));
     const tied = [...sameInstant].sort((a, b) => (a.id < b.id ? 1 : -1));
     expect(all.items.map((p) => p.id)).to.deep.equal([...tied, ...[...dated].reverse()].map((p) => p.id));
     expect(all.total).to.equal(5);
-    const page = await policies.list(store.id, listQuery(BILLING_POLICY_LIST, { limit: 2, offset: 2 }));
+    const page = await policies.list(store.id, listQuery(STORE_RECORD_LIST, { limit: 2, offset: 2 }));
     expect(page.items.map((p) => p.id)).to.deep.equal([dated[2]!.id, dated[1]!.id]);
     expect(page.total).to.equal(5);
   });

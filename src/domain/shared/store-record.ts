@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { ListQuery, ListRules } from '../query/list-query.js';
-import type { Issues } from '../shared/errors.js';
-import { parseChanges, parseCreated, type Changes, type Created, type FieldSpec } from '../shared/record-parser.js';
-import type { Uuid } from '../shared/uuid.js';
-import type { Parsed } from '../shared/validation.js';
+import type { Issues } from './errors.js';
+import { parseChanges, parseCreated, type Changes, type Created, type FieldSpec } from './record-parser.js';
+import type { Uuid } from './uuid.js';
+import type { Parsed } from './validation.js';
 import { typedAttributes } from '../catalogue/catalogue-fields.js';
 
-/** A rule of how a store bills its subscriptions: a proration policy or a dunning rule. */
-export interface BillingPolicy<A> {
+/** A record a store keeps of one kind (a proration policy, a dunning rule, a schedule), with its attributes. */
+export interface StoreRecord<A> {
   readonly id: Uuid;
   readonly storeId: Uuid;
   readonly attributes: A;
@@ -16,24 +16,24 @@ export interface BillingPolicy<A> {
   readonly updatedAt: Date;
 }
 
-/** The one field a billing policy list may be filtered on, for the kinds whose exclusive value is their `external_ref`. */
-export type BillingPolicyFilterField = 'external_ref';
+/** The one field a store record list may be filtered on, for the kinds whose exclusive value is their `external_ref`. */
+export type StoreRecordFilterField = 'external_ref';
 
 /** EPCC filters neither proration policies nor dunning rules, and no kind embeds anything: read a page at a time, newest first. */
-export const BILLING_POLICY_LIST: ListRules<BillingPolicyFilterField> = { include: [] };
+export const STORE_RECORD_LIST: ListRules<StoreRecordFilterField> = { include: [] };
 /** Schedules are filtered with `eq(external_ref,…)` (and `in`), answered from the same unique key that keeps the value exclusive. */
-export const BY_EXTERNAL_REF_LIST: ListRules<BillingPolicyFilterField> = {
+export const BY_EXTERNAL_REF_LIST: ListRules<StoreRecordFilterField> = {
   filter: { external_ref: ['eq', 'in'] },
   include: [],
 };
-export type BillingPolicyQuery = ListQuery<BillingPolicyFilterField>;
+export type StoreRecordQuery = ListQuery<StoreRecordFilterField>;
 
 /**
- * What the use cases and storage need to know of one kind of billing policy: how it is read from requests
+ * What the use cases and storage need to know of one kind of store record: how it is read from requests
  * and from storage, the rule a whole record must satisfy after a partial update, the value no two of a
  * store's records may share, and the words of its refusals.
  */
-export interface BillingPolicyKind<A, C> {
+export interface StoreRecordKind<A, C> {
   readonly type: string;
   readonly parseNew: (data: unknown) => Parsed<A>;
   readonly parseChanges: (data: unknown) => Parsed<C>;
@@ -48,11 +48,11 @@ export interface BillingPolicyKind<A, C> {
   /** Why a record others still refer to is not deleted; kinds nothing refers to have none. */
   readonly inUse?: string;
   /** What its list accepts; a filter on `external_ref` only for kinds whose exclusive value it is. */
-  readonly list: ListRules<BillingPolicyFilterField>;
+  readonly list: ListRules<StoreRecordFilterField>;
 }
 
 /** Reads `{"type": ..., "attributes": {...}}` with the kind's field rules, then its whole-record rules. */
-export const billingPolicyParsers = <S extends Readonly<Record<string, FieldSpec<unknown>>>>(
+export const storeRecordParsers = <S extends Readonly<Record<string, FieldSpec<unknown>>>>(
   type: string,
   fields: S,
   storedName: string,

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { BillingPolicyRepository } from '../../../../application/ports/billing/billing-policy-repository.js';
+import type { StoreRecordRepository } from '../../../application/ports/store-record-repository.js';
 import {
   inUse,
   missing,
@@ -7,38 +7,34 @@ import {
   type InUse,
   type Missing,
   type Taken,
-} from '../../../../application/ports/storage-outcomes.js';
-import type { Page } from '../../../../domain/query/page.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type {
-  BillingPolicy,
-  BillingPolicyKind,
-  BillingPolicyQuery,
-} from '../../../../domain/billing/billing-policy.js';
-import { listOf } from '../in-memory-list.js';
+} from '../../../application/ports/storage-outcomes.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { StoreRecord, StoreRecordKind, StoreRecordQuery } from '../../../domain/shared/store-record.js';
+import { listOf } from './in-memory-list.js';
 
-import { goneNow, presentNow, type InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import { goneNow, presentNow, type InMemoryOutbox } from './integrations/in-memory-outbox.js';
+import type { ObservedPayloads } from '../../../application/ports/integrations/observed-payloads.js';
 
 /** What a kind of record tells integrations (schedules do), in memory. */
-export interface ObservedPolicies<A> {
+export interface ObservedRecords<A> {
   readonly outbox: InMemoryOutbox;
   readonly prefix: 'subscription-schedule';
   readonly type: string;
-  readonly render: (payloads: ObservedPayloads, record: BillingPolicy<A>) => unknown;
+  readonly render: (payloads: ObservedPayloads, record: StoreRecord<A>) => unknown;
 }
 
-/** Proration policies and dunning rules held in a map; `referredTo` says whether anything still refers to a record. */
-export class InMemoryBillingPolicyRepository<A> implements BillingPolicyRepository<A> {
+/** Proration policies, dunning rules and schedules held in a map; `referredTo` says whether anything still refers to a record. */
+export class InMemoryStoreRecordRepository<A> implements StoreRecordRepository<A> {
   constructor(
-    protected readonly records: Map<string, BillingPolicy<A>>,
-    private readonly kind: BillingPolicyKind<A, unknown>,
+    protected readonly records: Map<string, StoreRecord<A>>,
+    private readonly kind: StoreRecordKind<A, unknown>,
     private readonly referredTo: (id: Uuid) => boolean = () => false,
-    private readonly observed?: ObservedPolicies<A>,
+    private readonly observed?: ObservedRecords<A>,
   ) {}
 
   /** Whether another record of the store holds the exclusive value `record` would hold. */
-  private takenBy(record: BillingPolicy<A>): boolean {
+  private takenBy(record: StoreRecord<A>): boolean {
     const value = this.kind.exclusiveValue(record.attributes);
     if (value === undefined) return false;
     return [...this.records.values()].some(
@@ -49,7 +45,7 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
     );
   }
 
-  async insert(record: BillingPolicy<A>): Promise<E.Either<Taken, void>> {
+  async insert(record: StoreRecord<A>): Promise<E.Either<Taken, void>> {
     if (this.records.has(record.id)) throw new Error(`duplicate id ${record.id}`);
     if (this.takenBy(record)) return E.left(taken);
     this.records.set(record.id, record);
@@ -60,12 +56,12 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
     return E.right(undefined);
   }
 
-  async findById(storeId: Uuid, id: Uuid): Promise<BillingPolicy<A> | undefined> {
+  async findById(storeId: Uuid, id: Uuid): Promise<StoreRecord<A> | undefined> {
     const found = this.records.get(id);
     return found?.storeId === storeId ? found : undefined;
   }
 
-  async findByExclusiveValue(storeId: Uuid, value: string): Promise<BillingPolicy<A> | undefined> {
+  async findByExclusiveValue(storeId: Uuid, value: string): Promise<StoreRecord<A> | undefined> {
     return [...this.records.values()].find(
       (record) => record.storeId === storeId && this.kind.exclusiveValue(record.attributes) === value,
     );
@@ -74,8 +70,8 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
   async update<R>(
     storeId: Uuid,
     id: Uuid,
-    change: (current: BillingPolicy<A>) => E.Either<R, BillingPolicy<A>>,
-  ): Promise<E.Either<Missing | Taken | R, BillingPolicy<A>>> {
+    change: (current: StoreRecord<A>) => E.Either<R, StoreRecord<A>>,
+  ): Promise<E.Either<Missing | Taken | R, StoreRecord<A>>> {
     const current = this.records.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
     const changed = change(current);
@@ -97,7 +93,7 @@ export class InMemoryBillingPolicyRepository<A> implements BillingPolicyReposito
     return E.right(undefined);
   }
 
-  async list(storeId: Uuid, query: BillingPolicyQuery): Promise<Page<BillingPolicy<A>>> {
+  async list(storeId: Uuid, query: StoreRecordQuery): Promise<Page<StoreRecord<A>>> {
     const ofStore = [...this.records.values()].filter((r) => r.storeId === storeId);
     return listOf(ofStore, query, {
       fields: { external_ref: (r) => this.kind.exclusiveValue(r.attributes) },

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { Page } from '../../../domain/query/page.js';
-import type { QueryParams } from '../../../domain/query/query-params.js';
+import type { Page } from '../../domain/query/page.js';
+import type { QueryParams } from '../../domain/query/query-params.js';
 import {
   conflict,
   notFound,
@@ -8,17 +8,18 @@ import {
   type ConflictCode,
   type DomainError,
   type Issues,
-} from '../../../domain/shared/errors.js';
-import { applyChanges } from '../../../domain/shared/record-parser.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { BillingPolicy, BillingPolicyKind } from '../../../domain/billing/billing-policy.js';
-import type { BillingPolicyRepository } from '../../ports/billing/billing-policy-repository.js';
-import type { StoreRepository } from '../../ports/stores/store-repository.js';
-import type { Clock, IdGenerator } from '../../ports/system.js';
-import { listPage } from '../list-page.js';
+} from '../../domain/shared/errors.js';
+import { applyChanges } from '../../domain/shared/record-parser.js';
+import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
+import type { StoreRecord, StoreRecordKind } from '../../domain/shared/store-record.js';
+import type { StoreRecordRepository } from '../ports/store-record-repository.js';
+import type { StoreRepository } from '../ports/stores/store-repository.js';
+import type { Clock, IdGenerator } from '../ports/system.js';
+import { listPage } from './list-page.js';
+import type { RecordBodies } from './record-use-cases.js';
 
 /*
- * Proration policies and dunning rules follow the same rules; their attributes, exclusive value and
+ * Proration policies, dunning rules and schedules follow the same rules; their attributes, exclusive value and
  * wording differ (`kind`). These are the use cases' bodies; each named use case class passes its own
  * repository, kind and the code of its conflict.
  */
@@ -26,28 +27,28 @@ import { listPage } from '../list-page.js';
 type Result<A> = Promise<E.Either<DomainError, A>>;
 
 /** The kind, and the code a record refused for its exclusive value answers with. */
-export interface BillingPolicyRules<A, C> {
-  readonly kind: BillingPolicyKind<A, C>;
+export interface StoreRecordRules<A, C> {
+  readonly kind: StoreRecordKind<A, C>;
   readonly takenCode: ConflictCode;
   /** A check the domain cannot make alone (a schedule's cron fields, read by the calendar port), on the record as it would be stored. */
   readonly check?: (attributes: A) => E.Either<Issues, A>;
 }
 
-const checked = <A, C>(rules: BillingPolicyRules<A, C>, attributes: E.Either<Issues, A>): E.Either<Issues, A> =>
+const checked = <A, C>(rules: StoreRecordRules<A, C>, attributes: E.Either<Issues, A>): E.Either<Issues, A> =>
   rules.check === undefined ? attributes : E.flatMap(rules.check)(attributes);
 
-export const createPolicy = async <A, C>(
-  rules: BillingPolicyRules<A, C>,
-  records: BillingPolicyRepository<A>,
+export const createStoreRecord = async <A, C>(
+  rules: StoreRecordRules<A, C>,
+  records: StoreRecordRepository<A>,
   system: { readonly clock: Clock; readonly ids: IdGenerator },
   storeId: Uuid,
   data: unknown,
-): Result<BillingPolicy<A>> => {
+): Result<StoreRecord<A>> => {
   const { kind, takenCode } = rules;
   const attributes = checked(rules, kind.parseNew(data));
   if (E.isLeft(attributes)) return E.left(validationFailed(attributes.left));
   const now = system.clock.now();
-  const record: BillingPolicy<A> = {
+  const record: StoreRecord<A> = {
     id: system.ids.uuid(),
     storeId,
     attributes: attributes.right,
@@ -58,35 +59,35 @@ export const createPolicy = async <A, C>(
   return E.isLeft(inserted) ? E.left(conflict(kind.taken, takenCode)) : E.right(record);
 };
 
-export const getPolicy = async <A, C>(
-  { kind }: BillingPolicyRules<A, C>,
-  records: BillingPolicyRepository<A>,
+export const getStoreRecord = async <A, C>(
+  { kind }: StoreRecordRules<A, C>,
+  records: StoreRecordRepository<A>,
   storeId: Uuid,
   id: string,
-): Result<BillingPolicy<A>> => {
+): Result<StoreRecord<A>> => {
   const recordId = parseUuid(id);
   const found = recordId === undefined ? undefined : await records.findById(storeId, recordId);
   return found === undefined ? E.left(notFound(kind.notFound)) : E.right(found);
 };
 
-export const listPolicies = <A, C>(
-  { kind }: BillingPolicyRules<A, C>,
-  records: BillingPolicyRepository<A>,
+export const listStoreRecords = <A, C>(
+  { kind }: StoreRecordRules<A, C>,
+  records: StoreRecordRepository<A>,
   stores: StoreRepository,
   storeId: Uuid,
   params: QueryParams,
-): Result<Page<BillingPolicy<A>>> =>
+): Result<Page<StoreRecord<A>>> =>
   listPage(stores, storeId, params, kind.list, (query) => records.list(storeId, query));
 
 /** A partial update: fields left out keep their values, `null` clears an optional one; the result must satisfy the kind's whole-record rules. */
-export const updatePolicy = async <A extends object, C extends object>(
-  rules: BillingPolicyRules<A, C>,
-  records: BillingPolicyRepository<A>,
+export const updateStoreRecord = async <A extends object, C extends object>(
+  rules: StoreRecordRules<A, C>,
+  records: StoreRecordRepository<A>,
   clock: Clock,
   storeId: Uuid,
   id: string,
   data: unknown,
-): Result<BillingPolicy<A>> => {
+): Result<StoreRecord<A>> => {
   const { kind, takenCode } = rules;
   const recordId = parseUuid(id);
   if (recordId === undefined) return E.left(notFound(kind.notFound));
@@ -106,9 +107,9 @@ export const updatePolicy = async <A extends object, C extends object>(
 };
 
 /** Refused while something refers to the record, as EPCC refuses a proration policy an offering uses. */
-export const deletePolicy = async <A, C>(
-  { kind }: BillingPolicyRules<A, C>,
-  records: BillingPolicyRepository<A>,
+export const deleteStoreRecord = async <A, C>(
+  { kind }: StoreRecordRules<A, C>,
+  records: StoreRecordRepository<A>,
   storeId: Uuid,
   id: string,
 ): Result<void> => {
@@ -119,3 +120,14 @@ export const deletePolicy = async <A, C>(
   if (deleted.left._tag === 'Missing' || kind.inUse === undefined) return E.left(notFound(kind.notFound));
   return E.left(conflict(kind.inUse, 'in_use'));
 };
+
+/** The bodies of a store record kind's five use cases, for `recordUseCases`. */
+export const storeRecordBodies = <A extends object, C extends object>(
+  rules: StoreRecordRules<A, C>,
+): RecordBodies<StoreRecord<A>, StoreRecordRepository<A>> => ({
+  create: (records, system, storeId, data) => createStoreRecord(rules, records, system, storeId, data),
+  get: (records, storeId, id) => getStoreRecord(rules, records, storeId, id),
+  list: (records, stores, storeId, params) => listStoreRecords(rules, records, stores, storeId, params),
+  update: (records, clock, storeId, id, data) => updateStoreRecord(rules, records, clock, storeId, id, data),
+  delete: (records, storeId, id) => deleteStoreRecord(rules, records, storeId, id),
+});
