@@ -31,7 +31,7 @@ import { INTEGRATION_TOKENS } from '../src/application/integration-tokens.js';
 import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
 import { CreateIntegration } from '../src/application/use-cases/integrations/integrations.js';
 import { CreateSubscription } from '../src/application/use-cases/subscriptions/create-subscription.js';
-import { BuildOffering } from '../src/application/use-cases/catalogue/create-offering.js';
+import { BuildOffering } from '../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscriptionPlan } from '../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogue/subscription-products.js';
 import { buildContainer } from '../src/container.js';

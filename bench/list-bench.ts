@@ -22,7 +22,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type CompiledQuery, type KyselyPlugin, type QueryId } from 'kysely';
 import { pino } from 'pino';
 import { AuthenticateBearer } from '../src/application/use-cases/auth/authenticate-bearer.js';
-import { ListSubscriptions } from '../src/application/use-cases/subscriptions/read-subscriptions.js';
+import { ListSubscriptions } from '../src/application/use-cases/subscriptions/list-subscriptions.js';
 import { createHttpApp } from '../src/adapters/http/create-http-app.js';
 import type { DatabaseHandle } from '../src/adapters/persistence/kysely/open-database.js';
 import { buildContainer } from '../src/container.js';

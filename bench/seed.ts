@@ -15,7 +15,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { TOKENS } from '../src/application/tokens.js';
 import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
 import { SetStoreRateLimit } from '../src/application/use-cases/stores/set-store-rate-limit.js';
-import { BuildOffering } from '../src/application/use-cases/catalogue/create-offering.js';
+import { BuildOffering } from '../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscriptionPlan } from '../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogue/subscription-products.js';
 import { toRow } from '../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';

@@ -30,12 +30,9 @@ export { EnsureDefaultStore } from './application/use-cases/stores/ensure-defaul
 export { GetApplicationKey } from './application/use-cases/keys/get-application-key.js';
 export { GetMerchantRealmMapping } from './application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
 export { ResolveMerchantRealm } from './application/use-cases/realm-mappings/resolve-merchant-realm.js';
-export {
-  GetStoreSettings,
-  ResetStoreSettings,
-  UpdateStoreSettings,
-  type StoreSettings,
-} from './application/use-cases/settings/store-settings.js';
+export { GetStoreSettings, type StoreSettings } from './application/use-cases/settings/store-settings.js';
+export { ResetStoreSettings } from './application/use-cases/settings/reset-store-settings.js';
+export { UpdateStoreSettings } from './application/use-cases/settings/update-store-settings.js';
 export { UpdateMerchantRealmPrefix } from './application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
 export { AdmitRequest, type RateDecision } from './application/use-cases/rate-limits/admit-request.js';
 export { FailedAuthentications, type AuthAttempt } from './application/use-cases/auth/failed-authentications.js';
@@ -73,59 +70,44 @@ export {
   ListSubscriptionPlans,
   UpdateSubscriptionPlan,
 } from './application/use-cases/catalogue/subscription-plans.js';
-export { BuildOffering, CreateOffering } from './application/use-cases/catalogue/create-offering.js';
+export { BuildOffering } from './application/use-cases/catalogue/build-offering.js';
+export { CreateOffering } from './application/use-cases/catalogue/create-offering.js';
 export {
   GetOffering,
-  ListOfferings,
   type OfferingsIncluded,
   type OfferingWithIncludes,
 } from './application/use-cases/catalogue/read-offerings.js';
-export { DeleteOffering, UpdateOffering } from './application/use-cases/catalogue/change-offering.js';
-export {
-  AttachOfferingPlans,
-  AttachOfferingProducts,
-} from './application/use-cases/catalogue/attach-to-offering.js';
-export {
-  DetachOfferingPlan,
-  DetachOfferingProduct,
-} from './application/use-cases/catalogue/detach-from-offering.js';
-export {
-  UpdateOfferingPlan,
-  UpdateOfferingProduct,
-  type ChangedCopy,
-} from './application/use-cases/catalogue/edit-offering-copy.js';
+export { ListOfferings } from './application/use-cases/catalogue/list-offerings.js';
+export { DeleteOffering } from './application/use-cases/catalogue/delete-offering.js';
+export { UpdateOffering } from './application/use-cases/catalogue/change-offering.js';
+export { AttachOfferingPlans } from './application/use-cases/catalogue/attach-offering-plans.js';
+export { AttachOfferingProducts } from './application/use-cases/catalogue/attach-to-offering.js';
+export { DetachOfferingPlan } from './application/use-cases/catalogue/detach-offering-plan.js';
+export { DetachOfferingProduct } from './application/use-cases/catalogue/detach-from-offering.js';
+export { UpdateOfferingPlan } from './application/use-cases/catalogue/update-offering-plan.js';
+export { UpdateOfferingProduct, type ChangedCopy } from './application/use-cases/catalogue/edit-offering-copy.js';
 export { ReplaceOfferingProducts } from './application/use-cases/catalogue/replace-offering-products.js';
-export {
-  ListOfferingPlans,
-  ListOfferingProducts,
-  type OfferingCopies,
-} from './application/use-cases/catalogue/list-offering-copies.js';
+export { ListOfferingPlans } from './application/use-cases/catalogue/list-offering-plans.js';
+export { ListOfferingProducts, type OfferingCopies } from './application/use-cases/catalogue/list-offering-copies.js';
 export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
 export { DeleteSubscription } from './application/use-cases/subscriptions/delete-subscription.js';
 export { UpdateSubscription } from './application/use-cases/subscriptions/update-subscription.js';
 export { ManageSubscriptionProducts } from './application/use-cases/subscriptions/manage-subscription-products.js';
 export {
   ListPlansOfSubscription,
-  ListProductsOfSubscription,
   type SubscriptionCopies,
 } from './application/use-cases/subscriptions/list-subscription-copies.js';
-export {
-  GetSubscription,
-  ListSubscriptions,
-  type Included,
-} from './application/use-cases/subscriptions/read-subscriptions.js';
-export {
-  ChangeSubscriptionState,
-  GetSubscriptionState,
-  ListSubscriptionStates,
-} from './application/use-cases/subscriptions/subscription-states.js';
-export {
-  CreateSubscriber,
-  DeleteSubscriber,
-  GetSubscriber,
-  ListSubscribers,
-  UpdateSubscriber,
-} from './application/use-cases/subscriptions/subscribers.js';
+export { ListProductsOfSubscription } from './application/use-cases/subscriptions/list-products-of-subscription.js';
+export { GetSubscription, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
+export { ListSubscriptions } from './application/use-cases/subscriptions/list-subscriptions.js';
+export { ChangeSubscriptionState } from './application/use-cases/subscriptions/subscription-states.js';
+export { GetSubscriptionState } from './application/use-cases/subscriptions/get-subscription-state.js';
+export { ListSubscriptionStates } from './application/use-cases/subscriptions/list-subscription-states.js';
+export { CreateSubscriber } from './application/use-cases/subscriptions/subscribers.js';
+export { DeleteSubscriber } from './application/use-cases/subscriptions/delete-subscriber.js';
+export { GetSubscriber } from './application/use-cases/subscriptions/get-subscriber.js';
+export { ListSubscribers } from './application/use-cases/subscriptions/list-subscribers.js';
+export { UpdateSubscriber } from './application/use-cases/subscriptions/update-subscriber.js';
 export {
   CreateProrationPolicy,
   DeleteProrationPolicy,
@@ -140,11 +122,10 @@ export {
   ListDunningRules,
   UpdateDunningRule,
 } from './application/use-cases/billing/dunning-rules.js';
-export { GetCartSettings, UpdateCartSettings } from './application/use-cases/settings/cart-settings.js';
-export {
-  GetAccountMembershipSettings,
-  UpdateAccountMembershipSettings,
-} from './application/use-cases/settings/account-membership-settings.js';
+export { GetCartSettings } from './application/use-cases/settings/cart-settings.js';
+export { UpdateCartSettings } from './application/use-cases/settings/update-cart-settings.js';
+export { GetAccountMembershipSettings } from './application/use-cases/settings/account-membership-settings.js';
+export { UpdateAccountMembershipSettings } from './application/use-cases/settings/update-account-membership-settings.js';
 export {
   SetOfferingProrationPolicy,
   type OfferingProration,
@@ -258,14 +239,12 @@ export type { JobHandler, JobHandlers, JobRun } from './application/ports/jobs/j
 export type { JobQueue } from './application/ports/jobs/job-queue.js';
 export type { Claim, JobRepository, Running } from './application/ports/jobs/job-repository.js';
 export type { JobSettings } from './application/ports/jobs/job-settings.js';
-export {
-  DeleteJob,
-  GetJob,
-  ListJobs,
-  ResumeUnfinishedJobs,
-  SubmitJob,
-  SubmitScheduledJob,
-} from './application/use-cases/jobs/job-use-cases.js';
+export { DeleteJob } from './application/use-cases/jobs/delete-job.js';
+export { GetJob } from './application/use-cases/jobs/get-job.js';
+export { ListJobs } from './application/use-cases/jobs/list-jobs.js';
+export { ResumeUnfinishedJobs } from './application/use-cases/jobs/resume-unfinished-jobs.js';
+export { SubmitJob } from './application/use-cases/jobs/job-use-cases.js';
+export { SubmitScheduledJob } from './application/use-cases/jobs/submit-scheduled-job.js';
 export { LeaseLost, RunLane, type JobRunResult } from './application/use-cases/jobs/run-lane.js';
 export type { BackgroundJobQueue, JobLog, JobWorker } from './adapters/jobs/background-job-queue.js';
 export { InProcessJobQueue, type InProcessJobQueueOptions } from './adapters/jobs/in-process-job-queue.js';
@@ -279,7 +258,8 @@ export type {
   TestClockSettings,
 } from './application/ports/test-clocks/store-clock.js';
 export { StoreTime, everyStoreOn } from './application/use-cases/test-clocks/store-time.js';
-export { AdvanceTestClock, GetTestClock } from './application/use-cases/test-clocks/test-clock-use-cases.js';
+export { AdvanceTestClock } from './application/use-cases/test-clocks/advance-test-clock.js';
+export { GetTestClock } from './application/use-cases/test-clocks/test-clock-use-cases.js';
 
 // Billing: runs, taxes, payments, settlements, dunning requests, schedules and imports, as the API offers them.
 export { RunBilling, BILLING_BATCH } from './application/use-cases/billing/run-billing.js';
@@ -287,28 +267,26 @@ export { RunTaxes } from './application/use-cases/billing/run-taxes.js';
 export { RunPayments } from './application/use-cases/billing/run-payments.js';
 export { SettleInvoicePayment } from './application/use-cases/billing/settle-invoice-payment.js';
 export { RequestPaymentAttempt } from './application/use-cases/billing/request-payment-attempt.js';
-export {
-  GetInvoice,
-  GetInvoicePayment,
-  InvoiceLookup,
-  ListInvoicePayments,
-  ListInvoices,
-} from './application/use-cases/billing/read-invoices.js';
-export {
-  CreateSchedule,
-  DeleteSchedule,
-  FireSchedule,
-  GetSchedule,
-  ListSchedules,
-  RegisterSchedules,
-  UpdateSchedule,
-} from './application/use-cases/schedules/schedules.js';
+export { GetInvoice } from './application/use-cases/billing/get-invoice.js';
+export { GetInvoicePayment } from './application/use-cases/billing/get-invoice-payment.js';
+export { InvoiceLookup } from './application/use-cases/billing/read-invoices.js';
+export { ListInvoicePayments } from './application/use-cases/billing/list-invoice-payments.js';
+export { ListInvoices } from './application/use-cases/billing/list-invoices.js';
+export { CreateSchedule } from './application/use-cases/schedules/schedules.js';
+export { DeleteSchedule } from './application/use-cases/schedules/delete-schedule.js';
+export { FireSchedule } from './application/use-cases/schedules/fire-schedule.js';
+export { GetSchedule } from './application/use-cases/schedules/get-schedule.js';
+export { ListSchedules } from './application/use-cases/schedules/list-schedules.js';
+export { RegisterSchedules } from './application/use-cases/schedules/register-schedules.js';
+export { UpdateSchedule } from './application/use-cases/schedules/update-schedule.js';
 export {
   ConfiguredPaymentGateways,
   MANUAL_PAYMENTS,
   paymentsModule,
 } from './adapters/payments/configured-payment-gateways.js';
-export { GetImport, ListImportErrors, ListImports } from './application/use-cases/imports/read-imports.js';
+export { GetImport } from './application/use-cases/imports/read-imports.js';
+export { ListImportErrors } from './application/use-cases/imports/list-import-errors.js';
+export { ListImports } from './application/use-cases/imports/list-imports.js';
 export { RunImport } from './application/use-cases/imports/run-import.js';
 export {
   UploadImport,
@@ -347,14 +325,13 @@ export {
 } from './domain/billing/proration.js';
 
 // Integrations: webhooks for observable events, their outbox, relay and logs.
-export {
-  CreateIntegration,
-  DeleteIntegration,
-  GetIntegration,
-  ListIntegrations,
-  UpdateIntegration,
-} from './application/use-cases/integrations/integrations.js';
-export { ListIntegrationJobs, ListIntegrationLogs } from './application/use-cases/integrations/integration-logs.js';
+export { CreateIntegration } from './application/use-cases/integrations/integrations.js';
+export { DeleteIntegration } from './application/use-cases/integrations/delete-integration.js';
+export { GetIntegration } from './application/use-cases/integrations/get-integration.js';
+export { ListIntegrations } from './application/use-cases/integrations/list-integrations.js';
+export { UpdateIntegration } from './application/use-cases/integrations/update-integration.js';
+export { ListIntegrationJobs } from './application/use-cases/integrations/list-integration-jobs.js';
+export { ListIntegrationLogs } from './application/use-cases/integrations/integration-logs.js';
 export { RelayDeliveries } from './application/use-cases/integrations/relay-deliveries.js';
 export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
 export type { IntegrationRepository, LogScope } from './application/ports/integrations/integration-repository.js';

@@ -1,13 +1,12 @@
 import { ContainerModule, type Newable } from 'inversify';
-import { ListIntegrationJobs, ListIntegrationLogs } from './use-cases/integrations/integration-logs.js';
+import { ListIntegrationJobs } from './use-cases/integrations/list-integration-jobs.js';
+import { ListIntegrationLogs } from './use-cases/integrations/integration-logs.js';
 import { RelayDeliveries } from './use-cases/integrations/relay-deliveries.js';
-import {
-  CreateIntegration,
-  DeleteIntegration,
-  GetIntegration,
-  ListIntegrations,
-  UpdateIntegration,
-} from './use-cases/integrations/integrations.js';
+import { CreateIntegration } from './use-cases/integrations/integrations.js';
+import { DeleteIntegration } from './use-cases/integrations/delete-integration.js';
+import { GetIntegration } from './use-cases/integrations/get-integration.js';
+import { ListIntegrations } from './use-cases/integrations/list-integrations.js';
+import { UpdateIntegration } from './use-cases/integrations/update-integration.js';
 
 const USE_CASES: readonly Newable<object>[] = [
   CreateIntegration,

@@ -11,48 +11,33 @@ import {
 } from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
 import { PRORATION_POLICIES } from '../../src/domain/billing/proration-policy.js';
 import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
-import {
-  AttachOfferingPlans,
-  AttachOfferingProducts,
-} from '../../src/application/use-cases/catalogue/attach-to-offering.js';
-import { DeleteOffering, UpdateOffering } from '../../src/application/use-cases/catalogue/change-offering.js';
-import {
-  DetachOfferingPlan,
-  DetachOfferingProduct,
-} from '../../src/application/use-cases/catalogue/detach-from-offering.js';
-import {
-  UpdateOfferingPlan,
-  UpdateOfferingProduct,
-} from '../../src/application/use-cases/catalogue/edit-offering-copy.js';
+import { AttachOfferingPlans } from '../../src/application/use-cases/catalogue/attach-offering-plans.js';
+import { AttachOfferingProducts } from '../../src/application/use-cases/catalogue/attach-to-offering.js';
+import { DeleteOffering } from '../../src/application/use-cases/catalogue/delete-offering.js';
+import { UpdateOffering } from '../../src/application/use-cases/catalogue/change-offering.js';
+import { DetachOfferingPlan } from '../../src/application/use-cases/catalogue/detach-offering-plan.js';
+import { DetachOfferingProduct } from '../../src/application/use-cases/catalogue/detach-from-offering.js';
+import { UpdateOfferingPlan } from '../../src/application/use-cases/catalogue/update-offering-plan.js';
+import { UpdateOfferingProduct } from '../../src/application/use-cases/catalogue/edit-offering-copy.js';
 import { ReplaceOfferingProducts } from '../../src/application/use-cases/catalogue/replace-offering-products.js';
-import { BuildOffering, CreateOffering } from '../../src/application/use-cases/catalogue/create-offering.js';
+import { BuildOffering } from '../../src/application/use-cases/catalogue/build-offering.js';
+import { CreateOffering } from '../../src/application/use-cases/catalogue/create-offering.js';
 import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../src/application/use-cases/subscriptions/update-subscription.js';
 import { ManageSubscriptionProducts } from '../../src/application/use-cases/subscriptions/manage-subscription-products.js';
-import {
-  ListPlansOfSubscription,
-  ListProductsOfSubscription,
-} from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
-import {
-  ListOfferingPlans,
-  ListOfferingProducts,
-} from '../../src/application/use-cases/catalogue/list-offering-copies.js';
-import {
-  GetOffering,
-  ListOfferings,
-  type OfferingWithIncludes,
-} from '../../src/application/use-cases/catalogue/read-offerings.js';
+import { ListPlansOfSubscription } from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
+import { ListProductsOfSubscription } from '../../src/application/use-cases/subscriptions/list-products-of-subscription.js';
+import { ListOfferingPlans } from '../../src/application/use-cases/catalogue/list-offering-plans.js';
+import { ListOfferingProducts } from '../../src/application/use-cases/catalogue/list-offering-copies.js';
+import { GetOffering, type OfferingWithIncludes } from '../../src/application/use-cases/catalogue/read-offerings.js';
+import { ListOfferings } from '../../src/application/use-cases/catalogue/list-offerings.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
-import {
-  GetSubscription,
-  ListSubscriptions,
-} from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
-import {
-  ChangeSubscriptionState,
-  GetSubscriptionState,
-  ListSubscriptionStates,
-} from '../../src/application/use-cases/subscriptions/subscription-states.js';
+import { GetSubscription } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
+import { ListSubscriptions } from '../../src/application/use-cases/subscriptions/list-subscriptions.js';
+import { ChangeSubscriptionState } from '../../src/application/use-cases/subscriptions/subscription-states.js';
+import { GetSubscriptionState } from '../../src/application/use-cases/subscriptions/get-subscription-state.js';
+import { ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/list-subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,

@@ -20,16 +20,13 @@ import { RevokeAccessToken } from '../../application/use-cases/auth/revoke-acces
 import { RotateApplicationKeySecret } from '../../application/use-cases/keys/rotate-application-key-secret.js';
 import { IssueAccessToken } from '../../application/use-cases/auth/issue-access-token.js';
 import { ListApplicationKeys } from '../../application/use-cases/keys/list-application-keys.js';
-import {
-  GetStoreSettings,
-  ResetStoreSettings,
-  UpdateStoreSettings,
-} from '../../application/use-cases/settings/store-settings.js';
-import {
-  GetAccountMembershipSettings,
-  UpdateAccountMembershipSettings,
-} from '../../application/use-cases/settings/account-membership-settings.js';
-import { GetCartSettings, UpdateCartSettings } from '../../application/use-cases/settings/cart-settings.js';
+import { GetStoreSettings } from '../../application/use-cases/settings/store-settings.js';
+import { ResetStoreSettings } from '../../application/use-cases/settings/reset-store-settings.js';
+import { UpdateStoreSettings } from '../../application/use-cases/settings/update-store-settings.js';
+import { GetAccountMembershipSettings } from '../../application/use-cases/settings/account-membership-settings.js';
+import { UpdateAccountMembershipSettings } from '../../application/use-cases/settings/update-account-membership-settings.js';
+import { GetCartSettings } from '../../application/use-cases/settings/cart-settings.js';
+import { UpdateCartSettings } from '../../application/use-cases/settings/update-cart-settings.js';
 import {
   CreateDunningRule,
   DeleteDunningRule,
@@ -45,41 +42,37 @@ import {
   UpdateProrationPolicy,
 } from '../../application/use-cases/billing/proration-policies.js';
 import { SetOfferingProrationPolicy } from '../../application/use-cases/billing/offering-proration-policy.js';
-import {
-  AttachOfferingPlans,
-  AttachOfferingProducts,
-} from '../../application/use-cases/catalogue/attach-to-offering.js';
-import { DeleteOffering, UpdateOffering } from '../../application/use-cases/catalogue/change-offering.js';
-import {
-  DetachOfferingPlan,
-  DetachOfferingProduct,
-} from '../../application/use-cases/catalogue/detach-from-offering.js';
-import { UpdateOfferingPlan, UpdateOfferingProduct } from '../../application/use-cases/catalogue/edit-offering-copy.js';
+import { AttachOfferingPlans } from '../../application/use-cases/catalogue/attach-offering-plans.js';
+import { AttachOfferingProducts } from '../../application/use-cases/catalogue/attach-to-offering.js';
+import { DeleteOffering } from '../../application/use-cases/catalogue/delete-offering.js';
+import { UpdateOffering } from '../../application/use-cases/catalogue/change-offering.js';
+import { DetachOfferingPlan } from '../../application/use-cases/catalogue/detach-offering-plan.js';
+import { DetachOfferingProduct } from '../../application/use-cases/catalogue/detach-from-offering.js';
+import { UpdateOfferingPlan } from '../../application/use-cases/catalogue/update-offering-plan.js';
+import { UpdateOfferingProduct } from '../../application/use-cases/catalogue/edit-offering-copy.js';
 import { ReplaceOfferingProducts } from '../../application/use-cases/catalogue/replace-offering-products.js';
-import { BuildOffering, CreateOffering } from '../../application/use-cases/catalogue/create-offering.js';
+import { BuildOffering } from '../../application/use-cases/catalogue/build-offering.js';
+import { CreateOffering } from '../../application/use-cases/catalogue/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
 import { ManageSubscriptionProducts } from '../../application/use-cases/subscriptions/manage-subscription-products.js';
-import {
-  ListPlansOfSubscription,
-  ListProductsOfSubscription,
-} from '../../application/use-cases/subscriptions/list-subscription-copies.js';
-import { ListOfferingPlans, ListOfferingProducts } from '../../application/use-cases/catalogue/list-offering-copies.js';
-import { GetOffering, ListOfferings } from '../../application/use-cases/catalogue/read-offerings.js';
-import { GetSubscription, ListSubscriptions } from '../../application/use-cases/subscriptions/read-subscriptions.js';
-import {
-  CreateSubscriber,
-  DeleteSubscriber,
-  GetSubscriber,
-  ListSubscribers,
-  UpdateSubscriber,
-} from '../../application/use-cases/subscriptions/subscribers.js';
-import {
-  ChangeSubscriptionState,
-  GetSubscriptionState,
-  ListSubscriptionStates,
-} from '../../application/use-cases/subscriptions/subscription-states.js';
+import { ListPlansOfSubscription } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
+import { ListProductsOfSubscription } from '../../application/use-cases/subscriptions/list-products-of-subscription.js';
+import { ListOfferingPlans } from '../../application/use-cases/catalogue/list-offering-plans.js';
+import { ListOfferingProducts } from '../../application/use-cases/catalogue/list-offering-copies.js';
+import { GetOffering } from '../../application/use-cases/catalogue/read-offerings.js';
+import { ListOfferings } from '../../application/use-cases/catalogue/list-offerings.js';
+import { GetSubscription } from '../../application/use-cases/subscriptions/read-subscriptions.js';
+import { ListSubscriptions } from '../../application/use-cases/subscriptions/list-subscriptions.js';
+import { CreateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
+import { DeleteSubscriber } from '../../application/use-cases/subscriptions/delete-subscriber.js';
+import { GetSubscriber } from '../../application/use-cases/subscriptions/get-subscriber.js';
+import { ListSubscribers } from '../../application/use-cases/subscriptions/list-subscribers.js';
+import { UpdateSubscriber } from '../../application/use-cases/subscriptions/update-subscriber.js';
+import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
+import { GetSubscriptionState } from '../../application/use-cases/subscriptions/get-subscription-state.js';
+import { ListSubscriptionStates } from '../../application/use-cases/subscriptions/list-subscription-states.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -96,7 +89,9 @@ import {
 } from '../../application/use-cases/catalogue/subscription-products.js';
 import { UpdateApplicationKey } from '../../application/use-cases/keys/update-application-key.js';
 import { UpdateMerchantRealmPrefix } from '../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
-import { GetImport, ListImportErrors, ListImports } from '../../application/use-cases/imports/read-imports.js';
+import { GetImport } from '../../application/use-cases/imports/read-imports.js';
+import { ListImportErrors } from '../../application/use-cases/imports/list-import-errors.js';
+import { ListImports } from '../../application/use-cases/imports/list-imports.js';
 import { UploadImport } from '../../application/use-cases/imports/upload-import.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
 import { importRoutes } from './imports/import-routes.js';
@@ -129,40 +124,39 @@ import { accountMembershipSettingsRoutes } from './settings/account-membership-s
 import { cartSettingsRoutes } from './settings/cart-settings-routes.js';
 import { billingPolicyRoutes } from './billing/billing-policy-routes.js';
 import { jobRoutes } from './jobs/job-routes.js';
-import { DeleteJob, GetJob, ListJobs, SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
+import { DeleteJob } from '../../application/use-cases/jobs/delete-job.js';
+import { GetJob } from '../../application/use-cases/jobs/get-job.js';
+import { ListJobs } from '../../application/use-cases/jobs/list-jobs.js';
+import { SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
 import { scheduleRoutes } from './schedules/schedule-routes.js';
-import {
-  CreateSchedule,
-  DeleteSchedule,
-  GetSchedule,
-  ListSchedules,
-  UpdateSchedule,
-} from '../../application/use-cases/schedules/schedules.js';
+import { CreateSchedule } from '../../application/use-cases/schedules/schedules.js';
+import { DeleteSchedule } from '../../application/use-cases/schedules/delete-schedule.js';
+import { GetSchedule } from '../../application/use-cases/schedules/get-schedule.js';
+import { ListSchedules } from '../../application/use-cases/schedules/list-schedules.js';
+import { UpdateSchedule } from '../../application/use-cases/schedules/update-schedule.js';
 import { offeringProrationRoutes } from './billing/offering-proration-routes.js';
 import { subscriptionCatalogueRoutes } from './catalogue/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-routes.js';
 import { subscriberRoutes } from './subscriptions/subscriber-routes.js';
 import { invoiceRoutes } from './billing/invoice-routes.js';
-import {
-  GetInvoice,
-  GetInvoicePayment,
-  ListInvoicePayments,
-  ListInvoices,
-} from '../../application/use-cases/billing/read-invoices.js';
+import { GetInvoice } from '../../application/use-cases/billing/get-invoice.js';
+import { GetInvoicePayment } from '../../application/use-cases/billing/get-invoice-payment.js';
+import { ListInvoicePayments } from '../../application/use-cases/billing/list-invoice-payments.js';
+import { ListInvoices } from '../../application/use-cases/billing/list-invoices.js';
 import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
 import { RequestPaymentAttempt } from '../../application/use-cases/billing/request-payment-attempt.js';
 import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
 import { testClockRoutes } from './test-clocks/test-clock-routes.js';
-import { AdvanceTestClock, GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
+import { AdvanceTestClock } from '../../application/use-cases/test-clocks/advance-test-clock.js';
+import { GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
 import { integrationRoutes } from './integrations/integration-routes.js';
-import {
-  CreateIntegration,
-  DeleteIntegration,
-  GetIntegration,
-  ListIntegrations,
-  UpdateIntegration,
-} from '../../application/use-cases/integrations/integrations.js';
-import { ListIntegrationJobs, ListIntegrationLogs } from '../../application/use-cases/integrations/integration-logs.js';
+import { CreateIntegration } from '../../application/use-cases/integrations/integrations.js';
+import { DeleteIntegration } from '../../application/use-cases/integrations/delete-integration.js';
+import { GetIntegration } from '../../application/use-cases/integrations/get-integration.js';
+import { ListIntegrations } from '../../application/use-cases/integrations/list-integrations.js';
+import { UpdateIntegration } from '../../application/use-cases/integrations/update-integration.js';
+import { ListIntegrationJobs } from '../../application/use-cases/integrations/list-integration-jobs.js';
+import { ListIntegrationLogs } from '../../application/use-cases/integrations/integration-logs.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
 export interface HttpAppOptions extends LinkOriginOptions {

@@ -3,7 +3,7 @@ import { everyRow } from '../../support/list-queries.js';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { BuildOffering } from '../../../src/application/use-cases/catalogue/create-offering.js';
+import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
 import { CreateDunningRule } from '../../../src/application/use-cases/billing/dunning-rules.js';
 import { SetOfferingProrationPolicy } from '../../../src/application/use-cases/billing/offering-proration-policy.js';

@@ -2,13 +2,12 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryStoreRecordRepository } from '../../../src/adapters/persistence/in-memory/in-memory-store-record-repository.js';
 import { InMemorySettingsRepository } from '../../../src/adapters/persistence/in-memory/settings/in-memory-settings-repository.js';
-import { GetCartSettings, UpdateCartSettings } from '../../../src/application/use-cases/settings/cart-settings.js';
+import { GetCartSettings } from '../../../src/application/use-cases/settings/cart-settings.js';
+import { UpdateCartSettings } from '../../../src/application/use-cases/settings/update-cart-settings.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
-import { UpdateStoreSettings } from '../../../src/application/use-cases/settings/store-settings.js';
-import {
-  GetAccountMembershipSettings,
-  UpdateAccountMembershipSettings,
-} from '../../../src/application/use-cases/settings/account-membership-settings.js';
+import { UpdateStoreSettings } from '../../../src/application/use-cases/settings/update-store-settings.js';
+import { GetAccountMembershipSettings } from '../../../src/application/use-cases/settings/account-membership-settings.js';
+import { UpdateAccountMembershipSettings } from '../../../src/application/use-cases/settings/update-account-membership-settings.js';
 import {
   CreateDunningRule,
   DeleteDunningRule,

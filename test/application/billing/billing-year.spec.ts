@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { ListInvoicePayments, ListInvoices } from '../../../src/application/use-cases/billing/read-invoices.js';
+import { ListInvoicePayments } from '../../../src/application/use-cases/billing/list-invoice-payments.js';
+import { ListInvoices } from '../../../src/application/use-cases/billing/list-invoices.js';
 import { SettleInvoicePayment } from '../../../src/application/use-cases/billing/settle-invoice-payment.js';
 import { buildContainer } from '../../../src/container.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';

@@ -10,7 +10,7 @@ import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { TestClock } from '../../support/system-fakes.js';
-import { BuildOffering } from '../../../src/application/use-cases/catalogue/create-offering.js';
+import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../../../src/application/use-cases/catalogue/subscription-products.js';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { BuildOffering } from '../../../src/application/use-cases/catalogue/create-offering.js';
+import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
 import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/subscription-states.js';
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/catalogue/subscription-plans.js';

@@ -3,7 +3,7 @@ import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { SettleInvoicePayment } from '../../../src/application/use-cases/billing/settle-invoice-payment.js';
-import { BuildOffering } from '../../../src/application/use-cases/catalogue/create-offering.js';
+import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
 import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/subscription-states.js';
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/catalogue/subscription-plans.js';

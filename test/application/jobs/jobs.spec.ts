@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { DeleteJob, SubmitJob, SubmitScheduledJob } from '../../../src/application/use-cases/jobs/job-use-cases.js';
+import { DeleteJob } from '../../../src/application/use-cases/jobs/delete-job.js';
+import { SubmitJob } from '../../../src/application/use-cases/jobs/job-use-cases.js';
+import { SubmitScheduledJob } from '../../../src/application/use-cases/jobs/submit-scheduled-job.js';
 import { noHandler, UNEXPECTED_FAILURE } from '../../../src/application/use-cases/jobs/run-lane.js';
 import { InProcessJobQueue } from '../../../src/adapters/jobs/in-process-job-queue.js';
 import type { Job, JobType } from '../../../src/domain/jobs/job.js';

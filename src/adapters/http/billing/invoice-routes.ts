@@ -1,11 +1,9 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type {
-  GetInvoice,
-  GetInvoicePayment,
-  ListInvoicePayments,
-  ListInvoices,
-} from '../../../application/use-cases/billing/read-invoices.js';
+import type { GetInvoice } from '../../../application/use-cases/billing/get-invoice.js';
+import type { GetInvoicePayment } from '../../../application/use-cases/billing/get-invoice-payment.js';
+import type { ListInvoicePayments } from '../../../application/use-cases/billing/list-invoice-payments.js';
+import type { ListInvoices } from '../../../application/use-cases/billing/list-invoices.js';
 import type { SettleInvoicePayment } from '../../../application/use-cases/billing/settle-invoice-payment.js';
 import type { RequestPaymentAttempt } from '../../../application/use-cases/billing/request-payment-attempt.js';
 import { invoicePaymentResource, invoiceResource } from './invoice-documents.js';

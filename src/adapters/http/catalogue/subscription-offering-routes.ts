@@ -1,25 +1,20 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type {
-  AttachOfferingPlans,
-  AttachOfferingProducts,
-} from '../../../application/use-cases/catalogue/attach-to-offering.js';
-import type { DeleteOffering, UpdateOffering } from '../../../application/use-cases/catalogue/change-offering.js';
-import type {
-  DetachOfferingPlan,
-  DetachOfferingProduct,
-} from '../../../application/use-cases/catalogue/detach-from-offering.js';
-import type {
-  UpdateOfferingPlan,
-  UpdateOfferingProduct,
-} from '../../../application/use-cases/catalogue/edit-offering-copy.js';
+import type { AttachOfferingPlans } from '../../../application/use-cases/catalogue/attach-offering-plans.js';
+import type { AttachOfferingProducts } from '../../../application/use-cases/catalogue/attach-to-offering.js';
+import type { DeleteOffering } from '../../../application/use-cases/catalogue/delete-offering.js';
+import type { UpdateOffering } from '../../../application/use-cases/catalogue/change-offering.js';
+import type { DetachOfferingPlan } from '../../../application/use-cases/catalogue/detach-offering-plan.js';
+import type { DetachOfferingProduct } from '../../../application/use-cases/catalogue/detach-from-offering.js';
+import type { UpdateOfferingPlan } from '../../../application/use-cases/catalogue/update-offering-plan.js';
+import type { UpdateOfferingProduct } from '../../../application/use-cases/catalogue/edit-offering-copy.js';
 import type { ReplaceOfferingProducts } from '../../../application/use-cases/catalogue/replace-offering-products.js';
-import type { BuildOffering, CreateOffering } from '../../../application/use-cases/catalogue/create-offering.js';
-import type {
-  ListOfferingPlans,
-  ListOfferingProducts,
-} from '../../../application/use-cases/catalogue/list-offering-copies.js';
-import type { GetOffering, ListOfferings } from '../../../application/use-cases/catalogue/read-offerings.js';
+import type { BuildOffering } from '../../../application/use-cases/catalogue/build-offering.js';
+import type { CreateOffering } from '../../../application/use-cases/catalogue/create-offering.js';
+import type { ListOfferingPlans } from '../../../application/use-cases/catalogue/list-offering-plans.js';
+import type { ListOfferingProducts } from '../../../application/use-cases/catalogue/list-offering-copies.js';
+import type { GetOffering } from '../../../application/use-cases/catalogue/read-offerings.js';
+import type { ListOfferings } from '../../../application/use-cases/catalogue/list-offerings.js';
 import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
 import { includedFor } from '../subscriptions/subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';

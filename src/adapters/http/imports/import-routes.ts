@@ -1,6 +1,8 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { GetImport, ListImportErrors, ListImports } from '../../../application/use-cases/imports/read-imports.js';
+import type { GetImport } from '../../../application/use-cases/imports/read-imports.js';
+import type { ListImportErrors } from '../../../application/use-cases/imports/list-import-errors.js';
+import type { ListImports } from '../../../application/use-cases/imports/list-imports.js';
 import type { UploadImport } from '../../../application/use-cases/imports/upload-import.js';
 import { issues, validationFailed } from '../../../domain/shared/errors.js';
 import type { ImportUploadLimits } from '../../config/import-settings.js';

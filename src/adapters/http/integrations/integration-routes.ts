@@ -1,16 +1,12 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type {
-  ListIntegrationJobs,
-  ListIntegrationLogs,
-} from '../../../application/use-cases/integrations/integration-logs.js';
-import type {
-  CreateIntegration,
-  DeleteIntegration,
-  GetIntegration,
-  ListIntegrations,
-  UpdateIntegration,
-} from '../../../application/use-cases/integrations/integrations.js';
+import type { ListIntegrationJobs } from '../../../application/use-cases/integrations/list-integration-jobs.js';
+import type { ListIntegrationLogs } from '../../../application/use-cases/integrations/integration-logs.js';
+import type { CreateIntegration } from '../../../application/use-cases/integrations/integrations.js';
+import type { DeleteIntegration } from '../../../application/use-cases/integrations/delete-integration.js';
+import type { GetIntegration } from '../../../application/use-cases/integrations/get-integration.js';
+import type { ListIntegrations } from '../../../application/use-cases/integrations/list-integrations.js';
+import type { UpdateIntegration } from '../../../application/use-cases/integrations/update-integration.js';
 import { INTEGRATION_ATTRIBUTES } from '../../../domain/integrations/integration-attributes.js';
 import type { Page } from '../../../domain/query/page.js';
 import {

@@ -1,6 +1,9 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { DeleteJob, GetJob, ListJobs, SubmitJob } from '../../../application/use-cases/jobs/job-use-cases.js';
+import type { DeleteJob } from '../../../application/use-cases/jobs/delete-job.js';
+import type { GetJob } from '../../../application/use-cases/jobs/get-job.js';
+import type { ListJobs } from '../../../application/use-cases/jobs/list-jobs.js';
+import type { SubmitJob } from '../../../application/use-cases/jobs/job-use-cases.js';
 import { jobResource } from './job-document.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';

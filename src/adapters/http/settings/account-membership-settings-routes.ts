@@ -1,9 +1,7 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type {
-  GetAccountMembershipSettings,
-  UpdateAccountMembershipSettings,
-} from '../../../application/use-cases/settings/account-membership-settings.js';
+import type { GetAccountMembershipSettings } from '../../../application/use-cases/settings/account-membership-settings.js';
+import type { UpdateAccountMembershipSettings } from '../../../application/use-cases/settings/update-account-membership-settings.js';
 import { accountMembershipSettingsResource } from './settings-document.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';

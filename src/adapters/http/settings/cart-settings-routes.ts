@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { GetCartSettings, UpdateCartSettings } from '../../../application/use-cases/settings/cart-settings.js';
+import type { GetCartSettings } from '../../../application/use-cases/settings/cart-settings.js';
+import type { UpdateCartSettings } from '../../../application/use-cases/settings/update-cart-settings.js';
 import { cartSettingsResource } from './settings-document.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';

@@ -1,10 +1,8 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type {
-  GetStoreSettings,
-  ResetStoreSettings,
-  UpdateStoreSettings,
-} from '../../../application/use-cases/settings/store-settings.js';
+import type { GetStoreSettings } from '../../../application/use-cases/settings/store-settings.js';
+import type { ResetStoreSettings } from '../../../application/use-cases/settings/reset-store-settings.js';
+import type { UpdateStoreSettings } from '../../../application/use-cases/settings/update-store-settings.js';
 import { settingsResource } from './settings-document.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData } from '../request-body.js';

@@ -5,19 +5,13 @@ import type { CreateSubscription } from '../../../application/use-cases/subscrip
 import type { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
 import type { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
 import type { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
-import type {
-  ListPlansOfSubscription,
-  ListProductsOfSubscription,
-} from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
-import type {
-  GetSubscription,
-  ListSubscriptions,
-} from '../../../application/use-cases/subscriptions/read-subscriptions.js';
-import type {
-  ChangeSubscriptionState,
-  GetSubscriptionState,
-  ListSubscriptionStates,
-} from '../../../application/use-cases/subscriptions/subscription-states.js';
+import type { ListPlansOfSubscription } from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
+import type { ListProductsOfSubscription } from '../../../application/use-cases/subscriptions/list-products-of-subscription.js';
+import type { GetSubscription } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
+import type { ListSubscriptions } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
+import type { ChangeSubscriptionState } from '../../../application/use-cases/subscriptions/subscription-states.js';
+import type { GetSubscriptionState } from '../../../application/use-cases/subscriptions/get-subscription-state.js';
+import type { ListSubscriptionStates } from '../../../application/use-cases/subscriptions/list-subscription-states.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import { SplicedJson } from '../documents/spliced-json.js';
 import { offeringProductResource } from '../catalogue/subscription-catalogue-documents.js';

@@ -1,9 +1,7 @@
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type {
-  AdvanceTestClock,
-  GetTestClock,
-} from '../../../application/use-cases/test-clocks/test-clock-use-cases.js';
+import type { AdvanceTestClock } from '../../../application/use-cases/test-clocks/advance-test-clock.js';
+import type { GetTestClock } from '../../../application/use-cases/test-clocks/test-clock-use-cases.js';
 import { testClockResource } from './test-clock-document.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import type { RouteContext, UseCase } from '../routes/route-context.js';

@@ -10,14 +10,14 @@ import {
   type Offering,
   type OfferingItem,
 } from '../../../domain/catalogue/offering.js';
-import type { PlanRepository, ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
+import type { ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { findOriginals, PLANS_NOT_FOUND, PRODUCTS_NOT_FOUND } from './offering-lookup.js';
+import { findOriginals, PRODUCTS_NOT_FOUND } from './offering-lookup.js';
 
 /** Which member of an offering an attach fills, and where its originals come from. */
-interface Member<A> {
+export interface Member<A> {
   readonly name: 'products' | 'plans';
   readonly find: (ids: readonly Uuid[]) => Promise<readonly { readonly id: Uuid; readonly attributes: A }[]>;
   readonly missing: string;
@@ -29,7 +29,7 @@ interface Member<A> {
  * Copies originals into the offering and returns the offering as stored. An original it already holds a
  * copy of is not copied again, and a new version is made only when something was copied.
  */
-const attach = async <A>(
+export const attach = async <A>(
   ports: { readonly offerings: OfferingRepository; readonly clock: Clock; readonly ids: IdGenerator },
   member: Member<A>,
   storeId: Uuid,
@@ -76,32 +76,6 @@ export class AttachOfferingProducts {
         missing: PRODUCTS_NOT_FOUND,
         held: (o) => o.products,
         hold: (o, products) => ({ ...o, products }),
-      },
-      storeId,
-      id,
-      data,
-    );
-  }
-}
-
-@injectable()
-export class AttachOfferingPlans {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.PlanRepository) private readonly plans: PlanRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
-  ) {}
-
-  execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, Offering>> {
-    return attach(
-      { offerings: this.offerings, clock: this.clock, ids: this.ids },
-      {
-        name: 'plans',
-        find: (ids) => this.plans.findByIds(storeId, ids),
-        missing: PLANS_NOT_FOUND,
-        held: (o) => o.plans,
-        hold: (o, plans) => ({ ...o, plans }),
       },
       storeId,
       id,

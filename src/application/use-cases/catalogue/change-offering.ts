@@ -29,15 +29,3 @@ export class UpdateOffering {
     return E.isLeft(updated) ? E.left(notFound(OFFERING_NOT_FOUND)) : updated;
   }
 }
-
-@injectable()
-export class DeleteOffering {
-  constructor(@inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository) {}
-
-  /** Existing subscriptions keep their snapshot of the offering. */
-  async execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, void>> {
-    const offeringId = parseUuid(id);
-    const deleted = offeringId !== undefined && (await this.offerings.delete(storeId, offeringId));
-    return deleted ? E.right(undefined) : E.left(notFound(OFFERING_NOT_FOUND));
-  }
-}

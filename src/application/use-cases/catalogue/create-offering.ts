@@ -3,11 +3,7 @@ import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
-import {
-  parseOfferingBuild,
-  parseOfferingCreation,
-  type OfferingBuild,
-} from '../../../domain/catalogue/offering-input.js';
+import { parseOfferingCreation, type OfferingBuild } from '../../../domain/catalogue/offering-input.js';
 import { withCopies, type Offering } from '../../../domain/catalogue/offering.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
@@ -15,7 +11,7 @@ import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { findOriginals, PLANS_NOT_FOUND, PRODUCTS_NOT_FOUND } from './offering-lookup.js';
 
-interface OfferingPorts {
+export interface OfferingPorts {
   readonly offerings: OfferingRepository;
   readonly products: ProductRepository;
   readonly plans: PlanRepository;
@@ -24,7 +20,7 @@ interface OfferingPorts {
 }
 
 /** A new offering holding copies of the products and plans named in `data`, which `parse` reads. */
-const storeNewOffering = async (
+export const storeNewOffering = async (
   ports: OfferingPorts,
   parse: (data: unknown) => Parsed<OfferingBuild>,
   storeId: Uuid,
@@ -73,25 +69,5 @@ export class CreateOffering {
   /** An offering with copies of the products and plans its `relationships` name, if any; attach more later. */
   execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, Offering>> {
     return storeNewOffering(this.ports(), parseOfferingCreation, storeId, data);
-  }
-}
-
-@injectable()
-export class BuildOffering {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.ProductRepository) private readonly products: ProductRepository,
-    @inject(TOKENS.PlanRepository) private readonly plans: PlanRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
-  ) {}
-
-  private ports(): OfferingPorts {
-    return { offerings: this.offerings, products: this.products, plans: this.plans, clock: this.clock, ids: this.ids };
-  }
-
-  /** An offering with copies of the given products and plans, in one call. */
-  execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, Offering>> {
-    return storeNewOffering(this.ports(), parseOfferingBuild, storeId, data);
   }
 }

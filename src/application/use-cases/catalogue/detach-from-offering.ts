@@ -6,13 +6,13 @@ import { nextVersion, OFFERING_NOT_FOUND, withoutCopy } from '../../../domain/ca
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { PLAN_COPIES, PRODUCT_COPIES, type OfferingMember } from './offering-members.js';
+import { PRODUCT_COPIES, type OfferingMember } from './offering-members.js';
 
 /**
  * Removes one copy from the offering, making a new version: subscriptions keep the version they were made
  * from. Once no offering holds a copy of an original any more, the original can be deleted.
  */
-const detach = async <A>(
+export const detach = async <A>(
   ports: { readonly offerings: OfferingRepository; readonly clock: Clock },
   member: OfferingMember<A>,
   storeId: Uuid,
@@ -46,18 +46,5 @@ export class DetachOfferingProduct {
   /** `id` is the offering's, `productId` that of its copy of the product. */
   execute(storeId: Uuid, id: string, productId: string): Promise<E.Either<DomainError, void>> {
     return detach({ offerings: this.offerings, clock: this.clock }, PRODUCT_COPIES, storeId, id, productId);
-  }
-}
-
-@injectable()
-export class DetachOfferingPlan {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-  ) {}
-
-  /** `id` is the offering's, `planId` that of its copy of the plan. */
-  execute(storeId: Uuid, id: string, planId: string): Promise<E.Either<DomainError, void>> {
-    return detach({ offerings: this.offerings, clock: this.clock }, PLAN_COPIES, storeId, id, planId);
   }
 }

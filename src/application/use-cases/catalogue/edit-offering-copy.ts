@@ -3,24 +3,20 @@ import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import {
-  parseOfferingPlanChanges,
-  parseOfferingProductChanges,
-} from '../../../domain/catalogue/offering-copy-input.js';
+import { parseOfferingProductChanges } from '../../../domain/catalogue/offering-copy-input.js';
 import {
   nextVersion,
   OFFERING_NOT_FOUND,
   withCopyChanged,
   type Offering,
   type OfferingItem,
-  type OfferingPlan,
   type OfferingProduct,
 } from '../../../domain/catalogue/offering.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { PLAN_COPIES, PRODUCT_COPIES, type OfferingMember } from './offering-members.js';
+import { PRODUCT_COPIES, type OfferingMember } from './offering-members.js';
 
 /** The changed copy, and the offering's new version it belongs to (a plan's price depends on its products). */
 export interface ChangedCopy<A> {
@@ -32,7 +28,7 @@ export interface ChangedCopy<A> {
  * A partial update of one copy inside the offering, making a new version: the original and the subscriptions
  * made from earlier versions are left as they are.
  */
-const edit = async <A extends object, C extends object>(
+export const edit = async <A extends object, C extends object>(
   ports: { readonly offerings: OfferingRepository; readonly clock: Clock },
   member: OfferingMember<A>,
   parseChanges: (data: unknown) => Parsed<C>,
@@ -81,32 +77,6 @@ export class UpdateOfferingProduct {
       storeId,
       id,
       productId,
-      data,
-    );
-  }
-}
-
-@injectable()
-export class UpdateOfferingPlan {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-  ) {}
-
-  /** `planId` is the offering's copy's id; `null` clears an optional attribute. */
-  execute(
-    storeId: Uuid,
-    id: string,
-    planId: string,
-    data: unknown,
-  ): Promise<E.Either<DomainError, ChangedCopy<OfferingPlan['attributes']>>> {
-    return edit(
-      { offerings: this.offerings, clock: this.clock },
-      PLAN_COPIES,
-      parseOfferingPlanChanges,
-      storeId,
-      id,
-      planId,
       data,
     );
   }

@@ -4,7 +4,7 @@ import { pageOfAll, type Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering, OfferingItem, OfferingPlan, OfferingProduct } from '../../../domain/catalogue/offering.js';
+import type { Offering, OfferingItem, OfferingProduct } from '../../../domain/catalogue/offering.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
@@ -15,7 +15,7 @@ import { findOffering } from './offering-lookup.js';
 export type OfferingCopies<A> = Page<A> & { readonly offering: Offering };
 
 /** An offering holds few copies, so they are paged in memory, in the order they were attached, and counted exactly. */
-const listCopies = async <A>(
+export const listCopies = async <A>(
   ports: { readonly offerings: OfferingRepository; readonly stores: StoreRepository },
   copies: (o: Offering) => readonly OfferingItem<A>[],
   storeId: Uuid,
@@ -44,21 +44,5 @@ export class ListOfferingProducts {
     params: QueryParams,
   ): Promise<E.Either<DomainError, OfferingCopies<OfferingProduct>>> {
     return listCopies({ offerings: this.offerings, stores: this.stores }, (o) => o.products, storeId, id, params);
-  }
-}
-
-@injectable()
-export class ListOfferingPlans {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
-  ) {}
-
-  execute(
-    storeId: Uuid,
-    id: string,
-    params: QueryParams,
-  ): Promise<E.Either<DomainError, OfferingCopies<OfferingPlan>>> {
-    return listCopies({ offerings: this.offerings, stores: this.stores }, (o) => o.plans, storeId, id, params);
   }
 }

@@ -1,16 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { Page } from '../../../domain/query/page.js';
 import { parseInclude } from '../../../domain/query/include.js';
 import { queryParams, singleParam, type QueryParams } from '../../../domain/query/query-params.js';
 import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { OFFERING_INCLUDES, OFFERING_LIST, type OfferingInclude } from '../../../domain/catalogue/offering-query.js';
+import { OFFERING_INCLUDES, type OfferingInclude } from '../../../domain/catalogue/offering-query.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
-import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
-import { listPage } from '../list-page.js';
 import { findOffering } from './offering-lookup.js';
 
 /** The copies the caller asked to embed beside the offerings (`include`). */
@@ -38,21 +35,5 @@ export class GetOffering {
     return E.map((offering: Offering) => ({ offering, include: include.right }))(
       await findOffering(this.offerings, storeId, id),
     );
-  }
-}
-
-@injectable()
-export class ListOfferings {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
-  ) {}
-
-  /** Newest first; every offering carries its copies, so `include` costs no further query. */
-  execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, Page<Offering> & OfferingsIncluded>> {
-    return listPage(this.stores, storeId, params, OFFERING_LIST, async (query) => ({
-      ...(await this.offerings.list(storeId, query)),
-      include: query.include,
-    }));
   }
 }

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { Delivery, DeliveryLog } from '../../../domain/integrations/delivery.js';
-import { DELIVERY_LIST, LOG_LIST, type LogQuery } from '../../../domain/integrations/integration-query.js';
+import type { DeliveryLog } from '../../../domain/integrations/delivery.js';
+import { LOG_LIST, type LogQuery } from '../../../domain/integrations/integration-query.js';
 import type { LogScope } from '../../ports/integrations/integration-repository.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
@@ -14,9 +14,9 @@ import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 import { INTEGRATION_NOT_FOUND } from './integrations.js';
 
-type Result<A> = Promise<E.Either<DomainError, A>>;
+export type Result<A> = Promise<E.Either<DomainError, A>>;
 
-const JOB_NOT_FOUND = 'integration job not found';
+export const JOB_NOT_FOUND = 'integration job not found';
 
 /** The attempt logs of the store, of one integration, or of one of its jobs: EPCC's three log lists. */
 @injectable()
@@ -54,23 +54,5 @@ export class ListIntegrationLogs {
     )
       return E.left(notFound(JOB_NOT_FOUND));
     return this.logs(storeId, { integrationId, deliveryId }, params);
-  }
-}
-
-/** The jobs of an integration: one per event it was to deliver. */
-@injectable()
-export class ListIntegrationJobs {
-  constructor(
-    @inject(INTEGRATION_TOKENS.IntegrationRepository) private readonly integrations: IntegrationRepository,
-    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
-  ) {}
-
-  async execute(storeId: Uuid, id: string, params: QueryParams): Result<Page<Delivery>> {
-    const integrationId = parseUuid(id);
-    if (integrationId === undefined || (await this.integrations.findById(storeId, integrationId)) === undefined)
-      return E.left(notFound(INTEGRATION_NOT_FOUND));
-    return listPage(this.stores, storeId, params, DELIVERY_LIST, (query) =>
-      this.integrations.listDeliveries(storeId, integrationId, query),
-    );
   }
 }

@@ -21,13 +21,13 @@ export type SubscriptionCopies<A> = Page<A> & {
   readonly products: readonly OfferingProduct[];
 };
 
-interface Ports {
+export interface Ports {
   readonly subscriptions: SubscriptionRepository;
   readonly stores: StoreRepository;
 }
 
 /** A snapshot holds few copies, so they are paged in memory, in the order the offering attached them, and counted exactly. */
-const listCopies = async <A>(
+export const listCopies = async <A>(
   ports: Ports,
   copies: (subscription: Subscription, offering: Offering) => readonly A[],
   storeId: Uuid,
@@ -62,29 +62,6 @@ export class ListPlansOfSubscription {
     return listCopies(
       { subscriptions: this.subscriptions, stores: this.stores },
       (_s, o) => subscriptionPlans(o),
-      storeId,
-      id,
-      params,
-    );
-  }
-}
-
-@injectable()
-export class ListProductsOfSubscription {
-  constructor(
-    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
-    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
-  ) {}
-
-  /** The product copies the subscription holds. */
-  execute(
-    storeId: Uuid,
-    id: string,
-    params: QueryParams,
-  ): Promise<E.Either<DomainError, SubscriptionCopies<OfferingProduct>>> {
-    return listCopies(
-      { subscriptions: this.subscriptions, stores: this.stores },
-      subscriptionProducts,
       storeId,
       id,
       params,

@@ -1,0 +1,25 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { PAYMENT_NOT_FOUND, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import { TOKENS } from '../../tokens.js';
+import type { Result } from './read-invoices.js';
+import { InvoiceLookup } from './read-invoices.js';
+
+@injectable()
+export class GetInvoicePayment {
+  constructor(
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
+  ) {}
+
+  async execute(storeId: Uuid, invoiceId: string, paymentId: string, subscriptionId?: string): Result<InvoicePayment> {
+    const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId);
+    if (E.isLeft(invoice)) return invoice;
+    const id = parseUuid(paymentId);
+    const found = id === undefined ? undefined : await this.invoices.findPayment(storeId, invoice.right.id, id);
+    return found === undefined ? E.left(notFound(PAYMENT_NOT_FOUND)) : E.right(found);
+  }
+}

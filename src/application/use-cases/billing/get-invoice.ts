@@ -1,0 +1,14 @@
+import { inject, injectable } from 'inversify';
+import type { Invoice } from '../../../domain/billing/invoice.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Result } from './read-invoices.js';
+import { InvoiceLookup } from './read-invoices.js';
+
+@injectable()
+export class GetInvoice {
+  constructor(@inject(InvoiceLookup) private readonly lookup: InvoiceLookup) {}
+
+  execute(storeId: Uuid, id: string, subscriptionId?: string): Result<Invoice> {
+    return this.lookup.invoice(storeId, id, subscriptionId);
+  }
+}

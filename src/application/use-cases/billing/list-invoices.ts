@@ -1,0 +1,33 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { Invoice } from '../../../domain/billing/invoice.js';
+import { INVOICE_LIST, ofSubscription, SUBSCRIPTION_INVOICE_LIST } from '../../../domain/billing/invoice-query.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { QueryParams } from '../../../domain/query/query-params.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
+import { TOKENS } from '../../tokens.js';
+import { listPage } from '../list-page.js';
+import type { Result } from './read-invoices.js';
+import { InvoiceLookup } from './read-invoices.js';
+
+/** The store's invoices, newest first, filtered by EPCC's four fields; or one subscription's, on the one list path. */
+@injectable()
+export class ListInvoices {
+  constructor(
+    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+    @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
+  ) {}
+
+  async execute(storeId: Uuid, params: QueryParams, subscriptionId?: string): Result<Page<Invoice>> {
+    if (subscriptionId === undefined)
+      return listPage(this.stores, storeId, params, INVOICE_LIST, (query) => this.invoices.list(storeId, query));
+    const listed = await listPage(this.stores, storeId, params, SUBSCRIPTION_INVOICE_LIST, async (query) => {
+      const owner = await this.lookup.subscription(storeId, subscriptionId);
+      return E.isLeft(owner) ? owner : E.right(await this.invoices.list(storeId, ofSubscription(query, owner.right)));
+    });
+    return E.isLeft(listed) ? listed : listed.right;
+  }
+}

@@ -1,0 +1,26 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { QueryParams } from '../../../domain/query/query-params.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { OfferingPlan } from '../../../domain/catalogue/offering.js';
+import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
+import { TOKENS } from '../../tokens.js';
+import { type OfferingCopies, listCopies } from './list-offering-copies.js';
+
+@injectable()
+export class ListOfferingPlans {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
+
+  execute(
+    storeId: Uuid,
+    id: string,
+    params: QueryParams,
+  ): Promise<E.Either<DomainError, OfferingCopies<OfferingPlan>>> {
+    return listCopies({ offerings: this.offerings, stores: this.stores }, (o) => o.plans, storeId, id, params);
+  }
+}

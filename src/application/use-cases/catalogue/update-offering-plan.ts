@@ -1,0 +1,37 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { parseOfferingPlanChanges } from '../../../domain/catalogue/offering-copy-input.js';
+import type { OfferingPlan } from '../../../domain/catalogue/offering.js';
+import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
+import type { Clock } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+import { PLAN_COPIES } from './offering-members.js';
+import { type ChangedCopy, edit } from './edit-offering-copy.js';
+
+@injectable()
+export class UpdateOfferingPlan {
+  constructor(
+    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** `planId` is the offering's copy's id; `null` clears an optional attribute. */
+  execute(
+    storeId: Uuid,
+    id: string,
+    planId: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, ChangedCopy<OfferingPlan['attributes']>>> {
+    return edit(
+      { offerings: this.offerings, clock: this.clock },
+      PLAN_COPIES,
+      parseOfferingPlanChanges,
+      storeId,
+      id,
+      planId,
+      data,
+    );
+  }
+}

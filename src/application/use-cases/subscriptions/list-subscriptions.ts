@@ -1,0 +1,42 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { cursorBinding, cursorToken } from '../../../domain/query/cursor.js';
+import type { QueryParams } from '../../../domain/query/query-params.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
+import type { StoreRepository } from '../../ports/stores/store-repository.js';
+import type { SubscriptionPage, SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
+import { TOKENS } from '../../tokens.js';
+import { listPage } from '../list-page.js';
+import type { CursorTokens, Included } from './read-subscriptions.js';
+
+@injectable()
+export class ListSubscriptions {
+  constructor(
+    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
+  ) {}
+
+  /** Filtered, paged (by offset, or by cursor when `page[after]` asks), newest first, with the related plans and products when asked. */
+  execute(
+    storeId: Uuid,
+    params: QueryParams,
+  ): Promise<E.Either<DomainError, SubscriptionPage & Included & CursorTokens>> {
+    return listPage(this.stores, storeId, params, SUBSCRIPTION_LIST, async (query) => {
+      const page = await this.subscriptions.list(storeId, query);
+      if (query.after === undefined) return { ...page, include: query.include };
+      const last = page.items.at(-1);
+      const binding = cursorBinding(query.filter, query.include);
+      const next =
+        page.more === true && last !== undefined
+          ? cursorToken({ createdAt: last.timestamps.createdAt, id: last.id }, binding)
+          : null;
+      return {
+        ...page,
+        include: query.include,
+        cursor: { current: query.after.kind === 'first' ? '' : query.after.token, next },
+      };
+    });
+  }
+}
