@@ -59,6 +59,15 @@ describe('token requests', () => {
     expect(E.isRight(parseTokenRequest({ grant_type: 'implicit', client_id: 'c'.repeat(512) }))).to.equal(true);
   });
 
+  it('counts a credential in code points, as its documented maxLength does: 512 astral characters pass, 513 do not', () => {
+    // Each is two UTF-16 units, so a count of units would refuse 512 of them.
+    const astral = (n: number) => '\u{1F511}'.repeat(n);
+    expect(E.isRight(parseTokenRequest({ grant_type: 'implicit', client_id: astral(512) }))).to.equal(true);
+    expect(parseTokenRequest({ grant_type: 'implicit', client_id: astral(513) })).to.deep.equal(
+      E.left([{ source: 'client_id', detail: 'must be at most 512 characters long' }]),
+    );
+  });
+
   it('refuses another grant and a body that is not a form', () => {
     expect(E.isLeft(parseTokenRequest({ grant_type: 'password', client_id: 'a' }))).to.equal(true);
     expect(parseTokenRequest('x')).to.deep.equal(

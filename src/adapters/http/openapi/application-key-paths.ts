@@ -1,4 +1,9 @@
 import { APPLICATION_KEY_TYPE } from '../../../domain/application-key/application-key.js';
+import {
+  APPLICATION_KEY_NAME_MAX,
+  APPLICATION_KEY_NAME_MIN,
+} from '../../../domain/application-key/application-key-input.js';
+import { RESERVATION_EXCEEDS_BUDGET } from '../../../domain/application-key/reservation-budget.js';
 import { SCOPES } from '../../../domain/auth/scope.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
 import type { PathItem, Schema } from './openapi-types.js';
@@ -39,7 +44,7 @@ const applicationKey: Schema = closedObject(
   {
     id: uuid,
     type: constant(APPLICATION_KEY_TYPE),
-    name: text(1, 255),
+    name: text(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX),
     client_id: { type: 'string', minLength: 1 },
     client_secret: {
       type: 'string',
@@ -93,7 +98,7 @@ const newKey = dataRequest(
   openObject(
     {
       type: constant(APPLICATION_KEY_TYPE),
-      name: text(1, 255),
+      name: text(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX),
       reserved_rate_limit: nullable(reservation),
       scopes: nullable(scopes),
     },
@@ -104,7 +109,7 @@ const keyChanges = dataRequest(
   openObject(
     {
       type: constant(APPLICATION_KEY_TYPE),
-      name: text(1, 255),
+      name: text(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX),
       reserved_rate_limit: { ...nullable(reservation), description: '`null` clears the reservation.' },
       scopes: {
         ...nullable(scopes),
@@ -132,8 +137,7 @@ const rotation = dataRequest(
 export const APPLICATION_KEY_SCHEMAS = { ApplicationKey: applicationKey };
 
 const NOT_FOUND = 'No application key of this store has this id.';
-const OVER_BUDGET =
-  "The reservations of the store's keys would exceed its request budget: `requested reserved rate limit will exceed the maximum`.";
+const OVER_BUDGET = `The reservations of the store's keys would exceed its request budget: \`${RESERVATION_EXCEEDS_BUDGET}\`.`;
 
 export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
   '/v2/application-keys': {

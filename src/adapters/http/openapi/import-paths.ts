@@ -1,5 +1,6 @@
 import { IMPORT_RECORD_TYPES, IMPORT_TYPE } from '../../../domain/billing/import-line.js';
 import { JOB_STATUSES } from '../../../domain/billing/job.js';
+import { EXTERNAL_REF_MAX } from '../../../domain/subscription/catalogue-fields.js';
 import { IMPORT_ERROR_TYPE } from '../documents/import-document.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
@@ -36,7 +37,7 @@ const importSchema: Schema = closedObject(
           JOB_STATUSES,
           '`pending` waits its turn (one import of a store runs at a time, oldest first), `started` runs, `success` and `failed` are final.',
         ),
-        external_ref: text(1, 2048),
+        external_ref: text(1, EXTERNAL_REF_MAX),
       },
       ['external_ref'],
     ),
@@ -83,7 +84,7 @@ const uploadForm: Schema = openObject(
       description:
         'The JSONL file: one `{"data": {"type": ..., "attributes": ...}}` per line, `type` one of `subscription_product`, `subscription_plan`, `subscription_subscriber` and (not in EPCC) `subscription_offering`, `subscription`; each line as the body of its create endpoint.',
     },
-    external_ref: text(0, 2048, 'Stored on the import; an empty value is left out.'),
+    external_ref: text(0, EXTERNAL_REF_MAX, 'Stored on the import; an empty value is left out.'),
   },
   ['import_file'],
 );

@@ -1,5 +1,6 @@
 import { INVOICE_TYPE } from '../../../domain/billing/invoice.js';
 import { INVOICE_PAYMENT_TYPE, PAYMENT_STATUSES } from '../../../domain/billing/invoice-payment.js';
+import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/settlement.js';
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
 import { jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
@@ -128,9 +129,9 @@ const payment: Schema = closedObject(
           deprecated: true,
           'x-extension': true,
         } as Schema,
-        gateway: text(1, 1024),
-        external_payment_id: text(1, 1024),
-        failure_detail: closedObject({ reason: text(1, 1024) }),
+        gateway: text(1, SETTLEMENT_TEXT_MAX),
+        external_payment_id: text(1, SETTLEMENT_TEXT_MAX),
+        failure_detail: closedObject({ reason: text(1, SETTLEMENT_TEXT_MAX) }),
         amount: price,
       },
       ['external_payment_id', 'failure_detail'],
@@ -186,9 +187,9 @@ const settlement = dataRequest(
       attributes: openObject(
         {
           success: boolean,
-          external_payment_id: text(1, 1024),
+          external_payment_id: text(1, SETTLEMENT_TEXT_MAX),
           failure_detail: {
-            oneOf: [text(1, 1024), openObject({ reason: text(1, 1024) }, ['reason'])],
+            oneOf: [text(1, SETTLEMENT_TEXT_MAX), openObject({ reason: text(1, SETTLEMENT_TEXT_MAX) }, ['reason'])],
             description: 'Why the payment failed: text, as EPCC sends it, or `{"reason": ...}` as a payment shows it.',
           },
           payment_taken_at: {

@@ -1,11 +1,7 @@
 import { IMPORT_RECORD_TYPES } from '../../../domain/billing/import-line.js';
 import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/billing/job.js';
-import {
-  EXTERNAL_REF_MAX,
-  SUBMITTED_JOB_TYPES,
-  TAX_RATE_MAX,
-  TAX_TEXT_MAX,
-} from '../../../domain/billing/job-input.js';
+import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/billing/job-input.js';
+import { CURRENCY_PATTERN, EXTERNAL_REF_MAX } from '../../../domain/subscription/catalogue-fields.js';
 import type { PathItem, Schema } from './openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from './operation-builder.js';
 import {
@@ -67,7 +63,7 @@ const externalRef = text(0, EXTERNAL_REF_MAX);
 const count = (description: string): Schema => integer(0, undefined, description);
 const currencyTotals = (description: string): Schema => ({
   type: 'object',
-  propertyNames: { type: 'string', pattern: '^[A-Z]{3}$' },
+  propertyNames: { type: 'string', pattern: CURRENCY_PATTERN },
   additionalProperties: closedObject({ amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean }),
   description: `${description} By currency, in its smallest unit.`,
 });

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency.js';
 import { CURSOR_TOKEN_MAX } from '../../../domain/query/cursor.js';
 import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS } from '../../../domain/query/filter.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX } from '../../../domain/query/page.js';
@@ -97,9 +98,8 @@ const parameters: Readonly<Record<string, Parameter>> = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
-    description:
-      "Makes the POST safe to retry (Stripe's semantics): the first response to a key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, to every retry of the same request (method, path, query and body). A retry while the first is still running: 409. The key reused for another request: 422. A 5xx or 429 releases the key. 1 to 255 visible ASCII characters; anything else: 400.",
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
+    description: `Makes the POST safe to retry (Stripe's semantics): the first response to a key is kept for 24 hours and replayed, with \`Idempotent-Replayed: true\`, to every retry of the same request (method, path, query and body). A retry while the first is still running: 409. The key reused for another request: 422. A 5xx or 429 releases the key. 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters; anything else: 400.`,
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: IDEMPOTENCY_KEY_PATTERN.source },
     'x-extension': true,
   },
   RequestId: {

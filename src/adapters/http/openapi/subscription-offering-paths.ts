@@ -1,3 +1,4 @@
+import { ATTACH_MAX } from '../../../domain/subscription/offering-input.js';
 import { OFFERING_INCLUDES } from '../../../domain/subscription/offering-query.js';
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import type { Parameter, PathItem, Schema } from './openapi-types.js';
@@ -26,7 +27,6 @@ import { filterParameter } from './shared-components.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Subscription offerings';
-const ATTACH_MAX = 100;
 const ids = (what: string): Schema => ({
   ...arrayOf(uuid, { minItems: 1, maxItems: ATTACH_MAX }),
   description: `1 to ${ATTACH_MAX} ids of the store's ${what}; repeats count once.`,

@@ -12,6 +12,7 @@ import {
 import type { Job } from '../../../domain/billing/job.js';
 import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { boundedString } from '../../../domain/shared/text.js';
+import { EXTERNAL_REF_MAX } from '../../../domain/subscription/catalogue-fields.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ImportJobs } from '../../ports/import-jobs.js';
 import type { ImportLineRepository } from '../../ports/import-line-repository.js';
@@ -40,7 +41,6 @@ export type UploadRefusal = DomainError | TooManyObjects;
 /** Lines written per statement while the file streams in, and the most text one statement carries (under MariaDB's packet size). */
 export const UPLOAD_BATCH = 500;
 const UPLOAD_BATCH_CHARS = 4 * 1024 * 1024;
-const EXTERNAL_REF_MAX = 2048;
 
 const externalRefText = boundedString(0, EXTERNAL_REF_MAX)('external_ref');
 
