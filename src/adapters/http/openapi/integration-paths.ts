@@ -4,6 +4,7 @@ import {
   EPCC_INTEGRATION_TYPES,
   INTEGRATION_TYPE,
   NAME_MAX,
+  OBSERVES_MAX,
   SECRET_KEY_MAX,
   URL_MAX,
 } from '../../../domain/integrations/integration.js';
@@ -66,7 +67,7 @@ const integration: Schema = closedObject(
     description: text(0, DESCRIPTION_MAX),
     enabled: boolean,
     integration_type: constant('webhook'),
-    observes: arrayOf(observableKey),
+    observes: arrayOf(observableKey, { maxItems: OBSERVES_MAX }),
     configuration: closedObject({ url: text(1, URL_MAX), secret_key: text(1, SECRET_KEY_MAX) }, ['secret_key']),
     links: closedObject({ self: uri }),
     meta: closedObject({ timestamps: closedObject(stamps) }),
@@ -125,7 +126,7 @@ const fields = {
     [...EPCC_INTEGRATION_TYPES],
     'Only `webhook` is delivered here; the others answer 422 (`integration_type_unsupported`).',
   ),
-  observes: arrayOf(observableKey),
+  observes: arrayOf(observableKey, { maxItems: OBSERVES_MAX }),
 };
 const newIntegration = dataRequest(
   openObject({ ...fields, configuration: configuration(['url'], false) }, [

@@ -11,8 +11,7 @@ import {
 } from '../../../domain/billing/import-line.js';
 import type { Job } from '../../../domain/billing/job.js';
 import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import { boundedString } from '../../../domain/shared/text.js';
-import { EXTERNAL_REF_MAX } from '../../../domain/subscription/catalogue-fields.js';
+import { parseExternalRef as parseCatalogueExternalRef } from '../../../domain/subscription/catalogue-fields.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ImportJobs } from '../../ports/import-jobs.js';
 import type { ImportLineRepository } from '../../ports/import-line-repository.js';
@@ -42,7 +41,8 @@ export type UploadRefusal = DomainError | TooManyObjects;
 export const UPLOAD_BATCH = 500;
 const UPLOAD_BATCH_CHARS = 4 * 1024 * 1024;
 
-const externalRefText = boundedString(0, EXTERNAL_REF_MAX)('external_ref');
+/** The same rule as every record's `external_ref`; an import's is a form field, named as such. */
+const externalRefText = parseCatalogueExternalRef('external_ref');
 
 const parseExternalRef = (raw: string | undefined): E.Either<DomainError, string | undefined> => {
   if (raw === undefined || raw === '') return E.right(undefined);
