@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { API_DOCUMENT } from '../../../src/adapters/http/openapi/openapi-document.js';
-import type { HttpMethod, Operation, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
+import type { HttpMethod, Operation, Parameter, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
 import {
   parseApplicationKeyChanges,
   parseNewApplicationKey,
@@ -47,6 +47,10 @@ import {
   parseStateAction,
   parseSubscriptionChanges,
 } from '../../../src/domain/subscription/subscription-input.js';
+import { parseIdempotencyKey } from '../../../src/domain/idempotency/idempotency.js';
+import { parseFilter } from '../../../src/domain/query/filter.js';
+import { parsePageRequest } from '../../../src/domain/query/page.js';
+import { queryParams } from '../../../src/domain/query/query-params.js';
 import { parseTestClockMove } from '../../../src/domain/test-clock/test-clock.js';
 import {
   documentedBounds,
@@ -360,8 +364,14 @@ const CONTENT_BEFORE_LENGTH: Readonly<Record<string, readonly ('minLength' | 'ma
   'data.configuration.url': ['minLength'],
 };
 
-/** How a value is lengthened to a bound: white space keeps a cron specification five fields long. */
-const PADDING: Readonly<Record<string, string>> = { 'data.attributes.specification': ' ' };
+/**
+ * Values whose form a plain run of letters would break, made to a length: white space keeps a cron
+ * specification five fields long; a filter grows inside its one value.
+ */
+const MADE_TO_LENGTH: Readonly<Record<string, (length: number) => string>> = {
+  'data.attributes.specification': (length) => '30 0 * * *'.padEnd(length, ' '),
+  filter: (length) => `eq(name,${'a'.repeat(Math.max(length - 'eq(name,)'.length, 0))})`,
+};
 
 interface Case {
   readonly label: string;
@@ -383,8 +393,9 @@ const requestSchema = (operation: Operation): Schema | undefined => {
 /** A string of `length` code points grown from (or cut to) the example's value. */
 const textOf = (example: unknown, source: string, length: number): string => {
   const start = typeof example === 'string' ? example : 'a';
+  const made = MADE_TO_LENGTH[source];
   if (length <= start.length) return start.slice(0, length);
-  return start + (PADDING[source] ?? 'a').repeat(length - start.length);
+  return made === undefined ? start.padEnd(length, 'a') : made(length);
 };
 
 /** Integers step by one; other numbers by the smallest step that still changes the bound. */
@@ -589,4 +600,93 @@ describe('OpenAPI document: patterns are the domain rules (properties)', () => {
       );
     });
   }
+});
+
+/** A parameter's value as the domain reads it: query values are text, as they arrive. */
+interface ParameterRule {
+  readonly read: (value: unknown) => Outcome;
+  readonly example: unknown;
+}
+
+const pageParameter =
+  (name: string) =>
+  (value: unknown): Outcome =>
+    parsePageRequest(queryParams([[name, String(value)]]), 25);
+
+/** A filter on a field that takes any text, grown or cut to a length by its value. */
+const FILTER_FIELD = { name: ['eq', 'in'] } as const;
+
+/** Every documented parameter with a bound, by `in` and name, and the domain rule that reads it. */
+const PARAMETER_RULES: Readonly<Record<string, ParameterRule>> = {
+  'query page[offset]': { read: pageParameter('page[offset]'), example: 20 },
+  'query page[limit]': { read: pageParameter('page[limit]'), example: 10 },
+  'query filter': {
+    read: (value) => E.mapLeft((found: Issues) => found)(parseFilter(String(value), FILTER_FIELD)),
+    example: 'eq(name,a)',
+  },
+  'header Idempotency-Key': { read: (value) => parseIdempotencyKey(String(value)), example: 'key-1' },
+};
+
+/**
+ * Bounds of parameters no domain rule refuses, each with why: a request id or a currency header that is
+ * not sane is ignored, not refused (the service makes its own id, the record's first currency is shown);
+ * a cursor token that is too long is refused exactly as any token the list did not make.
+ */
+const NOT_A_PARAMETER_RULE = ['header X-Request-Id', 'header EP-Currency', 'query page[after]'];
+
+const documentedParameters = (): Map<string, Parameter> => {
+  const found = new Map<string, Parameter>();
+  const all = [
+    ...Object.values(API_DOCUMENT.components.parameters ?? {}),
+    ...Object.values(API_DOCUMENT.paths).flatMap((item) =>
+      (['get', 'post', 'put', 'delete'] as const).flatMap((m) => item[m]?.parameters ?? []),
+    ),
+  ];
+  for (const entry of all) {
+    const parameter = (
+      '$ref' in entry ? API_DOCUMENT.components.parameters?.[entry.$ref.replace('#/components/parameters/', '')] : entry
+    ) as Parameter;
+    const { schema } = parameter;
+    const bounded = [schema.minLength, schema.maxLength, schema.minimum, schema.maximum, schema.pattern].some(
+      (b) => b !== undefined,
+    );
+    if (bounded) found.set(`${parameter.in} ${parameter.name}`, parameter);
+  }
+  return found;
+};
+
+describe('OpenAPI document: parameter limits are the domain rules', () => {
+  it('names a domain rule, or why there is none, for every bounded parameter', () => {
+    const named = [...documentedParameters().keys()].filter(
+      (key) => PARAMETER_RULES[key] === undefined && !NOT_A_PARAMETER_RULE.includes(key),
+    );
+    expect(named).to.deep.equal([]);
+    expect([...documentedParameters().keys()]).to.include.members(Object.keys(PARAMETER_RULES));
+  });
+
+  for (const [key, parameter] of documentedParameters()) {
+    const rule = PARAMETER_RULES[key];
+    if (rule === undefined) continue;
+    it(`${key}: a value on each bound accepted, one past it refused naming the parameter`, () => {
+      const root: Schema = { type: 'object', properties: { [parameter.name]: parameter.schema } };
+      const read = (body: unknown): Outcome => rule.read(valueAt(body, [parameter.name]));
+      const bounds = documentedBounds(API_DOCUMENT, root, { [parameter.name]: rule.example });
+      expect(bounds).to.have.length.greaterThan(0);
+      const problems = bounds.flatMap((bound) =>
+        casesOf(bound).flatMap((c) => mismatch({ parse: read, example: {} }, c, `${key} ${c.label}`) ?? []),
+      );
+      expect(problems).to.deep.equal([]);
+    });
+  }
+
+  it('Idempotency-Key: text its pattern refuses the domain refuses too (property)', () => {
+    const pattern = new RegExp(documentedParameters().get('header Idempotency-Key')?.schema.pattern as string, 'u');
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (text) => {
+        fc.pre(!pattern.test(text));
+        return E.isLeft(parseIdempotencyKey(text));
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -1,8 +1,10 @@
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency.js';
 import { CURSOR_TOKEN_MAX } from '../../../domain/query/cursor.js';
-import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS } from '../../../domain/query/filter.js';
+import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS, FILTER_PARSE_TITLE } from '../../../domain/query/filter.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX } from '../../../domain/query/page.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
+import { SANE_REQUEST_ID } from '../middleware/request-context.js';
+import { CURRENCY_HEADER_PATTERN } from '../routes/subscription-paths.js';
 import { errorDocumentSchema, errorObjectSchema } from './error-schemas.js';
 import type { ErrorCode } from '../error-documents.js';
 import type { Components, Content, Header, Parameter, Response, Schema } from './openapi-types.js';
@@ -107,14 +109,14 @@ const parameters: Readonly<Record<string, Parameter>> = {
     in: 'header',
     description:
       'An id of your own for the request, echoed back and written in the log line; ignored unless it is 1 to 128 of `A-Za-z0-9._:-`.',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+    schema: { type: 'string', pattern: SANE_REQUEST_ID.source },
   },
   Currency: {
     name: 'EP-Currency',
     in: 'header',
     description:
       "The currency of `meta.display_price` (three letters, any case; `X-Moltin-Currency` is read too). Without it, or when a record has no price in it, the first of the record's currencies in code order.",
-    schema: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+    schema: { type: 'string', pattern: CURRENCY_HEADER_PATTERN.source },
   },
 };
 
@@ -125,7 +127,7 @@ export const filterParameter = (fields: readonly string[]): Parameter => ({
   description: [
     `Conditions joined by \`:\` (all must hold): \`eq(field,value)\` or \`in(field,v1,v2,...)\`, on ${fields.map((f) => `\`${f}\``).join(', ')}.`,
     'A value holding `,` `:` `(` or `)` is written in double quotes, with `\\"` and `\\\\` escapes; a literal `+` must be sent as `%2B` (an unencoded `+` is a space).',
-    `At most ${FILTER_MAX_CONDITIONS} conditions and ${FILTER_MAX_BYTES} bytes. Text that does not parse, an unknown operator or field: 400 \`Could not parse the supplied filter\` saying what and where.`,
+    `At most ${FILTER_MAX_CONDITIONS} conditions and ${FILTER_MAX_BYTES} bytes. Text that does not parse, an unknown operator or field: 400 \`${FILTER_PARSE_TITLE}\` saying what and where.`,
   ].join(' '),
   schema: { type: 'string', maxLength: FILTER_MAX_BYTES },
 });
