@@ -12,7 +12,8 @@ export interface ObservedEvent {
 }
 
 /** Where one event's delivery to one integration stands: EPCC's integration job. */
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface Delivery {
   readonly id: Uuid;

@@ -10,6 +10,7 @@ import {
 import { parseSecretRotation } from '../../../src/domain/application-key/secret-rotation.js';
 import { parseRevokedToken } from '../../../src/domain/auth/revocation-request.js';
 import { parseTokenRequest } from '../../../src/domain/auth/token-request.js';
+import { invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
 import { parseNewJob } from '../../../src/domain/billing/job-input.js';
 import { SCHEDULES } from '../../../src/domain/billing/schedule.js';
 import { parseSettlement } from '../../../src/domain/billing/settlement.js';
@@ -20,6 +21,7 @@ import {
 } from '../../../src/domain/integrations/integration.js';
 import { parsePrefixChange } from '../../../src/domain/merchant-realm/prefix-input.js';
 import type { Issues } from '../../../src/domain/shared/errors.js';
+import { codePoints } from '../../../src/domain/shared/text.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { parseAccountMembershipSettingsChanges } from '../../../src/domain/store/account-membership-settings.js';
 import { parseCartSettingsChanges } from '../../../src/domain/store/cart-settings.js';
@@ -60,6 +62,7 @@ import {
   type BodyPath,
   type DocumentedBound,
 } from '../../support/openapi-bounds.js';
+import { aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 /**
  * The document and the domain agree by behaviour: every bound a request body schema states is tried on the
@@ -688,5 +691,29 @@ describe('OpenAPI document: parameter limits are the domain rules', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('OpenAPI document: what the domain writes within its limits fits it', () => {
+  const documented = (schema: string, path: readonly string[]): Schema =>
+    path.reduce<Schema>(
+      (node, key) => (key === '[]' ? (node.items as Schema) : (node.properties?.[key] as Schema)),
+      API_DOCUMENT.components.schemas[schema] as Schema,
+    );
+
+  it('a trial invoice line of a product with the longest name a request may give fits the line description', () => {
+    const longest = documented('SubscriptionProduct', ['attributes', 'name']).maxLength as number;
+    const product = aProduct(ID, { name: 'n'.repeat(longest) });
+    const offering = anOffering(ID, [product], [aPlan(ID)]);
+    const period = { start: NOW, end: new Date('2026-12-27T00:00:00.000Z'), trial: true };
+    const draft = invoiceDraft(aSubscription(offering, ID, { currency: 'USD' }), offering, period, {
+      id: ID,
+      now: NOW,
+    });
+    if (E.isLeft(draft)) throw new Error(draft.left);
+    const line = documented('SubscriptionInvoice', ['attributes', 'invoice_items', '[]', 'description']);
+    const descriptions = draft.right.items.map((item) => codePoints(item.description));
+    expect(descriptions).to.have.length.greaterThan(0);
+    for (const length of descriptions) expect(length).to.be.within(longest, line.maxLength as number);
   });
 });

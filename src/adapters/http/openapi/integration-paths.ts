@@ -1,3 +1,4 @@
+import { DELIVERY_STATUSES, LOGGED_BODY_MAX } from '../../../domain/integrations/delivery.js';
 import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/integrations/observable-events.js';
 import {
   DESCRIPTION_MAX,
@@ -84,7 +85,7 @@ const integrationJob: Schema = closedObject(
     type: constant('integration-job'),
     triggered_by: observableKey,
     status: oneOfStrings(
-      ['pending', 'succeeded', 'failed'],
+      DELIVERY_STATUSES,
       '`pending` until an attempt succeeds (`succeeded`) or the retries are spent (`failed`).',
     ),
     attempts: integer(0),
@@ -101,7 +102,7 @@ const integrationLog: Schema = closedObject(
     type: constant(INTEGRATION_TYPE, 'EPCC documents a log as of type `integration`.'),
     succeeded: boolean,
     attempt: integer(1),
-    body: text(0, 1024, "The start of the receiver's answer."),
+    body: text(0, LOGGED_BODY_MAX, "The start of the receiver's answer."),
     status_code: integer(100, 599),
     error_detail: { type: 'string' },
     relationships: closedObject({ integration: reference(INTEGRATION_TYPE), job: reference('integration-job') }),

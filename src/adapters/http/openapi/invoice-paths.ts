@@ -1,4 +1,6 @@
 import { INVOICE_TYPE } from '../../../domain/billing/invoice.js';
+import { INVOICE_ITEM_DESCRIPTION_MAX } from '../../../domain/billing/invoice-items.js';
+import { TAX_TEXT_MAX } from '../../../domain/billing/job-input.js';
 import { INVOICE_PAYMENT_TYPE, PAYMENT_STATUSES } from '../../../domain/billing/invoice-payment.js';
 import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/settlement.js';
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
@@ -21,6 +23,7 @@ import {
   uuid,
 } from './schema-builders.js';
 import { filterParameter } from './shared-components.js';
+import { currency } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Invoices';
@@ -28,14 +31,20 @@ const TAG = 'Invoices';
 export const INVOICE_FILTER = filterParameter(['subscriber_id', 'subscription_id', 'outstanding', 'tax_required']);
 
 const price: Schema = closedObject(
-  { currency: text(3, 3), amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean },
+  { currency, amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean },
   [],
   'An amount in the smallest unit of one currency.',
 );
 const stamps = { created_at: timestamp, updated_at: timestamp };
 
 const invoiceItem = closedObject(
-  { description: text(0, 1024), price, product_id: uuid, from_time_period: timestamp, until_time_period: timestamp },
+  {
+    description: text(0, INVOICE_ITEM_DESCRIPTION_MAX),
+    price,
+    product_id: uuid,
+    from_time_period: timestamp,
+    until_time_period: timestamp,
+  },
   ['product_id'],
   'One line: a product of the subscription, or its plan (without `product_id`) when the plan has a fixed price.',
 );
@@ -43,9 +52,9 @@ const taxItem = closedObject(
   {
     type: constant('tax_item'),
     rate: { type: 'number', description: 'A fraction: 0.2 is 20 %.' },
-    name: text(0, 1024),
-    code: text(0, 1024),
-    jurisdiction: text(0, 1024),
+    name: text(0, TAX_TEXT_MAX),
+    code: text(0, TAX_TEXT_MAX),
+    jurisdiction: text(0, TAX_TEXT_MAX),
     amount: {
       ...integer(0, AMOUNT_MAX),
       'x-extension': true,

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency.js';
 import { CURSOR_TOKEN_MAX } from '../../../domain/query/cursor.js';
 import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS, FILTER_PARSE_TITLE } from '../../../domain/query/filter.js';
-import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX } from '../../../domain/query/page.js';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX, TOTAL_METHODS } from '../../../domain/query/page.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
 import { SANE_REQUEST_ID } from '../middleware/request-context.js';
 import { CURRENCY_HEADER_PATTERN } from '../routes/subscription-paths.js';
@@ -52,7 +52,7 @@ const resultsMeta: Schema = closedObject({
   total: integer(0, undefined, 'The number of matching records, or a lower bound of it (see `total_method`).'),
   total_method: {
     type: 'string',
-    enum: ['exact', 'lower_bound'],
+    enum: TOTAL_METHODS,
     description:
       '`exact`: `total` is the exact count. `lower_bound`: a filtered count stopped at its cap (offset limit + page limit + 1), so there are at least `total` matches. EPCC names this member; we always send it.',
     'x-extension': true,

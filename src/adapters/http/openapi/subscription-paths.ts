@@ -1,4 +1,9 @@
-import { STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE } from '../../../domain/subscription/subscription.js';
+import {
+  STATE_ACTIONS,
+  STATE_TYPE,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPE,
+} from '../../../domain/subscription/subscription.js';
 import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/subscription/offering.js';
 import {
   PAYMENT_AUTHORITY_FIELDS,
@@ -77,7 +82,7 @@ const paymentAuthorityRequest: Schema = {
   ),
 };
 const flag = (description: string): Schema => ({ type: 'boolean', description });
-const status = oneOfStrings(['active', 'inactive'], '`inactive` once the subscription is closed.');
+const status = oneOfStrings(SUBSCRIPTION_STATUSES, '`inactive` once the subscription is closed.');
 
 const state: Schema = closedObject(
   {
