@@ -1,4 +1,9 @@
-import { DELIVERY_STATUSES, LOGGED_BODY_MAX } from '../../../domain/integrations/delivery.js';
+import {
+  DELIVERY_STATUSES,
+  HTTP_STATUS_MAX,
+  HTTP_STATUS_MIN,
+  LOGGED_BODY_MAX,
+} from '../../../domain/integrations/delivery.js';
 import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/integrations/observable-events.js';
 import {
   DESCRIPTION_MAX,
@@ -103,7 +108,11 @@ const integrationLog: Schema = closedObject(
     succeeded: boolean,
     attempt: integer(1),
     body: text(0, LOGGED_BODY_MAX, "The start of the receiver's answer."),
-    status_code: integer(100, 599),
+    status_code: integer(
+      HTTP_STATUS_MIN,
+      HTTP_STATUS_MAX,
+      'The HTTP status of the answer; absent when there was none.',
+    ),
     error_detail: { type: 'string' },
     relationships: closedObject({ integration: reference(INTEGRATION_TYPE), job: reference('integration-job') }),
     meta: closedObject({ duration_ms: integer(0), timestamps: closedObject({ created_at: timestamp }) }),
