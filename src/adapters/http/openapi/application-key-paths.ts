@@ -4,6 +4,7 @@ import {
   APPLICATION_KEY_NAME_MIN,
 } from '../../../domain/application-key/application-key-input.js';
 import { RESERVATION_EXCEEDS_BUDGET } from '../../../domain/application-key/reservation-budget.js';
+import { LONGEST_OVERLAP_DAYS } from '../../../domain/application-key/secret-rotation.js';
 import { SCOPES } from '../../../domain/auth/scope.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
 import type { PathItem, Schema } from './openapi-types.js';
@@ -126,8 +127,7 @@ const rotation = dataRequest(
       type: constant(APPLICATION_KEY_TYPE),
       expire_current_secret_at: {
         ...nullable(timestamp),
-        description:
-          'Until when the current secret is still accepted beside the new one: at most 7 days ahead. Absent, null or already past: the current secret stops at once.',
+        description: `Until when the current secret is still accepted beside the new one: at most ${LONGEST_OVERLAP_DAYS} days ahead. Absent, null or already past: the current secret stops at once.`,
       },
     },
     ['type'],

@@ -66,7 +66,7 @@ const dunningFields: Readonly<Record<string, Schema>> = {
   payment_retries_limit: integer(
     0,
     PAYMENT_RETRIES_LIMIT_MAX,
-    'How many retries after the first attempt before `action` is taken (EPCC: 0–20).',
+    `How many retries after the first attempt before \`action\` is taken (EPCC: 0–${PAYMENT_RETRIES_LIMIT_MAX}).`,
   ),
   action: oneOfStrings(DUNNING_ACTIONS, 'What happens to the subscription when every retry has failed.'),
   default: { ...boolean, description: "Whether this is the store's default rule; one rule of a store at most." },

@@ -108,7 +108,7 @@ export const importPaths: Readonly<Record<string, PathItem>> = {
         '201': { description: 'The pending import.', content: jsonContent(dataDocument(schemaRef('Import'))) },
       },
       errors: {
-        400: 'No `import_file` part, an `external_ref` over 2048 characters, a text field that is not UTF-8 or holds U+0000 (`source` names it), or a multipart body that cannot be read.',
+        400: `No \`import_file\` part, an \`external_ref\` over ${EXTERNAL_REF_MAX} characters, a text field that is not UTF-8 or holds U+0000 (\`source\` names it), or a multipart body that cannot be read.`,
       },
     }),
     get: operation({

@@ -35,7 +35,7 @@ const taxItem: Schema = closedObject(
       type: 'number',
       minimum: 0,
       maximum: TAX_RATE_MAX,
-      description: 'A fraction: 0.2 is 20 %. Above 1 is refused, as a percentage written as a number (20) would be.',
+      description: `A fraction: 0.2 is 20 %. Above ${TAX_RATE_MAX} is refused, as a percentage written as a number (20) would be.`,
     },
     name: text(0, TAX_TEXT_MAX, 'Shown on the invoice, such as `VAT`.'),
     code: text(0, TAX_TEXT_MAX),

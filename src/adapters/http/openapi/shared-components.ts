@@ -3,7 +3,7 @@ import { CURSOR_TOKEN_MAX } from '../../../domain/query/cursor.js';
 import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS, FILTER_PARSE_TITLE } from '../../../domain/query/filter.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX, TOTAL_METHODS } from '../../../domain/query/page.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
-import { SANE_REQUEST_ID } from '../middleware/request-context.js';
+import { REQUEST_ID_MAX, SANE_REQUEST_ID } from '../middleware/request-context.js';
 import { CURRENCY_HEADER_PATTERN } from '../routes/subscription-paths.js';
 import { errorDocumentSchema, errorObjectSchema } from './error-schemas.js';
 import type { ErrorCode } from '../error-documents.js';
@@ -107,8 +107,7 @@ const parameters: Readonly<Record<string, Parameter>> = {
   RequestId: {
     name: 'X-Request-Id',
     in: 'header',
-    description:
-      'An id of your own for the request, echoed back and written in the log line; ignored unless it is 1 to 128 of `A-Za-z0-9._:-`.',
+    description: `An id of your own for the request, echoed back and written in the log line; ignored unless it is 1 to ${REQUEST_ID_MAX} of \`A-Za-z0-9._:-\`.`,
     schema: { type: 'string', pattern: SANE_REQUEST_ID.source },
   },
   Currency: {
