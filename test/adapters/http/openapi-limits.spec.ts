@@ -572,6 +572,36 @@ describe('OpenAPI document: request limits are the domain rules', () => {
   });
 });
 
+describe('OpenAPI document: string lengths are the domain rules (properties)', () => {
+  const lengths = operations().flatMap(([id, operation]) =>
+    boundsOf(id, operation)
+      .filter((b) => b.of === 'value' && b.schema.maxLength !== undefined && b.schema.enum === undefined)
+      .filter((b) => CONTENT_BEFORE_LENGTH[sourceOf(b.path)] === undefined)
+      .map((b) => ({ id, bound: b })),
+  );
+
+  it('has string lengths to try', () => {
+    expect(lengths).to.have.length.greaterThan(50);
+  });
+
+  for (const { id, bound } of lengths) {
+    const source = sourceOf(bound.path);
+    const rule = BODY_RULES[id] as BodyRule;
+    const { minLength = 0, maxLength = 0 } = bound.schema;
+    it(`${id} ${source}: any length is accepted exactly when the document allows it`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: maxLength + 64 }), (length) => {
+          const outcome = rule.parse(
+            withValue(bound.body, bound.path, textOf(valueAt(bound.body, bound.path), source, length)),
+          );
+          return E.isRight(outcome) === (length >= minLength && length <= maxLength);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  }
+});
+
 describe('OpenAPI document: patterns are the domain rules (properties)', () => {
   const patterned = operations().flatMap(([id, operation]) =>
     boundsOf(id, operation)
