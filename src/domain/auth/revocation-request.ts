@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issues } from '../shared/errors.js';
-import { STORABLE_TEXT_RULE, isStorableText } from '../shared/text.js';
+import { STORABLE_TEXT_RULE, codePoints, isStorableText } from '../shared/text.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 
 /** Longer than any token this service mints; a longer one cannot be one of its tokens. */
@@ -22,7 +22,7 @@ export const parseRevokedToken = (form: unknown): Parsed<string> => {
   const token = isRecord(form) ? form['token'] : undefined;
   if (typeof token !== 'string' || token.length === 0) return E.left(issues('token', 'is required'));
   if (!isStorableText(token)) return E.left(issues('token', STORABLE_TEXT_RULE));
-  if (token.length > TOKEN_TEXT_MAX)
+  if (codePoints(token) > TOKEN_TEXT_MAX)
     return E.left(issues('token', `must be at most ${TOKEN_TEXT_MAX} characters long`));
   return E.right(token);
 };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issue, type ValidationIssue } from '../shared/errors.js';
-import { STORABLE_TEXT_RULE, isStorableText } from '../shared/text.js';
+import { STORABLE_TEXT_RULE, codePoints, isStorableText } from '../shared/text.js';
 import { isRecord } from '../shared/validation.js';
 import type { Parsed } from '../shared/validation.js';
 import type { GrantType } from './grant.js';
@@ -9,8 +9,9 @@ export type TokenRequest =
   | { readonly grant: 'client_credentials'; readonly clientId: string; readonly clientSecret: string }
   | { readonly grant: 'implicit'; readonly clientId: string };
 
-const GRANTS: readonly GrantType[] = ['client_credentials', 'implicit'];
-const CREDENTIAL_MAX = 512;
+export const GRANTS: readonly GrantType[] = ['client_credentials', 'implicit'];
+/** The longest `client_id` or `client_secret` read, in code points as every text limit. */
+export const CREDENTIAL_MAX = 512;
 
 /** A credential field: absent, unusable text (reported by name), or its value. */
 const credential = (
@@ -21,7 +22,7 @@ const credential = (
   const value = form[key];
   if (typeof value !== 'string' || value.length === 0) return undefined;
   if (!isStorableText(value)) problems.push(issue(key, STORABLE_TEXT_RULE));
-  else if (value.length > CREDENTIAL_MAX)
+  else if (codePoints(value) > CREDENTIAL_MAX)
     problems.push(issue(key, `must be at most ${CREDENTIAL_MAX} characters long`));
   else return value;
   return undefined;

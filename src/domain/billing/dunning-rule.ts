@@ -21,12 +21,15 @@ export const PAYMENT_RETRY_UNITS = ['day', 'week'] as const;
 export const DUNNING_ACTIONS = ['none', 'pause', 'close', 'suspend'] as const;
 /** EPCC: "You can set this to a limit between 0 - 20". */
 export const PAYMENT_RETRIES_LIMIT_MAX = 20;
+/** The longest wait between retries, in `payment_retry_unit`s, and the largest growth factor of the waits. */
+export const PAYMENT_RETRY_INTERVAL_MAX = 1024;
+export const PAYMENT_RETRY_MULTIPLIER_MAX = 1024;
 
 const DUNNING_RULE_FIELDS = {
   payment_retry_type: requiredField(oneOf([...PAYMENT_RETRY_TYPES])),
-  payment_retry_interval: optionalField(integerInRange(1, 1024)),
+  payment_retry_interval: optionalField(integerInRange(1, PAYMENT_RETRY_INTERVAL_MAX)),
   payment_retry_unit: optionalField(oneOf([...PAYMENT_RETRY_UNITS])),
-  payment_retry_multiplier: optionalField(numberInRange(1, 1024)),
+  payment_retry_multiplier: optionalField(numberInRange(1, PAYMENT_RETRY_MULTIPLIER_MAX)),
   payment_retries_limit: requiredField(integerInRange(0, PAYMENT_RETRIES_LIMIT_MAX)),
   action: requiredField(oneOf([...DUNNING_ACTIONS])),
   default: optionalField(booleanValue),

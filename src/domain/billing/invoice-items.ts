@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { spreadByLargestRemainder, times } from '../shared/money.js';
+import { codePoints } from '../shared/text.js';
 import type { Uuid } from '../shared/uuid.js';
+import { CATALOGUE_TEXT_MAX } from '../catalogue/catalogue-fields.js';
 import type { Offering, OfferingPlan, OfferingProduct } from '../catalogue/offering.js';
 import { discounted, keptAfterDiscount, planPricing, priceTooLarge } from '../catalogue/pricing.js';
 import type { Subscription } from '../subscriptions/subscription.js';
@@ -80,9 +82,17 @@ const pricedItems = (
   );
 };
 
+const TRIAL_MARK = ' (trial)';
+/** A line is described by its product's or plan's name, marked on a trial invoice. */
+export const INVOICE_ITEM_DESCRIPTION_MAX = CATALOGUE_TEXT_MAX + codePoints(TRIAL_MARK);
+
 /** A trial is invoiced at zero, with the same lines. */
 const asTrial = (items: readonly InvoiceItem[]): readonly InvoiceItem[] =>
-  items.map((item) => ({ ...item, description: `${item.description} (trial)`, price: { ...item.price, amount: 0 } }));
+  items.map((item) => ({
+    ...item,
+    description: `${item.description}${TRIAL_MARK}`,
+    price: { ...item.price, amount: 0 },
+  }));
 
 export interface DraftContext {
   readonly id: Uuid;

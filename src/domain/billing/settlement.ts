@@ -13,18 +13,21 @@ import type { Invoice } from './invoice.js';
 import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from './invoice-payment.js';
 import { afterAttempt, limitReached, type RetryPolicy } from './payment-retry.js';
 
+/** The longest gateway reference or failure reason kept. */
+export const SETTLEMENT_TEXT_MAX = 1024;
+
 /** EPCC's UpdateInvoicePayment sends the reason as text; `{"reason": ...}`, as a payment shows it, is also taken. */
 const failureDetail =
   (source: string) =>
   (input: unknown): Parsed<string> => {
-    if (typeof input === 'string') return boundedString(1, 1024)(source)(input);
+    if (typeof input === 'string') return boundedString(1, SETTLEMENT_TEXT_MAX)(source)(input);
     if (!isRecord(input)) return E.left(issues(source, 'must be a text, or an object with a reason'));
-    return boundedString(1, 1024)(`${source}.reason`)(input['reason']);
+    return boundedString(1, SETTLEMENT_TEXT_MAX)(`${source}.reason`)(input['reason']);
   };
 
 const SETTLEMENT_FIELDS = {
   success: requiredField(booleanValue),
-  external_payment_id: optionalField(boundedString(1, 1024)),
+  external_payment_id: optionalField(boundedString(1, SETTLEMENT_TEXT_MAX)),
   failure_detail: optionalField(failureDetail),
   payment_taken_at: optionalField(parseTimestamp),
 };

@@ -1,26 +1,35 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issue, issues, type ValidationIssue } from '../shared/errors.js';
+import { INT32_MAX } from '../shared/integer.js';
 import { AMOUNT_MAX } from '../shared/money.js';
 import { boundedString } from '../shared/text.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 
 /** The limits of the seed's Limits table, shared by products, plans, offerings and subscriptions. */
-export const parseCatalogueName = boundedString(3, 1024);
-export const parseDescription = boundedString(0, 1024);
-export const parseExternalRef = boundedString(0, 2048);
-export const parseSku = boundedString(0, 1024);
+export const CATALOGUE_NAME_MIN = 3;
+export const CATALOGUE_TEXT_MAX = 1024;
+export const EXTERNAL_REF_MAX = 2048;
+export const EMAIL_MIN = 3;
 
-const EMAIL = /^[^\s@]+@[^\s@]+$/u;
+export const parseCatalogueName = boundedString(CATALOGUE_NAME_MIN, CATALOGUE_TEXT_MAX);
+export const parseDescription = boundedString(0, CATALOGUE_TEXT_MAX);
+export const parseExternalRef = boundedString(0, EXTERNAL_REF_MAX);
+export const parseSku = boundedString(0, CATALOGUE_TEXT_MAX);
+
+/** Something, an `@`, something, with no white space: the whole check, as EPCC's own is no stricter. */
+export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+$';
+const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
 
 /** An email address of 3..1024 characters, as subscriptions and subscribers carry it. */
 export const parseEmail =
   (source: string) =>
   (input: unknown): Parsed<string> => {
-    const text = boundedString(3, 1024)(source)(input);
+    const text = boundedString(EMAIL_MIN, CATALOGUE_TEXT_MAX)(source)(input);
     return E.isRight(text) && !EMAIL.test(text.right) ? E.left(issues(source, 'must be an email address')) : text;
   };
 
-const CURRENCY = /^[A-Z]{3}$/;
+export const CURRENCY_PATTERN = '^[A-Z]{3}$';
+const CURRENCY = new RegExp(CURRENCY_PATTERN);
 
 /** A three-letter uppercase ISO 4217 code. */
 export const parseCurrency =
@@ -34,7 +43,7 @@ export const parseCurrency =
 export const parseImageUri =
   (source: string) =>
   (input: unknown): Parsed<string> => {
-    const text = boundedString(1, 1024)(source)(input);
+    const text = boundedString(1, CATALOGUE_TEXT_MAX)(source)(input);
     if (E.isLeft(text)) return text;
     try {
       const url = new URL(text.right);
@@ -90,8 +99,10 @@ export const parsePriceMap =
     return first === undefined ? E.right(prices) : E.left([first, ...rest]);
   };
 
+export const PRICE_UNITS = ['day', 'month'] as const;
+
 export interface PriceUnits {
-  readonly unit: 'day' | 'month';
+  readonly unit: (typeof PRICE_UNITS)[number];
   readonly amount: number;
 }
 
@@ -103,8 +114,9 @@ export const parsePriceUnits =
     const problems: ValidationIssue[] = [];
     const unit = input['unit'];
     const amount = input['amount'];
-    if (unit !== 'day' && unit !== 'month') problems.push(issue(`${source}.unit`, "must be 'day' or 'month'"));
-    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > 2_147_483_647) {
+    if (!PRICE_UNITS.includes(unit as PriceUnits['unit']))
+      problems.push(issue(`${source}.unit`, "must be 'day' or 'month'"));
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 1 || amount > INT32_MAX) {
       problems.push(issue(`${source}.amount`, 'must be an integer of at least 1'));
     }
     const [first, ...rest] = problems;

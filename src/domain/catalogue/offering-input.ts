@@ -16,7 +16,7 @@ export const {
 } = OFFERINGS;
 
 /** How many products or plans one request may attach. */
-const ATTACH_MAX = 100;
+export const ATTACH_MAX = 100;
 
 /** A non-empty list of at most 100 distinct UUIDs, e.g. the products of a build or an attach. */
 export const parseIdList =

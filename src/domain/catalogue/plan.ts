@@ -10,7 +10,9 @@ export const PLAN_TYPE = 'subscription_plan';
 
 export const BILLING_INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
 export type BillingIntervalType = (typeof BILLING_INTERVAL_TYPES)[number];
-const END_BEHAVIORS = ['close', 'roll'] as const;
+export const END_BEHAVIORS = ['close', 'roll'] as const;
+/** `base_price_percentage` is a discount off the offering's price: from none to all of it. */
+export const BASE_PRICE_PERCENTAGE_MAX = 100;
 
 export const PLAN_FIELDS = {
   name: requiredField(parseCatalogueName),
@@ -24,7 +26,7 @@ export const PLAN_FIELDS = {
   can_pause: requiredField(booleanValue),
   can_resume: requiredField(booleanValue),
   can_cancel: requiredField(booleanValue),
-  base_price_percentage: optionalField(numberInRange(0, 100)),
+  base_price_percentage: optionalField(numberInRange(0, BASE_PRICE_PERCENTAGE_MAX)),
   fixed_price: optionalField(parsePriceMap),
 };
 

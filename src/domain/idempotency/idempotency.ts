@@ -16,16 +16,16 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_LOCK_MS = 10 * 1000;
 export const IDEMPOTENCY_RENEW_MS = 3 * 1000;
 
-const KEY_MAX = 255;
+export const IDEMPOTENCY_KEY_MAX = 255;
 // Visible ASCII and inner spaces: what a header carries unencoded, and what every backend stores alike.
-const KEY_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
 /** The header's key: absent (no idempotency asked for), or 1..255 visible ASCII characters. */
 export const parseIdempotencyKey = (raw: string | undefined): E.Either<Issues, string | undefined> => {
   if (raw === undefined) return E.right(undefined);
-  return raw.length <= KEY_MAX && KEY_PATTERN.test(raw)
+  return raw.length <= IDEMPOTENCY_KEY_MAX && IDEMPOTENCY_KEY_PATTERN.test(raw)
     ? E.right(raw)
-    : E.left(issues(IDEMPOTENCY_KEY_HEADER, `must be 1 to ${KEY_MAX} visible ASCII characters`));
+    : E.left(issues(IDEMPOTENCY_KEY_HEADER, `must be 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters`));
 };
 
 /** A response as it is replayed: its status and its body exactly as first sent. */

@@ -12,7 +12,8 @@ export interface ObservedEvent {
 }
 
 /** Where one event's delivery to one integration stands: EPCC's integration job. */
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface Delivery {
   readonly id: Uuid;
@@ -45,6 +46,15 @@ export interface DeliveryLog {
   readonly durationMs: number;
   readonly createdAt: Date;
 }
+
+/**
+ * RFC 9110 section 15: a status code is 100 to 599. A receiver's status line may carry any three digits;
+ * one outside that range is no HTTP status, so a log shows none (its error detail quotes what came).
+ */
+export const HTTP_STATUS_MIN = 100;
+export const HTTP_STATUS_MAX = 599;
+export const isHttpStatus = (code: number): boolean =>
+  Number.isInteger(code) && code >= HTTP_STATUS_MIN && code <= HTTP_STATUS_MAX;
 
 /** How much of a receiver's answer a log keeps. */
 export const LOGGED_BODY_MAX = 1024;

@@ -1,4 +1,11 @@
-import { DESCRIPTION_MAX, NAME_MAX, SECRET_KEY_MAX, SUPPORTED_INTEGRATION_TYPES, URL_MAX } from './integration.js';
+import {
+  DESCRIPTION_MAX,
+  NAME_MAX,
+  OBSERVES_MAX,
+  SECRET_KEY_MAX,
+  SUPPORTED_INTEGRATION_TYPES,
+  URL_MAX,
+} from './integration.js';
 
 /** One field of an integration, as EPCC's attribute endpoints describe a resource's fields for forms. */
 export interface IntegrationAttribute {
@@ -41,7 +48,7 @@ export const INTEGRATION_ATTRIBUTES: readonly IntegrationAttribute[] = [
     value: 'observes',
     type: 'array',
     required: true,
-    description: "Keys of EPCC's observable events, at least one.",
+    description: `Keys of EPCC's observable events, at most ${OBSERVES_MAX} (a repeat counts once); none observes nothing.`,
   },
   {
     label: 'URL',

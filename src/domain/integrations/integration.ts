@@ -55,13 +55,15 @@ const listIssues = (found: readonly ValidationIssue[]): Parsed<never> | undefine
   return first === undefined ? undefined : E.left([first, ...rest]);
 };
 
+/** Room for every key twice (repeats are kept once), so a list longer than that is no honest subscription. */
+export const OBSERVES_MAX = EPCC_OBSERVABLE_KEYS.length * 2;
+
 /** An array of EPCC's observable keys, each once, in the order first given. */
 const parseObserves =
   (source: string) =>
   (input: unknown): Parsed<readonly ObservableKey[]> => {
     if (!Array.isArray(input)) return E.left(issues(source, 'must be an array of observable keys'));
-    if (input.length > EPCC_OBSERVABLE_KEYS.length * 2)
-      return E.left(issues(source, `must have at most ${EPCC_OBSERVABLE_KEYS.length * 2} entries`));
+    if (input.length > OBSERVES_MAX) return E.left(issues(source, `must have at most ${OBSERVES_MAX} entries`));
     const problems: ValidationIssue[] = [];
     const keys = new Set<ObservableKey>();
     input.forEach((key: unknown, i) => {

@@ -5,7 +5,7 @@ import { oneOf } from '../shared/literal.js';
 import { boundedString } from '../shared/text.js';
 import { parseUuidField } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { typedAttributes } from '../catalogue/catalogue-fields.js';
+import { EXTERNAL_REF_MAX, typedAttributes } from '../catalogue/catalogue-fields.js';
 import { JOB_TYPE, type InvoiceTaxes, type JobType, type TaxItem } from './job.js';
 
 /** The kinds a client starts with `POST /subscriptions/jobs`; an import starts by uploading its file. */
@@ -19,7 +19,6 @@ export interface NewJob {
   readonly taxes?: readonly InvoiceTaxes[];
 }
 
-export const EXTERNAL_REF_MAX = 2048;
 export const TAX_TEXT_MAX = 1024;
 /**
  * A rate is a fraction (0.2 is 20 %). Above 1 is refused: such a value is almost always a percentage

@@ -8,8 +8,8 @@ import { field, isRecord, optional, parseAll, type Parsed } from '../shared/vali
 import { parseScopes, type KeyScopes } from '../auth/scope.js';
 import { APPLICATION_KEY_TYPE } from './application-key.js';
 
-const APPLICATION_KEY_NAME_MIN = 1;
-const APPLICATION_KEY_NAME_MAX = 255;
+export const APPLICATION_KEY_NAME_MIN = 1;
+export const APPLICATION_KEY_NAME_MAX = 255;
 
 const parseName = required(boundedString(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX));
 const parseType = oneOf([APPLICATION_KEY_TYPE]);

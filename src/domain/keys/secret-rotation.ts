@@ -7,7 +7,8 @@ import { field, isRecord, optional, parseAll, type Parsed } from '../shared/vali
 import { APPLICATION_KEY_TYPE, type ApplicationKey } from './application-key.js';
 
 /** The longest overlap a rotation may leave the old secret, as Stripe allows when it rolls a key. */
-export const LONGEST_OVERLAP_MS = 7 * 24 * 3600 * 1000;
+export const LONGEST_OVERLAP_DAYS = 7;
+export const LONGEST_OVERLAP_MS = LONGEST_OVERLAP_DAYS * 24 * 3600 * 1000;
 
 /** A validated rotation: when the current secret stops being accepted. */
 export interface SecretRotation {
@@ -32,7 +33,7 @@ export const parseSecretRotation = (input: unknown, now: Date): Parsed<SecretRot
         ? E.left(
             issues(
               source,
-              'must be at most 7 days from now: the old secret may overlap the new one for a week at most',
+              `must be at most ${LONGEST_OVERLAP_DAYS} days from now: the old secret may overlap the new one for a week at most`,
             ),
           )
         : E.right({ currentSecretExpiresAt: at });

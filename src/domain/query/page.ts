@@ -90,7 +90,8 @@ export const pageOffsets = (page: PageWindow, resultsTotal: number): PageOffsets
 };
 
 /** `exact` when every match was counted; `lower_bound` when counting stopped at the cap. */
-export type TotalMethod = 'exact' | 'lower_bound';
+export const TOTAL_METHODS = ['exact', 'lower_bound'] as const;
+export type TotalMethod = (typeof TOTAL_METHODS)[number];
 
 /**
  * How a list's total is counted: an unfiltered list of records whose store keeps a running count is

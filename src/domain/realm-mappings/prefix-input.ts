@@ -5,9 +5,9 @@ import { oneOf } from '../shared/literal.js';
 import { field, isRecord, parseAll, type Parsed } from '../shared/validation.js';
 import { MERCHANT_REALM_MAPPING_TYPE } from './merchant-realm-mapping.js';
 
-const PREFIX_MIN = 2;
-const PREFIX_MAX = 24;
-const PREFIX_PATTERN = /^[A-Za-z0-9]+$/;
+export const PREFIX_MIN = 2;
+export const PREFIX_MAX = 24;
+export const PREFIX_PATTERN = /^[A-Za-z0-9]+$/;
 
 /** 2..24 ASCII letters and digits: the part of a login address that names the store. */
 export const parsePrefix =

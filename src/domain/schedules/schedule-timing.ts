@@ -10,6 +10,8 @@ export interface ScheduleTiming {
 }
 
 const CRON_FIELDS = 5;
+/** The longest specification or time zone name kept. */
+export const TIMING_TEXT_MAX = 1024;
 export const FIVE_FIELDS_RULE =
   'must have five fields: minute hour day-of-month month day-of-week (for example "30 0 * * *")';
 
@@ -22,7 +24,7 @@ export const FIVE_FIELDS_RULE =
 export const parseSpecification =
   (source: string) =>
   (input: unknown): Parsed<string> => {
-    const text = boundedString(1, 1024)(source)(input);
+    const text = boundedString(1, TIMING_TEXT_MAX)(source)(input);
     if (E.isLeft(text)) return text;
     const fields = text.right.trim().split(/\s+/);
     return fields.length === CRON_FIELDS ? E.right(fields.join(' ')) : E.left(issues(source, FIVE_FIELDS_RULE));
@@ -32,7 +34,7 @@ export const parseSpecification =
 export const parseLocation =
   (source: string) =>
   (input: unknown): Parsed<string> => {
-    const text = boundedString(1, 1024)(source)(input);
+    const text = boundedString(1, TIMING_TEXT_MAX)(source)(input);
     if (E.isLeft(text)) return text;
     try {
       new Intl.DateTimeFormat('en-US', { timeZone: text.right });

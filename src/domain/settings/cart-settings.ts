@@ -33,7 +33,7 @@ export interface CartSettingsChanges {
   readonly snapshotDate?: string | null;
 }
 
-const SNAPSHOT_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
+export const SNAPSHOT_DATE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 
 /** EPCC's format, `2026-02-21T15:07:25Z`: a UTC instant to the second that exists in the calendar. */
 const parseSnapshotDate =

@@ -5,7 +5,9 @@ import { optionalField, parseCreated, type FieldSpec } from '../shared/record-pa
 import { boundedString } from '../shared/text.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 
-const authorityId = optionalField(boundedString(3, 1024));
+export const PAYMENT_AUTHORITY_ID_MIN = 3;
+export const PAYMENT_AUTHORITY_ID_MAX = 1024;
+const authorityId = optionalField(boundedString(PAYMENT_AUTHORITY_ID_MIN, PAYMENT_AUTHORITY_ID_MAX));
 
 /**
  * Every payment authority a subscription may carry, by `type`, with the identifiers each one takes (3 to

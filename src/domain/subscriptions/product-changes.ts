@@ -26,12 +26,12 @@ export interface ProductChange {
 }
 
 /** How many steps one request may take. */
-const STEPS_MAX = 10;
+export const PRODUCT_CHANGE_STEPS_MAX = 10;
 
 /** `{"data": [{"type": "attach", "products": ["<id>"]}, ...]}`, as EPCC's `ManageSubscriptionProducts`. */
 export const parseProductChanges = (data: unknown): Parsed<readonly ProductChange[]> => {
-  if (!Array.isArray(data) || data.length === 0 || data.length > STEPS_MAX)
-    return E.left(issues('data', `must be a list of 1 to ${STEPS_MAX} changes`));
+  if (!Array.isArray(data) || data.length === 0 || data.length > PRODUCT_CHANGE_STEPS_MAX)
+    return E.left(issues('data', `must be a list of 1 to ${PRODUCT_CHANGE_STEPS_MAX} changes`));
   const problems: ValidationIssue[] = [];
   const changes: ProductChange[] = [];
   data.forEach((step: unknown, index) => {

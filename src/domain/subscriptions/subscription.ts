@@ -118,6 +118,8 @@ export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
   subscription.flags.pending &&
   (subscription.goLiveAfter === undefined || subscription.goLiveAfter.getTime() > now.getTime());
 
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
+
 /**
  * Where a subscription stands at `now`: it closes when a cancellation takes effect, or when a plan with
  * `end_behavior: close` has run its `plan_length` intervals (counted in `billing_interval_type` from
@@ -127,7 +129,7 @@ export const isPendingAt = (subscription: Subscription, now: Date): boolean =>
 export interface SubscriptionStanding {
   readonly pending: boolean;
   readonly closed: boolean;
-  readonly status: 'active' | 'inactive';
+  readonly status: (typeof SUBSCRIPTION_STATUSES)[number];
 }
 
 export const standingAt = (

@@ -122,4 +122,20 @@ describe('Relaying deliveries', () => {
     expect(logs[0]?.errorDetail).to.contain('failed for good');
     expect(logs.every((l) => !l.succeeded && l.statusCode === 503)).to.equal(true);
   });
+
+  it('logs no status code for an answer whose three digits are no HTTP status, and quotes them in the error', async () => {
+    const answers = [999, 99, 600, 100, 599];
+    const sender = new ScriptedSender(() => answers.shift() ?? 200);
+    const { relay, fire, integration, integrations, storeId } = await setup(sender);
+    const id = await integration('https://hooks.example.com/');
+    for (let n = 0; n < 5; n += 1) await fire();
+    await relay.pump();
+    await relay.idle();
+    const logs = (await integrations.listLogs(storeId, { integrationId: id }, listQuery(LOG_LIST))).items;
+    expect(logs).to.have.length(5);
+    const byDetail = (code: number) => logs.find((l) => l.errorDetail?.includes(`(${code})`));
+    for (const code of [999, 99, 600]) expect(byDetail(code)).to.not.have.property('statusCode');
+    for (const code of [100, 599]) expect(byDetail(code)?.statusCode).to.equal(code);
+    expect(logs.some((l) => l.succeeded)).to.equal(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { permits, type Access } from '../../../src/domain/auth/grant.js';
+import { parseRevokedToken } from '../../../src/domain/auth/revocation-request.js';
 import { parseTokenRequest } from '../../../src/domain/auth/token-request.js';
 import { STORABLE_TEXT_RULE } from '../../../src/domain/shared/text.js';
 import { needsLastUsedUpdate } from '../../../src/domain/keys/application-key.js';
@@ -57,6 +58,23 @@ describe('token requests', () => {
 
   it('accepts a client id of 512 characters', () => {
     expect(E.isRight(parseTokenRequest({ grant_type: 'implicit', client_id: 'c'.repeat(512) }))).to.equal(true);
+  });
+
+  it('counts a credential in code points, as its documented maxLength does: 512 astral characters pass, 513 do not', () => {
+    // Each is two UTF-16 units, so a count of units would refuse 512 of them.
+    const astral = (n: number) => '\u{1F511}'.repeat(n);
+    expect(E.isRight(parseTokenRequest({ grant_type: 'implicit', client_id: astral(512) }))).to.equal(true);
+    expect(parseTokenRequest({ grant_type: 'implicit', client_id: astral(513) })).to.deep.equal(
+      E.left([{ source: 'client_id', detail: 'must be at most 512 characters long' }]),
+    );
+  });
+
+  it('counts a revoked token in code points, as its documented maxLength does', () => {
+    const astral = (n: number) => '\u{1F511}'.repeat(n);
+    expect(parseRevokedToken({ token: astral(512) })).to.deep.equal(E.right(astral(512)));
+    expect(parseRevokedToken({ token: astral(513) })).to.deep.equal(
+      E.left([{ source: 'token', detail: 'must be at most 512 characters long' }]),
+    );
   });
 
   it('refuses another grant and a body that is not a form', () => {

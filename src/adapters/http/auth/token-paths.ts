@@ -1,13 +1,19 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../domain/auth/access-token.js';
+import { CREDENTIAL_MAX, GRANTS } from '../../../domain/auth/token-request.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
 import { jsonContent, operation } from '../openapi/operation-builder.js';
 import { closedObject, integer, oneOfStrings, openObject } from '../openapi/schema-builders.js';
 
 const tokenRequest: Schema = openObject(
   {
-    grant_type: oneOfStrings(['client_credentials', 'implicit']),
-    client_id: { type: 'string', minLength: 1, maxLength: 512 },
-    client_secret: { type: 'string', minLength: 1, maxLength: 512, description: 'Required with `client_credentials`.' },
+    grant_type: oneOfStrings(GRANTS),
+    client_id: { type: 'string', minLength: 1, maxLength: CREDENTIAL_MAX },
+    client_secret: {
+      type: 'string',
+      minLength: 1,
+      maxLength: CREDENTIAL_MAX,
+      description: 'Required with `client_credentials`.',
+    },
   },
   ['grant_type', 'client_id'],
 );
@@ -17,7 +23,7 @@ const accessToken: Schema = closedObject({
   token_type: { type: 'string', const: 'Bearer' },
   expires_in: { type: 'integer', const: ACCESS_TOKEN_TTL_SECONDS, description: 'Seconds the token is valid for.' },
   expires: integer(0, undefined, 'When the token expires, in Unix seconds.'),
-  identifier: oneOfStrings(['client_credentials', 'implicit'], 'The grant the token was issued for.'),
+  identifier: oneOfStrings(GRANTS, 'The grant the token was issued for.'),
 });
 
 export const TOKEN_SCHEMAS = { AccessToken: accessToken };

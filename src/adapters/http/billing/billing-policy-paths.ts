@@ -1,11 +1,15 @@
 import {
   DUNNING_ACTIONS,
   DUNNING_RULE_TYPE,
+  PAYMENT_RETRY_INTERVAL_MAX,
+  PAYMENT_RETRY_MULTIPLIER_MAX,
   PAYMENT_RETRY_TYPES,
   PAYMENT_RETRY_UNITS,
+  PAYMENT_RETRIES_LIMIT_MAX,
 } from '../../../domain/billing/dunning-rule.js';
 import { PRORATION_POLICY_TYPE, PRORATION_ROUNDINGS } from '../../../domain/billing/proration-policy.js';
 import { SCHEDULE_TYPE, SCHEDULED_JOB_TYPES } from '../../../domain/schedules/schedule.js';
+import { TIMING_TEXT_MAX } from '../../../domain/schedules/schedule-timing.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
 import {
   ID_PARAMETER,
@@ -52,19 +56,23 @@ const dunningFields: Readonly<Record<string, Schema>> = {
     PAYMENT_RETRY_TYPES,
     'The retry schedule: `fixed` waits `payment_retry_interval` units before every retry; `backoff` waits interval × multiplier^(n-1) before retry n; `tiered` waits interval × multiplier^⌊(n-1)/3⌋ (three retries per tier). EPCC documents only `fixed`; all three are honoured here.',
   ),
-  payment_retry_interval: integer(1, 1024, 'How many `payment_retry_unit`s to wait between retries.'),
+  payment_retry_interval: integer(
+    1,
+    PAYMENT_RETRY_INTERVAL_MAX,
+    'How many `payment_retry_unit`s to wait between retries.',
+  ),
   payment_retry_unit: oneOfStrings(PAYMENT_RETRY_UNITS),
   payment_retry_multiplier: {
     type: 'number',
     minimum: 1,
-    maximum: 1024,
+    maximum: PAYMENT_RETRY_MULTIPLIER_MAX,
     description:
       'How much longer each wait (backoff) or each tier of three waits (tiered) is than the one before; not with `fixed`. Default 2.',
   },
   payment_retries_limit: integer(
     0,
-    20,
-    'How many retries after the first attempt before `action` is taken (EPCC: 0–20).',
+    PAYMENT_RETRIES_LIMIT_MAX,
+    `How many retries after the first attempt before \`action\` is taken (EPCC: 0–${PAYMENT_RETRIES_LIMIT_MAX}).`,
   ),
   action: oneOfStrings(DUNNING_ACTIONS, 'What happens to the subscription when every retry has failed.'),
   default: { ...boolean, description: "Whether this is the store's default rule; one rule of a store at most." },
@@ -74,13 +82,15 @@ const OPTIONAL_DUNNING_FIELDS = ['payment_retry_interval', 'payment_retry_unit',
 const scheduleFields: Readonly<Record<string, Schema>> = {
   specification: {
     type: 'string',
-    maxLength: 1024,
+    minLength: 1,
+    maxLength: TIMING_TEXT_MAX,
     description:
       'Five cron fields: minute hour day-of-month month day-of-week, with ranges, lists, steps and `JAN`-`DEC` / `SUN`-`SAT` names (for example `30 0 * * *`). Seconds, years and `@daily`-style macros are refused.',
   },
   location: {
     type: 'string',
-    maxLength: 1024,
+    minLength: 1,
+    maxLength: TIMING_TEXT_MAX,
     description: 'The IANA time zone the specification is read in, such as `Europe/London`.',
   },
   job: closedObject({

@@ -1,5 +1,8 @@
 import { INVOICE_TYPE } from '../../../domain/billing/invoice.js';
+import { INVOICE_ITEM_DESCRIPTION_MAX } from '../../../domain/billing/invoice-items.js';
+import { TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
 import { INVOICE_PAYMENT_TYPE, PAYMENT_STATUSES } from '../../../domain/billing/invoice-payment.js';
+import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/settlement.js';
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import type { Parameter, PathItem, Schema } from '../openapi/openapi-types.js';
 import { jsonContent, listResponseSchema, operation, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
@@ -20,6 +23,7 @@ import {
   uuid,
 } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
+import { currency } from '../catalogue/subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
 const TAG = 'Invoices';
@@ -27,14 +31,20 @@ const TAG = 'Invoices';
 export const INVOICE_FILTER = filterParameter(['subscriber_id', 'subscription_id', 'outstanding', 'tax_required']);
 
 const price: Schema = closedObject(
-  { currency: text(3, 3), amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean },
+  { currency, amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean },
   [],
   'An amount in the smallest unit of one currency.',
 );
 const stamps = { created_at: timestamp, updated_at: timestamp };
 
 const invoiceItem = closedObject(
-  { description: text(0, 1024), price, product_id: uuid, from_time_period: timestamp, until_time_period: timestamp },
+  {
+    description: text(0, INVOICE_ITEM_DESCRIPTION_MAX),
+    price,
+    product_id: uuid,
+    from_time_period: timestamp,
+    until_time_period: timestamp,
+  },
   ['product_id'],
   'One line: a product of the subscription, or its plan (without `product_id`) when the plan has a fixed price.',
 );
@@ -42,9 +52,9 @@ const taxItem = closedObject(
   {
     type: constant('tax_item'),
     rate: { type: 'number', description: 'A fraction: 0.2 is 20 %.' },
-    name: text(0, 1024),
-    code: text(0, 1024),
-    jurisdiction: text(0, 1024),
+    name: text(0, TAX_TEXT_MAX),
+    code: text(0, TAX_TEXT_MAX),
+    jurisdiction: text(0, TAX_TEXT_MAX),
     amount: {
       ...integer(0, AMOUNT_MAX),
       'x-extension': true,
@@ -128,9 +138,9 @@ const payment: Schema = closedObject(
           deprecated: true,
           'x-extension': true,
         } as Schema,
-        gateway: text(1, 1024),
-        external_payment_id: text(1, 1024),
-        failure_detail: closedObject({ reason: text(1, 1024) }),
+        gateway: text(1, SETTLEMENT_TEXT_MAX),
+        external_payment_id: text(1, SETTLEMENT_TEXT_MAX),
+        failure_detail: closedObject({ reason: text(1, SETTLEMENT_TEXT_MAX) }),
         amount: price,
       },
       ['external_payment_id', 'failure_detail'],
@@ -186,9 +196,9 @@ const settlement = dataRequest(
       attributes: openObject(
         {
           success: boolean,
-          external_payment_id: text(1, 1024),
+          external_payment_id: text(1, SETTLEMENT_TEXT_MAX),
           failure_detail: {
-            oneOf: [text(1, 1024), openObject({ reason: text(1, 1024) }, ['reason'])],
+            oneOf: [text(1, SETTLEMENT_TEXT_MAX), openObject({ reason: text(1, SETTLEMENT_TEXT_MAX) }, ['reason'])],
             description: 'Why the payment failed: text, as EPCC sends it, or `{"reason": ...}` as a payment shows it.',
           },
           payment_taken_at: {

@@ -1,4 +1,16 @@
-import { BILLING_INTERVAL_TYPES, PLAN_TYPE } from '../../../domain/catalogue/plan.js';
+import {
+  CATALOGUE_NAME_MIN,
+  CATALOGUE_TEXT_MAX,
+  CURRENCY_PATTERN,
+  EXTERNAL_REF_MAX,
+  PRICE_UNITS,
+} from '../../../domain/catalogue/catalogue-fields.js';
+import {
+  BASE_PRICE_PERCENTAGE_MAX,
+  BILLING_INTERVAL_TYPES,
+  END_BEHAVIORS,
+  PLAN_TYPE,
+} from '../../../domain/catalogue/plan.js';
 import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
@@ -17,10 +29,9 @@ import {
   uuid,
 } from '../openapi/schema-builders.js';
 
-const CURRENCY = '^[A-Z]{3}$';
 export const currency: Schema = {
   type: 'string',
-  pattern: CURRENCY,
+  pattern: CURRENCY_PATTERN,
   description: 'A three-letter uppercase ISO 4217 code.',
 };
 
@@ -38,7 +49,7 @@ const price: Schema = closedObject(
 const priceMap: Schema = {
   type: 'object',
   description: 'Prices by currency code, e.g. `{"USD": {"amount": 1000, "includes_tax": false}}`.',
-  propertyNames: { pattern: CURRENCY },
+  propertyNames: { pattern: CURRENCY_PATTERN },
   additionalProperties: schemaRef('Price'),
 };
 const formattedPrice: Schema = closedObject({
@@ -53,19 +64,25 @@ const displayPrice: Schema = closedObject(
 );
 
 export const catalogueText = {
-  name: text(3, 1024),
-  description: text(0, 1024),
-  external_ref: text(0, 2048),
+  name: text(CATALOGUE_NAME_MIN, CATALOGUE_TEXT_MAX),
+  description: text(0, CATALOGUE_TEXT_MAX),
+  external_ref: text(0, EXTERNAL_REF_MAX),
 } as const;
 
 /** A product's fields as a client writes them. */
 export const productFields: Readonly<Record<string, Schema>> = {
   ...catalogueText,
-  sku: text(0, 1024),
-  main_image: { type: 'string', format: 'uri', maxLength: 1024, description: 'An absolute http or https URI.' },
+  sku: text(0, CATALOGUE_TEXT_MAX),
+  main_image: {
+    type: 'string',
+    format: 'uri',
+    minLength: 1,
+    maxLength: CATALOGUE_TEXT_MAX,
+    description: 'An absolute http or https URI.',
+  },
   price: schemaRef('PriceMap'),
   price_units: closedObject(
-    { unit: oneOfStrings(['day', 'month']), amount: integer(1, INT32_MAX) },
+    { unit: oneOfStrings(PRICE_UNITS), amount: integer(1, INT32_MAX) },
     [],
     'The timeframe the price covers.',
   ),
@@ -79,14 +96,14 @@ export const planFields: Readonly<Record<string, Schema>> = {
   billing_frequency: integer(1, INT32_MAX, 'Intervals between bills.'),
   trial_period: integer(0, INT32_MAX, 'Intervals before the first bill.'),
   plan_length: integer(1, INT32_MAX, 'Intervals the plan runs for.'),
-  end_behavior: oneOfStrings(['close', 'roll'], 'What happens after `plan_length` intervals.'),
+  end_behavior: oneOfStrings(END_BEHAVIORS, 'What happens after `plan_length` intervals.'),
   can_pause: boolean,
   can_resume: boolean,
   can_cancel: boolean,
   base_price_percentage: {
     type: 'number',
     minimum: 0,
-    maximum: 100,
+    maximum: BASE_PRICE_PERCENTAGE_MAX,
     description:
       "Percent off the sum of the offering's product prices, exact to its last written digit; the price is rounded down to the minor unit (1990 at 5 % is 1890).",
   },

@@ -1,3 +1,4 @@
+import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
 import { OFFERING_INCLUDES } from '../../../domain/catalogue/offering-query.js';
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
 import type { Parameter, PathItem, Schema } from '../openapi/openapi-types.js';
@@ -32,7 +33,6 @@ import { filterParameter } from '../openapi/shared-components.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
 const TAG = 'Subscription offerings';
-const ATTACH_MAX = 100;
 const ids = (what: string): Schema => ({
   ...arrayOf(uuid, { minItems: 1, maxItems: ATTACH_MAX }),
   description: `1 to ${ATTACH_MAX} ids of the store's ${what}; repeats count once.`,

@@ -1,5 +1,6 @@
 import { IMPORT_RECORD_TYPES, IMPORT_TYPE } from '../../../domain/imports/import-line.js';
 import { JOB_STATUSES } from '../../../domain/jobs/job.js';
+import { EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
 import { IMPORT_ERROR_TYPE } from './import-document.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
 import {
@@ -42,7 +43,7 @@ const importSchema: Schema = closedObject(
           JOB_STATUSES,
           '`pending` waits its turn (one import of a store runs at a time, oldest first), `started` runs, `success` and `failed` are final.',
         ),
-        external_ref: text(1, 2048),
+        external_ref: text(1, EXTERNAL_REF_MAX),
       },
       ['external_ref'],
     ),
@@ -89,7 +90,7 @@ const uploadForm: Schema = openObject(
       description:
         'The JSONL file: one `{"data": {"type": ..., "attributes": ...}}` per line, `type` one of `subscription_product`, `subscription_plan`, `subscription_subscriber` and (not in EPCC) `subscription_offering`, `subscription`; each line as the body of its create endpoint.',
     },
-    external_ref: text(0, 2048, 'Stored on the import; an empty value is left out.'),
+    external_ref: text(0, EXTERNAL_REF_MAX, 'Stored on the import; an empty value is left out.'),
   },
   ['import_file'],
 );
@@ -113,7 +114,7 @@ export const importPaths: Readonly<Record<string, PathItem>> = {
         '201': { description: 'The pending import.', content: jsonContent(dataDocument(schemaRef('Import'))) },
       },
       errors: {
-        400: 'No `import_file` part, an `external_ref` over 2048 characters, a text field that is not UTF-8 or holds U+0000 (`source` names it), or a multipart body that cannot be read.',
+        400: `No \`import_file\` part, an \`external_ref\` over ${EXTERNAL_REF_MAX} characters, a text field that is not UTF-8 or holds U+0000 (\`source\` names it), or a multipart body that cannot be read.`,
       },
     }),
     get: operation({

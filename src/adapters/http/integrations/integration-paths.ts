@@ -1,9 +1,16 @@
+import {
+  DELIVERY_STATUSES,
+  HTTP_STATUS_MAX,
+  HTTP_STATUS_MIN,
+  LOGGED_BODY_MAX,
+} from '../../../domain/integrations/delivery.js';
 import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/integrations/observable-events.js';
 import {
   DESCRIPTION_MAX,
   EPCC_INTEGRATION_TYPES,
   INTEGRATION_TYPE,
   NAME_MAX,
+  OBSERVES_MAX,
   SECRET_KEY_MAX,
   URL_MAX,
 } from '../../../domain/integrations/integration.js';
@@ -72,7 +79,7 @@ const integration: Schema = closedObject(
     description: text(0, DESCRIPTION_MAX),
     enabled: boolean,
     integration_type: constant('webhook'),
-    observes: arrayOf(observableKey),
+    observes: arrayOf(observableKey, { maxItems: OBSERVES_MAX }),
     configuration: closedObject({ url: text(1, URL_MAX), secret_key: text(1, SECRET_KEY_MAX) }, ['secret_key']),
     links: closedObject({ self: uri }),
     meta: closedObject({ timestamps: closedObject(stamps) }),
@@ -89,7 +96,7 @@ const integrationJob: Schema = closedObject(
     type: constant('integration-job'),
     triggered_by: observableKey,
     status: oneOfStrings(
-      ['pending', 'succeeded', 'failed'],
+      DELIVERY_STATUSES,
       '`pending` until an attempt succeeds (`succeeded`) or the retries are spent (`failed`).',
     ),
     attempts: integer(0),
@@ -106,8 +113,12 @@ const integrationLog: Schema = closedObject(
     type: constant(INTEGRATION_TYPE, 'EPCC documents a log as of type `integration`.'),
     succeeded: boolean,
     attempt: integer(1),
-    body: text(0, 1024, "The start of the receiver's answer."),
-    status_code: integer(100, 599),
+    body: text(0, LOGGED_BODY_MAX, "The start of the receiver's answer."),
+    status_code: integer(
+      HTTP_STATUS_MIN,
+      HTTP_STATUS_MAX,
+      'The HTTP status of the answer; absent when there was none.',
+    ),
     error_detail: { type: 'string' },
     relationships: closedObject({ integration: reference(INTEGRATION_TYPE), job: reference('integration-job') }),
     meta: closedObject({ duration_ms: integer(0), timestamps: closedObject({ created_at: timestamp }) }),
@@ -131,7 +142,7 @@ const fields = {
     [...EPCC_INTEGRATION_TYPES],
     'Only `webhook` is delivered here; the others answer 422 (`integration_type_unsupported`).',
   ),
-  observes: arrayOf(observableKey),
+  observes: arrayOf(observableKey, { maxItems: OBSERVES_MAX }),
 };
 const newIntegration = dataRequest(
   openObject({ ...fields, configuration: configuration(['url'], false) }, [

@@ -1,6 +1,7 @@
 import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
 import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
-import { EXTERNAL_REF_MAX, SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
+import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
+import { CURRENCY_PATTERN, EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
 import {
   ID_PARAMETER,
@@ -40,7 +41,7 @@ const taxItem: Schema = closedObject(
       type: 'number',
       minimum: 0,
       maximum: TAX_RATE_MAX,
-      description: 'A fraction: 0.2 is 20 %. Above 1 is refused, as a percentage written as a number (20) would be.',
+      description: `A fraction: 0.2 is 20 %. Above ${TAX_RATE_MAX} is refused, as a percentage written as a number (20) would be.`,
     },
     name: text(0, TAX_TEXT_MAX, 'Shown on the invoice, such as `VAT`.'),
     code: text(0, TAX_TEXT_MAX),
@@ -68,7 +69,7 @@ const externalRef = text(0, EXTERNAL_REF_MAX);
 const count = (description: string): Schema => integer(0, undefined, description);
 const currencyTotals = (description: string): Schema => ({
   type: 'object',
-  propertyNames: { type: 'string', pattern: '^[A-Z]{3}$' },
+  propertyNames: { type: 'string', pattern: CURRENCY_PATTERN },
   additionalProperties: closedObject({ amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean }),
   description: `${description} By currency, in its smallest unit.`,
 });

@@ -1,4 +1,7 @@
 import { APPLICATION_KEY_TYPE } from '../../../domain/keys/application-key.js';
+import { APPLICATION_KEY_NAME_MAX, APPLICATION_KEY_NAME_MIN } from '../../../domain/keys/application-key-input.js';
+import { RESERVATION_EXCEEDS_BUDGET } from '../../../domain/keys/reservation-budget.js';
+import { LONGEST_OVERLAP_DAYS } from '../../../domain/keys/secret-rotation.js';
 import { SCOPES } from '../../../domain/auth/scope.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
@@ -45,7 +48,7 @@ const applicationKey: Schema = closedObject(
   {
     id: uuid,
     type: constant(APPLICATION_KEY_TYPE),
-    name: text(1, 255),
+    name: text(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX),
     client_id: { type: 'string', minLength: 1 },
     client_secret: {
       type: 'string',
@@ -99,7 +102,7 @@ const newKey = dataRequest(
   openObject(
     {
       type: constant(APPLICATION_KEY_TYPE),
-      name: text(1, 255),
+      name: text(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX),
       reserved_rate_limit: nullable(reservation),
       scopes: nullable(scopes),
     },
@@ -110,7 +113,7 @@ const keyChanges = dataRequest(
   openObject(
     {
       type: constant(APPLICATION_KEY_TYPE),
-      name: text(1, 255),
+      name: text(APPLICATION_KEY_NAME_MIN, APPLICATION_KEY_NAME_MAX),
       reserved_rate_limit: { ...nullable(reservation), description: '`null` clears the reservation.' },
       scopes: {
         ...nullable(scopes),
@@ -127,8 +130,7 @@ const rotation = dataRequest(
       type: constant(APPLICATION_KEY_TYPE),
       expire_current_secret_at: {
         ...nullable(timestamp),
-        description:
-          'Until when the current secret is still accepted beside the new one: at most 7 days ahead. Absent, null or already past: the current secret stops at once.',
+        description: `Until when the current secret is still accepted beside the new one: at most ${LONGEST_OVERLAP_DAYS} days ahead. Absent, null or already past: the current secret stops at once.`,
       },
     },
     ['type'],
@@ -138,15 +140,14 @@ const rotation = dataRequest(
 export const APPLICATION_KEY_SCHEMAS = { ApplicationKey: applicationKey };
 
 const NOT_FOUND = 'No application key of this store has this id.';
-const OVER_BUDGET =
-  "The reservations of the store's keys would exceed its request budget: `requested reserved rate limit will exceed the maximum`.";
+const OVER_BUDGET = `The reservations of the store's keys would exceed its request budget: \`${RESERVATION_EXCEEDS_BUDGET}\`.`;
 
 export const applicationKeyPaths: Readonly<Record<string, PathItem>> = {
   '/v2/application-keys': {
     post: operation({
       operationId: 'createApplicationKey',
       summary: 'Create an application key',
-      description: `${EPCC} The response is the only one that carries \`client_secret\`../openapi`,
+      description: `${EPCC} The response is the only one that carries \`client_secret\`.`,
       tag: TAG,
       access: 'admin',
       post: true,

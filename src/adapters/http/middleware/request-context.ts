@@ -5,7 +5,8 @@ import { withRequestId } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 
 /** A client's `X-Request-Id` that is echoed back and logged as is. */
-export const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export const REQUEST_ID_MAX = 128;
+export const SANE_REQUEST_ID = new RegExp(`^[A-Za-z0-9._:-]{1,${REQUEST_ID_MAX}}$`);
 
 /**
  * Gives every request an id (the client's, when it sent a sane one), puts it in every error object the

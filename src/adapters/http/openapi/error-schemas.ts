@@ -1,6 +1,7 @@
 import { ERROR_CODE_MEANINGS, ERROR_CODES } from '../error-documents.js';
 import type { Schema } from './openapi-types.js';
-import { closedObject, text } from './schema-builders.js';
+import { SANE_REQUEST_ID } from '../middleware/request-context.js';
+import { closedObject } from './schema-builders.js';
 
 const codeMeanings = ERROR_CODES.map((code) => `- \`${code}\`: ${ERROR_CODE_MEANINGS[code]}`).join('\n');
 
@@ -35,7 +36,8 @@ export const errorObjectSchema: Schema = closedObject(
     meta: {
       ...closedObject({
         request_id: {
-          ...text(1, 128),
+          type: 'string',
+          pattern: SANE_REQUEST_ID.source,
           description: 'The id in the X-Request-Id header and the log line of the request.',
         },
       }),

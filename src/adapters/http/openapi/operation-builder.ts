@@ -1,4 +1,5 @@
 import type { Access } from '../../../domain/auth/grant.js';
+import { IDEMPOTENCY_KEY_MAX } from '../../../domain/idempotency/idempotency.js';
 import type { ErrorCode } from '../error-documents.js';
 import type { Content, Operation, Parameter, Reference, Response, Schema } from './openapi-types.js';
 import { parameterRef, responseRef, headerRef } from './schema-builders.js';
@@ -89,7 +90,9 @@ export const operation = (spec: OperationSpec): Operation => {
   responses['400'] = error(
     joined(
       errors[400],
-      idempotent ? 'An `Idempotency-Key` that is not 1 to 255 visible ASCII characters.' : undefined,
+      idempotent
+        ? `An \`Idempotency-Key\` that is not 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters.`
+        : undefined,
       BODY_UNREADABLE,
     ),
     [

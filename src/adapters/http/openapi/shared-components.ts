@@ -1,7 +1,10 @@
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency.js';
 import { CURSOR_TOKEN_MAX } from '../../../domain/query/cursor.js';
-import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS } from '../../../domain/query/filter.js';
-import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX } from '../../../domain/query/page.js';
+import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS, FILTER_PARSE_TITLE } from '../../../domain/query/filter.js';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX, TOTAL_METHODS } from '../../../domain/query/page.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
+import { REQUEST_ID_MAX, SANE_REQUEST_ID } from '../middleware/request-context.js';
+import { CURRENCY_HEADER_PATTERN } from '../subscriptions/route-prefixes.js';
 import { errorDocumentSchema, errorObjectSchema } from './error-schemas.js';
 import type { ErrorCode } from '../error-documents.js';
 import type { Components, Content, Header, Parameter, Response, Schema } from './openapi-types.js';
@@ -49,7 +52,7 @@ const resultsMeta: Schema = closedObject({
   total: integer(0, undefined, 'The number of matching records, or a lower bound of it (see `total_method`).'),
   total_method: {
     type: 'string',
-    enum: ['exact', 'lower_bound'],
+    enum: TOTAL_METHODS,
     description:
       '`exact`: `total` is the exact count. `lower_bound`: a filtered count stopped at its cap (offset limit + page limit + 1), so there are at least `total` matches. EPCC names this member; we always send it.',
     'x-extension': true,
@@ -97,24 +100,22 @@ const parameters: Readonly<Record<string, Parameter>> = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
-    description:
-      "Makes the POST safe to retry (Stripe's semantics): the first response to a key is kept for 24 hours and replayed, with `Idempotent-Replayed: true`, to every retry of the same request (method, path, query and body). A retry while the first is still running: 409. The key reused for another request: 422. A 5xx or 429 releases the key. 1 to 255 visible ASCII characters; anything else: 400.",
-    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]([\\x20-\\x7e]*[\\x21-\\x7e])?$' },
+    description: `Makes the POST safe to retry (Stripe's semantics): the first response to a key is kept for 24 hours and replayed, with \`Idempotent-Replayed: true\`, to every retry of the same request (method, path, query and body). A retry while the first is still running: 409. The key reused for another request: 422. A 5xx or 429 releases the key. 1 to ${IDEMPOTENCY_KEY_MAX} visible ASCII characters; anything else: 400.`,
+    schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: IDEMPOTENCY_KEY_PATTERN.source },
     'x-extension': true,
   },
   RequestId: {
     name: 'X-Request-Id',
     in: 'header',
-    description:
-      'An id of your own for the request, echoed back and written in the log line; ignored unless it is 1 to 128 of `A-Za-z0-9._:-`.',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._:-]{1,128}$' },
+    description: `An id of your own for the request, echoed back and written in the log line; ignored unless it is 1 to ${REQUEST_ID_MAX} of \`A-Za-z0-9._:-\`.`,
+    schema: { type: 'string', pattern: SANE_REQUEST_ID.source },
   },
   Currency: {
     name: 'EP-Currency',
     in: 'header',
     description:
       "The currency of `meta.display_price` (three letters, any case; `X-Moltin-Currency` is read too). Without it, or when a record has no price in it, the first of the record's currencies in code order.",
-    schema: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+    schema: { type: 'string', pattern: CURRENCY_HEADER_PATTERN.source },
   },
 };
 
@@ -125,7 +126,7 @@ export const filterParameter = (fields: readonly string[]): Parameter => ({
   description: [
     `Conditions joined by \`:\` (all must hold): \`eq(field,value)\` or \`in(field,v1,v2,...)\`, on ${fields.map((f) => `\`${f}\``).join(', ')}.`,
     'A value holding `,` `:` `(` or `)` is written in double quotes, with `\\"` and `\\\\` escapes; a literal `+` must be sent as `%2B` (an unencoded `+` is a space).',
-    `At most ${FILTER_MAX_CONDITIONS} conditions and ${FILTER_MAX_BYTES} bytes. Text that does not parse, an unknown operator or field: 400 \`Could not parse the supplied filter\` saying what and where.`,
+    `At most ${FILTER_MAX_CONDITIONS} conditions and ${FILTER_MAX_BYTES} bytes. Text that does not parse, an unknown operator or field: 400 \`${FILTER_PARSE_TITLE}\` saying what and where.`,
   ].join(' '),
   schema: { type: 'string', maxLength: FILTER_MAX_BYTES },
 });

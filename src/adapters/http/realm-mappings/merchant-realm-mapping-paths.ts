@@ -1,4 +1,5 @@
-import { MERCHANT_REALM_MAPPING_TYPE } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
+import { MERCHANT_REALM_MAPPING_TYPE, PREFIX_IN_USE } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
+import { PREFIX_MAX, PREFIX_MIN, PREFIX_PATTERN } from '../../../domain/realm-mappings/prefix-input.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent, operation } from '../openapi/operation-builder.js';
 import {
@@ -16,8 +17,10 @@ const TAG = 'Merchant realm mappings';
 const EPCC = 'As EPCC (`openapispecs/merchantrealmmappings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev).';
 const prefix: Schema = {
   type: 'string',
-  pattern: '^[A-Za-z0-9]{2,24}$',
-  description: '2 to 24 ASCII letters and digits, unique across stores regardless of case.',
+  minLength: PREFIX_MIN,
+  maxLength: PREFIX_MAX,
+  pattern: PREFIX_PATTERN.source,
+  description: `${PREFIX_MIN} to ${PREFIX_MAX} ASCII letters and digits, unique across stores regardless of case.`,
 };
 
 const mapping: Schema = closedObject({
@@ -72,7 +75,7 @@ export const merchantRealmMappingPaths: Readonly<Record<string, PathItem>> = {
       errors: {
         400: 'A missing or wrong `type`, a missing or malformed `prefix`.',
         404: NOT_FOUND,
-        409: 'Another store has this prefix: `the prefix is already in use`.',
+        409: `Another store has this prefix: \`${PREFIX_IN_USE}\`.`,
         codes: { 409: ['prefix_taken'] },
       },
     }),

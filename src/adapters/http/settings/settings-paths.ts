@@ -9,6 +9,7 @@ import {
   CART_EXPIRY_DAYS_MAX,
   CART_EXPIRY_DAYS_MIN,
   DEFAULT_CART_SETTINGS,
+  SNAPSHOT_DATE,
 } from '../../../domain/settings/cart-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/settings/settings-input.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
@@ -49,7 +50,7 @@ const discountFields = {
 };
 const snapshotDate = {
   type: 'string',
-  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$',
+  pattern: SNAPSHOT_DATE.source,
   description:
     'The date and time carts act as if it were, in UTC to the second (`2026-02-21T15:07:25Z`); absent unless set.',
 } as const;
@@ -134,7 +135,7 @@ export const settingsPaths: Readonly<Record<string, PathItem>> = {
     put: operation({
       operationId: 'updateCartSettings',
       summary: "Change the store's cart settings",
-      description: `${EPCC_CART} A partial update; \`null\` clears \`snapshot_date\`../openapi`,
+      description: `${EPCC_CART} A partial update; \`null\` clears \`snapshot_date\`.`,
       tag: TAG,
       access: 'admin',
       requestBody: {

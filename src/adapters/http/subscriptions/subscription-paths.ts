@@ -1,7 +1,19 @@
-import { STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE } from '../../../domain/subscriptions/subscription.js';
+import {
+  STATE_ACTIONS,
+  STATE_TYPE,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPE,
+} from '../../../domain/subscriptions/subscription.js';
 import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
-import { PAYMENT_AUTHORITY_FIELDS, PAYMENT_AUTHORITY_TYPES } from '../../../domain/subscriptions/payment-authority.js';
-import { PRODUCT_CHANGE_TYPES } from '../../../domain/subscriptions/product-changes.js';
+import {
+  PAYMENT_AUTHORITY_FIELDS,
+  PAYMENT_AUTHORITY_ID_MAX,
+  PAYMENT_AUTHORITY_ID_MIN,
+  PAYMENT_AUTHORITY_TYPES,
+} from '../../../domain/subscriptions/payment-authority.js';
+import { PRODUCT_CHANGE_STEPS_MAX, PRODUCT_CHANGE_TYPES } from '../../../domain/subscriptions/product-changes.js';
+import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
+import { CATALOGUE_TEXT_MAX, EMAIL_MIN, EMAIL_PATTERN } from '../../../domain/catalogue/catalogue-fields.js';
 import { SUBSCRIPTION_INCLUDES } from '../../../domain/subscriptions/subscription-query.js';
 import type { Parameter, PathItem, Schema } from '../openapi/openapi-types.js';
 import {
@@ -35,8 +47,13 @@ import { subscriptionPath, SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 
 const TAG = 'Subscriptions';
 const REQUEST_TIME: Schema = { type: 'string', format: 'date-time', description: 'RFC 3339, with a time zone.' };
-export const email: Schema = { type: 'string', minLength: 3, maxLength: 1024, pattern: '^[^\\s@]+@[^\\s@]+$' };
-const authorityId = text(3, 1024);
+export const email: Schema = {
+  type: 'string',
+  minLength: EMAIL_MIN,
+  maxLength: CATALOGUE_TEXT_MAX,
+  pattern: EMAIL_PATTERN,
+};
+const authorityId = text(PAYMENT_AUTHORITY_ID_MIN, PAYMENT_AUTHORITY_ID_MAX);
 
 export const SUBSCRIPTION_FILTER = filterParameter(['account_id', 'name', 'email', 'external_ref']);
 export const SUBSCRIPTION_INCLUDE: Parameter = {
@@ -65,7 +82,7 @@ const paymentAuthorityRequest: Schema = {
   ),
 };
 const flag = (description: string): Schema => ({ type: 'boolean', description });
-const status = oneOfStrings(['active', 'inactive'], '`inactive` once the subscription is closed.');
+const status = oneOfStrings(SUBSCRIPTION_STATUSES, '`inactive` once the subscription is closed.');
 
 const state: Schema = closedObject(
   {
@@ -239,10 +256,10 @@ const productChanges: Schema = {
   properties: {
     data: arrayOf(
       openObject(
-        { type: oneOfStrings(PRODUCT_CHANGE_TYPES), products: arrayOf(uuid, { minItems: 1, maxItems: 100 }) },
+        { type: oneOfStrings(PRODUCT_CHANGE_TYPES), products: arrayOf(uuid, { minItems: 1, maxItems: ATTACH_MAX }) },
         ['type', 'products'],
       ),
-      { minItems: 1, maxItems: 10 },
+      { minItems: 1, maxItems: PRODUCT_CHANGE_STEPS_MAX },
     ),
   },
   required: ['data'],
@@ -270,7 +287,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
     post: operation({
       operationId: 'createSubscription',
       summary: 'Subscribe an account to a plan of an offering',
-      description: `${SUBSCRIPTIONS_EPCC} The fields sit directly in \`data\`../openapi`,
+      description: `${SUBSCRIPTIONS_EPCC} The fields sit directly in \`data\`.`,
       tag: TAG,
       access: 'write',
       post: true,

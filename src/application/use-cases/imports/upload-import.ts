@@ -11,7 +11,7 @@ import {
 } from '../../../domain/imports/import-line.js';
 import type { Job } from '../../../domain/jobs/job.js';
 import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import { boundedString } from '../../../domain/shared/text.js';
+import { parseExternalRef as parseCatalogueExternalRef } from '../../../domain/catalogue/catalogue-fields.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ImportJobs } from '../../ports/imports/import-jobs.js';
 import type { ImportLineRepository } from '../../ports/imports/import-line-repository.js';
@@ -40,9 +40,9 @@ export type UploadRefusal = DomainError | TooManyObjects;
 /** Lines written per statement while the file streams in, and the most text one statement carries (under MariaDB's packet size). */
 export const UPLOAD_BATCH = 500;
 const UPLOAD_BATCH_CHARS = 4 * 1024 * 1024;
-const EXTERNAL_REF_MAX = 2048;
 
-const externalRefText = boundedString(0, EXTERNAL_REF_MAX)('external_ref');
+/** The same rule as every record's `external_ref`; an import's is a form field, named as such. */
+const externalRefText = parseCatalogueExternalRef('external_ref');
 
 const parseExternalRef = (raw: string | undefined): E.Either<DomainError, string | undefined> => {
   if (raw === undefined || raw === '') return E.right(undefined);

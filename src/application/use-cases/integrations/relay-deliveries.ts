@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { truncateBody, type DeliveryLog } from '../../../domain/integrations/delivery.js';
+import { isHttpStatus, truncateBody, type DeliveryLog } from '../../../domain/integrations/delivery.js';
 import { nextAttemptAt } from '../../../domain/integrations/delivery-retry.js';
 import { eventPayload } from '../../../domain/integrations/event-payload.js';
 import type {
@@ -141,7 +141,7 @@ export class RelayDeliveries {
       deliveryId: delivery.id,
       attempt: delivery.attempts,
       succeeded,
-      ...(answer.statusCode === undefined ? {} : { statusCode: answer.statusCode }),
+      ...(answer.statusCode === undefined || !isHttpStatus(answer.statusCode) ? {} : { statusCode: answer.statusCode }),
       body: truncateBody(answer.body),
       ...(errorDetail === undefined ? {} : { errorDetail }),
       durationMs: answer.durationMs,

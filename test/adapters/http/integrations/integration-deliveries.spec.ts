@@ -179,6 +179,41 @@ describe('HTTP: events delivered to integrations', () => {
     }
   });
 
+  it('logs an answer whose status is no HTTP status (999) without a status_code, as the document allows, and tries again', async () => {
+    const hook = await receiver([999, 200]);
+    try {
+      const integration = await data('/v2/integrations', {
+        type: 'integration',
+        name: 'Odd receiver',
+        integration_type: 'webhook',
+        observes: ['subscription.created'],
+        configuration: { url: hook.url },
+      });
+      await subscribe();
+      const jobs = await eventually(
+        async () =>
+          (
+            (await (await api.request(`/v2/integrations/${integration['id']}/jobs`)).json()) as {
+              data: Record<string, any>[];
+            }
+          ).data,
+        (list) => list[0]?.['status'] === 'succeeded',
+      );
+      const logs = (
+        (await (await api.request(`/v2/integrations/${integration['id']}/jobs/${jobs[0]!['id']}/logs`)).json()) as {
+          data: Record<string, any>[];
+        }
+      ).data;
+      expect(logs.map((l) => [l['attempt'], l['succeeded'], l['status_code']])).to.deep.equal([
+        [2, true, 200],
+        [1, false, undefined],
+      ]);
+      expect(logs[1]!['error_detail']).to.contain('(999)');
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('emits nothing for a store without an enabled integration observing the key, and the state changes each once', async () => {
     const hook = await receiver([200]);
     try {
