@@ -129,7 +129,7 @@ const cyclesIn = (graph: Graph): string[] => {
       for (const file of [...tangle].sort())
         if (!walk.includes(file)) walk.push(...stepsTo(graph, walk.at(-1) ?? first, file, tangle));
       walk.push(...stepsTo(graph, walk.at(-1) ?? first, first, tangle));
-      tangle.forEach((file) => reported.add(file));
+      for (const file of tangle) reported.add(file);
       return [walk.join(' -> ')];
     });
 };
