@@ -158,9 +158,13 @@ const main = async (): Promise<void> => {
       };
       let heartbeats = 0;
       const started = process.hrtime.bigint();
-      const ran = await container
-        .get(RunBilling)
-        .run({ job, startedAt: runAt, heartbeat: async () => void (heartbeats += 1) });
+      const ran = await container.get(RunBilling).run({
+        job,
+        startedAt: runAt,
+        heartbeat: async () => {
+          heartbeats += 1;
+        },
+      });
       if (E.isLeft(ran)) throw new Error(`the billing run was refused: ${JSON.stringify(ran.left)}`);
       const report = ran.right;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;

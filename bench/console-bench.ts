@@ -54,7 +54,7 @@ const ms = (xs: readonly number[]): string =>
   `${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)})`;
 
 /** The list's count line, which each answer rewrites. */
-const countLine = (page: Page): Promise<string> => page.locator('.count').first().innerText();
+const countLine = async (page: Page): Promise<string> => (await page.locator('.count').first().textContent()) ?? '';
 
 /** The first page's rows drawn and the pager answering clicks, for an answer other than the one shown before: the list can be used. */
 const listReady = async (page: Page, count: RegExp, before?: string): Promise<void> => {

@@ -54,7 +54,8 @@ const paths = { '/v2/settings/account-membership': accounts.paths['/v2/settings/
 const components = {};
 for (const ref of referencedComponents(accounts, paths)) {
   const [, , section, name] = ref.split('/');
-  (components[section] ??= {})[name] = accounts.components[section][name];
+  components[section] ??= {};
+  components[section][name] = accounts.components[section][name];
 }
 write('account-membership-settings-openapi.json', {
   'x-vendored-from': {

@@ -72,6 +72,7 @@ const Shell = ({ session }: { session: Session }) => {
   }, [where, title]);
   return (
     <>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main; the hash router would take its default as a route, so the click moves the focus itself */}
       <a
         class="skip"
         href="#main"

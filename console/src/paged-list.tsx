@@ -53,10 +53,17 @@ const FilterBuilder = ({ fields, onAdd }: { fields: readonly string[]; onAdd: (c
           <option value="in">is one of (in)</option>
         </select>
       </label>
-      <label>
-        {op === 'eq' ? 'Value' : 'Values, one a line'}
-        {op === 'eq' ? <input name="value" /> : <textarea name="value" rows={3} />}
-      </label>
+      {op === 'eq' ? (
+        <label>
+          Value
+          <input name="value" />
+        </label>
+      ) : (
+        <label>
+          Values, one a line
+          <textarea name="value" rows={3} />
+        </label>
+      )}
       <button type="submit">Add condition</button>
     </form>
   );

@@ -54,6 +54,7 @@ export const Problems = ({ error }: { error: unknown }) => {
 };
 
 export const Field = ({ label, children, hint }: { label: string; children: ComponentChildren; hint?: string }) => (
+  // biome-ignore lint/a11y/noLabelWithoutControl: the control is the children, which the rule cannot see
   <label class="field">
     <span>{label}</span>
     {children}

@@ -35,7 +35,7 @@ describe('billing metrics, beside the HTTP ones', () => {
       products: [product.id],
       plans: [plan.id],
     });
-    const copy = (offering.relationships?.['plans'].data as { id: string }[])[0]!.id;
+    const copy = (offering.relationships!['plans'].data as { id: string }[])[0]!.id;
     for (const name of ['Ada', 'Grace', 'Edsger'])
       await billing.created(`${S}/subscriptions`, subscriptionData(offering.id, copy, { name }));
     const before = await metrics();

@@ -701,7 +701,7 @@ const receiver = async (script: readonly number[]) => {
         [1, 'subscription.created', 'whsec-console'],
         [2, 'subscription.created', 'whsec-console'],
       ]);
-      expect((hook.received[1]?.body['payload'] as { data: { id: string } }).data.id).to.equal(subscription.id);
+      expect((hook.received[1]!.body['payload'] as { data: { id: string } }).data.id).to.equal(subscription.id);
       const cells = async (attempt: string) =>
         logs
           .getByRole('row')

@@ -45,7 +45,7 @@ forEachBackend('Dunning that ends somewhere, over HTTP on the test clock', (_bac
       products: [product.id],
       plans: [plan.id],
     });
-    const copy = (offering.relationships?.['plans'].data as { id: string }[])[0]!.id;
+    const copy = (offering.relationships!['plans'].data as { id: string }[])[0]!.id;
     const subscription = await created(
       '/v2/subscriptions/subscriptions',
       subscriptionData(offering.id, copy, { manual_payments: true }),

@@ -267,7 +267,10 @@ describe('the official @elasticpath/js-sdk against the service', () => {
     let calls = 0;
     const receiver = http.createServer((req, res) => {
       req.resume();
-      req.on('end', () => res.writeHead((calls += 1) === 1 ? 500 : 204).end());
+      req.on('end', () => {
+        calls += 1;
+        res.writeHead(calls === 1 ? 500 : 204).end();
+      });
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
     try {

@@ -41,7 +41,7 @@ forEachBackend('Money over HTTP: rounded down, exact to the largest amount', (_b
       products: products.map((p) => p.id),
       plans: [original.id],
     });
-    return { offering, planId: (offering.relationships?.['plans'].data as { id: string }[])[0]!.id };
+    return { offering, planId: (offering.relationships!['plans'].data as { id: string }[])[0]!.id };
   };
   const runJob = async (attributes: Record<string, unknown>): Promise<Resource> => {
     const done = await billing.runJob(attributes);

@@ -107,7 +107,7 @@ forEachBackend('The store test clock, on: billing month by month over HTTP', (_b
       products: [product.id],
       plans: [plan.id],
     });
-    const copy = (offering.relationships?.['plans'].data as { id: string }[])[0]!.id;
+    const copy = (offering.relationships!['plans'].data as { id: string }[])[0]!.id;
     const subscription = await created(
       '/v2/subscriptions/subscriptions',
       subscriptionData(offering.id, copy, { manual_payments: true }),

@@ -29,7 +29,13 @@ export const runJob = async (
 ): Promise<{ report: JobReport; heartbeats: number }> => {
   let heartbeats = 0;
   const handler = handlerOf(container, job.jobType);
-  const ran = await handler.run({ job, startedAt, heartbeat: async () => void (heartbeats += 1) });
+  const ran = await handler.run({
+    job,
+    startedAt,
+    heartbeat: async () => {
+      heartbeats += 1;
+    },
+  });
   if (E.isLeft(ran)) throw new Error(`the ${job.jobType} was refused: ${JSON.stringify(ran.left)}`);
   return { report: ran.right, heartbeats };
 };

@@ -219,8 +219,10 @@ export class EpccContract {
   private validator(route: EpccRoute, key: string, schema: unknown): ValidateFunction {
     const cacheKey = `${route.documentId} ${route.method} ${route.template} ${key}`;
     let validate = this.validators.get(cacheKey);
-    if (validate === undefined)
-      this.validators.set(cacheKey, (validate = this.ajv.compile(jsonSchema(schema, route.documentId) as object)));
+    if (validate === undefined) {
+      validate = this.ajv.compile(jsonSchema(schema, route.documentId) as object);
+      this.validators.set(cacheKey, validate);
+    }
     return validate;
   }
 

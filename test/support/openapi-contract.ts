@@ -130,8 +130,10 @@ export class OpenApiContract {
 
   private validator(schema: Schema): ValidateFunction {
     let validate = this.validators.get(schema);
-    if (validate === undefined)
-      this.validators.set(schema, (validate = this.ajv.compile(absoluteRefs(schema) as object)));
+    if (validate === undefined) {
+      validate = this.ajv.compile(absoluteRefs(schema) as object);
+      this.validators.set(schema, validate);
+    }
     return validate;
   }
 
@@ -208,7 +210,8 @@ let shared: OpenApiContract | undefined;
  * document, or, for an operation EPCC documents, from EPCC's schema for it.
  */
 export const assertDocumented = (exchange: Exchange): void => {
-  const problem = (shared ??= new OpenApiContract()).problems(exchange);
+  shared ??= new OpenApiContract();
+  const problem = shared.problems(exchange);
   if (problem !== undefined) throw new Error(`OpenAPI document: ${problem}`);
   const epcc = epccContract().problems(exchange);
   if (epcc !== undefined) throw new Error(`EPCC's OpenAPI document: ${epcc}`);

@@ -17,7 +17,7 @@ const HELP = new RegExp(`^# HELP (${NAME}) (?:[^\\\\\\n]|\\\\[\\\\n])*$`);
 const TYPE = new RegExp(`^# TYPE (${NAME}) (counter|gauge|histogram|summary|untyped)$`);
 const LABEL = new RegExp(`(${LABEL_NAME})="(${LABEL_VALUE})"`, 'g');
 
-const unescape = (value: string): string => value.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
+const unescapeLabel = (value: string): string => value.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c));
 
 const parseNumber = (text: string): number =>
   /Inf$/.test(text) ? (text.startsWith('-') ? -Infinity : Infinity) : /^Nan$/i.test(text) ? NaN : Number(text);
@@ -65,7 +65,7 @@ export const parsePrometheusText = (text: string): Sample[] => {
       if (family === undefined || !helps.has(family))
         throw new Error(`${where}: a sample before its family's HELP and TYPE`);
       const labels: Record<string, string> = {};
-      for (const [, label, value] of (sample[2] ?? '').matchAll(LABEL)) labels[label!] = unescape(value!);
+      for (const [, label, value] of (sample[2] ?? '').matchAll(LABEL)) labels[label!] = unescapeLabel(value!);
       samples.push({ name, labels, value: parseNumber(sample[3]!) });
     });
   return samples;

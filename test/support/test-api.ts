@@ -95,6 +95,11 @@ export const startTestApi = async (
     const body = (await response.json()) as { access_token: string };
     return body.access_token;
   };
+  /** One token for every request that names none, fetched by the first of them. */
+  const cachedToken = async (): Promise<string> => {
+    cached ??= await token();
+    return cached;
+  };
 
   return {
     url,
@@ -104,7 +109,7 @@ export const startTestApi = async (
     token,
     async request(path, init = {}) {
       const { token: given, headers, ...rest } = init;
-      const bearer = given === null ? undefined : (given ?? (cached ??= await token()));
+      const bearer = given === null ? undefined : (given ?? (await cachedToken()));
       const response = await fetch(`${url}${path}`, {
         ...rest,
         headers: {

@@ -10,13 +10,13 @@ export const ObservesChoice = ({ current = [] }: { current?: readonly string[] }
   <fieldset class="observes">
     <legend>Observes</legend>
     {keyGroups().map(([resource, keys]) => (
-      <div key={resource} role="group" aria-label={resource}>
+      <fieldset key={resource} aria-label={resource}>
         {keys.map((key) => (
           <label class="inline" key={key}>
             <input type="checkbox" name="observes" value={key} defaultChecked={current.includes(key)} /> {key}
           </label>
         ))}
-      </div>
+      </fieldset>
     ))}
     {/* An integration moved from EPCC may observe keys that never fire here: they are kept as they are. */}
     {current

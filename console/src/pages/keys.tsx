@@ -17,7 +17,7 @@ const NewSecret = ({ created, onDone }: { created: ApplicationKey; onDone: () =>
     }
   };
   return (
-    <section class="secret" role="region" aria-label="The new key's secret">
+    <section class="secret" aria-label="The new key's secret">
       <h2>Key “{created.name}” created</h2>
       <p>Store the secret now: it is shown this once and can never be read again.</p>
       <dl>

@@ -12,6 +12,7 @@ export interface TextColumn<R> {
  * a terminal its own commands.
  */
 export const printable = (text: string): string =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this escapes
   text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const pad = (text: string, width: number, right: boolean): string => {

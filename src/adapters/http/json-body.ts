@@ -9,7 +9,7 @@ export class UnreadableJson extends Error {
 }
 
 // Whitespace as RFC 8259 defines it, then the opening of an object or an array.
-const OPENS_DOCUMENT = /^[\x20\x09\x0a\x0d]*[[{]/;
+const OPENS_DOCUMENT = /^[ \t\n\r]*[[{]/;
 
 /**
  * Reads a JSON request body as the service takes it: an object or an array (an empty body is an empty

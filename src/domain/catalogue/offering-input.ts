@@ -73,14 +73,17 @@ const parseRelationship = (source: string, input: unknown): Parsed<readonly Uuid
   }
   const problems: ValidationIssue[] = [];
   const ids: Uuid[] = [];
-  input['data'].forEach((entry: unknown, index) => {
+  for (const [index, entry] of (input['data'] as unknown[]).entries()) {
     const at = `${source}.data.${index}`;
-    if (!isRecord(entry)) return void problems.push(issue(at, 'must be an object with type and id'));
+    if (!isRecord(entry)) {
+      problems.push(issue(at, 'must be an object with type and id'));
+      continue;
+    }
     if (typeof entry['type'] !== 'string') problems.push(issue(`${at}.type`, 'must be a string'));
     const id = parseUuid(entry['id']);
     if (id === undefined) problems.push(issue(`${at}.id`, 'must be a UUID'));
     else if (!ids.includes(id)) ids.push(id);
-  });
+  }
   const [first, ...rest] = problems;
   return first === undefined ? E.right(ids) : E.left([first, ...rest]);
 };

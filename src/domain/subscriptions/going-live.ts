@@ -15,10 +15,10 @@ export interface GoingLive {
  * beside one contradicts it. A time already past backdates it (EPCC): it is live at once, its periods
  * counted from then; its first period is invoiced with it and the periods since by the next billing run.
  */
-export const goingLive = (
-  request: { readonly pending?: boolean; readonly go_live_after?: Date },
-  now: Date,
-): E.Either<readonly [ValidationIssue, ...ValidationIssue[]], GoingLive> => {
+export const goingLive = (request: {
+  readonly pending?: boolean;
+  readonly go_live_after?: Date;
+}): E.Either<readonly [ValidationIssue, ...ValidationIssue[]], GoingLive> => {
   const { pending, go_live_after: goLiveAfter } = request;
   if (goLiveAfter === undefined) return E.right({ pending: pending ?? false });
   if (pending === false)

@@ -34,16 +34,18 @@ export const parseProductChanges = (data: unknown): Parsed<readonly ProductChang
     return E.left(issues('data', `must be a list of 1 to ${PRODUCT_CHANGE_STEPS_MAX} changes`));
   const problems: ValidationIssue[] = [];
   const changes: ProductChange[] = [];
-  data.forEach((step: unknown, index) => {
+  for (const [index, step] of (data as unknown[]).entries()) {
     const source = `data.${index}`;
-    if (!isRecord(step)) return problems.push(issue(source, 'must be an object'));
+    if (!isRecord(step)) {
+      problems.push(issue(source, 'must be an object'));
+      continue;
+    }
     const type = oneOf(PRODUCT_CHANGE_TYPES)(`${source}.type`)(step['type']);
     const products = parseIdList(`${source}.products`)(step['products']);
     if (E.isLeft(type)) problems.push(...type.left);
     if (E.isLeft(products)) problems.push(...products.left);
     if (E.isRight(type) && E.isRight(products)) changes.push({ type: type.right, products: products.right });
-    return undefined;
-  });
+  }
   const [first, ...rest] = problems;
   return first === undefined ? E.right(changes) : E.left([first, ...rest]);
 };

@@ -44,7 +44,9 @@ const cli = (
         return {
           container: buildContainer({ kind: 'memory', state }),
           migrated: options.migrated ?? [],
-          close: async () => void (counts.closed += 1),
+          close: async () => {
+            counts.closed += 1;
+          },
         };
       }),
     version: '9.8.7',

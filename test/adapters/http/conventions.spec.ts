@@ -154,7 +154,7 @@ describe('HTTP: failures of the infrastructure', () => {
           findById: (...args) => real.findById(...args),
           findByClientId: (...args) => real.findByClientId(...args),
           markUsed: (...args) => real.markUsed(...args),
-          list: async (storeId, query) => {
+          list: async (_storeId, query) => {
             if (query.page.limit === 7) throw new StorageUnavailable('the connection failed (ECONNREFUSED)');
             throw new Error('connection refused: internal-detail-42');
           },

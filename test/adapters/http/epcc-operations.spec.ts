@@ -52,7 +52,8 @@ describe('HTTP: every EPCC operation we serve, on a fresh store, against EPCC’
 
   /** Sends a request without the shared assertion, so that every problem is collected and reported at once. */
   const call = async (method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> => {
-    const token = (bearer ??= await api.token());
+    bearer ??= await api.token();
+    const token = bearer;
     const sent = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
     const response = await fetch(`${api.url}${path}`, {
       method,

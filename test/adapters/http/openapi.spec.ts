@@ -24,7 +24,10 @@ const documentedRoutes = (): string[] =>
 const schemasOf = (document: OpenApiDocument): [string, Schema][] => {
   const found: [string, Schema][] = [];
   const visit = (value: unknown, at: string): void => {
-    if (Array.isArray(value)) return value.forEach((v, i) => visit(v, `${at}/${i}`));
+    if (Array.isArray(value)) {
+      for (const [i, v] of value.entries()) visit(v, `${at}/${i}`);
+      return;
+    }
     if (value === null || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
       if (key === 'schema') found.push([`${at}/schema`, child as Schema]);

@@ -79,7 +79,7 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
       'Content-Encoding': 'gzip',
     });
     expect(response.status).to.equal(413);
-    expect((await errorsOf(response))[0]?.detail).to.equal('the request body is larger than 1 MiB');
+    expect((await errorsOf(response))[0]?.['detail']).to.equal('the request body is larger than 1 MiB');
   });
 
   it('reads gzip, deflate and br bodies, whatever the case of the coding', async () => {
@@ -178,6 +178,6 @@ describe('HTTP: request bodies, their limits and their encodings', () => {
 
   it('keeps the malformed-JSON detail', async () => {
     const json = await post('/v2/application-keys', '{"data":', { 'Content-Type': 'application/json' });
-    expect((await errorsOf(json))[0]?.detail).to.equal('the request body is not valid JSON');
+    expect((await errorsOf(json))[0]?.['detail']).to.equal('the request body is not valid JSON');
   });
 });

@@ -26,6 +26,7 @@ describe('JSON with fragments written once', () => {
   it('leaves text that imitates a placeholder alone', () => {
     const spliced = new SplicedJson();
     const fragment = spliced.fragment({ a: 1 });
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a placeholder is delimited by NUL characters
     const forged = fragment.replace(/:[0-9]+\u0000$/, ':0\u0000').replace(/^\u0000[^:]+/, '\u0000guess');
     expect(JSON.parse(spliced.stringify({ real: fragment, forged }))).to.deep.equal({ real: { a: 1 }, forged });
   });

@@ -76,7 +76,8 @@ interface Outcome {
       let sequence = 0;
       const writer = async () => {
         while (Date.now() < stopAt) {
-          const name = `Write ${(sequence += 1)}`;
+          sequence += 1;
+          const name = `Write ${sequence}`;
           const response = await api.request('/v2/subscriptions/products', jsonBody({ data: productData({ name }) }));
           const body = (await response.json()) as { data?: { id: string } };
           outcomes.push({

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { expect } from 'chai';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, Kysely } from 'kysely';
 import { PgliteDialect } from '../../../src/adapters/persistence/kysely/pglite-dialect.js';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -57,5 +57,21 @@ describe('the PGlite dialect: one session, leased to one holder at a time', () =
       { n: 0 },
     ]);
     await driver.releaseConnection(next);
+  });
+
+  it('refuses to stream a query, and the session is free again for the next holder', async () => {
+    const dialect = new PgliteDialect(pglite);
+    const db = new Kysely<{ t: { n: number } }>({ dialect });
+    await pglite.exec('create table t (n int)');
+    const streamed = async () => {
+      for await (const row of db.selectFrom('t').selectAll().stream()) return row;
+      return undefined;
+    };
+    const refusal = await streamed().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refusal).to.be.instanceOf(Error).with.property('message', 'streaming is not supported on PGlite');
+    expect(dialect.usage()).to.deep.include({ inUse: 0, waiting: 0 });
   });
 });

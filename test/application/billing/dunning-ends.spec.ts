@@ -83,7 +83,9 @@ const setup = async (action: DunningAction) => {
     billed,
     first,
     attempts,
-    answer: (next: GatewayOutcome) => void (answer = next),
+    answer: (next: GatewayOutcome) => {
+      answer = next;
+    },
     request: (id: string) => container.get(RequestPaymentAttempt).execute(store.id, id),
     changeState: (data: unknown) => container.get(ChangeSubscriptionState).execute(store.id, subscription.id, data),
   };

@@ -91,7 +91,10 @@ describe('Relaying deliveries', () => {
 
   it('tries a failing delivery again after the backoff, with the next attempt number and the same webhook-id', async () => {
     let calls = 0;
-    const sender = new ScriptedSender(() => ((calls += 1) <= 2 ? 500 : 200));
+    const sender = new ScriptedSender(() => {
+      calls += 1;
+      return calls <= 2 ? 500 : 200;
+    });
     const { relay, fire, integration, deliveriesOf } = await setup(sender, 5);
     const id = await integration('https://hooks.example.com/');
     await fire();

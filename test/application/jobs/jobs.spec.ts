@@ -96,7 +96,7 @@ describe('Running jobs in process', () => {
     billing.gate.open();
     const [a, b] = [await core.finished(first), await core.finished(second)];
     expect(billing.runs.map((r) => r.job.id)).to.include(second.id);
-    expect((a?.finishedAt as Date).getTime()).to.be.at.most((b?.startedAt as Date).getTime());
+    expect((a!.finishedAt as Date).getTime()).to.be.at.most((b!.startedAt as Date).getTime());
     expect(await core.finished(alongside)).to.deep.include({ status: 'success' });
     expect(await core.finished(elsewhere)).to.deep.include({ status: 'success' });
   });

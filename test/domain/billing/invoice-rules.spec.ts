@@ -157,7 +157,7 @@ describe('Invoice lines of a discounted plan', () => {
           ),
         ),
       );
-      lines.forEach((line, i) => expect(line).to.be.within(0, c.prices[i]!));
+      for (const [i, line] of lines.entries()) expect(line).to.be.within(0, c.prices[i]!);
     });
   }
 
@@ -174,7 +174,7 @@ describe('Invoice lines of a discounted plan', () => {
           );
           const shares = discountShares(prices, percentage);
           expect(BigInt(shares.reduce((a, b) => a + b, 0))).to.equal(total);
-          shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
+          for (const [i, share] of shares.entries()) expect(share).to.be.within(0, prices[i]!);
         },
       ),
     );
@@ -192,7 +192,7 @@ describe('Invoice lines of a discounted plan', () => {
           expect(expected <= sum && expected >= 0n).to.equal(true);
           const shares = discountShares(prices, hundredths / 100);
           expect(shares.reduce((a, b) => a + BigInt(b), 0n)).to.equal(expected);
-          shares.forEach((share, i) => expect(share).to.be.within(0, prices[i]!));
+          for (const [i, share] of shares.entries()) expect(share).to.be.within(0, prices[i]!);
         },
       ),
     );

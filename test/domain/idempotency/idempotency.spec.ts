@@ -53,51 +53,51 @@ describe('the standing of a key that already has a record', () => {
     createdAt: created,
     ...over,
   });
-  const after = (ms: number) => new Date(created.getTime() + ms);
+  const later = (ms: number) => new Date(created.getTime() + ms);
   const done = { status: 201, body: '{}' };
 
   const table: ReadonlyArray<[string, IdempotencyRecord, string, Date, string]> = [
-    ['a finished request, retried', record({ response: done }), 'f', after(1000), 'replay'],
+    ['a finished request, retried', record({ response: done }), 'f', later(1000), 'replay'],
     [
       'a finished request, retried just inside the window',
       record({ response: done }),
       'f',
-      after(IDEMPOTENCY_WINDOW_MS - 1),
+      later(IDEMPOTENCY_WINDOW_MS - 1),
       'replay',
     ],
     [
       'a finished request, retried at the end of the window',
       record({ response: done }),
       'f',
-      after(IDEMPOTENCY_WINDOW_MS),
+      later(IDEMPOTENCY_WINDOW_MS),
       'expired',
     ],
-    ['another request under the key', record({ response: done }), 'g', after(1000), 'mismatch'],
-    ['another request under a busy key', record(), 'g', after(1000), 'mismatch'],
-    ['a running request', record(), 'f', after(IDEMPOTENCY_LOCK_MS - 1), 'in-flight'],
-    ['a request whose process died', record(), 'f', after(IDEMPOTENCY_LOCK_MS), 'abandoned'],
+    ['another request under the key', record({ response: done }), 'g', later(1000), 'mismatch'],
+    ['another request under a busy key', record(), 'g', later(1000), 'mismatch'],
+    ['a running request', record(), 'f', later(IDEMPOTENCY_LOCK_MS - 1), 'in-flight'],
+    ['a request whose process died', record(), 'f', later(IDEMPOTENCY_LOCK_MS), 'abandoned'],
     [
       'a request whose commit went unanswered, still in its lease',
       record({ applied: true }),
       'f',
-      after(IDEMPOTENCY_LOCK_MS - 1),
+      later(IDEMPOTENCY_LOCK_MS - 1),
       'in-flight',
     ],
     [
       'a request whose commit went unanswered but had committed',
       record({ applied: true }),
       'f',
-      after(IDEMPOTENCY_LOCK_MS),
+      later(IDEMPOTENCY_LOCK_MS),
       'applied',
     ],
     [
       'an applied request, retried past the window',
       record({ applied: true }),
       'f',
-      after(IDEMPOTENCY_WINDOW_MS),
+      later(IDEMPOTENCY_WINDOW_MS),
       'expired',
     ],
-    ['a claim of another request, past the window', record(), 'g', after(IDEMPOTENCY_WINDOW_MS), 'expired'],
+    ['a claim of another request, past the window', record(), 'g', later(IDEMPOTENCY_WINDOW_MS), 'expired'],
   ];
   for (const [label, existing, fingerprint, now, standing] of table) {
     it(`${label}: ${standing}`, () => expect(standingOf(existing, fingerprint, now)).to.equal(standing));

@@ -13,8 +13,10 @@ const PLACEHOLDER = new RegExp(`"\\\\u0000${NONCE}:(\\d+)\\\\u0000"`, 'g');
 const texts = new WeakMap<object, string>();
 
 const textOf = (document: object): string => {
-  let text = texts.get(document);
-  if (text === undefined) texts.set(document, (text = JSON.stringify(document)));
+  const known = texts.get(document);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(document);
+  texts.set(document, text);
   return text;
 };
 

@@ -116,7 +116,10 @@ type IncludedProduct = ReturnType<typeof offeringProductResource>;
 
 const documentsOf = (offering: Offering, currency: string | undefined) => {
   let byCurrency = builtFor.get(offering);
-  if (byCurrency === undefined) builtFor.set(offering, (byCurrency = new Map()));
+  if (byCurrency === undefined) {
+    byCurrency = new Map();
+    builtFor.set(offering, byCurrency);
+  }
   const key = currency ?? '';
   let built = byCurrency.get(key);
   if (built === undefined) {
@@ -134,7 +137,10 @@ const documentsOf = (offering: Offering, currency: string | undefined) => {
 const offeringDocuments = new WeakMap<Offering, ReturnType<typeof offeringResource>>();
 export const sharedOfferingResource = (offering: Offering): ReturnType<typeof offeringResource> => {
   let document = offeringDocuments.get(offering);
-  if (document === undefined) offeringDocuments.set(offering, (document = offeringResource(offering)));
+  if (document === undefined) {
+    document = offeringResource(offering);
+    offeringDocuments.set(offering, document);
+  }
   return document;
 };
 

@@ -31,7 +31,7 @@ class PgliteLease implements DatabaseConnection {
   }
 
   // Kysely only streams when asked to; nothing in this project does.
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported on PGlite');
   }
 }

@@ -96,8 +96,9 @@ export class ImportSubscriptionRun {
    * they are stored one at a time.
    */
   private async store(storeId: Uuid, ready: readonly Ready[], settled: SettledLine[]): Promise<void> {
-    const imported = (lines: readonly Ready[]) =>
-      lines.forEach(({ lineNumber }) => settled.push({ lineNumber, outcome: { status: 'imported' } }));
+    const imported = (lines: readonly Ready[]) => {
+      for (const { lineNumber } of lines) settled.push({ lineNumber, outcome: { status: 'imported' } });
+    };
     const attempt = (lines: readonly Ready[]) =>
       this.subscriptions
         .insertMany(

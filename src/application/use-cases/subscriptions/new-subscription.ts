@@ -50,7 +50,7 @@ export const prepareSubscription = async (
     return E.left(validationFailed([issue('data.currency', `must be a currency the plan is priced in; ${priced}`)]));
   }
 
-  const live = goingLive(input.right, now);
+  const live = goingLive(input.right);
   if (E.isLeft(live)) return E.left(validationFailed(live.left));
   const subscription: Subscription = {
     id: ids.uuid(),

@@ -54,10 +54,10 @@ describe('HTTP: jobs', () => {
   it('answers 400 for an import, a tax run without taxes and every invalid field', async () => {
     const imported = await submit({ job_type: 'import' });
     expect(imported.status).to.equal(400);
-    expect((await errorBody(imported)).errors[0]?.detail).to.contain('/subscriptions/imports');
+    expect((await errorBody(imported)).errors[0]?.['detail']).to.contain('/subscriptions/imports');
     const invalid = await submit({ job_type: 'tax-run', external_ref: 'r'.repeat(2049) });
     expect(invalid.status).to.equal(400);
-    expect((await errorBody(invalid)).errors.map((e) => e.source)).to.deep.equal([
+    expect((await errorBody(invalid)).errors.map((e) => e['source'])).to.deep.equal([
       'data.attributes.external_ref',
       'data.attributes.taxes',
     ]);
@@ -65,7 +65,7 @@ describe('HTTP: jobs', () => {
       job_type: 'payment-run',
       taxes: [{ invoice_id: INVOICE, tax_items: [{ type: 'tax_item', rate: 2 }] }],
     });
-    expect((await errorBody(misplaced)).errors.map((e) => e.source)).to.deep.equal(['data.attributes.taxes']);
+    expect((await errorBody(misplaced)).errors.map((e) => e['source'])).to.deep.equal(['data.attributes.taxes']);
     const list = (await (await api.request(JOBS)).json()) as { data: unknown[] };
     expect(list.data).to.deep.equal([]);
   });

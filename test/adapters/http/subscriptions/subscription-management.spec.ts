@@ -69,7 +69,7 @@ describe('HTTP: managing one subscription', () => {
       expect(list.meta.results).to.deep.equal({ total: 0, total_method: 'exact' });
       const again = await subscribe();
       expect((await json<ListDoc>(await api.request(SUBSCRIPTIONS))).meta.results.total).to.equal(1);
-      expect(again.attributes.offering.id).to.equal(offering.id);
+      expect(again['attributes'].offering.id).to.equal(offering.id);
     });
 
     it('answers 404 for an unknown, malformed or already deleted id, and 403 to implicit tokens', async () => {
@@ -277,7 +277,7 @@ describe('HTTP: managing one subscription', () => {
     it('answers 400 listing every bad field, 403 and 422 where the state forbids a plan change, 404 and 403 to implicit tokens', async () => {
       const subscription = await subscribe();
       const bad = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}`, { type: 'subscriptions', attributes: {} });
-      expect((await errorBody(bad)).errors.map((e) => e.source)).to.deep.equal(['data.type']);
+      expect((await errorBody(bad)).errors.map((e) => e['source'])).to.deep.equal(['data.type']);
       const fields = await update(subscription.id, {
         plan_id: 'nope',
         name: 'Al',
@@ -287,7 +287,7 @@ describe('HTTP: managing one subscription', () => {
         address_id: 'x',
       });
       expect(fields.status).to.equal(400);
-      expect((await errorBody(fields)).errors.map((e) => e.source)).to.deep.equal([
+      expect((await errorBody(fields)).errors.map((e) => e['source'])).to.deep.equal([
         'data.attributes.plan_id',
         'data.attributes.name',
         'data.attributes.email',
@@ -374,7 +374,7 @@ describe('HTTP: managing one subscription', () => {
       ];
       for (const payment_authority of authorities) {
         const created = await subscribe({ payment_authority });
-        expect(created.attributes.payment_authority).to.deep.equal(payment_authority);
+        expect(created['attributes'].payment_authority).to.deep.equal(payment_authority);
         const read = (await json(await api.request(`${SUBSCRIPTIONS}/${created.id}`))).data;
         expect(read['attributes'].payment_authority).to.deep.equal(payment_authority);
       }
@@ -390,7 +390,7 @@ describe('HTTP: managing one subscription', () => {
         subscriptionData(offering.id, planId, { payment_authority: { type: 'cash' } }),
       );
       expect(refused.status).to.equal(400);
-      expect((await errorBody(refused)).errors.map((e) => e.source)).to.deep.equal(['data.payment_authority.type']);
+      expect((await errorBody(refused)).errors.map((e) => e['source'])).to.deep.equal(['data.payment_authority.type']);
     });
 
     it('carries the latest state change in meta.state as well as attributes.state', async () => {
@@ -452,14 +452,17 @@ describe('HTTP: managing one subscription', () => {
         SUBSCRIPTIONS,
         subscriptionData(offering.id, planId, { pending: 'yes', go_live_after: 'tomorrow' }),
       );
-      expect((await errorBody(bad)).errors.map((e) => e.source)).to.deep.equal(['data.pending', 'data.go_live_after']);
+      expect((await errorBody(bad)).errors.map((e) => e['source'])).to.deep.equal([
+        'data.pending',
+        'data.go_live_after',
+      ]);
       const contradiction = await send(
         'POST',
         SUBSCRIPTIONS,
         subscriptionData(offering.id, planId, { pending: false, go_live_after: at.toISOString() }),
       );
       expect(contradiction.status).to.equal(400);
-      expect((await errorBody(contradiction)).errors.map((e) => e.source)).to.deep.equal(['data.pending']);
+      expect((await errorBody(contradiction)).errors.map((e) => e['source'])).to.deep.equal(['data.pending']);
 
       const live = await subscribe();
       const refused = await send('PUT', `${SUBSCRIPTIONS}/${live.id}`, {
@@ -559,7 +562,7 @@ describe('HTTP: managing one subscription', () => {
         type: 'attach',
         products: [beans],
       });
-      expect((await errorBody(notAList)).errors.map((e) => [e.source, e.detail])).to.deep.equal([
+      expect((await errorBody(notAList)).errors.map((e) => [e['source'], e['detail']])).to.deep.equal([
         ['data', 'data must be a list'],
       ]);
       const bad = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [
@@ -567,17 +570,17 @@ describe('HTTP: managing one subscription', () => {
         { type: 'attach', products: [UNKNOWN, 'nope'] },
       ]);
       expect(bad.status).to.equal(400);
-      expect((await errorBody(bad)).errors.map((e) => e.source)).to.deep.equal(['data.0.type', 'data.1.products.1']);
+      expect((await errorBody(bad)).errors.map((e) => e['source'])).to.deep.equal(['data.0.type', 'data.1.products.1']);
       const foreign = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [
         { type: 'attach', products: [UNKNOWN] },
       ]);
-      expect((await errorBody(foreign)).errors.map((e) => [e.source, e.detail])).to.deep.equal([
+      expect((await errorBody(foreign)).errors.map((e) => [e['source'], e['detail']])).to.deep.equal([
         ['data.0.products.0', "data.0.products.0 is not a product of the subscription's offering"],
       ]);
       const emptied = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [
         { type: 'detach', products: [beans] },
       ]);
-      expect((await errorBody(emptied)).errors.map((e) => e.source)).to.deep.equal(['data']);
+      expect((await errorBody(emptied)).errors.map((e) => e['source'])).to.deep.equal(['data']);
       expect((await act(subscription.id, 'cancel')).status).to.equal(204);
       const canceled = await send('PUT', `${SUBSCRIPTIONS}/${subscription.id}/products`, [
         { type: 'attach', products: [beans] },

@@ -77,7 +77,10 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
         subscription.timestamps.createdAt,
       ),
     );
-    if (firstInvoice === undefined) return this.outbox?.record(subscription.storeId, [created]);
+    if (firstInvoice === undefined) {
+      this.outbox?.record(subscription.storeId, [created]);
+      return;
+    }
     const number = (this.state.invoiceNumbers.get(subscription.storeId) ?? 0) + 1;
     const invoice = numbered(firstInvoice, number);
     this.state.invoices.set(firstInvoice.id, invoice);

@@ -128,9 +128,8 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
       if (live.length === 0) return;
       const succeeded = live.filter((r) => r.outcome.status === 'succeeded');
       if (succeeded.length > 0) {
-        const at = succeeded.reduce(
-          (latest, r) => (r.log.createdAt > latest ? r.log.createdAt : latest),
-          succeeded[0]!.log.createdAt,
+        const at = new Date(
+          succeeded.reduce((latest, r) => Math.max(latest, r.log.createdAt.getTime()), Number.NEGATIVE_INFINITY),
         );
         await trx
           .updateTable('integration_jobs')

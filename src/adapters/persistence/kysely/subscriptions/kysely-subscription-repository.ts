@@ -256,10 +256,11 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
           .values(part.map((c) => toRow(c.subscription)))
           .execute();
       let number = last;
-      const stored = created.map((c) => ({
-        subscription: c.subscription,
-        invoice: c.firstInvoice === undefined ? undefined : numbered(c.firstInvoice, (number += 1)),
-      }));
+      const stored = created.map((c) => {
+        if (c.firstInvoice === undefined) return { subscription: c.subscription, invoice: undefined };
+        number += 1;
+        return { subscription: c.subscription, invoice: numbered(c.firstInvoice, number) };
+      });
       const invoices = stored.flatMap((c) => (c.invoice === undefined ? [] : [invoiceToRow(c.invoice)]));
       for (const part of chunks(invoices, ROWS_PER_INSERT))
         await trx.insertInto('subscription_invoices').values(part).execute();

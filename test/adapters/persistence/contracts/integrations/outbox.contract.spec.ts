@@ -76,10 +76,10 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const claimed = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     expect(claimed).to.have.length(3);
     const invoiceEvent = claimed.find((c) => c.event.key === 'subscription-invoice.created')?.event;
-    expect((invoiceEvent?.payload as { data: { id: string } }).data.id).to.equal(invoice!.id);
+    expect((invoiceEvent!.payload as { data: { id: string } }).data.id).to.equal(invoice!.id);
     const event = claimed.find((c) => c.integration.id === created.id)?.event;
     expect(event?.key).to.equal('subscription.created');
-    expect((event?.payload as { data: { id: string; type: string } }).data).to.deep.include({
+    expect((event!.payload as { data: { id: string; type: string } }).data).to.deep.include({
       id: subscription.id,
       type: 'subscription',
     });

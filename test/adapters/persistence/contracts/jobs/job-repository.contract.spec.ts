@@ -216,12 +216,16 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const lane = { storeId: store.id, lane: 'billing-run' as const };
     const ran: string[] = [];
     let clock = 0;
+    const tick = () => {
+      clock += 1;
+      return at(clock);
+    };
     // A worker as the queue runs one: claim, finish, go on with what the finish claimed.
     const work = async () => {
-      let job = await jobs.claimNext(lane, at((clock += 1)), LEASE);
+      let job = await jobs.claimNext(lane, tick(), LEASE);
       while (job !== undefined) {
         ran.push(job.id);
-        job = (await jobs.finish(claimOf(job), { status: 'success', report: {} }, at((clock += 1)), LEASE)).next;
+        job = (await jobs.finish(claimOf(job), { status: 'success', report: {} }, tick(), LEASE)).next;
       }
     };
     const submitted: string[] = [];
