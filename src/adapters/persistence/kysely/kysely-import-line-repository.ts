@@ -15,6 +15,7 @@ import {
 } from '../../../domain/billing/import-line.js';
 import { pageOf, type Page, type PageRequest } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import { insertRows } from './bulk-insert.js';
 import { cappedCount } from './kysely-list.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from './open-database.js';
@@ -70,10 +71,12 @@ export class KyselyImportLineRepository implements ImportLineRepository {
 
   async append(lines: readonly ImportLine[], receivedAt: Date): Promise<void> {
     if (lines.length === 0) return;
-    await this.handle.db
-      .insertInto('subscription_import_lines')
-      .values(lines.map((line) => toRow(line, receivedAt)))
-      .execute();
+    await insertRows(
+      this.handle.db,
+      this.handle.flavor,
+      'subscription_import_lines',
+      lines.map((line) => toRow(line, receivedAt)),
+    );
   }
 
   async discard(importId: Uuid): Promise<void> {
