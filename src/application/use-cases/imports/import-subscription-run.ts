@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { ImportLine } from '../../../domain/imports/import-line.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
-import type { ImportLineRepository, SettledLine } from '../../ports/imports/import-line-repository.js';
+import type { SettledLine } from '../../ports/imports/import-line-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
@@ -13,6 +13,7 @@ import {
   type PreparedSubscription,
 } from '../subscriptions/new-subscription.js';
 import { importErrorDetail } from './import-error-detail.js';
+import type { LineMarks } from './line-marks.js';
 import { recordIdFirst, storedRecord } from './stored-record.js';
 
 /** A line whose record has been decided and waits to be stored with the others of its run. */
@@ -25,7 +26,7 @@ interface Ready {
  * Imports a run of subscription lines at once: every line is decided by the rules of the create endpoint,
  * at one instant of the store's time; the good ones are stored together in one transaction (the store's
  * count raised once, their first invoices numbered in file order), then every line is marked in a few
- * statements. A subscription is unique by nothing but its id, and no line can refer to one, so storing
+ * statements, behind the run (see LineMarks). A subscription is unique by nothing but its id, and no line can refer to one, so storing
  * them together decides nothing that one at a time would not.
  *
  * Exactly once, as line by line: each line's record has the id chosen for it at upload, and a line whose
@@ -35,24 +36,29 @@ interface Ready {
  */
 export class ImportSubscriptionRun {
   constructor(
-    private readonly lines: ImportLineRepository,
     private readonly subscriptions: SubscriptionRepository,
     private readonly offerings: OfferingRepository,
     private readonly clock: StoreClock,
     private readonly ids: IdGenerator,
   ) {}
 
-  async run(jobId: Uuid, storeId: Uuid, run: readonly ImportLine[]): Promise<void> {
+  /** Imports the lines and hands how each ended to `marks`, which marks them behind the run. */
+  async run(storeId: Uuid, run: readonly ImportLine[], marks: LineMarks): Promise<void> {
     const settled: SettledLine[] = [];
     try {
-      await this.importLines(storeId, run, settled);
+      await this.importLines(storeId, run, marks, settled);
     } finally {
       // What was decided is kept even when the storage failed: the next run starts after it.
-      await this.lines.settleMany(jobId, settled);
+      marks.add(settled);
     }
   }
 
-  private async importLines(storeId: Uuid, run: readonly ImportLine[], settled: SettledLine[]): Promise<void> {
+  private async importLines(
+    storeId: Uuid,
+    run: readonly ImportLine[],
+    marks: LineMarks,
+    settled: SettledLine[],
+  ): Promise<void> {
     const ready: Ready[] = [];
     const refused: { readonly line: ImportLine & { readonly recordId: Uuid }; readonly error: string }[] = [];
     const source = this.cachedSource();
@@ -86,6 +92,8 @@ export class ImportSubscriptionRun {
         lineNumber: line.lineNumber,
         outcome: stored.has(line.recordId) ? { status: 'imported' } : { status: 'failed', error },
       });
+    // Decided while the lines before were being marked; stored once they are.
+    await marks.done();
     await this.store(storeId, ready, settled);
   }
 

@@ -21,6 +21,7 @@ import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import type { ImportLinesTable } from '../schema.js';
 import { toNumber } from '../sql-flavor.js';
+import { insertRows } from '../bulk-insert.js';
 
 /** Line numbers per statement: well under every server's limit on bound parameters. */
 const SETTLE_CHUNK = 1000;
@@ -70,10 +71,12 @@ export class KyselyImportLineRepository implements ImportLineRepository {
 
   async append(lines: readonly ImportLine[], receivedAt: Date): Promise<void> {
     if (lines.length === 0) return;
-    await this.handle.db
-      .insertInto('subscription_import_lines')
-      .values(lines.map((line) => toRow(line, receivedAt)))
-      .execute();
+    await insertRows(
+      this.handle.db,
+      this.handle.flavor,
+      'subscription_import_lines',
+      lines.map((line) => toRow(line, receivedAt)),
+    );
   }
 
   async discard(importId: Uuid): Promise<void> {

@@ -2,6 +2,7 @@ import { numbered, type InvoiceDraft } from '../../../../domain/billing/invoice.
 import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
 import { bool, invoiceToRow } from '../billing/invoice-rows.js';
 import { retryingDeadlocks } from '../database-faults.js';
+import { insertRows } from '../bulk-insert.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
@@ -57,9 +58,6 @@ const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = 
 
 /** Ids per status update: well under every server's limit on bound parameters. */
 const STATUS_CHUNK = 1000;
-
-/** Rows per insert: a subscription row binds 17 values, an invoice 23, so 1,000 stay under 65,535 parameters. */
-const ROWS_PER_INSERT = 1000;
 
 const chunks = <A>(items: readonly A[], size: number): A[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
@@ -250,11 +248,12 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .set({ subscription_count: sql`subscription_count + ${created.length}` })
         .where('id', '=', storeId)
         .execute();
-      for (const part of chunks(created, ROWS_PER_INSERT))
-        await trx
-          .insertInto('subscriptions')
-          .values(part.map((c) => toRow(c.subscription)))
-          .execute();
+      await insertRows(
+        trx,
+        this.handle.flavor,
+        'subscriptions',
+        created.map((c) => toRow(c.subscription)),
+      );
       let number = last;
       const stored = created.map((c) => {
         if (c.firstInvoice === undefined) return { subscription: c.subscription, invoice: undefined };
@@ -262,8 +261,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         return { subscription: c.subscription, invoice: numbered(c.firstInvoice, number) };
       });
       const invoices = stored.flatMap((c) => (c.invoice === undefined ? [] : [invoiceToRow(c.invoice)]));
-      for (const part of chunks(invoices, ROWS_PER_INSERT))
-        await trx.insertInto('subscription_invoices').values(part).execute();
+      await insertRows(trx, this.handle.flavor, 'subscription_invoices', invoices);
       if (invoices.length > 0)
         await trx
           .updateTable('subscription_invoice_numbers')

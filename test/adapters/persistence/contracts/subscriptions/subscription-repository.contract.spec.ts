@@ -448,6 +448,36 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       expect(await numbers(invoices, store.id, [next]), 'no number was used up').to.deep.equal([1]);
     });
 
+    it('stores a batch of a thousand and one rows with text a column array must escape, each read back as written', async () => {
+      const { subscriptions, invoices, offering, versionId, store } = await setup();
+      const awkward = [
+        'NULL',
+        'null',
+        'a"b\\c',
+        '{x,y}',
+        'it\'s, "quoted"',
+        'tab\there\nline',
+        'Zoë 日本 😀',
+        ' padded ',
+      ];
+      const batch = Array.from({ length: 1001 }, (_, i) => {
+        const text = awkward[i % awkward.length]!;
+        return withInvoice(
+          aSubscription(offering, versionId, {
+            name: text,
+            email: `${i}${text}@example.com`,
+            ...(i % 2 === 0 ? { externalRef: text } : {}),
+          }),
+          offering,
+        );
+      });
+      await subscriptions.insertMany(store.id, batch);
+      expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1001, totalMethod: 'exact' });
+      for (const { subscription } of batch.filter((_, i) => i < awkward.length * 2 || i === 1000))
+        expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
+      expect(await numbers(invoices, store.id, [batch[0]!, batch[1000]!])).to.deep.equal([1, 1001]);
+    });
+
     it("tells which ids are the store's subscriptions, and no other store's", async () => {
       const { subscriptions, offering, versionId, store, other } = await setup();
       const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];

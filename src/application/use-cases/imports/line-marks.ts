@@ -1,0 +1,31 @@
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { ImportLineRepository, SettledLine } from '../../ports/imports/import-line-repository.js';
+
+/**
+ * The marking of an import's settled lines, done behind the run: a batch's lines are marked while the next
+ * batch is read and decided, on another connection, instead of the run waiting for each update. Marks are
+ * written one batch after the other, in the order given; a batch's lines are never touched by the next
+ * batch. The next batch is stored only once the marks before it are written (`done`): a failure to mark
+ * stops the run before it stores anything more, as it did when each batch waited for its own marks.
+ */
+export class LineMarks {
+  private written: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly lines: ImportLineRepository,
+    private readonly jobId: Uuid,
+  ) {}
+
+  add(settled: readonly SettledLine[]): void {
+    if (settled.length === 0) return;
+    const next = this.written.then(() => this.lines.settleMany(this.jobId, settled));
+    // A failure is kept for `done`, not left unhandled while the run goes on.
+    next.catch(() => undefined);
+    this.written = next;
+  }
+
+  /** Waits for every mark given so far; fails with the first failure (those lines stay pending for the next run). */
+  done(): Promise<void> {
+    return this.written;
+  }
+}
