@@ -13,9 +13,8 @@
  *    a store without integrations, and for a store with an enabled integration observing the event.
  */
 import 'reflect-metadata';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
 import type { Container } from 'inversify';
@@ -51,42 +50,73 @@ const summary = (values: readonly number[]) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Arrival times (performance.now) by subscription id, read from the payload. */
+/**
+ * The receiver runs in a worker thread, so that answering webhooks does not take the relay's event loop:
+ * it answers 204 at once and posts each arrival's subscription id and time (ms since the epoch, from the
+ * worker's clock) in batches.
+ */
+const RECEIVER = `
+const http = require('node:http');
+const { parentPort } = require('node:worker_threads');
+let batch = [];
+const flush = () => { parentPort.postMessage(batch); batch = []; };
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    res.writeHead(204).end();
+    const id = JSON.parse(Buffer.concat(chunks).toString('utf8')).payload.data.id;
+    if (batch.length === 0) setImmediate(flush);
+    batch.push([id, performance.timeOrigin + performance.now()]);
+  });
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
+parentPort.on('message', () => server.close(() => process.exit(0)));
+`;
+
+/** Now on the same scale as the receiver's arrival times. */
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/** Arrival times (epochNow) by subscription id, read from the payload, and how many arrived in all. */
 const receiver = async () => {
   const arrived = new Map<string, number>();
+  let count = 0;
   let waiter: { id: string; resolve: () => void } | undefined;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      res.writeHead(204).end();
-      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { payload: { data: { id: string } } }).payload
-        .data.id;
-      arrived.set(id, performance.now());
-      if (waiter?.id === id) waiter.resolve();
-    });
+  const worker = new Worker(RECEIVER, { eval: true });
+  const port = await new Promise<number>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (m: { port: number }) => resolve(m.port));
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  worker.on('message', (batch: [string, number][]) => {
+    for (const [id, at] of batch) {
+      count += 1;
+      if (!arrived.has(id)) arrived.set(id, at);
+      if (waiter?.id === id) waiter.resolve();
+    }
+  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    url: `http://127.0.0.1:${port}/hook`,
     arrived,
+    count: () => count,
     waitFor: (id: string) =>
       arrived.has(id) ? Promise.resolve() : new Promise<void>((resolve) => (waiter = { id, resolve })),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      const exited = new Promise((resolve) => worker.once('exit', resolve));
+      worker.postMessage('close');
+      await exited;
+    },
   };
 };
 
-/** A store with one offering to subscribe to; `observe` adds an enabled integration observing subscription.created. */
-const storeWith = async (container: Container, hookUrl: string | undefined) => {
+/** A store with one offering to subscribe to, and `integrations` enabled integrations observing subscription.created when `hookUrl` is given. */
+const storeWith = async (container: Container, hookUrl: string | undefined, integrations = 1) => {
   const store = right(await container.get(CreateStore).execute('Events bench')).store.id;
   const product = right(
-    await container
-      .get(CreateSubscriptionProduct)
-      .execute(store, {
-        type: 'subscription_product',
-        attributes: { name: 'Beans', price: { USD: { amount: 1000 } } },
-      }),
+    await container.get(CreateSubscriptionProduct).execute(store, {
+      type: 'subscription_product',
+      attributes: { name: 'Beans', price: { USD: { amount: 1000 } } },
+    }),
   );
   const plan = right(
     await container.get(CreateSubscriptionPlan).execute(store, {
@@ -106,17 +136,15 @@ const storeWith = async (container: Container, hookUrl: string | undefined) => {
   const offering = right(
     await container.get(BuildOffering).execute(store, { name: 'Club', products: [product.id], plans: [plan.id] }),
   );
-  if (hookUrl !== undefined) {
+  for (let i = 0; hookUrl !== undefined && i < integrations; i += 1) {
     right(
-      await container
-        .get(CreateIntegration)
-        .execute(store, {
-          type: 'integration',
-          name: 'Bench',
-          integration_type: 'webhook',
-          observes: ['subscription.created'],
-          configuration: { url: hookUrl, secret_key: 'bench' },
-        }),
+      await container.get(CreateIntegration).execute(store, {
+        type: 'integration',
+        name: `Bench ${i + 1}`,
+        integration_type: 'webhook',
+        observes: ['subscription.created'],
+        configuration: { url: hookUrl, secret_key: 'bench' },
+      }),
     );
   }
   const create = container.get(CreateSubscription);
@@ -157,6 +185,8 @@ const main = async (): Promise<void> => {
       seconds: { type: 'string', default: '10' },
       backlog: { type: 'string', default: '5000' },
       creates: { type: 'string', default: '400' },
+      integrations: { type: 'string', default: '1,4' },
+      only: { type: 'string' },
     },
   });
   const [idle, rate, seconds, backlog, creates] = [
@@ -166,6 +196,9 @@ const main = async (): Promise<void> => {
     values.backlog,
     values.creates,
   ].map(Number) as [number, number, number, number, number];
+  const integrationCounts = (values.integrations ?? '1').split(',').map(Number);
+  const only = values.only;
+  if (only !== undefined && only !== 'throughput') throw new UsageError('--only takes throughput');
   const { url, skip } = serverUrl('postgres');
   if (url === undefined) throw new UsageError(skip ?? 'BENCH_POSTGRES_URL is not set');
   process.stdout.write(`observable events on ${redactedUrl(url)}\n`);
@@ -184,57 +217,69 @@ const main = async (): Promise<void> => {
     );
     const subscribe = await storeWith(container, hook.url);
 
-    relay = await startRelay(container, log);
-    const latencies: number[] = [];
-    for (let i = 0; i < idle; i += 1) {
-      const id = await subscribe();
-      const committed = performance.now();
-      await hook.waitFor(id);
-      latencies.push(hook.arrived.get(id)! - committed);
-    }
-    process.stdout.write(`1. commit to receiver's answer, at idle:     ${summary(latencies)}\n`);
+    if (only !== 'throughput') {
+      relay = await startRelay(container, log);
+      const latencies: number[] = [];
+      for (let i = 0; i < idle; i += 1) {
+        const id = await subscribe();
+        const committed = epochNow();
+        await hook.waitFor(id);
+        latencies.push(hook.arrived.get(id)! - committed);
+      }
+      process.stdout.write(`1. commit to receiver's answer, at idle:     ${summary(latencies)}\n`);
 
-    // Creates start at the rate asked, at most 32 at once, as a service's bounded request concurrency would
-    // have them: an unbounded queue would measure the pool's queue, not the relay.
-    const loaded: Promise<number>[] = [];
-    const started = performance.now();
-    const total = rate * seconds;
-    let inFlight = 0;
-    for (let i = 0; i < total; i += 1) {
-      const due = started + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      while (inFlight >= 32) await sleep(1);
-      inFlight += 1;
-      loaded.push(
-        subscribe().then(async (id) => {
-          inFlight -= 1;
-          const committed = performance.now();
-          while (!hook.arrived.has(id)) await sleep(5);
-          return hook.arrived.get(id)! - committed;
-        }),
+      // Creates start at the rate asked, at most 32 at once, as a service's bounded request concurrency would
+      // have them: an unbounded queue would measure the pool's queue, not the relay.
+      const loaded: Promise<number>[] = [];
+      const started = performance.now();
+      const total = rate * seconds;
+      let inFlight = 0;
+      for (let i = 0; i < total; i += 1) {
+        const due = started + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        while (inFlight >= 32) await sleep(1);
+        inFlight += 1;
+        loaded.push(
+          subscribe().then(async (id) => {
+            inFlight -= 1;
+            const committed = epochNow();
+            while (!hook.arrived.has(id)) await sleep(5);
+            return hook.arrived.get(id)! - committed;
+          }),
+        );
+      }
+      const underLoad = await Promise.all(loaded);
+      const achieved = total / ((performance.now() - started) / 1000);
+      process.stdout.write(
+        `2. commit to receiver's answer, ${rate}/s asked (${achieved.toFixed(0)}/s made): ${summary(underLoad)}\n`,
       );
     }
-    const underLoad = await Promise.all(loaded);
-    const achieved = total / ((performance.now() - started) / 1000);
-    process.stdout.write(
-      `2. commit to receiver's answer, ${rate}/s asked (${achieved.toFixed(0)}/s made): ${summary(underLoad)}\n`,
-    );
 
-    await relay.stop();
+    // Throughput over a backlog written while the relay is stopped, for each number of integrations asked:
+    // a store whose every create fans out to that many deliveries, one per integration.
+    for (const fanOut of integrationCounts) {
+      await relay?.stop();
+      relay = undefined;
+      const backlogStore = await storeWith(container, hook.url, fanOut);
+      const creates = Math.ceil(backlog / fanOut);
+      for (let i = 0; i < creates; i += 8)
+        await Promise.all(Array.from({ length: Math.min(8, creates - i) }, () => backlogStore()));
+      const expected = hook.count() + creates * fanOut;
+      const relayStart = performance.now();
+      const cpuStart = process.cpuUsage();
+      relay = await startRelay(container, log);
+      while (hook.count() < expected) await sleep(5);
+      const relaySeconds = (performance.now() - relayStart) / 1000;
+      const cpu = process.cpuUsage(cpuStart);
+      const delivered = creates * fanOut;
+      process.stdout.write(
+        `3. relay throughput, ${fanOut} integration${fanOut === 1 ? '' : 's'}: ${formatInteger(delivered)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(delivered / relaySeconds)} deliveries/s; relay process CPU ${((cpu.user + cpu.system) / 1000 / delivered).toFixed(3)} ms a delivery\n`,
+      );
+    }
+    await relay?.stop();
     relay = undefined;
-    const pending: string[] = [];
-    for (let i = 0; i < backlog; i += 8)
-      pending.push(...(await Promise.all(Array.from({ length: Math.min(8, backlog - i) }, () => subscribe()))));
-    const relayStart = performance.now();
-    relay = await startRelay(container, log);
-    while (!pending.every((id) => hook.arrived.has(id))) await sleep(20);
-    const relaySeconds = (performance.now() - relayStart) / 1000;
-    process.stdout.write(
-      `3. relay throughput: ${formatInteger(backlog)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(backlog / relaySeconds)} deliveries/s\n`,
-    );
-    await relay.stop();
-    relay = undefined;
+    if (only === 'throughput') return;
 
     // The three kinds of store take turns, so that the machine's drift weighs on each alike.
     const timeCreates = async (makers: readonly (() => Promise<string>)[]) => {

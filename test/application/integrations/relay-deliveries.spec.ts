@@ -1,11 +1,14 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { INTEGRATION_TOKENS } from '../../../src/application/integration-tokens.js';
+import type { AttemptRecord, DeliveryRepository } from '../../../src/application/ports/delivery-repository.js';
 import type { WebhookAnswer, WebhookRequest, WebhookSender } from '../../../src/application/ports/webhook-sender.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateStore } from '../../../src/application/use-cases/create-store.js';
 import {
+  DELIVERY_LEASE_MS,
   PER_INTEGRATION_CONCURRENCY,
+  RELAY_CONCURRENCY,
   RelayDeliveries,
 } from '../../../src/application/use-cases/integrations/relay-deliveries.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../src/adapters/config/integration-settings.js';
@@ -38,11 +41,15 @@ const setup = async (
   sender: WebhookSender,
   baseMs = 1,
   giveUpAfterMs = DEFAULT_INTEGRATION_SETTINGS.retry.giveUpAfterMs,
+  wrapDeliveries?: (deliveries: DeliveryRepository) => DeliveryRepository,
 ) => {
   const container = buildContainer(
     { kind: 'memory' },
     { webhookSender: sender, integrations: { ...DEFAULT_INTEGRATION_SETTINGS, retry: { baseMs, giveUpAfterMs } } },
   );
+  const stored = container.get(INTEGRATION_TOKENS.DeliveryRepository);
+  if (wrapDeliveries !== undefined)
+    container.rebind(INTEGRATION_TOKENS.DeliveryRepository).toConstantValue(wrapDeliveries(stored));
   const created = await container.get(CreateStore).execute('Relay');
   if (E.isLeft(created)) throw new Error('no store');
   const storeId = created.right.store.id;
@@ -59,10 +66,38 @@ const setup = async (
   };
   const deliveriesOf = async (id: Uuid) =>
     (await integrations.listDeliveries(storeId, id, listQuery(DELIVERY_LIST, { limit: 100 }))).items;
-  return { relay: container.get(RelayDeliveries), fire, integration, deliveriesOf, integrations, storeId };
+  return { relay: container.get(RelayDeliveries), fire, integration, deliveriesOf, integrations, storeId, stored };
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stored deliveries, with writes of attempts held until the test lets them go, or refused. */
+const heldRecords = (deliveries: DeliveryRepository) => {
+  const batches: (readonly AttemptRecord[])[] = [];
+  let open = () => undefined as void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let refuse = false;
+  const repository: DeliveryRepository = {
+    claimDue: (...args) => deliveries.claimDue(...args),
+    reclaim: (...args) => deliveries.reclaim(...args),
+    purge: (before) => deliveries.purge(before),
+    async recordAttempts(records) {
+      batches.push(records);
+      await gate;
+      if (refuse) throw new Error('the database went away');
+      return deliveries.recordAttempts(records);
+    },
+  };
+  return {
+    repository,
+    batches,
+    /** Lets every write held and to come go on, or fail. */
+    release(refusing = false) {
+      refuse = refusing;
+      open();
+    },
+  };
+};
 
 describe('Relaying deliveries', () => {
   it('never lets a slow receiver hold up another integration: it takes at most its share of the slots', async () => {
@@ -117,5 +152,62 @@ describe('Relaying deliveries', () => {
     const logs = (await integrations.listLogs(storeId, { integrationId: id }, listQuery(LOG_LIST))).items;
     expect(logs[0]?.errorDetail).to.contain('failed for good');
     expect(logs.every((l) => !l.succeeded && l.statusCode === 503)).to.equal(true);
+  });
+
+  it('gives an integration its share back when the receiver answers, while the record is still being written', async () => {
+    const sender = new ScriptedSender(() => 204);
+    let held: ReturnType<typeof heldRecords> | undefined;
+    const { relay, fire, integration, deliveriesOf, integrations, storeId } = await setup(sender, 1, undefined, (d) => {
+      held = heldRecords(d);
+      return held.repository;
+    });
+    const id = await integration('https://hooks.example.com/');
+    for (let n = 0; n < RELAY_CONCURRENCY + 8; n += 1) await fire();
+    // Each round the receiver answers the share at once; the writes of their records wait.
+    let rounds = 0;
+    while (relay.room > 0 && rounds < 20) {
+      expect(await relay.pump()).to.be.at.most(PER_INTEGRATION_CONCURRENCY);
+      await sleep(1);
+      rounds += 1;
+    }
+    expect(sender.sent).to.have.length(RELAY_CONCURRENCY);
+    expect(rounds).to.equal(RELAY_CONCURRENCY / PER_INTEGRATION_CONCURRENCY);
+    // Every slot of the instance is held until its attempt is recorded.
+    expect(await relay.pump()).to.equal(0);
+    expect((await deliveriesOf(id)).filter((d) => d.status === 'succeeded')).to.have.length(0);
+    held!.release();
+    await relay.idle();
+    expect((await deliveriesOf(id)).filter((d) => d.status === 'succeeded')).to.have.length(RELAY_CONCURRENCY);
+    const logs = (await integrations.listLogs(storeId, { integrationId: id }, listQuery(LOG_LIST, { limit: 100 })))
+      .items;
+    expect(logs.map((l) => [l.attempt, l.succeeded, l.statusCode])).to.deep.equal(
+      Array(RELAY_CONCURRENCY).fill([1, true, 204]),
+    );
+  });
+
+  it('leaves the attempts of a record write that fails to be claimed again once their claims run out, and frees their slots', async () => {
+    const sender = new ScriptedSender(() => 204);
+    let held: ReturnType<typeof heldRecords> | undefined;
+    const { relay, fire, integration, deliveriesOf, integrations, storeId, stored } = await setup(
+      sender,
+      1,
+      undefined,
+      (d) => {
+        held = heldRecords(d);
+        return held.repository;
+      },
+    );
+    const id = await integration('https://hooks.example.com/');
+    for (let n = 0; n < 3; n += 1) await fire();
+    expect(await relay.pump()).to.equal(3);
+    await sleep(1);
+    held!.release(true);
+    await relay.idle();
+    expect(relay.room).to.equal(RELAY_CONCURRENCY);
+    expect(held!.batches.flat()).to.have.length(3);
+    expect((await deliveriesOf(id)).map((d) => [d.status, d.attempts])).to.deep.equal(Array(3).fill(['pending', 1]));
+    expect((await integrations.listLogs(storeId, { integrationId: id }, listQuery(LOG_LIST))).total).to.equal(0);
+    const again = await stored.claimDue(new Date(Date.now() + DELIVERY_LEASE_MS + 1000), 10, 1000, new Map(), 16);
+    expect(again.map((c) => c.delivery.attempts)).to.deep.equal([2, 2, 2]);
   });
 });
