@@ -1,20 +1,27 @@
 /**
  * How fast observable events reach a receiver, on PostgreSQL:
  *
- *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/events.ts [--idle 200] [--rate 200] [--seconds 10] [--backlog 5000] [--creates 400]
+ *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/events.ts [--idle 200] [--rate 200] [--seconds 10] [--backlog 5000]
+ *     [--integrations 1,4] [--creates 400] [--only throughput]
  *
  * Drops every table of the database it is given and migrates. A receiver listens on loopback (private
- * receivers are allowed for it) and answers 204 at once. Then:
+ * receivers are allowed for it) and answers 204 at once; it runs in a child process of its own, so the load
+ * it takes does not share the relay's event loop, and its CPU is counted apart. Then:
  * 1. at idle: `--idle` subscriptions created one after the other, each waiting for its event to arrive;
  *    latency is from the create's commit (the repository's insert returning) to the receiver's answer;
  * 2. under load: subscriptions created at `--rate` a second for `--seconds`, the same latency;
- * 3. relay throughput: `--backlog` events written while the relay is stopped, then the time to deliver them;
+ * 3. relay throughput: `--backlog` deliveries written while the relay is stopped, then the time to deliver
+ *    them and the relay process's CPU a delivery; once for each count in `--integrations`, in a store whose
+ *    every create fans out to that many integrations (one busy integration holds only its share of the slots);
  * 4. what the outbox adds to a create: `--creates` subscription creates (p50/p99) with no outbox at all, for
  *    a store without integrations, and for a store with an enabled integration observing the event.
+ * `--only throughput` runs step 3 alone.
  */
 import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
+
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
 import type { Container } from 'inversify';
@@ -51,15 +58,14 @@ const summary = (values: readonly number[]) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The receiver runs in a worker thread, so that answering webhooks does not take the relay's event loop:
- * it answers 204 at once and posts each arrival's subscription id and time (ms since the epoch, from the
- * worker's clock) in batches.
+ * The receiver runs in a child process, so that answering webhooks takes neither the relay's event loop nor
+ * its process's CPU count: it answers 204 at once and sends each arrival's subscription id and time (ms since
+ * the epoch, from its own clock) in batches, and at the end the CPU it used.
  */
 const RECEIVER = `
 const http = require('node:http');
-const { parentPort } = require('node:worker_threads');
 let batch = [];
-const flush = () => { parentPort.postMessage(batch); batch = []; };
+const flush = () => { process.send(batch); batch = []; };
 const server = http.createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));
@@ -71,9 +77,30 @@ const server = http.createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 60000;
-server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
-parentPort.on('message', () => server.close(() => process.exit(0)));
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', () => process.send({ cpu: process.cpuUsage() }, () => process.exit(0)));
 `;
+
+/**
+ * CPU used so far by the PostgreSQL backends serving `database` on this machine (their process titles name
+ * it), in ms; NaN when the server's processes cannot be read (another machine, a container).
+ */
+const databaseCpuMs = (database: string): number => {
+  let ticks = 0;
+  let found = false;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      // utime and stime: fields 14 and 15, counted after the command's closing parenthesis.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // A process that ended meanwhile, or one not ours to read.
+    }
+  }
+  return found ? ticks * 10 : NaN;
+};
 
 /** Now on the same scale as the receiver's arrival times. */
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -83,13 +110,18 @@ const receiver = async () => {
   const arrived = new Map<string, number>();
   let count = 0;
   let waiter: { id: string; resolve: () => void } | undefined;
-  const worker = new Worker(RECEIVER, { eval: true });
+  let cpu: NodeJS.CpuUsage | undefined;
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('error', reject);
+    child.once('message', (m: { port: number }) => resolve(m.port));
   });
-  worker.on('message', (batch: [string, number][]) => {
-    for (const [id, at] of batch) {
+  child.on('message', (message: [string, number][] | { cpu: NodeJS.CpuUsage }) => {
+    if (!Array.isArray(message)) {
+      cpu = message.cpu;
+      return;
+    }
+    for (const [id, at] of message) {
       count += 1;
       if (!arrived.has(id)) arrived.set(id, at);
       if (waiter?.id === id) waiter.resolve();
@@ -101,10 +133,12 @@ const receiver = async () => {
     count: () => count,
     waitFor: (id: string) =>
       arrived.has(id) ? Promise.resolve() : new Promise<void>((resolve) => (waiter = { id, resolve })),
-    close: async () => {
-      const exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.postMessage('close');
+    /** Stops the receiver by its pid's own channel; resolves with the CPU it used, in ms. */
+    close: async (): Promise<number> => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
       await exited;
+      return cpu === undefined ? NaN : (cpu.user + cpu.system) / 1000;
     },
   };
 };
@@ -202,6 +236,7 @@ const main = async (): Promise<void> => {
   const { url, skip } = serverUrl('postgres');
   if (url === undefined) throw new UsageError(skip ?? 'BENCH_POSTGRES_URL is not set');
   process.stdout.write(`observable events on ${redactedUrl(url)}\n`);
+  const database = new URL(url).pathname.slice(1);
   const { handle } = await openBenchDatabase('postgres', { url });
   const hook = await receiver();
   const log = pino({ level: 'warn' });
@@ -268,13 +303,15 @@ const main = async (): Promise<void> => {
       const expected = hook.count() + creates * fanOut;
       const relayStart = performance.now();
       const cpuStart = process.cpuUsage();
+      const databaseStart = databaseCpuMs(database);
       relay = await startRelay(container, log);
       while (hook.count() < expected) await sleep(5);
       const relaySeconds = (performance.now() - relayStart) / 1000;
       const cpu = process.cpuUsage(cpuStart);
+      const databaseMs = databaseCpuMs(database) - databaseStart;
       const delivered = creates * fanOut;
       process.stdout.write(
-        `3. relay throughput, ${fanOut} integration${fanOut === 1 ? '' : 's'}: ${formatInteger(delivered)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(delivered / relaySeconds)} deliveries/s; relay process CPU ${((cpu.user + cpu.system) / 1000 / delivered).toFixed(3)} ms a delivery\n`,
+        `3. relay throughput, ${fanOut} integration${fanOut === 1 ? '' : 's'}: ${formatInteger(delivered)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(delivered / relaySeconds)} deliveries/s; CPU a delivery: relay process ${((cpu.user + cpu.system) / 1000 / delivered).toFixed(3)} ms, database backends ${(databaseMs / delivered).toFixed(3)} ms\n`,
       );
     }
     await relay?.stop();
@@ -317,7 +354,10 @@ const main = async (): Promise<void> => {
     process.stdout.write(`   subscription create, one observing integration:  ${summary(observed)}\n`);
   } finally {
     await relay?.stop();
-    await hook.close();
+    const receiverMs = await hook.close();
+    process.stdout.write(
+      `   the receiver's own process: ${(receiverMs / hook.count()).toFixed(3)} ms of CPU a delivery (${formatInteger(hook.count())} in all)\n`,
+    );
     await handle.close();
   }
 };

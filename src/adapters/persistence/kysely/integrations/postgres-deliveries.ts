@@ -75,7 +75,8 @@ export const claimReturning = async (
  * PostgreSQL records a batch of attempts in one statement: the outcomes update the jobs still at the attempt
  * made (a job deleted, or claimed again after its claim ran out, is left to its new claimer), and the logs of
  * exactly those jobs are inserted. One statement is one transaction: all of it is written, or none and the
- * claims run out as when the instance dies.
+ * claims run out as when the instance dies. The jobs are named by id as well as joined to the outcomes, so
+ * that the planner looks them up in the primary key instead of hashing the whole table.
  */
 export const recordInOneStatement = async (db: Kysely<Tables>, records: readonly AttemptRecord[]): Promise<void> => {
   const outcomes = records.map(
@@ -95,7 +96,7 @@ export const recordInOneStatement = async (db: Kysely<Tables>, records: readonly
       update integration_jobs j
       set status = o.status, due_at = o.due_at, updated_at = o.updated_at
       from outcome o
-      where j.id = o.id and j.attempts = o.attempts
+      where j.id in (${sql.join(records.map((r) => r.claim.delivery.id))}) and j.id = o.id and j.attempts = o.attempts
       returning j.id, j.attempts
     )
     insert into integration_logs
