@@ -82,24 +82,29 @@ process.on('message', () => process.send({ cpu: process.cpuUsage() }, () => proc
 `;
 
 /**
- * CPU used so far by the PostgreSQL backends serving `database` on this machine (their process titles name
- * it), in ms; NaN when the server's processes cannot be read (another machine, a container).
+ * CPU used so far by each PostgreSQL backend serving `database` on this machine (their process titles name
+ * it), in ms by pid; empty when the server's processes cannot be read (another machine, a container).
  */
-const databaseCpuMs = (database: string): number => {
-  let ticks = 0;
-  let found = false;
+const databaseCpu = (database: string): Map<string, number> => {
+  const used = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      // utime and stime: fields 14 and 15, counted after the command's closing parenthesis.
+      // utime and stime: fields 14 and 15, counted after the command's closing parenthesis (10 ms ticks).
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-      found = true;
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
       // A process that ended meanwhile, or one not ours to read.
     }
   }
-  return found ? ticks * 10 : NaN;
+  return used;
+};
+
+/** The database backends' CPU since `before`: backends that ended meanwhile (idle ones the pool let go) count nothing. */
+const databaseCpuSince = (database: string, before: ReadonlyMap<string, number>): number => {
+  const now = databaseCpu(database);
+  if (now.size === 0) return NaN;
+  return [...now].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 };
 
 /** Now on the same scale as the receiver's arrival times. */
@@ -303,12 +308,12 @@ const main = async (): Promise<void> => {
       const expected = hook.count() + creates * fanOut;
       const relayStart = performance.now();
       const cpuStart = process.cpuUsage();
-      const databaseStart = databaseCpuMs(database);
+      const databaseStart = databaseCpu(database);
       relay = await startRelay(container, log);
       while (hook.count() < expected) await sleep(5);
       const relaySeconds = (performance.now() - relayStart) / 1000;
       const cpu = process.cpuUsage(cpuStart);
-      const databaseMs = databaseCpuMs(database) - databaseStart;
+      const databaseMs = databaseCpuSince(database, databaseStart);
       const delivered = creates * fanOut;
       process.stdout.write(
         `3. relay throughput, ${fanOut} integration${fanOut === 1 ? '' : 's'}: ${formatInteger(delivered)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(delivered / relaySeconds)} deliveries/s; CPU a delivery: relay process ${((cpu.user + cpu.system) / 1000 / delivered).toFixed(3)} ms, database backends ${(databaseMs / delivered).toFixed(3)} ms\n`,

@@ -14,9 +14,13 @@ import type { WebhookSender } from '../../ports/webhook-sender.js';
 import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import { TOKENS } from '../../tokens.js';
 
-/** How many deliveries one instance makes at once, and how many of them one integration may hold. */
-export const RELAY_CONCURRENCY = 64;
-export const PER_INTEGRATION_CONCURRENCY = 16;
+/**
+ * How many deliveries one instance makes at once, and how many of them one integration may hold: a quarter,
+ * so that it takes four slow integrations to fill the slots. The share bounds one busy integration's
+ * throughput (attempts at once over the receiver's answer time).
+ */
+export const RELAY_CONCURRENCY = 128;
+export const PER_INTEGRATION_CONCURRENCY = 32;
 /** Longer than the 10 s a receiver gets: a claim outlives its attempt unless the instance died. */
 export const DELIVERY_LEASE_MS = 30_000;
 
