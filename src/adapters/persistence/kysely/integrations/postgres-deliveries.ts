@@ -24,8 +24,8 @@ const unprefixed = <T>(row: FlatRow, prefix: string): T =>
 
 /**
  * PostgreSQL claims the chosen jobs and reads their events and integrations in one statement (an UPDATE ...
- * RETURNING joined in a CTE): one round trip per claim instead of four, and the integration is read as it is
- * at the claim, so no copy of it can be stale. A job another claimer took meanwhile no longer matches
+ * RETURNING joined in a CTE): one round trip instead of three, and the integration is read as it is at the
+ * claim, so no copy of it can be stale. A job another claimer took meanwhile no longer matches
  * `due_at <= now` once that claim commits (the row lock makes this one wait and read it again).
  */
 export const claimReturning = async (
