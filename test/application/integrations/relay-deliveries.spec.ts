@@ -74,8 +74,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The stored deliveries, with writes of attempts held until the test lets them go, or refused. */
 const heldRecords = (deliveries: DeliveryRepository) => {
   const batches: (readonly AttemptRecord[])[] = [];
-  let open = () => undefined as void;
-  const gate = new Promise<void>((resolve) => (open = resolve));
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
   let refuse = false;
   const repository: DeliveryRepository = {
     claimDue: (...args) => deliveries.claimDue(...args),
