@@ -1,21 +1,27 @@
 /**
  * How fast observable events reach a receiver, on PostgreSQL:
  *
- *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/events.ts [--idle 200] [--rate 200] [--seconds 10] [--backlog 5000] [--creates 400]
+ *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/events.ts [--idle 200] [--rate 200] [--seconds 10] [--backlog 5000]
+ *     [--integrations 1,4] [--creates 400] [--only throughput]
  *
  * Drops every table of the database it is given and migrates. A receiver listens on loopback (private
- * receivers are allowed for it) and answers 204 at once. Then:
+ * receivers are allowed for it) and answers 204 at once; it runs in a child process of its own, so the load
+ * it takes does not share the relay's event loop, and its CPU is counted apart. Then:
  * 1. at idle: `--idle` subscriptions created one after the other, each waiting for its event to arrive;
  *    latency is from the create's commit (the repository's insert returning) to the receiver's answer;
  * 2. under load: subscriptions created at `--rate` a second for `--seconds`, the same latency;
- * 3. relay throughput: `--backlog` events written while the relay is stopped, then the time to deliver them;
+ * 3. relay throughput: `--backlog` deliveries written while the relay is stopped, then the time to deliver
+ *    them and the relay process's CPU a delivery; once for each count in `--integrations`, in a store whose
+ *    every create fans out to that many integrations (one busy integration holds only its share of the slots);
  * 4. what the outbox adds to a create: `--creates` subscription creates (p50/p99) with no outbox at all, for
  *    a store without integrations, and for a store with an enabled integration observing the event.
+ * `--only throughput` runs step 3 alone.
  */
 import 'reflect-metadata';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
 import type { Container } from 'inversify';
@@ -51,34 +57,99 @@ const summary = (values: readonly number[]) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Arrival times (performance.now) by subscription id, read from the payload. */
+/**
+ * The receiver runs in a child process, so that answering webhooks takes neither the relay's event loop nor
+ * its process's CPU count: it answers 204 at once and sends each arrival's subscription id and time (ms since
+ * the epoch, from its own clock) in batches, and at the end the CPU it used.
+ */
+const RECEIVER = `
+const http = require('node:http');
+let batch = [];
+const flush = () => { process.send(batch); batch = []; };
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    res.writeHead(204).end();
+    const id = JSON.parse(Buffer.concat(chunks).toString('utf8')).payload.data.id;
+    if (batch.length === 0) setImmediate(flush);
+    batch.push([id, performance.timeOrigin + performance.now()]);
+  });
+});
+server.keepAliveTimeout = 60000;
+server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+process.on('message', () => process.send({ cpu: process.cpuUsage() }, () => process.exit(0)));
+`;
+
+/**
+ * CPU used so far by each PostgreSQL backend serving `database` on this machine (their process titles name
+ * it), in ms by pid; empty when the server's processes cannot be read (another machine, a container).
+ */
+const databaseCpu = (database: string): Map<string, number> => {
+  const used = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      // utime and stime: fields 14 and 15, counted after the command's closing parenthesis (10 ms ticks).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // A process that ended meanwhile, or one not ours to read.
+    }
+  }
+  return used;
+};
+
+/** The database backends' CPU since `before`: backends that ended meanwhile (idle ones the pool let go) count nothing. */
+const databaseCpuSince = (database: string, before: ReadonlyMap<string, number>): number => {
+  const now = databaseCpu(database);
+  if (now.size === 0) return NaN;
+  return [...now].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+};
+
+/** Now on the same scale as the receiver's arrival times. */
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/** Arrival times (epochNow) by subscription id, read from the payload, and how many arrived in all. */
 const receiver = async () => {
   const arrived = new Map<string, number>();
+  let count = 0;
   let waiter: { id: string; resolve: () => void } | undefined;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      res.writeHead(204).end();
-      const id = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { payload: { data: { id: string } } }).payload
-        .data.id;
-      arrived.set(id, performance.now());
-      if (waiter?.id === id) waiter.resolve();
-    });
+  let cpu: NodeJS.CpuUsage | undefined;
+  const child = spawn(process.execPath, ['-e', RECEIVER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('message', (m: { port: number }) => resolve(m.port));
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  child.on('message', (message: [string, number][] | { cpu: NodeJS.CpuUsage }) => {
+    if (!Array.isArray(message)) {
+      cpu = message.cpu;
+      return;
+    }
+    for (const [id, at] of message) {
+      count += 1;
+      if (!arrived.has(id)) arrived.set(id, at);
+      if (waiter?.id === id) waiter.resolve();
+    }
+  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    url: `http://127.0.0.1:${port}/hook`,
     arrived,
+    count: () => count,
     waitFor: (id: string) =>
       arrived.has(id) ? Promise.resolve() : new Promise<void>((resolve) => (waiter = { id, resolve })),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops the receiver by its pid's own channel; resolves with the CPU it used, in ms. */
+    close: async (): Promise<number> => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('close');
+      await exited;
+      return cpu === undefined ? NaN : (cpu.user + cpu.system) / 1000;
+    },
   };
 };
 
-/** A store with one offering to subscribe to; `observe` adds an enabled integration observing subscription.created. */
-const storeWith = async (container: Container, hookUrl: string | undefined) => {
+/** A store with one offering to subscribe to, and `integrations` enabled integrations observing subscription.created when `hookUrl` is given. */
+const storeWith = async (container: Container, hookUrl: string | undefined, integrations = 1) => {
   const store = right(await container.get(CreateStore).execute('Events bench')).store.id;
   const product = right(
     await container.get(CreateSubscriptionProduct).execute(store, {
@@ -104,11 +175,11 @@ const storeWith = async (container: Container, hookUrl: string | undefined) => {
   const offering = right(
     await container.get(BuildOffering).execute(store, { name: 'Club', products: [product.id], plans: [plan.id] }),
   );
-  if (hookUrl !== undefined) {
+  for (let i = 0; hookUrl !== undefined && i < integrations; i += 1) {
     right(
       await container.get(CreateIntegration).execute(store, {
         type: 'integration',
-        name: 'Bench',
+        name: `Bench ${i + 1}`,
         integration_type: 'webhook',
         observes: ['subscription.created'],
         configuration: { url: hookUrl, secret_key: 'bench' },
@@ -153,6 +224,8 @@ const main = async (): Promise<void> => {
       seconds: { type: 'string', default: '10' },
       backlog: { type: 'string', default: '5000' },
       creates: { type: 'string', default: '400' },
+      integrations: { type: 'string', default: '1,4' },
+      only: { type: 'string' },
     },
   });
   const [idle, rate, seconds, backlog, creates] = [
@@ -162,9 +235,13 @@ const main = async (): Promise<void> => {
     values.backlog,
     values.creates,
   ].map(Number) as [number, number, number, number, number];
+  const integrationCounts = (values.integrations ?? '1').split(',').map(Number);
+  const only = values.only;
+  if (only !== undefined && only !== 'throughput') throw new UsageError('--only takes throughput');
   const { url, skip } = serverUrl('postgres');
   if (url === undefined) throw new UsageError(skip ?? 'BENCH_POSTGRES_URL is not set');
   process.stdout.write(`observable events on ${redactedUrl(url)}\n`);
+  const database = new URL(url).pathname.slice(1);
   const { handle } = await openBenchDatabase('postgres', { url });
   const hook = await receiver();
   const log = pino({ level: 'warn' });
@@ -180,57 +257,71 @@ const main = async (): Promise<void> => {
     );
     const subscribe = await storeWith(container, hook.url);
 
-    relay = await startRelay(container, log);
-    const latencies: number[] = [];
-    for (let i = 0; i < idle; i += 1) {
-      const id = await subscribe();
-      const committed = performance.now();
-      await hook.waitFor(id);
-      latencies.push(hook.arrived.get(id)! - committed);
-    }
-    process.stdout.write(`1. commit to receiver's answer, at idle:     ${summary(latencies)}\n`);
+    if (only !== 'throughput') {
+      relay = await startRelay(container, log);
+      const latencies: number[] = [];
+      for (let i = 0; i < idle; i += 1) {
+        const id = await subscribe();
+        const committed = epochNow();
+        await hook.waitFor(id);
+        latencies.push(hook.arrived.get(id)! - committed);
+      }
+      process.stdout.write(`1. commit to receiver's answer, at idle:     ${summary(latencies)}\n`);
 
-    // Creates start at the rate asked, at most 32 at once, as a service's bounded request concurrency would
-    // have them: an unbounded queue would measure the pool's queue, not the relay.
-    const loaded: Promise<number>[] = [];
-    const started = performance.now();
-    const total = rate * seconds;
-    let inFlight = 0;
-    for (let i = 0; i < total; i += 1) {
-      const due = started + (i * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      while (inFlight >= 32) await sleep(1);
-      inFlight += 1;
-      loaded.push(
-        subscribe().then(async (id) => {
-          inFlight -= 1;
-          const committed = performance.now();
-          while (!hook.arrived.has(id)) await sleep(5);
-          return hook.arrived.get(id)! - committed;
-        }),
+      // Creates start at the rate asked, at most 32 at once, as a service's bounded request concurrency would
+      // have them: an unbounded queue would measure the pool's queue, not the relay.
+      const loaded: Promise<number>[] = [];
+      const started = performance.now();
+      const total = rate * seconds;
+      let inFlight = 0;
+      for (let i = 0; i < total; i += 1) {
+        const due = started + (i * 1000) / rate;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        while (inFlight >= 32) await sleep(1);
+        inFlight += 1;
+        loaded.push(
+          subscribe().then(async (id) => {
+            inFlight -= 1;
+            const committed = epochNow();
+            while (!hook.arrived.has(id)) await sleep(5);
+            return hook.arrived.get(id)! - committed;
+          }),
+        );
+      }
+      const underLoad = await Promise.all(loaded);
+      const achieved = total / ((performance.now() - started) / 1000);
+      process.stdout.write(
+        `2. commit to receiver's answer, ${rate}/s asked (${achieved.toFixed(0)}/s made): ${summary(underLoad)}\n`,
       );
     }
-    const underLoad = await Promise.all(loaded);
-    const achieved = total / ((performance.now() - started) / 1000);
-    process.stdout.write(
-      `2. commit to receiver's answer, ${rate}/s asked (${achieved.toFixed(0)}/s made): ${summary(underLoad)}\n`,
-    );
 
-    await relay.stop();
+    // Throughput over a backlog written while the relay is stopped, for each number of integrations asked:
+    // a store whose every create fans out to that many deliveries, one per integration.
+    for (const fanOut of integrationCounts) {
+      await relay?.stop();
+      relay = undefined;
+      const backlogStore = await storeWith(container, hook.url, fanOut);
+      const creates = Math.ceil(backlog / fanOut);
+      for (let i = 0; i < creates; i += 8)
+        await Promise.all(Array.from({ length: Math.min(8, creates - i) }, () => backlogStore()));
+      const expected = hook.count() + creates * fanOut;
+      const relayStart = performance.now();
+      const cpuStart = process.cpuUsage();
+      const databaseStart = databaseCpu(database);
+      relay = await startRelay(container, log);
+      while (hook.count() < expected) await sleep(5);
+      const relaySeconds = (performance.now() - relayStart) / 1000;
+      const cpu = process.cpuUsage(cpuStart);
+      const databaseMs = databaseCpuSince(database, databaseStart);
+      const delivered = creates * fanOut;
+      process.stdout.write(
+        `3. relay throughput, ${fanOut} integration${fanOut === 1 ? '' : 's'}: ${formatInteger(delivered)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(delivered / relaySeconds)} deliveries/s; CPU a delivery: relay process ${((cpu.user + cpu.system) / 1000 / delivered).toFixed(3)} ms, database backends ${(databaseMs / delivered).toFixed(3)} ms\n`,
+      );
+    }
+    await relay?.stop();
     relay = undefined;
-    const pending: string[] = [];
-    for (let i = 0; i < backlog; i += 8)
-      pending.push(...(await Promise.all(Array.from({ length: Math.min(8, backlog - i) }, () => subscribe()))));
-    const relayStart = performance.now();
-    relay = await startRelay(container, log);
-    while (!pending.every((id) => hook.arrived.has(id))) await sleep(20);
-    const relaySeconds = (performance.now() - relayStart) / 1000;
-    process.stdout.write(
-      `3. relay throughput: ${formatInteger(backlog)} deliveries in ${relaySeconds.toFixed(2)} s = ${formatInteger(backlog / relaySeconds)} deliveries/s\n`,
-    );
-    await relay.stop();
-    relay = undefined;
+    if (only === 'throughput') return;
 
     // The three kinds of store take turns, so that the machine's drift weighs on each alike.
     const timeCreates = async (makers: readonly (() => Promise<string>)[]) => {
@@ -268,7 +359,10 @@ const main = async (): Promise<void> => {
     process.stdout.write(`   subscription create, one observing integration:  ${summary(observed)}\n`);
   } finally {
     await relay?.stop();
-    await hook.close();
+    const receiverMs = await hook.close();
+    process.stdout.write(
+      `   the receiver's own process: ${(receiverMs / hook.count()).toFixed(3)} ms of CPU a delivery (${formatInteger(hook.count())} in all)\n`,
+    );
     await handle.close();
   }
 };

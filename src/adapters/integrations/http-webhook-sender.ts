@@ -8,6 +8,7 @@ import type {
   WebhookRequest,
   WebhookSender,
 } from '../../application/ports/integrations/webhook-sender.js';
+import { RELAY_CONCURRENCY } from '../../application/use-cases/integrations/relay-deliveries.js';
 import { LOGGED_BODY_MAX } from '../../domain/integrations/delivery.js';
 import { addressVerdict, classifyAddress, type AddressPolicy } from '../../domain/integrations/receiver-address.js';
 
@@ -45,12 +46,13 @@ const guardedLookup =
 /**
  * Webhooks over HTTP(S) with Node's own client: no redirects followed (a 3xx is an answer like any
  * other), 10 s for the whole exchange, at most 1 KiB of the answer read, and the address checked as the
- * connection is made. Keep-alive agents reuse connections to the same receiver.
+ * connection is made. Keep-alive agents reuse connections to the same receiver; as many sockets to one origin
+ * as the relay makes attempts at once, since several integrations may share a receiver.
  */
 export class HttpWebhookSender implements WebhookSender {
   private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+    'http:': new http.Agent({ keepAlive: true, maxSockets: RELAY_CONCURRENCY }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: RELAY_CONCURRENCY }),
   };
   private readonly lookup: LookupFunction;
 

@@ -6,10 +6,16 @@ import type {
   WebhookRequest,
   WebhookSender,
 } from '../../../src/application/ports/integrations/webhook-sender.js';
+import type {
+  AttemptRecord,
+  DeliveryRepository,
+} from '../../../src/application/ports/integrations/delivery-repository.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import {
+  DELIVERY_LEASE_MS,
   PER_INTEGRATION_CONCURRENCY,
+  RELAY_CONCURRENCY,
   RelayDeliveries,
 } from '../../../src/application/use-cases/integrations/relay-deliveries.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../src/adapters/config/integration-settings.js';
@@ -17,7 +23,7 @@ import { buildContainer } from '../../../src/container.js';
 import { DELIVERY_LIST, LOG_LIST } from '../../../src/domain/integrations/integration-query.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { anIntegration } from '../../support/integration-builders.js';
-import { listQuery } from '../../support/list-queries.js';
+import { everyRow, listQuery } from '../../support/list-queries.js';
 import { aJob } from '../../support/job-builders.js';
 
 /** A sender whose answers the test decides, per URL: a status, or a hold released by the test. */
@@ -42,11 +48,15 @@ const setup = async (
   sender: WebhookSender,
   baseMs = 1,
   giveUpAfterMs = DEFAULT_INTEGRATION_SETTINGS.retry.giveUpAfterMs,
+  wrapDeliveries?: (deliveries: DeliveryRepository) => DeliveryRepository,
 ) => {
   const container = buildContainer(
     { kind: 'memory' },
     { webhookSender: sender, integrations: { ...DEFAULT_INTEGRATION_SETTINGS, retry: { baseMs, giveUpAfterMs } } },
   );
+  const stored = container.get(INTEGRATION_TOKENS.DeliveryRepository);
+  if (wrapDeliveries !== undefined)
+    container.rebind(INTEGRATION_TOKENS.DeliveryRepository).toConstantValue(wrapDeliveries(stored));
   const created = await container.get(CreateStore).execute('Relay');
   if (E.isLeft(created)) throw new Error('no store');
   const storeId = created.right.store.id;
@@ -63,17 +73,47 @@ const setup = async (
   };
   const deliveriesOf = async (id: Uuid) =>
     (await integrations.listDeliveries(storeId, id, listQuery(DELIVERY_LIST, { limit: 100 }))).items;
-  return { relay: container.get(RelayDeliveries), fire, integration, deliveriesOf, integrations, storeId };
+  return { relay: container.get(RelayDeliveries), fire, integration, deliveriesOf, integrations, storeId, stored };
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The stored deliveries, with writes of attempts held until the test lets them go, or refused. */
+const heldRecords = (deliveries: DeliveryRepository) => {
+  const batches: (readonly AttemptRecord[])[] = [];
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let refuse = false;
+  const repository: DeliveryRepository = {
+    claimDue: (...args) => deliveries.claimDue(...args),
+    reclaim: (...args) => deliveries.reclaim(...args),
+    purge: (before) => deliveries.purge(before),
+    async recordAttempts(records) {
+      batches.push(records);
+      await gate;
+      if (refuse) throw new Error('the database went away');
+      return deliveries.recordAttempts(records);
+    },
+  };
+  return {
+    repository,
+    batches,
+    /** Lets every write held and to come go on, or fail. */
+    release(refusing = false) {
+      refuse = refusing;
+      open();
+    },
+  };
+};
 
 describe('Relaying deliveries', () => {
   it('never lets a slow receiver hold up another integration: it takes at most its share of the slots', async () => {
     const sender = new ScriptedSender((r) => (r.url.includes('slow') ? 'hold' : 204));
     const { relay, fire, integration, deliveriesOf } = await setup(sender);
     const slow = await integration('https://slow.example.com/');
-    for (let n = 0; n < 20; n += 1) await fire();
+    for (let n = 0; n < PER_INTEGRATION_CONCURRENCY + 4; n += 1) await fire();
     await relay.pump();
     const fast = await integration('https://fast.example.com/');
     for (let n = 0; n < 5; n += 1) await fire();
@@ -140,5 +180,66 @@ describe('Relaying deliveries', () => {
     for (const code of [999, 99, 600]) expect(byDetail(code)).to.not.have.property('statusCode');
     for (const code of [100, 599]) expect(byDetail(code)?.statusCode).to.equal(code);
     expect(logs.some((l) => l.succeeded)).to.equal(false);
+  });
+
+  it('gives an integration its share back when the receiver answers, while the record is still being written', async () => {
+    const sender = new ScriptedSender(() => 204);
+    let held: ReturnType<typeof heldRecords> | undefined;
+    const { relay, fire, integration, integrations, storeId } = await setup(sender, 1, undefined, (d) => {
+      held = heldRecords(d);
+      return held.repository;
+    });
+    const id = await integration('https://hooks.example.com/');
+    for (let n = 0; n < RELAY_CONCURRENCY + 8; n += 1) await fire();
+    // Each round the receiver answers the share at once; the writes of their records wait.
+    let rounds = 0;
+    while (relay.room > 0 && rounds < 20) {
+      expect(await relay.pump()).to.be.at.most(PER_INTEGRATION_CONCURRENCY);
+      await sleep(1);
+      rounds += 1;
+    }
+    expect(sender.sent).to.have.length(RELAY_CONCURRENCY);
+    expect(rounds).to.equal(RELAY_CONCURRENCY / PER_INTEGRATION_CONCURRENCY);
+    // Every slot of the instance is held until its attempt is recorded.
+    expect(await relay.pump()).to.equal(0);
+    const logsOf = () => integrations.listLogs(storeId, { integrationId: id }, everyRow());
+    expect((await logsOf()).total).to.equal(0);
+    held!.release();
+    await relay.idle();
+    // Every attempt made has its own log, and its delivery is over.
+    const logs = (await logsOf()).items;
+    const succeeded = (
+      await integrations.listDeliveries(storeId, id, everyRow([{ op: 'eq', field: 'status', value: 'succeeded' }]))
+    ).items;
+    expect(succeeded).to.have.length(RELAY_CONCURRENCY);
+    expect(logs.map((l) => [l.deliveryId, l.attempt, l.succeeded, l.statusCode]).sort()).to.deep.equal(
+      succeeded.map((d) => [d.id, 1, true, 204]).sort(),
+    );
+  });
+
+  it('leaves the attempts of a record write that fails to be claimed again once their claims run out, and frees their slots', async () => {
+    const sender = new ScriptedSender(() => 204);
+    let held: ReturnType<typeof heldRecords> | undefined;
+    const { relay, fire, integration, deliveriesOf, integrations, storeId, stored } = await setup(
+      sender,
+      1,
+      undefined,
+      (d) => {
+        held = heldRecords(d);
+        return held.repository;
+      },
+    );
+    const id = await integration('https://hooks.example.com/');
+    for (let n = 0; n < 3; n += 1) await fire();
+    expect(await relay.pump()).to.equal(3);
+    await sleep(1);
+    held!.release(true);
+    await relay.idle();
+    expect(relay.room).to.equal(RELAY_CONCURRENCY);
+    expect(held!.batches.flat()).to.have.length(3);
+    expect((await deliveriesOf(id)).map((d) => [d.status, d.attempts])).to.deep.equal(Array(3).fill(['pending', 1]));
+    expect((await integrations.listLogs(storeId, { integrationId: id }, listQuery(LOG_LIST))).total).to.equal(0);
+    const again = await stored.claimDue(new Date(Date.now() + DELIVERY_LEASE_MS + 1000), 10, 1000, new Map(), 16);
+    expect(again.map((c) => c.delivery.attempts)).to.deep.equal([2, 2, 2]);
   });
 });

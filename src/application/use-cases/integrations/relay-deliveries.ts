@@ -14,9 +14,13 @@ import type { WebhookSender } from '../../ports/integrations/webhook-sender.js';
 import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import { TOKENS } from '../../tokens.js';
 
-/** How many deliveries one instance makes at once, and how many of them one integration may hold. */
-export const RELAY_CONCURRENCY = 64;
-export const PER_INTEGRATION_CONCURRENCY = 16;
+/**
+ * How many deliveries one instance makes at once, and how many of them one integration may hold: a quarter,
+ * so that it takes four slow integrations to fill the slots. The share bounds one busy integration's
+ * throughput (attempts at once over the receiver's answer time).
+ */
+export const RELAY_CONCURRENCY = 128;
+export const PER_INTEGRATION_CONCURRENCY = 32;
 /** Longer than the 10 s a receiver gets: a claim outlives its attempt unless the instance died. */
 export const DELIVERY_LEASE_MS = 30_000;
 
@@ -35,8 +39,12 @@ export class RelayDeliveries {
   private unrecorded: { readonly record: AttemptRecord; readonly done: (error?: unknown) => void }[] = [];
   private recording: Promise<void> | undefined;
   private slotWaiters: (() => void)[] = [];
-  /** Where claimed attempts are made: here by default, or handed to a shared queue's workers. */
-  private runner: (claim: ClaimedDelivery) => Promise<void> = (claim) => this.attempt(claim);
+  /**
+   * Where claimed attempts are made: here by default, or handed to a shared queue's workers. `answered` is
+   * called once the receiver has answered, before the attempt is recorded.
+   */
+  private runner: (claim: ClaimedDelivery, answered: () => void) => Promise<void> = (claim, answered) =>
+    this.attempt(claim, answered);
 
   constructor(
     @inject(INTEGRATION_TOKENS.DeliveryRepository) private readonly deliveries: DeliveryRepository,
@@ -51,7 +59,7 @@ export class RelayDeliveries {
     return RELAY_CONCURRENCY - this.running;
   }
 
-  /** Resolves when an attempt under way ends (at once when none is). */
+  /** Resolves when an attempt under way ends or its receiver answers (at once when none is under way). */
   slotFreed(): Promise<void> {
     return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.slotWaiters.push(resolve));
   }
@@ -88,23 +96,33 @@ export class RelayDeliveries {
     const integrationId = claim.integration.id;
     this.running += 1;
     this.inFlight.set(integrationId, (this.inFlight.get(integrationId) ?? 0) + 1);
+    // The share guards the receiver, so it is given back as soon as the receiver has answered: the wait for
+    // the attempt's record (shared by every integration's attempts) does not hold the integration back. The
+    // attempt keeps its instance-wide slot until it is recorded.
+    let sharing = true;
+    const answered = () => {
+      if (!sharing) return;
+      sharing = false;
+      const left = (this.inFlight.get(integrationId) ?? 1) - 1;
+      if (left === 0) this.inFlight.delete(integrationId);
+      else this.inFlight.set(integrationId, left);
+      for (const wake of this.slotWaiters.splice(0)) wake();
+    };
     // An attempt that could not be made or recorded (the database or the queue away) is not lost: its
     // claim runs out and the delivery is due again, for this instance or another.
-    const attempt = this.runner(claim)
+    const attempt = this.runner(claim, answered)
       .catch(() => undefined)
       .finally(() => {
         this.running -= 1;
-        const left = (this.inFlight.get(integrationId) ?? 1) - 1;
-        if (left === 0) this.inFlight.delete(integrationId);
-        else this.inFlight.set(integrationId, left);
+        answered();
         this.settled.delete(attempt);
         for (const wake of this.slotWaiters.splice(0)) wake();
       });
     this.settled.add(attempt);
   }
 
-  /** Makes one claimed attempt and records it. */
-  async attempt(claim: ClaimedDelivery): Promise<void> {
+  /** Makes one claimed attempt and records it; `answered` is called when the receiver's answer is in. */
+  async attempt(claim: ClaimedDelivery, answered: () => void = () => undefined): Promise<void> {
     const { delivery, event, integration } = claim;
     const sentAt = this.clock.now();
     const { secret_key, url } = integration.attributes.configuration;
@@ -115,6 +133,7 @@ export class RelayDeliveries {
       ...(secret_key === undefined ? {} : { secretKey: secret_key }),
       sentAt,
     });
+    answered();
     const succeeded =
       answer.error === undefined &&
       answer.statusCode !== undefined &&

@@ -44,6 +44,10 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
   }
 
   async recordAttempts(records: readonly AttemptRecord[]): Promise<void> {
+    // All or nothing, as a database's transaction: a log id already taken (its primary key) refuses the batch.
+    const ids = records.map((r) => r.log.id);
+    if (new Set(ids).size !== ids.length || ids.some((id) => this.state.deliveryLogs.has(id)))
+      throw new Error('a delivery log with this id is already stored');
     for (const { claim, log, outcome } of records) {
       const current = this.state.deliveries.get(claim.delivery.id);
       if (current === undefined || current.attempts !== claim.delivery.attempts) continue;

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { Selectable } from 'kysely';
 import type {
   AttemptRecord,
   ClaimedDelivery,
@@ -7,12 +8,37 @@ import type {
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { Delivery } from '../../../../domain/integrations/delivery.js';
+import type { Integration } from '../../../../domain/integrations/integration.js';
 import { isObservableKey } from '../../../../domain/integrations/observable-events.js';
 import { withinShares } from '../../../../domain/integrations/delivery-shares.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
+import type { IntegrationEventsTable } from '../schema.js';
 import { storedUuid } from '../catalogue/offering-json.js';
 import { deliveryFromRow, integrationFromRow, logToRow } from './integration-rows.js';
+import { claimReturning, recordInOneStatement } from './postgres-deliveries.js';
+
+/** A claimed delivery with its event and integration; none when either is gone or the event's key is unknown. */
+const claimOf = (
+  delivery: Delivery,
+  event: Selectable<IntegrationEventsTable> | undefined,
+  integration: Integration | undefined,
+): ClaimedDelivery[] => {
+  if (event === undefined || integration === undefined || !isObservableKey(event.observed_key)) return [];
+  return [
+    {
+      delivery,
+      integration,
+      event: {
+        id: storedUuid('event id', event.id),
+        storeId: storedUuid('event store', event.store_id),
+        key: event.observed_key,
+        payload: JSON.parse(event.payload) as unknown,
+        createdAt: event.created_at,
+      },
+    },
+  ];
+};
 
 @injectable()
 export class KyselyDeliveryRepository implements DeliveryRepository {
@@ -45,14 +71,19 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
       perIntegration,
     );
     if (chosen.length === 0) return [];
+    const token = this.ids.uuid();
+    const lease = new Date(now.getTime() + leaseMs);
+    if (this.handle.flavor === 'postgres')
+      return (await claimReturning(db, chosen, now, lease, token)).flatMap(({ job, event, integration }) =>
+        claimOf(deliveryFromRow(job), event, integrationFromRow(integration)),
+      );
     // One statement claims the batch: a row another claimer took meanwhile no longer matches `due_at <= now`
     // once its update commits (the row lock makes this one wait and read it again), so each attempt has one claimer.
-    const token = this.ids.uuid();
     await db
       .updateTable('integration_jobs')
       .set((eb) => ({
         claim_token: token,
-        due_at: new Date(now.getTime() + leaseMs),
+        due_at: lease,
         attempts: eb('attempts', '+', 1),
       }))
       .where('id', 'in', chosen)
@@ -88,28 +119,14 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
     ]);
     const eventById = new Map(events.map((e) => [e.id, e]));
     const integrationById = new Map(integrations.map((i) => [i.id, integrationFromRow(i)]));
-    return claimed.flatMap((delivery): ClaimedDelivery[] => {
-      const event = eventById.get(delivery.eventId);
-      const integration = integrationById.get(delivery.integrationId);
-      if (event === undefined || integration === undefined || !isObservableKey(event.observed_key)) return [];
-      return [
-        {
-          delivery,
-          integration,
-          event: {
-            id: storedUuid('event id', event.id),
-            storeId: storedUuid('event store', event.store_id),
-            key: event.observed_key,
-            payload: JSON.parse(event.payload) as unknown,
-            createdAt: event.created_at,
-          },
-        },
-      ];
-    });
+    return claimed.flatMap((delivery) =>
+      claimOf(delivery, eventById.get(delivery.eventId), integrationById.get(delivery.integrationId)),
+    );
   }
 
   async recordAttempts(records: readonly AttemptRecord[]): Promise<void> {
     if (records.length === 0) return;
+    if (this.handle.flavor === 'postgres') return recordInOneStatement(this.handle.db, records);
     await this.handle.db.transaction().execute(async (trx) => {
       // Locked, and only those still at the attempt that was made: a delivery deleted, or claimed again
       // after its claim ran out, keeps what its new claimer records.

@@ -192,6 +192,83 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(3);
   });
 
+  it('logs every attempt of a batch with its own outcome, over several integrations and attempts', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
+    const [a, b] = [anIntegration(store.id), anIntegration(store.id)];
+    for (const i of [a, b]) await integrations.insert(i);
+    for (let n = 0; n < 3; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    const firsts = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
+    expect(firsts).to.have.length(6);
+    const retryAt = later(5000);
+    // Every first attempt fails and is due again; the second attempts of two of them then go in one batch too.
+    await deliveries.recordAttempts(
+      firsts.map((claim) => ({
+        claim,
+        log: logOf(claim, false),
+        outcome: { status: 'pending', nextAttemptAt: retryAt },
+      })),
+    );
+    const seconds = await deliveries.claimDue(later(6000), 2, 30_000, new Map(), 8);
+    const [won, lost] = seconds as [ClaimedDelivery, ClaimedDelivery];
+    await deliveries.recordAttempts([
+      { claim: won, log: logOf(won, true), outcome: { status: 'succeeded' } },
+      { claim: lost, log: logOf(lost, false), outcome: { status: 'failed' } },
+    ]);
+    const logs = (await integrations.listLogs(store.id, {}, listQuery(LOG_LIST, { limit: 100 }))).items;
+    expect(logs).to.have.length(8);
+    for (const claim of [...firsts, won, lost]) {
+      const log = logs.find((l) => l.deliveryId === claim.delivery.id && l.attempt === claim.delivery.attempts);
+      const succeeded = claim === won;
+      expect([log?.integrationId, log?.succeeded, log?.statusCode, log?.durationMs]).to.deep.equal([
+        claim.integration.id,
+        succeeded,
+        succeeded ? 200 : 500,
+        12,
+      ]);
+    }
+    const jobs = new Map([...(await jobsOf(a.id)), ...(await jobsOf(b.id))].map((j) => [j.id, j]));
+    expect([jobs.get(won.delivery.id)?.status, jobs.get(lost.delivery.id)?.status]).to.deep.equal([
+      'succeeded',
+      'failed',
+    ]);
+    const waiting = firsts.filter(
+      (c) => c !== won && c !== lost && !seconds.some((s) => s.delivery.id === c.delivery.id),
+    );
+    expect(
+      waiting.map((c) => [jobs.get(c.delivery.id)?.status, jobs.get(c.delivery.id)?.nextAttemptAt?.getTime()]),
+    ).to.deep.equal(waiting.map(() => ['pending', retryAt.getTime()]));
+  });
+
+  it('writes nothing of a batch that cannot be written whole: its deliveries are claimed again once their claims run out', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
+    const integration = anIntegration(store.id);
+    await integrations.insert(integration);
+    for (let n = 0; n < 3; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    const claimed = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
+    const records = claimed.map((claim) => ({
+      claim,
+      log: logOf(claim, true),
+      outcome: { status: 'succeeded' as const },
+    }));
+    // The last log reuses the first one's id: its insert breaks the primary key, and the batch with it.
+    const broken = [
+      ...records.slice(0, -1),
+      { ...records.at(-1)!, log: { ...records.at(-1)!.log, id: records[0]!.log.id } },
+    ];
+    let refused = false;
+    await deliveries.recordAttempts(broken).catch(() => (refused = true));
+    expect(refused).to.equal(true);
+    expect((await integrations.listLogs(store.id, {}, listQuery(LOG_LIST))).total).to.equal(0);
+    expect((await jobsOf(integration.id)).map((j) => [j.status, j.attempts])).to.deep.equal(
+      claimed.map(() => ['pending', 1]),
+    );
+    expect(await deliveries.claimDue(later(2000), 10, 30_000, new Map(), 8)).to.deep.equal([]);
+    const again = await deliveries.claimDue(later(40_000), 10, 30_000, new Map(), 8);
+    expect(again.map((c) => [c.delivery.id, c.delivery.attempts]).sort()).to.deep.equal(
+      claimed.map((c) => [c.delivery.id, 2]).sort(),
+    );
+  });
+
   it('purges logs, finished jobs and their events older than the cut, and keeps pending ones', async () => {
     const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
     const integration = anIntegration(store.id);
