@@ -41,9 +41,10 @@ import {
   type SeedInfo,
 } from './common.js';
 import type { LoadReply, LoadRequest, LoadResult } from './load-worker.js';
+import { startServiceProcess, type ServiceProcess } from './service-process.js';
 
 const USAGE =
-  'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX] [--encodings gzip,br|none]';
+  'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX] [--encodings gzip,br|none] [--service-process [--service-node-options "OPTIONS"]]';
 const ENCODINGS = ['gzip', 'br'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 const LIST_PATH = '/v2/subscriptions/subscriptions';
@@ -59,6 +60,10 @@ interface Options {
   readonly only?: RegExp;
   /** The Accept-Encoding values each request is measured with again. */
   readonly encodings: readonly Encoding[];
+  /** Serve from the built service in a child process (`node … dist/main.js`), whose own RSS is then measured. */
+  readonly serviceProcess: boolean;
+  /** Node.js options for that child, e.g. `--max-semi-space-size=2`. */
+  readonly serviceNodeOptions: readonly string[];
 }
 
 const readOptions = (): Options => {
@@ -71,6 +76,8 @@ const readOptions = (): Options => {
       out: { type: 'string' },
       only: { type: 'string' },
       encodings: { type: 'string', default: ENCODINGS.join(',') },
+      'service-process': { type: 'boolean', default: false },
+      'service-node-options': { type: 'string', default: '' },
     },
   });
   const encodings = values.encodings === 'none' ? [] : values.encodings.split(',');
@@ -90,6 +97,8 @@ const readOptions = (): Options => {
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(values.only === undefined ? {} : { only: new RegExp(values.only, 'i') }),
     encodings,
+    serviceProcess: values['service-process'],
+    serviceNodeOptions: values['service-node-options'].split(' ').filter((o) => o !== ''),
   };
 };
 
@@ -451,6 +460,8 @@ interface Measured {
   readonly raw: LoadResult;
   /** The raw query with a body of the service's size. */
   readonly sized: LoadResult;
+  /** The service process's highest RSS while this case ran, when it runs in a child process. */
+  readonly serviceRss?: number;
 }
 
 interface BackendReport {
@@ -464,7 +475,25 @@ interface BackendReport {
   readonly statements: readonly CompiledQuery[];
   readonly plans: ReadonlyArray<{ readonly label: string; readonly sql: string; readonly lines: readonly string[] }>;
   readonly peakRss: number;
+  /** The service process's VmHWM at the end, when it runs in a child process. */
+  readonly servicePeakRss?: number;
 }
+
+/** The child's RSS every 100 ms while a case runs (warm-up included): its highest value. */
+const sampleRss = (child: ServiceProcess): { stop: () => Promise<number> } => {
+  let peak = 0;
+  const sample = async () => {
+    peak = Math.max(peak, await child.rss());
+  };
+  const timer = setInterval(() => void sample(), 100);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await sample();
+      return peak;
+    },
+  };
+};
 
 const ensureClean = (what: string, r: LoadResult): void => {
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.responses === 0) {
@@ -524,10 +553,21 @@ const benchBackend = async (
   try {
     const version = await databaseVersion(handle);
     const counts = await tableCounts(handle, info.storeId);
-    const container = buildContainer({ kind: 'database', handle });
-    const service = await listen(
-      http.createServer(createHttpApp({ container, logger: pino({ level: 'silent' }) }).callback()),
-    );
+    let child: ServiceProcess | undefined;
+    if (options.serviceProcess) {
+      if (where.url === undefined) throw new UsageError('--service-process needs a database server, not PGlite');
+      child = await startServiceProcess(where.url, options.serviceNodeOptions);
+    }
+    const service =
+      child ??
+      (await listen(
+        http.createServer(
+          createHttpApp({
+            container: buildContainer({ kind: 'database', handle }),
+            logger: pino({ level: 'silent' }),
+          }).callback(),
+        ),
+      ));
     closers.unshift(service.close);
 
     const tokenResponse = await fetch(`${service.url}/oauth/access_token`, {
@@ -600,13 +640,17 @@ const benchBackend = async (
       return result;
     };
 
-    log(`${BACKEND_NAMES[backend]}: service`);
+    log(`${BACKEND_NAMES[backend]}: service${child === undefined ? '' : ` (pid ${child.pid})`}`);
     const serviceResults = new Map<Case, LoadResult>();
-    for (const c of cases)
+    const serviceRss = new Map<Case, number>();
+    for (const c of cases) {
+      const sampled = child === undefined ? undefined : sampleRss(child);
       serviceResults.set(
         c,
         await measure(c.label, `${service.url}${LIST_PATH}?${queryString(c)}`, headersOf(c, headers)),
       );
+      if (sampled !== undefined) serviceRss.set(c, await sampled.stop());
+    }
     log(`${BACKEND_NAMES[backend]}: raw SQL (${raw.name})`);
     const rawResults = new Map<string, LoadResult>();
     for (const key of pageQueries.keys())
@@ -624,7 +668,15 @@ const benchBackend = async (
       const r = rawResults.get(c.raw);
       const z = sizedResults.get(c);
       if (s === undefined || r === undefined || z === undefined) throw new Error('a case was not measured');
-      return { c, total: totals.get(c) ?? '', service: s, raw: r, sized: z };
+      const peak = serviceRss.get(c);
+      return {
+        c,
+        total: totals.get(c) ?? '',
+        service: s,
+        raw: r,
+        sized: z,
+        ...(peak === undefined ? {} : { serviceRss: peak }),
+      };
     });
 
     // Plans are taken after the runs, on warm caches, as the measured requests saw them.
@@ -650,6 +702,7 @@ const benchBackend = async (
       statements: statementsByRaw.get('email') ?? [],
       plans,
       peakRss: rss.peakBytes,
+      ...(child === undefined ? {} : { servicePeakRss: await child.peakRss() }),
     };
   } finally {
     for (const close of closers) await close();
@@ -682,13 +735,19 @@ const backendSection = (r: BackendReport, options: Options): string => {
       )}; accounts ${formatInteger(r.info.accounts ?? 0)}. Raw baseline: ${r.rawName}. Peak RSS of the benchmark process during this backend: ${mib(r.peakRss)}.`,
     '',
   );
+  const inChild = r.servicePeakRss !== undefined;
+  if (inChild)
+    lines.push(
+      `The service ran in a child process (\`node ${options.serviceNodeOptions.join(' ')}${options.serviceNodeOptions.length > 0 ? ' ' : ''}dist/main.js\`); its own peak RSS (VmHWM): ${mib(r.servicePeakRss ?? 0)}.`,
+      '',
+    );
   lines.push(
-    '| request | matches | service req/s | service p50 ms | service p99 ms | KiB/resp | raw req/s | raw p50 ms | raw p99 ms | req/s service/raw | p50 service/raw | raw, service-sized body req/s | req/s service/sized raw |',
+    `| request | matches | service req/s | service p50 ms | service p99 ms | KiB/resp | raw req/s | raw p50 ms | raw p99 ms | req/s service/raw | p50 service/raw | raw, service-sized body req/s | req/s service/sized raw | sized raw p99 ms | p99 service/sized raw |${inChild ? ' service peak RSS MiB |' : ''}`,
   );
-  lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+  lines.push(`|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|${inChild ? '--:|' : ''}`);
   for (const m of r.measured) {
     lines.push(
-      `| ${m.c.label} | ${m.total} | ${formatInteger(m.service.requestsPerSecond)} | ${ms(m.service.p50)} | ${ms(m.service.p99)} | ${(m.service.bytesPerResponse / 1024).toFixed(1)} | ${formatInteger(m.raw.requestsPerSecond)} | ${ms(m.raw.p50)} | ${ms(m.raw.p99)} | ${ratio(m.service.requestsPerSecond / m.raw.requestsPerSecond)} | ${ratio(m.service.p50 / m.raw.p50)} | ${formatInteger(m.sized.requestsPerSecond)} | ${ratio(m.service.requestsPerSecond / m.sized.requestsPerSecond)} |`,
+      `| ${m.c.label} | ${m.total} | ${formatInteger(m.service.requestsPerSecond)} | ${ms(m.service.p50)} | ${ms(m.service.p99)} | ${(m.service.bytesPerResponse / 1024).toFixed(1)} | ${formatInteger(m.raw.requestsPerSecond)} | ${ms(m.raw.p50)} | ${ms(m.raw.p99)} | ${ratio(m.service.requestsPerSecond / m.raw.requestsPerSecond)} | ${ratio(m.service.p50 / m.raw.p50)} | ${formatInteger(m.sized.requestsPerSecond)} | ${ratio(m.service.requestsPerSecond / m.sized.requestsPerSecond)} | ${ms(m.sized.p99)} | ${ratio(m.service.p99 / m.sized.p99)} |${m.serviceRss === undefined ? '' : ` ${Math.round(m.serviceRss / 1024 / 1024)} |`}`,
     );
   }
   const serviceResponses = r.measured.reduce((n, m) => n + m.service.responses, 0);

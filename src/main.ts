@@ -6,11 +6,9 @@ import { DEFAULT_DATA_DIR, readConfig } from './adapters/config/app-config.js';
 import { createLogger } from './adapters/logging/logger.js';
 import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bootstrap-key-file.js';
 import { readyLine } from './adapters/service/ready-line.js';
-import { openRedisLimiter } from './adapters/rate-limit/open-redis-limiter.js';
 import { handleShutdownSignals } from './adapters/service/shutdown-signals.js';
 import { startService } from './adapters/service/start-service.js';
 import { openCore } from './bootstrap.js';
-import { BullMqJobQueue } from './adapters/jobs/bullmq-job-queue.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 
 const config = readConfig(process.env);
@@ -28,14 +26,22 @@ const start = async () => {
   const redis =
     config.right.redisUrl === undefined
       ? undefined
-      : openRedisLimiter(config.right.redisUrl, logger, config.right.redisCommandTimeoutMs);
+      : // Loaded only when Redis is configured, as BullMQ below: an instance without it keeps neither in memory.
+        (await import('./adapters/rate-limit/open-redis-limiter.js')).openRedisLimiter(
+          config.right.redisUrl,
+          logger,
+          config.right.redisCommandTimeoutMs,
+        );
   if (redis !== undefined && !(await redis.ready()))
     logger.warn('Redis did not answer at start: requests are admitted without rate limits until it does');
   // One REDIS_URL serves both: with it, every instance shares the rate counts and the job queue.
   const jobQueue =
     config.right.redisUrl === undefined
       ? new InProcessJobQueue({ log: logger })
-      : new BullMqJobQueue({ redisUrl: config.right.redisUrl, log: logger });
+      : new (await import('./adapters/jobs/bullmq-job-queue.js')).BullMqJobQueue({
+          redisUrl: config.right.redisUrl,
+          log: logger,
+        });
   const core = await openCore(
     config.right,
     {

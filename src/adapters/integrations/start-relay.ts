@@ -2,7 +2,6 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RELAY_CONCURRENCY, RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
 import { INTEGRATION_TOKENS } from '../../application/integration-tokens.js';
-import { BullMqDeliveryQueue } from './bullmq-delivery-queue.js';
 
 /** How often due deliveries are looked for: the delay a new event waits at most, at idle. */
 export const RELAY_POLL_MS = 50;
@@ -31,7 +30,11 @@ export const startRelay = async (
 ): Promise<RunningRelay> => {
   const pollMs = options.pollMs ?? RELAY_POLL_MS;
   const relay = container.get(RelayDeliveries);
-  const queue = options.redisUrl === undefined ? undefined : new BullMqDeliveryQueue(options.redisUrl, log);
+  // BullMQ (and its Redis client) is loaded only when Redis is configured: some 20 MiB an instance without it never uses.
+  const queue =
+    options.redisUrl === undefined
+      ? undefined
+      : new (await import('./bullmq-delivery-queue.js')).BullMqDeliveryQueue(options.redisUrl, log);
   await queue?.start(relay, container.get(INTEGRATION_TOKENS.DeliveryRepository));
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { DEFAULT_REDIS_COMMAND_TIMEOUT_MS } from '../config/redis-settings.js';
 import { RedisAuthFailureLimiter } from './redis-auth-failure-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 
@@ -13,14 +14,6 @@ export interface OpenRedisLimiter {
 }
 
 const CONNECT_TIMEOUT_MS = 2000;
-
-/**
- * Redis answers the admission script in well under a millisecond on a healthy network; a command that has
- * had no answer after this long is treated as failed (and the request admitted) rather than waited for.
- * Not shorter: the wait includes this process's own event-loop delay, and on a CPU-starved host a tighter
- * bound failed commands that Redis had answered, so that the instance stopped limiting just under load.
- */
-export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 100;
 
 /** A rate limiter and a failed-authentication limiter over the Redis at `url`, and how to close their connection. */
 export const openRedisLimiter = (

@@ -23,11 +23,29 @@ describe('JSON with fragments written once', () => {
     );
   });
 
+  it('writes as bytes exactly the UTF-8 of its text, fragments and all, in any script', () => {
+    const text = fc.string({ unit: 'grapheme' });
+    const document = fc.dictionary(text, fc.oneof(text, fc.integer(), fc.array(text, { maxLength: 3 })));
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 5 }), fc.array(document, { maxLength: 4 }), (values, documents) => {
+        const spliced = new SplicedJson();
+        const value = { values, documents: documents.map((d) => spliced.fragment(d)), tail: values };
+        const written = spliced.toBuffer(value);
+        expect(written.equals(Buffer.from(spliced.stringify(value)))).to.equal(true);
+        expect(written.equals(Buffer.from(JSON.stringify({ values, documents, tail: values })))).to.equal(true);
+      }),
+    );
+  });
+
   it('leaves text that imitates a placeholder alone', () => {
     const spliced = new SplicedJson();
     const fragment = spliced.fragment({ a: 1 });
     // biome-ignore lint/suspicious/noControlCharactersInRegex: a placeholder is delimited by NUL characters
     const forged = fragment.replace(/:[0-9]+\u0000$/, ':0\u0000').replace(/^\u0000[^:]+/, '\u0000guess');
     expect(JSON.parse(spliced.stringify({ real: fragment, forged }))).to.deep.equal({ real: { a: 1 }, forged });
+    expect(JSON.parse(spliced.toBuffer({ real: fragment, forged }).toString())).to.deep.equal({
+      real: { a: 1 },
+      forged,
+    });
   });
 });

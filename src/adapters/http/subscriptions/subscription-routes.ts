@@ -71,7 +71,7 @@ export const subscriptionRoutes = (
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const now = await clock.now(principalOf(ctx).storeId);
       const { offerings } = found.right;
-      // Offering versions never change: their JSON is written once and spliced into every response.
+      // Offering versions never change: their JSON is written and encoded once and spliced into every response.
       const spliced = new SplicedJson();
       const resource = (s: Subscription) => {
         const offering = offerings.get(s.offeringVersionId);
@@ -79,7 +79,7 @@ export const subscriptionRoutes = (
         return subscriptionResource(s, offering, now, spliced.fragment(sharedOfferingResource(offering)));
       };
       ctx.type = 'application/json';
-      ctx.body = spliced.stringify({
+      ctx.body = spliced.toBuffer({
         ...(found.right.cursor === undefined
           ? listDocument(ctx, links, found.right, resource)
           : cursorListDocument(ctx, links, found.right, found.right.cursor, resource)),
