@@ -17,7 +17,7 @@ import { TOKENS } from '../../tokens.js';
 import { findOriginals, PRODUCTS_NOT_FOUND } from './offering-lookup.js';
 
 /** Which member of an offering an attach fills, and where its originals come from. */
-export interface Member<A> {
+interface Member<A> {
   readonly name: 'products' | 'plans';
   readonly find: (ids: readonly Uuid[]) => Promise<readonly { readonly id: Uuid; readonly attributes: A }[]>;
   readonly missing: string;

@@ -10,7 +10,7 @@ import { TOKENS } from '../../tokens.js';
 
 export type Result<A> = Promise<E.Either<DomainError, A>>;
 
-export const NOT_FOUND = 'import not found';
+const NOT_FOUND = 'import not found';
 
 /** EPCC declares `filter` on the import list with no field to filter on, so it is ignored. */
 export const IMPORT_LIST: ListRules<JobFilterField> = { include: [] };

@@ -16,7 +16,7 @@ import { INTEGRATION_NOT_FOUND } from './integrations.js';
 
 export type Result<A> = Promise<E.Either<DomainError, A>>;
 
-export const JOB_NOT_FOUND = 'integration job not found';
+const JOB_NOT_FOUND = 'integration job not found';
 
 /** The attempt logs of the store, of one integration, or of one of its jobs: EPCC's three log lists. */
 @injectable()

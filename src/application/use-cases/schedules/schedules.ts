@@ -39,13 +39,13 @@ export const RULES: StoreRecordRules<ScheduleAttributes, ScheduleChanges> = {
   takenCode: 'external_ref_taken',
 };
 
-export const MINUTE = 60_000;
+const MINUTE = 60_000;
 /**
  * How far back from now the latest missed instant is looked for, window after window: the first window
  * holding an instant holds few (a minutely schedule's is found within a minute, a yearly one's within a
  * year), so the walk through it is short whatever the schedule and however long the service was down.
  */
-export const LOOKBACKS = [
+const LOOKBACKS = [
   MINUTE,
   60 * MINUTE,
   24 * 60 * MINUTE,
@@ -55,7 +55,7 @@ export const LOOKBACKS = [
   Number.POSITIVE_INFINITY,
 ];
 /** Instants walked, at most, within one window (a bound against a calendar that fires more often than it should). */
-export const MOST_INSTANTS_WALKED = 10_000;
+const MOST_INSTANTS_WALKED = 10_000;
 
 /** The latest instant of the schedule after `from` and at or before `to`, if there is one. */
 export const latestInstantBetween = (

@@ -21,7 +21,7 @@ export type SubscriptionCopies<A> = Page<A> & {
   readonly products: readonly OfferingProduct[];
 };
 
-export interface Ports {
+interface Ports {
   readonly subscriptions: SubscriptionRepository;
   readonly stores: StoreRepository;
 }

@@ -20,7 +20,7 @@ import { TOKENS } from '../../tokens.js';
  * The time of a change, read while the repository holds the subscription (its row lock), and never
  * before the change it follows: another instance's clock may run behind this one's.
  */
-export const changeTime = (now: Date, subscription: Subscription): Date => {
+const changeTime = (now: Date, subscription: Subscription): Date => {
   const previous = subscription.state?.createdAt;
   return previous !== undefined && previous > now ? previous : now;
 };
