@@ -104,10 +104,10 @@ export { ChangeSubscriptionState } from './application/use-cases/subscriptions/s
 export { GetSubscriptionState } from './application/use-cases/subscriptions/get-subscription-state.js';
 export { ListSubscriptionStates } from './application/use-cases/subscriptions/list-subscription-states.js';
 export { CreateSubscriber } from './application/use-cases/subscriptions/subscribers.js';
-export { DeleteSubscriber } from './application/use-cases/subscriptions/delete-subscriber.js';
-export { GetSubscriber } from './application/use-cases/subscriptions/get-subscriber.js';
-export { ListSubscribers } from './application/use-cases/subscriptions/list-subscribers.js';
-export { UpdateSubscriber } from './application/use-cases/subscriptions/update-subscriber.js';
+export { DeleteSubscriber } from './application/use-cases/subscriptions/subscribers.js';
+export { GetSubscriber } from './application/use-cases/subscriptions/subscribers.js';
+export { ListSubscribers } from './application/use-cases/subscriptions/subscribers.js';
+export { UpdateSubscriber } from './application/use-cases/subscriptions/subscribers.js';
 export {
   CreateProrationPolicy,
   DeleteProrationPolicy,

@@ -66,10 +66,10 @@ import { ListOfferings } from '../../application/use-cases/catalogue/list-offeri
 import { GetSubscription } from '../../application/use-cases/subscriptions/read-subscriptions.js';
 import { ListSubscriptions } from '../../application/use-cases/subscriptions/list-subscriptions.js';
 import { CreateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { DeleteSubscriber } from '../../application/use-cases/subscriptions/delete-subscriber.js';
-import { GetSubscriber } from '../../application/use-cases/subscriptions/get-subscriber.js';
-import { ListSubscribers } from '../../application/use-cases/subscriptions/list-subscribers.js';
-import { UpdateSubscriber } from '../../application/use-cases/subscriptions/update-subscriber.js';
+import { DeleteSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
+import { GetSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
+import { ListSubscribers } from '../../application/use-cases/subscriptions/subscribers.js';
+import { UpdateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
 import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
 import { GetSubscriptionState } from '../../application/use-cases/subscriptions/get-subscription-state.js';
 import { ListSubscriptionStates } from '../../application/use-cases/subscriptions/list-subscription-states.js';

@@ -46,8 +46,8 @@ export interface RecordUseCaseClasses<R> {
 }
 
 /**
- * The five use cases of one kind of record a store keeps (products, plans, proration policies, dunning
- * rules), made once per kind from its bodies and the token of its repository. Each class carries
+ * The five use cases of one kind of record a store keeps (subscribers, products, plans, proration policies,
+ * dunning rules), made once per kind from its bodies and the token of its repository. Each class carries
  * inversify's metadata like any use case; each kind exports them under its own names.
  */
 export const recordUseCases = <R, P>(

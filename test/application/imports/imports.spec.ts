@@ -5,7 +5,7 @@ import { ListImportErrors } from '../../../src/application/use-cases/imports/lis
 import { RunImport } from '../../../src/application/use-cases/imports/run-import.js';
 import { UploadImport, type UploadedLine } from '../../../src/application/use-cases/imports/upload-import.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
-import { ListSubscribers } from '../../../src/application/use-cases/subscriptions/list-subscribers.js';
+import { ListSubscribers } from '../../../src/application/use-cases/subscriptions/subscribers.js';
 import { buildContainer } from '../../../src/container.js';
 import { MAX_JSON_DEPTH } from '../../../src/domain/shared/json-depth.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';

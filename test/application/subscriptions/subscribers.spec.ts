@@ -4,10 +4,10 @@ import { InMemorySubscriberRepository } from '../../../src/adapters/persistence/
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { UpdateStoreSettings } from '../../../src/application/use-cases/settings/update-store-settings.js';
 import { CreateSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
-import { DeleteSubscriber } from '../../../src/application/use-cases/subscriptions/delete-subscriber.js';
-import { GetSubscriber } from '../../../src/application/use-cases/subscriptions/get-subscriber.js';
-import { ListSubscribers } from '../../../src/application/use-cases/subscriptions/list-subscribers.js';
-import { UpdateSubscriber } from '../../../src/application/use-cases/subscriptions/update-subscriber.js';
+import { DeleteSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
+import { GetSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
+import { ListSubscribers } from '../../../src/application/use-cases/subscriptions/subscribers.js';
+import { UpdateSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 import { right } from '../../support/subscription-core.js';
