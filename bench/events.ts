@@ -43,6 +43,7 @@ import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogu
 import { buildContainer } from '../src/container.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import { formatInteger, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';
+import { cpuMsOfStat } from './process-stats.js';
 
 const right = <A>(either: E.Either<unknown, A>): A => {
   if (E.isLeft(either)) throw new Error(JSON.stringify(either.left));
@@ -90,9 +91,7 @@ const databaseCpu = (database: string): Map<string, number> => {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      // utime and stime: fields 14 and 15, counted after the command's closing parenthesis (10 ms ticks).
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+      used.set(pid, cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
     } catch {
       // A process that ended meanwhile, or one not ours to read.
     }

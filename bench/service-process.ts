@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { statusBytes } from './process-stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,10 +22,9 @@ export interface ServiceProcess {
 }
 
 const statusField = async (pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> => {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const kib = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1];
-  if (kib === undefined) throw new Error(`/proc/${pid}/status has no ${field}`);
-  return Number(kib) * 1024;
+  const bytes = await statusBytes(pid, field);
+  if (bytes === undefined) throw new Error(`/proc/${pid}/status has no ${field}`);
+  return bytes;
 };
 
 /** Starts the service with LOG_LEVEL=silent, as the in-process benchmark runs it, and waits for its ready line. */

@@ -21,6 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs, promisify } from 'node:util';
 import { formatInteger, reportFailure, UsageError } from './common.js';
 import { offeringData, pick, PLAN_SHAPES, planData, productData, seededRandom, THEMES } from './fixtures.js';
+import { cpuMsOfStat, statusBytes } from './process-stats.js';
 import { mixShares, OPERATIONS, pickOperation, SoakWorld, type Operation, type SoakRequest } from './soak-traffic.js';
 
 const USAGE =
@@ -173,9 +174,7 @@ const runningService = (options: Options): Target => ({
 /** Resident set size of a process, from /proc where there is one, else from ps. */
 const rssOf = async (pid: number): Promise<number | undefined> => {
   try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const kib = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-    return kib === undefined ? undefined : Number(kib) * 1024;
+    return await statusBytes(pid, 'VmRSS');
   } catch {
     try {
       const { stdout } = await promisify(execFile)('ps', ['-o', 'rss=', '-p', String(pid)]);
@@ -189,10 +188,7 @@ const rssOf = async (pid: number): Promise<number | undefined> => {
 /** CPU time a process has used, user and system, in seconds; Linux only (clock ticks of 1/100 s). */
 const cpuSecondsOf = async (pid: number): Promise<number | undefined> => {
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return cpuMsOfStat(await readFile(`/proc/${pid}/stat`, 'utf8')) / 1000;
   } catch {
     return undefined;
   }
