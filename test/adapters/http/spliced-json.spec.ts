@@ -15,7 +15,7 @@ describe('JSON with fragments written once', () => {
             documents: documents.map((d) => spliced.fragment(d)),
             again: documents.map((d) => spliced.fragment(d)),
           };
-          expect(JSON.parse(spliced.stringify(withFragments))).to.deep.equal(
+          expect(JSON.parse(spliced.toBuffer(withFragments).toString())).to.deep.equal(
             JSON.parse(JSON.stringify({ values, documents, again: documents })),
           );
         },
@@ -31,7 +31,6 @@ describe('JSON with fragments written once', () => {
         const spliced = new SplicedJson();
         const value = { values, documents: documents.map((d) => spliced.fragment(d)), tail: values };
         const written = spliced.toBuffer(value);
-        expect(written.equals(Buffer.from(spliced.stringify(value)))).to.equal(true);
         expect(written.equals(Buffer.from(JSON.stringify({ values, documents, tail: values })))).to.equal(true);
       }),
     );
@@ -42,7 +41,6 @@ describe('JSON with fragments written once', () => {
     const fragment = spliced.fragment({ a: 1 });
     // biome-ignore lint/suspicious/noControlCharactersInRegex: a placeholder is delimited by NUL characters
     const forged = fragment.replace(/:[0-9]+\u0000$/, ':0\u0000').replace(/^\u0000[^:]+/, '\u0000guess');
-    expect(JSON.parse(spliced.stringify({ real: fragment, forged }))).to.deep.equal({ real: { a: 1 }, forged });
     expect(JSON.parse(spliced.toBuffer({ real: fragment, forged }).toString())).to.deep.equal({
       real: { a: 1 },
       forged,

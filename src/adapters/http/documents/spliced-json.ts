@@ -2,32 +2,22 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * JSON with immutable parts serialised once. A document that never changes (an offering version's own
- * resource, its plans and products) is written to JSON the first time and its text kept beside the
- * object; a response puts a placeholder where it goes and splices the text in after one
+ * resource, its plans and products) is written to JSON the first time and its bytes kept beside the
+ * object; a response puts a placeholder where it goes and splices the bytes in after one
  * `JSON.stringify` of the rest. The placeholder holds U+0000, which no stored text can contain (the
  * domain refuses it), and a random nonce of this process, so no value can forge one.
  */
 const NONCE = randomBytes(9).toString('base64url');
 const PLACEHOLDER = new RegExp(`"\\\\u0000${NONCE}:(\\d+)\\\\u0000"`, 'g');
 
-const texts = new WeakMap<object, string>();
-
-const textOf = (document: object): string => {
-  const known = texts.get(document);
-  if (known !== undefined) return known;
-  const text = JSON.stringify(document);
-  texts.set(document, text);
-  return text;
-};
-
-// The same text as UTF-8, encoded once: most of a page's bytes are fragments, and a page holding any
-// non-Latin-1 character is a two-byte string that would otherwise be transcoded whole on every send.
+// Each fragment's JSON as UTF-8, encoded once: most of a page's bytes are fragments, and a page holding
+// any non-Latin-1 character is a two-byte string that would otherwise be transcoded whole on every send.
 const bytes = new WeakMap<object, Buffer>();
 
 const bytesOf = (document: object): Buffer => {
   const cached = bytes.get(document);
   if (cached !== undefined) return cached;
-  const encoded = Buffer.from(textOf(document));
+  const encoded = Buffer.from(JSON.stringify(document));
   bytes.set(document, encoded);
   return encoded;
 };
@@ -42,13 +32,9 @@ export class SplicedJson {
     return `\u0000${NONCE}:${this.fragments.length - 1}\u0000`;
   }
 
-  stringify(value: unknown): string {
-    return JSON.stringify(value).replace(PLACEHOLDER, (_, index: string) => textOf(this.fragments[Number(index)]!));
-  }
-
   /**
-   * The same JSON as `stringify`, as its UTF-8 bytes: only the text between fragments is encoded, the
-   * fragments' bytes are copied.
+   * The JSON of `value` with every fragment in its place, as UTF-8 bytes: only the text between fragments
+   * is encoded, the fragments' bytes are copied.
    */
   toBuffer(value: unknown): Buffer {
     const json = JSON.stringify(value);
