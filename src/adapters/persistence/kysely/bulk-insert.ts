@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Tables } from './schema.js';
 import type { SqlFlavor } from './sql-flavor.js';
+import { chunks } from './chunks.js';
 
 type Database = Kysely<Tables> | Transaction<Tables>;
 
@@ -39,10 +40,10 @@ export const insertRows = async <T extends keyof Tables & string>(
   const first = rows[0];
   if (first === undefined) return;
   if (flavor === 'mysql') {
-    for (let i = 0; i < rows.length; i += ROWS_PER_VALUES)
+    for (const part of chunks(rows, ROWS_PER_VALUES))
       await db
         .insertInto(table)
-        .values(rows.slice(i, i + ROWS_PER_VALUES) as never)
+        .values(part as never)
         .execute();
     return;
   }

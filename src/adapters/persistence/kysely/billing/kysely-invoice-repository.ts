@@ -67,12 +67,10 @@ import { SnapshotCache } from '../snapshot-cache.js';
 import { bodyFromJson, stateAction } from '../subscriptions/subscription-json.js';
 import { parseJson } from '../stored-json.js';
 import { toNumber } from '../sql-flavor.js';
+import { chunks } from '../chunks.js';
 
 /** Rows per INSERT: well below MySQL's 65,535 placeholders at the invoice's column count. */
 const INSERT_CHUNK = 1000;
-
-const chunks = <A>(all: readonly A[], size: number): A[][] =>
-  Array.from({ length: Math.ceil(all.length / size) }, (_, i) => all.slice(i * size, (i + 1) * size));
 
 @injectable()
 export class KyselyInvoiceRepository implements InvoiceRepository {

@@ -22,6 +22,7 @@ import { PERSISTENCE } from '../persistence-tokens.js';
 import type { ImportLinesTable } from '../schema.js';
 import { toNumber } from '../sql-flavor.js';
 import { insertRows } from '../bulk-insert.js';
+import { chunks } from '../chunks.js';
 
 /** Line numbers per statement: well under every server's limit on bound parameters. */
 const SETTLE_CHUNK = 1000;
@@ -133,12 +134,12 @@ export class KyselyImportLineRepository implements ImportLineRepository {
       alike.set(key, group);
     }
     for (const { outcome, lineNumbers } of alike.values()) {
-      for (let i = 0; i < lineNumbers.length; i += SETTLE_CHUNK) {
+      for (const part of chunks(lineNumbers, SETTLE_CHUNK)) {
         await this.handle.db
           .updateTable('subscription_import_lines')
           .set(outcome.status === 'imported' ? { status: 'imported' } : { status: 'failed', error: outcome.error })
           .where('import_id', '=', importId)
-          .where('line_number', 'in', lineNumbers.slice(i, i + SETTLE_CHUNK))
+          .where('line_number', 'in', part)
           .where('status', '=', 'pending')
           .execute();
       }

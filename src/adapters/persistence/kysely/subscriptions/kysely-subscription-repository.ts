@@ -48,6 +48,7 @@ import { isUniqueViolation, toNumber } from '../sql-flavor.js';
 import { parseJson } from '../stored-json.js';
 import { SnapshotCache } from '../snapshot-cache.js';
 import { bodyFromJson, stateAction, stateBody, stateFlagsFromJson, subscriptionBody } from './subscription-json.js';
+import { chunks } from '../chunks.js';
 
 const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = {
   account_id: { column: 'account_id' },
@@ -58,9 +59,6 @@ const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = 
 
 /** Ids per status update: well under every server's limit on bound parameters. */
 const STATUS_CHUNK = 1000;
-
-const chunks = <A>(items: readonly A[], size: number): A[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
   const body = bodyFromJson(parseJson('subscription', row.body));
@@ -300,8 +298,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
   }
 
   async setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void> {
-    for (let i = 0; i < ids.length; i += STATUS_CHUNK) {
-      const part = ids.slice(i, i + STATUS_CHUNK);
+    for (const part of chunks(ids, STATUS_CHUNK)) {
       await this.handle.db
         .updateTable('subscriptions')
         .set({ inactive })
