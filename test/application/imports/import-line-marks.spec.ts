@@ -67,6 +67,33 @@ describe('Marking imported lines behind the run (LineMarks)', () => {
     expect(await pending()).to.deep.equal([5]);
   });
 
+  it('lets a batch be stored once every batch of marks but the last one is written (behindLast)', async () => {
+    const { repository, releases, written } = await held();
+    const marks = new LineMarks(repository, importId);
+    let behind = false;
+    await marks.behindLast().then(() => (behind = true));
+    expect(behind, 'nothing given yet').to.equal(true);
+    marks.add(imported(1, 2));
+    behind = false;
+    await marks.behindLast().then(() => (behind = true));
+    expect({ behind, written }, 'one batch given: nothing to wait for behind it').to.deep.equal({
+      behind: true,
+      written: [],
+    });
+    marks.add(imported(3));
+    behind = false;
+    const waiting = marks.behindLast().then(() => (behind = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(behind, 'waits for the first batch').to.equal(false);
+    releases[0]!();
+    await waiting;
+    expect(written).to.deep.equal([[1, 2]]);
+    await new Promise((resolve) => setImmediate(resolve));
+    releases[1]!();
+    await marks.done();
+    expect(written).to.deep.equal([[1, 2], [3]]);
+  });
+
   it('fails done with the first failure, writes nothing after it, and leaves no rejection unhandled meanwhile', async () => {
     const { repository, releases, written, pending, failNext } = await held();
     const unhandled: unknown[] = [];

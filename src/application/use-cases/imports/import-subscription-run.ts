@@ -22,12 +22,20 @@ interface Ready {
   readonly prepared: PreparedSubscription;
 }
 
+/** A run of subscription lines decided: the records ready to be stored, and the lines already settled. */
+export interface DecidedRun {
+  readonly ready: readonly Ready[];
+  readonly settled: SettledLine[];
+}
+
 /**
- * Imports a run of subscription lines at once: every line is decided by the rules of the create endpoint,
- * at one instant of the store's time; the good ones are stored together in one transaction (the store's
- * count raised once, their first invoices numbered in file order), then every line is marked in a few
- * statements, behind the run (see LineMarks). A subscription is unique by nothing but its id, and no line can refer to one, so storing
- * them together decides nothing that one at a time would not.
+ * Imports a run of subscription lines at once, in two steps: `decide` judges every line by the rules of the
+ * create endpoint, at one instant of the store's time; `store` stores the good ones together in one
+ * transaction (the store's count raised once, their first invoices numbered in file order), then hands
+ * every line to the marks, which write them behind the run (see LineMarks). The caller decides a run while
+ * the one before it is being stored: deciding reads nothing a store writes but the records of refused lines,
+ * which only an earlier run of the job can have stored. A subscription is unique by nothing but its id, and
+ * no line can refer to one, so storing them together decides nothing that one at a time would not.
  *
  * Exactly once, as line by line: each line's record has the id chosen for it at upload, and a line whose
  * record already exists (stored by a run that stopped before marking its lines) is marked imported
@@ -42,24 +50,9 @@ export class ImportSubscriptionRun {
     private readonly ids: IdGenerator,
   ) {}
 
-  /** Imports the lines and hands how each ended to `marks`, which marks them behind the run. */
-  async run(storeId: Uuid, run: readonly ImportLine[], marks: LineMarks): Promise<void> {
-    const settled: SettledLine[] = [];
-    try {
-      await this.importLines(storeId, run, marks, settled);
-    } finally {
-      // What was decided is kept even when the storage failed: the next run starts after it.
-      marks.add(settled);
-    }
-  }
-
-  private async importLines(
-    storeId: Uuid,
-    run: readonly ImportLine[],
-    marks: LineMarks,
-    settled: SettledLine[],
-  ): Promise<void> {
+  async decide(storeId: Uuid, run: readonly ImportLine[]): Promise<DecidedRun> {
     const ready: Ready[] = [];
+    const settled: SettledLine[] = [];
     const refused: { readonly line: ImportLine & { readonly recordId: Uuid }; readonly error: string }[] = [];
     const source = this.cachedSource();
     const now = await this.clock.now(storeId);
@@ -92,9 +85,21 @@ export class ImportSubscriptionRun {
         lineNumber: line.lineNumber,
         outcome: stored.has(line.recordId) ? { status: 'imported' } : { status: 'failed', error },
       });
-    // Decided while the lines before were being marked; stored once they are.
-    await marks.done();
-    await this.store(storeId, ready, settled);
+    return { ready, settled };
+  }
+
+  /**
+   * Stores a decided run once the marks of all but the run before it are written, and hands how each line
+   * ended to `marks`. What was decided is handed over even when the storage failed: the next run starts
+   * after it.
+   */
+  async store(storeId: Uuid, decided: DecidedRun, marks: LineMarks): Promise<void> {
+    try {
+      await marks.behindLast();
+      await this.storeReady(storeId, decided.ready, decided.settled);
+    } finally {
+      marks.add(decided.settled);
+    }
   }
 
   /**
@@ -103,7 +108,7 @@ export class ImportSubscriptionRun {
    * the batch), the records already stored are left out and the rest tried again; when that fails too,
    * they are stored one at a time.
    */
-  private async store(storeId: Uuid, ready: readonly Ready[], settled: SettledLine[]): Promise<void> {
+  private async storeReady(storeId: Uuid, ready: readonly Ready[], settled: SettledLine[]): Promise<void> {
     const imported = (lines: readonly Ready[]) => {
       for (const { lineNumber } of lines) settled.push({ lineNumber, outcome: { status: 'imported' } });
     };

@@ -18,7 +18,7 @@ import { CreateSubscriber } from '../subscriptions/subscribers.js';
 import { CreateSubscriptionPlan } from '../catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../catalogue/subscription-products.js';
 import { importErrorDetail } from './import-error-detail.js';
-import { ImportSubscriptionRun } from './import-subscription-run.js';
+import { type DecidedRun, ImportSubscriptionRun } from './import-subscription-run.js';
 import { LineMarks } from './line-marks.js';
 import { recordIdFirst, storedRecord } from './stored-record.js';
 
@@ -29,6 +29,11 @@ import { recordIdFirst, storedRecord } from './stored-record.js';
  * five hundred took as VALUES lists, and each batch pays its fixed round trips and commits half as often.
  */
 export const IMPORT_BATCH = 1000;
+
+/** A store of subscription lines still in flight (a promise inside an object, not flattened by `await`). */
+interface InFlight {
+  readonly stored: Promise<void>;
+}
 
 /** The record types imported one line at a time. */
 type OtherRecordType = Exclude<ImportRecordType, 'subscription'>;
@@ -102,33 +107,49 @@ export class RunImport implements JobHandler {
   }
 
   /**
-   * Batch after batch, each read while the one before is imported: the pending lines after a batch are
-   * not touched by importing it. A batch shorter than IMPORT_BATCH is the last one.
+   * Batch after batch, each read while the one before is imported, and decided while the one before is
+   * stored: the pending lines after a batch are not touched by importing it. A batch shorter than
+   * IMPORT_BATCH is the last one. Nothing is left in flight when the run ends or fails.
    */
   private async importAll(jobId: Uuid, storeId: Uuid, marks: LineMarks, heartbeat: () => Promise<void>) {
     let reading = this.lines.pending(jobId, 0, IMPORT_BATCH);
-    for (;;) {
-      const batch = await reading;
-      const last = batch[batch.length - 1];
-      if (last === undefined) return;
-      const more = batch.length === IMPORT_BATCH;
-      if (more) {
-        reading = this.lines.pending(jobId, last.lineNumber, IMPORT_BATCH);
-        // Awaited in the next turn; kept from being reported unhandled if this batch fails first.
-        reading.catch(() => undefined);
+    let storing: Promise<void> = Promise.resolve();
+    try {
+      for (;;) {
+        const batch = await reading;
+        const last = batch[batch.length - 1];
+        if (last === undefined) break;
+        const more = batch.length === IMPORT_BATCH;
+        if (more) {
+          reading = this.lines.pending(jobId, last.lineNumber, IMPORT_BATCH);
+          // Awaited in the next turn; kept from being reported unhandled if this batch fails first.
+          reading.catch(() => undefined);
+        }
+        storing = (await this.importBatch(jobId, storeId, batch, marks, storing)).stored;
+        if (!more) break;
+        await heartbeat();
       }
-      await this.importBatch(jobId, storeId, batch, marks);
-      if (!more) return;
-      await heartbeat();
+    } catch (error) {
+      await storing.catch(() => undefined);
+      throw error;
     }
+    await storing;
   }
 
   /**
    * Lines in file order, except that a run of subscription lines is imported together: a subscription is
    * unique by nothing but its id, and no line can refer to one, so their order among themselves decides
    * nothing but their invoices' numbers, which follow file order. Any other line waits for those before it.
+   * Returns the store of the batch's last run of subscription lines, still in flight.
    */
-  private async importBatch(jobId: Uuid, storeId: Uuid, batch: readonly ImportLine[], marks: LineMarks) {
+  private async importBatch(
+    jobId: Uuid,
+    storeId: Uuid,
+    batch: readonly ImportLine[],
+    marks: LineMarks,
+    storingBefore: Promise<void>,
+  ): Promise<InFlight> {
+    let storing = storingBefore;
     let run: ImportLine[] = [];
     for (const line of batch) {
       const type = line.recordType;
@@ -136,11 +157,35 @@ export class RunImport implements JobHandler {
         run.push(line);
         continue;
       }
-      if (run.length > 0) await this.subscriptionRuns.run(storeId, run, marks);
+      if (run.length > 0) storing = (await this.storeAfter(storing, storeId, run, marks)).stored;
       run = [];
+      await storing;
       await this.lines.settle(jobId, line.lineNumber, await this.importLine(storeId, line, type));
     }
-    if (run.length > 0) await this.subscriptionRuns.run(storeId, run, marks);
+    if (run.length > 0) return this.storeAfter(storing, storeId, run, marks);
+    return { stored: storing };
+  }
+
+  /**
+   * Decides a run of subscription lines while the run before it is stored, then starts storing it once that
+   * one is stored: one store in flight at a time, and no batch decided further ahead than the next.
+   */
+  private async storeAfter(
+    before: Promise<void>,
+    storeId: Uuid,
+    run: readonly ImportLine[],
+    marks: LineMarks,
+  ): Promise<InFlight> {
+    let decided: DecidedRun;
+    try {
+      decided = await this.subscriptionRuns.decide(storeId, run);
+    } finally {
+      await before;
+    }
+    const stored = this.subscriptionRuns.store(storeId, decided, marks);
+    // Awaited by the caller later; kept from being reported unhandled while the next batch is decided.
+    stored.catch(() => undefined);
+    return { stored };
   }
 
   private async importLine(storeId: Uuid, line: ImportLine, type: OtherRecordType | undefined): Promise<LineOutcome> {
