@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import type { ImportLineRepository } from '../../../../../src/application/ports/imports/import-line-repository.js';
 import type { ImportLine } from '../../../../../src/domain/imports/import-line.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
@@ -37,6 +38,31 @@ forEachBackend('Import line repository contract', (_backend, persistence) => {
     const clock = new TestClock(at(0));
     return { ports, store, lines, clock, sweep: new SweepAbandonedImportLines(lines, clock) };
   };
+
+  it('keeps every body as it was uploaded, quotes, backslashes, commas and braces included, many lines at a time', async () => {
+    const { store, lines } = await setup();
+    // Any text but NUL, which PostgreSQL's text cannot hold (an upload refuses it before it is stored).
+    const body = fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes('\u0000'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(body, { minLength: 1, maxLength: 40 }), async (bodies) => {
+        const importId = randomIds.uuid();
+        await lines.append(
+          bodies.map((text, n) => ({
+            importId,
+            lineNumber: n + 1,
+            storeId: store.id,
+            recordType: 'subscription',
+            body: text,
+            recordId: randomIds.uuid(),
+            status: 'pending',
+          })),
+          at(0),
+        );
+        expect((await lines.pending(importId, 0, 100)).map((line) => line.body)).to.deep.equal(bodies);
+      }),
+      { numRuns: 25 },
+    );
+  });
 
   it('sweeps the lines of an upload that never got its job once they are older than the bound, and no others', async () => {
     const { ports, store, lines, clock, sweep } = await setup();
