@@ -25,29 +25,6 @@ const typesOf = (db: Database, table: string): Promise<ReadonlyMap<string, strin
 };
 
 /**
- * One column's values as PostgreSQL's array literal text, bound as a single string parameter. The driver
- * would build the same text, but quotes every element through two regular expressions and formats dates
- * field by field; here a string is escaped only when it holds a quote or a backslash, and a date is written
- * as its ISO form (every timestamp column has a time zone). Values are those a row mapper produces.
- */
-export const arrayLiteral = (values: readonly unknown[]): string => {
-  const parts = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i += 1) parts[i] = element(values[i]);
-  return `{${parts.join(',')}}`;
-};
-
-const element = (value: unknown): string => {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'string') return quoted(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return quoted(value.toISOString());
-  throw new Error(`no array element for a value of type ${typeof value}`);
-};
-
-const quoted = (text: string): string =>
-  text.includes('"') || text.includes('\\') ? `"${text.replace(/[\\"]/g, '\\$&')}"` : `"${text}"`;
-
-/**
  * Inserts many rows of one table, every row with the same columns. On PostgreSQL (and PGlite) one
  * statement takes one array per column and `unnest`s it: the statement's text and its parameters stay
  * the same size whatever the number of rows, where a VALUES list of a thousand rows binds tens of
@@ -75,8 +52,8 @@ export const insertRows = async <T extends keyof Tables & string>(
   const arrays = columns.map((column) => {
     const type = types.get(column);
     if (type === undefined) throw new Error(`table ${table} has no column ${column}`);
-    const values = rows.map((row) => (row as Record<string, unknown>)[column]);
-    return sql`${arrayLiteral(values)}::${sql.raw(`${type}[]`)}`;
+    const values = rows.map((row) => (row as Record<string, unknown>)[column] ?? null);
+    return sql`${values}::${sql.raw(`${type}[]`)}`;
   });
   await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
     select * from unnest(${sql.join(arrays)})`.execute(db);
