@@ -19,7 +19,6 @@
  */
 import 'reflect-metadata';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
 import * as E from 'fp-ts/lib/Either.js';
@@ -43,7 +42,7 @@ import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogu
 import { buildContainer } from '../src/container.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import { formatInteger, openBenchDatabase, redactedUrl, reportFailure, serverUrl, UsageError } from './common.js';
-import { cpuMsOfStat } from './process-stats.js';
+import { databaseCpu, databaseCpuSince } from './process-stats.js';
 
 const right = <A>(either: E.Either<unknown, A>): A => {
   if (E.isLeft(either)) throw new Error(JSON.stringify(either.left));
@@ -81,30 +80,6 @@ server.keepAliveTimeout = 60000;
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
 process.on('message', () => process.send({ cpu: process.cpuUsage() }, () => process.exit(0)));
 `;
-
-/**
- * CPU used so far by each PostgreSQL backend serving `database` on this machine (their process titles name
- * it), in ms by pid; empty when the server's processes cannot be read (another machine, a container).
- */
-const databaseCpu = (database: string): Map<string, number> => {
-  const used = new Map<string, number>();
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
-      used.set(pid, cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
-    } catch {
-      // A process that ended meanwhile, or one not ours to read.
-    }
-  }
-  return used;
-};
-
-/** The database backends' CPU since `before`: backends that ended meanwhile (idle ones the pool let go) count nothing. */
-const databaseCpuSince = (database: string, before: ReadonlyMap<string, number>): number => {
-  const now = databaseCpu(database);
-  if (now.size === 0) return NaN;
-  return [...now].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
-};
 
 /** Now on the same scale as the receiver's arrival times. */
 const epochNow = () => performance.timeOrigin + performance.now();

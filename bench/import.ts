@@ -31,6 +31,7 @@ import { SetStoreRateLimit } from '../src/application/use-cases/stores/set-store
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import { buildContainer } from '../src/container.js';
 import { BACKENDS, isBackend, serverUrl } from './common.js';
+import { databaseCpu, databaseCpuSince } from './process-stats.js';
 
 const { values } = parseArgs({
   options: { lines: { type: 'string', default: '100000' }, backend: { type: 'string' } },
@@ -149,9 +150,15 @@ try {
   const importId = ((await uploaded.json()) as { data: { id: string } }).data.id as Uuid;
 
   // The import runs as the service's worker runs it: the store's import lane, claimed, run, finished.
+  const database = server.url === undefined ? undefined : new URL(server.url).pathname.slice(1);
+  const databaseBefore = database === undefined || backend !== 'postgres' ? undefined : databaseCpu(database);
+  const cpuBefore = process.cpuUsage();
   const importStart = performance.now();
   const [ran] = await container.get(RunLane).execute({ storeId: created.right.store.id, lane: 'import' });
   const importMs = performance.now() - importStart;
+  const cpu = process.cpuUsage(cpuBefore);
+  const databaseMs =
+    database === undefined || databaseBefore === undefined ? NaN : databaseCpuSince(database, databaseBefore);
   if (ran?.job.id !== importId || ran.outcome.status !== 'success')
     throw new Error(`the import did not succeed: ${JSON.stringify(ran?.outcome)}`);
   const report = ran.outcome.report;
@@ -159,6 +166,10 @@ try {
   console.log(`backend: ${BACKEND_NAMES[backend]}; ${lines.toLocaleString('en')} subscription lines, ${mib(size)}`);
   console.log(`upload: ${(uploadMs / 1000).toFixed(1)} s, ${rate(lines, uploadMs)}`);
   console.log(`import: ${(importMs / 1000).toFixed(1)} s, ${rate(lines, importMs)}`);
+  const perLine = (ms: number) => (Number.isNaN(ms) ? 'not read' : `${Math.round((ms * 1000) / lines)} µs`);
+  console.log(
+    `import CPU a line: this process ${perLine((cpu.user + cpu.system) / 1000)}, PostgreSQL backends ${perLine(databaseMs)}`,
+  );
   console.log(`report: ${JSON.stringify(report)}`);
   console.log(`peak RSS: ${mib(Math.max(peakRss, process.resourceUsage().maxRSS * 1024))}`);
 } finally {

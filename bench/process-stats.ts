@@ -1,4 +1,5 @@
 /** What Linux's /proc says of a process's memory and CPU, for the benchmarks that report another process's. */
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 
 /** A size field of `/proc/<pid>/status` (`VmRSS`, `VmHWM`) in bytes; undefined where the file has no such line. */
@@ -15,4 +16,28 @@ export const statusBytes = async (pid: number, field: 'VmRSS' | 'VmHWM'): Promis
 export const cpuMsOfStat = (stat: string): number => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/**
+ * CPU used so far by each PostgreSQL backend serving `database` on this machine (their process titles name
+ * it), in ms by pid; empty when the server's processes cannot be read (another machine, a container).
+ */
+export const databaseCpu = (database: string): Map<string, number> => {
+  const used = new Map<string, number>();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      used.set(pid, cpuMsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8')));
+    } catch {
+      // A process that ended meanwhile, or one not ours to read.
+    }
+  }
+  return used;
+};
+
+/** The database backends' CPU since `before`: backends that ended meanwhile (idle ones the pool let go) count nothing. */
+export const databaseCpuSince = (database: string, before: ReadonlyMap<string, number>): number => {
+  const now = databaseCpu(database);
+  if (now.size === 0) return NaN;
+  return [...now].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 };
