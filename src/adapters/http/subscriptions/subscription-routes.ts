@@ -13,18 +13,19 @@ import type { ChangeSubscriptionState } from '../../../application/use-cases/sub
 import type { GetSubscriptionState } from '../../../application/use-cases/subscriptions/get-subscription-state.js';
 import type { ListSubscriptionStates } from '../../../application/use-cases/subscriptions/list-subscription-states.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
-import { SplicedJson } from '../documents/spliced-json.js';
+import { JsonBytes } from '../documents/json-bytes.js';
 import { offeringProductResource } from '../catalogue/subscription-catalogue-documents.js';
 import {
   includedFor,
-  sharedOfferingResource,
   stateResource,
   subscriptionPlanResource,
   subscriptionResource,
+  writeIncluded,
+  writeSubscriptionResource,
 } from './subscription-documents.js';
 import { idParam, principalOf, queryOf, respondWithError, type HttpState } from '../http-state.js';
 import { requestData, requestDataList } from '../request-body.js';
-import { cursorListDocument, listDocument } from '../routes/list-response.js';
+import { cursorListFrame, listDocument, listFrame } from '../routes/list-response.js';
 import type { RouteContext, UseCase } from '../routes/route-context.js';
 import { bothPrefixes, preferredCurrency } from './route-prefixes.js';
 
@@ -70,21 +71,22 @@ export const subscriptionRoutes = (
       const found = await subscriptions.list.execute(principalOf(ctx).storeId, queryOf(ctx));
       if (E.isLeft(found)) return respondWithError(ctx, found.left);
       const now = await clock.now(principalOf(ctx).storeId);
-      const { offerings } = found.right;
-      // Offering versions never change: their JSON is written and encoded once and spliced into every response.
-      const spliced = new SplicedJson();
-      const resource = (s: Subscription) => {
-        const offering = offerings.get(s.offeringVersionId);
-        if (offering === undefined) throw new Error(`offering version ${s.offeringVersionId} was not loaded`);
-        return subscriptionResource(s, offering, now, spliced.fragment(sharedOfferingResource(offering)));
-      };
-      ctx.type = 'application/json';
-      ctx.body = spliced.toBuffer({
-        ...(found.right.cursor === undefined
-          ? listDocument(ctx, links, found.right, resource)
-          : cursorListDocument(ctx, links, found.right, found.right.cursor, resource)),
-        ...includedFor(offerings.values(), found.right.include, preferredCurrency(ctx), spliced),
+      const { offerings, items, cursor, include } = found.right;
+      // Written straight to bytes, each offering version's documents encoded once and copied into every page.
+      const out = new JsonBytes().text('{"data":[');
+      items.forEach((subscription: Subscription, i) => {
+        const offering = offerings.get(subscription.offeringVersionId);
+        if (offering === undefined)
+          throw new Error(`offering version ${subscription.offeringVersionId} was not loaded`);
+        if (i > 0) out.text(',');
+        writeSubscriptionResource(out, subscription, offering, now);
       });
+      const frame =
+        cursor === undefined ? listFrame(ctx, links, found.right) : cursorListFrame(ctx, links, found.right, cursor);
+      out.text(`],${JSON.stringify(frame).slice(1, -1)}`);
+      writeIncluded(out, offerings.values(), include, preferredCurrency(ctx));
+      ctx.type = 'application/json';
+      ctx.body = out.text('}').toBuffer();
     })
     .get(bothPrefixes(ITEM), guard('read'), async (ctx) => {
       const found = await subscriptions.get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));

@@ -20,18 +20,35 @@ export const booleanColumn = (column: string): FilterColumn => ({ column, value:
 // The helpers serve every list table, so their columns are names known at run time, not typed references.
 const dynamic = new DynamicModule<Tables>();
 
-/** Every condition must hold; a hashed column is matched on its index first, then on the text itself. */
+/** One column compared with a list of values: the terms of a filter, all of which must hold. */
+export interface FilterTerm {
+  readonly column: string;
+  readonly values: readonly unknown[];
+}
+
+/** A filter's terms in SQL order; a hashed column is matched on its index first, then on the text itself. */
+export const filterTerms = <F extends string>(
+  conditions: readonly FilterCondition<F>[],
+  columns: Readonly<Record<F, FilterColumn>>,
+): FilterTerm[] =>
+  conditions.flatMap((condition) => {
+    const values = condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)];
+    const { column, key, value } = columns[condition.field];
+    const text = { column, values: value === undefined ? values : values.map(value) };
+    return key === undefined ? [text] : [{ column: key, values: values.map(lookupKey) }, text];
+  });
+
+/** Every term must hold. */
+export const matchingTerms =
+  (terms: readonly FilterTerm[]) =>
+  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
+    eb.and(terms.map((term) => eb(dynamic.ref(term.column), 'in', [...term.values])));
+
+/** Every condition must hold. */
 export const matching =
   <F extends string>(conditions: readonly FilterCondition<F>[], columns: Readonly<Record<F, FilterColumn>>) =>
   <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
-    eb.and(
-      conditions.flatMap((condition) => {
-        const values = condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)];
-        const { column, key, value } = columns[condition.field];
-        const text = eb(dynamic.ref(column), 'in', value === undefined ? values : values.map(value));
-        return key === undefined ? [text] : [eb(dynamic.ref(key), 'in', values.map(lookupKey)), text];
-      }),
-    );
+    matchingTerms(filterTerms(conditions, columns))(eb);
 
 /** Every list table stores the ordering fields in these columns, and each list index is built for this order. */
 const ORDER_COLUMNS: Readonly<Record<keyof Ordered, string>> = { createdAt: 'created_at', id: 'id' };

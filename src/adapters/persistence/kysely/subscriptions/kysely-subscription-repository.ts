@@ -18,7 +18,7 @@ import type {
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
-import { countingOf, pageOf, type Page, type PageRequest } from '../../../../domain/query/page.js';
+import { countingOf, pageOf, type Counting, type Page, type PageRequest } from '../../../../domain/query/page.js';
 import type { DomainError } from '../../../../domain/shared/errors.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
@@ -30,11 +30,14 @@ import type { Subscription, SubscriptionStateRecord } from '../../../../domain/s
 import {
   afterNewestFirst,
   cappedTotal,
-  matching,
+  filterTerms,
+  matchingTerms,
   newestFirst,
-  pageNewestFirst,
   type FilterColumn,
+  type FilterTerm,
 } from '../kysely-list.js';
+import { CompiledStatements, type Slot } from '../compiled-statements.js';
+import type { Ordered } from '../../../../domain/query/order.js';
 import { lookupKey, optionalLookupKey } from '../lookup-key.js';
 import { offeringFromJson, offeringToJson, storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../open-database.js';
@@ -169,9 +172,72 @@ export const loadOfferings = async (
   return found;
 };
 
+/** What a page's statement is made of; its values are bound per request, the rest is its shape. */
+interface PageInput {
+  readonly storeId: string;
+  readonly terms: readonly FilterTerm[];
+  readonly counting: Counting;
+  /** Rows to read: a cursor page reads one more than it shows. */
+  readonly limit: number;
+  readonly offset: number;
+  readonly kind: 'first' | 'deep' | 'cursor';
+  /** Where a cursor page starts, past the first. */
+  readonly after?: Ordered;
+}
+
+const bindPage = (input: PageInput, slot: Slot): PageInput => ({
+  storeId: slot(input.storeId),
+  terms: input.terms.map((term) => ({ column: term.column, values: term.values.map(slot) })),
+  counting: input.counting,
+  limit: slot(input.limit),
+  offset: slot(input.offset),
+  kind: input.kind,
+  ...(input.after === undefined ? {} : { after: { createdAt: slot(input.after.createdAt), id: slot(input.after.id) } }),
+});
+
+const filteredOf = (db: Kysely<Tables>, input: PageInput) =>
+  db.selectFrom('subscriptions').where('store_id', '=', input.storeId).where(matchingTerms(input.terms));
+
+/** Each store keeps a running count of its subscriptions, written in the insert's transaction. */
+const totalOf = (db: Kysely<Tables>, input: PageInput) =>
+  input.counting === 'exact'
+    ? db.selectFrom('stores').select('subscription_count as n').where('id', '=', input.storeId)
+    : cappedTotal(db, filteredOf(db, input));
+
+/**
+ * One page, with the count beside every row as an uncorrelated subquery, which the database evaluates
+ * once: one round trip instead of two. Past the first page, the skipped rows are walked in the index alone
+ * and only the page's rows are read whole: MySQL would otherwise read every skipped row. A cursor page is a
+ * range of the list index after the cursor's position, so it costs the same at any depth; its ids, too,
+ * are picked in the index alone and joined back: asked for whole rows, MariaDB walks the index from the
+ * top instead (100,026 rows read for a page at depth 100,000 of a million).
+ */
+const pageStatement = (db: Kysely<Tables>, input: PageInput) => {
+  const filtered = filteredOf(db, input);
+  const total = totalOf(db, input);
+  if (input.kind === 'first')
+    return newestFirst(filtered.selectAll().select(total.as('matched_total')))
+      .limit(input.limit)
+      .offset(input.offset);
+  const keyed = input.after === undefined ? filtered : filtered.where(afterNewestFirst(input.after));
+  const ids =
+    input.kind === 'cursor'
+      ? newestFirst(keyed.select('id')).limit(input.limit)
+      : newestFirst(filtered.select('id')).limit(input.limit).offset(input.offset);
+  return newestFirst(
+    db
+      .selectFrom('subscriptions as s')
+      .innerJoin(ids.as('p'), 'p.id', 's.id')
+      .selectAll('s')
+      .select(total.as('matched_total')),
+    's',
+  );
+};
+
 @injectable()
 export class KyselySubscriptionRepository implements SubscriptionRepository {
   private readonly snapshots = new SnapshotCache();
+  private readonly pages = new CompiledStatements(bindPage, pageStatement);
 
   constructor(
     @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
@@ -325,68 +391,31 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
 
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
     const db = this.handle.db;
-    const filtered = db
-      .selectFrom('subscriptions')
-      .where('store_id', '=', storeId)
-      .where(matching(query.filter, FILTER_COLUMNS));
-    // Each store keeps a running count of its subscriptions, written in the insert's transaction.
     const counting = countingOf(query.filter, true);
-    const total =
-      counting === 'exact'
-        ? db.selectFrom('stores').select('subscription_count as n').where('id', '=', storeId)
-        : cappedTotal(db, filtered);
-    // The count rides along with the page as an uncorrelated subquery, which the database evaluates
-    // once: one round trip instead of two. Past the first page, the skipped rows are walked in the index
-    // alone and only the page's rows are read whole: MySQL would otherwise read every skipped row.
-    if (query.after !== undefined) {
-      // A cursor page: one row more than the page is read to know whether another follows, as a range of
-      // the list index after the cursor's position, so the page costs the same at any depth. The ids are
-      // picked in the index alone and joined back: asked for whole rows, MariaDB walks the index from the
-      // top instead (100,026 rows read for a page at depth 100,000 of a million).
-      const after = query.after;
-      const keyed = after.kind === 'after' ? filtered.where(afterNewestFirst(after.position)) : filtered;
-      const ids = newestFirst(keyed.select('id')).limit(query.page.limit + 1);
-      const rows = await newestFirst(
-        db
-          .selectFrom('subscriptions as s')
-          .innerJoin(ids.as('p'), 'p.id', 's.id')
-          .selectAll('s')
-          .select(total.as('matched_total')),
-        's',
-      ).execute();
-      const counted = toNumber(rows[0] === undefined ? (await total.executeTakeFirst())?.n : rows[0].matched_total);
-      const kept = rows.slice(0, query.page.limit);
-      const offerings = await loadOfferings(
-        db,
-        this.snapshots,
-        kept.map((row) => row.offering_version_id),
-      );
-      return {
-        ...pageOf(kept.map(subscriptionFromRow), query.page, counted, counting),
-        more: rows.length > query.page.limit,
-        offerings,
-      };
-    }
-    const pageRows =
-      query.page.offset === 0
-        ? pageNewestFirst(filtered.selectAll().select(total.as('matched_total')), query.page)
-        : newestFirst(
-            db
-              .selectFrom('subscriptions as s')
-              .innerJoin(pageNewestFirst(filtered.select('id'), query.page).as('p'), 'p.id', 's.id')
-              .selectAll('s')
-              .select(total.as('matched_total')),
-            's',
-          );
-    const rows = await pageRows.execute();
+    const after = query.after;
+    const input: PageInput = {
+      storeId,
+      terms: filterTerms(query.filter, FILTER_COLUMNS),
+      counting,
+      // A cursor page reads one row more than the page, to know whether another follows.
+      limit: after === undefined ? query.page.limit : query.page.limit + 1,
+      offset: query.page.offset,
+      kind: after !== undefined ? 'cursor' : query.page.offset === 0 ? 'first' : 'deep',
+      ...(after?.kind === 'after' ? { after: after.position } : {}),
+    };
+    const rows = await this.pages.execute(db, input);
     // A page past the end has no row to carry the count: ask for it alone.
-    const counted = toNumber(rows[0] === undefined ? (await total.executeTakeFirst())?.n : rows[0].matched_total);
+    const counted = toNumber(
+      rows[0] === undefined ? (await totalOf(db, input).executeTakeFirst())?.n : rows[0].matched_total,
+    );
+    const kept = after === undefined ? rows : rows.slice(0, query.page.limit);
     const offerings = await loadOfferings(
       db,
       this.snapshots,
-      rows.map((row) => row.offering_version_id),
+      kept.map((row) => row.offering_version_id),
     );
-    return { ...pageOf(rows.map(subscriptionFromRow), query.page, counted, counting), offerings };
+    const page = pageOf(kept.map(subscriptionFromRow), query.page, counted, counting);
+    return after === undefined ? { ...page, offerings } : { ...page, more: rows.length > query.page.limit, offerings };
   }
 
   async update(

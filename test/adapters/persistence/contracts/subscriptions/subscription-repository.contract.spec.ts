@@ -45,6 +45,59 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     return { ...ports, store, other, offering, versionId };
   };
 
+  it('answers each request of one shape (filters, paging, counting) with its own values', async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [a1, a2, a3] = [randomIds.uuid(), randomIds.uuid(), randomIds.uuid()];
+    const made = [
+      aSubscription(offering, versionId, {
+        email: 'one@example.com',
+        accountId: a1,
+        timestamps: { createdAt: day(1), updatedAt: day(1) },
+      }),
+      aSubscription(offering, versionId, {
+        email: 'two@example.com',
+        accountId: a2,
+        timestamps: { createdAt: day(2), updatedAt: day(2) },
+      }),
+      aSubscription(offering, versionId, {
+        email: 'three@example.com',
+        accountId: a3,
+        timestamps: { createdAt: day(3), updatedAt: day(3) },
+      }),
+    ];
+    for (const s of made) await subscriptions.insert(s);
+    const stranger = aSubscription({ ...offering, storeId: other.id }, versionId, {
+      email: 'one@example.com',
+      accountId: a1,
+    });
+    await subscriptions.insert({ ...stranger, storeId: other.id });
+    const ids = async (filter: FilterCondition<Field>[], limit = 100, offset = 0, storeId = store.id) => {
+      const page = await subscriptions.list(storeId, query(filter, limit, offset));
+      return { ids: page.items.map((s) => s.id), total: page.total };
+    };
+    const [s1, s2, s3] = made.map((s) => s.id);
+    expect(await ids([{ op: 'eq', field: 'email', value: 'one@example.com' }])).to.deep.equal({ ids: [s1], total: 1 });
+    expect(await ids([{ op: 'eq', field: 'email', value: 'two@example.com' }])).to.deep.equal({ ids: [s2], total: 1 });
+    expect(await ids([{ op: 'eq', field: 'email', value: 'one@example.com' }], 100, 0, other.id)).to.deep.equal({
+      ids: [stranger.id],
+      total: 1,
+    });
+    expect(await ids([{ op: 'in', field: 'account_id', values: [a1, a2] }])).to.deep.equal({ ids: [s2, s1], total: 2 });
+    expect(await ids([{ op: 'in', field: 'account_id', values: [a3, a3, a1] }])).to.deep.equal({
+      ids: [s3, s1],
+      total: 2,
+    });
+    expect(await ids([{ op: 'in', field: 'account_id', values: [a2] }])).to.deep.equal({ ids: [s2], total: 1 });
+    expect(await ids([], 1, 0)).to.deep.equal({ ids: [s3], total: 3 });
+    expect(await ids([], 1, 1)).to.deep.equal({ ids: [s2], total: 3 });
+    expect(await ids([], 2, 1)).to.deep.equal({ ids: [s2, s1], total: 3 });
+    expect(await ids([], 1, 0, other.id)).to.deep.equal({ ids: [stranger.id], total: 1 });
+    expect(await ids([{ op: 'in', field: 'account_id', values: [a1, a2, a3] }], 1, 2)).to.deep.equal({
+      ids: [s1],
+      total: 3,
+    });
+  });
+
   it("sets the stored status of the store's subscriptions only, and keeps it through a state change", async () => {
     const { subscriptions, offering, versionId, store, other } = await setup();
     const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
