@@ -196,7 +196,7 @@ const main = async (): Promise<void> => {
         startedAt: runAt,
         heartbeat: async () => {
           heartbeats += 1;
-          progress(heartbeats * BILLING_BATCH);
+          progress(Math.min(count, heartbeats * BILLING_BATCH));
         },
       });
       if (E.isLeft(ran)) throw new Error(`the billing run was refused: ${JSON.stringify(ran.left)}`);

@@ -89,8 +89,9 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
   ): Promise<Batch<BillingCandidate, CreationCursor>> {
     const db = this.handle.db;
     // The batch's ids are picked as a range of the (store_id, created_at, id) index the lists use, where the
-    // last batch ended, then joined back: asked for whole rows, MariaDB walks the store's index entries from
-    // the first instead (half a million read for a batch in the middle of a million), as the list's cursor pages.
+    // last batch ended, then joined back, as the list's cursor pages do: asked for whole rows, MariaDB and
+    // PostgreSQL read the store's index entries from the first at every batch (half a million for a batch
+    // halfway through a million).
     const store = db.selectFrom('subscriptions').select('id').where('store_id', '=', storeId);
     const batchIds = oldestFirst(after === undefined ? store : store.where(afterOldestFirst(after))).limit(limit);
     const rows = await oldestFirst(
