@@ -5,8 +5,10 @@
  *
  * Drops every table of the database it is given, migrates, and seeds one store: one product, one monthly
  * plan, one offering snapshot, and N subscriptions (default 1,000,000) written in bulk in the repository's
- * own row format, their starts spread over the month before the run. Then it runs `RunBilling` once, as
- * the job machinery would, and prints the invoices made, the time, invoices per second and the peak RSS.
+ * own row format, their starts spread over the month before the run (on MariaDB/MySQL loaded as the list's
+ * seed loads them: see subscription-bulk-load.ts). Then it runs `RunBilling` once, as the job machinery
+ * would, printing its progress as it goes, and prints the invoices made, the time, invoices per second and
+ * the peak RSS.
  */
 import 'reflect-metadata';
 import { rm } from 'node:fs/promises';
@@ -16,7 +18,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { sql } from 'kysely';
 import { TOKENS } from '../src/application/tokens.js';
 import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
-import { RunBilling } from '../src/application/use-cases/billing/run-billing.js';
+import { BILLING_BATCH, RunBilling } from '../src/application/use-cases/billing/run-billing.js';
 import { toRow } from '../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
@@ -35,8 +37,30 @@ import {
   serverUrl,
   UsageError,
 } from './common.js';
+import { deferIndexes, rebuildIndexes, subscriptionIds } from './subscription-bulk-load.js';
 
 const INSERT_BATCH = 1000;
+/** How often the billing run's progress is printed: a run that slows down as its tables grow shows when. */
+const PROGRESS_EVERY_MS = 15_000;
+
+/**
+ * Prints, every PROGRESS_EVERY_MS, how many subscriptions the run has walked (a batch per heartbeat) and
+ * its rate since the line before.
+ */
+const progressPrinter = (started: bigint): ((walked: number) => void) => {
+  let lastAt = started;
+  let lastWalked = 0;
+  return (walked) => {
+    const now = process.hrtime.bigint();
+    const sinceLast = Number(now - lastAt) / 1e6;
+    if (sinceLast < PROGRESS_EVERY_MS) return;
+    process.stdout.write(
+      `  at ${formatDuration(Number(now - started) / 1e9)}: ${formatInteger(walked)} subscriptions walked, ${formatInteger(((walked - lastWalked) * 1000) / sinceLast)}/s since the line before\n`,
+    );
+    lastAt = now;
+    lastWalked = walked;
+  };
+};
 
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
@@ -107,6 +131,8 @@ const main = async (): Promise<void> => {
     const versionId = await container.get(TOKENS.SubscriptionRepository).snapshotOffering(offering);
 
     const seedingStarted = process.hrtime.bigint();
+    const ids = subscriptionIds(backend, count);
+    const deferred = await deferIndexes(handle.db, backend);
     const seeding = new cliProgress.SingleBar(
       { format: 'seeding {bar} {value}/{total}' },
       cliProgress.Presets.shades_classic,
@@ -117,7 +143,7 @@ const main = async (): Promise<void> => {
       const rows = Array.from({ length: Math.min(INSERT_BATCH, count - done) }, (_, i) => {
         const createdAt = new Date(monthBefore.getTime() + Math.floor(((done + i) / count) * monthMs));
         const subscription: Subscription = {
-          id: randomIds.uuid(),
+          id: ids(),
           storeId,
           accountId: randomIds.uuid(),
           offeringId: offering.id,
@@ -138,6 +164,12 @@ const main = async (): Promise<void> => {
       seeding.update(done + rows.length);
     }
     seeding.stop();
+    const indexesStarted = process.hrtime.bigint();
+    await rebuildIndexes(handle.db, deferred);
+    if (deferred.length > 0)
+      process.stdout.write(
+        `${deferred.length} indexes built after the load in ${formatDuration(Number(process.hrtime.bigint() - indexesStarted) / 1e9)}\n`,
+      );
     await handle.db.updateTable('stores').set({ subscription_count: count }).where('id', '=', storeId).execute();
     // Fresh statistics, as a server would have them for a table this size.
     if (handle.flavor === 'mysql') await sql`analyze table subscriptions`.execute(handle.db);
@@ -158,11 +190,13 @@ const main = async (): Promise<void> => {
       };
       let heartbeats = 0;
       const started = process.hrtime.bigint();
+      const progress = progressPrinter(started);
       const ran = await container.get(RunBilling).run({
         job,
         startedAt: runAt,
         heartbeat: async () => {
           heartbeats += 1;
+          progress(Math.min(count, heartbeats * BILLING_BATCH));
         },
       });
       if (E.isLeft(ran)) throw new Error(`the billing run was refused: ${JSON.stringify(ran.left)}`);

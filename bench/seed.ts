@@ -63,6 +63,7 @@ import {
   type Account,
   type Random,
 } from './fixtures.js';
+import { deferIndexes, rebuildIndexes, subscriptionIds } from './subscription-bulk-load.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 
 const USAGE =
@@ -329,65 +330,6 @@ const generator = (
   };
 };
 
-/**
- * The subscriptions' ids. On MySQL and MariaDB the table is stored in its primary key's order: random ids
- * put each row on a random page of a table far larger than the buffer pool, read back from disk before it
- * is written (about one physical read per row once the table outgrew the pool). The same random version-4
- * ids, handed out in ascending order, append every row to the end of the table instead; nothing the
- * benchmarks read orders by id alone.
- */
-const subscriptionIds = (backend: Backend, total: number): (() => Uuid) => {
-  if (backend !== 'mysql') return () => randomIds.uuid();
-  const ids = Array.from({ length: total }, () => randomIds.uuid()).sort();
-  let next = 0;
-  return () => {
-    const id = ids[next];
-    next += 1;
-    if (id === undefined) throw new Error('more subscriptions than ids');
-    return id;
-  };
-};
-
-/** A secondary index of the subscriptions table, as MySQL reports it. */
-interface Deferred {
-  readonly name: string;
-  readonly columns: readonly string[];
-}
-
-/**
- * On MySQL and MariaDB the subscriptions' lookup indexes are dropped before the load and built after it,
- * from the sorted rows, instead of each row landing on a random page of each of them (hashed lookup keys).
- * The indexes a foreign key needs stay (its store, its offering version).
- */
-const DEFERRED_INDEXES = [
-  'subscriptions_account',
-  'subscriptions_email',
-  'subscriptions_external_ref',
-  'subscriptions_name',
-  'subscriptions_order',
-];
-
-const deferIndexes = async (db: Kysely<Tables>): Promise<readonly Deferred[]> => {
-  const { rows } = await sql<{ name: string; column_name: string }>`select index_name as name, column_name
-    from information_schema.statistics where table_schema = database() and table_name = 'subscriptions'
-    order by index_name, seq_in_index`.execute(db);
-  const deferred = DEFERRED_INDEXES.map((name) => ({
-    name,
-    columns: rows.filter((r) => r.name === name).map((r) => r.column_name),
-  }));
-  const missing = deferred.find((d) => d.columns.length === 0);
-  if (missing !== undefined) throw new Error(`the subscriptions table has no index ${missing.name}`);
-  await sql`alter table subscriptions ${sql.join(deferred.map((d) => sql`drop index ${sql.ref(d.name)}`))}`.execute(db);
-  return deferred;
-};
-
-const rebuildIndexes = async (db: Kysely<Tables>, deferred: readonly Deferred[]): Promise<void> => {
-  if (deferred.length === 0) return;
-  await sql`alter table subscriptions ${sql.join(
-    deferred.map((d) => sql`add index ${sql.ref(d.name)} (${sql.join(d.columns.map((c) => sql.ref(c)))})`),
-  )}`.execute(db);
-};
-
 const insertBatch = async (db: Kysely<Tables>, batch: Generated): Promise<void> => {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('subscriptions').values(batch.subscriptions).execute();
@@ -463,7 +405,7 @@ const main = async (): Promise<void> => {
       options.subscriptions,
       subscriptionIds(options.backend, options.subscriptions),
     );
-    const deferred = options.backend === 'mysql' ? await deferIndexes(handle.db) : [];
+    const deferred = await deferIndexes(handle.db, options.backend);
 
     const insertStarted = Date.now();
     const bar = progressBar('subscriptions', options.subscriptions);

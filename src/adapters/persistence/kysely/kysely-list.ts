@@ -91,6 +91,17 @@ export const afterNewestFirst =
     ]);
   };
 
+/** The records after `position` in OLDEST_FIRST order: the same range as `afterNewestFirst`, the other way. */
+export const afterOldestFirst =
+  (position: Ordered, table?: string) =>
+  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => {
+    const column = (key: keyof Ordered) => orderColumn(key, table);
+    return eb.and([
+      eb(column('createdAt'), '>=', position.createdAt),
+      eb.or([eb(column('createdAt'), '>', position.createdAt), eb(column('id'), '>', position.id)]),
+    ]);
+  };
+
 /** One page in OLDEST_FIRST order. */
 export const pageOldestFirst = <DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,

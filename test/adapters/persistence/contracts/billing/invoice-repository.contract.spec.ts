@@ -147,6 +147,43 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect(seen).to.deep.equal(inCreationOrder.map((s) => s.id));
   });
 
+  it('walks every subscription once when batches end inside a run of equal creation times, whatever the batch size, never into another store', async () => {
+    const { invoices, store, other, offering, versionId, subscriptions, subscribe } = await setup();
+    const minutes = [2, 0, 1, 0, 2, 1, 0, 2, 2];
+    const mine = await Promise.all(
+      minutes.map((minute) => {
+        const createdAt = new Date(Date.UTC(2026, 0, 1, 0, minute));
+        return subscribe({ timestamps: { createdAt, updatedAt: createdAt } });
+      }),
+    );
+    // The other store's subscriptions share the same instants: the walk's range must stay inside the store.
+    for (const minute of minutes) {
+      const createdAt = new Date(Date.UTC(2026, 0, 1, 0, minute));
+      await subscriptions.insert(
+        aSubscription({ ...offering, storeId: other.id }, versionId, {
+          storeId: other.id,
+          timestamps: { createdAt, updatedAt: createdAt },
+        }),
+      );
+    }
+    const inCreationOrder = [...mine]
+      .sort((x, y) => x.timestamps.createdAt.getTime() - y.timestamps.createdAt.getTime() || (x.id < y.id ? -1 : 1))
+      .map((s) => s.id);
+    for (const size of [1, 2, 3, 4, 9, 10]) {
+      const seen: string[] = [];
+      let after: CreationCursor | undefined;
+      let batches = 0;
+      do {
+        const batch = await invoices.billingBatch(store.id, after, size);
+        expect(batch.items.length).to.be.at.most(size);
+        seen.push(...batch.items.map((c) => c.subscription.id));
+        after = batch.next;
+        batches += 1;
+      } while (after !== undefined && batches <= minutes.length + 1);
+      expect(seen, `batches of ${size}`).to.deep.equal(inCreationOrder);
+    }
+  });
+
   it('leaves suspended subscriptions out of billing batches, and keeps walking past them', async () => {
     const { invoices, store, subscribe } = await setup();
     const all = await Promise.all(
