@@ -117,7 +117,7 @@ describe('the service on the embedded database', () => {
   const growthFactors = (output: string): string[] =>
     [...output.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d+)\)$/gm)].map((m) => m[1] ?? '');
   const growthCases: ReadonlyArray<[string, Record<string, string>, readonly string[], string, string]> = [
-    ['by 30 % by default', {}, [], '1.3', '--heap-growing-percent=30'],
+    ['by 100 % by default', {}, [], '2.0', '--heap-growing-percent=100'],
     ['by HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '50' }, [], '1.5', '--heap-growing-percent=50'],
     [
       'as the node command line says, over HEAP_GROWING_PERCENT',
