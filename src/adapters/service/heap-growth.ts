@@ -5,8 +5,8 @@ import * as E from 'fp-ts/lib/Either.js';
  * How far past what the last full collection kept the service's heap may grow before the next one, in
  * percent. Under a high allocation rate (list pages at many connections) V8 picks up to 300 %, so the old
  * generation fills with garbage up to four times the live set, and the RSS with it; at 100 % the peak of
- * that load fell from about 250 to about 180 MiB (bench/README.md). This is no ceiling: a live set that
- * grows (a large import, a billing run) still grows the heap, by this much each time.
+ * that load fell from 248-260 to 181-193 MiB (bench/README.md). This is no ceiling: a live set that grows
+ * (a large import, a billing run) still grows the heap, by this much each time.
  */
 export const SERVICE_HEAP_GROWING_PERCENT = 100;
 const MAX_PERCENT = 1000;
