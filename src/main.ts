@@ -6,16 +6,21 @@ import { DEFAULT_DATA_DIR, readConfig } from './adapters/config/app-config.js';
 import { createLogger } from './adapters/logging/logger.js';
 import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bootstrap-key-file.js';
 import { readyLine } from './adapters/service/ready-line.js';
+import { applyHeapGrowth, heapGrowthFlag } from './adapters/service/heap-growth.js';
 import { handleShutdownSignals } from './adapters/service/shutdown-signals.js';
 import { startService } from './adapters/service/start-service.js';
 import { openCore } from './bootstrap.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 
+const heapGrowth = heapGrowthFlag(process.execArgv, process.env);
 const config = readConfig(process.env);
-if (E.isLeft(config)) {
-  process.stderr.write(`Invalid configuration:\n${config.left.map((e) => `  ${e}`).join('\n')}\n`);
+if (E.isLeft(config) || E.isLeft(heapGrowth)) {
+  const errors = [...(E.isLeft(config) ? config.left : []), ...(E.isLeft(heapGrowth) ? [heapGrowth.left] : [])];
+  process.stderr.write(`Invalid configuration:\n${errors.map((e) => `  ${e}`).join('\n')}\n`);
   process.exit(1);
 }
+// Before the database opens and the first requests come, so that the heap is sized for a service from the start.
+applyHeapGrowth(heapGrowth.right);
 
 const logger = createLogger(config.right.logLevel);
 // Time the database gets to close once the connections are drained or cut, before the process gives up on it.
@@ -102,6 +107,7 @@ const start = async () => {
         database: core.databaseKind,
         rate_limiter: redis === undefined ? 'in-process' : 'redis',
         job_queue: jobQueue.kind,
+        heap_growth: heapGrowth.right ?? 'as the node command line sets it',
       },
       'listening',
     );

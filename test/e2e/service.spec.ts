@@ -113,14 +113,52 @@ describe('the service on the embedded database', () => {
     expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
   });
 
+  // After each full collection V8 prints the limit it set and, in brackets, the factor it grew by.
+  const growthFactors = (output: string): string[] =>
+    [...output.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d+)\)$/gm)].map((m) => m[1] ?? '');
+  const growthCases: ReadonlyArray<[string, Record<string, string>, readonly string[], string, string]> = [
+    ['by 100 % by default', {}, [], '2.0', '--heap-growing-percent=100'],
+    ['by HEAP_GROWING_PERCENT', { HEAP_GROWING_PERCENT: '50' }, [], '1.5', '--heap-growing-percent=50'],
+    [
+      'as the node command line says, over HEAP_GROWING_PERCENT',
+      { HEAP_GROWING_PERCENT: '50' },
+      ['--heap-growing-percent=70'],
+      '1.7',
+      'as the node command line sets it',
+    ],
+  ];
+  for (const [label, env, nodeOptions, factor, logged] of growthCases) {
+    it(`lets the heap grow past what a full collection keeps ${label}`, async () => {
+      service = await startServiceProcess({ DATA_DIR: dataDir, ...env }, 60_000, [
+        '--trace-gc-verbose',
+        ...nodeOptions,
+      ]);
+      const untilListening = service.output().slice(0, service.output().indexOf('"msg":"listening"'));
+      const factors = growthFactors(untilListening);
+      // The embedded database's start alone runs full collections; the first may come before the flag is set.
+      expect(factors.length, 'full collections before listening').to.be.greaterThan(1);
+      expect(factors.at(-1)).to.equal(factor);
+      if (nodeOptions.length > 0) expect(new Set(factors)).to.deep.equal(new Set([factor]));
+      const listening = service
+        .output()
+        .split('\n')
+        .find((line) => line.includes('"msg":"listening"'));
+      expect(JSON.parse(listening ?? '{}')).to.include({ heap_growth: logged });
+    });
+  }
+
   it('stops at start with a message naming a bad variable', async () => {
     let failure = '';
-    await startServiceProcess({ DATA_DIR: dataDir, PORT: 'eighty', DATABASE_URL: 'sqlite://x' }).catch(
-      (error: Error) => {
-        failure = error.message;
-      },
-    );
+    await startServiceProcess({
+      DATA_DIR: dataDir,
+      PORT: 'eighty',
+      DATABASE_URL: 'sqlite://x',
+      HEAP_GROWING_PERCENT: '-5',
+    }).catch((error: Error) => {
+      failure = error.message;
+    });
     expect(failure).to.include('PORT must be an integer');
     expect(failure).to.include('DATABASE_URL must start with');
+    expect(failure).to.include('HEAP_GROWING_PERCENT must be a whole number from 0 to 1000, got "-5"');
   });
 });

@@ -16,9 +16,13 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-export const startServiceProcess = (env: Record<string, string>, timeoutMs = 60_000): Promise<ServiceProcess> =>
+export const startServiceProcess = (
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  nodeOptions: readonly string[] = [],
+): Promise<ServiceProcess> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/main.js'], {
+    const child = spawn(process.execPath, [...nodeOptions, 'dist/main.js'], {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
