@@ -171,8 +171,6 @@ export class KyselyImportLineRepository implements ImportLineRepository {
       .selectFrom('subscription_import_lines')
       .where('import_id', '=', importId)
       .where('status', '=', 'failed')
-      // Every failed line holds its error: on PostgreSQL this finds them by the failed lines' own index.
-      .where('error', 'is not', null)
       .where('store_id', '=', storeId);
     const [rows, total] = await Promise.all([
       failed.selectAll().orderBy('line_number').limit(page.limit).offset(page.offset).execute(),

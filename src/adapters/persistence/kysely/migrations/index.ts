@@ -22,7 +22,6 @@ import { subscriptionInactive } from './0019-subscription-inactive.js';
 import { applicationKeyScopesAndRotation } from './0020-application-key-scopes-and-rotation.js';
 import { invoiceProration } from './0021-invoice-proration.js';
 import { integrations } from './0022-integrations.js';
-import { importLineMarksInPlace } from './0023-import-line-marks-in-place.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -48,5 +47,4 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0020-application-key-scopes-and-rotation': applicationKeyScopesAndRotation(flavor),
   '0021-invoice-proration': invoiceProration(flavor),
   '0022-integrations': integrations(flavor),
-  '0023-import-line-marks-in-place': importLineMarksInPlace(flavor),
 });
