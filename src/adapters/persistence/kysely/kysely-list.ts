@@ -78,29 +78,25 @@ export const pageNewestFirst = <DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> => newestFirst(query).limit(page.limit).offset(page.offset);
 
 /**
- * The records after `position` in NEWEST_FIRST order, as a range of the list index (store_id, created_at,
- * id): the leading `created_at <=` bound is what MariaDB needs to seek rather than scan, the rest cuts the tie.
+ * The records after `position` in one order, as a range of the list index (store_id, created_at, id): the
+ * leading `created_at` bound is what MariaDB needs to seek rather than scan, the rest cuts the tie.
  */
-export const afterNewestFirst =
+const afterIn =
+  (bound: '<=' | '>=', beyond: '<' | '>') =>
   (position: Ordered, table?: string) =>
   <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => {
     const column = (key: keyof Ordered) => orderColumn(key, table);
     return eb.and([
-      eb(column('createdAt'), '<=', position.createdAt),
-      eb.or([eb(column('createdAt'), '<', position.createdAt), eb(column('id'), '<', position.id)]),
+      eb(column('createdAt'), bound, position.createdAt),
+      eb.or([eb(column('createdAt'), beyond, position.createdAt), eb(column('id'), beyond, position.id)]),
     ]);
   };
 
-/** The records after `position` in OLDEST_FIRST order: the same range as `afterNewestFirst`, the other way. */
-export const afterOldestFirst =
-  (position: Ordered, table?: string) =>
-  <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) => {
-    const column = (key: keyof Ordered) => orderColumn(key, table);
-    return eb.and([
-      eb(column('createdAt'), '>=', position.createdAt),
-      eb.or([eb(column('createdAt'), '>', position.createdAt), eb(column('id'), '>', position.id)]),
-    ]);
-  };
+/** The records after `position` in NEWEST_FIRST order. */
+export const afterNewestFirst = afterIn('<=', '<');
+
+/** The records after `position` in OLDEST_FIRST order. */
+export const afterOldestFirst = afterIn('>=', '>');
 
 /** One page in OLDEST_FIRST order. */
 export const pageOldestFirst = <DB, TB extends keyof DB, O>(
