@@ -55,8 +55,8 @@ const INVOICE_COLUMNS: Readonly<Record<InvoiceFilterField, FilterColumn>> = {
 import {
   appendState,
   loadOfferings,
+  changedColumns,
   subscriptionFromRow,
-  toRow,
 } from '../subscriptions/kysely-subscription-repository.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
@@ -440,16 +440,11 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       .executeTakeFirst();
     const changed = row === undefined ? undefined : outcome(subscriptionFromRow(row));
     if (changed === undefined) return;
-    // Identity, store, offering version and creation never change: the row keeps them.
-    const {
-      id: _id,
-      store_id: _store,
-      offering_id: _offering,
-      offering_version_id: _version,
-      created_at: _created,
-      ...columns
-    } = toRow(changed.subscription);
-    await trx.updateTable('subscriptions').set(columns).where('id', '=', subscriptionId).execute();
+    await trx
+      .updateTable('subscriptions')
+      .set(changedColumns(changed.subscription))
+      .where('id', '=', subscriptionId)
+      .execute();
     // Under the subscription's row lock, as a merchant's state change takes its place in the history.
     if (changed.state !== undefined) await appendState(trx, changed.state);
   }

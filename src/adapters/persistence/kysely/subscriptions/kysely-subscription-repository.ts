@@ -112,6 +112,19 @@ export const toRow = (s: Subscription): Insertable<SubscriptionsTable> & { inact
   inactive: s.inactive === true,
 });
 
+/** The columns a change writes: identity, store, offering version and creation never change, the row keeps them. */
+export const changedColumns = (s: Subscription) => {
+  const {
+    id: _id,
+    store_id: _store,
+    offering_id: _offering,
+    offering_version_id: _version,
+    created_at: _created,
+    ...columns
+  } = toRow(s);
+  return columns;
+};
+
 const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionStateRecord => ({
   id: storedUuid('state id', row.id),
   subscriptionId: storedUuid('state subscription', row.subscription_id),
@@ -449,16 +462,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
           : { start: new Date(latest.billing_period_start), end: new Date(latest.billing_period_end) },
       );
       if (E.isLeft(changed)) return changed;
-      // Identity, store, offering version and creation never change: the row keeps them.
-      const {
-        id: _id,
-        store_id: _store,
-        offering_id: _offering,
-        offering_version_id: _version,
-        created_at: _created,
-        ...columns
-      } = toRow(changed.right);
-      await trx.updateTable('subscriptions').set(columns).where('id', '=', id).execute();
+      await trx.updateTable('subscriptions').set(changedColumns(changed.right)).where('id', '=', id).execute();
       return E.right({ subscription: changed.right, offering });
     });
   }
