@@ -1,9 +1,9 @@
 import { everyRow } from '../../../support/list-queries.js';
 import { expect } from 'chai';
 import { forEachBackend } from '../../../support/backends.js';
-import { runImportJob } from '../../../support/import-runs.js';
-import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
-import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
+import { buildClubOffering, runImportJob } from '../../../support/import-runs.js';
+import { startTestApi, type TestApi } from '../../../support/test-api.js';
+import { subscriptionData } from '../../../support/subscription-core.js';
 import { TOKENS } from '../../../../src/application/tokens.js';
 import { IMPORT_BATCH, RunImport } from '../../../../src/application/use-cases/imports/run-import.js';
 import { CreateStore } from '../../../../src/application/use-cases/stores/create-store.js';
@@ -39,27 +39,13 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
       persistence: persistence(),
       imports: { ...DEFAULT_IMPORT_UPLOAD_LIMITS, maxObjects: 4 * IMPORT_BATCH, maxFileBytes: 8 * 1024 * 1024 },
     });
-    const product = (await (
-      await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))
-    ).json()) as { data: { id: string } };
-    const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as {
-      data: { id: string };
-    };
-    const offering = (await (
-      await api.request(
-        '/v2/subscriptions/offerings/build',
-        jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }),
-      )
-    ).json()) as {
-      data: { id: string; relationships: { plans: { data: { id: string }[] } } };
-    };
-    const planId = offering.data.relationships.plans.data[0]!.id;
-    offeringId = offering.data.id as Uuid;
+    const { offeringId: clubId, planId } = await buildClubOffering(api);
+    offeringId = clubId as Uuid;
     subscription = (n, fields = {}) =>
       JSON.stringify({
         data: {
           type: 'subscription',
-          ...subscriptionData(offering.data.id, planId, { email: `sub${n}@example.com`, ...fields }),
+          ...subscriptionData(clubId, planId, { email: `sub${n}@example.com`, ...fields }),
         },
       });
   });

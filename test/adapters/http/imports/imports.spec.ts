@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { forEachBackend } from '../../../support/backends.js';
-import { runImportJob } from '../../../support/import-runs.js';
+import { buildClubOffering, runImportJob } from '../../../support/import-runs.js';
 import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
 import { TOKENS } from '../../../../src/application/tokens.js';
@@ -58,21 +58,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
   afterEach(async () => api.close());
 
   it('imports a good file of every type, in file order, counting uploaded and imported per type', async () => {
-    const product = (await (
-      await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))
-    ).json()) as { data: { id: string } };
-    const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as {
-      data: { id: string };
-    };
-    const offering = (await (
-      await api.request(
-        '/v2/subscriptions/offerings/build',
-        jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }),
-      )
-    ).json()) as {
-      data: { id: string; relationships: { plans: { data: { id: string }[] } } };
-    };
-    const offeringPlan = offering.data.relationships.plans.data[0]!.id;
+    const { offeringId: clubId, planId: offeringPlan, productId } = await buildClubOffering(api);
     const file = jsonl(
       { data: productData({ name: 'Imported beans', external_ref: 'p-1' }) },
       { data: planData({ name: 'Imported monthly' }) },
@@ -81,10 +67,10 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
         data: {
           type: 'subscription_offering',
           attributes: { name: 'Imported club' },
-          relationships: { products: { data: [{ type: 'subscription_product', id: product.data.id }] } },
+          relationships: { products: { data: [{ type: 'subscription_product', id: productId }] } },
         },
       },
-      { data: { type: 'subscription', ...subscriptionData(offering.data.id, offeringPlan) } },
+      { data: { type: 'subscription', ...subscriptionData(clubId, offeringPlan) } },
     );
     const created = await uploaded(api, `${file}\n`, 'batch-7');
     expect(created.attributes).to.deep.equal({ status: 'pending', external_ref: 'batch-7' });
@@ -229,25 +215,11 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     ).to.equal(404);
   });
   it('stores each run of subscription lines in one batch, each once, and keeps other lines in file order', async () => {
-    const product = (await (
-      await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))
-    ).json()) as { data: { id: string } };
-    const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as {
-      data: { id: string };
-    };
-    const offering = (await (
-      await api.request(
-        '/v2/subscriptions/offerings/build',
-        jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }),
-      )
-    ).json()) as {
-      data: { id: string; relationships: { plans: { data: { id: string }[] } } };
-    };
-    const offeringPlan = offering.data.relationships.plans.data[0]!.id;
+    const { offeringId: clubId, planId: offeringPlan } = await buildClubOffering(api);
     const subscription = (n: number, fields: Record<string, unknown> = {}) => ({
       data: {
         type: 'subscription',
-        ...subscriptionData(offering.data.id, offeringPlan, { email: `sub${n}@example.com`, ...fields }),
+        ...subscriptionData(clubId, offeringPlan, { email: `sub${n}@example.com`, ...fields }),
       },
     });
     // Two subscribers with one external_ref-free identity each, between runs of subscriptions; one bad subscription line.
@@ -303,25 +275,11 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
   });
 
   it('stores a batch the storage refuses one line at a time, stops at a line it refuses, and leaves the rest pending for the next run', async () => {
-    const product = (await (
-      await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }))
-    ).json()) as { data: { id: string } };
-    const plan = (await (await api.request('/v2/subscriptions/plans', jsonBody({ data: planData() }))).json()) as {
-      data: { id: string };
-    };
-    const offering = (await (
-      await api.request(
-        '/v2/subscriptions/offerings/build',
-        jsonBody({ data: { name: 'Club', products: [product.data.id], plans: [plan.data.id] } }),
-      )
-    ).json()) as {
-      data: { id: string; relationships: { plans: { data: { id: string }[] } } };
-    };
-    const offeringPlan = offering.data.relationships.plans.data[0]!.id;
+    const { offeringId: clubId, planId: offeringPlan } = await buildClubOffering(api);
     const subscription = (n: number) => ({
       data: {
         type: 'subscription',
-        ...subscriptionData(offering.data.id, offeringPlan, { email: `sub${n}@example.com` }),
+        ...subscriptionData(clubId, offeringPlan, { email: `sub${n}@example.com` }),
       },
     });
     const created = await uploaded(api, jsonl(...[1, 2, 3, 4, 5, 6, 7, 8].map(subscription)));
