@@ -228,3 +228,36 @@ forEachBackend(
   },
   { sqlOnly: true },
 );
+
+forEachBackend(
+  'migration 0023, the subscriptions without their (store_id, id) index',
+  (backend, persistence) => {
+    it('drops the index on the way up and makes it again on the way down', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      const indexes = async (): Promise<string[]> => {
+        const { rows } =
+          flavor === 'mysql'
+            ? await sql<{ name: string }>`select distinct index_name as name from information_schema.statistics
+                where table_schema = database() and table_name = 'subscriptions'`.execute(db)
+            : await sql<{
+                name: string;
+              }>`select indexname as name from pg_indexes where tablename = 'subscriptions'`.execute(db);
+        return rows.map((r) => r.name);
+      };
+      await dropEverything(db);
+      await migrateToLatest(db, flavor);
+      expect(await indexes())
+        .to.include('subscriptions_order')
+        .and.not.include('subscriptions_billing_walk');
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0022-integrations')).error).to.equal(undefined);
+      expect(await indexes()).to.include('subscriptions_billing_walk');
+      await migrateToLatest(db, flavor);
+      expect(await indexes()).to.not.include('subscriptions_billing_walk');
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);

@@ -187,7 +187,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       );
     };
     for (const part of chunks([...ids].sort(), INSERT_CHUNK)) {
-      // By primary key alone, as a delete locks the row: reached through the (store_id, id) index, InnoDB would
+      // By primary key alone, as a delete locks the row: reached through a secondary index, InnoDB would
       // share-lock that index's entry before waiting for the row, and the delete, holding the row, would then
       // wait for the entry it has to remove. MariaDB 10.11 knows no FOR SHARE.
       const query = trx

@@ -22,6 +22,7 @@ import { subscriptionInactive } from './0019-subscription-inactive.js';
 import { applicationKeyScopesAndRotation } from './0020-application-key-scopes-and-rotation.js';
 import { invoiceProration } from './0021-invoice-proration.js';
 import { integrations } from './0022-integrations.js';
+import { subscriptionsWithoutBillingWalk } from './0023-subscriptions-without-billing-walk.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -47,4 +48,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0020-application-key-scopes-and-rotation': applicationKeyScopesAndRotation(flavor),
   '0021-invoice-proration': invoiceProration(flavor),
   '0022-integrations': integrations(flavor),
+  '0023-subscriptions-without-billing-walk': subscriptionsWithoutBillingWalk(flavor),
 });
