@@ -1,3 +1,5 @@
+import { civilFromDays, MS_PER_DAY } from '../../domain/shared/utc-calendar.js';
+
 /**
  * RFC 3339 in UTC with nine fractional digits, as EPCC writes timestamps; the clock's precision is
  * milliseconds. A list page writes about 150 of them, and `toISOString` took a quarter of the time of
@@ -13,7 +15,6 @@ export const formatTimestamp = (date: Date): string => {
 export const formatOptionalTimestamp = (date: Date | null): string | null =>
   date === null ? null : formatTimestamp(date);
 
-const DAY = 86_400_000;
 const YEAR_0 = -62_167_219_200_000; // 0000-01-01T00:00:00Z
 const YEAR_10000 = 253_402_300_800_000; // +010000-01-01T00:00:00Z
 
@@ -21,21 +22,10 @@ const two = (n: number): string => (n < 10 ? `0${n}` : `${n}`);
 const three = (n: number): string => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 const four = (n: number): string => (n < 10 ? `000${n}` : n < 100 ? `00${n}` : n < 1000 ? `0${n}` : `${n}`);
 
-/** The civil date of a day count, by Howard Hinnant's `civil_from_days` (eras of 400 years from 0000-03-01). */
 const composed = (ms: number): string => {
-  const days = Math.floor(ms / DAY);
-  let rest = ms - days * DAY;
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153);
-  const day = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1;
-  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const days = Math.floor(ms / MS_PER_DAY);
+  const { year, month, day } = civilFromDays(days);
+  let rest = ms - days * MS_PER_DAY;
   const hours = Math.floor(rest / 3_600_000);
   rest -= hours * 3_600_000;
   const minutes = Math.floor(rest / 60_000);
