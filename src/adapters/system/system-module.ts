@@ -5,9 +5,11 @@ import { TOKENS } from '../../application/tokens.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
 import { cronScheduleCalendar } from './cron-schedule-calendar.js';
 import { nodeSecrets } from './node-secrets.js';
+import { timeOrderedIds } from './time-ordered-ids.js';
 
 const systemClock: Clock = { now: () => new Date() };
 
+/** Random (version 4) UUIDs, which sort in no order: for ids whose order must tell nothing. */
 export const randomIds: IdGenerator = {
   uuid: (): Uuid => {
     const id = parseUuid(randomUUID());
@@ -16,10 +18,10 @@ export const randomIds: IdGenerator = {
   },
 };
 
-/** The real clock, random UUIDs, node:crypto secrets and the cron calendar. */
+/** The real clock, time-ordered UUIDs, node:crypto secrets and the cron calendar. */
 export const systemModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Clock).toConstantValue(systemClock);
-  bind(TOKENS.IdGenerator).toConstantValue(randomIds);
+  bind(TOKENS.IdGenerator).toConstantValue(timeOrderedIds());
   bind(TOKENS.Secrets).toConstantValue(nodeSecrets);
   bind(TOKENS.ScheduleCalendar).toConstantValue(cronScheduleCalendar);
 });
