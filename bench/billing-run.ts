@@ -131,7 +131,7 @@ const main = async (): Promise<void> => {
     const versionId = await container.get(TOKENS.SubscriptionRepository).snapshotOffering(offering);
 
     const seedingStarted = process.hrtime.bigint();
-    const ids = subscriptionIds(backend, count);
+    const ids = subscriptionIds();
     const deferred = await deferIndexes(handle.db, backend);
     const seeding = new cliProgress.SingleBar(
       { format: 'seeding {bar} {value}/{total}' },

@@ -403,7 +403,7 @@ const main = async (): Promise<void> => {
       accounts,
       slots,
       options.subscriptions,
-      subscriptionIds(options.backend, options.subscriptions),
+      subscriptionIds(),
     );
     const deferred = await deferIndexes(handle.db, options.backend);
 

@@ -4,31 +4,20 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Tables } from '../src/adapters/persistence/kysely/schema.js';
-import { randomIds } from '../src/adapters/system/system-module.js';
+import { timeOrderedIds } from '../src/adapters/system/time-ordered-ids.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import type { Backend } from './common.js';
 
-/** `total` random version-4 ids, handed out in ascending order; asking for one more is an error. */
-export const ascendingRandomIds = (total: number, random: () => Uuid = randomIds.uuid): (() => Uuid) => {
-  const ids = Array.from({ length: total }, () => random()).sort();
-  let next = 0;
-  return () => {
-    const id = ids[next];
-    next += 1;
-    if (id === undefined) throw new Error(`more than ${total} ids asked for`);
-    return id;
-  };
-};
-
 /**
- * The subscriptions' ids. On MySQL and MariaDB the table is stored in its primary key's order: random ids
- * put each row on a random page of a table far larger than the buffer pool, read back from disk before it
- * is written (about one physical read per row once the table outgrew the pool). The same random version-4
- * ids, handed out in ascending order, append every row to the end of the table instead; nothing the
- * benchmarks read orders by id alone. PostgreSQL appends to its heap whatever the id: it keeps random order.
+ * The subscriptions' ids: the service's own, time-ordered (UUIDv7), so that a seeded table is laid out as
+ * one the API filled. On MySQL and MariaDB the table is stored in its primary key's order, and ids made in
+ * order append every row to its end; random ids put each row on a random page of a table far larger than
+ * the buffer pool, read back from disk before it is written.
  */
-export const subscriptionIds = (backend: Backend, total: number): (() => Uuid) =>
-  backend === 'mysql' ? ascendingRandomIds(total) : () => randomIds.uuid();
+export const subscriptionIds = (): (() => Uuid) => {
+  const ids = timeOrderedIds();
+  return () => ids.uuid();
+};
 
 /** A secondary index of the subscriptions table, as MySQL reports it. */
 export interface DeferredIndex {
@@ -39,14 +28,14 @@ export interface DeferredIndex {
 /**
  * On MySQL and MariaDB the subscriptions' lookup indexes are dropped before the load and built after it,
  * from the sorted rows, instead of each row landing on a random page of each of them (hashed lookup keys).
- * The indexes a foreign key needs stay (its store, its offering version).
+ * The indexes a foreign key needs stay: the list's order index, which leads with the store, and the
+ * offering version's.
  */
 const DEFERRED_INDEXES = [
   'subscriptions_account',
   'subscriptions_email',
   'subscriptions_external_ref',
   'subscriptions_name',
-  'subscriptions_order',
 ];
 
 /** Drops the deferred indexes on MySQL and MariaDB, and tells `rebuildIndexes` what they were; elsewhere nothing. */
