@@ -53,6 +53,8 @@ import { SnapshotCache } from '../snapshot-cache.js';
 import { bodyFromJson, stateAction, stateBody, stateFlagsFromJson, subscriptionBody } from './subscription-json.js';
 import { chunks } from '../chunks.js';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = {
   account_id: { column: 'account_id' },
   name: { column: 'name', key: 'name_key' },
@@ -65,7 +67,8 @@ const STATUS_CHUNK = 1000;
 
 export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
   const body = bodyFromJson(parseJson('subscription', row.body));
-  return {
+  // Built by assignment: a list page decodes 25 rows, and each conditional spread made an object to copy.
+  const subscription: Mutable<Subscription> = {
     id: storedUuid('subscription id', row.id),
     storeId: storedUuid('subscription store', row.store_id),
     accountId: row.account_id,
@@ -75,21 +78,22 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
     currency: row.currency,
     name: row.name,
     email: row.email,
-    ...(row.external_ref === null ? {} : { externalRef: row.external_ref }),
     paymentAuthority: body.paymentAuthority,
-    ...(body.addressId === undefined ? {} : { addressId: body.addressId }),
-    ...(body.productIds === undefined ? {} : { productIds: body.productIds }),
     manualPayments: body.manualPayments,
     flags: body.flags,
     timestamps: { createdAt: row.created_at, ...body.timestamps },
-    ...(body.goLiveAfter === undefined ? {} : { goLiveAfter: body.goLiveAfter }),
     invoiceAfter: body.invoiceAfter,
-    ...(row.billable_from === null ? {} : { billableFrom: new Date(row.billable_from) }),
-    ...(bool(row.inactive) ? { inactive: true } : {}),
-    ...(body.state === undefined ? {} : { state: body.state }),
-    ...(body.planStartedAt === undefined ? {} : { planStartedAt: body.planStartedAt }),
-    ...(body.prorations === undefined ? {} : { prorations: body.prorations }),
   };
+  if (row.external_ref !== null) subscription.externalRef = row.external_ref;
+  if (body.addressId !== undefined) subscription.addressId = body.addressId;
+  if (body.productIds !== undefined) subscription.productIds = body.productIds;
+  if (body.goLiveAfter !== undefined) subscription.goLiveAfter = body.goLiveAfter;
+  if (row.billable_from !== null) subscription.billableFrom = new Date(row.billable_from);
+  if (bool(row.inactive)) subscription.inactive = true;
+  if (body.state !== undefined) subscription.state = body.state;
+  if (body.planStartedAt !== undefined) subscription.planStartedAt = body.planStartedAt;
+  if (body.prorations !== undefined) subscription.prorations = body.prorations;
+  return subscription;
 };
 
 export const toRow = (s: Subscription): Insertable<SubscriptionsTable> & { inactive: boolean } => ({
