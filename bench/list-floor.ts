@@ -159,8 +159,8 @@ const main = async (): Promise<void> => {
       { label: 'the same handler behind Koa and @koa/router', server: koa as Server, headers: {} },
       { label: 'the service', server: service as Server, headers: authorization },
     ];
-    for (const { label, server } of servers) {
-      const answer = await fetch(`${server.url}${FLOOR_PATH}`, { headers: server === service ? authorization : {} });
+    for (const { label, server, headers } of servers) {
+      const answer = await fetch(`${server.url}${FLOOR_PATH}`, { headers });
       const size = (await answer.arrayBuffer()).byteLength;
       if (answer.status !== 200 || Math.abs(size - pageBytes) > 64)
         throw new Error(`${label} answered ${answer.status} with ${size} bytes, not ${pageBytes}`);
