@@ -122,6 +122,24 @@ export const openBenchDatabase = async (
   }
 };
 
+/** The bearer header for the seeded store's credentials, asked of the service at `baseUrl`. */
+export const seededAuthorization = async (
+  baseUrl: string,
+  info: Pick<SeedInfo, 'clientId' | 'clientSecret'>,
+): Promise<{ authorization: string }> => {
+  const response = await fetch(`${baseUrl}/oauth/access_token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: info.clientId,
+      client_secret: info.clientSecret,
+    }),
+  });
+  if (response.status !== 200)
+    throw new Error(`the seeded credentials were refused (${response.status}): was the store seeded again since?`);
+  return { authorization: `Bearer ${((await response.json()) as { access_token: string }).access_token}` };
+};
+
 /** A bad command line: reported as its message alone, without a stack. */
 export class UsageError extends Error {}
 

@@ -24,6 +24,7 @@ import {
   formatInteger,
   openBenchDatabase,
   readSeedInfo,
+  seededAuthorization,
   reportFailure,
   serverUrl,
   UsageError,
@@ -116,18 +117,7 @@ const main = async (): Promise<void> => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
   try {
-    const tokenResponse = await fetch(`${base}/oauth/access_token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: info.clientId,
-        client_secret: info.clientSecret,
-      }),
-    });
-    if (tokenResponse.status !== 200) throw new Error(`the seeded credentials were refused (${tokenResponse.status})`);
-    const headers = {
-      authorization: `Bearer ${((await tokenResponse.json()) as { access_token: string }).access_token}`,
-    };
+    const headers = await seededAuthorization(base, info);
 
     const total = Number(
       (

@@ -34,6 +34,7 @@ import {
   isBackend,
   openBenchDatabase,
   readSeedInfo,
+  seededAuthorization,
   reportFailure,
   serverUrl,
   UsageError,
@@ -284,11 +285,11 @@ const sqlRecorder = (handle: DatabaseHandle) => {
     },
   };
   const container = buildContainer({ kind: 'database', handle: { ...handle, db: handle.db.withPlugin(plugin) } });
-  return async (storeId: string, token: string, c: Case): Promise<CompiledQuery[]> => {
+  return async (storeId: string, authorization: string, c: Case): Promise<CompiledQuery[]> => {
     const current = { compiled: new Map<QueryId, CompiledQuery>(), executed: new Set<QueryId>() };
     recording = current;
     try {
-      const principal = await container.get(AuthenticateBearer).execute(`Bearer ${token}`);
+      const principal = await container.get(AuthenticateBearer).execute(authorization);
       if (principal._tag === 'Left') throw new Error('the token was refused');
       const store = parseUuid(storeId);
       if (store === undefined) throw new Error('the seeded store id is not a UUID');
@@ -570,20 +571,7 @@ const benchBackend = async (
       ));
     closers.unshift(service.close);
 
-    const tokenResponse = await fetch(`${service.url}/oauth/access_token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: info.clientId,
-        client_secret: info.clientSecret,
-      }),
-    });
-    if (tokenResponse.status !== 200)
-      throw new Error(
-        `the seeded credentials were refused (${tokenResponse.status}): was the store seeded again since?`,
-      );
-    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = await seededAuthorization(service.url, info);
 
     const samples = await pickSamples(handle, info.storeId);
     const cases = casesFor(samples, options.encodings).filter(
@@ -593,7 +581,7 @@ const benchBackend = async (
     const record = sqlRecorder(handle);
     const statementsByRaw = new Map<string, CompiledQuery[]>();
     for (const c of cases)
-      if (!statementsByRaw.has(c.raw)) statementsByRaw.set(c.raw, await record(info.storeId, token, c));
+      if (!statementsByRaw.has(c.raw)) statementsByRaw.set(c.raw, await record(info.storeId, headers.authorization, c));
     const pageQueries = new Map([...statementsByRaw].map(([key, statements]) => [key, pageQueryOf(statements)]));
 
     const raw = await rawDatabase(backend, where.url, pglite);

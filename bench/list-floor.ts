@@ -15,7 +15,6 @@
  * JSON, decoding them, writing their resources, and the raw handler's JSON.stringify of the rows.
  */
 import 'reflect-metadata';
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +28,18 @@ import {
   loadOfferings,
   subscriptionFromRow,
 } from '../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
-import { formatInteger, openBenchDatabase, readSeedInfo, reportFailure, serverUrl, UsageError } from './common.js';
+import {
+  formatInteger,
+  openBenchDatabase,
+  readSeedInfo,
+  reportFailure,
+  seededAuthorization,
+  serverUrl,
+  UsageError,
+} from './common.js';
 import { FLOOR_PATH } from './floor-server.js';
 import { cpuMsOfStat } from './process-stats.js';
-import { startServiceProcess, type ServiceProcess } from './service-process.js';
+import { startListening, startServiceProcess, type ListeningProcess } from './service-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,39 +57,9 @@ const whole = (name: string, raw: string, min: number): number => {
   return n;
 };
 
-interface Server {
-  readonly url: string;
-  readonly pid: number;
-  close(): Promise<void>;
-}
-
-/** A floor server of bench/floor-server.ts in a child process, started once it says where it listens. */
-const startFloor = async (kind: 'raw' | 'koa', env: Readonly<Record<string, string>>): Promise<Server> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', 'floor-server.ts'), kind], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /is listening on (http:\/\/\S+) /.exec(stderr)?.[1];
-      if (found !== undefined) resolve(found);
-    });
-    void exited.then((code) => reject(new Error(`the ${kind} floor exited with ${String(code)}:\n${stderr}`)));
-  });
-  if (child.pid === undefined) throw new Error(`the ${kind} floor has no pid`);
-  return {
-    url,
-    pid: child.pid,
-    close: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-};
+/** A floor server of bench/floor-server.ts in a child process. */
+const startFloor = (kind: 'raw' | 'koa', env: Readonly<Record<string, string>>): Promise<ListeningProcess> =>
+  startListening(`the ${kind} floor`, ['--import', 'tsx', path.join(ROOT, 'bench', 'floor-server.ts'), kind], env);
 
 const cpuMs = async (pid: number): Promise<number> => cpuMsOfStat(await readFile(`/proc/${pid}/stat`, 'utf8'));
 
@@ -128,19 +105,9 @@ const main = async (): Promise<void> => {
 
   const closers: Array<() => Promise<void>> = [];
   try {
-    const service: ServiceProcess = await startServiceProcess(where.url, []);
+    const service = await startServiceProcess(where.url, []);
     closers.unshift(() => service.close());
-    const tokenResponse = await fetch(`${service.url}/oauth/access_token`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: info.clientId,
-        client_secret: info.clientSecret,
-      }),
-    });
-    if (tokenResponse.status !== 200) throw new Error(`the seeded credentials were refused (${tokenResponse.status})`);
-    const token = ((await tokenResponse.json()) as { access_token: string }).access_token;
-    const authorization = { authorization: `Bearer ${token}` };
+    const authorization = await seededAuthorization(service.url, info);
     const page = await fetch(`${service.url}${FLOOR_PATH}`, { headers: authorization });
     if (page.status !== 200) throw new Error(`the service answered ${page.status}`);
     const pageBytes = (await page.arrayBuffer()).byteLength;
@@ -154,10 +121,10 @@ const main = async (): Promise<void> => {
     closers.unshift(() => raw.close());
     const koa = await startFloor('koa', floorEnv);
     closers.unshift(() => koa.close());
-    const servers = [
-      { label: 'raw node:http handler, service-sized body', server: raw as Server, headers: {} },
-      { label: 'the same handler behind Koa and @koa/router', server: koa as Server, headers: {} },
-      { label: 'the service', server: service as Server, headers: authorization },
+    const servers: ReadonlyArray<{ label: string; server: ListeningProcess; headers: Record<string, string> }> = [
+      { label: 'raw node:http handler, service-sized body', server: raw, headers: {} },
+      { label: 'the same handler behind Koa and @koa/router', server: koa, headers: {} },
+      { label: 'the service', server: service, headers: authorization },
     ];
     for (const { label, server, headers } of servers) {
       const answer = await fetch(`${server.url}${FLOOR_PATH}`, { headers });
