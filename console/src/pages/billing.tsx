@@ -35,7 +35,7 @@ const TaxRun = ({ onDone }: { onDone: () => void }) => (
                 type: 'tax_item',
                 name: text(form, 'name'),
                 rate: rateFromPercent('Rate', text(form, 'rate')),
-                jurisdiction: text(form, 'jurisdiction'),
+                ...(text(form, 'jurisdiction') === '' ? {} : { jurisdiction: text(form, 'jurisdiction') }),
               },
             ],
           },
@@ -53,7 +53,7 @@ const TaxRun = ({ onDone }: { onDone: () => void }) => (
     <Field label="Rate" hint="percent, e.g. 5.8">
       <input name="rate" inputMode="decimal" autoComplete="off" required />
     </Field>
-    <Field label="Jurisdiction">
+    <Field label="Jurisdiction" hint="optional">
       <input name="jurisdiction" />
     </Field>
   </ActionForm>
