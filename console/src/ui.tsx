@@ -10,14 +10,18 @@ export interface Loaded<T> {
   readonly reload: () => void;
 }
 
-/** Reads `path` whenever it or `refresh` changes (nothing while it is undefined); `reload` reads it again. */
+/** Reads `path` whenever it or `refresh` changes (nothing, and no data, while it is undefined); `reload` reads it again. */
 export const useLoad = <T,>(path: string | undefined, refresh = 0): Loaded<T> => {
   const [state, setState] = useState<{ answer?: ApiAnswer<T>; error?: unknown; loading: boolean }>({
     loading: path !== undefined,
   });
   const [round, setRound] = useState(0);
   useEffect(() => {
-    if (path === undefined) return;
+    // Nothing to read: what an earlier path read is no longer what the caller asks for.
+    if (path === undefined) {
+      setState((s) => (s.answer === undefined && s.error === undefined ? s : { loading: false }));
+      return;
+    }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     api<T>('GET', path).then(
