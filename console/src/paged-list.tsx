@@ -37,7 +37,8 @@ const FilterBuilder = ({ fields, onAdd }: { fields: readonly string[]; onAdd: (c
     event.currentTarget.reset();
   };
   return (
-    <form class="filter-builder" aria-label="Add a filter condition" onSubmit={submit}>
+    // The operator is state (it picks the value's field), so a reset puts it back with the rest of the form.
+    <form class="filter-builder" aria-label="Add a filter condition" onSubmit={submit} onReset={() => setOp('eq')}>
       <label>
         Field
         <select name="field">

@@ -29,6 +29,8 @@ export interface CatalogueItem {
     readonly sku?: string;
     readonly external_ref?: string;
     readonly price?: Readonly<Record<string, { readonly amount: number }>>;
+    readonly fixed_price?: Readonly<Record<string, { readonly amount: number }>>;
+    readonly base_price_percentage?: number;
     readonly billing_interval_type?: string;
     readonly billing_frequency?: number;
     readonly plan_length?: number;
@@ -104,7 +106,7 @@ export interface Job {
   readonly meta: {
     readonly timestamps: { readonly created_at: string; readonly finished_at?: string };
     readonly report?: Readonly<Record<string, unknown>>;
-    readonly import_report?: unknown;
+    readonly import_report?: Readonly<Record<string, unknown>>;
     readonly error?: string;
   };
 }

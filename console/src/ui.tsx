@@ -10,14 +10,18 @@ export interface Loaded<T> {
   readonly reload: () => void;
 }
 
-/** Reads `path` whenever it or `refresh` changes (nothing while it is undefined); `reload` reads it again. */
+/** Reads `path` whenever it or `refresh` changes (nothing, and no data, while it is undefined); `reload` reads it again. */
 export const useLoad = <T,>(path: string | undefined, refresh = 0): Loaded<T> => {
   const [state, setState] = useState<{ answer?: ApiAnswer<T>; error?: unknown; loading: boolean }>({
     loading: path !== undefined,
   });
   const [round, setRound] = useState(0);
   useEffect(() => {
-    if (path === undefined) return;
+    // Nothing to read: what an earlier path read is no longer what the caller asks for.
+    if (path === undefined) {
+      setState((s) => (s.answer === undefined && s.error === undefined ? s : { loading: false }));
+      return;
+    }
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     api<T>('GET', path).then(
@@ -64,18 +68,21 @@ export const Field = ({ label, children, hint }: { label: string; children: Comp
 
 /**
  * A form whose submit runs `action`; it shows the API's problems and stays filled in when the action
- * fails, and is reset when it succeeds.
+ * fails, and is reset when it succeeds. A reset puts every field back to its default (`defaultValue`,
+ * `defaultChecked`, a `Select`'s `initial`); state a field is bound to goes back in `onReset`.
  */
 export const ActionForm = ({
   label,
   action,
   children,
   submit,
+  onReset,
 }: {
   label: string;
   action: (form: HTMLFormElement) => Promise<void>;
   children: ComponentChildren;
   submit: string;
+  onReset?: () => void;
 }) => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
@@ -94,7 +101,7 @@ export const ActionForm = ({
     }
   };
   return (
-    <form class="action-form" aria-label={label} onSubmit={onSubmit}>
+    <form class="action-form" aria-label={label} onSubmit={onSubmit} onReset={onReset}>
       {children}
       <button type="submit" disabled={busy}>
         {busy ? 'Working…' : submit}
@@ -103,6 +110,39 @@ export const ActionForm = ({
     </form>
   );
 };
+
+/**
+ * A drop-down whose `initial` choice is also the one a form reset returns to. Preact writes an option's
+ * `selected` as the property, which chooses it without making it the default, so a reset fell back to
+ * the first option (a plan created after another was stored as daily); `defaultSelected` is the
+ * `selected` attribute, which a reset restores.
+ */
+export const Select = ({
+  name,
+  options,
+  initial,
+  required,
+  onChange,
+}: {
+  name: string;
+  options: readonly (readonly [value: string, label: string])[];
+  initial?: string;
+  required?: boolean;
+  onChange?: (value: string) => void;
+}) => (
+  <select
+    name={name}
+    required={required}
+    onChange={onChange === undefined ? undefined : (e) => onChange(e.currentTarget.value)}
+  >
+    {options.map(([value, label]) => (
+      // Preact's option props do not list `defaultSelected`; as a spread it is set as the property it is.
+      <option key={value} value={value} {...(value === initial ? { defaultSelected: true } : {})}>
+        {label}
+      </option>
+    ))}
+  </select>
+);
 
 /** A button running an API call, disabled while it runs, with the API's refusal beside it. */
 export const ActionButton = ({

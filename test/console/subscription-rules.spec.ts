@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { money } from '../../console/src/money.js';
 import {
   allowedActions,
   stateOf,
@@ -47,18 +46,4 @@ describe('Console: the actions it offers', () => {
   for (const [name, set, plan, expected] of table)
     it(`${name}: ${expected.join(', ') || 'none'}`, () =>
       expect(allowedActions(flags(set), plan)).to.deep.equal(expected));
-});
-
-describe('Console: amounts in minor units', () => {
-  const table: [{ amount: number; currency: string } | undefined, string][] = [
-    [{ amount: 1500, currency: 'USD' }, '$15.00'],
-    [{ amount: 1, currency: 'USD' }, '$0.01'],
-    [{ amount: 0, currency: 'EUR' }, '€0.00'],
-    [{ amount: 1500, currency: 'JPY' }, '¥1,500'],
-    [{ amount: 1500, currency: 'KWD' }, 'KWD\u00a01.500'],
-    [{ amount: 1500, currency: 'U$D' }, '1500 U$D (minor units)'],
-    [undefined, '—'],
-  ];
-  for (const [price, expected] of table)
-    it(`${JSON.stringify(price)} → ${expected}`, () => expect(money(price)).to.equal(expected));
 });

@@ -152,7 +152,7 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
       await page.getByText('Create a product', { exact: true }).first().click();
       const productForm = page.getByRole('form', { name: 'Create a product' });
       await productForm.getByLabel('Name').fill('Coffee beans');
-      await productForm.getByLabel(/^Price/).fill('1500');
+      await productForm.getByLabel(/^Price/).fill('15');
       await productForm.getByLabel('The price includes tax').check();
       await productForm.getByRole('button', { name: 'Create product' }).click();
       await page.getByRole('cell', { name: 'Coffee beans' }).waitFor();
@@ -523,6 +523,175 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
       await page.keyboard.press('Space');
       await page.getByTestId('subscription-state').getByText('paused').waitFor();
       expect((await billing.read(`/v2/subscriptions/subscriptions/${subscription.id}`)).meta['paused']).to.equal(true);
+      await refusesNothing(watch);
+    });
+
+    it('takes 9.99 as 999 and 5.8 % as the rate 0.058, which taxes 1500 at 87; refuses a price with more decimals than its currency', async () => {
+      const { page } = watch;
+      const posted: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/v2/subscriptions/jobs'))
+          posted.push(request.postDataJSON());
+      });
+      await signIn(page, billing);
+
+      // A price in dollars and cents: stored in cents, shown as money.
+      await page.getByRole('link', { name: 'Catalogue' }).click();
+      await page.getByRole('link', { name: 'Products' }).click();
+      await page.getByText('Create a product', { exact: true }).first().click();
+      const productForm = page.getByRole('form', { name: 'Create a product' });
+      await productForm.getByLabel('Name').fill('Espresso cup');
+      await productForm.getByLabel(/^Price/).fill('9.999');
+      await productForm.getByRole('button', { name: 'Create product' }).click();
+      await productForm.getByRole('alert').getByText('Price: USD has 2 decimals, 9.999 has 3').waitFor();
+      expect(await billing.read('/v2/subscriptions/products')).to.deep.equal([]);
+      await accessible(page, 'a price refused before sending');
+      await productForm.getByLabel(/^Price/).fill('9.99');
+      await productForm.getByRole('button', { name: 'Create product' }).click();
+      await page.getByRole('row').filter({ hasText: 'Espresso cup' }).getByRole('cell', { name: '$9.99' }).waitFor();
+      const [product] = await billing.read<Resource[]>('/v2/subscriptions/products');
+      expect(product?.attributes['price']).to.deep.equal({ USD: { amount: 999, includes_tax: false } });
+      // A currency without minor units takes whole amounts only.
+      await productForm.getByLabel('Name').fill('Matcha whisk');
+      await productForm.getByLabel('Currency', { exact: true }).fill('JPY');
+      await productForm.getByLabel(/^Price/).fill('15.5');
+      await productForm.getByRole('button', { name: 'Create product' }).click();
+      await productForm.getByRole('alert').getByText('JPY has no minor unit, so 15.5 cannot be charged').waitFor();
+      await productForm.getByLabel(/^Price/).fill('1500');
+      await productForm.getByRole('button', { name: 'Create product' }).click();
+      await page.getByRole('row').filter({ hasText: 'Matcha whisk' }).getByRole('cell', { name: '¥1,500' }).waitFor();
+      const whisk = (await billing.read<Resource[]>('/v2/subscriptions/products')).find(
+        (p) => p.attributes['name'] === 'Matcha whisk',
+      );
+      expect(whisk?.attributes['price']).to.deep.equal({ JPY: { amount: 1500, includes_tax: false } });
+
+      // An invoice of 1500 before tax, taxed at 5.8 % through the tax run form.
+      await billing.move('2030-01-15T00:00:00Z');
+      const built = await offering(billing, 'Sales tax club', false);
+      const plans = await billing.read<Resource[]>(`/v2/subscriptions/offerings/${built.id}/plans`);
+      const subscription = await billing.created('/v2/subscriptions/subscriptions', {
+        type: 'subscription',
+        account_id: ACCOUNT,
+        offering_id: built.id,
+        plan_id: plans[0]?.id,
+        currency: 'USD',
+        name: 'Katherine Johnson',
+        email: 'katherine@example.com',
+        manual_payments: true,
+        payment_authority: { type: 'platform_payments_processor' },
+      });
+      await billing.runJob({ job_type: 'billing-run' });
+      const invoicesOf = () => billing.read<Resource[]>(`/v2/subscriptions/subscriptions/${subscription.id}/invoices`);
+      const [invoice] = await invoicesOf();
+      expect(invoice?.meta['price']).to.deep.equal({ currency: 'USD', amount: 1500, includes_tax: false });
+      await page.getByRole('link', { name: 'Billing', exact: true }).click();
+      await page.getByText('Start a tax run').click();
+      const tax = page.getByRole('form', { name: 'Start a tax run' });
+      await tax.getByLabel('Invoice id').fill(invoice?.id ?? '');
+      await tax.getByLabel(/^Rate/).fill('5.8');
+      await tax.getByRole('button', { name: 'Start tax run' }).click();
+      const jobRow = (kind: string) => page.getByRole('row').filter({ hasText: kind });
+      const finished = async (kind: string) => {
+        for (
+          let i = 0;
+          i < 100 &&
+          !(
+            await jobRow(kind)
+              .textContent()
+              .catch(() => '')
+          )?.includes('success');
+          i++
+        ) {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          await page.waitForTimeout(100);
+        }
+      };
+      await finished('tax-run');
+      await jobRow('tax-run')
+        .getByText(/invoices updated: 1/)
+        .waitFor();
+      const taxed = await billing.read(`/v2/subscriptions/invoices/${invoice?.id ?? ''}`);
+      expect(taxed.attributes['tax_items']).to.deep.equal([{ type: 'tax_item', name: 'VAT', rate: 0.058, amount: 87 }]);
+      expect(taxed.meta['price']).to.deep.equal({ currency: 'USD', amount: 1587, includes_tax: true });
+      const taxRun = posted.find(
+        (body) => (body as { data: { attributes: { job_type: string } } }).data.attributes.job_type === 'tax-run',
+      ) as { data: { attributes: { taxes: { tax_items: { rate: number }[] }[] } } };
+      expect(taxRun.data.attributes.taxes[0]?.tax_items[0]?.rate).to.equal(0.058);
+      // The outstanding invoice, its tax added, in dollars and cents.
+      await page
+        .getByRole('region', { name: 'Outstanding invoices' })
+        .getByRole('cell', { name: '$15.87', exact: true })
+        .waitFor();
+
+      // The next month's billing run, started here: its report's totals are money.
+      await billing.move('2030-02-16T00:00:00Z');
+      await page.getByRole('button', { name: 'Start billing run' }).click();
+      await jobRow('billing-run').first().waitFor();
+      for (let i = 0; i < 100 && (await page.getByText(/total tax required: \$15\.00/).count()) === 0; i++) {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await page.waitForTimeout(100);
+      }
+      await jobRow('billing-run')
+        .getByText(
+          /invoices tax required: 1; invoice failures: 0; total ready for payment: none; total tax required: \$15\.00$/,
+        )
+        .waitFor();
+      expect(await invoicesOf()).to.have.length(2);
+      await accessible(page, 'billing after a tax run');
+      await refusesNothing(watch);
+    });
+
+    it('creates two plans in a row, both billed monthly as the form says: a create puts every field back to its default', async () => {
+      const { page } = watch;
+      await signIn(page, billing);
+      await page.getByRole('link', { name: 'Catalogue' }).click();
+      await page.getByRole('link', { name: 'Plans' }).click();
+      await page.getByText('Create a plan', { exact: true }).first().click();
+      const planForm = page.getByRole('form', { name: 'Create a plan' });
+      const billedEvery = planForm.getByRole('combobox', { name: 'Billed every' });
+      expect(await billedEvery.inputValue()).to.equal('month');
+      await planForm.getByLabel('Name').fill('Monthly beans');
+      await planForm.getByLabel(/^Discount/).fill('12.5');
+      await planForm.getByRole('button', { name: 'Create plan' }).click();
+      await page.getByRole('cell', { name: 'Monthly beans' }).waitFor();
+      expect(await billedEvery.inputValue()).to.equal('month');
+      expect(await planForm.getByLabel(/^Plan length/).inputValue()).to.equal('12');
+      expect(await planForm.getByLabel(/^Discount/).inputValue()).to.equal('');
+      await planForm.getByLabel('Name').fill('Monthly tea');
+      await planForm.getByRole('button', { name: 'Create plan' }).click();
+      await page.getByRole('cell', { name: 'Monthly tea' }).waitFor();
+      const stored = await billing.read<Resource[]>('/v2/subscriptions/plans');
+      expect(
+        stored
+          .map((p) => [
+            p.attributes['name'],
+            p.attributes['billing_interval_type'],
+            p.attributes['base_price_percentage'],
+          ])
+          .sort(),
+      ).to.deep.equal([
+        ['Monthly beans', 'month', 12.5],
+        ['Monthly tea', 'month', undefined],
+      ]);
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Monthly beans' })
+        .getByRole('cell', { name: "the products' price less 12.5 %" })
+        .waitFor();
+
+      // A dunning rule: its selects go back to their first choice after a create too.
+      await page.getByRole('link', { name: 'Billing rules' }).click();
+      await page.getByText('Add a dunning rule', { exact: true }).first().click();
+      const dunning = page.getByRole('form', { name: 'Add a dunning rule' });
+      const then = dunning.getByRole('combobox', { name: /^When the retries run out/ });
+      await then.selectOption('pause');
+      await dunning.getByRole('button', { name: 'Add dunning rule' }).click();
+      await page
+        .getByRole('table', { name: 'Dunning rules' })
+        .getByRole('cell', { name: 'pause', exact: true })
+        .waitFor();
+      expect(await then.inputValue()).to.equal('none');
+      await accessible(page, 'billing rules after a create');
       await refusesNothing(watch);
     });
 

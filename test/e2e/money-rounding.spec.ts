@@ -94,6 +94,26 @@ forEachBackend('Money over HTTP: rounded down, exact to the largest amount', (_b
     expect(taxed.meta['price']).to.deep.equal({ currency: 'USD', amount: 1375, includes_tax: true });
   });
 
+  it('taxes 1500 at the rate 0.058 as 87: the JSON rate is read as its decimal text and stored as written', async () => {
+    const { offering, planId } = await offeringOf([1500]);
+    const subscription = await created(
+      '/v2/subscriptions/subscriptions',
+      subscriptionData(offering.id, planId, { manual_payments: true }),
+    );
+    await runJob({ job_type: 'billing-run' });
+    const [invoice] = await invoicesOf(subscription.id);
+    await runJob({
+      job_type: 'tax-run',
+      taxes: [{ invoice_id: invoice!.id, tax_items: [{ type: 'tax_item', rate: 0.058, name: 'Sales tax' }] }],
+    });
+    const taxed = await read(`/v2/subscriptions/invoices/${invoice!.id}`);
+    // 1500 × 58/1000 is 87 exactly; the console once sent 5.8 / 100, 0.057999999999999996, which is 86.99…: 86.
+    expect(taxed.attributes['tax_items']).to.deep.equal([
+      { type: 'tax_item', rate: 0.058, name: 'Sales tax', amount: 87 },
+    ]);
+    expect(taxed.meta['price']).to.deep.equal({ currency: 'USD', amount: 1587, includes_tax: true });
+  });
+
   it('keeps the largest amount exact, refuses one above it naming the field, and refuses a price or a tax that would pass it', async () => {
     const tooLarge = await refused('/v2/subscriptions/products', productData({ price: { USD: { amount: MAX + 1 } } }));
     expect(errorAt(tooLarge, 'data.attributes.price.USD.amount')).to.deep.include({

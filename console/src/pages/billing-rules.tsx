@@ -3,7 +3,7 @@ import { api } from '../api';
 import { PagedList } from '../paged-list';
 import { SUBSCRIPTIONS } from '../resources';
 import type { Place } from '../route';
-import { ActionForm, checked, ConfirmButton, Field, text, wholeNumber } from '../ui';
+import { ActionForm, checked, ConfirmButton, Field, Select, text, wholeNumber } from '../ui';
 
 interface ProrationPolicy {
   readonly id: string;
@@ -67,11 +67,14 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
             }}
           >
             <Field label="Retries">
-              <select name="payment_retry_type">
-                <option value="fixed">at a fixed interval</option>
-                <option value="backoff">backing off</option>
-                <option value="tiered">tiered</option>
-              </select>
+              <Select
+                name="payment_retry_type"
+                options={[
+                  ['fixed', 'at a fixed interval'],
+                  ['backoff', 'backing off'],
+                  ['tiered', 'tiered'],
+                ]}
+              />
             </Field>
             <Field label="Most retries">
               <input name="payment_retries_limit" type="number" min={0} step={1} required defaultValue="3" />
@@ -80,18 +83,24 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
               <input name="payment_retry_interval" type="number" min={1} max={1024} step={1} />
             </Field>
             <Field label="Unit">
-              <select name="payment_retry_unit">
-                <option value="day">days</option>
-                <option value="week">weeks</option>
-              </select>
+              <Select
+                name="payment_retry_unit"
+                options={[
+                  ['day', 'days'],
+                  ['week', 'weeks'],
+                ]}
+              />
             </Field>
             <Field label="When the retries run out">
-              <select name="action">
-                <option value="none">do nothing</option>
-                <option value="pause">pause the subscription</option>
-                <option value="suspend">suspend it</option>
-                <option value="close">close it</option>
-              </select>
+              <Select
+                name="action"
+                options={[
+                  ['none', 'do nothing'],
+                  ['pause', 'pause the subscription'],
+                  ['suspend', 'suspend it'],
+                  ['close', 'close it'],
+                ]}
+              />
             </Field>
             <label class="inline">
               <input type="checkbox" name="default" /> The store's default rule
@@ -143,11 +152,14 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
               <input name="name" required />
             </Field>
             <Field label="Rounding">
-              <select name="rounding">
-                <option value="down">down</option>
-                <option value="nearest">nearest</option>
-                <option value="up">up</option>
-              </select>
+              <Select
+                name="rounding"
+                options={[
+                  ['down', 'down'],
+                  ['nearest', 'nearest'],
+                  ['up', 'up'],
+                ]}
+              />
             </Field>
             <Field label="External reference" hint="optional, unique in the store">
               <input name="external_ref" />

@@ -1,22 +1,18 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { rateFromPercent } from '../decimal';
+import { reportText } from '../job-report';
 import { PagedList } from '../paged-list';
 import { SUBSCRIPTIONS, type Invoice, type Job, type Schedule } from '../resources';
 import type { Place } from '../route';
-import { ActionButton, ActionForm, ConfirmButton, Field, Problems, text, useLoad, when } from '../ui';
+import { ActionButton, ActionForm, ConfirmButton, Field, Problems, Select, text, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
 import type { ListAnswer } from '../paged-list';
 
 const reportOf = (job: Job): string => {
-  const report = job.meta.report ?? (job.meta.import_report as Record<string, unknown> | undefined);
+  const report = job.meta.report ?? job.meta.import_report;
   if (job.meta.error !== undefined) return job.meta.error;
-  if (report === undefined) return '—';
-  return Object.entries(report)
-    .map(
-      ([name, value]) =>
-        `${name.replace(/_/g, ' ')}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
-    )
-    .join('; ');
+  return report === undefined ? '—' : reportText(report);
 };
 
 const run = async (attributes: Record<string, unknown>): Promise<void> => {
@@ -38,8 +34,8 @@ const TaxRun = ({ onDone }: { onDone: () => void }) => (
               {
                 type: 'tax_item',
                 name: text(form, 'name'),
-                rate: Number(text(form, 'rate')) / 100,
-                jurisdiction: text(form, 'jurisdiction'),
+                rate: rateFromPercent('Rate', text(form, 'rate')),
+                ...(text(form, 'jurisdiction') === '' ? {} : { jurisdiction: text(form, 'jurisdiction') }),
               },
             ],
           },
@@ -54,10 +50,10 @@ const TaxRun = ({ onDone }: { onDone: () => void }) => (
     <Field label="Tax name">
       <input name="name" required defaultValue="VAT" />
     </Field>
-    <Field label="Rate" hint="percent">
-      <input name="rate" type="number" min={0} max={100} step="any" required />
+    <Field label="Rate" hint="percent, e.g. 5.8">
+      <input name="rate" inputMode="decimal" autoComplete="off" required />
     </Field>
-    <Field label="Jurisdiction">
+    <Field label="Jurisdiction" hint="optional">
       <input name="jurisdiction" />
     </Field>
   </ActionForm>
@@ -109,11 +105,14 @@ const Schedules = () => {
           }}
         >
           <Field label="Run">
-            <select name="job_type">
-              <option value="billing-run">billing run</option>
-              <option value="payment-run">payment run</option>
-              <option value="tax-run">tax run</option>
-            </select>
+            <Select
+              name="job_type"
+              options={[
+                ['billing-run', 'billing run'],
+                ['payment-run', 'payment run'],
+                ['tax-run', 'tax run'],
+              ]}
+            />
           </Field>
           <Field label="When" hint="cron: minute hour day month weekday, e.g. 30 0 * * *">
             <input name="specification" required />

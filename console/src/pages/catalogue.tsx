@@ -3,22 +3,34 @@ import { api } from '../api';
 import { PagedList, type ListAnswer } from '../paged-list';
 import { SUBSCRIPTIONS, type CatalogueItem } from '../resources';
 import { go, href, type Place } from '../route';
-import { ActionForm, checked, ConfirmButton, Field, text, useLoad, wholeNumber } from '../ui';
+import { percentNumber } from '../decimal';
+import { minorUnits, money } from '../money';
+import { ActionForm, checked, ConfirmButton, Field, Select, text, useLoad, wholeNumber } from '../ui';
 
 const TABS = ['offerings', 'products', 'plans'] as const;
 type Tab = (typeof TABS)[number];
 
 const priceOf = (item: CatalogueItem): string =>
   Object.entries(item.attributes.price ?? {})
-    .map(([currency, p]) => `${p.amount} ${currency}`)
+    .map(([currency, p]) => money({ amount: p.amount, currency }))
     .join(', ') || '—';
+
+/** A plan's own price, or how it is worked out from the products of each offering it is in. */
+const planPriceOf = (plan: CatalogueItem): string => {
+  const fixed = Object.entries(plan.attributes.fixed_price ?? {});
+  if (fixed.length > 0) return fixed.map(([currency, p]) => money({ amount: p.amount, currency })).join(', ');
+  const discount = plan.attributes.base_price_percentage;
+  return discount === undefined || discount === 0 ? "the products' price" : `the products' price less ${discount} %`;
+};
 
 const ProductForm = ({ onDone }: { onDone: () => void }) => (
   <ActionForm
     label="Create a product"
     submit="Create product"
     action={async (form) => {
-      const amount = wholeNumber(form, 'amount');
+      const currency = text(form, 'currency').toUpperCase();
+      const typed = text(form, 'amount');
+      const amount = typed === '' ? undefined : minorUnits('Price', typed, currency);
       await api('POST', `${SUBSCRIPTIONS}/products`, {
         data: {
           type: 'subscription_product',
@@ -27,11 +39,7 @@ const ProductForm = ({ onDone }: { onDone: () => void }) => (
             ...(text(form, 'sku') === '' ? {} : { sku: text(form, 'sku') }),
             ...(amount === undefined
               ? {}
-              : {
-                  price: {
-                    [text(form, 'currency').toUpperCase()]: { amount, includes_tax: checked(form, 'includes_tax') },
-                  },
-                }),
+              : { price: { [currency]: { amount, includes_tax: checked(form, 'includes_tax') } } }),
           },
         },
       });
@@ -44,11 +52,11 @@ const ProductForm = ({ onDone }: { onDone: () => void }) => (
     <Field label="SKU" hint="optional">
       <input name="sku" />
     </Field>
-    <Field label="Price" hint="in minor units (cents)">
-      <input name="amount" type="number" min={0} step={1} />
-    </Field>
     <Field label="Currency">
-      <input name="currency" defaultValue="USD" maxLength={3} />
+      <input name="currency" defaultValue="USD" maxLength={3} required />
+    </Field>
+    <Field label="Price" hint="optional, in the currency's units, e.g. 9.99">
+      <input name="amount" inputMode="decimal" autoComplete="off" />
     </Field>
     <label class="inline">
       <input type="checkbox" name="includes_tax" /> The price includes tax
@@ -61,7 +69,7 @@ const PlanForm = ({ onDone }: { onDone: () => void }) => (
     label="Create a plan"
     submit="Create plan"
     action={async (form) => {
-      const discount = wholeNumber(form, 'base_price_percentage');
+      const discount = text(form, 'base_price_percentage');
       await api('POST', `${SUBSCRIPTIONS}/plans`, {
         data: {
           type: 'subscription_plan',
@@ -74,7 +82,7 @@ const PlanForm = ({ onDone }: { onDone: () => void }) => (
             can_pause: checked(form, 'can_pause'),
             can_resume: checked(form, 'can_resume'),
             can_cancel: checked(form, 'can_cancel'),
-            ...(discount === undefined ? {} : { base_price_percentage: discount }),
+            ...(discount === '' ? {} : { base_price_percentage: percentNumber('Discount', discount) }),
           },
         },
       });
@@ -85,14 +93,16 @@ const PlanForm = ({ onDone }: { onDone: () => void }) => (
       <input name="name" required />
     </Field>
     <Field label="Billed every">
-      <select name="billing_interval_type">
-        <option value="day">day</option>
-        <option value="week">week</option>
-        <option value="month" selected>
-          month
-        </option>
-        <option value="year">year</option>
-      </select>
+      <Select
+        name="billing_interval_type"
+        initial="month"
+        options={[
+          ['day', 'day'],
+          ['week', 'week'],
+          ['month', 'month'],
+          ['year', 'year'],
+        ]}
+      />
     </Field>
     <Field label="Billing frequency" hint="how many of those between two invoices">
       <input name="billing_frequency" type="number" min={1} step={1} defaultValue="1" required />
@@ -101,13 +111,16 @@ const PlanForm = ({ onDone }: { onDone: () => void }) => (
       <input name="plan_length" type="number" min={1} step={1} defaultValue="12" required />
     </Field>
     <Field label="At the end">
-      <select name="end_behavior">
-        <option value="roll">roll over</option>
-        <option value="close">close</option>
-      </select>
+      <Select
+        name="end_behavior"
+        options={[
+          ['roll', 'roll over'],
+          ['close', 'close'],
+        ]}
+      />
     </Field>
-    <Field label="Discount on the products' price" hint="percent, optional">
-      <input name="base_price_percentage" type="number" min={0} max={100} step={1} />
+    <Field label="Discount on the products' price" hint="percent, optional, e.g. 12.5">
+      <input name="base_price_percentage" inputMode="decimal" autoComplete="off" />
     </Field>
     <label class="inline">
       <input type="checkbox" name="can_pause" defaultChecked /> Can pause
@@ -225,7 +238,7 @@ export const CataloguePage = ({ place }: { place: Place }) => {
               ? [
                   { title: 'Name', cell: (p) => p.attributes.name },
                   { title: 'SKU', cell: (p) => p.attributes.sku ?? '—' },
-                  { title: 'Price (minor units)', cell: priceOf },
+                  { title: 'Price', cell: priceOf },
                   { title: 'Actions', cell: (p) => remove('products', p) },
                 ]
               : [
@@ -235,6 +248,7 @@ export const CataloguePage = ({ place }: { place: Place }) => {
                     cell: (p) =>
                       `every ${p.attributes.billing_frequency} ${p.attributes.billing_interval_type}, ${p.attributes.plan_length} periods, then ${p.attributes.end_behavior}`,
                   },
+                  { title: 'Price', cell: planPriceOf },
                   { title: 'Actions', cell: (p) => remove('plans', p) },
                 ]
         }

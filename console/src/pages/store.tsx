@@ -5,6 +5,8 @@ import { SUBSCRIPTIONS } from '../resources';
 import { currentSession } from '../session';
 import { ActionForm, Field, Problems, text, useLoad } from '../ui';
 
+const SHARE = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
+
 const Count = ({ label, path }: { label: string; path: string }) => {
   const list = useLoad<ListAnswer<unknown>>(`${path}${path.includes('?') ? '&' : '?'}page[limit]=1`);
   const results = list.data?.meta.results;
@@ -79,7 +81,7 @@ export const StorePage = () => {
                     <tr key={k.id}>
                       <td>{k.name}</td>
                       <td>{k.reserved_rate_limit}</td>
-                      <td>{budget > 0 ? `${Math.round(((k.reserved_rate_limit ?? 0) / budget) * 100)} %` : '—'}</td>
+                      <td>{budget > 0 ? SHARE.format((k.reserved_rate_limit ?? 0) / budget) : '—'}</td>
                     </tr>
                   ))}
                 </tbody>

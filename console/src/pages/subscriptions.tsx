@@ -4,7 +4,7 @@ import { PagedList, type ListAnswer } from '../paged-list';
 import { SUBSCRIPTIONS, type CatalogueItem, type Subscription } from '../resources';
 import { go, href, type Place } from '../route';
 import { stateOf } from '../subscription-rules';
-import { ActionForm, checked, Field, text, useLoad, when } from '../ui';
+import { ActionForm, checked, Field, Select, text, useLoad, when } from '../ui';
 
 /** Where a subscription stands, from the flags the API sends in its `meta`. */
 export const stateOfSubscription = (s: Subscription): string => stateOf({ ...s.meta, status: s.attributes.status });
@@ -19,6 +19,7 @@ const CreateSubscription = ({ onCreated }: { onCreated: (id: string) => void }) 
     <ActionForm
       label="Create a subscription"
       submit="Create subscription"
+      onReset={() => setOffering('')}
       action={async (form) => {
         const answer = await api<{ data: { id: string } }>('POST', `${SUBSCRIPTIONS}/subscriptions`, {
           data: {
@@ -38,23 +39,30 @@ const CreateSubscription = ({ onCreated }: { onCreated: (id: string) => void }) 
       }}
     >
       <Field label="Offering" hint="the 100 newest; a subscription takes a copy of its plan">
-        <select name="offering_id" required value={offering} onChange={(e) => setOffering(e.currentTarget.value)}>
-          <option value="">Choose an offering</option>
-          {offerings.data?.data.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.attributes.name}
-            </option>
-          ))}
-        </select>
+        <Select
+          name="offering_id"
+          required
+          onChange={setOffering}
+          options={[
+            ['', 'Choose an offering'],
+            ...(offerings.data?.data.map((o) => [o.id, o.attributes.name] as const) ?? []),
+          ]}
+        />
       </Field>
       <Field label="Plan">
-        <select name="plan_id" required>
-          {plans.data?.data.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.attributes.name} {p.meta?.display_price?.without_tax?.formatted ?? ''}
-            </option>
-          ))}
-        </select>
+        <Select
+          name="plan_id"
+          required
+          options={
+            plans.data?.data.map(
+              (p) =>
+                [
+                  p.id,
+                  `${p.attributes.name} ${p.meta?.display_price?.without_tax?.formatted ?? ''}`.trimEnd(),
+                ] as const,
+            ) ?? []
+          }
+        />
       </Field>
       <Field label="Account id" hint="the subscriber's account (a UUID)">
         <input name="account_id" required spellcheck={false} />

@@ -56,7 +56,8 @@ const taxesOf = (invoice: Invoice, rates: readonly number[]): readonly number[] 
 };
 
 describe('Taxes, rounded down once per rate on the whole invoice', () => {
-  // amount, rate, tax: rates 0 and 1, the example's 0.2, a three-digit rate, a rate of many digits and a tiny one.
+  // amount, rate, tax: rates 0 and 1, the example's 0.2, a three-digit rate, a rate of many digits and a tiny one,
+  // and a rate whose binary float is below its decimal (0.058), on a whole tax and just below one.
   const table: ReadonlyArray<[number, number, bigint]> = [
     [0, 0.2, 0n],
     [1, 0.2, 0n],
@@ -68,6 +69,12 @@ describe('Taxes, rounded down once per rate on the whole invoice', () => {
     [1000, 0.175, 175n],
     [999, 0.123456789012345, 123n],
     [100, 0.29, 29n],
+    // The rate is read from its shortest decimal text: 0.058 is 58/1000, so 1500 gives exactly 87; the float
+    // 5.8 / 100 is 0.057999999999999996, a different rate, and gives 86.
+    [1500, 0.058, 87n],
+    [1500, 0.057999999999999996, 86n],
+    [1499, 0.058, 86n],
+    [1000, 0.058, 58n],
     [1, 1e-7, 0n],
     [AMOUNT_MAX, 0, 0n],
     [AMOUNT_MAX, 1, BigInt(AMOUNT_MAX)],
