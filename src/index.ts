@@ -35,7 +35,7 @@ export { ResetStoreSettings } from './application/use-cases/settings/reset-store
 export { UpdateStoreSettings } from './application/use-cases/settings/update-store-settings.js';
 export { UpdateMerchantRealmPrefix } from './application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
 export { AdmitRequest, type RateDecision } from './application/use-cases/rate-limits/admit-request.js';
-export { FailedAuthentications, type AuthAttempt } from './application/use-cases/auth/failed-authentications.js';
+export { FailedAuthentications } from './application/use-cases/auth/failed-authentications.js';
 export { SetStoreRateLimit } from './application/use-cases/stores/set-store-rate-limit.js';
 export { ListStores } from './application/use-cases/stores/list-stores.js';
 export {

@@ -53,8 +53,7 @@ export const ERROR_CODE_MEANINGS = {
     "the webhook URL's host is or resolves to an address webhooks may not reach (loopback, private, link-local, multicast, metadata...)",
   unprocessable: 'a refusal whose reason was not recorded (the replay of an answer stored before error codes existed)',
   rate_limited: 'the application key is over its request rate; `Retry-After` says when to retry',
-  authentication_blocked:
-    'too many failed authentications from this address or for this client id; `Retry-After` says when to try again',
+  authentication_blocked: 'too many failed authentications from this address; `Retry-After` says when to try again',
   header_fields_too_large: 'the request line and headers are larger than the server accepts',
   internal_error: 'an unexpected failure; the log line with this request id has its cause',
   not_implemented: 'the HTTP method is not one the service implements',

@@ -4,22 +4,19 @@ import type { LimiterState } from '../../application/ports/rate-limits/rate-limi
 import type { Clock } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
 import {
-  BACKOFF_POLICIES,
+  ADDRESS_BACKOFF,
   blockedFor,
   keepFor,
   recordFailure,
   type FailureRecord,
-  type FailureSubject,
 } from '../../domain/auth/failed-authentication.js';
 
 /**
- * Records beyond this are dropped oldest first: a flood of made-up client ids from many addresses must
- * not grow the process without bound. Dropping a record forgets failures, never blocks anyone.
+ * Records beyond this are dropped oldest first: a flood from many addresses must not grow the process
+ * without bound. Dropping a record forgets failures, never blocks anyone.
  */
 const MAX_RECORDS = 100_000;
 const SWEEP_EVERY_MS = 60_000;
-
-const keyOf = (subject: FailureSubject): string => `${subject.kind} ${subject.value}`;
 
 /** The failures seen by this process: exact for one instance; each instance of several counts its own. */
 @injectable()
@@ -30,27 +27,21 @@ export class InMemoryAuthFailureLimiter implements AuthFailureLimiter {
 
   constructor(@inject(TOKENS.Clock) private readonly clock: Clock) {}
 
-  async blockedFor(subjects: readonly FailureSubject[]): Promise<number> {
-    const now = this.clock.now().getTime();
-    return Math.max(0, ...subjects.map((s) => blockedFor(this.records.get(keyOf(s)), now)));
+  async blockedFor(address: string): Promise<number> {
+    return blockedFor(this.records.get(address), this.clock.now().getTime());
   }
 
-  async recordFailure(subjects: readonly FailureSubject[]): Promise<number> {
+  async recordFailure(address: string): Promise<number> {
     const now = this.clock.now().getTime();
     this.sweep(now);
-    let longest = 0;
-    for (const subject of subjects) {
-      const key = keyOf(subject);
-      const record = recordFailure(this.records.get(key), BACKOFF_POLICIES[subject.kind], now);
-      this.records.delete(key);
-      this.records.set(key, record);
-      longest = Math.max(longest, blockedFor(record, now));
-    }
+    const record = recordFailure(this.records.get(address), ADDRESS_BACKOFF, now);
+    this.records.delete(address);
+    this.records.set(address, record);
     for (const oldest of this.records.keys()) {
       if (this.records.size <= MAX_RECORDS) break;
       this.records.delete(oldest);
     }
-    return longest;
+    return blockedFor(record, now);
   }
 
   async state(): Promise<LimiterState> {
@@ -60,10 +51,7 @@ export class InMemoryAuthFailureLimiter implements AuthFailureLimiter {
   private sweep(now: number): void {
     if (now - this.sweptAt < SWEEP_EVERY_MS) return;
     this.sweptAt = now;
-    for (const [key, record] of this.records) {
-      const kind = key.slice(0, key.indexOf(' ')) as FailureSubject['kind'];
-      if (now - record.lastAt >= keepFor(BACKOFF_POLICIES[kind]) && record.blockedUntil <= now)
-        this.records.delete(key);
-    }
+    for (const [address, record] of this.records)
+      if (now - record.lastAt >= keepFor(ADDRESS_BACKOFF) && record.blockedUntil <= now) this.records.delete(address);
   }
 }

@@ -2,13 +2,13 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AuthFailureLimiter } from '../../application/ports/auth/auth-failure-limiter.js';
 import type { LimiterState } from '../../application/ports/rate-limits/rate-limiter.js';
-import { BACKOFF_POLICIES, blockSteps, keepFor, type FailureSubject } from '../../domain/auth/failed-authentication.js';
+import { ADDRESS_BACKOFF, blockSteps, keepFor } from '../../domain/auth/failed-authentication.js';
 
 /**
  * The domain's `recordFailure` run inside Redis as one atomic step, by Redis's own clock: forget a count
  * quiet for ARGV[3] ms, count one more failure, and block for the step of the policy's table (ARGV[4..],
  * from the domain's `blockSteps`) that the count reaches beyond its ARGV[1] free failures. Replies with the
- * milliseconds the subject is now blocked for.
+ * milliseconds the address is now blocked for.
  */
 const RECORD = `
 local time = redis.call('TIME')
@@ -24,7 +24,7 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return math.max(0, blocked - now)
 `;
 
-/** Milliseconds the subject is still blocked for, by Redis's clock. */
+/** Milliseconds the address is still blocked for, by Redis's clock. */
 const BLOCKED_FOR = `
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
@@ -37,15 +37,16 @@ type WithScripts = Redis & {
   authBlockedFor(key: string): Promise<number>;
 };
 
-// One key per subject, so that every script touches one slot of a Redis Cluster.
-const keyOf = (subject: FailureSubject): string => `af:{${subject.kind}:${subject.value}}`;
+// One key per address, so that every script touches one slot of a Redis Cluster. The `address:` prefix is
+// the one counts were kept under when client ids were counted too, so a rolling upgrade keeps them.
+const keyOf = (address: string): string => `af:{address:${address}}`;
 
-const ARGUMENTS = Object.fromEntries(
-  (Object.keys(BACKOFF_POLICIES) as FailureSubject['kind'][]).map((kind) => {
-    const policy = BACKOFF_POLICIES[kind];
-    return [kind, [policy.freeFailures, keepFor(policy), policy.forgetAfterMs, ...blockSteps(policy)]];
-  }),
-) as Record<FailureSubject['kind'], [number, number, number, ...number[]]>;
+const ARGUMENTS: [number, number, number, ...number[]] = [
+  ADDRESS_BACKOFF.freeFailures,
+  keepFor(ADDRESS_BACKOFF),
+  ADDRESS_BACKOFF.forgetAfterMs,
+  ...blockSteps(ADDRESS_BACKOFF),
+];
 
 /**
  * Failure counts in Redis, shared by every instance. When Redis cannot be reached nothing is blocked
@@ -65,19 +66,12 @@ export class RedisAuthFailureLimiter implements AuthFailureLimiter {
     this.redis = redis as WithScripts;
   }
 
-  async blockedFor(subjects: readonly FailureSubject[]): Promise<number> {
-    return this.reached(async () =>
-      Math.max(0, ...(await Promise.all(subjects.map((s) => this.redis.authBlockedFor(keyOf(s)))))),
-    );
+  async blockedFor(address: string): Promise<number> {
+    return this.reached(async () => this.redis.authBlockedFor(keyOf(address)));
   }
 
-  async recordFailure(subjects: readonly FailureSubject[]): Promise<number> {
-    return this.reached(async () =>
-      Math.max(
-        0,
-        ...(await Promise.all(subjects.map((s) => this.redis.recordAuthFailure(keyOf(s), ...ARGUMENTS[s.kind])))),
-      ),
-    );
+  async recordFailure(address: string): Promise<number> {
+    return this.reached(async () => this.redis.recordAuthFailure(keyOf(address), ...ARGUMENTS));
   }
 
   async state(): Promise<LimiterState> {

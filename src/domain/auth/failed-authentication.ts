@@ -1,18 +1,16 @@
 /**
  * Failed authentication has a budget of its own, apart from any store's request budget: each failure
- * counts against the client id it named and against the address it came from. A few failures are
- * free (a mistyped secret, a rotated key not yet deployed everywhere); beyond them each failure blocks
- * its subject for twice as long as the one before, up to a ceiling. A subject that stops failing is
- * forgotten after a quiet period, and its count starts again from nothing.
+ * counts against the address it came from. A few failures are free (a mistyped secret, a rotated key
+ * not yet deployed everywhere); beyond them each failure blocks the address for twice as long as the
+ * one before, up to a ceiling. An address that stops failing is forgotten after a quiet period, and its
+ * count starts again from nothing.
+ *
+ * Failures are never counted against the client id they named. A client id is public (storefronts send
+ * it for implicit tokens), so blocking one would let anyone lock its store out of tokens; and a secret
+ * carries 256 random bits, so slowing the guesses at one client id buys nothing. Counting only wrong
+ * secrets per client id, after the comparison, would not slow a guesser either (the right secret would
+ * still be answered), only add a second answer to tell apart.
  */
-
-/** What a failure is counted against. */
-export type FailureSubjectKind = 'client_id' | 'address';
-
-export interface FailureSubject {
-  readonly kind: FailureSubjectKind;
-  readonly value: string;
-}
 
 export interface BackoffPolicy {
   /** Failures that block nothing. */
@@ -20,22 +18,19 @@ export interface BackoffPolicy {
   /** The block after the first failure beyond the free ones, in milliseconds; each further one doubles it. */
   readonly firstBlockMs: number;
   readonly maxBlockMs: number;
-  /** A subject without a failure for this long is forgotten. */
+  /** An address without a failure for this long is forgotten. */
   readonly forgetAfterMs: number;
 }
 
-/**
- * An address is one client, so it gets few free failures and a long ceiling. A client id is public and
- * shared by every address that uses it, so a block on it also delays its owner's next token: it gets
- * more free failures and a short ceiling, and only failures from addresses that are not blocked
- * themselves reach it (a blocked address is refused before its request is counted).
- */
-export const BACKOFF_POLICIES: Readonly<Record<FailureSubjectKind, BackoffPolicy>> = {
-  address: { freeFailures: 10, firstBlockMs: 1_000, maxBlockMs: 5 * 60_000, forgetAfterMs: 15 * 60_000 },
-  client_id: { freeFailures: 50, firstBlockMs: 1_000, maxBlockMs: 60_000, forgetAfterMs: 15 * 60_000 },
+/** An address is one client: it gets few free failures and a long ceiling. */
+export const ADDRESS_BACKOFF: BackoffPolicy = {
+  freeFailures: 10,
+  firstBlockMs: 1_000,
+  maxBlockMs: 5 * 60_000,
+  forgetAfterMs: 15 * 60_000,
 };
 
-/** How long the `failures`-th failure in a row blocks its subject (0 while failures are free). */
+/** How long the `failures`-th failure in a row blocks its address (0 while failures are free). */
 export const blockAfter = (failures: number, policy: BackoffPolicy): number => {
   const beyond = failures - policy.freeFailures;
   if (beyond <= 0) return 0;
@@ -56,12 +51,12 @@ export const blockSteps = (policy: BackoffPolicy): readonly number[] => {
   }
 };
 
-/** What is known of one subject's failures. */
+/** What is known of one address's failures. */
 export interface FailureRecord {
   readonly failures: number;
   /** When the last failure was counted (ms). */
   readonly lastAt: number;
-  /** Until when the subject is refused (ms); at or before `lastAt` when it is not blocked. */
+  /** Until when the address is refused (ms); at or before `lastAt` when it is not blocked. */
   readonly blockedUntil: number;
 }
 
@@ -73,7 +68,7 @@ export const recordFailure = (record: FailureRecord | undefined, policy: Backoff
   return { failures, lastAt: now, blockedUntil: Math.max(record?.blockedUntil ?? 0, now + block) };
 };
 
-/** Milliseconds until the subject may try again; 0 when it may now. */
+/** Milliseconds until the address may try again; 0 when it may now. */
 export const blockedFor = (record: FailureRecord | undefined, now: number): number =>
   record === undefined ? 0 : Math.max(0, record.blockedUntil - now);
 

@@ -108,10 +108,18 @@ export const limitReached = (invoice: Invoice, policy: RetryPolicy): boolean =>
 
 /**
  * The invoice after an attempt ended with `status`: paid, waiting for a manual settlement, or one more
- * failure; the first attempt and `limit` retries may fail before the limit is reached.
+ * failure; the first attempt and `limit` retries may fail before the limit is reached. The attempt was
+ * made `attemptedAt` (now, unless a merchant settling it by hand says when), and the next retry waits
+ * from then.
  */
-export const afterAttempt = (invoice: Invoice, status: PaymentStatus, policy: RetryPolicy, now: Date): Invoice => {
-  const attempted = { ...invoice, lastPaymentAttemptAt: now, updatedAt: now };
+export const afterAttempt = (
+  invoice: Invoice,
+  status: PaymentStatus,
+  policy: RetryPolicy,
+  now: Date,
+  attemptedAt: Date = now,
+): Invoice => {
+  const attempted = { ...invoice, lastPaymentAttemptAt: attemptedAt, updatedAt: now };
   switch (status) {
     case 'succeeded':
       return {

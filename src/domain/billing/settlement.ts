@@ -32,7 +32,10 @@ const SETTLEMENT_FIELDS = {
   payment_taken_at: optionalField(parseTimestamp),
 };
 
-/** How a merchant settles a pending manual payment: taken (with the gateway's reference and when) or failed (with why). */
+/**
+ * How a merchant settles a pending manual payment: taken (with the gateway's reference and when) or failed
+ * (with why, and when the failed attempt was made).
+ */
 export interface Settlement {
   readonly success: boolean;
   readonly external_payment_id?: string;
@@ -50,29 +53,27 @@ const sameId = (data: unknown, paymentId: Uuid): Parsed<unknown> =>
 
 /**
  * EPCC's UpdateInvoicePayment, `PUT /subscriptions/invoices/:id/payments/:payment_id`:
- * `{"id": ..., "type": "subscription_invoice_payment", "attributes": {"success": ..., ...}}`. A failed
- * payment was not taken, so it has no `payment_taken_at`.
+ * `{"id": ..., "type": "subscription_invoice_payment", "attributes": {"success": ..., ...}}`.
+ * `payment_taken_at` is taken with either outcome, as EPCC takes it (its own example settles a failure
+ * with one): when the payment was taken, or when the failed attempt was made.
  */
 export const parseSettlement = (data: unknown, paymentId: Uuid): Parsed<Settlement> =>
   pipe(
     sameId(data, paymentId),
     E.flatMap((checked) => typedAttributes(checked, INVOICE_PAYMENT_TYPE)),
     E.flatMap((attributes) => parseCreated(SETTLEMENT_FIELDS, attributes, 'data.attributes')),
-    E.flatMap((settlement) =>
-      !settlement.success && settlement.payment_taken_at !== undefined
-        ? E.left(issues(PAYMENT_TAKEN_AT, 'is only for a payment taken (success true)'))
-        : E.right(settlement),
-    ),
   );
 
 export const MANUAL_FAILURE = 'the manual payment failed';
 
 /**
  * A pending payment settled: taken, the invoice is paid; failed, it counts as a failed attempt for
- * retries (the next retry counts from now). Only a pending manual payment can be settled: a pending
- * payment of another gateway is an attempt in flight, which its gateway's answer settles (settling it by
- * hand could mark an uncharged invoice paid, or have it charged again). A payment taken is taken when the
- * merchant says (`payment_taken_at`, not later than now), or now.
+ * retries. Only a pending manual payment can be settled: a pending payment of another gateway is an
+ * attempt in flight, which its gateway's answer settles (settling it by hand could mark an uncharged
+ * invoice paid, or have it charged again). The merchant may say when (`payment_taken_at`, not later than
+ * now): when the payment was taken, or now; when a failed attempt was made, which is then the payment's
+ * time and the attempt the next retry is counted from, or now (the payment shows no time of its own then,
+ * as a gateway's failure does not).
  */
 export const settled = (
   invoice: Invoice,
@@ -90,9 +91,10 @@ export const settled = (
       ),
     );
   }
+  const at = settlement.payment_taken_at;
+  if (at !== undefined && at > now)
+    return E.left(validationFailed(issues(PAYMENT_TAKEN_AT, 'must not be later than now')));
   if (settlement.success) {
-    if (settlement.payment_taken_at !== undefined && settlement.payment_taken_at > now)
-      return E.left(validationFailed(issues(PAYMENT_TAKEN_AT, 'must not be later than now')));
     return E.right({
       invoice: {
         ...invoice,
@@ -105,18 +107,19 @@ export const settled = (
         ...payment,
         status: 'succeeded',
         ...(settlement.external_payment_id === undefined ? {} : { externalPaymentId: settlement.external_payment_id }),
-        paymentTakenAt: settlement.payment_taken_at ?? now,
+        paymentTakenAt: at ?? now,
         updatedAt: now,
       },
     });
   }
   return E.right({
-    invoice: afterAttempt(invoice, 'failed', policy, now),
+    invoice: afterAttempt(invoice, 'failed', policy, now, at),
     payment: {
       ...payment,
       status: 'failed',
       failureReason: settlement.failure_detail ?? MANUAL_FAILURE,
       ...(settlement.external_payment_id === undefined ? {} : { externalPaymentId: settlement.external_payment_id }),
+      ...(at === undefined ? {} : { paymentTakenAt: at }),
       updatedAt: now,
     },
   });

@@ -94,6 +94,20 @@ describe("EPCC's OpenAPI documents, as the HTTP tests hold answers to them", () 
     ).to.equal(undefined);
     expect(
       epcc.requestProblems('PUT', PAYMENT, {
+        data: {
+          id: '3f0c1d7e-8a6b-4c3d-9e5f-0a1b2c3d4e5f',
+          type: 'subscription_invoice_payment',
+          attributes: {
+            success: false,
+            failure_detail: 'Card Failure',
+            payment_taken_at: '2017-01-10T11:41:19.244842Z',
+          },
+        },
+      }),
+      'a failure settled with the time of the attempt',
+    ).to.equal(undefined);
+    expect(
+      epcc.requestProblems('PUT', PAYMENT, {
         data: { type: 'subscription_invoice_payment', attributes: { success: true } },
       }),
     ).to.match(/must have required property 'id'/);

@@ -4,16 +4,14 @@ import { pino } from 'pino';
 import { InMemoryAuthFailureLimiter } from '../../../src/adapters/rate-limit/in-memory-auth-failure-limiter.js';
 import { openRedisLimiter } from '../../../src/adapters/rate-limit/open-redis-limiter.js';
 import type { AuthFailureLimiter } from '../../../src/application/ports/auth/auth-failure-limiter.js';
-import { BACKOFF_POLICIES, type FailureSubject } from '../../../src/domain/auth/failed-authentication.js';
+import { ADDRESS_BACKOFF } from '../../../src/domain/auth/failed-authentication.js';
 import { LogCapture } from '../../support/test-api.js';
 
 const systemClock = { now: () => new Date() };
 const redisUrl = process.env['TEST_REDIS_URL'];
-const address = (): FailureSubject => ({
-  kind: 'address',
-  value: `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}`,
-});
-const clientId = (): FailureSubject => ({ kind: 'client_id', value: randomUUID() });
+// Unique per test, so that runs sharing one Redis do not see each other's counts.
+const address = (): string => `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}`;
+const FREE = ADDRESS_BACKOFF.freeFailures;
 
 interface Limiters {
   readonly name: string;
@@ -41,13 +39,9 @@ const LIMITERS: readonly Limiters[] = [
   },
 ];
 
-const failTimes = async (
-  limiter: AuthFailureLimiter,
-  subjects: readonly FailureSubject[],
-  times: number,
-): Promise<number[]> => {
+const failTimes = async (limiter: AuthFailureLimiter, address: string, times: number): Promise<number[]> => {
   const blocks = [];
-  for (let i = 0; i < times; i += 1) blocks.push(await limiter.recordFailure(subjects));
+  for (let i = 0; i < times; i += 1) blocks.push(await limiter.recordFailure(address));
   return blocks;
 };
 
@@ -62,43 +56,34 @@ for (const backend of LIMITERS) {
 
     it('lets an address fail freely a few times, then blocks it for twice as long on each failure', async () => {
       const subject = address();
-      const free = BACKOFF_POLICIES.address.freeFailures;
-      const blocks = await failTimes(opened.limiter, [subject], free + 3);
+      const blocks = await failTimes(opened.limiter, subject, FREE + 3);
       expect(
-        blocks.slice(0, free).every((b) => b === 0),
+        blocks.slice(0, FREE).every((b) => b === 0),
         String(blocks),
       ).to.equal(true);
       // The calls take a few milliseconds each: a block is measured from its own failure.
-      const [first, second, third] = blocks.slice(free);
+      const [first, second, third] = blocks.slice(FREE);
       expect(first).to.be.within(950, 1000);
       expect(second).to.be.within(1950, 2000);
       expect(third).to.be.within(3950, 4000);
-      expect(await opened.limiter.blockedFor([subject])).to.be.within(3900, 4000);
+      expect(await opened.limiter.blockedFor(subject)).to.be.within(3900, 4000);
     });
 
-    it('answers the longest block of the subjects asked about, and nothing for subjects never seen', async () => {
-      const blockedAddress = address();
-      const fresh = clientId();
-      await failTimes(opened.limiter, [blockedAddress], BACKOFF_POLICIES.address.freeFailures + 1);
-      expect(await opened.limiter.blockedFor([fresh])).to.equal(0);
-      expect(await opened.limiter.blockedFor([fresh, blockedAddress])).to.be.within(900, 1000);
-      expect(await opened.limiter.blockedFor([])).to.equal(0);
-    });
-
-    it('counts a failure against every subject it names, each by its own policy', async () => {
-      const id = clientId();
-      const from = address();
-      const blocks = await failTimes(opened.limiter, [id, from], BACKOFF_POLICIES.address.freeFailures + 1);
-      expect(blocks.at(-1), 'the address is past its free failures').to.be.within(900, 1000);
+    it('counts each address apart, and blocks none it never saw', async () => {
+      const blocked = address();
       const other = address();
-      expect(await opened.limiter.recordFailure([id, other]), 'the client id is not').to.equal(0);
+      await failTimes(opened.limiter, blocked, FREE + 1);
+      expect(await opened.limiter.blockedFor(blocked)).to.be.within(900, 1000);
+      expect(await opened.limiter.blockedFor(other), 'never seen').to.equal(0);
+      expect(await opened.limiter.recordFailure(other), 'its first failure is free').to.equal(0);
+      expect(await opened.limiter.blockedFor(other)).to.equal(0);
     });
 
     it('lets a block run out', async () => {
       const subject = address();
-      await failTimes(opened.limiter, [subject], BACKOFF_POLICIES.address.freeFailures + 1);
+      await failTimes(opened.limiter, subject, FREE + 1);
       await new Promise((resolve) => setTimeout(resolve, 1050));
-      expect(await opened.limiter.blockedFor([subject])).to.equal(0);
+      expect(await opened.limiter.blockedFor(subject)).to.equal(0);
     });
   });
 }
@@ -113,12 +98,12 @@ for (const backend of LIMITERS) {
         expect([await first.ready(), await second.ready()]).to.deep.equal([true, true]);
         const subject = address();
         await Promise.all(
-          Array.from({ length: BACKOFF_POLICIES.address.freeFailures + 1 }, (_, i) =>
-            (i % 2 === 0 ? first : second).authFailures.recordFailure([subject]),
+          Array.from({ length: FREE + 1 }, (_, i) =>
+            (i % 2 === 0 ? first : second).authFailures.recordFailure(subject),
           ),
         );
-        expect(await second.authFailures.blockedFor([subject])).to.be.within(900, 1000);
-        expect(await first.authFailures.blockedFor([subject])).to.be.within(900, 1000);
+        expect(await second.authFailures.blockedFor(subject)).to.be.within(900, 1000);
+        expect(await first.authFailures.blockedFor(subject)).to.be.within(900, 1000);
       } finally {
         await first.close();
         await second.close();
@@ -134,10 +119,8 @@ describe('AuthFailureLimiter over an unreachable Redis', () => {
     const unreachable = openRedisLimiter('redis://127.0.0.1:1', pino({ level: 'warn' }, logs));
     try {
       const subject = address();
-      expect(
-        await failTimes(unreachable.authFailures, [subject], BACKOFF_POLICIES.address.freeFailures + 5),
-      ).to.deep.equal(Array(BACKOFF_POLICIES.address.freeFailures + 5).fill(0));
-      expect(await unreachable.authFailures.blockedFor([subject])).to.equal(0);
+      expect(await failTimes(unreachable.authFailures, subject, FREE + 5)).to.deep.equal(Array(FREE + 5).fill(0));
+      expect(await unreachable.authFailures.blockedFor(subject)).to.equal(0);
       expect(await unreachable.authFailures.state()).to.equal('unreachable');
       expect(
         logs.lines.filter((l) => String(l['msg']).includes('failed authentications are not limited')),

@@ -6,6 +6,7 @@ import { DeleteApplicationKey } from '../../../src/application/use-cases/keys/de
 import { EnsureDefaultStore } from '../../../src/application/use-cases/stores/ensure-default-store.js';
 import { IssueAccessToken } from '../../../src/application/use-cases/auth/issue-access-token.js';
 import { PurgeExpiredTokens } from '../../../src/application/use-cases/auth/purge-expired-tokens.js';
+import type { Secrets } from '../../../src/application/ports/system.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 
 const setup = async () => {
@@ -66,6 +67,35 @@ describe('access token use cases', () => {
       }),
     ).to.deep.equal(refused);
     expect(await issue.execute({ grant_type: 'implicit', client_id: 'unknown' })).to.deep.equal(refused);
+  });
+
+  it('compares the secret of an unknown client id as it does a known one’s, so that the time taken does not tell them apart', async () => {
+    const { keys, tokens, clock, secrets, created } = await setup();
+    const compared: string[] = [];
+    const counting: Secrets = {
+      ...secrets,
+      matches(secret, hash) {
+        compared.push(hash);
+        return secrets.matches(secret, hash);
+      },
+    };
+    const issue = new IssueAccessToken(keys, tokens, clock, counting);
+    const credentials = (clientId: string) => ({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: 'wrong',
+    });
+    expect(E.isLeft(await issue.execute(credentials(created.key.clientId)))).to.equal(true);
+    expect(compared, 'a known client id: its one secret').to.have.length(1);
+    expect(E.isLeft(await issue.execute(credentials('no-such-client-id')))).to.equal(true);
+    expect(E.isLeft(await issue.execute(credentials('nor-this-one')))).to.equal(true);
+    expect(compared, 'an unknown one: one hash too, the same each time').to.have.length(3);
+    expect(compared[1])
+      .to.equal(compared[2])
+      .and.match(/^[0-9a-f]{64}$/);
+    expect(compared[1]).not.to.equal(compared[0]);
+    const matched = await issue.execute({ ...credentials(created.key.clientId), client_secret: created.clientSecret });
+    expect(E.isRight(matched), 'the right secret still matches').to.equal(true);
   });
 
   it('sets last_used_at on the first token and then at most once a minute', async () => {

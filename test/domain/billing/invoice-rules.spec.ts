@@ -10,6 +10,7 @@ import {
   afterAttempt,
   DEFAULT_RETRY_POLICY,
   isDueForPayment,
+  nextAttemptDue,
   retryPolicyOf,
 } from '../../../src/domain/billing/payment-retry.js';
 import { settled } from '../../../src/domain/billing/settlement.js';
@@ -479,6 +480,55 @@ describe('Manual settlement', () => {
       lastPaymentAttemptAt: now,
     });
     expect(done.right.payment).to.deep.include({ status: 'failed', failureReason: 'cheque bounced' });
+  });
+
+  it('failed at a time the merchant gives: the payment’s time, and the attempt the next retry waits from; up to now', () => {
+    const attempted = at('2026-03-04T12:00:00.000Z');
+    const done = settled(
+      pendingInvoice,
+      payment,
+      { success: false, failure_detail: 'Card Failure', payment_taken_at: attempted },
+      DEFAULT_RETRY_POLICY,
+      now,
+    );
+    if (E.isLeft(done)) throw new Error('refused');
+    expect(done.right.payment).to.deep.include({ status: 'failed', paymentTakenAt: attempted, updatedAt: now });
+    expect(done.right.invoice).to.deep.include({
+      failedPaymentAttempts: 1,
+      lastPaymentAttemptAt: attempted,
+      updatedAt: now,
+    });
+    // A retry a day after the attempt: due since 2026-03-05T12:00, before the settlement said it failed.
+    expect(nextAttemptDue(done.right.invoice, DEFAULT_RETRY_POLICY)).to.equal(at('2026-03-05T12:00:00.000Z').getTime());
+    expect(isDueForPayment(done.right.invoice, DEFAULT_RETRY_POLICY, now)).to.equal(true);
+
+    const unsaid = settled(pendingInvoice, payment, { success: false }, DEFAULT_RETRY_POLICY, now);
+    if (E.isLeft(unsaid)) throw new Error('refused');
+    expect(unsaid.right.payment.paymentTakenAt, 'no time said: none shown, as for a gateway’s failure').to.equal(
+      undefined,
+    );
+    expect(nextAttemptDue(unsaid.right.invoice, DEFAULT_RETRY_POLICY), 'a day after the settlement').to.equal(
+      now.getTime() + 86_400_000,
+    );
+    const atNow = settled(
+      pendingInvoice,
+      payment,
+      { success: false, payment_taken_at: now },
+      DEFAULT_RETRY_POLICY,
+      now,
+    );
+    expect(E.isRight(atNow) && atNow.right.payment.paymentTakenAt).to.deep.equal(now);
+    const later = settled(
+      pendingInvoice,
+      payment,
+      { success: false, payment_taken_at: new Date(now.getTime() + 1) },
+      DEFAULT_RETRY_POLICY,
+      now,
+    );
+    expect(E.isLeft(later) && later.left).to.deep.equal({
+      _tag: 'ValidationFailed',
+      issues: [{ source: 'data.attributes.payment_taken_at', detail: 'must not be later than now' }],
+    });
   });
 
   it('refuses a pending payment of another gateway: an attempt in flight is settled by its gateway, not by hand', () => {

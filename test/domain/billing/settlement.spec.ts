@@ -56,8 +56,18 @@ describe("Domain: a settlement of a manual payment (EPCC's UpdateInvoicePayment)
         ['data.attributes.payment_taken_at'],
       ],
       [
-        'payment_taken_at on a failure',
-        body({ success: false, payment_taken_at: '2026-03-01T09:00:00Z' }),
+        'payment_taken_at on a failure: when the attempt was made, as EPCC takes it',
+        body({ success: false, payment_taken_at: '2026-03-01T09:00:00Z', failure_detail: 'Card Failure' }),
+        [],
+      ],
+      [
+        'payment_taken_at on a failure, without a zone',
+        body({ success: false, payment_taken_at: '2026-03-01T09:00:00' }),
+        ['data.attributes.payment_taken_at'],
+      ],
+      [
+        'payment_taken_at not a text',
+        body({ success: false, payment_taken_at: 1 }),
         ['data.attributes.payment_taken_at'],
       ],
       ['no success', body({}), ['data.attributes.success']],
@@ -82,7 +92,7 @@ describe("Domain: a settlement of a manual payment (EPCC's UpdateInvoicePayment)
     );
   });
 
-  it('reads back any payment_taken_at written in RFC 3339 UTC to the millisecond', () => {
+  it('reads back any payment_taken_at written in RFC 3339 UTC to the millisecond, of a payment taken or failed', () => {
     fc.assert(
       fc.property(
         fc.date({
@@ -90,8 +100,9 @@ describe("Domain: a settlement of a manual payment (EPCC's UpdateInvoicePayment)
           max: new Date('9999-12-31T23:59:59.999Z'),
           noInvalidDate: true,
         }),
-        (when) => {
-          const parsed = parseSettlement(body({ success: true, payment_taken_at: when.toISOString() }), paymentId);
+        fc.boolean(),
+        (when, success) => {
+          const parsed = parseSettlement(body({ success, payment_taken_at: when.toISOString() }), paymentId);
           expect(E.isRight(parsed) && parsed.right.payment_taken_at?.getTime()).to.equal(when.getTime());
         },
       ),

@@ -58,7 +58,7 @@ export const revocationPaths: Readonly<Record<string, PathItem>> = {
         401: 'No client authentication, wrong client credentials, or a bearer that is not a valid token; `WWW-Authenticate` says which scheme was expected. Wrong client credentials count as a failed authentication, as at the token endpoint.',
         429: {
           description:
-            '`authentication_blocked`: too many failed authentications from this address or for this client id, here or at the token endpoint; nothing was looked at. `Retry-After` says how long it is.',
+            '`authentication_blocked`: too many failed authentications from this address, here or at the token endpoint; nothing was looked at. `Retry-After` says how long it is.',
           codes: ['authentication_blocked'],
         },
       },

@@ -5,7 +5,7 @@ import type { RevocationCaller } from '../../../domain/auth/revocation-request.j
 import { isRecord } from '../../../domain/shared/validation.js';
 import { respondWithError, type HttpState } from '../http-state.js';
 import { applyRate } from '../rate-headers.js';
-import { addressNotBlocked, blocked, type TokenGuards } from './oauth-routes.js';
+import { addressNotBlocked, type TokenGuards } from './oauth-routes.js';
 import type { UseCase } from '../routes/route-context.js';
 
 /** RFC 6749 section 2.3.1: each half of Basic credentials is form-encoded before it is joined. */
@@ -42,9 +42,9 @@ const callerOf = (authorization: string, form: unknown): RevocationCaller | unde
 /**
  * `POST /oauth/revoke` (RFC 7009): 200 with an empty body once the token cannot be used, or was never one.
  * Guarded as the token endpoint is, since it compares secrets too: a blocked address is refused before
- * its body is read, a blocked client id before its secret is compared, and a wrong secret counts as a
- * failed authentication, never against the store's request budget; a revocation that authenticated is
- * counted against the key it names.
+ * its body is read, and a wrong secret counts as a failed authentication of its address, never against
+ * the client id nor the store's request budget; a revocation that authenticated is counted against the
+ * key it names.
  */
 export const revocationRoutes = (
   router: Router<HttpState>,
@@ -55,14 +55,10 @@ export const revocationRoutes = (
     const form: unknown = ctx.request.body;
     const caller = callerOf(ctx.get('Authorization'), form);
     const clientId = caller?.kind === 'client' ? caller.clientId : undefined;
-    if (clientId !== undefined) {
-      const wait = await failures.retryAfter({ clientId, address: undefined });
-      if (wait !== undefined) return blocked(ctx, wait);
-    }
     const revoked = await revoke.execute(caller, form);
     if (E.isLeft(revoked)) {
       if (revoked.left._tag === 'Unauthenticated') {
-        if (clientId !== undefined) await failures.failed({ clientId, address: addressOf(ctx) });
+        if (clientId !== undefined) await failures.failed(addressOf(ctx));
         ctx.set('WWW-Authenticate', caller?.kind === 'bearer' ? 'Bearer' : 'Basic realm="oauth"');
       }
       return respondWithError(ctx, revoked.left);

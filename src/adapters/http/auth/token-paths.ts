@@ -66,7 +66,7 @@ export const tokenPaths: Readonly<Record<string, PathItem>> = {
         401: 'The client id is unknown or deleted, or the secret is wrong.',
         429: {
           description:
-            '`authentication_blocked`: too many failed authentications from this address or for this client id; nothing was looked at. Beyond a few free failures each one doubles the wait, up to a ceiling; `Retry-After` says how long it is.',
+            '`authentication_blocked`: too many failed authentications from this address; nothing was looked at, right secret or not (failures count against the address only, never against a client id, so no other address can hold up the tokens of a store). Beyond a few free failures each one doubles the wait, up to a ceiling; `Retry-After` says how long it is.',
           codes: ['authentication_blocked'],
         },
       },

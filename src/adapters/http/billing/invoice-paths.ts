@@ -160,7 +160,8 @@ const payment: Schema = closedObject(
           ...stamps,
           payment_taken_at: {
             ...timestamp,
-            description: 'When the payment was taken: as the merchant said when settling it, or when it was settled.',
+            description:
+              'When the payment was taken: as the merchant said when settling it, or when it was settled. On a failed manual payment, when the failed attempt was made, as the merchant said when settling it (absent when the merchant did not say).',
           },
         },
         ['payment_taken_at'],
@@ -205,7 +206,7 @@ const settlement = dataRequest(
             type: 'string',
             format: 'date-time',
             description:
-              'When the payment was taken (RFC 3339 with a zone); not later than now, and only with `success: true`. Without it, the settlement time.',
+              'RFC 3339 with a zone, not later than now. With `success: true`, when the payment was taken (without it, the settlement time); with `success: false`, when the failed attempt was made, from which the next retry waits (without it, the settlement time), as EPCC takes it.',
           },
         },
         ['success'],
@@ -309,7 +310,7 @@ export const invoicePaths: Readonly<Record<string, PathItem>> = {
     put: operation({
       operationId: 'updateInvoicePayment',
       summary: 'Settle a pending manual payment',
-      description: `${SUBSCRIPTIONS_EPCC} A subscription with \`manual_payments\` is paid outside the service: a payment run records a \`pending\` payment and marks the invoice \`manual_payment_pending\`. \`success: true\` takes it (the invoice is no longer outstanding; \`payment_taken_at\` says when, or now); \`success: false\` fails it, with \`failure_detail\`, and counts as a failed attempt for the store's retry policy (a later payment run retries it). Only a pending manual payment is settled this way.`,
+      description: `${SUBSCRIPTIONS_EPCC} A subscription with \`manual_payments\` is paid outside the service: a payment run records a \`pending\` payment and marks the invoice \`manual_payment_pending\`. \`success: true\` takes it (the invoice is no longer outstanding; \`payment_taken_at\` says when, or now); \`success: false\` fails it, with \`failure_detail\` and \`payment_taken_at\` saying when the attempt failed (or now), and counts as a failed attempt for the store's retry policy (a later payment run retries it, the policy's wait after that time). Only a pending manual payment is settled this way.`,
       tag: TAG,
       access: 'write',
       requestBody: { description: 'How the payment ended.', content: jsonContent(settlement) },
@@ -320,7 +321,7 @@ export const invoicePaths: Readonly<Record<string, PathItem>> = {
         },
       },
       errors: {
-        400: 'Every invalid field, each with its `source`: also an `id` that is not the payment of the path, and a `payment_taken_at` on a failure or later than now.',
+        400: 'Every invalid field, each with its `source`: also an `id` that is not the payment of the path, and a `payment_taken_at` later than now.',
         404: 'No invoice of this store has this id, or it has no payment with this id.',
         409: 'The payment is not pending: it was settled already, or it was not a manual payment.',
         codes: { 409: ['payment_not_pending'] },

@@ -4,6 +4,18 @@ import type { Clock, Secrets } from '../../ports/system.js';
 
 export const INVALID_CREDENTIALS = 'the client credentials are not valid';
 
+// A hash no secret matches in practice, made by the same Secrets as the stored ones (so of the same form),
+// once per Secrets.
+const unknownClientHashes = new WeakMap<Secrets, string>();
+const unknownClientHash = (secrets: Secrets): string => {
+  let hash = unknownClientHashes.get(secrets);
+  if (hash === undefined) {
+    hash = secrets.hash(`no client has this secret: ${secrets.random(256)}`);
+    unknownClientHashes.set(secrets, hash);
+  }
+  return hash;
+};
+
 /** The key a client authenticates as, when `clientSecret` is one of its secrets valid now; otherwise undefined. */
 export const verifyClient = async (
   ports: {
@@ -15,8 +27,9 @@ export const verifyClient = async (
   clientSecret: string,
 ): Promise<ApplicationKey | undefined> => {
   const key = await ports.keys.findByClientId(clientId);
-  if (key === undefined) return undefined;
-  // Every accepted hash is compared, so that the time taken does not tell which secret matched.
-  const matched = acceptedSecretHashes(key, ports.clock.now()).map((hash) => ports.secrets.matches(clientSecret, hash));
-  return matched.includes(true) ? key : undefined;
+  // The secret is compared whether the client id exists or not, so that the time taken does not tell; and
+  // every accepted hash is compared, so that it does not tell which secret matched.
+  const hashes = key === undefined ? [unknownClientHash(ports.secrets)] : acceptedSecretHashes(key, ports.clock.now());
+  const matched = hashes.map((hash) => ports.secrets.matches(clientSecret, hash));
+  return key !== undefined && matched.includes(true) ? key : undefined;
 };

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
-import { BACKOFF_POLICIES } from '../../../../src/domain/auth/failed-authentication.js';
+import { ADDRESS_BACKOFF } from '../../../../src/domain/auth/failed-authentication.js';
 import { errorBody } from '../../../support/error-body.js';
+import { FormPoster, inPool } from '../../../support/form-posts.js';
 import { startTestApi, type TestApi } from '../../../support/test-api.js';
 
-const FREE = BACKOFF_POLICIES.address.freeFailures;
+const FREE = ADDRESS_BACKOFF.freeFailures;
 
 describe('HTTP: failed authentication at POST /oauth/access_token', () => {
   let api: TestApi;
@@ -62,7 +63,7 @@ describe('HTTP: failed authentication at POST /oauth/access_token', () => {
             status: '429',
             title: 'Too Many Requests',
             code: 'authentication_blocked',
-            detail: 'too many failed authentications from this address or for this client id; retry after 1 s',
+            detail: 'too many failed authentications from this address; retry after 1 s',
           },
         ],
       });
@@ -90,25 +91,109 @@ describe('HTTP: failed authentication at POST /oauth/access_token', () => {
     expect(await errorBody(known)).to.deep.equal(await errorBody(unknown));
   });
 
-  it('blocks a client id failing from many addresses, the right secret included, for no longer than its ceiling', async () => {
+  it('never blocks the right secret nor an implicit grant from another address: 2,000 wrong secrets from 200 addresses through the proxy, each of which is limited', async function () {
+    this.timeout(30_000);
     api = await startTestApi({ trustedProxyHeader: 'X-Forwarded-For' });
-    const free = BACKOFF_POLICIES.client_id.freeFailures;
-    const statuses = await statusesOf(
-      Array.from({ length: free + 1 }, (_, i) => wrongSecret({ 'X-Forwarded-For': `192.0.2.${i + 1}` })),
-    );
-    expect(statuses).to.deep.equal(Array(free + 1).fill(401));
-    const refused = await rightSecret({ 'X-Forwarded-For': '198.51.100.1' });
-    expect(refused.status).to.equal(429);
-    expect(Number(refused.headers.get('retry-after'))).to.be.within(1, BACKOFF_POLICIES.client_id.maxBlockMs / 1000);
-    expect(
-      (
-        await tokenRequest(
-          { grant_type: 'implicit', client_id: 'another-client-id' },
-          { 'X-Forwarded-For': '198.51.100.1' },
-        )
-      ).status,
-      'another client id',
-    ).to.equal(401);
+    const poster = new FormPoster(api.url, 16);
+    try {
+      const from = (address: string) => ({ 'X-Forwarded-For': address });
+      const clientId = api.store.key.clientId;
+      const wrong = (address: string) =>
+        poster.post(
+          '/oauth/access_token',
+          { grant_type: 'client_credentials', client_id: clientId, client_secret: 'wrong' },
+          from(address),
+        );
+      const flood = Array.from({ length: 200 }, (_, i) => `192.0.2.${i + 1}`);
+      const sent = await inPool(
+        Array.from({ length: 2000 }, (_, i) => flood[i % flood.length]!),
+        16,
+        wrong,
+      );
+      expect(
+        sent.filter((s) => s !== 401),
+        'ten failures per address are free: each was looked at',
+      ).to.deep.equal([]);
+      const implicit = (address: string) =>
+        tokenRequest({ grant_type: 'implicit', client_id: clientId }, from(address));
+      expect((await rightSecret(from('198.51.100.1'))).status, 'the store’s back office').to.equal(200);
+      expect((await implicit('198.51.100.2')).status, 'a storefront').to.equal(200);
+
+      // One more failure from each flooding address is beyond its free ones: for the next second the address
+      // is refused whatever it sends, while the store's own addresses are not.
+      const limited = await inPool(flood, 16, async (address) => [
+        await wrong(address),
+        await poster.post(
+          '/oauth/access_token',
+          { grant_type: 'client_credentials', client_id: clientId, client_secret: api.store.clientSecret },
+          from(address),
+        ),
+        await poster.post('/oauth/access_token', { grant_type: 'implicit', client_id: clientId }, from(address)),
+      ]);
+      expect(
+        limited.filter(([failure, right, storefront]) => !(failure === 401 && right === 429 && storefront === 429)),
+        'the flooding addresses: the failure beyond the free ones is looked at, and the address is refused next',
+      ).to.deep.equal([]);
+      expect((await rightSecret(from('198.51.100.1'))).status, 'the store’s back office, after it all').to.equal(200);
+      expect((await implicit('198.51.100.2')).status, 'a storefront, after it all').to.equal(200);
+    } finally {
+      poster.close();
+    }
+  });
+
+  it('tells a known client id from an unknown one in nothing, after a flood against the known one', async function () {
+    this.timeout(10_000);
+    api = await startTestApi({ trustedProxyHeader: 'X-Forwarded-For' });
+    const from = (address: string) => ({ 'X-Forwarded-For': address });
+    const poster = new FormPoster(api.url, 16);
+    try {
+      await inPool(
+        Array.from({ length: 500 }, (_, i) => `192.0.2.${(i % 50) + 1}`),
+        16,
+        async (address) =>
+          poster.post(
+            '/oauth/access_token',
+            { grant_type: 'client_credentials', client_id: api.store.key.clientId, client_secret: 'wrong' },
+            from(address),
+          ),
+      );
+    } finally {
+      poster.close();
+    }
+    const unknownSecret = (address: string) =>
+      tokenRequest(
+        { grant_type: 'client_credentials', client_id: 'no-such-client-id', client_secret: 'wrong' },
+        from(address),
+      );
+    const names = (r: Response) => [...r.headers.keys()].filter((h) => !['date', 'x-request-id'].includes(h)).sort();
+    const answers = async (requests: readonly (() => Promise<Response>)[]) => {
+      const responses = [];
+      for (const request of requests) responses.push(await request());
+      return Promise.all(
+        responses.map(async (r) => ({
+          status: r.status,
+          headers: names(r),
+          retryAfter: r.headers.get('retry-after'),
+          body: await errorBody(r),
+        })),
+      );
+    };
+    const [known, unknown, unknownImplicit] = await answers([
+      () => wrongSecret(from('198.51.100.1')),
+      () => unknownSecret('198.51.100.2'),
+      () => tokenRequest({ grant_type: 'implicit', client_id: 'no-such-client-id' }, from('198.51.100.3')),
+    ]);
+    expect(known!.status).to.equal(401);
+    expect(unknown).to.deep.equal(known);
+    expect(unknownImplicit).to.deep.equal(known);
+    // A flooding address past its free failures: its next failure blocks it, and it is refused alike.
+    await wrongSecret(from('192.0.2.1'));
+    const [blockedKnown, blockedUnknown] = await answers([
+      () => wrongSecret(from('192.0.2.1')),
+      () => unknownSecret('192.0.2.1'),
+    ]);
+    expect(blockedKnown!.status).to.equal(429);
+    expect(blockedUnknown).to.deep.equal(blockedKnown);
   });
 
   it('counts the address the trusted proxy header names: its last entry, which the client cannot choose', async () => {

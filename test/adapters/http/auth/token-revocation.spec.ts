@@ -63,6 +63,38 @@ describe('HTTP: POST /oauth/revoke (RFC 7009)', () => {
     expect(await works(token), 'nothing was revoked, and the store still answers its tokens').to.equal(200);
   });
 
+  it('lets the owner revoke from its own address while other addresses fail with its client id, each of them past its free failures', async () => {
+    await api.close();
+    api = await startTestApi({ trustedProxyHeader: 'X-Forwarded-For' });
+    owner = { clientId: api.store.key.clientId, clientSecret: api.store.clientSecret };
+    const token = await mint(owner);
+    const wrong = basic({ clientId: owner.clientId, clientSecret: 'not-the-secret' });
+    const from = (address: string) => ({ Authorization: wrong, 'X-Forwarded-For': address });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const response = await api.request('/oauth/revoke', {
+        method: 'POST',
+        body: new URLSearchParams({ token }),
+        token: null,
+        headers: from(`192.0.2.${(i % 5) + 1}`),
+      });
+      statuses.push(response.status);
+    }
+    expect(
+      statuses.filter((s) => s === 401),
+      'ten free failures for each of the five addresses',
+    ).to.have.length(55);
+    expect(statuses.filter((s) => s === 429)).to.have.length(5);
+    const revoked = await api.request('/oauth/revoke', {
+      method: 'POST',
+      body: new URLSearchParams({ token }),
+      token: null,
+      headers: { Authorization: basic(owner), 'X-Forwarded-For': '198.51.100.1' },
+    });
+    expect(revoked.status, 'the owner, from elsewhere').to.equal(200);
+    expect(await works(token)).to.equal(401);
+  });
+
   it('revokes one token for the client that owns it (HTTP Basic): 200, empty, and the token is a 401 at once; its siblings keep working', async () => {
     const [doomed, sibling] = [await mint(owner), await mint(owner)];
     expect(await works(doomed)).to.equal(200);

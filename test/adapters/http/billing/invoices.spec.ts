@@ -310,7 +310,47 @@ describe('HTTP: invoices and payments', () => {
       expect((await payment(invoice.id, pending.id)).meta['timestamps']).not.to.have.property('payment_taken_at');
     });
 
-    it('refuses, with every problem and nothing changed: another payment id, a bad or future or failed payment_taken_at, an empty failure_detail', async () => {
+    it("takes EPCC's example of a failure with payment_taken_at: the failed attempt's time, shown as the payment's, and the next retry waits from it", async () => {
+      const { invoice, payment: pending } = await pendingPayment();
+      // The store's clock reads 2026-02-01T00:00:00Z; the merchant's attempt failed the morning before.
+      const response = await update(invoice.id, pending.id, {
+        id: pending.id,
+        type: 'subscription_invoice_payment',
+        attributes: {
+          success: false,
+          external_payment_id: '33e7ec6b-8b34-4c92-a95b-2e2647922e47',
+          failure_detail: 'Card Failure',
+          payment_taken_at: '2026-01-31T11:41:19.244Z',
+        },
+      });
+      expect(response.status).to.equal(200);
+      const answered = ((await response.json()) as { data: Resource }).data;
+      expect(answered.attributes).to.deep.include({
+        success: false,
+        pending: false,
+        status: 'failed',
+        failure_detail: { reason: 'Card Failure' },
+      });
+      expect(answered.meta['timestamps']).to.deep.include({
+        payment_taken_at: '2026-01-31T11:41:19.244000000Z',
+        updated_at: '2026-02-01T00:00:00.000000000Z',
+      });
+      expect((await payment(invoice.id, pending.id)).meta['timestamps']['payment_taken_at']).to.equal(
+        '2026-01-31T11:41:19.244000000Z',
+      );
+      const storeId = api.store.store.id;
+      const run = async (at: string) => {
+        await move(new Date(at));
+        return (await runJob(api.container, aJob(storeId, 'payment-run', clock.now()), clock.now())).report[
+          'total_payment_attempts'
+        ];
+      };
+      // A day after the attempt, not after the settlement (which would be 2026-02-02T00:00:00Z).
+      expect(await run('2026-02-01T11:41:19.000Z'), 'before a day has passed').to.equal(0);
+      expect(await run('2026-02-01T11:41:20.000Z'), 'a day after the attempt').to.equal(1);
+    });
+
+    it('refuses, with every problem and nothing changed: another payment id, a bad or future payment_taken_at (taken or failed), an empty failure_detail', async () => {
       const { invoice, payment: pending } = await pendingPayment();
       const cases: [unknown, string[]][] = [
         [{ id: invoice.id, type: 'subscription_invoice_payment', attributes: { success: true } }, ['data.id']],
@@ -328,7 +368,7 @@ describe('HTTP: invoices and payments', () => {
         [
           {
             type: 'subscription_invoice_payment',
-            attributes: { success: false, payment_taken_at: '2026-01-30T10:00:00Z' },
+            attributes: { success: false, payment_taken_at: '2026-01-30T10:00:00' },
           },
           ['data.attributes.payment_taken_at'],
         ],
@@ -352,6 +392,13 @@ describe('HTTP: invoices and payments', () => {
           {
             type: 'subscription_invoice_payment',
             attributes: { success: true, payment_taken_at: '2026-02-01T00:00:01Z' },
+          },
+          ['data.attributes.payment_taken_at'],
+        ],
+        [
+          {
+            type: 'subscription_invoice_payment',
+            attributes: { success: false, payment_taken_at: '2026-02-01T00:00:01Z' },
           },
           ['data.attributes.payment_taken_at'],
         ],

@@ -293,6 +293,45 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     expect(await invoices.listPayments(other.id, invoice!.id, everyRow([], page))).to.equal(undefined);
   });
 
+  it('stores a manual payment settled as failed with the time its attempt was made, and counts the invoice’s last attempt from it', async () => {
+    const { invoices, store, subscribe, draft } = await setup();
+    const s = await subscribe({ manualPayments: true });
+    const [invoice] = await invoices.insertInvoices(store.id, [
+      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
+    ]);
+    const runId = randomIds.uuid();
+    const now = at('2026-03-03T00:00:00.000Z');
+    const attempted = at('2026-03-02T09:30:15.123Z');
+    const begun = await invoices.beginAttempt(store.id, invoice!.id, runId, (current) =>
+      E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now)),
+    );
+    if (E.isLeft(begun)) throw new Error('not begun');
+    const settle = (change: Parameters<typeof invoices.settle>[3]) =>
+      invoices.settle(store.id, invoice!.id, begun.right.id, change, keep);
+    await settle((i, p) => completedAttempt(i, p, { status: 'pending' }, DEFAULT_RETRY_POLICY, now));
+    const failed = await settle((i, p) =>
+      settled(
+        i,
+        p,
+        { success: false, failure_detail: 'Card Failure', payment_taken_at: attempted },
+        DEFAULT_RETRY_POLICY,
+        now,
+      ),
+    );
+    if (E.isLeft(failed)) throw new Error('not settled');
+    expect(await invoices.findPayment(store.id, invoice!.id, begun.right.id)).to.deep.include({
+      status: 'failed',
+      failureReason: 'Card Failure',
+      paymentTakenAt: attempted,
+      updatedAt: now,
+    });
+    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({
+      outstanding: true,
+      failedPaymentAttempts: 1,
+      lastPaymentAttemptAt: attempted,
+    });
+  });
+
   it('an attempt cut short before its completion is never begun again by its run, and is resumed (same payment) by another run', async () => {
     const { invoices, store, subscribe, draft } = await setup();
     const s = await subscribe();
