@@ -349,4 +349,5 @@ export type {
 export type { WebhookAnswer, WebhookRequest, WebhookSender } from './application/ports/integrations/webhook-sender.js';
 export type { HostResolver } from './application/ports/integrations/host-resolver.js';
 export type { IntegrationSettings } from './application/ports/integrations/integration-settings.js';
+export { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
 export type { ObservedPayloads } from './application/ports/integrations/observed-payloads.js';
