@@ -13,7 +13,7 @@ export interface OpenCore {
   /** What the migrations did at this start; empty when the schema was up to date. */
   readonly migrated: readonly MigrationResult[];
   readonly databaseKind: AppConfig['database']['kind'];
-  /** Where jobs are queued: the one given, or one that runs them in this process. Nothing runs until `startJobs`. */
+  /** Where jobs are queued: the one given, or one that runs them in this process. Nothing runs until `startBackgroundWork`. */
   readonly jobQueue: BackgroundJobQueue;
   /** Closes the database; the container must not be used afterwards. */
   close(): Promise<void>;

@@ -38,7 +38,7 @@ export interface ContainerOptions {
   readonly rateLimiter?: RateLimiter;
   /** Default: failed authentications counted in this process. */
   readonly authFailureLimiter?: AuthFailureLimiter;
-  /** Default: an in-process queue (start its workers with `startJobs`). */
+  /** Default: an in-process queue (`startBackgroundWork` starts its workers). */
   readonly jobQueue?: JobQueue;
   /** Handlers to use instead of the core's own (tests): a job whose type has none here fails, saying so. */
   readonly jobHandlers?: Partial<JobHandlers>;

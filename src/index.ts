@@ -250,6 +250,11 @@ export type { BackgroundJobQueue, JobLog, JobWorker } from './adapters/jobs/back
 export { InProcessJobQueue, type InProcessJobQueueOptions } from './adapters/jobs/in-process-job-queue.js';
 export { BullMqJobQueue, type BullMqJobQueueOptions } from './adapters/jobs/bullmq-job-queue.js';
 export { startJobs, type RunningJobs, type StartJobsOptions } from './adapters/jobs/start-jobs.js';
+export {
+  startBackgroundWork,
+  type BackgroundWorkOptions,
+  type RunningBackgroundWork,
+} from './adapters/service/start-background-work.js';
 export type { ContainerOptions } from './container.js';
 
 export type {
@@ -344,4 +349,5 @@ export type {
 export type { WebhookAnswer, WebhookRequest, WebhookSender } from './application/ports/integrations/webhook-sender.js';
 export type { HostResolver } from './application/ports/integrations/host-resolver.js';
 export type { IntegrationSettings } from './application/ports/integrations/integration-settings.js';
+export { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
 export type { ObservedPayloads } from './application/ports/integrations/observed-payloads.js';

@@ -97,10 +97,7 @@ const start = async () => {
       logger.warn(
         'test clocks are on (TEST_CLOCKS=on): a store whose clock is set bills on that clock, not on real time; never in production',
       );
-    const service = await startService(core.container, config.right, logger, {
-      queue: jobQueue,
-      redisUrl: config.right.redisUrl,
-    });
+    const service = await startService(core.container, config.right, logger, { redisUrl: config.right.redisUrl });
     logger.info(
       {
         url: service.url,

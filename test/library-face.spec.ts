@@ -11,12 +11,14 @@ const filesUnder = (dir: string): string[] =>
     return statSync(full).isDirectory() ? filesUnder(full) : full.endsWith('.ts') ? [full] : [];
   });
 
-/** The classes the HTTP adapter, the job machinery and the composition root import from use-case modules: what the service resolves. */
+/** The classes the HTTP adapter, the job machinery, the relay, the service and the composition root import from use-case modules: what the service resolves. */
 const useCasesOfTheApi = (): string[] => {
   const names = new Set<string>();
   const files = [
     ...filesUnder(path.join(SRC, 'adapters/http')),
     ...filesUnder(path.join(SRC, 'adapters/jobs')),
+    ...filesUnder(path.join(SRC, 'adapters/integrations')),
+    ...filesUnder(path.join(SRC, 'adapters/service')),
     path.join(SRC, 'container.ts'),
     path.join(SRC, 'main.ts'),
   ];
@@ -44,5 +46,13 @@ describe('the library face', () => {
       (name) => !exported.has(name) || typeof (library as Record<string, unknown>)[name] !== 'function',
     );
     expect(missing, 'use cases the API resolves that src/index.ts does not export').to.deep.equal([]);
+  });
+
+  it('starts what the service runs beside its API with the one call it exports, which the service makes too', () => {
+    expect(library.startBackgroundWork, 'exported').to.be.a('function');
+    const service = readFileSync(path.join(SRC, 'adapters/service/start-service.ts'), 'utf8');
+    expect(service).to.match(/import \{[^}]*\bstartBackgroundWork\b[^}]*\} from '\.\/start-background-work\.js'/);
+    // Starting jobs or the relay on its own, the service could run something an embedder's call does not.
+    expect(service).not.to.match(/\bstart(Jobs|Relay)\b/);
   });
 });

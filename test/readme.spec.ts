@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
@@ -71,5 +72,57 @@ describe('README and docs', () => {
       cwd: ROOT,
     });
     expect(stdout).to.match(/^client_id: [0-9a-f]{42}\nkeys: 2 reserved: 10\n$/);
+  });
+
+  describe('the example that runs jobs and webhooks in an embedding program (examples/embed-service.ts)', function () {
+    // PGlite and its migrations start in seconds, or in tens of seconds on a busy machine.
+    this.timeout(180_000);
+    const run = (env: NodeJS.ProcessEnv) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'examples/embed-service.ts'], {
+        cwd: ROOT,
+        env,
+        timeout: 150_000,
+      });
+    const DONE = 'billing run: success\nwebhook: subscription-job.updated success\n';
+    const warningsIn = (stderr: string) =>
+      stderr
+        .split('\n')
+        .filter((line) => line.includes('"level":40') && line.includes('INTEGRATIONS_ALLOW_PRIVATE=true')).length;
+
+    it('is shown exactly as it is in the file', () => {
+      expect(read('docs/embedding.md')).to.include(`\`\`\`ts\n${read('examples/embed-service.ts')}\`\`\``);
+    });
+
+    it('runs a billing job posted to the API to success and tells a loopback receiver, without Redis', async () => {
+      const { REDIS_URL: _none, ...withoutRedis } = process.env;
+      const { stdout, stderr } = await run(withoutRedis);
+      expect(stdout).to.equal(DONE);
+      expect(warningsIn(stderr), 'the start-up warning, once').to.equal(1);
+      expect(stderr).not.to.match(/"level":(50|60)/);
+    });
+
+    const redisUrl = process.env['TEST_REDIS_URL'];
+    (redisUrl === undefined ? it.skip : it)(
+      'does the same with Redis: the job and the webhook attempt go through BullMQ',
+      async () => {
+        const redis = new Redis(redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+        try {
+          await redis.connect();
+          // Each queue's event stream, from the run's start: a job completed there only if the work went through Redis.
+          const since = Date.now();
+          const { stdout, stderr } = await run({ ...process.env, REDIS_URL: redisUrl! });
+          expect(stdout).to.equal(DONE);
+          expect(stderr).not.to.match(/"level":(50|60)/);
+          const completed = async (queue: string) =>
+            (await redis.xrange(`bull:${queue}:events`, String(since), '+')).filter(
+              ([, fields]) => fields[0] === 'event' && fields[1] === 'completed',
+            ).length;
+          expect(await completed('commerce-core-jobs'), 'the billing run').to.be.at.least(1);
+          expect(await completed('commerce-core-deliveries'), 'the webhook attempt').to.be.at.least(1);
+        } finally {
+          redis.disconnect();
+        }
+      },
+    );
   });
 });

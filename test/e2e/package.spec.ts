@@ -98,13 +98,15 @@ describe('the packed package in another project', function () {
     expect(compiled, 'tsc').to.deep.equal({ code: 0, output: '' });
   });
 
-  it('runs the consumer: the core embedded on PGlite, a store and a key, the HTTP API in its own server, billing through the library', async () => {
+  it('runs the consumer: the core embedded on PGlite, a store and a key, the HTTP API in its own server running a posted job, billing through the library', async () => {
     const { stdout } = await run(process.execPath, ['out/consumer.js', path.join(dir, 'data', 'pglite')], {
       cwd: project,
     });
     expect(JSON.parse(stdout)).to.deep.equal({
       token_status: 200,
       keys_status: 200,
+      job_posted: 201,
+      job_status: 'success',
       total: 2,
       names: ['Consumer key', 'Default key'],
       billed: 1,

@@ -1,6 +1,6 @@
 // A project that depends on the packed commerce-core: it embeds the core on PGlite, makes a store and a
-// key through use cases, serves the HTTP API from its own Node server, and bills a subscription through
-// the library's billing use cases as the API would.
+// key through use cases, serves the HTTP API from its own Node server with the background work started (a
+// job posted to it runs), and bills a subscription through the library's billing use cases as the API would.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
@@ -17,6 +17,7 @@ import {
   openCore,
   queryParams,
   RunBilling,
+  startBackgroundWork,
   type Either,
   type Invoice,
   type Job,
@@ -36,7 +37,9 @@ const key = await core.container.get(CreateApplicationKey).execute(store.right.s
 });
 if (key._tag === 'Left') throw new Error(`no key: ${key.left._tag}`);
 
-const app = createHttpApp({ container: core.container, logger: pino({ level: 'silent' }) });
+const logger = pino({ level: 'silent' });
+const work = await startBackgroundWork(core.container, logger);
+const app = createHttpApp({ container: core.container, logger });
 const server = createServer(app.callback());
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -52,6 +55,22 @@ const token = await fetch(`${origin}/oauth/access_token`, {
 const { access_token } = (await token.json()) as { access_token: string };
 const keys = await fetch(`${origin}/v2/application-keys`, { headers: { Authorization: `Bearer ${access_token}` } });
 const listed = (await keys.json()) as { data: { name: string }[]; meta: { results: { total: number } } };
+
+// A billing run posted to the API: pending at first, run by the job workers the background work started.
+const authorized = { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' };
+const posted = await fetch(`${origin}/v2/subscriptions/jobs`, {
+  method: 'POST',
+  headers: authorized,
+  body: JSON.stringify({ data: { type: 'subscription_job', attributes: { job_type: 'billing-run' } } }),
+});
+const postedJob = (await posted.json()) as { data: { id: string } };
+let jobStatus = 'pending';
+for (let tries = 0; tries < 600 && (jobStatus === 'pending' || jobStatus === 'started'); tries += 1) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const read = await fetch(`${origin}/v2/subscriptions/jobs/${postedJob.data.id}`, { headers: authorized });
+  jobStatus = ((await read.json()) as { data: { attributes: { status: string } } }).data.attributes.status;
+}
+await work.stop();
 
 await new Promise<void>((resolve) => server.close(() => resolve()));
 
@@ -115,6 +134,8 @@ console.log(
   JSON.stringify({
     token_status: token.status,
     keys_status: keys.status,
+    job_posted: posted.status,
+    job_status: jobStatus,
     total: listed.meta.results.total,
     names: listed.data.map((k) => k.name).sort(),
     billed: report['invoices_ready_for_payment'],

@@ -93,33 +93,43 @@ export class HttpWebhookSender implements WebhookSender {
     const client = protocol === 'https:' ? https : http;
     return new Promise<WebhookAnswer>((resolve) => {
       let settled = false;
+      let timer: NodeJS.Timeout | undefined;
       const finish = (answer: Omit<WebhookAnswer, 'durationMs'>) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         resolve(done(answer));
       };
-      const req = client.request(
-        url,
-        { method: 'POST', headers, agent: this.agents[protocol], lookup: this.lookup },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            if (size < LOGGED_BODY_MAX) chunks.push(chunk);
-            size += chunk.length;
-          });
-          res.on('end', () =>
-            finish({
-              statusCode: res.statusCode ?? 0,
-              body: Buffer.concat(chunks).toString('utf8').slice(0, LOGGED_BODY_MAX),
-            }),
-          );
-          res.on('error', (error) =>
-            finish({ statusCode: res.statusCode ?? 0, body: '', error: `the answer broke off: ${error.message}` }),
-          );
-        },
-      );
+      const onAnswer = (res: http.IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < LOGGED_BODY_MAX) chunks.push(chunk);
+          size += chunk.length;
+        });
+        res.on('end', () =>
+          finish({
+            statusCode: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8').slice(0, LOGGED_BODY_MAX),
+          }),
+        );
+        res.on('error', (error) =>
+          finish({ statusCode: res.statusCode ?? 0, body: '', error: `the answer broke off: ${error.message}` }),
+        );
+      };
+      let req: http.ClientRequest;
+      try {
+        req = client.request(
+          url,
+          { method: 'POST', headers, agent: this.agents[protocol], lookup: this.lookup },
+          onAnswer,
+        );
+      } catch (error) {
+        // A header Node refuses to send (a secret_key with characters beyond Latin-1): a failed attempt, logged
+        // and retried like any other, rather than an error that leaves the claim to run out again and again.
+        finish({ body: '', error: `the request could not be made: ${(error as Error).message}` });
+        return;
+      }
       // The address connected to, checked once per connection (a kept-alive one was checked when it opened).
       req.on('socket', (socket) => {
         const check = () => {
@@ -139,7 +149,7 @@ export class HttpWebhookSender implements WebhookSender {
           error: error instanceof RefusedAddress ? `refused: ${error.message}` : `no answer: ${error.message}`,
         }),
       );
-      const timer = setTimeout(() => {
+      timer = setTimeout(() => {
         finish({ body: '', error: `no answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` });
         req.destroy();
       }, WEBHOOK_TIMEOUT_MS);

@@ -2,6 +2,9 @@ import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { RELAY_CONCURRENCY, RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
 import { INTEGRATION_TOKENS } from '../../application/integration-tokens.js';
+import { TOKENS } from '../../application/tokens.js';
+import { deliveryMetrics, PENDING_COUNT_CAP } from '../metrics/delivery-metrics.js';
+import { logFailedAttempts } from './failed-attempt-log.js';
 
 /** How often due deliveries are looked for: the delay a new event waits at most, at idle. */
 export const RELAY_POLL_MS = 50;
@@ -20,8 +23,10 @@ export interface RelayOptions {
 
 /**
  * Runs the relay in this process: it looks for due deliveries every `pollMs`, right after a round that
- * found some, and as soon as an attempt ends while others are under way; and it purges old logs hourly. Every instance may run one; each attempt is claimed by one of
- * them in the database, so none is made twice.
+ * found some, and as soon as an attempt ends while others are under way; and it purges old logs hourly.
+ * Every instance may run one; each attempt is claimed by one of them in the database, so none is made
+ * twice. The attempts made here are counted and timed on `/metrics`, failed ones logged (sampled), and
+ * the outbox's pending deliveries counted when `/metrics` is scraped.
  */
 export const startRelay = async (
   container: Container,
@@ -30,12 +35,21 @@ export const startRelay = async (
 ): Promise<RunningRelay> => {
   const pollMs = options.pollMs ?? RELAY_POLL_MS;
   const relay = container.get(RelayDeliveries);
+  const metrics = deliveryMetrics();
+  const logFailed = logFailedAttempts(log);
+  relay.observeAttempts((report) => {
+    metrics.attempted(report);
+    logFailed(report);
+  });
+  const deliveries = container.get(INTEGRATION_TOKENS.DeliveryRepository);
+  const clock = container.get(TOKENS.Clock);
   // BullMQ (and its Redis client) is loaded only when Redis is configured: some 20 MiB an instance without it never uses.
   const queue =
     options.redisUrl === undefined
       ? undefined
       : new (await import('./bullmq-delivery-queue.js')).BullMqDeliveryQueue(options.redisUrl, log);
-  await queue?.start(relay, container.get(INTEGRATION_TOKENS.DeliveryRepository));
+  await queue?.start(relay, deliveries);
+  const stopReadingPending = metrics.observePending(() => deliveries.countPending(clock.now(), PENDING_COUNT_CAP));
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
@@ -80,6 +94,7 @@ export const startRelay = async (
   return {
     async stop() {
       stopped = true;
+      stopReadingPending();
       clearTimeout(timer);
       clearInterval(purge);
       await round;

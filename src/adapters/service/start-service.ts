@@ -2,18 +2,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
-import { SweepAbandonedImportLines } from '../../application/use-cases/imports/sweep-abandoned-import-lines.js';
-import { PurgeExpiredTokens } from '../../application/use-cases/auth/purge-expired-tokens.js';
 import type { AppConfig } from '../config/app-config.js';
 import { createHttpApp } from '../http/create-http-app.js';
 import { serviceOrigin } from '../http/link-origin.js';
 import { createDrainingServer, type DrainReport } from './http-server.js';
-import type { BackgroundJobQueue } from '../jobs/background-job-queue.js';
-import { startJobs, type RunningJobs } from '../jobs/start-jobs.js';
-import { startRelay, type RunningRelay } from '../integrations/start-relay.js';
-
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+import { startBackgroundWork, type BackgroundWorkOptions } from './start-background-work.js';
 
 export interface RunningService {
   readonly server: Server;
@@ -25,24 +18,16 @@ export interface RunningService {
   stop(): Promise<DrainReport>;
 }
 
-/** The queue the service runs jobs and fires schedules from. */
-export interface ServiceJobs {
-  readonly queue: BackgroundJobQueue;
-  /** With it, webhook attempts are shared by every instance through BullMQ too. */
-  readonly redisUrl?: string | undefined;
-}
-
 /**
- * Serves the container's use cases over HTTP, purges expired tokens, idempotency keys and abandoned import
- * lines now and then, and runs jobs: the queue's workers and the recovery sweep start once the server
- * listens, and stop after the connections are drained (a job still running when the process ends is taken
- * over once its lease runs out).
+ * Serves the container's use cases over HTTP and, given `background`, runs what runs beside them
+ * (`startBackgroundWork`: jobs, schedules, the webhook relay, purges): it starts once the server listens,
+ * and stops after the connections are drained.
  */
 export const startService = async (
   container: Container,
   config: Pick<AppConfig, 'port' | 'host' | 'baseUrl' | 'http'> & Partial<Pick<AppConfig, 'imports'>>,
   logger: Logger,
-  jobs?: ServiceJobs,
+  background?: BackgroundWorkOptions,
 ): Promise<RunningService> => {
   const app = createHttpApp({
     container,
@@ -61,39 +46,17 @@ export const startService = async (
       resolve();
     });
   });
-  const purge = setInterval(() => {
-    container
-      .get(PurgeExpiredTokens)
-      .execute()
-      .catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
-    container
-      .get(IdempotentRequests)
-      .purge()
-      .catch((err: unknown) => logger.warn({ err }, 'idempotency key purge failed'));
-    container
-      .get(SweepAbandonedImportLines)
-      .execute()
-      .catch((err: unknown) => logger.warn({ err }, 'abandoned import line sweep failed'));
-  }, PURGE_INTERVAL_MS);
-  purge.unref();
-
-  let runningJobs: RunningJobs | undefined;
-  // Webhook deliveries run beside the jobs: where jobs run, the outbox is relayed too.
-  let relay: RunningRelay | undefined;
-  try {
-    runningJobs = jobs === undefined ? undefined : await startJobs(container, jobs.queue, { log: logger });
-    relay = jobs === undefined ? undefined : await startRelay(container, logger, { redisUrl: jobs.redisUrl });
-  } catch (error) {
-    clearInterval(purge);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    throw error;
-  }
+  const work = await (background === undefined
+    ? undefined
+    : startBackgroundWork(container, logger, background).catch(async (error: unknown) => {
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        throw error;
+      }));
 
   const { port } = server.address() as AddressInfo;
   let stopping: Promise<DrainReport> | undefined;
   const stop = (): Promise<DrainReport> => (stopping ??= drainOnce());
   const drainOnce = async (): Promise<DrainReport> => {
-    clearInterval(purge);
     const deadlineMs = config.http.shutdownTimeoutMs;
     const report = await drain(deadlineMs, (load) =>
       logger.info(
@@ -110,22 +73,7 @@ export const startService = async (
       },
       'connections drained',
     );
-    await runningJobs
-      ?.stop()
-      .catch((err: unknown) =>
-        logger.warn(
-          { err },
-          'the job workers did not stop cleanly; their jobs are taken over when their leases run out',
-        ),
-      );
-    await relay
-      ?.stop()
-      .catch((err: unknown) =>
-        logger.warn(
-          { err },
-          'the relay did not stop cleanly; its deliveries are claimed again when their leases run out',
-        ),
-      );
+    await work?.stop();
     return report;
   };
   return { server, url: serviceOrigin(config.host, port), stop };

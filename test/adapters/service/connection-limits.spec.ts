@@ -90,4 +90,29 @@ describe('sampled log lines', () => {
       ['b', 0],
     ]);
   });
+
+  it('keeps the count of a kind left out across the sweep that forgets quiet kinds', () => {
+    let now = 0;
+    const written: [string, number][] = [];
+    const log = sampledLog(1000, () => now);
+    for (const [at, kind] of [
+      [0, 'quiet'],
+      [100, 'flooded'],
+      [200, 'flooded'],
+      [300, 'flooded'],
+      [3000, 'other'],
+      [3001, 'quiet'],
+      [3002, 'flooded'],
+    ] as const) {
+      now = at;
+      log(kind, (suppressed) => written.push([kind, suppressed]));
+    }
+    expect(written).to.deep.equal([
+      ['quiet', 0],
+      ['flooded', 0],
+      ['other', 0],
+      ['quiet', 0],
+      ['flooded', 2],
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ import type {
   AttemptRecord,
   DeliveryRepository,
 } from '../../../src/application/ports/integrations/delivery-repository.js';
+import type { AttemptReport } from '../../../src/application/ports/integrations/attempt-report.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import {
@@ -90,6 +91,7 @@ const heldRecords = (deliveries: DeliveryRepository) => {
     claimDue: (...args) => deliveries.claimDue(...args),
     reclaim: (...args) => deliveries.reclaim(...args),
     purge: (before) => deliveries.purge(before),
+    countPending: (...args) => deliveries.countPending(...args),
     async recordAttempts(records) {
       batches.push(records);
       await gate;
@@ -164,6 +166,45 @@ describe('Relaying deliveries', () => {
     const logs = (await integrations.listLogs(storeId, { integrationId: id }, listQuery(LOG_LIST))).items;
     expect(logs[0]?.errorDetail).to.contain('failed for good');
     expect(logs.every((l) => !l.succeeded && l.statusCode === 503)).to.equal(true);
+  });
+
+  it('tells its observer of each attempt: retrying with the next attempt due, then failed for good, or succeeded', async () => {
+    const sender = new ScriptedSender((r) => (r.url.includes('down') ? 503 : 204));
+    // The second attempt comes 50–100 ms after the first; the third would be 100–200 ms after it, past 149 ms.
+    const { relay, fire, integration, storeId } = await setup(sender, 100, 149);
+    const reports: AttemptReport[] = [];
+    relay.observeAttempts((report) => reports.push(report));
+    const down = await integration('https://down.example.com/');
+    const up = await integration('https://up.example.com/');
+    await fire();
+    for (let round = 0; round < 200 && !reports.some((r) => r.outcome === 'failed'); round += 1) {
+      await relay.pump();
+      await relay.idle();
+      await sleep(5);
+    }
+    const ofDown = reports.filter((r) => r.integrationId === down);
+    expect(ofDown.map((r) => [r.attempt, r.outcome, r.statusCode])).to.deep.equal([
+      [1, 'retrying', 503],
+      [2, 'failed', 503],
+    ]);
+    expect(ofDown[0]?.nextAttemptAt).to.be.instanceOf(Date);
+    expect(ofDown[1]).to.not.have.property('nextAttemptAt');
+    expect(
+      reports.filter((r) => r.integrationId === up).map((r) => [r.outcome, r.statusCode, r.storeId]),
+    ).to.deep.equal([['succeeded', 204, storeId]]);
+  });
+
+  it('records an attempt whose observer throws, as any other', async () => {
+    const sender = new ScriptedSender(() => 204);
+    const { relay, fire, integration, deliveriesOf } = await setup(sender);
+    relay.observeAttempts(() => {
+      throw new Error('a broken observer');
+    });
+    const id = await integration('https://hooks.example.com/');
+    await fire();
+    await relay.pump();
+    await relay.idle();
+    expect((await deliveriesOf(id)).map((d) => d.status)).to.deep.equal(['succeeded']);
   });
 
   it('logs no status code for an answer whose three digits are no HTTP status, and quotes them in the error', async () => {

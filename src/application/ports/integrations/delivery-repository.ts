@@ -21,6 +21,14 @@ export interface AttemptRecord {
   readonly outcome: AttemptOutcome;
 }
 
+/** Pending deliveries of every store, each count stopping at the cap it was asked for. */
+export interface PendingDeliveries {
+  /** Due and not claimed: waiting for a relay. */
+  readonly dueNow: number;
+  /** Due later: waiting for a retry, or claimed for an attempt under way. */
+  readonly dueLater: number;
+}
+
 /** The relay's side of the outbox: due deliveries, claimed one attempt at a time, and their logs. */
 export interface DeliveryRepository {
   /**
@@ -42,6 +50,11 @@ export interface DeliveryRepository {
    * claimed again since (its claim ran out) records nothing.
    */
   recordAttempts(records: readonly AttemptRecord[]): Promise<void>;
+  /**
+   * Counts pending deliveries, due now and later, each up to `cap`: a bounded read of the due index,
+   * cheap enough for every metrics scrape however large the backlog grows.
+   */
+  countPending(now: Date, cap: number): Promise<PendingDeliveries>;
   /** Deletes logs, finished deliveries and delivered events older than `before`. */
   purge(before: Date): Promise<void>;
 }

@@ -8,6 +8,7 @@ import type {
   ClaimedDelivery,
   DeliveryRepository,
 } from '../../ports/integrations/delivery-repository.js';
+import type { AttemptObserver } from '../../ports/integrations/attempt-report.js';
 import type { IntegrationSettings } from '../../ports/integrations/integration-settings.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { WebhookSender } from '../../ports/integrations/webhook-sender.js';
@@ -45,6 +46,7 @@ export class RelayDeliveries {
    */
   private runner: (claim: ClaimedDelivery, answered: () => void) => Promise<void> = (claim, answered) =>
     this.attempt(claim, answered);
+  private observe: AttemptObserver = () => undefined;
 
   constructor(
     @inject(INTEGRATION_TOKENS.DeliveryRepository) private readonly deliveries: DeliveryRepository,
@@ -85,6 +87,11 @@ export class RelayDeliveries {
    */
   routeAttemptsTo(runner: (claim: ClaimedDelivery) => Promise<void>): void {
     this.runner = runner;
+  }
+
+  /** Tells `observer` of every attempt this relay makes (here, or as a shared queue's worker). */
+  observeAttempts(observer: AttemptObserver): void {
+    this.observe = observer;
   }
 
   /** Resolves once every attempt started so far has been recorded. */
@@ -166,6 +173,21 @@ export class RelayDeliveries {
       durationMs: answer.durationMs,
       createdAt: finishedAt,
     };
+    try {
+      this.observe({
+        storeId: event.storeId,
+        integrationId: integration.id,
+        deliveryId: delivery.id,
+        attempt: delivery.attempts,
+        outcome: outcome.status === 'pending' ? 'retrying' : outcome.status,
+        ...(log.statusCode === undefined ? {} : { statusCode: log.statusCode }),
+        ...(answer.error === undefined ? {} : { error: answer.error }),
+        durationMs: answer.durationMs,
+        ...(outcome.status === 'pending' ? { nextAttemptAt: outcome.nextAttemptAt } : {}),
+      });
+    } catch {
+      // Metrics and log lines must never cost an attempt its record (it would be made again).
+    }
     await this.record({ claim, log, outcome });
   }
 

@@ -3,6 +3,7 @@ import type {
   AttemptRecord,
   ClaimedDelivery,
   DeliveryRepository,
+  PendingDeliveries,
 } from '../../../../application/ports/integrations/delivery-repository.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
@@ -60,6 +61,17 @@ export class InMemoryDeliveryRepository implements DeliveryRepository {
       });
       this.state.deliveryLogs.set(log.id, log);
     }
+  }
+
+  async countPending(now: Date, cap: number): Promise<PendingDeliveries> {
+    let dueNow = 0;
+    let dueLater = 0;
+    for (const d of this.state.deliveries.values()) {
+      if (d.status !== 'pending' || d.nextAttemptAt === undefined) continue;
+      if (d.nextAttemptAt <= now) dueNow += 1;
+      else dueLater += 1;
+    }
+    return { dueNow: Math.min(dueNow, cap), dueLater: Math.min(dueLater, cap) };
   }
 
   async purge(before: Date): Promise<void> {

@@ -4,6 +4,7 @@ import type {
   AttemptRecord,
   ClaimedDelivery,
   DeliveryRepository,
+  PendingDeliveries,
 } from '../../../../application/ports/integrations/delivery-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
@@ -174,6 +175,26 @@ export class KyselyDeliveryRepository implements DeliveryRepository {
         .values(live.map((r) => logToRow(r.log)))
         .execute();
     });
+  }
+
+  async countPending(now: Date, cap: number): Promise<PendingDeliveries> {
+    const db = this.handle.db;
+    // A count over a limited range of the (status, due_at) index: at most `cap` index entries read per count.
+    const capped = (dueNow: boolean) =>
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('integration_jobs')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('due_at', dueNow ? '<=' : '>', now)
+            .limit(cap)
+            .as('capped'),
+        )
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+    const [dueNow, dueLater] = await Promise.all([capped(true), capped(false)]);
+    return { dueNow: Number(dueNow.n), dueLater: Number(dueLater.n) };
   }
 
   async purge(before: Date): Promise<void> {

@@ -269,6 +269,34 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     );
   });
 
+  it('counts pending deliveries due now and later, each up to the cap, and none that are over', async () => {
+    const { store, offering, versionId, integrations, subscriptions, deliveries } = await setup();
+    await integrations.insert(anIntegration(store.id));
+    for (let n = 0; n < 4; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    expect(await deliveries.countPending(later(1000), 10)).to.deep.equal({ dueNow: 4, dueLater: 0 });
+    expect(await deliveries.countPending(later(1000), 3), 'capped').to.deep.equal({ dueNow: 3, dueLater: 0 });
+    const [succeeded, retried, failed] = (await deliveries.claimDue(later(1000), 3, 30_000, new Map(), 8)) as [
+      ClaimedDelivery,
+      ClaimedDelivery,
+      ClaimedDelivery,
+    ];
+    expect(await deliveries.countPending(later(1000), 10), 'claimed ones are due later').to.deep.equal({
+      dueNow: 1,
+      dueLater: 3,
+    });
+    await deliveries.recordAttempts([
+      { claim: succeeded, log: logOf(succeeded, true), outcome: { status: 'succeeded' } },
+      { claim: retried, log: logOf(retried, false), outcome: { status: 'pending', nextAttemptAt: later(5000) } },
+      { claim: failed, log: logOf(failed, false), outcome: { status: 'failed' } },
+    ]);
+    expect(await deliveries.countPending(later(1000), 10)).to.deep.equal({ dueNow: 1, dueLater: 1 });
+    expect(await deliveries.countPending(later(6000), 10), 'the retry falls due').to.deep.equal({
+      dueNow: 2,
+      dueLater: 0,
+    });
+    expect(await deliveries.countPending(later(6000), 1)).to.deep.equal({ dueNow: 1, dueLater: 0 });
+  });
+
   it('purges logs, finished jobs and their events older than the cut, and keeps pending ones', async () => {
     const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
     const integration = anIntegration(store.id);
