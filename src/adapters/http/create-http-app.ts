@@ -129,6 +129,7 @@ import { GetJob } from '../../application/use-cases/jobs/get-job.js';
 import { ListJobs } from '../../application/use-cases/jobs/list-jobs.js';
 import { SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
 import { scheduleRoutes } from './schedules/schedule-routes.js';
+import { NextFirings } from '../../application/use-cases/schedules/next-firings.js';
 import { CreateSchedule } from '../../application/use-cases/schedules/schedules.js';
 import { DeleteSchedule } from '../../application/use-cases/schedules/delete-schedule.js';
 import { GetSchedule } from '../../application/use-cases/schedules/get-schedule.js';
@@ -358,7 +359,7 @@ export const createHttpApp = ({
       update: use(UpdateSchedule),
       remove: use(DeleteSchedule),
     },
-    { clock: container.get(TOKENS.Clock), calendar: container.get(TOKENS.ScheduleCalendar) },
+    use(NextFirings),
     routes,
   );
   testClockRoutes(router, { get: use(GetTestClock), advance: use(AdvanceTestClock) }, routes);
