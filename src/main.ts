@@ -10,6 +10,7 @@ import { applyHeapGrowth, heapGrowthFlag } from './adapters/service/heap-growth.
 import { handleShutdownSignals } from './adapters/service/shutdown-signals.js';
 import { startService } from './adapters/service/start-service.js';
 import { openCore } from './bootstrap.js';
+import { migrationSummary } from './adapters/persistence/kysely/migration-summary.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 
 const heapGrowth = heapGrowthFlag(process.execArgv, process.env);
@@ -81,7 +82,11 @@ const start = async () => {
       .catch(() => undefined)
       .finally(closeDatabase);
   try {
-    for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
+    for (const m of core.migrated) logger.debug({ migration: m.migrationName, status: m.status }, 'migration');
+    logger.info(
+      { migrations: core.migrated.length, duration_ms: core.migrationMs },
+      migrationSummary(core.migrated, core.migrationMs),
+    );
     const created = await core.container.get(EnsureDefaultStore).execute();
     if (created !== undefined) {
       // The secret never enters the JSON log stream: an owner-only file gets it, and a terminal if there is one.
