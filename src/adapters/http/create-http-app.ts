@@ -111,6 +111,7 @@ import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
+import { serviceRootRoutes } from './routes/service-root-routes.js';
 import { applicationKeyRoutes } from './keys/application-key-routes.js';
 import { healthRoutes } from './health/health-routes.js';
 import { merchantRealmMappingRoutes } from './realm-mappings/merchant-realm-mapping-routes.js';
@@ -376,6 +377,7 @@ export const createHttpApp = ({
     },
     routes,
   );
+  serviceRootRoutes(router, routes.links);
   apiReferenceRoutes(router, routes.links);
   consoleRoutes(router, consoleBuildDir);
 
