@@ -12,6 +12,8 @@ export interface OpenCore {
   readonly container: Container;
   /** What the migrations did at this start; empty when the schema was up to date. */
   readonly migrated: readonly MigrationResult[];
+  /** How long bringing the schema up to date took, in whole milliseconds. */
+  readonly migrationMs: number;
   readonly databaseKind: AppConfig['database']['kind'];
   /** Where jobs are queued: the one given, or one that runs them in this process. Nothing runs until `startBackgroundWork`. */
   readonly jobQueue: BackgroundJobQueue;
@@ -39,16 +41,21 @@ export const openCore = async (
   options: Omit<ContainerOptions, 'jobQueue'> & { readonly jobQueue?: BackgroundJobQueue } = {},
 ): Promise<OpenCore> => {
   const jobQueue = options.jobQueue ?? new InProcessJobQueue();
-  let migrated =
+  const timed = async (migrate: () => Promise<readonly MigrationResult[]>) => {
+    const started = performance.now();
+    const migrated = await migrate();
+    return { migrated, migrationMs: Math.round(performance.now() - started) };
+  };
+  let migration =
     pool.timeouts === undefined || config.database.kind === 'pglite'
       ? undefined
-      : await migrateUnbounded(config.database);
+      : await timed(() => migrateUnbounded(config.database));
   const handle = await openDatabase(config.database, pool);
   try {
-    migrated ??= await migrateToLatest(handle.db, handle.flavor);
+    migration ??= await timed(() => migrateToLatest(handle.db, handle.flavor));
     return {
       container: buildContainer({ kind: 'database', handle }, { ...options, jobQueue }),
-      migrated,
+      ...migration,
       databaseKind: handle.kind,
       jobQueue,
       close: () => handle.close(),

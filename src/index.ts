@@ -282,6 +282,7 @@ export { DeleteSchedule } from './application/use-cases/schedules/delete-schedul
 export { FireSchedule } from './application/use-cases/schedules/fire-schedule.js';
 export { GetSchedule } from './application/use-cases/schedules/get-schedule.js';
 export { ListSchedules } from './application/use-cases/schedules/list-schedules.js';
+export { NextFirings } from './application/use-cases/schedules/next-firings.js';
 export { RegisterSchedules } from './application/use-cases/schedules/register-schedules.js';
 export { UpdateSchedule } from './application/use-cases/schedules/update-schedule.js';
 export {

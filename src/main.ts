@@ -9,14 +9,17 @@ import { readyLine } from './adapters/service/ready-line.js';
 import { applyHeapGrowth, heapGrowthFlag } from './adapters/service/heap-growth.js';
 import { handleShutdownSignals } from './adapters/service/shutdown-signals.js';
 import { startService } from './adapters/service/start-service.js';
+import { invalidConfiguration, startFailureLine, whyNotStarted } from './adapters/service/start-failure.js';
 import { openCore } from './bootstrap.js';
+import { migrationSummary } from './adapters/persistence/kysely/migration-summary.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 
 const heapGrowth = heapGrowthFlag(process.execArgv, process.env);
 const config = readConfig(process.env);
 if (E.isLeft(config) || E.isLeft(heapGrowth)) {
   const errors = [...(E.isLeft(config) ? config.left : []), ...(E.isLeft(heapGrowth) ? [heapGrowth.left] : [])];
-  process.stderr.write(`Invalid configuration:\n${errors.map((e) => `  ${e}`).join('\n')}\n`);
+  createLogger('info').fatal({ errors }, 'the service could not start: invalid configuration');
+  process.stderr.write(startFailureLine(invalidConfiguration(errors)));
   process.exit(1);
 }
 // Before the database opens and the first requests come, so that the heap is sized for a service from the start.
@@ -81,7 +84,11 @@ const start = async () => {
       .catch(() => undefined)
       .finally(closeDatabase);
   try {
-    for (const m of core.migrated) logger.info({ migration: m.migrationName, status: m.status }, 'migration');
+    for (const m of core.migrated) logger.debug({ migration: m.migrationName, status: m.status }, 'migration');
+    logger.info(
+      { migrations: core.migrated.length, duration_ms: core.migrationMs },
+      migrationSummary(core.migrated, core.migrationMs),
+    );
     const created = await core.container.get(EnsureDefaultStore).execute();
     if (created !== undefined) {
       // The secret never enters the JSON log stream: an owner-only file gets it, and a terminal if there is one.
@@ -141,5 +148,6 @@ handleShutdownSignals(process, {
 
 await starting.catch((err: unknown) => {
   logger.fatal({ err }, 'the service could not start');
+  process.stderr.write(startFailureLine(whyNotStarted(err, config.right)));
   process.exit(1);
 });

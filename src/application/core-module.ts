@@ -121,6 +121,7 @@ import { DeleteSchedule } from './use-cases/schedules/delete-schedule.js';
 import { FireSchedule } from './use-cases/schedules/fire-schedule.js';
 import { GetSchedule } from './use-cases/schedules/get-schedule.js';
 import { ListSchedules } from './use-cases/schedules/list-schedules.js';
+import { NextFirings } from './use-cases/schedules/next-firings.js';
 import { RegisterSchedules } from './use-cases/schedules/register-schedules.js';
 import { UpdateSchedule } from './use-cases/schedules/update-schedule.js';
 import { StoredImportJobs } from './use-cases/imports/stored-import-jobs.js';
@@ -145,6 +146,7 @@ export const USE_CASES: readonly Newable<object>[] = [
   FireSchedule,
   GetSchedule,
   ListSchedules,
+  NextFirings,
   RegisterSchedules,
   UpdateSchedule,
   CreateDunningRule,

@@ -174,10 +174,21 @@ describe('npm start under a process manager', () => {
       expect(code, `npm exits 0 with the service:\n${first.output()}`).to.equal(0);
       const logs = first.output();
       expect(logs).to.include('"signal":"SIGINT","timeout_ms":10000,"msg":"shutting down"');
-      // npm's SIGINT arrives as a second one, ignored, unless the kernel merged it with the first while that
-      // was still pending (it keeps one of a kind); the shutdown spec sends a second signal for certain.
+      // npm's SIGINT arrives as a second one, ignored and logged at info, unless the kernel merged it with the
+      // first while that was still pending (it keeps one of a kind); the shutdown spec sends a second signal for certain.
       expect(logs).to.include('"msg":"stopped"');
       expect(logs).not.to.include('forcing the exit');
+      const lines = logs
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      const stopping = lines.slice(lines.findIndex((l) => l.msg === 'shutting down'));
+      expect(
+        stopping.filter((l) => l.level >= 40),
+        'a normal Ctrl-C logs nothing above info',
+      ).to.deep.equal([]);
+      const again = stopping.find((l) => l.msg.startsWith('already shutting down'));
+      if (again !== undefined) expect(again.msg).to.include('the same signal again');
       expect(isAlive(first.servicePid), 'the service process is gone').to.equal(false);
       expect(await exists(`${dataDir}.lock`), 'the embedded database is closed and released').to.equal(false);
     } finally {

@@ -54,6 +54,18 @@ describe('the service on the embedded database', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((l) => l['msg'] === 'created the default store and its first application key');
     expect(announced).to.include({ client_id: clientId, file: keyFile, saved: true });
+    // The migrations of a first start in one line at info; each one's own line is at debug.
+    const migrations = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((l) => String(l['msg']).startsWith('applied ') || l['msg'] === 'migration');
+    expect(migrations, 'migration lines at info').to.have.length(1);
+    expect(migrations[0]?.['level']).to.equal(30);
+    expect(migrations[0]?.['msg']).to.match(
+      new RegExp(
+        `^applied ${String(migrations[0]?.['migrations'])} migrations \\(0001-\\S+ … 00\\d\\d-\\S+\\) in \\d+ ms$`,
+      ),
+    );
+    expect(migrations[0]?.['migrations']).to.be.above(20);
     expect((await fetch(`${service.url}/health`)).status).to.equal(200);
     const code = await service.stop();
     service = undefined;
@@ -61,6 +73,7 @@ describe('the service on the embedded database', () => {
 
     service = await startServiceProcess({ DATA_DIR: dataDir });
     expect(service.output()).not.to.include('client_secret');
+    expect(service.output(), 'a later start').to.match(/"migrations":0,"duration_ms":\d+,"msg":"schema is up to date/);
     expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
   });
 
@@ -108,7 +121,7 @@ describe('the service on the embedded database', () => {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir },
     });
-    expect(migrate.stdout).to.equal('schema is up to date\n');
+    expect(migrate.stdout).to.match(/^schema is up to date \(checked in \d+ ms\)\n$/);
     service = await startServiceProcess({ DATA_DIR: dataDir });
     expect((await tokenFor(service.url, clientId, clientSecret)).status).to.equal(200);
   });

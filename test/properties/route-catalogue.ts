@@ -416,6 +416,7 @@ export const ROUTES: readonly RouteCase[] = [
   { method: 'GET', pattern: '/health/live', path: () => '/health/live' },
   { method: 'GET', pattern: '/health/ready', path: () => '/health/ready' },
   { method: 'GET', pattern: '/metrics', path: () => '/metrics' },
+  { method: 'GET', pattern: '/', path: () => '/' },
   { method: 'GET', pattern: '/v2/openapi.json', path: () => '/v2/openapi.json' },
   { method: 'GET', pattern: '/docs', path: () => '/docs' },
   ...[

@@ -3,6 +3,7 @@ import { isStorageUnavailable } from '../../application/ports/storage-unavailabl
 import type { DomainError } from '../../domain/shared/errors.js';
 import { isDataDirInUse } from '../persistence/kysely/data-dir-lock.js';
 import { EXIT_CODES, failureKindOf, type FailureKind } from './exit-codes.js';
+import { errorChain } from '../system/error-chain.js';
 
 /**
  * One problem with one input: `source` names it as the operator gave it (`--name`, `<requests-per-second>`);
@@ -51,14 +52,6 @@ export const refused = (
       )
     : new CliFailure(failureKindOf(error), `${outcome}: ${error.detail}`, [], 'code' in error ? error.code : undefined);
 
-// A chain of causes could loop back on itself; no driver nests anywhere near ten deep.
-const causes = function* (error: unknown): Generator<unknown> {
-  for (let current = error, depth = 0; current !== undefined && depth < 10; depth += 1) {
-    yield current;
-    current = current instanceof Error ? current.cause : undefined;
-  }
-};
-
 /** Any error a command ended with, as the failure it is; the database's own faults may be the cause of another error. */
 export const failureOf = (error: unknown): CliFailure => {
   if (error instanceof CliFailure) return error;
@@ -69,7 +62,7 @@ export const failureOf = (error: unknown): CliFailure => {
       error.code === 'commander.help' ? 'a command is required (see --help)' : error.message.replace(/^error: /, ''),
     );
   }
-  for (const cause of causes(error)) {
+  for (const cause of errorChain(error)) {
     if (isDataDirInUse(cause)) return new CliFailure('database_unavailable', cause.message);
     if (isStorageUnavailable(cause))
       return new CliFailure('database_unavailable', `the database cannot be reached: ${cause.reason}`);

@@ -26,6 +26,8 @@ import { SCOPES } from '../../domain/auth/scope.js';
 export interface CliCore {
   readonly container: Container;
   readonly migrated: readonly MigrationResult[];
+  /** How long bringing the schema up to date took, in whole milliseconds. */
+  readonly migrationMs: number;
   close(): Promise<void>;
 }
 
@@ -96,7 +98,7 @@ export const cliProgram = (io: CliIo, mode: CliMode): Command => {
   program
     .command('migrate')
     .description('bring the database schema up to date')
-    .action(() => withCore(io, async ({ migrated }) => print(migrationsReply(migrated))));
+    .action(() => withCore(io, async ({ migrated, migrationMs }) => print(migrationsReply(migrated, migrationMs))));
 
   program
     .command('create-store')

@@ -7,6 +7,7 @@ import type { StoreSummary } from '../../domain/stores/store-summary.js';
 import { listMeta } from '../http/documents/list-meta.js';
 import { credentialsBanner, keyCredentials } from '../service/credentials-banner.js';
 import { textTable, type TextColumn } from './text-table.js';
+import { migrationSummary } from '../persistence/kysely/migration-summary.js';
 
 /** What a command prints on stdout: lines for a person, or one JSON document for a script (`--json`). */
 export interface Reply {
@@ -14,12 +15,15 @@ export interface Reply {
   readonly json: unknown;
 }
 
-export const migrationsReply = (migrated: readonly MigrationResult[]): Reply => ({
-  text:
-    migrated.length === 0
-      ? 'schema is up to date\n'
-      : migrated.map((r) => `${r.migrationName}: ${r.status}\n`).join(''),
-  json: { migrations: migrated.map((r) => ({ name: r.migrationName, status: r.status })) },
+/** Each migration that ran on its own line, then the same summary the service logs at its start. */
+export const migrationsReply = (migrated: readonly MigrationResult[], durationMs: number): Reply => ({
+  text: [...migrated.map((r) => `${r.migrationName}: ${r.status}`), migrationSummary(migrated, durationMs)]
+    .map((line) => `${line}\n`)
+    .join(''),
+  json: {
+    migrations: migrated.map((r) => ({ name: r.migrationName, status: r.status })),
+    duration_ms: durationMs,
+  },
 });
 
 const keyJson = (minted: MintedApplicationKey) => ({

@@ -74,16 +74,23 @@ const cache = new Map<string, Promise<ConsoleBuild | undefined>>();
 
 /**
  * The console's build, read and compressed once per process on first use (most processes never serve
- * it); `undefined` when the package was built without it.
+ * it); `undefined` when the package was built without it. Neither a missing build nor a failed read is
+ * kept: a build swapped in later (tools/build.mjs) is found by the next request.
  */
 export const consoleBuild = (dir: URL = CONSOLE_BUILD_DIR): Promise<ConsoleBuild | undefined> => {
   const key = dir.href;
   let loaded = cache.get(key);
   if (loaded === undefined) {
-    loaded = load(dir).catch((error: unknown) => {
-      cache.delete(key);
-      throw error;
-    });
+    loaded = load(dir).then(
+      (build) => {
+        if (build === undefined) cache.delete(key);
+        return build;
+      },
+      (error: unknown) => {
+        cache.delete(key);
+        throw error;
+      },
+    );
     cache.set(key, loaded);
   }
   return loaded;

@@ -111,6 +111,7 @@ import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
+import { serviceRootRoutes } from './routes/service-root-routes.js';
 import { applicationKeyRoutes } from './keys/application-key-routes.js';
 import { healthRoutes } from './health/health-routes.js';
 import { merchantRealmMappingRoutes } from './realm-mappings/merchant-realm-mapping-routes.js';
@@ -129,6 +130,7 @@ import { GetJob } from '../../application/use-cases/jobs/get-job.js';
 import { ListJobs } from '../../application/use-cases/jobs/list-jobs.js';
 import { SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
 import { scheduleRoutes } from './schedules/schedule-routes.js';
+import { NextFirings } from '../../application/use-cases/schedules/next-firings.js';
 import { CreateSchedule } from '../../application/use-cases/schedules/schedules.js';
 import { DeleteSchedule } from '../../application/use-cases/schedules/delete-schedule.js';
 import { GetSchedule } from '../../application/use-cases/schedules/get-schedule.js';
@@ -358,7 +360,7 @@ export const createHttpApp = ({
       update: use(UpdateSchedule),
       remove: use(DeleteSchedule),
     },
-    { clock: container.get(TOKENS.Clock), calendar: container.get(TOKENS.ScheduleCalendar) },
+    use(NextFirings),
     routes,
   );
   testClockRoutes(router, { get: use(GetTestClock), advance: use(AdvanceTestClock) }, routes);
@@ -375,6 +377,7 @@ export const createHttpApp = ({
     },
     routes,
   );
+  serviceRootRoutes(router, routes.links);
   apiReferenceRoutes(router, routes.links);
   consoleRoutes(router, consoleBuildDir);
 

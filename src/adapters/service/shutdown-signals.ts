@@ -22,17 +22,28 @@ export interface ShutdownPlan {
   /** Closes the database, or waits for the close already under way; safe to call while `stop` runs. */
   readonly closeDatabase: () => Promise<void>;
   readonly exit: (code: number) => void;
+  /** Milliseconds since the epoch; the system's clock unless a test gives its own. */
+  readonly now?: () => number;
 }
 
 /**
+ * How soon after the first a second signal of the same name is taken for npm's copy of a terminal's Ctrl-C
+ * (npm passes its own on within milliseconds); a later one, or another signal, was sent on purpose.
+ */
+export const DUPLICATE_SIGNAL_WINDOW_MS = 1_000;
+
+/**
  * Stops the service on SIGTERM or SIGINT, once. A terminal sends Ctrl-C's SIGINT to npm and to the service
- * together and npm passes its own on, so a second signal is expected: it is logged and ignored. A third
+ * together and npm passes its own on, so a second signal is expected: it is ignored, and logged at info when
+ * it is that copy (the first's name, within DUPLICATE_SIGNAL_WINDOW_MS), as a warning otherwise. A third
  * (Ctrl-C pressed again) or the deadline forces the exit, after closing the database so that the embedded
  * one is left whole and unlocked; a database that does not close within `closeGraceMs` is left as it is.
  */
 export const handleShutdownSignals = (signals: SignalSource, plan: ShutdownPlan): void => {
   const { logger } = plan;
+  const now = plan.now ?? Date.now;
   let received = 0;
+  let first: { readonly signal: ShutdownSignal; readonly at: number } | undefined;
   let exited = false;
   const exit = (code: number): void => {
     if (exited) return;
@@ -61,6 +72,7 @@ export const handleShutdownSignals = (signals: SignalSource, plan: ShutdownPlan)
   const onSignal = (signal: ShutdownSignal): void => {
     received += 1;
     if (received === 1) {
+      first = { signal, at: now() };
       logger.info({ signal, timeout_ms: plan.timeoutMs }, 'shutting down');
       const deadline = setTimeout(
         () => force(`the shutdown overran its deadline of ${plan.deadlineMs} ms`),
@@ -79,7 +91,17 @@ export const handleShutdownSignals = (signals: SignalSource, plan: ShutdownPlan)
         },
       );
     } else if (received === 2) {
-      logger.warn({ signal }, 'already shutting down: signal ignored (a further one forces the exit)');
+      const afterMs = now() - (first?.at ?? 0);
+      if (signal === first?.signal && afterMs <= DUPLICATE_SIGNAL_WINDOW_MS)
+        logger.info(
+          { signal, after_ms: afterMs },
+          "already shutting down: the same signal again, as npm passes on a terminal's Ctrl-C; ignored (a further one forces the exit)",
+        );
+      else
+        logger.warn(
+          { signal, after_ms: afterMs },
+          'already shutting down: signal ignored (a further one forces the exit)',
+        );
     } else if (received === 3) {
       force(`a third signal (${signal})`);
     }

@@ -44,6 +44,7 @@ const cli = (
         return {
           container: buildContainer({ kind: 'memory', state }),
           migrated: options.migrated ?? [],
+          migrationMs: options.migrated === undefined ? 3 : 412,
           close: async () => {
             counts.closed += 1;
           },
@@ -150,23 +151,33 @@ describe('CLI: migrate', () => {
     { migrationName: '0002-second', direction: 'Up', status: 'Success' },
   ];
 
-  it('says what the migrations did, or that the schema is up to date', async () => {
+  it('says what each migration did and sums them up, or that the schema is up to date', async () => {
     expect(await cli({ migrated }).run('migrate')).to.deep.equal({
       code: 0,
-      out: '0001-first: Success\n0002-second: Success\n',
+      out: '0001-first: Success\n0002-second: Success\napplied 2 migrations (0001-first … 0002-second) in 412 ms\n',
       err: '',
     });
-    expect(await cli().run('migrate')).to.deep.equal({ code: 0, out: 'schema is up to date\n', err: '' });
+    expect(await cli({ migrated: migrated.slice(1) }).run('migrate')).to.deep.equal({
+      code: 0,
+      out: '0002-second: Success\napplied 1 migration (0002-second) in 412 ms\n',
+      err: '',
+    });
+    expect(await cli().run('migrate')).to.deep.equal({
+      code: 0,
+      out: 'schema is up to date (checked in 3 ms)\n',
+      err: '',
+    });
   });
 
-  it('lists them as JSON', async () => {
+  it('lists them as JSON, with the time they took', async () => {
     expect(json((await cli({ migrated }).run('migrate', '--json')).out)).to.deep.equal({
       migrations: [
         { name: '0001-first', status: 'Success' },
         { name: '0002-second', status: 'Success' },
       ],
+      duration_ms: 412,
     });
-    expect(json((await cli().run('--json', 'migrate')).out)).to.deep.equal({ migrations: [] });
+    expect(json((await cli().run('--json', 'migrate')).out)).to.deep.equal({ migrations: [], duration_ms: 3 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,7 +106,7 @@ describe('Console: served by the service', () => {
 });
 
 describe('Console: a package built without it', () => {
-  it('answers /console and its files 404 with an error document that says why', async () => {
+  it('answers /console and its files 404 with an error document that says why, until a build is there', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'console-none-'));
     const empty = pathToFileURL(`${dir}/`);
     const api = await startTestApi({ consoleBuildDir: empty });
@@ -118,6 +118,10 @@ describe('Console: a package built without it', () => {
         const body = (await response.json()) as { errors: { detail: string }[] };
         expect(body.errors[0]?.detail).to.include('built without the console');
       }
+      // A build swapped in while the service runs (tools/build.mjs) is found by the next request.
+      await ensureConsoleBuilt();
+      await cp(CONSOLE_BUILD_DIR, empty, { recursive: true });
+      expect((await api.request('/console', { token: null })).status).to.equal(200);
     } finally {
       await api.close();
       await rm(dir, { recursive: true, force: true });

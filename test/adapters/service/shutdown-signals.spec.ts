@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { handleShutdownSignals, type ShutdownSignal } from '../../../src/adapters/service/shutdown-signals.js';
+import {
+  DUPLICATE_SIGNAL_WINDOW_MS,
+  handleShutdownSignals,
+  type ShutdownSignal,
+} from '../../../src/adapters/service/shutdown-signals.js';
 import { LogCapture } from '../../support/test-api.js';
 
 /** A promise settled from outside, to stand for a stop or a close that takes as long as a test wants. */
@@ -21,6 +25,7 @@ const GRACE_MS = 80;
 
 /** The handler on a stand-in process, recording in order what it did. */
 const harness = () => {
+  let clock = 0;
   const signals = new EventEmitter();
   const logs = new LogCapture();
   const events: string[] = [];
@@ -48,10 +53,24 @@ const harness = () => {
       events.push(`exit ${code}`);
       exited.resolve(code);
     },
+    now: () => clock,
   });
   const send = (signal: ShutdownSignal) => signals.emit(signal, signal);
   const messages = () => logs.lines.map((l) => l['msg']);
-  return { send, events, stopping, closing, exited: exited.promise, logs, messages, counts: () => ({ stops, closes }) };
+  const wait = (ms: number) => {
+    clock += ms;
+  };
+  return {
+    send,
+    wait,
+    events,
+    stopping,
+    closing,
+    exited: exited.promise,
+    logs,
+    messages,
+    counts: () => ({ stops, closes }),
+  };
 };
 
 describe('Shutdown on signals', () => {
@@ -66,20 +85,45 @@ describe('Shutdown on signals', () => {
     });
   }
 
-  it('logs and ignores a second signal, whichever it is: the stop goes on and decides the exit', async () => {
+  it("ignores a second signal, and logs it at info when it is npm's copy of a terminal's Ctrl-C", async () => {
     const h = harness();
     h.send('SIGINT');
+    h.wait(DUPLICATE_SIGNAL_WINDOW_MS);
     h.send('SIGINT');
     await sleep(20);
     expect(h.events).to.deep.equal(['stop']);
     expect(h.logs.lines[1]).to.include({
-      msg: 'already shutting down: signal ignored (a further one forces the exit)',
+      msg: "already shutting down: the same signal again, as npm passes on a terminal's Ctrl-C; ignored (a further one forces the exit)",
       signal: 'SIGINT',
+      after_ms: DUPLICATE_SIGNAL_WINDOW_MS,
+      level: 30,
     });
     h.stopping.resolve(1);
     expect(await h.exited).to.equal(1);
     expect(h.counts()).to.deep.equal({ stops: 1, closes: 0 });
   });
+
+  const sentOnPurpose = [
+    { case: 'another signal at once', first: 'SIGTERM', second: 'SIGINT', afterMs: 0 },
+    { case: 'the same signal later', first: 'SIGINT', second: 'SIGINT', afterMs: DUPLICATE_SIGNAL_WINDOW_MS + 1 },
+    { case: 'a second SIGTERM later', first: 'SIGTERM', second: 'SIGTERM', afterMs: 5_000 },
+  ] as const;
+  for (const c of sentOnPurpose)
+    it(`logs a second signal sent on purpose as a warning, and ignores it: ${c.case}`, async () => {
+      const h = harness();
+      h.send(c.first);
+      h.wait(c.afterMs);
+      h.send(c.second);
+      await sleep(20);
+      expect(h.events).to.deep.equal(['stop']);
+      expect(h.logs.lines[1]).to.include({
+        msg: 'already shutting down: signal ignored (a further one forces the exit)',
+        signal: c.second,
+        level: 40,
+      });
+      h.stopping.resolve(0);
+      expect(await h.exited).to.equal(0);
+    });
 
   it('forces the exit on a third signal, only once the database is closed', async () => {
     const h = harness();

@@ -4,6 +4,7 @@ import type { Clock } from '../../../application/ports/system.js';
 import { invoiceResource } from '../billing/invoice-documents.js';
 import { jobResource } from '../jobs/job-document.js';
 import { scheduleResource } from '../schedules/schedule-documents.js';
+import { timingOf } from '../../../domain/schedules/schedule.js';
 import { subscriberResource } from '../subscriptions/subscriber-document.js';
 import { offeringResource, planResource, productResource } from '../catalogue/subscription-catalogue-documents.js';
 import { subscriptionResource } from '../subscriptions/subscription-documents.js';
@@ -16,6 +17,7 @@ export const httpPayloads = (calendar: ScheduleCalendar, clock: Clock): Observed
   product: (product) => productResource(product),
   plan: (plan) => planResource(plan),
   offering: (offering) => offeringResource(offering),
-  schedule: (schedule) => scheduleResource(schedule, calendar, clock.now()),
+  schedule: (schedule) =>
+    scheduleResource({ schedule, nextFiring: calendar.nextFiringAfter(timingOf(schedule), clock.now()) }),
   job: (job) => jobResource(job),
 });

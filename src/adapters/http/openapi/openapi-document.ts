@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { apiReferencePaths } from './api-reference-paths.js';
 import { consolePaths } from './console-paths.js';
+import { serviceRootPaths } from './service-root-paths.js';
 import { APPLICATION_KEY_SCHEMAS, applicationKeyPaths } from '../keys/application-key-paths.js';
 import { HEALTH_SCHEMAS, healthPaths } from '../health/health-paths.js';
 import {
@@ -117,6 +118,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...testClockPaths,
     ...integrationPaths,
     ...healthPaths,
+    ...serviceRootPaths,
     ...apiReferencePaths,
     ...consolePaths,
   },

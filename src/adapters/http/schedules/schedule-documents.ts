@@ -1,9 +1,14 @@
-import { SCHEDULE_TYPE, timingOf, type Schedule } from '../../../domain/schedules/schedule.js';
-import type { ScheduleCalendar } from '../../../application/ports/schedules/schedule-calendar.js';
+import { SCHEDULE_TYPE, type Schedule } from '../../../domain/schedules/schedule.js';
 import { formatTimestamp } from '../timestamps.js';
 
-/** EPCC's shape: the timestamps in the attributes and in `meta`, and `meta.scheduled_for`, the next instant it fires after `now`. */
-export const scheduleResource = (schedule: Schedule, calendar: ScheduleCalendar, now: Date) => {
+/** A schedule as it is shown: with the instant it fires next, on its store's clock (NextFirings). */
+export interface FiringSchedule {
+  readonly schedule: Schedule;
+  readonly nextFiring: Date;
+}
+
+/** EPCC's shape: the timestamps in the attributes and in `meta`, and `meta.scheduled_for`, the next instant it fires. */
+export const scheduleResource = ({ schedule, nextFiring }: FiringSchedule) => {
   const timestamps = {
     created_at: formatTimestamp(schedule.createdAt),
     updated_at: formatTimestamp(schedule.updatedAt),
@@ -12,10 +17,6 @@ export const scheduleResource = (schedule: Schedule, calendar: ScheduleCalendar,
     id: schedule.id,
     type: SCHEDULE_TYPE,
     attributes: { ...schedule.attributes, ...timestamps },
-    meta: {
-      owner: 'store',
-      timestamps,
-      scheduled_for: formatTimestamp(calendar.nextFiringAfter(timingOf(schedule), now)),
-    },
+    meta: { owner: 'store', timestamps, scheduled_for: formatTimestamp(nextFiring) },
   };
 };

@@ -153,3 +153,61 @@ describe('HTTP: schedules', () => {
     expect([...queue.schedules.keys()].sort()).to.deep.equal([a.id, b.id].sort());
   });
 });
+
+describe('HTTP: schedules on a store test clock', () => {
+  let api: TestApi;
+  let clock: TestClock;
+
+  beforeEach(async () => {
+    clock = new TestClock(new Date('2026-07-01T23:00:00.000Z'));
+    api = await startTestApi({
+      testClocks: true,
+      configure: (c) => {
+        c.rebind(TOKENS.Clock).toConstantValue(clock);
+      },
+    });
+  });
+  afterEach(async () => api.close());
+
+  const moveTestClock = async (now: string) => {
+    const response = await api.request('/v2/subscriptions/test-clock', {
+      ...jsonBody({ data: { type: 'subscription_test_clock', attributes: { now } } }),
+      method: 'PUT',
+    });
+    expect(response.status, await response.clone().text()).to.equal(200);
+  };
+  const scheduledFor = async (path: string): Promise<unknown[]> => {
+    const body = (await api.request(path).then((r) => r.json())) as { data: Resource | Resource[] };
+    return (Array.isArray(body.data) ? body.data : [body.data]).map((s) => s.meta['scheduled_for']);
+  };
+
+  it('gives meta.scheduled_for on the time the store clock holds, the clock its instants fire on', async () => {
+    const response = await api.request(
+      SCHEDULES,
+      jsonBody({ data: { type: 'subscription_schedule', attributes: NIGHTLY } }),
+    );
+    const { id } = ((await response.json()) as { data: Resource }).data;
+    expect(await scheduledFor(`${SCHEDULES}/${id}`), 'before the clock is set: real time').to.deep.equal([
+      '2026-07-01T23:30:00.000000000Z',
+    ]);
+
+    await moveTestClock('2026-09-15T12:00:00Z');
+    // Real time has not moved: the instant shown is the first after the store's clock, in London's summer time.
+    expect(await scheduledFor(`${SCHEDULES}/${id}`)).to.deep.equal(['2026-09-15T23:30:00.000000000Z']);
+    expect(await scheduledFor(SCHEDULES), 'the list, too').to.deep.equal(['2026-09-15T23:30:00.000000000Z']);
+    const edited = await api.request(`${SCHEDULES}/${id}`, {
+      ...jsonBody({ data: { id, type: 'subscription_schedule', attributes: { specification: '0 6 1 * *' } } }),
+      method: 'PUT',
+    });
+    expect(((await edited.json()) as { data: Resource }).data.meta['scheduled_for'], 'an edit').to.equal(
+      '2026-10-01T05:00:00.000000000Z',
+    );
+
+    // Moving the clock to the instant shown fires it there, and shows the next one.
+    await moveTestClock('2026-10-01T05:00:00Z');
+    expect(await api.container.get(TOKENS.JobRepository).lastScheduledFor(id as Uuid)).to.deep.equal(
+      new Date('2026-10-01T05:00:00.000Z'),
+    );
+    expect(await scheduledFor(`${SCHEDULES}/${id}`)).to.deep.equal(['2026-11-01T06:00:00.000000000Z']);
+  });
+});
