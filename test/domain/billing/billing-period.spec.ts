@@ -4,7 +4,7 @@ import { billingPeriodsUpTo, turnsInactiveAt } from '../../../src/domain/billing
 import type { PauseGap } from '../../../src/domain/billing/pause-gaps.js';
 import { addIntervals } from '../../../src/domain/billing/billing.js';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
-import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
 import { aPlan, anOffering, aProduct, aSubscription, PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
@@ -21,7 +21,8 @@ const subscribed = (
   const createdAt = at(start);
   const subscription = aSubscription(offering, randomIds.uuid(), {
     timestamps: { createdAt, updatedAt: createdAt },
-    invoiceAfter: invoiceAfter(createdAt, attributes),
+    billingAnchor: billingAnchorOf(createdAt, attributes),
+    invoiceAfter: createdAt,
     ...extra,
   });
   return { subscription, plan: attributes };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
-import { invoiceAfter, standingAt, type Subscription } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf, standingAt, type Subscription } from '../../../src/domain/subscriptions/subscription.js';
 import { CREATED, canceled, paused, planWith, running } from '../../support/domain-builders.js';
 
 describe('subscription standing', () => {
@@ -96,7 +96,7 @@ describe('first invoice', () => {
   ];
   for (const [label, plan, expected] of cases) {
     it(`is raised ${label}`, () => {
-      expect(invoiceAfter(CREATED, planWith(plan)).toISOString()).to.equal(expected);
+      expect(billingAnchorOf(CREATED, planWith(plan)).toISOString()).to.equal(expected);
     });
   }
 });
