@@ -73,7 +73,7 @@ class Timeline {
     const changed = applyStateAction(this.subscription, this.plan, action, instant, randomIds.uuid(), {
       invoicedThrough: last?.end,
     });
-    if (E.isLeft(changed)) throw new Error(changed.left.detail);
+    if (E.isLeft(changed)) throw new Error(JSON.stringify(changed.left));
     this.subscription = changed.right.subscription;
     this.states.push({ action, at: instant });
   }
