@@ -570,7 +570,11 @@ describe('A billing run that finds a paused or canceled subscription due sets it
   ];
   for (const c of cases) {
     it(`${c.name}: ${c.inactive ? 'inactive' : 'unchanged'}`, () => {
-      const { subscription, plan } = subscribed(`2026-01-01${Z}`, {}, { invoiceAfter: at(`2026-02-01${Z}`), ...c.extra });
+      const { subscription, plan } = subscribed(
+        `2026-01-01${Z}`,
+        {},
+        { invoiceAfter: at(`2026-02-01${Z}`), ...c.extra },
+      );
       const history = {
         lastInvoiced: { start: at(`2026-01-01${Z}`), end: at(`2026-02-01${Z}`) },
         pauses: c.pauses ?? [],

@@ -14,7 +14,13 @@ describe('subscription standing', () => {
   const cases: ReadonlyArray<
     [string, Subscription, PlanAttributes | undefined, string, typeof ACTIVE | typeof CLOSED | typeof STOPPED]
   > = [
-    ['a subscription a billing run set inactive', { ...paused(), inactive: true }, planWith(), '2030-01-01T00:00:00.000Z', STOPPED],
+    [
+      'a subscription a billing run set inactive',
+      { ...paused(), inactive: true },
+      planWith(),
+      '2030-01-01T00:00:00.000Z',
+      STOPPED,
+    ],
     [
       'a canceled subscription a billing run set inactive',
       { ...canceled(endDate), inactive: true },

@@ -253,9 +253,9 @@ describe('subscription state changes', () => {
       closed: true,
       status: 'active',
     });
-    expect(
-      standingAt({ ...scheduled, inactive: true }, closing, new Date('2024-03-17T00:00:00.000Z')).status,
-    ).to.equal('inactive');
+    expect(standingAt({ ...scheduled, inactive: true }, closing, new Date('2024-03-17T00:00:00.000Z')).status).to.equal(
+      'inactive',
+    );
     expect(E.isRight(applyStateAction(scheduled, closing, 'pause', at, STATE_ID))).to.equal(true);
   });
 

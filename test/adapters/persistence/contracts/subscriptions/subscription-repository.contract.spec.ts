@@ -259,8 +259,10 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const { subscriptions, invoices, offering, versionId, store } = await setup();
     const at = new Date('2026-02-10T00:00:00.000Z');
     const invoiceOf = (s: Subscription, now: Date) => {
-      const draft = withFirstInvoice(s, offering, offering.plans[0]!.attributes, { id: randomIds.uuid(), now })
-        .firstInvoice;
+      const draft = withFirstInvoice(s, offering, offering.plans[0]!.attributes, {
+        id: randomIds.uuid(),
+        now,
+      }).firstInvoice;
       if (draft === undefined) throw new Error('no first invoice');
       return draft;
     };
