@@ -26,7 +26,7 @@ import { randomIds } from '../src/adapters/system/system-module.js';
 import { buildContainer } from '../src/container.js';
 import type { Job } from '../src/domain/jobs/job.js';
 import type { Offering } from '../src/domain/catalogue/offering.js';
-import { invoiceAfter, type Subscription } from '../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf, type Subscription } from '../src/domain/subscriptions/subscription.js';
 import {
   formatDuration,
   formatInteger,
@@ -156,7 +156,8 @@ const main = async (): Promise<void> => {
           manualPayments: false,
           flags: { canceled: false, paused: false, suspended: false, pending: false },
           timestamps: { createdAt, updatedAt: createdAt },
-          invoiceAfter: invoiceAfter(createdAt, planAttributes),
+          billingAnchor: billingAnchorOf(createdAt, planAttributes),
+          invoiceAfter: createdAt,
         };
         return toRow(subscription);
       });
@@ -176,9 +177,11 @@ const main = async (): Promise<void> => {
     else await sql`analyze`.execute(handle.db);
     process.stdout.write(`seeded in ${formatDuration(Number(process.hrtime.bigint() - seedingStarted) / 1e9)}\n`);
 
-    // The first run invoices every due period; a second run at the same instant finds nothing new, and
-    // shows what walking the store costs when there is nothing to bill.
-    for (const label of ['billing run', 'second run, nothing new']) {
+    // Each subscription was made within the month before the run, so one period of each is due (two of the
+    // first, made exactly a month before): the first run invoices one period of each (one invoice per
+    // subscription a run) and moves its invoice_after on; a second run at the same instant finds only that
+    // first subscription due, and shows what walking the store costs with next to nothing to bill.
+    for (const label of ['billing run', 'second run, at the same instant']) {
       const job: Job = {
         id: randomIds.uuid(),
         storeId,

@@ -123,11 +123,12 @@ forEachBackend('Dunning that ends somewhere, over HTTP on the test clock', (_bac
 
     await move('2030-04-16T00:00:00Z');
     await run('billing-run');
-    expect(await t.starts(), 'February is never billed; March, running when it lifted, is').to.deep.equal([
+    expect(await t.starts(), 'February is never billed; March, running when it lifted, is, one a run').to.deep.equal([
       '2030-01-15',
       '2030-03-15',
-      '2030-04-15',
     ]);
+    await run('billing-run');
+    expect(await t.starts(), 'April at the next run').to.deep.equal(['2030-01-15', '2030-03-15', '2030-04-15']);
     expect((await t.payments()).map((p) => p.attributes['status'])).to.deep.equal([
       'failed',
       'failed',
@@ -155,7 +156,8 @@ forEachBackend('Dunning that ends somewhere, over HTTP on the test clock', (_bac
     expect(await t.attempt(true)).to.equal(true);
     expect(await t.meta(), 'paying alone does not resume').to.deep.include({ canceled: true });
     expect((await send(states, 'POST', resume)).status).to.equal(204);
-    expect(await t.meta()).to.deep.include({ canceled: false, closed: false, status: 'active' });
+    // Dunning's close made it `inactive` (EPCC: "its status becomes inactive"); a resume alone leaves it so.
+    expect(await t.meta()).to.deep.include({ canceled: false, closed: false, status: 'inactive' });
     expect(await history()).to.deep.equal([
       ['cancel', true],
       ['resume', false],
@@ -165,6 +167,17 @@ forEachBackend('Dunning that ends somewhere, over HTTP on the test clock', (_bac
       '2030-01-15',
       '2030-02-15',
     ]);
+    // EPCC: "Once the payment succeeds then the payment run updates the status of the subscription to active".
+    await run('payment-run');
+    const invoices = await read<Resource[]>(`/v2/subscriptions/subscriptions/${t.subscription.id}/invoices`);
+    const february = invoices.find((i) => i.attributes['billing_period'].start.startsWith('2030-02-15'))!;
+    const [pending] = await read<Resource[]>(`/v2/subscriptions/invoices/${february.id}/payments`);
+    const settled = await send(`/v2/subscriptions/invoices/${february.id}/payments/${pending!.id}`, 'PUT', {
+      type: 'subscription_invoice_payment',
+      attributes: { success: true, external_payment_id: 'cash-2' },
+    });
+    expect(settled.status).to.equal(200);
+    expect(await t.meta()).to.deep.include({ status: 'active' });
   });
 
   it('refuses a dunning rule with a limit above 20, and a requested attempt for an unknown invoice', async () => {

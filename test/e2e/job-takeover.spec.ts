@@ -11,7 +11,7 @@ import { TOKENS } from '../../src/application/tokens.js';
 import { buildContainer } from '../../src/container.js';
 import type { Job, JobType } from '../../src/domain/jobs/job.js';
 import { RunBilling } from '../../src/application/use-cases/billing/run-billing.js';
-import { invoiceAfter } from '../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../src/domain/subscriptions/subscription.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { aPlan, aProduct, aSubscription, anOffering } from '../support/subscription-builders.js';
@@ -27,10 +27,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * PostgreSQL), so that the second instance is up before the first is killed, most of the way through:
  * what is measured is how soon the run goes on, not how long its rest takes on a busy machine.
  */
-const SUBSCRIPTIONS = 8000;
-/** Each started two months and a few days ago, and was never invoiced: its first three periods are due. */
-const PERIODS = 3;
-const INVOICES = SUBSCRIPTIONS * PERIODS;
+const SUBSCRIPTIONS = 16_000;
+/**
+ * Each started two months and a few days ago, and was never invoiced: three periods are due, and a run
+ * invoices the first of each (EPCC: one invoice per subscription per run), taken over or not.
+ */
+const INVOICES = SUBSCRIPTIONS;
 const TAKEOVER_MS = 15_000;
 /**
  * The share of the work done when the first instance is killed. A billing run commits a batch of 1,000
@@ -89,7 +91,8 @@ const PAYABLE = 200;
           toRow(
             aSubscription(offering, versionId, {
               timestamps: { createdAt, updatedAt: createdAt },
-              invoiceAfter: invoiceAfter(createdAt, monthly.attributes),
+              billingAnchor: billingAnchorOf(createdAt, monthly.attributes),
+              invoiceAfter: createdAt,
             }),
           ),
         );
@@ -204,6 +207,10 @@ const PAYABLE = 200;
         'no period invoiced twice',
       ).to.equal(INVOICES);
       expect(new Set(rows.map((r) => r.subscription_id)).size, 'every subscription invoiced').to.equal(SUBSCRIPTIONS);
+      expect(
+        new Set(rows.map((r) => new Date(r.billing_period_start).getTime())).size,
+        'each its oldest period only: the run taken over does not bill the next period of those invoiced before the kill',
+      ).to.equal(1);
       const numbers = rows.map((r) => Number(r.number)).sort((a, b) => a - b);
       expect(
         numbers.every((n, i) => n === i + 1),

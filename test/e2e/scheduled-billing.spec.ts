@@ -10,7 +10,7 @@ import { buildContainer, type Persistence } from '../../src/container.js';
 import type { Job } from '../../src/domain/jobs/job.js';
 import { everyRow, listQuery } from '../support/list-queries.js';
 import { JOB_LIST } from '../../src/domain/jobs/job-query.js';
-import { invoiceAfter } from '../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../src/domain/subscriptions/subscription.js';
 import { BACKENDS } from '../support/backends.js';
 import { aStore, storeRecords } from '../support/builders.js';
 import { eventually } from '../support/job-harness.js';
@@ -56,14 +56,16 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
     const offering = anOffering(store.id, [aProduct(store.id)], [daily]);
     const subscriptions = first.get(TOKENS.SubscriptionRepository);
     const versionId = await subscriptions.snapshotOffering(offering);
-    // Ten subscriptions that started between one and ten days ago, at different times of day: 2 to 11 periods each are due.
+    // Ten subscriptions that started between one and three days ago, at different times of day: 2 to 4
+    // periods each are due, and a run invoices one of each (EPCC), so the four runs waited for catch up.
     const now = Date.now();
-    const started = Array.from({ length: 10 }, (_, n) => new Date(now - (n + 1) * DAY - n * 3_600_000));
+    const started = Array.from({ length: 10 }, (_, n) => new Date(now - ((n % 3) + 1) * DAY - n * 3_600_000));
     for (const createdAt of started) {
       await subscriptions.insert(
         aSubscription(offering, versionId, {
           timestamps: { createdAt, updatedAt: createdAt },
-          invoiceAfter: invoiceAfter(createdAt, daily.attributes),
+          billingAnchor: billingAnchorOf(createdAt, daily.attributes),
+          invoiceAfter: createdAt,
         }),
       );
     }

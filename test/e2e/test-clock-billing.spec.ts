@@ -122,16 +122,27 @@ forEachBackend('The store test clock, on: billing month by month over HTTP', (_b
       'nothing ahead of the clock',
     ).to.deep.equal([]);
 
+    const invoiceAfter = async () =>
+      (await read(`/v2/subscriptions/subscriptions/${subscription.id}`)).meta['invoice_after'] as string;
+    expect(await invoiceAfter(), 'January invoiced: next eligible on 15 February').to.equal(
+      '2030-02-15T00:00:00.000000000Z',
+    );
+    // Two months behind: one invoice a run (EPCC), February first, then March.
     expect((await move('2030-03-16T00:00:00Z')).status).to.equal(200);
     await runBilling();
+    expect(await invoiceStarts()).to.deep.equal(['2030-01-15', '2030-02-15']);
+    expect(await invoiceAfter()).to.equal('2030-03-15T00:00:00.000000000Z');
+    await runBilling();
     expect(await invoiceStarts()).to.deep.equal(['2030-01-15', '2030-02-15', '2030-03-15']);
+    expect(await invoiceAfter()).to.equal('2030-04-15T00:00:00.000000000Z');
     const invoices = await read<Resource[]>('/v2/subscriptions/invoices?page[limit]=100');
     const latest = invoices.find((i) => i.attributes['billing_period'].start.startsWith('2030-03-15'))!;
     expect(latest.meta['timestamps']['created_at'], "made at the clock's time").to.equal(
       '2030-03-16T00:00:00.000000000Z',
     );
 
-    // Billing on the 1st of each month at midnight UTC: a move over three firsts starts three runs.
+    // Billing on the 1st of each month at midnight UTC: a move over three firsts starts three runs, which
+    // run at the clock's time (2 June): April, May, then nothing due before 15 June.
     await created('/v2/subscriptions/schedules', {
       type: 'subscription_schedule',
       attributes: { specification: '0 0 1 * *', location: 'UTC', job: { job_type: 'billing-run' } },

@@ -8,6 +8,7 @@ import { listQuery } from '../../support/list-queries.js';
 import { portsOf } from '../../support/ports.js';
 import { OFFERING_LIST } from '../../../src/domain/catalogue/offering-query.js';
 import { parseUuid } from '../../../src/domain/shared/uuid.js';
+import { bodyFromJson } from '../../../src/adapters/persistence/kysely/subscriptions/subscription-json.js';
 
 forEachBackend(
   'migration 0002 on a database that already has stores',
@@ -261,3 +262,102 @@ forEachBackend(
   },
   { sqlOnly: true },
 );
+
+forEachBackend(
+  'migration 0024 on a database that already has subscriptions and invoices',
+  (backend, persistence) => {
+    it("gives each subscription its invoice_after: its latest invoiced period's end, else its first period's start; the old body's value is read as the anchor", async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0023-subscriptions-without-billing-walk')).error).to.equal(undefined);
+      const store = '11111111-1111-4111-8111-111111111111';
+      const version = '22222222-2222-4222-8222-222222222222';
+      const day = (iso: string) => new Date(`${iso}T09:15:00.000Z`);
+      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${day('2026-01-01')})`.execute(
+        db,
+      );
+      await sql`insert into subscription_offering_versions (id, store_id, offering_id, version, snapshot, created_at)
+      values (${version}, ${store}, '33333333-3333-4333-8333-333333333333', 1, '{}', ${day('2026-01-01')})`.execute(db);
+      // Bodies as they were written before 0024: `invoiceAfter` was where paid periods counted from.
+      const body = (invoiceAfter: string, goLiveAfter?: string) =>
+        JSON.stringify({
+          paymentAuthority: { type: 'platform_payments_processor' },
+          manualPayments: false,
+          flags: { canceled: false, paused: false, suspended: false, pending: goLiveAfter !== undefined },
+          timestamps: { updatedAt: day('2026-01-31').toISOString() },
+          ...(goLiveAfter === undefined ? {} : { goLiveAfter: day(goLiveAfter).toISOString() }),
+          invoiceAfter: day(invoiceAfter).toISOString(),
+        });
+      const subscriptions: ReadonlyArray<[string, string, string]> = [
+        ['44444444-4444-4444-8444-444444444441', '2026-01-31', body('2026-01-31')],
+        ['44444444-4444-4444-8444-444444444442', '2026-02-01', body('2026-05-10', '2026-04-10')],
+        ['44444444-4444-4444-8444-444444444443', '2026-02-03', body('2026-02-03')],
+      ];
+      for (const [id, created, text] of subscriptions)
+        await sql`insert into subscriptions (id, store_id, account_id, name, name_key, email, email_key, offering_id, offering_version_id, plan_id, currency, body, created_at)
+        values (${id}, ${store}, ${store}, 'n', 'k', 'e', 'k', '33333333-3333-4333-8333-333333333333', ${version}, 'p', 'USD', ${text}, ${day(created)})`.execute(
+          db,
+        );
+      const periods: ReadonlyArray<[string, string, number]> = [
+        ['2026-01-31', '2026-02-28', 1],
+        ['2026-02-28', '2026-03-31', 2],
+      ];
+      for (const [start, end, number] of periods)
+        await db
+          .insertInto('subscription_invoices')
+          .values({
+            id: `55555555-5555-4555-8555-00000000000${number}`,
+            store_id: store,
+            subscription_id: subscriptions[0]![0],
+            subscriber_id: store,
+            number,
+            billing_period_start: day(start),
+            billing_period_end: day(end),
+            items: '[]',
+            tax_items: '[]',
+            currency: 'USD',
+            amount: 1000,
+            includes_tax: true,
+            outstanding: true,
+            tax_required: false,
+            payment_retries_limit_reached: false,
+            manual_payment_pending: false,
+            failed_payment_attempts: 0,
+            created_at: day(start),
+            updated_at: day(start),
+          })
+          .execute();
+      await migrateToLatest(db, flavor);
+      const rows = await db.selectFrom('subscriptions').select(['id', 'invoice_after', 'body']).orderBy('id').execute();
+      expect(
+        rows.map((r) => (r.invoice_after === null ? null : new Date(r.invoice_after).toISOString())),
+      ).to.deep.equal(['2026-03-31T09:15:00.000Z', '2026-04-10T09:15:00.000Z', '2026-02-03T09:15:00.000Z']);
+      expect(rows.map((r) => bodyFromJson(JSON.parse(r.body)).billingAnchor.toISOString())).to.deep.equal([
+        '2026-01-31T09:15:00.000Z',
+        '2026-05-10T09:15:00.000Z',
+        '2026-02-03T09:15:00.000Z',
+      ]);
+      // Down again, a body written since gets its anchor back as `invoiceAfter`, as the code before reads it.
+      await db
+        .updateTable('subscriptions')
+        .set({ body: subscriptionBodyWithAnchor(rows[2]!.body) })
+        .where('id', '=', rows[2]!.id)
+        .execute();
+      expect((await migrator.migrateTo('0023-subscriptions-without-billing-walk')).error).to.equal(undefined);
+      const [downed] = await db.selectFrom('subscriptions').select('body').where('id', '=', rows[2]!.id).execute();
+      expect(JSON.parse(downed!.body)).to.deep.include({ invoiceAfter: '2026-02-03T09:15:00.000Z' });
+      expect(JSON.parse(downed!.body)).not.to.have.property('billingAnchor');
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);
+
+/** A body as the code since 0024 writes it: the anchor under its own name, no `invoiceAfter`. */
+const subscriptionBodyWithAnchor = (old: string): string => {
+  const { invoiceAfter, ...rest } = JSON.parse(old) as Record<string, unknown>;
+  return JSON.stringify({ ...rest, billingAnchor: invoiceAfter });
+};

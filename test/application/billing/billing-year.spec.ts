@@ -10,7 +10,7 @@ import type { Invoice } from '../../../src/domain/billing/invoice.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
-import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { TestClock } from '../../support/system-fakes.js';
@@ -46,7 +46,8 @@ describe('Billing over fourteen months (use cases, fake clock)', () => {
       const subscription = aSubscription(offering, versionId, {
         planId: plan.id,
         timestamps: { createdAt, updatedAt: createdAt },
-        invoiceAfter: invoiceAfter(createdAt, plan.attributes),
+        billingAnchor: billingAnchorOf(createdAt, plan.attributes),
+        invoiceAfter: createdAt,
         ...overrides,
       });
       await subscriptions.insert(subscription);
@@ -80,8 +81,16 @@ describe('Billing over fourteen months (use cases, fake clock)', () => {
         expect(E.isRight(resume)).to.equal(true);
       }
       const billing = await runJob(container, aJob(store.id, 'billing-run', instant), instant);
+      // One invoice per subscription per run (EPCC): resumed on 20 June, the paused subscription is two
+      // periods behind on 1 July (5 April, begun before its pause, and 5 June, in which it resumed), and a
+      // second run that day catches up the second; then nothing is due.
+      const behind = instant.getTime() === at('2026-07-01T00:00:00.000Z').getTime() ? 1 : 0;
       const rerun = await runJob(container, aJob(store.id, 'billing-run', instant), instant);
-      expect(rerun.report['invoices_tax_required'], 'a second run the same day finds nothing new').to.equal(0);
+      expect(rerun.report['invoices_tax_required'], 'a second run the same day catches up what is behind').to.equal(
+        behind,
+      );
+      const third = await runJob(container, aJob(store.id, 'billing-run', instant), instant);
+      expect(third.report['invoices_tax_required'], 'then nothing is due').to.equal(0);
       expect(billing.report['invoice_failures']).to.equal(0);
       const needingTax = (await all())
         .filter((i) => i.taxRequired)

@@ -10,7 +10,7 @@ import { buildContainer } from '../../../src/container.js';
 import type { GatewayOutcome } from '../../../src/domain/billing/invoice-payment.js';
 import type { DunningAction } from '../../../src/domain/billing/payment-retry.js';
 import type { PageRequest } from '../../../src/domain/query/page.js';
-import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { TestClock } from '../../support/system-fakes.js';
@@ -52,7 +52,8 @@ const setup = async (action: DunningAction) => {
   const createdAt = at('2026-01-01T00:00:00.000Z');
   const subscription = aSubscription(offering, versionId, {
     timestamps: { createdAt, updatedAt: createdAt },
-    invoiceAfter: invoiceAfter(createdAt, offering.plans[0]!.attributes),
+    billingAnchor: billingAnchorOf(createdAt, offering.plans[0]!.attributes),
+    invoiceAfter: createdAt,
   });
   await subscriptions.insert(subscription);
   const run = async (
@@ -125,11 +126,12 @@ describe('Dunning that ends somewhere (use cases, in memory)', () => {
     expect(lifted.billableFrom).to.deep.equal(at('2026-03-10T00:00:00.000Z'));
 
     await t.run('2026-04-01T00:00:00.000Z', ['billing-run']);
-    expect(await t.billed(), 'February is never billed; March, running when it lifted, is').to.deep.equal([
-      '2026-01-01',
-      '2026-03-01',
-      '2026-04-01',
-    ]);
+    expect(
+      await t.billed(),
+      'February is never billed; March, running when it lifted, is, one invoice a run',
+    ).to.deep.equal(['2026-01-01', '2026-03-01']);
+    await t.run('2026-04-01T00:00:00.000Z', ['billing-run']);
+    expect(await t.billed(), 'April at the next run').to.deep.equal(['2026-01-01', '2026-03-01', '2026-04-01']);
   });
 
   it('refuses a requested attempt while retries are left (422), once paid (409), and for an unknown invoice (404)', async () => {
@@ -168,6 +170,11 @@ describe('Dunning that ends somewhere (use cases, in memory)', () => {
     const now = await t.current();
     expect(now.timestamps.endDate).to.equal(undefined);
     expect(now.billableFrom).to.deep.equal(at('2026-02-10T00:00:00.000Z'));
+    // EPCC: the dunning close made it `inactive`; it stays so until a payment succeeds after the resume.
+    expect((await t.current()).inactive).to.equal(true);
+    // Two periods behind (February, running at the resume, and March): one invoice a run.
+    await t.run('2026-03-01T00:00:00.000Z', ['billing-run']);
+    expect(await t.billed()).to.deep.equal(['2026-01-01', '2026-02-01']);
     await t.run('2026-03-01T00:00:00.000Z', ['billing-run']);
     expect(await t.billed()).to.deep.equal(['2026-01-01', '2026-02-01', '2026-03-01']);
     const again = await t.changeState(resume);

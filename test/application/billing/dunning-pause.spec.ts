@@ -6,7 +6,7 @@ import { buildContainer } from '../../../src/container.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import type { PageRequest } from '../../../src/domain/query/page.js';
 import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
-import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
@@ -41,7 +41,8 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     const createdAt = at('2026-01-01T00:00:00.000Z');
     const subscription = aSubscription(offering, versionId, {
       timestamps: { createdAt, updatedAt: createdAt },
-      invoiceAfter: invoiceAfter(createdAt, offering.plans[0]!.attributes),
+      billingAnchor: billingAnchorOf(createdAt, offering.plans[0]!.attributes),
+      invoiceAfter: createdAt,
     });
     await subscriptions.insert(subscription);
     const run = async (
@@ -61,10 +62,16 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
       applyStateAction(s, o.plans[0]!.attributes, 'resume', at('2026-03-15T00:00:00.000Z'), randomIds.uuid()),
     );
     expect(E.isRight(resumed)).to.equal(true);
+    const billed = async () =>
+      (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items
+        .map((i) => i.billingPeriod.start.toISOString())
+        .sort();
+    // One invoice a run (EPCC): the oldest period not paused throughout, March, in which it resumed ...
     await run('2026-04-01T00:00:00.000Z', ['billing-run']);
-
-    const invoices = await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow());
-    expect(invoices.items.map((i) => i.billingPeriod.start.toISOString()).sort()).to.deep.equal([
+    expect(await billed()).to.deep.equal(['2026-01-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z']);
+    // ... then April, at the next run.
+    await run('2026-04-01T00:00:00.000Z', ['billing-run']);
+    expect(await billed()).to.deep.equal([
       '2026-01-01T00:00:00.000Z',
       '2026-03-01T00:00:00.000Z',
       '2026-04-01T00:00:00.000Z',

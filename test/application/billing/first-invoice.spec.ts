@@ -73,14 +73,18 @@ describe('the invoice a subscription is made with', () => {
     expect(first!.createdAt).to.deep.equal(at('2026-01-31T09:15:00.000Z'));
   });
 
-  it('is never made twice: a billing run goes on from it, period by period', async () => {
+  it('is never made twice: billing runs go on from it, period by period, one a run', async () => {
     const { subscribe, invoicesOf, bill } = await setup();
     const subscription = await subscribe();
+    expect(subscription.invoiceAfter, 'its first month invoiced').to.deep.equal(at('2026-02-28T09:15:00.000Z'));
     expect((await bill('2026-01-31T09:15:00.000Z')).report).to.deep.include({
       invoices_tax_required: 0,
       invoice_failures: 0,
     });
-    await bill('2026-03-31T09:15:00.000Z');
+    // Two periods behind on 31 March: one invoice a run (EPCC), the oldest first.
+    expect((await bill('2026-03-31T09:15:00.000Z')).report).to.deep.include({ invoices_tax_required: 1 });
+    expect((await bill('2026-03-31T09:15:00.000Z')).report).to.deep.include({ invoices_tax_required: 1 });
+    expect((await bill('2026-03-31T09:15:00.000Z')).report).to.deep.include({ invoices_tax_required: 0 });
     expect(
       (await invoicesOf(subscription.id)).map((i) => [i.number, i.billingPeriod.start.toISOString()]),
     ).to.deep.equal([

@@ -156,19 +156,26 @@ describe('subscription use cases', () => {
     expect(started.flags.pending).to.equal(false);
     const live = right(await subscriptions.get(storeId, waiting.id, queryParams([]))).subscription;
     expect(live.goLiveAfter).to.deep.equal(clock.now());
+    // Gone live on 2 January, its trial month invoiced at once: eligible for its next invoice on 2 February.
     expect(live.invoiceAfter).to.deep.equal(new Date(Date.UTC(2026, 1, 2)));
     expect(tagOf(await act(waiting.id, 'go_live'))).to.equal('Unprocessable');
 
     const at = new Date(clock.now().getTime() + 3_600_000);
     const scheduled = right(await create({ go_live_after: at.toISOString() })).subscription;
-    expect(scheduled).to.deep.include({ goLiveAfter: at, invoiceAfter: new Date(Date.UTC(2026, 1, 2, 1)) });
+    // Not live yet: its first invoice (the trial's) is due when it goes live; paid periods count from the trial's end.
+    expect(scheduled).to.deep.include({
+      goLiveAfter: at,
+      invoiceAfter: at,
+      billingAnchor: new Date(Date.UTC(2026, 1, 2, 1)),
+    });
     expect(scheduled.flags.pending).to.equal(true);
     const update = (attributes: Record<string, unknown>) =>
       subscriptions.update(storeId, scheduled.id, { type: 'subscription', attributes });
     const later = new Date(at.getTime() + 3_600_000);
     expect(right(await update({ go_live_after: later.toISOString() })).subscription).to.deep.include({
       goLiveAfter: later,
-      invoiceAfter: new Date(Date.UTC(2026, 1, 2, 2)),
+      invoiceAfter: later,
+      billingAnchor: new Date(Date.UTC(2026, 1, 2, 2)),
     });
     expect(right(await update({ go_live_after: null })).subscription).not.to.have.property('goLiveAfter');
     right(await update({ go_live_after: later.toISOString() }));

@@ -103,6 +103,12 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await act(s.id, 'resume', '2026-02-05');
     await act(s.id, 'pause', '2026-02-10');
     await act(s.id, 'resume', '2026-02-15');
+    // One invoice a run (EPCC): February, in which it resumed, then March at the next run.
+    await bill('2026-03-01');
+    expect(await billed(s.id)).to.deep.equal([
+      ['2026-01-01', '2026-02-01'],
+      ['2026-02-01', '2026-03-01'],
+    ]);
     await bill('2026-03-01');
     expect(await billed(s.id)).to.deep.equal([
       ['2026-01-01', '2026-02-01'],
@@ -134,6 +140,8 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await changePlan(yearly.id, 1);
     await changePlan(monthly.id, 0);
     await bill('2026-06-01');
+    // One invoice a run: on 1 February 2027 the first run bills January 2027, the second February.
+    await bill('2027-02-01');
     await bill('2027-02-01');
     expect(await billed(yearly.id)).to.deep.equal([
       ['2026-01-01', '2027-01-01'],
@@ -147,18 +155,26 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     ]);
   });
 
-  it('a plan closed by its length has its periods billed by a run after the close', async () => {
-    const { subscribe, bill, billed } = await setup({
+  it('a plan closed by its length has its periods billed by runs after the close, one a run, then turns inactive', async () => {
+    const { subscriptions, store, subscribe, bill, billed } = await setup({
       billing_interval_type: 'week',
       end_behavior: 'close',
       plan_length: 2,
     });
     const s = await subscribe('2026-01-05');
+    const inactive = async () => (await subscriptions.findById(store.id, s.id))?.subscription.inactive === true;
+    await bill('2026-02-01');
+    expect(await billed(s.id)).to.deep.equal([['2026-01-05', '2026-01-12']]);
     await bill('2026-02-01');
     expect(await billed(s.id)).to.deep.equal([
       ['2026-01-05', '2026-01-12'],
       ['2026-01-12', '2026-01-19'],
     ]);
+    expect(await inactive(), 'its status waits for a run due with nothing left').to.equal(false);
+    expect((await subscriptions.findById(store.id, s.id))?.subscription.invoiceAfter).to.deep.equal(at('2026-01-19'));
+    await bill('2026-02-01');
+    expect(await inactive()).to.equal(true);
+    expect(await billed(s.id)).to.have.length(2);
   });
 
   it('keeps billable_from through insert, update and state changes, and bills only from there', async () => {
@@ -176,6 +192,8 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     expect(batch.items.find((c) => c.subscription.id === upgraded.id)?.subscription.billableFrom).to.deep.equal(
       new Date('2026-03-10T12:34:56.789Z'),
     );
+    await bill('2026-04-01');
+    expect(await billed(upgraded.id), 'the oldest period billable first').to.deep.equal([['2026-03-01', '2026-04-01']]);
     await bill('2026-04-01');
     expect(await billed(upgraded.id)).to.deep.equal([
       ['2026-03-01', '2026-04-01'],
