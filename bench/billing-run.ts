@@ -26,7 +26,7 @@ import { randomIds } from '../src/adapters/system/system-module.js';
 import { buildContainer } from '../src/container.js';
 import type { Job } from '../src/domain/jobs/job.js';
 import type { Offering } from '../src/domain/catalogue/offering.js';
-import { invoiceAfter, type Subscription } from '../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf, type Subscription } from '../src/domain/subscriptions/subscription.js';
 import {
   formatDuration,
   formatInteger,
@@ -156,7 +156,8 @@ const main = async (): Promise<void> => {
           manualPayments: false,
           flags: { canceled: false, paused: false, suspended: false, pending: false },
           timestamps: { createdAt, updatedAt: createdAt },
-          invoiceAfter: invoiceAfter(createdAt, planAttributes),
+          billingAnchor: billingAnchorOf(createdAt, planAttributes),
+          invoiceAfter: createdAt,
         };
         return toRow(subscription);
       });

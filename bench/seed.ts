@@ -29,7 +29,7 @@ import type { Offering, OfferingPlan } from '../src/domain/catalogue/offering.js
 import { planPrices } from '../src/domain/catalogue/pricing.js';
 import { applyStateAction } from '../src/domain/subscriptions/subscription-state.js';
 import {
-  invoiceAfter,
+  billingAnchorOf,
   type StateAction,
   type Subscription,
   type SubscriptionStateRecord,
@@ -311,7 +311,8 @@ const generator = (
         manualPayments: random() < 0.03,
         flags: { canceled: false, paused: false, suspended: false, pending: false },
         timestamps: { createdAt, updatedAt: createdAt },
-        invoiceAfter: invoiceAfter(createdAt, priced.plan.attributes),
+        billingAnchor: billingAnchorOf(createdAt, priced.plan.attributes),
+        invoiceAfter: createdAt,
       };
       const { subscription, states: history } = withHistory(random, base, priced.plan, now);
       subscriptions.push(toRow(subscription));

@@ -11,7 +11,7 @@ import { TOKENS } from '../../src/application/tokens.js';
 import { buildContainer } from '../../src/container.js';
 import type { Job, JobType } from '../../src/domain/jobs/job.js';
 import { RunBilling } from '../../src/application/use-cases/billing/run-billing.js';
-import { invoiceAfter } from '../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../src/domain/subscriptions/subscription.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
 import { aPlan, aProduct, aSubscription, anOffering } from '../support/subscription-builders.js';
@@ -89,7 +89,8 @@ const PAYABLE = 200;
           toRow(
             aSubscription(offering, versionId, {
               timestamps: { createdAt, updatedAt: createdAt },
-              invoiceAfter: invoiceAfter(createdAt, monthly.attributes),
+              billingAnchor: billingAnchorOf(createdAt, monthly.attributes),
+              invoiceAfter: createdAt,
             }),
           ),
         );

@@ -10,7 +10,7 @@ import { buildContainer, type Persistence } from '../../src/container.js';
 import type { Job } from '../../src/domain/jobs/job.js';
 import { everyRow, listQuery } from '../support/list-queries.js';
 import { JOB_LIST } from '../../src/domain/jobs/job-query.js';
-import { invoiceAfter } from '../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../src/domain/subscriptions/subscription.js';
 import { BACKENDS } from '../support/backends.js';
 import { aStore, storeRecords } from '../support/builders.js';
 import { eventually } from '../support/job-harness.js';
@@ -63,7 +63,8 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
       await subscriptions.insert(
         aSubscription(offering, versionId, {
           timestamps: { createdAt, updatedAt: createdAt },
-          invoiceAfter: invoiceAfter(createdAt, daily.attributes),
+          billingAnchor: billingAnchorOf(createdAt, daily.attributes),
+          invoiceAfter: createdAt,
         }),
       );
     }

@@ -35,6 +35,7 @@ export const subscriptionWith = (
   manualPayments: false,
   flags: { canceled: false, paused: false, suspended: false, pending: false, ...flags },
   timestamps: { createdAt: CREATED, updatedAt: CREATED, ...timestamps },
+  billingAnchor: new Date('2024-02-14T09:00:00.000Z'),
   invoiceAfter: new Date('2024-02-14T09:00:00.000Z'),
 });
 

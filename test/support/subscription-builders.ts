@@ -101,6 +101,7 @@ export const aSubscription = (
     manualPayments: false,
     flags: { canceled: false, paused: false, suspended: false, pending: false },
     timestamps: { createdAt, updatedAt: createdAt },
+    billingAnchor: createdAt,
     invoiceAfter: createdAt,
     ...overrides,
   };

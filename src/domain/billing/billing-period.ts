@@ -1,4 +1,5 @@
 import { addIntervals } from './billing.js';
+import type { Uuid } from '../shared/uuid.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
 import { closesAt, isPendingAt, startOf, type Subscription } from '../subscriptions/subscription.js';
 import type { InvoiceProration } from './invoice.js';
@@ -18,6 +19,8 @@ export interface BillingHistory {
   readonly lastInvoiced?: {
     readonly start: Date;
     readonly end: Date;
+    /** The billing run that made it; absent for the invoice made with the subscription. */
+    readonly jobId?: Uuid;
     readonly proration?: Pick<InvoiceProration, 'through' | 'creditCarried'>;
   };
   /** Every pause of its state history, not only the latest. */
@@ -48,9 +51,11 @@ const firstIndexAfter = (periodStart: (index: number) => Date, after: Date | und
 };
 
 /**
- * Where paid periods continue after the latest invoice: on the plan's grid (counted from `invoiceAfter`)
- * when the latest invoice ended on it, so month ends keep clamping without drifting; counted from that
- * end otherwise (the plan changed since), so that no time is billed twice and none is left out.
+ * Where paid periods continue after the latest invoice: on the plan's grid (counted from the
+ * subscription's `billingAnchor`, anchor + n periods, never from the previous clamped boundary) when the
+ * latest invoice ended on it, so month ends keep clamping without drifting (31 January, 28/29 February,
+ * 31 March); counted from that end otherwise (the plan changed since), so that no time is billed twice
+ * and none is left out.
  */
 const continuation = (
   paidFrom: Date,
@@ -71,23 +76,23 @@ const continuation = (
 };
 
 /**
- * The billing periods of a subscription due by `instant` (a period is due once it has begun) and not yet
- * invoiced, oldest first. The trial, when the plan has one, is one period from the start to
- * `invoiceAfter`; paid periods of `billing_frequency` × `billing_interval_type` follow back to back from
+ * The billing periods of a subscription that have begun by `instant` and are not yet invoiced, oldest
+ * first, at most `limit` of them. The trial, when the plan has one, is one period from the start to the
+ * `billingAnchor`; paid periods of `billing_frequency` × `billing_interval_type` follow back to back from
  * where the latest invoice ended (see `continuation`). A plan that closes has no period starting at or
- * after `closesAt`, and its last period ends there. Periods that began
- * in a pause and ended before the resume, and periods that ended by the subscription's `billableFrom`,
- * are never billed.
+ * after `closesAt`, and its last period ends there. Periods that began in a pause and ended before the
+ * resume, and periods that ended by the subscription's `billableFrom`, are never billed.
  */
 export const billingPeriodsUpTo = (
   subscription: Subscription,
   plan: PlanAttributes,
   instant: Date,
   history: BillingHistory = {},
+  limit = Number.POSITIVE_INFINITY,
 ): readonly BillingPeriod[] => {
   if (!isBillable(subscription, instant)) return [];
   const start = startOf(subscription);
-  const paidFrom = subscription.invoiceAfter;
+  const paidFrom = subscription.billingAnchor;
   const billedThrough = history.lastInvoiced?.end;
   const { billableFrom } = subscription;
   const pauses = history.pauses ?? [];
@@ -108,7 +113,7 @@ export const billingPeriodsUpTo = (
   const { periodStart, index: first } = continuation(paidFrom, plan, billedThrough);
   // Periods ending by `billableFrom` are skipped in one step, not walked: they may be years of days.
   const from = billableFrom === undefined ? first : Math.max(first, firstIndexAfter(periodStart, billableFrom) - 1);
-  for (let index = from; ; index += 1) {
+  for (let index = from; periods.length < limit; index += 1) {
     const at = periodStart(index);
     if (!due(at)) break;
     const period = { start: at, end: endOf(periodStart(index + 1)), trial: false };
@@ -118,19 +123,44 @@ export const billingPeriodsUpTo = (
 };
 
 /**
- * EPCC: "When the next billing run is due, the billing run checks the subscription state. If the
- * subscription state is paused or cancelled then no invoice is created and the subscription status is
- * updated to inactive." Whether a run at `instant` finds the subscription so: paused or canceled, not
- * inactive yet, and with a period it would bill were it neither.
+ * Whether a billing run at `instant` is due for the subscription: it is live and the run's time is at or
+ * after its `invoice_after` (EPCC: "The next invoice will be generated at the next billing run after this
+ * point").
  */
-export const turnsInactiveAt = (
+export const isDueAt = (subscription: Subscription, instant: Date): boolean =>
+  !isPendingAt(subscription, instant) && subscription.invoiceAfter.getTime() <= instant.getTime();
+
+/** What one billing run does to one subscription: at most one period to invoice, and whether it turns `inactive`. */
+export interface RunOutcome {
+  readonly period?: BillingPeriod;
+  readonly turnsInactive: boolean;
+}
+
+const NOTHING: RunOutcome = { turnsInactive: false };
+
+/**
+ * What a billing run at `instant` makes of a subscription. Not due: nothing. Due and paused or canceled:
+ * no invoice, and `inactive` (EPCC: "When the next billing run is due, the billing run checks the
+ * subscription state. If the subscription state is paused or cancelled then no invoice is created and the
+ * subscription status is updated to `inactive`"). Due otherwise: one invoice, for the oldest period not
+ * invoiced yet (EPCC: "billing runs generate one invoice per subscription, if a `go_live_date` is set far
+ * in the past, multiple invoices could be generated over the course of several billing runs"), so a
+ * subscription several periods behind catches up one period per run; after a resume that is the period
+ * in which it resumed (EPCC: "If the `paused` or `cancelled` is set to `false` then the billing run
+ * creates an invoice"). Due with nothing left because its closing plan has run out: no invoice, and
+ * `inactive`, as for a cancellation (EPCC is silent; Stripe ends such a schedule's subscription).
+ */
+export const billingRunOutcome = (
   subscription: Subscription,
   plan: PlanAttributes,
   instant: Date,
   history: BillingHistory = {},
-): boolean => {
-  const { paused, canceled } = subscription.flags;
-  if (subscription.inactive === true || !(paused || canceled) || isPendingAt(subscription, instant)) return false;
-  const running = { ...subscription, flags: { ...subscription.flags, paused: false, canceled: false } };
-  return billingPeriodsUpTo(running, plan, instant, { ...history, pauses: [] }).length > 0;
+): RunOutcome => {
+  if (!isDueAt(subscription, instant)) return NOTHING;
+  const turnsInactive = subscription.inactive !== true;
+  if (subscription.flags.paused || subscription.flags.canceled) return { turnsInactive };
+  const [period] = billingPeriodsUpTo(subscription, plan, instant, history, 1);
+  if (period !== undefined) return { period, turnsInactive: false };
+  const closes = closesAt(subscription, plan);
+  return closes !== undefined && closes.getTime() <= instant.getTime() ? { turnsInactive } : NOTHING;
 };

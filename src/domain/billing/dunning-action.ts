@@ -12,7 +12,7 @@ export interface DunningOutcome {
 /**
  * The subscription once an invoice's payment retries are spent, by the store's dunning rule: `none` leaves
  * it as it is, `pause` pauses it, `suspend` marks it suspended (the subscriber may still pay), `close`
- * ends it now. Undefined when nothing changes, so applying it twice changes nothing more.
+ * ends it now and sets it `inactive`. Undefined when nothing changes, so applying it twice changes nothing more.
  */
 export const afterRetriesSpent = (
   subscription: Subscription,
@@ -63,6 +63,8 @@ export const afterRetriesSpent = (
             {
               ...subscription,
               flags: { ...flags, canceled: true, paused: false },
+              // EPCC: "The subscription ends and it's status becomes `inactive`": the payment run decides it.
+              inactive: true,
               timestamps: { ...timestamps, canceledAt: now, endDate: now, updatedAt: now },
             },
             'cancel',

@@ -42,11 +42,21 @@ export const prorationDays = (from: Date, until: Date, rounding: ProrationRoundi
   }
 };
 
-/** The whole days of one period of `plan` starting at `start` (periods start at the same time of day). */
-const periodDays = (start: Date, plan: PlanAttributes): number =>
-  Math.round(
-    (addIntervals(start, plan.billing_interval_type, plan.billing_frequency).getTime() - start.getTime()) / DAY_MS,
-  );
+/** The whole days between two period boundaries (they keep the time of day): 28 February – 31 March is 31. */
+export const daysBetween = (start: Date, end: Date): number => Math.round((end.getTime() - start.getTime()) / DAY_MS);
+
+const samePeriodLength = (a: PlanAttributes, b: PlanAttributes): boolean =>
+  a.billing_interval_type === b.billing_interval_type && a.billing_frequency === b.billing_frequency;
+
+/**
+ * The days a plan's day is counted over: the invoiced period's own days, between its two boundaries, for
+ * the plan that was invoiced and for a new plan of the same length; one period of a new plan of another
+ * length starting with the invoiced one (a yearly plan: 365 or 366).
+ */
+const periodDays = (invoiced: InvoicedPeriod, invoicedPlan: PlanAttributes, plan: PlanAttributes): number =>
+  samePeriodLength(invoicedPlan, plan)
+    ? daysBetween(invoiced.start, invoiced.end)
+    : daysBetween(invoiced.start, addIntervals(invoiced.start, plan.billing_interval_type, plan.billing_frequency));
 
 /** `days` of a period of `periodLength` days priced `price`, rounded down to the penny (EPCC); undefined past the largest amount. */
 export const costOfDays = (price: number, days: number, periodLength: number): number | undefined =>
@@ -61,9 +71,9 @@ const planOf = (offering: Offering, id: Uuid): OfferingPlan | undefined => offer
  * The proration of a plan switch (from `before`'s plan to `after`'s at `now`), added to `after`'s
  * prorations: when the offering has a policy (EPCC: none, no proration), and `now` falls in the period of
  * its latest invoice and that period is not its trial (invoiced at zero, so nothing is refunded and the
- * trial stays free). The days left of that period are refunded at the old plan's price and charged at the
- * new one's, each plan's day being its price over the days of one of its periods starting with the
- * invoiced one; each amount rounded down to the penny. The next invoice charges the difference. Refused,
+ * trial stays free). The days left of that period are refunded at the old plan's price × days left / the
+ * period's days (whole days between its two boundaries: 28 February – 31 March is 31), and charged at the
+ * new one's likewise (see `periodDays`); each amount rounded down to the penny. The next invoice charges the difference. Refused,
  * with the reason, when an amount would pass the largest the API answers.
  */
 export const prorated = (
@@ -76,16 +86,18 @@ export const prorated = (
 ): E.Either<string, Subscription> => {
   if (policy === undefined || invoiced === undefined || before.planId === after.planId) return E.right(after);
   const inPeriod = invoiced.start.getTime() <= now.getTime() && now.getTime() < invoiced.end.getTime();
-  if (!inPeriod || invoiced.end.getTime() <= before.invoiceAfter.getTime()) return E.right(after);
+  if (!inPeriod || invoiced.end.getTime() <= before.billingAnchor.getTime()) return E.right(after);
   const from = planOf(offering, before.planId);
   const to = planOf(offering, after.planId);
   const fromPrice = from === undefined ? undefined : priceOf(before, offering, from);
   const toPrice = to === undefined ? undefined : priceOf(after, offering, to);
   if (from === undefined || to === undefined || fromPrice === undefined || toPrice === undefined) return E.right(after);
-  const days = prorationDays(now, invoiced.end, policy.rounding);
+  // Never more days than the period has, so the refund never exceeds what the period was charged.
+  const invoicedDays = daysBetween(invoiced.start, invoiced.end);
+  const days = Math.min(prorationDays(now, invoiced.end, policy.rounding), invoicedDays);
   if (days <= 0) return E.right(after);
-  const refunded = costOfDays(fromPrice.amount, days, periodDays(invoiced.start, from.attributes));
-  const newCost = costOfDays(toPrice.amount, days, periodDays(invoiced.start, to.attributes));
+  const refunded = costOfDays(fromPrice.amount, days, invoicedDays);
+  const newCost = costOfDays(toPrice.amount, days, periodDays(invoiced, from.attributes, to.attributes));
   if (refunded === undefined || newCost === undefined)
     return E.left('the proration of this plan switch would exceed the largest amount');
   const event: ProrationEvent = {

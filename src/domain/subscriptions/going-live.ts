@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issue, unprocessable, type DomainError, type ValidationIssue } from '../shared/errors.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
-import { invoiceAfter, isPendingAt, type Subscription } from './subscription.js';
+import { billingAnchorOf, isPendingAt, type Subscription } from './subscription.js';
 
 /** When a new subscription goes live, as its create request asks. */
 export interface GoingLive {
@@ -48,6 +48,7 @@ export const rescheduleGoLive = (
   return E.right({
     ...rest,
     ...(goLiveAfter === null ? {} : { goLiveAfter }),
-    invoiceAfter: invoiceAfter(start, plan),
+    billingAnchor: billingAnchorOf(start, plan),
+    invoiceAfter: start,
   });
 };

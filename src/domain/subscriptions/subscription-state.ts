@@ -3,7 +3,7 @@ import { forbidden, unprocessable, type DomainError } from '../shared/errors.js'
 import type { Uuid } from '../shared/uuid.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
 import {
-  invoiceAfter,
+  billingAnchorOf,
   standingAt,
   type StateAction,
   type Subscription,
@@ -98,14 +98,16 @@ const applied = (
       return { ...subscription, flags: { ...flags, paused: false }, timestamps: { ...timestamps, resumedAt: now } };
     case 'pending': {
       const { goLiveAfter: _scheduled, ...held } = subscription;
-      return { ...held, invoiceAfter: invoiceAfter(subscription.timestamps.createdAt, plan), timestamps };
+      const { createdAt } = subscription.timestamps;
+      return { ...held, billingAnchor: billingAnchorOf(createdAt, plan), invoiceAfter: createdAt, timestamps };
     }
     case 'go_live':
       return {
         ...subscription,
         flags: { ...flags, pending: false },
         goLiveAfter: now,
-        invoiceAfter: invoiceAfter(now, plan),
+        billingAnchor: billingAnchorOf(now, plan),
+        invoiceAfter: now,
         timestamps,
       };
     case 'cancel': {

@@ -16,7 +16,7 @@ export const STATE_ACTIONS = ['cancel', 'pause', 'resume', 'pending', 'go_live']
  */
 export type StateAction = (typeof STATE_ACTIONS)[number];
 
-/** The flags EPCC storefronts read; `closed` and `status` are derived from them and the clock. */
+/** The flags EPCC storefronts read; `closed` is derived from them and the clock, `status` from them and the runs. */
 export interface SubscriptionFlags {
   readonly canceled: boolean;
   readonly paused: boolean;
@@ -69,7 +69,17 @@ export interface Subscription {
    * it went live. Its billing periods, trial and length count from here.
    */
   readonly goLiveAfter?: Date;
-  /** When the first invoice may be raised: the end of the plan's trial. */
+  /**
+   * Where its paid billing periods are counted from (anchor + n periods, clamped to month ends): the first
+   * paid period's start, which is the end of the plan's trial when it has one. It never moves with invoices.
+   */
+  readonly billingAnchor: Date;
+  /**
+   * EPCC's `invoice_after`, "the time when the subscription becomes eligible for a new invoice": the start
+   * of the oldest period not invoiced yet. Before the first invoice the start of its first period (going
+   * live, or creation); after each invoice the end of the period it invoiced. A billing run at or after it
+   * is due to invoice the subscription, one period at a time.
+   */
   readonly invoiceAfter: Date;
   /**
    * For a subscription that existed before billing runs did: no period that ended at or before this
@@ -123,8 +133,10 @@ export const SUBSCRIPTION_STATUSES = ['active', 'inactive'] as const;
 /**
  * Where a subscription stands at `now`: it closes when a cancellation takes effect, or when a plan with
  * `end_behavior: close` has run its `plan_length` intervals (counted in `billing_interval_type` from
- * `planStartOf`). It is `inactive` while pending, once closed, and from the billing run that
- * found it paused or canceled when due until a payment succeeds after it resumed.
+ * `planStartOf`). Its status is what the billing (and payment) runs last decided, never the clock: EPCC's
+ * lifecycle keeps a paused or canceled subscription `active` until "the next billing run is due" and
+ * sets it `inactive` then. It is `inactive` while pending too (EPCC: "Once the `go_live_after` date is
+ * passed, the subscription becomes `active`").
  */
 export interface SubscriptionStanding {
   readonly pending: boolean;
@@ -143,11 +155,11 @@ export const standingAt = (
   const closes = plan === undefined ? undefined : closesAt(subscription, plan);
   const ranOut = !pending && closes !== undefined && closes.getTime() <= now.getTime();
   const closed = canceledOut || ranOut;
-  return { pending, closed, status: closed || pending || subscription.inactive === true ? 'inactive' : 'active' };
+  return { pending, closed, status: pending || subscription.inactive === true ? 'inactive' : 'active' };
 };
 
-/** The first invoice comes after the trial, counted in the plan's billing intervals from `start`. */
-export const invoiceAfter = (start: Date, plan: PlanAttributes): Date =>
+/** Where paid periods count from: after the trial, counted in the plan's billing intervals from `start`. */
+export const billingAnchorOf = (start: Date, plan: PlanAttributes): Date =>
   plan.trial_period === undefined || plan.trial_period === 0
     ? start
     : addIntervals(start, plan.billing_interval_type, plan.trial_period);

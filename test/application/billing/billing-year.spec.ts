@@ -10,7 +10,7 @@ import type { Invoice } from '../../../src/domain/billing/invoice.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
-import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { TestClock } from '../../support/system-fakes.js';
@@ -46,7 +46,8 @@ describe('Billing over fourteen months (use cases, fake clock)', () => {
       const subscription = aSubscription(offering, versionId, {
         planId: plan.id,
         timestamps: { createdAt, updatedAt: createdAt },
-        invoiceAfter: invoiceAfter(createdAt, plan.attributes),
+        billingAnchor: billingAnchorOf(createdAt, plan.attributes),
+        invoiceAfter: createdAt,
         ...overrides,
       });
       await subscriptions.insert(subscription);

@@ -10,7 +10,7 @@ import { buildContainer } from '../../../src/container.js';
 import type { GatewayOutcome } from '../../../src/domain/billing/invoice-payment.js';
 import type { DunningAction } from '../../../src/domain/billing/payment-retry.js';
 import type { PageRequest } from '../../../src/domain/query/page.js';
-import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { TestClock } from '../../support/system-fakes.js';
@@ -52,7 +52,8 @@ const setup = async (action: DunningAction) => {
   const createdAt = at('2026-01-01T00:00:00.000Z');
   const subscription = aSubscription(offering, versionId, {
     timestamps: { createdAt, updatedAt: createdAt },
-    invoiceAfter: invoiceAfter(createdAt, offering.plans[0]!.attributes),
+    billingAnchor: billingAnchorOf(createdAt, offering.plans[0]!.attributes),
+    invoiceAfter: createdAt,
   });
   await subscriptions.insert(subscription);
   const run = async (

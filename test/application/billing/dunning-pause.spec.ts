@@ -6,7 +6,7 @@ import { buildContainer } from '../../../src/container.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import type { PageRequest } from '../../../src/domain/query/page.js';
 import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
-import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
@@ -41,7 +41,8 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     const createdAt = at('2026-01-01T00:00:00.000Z');
     const subscription = aSubscription(offering, versionId, {
       timestamps: { createdAt, updatedAt: createdAt },
-      invoiceAfter: invoiceAfter(createdAt, offering.plans[0]!.attributes),
+      billingAnchor: billingAnchorOf(createdAt, offering.plans[0]!.attributes),
+      invoiceAfter: createdAt,
     });
     await subscriptions.insert(subscription);
     const run = async (

@@ -1,10 +1,10 @@
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
-import { billingPeriodsUpTo, turnsInactiveAt } from '../../../src/domain/billing/billing-period.js';
+import { billingPeriodsUpTo, billingRunOutcome } from '../../../src/domain/billing/billing-period.js';
 import type { PauseGap } from '../../../src/domain/billing/pause-gaps.js';
 import { addIntervals } from '../../../src/domain/billing/billing.js';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
-import { invoiceAfter } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
 import { aPlan, anOffering, aProduct, aSubscription, PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
@@ -21,7 +21,8 @@ const subscribed = (
   const createdAt = at(start);
   const subscription = aSubscription(offering, randomIds.uuid(), {
     timestamps: { createdAt, updatedAt: createdAt },
-    invoiceAfter: invoiceAfter(createdAt, attributes),
+    billingAnchor: billingAnchorOf(createdAt, attributes),
+    invoiceAfter: createdAt,
     ...extra,
   });
   return { subscription, plan: attributes };
@@ -526,7 +527,7 @@ describe('Billing periods of a subscription that existed before billing (billabl
 describe('A billing run that finds a paused or canceled subscription due sets it inactive (EPCC)', () => {
   const Z = 'T00:00:00.000Z';
   const flags = { canceled: false, paused: false, suspended: false, pending: false };
-  // Monthly from 1 January, January invoiced; the run on `instant`.
+  // Monthly from 1 January, January invoiced (so invoice_after is 1 February); the run on `instant`.
   const cases: ReadonlyArray<{
     name: string;
     extra: Parameters<typeof aSubscription>[2];
@@ -569,12 +570,14 @@ describe('A billing run that finds a paused or canceled subscription due sets it
   ];
   for (const c of cases) {
     it(`${c.name}: ${c.inactive ? 'inactive' : 'unchanged'}`, () => {
-      const { subscription, plan } = subscribed(`2026-01-01${Z}`, {}, c.extra);
+      const { subscription, plan } = subscribed(`2026-01-01${Z}`, {}, { invoiceAfter: at(`2026-02-01${Z}`), ...c.extra });
       const history = {
         lastInvoiced: { start: at(`2026-01-01${Z}`), end: at(`2026-02-01${Z}`) },
         pauses: c.pauses ?? [],
       };
-      expect(turnsInactiveAt(subscription, plan, at(c.instant), history)).to.equal(c.inactive);
+      const outcome = billingRunOutcome(subscription, plan, at(c.instant), history);
+      expect(outcome.turnsInactive).to.equal(c.inactive);
+      if (c.inactive) expect(outcome.period, 'no invoice').to.equal(undefined);
     });
   }
 });

@@ -121,7 +121,7 @@ describe('a plan switch prorated', () => {
       'in the trial (invoiced at zero)',
       () =>
         prorated(
-          { ...before, invoiceAfter: january.end },
+          { ...before, billingAnchor: january.end },
           to(big),
           offering,
           january,

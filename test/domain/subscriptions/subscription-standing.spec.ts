@@ -1,16 +1,27 @@
 import { expect } from 'chai';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
-import { invoiceAfter, standingAt, type Subscription } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf, standingAt, type Subscription } from '../../../src/domain/subscriptions/subscription.js';
 import { CREATED, canceled, paused, planWith, running } from '../../support/domain-builders.js';
 
 describe('subscription standing', () => {
   const ACTIVE = { pending: false, closed: false, status: 'active' };
-  const CLOSED = { pending: false, closed: true, status: 'inactive' };
+  // Closed by the clock; its status is what the billing runs decided (EPCC: a canceled subscription is
+  // `active` until "the next billing run is due"), so here, with no run yet, still `active`.
+  const CLOSED = { pending: false, closed: true, status: 'active' };
+  const STOPPED = { pending: false, closed: false, status: 'inactive' };
   const endDate = new Date('2024-02-29T09:00:00.000Z');
 
   const cases: ReadonlyArray<
-    [string, Subscription, PlanAttributes | undefined, string, typeof ACTIVE | typeof CLOSED]
+    [string, Subscription, PlanAttributes | undefined, string, typeof ACTIVE | typeof CLOSED | typeof STOPPED]
   > = [
+    ['a subscription a billing run set inactive', { ...paused(), inactive: true }, planWith(), '2030-01-01T00:00:00.000Z', STOPPED],
+    [
+      'a canceled subscription a billing run set inactive',
+      { ...canceled(endDate), inactive: true },
+      planWith(),
+      '2024-02-29T08:59:59.999Z',
+      STOPPED,
+    ],
     ['a running subscription', running(), planWith(), '2030-01-01T00:00:00.000Z', ACTIVE],
     ['a paused subscription', paused(), planWith(), '2030-01-01T00:00:00.000Z', ACTIVE],
     ['a canceled subscription before its end date', canceled(endDate), planWith(), '2024-02-29T08:59:59.999Z', ACTIVE],
@@ -68,7 +79,7 @@ describe('subscription standing', () => {
     ['a closing plan, without the plan at hand', running(), undefined, '2030-01-01T00:00:00.000Z', ACTIVE],
   ];
   for (const [label, subscription, plan, now, expected] of cases) {
-    it(`is ${expected.status} for ${label}`, () => {
+    it(`is ${expected.status}${expected.closed ? ', closed,' : ''} for ${label}`, () => {
       expect(standingAt(subscription, plan, new Date(now))).to.deep.equal(expected);
     });
   }
@@ -96,7 +107,7 @@ describe('first invoice', () => {
   ];
   for (const [label, plan, expected] of cases) {
     it(`is raised ${label}`, () => {
-      expect(invoiceAfter(CREATED, planWith(plan)).toISOString()).to.equal(expected);
+      expect(billingAnchorOf(CREATED, planWith(plan)).toISOString()).to.equal(expected);
     });
   }
 });

@@ -99,10 +99,11 @@ describe('subscription state changes', () => {
         closed: false,
         status: 'active',
       });
+      // Closed at its end date; its status stays `active` until a billing run due for it (EPCC's lifecycle).
       expect(standingAt(canceledSubscription, planWith(), endDate)).to.deep.equal({
         pending: false,
         closed: true,
-        status: 'inactive',
+        status: 'active',
       });
     }
   });
@@ -190,9 +191,11 @@ describe('subscription state changes', () => {
     expect(standingAt(pending, planWith(), now)).to.deep.equal({ pending: true, closed: false, status: 'inactive' });
     const live = applyStateAction(pending, planWith({ trial_period: 1 }), 'go_live', now, STATE_ID);
     if (E.isLeft(live)) throw new Error('not live');
+    // Its trial, the first period, starts now: invoice_after until its invoice; paid periods count from its end.
     expect(live.right.subscription).to.deep.include({
       goLiveAfter: now,
-      invoiceAfter: new Date('2024-04-10T15:00:00.000Z'),
+      invoiceAfter: now,
+      billingAnchor: new Date('2024-04-10T15:00:00.000Z'),
     });
     expect(live.right.state.flags).to.deep.equal({
       canceled: false,
@@ -244,11 +247,15 @@ describe('subscription state changes', () => {
       status: 'inactive',
     });
     expect(standingAt(scheduled, closing, at)).to.deep.equal({ pending: false, closed: false, status: 'active' });
+    // Ran out: closed, and `inactive` only once a billing run due for it says so.
     expect(standingAt(scheduled, closing, new Date('2024-03-17T00:00:00.000Z'))).to.deep.equal({
       pending: false,
       closed: true,
-      status: 'inactive',
+      status: 'active',
     });
+    expect(
+      standingAt({ ...scheduled, inactive: true }, closing, new Date('2024-03-17T00:00:00.000Z')).status,
+    ).to.equal('inactive');
     expect(E.isRight(applyStateAction(scheduled, closing, 'pause', at, STATE_ID))).to.equal(true);
   });
 
@@ -282,7 +289,9 @@ describe('subscription state changes', () => {
       }
       if (E.isLeft(result)) throw new Error(`refused: ${JSON.stringify(result.left)}`);
       expect(result.right.subscription.goLiveAfter).to.equal(undefined);
-      expect(result.right.subscription.invoiceAfter).to.deep.equal(new Date('2024-02-29T09:00:00.000Z'));
+      // Paid periods count from the trial's end; the first invoice is due from creation, its trial's start.
+      expect(result.right.subscription.billingAnchor).to.deep.equal(new Date('2024-02-29T09:00:00.000Z'));
+      expect(result.right.subscription.invoiceAfter).to.deep.equal(subscription.timestamps.createdAt);
       expect(result.right.state).to.deep.include({
         action: 'pending',
         flags: { canceled: false, paused: false, suspended: false, pending: true, closed: false },

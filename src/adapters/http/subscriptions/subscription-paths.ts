@@ -82,7 +82,10 @@ const paymentAuthorityRequest: Schema = {
   ),
 };
 const flag = (description: string): Schema => ({ type: 'boolean', description });
-const status = oneOfStrings(SUBSCRIPTION_STATUSES, '`inactive` once the subscription is closed.');
+const status = oneOfStrings(
+  SUBSCRIPTION_STATUSES,
+  '`inactive` while pending, and from the billing run that finds the subscription due while paused or canceled (or its closing plan run out), or from dunning closing it, until a payment succeeds after a resume; a cancel or a pause alone leaves it `active`.',
+);
 
 const state: Schema = closedObject(
   {
@@ -151,7 +154,11 @@ const subscription: Schema = closedObject(
           'Not live yet: until a `go_live` action, or until `attributes.go_live_after`; `status` is `inactive` meanwhile.',
         ),
         suspended: boolean,
-        invoice_after: { ...timestamp, description: 'When the first invoice may be raised: the end of the trial.' },
+        invoice_after: {
+          ...timestamp,
+          description:
+            'When the subscription becomes eligible for a new invoice: the next billing run at or after it invoices its oldest period not invoiced yet, one a run. The start of its first period before any invoice; the end of the period invoiced after each.',
+        },
         manual_payments: boolean,
         timestamps: closedObject(
           {
@@ -434,7 +441,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
     post: operation({
       operationId: 'changeSubscriptionState',
       summary: 'Cancel, pause or resume a subscription',
-      description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period (at once while pending). \`go_live\` starts a pending subscription now: its billing periods and trial count from then. A subscription closed by dunning (canceled, with an invoice whose retries were spent) can be resumed once none of its invoices is outstanding after a failed payment; it is billed again from then.`,
+      description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period (at once while pending), and keeps \`status\` active too: the next billing run due for it sets \`inactive\`. \`go_live\` starts a pending subscription now: its billing periods and trial count from then. A subscription closed by dunning (canceled, with an invoice whose retries were spent) can be resumed once none of its invoices is outstanding after a failed payment; it is billed again from then.`,
       tag: TAG,
       access: 'write',
       post: true,

@@ -105,6 +105,8 @@ export interface SubscriptionsTable {
   /** Set by migration 0012 on the subscriptions that existed before it; NULL for every later one. */
   billable_from: Timestamp | null;
   inactive: StoredBoolean;
+  /** EPCC's `invoice_after`, moved by every invoice; NULL only before migration 0024 filled it. */
+  invoice_after: Timestamp | null;
 }
 
 export interface SubscribersTable {

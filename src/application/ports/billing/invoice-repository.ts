@@ -95,7 +95,8 @@ export interface InvoiceRepository {
   /**
    * Stores the drafts in one transaction, leaving out every period already invoiced (by an earlier or a
    * concurrent run), and numbers the rest in order under the store's counter lock, so numbers are unique
-   * and without gaps. `madeFrom` gives, per subscription, the `updatedAt` it had when its drafts were made:
+   * and without gaps. Each invoice stored moves its subscription's `invoiceAfter` to the end of its
+   * period (EPCC's `invoice_after`, when it is next eligible for an invoice), in the same transaction. `madeFrom` gives, per subscription, the `updatedAt` it had when its drafts were made:
    * the drafts of one changed since (a cancel, a pause, a plan change committed while the run read its
    * batch) are left out, read under the subscription's lock, for the next run to bill as it is then.
    * Resolves with the invoices it stored.

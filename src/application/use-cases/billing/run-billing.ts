@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { billingPeriodsUpTo, turnsInactiveAt } from '../../../domain/billing/billing-period.js';
+import { billingRunOutcome } from '../../../domain/billing/billing-period.js';
 import { NO_PRORATION, type InvoiceDraft } from '../../../domain/billing/invoice.js';
 import { chargeProrations } from '../../../domain/billing/proration.js';
 import { invoiceDraft } from '../../../domain/billing/invoice-items.js';
@@ -19,10 +19,12 @@ import { TOKENS } from '../../tokens.js';
 export const BILLING_BATCH = 1000;
 
 /**
- * A billing run: every period of every subscription of the store that has begun by the run's start and
- * has no invoice yet gets one, a batch of subscriptions at a time. A period already invoiced (by an
- * earlier run, a concurrent one, or this run before it was interrupted) is left out, so running it again
- * changes nothing; its report counts every invoice the job created, whichever time it ran.
+ * A billing run: every subscription of the store that is due at the run's start (its `invoice_after` has
+ * come) gets one invoice, for its oldest period not invoiced yet, or turns `inactive` when it is paused
+ * or canceled (see `billingRunOutcome`), a batch of subscriptions at a time. Storing an invoice moves its
+ * subscription's `invoice_after` to the period's end, so a run repeated at the same time finds it not due;
+ * a period already invoiced (by an earlier run, a concurrent one, or this run before it was interrupted)
+ * is left out. Its report counts every invoice the job created, whichever time it ran.
  */
 @injectable()
 export class RunBilling implements JobHandler {
@@ -34,32 +36,29 @@ export class RunBilling implements JobHandler {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  /** What the run makes of one subscription: its due periods' drafts, and whether it turns inactive. */
+  /** What the run makes of one subscription: the draft of its one due period, if any, and whether it turns inactive. */
   private billed(
     candidate: BillingCandidate,
     jobId: Uuid,
     instant: Date,
     heldAt: Date | undefined,
-  ): { drafts: InvoiceDraft[]; failures: number; turnsInactive: boolean } {
+  ): { draft?: InvoiceDraft; failures: number; turnsInactive: boolean } {
     const { subscription, offering, history } = candidate;
     const plan = offering.plans.find((p) => p.id === subscription.planId);
-    if (plan === undefined) return { drafts: [], failures: 1, turnsInactive: false };
-    const drafts: InvoiceDraft[] = [];
-    let failures = 0;
-    for (const period of billingPeriodsUpTo(subscription, plan.attributes, instant, history)) {
-      const draft = invoiceDraft(subscription, offering, period, {
-        id: this.ids.uuid(),
-        jobId,
-        now: heldAt ?? this.clock.now(),
-      });
-      if (E.isRight(draft)) drafts.push(draft.right);
-      else failures += 1;
-    }
-    const turnsInactive = turnsInactiveAt(subscription, plan.attributes, instant, history);
-    // Its prorations chain through its invoices in order: one that cannot be made leaves the rest unmade.
-    const prorated = chargeProrations(drafts, subscription, history.lastInvoiced?.proration ?? NO_PRORATION);
-    if (E.isLeft(prorated)) return { drafts: [], failures: failures + drafts.length, turnsInactive };
-    return { drafts: [...prorated.right], failures, turnsInactive };
+    if (plan === undefined) return { failures: 1, turnsInactive: false };
+    // A run looks at each subscription once: run again after a crash, it does not bill the next period.
+    if (history.lastInvoiced?.jobId === jobId) return { failures: 0, turnsInactive: false };
+    const { period, turnsInactive } = billingRunOutcome(subscription, plan.attributes, instant, history);
+    if (period === undefined) return { failures: 0, turnsInactive };
+    const draft = invoiceDraft(subscription, offering, period, {
+      id: this.ids.uuid(),
+      jobId,
+      now: heldAt ?? this.clock.now(),
+    });
+    if (E.isLeft(draft)) return { failures: 1, turnsInactive };
+    const prorated = chargeProrations([draft.right], subscription, history.lastInvoiced?.proration ?? NO_PRORATION);
+    const [charged] = E.isRight(prorated) ? prorated.right : [];
+    return charged === undefined ? { failures: 1, turnsInactive } : { draft: charged, failures: 0, turnsInactive };
   }
 
   async run({ job, startedAt, heartbeat }: JobRun): Promise<E.Either<DomainError, JobReport>> {
@@ -76,8 +75,7 @@ export class RunBilling implements JobHandler {
         madeFrom.set(candidate.subscription.id, candidate.subscription.timestamps.updatedAt);
         const found = this.billed(candidate, job.id, startedAt, heldAt);
         if (found.turnsInactive) stopped.push(candidate.subscription.id);
-        // One by one: spreading years of daily periods into push() would overflow the call stack.
-        for (const draft of found.drafts) drafts.push(draft);
+        if (found.draft !== undefined) drafts.push(found.draft);
         failures += found.failures;
       }
       await this.invoices.insertInvoices(job.storeId, drafts, madeFrom);

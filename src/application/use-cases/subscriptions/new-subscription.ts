@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { firstInvoiceOf } from '../../../domain/billing/first-invoice.js';
+import { withFirstInvoice } from '../../../domain/billing/first-invoice.js';
 import { issue, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/catalogue/offering.js';
 import { goingLive } from '../../../domain/subscriptions/going-live.js';
 import { planPricing, priceTooLarge } from '../../../domain/catalogue/pricing.js';
 import { parseNewSubscription } from '../../../domain/subscriptions/subscription-input.js';
-import { invoiceAfter, type Subscription } from '../../../domain/subscriptions/subscription.js';
+import { billingAnchorOf, type Subscription } from '../../../domain/subscriptions/subscription.js';
 import type { NewSubscription } from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 
@@ -69,9 +69,10 @@ export const prepareSubscription = async (
     flags: { canceled: false, paused: false, suspended: false, pending: live.right.pending },
     timestamps: { createdAt: now, updatedAt: now },
     ...(live.right.goLiveAfter === undefined ? {} : { goLiveAfter: live.right.goLiveAfter }),
-    invoiceAfter: invoiceAfter(live.right.goLiveAfter ?? now, plan.attributes),
+    billingAnchor: billingAnchorOf(live.right.goLiveAfter ?? now, plan.attributes),
+    invoiceAfter: live.right.goLiveAfter ?? now,
   };
   // EPCC: the invoice of the first period is made with the subscription, and stored in its transaction.
-  const firstInvoice = firstInvoiceOf(subscription, offering, plan.attributes, { id: ids.uuid(), now });
-  return E.right({ subscription, offering, ...(firstInvoice === undefined ? {} : { firstInvoice }) });
+  const made = withFirstInvoice(subscription, offering, plan.attributes, { id: ids.uuid(), now });
+  return E.right({ ...made, offering });
 };

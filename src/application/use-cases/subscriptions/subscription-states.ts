@@ -4,7 +4,7 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseStateAction } from '../../../domain/subscriptions/subscription-input.js';
 import { applyStateAction } from '../../../domain/subscriptions/subscription-state.js';
-import { firstInvoiceOf } from '../../../domain/billing/first-invoice.js';
+import { withFirstInvoice } from '../../../domain/billing/first-invoice.js';
 import {
   SUBSCRIPTION_NOT_FOUND,
   type Subscription,
@@ -63,11 +63,9 @@ export class ChangeSubscriptionState {
         });
         if (E.isLeft(changed) || !startsIt) return changed;
         // Going live makes the first invoice, as creating a live subscription does.
-        const firstInvoice = firstInvoiceOf(changed.right.subscription, offering, plan.attributes, {
-          id: invoiceId,
-          now,
-        });
-        return E.right(firstInvoice === undefined ? changed.right : { ...changed.right, firstInvoice });
+        const made = withFirstInvoice(changed.right.subscription, offering, plan.attributes, { id: invoiceId, now });
+        const state = { ...changed.right.state, invoiceAfter: made.subscription.invoiceAfter };
+        return E.right({ ...made, subscription: { ...made.subscription, state }, state });
       },
       { mayInvoice: startsIt },
     );

@@ -91,12 +91,19 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       .sort((a, b) => byCreation(a, { createdAt: b.timestamps.createdAt, id: b.id }))
       .slice(0, limit);
     const wanted = new Set(subscriptions.map((s) => s.id));
-    const latest = new Map<Uuid, Invoice['billingPeriod'] & { readonly proration: Invoice['proration'] }>();
+    const latest = new Map<
+      Uuid,
+      Invoice['billingPeriod'] & { readonly proration: Invoice['proration']; readonly jobId?: Uuid }
+    >();
     for (const invoice of this.state.invoices.values()) {
       if (!wanted.has(invoice.subscriptionId)) continue;
       const known = latest.get(invoice.subscriptionId);
       if (known === undefined || known.start.getTime() < invoice.billingPeriod.start.getTime())
-        latest.set(invoice.subscriptionId, { ...invoice.billingPeriod, proration: invoice.proration });
+        latest.set(invoice.subscriptionId, {
+          ...invoice.billingPeriod,
+          proration: invoice.proration,
+          ...(invoice.jobId === undefined ? {} : { jobId: invoice.jobId }),
+        });
     }
     // A suspended subscription is not billed: its subscriber has not paid what dunning gave up on.
     const items = subscriptions
@@ -142,6 +149,7 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       const invoice = numbered(draft, last);
       this.state.invoices.set(invoice.id, invoice);
       stored.push(invoice);
+      this.moveInvoiceAfter(invoice);
     }
     this.state.invoiceNumbers.set(storeId, last);
     this.outbox?.record(
@@ -149,6 +157,13 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
       stored.map((invoice) => presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice))),
     );
     return stored;
+  }
+
+  /** EPCC's `invoice_after` moves to the end of the period each invoice covers. */
+  private moveInvoiceAfter(invoice: Invoice): void {
+    const subscription = this.state.subscriptions.get(invoice.subscriptionId);
+    if (subscription === undefined || subscription.invoiceAfter >= invoice.billingPeriod.end) return;
+    this.state.subscriptions.set(subscription.id, { ...subscription, invoiceAfter: invoice.billingPeriod.end });
   }
 
   async createdBy(storeId: Uuid, jobId: Uuid): Promise<readonly InvoiceGroup[]> {

@@ -118,7 +118,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
           (join) =>
             join.onRef('m.subscription_id', '=', 'i.subscription_id').onRef('m.start', '=', 'i.billing_period_start'),
         )
-        .select(['i.subscription_id', 'i.billing_period_start', 'i.billing_period_end', 'i.proration'])
+        .select(['i.subscription_id', 'i.billing_period_start', 'i.billing_period_end', 'i.proration', 'i.job_id'])
         .execute(),
       everPaused.length === 0
         ? Promise.resolve([])
@@ -143,6 +143,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
           start: new Date(row.billing_period_start),
           end: new Date(row.billing_period_end),
           proration: prorationFromJson(row.proration),
+          ...(row.job_id === null ? {} : { jobId: row.job_id as Uuid }),
         },
       ]),
     );
@@ -168,7 +169,8 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
 
   /**
    * The ids among `ids` whose subscription still exists, their rows share-locked in id order until the
-   * transaction ends: a delete of one waits for the invoices and is then refused, or went first and its
+   * transaction ends (then written, their `invoice_after` moved; the store's counter lock keeps every other
+   * writer that share-locks them out meanwhile): a delete of one waits for the invoices and is then refused, or went first and its
    * drafts are left out, so the insert never fails on a foreign key. Every run and every delete takes
    * subscription rows before the store's row, so the orders never cross.
    */
@@ -254,6 +256,19 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
         if (stored.length === 0) return [];
         for (const part of chunks(stored, INSERT_CHUNK))
           await trx.insertInto('subscription_invoices').values(part.map(invoiceToRow)).execute();
+        // EPCC's `invoice_after` moves to the end of each subscription's latest invoiced period, on rows
+        // this transaction has locked.
+        for (const ids of chunks([...new Set(stored.map((invoice) => invoice.subscriptionId))], INSERT_CHUNK))
+          await trx
+            .updateTable('subscriptions')
+            .set((eb) => ({
+              invoice_after: eb
+                .selectFrom('subscription_invoices')
+                .select((e) => e.fn.max('billing_period_end').as('end'))
+                .whereRef('subscription_invoices.subscription_id', '=', 'subscriptions.id'),
+            }))
+            .where('id', 'in', ids)
+            .execute();
         await trx
           .updateTable('subscription_invoice_numbers')
           .set({ last_number: last })

@@ -23,6 +23,7 @@ import { applicationKeyScopesAndRotation } from './0020-application-key-scopes-a
 import { invoiceProration } from './0021-invoice-proration.js';
 import { integrations } from './0022-integrations.js';
 import { subscriptionsWithoutBillingWalk } from './0023-subscriptions-without-billing-walk.js';
+import { subscriptionInvoiceAfter } from './0024-subscription-invoice-after.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -49,4 +50,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0021-invoice-proration': invoiceProration(flavor),
   '0022-integrations': integrations(flavor),
   '0023-subscriptions-without-billing-walk': subscriptionsWithoutBillingWalk(flavor),
+  '0024-subscription-invoice-after': subscriptionInvoiceAfter(flavor),
 });

@@ -65,6 +65,11 @@ const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = 
 /** Ids per status update: well under every server's limit on bound parameters. */
 const STATUS_CHUNK = 1000;
 
+const storedInvoiceAfter = (value: Date | null): Date => {
+  if (value === null) throw new Error('stored subscription invoice_after is missing: run the migrations');
+  return new Date(value);
+};
+
 export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
   const body = bodyFromJson(parseJson('subscription', row.body));
   // Built by assignment: a list page decodes 25 rows, and each conditional spread made an object to copy.
@@ -82,7 +87,8 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
     manualPayments: body.manualPayments,
     flags: body.flags,
     timestamps: { createdAt: row.created_at, ...body.timestamps },
-    invoiceAfter: body.invoiceAfter,
+    billingAnchor: body.billingAnchor,
+    invoiceAfter: storedInvoiceAfter(row.invoice_after),
   };
   if (row.external_ref !== null) subscription.externalRef = row.external_ref;
   if (body.addressId !== undefined) subscription.addressId = body.addressId;
@@ -114,6 +120,7 @@ export const toRow = (s: Subscription): Insertable<SubscriptionsTable> & { inact
   created_at: s.timestamps.createdAt,
   billable_from: s.billableFrom ?? null,
   inactive: s.inactive === true,
+  invoice_after: s.invoiceAfter,
 });
 
 /** The columns a change writes: identity, store, offering version and creation never change, the row keeps them. */
@@ -518,7 +525,10 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       const { state, firstInvoice } = changed.right;
       await trx
         .updateTable('subscriptions')
-        .set({ body: subscriptionBody(changed.right.subscription) })
+        .set({
+          body: subscriptionBody(changed.right.subscription),
+          invoice_after: changed.right.subscription.invoiceAfter,
+        })
         .where('id', '=', id)
         .execute();
       await appendState(trx, state);

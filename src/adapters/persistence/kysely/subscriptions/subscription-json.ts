@@ -22,7 +22,11 @@ export interface SubscriptionBody {
   readonly flags: SubscriptionFlags;
   readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
   readonly goLiveAfter?: Date;
-  readonly invoiceAfter: Date;
+  /**
+   * Where paid periods count from. Bodies written before migration 0024 have none: their `invoiceAfter`
+   * was that anchor (it never moved then), and is read as it; `invoice_after` is a column since.
+   */
+  readonly billingAnchor: Date;
   readonly state?: SubscriptionStateRecord;
   readonly planStartedAt?: Date;
   readonly prorations?: readonly ProrationEvent[];
@@ -38,7 +42,7 @@ export const subscriptionBody = (s: Subscription): string => {
     flags: s.flags,
     timestamps,
     ...(s.goLiveAfter === undefined ? {} : { goLiveAfter: s.goLiveAfter }),
-    invoiceAfter: s.invoiceAfter,
+    billingAnchor: s.billingAnchor,
     ...(s.state === undefined ? {} : { state: s.state }),
     ...(s.planStartedAt === undefined ? {} : { planStartedAt: s.planStartedAt }),
     ...(s.prorations === undefined ? {} : { prorations: s.prorations }),
@@ -92,7 +96,7 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
     ...(body['goLiveAfter'] === undefined
       ? {}
       : { goLiveAfter: storedDate('subscription goLiveAfter', body['goLiveAfter']) }),
-    invoiceAfter: storedDate('subscription invoiceAfter', body['invoiceAfter']),
+    billingAnchor: storedDate('subscription billingAnchor', body['billingAnchor'] ?? body['invoiceAfter']),
     ...(body['state'] === undefined ? {} : { state: stateFromJson(body['state']) }),
     ...(body['planStartedAt'] === undefined
       ? {}

@@ -7,7 +7,7 @@ import type { DeliveryLog } from '../../../../../src/domain/integrations/deliver
 import { DELIVERY_LIST, LOG_LIST } from '../../../../../src/domain/integrations/integration-query.js';
 import { unprocessable } from '../../../../../src/domain/shared/errors.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
-import { firstInvoiceOf } from '../../../../../src/domain/billing/first-invoice.js';
+import { withFirstInvoice } from '../../../../../src/domain/billing/first-invoice.js';
 import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
@@ -57,11 +57,12 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const off = anIntegration(store.id, { enabled: false, observes: ['subscription.created'] });
     const unrelated = anIntegration(store.id, { observes: ['subscription.paused'] });
     for (const i of [both, created, off, unrelated]) await integrations.insert(i);
-    const subscription = aSubscription(offering, versionId);
-    const invoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, {
-      id: randomIds.uuid(),
-      now: new Date(),
-    });
+    const { subscription, firstInvoice: invoice } = withFirstInvoice(
+      aSubscription(offering, versionId),
+      offering,
+      offering.plans[0]!.attributes,
+      { id: randomIds.uuid(), now: new Date() },
+    );
     expect(invoice, 'the plan bills its first period at once').to.not.equal(undefined);
     await subscriptions.insert(subscription, invoice);
     expect((await jobsOf(both.id)).map((j) => j.key).sort()).to.deep.equal([

@@ -15,7 +15,7 @@ import { aStore, storeRecords } from '../../../../support/builders.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { portsOf } from '../../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
-import { firstInvoiceOf } from '../../../../../src/domain/billing/first-invoice.js';
+import { withFirstInvoice } from '../../../../../src/domain/billing/first-invoice.js';
 import type { InvoiceRepository } from '../../../../../src/application/ports/billing/invoice-repository.js';
 import type { NewSubscription } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
@@ -259,7 +259,8 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const { subscriptions, invoices, offering, versionId, store } = await setup();
     const at = new Date('2026-02-10T00:00:00.000Z');
     const invoiceOf = (s: Subscription, now: Date) => {
-      const draft = firstInvoiceOf(s, offering, offering.plans[0]!.attributes, { id: randomIds.uuid(), now });
+      const draft = withFirstInvoice(s, offering, offering.plans[0]!.attributes, { id: randomIds.uuid(), now })
+        .firstInvoice;
       if (draft === undefined) throw new Error('no first invoice');
       return draft;
     };
@@ -443,12 +444,12 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   describe('batches (an import stores its runs of subscription lines together)', () => {
     const now = new Date('2026-02-02T00:00:00.000Z');
     const withInvoice = (subscription: Subscription, offering: Offering): NewSubscription => {
-      const firstInvoice = firstInvoiceOf(subscription, offering, offering.plans[0]!.attributes, {
+      const made = withFirstInvoice(subscription, offering, offering.plans[0]!.attributes, {
         id: randomIds.uuid(),
         now,
       });
-      if (firstInvoice === undefined) throw new Error('no first invoice');
-      return { subscription, firstInvoice };
+      if (made.firstInvoice === undefined) throw new Error('no first invoice');
+      return { subscription: made.subscription, firstInvoice: made.firstInvoice };
     };
     const numbers = async (invoices: InvoiceRepository, storeId: Uuid, batch: readonly NewSubscription[]) =>
       Promise.all(
