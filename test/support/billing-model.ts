@@ -163,14 +163,21 @@ export class BillingModel {
    * still created, but for a price of zero"). Paid periods are anchor + n × (every × unit), clamped to month
    * ends and never chained from a clamped boundary (the team's reading: 31 Jan, 28 Feb, 31 Mar, 30 Apr).
    * After a plan switch periods go on from the end of the latest invoice at the new plan's length (today's
-   * behaviour, EPCC being silent): when that end is not on the plan's grid it becomes the new anchor.
+   * behaviour, EPCC being silent): on the grid of the first paid period when that end lies on it, else on
+   * the grid of the latest anchor, else that end becomes the anchor.
    */
   private nextPeriod(s: ModelSubscription): Period {
     if (s.next < s.paidFrom) return { start: s.next, end: s.paidFrom, amount: 0, trial: true };
     const { unit, every, price } = s.plan;
-    let index = 0;
-    while (plus(s.anchor, unit, every * index) < s.next) index += 1;
-    if (plus(s.anchor, unit, every * index) !== s.next) [s.anchor, index] = [s.next, 0];
+    const indexOn = (anchor: number): number | undefined => {
+      let index = 0;
+      while (plus(anchor, unit, every * index) < s.next) index += 1;
+      return plus(anchor, unit, every * index) === s.next ? index : undefined;
+    };
+    let index = indexOn(s.paidFrom);
+    if (index !== undefined) s.anchor = s.paidFrom;
+    else index = indexOn(s.anchor);
+    if (index === undefined) [s.anchor, index] = [s.next, 0];
     return { start: s.next, end: plus(s.anchor, unit, every * (index + 1)), amount: price, trial: false };
   }
 
