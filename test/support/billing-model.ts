@@ -1,17 +1,15 @@
 /**
- * A plainly written model of how a store bills its subscriptions over time, kept apart from the service's
- * own code so that the two can be compared: periods from the start (calendar months clamped to month
- * ends, days, weeks), a trial as one zero invoice, the first period invoiced at creation, billing runs
- * that catch up every due period, pauses (a period paused from its start to its end is free; the one a
- * resume falls in is not), cancels ending when what was invoiced runs out, EPCC's stored status, plan
- * switches (periods go on from the end of the latest invoice, at the new plan's length and price) prorated
- * by day under a policy, payment runs whose attempts all fail (no gateway is configured) retried by the
- * store's dunning rule until its limit, then its action (a suspended subscription is not billed), and
- * invoice numbers given in the order invoices are made: a run takes subscriptions in the order they were
- * made, those made in the same millisecond by id.
+ * A plainly written model of how a store bills its subscriptions over time, written from EPCC's
+ * subscriptions document (test/support/epcc/subscriptions-openapi.json) and /work/shared/CONTRACT.md §9, not
+ * from the service's code, so that the two can be compared. Each rule quotes the sentence it implements;
+ * where EPCC is silent it says whose reading it follows (the team's, written in docs/billing.md, or
+ * Stripe's documented behaviour). Nothing here is imported from src/: it is a second opinion.
+ *
+ * `ModelRules` switches four rules back to the readings the service had before issue "the four billing
+ * rules", so that a test can show the random timelines catch each of them.
  */
 
-export type Unit = 'day' | 'week' | 'month';
+export type Unit = 'day' | 'week' | 'month' | 'year';
 
 export interface ModelPlan {
   readonly unit: Unit;
@@ -20,6 +18,27 @@ export interface ModelPlan {
   readonly trial: number;
   readonly price: number;
 }
+
+/** The old readings, each a mutation of one of EPCC's rules; all off is EPCC's text. */
+export interface ModelRules {
+  /** A billing run invoices every period that is due, not one per subscription. */
+  readonly catchUpAllPeriods: boolean;
+  /** A canceled subscription reads `inactive` once its end date has passed, without a billing run. */
+  readonly inactiveOnceCanceledEnds: boolean;
+  /** `meta.invoice_after` stays where the first paid period starts and never moves. */
+  readonly invoiceAfterFixed: boolean;
+  /** A period's days for proration are counted from its start to its start plus one interval, not to its end. */
+  readonly daysFromStartPlusOneInterval: boolean;
+}
+
+export const EPCC_RULES: ModelRules = {
+  catchUpAllPeriods: false,
+  inactiveOnceCanceledEnds: false,
+  invoiceAfterFixed: false,
+  daysFromStartPlusOneInterval: false,
+};
+
+export const OLD_READINGS = Object.keys(EPCC_RULES) as readonly (keyof ModelRules)[];
 
 export interface ModelInvoice {
   readonly number: number;
@@ -47,10 +66,17 @@ export const DEFAULT_DUNNING: ModelDunning = { type: 'fixed', days: 1, multiplie
 
 export type Rounding = 'up' | 'down' | 'nearest';
 
-/** One plan switch's proration, waiting for the next invoice: what it adds to it (may be below zero). */
-interface Proration {
-  readonly charge: number;
+/** One plan switch's proration: what it refunds of the old plan and charges of the new one. */
+export interface ModelProration {
   readonly refund: number;
+  readonly charge: number;
+}
+
+interface Period {
+  readonly start: number;
+  readonly end: number;
+  readonly amount: number;
+  readonly trial: boolean;
 }
 
 interface Gap {
@@ -63,17 +89,26 @@ export interface ModelSubscription {
   /** The service's id, which orders subscriptions made in the same millisecond. */
   readonly id: string;
   readonly createdAt: number;
-  /** Where paid periods count from: the end of the first plan's trial; a switch keeps it. */
-  readonly invoiceAfter: number;
+  /** Where its first period starts: going live (`go_live_after`), else creation. */
+  readonly start: number;
+  /** Where its first paid period starts: `start` after the first plan's trial. */
+  readonly paidFrom: number;
+  /** Where its paid periods are counted from (a plan switch that leaves their grid moves it). */
+  anchor: number;
+  /** The start of the oldest period not invoiced yet: EPCC's `invoice_after`. */
+  next: number;
   plan: ModelPlan;
   paused: boolean;
   suspended: boolean;
   canceled: boolean;
+  canceledAt?: number;
   endDate?: number;
   inactive: boolean;
   readonly gaps: Gap[];
-  readonly invoices: ModelInvoice[];
-  readonly waiting: Proration[];
+  readonly invoices: (ModelInvoice & { readonly plan: ModelPlan; readonly trial: boolean })[];
+  readonly prorations: ModelProration[];
+  /** How many of `prorations` an invoice has charged. */
+  charged: number;
   credit: number;
 }
 
@@ -81,12 +116,12 @@ const DAY = 86_400_000;
 
 const daysIn = (year: number, month: number): number => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
 
-/** `at` moved by `count` units; months keep the day of month, or the month's last day when it has fewer. */
+/** `at` moved by `count` units; months and years keep the day of month, or the month's last day when it has fewer. */
 export const plus = (at: number, unit: Unit, count: number): number => {
   if (unit === 'day') return at + count * DAY;
   if (unit === 'week') return at + count * 7 * DAY;
   const date = new Date(at);
-  const months = date.getUTCMonth() + count;
+  const months = date.getUTCMonth() + (unit === 'year' ? 12 * count : count);
   const year = date.getUTCFullYear() + Math.floor(months / 12);
   const month = ((months % 12) + 12) % 12;
   const day = Math.min(date.getUTCDate(), daysIn(year, month));
@@ -104,85 +139,105 @@ export const plus = (at: number, unit: Unit, count: number): number => {
 const roundDays = (ms: number, rounding: Rounding): number =>
   rounding === 'up' ? Math.ceil(ms / DAY) : rounding === 'down' ? Math.floor(ms / DAY) : Math.round(ms / DAY);
 
-/** `price` × `days` / `of`, rounded down to the penny, in integers. */
+/** `price` × `days` / `of`, rounded down to the penny (EPCC: "Subscriptions always rounds down to the penny"). */
 const share = (price: number, days: number, of: number): number => Number((BigInt(price) * BigInt(days)) / BigInt(of));
+
+const sameLength = (a: ModelPlan, b: ModelPlan): boolean => a.unit === b.unit && a.every === b.every;
 
 export class BillingModel {
   readonly subscriptions: ModelSubscription[] = [];
   private lastNumber = 0;
+  private readonly rules: ModelRules;
 
-  /** With a proration policy rounding days this way, or none (no proration), and this dunning rule. */
+  /** With a proration policy rounding days this way, or none (no proration), a dunning rule, and EPCC's rules unless told. */
   constructor(
     private readonly rounding?: Rounding,
     private readonly dunning: ModelDunning = DEFAULT_DUNNING,
-  ) {}
-
-  /**
-   * The periods after `through` (the end of the latest invoice) at the current plan: on the grid of that
-   * plan counted from `invoiceAfter` when `through` lies on it, else counted from `through`. Before any
-   * invoice: the trial, then the grid from `invoiceAfter`.
-   */
-  private *periods(s: ModelSubscription): Generator<{ start: number; end: number; amount: number }> {
-    const { unit, every, price } = s.plan;
-    const through = this.invoicedThrough(s);
-    let from = s.invoiceAfter;
-    let index = 0;
-    if (through === undefined) {
-      if (s.invoiceAfter > s.createdAt) yield { start: s.createdAt, end: s.invoiceAfter, amount: 0 };
-    } else if (through > s.invoiceAfter) {
-      while (plus(s.invoiceAfter, unit, every * index) < through) index += 1;
-      if (plus(s.invoiceAfter, unit, every * index) !== through) [from, index] = [through, 0];
-    }
-    for (; ; index += 1)
-      yield { start: plus(from, unit, every * index), end: plus(from, unit, every * (index + 1)), amount: price };
+    rules: Partial<ModelRules> = {},
+  ) {
+    this.rules = { ...EPCC_RULES, ...rules };
   }
 
-  private invoice(s: ModelSubscription, period: { start: number; end: number; amount: number }): void {
+  /**
+   * The oldest period not invoiced yet, starting at `next`. The trial first (EPCC: "an immediate invoice is
+   * still created, but for a price of zero"). Paid periods are anchor + n × (every × unit), clamped to month
+   * ends and never chained from a clamped boundary (the team's reading: 31 Jan, 28 Feb, 31 Mar, 30 Apr).
+   * After a plan switch periods go on from the end of the latest invoice at the new plan's length (today's
+   * behaviour, EPCC being silent): on the grid of the first paid period when that end lies on it, else on
+   * the grid of the latest anchor, else that end becomes the anchor.
+   */
+  private nextPeriod(s: ModelSubscription): Period {
+    if (s.next < s.paidFrom) return { start: s.next, end: s.paidFrom, amount: 0, trial: true };
+    const { unit, every, price } = s.plan;
+    const indexOn = (anchor: number): number | undefined => {
+      let index = 0;
+      while (plus(anchor, unit, every * index) < s.next) index += 1;
+      return plus(anchor, unit, every * index) === s.next ? index : undefined;
+    };
+    let index = indexOn(s.paidFrom);
+    if (index !== undefined) s.anchor = s.paidFrom;
+    else index = indexOn(s.anchor);
+    if (index === undefined) [s.anchor, index] = [s.next, 0];
+    return { start: s.next, end: plus(s.anchor, unit, every * (index + 1)), amount: price, trial: false };
+  }
+
+  private invoice(s: ModelSubscription, period: Period): void {
     this.lastNumber += 1;
-    const charged = s.waiting.splice(0);
-    const total = period.amount + charged.reduce((sum, p) => sum + p.charge - p.refund, 0) - s.credit;
+    const waiting = s.prorations.slice(s.charged);
+    s.charged = s.prorations.length;
+    // Where EPCC is silent, Stripe's customer balance: a refund larger than the invoice is carried as credit.
+    const total = period.amount + waiting.reduce((sum, p) => sum + p.charge - p.refund, 0) - s.credit;
     s.credit = total < 0 ? -total : 0;
     s.invoices.push({
       number: this.lastNumber,
       start: period.start,
       end: period.end,
       amount: Math.max(0, total),
-      prorations: charged.length,
+      prorations: waiting.length,
       failed: 0,
       spent: false,
+      plan: s.plan,
+      trial: period.trial,
     });
+    // EPCC, invoice_after: "The time when the subscription becomes eligible for a new invoice".
+    s.next = period.end;
   }
 
-  private invoicedThrough(s: ModelSubscription): number | undefined {
-    return s.invoices.length === 0 ? undefined : s.invoices[s.invoices.length - 1]!.end;
-  }
-
-  private pausedThroughout(s: ModelSubscription, period: { start: number; end: number }): boolean {
+  /** The team's reading, after Stripe: a period that began in a pause lasting to its end is not billed; the one a resume falls in is. */
+  private pausedThroughout(s: ModelSubscription, period: Period): boolean {
     return s.gaps.some((gap) => period.start >= gap.from && (gap.until === undefined || gap.until >= period.end));
   }
 
-  /** The periods a run at `at` would bill, were the subscription neither paused nor canceled. */
-  private due(
-    s: ModelSubscription,
-    at: number,
-    ignoringPauses: boolean,
-  ): { start: number; end: number; amount: number }[] {
-    const found = [];
-    for (const period of this.periods(s)) {
-      if (period.start > at) break;
-      if (!ignoringPauses && this.pausedThroughout(s, period)) continue;
-      found.push(period);
+  /** The period a run at `at` bills: the oldest not invoiced, past those paused throughout. */
+  private billable(s: ModelSubscription, at: number): Period | undefined {
+    const next = s.next;
+    for (let period = this.nextPeriod(s); period.start <= at; period = this.nextPeriod(s)) {
+      if (!this.pausedThroughout(s, period)) {
+        s.next = next;
+        return period;
+      }
+      s.next = period.end;
     }
-    return found;
+    s.next = next;
+    return undefined;
   }
 
-  create(key: number, id: string, createdAt: number, plan: ModelPlan): void {
-    const invoiceAfter = plus(createdAt, plan.unit, plan.trial);
+  /**
+   * EPCC's Subscriptions section: "The subscription starts from the `go_live_after` date", which "can be a
+   * past date ... for backdating". Invoices section: "When a subscription is created, an invoice for the
+   * first billing period is created"; a pending one's first period is invoiced by the first run once live.
+   */
+  create(key: number, id: string, createdAt: number, plan: ModelPlan, goLiveAfter?: number): ModelSubscription {
+    const start = goLiveAfter ?? createdAt;
+    const paidFrom = plus(start, plan.unit, plan.trial);
     const s: ModelSubscription = {
       key,
       id,
       createdAt,
-      invoiceAfter,
+      start,
+      paidFrom,
+      anchor: paidFrom,
+      next: start,
       plan,
       paused: false,
       suspended: false,
@@ -190,53 +245,74 @@ export class BillingModel {
       inactive: false,
       gaps: [],
       invoices: [],
-      waiting: [],
+      prorations: [],
+      charged: 0,
       credit: 0,
     };
     this.subscriptions.push(s);
-    const [first] = this.due(s, createdAt, false);
-    if (first !== undefined) this.invoice(s, first);
+    if (start <= createdAt) this.invoice(s, this.nextPeriod(s));
+    return s;
   }
 
+  /** EPCC: "Once the `go_live_after` date is passed, the subscription becomes `active`"; one canceled before that never goes live. */
+  live(s: ModelSubscription, at: number): boolean {
+    return s.start <= at && (s.canceledAt === undefined || s.canceledAt >= s.start);
+  }
+
+  /**
+   * A billing run at `at`, taking subscriptions in the order they were made (those made in the same
+   * millisecond by id), each once. One is due when `at` is at or after its `invoice_after` (EPCC: "The next
+   * invoice will be generated at the next billing run after this point").
+   */
   run(at: number): void {
     const inCreationOrder = [...this.subscriptions].sort(
       (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
     for (const s of inCreationOrder) {
-      if (s.suspended) continue;
+      // The team's reading of EPCC's dunning `suspend` ("a subscriber cannot renew their subscription"): not billed.
+      if (s.suspended || s.next > at) continue;
+      // EPCC's lifecycle, step 2: "When the next billing run is due, the billing run checks the subscription
+      // state. If the subscription state is paused or cancelled then no invoice is created and the
+      // subscription status is updated to `inactive`."
       if (s.paused || s.canceled) {
-        if (!s.inactive && this.due(s, at, true).length > 0) s.inactive = true;
+        s.inactive = true;
         continue;
       }
-      // One at a time: each invoice moves where the next period starts.
-      for (let [period] = this.due(s, at, false); period !== undefined; [period] = this.due(s, at, false))
+      // EPCC, under go_live_after: "billing runs generate one invoice per subscription, if a go_live_date is
+      // set far in the past, multiple invoices could be generated over the course of several billing runs".
+      // Step 5, after a resume: "the billing run creates an invoice" (status waits for a payment, step 6).
+      for (let period = this.billable(s, at); period !== undefined; period = this.billable(s, at)) {
         this.invoice(s, period);
+        if (!this.rules.catchUpAllPeriods) break;
+      }
     }
   }
 
   /**
-   * A switch to `plan` at `at`, as the service decides it (refused once canceled, unless to the plan it has). Inside the latest
-   * invoice's period, unless that is the trial, the days left are refunded at the old plan's price and
-   * charged at the new one's, each plan's day being its price over one of its periods from that
-   * period's start.
+   * A switch to `plan` at `at` (refused once canceled, the service's choice: EPCC is silent). EPCC's proration
+   * policies: "charges only prorate by day"; with the offering's policy, a switch inside the latest
+   * invoice's period (not its trial, which charged nothing) refunds the days left at the old plan's price and
+   * charges them at the new one's, the days rounded by the policy ("round up to the next unit ... round down
+   * ... round to the nearest"). The team's reading: a day is the plan's price over the whole days between
+   * the invoiced period's two boundaries (28 Feb – 31 Mar: 31), so the refund never exceeds the period's
+   * price; a plan of another length is priced over one of its own periods from the invoiced period's start.
+   * The charge goes on the next invoice (EPCC: "an invoice is generated with the new price on the next
+   * billing run and the difference in price is prorated over days").
    */
   switchPlan(s: ModelSubscription, plan: ModelPlan, at: number): boolean {
     if (plan === s.plan) return true;
     if (s.canceled) return false;
     const latest = s.invoices[s.invoices.length - 1];
-    if (
-      this.rounding !== undefined &&
-      latest !== undefined &&
-      latest.start <= at &&
-      at < latest.end &&
-      latest.end > s.invoiceAfter
-    ) {
+    if (this.rounding !== undefined && latest !== undefined && !latest.trial && latest.start <= at && at < latest.end) {
       const days = roundDays(latest.end - at, this.rounding);
-      const length = (p: ModelPlan) => (plus(latest.start, p.unit, p.every) - latest.start) / DAY;
+      const daysOf = (p: ModelPlan): number =>
+        sameLength(p, latest.plan) && !this.rules.daysFromStartPlusOneInterval
+          ? (latest.end - latest.start) / DAY
+          : (plus(latest.start, p.unit, p.every) - latest.start) / DAY;
       if (days > 0)
-        s.waiting.push({
-          refund: share(s.plan.price, days, length(s.plan)),
-          charge: share(plan.price, days, length(plan)),
+        s.prorations.push({
+          refund: share(s.plan.price, days, daysOf(s.plan)),
+          charge: share(plan.price, days, daysOf(plan)),
         });
     }
     s.plan = plan;
@@ -252,8 +328,9 @@ export class BillingModel {
 
   /**
    * A payment run at `at`: every invoice with something to pay whose retries are not spent is attempted
-   * when due (at once the first time, then the rule's wait after the last attempt), and fails; the attempt
-   * after `limit` retries spends them, and the rule's action applies to the subscription.
+   * when due (at once the first time, then the rule's wait after the last attempt), and fails (no gateway);
+   * EPCC: "Once the number of payment retries reaches the limit, the payment retries stop", then the rule's
+   * action applies.
    */
   pay(at: number): void {
     for (const s of this.subscriptions) {
@@ -274,17 +351,25 @@ export class BillingModel {
         } else if (this.dunning.action === 'suspend') {
           s.suspended = true;
         } else if (this.dunning.action === 'close' && !s.canceled) {
+          // EPCC's dunning `close`: "The subscription ends and it's status becomes `inactive`."
           s.canceled = true;
+          s.canceledAt = at;
           s.paused = false;
           s.endDate = at;
+          s.inactive = true;
         }
       }
     }
   }
 
-  /** Whether the action applies now, as the service decides it; applies it if so. */
+  /**
+   * Whether the action applies now, as the service decides it (EPCC does not say which are refused); applies
+   * it if so. EPCC's lifecycle, step 1: "The subscriber pauses or cancels the subscription. The subscription
+   * status is `active`", with `paused_at` or `cancelled_at` set; the status waits for a billing run.
+   */
   act(s: ModelSubscription, action: 'pause' | 'resume' | 'cancel', at: number): boolean {
     if (s.canceled) return false;
+    if (action !== 'cancel' && !this.live(s, at)) return false;
     if (action === 'pause') {
       if (s.paused) return false;
       s.paused = true;
@@ -294,16 +379,28 @@ export class BillingModel {
       s.paused = false;
       s.gaps[s.gaps.length - 1]!.until = at;
     } else {
-      const through = this.invoicedThrough(s);
+      // The team's reading of `end_date` ("The date and time a subscription will end", EPCC): the end of what
+      // was invoiced, or the cancel itself when nothing invoiced reaches past it.
+      const through = s.invoices[s.invoices.length - 1]?.end;
       s.canceled = true;
+      s.canceledAt = at;
       s.paused = false;
       s.endDate = through !== undefined && through > at ? through : at;
     }
     return true;
   }
 
+  /** EPCC's `invoice_after`: "The time when the subscription becomes eligible for a new invoice." */
+  invoiceAfter(s: ModelSubscription): number {
+    return this.rules.invoiceAfterFixed ? s.paidFrom : s.next;
+  }
+
+  /**
+   * EPCC's `Status`, "either `active` or `inactive`": inactive before going live, and once a billing run (or
+   * dunning's `close`) made it so. Never read from the clock otherwise: a cancel waits for the run.
+   */
   status(s: ModelSubscription, at: number): 'active' | 'inactive' {
-    const closed = s.canceled && s.endDate !== undefined && s.endDate <= at;
-    return closed || s.inactive ? 'inactive' : 'active';
+    const canceledOut = this.rules.inactiveOnceCanceledEnds && s.canceled && s.endDate! <= at;
+    return !this.live(s, at) || s.inactive || canceledOut ? 'inactive' : 'active';
   }
 }
