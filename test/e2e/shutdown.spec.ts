@@ -70,8 +70,12 @@ const logLines = (stdout: string): Record<string, unknown>[] =>
 describe('the service stopping under keep-alive load', () => {
   let dataDir: string;
   let service: ServiceProcess | undefined;
-  before(async () => {
+  let credentials: { clientId: string; clientSecret: string };
+  // Making the store starts the CLI twice on a fresh embedded database: set-up, not the stop under test.
+  before(async function () {
+    this.timeout(120_000);
     dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-shutdown-')), 'pglite');
+    credentials = await storeForLoad({ DATA_DIR: dataDir });
   });
   after(async () => {
     await service?.stop();
@@ -80,7 +84,7 @@ describe('the service stopping under keep-alive load', () => {
 
   it('answers or refuses every request after SIGTERM, and exits non-zero at its deadline when a stalled client had to be cut', async function () {
     this.timeout(30_000);
-    const { clientId, clientSecret } = await storeForLoad({ DATA_DIR: dataDir });
+    const { clientId, clientSecret } = credentials;
     service = await startServiceProcess({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS) });
     const { url, child, output } = service;
     const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
