@@ -107,6 +107,8 @@ export interface ModelSubscription {
   readonly gaps: Gap[];
   readonly invoices: (ModelInvoice & { readonly plan: ModelPlan; readonly trial: boolean })[];
   readonly prorations: ModelProration[];
+  /** The latest prorated switch: the end of the period it prorated, what it charged, over how many days. */
+  lastSwitch?: { readonly until: number; readonly charge: number; readonly days: number };
   /** How many of `prorations` an invoice has charged. */
   charged: number;
   credit: number;
@@ -291,13 +293,16 @@ export class BillingModel {
   /**
    * A switch to `plan` at `at` (refused once canceled, the service's choice: EPCC is silent). EPCC's proration
    * policies: "charges only prorate by day"; with the offering's policy, a switch inside the latest
-   * invoice's period (not its trial, which charged nothing) refunds the days left at the old plan's price and
-   * charges them at the new one's, the days rounded by the policy ("round up to the next unit ... round down
-   * ... round to the nearest"). The team's reading: a day is the plan's price over the whole days between
-   * the invoiced period's two boundaries (28 Feb – 31 Mar: 31), so the refund never exceeds the period's
-   * price; a plan of another length is priced over one of its own periods from the invoiced period's start.
-   * The charge goes on the next invoice (EPCC: "an invoice is generated with the new price on the next
-   * billing run and the difference in price is prorated over days").
+   * invoice's period (not its trial, which charged nothing) refunds the days left and charges them at the
+   * new plan's price, the days rounded by the policy ("round up to the next unit ... round down ... round to
+   * the nearest"). EPCC: proration "adjusts the charges to reflect the time spent on each plan"; as Stripe
+   * credits "unused time on the previous price", the refund is what those days were charged: the invoiced
+   * plan's price pro rata, or, after an earlier switch in the same period, what that switch charged pro
+   * rata over the days it covered, so that a switch there and back nets nothing. The team's reading: a day
+   * is a price over the whole days between the invoiced period's two boundaries (28 Feb – 31 Mar: 31) for a
+   * plan of the invoiced plan's length, over one of its own periods from the invoiced period's start for a
+   * plan of another. The charge goes on the next invoice (EPCC: "an invoice is generated with the new price
+   * on the next billing run and the difference in price is prorated over days").
    */
   switchPlan(s: ModelSubscription, plan: ModelPlan, at: number): boolean {
     if (plan === s.plan) return true;
@@ -309,11 +314,18 @@ export class BillingModel {
         sameLength(p, latest.plan) && !this.rules.daysFromStartPlusOneInterval
           ? (latest.end - latest.start) / DAY
           : (plus(latest.start, p.unit, p.every) - latest.start) / DAY;
-      if (days > 0)
+      const earlier = s.lastSwitch?.until === latest.end ? s.lastSwitch : undefined;
+      if (days > 0) {
+        const charge = share(plan.price, days, daysOf(plan));
         s.prorations.push({
-          refund: share(s.plan.price, days, daysOf(s.plan)),
-          charge: share(plan.price, days, daysOf(plan)),
+          refund:
+            earlier === undefined
+              ? share(latest.plan.price, days, daysOf(latest.plan))
+              : share(earlier.charge, Math.min(days, earlier.days), earlier.days),
+          charge,
         });
+        s.lastSwitch = { until: latest.end, charge, days };
+      }
     }
     s.plan = plan;
     return true;

@@ -14,7 +14,10 @@ export interface ProrationEvent {
   readonly proratedAt: Date;
   /** The end of the period it prorated. */
   readonly proratedUntil: Date;
-  /** The days left of the period, rounded as the policy says: the days refunded and the days charged. */
+  /**
+   * The days left of the period, rounded as the policy says: the days refunded and the days charged. A
+   * later switch in the same period refunds `newPlanCost` pro rata over them.
+   */
   readonly days: number;
   /** The plans' names and whether their prices include tax, for the invoice's lines. */
   readonly from: ProratedPlan;
@@ -22,6 +25,8 @@ export interface ProrationEvent {
 }
 
 export interface ProratedPlan {
+  /** Absent on switches stored before it was kept: the plan is then known by name only. */
+  readonly planId?: Uuid;
   readonly name: string;
   readonly includesTax: boolean;
 }

@@ -50,8 +50,9 @@ const samePeriodLength = (a: PlanAttributes, b: PlanAttributes): boolean =>
 
 /**
  * The days a plan's day is counted over: the invoiced period's own days, between its two boundaries, for
- * the plan that was invoiced and for a new plan of the same length; one period of a new plan of another
- * length starting with the invoiced one (a yearly plan: 365 or 366).
+ * a plan of the invoiced plan's length; one period of a plan of another length starting with the invoiced
+ * one (a yearly plan: 365 or 366). Always against the plan that was invoiced, never the one a switch
+ * leaves: after a switch to a fortnightly plan and back to a monthly one, a 31-day period still has 31.
  */
 const periodDays = (invoiced: InvoicedPeriod, invoicedPlan: PlanAttributes, plan: PlanAttributes): number =>
   samePeriodLength(invoicedPlan, plan)
@@ -67,14 +68,40 @@ const priceOf = (subscription: Subscription, offering: Offering, plan: OfferingP
 
 const planOf = (offering: Offering, id: Uuid): OfferingPlan | undefined => offering.plans.find((p) => p.id === id);
 
+/** The switches already prorated in the invoiced period, oldest first. */
+const switchesIn = (subscription: Subscription, invoiced: InvoicedPeriod): readonly ProrationEvent[] =>
+  (subscription.prorations ?? []).filter(
+    (event) =>
+      event.proratedUntil.getTime() === invoiced.end.getTime() &&
+      event.proratedAt.getTime() >= invoiced.start.getTime(),
+  );
+
+/**
+ * What the subscription was charged for the last `days` of the invoiced period under the plan a switch
+ * leaves: what the latest earlier switch in the period charged, pro rata over the days it covered; else
+ * the invoiced plan's price pro rata over the period's own days. Never more than was charged, so a switch
+ * there and back in one period nets nothing but the rounding down of each amount.
+ */
+const chargedFor = (
+  days: number,
+  earlier: ProrationEvent | undefined,
+  invoicedPrice: number,
+  invoicedDays: number,
+): number | undefined =>
+  earlier === undefined
+    ? costOfDays(invoicedPrice, days, invoicedDays)
+    : costOfDays(earlier.newPlanCost, Math.min(days, earlier.days), earlier.days);
+
 /**
  * The proration of a plan switch (from `before`'s plan to `after`'s at `now`), added to `after`'s
  * prorations: when the offering has a policy (EPCC: none, no proration), and `now` falls in the period of
  * its latest invoice and that period is not its trial (invoiced at zero, so nothing is refunded and the
- * trial stays free). The days left of that period are refunded at the old plan's price × days left / the
- * period's days (whole days between its two boundaries: 28 February – 31 March is 31), and charged at the
- * new one's likewise (see `periodDays`); each amount rounded down to the penny. The next invoice charges the difference. Refused,
- * with the reason, when an amount would pass the largest the API answers.
+ * trial stays free). EPCC: proration "adjusts the charges to reflect the time spent on each plan", as
+ * Stripe credits the unused time on the old price and charges the remaining time on the new one: the days
+ * left of that period are refunded at what they were charged (see `chargedFor`) and charged at the new
+ * plan's price × days left / its period's days (see `periodDays`), each amount rounded down to the penny.
+ * The next invoice charges the difference. Refused, with the reason, when an amount would pass the
+ * largest the API answers.
  */
 export const prorated = (
   before: Subscription,
@@ -92,12 +119,15 @@ export const prorated = (
   const fromPrice = from === undefined ? undefined : priceOf(before, offering, from);
   const toPrice = to === undefined ? undefined : priceOf(after, offering, to);
   if (from === undefined || to === undefined || fromPrice === undefined || toPrice === undefined) return E.right(after);
+  const earlier = switchesIn(before, invoiced);
+  const firstPlanId = earlier[0]?.from.planId;
+  const invoicedPlan = (firstPlanId === undefined ? undefined : planOf(offering, firstPlanId)) ?? from;
   // Never more days than the period has, so the refund never exceeds what the period was charged.
   const invoicedDays = daysBetween(invoiced.start, invoiced.end);
   const days = Math.min(prorationDays(now, invoiced.end, policy.rounding), invoicedDays);
   if (days <= 0) return E.right(after);
-  const refunded = costOfDays(fromPrice.amount, days, invoicedDays);
-  const newCost = costOfDays(toPrice.amount, days, periodDays(invoiced, from.attributes, to.attributes));
+  const refunded = chargedFor(days, earlier.at(-1), fromPrice.amount, invoicedDays);
+  const newCost = costOfDays(toPrice.amount, days, periodDays(invoiced, invoicedPlan.attributes, to.attributes));
   if (refunded === undefined || newCost === undefined)
     return E.left('the proration of this plan switch would exceed the largest amount');
   const event: ProrationEvent = {
@@ -108,8 +138,8 @@ export const prorated = (
     proratedAt: now,
     proratedUntil: invoiced.end,
     days,
-    from: { name: from.attributes.name, includesTax: fromPrice.includes_tax ?? false },
-    to: { name: to.attributes.name, includesTax: toPrice.includes_tax ?? false },
+    from: { planId: from.id, name: from.attributes.name, includesTax: fromPrice.includes_tax ?? false },
+    to: { planId: to.id, name: to.attributes.name, includesTax: toPrice.includes_tax ?? false },
   };
   return E.right({ ...after, prorations: [...(before.prorations ?? []), event] });
 };

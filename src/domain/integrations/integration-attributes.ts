@@ -62,6 +62,6 @@ export const INTEGRATION_ATTRIBUTES: readonly IntegrationAttribute[] = [
     value: 'configuration.secret_key',
     type: 'string',
     required: false,
-    description: `Sent as X-MOLTIN-SECRET-KEY and signing the webhook; up to ${SECRET_KEY_MAX} characters.`,
+    description: `Sent as X-MOLTIN-SECRET-KEY and signing the webhook; 1 to ${SECRET_KEY_MAX} printable ASCII characters, no space at either end.`,
   },
 ];

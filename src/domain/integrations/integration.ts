@@ -96,9 +96,28 @@ export const parseWebhookUrl =
     return E.right(text.right);
   };
 
+/**
+ * The characters a webhook secret may have: printable ASCII, no space at either end. It is sent as the
+ * `X-MOLTIN-SECRET-KEY` header, which Node refuses to send with a control character or one beyond Latin-1
+ * and sends a Latin-1 one as one byte, while the signature is keyed with the secret's UTF-8 bytes: ASCII
+ * is where the two are the same bytes. HTTP strips spaces around a header's value, so a receiver would
+ * read a secret that starts or ends with one without it.
+ */
+export const SECRET_KEY_PATTERN = /^[!-~](?:[ -~]*[!-~])?$/;
+export const SECRET_KEY_RULE =
+  'must be printable ASCII characters (a space only between others): it is sent as the X-MOLTIN-SECRET-KEY header';
+
+const parseSecretKey =
+  (source: string) =>
+  (input: unknown): Parsed<string> => {
+    const text = boundedString(1, SECRET_KEY_MAX)(source)(input);
+    if (E.isLeft(text)) return text;
+    return SECRET_KEY_PATTERN.test(text.right) ? text : E.left(issues(source, SECRET_KEY_RULE));
+  };
+
 const CONFIGURATION_FIELDS = {
   url: requiredField(parseWebhookUrl),
-  secret_key: optionalField(boundedString(1, SECRET_KEY_MAX)),
+  secret_key: optionalField(parseSecretKey),
 };
 
 const parseConfiguration =

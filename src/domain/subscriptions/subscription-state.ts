@@ -4,6 +4,7 @@ import type { Uuid } from '../shared/uuid.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
 import {
   billingAnchorOf,
+  isPendingAt,
   standingAt,
   type StateAction,
   type Subscription,
@@ -116,9 +117,13 @@ const applied = (
       // not billed yet is not owed, and a pending subscription has none).
       const endDate =
         invoicedThrough !== undefined && invoicedThrough.getTime() > now.getTime() ? invoicedThrough : now;
+      // Canceled before it went live, it never goes live and is never billed: inactive from the cancel, as
+      // Stripe releases a subscription schedule canceled before it starts without an invoice.
+      const neverLive = isPendingAt(subscription, now);
       return {
         ...subscription,
         flags: { ...flags, canceled: true, paused: false, pending: false },
+        ...(neverLive ? { inactive: true as const } : {}),
         timestamps: { ...timestamps, canceledAt: now, endDate },
       };
     }
@@ -128,9 +133,10 @@ const applied = (
 /**
  * Applies `action`: the plan must allow it (else forbidden) and it must fit the current state (else
  * unprocessable). Pausing keeps the subscription active; canceling ends it when its latest invoiced
- * period ends (at once when nothing invoiced reaches past now, as while pending); `go_live` starts a
- * pending subscription now, its billing periods and trial counted from then; `pending` keeps a pending
- * one pending until a `go_live` action, whatever `go_live_after` it had. A subscription closed by
+ * period ends (at once when nothing invoiced reaches past now), and a pending one at once and `inactive`
+ * for good: it never goes live, so a later `go_live` or `resume` is refused as after any cancel.
+ * `go_live` starts a pending subscription now, its billing periods and trial counted from then; `pending`
+ * keeps a pending one pending until a `go_live` action, whatever `go_live_after` it had. A subscription closed by
  * dunning (see `DunningStanding`) can be resumed once none of its invoices is outstanding after a failed
  * payment (else `invoice_unpaid`).
  */

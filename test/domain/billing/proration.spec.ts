@@ -85,8 +85,8 @@ describe('a plan switch prorated', () => {
         proratedAt: at('2030-01-11T12:00:00.000Z'),
         proratedUntil: january.end,
         days: 21,
-        from: { name: 'Small', includesTax: true },
-        to: { name: 'Large', includesTax: false },
+        from: { planId: small, name: 'Small', includesTax: true },
+        to: { planId: big, name: 'Large', includesTax: false },
       },
     ]);
   });
@@ -199,6 +199,216 @@ describe('a plan switch prorated', () => {
       expect(chargeProrations([february], huge, NO_PRORATION)).to.deep.equal(
         E.left('the invoice with its prorations would exceed the largest amount'),
       );
+    });
+  });
+});
+
+describe('switches in one invoiced period: each refunds what the days left were charged', () => {
+  const store = uuid(960);
+  const fixedAt = (amount: number) => ({ fixed_price: { USD: { amount, includes_tax: true } } });
+  const offering = anOffering(
+    store,
+    [aProduct(store)],
+    [
+      aPlan(store, { name: 'Small', ...fixedAt(3100) }),
+      aPlan(store, { name: 'Large', ...fixedAt(6200) }),
+      aPlan(store, { name: 'Fortnightly', billing_interval_type: 'week', billing_frequency: 2, ...fixedAt(990) }),
+      aPlan(store, { name: 'Monthly, trial first', trial_period: 1, ...fixedAt(2990) }),
+    ],
+  );
+  const idOf = (name: string): Subscription['planId'] => {
+    const plan = offering.plans.find((p) => p.attributes.name === name);
+    if (plan === undefined) throw new Error(`no plan ${name}`);
+    return plan.id;
+  };
+  // Monthly from 31 January: 31 January – 28 February (28 days), 28 February – 31 March (31 days).
+  const anchor = at('2026-01-31T09:15:00.000Z');
+  const february = { start: anchor, end: at('2026-02-28T09:15:00.000Z') };
+  const march = { start: at('2026-02-28T00:00:00.000Z'), end: at('2026-03-31T00:00:00.000Z') };
+  const cases: ReadonlyArray<{
+    readonly name: string;
+    readonly period: { readonly start: Date; readonly end: Date };
+    readonly rounding: ProrationRounding;
+    /** Each switch: the plan switched to, and when. */
+    readonly switches: readonly (readonly [string, string])[];
+    /** Each switch's days, refund and charge. */
+    readonly prorations: readonly (readonly [number, number, number])[];
+    /** What the switches come to on the next invoice, when they end on the plan invoiced. */
+    readonly net?: number;
+  }> = [
+    {
+      name: 'the smallest case: at the run, to the fortnightly plan, then to the monthly one with a trial (28 days)',
+      period: february,
+      rounding: 'up',
+      switches: [
+        ['Fortnightly', '2026-01-31T09:15:00.000Z'],
+        ['Monthly, trial first', '2026-01-31T09:15:00.000Z'],
+      ],
+      // 990 × 28 / 14 charged for the 28 days, so 1980 refunded (not 990 × 28 / 28).
+      prorations: [
+        [28, 3100, 1980],
+        [28, 1980, 2990],
+      ],
+    },
+    {
+      name: 'there and back at once on a 31-day period',
+      period: march,
+      rounding: 'down',
+      switches: [
+        ['Large', '2026-03-10T00:00:00.000Z'],
+        ['Small', '2026-03-10T00:00:00.000Z'],
+      ],
+      prorations: [
+        [21, 2100, 4200],
+        [21, 4200, 2100],
+      ],
+      net: 0,
+    },
+    {
+      name: 'there and back at once through the fortnightly plan: what its days were charged, to the penny',
+      period: march,
+      rounding: 'down',
+      switches: [
+        ['Fortnightly', '2026-03-01T00:00:00.000Z'],
+        ['Small', '2026-03-01T00:00:00.000Z'],
+      ],
+      prorations: [
+        [30, 3000, 2121],
+        [30, 2121, 3000],
+      ],
+      net: 0,
+    },
+    {
+      name: 'there, and back a week later through the fortnightly plan: 7 days at 990 a fortnight for 7 at 3100 a month',
+      period: march,
+      rounding: 'down',
+      switches: [
+        ['Fortnightly', '2026-03-01T00:00:00.000Z'],
+        ['Small', '2026-03-08T00:00:00.000Z'],
+      ],
+      // 2121 × 23 / 30 = 1626.1, down to the penny.
+      prorations: [
+        [30, 3000, 2121],
+        [23, 1626, 2300],
+      ],
+      net: -205,
+    },
+    {
+      name: "three switches, the second back to a month's length: its day is a 31st of the price, not a 28th",
+      period: march,
+      rounding: 'up',
+      switches: [
+        ['Fortnightly', '2026-03-01T00:00:00.000Z'],
+        ['Large', '2026-03-11T12:00:00.000Z'],
+        ['Small', '2026-03-21T00:00:00.000Z'],
+      ],
+      prorations: [
+        [30, 3000, 2121],
+        [20, 1414, 4000],
+        [10, 2000, 1000],
+      ],
+      net: 707,
+    },
+    {
+      name: 'there and back ten days later, rounded up (20.5 and 10.25 days left)',
+      period: march,
+      rounding: 'up',
+      switches: [
+        ['Large', '2026-03-10T12:00:00.000Z'],
+        ['Small', '2026-03-20T18:00:00.000Z'],
+      ],
+      prorations: [
+        [21, 2100, 4200],
+        [11, 2200, 1100],
+      ],
+      net: 1000,
+    },
+    {
+      name: 'the same, rounded down',
+      period: march,
+      rounding: 'down',
+      switches: [
+        ['Large', '2026-03-10T12:00:00.000Z'],
+        ['Small', '2026-03-20T18:00:00.000Z'],
+      ],
+      prorations: [
+        [20, 2000, 4000],
+        [10, 2000, 1000],
+      ],
+      net: 1000,
+    },
+    {
+      name: 'the same, rounded to the nearest day',
+      period: march,
+      rounding: 'nearest',
+      switches: [
+        ['Large', '2026-03-10T12:00:00.000Z'],
+        ['Small', '2026-03-20T18:00:00.000Z'],
+      ],
+      prorations: [
+        [21, 2100, 4200],
+        [10, 2000, 1000],
+      ],
+      net: 1100,
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: ${c.prorations.map(([, refund, charge]) => `−${refund} +${charge}`).join(', ')}`, () => {
+      let subscription = aSubscription(offering, offering.id, {
+        planId: idOf('Small'),
+        timestamps: { createdAt: anchor, updatedAt: anchor },
+        billingAnchor: anchor,
+        invoiceAfter: c.period.end,
+      });
+      for (const [plan, when] of c.switches) {
+        const next = prorated(
+          subscription,
+          { ...subscription, planId: idOf(plan) },
+          offering,
+          c.period,
+          { id: uuid(961), rounding: c.rounding },
+          at(when),
+        );
+        if (E.isLeft(next)) throw new Error(next.left);
+        subscription = next.right;
+      }
+      const events = subscription.prorations ?? [];
+      expect(events.map((e) => [e.days, e.refundedAmountForUnusedPlan, e.newPlanCost])).to.deep.equal(c.prorations);
+      // Each switch refunds no more than the one before it charged.
+      for (const [n, event] of events.entries())
+        if (n > 0) expect(event.refundedAmountForUnusedPlan).to.be.at.most(events[n - 1]!.newPlanCost);
+      if (c.net !== undefined)
+        expect(events.reduce((sum, e) => sum + e.newPlanCost - e.refundedAmountForUnusedPlan, 0)).to.equal(c.net);
+    });
+  }
+
+  it('refunds an earlier switch stored before plans were kept by id at what it charged', () => {
+    const first = prorated(
+      aSubscription(offering, offering.id, { planId: idOf('Small'), billingAnchor: anchor }),
+      aSubscription(offering, offering.id, { planId: idOf('Large'), billingAnchor: anchor }),
+      offering,
+      march,
+      { id: uuid(961), rounding: 'down' },
+      at('2026-03-10T00:00:00.000Z'),
+    );
+    if (E.isLeft(first)) throw new Error(first.left);
+    const stored = first.right.prorations!.map(({ from, to, ...event }) => ({
+      ...event,
+      from: { name: from.name, includesTax: from.includesTax },
+      to: { name: to.name, includesTax: to.includesTax },
+    }));
+    const before = { ...first.right, prorations: stored };
+    const second = prorated(
+      before,
+      { ...before, planId: idOf('Small') },
+      offering,
+      march,
+      { id: uuid(961), rounding: 'down' },
+      at('2026-03-10T00:00:00.000Z'),
+    );
+    expect(E.isRight(second) && second.right.prorations?.[1]).to.deep.include({
+      refundedAmountForUnusedPlan: 4200,
+      newPlanCost: 2100,
     });
   });
 });

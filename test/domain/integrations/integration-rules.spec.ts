@@ -6,9 +6,11 @@ import {
   applyIntegrationChanges,
   parseIntegrationChanges,
   parseNewIntegration,
+  SECRET_KEY_RULE,
 } from '../../../src/domain/integrations/integration.js';
 import { EPCC_OBSERVABLE_KEYS } from '../../../src/domain/integrations/observable-events.js';
 import { stateEventKeys } from '../../../src/domain/integrations/state-events.js';
+import { STORABLE_TEXT_RULE } from '../../../src/domain/shared/text.js';
 
 const webhook = (more: Record<string, unknown> = {}) => ({
   type: 'integration',
@@ -42,6 +44,49 @@ describe('Integration rules', () => {
     ];
     for (const [more, valid] of cases)
       expect(E.isRight(parseNewIntegration(webhook(more))), JSON.stringify(more).slice(0, 80)).to.equal(valid);
+  });
+
+  describe('a secret_key is sent as a header: printable ASCII, no space at either end, at create and update', () => {
+    /** Each secret, and whether it is taken or the reason it is refused with. */
+    const secrets: readonly [string, string, true | string][] = [
+      [
+        'every printable ASCII character',
+        Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i))
+          .join('')
+          .trim(),
+        true,
+      ],
+      ['one character', 's', true],
+      ['a space between others', 'my secret', true],
+      ['the first and last printable ones', '!~', true],
+      ['a Latin-1 é (sent as one byte, signed as two)', 'clé', SECRET_KEY_RULE],
+      ['a € beyond Latin-1 (Node refuses to send it)', 'price-in-€', SECRET_KEY_RULE],
+      ['an emoji', 'key-😀', SECRET_KEY_RULE],
+      ['a tab', 'a\tb', SECRET_KEY_RULE],
+      ['a newline', 'a\nb', SECRET_KEY_RULE],
+      ['a carriage return', 'a\rb', SECRET_KEY_RULE],
+      ['NUL', 'a\u0000b', STORABLE_TEXT_RULE],
+      ['DEL', 'a\u007fb', SECRET_KEY_RULE],
+      ['a leading space (HTTP strips it)', ' secret', SECRET_KEY_RULE],
+      ['a trailing space', 'secret ', SECRET_KEY_RULE],
+      ['only a space', ' ', SECRET_KEY_RULE],
+    ];
+    for (const [label, secret, outcome] of secrets) {
+      it(`${outcome === true ? 'takes' : 'refuses, naming the field,'} ${label}`, () => {
+        const configuration = { url: 'https://h.example.com/', secret_key: secret };
+        const created = parseNewIntegration(webhook({ configuration }));
+        const updated = parseIntegrationChanges({ type: 'integration', configuration: { secret_key: secret } });
+        for (const result of [created, updated]) {
+          if (outcome === true) {
+            expect(E.isRight(result), JSON.stringify(result)).to.equal(true);
+          } else {
+            expect(result).to.deep.equal(
+              E.left({ _tag: 'Invalid', issues: [{ source: 'data.configuration.secret_key', detail: outcome }] }),
+            );
+          }
+        }
+      });
+    }
   });
 
   it('defaults enabled to true, and a partial update keeps what it leaves out', () => {

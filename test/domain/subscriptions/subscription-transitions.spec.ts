@@ -237,6 +237,61 @@ describe('subscription state changes', () => {
     });
   });
 
+  describe('a cancel before a pending subscription goes live: it never does, and is never billed', () => {
+    const goLiveAt = new Date('2024-03-10T19:00:00.000Z');
+    const scheduled = { ...subscriptionWith({ pending: true }), goLiveAfter: goLiveAt, invoiceAfter: goLiveAt };
+    const held = subscriptionWith({ pending: true });
+    const later = new Date('2024-05-01T00:00:00.000Z');
+    const cases: ReadonlyArray<[string, Subscription, Date, 'active' | 'inactive']> = [
+      [
+        'go_live_after 4 hours ahead, canceled 3 hours later',
+        scheduled,
+        new Date('2024-03-10T18:00:00.000Z'),
+        'inactive',
+      ],
+      ['canceled a millisecond before go_live_after', scheduled, new Date(goLiveAt.getTime() - 1), 'inactive'],
+      ['pending with no go_live_after (until a go_live action)', held, now, 'inactive'],
+      // Live from go_live_after on: canceled then, it is canceled as any live one, active until a run due for it.
+      ['canceled at go_live_after itself, live by then', scheduled, goLiveAt, 'active'],
+      ['canceled once live', running(), now, 'active'],
+    ];
+    for (const [label, subscription, at, status] of cases) {
+      it(`${label}: ${status}, closed at the cancel, and without a billing run still ${status} months later`, () => {
+        const result = applyStateAction(subscription, planWith(), 'cancel', at, STATE_ID);
+        if (E.isLeft(result)) throw new Error(JSON.stringify(result.left));
+        const canceledOne = result.right.subscription;
+        expect(canceledOne.timestamps.endDate).to.deep.equal(at);
+        expect(result.right.state.flags).to.deep.include({ canceled: true, pending: false, closed: true });
+        expect(standingAt(canceledOne, planWith(), at)).to.deep.equal({ pending: false, closed: true, status });
+        expect(standingAt(canceledOne, planWith(), later).status).to.equal(status);
+      });
+    }
+
+    const canceledPending = applyStateAction(
+      scheduled,
+      planWith(),
+      'cancel',
+      new Date('2024-03-10T18:00:00.000Z'),
+      STATE_ID,
+    );
+    if (E.isLeft(canceledPending)) throw new Error('not canceled');
+    const afterwards: ReadonlyArray<[StateAction, string]> = [
+      ['go_live', 'a canceled subscription cannot be started'],
+      ['resume', 'a canceled subscription cannot be resumed'],
+      ['pause', 'a canceled subscription cannot be paused'],
+      ['pending', 'a canceled subscription cannot be made pending'],
+      ['cancel', 'a canceled subscription cannot be canceled again'],
+    ];
+    for (const [action, detail] of afterwards) {
+      it(`refuses ${action} afterwards, before and after go_live_after: ${detail}`, () => {
+        for (const at of [new Date('2024-03-10T18:30:00.000Z'), later])
+          expect(applyStateAction(canceledPending.right.subscription, planWith(), action, at, STATE_ID)).to.deep.equal(
+            E.left({ _tag: 'Unprocessable', detail, code: 'state_transition_not_allowed' }),
+          );
+      });
+    }
+  });
+
   it('goes live by itself at go_live_after, with the plan length counted from then', () => {
     const at = new Date('2024-03-15T00:00:00.000Z');
     const scheduled = { ...subscriptionWith({ pending: true }), goLiveAfter: at };

@@ -12,6 +12,7 @@ import {
   NAME_MAX,
   OBSERVES_MAX,
   SECRET_KEY_MAX,
+  SECRET_KEY_PATTERN,
   URL_MAX,
 } from '../../../domain/integrations/integration.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
@@ -52,11 +53,14 @@ const observableKey = oneOfStrings(
   [...EPCC_OBSERVABLE_KEYS],
   `One of EPCC's observable keys; this service emits ${FIRING_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
 );
-const SECRET_KEY = text(
-  1,
-  SECRET_KEY_MAX,
-  'Sent as `X-MOLTIN-SECRET-KEY` and used to sign each delivery (`webhook-signature`).',
-);
+const SECRET_KEY: Schema = {
+  ...text(
+    1,
+    SECRET_KEY_MAX,
+    'Sent as `X-MOLTIN-SECRET-KEY` and used to sign each delivery (`webhook-signature`): printable ASCII, no space at either end, as a header carries it unchanged (422 otherwise).',
+  ),
+  pattern: SECRET_KEY_PATTERN.source,
+};
 const configuration = (required: readonly string[], clearable: boolean): Schema =>
   openObject(
     {

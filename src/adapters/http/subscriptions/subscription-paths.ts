@@ -84,7 +84,7 @@ const paymentAuthorityRequest: Schema = {
 const flag = (description: string): Schema => ({ type: 'boolean', description });
 const status = oneOfStrings(
   SUBSCRIPTION_STATUSES,
-  '`inactive` while pending, and from the billing run that finds the subscription due while paused or canceled (or its closing plan run out), or from dunning closing it, until a payment succeeds after a resume; a cancel or a pause alone leaves it `active`.',
+  '`inactive` while pending, for good once canceled while pending (it never goes live and is never billed), and from the billing run that finds the subscription due while paused or canceled (or its closing plan run out), or from dunning closing it, until a payment succeeds after a resume; a cancel or a pause of a live subscription alone leaves it `active`.',
 );
 
 const state: Schema = closedObject(
@@ -441,7 +441,7 @@ export const subscriptionPaths: Readonly<Record<string, PathItem>> = {
     post: operation({
       operationId: 'changeSubscriptionState',
       summary: 'Cancel, pause or resume a subscription',
-      description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period (at once while pending), and keeps \`status\` active too: the next billing run due for it sets \`inactive\`. \`go_live\` starts a pending subscription now: its billing periods and trial count from then. A subscription closed by dunning (canceled, with an invoice whose retries were spent) can be resumed once none of its invoices is outstanding after a failed payment; it is billed again from then.`,
+      description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period, and keeps \`status\` active too: the next billing run due for it sets \`inactive\`; a pending subscription canceled never goes live and is never billed: \`end_date\` at once, \`inactive\` at once, and \`go_live\` or \`resume\` refused after it. \`go_live\` starts a pending subscription now: its billing periods and trial count from then. A subscription closed by dunning (canceled, with an invoice whose retries were spent) can be resumed once none of its invoices is outstanding after a failed payment; it is billed again from then.`,
       tag: TAG,
       access: 'write',
       post: true,

@@ -60,7 +60,7 @@ describe('HTTP: invoices and payments', () => {
       '/v2/subscriptions/subscriptions',
       subscriptionData(offering.id, planId, { account_id: '1d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f61' }),
     );
-    return { manual, card };
+    return { manual, card, offeringId: offering.id, planId };
   };
 
   beforeEach(async () => {
@@ -244,6 +244,51 @@ describe('HTTP: invoices and payments', () => {
         (p) => p.attributes['status'],
       ),
     ).to.deep.equal(['failed', 'pending']);
+  });
+
+  it('never starts nor bills a subscription canceled before it goes live: inactive and closed at the cancel; go_live and resume refused', async () => {
+    const { offeringId, planId } = await setup();
+    const storeId = api.store.store.id;
+    const hour = 3_600_000;
+    const created = clock.now();
+    const pending = await post(
+      '/v2/subscriptions/subscriptions',
+      subscriptionData(offeringId, planId, {
+        account_id: '5b0c2a7e-3d4f-4a1b-8c9d-0e1f2a3b4c5d',
+        go_live_after: new Date(created.getTime() + 4 * hour).toISOString(),
+      }),
+    );
+    const canceledAt = new Date(created.getTime() + 3 * hour);
+    await move(canceledAt);
+    const act = (action: string) =>
+      api.request(`/v2/subscriptions/subscriptions/${pending.id}/states`, {
+        ...jsonBody({ data: { type: 'subscription_state', attributes: { action } } }),
+        ...(bearer === undefined ? {} : { token: bearer }),
+      });
+    expect((await act('cancel')).status).to.equal(204);
+    const standing = async () => (await read<{ data: Resource }>(`/v2/subscriptions/subscriptions/${pending.id}`)).data;
+    const expected = { status: 'inactive', canceled: true, closed: true, pending: false };
+    const atCancel = await standing();
+    expect(atCancel.attributes['status']).to.equal('inactive');
+    expect(atCancel.meta).to.deep.include(expected);
+    expect(atCancel.meta['timestamps'].end_date).to.equal(`${canceledAt.toISOString().slice(0, -1)}000000Z`);
+
+    // Past the go_live_after it was given, with a billing run: still inactive, and no invoice.
+    const later = new Date(created.getTime() + 5 * hour);
+    await move(later);
+    await runJob(api.container, aJob(storeId, 'billing-run', later), later);
+    expect((await standing()).meta).to.deep.include(expected);
+    expect((await read<ListDoc>(`/v2/subscriptions/subscriptions/${pending.id}/invoices`)).meta.results.total).to.equal(
+      0,
+    );
+    for (const [action, detail] of [
+      ['go_live', 'a canceled subscription cannot be started'],
+      ['resume', 'a canceled subscription cannot be resumed'],
+    ] as const) {
+      const refused = await act(action);
+      expect(refused.status, action).to.equal(422);
+      expect((await errorBody(refused)).errors[0]).to.include({ code: 'state_transition_not_allowed', detail });
+    }
   });
 
   describe("EPCC's UpdateInvoicePayment body", () => {

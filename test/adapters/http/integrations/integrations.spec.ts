@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SECRET_KEY_RULE } from '../../../../src/domain/integrations/integration.js';
 import { errorBody } from '../../../support/error-body.js';
 import { TableResolver, withIntegrations } from '../../../support/integration-fakes.js';
 import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
@@ -173,6 +174,27 @@ describe('HTTP: integrations', () => {
         expect(refused.status, url).to.equal(400);
       }
       expect((await list('/v2/integrations')).meta.results.total).to.equal(0);
+    });
+
+    it('refuses a secret_key a header cannot carry as it is, naming it, at create and update; keeps a printable ASCII one', async () => {
+      const kept = await created(webhook('https://hooks.example.com/a'));
+      for (const secret of ['price-in-€', 'clé', 'tab\there', 'line\nbreak', ' padded ']) {
+        const configuration = { url: 'https://hooks.example.com/b', secret_key: secret };
+        for (const response of [
+          await post(webhook('https://hooks.example.com/b', { configuration })),
+          await put(kept.id, { type: 'integration', configuration: { secret_key: secret } }),
+        ]) {
+          expect(response.status, JSON.stringify(secret)).to.equal(400);
+          const errors = (await errorBody(response)).errors;
+          expect(errors.map((e) => e['source'])).to.deep.equal(['data.configuration.secret_key']);
+          expect(errors[0]?.['detail']).to.include(SECRET_KEY_RULE);
+        }
+      }
+      const ascii = '!"#$%&\'()*+,-./0123456789:;<=>?@AZ[\\]^_`az{|}~ with spaces';
+      const changed = await put(kept.id, { type: 'integration', configuration: { secret_key: ascii } });
+      expect(changed.status).to.equal(200);
+      expect(((await changed.json()) as { data: Integration }).data['configuration'].secret_key).to.equal(ascii);
+      expect((await list('/v2/integrations')).meta.results.total).to.equal(1);
     });
 
     it("answers 422 naming what is supported for EPCC's queue types, and stores nothing", async () => {

@@ -9,6 +9,7 @@ import {
   type RunningBackgroundWork,
 } from '../../../../src/adapters/service/start-background-work.js';
 import { INTEGRATION_TOKENS } from '../../../../src/application/integration-tokens.js';
+import { anIntegration } from '../../../support/integration-builders.js';
 import { TableResolver } from '../../../support/integration-fakes.js';
 import { eventually } from '../../../support/job-harness.js';
 import { productData } from '../../../support/subscription-core.js';
@@ -54,7 +55,7 @@ describe('HTTP: deliveries a receiver verifies with the standardwebhooks library
   });
 
   /** Delivers one product event to a receiver that answers 204 to what `receiver` verifies and 401 to the rest. */
-  const deliverTo = async (secret: string, receiver: Webhook) => {
+  const deliverTo = async (secret: string, receiver: Webhook, storedBeforeTheRule = false) => {
     const verdicts: unknown[] = [];
     const hook = await webhookReceiver(({ body, headers }: ReceivedWebhook) => {
       const result = verdict(receiver, body, headers);
@@ -62,19 +63,20 @@ describe('HTTP: deliveries a receiver verifies with the standardwebhooks library
       return typeof result === 'string' ? 401 : 204;
     });
     try {
-      const made = await api.request(
-        '/v2/integrations',
-        jsonBody({
-          data: {
-            type: 'integration',
-            name: 'Verified',
-            integration_type: 'webhook',
-            observes: ['subscription-product.created'],
-            configuration: { url: hook.url, secret_key: secret },
-          },
-        }),
-      );
-      expect(made.status).to.equal(200);
+      const attributes = {
+        name: 'Verified',
+        integration_type: 'webhook' as const,
+        observes: ['subscription-product.created' as const],
+        configuration: { url: hook.url, secret_key: secret },
+      };
+      if (storedBeforeTheRule) {
+        await api.container
+          .get(INTEGRATION_TOKENS.IntegrationRepository)
+          .insert(anIntegration(api.store.store.id, attributes));
+      } else {
+        const made = await api.request('/v2/integrations', jsonBody({ data: { type: 'integration', ...attributes } }));
+        expect(made.status).to.equal(200);
+      }
       const product = await api.request('/v2/subscriptions/products', jsonBody({ data: productData() }));
       expect(product.status).to.equal(201);
       await eventually(
@@ -101,11 +103,12 @@ describe('HTTP: deliveries a receiver verifies with the standardwebhooks library
     ).to.equal('refused: No matching signature found');
   });
 
-  it('verifies a secret beyond ASCII given as its UTF-8 bytes; the string itself, which the library reads as Latin-1, does not', async () => {
+  it('signs with the UTF-8 bytes of a Latin-1 secret stored before the API took printable ASCII only; the string itself, which the library reads as Latin-1, does not verify', async () => {
     const secret = 'clé-secrète-ü';
     const { verdict: first, delivered } = await deliverTo(
       secret,
       new Webhook(new TextEncoder().encode(secret), { format: 'raw' }),
+      true,
     );
     expect(first).to.deep.include({ triggered_by: 'subscription-product.created' });
     expect(verdict(new Webhook(secret, { format: 'raw' }), delivered.body, delivered.headers)).to.equal(

@@ -528,6 +528,8 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .set({
           body: subscriptionBody(changed.right.subscription),
           invoice_after: changed.right.subscription.invoiceAfter,
+          // Read under the lock with the row: a cancel before going live sets it, nothing else changes it here.
+          inactive: changed.right.subscription.inactive === true,
         })
         .where('id', '=', id)
         .execute();

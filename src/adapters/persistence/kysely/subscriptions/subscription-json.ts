@@ -115,7 +115,11 @@ const proratedPlan = (what: string, value: unknown): ProratedPlan => {
   const plan = record(what, value);
   if (typeof plan['name'] !== 'string' || typeof plan['includesTax'] !== 'boolean')
     throw new Error(`stored ${what} is malformed`);
-  return { name: plan['name'], includesTax: plan['includesTax'] };
+  return {
+    ...(plan['planId'] === undefined ? {} : { planId: storedUuid(what, plan['planId']) }),
+    name: plan['name'],
+    includesTax: plan['includesTax'],
+  };
 };
 
 export const prorationsFromJson = (value: unknown): readonly ProrationEvent[] => {

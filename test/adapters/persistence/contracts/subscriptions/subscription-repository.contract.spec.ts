@@ -21,6 +21,7 @@ import type { NewSubscription } from '../../../../../src/application/ports/subsc
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
 import type { Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
+import type { ProrationEvent } from '../../../../../src/domain/billing/proration-event.js';
 
 type Field = SubscriptionFilterField;
 const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) =>
@@ -28,6 +29,22 @@ const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) =
 const day = (n: number) => new Date(Date.UTC(2026, 1, n));
 
 const firstPage = { offset: 0, limit: 25 } as PageRequest;
+
+const switched = (offering: Offering, withIds: boolean): ProrationEvent => {
+  const plan = offering.plans[0]!;
+  const prorated = { name: plan.attributes.name, includesTax: true, ...(withIds ? { planId: plan.id } : {}) };
+  return {
+    prorationPolicyId: randomIds.uuid(),
+    billingCostBeforeProration: 3100,
+    refundedAmountForUnusedPlan: 2100,
+    newPlanCost: 4200,
+    proratedAt: new Date('2026-03-10T00:00:00.000Z'),
+    proratedUntil: new Date('2026-03-31T00:00:00.000Z'),
+    days: 21,
+    from: prorated,
+    to: prorated,
+  };
+};
 
 forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   const setup = async () => {
@@ -119,6 +136,22 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(undefined);
   });
 
+  it('stores the status a cancel before going live sets, with the change', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const at = new Date('2026-02-10T00:00:00.000Z');
+    const pending = aSubscription(offering, versionId, {
+      flags: { canceled: false, paused: false, suspended: false, pending: true },
+      goLiveAfter: new Date('2026-02-10T04:00:00.000Z'),
+    });
+    await subscriptions.insert(pending);
+    const canceled = await subscriptions.applyState(store.id, pending.id, (s, o) =>
+      applyStateAction(s, o.plans[0]!.attributes, 'cancel', at, randomIds.uuid()),
+    );
+    expect(E.isRight(canceled)).to.equal(true);
+    const read = (await subscriptions.findById(store.id, pending.id))?.subscription;
+    expect([read?.inactive, read?.flags.canceled, read?.timestamps.endDate]).to.deep.equal([true, true, at]);
+  });
+
   it('stores one snapshot per offering version, shared by every subscription of it', async () => {
     const { subscriptions, offering, versionId } = await setup();
     expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
@@ -142,6 +175,8 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       productIds: [offering.products[0]!.id],
       flags: { canceled: false, paused: false, suspended: false, pending: true },
       goLiveAfter: new Date('2026-03-01T09:00:00.000Z'),
+      // A switch prorated with the plans it moved between, and one stored before plans were kept by id.
+      prorations: [switched(offering, true), switched(offering, false)],
     });
     await subscriptions.insert(subscription);
     expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription, offering });
