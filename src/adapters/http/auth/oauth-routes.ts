@@ -37,6 +37,9 @@ export const addressNotBlocked =
     );
   };
 
+const clientIdOf = (form: unknown): unknown =>
+  typeof form === 'object' && form !== null ? (form as Record<string, unknown>)['client_id'] : undefined;
+
 /**
  * `POST /oauth/access_token`: the flat token document EPCC clients read. A blocked address is refused
  * before its body is read; a failure counts against the address it came from, never against the client
@@ -44,9 +47,6 @@ export const addressNotBlocked =
  * store's request budget: only a request that gets a token is counted against the key it names. Every
  * 401 carries the same headers, whether the client id exists or not.
  */
-const clientIdOf = (form: unknown): unknown =>
-  typeof form === 'object' && form !== null ? (form as Record<string, unknown>)['client_id'] : undefined;
-
 export const oauthRoutes = (
   router: Router<HttpState>,
   issue: UseCase<IssueAccessToken>,
