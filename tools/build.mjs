@@ -1,10 +1,11 @@
-// Builds the package (the TypeScript and the console) into a fresh folder beside dist/, then swaps it in
-// for dist/ with two renames. A service running from dist/ never meets a missing or half-written file
-// while another build (npm run build, npm start's, npm pack's) runs: the old files stay whole until the
-// new ones are all written, and from the swap on the same paths hold the new build. Nothing of an older
-// build is left in dist/, so nothing stale is published.
+// Builds the package (the TypeScript and the console) into a fresh folder beside dist/, then moves its
+// files into dist/ one rename at a time, each replacing the file of the same path at once. A service
+// running from dist/ never meets a missing or half-written file while another build (npm run build, npm
+// start's, npm pack's) runs: every path holds the old file until the new one replaces it, and a manifest
+// is moved only after the assets it names. Files no longer built are removed last, so nothing stale is
+// published.
 import { spawn } from 'node:child_process';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +13,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const BUILDING = 'dist.building-';
-const REPLACED = 'dist.replaced-';
 const staging = path.join(root, `${BUILDING}${process.pid}`);
-// Another build may swap its own dist/ in between our two renames; it is set aside like any older build.
-const SWAP_ATTEMPTS = 5;
 
 const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript/package.json')), 'bin', 'tsc');
 
@@ -40,43 +38,51 @@ const isRunning = (pid) => {
 /** Folders a build that died left behind (its pid is gone); a running build's are its own business. */
 const removeAbandoned = async () => {
   for (const entry of await readdir(root)) {
-    const prefix = [BUILDING, REPLACED].find((p) => entry.startsWith(p));
+    const prefix = entry.startsWith(BUILDING) ? BUILDING : undefined;
     const pid = prefix === undefined ? Number.NaN : Number.parseInt(entry.slice(prefix.length), 10);
     if (Number.isInteger(pid) && pid !== process.pid && !isRunning(pid))
       await rm(path.join(root, entry), { recursive: true, force: true });
   }
 };
 
-const setAside = async (attempt) => {
-  const replaced = path.join(root, `${REPLACED}${process.pid}-${attempt}`);
-  try {
-    await rename(dist, replaced);
-    return replaced;
-  } catch (error) {
-    if (error.code === 'ENOENT') return undefined;
+/** The files below `dir`, as paths relative to it. */
+const filesUnder = async (dir) => {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error) => {
+    if (error.code === 'ENOENT') return [];
     throw error;
-  }
+  });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 };
 
-const swapIn = async (built) => {
-  for (let attempt = 1; ; attempt += 1) {
-    const replaced = await setAside(attempt);
-    try {
-      await rename(built, dist);
-      return;
-    } catch (error) {
-      if (!['ENOTEMPTY', 'EEXIST'].includes(error.code) || attempt >= SWAP_ATTEMPTS) throw error;
-    } finally {
-      if (replaced !== undefined) await rm(replaced, { recursive: true, force: true });
-    }
+/** Folders below `dir` left empty, deepest first. */
+const removeEmptyFolders = async (dir) => {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const folders = entries.filter((e) => e.isDirectory()).map((e) => path.join(e.parentPath, e.name));
+  for (const folder of folders.sort((x, y) => y.length - x.length))
+    await rmdir(folder).catch((error) => {
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'ENOENT') throw error;
+    });
+};
+
+const isManifest = (file) => path.basename(file) === 'manifest.json';
+
+const moveIn = async (built) => {
+  const fresh = await filesUnder(built);
+  // Manifests last: the console's names its hashed assets, which must be in place first.
+  for (const file of [...fresh.filter((f) => !isManifest(f)), ...fresh.filter(isManifest)]) {
+    await mkdir(path.dirname(path.join(dist, file)), { recursive: true });
+    await rename(path.join(built, file), path.join(dist, file));
   }
+  const kept = new Set(fresh);
+  for (const file of await filesUnder(dist)) if (!kept.has(file)) await rm(path.join(dist, file), { force: true });
+  await removeEmptyFolders(dist);
 };
 
 await removeAbandoned();
 try {
   await run([tsc, '-p', 'tsconfig.build.json', '--outDir', staging]);
   await run([path.join(root, 'tools', 'build-console.mjs'), staging]);
-  await swapIn(staging);
+  await moveIn(staging);
 } finally {
   await rm(staging, { recursive: true, force: true });
 }
