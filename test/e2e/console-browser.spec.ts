@@ -4,9 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { pino } from 'pino';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../src/adapters/config/integration-settings.js';
-import { HttpWebhookSender } from '../../src/adapters/integrations/http-webhook-sender.js';
 import { startRelay, type RunningRelay } from '../../src/adapters/integrations/start-relay.js';
-import { INTEGRATION_TOKENS } from '../../src/application/integration-tokens.js';
 import { startBillingApi, type BillingApi, type Resource } from '../support/billing-api.js';
 import {
   launchBrowser,
@@ -17,7 +15,7 @@ import {
   type PageWatch,
 } from '../support/browser.js';
 import { ensureConsoleBuilt } from '../support/console-build.js';
-import { TableResolver } from '../support/integration-fakes.js';
+import { deliverOnLoopback } from '../support/integration-fakes.js';
 import { LogCapture } from '../support/test-api.js';
 
 const skipped = noBrowserReason();
@@ -788,11 +786,7 @@ const receiver = async (script: readonly number[]) => {
       billing = await startBillingApi(
         { kind: 'memory' },
         {
-          configure: (container) => {
-            container.rebind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(settings);
-            container.rebind(INTEGRATION_TOKENS.HostResolver).toConstantValue(new TableResolver());
-            container.rebind(INTEGRATION_TOKENS.WebhookSender).toConstantValue(new HttpWebhookSender(settings));
-          },
+          configure: deliverOnLoopback(settings),
         },
       );
       relay = await startRelay(billing.api.container, pino({ level: 'warn' }, new LogCapture()), { pollMs: 20 });

@@ -1,13 +1,11 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../../src/adapters/config/integration-settings.js';
-import { HttpWebhookSender } from '../../../../src/adapters/integrations/http-webhook-sender.js';
 import {
   startBackgroundWork,
   type RunningBackgroundWork,
 } from '../../../../src/adapters/service/start-background-work.js';
-import { INTEGRATION_TOKENS } from '../../../../src/application/integration-tokens.js';
-import { TableResolver } from '../../../support/integration-fakes.js';
+import { deliverOnLoopback } from '../../../support/integration-fakes.js';
 import { eventually } from '../../../support/job-harness.js';
 import { parsePrometheusText, sampleValue, type Sample } from '../../../support/prometheus-text.js';
 import { productData } from '../../../support/subscription-core.js';
@@ -28,11 +26,7 @@ describe('HTTP: webhook deliveries on /metrics and in the log', () => {
 
   beforeEach(async () => {
     api = await startTestApi({
-      configure: (container) => {
-        container.rebind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(settings);
-        container.rebind(INTEGRATION_TOKENS.HostResolver).toConstantValue(new TableResolver());
-        container.rebind(INTEGRATION_TOKENS.WebhookSender).toConstantValue(new HttpWebhookSender(settings));
-      },
+      configure: deliverOnLoopback(settings),
     });
     logs = new LogCapture();
     work = await startBackgroundWork(api.container, pino({ level: 'info' }, logs), { relayPollMs: 20 });

@@ -3,12 +3,11 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { INTEGRATION_TOKENS } from '../../../../src/application/integration-tokens.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../../src/adapters/config/integration-settings.js';
 import { HttpWebhookSender } from '../../../../src/adapters/integrations/http-webhook-sender.js';
 import { startRelay, type RunningRelay } from '../../../../src/adapters/integrations/start-relay.js';
 import { eventually } from '../../../support/job-harness.js';
-import { TableResolver } from '../../../support/integration-fakes.js';
+import { deliverOnLoopback } from '../../../support/integration-fakes.js';
 import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
 import { jsonBody, LogCapture, startTestApi, type TestApi } from '../../../support/test-api.js';
 
@@ -49,11 +48,7 @@ describe('HTTP: events delivered to integrations', () => {
 
   beforeEach(async () => {
     api = await startTestApi({
-      configure: (container) => {
-        container.rebind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(settings);
-        container.rebind(INTEGRATION_TOKENS.HostResolver).toConstantValue(new TableResolver());
-        container.rebind(INTEGRATION_TOKENS.WebhookSender).toConstantValue(new HttpWebhookSender(settings));
-      },
+      configure: deliverOnLoopback(settings),
     });
     relay = await startRelay(api.container, pino({ level: 'warn' }, new LogCapture()), { pollMs: 20 });
   });

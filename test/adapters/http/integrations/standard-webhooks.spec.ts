@@ -3,14 +3,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { pino } from 'pino';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../../src/adapters/config/integration-settings.js';
-import { HttpWebhookSender } from '../../../../src/adapters/integrations/http-webhook-sender.js';
 import {
   startBackgroundWork,
   type RunningBackgroundWork,
 } from '../../../../src/adapters/service/start-background-work.js';
 import { INTEGRATION_TOKENS } from '../../../../src/application/integration-tokens.js';
 import { anIntegration } from '../../../support/integration-builders.js';
-import { TableResolver } from '../../../support/integration-fakes.js';
+import { deliverOnLoopback } from '../../../support/integration-fakes.js';
 import { eventually } from '../../../support/job-harness.js';
 import { productData } from '../../../support/subscription-core.js';
 import { jsonBody, LogCapture, startTestApi, type TestApi } from '../../../support/test-api.js';
@@ -41,11 +40,7 @@ describe('HTTP: deliveries a receiver verifies with the standardwebhooks library
 
   beforeEach(async () => {
     api = await startTestApi({
-      configure: (container) => {
-        container.rebind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(settings);
-        container.rebind(INTEGRATION_TOKENS.HostResolver).toConstantValue(new TableResolver());
-        container.rebind(INTEGRATION_TOKENS.WebhookSender).toConstantValue(new HttpWebhookSender(settings));
-      },
+      configure: deliverOnLoopback(settings),
     });
     work = await startBackgroundWork(api.container, pino({ level: 'warn' }, new LogCapture()), { relayPollMs: 20 });
   });
