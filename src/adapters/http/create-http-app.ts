@@ -193,7 +193,8 @@ export const createHttpApp = ({
   );
   const admit = countedAdmissions(use(AdmitRequest), metrics);
   const authenticate = requireAccess(use(AuthenticateBearer), admit);
-  const idempotency = idempotent(use(IdempotentRequests), logger);
+  const writes = container.get(TOKENS.WriteLedger);
+  const idempotency = idempotent(use(IdempotentRequests), logger, writes);
   const readBody = parseBody();
   // The route is matched and the caller known before a byte of the body is read; then every guarded
   // POST honours Idempotency-Key: the one place that does it.
@@ -396,7 +397,7 @@ export const createHttpApp = ({
   app.use(responseHeaders);
   app.use(requestMetrics(metrics, router));
   app.use(compressAnswers);
-  app.use(errorBoundary(logger));
+  app.use(errorBoundary(logger, writes));
   app.use(requireBodyType);
   app.use(requireBodyEncoding);
   app.use(unmatchedRoutes);
