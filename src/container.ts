@@ -26,6 +26,7 @@ import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-sett
 import { httpPayloads } from './adapters/http/integrations/observed-payloads.js';
 import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
 import type { WebhookSender } from './application/ports/integrations/webhook-sender.js';
+import { METRICS } from './adapters/metrics/metrics-tokens.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence =
@@ -65,6 +66,7 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
     integrationsModule,
   );
+  if (persistence.kind === 'database') container.bind(METRICS.ObservedDatabase).toConstantValue(persistence.handle);
   const integrationSettings = options.integrations ?? DEFAULT_INTEGRATION_SETTINGS;
   container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(integrationSettings);
   container

@@ -226,7 +226,7 @@ export { kyselyModule } from './adapters/persistence/kysely/kysely-module.js';
 export { migrateToLatest } from './adapters/persistence/kysely/migrate.js';
 export { openDatabase, type DatabaseHandle } from './adapters/persistence/kysely/open-database.js';
 export { DataDirInUse, isDataDirInUse } from './adapters/persistence/kysely/data-dir-lock.js';
-export type { DatabaseTarget } from './adapters/persistence/kysely/database-target.js';
+export type { DatabaseTarget } from './adapters/config/database-target.js';
 export { systemModule } from './adapters/system/system-module.js';
 export { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';
 export { buildContainer, type Persistence } from './container.js';

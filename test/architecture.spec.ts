@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -50,6 +50,23 @@ const PLANTED: Readonly<Record<string, string>> = {
   'src/domain/planted-cycle-a.ts': "import { b } from './planted-cycle-b.js';\nexport const a = () => b;\n",
   'src/domain/planted-cycle-b.ts': "import { a } from './planted-cycle-a.js';\nexport const b = () => a;\n",
   'src/domain/planted-missing.ts': "import { gone } from './nowhere.js';\nexport const z = gone;\n",
+  // Persistence's concept folders, planted whole so that the rules do not hang on today's files.
+  'src/adapters/persistence/kysely/planted-stores/planted-store-repository.ts': 'export const storeRows = 1;\n',
+  'src/adapters/persistence/kysely/planted-keys/planted-key-rows.ts': 'export const keyColumns = 2;\n',
+  'src/adapters/persistence/kysely/planted-keys/planted-key-repository.ts':
+    "import { storeRows } from '../planted-stores/planted-store-repository.js';\nexport const keyRows = storeRows;\n",
+  'src/adapters/persistence/kysely/planted-stores/planted-store-rows.ts':
+    "import { storeRows } from './planted-store-repository.js';\nimport { keyColumns } from '../planted-keys/planted-key-rows.js';\nimport { flavorOf } from '../planted-shared.js';\nexport const rows = [storeRows, keyColumns, flavorOf];\n",
+  'src/adapters/persistence/kysely/planted-shared.ts':
+    "import { storeRows } from './planted-stores/planted-store-repository.js';\nexport const flavorOf = storeRows;\n",
+  'src/adapters/persistence/in-memory/planted-stores/planted-store-repository.ts':
+    "import { storeRows } from '../../kysely/planted-stores/planted-store-repository.js';\nexport const stores = storeRows;\n",
+  'src/adapters/http/planted-persistence.ts':
+    "import { storeRows } from '../persistence/kysely/planted-stores/planted-store-repository.js';\nexport const shown = storeRows;\n",
+  'src/adapters/config/planted-persistence.ts':
+    "import type { storeRows } from '../persistence/kysely/planted-stores/planted-store-repository.js';\nexport type Read = typeof storeRows;\n",
+  'src/adapters/config/planted-drivers.ts':
+    "import { Kysely } from 'kysely';\nimport pg from 'pg';\nimport { createPool } from 'mysql2';\nimport { PGlite } from '@electric-sql/pglite';\nexport const drivers = [Kysely, pg, createPool, PGlite];\n",
 };
 
 describe('architecture: the dependency rules of .dependency-cruiser.cjs bite', () => {
@@ -65,7 +82,10 @@ describe('architecture: the dependency rules of .dependency-cruiser.cjs bite', (
         'module.exports = { ...base, options: { ...base.options, preserveSymlinks: true } };\n',
     );
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(scratch, 'node_modules'), 'dir');
-    for (const [file, text] of Object.entries(PLANTED)) writeFileSync(path.join(scratch, file), text);
+    for (const [file, text] of Object.entries(PLANTED)) {
+      mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+      writeFileSync(path.join(scratch, file), text);
+    }
   });
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -84,6 +104,16 @@ describe('architecture: the dependency rules of .dependency-cruiser.cjs bite', (
         'no-unresolvable: src/domain/planted-missing.ts -> ./nowhere.js',
         // An import that resolves nowhere is outside the domain as well.
         'domain-imports-only-domain: src/domain/planted-missing.ts -> ./nowhere.js',
+        'http-imports-no-persistence: src/adapters/http/planted-persistence.ts -> src/adapters/persistence/kysely/planted-stores/planted-store-repository.ts',
+        'config-opens-no-database: src/adapters/config/planted-persistence.ts -> src/adapters/persistence/kysely/planted-stores/planted-store-repository.ts',
+        'config-opens-no-database: src/adapters/config/planted-drivers.ts -> node_modules/kysely/dist/esm/index.js',
+        'config-opens-no-database: src/adapters/config/planted-drivers.ts -> node_modules/pg/esm/index.mjs',
+        'config-opens-no-database: src/adapters/config/planted-drivers.ts -> node_modules/mysql2/index.js',
+        'config-opens-no-database: src/adapters/config/planted-drivers.ts -> node_modules/@electric-sql/pglite/dist/index.d.ts',
+        // Another concept's repository file, in the same adapter or in another one; a concept's own
+        // repository, another concept's other files and the adapter's shared top are not reported.
+        'persistence-concept-imports-no-other-concepts-repository: src/adapters/persistence/kysely/planted-keys/planted-key-repository.ts -> src/adapters/persistence/kysely/planted-stores/planted-store-repository.ts',
+        'persistence-concept-imports-no-other-concepts-repository: src/adapters/persistence/in-memory/planted-stores/planted-store-repository.ts -> src/adapters/persistence/kysely/planted-stores/planted-store-repository.ts',
       ].sort(),
     );
   });

@@ -29,6 +29,7 @@ import type { JobRepository } from './ports/jobs/job-repository.js';
 import type { JobHandlers } from './ports/jobs/job-handler.js';
 import type { JobSettings } from './ports/jobs/job-settings.js';
 import type { StoreClock, TestClockRepository, TestClockSettings } from './ports/test-clocks/store-clock.js';
+import type { WriteLedger } from './ports/write-ledger.js';
 
 /** Typed identifiers of the ports: `bind(TOKENS.X).to(Impl)` only compiles when Impl implements X. */
 export const TOKENS = {
@@ -68,6 +69,7 @@ export const TOKENS = {
   ) as ServiceIdentifier<AccountMembershipSettingsRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
+  WriteLedger: Symbol.for('commerce-core.WriteLedger') as ServiceIdentifier<WriteLedger>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
   AuthFailureLimiter: Symbol.for('commerce-core.AuthFailureLimiter') as ServiceIdentifier<AuthFailureLimiter>,
   InvoiceRepository: Symbol.for('commerce-core.InvoiceRepository') as ServiceIdentifier<InvoiceRepository>,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
 import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate.js';
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/persistence/kysely/open-database.js';
-import type { DatabaseTarget } from '../../src/adapters/persistence/kysely/database-target.js';
+import type { DatabaseTarget } from '../../src/adapters/config/database-target.js';
 import type { Persistence } from '../../src/container.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../../src/adapters/persistence/kysely/tables.js';
 

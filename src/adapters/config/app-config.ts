@@ -1,8 +1,7 @@
 import path from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { databaseTarget, type DatabaseTarget } from '../persistence/kysely/database-target.js';
-import type { DatabaseTimeouts } from '../persistence/kysely/open-database.js';
-import { readDatabaseTimeouts } from './database-timeouts.js';
+import { databaseTarget, type DatabaseTarget } from './database-target.js';
+import { readDatabaseTimeouts, type DatabaseTimeouts } from './database-timeouts.js';
 import { readHttpSettings, type HttpSettings } from './http-settings.js';
 import { readImportSettings, type ImportUploadLimits } from './import-settings.js';
 import { readJobSettings } from './job-settings.js';

@@ -1,6 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { DatabaseTimeouts } from '../persistence/kysely/open-database.js';
 import { milliseconds } from './http-settings.js';
+
+/** Bounds on waiting for the database, so that a frozen server yields errors, not hung requests. */
+export interface DatabaseTimeouts {
+  /** Longest a statement may run; the server cancels it, and the client gives up soon after if the server cannot. */
+  readonly statementTimeoutMs: number;
+  /** Longest a new connection may take to open. */
+  readonly connectTimeoutMs: number;
+}
 
 /** A statement of the service reads or writes a handful of indexed rows; five seconds is a stuck database, not a slow query. */
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementTimeoutMs: 5000, connectTimeoutMs: 5000 };

@@ -97,7 +97,7 @@ import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config
 import { importRoutes } from './imports/import-routes.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { countedAdmissions } from '../metrics/counted-admissions.js';
-import { PERSISTENCE } from '../persistence/kysely/persistence-tokens.js';
+import { METRICS } from '../metrics/metrics-tokens.js';
 import type { HttpState } from './http-state.js';
 import { linkOrigin, type LinkOriginOptions } from './link-origin.js';
 import { BODY_LIMITS, parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
@@ -188,12 +188,13 @@ export const createHttpApp = ({
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
   const limiter = container.get(TOKENS.RateLimiter);
   const metrics = new AppMetrics(
-    container.isBound(PERSISTENCE.Database) ? container.get(PERSISTENCE.Database) : undefined,
+    container.isBound(METRICS.ObservedDatabase) ? container.get(METRICS.ObservedDatabase) : undefined,
     limiter instanceof RedisRateLimiter ? limiter : undefined,
   );
   const admit = countedAdmissions(use(AdmitRequest), metrics);
   const authenticate = requireAccess(use(AuthenticateBearer), admit);
-  const idempotency = idempotent(use(IdempotentRequests), logger);
+  const writes = container.get(TOKENS.WriteLedger);
+  const idempotency = idempotent(use(IdempotentRequests), logger, writes);
   const readBody = parseBody();
   // The route is matched and the caller known before a byte of the body is read; then every guarded
   // POST honours Idempotency-Key: the one place that does it.
@@ -396,7 +397,7 @@ export const createHttpApp = ({
   app.use(responseHeaders);
   app.use(requestMetrics(metrics, router));
   app.use(compressAnswers);
-  app.use(errorBoundary(logger));
+  app.use(errorBoundary(logger, writes));
   app.use(requireBodyType);
   app.use(requireBodyEncoding);
   app.use(unmatchedRoutes);

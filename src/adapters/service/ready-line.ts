@@ -1,4 +1,4 @@
-import type { DatabaseTarget } from '../persistence/kysely/database-target.js';
+import type { DatabaseTarget } from '../config/database-target.js';
 
 /** A server URL fit for a terminal: its password is never shown. */
 const withoutPassword = (url: string): string => {

@@ -7,7 +7,7 @@ import {
   postgresFault,
   retryingDeadlocks,
 } from '../../../src/adapters/persistence/kysely/database-faults.js';
-import type { DatabaseTarget } from '../../../src/adapters/persistence/kysely/database-target.js';
+import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
 import { OutageWatch, STEADY_MS, type OutageEvent } from '../../../src/adapters/persistence/kysely/outage-watch.js';

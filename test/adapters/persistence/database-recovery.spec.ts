@@ -5,7 +5,7 @@ import {
   pingDatabase,
   type DatabaseHandle,
 } from '../../../src/adapters/persistence/kysely/open-database.js';
-import type { DatabaseTarget } from '../../../src/adapters/persistence/kysely/database-target.js';
+import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
 
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
 const mysqlUrl = process.env['TEST_MYSQL_URL'];

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { sql } from 'kysely';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
-import type { DatabaseTarget } from '../../../src/adapters/persistence/kysely/database-target.js';
+import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
 import { IDEMPOTENCY_LOCK_MS } from '../../../src/domain/idempotency/idempotency.js';
 import { dropEverything } from '../../support/backends.js';
 import { startFaultProxy, throughProxy, type FaultProxy } from '../../support/fault-proxy.js';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Middleware } from 'koa';
 import { isStorageOutcomeUnknown, isStorageUnavailable } from '../../../application/ports/storage-unavailable.js';
-import { withWriteLedger } from '../../persistence/kysely/write-ledger.js';
+import type { WriteLedger } from '../../../application/ports/write-ledger.js';
 import { errorDocument } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 
@@ -24,9 +24,9 @@ const RETRY_AFTER_SECONDS = 2;
  * Anything else is a generic 500 whose log line carries the stack and the request id.
  */
 export const errorBoundary =
-  (logger: Logger): Middleware<HttpState> =>
+  (logger: Logger, writes: WriteLedger): Middleware<HttpState> =>
   (ctx, next) =>
-    withWriteLedger(async (ledger) => {
+    writes.run(async (ledger) => {
       try {
         await next();
       } catch (error) {

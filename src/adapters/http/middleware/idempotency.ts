@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import type { WriteLedger } from '../../../application/ports/write-ledger.js';
 import type { IdempotentRequests } from '../../../application/use-cases/idempotency/idempotent-requests.js';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from '../../../domain/idempotency/idempotency.js';
 import { validationFailed } from '../../../domain/shared/errors.js';
-import { currentWriteLedger } from '../../persistence/kysely/write-ledger.js';
 import { ERROR_CODE_MEANINGS, errorDocument } from '../error-documents.js';
 import { principalOf, respondWithError, type HttpState } from '../http-state.js';
 import { storableBody } from '../shown-once.js';
@@ -17,9 +17,6 @@ const fingerprintOf = (method: string, path: string, query: string, body: unknow
   createHash('sha256')
     .update(`${method} ${path}?${query}\n${JSON.stringify(body ?? null)}`)
     .digest('hex');
-
-/** Whether the request committed something (or may have): such a request never gives its key back. */
-const requestWroteAnything = (): boolean => currentWriteLedger()?.committed ?? false;
 
 /** The response as it will be replayed: a 204 has no body; every other body is a JSON document. */
 const bodyText = (body: unknown): string =>
@@ -50,6 +47,8 @@ export const idempotent =
   (
     requests: Pick<IdempotentRequests, 'begin' | 'hold' | 'finish' | 'settle' | 'releaseSoon'>,
     logger: Logger,
+    /** Whether the request committed something (or may have): such a request never gives its key back. */
+    writes: Pick<WriteLedger, 'committedSoFar'>,
   ): Middleware<HttpState> =>
   async (ctx, next) => {
     if (ctx.method !== 'POST') return next();
@@ -86,13 +85,13 @@ export const idempotent =
     } catch (error) {
       letGo();
       // The error boundary answers it; a claim whose request stored nothing is given back for the retry.
-      if (!requestWroteAnything()) requests.releaseSoon(ticket);
+      if (!writes.committedSoFar()) requests.releaseSoon(ticket);
       throw error;
     }
     letGo();
     try {
       // A secret shown once is not kept for replay (see shown-once.ts).
-      await requests.finish(ticket, { status: ctx.status, body: bodyText(storableBody(ctx)) }, requestWroteAnything());
+      await requests.finish(ticket, { status: ctx.status, body: bodyText(storableBody(ctx)) }, writes.committedSoFar());
     } catch (error) {
       // The request's own answer stands: what it stored is stored. The key keeps its claim, and its lease and
       // `applied` mark settle a retry.

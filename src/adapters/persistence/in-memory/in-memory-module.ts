@@ -9,6 +9,7 @@ import { PRORATION_POLICIES } from '../../../domain/billing/proration-policy.js'
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
 import { InMemoryApplicationKeyRepository } from './keys/in-memory-application-key-repository.js';
 import { InMemoryIdempotencyStore } from './idempotency/in-memory-idempotency-store.js';
+import { inMemoryWriteLedger } from './in-memory-write-ledger.js';
 import { InMemoryTestClockRepository } from './test-clocks/in-memory-test-clock-repository.js';
 import { InMemoryState } from './in-memory-state.js';
 import { InMemoryCatalogueRepository } from './catalogue/in-memory-catalogue-repository.js';
@@ -98,6 +99,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
+    bind(TOKENS.WriteLedger).toConstantValue(inMemoryWriteLedger);
     bind(TOKENS.InvoiceRepository).to(InMemoryInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();

@@ -26,6 +26,7 @@ import { KyselyStoreRepository } from './stores/kysely-store-repository.js';
 import { KyselyInvoiceRepository } from './billing/kysely-invoice-repository.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
+import { databaseWriteLedger } from './write-ledger.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
 import { KyselyOutbox } from './integrations/kysely-outbox.js';
@@ -92,6 +93,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
+    bind(TOKENS.WriteLedger).toConstantValue(databaseWriteLedger);
     bind(TOKENS.TestClockRepository).to(KyselyTestClockRepository).inSingletonScope();
     bind(TOKENS.InvoiceRepository).to(KyselyInvoiceRepository).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();

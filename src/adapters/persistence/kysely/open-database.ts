@@ -1,6 +1,7 @@
 import { Kysely, MysqlDialect, PostgresDialect, sql } from 'kysely';
 import { lockDataDir } from './data-dir-lock.js';
-import type { DatabaseTarget } from './database-target.js';
+import type { DatabaseTarget } from '../../config/database-target.js';
+import type { DatabaseTimeouts } from '../../config/database-timeouts.js';
 import { mysqlFault, pgliteFault, postgresFault } from './database-faults.js';
 import { abandoningMysqlPool, abandoningPgPool } from './abandoned-connections.js';
 import { guardedDialect } from './guarded-dialect.js';
@@ -21,14 +22,6 @@ export interface DatabaseHandle {
   /** False from a call's failure for want of the database until calls have succeeded for a second. */
   available(): boolean;
   close(): Promise<void>;
-}
-
-/** Bounds on waiting for the database, so that a frozen server yields errors, not hung requests. */
-export interface DatabaseTimeouts {
-  /** Longest a statement may run; the server cancels it, and the client gives up soon after if the server cannot. */
-  readonly statementTimeoutMs: number;
-  /** Longest a new connection may take to open. */
-  readonly connectTimeoutMs: number;
 }
 
 // The client's own deadline comes a little after the server's, so that a live server reports its own timeout.

@@ -4,7 +4,7 @@ import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { portsOf } from '../../../../support/ports.js';
-import { withWriteLedger } from '../../../../../src/adapters/persistence/kysely/write-ledger.js';
+import { TOKENS } from '../../../../../src/application/tokens.js';
 
 forEachBackend('IdempotencyStore contract', (backend, persistence) => {
   const at = (s: number) => new Date(Date.UTC(2026, 10, 23, 10, 0, s));
@@ -100,18 +100,19 @@ forEachBackend('IdempotencyStore contract', (backend, persistence) => {
 
   it('marks a claim applied in the transaction of each change its request commits, and not for one that fails (databases only: in memory every write is answered)', async function () {
     if (backend.name === 'in-memory') this.skip();
-    const { idempotency, claim, stores } = await setup();
+    const { idempotency, claim, stores, container } = await setup();
+    const writes = container.get(TOKENS.WriteLedger);
     const first = claim();
     await idempotency.claim(first);
     const duplicate = aStore();
     await stores.create(storeRecords(duplicate, aKey(duplicate.id)));
-    await withWriteLedger(async (ledger) => {
+    await writes.run(async (ledger) => {
       idempotency.markAppliedWithEveryCommit(first.storeId, first.key, first.claimId);
       await stores.create(storeRecords(duplicate, aKey(duplicate.id))).catch(() => undefined);
       expect(ledger.committed, 'a change that failed commits nothing').to.equal(false);
     });
     expect((await idempotency.claim(claim()))?.applied, 'the failed change left no mark').to.equal(false);
-    await withWriteLedger(async (ledger) => {
+    await writes.run(async (ledger) => {
       idempotency.markAppliedWithEveryCommit(first.storeId, first.key, first.claimId);
       const other = aStore();
       await stores.create(storeRecords(other, aKey(other.id)));

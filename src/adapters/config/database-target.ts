@@ -1,4 +1,7 @@
-/** Where the data lives, decoded from configuration. */
+/**
+ * Where the data lives, decoded from configuration: plain data, which the persistence adapter's
+ * `openDatabase` turns into a database of that kind.
+ */
 export type DatabaseTarget =
   | { readonly kind: 'pglite'; readonly dataDir: string | undefined }
   | { readonly kind: 'postgres'; readonly url: string }
