@@ -55,7 +55,7 @@ export type { InUse, Missing, OriginalGone, OverBudget, PrefixTaken } from './ap
 export type { DatabaseHealth, SchemaState } from './application/ports/health/database-health.js';
 export type { MerchantRealmMappingRepository } from './application/ports/realm-mappings/merchant-realm-mapping-repository.js';
 export type { NewStoreRecords, StoreRepository } from './application/ports/stores/store-repository.js';
-export type { Clock, IdGenerator, Secrets } from './application/ports/system.js';
+export type { Clock, IdGenerator, Random, Secrets } from './application/ports/system.js';
 
 export type { RateLimiter, LimiterState } from './application/ports/rate-limits/rate-limiter.js';
 export type { AuthFailureLimiter } from './application/ports/auth/auth-failure-limiter.js';
