@@ -17,7 +17,6 @@ import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/jobs/job-lane.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 import { paymentsModule } from './adapters/payments/configured-payment-gateways.js';
 import { jobHandlersFrom } from './application/use-cases/jobs/job-handlers.js';
-import { integrationsModule } from './application/integrations-module.js';
 import { INTEGRATION_TOKENS } from './application/integration-tokens.js';
 import type { HostResolver } from './application/ports/integrations/host-resolver.js';
 import type { IntegrationSettings } from './application/ports/integrations/integration-settings.js';
@@ -64,7 +63,6 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     paymentsModule,
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
-    integrationsModule,
   );
   if (persistence.kind === 'database') container.bind(METRICS.ObservedDatabase).toConstantValue(persistence.handle);
   const integrationSettings = options.integrations ?? DEFAULT_INTEGRATION_SETTINGS;

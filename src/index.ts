@@ -5,6 +5,43 @@
 // The core's classes carry decorator metadata, which needs the Reflect API before any of them loads.
 import 'reflect-metadata';
 export { coreModule, USE_CASES } from './application/core-module.js';
+// The use cases, concept by concept: each file is the very list its concept's container module binds, so
+// what a program embedding the core can import is what the service can resolve (see core-module.ts).
+export * from './application/use-cases/auth/auth-use-cases.js';
+export * from './application/use-cases/billing/billing-use-cases.js';
+export * from './application/use-cases/catalogue/catalogue-use-cases.js';
+export * from './application/use-cases/health/health-use-cases.js';
+export * from './application/use-cases/idempotency/idempotency-use-cases.js';
+export * from './application/use-cases/imports/imports-use-cases.js';
+export * from './application/use-cases/integrations/integrations-use-cases.js';
+export * from './application/use-cases/jobs/jobs-use-cases.js';
+export * from './application/use-cases/keys/keys-use-cases.js';
+export * from './application/use-cases/rate-limits/rate-limits-use-cases.js';
+export * from './application/use-cases/realm-mappings/realm-mappings-use-cases.js';
+export * from './application/use-cases/schedules/schedules-use-cases.js';
+export * from './application/use-cases/settings/settings-use-cases.js';
+export * from './application/use-cases/stores/stores-use-cases.js';
+export * from './application/use-cases/subscriptions/subscriptions-use-cases.js';
+export * from './application/use-cases/test-clocks/test-clocks-use-cases.js';
+// What the use cases answer, and the constants and clocks they work by.
+export type { Readiness } from './application/use-cases/health/check-readiness.js';
+export type { CreatedStore } from './application/use-cases/stores/create-store.js';
+export type { StoreSettings } from './application/use-cases/settings/store-settings.js';
+export type { RateDecision } from './application/use-cases/rate-limits/admit-request.js';
+export type { NotRun, Ticket } from './application/use-cases/idempotency/idempotent-requests.js';
+export type { OfferingsIncluded, OfferingWithIncludes } from './application/use-cases/catalogue/read-offerings.js';
+export type { ChangedCopy } from './application/use-cases/catalogue/edit-offering-copy.js';
+export type { OfferingCopies } from './application/use-cases/catalogue/list-offering-copies.js';
+export type { SubscriptionCopies } from './application/use-cases/subscriptions/list-subscription-copies.js';
+export type { Included } from './application/use-cases/subscriptions/read-subscriptions.js';
+export type { OfferingProration } from './application/use-cases/billing/offering-proration-policy.js';
+export type { IssuedAccessToken } from './application/use-cases/auth/issue-access-token.js';
+export { ABANDONED_IMPORT_LINES_AFTER_MS } from './application/use-cases/imports/sweep-abandoned-import-lines.js';
+export type { MintedApplicationKey } from './application/use-cases/keys/mint-application-key.js';
+export { LeaseLost, type JobRunResult } from './application/use-cases/jobs/run-lane.js';
+export { StoreTime, everyStoreOn } from './application/use-cases/test-clocks/store-time.js';
+export { BILLING_BATCH } from './application/use-cases/billing/run-billing.js';
+export type { ImportUpload, UploadedLine, UploadRefusal } from './application/use-cases/imports/upload-import.js';
 // Use cases answer fp-ts's Either: the helpers to read one come with the package, so a consumer needs no fp-ts of its own.
 export { isLeft, isRight, left, right, type Either, type Left, type Right } from 'fp-ts/lib/Either.js';
 export { TOKENS } from './application/tokens.js';
@@ -18,31 +55,8 @@ export type { InUse, Missing, OriginalGone, OverBudget, PrefixTaken } from './ap
 export type { DatabaseHealth, SchemaState } from './application/ports/health/database-health.js';
 export type { MerchantRealmMappingRepository } from './application/ports/realm-mappings/merchant-realm-mapping-repository.js';
 export type { NewStoreRecords, StoreRepository } from './application/ports/stores/store-repository.js';
-export type { Clock, IdGenerator, Secrets } from './application/ports/system.js';
+export type { Clock, IdGenerator, Random, Secrets } from './application/ports/system.js';
 
-export { AuthenticateBearer } from './application/use-cases/auth/authenticate-bearer.js';
-export { CheckHealth } from './application/use-cases/health/check-health.js';
-export { CheckReadiness, type Readiness } from './application/use-cases/health/check-readiness.js';
-export { CreateApplicationKey } from './application/use-cases/keys/create-application-key.js';
-export { CreateStore, type CreatedStore } from './application/use-cases/stores/create-store.js';
-export { DeleteApplicationKey } from './application/use-cases/keys/delete-application-key.js';
-export { EnsureDefaultStore } from './application/use-cases/stores/ensure-default-store.js';
-export { GetApplicationKey } from './application/use-cases/keys/get-application-key.js';
-export { GetMerchantRealmMapping } from './application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
-export { ResolveMerchantRealm } from './application/use-cases/realm-mappings/resolve-merchant-realm.js';
-export { GetStoreSettings, type StoreSettings } from './application/use-cases/settings/store-settings.js';
-export { ResetStoreSettings } from './application/use-cases/settings/reset-store-settings.js';
-export { UpdateStoreSettings } from './application/use-cases/settings/update-store-settings.js';
-export { UpdateMerchantRealmPrefix } from './application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
-export { AdmitRequest, type RateDecision } from './application/use-cases/rate-limits/admit-request.js';
-export { FailedAuthentications } from './application/use-cases/auth/failed-authentications.js';
-export { SetStoreRateLimit } from './application/use-cases/stores/set-store-rate-limit.js';
-export { ListStores } from './application/use-cases/stores/list-stores.js';
-export {
-  IdempotentRequests,
-  type NotRun,
-  type Ticket,
-} from './application/use-cases/idempotency/idempotent-requests.js';
 export type { RateLimiter, LimiterState } from './application/ports/rate-limits/rate-limiter.js';
 export type { AuthFailureLimiter } from './application/ports/auth/auth-failure-limiter.js';
 export type { IdempotencyStore, IdempotencyClaim } from './application/ports/idempotency/idempotency-store.js';
@@ -56,80 +70,7 @@ export { InMemoryRateLimiter } from './adapters/rate-limit/in-memory-rate-limite
 export { RedisRateLimiter } from './adapters/rate-limit/redis-rate-limiter.js';
 export { InMemoryAuthFailureLimiter } from './adapters/rate-limit/in-memory-auth-failure-limiter.js';
 export { RedisAuthFailureLimiter } from './adapters/rate-limit/redis-auth-failure-limiter.js';
-export {
-  CreateSubscriptionProduct,
-  DeleteSubscriptionProduct,
-  GetSubscriptionProduct,
-  ListSubscriptionProducts,
-  UpdateSubscriptionProduct,
-} from './application/use-cases/catalogue/subscription-products.js';
-export {
-  CreateSubscriptionPlan,
-  DeleteSubscriptionPlan,
-  GetSubscriptionPlan,
-  ListSubscriptionPlans,
-  UpdateSubscriptionPlan,
-} from './application/use-cases/catalogue/subscription-plans.js';
-export { BuildOffering } from './application/use-cases/catalogue/build-offering.js';
-export { CreateOffering } from './application/use-cases/catalogue/create-offering.js';
-export {
-  GetOffering,
-  type OfferingsIncluded,
-  type OfferingWithIncludes,
-} from './application/use-cases/catalogue/read-offerings.js';
-export { ListOfferings } from './application/use-cases/catalogue/list-offerings.js';
-export { DeleteOffering } from './application/use-cases/catalogue/delete-offering.js';
-export { UpdateOffering } from './application/use-cases/catalogue/change-offering.js';
-export { AttachOfferingPlans } from './application/use-cases/catalogue/attach-offering-plans.js';
-export { AttachOfferingProducts } from './application/use-cases/catalogue/attach-to-offering.js';
-export { DetachOfferingPlan } from './application/use-cases/catalogue/detach-offering-plan.js';
-export { DetachOfferingProduct } from './application/use-cases/catalogue/detach-from-offering.js';
-export { UpdateOfferingPlan } from './application/use-cases/catalogue/update-offering-plan.js';
-export { UpdateOfferingProduct, type ChangedCopy } from './application/use-cases/catalogue/edit-offering-copy.js';
-export { ReplaceOfferingProducts } from './application/use-cases/catalogue/replace-offering-products.js';
-export { ListOfferingPlans } from './application/use-cases/catalogue/list-offering-plans.js';
-export { ListOfferingProducts, type OfferingCopies } from './application/use-cases/catalogue/list-offering-copies.js';
-export { CreateSubscription } from './application/use-cases/subscriptions/create-subscription.js';
-export { DeleteSubscription } from './application/use-cases/subscriptions/delete-subscription.js';
-export { UpdateSubscription } from './application/use-cases/subscriptions/update-subscription.js';
-export { ManageSubscriptionProducts } from './application/use-cases/subscriptions/manage-subscription-products.js';
-export {
-  ListPlansOfSubscription,
-  type SubscriptionCopies,
-} from './application/use-cases/subscriptions/list-subscription-copies.js';
-export { ListProductsOfSubscription } from './application/use-cases/subscriptions/list-products-of-subscription.js';
-export { GetSubscription, type Included } from './application/use-cases/subscriptions/read-subscriptions.js';
-export { ListSubscriptions } from './application/use-cases/subscriptions/list-subscriptions.js';
-export { ChangeSubscriptionState } from './application/use-cases/subscriptions/subscription-states.js';
-export { GetSubscriptionState } from './application/use-cases/subscriptions/get-subscription-state.js';
-export { ListSubscriptionStates } from './application/use-cases/subscriptions/list-subscription-states.js';
-export { CreateSubscriber } from './application/use-cases/subscriptions/subscribers.js';
-export { DeleteSubscriber } from './application/use-cases/subscriptions/subscribers.js';
-export { GetSubscriber } from './application/use-cases/subscriptions/subscribers.js';
-export { ListSubscribers } from './application/use-cases/subscriptions/subscribers.js';
-export { UpdateSubscriber } from './application/use-cases/subscriptions/subscribers.js';
-export {
-  CreateProrationPolicy,
-  DeleteProrationPolicy,
-  GetProrationPolicy,
-  ListProrationPolicies,
-  UpdateProrationPolicy,
-} from './application/use-cases/billing/proration-policies.js';
-export {
-  CreateDunningRule,
-  DeleteDunningRule,
-  GetDunningRule,
-  ListDunningRules,
-  UpdateDunningRule,
-} from './application/use-cases/billing/dunning-rules.js';
-export { GetCartSettings } from './application/use-cases/settings/cart-settings.js';
-export { UpdateCartSettings } from './application/use-cases/settings/update-cart-settings.js';
-export { GetAccountMembershipSettings } from './application/use-cases/settings/account-membership-settings.js';
-export { UpdateAccountMembershipSettings } from './application/use-cases/settings/update-account-membership-settings.js';
-export {
-  SetOfferingProrationPolicy,
-  type OfferingProration,
-} from './application/use-cases/billing/offering-proration-policy.js';
+
 export type { OfferingProrationRepository } from './application/ports/billing/offering-proration-repository.js';
 export type { OfferingFilterField, OfferingQuery } from './domain/catalogue/offering-query.js';
 export type {
@@ -186,19 +127,9 @@ export type { Subscriber, SubscriberAttributes, SubscriberChanges } from './doma
 export type { SubscriberFilterField, SubscriberQuery } from './domain/subscriptions/subscriber-query.js';
 export type { FilterCondition } from './domain/query/filter.js';
 export { parseListQuery, type ListQuery, type ListRules } from './domain/query/list-query.js';
-export { IssueAccessToken, type IssuedAccessToken } from './application/use-cases/auth/issue-access-token.js';
-export { RevokeAccessToken } from './application/use-cases/auth/revoke-access-token.js';
-export { RotateApplicationKeySecret } from './application/use-cases/keys/rotate-application-key-secret.js';
+
 export { SCOPES, type KeyScopes, type Scope } from './domain/auth/scope.js';
 export type { RevocationCaller } from './domain/auth/revocation-request.js';
-export { ListApplicationKeys } from './application/use-cases/keys/list-application-keys.js';
-export { PurgeExpiredTokens } from './application/use-cases/auth/purge-expired-tokens.js';
-export {
-  ABANDONED_IMPORT_LINES_AFTER_MS,
-  SweepAbandonedImportLines,
-} from './application/use-cases/imports/sweep-abandoned-import-lines.js';
-export { UpdateApplicationKey } from './application/use-cases/keys/update-application-key.js';
-export type { MintedApplicationKey } from './application/use-cases/keys/mint-application-key.js';
 
 export type { ApplicationKey } from './domain/keys/application-key.js';
 export type { AccessToken } from './domain/auth/access-token.js';
@@ -239,13 +170,7 @@ export type { JobHandler, JobHandlers, JobRun } from './application/ports/jobs/j
 export type { JobQueue } from './application/ports/jobs/job-queue.js';
 export type { Claim, JobRepository, Running } from './application/ports/jobs/job-repository.js';
 export type { JobSettings } from './application/ports/jobs/job-settings.js';
-export { DeleteJob } from './application/use-cases/jobs/delete-job.js';
-export { GetJob } from './application/use-cases/jobs/get-job.js';
-export { ListJobs } from './application/use-cases/jobs/list-jobs.js';
-export { ResumeUnfinishedJobs } from './application/use-cases/jobs/resume-unfinished-jobs.js';
-export { SubmitJob } from './application/use-cases/jobs/job-use-cases.js';
-export { SubmitScheduledJob } from './application/use-cases/jobs/submit-scheduled-job.js';
-export { LeaseLost, RunLane, type JobRunResult } from './application/use-cases/jobs/run-lane.js';
+
 export type { BackgroundJobQueue, JobLog, JobWorker } from './adapters/jobs/background-job-queue.js';
 export { InProcessJobQueue, type InProcessJobQueueOptions } from './adapters/jobs/in-process-job-queue.js';
 export { BullMqJobQueue, type BullMqJobQueueOptions } from './adapters/jobs/bullmq-job-queue.js';
@@ -262,44 +187,13 @@ export type {
   TestClockRepository,
   TestClockSettings,
 } from './application/ports/test-clocks/store-clock.js';
-export { StoreTime, everyStoreOn } from './application/use-cases/test-clocks/store-time.js';
-export { AdvanceTestClock } from './application/use-cases/test-clocks/advance-test-clock.js';
-export { GetTestClock } from './application/use-cases/test-clocks/test-clock-use-cases.js';
 
-// Billing: runs, taxes, payments, settlements, dunning requests, schedules and imports, as the API offers them.
-export { RunBilling, BILLING_BATCH } from './application/use-cases/billing/run-billing.js';
-export { RunTaxes } from './application/use-cases/billing/run-taxes.js';
-export { RunPayments } from './application/use-cases/billing/run-payments.js';
-export { SettleInvoicePayment } from './application/use-cases/billing/settle-invoice-payment.js';
-export { RequestPaymentAttempt } from './application/use-cases/billing/request-payment-attempt.js';
-export { GetInvoice } from './application/use-cases/billing/get-invoice.js';
-export { GetInvoicePayment } from './application/use-cases/billing/get-invoice-payment.js';
-export { InvoiceLookup } from './application/use-cases/billing/read-invoices.js';
-export { ListInvoicePayments } from './application/use-cases/billing/list-invoice-payments.js';
-export { ListInvoices } from './application/use-cases/billing/list-invoices.js';
-export { CreateSchedule } from './application/use-cases/schedules/schedules.js';
-export { DeleteSchedule } from './application/use-cases/schedules/delete-schedule.js';
-export { FireSchedule } from './application/use-cases/schedules/fire-schedule.js';
-export { GetSchedule } from './application/use-cases/schedules/get-schedule.js';
-export { ListSchedules } from './application/use-cases/schedules/list-schedules.js';
-export { NextFirings } from './application/use-cases/schedules/next-firings.js';
-export { RegisterSchedules } from './application/use-cases/schedules/register-schedules.js';
-export { UpdateSchedule } from './application/use-cases/schedules/update-schedule.js';
 export {
   ConfiguredPaymentGateways,
   MANUAL_PAYMENTS,
   paymentsModule,
 } from './adapters/payments/configured-payment-gateways.js';
-export { GetImport } from './application/use-cases/imports/read-imports.js';
-export { ListImportErrors } from './application/use-cases/imports/list-import-errors.js';
-export { ListImports } from './application/use-cases/imports/list-imports.js';
-export { RunImport } from './application/use-cases/imports/run-import.js';
-export {
-  UploadImport,
-  type ImportUpload,
-  type UploadedLine,
-  type UploadRefusal,
-} from './application/use-cases/imports/upload-import.js';
+
 export type {
   BillingCandidate,
   InvoiceRepository,
@@ -331,14 +225,7 @@ export {
 } from './domain/billing/proration.js';
 
 // Integrations: webhooks for observable events, their outbox, relay and logs.
-export { CreateIntegration } from './application/use-cases/integrations/integrations.js';
-export { DeleteIntegration } from './application/use-cases/integrations/delete-integration.js';
-export { GetIntegration } from './application/use-cases/integrations/get-integration.js';
-export { ListIntegrations } from './application/use-cases/integrations/list-integrations.js';
-export { UpdateIntegration } from './application/use-cases/integrations/update-integration.js';
-export { ListIntegrationJobs } from './application/use-cases/integrations/list-integration-jobs.js';
-export { ListIntegrationLogs } from './application/use-cases/integrations/integration-logs.js';
-export { RelayDeliveries } from './application/use-cases/integrations/relay-deliveries.js';
+
 export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
 export type { IntegrationRepository, LogScope } from './application/ports/integrations/integration-repository.js';
 export type {

@@ -22,7 +22,7 @@ import type { ScheduleCalendar } from './ports/schedules/schedule-calendar.js';
 import type { SubscriptionRepository } from './ports/subscriptions/subscription-repository.js';
 import type { MerchantRealmMappingRepository } from './ports/realm-mappings/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/stores/store-repository.js';
-import type { Clock, IdGenerator, Secrets } from './ports/system.js';
+import type { Clock, IdGenerator, Random, Secrets } from './ports/system.js';
 import type { InvoiceRepository } from './ports/billing/invoice-repository.js';
 import type { PaymentGateways } from './ports/billing/payment-gateway.js';
 import type { JobRepository } from './ports/jobs/job-repository.js';
@@ -36,6 +36,7 @@ export const TOKENS = {
   Clock: Symbol.for('commerce-core.Clock') as ServiceIdentifier<Clock>,
   IdGenerator: Symbol.for('commerce-core.IdGenerator') as ServiceIdentifier<IdGenerator>,
   Secrets: Symbol.for('commerce-core.Secrets') as ServiceIdentifier<Secrets>,
+  Random: Symbol.for('commerce-core.Random') as ServiceIdentifier<Random>,
   StoreRepository: Symbol.for('commerce-core.StoreRepository') as ServiceIdentifier<StoreRepository>,
   ApplicationKeyRepository: Symbol.for(
     'commerce-core.ApplicationKeyRepository',

@@ -60,6 +60,8 @@ const server = (name: string, target: DatabaseTarget | undefined): Backend => ({
 });
 
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
+/** `TEST_BACKENDS=in-memory` (names, comma-separated) runs the contracts on those backends alone (`npm run test:fast`). */
+const chosenBackends = process.env['TEST_BACKENDS']?.split(',').map((name) => name.trim().toLowerCase());
 const mysqlUrl = process.env['TEST_MYSQL_URL'];
 
 export const BACKENDS: readonly Backend[] = [
@@ -95,11 +97,14 @@ export const forEachBackend = (
   options: { readonly sqlOnly?: boolean } = {},
 ): void => {
   for (const backend of BACKENDS.filter((b) => !options.sqlOnly || b.name !== 'in-memory')) {
-    const describeOrSkip = backend.available ? describe : describe.skip;
+    const chosen = chosenBackends === undefined || chosenBackends.includes(backend.name.toLowerCase());
+    const describeOrSkip = backend.available && chosen ? describe : describe.skip;
     // A skipped backend says in its title how to run it.
-    const unavailable = backend.available
-      ? ''
-      : ` (skipped: set ${backend.name === 'MariaDB' ? 'TEST_MYSQL_URL' : 'TEST_POSTGRES_URL'} to run it)`;
+    const unavailable = !chosen
+      ? ` (skipped: TEST_BACKENDS=${process.env['TEST_BACKENDS']} leaves it out)`
+      : backend.available
+        ? ''
+        : ` (skipped: set ${backend.name === 'MariaDB' ? 'TEST_MYSQL_URL' : 'TEST_POSTGRES_URL'} to run it)`;
     describeOrSkip(`${title} [${backend.name}]${unavailable}`, () => {
       let persistence: Persistence | undefined;
       before(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ContainerModule } from 'inversify';
-import type { Clock, IdGenerator } from '../../application/ports/system.js';
+import type { Clock, IdGenerator, Random } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
 import { cronScheduleCalendar } from './cron-schedule-calendar.js';
@@ -8,6 +8,9 @@ import { nodeSecrets } from './node-secrets.js';
 import { timeOrderedIds } from './time-ordered-ids.js';
 
 const systemClock: Clock = { now: () => new Date() };
+
+/** The runtime's own generator: retry jitter spreads load, it guards nothing, so it needs no cryptographic source. */
+const systemRandom: Random = { fraction: () => Math.random() };
 
 /** Random (version 4) UUIDs, which sort in no order: for ids whose order must tell nothing. */
 export const randomIds: IdGenerator = {
@@ -18,10 +21,11 @@ export const randomIds: IdGenerator = {
   },
 };
 
-/** The real clock, time-ordered UUIDs, node:crypto secrets and the cron calendar. */
+/** The real clock, time-ordered UUIDs, node:crypto secrets, the runtime's random numbers and the cron calendar. */
 export const systemModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Clock).toConstantValue(systemClock);
   bind(TOKENS.IdGenerator).toConstantValue(timeOrderedIds());
   bind(TOKENS.Secrets).toConstantValue(nodeSecrets);
+  bind(TOKENS.Random).toConstantValue(systemRandom);
   bind(TOKENS.ScheduleCalendar).toConstantValue(cronScheduleCalendar);
 });

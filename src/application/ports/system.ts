@@ -10,6 +10,12 @@ export interface IdGenerator {
   uuid(): Uuid;
 }
 
+/** Chance, where a rule wants spread (the jitter of webhook retries); tests pass a fixed source. */
+export interface Random {
+  /** A number from 0 (included) to 1 (excluded). */
+  fraction(): number;
+}
+
 /** Random credentials and the one-way hashes they are stored as. */
 export interface Secrets {
   /** A random, URL-safe string carrying at least `bits` bits of entropy. */

@@ -11,6 +11,7 @@ import type {
   DeliveryRepository,
 } from '../../../src/application/ports/integrations/delivery-repository.js';
 import type { AttemptReport } from '../../../src/application/ports/integrations/attempt-report.js';
+import type { Random } from '../../../src/application/ports/system.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import {
@@ -50,11 +51,13 @@ const setup = async (
   baseMs = 1,
   giveUpAfterMs = DEFAULT_INTEGRATION_SETTINGS.retry.giveUpAfterMs,
   wrapDeliveries?: (deliveries: DeliveryRepository) => DeliveryRepository,
+  random?: Random,
 ) => {
   const container = buildContainer(
     { kind: 'memory' },
     { webhookSender: sender, integrations: { ...DEFAULT_INTEGRATION_SETTINGS, retry: { baseMs, giveUpAfterMs } } },
   );
+  if (random !== undefined) container.rebind(TOKENS.Random).toConstantValue(random);
   const stored = container.get(INTEGRATION_TOKENS.DeliveryRepository);
   if (wrapDeliveries !== undefined)
     container.rebind(INTEGRATION_TOKENS.DeliveryRepository).toConstantValue(wrapDeliveries(stored));
@@ -149,6 +152,37 @@ describe('Relaying deliveries', () => {
     expect([delivery?.status, delivery?.attempts]).to.deep.equal(['succeeded', 3]);
     expect(sender.sent.map((r) => (JSON.parse(r.body) as { attempt: number }).attempt)).to.deep.equal([1, 2, 3]);
     expect(new Set(sender.sent.map((r) => r.messageId)).size).to.equal(1);
+  });
+
+  it('waits the backoff less the share its random source takes off: base 1 s, the first retry after 1 s to 0.5 s', async () => {
+    // [what the source gives, the delay after the first failed attempt]: up to half of the base is taken off.
+    const table: readonly (readonly [number, number])[] = [
+      [0, 1000],
+      [0.5, 750],
+      [0.75, 625],
+      [0.998, 501],
+    ];
+    for (const [fraction, delayMs] of table) {
+      const sender = new ScriptedSender(() => 503);
+      const source: Random = { fraction: () => fraction };
+      const { relay, fire, integration, integrations, storeId } = await setup(
+        sender,
+        1000,
+        undefined,
+        undefined,
+        source,
+      );
+      const reports: AttemptReport[] = [];
+      relay.observeAttempts((report) => reports.push(report));
+      const id = await integration('https://hooks.example.com/');
+      await fire();
+      await relay.pump();
+      await relay.idle();
+      const [log] = (await integrations.listLogs(storeId, { integrationId: id }, listQuery(LOG_LIST))).items;
+      const due = reports[0]?.nextAttemptAt;
+      expect([reports[0]?.outcome, log?.succeeded], `source ${fraction}`).to.deep.equal(['retrying', false]);
+      expect(due!.getTime() - log!.createdAt.getTime(), `source ${fraction}`).to.equal(delayMs);
+    }
   });
 
   it('fails for good once the next attempt would come after the give-up time, and says so in the last log', async () => {

@@ -10,7 +10,7 @@ import type {
 } from '../../ports/integrations/delivery-repository.js';
 import type { AttemptObserver } from '../../ports/integrations/attempt-report.js';
 import type { IntegrationSettings } from '../../ports/integrations/integration-settings.js';
-import type { Clock, IdGenerator } from '../../ports/system.js';
+import type { Clock, IdGenerator, Random } from '../../ports/system.js';
 import type { WebhookSender } from '../../ports/integrations/webhook-sender.js';
 import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import { TOKENS } from '../../tokens.js';
@@ -54,6 +54,7 @@ export class RelayDeliveries {
     @inject(INTEGRATION_TOKENS.IntegrationSettings) private readonly settings: IntegrationSettings,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(TOKENS.Random) private readonly random: Random,
   ) {}
 
   /** How many more attempts this instance may start now. */
@@ -149,7 +150,7 @@ export class RelayDeliveries {
     const finishedAt = this.clock.now();
     const retryAt = succeeded
       ? undefined
-      : nextAttemptAt(this.settings.retry, event.createdAt, finishedAt, delivery.attempts, Math.random());
+      : nextAttemptAt(this.settings.retry, event.createdAt, finishedAt, delivery.attempts, this.random.fraction());
     const outcome: AttemptOutcome = succeeded
       ? { status: 'succeeded' }
       : retryAt === undefined

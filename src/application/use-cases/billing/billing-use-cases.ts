@@ -1,0 +1,27 @@
+// The use cases of billing, by the names the library exports them under: billing-module.ts binds
+// each of them, and src/index.ts re-exports this file whole. Use cases only (see UseCaseList).
+export {
+  CreateDunningRule,
+  DeleteDunningRule,
+  GetDunningRule,
+  ListDunningRules,
+  UpdateDunningRule,
+} from './dunning-rules.js';
+export { GetInvoicePayment } from './get-invoice-payment.js';
+export { GetInvoice } from './get-invoice.js';
+export { ListInvoicePayments } from './list-invoice-payments.js';
+export { ListInvoices } from './list-invoices.js';
+export { SetOfferingProrationPolicy } from './offering-proration-policy.js';
+export {
+  CreateProrationPolicy,
+  DeleteProrationPolicy,
+  GetProrationPolicy,
+  ListProrationPolicies,
+  UpdateProrationPolicy,
+} from './proration-policies.js';
+export { InvoiceLookup } from './read-invoices.js';
+export { RequestPaymentAttempt } from './request-payment-attempt.js';
+export { RunBilling } from './run-billing.js';
+export { RunPayments } from './run-payments.js';
+export { RunTaxes } from './run-taxes.js';
+export { SettleInvoicePayment } from './settle-invoice-payment.js';

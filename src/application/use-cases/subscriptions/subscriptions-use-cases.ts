@@ -1,0 +1,20 @@
+// The use cases of subscriptions, by the names the library exports them under: subscriptions-module.ts binds
+// each of them, and src/index.ts re-exports this file whole. Use cases only (see UseCaseList).
+export { CreateSubscription } from './create-subscription.js';
+export { DeleteSubscription } from './delete-subscription.js';
+export { GetSubscriptionState } from './get-subscription-state.js';
+export { ListProductsOfSubscription } from './list-products-of-subscription.js';
+export { ListPlansOfSubscription } from './list-subscription-copies.js';
+export { ListSubscriptionStates } from './list-subscription-states.js';
+export { ListSubscriptions } from './list-subscriptions.js';
+export { ManageSubscriptionProducts } from './manage-subscription-products.js';
+export { GetSubscription } from './read-subscriptions.js';
+export {
+  CreateSubscriber,
+  DeleteSubscriber,
+  GetSubscriber,
+  ListSubscribers,
+  UpdateSubscriber,
+} from './subscribers.js';
+export { ChangeSubscriptionState } from './subscription-states.js';
+export { UpdateSubscription } from './update-subscription.js';
