@@ -25,8 +25,8 @@ import { InMemoryMerchantRealmMappingRepository } from './realm-mappings/in-memo
 import { InMemoryStoreRepository } from './stores/in-memory-store-repository.js';
 import { InMemoryInvoiceRepository } from './billing/in-memory-invoice-repository.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
-import { PLAN_TYPE } from '../../../domain/catalogue/plan.js';
-import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
+import { PLANS } from '../../../domain/catalogue/plan.js';
+import { PRODUCTS } from '../../../domain/catalogue/product.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { InMemoryIntegrationRepository } from './integrations/in-memory-integration-repository.js';
 import { InMemoryOutbox } from './integrations/in-memory-outbox.js';
@@ -56,23 +56,25 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ProductRepository)
       .toDynamicValue(
         (ctx) =>
-          new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products, {
-            outbox: ctx.get(IN_MEMORY.Outbox),
-            prefix: 'subscription-product',
-            type: PRODUCT_TYPE,
-            render: (p, r) => p.product(r),
-          }),
+          new InMemoryCatalogueRepository(
+            state.products,
+            state.offerings,
+            (o) => o.products,
+            PRODUCTS,
+            ctx.get(IN_MEMORY.Outbox),
+          ),
       )
       .inSingletonScope();
     bind(TOKENS.PlanRepository)
       .toDynamicValue(
         (ctx) =>
-          new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, {
-            outbox: ctx.get(IN_MEMORY.Outbox),
-            prefix: 'subscription-plan',
-            type: PLAN_TYPE,
-            render: (p, r) => p.plan(r),
-          }),
+          new InMemoryCatalogueRepository(
+            state.plans,
+            state.offerings,
+            (o) => o.plans,
+            PLANS,
+            ctx.get(IN_MEMORY.Outbox),
+          ),
       )
       .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();

@@ -30,8 +30,8 @@ import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
 import { KyselyOutbox } from './integrations/kysely-outbox.js';
 import { KyselyDeliveryRepository } from './integrations/kysely-delivery-repository.js';
-import { PLAN_TYPE, PLANS } from '../../../domain/catalogue/plan.js';
-import { PRODUCT_TYPE, PRODUCTS } from '../../../domain/catalogue/product.js';
+import { PLANS } from '../../../domain/catalogue/plan.js';
+import { PRODUCTS } from '../../../domain/catalogue/product.js';
 
 /** Binds every port to its Kysely implementation over an open, migrated database. */
 export const kyselyModule = (handle: DatabaseHandle) =>
@@ -53,24 +53,12 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.MerchantRealmMappingRepository).to(KyselyMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.ProductRepository)
       .toDynamicValue(
-        (ctx) =>
-          new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS, {
-            outbox: ctx.get(PERSISTENCE.Outbox),
-            prefix: 'subscription-product',
-            type: PRODUCT_TYPE,
-            render: (p, r) => p.product(r),
-          }),
+        (ctx) => new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS, ctx.get(PERSISTENCE.Outbox)),
       )
       .inSingletonScope();
     bind(TOKENS.PlanRepository)
       .toDynamicValue(
-        (ctx) =>
-          new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS, {
-            outbox: ctx.get(PERSISTENCE.Outbox),
-            prefix: 'subscription-plan',
-            type: PLAN_TYPE,
-            render: (p, r) => p.plan(r),
-          }),
+        (ctx) => new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS, ctx.get(PERSISTENCE.Outbox)),
       )
       .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(KyselyOfferingRepository).inSingletonScope();

@@ -15,7 +15,7 @@ import type {
 } from '../../../../application/ports/billing/invoice-repository.js';
 import { notAttempted } from '../../../../application/ports/billing/invoice-repository.js';
 import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
-import { numbered, type Invoice, type InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoice.js';
 import { pauseGaps } from '../../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../../domain/billing/invoice-payment.js';
 import type { InvoiceFilterField, InvoiceQuery } from '../../../../domain/billing/invoice-query.js';
@@ -46,7 +46,14 @@ import type { DunningOutcome } from '../../../../domain/billing/dunning-action.j
 import type { Subscription } from '../../../../domain/subscriptions/subscription.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { presentNow, type InMemoryOutbox } from '../integrations/in-memory-outbox.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
+import { storeNumberedInvoices } from './numbered-invoices.js';
+import {
+  isBilled,
+  periodKey,
+  uninvoicedPeriods,
+  unchangedSince,
+} from '../../../../domain/billing/billing-selection.js';
 
 /** Creation order, then id: the order billing runs walk a store's subscriptions in. */
 const byCreation = (s: Subscription, cursor: CreationCursor): number =>
@@ -105,21 +112,18 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
           ...(invoice.jobId === undefined ? {} : { jobId: invoice.jobId }),
         });
     }
-    // A suspended subscription is not billed: its subscriber has not paid what dunning gave up on.
-    const items = subscriptions
-      .filter((s) => !s.flags.suspended)
-      .map((subscription): BillingCandidate => {
-        const offering = this.state.offeringVersions.get(subscription.offeringVersionId);
-        if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
-        const lastInvoiced = latest.get(subscription.id);
-        // Only a subscription that was ever paused has pauses in its history.
-        const states =
-          subscription.timestamps.pausedAt === undefined
-            ? []
-            : (this.state.subscriptionStates.get(subscription.id) ?? []);
-        const pauses = pauseGaps(states.map((state) => ({ action: state.action, at: state.createdAt })));
-        return { subscription, offering, history: { pauses, ...(lastInvoiced === undefined ? {} : { lastInvoiced }) } };
-      });
+    const items = subscriptions.filter(isBilled).map((subscription): BillingCandidate => {
+      const offering = this.state.offeringVersions.get(subscription.offeringVersionId);
+      if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+      const lastInvoiced = latest.get(subscription.id);
+      // Only a subscription that was ever paused has pauses in its history.
+      const states =
+        subscription.timestamps.pausedAt === undefined
+          ? []
+          : (this.state.subscriptionStates.get(subscription.id) ?? []);
+      const pauses = pauseGaps(states.map((state) => ({ action: state.action, at: state.createdAt })));
+      return { subscription, offering, history: { pauses, ...(lastInvoiced === undefined ? {} : { lastInvoiced }) } };
+    });
     const last = subscriptions[subscriptions.length - 1];
     return subscriptions.length < limit || last === undefined
       ? { items }
@@ -131,31 +135,18 @@ export class InMemoryInvoiceRepository implements InvoiceRepository {
     drafts: readonly InvoiceDraft[],
     madeFrom?: ReadonlyMap<Uuid, Date>,
   ): Promise<readonly Invoice[]> {
-    const changed = (id: Uuid): boolean => {
-      const then = madeFrom?.get(id);
-      return then !== undefined && this.state.subscriptions.get(id)?.timestamps.updatedAt.getTime() !== then.getTime();
-    };
+    const live = drafts.filter((draft) => {
+      const subscription = this.state.subscriptions.get(draft.subscriptionId);
+      return (
+        subscription !== undefined && unchangedSince(madeFrom, draft.subscriptionId, subscription.timestamps.updatedAt)
+      );
+    });
     const invoiced = new Set(
-      [...this.state.invoices.values()].map((i) => `${i.subscriptionId} ${i.billingPeriod.start.getTime()}`),
+      [...this.state.invoices.values()].map((i) => periodKey(i.subscriptionId, i.billingPeriod.start)),
     );
-    let last = this.state.invoiceNumbers.get(storeId) ?? 0;
-    const stored: Invoice[] = [];
-    for (const draft of drafts) {
-      const key = `${draft.subscriptionId} ${draft.billingPeriod.start.getTime()}`;
-      if (invoiced.has(key) || !this.state.subscriptions.has(draft.subscriptionId) || changed(draft.subscriptionId))
-        continue;
-      invoiced.add(key);
-      last += 1;
-      const invoice = numbered(draft, last);
-      this.state.invoices.set(invoice.id, invoice);
-      stored.push(invoice);
-      this.moveInvoiceAfter(invoice);
-    }
-    this.state.invoiceNumbers.set(storeId, last);
-    this.outbox?.record(
-      storeId,
-      stored.map((invoice) => presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice))),
-    );
+    const { invoices: stored, events } = storeNumberedInvoices(this.state, storeId, uninvoicedPeriods(live, invoiced));
+    for (const invoice of stored) this.moveInvoiceAfter(invoice);
+    this.outbox?.record(storeId, events);
     return stored;
   }
 

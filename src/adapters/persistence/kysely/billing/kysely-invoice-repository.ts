@@ -17,7 +17,7 @@ import {
   type PaymentGroup,
 } from '../../../../application/ports/billing/invoice-repository.js';
 import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
-import { numbered, type Invoice, type InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoice.js';
 import { pauseGaps, type StateChangeAt } from '../../../../domain/billing/pause-gaps.js';
 import type { InvoicePayment } from '../../../../domain/billing/invoice-payment.js';
 import type { InvoiceFilterField, InvoiceQuery } from '../../../../domain/billing/invoice-query.js';
@@ -61,8 +61,13 @@ import {
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import { present as presentEvent } from '../../../../domain/integrations/fired-event.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import { storeNumberedInvoices } from './numbered-invoices.js';
+import {
+  isBilled,
+  periodKey,
+  uninvoicedPeriods,
+  unchangedSince,
+} from '../../../../domain/billing/billing-selection.js';
 import type { Tables } from '../schema.js';
 import { SnapshotCache } from '../snapshot-cache.js';
 import { bodyFromJson, stateAction } from '../subscriptions/subscription-json.js';
@@ -100,8 +105,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     ).execute();
     if (rows.length === 0) return { items: [] };
     const ids = rows.map((row) => row.id);
-    // A suspended subscription is not billed: its subscriber has not paid what dunning gave up on.
-    const subscriptions = rows.map(subscriptionFromRow).filter((s) => !s.flags.suspended);
+    const subscriptions = rows.map(subscriptionFromRow).filter(isBilled);
     // Only a subscription that was ever paused has pauses in its history: one query for all of them.
     const everPaused = subscriptions.filter((s) => s.timestamps.pausedAt !== undefined).map((s) => s.id);
     const [latest, states, offerings] = await Promise.all([
@@ -181,13 +185,8 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
     madeFrom: ReadonlyMap<Uuid, Date> | undefined,
   ): Promise<Set<string>> {
     const present = new Set<string>();
-    const unchanged = (row: { readonly id: string; readonly body: string }): boolean => {
-      const then = madeFrom?.get(row.id as Uuid);
-      return (
-        then === undefined ||
-        bodyFromJson(parseJson('subscription', row.body)).timestamps.updatedAt.getTime() === then.getTime()
-      );
-    };
+    const unchanged = (row: { readonly id: string; readonly body: string }): boolean =>
+      unchangedSince(madeFrom, row.id as Uuid, bodyFromJson(parseJson('subscription', row.body)).timestamps.updatedAt);
     for (const part of chunks([...ids].sort(), INSERT_CHUNK)) {
       // By primary key alone, as a delete locks the row: reached through a secondary index, InnoDB would
       // share-lock that index's entry before waiting for the row, and the delete, holding the row, would then
@@ -219,7 +218,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
       .transaction()
       .setIsolationLevel('read committed')
       .execute(async (trx) => {
-        let last = await lockInvoiceCounter(trx, storeId);
+        const last = await lockInvoiceCounter(trx, storeId);
         const present = await this.lockSubscriptions(
           trx,
           storeId,
@@ -242,20 +241,16 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
             .where('subscription_id', 'in', ids)
             .where('billing_period_start', '>=', earliest)
             .execute();
-          for (const row of rows)
-            invoiced.add(`${row.subscription_id} ${new Date(row.billing_period_start).getTime()}`);
+          for (const row of rows) invoiced.add(periodKey(row.subscription_id, new Date(row.billing_period_start)));
         }
-        const stored: Invoice[] = [];
-        for (const draft of live) {
-          const key = `${draft.subscriptionId} ${draft.billingPeriod.start.getTime()}`;
-          if (invoiced.has(key)) continue;
-          invoiced.add(key);
-          last += 1;
-          stored.push(numbered(draft, last));
-        }
+        const { invoices: stored, events } = await storeNumberedInvoices(
+          trx,
+          this.handle.flavor,
+          storeId,
+          last,
+          uninvoicedPeriods(live, invoiced),
+        );
         if (stored.length === 0) return [];
-        for (const part of chunks(stored, INSERT_CHUNK))
-          await trx.insertInto('subscription_invoices').values(part.map(invoiceToRow)).execute();
         // EPCC's `invoice_after` moves to the end of each subscription's latest invoiced period, on rows
         // this transaction has locked.
         for (const ids of chunks([...new Set(stored.map((invoice) => invoice.subscriptionId))], INSERT_CHUNK))
@@ -269,18 +264,7 @@ export class KyselyInvoiceRepository implements InvoiceRepository {
             }))
             .where('id', 'in', ids)
             .execute();
-        await trx
-          .updateTable('subscription_invoice_numbers')
-          .set({ last_number: last })
-          .where('store_id', '=', storeId)
-          .execute();
-        await this.outbox.record(
-          trx,
-          storeId,
-          stored.map((invoice) =>
-            presentEvent('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice)),
-          ),
-        );
+        await this.outbox.record(trx, storeId, events);
         return stored;
       });
   }

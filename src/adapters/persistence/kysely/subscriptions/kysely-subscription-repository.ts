@@ -1,6 +1,7 @@
-import { numbered, type InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import type { InvoiceDraft } from '../../../../domain/billing/invoice.js';
 import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
-import { bool, invoiceToRow } from '../billing/invoice-rows.js';
+import { bool } from '../billing/invoice-rows.js';
+import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
 import { retryingDeadlocks } from '../database-faults.js';
 import { insertRows } from '../bulk-insert.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -42,10 +43,12 @@ import { lookupKey, optionalLookupKey } from '../lookup-key.js';
 import { offeringFromJson, offeringToJson, storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import type { FiredEvent, KyselyOutbox } from '../integrations/kysely-outbox.js';
-import { stateEventKeys } from '../../../../domain/integrations/state-events.js';
-import { present } from '../../../../domain/integrations/fired-event.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import {
+  stateChanged,
+  subscriptionsStored,
+  type StoredSubscription,
+} from '../../../../domain/subscriptions/subscription-events.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from '../schema.js';
 import { isUniqueViolation, toNumber } from '../sql-flavor.js';
 import { parseJson } from '../stored-json.js';
@@ -342,34 +345,27 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         'subscriptions',
         created.map((c) => toRow(c.subscription)),
       );
-      let number = last;
-      const stored = created.map((c) => {
-        if (c.firstInvoice === undefined) return { subscription: c.subscription, invoice: undefined };
-        number += 1;
-        return { subscription: c.subscription, invoice: numbered(c.firstInvoice, number) };
-      });
-      const invoices = stored.flatMap((c) => (c.invoice === undefined ? [] : [invoiceToRow(c.invoice)]));
-      await insertRows(trx, this.handle.flavor, 'subscription_invoices', invoices);
-      if (invoices.length > 0)
-        await trx
-          .updateTable('subscription_invoice_numbers')
-          .set({ last_number: number })
-          .where('store_id', '=', storeId)
-          .execute();
+      const { invoices } = await storeNumberedInvoices(
+        trx,
+        this.handle.flavor,
+        storeId,
+        last,
+        created.flatMap((c) => (c.firstInvoice === undefined ? [] : [c.firstInvoice])),
+      );
+      const firstInvoices = new Map(invoices.map((invoice) => [invoice.subscriptionId, invoice]));
+      const offerings = await loadOfferings(
+        trx,
+        this.snapshots,
+        created.map((c) => c.subscription.offeringVersionId),
+      );
       // Each subscription's events, and its first invoice's, in the transaction that stores them.
-      const events: FiredEvent[] = stored.flatMap(({ subscription, invoice }) => [
-        present('subscription.created', async (payloads: ObservedPayloads) =>
-          payloads.subscription(
-            subscription,
-            await this.snapshotOf(trx, subscription.offeringVersionId),
-            subscription.timestamps.createdAt,
-          ),
-        ),
-        ...(invoice === undefined
-          ? []
-          : [present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))]),
-      ]);
-      await this.outbox.record(trx, storeId, events);
+      const stored = created.map(({ subscription }): StoredSubscription => {
+        const offering = offerings.get(subscription.offeringVersionId);
+        if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+        const firstInvoice = firstInvoices.get(subscription.id);
+        return firstInvoice === undefined ? { subscription, offering } : { subscription, offering, firstInvoice };
+      });
+      await this.outbox.record(trx, storeId, subscriptionsStored(stored));
     });
   }
 
@@ -534,22 +530,19 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .where('id', '=', id)
         .execute();
       await appendState(trx, state);
-      const after = changed.right.subscription;
-      const events = stateEventKeys(state).map((key) =>
-        present(key, (payloads: ObservedPayloads) => payloads.subscription(after, offering, state.createdAt)),
+      if (firstInvoice !== undefined && last === undefined)
+        throw new Error('a state change gave an invoice without taking the invoice counter');
+      const invoiced = await storeNumberedInvoices(
+        trx,
+        this.handle.flavor,
+        storeId,
+        last ?? 0,
+        firstInvoice === undefined ? [] : [firstInvoice],
       );
-      if (firstInvoice !== undefined) {
-        if (last === undefined) throw new Error('a state change gave an invoice without taking the invoice counter');
-        const invoice = numbered(firstInvoice, last + 1);
-        await trx.insertInto('subscription_invoices').values(invoiceToRow(invoice)).execute();
-        await trx
-          .updateTable('subscription_invoice_numbers')
-          .set({ last_number: last + 1 })
-          .where('store_id', '=', storeId)
-          .execute();
-        events.push(present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice)));
-      }
-      await this.outbox.record(trx, storeId, events);
+      await this.outbox.record(trx, storeId, [
+        ...stateChanged(state, changed.right.subscription, offering),
+        ...invoiced.events,
+      ]);
       return E.right(state);
     });
   }
