@@ -5,7 +5,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-offering-repository.js';
 import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
-import { InMemoryInvoiceRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-invoice-repository.js';
+import { InMemoryPaymentRunStore } from '../../src/adapters/persistence/in-memory/billing/in-memory-payment-run-store.js';
 import { InMemoryStoreRecordRepository } from '../../src/adapters/persistence/in-memory/in-memory-store-record-repository.js';
 import {
   InMemoryOfferingProrationRepository,
@@ -143,7 +143,7 @@ export const subscriptionCore = async () => {
           clock,
           ids,
           everyStoreOn(clock),
-          new InMemoryInvoiceRepository(state),
+          new InMemoryPaymentRunStore(state),
         ),
       ),
       listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),

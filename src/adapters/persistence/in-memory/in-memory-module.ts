@@ -23,7 +23,9 @@ import { InMemorySubscriberRepository } from './subscriptions/in-memory-subscrib
 import { InMemorySubscriptionRepository } from './subscriptions/in-memory-subscription-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from './realm-mappings/in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './stores/in-memory-store-repository.js';
-import { InMemoryInvoiceRepository } from './billing/in-memory-invoice-repository.js';
+import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
+import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
+import { InMemoryPaymentRunStore } from './billing/in-memory-payment-run-store.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
 import { PLANS } from '../../../domain/catalogue/plan.js';
 import { PRODUCTS } from '../../../domain/catalogue/product.js';
@@ -100,7 +102,9 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
-    bind(TOKENS.InvoiceRepository).to(InMemoryInvoiceRepository).inSingletonScope();
+    bind(TOKENS.BillingRunStore).to(InMemoryBillingRunStore).inSingletonScope();
+    bind(TOKENS.PaymentRunStore).to(InMemoryPaymentRunStore).inSingletonScope();
+    bind(TOKENS.InvoiceReads).to(InMemoryInvoiceReads).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();

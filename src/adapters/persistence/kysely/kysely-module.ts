@@ -23,7 +23,9 @@ import { KyselySubscriberRepository } from './subscriptions/kysely-subscriber-re
 import { KyselySubscriptionRepository } from './subscriptions/kysely-subscription-repository.js';
 import { KyselyMerchantRealmMappingRepository } from './realm-mappings/kysely-merchant-realm-mapping-repository.js';
 import { KyselyStoreRepository } from './stores/kysely-store-repository.js';
-import { KyselyInvoiceRepository } from './billing/kysely-invoice-repository.js';
+import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
+import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
+import { KyselyPaymentRunStore } from './billing/kysely-payment-run-store.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
@@ -81,7 +83,9 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
     bind(TOKENS.TestClockRepository).to(KyselyTestClockRepository).inSingletonScope();
-    bind(TOKENS.InvoiceRepository).to(KyselyInvoiceRepository).inSingletonScope();
+    bind(TOKENS.BillingRunStore).to(KyselyBillingRunStore).inSingletonScope();
+    bind(TOKENS.PaymentRunStore).to(KyselyPaymentRunStore).inSingletonScope();
+    bind(TOKENS.InvoiceReads).to(KyselyInvoiceReads).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
