@@ -7,10 +7,8 @@ import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-me
 import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
 import { InMemoryPaymentRunStore } from '../../src/adapters/persistence/in-memory/billing/in-memory-payment-run-store.js';
 import { InMemoryStoreRecordRepository } from '../../src/adapters/persistence/in-memory/in-memory-store-record-repository.js';
-import {
-  InMemoryOfferingProrationRepository,
-  usedByAnOffering,
-} from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
+import { InMemoryOfferingProrationRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
+import { usedByAnOffering } from '../../src/adapters/persistence/in-memory/billing/offering-proration-policies.js';
 import { PRORATION_POLICIES } from '../../src/domain/billing/proration-policy.js';
 import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
 import { AttachOfferingPlans } from '../../src/application/use-cases/catalogue/attach-offering-plans.js';

@@ -15,10 +15,8 @@ import { InMemoryCatalogueRepository } from './catalogue/in-memory-catalogue-rep
 import { InMemoryOfferingRepository } from './catalogue/in-memory-offering-repository.js';
 import { InMemoryStoreRecordRepository } from './in-memory-store-record-repository.js';
 import { InMemorySettingsRepository } from './settings/in-memory-settings-repository.js';
-import {
-  InMemoryOfferingProrationRepository,
-  usedByAnOffering,
-} from './billing/in-memory-offering-proration-repository.js';
+import { InMemoryOfferingProrationRepository } from './billing/in-memory-offering-proration-repository.js';
+import { usedByAnOffering } from './billing/offering-proration-policies.js';
 import { InMemorySubscriberRepository } from './subscriptions/in-memory-subscriber-repository.js';
 import { InMemorySubscriptionRepository } from './subscriptions/in-memory-subscription-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from './realm-mappings/in-memory-merchant-realm-mapping-repository.js';

@@ -13,7 +13,7 @@ import type { OfferingQuery } from '../../../../domain/catalogue/offering-query.
 import { externalProductRefs, type Offering } from '../../../../domain/catalogue/offering.js';
 import { catalogueFields } from './in-memory-catalogue-repository.js';
 import { listOf } from '../in-memory-list.js';
-import { prorationPolicyOf } from '../billing/in-memory-offering-proration-repository.js';
+import { prorationPolicyOf } from '../billing/offering-proration-policies.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import { OFFERING_EVENTS } from '../../../../domain/catalogue/offering-events.js';
