@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { TOKENS } from '../src/application/tokens.js';
 import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
 import { BILLING_BATCH, RunBilling } from '../src/application/use-cases/billing/run-billing.js';
-import { toRow } from '../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
+import { subscriptionToRow as toRow } from '../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
 import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 import { randomIds } from '../src/adapters/system/system-module.js';

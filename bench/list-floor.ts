@@ -27,7 +27,7 @@ import { SnapshotCache } from '../src/adapters/persistence/kysely/snapshot-cache
 import {
   loadOfferings,
   subscriptionFromRow,
-} from '../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
+} from '../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
 import {
   formatInteger,
   openBenchDatabase,

@@ -18,7 +18,7 @@ import { SetStoreRateLimit } from '../src/application/use-cases/stores/set-store
 import { BuildOffering } from '../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscriptionPlan } from '../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogue/subscription-products.js';
-import { toRow } from '../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
+import { subscriptionToRow as toRow } from '../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
 import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from '../src/adapters/persistence/kysely/schema.js';
 import { stateBody } from '../src/adapters/persistence/kysely/subscriptions/subscription-json.js';

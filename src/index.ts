@@ -194,11 +194,9 @@ export {
   paymentsModule,
 } from './adapters/payments/configured-payment-gateways.js';
 
-export type {
-  BillingCandidate,
-  InvoiceRepository,
-  PaymentCandidate,
-} from './application/ports/billing/invoice-repository.js';
+export type { BillingCandidate, BillingRunStore } from './application/ports/billing/billing-run-store.js';
+export type { InvoiceReads } from './application/ports/billing/invoice-reads.js';
+export type { PaymentCandidate, PaymentRunStore } from './application/ports/billing/payment-run-store.js';
 export type { PaymentGateway, PaymentGateways } from './application/ports/billing/payment-gateway.js';
 export type { ScheduleRepository } from './application/ports/schedules/schedule-repository.js';
 export type { ScheduleCalendar } from './application/ports/schedules/schedule-calendar.js';

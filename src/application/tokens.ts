@@ -23,7 +23,9 @@ import type { SubscriptionRepository } from './ports/subscriptions/subscription-
 import type { MerchantRealmMappingRepository } from './ports/realm-mappings/merchant-realm-mapping-repository.js';
 import type { StoreRepository } from './ports/stores/store-repository.js';
 import type { Clock, IdGenerator, Random, Secrets } from './ports/system.js';
-import type { InvoiceRepository } from './ports/billing/invoice-repository.js';
+import type { BillingRunStore } from './ports/billing/billing-run-store.js';
+import type { InvoiceReads } from './ports/billing/invoice-reads.js';
+import type { PaymentRunStore } from './ports/billing/payment-run-store.js';
 import type { PaymentGateways } from './ports/billing/payment-gateway.js';
 import type { JobRepository } from './ports/jobs/job-repository.js';
 import type { JobHandlers } from './ports/jobs/job-handler.js';
@@ -73,7 +75,9 @@ export const TOKENS = {
   WriteLedger: Symbol.for('commerce-core.WriteLedger') as ServiceIdentifier<WriteLedger>,
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
   AuthFailureLimiter: Symbol.for('commerce-core.AuthFailureLimiter') as ServiceIdentifier<AuthFailureLimiter>,
-  InvoiceRepository: Symbol.for('commerce-core.InvoiceRepository') as ServiceIdentifier<InvoiceRepository>,
+  BillingRunStore: Symbol.for('commerce-core.BillingRunStore') as ServiceIdentifier<BillingRunStore>,
+  PaymentRunStore: Symbol.for('commerce-core.PaymentRunStore') as ServiceIdentifier<PaymentRunStore>,
+  InvoiceReads: Symbol.for('commerce-core.InvoiceReads') as ServiceIdentifier<InvoiceReads>,
   PaymentGateways: Symbol.for('commerce-core.PaymentGateways') as ServiceIdentifier<PaymentGateways>,
   JobRepository: Symbol.for('commerce-core.JobRepository') as ServiceIdentifier<JobRepository>,
   JobHandlers: Symbol.for('commerce-core.JobHandlers') as ServiceIdentifier<Partial<JobHandlers>>,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { toRow } from '../../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
+import { subscriptionToRow as toRow } from '../../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
 import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate.js';
 import { openDatabase, type DatabaseHandle } from '../../src/adapters/persistence/kysely/open-database.js';
 import { TOKENS } from '../../src/application/tokens.js';

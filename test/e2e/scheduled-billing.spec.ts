@@ -102,7 +102,7 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
     expect(new Set(instants).size, 'one job per instant').to.equal(done.length);
     expect(instants.every((t) => t !== undefined && t % 1000 === 0)).to.equal(true);
 
-    const invoices = (await first.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items;
+    const invoices = (await first.get(TOKENS.InvoiceReads).list(store.id, everyRow())).items;
     const expected = started.reduce(
       (sum, createdAt) => sum + Math.floor((Date.now() - createdAt.getTime()) / DAY) + 1,
       0,

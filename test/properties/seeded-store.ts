@@ -52,19 +52,20 @@ const seedInvoice = async (
   storeId: Uuid,
   subscriptionId: string,
 ): Promise<{ invoiceId: string; paymentId: string }> => {
-  const invoices = container.get(TOKENS.InvoiceRepository);
+  const paymentRuns = container.get(TOKENS.PaymentRunStore);
+  const invoiceReads = container.get(TOKENS.InvoiceReads);
   const now = new Date();
   const [invoice] = (
-    await invoices.list(storeId, everyRow([{ op: 'eq', field: 'subscription_id', value: subscriptionId }]))
+    await invoiceReads.list(storeId, everyRow([{ op: 'eq', field: 'subscription_id', value: subscriptionId }]))
   ).items;
   if (invoice === undefined) throw new Error('the subscription was made without its first invoice');
   const paymentId = randomIds.uuid();
   const jobId = randomIds.uuid();
-  const begun = await invoices.beginAttempt(storeId, invoice.id, jobId, (current) =>
+  const begun = await paymentRuns.beginAttempt(storeId, invoice.id, jobId, (current) =>
     E.right(pendingPayment(current, { id: jobId }, paymentId, MANUAL_GATEWAY, now)),
   );
   if (E.isLeft(begun)) throw new Error('no payment recorded');
-  const waiting = await invoices.settle(
+  const waiting = await paymentRuns.settle(
     storeId,
     invoice.id,
     paymentId,

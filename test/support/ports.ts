@@ -23,7 +23,9 @@ export const portsOf = (persistence: Persistence) => {
     offeringProration: container.get(TOKENS.OfferingProrationRepository),
     health: container.get(TOKENS.DatabaseHealth),
     idempotency: container.get(TOKENS.IdempotencyStore),
-    invoices: container.get(TOKENS.InvoiceRepository),
+    billingRuns: container.get(TOKENS.BillingRunStore),
+    paymentRuns: container.get(TOKENS.PaymentRunStore),
+    invoiceReads: container.get(TOKENS.InvoiceReads),
     jobs: container.get(TOKENS.JobRepository),
   };
 };

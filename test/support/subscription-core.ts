@@ -1,14 +1,14 @@
+import { PLANS } from '../../src/domain/catalogue/plan.js';
+import { PRODUCTS } from '../../src/domain/catalogue/product.js';
 import { everyStoreOn } from '../../src/application/use-cases/test-clocks/store-time.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-offering-repository.js';
 import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
-import { InMemoryInvoiceRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-invoice-repository.js';
+import { InMemoryPaymentRunStore } from '../../src/adapters/persistence/in-memory/billing/in-memory-payment-run-store.js';
 import { InMemoryStoreRecordRepository } from '../../src/adapters/persistence/in-memory/in-memory-store-record-repository.js';
-import {
-  InMemoryOfferingProrationRepository,
-  usedByAnOffering,
-} from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
+import { InMemoryOfferingProrationRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
+import { usedByAnOffering } from '../../src/adapters/persistence/in-memory/billing/offering-proration-policies.js';
 import { PRORATION_POLICIES } from '../../src/domain/billing/proration-policy.js';
 import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
 import { AttachOfferingPlans } from '../../src/application/use-cases/catalogue/attach-offering-plans.js';
@@ -73,8 +73,8 @@ const run =
 export const subscriptionCore = async () => {
   const core = inMemoryCore();
   const { state, stores, clock, ids } = core;
-  const productRepo = new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products);
-  const planRepo = new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans);
+  const productRepo = new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products, PRODUCTS);
+  const planRepo = new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, PLANS);
   const offeringRepo = new InMemoryOfferingRepository(state);
   const subscriptionRepo = new InMemorySubscriptionRepository(state, ids);
   const store = right(await new CreateStore(stores, clock, ids, core.secrets).execute('Shop')).store;
@@ -141,7 +141,7 @@ export const subscriptionCore = async () => {
           clock,
           ids,
           everyStoreOn(clock),
-          new InMemoryInvoiceRepository(state),
+          new InMemoryPaymentRunStore(state),
         ),
       ),
       listStates: run(new ListSubscriptionStates(subscriptionRepo, stores)),

@@ -66,7 +66,7 @@ const STORED_FIELDS = { ...DUNNING_RULE_FIELDS, payment_retries_limit: requiredF
 export const DEFAULT_MARK = 'default';
 
 /** EPCC: "There can only be one default rule per store"; any rule can be deleted at any time. */
-export const DUNNING_RULES: StoreRecordKind<DunningRuleAttributes, DunningRuleChanges> = {
+export const DUNNING_RULES: StoreRecordKind<DunningRuleAttributes, DunningRuleChanges, never> = {
   ...storeRecordParsers(DUNNING_RULE_TYPE, DUNNING_RULE_FIELDS, 'dunning rule', noMultiplierWhenFixed),
   fromStorage: storeRecordParsers(DUNNING_RULE_TYPE, STORED_FIELDS, 'dunning rule', noMultiplierWhenFixed).fromStorage,
   exclusiveValue: (attributes) => (attributes.default === true ? DEFAULT_MARK : undefined),

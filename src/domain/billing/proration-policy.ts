@@ -29,7 +29,7 @@ export type ProrationPolicyChanges = Changes<typeof PRORATION_POLICY_FIELDS>;
 export type ProrationPolicy = StoreRecord<ProrationPolicyAttributes>;
 
 /** EPCC: `external_ref` must be unique in the store, and a policy an offering uses cannot be deleted. */
-export const PRORATION_POLICIES: StoreRecordKind<ProrationPolicyAttributes, ProrationPolicyChanges> = {
+export const PRORATION_POLICIES: StoreRecordKind<ProrationPolicyAttributes, ProrationPolicyChanges, never> = {
   ...storeRecordParsers(PRORATION_POLICY_TYPE, PRORATION_POLICY_FIELDS, 'proration policy', E.right),
   exclusiveValue: (attributes) => attributes.external_ref,
   notFound: 'proration policy not found',

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { parseChanges, parseCreated, type Changes, type Created, type FieldSpec } from '../shared/record-parser.js';
+import type { RecordEvents } from '../events/record-events.js';
 import type { Uuid } from '../shared/uuid.js';
 import type { Parsed } from '../shared/validation.js';
 import { typedAttributes } from './catalogue-fields.js';
@@ -42,8 +43,9 @@ export const attributeRules = <S extends Readonly<Record<string, FieldSpec<unkno
   fromStorage: (stored) => parseCreated(fields, stored, storedName),
 });
 
-/** What the catalogue use cases need to know of products or plans. */
-export interface CatalogueKind<A, C> extends AttributeRules<A, C> {
+/** What the catalogue use cases and storage need to know of products or plans, the events of their changes included. */
+export interface CatalogueKind<A, C, S = unknown> extends AttributeRules<A, C> {
   readonly notFound: string;
   readonly inUse: string;
+  readonly events: RecordEvents<CatalogueRecord<A>, S>;
 }

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events.js';
 import { booleanValue } from '../shared/boolean.js';
 import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
@@ -37,10 +38,25 @@ export type PlanChanges = Changes<typeof PLAN_FIELDS>;
 /** How a subscription is billed and what its subscriber may do; offerings carry copies of plans. */
 export type SubscriptionPlan = CatalogueRecord<PlanAttributes>;
 
-export const PLANS: CatalogueKind<PlanAttributes, PlanChanges> = {
+/** What a plan's event names: the plan, as its GET returns it. */
+export interface PlanSubject {
+  readonly resource: 'plan';
+  readonly plan: SubscriptionPlan;
+}
+
+export const PLANS: CatalogueKind<PlanAttributes, PlanChanges, PlanSubject> = {
   ...attributeRules(PLAN_TYPE, PLAN_FIELDS, 'plan'),
   notFound: 'subscription plan not found',
   inUse: 'the plan is used by an offering',
+  events: recordEvents(
+    {
+      created: 'subscription-plan.created',
+      updated: 'subscription-plan.updated',
+      deleted: 'subscription-plan.deleted',
+    },
+    PLAN_TYPE,
+    (plan) => ({ resource: 'plan', plan }),
+  ),
 };
 
 export const {

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
 import {
   parseCatalogueName,
@@ -29,10 +30,25 @@ export type ProductChanges = Changes<typeof PRODUCT_FIELDS>;
 /** Something sold by subscription; offerings carry copies of products. */
 export type SubscriptionProduct = CatalogueRecord<ProductAttributes>;
 
-export const PRODUCTS: CatalogueKind<ProductAttributes, ProductChanges> = {
+/** What a product's event names: the product, as its GET returns it. */
+export interface ProductSubject {
+  readonly resource: 'product';
+  readonly product: SubscriptionProduct;
+}
+
+export const PRODUCTS: CatalogueKind<ProductAttributes, ProductChanges, ProductSubject> = {
   ...attributeRules(PRODUCT_TYPE, PRODUCT_FIELDS, 'product'),
   notFound: 'subscription product not found',
   inUse: 'the product is used by an offering',
+  events: recordEvents(
+    {
+      created: 'subscription-product.created',
+      updated: 'subscription-product.updated',
+      deleted: 'subscription-product.deleted',
+    },
+    PRODUCT_TYPE,
+    (product) => ({ resource: 'product', product }),
+  ),
 };
 
 export const {

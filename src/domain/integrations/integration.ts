@@ -12,7 +12,7 @@ import {
 import { boundedString } from '../shared/text.js';
 import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { EPCC_OBSERVABLE_KEYS, isObservableKey, type ObservableKey } from './observable-events.js';
+import { EPCC_OBSERVABLE_KEYS, isObservableKey, type ObservableKey } from '../events/event-keys.js';
 
 export const INTEGRATION_TYPE = 'integration';
 /** EPCC's integration types; only webhooks are delivered here. */

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { recordEvents } from '../events/record-events.js';
 import { issues } from '../shared/errors.js';
 import { oneOf } from '../shared/literal.js';
 import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
@@ -61,10 +62,25 @@ export const timingOf = (schedule: Schedule): ScheduleTiming => ({
 });
 
 /** Stored like the other records of a kind: `external_ref` unique in the store (EPCC calls it "a unique attribute"), and filterable. */
-export const SCHEDULES: StoreRecordKind<ScheduleAttributes, ScheduleChanges> = {
+/** What a schedule's event names: the schedule, as its GET returns it. */
+export interface ScheduleSubject {
+  readonly resource: 'schedule';
+  readonly schedule: Schedule;
+}
+
+export const SCHEDULES: StoreRecordKind<ScheduleAttributes, ScheduleChanges, ScheduleSubject> = {
   ...storeRecordParsers(SCHEDULE_TYPE, SCHEDULE_FIELDS, 'schedule', E.right),
   exclusiveValue: (attributes) => attributes.external_ref,
   notFound: 'schedule not found',
   taken: 'another schedule of the store has this external_ref',
   list: BY_EXTERNAL_REF_LIST,
+  events: recordEvents(
+    {
+      created: 'subscription-schedule.created',
+      updated: 'subscription-schedule.updated',
+      deleted: 'subscription-schedule.deleted',
+    },
+    SCHEDULE_TYPE,
+    (schedule) => ({ resource: 'schedule', schedule }),
+  ),
 };

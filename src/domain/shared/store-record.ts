@@ -1,3 +1,4 @@
+import type { RecordEvents } from '../events/record-events.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type { ListQuery, ListRules } from '../query/list-query.js';
@@ -33,7 +34,7 @@ export type StoreRecordQuery = ListQuery<StoreRecordFilterField>;
  * and from storage, the rule a whole record must satisfy after a partial update, the value no two of a
  * store's records may share, and the words of its refusals.
  */
-export interface StoreRecordKind<A, C> {
+export interface StoreRecordKind<A, C, S = unknown> {
   readonly type: string;
   readonly parseNew: (data: unknown) => Parsed<A>;
   readonly parseChanges: (data: unknown) => Parsed<C>;
@@ -49,6 +50,8 @@ export interface StoreRecordKind<A, C> {
   readonly inUse?: string;
   /** What its list accepts; a filter on `external_ref` only for kinds whose exclusive value it is. */
   readonly list: ListRules<StoreRecordFilterField>;
+  /** The events of its changes, for kinds integrations observe. */
+  readonly events?: RecordEvents<StoreRecord<A>, S>;
 }
 
 /** Reads `{"type": ..., "attributes": {...}}` with the kind's field rules, then its whole-record rules. */

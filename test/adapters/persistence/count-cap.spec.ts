@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
 import { listQuery } from '../../support/list-queries.js';
-import { toRow } from '../../../src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.js';
+import { subscriptionToRow as toRow } from '../../../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
 import { COUNT_CAP } from '../../../src/domain/query/page.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { forEachBackend } from '../../support/backends.js';

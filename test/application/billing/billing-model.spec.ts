@@ -169,7 +169,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
     const ids: Uuid[] = [];
 
     const seenInService = async (): Promise<Seen[]> => {
-      const invoices = (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items;
+      const invoices = (await container.get(TOKENS.InvoiceReads).list(store.id, everyRow())).items;
       const now = clock.now();
       const seen: Seen[] = [];
       for (const id of ids) {

@@ -27,7 +27,7 @@ describe('Billing over fourteen months (use cases, fake clock)', () => {
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
     const subscriptions = container.get(TOKENS.SubscriptionRepository);
-    const invoices = container.get(TOKENS.InvoiceRepository);
+    const invoiceReads = container.get(TOKENS.InvoiceReads);
 
     const product = aProduct(store.id, { name: 'Beans', price: { USD: { amount: 1000, includes_tax: false } } });
     const monthly = aPlan(store.id, { name: 'Monthly' });
@@ -214,6 +214,6 @@ describe('Billing over fourteen months (use cases, fake clock)', () => {
     expect(numbers).to.deep.equal(Array.from({ length: numbers.length }, (_, i) => i + 1));
     expect(numbers).to.have.length(14 + 13 + 6 + 13);
     expect(await subscriptions.delete(store.id, paused.id)).to.deep.equal(E.left({ _tag: 'InUse' }));
-    expect(await invoices.findById(store.id, january[0]!.id)).to.deep.equal(january[0]);
+    expect(await invoiceReads.findById(store.id, january[0]!.id)).to.deep.equal(january[0]);
   });
 });

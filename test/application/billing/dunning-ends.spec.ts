@@ -42,7 +42,7 @@ const setup = async (action: DunningAction) => {
     }),
   );
   const subscriptions = container.get(TOKENS.SubscriptionRepository);
-  const invoices = container.get(TOKENS.InvoiceRepository);
+  const invoiceReads = container.get(TOKENS.InvoiceReads);
   const offering = anOffering(
     store.id,
     [aProduct(store.id, { price: { USD: { amount: 1000, includes_tax: true } } })],
@@ -65,15 +65,15 @@ const setup = async (action: DunningAction) => {
   };
   const current = async () => (await subscriptions.findById(store.id, subscription.id))!.subscription;
   const billed = async () =>
-    (await invoices.list(store.id, everyRow([], page))).items
+    (await invoiceReads.list(store.id, everyRow([], page))).items
       .map((i) => i.billingPeriod.start.toISOString().slice(0, 10))
       .sort();
   const first = async () =>
-    (await invoices.list(store.id, everyRow([], page))).items.find(
+    (await invoiceReads.list(store.id, everyRow([], page))).items.find(
       (i) => i.billingPeriod.start.getTime() === createdAt.getTime(),
     )!;
   const attempts = async () =>
-    (await invoices.listPayments(store.id, (await first()).id, everyRow([], page)))!.items.map((p) => p.status);
+    (await invoiceReads.listPayments(store.id, (await first()).id, everyRow([], page)))!.items.map((p) => p.status);
   return {
     container,
     store,

@@ -63,7 +63,7 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     );
     expect(E.isRight(resumed)).to.equal(true);
     const billed = async () =>
-      (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items
+      (await container.get(TOKENS.InvoiceReads).list(store.id, everyRow())).items
         .map((i) => i.billingPeriod.start.toISOString())
         .sort();
     // One invoice a run (EPCC): the oldest period not paused throughout, March, in which it resumed ...

@@ -45,7 +45,7 @@ describe('the invoice a subscription is made with', () => {
           .execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, fields)),
       ).subscription;
     const invoicesOf = async (subscriptionId: string): Promise<Invoice[]> =>
-      (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items
+      (await container.get(TOKENS.InvoiceReads).list(store.id, everyRow())).items
         .filter((i) => i.subscriptionId === subscriptionId)
         .sort((a, b) => a.billingPeriod.start.getTime() - b.billingPeriod.start.getTime());
     const bill = (when: string) => runJob(container, aJob(store.id, 'billing-run', at(when)), at(when));

@@ -62,7 +62,7 @@ forEachBackend('Going live while a billing run numbers the store', (_backend, pe
     expect(started.every(E.isRight)).to.equal(true);
     expect(run!.report['invoice_failures']).to.equal(0);
 
-    const invoices = (await container.get(TOKENS.InvoiceRepository).list(store.id, everyRow())).items;
+    const invoices = (await container.get(TOKENS.InvoiceReads).list(store.id, everyRow())).items;
     // 1,050 first invoices, 1,050 second periods, and 20 first invoices of the pending ones.
     expect(invoices).to.have.length(2120);
     expect(invoices.map((i) => i.number).sort((a, b) => a - b)).to.deep.equal(

@@ -73,13 +73,13 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
       { id: randomIds.uuid(), jobId: randomIds.uuid(), now: at('2026-03-01T00:00:00.000Z') },
     );
     if (E.isLeft(draft)) throw new Error(draft.left);
-    const [invoice] = await ports.invoices.insertInvoices(store.id, [{ ...draft.right, taxRequired: false }]);
+    const [invoice] = await ports.billingRuns.insertInvoices(store.id, [{ ...draft.right, taxRequired: false }]);
     const pay = (job = aJob(store.id, 'payment-run', clock.now())) => runJob(ports.container, job, clock.now());
     return { ...ports, clock, gateway, store, subscription, invoice: invoice!, pay };
   };
 
   it('asks the gateway only once the attempt is stored pending, with the payment id as the idempotency key', async () => {
-    const { invoices, gateway, store, invoice, pay } = await setup(() => ({
+    const { invoiceReads, gateway, store, invoice, pay } = await setup(() => ({
       status: 'succeeded',
       externalPaymentId: 'ch_1',
     }));
@@ -88,13 +88,13 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
       () => expect.fail('the crash was swallowed'),
       (error: Error) => expect(error.message).to.equal('the process died after the charge'),
     );
-    const [stored] = (await invoices.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
+    const [stored] = (await invoiceReads.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
     expect(gateway.keys).to.deep.equal([stored!.id]);
     expect(stored).to.deep.include({ status: 'pending', gateway: 'card' });
   });
 
   it('an attempt cut short is not charged again by a re-run of its job, and a later run completes it under the same key', async () => {
-    const { invoices, gateway, store, invoice, clock, pay } = await setup(() => ({
+    const { invoiceReads, gateway, store, invoice, clock, pay } = await setup(() => ({
       status: 'succeeded',
       externalPaymentId: 'ch_1',
     }));
@@ -107,19 +107,19 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     expect(rerun.report).to.deep.include({ total_payment_attempts: 1 });
     clock.set(at('2026-03-03T00:00:00.000Z'));
     await pay();
-    const payments = (await invoices.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
+    const payments = (await invoiceReads.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
     expect(payments.map((p) => [p.id, p.status, p.externalPaymentId])).to.deep.equal([
       [gateway.keys[0], 'succeeded', 'ch_1'],
     ]);
     expect(new Set(gateway.keys).size).to.equal(1);
-    expect(await invoices.findById(store.id, invoice.id)).to.deep.include({ outstanding: false });
+    expect(await invoiceReads.findById(store.id, invoice.id)).to.deep.include({ outstanding: false });
     clock.set(at('2026-03-04T00:00:00.000Z'));
     await pay();
     expect(gateway.keys).to.have.length(2);
   });
 
   it('an attempt cut short goes back to the gateway that began it, under its key, after the subscription switched to manual payments', async () => {
-    const { container, subscriptions, invoices, gateway, store, subscription, invoice, clock, pay } = await setup(
+    const { container, subscriptions, invoiceReads, gateway, store, subscription, invoice, clock, pay } = await setup(
       () => ({ status: 'succeeded', externalPaymentId: 'ch_1' }),
     );
     container.rebind(TOKENS.PaymentGateways).toConstantValue({
@@ -135,17 +135,17 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     expect(E.isRight(switched)).to.equal(true);
     clock.set(at('2026-03-03T00:00:00.000Z'));
     await pay();
-    const payments = (await invoices.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
+    const payments = (await invoiceReads.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
     expect(payments.map((p) => [p.gateway, p.status])).to.deep.equal([['card', 'succeeded']]);
     expect(gateway.keys).to.deep.equal([payments[0]!.id, payments[0]!.id]);
-    expect(await invoices.findById(store.id, invoice.id)).to.deep.include({
+    expect(await invoiceReads.findById(store.id, invoice.id)).to.deep.include({
       outstanding: false,
       manualPaymentPending: false,
     });
   });
 
   it('the failed attempt that spends the last retry pauses the subscription as it is recorded', async () => {
-    const { subscriptions, invoices, gateway, store, subscription, invoice, clock, pay } = await setup(
+    const { subscriptions, invoiceReads, gateway, store, subscription, invoice, clock, pay } = await setup(
       () => ({ status: 'failed', failureReason: 'declined' }),
       { limit: 1, action: 'pause' },
     );
@@ -156,7 +156,7 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     expect((await subscriptions.findById(store.id, subscription.id))?.subscription.flags).to.deep.include({
       paused: true,
     });
-    expect(await invoices.findById(store.id, invoice.id)).to.deep.include({
+    expect(await invoiceReads.findById(store.id, invoice.id)).to.deep.include({
       paymentRetriesLimitReached: true,
       failedPaymentAttempts: 2,
     });
@@ -164,13 +164,13 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
   });
 
   it('a failed manual settlement that spends the last retry suspends the subscription; settling it again is refused the same way, changing nothing', async () => {
-    const { container, subscriptions, invoices, store, subscription, invoice, clock, pay } = await setup(
+    const { container, subscriptions, invoiceReads, store, subscription, invoice, clock, pay } = await setup(
       () => expect.fail('the manual gateway is not a card'),
       { limit: 0, action: 'suspend' },
       true,
     );
     await pay();
-    const [pending] = (await invoices.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
+    const [pending] = (await invoiceReads.listPayments(store.id, invoice.id, everyRow([], page)))!.items;
     clock.set(at('2026-03-03T00:00:00.000Z'));
     const settle = container.get(SettleInvoicePayment);
     const body = {
@@ -186,7 +186,7 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
       expect(E.isLeft(repeated) && repeated.left).to.deep.include({ _tag: 'Conflict', code: 'payment_not_pending' });
     }
     expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(suspended);
-    expect(await invoices.findById(store.id, invoice.id)).to.deep.include({
+    expect(await invoiceReads.findById(store.id, invoice.id)).to.deep.include({
       paymentRetriesLimitReached: true,
       outstanding: true,
     });

@@ -48,7 +48,7 @@ describe('subscription status over pauses, resumes and payments', () => {
         .execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, { manual_payments: true })),
     ).subscription;
     const subscriptions = container.get(TOKENS.SubscriptionRepository);
-    const invoices = container.get(TOKENS.InvoiceRepository);
+    const invoiceReads = container.get(TOKENS.InvoiceReads);
     const status = async () => {
       const found = (await subscriptions.findById(store.id, subscription.id))!;
       return standingAt(found.subscription, found.offering.plans[0]!.attributes, clock.now()).status;
@@ -66,12 +66,12 @@ describe('subscription status over pauses, resumes and payments', () => {
       return runJob(container, aJob(store.id, kind, at(when)), at(when));
     };
     const starts = async () =>
-      (await invoices.list(store.id, everyRow())).items
+      (await invoiceReads.list(store.id, everyRow())).items
         .map((i) => i.billingPeriod.start.toISOString().slice(0, 10))
         .sort();
     const settleLatest = async (success: boolean) => {
-      const outstanding = (await invoices.list(store.id, everyRow())).items.find((i) => i.manualPaymentPending)!;
-      const [payment] = (await invoices.listPayments(store.id, outstanding.id, everyRow()))!.items.filter(
+      const outstanding = (await invoiceReads.list(store.id, everyRow())).items.find((i) => i.manualPaymentPending)!;
+      const [payment] = (await invoiceReads.listPayments(store.id, outstanding.id, everyRow()))!.items.filter(
         (p) => p.status === 'pending',
       );
       right(

@@ -8,8 +8,7 @@ import {
   parseNewIntegration,
   SECRET_KEY_RULE,
 } from '../../../src/domain/integrations/integration.js';
-import { EPCC_OBSERVABLE_KEYS } from '../../../src/domain/integrations/observable-events.js';
-import { stateEventKeys } from '../../../src/domain/integrations/state-events.js';
+import { EPCC_OBSERVABLE_KEYS } from '../../../src/domain/events/event-keys.js';
 import { STORABLE_TEXT_RULE } from '../../../src/domain/shared/text.js';
 
 const webhook = (more: Record<string, unknown> = {}) => ({
@@ -115,16 +114,6 @@ describe('Integration rules', () => {
           if (E.isRight(result)) expect(result.right.configuration.url).to.match(/^https?:\/\//);
       }),
     );
-  });
-
-  it('fires the keys of each state change', () => {
-    const state = (action: 'cancel' | 'pause' | 'resume' | 'go_live', closed = false) =>
-      ({ action, flags: { closed } }) as Parameters<typeof stateEventKeys>[0];
-    expect(stateEventKeys(state('cancel'))).to.deep.equal(['subscription.canceled']);
-    expect(stateEventKeys(state('cancel', true))).to.deep.equal(['subscription.canceled', 'subscription.closed']);
-    expect(stateEventKeys(state('pause'))).to.deep.equal(['subscription.paused']);
-    expect(stateEventKeys(state('resume'))).to.deep.equal(['subscription.resumed']);
-    expect(stateEventKeys(state('go_live'))).to.deep.equal([]);
   });
 
   it('keeps every integration within its share of the slots, counting what it holds already', () => {

@@ -4,7 +4,7 @@ import {
   HTTP_STATUS_MIN,
   LOGGED_BODY_MAX,
 } from '../../../domain/integrations/delivery.js';
-import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/integrations/observable-events.js';
+import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/events/event-keys.js';
 import {
   DESCRIPTION_MAX,
   EPCC_INTEGRATION_TYPES,

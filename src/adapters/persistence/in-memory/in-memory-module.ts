@@ -16,18 +16,18 @@ import { InMemoryCatalogueRepository } from './catalogue/in-memory-catalogue-rep
 import { InMemoryOfferingRepository } from './catalogue/in-memory-offering-repository.js';
 import { InMemoryStoreRecordRepository } from './in-memory-store-record-repository.js';
 import { InMemorySettingsRepository } from './settings/in-memory-settings-repository.js';
-import {
-  InMemoryOfferingProrationRepository,
-  usedByAnOffering,
-} from './billing/in-memory-offering-proration-repository.js';
+import { InMemoryOfferingProrationRepository } from './billing/in-memory-offering-proration-repository.js';
+import { usedByAnOffering } from './billing/offering-proration-policies.js';
 import { InMemorySubscriberRepository } from './subscriptions/in-memory-subscriber-repository.js';
 import { InMemorySubscriptionRepository } from './subscriptions/in-memory-subscription-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from './realm-mappings/in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from './stores/in-memory-store-repository.js';
-import { InMemoryInvoiceRepository } from './billing/in-memory-invoice-repository.js';
+import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
+import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
+import { InMemoryPaymentRunStore } from './billing/in-memory-payment-run-store.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
-import { PLAN_TYPE } from '../../../domain/catalogue/plan.js';
-import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
+import { PLANS } from '../../../domain/catalogue/plan.js';
+import { PRODUCTS } from '../../../domain/catalogue/product.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { InMemoryIntegrationRepository } from './integrations/in-memory-integration-repository.js';
 import { InMemoryOutbox } from './integrations/in-memory-outbox.js';
@@ -57,23 +57,25 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ProductRepository)
       .toDynamicValue(
         (ctx) =>
-          new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products, {
-            outbox: ctx.get(IN_MEMORY.Outbox),
-            prefix: 'subscription-product',
-            type: PRODUCT_TYPE,
-            render: (p, r) => p.product(r),
-          }),
+          new InMemoryCatalogueRepository(
+            state.products,
+            state.offerings,
+            (o) => o.products,
+            PRODUCTS,
+            ctx.get(IN_MEMORY.Outbox),
+          ),
       )
       .inSingletonScope();
     bind(TOKENS.PlanRepository)
       .toDynamicValue(
         (ctx) =>
-          new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, {
-            outbox: ctx.get(IN_MEMORY.Outbox),
-            prefix: 'subscription-plan',
-            type: PLAN_TYPE,
-            render: (p, r) => p.plan(r),
-          }),
+          new InMemoryCatalogueRepository(
+            state.plans,
+            state.offerings,
+            (o) => o.plans,
+            PLANS,
+            ctx.get(IN_MEMORY.Outbox),
+          ),
       )
       .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();
@@ -100,7 +102,9 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
     bind(TOKENS.WriteLedger).toConstantValue(inMemoryWriteLedger);
-    bind(TOKENS.InvoiceRepository).to(InMemoryInvoiceRepository).inSingletonScope();
+    bind(TOKENS.BillingRunStore).to(InMemoryBillingRunStore).inSingletonScope();
+    bind(TOKENS.PaymentRunStore).to(InMemoryPaymentRunStore).inSingletonScope();
+    bind(TOKENS.InvoiceReads).to(InMemoryInvoiceReads).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();

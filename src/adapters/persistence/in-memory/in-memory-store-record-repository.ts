@@ -12,25 +12,16 @@ import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { StoreRecord, StoreRecordKind, StoreRecordQuery } from '../../../domain/shared/store-record.js';
 import { listOf } from './in-memory-list.js';
-
-import { goneNow, presentNow, type InMemoryOutbox } from './integrations/in-memory-outbox.js';
-import type { ObservedPayloads } from '../../../application/ports/integrations/observed-payloads.js';
-
-/** What a kind of record tells integrations (schedules do), in memory. */
-export interface ObservedRecords<A> {
-  readonly outbox: InMemoryOutbox;
-  readonly prefix: 'subscription-schedule';
-  readonly type: string;
-  readonly render: (payloads: ObservedPayloads, record: StoreRecord<A>) => unknown;
-}
+import type { ObservedSubject } from '../../../application/ports/integrations/observed-payloads.js';
+import type { InMemoryOutbox } from './integrations/in-memory-outbox.js';
 
 /** Proration policies, dunning rules and schedules held in a map; `referredTo` says whether anything still refers to a record. */
 export class InMemoryStoreRecordRepository<A> implements StoreRecordRepository<A> {
   constructor(
     protected readonly records: Map<string, StoreRecord<A>>,
-    private readonly kind: StoreRecordKind<A, unknown>,
+    private readonly kind: StoreRecordKind<A, unknown, ObservedSubject>,
     private readonly referredTo: (id: Uuid) => boolean = () => false,
-    private readonly observed?: ObservedRecords<A>,
+    private readonly outbox?: InMemoryOutbox,
   ) {}
 
   /** Whether another record of the store holds the exclusive value `record` would hold. */
@@ -49,10 +40,8 @@ export class InMemoryStoreRecordRepository<A> implements StoreRecordRepository<A
     if (this.records.has(record.id)) throw new Error(`duplicate id ${record.id}`);
     if (this.takenBy(record)) return E.left(taken);
     this.records.set(record.id, record);
-    const observed = this.observed;
-    observed?.outbox.record(record.storeId, [
-      presentNow(`${observed.prefix}.created`, (p) => observed.render(p, record)),
-    ]);
+    const events = this.kind.events;
+    if (events !== undefined) this.outbox?.record(record.storeId, [events.created(record)]);
     return E.right(undefined);
   }
 
@@ -78,9 +67,8 @@ export class InMemoryStoreRecordRepository<A> implements StoreRecordRepository<A
     if (E.isLeft(changed)) return changed;
     if (this.takenBy(changed.right)) return E.left(taken);
     this.records.set(id, changed.right);
-    const observed = this.observed;
-    const after = changed.right;
-    observed?.outbox.record(storeId, [presentNow(`${observed.prefix}.updated`, (p) => observed.render(p, after))]);
+    const events = this.kind.events;
+    if (events !== undefined) this.outbox?.record(storeId, [events.updated(changed.right)]);
     return changed;
   }
 
@@ -88,8 +76,8 @@ export class InMemoryStoreRecordRepository<A> implements StoreRecordRepository<A
     if (this.records.get(id)?.storeId !== storeId) return E.left(missing);
     if (this.referredTo(id)) return E.left(inUse);
     this.records.delete(id);
-    const observed = this.observed;
-    observed?.outbox.record(storeId, [goneNow(`${observed.prefix}.deleted`, observed.type, id)]);
+    const events = this.kind.events;
+    if (events !== undefined) this.outbox?.record(storeId, [events.deleted(id)]);
     return E.right(undefined);
   }
 

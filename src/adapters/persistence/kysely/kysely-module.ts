@@ -23,7 +23,9 @@ import { KyselySubscriberRepository } from './subscriptions/kysely-subscriber-re
 import { KyselySubscriptionRepository } from './subscriptions/kysely-subscription-repository.js';
 import { KyselyMerchantRealmMappingRepository } from './realm-mappings/kysely-merchant-realm-mapping-repository.js';
 import { KyselyStoreRepository } from './stores/kysely-store-repository.js';
-import { KyselyInvoiceRepository } from './billing/kysely-invoice-repository.js';
+import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
+import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
+import { KyselyPaymentRunStore } from './billing/kysely-payment-run-store.js';
 import type { DatabaseHandle } from './open-database.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { databaseWriteLedger } from './write-ledger.js';
@@ -31,8 +33,8 @@ import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
 import { KyselyOutbox } from './integrations/kysely-outbox.js';
 import { KyselyDeliveryRepository } from './integrations/kysely-delivery-repository.js';
-import { PLAN_TYPE, PLANS } from '../../../domain/catalogue/plan.js';
-import { PRODUCT_TYPE, PRODUCTS } from '../../../domain/catalogue/product.js';
+import { PLANS } from '../../../domain/catalogue/plan.js';
+import { PRODUCTS } from '../../../domain/catalogue/product.js';
 
 /** Binds every port to its Kysely implementation over an open, migrated database. */
 export const kyselyModule = (handle: DatabaseHandle) =>
@@ -54,24 +56,12 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.MerchantRealmMappingRepository).to(KyselyMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.ProductRepository)
       .toDynamicValue(
-        (ctx) =>
-          new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS, {
-            outbox: ctx.get(PERSISTENCE.Outbox),
-            prefix: 'subscription-product',
-            type: PRODUCT_TYPE,
-            render: (p, r) => p.product(r),
-          }),
+        (ctx) => new KyselyCatalogueRepository(handle, 'subscription_products', PRODUCTS, ctx.get(PERSISTENCE.Outbox)),
       )
       .inSingletonScope();
     bind(TOKENS.PlanRepository)
       .toDynamicValue(
-        (ctx) =>
-          new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS, {
-            outbox: ctx.get(PERSISTENCE.Outbox),
-            prefix: 'subscription-plan',
-            type: PLAN_TYPE,
-            render: (p, r) => p.plan(r),
-          }),
+        (ctx) => new KyselyCatalogueRepository(handle, 'subscription_plans', PLANS, ctx.get(PERSISTENCE.Outbox)),
       )
       .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(KyselyOfferingRepository).inSingletonScope();
@@ -95,7 +85,9 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
     bind(TOKENS.WriteLedger).toConstantValue(databaseWriteLedger);
     bind(TOKENS.TestClockRepository).to(KyselyTestClockRepository).inSingletonScope();
-    bind(TOKENS.InvoiceRepository).to(KyselyInvoiceRepository).inSingletonScope();
+    bind(TOKENS.BillingRunStore).to(KyselyBillingRunStore).inSingletonScope();
+    bind(TOKENS.PaymentRunStore).to(KyselyPaymentRunStore).inSingletonScope();
+    bind(TOKENS.InvoiceReads).to(KyselyInvoiceReads).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();

@@ -13,18 +13,8 @@ import type { DatabaseHandle } from './open-database.js';
 import type { StoreRecordsTable } from './schema.js';
 import { isUniqueViolation } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
-
-import { gone, present } from '../../../domain/integrations/fired-event.js';
-import type { ObservedPayloads } from '../../../application/ports/integrations/observed-payloads.js';
+import type { ObservedSubject } from '../../../application/ports/integrations/observed-payloads.js';
 import type { KyselyOutbox } from './integrations/kysely-outbox.js';
-
-/** What a kind of record tells integrations (schedules do): its outbox, its document and its type. */
-export interface ObservedRecords<A> {
-  readonly outbox: KyselyOutbox;
-  readonly prefix: 'subscription-schedule';
-  readonly type: string;
-  readonly render: (payloads: ObservedPayloads, record: StoreRecord<A>) => unknown;
-}
 
 export type StoreRecordTableName =
   | 'subscription_proration_policies'
@@ -39,9 +29,15 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
   constructor(
     protected readonly handle: DatabaseHandle,
     protected readonly table: StoreRecordTableName,
-    private readonly kind: StoreRecordKind<A, unknown>,
-    private readonly observed?: ObservedRecords<A>,
+    private readonly kind: StoreRecordKind<A, unknown, ObservedSubject>,
+    private readonly outbox?: KyselyOutbox,
   ) {}
+
+  /** The kind's events, when it has some and an outbox records them. */
+  private get observed() {
+    const events = this.kind.events;
+    return events === undefined || this.outbox === undefined ? undefined : { events, outbox: this.outbox };
+  }
 
   protected fromRow(row: Selectable<StoreRecordsTable>): StoreRecord<A> {
     return {
@@ -74,10 +70,7 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
       const write = (db: typeof this.handle.db) => db.insertInto(this.table).values(this.toRow(record)).execute();
       const observed = this.observed;
       if (observed === undefined) await write(this.handle.db);
-      else
-        await observed.outbox.around(this.handle.db, record.storeId, `${observed.prefix}.created`, write, () => [
-          present(`${observed.prefix}.created`, (p: ObservedPayloads) => observed.render(p, record)),
-        ]);
+      else await observed.outbox.around(this.handle.db, record.storeId, [observed.events.created(record)], write);
       return E.right(undefined);
     } catch (error) {
       if (isUniqueViolation(error)) return E.left(taken);
@@ -125,10 +118,7 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
         }
         const observed = this.observed;
         const after = changed.right;
-        if (observed !== undefined)
-          await observed.outbox.record(trx, storeId, [
-            present(`${observed.prefix}.updated`, (p: ObservedPayloads) => observed.render(p, after)),
-          ]);
+        if (observed !== undefined) await observed.outbox.record(trx, storeId, [observed.events.updated(after)]);
         return changed;
       });
     } catch (error) {
@@ -143,9 +133,9 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
     return observed.outbox.around(
       this.handle.db,
       storeId,
-      `${observed.prefix}.deleted`,
+      [observed.events.deleted(id)],
       (db) => deleteReferableRow(db, this.table, storeId, id),
-      (deleted) => (E.isRight(deleted) ? [gone(`${observed.prefix}.deleted`, observed.type, id)] : []),
+      E.isRight,
     );
   }
 

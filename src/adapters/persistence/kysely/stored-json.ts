@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Issues } from '../../../domain/shared/errors.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 
 /** Stored JSON is our own writing; anything that does not decode means the schema drifted, which is a fault. */
 export const decodeStored = <A>(what: string, parsed: Parsed<A>): A => {
@@ -22,4 +23,11 @@ export const storedDate = (what: string, value: unknown): Date => {
   const date = typeof value === 'string' || value instanceof Date ? new Date(value) : undefined;
   if (date === undefined || Number.isNaN(date.getTime())) throw new Error(`stored ${what} is not a date`);
   return date;
+};
+
+/** Ids read back from our own tables; a malformed one means the schema drifted, which is a fault, not input. */
+export const storedId = (value: string): Uuid => {
+  const id = parseUuid(value);
+  if (id === undefined) throw new Error(`stored id is not a UUID: ${value}`);
+  return id;
 };

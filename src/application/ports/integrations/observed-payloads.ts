@@ -1,11 +1,17 @@
 import type { Invoice } from '../../../domain/billing/invoice.js';
+import type { InvoiceSubject } from '../../../domain/billing/invoice-events.js';
 import type { Job } from '../../../domain/jobs/job.js';
-import type { Schedule } from '../../../domain/schedules/schedule.js';
+import type { JobSubject } from '../../../domain/jobs/job-events.js';
+import type { Schedule, ScheduleSubject } from '../../../domain/schedules/schedule.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
-import type { SubscriptionPlan } from '../../../domain/catalogue/plan.js';
-import type { SubscriptionProduct } from '../../../domain/catalogue/product.js';
+import type { OfferingSubject } from '../../../domain/catalogue/offering-events.js';
+import type { PlanSubject, SubscriptionPlan } from '../../../domain/catalogue/plan.js';
+import type { ProductSubject, SubscriptionProduct } from '../../../domain/catalogue/product.js';
+import type { DomainEvent } from '../../../domain/events/domain-event.js';
 import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
+import type { SubscriberSubject } from '../../../domain/subscriptions/subscriber-events.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
+import type { SubscriptionSubject } from '../../../domain/subscriptions/subscription-events.js';
 
 /** Resources as their GET returns them, for the `payload.data` of the events they fire. */
 export interface ObservedPayloads {
@@ -18,3 +24,42 @@ export interface ObservedPayloads {
   schedule(schedule: Schedule): unknown;
   job(job: Job): unknown;
 }
+
+/** Every resource an event may name. */
+export type ObservedSubject =
+  | SubscriptionSubject
+  | InvoiceSubject
+  | SubscriberSubject
+  | ProductSubject
+  | PlanSubject
+  | OfferingSubject
+  | ScheduleSubject
+  | JobSubject;
+
+/** An event of a change, as the ports that store changes take it. */
+export type ChangeEvent = DomainEvent<ObservedSubject>;
+
+const dataOf = (payloads: ObservedPayloads, subject: ObservedSubject): unknown => {
+  switch (subject.resource) {
+    case 'subscription':
+      return payloads.subscription(subject.subscription, subject.offering, subject.at);
+    case 'invoice':
+      return payloads.invoice(subject.invoice);
+    case 'subscriber':
+      return payloads.subscriber(subject.subscriber);
+    case 'product':
+      return payloads.product(subject.product);
+    case 'plan':
+      return payloads.plan(subject.plan);
+    case 'offering':
+      return payloads.offering(subject.offering);
+    case 'schedule':
+      return payloads.schedule(subject.schedule);
+    case 'job':
+      return payloads.job(subject.job);
+  }
+};
+
+/** An event's webhook `payload`: `{ data }` for a resource as its GET returns it, `{ type, id }` for a deleted one. */
+export const eventPayload = (payloads: ObservedPayloads, event: ChangeEvent): unknown =>
+  event._tag === 'ResourceEvent' ? { data: dataOf(payloads, event.subject) } : { type: event.type, id: event.id };

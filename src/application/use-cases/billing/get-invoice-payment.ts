@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { PAYMENT_NOT_FOUND, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { InvoiceReads } from '../../ports/billing/invoice-reads.js';
 import { TOKENS } from '../../tokens.js';
 import type { Result } from './read-invoices.js';
 import { InvoiceLookup } from './read-invoices.js';
@@ -11,7 +11,7 @@ import { InvoiceLookup } from './read-invoices.js';
 @injectable()
 export class GetInvoicePayment {
   constructor(
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.InvoiceReads) private readonly invoices: InvoiceReads,
     @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
   ) {}
 

@@ -5,7 +5,7 @@ import { INVOICE_LIST, ofSubscription, SUBSCRIPTION_INVOICE_LIST } from '../../.
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { InvoiceReads } from '../../ports/billing/invoice-reads.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
@@ -16,7 +16,7 @@ import { InvoiceLookup } from './read-invoices.js';
 @injectable()
 export class ListInvoices {
   constructor(
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.InvoiceReads) private readonly invoices: InvoiceReads,
     @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
     @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
   ) {}

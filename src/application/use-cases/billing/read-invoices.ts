@@ -4,7 +4,7 @@ import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoice
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscriptions/subscription.js';
-import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { InvoiceReads } from '../../ports/billing/invoice-reads.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
 
@@ -14,7 +14,7 @@ export type Result<A> = Promise<E.Either<DomainError, A>>;
 @injectable()
 export class InvoiceLookup {
   constructor(
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.InvoiceReads) private readonly invoices: InvoiceReads,
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
   ) {}
 

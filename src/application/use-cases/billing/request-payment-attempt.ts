@@ -4,7 +4,7 @@ import { attemptRequested } from '../../../domain/billing/attempt-request.js';
 import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoice.js';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { PaymentRunStore } from '../../ports/billing/payment-run-store.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
@@ -15,7 +15,7 @@ import { TOKENS } from '../../tokens.js';
 @injectable()
 export class RequestPaymentAttempt {
   constructor(
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.PaymentRunStore) private readonly invoices: PaymentRunStore,
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
   ) {}
 

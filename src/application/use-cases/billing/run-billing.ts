@@ -8,7 +8,7 @@ import type { JobReport } from '../../../domain/jobs/job.js';
 import { totalsByCurrency, type BillingRunReport } from '../../../domain/billing/run-reports.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { BillingCandidate, CreationCursor, InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { BillingCandidate, CreationCursor, BillingRunStore } from '../../ports/billing/billing-run-store.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -29,7 +29,7 @@ export const BILLING_BATCH = 1000;
 @injectable()
 export class RunBilling implements JobHandler {
   constructor(
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.BillingRunStore) private readonly invoices: BillingRunStore,
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
@@ -89,7 +89,7 @@ export class RunBilling implements JobHandler {
 
 /** EPCC's BillingRunReport: invoices with something to pay are ready for payment, or wait for tax when their price excludes it. */
 const billingReport = (
-  groups: Awaited<ReturnType<InvoiceRepository['createdBy']>>,
+  groups: Awaited<ReturnType<BillingRunStore['createdBy']>>,
   failures: number,
 ): BillingRunReport => {
   const charged = groups.filter((g) => g.charged);

@@ -12,10 +12,10 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/store-record-repository.js';
 import {
   notAttempted,
-  type InvoiceRepository,
+  type PaymentRunStore,
   type Dunning,
   type PaymentCandidate,
-} from '../../ports/billing/invoice-repository.js';
+} from '../../ports/billing/payment-run-store.js';
 import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
 import type { PaymentGateways } from '../../ports/billing/payment-gateway.js';
 import type { IdGenerator } from '../../ports/system.js';
@@ -69,7 +69,7 @@ export const dunningBy = (policy: RetryPolicy, now: Date, ids: IdGenerator): Dun
 @injectable()
 export class RunPayments implements JobHandler {
   constructor(
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.PaymentRunStore) private readonly invoices: PaymentRunStore,
     @inject(TOKENS.DunningRuleRepository) private readonly rules: DunningRuleRepository,
     @inject(TOKENS.PaymentGateways) private readonly gateways: PaymentGateways,
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,

@@ -5,7 +5,7 @@ import type { TaxRunReport } from '../../../domain/billing/run-reports.js';
 import { withTaxes } from '../../../domain/billing/taxes.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
-import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { PaymentRunStore } from '../../ports/billing/payment-run-store.js';
 import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
@@ -22,7 +22,7 @@ const TAX_BATCH = 500;
 @injectable()
 export class RunTaxes implements JobHandler {
   constructor(
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.PaymentRunStore) private readonly invoices: PaymentRunStore,
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
   ) {}
 

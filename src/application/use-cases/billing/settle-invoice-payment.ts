@@ -6,7 +6,8 @@ import { parseSettlement, settled } from '../../../domain/billing/settlement.js'
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { DunningRuleRepository } from '../../ports/store-record-repository.js';
-import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { InvoiceReads } from '../../ports/billing/invoice-reads.js';
+import type { PaymentRunStore } from '../../ports/billing/payment-run-store.js';
 import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
@@ -23,11 +24,12 @@ import { dunningBy } from './run-payments.js';
 @injectable()
 export class SettleInvoicePayment {
   constructor(
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.PaymentRunStore) private readonly invoices: PaymentRunStore,
     @inject(TOKENS.DunningRuleRepository) private readonly rules: DunningRuleRepository,
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(TOKENS.InvoiceReads) private readonly reads: InvoiceReads,
   ) {}
 
   async execute(
@@ -53,9 +55,7 @@ export class SettleInvoicePayment {
     if (E.isLeft(result)) {
       if (result.left._tag !== 'Missing') return E.left(result.left);
       return E.left(
-        notFound(
-          (await this.invoices.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND,
-        ),
+        notFound((await this.reads.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND),
       );
     }
     if (result.right.payment.status === 'succeeded') {

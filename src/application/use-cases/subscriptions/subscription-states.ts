@@ -10,7 +10,7 @@ import {
   type Subscription,
   type SubscriptionStateRecord,
 } from '../../../domain/subscriptions/subscription.js';
-import type { InvoiceRepository } from '../../ports/billing/invoice-repository.js';
+import type { PaymentRunStore } from '../../ports/billing/payment-run-store.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
@@ -32,7 +32,7 @@ export class ChangeSubscriptionState {
     @inject(TOKENS.Clock) private readonly clock: Clock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
-    @inject(TOKENS.InvoiceRepository) private readonly invoices: InvoiceRepository,
+    @inject(TOKENS.PaymentRunStore) private readonly invoices: PaymentRunStore,
   ) {}
 
   /**

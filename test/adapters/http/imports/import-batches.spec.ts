@@ -73,10 +73,10 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
       meta: { results: { total: number } };
     };
     const subscriptions = api.container.get(TOKENS.SubscriptionRepository);
-    const invoices = api.container.get(TOKENS.InvoiceRepository);
+    const invoiceReads = api.container.get(TOKENS.InvoiceReads);
     const numbers = new Map<string, number[]>();
     for (let offset = 0; ; offset += 100) {
-      const page = await invoices.list(storeId, everyRow([], { offset, limit: 100 } as PageRequest));
+      const page = await invoiceReads.list(storeId, everyRow([], { offset, limit: 100 } as PageRequest));
       for (const invoice of page.items)
         numbers.set(invoice.subscriptionId, [...(numbers.get(invoice.subscriptionId) ?? []), invoice.number]);
       if (page.items.length < 100) break;

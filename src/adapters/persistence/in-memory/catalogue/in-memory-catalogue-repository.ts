@@ -4,7 +4,9 @@ import { inUse, missing, type InUse, type Missing } from '../../../../applicatio
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { CatalogueFilterField, CatalogueQuery } from '../../../../domain/catalogue/catalogue-query.js';
-import type { CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
+import type { CatalogueKind, CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
+import type { ObservedSubject } from '../../../../application/ports/integrations/observed-payloads.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
 import { listOf, type ListedFields } from '../in-memory-list.js';
 
@@ -17,18 +19,7 @@ export const catalogueFields = <
   keepsRunningCount: false,
 });
 
-import { goneNow, presentNow, type InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
-
-/** What a product or plan tells integrations, in memory. */
-export interface ObservedRecords<A> {
-  readonly outbox: InMemoryOutbox;
-  readonly prefix: 'subscription-product' | 'subscription-plan';
-  readonly type: string;
-  readonly render: (payloads: ObservedPayloads, record: CatalogueRecord<A>) => unknown;
-}
-
-/** Products or plans: `records` is their table, `copiesOf` the offering member that holds copies of them. */
+/** Products or plans of `kind`: `records` is their table, `copiesOf` the offering member that holds copies of them. */
 export class InMemoryCatalogueRepository<A extends { readonly external_ref?: string }>
   implements CatalogueRepository<A>
 {
@@ -36,14 +27,14 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
     private readonly records: Map<string, CatalogueRecord<A>>,
     private readonly offerings: ReadonlyMap<string, Offering>,
     private readonly copiesOf: (offering: Offering) => readonly { readonly originId: Uuid }[],
-    private readonly observed?: ObservedRecords<A>,
+    private readonly kind: CatalogueKind<A, unknown, ObservedSubject>,
+    private readonly outbox?: InMemoryOutbox,
   ) {}
 
   async insert(item: CatalogueRecord<A>): Promise<void> {
     if (this.records.has(item.id)) throw new Error(`duplicate id ${item.id}`);
     this.records.set(item.id, item);
-    const observed = this.observed;
-    observed?.outbox.record(item.storeId, [presentNow(`${observed.prefix}.created`, (p) => observed.render(p, item))]);
+    this.outbox?.record(item.storeId, [this.kind.events.created(item)]);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<CatalogueRecord<A> | undefined> {
@@ -67,8 +58,7 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
     this.records.set(id, updated);
-    const observed = this.observed;
-    observed?.outbox.record(storeId, [presentNow(`${observed.prefix}.updated`, (p) => observed.render(p, updated))]);
+    this.outbox?.record(storeId, [this.kind.events.updated(updated)]);
     return updated;
   }
 
@@ -77,8 +67,7 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
     if ([...this.offerings.values()].some((o) => this.copiesOf(o).some((copy) => copy.originId === id)))
       return E.left(inUse);
     this.records.delete(id);
-    const observed = this.observed;
-    observed?.outbox.record(storeId, [goneNow(`${observed.prefix}.deleted`, observed.type, id)]);
+    this.outbox?.record(storeId, [this.kind.events.deleted(id)]);
     return E.right(undefined);
   }
 

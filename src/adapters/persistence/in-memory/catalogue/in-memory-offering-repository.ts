@@ -13,11 +13,11 @@ import type { OfferingQuery } from '../../../../domain/catalogue/offering-query.
 import { externalProductRefs, type Offering } from '../../../../domain/catalogue/offering.js';
 import { catalogueFields } from './in-memory-catalogue-repository.js';
 import { listOf } from '../in-memory-list.js';
-import { prorationPolicyOf } from '../billing/in-memory-offering-proration-repository.js';
+import { prorationPolicyOf } from '../billing/offering-proration-policies.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { goneNow, presentNow, type InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import { OFFERING_TYPE } from '../../../../domain/catalogue/offering.js';
+import { OFFERING_EVENTS } from '../../../../domain/catalogue/offering-events.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 @injectable()
 export class InMemoryOfferingRepository implements OfferingRepository {
@@ -38,7 +38,7 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     if (this.state.offerings.has(offering.id)) throw new Error(`duplicate id ${offering.id}`);
     if (!this.originalsExist(offering)) return E.left(originalGone);
     this.state.offerings.set(offering.id, offering);
-    this.outbox?.record(offering.storeId, [presentNow('subscription-offering.created', (p) => p.offering(offering))]);
+    this.outbox?.record(offering.storeId, [OFFERING_EVENTS.created(offering)]);
     return E.right(undefined);
   }
 
@@ -57,14 +57,14 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     const updated = change(current);
     if (!this.originalsExist(updated)) return E.left(originalGone);
     this.state.offerings.set(id, updated);
-    this.outbox?.record(storeId, [presentNow('subscription-offering.updated', (p) => p.offering(updated))]);
+    this.outbox?.record(storeId, [OFFERING_EVENTS.updated(updated)]);
     return E.right(updated);
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
     if (this.state.offerings.get(id)?.storeId !== storeId) return false;
     this.state.offerings.delete(id);
-    this.outbox?.record(storeId, [goneNow('subscription-offering.deleted', OFFERING_TYPE, id)]);
+    this.outbox?.record(storeId, [OFFERING_EVENTS.deleted(id)]);
     return true;
   }
 

@@ -1,23 +1,11 @@
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import {
+  eventPayload,
+  type ChangeEvent,
+  type ObservedPayloads,
+} from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
-import type { ObservableKey } from '../../../../domain/integrations/observable-events.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { InMemoryState } from '../in-memory-state.js';
-
-/** In memory every payload is made synchronously, inside the one step that makes the change. */
-export interface FiredEvent {
-  readonly key: ObservableKey;
-  readonly payload: (payloads: ObservedPayloads) => unknown;
-}
-
-export const presentNow = (key: ObservableKey, data: (payloads: ObservedPayloads) => unknown): FiredEvent => ({
-  key,
-  payload: (payloads) => ({ data: data(payloads) }),
-});
-export const goneNow = (key: ObservableKey, type: string, id: string): FiredEvent => ({
-  key,
-  payload: () => ({ type, id }),
-});
 
 /** The outbox in memory: events and their jobs recorded in the same synchronous step as the change. */
 export class InMemoryOutbox {
@@ -28,7 +16,7 @@ export class InMemoryOutbox {
     private readonly payloads: ObservedPayloads,
   ) {}
 
-  record(storeId: Uuid, events: readonly FiredEvent[]): void {
+  record(storeId: Uuid, events: readonly ChangeEvent[]): void {
     const integrations = [...this.state.integrations.values()].filter(
       (i) => i.storeId === storeId && i.attributes.enabled,
     );
@@ -43,7 +31,7 @@ export class InMemoryOutbox {
         id: eventId,
         storeId,
         key: event.key,
-        payload: JSON.parse(JSON.stringify(event.payload(this.payloads))) as unknown,
+        payload: JSON.parse(JSON.stringify(eventPayload(this.payloads, event))) as unknown,
         createdAt: now,
       });
       for (const integration of observers) {

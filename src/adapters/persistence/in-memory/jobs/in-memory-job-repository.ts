@@ -16,8 +16,8 @@ import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { goneNow, presentNow, type InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import { JOB_TYPE } from '../../../../domain/jobs/job.js';
+import { JOB_EVENTS } from '../../../../domain/jobs/job-events.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 /** Jobs held in memory; every method reads and writes without awaiting in between, so each is atomic as a transaction is. */
 @injectable()
@@ -35,7 +35,7 @@ export class InMemoryJobRepository implements JobRepository {
   async insert(job: Job): Promise<void> {
     if (this.state.jobs.has(job.id)) throw new Error(`duplicate job id ${job.id}`);
     this.state.jobs.set(job.id, job);
-    this.outbox?.record(job.storeId, [presentNow('subscription-job.created', (p) => p.job(job))]);
+    this.outbox?.record(job.storeId, [JOB_EVENTS.created(job)]);
   }
 
   async lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined> {
@@ -79,7 +79,7 @@ export class InMemoryJobRepository implements JobRepository {
     if (this.live(job, now)) return E.left(running);
     this.state.jobs.delete(id);
     this.state.jobLeases.delete(id);
-    this.outbox?.record(storeId, [goneNow('subscription-job.deleted', JOB_TYPE, id)]);
+    this.outbox?.record(storeId, [JOB_EVENTS.deleted(id)]);
     return E.right(undefined);
   }
 
@@ -127,7 +127,7 @@ export class InMemoryJobRepository implements JobRepository {
     };
     this.state.jobs.set(job.id, finished);
     this.state.jobLeases.delete(job.id);
-    this.outbox?.record(job.storeId, [presentNow('subscription-job.updated', (p) => p.job(finished))]);
+    this.outbox?.record(job.storeId, [JOB_EVENTS.updated(finished)]);
     const next = this.claim({ storeId: job.storeId, lane: job.jobType }, now, leaseMs);
     return next === undefined ? { finished: true } : { finished: true, next };
   }

@@ -1,10 +1,5 @@
 import type { ScheduleRepository } from '../../../../application/ports/schedules/schedule-repository.js';
-import {
-  SCHEDULE_TYPE,
-  SCHEDULES,
-  type Schedule,
-  type ScheduleAttributes,
-} from '../../../../domain/schedules/schedule.js';
+import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../../domain/schedules/schedule.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 import { oldestFirst } from '../../../../domain/query/order.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
@@ -15,19 +10,7 @@ export class InMemoryScheduleRepository
   implements ScheduleRepository
 {
   constructor(records: Map<string, Schedule>, outbox?: InMemoryOutbox) {
-    super(
-      records,
-      SCHEDULES,
-      undefined,
-      outbox === undefined
-        ? undefined
-        : {
-            outbox,
-            prefix: 'subscription-schedule',
-            type: SCHEDULE_TYPE,
-            render: (p, schedule) => p.schedule(schedule),
-          },
-    );
+    super(records, SCHEDULES, undefined, outbox);
   }
 
   async findAnywhere(id: Uuid): Promise<Schedule | undefined> {

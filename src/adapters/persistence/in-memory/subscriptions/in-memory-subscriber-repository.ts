@@ -9,8 +9,8 @@ import type { Subscriber } from '../../../../domain/subscriptions/subscriber.js'
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { goneNow, presentNow, type InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import { SUBSCRIBER_TYPE } from '../../../../domain/subscriptions/subscriber.js';
+import { SUBSCRIBER_EVENTS } from '../../../../domain/subscriptions/subscriber-events.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 @injectable()
 export class InMemorySubscriberRepository implements SubscriberRepository {
@@ -22,9 +22,7 @@ export class InMemorySubscriberRepository implements SubscriberRepository {
   async insert(subscriber: Subscriber): Promise<void> {
     if (this.state.subscribers.has(subscriber.id)) throw new Error(`duplicate id ${subscriber.id}`);
     this.state.subscribers.set(subscriber.id, subscriber);
-    this.outbox?.record(subscriber.storeId, [
-      presentNow('subscription-subscriber.created', (p) => p.subscriber(subscriber)),
-    ]);
+    this.outbox?.record(subscriber.storeId, [SUBSCRIBER_EVENTS.created(subscriber)]);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Subscriber | undefined> {
@@ -37,14 +35,14 @@ export class InMemorySubscriberRepository implements SubscriberRepository {
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
     this.state.subscribers.set(id, updated);
-    this.outbox?.record(storeId, [presentNow('subscription-subscriber.updated', (p) => p.subscriber(updated))]);
+    this.outbox?.record(storeId, [SUBSCRIBER_EVENTS.updated(updated)]);
     return updated;
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
     if (this.state.subscribers.get(id)?.storeId !== storeId) return E.left(missing);
     this.state.subscribers.delete(id);
-    this.outbox?.record(storeId, [goneNow('subscription-subscriber.deleted', SUBSCRIBER_TYPE, id)]);
+    this.outbox?.record(storeId, [SUBSCRIBER_EVENTS.deleted(id)]);
     return E.right(undefined);
   }
 

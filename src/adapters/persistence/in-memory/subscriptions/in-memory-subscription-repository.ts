@@ -1,4 +1,4 @@
-import { numbered, type Invoice, type InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoice.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
 import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
@@ -24,8 +24,9 @@ import type { Subscription, SubscriptionStateRecord } from '../../../../domain/s
 import { listOf, type ListedFields } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { presentNow, type FiredEvent, type InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import { stateEventKeys } from '../../../../domain/integrations/state-events.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
+import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
+import { stateChanged, subscriptionsStored } from '../../../../domain/subscriptions/subscription-events.js';
 
 const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
   fields: {
@@ -70,25 +71,16 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
     this.snapshot(subscription.offeringVersionId);
     this.state.subscriptions.set(subscription.id, subscription);
-    const created: FiredEvent = presentNow('subscription.created', (payloads) =>
-      payloads.subscription(
-        subscription,
-        this.snapshot(subscription.offeringVersionId),
-        subscription.timestamps.createdAt,
-      ),
+    const {
+      invoices: [invoice],
+    } = storeNumberedInvoices(this.state, subscription.storeId, firstInvoice === undefined ? [] : [firstInvoice]);
+    const offering = this.snapshot(subscription.offeringVersionId);
+    this.outbox?.record(
+      subscription.storeId,
+      subscriptionsStored([
+        invoice === undefined ? { subscription, offering } : { subscription, offering, firstInvoice: invoice },
+      ]),
     );
-    if (firstInvoice === undefined) {
-      this.outbox?.record(subscription.storeId, [created]);
-      return;
-    }
-    const number = (this.state.invoiceNumbers.get(subscription.storeId) ?? 0) + 1;
-    const invoice = numbered(firstInvoice, number);
-    this.state.invoices.set(firstInvoice.id, invoice);
-    this.state.invoiceNumbers.set(subscription.storeId, number);
-    this.outbox?.record(subscription.storeId, [
-      created,
-      presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice)),
-    ]);
   }
 
   async insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
@@ -180,18 +172,11 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
     const { subscription: after, state, firstInvoice } = changed.right;
-    const offering = this.snapshot(current.offeringVersionId);
-    const events = stateEventKeys(state).map((key) =>
-      presentNow(key, (payloads) => payloads.subscription(after, offering, state.createdAt)),
-    );
-    if (firstInvoice !== undefined) {
-      const number = (this.state.invoiceNumbers.get(storeId) ?? 0) + 1;
-      const invoice = numbered(firstInvoice, number);
-      this.state.invoices.set(firstInvoice.id, invoice);
-      this.state.invoiceNumbers.set(storeId, number);
-      events.push(presentNow('subscription-invoice.created', (payloads) => payloads.invoice(invoice)));
-    }
-    this.outbox?.record(storeId, events);
+    const invoiced = storeNumberedInvoices(this.state, storeId, firstInvoice === undefined ? [] : [firstInvoice]);
+    this.outbox?.record(storeId, [
+      ...stateChanged(state, after, this.snapshot(current.offeringVersionId)),
+      ...invoiced.events,
+    ]);
     return E.right(changed.right.state);
   }
 

@@ -5,7 +5,7 @@ import { scopesFromText } from '../../../../domain/auth/scope.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { accessTokenFromRow } from '../row-mappers.js';
+import { accessTokenFromRow } from './access-token-rows.js';
 import { isForeignKeyViolation, toNumber } from '../sql-flavor.js';
 
 /** Deleting a key cascades to its tokens in the same statement; one token is revoked by its hash. */

@@ -5,7 +5,7 @@ import type { InUse, Missing } from '../../../../application/ports/storage-outco
 import { pageOf, type Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { CatalogueFilterField, CatalogueQuery } from '../../../../domain/catalogue/catalogue-query.js';
-import type { AttributeRules, CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
+import type { CatalogueKind, CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
 import { cappedCount, matching, pageNewestFirst, type FilterColumn } from '../kysely-list.js';
 import { optionalLookupKey } from '../lookup-key.js';
 import { storedUuid } from './offering-json.js';
@@ -13,21 +13,10 @@ import { deleteReferableRow } from '../delete-referable-row.js';
 import type { DatabaseHandle } from '../open-database.js';
 import type { CatalogueTable } from '../schema.js';
 import { decodeStored, parseJson } from '../stored-json.js';
-
-import { gone, present } from '../../../../domain/integrations/fired-event.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import type { ObservedSubject } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import type { ObservableKey } from '../../../../domain/integrations/observable-events.js';
 
 export type CatalogueTableName = 'subscription_products' | 'subscription_plans';
-
-/** What a product or plan tells integrations: the keys' prefix, its type, and its document. */
-export interface ObservedCatalogue<A> {
-  readonly outbox: KyselyOutbox;
-  readonly prefix: 'subscription-product' | 'subscription-plan';
-  readonly type: string;
-  readonly render: (payloads: ObservedPayloads, record: CatalogueRecord<A>) => unknown;
-}
 
 /** Products, plans and offerings keep their external reference in a column of its own, with its hash. */
 export const CATALOGUE_COLUMNS: Readonly<Record<CatalogueFilterField, FilterColumn>> = {
@@ -39,19 +28,15 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
   constructor(
     private readonly handle: DatabaseHandle,
     private readonly table: CatalogueTableName,
-    private readonly rules: AttributeRules<A, unknown>,
-    private readonly observed?: ObservedCatalogue<A>,
+    private readonly kind: CatalogueKind<A, unknown, ObservedSubject>,
+    private readonly outbox?: KyselyOutbox,
   ) {}
-
-  private key(action: 'created' | 'updated' | 'deleted'): ObservableKey {
-    return `${this.observed?.prefix ?? 'subscription-product'}.${action}`;
-  }
 
   private fromRow(row: Selectable<CatalogueTable>): CatalogueRecord<A> {
     return {
       id: storedUuid('catalogue id', row.id),
       storeId: storedUuid('catalogue store', row.store_id),
-      attributes: decodeStored(this.table, this.rules.fromStorage(parseJson(this.table, row.attributes))),
+      attributes: decodeStored(this.table, this.kind.fromStorage(parseJson(this.table, row.attributes))),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
@@ -75,12 +60,8 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
 
   async insert(item: CatalogueRecord<A>): Promise<void> {
     const write = (db: typeof this.handle.db) => db.insertInto(this.table).values(this.toRow(item)).execute();
-    const observed = this.observed;
-    if (observed === undefined) await write(this.handle.db);
-    else
-      await observed.outbox.around(this.handle.db, item.storeId, this.key('created'), write, () => [
-        present(this.key('created'), (p: ObservedPayloads) => observed.render(p, item)),
-      ]);
+    if (this.outbox === undefined) await write(this.handle.db);
+    else await this.outbox.around(this.handle.db, item.storeId, [this.kind.events.created(item)], write);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<CatalogueRecord<A> | undefined> {
@@ -114,24 +95,19 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
       const updated = change(this.fromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = this.toRow(updated);
       await trx.updateTable(this.table).set(columns).where('id', '=', id).execute();
-      const observed = this.observed;
-      if (observed !== undefined)
-        await observed.outbox.record(trx, storeId, [
-          present(this.key('updated'), (p: ObservedPayloads) => observed.render(p, updated)),
-        ]);
+      await this.outbox?.record(trx, storeId, [this.kind.events.updated(updated)]);
       return updated;
     });
   }
 
   delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
-    const observed = this.observed;
-    if (observed === undefined) return deleteReferableRow(this.handle.db, this.table, storeId, id);
-    return observed.outbox.around(
+    if (this.outbox === undefined) return deleteReferableRow(this.handle.db, this.table, storeId, id);
+    return this.outbox.around(
       this.handle.db,
       storeId,
-      this.key('deleted'),
+      [this.kind.events.deleted(id)],
       (db) => deleteReferableRow(db, this.table, storeId, id),
-      (deleted) => (E.isRight(deleted) ? [gone(this.key('deleted'), observed.type, id)] : []),
+      E.isRight,
     );
   }
 

@@ -22,10 +22,8 @@ import { lookupKey, optionalLookupKey } from '../lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { gone, present } from '../../../../domain/integrations/fired-event.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import { OFFERING_EVENTS } from '../../../../domain/catalogue/offering-events.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import { OFFERING_TYPE } from '../../../../domain/catalogue/offering.js';
 import type { OfferingItemsTable, OfferingProductsTable, OfferingsTable, Tables } from '../schema.js';
 import { isForeignKeyViolation, toNumber } from '../sql-flavor.js';
 import { decodeStored, parseJson } from '../stored-json.js';
@@ -189,9 +187,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
       await this.handle.db.transaction().execute(async (trx) => {
         await trx.insertInto('subscription_offerings').values(offeringRow(offering)).execute();
         await syncCopies(trx, offering, undefined);
-        await this.outbox.record(trx, offering.storeId, [
-          present('subscription-offering.created', (p: ObservedPayloads) => p.offering(offering)),
-        ]);
+        await this.outbox.record(trx, offering.storeId, [OFFERING_EVENTS.created(offering)]);
       });
       return E.right(undefined);
     } catch (error) {
@@ -236,9 +232,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
         const { id: _id, store_id: _store, created_at: _created, ...columns } = offeringRow(updated);
         await trx.updateTable('subscription_offerings').set(columns).where('id', '=', id).execute();
         await syncCopies(trx, updated, current);
-        await this.outbox.record(trx, storeId, [
-          present('subscription-offering.updated', (p: ObservedPayloads) => p.offering(updated)),
-        ]);
+        await this.outbox.record(trx, storeId, [OFFERING_EVENTS.updated(updated)]);
         return E.right(updated);
       });
     } catch (error) {
@@ -251,7 +245,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
     return this.outbox.around(
       this.handle.db,
       storeId,
-      'subscription-offering.deleted',
+      [OFFERING_EVENTS.deleted(id)],
       async (db) =>
         Number(
           (
@@ -262,7 +256,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
               .executeTakeFirst()
           ).numDeletedRows,
         ) > 0,
-      (deleted) => (deleted ? [gone('subscription-offering.deleted', OFFERING_TYPE, id)] : []),
+      (deleted) => deleted,
     );
   }
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Delivery, DeliveryLog, DeliveryStatus } from '../../../../domain/integrations/delivery.js';
-import { isObservableKey, type ObservableKey } from '../../../../domain/integrations/observable-events.js';
+import { isObservableKey, type ObservableKey } from '../../../../domain/events/event-keys.js';
 import type { Integration, IntegrationAttributes } from '../../../../domain/integrations/integration.js';
 import { bool } from '../billing/invoice-rows.js';
 import { storedUuid } from '../catalogue/offering-json.js';

@@ -10,7 +10,7 @@ import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { Delivery } from '../../../../domain/integrations/delivery.js';
 import type { Integration } from '../../../../domain/integrations/integration.js';
-import { isObservableKey } from '../../../../domain/integrations/observable-events.js';
+import { isObservableKey } from '../../../../domain/events/event-keys.js';
 import { withinShares } from '../../../../domain/integrations/delivery-shares.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';

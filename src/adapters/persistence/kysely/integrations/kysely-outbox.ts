@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import {
+  eventPayload,
+  type ChangeEvent,
+  type ObservedPayloads,
+} from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
-import type { FiredEvent as Fired } from '../../../../domain/integrations/fired-event.js';
-import type { ObservableKey } from '../../../../domain/integrations/observable-events.js';
+import type { ObservableKey } from '../../../../domain/events/event-keys.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Tables } from '../schema.js';
-
-export type FiredEvent = Fired<ObservedPayloads>;
 
 type Observers = readonly { readonly id: string; readonly observed_keys: string }[];
 
@@ -35,7 +36,7 @@ export class KyselyOutbox {
   }
 
   /** Records the events inside `trx`, the transaction of the change that fired them. */
-  async record(trx: Transaction<Tables>, storeId: Uuid, events: readonly FiredEvent[]): Promise<void> {
+  async record(trx: Transaction<Tables>, storeId: Uuid, events: readonly ChangeEvent[]): Promise<void> {
     if (events.length === 0) return;
     const integrations = await this.observers(trx, storeId);
     if (integrations.length === 0) return;
@@ -45,7 +46,7 @@ export class KyselyOutbox {
       const eventId = this.ids.uuid();
       // The system's time, not a store's test clock: retries and retention run on real time.
       const now = this.clock.now();
-      const payload = JSON.stringify(await event.payload(this.payloads));
+      const payload = JSON.stringify(eventPayload(this.payloads, event));
       await trx
         .insertInto('integration_events')
         .values({ id: eventId, store_id: storeId, observed_key: event.key, payload, created_at: now })
@@ -72,20 +73,22 @@ export class KyselyOutbox {
 
   /**
    * Runs a write that needs no transaction of its own: alone when no enabled integration of the store
-   * observes `key` (the common case costs one indexed read), in a transaction with its events when one does.
+   * observes any of `events` (the common case costs one indexed read), in a transaction that records them
+   * when one does, and only if `applied` says the write changed something (a delete that found its row).
    * An integration created while the write runs sees the changes that start after it.
    */
   async around<R>(
     db: Kysely<Tables>,
     storeId: Uuid,
-    key: ObservableKey,
+    events: readonly ChangeEvent[],
     write: (db: Kysely<Tables>) => Promise<R>,
-    events: (result: R) => readonly FiredEvent[],
+    applied: (result: R) => boolean = () => true,
   ): Promise<R> {
-    if (observing(await this.observers(db, storeId), key).length === 0) return write(db);
+    const integrations = await this.observers(db, storeId);
+    if (!events.some((event) => observing(integrations, event.key).length > 0)) return write(db);
     return db.transaction().execute(async (trx) => {
       const result = await write(trx);
-      await this.record(trx, storeId, events(result));
+      if (applied(result)) await this.record(trx, storeId, events);
       return result;
     });
   }

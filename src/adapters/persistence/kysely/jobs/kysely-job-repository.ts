@@ -20,10 +20,8 @@ import { optionalLookupKey } from '../lookup-key.js';
 import { storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { gone, present } from '../../../../domain/integrations/fired-event.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import { JOB_EVENTS } from '../../../../domain/jobs/job-events.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import { JOB_TYPE } from '../../../../domain/jobs/job.js';
 import type { JobsTable, Tables } from '../schema.js';
 import { isUniqueViolation } from '../sql-flavor.js';
 import { decodeStored, parseJson } from '../stored-json.js';
@@ -98,12 +96,8 @@ export class KyselyJobRepository implements JobRepository {
   }
 
   async insert(job: Job): Promise<void> {
-    await this.outbox.around(
-      this.db,
-      job.storeId,
-      'subscription-job.created',
-      (db) => db.insertInto('subscription_jobs').values(toRow(job)).execute(),
-      () => [present('subscription-job.created', (p: ObservedPayloads) => p.job(job))],
+    await this.outbox.around(this.db, job.storeId, [JOB_EVENTS.created(job)], (db) =>
+      db.insertInto('subscription_jobs').values(toRow(job)).execute(),
     );
   }
 
@@ -163,7 +157,7 @@ export class KyselyJobRepository implements JobRepository {
     const deleted = await this.outbox.around(
       this.db,
       storeId,
-      'subscription-job.deleted',
+      [JOB_EVENTS.deleted(id)],
       async (db) =>
         Number(
           (
@@ -177,7 +171,7 @@ export class KyselyJobRepository implements JobRepository {
               .executeTakeFirst()
           ).numDeletedRows,
         ) > 0,
-      (found) => (found ? [gone('subscription-job.deleted', JOB_TYPE, id)] : []),
+      (found) => found,
     );
     if (deleted) return E.right(undefined);
     return (await this.findById(storeId, id)) === undefined ? E.left(missing) : E.left(running);
@@ -278,19 +272,11 @@ export class KyselyJobRepository implements JobRepository {
         .where('started_at', '=', claim.startedAt)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return { finished: false };
-      await this.outbox.record(trx, claim.storeId, [
-        present('subscription-job.updated', async (p: ObservedPayloads) =>
-          p.job(
-            fromRow(
-              await trx
-                .selectFrom('subscription_jobs')
-                .selectAll()
-                .where('id', '=', claim.id)
-                .executeTakeFirstOrThrow(),
-            ),
-          ),
-        ),
-      ]);
+      // Read back as stored: the event names the job as its GET returns it.
+      const finished = fromRow(
+        await trx.selectFrom('subscription_jobs').selectAll().where('id', '=', claim.id).executeTakeFirstOrThrow(),
+      );
+      await this.outbox.record(trx, claim.storeId, [JOB_EVENTS.updated(finished)]);
       const next = await this.claimWithin(trx, lane, now, leaseMs);
       return next === undefined ? { finished: true } : { finished: true, next };
     });

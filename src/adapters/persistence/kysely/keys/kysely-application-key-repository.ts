@@ -15,7 +15,7 @@ import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { pageNewestFirst } from '../kysely-list.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { applicationKeyFromRow, applicationKeyToRow } from '../row-mappers.js';
+import { applicationKeyFromRow, applicationKeyToRow } from './application-key-rows.js';
 import type { Tables } from '../schema.js';
 import { toNumber } from '../sql-flavor.js';
 

@@ -11,7 +11,7 @@ import { prefixKey, type MerchantRealmMapping } from '../../../../domain/realm-m
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { mappingFromRow } from '../row-mappers.js';
+import { mappingFromRow } from './realm-mapping-rows.js';
 import { isUniqueViolation } from '../sql-flavor.js';
 
 @injectable()

@@ -1,10 +1,5 @@
 import type { ScheduleRepository } from '../../../../application/ports/schedules/schedule-repository.js';
-import {
-  SCHEDULE_TYPE,
-  SCHEDULES,
-  type Schedule,
-  type ScheduleAttributes,
-} from '../../../../domain/schedules/schedule.js';
+import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../../domain/schedules/schedule.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { KyselyStoreRecordRepository } from '../kysely-store-record-repository.js';
@@ -16,19 +11,7 @@ export class KyselyScheduleRepository
   implements ScheduleRepository
 {
   constructor(handle: DatabaseHandle, outbox?: KyselyOutbox) {
-    super(
-      handle,
-      'subscription_schedules',
-      SCHEDULES,
-      outbox === undefined
-        ? undefined
-        : {
-            outbox,
-            prefix: 'subscription-schedule',
-            type: SCHEDULE_TYPE,
-            render: (p, schedule) => p.schedule(schedule),
-          },
-    );
+    super(handle, 'subscription_schedules', SCHEDULES, outbox);
   }
 
   async findAnywhere(id: Uuid): Promise<Schedule | undefined> {

@@ -9,7 +9,9 @@ import type { StoreQuery, StoreSummary } from '../../../../domain/stores/store-s
 import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
 import { cappedCount, pageNewestFirst } from '../kysely-list.js';
 import { toNumber } from '../sql-flavor.js';
-import { applicationKeyToRow, mappingToRow, storeFromRow, storeToRow } from '../row-mappers.js';
+import { applicationKeyToRow } from '../keys/application-key-rows.js';
+import { mappingToRow } from '../realm-mappings/realm-mapping-rows.js';
+import { storeFromRow, storeToRow } from './store-rows.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import type { DatabaseHandle } from '../open-database.js';
 

@@ -14,10 +14,8 @@ import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import type { SubscribersTable } from '../schema.js';
 import { decodeStored } from '../stored-json.js';
-import { gone, present } from '../../../../domain/integrations/fired-event.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
+import { SUBSCRIBER_EVENTS } from '../../../../domain/subscriptions/subscriber-events.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import { SUBSCRIBER_TYPE } from '../../../../domain/subscriptions/subscriber.js';
 
 const FILTER_COLUMNS: Readonly<Record<SubscriberFilterField, FilterColumn>> = {
   account_id: { column: 'account_id' },
@@ -60,12 +58,8 @@ export class KyselySubscriberRepository implements SubscriberRepository {
   }
 
   async insert(subscriber: Subscriber): Promise<void> {
-    await this.outbox.around(
-      this.handle.db,
-      subscriber.storeId,
-      'subscription-subscriber.created',
-      (db) => db.insertInto('subscription_subscribers').values(toRow(subscriber)).execute(),
-      () => [present('subscription-subscriber.created', (p: ObservedPayloads) => p.subscriber(subscriber))],
+    await this.outbox.around(this.handle.db, subscriber.storeId, [SUBSCRIBER_EVENTS.created(subscriber)], (db) =>
+      db.insertInto('subscription_subscribers').values(toRow(subscriber)).execute(),
     );
   }
 
@@ -87,9 +81,7 @@ export class KyselySubscriberRepository implements SubscriberRepository {
       const updated = change(fromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = toRow(updated);
       await trx.updateTable('subscription_subscribers').set(columns).where('id', '=', id).execute();
-      await this.outbox.record(trx, storeId, [
-        present('subscription-subscriber.updated', (p: ObservedPayloads) => p.subscriber(updated)),
-      ]);
+      await this.outbox.record(trx, storeId, [SUBSCRIBER_EVENTS.updated(updated)]);
       return updated;
     });
   }
@@ -98,7 +90,7 @@ export class KyselySubscriberRepository implements SubscriberRepository {
     const deleted = await this.outbox.around(
       this.handle.db,
       storeId,
-      'subscription-subscriber.deleted',
+      [SUBSCRIBER_EVENTS.deleted(id)],
       async (db) =>
         Number(
           (
@@ -109,7 +101,7 @@ export class KyselySubscriberRepository implements SubscriberRepository {
               .executeTakeFirst()
           ).numDeletedRows,
         ) > 0,
-      (found) => (found ? [gone('subscription-subscriber.deleted', SUBSCRIBER_TYPE, id)] : []),
+      (found) => found,
     );
     return deleted ? E.right(undefined) : E.left(missing);
   }

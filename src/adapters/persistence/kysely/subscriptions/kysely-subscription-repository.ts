@@ -1,11 +1,11 @@
-import { numbered, type InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import type { InvoiceDraft } from '../../../../domain/billing/invoice.js';
 import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
-import { bool, invoiceToRow } from '../billing/invoice-rows.js';
+import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
 import { retryingDeadlocks } from '../database-faults.js';
 import { insertRows } from '../bulk-insert.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
 import type {
   NewSubscription,
@@ -38,22 +38,28 @@ import {
 } from '../kysely-list.js';
 import { CompiledStatements, type Slot } from '../compiled-statements.js';
 import type { Ordered } from '../../../../domain/query/order.js';
-import { lookupKey, optionalLookupKey } from '../lookup-key.js';
-import { offeringFromJson, offeringToJson, storedUuid } from '../catalogue/offering-json.js';
+import { offeringToJson, storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import type { FiredEvent, KyselyOutbox } from '../integrations/kysely-outbox.js';
-import { stateEventKeys } from '../../../../domain/integrations/state-events.js';
-import { present } from '../../../../domain/integrations/fired-event.js';
-import type { ObservedPayloads } from '../../../../application/ports/integrations/observed-payloads.js';
-import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from '../schema.js';
+import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import {
+  stateChanged,
+  subscriptionsStored,
+  type StoredSubscription,
+} from '../../../../domain/subscriptions/subscription-events.js';
+import type { Tables } from '../schema.js';
 import { isUniqueViolation, toNumber } from '../sql-flavor.js';
-import { parseJson } from '../stored-json.js';
 import { SnapshotCache } from '../snapshot-cache.js';
-import { bodyFromJson, stateAction, stateBody, stateFlagsFromJson, subscriptionBody } from './subscription-json.js';
+import { subscriptionBody } from './subscription-json.js';
 import { chunks } from '../chunks.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+import {
+  appendState,
+  changedColumns,
+  loadOfferings,
+  stateFromRow,
+  subscriptionFromRow,
+  subscriptionToRow,
+} from './subscription-rows.js';
 
 const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = {
   account_id: { column: 'account_id' },
@@ -65,138 +71,6 @@ const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = 
 /** Ids per status update: well under every server's limit on bound parameters. */
 const STATUS_CHUNK = 1000;
 
-const storedInvoiceAfter = (value: Date | null): Date => {
-  if (value === null) throw new Error('stored subscription invoice_after is missing: run the migrations');
-  return new Date(value);
-};
-
-export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscription => {
-  const body = bodyFromJson(parseJson('subscription', row.body));
-  // Built by assignment: a list page decodes 25 rows, and each conditional spread made an object to copy.
-  const subscription: Mutable<Subscription> = {
-    id: storedUuid('subscription id', row.id),
-    storeId: storedUuid('subscription store', row.store_id),
-    accountId: row.account_id,
-    offeringId: storedUuid('subscription offering', row.offering_id),
-    offeringVersionId: storedUuid('subscription offering version', row.offering_version_id),
-    planId: storedUuid('subscription plan', row.plan_id),
-    currency: row.currency,
-    name: row.name,
-    email: row.email,
-    paymentAuthority: body.paymentAuthority,
-    manualPayments: body.manualPayments,
-    flags: body.flags,
-    timestamps: { createdAt: row.created_at, ...body.timestamps },
-    billingAnchor: body.billingAnchor,
-    invoiceAfter: storedInvoiceAfter(row.invoice_after),
-  };
-  if (row.external_ref !== null) subscription.externalRef = row.external_ref;
-  if (body.addressId !== undefined) subscription.addressId = body.addressId;
-  if (body.productIds !== undefined) subscription.productIds = body.productIds;
-  if (body.goLiveAfter !== undefined) subscription.goLiveAfter = body.goLiveAfter;
-  if (row.billable_from !== null) subscription.billableFrom = new Date(row.billable_from);
-  if (bool(row.inactive)) subscription.inactive = true;
-  if (body.state !== undefined) subscription.state = body.state;
-  if (body.planStartedAt !== undefined) subscription.planStartedAt = body.planStartedAt;
-  if (body.prorations !== undefined) subscription.prorations = body.prorations;
-  return subscription;
-};
-
-export const toRow = (s: Subscription): Insertable<SubscriptionsTable> & { inactive: boolean } => ({
-  id: s.id,
-  store_id: s.storeId,
-  account_id: s.accountId,
-  name: s.name,
-  name_key: lookupKey(s.name),
-  email: s.email,
-  email_key: lookupKey(s.email),
-  external_ref: s.externalRef ?? null,
-  external_ref_key: optionalLookupKey(s.externalRef),
-  offering_id: s.offeringId,
-  offering_version_id: s.offeringVersionId,
-  plan_id: s.planId,
-  currency: s.currency,
-  body: subscriptionBody(s),
-  created_at: s.timestamps.createdAt,
-  billable_from: s.billableFrom ?? null,
-  inactive: s.inactive === true,
-  invoice_after: s.invoiceAfter,
-});
-
-/** The columns a change writes: identity, store, offering version and creation never change, the row keeps them. */
-export const changedColumns = (s: Subscription) => {
-  const {
-    id: _id,
-    store_id: _store,
-    offering_id: _offering,
-    offering_version_id: _version,
-    created_at: _created,
-    ...columns
-  } = toRow(s);
-  return columns;
-};
-
-const stateFromRow = (row: Selectable<SubscriptionStatesTable>): SubscriptionStateRecord => ({
-  id: storedUuid('state id', row.id),
-  subscriptionId: storedUuid('state subscription', row.subscription_id),
-  action: stateAction(row.action),
-  createdAt: row.created_at,
-  ...stateFlagsFromJson(parseJson('state', row.body)),
-});
-
-/**
- * Adds a change to its subscription's history, in the next place. The caller holds the subscription's row
- * lock, so no other change of it can take the same place.
- */
-export const appendState = async (trx: Transaction<Tables>, state: SubscriptionStateRecord): Promise<void> => {
-  const { last } = await trx
-    .selectFrom('subscription_states')
-    .select((eb) => eb.fn.max('sequence').as('last'))
-    .where('subscription_id', '=', state.subscriptionId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('subscription_states')
-    .values({
-      id: state.id,
-      subscription_id: state.subscriptionId,
-      sequence: Number(last ?? 0) + 1,
-      action: state.action,
-      body: stateBody(state),
-      created_at: state.createdAt,
-    })
-    .execute();
-};
-
-/** The snapshots behind a set of subscriptions, each once: at most one query whatever the page. */
-export const loadOfferings = async (
-  db: Kysely<Tables>,
-  cache: SnapshotCache,
-  versionIds: readonly string[],
-): Promise<Map<Uuid, Offering>> => {
-  const found = new Map<Uuid, Offering>();
-  const missing: Uuid[] = [];
-  for (const versionId of new Set(versionIds)) {
-    const id = storedUuid('offering version', versionId);
-    const cached = cache.get(id);
-    if (cached === undefined) missing.push(id);
-    else found.set(id, cached);
-  }
-  if (missing.length === 0) return found;
-  const rows = await db
-    .selectFrom('subscription_offering_versions')
-    .select(['id', 'snapshot'])
-    .where('id', 'in', missing)
-    .execute();
-  for (const row of rows) {
-    const id = storedUuid('offering version', row.id);
-    const offering = offeringFromJson(parseJson('offering snapshot', row.snapshot));
-    cache.set(id, offering);
-    found.set(id, offering);
-  }
-  return found;
-};
-
-/** What a page's statement is made of; its values are bound per request, the rest is its shape. */
 interface PageInput {
   readonly storeId: string;
   readonly terms: readonly FilterTerm[];
@@ -340,36 +214,29 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         trx,
         this.handle.flavor,
         'subscriptions',
-        created.map((c) => toRow(c.subscription)),
+        created.map((c) => subscriptionToRow(c.subscription)),
       );
-      let number = last;
-      const stored = created.map((c) => {
-        if (c.firstInvoice === undefined) return { subscription: c.subscription, invoice: undefined };
-        number += 1;
-        return { subscription: c.subscription, invoice: numbered(c.firstInvoice, number) };
-      });
-      const invoices = stored.flatMap((c) => (c.invoice === undefined ? [] : [invoiceToRow(c.invoice)]));
-      await insertRows(trx, this.handle.flavor, 'subscription_invoices', invoices);
-      if (invoices.length > 0)
-        await trx
-          .updateTable('subscription_invoice_numbers')
-          .set({ last_number: number })
-          .where('store_id', '=', storeId)
-          .execute();
+      const { invoices } = await storeNumberedInvoices(
+        trx,
+        this.handle.flavor,
+        storeId,
+        last,
+        created.flatMap((c) => (c.firstInvoice === undefined ? [] : [c.firstInvoice])),
+      );
+      const firstInvoices = new Map(invoices.map((invoice) => [invoice.subscriptionId, invoice]));
+      const offerings = await loadOfferings(
+        trx,
+        this.snapshots,
+        created.map((c) => c.subscription.offeringVersionId),
+      );
       // Each subscription's events, and its first invoice's, in the transaction that stores them.
-      const events: FiredEvent[] = stored.flatMap(({ subscription, invoice }) => [
-        present('subscription.created', async (payloads: ObservedPayloads) =>
-          payloads.subscription(
-            subscription,
-            await this.snapshotOf(trx, subscription.offeringVersionId),
-            subscription.timestamps.createdAt,
-          ),
-        ),
-        ...(invoice === undefined
-          ? []
-          : [present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice))]),
-      ]);
-      await this.outbox.record(trx, storeId, events);
+      const stored = created.map(({ subscription }): StoredSubscription => {
+        const offering = offerings.get(subscription.offeringVersionId);
+        if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+        const firstInvoice = firstInvoices.get(subscription.id);
+        return firstInvoice === undefined ? { subscription, offering } : { subscription, offering, firstInvoice };
+      });
+      await this.outbox.record(trx, storeId, subscriptionsStored(stored));
     });
   }
 
@@ -534,22 +401,19 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .where('id', '=', id)
         .execute();
       await appendState(trx, state);
-      const after = changed.right.subscription;
-      const events = stateEventKeys(state).map((key) =>
-        present(key, (payloads: ObservedPayloads) => payloads.subscription(after, offering, state.createdAt)),
+      if (firstInvoice !== undefined && last === undefined)
+        throw new Error('a state change gave an invoice without taking the invoice counter');
+      const invoiced = await storeNumberedInvoices(
+        trx,
+        this.handle.flavor,
+        storeId,
+        last ?? 0,
+        firstInvoice === undefined ? [] : [firstInvoice],
       );
-      if (firstInvoice !== undefined) {
-        if (last === undefined) throw new Error('a state change gave an invoice without taking the invoice counter');
-        const invoice = numbered(firstInvoice, last + 1);
-        await trx.insertInto('subscription_invoices').values(invoiceToRow(invoice)).execute();
-        await trx
-          .updateTable('subscription_invoice_numbers')
-          .set({ last_number: last + 1 })
-          .where('store_id', '=', storeId)
-          .execute();
-        events.push(present('subscription-invoice.created', (payloads: ObservedPayloads) => payloads.invoice(invoice)));
-      }
-      await this.outbox.record(trx, storeId, events);
+      await this.outbox.record(trx, storeId, [
+        ...stateChanged(state, changed.right.subscription, offering),
+        ...invoiced.events,
+      ]);
       return E.right(state);
     });
   }

@@ -64,14 +64,16 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
       await ports.container.get(RunBilling).run({ job, startedAt: at(when), heartbeat: async () => {} });
     };
     const billed = async (id: Uuid) =>
-      (await ports.invoices.list(store.id, everyRow([{ op: 'eq', field: 'subscription_id', value: id }], page))).items
+      (
+        await ports.invoiceReads.list(store.id, everyRow([{ op: 'eq', field: 'subscription_id', value: id }], page))
+      ).items
         .map((i) => [i.billingPeriod.start.toISOString().slice(0, 10), i.billingPeriod.end.toISOString().slice(0, 10)])
         .sort(([a], [b]) => (a! < b! ? -1 : 1));
     return { ...ports, store, subscribe, act, changePlan, bill, billed };
   };
 
   it('a batch gives every pause of an ever-paused subscription, in order, and none for the others', async () => {
-    const { invoices, store, subscribe, act } = await setup({});
+    const { billingRuns, store, subscribe, act } = await setup({});
     const paused = await subscribe('2026-01-01');
     const never = await subscribe('2026-01-01');
     await act(paused.id, 'pause', '2026-01-25');
@@ -79,7 +81,7 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     await act(paused.id, 'pause', '2026-02-10');
     await act(paused.id, 'resume', '2026-02-15');
     await act(paused.id, 'pause', '2026-03-10');
-    const batch = await invoices.billingBatch(store.id, undefined, 10);
+    const batch = await billingRuns.billingBatch(store.id, undefined, 10);
     const pauses = new Map(
       batch.items.map((c) => [
         c.subscription.id,
@@ -178,7 +180,7 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
   });
 
   it('keeps billable_from through insert, update and state changes, and bills only from there', async () => {
-    const { subscriptions, invoices, store, subscribe, act, changePlan, bill, billed } = await setup({}, {});
+    const { subscriptions, billingRuns, store, subscribe, act, changePlan, bill, billed } = await setup({}, {});
     const upgraded = await subscribe('2025-01-01', { billableFrom: new Date('2026-03-10T12:34:56.789Z') });
     const later = await subscribe('2026-03-01');
     await changePlan(upgraded.id, 1);
@@ -188,7 +190,7 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
       new Date('2026-03-10T12:34:56.789Z'),
     );
     expect((await subscriptions.findById(store.id, later.id))?.subscription.billableFrom).to.equal(undefined);
-    const batch = await invoices.billingBatch(store.id, undefined, 10);
+    const batch = await billingRuns.billingBatch(store.id, undefined, 10);
     expect(batch.items.find((c) => c.subscription.id === upgraded.id)?.subscription.billableFrom).to.deep.equal(
       new Date('2026-03-10T12:34:56.789Z'),
     );

@@ -16,7 +16,7 @@ import { forEachBackend } from '../../../../support/backends.js';
 import { portsOf } from '../../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
 import { withFirstInvoice } from '../../../../../src/domain/billing/first-invoice.js';
-import type { InvoiceRepository } from '../../../../../src/application/ports/billing/invoice-repository.js';
+import type { InvoiceReads } from '../../../../../src/application/ports/billing/invoice-reads.js';
 import type { NewSubscription } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
@@ -291,7 +291,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   });
 
   it('stores the first invoice a state change gives, numbered next, with the change; none when the change is refused', async () => {
-    const { subscriptions, invoices, offering, versionId, store } = await setup();
+    const { subscriptions, invoiceReads, offering, versionId, store } = await setup();
     const at = new Date('2026-02-10T00:00:00.000Z');
     const invoiceOf = (s: Subscription, now: Date) => {
       const draft = withFirstInvoice(s, offering, offering.plans[0]!.attributes, {
@@ -322,7 +322,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       E.isLeft(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true })),
       'live already',
     ).to.equal(true);
-    const numbers = (await invoices.list(store.id, everyRow())).items.map((i) => [i.subscriptionId, i.number]);
+    const numbers = (await invoiceReads.list(store.id, everyRow())).items.map((i) => [i.subscriptionId, i.number]);
     expect(numbers.sort((a, b) => Number(a[1]) - Number(b[1]))).to.deep.equal([
       [live.id, 1],
       [pending.id, 2],
@@ -488,15 +488,15 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       if (made.firstInvoice === undefined) throw new Error('no first invoice');
       return { subscription: made.subscription, firstInvoice: made.firstInvoice };
     };
-    const numbers = async (invoices: InvoiceRepository, storeId: Uuid, batch: readonly NewSubscription[]) =>
+    const numbers = async (invoiceReads: InvoiceReads, storeId: Uuid, batch: readonly NewSubscription[]) =>
       Promise.all(
         batch.map(async (c) =>
-          c.firstInvoice === undefined ? undefined : (await invoices.findById(storeId, c.firstInvoice.id))?.number,
+          c.firstInvoice === undefined ? undefined : (await invoiceReads.findById(storeId, c.firstInvoice.id))?.number,
         ),
       );
 
     it('stores a batch whole: each subscription, the running count raised by their number, their invoices numbered next in the order given', async () => {
-      const { subscriptions, invoices, offering, versionId, store } = await setup();
+      const { subscriptions, invoiceReads, offering, versionId, store } = await setup();
       const earlier = withInvoice(aSubscription(offering, versionId), offering);
       await subscriptions.insert(earlier.subscription, earlier.firstInvoice);
       const batch = [
@@ -511,16 +511,16 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       await subscriptions.insertMany(store.id, batch);
       await subscriptions.insertMany(store.id, []);
       expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 4, totalMethod: 'exact' });
-      expect(await numbers(invoices, store.id, batch)).to.deep.equal([2, undefined, 3]);
+      expect(await numbers(invoiceReads, store.id, batch)).to.deep.equal([2, undefined, 3]);
       for (const { subscription } of batch)
         expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
       const next = withInvoice(aSubscription(offering, versionId), offering);
       await subscriptions.insert(next.subscription, next.firstInvoice);
-      expect(await numbers(invoices, store.id, [next])).to.deep.equal([4]);
+      expect(await numbers(invoiceReads, store.id, [next])).to.deep.equal([4]);
     });
 
     it('stores nothing of a batch with an id already taken midway: no subscription, count, invoice or invoice number', async () => {
-      const { subscriptions, invoices, offering, versionId, store } = await setup();
+      const { subscriptions, invoiceReads, offering, versionId, store } = await setup();
       const taken = aSubscription(offering, versionId);
       await subscriptions.insert(taken);
       const batch = [
@@ -533,14 +533,14 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       expect(refused, 'the batch is refused').to.be.instanceOf(Error);
       expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
       expect((await subscriptions.list(store.id, query())).items.map((s) => s.id)).to.deep.equal([taken.id]);
-      expect(await numbers(invoices, store.id, batch)).to.deep.equal([undefined, undefined, undefined]);
+      expect(await numbers(invoiceReads, store.id, batch)).to.deep.equal([undefined, undefined, undefined]);
       const next = withInvoice(aSubscription(offering, versionId), offering);
       await subscriptions.insert(next.subscription, next.firstInvoice);
-      expect(await numbers(invoices, store.id, [next]), 'no number was used up').to.deep.equal([1]);
+      expect(await numbers(invoiceReads, store.id, [next]), 'no number was used up').to.deep.equal([1]);
     });
 
     it('stores a batch of a thousand and one rows with text a column array must escape, each read back as written', async () => {
-      const { subscriptions, invoices, offering, versionId, store } = await setup();
+      const { subscriptions, invoiceReads, offering, versionId, store } = await setup();
       const awkward = [
         'NULL',
         'null',
@@ -566,7 +566,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1001, totalMethod: 'exact' });
       for (const { subscription } of batch.filter((_, i) => i < awkward.length * 2 || i === 1000))
         expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
-      expect(await numbers(invoices, store.id, [batch[0]!, batch[1000]!])).to.deep.equal([1, 1001]);
+      expect(await numbers(invoiceReads, store.id, [batch[0]!, batch[1000]!])).to.deep.equal([1, 1001]);
     });
 
     it("tells which ids are the store's subscriptions, and no other store's", async () => {

@@ -4,11 +4,12 @@ import { INVOICE_LIST, type InvoiceFilterField } from '../../../../../src/domain
 import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
 import { everyRow, listQuery } from '../../../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { notAttempted } from '../../../../../src/application/ports/billing/invoice-repository.js';
+import { isBilled } from '../../../../../src/domain/billing/billing-selection.js';
+import { notAttempted } from '../../../../../src/application/ports/billing/payment-run-store.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
 import { RunBilling } from '../../../../../src/application/use-cases/billing/run-billing.js';
 import { pendingPayment } from '../../../../../src/application/use-cases/billing/run-payments.js';
-import type { CreationCursor } from '../../../../../src/application/ports/billing/invoice-repository.js';
+import type { CreationCursor } from '../../../../../src/application/ports/billing/billing-run-store.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { invoiceDraft } from '../../../../../src/domain/billing/invoice-items.js';
 import type { Invoice, InvoiceDraft } from '../../../../../src/domain/billing/invoice.js';
@@ -29,7 +30,7 @@ const at = (iso: string) => new Date(iso);
 const page = { offset: 0, limit: 100 } as PageRequest;
 const jobId = randomIds.uuid();
 
-forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
+forEachBackend('Billing run, payment run and invoice read stores contract', (_backend, persistence) => {
   const setup = async () => {
     const ports = portsOf(persistence());
     const [store, other] = [aStore(), aStore()];
@@ -61,48 +62,48 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
   };
 
   it('stores drafts numbered from 1, reads them back whole, never from another store', async () => {
-    const { invoices, store, other, subscribe, draft } = await setup();
+    const { billingRuns, invoiceReads, store, other, subscribe, draft } = await setup();
     const s = await subscribe();
-    const stored = await invoices.insertInvoices(store.id, [
+    const stored = await billingRuns.insertInvoices(store.id, [
       draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
       draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
     ]);
     expect(stored.map((i) => i.number)).to.deep.equal([1, 2]);
     for (const invoice of stored) {
-      expect(await invoices.findById(store.id, invoice.id)).to.deep.equal(invoice);
-      expect(await invoices.findById(other.id, invoice.id)).to.equal(undefined);
+      expect(await invoiceReads.findById(store.id, invoice.id)).to.deep.equal(invoice);
+      expect(await invoiceReads.findById(other.id, invoice.id)).to.equal(undefined);
     }
-    expect((await invoices.list(store.id, everyRow([], page))).items.map((i) => i.id).sort()).to.deep.equal(
+    expect((await invoiceReads.list(store.id, everyRow([], page))).items.map((i) => i.id).sort()).to.deep.equal(
       stored.map((i) => i.id).sort(),
     );
-    expect((await invoices.list(other.id, everyRow([], page))).items).to.deep.equal([]);
+    expect((await invoiceReads.list(other.id, everyRow([], page))).items).to.deep.equal([]);
   });
 
   it("moves each invoiced subscription's invoice_after to the end of its latest stored period, in the insert; a draft left out moves nothing", async () => {
-    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const { billingRuns, subscriptions, store, subscribe, draft } = await setup();
     const created = at('2026-01-31T09:15:00.000Z');
     const [a, b] = [
       await subscribe({ timestamps: { createdAt: created, updatedAt: created }, invoiceAfter: created }),
       await subscribe({ timestamps: { createdAt: created, updatedAt: created }, invoiceAfter: created }),
     ];
-    await invoices.insertInvoices(store.id, [draft(a, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z')]);
+    await billingRuns.insertInvoices(store.id, [draft(a, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z')]);
     const invoiceAfter = async (s: Subscription) =>
       (await subscriptions.findById(store.id, s.id))?.subscription.invoiceAfter.toISOString();
     expect(await invoiceAfter(a)).to.equal('2026-02-28T09:15:00.000Z');
     expect(await invoiceAfter(b), 'not invoiced: unchanged').to.equal('2026-01-31T09:15:00.000Z');
     // The same period again is left out; a later one moves it on.
-    await invoices.insertInvoices(store.id, [
+    await billingRuns.insertInvoices(store.id, [
       draft(a, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z'),
       draft(b, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z'),
     ]);
     expect(await invoiceAfter(a)).to.equal('2026-02-28T09:15:00.000Z');
     expect(await invoiceAfter(b)).to.equal('2026-02-28T09:15:00.000Z');
-    await invoices.insertInvoices(store.id, [draft(a, '2026-02-28T09:15:00.000Z', '2026-03-31T09:15:00.000Z')]);
+    await billingRuns.insertInvoices(store.id, [draft(a, '2026-02-28T09:15:00.000Z', '2026-03-31T09:15:00.000Z')]);
     expect(await invoiceAfter(a)).to.equal('2026-03-31T09:15:00.000Z');
     const found = (await subscriptions.findById(store.id, a.id))?.subscription;
     expect(found?.timestamps.updatedAt, 'an invoice is no change of the subscription').to.deep.equal(created);
     expect(found?.billingAnchor, 'the anchor never moves').to.deep.equal(a.billingAnchor);
-    const batch = await invoices.billingBatch(store.id, undefined, 10);
+    const batch = await billingRuns.billingBatch(store.id, undefined, 10);
     expect(batch.items.find((c) => c.subscription.id === a.id)?.history.lastInvoiced).to.deep.include({
       start: at('2026-02-28T09:15:00.000Z'),
       end: at('2026-03-31T09:15:00.000Z'),
@@ -111,7 +112,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
   });
 
   it('leaves out the drafts of a subscription changed since they were made (a cancel committed while the run read its batch)', async () => {
-    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const { billingRuns, subscriptions, store, subscribe, draft } = await setup();
     const [kept, changed] = [await subscribe(), await subscribe()];
     const madeFrom = new Map([
       [kept.id, kept.timestamps.updatedAt],
@@ -131,22 +132,22 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       ),
     );
     expect(E.isRight(canceled)).to.equal(true);
-    const stored = await invoices.insertInvoices(store.id, drafts, madeFrom);
+    const stored = await billingRuns.insertInvoices(store.id, drafts, madeFrom);
     expect(stored.map((i) => i.subscriptionId)).to.deep.equal([kept.id]);
   });
 
   it('leaves out periods already invoiced, and keeps numbers without gaps', async () => {
-    const { invoices, store, subscribe, draft } = await setup();
+    const { billingRuns, store, subscribe, draft } = await setup();
     const s = await subscribe();
-    await invoices.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
-    const again = await invoices.insertInvoices(store.id, [
+    await billingRuns.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
+    const again = await billingRuns.insertInvoices(store.id, [
       draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
       draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
     ]);
     expect(again.map((i) => [i.billingPeriod.start.toISOString(), i.number])).to.deep.equal([
       ['2026-03-01T00:00:00.000Z', 2],
     ]);
-    const batch = await invoices.billingBatch(store.id, undefined, 10);
+    const batch = await billingRuns.billingBatch(store.id, undefined, 10);
     expect(
       batch.items.map((c) => [
         c.subscription.id,
@@ -157,7 +158,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
   });
 
   it('walks the store subscriptions in creation order (then id) by batches, each with its snapshot', async () => {
-    const { invoices, store, offering, subscribe } = await setup();
+    const { billingRuns, store, offering, subscribe } = await setup();
     // Ids in random order, creation times out of id order, and two made in the same millisecond.
     const times = [5, 1, 3, 3, 0, 6, 2].map((minute) => new Date(Date.UTC(2026, 0, 1, 0, minute)));
     const all = await Promise.all(
@@ -166,7 +167,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const seen: string[] = [];
     let after: CreationCursor | undefined;
     do {
-      const batch = await invoices.billingBatch(store.id, after, 3);
+      const batch = await billingRuns.billingBatch(store.id, after, 3);
       for (const c of batch.items) {
         expect(c.offering).to.deep.equal(offering);
         seen.push(c.subscription.id);
@@ -180,7 +181,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
   });
 
   it('walks every subscription once when batches end inside a run of equal creation times, whatever the batch size, never into another store', async () => {
-    const { invoices, store, other, offering, versionId, subscriptions, subscribe } = await setup();
+    const { billingRuns, store, other, offering, versionId, subscriptions, subscribe } = await setup();
     const minutes = [2, 0, 1, 0, 2, 1, 0, 2, 2];
     const mine = await Promise.all(
       minutes.map((minute) => {
@@ -206,7 +207,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       let after: CreationCursor | undefined;
       let batches = 0;
       do {
-        const batch = await invoices.billingBatch(store.id, after, size);
+        const batch = await billingRuns.billingBatch(store.id, after, size);
         expect(batch.items.length).to.be.at.most(size);
         seen.push(...batch.items.map((c) => c.subscription.id));
         after = batch.next;
@@ -216,8 +217,8 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     }
   });
 
-  it('leaves suspended subscriptions out of billing batches, and keeps walking past them', async () => {
-    const { invoices, store, subscribe } = await setup();
+  it('leaves the subscriptions the domain does not bill (suspended ones) out of billing batches, and keeps walking past them', async () => {
+    const { billingRuns, store, subscribe } = await setup();
     const all = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         subscribe(i % 2 === 0 ? { flags: { canceled: false, paused: false, suspended: true, pending: false } } : {}),
@@ -226,34 +227,31 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const seen: string[] = [];
     let after: CreationCursor | undefined;
     do {
-      const batch = await invoices.billingBatch(store.id, after, 2);
+      const batch = await billingRuns.billingBatch(store.id, after, 2);
       seen.push(...batch.items.map((c) => c.subscription.id));
       after = batch.next;
     } while (after !== undefined);
     const byCreation = (x: Subscription, y: Subscription) =>
       x.timestamps.createdAt.getTime() - y.timestamps.createdAt.getTime() || (x.id < y.id ? -1 : 1);
-    expect(seen).to.deep.equal(
-      all
-        .filter((s) => !s.flags.suspended)
-        .sort(byCreation)
-        .map((s) => s.id),
-    );
+    const billed = all.filter(isBilled);
+    expect(billed, 'the domain rule leaves the suspended ones out').to.have.length(2);
+    expect(seen).to.deep.equal(billed.sort(byCreation).map((s) => s.id));
   });
 
   it('filters the list on subscription, subscriber, outstanding and tax_required', async () => {
-    const { invoices, store, subscribe, draft } = await setup();
+    const { billingRuns, paymentRuns, invoiceReads, store, subscribe, draft } = await setup();
     const [a, b] = [await subscribe(), await subscribe()];
-    const [ia] = await invoices.insertInvoices(store.id, [
+    const [ia] = await billingRuns.insertInvoices(store.id, [
       draft(a, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
     ]);
-    const [ib] = await invoices.insertInvoices(store.id, [
+    const [ib] = await billingRuns.insertInvoices(store.id, [
       draft(b, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
     ]);
-    await invoices.update(store.id, ib!.id, (i) =>
+    await paymentRuns.update(store.id, ib!.id, (i) =>
       withTaxes(i, [{ type: 'tax_item', rate: 0.2 }], jobId, at('2026-03-02T00:00:00.000Z')),
     );
     const ids = async (filter: readonly FilterCondition<InvoiceFilterField>[]) =>
-      (await invoices.list(store.id, listQuery(INVOICE_LIST, { filter }))).items.map((i) => i.id);
+      (await invoiceReads.list(store.id, listQuery(INVOICE_LIST, { filter }))).items.map((i) => i.id);
     expect(await ids([{ op: 'eq', field: 'subscription_id', value: a.id }])).to.deep.equal([ia!.id]);
     expect(await ids([{ op: 'eq', field: 'subscriber_id', value: b.accountId }])).to.deep.equal([ib!.id]);
     expect(await ids([{ op: 'eq', field: 'tax_required', value: 'true' }])).to.deep.equal([ia!.id]);
@@ -269,23 +267,25 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
   const keep = { retriesSpent: () => undefined, paid: () => undefined };
 
   it('begins attempts as pending payments, once per run, completes them with the invoice and settles a pending one', async () => {
-    const { invoices, store, other, subscribe, draft } = await setup();
+    const { billingRuns, paymentRuns, invoiceReads, store, other, subscribe, draft } = await setup();
     const s = await subscribe({ manualPayments: true });
-    const [invoice] = await invoices.insertInvoices(store.id, [
+    const [invoice] = await billingRuns.insertInvoices(store.id, [
       { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
     ]);
     const runId = randomIds.uuid();
     const now = at('2026-03-03T00:00:00.000Z');
-    expect((await invoices.paymentBatch(store.id, runId, undefined, 10)).items.map((c) => c.invoice.id)).to.deep.equal([
-      invoice!.id,
-    ]);
+    expect(
+      (await paymentRuns.paymentBatch(store.id, runId, undefined, 10)).items.map((c) => c.invoice.id),
+    ).to.deep.equal([invoice!.id]);
     const begin = (current: Invoice) =>
       E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now));
-    const begun = await invoices.beginAttempt(store.id, invoice!.id, runId, begin);
+    const begun = await paymentRuns.beginAttempt(store.id, invoice!.id, runId, begin);
     if (E.isLeft(begun)) throw new Error('not begun');
-    expect(await invoices.beginAttempt(store.id, invoice!.id, runId, begin)).to.deep.equal(E.left(notAttempted));
-    expect(await invoices.beginAttempt(other.id, invoice!.id, randomIds.uuid(), begin)).to.deep.equal(E.left(missing));
-    const completed = await invoices.settle(
+    expect(await paymentRuns.beginAttempt(store.id, invoice!.id, runId, begin)).to.deep.equal(E.left(notAttempted));
+    expect(await paymentRuns.beginAttempt(other.id, invoice!.id, randomIds.uuid(), begin)).to.deep.equal(
+      E.left(missing),
+    );
+    const completed = await paymentRuns.settle(
       store.id,
       invoice!.id,
       begun.right.id,
@@ -294,19 +294,19 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     );
     if (E.isLeft(completed)) throw new Error('not completed');
     // Waiting for its settlement: no run begins another attempt, nor resumes this one.
-    expect((await invoices.paymentBatch(store.id, randomIds.uuid(), undefined, 10)).items).to.deep.equal([]);
-    expect(await invoices.beginAttempt(store.id, invoice!.id, randomIds.uuid(), begin)).to.deep.equal(
+    expect((await paymentRuns.paymentBatch(store.id, randomIds.uuid(), undefined, 10)).items).to.deep.equal([]);
+    expect(await paymentRuns.beginAttempt(store.id, invoice!.id, randomIds.uuid(), begin)).to.deep.equal(
       E.left(notAttempted),
     );
     const pending = completed.right.payment;
-    expect(await invoices.findPayment(store.id, invoice!.id, pending.id)).to.deep.equal(pending);
-    expect(await invoices.findPayment(other.id, invoice!.id, pending.id)).to.equal(undefined);
-    expect(await invoices.attemptsBy(store.id, runId)).to.deep.equal([
+    expect(await invoiceReads.findPayment(store.id, invoice!.id, pending.id)).to.deep.equal(pending);
+    expect(await invoiceReads.findPayment(other.id, invoice!.id, pending.id)).to.equal(undefined);
+    expect(await paymentRuns.attemptsBy(store.id, runId)).to.deep.equal([
       { status: 'pending', currency: 'USD', includesTax: false, count: 1, amount: 1000 },
     ]);
 
     const settle = () =>
-      invoices.settle(
+      paymentRuns.settle(
         store.id,
         invoice!.id,
         pending.id,
@@ -316,30 +316,30 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const [first, second] = await Promise.all([settle(), settle()]);
     expect([first, second].filter(E.isRight)).to.have.length(1);
     expect([first, second].filter(E.isLeft).map((r) => E.isLeft(r) && r.left._tag)).to.deep.equal(['Conflict']);
-    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({
+    expect(await invoiceReads.findById(store.id, invoice!.id)).to.deep.include({
       outstanding: false,
       manualPaymentPending: false,
     });
-    const listed = await invoices.listPayments(store.id, invoice!.id, everyRow([], page));
+    const listed = await invoiceReads.listPayments(store.id, invoice!.id, everyRow([], page));
     expect(listed?.items.map((p) => [p.status, p.externalPaymentId])).to.deep.equal([['succeeded', 'x1']]);
-    expect(await invoices.listPayments(other.id, invoice!.id, everyRow([], page))).to.equal(undefined);
+    expect(await invoiceReads.listPayments(other.id, invoice!.id, everyRow([], page))).to.equal(undefined);
   });
 
   it('stores a manual payment settled as failed with the time its attempt was made, and counts the invoice’s last attempt from it', async () => {
-    const { invoices, store, subscribe, draft } = await setup();
+    const { billingRuns, paymentRuns, invoiceReads, store, subscribe, draft } = await setup();
     const s = await subscribe({ manualPayments: true });
-    const [invoice] = await invoices.insertInvoices(store.id, [
+    const [invoice] = await billingRuns.insertInvoices(store.id, [
       { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
     ]);
     const runId = randomIds.uuid();
     const now = at('2026-03-03T00:00:00.000Z');
     const attempted = at('2026-03-02T09:30:15.123Z');
-    const begun = await invoices.beginAttempt(store.id, invoice!.id, runId, (current) =>
+    const begun = await paymentRuns.beginAttempt(store.id, invoice!.id, runId, (current) =>
       E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now)),
     );
     if (E.isLeft(begun)) throw new Error('not begun');
-    const settle = (change: Parameters<typeof invoices.settle>[3]) =>
-      invoices.settle(store.id, invoice!.id, begun.right.id, change, keep);
+    const settle = (change: Parameters<typeof paymentRuns.settle>[3]) =>
+      paymentRuns.settle(store.id, invoice!.id, begun.right.id, change, keep);
     await settle((i, p) => completedAttempt(i, p, { status: 'pending' }, DEFAULT_RETRY_POLICY, now));
     const failed = await settle((i, p) =>
       settled(
@@ -351,13 +351,13 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       ),
     );
     if (E.isLeft(failed)) throw new Error('not settled');
-    expect(await invoices.findPayment(store.id, invoice!.id, begun.right.id)).to.deep.include({
+    expect(await invoiceReads.findPayment(store.id, invoice!.id, begun.right.id)).to.deep.include({
       status: 'failed',
       failureReason: 'Card Failure',
       paymentTakenAt: attempted,
       updatedAt: now,
     });
-    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({
+    expect(await invoiceReads.findById(store.id, invoice!.id)).to.deep.include({
       outstanding: true,
       failedPaymentAttempts: 1,
       lastPaymentAttemptAt: attempted,
@@ -365,27 +365,27 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
   });
 
   it('an attempt cut short before its completion is never begun again by its run, and is resumed (same payment) by another run', async () => {
-    const { invoices, store, subscribe, draft } = await setup();
+    const { billingRuns, paymentRuns, invoiceReads, store, subscribe, draft } = await setup();
     const s = await subscribe();
-    const [invoice] = await invoices.insertInvoices(store.id, [
+    const [invoice] = await billingRuns.insertInvoices(store.id, [
       { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
     ]);
     const now = at('2026-03-03T00:00:00.000Z');
     const [crashed, twin, later] = [randomIds.uuid(), randomIds.uuid(), randomIds.uuid()];
     const begin = (run: typeof crashed) => (current: Invoice) =>
       E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now));
-    const cutShort = await invoices.beginAttempt(store.id, invoice!.id, crashed, begin(crashed));
+    const cutShort = await paymentRuns.beginAttempt(store.id, invoice!.id, crashed, begin(crashed));
     if (E.isLeft(cutShort)) throw new Error('not begun');
-    expect(await invoices.beginAttempt(store.id, invoice!.id, crashed, begin(crashed))).to.deep.equal(
+    expect(await paymentRuns.beginAttempt(store.id, invoice!.id, crashed, begin(crashed))).to.deep.equal(
       E.left(notAttempted),
     );
-    expect(await invoices.beginAttempt(store.id, invoice!.id, twin, begin(twin))).to.deep.equal(cutShort);
-    expect((await invoices.paymentBatch(store.id, later, undefined, 10)).items.map((c) => c.invoice.id)).to.deep.equal([
-      invoice!.id,
-    ]);
-    expect(await invoices.beginAttempt(store.id, invoice!.id, later, begin(later))).to.deep.equal(cutShort);
+    expect(await paymentRuns.beginAttempt(store.id, invoice!.id, twin, begin(twin))).to.deep.equal(cutShort);
+    expect(
+      (await paymentRuns.paymentBatch(store.id, later, undefined, 10)).items.map((c) => c.invoice.id),
+    ).to.deep.equal([invoice!.id]);
+    expect(await paymentRuns.beginAttempt(store.id, invoice!.id, later, begin(later))).to.deep.equal(cutShort);
     const answer = () =>
-      invoices.settle(
+      paymentRuns.settle(
         store.id,
         invoice!.id,
         cutShort.right.id,
@@ -395,19 +395,19 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     const [a, b] = await Promise.all([answer(), answer()]);
     expect([a, b].filter(E.isRight)).to.have.length(1);
     expect(
-      (await invoices.listPayments(store.id, invoice!.id, everyRow([], page)))?.items.map((p) => [
+      (await invoiceReads.listPayments(store.id, invoice!.id, everyRow([], page)))?.items.map((p) => [
         p.id,
         p.status,
         p.externalPaymentId,
       ]),
     ).to.deep.equal([[cutShort.right.id, 'succeeded', 'ch_1']]);
-    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({ outstanding: false });
+    expect(await invoiceReads.findById(store.id, invoice!.id)).to.deep.include({ outstanding: false });
   });
 
   it('the completion that spends the last retry applies the dunning action to the subscription in the same call, once', async () => {
-    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const { billingRuns, paymentRuns, invoiceReads, subscriptions, store, subscribe, draft } = await setup();
     const s = await subscribe();
-    const [invoice] = await invoices.insertInvoices(store.id, [
+    const [invoice] = await billingRuns.insertInvoices(store.id, [
       { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
     ]);
     const policy = { ...DEFAULT_RETRY_POLICY, limit: 1, action: 'pause' as const };
@@ -419,11 +419,11 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     for (const day of ['03', '04']) {
       const now = at(`2026-03-${day}T00:00:00.000Z`);
       const run = randomIds.uuid();
-      const begun = await invoices.beginAttempt(store.id, invoice!.id, run, (current) =>
+      const begun = await paymentRuns.beginAttempt(store.id, invoice!.id, run, (current) =>
         E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now)),
       );
       if (E.isLeft(begun)) throw new Error('not begun');
-      await invoices.settle(
+      await paymentRuns.settle(
         store.id,
         invoice!.id,
         begun.right.id,
@@ -436,16 +436,16 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     // The pause takes its place in the history, where billing reads pauses from.
     const history = await subscriptions.listStates(store.id, s.id, page);
     expect(history?.items.map((state) => state.action)).to.deep.equal(['pause']);
-    expect(await invoices.findById(store.id, invoice!.id)).to.deep.include({
+    expect(await invoiceReads.findById(store.id, invoice!.id)).to.deep.include({
       paymentRetriesLimitReached: true,
       failedPaymentAttempts: 2,
     });
   });
 
   it('paying an invoice lifts the suspension once no other invoice of the subscription is unpaid past its retries', async () => {
-    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const { billingRuns, paymentRuns, subscriptions, store, subscribe, draft } = await setup();
     const s = await subscribe({ flags: { canceled: false, paused: false, suspended: true, pending: false } });
-    const stored = await invoices.insertInvoices(store.id, [
+    const stored = await billingRuns.insertInvoices(store.id, [
       { ...draft(s, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'), taxRequired: false },
       { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
     ]);
@@ -455,16 +455,16 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       paid: (subscription: Subscription, othersUnpaid: boolean) =>
         afterInvoicePaid(subscription, othersUnpaid, at('2026-03-10T00:00:00.000Z')),
     };
-    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: false, unpaid: false });
+    expect(await paymentRuns.dunningStanding(store.id, s.id)).to.deep.equal({ spent: false, unpaid: false });
     const attempt = async (invoice: Invoice, status: 'failed' | 'succeeded', day: string) => {
       const now = at(`2026-03-${day}T00:00:00.000Z`);
       const run = randomIds.uuid();
-      const begun = await invoices.beginAttempt(store.id, invoice.id, run, (current) =>
+      const begun = await paymentRuns.beginAttempt(store.id, invoice.id, run, (current) =>
         E.right(pendingPayment(current, { id: run }, randomIds.uuid(), 'card', now)),
       );
       if (E.isLeft(begun)) throw new Error('not begun');
       const outcome = status === 'failed' ? { status, failureReason: 'declined' } : { status };
-      await invoices.settle(
+      await paymentRuns.settle(
         store.id,
         invoice.id,
         begun.right.id,
@@ -474,25 +474,28 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     };
     const suspended = async () => (await subscriptions.findById(store.id, s.id))?.subscription.flags.suspended;
     for (const invoice of stored) await attempt(invoice, 'failed', '02');
-    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: true, unpaid: true });
+    expect(await paymentRuns.dunningStanding(store.id, s.id)).to.deep.equal({ spent: true, unpaid: true });
     // A merchant asks for one more attempt of each: the retries are no longer marked spent.
-    await invoices.update(store.id, stored[0]!.id, (i) => E.right({ ...i, paymentRetriesLimitReached: false }));
+    await paymentRuns.update(store.id, stored[0]!.id, (i) => E.right({ ...i, paymentRetriesLimitReached: false }));
     await attempt(stored[0]!, 'succeeded', '04');
     expect(await suspended()).to.equal(true);
-    await invoices.update(store.id, stored[1]!.id, (i) => E.right({ ...i, paymentRetriesLimitReached: false }));
+    await paymentRuns.update(store.id, stored[1]!.id, (i) => E.right({ ...i, paymentRetriesLimitReached: false }));
     await attempt(stored[1]!, 'succeeded', '05');
     expect(await suspended()).to.equal(false);
     expect((await subscriptions.findById(store.id, s.id))?.subscription.billableFrom).to.deep.equal(
       at('2026-03-10T00:00:00.000Z'),
     );
-    expect(await invoices.dunningStanding(store.id, s.id)).to.deep.equal({ spent: true, unpaid: false });
-    expect(await invoices.dunningStanding(store.id, randomIds.uuid())).to.deep.equal({ spent: false, unpaid: false });
+    expect(await paymentRuns.dunningStanding(store.id, s.id)).to.deep.equal({ spent: true, unpaid: false });
+    expect(await paymentRuns.dunningStanding(store.id, randomIds.uuid())).to.deep.equal({
+      spent: false,
+      unpaid: false,
+    });
   });
 
   it('settling races a payment run: the invoice ends paid once, with one payment', async () => {
-    const { invoices, store, subscribe, draft } = await setup();
+    const { billingRuns, paymentRuns, invoiceReads, store, subscribe, draft } = await setup();
     const s = await subscribe({ manualPayments: true });
-    const [invoice] = await invoices.insertInvoices(store.id, [
+    const [invoice] = await billingRuns.insertInvoices(store.id, [
       { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
     ]);
     const now = at('2026-03-03T00:00:00.000Z');
@@ -501,9 +504,9 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
         ? E.right(pendingPayment(i, { id: run }, randomIds.uuid(), 'manual', now))
         : E.left(notAttempted);
     const firstRun = randomIds.uuid();
-    const first = await invoices.beginAttempt(store.id, invoice!.id, firstRun, begin(firstRun));
+    const first = await paymentRuns.beginAttempt(store.id, invoice!.id, firstRun, begin(firstRun));
     if (E.isLeft(first)) throw new Error('not begun');
-    await invoices.settle(
+    await paymentRuns.settle(
       store.id,
       invoice!.id,
       first.right.id,
@@ -512,24 +515,24 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
     );
     const secondRun = randomIds.uuid();
     const [settledResult, runResult] = await Promise.all([
-      invoices.settle(
+      paymentRuns.settle(
         store.id,
         invoice!.id,
         first.right.id,
         (i, p) => settled(i, p, { success: true }, DEFAULT_RETRY_POLICY, now),
         keep,
       ),
-      invoices.beginAttempt(store.id, invoice!.id, secondRun, begin(secondRun)),
+      paymentRuns.beginAttempt(store.id, invoice!.id, secondRun, begin(secondRun)),
     ]);
     expect(E.isRight(settledResult)).to.equal(true);
     expect(runResult).to.deep.equal(E.left(notAttempted));
     expect(
-      (await invoices.listPayments(store.id, invoice!.id, everyRow([], page)))?.items.map((p) => p.status),
+      (await invoiceReads.listPayments(store.id, invoice!.id, everyRow([], page)))?.items.map((p) => p.status),
     ).to.deep.equal(['succeeded']);
   });
 
   it('two billing runs of one store at once invoice each period once, numbered 1..n without gaps', async () => {
-    const { container, invoices, store, subscribe } = await setup();
+    const { container, invoiceReads, store, subscribe } = await setup();
     const subscriptions = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         subscribe({
@@ -566,7 +569,7 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
         reported += taxRequired(one);
       }
     }
-    const all = (await invoices.list(store.id, everyRow([], page))).items;
+    const all = (await invoiceReads.list(store.id, everyRow([], page))).items;
     expect(all).to.have.length(subscriptions.length * 4);
     expect(all.map((i) => i.number).sort((x, y) => x - y)).to.deep.equal(
       Array.from({ length: all.length }, (_, i) => i + 1),
@@ -577,10 +580,10 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
   });
 
   it('leaves out the drafts of a subscription deleted before the insert, and invoices the others', async () => {
-    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const { billingRuns, subscriptions, store, subscribe, draft } = await setup();
     const [a, gone, c] = [await subscribe(), await subscribe(), await subscribe()];
     expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.right(undefined));
-    const stored = await invoices.insertInvoices(
+    const stored = await billingRuns.insertInvoices(
       store.id,
       [a, gone, c].map((s) => draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')),
     );
@@ -589,12 +592,12 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       [c.id, 2],
     ]);
     expect(
-      await invoices.insertInvoices(store.id, [draft(gone, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')]),
+      await billingRuns.insertInvoices(store.id, [draft(gone, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')]),
     ).to.deep.equal([]);
   });
 
   it('a billing insert racing the deletion of one of its subscriptions: the others are invoiced, and the deleted one keeps no invoice', async () => {
-    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const { billingRuns, invoiceReads, subscriptions, store, subscribe, draft } = await setup();
     for (let round = 0; round < 8; round += 1) {
       const batch = await Promise.all(Array.from({ length: 6 }, () => subscribe()));
       const victim = batch[round % batch.length]!;
@@ -602,10 +605,10 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       // Alternate which one starts first, so both orders are taken.
       const [stored, deleted] =
         round % 2 === 0
-          ? await Promise.all([invoices.insertInvoices(store.id, drafts), subscriptions.delete(store.id, victim.id)])
+          ? await Promise.all([billingRuns.insertInvoices(store.id, drafts), subscriptions.delete(store.id, victim.id)])
           : await Promise.all([
               subscriptions.delete(store.id, victim.id),
-              invoices.insertInvoices(store.id, drafts),
+              billingRuns.insertInvoices(store.id, drafts),
             ]).then(([d, s]) => [s, d] as const);
       // No payment was attempted: the delete goes through whichever came first, taking an invoice made before it along.
       expect(E.isRight(deleted)).to.equal(true);
@@ -621,32 +624,32 @@ forEachBackend('InvoiceRepository contract', (_backend, persistence) => {
       ).to.deep.equal(others);
       expect(await subscriptions.findById(store.id, victim.id)).to.equal(undefined);
     }
-    const all = (await invoices.list(store.id, everyRow())).items;
+    const all = (await invoiceReads.list(store.id, everyRow())).items;
     const numbers = all.map((i) => i.number).sort((x, y) => x - y);
     expect(new Set(numbers).size, 'numbers are never reused').to.equal(numbers.length);
     expect(all.length).to.equal(8 * 5);
   });
 
   it('deletes a subscription whose invoices no payment was attempted on, with them; keeps one with a payment attempt', async () => {
-    const { invoices, subscriptions, store, subscribe, draft } = await setup();
+    const { billingRuns, paymentRuns, invoiceReads, subscriptions, store, subscribe, draft } = await setup();
     const unpaid = await subscribe();
-    const [invoice] = await invoices.insertInvoices(store.id, [
+    const [invoice] = await billingRuns.insertInvoices(store.id, [
       draft(unpaid, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
     ]);
     expect(await subscriptions.delete(store.id, unpaid.id)).to.deep.equal(E.right(undefined));
-    expect(await invoices.findById(store.id, invoice!.id)).to.equal(undefined);
+    expect(await invoiceReads.findById(store.id, invoice!.id)).to.equal(undefined);
 
     const attempted = await subscribe();
-    const [billed] = await invoices.insertInvoices(store.id, [
+    const [billed] = await billingRuns.insertInvoices(store.id, [
       draft(attempted, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
     ]);
     const runId = randomIds.uuid();
     const now = new Date('2026-02-01T00:00:00.000Z');
-    await invoices.beginAttempt(store.id, billed!.id, runId, (current: Invoice) =>
+    await paymentRuns.beginAttempt(store.id, billed!.id, runId, (current: Invoice) =>
       E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now)),
     );
     expect(await subscriptions.delete(store.id, attempted.id)).to.deep.equal(E.left({ _tag: 'InUse' }));
     expect(await subscriptions.findById(store.id, attempted.id)).not.to.equal(undefined);
-    expect(await invoices.findById(store.id, billed!.id)).not.to.equal(undefined);
+    expect(await invoiceReads.findById(store.id, billed!.id)).not.to.equal(undefined);
   });
 });

@@ -1,0 +1,21 @@
+import type { InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import { numberInvoices, type NumberedInvoices } from '../../../../domain/billing/invoice-numbering.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InMemoryState } from '../in-memory-state.js';
+
+/**
+ * Stores drafts as the store's next invoices, numbered after its counter, and moves the counter, in one
+ * synchronous step. Resolves with the invoices and the events they fire, for the caller to record with
+ * the rest of its change.
+ */
+export const storeNumberedInvoices = (
+  state: InMemoryState,
+  storeId: Uuid,
+  drafts: readonly InvoiceDraft[],
+): NumberedInvoices => {
+  const numbered = numberInvoices(state.invoiceNumbers.get(storeId) ?? 0, drafts);
+  if (numbered.invoices.length === 0) return numbered;
+  for (const invoice of numbered.invoices) state.invoices.set(invoice.id, invoice);
+  state.invoiceNumbers.set(storeId, numbered.last);
+  return numbered;
+};

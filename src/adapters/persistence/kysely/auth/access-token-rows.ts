@@ -1,0 +1,18 @@
+import type { Selectable } from 'kysely';
+import type { AccessToken } from '../../../../domain/auth/access-token.js';
+import type { GrantType } from '../../../../domain/auth/grant.js';
+import type { AccessTokensTable } from '../schema.js';
+import { storedId } from '../stored-json.js';
+
+const grant = (value: string): GrantType => {
+  if (value === 'client_credentials' || value === 'implicit') return value;
+  throw new Error(`stored grant type is unknown: ${value}`);
+};
+
+export const accessTokenFromRow = (row: Selectable<AccessTokensTable>): AccessToken => ({
+  tokenHash: row.token_hash,
+  storeId: storedId(row.store_id),
+  applicationKeyId: storedId(row.application_key_id),
+  grant: grant(row.grant_type),
+  expiresAt: row.expires_at,
+});

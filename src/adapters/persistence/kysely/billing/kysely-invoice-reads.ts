@@ -1,0 +1,77 @@
+import { inject, injectable } from 'inversify';
+import type { InvoiceReads } from '../../../../application/ports/billing/invoice-reads.js';
+import type { Invoice } from '../../../../domain/billing/invoice.js';
+import type { InvoicePayment } from '../../../../domain/billing/invoice-payment.js';
+import type { InvoiceFilterField, InvoiceQuery } from '../../../../domain/billing/invoice-query.js';
+import type { ListQuery } from '../../../../domain/query/list-query.js';
+import { pageOf, type Page } from '../../../../domain/query/page.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { invoiceFromRow, paymentFromRow } from './invoice-rows.js';
+import {
+  booleanColumn,
+  cappedCount,
+  matching,
+  pageNewestFirst,
+  pageOldestFirst,
+  type FilterColumn,
+} from '../kysely-list.js';
+import type { DatabaseHandle } from '../open-database.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import { toNumber } from '../sql-flavor.js';
+
+/** The columns EPCC's invoice filter compares. */
+const INVOICE_COLUMNS: Readonly<Record<InvoiceFilterField, FilterColumn>> = {
+  subscriber_id: { column: 'subscriber_id' },
+  subscription_id: { column: 'subscription_id' },
+  outstanding: booleanColumn('outstanding'),
+  tax_required: booleanColumn('tax_required'),
+};
+
+/** Invoices and their payments as the API reads them. */
+@injectable()
+export class KyselyInvoiceReads implements InvoiceReads {
+  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+
+  async findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscription_invoices')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row === undefined ? undefined : invoiceFromRow(row);
+  }
+
+  async list(storeId: Uuid, { page, filter }: InvoiceQuery): Promise<Page<Invoice>> {
+    const filtered = this.handle.db
+      .selectFrom('subscription_invoices')
+      .where('store_id', '=', storeId)
+      .where(matching(filter, INVOICE_COLUMNS));
+    const [rows, counted] = await Promise.all([
+      pageNewestFirst(filtered.selectAll(), page).execute(),
+      cappedCount(this.handle.db, filtered),
+    ]);
+    return pageOf(rows.map(invoiceFromRow), page, counted, 'capped');
+  }
+
+  async findPayment(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<InvoicePayment | undefined> {
+    const row = await this.handle.db
+      .selectFrom('subscription_invoice_payments')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('invoice_id', '=', invoiceId)
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
+    return row === undefined ? undefined : paymentFromRow(row);
+  }
+
+  async listPayments(storeId: Uuid, invoiceId: Uuid, { page }: ListQuery): Promise<Page<InvoicePayment> | undefined> {
+    if ((await this.findById(storeId, invoiceId)) === undefined) return undefined;
+    const payments = this.handle.db.selectFrom('subscription_invoice_payments').where('invoice_id', '=', invoiceId);
+    const [rows, counted] = await Promise.all([
+      pageOldestFirst(payments.selectAll(), page).execute(),
+      payments.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return pageOf(rows.map(paymentFromRow), page, toNumber(counted.n), 'exact');
+  }
+}

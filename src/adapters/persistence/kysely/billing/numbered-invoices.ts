@@ -1,0 +1,32 @@
+import type { Transaction } from 'kysely';
+import type { InvoiceDraft } from '../../../../domain/billing/invoice.js';
+import { numberInvoices, type NumberedInvoices } from '../../../../domain/billing/invoice-numbering.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { insertRows } from '../bulk-insert.js';
+import type { Tables } from '../schema.js';
+import type { SqlFlavor } from '../sql-flavor.js';
+import { invoiceToRow } from './invoice-rows.js';
+
+/**
+ * Stores drafts as the store's next invoices: numbered after `last`, the counter's value read under its
+ * lock in `trx` (`lockInvoiceCounter`, taken first by every writer), their rows inserted and the counter
+ * moved in the same transaction. Resolves with the invoices and the events they fire, for the caller to
+ * record with the rest of its change.
+ */
+export const storeNumberedInvoices = async (
+  trx: Transaction<Tables>,
+  flavor: SqlFlavor,
+  storeId: Uuid,
+  last: number,
+  drafts: readonly InvoiceDraft[],
+): Promise<NumberedInvoices> => {
+  const numbered = numberInvoices(last, drafts);
+  if (numbered.invoices.length === 0) return numbered;
+  await insertRows(trx, flavor, 'subscription_invoices', numbered.invoices.map(invoiceToRow));
+  await trx
+    .updateTable('subscription_invoice_numbers')
+    .set({ last_number: numbered.last })
+    .where('store_id', '=', storeId)
+    .execute();
+  return numbered;
+};

@@ -1,0 +1,19 @@
+import type { Selectable } from 'kysely';
+import { prefixKey, type MerchantRealmMapping } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
+import type { MerchantRealmMappingsTable } from '../schema.js';
+import { storedId } from '../stored-json.js';
+
+export const mappingFromRow = (row: Selectable<MerchantRealmMappingsTable>): MerchantRealmMapping => ({
+  id: storedId(row.id),
+  storeId: storedId(row.store_id),
+  realmId: storedId(row.realm_id),
+  prefix: row.prefix,
+});
+
+export const mappingToRow = (mapping: MerchantRealmMapping): Selectable<MerchantRealmMappingsTable> => ({
+  id: mapping.id,
+  store_id: mapping.storeId,
+  realm_id: mapping.realmId,
+  prefix: mapping.prefix,
+  prefix_key: mapping.prefix === null ? null : prefixKey(mapping.prefix),
+});

@@ -1,0 +1,35 @@
+import type { FiringKey } from './event-keys.js';
+
+/**
+ * A created or changed resource, named by its subject (the resource and what its GET shows with it):
+ * `payload.data` is the subject as its GET returns it, rendered only when some integration observes the key.
+ */
+export interface ResourceEvent<S> {
+  readonly _tag: 'ResourceEvent';
+  readonly key: FiringKey;
+  readonly subject: S;
+}
+
+/** A deleted resource: the payload is its type and id only, as EPCC sends it. */
+export interface DeletionEvent {
+  readonly _tag: 'DeletionEvent';
+  readonly key: FiringKey;
+  readonly type: string;
+  readonly id: string;
+}
+
+/** What a change fires: plain data, decided by the concept's rules and written with the change. */
+export type DomainEvent<S> = ResourceEvent<S> | DeletionEvent;
+
+export const resourceEvent = <S>(key: FiringKey, subject: S): ResourceEvent<S> => ({
+  _tag: 'ResourceEvent',
+  key,
+  subject,
+});
+
+export const deletionEvent = (key: FiringKey, type: string, id: string): DeletionEvent => ({
+  _tag: 'DeletionEvent',
+  key,
+  type,
+  id,
+});

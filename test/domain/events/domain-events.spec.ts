@@ -1,0 +1,221 @@
+import { expect } from 'chai';
+import { randomIds } from '../../../src/adapters/system/system-module.js';
+import { invoiceCreated } from '../../../src/domain/billing/invoice-events.js';
+import { numberInvoices } from '../../../src/domain/billing/invoice-numbering.js';
+import { withFirstInvoice } from '../../../src/domain/billing/first-invoice.js';
+import type { InvoiceDraft } from '../../../src/domain/billing/invoice.js';
+import { OFFERING_EVENTS } from '../../../src/domain/catalogue/offering-events.js';
+import { PLANS } from '../../../src/domain/catalogue/plan.js';
+import { PRODUCTS } from '../../../src/domain/catalogue/product.js';
+import type { DomainEvent } from '../../../src/domain/events/domain-event.js';
+import { FIRING_KEYS } from '../../../src/domain/events/event-keys.js';
+import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
+import type { Job } from '../../../src/domain/jobs/job.js';
+import { SCHEDULES } from '../../../src/domain/schedules/schedule.js';
+import { DUNNING_RULES } from '../../../src/domain/billing/dunning-rule.js';
+import { PRORATION_POLICIES } from '../../../src/domain/billing/proration-policy.js';
+import { SUBSCRIBER_EVENTS } from '../../../src/domain/subscriptions/subscriber-events.js';
+import {
+  stateChanged,
+  stateEventKeys,
+  subscriptionCreated,
+  subscriptionsStored,
+} from '../../../src/domain/subscriptions/subscription-events.js';
+import type { SubscriptionStateRecord } from '../../../src/domain/subscriptions/subscription.js';
+import {
+  aPlan,
+  aProduct,
+  aSchedule,
+  aSubscriber,
+  aSubscription,
+  anOffering,
+} from '../../support/subscription-builders.js';
+
+/** Which change fires which key, and what each event names: the domain decides, storage only writes. */
+describe('Domain events', () => {
+  const storeId = randomIds.uuid();
+  const product = aProduct(storeId);
+  const plan = aPlan(storeId);
+  const offering = anOffering(storeId, [product], [plan]);
+  const subscription = aSubscription(offering, randomIds.uuid());
+  const subscriber = aSubscriber(storeId);
+  const schedule = aSchedule(storeId);
+  const now = new Date('2026-03-01T00:00:00.000Z');
+  const job: Job = {
+    id: randomIds.uuid(),
+    storeId,
+    jobType: 'billing-run',
+    status: 'pending',
+    createdAt: now,
+    updatedAt: now,
+  };
+  const { firstInvoice: draft } = withFirstInvoice(subscription, offering, plan.attributes, {
+    id: randomIds.uuid(),
+    now,
+  });
+  if (draft === undefined) throw new Error('the plan bills its first period at once');
+  const [invoice] = numberInvoices(41, [draft]).invoices;
+  if (invoice === undefined) throw new Error('one draft numbers one invoice');
+
+  const described = (event: DomainEvent<unknown>) =>
+    event._tag === 'ResourceEvent' ? [event.key, event.subject] : [event.key, event.type, event.id];
+
+  it('names the resource of each change, and a deleted one by its type and id', () => {
+    const table: readonly [string, DomainEvent<unknown>, readonly unknown[]][] = [
+      [
+        'product created',
+        PRODUCTS.events.created(product),
+        ['subscription-product.created', { resource: 'product', product }],
+      ],
+      [
+        'product updated',
+        PRODUCTS.events.updated(product),
+        ['subscription-product.updated', { resource: 'product', product }],
+      ],
+      [
+        'product deleted',
+        PRODUCTS.events.deleted(product.id),
+        ['subscription-product.deleted', 'subscription_product', product.id],
+      ],
+      ['plan created', PLANS.events.created(plan), ['subscription-plan.created', { resource: 'plan', plan }]],
+      ['plan updated', PLANS.events.updated(plan), ['subscription-plan.updated', { resource: 'plan', plan }]],
+      ['plan deleted', PLANS.events.deleted(plan.id), ['subscription-plan.deleted', 'subscription_plan', plan.id]],
+      [
+        'offering created',
+        OFFERING_EVENTS.created(offering),
+        ['subscription-offering.created', { resource: 'offering', offering }],
+      ],
+      [
+        'offering updated',
+        OFFERING_EVENTS.updated(offering),
+        ['subscription-offering.updated', { resource: 'offering', offering }],
+      ],
+      [
+        'offering deleted',
+        OFFERING_EVENTS.deleted(offering.id),
+        ['subscription-offering.deleted', 'subscription_offering', offering.id],
+      ],
+      [
+        'subscriber created',
+        SUBSCRIBER_EVENTS.created(subscriber),
+        ['subscription-subscriber.created', { resource: 'subscriber', subscriber }],
+      ],
+      [
+        'subscriber updated',
+        SUBSCRIBER_EVENTS.updated(subscriber),
+        ['subscription-subscriber.updated', { resource: 'subscriber', subscriber }],
+      ],
+      [
+        'subscriber deleted',
+        SUBSCRIBER_EVENTS.deleted(subscriber.id),
+        ['subscription-subscriber.deleted', 'subscription_subscriber', subscriber.id],
+      ],
+      [
+        'schedule created',
+        SCHEDULES.events!.created(schedule),
+        ['subscription-schedule.created', { resource: 'schedule', schedule }],
+      ],
+      [
+        'schedule updated',
+        SCHEDULES.events!.updated(schedule),
+        ['subscription-schedule.updated', { resource: 'schedule', schedule }],
+      ],
+      [
+        'schedule deleted',
+        SCHEDULES.events!.deleted(schedule.id),
+        ['subscription-schedule.deleted', 'subscription_schedule', schedule.id],
+      ],
+      ['job created', JOB_EVENTS.created(job), ['subscription-job.created', { resource: 'job', job }]],
+      ['job finished', JOB_EVENTS.updated(job), ['subscription-job.updated', { resource: 'job', job }]],
+      ['job deleted', JOB_EVENTS.deleted(job.id), ['subscription-job.deleted', 'subscription_job', job.id]],
+      ['invoice created', invoiceCreated(invoice), ['subscription-invoice.created', { resource: 'invoice', invoice }]],
+      [
+        'subscription created',
+        subscriptionCreated(subscription, offering),
+        [
+          'subscription.created',
+          { resource: 'subscription', subscription, offering, at: subscription.timestamps.createdAt },
+        ],
+      ],
+    ];
+    for (const [change, event, expected] of table) expect(described(event), change).to.deep.equal(expected);
+  });
+
+  it('fires only keys this service emits', () => {
+    const fired = [
+      ...[PRODUCTS.events, PLANS.events, OFFERING_EVENTS, SUBSCRIBER_EVENTS, SCHEDULES.events!, JOB_EVENTS].flatMap(
+        (events) => [
+          events.created(product as never).key,
+          events.updated(product as never).key,
+          events.deleted('x').key,
+        ],
+      ),
+      invoiceCreated(invoice).key,
+      subscriptionCreated(subscription, offering).key,
+    ];
+    for (const key of fired) expect(FIRING_KEYS, key).to.include(key);
+  });
+
+  it('leaves proration policies and dunning rules unobserved', () => {
+    expect(PRORATION_POLICIES.events).to.equal(undefined);
+    expect(DUNNING_RULES.events).to.equal(undefined);
+  });
+
+  it('fires the keys of each state change, the subscription named as it is after it, at the change', () => {
+    const state = (action: SubscriptionStateRecord['action'], closed = false) =>
+      ({ action, flags: { closed }, createdAt: now }) as SubscriptionStateRecord;
+    const table: readonly [SubscriptionStateRecord, readonly string[]][] = [
+      [state('cancel'), ['subscription.canceled']],
+      [state('cancel', true), ['subscription.canceled', 'subscription.closed']],
+      [state('pause'), ['subscription.paused']],
+      [state('resume'), ['subscription.resumed']],
+      [state('go_live'), []],
+      [state('pending'), []],
+    ];
+    for (const [change, keys] of table) {
+      expect(stateEventKeys(change), change.action).to.deep.equal(keys);
+      const events = stateChanged(change, subscription, offering);
+      expect(events.map((e) => e.key)).to.deep.equal(keys);
+      for (const event of events)
+        expect(event.subject).to.deep.equal({ resource: 'subscription', subscription, offering, at: now });
+    }
+  });
+
+  it('fires each stored subscription’s created, then its first invoice’s, in the order stored', () => {
+    const other = aSubscription(offering, randomIds.uuid());
+    const events = subscriptionsStored([
+      { subscription, offering, firstInvoice: invoice },
+      { subscription: other, offering },
+    ]);
+    expect(events.map((e) => e.key)).to.deep.equal([
+      'subscription.created',
+      'subscription-invoice.created',
+      'subscription.created',
+    ]);
+    expect(events.map((e) => e.subject)).to.deep.equal([
+      { resource: 'subscription', subscription, offering, at: subscription.timestamps.createdAt },
+      { resource: 'invoice', invoice },
+      { resource: 'subscription', subscription: other, offering, at: other.timestamps.createdAt },
+    ]);
+  });
+
+  it('numbers drafts after the last number, in the order given, each firing its created event', () => {
+    const drafts: readonly InvoiceDraft[] = [
+      draft,
+      { ...draft, id: randomIds.uuid() },
+      { ...draft, id: randomIds.uuid() },
+    ];
+    const table: readonly [number, number, readonly number[]][] = [
+      [0, 0, []],
+      [0, 1, [1]],
+      [41, 3, [42, 43, 44]],
+    ];
+    for (const [last, count, numbers] of table) {
+      const numbered = numberInvoices(last, drafts.slice(0, count));
+      expect(numbered.invoices.map((i) => i.number)).to.deep.equal(numbers);
+      expect(numbered.invoices.map((i) => i.id)).to.deep.equal(drafts.slice(0, count).map((d) => d.id));
+      expect(numbered.last).to.equal(last + count);
+      expect(numbered.events).to.deep.equal(numbered.invoices.map(invoiceCreated));
+    }
+  });
+});
