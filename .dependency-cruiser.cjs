@@ -75,24 +75,6 @@ module.exports = {
     },
   ],
   options: {
-    // Imports known to break a rule, each named exactly (from, to, rule): the cruise passes them and fails
-    // on any other. Both are helpers two concepts share that live in one concept's repository file (billing
-    // reads subscriptions through the subscription repository's row helpers; catalogue takes an offering's
-    // proration policy from billing's repository); each entry goes when its helper moves out.
-    knownViolations: [
-      {
-        type: 'dependency',
-        from: 'src/adapters/persistence/kysely/billing/kysely-invoice-repository.ts',
-        to: 'src/adapters/persistence/kysely/subscriptions/kysely-subscription-repository.ts',
-        rule: { name: 'persistence-concept-imports-no-other-concepts-repository', severity: 'error' },
-      },
-      {
-        type: 'dependency',
-        from: 'src/adapters/persistence/in-memory/catalogue/in-memory-offering-repository.ts',
-        to: 'src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.ts',
-        rule: { name: 'persistence-concept-imports-no-other-concepts-repository', severity: 'error' },
-      },
-    ],
     // The TypeScript compiler here has no JavaScript API, so the sources are parsed with swc.
     parser: 'swc',
     // Type-only imports count: a layer may not name an outer layer's types either.
