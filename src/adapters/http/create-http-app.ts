@@ -140,13 +140,8 @@ import { offeringProrationRoutes } from './billing/offering-proration-routes.js'
 import { subscriptionCatalogueRoutes } from './catalogue/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-routes.js';
 import { subscriberRoutes } from './subscriptions/subscriber-routes.js';
-import { invoiceRoutes } from './billing/invoice-routes.js';
-import { GetInvoice } from '../../application/use-cases/billing/get-invoice.js';
-import { GetInvoicePayment } from '../../application/use-cases/billing/get-invoice-payment.js';
-import { ListInvoicePayments } from '../../application/use-cases/billing/list-invoice-payments.js';
-import { ListInvoices } from '../../application/use-cases/billing/list-invoices.js';
-import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
-import { RequestPaymentAttempt } from '../../application/use-cases/billing/request-payment-attempt.js';
+import { API_ENDPOINTS } from './api-endpoints.js';
+import type { EndpointWiring } from './endpoints/endpoint.js';
 import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
 import { testClockRoutes } from './test-clocks/test-clock-routes.js';
 import { AdvanceTestClock } from '../../application/use-cases/test-clocks/advance-test-clock.js';
@@ -203,14 +198,15 @@ export const createHttpApp = ({
   };
   const routes: RouteContext = { guard, links: linkOrigin(links) };
   const router = new Router<HttpState>();
-  healthRoutes(router, use(CheckHealth), use(CheckReadiness), container.get(TOKENS.TestClockSettings).enabled);
-  metricsRoutes(router, metrics);
   const tokenGuards = {
     admit,
     failures: use(FailedAuthentications),
     addressOf: clientAddress(trustedProxyHeader),
     parseBody: parseBody(BODY_LIMITS.form),
   };
+  const wiring: EndpointWiring = { use, container, metrics, tokenGuards, imports, consoleBuildDir };
+  healthRoutes(router, use(CheckHealth), use(CheckReadiness), container.get(TOKENS.TestClockSettings).enabled);
+  metricsRoutes(router, metrics);
   oauthRoutes(router, use(IssueAccessToken), tokenGuards);
   revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
   applicationKeyRotationRoutes(router, use(RotateApplicationKeySecret), routes);
@@ -332,18 +328,7 @@ export const createHttpApp = ({
     routes,
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
-  invoiceRoutes(
-    router,
-    {
-      list: use(ListInvoices),
-      get: use(GetInvoice),
-      listPayments: use(ListInvoicePayments),
-      getPayment: use(GetInvoicePayment),
-      settle: use(SettleInvoicePayment),
-      requestAttempt: use(RequestPaymentAttempt),
-    },
-    routes,
-  );
+  for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
   jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
   importRoutes(
     router,

@@ -1,3 +1,4 @@
+import { CATALOGUE_LIST } from '../../../domain/catalogue/catalogue-query.js';
 import { PLAN_TYPE } from '../../../domain/catalogue/plan.js';
 import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
 import type { Parameter, PathItem, Reference, Schema } from '../openapi/openapi-types.js';
@@ -26,7 +27,7 @@ import {
 } from './subscription-catalogue-schemas.js';
 import { subscriptionPath, SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
-export const CATALOGUE_FILTER = filterParameter(['external_ref']);
+export const CATALOGUE_FILTER = filterParameter(CATALOGUE_LIST);
 
 interface CatalogueKind {
   /** `products` or `plans`. */

@@ -1,3 +1,4 @@
+import { OFFERING_LIST } from '../../../domain/catalogue/offering-query.js';
 import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
 import { OFFERING_INCLUDES } from '../../../domain/catalogue/offering-query.js';
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
@@ -115,7 +116,7 @@ const OFFERING_INCLUDE: Parameter = {
   schema: { type: 'string' },
 };
 const includedMember = { included: schemaRef('SubscriptionIncluded') };
-const catalogueFilter = filterParameter(['external_ref', 'external_product_refs', 'proration_policy_id']);
+const catalogueFilter = filterParameter(OFFERING_LIST);
 export const OFFERING_FILTER: Parameter = {
   ...catalogueFilter,
   description: `${catalogueFilter.description ?? ''} \`external_product_refs\` takes \`in\` only, as in EPCC: the offerings holding a product whose \`external_ref\` is one of the values. \`proration_policy_id\`: the offerings using that proration policy.`,

@@ -1,3 +1,4 @@
+import { DELIVERY_LIST, INTEGRATION_LIST, LOG_LIST } from '../../../domain/integrations/integration-query.js';
 import {
   DELIVERY_STATUSES,
   HTTP_STATUS_MAX,
@@ -45,9 +46,9 @@ import { filterParameter } from '../openapi/shared-components.js';
 
 const TAG = 'Integrations';
 
-export const INTEGRATION_FILTER = filterParameter(['name', 'integration_type', 'enabled']);
-export const INTEGRATION_LOG_FILTER = filterParameter(['succeeded']);
-export const INTEGRATION_JOB_FILTER = filterParameter(['status', 'triggered_by']);
+export const INTEGRATION_FILTER = filterParameter(INTEGRATION_LIST);
+export const INTEGRATION_LOG_FILTER = filterParameter(LOG_LIST);
+export const INTEGRATION_JOB_FILTER = filterParameter(DELIVERY_LIST);
 
 const observableKey = oneOfStrings(
   [...EPCC_OBSERVABLE_KEYS],

@@ -1,3 +1,4 @@
+import { JOB_LIST } from '../../../domain/jobs/job-query.js';
 import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
 import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
 import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
@@ -32,7 +33,7 @@ import { subscriptionPath, SUBSCRIPTIONS_EPCC } from '../subscriptions/subscript
 
 const TAG = 'Jobs';
 
-export const JOB_FILTER = filterParameter(['external_ref']);
+export const JOB_FILTER = filterParameter(JOB_LIST);
 
 const taxItem: Schema = closedObject(
   {

@@ -3,7 +3,7 @@ import { docsFiles, docsPage, OPENAPI_PATH } from '../docs-assets.js';
 import type { HttpState } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
 import { DOCS_ASSETS, DOCS_CONTENT_SECURITY_POLICY, type DocsAsset } from '../openapi/api-reference-paths.js';
-import { openApiDocument } from '../openapi/openapi-document.js';
+import { openApiDocument } from '../api-description/openapi-document.js';
 
 /** A year: the page names each file with a digest of its content, so a changed file has a new address. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable';

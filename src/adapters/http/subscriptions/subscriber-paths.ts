@@ -1,3 +1,4 @@
+import { SUBSCRIBER_LIST } from '../../../domain/subscriptions/subscriber-query.js';
 import { SUBSCRIBER_TYPE } from '../../../domain/subscriptions/subscriber.js';
 import type { PathItem, Schema } from '../openapi/openapi-types.js';
 import {
@@ -26,7 +27,7 @@ import { email } from './subscription-paths.js';
 
 const TAG = 'Subscribers';
 
-export const SUBSCRIBER_FILTER = filterParameter(['account_id', 'name', 'email']);
+export const SUBSCRIBER_FILTER = filterParameter(SUBSCRIBER_LIST);
 
 const stamps = { created_at: timestamp, updated_at: timestamp };
 

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
 import {
   STATE_ACTIONS,
   STATE_TYPE,
@@ -55,7 +56,7 @@ export const email: Schema = {
 };
 const authorityId = text(PAYMENT_AUTHORITY_ID_MIN, PAYMENT_AUTHORITY_ID_MAX);
 
-export const SUBSCRIPTION_FILTER = filterParameter(['account_id', 'name', 'email', 'external_ref']);
+export const SUBSCRIPTION_FILTER = filterParameter(SUBSCRIPTION_LIST);
 export const SUBSCRIPTION_INCLUDE: Parameter = {
   name: 'include',
   in: 'query',

@@ -1,23 +1,24 @@
 import { createRequire } from 'node:module';
-import { apiReferencePaths } from './api-reference-paths.js';
-import { consolePaths } from './console-paths.js';
-import { serviceRootPaths } from './service-root-paths.js';
+import { apiReferencePaths } from '../openapi/api-reference-paths.js';
+import { consolePaths } from '../openapi/console-paths.js';
+import { serviceRootPaths } from '../openapi/service-root-paths.js';
 import { APPLICATION_KEY_SCHEMAS, applicationKeyPaths } from '../keys/application-key-paths.js';
 import { HEALTH_SCHEMAS, healthPaths } from '../health/health-paths.js';
 import {
   MERCHANT_REALM_MAPPING_SCHEMAS,
   merchantRealmMappingPaths,
 } from '../realm-mappings/merchant-realm-mapping-paths.js';
-import type { OpenApiDocument } from './openapi-types.js';
-import { responseRef } from './schema-builders.js';
+import type { OpenApiDocument } from '../openapi/openapi-types.js';
+import { responseRef } from '../openapi/schema-builders.js';
 import { SETTINGS_SCHEMAS, settingsPaths } from '../settings/settings-paths.js';
-import { sharedComponents } from './shared-components.js';
+import { sharedComponents } from '../openapi/shared-components.js';
 import { CATALOGUE_FILTER, subscriptionCataloguePaths } from '../catalogue/subscription-catalogue-paths.js';
 import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from '../catalogue/subscription-catalogue-schemas.js';
 import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from '../subscriptions/subscriber-paths.js';
 import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from '../billing/billing-policy-paths.js';
 import { offeringProrationPaths } from '../billing/offering-proration-paths.js';
-import { INVOICE_FILTER, INVOICE_SCHEMAS, invoicePaths } from '../billing/invoice-paths.js';
+import { API_ENDPOINTS } from '../api-endpoints.js';
+import { pathItems } from '../endpoints/path-items.js';
 import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from '../jobs/job-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from '../catalogue/subscription-offering-paths.js';
 import {
@@ -112,7 +113,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriberPaths,
     ...billingPolicyPaths,
     ...offeringProrationPaths,
-    ...invoicePaths,
+    ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
     ...jobPaths,
     ...importPaths,
     ...testClockPaths,
@@ -134,7 +135,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SUBSCRIPTION_SCHEMAS,
       ...SUBSCRIBER_SCHEMAS,
       ...BILLING_POLICY_SCHEMAS,
-      ...INVOICE_SCHEMAS,
+      ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.schemas)),
       ...JOB_SCHEMAS,
       ...HEALTH_SCHEMAS,
       ...IMPORT_SCHEMAS,
@@ -148,7 +149,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       SubscriberFilter: SUBSCRIBER_FILTER,
-      InvoiceFilter: INVOICE_FILTER,
+      ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.parameters)),
       JobFilter: JOB_FILTER,
       IntegrationFilter: INTEGRATION_FILTER,
       IntegrationLogFilter: INTEGRATION_LOG_FILTER,
