@@ -1,4 +1,8 @@
+import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
 import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
+import { SUBSCRIPTION_CATALOGUE_ENDPOINTS } from './catalogue/subscription-catalogue-endpoints.js';
+import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
+import { SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 
 /**
@@ -6,4 +10,10 @@ import type { ConceptEndpoints } from './endpoints/endpoint.js';
  * description documents these, so the two cannot drift. A second generation of the API is a second list of
  * declarations over the same use cases.
  */
-export const API_ENDPOINTS: readonly ConceptEndpoints[] = [INVOICE_ENDPOINTS];
+export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
+  SUBSCRIPTION_CATALOGUE_ENDPOINTS,
+  SUBSCRIBER_ENDPOINTS,
+  BILLING_POLICY_ENDPOINTS,
+  INVOICE_ENDPOINTS,
+  SCHEDULE_ENDPOINTS,
+];

@@ -27,20 +27,6 @@ import { GetAccountMembershipSettings } from '../../application/use-cases/settin
 import { UpdateAccountMembershipSettings } from '../../application/use-cases/settings/update-account-membership-settings.js';
 import { GetCartSettings } from '../../application/use-cases/settings/cart-settings.js';
 import { UpdateCartSettings } from '../../application/use-cases/settings/update-cart-settings.js';
-import {
-  CreateDunningRule,
-  DeleteDunningRule,
-  GetDunningRule,
-  ListDunningRules,
-  UpdateDunningRule,
-} from '../../application/use-cases/billing/dunning-rules.js';
-import {
-  CreateProrationPolicy,
-  DeleteProrationPolicy,
-  GetProrationPolicy,
-  ListProrationPolicies,
-  UpdateProrationPolicy,
-} from '../../application/use-cases/billing/proration-policies.js';
 import { SetOfferingProrationPolicy } from '../../application/use-cases/billing/offering-proration-policy.js';
 import { AttachOfferingPlans } from '../../application/use-cases/catalogue/attach-offering-plans.js';
 import { AttachOfferingProducts } from '../../application/use-cases/catalogue/attach-to-offering.js';
@@ -65,28 +51,9 @@ import { GetOffering } from '../../application/use-cases/catalogue/read-offering
 import { ListOfferings } from '../../application/use-cases/catalogue/list-offerings.js';
 import { GetSubscription } from '../../application/use-cases/subscriptions/read-subscriptions.js';
 import { ListSubscriptions } from '../../application/use-cases/subscriptions/list-subscriptions.js';
-import { CreateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { DeleteSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { GetSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { ListSubscribers } from '../../application/use-cases/subscriptions/subscribers.js';
-import { UpdateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
 import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
 import { GetSubscriptionState } from '../../application/use-cases/subscriptions/get-subscription-state.js';
 import { ListSubscriptionStates } from '../../application/use-cases/subscriptions/list-subscription-states.js';
-import {
-  CreateSubscriptionPlan,
-  DeleteSubscriptionPlan,
-  GetSubscriptionPlan,
-  ListSubscriptionPlans,
-  UpdateSubscriptionPlan,
-} from '../../application/use-cases/catalogue/subscription-plans.js';
-import {
-  CreateSubscriptionProduct,
-  DeleteSubscriptionProduct,
-  GetSubscriptionProduct,
-  ListSubscriptionProducts,
-  UpdateSubscriptionProduct,
-} from '../../application/use-cases/catalogue/subscription-products.js';
 import { UpdateApplicationKey } from '../../application/use-cases/keys/update-application-key.js';
 import { UpdateMerchantRealmPrefix } from '../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
 import { GetImport } from '../../application/use-cases/imports/read-imports.js';
@@ -123,23 +90,13 @@ import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './settings/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './settings/account-membership-settings-routes.js';
 import { cartSettingsRoutes } from './settings/cart-settings-routes.js';
-import { billingPolicyRoutes } from './billing/billing-policy-routes.js';
 import { jobRoutes } from './jobs/job-routes.js';
 import { DeleteJob } from '../../application/use-cases/jobs/delete-job.js';
 import { GetJob } from '../../application/use-cases/jobs/get-job.js';
 import { ListJobs } from '../../application/use-cases/jobs/list-jobs.js';
 import { SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
-import { scheduleRoutes } from './schedules/schedule-routes.js';
-import { NextFirings } from '../../application/use-cases/schedules/next-firings.js';
-import { CreateSchedule } from '../../application/use-cases/schedules/schedules.js';
-import { DeleteSchedule } from '../../application/use-cases/schedules/delete-schedule.js';
-import { GetSchedule } from '../../application/use-cases/schedules/get-schedule.js';
-import { ListSchedules } from '../../application/use-cases/schedules/list-schedules.js';
-import { UpdateSchedule } from '../../application/use-cases/schedules/update-schedule.js';
 import { offeringProrationRoutes } from './billing/offering-proration-routes.js';
-import { subscriptionCatalogueRoutes } from './catalogue/subscription-catalogue-routes.js';
 import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-routes.js';
-import { subscriberRoutes } from './subscriptions/subscriber-routes.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
 import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
@@ -237,26 +194,6 @@ export const createHttpApp = ({
     { get: use(GetAccountMembershipSettings), update: use(UpdateAccountMembershipSettings) },
     routes,
   );
-  subscriptionCatalogueRoutes(
-    router,
-    {
-      products: {
-        create: use(CreateSubscriptionProduct),
-        list: use(ListSubscriptionProducts),
-        get: use(GetSubscriptionProduct),
-        update: use(UpdateSubscriptionProduct),
-        remove: use(DeleteSubscriptionProduct),
-      },
-      plans: {
-        create: use(CreateSubscriptionPlan),
-        list: use(ListSubscriptionPlans),
-        get: use(GetSubscriptionPlan),
-        update: use(UpdateSubscriptionPlan),
-        remove: use(DeleteSubscriptionPlan),
-      },
-    },
-    routes,
-  );
   subscriptionOfferingRoutes(
     router,
     {
@@ -296,37 +233,6 @@ export const createHttpApp = ({
     container.get(TOKENS.StoreClock),
     routes,
   );
-  subscriberRoutes(
-    router,
-    {
-      create: use(CreateSubscriber),
-      list: use(ListSubscribers),
-      get: use(GetSubscriber),
-      update: use(UpdateSubscriber),
-      remove: use(DeleteSubscriber),
-    },
-    routes,
-  );
-  billingPolicyRoutes(
-    router,
-    {
-      prorationPolicies: {
-        create: use(CreateProrationPolicy),
-        list: use(ListProrationPolicies),
-        get: use(GetProrationPolicy),
-        update: use(UpdateProrationPolicy),
-        remove: use(DeleteProrationPolicy),
-      },
-      dunningRules: {
-        create: use(CreateDunningRule),
-        list: use(ListDunningRules),
-        get: use(GetDunningRule),
-        update: use(UpdateDunningRule),
-        remove: use(DeleteDunningRule),
-      },
-    },
-    routes,
-  );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
   for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
   jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
@@ -334,18 +240,6 @@ export const createHttpApp = ({
     router,
     { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) },
     imports,
-    routes,
-  );
-  scheduleRoutes(
-    router,
-    {
-      create: use(CreateSchedule),
-      list: use(ListSchedules),
-      get: use(GetSchedule),
-      update: use(UpdateSchedule),
-      remove: use(DeleteSchedule),
-    },
-    use(NextFirings),
     routes,
   );
   testClockRoutes(router, { get: use(GetTestClock), advance: use(AdvanceTestClock) }, routes);

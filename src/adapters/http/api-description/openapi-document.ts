@@ -12,10 +12,6 @@ import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import { responseRef } from '../openapi/schema-builders.js';
 import { SETTINGS_SCHEMAS, settingsPaths } from '../settings/settings-paths.js';
 import { sharedComponents } from '../openapi/shared-components.js';
-import { CATALOGUE_FILTER, subscriptionCataloguePaths } from '../catalogue/subscription-catalogue-paths.js';
-import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from '../catalogue/subscription-catalogue-schemas.js';
-import { SUBSCRIBER_FILTER, SUBSCRIBER_SCHEMAS, subscriberPaths } from '../subscriptions/subscriber-paths.js';
-import { BILLING_POLICY_SCHEMAS, billingPolicyPaths } from '../billing/billing-policy-paths.js';
 import { offeringProrationPaths } from '../billing/offering-proration-paths.js';
 import { API_ENDPOINTS } from '../api-endpoints.js';
 import { pathItems } from '../endpoints/path-items.js';
@@ -107,11 +103,8 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...applicationKeyPaths,
     ...merchantRealmMappingPaths,
     ...settingsPaths,
-    ...subscriptionCataloguePaths,
     ...subscriptionOfferingPaths,
     ...subscriptionPaths,
-    ...subscriberPaths,
-    ...billingPolicyPaths,
     ...offeringProrationPaths,
     ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
     ...jobPaths,
@@ -131,10 +124,7 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...APPLICATION_KEY_SCHEMAS,
       ...MERCHANT_REALM_MAPPING_SCHEMAS,
       ...SETTINGS_SCHEMAS,
-      ...SUBSCRIPTION_CATALOGUE_SCHEMAS,
       ...SUBSCRIPTION_SCHEMAS,
-      ...SUBSCRIBER_SCHEMAS,
-      ...BILLING_POLICY_SCHEMAS,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.schemas)),
       ...JOB_SCHEMAS,
       ...HEALTH_SCHEMAS,
@@ -144,11 +134,9 @@ export const API_DOCUMENT: OpenApiDocument = {
     },
     parameters: {
       ...sharedComponents.parameters,
-      CatalogueFilter: CATALOGUE_FILTER,
       OfferingFilter: OFFERING_FILTER,
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
-      SubscriberFilter: SUBSCRIBER_FILTER,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.parameters)),
       JobFilter: JOB_FILTER,
       IntegrationFilter: INTEGRATION_FILTER,

@@ -1,3 +1,4 @@
+import type { RecordOperations } from '../routes/record-endpoints.js';
 import {
   DUNNING_ACTIONS,
   DUNNING_RULE_TYPE,
@@ -10,14 +11,8 @@ import {
 import { PRORATION_POLICY_TYPE, PRORATION_ROUNDINGS } from '../../../domain/billing/proration-policy.js';
 import { SCHEDULE_TYPE, SCHEDULED_JOB_TYPES } from '../../../domain/schedules/schedule.js';
 import { TIMING_TEXT_MAX } from '../../../domain/schedules/schedule-timing.js';
-import type { PathItem, Schema } from '../openapi/openapi-types.js';
-import {
-  ID_PARAMETER,
-  jsonContent,
-  listResponseSchema,
-  operation,
-  PAGING_PARAMETERS,
-} from '../openapi/operation-builder.js';
+import type { Schema } from '../openapi/openapi-types.js';
+import { jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
   boolean,
   closedObject,
@@ -34,7 +29,7 @@ import {
   uuid,
 } from '../openapi/schema-builders.js';
 import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
-import { subscriptionPath, SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
+import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
 const meta: Schema = closedObject({
   owner: constant('store', 'Every record belongs to the store.'),
@@ -172,143 +167,139 @@ interface Resource {
   readonly filter?: ReturnType<typeof parameterRef>;
 }
 
-const paths = (r: Resource): Readonly<Record<string, PathItem>> => {
+const recordOperations = (r: Resource): RecordOperations => {
   const document = jsonContent(dataDocument(schemaRef(r.schema)));
   const notFound = `No ${r.singular} of this store has this id.`;
   const conflict = { 409: r.conflict.description, codes: { 409: [r.conflict.code] } } as const;
   return {
-    ...subscriptionPath(r.collection, {
-      post: operation({
-        operationId: `create${r.operationNoun}`,
-        summary: `Create a ${r.singular}`,
-        description: SUBSCRIPTIONS_EPCC,
-        tag: r.tag,
-        access: 'write',
-        post: true,
-        requestBody: {
-          description: `The new ${r.singular}.`,
-          content: jsonContent(typed(r.type, openObject(requestFields(r.fields, r.optional), r.required))),
+    collection: r.collection,
+    create: {
+      operationId: `create${r.operationNoun}`,
+      summary: `Create a ${r.singular}`,
+      description: SUBSCRIPTIONS_EPCC,
+      tag: r.tag,
+      access: 'write',
+      post: true,
+      requestBody: {
+        description: `The new ${r.singular}.`,
+        content: jsonContent(typed(r.type, openObject(requestFields(r.fields, r.optional), r.required))),
+      },
+      success: { '201': { description: `The ${r.singular}.`, content: document } },
+      errors: { 400: r.invalid, ...conflict },
+    },
+    list: {
+      operationId: `list${r.plural}`,
+      summary: `List ${r.singular}s`,
+      description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages.${r.filter === undefined ? ' EPCC names no filter for this list, so `filter` is ignored.' : ''}`,
+      tag: r.tag,
+      access: 'read',
+      parameters: r.filter === undefined ? [...PAGING_PARAMETERS] : [r.filter, ...PAGING_PARAMETERS],
+      success: {
+        '200': {
+          description: `A page of ${r.singular}s.`,
+          content: jsonContent(listResponseSchema(schemaRef(r.schema))),
         },
-        success: { '201': { description: `The ${r.singular}.`, content: document } },
-        errors: { 400: r.invalid, ...conflict },
-      }),
-      get: operation({
-        operationId: `list${r.plural}`,
-        summary: `List ${r.singular}s`,
-        description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages.${r.filter === undefined ? ' EPCC names no filter for this list, so `filter` is ignored.' : ''}`,
-        tag: r.tag,
-        access: 'read',
-        parameters: r.filter === undefined ? [...PAGING_PARAMETERS] : [r.filter, ...PAGING_PARAMETERS],
-        success: {
-          '200': {
-            description: `A page of ${r.singular}s.`,
-            content: jsonContent(listResponseSchema(schemaRef(r.schema))),
-          },
-        },
-        errors: {
-          400:
-            r.filter === undefined
-              ? 'A paging parameter out of range or given twice.'
-              : 'A filter that does not parse, or a paging parameter out of range or given twice.',
-        },
-      }),
-    }),
-    ...subscriptionPath(`${r.collection}/{id}`, {
-      parameters: [ID_PARAMETER],
-      get: operation({
-        operationId: `get${r.operationNoun}`,
-        summary: `Get a ${r.singular}`,
-        description: SUBSCRIPTIONS_EPCC,
-        tag: r.tag,
-        access: 'read',
-        success: { '200': { description: `The ${r.singular}.`, content: document } },
-        errors: { 404: notFound },
-      }),
-      put: operation({
-        operationId: `update${r.operationNoun}`,
-        summary: `Update a ${r.singular}`,
-        description: `${SUBSCRIPTIONS_EPCC} A partial update: attributes left out keep their values, \`null\` clears an optional one; required ones cannot be null.`,
-        tag: r.tag,
-        access: 'write',
-        requestBody: {
-          description: 'The attributes to change.',
-          content: jsonContent(typed(r.type, openObject(requestFields(r.fields, r.optional), []))),
-        },
-        success: { '200': { description: `The ${r.singular} as it is now.`, content: document } },
-        errors: { 400: r.invalid, 404: notFound, ...conflict },
-      }),
-      delete: operation({
-        operationId: `delete${r.operationNoun}`,
-        summary: `Delete a ${r.singular}`,
-        description: `${SUBSCRIPTIONS_EPCC} ${r.deletion}`,
-        tag: r.tag,
-        access: 'write',
-        success: { '204': { description: 'Deleted; no body.' } },
-        errors: {
-          404: notFound,
-          ...(r.deleteConflict === undefined ? {} : { 409: r.deleteConflict, codes: { 409: ['in_use'] } }),
-        },
-      }),
-    }),
+      },
+      errors: {
+        400:
+          r.filter === undefined
+            ? 'A paging parameter out of range or given twice.'
+            : 'A filter that does not parse, or a paging parameter out of range or given twice.',
+      },
+    },
+    get: {
+      operationId: `get${r.operationNoun}`,
+      summary: `Get a ${r.singular}`,
+      description: SUBSCRIPTIONS_EPCC,
+      tag: r.tag,
+      access: 'read',
+      success: { '200': { description: `The ${r.singular}.`, content: document } },
+      errors: { 404: notFound },
+    },
+    update: {
+      operationId: `update${r.operationNoun}`,
+      summary: `Update a ${r.singular}`,
+      description: `${SUBSCRIPTIONS_EPCC} A partial update: attributes left out keep their values, \`null\` clears an optional one; required ones cannot be null.`,
+      tag: r.tag,
+      access: 'write',
+      requestBody: {
+        description: 'The attributes to change.',
+        content: jsonContent(typed(r.type, openObject(requestFields(r.fields, r.optional), []))),
+      },
+      success: { '200': { description: `The ${r.singular} as it is now.`, content: document } },
+      errors: { 400: r.invalid, 404: notFound, ...conflict },
+    },
+    remove: {
+      operationId: `delete${r.operationNoun}`,
+      summary: `Delete a ${r.singular}`,
+      description: `${SUBSCRIPTIONS_EPCC} ${r.deletion}`,
+      tag: r.tag,
+      access: 'write',
+      success: { '204': { description: 'Deleted; no body.' } },
+      errors: {
+        404: notFound,
+        ...(r.deleteConflict === undefined ? {} : { 409: r.deleteConflict, codes: { 409: ['in_use'] } }),
+      },
+    },
   };
 };
 
-export const billingPolicyPaths: Readonly<Record<string, PathItem>> = {
-  ...paths({
-    tag: 'Proration policies',
-    collection: '/subscriptions/proration-policies',
-    schema: 'ProrationPolicy',
-    singular: 'proration policy',
-    plural: 'ProrationPolicies',
-    operationNoun: 'ProrationPolicy',
-    type: PRORATION_POLICY_TYPE,
-    fields: prorationFields,
-    optional: OPTIONAL_PRORATION_FIELDS,
-    required: ['name', 'rounding'],
-    conflict: {
-      code: 'external_ref_taken',
-      description: 'Another proration policy of the store has this `external_ref`.',
-    },
-    invalid: 'Every invalid field, each with its `source` (`data.type`, `data.attributes.rounding`, ...).',
-    deletion:
-      'Refused while an offering uses the policy (EPCC: detach it from every offering first); nothing else is deleted with it.',
-    deleteConflict:
-      'An offering uses the policy; remove it from the offering first (`PUT .../offerings/{id}/relationships/proration-policies` with `null`).',
-  }),
-  ...paths({
-    tag: 'Dunning rules',
-    collection: '/subscriptions/dunning-rules',
-    schema: 'DunningRule',
-    singular: 'dunning rule',
-    plural: 'DunningRules',
-    operationNoun: 'DunningRule',
-    type: DUNNING_RULE_TYPE,
-    fields: dunningFields,
-    optional: OPTIONAL_DUNNING_FIELDS,
-    required: ['payment_retry_type', 'payment_retries_limit', 'action'],
-    conflict: {
-      code: 'default_taken',
-      description: 'The rule would be the default while another rule of the store is.',
-    },
-    invalid:
-      'Every invalid field, each with its `source`; `payment_retry_multiplier` with a `payment_retry_type` other than `backoff`.',
-    deletion: "A rule can be deleted at any time, the store's default too: the store then has no default rule.",
-  }),
-  ...paths({
-    tag: 'Schedules',
-    collection: '/subscriptions/schedules',
-    schema: 'Schedule',
-    singular: 'schedule',
-    plural: 'Schedules',
-    operationNoun: 'Schedule',
-    type: SCHEDULE_TYPE,
-    fields: scheduleFields,
-    optional: OPTIONAL_SCHEDULE_FIELDS,
-    required: ['specification', 'location', 'job'],
-    conflict: { code: 'external_ref_taken', description: 'Another schedule of the store has this `external_ref`.' },
-    invalid:
-      'Every invalid field, each with its `source`: a specification that is not five valid cron fields, an unknown time zone, `job.job_type` `import`.',
-    deletion: 'The schedule fires no more; jobs it started stay.',
-    filter: parameterRef('CatalogueFilter'),
-  }),
-};
+export const PRORATION_POLICY_OPERATIONS = recordOperations({
+  tag: 'Proration policies',
+  collection: '/subscriptions/proration-policies',
+  schema: 'ProrationPolicy',
+  singular: 'proration policy',
+  plural: 'ProrationPolicies',
+  operationNoun: 'ProrationPolicy',
+  type: PRORATION_POLICY_TYPE,
+  fields: prorationFields,
+  optional: OPTIONAL_PRORATION_FIELDS,
+  required: ['name', 'rounding'],
+  conflict: {
+    code: 'external_ref_taken',
+    description: 'Another proration policy of the store has this `external_ref`.',
+  },
+  invalid: 'Every invalid field, each with its `source` (`data.type`, `data.attributes.rounding`, ...).',
+  deletion:
+    'Refused while an offering uses the policy (EPCC: detach it from every offering first); nothing else is deleted with it.',
+  deleteConflict:
+    'An offering uses the policy; remove it from the offering first (`PUT .../offerings/{id}/relationships/proration-policies` with `null`).',
+});
+
+export const DUNNING_RULE_OPERATIONS = recordOperations({
+  tag: 'Dunning rules',
+  collection: '/subscriptions/dunning-rules',
+  schema: 'DunningRule',
+  singular: 'dunning rule',
+  plural: 'DunningRules',
+  operationNoun: 'DunningRule',
+  type: DUNNING_RULE_TYPE,
+  fields: dunningFields,
+  optional: OPTIONAL_DUNNING_FIELDS,
+  required: ['payment_retry_type', 'payment_retries_limit', 'action'],
+  conflict: {
+    code: 'default_taken',
+    description: 'The rule would be the default while another rule of the store is.',
+  },
+  invalid:
+    'Every invalid field, each with its `source`; `payment_retry_multiplier` with a `payment_retry_type` other than `backoff`.',
+  deletion: "A rule can be deleted at any time, the store's default too: the store then has no default rule.",
+});
+
+export const SCHEDULE_OPERATIONS = recordOperations({
+  tag: 'Schedules',
+  collection: '/subscriptions/schedules',
+  schema: 'Schedule',
+  singular: 'schedule',
+  plural: 'Schedules',
+  operationNoun: 'Schedule',
+  type: SCHEDULE_TYPE,
+  fields: scheduleFields,
+  optional: OPTIONAL_SCHEDULE_FIELDS,
+  required: ['specification', 'location', 'job'],
+  conflict: { code: 'external_ref_taken', description: 'Another schedule of the store has this `external_ref`.' },
+  invalid:
+    'Every invalid field, each with its `source`: a specification that is not five valid cron fields, an unknown time zone, `job.job_type` `import`.',
+  deletion: 'The schedule fires no more; jobs it started stay.',
+  filter: parameterRef('CatalogueFilter'),
+});

@@ -1,13 +1,17 @@
-import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { NextFirings } from '../../../application/use-cases/schedules/next-firings.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { DomainError } from '../../../domain/shared/errors.js';
+import { DeleteSchedule } from '../../../application/use-cases/schedules/delete-schedule.js';
+import { GetSchedule } from '../../../application/use-cases/schedules/get-schedule.js';
+import { ListSchedules } from '../../../application/use-cases/schedules/list-schedules.js';
+import { NextFirings } from '../../../application/use-cases/schedules/next-firings.js';
+import { CreateSchedule } from '../../../application/use-cases/schedules/schedules.js';
+import { UpdateSchedule } from '../../../application/use-cases/schedules/update-schedule.js';
 import type { Schedule } from '../../../domain/schedules/schedule.js';
-import { scheduleResource, type FiringSchedule } from './schedule-documents.js';
-import type { HttpState } from '../http-state.js';
-import { BILLING_ACCESS, recordRoutes, type RecordUseCases } from '../routes/record-routes.js';
-import type { RouteContext } from '../routes/route-context.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { SCHEDULE_OPERATIONS } from '../billing/billing-policy-operations.js';
+import { concept } from '../endpoints/endpoint.js';
+import { type RecordUseCases, recordEndpoints } from '../routes/record-endpoints.js';
+import { type FiringSchedule, scheduleResource } from './schedule-documents.js';
 
 /** Each schedule a use case answers with, beside the instant it fires next on its store's clock. */
 const withNextFirings = (
@@ -42,18 +46,17 @@ const withNextFirings = (
 };
 
 /** `/subscriptions/schedules`: when the store's billing, tax and payment runs start, its own business like the runs themselves. */
-export const scheduleRoutes = (
-  router: Router<HttpState>,
-  useCases: RecordUseCases<Schedule>,
-  nextFirings: NextFirings,
-  routes: RouteContext,
-): void => {
-  recordRoutes(
-    router,
-    routes,
-    '/subscriptions/schedules',
-    BILLING_ACCESS,
-    withNextFirings(useCases, nextFirings),
-    scheduleResource,
-  );
-};
+export const SCHEDULE_ENDPOINTS = concept<RecordUseCases<FiringSchedule>>({
+  useCases: ({ use }) =>
+    withNextFirings(
+      {
+        create: use(CreateSchedule),
+        list: use(ListSchedules),
+        get: use(GetSchedule),
+        update: use(UpdateSchedule),
+        remove: use(DeleteSchedule),
+      },
+      use(NextFirings),
+    ),
+  endpoints: recordEndpoints(SCHEDULE_OPERATIONS, (u: RecordUseCases<FiringSchedule>) => u, scheduleResource),
+});
