@@ -3,6 +3,9 @@ import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
 import { SUBSCRIPTION_CATALOGUE_ENDPOINTS } from './catalogue/subscription-catalogue-endpoints.js';
 import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
 import { SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
+import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
+import { TEST_CLOCK_ENDPOINTS } from './test-clocks/test-clock-endpoints.js';
+import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 
 /**
@@ -16,4 +19,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   BILLING_POLICY_ENDPOINTS,
   INVOICE_ENDPOINTS,
   SCHEDULE_ENDPOINTS,
+  JOB_ENDPOINTS,
+  TEST_CLOCK_ENDPOINTS,
+  APPLICATION_KEY_ENDPOINTS,
 ];

@@ -12,14 +12,9 @@ import { AuthenticateBearer } from '../../application/use-cases/auth/authenticat
 import { CheckHealth } from '../../application/use-cases/health/check-health.js';
 import { CheckReadiness } from '../../application/use-cases/health/check-readiness.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
-import { CreateApplicationKey } from '../../application/use-cases/keys/create-application-key.js';
-import { DeleteApplicationKey } from '../../application/use-cases/keys/delete-application-key.js';
-import { GetApplicationKey } from '../../application/use-cases/keys/get-application-key.js';
 import { GetMerchantRealmMapping } from '../../application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
 import { RevokeAccessToken } from '../../application/use-cases/auth/revoke-access-token.js';
-import { RotateApplicationKeySecret } from '../../application/use-cases/keys/rotate-application-key-secret.js';
 import { IssueAccessToken } from '../../application/use-cases/auth/issue-access-token.js';
-import { ListApplicationKeys } from '../../application/use-cases/keys/list-application-keys.js';
 import { GetStoreSettings } from '../../application/use-cases/settings/store-settings.js';
 import { ResetStoreSettings } from '../../application/use-cases/settings/reset-store-settings.js';
 import { UpdateStoreSettings } from '../../application/use-cases/settings/update-store-settings.js';
@@ -54,7 +49,6 @@ import { ListSubscriptions } from '../../application/use-cases/subscriptions/lis
 import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
 import { GetSubscriptionState } from '../../application/use-cases/subscriptions/get-subscription-state.js';
 import { ListSubscriptionStates } from '../../application/use-cases/subscriptions/list-subscription-states.js';
-import { UpdateApplicationKey } from '../../application/use-cases/keys/update-application-key.js';
 import { UpdateMerchantRealmPrefix } from '../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
 import { GetImport } from '../../application/use-cases/imports/read-imports.js';
 import { ListImportErrors } from '../../application/use-cases/imports/list-import-errors.js';
@@ -79,30 +73,20 @@ import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
 import { serviceRootRoutes } from './routes/service-root-routes.js';
-import { applicationKeyRoutes } from './keys/application-key-routes.js';
 import { healthRoutes } from './health/health-routes.js';
 import { merchantRealmMappingRoutes } from './realm-mappings/merchant-realm-mapping-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './auth/oauth-routes.js';
 import { revocationRoutes } from './auth/revocation-routes.js';
-import { applicationKeyRotationRoutes } from './keys/application-key-rotation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { settingsRoutes } from './settings/settings-routes.js';
 import { accountMembershipSettingsRoutes } from './settings/account-membership-settings-routes.js';
 import { cartSettingsRoutes } from './settings/cart-settings-routes.js';
-import { jobRoutes } from './jobs/job-routes.js';
-import { DeleteJob } from '../../application/use-cases/jobs/delete-job.js';
-import { GetJob } from '../../application/use-cases/jobs/get-job.js';
-import { ListJobs } from '../../application/use-cases/jobs/list-jobs.js';
-import { SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
 import { offeringProrationRoutes } from './billing/offering-proration-routes.js';
 import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-routes.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
 import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
-import { testClockRoutes } from './test-clocks/test-clock-routes.js';
-import { AdvanceTestClock } from '../../application/use-cases/test-clocks/advance-test-clock.js';
-import { GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
 import { integrationRoutes } from './integrations/integration-routes.js';
 import { CreateIntegration } from '../../application/use-cases/integrations/integrations.js';
 import { DeleteIntegration } from '../../application/use-cases/integrations/delete-integration.js';
@@ -166,18 +150,6 @@ export const createHttpApp = ({
   metricsRoutes(router, metrics);
   oauthRoutes(router, use(IssueAccessToken), tokenGuards);
   revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
-  applicationKeyRotationRoutes(router, use(RotateApplicationKeySecret), routes);
-  applicationKeyRoutes(
-    router,
-    {
-      create: use(CreateApplicationKey),
-      list: use(ListApplicationKeys),
-      get: use(GetApplicationKey),
-      update: use(UpdateApplicationKey),
-      remove: use(DeleteApplicationKey),
-    },
-    routes,
-  );
   merchantRealmMappingRoutes(
     router,
     { get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) },
@@ -235,14 +207,12 @@ export const createHttpApp = ({
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
   for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
-  jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
   importRoutes(
     router,
     { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) },
     imports,
     routes,
   );
-  testClockRoutes(router, { get: use(GetTestClock), advance: use(AdvanceTestClock) }, routes);
   integrationRoutes(
     router,
     {

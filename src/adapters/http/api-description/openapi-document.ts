@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { apiReferencePaths } from '../openapi/api-reference-paths.js';
 import { consolePaths } from '../openapi/console-paths.js';
 import { serviceRootPaths } from '../openapi/service-root-paths.js';
-import { APPLICATION_KEY_SCHEMAS, applicationKeyPaths } from '../keys/application-key-paths.js';
 import { HEALTH_SCHEMAS, healthPaths } from '../health/health-paths.js';
 import {
   MERCHANT_REALM_MAPPING_SCHEMAS,
@@ -15,7 +14,6 @@ import { sharedComponents } from '../openapi/shared-components.js';
 import { offeringProrationPaths } from '../billing/offering-proration-paths.js';
 import { API_ENDPOINTS } from '../api-endpoints.js';
 import { pathItems } from '../endpoints/path-items.js';
-import { JOB_FILTER, JOB_SCHEMAS, jobPaths } from '../jobs/job-paths.js';
 import { OFFERING_FILTER, subscriptionOfferingPaths } from '../catalogue/subscription-offering-paths.js';
 import {
   SUBSCRIPTION_FILTER,
@@ -26,7 +24,6 @@ import {
 import { TOKEN_SCHEMAS, tokenPaths } from '../auth/token-paths.js';
 import { revocationPaths } from '../auth/revocation-paths.js';
 import { IMPORT_SCHEMAS, importPaths } from '../imports/import-paths.js';
-import { TEST_CLOCK_SCHEMAS, testClockPaths } from '../test-clocks/test-clock-paths.js';
 import {
   INTEGRATION_FILTER,
   INTEGRATION_JOB_FILTER,
@@ -100,16 +97,13 @@ export const API_DOCUMENT: OpenApiDocument = {
   paths: {
     ...tokenPaths,
     ...revocationPaths,
-    ...applicationKeyPaths,
     ...merchantRealmMappingPaths,
     ...settingsPaths,
     ...subscriptionOfferingPaths,
     ...subscriptionPaths,
     ...offeringProrationPaths,
     ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
-    ...jobPaths,
     ...importPaths,
-    ...testClockPaths,
     ...integrationPaths,
     ...healthPaths,
     ...serviceRootPaths,
@@ -121,15 +115,12 @@ export const API_DOCUMENT: OpenApiDocument = {
     schemas: {
       ...sharedComponents.schemas,
       ...TOKEN_SCHEMAS,
-      ...APPLICATION_KEY_SCHEMAS,
       ...MERCHANT_REALM_MAPPING_SCHEMAS,
       ...SETTINGS_SCHEMAS,
       ...SUBSCRIPTION_SCHEMAS,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.schemas)),
-      ...JOB_SCHEMAS,
       ...HEALTH_SCHEMAS,
       ...IMPORT_SCHEMAS,
-      ...TEST_CLOCK_SCHEMAS,
       ...INTEGRATION_SCHEMAS,
     },
     parameters: {
@@ -138,7 +129,6 @@ export const API_DOCUMENT: OpenApiDocument = {
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.parameters)),
-      JobFilter: JOB_FILTER,
       IntegrationFilter: INTEGRATION_FILTER,
       IntegrationLogFilter: INTEGRATION_LOG_FILTER,
       IntegrationJobFilter: INTEGRATION_JOB_FILTER,

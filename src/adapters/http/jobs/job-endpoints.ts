@@ -1,16 +1,21 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { DeleteJob } from '../../../application/use-cases/jobs/delete-job.js';
+import { GetJob } from '../../../application/use-cases/jobs/get-job.js';
+import { SubmitJob } from '../../../application/use-cases/jobs/job-use-cases.js';
+import { ListJobs } from '../../../application/use-cases/jobs/list-jobs.js';
+import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
+import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { requestData } from '../request-body.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
+import { jobResource } from './job-document.js';
 import { JOB_LIST } from '../../../domain/jobs/job-query.js';
 import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
 import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
 import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
 import { CURRENCY_PATTERN, EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
-import type { PathItem, Schema } from '../openapi/openapi-types.js';
-import {
-  ID_PARAMETER,
-  jsonContent,
-  listResponseSchema,
-  operation,
-  PAGING_PARAMETERS,
-} from '../openapi/operation-builder.js';
+import type { Schema } from '../openapi/openapi-types.js';
+import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
   arrayOf,
   boolean,
@@ -29,11 +34,9 @@ import {
   uuid,
 } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
-import { subscriptionPath, SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
+import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
 const TAG = 'Jobs';
-
-export const JOB_FILTER = filterParameter(JOB_LIST);
 
 const taxItem: Schema = closedObject(
   {
@@ -168,57 +171,113 @@ const newJob = dataRequest(
 const NOT_FOUND = 'No job of this store has this id.';
 const document = jsonContent(dataDocument(schemaRef('Job')));
 
-export const jobPaths: Readonly<Record<string, PathItem>> = {
-  ...subscriptionPath('/subscriptions/jobs', {
-    post: operation({
-      operationId: 'createJob',
-      summary: 'Create a job',
-      description: `${SUBSCRIPTIONS_EPCC} The job is stored \`pending\` and runs in the background when its lane is free: one job of each kind at a time per store, oldest first.`,
-      tag: TAG,
-      access: 'write',
-      post: true,
-      requestBody: { description: 'The job to run.', content: jsonContent(newJob) },
-      success: { '201': { description: 'The pending job.', content: document } },
-      errors: {
-        400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.',
+interface JobUseCases {
+  readonly submit: UseCase<SubmitJob>;
+  readonly list: UseCase<ListJobs>;
+  readonly get: UseCase<GetJob>;
+  readonly remove: UseCase<DeleteJob>;
+}
+
+/** `/subscriptions/jobs`: billing, tax and payment runs are the store's business, so reading them needs a client-credentials token too. */
+export const JOB_ENDPOINTS = concept<JobUseCases>({
+  useCases: ({ use }) => ({ submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }),
+  schemas: JOB_SCHEMAS,
+  parameters: { JobFilter: filterParameter(JOB_LIST) },
+  endpoints: [
+    {
+      method: 'post',
+      ...withAndWithoutV2('/subscriptions/jobs'),
+      spec: {
+        operationId: 'createJob',
+        summary: 'Create a job',
+        description: `${SUBSCRIPTIONS_EPCC} The job is stored \`pending\` and runs in the background when its lane is free: one job of each kind at a time per store, oldest first.`,
+        tag: TAG,
+        access: 'write',
+        post: true,
+        requestBody: { description: 'The job to run.', content: jsonContent(newJob) },
+        success: { '201': { description: 'The pending job.', content: document } },
+        errors: {
+          400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.',
+        },
       },
-    }),
-    get: operation({
-      operationId: 'listJobs',
-      summary: 'List jobs',
-      description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages; imports included.`,
-      tag: TAG,
-      access: 'read',
-      parameters: [...PAGING_PARAMETERS, parameterRef('JobFilter')],
-      success: {
-        '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) },
+      handle:
+        ({ submit }) =>
+        async (ctx) => {
+          const data = requestData(ctx);
+          const created = E.isLeft(data) ? data : await submit.execute(principalOf(ctx).storeId, data.right);
+          if (E.isLeft(created)) return respondWithError(ctx, created.left);
+          ctx.status = 201;
+          ctx.body = { data: jobResource(created.right) };
+        },
+    },
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/jobs'),
+      spec: {
+        operationId: 'listJobs',
+        summary: 'List jobs',
+        description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages; imports included.`,
+        tag: TAG,
+        access: 'read',
+        parameters: [...PAGING_PARAMETERS, parameterRef('JobFilter')],
+        success: {
+          '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) },
+        },
+        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
       },
-      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
-    }),
-  }),
-  ...subscriptionPath('/subscriptions/jobs/{id}', {
-    parameters: [ID_PARAMETER],
-    get: operation({
-      operationId: 'getJob',
-      summary: 'Get a job',
-      description: SUBSCRIPTIONS_EPCC,
-      tag: TAG,
-      access: 'read',
-      success: { '200': { description: 'The job.', content: document } },
-      errors: { 404: NOT_FOUND },
-    }),
-    delete: operation({
-      operationId: 'deleteJob',
-      summary: 'Delete a job',
-      description: `${SUBSCRIPTIONS_EPCC} A pending job is deleted before it runs, a finished one with its report; what it already did (invoices, payments) stays.`,
-      tag: TAG,
-      access: 'write',
-      success: { '204': { description: 'Deleted; no body.' } },
-      errors: {
-        404: NOT_FOUND,
-        409: 'The job is running; delete it once it has finished.',
-        codes: { 409: ['job_running'] },
+      handle:
+        ({ list }, { links }) =>
+        async (ctx) => {
+          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = listDocument(ctx, links, found.right, jobResource);
+        },
+    },
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/jobs/{id}'),
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'getJob',
+        summary: 'Get a job',
+        description: SUBSCRIPTIONS_EPCC,
+        tag: TAG,
+        access: 'read',
+        success: { '200': { description: 'The job.', content: document } },
+        errors: { 404: NOT_FOUND },
       },
-    }),
-  }),
-};
+      handle:
+        ({ get }) =>
+        async (ctx) => {
+          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = { data: jobResource(found.right) };
+        },
+    },
+    {
+      method: 'delete',
+      ...withAndWithoutV2('/subscriptions/jobs/{id}'),
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'deleteJob',
+        summary: 'Delete a job',
+        description: `${SUBSCRIPTIONS_EPCC} A pending job is deleted before it runs, a finished one with its report; what it already did (invoices, payments) stays.`,
+        tag: TAG,
+        access: 'write',
+        success: { '204': { description: 'Deleted; no body.' } },
+        errors: {
+          404: NOT_FOUND,
+          409: 'The job is running; delete it once it has finished.',
+          codes: { 409: ['job_running'] },
+        },
+      },
+      handle:
+        ({ remove }) =>
+        async (ctx) => {
+          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
+          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
+          ctx.status = 204;
+        },
+    },
+  ],
+});
