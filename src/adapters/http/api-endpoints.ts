@@ -6,6 +6,8 @@ import { SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
 import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
 import { TEST_CLOCK_ENDPOINTS } from './test-clocks/test-clock-endpoints.js';
 import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
+import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
+import { SETTINGS_ENDPOINTS } from './settings/settings-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 
 /**
@@ -22,4 +24,6 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   JOB_ENDPOINTS,
   TEST_CLOCK_ENDPOINTS,
   APPLICATION_KEY_ENDPOINTS,
+  MERCHANT_REALM_MAPPING_ENDPOINTS,
+  SETTINGS_ENDPOINTS,
 ];

@@ -12,16 +12,8 @@ import { AuthenticateBearer } from '../../application/use-cases/auth/authenticat
 import { CheckHealth } from '../../application/use-cases/health/check-health.js';
 import { CheckReadiness } from '../../application/use-cases/health/check-readiness.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
-import { GetMerchantRealmMapping } from '../../application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
 import { RevokeAccessToken } from '../../application/use-cases/auth/revoke-access-token.js';
 import { IssueAccessToken } from '../../application/use-cases/auth/issue-access-token.js';
-import { GetStoreSettings } from '../../application/use-cases/settings/store-settings.js';
-import { ResetStoreSettings } from '../../application/use-cases/settings/reset-store-settings.js';
-import { UpdateStoreSettings } from '../../application/use-cases/settings/update-store-settings.js';
-import { GetAccountMembershipSettings } from '../../application/use-cases/settings/account-membership-settings.js';
-import { UpdateAccountMembershipSettings } from '../../application/use-cases/settings/update-account-membership-settings.js';
-import { GetCartSettings } from '../../application/use-cases/settings/cart-settings.js';
-import { UpdateCartSettings } from '../../application/use-cases/settings/update-cart-settings.js';
 import { SetOfferingProrationPolicy } from '../../application/use-cases/billing/offering-proration-policy.js';
 import { AttachOfferingPlans } from '../../application/use-cases/catalogue/attach-offering-plans.js';
 import { AttachOfferingProducts } from '../../application/use-cases/catalogue/attach-to-offering.js';
@@ -49,7 +41,6 @@ import { ListSubscriptions } from '../../application/use-cases/subscriptions/lis
 import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
 import { GetSubscriptionState } from '../../application/use-cases/subscriptions/get-subscription-state.js';
 import { ListSubscriptionStates } from '../../application/use-cases/subscriptions/list-subscription-states.js';
-import { UpdateMerchantRealmPrefix } from '../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
 import { GetImport } from '../../application/use-cases/imports/read-imports.js';
 import { ListImportErrors } from '../../application/use-cases/imports/list-import-errors.js';
 import { ListImports } from '../../application/use-cases/imports/list-imports.js';
@@ -74,14 +65,10 @@ import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
 import { serviceRootRoutes } from './routes/service-root-routes.js';
 import { healthRoutes } from './health/health-routes.js';
-import { merchantRealmMappingRoutes } from './realm-mappings/merchant-realm-mapping-routes.js';
 import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './auth/oauth-routes.js';
 import { revocationRoutes } from './auth/revocation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
-import { settingsRoutes } from './settings/settings-routes.js';
-import { accountMembershipSettingsRoutes } from './settings/account-membership-settings-routes.js';
-import { cartSettingsRoutes } from './settings/cart-settings-routes.js';
 import { offeringProrationRoutes } from './billing/offering-proration-routes.js';
 import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-routes.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
@@ -150,22 +137,6 @@ export const createHttpApp = ({
   metricsRoutes(router, metrics);
   oauthRoutes(router, use(IssueAccessToken), tokenGuards);
   revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
-  merchantRealmMappingRoutes(
-    router,
-    { get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) },
-    routes,
-  );
-  settingsRoutes(
-    router,
-    { get: use(GetStoreSettings), update: use(UpdateStoreSettings), reset: use(ResetStoreSettings) },
-    routes,
-  );
-  cartSettingsRoutes(router, { get: use(GetCartSettings), update: use(UpdateCartSettings) }, routes);
-  accountMembershipSettingsRoutes(
-    router,
-    { get: use(GetAccountMembershipSettings), update: use(UpdateAccountMembershipSettings) },
-    routes,
-  );
   subscriptionOfferingRoutes(
     router,
     {

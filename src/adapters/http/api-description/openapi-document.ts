@@ -3,13 +3,8 @@ import { apiReferencePaths } from '../openapi/api-reference-paths.js';
 import { consolePaths } from '../openapi/console-paths.js';
 import { serviceRootPaths } from '../openapi/service-root-paths.js';
 import { HEALTH_SCHEMAS, healthPaths } from '../health/health-paths.js';
-import {
-  MERCHANT_REALM_MAPPING_SCHEMAS,
-  merchantRealmMappingPaths,
-} from '../realm-mappings/merchant-realm-mapping-paths.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import { responseRef } from '../openapi/schema-builders.js';
-import { SETTINGS_SCHEMAS, settingsPaths } from '../settings/settings-paths.js';
 import { sharedComponents } from '../openapi/shared-components.js';
 import { offeringProrationPaths } from '../billing/offering-proration-paths.js';
 import { API_ENDPOINTS } from '../api-endpoints.js';
@@ -97,8 +92,6 @@ export const API_DOCUMENT: OpenApiDocument = {
   paths: {
     ...tokenPaths,
     ...revocationPaths,
-    ...merchantRealmMappingPaths,
-    ...settingsPaths,
     ...subscriptionOfferingPaths,
     ...subscriptionPaths,
     ...offeringProrationPaths,
@@ -115,8 +108,6 @@ export const API_DOCUMENT: OpenApiDocument = {
     schemas: {
       ...sharedComponents.schemas,
       ...TOKEN_SCHEMAS,
-      ...MERCHANT_REALM_MAPPING_SCHEMAS,
-      ...SETTINGS_SCHEMAS,
       ...SUBSCRIPTION_SCHEMAS,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.schemas)),
       ...HEALTH_SCHEMAS,
