@@ -8,6 +8,8 @@ import { TEST_CLOCK_ENDPOINTS } from './test-clocks/test-clock-endpoints.js';
 import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
 import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
 import { SETTINGS_ENDPOINTS } from './settings/settings-endpoints.js';
+import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
+import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 
 /**
@@ -26,4 +28,6 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   APPLICATION_KEY_ENDPOINTS,
   MERCHANT_REALM_MAPPING_ENDPOINTS,
   SETTINGS_ENDPOINTS,
+  IMPORT_ENDPOINTS,
+  INTEGRATION_ENDPOINTS,
 ];

@@ -41,12 +41,7 @@ import { ListSubscriptions } from '../../application/use-cases/subscriptions/lis
 import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
 import { GetSubscriptionState } from '../../application/use-cases/subscriptions/get-subscription-state.js';
 import { ListSubscriptionStates } from '../../application/use-cases/subscriptions/list-subscription-states.js';
-import { GetImport } from '../../application/use-cases/imports/read-imports.js';
-import { ListImportErrors } from '../../application/use-cases/imports/list-import-errors.js';
-import { ListImports } from '../../application/use-cases/imports/list-imports.js';
-import { UploadImport } from '../../application/use-cases/imports/upload-import.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
-import { importRoutes } from './imports/import-routes.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { countedAdmissions } from '../metrics/counted-admissions.js';
 import { PERSISTENCE } from '../persistence/kysely/persistence-tokens.js';
@@ -74,14 +69,6 @@ import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-ro
 import { API_ENDPOINTS } from './api-endpoints.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
 import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
-import { integrationRoutes } from './integrations/integration-routes.js';
-import { CreateIntegration } from '../../application/use-cases/integrations/integrations.js';
-import { DeleteIntegration } from '../../application/use-cases/integrations/delete-integration.js';
-import { GetIntegration } from '../../application/use-cases/integrations/get-integration.js';
-import { ListIntegrations } from '../../application/use-cases/integrations/list-integrations.js';
-import { UpdateIntegration } from '../../application/use-cases/integrations/update-integration.js';
-import { ListIntegrationJobs } from '../../application/use-cases/integrations/list-integration-jobs.js';
-import { ListIntegrationLogs } from '../../application/use-cases/integrations/integration-logs.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
 export interface HttpAppOptions extends LinkOriginOptions {
@@ -178,25 +165,6 @@ export const createHttpApp = ({
   );
   offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
   for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
-  importRoutes(
-    router,
-    { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) },
-    imports,
-    routes,
-  );
-  integrationRoutes(
-    router,
-    {
-      create: use(CreateIntegration),
-      list: use(ListIntegrations),
-      get: use(GetIntegration),
-      update: use(UpdateIntegration),
-      remove: use(DeleteIntegration),
-      logs: use(ListIntegrationLogs),
-      jobs: use(ListIntegrationJobs),
-    },
-    routes,
-  );
   serviceRootRoutes(router, routes.links);
   apiReferenceRoutes(router, routes.links);
   consoleRoutes(router, consoleBuildDir);

@@ -18,14 +18,6 @@ import {
 } from '../subscriptions/subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from '../auth/token-paths.js';
 import { revocationPaths } from '../auth/revocation-paths.js';
-import { IMPORT_SCHEMAS, importPaths } from '../imports/import-paths.js';
-import {
-  INTEGRATION_FILTER,
-  INTEGRATION_JOB_FILTER,
-  INTEGRATION_LOG_FILTER,
-  INTEGRATION_SCHEMAS,
-  integrationPaths,
-} from '../integrations/integration-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
@@ -96,8 +88,6 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...subscriptionPaths,
     ...offeringProrationPaths,
     ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
-    ...importPaths,
-    ...integrationPaths,
     ...healthPaths,
     ...serviceRootPaths,
     ...apiReferencePaths,
@@ -111,8 +101,6 @@ export const API_DOCUMENT: OpenApiDocument = {
       ...SUBSCRIPTION_SCHEMAS,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.schemas)),
       ...HEALTH_SCHEMAS,
-      ...IMPORT_SCHEMAS,
-      ...INTEGRATION_SCHEMAS,
     },
     parameters: {
       ...sharedComponents.parameters,
@@ -120,9 +108,6 @@ export const API_DOCUMENT: OpenApiDocument = {
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.parameters)),
-      IntegrationFilter: INTEGRATION_FILTER,
-      IntegrationLogFilter: INTEGRATION_LOG_FILTER,
-      IntegrationJobFilter: INTEGRATION_JOB_FILTER,
     },
   },
   'x-unrouted-responses': {
