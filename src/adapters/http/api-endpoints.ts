@@ -10,6 +10,8 @@ import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-real
 import { SETTINGS_ENDPOINTS } from './settings/settings-endpoints.js';
 import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
 import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
+import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
+import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 
 /**
@@ -30,4 +32,6 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   SETTINGS_ENDPOINTS,
   IMPORT_ENDPOINTS,
   INTEGRATION_ENDPOINTS,
+  OFFERING_PRORATION_ENDPOINTS,
+  SUBSCRIPTION_OFFERING_ENDPOINTS,
 ];

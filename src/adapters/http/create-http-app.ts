@@ -14,28 +14,12 @@ import { CheckReadiness } from '../../application/use-cases/health/check-readine
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
 import { RevokeAccessToken } from '../../application/use-cases/auth/revoke-access-token.js';
 import { IssueAccessToken } from '../../application/use-cases/auth/issue-access-token.js';
-import { SetOfferingProrationPolicy } from '../../application/use-cases/billing/offering-proration-policy.js';
-import { AttachOfferingPlans } from '../../application/use-cases/catalogue/attach-offering-plans.js';
-import { AttachOfferingProducts } from '../../application/use-cases/catalogue/attach-to-offering.js';
-import { DeleteOffering } from '../../application/use-cases/catalogue/delete-offering.js';
-import { UpdateOffering } from '../../application/use-cases/catalogue/change-offering.js';
-import { DetachOfferingPlan } from '../../application/use-cases/catalogue/detach-offering-plan.js';
-import { DetachOfferingProduct } from '../../application/use-cases/catalogue/detach-from-offering.js';
-import { UpdateOfferingPlan } from '../../application/use-cases/catalogue/update-offering-plan.js';
-import { UpdateOfferingProduct } from '../../application/use-cases/catalogue/edit-offering-copy.js';
-import { ReplaceOfferingProducts } from '../../application/use-cases/catalogue/replace-offering-products.js';
-import { BuildOffering } from '../../application/use-cases/catalogue/build-offering.js';
-import { CreateOffering } from '../../application/use-cases/catalogue/create-offering.js';
 import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
 import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
 import { ManageSubscriptionProducts } from '../../application/use-cases/subscriptions/manage-subscription-products.js';
 import { ListPlansOfSubscription } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListProductsOfSubscription } from '../../application/use-cases/subscriptions/list-products-of-subscription.js';
-import { ListOfferingPlans } from '../../application/use-cases/catalogue/list-offering-plans.js';
-import { ListOfferingProducts } from '../../application/use-cases/catalogue/list-offering-copies.js';
-import { GetOffering } from '../../application/use-cases/catalogue/read-offerings.js';
-import { ListOfferings } from '../../application/use-cases/catalogue/list-offerings.js';
 import { GetSubscription } from '../../application/use-cases/subscriptions/read-subscriptions.js';
 import { ListSubscriptions } from '../../application/use-cases/subscriptions/list-subscriptions.js';
 import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
@@ -64,8 +48,6 @@ import { metricsRoutes } from './routes/metrics-routes.js';
 import { oauthRoutes } from './auth/oauth-routes.js';
 import { revocationRoutes } from './auth/revocation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
-import { offeringProrationRoutes } from './billing/offering-proration-routes.js';
-import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-routes.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
 import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
@@ -124,27 +106,6 @@ export const createHttpApp = ({
   metricsRoutes(router, metrics);
   oauthRoutes(router, use(IssueAccessToken), tokenGuards);
   revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
-  subscriptionOfferingRoutes(
-    router,
-    {
-      build: use(BuildOffering),
-      create: use(CreateOffering),
-      list: use(ListOfferings),
-      get: use(GetOffering),
-      update: use(UpdateOffering),
-      remove: use(DeleteOffering),
-      attachProducts: use(AttachOfferingProducts),
-      attachPlans: use(AttachOfferingPlans),
-      listProducts: use(ListOfferingProducts),
-      listPlans: use(ListOfferingPlans),
-      detachProduct: use(DetachOfferingProduct),
-      detachPlan: use(DetachOfferingPlan),
-      updateProduct: use(UpdateOfferingProduct),
-      updatePlan: use(UpdateOfferingPlan),
-      replaceProducts: use(ReplaceOfferingProducts),
-    },
-    routes,
-  );
   subscriptionRoutes(
     router,
     {
@@ -163,7 +124,6 @@ export const createHttpApp = ({
     container.get(TOKENS.StoreClock),
     routes,
   );
-  offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
   for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
   serviceRootRoutes(router, routes.links);
   apiReferenceRoutes(router, routes.links);

@@ -6,10 +6,8 @@ import { HEALTH_SCHEMAS, healthPaths } from '../health/health-paths.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import { responseRef } from '../openapi/schema-builders.js';
 import { sharedComponents } from '../openapi/shared-components.js';
-import { offeringProrationPaths } from '../billing/offering-proration-paths.js';
 import { API_ENDPOINTS } from '../api-endpoints.js';
 import { pathItems } from '../endpoints/path-items.js';
-import { OFFERING_FILTER, subscriptionOfferingPaths } from '../catalogue/subscription-offering-paths.js';
 import {
   SUBSCRIPTION_FILTER,
   SUBSCRIPTION_INCLUDE,
@@ -84,9 +82,7 @@ export const API_DOCUMENT: OpenApiDocument = {
   paths: {
     ...tokenPaths,
     ...revocationPaths,
-    ...subscriptionOfferingPaths,
     ...subscriptionPaths,
-    ...offeringProrationPaths,
     ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
     ...healthPaths,
     ...serviceRootPaths,
@@ -104,7 +100,6 @@ export const API_DOCUMENT: OpenApiDocument = {
     },
     parameters: {
       ...sharedComponents.parameters,
-      OfferingFilter: OFFERING_FILTER,
       SubscriptionFilter: SUBSCRIPTION_FILTER,
       SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.parameters)),
