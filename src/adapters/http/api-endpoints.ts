@@ -12,6 +12,7 @@ import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
 import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
 import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
 import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
+import { SUBSCRIPTION_ENDPOINTS } from './subscriptions/subscription-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 
 /**
@@ -34,4 +35,5 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   INTEGRATION_ENDPOINTS,
   OFFERING_PRORATION_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,
+  SUBSCRIPTION_ENDPOINTS,
 ];

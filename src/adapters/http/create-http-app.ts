@@ -14,17 +14,6 @@ import { CheckReadiness } from '../../application/use-cases/health/check-readine
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
 import { RevokeAccessToken } from '../../application/use-cases/auth/revoke-access-token.js';
 import { IssueAccessToken } from '../../application/use-cases/auth/issue-access-token.js';
-import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
-import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
-import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
-import { ManageSubscriptionProducts } from '../../application/use-cases/subscriptions/manage-subscription-products.js';
-import { ListPlansOfSubscription } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
-import { ListProductsOfSubscription } from '../../application/use-cases/subscriptions/list-products-of-subscription.js';
-import { GetSubscription } from '../../application/use-cases/subscriptions/read-subscriptions.js';
-import { ListSubscriptions } from '../../application/use-cases/subscriptions/list-subscriptions.js';
-import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
-import { GetSubscriptionState } from '../../application/use-cases/subscriptions/get-subscription-state.js';
-import { ListSubscriptionStates } from '../../application/use-cases/subscriptions/list-subscription-states.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { countedAdmissions } from '../metrics/counted-admissions.js';
@@ -50,7 +39,6 @@ import { revocationRoutes } from './auth/revocation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
-import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
 export interface HttpAppOptions extends LinkOriginOptions {
@@ -106,24 +94,6 @@ export const createHttpApp = ({
   metricsRoutes(router, metrics);
   oauthRoutes(router, use(IssueAccessToken), tokenGuards);
   revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
-  subscriptionRoutes(
-    router,
-    {
-      create: use(CreateSubscription),
-      list: use(ListSubscriptions),
-      get: use(GetSubscription),
-      update: use(UpdateSubscription),
-      remove: use(DeleteSubscription),
-      listPlans: use(ListPlansOfSubscription),
-      listProducts: use(ListProductsOfSubscription),
-      manageProducts: use(ManageSubscriptionProducts),
-      changeState: use(ChangeSubscriptionState),
-      listStates: use(ListSubscriptionStates),
-      getState: use(GetSubscriptionState),
-    },
-    container.get(TOKENS.StoreClock),
-    routes,
-  );
   for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
   serviceRootRoutes(router, routes.links);
   apiReferenceRoutes(router, routes.links);

@@ -8,12 +8,6 @@ import { responseRef } from '../openapi/schema-builders.js';
 import { sharedComponents } from '../openapi/shared-components.js';
 import { API_ENDPOINTS } from '../api-endpoints.js';
 import { pathItems } from '../endpoints/path-items.js';
-import {
-  SUBSCRIPTION_FILTER,
-  SUBSCRIPTION_INCLUDE,
-  SUBSCRIPTION_SCHEMAS,
-  subscriptionPaths,
-} from '../subscriptions/subscription-paths.js';
 import { TOKEN_SCHEMAS, tokenPaths } from '../auth/token-paths.js';
 import { revocationPaths } from '../auth/revocation-paths.js';
 
@@ -82,7 +76,6 @@ export const API_DOCUMENT: OpenApiDocument = {
   paths: {
     ...tokenPaths,
     ...revocationPaths,
-    ...subscriptionPaths,
     ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
     ...healthPaths,
     ...serviceRootPaths,
@@ -94,14 +87,11 @@ export const API_DOCUMENT: OpenApiDocument = {
     schemas: {
       ...sharedComponents.schemas,
       ...TOKEN_SCHEMAS,
-      ...SUBSCRIPTION_SCHEMAS,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.schemas)),
       ...HEALTH_SCHEMAS,
     },
     parameters: {
       ...sharedComponents.parameters,
-      SubscriptionFilter: SUBSCRIPTION_FILTER,
-      SubscriptionInclude: SUBSCRIPTION_INCLUDE,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.parameters)),
     },
   },
