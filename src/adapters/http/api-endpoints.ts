@@ -13,6 +13,9 @@ import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
 import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
 import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
 import { SUBSCRIPTION_ENDPOINTS } from './subscriptions/subscription-endpoints.js';
+import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
+import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
+import { OPERATIONS_ENDPOINTS } from './health/health-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 
 /**
@@ -36,4 +39,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   OFFERING_PRORATION_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,
   SUBSCRIPTION_ENDPOINTS,
+  TOKEN_ENDPOINTS,
+  REVOCATION_ENDPOINTS,
+  OPERATIONS_ENDPOINTS,
 ];

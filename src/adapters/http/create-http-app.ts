@@ -9,11 +9,7 @@ import { AdmitRequest } from '../../application/use-cases/rate-limits/admit-requ
 import { FailedAuthentications } from '../../application/use-cases/auth/failed-authentications.js';
 import { clientAddress } from './client-address.js';
 import { AuthenticateBearer } from '../../application/use-cases/auth/authenticate-bearer.js';
-import { CheckHealth } from '../../application/use-cases/health/check-health.js';
-import { CheckReadiness } from '../../application/use-cases/health/check-readiness.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
-import { RevokeAccessToken } from '../../application/use-cases/auth/revoke-access-token.js';
-import { IssueAccessToken } from '../../application/use-cases/auth/issue-access-token.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { countedAdmissions } from '../metrics/counted-admissions.js';
@@ -32,10 +28,6 @@ import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import { apiReferenceRoutes } from './routes/api-reference-routes.js';
 import { consoleRoutes } from './routes/console-routes.js';
 import { serviceRootRoutes } from './routes/service-root-routes.js';
-import { healthRoutes } from './health/health-routes.js';
-import { metricsRoutes } from './routes/metrics-routes.js';
-import { oauthRoutes } from './auth/oauth-routes.js';
-import { revocationRoutes } from './auth/revocation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
@@ -90,10 +82,6 @@ export const createHttpApp = ({
     parseBody: parseBody(BODY_LIMITS.form),
   };
   const wiring: EndpointWiring = { use, container, metrics, tokenGuards, imports, consoleBuildDir };
-  healthRoutes(router, use(CheckHealth), use(CheckReadiness), container.get(TOKENS.TestClockSettings).enabled);
-  metricsRoutes(router, metrics);
-  oauthRoutes(router, use(IssueAccessToken), tokenGuards);
-  revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
   for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
   serviceRootRoutes(router, routes.links);
   apiReferenceRoutes(router, routes.links);

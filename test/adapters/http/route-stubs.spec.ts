@@ -8,7 +8,9 @@ import type { HttpState } from '../../../src/adapters/http/http-state.js';
 import type { EndpointWiring } from '../../../src/adapters/http/endpoints/endpoint.js';
 import { APPLICATION_KEY_ENDPOINTS } from '../../../src/adapters/http/keys/application-key-endpoints.js';
 import { DeleteApplicationKey } from '../../../src/application/use-cases/keys/delete-application-key.js';
-import { healthRoutes } from '../../../src/adapters/http/health/health-routes.js';
+import { OPERATIONS_ENDPOINTS } from '../../../src/adapters/http/health/health-endpoints.js';
+import { CheckHealth } from '../../../src/application/use-cases/health/check-health.js';
+import { CheckReadiness } from '../../../src/application/use-cases/health/check-readiness.js';
 import type { Readiness } from '../../../src/application/use-cases/health/check-readiness.js';
 import type { RouteContext } from '../../../src/adapters/http/routes/route-context.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
@@ -39,14 +41,33 @@ const serve = async (
 
 const unused = { execute: () => Promise.reject(new Error('not called')) };
 
-/** What a concept's endpoints are wired with: the stubs given by use case, every other use case unused. */
+/**
+ * What a concept's endpoints are wired with: the stubs given by use case, every other use case unused, a
+ * container that says test clocks are off, and no metrics.
+ */
 const stubbedWiring = (stubs: ReadonlyMap<unknown, unknown>): EndpointWiring =>
-  ({ use: (useCase: unknown) => stubs.get(useCase) ?? unused }) as unknown as EndpointWiring;
+  ({
+    use: (useCase: unknown) => stubs.get(useCase) ?? unused,
+    container: { get: () => ({ enabled: false }) },
+    metrics: { text: () => Promise.reject(new Error('not called')), contentType: 'text/plain' },
+  }) as unknown as EndpointWiring;
+
+const mountOperations = (router: Router<HttpState>, check: unknown, readiness: unknown): void =>
+  OPERATIONS_ENDPOINTS.mount(
+    router,
+    stubbedWiring(
+      new Map<unknown, unknown>([
+        [CheckHealth, check],
+        [CheckReadiness, readiness],
+      ]),
+    ),
+    { guard: openGuard, links: () => 'http://unused' },
+  );
 
 describe('HTTP: endpoints take their use cases from the wiring', () => {
   it('answers from a stubbed health check', async () => {
     const api = await serve((router) =>
-      healthRoutes(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }, unused),
+      mountOperations(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }, unused),
     );
     try {
       const response = await fetch(`${api.url}/health`);
@@ -90,7 +111,7 @@ describe('HTTP: endpoints take their use cases from the wiring', () => {
       ],
     ];
     for (const [readiness, status, document] of outcomes) {
-      const api = await serve((router) => healthRoutes(router, unused, { execute: async () => readiness }));
+      const api = await serve((router) => mountOperations(router, unused, { execute: async () => readiness }));
       try {
         const response = await fetch(`${api.url}/health/ready`);
         expect(response.status).to.equal(status);

@@ -2,14 +2,11 @@ import { createRequire } from 'node:module';
 import { apiReferencePaths } from '../openapi/api-reference-paths.js';
 import { consolePaths } from '../openapi/console-paths.js';
 import { serviceRootPaths } from '../openapi/service-root-paths.js';
-import { HEALTH_SCHEMAS, healthPaths } from '../health/health-paths.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import { responseRef } from '../openapi/schema-builders.js';
 import { sharedComponents } from '../openapi/shared-components.js';
 import { API_ENDPOINTS } from '../api-endpoints.js';
 import { pathItems } from '../endpoints/path-items.js';
-import { TOKEN_SCHEMAS, tokenPaths } from '../auth/token-paths.js';
-import { revocationPaths } from '../auth/revocation-paths.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };
@@ -74,10 +71,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     },
   ],
   paths: {
-    ...tokenPaths,
-    ...revocationPaths,
     ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
-    ...healthPaths,
     ...serviceRootPaths,
     ...apiReferencePaths,
     ...consolePaths,
@@ -86,9 +80,7 @@ export const API_DOCUMENT: OpenApiDocument = {
     ...sharedComponents,
     schemas: {
       ...sharedComponents.schemas,
-      ...TOKEN_SCHEMAS,
       ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.schemas)),
-      ...HEALTH_SCHEMAS,
     },
     parameters: {
       ...sharedComponents.parameters,

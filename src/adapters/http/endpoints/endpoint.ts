@@ -3,7 +3,7 @@ import type { RouterMiddleware } from '@koa/router';
 import type { Container, Newable } from 'inversify';
 import type { ImportUploadLimits } from '../../config/import-settings.js';
 import type { AppMetrics } from '../../metrics/app-metrics.js';
-import type { TokenGuards } from '../auth/oauth-routes.js';
+import type { TokenGuards } from '../auth/token-guards.js';
 import type { HttpState } from '../http-state.js';
 import type { OperationSpec } from '../openapi/operation-builder.js';
 import type { HttpMethod, Parameter, Reference, Schema } from '../openapi/openapi-types.js';
