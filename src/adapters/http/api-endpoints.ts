@@ -16,6 +16,9 @@ import { SUBSCRIPTION_ENDPOINTS } from './subscriptions/subscription-endpoints.j
 import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
 import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
 import { OPERATIONS_ENDPOINTS } from './health/health-endpoints.js';
+import { API_REFERENCE_ENDPOINTS } from './api-reference/api-reference-endpoints.js';
+import { CONSOLE_ENDPOINTS } from './console/console-endpoints.js';
+import { SERVICE_ROOT_ENDPOINTS } from './service-root/service-root-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 
 /**
@@ -24,22 +27,25 @@ import type { ConceptEndpoints } from './endpoints/endpoint.js';
  * declarations over the same use cases.
  */
 export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
-  SUBSCRIPTION_CATALOGUE_ENDPOINTS,
-  SUBSCRIBER_ENDPOINTS,
-  BILLING_POLICY_ENDPOINTS,
-  INVOICE_ENDPOINTS,
-  SCHEDULE_ENDPOINTS,
-  JOB_ENDPOINTS,
-  TEST_CLOCK_ENDPOINTS,
+  TOKEN_ENDPOINTS,
+  REVOCATION_ENDPOINTS,
   APPLICATION_KEY_ENDPOINTS,
   MERCHANT_REALM_MAPPING_ENDPOINTS,
   SETTINGS_ENDPOINTS,
-  IMPORT_ENDPOINTS,
-  INTEGRATION_ENDPOINTS,
-  OFFERING_PRORATION_ENDPOINTS,
+  SUBSCRIPTION_CATALOGUE_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,
   SUBSCRIPTION_ENDPOINTS,
-  TOKEN_ENDPOINTS,
-  REVOCATION_ENDPOINTS,
+  SUBSCRIBER_ENDPOINTS,
+  BILLING_POLICY_ENDPOINTS,
+  SCHEDULE_ENDPOINTS,
+  OFFERING_PRORATION_ENDPOINTS,
+  INVOICE_ENDPOINTS,
+  JOB_ENDPOINTS,
+  IMPORT_ENDPOINTS,
+  TEST_CLOCK_ENDPOINTS,
+  INTEGRATION_ENDPOINTS,
   OPERATIONS_ENDPOINTS,
+  SERVICE_ROOT_ENDPOINTS,
+  API_REFERENCE_ENDPOINTS,
+  CONSOLE_ENDPOINTS,
 ];

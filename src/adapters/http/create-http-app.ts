@@ -25,11 +25,9 @@ import { idempotent } from './middleware/idempotency.js';
 import { requestMetrics } from './middleware/request-metrics.js';
 import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
-import { apiReferenceRoutes } from './routes/api-reference-routes.js';
-import { consoleRoutes } from './routes/console-routes.js';
-import { serviceRootRoutes } from './routes/service-root-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
+import { openApiDocument } from './api-description/openapi-document.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
@@ -45,8 +43,9 @@ export interface HttpAppOptions extends LinkOriginOptions {
 }
 
 /**
- * The Koa application over a container's use cases: the one place the routes' use cases are resolved.
- * Each app has metrics of its own, with the pool of the container's database when it has one, and the
+ * The Koa application over a container's use cases: the guard every endpoint runs by the access its
+ * operation declares, the wiring each concept resolves its use cases from, and the middleware around the
+ * router. The endpoints themselves are declared per concept (`API_ENDPOINTS`). Each app has metrics of its own, with the pool of the container's database when it has one, and the
  * circuit of its Redis rate limiter when it has one.
  */
 export const createHttpApp = ({
@@ -81,11 +80,16 @@ export const createHttpApp = ({
     addressOf: clientAddress(trustedProxyHeader),
     parseBody: parseBody(BODY_LIMITS.form),
   };
-  const wiring: EndpointWiring = { use, container, metrics, tokenGuards, imports, consoleBuildDir };
+  const wiring: EndpointWiring = {
+    use,
+    container,
+    metrics,
+    tokenGuards,
+    imports,
+    consoleBuildDir,
+    apiDocument: openApiDocument,
+  };
   for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
-  serviceRootRoutes(router, routes.links);
-  apiReferenceRoutes(router, routes.links);
-  consoleRoutes(router, consoleBuildDir);
 
   const app = new Koa<HttpState>();
   // What reaches Koa's own error event happened where no answer can be sent any more, mostly a client

@@ -1,7 +1,4 @@
 import { createRequire } from 'node:module';
-import { apiReferencePaths } from '../openapi/api-reference-paths.js';
-import { consolePaths } from '../openapi/console-paths.js';
-import { serviceRootPaths } from '../openapi/service-root-paths.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import { responseRef } from '../openapi/schema-builders.js';
 import { sharedComponents } from '../openapi/shared-components.js';
@@ -72,9 +69,6 @@ export const API_DOCUMENT: OpenApiDocument = {
   ],
   paths: {
     ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
-    ...serviceRootPaths,
-    ...apiReferencePaths,
-    ...consolePaths,
   },
   components: {
     ...sharedComponents,

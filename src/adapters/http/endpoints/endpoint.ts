@@ -6,7 +6,7 @@ import type { AppMetrics } from '../../metrics/app-metrics.js';
 import type { TokenGuards } from '../auth/token-guards.js';
 import type { HttpState } from '../http-state.js';
 import type { OperationSpec } from '../openapi/operation-builder.js';
-import type { HttpMethod, Parameter, Reference, Schema } from '../openapi/openapi-types.js';
+import type { HttpMethod, OpenApiDocument, Parameter, Reference, Schema } from '../openapi/openapi-types.js';
 import type { RouteContext } from '../routes/route-context.js';
 
 /**
@@ -39,6 +39,8 @@ export interface EndpointWiring {
   readonly tokenGuards: TokenGuards;
   readonly imports: ImportUploadLimits;
   readonly consoleBuildDir: URL | undefined;
+  /** The API description as served on an origin, for the endpoint that serves it. */
+  readonly apiDocument: (origin: string) => OpenApiDocument;
 }
 
 /** One concept's endpoints, in the order the router tries them, with the components their operations refer to. */

@@ -1,8 +1,5 @@
 import type { HttpContext } from '../http-state.js';
 
-/** Every subscriptions route answers with and without the `/v2` prefix: EPCC clients send it, the seed does not. */
-export const bothPrefixes = (path: string): string[] => [`/v2${path}`, path];
-
 /** Three letters in any case: a currency header is read case-insensitively, as EPCC reads it. */
 export const CURRENCY_HEADER_PATTERN = /^[A-Za-z]{3}$/;
 
