@@ -111,7 +111,7 @@ const readEndpoints = (
       spec: {
         operationId: ids.list,
         summary: scoped ? "List a subscription's invoices" : 'List invoices',
-        description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending). ${scoped ? 'No filter: it is the subscription’s invoices.' : 'Filters: `eq` on `subscriber_id`, `subscription_id`, `outstanding` and `tax_required` (the last two take `true` or `false`).'} ${FINANCIAL}`,
+        description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending). ${scoped ? 'No filter: it is the subscription’s invoices.' : 'Filtered by `filter`, on the fields it names with the operators and values it names.'} ${FINANCIAL}`,
         tag: TAG,
         access: 'read',
         parameters: scoped ? PAGING_PARAMETERS : [...PAGING_PARAMETERS, parameterRef('InvoiceFilter')],
