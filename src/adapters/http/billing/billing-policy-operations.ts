@@ -301,5 +301,5 @@ export const SCHEDULE_OPERATIONS = recordOperations({
   invalid:
     'Every invalid field, each with its `source`: a specification that is not five valid cron fields, an unknown time zone, `job.job_type` `import`.',
   deletion: 'The schedule fires no more; jobs it started stay.',
-  filter: parameterRef('CatalogueFilter'),
+  filter: parameterRef('ScheduleFilter'),
 });

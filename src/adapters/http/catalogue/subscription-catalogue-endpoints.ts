@@ -47,7 +47,6 @@ export const SUBSCRIPTION_CATALOGUE_ENDPOINTS = concept<CatalogueUseCases>({
     },
   }),
   schemas: SUBSCRIPTION_CATALOGUE_SCHEMAS,
-  // The schedules' list takes the same filter: one parameter for every list filtered on `external_ref` alone.
   parameters: { CatalogueFilter: filterParameter(CATALOGUE_LIST) },
   endpoints: [
     ...recordEndpoints(

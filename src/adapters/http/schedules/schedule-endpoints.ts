@@ -9,7 +9,9 @@ import type { Schedule } from '../../../domain/schedules/schedule.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { SCHEDULE_OPERATIONS } from '../billing/billing-policy-operations.js';
+import { BY_EXTERNAL_REF_LIST } from '../../../domain/shared/store-record.js';
 import { concept } from '../endpoints/endpoint.js';
+import { filterParameter } from '../openapi/shared-components.js';
 import { type RecordUseCases, recordEndpoints } from '../routes/record-endpoints.js';
 import { type FiringSchedule, scheduleResource } from './schedule-documents.js';
 
@@ -58,5 +60,6 @@ export const SCHEDULE_ENDPOINTS = concept<RecordUseCases<FiringSchedule>>({
       },
       use(NextFirings),
     ),
+  parameters: { ScheduleFilter: filterParameter(BY_EXTERNAL_REF_LIST) },
   endpoints: recordEndpoints(SCHEDULE_OPERATIONS, (u: RecordUseCases<FiringSchedule>) => u, scheduleResource),
 });
