@@ -18,7 +18,7 @@ import type { SubscriptionProduct } from '../../../domain/catalogue/product.js';
 import { concept } from '../endpoints/endpoint.js';
 import { filterParameter } from '../openapi/shared-components.js';
 import { type RecordUseCases, recordEndpoints } from '../routes/record-endpoints.js';
-import { preferredCurrency } from '../subscriptions/route-prefixes.js';
+import { preferredCurrency } from '../preferred-currency.js';
 import { planResource, productResource } from './subscription-catalogue-documents.js';
 import { PLAN_OPERATIONS, PRODUCT_OPERATIONS } from './subscription-catalogue-operations.js';
 import { SUBSCRIPTION_CATALOGUE_SCHEMAS } from './subscription-catalogue-schemas.js';

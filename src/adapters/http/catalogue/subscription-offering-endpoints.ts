@@ -19,152 +19,39 @@ import { idParam, principalOf, queryOf, respondWithError } from '../http-state.j
 import { requestData } from '../request-body.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
-import { preferredCurrency } from '../subscriptions/route-prefixes.js';
+import { preferredCurrency } from '../preferred-currency.js';
 import { includedFor } from '../subscriptions/subscription-documents.js';
 import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
-import type { OperationSpec } from '../openapi/operation-builder.js';
-import { OFFERING_LIST } from '../../../domain/catalogue/offering-query.js';
-import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
-import { OFFERING_INCLUDES } from '../../../domain/catalogue/offering-query.js';
-import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
-import type { Parameter, Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
   arrayOf,
   closedObject,
-  constant,
   dataDocument,
   dataRequest,
   openObject,
   parameterRef,
   requestFields,
   schemaRef,
-  uuid,
 } from '../openapi/schema-builders.js';
-import {
-  offeringFields,
-  OPTIONAL_OFFERING_FIELDS,
-  OPTIONAL_PLAN_FIELDS,
-  OPTIONAL_PRODUCT_FIELDS,
-  planFields,
-  productFields,
-} from './subscription-catalogue-schemas.js';
-import { filterParameter } from '../openapi/shared-components.js';
+import { offeringFields, OPTIONAL_OFFERING_FIELDS } from './subscription-catalogue-schemas.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
-
-const TAG = 'Subscription offerings';
-const ids = (what: string): Schema => ({
-  ...arrayOf(uuid, { minItems: 1, maxItems: ATTACH_MAX }),
-  description: `1 to ${ATTACH_MAX} ids of the store's ${what}; repeats count once.`,
-});
-const offering = schemaRef('SubscriptionOffering');
-const offeringDocument = jsonContent(dataDocument(offering));
-const NOT_FOUND = 'No offering of this store has this id.';
-const INVALID = 'Every invalid field, each with its `source`.';
-const currencyParameters = [parameterRef('Currency')];
-const copyParameter = (what: 'product' | 'plan'): Parameter => ({
-  name: 'copyId',
-  in: 'path',
-  required: true,
-  description: `The id of the offering's copy of the ${what} (not the original's). An id that is not a UUID, or that the offering does not hold, is answered 404.`,
-  schema: { type: 'string', format: 'uuid' },
-});
-const COPY_NOT_FOUND = (what: 'product' | 'plan') =>
-  `No offering of this store has this id, or the offering holds no ${what} copy with this id.`;
-const detachCopy = (what: 'product' | 'plan', operationName: string): OperationSpec => ({
-  operationId: `detachSubscriptionOffering${operationName}`,
-  summary: `Remove a ${what} from an offering`,
-  description: `${SUBSCRIPTIONS_EPCC} Makes a new version of the offering; existing subscriptions keep the version they were made from. Once no offering holds a copy of the original ${what}, the original can be deleted.`,
-  tag: TAG,
-  access: 'edit-catalogue',
-  success: { '204': { description: 'Removed; no body.' } },
-  errors: { 404: COPY_NOT_FOUND(what) },
-});
-const COPIES = {
-  product: {
-    name: 'Product',
-    type: OFFERING_PRODUCT_TYPE,
-    fields: productFields,
-    optional: OPTIONAL_PRODUCT_FIELDS,
-    schema: 'SubscriptionOfferingProduct',
-    priced: '',
-  },
-  plan: {
-    name: 'Plan',
-    type: OFFERING_PLAN_TYPE,
-    fields: planFields,
-    optional: OPTIONAL_PLAN_FIELDS,
-    schema: 'SubscriptionOfferingPlan',
-    priced: ", priced from the offering's products",
-  },
-} as const;
-const updateCopy = (what: 'product' | 'plan'): OperationSpec => {
-  const copy = COPIES[what];
-  return {
-    operationId: `updateSubscriptionOffering${copy.name}`,
-    summary: `Update a ${what} in an offering`,
-    description: `${SUBSCRIPTIONS_EPCC} A partial update of the offering's copy (\`null\` clears an optional field), in a new version of the offering: the original ${what} and existing subscriptions are left as they are.`,
-    tag: TAG,
-    access: 'edit-catalogue',
-    parameters: currencyParameters,
-    requestBody: {
-      description: 'The attributes to change.',
-      content: jsonContent(
-        dataRequest(
-          openObject(
-            { type: constant(copy.type), attributes: openObject(requestFields(copy.fields, copy.optional), []) },
-            ['type', 'attributes'],
-          ),
-        ),
-      ),
-    },
-    success: {
-      '200': {
-        description: `The ${what} copy as it is now${copy.priced}.`,
-        content: jsonContent(dataDocument(schemaRef(copy.schema))),
-      },
-    },
-    errors: { 400: INVALID, 404: COPY_NOT_FOUND(what) },
-  };
-};
-const OFFERING_INCLUDE: Parameter = {
-  name: 'include',
-  in: 'query',
-  description: `The offerings' copies to embed, comma-separated: ${OFFERING_INCLUDES.map((i) => `\`${i}\``).join(', ')}. \`included.plans\` / \`included.products\` hold each copy once, and are present (maybe empty) exactly when asked for. An unknown name: 400 listing the allowed ones.`,
-  schema: { type: 'string' },
-};
-const includedMember = { included: schemaRef('SubscriptionIncluded') };
-const catalogueFilter = filterParameter(OFFERING_LIST);
-export const OFFERING_FILTER: Parameter = {
-  ...catalogueFilter,
-  description: `${catalogueFilter.description ?? ''} \`external_product_refs\` takes \`in\` only, as in EPCC: the offerings holding a product whose \`external_ref\` is one of the values. \`proration_policy_id\`: the offerings using that proration policy.`,
-};
-const relationship = (what: string): Schema =>
-  openObject(
-    { data: arrayOf(openObject({ type: { type: 'string' }, id: uuid }, ['type', 'id']), { maxItems: ATTACH_MAX }) },
-    ['data'],
-    `Up to ${ATTACH_MAX} of the store's ${what} to copy into the offering, as resource identifiers; the relationship's name says what they are, so \`type\` is not checked. Repeats count once.`,
-  );
-const newOffering = dataRequest(
-  openObject(
-    {
-      type: constant(OFFERING_TYPE),
-      attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), ['name']),
-      relationships: openObject({ products: relationship('products'), plans: relationship('plans') }, []),
-    },
-    ['type', 'attributes'],
-  ),
-);
-const typedOffering = (required: readonly string[]) =>
-  dataRequest(
-    openObject(
-      {
-        type: constant(OFFERING_TYPE),
-        attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), required),
-      },
-      ['type', 'attributes'],
-    ),
-  );
+import {
+  TAG,
+  ids,
+  offering,
+  offeringDocument,
+  NOT_FOUND,
+  INVALID,
+  currencyParameters,
+  copyParameter,
+  detachCopy,
+  updateCopy,
+  OFFERING_INCLUDE,
+  includedMember,
+  OFFERING_FILTER,
+  newOffering,
+  typedOffering,
+} from './subscription-offering-schemas.js';
 
 interface OfferingUseCases {
   readonly build: UseCase<BuildOffering>;

@@ -10,7 +10,7 @@ import {
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX, TOTAL_METHODS } from '../../../domain/query/page.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
 import { REQUEST_ID_MAX, SANE_REQUEST_ID } from '../middleware/request-context.js';
-import { CURRENCY_HEADER_PATTERN } from '../subscriptions/route-prefixes.js';
+import { CURRENCY_HEADER_PATTERN } from '../preferred-currency.js';
 import { errorDocumentSchema, errorObjectSchema } from './error-schemas.js';
 import type { ErrorCode } from '../error-documents.js';
 import type { Components, Content, Header, Parameter, Response, Schema } from './openapi-types.js';

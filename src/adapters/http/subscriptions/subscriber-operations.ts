@@ -16,7 +16,7 @@ import {
 } from '../openapi/schema-builders.js';
 import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
 import { SUBSCRIPTIONS_EPCC } from './subscription-path.js';
-import { email } from './subscription-endpoints.js';
+import { email } from './subscription-schemas.js';
 
 const TAG = 'Subscribers';
 

@@ -1,4 +1,4 @@
-import type { HttpContext } from '../http-state.js';
+import type { HttpContext } from './http-state.js';
 
 /** Three letters in any case: a currency header is read case-insensitively, as EPCC reads it. */
 export const CURRENCY_HEADER_PATTERN = /^[A-Za-z]{3}$/;
