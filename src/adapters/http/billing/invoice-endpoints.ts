@@ -247,14 +247,6 @@ export const INVOICE_ENDPOINTS = concept<InvoiceUseCases>({
       getPayment: 'getInvoicePayment',
       getPaymentMissing: 'No invoice of this store has this id, or it has no payment with this id.',
     }),
-    ...readEndpoints('/subscriptions/subscriptions/{subscription_id}/invoices', true, {
-      list: 'listSubscriptionInvoices',
-      get: 'getSubscriptionInvoice',
-      listPayments: 'listSubscriptionInvoicePayments',
-      getPayment: 'getSubscriptionInvoicePayment',
-      getPaymentMissing:
-        'No subscription of this store has this id, or it has no such invoice, or the invoice no such payment.',
-    }),
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/invoices/{invoice_id}/payments/{payment_id}'),
@@ -329,5 +321,13 @@ export const INVOICE_ENDPOINTS = concept<InvoiceUseCases>({
           ctx.body = { data: invoiceResource(requested.right) };
         },
     },
+    ...readEndpoints('/subscriptions/subscriptions/{subscription_id}/invoices', true, {
+      list: 'listSubscriptionInvoices',
+      get: 'getSubscriptionInvoice',
+      listPayments: 'listSubscriptionInvoicePayments',
+      getPayment: 'getSubscriptionInvoicePayment',
+      getPaymentMissing:
+        'No subscription of this store has this id, or it has no such invoice, or the invoice no such payment.',
+    }),
   ],
 });
