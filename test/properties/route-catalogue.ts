@@ -1,3 +1,5 @@
+import { API_ENDPOINTS } from '../../src/adapters/http/api-endpoints.js';
+import { routerPatterns } from '../../src/adapters/http/endpoints/endpoint.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 
 /** The ids of one seeded store that the routes below refer to. */
@@ -36,11 +38,10 @@ export interface StoreIds {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** One route as a client calls it, with a body the service accepts when the ids are the store's own. */
-export interface RouteCase {
-  readonly method: Method;
-  /** The router's own pattern, to prove that every route is covered. */
-  readonly pattern: string;
+/** A request to one declared operation, with a body the service accepts when the ids are the store's own. */
+interface OperationCase {
+  /** The `operationId` of the endpoint's declaration, which gives the case its method and pattern. */
+  readonly operation: string;
   readonly path: (ids: StoreIds) => string;
   readonly body?: (ids: StoreIds) => unknown;
   /** The token endpoint takes a form, not a JSON document. */
@@ -49,61 +50,82 @@ export interface RouteCase {
   readonly multipart?: boolean;
 }
 
+/** One route as a client calls it: an operation's case with the method and pattern its declaration gives. */
+export interface RouteCase extends OperationCase {
+  readonly method: Method;
+  /** The router's own pattern, to prove that every route is covered. */
+  readonly pattern: string;
+}
+
+const DECLARED = API_ENDPOINTS.flatMap((concept) => concept.endpoints);
+
+/** Ids that are their own names, so that a case's path can be matched to a pattern without a store. */
+const NAMED_IDS = new Proxy({}, { get: (_, name) => String(name) }) as StoreIds;
+
+const matches = (pattern: string, path: string): boolean =>
+  new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`).test(path.split('?')[0] ?? '');
+
+/**
+ * The case with its method and pattern read from the operation's declaration (the pattern its path is
+ * served at: with or without `/v2`, or an older spelling). A case naming no declared operation, or a path
+ * its operation is not served at, is a mistake of this catalogue, refused when it loads.
+ */
+const declared = (operationCase: OperationCase): RouteCase => {
+  const endpoint = DECLARED.find((e) => e.spec.operationId === operationCase.operation);
+  if (endpoint === undefined) throw new Error(`no endpoint declares the operation ${operationCase.operation}`);
+  const path = operationCase.path(NAMED_IDS);
+  const pattern = routerPatterns(endpoint).find((p) => matches(p, path));
+  if (pattern === undefined) throw new Error(`${operationCase.operation} is not served at ${path}`);
+  return { ...operationCase, method: endpoint.method.toUpperCase() as Method, pattern };
+};
+
 const SUBSCRIPTION_PREFIXES = ['/v2', ''] as const;
 
-const subscriptionRoutes = (prefix: string): RouteCase[] => {
-  const at = (pattern: string) => `${prefix}/subscriptions${pattern}`;
+const subscriptionRoutes = (prefix: string): OperationCase[] => {
+  const at = (path: string) => `${prefix}/subscriptions${path}`;
   const route = (
-    method: Method,
-    pattern: string,
+    operation: string,
     path: (ids: StoreIds) => string,
     body?: (ids: StoreIds) => unknown,
-  ): RouteCase => ({
-    method,
-    pattern: at(pattern),
+  ): OperationCase => ({
+    operation,
     path: (ids) => at(path(ids)),
     ...(body === undefined ? {} : { body }),
   });
   return [
     route(
-      'POST',
-      '/products',
+      'createSubscriptionProduct',
       () => '/products',
       (ids) => ({ data: productData({ external_ref: ids.externalRef, sku: 'SKU-1', description: 'd' }) }),
     ),
-    route('GET', '/products', (ids) => `/products?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
-    route('GET', '/products/:id', (ids) => `/products/${ids.productId}`),
+    route('listSubscriptionProducts', (ids) => `/products?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+    route('getSubscriptionProduct', (ids) => `/products/${ids.productId}`),
     route(
-      'PUT',
-      '/products/:id',
+      'updateSubscriptionProduct',
       (ids) => `/products/${ids.productId}`,
       () => ({ data: { type: 'subscription_product', attributes: { name: 'Renamed' } } }),
     ),
-    route('DELETE', '/products/:id', (ids) => `/products/${ids.productId}`),
+    route('deleteSubscriptionProduct', (ids) => `/products/${ids.productId}`),
     route(
-      'POST',
-      '/plans',
+      'createSubscriptionPlan',
       () => '/plans',
       (ids) => ({ data: planData({ external_ref: ids.externalRef }) }),
     ),
-    route('GET', '/plans', (ids) => `/plans?filter=in(external_ref,${ids.externalRef},x)`),
-    route('GET', '/plans/:id', (ids) => `/plans/${ids.planId}`),
+    route('listSubscriptionPlans', (ids) => `/plans?filter=in(external_ref,${ids.externalRef},x)`),
+    route('getSubscriptionPlan', (ids) => `/plans/${ids.planId}`),
     route(
-      'PUT',
-      '/plans/:id',
+      'updateSubscriptionPlan',
       (ids) => `/plans/${ids.planId}`,
       () => ({ data: { type: 'subscription_plan', attributes: { billing_frequency: 2 } } }),
     ),
-    route('DELETE', '/plans/:id', (ids) => `/plans/${ids.planId}`),
+    route('deleteSubscriptionPlan', (ids) => `/plans/${ids.planId}`),
     route(
-      'POST',
-      '/offerings/build',
+      'buildSubscriptionOffering',
       () => '/offerings/build',
       (ids) => ({ data: { name: 'Club', description: 'd', products: [ids.productId], plans: [ids.planId] } }),
     ),
     route(
-      'POST',
-      '/offerings',
+      'createSubscriptionOffering',
       () => '/offerings',
       (ids) => ({
         data: {
@@ -114,76 +136,62 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
       }),
     ),
     route(
-      'GET',
-      '/offerings',
+      'listSubscriptionOfferings',
       (ids) => `/offerings?page[offset]=0&include=plans,products&filter=in(external_product_refs,${ids.externalRef},x)`,
     ),
-    route('GET', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}?include=products`),
-    route('GET', '/offerings', (ids) => `/offerings?filter=eq(proration_policy_id,${ids.prorationPolicyId})`),
+    route('getSubscriptionOffering', (ids) => `/offerings/${ids.offeringId}?include=products`),
+    route('listSubscriptionOfferings', (ids) => `/offerings?filter=eq(proration_policy_id,${ids.prorationPolicyId})`),
     route(
-      'PUT',
-      '/offerings/:id/relationships/proration-policies',
+      'manageOfferingProrationPolicy',
       (ids) => `/offerings/${ids.offeringId}/relationships/proration-policies`,
       (ids) => ({
         data: { type: 'subscription_proration_policy', id: ids.prorationPolicyId },
       }),
     ),
     route(
-      'PUT',
-      '/offerings/:id',
+      'updateSubscriptionOffering',
       (ids) => `/offerings/${ids.offeringId}`,
       () => ({ data: { type: 'subscription_offering', attributes: { description: 'New' } } }),
     ),
-    route('DELETE', '/offerings/:id', (ids) => `/offerings/${ids.offeringId}`),
+    route('deleteSubscriptionOffering', (ids) => `/offerings/${ids.offeringId}`),
     route(
-      'POST',
-      '/offerings/:id/products/attach',
+      'attachSubscriptionOfferingProducts',
       (ids) => `/offerings/${ids.offeringId}/products/attach`,
       (ids) => ({ data: { products: [ids.productId] } }),
     ),
     route(
-      'POST',
-      '/offerings/:id/plans/attach',
+      'attachSubscriptionOfferingPlans',
       (ids) => `/offerings/${ids.offeringId}/plans/attach`,
       (ids) => ({ data: { plans: [ids.planId] } }),
     ),
-    route('GET', '/offerings/:id/products', (ids) => `/offerings/${ids.offeringId}/products`),
-    route('GET', '/offerings/:id/plans', (ids) => `/offerings/${ids.offeringId}/plans`),
+    route('listSubscriptionOfferingProducts', (ids) => `/offerings/${ids.offeringId}/products`),
+    route('listSubscriptionOfferingPlans', (ids) => `/offerings/${ids.offeringId}/plans`),
     route(
-      'PUT',
-      '/offerings/:id/products/replace',
+      'replaceSubscriptionOfferingProducts',
       (ids) => `/offerings/${ids.offeringId}/products/replace`,
       (ids) => ({ data: { products: [ids.productId] } }),
     ),
     route(
-      'PUT',
-      '/offerings/:id/products/:copyId',
+      'updateSubscriptionOfferingProduct',
       (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`,
       () => ({
         data: { type: 'subscription_offering_product', attributes: { name: 'Renamed copy', sku: null } },
       }),
     ),
     route(
-      'PUT',
-      '/offerings/:id/plans/:copyId',
+      'updateSubscriptionOfferingPlan',
       (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`,
       () => ({
         data: { type: 'subscription_offering_plan', attributes: { billing_frequency: 3 } },
       }),
     ),
     route(
-      'DELETE',
-      '/offerings/:id/products/:copyId',
+      'detachSubscriptionOfferingProduct',
       (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`,
     ),
+    route('detachSubscriptionOfferingPlan', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`),
     route(
-      'DELETE',
-      '/offerings/:id/plans/:copyId',
-      (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`,
-    ),
-    route(
-      'POST',
-      '/subscriptions',
+      'createSubscription',
       () => '/subscriptions',
       (ids) => ({
         data: subscriptionData(ids.offeringId, ids.offeringPlanId, {
@@ -194,14 +202,12 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
       }),
     ),
     route(
-      'GET',
-      '/subscriptions',
+      'listSubscriptions',
       (ids) => `/subscriptions?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&include=plans,products`,
     ),
-    route('GET', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}?include=plans,products`),
+    route('getSubscription', (ids) => `/subscriptions/${ids.subscriptionId}?include=plans,products`),
     route(
-      'PUT',
-      '/subscriptions/:id',
+      'updateSubscription',
       (ids) => `/subscriptions/${ids.subscriptionId}`,
       (ids) => ({
         data: {
@@ -210,75 +216,52 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
         },
       }),
     ),
-    route('DELETE', '/subscriptions/:id', (ids) => `/subscriptions/${ids.subscriptionId}`),
-    route('GET', '/subscriptions/:id/plans', (ids) => `/subscriptions/${ids.subscriptionId}/plans?page[limit]=1`),
-    route('GET', '/subscriptions/:id/products', (ids) => `/subscriptions/${ids.subscriptionId}/products`),
+    route('deleteSubscription', (ids) => `/subscriptions/${ids.subscriptionId}`),
+    route('listPlansOfSubscription', (ids) => `/subscriptions/${ids.subscriptionId}/plans?page[limit]=1`),
+    route('listProductsOfSubscription', (ids) => `/subscriptions/${ids.subscriptionId}/products`),
     route(
-      'PUT',
-      '/subscriptions/:id/products',
+      'manageProductsOfSubscription',
       (ids) => `/subscriptions/${ids.subscriptionId}/products`,
       (ids) => ({
         data: [{ type: 'replace', products: [ids.offeringProductId] }],
       }),
     ),
     route(
-      'POST',
-      '/subscriptions/:id/states',
+      'changeSubscriptionState',
       (ids) => `/subscriptions/${ids.subscriptionId}/states`,
       () => ({
         data: { type: 'subscription_state', attributes: { action: 'resume' } },
       }),
     ),
-    route('GET', '/subscriptions/:id/states', (ids) => `/subscriptions/${ids.subscriptionId}/states`),
+    route('listSubscriptionStates', (ids) => `/subscriptions/${ids.subscriptionId}/states`),
+    route('getSubscriptionState', (ids) => `/subscriptions/${ids.subscriptionId}/states/${ids.stateId}`),
     route(
-      'GET',
-      '/subscriptions/:id/states/:state_id',
-      (ids) => `/subscriptions/${ids.subscriptionId}/states/${ids.stateId}`,
-    ),
-    route(
-      'GET',
-      '/invoices',
+      'listInvoices',
       (ids) => `/invoices?filter=eq(subscription_id,${ids.subscriptionId}):eq(outstanding,true)&page[limit]=5`,
     ),
-    route('GET', '/invoices/:invoice_id', (ids) => `/invoices/${ids.invoiceId}`),
-    route('GET', '/invoices/:invoice_id/payments', (ids) => `/invoices/${ids.invoiceId}/payments`),
+    route('getInvoice', (ids) => `/invoices/${ids.invoiceId}`),
+    route('listInvoicePayments', (ids) => `/invoices/${ids.invoiceId}/payments`),
+    route('getInvoicePayment', (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}`),
     route(
-      'GET',
-      '/invoices/:invoice_id/payments/:payment_id',
-      (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}`,
-    ),
-    route(
-      'PUT',
-      '/invoices/:invoice_id/payments/:payment_id',
+      'updateInvoicePayment',
       (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}`,
       () => ({
         data: { type: 'subscription_invoice_payment', attributes: { success: true, external_payment_id: 'cash-1' } },
       }),
     ),
+    route('requestInvoicePaymentAttempt', (ids) => `/invoices/${ids.invoiceId}/payment-attempt-requests`),
+    route('listSubscriptionInvoices', (ids) => `/subscriptions/${ids.subscriptionId}/invoices`),
+    route('getSubscriptionInvoice', (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}`),
     route(
-      'POST',
-      '/invoices/:invoice_id/payment-attempt-requests',
-      (ids) => `/invoices/${ids.invoiceId}/payment-attempt-requests`,
-    ),
-    route('GET', '/subscriptions/:subscription_id/invoices', (ids) => `/subscriptions/${ids.subscriptionId}/invoices`),
-    route(
-      'GET',
-      '/subscriptions/:subscription_id/invoices/:invoice_id',
-      (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}`,
-    ),
-    route(
-      'GET',
-      '/subscriptions/:subscription_id/invoices/:invoice_id/payments',
+      'listSubscriptionInvoicePayments',
       (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}/payments`,
     ),
     route(
-      'GET',
-      '/subscriptions/:subscription_id/invoices/:invoice_id/payments/:payment_id',
+      'getSubscriptionInvoicePayment',
       (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}/payments/${ids.paymentId}`,
     ),
     route(
-      'POST',
-      '/subscribers',
+      'createSubscriber',
       () => '/subscribers',
       (ids) => ({
         data: {
@@ -288,23 +271,20 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
       }),
     ),
     route(
-      'GET',
-      '/subscribers',
+      'listSubscribers',
       (ids) => `/subscribers?filter=eq(email,${ids.email}):in(account_id,${ids.accountId})&page[limit]=5`,
     ),
-    route('GET', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`),
+    route('getSubscriber', (ids) => `/subscribers/${ids.subscriberId}`),
     route(
-      'PUT',
-      '/subscribers/:id',
+      'updateSubscriber',
       (ids) => `/subscribers/${ids.subscriberId}`,
       (ids) => ({
         data: { id: ids.subscriberId, type: 'subscription_subscriber', attributes: { name: 'Grace Hopper' } },
       }),
     ),
-    route('DELETE', '/subscribers/:id', (ids) => `/subscribers/${ids.subscriberId}`),
+    route('deleteSubscriber', (ids) => `/subscribers/${ids.subscriberId}`),
     route(
-      'POST',
-      '/proration-policies',
+      'createProrationPolicy',
       () => '/proration-policies',
       (ids) => ({
         data: {
@@ -313,20 +293,18 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
         },
       }),
     ),
-    route('GET', '/proration-policies', () => '/proration-policies?page[limit]=5'),
-    route('GET', '/proration-policies/:id', (ids) => `/proration-policies/${ids.prorationPolicyId}`),
+    route('listProrationPolicies', () => '/proration-policies?page[limit]=5'),
+    route('getProrationPolicy', (ids) => `/proration-policies/${ids.prorationPolicyId}`),
     route(
-      'PUT',
-      '/proration-policies/:id',
+      'updateProrationPolicy',
       (ids) => `/proration-policies/${ids.prorationPolicyId}`,
       (ids) => ({
         data: { id: ids.prorationPolicyId, type: 'subscription_proration_policy', attributes: { rounding: 'down' } },
       }),
     ),
-    route('DELETE', '/proration-policies/:id', (ids) => `/proration-policies/${ids.prorationPolicyId}`),
+    route('deleteProrationPolicy', (ids) => `/proration-policies/${ids.prorationPolicyId}`),
     route(
-      'POST',
-      '/dunning-rules',
+      'createDunningRule',
       () => '/dunning-rules',
       () => ({
         data: {
@@ -335,11 +313,10 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
         },
       }),
     ),
-    route('GET', '/dunning-rules', () => '/dunning-rules?page[offset]=1'),
-    route('GET', '/dunning-rules/:id', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
+    route('listDunningRules', () => '/dunning-rules?page[offset]=1'),
+    route('getDunningRule', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
     route(
-      'PUT',
-      '/dunning-rules/:id',
+      'updateDunningRule',
       (ids) => `/dunning-rules/${ids.dunningRuleId}`,
       (ids) => ({
         data: {
@@ -349,33 +326,30 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
         },
       }),
     ),
-    route('DELETE', '/dunning-rules/:id', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
+    route('deleteDunningRule', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
     route(
-      'POST',
-      '/jobs',
+      'createJob',
       () => '/jobs',
       (ids) => ({
         data: { type: 'subscription_job', attributes: { job_type: 'payment-run', external_ref: ids.externalRef } },
       }),
     ),
-    route('GET', '/jobs', (ids) => `/jobs?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
-    route('GET', '/jobs/:id', (ids) => `/jobs/${ids.jobId}`),
-    route('DELETE', '/jobs/:id', (ids) => `/jobs/${ids.jobId}`),
+    route('listJobs', (ids) => `/jobs?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+    route('getJob', (ids) => `/jobs/${ids.jobId}`),
+    route('deleteJob', (ids) => `/jobs/${ids.jobId}`),
     {
       ...route(
-        'POST',
-        '/imports',
+        'CreateImport',
         () => '/imports',
         () => ({ data: { type: 'subscription_subscriber' } }),
       ),
       multipart: true,
     },
-    route('GET', '/imports', () => '/imports?page[limit]=5'),
-    route('GET', '/imports/:id', (ids) => `/imports/${ids.importId}`),
-    route('GET', '/imports/:id/errors', (ids) => `/imports/${ids.importId}/errors`),
+    route('ListImportJobs', () => '/imports?page[limit]=5'),
+    route('GetImport', (ids) => `/imports/${ids.importId}`),
+    route('ListImportErrors', (ids) => `/imports/${ids.importId}/errors`),
     route(
-      'POST',
-      '/schedules',
+      'createSchedule',
       () => '/schedules',
       (ids) => ({
         data: {
@@ -389,21 +363,19 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
         },
       }),
     ),
-    route('GET', '/schedules', (ids) => `/schedules?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
-    route('GET', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`),
+    route('listSchedules', (ids) => `/schedules?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+    route('getSchedule', (ids) => `/schedules/${ids.scheduleId}`),
     route(
-      'PUT',
-      '/schedules/:id',
+      'updateSchedule',
       (ids) => `/schedules/${ids.scheduleId}`,
       (ids) => ({
         data: { id: ids.scheduleId, type: 'subscription_schedule', attributes: { specification: '0 0 1 * *' } },
       }),
     ),
-    route('DELETE', '/schedules/:id', (ids) => `/schedules/${ids.scheduleId}`),
-    route('GET', '/test-clock', () => '/test-clock'),
+    route('deleteSchedule', (ids) => `/schedules/${ids.scheduleId}`),
+    route('getTestClock', () => '/test-clock'),
     route(
-      'PUT',
-      '/test-clock',
+      'advanceTestClock',
       () => '/test-clock',
       () => ({ data: { type: 'subscription_test_clock', attributes: { now: '2999-01-01T00:00:00Z' } } }),
     ),
@@ -411,157 +383,141 @@ const subscriptionRoutes = (prefix: string): RouteCase[] => {
 };
 
 /** Every route the service answers, each with a request it accepts; a test holds this list to the router. */
-export const ROUTES: readonly RouteCase[] = [
-  { method: 'GET', pattern: '/health', path: () => '/health' },
-  { method: 'GET', pattern: '/health/live', path: () => '/health/live' },
-  { method: 'GET', pattern: '/health/ready', path: () => '/health/ready' },
-  { method: 'GET', pattern: '/metrics', path: () => '/metrics' },
-  { method: 'GET', pattern: '/', path: () => '/' },
-  { method: 'GET', pattern: '/v2/openapi.json', path: () => '/v2/openapi.json' },
-  { method: 'GET', pattern: '/docs', path: () => '/docs' },
-  ...[
-    'swagger-ui.css',
-    'swagger-ui-bundle.js',
-    'swagger-ui-standalone-preset.js',
-    'docs-init.js',
-    'favicon-32x32.png',
-  ].map(
-    (file): RouteCase => ({
-      method: 'GET',
-      pattern: `/docs/${file}`,
-      path: () => `/docs/${file}?v=0`,
-    }),
-  ),
-  { method: 'GET', pattern: '/console', path: () => '/console' },
-  { method: 'GET', pattern: '/console/assets/:file', path: () => '/console/assets/main-00000000.js' },
-  {
-    method: 'POST',
-    pattern: '/oauth/access_token',
-    path: () => '/oauth/access_token',
-    body: (ids) => ({ grant_type: 'implicit', client_id: ids.clientId }),
-    form: true,
-  },
-  {
-    method: 'POST',
-    pattern: '/oauth/revoke',
-    path: () => '/oauth/revoke',
-    body: () => ({ token: 'not-a-token-of-this-store' }),
-    form: true,
-  },
-  {
-    method: 'POST',
-    pattern: '/v2/application-keys',
-    path: () => '/v2/application-keys',
-    body: () => ({ data: { type: 'application_key', name: 'Extra', reserved_rate_limit: 1 } }),
-  },
-  { method: 'GET', pattern: '/v2/application-keys', path: () => '/v2/application-keys?page[limit]=2' },
-  { method: 'GET', pattern: '/v2/application-keys/:id', path: (ids) => `/v2/application-keys/${ids.keyId}` },
-  {
-    method: 'POST',
-    pattern: '/v2/application-keys/:id/rotate-secret',
-    path: (ids) => `/v2/application-keys/${ids.keyId}/rotate-secret`,
-    // The old secret overlaps for a day, so that whatever else runs with it keeps working.
-    body: () => ({
-      data: { type: 'application_key', expire_current_secret_at: new Date(Date.now() + 86_400_000).toISOString() },
-    }),
-  },
-  {
-    method: 'PUT',
-    pattern: '/v2/application-keys/:id',
-    path: (ids) => `/v2/application-keys/${ids.keyId}`,
-    body: () => ({ data: { type: 'application_key', name: 'Renamed' } }),
-  },
-  { method: 'DELETE', pattern: '/v2/application-keys/:id', path: (ids) => `/v2/application-keys/${ids.keyId}` },
-  { method: 'GET', pattern: '/v2/merchant-realm-mappings', path: () => '/v2/merchant-realm-mappings' },
-  {
-    method: 'GET',
-    pattern: '/v2/merchant-realm-mappings/:id',
-    path: (ids) => `/v2/merchant-realm-mappings/${ids.mappingId}`,
-  },
-  {
-    method: 'PUT',
-    pattern: '/v2/merchant-realm-mappings/:id',
-    path: (ids) => `/v2/merchant-realm-mappings/${ids.mappingId}`,
-    body: () => ({ data: { type: 'merchant-realm-mappings', prefix: 'shop' } }),
-  },
-  { method: 'GET', pattern: '/v2/settings', path: () => '/v2/settings' },
-  {
-    method: 'PUT',
-    pattern: '/v2/settings',
-    path: () => '/v2/settings',
-    body: () => ({ data: { type: 'settings', page_length: 10 } }),
-  },
-  { method: 'DELETE', pattern: '/v2/settings', path: () => '/v2/settings' },
-  { method: 'GET', pattern: '/v2/settings/cart', path: () => '/v2/settings/cart' },
-  {
-    method: 'PUT',
-    pattern: '/v2/settings/cart',
-    path: () => '/v2/settings/cart',
-    body: () => ({
-      data: {
-        type: 'settings',
-        cart_expiry_days: 30,
-        discounts: { use_rule_promotions: true },
-        snapshot_date: '2026-02-21T15:07:25Z',
-      },
-    }),
-  },
-  { method: 'GET', pattern: '/v2/settings/account-membership', path: () => '/v2/settings/account-membership' },
-  {
-    method: 'PUT',
-    pattern: '/v2/settings/account-membership',
-    path: () => '/v2/settings/account-membership',
-    body: () => ({ data: { type: 'account_membership_setting', membership_limit: 5 } }),
-  },
-  { method: 'GET', pattern: '/v2/settings/account-memberships', path: () => '/v2/settings/account-memberships' },
-  {
-    method: 'PUT',
-    pattern: '/v2/settings/account-memberships',
-    path: () => '/v2/settings/account-memberships',
-    body: () => ({ data: { type: 'account_membership_setting', membership_limit: 5 } }),
-  },
-  ...SUBSCRIPTION_PREFIXES.flatMap(subscriptionRoutes),
-  {
-    method: 'POST',
-    pattern: '/v2/integrations',
-    path: () => '/v2/integrations',
-    body: () => ({
-      data: {
-        type: 'integration',
-        name: 'Another',
-        integration_type: 'webhook',
-        enabled: false,
-        observes: ['order.created'],
-        configuration: { url: 'https://93.184.215.14/other' },
-      },
-    }),
-  },
-  { method: 'GET', pattern: '/v2/integrations', path: () => '/v2/integrations?filter=eq(enabled,true)&page[limit]=5' },
-  { method: 'GET', pattern: '/v2/integrations/attributes', path: () => '/v2/integrations/attributes' },
-  { method: 'GET', pattern: '/v2/integrations/logs', path: () => '/v2/integrations/logs?page[limit]=5' },
-  { method: 'GET', pattern: '/v2/integrations/:id', path: (ids) => `/v2/integrations/${ids.integrationId}` },
-  {
-    method: 'PUT',
-    pattern: '/v2/integrations/:id',
-    path: (ids) => `/v2/integrations/${ids.integrationId}`,
-    body: (ids) => ({
-      data: { id: ids.integrationId, type: 'integration', observes: ['subscription.created', 'subscription.canceled'] },
-    }),
-  },
-  { method: 'DELETE', pattern: '/v2/integrations/:id', path: (ids) => `/v2/integrations/${ids.integrationId}` },
-  {
-    method: 'GET',
-    pattern: '/v2/integrations/:id/logs',
-    path: (ids) => `/v2/integrations/${ids.integrationId}/logs?filter=eq(succeeded,false)`,
-  },
-  {
-    method: 'GET',
-    pattern: '/v2/integrations/:id/jobs',
-    path: (ids) => `/v2/integrations/${ids.integrationId}/jobs?filter=eq(triggered_by,subscription.created)`,
-  },
-  {
-    method: 'GET',
-    pattern: '/v2/integrations/:id/jobs/:job_id/logs',
-    path: (ids) => `/v2/integrations/${ids.integrationId}/jobs/${ids.integrationJobId}/logs`,
-  },
-];
+export const ROUTES: readonly RouteCase[] = (
+  [
+    { operation: 'getHealth', path: () => '/health' },
+    { operation: 'getLiveness', path: () => '/health/live' },
+    { operation: 'getReadiness', path: () => '/health/ready' },
+    { operation: 'getMetrics', path: () => '/metrics' },
+    { operation: 'getServiceRoot', path: () => '/' },
+    { operation: 'getOpenApiDocument', path: () => '/v2/openapi.json' },
+    { operation: 'getDocsPage', path: () => '/docs' },
+    ...Object.entries({
+      'swagger-ui.css': 'getDocsAssetSwaggerUiCss',
+      'swagger-ui-bundle.js': 'getDocsAssetSwaggerUiBundleJs',
+      'swagger-ui-standalone-preset.js': 'getDocsAssetSwaggerUiStandalonePresetJs',
+      'docs-init.js': 'getDocsAssetDocsInitJs',
+      'favicon-32x32.png': 'getDocsAssetFavicon-32x32Png',
+    }).map(([file, operation]): OperationCase => ({ operation, path: () => `/docs/${file}?v=0` })),
+    { operation: 'getConsolePage', path: () => '/console' },
+    { operation: 'getConsoleAsset', path: () => '/console/assets/main-00000000.js' },
+    {
+      operation: 'createAccessToken',
+      path: () => '/oauth/access_token',
+      body: (ids) => ({ grant_type: 'implicit', client_id: ids.clientId }),
+      form: true,
+    },
+    {
+      operation: 'revokeAccessToken',
+      path: () => '/oauth/revoke',
+      body: () => ({ token: 'not-a-token-of-this-store' }),
+      form: true,
+    },
+    {
+      operation: 'createApplicationKey',
+      path: () => '/v2/application-keys',
+      body: () => ({ data: { type: 'application_key', name: 'Extra', reserved_rate_limit: 1 } }),
+    },
+    { operation: 'listApplicationKeys', path: () => '/v2/application-keys?page[limit]=2' },
+    { operation: 'getApplicationKey', path: (ids) => `/v2/application-keys/${ids.keyId}` },
+    {
+      operation: 'rotateApplicationKeySecret',
+      path: (ids) => `/v2/application-keys/${ids.keyId}/rotate-secret`,
+      // The old secret overlaps for a day, so that whatever else runs with it keeps working.
+      body: () => ({
+        data: { type: 'application_key', expire_current_secret_at: new Date(Date.now() + 86_400_000).toISOString() },
+      }),
+    },
+    {
+      operation: 'updateApplicationKey',
+      path: (ids) => `/v2/application-keys/${ids.keyId}`,
+      body: () => ({ data: { type: 'application_key', name: 'Renamed' } }),
+    },
+    { operation: 'deleteApplicationKey', path: (ids) => `/v2/application-keys/${ids.keyId}` },
+    { operation: 'getStoreMerchantRealmMapping', path: () => '/v2/merchant-realm-mappings' },
+    {
+      operation: 'getMerchantRealmMapping',
+      path: (ids) => `/v2/merchant-realm-mappings/${ids.mappingId}`,
+    },
+    {
+      operation: 'updateMerchantRealmMapping',
+      path: (ids) => `/v2/merchant-realm-mappings/${ids.mappingId}`,
+      body: () => ({ data: { type: 'merchant-realm-mappings', prefix: 'shop' } }),
+    },
+    { operation: 'getSettings', path: () => '/v2/settings' },
+    {
+      operation: 'updateSettings',
+      path: () => '/v2/settings',
+      body: () => ({ data: { type: 'settings', page_length: 10 } }),
+    },
+    { operation: 'resetSettings', path: () => '/v2/settings' },
+    { operation: 'getCartSettings', path: () => '/v2/settings/cart' },
+    {
+      operation: 'updateCartSettings',
+      path: () => '/v2/settings/cart',
+      body: () => ({
+        data: {
+          type: 'settings',
+          cart_expiry_days: 30,
+          discounts: { use_rule_promotions: true },
+          snapshot_date: '2026-02-21T15:07:25Z',
+        },
+      }),
+    },
+    { operation: 'getAccountMembershipSettings', path: () => '/v2/settings/account-membership' },
+    {
+      operation: 'updateAccountMembershipSettings',
+      path: () => '/v2/settings/account-membership',
+      body: () => ({ data: { type: 'account_membership_setting', membership_limit: 5 } }),
+    },
+    { operation: 'getAccountMembershipSettings', path: () => '/v2/settings/account-memberships' },
+    {
+      operation: 'updateAccountMembershipSettings',
+      path: () => '/v2/settings/account-memberships',
+      body: () => ({ data: { type: 'account_membership_setting', membership_limit: 5 } }),
+    },
+    ...SUBSCRIPTION_PREFIXES.flatMap(subscriptionRoutes),
+    {
+      operation: 'createIntegration',
+      path: () => '/v2/integrations',
+      body: () => ({
+        data: {
+          type: 'integration',
+          name: 'Another',
+          integration_type: 'webhook',
+          enabled: false,
+          observes: ['order.created'],
+          configuration: { url: 'https://93.184.215.14/other' },
+        },
+      }),
+    },
+    { operation: 'listIntegrations', path: () => '/v2/integrations?filter=eq(enabled,true)&page[limit]=5' },
+    { operation: 'listIntegrationAttributes', path: () => '/v2/integrations/attributes' },
+    { operation: 'listStoreIntegrationLogs', path: () => '/v2/integrations/logs?page[limit]=5' },
+    { operation: 'getIntegration', path: (ids) => `/v2/integrations/${ids.integrationId}` },
+    {
+      operation: 'updateIntegration',
+      path: (ids) => `/v2/integrations/${ids.integrationId}`,
+      body: (ids) => ({
+        data: {
+          id: ids.integrationId,
+          type: 'integration',
+          observes: ['subscription.created', 'subscription.canceled'],
+        },
+      }),
+    },
+    { operation: 'deleteIntegration', path: (ids) => `/v2/integrations/${ids.integrationId}` },
+    {
+      operation: 'listIntegrationLogs',
+      path: (ids) => `/v2/integrations/${ids.integrationId}/logs?filter=eq(succeeded,false)`,
+    },
+    {
+      operation: 'listIntegrationJobs',
+      path: (ids) => `/v2/integrations/${ids.integrationId}/jobs?filter=eq(triggered_by,subscription.created)`,
+    },
+    {
+      operation: 'listIntegrationJobLogs',
+      path: (ids) => `/v2/integrations/${ids.integrationId}/jobs/${ids.integrationJobId}/logs`,
+    },
+  ] satisfies OperationCase[]
+).map(declared);

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
-import { API_DOCUMENT } from '../../src/adapters/http/openapi/openapi-document.js';
+import { API_DOCUMENT } from '../../src/adapters/http/api-description/openapi-document.js';
 import type {
   Header,
   HttpMethod,

@@ -8,6 +8,7 @@ import type { Place } from '../route';
 import { ActionButton, ActionForm, ConfirmButton, Field, Problems, Select, text, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
 import type { ListAnswer } from '../paged-list';
+import { LIST_FILTERS } from '../list-filters';
 
 const reportOf = (job: Job): string => {
   const report = job.meta.report ?? job.meta.import_report;
@@ -186,7 +187,7 @@ export const BillingPage = ({ place }: { place: Place }) => {
           place={place}
           reloadKey={round}
           limit={10}
-          fields={['external_ref']}
+          fields={Object.keys(LIST_FILTERS.jobs)}
           columns={[
             { title: 'Kind', cell: (j) => j.attributes.job_type },
             { title: 'Status', cell: (j) => j.attributes.status },

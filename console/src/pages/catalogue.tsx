@@ -6,6 +6,7 @@ import { go, href, type Place } from '../route';
 import { percentNumber } from '../decimal';
 import { minorUnits, money } from '../money';
 import { ActionForm, checked, ConfirmButton, Field, Select, text, useLoad, wholeNumber } from '../ui';
+import { LIST_FILTERS } from '../list-filters';
 
 const TABS = ['offerings', 'products', 'plans'] as const;
 type Tab = (typeof TABS)[number];
@@ -226,7 +227,7 @@ export const CataloguePage = ({ place }: { place: Place }) => {
         routeQuery={{ tab }}
         place={place}
         reloadKey={round}
-        fields={['external_ref']}
+        fields={Object.keys(tab === 'offerings' ? LIST_FILTERS.offerings : LIST_FILTERS.catalogue)}
         columns={
           tab === 'offerings'
             ? [

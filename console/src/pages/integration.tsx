@@ -6,6 +6,7 @@ import { go, href, type Place } from '../route';
 import { ActionButton, ActionForm, Problems, useLoad, when } from '../ui';
 import { IntegrationFields, integrationBody, integrationPath, jobColumns, logColumns } from './integration-parts';
 import { DeleteIntegration, EnabledSwitch } from './integrations';
+import { LIST_FILTERS } from '../list-filters';
 
 /** One integration: its settings (edited in place), its delivery logs and its jobs, each paged. */
 export const IntegrationPage = ({ id, place }: { id: string; place: Place }) => {
@@ -83,7 +84,7 @@ export const IntegrationPage = ({ id, place }: { id: string; place: Place }) => 
               keyPrefix="logs."
               place={place}
               reloadKey={round}
-              fields={['succeeded']}
+              fields={Object.keys(LIST_FILTERS.integrationLogs)}
               columns={logColumns(false)}
             />
           </section>
@@ -96,7 +97,7 @@ export const IntegrationPage = ({ id, place }: { id: string; place: Place }) => 
               keyPrefix="jobs."
               place={place}
               reloadKey={round}
-              fields={['status', 'triggered_by']}
+              fields={Object.keys(LIST_FILTERS.integrationJobs)}
               columns={jobColumns}
             />
           </section>

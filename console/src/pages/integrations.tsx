@@ -5,6 +5,7 @@ import { INTEGRATIONS, type Integration, type IntegrationLog } from '../resource
 import { go, href, type Place } from '../route';
 import { ActionButton, ActionForm, ConfirmButton } from '../ui';
 import { IntegrationFields, integrationBody, integrationPath, logColumns } from './integration-parts';
+import { LIST_FILTERS } from '../list-filters';
 
 const TABS = [
   ['', 'Integrations'],
@@ -57,7 +58,7 @@ const IntegrationList = ({ place }: { place: Place }) => {
         route="integrations"
         place={place}
         reloadKey={round}
-        fields={['name', 'enabled', 'integration_type']}
+        fields={Object.keys(LIST_FILTERS.integrations)}
         columns={[
           { title: 'Name', cell: (i) => <a href={href(`integrations/${i.id}`)}>{i.name}</a> },
           { title: 'URL', cell: (i) => <code>{i.configuration.url}</code> },
@@ -102,7 +103,7 @@ export const IntegrationsPage = ({ place }: { place: Place }) => {
           route="integrations"
           routeQuery={{ tab }}
           place={place}
-          fields={['succeeded']}
+          fields={Object.keys(LIST_FILTERS.integrationLogs)}
           columns={logColumns(true)}
         />
       ) : (

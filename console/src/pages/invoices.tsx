@@ -6,6 +6,7 @@ import { SUBSCRIPTIONS, type Invoice, type Payment } from '../resources';
 import { href, type Place } from '../route';
 import { money } from '../money';
 import { ActionForm, Field, Problems, text, useLoad, when } from '../ui';
+import { LIST_FILTERS } from '../list-filters';
 
 const paymentState = (p: Payment): string =>
   p.attributes.pending
@@ -142,7 +143,7 @@ export const InvoicesPage = ({ place }: { place: Place }) => {
         route="invoices"
         place={place}
         reloadKey={round}
-        fields={['outstanding', 'tax_required', 'subscription_id', 'subscriber_id']}
+        fields={Object.keys(LIST_FILTERS.invoices)}
         columns={[
           { title: 'Number', cell: (i) => i.attributes.number },
           { title: 'Created', cell: (i) => when(i.attributes.created_at) },

@@ -5,6 +5,7 @@ import { SUBSCRIPTIONS, type CatalogueItem, type Subscription } from '../resourc
 import { go, href, type Place } from '../route';
 import { stateOf } from '../subscription-rules';
 import { ActionForm, checked, Field, Select, text, useLoad, when } from '../ui';
+import { LIST_FILTERS } from '../list-filters';
 
 /** Where a subscription stands, from the flags the API sends in its `meta`. */
 export const stateOfSubscription = (s: Subscription): string => stateOf({ ...s.meta, status: s.attributes.status });
@@ -98,7 +99,7 @@ export const SubscriptionsPage = ({ place }: { place: Place }) => (
       path={`${SUBSCRIPTIONS}/subscriptions`}
       route="subscriptions"
       place={place}
-      fields={['email', 'name', 'account_id', 'external_ref']}
+      fields={Object.keys(LIST_FILTERS.subscriptions)}
       columns={[
         { title: 'Name', cell: (s) => <a href={href(`subscriptions/${s.id}`)}>{s.attributes.name}</a> },
         { title: 'Email', cell: (s) => s.attributes.email },

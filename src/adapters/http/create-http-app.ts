@@ -9,92 +9,8 @@ import { AdmitRequest } from '../../application/use-cases/rate-limits/admit-requ
 import { FailedAuthentications } from '../../application/use-cases/auth/failed-authentications.js';
 import { clientAddress } from './client-address.js';
 import { AuthenticateBearer } from '../../application/use-cases/auth/authenticate-bearer.js';
-import { CheckHealth } from '../../application/use-cases/health/check-health.js';
-import { CheckReadiness } from '../../application/use-cases/health/check-readiness.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
-import { CreateApplicationKey } from '../../application/use-cases/keys/create-application-key.js';
-import { DeleteApplicationKey } from '../../application/use-cases/keys/delete-application-key.js';
-import { GetApplicationKey } from '../../application/use-cases/keys/get-application-key.js';
-import { GetMerchantRealmMapping } from '../../application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
-import { RevokeAccessToken } from '../../application/use-cases/auth/revoke-access-token.js';
-import { RotateApplicationKeySecret } from '../../application/use-cases/keys/rotate-application-key-secret.js';
-import { IssueAccessToken } from '../../application/use-cases/auth/issue-access-token.js';
-import { ListApplicationKeys } from '../../application/use-cases/keys/list-application-keys.js';
-import { GetStoreSettings } from '../../application/use-cases/settings/store-settings.js';
-import { ResetStoreSettings } from '../../application/use-cases/settings/reset-store-settings.js';
-import { UpdateStoreSettings } from '../../application/use-cases/settings/update-store-settings.js';
-import { GetAccountMembershipSettings } from '../../application/use-cases/settings/account-membership-settings.js';
-import { UpdateAccountMembershipSettings } from '../../application/use-cases/settings/update-account-membership-settings.js';
-import { GetCartSettings } from '../../application/use-cases/settings/cart-settings.js';
-import { UpdateCartSettings } from '../../application/use-cases/settings/update-cart-settings.js';
-import {
-  CreateDunningRule,
-  DeleteDunningRule,
-  GetDunningRule,
-  ListDunningRules,
-  UpdateDunningRule,
-} from '../../application/use-cases/billing/dunning-rules.js';
-import {
-  CreateProrationPolicy,
-  DeleteProrationPolicy,
-  GetProrationPolicy,
-  ListProrationPolicies,
-  UpdateProrationPolicy,
-} from '../../application/use-cases/billing/proration-policies.js';
-import { SetOfferingProrationPolicy } from '../../application/use-cases/billing/offering-proration-policy.js';
-import { AttachOfferingPlans } from '../../application/use-cases/catalogue/attach-offering-plans.js';
-import { AttachOfferingProducts } from '../../application/use-cases/catalogue/attach-to-offering.js';
-import { DeleteOffering } from '../../application/use-cases/catalogue/delete-offering.js';
-import { UpdateOffering } from '../../application/use-cases/catalogue/change-offering.js';
-import { DetachOfferingPlan } from '../../application/use-cases/catalogue/detach-offering-plan.js';
-import { DetachOfferingProduct } from '../../application/use-cases/catalogue/detach-from-offering.js';
-import { UpdateOfferingPlan } from '../../application/use-cases/catalogue/update-offering-plan.js';
-import { UpdateOfferingProduct } from '../../application/use-cases/catalogue/edit-offering-copy.js';
-import { ReplaceOfferingProducts } from '../../application/use-cases/catalogue/replace-offering-products.js';
-import { BuildOffering } from '../../application/use-cases/catalogue/build-offering.js';
-import { CreateOffering } from '../../application/use-cases/catalogue/create-offering.js';
-import { CreateSubscription } from '../../application/use-cases/subscriptions/create-subscription.js';
-import { DeleteSubscription } from '../../application/use-cases/subscriptions/delete-subscription.js';
-import { UpdateSubscription } from '../../application/use-cases/subscriptions/update-subscription.js';
-import { ManageSubscriptionProducts } from '../../application/use-cases/subscriptions/manage-subscription-products.js';
-import { ListPlansOfSubscription } from '../../application/use-cases/subscriptions/list-subscription-copies.js';
-import { ListProductsOfSubscription } from '../../application/use-cases/subscriptions/list-products-of-subscription.js';
-import { ListOfferingPlans } from '../../application/use-cases/catalogue/list-offering-plans.js';
-import { ListOfferingProducts } from '../../application/use-cases/catalogue/list-offering-copies.js';
-import { GetOffering } from '../../application/use-cases/catalogue/read-offerings.js';
-import { ListOfferings } from '../../application/use-cases/catalogue/list-offerings.js';
-import { GetSubscription } from '../../application/use-cases/subscriptions/read-subscriptions.js';
-import { ListSubscriptions } from '../../application/use-cases/subscriptions/list-subscriptions.js';
-import { CreateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { DeleteSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { GetSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { ListSubscribers } from '../../application/use-cases/subscriptions/subscribers.js';
-import { UpdateSubscriber } from '../../application/use-cases/subscriptions/subscribers.js';
-import { ChangeSubscriptionState } from '../../application/use-cases/subscriptions/subscription-states.js';
-import { GetSubscriptionState } from '../../application/use-cases/subscriptions/get-subscription-state.js';
-import { ListSubscriptionStates } from '../../application/use-cases/subscriptions/list-subscription-states.js';
-import {
-  CreateSubscriptionPlan,
-  DeleteSubscriptionPlan,
-  GetSubscriptionPlan,
-  ListSubscriptionPlans,
-  UpdateSubscriptionPlan,
-} from '../../application/use-cases/catalogue/subscription-plans.js';
-import {
-  CreateSubscriptionProduct,
-  DeleteSubscriptionProduct,
-  GetSubscriptionProduct,
-  ListSubscriptionProducts,
-  UpdateSubscriptionProduct,
-} from '../../application/use-cases/catalogue/subscription-products.js';
-import { UpdateApplicationKey } from '../../application/use-cases/keys/update-application-key.js';
-import { UpdateMerchantRealmPrefix } from '../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
-import { GetImport } from '../../application/use-cases/imports/read-imports.js';
-import { ListImportErrors } from '../../application/use-cases/imports/list-import-errors.js';
-import { ListImports } from '../../application/use-cases/imports/list-imports.js';
-import { UploadImport } from '../../application/use-cases/imports/upload-import.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
-import { importRoutes } from './imports/import-routes.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { countedAdmissions } from '../metrics/counted-admissions.js';
 import { METRICS } from '../metrics/metrics-tokens.js';
@@ -109,56 +25,10 @@ import { idempotent } from './middleware/idempotency.js';
 import { requestMetrics } from './middleware/request-metrics.js';
 import { requireAccess } from './middleware/require-access.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
-import { apiReferenceRoutes } from './routes/api-reference-routes.js';
-import { consoleRoutes } from './routes/console-routes.js';
-import { serviceRootRoutes } from './routes/service-root-routes.js';
-import { applicationKeyRoutes } from './keys/application-key-routes.js';
-import { healthRoutes } from './health/health-routes.js';
-import { merchantRealmMappingRoutes } from './realm-mappings/merchant-realm-mapping-routes.js';
-import { metricsRoutes } from './routes/metrics-routes.js';
-import { oauthRoutes } from './auth/oauth-routes.js';
-import { revocationRoutes } from './auth/revocation-routes.js';
-import { applicationKeyRotationRoutes } from './keys/application-key-rotation-routes.js';
 import type { RouteContext } from './routes/route-context.js';
-import { settingsRoutes } from './settings/settings-routes.js';
-import { accountMembershipSettingsRoutes } from './settings/account-membership-settings-routes.js';
-import { cartSettingsRoutes } from './settings/cart-settings-routes.js';
-import { billingPolicyRoutes } from './billing/billing-policy-routes.js';
-import { jobRoutes } from './jobs/job-routes.js';
-import { DeleteJob } from '../../application/use-cases/jobs/delete-job.js';
-import { GetJob } from '../../application/use-cases/jobs/get-job.js';
-import { ListJobs } from '../../application/use-cases/jobs/list-jobs.js';
-import { SubmitJob } from '../../application/use-cases/jobs/job-use-cases.js';
-import { scheduleRoutes } from './schedules/schedule-routes.js';
-import { NextFirings } from '../../application/use-cases/schedules/next-firings.js';
-import { CreateSchedule } from '../../application/use-cases/schedules/schedules.js';
-import { DeleteSchedule } from '../../application/use-cases/schedules/delete-schedule.js';
-import { GetSchedule } from '../../application/use-cases/schedules/get-schedule.js';
-import { ListSchedules } from '../../application/use-cases/schedules/list-schedules.js';
-import { UpdateSchedule } from '../../application/use-cases/schedules/update-schedule.js';
-import { offeringProrationRoutes } from './billing/offering-proration-routes.js';
-import { subscriptionCatalogueRoutes } from './catalogue/subscription-catalogue-routes.js';
-import { subscriptionOfferingRoutes } from './catalogue/subscription-offering-routes.js';
-import { subscriberRoutes } from './subscriptions/subscriber-routes.js';
-import { invoiceRoutes } from './billing/invoice-routes.js';
-import { GetInvoice } from '../../application/use-cases/billing/get-invoice.js';
-import { GetInvoicePayment } from '../../application/use-cases/billing/get-invoice-payment.js';
-import { ListInvoicePayments } from '../../application/use-cases/billing/list-invoice-payments.js';
-import { ListInvoices } from '../../application/use-cases/billing/list-invoices.js';
-import { SettleInvoicePayment } from '../../application/use-cases/billing/settle-invoice-payment.js';
-import { RequestPaymentAttempt } from '../../application/use-cases/billing/request-payment-attempt.js';
-import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
-import { testClockRoutes } from './test-clocks/test-clock-routes.js';
-import { AdvanceTestClock } from '../../application/use-cases/test-clocks/advance-test-clock.js';
-import { GetTestClock } from '../../application/use-cases/test-clocks/test-clock-use-cases.js';
-import { integrationRoutes } from './integrations/integration-routes.js';
-import { CreateIntegration } from '../../application/use-cases/integrations/integrations.js';
-import { DeleteIntegration } from '../../application/use-cases/integrations/delete-integration.js';
-import { GetIntegration } from '../../application/use-cases/integrations/get-integration.js';
-import { ListIntegrations } from '../../application/use-cases/integrations/list-integrations.js';
-import { UpdateIntegration } from '../../application/use-cases/integrations/update-integration.js';
-import { ListIntegrationJobs } from '../../application/use-cases/integrations/list-integration-jobs.js';
-import { ListIntegrationLogs } from '../../application/use-cases/integrations/integration-logs.js';
+import { API_ENDPOINTS } from './api-endpoints.js';
+import { openApiDocument } from './api-description/openapi-document.js';
+import type { EndpointWiring } from './endpoints/endpoint.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
 export interface HttpAppOptions extends LinkOriginOptions {
@@ -173,8 +43,9 @@ export interface HttpAppOptions extends LinkOriginOptions {
 }
 
 /**
- * The Koa application over a container's use cases: the one place the routes' use cases are resolved.
- * Each app has metrics of its own, with the pool of the container's database when it has one, and the
+ * The Koa application over a container's use cases: the guard every endpoint runs by the access its
+ * operation declares, the wiring each concept resolves its use cases from, and the middleware around the
+ * router. The endpoints themselves are declared per concept (`API_ENDPOINTS`). Each app has metrics of its own, with the pool of the container's database when it has one, and the
  * circuit of its Redis rate limiter when it has one.
  */
 export const createHttpApp = ({
@@ -204,183 +75,22 @@ export const createHttpApp = ({
   };
   const routes: RouteContext = { guard, links: linkOrigin(links) };
   const router = new Router<HttpState>();
-  healthRoutes(router, use(CheckHealth), use(CheckReadiness), container.get(TOKENS.TestClockSettings).enabled);
-  metricsRoutes(router, metrics);
   const tokenGuards = {
     admit,
     failures: use(FailedAuthentications),
     addressOf: clientAddress(trustedProxyHeader),
     parseBody: parseBody(BODY_LIMITS.form),
   };
-  oauthRoutes(router, use(IssueAccessToken), tokenGuards);
-  revocationRoutes(router, use(RevokeAccessToken), tokenGuards);
-  applicationKeyRotationRoutes(router, use(RotateApplicationKeySecret), routes);
-  applicationKeyRoutes(
-    router,
-    {
-      create: use(CreateApplicationKey),
-      list: use(ListApplicationKeys),
-      get: use(GetApplicationKey),
-      update: use(UpdateApplicationKey),
-      remove: use(DeleteApplicationKey),
-    },
-    routes,
-  );
-  merchantRealmMappingRoutes(
-    router,
-    { get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) },
-    routes,
-  );
-  settingsRoutes(
-    router,
-    { get: use(GetStoreSettings), update: use(UpdateStoreSettings), reset: use(ResetStoreSettings) },
-    routes,
-  );
-  cartSettingsRoutes(router, { get: use(GetCartSettings), update: use(UpdateCartSettings) }, routes);
-  accountMembershipSettingsRoutes(
-    router,
-    { get: use(GetAccountMembershipSettings), update: use(UpdateAccountMembershipSettings) },
-    routes,
-  );
-  subscriptionCatalogueRoutes(
-    router,
-    {
-      products: {
-        create: use(CreateSubscriptionProduct),
-        list: use(ListSubscriptionProducts),
-        get: use(GetSubscriptionProduct),
-        update: use(UpdateSubscriptionProduct),
-        remove: use(DeleteSubscriptionProduct),
-      },
-      plans: {
-        create: use(CreateSubscriptionPlan),
-        list: use(ListSubscriptionPlans),
-        get: use(GetSubscriptionPlan),
-        update: use(UpdateSubscriptionPlan),
-        remove: use(DeleteSubscriptionPlan),
-      },
-    },
-    routes,
-  );
-  subscriptionOfferingRoutes(
-    router,
-    {
-      build: use(BuildOffering),
-      create: use(CreateOffering),
-      list: use(ListOfferings),
-      get: use(GetOffering),
-      update: use(UpdateOffering),
-      remove: use(DeleteOffering),
-      attachProducts: use(AttachOfferingProducts),
-      attachPlans: use(AttachOfferingPlans),
-      listProducts: use(ListOfferingProducts),
-      listPlans: use(ListOfferingPlans),
-      detachProduct: use(DetachOfferingProduct),
-      detachPlan: use(DetachOfferingPlan),
-      updateProduct: use(UpdateOfferingProduct),
-      updatePlan: use(UpdateOfferingPlan),
-      replaceProducts: use(ReplaceOfferingProducts),
-    },
-    routes,
-  );
-  subscriptionRoutes(
-    router,
-    {
-      create: use(CreateSubscription),
-      list: use(ListSubscriptions),
-      get: use(GetSubscription),
-      update: use(UpdateSubscription),
-      remove: use(DeleteSubscription),
-      listPlans: use(ListPlansOfSubscription),
-      listProducts: use(ListProductsOfSubscription),
-      manageProducts: use(ManageSubscriptionProducts),
-      changeState: use(ChangeSubscriptionState),
-      listStates: use(ListSubscriptionStates),
-      getState: use(GetSubscriptionState),
-    },
-    container.get(TOKENS.StoreClock),
-    routes,
-  );
-  subscriberRoutes(
-    router,
-    {
-      create: use(CreateSubscriber),
-      list: use(ListSubscribers),
-      get: use(GetSubscriber),
-      update: use(UpdateSubscriber),
-      remove: use(DeleteSubscriber),
-    },
-    routes,
-  );
-  billingPolicyRoutes(
-    router,
-    {
-      prorationPolicies: {
-        create: use(CreateProrationPolicy),
-        list: use(ListProrationPolicies),
-        get: use(GetProrationPolicy),
-        update: use(UpdateProrationPolicy),
-        remove: use(DeleteProrationPolicy),
-      },
-      dunningRules: {
-        create: use(CreateDunningRule),
-        list: use(ListDunningRules),
-        get: use(GetDunningRule),
-        update: use(UpdateDunningRule),
-        remove: use(DeleteDunningRule),
-      },
-    },
-    routes,
-  );
-  offeringProrationRoutes(router, use(SetOfferingProrationPolicy), routes);
-  invoiceRoutes(
-    router,
-    {
-      list: use(ListInvoices),
-      get: use(GetInvoice),
-      listPayments: use(ListInvoicePayments),
-      getPayment: use(GetInvoicePayment),
-      settle: use(SettleInvoicePayment),
-      requestAttempt: use(RequestPaymentAttempt),
-    },
-    routes,
-  );
-  jobRoutes(router, { submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }, routes);
-  importRoutes(
-    router,
-    { upload: use(UploadImport), list: use(ListImports), get: use(GetImport), errors: use(ListImportErrors) },
+  const wiring: EndpointWiring = {
+    use,
+    container,
+    metrics,
+    tokenGuards,
     imports,
-    routes,
-  );
-  scheduleRoutes(
-    router,
-    {
-      create: use(CreateSchedule),
-      list: use(ListSchedules),
-      get: use(GetSchedule),
-      update: use(UpdateSchedule),
-      remove: use(DeleteSchedule),
-    },
-    use(NextFirings),
-    routes,
-  );
-  testClockRoutes(router, { get: use(GetTestClock), advance: use(AdvanceTestClock) }, routes);
-  integrationRoutes(
-    router,
-    {
-      create: use(CreateIntegration),
-      list: use(ListIntegrations),
-      get: use(GetIntegration),
-      update: use(UpdateIntegration),
-      remove: use(DeleteIntegration),
-      logs: use(ListIntegrationLogs),
-      jobs: use(ListIntegrationJobs),
-    },
-    routes,
-  );
-  serviceRootRoutes(router, routes.links);
-  apiReferenceRoutes(router, routes.links);
-  consoleRoutes(router, consoleBuildDir);
+    consoleBuildDir,
+    apiDocument: openApiDocument,
+  };
+  for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
 
   const app = new Koa<HttpState>();
   // What reaches Koa's own error event happened where no answer can be sent any more, mostly a client

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { DOCS_ASSETS, type DocsAsset } from './openapi/api-reference-paths.js';
 
 /** One file of the reference page, with a digest of its content that the page asks for it with. */
 export interface DocsFile {
@@ -9,6 +8,16 @@ export interface DocsFile {
   readonly type: string;
   readonly digest: string;
 }
+
+/** The reference page's static files, served from the installed swagger-ui-dist, and our own start-up script. */
+export const DOCS_ASSETS = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'docs-init.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+} as const;
+export type DocsAsset = keyof typeof DOCS_ASSETS;
 
 export const OPENAPI_PATH = '/v2/openapi.json';
 

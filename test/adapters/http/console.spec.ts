@@ -6,7 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CONSOLE_BUILD_DIR, consoleBuild, pickEncoding } from '../../../src/adapters/http/console-assets.js';
-import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../../src/adapters/http/openapi/console-paths.js';
+import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../../src/adapters/http/console/console-endpoints.js';
 import { ensureConsoleBuilt } from '../../support/console-build.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
-import { API_DOCUMENT } from '../../../src/adapters/http/openapi/openapi-document.js';
+import { API_DOCUMENT } from '../../../src/adapters/http/api-description/openapi-document.js';
 import type { HttpMethod, Operation, Parameter, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
 import { parseApplicationKeyChanges, parseNewApplicationKey } from '../../../src/domain/keys/application-key-input.js';
 import { parseSecretRotation } from '../../../src/domain/keys/secret-rotation.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
 import { ERROR_CODE_MEANINGS, ERROR_CODES } from '../../../src/adapters/http/error-documents.js';
-import { API_DOCUMENT, openApiDocument } from '../../../src/adapters/http/openapi/openapi-document.js';
+import { API_DOCUMENT, openApiDocument } from '../../../src/adapters/http/api-description/openapi-document.js';
 import type { OpenApiDocument, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
 import { buildContainer } from '../../../src/container.js';
 import { routerRoutes } from '../../properties/router-routes.js';

@@ -5,8 +5,12 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import Koa from 'koa';
 import type { HttpState } from '../../../src/adapters/http/http-state.js';
-import { applicationKeyRoutes } from '../../../src/adapters/http/keys/application-key-routes.js';
-import { healthRoutes } from '../../../src/adapters/http/health/health-routes.js';
+import type { EndpointWiring } from '../../../src/adapters/http/endpoints/endpoint.js';
+import { APPLICATION_KEY_ENDPOINTS } from '../../../src/adapters/http/keys/application-key-endpoints.js';
+import { DeleteApplicationKey } from '../../../src/application/use-cases/keys/delete-application-key.js';
+import { OPERATIONS_ENDPOINTS } from '../../../src/adapters/http/health/health-endpoints.js';
+import { CheckHealth } from '../../../src/application/use-cases/health/check-health.js';
+import { CheckReadiness } from '../../../src/application/use-cases/health/check-readiness.js';
 import type { Readiness } from '../../../src/application/use-cases/health/check-readiness.js';
 import type { RouteContext } from '../../../src/adapters/http/routes/route-context.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
@@ -37,10 +41,33 @@ const serve = async (
 
 const unused = { execute: () => Promise.reject(new Error('not called')) };
 
-describe('HTTP: routes take their use cases as arguments', () => {
+/**
+ * What a concept's endpoints are wired with: the stubs given by use case, every other use case unused, a
+ * container that says test clocks are off, and no metrics.
+ */
+const stubbedWiring = (stubs: ReadonlyMap<unknown, unknown>): EndpointWiring =>
+  ({
+    use: (useCase: unknown) => stubs.get(useCase) ?? unused,
+    container: { get: () => ({ enabled: false }) },
+    metrics: { text: () => Promise.reject(new Error('not called')), contentType: 'text/plain' },
+  }) as unknown as EndpointWiring;
+
+const mountOperations = (router: Router<HttpState>, check: unknown, readiness: unknown): void =>
+  OPERATIONS_ENDPOINTS.mount(
+    router,
+    stubbedWiring(
+      new Map<unknown, unknown>([
+        [CheckHealth, check],
+        [CheckReadiness, readiness],
+      ]),
+    ),
+    { guard: openGuard, links: () => 'http://unused' },
+  );
+
+describe('HTTP: endpoints take their use cases from the wiring', () => {
   it('answers from a stubbed health check', async () => {
     const api = await serve((router) =>
-      healthRoutes(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }, unused),
+      mountOperations(router, { execute: async () => ({ database: false, rateLimiter: 'local' }) }, unused),
     );
     try {
       const response = await fetch(`${api.url}/health`);
@@ -84,7 +111,7 @@ describe('HTTP: routes take their use cases as arguments', () => {
       ],
     ];
     for (const [readiness, status, document] of outcomes) {
-      const api = await serve((router) => healthRoutes(router, unused, { execute: async () => readiness }));
+      const api = await serve((router) => mountOperations(router, unused, { execute: async () => readiness }));
       try {
         const response = await fetch(`${api.url}/health/ready`);
         expect(response.status).to.equal(status);
@@ -104,11 +131,10 @@ describe('HTTP: routes take their use cases as arguments', () => {
       },
     };
     const api = await serve((router) =>
-      applicationKeyRoutes(
-        router,
-        { create: unused, list: unused, get: unused, update: unused, remove },
-        { guard: openGuard, links: () => 'http://unused' },
-      ),
+      APPLICATION_KEY_ENDPOINTS.mount(router, stubbedWiring(new Map([[DeleteApplicationKey, remove]])), {
+        guard: openGuard,
+        links: () => 'http://unused',
+      }),
     );
     try {
       const response = await fetch(`${api.url}/v2/application-keys/abc`, { method: 'DELETE' });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SERVICE_ROOT_CONTENT_SECURITY_POLICY } from '../../../src/adapters/http/openapi/service-root-paths.js';
+import { SERVICE_ROOT_CONTENT_SECURITY_POLICY } from '../../../src/adapters/http/service-root/service-root-endpoints.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';

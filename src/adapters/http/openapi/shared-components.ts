@@ -1,10 +1,16 @@
 import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_PATTERN } from '../../../domain/idempotency/idempotency.js';
 import { CURSOR_TOKEN_MAX } from '../../../domain/query/cursor.js';
-import { FILTER_MAX_BYTES, FILTER_MAX_CONDITIONS, FILTER_PARSE_TITLE } from '../../../domain/query/filter.js';
+import {
+  FILTER_MAX_BYTES,
+  FILTER_MAX_CONDITIONS,
+  FILTER_PARSE_TITLE,
+  type FilterRules,
+  type FilterValues,
+} from '../../../domain/query/filter.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX, TOTAL_METHODS } from '../../../domain/query/page.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
 import { REQUEST_ID_MAX, SANE_REQUEST_ID } from '../middleware/request-context.js';
-import { CURRENCY_HEADER_PATTERN } from '../subscriptions/route-prefixes.js';
+import { CURRENCY_HEADER_PATTERN } from '../preferred-currency.js';
 import { errorDocumentSchema, errorObjectSchema } from './error-schemas.js';
 import type { ErrorCode } from '../error-documents.js';
 import type { Components, Content, Header, Parameter, Response, Schema } from './openapi-types.js';
@@ -119,12 +125,25 @@ const parameters: Readonly<Record<string, Parameter>> = {
   },
 };
 
-/** `filter` for a list whose records can be filtered on `fields`, each with `eq` and `in`. */
-export const filterParameter = (fields: readonly string[]): Parameter => ({
+/** What a list lets a client filter on: its domain rules, read here so that the document cannot differ from them. */
+export interface FilterableList {
+  readonly filter?: FilterRules<string>;
+  readonly values?: FilterValues<string>;
+}
+
+const fieldClause = (field: string, operators: readonly string[], values: readonly string[] | undefined): string =>
+  `\`${field}\` (${operators.map((op) => `\`${op}\``).join(' or ')}${values === undefined ? '' : `; ${values.map((v) => `\`${v}\``).join(' or ')}`})`;
+
+/** `filter` for a list, with the fields its rules allow, the operators each takes and the values of those with fixed ones. */
+export const filterParameter = (list: FilterableList): Parameter => ({
   name: 'filter',
   in: 'query',
   description: [
-    `Conditions joined by \`:\` (all must hold): \`eq(field,value)\` or \`in(field,v1,v2,...)\`, on ${fields.map((f) => `\`${f}\``).join(', ')}.`,
+    `Conditions joined by \`:\` (all must hold), each \`eq(field,value)\` or \`in(field,v1,v2,...)\`, on ${Object.entries(
+      list.filter ?? {},
+    )
+      .map(([field, operators]) => fieldClause(field, operators, list.values?.[field]))
+      .join(', ')}.`,
     'A value holding `,` `:` `(` or `)` is written in double quotes, with `\\"` and `\\\\` escapes; a literal `+` must be sent as `%2B` (an unencoded `+` is a space).',
     `At most ${FILTER_MAX_CONDITIONS} conditions and ${FILTER_MAX_BYTES} bytes. Text that does not parse, an unknown operator or field: 400 \`${FILTER_PARSE_TITLE}\` saying what and where.`,
   ].join(' '),

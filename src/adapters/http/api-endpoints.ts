@@ -1,0 +1,51 @@
+import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
+import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
+import { SUBSCRIPTION_CATALOGUE_ENDPOINTS } from './catalogue/subscription-catalogue-endpoints.js';
+import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
+import { SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
+import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
+import { TEST_CLOCK_ENDPOINTS } from './test-clocks/test-clock-endpoints.js';
+import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
+import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
+import { SETTINGS_ENDPOINTS } from './settings/settings-endpoints.js';
+import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
+import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
+import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
+import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
+import { SUBSCRIPTION_ENDPOINTS } from './subscriptions/subscription-endpoints.js';
+import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
+import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
+import { OPERATIONS_ENDPOINTS } from './health/health-endpoints.js';
+import { API_REFERENCE_ENDPOINTS } from './api-reference/api-reference-endpoints.js';
+import { CONSOLE_ENDPOINTS } from './console/console-endpoints.js';
+import { SERVICE_ROOT_ENDPOINTS } from './service-root/service-root-endpoints.js';
+import type { ConceptEndpoints } from './endpoints/endpoint.js';
+
+/**
+ * Every concept's endpoints, in the order the router tries them: the app mounts these and the API
+ * description documents these, so the two cannot drift. A second generation of the API is a second list of
+ * declarations over the same use cases.
+ */
+export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
+  TOKEN_ENDPOINTS,
+  REVOCATION_ENDPOINTS,
+  APPLICATION_KEY_ENDPOINTS,
+  MERCHANT_REALM_MAPPING_ENDPOINTS,
+  SETTINGS_ENDPOINTS,
+  SUBSCRIPTION_CATALOGUE_ENDPOINTS,
+  SUBSCRIPTION_OFFERING_ENDPOINTS,
+  SUBSCRIPTION_ENDPOINTS,
+  SUBSCRIBER_ENDPOINTS,
+  BILLING_POLICY_ENDPOINTS,
+  SCHEDULE_ENDPOINTS,
+  OFFERING_PRORATION_ENDPOINTS,
+  INVOICE_ENDPOINTS,
+  JOB_ENDPOINTS,
+  IMPORT_ENDPOINTS,
+  TEST_CLOCK_ENDPOINTS,
+  INTEGRATION_ENDPOINTS,
+  OPERATIONS_ENDPOINTS,
+  SERVICE_ROOT_ENDPOINTS,
+  API_REFERENCE_ENDPOINTS,
+  CONSOLE_ENDPOINTS,
+];

@@ -1,0 +1,90 @@
+import type Router from '@koa/router';
+import type { RouterMiddleware } from '@koa/router';
+import type { Container, Newable } from 'inversify';
+import type { ImportUploadLimits } from '../../config/import-settings.js';
+import type { AppMetrics } from '../../metrics/app-metrics.js';
+import type { TokenGuards } from '../auth/token-guards.js';
+import type { HttpState } from '../http-state.js';
+import type { OperationSpec } from '../openapi/operation-builder.js';
+import type { HttpMethod, OpenApiDocument, Parameter, Reference, Schema } from '../openapi/openapi-types.js';
+import type { RouteContext } from '../routes/route-context.js';
+
+/**
+ * One endpoint, declared once: where it is served, what it needs of a caller, its OpenAPI operation and
+ * the handler that answers it. The router and the API description are both made from these, so a route
+ * cannot be served undocumented, nor guarded otherwise than its document says.
+ */
+export interface Endpoint<U> {
+  readonly method: HttpMethod;
+  /** The path as OpenAPI writes it (`/v2/subscriptions/invoices/{invoice_id}`); the router's pattern follows. */
+  readonly path: string;
+  /** Another path serving the same operation (`x-also-served-at`): a path without its `/v2`, an old spelling. */
+  readonly alsoAt?: string;
+  /** The parameters of the path itself, which every operation on it shares. */
+  readonly pathParameters?: readonly (Parameter | Reference)[];
+  /** The operation: its `access` is also the guard the route runs (`public` runs none). */
+  readonly spec: OperationSpec;
+  /** What answers a request, once its caller is admitted, over the use cases of its concept. */
+  readonly handle: (
+    useCases: U,
+    routes: RouteContext,
+  ) => RouterMiddleware<HttpState> | readonly RouterMiddleware<HttpState>[];
+}
+
+/** What the app hands a concept to find the use cases its endpoints call. */
+export interface EndpointWiring {
+  readonly use: <T>(useCase: Newable<T>) => T;
+  readonly container: Container;
+  readonly metrics: AppMetrics;
+  readonly tokenGuards: TokenGuards;
+  readonly imports: ImportUploadLimits;
+  readonly consoleBuildDir: URL | undefined;
+  /** The API description as served on an origin, for the endpoint that serves it. */
+  readonly apiDocument: (origin: string) => OpenApiDocument;
+}
+
+/** One concept's endpoints, in the order the router tries them, with the components their operations refer to. */
+export interface EndpointGroup<U> {
+  readonly useCases: (wiring: EndpointWiring) => U;
+  readonly endpoints: readonly Endpoint<U>[];
+  readonly schemas?: Readonly<Record<string, Schema>>;
+  readonly parameters?: Readonly<Record<string, Parameter>>;
+}
+
+/** A concept's endpoints as the app and the document see them: the use cases' type is the concept's own affair. */
+export interface ConceptEndpoints {
+  readonly endpoints: readonly Endpoint<never>[];
+  readonly schemas: Readonly<Record<string, Schema>>;
+  readonly parameters: Readonly<Record<string, Parameter>>;
+  readonly mount: (router: Router<HttpState>, wiring: EndpointWiring, routes: RouteContext) => void;
+}
+
+/** The router's pattern of an OpenAPI path: `{id}` is `:id`. */
+export const routerPattern = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
+
+/** Every pattern the router serves an endpoint at. */
+export const routerPatterns = (endpoint: Pick<Endpoint<never>, 'path' | 'alsoAt'>): string[] => [
+  routerPattern(endpoint.path),
+  ...(endpoint.alsoAt === undefined ? [] : [routerPattern(endpoint.alsoAt)]),
+];
+
+export const concept = <U>(group: EndpointGroup<U>): ConceptEndpoints => ({
+  endpoints: group.endpoints,
+  schemas: group.schemas ?? {},
+  parameters: group.parameters ?? {},
+  mount: (router, wiring, routes) => {
+    const useCases = group.useCases(wiring);
+    for (const endpoint of group.endpoints) {
+      const guard = endpoint.spec.access === 'public' ? [] : [routes.guard(endpoint.spec.access)];
+      const handlers = endpoint.handle(useCases, routes);
+      const chain: RouterMiddleware<HttpState>[] = [...guard, ...(Array.isArray(handlers) ? handlers : [handlers])];
+      router.register(routerPatterns(endpoint), [endpoint.method], chain);
+    }
+  },
+});
+
+/** Served under `/v2` as EPCC clients call it, and without the prefix as the seed's clients do. */
+export const withAndWithoutV2 = (path: string): Pick<Endpoint<never>, 'path' | 'alsoAt'> => ({
+  path: `/v2${path}`,
+  alsoAt: path,
+});

@@ -1,0 +1,223 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { ListImportErrors } from '../../../application/use-cases/imports/list-import-errors.js';
+import { ListImports } from '../../../application/use-cases/imports/list-imports.js';
+import { GetImport } from '../../../application/use-cases/imports/read-imports.js';
+import { UploadImport } from '../../../application/use-cases/imports/upload-import.js';
+import type { ImportUploadLimits } from '../../config/import-settings.js';
+import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
+import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
+import { importErrorResource, importResource } from './import-document.js';
+import { uploadImport } from './import-upload.js';
+import { IMPORT_RECORD_TYPES, IMPORT_TYPE } from '../../../domain/imports/import-line.js';
+import { JOB_STATUSES } from '../../../domain/jobs/job.js';
+import { EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
+import { IMPORT_ERROR_TYPE } from './import-document.js';
+import type { Schema } from '../openapi/openapi-types.js';
+import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  closedObject,
+  constant,
+  dataDocument,
+  integer,
+  oneOfStrings,
+  openObject,
+  schemaRef,
+  text,
+  timestamp,
+  uuid,
+} from '../openapi/schema-builders.js';
+import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
+
+const TAG = 'Imports';
+
+const recordCounts = (description: string): Schema =>
+  closedObject(
+    Object.fromEntries(IMPORT_RECORD_TYPES.map((type) => [type, integer(0)])),
+    [],
+    `${description} \`subscription_offering\` and \`subscription\` are not in EPCC.`,
+  );
+
+const importSchema: Schema = closedObject(
+  {
+    id: uuid,
+    type: constant(IMPORT_TYPE),
+    attributes: closedObject(
+      {
+        status: oneOfStrings(
+          JOB_STATUSES,
+          '`pending` waits its turn (one import of a store runs at a time, oldest first), `started` runs, `success` and `failed` are final.',
+        ),
+        external_ref: text(1, EXTERNAL_REF_MAX),
+      },
+      ['external_ref'],
+    ),
+    meta: closedObject({
+      owner: constant('store', 'Every record belongs to the store.'),
+      timestamps: closedObject(
+        { created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp },
+        ['started_at', 'finished_at'],
+      ),
+      records: closedObject({
+        uploaded: recordCounts(
+          'Lines of each type that are JSON objects with a known `data.type`, counted at upload and not yet validated.',
+        ),
+        imported: recordCounts('Records created by the import, per type; 0 until it has run.'),
+      }),
+    }),
+  },
+  [],
+  'An import job: a JSONL file of records to create, and how many of them were created.',
+);
+
+const importError: Schema = closedObject(
+  {
+    type: constant(IMPORT_ERROR_TYPE),
+    line_number: integer(1, undefined, 'The line in the file, from 1, blank lines counted.'),
+    record_type: oneOfStrings(IMPORT_RECORD_TYPES, 'The `data.type` of the line, when it had a known one.'),
+    detail: {
+      type: 'string',
+      description:
+        'Why the line was not imported: too long, not UTF-8, nested too deep, not JSON, no known `data.type`, or each rule of its create endpoint it broke, with the field.',
+    },
+  },
+  ['record_type'],
+  'One line of an import file that was not imported.',
+);
+
+export const IMPORT_SCHEMAS = { Import: importSchema, ImportError: importError };
+
+const uploadForm: Schema = openObject(
+  {
+    import_file: {
+      type: 'string',
+      contentMediaType: 'application/jsonl',
+      description:
+        'The JSONL file: one `{"data": {"type": ..., "attributes": ...}}` per line, `type` one of `subscription_product`, `subscription_plan`, `subscription_subscriber` and (not in EPCC) `subscription_offering`, `subscription`; each line as the body of its create endpoint.',
+    },
+    external_ref: text(0, EXTERNAL_REF_MAX, 'Stored on the import; an empty value is left out.'),
+  },
+  ['import_file'],
+);
+
+const NOT_FOUND = 'No import of this store has this id.';
+
+interface ImportUseCases {
+  readonly upload: UseCase<UploadImport>;
+  readonly list: UseCase<ListImports>;
+  readonly get: UseCase<GetImport>;
+  readonly errors: UseCase<ListImportErrors>;
+  /** What one upload may hold: the app's configuration. */
+  readonly limits: ImportUploadLimits;
+}
+
+/** `/subscriptions/imports`: upload a JSONL file as a new import job, read imports and the lines they could not import. */
+export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
+  useCases: ({ use, imports }) => ({
+    upload: use(UploadImport),
+    list: use(ListImports),
+    get: use(GetImport),
+    errors: use(ListImportErrors),
+    limits: imports,
+  }),
+  schemas: IMPORT_SCHEMAS,
+  endpoints: [
+    {
+      method: 'post',
+      ...withAndWithoutV2('/subscriptions/imports'),
+      spec: {
+        operationId: 'CreateImport',
+        summary: 'Upload a JSONL file as a new import',
+        description: `${SUBSCRIPTIONS_EPCC} The file is read as it arrives and stored line by line; the import runs as a job in its turn (one import of a store at a time). At most \`IMPORT_MAX_OBJECTS\` non-blank lines (50,000 by default, as EPCC) and \`IMPORT_MAX_FILE_BYTES\` bytes (256 MiB by default): more is a 413 and nothing is stored. A line over 1 MiB, not UTF-8, nested deeper than 64 levels, not JSON, or without a known \`data.type\` does not stop the upload: it is a failed line, listed by \`GET .../imports/{id}/errors\`. Every text field of the form (\`external_ref\` and any other) must be UTF-8 without U+0000, or the upload is a 400 naming the field and nothing is stored; the file part's name is not read. The file's content is not part of an \`Idempotency-Key\`'s fingerprint.`,
+        tag: TAG,
+        access: 'write',
+        post: true,
+        requestBody: {
+          description: 'The file and an optional `external_ref`.',
+          content: { 'multipart/form-data': { schema: uploadForm } },
+        },
+        success: {
+          '201': { description: 'The pending import.', content: jsonContent(dataDocument(schemaRef('Import'))) },
+        },
+        errors: {
+          400: `No \`import_file\` part, an \`external_ref\` over ${EXTERNAL_REF_MAX} characters, a text field that is not UTF-8 or holds U+0000 (\`source\` names it), or a multipart body that cannot be read.`,
+        },
+      },
+      handle: ({ upload, limits }) => uploadImport(upload, limits),
+    },
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/imports'),
+      spec: {
+        operationId: 'ListImportJobs',
+        summary: 'List imports',
+        description: `${SUBSCRIPTIONS_EPCC} Imports only (the other jobs are listed by \`/subscriptions/jobs\`), newest first. EPCC declares \`filter\` here with no field to filter on; it is ignored.`,
+        tag: TAG,
+        access: 'read',
+        parameters: [...PAGING_PARAMETERS],
+        success: {
+          '200': { description: 'A page of imports.', content: jsonContent(listResponseSchema(schemaRef('Import'))) },
+        },
+        errors: { 400: 'A paging parameter out of range or given twice.' },
+      },
+      handle:
+        ({ list }, { links }) =>
+        async (ctx) => {
+          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = listDocument(ctx, links, found.right, importResource);
+        },
+    },
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/imports/{id}'),
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'GetImport',
+        summary: 'Get an import',
+        description: SUBSCRIPTIONS_EPCC,
+        tag: TAG,
+        access: 'read',
+        success: { '200': { description: 'The import.', content: jsonContent(dataDocument(schemaRef('Import'))) } },
+        errors: { 404: NOT_FOUND },
+      },
+      handle:
+        ({ get }) =>
+        async (ctx) => {
+          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = { data: importResource(found.right) };
+        },
+    },
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/imports/{id}/errors'),
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'ListImportErrors',
+        summary: "List an import's failed lines",
+        description:
+          "Not in EPCC, whose imports report counts only. The lines that were not imported, in file order, each with why: failed at upload (not JSON, unknown `data.type`, longer than 1 MiB) or when the import ran (a rule of the record's create endpoint).",
+        tag: TAG,
+        access: 'read',
+        parameters: [...PAGING_PARAMETERS],
+        success: {
+          '200': {
+            description: 'A page of failed lines.',
+            content: jsonContent(listResponseSchema(schemaRef('ImportError'))),
+          },
+        },
+        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        extension: true,
+      },
+      handle:
+        ({ errors }, { links }) =>
+        async (ctx) => {
+          const found = await errors.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = listDocument(ctx, links, found.right, importErrorResource);
+        },
+    },
+  ],
+});

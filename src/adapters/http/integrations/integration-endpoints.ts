@@ -1,0 +1,362 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { DeleteIntegration } from '../../../application/use-cases/integrations/delete-integration.js';
+import { GetIntegration } from '../../../application/use-cases/integrations/get-integration.js';
+import { ListIntegrationLogs } from '../../../application/use-cases/integrations/integration-logs.js';
+import { CreateIntegration } from '../../../application/use-cases/integrations/integrations.js';
+import { ListIntegrationJobs } from '../../../application/use-cases/integrations/list-integration-jobs.js';
+import { ListIntegrations } from '../../../application/use-cases/integrations/list-integrations.js';
+import { UpdateIntegration } from '../../../application/use-cases/integrations/update-integration.js';
+import { INTEGRATION_ATTRIBUTES } from '../../../domain/integrations/integration-attributes.js';
+import type { Page } from '../../../domain/query/page.js';
+import { concept } from '../endpoints/endpoint.js';
+import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import type { LinkOrigin } from '../link-origin.js';
+import { requestData } from '../request-body.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
+import { integrationJobResource, integrationLogResource, integrationResource } from './integration-documents.js';
+import { DELIVERY_LIST, INTEGRATION_LIST, LOG_LIST } from '../../../domain/integrations/integration-query.js';
+import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  dataDocument,
+  oneOfStrings,
+  parameterRef,
+  schemaRef,
+  text,
+} from '../openapi/schema-builders.js';
+import { filterParameter } from '../openapi/shared-components.js';
+import {
+  TAG,
+  INTEGRATION_SCHEMAS,
+  newIntegration,
+  integrationChanges,
+  logList,
+  JOB_ID,
+  INVALID,
+  REFUSED,
+  NOT_FOUND,
+  EPCC,
+  FULL_ACCESS,
+} from './integration-schemas.js';
+
+interface IntegrationUseCases {
+  readonly create: UseCase<CreateIntegration>;
+  readonly list: UseCase<ListIntegrations>;
+  readonly get: UseCase<GetIntegration>;
+  readonly update: UseCase<UpdateIntegration>;
+  readonly remove: UseCase<DeleteIntegration>;
+  readonly logs: Pick<ListIntegrationLogs, 'ofStore' | 'ofIntegration' | 'ofJob'>;
+  readonly jobs: UseCase<ListIntegrationJobs>;
+}
+
+const logListDocument = (
+  ctx: HttpContext,
+  links: LinkOrigin,
+  found: Page<Parameters<typeof integrationLogResource>[0]>,
+) => {
+  const document = listDocument(ctx, links, found, integrationLogResource);
+  // EPCC's log lists put the paging in `meta` itself and the count in `results`, beside our `meta.page`.
+  return { ...document, meta: { ...document.meta, ...document.meta.page }, results: { total: found.total } };
+};
+
+/**
+ * `/v2/integrations`: EPCC's Integrations API. An integration sends the store's data to a URL of its
+ * choosing with a secret of its own, so every operation needs full access, as application keys do.
+ * Create answers 200 and delete 200 with no body, as EPCC documents them. `attributes` and `logs` come
+ * before `{id}`, which would take them for an id.
+ */
+export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
+  useCases: ({ use }) => ({
+    create: use(CreateIntegration),
+    list: use(ListIntegrations),
+    get: use(GetIntegration),
+    update: use(UpdateIntegration),
+    remove: use(DeleteIntegration),
+    logs: use(ListIntegrationLogs),
+    jobs: use(ListIntegrationJobs),
+  }),
+  schemas: INTEGRATION_SCHEMAS,
+  parameters: {
+    IntegrationFilter: filterParameter(INTEGRATION_LIST),
+    IntegrationLogFilter: filterParameter(LOG_LIST),
+    IntegrationJobFilter: filterParameter(DELIVERY_LIST),
+  },
+  endpoints: [
+    {
+      method: 'post',
+      path: '/v2/integrations',
+      spec: {
+        operationId: 'createIntegration',
+        summary: 'Create an integration',
+        description: `${EPCC} Answers 200, as EPCC does. ${FULL_ACCESS}`,
+        tag: TAG,
+        access: 'admin',
+        post: true,
+        requestBody: { description: 'The new integration.', content: jsonContent(newIntegration) },
+        success: {
+          '200': { description: 'The integration.', content: jsonContent(dataDocument(schemaRef('Integration'))) },
+        },
+        errors: { 400: INVALID, 422: REFUSED, codes: { 422: ['integration_type_unsupported', 'receiver_refused'] } },
+      },
+      handle:
+        ({ create }, { links }) =>
+        async (ctx) => {
+          const data = requestData(ctx);
+          const created = E.isLeft(data) ? data : await create.execute(principalOf(ctx).storeId, data.right);
+          if (E.isLeft(created)) return respondWithError(ctx, created.left);
+          ctx.status = 200;
+          ctx.body = { data: integrationResource(created.right, links(ctx)) };
+        },
+    },
+    {
+      method: 'get',
+      path: '/v2/integrations',
+      spec: {
+        operationId: 'listIntegrations',
+        summary: 'List integrations',
+        description: `${EPCC} Newest first. ${FULL_ACCESS}`,
+        tag: TAG,
+        access: 'admin',
+        parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationFilter')],
+        success: {
+          '200': {
+            description: 'A page of integrations.',
+            content: jsonContent(listResponseSchema(schemaRef('Integration'))),
+          },
+        },
+        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+      },
+      handle:
+        ({ list }, { links }) =>
+        async (ctx) => {
+          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          const origin = links(ctx);
+          ctx.body = listDocument(ctx, links, found.right, (i) => integrationResource(i, origin));
+        },
+    },
+    {
+      method: 'get',
+      path: '/v2/integrations/attributes',
+      spec: {
+        operationId: 'listIntegrationAttributes',
+        summary: 'Get integration attributes',
+        description:
+          "The fields an integration takes, with their labels and limits, as EPCC's attribute endpoints describe a resource for forms. In EPCC's Postman collection; EPCC's OpenAPI document does not define it, so the shape is ours.",
+        tag: TAG,
+        access: 'admin',
+        extension: true,
+        success: {
+          '200': {
+            description: 'The fields.',
+            content: jsonContent(
+              closedObject({
+                data: arrayOf(
+                  closedObject({
+                    label: text(1, 255),
+                    value: text(1, 255),
+                    type: oneOfStrings(['string', 'boolean', 'array']),
+                    required: boolean,
+                    description: text(1, 1024),
+                  }),
+                ),
+              }),
+            ),
+          },
+        },
+      },
+      handle: () => (ctx) => {
+        ctx.body = { data: INTEGRATION_ATTRIBUTES };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v2/integrations/logs',
+      spec: {
+        operationId: 'listStoreIntegrationLogs',
+        summary: "List the store's integration logs",
+        description: `${EPCC} Every delivery attempt of every integration of the store, newest first.`,
+        tag: TAG,
+        access: 'admin',
+        parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
+        success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
+        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+      },
+      handle:
+        ({ logs }, { links }) =>
+        async (ctx) => {
+          const found = await logs.ofStore(principalOf(ctx).storeId, queryOf(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = logListDocument(ctx, links, found.right);
+        },
+    },
+    {
+      method: 'get',
+      path: '/v2/integrations/{id}',
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'getIntegration',
+        summary: 'Get an integration',
+        description: EPCC,
+        tag: TAG,
+        access: 'admin',
+        success: {
+          '200': { description: 'The integration.', content: jsonContent(dataDocument(schemaRef('Integration'))) },
+        },
+        errors: { 404: NOT_FOUND },
+      },
+      handle:
+        ({ get }, { links }) =>
+        async (ctx) => {
+          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = { data: integrationResource(found.right, links(ctx)) };
+        },
+    },
+    {
+      method: 'put',
+      path: '/v2/integrations/{id}',
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'updateIntegration',
+        summary: 'Update an integration',
+        description: `${EPCC} A partial update: fields left out keep their values. A new URL is checked as on create.`,
+        tag: TAG,
+        access: 'admin',
+        requestBody: { description: 'The fields to change.', content: jsonContent(integrationChanges) },
+        success: {
+          '200': {
+            description: 'The integration as it is now.',
+            content: jsonContent(dataDocument(schemaRef('Integration'))),
+          },
+        },
+        errors: {
+          400: INVALID,
+          404: NOT_FOUND,
+          422: REFUSED,
+          codes: { 422: ['integration_type_unsupported', 'receiver_refused'] },
+        },
+      },
+      handle:
+        ({ update }, { links }) =>
+        async (ctx) => {
+          const data = requestData(ctx);
+          const updated = E.isLeft(data)
+            ? data
+            : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
+          if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
+          ctx.body = { data: integrationResource(updated.right, links(ctx)) };
+        },
+    },
+    {
+      method: 'delete',
+      path: '/v2/integrations/{id}',
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'deleteIntegration',
+        summary: 'Delete an integration',
+        description: `${EPCC} Answers 200 with no body, as EPCC does. Its jobs and logs go with it; nothing more is delivered for it.`,
+        tag: TAG,
+        access: 'admin',
+        success: { '200': { description: 'Deleted; no body.' } },
+        errors: { 404: NOT_FOUND },
+      },
+      handle:
+        ({ remove }) =>
+        async (ctx) => {
+          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
+          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
+          ctx.status = 200;
+          ctx.body = '';
+        },
+    },
+    {
+      method: 'get',
+      path: '/v2/integrations/{id}/logs',
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'listIntegrationLogs',
+        summary: "List an integration's logs",
+        description: `${EPCC} Newest first.`,
+        tag: TAG,
+        access: 'admin',
+        parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
+        success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
+        errors: {
+          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          404: NOT_FOUND,
+        },
+      },
+      handle:
+        ({ logs }, { links }) =>
+        async (ctx) => {
+          const found = await logs.ofIntegration(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = logListDocument(ctx, links, found.right);
+        },
+    },
+    {
+      method: 'get',
+      path: '/v2/integrations/{id}/jobs',
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'listIntegrationJobs',
+        summary: "List an integration's jobs",
+        description: `${EPCC} One job per event the integration was to deliver, newest first.`,
+        tag: TAG,
+        access: 'admin',
+        parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationJobFilter')],
+        success: {
+          '200': {
+            description: 'A page of jobs.',
+            content: jsonContent(listResponseSchema(schemaRef('IntegrationJob'))),
+          },
+        },
+        errors: {
+          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          404: NOT_FOUND,
+        },
+      },
+      handle:
+        ({ jobs }, { links }) =>
+        async (ctx) => {
+          const found = await jobs.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = listDocument(ctx, links, found.right, integrationJobResource);
+        },
+    },
+    {
+      method: 'get',
+      path: '/v2/integrations/{id}/jobs/{job_id}/logs',
+      pathParameters: [ID_PARAMETER, JOB_ID],
+      spec: {
+        operationId: 'listIntegrationJobLogs',
+        summary: "List a job's logs",
+        description: `${EPCC} Every attempt at one job, newest first.`,
+        tag: TAG,
+        access: 'admin',
+        parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
+        success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
+        errors: {
+          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          404: 'No integration of this store has this id, or it no job with this id.',
+        },
+      },
+      handle:
+        ({ logs }, { links }) =>
+        async (ctx) => {
+          const found = await logs.ofJob(
+            principalOf(ctx).storeId,
+            idParam(ctx),
+            ctx.params['job_id'] ?? '',
+            queryOf(ctx),
+          );
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = logListDocument(ctx, links, found.right);
+        },
+    },
+  ],
+});

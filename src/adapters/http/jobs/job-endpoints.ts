@@ -1,0 +1,283 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { DeleteJob } from '../../../application/use-cases/jobs/delete-job.js';
+import { GetJob } from '../../../application/use-cases/jobs/get-job.js';
+import { SubmitJob } from '../../../application/use-cases/jobs/job-use-cases.js';
+import { ListJobs } from '../../../application/use-cases/jobs/list-jobs.js';
+import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
+import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { requestData } from '../request-body.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
+import { jobResource } from './job-document.js';
+import { JOB_LIST } from '../../../domain/jobs/job-query.js';
+import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
+import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
+import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
+import { CURRENCY_PATTERN, EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
+import type { Schema } from '../openapi/openapi-types.js';
+import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  arrayOf,
+  boolean,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  nullable,
+  integer,
+  oneOfStrings,
+  openObject,
+  parameterRef,
+  schemaRef,
+  text,
+  timestamp,
+  uuid,
+} from '../openapi/schema-builders.js';
+import { filterParameter } from '../openapi/shared-components.js';
+import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
+
+const TAG = 'Jobs';
+
+const taxItem: Schema = closedObject(
+  {
+    type: constant('tax_item'),
+    rate: {
+      type: 'number',
+      minimum: 0,
+      maximum: TAX_RATE_MAX,
+      description: `A fraction: 0.2 is 20 %. Above ${TAX_RATE_MAX} is refused, as a percentage written as a number (20) would be.`,
+    },
+    name: text(0, TAX_TEXT_MAX, 'Shown on the invoice, such as `VAT`.'),
+    code: text(0, TAX_TEXT_MAX),
+    jurisdiction: text(0, TAX_TEXT_MAX),
+  },
+  ['name', 'code', 'jurisdiction'],
+);
+const invoiceTaxes: Schema = closedObject({ invoice_id: uuid, tax_items: arrayOf(taxItem, { minItems: 1 }) });
+
+const requestTaxItem: Schema = openObject(
+  {
+    ...(taxItem.properties as Record<string, Schema>),
+    name: nullable(text(0, TAX_TEXT_MAX)),
+    code: nullable(text(0, TAX_TEXT_MAX)),
+    jurisdiction: nullable(text(0, TAX_TEXT_MAX)),
+  },
+  ['type', 'rate'],
+);
+const requestInvoiceTaxes: Schema = openObject(
+  { invoice_id: uuid, tax_items: arrayOf(requestTaxItem, { minItems: 1 }) },
+  ['invoice_id', 'tax_items'],
+);
+const externalRef = text(0, EXTERNAL_REF_MAX);
+
+const count = (description: string): Schema => integer(0, undefined, description);
+const currencyTotals = (description: string): Schema => ({
+  type: 'object',
+  propertyNames: { type: 'string', pattern: CURRENCY_PATTERN },
+  additionalProperties: closedObject({ amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean }),
+  description: `${description} By currency, in its smallest unit.`,
+});
+const billingRunReport = closedObject({
+  invoices_ready_for_payment: count('Invoices made that need no tax.'),
+  invoices_tax_required: count('Invoices made that wait for a tax run.'),
+  invoice_failures: count('Invoices due that could not be made.'),
+  total_ready_for_payment: currencyTotals('What the invoices ready for payment ask.'),
+  total_tax_required: currencyTotals('What the invoices waiting for taxes ask, tax excluded.'),
+});
+const taxRunReport = closedObject({
+  invoices_updated: count('Invoices taxes were added to.'),
+  invoice_failures: count('Invoices taxes could not be added to.'),
+});
+const paymentRunReport = closedObject({
+  total_payment_attempts: count('Invoices a payment was attempted for.'),
+  failed_payments: count('Attempts that failed.'),
+  total_collected: currencyTotals('What the run collected.'),
+});
+const recordCounts = closedObject(Object.fromEntries(IMPORT_RECORD_TYPES.map((type) => [type, integer(0)])));
+
+const job: Schema = closedObject(
+  {
+    id: uuid,
+    type: constant(JOB_TYPE),
+    attributes: closedObject(
+      {
+        job_type: oneOfStrings(JOB_TYPES, 'An `import` is made by uploading its file to `/subscriptions/imports`.'),
+        external_ref: externalRef,
+        taxes: { ...arrayOf(invoiceTaxes, { minItems: 1 }), description: 'The taxes of a tax run, as submitted.' },
+        status: oneOfStrings(
+          JOB_STATUSES,
+          '`pending` waits for its lane (one job of a kind runs at a time per store, oldest first), `started` runs, `success` and `failed` are final.',
+        ),
+        created_at: timestamp,
+        updated_at: timestamp,
+      },
+      ['external_ref', 'taxes'],
+    ),
+    meta: closedObject(
+      {
+        owner: constant('store', 'Every job belongs to the store.'),
+        timestamps: closedObject(
+          { created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp },
+          ['started_at', 'finished_at'],
+        ),
+        report: {
+          oneOf: [billingRunReport, taxRunReport, paymentRunReport],
+          description:
+            "A finished run's report, by `job_type`: EPCC's BillingRunReport, TaxRunReport or PaymentRunReport.",
+        },
+        import_report: {
+          ...closedObject({
+            records: closedObject({ uploaded: recordCounts, imported: recordCounts }),
+            failed: integer(0, undefined, 'Lines not imported.'),
+          }),
+          description:
+            "Our extension: a finished import's counts (an import's report is none of EPCC's run reports); `/subscriptions/imports/{id}` shows the same counts.",
+          'x-extension': true,
+        } as Schema,
+        error: { type: 'string', description: 'Why a failed job failed.', 'x-extension': true },
+      },
+      ['report', 'import_report', 'error'],
+    ),
+  },
+  [],
+  'A billing, tax or payment run, or an import, run in the background.',
+);
+
+export const JOB_SCHEMAS = { Job: job };
+
+const newJob = dataRequest(
+  openObject(
+    {
+      type: constant(JOB_TYPE),
+      attributes: openObject(
+        {
+          job_type: oneOfStrings(
+            SUBMITTED_JOB_TYPES,
+            'An `import` is refused here (400): upload its file to `/subscriptions/imports`.',
+          ),
+          external_ref: nullable(externalRef),
+          taxes: {
+            ...nullable(arrayOf(requestInvoiceTaxes, { minItems: 1 })),
+            description: 'Required for a `tax-run`, refused with any other kind.',
+          },
+        },
+        ['job_type'],
+      ),
+    },
+    ['type', 'attributes'],
+  ),
+);
+
+const NOT_FOUND = 'No job of this store has this id.';
+const document = jsonContent(dataDocument(schemaRef('Job')));
+
+interface JobUseCases {
+  readonly submit: UseCase<SubmitJob>;
+  readonly list: UseCase<ListJobs>;
+  readonly get: UseCase<GetJob>;
+  readonly remove: UseCase<DeleteJob>;
+}
+
+/** `/subscriptions/jobs`: billing, tax and payment runs are the store's business, so reading them needs a client-credentials token too. */
+export const JOB_ENDPOINTS = concept<JobUseCases>({
+  useCases: ({ use }) => ({ submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }),
+  schemas: JOB_SCHEMAS,
+  parameters: { JobFilter: filterParameter(JOB_LIST) },
+  endpoints: [
+    {
+      method: 'post',
+      ...withAndWithoutV2('/subscriptions/jobs'),
+      spec: {
+        operationId: 'createJob',
+        summary: 'Create a job',
+        description: `${SUBSCRIPTIONS_EPCC} The job is stored \`pending\` and runs in the background when its lane is free: one job of each kind at a time per store, oldest first.`,
+        tag: TAG,
+        access: 'write',
+        post: true,
+        requestBody: { description: 'The job to run.', content: jsonContent(newJob) },
+        success: { '201': { description: 'The pending job.', content: document } },
+        errors: {
+          400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.',
+        },
+      },
+      handle:
+        ({ submit }) =>
+        async (ctx) => {
+          const data = requestData(ctx);
+          const created = E.isLeft(data) ? data : await submit.execute(principalOf(ctx).storeId, data.right);
+          if (E.isLeft(created)) return respondWithError(ctx, created.left);
+          ctx.status = 201;
+          ctx.body = { data: jobResource(created.right) };
+        },
+    },
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/jobs'),
+      spec: {
+        operationId: 'listJobs',
+        summary: 'List jobs',
+        description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages; imports included.`,
+        tag: TAG,
+        access: 'read',
+        parameters: [...PAGING_PARAMETERS, parameterRef('JobFilter')],
+        success: {
+          '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) },
+        },
+        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+      },
+      handle:
+        ({ list }, { links }) =>
+        async (ctx) => {
+          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = listDocument(ctx, links, found.right, jobResource);
+        },
+    },
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/jobs/{id}'),
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'getJob',
+        summary: 'Get a job',
+        description: SUBSCRIPTIONS_EPCC,
+        tag: TAG,
+        access: 'read',
+        success: { '200': { description: 'The job.', content: document } },
+        errors: { 404: NOT_FOUND },
+      },
+      handle:
+        ({ get }) =>
+        async (ctx) => {
+          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
+          if (E.isLeft(found)) return respondWithError(ctx, found.left);
+          ctx.body = { data: jobResource(found.right) };
+        },
+    },
+    {
+      method: 'delete',
+      ...withAndWithoutV2('/subscriptions/jobs/{id}'),
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'deleteJob',
+        summary: 'Delete a job',
+        description: `${SUBSCRIPTIONS_EPCC} A pending job is deleted before it runs, a finished one with its report; what it already did (invoices, payments) stays.`,
+        tag: TAG,
+        access: 'write',
+        success: { '204': { description: 'Deleted; no body.' } },
+        errors: {
+          404: NOT_FOUND,
+          409: 'The job is running; delete it once it has finished.',
+          codes: { 409: ['job_running'] },
+        },
+      },
+      handle:
+        ({ remove }) =>
+        async (ctx) => {
+          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
+          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
+          ctx.status = 204;
+        },
+    },
+  ],
+});

@@ -1,0 +1,105 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { AdvanceTestClock } from '../../../application/use-cases/test-clocks/advance-test-clock.js';
+import { GetTestClock } from '../../../application/use-cases/test-clocks/test-clock-use-cases.js';
+import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
+import { principalOf, respondWithError } from '../http-state.js';
+import type { UseCase } from '../routes/route-context.js';
+import { testClockResource } from './test-clock-document.js';
+import { MAX_INSTANTS_PER_MOVE, TEST_CLOCK_TYPE } from '../../../domain/test-clocks/test-clock.js';
+import type { Schema } from '../openapi/openapi-types.js';
+import { jsonContent } from '../openapi/operation-builder.js';
+import {
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  openObject,
+  schemaRef,
+  timestamp,
+} from '../openapi/schema-builders.js';
+
+const TAG = 'Test clock';
+const EXTENSION =
+  "An extension, as Stripe's test clocks: on only when the service starts with `TEST_CLOCKS=on`, and a 404 otherwise. A store's billing reads its time from its test clock once the clock is set: creation and state timestamps, periods, go-live, billing, tax and payment runs, dunning intervals, schedules. Tokens, rate limits, leases and timeouts keep real time.";
+
+const testClock: Schema = closedObject({
+  type: constant(TEST_CLOCK_TYPE),
+  attributes: closedObject({
+    now: { ...timestamp, description: "The store's time: its test clock's once set, the system's until then." },
+  }),
+});
+
+export const TEST_CLOCK_SCHEMAS = { SubscriptionTestClock: testClock };
+
+const document = jsonContent(dataDocument(schemaRef('SubscriptionTestClock')));
+
+interface TestClockUseCases {
+  readonly get: UseCase<GetTestClock>;
+  readonly advance: UseCase<AdvanceTestClock>;
+}
+
+/** The store's test clock (an extension, `TEST_CLOCKS=on`; 404 otherwise): store administration, like its settings. */
+export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
+  useCases: ({ use }) => ({ get: use(GetTestClock), advance: use(AdvanceTestClock) }),
+  schemas: TEST_CLOCK_SCHEMAS,
+  endpoints: [
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/test-clock'),
+      spec: {
+        operationId: 'getTestClock',
+        summary: "Get the store's time",
+        description: EXTENSION,
+        tag: TAG,
+        access: 'admin',
+        extension: true,
+        success: { '200': { description: "The store's time.", content: document } },
+        errors: { 404: 'Test clocks are off (`TEST_CLOCKS` is not `on`).' },
+      },
+      handle:
+        ({ get }) =>
+        async (ctx) => {
+          const now = await get.execute(principalOf(ctx).storeId);
+          if (E.isLeft(now)) return respondWithError(ctx, now.left);
+          ctx.body = { data: testClockResource(now.right) };
+        },
+    },
+    {
+      method: 'put',
+      ...withAndWithoutV2('/subscriptions/test-clock'),
+      spec: {
+        operationId: 'advanceTestClock',
+        summary: "Move the store's clock forward and hold it there",
+        description: `${EXTENSION} The clock moves forward only (to the time it reads now, or later), and stays at the new time until moved again. Each instant of the store's schedules that the move passes starts its job once (at most ${MAX_INSTANTS_PER_MOVE} per schedule and move); while its clock is set, a store's schedules do not fire on real time.`,
+        tag: TAG,
+        access: 'admin',
+        extension: true,
+        requestBody: {
+          description: 'The time to move to.',
+          content: jsonContent(
+            dataRequest(
+              openObject({ type: constant(TEST_CLOCK_TYPE), attributes: openObject({ now: timestamp }, ['now']) }, [
+                'type',
+                'attributes',
+              ]),
+            ),
+          ),
+        },
+        success: { '200': { description: "The store's time after the move.", content: document } },
+        errors: {
+          400: 'A missing or wrong `type`, or `now` that is not an RFC 3339 time.',
+          404: 'Test clocks are off (`TEST_CLOCKS` is not `on`).',
+          422: "A time before the store's time now.",
+          codes: { 422: ['test_clock_backwards'] },
+        },
+      },
+      handle:
+        ({ advance }) =>
+        async (ctx) => {
+          const now = await advance.execute(principalOf(ctx).storeId, ctx.request.body);
+          if (E.isLeft(now)) return respondWithError(ctx, now.left);
+          ctx.body = { data: testClockResource(now.right) };
+        },
+    },
+  ],
+});
