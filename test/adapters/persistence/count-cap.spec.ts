@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
 import { listQuery } from '../../support/list-queries.js';
@@ -15,10 +16,10 @@ forEachBackend('subscription totals past the count cap', (_backend, persistence)
     const store = aStore();
     await ports.stores.create(storeRecords(store));
     const [product, plan] = [aProduct(store.id), aPlan(store.id)];
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const many = Array.from({ length: COUNT_CAP + 250 }, (_, n) =>
       aSubscription(offering, versionId, {

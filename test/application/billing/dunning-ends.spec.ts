@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -40,6 +41,7 @@ const setup = async (action: DunningAction) => {
       payment_retries_limit: 1,
       action,
     }),
+    NO_EVENTS,
   );
   const subscriptions = container.get(TOKENS.SubscriptionRepository);
   const invoiceReads = container.get(TOKENS.InvoiceReads);

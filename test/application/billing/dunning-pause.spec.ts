@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -30,7 +31,7 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
     await container
       .get(TOKENS.DunningRuleRepository)
-      .insert(aDunningRule(store.id, { default: true, payment_retries_limit: 0, action: 'pause' }));
+      .insert(aDunningRule(store.id, { default: true, payment_retries_limit: 0, action: 'pause' }), NO_EVENTS);
     const subscriptions = container.get(TOKENS.SubscriptionRepository);
     const offering = anOffering(
       store.id,

@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -56,13 +57,14 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     if (rule !== undefined)
       await ports.dunningRules.insert(
         aDunningRule(store.id, { default: true, payment_retries_limit: rule.limit, action: rule.action }),
+        NO_EVENTS,
       );
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const subscription = aSubscription(offering, versionId, { manualPayments });
     await ports.subscriptions.insert(subscription);

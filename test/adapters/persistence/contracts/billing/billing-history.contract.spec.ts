@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -24,11 +25,11 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     const store = aStore();
     await ports.stores.create(storeRecords(store));
     const product = aProduct(store.id);
-    await ports.products.insert(product);
+    await ports.products.insert(product, NO_EVENTS);
     const offeringPlans = plans.map((attributes) => aPlan(store.id, attributes));
-    for (const plan of offeringPlans) await ports.plans.insert(plan);
+    for (const plan of offeringPlans) await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], offeringPlans);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const subscribe = async (start: string, overrides: Partial<Subscription> = {}) => {
       const createdAt = at(start);

@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { expect } from 'chai';
 import { INVOICE_LIST, type InvoiceFilterField } from '../../../../../src/domain/billing/invoice-query.js';
@@ -38,10 +39,10 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
     await ports.stores.create(storeRecords(other));
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const subscribe = async (overrides: Partial<Subscription> = {}) => {
       const subscription = aSubscription(offering, versionId, overrides);

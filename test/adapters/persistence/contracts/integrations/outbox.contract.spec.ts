@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
@@ -24,10 +25,10 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await ports.stores.create(storeRecords(other));
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const integrations = ports.container.get(INTEGRATION_TOKENS.IntegrationRepository);
     const deliveries = ports.container.get(INTEGRATION_TOKENS.DeliveryRepository);

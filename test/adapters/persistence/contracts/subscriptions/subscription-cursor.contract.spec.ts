@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { cursorBinding, cursorToken } from '../../../../../src/domain/query/cursor.js';
 import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
@@ -92,10 +93,10 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
     await ports.stores.create(storeRecords(other));
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     // Seven subscriptions a millisecond: every page boundary falls inside a tie of created_at.
     const subs = Array.from({ length: STORE_SIZE }, (_, n) =>

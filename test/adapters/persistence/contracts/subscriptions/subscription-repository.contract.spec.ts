@@ -1,3 +1,4 @@
+import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import type { PageRequest } from '../../../../../src/domain/query/page.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
@@ -54,10 +55,10 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     await ports.stores.create(storeRecords(other));
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     return { ...ports, store, other, offering, versionId };
   };
@@ -187,8 +188,13 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const { subscriptions, offerings, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
     await subscriptions.insert(subscription);
-    await offerings.update(store.id, offering.id, (o) => ({ ...o, attributes: { name: 'Changed' }, version: 2 }));
-    await offerings.delete(store.id, offering.id);
+    await offerings.update(
+      store.id,
+      offering.id,
+      (o) => ({ ...o, attributes: { name: 'Changed' }, version: 2 }),
+      firesNothing,
+    );
+    await offerings.delete(store.id, offering.id, NO_EVENTS);
     expect((await subscriptions.findById(store.id, subscription.id))?.offering).to.deep.equal(offering);
   });
 
@@ -417,11 +423,11 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const { subscriptions, products, plans, offerings, store, other } = await setup();
     const product = aProduct(store.id);
     const [monthly, yearly] = [aPlan(store.id), aPlan(store.id, { name: 'Yearly' })];
-    await products.insert(product);
-    await plans.insert(monthly);
-    await plans.insert(yearly);
+    await products.insert(product, NO_EVENTS);
+    await plans.insert(monthly, NO_EVENTS);
+    await plans.insert(yearly, NO_EVENTS);
     const offering = anOffering(store.id, [product], [monthly, yearly]);
-    await offerings.insert(offering);
+    await offerings.insert(offering, NO_EVENTS);
     const versionId = await subscriptions.snapshotOffering(offering);
     const subscription = aSubscription(offering, versionId, { externalRef: 'old-ref' });
     await subscriptions.insert(subscription);
