@@ -1,3 +1,4 @@
+import { subscriptionsStored } from '../../src/domain/subscriptions/subscription-events.js';
 import { NO_EVENTS } from '../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
@@ -68,6 +69,8 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
           billingAnchor: billingAnchorOf(createdAt, daily.attributes),
           invoiceAfter: createdAt,
         }),
+        undefined,
+        subscriptionsStored,
       );
     }
     const schedule = aSchedule(store.id, {

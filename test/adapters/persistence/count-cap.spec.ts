@@ -1,3 +1,4 @@
+import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
 import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
@@ -29,7 +30,7 @@ forEachBackend('subscription totals past the count cap', (_backend, persistence)
     );
     // Written in bulk: through the repository one by one, ten thousand rows would take minutes.
     if (p.kind === 'memory') {
-      for (const s of many) await ports.subscriptions.insert(s);
+      for (const s of many) await ports.subscriptions.insert(s, undefined, subscriptionsStored);
     } else {
       for (let i = 0; i < many.length; i += 500)
         await p.handle.db

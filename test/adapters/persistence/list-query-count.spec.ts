@@ -1,3 +1,4 @@
+import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
 import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { OFFERING_LIST } from '../../../src/domain/catalogue/offering-query.js';
@@ -32,6 +33,8 @@ forEachBackend(
         const version = versions[n % versions.length]!;
         await ports.subscriptions.insert(
           aSubscription(version.offering, version.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }),
+          undefined,
+          subscriptionsStored,
         );
       }
 

@@ -1,3 +1,5 @@
+import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
+import { invoicesCreated } from '../../../src/domain/billing/invoice-events.js';
 import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../support/list-queries.js';
@@ -67,7 +69,7 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const subscription = aSubscription(offering, versionId, { manualPayments });
-    await ports.subscriptions.insert(subscription);
+    await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
     const draft = invoiceDraft(
       subscription,
       offering,
@@ -75,7 +77,11 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
       { id: randomIds.uuid(), jobId: randomIds.uuid(), now: at('2026-03-01T00:00:00.000Z') },
     );
     if (E.isLeft(draft)) throw new Error(draft.left);
-    const [invoice] = await ports.billingRuns.insertInvoices(store.id, [{ ...draft.right, taxRequired: false }]);
+    const [invoice] = await ports.billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft.right, taxRequired: false }],
+      invoicesCreated,
+    );
     const pay = (job = aJob(store.id, 'payment-run', clock.now())) => runJob(ports.container, job, clock.now());
     return { ...ports, clock, gateway, store, subscription, invoice: invoice!, pay };
   };

@@ -1,3 +1,4 @@
+import { stateApplied, subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
 import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../../../support/list-queries.js';
@@ -38,12 +39,16 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
         invoiceAfter: createdAt,
         ...overrides,
       });
-      await ports.subscriptions.insert(subscription);
+      await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
       return subscription;
     };
     const act = async (id: Uuid, action: StateAction, when: string) => {
-      const applied = await ports.subscriptions.applyState(store.id, id, (s, o) =>
-        applyStateAction(s, o.plans.find((p) => p.id === s.planId)!.attributes, action, at(when), randomIds.uuid()),
+      const applied = await ports.subscriptions.applyState(
+        store.id,
+        id,
+        (s, o) =>
+          applyStateAction(s, o.plans.find((p) => p.id === s.planId)!.attributes, action, at(when), randomIds.uuid()),
+        stateApplied,
       );
       expect(E.isRight(applied), `${action} on ${when}`).to.equal(true);
     };

@@ -1,3 +1,4 @@
+import { subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
 import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { cursorBinding, cursorToken } from '../../../../../src/domain/query/cursor.js';
@@ -106,11 +107,14 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
       await ports.subscriptions.insertMany(
         store.id,
         subs.slice(i, i + 500).map((subscription) => ({ subscription })),
+        subscriptionsStored,
       );
     const otherOffering = { ...offering, storeId: other.id };
-    await ports.subscriptions.insertMany(other.id, [
-      { subscription: subscriptionAt(otherOffering, versionId, 0, BASE + 5) },
-    ]);
+    await ports.subscriptions.insertMany(
+      other.id,
+      [{ subscription: subscriptionAt(otherOffering, versionId, 0, BASE + 5) }],
+      subscriptionsStored,
+    );
     return { ...ports, store, offering, versionId, subs };
   };
 
@@ -159,6 +163,7 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
       await subscriptions.insertMany(
         store.id,
         fresh.map((subscription) => ({ subscription })),
+        subscriptionsStored,
       );
       created.push(...fresh);
     });
