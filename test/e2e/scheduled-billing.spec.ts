@@ -1,3 +1,5 @@
+import { subscriptionsStored } from '../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS } from '../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
@@ -67,6 +69,8 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
           billingAnchor: billingAnchorOf(createdAt, daily.attributes),
           invoiceAfter: createdAt,
         }),
+        undefined,
+        subscriptionsStored,
       );
     }
     const schedule = aSchedule(store.id, {
@@ -74,7 +78,7 @@ describeWithRedis('Scheduled billing on two instances (TEST_POSTGRES_URL, TEST_R
       location: 'Europe/London',
       job: { job_type: 'billing-run' },
     });
-    await first.get(TOKENS.ScheduleRepository).insert(schedule);
+    await first.get(TOKENS.ScheduleRepository).insert(schedule, NO_EVENTS);
 
     const instances = [];
     for (const p of [persistence, { kind: 'database', handle: second } as const]) {

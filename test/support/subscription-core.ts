@@ -1,5 +1,3 @@
-import { PLANS } from '../../src/domain/catalogue/plan.js';
-import { PRODUCTS } from '../../src/domain/catalogue/product.js';
 import { everyStoreOn } from '../../src/application/use-cases/test-clocks/store-time.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-catalogue-repository.js';
@@ -73,8 +71,8 @@ const run =
 export const subscriptionCore = async () => {
   const core = inMemoryCore();
   const { state, stores, clock, ids } = core;
-  const productRepo = new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products, PRODUCTS);
-  const planRepo = new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, PLANS);
+  const productRepo = new InMemoryCatalogueRepository(state.products, state.offerings, (o) => o.products);
+  const planRepo = new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans);
   const offeringRepo = new InMemoryOfferingRepository(state);
   const subscriptionRepo = new InMemorySubscriptionRepository(state, ids);
   const store = right(await new CreateStore(stores, clock, ids, core.secrets).execute('Shop')).store;

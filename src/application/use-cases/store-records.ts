@@ -9,9 +9,11 @@ import {
   type DomainError,
   type Issues,
 } from '../../domain/shared/errors.js';
+import { NO_EVENTS } from '../../domain/events/domain-event.js';
 import { applyChanges } from '../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
 import type { StoreRecord, StoreRecordKind } from '../../domain/shared/store-record.js';
+import type { ObservedSubject } from '../ports/integrations/observed-payloads.js';
 import type { StoreRecordRepository } from '../ports/store-record-repository.js';
 import type { StoreRepository } from '../ports/stores/store-repository.js';
 import type { Clock, IdGenerator } from '../ports/system.js';
@@ -28,7 +30,8 @@ type Result<A> = Promise<E.Either<DomainError, A>>;
 
 /** The kind, and the code a record refused for its exclusive value answers with. */
 export interface StoreRecordRules<A, C> {
-  readonly kind: StoreRecordKind<A, C>;
+  /** Its events, when integrations observe it: a kind without them fires nothing. */
+  readonly kind: StoreRecordKind<A, C, ObservedSubject>;
   readonly takenCode: ConflictCode;
   /** A check the domain cannot make alone (a schedule's cron fields, read by the calendar port), on the record as it would be stored. */
   readonly check?: (attributes: A) => E.Either<Issues, A>;
@@ -55,7 +58,7 @@ export const createStoreRecord = async <A, C>(
     createdAt: now,
     updatedAt: now,
   };
-  const inserted = await records.insert(record);
+  const inserted = await records.insert(record, kind.events === undefined ? NO_EVENTS : [kind.events.created(record)]);
   return E.isLeft(inserted) ? E.left(conflict(kind.taken, takenCode)) : E.right(record);
 };
 
@@ -94,10 +97,15 @@ export const updateStoreRecord = async <A extends object, C extends object>(
   const changes = kind.parseChanges(data);
   if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
   const now = clock.now();
-  const updated = await records.update(storeId, recordId, (current) =>
-    E.bimap(validationFailed, (attributes: A) => ({ ...current, attributes, updatedAt: now }))(
-      checked(rules, kind.whole(applyChanges(current.attributes, changes.right))),
-    ),
+  const { events } = kind;
+  const updated = await records.update(
+    storeId,
+    recordId,
+    (current) =>
+      E.bimap(validationFailed, (attributes: A) => ({ ...current, attributes, updatedAt: now }))(
+        checked(rules, kind.whole(applyChanges(current.attributes, changes.right))),
+      ),
+    (record) => (events === undefined ? NO_EVENTS : [events.updated(record)]),
   );
   if (E.isRight(updated)) return updated;
   const refusal = updated.left;
@@ -115,7 +123,11 @@ export const deleteStoreRecord = async <A, C>(
 ): Result<void> => {
   const recordId = parseUuid(id);
   if (recordId === undefined) return E.left(notFound(kind.notFound));
-  const deleted = await records.delete(storeId, recordId);
+  const deleted = await records.delete(
+    storeId,
+    recordId,
+    kind.events === undefined ? NO_EVENTS : [kind.events.deleted(recordId)],
+  );
   if (E.isRight(deleted)) return deleted;
   if (deleted.left._tag === 'Missing' || kind.inUse === undefined) return E.left(notFound(kind.notFound));
   return E.left(conflict(kind.inUse, 'in_use'));

@@ -10,3 +10,7 @@ export interface InvoiceSubject {
 /** An invoice is created numbered; EPCC's `subscription-invoice.deleted` goes with a deleted subscription's invoices, which this service does not fire. */
 export const invoiceCreated = (invoice: Invoice): ResourceEvent<InvoiceSubject> =>
   resourceEvent('subscription-invoice.created', { resource: 'invoice', invoice });
+
+/** The events of invoices stored together, once storage has numbered them: each one's `created`, in order. */
+export const invoicesCreated = (invoices: readonly Invoice[]): readonly ResourceEvent<InvoiceSubject>[] =>
+  invoices.map(invoiceCreated);

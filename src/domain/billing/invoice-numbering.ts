@@ -1,12 +1,9 @@
-import type { ResourceEvent } from '../events/domain-event.js';
-import { invoiceCreated, type InvoiceSubject } from './invoice-events.js';
 import { numbered, type Invoice, type InvoiceDraft } from './invoice.js';
 
-/** Drafts numbered after a store's last invoice number, the counter's new value, and the events they fire. */
+/** Drafts numbered after a store's last invoice number, and the counter's new value. */
 export interface NumberedInvoices {
   readonly invoices: readonly Invoice[];
   readonly last: number;
-  readonly events: readonly ResourceEvent<InvoiceSubject>[];
 }
 
 /**
@@ -15,5 +12,5 @@ export interface NumberedInvoices {
  */
 export const numberInvoices = (last: number, drafts: readonly InvoiceDraft[]): NumberedInvoices => {
   const invoices = drafts.map((draft, index) => numbered(draft, last + index + 1));
-  return { invoices, last: last + invoices.length, events: invoices.map(invoiceCreated) };
+  return { invoices, last: last + invoices.length };
 };

@@ -33,3 +33,16 @@ export const deletionEvent = (key: FiringKey, type: string, id: string): Deletio
   type,
   id,
 });
+
+/**
+ * The events of a change whose subject only storage knows when it writes (the row as changed under its
+ * lock, the numbers it assigns, the snapshot it resolves): a pure function of the change's outcome, which
+ * the use case supplies from the concept's rules and storage calls in the change's transaction.
+ */
+export type EventsOf<A, E = DomainEvent<unknown>> = (outcome: A) => readonly E[];
+
+/** What a change that fires no event passes, saying so. */
+export const NO_EVENTS: readonly never[] = [];
+
+/** The `EventsOf` of a change that fires no event whatever its outcome. */
+export const firesNothing = (): readonly never[] => NO_EVENTS;

@@ -49,6 +49,25 @@ export const stateChanged = (
 ): readonly ResourceEvent<SubscriptionSubject>[] =>
   stateEventKeys(state).map((key) => about(key, after, offering, state.createdAt));
 
+/** A state change as storage applied it: its record, the subscription after it, its snapshot, and the first invoice it numbered. */
+export interface AppliedState {
+  readonly state: SubscriptionStateRecord;
+  readonly subscription: Subscription;
+  readonly offering: Offering;
+  readonly firstInvoice?: Invoice;
+}
+
+/** The events of an applied state change: its own, then its first invoice's. */
+export const stateApplied = ({
+  state,
+  subscription,
+  offering,
+  firstInvoice,
+}: AppliedState): readonly ResourceEvent<SubscriptionSubject | InvoiceSubject>[] => [
+  ...stateChanged(state, subscription, offering),
+  ...(firstInvoice === undefined ? [] : [invoiceCreated(firstInvoice)]),
+];
+
 /** A subscription stored with the invoice of its first period, if it has one. */
 export interface StoredSubscription {
   readonly subscription: Subscription;

@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { STORE_RECORD_LIST } from '../../../src/domain/shared/store-record.js';
 import { forEachBackend } from '../../support/backends.js';
@@ -17,8 +18,8 @@ forEachBackend(
       const store = aStore();
       await ports.stores.create(storeRecords(store));
       for (let n = 0; n < 120; n += 1) {
-        await ports.prorationPolicies.insert(aProrationPolicy(store.id, { external_ref: `ref-${n}` }));
-        await ports.dunningRules.insert(aDunningRule(store.id));
+        await ports.prorationPolicies.insert(aProrationPolicy(store.id, { external_ref: `ref-${n}` }), NO_EVENTS);
+        await ports.dunningRules.insert(aDunningRule(store.id), NO_EVENTS);
       }
       const costs: Record<string, number> = {};
       for (const limit of [1, 10, 100]) {

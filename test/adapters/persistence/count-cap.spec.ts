@@ -1,3 +1,5 @@
+import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
 import { listQuery } from '../../support/list-queries.js';
@@ -15,10 +17,10 @@ forEachBackend('subscription totals past the count cap', (_backend, persistence)
     const store = aStore();
     await ports.stores.create(storeRecords(store));
     const [product, plan] = [aProduct(store.id), aPlan(store.id)];
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const many = Array.from({ length: COUNT_CAP + 250 }, (_, n) =>
       aSubscription(offering, versionId, {
@@ -28,7 +30,7 @@ forEachBackend('subscription totals past the count cap', (_backend, persistence)
     );
     // Written in bulk: through the repository one by one, ten thousand rows would take minutes.
     if (p.kind === 'memory') {
-      for (const s of many) await ports.subscriptions.insert(s);
+      for (const s of many) await ports.subscriptions.insert(s, undefined, subscriptionsStored);
     } else {
       for (let i = 0; i < many.length; i += 500)
         await p.handle.db

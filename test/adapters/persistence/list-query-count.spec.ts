@@ -1,3 +1,5 @@
+import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { OFFERING_LIST } from '../../../src/domain/catalogue/offering-query.js';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
@@ -21,16 +23,18 @@ forEachBackend(
       for (let n = 0; n < 20; n += 1) {
         const product = aProduct(store.id);
         const plan = aPlan(store.id);
-        await ports.products.insert(product);
-        await ports.plans.insert(plan);
+        await ports.products.insert(product, NO_EVENTS);
+        await ports.plans.insert(plan, NO_EVENTS);
         const offering = anOffering(store.id, [product], [plan]);
-        await ports.offerings.insert(offering);
+        await ports.offerings.insert(offering, NO_EVENTS);
         versions.push({ offering, id: await ports.subscriptions.snapshotOffering(offering) });
       }
       for (let n = 0; n < 120; n += 1) {
         const version = versions[n % versions.length]!;
         await ports.subscriptions.insert(
           aSubscription(version.offering, version.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }),
+          undefined,
+          subscriptionsStored,
         );
       }
 
@@ -78,12 +82,13 @@ forEachBackend(
       for (let n = 0; n < 120; n += 1) {
         const products = [aProduct(store.id, { external_ref: `p-${n % 2}` }), aProduct(store.id)];
         const plan = aPlan(store.id);
-        for (const product of products) await ports.products.insert(product);
-        await ports.plans.insert(plan);
+        for (const product of products) await ports.products.insert(product, NO_EVENTS);
+        await ports.plans.insert(plan, NO_EVENTS);
         await ports.offerings.insert(
           anOffering(store.id, products, [plan], {
             attributes: { name: `Club ${n}`, external_ref: n % 2 ? 'odd' : 'even' },
           }),
+          NO_EVENTS,
         );
       }
       const costs: Record<string, number> = {};

@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { SUBSCRIBER_LIST } from '../../../src/domain/subscriptions/subscriber-query.js';
 import { forEachBackend } from '../../support/backends.js';
@@ -19,6 +20,7 @@ forEachBackend(
       for (let n = 0; n < 120; n += 1)
         await ports.subscribers.insert(
           aSubscriber(store.id, { email: n % 2 ? 'odd@example.com' : 'even@example.com' }),
+          NO_EVENTS,
         );
 
       const costs: Record<string, number> = {};

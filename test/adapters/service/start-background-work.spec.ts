@@ -1,3 +1,4 @@
+import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
@@ -86,7 +87,7 @@ describe('Background work: what runs beside the API, in the service and in an em
       await container.get(INTEGRATION_TOKENS.IntegrationRepository).insert(integration);
       // A pending job: the recovery sweep at start enqueues it, and its creation is an event to deliver.
       const pending = aJob(storeId, { createdAt: new Date() });
-      await container.get(TOKENS.JobRepository).insert(pending);
+      await container.get(TOKENS.JobRepository).insert(pending, [JOB_EVENTS.created(pending)]);
 
       const work = await startBackgroundWork(container, pino({ level: 'silent' }), { relayPollMs: 10 });
       await eventually(

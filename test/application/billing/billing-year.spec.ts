@@ -1,3 +1,4 @@
+import { stateApplied, subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
@@ -50,7 +51,7 @@ describe('Billing over fourteen months (use cases, fake clock)', () => {
         invoiceAfter: createdAt,
         ...overrides,
       });
-      await subscriptions.insert(subscription);
+      await subscriptions.insert(subscription, undefined, subscriptionsStored);
       return subscription;
     };
     const endOfJanuary = await subscribe(0, '2026-01-31T09:15:00.000Z', { manualPayments: true });
@@ -69,14 +70,22 @@ describe('Billing over fourteen months (use cases, fake clock)', () => {
       const instant = new Date(Date.UTC(2026, 1 + month, 1));
       clock.set(instant);
       if (instant.getTime() === at('2026-05-01T00:00:00.000Z').getTime()) {
-        const pause = await subscriptions.applyState(store.id, paused.id, (s, o) =>
-          applyStateAction(s, o.plans[0]!.attributes, 'pause', at('2026-04-20T00:00:00.000Z'), randomIds.uuid()),
+        const pause = await subscriptions.applyState(
+          store.id,
+          paused.id,
+          (s, o) =>
+            applyStateAction(s, o.plans[0]!.attributes, 'pause', at('2026-04-20T00:00:00.000Z'), randomIds.uuid()),
+          stateApplied,
         );
         expect(E.isRight(pause)).to.equal(true);
       }
       if (instant.getTime() === at('2026-07-01T00:00:00.000Z').getTime()) {
-        const resume = await subscriptions.applyState(store.id, paused.id, (s, o) =>
-          applyStateAction(s, o.plans[0]!.attributes, 'resume', at('2026-06-20T00:00:00.000Z'), randomIds.uuid()),
+        const resume = await subscriptions.applyState(
+          store.id,
+          paused.id,
+          (s, o) =>
+            applyStateAction(s, o.plans[0]!.attributes, 'resume', at('2026-06-20T00:00:00.000Z'), randomIds.uuid()),
+          stateApplied,
         );
         expect(E.isRight(resume)).to.equal(true);
       }

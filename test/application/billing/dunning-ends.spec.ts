@@ -1,3 +1,5 @@
+import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -40,6 +42,7 @@ const setup = async (action: DunningAction) => {
       payment_retries_limit: 1,
       action,
     }),
+    NO_EVENTS,
   );
   const subscriptions = container.get(TOKENS.SubscriptionRepository);
   const invoiceReads = container.get(TOKENS.InvoiceReads);
@@ -55,7 +58,7 @@ const setup = async (action: DunningAction) => {
     billingAnchor: billingAnchorOf(createdAt, offering.plans[0]!.attributes),
     invoiceAfter: createdAt,
   });
-  await subscriptions.insert(subscription);
+  await subscriptions.insert(subscription, undefined, subscriptionsStored);
   const run = async (
     iso: string,
     kinds: readonly ('billing-run' | 'payment-run')[] = ['billing-run', 'payment-run'],

@@ -1,3 +1,5 @@
+import { stateApplied, subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -30,7 +32,7 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
     await container
       .get(TOKENS.DunningRuleRepository)
-      .insert(aDunningRule(store.id, { default: true, payment_retries_limit: 0, action: 'pause' }));
+      .insert(aDunningRule(store.id, { default: true, payment_retries_limit: 0, action: 'pause' }), NO_EVENTS);
     const subscriptions = container.get(TOKENS.SubscriptionRepository);
     const offering = anOffering(
       store.id,
@@ -44,7 +46,7 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
       billingAnchor: billingAnchorOf(createdAt, offering.plans[0]!.attributes),
       invoiceAfter: createdAt,
     });
-    await subscriptions.insert(subscription);
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
     const run = async (
       iso: string,
       kinds: readonly ('billing-run' | 'payment-run')[] = ['billing-run', 'payment-run'],
@@ -58,8 +60,11 @@ forEachBackend('A subscription paused by dunning', (_backend, persistence) => {
     expect(dunned.flags.paused, 'the one attempt allowed failed: paused').to.equal(true);
     await run('2026-02-01T00:00:00.000Z');
     await run('2026-03-01T00:00:00.000Z');
-    const resumed = await subscriptions.applyState(store.id, subscription.id, (s, o) =>
-      applyStateAction(s, o.plans[0]!.attributes, 'resume', at('2026-03-15T00:00:00.000Z'), randomIds.uuid()),
+    const resumed = await subscriptions.applyState(
+      store.id,
+      subscription.id,
+      (s, o) => applyStateAction(s, o.plans[0]!.attributes, 'resume', at('2026-03-15T00:00:00.000Z'), randomIds.uuid()),
+      stateApplied,
     );
     expect(E.isRight(resumed)).to.equal(true);
     const billed = async () =>

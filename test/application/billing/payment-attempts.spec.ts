@@ -1,3 +1,6 @@
+import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
+import { invoicesCreated } from '../../../src/domain/billing/invoice-events.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -56,16 +59,17 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
     if (rule !== undefined)
       await ports.dunningRules.insert(
         aDunningRule(store.id, { default: true, payment_retries_limit: rule.limit, action: rule.action }),
+        NO_EVENTS,
       );
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const subscription = aSubscription(offering, versionId, { manualPayments });
-    await ports.subscriptions.insert(subscription);
+    await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
     const draft = invoiceDraft(
       subscription,
       offering,
@@ -73,7 +77,11 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
       { id: randomIds.uuid(), jobId: randomIds.uuid(), now: at('2026-03-01T00:00:00.000Z') },
     );
     if (E.isLeft(draft)) throw new Error(draft.left);
-    const [invoice] = await ports.billingRuns.insertInvoices(store.id, [{ ...draft.right, taxRequired: false }]);
+    const [invoice] = await ports.billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft.right, taxRequired: false }],
+      invoicesCreated,
+    );
     const pay = (job = aJob(store.id, 'payment-run', clock.now())) => runJob(ports.container, job, clock.now());
     return { ...ports, clock, gateway, store, subscription, invoice: invoice!, pay };
   };

@@ -12,6 +12,7 @@ import type {
 } from '../../../src/application/ports/integrations/delivery-repository.js';
 import type { AttemptReport } from '../../../src/application/ports/integrations/attempt-report.js';
 import type { Random } from '../../../src/application/ports/system.js';
+import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import {
@@ -68,7 +69,8 @@ const setup = async (
   const jobs = container.get(TOKENS.JobRepository);
   /** An event for the integration: a job record made (subscription-job.created). */
   const fire = async () => {
-    await jobs.insert(aJob(storeId));
+    const job = aJob(storeId);
+    await jobs.insert(job, [JOB_EVENTS.created(job)]);
   };
   const integration = async (url: string) => {
     const made = anIntegration(storeId, { observes: ['subscription-job.created'], configuration: { url } });

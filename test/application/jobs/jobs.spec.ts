@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
@@ -110,7 +111,7 @@ describe('Running jobs in process', () => {
       createdAt: new Date(Date.now() - 10_000),
       updatedAt: new Date(Date.now() - 10_000),
     });
-    await jobs.insert(abandoned);
+    await jobs.insert(abandoned, NO_EVENTS);
     // Claimed long ago by a process that never finished it: its lease ran out a while back.
     await jobs.claimNext({ storeId: store, lane: 'billing-run' }, new Date(Date.now() - 5_000), 1_000);
     expect((await core.job(store, abandoned.id))?.status).to.equal('started');

@@ -1,3 +1,4 @@
+import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
 import { expect } from 'chai';
 import * as fc from 'fast-check';
 import { InMemorySubscriptionRepository } from '../../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
@@ -61,6 +62,8 @@ describe('ListSubscriptions by cursor', () => {
                 accountId: r.accountId,
                 timestamps: { createdAt, updatedAt: createdAt },
               }),
+              undefined,
+              subscriptionsStored,
             );
           }
           const kept: [string, string][] = [

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
-import { invoiceCreated } from '../../../src/domain/billing/invoice-events.js';
+import { invoiceCreated, invoicesCreated } from '../../../src/domain/billing/invoice-events.js';
 import { numberInvoices } from '../../../src/domain/billing/invoice-numbering.js';
 import { withFirstInvoice } from '../../../src/domain/billing/first-invoice.js';
 import type { InvoiceDraft } from '../../../src/domain/billing/invoice.js';
@@ -16,6 +16,7 @@ import { DUNNING_RULES } from '../../../src/domain/billing/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../src/domain/billing/proration-policy.js';
 import { SUBSCRIBER_EVENTS } from '../../../src/domain/subscriptions/subscriber-events.js';
 import {
+  stateApplied,
   stateChanged,
   stateEventKeys,
   subscriptionCreated,
@@ -181,6 +182,28 @@ describe('Domain events', () => {
     }
   });
 
+  it('fires an applied state change’s keys, then its first invoice’s created when it numbered one', () => {
+    const state = (action: SubscriptionStateRecord['action']) =>
+      ({ action, flags: { closed: false }, createdAt: now }) as SubscriptionStateRecord;
+    const table: readonly [string, Parameters<typeof stateApplied>[0], readonly string[]][] = [
+      ['a pause', { state: state('pause'), subscription, offering }, ['subscription.paused']],
+      ['going live', { state: state('go_live'), subscription, offering }, []],
+      [
+        'going live with its first invoice',
+        { state: state('go_live'), subscription, offering, firstInvoice: invoice },
+        ['subscription-invoice.created'],
+      ],
+    ];
+    for (const [what, applied, keys] of table) {
+      const events = stateApplied(applied);
+      expect(
+        events.map((e) => e.key),
+        what,
+      ).to.deep.equal(keys);
+      if (applied.firstInvoice !== undefined) expect(events.at(-1), what).to.deep.equal(invoiceCreated(invoice));
+    }
+  });
+
   it('fires each stored subscription’s created, then its first invoice’s, in the order stored', () => {
     const other = aSubscription(offering, randomIds.uuid());
     const events = subscriptionsStored([
@@ -199,7 +222,7 @@ describe('Domain events', () => {
     ]);
   });
 
-  it('numbers drafts after the last number, in the order given, each firing its created event', () => {
+  it('numbers drafts after the last number, in the order given; the numbered invoices each fire their created event', () => {
     const drafts: readonly InvoiceDraft[] = [
       draft,
       { ...draft, id: randomIds.uuid() },
@@ -215,7 +238,7 @@ describe('Domain events', () => {
       expect(numbered.invoices.map((i) => i.number)).to.deep.equal(numbers);
       expect(numbered.invoices.map((i) => i.id)).to.deep.equal(drafts.slice(0, count).map((d) => d.id));
       expect(numbered.last).to.equal(last + count);
-      expect(numbered.events).to.deep.equal(numbered.invoices.map(invoiceCreated));
+      expect(invoicesCreated(numbered.invoices)).to.deep.equal(numbered.invoices.map(invoiceCreated));
     }
   });
 });

@@ -26,8 +26,6 @@ import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.j
 import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
 import { InMemoryPaymentRunStore } from './billing/in-memory-payment-run-store.js';
 import { IN_MEMORY } from './in-memory-tokens.js';
-import { PLANS } from '../../../domain/catalogue/plan.js';
-import { PRODUCTS } from '../../../domain/catalogue/product.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { InMemoryIntegrationRepository } from './integrations/in-memory-integration-repository.js';
 import { InMemoryOutbox } from './integrations/in-memory-outbox.js';
@@ -61,7 +59,6 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
             state.products,
             state.offerings,
             (o) => o.products,
-            PRODUCTS,
             ctx.get(IN_MEMORY.Outbox),
           ),
       )
@@ -69,13 +66,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.PlanRepository)
       .toDynamicValue(
         (ctx) =>
-          new InMemoryCatalogueRepository(
-            state.plans,
-            state.offerings,
-            (o) => o.plans,
-            PLANS,
-            ctx.get(IN_MEMORY.Outbox),
-          ),
+          new InMemoryCatalogueRepository(state.plans, state.offerings, (o) => o.plans, ctx.get(IN_MEMORY.Outbox)),
       )
       .inSingletonScope();
     bind(TOKENS.OfferingRepository).to(InMemoryOfferingRepository).inSingletonScope();

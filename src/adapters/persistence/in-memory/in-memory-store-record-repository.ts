@@ -12,7 +12,11 @@ import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { StoreRecord, StoreRecordKind, StoreRecordQuery } from '../../../domain/shared/store-record.js';
 import { listOf } from './in-memory-list.js';
-import type { ObservedSubject } from '../../../application/ports/integrations/observed-payloads.js';
+import type {
+  ChangeEvent,
+  ChangeEventsOf,
+  ObservedSubject,
+} from '../../../application/ports/integrations/observed-payloads.js';
 import type { InMemoryOutbox } from './integrations/in-memory-outbox.js';
 
 /** Proration policies, dunning rules and schedules held in a map; `referredTo` says whether anything still refers to a record. */
@@ -36,12 +40,11 @@ export class InMemoryStoreRecordRepository<A> implements StoreRecordRepository<A
     );
   }
 
-  async insert(record: StoreRecord<A>): Promise<E.Either<Taken, void>> {
+  async insert(record: StoreRecord<A>, events: readonly ChangeEvent[]): Promise<E.Either<Taken, void>> {
     if (this.records.has(record.id)) throw new Error(`duplicate id ${record.id}`);
     if (this.takenBy(record)) return E.left(taken);
     this.records.set(record.id, record);
-    const events = this.kind.events;
-    if (events !== undefined) this.outbox?.record(record.storeId, [events.created(record)]);
+    this.outbox?.record(record.storeId, events);
     return E.right(undefined);
   }
 
@@ -60,6 +63,7 @@ export class InMemoryStoreRecordRepository<A> implements StoreRecordRepository<A
     storeId: Uuid,
     id: Uuid,
     change: (current: StoreRecord<A>) => E.Either<R, StoreRecord<A>>,
+    eventsOf: ChangeEventsOf<StoreRecord<A>>,
   ): Promise<E.Either<Missing | Taken | R, StoreRecord<A>>> {
     const current = this.records.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
@@ -67,17 +71,15 @@ export class InMemoryStoreRecordRepository<A> implements StoreRecordRepository<A
     if (E.isLeft(changed)) return changed;
     if (this.takenBy(changed.right)) return E.left(taken);
     this.records.set(id, changed.right);
-    const events = this.kind.events;
-    if (events !== undefined) this.outbox?.record(storeId, [events.updated(changed.right)]);
+    this.outbox?.record(storeId, eventsOf(changed.right));
     return changed;
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+  async delete(storeId: Uuid, id: Uuid, events: readonly ChangeEvent[]): Promise<E.Either<Missing | InUse, void>> {
     if (this.records.get(id)?.storeId !== storeId) return E.left(missing);
     if (this.referredTo(id)) return E.left(inUse);
     this.records.delete(id);
-    const events = this.kind.events;
-    if (events !== undefined) this.outbox?.record(storeId, [events.deleted(id)]);
+    this.outbox?.record(storeId, events);
     return E.right(undefined);
   }
 

@@ -13,7 +13,11 @@ import type { DatabaseHandle } from './open-database.js';
 import type { StoreRecordsTable } from './schema.js';
 import { isUniqueViolation } from './sql-flavor.js';
 import { decodeStored, parseJson } from './stored-json.js';
-import type { ObservedSubject } from '../../../application/ports/integrations/observed-payloads.js';
+import type {
+  ChangeEvent,
+  ChangeEventsOf,
+  ObservedSubject,
+} from '../../../application/ports/integrations/observed-payloads.js';
 import type { KyselyOutbox } from './integrations/kysely-outbox.js';
 
 export type StoreRecordTableName =
@@ -32,12 +36,6 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
     private readonly kind: StoreRecordKind<A, unknown, ObservedSubject>,
     private readonly outbox?: KyselyOutbox,
   ) {}
-
-  /** The kind's events, when it has some and an outbox records them. */
-  private get observed() {
-    const events = this.kind.events;
-    return events === undefined || this.outbox === undefined ? undefined : { events, outbox: this.outbox };
-  }
 
   protected fromRow(row: Selectable<StoreRecordsTable>): StoreRecord<A> {
     return {
@@ -65,12 +63,11 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
     return this.handle.db.selectFrom(this.table).where('store_id', '=', storeId);
   }
 
-  async insert(record: StoreRecord<A>): Promise<E.Either<Taken, void>> {
+  async insert(record: StoreRecord<A>, events: readonly ChangeEvent[]): Promise<E.Either<Taken, void>> {
     try {
       const write = (db: typeof this.handle.db) => db.insertInto(this.table).values(this.toRow(record)).execute();
-      const observed = this.observed;
-      if (observed === undefined) await write(this.handle.db);
-      else await observed.outbox.around(this.handle.db, record.storeId, [observed.events.created(record)], write);
+      if (this.outbox === undefined) await write(this.handle.db);
+      else await this.outbox.around(this.handle.db, record.storeId, events, write);
       return E.right(undefined);
     } catch (error) {
       if (isUniqueViolation(error)) return E.left(taken);
@@ -96,6 +93,7 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
     storeId: Uuid,
     id: Uuid,
     change: (current: StoreRecord<A>) => E.Either<R, StoreRecord<A>>,
+    eventsOf: ChangeEventsOf<StoreRecord<A>>,
   ): Promise<E.Either<Missing | Taken | R, StoreRecord<A>>> {
     try {
       return await this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, StoreRecord<A>>> => {
@@ -116,9 +114,7 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
           // PostgreSQL has aborted the transaction: it is rolled back, and the refusal reported after.
           throw isUniqueViolation(error) ? new ExclusiveValueTaken() : error;
         }
-        const observed = this.observed;
-        const after = changed.right;
-        if (observed !== undefined) await observed.outbox.record(trx, storeId, [observed.events.updated(after)]);
+        await this.outbox?.record(trx, storeId, eventsOf(changed.right));
         return changed;
       });
     } catch (error) {
@@ -127,13 +123,12 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
     }
   }
 
-  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
-    const observed = this.observed;
-    if (observed === undefined) return deleteReferableRow(this.handle.db, this.table, storeId, id);
-    return observed.outbox.around(
+  delete(storeId: Uuid, id: Uuid, events: readonly ChangeEvent[]): Promise<E.Either<Missing | InUse, void>> {
+    if (this.outbox === undefined) return deleteReferableRow(this.handle.db, this.table, storeId, id);
+    return this.outbox.around(
       this.handle.db,
       storeId,
-      [observed.events.deleted(id)],
+      events,
       (db) => deleteReferableRow(db, this.table, storeId, id),
       E.isRight,
     );

@@ -2,6 +2,7 @@ import type { BillingHistory } from '../../../domain/billing/billing-period.js';
 import type { Invoice, InvoiceDraft } from '../../../domain/billing/invoice.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 
 /** A subscription a billing run looks at, with its offering snapshot, its latest invoiced period and its pauses. */
@@ -53,11 +54,13 @@ export interface BillingRunStore {
    * period (EPCC's `invoice_after`, when it is next eligible for an invoice), in the same transaction. `madeFrom` gives, per subscription, the `updatedAt` it had when its drafts were made:
    * the drafts of one changed since (a cancel, a pause, a plan change committed while the run read its
    * batch) are left out, read under the subscription's lock, for the next run to bill as it is then.
+   * The events `eventsOf` makes of the invoices stored (numbered) are written in the same transaction.
    * Resolves with the invoices it stored.
    */
   insertInvoices(
     storeId: Uuid,
     drafts: readonly InvoiceDraft[],
+    eventsOf: ChangeEventsOf<readonly Invoice[]>,
     madeFrom?: ReadonlyMap<Uuid, Date>,
   ): Promise<readonly Invoice[]>;
   /** The invoices a billing run created, grouped by currency, tax inclusion and whether they charge anything. */

@@ -7,7 +7,7 @@ import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { OfferingSubject } from '../../../domain/catalogue/offering-events.js';
 import type { PlanSubject, SubscriptionPlan } from '../../../domain/catalogue/plan.js';
 import type { ProductSubject, SubscriptionProduct } from '../../../domain/catalogue/product.js';
-import type { DomainEvent } from '../../../domain/events/domain-event.js';
+import type { DomainEvent, EventsOf } from '../../../domain/events/domain-event.js';
 import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
 import type { SubscriberSubject } from '../../../domain/subscriptions/subscriber-events.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
@@ -38,6 +38,9 @@ export type ObservedSubject =
 
 /** An event of a change, as the ports that store changes take it. */
 export type ChangeEvent = DomainEvent<ObservedSubject>;
+
+/** The events of a change, made from its outcome: what a port takes where storage alone knows the outcome. */
+export type ChangeEventsOf<A> = EventsOf<A, ChangeEvent>;
 
 const dataOf = (payloads: ObservedPayloads, subject: ObservedSubject): unknown => {
   switch (subject.resource) {

@@ -4,6 +4,7 @@ import type { JobOutcome, LaneRef } from '../../../domain/jobs/job-lane.js';
 import type { JobQuery } from '../../../domain/jobs/job-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { ChangeEvent, ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { Missing } from '../storage-outcomes.js';
 
 /** A job that is `started` and whose lease has not run out: some process is running it now. */
@@ -15,22 +16,32 @@ export type Claim = Pick<Job, 'id' | 'storeId' | 'jobType'> & { readonly started
 
 /**
  * Storage of jobs and of the lanes they run in. Within one store's lane at most one job is `started` with a
- * live lease, whatever runs concurrently on however many instances: claims take the lane's row lock.
+ * live lease, whatever runs concurrently on however many instances: claims take the lane's row lock. The
+ * events a change fires are the caller's, written in the change's transaction: a delete's only when it
+ * found the job, a finish's made from the job as stored.
  */
 export interface JobRepository {
-  insert(job: Job): Promise<void>;
+  insert(job: Job, events: readonly ChangeEvent[]): Promise<void>;
   /**
    * Stores a job a schedule made, unless the schedule already made one for that instant: then that job is
    * returned and nothing is stored, so a schedule firing twice for one instant makes one job.
    */
-  insertScheduled(job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date }): Promise<Job>;
+  insertScheduled(
+    job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date },
+    events: readonly ChangeEvent[],
+  ): Promise<Job>;
   /** The latest instant the schedule made a job for, if it ever made one (deleted jobs are forgotten). */
   lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined>;
   findById(storeId: Uuid, id: Uuid): Promise<Job | undefined>;
   /** Newest first; only jobs of the given kinds. */
   list(storeId: Uuid, query: JobQuery, jobTypes: readonly JobType[]): Promise<Page<Job>>;
   /** Pending and finished jobs are deleted; a job running under a live lease is `Running`. */
-  delete(storeId: Uuid, id: Uuid, now: Date): Promise<E.Either<Missing | Running, void>>;
+  delete(
+    storeId: Uuid,
+    id: Uuid,
+    now: Date,
+    events: readonly ChangeEvent[],
+  ): Promise<E.Either<Missing | Running, void>>;
   /**
    * Claims the oldest job of the lane that is pending or whose lease ran out, unless another job of the
    * lane runs under a live lease; the claimed job is `started` until `now + leaseMs`.
@@ -47,6 +58,7 @@ export interface JobRepository {
     outcome: JobOutcome,
     now: Date,
     leaseMs: number,
+    eventsOf: ChangeEventsOf<Job>,
   ): Promise<{ readonly finished: boolean; readonly next?: Job }>;
   /** Every pending job and every started job whose lease ran out, oldest first: what recovery enqueues again. */
   listUnfinished(now: Date): Promise<readonly Job[]>;

@@ -7,6 +7,11 @@ import type { SubscriptionQuery } from '../../../domain/subscriptions/subscripti
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscriptions/subscription.js';
 import type { InvoiceDraft } from '../../../domain/billing/invoice.js';
 import type { InvoicedPeriod } from '../../../domain/billing/proration.js';
+import type { AppliedState, StoredSubscription } from '../../../domain/subscriptions/subscription-events.js';
+
+/** What storage gives the events of a change as it stored it: the domain's outcomes, named where the port is. */
+export type { AppliedState, StoredSubscription };
+import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { InUse, Missing } from '../storage-outcomes.js';
 
 /** A subscription with the offering version it was made from. */
@@ -59,15 +64,25 @@ export interface SubscriptionRepository {
   snapshotOffering(offering: Offering): Promise<Uuid>;
   /**
    * Stores a new subscription, with the invoice of its first period when one is given: both in one
-   * transaction, the invoice numbered next in its store.
+   * transaction, the invoice numbered next in its store, with the events `eventsOf` makes of them as stored
+   * (numbered, with the offering snapshot).
    */
-  insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void>;
+  insert(
+    subscription: Subscription,
+    firstInvoice: InvoiceDraft | undefined,
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): Promise<void>;
   /**
    * Stores new subscriptions of one store, each with its first invoice, all in one transaction or none:
    * the store's running count raised once by their number, their invoices numbered next in the store in
-   * the order given. Fails whole when any one cannot be stored (an id already taken among them).
+   * the order given, with the events `eventsOf` makes of them as stored. Fails whole when any one cannot be
+   * stored (an id already taken among them).
    */
-  insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void>;
+  insertMany(
+    storeId: Uuid,
+    created: readonly NewSubscription[],
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): Promise<void>;
   /** Which of these ids are the store's subscriptions. */
   existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>>;
   findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
@@ -77,12 +92,14 @@ export interface SubscriptionRepository {
   list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage>;
   /**
    * Applies `change` with the subscription locked (so `change` may read the clock), storing the new state
-   * and its history record together; the record takes the next place in the subscription's history.
+   * and its history record together, with the events `eventsOf` makes of the change as applied; the record
+   * takes the next place in the subscription's history.
    */
   applyState(
     storeId: Uuid,
     id: Uuid,
     change: StateChange,
+    eventsOf: ChangeEventsOf<AppliedState>,
     options?: StateChangeOptions,
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
   /**

@@ -14,6 +14,7 @@ import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
+import { invoicesCreated } from '../../../domain/billing/invoice-events.js';
 
 /** Subscriptions read and invoiced per transaction. */
 export const BILLING_BATCH = 1000;
@@ -78,7 +79,7 @@ export class RunBilling implements JobHandler {
         if (found.draft !== undefined) drafts.push(found.draft);
         failures += found.failures;
       }
-      await this.invoices.insertInvoices(job.storeId, drafts, madeFrom);
+      await this.invoices.insertInvoices(job.storeId, drafts, invoicesCreated, madeFrom);
       await this.subscriptions.setInactive(job.storeId, stopped, true);
       await heartbeat();
       after = batch.next;

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import {
   nextVersion,
   OFFERING_NOT_FOUND,
@@ -44,10 +45,15 @@ export const attach = async <A>(
   const found = await findOriginals(member.find, ids.right, member.missing);
   if (E.isLeft(found)) return found;
   const now = ports.clock.now();
-  const updated = await ports.offerings.update(storeId, offeringId, (o) => {
-    const items = withCopies(member.held(o), found.right, () => ports.ids.uuid(), now);
-    return items.length === member.held(o).length ? o : nextVersion(member.hold(o, items), {}, now);
-  });
+  const updated = await ports.offerings.update(
+    storeId,
+    offeringId,
+    (o) => {
+      const items = withCopies(member.held(o), found.right, () => ports.ids.uuid(), now);
+      return items.length === member.held(o).length ? o : nextVersion(member.hold(o, items), {}, now);
+    },
+    (o) => [OFFERING_EVENTS.updated(o)],
+  );
   if (E.isRight(updated)) return updated;
   return E.left(
     notFound(

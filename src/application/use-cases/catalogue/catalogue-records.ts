@@ -5,6 +5,7 @@ import { parseUuid } from '../../../domain/shared/uuid.js';
 import { CATALOGUE_LIST } from '../../../domain/catalogue/catalogue-query.js';
 import type { CatalogueKind, CatalogueRecord } from '../../../domain/catalogue/catalogue-record.js';
 import type { CatalogueRepository } from '../../ports/catalogue/catalogue-repository.js';
+import type { ObservedSubject } from '../../ports/integrations/observed-payloads.js';
 import { listPage } from '../list-page.js';
 import type { RecordBodies } from '../record-use-cases.js';
 
@@ -13,7 +14,7 @@ import type { RecordBodies } from '../record-use-cases.js';
  * same rules, only their attributes and wording differ (`kind`).
  */
 export const catalogueRecordBodies = <A extends object, C extends object>(
-  kind: CatalogueKind<A, C>,
+  kind: CatalogueKind<A, C, ObservedSubject>,
 ): RecordBodies<CatalogueRecord<A>, CatalogueRepository<A>> => ({
   create: async (records, { clock, ids }, storeId, data) => {
     const attributes = kind.parseNew(data);
@@ -26,7 +27,7 @@ export const catalogueRecordBodies = <A extends object, C extends object>(
       createdAt: now,
       updatedAt: now,
     };
-    await records.insert(record);
+    await records.insert(record, [kind.events.created(record)]);
     return E.right(record);
   },
 
@@ -46,11 +47,12 @@ export const catalogueRecordBodies = <A extends object, C extends object>(
     const changes = kind.parseChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
     const now = clock.now();
-    const updated = await records.update(storeId, recordId, (current) => ({
-      ...current,
-      attributes: applyChanges(current.attributes, changes.right),
-      updatedAt: now,
-    }));
+    const updated = await records.update(
+      storeId,
+      recordId,
+      (current) => ({ ...current, attributes: applyChanges(current.attributes, changes.right), updatedAt: now }),
+      (record) => [kind.events.updated(record)],
+    );
     return updated === undefined ? E.left(notFound(kind.notFound)) : E.right(updated);
   },
 
@@ -58,7 +60,7 @@ export const catalogueRecordBodies = <A extends object, C extends object>(
   delete: async (records, storeId, id) => {
     const recordId = parseUuid(id);
     if (recordId === undefined) return E.left(notFound(kind.notFound));
-    const deleted = await records.delete(storeId, recordId);
+    const deleted = await records.delete(storeId, recordId, [kind.events.deleted(recordId)]);
     if (E.isRight(deleted)) return deleted;
     return E.left(deleted.left._tag === 'Missing' ? notFound(kind.notFound) : conflict(kind.inUse, 'in_use'));
   },

@@ -4,6 +4,7 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseOfferingChanges } from '../../../domain/catalogue/offering-input.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import { nextVersion, OFFERING_NOT_FOUND, type Offering } from '../../../domain/catalogue/offering.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
@@ -23,8 +24,11 @@ export class UpdateOffering {
     const changes = parseOfferingChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
     const now = this.clock.now();
-    const updated = await this.offerings.update(storeId, offeringId, (o) =>
-      nextVersion(o, { attributes: applyChanges(o.attributes, changes.right) }, now),
+    const updated = await this.offerings.update(
+      storeId,
+      offeringId,
+      (o) => nextVersion(o, { attributes: applyChanges(o.attributes, changes.right) }, now),
+      (o) => [OFFERING_EVENTS.updated(o)],
     );
     return E.isLeft(updated) ? E.left(notFound(OFFERING_NOT_FOUND)) : updated;
   }

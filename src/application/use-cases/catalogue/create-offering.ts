@@ -4,6 +4,7 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
 import { parseOfferingCreation, type OfferingBuild } from '../../../domain/catalogue/offering-input.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import { withCopies, type Offering } from '../../../domain/catalogue/offering.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
@@ -46,7 +47,7 @@ export const storeNewOffering = async (
     createdAt: now,
     updatedAt: now,
   };
-  const stored = await ports.offerings.insert(offering);
+  const stored = await ports.offerings.insert(offering, [OFFERING_EVENTS.created(offering)]);
   return E.isLeft(stored)
     ? E.left(notFound('a product or plan was deleted while the offering was made'))
     : E.right(offering);

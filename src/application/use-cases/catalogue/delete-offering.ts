@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { OFFERING_NOT_FOUND } from '../../../domain/catalogue/offering.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import { TOKENS } from '../../tokens.js';
 
@@ -13,7 +14,9 @@ export class DeleteOffering {
   /** Existing subscriptions keep their snapshot of the offering. */
   async execute(storeId: Uuid, id: string): Promise<E.Either<DomainError, void>> {
     const offeringId = parseUuid(id);
-    const deleted = offeringId !== undefined && (await this.offerings.delete(storeId, offeringId));
+    const deleted =
+      offeringId !== undefined &&
+      (await this.offerings.delete(storeId, offeringId, [OFFERING_EVENTS.deleted(offeringId)]));
     return deleted ? E.right(undefined) : E.left(notFound(OFFERING_NOT_FOUND));
   }
 }

@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { notFound, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { nextVersion, OFFERING_NOT_FOUND, withoutCopy } from '../../../domain/catalogue/offering.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
@@ -24,11 +25,16 @@ export const detach = async <A>(
   const itemId = parseUuid(copyId);
   let held = itemId !== undefined;
   const now = ports.clock.now();
-  const updated = await ports.offerings.update(storeId, offeringId, (o) => {
-    const items = itemId === undefined ? undefined : withoutCopy(member.held(o), itemId);
-    held = items !== undefined;
-    return items === undefined ? o : nextVersion(o, member.hold(items), now);
-  });
+  const updated = await ports.offerings.update(
+    storeId,
+    offeringId,
+    (o) => {
+      const items = itemId === undefined ? undefined : withoutCopy(member.held(o), itemId);
+      held = items !== undefined;
+      return items === undefined ? o : nextVersion(o, member.hold(items), now);
+    },
+    (o) => [OFFERING_EVENTS.updated(o)],
+  );
   if (E.isLeft(updated)) {
     if (updated.left._tag === 'Missing') return E.left(notFound(OFFERING_NOT_FOUND));
     throw new Error('removing a copy was refused for a missing original');

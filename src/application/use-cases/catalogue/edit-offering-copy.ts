@@ -4,6 +4,7 @@ import { notFound, validationFailed, type DomainError } from '../../../domain/sh
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseOfferingProductChanges } from '../../../domain/catalogue/offering-copy-input.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import {
   nextVersion,
   OFFERING_NOT_FOUND,
@@ -44,10 +45,20 @@ export const edit = async <A extends object, C extends object>(
   const itemId = parseUuid(copyId);
   if (itemId === undefined) return E.left(notFound(member.notFound));
   const now = ports.clock.now();
-  const updated = await ports.offerings.update(storeId, offeringId, (o) => {
-    const items = withCopyChanged(member.held(o), itemId, (attributes) => applyChanges(attributes, changes.right), now);
-    return items === undefined ? o : nextVersion(o, member.hold(items), now);
-  });
+  const updated = await ports.offerings.update(
+    storeId,
+    offeringId,
+    (o) => {
+      const items = withCopyChanged(
+        member.held(o),
+        itemId,
+        (attributes) => applyChanges(attributes, changes.right),
+        now,
+      );
+      return items === undefined ? o : nextVersion(o, member.hold(items), now);
+    },
+    (o) => [OFFERING_EVENTS.updated(o)],
+  );
   if (E.isLeft(updated)) {
     if (updated.left._tag === 'Missing') return E.left(notFound(OFFERING_NOT_FOUND));
     throw new Error('changing a copy was refused for a missing original');

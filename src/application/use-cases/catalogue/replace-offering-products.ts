@@ -3,6 +3,7 @@ import { inject, injectable } from 'inversify';
 import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import { nextVersion, OFFERING_NOT_FOUND, withCopies, type Offering } from '../../../domain/catalogue/offering.js';
 import type { ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
@@ -37,8 +38,11 @@ export class ReplaceOfferingProducts {
     );
     if (E.isLeft(found)) return found;
     const now = this.clock.now();
-    const updated = await this.offerings.update(storeId, offeringId, (o) =>
-      nextVersion(o, { products: withCopies([], found.right, () => this.ids.uuid(), now) }, now),
+    const updated = await this.offerings.update(
+      storeId,
+      offeringId,
+      (o) => nextVersion(o, { products: withCopies([], found.right, () => this.ids.uuid(), now) }, now),
+      (o) => [OFFERING_EVENTS.updated(o)],
     );
     if (E.isRight(updated)) return updated;
     return E.left(

@@ -15,6 +15,7 @@ import {
 import { importErrorDetail } from './import-error-detail.js';
 import type { LineMarks } from './line-marks.js';
 import { recordIdFirst, storedRecord } from './stored-record.js';
+import { subscriptionsStored } from '../../../domain/subscriptions/subscription-events.js';
 
 /** A line whose record has been decided and waits to be stored with the others of its run. */
 interface Ready {
@@ -117,6 +118,7 @@ export class ImportSubscriptionRun {
         .insertMany(
           storeId,
           lines.map((r) => r.prepared),
+          subscriptionsStored,
         )
         .then(
           () => true,
@@ -136,7 +138,7 @@ export class ImportSubscriptionRun {
     for (const line of rest) {
       const { subscription, firstInvoice } = line.prepared;
       // The storage's failure here is the line's own, and stops the run at it, as it would alone.
-      await this.subscriptions.insert(subscription, firstInvoice);
+      await this.subscriptions.insert(subscription, firstInvoice, subscriptionsStored);
       imported([line]);
     }
   }

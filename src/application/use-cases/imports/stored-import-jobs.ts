@@ -10,6 +10,7 @@ import type { Job } from '../../../domain/jobs/job.js';
 import type { JobQuery } from '../../../domain/jobs/job-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 
 /** Imports are jobs like the others: stored with them, run in the store's `import` lane, listed apart. */
 @injectable()
@@ -32,7 +33,7 @@ export class StoredImportJobs implements ImportJobs {
       createdAt: now,
       updatedAt: now,
     };
-    await this.jobs.insert(job);
+    await this.jobs.insert(job, [JOB_EVENTS.created(job)]);
     await enqueueStored(this.queue, job);
     return job;
   }

@@ -7,6 +7,7 @@ import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { type Result, JOB_NOT_FOUND } from './job-use-cases.js';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 
 /**
  * A pending or finished job is deleted; one a worker is running is refused (409 `job_running`). An import
@@ -24,7 +25,7 @@ export class DeleteJob {
   async execute(storeId: Uuid, id: string): Result<void> {
     const jobId = parseUuid(id);
     if (jobId === undefined) return E.left(notFound(JOB_NOT_FOUND));
-    const deleted = await this.jobs.delete(storeId, jobId, this.clock.now());
+    const deleted = await this.jobs.delete(storeId, jobId, this.clock.now(), [JOB_EVENTS.deleted(jobId)]);
     if (E.isRight(deleted)) {
       await this.importLines.discard(jobId);
       return deleted;

@@ -8,6 +8,7 @@ import type { JobQueue } from '../../ports/jobs/job-queue.js';
 import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 
 export type Result<A> = Promise<E.Either<DomainError, A>>;
 
@@ -46,7 +47,7 @@ export class SubmitJob {
       createdAt: now,
       updatedAt: now,
     };
-    await this.jobs.insert(job);
+    await this.jobs.insert(job, [JOB_EVENTS.created(job)]);
     await enqueueStored(this.queue, job);
     return E.right(job);
   }

@@ -9,6 +9,7 @@ import type { JobSettings } from '../../ports/jobs/job-settings.js';
 import type { Clock } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 
 /** One job a lane run took: how it ended, and for an unexpected failure the error behind it, for the log. */
 export interface JobRunResult {
@@ -64,7 +65,9 @@ export class RunLane {
       const began = performance.now();
       const { outcome, cause } = await this.run(job, claim);
       const durationMs = performance.now() - began;
-      const done = await this.jobs.finish(claim, outcome, this.clock.now(), this.settings.leaseMs);
+      const done = await this.jobs.finish(claim, outcome, this.clock.now(), this.settings.leaseMs, (finished) => [
+        JOB_EVENTS.updated(finished),
+      ]);
       results.push({ job, outcome, recorded: done.finished, durationMs, ...(cause === undefined ? {} : { cause }) });
       // A lost claim claimed nothing: look again, so that a pending job behind it is not left waiting for the sweep.
       job = done.finished ? done.next : await this.jobs.claimNext(lane, this.clock.now(), this.settings.leaseMs);

@@ -6,6 +6,7 @@ import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { enqueueStored } from './job-use-cases.js';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 
 /**
  * What a schedule does when it fires: one job for the schedule's instant, however many instances saw the
@@ -22,7 +23,7 @@ export class SubmitScheduledJob {
 
   async execute(scheduleId: Uuid, storeId: Uuid, jobType: JobType, scheduledFor: Date): Promise<Job> {
     const now = this.clock.now();
-    const job = await this.jobs.insertScheduled({
+    const scheduled: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date } = {
       id: this.ids.uuid(),
       storeId,
       jobType,
@@ -31,7 +32,9 @@ export class SubmitScheduledJob {
       scheduledFor,
       createdAt: now,
       updatedAt: now,
-    });
+    };
+    // Written only if the schedule made no job for this instant yet: otherwise nothing is stored, nor fired.
+    const job = await this.jobs.insertScheduled(scheduled, [JOB_EVENTS.created(scheduled)]);
     if (job.status === 'pending') await enqueueStored(this.queue, job);
     return job;
   }

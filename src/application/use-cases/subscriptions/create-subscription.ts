@@ -11,6 +11,7 @@ import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { prepareSubscription } from './new-subscription.js';
+import { subscriptionsStored } from '../../../domain/subscriptions/subscription-events.js';
 
 @injectable()
 export class CreateSubscription {
@@ -30,7 +31,7 @@ export class CreateSubscription {
     const prepared = await prepareSubscription(storeId, data, source, await this.clock.now(storeId), this.ids);
     if (E.isLeft(prepared)) return prepared;
     const { subscription, offering, firstInvoice } = prepared.right;
-    await this.subscriptions.insert(subscription, firstInvoice);
+    await this.subscriptions.insert(subscription, firstInvoice, subscriptionsStored);
     return E.right({ subscription, offering });
   }
 }

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
+import { SUBSCRIBER_EVENTS } from '../../../domain/subscriptions/subscriber-events.js';
 import { SUBSCRIBER_LIST } from '../../../domain/subscriptions/subscriber-query.js';
 import {
   parseNewSubscriber,
@@ -28,7 +29,7 @@ const SUBSCRIBER_BODIES: RecordBodies<Subscriber, SubscriberRepository> = {
       createdAt: now,
       updatedAt: now,
     };
-    await subscribers.insert(subscriber);
+    await subscribers.insert(subscriber, [SUBSCRIBER_EVENTS.created(subscriber)]);
     return E.right(subscriber);
   },
   get: async (subscribers, storeId, id) => {
@@ -44,17 +45,18 @@ const SUBSCRIBER_BODIES: RecordBodies<Subscriber, SubscriberRepository> = {
     const changes = parseSubscriberChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
     const now = clock.now();
-    const updated = await subscribers.update(storeId, subscriberId, (current) => ({
-      ...current,
-      attributes: applyChanges(current.attributes, changes.right),
-      updatedAt: now,
-    }));
+    const updated = await subscribers.update(
+      storeId,
+      subscriberId,
+      (current) => ({ ...current, attributes: applyChanges(current.attributes, changes.right), updatedAt: now }),
+      (subscriber) => [SUBSCRIBER_EVENTS.updated(subscriber)],
+    );
     return updated === undefined ? E.left(notFound(NOT_FOUND)) : E.right(updated);
   },
   delete: async (subscribers, storeId, id) => {
     const subscriberId = parseUuid(id);
     if (subscriberId === undefined) return E.left(notFound(NOT_FOUND));
-    const deleted = await subscribers.delete(storeId, subscriberId);
+    const deleted = await subscribers.delete(storeId, subscriberId, [SUBSCRIBER_EVENTS.deleted(subscriberId)]);
     return E.isLeft(deleted) ? E.left(notFound(NOT_FOUND)) : E.right(undefined);
   },
 };

@@ -15,6 +15,7 @@ import type { SubscriptionRepository } from '../../ports/subscriptions/subscript
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
+import { stateApplied } from '../../../domain/subscriptions/subscription-events.js';
 
 /**
  * The time of a change, read while the repository holds the subscription (its row lock), and never
@@ -67,6 +68,7 @@ export class ChangeSubscriptionState {
         const state = { ...changed.right.state, invoiceAfter: made.subscription.invoiceAfter };
         return E.right({ ...made, subscription: { ...made.subscription, state }, state });
       },
+      stateApplied,
       { mayInvoice: startsIt },
     );
     if (E.isRight(applied)) return applied;

@@ -1,3 +1,4 @@
+import { subscriptionsStored } from '../../../../src/domain/subscriptions/subscription-events.js';
 import { everyRow } from '../../../support/list-queries.js';
 import { expect } from 'chai';
 import { forEachBackend } from '../../../support/backends.js';
@@ -184,6 +185,8 @@ forEachBackend('HTTP: subscription imports in batches', (_backend, persistence) 
         id: taken!,
         storeId: other.right.store.id,
       }),
+      undefined,
+      subscriptionsStored,
     );
     const job = await api.container.get(TOKENS.JobRepository).findById(api.store.store.id, importId as Uuid);
     let refused: unknown;

@@ -1,3 +1,4 @@
+import { subscriptionsStored } from '../../../../src/domain/subscriptions/subscription-events.js';
 import { expect } from 'chai';
 import { forEachBackend } from '../../../support/backends.js';
 import { buildClubOffering, runImportJob } from '../../../support/import-runs.js';
@@ -245,7 +246,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     const batches: string[][] = [];
     subscriptions.insertMany = async (storeId, batch) => {
       batches.push(batch.map((c) => c.subscription.email));
-      return insertMany(storeId, batch);
+      return insertMany(storeId, batch, subscriptionsStored);
     };
     await runImportJob(api, created.id);
     expect(batches, 'one batch per run of subscription lines, the bad line left out').to.deep.equal(
@@ -291,7 +292,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
     // The storage refuses any batch holding line 3, and line 3 alone once.
     subscriptions.insertMany = async (storeId, batch) => {
       if (batch.some((c) => c.subscription.email === 'sub3@example.com')) throw new Error('connection terminated');
-      return insertMany(storeId, batch);
+      return insertMany(storeId, batch, subscriptionsStored);
     };
     let refused = false;
     subscriptions.insert = async (s, invoice) => {
@@ -299,7 +300,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
         refused = true;
         throw new Error('connection terminated');
       }
-      return insert(s, invoice);
+      return insert(s, invoice, subscriptionsStored);
     };
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => void unhandled.push(reason);

@@ -14,6 +14,7 @@ import type { Subscription } from '../../../../domain/subscriptions/subscription
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
+import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { storeNumberedInvoices } from './numbered-invoices.js';
 import {
   isBilled,
@@ -82,6 +83,7 @@ export class InMemoryBillingRunStore implements BillingRunStore {
   async insertInvoices(
     storeId: Uuid,
     drafts: readonly InvoiceDraft[],
+    eventsOf: ChangeEventsOf<readonly Invoice[]>,
     madeFrom?: ReadonlyMap<Uuid, Date>,
   ): Promise<readonly Invoice[]> {
     const live = drafts.filter((draft) => {
@@ -93,9 +95,9 @@ export class InMemoryBillingRunStore implements BillingRunStore {
     const invoiced = new Set(
       [...this.state.invoices.values()].map((i) => periodKey(i.subscriptionId, i.billingPeriod.start)),
     );
-    const { invoices: stored, events } = storeNumberedInvoices(this.state, storeId, uninvoicedPeriods(live, invoiced));
+    const { invoices: stored } = storeNumberedInvoices(this.state, storeId, uninvoicedPeriods(live, invoiced));
     for (const invoice of stored) this.moveInvoiceAfter(invoice);
-    this.outbox?.record(storeId, events);
+    this.outbox?.record(storeId, eventsOf(stored));
     return stored;
   }
 

@@ -5,8 +5,8 @@ import type { InMemoryState } from '../in-memory-state.js';
 
 /**
  * Stores drafts as the store's next invoices, numbered after its counter, and moves the counter, in one
- * synchronous step. Resolves with the invoices and the events they fire, for the caller to record with
- * the rest of its change.
+ * synchronous step. Resolves with the invoices as numbered, for the caller to make the events of its
+ * change with.
  */
 export const storeNumberedInvoices = (
   state: InMemoryState,

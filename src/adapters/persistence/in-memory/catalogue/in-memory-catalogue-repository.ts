@@ -4,8 +4,8 @@ import { inUse, missing, type InUse, type Missing } from '../../../../applicatio
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { CatalogueFilterField, CatalogueQuery } from '../../../../domain/catalogue/catalogue-query.js';
-import type { CatalogueKind, CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
-import type { ObservedSubject } from '../../../../application/ports/integrations/observed-payloads.js';
+import type { CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
 import { listOf, type ListedFields } from '../in-memory-list.js';
@@ -19,7 +19,7 @@ export const catalogueFields = <
   keepsRunningCount: false,
 });
 
-/** Products or plans of `kind`: `records` is their table, `copiesOf` the offering member that holds copies of them. */
+/** Products or plans: `records` is their table, `copiesOf` the offering member that holds copies of them. */
 export class InMemoryCatalogueRepository<A extends { readonly external_ref?: string }>
   implements CatalogueRepository<A>
 {
@@ -27,14 +27,13 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
     private readonly records: Map<string, CatalogueRecord<A>>,
     private readonly offerings: ReadonlyMap<string, Offering>,
     private readonly copiesOf: (offering: Offering) => readonly { readonly originId: Uuid }[],
-    private readonly kind: CatalogueKind<A, unknown, ObservedSubject>,
     private readonly outbox?: InMemoryOutbox,
   ) {}
 
-  async insert(item: CatalogueRecord<A>): Promise<void> {
+  async insert(item: CatalogueRecord<A>, events: readonly ChangeEvent[]): Promise<void> {
     if (this.records.has(item.id)) throw new Error(`duplicate id ${item.id}`);
     this.records.set(item.id, item);
-    this.outbox?.record(item.storeId, [this.kind.events.created(item)]);
+    this.outbox?.record(item.storeId, events);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<CatalogueRecord<A> | undefined> {
@@ -53,21 +52,22 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
     storeId: Uuid,
     id: Uuid,
     change: (current: CatalogueRecord<A>) => CatalogueRecord<A>,
+    eventsOf: ChangeEventsOf<CatalogueRecord<A>>,
   ): Promise<CatalogueRecord<A> | undefined> {
     const current = this.records.get(id);
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
     this.records.set(id, updated);
-    this.outbox?.record(storeId, [this.kind.events.updated(updated)]);
+    this.outbox?.record(storeId, eventsOf(updated));
     return updated;
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+  async delete(storeId: Uuid, id: Uuid, events: readonly ChangeEvent[]): Promise<E.Either<Missing | InUse, void>> {
     if (this.records.get(id)?.storeId !== storeId) return E.left(missing);
     if ([...this.offerings.values()].some((o) => this.copiesOf(o).some((copy) => copy.originId === id)))
       return E.left(inUse);
     this.records.delete(id);
-    this.outbox?.record(storeId, [this.kind.events.deleted(id)]);
+    this.outbox?.record(storeId, events);
     return E.right(undefined);
   }
 

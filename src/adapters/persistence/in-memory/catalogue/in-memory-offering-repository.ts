@@ -16,7 +16,7 @@ import { listOf } from '../in-memory-list.js';
 import { prorationPolicyOf } from '../billing/offering-proration-policies.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { OFFERING_EVENTS } from '../../../../domain/catalogue/offering-events.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 @injectable()
@@ -34,11 +34,11 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     );
   }
 
-  async insert(offering: Offering): Promise<E.Either<OriginalGone, void>> {
+  async insert(offering: Offering, events: readonly ChangeEvent[]): Promise<E.Either<OriginalGone, void>> {
     if (this.state.offerings.has(offering.id)) throw new Error(`duplicate id ${offering.id}`);
     if (!this.originalsExist(offering)) return E.left(originalGone);
     this.state.offerings.set(offering.id, offering);
-    this.outbox?.record(offering.storeId, [OFFERING_EVENTS.created(offering)]);
+    this.outbox?.record(offering.storeId, events);
     return E.right(undefined);
   }
 
@@ -51,20 +51,21 @@ export class InMemoryOfferingRepository implements OfferingRepository {
     storeId: Uuid,
     id: Uuid,
     change: (current: Offering) => Offering,
+    eventsOf: ChangeEventsOf<Offering>,
   ): Promise<E.Either<Missing | OriginalGone, Offering>> {
     const current = this.state.offerings.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
     const updated = change(current);
     if (!this.originalsExist(updated)) return E.left(originalGone);
     this.state.offerings.set(id, updated);
-    this.outbox?.record(storeId, [OFFERING_EVENTS.updated(updated)]);
+    this.outbox?.record(storeId, eventsOf(updated));
     return E.right(updated);
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+  async delete(storeId: Uuid, id: Uuid, events: readonly ChangeEvent[]): Promise<boolean> {
     if (this.state.offerings.get(id)?.storeId !== storeId) return false;
     this.state.offerings.delete(id);
-    this.outbox?.record(storeId, [OFFERING_EVENTS.deleted(id)]);
+    this.outbox?.record(storeId, events);
     return true;
   }
 

@@ -16,7 +16,7 @@ import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { JOB_EVENTS } from '../../../../domain/jobs/job-events.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 /** Jobs held in memory; every method reads and writes without awaiting in between, so each is atomic as a transaction is. */
@@ -32,10 +32,10 @@ export class InMemoryJobRepository implements JobRepository {
     return job.status === 'started' && lease !== undefined && lease.getTime() > now.getTime();
   }
 
-  async insert(job: Job): Promise<void> {
+  async insert(job: Job, events: readonly ChangeEvent[]): Promise<void> {
     if (this.state.jobs.has(job.id)) throw new Error(`duplicate job id ${job.id}`);
     this.state.jobs.set(job.id, job);
-    this.outbox?.record(job.storeId, [JOB_EVENTS.created(job)]);
+    this.outbox?.record(job.storeId, events);
   }
 
   async lastScheduledFor(scheduleId: Uuid): Promise<Date | undefined> {
@@ -50,12 +50,15 @@ export class InMemoryJobRepository implements JobRepository {
     return last;
   }
 
-  async insertScheduled(job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date }): Promise<Job> {
+  async insertScheduled(
+    job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date },
+    events: readonly ChangeEvent[],
+  ): Promise<Job> {
     const existing = [...this.state.jobs.values()].find(
       (j) => j.scheduleId === job.scheduleId && j.scheduledFor?.getTime() === job.scheduledFor.getTime(),
     );
     if (existing !== undefined) return existing;
-    await this.insert(job);
+    await this.insert(job, events);
     return job;
   }
 
@@ -73,13 +76,18 @@ export class InMemoryJobRepository implements JobRepository {
     });
   }
 
-  async delete(storeId: Uuid, id: Uuid, now: Date): Promise<E.Either<Missing | Running, void>> {
+  async delete(
+    storeId: Uuid,
+    id: Uuid,
+    now: Date,
+    events: readonly ChangeEvent[],
+  ): Promise<E.Either<Missing | Running, void>> {
     const job = await this.findById(storeId, id);
     if (job === undefined) return E.left(missing);
     if (this.live(job, now)) return E.left(running);
     this.state.jobs.delete(id);
     this.state.jobLeases.delete(id);
-    this.outbox?.record(storeId, [JOB_EVENTS.deleted(id)]);
+    this.outbox?.record(storeId, events);
     return E.right(undefined);
   }
 
@@ -114,6 +122,7 @@ export class InMemoryJobRepository implements JobRepository {
     outcome: JobOutcome,
     now: Date,
     leaseMs: number,
+    eventsOf: ChangeEventsOf<Job>,
   ): Promise<{ readonly finished: boolean; readonly next?: Job }> {
     const job = this.holds(claim);
     if (job === undefined) return { finished: false };
@@ -127,7 +136,7 @@ export class InMemoryJobRepository implements JobRepository {
     };
     this.state.jobs.set(job.id, finished);
     this.state.jobLeases.delete(job.id);
-    this.outbox?.record(job.storeId, [JOB_EVENTS.updated(finished)]);
+    this.outbox?.record(job.storeId, eventsOf(finished));
     const next = this.claim({ storeId: job.storeId, lane: job.jobType }, now, leaseMs);
     return next === undefined ? { finished: true } : { finished: true, next };
   }

@@ -9,7 +9,7 @@ import type { Subscriber } from '../../../../domain/subscriptions/subscriber.js'
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { SUBSCRIBER_EVENTS } from '../../../../domain/subscriptions/subscriber-events.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 @injectable()
@@ -19,10 +19,10 @@ export class InMemorySubscriberRepository implements SubscriberRepository {
     @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
   ) {}
 
-  async insert(subscriber: Subscriber): Promise<void> {
+  async insert(subscriber: Subscriber, events: readonly ChangeEvent[]): Promise<void> {
     if (this.state.subscribers.has(subscriber.id)) throw new Error(`duplicate id ${subscriber.id}`);
     this.state.subscribers.set(subscriber.id, subscriber);
-    this.outbox?.record(subscriber.storeId, [SUBSCRIBER_EVENTS.created(subscriber)]);
+    this.outbox?.record(subscriber.storeId, events);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Subscriber | undefined> {
@@ -30,19 +30,24 @@ export class InMemorySubscriberRepository implements SubscriberRepository {
     return found?.storeId === storeId ? found : undefined;
   }
 
-  async update(storeId: Uuid, id: Uuid, change: (current: Subscriber) => Subscriber): Promise<Subscriber | undefined> {
+  async update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: Subscriber) => Subscriber,
+    eventsOf: ChangeEventsOf<Subscriber>,
+  ): Promise<Subscriber | undefined> {
     const current = this.state.subscribers.get(id);
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
     this.state.subscribers.set(id, updated);
-    this.outbox?.record(storeId, [SUBSCRIBER_EVENTS.updated(updated)]);
+    this.outbox?.record(storeId, eventsOf(updated));
     return updated;
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
+  async delete(storeId: Uuid, id: Uuid, events: readonly ChangeEvent[]): Promise<E.Either<Missing, void>> {
     if (this.state.subscribers.get(id)?.storeId !== storeId) return E.left(missing);
     this.state.subscribers.delete(id);
-    this.outbox?.record(storeId, [SUBSCRIBER_EVENTS.deleted(id)]);
+    this.outbox?.record(storeId, events);
     return E.right(undefined);
   }
 

@@ -3,10 +3,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
 import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
 import type {
+  AppliedState,
   NewSubscription,
   StateChange,
   SubscriptionChange,
   SubscriptionPage,
+  StoredSubscription,
   SubscriptionRepository,
   SubscriptionWithOffering,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
@@ -26,7 +28,7 @@ import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
-import { stateChanged, subscriptionsStored } from '../../../../domain/subscriptions/subscription-events.js';
+import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 
 const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
   fields: {
@@ -63,11 +65,19 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return id;
   }
 
-  async insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void> {
-    this.store(subscription, firstInvoice);
+  async insert(
+    subscription: Subscription,
+    firstInvoice: InvoiceDraft | undefined,
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): Promise<void> {
+    this.store(subscription, firstInvoice, eventsOf);
   }
 
-  private store(subscription: Subscription, firstInvoice: InvoiceDraft | undefined): void {
+  private store(
+    subscription: Subscription,
+    firstInvoice: InvoiceDraft | undefined,
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): void {
     if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
     this.snapshot(subscription.offeringVersionId);
     this.state.subscriptions.set(subscription.id, subscription);
@@ -77,13 +87,17 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const offering = this.snapshot(subscription.offeringVersionId);
     this.outbox?.record(
       subscription.storeId,
-      subscriptionsStored([
+      eventsOf([
         invoice === undefined ? { subscription, offering } : { subscription, offering, firstInvoice: invoice },
       ]),
     );
   }
 
-  async insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
+  async insertMany(
+    storeId: Uuid,
+    created: readonly NewSubscription[],
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): Promise<void> {
     // All or nothing, as one transaction: every check before the first write.
     const ids = new Set(created.map((c) => c.subscription.id));
     if (ids.size < created.length) throw new Error('duplicate id among the subscriptions to store');
@@ -93,7 +107,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
       this.snapshot(subscription.offeringVersionId);
     }
-    for (const { subscription, firstInvoice } of created) this.store(subscription, firstInvoice);
+    for (const { subscription, firstInvoice } of created) this.store(subscription, firstInvoice, eventsOf);
   }
 
   async existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>> {
@@ -156,6 +170,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: StateChange,
+    eventsOf: ChangeEventsOf<AppliedState>,
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     const current = this.state.subscriptions.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
@@ -172,11 +187,18 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
     const { subscription: after, state, firstInvoice } = changed.right;
-    const invoiced = storeNumberedInvoices(this.state, storeId, firstInvoice === undefined ? [] : [firstInvoice]);
-    this.outbox?.record(storeId, [
-      ...stateChanged(state, after, this.snapshot(current.offeringVersionId)),
-      ...invoiced.events,
-    ]);
+    const {
+      invoices: [invoice],
+    } = storeNumberedInvoices(this.state, storeId, firstInvoice === undefined ? [] : [firstInvoice]);
+    const offering = this.snapshot(current.offeringVersionId);
+    this.outbox?.record(
+      storeId,
+      eventsOf(
+        invoice === undefined
+          ? { state, subscription: after, offering }
+          : { state, subscription: after, offering, firstInvoice: invoice },
+      ),
+    );
     return E.right(changed.right.state);
   }
 

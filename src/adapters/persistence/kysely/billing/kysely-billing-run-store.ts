@@ -17,6 +17,7 @@ import { loadOfferings, subscriptionFromRow } from '../subscriptions/subscriptio
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { storeNumberedInvoices } from './numbered-invoices.js';
 import {
   isBilled,
@@ -165,6 +166,7 @@ export class KyselyBillingRunStore implements BillingRunStore {
   async insertInvoices(
     storeId: Uuid,
     drafts: readonly InvoiceDraft[],
+    eventsOf: ChangeEventsOf<readonly Invoice[]>,
     madeFrom?: ReadonlyMap<Uuid, Date>,
   ): Promise<readonly Invoice[]> {
     if (drafts.length === 0) return [];
@@ -200,7 +202,7 @@ export class KyselyBillingRunStore implements BillingRunStore {
             .execute();
           for (const row of rows) invoiced.add(periodKey(row.subscription_id, new Date(row.billing_period_start)));
         }
-        const { invoices: stored, events } = await storeNumberedInvoices(
+        const { invoices: stored } = await storeNumberedInvoices(
           trx,
           this.handle.flavor,
           storeId,
@@ -221,7 +223,7 @@ export class KyselyBillingRunStore implements BillingRunStore {
             }))
             .where('id', 'in', ids)
             .execute();
-        await this.outbox.record(trx, storeId, events);
+        await this.outbox.record(trx, storeId, eventsOf(stored));
         return stored;
       });
   }

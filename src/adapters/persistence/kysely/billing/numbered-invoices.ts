@@ -10,8 +10,8 @@ import { invoiceToRow } from './invoice-rows.js';
 /**
  * Stores drafts as the store's next invoices: numbered after `last`, the counter's value read under its
  * lock in `trx` (`lockInvoiceCounter`, taken first by every writer), their rows inserted and the counter
- * moved in the same transaction. Resolves with the invoices and the events they fire, for the caller to
- * record with the rest of its change.
+ * moved in the same transaction. Resolves with the invoices as numbered, for the caller to make the
+ * events of its change with.
  */
 export const storeNumberedInvoices = async (
   trx: Transaction<Tables>,

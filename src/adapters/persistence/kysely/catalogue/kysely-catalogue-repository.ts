@@ -13,7 +13,11 @@ import { deleteReferableRow } from '../delete-referable-row.js';
 import type { DatabaseHandle } from '../open-database.js';
 import type { CatalogueTable } from '../schema.js';
 import { decodeStored, parseJson } from '../stored-json.js';
-import type { ObservedSubject } from '../../../../application/ports/integrations/observed-payloads.js';
+import type {
+  ChangeEvent,
+  ChangeEventsOf,
+  ObservedSubject,
+} from '../../../../application/ports/integrations/observed-payloads.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 
 export type CatalogueTableName = 'subscription_products' | 'subscription_plans';
@@ -58,10 +62,10 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
     return this.handle.db.selectFrom(this.table).where('store_id', '=', storeId);
   }
 
-  async insert(item: CatalogueRecord<A>): Promise<void> {
+  async insert(item: CatalogueRecord<A>, events: readonly ChangeEvent[]): Promise<void> {
     const write = (db: typeof this.handle.db) => db.insertInto(this.table).values(this.toRow(item)).execute();
     if (this.outbox === undefined) await write(this.handle.db);
-    else await this.outbox.around(this.handle.db, item.storeId, [this.kind.events.created(item)], write);
+    else await this.outbox.around(this.handle.db, item.storeId, events, write);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<CatalogueRecord<A> | undefined> {
@@ -82,6 +86,7 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
     storeId: Uuid,
     id: Uuid,
     change: (current: CatalogueRecord<A>) => CatalogueRecord<A>,
+    eventsOf: ChangeEventsOf<CatalogueRecord<A>>,
   ): Promise<CatalogueRecord<A> | undefined> {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -95,17 +100,17 @@ export class KyselyCatalogueRepository<A extends { readonly external_ref?: strin
       const updated = change(this.fromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = this.toRow(updated);
       await trx.updateTable(this.table).set(columns).where('id', '=', id).execute();
-      await this.outbox?.record(trx, storeId, [this.kind.events.updated(updated)]);
+      await this.outbox?.record(trx, storeId, eventsOf(updated));
       return updated;
     });
   }
 
-  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>> {
+  delete(storeId: Uuid, id: Uuid, events: readonly ChangeEvent[]): Promise<E.Either<Missing | InUse, void>> {
     if (this.outbox === undefined) return deleteReferableRow(this.handle.db, this.table, storeId, id);
     return this.outbox.around(
       this.handle.db,
       storeId,
-      [this.kind.events.deleted(id)],
+      events,
       (db) => deleteReferableRow(db, this.table, storeId, id),
       E.isRight,
     );

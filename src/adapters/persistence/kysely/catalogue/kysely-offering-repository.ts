@@ -22,7 +22,7 @@ import { lookupKey, optionalLookupKey } from '../lookup-key.js';
 import { storedUuid } from './offering-json.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { OFFERING_EVENTS } from '../../../../domain/catalogue/offering-events.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import type { OfferingItemsTable, OfferingProductsTable, OfferingsTable, Tables } from '../schema.js';
 import { isForeignKeyViolation, toNumber } from '../sql-flavor.js';
@@ -182,12 +182,12 @@ export class KyselyOfferingRepository implements OfferingRepository {
     @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
   ) {}
 
-  async insert(offering: Offering): Promise<E.Either<OriginalGone, void>> {
+  async insert(offering: Offering, events: readonly ChangeEvent[]): Promise<E.Either<OriginalGone, void>> {
     try {
       await this.handle.db.transaction().execute(async (trx) => {
         await trx.insertInto('subscription_offerings').values(offeringRow(offering)).execute();
         await syncCopies(trx, offering, undefined);
-        await this.outbox.record(trx, offering.storeId, [OFFERING_EVENTS.created(offering)]);
+        await this.outbox.record(trx, offering.storeId, events);
       });
       return E.right(undefined);
     } catch (error) {
@@ -216,6 +216,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
     storeId: Uuid,
     id: Uuid,
     change: (current: Offering) => Offering,
+    eventsOf: ChangeEventsOf<Offering>,
   ): Promise<E.Either<Missing | OriginalGone, Offering>> {
     try {
       return await this.handle.db.transaction().execute(async (trx) => {
@@ -232,7 +233,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
         const { id: _id, store_id: _store, created_at: _created, ...columns } = offeringRow(updated);
         await trx.updateTable('subscription_offerings').set(columns).where('id', '=', id).execute();
         await syncCopies(trx, updated, current);
-        await this.outbox.record(trx, storeId, [OFFERING_EVENTS.updated(updated)]);
+        await this.outbox.record(trx, storeId, eventsOf(updated));
         return E.right(updated);
       });
     } catch (error) {
@@ -241,11 +242,11 @@ export class KyselyOfferingRepository implements OfferingRepository {
     }
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+  async delete(storeId: Uuid, id: Uuid, events: readonly ChangeEvent[]): Promise<boolean> {
     return this.outbox.around(
       this.handle.db,
       storeId,
-      [OFFERING_EVENTS.deleted(id)],
+      events,
       async (db) =>
         Number(
           (

@@ -84,6 +84,8 @@ export class KyselyOutbox {
     write: (db: Kysely<Tables>) => Promise<R>,
     applied: (result: R) => boolean = () => true,
   ): Promise<R> {
+    // A change that fires nothing needs no read of the store's integrations.
+    if (events.length === 0) return write(db);
     const integrations = await this.observers(db, storeId);
     if (!events.some((event) => observing(integrations, event.key).length > 0)) return write(db);
     return db.transaction().execute(async (trx) => {

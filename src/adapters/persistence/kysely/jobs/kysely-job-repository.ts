@@ -20,7 +20,7 @@ import { optionalLookupKey } from '../lookup-key.js';
 import { storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { JOB_EVENTS } from '../../../../domain/jobs/job-events.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import type { JobsTable, Tables } from '../schema.js';
 import { isUniqueViolation } from '../sql-flavor.js';
@@ -95,8 +95,8 @@ export class KyselyJobRepository implements JobRepository {
     return this.handle.db;
   }
 
-  async insert(job: Job): Promise<void> {
-    await this.outbox.around(this.db, job.storeId, [JOB_EVENTS.created(job)], (db) =>
+  async insert(job: Job, events: readonly ChangeEvent[]): Promise<void> {
+    await this.outbox.around(this.db, job.storeId, events, (db) =>
       db.insertInto('subscription_jobs').values(toRow(job)).execute(),
     );
   }
@@ -110,9 +110,12 @@ export class KyselyJobRepository implements JobRepository {
     return row?.last === null || row?.last === undefined ? undefined : new Date(row.last);
   }
 
-  async insertScheduled(job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date }): Promise<Job> {
+  async insertScheduled(
+    job: Job & { readonly scheduleId: Uuid; readonly scheduledFor: Date },
+    events: readonly ChangeEvent[],
+  ): Promise<Job> {
     try {
-      await this.insert(job);
+      await this.insert(job, events);
       return job;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -153,11 +156,16 @@ export class KyselyJobRepository implements JobRepository {
     return pageOf(rows.map(fromRow), query.page, counted, 'capped');
   }
 
-  async delete(storeId: Uuid, id: Uuid, now: Date): Promise<E.Either<Missing | Running, void>> {
+  async delete(
+    storeId: Uuid,
+    id: Uuid,
+    now: Date,
+    events: readonly ChangeEvent[],
+  ): Promise<E.Either<Missing | Running, void>> {
     const deleted = await this.outbox.around(
       this.db,
       storeId,
-      [JOB_EVENTS.deleted(id)],
+      events,
       async (db) =>
         Number(
           (
@@ -253,6 +261,7 @@ export class KyselyJobRepository implements JobRepository {
     outcome: JobOutcome,
     now: Date,
     leaseMs: number,
+    eventsOf: ChangeEventsOf<Job>,
   ): Promise<{ readonly finished: boolean; readonly next?: Job }> {
     const lane: LaneRef = { storeId: claim.storeId, lane: claim.jobType };
     await this.ensureLane(lane);
@@ -276,7 +285,7 @@ export class KyselyJobRepository implements JobRepository {
       const finished = fromRow(
         await trx.selectFrom('subscription_jobs').selectAll().where('id', '=', claim.id).executeTakeFirstOrThrow(),
       );
-      await this.outbox.record(trx, claim.storeId, [JOB_EVENTS.updated(finished)]);
+      await this.outbox.record(trx, claim.storeId, eventsOf(finished));
       const next = await this.claimWithin(trx, lane, now, leaseMs);
       return next === undefined ? { finished: true } : { finished: true, next };
     });

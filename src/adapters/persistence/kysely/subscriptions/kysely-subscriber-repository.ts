@@ -14,7 +14,7 @@ import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import type { SubscribersTable } from '../schema.js';
 import { decodeStored } from '../stored-json.js';
-import { SUBSCRIBER_EVENTS } from '../../../../domain/subscriptions/subscriber-events.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 
 const FILTER_COLUMNS: Readonly<Record<SubscriberFilterField, FilterColumn>> = {
@@ -57,8 +57,8 @@ export class KyselySubscriberRepository implements SubscriberRepository {
     return this.handle.db.selectFrom('subscription_subscribers').where('store_id', '=', storeId);
   }
 
-  async insert(subscriber: Subscriber): Promise<void> {
-    await this.outbox.around(this.handle.db, subscriber.storeId, [SUBSCRIBER_EVENTS.created(subscriber)], (db) =>
+  async insert(subscriber: Subscriber, events: readonly ChangeEvent[]): Promise<void> {
+    await this.outbox.around(this.handle.db, subscriber.storeId, events, (db) =>
       db.insertInto('subscription_subscribers').values(toRow(subscriber)).execute(),
     );
   }
@@ -68,7 +68,12 @@ export class KyselySubscriberRepository implements SubscriberRepository {
     return row === undefined ? undefined : fromRow(row);
   }
 
-  update(storeId: Uuid, id: Uuid, change: (current: Subscriber) => Subscriber): Promise<Subscriber | undefined> {
+  update(
+    storeId: Uuid,
+    id: Uuid,
+    change: (current: Subscriber) => Subscriber,
+    eventsOf: ChangeEventsOf<Subscriber>,
+  ): Promise<Subscriber | undefined> {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx
         .selectFrom('subscription_subscribers')
@@ -81,16 +86,16 @@ export class KyselySubscriberRepository implements SubscriberRepository {
       const updated = change(fromRow(row));
       const { id: _id, store_id: _store, created_at: _created, ...columns } = toRow(updated);
       await trx.updateTable('subscription_subscribers').set(columns).where('id', '=', id).execute();
-      await this.outbox.record(trx, storeId, [SUBSCRIBER_EVENTS.updated(updated)]);
+      await this.outbox.record(trx, storeId, eventsOf(updated));
       return updated;
     });
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
+  async delete(storeId: Uuid, id: Uuid, events: readonly ChangeEvent[]): Promise<E.Either<Missing, void>> {
     const deleted = await this.outbox.around(
       this.handle.db,
       storeId,
-      [SUBSCRIBER_EVENTS.deleted(id)],
+      events,
       async (db) =>
         Number(
           (

@@ -8,11 +8,13 @@ import { inject, injectable } from 'inversify';
 import { sql, type Kysely } from 'kysely';
 import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
 import type {
+  AppliedState,
   NewSubscription,
   StateChange,
   StateChangeOptions,
   SubscriptionChange,
   SubscriptionPage,
+  StoredSubscription,
   SubscriptionRepository,
   SubscriptionWithOffering,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
@@ -42,11 +44,7 @@ import { offeringToJson, storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import {
-  stateChanged,
-  subscriptionsStored,
-  type StoredSubscription,
-} from '../../../../domain/subscriptions/subscription-events.js';
+import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Tables } from '../schema.js';
 import { isUniqueViolation, toNumber } from '../sql-flavor.js';
 import { SnapshotCache } from '../snapshot-cache.js';
@@ -178,15 +176,31 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     }
   }
 
-  async insert(subscription: Subscription, firstInvoice?: InvoiceDraft): Promise<void> {
-    await this.store(subscription.storeId, [{ subscription, ...(firstInvoice === undefined ? {} : { firstInvoice }) }]);
+  async insert(
+    subscription: Subscription,
+    firstInvoice: InvoiceDraft | undefined,
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): Promise<void> {
+    await this.store(
+      subscription.storeId,
+      [{ subscription, ...(firstInvoice === undefined ? {} : { firstInvoice }) }],
+      eventsOf,
+    );
   }
 
-  async insertMany(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
-    await this.store(storeId, created);
+  async insertMany(
+    storeId: Uuid,
+    created: readonly NewSubscription[],
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): Promise<void> {
+    await this.store(storeId, created, eventsOf);
   }
 
-  private async store(storeId: Uuid, created: readonly NewSubscription[]): Promise<void> {
+  private async store(
+    storeId: Uuid,
+    created: readonly NewSubscription[],
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): Promise<void> {
     if (created.length === 0) return;
     const stranger = created.find((c) => c.subscription.storeId !== storeId);
     if (stranger !== undefined) throw new Error(`subscription ${stranger.subscription.id} is not of store ${storeId}`);
@@ -194,10 +208,15 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     if (invoiced) await ensureInvoiceCounter(this.handle, storeId);
     // Creates and deletes of one store meet on its row; MariaDB may still end one as a deadlock's victim,
     // rolled back whole, so it is run again.
-    await retryingDeadlocks(() => this.insertAll(storeId, created, invoiced));
+    await retryingDeadlocks(() => this.insertAll(storeId, created, invoiced, eventsOf));
   }
 
-  private async insertAll(storeId: Uuid, created: readonly NewSubscription[], invoiced: boolean): Promise<void> {
+  private async insertAll(
+    storeId: Uuid,
+    created: readonly NewSubscription[],
+    invoiced: boolean,
+    eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
+  ): Promise<void> {
     await this.handle.db.transaction().execute(async (trx) => {
       // The store's invoice counter before anything else, as a billing run takes it: its invoices' foreign
       // keys then wait on the store's row this insert holds, and the two never wait on each other.
@@ -236,7 +255,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         const firstInvoice = firstInvoices.get(subscription.id);
         return firstInvoice === undefined ? { subscription, offering } : { subscription, offering, firstInvoice };
       });
-      await this.outbox.record(trx, storeId, subscriptionsStored(stored));
+      await this.outbox.record(trx, storeId, eventsOf(stored));
     });
   }
 
@@ -355,17 +374,19 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: StateChange,
+    eventsOf: ChangeEventsOf<AppliedState>,
     options: StateChangeOptions = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
-    if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, false);
+    if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, eventsOf, false);
     await ensureInvoiceCounter(this.handle, storeId);
-    return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, true));
+    return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, eventsOf, true));
   }
 
   private async applyStateOnce(
     storeId: Uuid,
     id: Uuid,
     change: StateChange,
+    eventsOf: ChangeEventsOf<AppliedState>,
     mayInvoice: boolean,
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     return this.handle.db.transaction().execute(async (trx) => {
@@ -403,17 +424,25 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       await appendState(trx, state);
       if (firstInvoice !== undefined && last === undefined)
         throw new Error('a state change gave an invoice without taking the invoice counter');
-      const invoiced = await storeNumberedInvoices(
+      const {
+        invoices: [invoice],
+      } = await storeNumberedInvoices(
         trx,
         this.handle.flavor,
         storeId,
         last ?? 0,
         firstInvoice === undefined ? [] : [firstInvoice],
       );
-      await this.outbox.record(trx, storeId, [
-        ...stateChanged(state, changed.right.subscription, offering),
-        ...invoiced.events,
-      ]);
+      const subscription = changed.right.subscription;
+      await this.outbox.record(
+        trx,
+        storeId,
+        eventsOf(
+          invoice === undefined
+            ? { state, subscription, offering }
+            : { state, subscription, offering, firstInvoice: invoice },
+        ),
+      );
       return E.right(state);
     });
   }

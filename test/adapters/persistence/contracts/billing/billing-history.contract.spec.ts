@@ -1,3 +1,5 @@
+import { stateApplied, subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { everyRow } from '../../../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -24,11 +26,11 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
     const store = aStore();
     await ports.stores.create(storeRecords(store));
     const product = aProduct(store.id);
-    await ports.products.insert(product);
+    await ports.products.insert(product, NO_EVENTS);
     const offeringPlans = plans.map((attributes) => aPlan(store.id, attributes));
-    for (const plan of offeringPlans) await ports.plans.insert(plan);
+    for (const plan of offeringPlans) await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], offeringPlans);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const subscribe = async (start: string, overrides: Partial<Subscription> = {}) => {
       const createdAt = at(start);
@@ -37,12 +39,16 @@ forEachBackend('Billing history contract', (_backend, persistence) => {
         invoiceAfter: createdAt,
         ...overrides,
       });
-      await ports.subscriptions.insert(subscription);
+      await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
       return subscription;
     };
     const act = async (id: Uuid, action: StateAction, when: string) => {
-      const applied = await ports.subscriptions.applyState(store.id, id, (s, o) =>
-        applyStateAction(s, o.plans.find((p) => p.id === s.planId)!.attributes, action, at(when), randomIds.uuid()),
+      const applied = await ports.subscriptions.applyState(
+        store.id,
+        id,
+        (s, o) =>
+          applyStateAction(s, o.plans.find((p) => p.id === s.planId)!.attributes, action, at(when), randomIds.uuid()),
+        stateApplied,
       );
       expect(E.isRight(applied), `${action} on ${when}`).to.equal(true);
     };

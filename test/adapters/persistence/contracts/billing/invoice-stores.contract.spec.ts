@@ -1,3 +1,6 @@
+import { stateApplied, subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
+import { invoicesCreated } from '../../../../../src/domain/billing/invoice-events.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { expect } from 'chai';
 import { INVOICE_LIST, type InvoiceFilterField } from '../../../../../src/domain/billing/invoice-query.js';
@@ -38,14 +41,14 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
     await ports.stores.create(storeRecords(other));
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const subscribe = async (overrides: Partial<Subscription> = {}) => {
       const subscription = aSubscription(offering, versionId, overrides);
-      await ports.subscriptions.insert(subscription);
+      await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
       return subscription;
     };
     const draft = (subscription: Subscription, start: string, end: string, job = jobId): InvoiceDraft => {
@@ -64,10 +67,14 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('stores drafts numbered from 1, reads them back whole, never from another store', async () => {
     const { billingRuns, invoiceReads, store, other, subscribe, draft } = await setup();
     const s = await subscribe();
-    const stored = await billingRuns.insertInvoices(store.id, [
-      draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
-      draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
-    ]);
+    const stored = await billingRuns.insertInvoices(
+      store.id,
+      [
+        draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+        draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
+      ],
+      invoicesCreated,
+    );
     expect(stored.map((i) => i.number)).to.deep.equal([1, 2]);
     for (const invoice of stored) {
       expect(await invoiceReads.findById(store.id, invoice.id)).to.deep.equal(invoice);
@@ -86,19 +93,31 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
       await subscribe({ timestamps: { createdAt: created, updatedAt: created }, invoiceAfter: created }),
       await subscribe({ timestamps: { createdAt: created, updatedAt: created }, invoiceAfter: created }),
     ];
-    await billingRuns.insertInvoices(store.id, [draft(a, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z')]);
+    await billingRuns.insertInvoices(
+      store.id,
+      [draft(a, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z')],
+      invoicesCreated,
+    );
     const invoiceAfter = async (s: Subscription) =>
       (await subscriptions.findById(store.id, s.id))?.subscription.invoiceAfter.toISOString();
     expect(await invoiceAfter(a)).to.equal('2026-02-28T09:15:00.000Z');
     expect(await invoiceAfter(b), 'not invoiced: unchanged').to.equal('2026-01-31T09:15:00.000Z');
     // The same period again is left out; a later one moves it on.
-    await billingRuns.insertInvoices(store.id, [
-      draft(a, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z'),
-      draft(b, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z'),
-    ]);
+    await billingRuns.insertInvoices(
+      store.id,
+      [
+        draft(a, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z'),
+        draft(b, '2026-01-31T09:15:00.000Z', '2026-02-28T09:15:00.000Z'),
+      ],
+      invoicesCreated,
+    );
     expect(await invoiceAfter(a)).to.equal('2026-02-28T09:15:00.000Z');
     expect(await invoiceAfter(b)).to.equal('2026-02-28T09:15:00.000Z');
-    await billingRuns.insertInvoices(store.id, [draft(a, '2026-02-28T09:15:00.000Z', '2026-03-31T09:15:00.000Z')]);
+    await billingRuns.insertInvoices(
+      store.id,
+      [draft(a, '2026-02-28T09:15:00.000Z', '2026-03-31T09:15:00.000Z')],
+      invoicesCreated,
+    );
     expect(await invoiceAfter(a)).to.equal('2026-03-31T09:15:00.000Z');
     const found = (await subscriptions.findById(store.id, a.id))?.subscription;
     expect(found?.timestamps.updatedAt, 'an invoice is no change of the subscription').to.deep.equal(created);
@@ -122,28 +141,40 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
       draft(kept, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
       draft(changed, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
     ];
-    const canceled = await subscriptions.applyState(store.id, changed.id, (sub, offering) =>
-      applyStateAction(
-        sub,
-        offering.plans[0]!.attributes,
-        'cancel',
-        new Date(changed.timestamps.updatedAt.getTime() + 1000),
-        randomIds.uuid(),
-      ),
+    const canceled = await subscriptions.applyState(
+      store.id,
+      changed.id,
+      (sub, offering) =>
+        applyStateAction(
+          sub,
+          offering.plans[0]!.attributes,
+          'cancel',
+          new Date(changed.timestamps.updatedAt.getTime() + 1000),
+          randomIds.uuid(),
+        ),
+      stateApplied,
     );
     expect(E.isRight(canceled)).to.equal(true);
-    const stored = await billingRuns.insertInvoices(store.id, drafts, madeFrom);
+    const stored = await billingRuns.insertInvoices(store.id, drafts, invoicesCreated, madeFrom);
     expect(stored.map((i) => i.subscriptionId)).to.deep.equal([kept.id]);
   });
 
   it('leaves out periods already invoiced, and keeps numbers without gaps', async () => {
     const { billingRuns, store, subscribe, draft } = await setup();
     const s = await subscribe();
-    await billingRuns.insertInvoices(store.id, [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')]);
-    const again = await billingRuns.insertInvoices(store.id, [
-      draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
-      draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
-    ]);
+    await billingRuns.insertInvoices(
+      store.id,
+      [draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')],
+      invoicesCreated,
+    );
+    const again = await billingRuns.insertInvoices(
+      store.id,
+      [
+        draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
+        draft(s, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'),
+      ],
+      invoicesCreated,
+    );
     expect(again.map((i) => [i.billingPeriod.start.toISOString(), i.number])).to.deep.equal([
       ['2026-03-01T00:00:00.000Z', 2],
     ]);
@@ -197,6 +228,8 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
           storeId: other.id,
           timestamps: { createdAt, updatedAt: createdAt },
         }),
+        undefined,
+        subscriptionsStored,
       );
     }
     const inCreationOrder = [...mine]
@@ -241,12 +274,16 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('filters the list on subscription, subscriber, outstanding and tax_required', async () => {
     const { billingRuns, paymentRuns, invoiceReads, store, subscribe, draft } = await setup();
     const [a, b] = [await subscribe(), await subscribe()];
-    const [ia] = await billingRuns.insertInvoices(store.id, [
-      draft(a, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
-    ]);
-    const [ib] = await billingRuns.insertInvoices(store.id, [
-      draft(b, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
-    ]);
+    const [ia] = await billingRuns.insertInvoices(
+      store.id,
+      [draft(a, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')],
+      invoicesCreated,
+    );
+    const [ib] = await billingRuns.insertInvoices(
+      store.id,
+      [draft(b, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')],
+      invoicesCreated,
+    );
     await paymentRuns.update(store.id, ib!.id, (i) =>
       withTaxes(i, [{ type: 'tax_item', rate: 0.2 }], jobId, at('2026-03-02T00:00:00.000Z')),
     );
@@ -269,9 +306,11 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('begins attempts as pending payments, once per run, completes them with the invoice and settles a pending one', async () => {
     const { billingRuns, paymentRuns, invoiceReads, store, other, subscribe, draft } = await setup();
     const s = await subscribe({ manualPayments: true });
-    const [invoice] = await billingRuns.insertInvoices(store.id, [
-      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
-    ]);
+    const [invoice] = await billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }],
+      invoicesCreated,
+    );
     const runId = randomIds.uuid();
     const now = at('2026-03-03T00:00:00.000Z');
     expect(
@@ -328,9 +367,11 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('stores a manual payment settled as failed with the time its attempt was made, and counts the invoice’s last attempt from it', async () => {
     const { billingRuns, paymentRuns, invoiceReads, store, subscribe, draft } = await setup();
     const s = await subscribe({ manualPayments: true });
-    const [invoice] = await billingRuns.insertInvoices(store.id, [
-      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
-    ]);
+    const [invoice] = await billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }],
+      invoicesCreated,
+    );
     const runId = randomIds.uuid();
     const now = at('2026-03-03T00:00:00.000Z');
     const attempted = at('2026-03-02T09:30:15.123Z');
@@ -367,9 +408,11 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('an attempt cut short before its completion is never begun again by its run, and is resumed (same payment) by another run', async () => {
     const { billingRuns, paymentRuns, invoiceReads, store, subscribe, draft } = await setup();
     const s = await subscribe();
-    const [invoice] = await billingRuns.insertInvoices(store.id, [
-      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
-    ]);
+    const [invoice] = await billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }],
+      invoicesCreated,
+    );
     const now = at('2026-03-03T00:00:00.000Z');
     const [crashed, twin, later] = [randomIds.uuid(), randomIds.uuid(), randomIds.uuid()];
     const begin = (run: typeof crashed) => (current: Invoice) =>
@@ -407,9 +450,11 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('the completion that spends the last retry applies the dunning action to the subscription in the same call, once', async () => {
     const { billingRuns, paymentRuns, invoiceReads, subscriptions, store, subscribe, draft } = await setup();
     const s = await subscribe();
-    const [invoice] = await billingRuns.insertInvoices(store.id, [
-      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
-    ]);
+    const [invoice] = await billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }],
+      invoicesCreated,
+    );
     const policy = { ...DEFAULT_RETRY_POLICY, limit: 1, action: 'pause' as const };
     const dunned: string[] = [];
     const pause = (subscription: Subscription) => {
@@ -445,10 +490,14 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('paying an invoice lifts the suspension once no other invoice of the subscription is unpaid past its retries', async () => {
     const { billingRuns, paymentRuns, subscriptions, store, subscribe, draft } = await setup();
     const s = await subscribe({ flags: { canceled: false, paused: false, suspended: true, pending: false } });
-    const stored = await billingRuns.insertInvoices(store.id, [
-      { ...draft(s, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'), taxRequired: false },
-      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
-    ]);
+    const stored = await billingRuns.insertInvoices(
+      store.id,
+      [
+        { ...draft(s, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'), taxRequired: false },
+        { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
+      ],
+      invoicesCreated,
+    );
     const policy = { ...DEFAULT_RETRY_POLICY, limit: 0, action: 'suspend' as const };
     const lift = {
       retriesSpent: () => undefined,
@@ -495,9 +544,11 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('settling races a payment run: the invoice ends paid once, with one payment', async () => {
     const { billingRuns, paymentRuns, invoiceReads, store, subscribe, draft } = await setup();
     const s = await subscribe({ manualPayments: true });
-    const [invoice] = await billingRuns.insertInvoices(store.id, [
-      { ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false },
-    ]);
+    const [invoice] = await billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'), taxRequired: false }],
+      invoicesCreated,
+    );
     const now = at('2026-03-03T00:00:00.000Z');
     const begin = (run: ReturnType<typeof randomIds.uuid>) => (i: Invoice) =>
       i.outstanding && !i.manualPaymentPending
@@ -586,13 +637,18 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
     const stored = await billingRuns.insertInvoices(
       store.id,
       [a, gone, c].map((s) => draft(s, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')),
+      invoicesCreated,
     );
     expect(stored.map((i) => [i.subscriptionId, i.number])).to.deep.equal([
       [a.id, 1],
       [c.id, 2],
     ]);
     expect(
-      await billingRuns.insertInvoices(store.id, [draft(gone, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')]),
+      await billingRuns.insertInvoices(
+        store.id,
+        [draft(gone, '2026-03-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z')],
+        invoicesCreated,
+      ),
     ).to.deep.equal([]);
   });
 
@@ -605,10 +661,13 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
       // Alternate which one starts first, so both orders are taken.
       const [stored, deleted] =
         round % 2 === 0
-          ? await Promise.all([billingRuns.insertInvoices(store.id, drafts), subscriptions.delete(store.id, victim.id)])
+          ? await Promise.all([
+              billingRuns.insertInvoices(store.id, drafts, invoicesCreated),
+              subscriptions.delete(store.id, victim.id),
+            ])
           : await Promise.all([
               subscriptions.delete(store.id, victim.id),
-              billingRuns.insertInvoices(store.id, drafts),
+              billingRuns.insertInvoices(store.id, drafts, invoicesCreated),
             ]).then(([d, s]) => [s, d] as const);
       // No payment was attempted: the delete goes through whichever came first, taking an invoice made before it along.
       expect(E.isRight(deleted)).to.equal(true);
@@ -633,16 +692,20 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
   it('deletes a subscription whose invoices no payment was attempted on, with them; keeps one with a payment attempt', async () => {
     const { billingRuns, paymentRuns, invoiceReads, subscriptions, store, subscribe, draft } = await setup();
     const unpaid = await subscribe();
-    const [invoice] = await billingRuns.insertInvoices(store.id, [
-      draft(unpaid, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
-    ]);
+    const [invoice] = await billingRuns.insertInvoices(
+      store.id,
+      [draft(unpaid, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')],
+      invoicesCreated,
+    );
     expect(await subscriptions.delete(store.id, unpaid.id)).to.deep.equal(E.right(undefined));
     expect(await invoiceReads.findById(store.id, invoice!.id)).to.equal(undefined);
 
     const attempted = await subscribe();
-    const [billed] = await billingRuns.insertInvoices(store.id, [
-      draft(attempted, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'),
-    ]);
+    const [billed] = await billingRuns.insertInvoices(
+      store.id,
+      [draft(attempted, '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z')],
+      invoicesCreated,
+    );
     const runId = randomIds.uuid();
     const now = new Date('2026-02-01T00:00:00.000Z');
     await paymentRuns.beginAttempt(store.id, billed!.id, runId, (current: Invoice) =>

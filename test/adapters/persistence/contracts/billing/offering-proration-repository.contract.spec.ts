@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { inUse, missing, referenceMissing } from '../../../../../src/application/ports/storage-outcomes.js';
@@ -16,12 +17,12 @@ forEachBackend("Offering proration repository contract (an offering's proration 
     await ports.stores.create(storeRecords(other));
     const anOfferingOf = async (storeId = store.id, createdAt = new Date('2026-01-02T00:00:00.000Z')) => {
       const offering = anOffering(storeId, [], [], { createdAt, updatedAt: createdAt });
-      expect(await ports.offerings.insert(offering)).to.deep.equal(E.right(undefined));
+      expect(await ports.offerings.insert(offering, NO_EVENTS)).to.deep.equal(E.right(undefined));
       return offering;
     };
     const aPolicyOf = async (storeId = store.id) => {
       const policy = aProrationPolicy(storeId);
-      expect(await ports.prorationPolicies.insert(policy)).to.deep.equal(E.right(undefined));
+      expect(await ports.prorationPolicies.insert(policy, NO_EVENTS)).to.deep.equal(E.right(undefined));
       return policy;
     };
     const usingPolicy = async (storeId: typeof store.id, policyId: string) =>
@@ -88,11 +89,11 @@ forEachBackend("Offering proration repository contract (an offering's proration 
     const policy = await aPolicyOf();
     await offeringProration.use(store.id, offering.id, policy.id);
     await offeringProration.use(store.id, another.id, policy.id);
-    expect(await prorationPolicies.delete(store.id, policy.id)).to.deep.equal(E.left(inUse));
+    expect(await prorationPolicies.delete(store.id, policy.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
     await offeringProration.use(store.id, offering.id, undefined);
-    expect(await prorationPolicies.delete(store.id, policy.id)).to.deep.equal(E.left(inUse));
-    expect(await offerings.delete(store.id, another.id)).to.equal(true);
-    expect(await prorationPolicies.delete(store.id, policy.id)).to.deep.equal(E.right(undefined));
+    expect(await prorationPolicies.delete(store.id, policy.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
+    expect(await offerings.delete(store.id, another.id, NO_EVENTS)).to.equal(true);
+    expect(await prorationPolicies.delete(store.id, policy.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
   });
 
   it('never leaves an offering referring to a deleted policy when an attach races the deletion', async () => {
@@ -102,7 +103,7 @@ forEachBackend("Offering proration repository contract (an offering's proration 
       const policy = await aPolicyOf();
       const [attached, deleted] = await Promise.all([
         offeringProration.use(store.id, offering.id, policy.id),
-        prorationPolicies.delete(store.id, policy.id),
+        prorationPolicies.delete(store.id, policy.id, NO_EVENTS),
       ]);
       // Exactly one wins: the policy is used and stays, or it is gone and the attach was refused.
       if (E.isRight(attached)) {

@@ -1,3 +1,4 @@
+import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { inUse, missing } from '../../../../../src/application/ports/storage-outcomes.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -51,7 +52,7 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
         description: 'd'.repeat(1024),
         external_ref: 'x'.repeat(2048),
       });
-      await repo.insert(record);
+      await repo.insert(record, NO_EVENTS);
       expect(await repo.findById(ports.store.id, record.id)).to.deep.equal(record);
       expect(await repo.findById(ports.other.id, record.id)).to.equal(undefined);
       expect(await repo.findByIds(ports.store.id, [record.id, make(ports.store.id).id])).to.deep.equal([record]);
@@ -63,36 +64,37 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
       const ports = await setup();
       const repo = repositoryOf(ports);
       const record = make(ports.store.id);
-      await repo.insert(record);
+      await repo.insert(record, NO_EVENTS);
       const later = new Date('2026-06-01T00:00:00.000Z');
       const renamed = await repo.update(
         ports.store.id,
         record.id,
         (r) => ({ ...r, attributes: { ...r.attributes, name: 'Renamed' }, updatedAt: later }) as typeof r,
+        firesNothing,
       );
       expect(renamed?.attributes.name).to.equal('Renamed');
       expect(await repo.findById(ports.store.id, record.id)).to.deep.equal(renamed);
-      expect(await repo.update(ports.other.id, record.id, (r) => r)).to.equal(undefined);
+      expect(await repo.update(ports.other.id, record.id, (r) => r, firesNothing)).to.equal(undefined);
     });
 
     it(`${kind}: deletes, but not while an offering holds a copy`, async () => {
       const ports = await setup();
       const repo = repositoryOf(ports);
       const [held, free] = [make(ports.store.id), make(ports.store.id)];
-      await repo.insert(held);
-      await repo.insert(free);
+      await repo.insert(held, NO_EVENTS);
+      await repo.insert(free, NO_EVENTS);
       const product = kind === 'products' ? (held as SubscriptionProduct) : aProduct(ports.store.id);
       const plan = kind === 'plans' ? (held as SubscriptionPlan) : aPlan(ports.store.id);
-      if (kind === 'plans') await ports.products.insert(product);
-      else await ports.plans.insert(plan);
+      if (kind === 'plans') await ports.products.insert(product, NO_EVENTS);
+      else await ports.plans.insert(plan, NO_EVENTS);
       const offering = anOffering(ports.store.id, [product], [plan]);
-      expect(await ports.offerings.insert(offering)).to.deep.equal(E.right(undefined));
-      expect(await repo.delete(ports.store.id, held.id)).to.deep.equal(E.left(inUse));
-      expect(await repo.delete(ports.other.id, free.id)).to.deep.equal(E.left(missing));
-      expect(await repo.delete(ports.store.id, free.id)).to.deep.equal(E.right(undefined));
+      expect(await ports.offerings.insert(offering, NO_EVENTS)).to.deep.equal(E.right(undefined));
+      expect(await repo.delete(ports.store.id, held.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
+      expect(await repo.delete(ports.other.id, free.id, NO_EVENTS)).to.deep.equal(E.left(missing));
+      expect(await repo.delete(ports.store.id, free.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
       expect(await repo.findById(ports.store.id, free.id)).to.equal(undefined);
-      await ports.offerings.delete(ports.store.id, offering.id);
-      expect(await repo.delete(ports.store.id, held.id)).to.deep.equal(E.right(undefined));
+      await ports.offerings.delete(ports.store.id, offering.id, NO_EVENTS);
+      expect(await repo.delete(ports.store.id, held.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
     });
 
     it(`${kind}: lists newest first and filters on external_ref, including awkward characters`, async () => {
@@ -102,8 +104,8 @@ forEachBackend('Product and plan repository contract', (_backend, persistence) =
       const records = refs.map((ref, n) =>
         make(ports.store.id, ref === null ? {} : { external_ref: ref }, new Date(Date.UTC(2026, 0, n + 1))),
       );
-      for (const r of records) await repo.insert(r);
-      await repo.insert(make(ports.other.id, { external_ref: 'plain' }));
+      for (const r of records) await repo.insert(r, NO_EVENTS);
+      await repo.insert(make(ports.other.id, { external_ref: 'plain' }), NO_EVENTS);
       const all = await repo.list(ports.store.id, listQuery(CATALOGUE_LIST, { limit: 100 }));
       expect(all.items.map((r) => r.id)).to.deep.equal([...records].reverse().map((r) => r.id));
       expect(all).to.include({ total: 5, totalMethod: 'exact' });

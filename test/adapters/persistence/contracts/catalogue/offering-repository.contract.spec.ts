@@ -1,3 +1,4 @@
+import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { inUse, missing, originalGone } from '../../../../../src/application/ports/storage-outcomes.js';
@@ -30,15 +31,15 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       aPlan(store.id),
       aPlan(store.id, { name: 'Yearly', billing_interval_type: 'year', fixed_price: { USD: { amount: 9000 } } }),
     ];
-    for (const p of products) await ports.products.insert(p);
-    for (const p of plans) await ports.plans.insert(p);
+    for (const p of products) await ports.products.insert(p, NO_EVENTS);
+    for (const p of plans) await ports.plans.insert(p, NO_EVENTS);
     return { ...ports, store, other, originalProducts: products, originalPlans: plans };
   };
 
   it('stores an offering with its copies in order and reads it back whole', async () => {
     const { offerings, store, other, originalProducts: products, originalPlans: plans } = await setup();
     const offering = anOffering(store.id, products, plans, { attributes: { name: 'Club ☕', external_ref: 'club' } });
-    expect(await offerings.insert(offering)).to.deep.equal(E.right(undefined));
+    expect(await offerings.insert(offering, NO_EVENTS)).to.deep.equal(E.right(undefined));
     expect(await offerings.findById(store.id, offering.id)).to.deep.equal(offering);
     expect(await offerings.findById(other.id, offering.id)).to.equal(undefined);
   });
@@ -47,22 +48,27 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     const { offerings, store, originalProducts: products, originalPlans: plans } = await setup();
     const ghost = aProduct(store.id);
     const offering = anOffering(store.id, [...products, ghost], plans);
-    expect(await offerings.insert(offering)).to.deep.equal(E.left(originalGone));
+    expect(await offerings.insert(offering, NO_EVENTS)).to.deep.equal(E.left(originalGone));
     expect(await offerings.findById(store.id, offering.id)).to.equal(undefined);
   });
 
   it('updates attributes and adds copies under a lock, keeping the held ones', async () => {
     const { offerings, store, originalProducts: products, originalPlans: plans } = await setup();
     const offering = anOffering(store.id, [products[0]!], [plans[0]!]);
-    await offerings.insert(offering);
+    await offerings.insert(offering, NO_EVENTS);
     const now = new Date('2026-03-03T00:00:00.000Z');
-    const updated = await offerings.update(store.id, offering.id, (o) => ({
-      ...o,
-      attributes: { ...o.attributes, name: 'Renamed club' },
-      products: withCopies(o.products, products, () => randomIds.uuid(), now),
-      version: o.version + 1,
-      updatedAt: now,
-    }));
+    const updated = await offerings.update(
+      store.id,
+      offering.id,
+      (o) => ({
+        ...o,
+        attributes: { ...o.attributes, name: 'Renamed club' },
+        products: withCopies(o.products, products, () => randomIds.uuid(), now),
+        version: o.version + 1,
+        updatedAt: now,
+      }),
+      firesNothing,
+    );
     const read = await offerings.findById(store.id, offering.id);
     expect(updated).to.deep.equal(E.right(read));
     expect(read?.products.map((p) => p.originId)).to.deep.equal(products.map((p) => p.id));
@@ -72,14 +78,19 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
   it('answers Missing for an unknown offering and OriginalGone when an attached original vanished', async () => {
     const { offerings, store, other, originalProducts: products, originalPlans: plans } = await setup();
     const offering = anOffering(store.id, products, plans);
-    await offerings.insert(offering);
-    expect(await offerings.update(other.id, offering.id, (o) => o)).to.deep.equal(E.left(missing));
+    await offerings.insert(offering, NO_EVENTS);
+    expect(await offerings.update(other.id, offering.id, (o) => o, firesNothing)).to.deep.equal(E.left(missing));
     const ghost = aProduct(store.id);
     expect(
-      await offerings.update(store.id, offering.id, (o) => ({
-        ...o,
-        products: withCopies(o.products, [ghost], () => randomIds.uuid(), new Date()),
-      })),
+      await offerings.update(
+        store.id,
+        offering.id,
+        (o) => ({
+          ...o,
+          products: withCopies(o.products, [ghost], () => randomIds.uuid(), new Date()),
+        }),
+        firesNothing,
+      ),
     ).to.deep.equal(E.left(originalGone));
     expect((await offerings.findById(store.id, offering.id))?.products).to.have.length(2);
   });
@@ -94,11 +105,11 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       originalPlans: plans,
     } = await setup();
     const offering = anOffering(store.id, products, plans);
-    await offerings.insert(offering);
-    expect(await offerings.delete(other.id, offering.id)).to.equal(false);
-    expect(await offerings.delete(store.id, offering.id)).to.equal(true);
+    await offerings.insert(offering, NO_EVENTS);
+    expect(await offerings.delete(other.id, offering.id, NO_EVENTS)).to.equal(false);
+    expect(await offerings.delete(store.id, offering.id, NO_EVENTS)).to.equal(true);
     expect(await offerings.findById(store.id, offering.id)).to.equal(undefined);
-    expect((await productRepo.delete(store.id, products[0]!.id))._tag).to.equal('Right');
+    expect((await productRepo.delete(store.id, products[0]!.id, NO_EVENTS))._tag).to.equal('Right');
   });
 
   it('lists newest first with copies, filtered on external_ref', async () => {
@@ -111,8 +122,8 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       attributes: { name: 'Newer', external_ref: 'o-2' },
       createdAt: new Date('2026-02-01T00:00:00.000Z'),
     });
-    await offerings.insert(older);
-    await offerings.insert(newer);
+    await offerings.insert(older, NO_EVENTS);
+    await offerings.insert(newer, NO_EVENTS);
     const all = await offerings.list(store.id, listQuery(OFFERING_LIST, { limit: 10 }));
     expect(all.items).to.deep.equal([newer, older]);
     expect(all.total).to.equal(2);
@@ -132,13 +143,18 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
   it('removes and changes copies, keeping the order of attachment for copies added later', async () => {
     const { offerings, store, originalProducts: products, originalPlans: plans } = await setup();
     const offering = anOffering(store.id, products, plans);
-    await offerings.insert(offering);
+    await offerings.insert(offering, NO_EVENTS);
     const now = new Date('2026-04-04T00:00:00.000Z');
     const [first, second] = offering.products;
-    const changed = await offerings.update(store.id, offering.id, (o) => ({
-      ...detached(o, first!.id),
-      plans: withCopyChanged(o.plans, o.plans[1]!.id, (a) => ({ ...a, name: 'Yearly, changed' }), now) ?? o.plans,
-    }));
+    const changed = await offerings.update(
+      store.id,
+      offering.id,
+      (o) => ({
+        ...detached(o, first!.id),
+        plans: withCopyChanged(o.plans, o.plans[1]!.id, (a) => ({ ...a, name: 'Yearly, changed' }), now) ?? o.plans,
+      }),
+      firesNothing,
+    );
     const read = await offerings.findById(store.id, offering.id);
     expect(changed).to.deep.equal(E.right(read));
     expect(read?.products).to.deep.equal([second]);
@@ -146,10 +162,15 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       [plans[0]!.attributes.name, offering.createdAt.toISOString()],
       ['Yearly, changed', now.toISOString()],
     ]);
-    await offerings.update(store.id, offering.id, (o) => ({
-      ...o,
-      products: withCopies(o.products, [products[0]!], () => randomIds.uuid(), now),
-    }));
+    await offerings.update(
+      store.id,
+      offering.id,
+      (o) => ({
+        ...o,
+        products: withCopies(o.products, [products[0]!], () => randomIds.uuid(), now),
+      }),
+      firesNothing,
+    );
     expect((await offerings.findById(store.id, offering.id))?.products.map((p) => p.originId)).to.deep.equal([
       products[1]!.id,
       products[0]!.id,
@@ -159,12 +180,12 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
   it('frees an original for deletion once its last copy is removed', async () => {
     const { offerings, products: productRepo, store, originalProducts: products, originalPlans: plans } = await setup();
     const [one, two] = [anOffering(store.id, products, plans), anOffering(store.id, [products[0]!], [])];
-    await offerings.insert(one);
-    await offerings.insert(two);
-    await offerings.update(store.id, one.id, (o) => detached(o, o.products[0]!.id));
-    expect(await productRepo.delete(store.id, products[0]!.id)).to.deep.equal(E.left(inUse));
-    await offerings.update(store.id, two.id, (o) => detached(o, o.products[0]!.id));
-    expect(await productRepo.delete(store.id, products[0]!.id)).to.deep.equal(E.right(undefined));
+    await offerings.insert(one, NO_EVENTS);
+    await offerings.insert(two, NO_EVENTS);
+    await offerings.update(store.id, one.id, (o) => detached(o, o.products[0]!.id), firesNothing);
+    expect(await productRepo.delete(store.id, products[0]!.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
+    await offerings.update(store.id, two.id, (o) => detached(o, o.products[0]!.id), firesNothing);
+    expect(await productRepo.delete(store.id, products[0]!.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
   });
 
   it('filters on the external references of the products an offering holds, as they are now', async () => {
@@ -174,14 +195,14 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
       aProduct(store.id, { external_ref: 'ref-b' }),
       aProduct(store.id),
     ];
-    for (const p of refs) await productRepo.insert(p);
+    for (const p of refs) await productRepo.insert(p, NO_EVENTS);
     const both = anOffering(store.id, [refs[0]!, refs[1]!], plans, { createdAt: new Date('2026-01-01T00:00:00.000Z') });
     const onlyB = anOffering(store.id, [refs[1]!, refs[2]!], [], { createdAt: new Date('2026-02-01T00:00:00.000Z') });
     const none = anOffering(store.id, [refs[2]!], [], { createdAt: new Date('2026-03-01T00:00:00.000Z') });
-    for (const o of [both, onlyB, none]) await offerings.insert(o);
+    for (const o of [both, onlyB, none]) await offerings.insert(o, NO_EVENTS);
     const theirs = aProduct(other.id, { external_ref: 'ref-a' });
-    await productRepo.insert(theirs);
-    await offerings.insert(anOffering(other.id, [theirs], []));
+    await productRepo.insert(theirs, NO_EVENTS);
+    await offerings.insert(anOffering(other.id, [theirs], []), NO_EVENTS);
     const having = async (...values: string[]) =>
       (
         await offerings.list(
@@ -198,19 +219,24 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     );
     expect(filtered.total).to.equal(2);
     const now = new Date('2026-05-05T00:00:00.000Z');
-    await offerings.update(store.id, none.id, (o) => ({
-      ...o,
-      products:
-        withCopyChanged(o.products, o.products[0]!.id, (a) => ({ ...a, external_ref: 'ref-a' }), now) ?? o.products,
-    }));
-    await offerings.update(store.id, both.id, (o) => detached(o, o.products[0]!.id));
+    await offerings.update(
+      store.id,
+      none.id,
+      (o) => ({
+        ...o,
+        products:
+          withCopyChanged(o.products, o.products[0]!.id, (a) => ({ ...a, external_ref: 'ref-a' }), now) ?? o.products,
+      }),
+      firesNothing,
+    );
+    await offerings.update(store.id, both.id, (o) => detached(o, o.products[0]!.id), firesNothing);
     expect(await having('ref-a')).to.deep.equal([none.id]);
   });
 
   it('reads every version with its own copies while the copies change', async () => {
     const { offerings, store, originalProducts: products } = await setup();
     const offering = anOffering(store.id, [products[0]!], []);
-    await offerings.insert(offering);
+    await offerings.insert(offering, NO_EVENTS);
     // Odd versions hold one product copy, even versions two.
     const toggle = (o: Offering): Offering =>
       o.version % 2 === 1
@@ -220,7 +246,7 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
             version: o.version + 1,
           }
         : detached(o, o.products[1]!.id);
-    const writes = Array.from({ length: 10 }, () => offerings.update(store.id, offering.id, toggle));
+    const writes = Array.from({ length: 10 }, () => offerings.update(store.id, offering.id, toggle, firesNothing));
     const reads = Array.from({ length: 30 }, () => offerings.findById(store.id, offering.id));
     const [, read] = await Promise.all([Promise.all(writes), Promise.all(reads)]);
     expect(read.map((o) => o !== undefined && o.products.length === (o.version % 2 === 1 ? 1 : 2))).to.deep.equal(
@@ -231,17 +257,22 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
   it('never leaves a copy of a deleted original when a delete races an attach', async () => {
     const { offerings, products: productRepo, store } = await setup();
     const offering = anOffering(store.id, [], []);
-    await offerings.insert(offering);
+    await offerings.insert(offering, NO_EVENTS);
     for (let round = 0; round < 6; round += 1) {
       const original = aProduct(store.id, { name: `Racer ${round}` });
-      await productRepo.insert(original);
+      await productRepo.insert(original, NO_EVENTS);
       const [deleted, attached] = await Promise.all([
-        productRepo.delete(store.id, original.id),
-        offerings.update(store.id, offering.id, (o) => ({
-          ...o,
-          products: withCopies(o.products, [original], () => randomIds.uuid(), new Date()),
-          version: o.version + 1,
-        })),
+        productRepo.delete(store.id, original.id, NO_EVENTS),
+        offerings.update(
+          store.id,
+          offering.id,
+          (o) => ({
+            ...o,
+            products: withCopies(o.products, [original], () => randomIds.uuid(), new Date()),
+            version: o.version + 1,
+          }),
+          firesNothing,
+        ),
       ]);
       const held = (await offerings.findById(store.id, offering.id))?.products.some((p) => p.originId === original.id);
       const exists = (await productRepo.findById(store.id, original.id)) !== undefined;
@@ -257,11 +288,11 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     const { offerings, products: productRepo, store } = await setup();
     for (let round = 0; round < 6; round += 1) {
       const original = aProduct(store.id, { name: `Racer ${round}` });
-      await productRepo.insert(original);
+      await productRepo.insert(original, NO_EVENTS);
       const offering = anOffering(store.id, [original], []);
       const [deleted, inserted] = await Promise.all([
-        productRepo.delete(store.id, original.id),
-        offerings.insert(offering),
+        productRepo.delete(store.id, original.id, NO_EVENTS),
+        offerings.insert(offering, NO_EVENTS),
       ]);
       const stored = await offerings.findById(store.id, offering.id);
       const exists = (await productRepo.findById(store.id, original.id)) !== undefined;
@@ -277,19 +308,19 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     const { offerings, products: productRepo, store } = await setup();
     for (let round = 0; round < 6; round += 1) {
       const original = aProduct(store.id, { name: `Racer ${round}` });
-      await productRepo.insert(original);
+      await productRepo.insert(original, NO_EVENTS);
       const offering = anOffering(store.id, [original], []);
-      await offerings.insert(offering);
+      await offerings.insert(offering, NO_EVENTS);
       const [deleted] = await Promise.all([
-        productRepo.delete(store.id, original.id),
-        offerings.update(store.id, offering.id, (o) => detached(o, o.products[0]!.id)),
+        productRepo.delete(store.id, original.id, NO_EVENTS),
+        offerings.update(store.id, offering.id, (o) => detached(o, o.products[0]!.id), firesNothing),
       ]);
       expect((await offerings.findById(store.id, offering.id))?.products).to.deep.equal([]);
       // Refused only when it ran before the detach: then a second attempt goes through.
       if (E.isLeft(deleted)) expect(deleted).to.deep.equal(E.left(inUse));
       const exists = (await productRepo.findById(store.id, original.id)) !== undefined;
       expect(exists).to.equal(E.isLeft(deleted));
-      if (exists) expect(await productRepo.delete(store.id, original.id)).to.deep.equal(E.right(undefined));
+      if (exists) expect(await productRepo.delete(store.id, original.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
     }
   });
 });

@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { ImportLineRepository } from '../../../../../src/application/ports/imports/import-line-repository.js';
@@ -69,7 +70,7 @@ forEachBackend('Import line repository contract', (_backend, persistence) => {
     const [abandoned, recent, claimed] = [randomIds.uuid(), randomIds.uuid(), randomIds.uuid()];
     await lines.append(linesOf(abandoned, store.id, 3), at(0));
     await lines.append(linesOf(claimed, store.id, 2), at(0));
-    await ports.jobs.insert(aJob(store.id, { id: claimed, jobType: 'import' }));
+    await ports.jobs.insert(aJob(store.id, { id: claimed, jobType: 'import' }), NO_EVENTS);
     await lines.append(linesOf(recent, store.id, 2), at(1000));
 
     clock.set(at(ABANDONED_IMPORT_LINES_AFTER_MS));
@@ -94,7 +95,7 @@ forEachBackend('Import line repository contract', (_backend, persistence) => {
     await lines.append(linesOf(streaming, store.id, 2), at(0));
     await lines.append(linesOf(deleted, store.id, 2), at(0));
     const job = aJob(store.id, { id: deleted, jobType: 'import' });
-    await ports.jobs.insert(job);
+    await ports.jobs.insert(job, NO_EVENTS);
     clock.set(at(ABANDONED_IMPORT_LINES_AFTER_MS + 1));
     await lines.append(
       [{ importId: streaming, lineNumber: 3, storeId: store.id, status: 'failed', error: 'late' }],
@@ -103,7 +104,7 @@ forEachBackend('Import line repository contract', (_backend, persistence) => {
     expect(await sweep.execute()).to.equal(2);
     expect(await stored(lines, streaming)).to.equal(1);
     expect(await stored(lines, deleted)).to.equal(2);
-    await ports.jobs.delete(store.id, job.id, clock.now());
+    await ports.jobs.delete(store.id, job.id, clock.now(), NO_EVENTS);
     expect(await sweep.execute()).to.equal(2);
     expect(await stored(lines, deleted)).to.equal(0);
   });

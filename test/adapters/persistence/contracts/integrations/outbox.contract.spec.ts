@@ -1,3 +1,5 @@
+import { stateApplied, subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
@@ -24,10 +26,10 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     await ports.stores.create(storeRecords(other));
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     const integrations = ports.container.get(INTEGRATION_TOKENS.IntegrationRepository);
     const deliveries = ports.container.get(INTEGRATION_TOKENS.DeliveryRepository);
@@ -64,7 +66,7 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
       { id: randomIds.uuid(), now: new Date() },
     );
     expect(invoice, 'the plan bills its first period at once').to.not.equal(undefined);
-    await subscriptions.insert(subscription, invoice);
+    await subscriptions.insert(subscription, invoice, subscriptionsStored);
     expect((await jobsOf(both.id)).map((j) => j.key).sort()).to.deep.equal([
       'subscription-invoice.created',
       'subscription.created',
@@ -91,19 +93,25 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const watching = anIntegration(store.id, { observes: ['subscription.created', 'subscription.paused'] });
     await integrations.insert(watching);
     const subscription = aSubscription(offering, versionId);
-    await subscriptions.insert(subscription);
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
     expect(await jobsOf(watching.id)).to.have.length(1);
     // The same id again: the insert fails and rolls back, its event with it.
     let failed = false;
-    await subscriptions.insert(subscription).catch(() => (failed = true));
+    await subscriptions.insert(subscription, undefined, subscriptionsStored).catch(() => (failed = true));
     expect(failed).to.equal(true);
-    const refused = await subscriptions.applyState(store.id, subscription.id, () =>
-      E.left(unprocessable('no', 'state_transition_not_allowed')),
+    const refused = await subscriptions.applyState(
+      store.id,
+      subscription.id,
+      () => E.left(unprocessable('no', 'state_transition_not_allowed')),
+      stateApplied,
     );
     expect(E.isLeft(refused)).to.equal(true);
     expect(await jobsOf(watching.id)).to.have.length(1);
-    const paused = await subscriptions.applyState(store.id, subscription.id, (s, o) =>
-      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()),
+    const paused = await subscriptions.applyState(
+      store.id,
+      subscription.id,
+      (s, o) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()),
+      stateApplied,
     );
     expect(E.isRight(paused)).to.equal(true);
     expect((await jobsOf(watching.id)).map((j) => j.key).sort()).to.deep.equal([
@@ -117,7 +125,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const { store, offering, versionId, integrations, subscriptions, deliveries } = await setup();
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
-    for (let n = 0; n < 6; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    for (let n = 0; n < 6; n += 1)
+      await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     // A second container on the same storage: another instance.
     const second = portsOf(persistence()).container.get(INTEGRATION_TOKENS.DeliveryRepository);
     const now = later(1000);
@@ -139,7 +148,7 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
-    await subscriptions.insert(aSubscription(offering, versionId));
+    await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     const [first] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     await deliveries.recordAttempts([
       { claim: first!, log: logOf(first!, false), outcome: { status: 'pending', nextAttemptAt: later(5000) } },
@@ -169,7 +178,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
-    for (let n = 0; n < 4; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    for (let n = 0; n < 4; n += 1)
+      await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     const [ok, ok2, retry] = (await deliveries.claimDue(later(1000), 3, 30_000, new Map(), 8)) as [
       ClaimedDelivery,
       ClaimedDelivery,
@@ -197,7 +207,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
     const [a, b] = [anIntegration(store.id), anIntegration(store.id)];
     for (const i of [a, b]) await integrations.insert(i);
-    for (let n = 0; n < 3; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    for (let n = 0; n < 3; n += 1)
+      await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     const firsts = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     expect(firsts).to.have.length(6);
     const retryAt = later(5000);
@@ -244,7 +255,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
-    for (let n = 0; n < 3; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    for (let n = 0; n < 3; n += 1)
+      await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     const claimed = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     const records = claimed.map((claim) => ({
       claim,
@@ -273,7 +285,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
   it('counts pending deliveries due now and later, each up to the cap, and none that are over', async () => {
     const { store, offering, versionId, integrations, subscriptions, deliveries } = await setup();
     await integrations.insert(anIntegration(store.id));
-    for (let n = 0; n < 4; n += 1) await subscriptions.insert(aSubscription(offering, versionId));
+    for (let n = 0; n < 4; n += 1)
+      await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     expect(await deliveries.countPending(later(1000), 10)).to.deep.equal({ dueNow: 4, dueLater: 0 });
     expect(await deliveries.countPending(later(1000), 3), 'capped').to.deep.equal({ dueNow: 3, dueLater: 0 });
     const [succeeded, retried, failed] = (await deliveries.claimDue(later(1000), 3, 30_000, new Map(), 8)) as [
@@ -302,8 +315,8 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const { store, offering, versionId, integrations, subscriptions, deliveries, jobsOf } = await setup();
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
-    await subscriptions.insert(aSubscription(offering, versionId));
-    await subscriptions.insert(aSubscription(offering, versionId));
+    await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
+    await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     const [done, open] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     await deliveries.recordAttempts([{ claim: done!, log: logOf(done!, true), outcome: { status: 'succeeded' } }]);
     await deliveries.recordAttempts([
@@ -322,7 +335,7 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
     const { store, offering, versionId, integrations, subscriptions, deliveries } = await setup();
     const integration = anIntegration(store.id);
     await integrations.insert(integration);
-    await subscriptions.insert(aSubscription(offering, versionId));
+    await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     const [claim] = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
     await deliveries.recordAttempts([
       { claim: claim!, log: logOf(claim!, false), outcome: { status: 'pending', nextAttemptAt: later(2000) } },

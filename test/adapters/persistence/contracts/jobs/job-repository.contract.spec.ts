@@ -1,3 +1,4 @@
+import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { running, type Claim } from '../../../../../src/application/ports/jobs/job-repository.js';
@@ -40,7 +41,7 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
         },
       ],
     });
-    await jobs.insert(job);
+    await jobs.insert(job, NO_EVENTS);
     expect(await jobs.findById(store.id, job.id)).to.deep.equal(job);
     expect(await jobs.findById(other.id, job.id)).to.equal(undefined);
   });
@@ -50,7 +51,7 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const first = aJob(store.id, { createdAt: at(0), updatedAt: at(0), externalRef: 'a' });
     const second = aJob(store.id, { createdAt: at(1), updatedAt: at(1), jobType: 'import', externalRef: 'a' });
     const third = aJob(store.id, { createdAt: at(2), updatedAt: at(2), jobType: 'payment-run' });
-    for (const job of [first, second, third, aJob(other.id, { externalRef: 'a' })]) await jobs.insert(job);
+    for (const job of [first, second, third, aJob(other.id, { externalRef: 'a' })]) await jobs.insert(job, NO_EVENTS);
     const all = await jobs.list(store.id, listQuery(JOB_LIST), JOB_TYPES);
     expect(all.items.map((j) => j.id)).to.deep.equal([third.id, second.id, first.id]);
     expect(all.total).to.equal(3);
@@ -73,7 +74,7 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const older = aJob(store.id, { createdAt: at(0), updatedAt: at(0) });
     const newer = aJob(store.id, { createdAt: at(1), updatedAt: at(1) });
     const payment = aJob(store.id, { jobType: 'payment-run' });
-    for (const job of [newer, older, payment]) await jobs.insert(job);
+    for (const job of [newer, older, payment]) await jobs.insert(job, NO_EVENTS);
     const claimed = await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(10), LEASE);
     expect(claimed).to.deep.equal({ ...older, status: 'started', startedAt: at(10), updatedAt: at(10) });
     expect(await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(20), LEASE)).to.equal(undefined);
@@ -88,8 +89,8 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
       aJob(store.id, { createdAt: at(0), updatedAt: at(0) }),
       aJob(store.id, { createdAt: at(1), updatedAt: at(1) }),
     ];
-    await jobs.insert(a);
-    await jobs.insert(b);
+    await jobs.insert(a, NO_EVENTS);
+    await jobs.insert(b, NO_EVENTS);
     const claimed = (await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(10), LEASE)) as Job;
     const done = await jobs.finish(
       claimOf(claimed),
@@ -99,6 +100,7 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
       },
       at(20),
       LEASE,
+      firesNothing,
     );
     expect(done).to.deep.equal({
       finished: true,
@@ -111,7 +113,13 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
       updatedAt: at(20),
       finishedAt: at(20),
     });
-    const last = await jobs.finish(claimOf(done.next as Job), { status: 'failed', error: 'no gateway' }, at(30), LEASE);
+    const last = await jobs.finish(
+      claimOf(done.next as Job),
+      { status: 'failed', error: 'no gateway' },
+      at(30),
+      LEASE,
+      firesNothing,
+    );
     expect(last).to.deep.equal({ finished: true });
     expect(await jobs.findById(store.id, b.id)).to.deep.include({
       status: 'failed',
@@ -123,7 +131,7 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
   it('renews a lease; once it ran out the job is claimed again and the old claim can neither renew nor finish', async () => {
     const { jobs, store } = await setup();
     const job = aJob(store.id);
-    await jobs.insert(job);
+    await jobs.insert(job, NO_EVENTS);
     const first = (await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(0), LEASE)) as Job;
     expect(await jobs.renewLease(claimOf(first), at(LEASE - 1), LEASE)).to.equal(true);
     expect(await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(2 * LEASE - 2), LEASE)).to.equal(
@@ -132,11 +140,15 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const second = (await jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(2 * LEASE - 1), LEASE)) as Job;
     expect(second).to.deep.include({ id: job.id, status: 'started', startedAt: at(2 * LEASE - 1) });
     expect(await jobs.renewLease(claimOf(first), at(2 * LEASE), LEASE)).to.equal(false);
-    expect(await jobs.finish(claimOf(first), { status: 'success', report: {} }, at(2 * LEASE), LEASE)).to.deep.equal({
+    expect(
+      await jobs.finish(claimOf(first), { status: 'success', report: {} }, at(2 * LEASE), LEASE, firesNothing),
+    ).to.deep.equal({
       finished: false,
     });
     expect((await jobs.findById(store.id, job.id))?.status).to.equal('started');
-    expect(await jobs.finish(claimOf(second), { status: 'success', report: {} }, at(2 * LEASE), LEASE)).to.deep.equal({
+    expect(
+      await jobs.finish(claimOf(second), { status: 'success', report: {} }, at(2 * LEASE), LEASE, firesNothing),
+    ).to.deep.equal({
       finished: true,
     });
   });
@@ -147,20 +159,22 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const [pending, runningJob, stale, finished] = kinds.map((jobType, i) =>
       aJob(store.id, { createdAt: at(i), updatedAt: at(i), jobType }),
     );
-    for (const job of [pending, runningJob, stale, finished]) await jobs.insert(job as Job);
+    for (const job of [pending, runningJob, stale, finished]) await jobs.insert(job as Job, NO_EVENTS);
     const live = (await jobs.claimNext({ storeId: store.id, lane: 'tax-run' }, at(LEASE), LEASE)) as Job;
     await jobs.claimNext({ storeId: store.id, lane: 'payment-run' }, at(0), LEASE);
     const done = (await jobs.claimNext({ storeId: store.id, lane: 'import' }, at(0), LEASE)) as Job;
-    await jobs.finish(claimOf(done), { status: 'success', report: {} }, at(1), LEASE);
+    await jobs.finish(claimOf(done), { status: 'success', report: {} }, at(1), LEASE, firesNothing);
     expect((await jobs.listUnfinished(at(LEASE + 1))).map((j) => j.id)).to.deep.equal([
       (pending as Job).id,
       (stale as Job).id,
     ]);
-    expect(await jobs.delete(store.id, live.id, at(LEASE + 1))).to.deep.equal(E.left(running));
-    expect(await jobs.delete(store.id, (stale as Job).id, at(LEASE + 1))).to.deep.equal(E.right(undefined));
-    expect(await jobs.delete(store.id, (pending as Job).id, at(LEASE + 1))).to.deep.equal(E.right(undefined));
-    expect(await jobs.delete(store.id, done.id, at(LEASE + 1))).to.deep.equal(E.right(undefined));
-    expect(await jobs.delete(store.id, done.id, at(LEASE + 1))).to.deep.equal(E.left(missing));
+    expect(await jobs.delete(store.id, live.id, at(LEASE + 1), NO_EVENTS)).to.deep.equal(E.left(running));
+    expect(await jobs.delete(store.id, (stale as Job).id, at(LEASE + 1), NO_EVENTS)).to.deep.equal(E.right(undefined));
+    expect(await jobs.delete(store.id, (pending as Job).id, at(LEASE + 1), NO_EVENTS)).to.deep.equal(
+      E.right(undefined),
+    );
+    expect(await jobs.delete(store.id, done.id, at(LEASE + 1), NO_EVENTS)).to.deep.equal(E.right(undefined));
+    expect(await jobs.delete(store.id, done.id, at(LEASE + 1), NO_EVENTS)).to.deep.equal(E.left(missing));
   });
 
   it('makes one job per schedule instant, however many insert it at once', async () => {
@@ -168,15 +182,20 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     const scheduleId = randomIds.uuid();
     const instant = new Date('2026-04-01T00:30:00.000Z');
     const attempts = await Promise.all(
-      Array.from({ length: 6 }, () => jobs.insertScheduled({ ...aJob(store.id), scheduleId, scheduledFor: instant })),
+      Array.from({ length: 6 }, () =>
+        jobs.insertScheduled({ ...aJob(store.id), scheduleId, scheduledFor: instant }, NO_EVENTS),
+      ),
     );
     expect(new Set(attempts.map((j) => j.id)).size).to.equal(1);
     expect((await jobs.list(store.id, listQuery(JOB_LIST), JOB_TYPES)).total).to.equal(1);
-    const next = await jobs.insertScheduled({
-      ...aJob(store.id),
-      scheduleId,
-      scheduledFor: new Date('2026-04-02T00:30:00.000Z'),
-    });
+    const next = await jobs.insertScheduled(
+      {
+        ...aJob(store.id),
+        scheduleId,
+        scheduledFor: new Date('2026-04-02T00:30:00.000Z'),
+      },
+      NO_EVENTS,
+    );
     expect(next.id).to.not.equal(attempts[0]?.id);
     expect(await jobs.findById(store.id, next.id)).to.deep.include({
       scheduleId,
@@ -189,8 +208,8 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
   it('never gives two racing claimers of one lane a job each', async () => {
     const { jobs, store } = await setup();
     for (let round = 0; round < 3; round += 1) {
-      await jobs.insert(aJob(store.id, { createdAt: at(round), updatedAt: at(round) }));
-      await jobs.insert(aJob(store.id, { createdAt: at(round), updatedAt: at(round) }));
+      await jobs.insert(aJob(store.id, { createdAt: at(round), updatedAt: at(round) }), NO_EVENTS);
+      await jobs.insert(aJob(store.id, { createdAt: at(round), updatedAt: at(round) }), NO_EVENTS);
       const claims = await Promise.all(
         Array.from({ length: 6 }, () =>
           jobs.claimNext({ storeId: store.id, lane: 'billing-run' }, at(10 + round), LEASE),
@@ -203,10 +222,19 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
         { status: 'success', report: {} },
         at(10 + round),
         LEASE,
+        firesNothing,
       );
       expect(next).to.not.equal(undefined);
       expect(
-        (await jobs.finish(claimOf(next as Job), { status: 'success', report: {} }, at(10 + round), LEASE)).next,
+        (
+          await jobs.finish(
+            claimOf(next as Job),
+            { status: 'success', report: {} },
+            at(10 + round),
+            LEASE,
+            firesNothing,
+          )
+        ).next,
       ).to.equal(undefined);
     }
   });
@@ -225,14 +253,14 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
       let job = await jobs.claimNext(lane, tick(), LEASE);
       while (job !== undefined) {
         ran.push(job.id);
-        job = (await jobs.finish(claimOf(job), { status: 'success', report: {} }, tick(), LEASE)).next;
+        job = (await jobs.finish(claimOf(job), { status: 'success', report: {} }, tick(), LEASE, firesNothing)).next;
       }
     };
     const submitted: string[] = [];
     await Promise.all(
       Array.from({ length: 12 }, async (_, i) => {
         const job = aJob(store.id, { createdAt: at(i), updatedAt: at(i) });
-        await jobs.insert(job);
+        await jobs.insert(job, NO_EVENTS);
         submitted.push(job.id);
         await work();
       }),

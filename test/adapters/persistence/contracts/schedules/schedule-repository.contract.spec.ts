@@ -1,3 +1,4 @@
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { taken } from '../../../../../src/application/ports/storage-outcomes.js';
@@ -26,7 +27,7 @@ forEachBackend('Schedule repository contract', (_backend, persistence) => {
       name: `Café ☕ ${'n'.repeat(1017)}`,
       external_ref: `😀${'r'.repeat(2047)}`,
     });
-    expect(await schedules.insert(schedule)).to.deep.equal(E.right(undefined));
+    expect(await schedules.insert(schedule, NO_EVENTS)).to.deep.equal(E.right(undefined));
     expect(await schedules.findById(store.id, schedule.id)).to.deep.equal(schedule);
     expect(await schedules.findById(other.id, schedule.id)).to.equal(undefined);
     expect(await schedules.findAnywhere(schedule.id)).to.deep.equal(schedule);
@@ -36,12 +37,14 @@ forEachBackend('Schedule repository contract', (_backend, persistence) => {
   it('keeps external_ref unique in a store, and filters on it', async () => {
     const { schedules, store, other } = await setup();
     const nightly = aSchedule(store.id, { external_ref: 'nightly' });
-    expect(await schedules.insert(nightly)).to.deep.equal(E.right(undefined));
-    expect(await schedules.insert(aSchedule(store.id, { external_ref: 'nightly' }))).to.deep.equal(E.left(taken));
+    expect(await schedules.insert(nightly, NO_EVENTS)).to.deep.equal(E.right(undefined));
+    expect(await schedules.insert(aSchedule(store.id, { external_ref: 'nightly' }), NO_EVENTS)).to.deep.equal(
+      E.left(taken),
+    );
     const weekly = aSchedule(store.id, { external_ref: 'weekly' });
-    await schedules.insert(weekly);
-    await schedules.insert(aSchedule(other.id, { external_ref: 'nightly' }));
-    await schedules.insert(aSchedule(store.id));
+    await schedules.insert(weekly, NO_EVENTS);
+    await schedules.insert(aSchedule(other.id, { external_ref: 'nightly' }), NO_EVENTS);
+    await schedules.insert(aSchedule(store.id), NO_EVENTS);
     const one = await schedules.list(
       store.id,
       listQuery(SCHEDULES.list, { filter: [{ op: 'eq', field: 'external_ref', value: 'nightly' }] }),
@@ -61,10 +64,10 @@ forEachBackend('Schedule repository contract', (_backend, persistence) => {
     const { schedules, store, other } = await setup();
     const older = aSchedule(other.id, {}, new Date(Date.UTC(2026, 0, 1)));
     const newer = aSchedule(store.id, {}, new Date(Date.UTC(2026, 0, 2)));
-    await schedules.insert(newer);
-    await schedules.insert(older);
+    await schedules.insert(newer, NO_EVENTS);
+    await schedules.insert(older, NO_EVENTS);
     expect((await schedules.listEveryStore()).map((s) => s.id)).to.deep.equal([older.id, newer.id]);
-    await schedules.delete(store.id, newer.id);
+    await schedules.delete(store.id, newer.id, NO_EVENTS);
     expect((await schedules.listEveryStore()).map((s) => s.id)).to.deep.equal([older.id]);
   });
 });

@@ -1,3 +1,4 @@
+import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
@@ -23,7 +24,7 @@ forEachBackend('Subscriber repository contract', (_backend, persistence) => {
       name: `Café ☕ 名前 ${'n'.repeat(1014)}`,
       email: `${'e'.repeat(1000)}@example.org.ü`,
     });
-    await repo.insert(subscriber);
+    await repo.insert(subscriber, NO_EVENTS);
     expect(await repo.findById(store.id, subscriber.id)).to.deep.equal(subscriber);
     expect(await repo.findById(other.id, subscriber.id)).to.equal(undefined);
   });
@@ -31,13 +32,18 @@ forEachBackend('Subscriber repository contract', (_backend, persistence) => {
   it('updates through a change function, only within the store', async () => {
     const { repo, store, other } = await setup();
     const subscriber = aSubscriber(store.id);
-    await repo.insert(subscriber);
+    await repo.insert(subscriber, NO_EVENTS);
     const later = new Date('2026-06-01T00:00:00.000Z');
-    const renamed = await repo.update(store.id, subscriber.id, (s) => ({
-      ...s,
-      attributes: { ...s.attributes, name: 'Grace Hopper' },
-      updatedAt: later,
-    }));
+    const renamed = await repo.update(
+      store.id,
+      subscriber.id,
+      (s) => ({
+        ...s,
+        attributes: { ...s.attributes, name: 'Grace Hopper' },
+        updatedAt: later,
+      }),
+      firesNothing,
+    );
     expect(renamed).to.deep.equal({
       ...subscriber,
       attributes: { ...subscriber.attributes, name: 'Grace Hopper' },
@@ -45,10 +51,15 @@ forEachBackend('Subscriber repository contract', (_backend, persistence) => {
     });
     expect(await repo.findById(store.id, subscriber.id)).to.deep.equal(renamed);
     expect(
-      await repo.update(other.id, subscriber.id, (s) => ({
-        ...s,
-        attributes: { ...s.attributes, name: 'Taken over' },
-      })),
+      await repo.update(
+        other.id,
+        subscriber.id,
+        (s) => ({
+          ...s,
+          attributes: { ...s.attributes, name: 'Taken over' },
+        }),
+        firesNothing,
+      ),
     ).to.equal(undefined);
     expect(await repo.findById(store.id, subscriber.id)).to.deep.equal(renamed);
   });
@@ -56,13 +67,23 @@ forEachBackend('Subscriber repository contract', (_backend, persistence) => {
   it('applies concurrent updates one after the other, so that none is lost', async () => {
     const { repo, store } = await setup();
     const subscriber = aSubscriber(store.id);
-    await repo.insert(subscriber);
+    await repo.insert(subscriber, NO_EVENTS);
     await Promise.all([
-      repo.update(store.id, subscriber.id, (s) => ({ ...s, attributes: { ...s.attributes, name: 'Grace Hopper' } })),
-      repo.update(store.id, subscriber.id, (s) => ({
-        ...s,
-        attributes: { ...s.attributes, email: 'grace@example.com' },
-      })),
+      repo.update(
+        store.id,
+        subscriber.id,
+        (s) => ({ ...s, attributes: { ...s.attributes, name: 'Grace Hopper' } }),
+        firesNothing,
+      ),
+      repo.update(
+        store.id,
+        subscriber.id,
+        (s) => ({
+          ...s,
+          attributes: { ...s.attributes, email: 'grace@example.com' },
+        }),
+        firesNothing,
+      ),
     ]);
     expect((await repo.findById(store.id, subscriber.id))?.attributes).to.deep.equal({
       account_id: subscriber.attributes.account_id,
@@ -74,23 +95,31 @@ forEachBackend('Subscriber repository contract', (_backend, persistence) => {
   it('deletes within the store only, once', async () => {
     const { repo, store, other } = await setup();
     const subscriber = aSubscriber(store.id);
-    await repo.insert(subscriber);
-    expect(await repo.delete(other.id, subscriber.id)).to.deep.equal(E.left(missing));
+    await repo.insert(subscriber, NO_EVENTS);
+    expect(await repo.delete(other.id, subscriber.id, NO_EVENTS)).to.deep.equal(E.left(missing));
     expect(await repo.findById(store.id, subscriber.id)).to.deep.equal(subscriber);
-    const both = await Promise.all([repo.delete(store.id, subscriber.id), repo.delete(store.id, subscriber.id)]);
+    const both = await Promise.all([
+      repo.delete(store.id, subscriber.id, NO_EVENTS),
+      repo.delete(store.id, subscriber.id, NO_EVENTS),
+    ]);
     expect(both.filter(E.isRight)).to.have.length(1);
     expect(await repo.findById(store.id, subscriber.id)).to.equal(undefined);
-    expect(await repo.update(store.id, subscriber.id, (s) => s)).to.equal(undefined);
+    expect(await repo.update(store.id, subscriber.id, (s) => s, firesNothing)).to.equal(undefined);
   });
 
   it('never brings a subscriber back when an update races its deletion', async () => {
     const { repo, store } = await setup();
     for (let n = 0; n < 5; n += 1) {
       const subscriber = aSubscriber(store.id);
-      await repo.insert(subscriber);
+      await repo.insert(subscriber, NO_EVENTS);
       const [updated, deleted] = await Promise.all([
-        repo.update(store.id, subscriber.id, (s) => ({ ...s, attributes: { ...s.attributes, name: 'Renamed' } })),
-        repo.delete(store.id, subscriber.id),
+        repo.update(
+          store.id,
+          subscriber.id,
+          (s) => ({ ...s, attributes: { ...s.attributes, name: 'Renamed' } }),
+          firesNothing,
+        ),
+        repo.delete(store.id, subscriber.id, NO_EVENTS),
       ]);
       expect(deleted).to.deep.equal(E.right(undefined));
       expect(updated === undefined || updated.attributes.name === 'Renamed').to.equal(true);
@@ -108,8 +137,11 @@ forEachBackend('Subscriber repository contract', (_backend, persistence) => {
       aSubscriber(store.id, {}, new Date(Date.UTC(2026, 1, 1))),
       aSubscriber(store.id, {}, new Date(Date.UTC(2026, 1, 1))),
     ];
-    for (const s of [...subscribers, ...sameInstant]) await repo.insert(s);
-    await repo.insert(aSubscriber(other.id, { name: 'Plain', account_id: subscribers[0]!.attributes.account_id }));
+    for (const s of [...subscribers, ...sameInstant]) await repo.insert(s, NO_EVENTS);
+    await repo.insert(
+      aSubscriber(other.id, { name: 'Plain', account_id: subscribers[0]!.attributes.account_id }),
+      NO_EVENTS,
+    );
 
     const all = await repo.list(store.id, listQuery(SUBSCRIBER_LIST, { limit: 100 }));
     const tied = [...sameInstant].sort((a, b) => (a.id < b.id ? 1 : -1));

@@ -1,3 +1,5 @@
+import { subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import { cursorBinding, cursorToken } from '../../../../../src/domain/query/cursor.js';
 import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
@@ -92,10 +94,10 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
     await ports.stores.create(storeRecords(other));
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     // Seven subscriptions a millisecond: every page boundary falls inside a tie of created_at.
     const subs = Array.from({ length: STORE_SIZE }, (_, n) =>
@@ -105,11 +107,14 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
       await ports.subscriptions.insertMany(
         store.id,
         subs.slice(i, i + 500).map((subscription) => ({ subscription })),
+        subscriptionsStored,
       );
     const otherOffering = { ...offering, storeId: other.id };
-    await ports.subscriptions.insertMany(other.id, [
-      { subscription: subscriptionAt(otherOffering, versionId, 0, BASE + 5) },
-    ]);
+    await ports.subscriptions.insertMany(
+      other.id,
+      [{ subscription: subscriptionAt(otherOffering, versionId, 0, BASE + 5) }],
+      subscriptionsStored,
+    );
     return { ...ports, store, offering, versionId, subs };
   };
 
@@ -158,6 +163,7 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
       await subscriptions.insertMany(
         store.id,
         fresh.map((subscription) => ({ subscription })),
+        subscriptionsStored,
       );
       created.push(...fresh);
     });

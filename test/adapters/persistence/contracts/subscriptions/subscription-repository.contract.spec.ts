@@ -1,3 +1,5 @@
+import { stateApplied, subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
+import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import type { PageRequest } from '../../../../../src/domain/query/page.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
@@ -54,10 +56,10 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     await ports.stores.create(storeRecords(other));
     const product = aProduct(store.id);
     const plan = aPlan(store.id);
-    await ports.products.insert(product);
-    await ports.plans.insert(plan);
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
     const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering);
+    await ports.offerings.insert(offering, NO_EVENTS);
     const versionId = await ports.subscriptions.snapshotOffering(offering);
     return { ...ports, store, other, offering, versionId };
   };
@@ -82,12 +84,12 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
         timestamps: { createdAt: day(3), updatedAt: day(3) },
       }),
     ];
-    for (const s of made) await subscriptions.insert(s);
+    for (const s of made) await subscriptions.insert(s, undefined, subscriptionsStored);
     const stranger = aSubscription({ ...offering, storeId: other.id }, versionId, {
       email: 'one@example.com',
       accountId: a1,
     });
-    await subscriptions.insert({ ...stranger, storeId: other.id });
+    await subscriptions.insert({ ...stranger, storeId: other.id }, undefined, subscriptionsStored);
     const ids = async (filter: FilterCondition<Field>[], limit = 100, offset = 0, storeId = store.id) => {
       const page = await subscriptions.list(storeId, query(filter, limit, offset));
       return { ids: page.items.map((s) => s.id), total: page.total };
@@ -118,8 +120,8 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it("sets the stored status of the store's subscriptions only, and keeps it through a state change", async () => {
     const { subscriptions, offering, versionId, store, other } = await setup();
     const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
-    await subscriptions.insert(a);
-    await subscriptions.insert(b);
+    await subscriptions.insert(a, undefined, subscriptionsStored);
+    await subscriptions.insert(b, undefined, subscriptionsStored);
     await subscriptions.setInactive(other.id, [a.id], true);
     expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive, 'another store cannot').to.equal(
       undefined,
@@ -127,8 +129,11 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     await subscriptions.setInactive(store.id, [a.id, randomIds.uuid()], true);
     expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(true);
     expect((await subscriptions.findById(store.id, b.id))?.subscription.inactive).to.equal(undefined);
-    const paused = await subscriptions.applyState(store.id, a.id, (s, o) =>
-      applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()),
+    const paused = await subscriptions.applyState(
+      store.id,
+      a.id,
+      (s, o) => applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date(), randomIds.uuid()),
+      stateApplied,
     );
     expect(E.isRight(paused)).to.equal(true);
     expect((await subscriptions.findById(store.id, a.id))?.subscription.inactive).to.equal(true);
@@ -143,9 +148,12 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       flags: { canceled: false, paused: false, suspended: false, pending: true },
       goLiveAfter: new Date('2026-02-10T04:00:00.000Z'),
     });
-    await subscriptions.insert(pending);
-    const canceled = await subscriptions.applyState(store.id, pending.id, (s, o) =>
-      applyStateAction(s, o.plans[0]!.attributes, 'cancel', at, randomIds.uuid()),
+    await subscriptions.insert(pending, undefined, subscriptionsStored);
+    const canceled = await subscriptions.applyState(
+      store.id,
+      pending.id,
+      (s, o) => applyStateAction(s, o.plans[0]!.attributes, 'cancel', at, randomIds.uuid()),
+      stateApplied,
     );
     expect(E.isRight(canceled)).to.equal(true);
     const read = (await subscriptions.findById(store.id, pending.id))?.subscription;
@@ -178,7 +186,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       // A switch prorated with the plans it moved between, and one stored before plans were kept by id.
       prorations: [switched(offering, true), switched(offering, false)],
     });
-    await subscriptions.insert(subscription);
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
     expect(await subscriptions.findById(store.id, subscription.id)).to.deep.equal({ subscription, offering });
     expect(await subscriptions.findById(other.id, subscription.id)).to.equal(undefined);
   });
@@ -186,9 +194,14 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('keeps the snapshot when the offering changes or is deleted', async () => {
     const { subscriptions, offerings, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
-    await subscriptions.insert(subscription);
-    await offerings.update(store.id, offering.id, (o) => ({ ...o, attributes: { name: 'Changed' }, version: 2 }));
-    await offerings.delete(store.id, offering.id);
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
+    await offerings.update(
+      store.id,
+      offering.id,
+      (o) => ({ ...o, attributes: { name: 'Changed' }, version: 2 }),
+      firesNothing,
+    );
+    await offerings.delete(store.id, offering.id, NO_EVENTS);
     expect((await subscriptions.findById(store.id, subscription.id))?.offering).to.deep.equal(offering);
   });
 
@@ -202,7 +215,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const subs = people.map((p, n) =>
       aSubscription(offering, versionId, { ...p, timestamps: { createdAt: day(n + 1), updatedAt: day(n + 1) } }),
     );
-    for (const s of subs) await subscriptions.insert(s);
+    for (const s of subs) await subscriptions.insert(s, undefined, subscriptionsStored);
     const ids = async (filter: FilterCondition<Field>[]) =>
       (await subscriptions.list(store.id, query(filter))).items.map((s) => s.id);
     const [zoe, bob, jp] = subs.map((s) => s.id);
@@ -234,8 +247,12 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const subs = [1, 2, 2, 3].map((d, n) =>
       aSubscription(offering, n % 2 ? second : versionId, { timestamps: { createdAt: day(d), updatedAt: day(d) } }),
     );
-    for (const s of subs) await subscriptions.insert(s);
-    await subscriptions.insert(aSubscription({ ...offering, storeId: other.id }, versionId));
+    for (const s of subs) await subscriptions.insert(s, undefined, subscriptionsStored);
+    await subscriptions.insert(
+      aSubscription({ ...offering, storeId: other.id }, versionId),
+      undefined,
+      subscriptionsStored,
+    );
     const tied = [subs[1]!.id, subs[2]!.id].sort().reverse();
     const all = await subscriptions.list(store.id, query());
     expect(all.items.map((s) => s.id)).to.deep.equal([subs[3]!.id, ...tied, subs[0]!.id]);
@@ -263,11 +280,11 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('applies a state change with its history record, or nothing when the change is refused', async () => {
     const { subscriptions, offering, versionId, store, other } = await setup();
     const subscription = aSubscription(offering, versionId);
-    await subscriptions.insert(subscription);
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
     const at = new Date('2026-02-10T00:00:00.000Z');
     const pause = (s: typeof subscription, o: typeof offering) =>
       applyStateAction(s, o.plans[0]!.attributes, 'pause', at, randomIds.uuid());
-    const applied = await subscriptions.applyState(store.id, subscription.id, pause);
+    const applied = await subscriptions.applyState(store.id, subscription.id, pause, stateApplied);
     if (E.isLeft(applied)) throw new Error('not applied');
     expect(applied.right).to.include({ action: 'pause', subscriptionId: subscription.id });
     const read = await subscriptions.findById(store.id, subscription.id);
@@ -276,11 +293,16 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(read?.subscription.state).to.deep.equal(applied.right);
 
     expect(
-      await subscriptions.applyState(store.id, subscription.id, () =>
-        E.left(unprocessable('no', 'state_transition_not_allowed')),
+      await subscriptions.applyState(
+        store.id,
+        subscription.id,
+        () => E.left(unprocessable('no', 'state_transition_not_allowed')),
+        stateApplied,
       ),
     ).to.deep.equal(E.left(unprocessable('no', 'state_transition_not_allowed')));
-    expect(await subscriptions.applyState(other.id, subscription.id, pause)).to.deep.equal(E.left(missing));
+    expect(await subscriptions.applyState(other.id, subscription.id, pause, stateApplied)).to.deep.equal(
+      E.left(missing),
+    );
     expect(await subscriptions.listStates(store.id, subscription.id, firstPage)).to.deep.equal({
       items: [applied.right],
       page: firstPage,
@@ -307,19 +329,19 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
         flags: { canceled: false, paused: false, suspended: false, pending: true },
       }),
     ];
-    await subscriptions.insert(live, invoiceOf(live, at));
-    await subscriptions.insert(pending);
+    await subscriptions.insert(live, invoiceOf(live, at), subscriptionsStored);
+    await subscriptions.insert(pending, undefined, subscriptionsStored);
     const goLive = (s: typeof pending, o: typeof offering) => {
       const changed = applyStateAction(s, o.plans[0]!.attributes, 'go_live', at, randomIds.uuid());
       return E.isLeft(changed)
         ? changed
         : E.right({ ...changed.right, firstInvoice: invoiceOf(changed.right.subscription, at) });
     };
-    expect(E.isRight(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true }))).to.equal(
-      true,
-    );
     expect(
-      E.isLeft(await subscriptions.applyState(store.id, pending.id, goLive, { mayInvoice: true })),
+      E.isRight(await subscriptions.applyState(store.id, pending.id, goLive, stateApplied, { mayInvoice: true })),
+    ).to.equal(true);
+    expect(
+      E.isLeft(await subscriptions.applyState(store.id, pending.id, goLive, stateApplied, { mayInvoice: true })),
       'live already',
     ).to.equal(true);
     const numbers = (await invoiceReads.list(store.id, everyRow())).items.map((i) => [i.subscriptionId, i.number]);
@@ -332,11 +354,11 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('finds one state change only through its own subscription and store', async () => {
     const { subscriptions, offering, versionId, store, other } = await setup();
     const [mine, sibling] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
-    await subscriptions.insert(mine);
-    await subscriptions.insert(sibling);
+    await subscriptions.insert(mine, undefined, subscriptionsStored);
+    await subscriptions.insert(sibling, undefined, subscriptionsStored);
     const pause = (s: typeof mine, o: typeof offering) =>
       applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
-    const applied = await subscriptions.applyState(store.id, mine.id, pause);
+    const applied = await subscriptions.applyState(store.id, mine.id, pause, stateApplied);
     if (E.isLeft(applied)) throw new Error('not applied');
     expect(await subscriptions.findState(store.id, mine.id, applied.right.id)).to.deep.equal(applied.right);
     expect(await subscriptions.findState(store.id, sibling.id, applied.right.id)).to.equal(undefined);
@@ -347,11 +369,11 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('serialises concurrent state changes of one subscription', async () => {
     const { subscriptions, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
-    await subscriptions.insert(subscription);
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
     const pause = (s: typeof subscription, o: typeof offering) =>
       applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => subscriptions.applyState(store.id, subscription.id, pause)),
+      Array.from({ length: 4 }, () => subscriptions.applyState(store.id, subscription.id, pause, stateApplied)),
     );
     expect(results.filter(E.isRight)).to.have.length(1);
     expect((await subscriptions.listStates(store.id, subscription.id, firstPage))?.items).to.have.length(1);
@@ -360,11 +382,11 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('deletes a subscription with its history and keeps the exact total right; the shared snapshot stays', async () => {
     const { subscriptions, offering, versionId, store, other } = await setup();
     const [kept, gone] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
-    await subscriptions.insert(kept);
-    await subscriptions.insert(gone);
+    await subscriptions.insert(kept, undefined, subscriptionsStored);
+    await subscriptions.insert(gone, undefined, subscriptionsStored);
     const pause = (s: typeof gone, o: typeof offering) =>
       applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
-    expect(E.isRight(await subscriptions.applyState(store.id, gone.id, pause))).to.equal(true);
+    expect(E.isRight(await subscriptions.applyState(store.id, gone.id, pause, stateApplied))).to.equal(true);
     expect(await subscriptions.delete(other.id, gone.id)).to.deep.equal(E.left(missing));
     expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.right(undefined));
     expect(await subscriptions.delete(store.id, gone.id)).to.deep.equal(E.left(missing));
@@ -378,13 +400,15 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('deletes once under concurrent deletes and state changes, and counts it once', async () => {
     const { subscriptions, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
-    await subscriptions.insert(subscription);
-    await subscriptions.insert(aSubscription(offering, versionId));
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
+    await subscriptions.insert(aSubscription(offering, versionId), undefined, subscriptionsStored);
     const pause = (s: typeof subscription, o: typeof offering) =>
       applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     const [deletes, changes] = await Promise.all([
       Promise.all(Array.from({ length: 4 }, () => subscriptions.delete(store.id, subscription.id))),
-      Promise.all(Array.from({ length: 3 }, () => subscriptions.applyState(store.id, subscription.id, pause))),
+      Promise.all(
+        Array.from({ length: 3 }, () => subscriptions.applyState(store.id, subscription.id, pause, stateApplied)),
+      ),
     ]);
     expect(deletes.filter(E.isRight)).to.have.length(1);
     expect(
@@ -398,10 +422,10 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('creates concurrently in one store, beside concurrent deletes, every one counted exactly once', async () => {
     const { subscriptions, offering, versionId, store } = await setup();
     const doomed = Array.from({ length: 4 }, () => aSubscription(offering, versionId));
-    for (const subscription of doomed) await subscriptions.insert(subscription);
+    for (const subscription of doomed) await subscriptions.insert(subscription, undefined, subscriptionsStored);
     const created = Array.from({ length: 12 }, () => aSubscription(offering, versionId));
     await Promise.all([
-      ...created.map((s) => subscriptions.insert(s)),
+      ...created.map((s) => subscriptions.insert(s, undefined, subscriptionsStored)),
       ...doomed.map((s) => subscriptions.delete(store.id, s.id)),
     ]);
     expect(await subscriptions.list(store.id, query())).to.deep.include({
@@ -417,14 +441,14 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     const { subscriptions, products, plans, offerings, store, other } = await setup();
     const product = aProduct(store.id);
     const [monthly, yearly] = [aPlan(store.id), aPlan(store.id, { name: 'Yearly' })];
-    await products.insert(product);
-    await plans.insert(monthly);
-    await plans.insert(yearly);
+    await products.insert(product, NO_EVENTS);
+    await plans.insert(monthly, NO_EVENTS);
+    await plans.insert(yearly, NO_EVENTS);
     const offering = anOffering(store.id, [product], [monthly, yearly]);
-    await offerings.insert(offering);
+    await offerings.insert(offering, NO_EVENTS);
     const versionId = await subscriptions.snapshotOffering(offering);
     const subscription = aSubscription(offering, versionId, { externalRef: 'old-ref' });
-    await subscriptions.insert(subscription);
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
     const { externalRef: _ref, ...withoutRef } = subscription;
     const changed = {
       ...withoutRef,
@@ -455,14 +479,16 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
   it('serialises concurrent updates, state changes and a delete of one subscription', async () => {
     const { subscriptions, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
-    await subscriptions.insert(subscription);
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
     const pause = (s: typeof subscription, o: typeof offering) =>
       applyStateAction(s, o.plans[0]!.attributes, 'pause', new Date('2026-02-10T00:00:00.000Z'), randomIds.uuid());
     // Each rename reads the name under the lock and appends to it: a lost update would drop a letter.
     const rename = (letter: string) =>
       subscriptions.update(store.id, subscription.id, (s) => E.right({ ...s, name: `${s.name}${letter}` }));
     const renamed = await Promise.all(
-      [...'abcdef'].map(rename).concat([subscriptions.applyState(store.id, subscription.id, pause) as never]),
+      [...'abcdef']
+        .map(rename)
+        .concat([subscriptions.applyState(store.id, subscription.id, pause, stateApplied) as never]),
     );
     expect(renamed.every(E.isRight)).to.equal(true);
     const read = await subscriptions.findById(store.id, subscription.id);
@@ -498,7 +524,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     it('stores a batch whole: each subscription, the running count raised by their number, their invoices numbered next in the order given', async () => {
       const { subscriptions, invoiceReads, offering, versionId, store } = await setup();
       const earlier = withInvoice(aSubscription(offering, versionId), offering);
-      await subscriptions.insert(earlier.subscription, earlier.firstInvoice);
+      await subscriptions.insert(earlier.subscription, earlier.firstInvoice, subscriptionsStored);
       const batch = [
         withInvoice(aSubscription(offering, versionId), offering),
         {
@@ -508,34 +534,34 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
         },
         withInvoice(aSubscription(offering, versionId), offering),
       ];
-      await subscriptions.insertMany(store.id, batch);
-      await subscriptions.insertMany(store.id, []);
+      await subscriptions.insertMany(store.id, batch, subscriptionsStored);
+      await subscriptions.insertMany(store.id, [], subscriptionsStored);
       expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 4, totalMethod: 'exact' });
       expect(await numbers(invoiceReads, store.id, batch)).to.deep.equal([2, undefined, 3]);
       for (const { subscription } of batch)
         expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
       const next = withInvoice(aSubscription(offering, versionId), offering);
-      await subscriptions.insert(next.subscription, next.firstInvoice);
+      await subscriptions.insert(next.subscription, next.firstInvoice, subscriptionsStored);
       expect(await numbers(invoiceReads, store.id, [next])).to.deep.equal([4]);
     });
 
     it('stores nothing of a batch with an id already taken midway: no subscription, count, invoice or invoice number', async () => {
       const { subscriptions, invoiceReads, offering, versionId, store } = await setup();
       const taken = aSubscription(offering, versionId);
-      await subscriptions.insert(taken);
+      await subscriptions.insert(taken, undefined, subscriptionsStored);
       const batch = [
         withInvoice(aSubscription(offering, versionId), offering),
         withInvoice({ ...taken, email: 'again@example.com' }, offering),
         withInvoice(aSubscription(offering, versionId), offering),
       ];
       let refused: unknown;
-      await subscriptions.insertMany(store.id, batch).catch((error: unknown) => (refused = error));
+      await subscriptions.insertMany(store.id, batch, subscriptionsStored).catch((error: unknown) => (refused = error));
       expect(refused, 'the batch is refused').to.be.instanceOf(Error);
       expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1, totalMethod: 'exact' });
       expect((await subscriptions.list(store.id, query())).items.map((s) => s.id)).to.deep.equal([taken.id]);
       expect(await numbers(invoiceReads, store.id, batch)).to.deep.equal([undefined, undefined, undefined]);
       const next = withInvoice(aSubscription(offering, versionId), offering);
-      await subscriptions.insert(next.subscription, next.firstInvoice);
+      await subscriptions.insert(next.subscription, next.firstInvoice, subscriptionsStored);
       expect(await numbers(invoiceReads, store.id, [next]), 'no number was used up').to.deep.equal([1]);
     });
 
@@ -562,7 +588,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
           offering,
         );
       });
-      await subscriptions.insertMany(store.id, batch);
+      await subscriptions.insertMany(store.id, batch, subscriptionsStored);
       expect(await subscriptions.list(store.id, query())).to.deep.include({ total: 1001, totalMethod: 'exact' });
       for (const { subscription } of batch.filter((_, i) => i < awkward.length * 2 || i === 1000))
         expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
@@ -572,7 +598,7 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     it("tells which ids are the store's subscriptions, and no other store's", async () => {
       const { subscriptions, offering, versionId, store, other } = await setup();
       const [a, b] = [aSubscription(offering, versionId), aSubscription(offering, versionId)];
-      await subscriptions.insertMany(store.id, [{ subscription: a }, { subscription: b }]);
+      await subscriptions.insertMany(store.id, [{ subscription: a }, { subscription: b }], subscriptionsStored);
       const unknown = randomIds.uuid();
       expect([...(await subscriptions.existing(store.id, [a.id, unknown, b.id]))].sort()).to.deep.equal(
         [a.id, b.id].sort(),
