@@ -16,16 +16,16 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import * as E from 'fp-ts/lib/Either.js';
 import { sql } from 'kysely';
-import { TOKENS } from '../src/application/tokens.js';
-import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
-import { BILLING_BATCH, RunBilling } from '../src/application/use-cases/billing/run-billing.js';
+import { migrateToLatest } from '../src/adapters/persistence/kysely/engine/migrate.js';
+import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/engine/tables.js';
 import { subscriptionToRow as toRow } from '../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
-import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
-import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 import { randomIds } from '../src/adapters/system/system-module.js';
+import { TOKENS } from '../src/application/tokens.js';
+import { BILLING_BATCH, RunBilling } from '../src/application/use-cases/billing/run-billing.js';
+import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
 import { buildContainer } from '../src/container.js';
-import type { Job } from '../src/domain/jobs/job.js';
 import type { Offering } from '../src/domain/catalogue/offering.js';
+import type { Job } from '../src/domain/jobs/job.js';
 import { billingAnchorOf, type Subscription } from '../src/domain/subscriptions/subscription.js';
 import {
   formatDuration,

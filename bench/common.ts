@@ -2,10 +2,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
-import { PgliteDialect } from '../src/adapters/persistence/kysely/pglite-dialect.js';
-import { lockDataDir } from '../src/adapters/persistence/kysely/data-dir-lock.js';
-import { openDatabase, type DatabaseHandle } from '../src/adapters/persistence/kysely/open-database.js';
-import type { Tables } from '../src/adapters/persistence/kysely/schema.js';
+import { lockDataDir } from '../src/adapters/persistence/kysely/engine/data-dir-lock.js';
+import { type DatabaseHandle, openDatabase } from '../src/adapters/persistence/kysely/engine/open-database.js';
+import { PgliteDialect } from '../src/adapters/persistence/kysely/engine/pglite-dialect.js';
+import type { Tables } from '../src/adapters/persistence/kysely/engine/schema.js';
 
 export const BACKENDS = ['pglite', 'postgres', 'mysql'] as const;
 export type Backend = (typeof BACKENDS)[number];

@@ -17,13 +17,14 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
 import { pino } from 'pino';
+import type { Browser, Page } from 'playwright-core';
 import { createHttpApp } from '../src/adapters/http/create-http-app.js';
 import { buildContainer } from '../src/container.js';
-import { ensureConsoleBuilt } from '../test/support/console-build.js';
 import { CHROMIUM_PATH, launchBrowser, noBrowserReason } from '../test/support/browser.js';
+import { ensureConsoleBuilt } from '../test/support/console-build.js';
 import {
+  type Backend,
   formatInteger,
   isBackend,
   openBenchDatabase,
@@ -31,7 +32,6 @@ import {
   reportFailure,
   serverUrl,
   UsageError,
-  type Backend,
 } from './common.js';
 
 const USAGE = 'usage: tsx bench/console-bench.ts [--backend postgres|mysql|pglite] [--runs N] [--out FILE]';

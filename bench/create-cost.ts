@@ -13,13 +13,13 @@ import 'reflect-metadata';
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import * as E from 'fp-ts/lib/Either.js';
+import { migrateToLatest } from '../src/adapters/persistence/kysely/engine/migrate.js';
+import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/engine/tables.js';
 import { BuildOffering } from '../src/application/use-cases/catalogue/build-offering.js';
-import { CreateSubscription } from '../src/application/use-cases/subscriptions/create-subscription.js';
 import { CreateSubscriptionPlan } from '../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogue/subscription-products.js';
 import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
-import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
-import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
+import { CreateSubscription } from '../src/application/use-cases/subscriptions/create-subscription.js';
 import { buildContainer } from '../src/container.js';
 import {
   formatInteger,

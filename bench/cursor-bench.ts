@@ -14,21 +14,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { sql, type CompiledQuery, type Kysely, type KyselyPlugin } from 'kysely';
+import { type CompiledQuery, type Kysely, type KyselyPlugin, sql } from 'kysely';
 import { pino } from 'pino';
 import { createHttpApp } from '../src/adapters/http/create-http-app.js';
 import { buildContainer } from '../src/container.js';
 import { cursorBinding, cursorToken } from '../src/domain/query/cursor.js';
 import {
-  isBackend,
+  type Backend,
   formatInteger,
+  isBackend,
   openBenchDatabase,
   readSeedInfo,
-  seededAuthorization,
   reportFailure,
+  seededAuthorization,
   serverUrl,
   UsageError,
-  type Backend,
 } from './common.js';
 
 const USAGE =

@@ -19,30 +19,30 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql, type CompiledQuery, type KyselyPlugin, type QueryId } from 'kysely';
+import { type CompiledQuery, type KyselyPlugin, type QueryId, sql } from 'kysely';
 import { pino } from 'pino';
+import { createHttpApp } from '../src/adapters/http/create-http-app.js';
+import type { DatabaseHandle } from '../src/adapters/persistence/kysely/engine/open-database.js';
 import { AuthenticateBearer } from '../src/application/use-cases/auth/authenticate-bearer.js';
 import { ListSubscriptions } from '../src/application/use-cases/subscriptions/list-subscriptions.js';
-import { createHttpApp } from '../src/adapters/http/create-http-app.js';
-import type { DatabaseHandle } from '../src/adapters/persistence/kysely/open-database.js';
 import { buildContainer } from '../src/container.js';
 import { queryParams } from '../src/domain/query/query-params.js';
 import { parseUuid } from '../src/domain/shared/uuid.js';
 import {
   BACKENDS,
+  type Backend,
   formatInteger,
   isBackend,
   openBenchDatabase,
   readSeedInfo,
-  seededAuthorization,
   reportFailure,
+  type SeedInfo,
+  seededAuthorization,
   serverUrl,
   UsageError,
-  type Backend,
-  type SeedInfo,
 } from './common.js';
 import type { LoadReply, LoadRequest, LoadResult } from './load-worker.js';
-import { startServiceProcess, type ServiceProcess } from './service-process.js';
+import { type ServiceProcess, startServiceProcess } from './service-process.js';
 
 const USAGE =
   'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX] [--encodings gzip,br|none] [--service-process [--service-node-options "OPTIONS"]]';

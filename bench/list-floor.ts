@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { JsonBytes } from '../src/adapters/http/documents/json-bytes.js';
 import { writeSubscriptionResource } from '../src/adapters/http/subscriptions/subscription-documents.js';
-import { SnapshotCache } from '../src/adapters/persistence/kysely/snapshot-cache.js';
+import { SnapshotCache } from '../src/adapters/persistence/kysely/catalogue/snapshot-cache.js';
 import {
   loadOfferings,
   subscriptionFromRow,
@@ -39,7 +39,7 @@ import {
 } from './common.js';
 import { FLOOR_PATH } from './floor-server.js';
 import { cpuMsOfStat } from './process-stats.js';
-import { startListening, startServiceProcess, type ListeningProcess } from './service-process.js';
+import { type ListeningProcess, startListening, startServiceProcess } from './service-process.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -11,30 +11,36 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import * as E from 'fp-ts/lib/Either.js';
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { migrateToLatest } from '../src/adapters/persistence/kysely/engine/migrate.js';
+import type {
+  SubscriptionStatesTable,
+  SubscriptionsTable,
+  Tables,
+} from '../src/adapters/persistence/kysely/engine/schema.js';
+import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/engine/tables.js';
+import { stateBody } from '../src/adapters/persistence/kysely/subscriptions/subscription-json.js';
+import { subscriptionToRow as toRow } from '../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
+import { randomIds } from '../src/adapters/system/system-module.js';
 import { TOKENS } from '../src/application/tokens.js';
-import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
-import { SetStoreRateLimit } from '../src/application/use-cases/stores/set-store-rate-limit.js';
 import { BuildOffering } from '../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscriptionPlan } from '../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../src/application/use-cases/catalogue/subscription-products.js';
-import { subscriptionToRow as toRow } from '../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
-import { migrateToLatest } from '../src/adapters/persistence/kysely/migrate.js';
-import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from '../src/adapters/persistence/kysely/schema.js';
-import { stateBody } from '../src/adapters/persistence/kysely/subscriptions/subscription-json.js';
-import { randomIds } from '../src/adapters/system/system-module.js';
+import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
+import { SetStoreRateLimit } from '../src/application/use-cases/stores/set-store-rate-limit.js';
 import { buildContainer } from '../src/container.js';
-import type { Uuid } from '../src/domain/shared/uuid.js';
 import type { Offering, OfferingPlan } from '../src/domain/catalogue/offering.js';
 import { planPrices } from '../src/domain/catalogue/pricing.js';
-import { applyStateAction } from '../src/domain/subscriptions/subscription-state.js';
+import type { Uuid } from '../src/domain/shared/uuid.js';
 import {
   billingAnchorOf,
   type StateAction,
   type Subscription,
   type SubscriptionStateRecord,
 } from '../src/domain/subscriptions/subscription.js';
+import { applyStateAction } from '../src/domain/subscriptions/subscription-state.js';
 import {
+  type Backend,
   DEFAULT_PGLITE_DIR,
   formatDuration,
   formatInteger,
@@ -45,26 +51,24 @@ import {
   serverUrl,
   UsageError,
   writeSeedInfo,
-  type Backend,
 } from './common.js';
 import {
+  type Account,
   account,
   integerBetween,
   offeringData,
+  PLAN_SHAPES,
   pick,
   pickSome,
   planData,
-  PLAN_SHAPES,
   productData,
+  type Random,
   seededRandom,
   subscriptionEmail,
   subscriptionExternalRef,
   THEMES,
-  type Account,
-  type Random,
 } from './fixtures.js';
 import { deferIndexes, rebuildIndexes, subscriptionIds } from './subscription-bulk-load.js';
-import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../src/adapters/persistence/kysely/tables.js';
 
 const USAGE =
   'usage: tsx bench/seed.ts --backend pglite|postgres|mysql [--subscriptions N] [--accounts N] [--offerings N] [--batch N] [--concurrency N] [--data-dir DIR]';

@@ -4,16 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  type Account,
   account,
   offeringData,
-  pick,
   PLAN_SHAPES,
+  pick,
   planData,
   productData,
+  type Random,
   subscriptionEmail,
   THEMES,
-  type Account,
-  type Random,
 } from './fixtures.js';
 
 export interface SoakRequest {

@@ -10,8 +10,7 @@
  * schedule (open loop): a slow answer does not slow the sender, and each latency is counted from the
  * moment its request was due, so queueing in the client counts too.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import os from 'node:os';
@@ -20,9 +19,9 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs, promisify } from 'node:util';
 import { formatInteger, reportFailure, UsageError } from './common.js';
-import { offeringData, pick, PLAN_SHAPES, planData, productData, seededRandom, THEMES } from './fixtures.js';
+import { offeringData, PLAN_SHAPES, pick, planData, productData, seededRandom, THEMES } from './fixtures.js';
 import { cpuMsOfStat, statusBytes } from './process-stats.js';
-import { mixShares, OPERATIONS, pickOperation, SoakWorld, type Operation, type SoakRequest } from './soak-traffic.js';
+import { mixShares, OPERATIONS, type Operation, pickOperation, type SoakRequest, SoakWorld } from './soak-traffic.js';
 
 const USAGE =
   'usage: tsx bench/soak.ts [--seconds 60] [--rate 500] [--warmup 10] [--connections 64] [--seed 1] [--out FILE] [--url URL --client-id ID [--pid PID]] (SOAK_CLIENT_SECRET for --url)';

@@ -2,8 +2,8 @@
  * How the benchmarks load a large subscriptions table in bulk, on every backend: which ids the rows get,
  * and which of the table's indexes are built after the load rather than row by row.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Tables } from '../src/adapters/persistence/kysely/schema.js';
+import { type Kysely, sql } from 'kysely';
+import type { Tables } from '../src/adapters/persistence/kysely/engine/schema.js';
 import { timeOrderedIds } from '../src/adapters/system/time-ordered-ids.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import type { Backend } from './common.js';

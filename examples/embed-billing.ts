@@ -7,10 +7,10 @@ import {
   CreateSubscription,
   CreateSubscriptionPlan,
   CreateSubscriptionProduct,
+  type Job,
   ListInvoices,
   queryParams,
   RunBilling,
-  type Job,
 } from '../src/index.js';
 
 const core = buildContainer({ kind: 'memory' });

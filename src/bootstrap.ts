@@ -1,11 +1,11 @@
 import type { Container } from 'inversify';
 import type { MigrationResult } from 'kysely';
 import type { AppConfig } from './adapters/config/app-config.js';
-import { migrateToLatest } from './adapters/persistence/kysely/migrate.js';
-import { openDatabase, type PoolOptions } from './adapters/persistence/kysely/open-database.js';
-import { buildContainer, type ContainerOptions } from './container.js';
 import type { BackgroundJobQueue } from './adapters/jobs/background-job-queue.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
+import { migrateToLatest } from './adapters/persistence/kysely/engine/migrate.js';
+import { openDatabase, type PoolOptions } from './adapters/persistence/kysely/engine/open-database.js';
+import { buildContainer, type ContainerOptions } from './container.js';
 
 /** The core over an open, migrated database. */
 export interface OpenCore {

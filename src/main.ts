@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
-import { EnsureDefaultStore } from './application/use-cases/stores/ensure-default-store.js';
 import { DEFAULT_DATA_DIR, readConfig } from './adapters/config/app-config.js';
-import { createLogger } from './adapters/logging/logger.js';
-import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bootstrap-key-file.js';
-import { readyLine } from './adapters/service/ready-line.js';
-import { applyHeapGrowth, heapGrowthFlag } from './adapters/service/heap-growth.js';
-import { handleShutdownSignals } from './adapters/service/shutdown-signals.js';
-import { startService } from './adapters/service/start-service.js';
-import { invalidConfiguration, startFailureLine, whyNotStarted } from './adapters/service/start-failure.js';
-import { openCore } from './bootstrap.js';
-import { migrationSummary } from './adapters/persistence/kysely/migration-summary.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
+import { createLogger } from './adapters/logging/logger.js';
+import { migrationSummary } from './adapters/persistence/kysely/engine/migration-summary.js';
+import { bootstrapKeyNotice, writeBootstrapKeyFile } from './adapters/service/bootstrap-key-file.js';
+import { applyHeapGrowth, heapGrowthFlag } from './adapters/service/heap-growth.js';
+import { readyLine } from './adapters/service/ready-line.js';
+import { handleShutdownSignals } from './adapters/service/shutdown-signals.js';
+import { invalidConfiguration, startFailureLine, whyNotStarted } from './adapters/service/start-failure.js';
+import { startService } from './adapters/service/start-service.js';
+import { EnsureDefaultStore } from './application/use-cases/stores/ensure-default-store.js';
+import { openCore } from './bootstrap.js';
 
 const heapGrowth = heapGrowthFlag(process.execArgv, process.env);
 const config = readConfig(process.env);

@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from 'chai';
 
 // The layer rules live in .dependency-cruiser.cjs and `npm run lint` applies them to src/. This test shows
 // that each rule bites: on a scratch copy of src/ with forbidden imports planted, the cruise fails and

@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { startBillingApi, type BillingApi } from './support/billing-api.js';
+import { expect } from 'chai';
+import { type BillingApi, startBillingApi } from './support/billing-api.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HEADING = '## Catching up over billing runs, with curl';

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { expect } from 'chai';
 import type { Container, ServiceIdentifier } from 'inversify';
 import { pino } from 'pino';
 import type { CliCore, CliIo } from '../src/adapters/cli/cli-program.js';

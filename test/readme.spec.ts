@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from 'chai';
 import { Redis } from 'ioredis';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

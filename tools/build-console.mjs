@@ -1,10 +1,11 @@
 // Builds the operator console (console/src) into dist/console (or into the build folder named as its
 // argument, which tools/build.mjs swaps in for dist/): one script and one style sheet, each named by a
 // digest of its content, and a manifest naming them that the service reads to write the page.
-import { build } from 'esbuild';
+
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(path.resolve(root, process.argv[2] ?? 'dist'), 'console');

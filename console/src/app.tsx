@@ -1,20 +1,20 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { signOut } from './api';
-import { href, usePlace } from './route';
-import { currentSession, onSessionChange, type Session } from './session';
-import { SignIn } from './pages/sign-in';
-import { StorePage } from './pages/store';
-import { KeysPage } from './pages/keys';
-import { CataloguePage } from './pages/catalogue';
-import { OfferingPage } from './pages/offering';
-import { SubscriptionsPage } from './pages/subscriptions';
-import { SubscriptionPage } from './pages/subscription';
 import { BillingPage } from './pages/billing';
 import { BillingRulesPage } from './pages/billing-rules';
+import { CataloguePage } from './pages/catalogue';
 import { ImportsPage } from './pages/imports';
-import { InvoicesPage } from './pages/invoices';
-import { IntegrationsPage } from './pages/integrations';
 import { IntegrationPage } from './pages/integration';
+import { IntegrationsPage } from './pages/integrations';
+import { InvoicesPage } from './pages/invoices';
+import { KeysPage } from './pages/keys';
+import { OfferingPage } from './pages/offering';
+import { SignIn } from './pages/sign-in';
+import { StorePage } from './pages/store';
+import { SubscriptionPage } from './pages/subscription';
+import { SubscriptionsPage } from './pages/subscriptions';
+import { href, usePlace } from './route';
+import { currentSession, onSessionChange, type Session } from './session';
 
 const SECTIONS = [
   ['', 'Store'],

@@ -1,4 +1,4 @@
-import { decimalText, InputProblem, normalized, parseDecimal, type Decimal } from './decimal.js';
+import { type Decimal, decimalText, InputProblem, normalized, parseDecimal } from './decimal.js';
 
 /**
  * Money as the merchant reads and types it: in major units of its currency ($9.99), while the API keeps

@@ -1,6 +1,6 @@
 import type { ComponentChildren, TargetedSubmitEvent } from 'preact';
 import { useState } from 'preact/hooks';
-import { filterText, valuesOf, type Condition } from './filter';
+import { type Condition, filterText, valuesOf } from './filter';
 import { go, type Place } from './route';
 import { Problems, useLoad } from './ui';
 

@@ -1,6 +1,6 @@
 import type { ComponentChildren, TargetedSubmitEvent } from 'preact';
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type ApiAnswer } from './api';
+import { type ApiAnswer, ApiError, api } from './api';
 
 export interface Loaded<T> {
   readonly data: T | undefined;

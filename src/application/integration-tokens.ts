@@ -1,9 +1,9 @@
 import type { ServiceIdentifier } from 'inversify';
+import type { DeliveryRepository } from './ports/integrations/delivery-repository.js';
 import type { HostResolver } from './ports/integrations/host-resolver.js';
 import type { IntegrationRepository } from './ports/integrations/integration-repository.js';
 import type { IntegrationSettings } from './ports/integrations/integration-settings.js';
 import type { ObservedPayloads } from './ports/integrations/observed-payloads.js';
-import type { DeliveryRepository } from './ports/integrations/delivery-repository.js';
 import type { WebhookSender } from './ports/integrations/webhook-sender.js';
 
 /** The ports of integrations and their deliveries, beside the core's TOKENS. */

@@ -1,35 +1,35 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { AccessTokenRepository } from './ports/auth/access-token-repository.js';
-import type { ApplicationKeyRepository } from './ports/keys/application-key-repository.js';
+import type { AuthFailureLimiter } from './ports/auth/auth-failure-limiter.js';
+import type { BillingRunStore } from './ports/billing/billing-run-store.js';
+import type { InvoiceReads } from './ports/billing/invoice-reads.js';
+import type { OfferingProrationRepository } from './ports/billing/offering-proration-repository.js';
+import type { PaymentGateways } from './ports/billing/payment-gateway.js';
+import type { PaymentRunStore } from './ports/billing/payment-run-store.js';
 import type { PlanRepository, ProductRepository } from './ports/catalogue/catalogue-repository.js';
+import type { OfferingRepository } from './ports/catalogue/offering-repository.js';
 import type { DatabaseHealth } from './ports/health/database-health.js';
 import type { IdempotencyStore } from './ports/idempotency/idempotency-store.js';
 import type { ImportJobs } from './ports/imports/import-jobs.js';
 import type { ImportLineRepository } from './ports/imports/import-line-repository.js';
+import type { JobHandlers } from './ports/jobs/job-handler.js';
+import type { JobQueue } from './ports/jobs/job-queue.js';
+import type { JobRepository } from './ports/jobs/job-repository.js';
+import type { JobSettings } from './ports/jobs/job-settings.js';
+import type { ApplicationKeyRepository } from './ports/keys/application-key-repository.js';
 import type { RateLimiter } from './ports/rate-limits/rate-limiter.js';
-import type { AuthFailureLimiter } from './ports/auth/auth-failure-limiter.js';
-import type { OfferingRepository } from './ports/catalogue/offering-repository.js';
-import type { SubscriberRepository } from './ports/subscriptions/subscriber-repository.js';
-import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/store-record-repository.js';
+import type { MerchantRealmMappingRepository } from './ports/realm-mappings/merchant-realm-mapping-repository.js';
+import type { ScheduleCalendar } from './ports/schedules/schedule-calendar.js';
+import type { ScheduleRepository } from './ports/schedules/schedule-repository.js';
 import type {
   AccountMembershipSettingsRepository,
   CartSettingsRepository,
 } from './ports/settings/settings-repository.js';
-import type { OfferingProrationRepository } from './ports/billing/offering-proration-repository.js';
-import type { ScheduleRepository } from './ports/schedules/schedule-repository.js';
-import type { JobQueue } from './ports/jobs/job-queue.js';
-import type { ScheduleCalendar } from './ports/schedules/schedule-calendar.js';
-import type { SubscriptionRepository } from './ports/subscriptions/subscription-repository.js';
-import type { MerchantRealmMappingRepository } from './ports/realm-mappings/merchant-realm-mapping-repository.js';
+import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/store-record-repository.js';
 import type { StoreRepository } from './ports/stores/store-repository.js';
+import type { SubscriberRepository } from './ports/subscriptions/subscriber-repository.js';
+import type { SubscriptionRepository } from './ports/subscriptions/subscription-repository.js';
 import type { Clock, IdGenerator, Random, Secrets } from './ports/system.js';
-import type { BillingRunStore } from './ports/billing/billing-run-store.js';
-import type { InvoiceReads } from './ports/billing/invoice-reads.js';
-import type { PaymentRunStore } from './ports/billing/payment-run-store.js';
-import type { PaymentGateways } from './ports/billing/payment-gateway.js';
-import type { JobRepository } from './ports/jobs/job-repository.js';
-import type { JobHandlers } from './ports/jobs/job-handler.js';
-import type { JobSettings } from './ports/jobs/job-settings.js';
 import type { StoreClock, TestClockRepository, TestClockSettings } from './ports/test-clocks/store-clock.js';
 import type { WriteLedger } from './ports/write-ledger.js';
 

@@ -1,6 +1,6 @@
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { expect } from 'chai';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from 'chai';
 
 const CONSOLE_SRC = path.resolve(import.meta.dirname, '../../console/src');
 const ALLOWED_PACKAGES = new Set(['preact', 'preact/hooks']);

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { decimalText, EXACT_DIGITS, parseDecimal, percentNumber, rateFromPercent } from '../../console/src/decimal.js';
+import { taxOn } from '../../src/domain/billing/taxes/taxes.js';
 import { decimalFraction, fraction } from '../../src/domain/shared/money.js';
-import { taxOn } from '../../src/domain/billing/taxes.js';
 import { propertyRuns } from '../properties/property-runs.js';
 
 describe('Console: decimals as typed', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
+import * as E from 'fp-ts/lib/Either.js';
 import { filterText, filterValue, valuesOf } from '../../console/src/filter.js';
 import { parseFilter } from '../../src/domain/query/filter.js';
 import { isStorableText } from '../../src/domain/shared/text.js';

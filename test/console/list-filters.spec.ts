@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { LIST_FILTERS } from '../../console/src/list-filters.js';
-import { INVOICE_LIST } from '../../src/domain/billing/invoice-query.js';
+import { INVOICE_LIST } from '../../src/domain/billing/invoices/invoice-query.js';
 import { CATALOGUE_LIST } from '../../src/domain/catalogue/catalogue-query.js';
 import { OFFERING_LIST } from '../../src/domain/catalogue/offering-query.js';
 import { DELIVERY_LIST, INTEGRATION_LIST, LOG_LIST } from '../../src/domain/integrations/integration-query.js';

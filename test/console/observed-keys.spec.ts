@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { FIRING_KEYS, keyGroups } from '../../console/src/observed-keys.js';
-import { FIRING_KEYS as SERVICE_FIRING_KEYS, isObservableKey } from '../../src/domain/events/event-keys.js';
+import { isObservableKey, FIRING_KEYS as SERVICE_FIRING_KEYS } from '../../src/domain/events/event-keys.js';
 
 describe('Console: the keys an integration is offered to observe', () => {
   it('are exactly the keys the service fires, in its order', () => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import {
   allowedActions,
-  stateOf,
   type PlanRules,
   type SubscriptionFlags,
+  stateOf,
 } from '../../console/src/subscription-rules.js';
 
 const flags = (set: Partial<SubscriptionFlags> = {}): SubscriptionFlags => ({

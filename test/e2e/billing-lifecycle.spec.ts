@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
 import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
-import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.js';
+import { type RunningJobs, startJobs } from '../../src/adapters/jobs/start-jobs.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { forEachBackend } from '../support/backends.js';
 import { eventually } from '../support/job-harness.js';

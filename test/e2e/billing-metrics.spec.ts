@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { startBillingApi, type BillingApi } from '../support/billing-api.js';
+import { type BillingApi, startBillingApi } from '../support/billing-api.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 
 const S = '/v2/subscriptions';

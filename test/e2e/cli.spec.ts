@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { expect } from 'chai';
+import { type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const CLI = path.resolve(import.meta.dirname, '../../dist/cli.js');
 

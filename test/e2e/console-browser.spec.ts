@@ -1,18 +1,18 @@
-import { expect } from 'chai';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import { expect } from 'chai';
 import { pino } from 'pino';
+import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../src/adapters/config/integration-settings.js';
-import { startRelay, type RunningRelay } from '../../src/adapters/integrations/start-relay.js';
-import { startBillingApi, type BillingApi, type Resource } from '../support/billing-api.js';
+import { type RunningRelay, startRelay } from '../../src/adapters/integrations/start-relay.js';
+import { type BillingApi, type Resource, startBillingApi } from '../support/billing-api.js';
 import {
   launchBrowser,
   noBrowserReason,
+  type PageWatch,
   seriousViolations,
   tabTo,
   watchedPage,
-  type PageWatch,
 } from '../support/browser.js';
 import { ensureConsoleBuilt } from '../support/console-build.js';
 import { deliverOnLoopback } from '../support/integration-fakes.js';

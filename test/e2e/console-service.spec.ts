@@ -1,10 +1,10 @@
-import { expect } from 'chai';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, noBrowserReason, watchedPage } from '../support/browser.js';
-import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

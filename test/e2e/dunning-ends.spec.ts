@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { forEachBackend } from '../support/backends.js';
-import { startBillingApi, type BillingApi, type Resource } from '../support/billing-api.js';
+import { type BillingApi, type Resource, startBillingApi } from '../support/billing-api.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 import { jsonBody } from '../support/test-api.js';
 

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { openDatabase } from '../../src/adapters/persistence/kysely/open-database.js';
-import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { openDatabase } from '../../src/adapters/persistence/kysely/engine/open-database.js';
+import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 
 const postgresUrl = process.env['TEST_POSTGRES_URL'];

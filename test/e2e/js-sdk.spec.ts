@@ -1,12 +1,12 @@
-import { expect } from 'chai';
-import { gateway, MemoryStorageFactory } from '@elasticpath/js-sdk';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gateway, MemoryStorageFactory } from '@elasticpath/js-sdk';
+import { expect } from 'chai';
+import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 /** The official EPCC client against the running service, changed only in its host. */
 /** The SDK hands errors over without the response's headers: each must carry a request id, then it is left out. */

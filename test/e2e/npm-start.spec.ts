@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'chai';
 import { parseRawResponse } from '../support/raw-http.js';
 import { printedCredentials } from '../support/service-process.js';
 

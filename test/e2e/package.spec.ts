@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { expect } from 'chai';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const CONSUMER = path.join(ROOT, 'test/package-consumer');

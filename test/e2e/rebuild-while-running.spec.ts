@@ -1,11 +1,11 @@
-import { expect } from 'chai';
 import { execFile, spawn } from 'node:child_process';
 import { access, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { expect } from 'chai';
+import { type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST = path.join(ROOT, 'dist');

@@ -1,10 +1,10 @@
-import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { printedCredentials, startServiceProcess, type ServiceProcess } from '../support/service-process.js';
+import { expect } from 'chai';
+import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -1,13 +1,13 @@
-import { expect } from 'chai';
+import { spawn } from 'node:child_process';
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'chai';
 import { parseRawResponse } from '../support/raw-http.js';
-import { spawn } from 'node:child_process';
-import { startServiceProcess, storeForLoad, type ServiceProcess } from '../support/service-process.js';
+import { type ServiceProcess, startServiceProcess, storeForLoad } from '../support/service-process.js';
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
 /** Time the process gets after the deadline to close the database and exit. */

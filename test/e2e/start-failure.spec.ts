@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { expect } from 'chai';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

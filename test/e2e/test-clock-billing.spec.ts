@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { TOKENS } from '../../src/application/tokens.js';
 import { forEachBackend } from '../support/backends.js';
-import { startBillingApi, type BillingApi, type Resource } from '../support/billing-api.js';
+import { type BillingApi, type Resource, startBillingApi } from '../support/billing-api.js';
 import { eventually } from '../support/job-harness.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 import { jsonBody, startTestApi } from '../support/test-api.js';

@@ -3,7 +3,6 @@
 // job posted to it runs), and bills a subscription through the library's billing use cases as the API would.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
 import {
   BuildOffering,
   CreateApplicationKey,
@@ -12,17 +11,18 @@ import {
   CreateSubscriptionPlan,
   CreateSubscriptionProduct,
   createHttpApp,
+  type Either,
+  type Invoice,
   isLeft,
+  type Job,
   ListInvoices,
+  type OpenCore,
   openCore,
   queryParams,
   RunBilling,
   startBackgroundWork,
-  type Either,
-  type Invoice,
-  type Job,
-  type OpenCore,
 } from 'commerce-core';
+import { pino } from 'pino';
 
 const dataDir = process.argv[2];
 if (dataDir === undefined) throw new Error('usage: consumer <data-dir>');

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { planData } from '../support/subscription-core.js';
 import { forEachBackend } from '../support/backends.js';
+import { planData } from '../support/subscription-core.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 import { propertyRuns } from './property-runs.js';
-import { seedStore, type SeededStore } from './seeded-store.js';
+import { type SeededStore, seedStore } from './seeded-store.js';
 
 type Request =
   | { readonly kind: 'plan'; readonly to: 0 | 1 }

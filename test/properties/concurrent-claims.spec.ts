@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
-import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
 import { ListApplicationKeys } from '../../src/application/use-cases/keys/list-application-keys.js';
+import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../support/backends.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { forEachBackend } from '../support/backends.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 import { propertyRuns } from './property-runs.js';
-import { seedStore, type SeededStore } from './seeded-store.js';
+import { type SeededStore, seedStore } from './seeded-store.js';
 
 type Action = 'pause' | 'resume' | 'cancel';
 

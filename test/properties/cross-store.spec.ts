@@ -4,9 +4,9 @@ import fc from 'fast-check';
 import { forEachBackend } from '../support/backends.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
 import { propertyRuns } from './property-runs.js';
-import { rawRequest, type RawResponse } from './raw-request.js';
+import { type RawResponse, rawRequest } from './raw-request.js';
 import { ROUTES, type RouteCase, type StoreIds } from './route-catalogue.js';
-import { seedStore, type SeededStore } from './seeded-store.js';
+import { type SeededStore, seedStore } from './seeded-store.js';
 
 /** What a store's ids and values are replaced with, to see whether another store's behave like nobody's. */
 const REFERENCES = [

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { ERROR_CODE_STATUS, ERROR_CODES, type ErrorCode } from '../../src/adapters/http/error-documents.js';
 import { forEachBackend } from '../support/backends.js';
 import { startTestApi, type TestApi } from '../support/test-api.js';
-import { hostileRequest, type HostileRequest } from './hostile-requests.js';
+import { type HostileRequest, hostileRequest } from './hostile-requests.js';
 import { propertyRuns } from './property-runs.js';
 import { rawRequest } from './raw-request.js';
-import { routerRoutes } from './router-routes.js';
 import { ROUTES, type StoreIds } from './route-catalogue.js';
-import { seedStore, type SeededStore } from './seeded-store.js';
+import { routerRoutes } from './router-routes.js';
+import { type SeededStore, seedStore } from './seeded-store.js';
 
 /**
  * Requests are generated against stand-in ids and made concrete when they are sent, so that a store

@@ -1,20 +1,20 @@
-import { everyRow } from '../support/list-queries.js';
 import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
-import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
-import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
-import { TEST_STORE_BUDGET } from '../support/test-api.js';
-import { planData, productData, subscriptionData } from '../support/subscription-core.js';
-import { checkResponse } from '../support/openapi-contract.js';
-import type { StoreIds } from './route-catalogue.js';
+import { randomIds } from '../../src/adapters/system/system-module.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { pendingPayment } from '../../src/application/use-cases/billing/run-payments.js';
-import { randomIds } from '../../src/adapters/system/system-module.js';
-import { MANUAL_GATEWAY } from '../../src/domain/billing/invoice-payment.js';
-import { completedAttempt } from '../../src/domain/billing/gateway-attempt.js';
-import { DEFAULT_RETRY_POLICY } from '../../src/domain/billing/payment-retry.js';
+import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
+import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
+import { DEFAULT_RETRY_POLICY } from '../../src/domain/billing/dunning/payment-retry.js';
+import { completedAttempt } from '../../src/domain/billing/payments/gateway-attempt.js';
+import { MANUAL_GATEWAY } from '../../src/domain/billing/payments/invoice-payment.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
+import { everyRow } from '../support/list-queries.js';
+import { checkResponse } from '../support/openapi-contract.js';
+import { planData, productData, subscriptionData } from '../support/subscription-core.js';
+import { TEST_STORE_BUDGET } from '../support/test-api.js';
+import type { StoreIds } from './route-catalogue.js';
 
 /** Sends one request to the service under test as a given store. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;

@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
-import { migrateToLatest } from '../../src/adapters/persistence/kysely/migrate.js';
-import { openDatabase, type DatabaseHandle } from '../../src/adapters/persistence/kysely/open-database.js';
+import { type Kysely, sql } from 'kysely';
 import type { DatabaseTarget } from '../../src/adapters/config/database-target.js';
+import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
+import { migrateToLatest } from '../../src/adapters/persistence/kysely/engine/migrate.js';
+import { type DatabaseHandle, openDatabase } from '../../src/adapters/persistence/kysely/engine/open-database.js';
+import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../../src/adapters/persistence/kysely/engine/tables.js';
 import type { Persistence } from '../../src/container.js';
-import { MIGRATION_TABLES, TABLES_CHILDREN_FIRST } from '../../src/adapters/persistence/kysely/tables.js';
 
 /** One storage backend a contract suite runs on. `url` is undefined when a server backend is not configured. */
 export interface Backend {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Container } from 'inversify';
 import { pino } from 'pino';
 import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
-import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.js';
+import { type RunningJobs, startJobs } from '../../src/adapters/jobs/start-jobs.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import type { Persistence } from '../../src/container.js';
 import { eventually } from './job-harness.js';

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
+import { randomIds } from '../../src/adapters/system/system-module.js';
 import type { JobHandler } from '../../src/application/ports/jobs/job-handler.js';
 import { JOB_HANDLER_CLASSES } from '../../src/application/use-cases/jobs/job-handlers.js';
-import { randomIds } from '../../src/adapters/system/system-module.js';
 import type { InvoiceTaxes, Job, JobReport, JobType } from '../../src/domain/jobs/job.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 

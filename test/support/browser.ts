@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { assertDocumented } from './openapi-contract.js';
 
 /** Debian's chromium package; another binary with CHROMIUM_PATH. No browser is ever downloaded. */

@@ -1,11 +1,11 @@
+import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';
+import { randomIds } from '../../src/adapters/system/system-module.js';
+import type { NewStoreRecords } from '../../src/application/ports/stores/store-repository.js';
 import type { ApplicationKey } from '../../src/domain/keys/application-key.js';
+import type { MerchantRealmMapping } from '../../src/domain/realm-mappings/merchant-realm-mapping.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
 import type { Store } from '../../src/domain/stores/store.js';
 import { newStore } from '../../src/domain/stores/store.js';
-import { randomIds } from '../../src/adapters/system/system-module.js';
-import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';
-import type { Uuid } from '../../src/domain/shared/uuid.js';
-import type { MerchantRealmMapping } from '../../src/domain/realm-mappings/merchant-realm-mapping.js';
-import type { NewStoreRecords } from '../../src/application/ports/stores/store-repository.js';
 
 export const aStore = (overrides: Partial<Store> = {}): Store => ({
   ...newStore(randomIds.uuid(), 'Test store', new Date('2026-01-01T00:00:00.000Z')),

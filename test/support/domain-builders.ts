@@ -1,5 +1,5 @@
-import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
 import type { PlanAttributes } from '../../src/domain/catalogue/plan.js';
+import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
 import type {
   Subscription,
   SubscriptionFlags,

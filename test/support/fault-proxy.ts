@@ -1,4 +1,4 @@
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
  * A TCP proxy between the service and a server (PostgreSQL, MariaDB, Redis) that the fault tests drive:

@@ -1,6 +1,6 @@
 import { InMemoryAccessTokenRepository } from '../../src/adapters/persistence/in-memory/auth/in-memory-access-token-repository.js';
-import { InMemoryApplicationKeyRepository } from '../../src/adapters/persistence/in-memory/keys/in-memory-application-key-repository.js';
 import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
+import { InMemoryApplicationKeyRepository } from '../../src/adapters/persistence/in-memory/keys/in-memory-application-key-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from '../../src/adapters/persistence/in-memory/realm-mappings/in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from '../../src/adapters/persistence/in-memory/stores/in-memory-store-repository.js';
 import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';

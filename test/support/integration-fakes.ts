@@ -1,8 +1,8 @@
 import type { Container } from 'inversify';
-import { INTEGRATION_TOKENS } from '../../src/application/integration-tokens.js';
-import type { HostResolver } from '../../src/application/ports/integrations/host-resolver.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../src/adapters/config/integration-settings.js';
 import { HttpWebhookSender } from '../../src/adapters/integrations/http-webhook-sender.js';
+import { INTEGRATION_TOKENS } from '../../src/application/integration-tokens.js';
+import type { HostResolver } from '../../src/application/ports/integrations/host-resolver.js';
 import type { IntegrationSettings } from '../../src/application/ports/integrations/integration-settings.js';
 
 /** A resolver answering from a table, so that no test looks a name up in real DNS; unlisted names do not resolve. */

@@ -1,6 +1,6 @@
+import { randomIds } from '../../src/adapters/system/system-module.js';
 import type { Job } from '../../src/domain/jobs/job.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
-import { randomIds } from '../../src/adapters/system/system-module.js';
 
 /** A pending job of `storeId`, created at `createdAt` (default 2026-03-01). */
 export const aJob = (storeId: Uuid, overrides: Partial<Job> = {}): Job => {

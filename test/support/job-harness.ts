@@ -1,16 +1,15 @@
-import type { DomainError } from '../../src/domain/shared/errors.js';
-import type { JobReport } from '../../src/domain/jobs/job.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
+import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
+import { type RunningJobs, startJobs } from '../../src/adapters/jobs/start-jobs.js';
 import type { JobHandler, JobHandlers, JobRun } from '../../src/application/ports/jobs/job-handler.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
-import type { BackgroundJobQueue } from '../../src/adapters/jobs/background-job-queue.js';
-import { startJobs, type RunningJobs } from '../../src/adapters/jobs/start-jobs.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
-import type { Job } from '../../src/domain/jobs/job.js';
-import type { Uuid } from '../../src/domain/shared/uuid.js';
+import type { Job, JobReport } from '../../src/domain/jobs/job.js';
 import { jobTimingFor } from '../../src/domain/jobs/job-lane.js';
+import type { DomainError } from '../../src/domain/shared/errors.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { LogCapture } from './test-api.js';
 
 /** A promise resolved from outside: a handler waits on it, so a test decides when a job may end. */

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { FilterCondition } from '../../src/domain/query/filter.js';
-import { parseListQuery, type ListQuery, type ListRules } from '../../src/domain/query/list-query.js';
+import { type ListQuery, type ListRules, parseListQuery } from '../../src/domain/query/list-query.js';
 import type { PageRequest } from '../../src/domain/query/page.js';
 import { queryParams } from '../../src/domain/query/query-params.js';
 

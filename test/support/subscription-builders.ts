@@ -1,14 +1,17 @@
-import type { Schedule, ScheduleAttributes } from '../../src/domain/schedules/schedule.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
-import type { Uuid } from '../../src/domain/shared/uuid.js';
+import type { DunningRule, DunningRuleAttributes } from '../../src/domain/billing/dunning/dunning-rule.js';
+import type {
+  ProrationPolicy,
+  ProrationPolicyAttributes,
+} from '../../src/domain/billing/proration/proration-policy.js';
 import type { Offering, OfferingItem } from '../../src/domain/catalogue/offering.js';
 import type { PlanAttributes, SubscriptionPlan } from '../../src/domain/catalogue/plan.js';
 import type { ProductAttributes, SubscriptionProduct } from '../../src/domain/catalogue/product.js';
-import type { SubscriberAttributes, Subscriber } from '../../src/domain/subscriptions/subscriber.js';
+import type { Schedule, ScheduleAttributes } from '../../src/domain/schedules/schedule.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
+import type { StoreRecord } from '../../src/domain/store-records/store-record.js';
+import type { Subscriber, SubscriberAttributes } from '../../src/domain/subscriptions/subscriber.js';
 import type { Subscription } from '../../src/domain/subscriptions/subscription.js';
-import type { StoreRecord } from '../../src/domain/shared/store-record.js';
-import type { DunningRule, DunningRuleAttributes } from '../../src/domain/billing/dunning-rule.js';
-import type { ProrationPolicy, ProrationPolicyAttributes } from '../../src/domain/billing/proration-policy.js';
 
 const at = (iso: string) => new Date(iso);
 

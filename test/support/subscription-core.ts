@@ -1,41 +1,23 @@
-import { everyStoreOn } from '../../src/application/use-cases/test-clocks/store-time.js';
 import * as E from 'fp-ts/lib/Either.js';
+import { InMemoryOfferingProrationRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
+import { InMemoryPaymentRunStore } from '../../src/adapters/persistence/in-memory/billing/in-memory-payment-run-store.js';
+import { usedByAnOffering } from '../../src/adapters/persistence/in-memory/billing/offering-proration-policies.js';
 import { InMemoryCatalogueRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from '../../src/adapters/persistence/in-memory/catalogue/in-memory-offering-repository.js';
-import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
-import { InMemoryPaymentRunStore } from '../../src/adapters/persistence/in-memory/billing/in-memory-payment-run-store.js';
 import { InMemoryStoreRecordRepository } from '../../src/adapters/persistence/in-memory/in-memory-store-record-repository.js';
-import { InMemoryOfferingProrationRepository } from '../../src/adapters/persistence/in-memory/billing/in-memory-offering-proration-repository.js';
-import { usedByAnOffering } from '../../src/adapters/persistence/in-memory/billing/offering-proration-policies.js';
-import { PRORATION_POLICIES } from '../../src/domain/billing/proration-policy.js';
-import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
+import { InMemorySubscriptionRepository } from '../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
 import { AttachOfferingPlans } from '../../src/application/use-cases/catalogue/attach-offering-plans.js';
-import { AttachOfferingProducts } from '../../src/application/use-cases/catalogue/attach-to-offering.js';
-import { DeleteOffering } from '../../src/application/use-cases/catalogue/delete-offering.js';
-import { UpdateOffering } from '../../src/application/use-cases/catalogue/change-offering.js';
-import { DetachOfferingPlan } from '../../src/application/use-cases/catalogue/detach-offering-plan.js';
-import { DetachOfferingProduct } from '../../src/application/use-cases/catalogue/detach-from-offering.js';
-import { UpdateOfferingPlan } from '../../src/application/use-cases/catalogue/update-offering-plan.js';
-import { UpdateOfferingProduct } from '../../src/application/use-cases/catalogue/edit-offering-copy.js';
-import { ReplaceOfferingProducts } from '../../src/application/use-cases/catalogue/replace-offering-products.js';
+import { AttachOfferingProducts } from '../../src/application/use-cases/catalogue/attach-offering-products.js';
 import { BuildOffering } from '../../src/application/use-cases/catalogue/build-offering.js';
 import { CreateOffering } from '../../src/application/use-cases/catalogue/create-offering.js';
-import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
-import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
-import { UpdateSubscription } from '../../src/application/use-cases/subscriptions/update-subscription.js';
-import { ManageSubscriptionProducts } from '../../src/application/use-cases/subscriptions/manage-subscription-products.js';
-import { ListPlansOfSubscription } from '../../src/application/use-cases/subscriptions/list-subscription-copies.js';
-import { ListProductsOfSubscription } from '../../src/application/use-cases/subscriptions/list-products-of-subscription.js';
+import { DeleteOffering } from '../../src/application/use-cases/catalogue/delete-offering.js';
+import { DetachOfferingPlan } from '../../src/application/use-cases/catalogue/detach-offering-plan.js';
+import { DetachOfferingProduct } from '../../src/application/use-cases/catalogue/detach-offering-product.js';
+import { GetOffering, type OfferingWithIncludes } from '../../src/application/use-cases/catalogue/get-offering.js';
 import { ListOfferingPlans } from '../../src/application/use-cases/catalogue/list-offering-plans.js';
-import { ListOfferingProducts } from '../../src/application/use-cases/catalogue/list-offering-copies.js';
-import { GetOffering, type OfferingWithIncludes } from '../../src/application/use-cases/catalogue/read-offerings.js';
+import { ListOfferingProducts } from '../../src/application/use-cases/catalogue/list-offering-products.js';
 import { ListOfferings } from '../../src/application/use-cases/catalogue/list-offerings.js';
-import type { Uuid } from '../../src/domain/shared/uuid.js';
-import { GetSubscription } from '../../src/application/use-cases/subscriptions/read-subscriptions.js';
-import { ListSubscriptions } from '../../src/application/use-cases/subscriptions/list-subscriptions.js';
-import { ChangeSubscriptionState } from '../../src/application/use-cases/subscriptions/subscription-states.js';
-import { GetSubscriptionState } from '../../src/application/use-cases/subscriptions/get-subscription-state.js';
-import { ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/list-subscription-states.js';
+import { ReplaceOfferingProducts } from '../../src/application/use-cases/catalogue/replace-offering-products.js';
 import {
   CreateSubscriptionPlan,
   DeleteSubscriptionPlan,
@@ -50,6 +32,24 @@ import {
   ListSubscriptionProducts,
   UpdateSubscriptionProduct,
 } from '../../src/application/use-cases/catalogue/subscription-products.js';
+import { UpdateOffering } from '../../src/application/use-cases/catalogue/update-offering.js';
+import { UpdateOfferingPlan } from '../../src/application/use-cases/catalogue/update-offering-plan.js';
+import { UpdateOfferingProduct } from '../../src/application/use-cases/catalogue/update-offering-product.js';
+import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
+import { ChangeSubscriptionState } from '../../src/application/use-cases/subscriptions/change-subscription-state.js';
+import { CreateSubscription } from '../../src/application/use-cases/subscriptions/create-subscription.js';
+import { DeleteSubscription } from '../../src/application/use-cases/subscriptions/delete-subscription.js';
+import { GetSubscription } from '../../src/application/use-cases/subscriptions/get-subscription.js';
+import { GetSubscriptionState } from '../../src/application/use-cases/subscriptions/get-subscription-state.js';
+import { ListPlansOfSubscription } from '../../src/application/use-cases/subscriptions/list-plans-of-subscription.js';
+import { ListProductsOfSubscription } from '../../src/application/use-cases/subscriptions/list-products-of-subscription.js';
+import { ListSubscriptionStates } from '../../src/application/use-cases/subscriptions/list-subscription-states.js';
+import { ListSubscriptions } from '../../src/application/use-cases/subscriptions/list-subscriptions.js';
+import { ManageSubscriptionProducts } from '../../src/application/use-cases/subscriptions/manage-subscription-products.js';
+import { UpdateSubscription } from '../../src/application/use-cases/subscriptions/update-subscription.js';
+import { everyStoreOn } from '../../src/application/use-cases/test-clocks/store-time.js';
+import { PRORATION_POLICIES } from '../../src/domain/billing/proration/proration-policy.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { inMemoryCore } from './in-memory-core.js';
 import { PLAN_ATTRIBUTES } from './subscription-builders.js';
 

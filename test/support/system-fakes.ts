@@ -1,5 +1,5 @@
-import type { Clock, IdGenerator } from '../../src/application/ports/system.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
+import type { Clock, IdGenerator } from '../../src/application/ports/system.js';
 import { parseUuid, type Uuid } from '../../src/domain/shared/uuid.js';
 
 /** A clock that stands still until told to move. */

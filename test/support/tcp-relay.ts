@@ -1,5 +1,5 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /** A TCP relay to a server, whose cut stands for the server going away: connections drop and new ones are refused. */
 export interface TcpRelay {

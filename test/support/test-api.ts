@@ -1,17 +1,17 @@
-import type { ImportUploadLimits } from '../../src/adapters/config/import-settings.js';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { pino } from 'pino';
-import { CreateStore, type CreatedStore } from '../../src/application/use-cases/stores/create-store.js';
-import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
-import { createHttpApp } from '../../src/adapters/http/create-http-app.js';
 import { DEFAULT_HTTP_SETTINGS } from '../../src/adapters/config/http-settings.js';
+import type { ImportUploadLimits } from '../../src/adapters/config/import-settings.js';
+import { createHttpApp } from '../../src/adapters/http/create-http-app.js';
 import { createDrainingServer } from '../../src/adapters/service/http-server.js';
-import { buildContainer, type Persistence } from '../../src/container.js';
-import type { RateLimiter } from '../../src/application/ports/rate-limits/rate-limiter.js';
 import type { AuthFailureLimiter } from '../../src/application/ports/auth/auth-failure-limiter.js';
+import type { RateLimiter } from '../../src/application/ports/rate-limits/rate-limiter.js';
+import { type CreatedStore, CreateStore } from '../../src/application/use-cases/stores/create-store.js';
+import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
+import { buildContainer, type Persistence } from '../../src/container.js';
 import { checkResponse } from './openapi-contract.js';
 
 /** Log lines written by the app under test, parsed. */

@@ -2,12 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { pino } from 'pino';
 import { DEFAULT_HTTP_SETTINGS, type HttpSettings } from '../../src/adapters/config/http-settings.js';
-import { startService, type RunningService } from '../../src/adapters/service/start-service.js';
-import { CreateStore, type CreatedStore } from '../../src/application/use-cases/stores/create-store.js';
+import { type RunningService, startService } from '../../src/adapters/service/start-service.js';
+import { type CreatedStore, CreateStore } from '../../src/application/use-cases/stores/create-store.js';
+import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
 import { buildContainer } from '../../src/container.js';
 import { checkResponse } from './openapi-contract.js';
 import { LogCapture, TEST_STORE_BUDGET } from './test-api.js';
-import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
 
 export interface TestService {
   readonly service: RunningService;

@@ -3,7 +3,7 @@ import { api } from '../api';
 import { PagedList } from '../paged-list';
 import { SUBSCRIPTIONS } from '../resources';
 import type { Place } from '../route';
-import { ActionForm, checked, ConfirmButton, Field, Select, text, wholeNumber } from '../ui';
+import { ActionForm, ConfirmButton, checked, Field, Select, text, wholeNumber } from '../ui';
 
 interface ProrationPolicy {
   readonly id: string;

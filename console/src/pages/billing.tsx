@@ -2,13 +2,13 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { rateFromPercent } from '../decimal';
 import { reportText } from '../job-report';
+import { LIST_FILTERS } from '../list-filters';
+import type { ListAnswer } from '../paged-list';
 import { PagedList } from '../paged-list';
-import { SUBSCRIPTIONS, type Invoice, type Job, type Schedule } from '../resources';
+import { type Invoice, type Job, type Schedule, SUBSCRIPTIONS } from '../resources';
 import type { Place } from '../route';
 import { ActionButton, ActionForm, ConfirmButton, Field, Problems, Select, text, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
-import type { ListAnswer } from '../paged-list';
-import { LIST_FILTERS } from '../list-filters';
 
 const reportOf = (job: Job): string => {
   const report = job.meta.report ?? job.meta.import_report;

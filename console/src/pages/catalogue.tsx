@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { PagedList, type ListAnswer } from '../paged-list';
-import { SUBSCRIPTIONS, type CatalogueItem } from '../resources';
-import { go, href, type Place } from '../route';
 import { percentNumber } from '../decimal';
-import { minorUnits, money } from '../money';
-import { ActionForm, checked, ConfirmButton, Field, Select, text, useLoad, wholeNumber } from '../ui';
 import { LIST_FILTERS } from '../list-filters';
+import { minorUnits, money } from '../money';
+import { type ListAnswer, PagedList } from '../paged-list';
+import { type CatalogueItem, SUBSCRIPTIONS } from '../resources';
+import { go, href, type Place } from '../route';
+import { ActionForm, ConfirmButton, checked, Field, Select, text, useLoad, wholeNumber } from '../ui';
 
 const TABS = ['offerings', 'products', 'plans'] as const;
 type Tab = (typeof TABS)[number];

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { PagedList, type ListAnswer } from '../paged-list';
-import { SUBSCRIPTIONS, type Import, type ImportProblem } from '../resources';
+import { type ListAnswer, PagedList } from '../paged-list';
+import { type Import, type ImportProblem, SUBSCRIPTIONS } from '../resources';
 import type { Place } from '../route';
 import { ActionForm, Field, Problems, text, useLoad, when } from '../ui';
 

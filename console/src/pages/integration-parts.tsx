@@ -1,5 +1,5 @@
-import type { Column } from '../paged-list';
 import { keyGroups } from '../observed-keys';
+import type { Column } from '../paged-list';
 import { INTEGRATIONS, type Integration, type IntegrationJob, type IntegrationLog } from '../resources';
 import { href } from '../route';
 import { checked, Field, text, when } from '../ui';

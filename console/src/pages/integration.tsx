@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { LIST_FILTERS } from '../list-filters';
 import { PagedList } from '../paged-list';
 import type { Integration, IntegrationJob, IntegrationLog } from '../resources';
 import { go, href, type Place } from '../route';
 import { ActionButton, ActionForm, Problems, useLoad, when } from '../ui';
 import { IntegrationFields, integrationBody, integrationPath, jobColumns, logColumns } from './integration-parts';
 import { DeleteIntegration, EnabledSwitch } from './integrations';
-import { LIST_FILTERS } from '../list-filters';
 
 /** One integration: its settings (edited in place), its delivery logs and its jobs, each paged. */
 export const IntegrationPage = ({ id, place }: { id: string; place: Place }) => {

@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { LIST_FILTERS } from '../list-filters';
 import { PagedList } from '../paged-list';
 import { INTEGRATIONS, type Integration, type IntegrationLog } from '../resources';
 import { go, href, type Place } from '../route';
 import { ActionButton, ActionForm, ConfirmButton } from '../ui';
 import { IntegrationFields, integrationBody, integrationPath, logColumns } from './integration-parts';
-import { LIST_FILTERS } from '../list-filters';
 
 const TABS = [
   ['', 'Integrations'],

@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { LIST_FILTERS } from '../list-filters';
+import { money } from '../money';
 import type { ListAnswer } from '../paged-list';
 import { PagedList } from '../paged-list';
-import { SUBSCRIPTIONS, type Invoice, type Payment } from '../resources';
+import { type Invoice, type Payment, SUBSCRIPTIONS } from '../resources';
 import { href, type Place } from '../route';
-import { money } from '../money';
 import { ActionForm, Field, Problems, text, useLoad, when } from '../ui';
-import { LIST_FILTERS } from '../list-filters';
 
 const paymentState = (p: Payment): string =>
   p.attributes.pending

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import type { ListAnswer } from '../paged-list';
-import { SUBSCRIPTIONS, type CatalogueItem } from '../resources';
+import { type CatalogueItem, SUBSCRIPTIONS } from '../resources';
 import { href } from '../route';
 import { ActionForm, ConfirmButton, Problems, useLoad } from '../ui';
 import { Choices, chosen } from './catalogue';

@@ -2,16 +2,16 @@ import { useState } from 'preact/hooks';
 import { api } from '../api';
 import type { ListAnswer } from '../paged-list';
 import {
-  SUBSCRIPTIONS,
   type CatalogueItem,
   type Invoice,
+  SUBSCRIPTIONS,
   type Subscription,
   type SubscriptionState,
 } from '../resources';
 import { href } from '../route';
+import { allowedActions, type StateAction } from '../subscription-rules';
 import { ActionButton, Problems, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
-import { allowedActions, type StateAction } from '../subscription-rules';
 import { stateOfSubscription } from './subscriptions';
 
 export const SubscriptionPage = ({ id }: { id: string }) => {

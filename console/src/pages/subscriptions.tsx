@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { PagedList, type ListAnswer } from '../paged-list';
-import { SUBSCRIPTIONS, type CatalogueItem, type Subscription } from '../resources';
+import { LIST_FILTERS } from '../list-filters';
+import { type ListAnswer, PagedList } from '../paged-list';
+import { type CatalogueItem, SUBSCRIPTIONS, type Subscription } from '../resources';
 import { go, href, type Place } from '../route';
 import { stateOf } from '../subscription-rules';
 import { ActionForm, checked, Field, Select, text, useLoad, when } from '../ui';
-import { LIST_FILTERS } from '../list-filters';
 
 /** Where a subscription stands, from the flags the API sends in its `meta`. */
 export const stateOfSubscription = (s: Subscription): string => stateOf({ ...s.meta, status: s.attributes.status });

@@ -1,9 +1,9 @@
 import { CommanderError } from 'commander';
 import { isStorageUnavailable } from '../../application/ports/storage-unavailable.js';
 import type { DomainError } from '../../domain/shared/errors.js';
-import { isDataDirInUse } from '../persistence/kysely/data-dir-lock.js';
-import { EXIT_CODES, failureKindOf, type FailureKind } from './exit-codes.js';
+import { isDataDirInUse } from '../persistence/kysely/engine/data-dir-lock.js';
 import { errorChain } from '../system/error-chain.js';
+import { EXIT_CODES, type FailureKind, failureKindOf } from './exit-codes.js';
 
 /**
  * One problem with one input: `source` names it as the operator gave it (`--name`, `<requests-per-second>`);

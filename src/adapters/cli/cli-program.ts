@@ -7,20 +7,20 @@ import { CreateStore } from '../../application/use-cases/stores/create-store.js'
 import { ListStores } from '../../application/use-cases/stores/list-stores.js';
 import { SetStoreRateLimit } from '../../application/use-cases/stores/set-store-rate-limit.js';
 import { parseStoreId } from '../../application/use-cases/stores/store-lookup.js';
+import { SCOPES } from '../../domain/auth/scope.js';
 import { APPLICATION_KEY_TYPE } from '../../domain/keys/application-key.js';
 import { queryParams } from '../../domain/query/query-params.js';
-import { readConfig, type AppConfig } from '../config/app-config.js';
+import { type AppConfig, readConfig } from '../config/app-config.js';
 import { CliFailure, refused } from './cli-failure.js';
 import {
   createdKeyReply,
   createdStoreReply,
   migrationsReply,
+  type Reply,
   rateLimitReply,
   storeListReply,
   versionReply,
-  type Reply,
 } from './cli-replies.js';
-import { SCOPES } from '../../domain/auth/scope.js';
 
 /** The core over the configured, migrated database, as the composition root opens it. */
 export interface CliCore {

@@ -1,13 +1,13 @@
 import type { MigrationResult } from 'kysely';
-import type { CreatedStore } from '../../application/use-cases/stores/create-store.js';
 import type { MintedApplicationKey } from '../../application/use-cases/keys/mint-application-key.js';
-import { pageOffsets, type Page } from '../../domain/query/page.js';
+import type { CreatedStore } from '../../application/use-cases/stores/create-store.js';
+import { type Page, pageOffsets } from '../../domain/query/page.js';
 import type { Store } from '../../domain/stores/store.js';
 import type { StoreSummary } from '../../domain/stores/store-summary.js';
 import { listMeta } from '../http/documents/list-meta.js';
+import { migrationSummary } from '../persistence/kysely/engine/migration-summary.js';
 import { credentialsBanner, keyCredentials } from '../service/credentials-banner.js';
-import { textTable, type TextColumn } from './text-table.js';
-import { migrationSummary } from '../persistence/kysely/migration-summary.js';
+import { type TextColumn, textTable } from './text-table.js';
 
 /** What a command prints on stdout: lines for a person, or one JSON document for a script (`--json`). */
 export interface Reply {

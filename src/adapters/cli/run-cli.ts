@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
-import { failureOf, type CliFailure } from './cli-failure.js';
-import { cliProgram, type CliIo, type CliMode } from './cli-program.js';
+import { type CliFailure, failureOf } from './cli-failure.js';
+import { type CliIo, type CliMode, cliProgram } from './cli-program.js';
 import { EXIT_CODES } from './exit-codes.js';
 
 /** `--json` anywhere before `--`, after which every argument is an operand. */

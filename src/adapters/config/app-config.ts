@@ -1,14 +1,14 @@
 import path from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { databaseTarget, type DatabaseTarget } from './database-target.js';
-import { readDatabaseTimeouts, type DatabaseTimeouts } from './database-timeouts.js';
-import { readHttpSettings, type HttpSettings } from './http-settings.js';
-import { readImportSettings, type ImportUploadLimits } from './import-settings.js';
-import { readJobSettings } from './job-settings.js';
-import { readRedisCommandTimeout } from './redis-settings.js';
-import { readIntegrationSettings } from './integration-settings.js';
 import type { IntegrationSettings } from '../../application/ports/integrations/integration-settings.js';
 import type { JobSettings } from '../../application/ports/jobs/job-settings.js';
+import { type DatabaseTarget, databaseTarget } from './database-target.js';
+import { type DatabaseTimeouts, readDatabaseTimeouts } from './database-timeouts.js';
+import { type HttpSettings, readHttpSettings } from './http-settings.js';
+import { type ImportUploadLimits, readImportSettings } from './import-settings.js';
+import { readIntegrationSettings } from './integration-settings.js';
+import { readJobSettings } from './job-settings.js';
+import { readRedisCommandTimeout } from './redis-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

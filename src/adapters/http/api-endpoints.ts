@@ -1,25 +1,25 @@
+import { API_REFERENCE_ENDPOINTS } from './api-reference/api-reference-endpoints.js';
+import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
+import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
 import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
 import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
+import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
 import { SUBSCRIPTION_CATALOGUE_ENDPOINTS } from './catalogue/subscription-catalogue-endpoints.js';
-import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
-import { SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
-import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
-import { TEST_CLOCK_ENDPOINTS } from './test-clocks/test-clock-endpoints.js';
-import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
-import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
-import { SETTINGS_ENDPOINTS } from './settings/settings-endpoints.js';
+import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
+import { CONSOLE_ENDPOINTS } from './console/console-endpoints.js';
+import type { ConceptEndpoints } from './endpoints/endpoint.js';
+import { OPERATIONS_ENDPOINTS } from './health/health-endpoints.js';
 import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
 import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
-import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
-import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
-import { SUBSCRIPTION_ENDPOINTS } from './subscriptions/subscription-endpoints.js';
-import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
-import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
-import { OPERATIONS_ENDPOINTS } from './health/health-endpoints.js';
-import { API_REFERENCE_ENDPOINTS } from './api-reference/api-reference-endpoints.js';
-import { CONSOLE_ENDPOINTS } from './console/console-endpoints.js';
+import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
+import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
+import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
+import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
 import { SERVICE_ROOT_ENDPOINTS } from './service-root/service-root-endpoints.js';
-import type { ConceptEndpoints } from './endpoints/endpoint.js';
+import { SETTINGS_ENDPOINTS } from './settings/settings-endpoints.js';
+import { SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
+import { SUBSCRIPTION_ENDPOINTS } from './subscriptions/subscription-endpoints.js';
+import { TEST_CLOCK_ENDPOINTS } from './test-clocks/test-clock-endpoints.js';
 
 /**
  * Every concept's endpoints, in the order the router tries them: the app mounts these and the API

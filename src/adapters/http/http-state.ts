@@ -1,6 +1,6 @@
 import type { Context, ParameterizedContext } from 'koa';
 import type { Principal } from '../../domain/auth/grant.js';
-import { queryParams, type QueryParams } from '../../domain/query/query-params.js';
+import { type QueryParams, queryParams } from '../../domain/query/query-params.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import { domainErrorDocument, statusOf } from './error-documents.js';
 

@@ -1,4 +1,4 @@
-import { pageOffsets, type PageWindow } from '../../domain/query/page.js';
+import { type PageWindow, pageOffsets } from '../../domain/query/page.js';
 
 export interface ListLinks {
   readonly current: string;

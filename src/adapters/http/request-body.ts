@@ -1,6 +1,6 @@
 import type {} from '@koa/bodyparser';
 import * as E from 'fp-ts/lib/Either.js';
-import { issues, validationFailed, type DomainError } from '../../domain/shared/errors.js';
+import { type DomainError, issues, validationFailed } from '../../domain/shared/errors.js';
 import { isRecord } from '../../domain/shared/validation.js';
 import type { HttpContext } from './http-state.js';
 

@@ -10,7 +10,7 @@ import type {
 } from '../../application/ports/integrations/webhook-sender.js';
 import { RELAY_CONCURRENCY } from '../../application/use-cases/integrations/relay-deliveries.js';
 import { LOGGED_BODY_MAX } from '../../domain/integrations/delivery.js';
-import { addressVerdict, classifyAddress, type AddressPolicy } from '../../domain/integrations/receiver-address.js';
+import { type AddressPolicy, addressVerdict, classifyAddress } from '../../domain/integrations/receiver-address.js';
 
 /** EPCC treats a webhook that takes longer than this as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;

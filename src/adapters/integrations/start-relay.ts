@@ -1,8 +1,8 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
-import { RELAY_CONCURRENCY, RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
 import { INTEGRATION_TOKENS } from '../../application/integration-tokens.js';
 import { TOKENS } from '../../application/tokens.js';
+import { RELAY_CONCURRENCY, RelayDeliveries } from '../../application/use-cases/integrations/relay-deliveries.js';
 import { deliveryMetrics, PENDING_COUNT_CAP } from '../metrics/delivery-metrics.js';
 import { logFailedAttempts } from './failed-attempt-log.js';
 

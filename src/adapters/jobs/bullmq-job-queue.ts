@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job as QueueJob } from 'bullmq';
+import { Queue, type Job as QueueJob, Worker } from 'bullmq';
 import type { Job } from '../../domain/jobs/job.js';
 import { JOB_TYPES } from '../../domain/jobs/job.js';
 import type { LaneRef } from '../../domain/jobs/job-lane.js';

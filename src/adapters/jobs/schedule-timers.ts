@@ -1,6 +1,6 @@
 import type { ScheduleTiming } from '../../domain/schedules/schedule-timing.js';
-import { cronScheduleCalendar } from '../system/cron-schedule-calendar.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
+import { cronScheduleCalendar } from '../system/cron-schedule-calendar.js';
 
 // setTimeout holds at most 2^31 - 1 ms (about 24.8 days); a later instant is reached in several waits.
 const LONGEST_WAIT_MS = 2_147_483_647;

@@ -1,9 +1,9 @@
 import type { Container } from 'inversify';
 import { TOKENS } from '../../application/tokens.js';
-import { FireSchedule } from '../../application/use-cases/schedules/fire-schedule.js';
-import { RegisterSchedules } from '../../application/use-cases/schedules/register-schedules.js';
 import { ResumeUnfinishedJobs } from '../../application/use-cases/jobs/resume-unfinished-jobs.js';
 import { RunLane } from '../../application/use-cases/jobs/run-lane.js';
+import { FireSchedule } from '../../application/use-cases/schedules/fire-schedule.js';
+import { RegisterSchedules } from '../../application/use-cases/schedules/register-schedules.js';
 import { jobMetrics } from '../metrics/job-metrics.js';
 import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
 

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { type Logger, pino } from 'pino';
 import type { LogLevel } from '../config/app-config.js';
 
 /** JSON lines on stdout. Authorization headers and bodies are never logged, so tokens and secrets cannot leak. */

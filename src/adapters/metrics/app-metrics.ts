@@ -1,8 +1,8 @@
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { AdmissionOutcome } from '../../domain/rate-limits/admission.js';
-import { registerDatabaseMetrics, type ObservedDatabase } from './database-metrics.js';
+import { type ObservedDatabase, registerDatabaseMetrics } from './database-metrics.js';
 import { processRegistry } from './process-metrics.js';
-import { registerRedisMetrics, type ObservedRedis } from './redis-metrics.js';
+import { type ObservedRedis, registerRedisMetrics } from './redis-metrics.js';
 
 /** Most requests take 1–50 ms; the upper buckets catch a slow database or a statement timeout (5 s). */
 export const LATENCY_BUCKETS_SECONDS = [

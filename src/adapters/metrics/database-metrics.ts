@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { DatabaseHandle } from '../persistence/kysely/open-database.js';
+import type { DatabaseHandle } from '../persistence/kysely/engine/open-database.js';
 
 /** What the metrics read of a database at each scrape. */
 export type ObservedDatabase = Pick<DatabaseHandle, 'kind' | 'usage' | 'available'>;

@@ -1,6 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import { CIRCUIT_STATES } from '../resilience/circuit-breaker.js';
 import type { FailOpenReason, RedisRateLimiter } from '../rate-limit/redis-rate-limiter.js';
+import { CIRCUIT_STATES } from '../resilience/circuit-breaker.js';
 
 /** What the metrics read of the shared rate limiter at each scrape. */
 export type ObservedRedis = Pick<RedisRateLimiter, 'circuit' | 'failOpenDecisions'>;

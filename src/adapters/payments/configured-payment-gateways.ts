@@ -1,9 +1,9 @@
 import { ContainerModule, injectable } from 'inversify';
+import type { PaymentGateway, PaymentGateways } from '../../application/ports/billing/payment-gateway.js';
 import { TOKENS } from '../../application/tokens.js';
-import { MANUAL_GATEWAY, type GatewayOutcome } from '../../domain/billing/invoice-payment.js';
+import { type GatewayOutcome, MANUAL_GATEWAY } from '../../domain/billing/payments/invoice-payment.js';
 import { PAYMENT_AUTHORITY_TYPES } from '../../domain/subscriptions/payment-authority.js';
 import type { Subscription } from '../../domain/subscriptions/subscription.js';
-import type { PaymentGateway, PaymentGateways } from '../../application/ports/billing/payment-gateway.js';
 
 /** Payments a merchant takes outside the service: each attempt waits, pending, until the merchant settles it. */
 export const MANUAL_PAYMENTS: PaymentGateway = {

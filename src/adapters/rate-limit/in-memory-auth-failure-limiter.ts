@@ -6,9 +6,9 @@ import { TOKENS } from '../../application/tokens.js';
 import {
   ADDRESS_BACKOFF,
   blockedFor,
+  type FailureRecord,
   keepFor,
   recordFailure,
-  type FailureRecord,
 } from '../../domain/auth/failed-authentication.js';
 
 /**

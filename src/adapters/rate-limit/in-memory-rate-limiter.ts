@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { LimiterState, RateLimiter } from '../../application/ports/rate-limits/rate-limiter.js';
 import type { Clock } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
-import { admit, type Admission, type Bucket, type Shares } from '../../domain/rate-limits/admission.js';
+import { type Admission, admit, type Bucket, type Shares } from '../../domain/rate-limits/admission.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 
 /** A bucket idle this long is full again, so forgetting it changes nothing. */

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { LimiterState, RateLimiter } from '../../application/ports/rate-limits/rate-limiter.js';
-import { describe, type Admission, type AdmissionOutcome, type Shares } from '../../domain/rate-limits/admission.js';
+import { type Admission, type AdmissionOutcome, describe, type Shares } from '../../domain/rate-limits/admission.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import { CircuitBreaker, type CircuitBreakerOptions, type CircuitState } from '../resilience/circuit-breaker.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { type IncomingMessage, maxHeaderSize, type ServerResponse, STATUS_CODES } from 'node:http';
 import { byteSize } from '../http/byte-size.js';
-import { errorDocument, withRequestId, type ErrorCode } from '../http/error-documents.js';
+import { type ErrorCode, errorDocument, withRequestId } from '../http/error-documents.js';
 import { SANE_REQUEST_ID } from '../http/middleware/request-context.js';
 
 /** Which of the server's timeouts ran out when Node reports a request timeout on a connection. */

@@ -1,5 +1,5 @@
-import type { CreatedStore } from '../../application/use-cases/stores/create-store.js';
 import type { MintedApplicationKey } from '../../application/use-cases/keys/mint-application-key.js';
+import type { CreatedStore } from '../../application/use-cases/stores/create-store.js';
 
 /** Plain lines a person can read and a script can grep; the secret is shown this once. */
 export const keyCredentials = (minted: MintedApplicationKey): string =>

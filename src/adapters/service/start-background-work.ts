@@ -6,7 +6,7 @@ import { TOKENS } from '../../application/tokens.js';
 import { PurgeExpiredTokens } from '../../application/use-cases/auth/purge-expired-tokens.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
 import { SweepAbandonedImportLines } from '../../application/use-cases/imports/sweep-abandoned-import-lines.js';
-import { startRelay, type RunningRelay } from '../integrations/start-relay.js';
+import { type RunningRelay, startRelay } from '../integrations/start-relay.js';
 import type { BackgroundJobQueue } from '../jobs/background-job-queue.js';
 import { startJobs } from '../jobs/start-jobs.js';
 

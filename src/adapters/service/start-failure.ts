@@ -1,6 +1,6 @@
 import { isStorageUnavailable } from '../../application/ports/storage-unavailable.js';
 import type { AppConfig } from '../config/app-config.js';
-import { isDataDirInUse } from '../persistence/kysely/data-dir-lock.js';
+import { isDataDirInUse } from '../persistence/kysely/engine/data-dir-lock.js';
 import { errorChain } from '../system/error-chain.js';
 
 /** The one line a person reads on stderr when the service does not start; the JSON log on stdout has the details. */

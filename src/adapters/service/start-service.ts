@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { createHttpApp } from '../http/create-http-app.js';
 import { serviceOrigin } from '../http/link-origin.js';
 import { createDrainingServer, type DrainReport } from './http-server.js';
-import { startBackgroundWork, type BackgroundWorkOptions } from './start-background-work.js';
+import { type BackgroundWorkOptions, startBackgroundWork } from './start-background-work.js';
 
 export interface RunningService {
   readonly server: Server;

@@ -1,9 +1,9 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type { DunningRuleAttributes } from '../../domain/billing/dunning/dunning-rule.js';
+import type { ProrationPolicyAttributes } from '../../domain/billing/proration/proration-policy.js';
 import type { Page } from '../../domain/query/page.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
-import type { StoreRecord, StoreRecordQuery } from '../../domain/shared/store-record.js';
-import type { DunningRuleAttributes } from '../../domain/billing/dunning-rule.js';
-import type { ProrationPolicyAttributes } from '../../domain/billing/proration-policy.js';
+import type { StoreRecord, StoreRecordQuery } from '../../domain/store-records/store-record.js';
 import type { ChangeEvent, ChangeEventsOf } from './integrations/observed-payloads.js';
 import type { InUse, Missing, Taken } from './storage-outcomes.js';
 

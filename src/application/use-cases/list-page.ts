@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { parseListQuery, type ListQuery, type ListRules } from '../../domain/query/list-query.js';
+import { type ListQuery, type ListRules, parseListQuery } from '../../domain/query/list-query.js';
 import type { QueryParams } from '../../domain/query/query-params.js';
-import { validationFailed, type DomainError } from '../../domain/shared/errors.js';
+import { type DomainError, validationFailed } from '../../domain/shared/errors.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { StoreRepository } from '../ports/stores/store-repository.js';
 import { requireStore } from './stores/store-lookup.js';

@@ -1,18 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { NO_EVENTS } from '../../domain/events/domain-event.js';
 import type { Page } from '../../domain/query/page.js';
 import type { QueryParams } from '../../domain/query/query-params.js';
 import {
-  conflict,
-  notFound,
-  validationFailed,
   type ConflictCode,
+  conflict,
   type DomainError,
   type Issues,
+  notFound,
+  validationFailed,
 } from '../../domain/shared/errors.js';
-import { NO_EVENTS } from '../../domain/events/domain-event.js';
 import { applyChanges } from '../../domain/shared/record-parser.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
-import type { StoreRecord, StoreRecordKind } from '../../domain/shared/store-record.js';
+import type { StoreRecord, StoreRecordKind } from '../../domain/store-records/store-record.js';
 import type { ObservedSubject } from '../ports/integrations/observed-payloads.js';
 import type { StoreRecordRepository } from '../ports/store-record-repository.js';
 import type { StoreRepository } from '../ports/stores/store-repository.js';

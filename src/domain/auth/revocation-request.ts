@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issues } from '../shared/errors.js';
-import { STORABLE_TEXT_RULE, codePoints, isStorableText } from '../shared/text.js';
+import { codePoints, isStorableText, STORABLE_TEXT_RULE } from '../shared/text.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 
 /** Longer than any token this service mints; a longer one cannot be one of its tokens. */

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issue, type ValidationIssue } from '../shared/errors.js';
-import { STORABLE_TEXT_RULE, codePoints, isStorableText } from '../shared/text.js';
-import { isRecord } from '../shared/validation.js';
+import { codePoints, isStorableText, STORABLE_TEXT_RULE } from '../shared/text.js';
 import type { Parsed } from '../shared/validation.js';
+import { isRecord } from '../shared/validation.js';
 import type { GrantType } from './grant.js';
 
 export type TokenRequest =

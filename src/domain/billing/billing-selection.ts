@@ -1,6 +1,6 @@
 import type { Uuid } from '../shared/uuid.js';
 import type { Subscription } from '../subscriptions/subscription.js';
-import type { InvoiceDraft } from './invoice.js';
+import type { InvoiceDraft } from './invoices/invoice.js';
 
 /**
  * Which subscriptions and drafts a billing run stores invoices for. Storage applies these rules where it

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { parseChanges, parseCreated, type Changes, type Created, type FieldSpec } from '../shared/record-parser.js';
 import type { RecordEvents } from '../events/record-events.js';
+import { type Changes, type Created, type FieldSpec, parseChanges, parseCreated } from '../shared/record-parser.js';
 import type { Uuid } from '../shared/uuid.js';
 import type { Parsed } from '../shared/validation.js';
 import { typedAttributes } from './catalogue-fields.js';

@@ -1,4 +1,4 @@
-import { optionalField, requiredField, type Created } from '../shared/record-parser.js';
+import { type Created, optionalField, requiredField } from '../shared/record-parser.js';
 import type { Uuid } from '../shared/uuid.js';
 import { parseCatalogueName, parseDescription, parseExternalRef } from './catalogue-fields.js';
 import type { PlanAttributes } from './plan.js';

@@ -3,7 +3,7 @@ import { booleanValue } from '../shared/boolean.js';
 import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
-import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import { type Changes, type Created, optionalField, requiredField } from '../shared/record-parser.js';
 import { parseCatalogueName, parseDescription, parseExternalRef, parsePriceMap } from './catalogue-fields.js';
 import { attributeRules, type CatalogueKind, type CatalogueRecord } from './catalogue-record.js';
 

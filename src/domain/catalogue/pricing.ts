@@ -2,11 +2,11 @@ import {
   AMOUNT_MAX,
   asAmount,
   decimalFraction,
+  type Fraction,
   fraction,
   remainderOf,
   roundDown,
   times,
-  type Fraction,
 } from '../shared/money.js';
 import type { Price, PriceMap } from './catalogue-fields.js';
 import type { OfferingPlan, OfferingProduct } from './offering.js';

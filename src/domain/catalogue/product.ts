@@ -1,5 +1,5 @@
 import { recordEvents } from '../events/record-events.js';
-import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import { type Changes, type Created, optionalField, requiredField } from '../shared/record-parser.js';
 import {
   parseCatalogueName,
   parseDescription,

@@ -1,4 +1,4 @@
-import { deletionEvent, resourceEvent, type DeletionEvent, type ResourceEvent } from './domain-event.js';
+import { type DeletionEvent, deletionEvent, type ResourceEvent, resourceEvent } from './domain-event.js';
 import type { FiringKey } from './event-keys.js';
 
 /** The events of a kind of record that is created, changed and deleted as a whole. */

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { issues, type Issues } from '../shared/errors.js';
+import { type Issues, issues } from '../shared/errors.js';
 import type { Uuid } from '../shared/uuid.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -1,5 +1,5 @@
-import type { Uuid } from '../shared/uuid.js';
 import type { ObservableKey } from '../events/event-keys.js';
+import type { Uuid } from '../shared/uuid.js';
 
 /** A change to tell integrations about: written in the change's own transaction (the outbox). */
 export interface ObservedEvent {

@@ -1,18 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { EPCC_OBSERVABLE_KEYS, isObservableKey, type ObservableKey } from '../events/event-keys.js';
 import { booleanValue } from '../shared/boolean.js';
 import { issue, issues, type ValidationIssue } from '../shared/errors.js';
 import {
+  type Changes,
+  type Created,
   optionalField,
   parseChanges,
   parseCreated,
   requiredField,
-  type Changes,
-  type Created,
 } from '../shared/record-parser.js';
 import { boundedString } from '../shared/text.js';
 import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { EPCC_OBSERVABLE_KEYS, isObservableKey, type ObservableKey } from '../events/event-keys.js';
 
 export const INTEGRATION_TYPE = 'integration';
 /** EPCC's integration types; only webhooks are delivered here. */

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { EXTERNAL_REF_MAX, typedAttributes } from '../catalogue/catalogue-fields.js';
 import { issue, issues, type ValidationIssue } from '../shared/errors.js';
-import { numberInRange } from '../shared/number.js';
 import { oneOf } from '../shared/literal.js';
+import { numberInRange } from '../shared/number.js';
 import { boundedString } from '../shared/text.js';
 import { parseUuidField } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import { EXTERNAL_REF_MAX, typedAttributes } from '../catalogue/catalogue-fields.js';
-import { JOB_TYPE, type InvoiceTaxes, type JobType, type TaxItem } from './job.js';
+import { type InvoiceTaxes, JOB_TYPE, type JobType, type TaxItem } from './job.js';
 
 /** The kinds a client starts with `POST /subscriptions/jobs`; an import starts by uploading its file. */
 export const SUBMITTED_JOB_TYPES = ['billing-run', 'tax-run', 'payment-run'] as const;

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { type KeyScopes, parseScopes } from '../auth/scope.js';
 import { issues } from '../shared/errors.js';
 import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf, required } from '../shared/literal.js';
 import { boundedString } from '../shared/text.js';
-import { field, isRecord, optional, parseAll, type Parsed } from '../shared/validation.js';
-import { parseScopes, type KeyScopes } from '../auth/scope.js';
+import { field, isRecord, optional, type Parsed, parseAll } from '../shared/validation.js';
 import { APPLICATION_KEY_TYPE } from './application-key.js';
 
 export const APPLICATION_KEY_NAME_MIN = 1;

@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { issues } from '../shared/errors.js';
 import { oneOf } from '../shared/literal.js';
 import { parseTimestamp } from '../shared/timestamp.js';
-import { field, isRecord, optional, parseAll, type Parsed } from '../shared/validation.js';
+import { field, isRecord, optional, type Parsed, parseAll } from '../shared/validation.js';
 import { APPLICATION_KEY_TYPE, type ApplicationKey } from './application-key.js';
 
 /** The longest overlap a rotation may leave the old secret, as Stripe allows when it rolls a key. */

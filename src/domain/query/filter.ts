@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as RA from 'fp-ts/lib/ReadonlyArray.js';
 import * as RNEA from 'fp-ts/lib/ReadonlyNonEmptyArray.js';
 import type { ValidationIssue } from '../shared/errors.js';
-import { STORABLE_TEXT_RULE, isStorableText } from '../shared/text.js';
+import { isStorableText, STORABLE_TEXT_RULE } from '../shared/text.js';
 import type { Parsed } from '../shared/validation.js';
 
 export type FilterOperator = 'eq' | 'in';

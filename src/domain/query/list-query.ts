@@ -2,12 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type * as t from 'io-ts';
 import { issues } from '../shared/errors.js';
-import { parseAll, type Parsed } from '../shared/validation.js';
-import { cursorBinding, PAGE_AFTER, parseCursorStart, type CursorStart } from './cursor.js';
-import { checkFilterValues, parseFilter, type FilterCondition, type FilterRules, type FilterValues } from './filter.js';
+import { type Parsed, parseAll } from '../shared/validation.js';
+import { type CursorStart, cursorBinding, PAGE_AFTER, parseCursorStart } from './cursor.js';
+import { checkFilterValues, type FilterCondition, type FilterRules, type FilterValues, parseFilter } from './filter.js';
 import { parseInclude } from './include.js';
-import { parsePageRequest, type PageRequest } from './page.js';
-import { singleParam, type QueryParams } from './query-params.js';
+import { type PageRequest, parsePageRequest } from './page.js';
+import { type QueryParams, singleParam } from './query-params.js';
 
 export interface ListQueryBrand {
   readonly ListQuery: unique symbol;

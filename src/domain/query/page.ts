@@ -2,8 +2,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { issues } from '../shared/errors.js';
 import { integerTextInRange } from '../shared/integer.js';
-import { parseAll, type Parsed } from '../shared/validation.js';
-import { singleParam, type QueryParams } from './query-params.js';
+import { type Parsed, parseAll } from '../shared/validation.js';
+import { type QueryParams, singleParam } from './query-params.js';
 
 export const PAGE_OFFSET_MAX = 10_000;
 export const PAGE_LIMIT_MIN = 1;

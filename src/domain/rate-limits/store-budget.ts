@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { issues, type Issues } from '../shared/errors.js';
+import { type Issues, issues } from '../shared/errors.js';
 
 /** A store may be given up to a million requests per second; more is a typing mistake, not a plan. */
 export const STORE_BUDGET_MAX = 1_000_000;

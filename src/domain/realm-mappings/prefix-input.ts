@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { issues } from '../shared/errors.js';
 import { oneOf } from '../shared/literal.js';
-import { field, isRecord, parseAll, type Parsed } from '../shared/validation.js';
+import { field, isRecord, type Parsed, parseAll } from '../shared/validation.js';
 import { MERCHANT_REALM_MAPPING_TYPE } from './merchant-realm-mapping.js';
 
 export const PREFIX_MIN = 2;

@@ -1,17 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { parseCatalogueName, parseExternalRef } from '../catalogue/catalogue-fields.js';
 import { recordEvents } from '../events/record-events.js';
+import type { JobType } from '../jobs/job.js';
 import { issues } from '../shared/errors.js';
 import { oneOf } from '../shared/literal.js';
-import { optionalField, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import { type Changes, type Created, optionalField, requiredField } from '../shared/record-parser.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import {
   BY_EXTERNAL_REF_LIST,
-  storeRecordParsers,
   type StoreRecord,
   type StoreRecordKind,
-} from '../shared/store-record.js';
-import { parseCatalogueName, parseExternalRef } from '../catalogue/catalogue-fields.js';
-import type { JobType } from '../jobs/job.js';
+  storeRecordParsers,
+} from '../store-records/store-record.js';
 import { parseLocation, parseSpecification, type ScheduleTiming } from './schedule-timing.js';
 
 export const SCHEDULE_TYPE = 'subscription_schedule';

@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import { issues } from '../shared/errors.js';
 import { integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
-import { field, isRecord, optional, parseAll, type Parsed } from '../shared/validation.js';
+import { field, isRecord, optional, type Parsed, parseAll } from '../shared/validation.js';
 
 export const ACCOUNT_MEMBERSHIP_SETTING_TYPE = 'account_membership_setting';
 

@@ -4,7 +4,7 @@ import { booleanValue } from '../shared/boolean.js';
 import { issue, issues } from '../shared/errors.js';
 import { integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
-import { field, isRecord, optional, parseAll, type Parsed } from '../shared/validation.js';
+import { field, isRecord, optional, type Parsed, parseAll } from '../shared/validation.js';
 import { SETTINGS_TYPE } from './settings-input.js';
 
 /** How long a store's carts last and which discounts they apply. */

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../query/page.js';
 import { issues } from '../shared/errors.js';
 import { integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
-import { field, isRecord, optional, parseAll, type Parsed } from '../shared/validation.js';
-import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../query/page.js';
+import { field, isRecord, optional, type Parsed, parseAll } from '../shared/validation.js';
 
 export const SETTINGS_TYPE = 'settings';
 

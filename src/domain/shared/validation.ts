@@ -1,6 +1,6 @@
+import { sequenceS } from 'fp-ts/lib/Apply.js';
 import * as E from 'fp-ts/lib/Either.js';
 import * as RNEA from 'fp-ts/lib/ReadonlyNonEmptyArray.js';
-import { sequenceS } from 'fp-ts/lib/Apply.js';
 import type { Issues, ValidationIssue } from './errors.js';
 
 export type Parsed<A> = E.Either<Issues, A>;

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { issue, unprocessable, type DomainError, type ValidationIssue } from '../shared/errors.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
+import { type DomainError, issue, unprocessable, type ValidationIssue } from '../shared/errors.js';
 import { billingAnchorOf, isPendingAt, type Subscription } from './subscription.js';
 
 /** When a new subscription goes live, as its create request asks. */

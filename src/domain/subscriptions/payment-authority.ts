@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { issues } from '../shared/errors.js';
 import { oneOf } from '../shared/literal.js';
-import { optionalField, parseCreated, type FieldSpec } from '../shared/record-parser.js';
+import { type FieldSpec, optionalField, parseCreated } from '../shared/record-parser.js';
 import { boundedString } from '../shared/text.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 

@@ -1,20 +1,20 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { Offering } from '../catalogue/offering.js';
+import { parseIdList } from '../catalogue/offering-input.js';
+import { planPricing, priceTooLarge } from '../catalogue/pricing.js';
 import {
+  type DomainError,
   issue,
   issues,
   unprocessable,
-  validationFailed,
-  type DomainError,
   type ValidationIssue,
+  validationFailed,
 } from '../shared/errors.js';
 import { oneOf } from '../shared/literal.js';
 import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
-import type { Offering } from '../catalogue/offering.js';
-import { parseIdList } from '../catalogue/offering-input.js';
-import { planPricing, priceTooLarge } from '../catalogue/pricing.js';
+import { type Subscription, standingAt } from './subscription.js';
 import { subscriptionProducts } from './subscription-copies.js';
-import { standingAt, type Subscription } from './subscription.js';
 
 export const PRODUCT_CHANGE_TYPES = ['attach', 'detach', 'replace'] as const;
 export type ProductChangeType = (typeof PRODUCT_CHANGE_TYPES)[number];

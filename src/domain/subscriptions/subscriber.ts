@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import { parseChanges, parseCreated, requiredField, type Changes, type Created } from '../shared/record-parser.js';
+import { parseCatalogueName, parseEmail, typedAttributes } from '../catalogue/catalogue-fields.js';
+import { type Changes, type Created, parseChanges, parseCreated, requiredField } from '../shared/record-parser.js';
 import { parseUuidField, type Uuid } from '../shared/uuid.js';
 import type { Parsed } from '../shared/validation.js';
-import { parseCatalogueName, parseEmail, typedAttributes } from '../catalogue/catalogue-fields.js';
 
 export const SUBSCRIBER_TYPE = 'subscription_subscriber';
 

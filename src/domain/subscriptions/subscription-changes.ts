@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { forbidden, issue, unprocessable, validationFailed, type DomainError } from '../shared/errors.js';
-import { applyChanges } from '../shared/record-parser.js';
 import type { Offering } from '../catalogue/offering.js';
-import { rescheduleGoLive } from './going-live.js';
 import { planPricing, priceTooLarge } from '../catalogue/pricing.js';
+import { type DomainError, forbidden, issue, unprocessable, validationFailed } from '../shared/errors.js';
+import { applyChanges } from '../shared/record-parser.js';
+import { rescheduleGoLive } from './going-live.js';
+import { type Subscription, standingAt } from './subscription.js';
 import { subscriptionProducts } from './subscription-copies.js';
 import type { SubscriptionChanges } from './subscription-input.js';
-import { standingAt, type Subscription } from './subscription.js';
 
 const PLAN_SOURCE = 'data.attributes.plan_id';
 

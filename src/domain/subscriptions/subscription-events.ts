@@ -1,8 +1,6 @@
-import { resourceEvent, type ResourceEvent } from '../events/domain-event.js';
-import type { FiringKey } from '../events/event-keys.js';
 import type { Offering } from '../catalogue/offering.js';
-import type { Invoice } from '../billing/invoice.js';
-import { invoiceCreated, type InvoiceSubject } from '../billing/invoice-events.js';
+import { type ResourceEvent, resourceEvent } from '../events/domain-event.js';
+import type { FiringKey } from '../events/event-keys.js';
 import type { Subscription, SubscriptionStateRecord } from './subscription.js';
 
 /** What a subscription's event names: the subscription with its offering snapshot, as its GET returns it at `at`. */
@@ -48,38 +46,3 @@ export const stateChanged = (
   offering: Offering,
 ): readonly ResourceEvent<SubscriptionSubject>[] =>
   stateEventKeys(state).map((key) => about(key, after, offering, state.createdAt));
-
-/** A state change as storage applied it: its record, the subscription after it, its snapshot, and the first invoice it numbered. */
-export interface AppliedState {
-  readonly state: SubscriptionStateRecord;
-  readonly subscription: Subscription;
-  readonly offering: Offering;
-  readonly firstInvoice?: Invoice;
-}
-
-/** The events of an applied state change: its own, then its first invoice's. */
-export const stateApplied = ({
-  state,
-  subscription,
-  offering,
-  firstInvoice,
-}: AppliedState): readonly ResourceEvent<SubscriptionSubject | InvoiceSubject>[] => [
-  ...stateChanged(state, subscription, offering),
-  ...(firstInvoice === undefined ? [] : [invoiceCreated(firstInvoice)]),
-];
-
-/** A subscription stored with the invoice of its first period, if it has one. */
-export interface StoredSubscription {
-  readonly subscription: Subscription;
-  readonly offering: Offering;
-  readonly firstInvoice?: Invoice;
-}
-
-/** The events of subscriptions stored together: each one's `subscription.created`, then its first invoice's. */
-export const subscriptionsStored = (
-  stored: readonly StoredSubscription[],
-): readonly ResourceEvent<SubscriptionSubject | InvoiceSubject>[] =>
-  stored.flatMap(({ subscription, offering, firstInvoice }) => [
-    subscriptionCreated(subscription, offering),
-    ...(firstInvoice === undefined ? [] : [invoiceCreated(firstInvoice)]),
-  ]);

@@ -1,18 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { issue, issues, type ValidationIssue } from '../shared/errors.js';
-import { booleanValue } from '../shared/boolean.js';
-import { oneOf } from '../shared/literal.js';
-import {
-  optionalField,
-  parseChanges,
-  parseCreated,
-  requiredField,
-  type Changes,
-  type Created,
-} from '../shared/record-parser.js';
-import { parseTimestamp } from '../shared/timestamp.js';
-import { parseUuidField } from '../shared/uuid.js';
-import { isRecord, type Parsed } from '../shared/validation.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import {
   parseCatalogueName,
   parseCurrency,
@@ -20,9 +7,22 @@ import {
   parseExternalRef,
   typedAttributes,
 } from '../catalogue/catalogue-fields.js';
+import { booleanValue } from '../shared/boolean.js';
+import { issue, issues, type ValidationIssue } from '../shared/errors.js';
+import { oneOf } from '../shared/literal.js';
+import {
+  type Changes,
+  type Created,
+  optionalField,
+  parseChanges,
+  parseCreated,
+  requiredField,
+} from '../shared/record-parser.js';
+import { parseTimestamp } from '../shared/timestamp.js';
+import { parseUuidField } from '../shared/uuid.js';
+import { isRecord, type Parsed } from '../shared/validation.js';
 import { parsePaymentAuthority } from './payment-authority.js';
-import { STATE_ACTIONS, STATE_TYPE, SUBSCRIPTION_TYPE, type StateAction } from './subscription.js';
-import { pipe } from 'fp-ts/lib/function.js';
+import { STATE_ACTIONS, STATE_TYPE, type StateAction, SUBSCRIPTION_TYPE } from './subscription.js';
 
 const SUBSCRIPTION_FIELDS = {
   account_id: requiredField(parseUuidField),

@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { forbidden, unprocessable, type DomainError } from '../shared/errors.js';
-import type { Uuid } from '../shared/uuid.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
+import { type DomainError, forbidden, unprocessable } from '../shared/errors.js';
+import type { Uuid } from '../shared/uuid.js';
 import {
   billingAnchorOf,
   isPendingAt,
-  standingAt,
   type StateAction,
   type Subscription,
   type SubscriptionStanding,
   type SubscriptionStateRecord,
+  standingAt,
 } from './subscription.js';
 
 /** The plan flag that lets subscribers take an action; starting a pending subscription is the merchant's, ungated. */

@@ -1,8 +1,8 @@
-import type { Uuid } from '../shared/uuid.js';
-import { addIntervals } from '../billing/billing.js';
-import type { PaymentAuthority } from './payment-authority.js';
+import { addIntervals } from '../catalogue/billing-interval.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
-import type { ProrationEvent } from '../billing/proration-event.js';
+import type { Uuid } from '../shared/uuid.js';
+import type { PaymentAuthority } from './payment-authority.js';
+import type { ProrationEvent } from './proration-event.js';
 
 export const SUBSCRIPTION_TYPE = 'subscription';
 export const SUBSCRIPTION_NOT_FOUND = 'subscription not found';

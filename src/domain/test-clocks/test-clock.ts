@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { issues, type Issues } from '../shared/errors.js';
+import { type Issues, issues } from '../shared/errors.js';
 import { parseTimestamp } from '../shared/timestamp.js';
 import { isRecord } from '../shared/validation.js';
 

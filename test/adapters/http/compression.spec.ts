@@ -3,10 +3,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { COMPRESS_FROM_BYTES } from '../../../src/adapters/http/middleware/compress-answers.js';
-import { assertDocumented } from '../../support/openapi-contract.js';
-import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
-import { productData } from '../../support/subscription-core.js';
 import { propertyRuns } from '../../properties/property-runs.js';
+import { assertDocumented } from '../../support/openapi-contract.js';
+import { productData } from '../../support/subscription-core.js';
+import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 
 interface RawAnswer {
   readonly status: number;

@@ -1,12 +1,12 @@
-import { expect } from 'chai';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { CONSOLE_BUILD_DIR, consoleBuild, pickEncoding } from '../../../src/adapters/http/console-assets.js';
+import { expect } from 'chai';
 import { CONSOLE_CONTENT_SECURITY_POLICY } from '../../../src/adapters/http/console/console-endpoints.js';
+import { CONSOLE_BUILD_DIR, consoleBuild, pickEncoding } from '../../../src/adapters/http/console-assets.js';
 import { ensureConsoleBuilt } from '../../support/console-build.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 

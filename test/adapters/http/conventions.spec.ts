@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import type { ApplicationKeyRepository } from '../../../src/application/ports/keys/application-key-repository.js';
 import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
 import { TOKENS } from '../../../src/application/tokens.js';
+import { errorBody, withoutRequestIds } from '../../support/error-body.js';
 import { rawExchange } from '../../support/raw-socket.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
-import { errorBody, withoutRequestIds } from '../../support/error-body.js';
 
 describe('HTTP: conventions for every endpoint', () => {
   let api: TestApi;

@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
 import { epccContract } from '../../support/epcc-contract.js';
 
 const PAYMENT =

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { expect } from 'chai';
 import { ERROR_CODE_MEANINGS, ERROR_CODE_STATUS, ERROR_CODES } from '../../../src/adapters/http/error-documents.js';
 
 describe('error codes in the API documentation', () => {

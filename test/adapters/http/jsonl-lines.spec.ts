@@ -1,6 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { isUtf8 } from 'node:buffer';
 import { jsonlLines } from '../../../src/adapters/http/jsonl-lines.js';
 import type { UploadedLine } from '../../../src/application/use-cases/imports/upload-import.js';
 

@@ -1,7 +1,7 @@
-import { expect } from 'chai';
 import { request } from 'node:http';
+import { expect } from 'chai';
 import type { HttpContext } from '../../../src/adapters/http/http-state.js';
-import { linkOrigin, type LinkOriginOptions } from '../../../src/adapters/http/link-origin.js';
+import { type LinkOriginOptions, linkOrigin } from '../../../src/adapters/http/link-origin.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 
 /** The parts of a request the rule reads: its Host, its protocol and the port it came in on. */

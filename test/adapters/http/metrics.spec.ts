@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { LATENCY_BUCKETS_SECONDS } from '../../../src/adapters/metrics/app-metrics.js';
 import { UNMATCHED_ROUTE } from '../../../src/adapters/http/middleware/request-metrics.js';
+import { LATENCY_BUCKETS_SECONDS } from '../../../src/adapters/metrics/app-metrics.js';
 import type { Persistence } from '../../../src/container.js';
+import { routerRoutes } from '../../properties/router-routes.js';
 import { forEachBackend } from '../../support/backends.js';
-import { parsePrometheusText, sampleValue, type Sample } from '../../support/prometheus-text.js';
+import { parsePrometheusText, type Sample, sampleValue } from '../../support/prometheus-text.js';
 import { productData } from '../../support/subscription-core.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
-import { routerRoutes } from '../../properties/router-routes.js';
 
 const scrape = async (api: TestApi): Promise<Sample[]> => {
   const response = await api.request('/metrics', { token: null });

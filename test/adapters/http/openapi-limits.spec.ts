@@ -3,28 +3,14 @@ import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { API_DOCUMENT } from '../../../src/adapters/http/api-description/openapi-document.js';
 import type { HttpMethod, Operation, Parameter, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
-import { parseApplicationKeyChanges, parseNewApplicationKey } from '../../../src/domain/keys/application-key-input.js';
-import { parseSecretRotation } from '../../../src/domain/keys/secret-rotation.js';
 import { parseRevokedToken } from '../../../src/domain/auth/revocation-request.js';
 import { parseTokenRequest } from '../../../src/domain/auth/token-request.js';
-import { invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
-import { parseNewJob } from '../../../src/domain/jobs/job-input.js';
-import { SCHEDULES } from '../../../src/domain/schedules/schedule.js';
-import { parseSettlement } from '../../../src/domain/billing/settlement.js';
-import {
-  parseIntegrationChanges,
-  parseNewIntegration,
-  type IntegrationRefusal,
-} from '../../../src/domain/integrations/integration.js';
-import { parsePrefixChange } from '../../../src/domain/realm-mappings/prefix-input.js';
-import type { Issues } from '../../../src/domain/shared/errors.js';
-import { codePoints } from '../../../src/domain/shared/text.js';
-import type { Uuid } from '../../../src/domain/shared/uuid.js';
-import { parseAccountMembershipSettingsChanges } from '../../../src/domain/settings/account-membership-settings.js';
-import { parseCartSettingsChanges } from '../../../src/domain/settings/cart-settings.js';
-import { parseSettingsChanges } from '../../../src/domain/settings/settings-input.js';
+import { DUNNING_RULES } from '../../../src/domain/billing/dunning/dunning-rule.js';
+import { invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
+import { parseSettlement } from '../../../src/domain/billing/payments/settlement.js';
+import { parseProrationPolicyReference } from '../../../src/domain/billing/proration/offering-proration.js';
+import { PRORATION_POLICIES } from '../../../src/domain/billing/proration/proration-policy.js';
 import { parseExternalRef } from '../../../src/domain/catalogue/catalogue-fields.js';
-import { DUNNING_RULES } from '../../../src/domain/billing/dunning-rule.js';
 import {
   parseOfferingPlanChanges,
   parseOfferingProductChanges,
@@ -35,31 +21,45 @@ import {
   parseOfferingChanges,
   parseOfferingCreation,
 } from '../../../src/domain/catalogue/offering-input.js';
-import { parseProrationPolicyReference } from '../../../src/domain/billing/offering-proration.js';
 import { parsePlanAttributes, parsePlanChanges } from '../../../src/domain/catalogue/plan.js';
-import { parseProductChanges as parseSubscriptionProductChanges } from '../../../src/domain/subscriptions/product-changes.js';
 import { parseProductAttributes, parseProductChanges } from '../../../src/domain/catalogue/product.js';
-import { PRORATION_POLICIES } from '../../../src/domain/billing/proration-policy.js';
+import { parseIdempotencyKey } from '../../../src/domain/idempotency/idempotency.js';
+import {
+  type IntegrationRefusal,
+  parseIntegrationChanges,
+  parseNewIntegration,
+} from '../../../src/domain/integrations/integration.js';
+import { parseNewJob } from '../../../src/domain/jobs/job-input.js';
+import { parseApplicationKeyChanges, parseNewApplicationKey } from '../../../src/domain/keys/application-key-input.js';
+import { parseSecretRotation } from '../../../src/domain/keys/secret-rotation.js';
+import { parseFilter } from '../../../src/domain/query/filter.js';
+import { parsePageRequest } from '../../../src/domain/query/page.js';
+import { queryParams } from '../../../src/domain/query/query-params.js';
+import { parsePrefixChange } from '../../../src/domain/realm-mappings/prefix-input.js';
+import { SCHEDULES } from '../../../src/domain/schedules/schedule.js';
+import { parseAccountMembershipSettingsChanges } from '../../../src/domain/settings/account-membership-settings.js';
+import { parseCartSettingsChanges } from '../../../src/domain/settings/cart-settings.js';
+import { parseSettingsChanges } from '../../../src/domain/settings/settings-input.js';
+import type { Issues } from '../../../src/domain/shared/errors.js';
+import { codePoints } from '../../../src/domain/shared/text.js';
+import type { Uuid } from '../../../src/domain/shared/uuid.js';
+import { parseProductChanges as parseSubscriptionProductChanges } from '../../../src/domain/subscriptions/product-changes.js';
 import { parseNewSubscriber, parseSubscriberChanges } from '../../../src/domain/subscriptions/subscriber.js';
 import {
   parseNewSubscription,
   parseStateAction,
   parseSubscriptionChanges,
 } from '../../../src/domain/subscriptions/subscription-input.js';
-import { parseIdempotencyKey } from '../../../src/domain/idempotency/idempotency.js';
-import { parseFilter } from '../../../src/domain/query/filter.js';
-import { parsePageRequest } from '../../../src/domain/query/page.js';
-import { queryParams } from '../../../src/domain/query/query-params.js';
 import { parseTestClockMove } from '../../../src/domain/test-clocks/test-clock.js';
 import {
+  type BodyPath,
+  type DocumentedBound,
   documentedBounds,
   sourceOf,
   valueAt,
   withValue,
-  type BodyPath,
-  type DocumentedBound,
 } from '../../support/openapi-bounds.js';
-import { aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 /**
  * The document and the domain agree by behaviour: every bound a request body schema states is tried on the

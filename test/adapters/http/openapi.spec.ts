@@ -1,17 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
-import { ERROR_CODE_MEANINGS, ERROR_CODES } from '../../../src/adapters/http/error-documents.js';
 import { API_DOCUMENT, openApiDocument } from '../../../src/adapters/http/api-description/openapi-document.js';
+import { ERROR_CODE_MEANINGS, ERROR_CODES } from '../../../src/adapters/http/error-documents.js';
 import type { OpenApiDocument, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
 import { buildContainer } from '../../../src/container.js';
 import { routerRoutes } from '../../properties/router-routes.js';
 import {
   documentAjv,
   documentedPaths,
+  type Exchange,
   OpenApiContract,
   resolveRef,
-  type Exchange,
 } from '../../support/openapi-contract.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 

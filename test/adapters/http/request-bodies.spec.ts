@@ -1,8 +1,8 @@
-import { expect } from 'chai';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { expect } from 'chai';
 import { BODY_LIMITS } from '../../../src/adapters/http/middleware/body-rules.js';
-import { parseRawResponse, rawExchange } from '../../support/raw-http.js';
 import { errorBody } from '../../support/error-body.js';
+import { parseRawResponse, rawExchange } from '../../support/raw-http.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 
 const KEY = JSON.stringify({ data: { type: 'application_key', name: 'Compressed' } });

@@ -1,16 +1,16 @@
-import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
-import { SubmitJob } from '../../../src/application/use-cases/jobs/job-use-cases.js';
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
 import { BullMqJobQueue } from '../../../src/adapters/jobs/bullmq-job-queue.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
-import type { Job, JobType } from '../../../src/domain/jobs/job.js';
+import { type DatabaseHandle, openDatabase } from '../../../src/adapters/persistence/kysely/engine/open-database.js';
 import type { JobHandler, JobRun } from '../../../src/application/ports/jobs/job-handler.js';
+import { SubmitJob } from '../../../src/application/use-cases/jobs/submit-job.js';
+import type { Persistence } from '../../../src/container.js';
+import type { Job, JobType } from '../../../src/domain/jobs/job.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { BACKENDS } from '../../support/backends.js';
 import { eventually, isFinishedJob, startJobCore } from '../../support/job-harness.js';
-import type { Persistence } from '../../../src/container.js';
 
 const redisUrl = process.env['TEST_REDIS_URL'];
 const postgresUrl = process.env['TEST_POSTGRES_URL'];

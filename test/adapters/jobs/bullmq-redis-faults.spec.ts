@@ -7,7 +7,7 @@ import {
   QUEUE_COMMAND_TIMEOUT_MS,
 } from '../../../src/adapters/jobs/bullmq-job-queue.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
-import { startFaultProxy, throughProxy, type FaultProxy } from '../../support/fault-proxy.js';
+import { type FaultProxy, startFaultProxy, throughProxy } from '../../support/fault-proxy.js';
 
 const redisUrl = process.env['TEST_REDIS_URL'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { InProcessJobQueue } from '../../../src/adapters/jobs/in-process-job-queue.js';
-import { SubmitJob } from '../../../src/application/use-cases/jobs/job-use-cases.js';
+import { SubmitJob } from '../../../src/application/use-cases/jobs/submit-job.js';
 import type { Job } from '../../../src/domain/jobs/job.js';
 import { eventually, isFinishedJob, RecordingHandler, startJobCore } from '../../support/job-harness.js';
 

@@ -1,6 +1,6 @@
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
-import { STORE_RECORD_LIST } from '../../../src/domain/shared/store-record.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
+import { STORE_RECORD_LIST } from '../../../src/domain/store-records/store-record.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { listQuery } from '../../support/list-queries.js';

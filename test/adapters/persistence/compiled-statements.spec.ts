@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Kysely, KyselyPlugin } from 'kysely';
-import { CompiledStatements, type Slot } from '../../../src/adapters/persistence/kysely/compiled-statements.js';
-import type { Tables } from '../../../src/adapters/persistence/kysely/schema.js';
+import type { Tables } from '../../../src/adapters/persistence/kysely/engine/schema.js';
+import { CompiledStatements, type Slot } from '../../../src/adapters/persistence/kysely/sql/compiled-statements.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { portsOf } from '../../support/ports.js';

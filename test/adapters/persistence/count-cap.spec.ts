@@ -1,12 +1,12 @@
-import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
-import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
-import { listQuery } from '../../support/list-queries.js';
 import { subscriptionToRow as toRow } from '../../../src/adapters/persistence/kysely/subscriptions/subscription-rows.js';
+import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { COUNT_CAP } from '../../../src/domain/query/page.js';
-import { aStore, storeRecords } from '../../support/builders.js';
+import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
 import { forEachBackend } from '../../support/backends.js';
+import { aStore, storeRecords } from '../../support/builders.js';
+import { listQuery } from '../../support/list-queries.js';
 import { portsOf } from '../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 

@@ -1,16 +1,20 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
+import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
 import {
   DEADLOCK_ATTEMPTS,
   mysqlFault,
   pgliteFault,
   postgresFault,
   retryingDeadlocks,
-} from '../../../src/adapters/persistence/kysely/database-faults.js';
-import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
-import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
-import { OutageWatch, STEADY_MS, type OutageEvent } from '../../../src/adapters/persistence/kysely/outage-watch.js';
+} from '../../../src/adapters/persistence/kysely/engine/database-faults.js';
+import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
+import { type DatabaseHandle, openDatabase } from '../../../src/adapters/persistence/kysely/engine/open-database.js';
+import {
+  type OutageEvent,
+  OutageWatch,
+  STEADY_MS,
+} from '../../../src/adapters/persistence/kysely/engine/outage-watch.js';
 import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
 import { dropEverything } from '../../support/backends.js';
 import { startTestApi } from '../../support/test-api.js';

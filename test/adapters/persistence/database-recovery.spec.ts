@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
+import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
 import {
+  type DatabaseHandle,
   openDatabase,
   pingDatabase,
-  type DatabaseHandle,
-} from '../../../src/adapters/persistence/kysely/open-database.js';
-import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
+} from '../../../src/adapters/persistence/kysely/engine/open-database.js';
 
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
 const mysqlUrl = process.env['TEST_MYSQL_URL'];

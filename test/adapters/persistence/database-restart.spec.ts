@@ -1,12 +1,12 @@
-import { sql } from 'kysely';
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
-import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
-import type { OutageEvent } from '../../../src/adapters/persistence/kysely/outage-watch.js';
-import { productData } from '../../support/subscription-core.js';
+import { sql } from 'kysely';
+import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
+import { type DatabaseHandle, openDatabase } from '../../../src/adapters/persistence/kysely/engine/open-database.js';
+import type { OutageEvent } from '../../../src/adapters/persistence/kysely/engine/outage-watch.js';
 import { dropEverything } from '../../support/backends.js';
+import { productData } from '../../support/subscription-core.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 
 const url = process.env['TEST_FAULT_PG_URL'];

@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { chmod, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
-import { openDatabase } from '../../../src/adapters/persistence/kysely/open-database.js';
+import { expect } from 'chai';
+import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
+import { openDatabase } from '../../../src/adapters/persistence/kysely/engine/open-database.js';
 import { startTestApi } from '../../support/test-api.js';
 
 /** Every file under `dir`, directories included, with its permission bits. */

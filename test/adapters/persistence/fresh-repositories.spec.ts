@@ -1,14 +1,14 @@
 import { expect } from 'chai';
-import { InMemoryAccessTokenRepository } from '../../../src/adapters/persistence/in-memory/auth/in-memory-access-token-repository.js';
-import { InMemoryApplicationKeyRepository } from '../../../src/adapters/persistence/in-memory/keys/in-memory-application-key-repository.js';
-import { InMemoryState } from '../../../src/adapters/persistence/in-memory/in-memory-state.js';
-import { InMemoryStoreRepository } from '../../../src/adapters/persistence/in-memory/stores/in-memory-store-repository.js';
 import {
   FRESH_WITHIN_MS,
   FreshStores,
   FreshTokens,
   KeysThatForget,
 } from '../../../src/adapters/persistence/fresh/fresh-repositories.js';
+import { InMemoryAccessTokenRepository } from '../../../src/adapters/persistence/in-memory/auth/in-memory-access-token-repository.js';
+import { InMemoryState } from '../../../src/adapters/persistence/in-memory/in-memory-state.js';
+import { InMemoryApplicationKeyRepository } from '../../../src/adapters/persistence/in-memory/keys/in-memory-application-key-repository.js';
+import { InMemoryStoreRepository } from '../../../src/adapters/persistence/in-memory/stores/in-memory-store-repository.js';
 import type { AccessToken } from '../../../src/domain/auth/access-token.js';
 import { aKey, aStore, storeRecords } from '../../support/builders.js';
 import { TestClock } from '../../support/system-fakes.js';

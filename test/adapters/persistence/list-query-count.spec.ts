@@ -1,11 +1,11 @@
-import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
+import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
 import { OFFERING_LIST } from '../../../src/domain/catalogue/offering-query.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { SUBSCRIPTION_LIST } from '../../../src/domain/subscriptions/subscription-query.js';
-import { listQuery } from '../../support/list-queries.js';
-import { aStore, storeRecords } from '../../support/builders.js';
 import { forEachBackend } from '../../support/backends.js';
+import { aStore, storeRecords } from '../../support/builders.js';
+import { listQuery } from '../../support/list-queries.js';
 import { portsOf } from '../../support/ports.js';
 import { QueryCounter } from '../../support/query-counter.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';

@@ -1,14 +1,13 @@
 import { expect } from 'chai';
-import { sql } from 'kysely';
-import { Migrator } from 'kysely';
-import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
-import { migrations } from '../../../src/adapters/persistence/kysely/migrations/index.js';
+import { Migrator, sql } from 'kysely';
+import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
+import { migrations } from '../../../src/adapters/persistence/kysely/engine/migrations/index.js';
+import { bodyFromJson } from '../../../src/adapters/persistence/kysely/subscriptions/subscription-json.js';
+import { OFFERING_LIST } from '../../../src/domain/catalogue/offering-query.js';
+import { parseUuid } from '../../../src/domain/shared/uuid.js';
 import { dropEverything, forEachBackend } from '../../support/backends.js';
 import { listQuery } from '../../support/list-queries.js';
 import { portsOf } from '../../support/ports.js';
-import { OFFERING_LIST } from '../../../src/domain/catalogue/offering-query.js';
-import { parseUuid } from '../../../src/domain/shared/uuid.js';
-import { bodyFromJson } from '../../../src/adapters/persistence/kysely/subscriptions/subscription-json.js';
 
 forEachBackend(
   'migration 0002 on a database that already has stores',

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { expect } from 'chai';
 import { CompiledQuery, Kysely } from 'kysely';
-import { PgliteDialect } from '../../../src/adapters/persistence/kysely/pglite-dialect.js';
+import { PgliteDialect } from '../../../src/adapters/persistence/kysely/engine/pglite-dialect.js';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,8 +1,12 @@
-import { expect } from 'chai';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makePrivate, mkdirPrivate, ownerOnlyUmask } from '../../../src/adapters/persistence/kysely/private-files.js';
+import { expect } from 'chai';
+import {
+  makePrivate,
+  mkdirPrivate,
+  ownerOnlyUmask,
+} from '../../../src/adapters/persistence/kysely/engine/private-files.js';
 
 const modeOf = async (file: string) => (await stat(file)).mode & 0o777;
 

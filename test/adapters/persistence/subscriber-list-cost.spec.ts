@@ -1,5 +1,5 @@
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { SUBSCRIBER_LIST } from '../../../src/domain/subscriptions/subscriber-query.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aStore, storeRecords } from '../../support/builders.js';

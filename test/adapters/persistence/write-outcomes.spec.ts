@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { migrateToLatest } from '../../../src/adapters/persistence/kysely/migrate.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/adapters/persistence/kysely/open-database.js';
 import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
+import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
+import { type DatabaseHandle, openDatabase } from '../../../src/adapters/persistence/kysely/engine/open-database.js';
 import { IDEMPOTENCY_LOCK_MS } from '../../../src/domain/idempotency/idempotency.js';
 import { dropEverything } from '../../support/backends.js';
-import { startFaultProxy, throughProxy, type FaultProxy } from '../../support/fault-proxy.js';
+import { type FaultProxy, startFaultProxy, throughProxy } from '../../support/fault-proxy.js';
 import { productData } from '../../support/subscription-core.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 

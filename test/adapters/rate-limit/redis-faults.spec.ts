@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { openRedisLimiter, type OpenRedisLimiter } from '../../../src/adapters/rate-limit/open-redis-limiter.js';
-import { startFaultProxy, throughProxy, type FaultProxy } from '../../support/fault-proxy.js';
+import { type OpenRedisLimiter, openRedisLimiter } from '../../../src/adapters/rate-limit/open-redis-limiter.js';
+import { type FaultProxy, startFaultProxy, throughProxy } from '../../support/fault-proxy.js';
 import { parsePrometheusText, sampleValue } from '../../support/prometheus-text.js';
 import { LogCapture, startTestApi, type TestApi } from '../../support/test-api.js';
 

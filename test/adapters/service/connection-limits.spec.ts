@@ -1,5 +1,5 @@
-import { expect } from 'chai';
 import { connect, type Socket } from 'node:net';
+import { expect } from 'chai';
 import { sampledLog } from '../../../src/adapters/logging/sampled-log.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
 

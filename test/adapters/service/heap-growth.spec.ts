@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
+import * as E from 'fp-ts/lib/Either.js';
 import { heapGrowthFlag, SERVICE_HEAP_GROWING_PERCENT } from '../../../src/adapters/service/heap-growth.js';
 
 const DEFAULT_FLAG = `--heap-growing-percent=${SERVICE_HEAP_GROWING_PERCENT}`;

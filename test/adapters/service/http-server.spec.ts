@@ -1,9 +1,9 @@
+import { Agent, type IncomingHttpHeaders, request } from 'node:http';
 import { expect } from 'chai';
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { TOKENS } from '../../../src/application/tokens.js';
+import { withoutRequestIds } from '../../support/error-body.js';
 import { parseRawResponse, rawExchange } from '../../support/raw-http.js';
 import { startTestService, type TestService } from '../../support/test-service.js';
-import { withoutRequestIds } from '../../support/error-body.js';
 
 /** Long enough that only a server that closes the connection itself ends the wait; Node's own default is 300 s. */
 const WAIT_MS = 5_000;

@@ -1,6 +1,6 @@
-import { expect } from 'chai';
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'chai';
 import { pino } from 'pino';
 import {
   DUPLICATE_SIGNAL_WINDOW_MS,

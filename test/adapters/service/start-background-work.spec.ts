@@ -1,4 +1,3 @@
-import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
@@ -10,6 +9,7 @@ import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { buildContainer, type ContainerOptions } from '../../../src/container.js';
 import { DELIVERY_LIST } from '../../../src/domain/integrations/integration-query.js';
+import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import { anIntegration } from '../../support/integration-builders.js';
 import { aJob } from '../../support/job-builders.js';
 import { eventually } from '../../support/job-harness.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
-import { DataDirInUse } from '../../../src/adapters/persistence/kysely/data-dir-lock.js';
+import { DataDirInUse } from '../../../src/adapters/persistence/kysely/engine/data-dir-lock.js';
 import { invalidConfiguration, startFailureLine, whyNotStarted } from '../../../src/adapters/service/start-failure.js';
+import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
 
 const config = { port: 3000, host: '127.0.0.1' };
 const listenError = (code: string): NodeJS.ErrnoException =>

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import type { Secrets } from '../../../src/application/ports/system.js';
 import { AuthenticateBearer } from '../../../src/application/use-cases/auth/authenticate-bearer.js';
-import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
-import { DeleteApplicationKey } from '../../../src/application/use-cases/keys/delete-application-key.js';
-import { EnsureDefaultStore } from '../../../src/application/use-cases/stores/ensure-default-store.js';
 import { IssueAccessToken } from '../../../src/application/use-cases/auth/issue-access-token.js';
 import { PurgeExpiredTokens } from '../../../src/application/use-cases/auth/purge-expired-tokens.js';
-import type { Secrets } from '../../../src/application/ports/system.js';
+import { DeleteApplicationKey } from '../../../src/application/use-cases/keys/delete-application-key.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
+import { EnsureDefaultStore } from '../../../src/application/use-cases/stores/ensure-default-store.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 
 const setup = async () => {

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { AuthenticateBearer } from '../../../src/application/use-cases/auth/authenticate-bearer.js';
-import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { IssueAccessToken } from '../../../src/application/use-cases/auth/issue-access-token.js';
 import { CALLER_REQUIRED, RevokeAccessToken } from '../../../src/application/use-cases/auth/revoke-access-token.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 
 const setup = async () => {

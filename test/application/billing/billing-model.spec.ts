@@ -1,18 +1,17 @@
-import { expect } from 'chai';
-import { everyRow } from '../../support/list-queries.js';
-import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
+import { expect } from 'chai';
+import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
-import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
 import { CreateDunningRule } from '../../../src/application/use-cases/billing/dunning-rules.js';
-import { SetOfferingProrationPolicy } from '../../../src/application/use-cases/billing/offering-proration-policy.js';
 import { CreateProrationPolicy } from '../../../src/application/use-cases/billing/proration-policies.js';
-import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/subscription-states.js';
-import { UpdateSubscription } from '../../../src/application/use-cases/subscriptions/update-subscription.js';
+import { SetOfferingProrationPolicy } from '../../../src/application/use-cases/billing/set-offering-proration-policy.js';
+import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../../../src/application/use-cases/catalogue/subscription-products.js';
+import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/change-subscription-state.js';
+import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
+import { UpdateSubscription } from '../../../src/application/use-cases/subscriptions/update-subscription.js';
 import { buildContainer, type Persistence } from '../../../src/container.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { standingAt } from '../../../src/domain/subscriptions/subscription.js';
@@ -20,23 +19,24 @@ import { propertyRuns } from '../../properties/property-runs.js';
 import { forEachBackend } from '../../support/backends.js';
 import {
   BillingModel,
-  OLD_READINGS,
-  plus,
   type ModelRules,
   type ModelSubscription,
+  OLD_READINGS,
+  plus,
 } from '../../support/billing-model.js';
+import { aJob, runJob } from '../../support/billing-runs.js';
 import {
   DAY,
   general,
   HOUR,
   nextMonthEnd,
-  paying,
   PLANS,
+  paying,
   switching,
   type Timeline,
 } from '../../support/billing-timelines.js';
-import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
+import { everyRow } from '../../support/list-queries.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { TestClock } from '../../support/system-fakes.js';
 

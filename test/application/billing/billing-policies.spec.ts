@@ -2,12 +2,6 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemoryStoreRecordRepository } from '../../../src/adapters/persistence/in-memory/in-memory-store-record-repository.js';
 import { InMemorySettingsRepository } from '../../../src/adapters/persistence/in-memory/settings/in-memory-settings-repository.js';
-import { GetCartSettings } from '../../../src/application/use-cases/settings/cart-settings.js';
-import { UpdateCartSettings } from '../../../src/application/use-cases/settings/update-cart-settings.js';
-import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
-import { UpdateStoreSettings } from '../../../src/application/use-cases/settings/update-store-settings.js';
-import { GetAccountMembershipSettings } from '../../../src/application/use-cases/settings/account-membership-settings.js';
-import { UpdateAccountMembershipSettings } from '../../../src/application/use-cases/settings/update-account-membership-settings.js';
 import {
   CreateDunningRule,
   DeleteDunningRule,
@@ -20,12 +14,18 @@ import {
   ListProrationPolicies,
   UpdateProrationPolicy,
 } from '../../../src/application/use-cases/billing/proration-policies.js';
+import { GetAccountMembershipSettings } from '../../../src/application/use-cases/settings/get-account-membership-settings.js';
+import { GetCartSettings } from '../../../src/application/use-cases/settings/get-cart-settings.js';
+import { UpdateAccountMembershipSettings } from '../../../src/application/use-cases/settings/update-account-membership-settings.js';
+import { UpdateCartSettings } from '../../../src/application/use-cases/settings/update-cart-settings.js';
+import { UpdateStoreSettings } from '../../../src/application/use-cases/settings/update-store-settings.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
+import { DUNNING_RULES } from '../../../src/domain/billing/dunning/dunning-rule.js';
+import { PRORATION_POLICIES } from '../../../src/domain/billing/proration/proration-policy.js';
+import { queryParams } from '../../../src/domain/query/query-params.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../src/domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../src/domain/settings/cart-settings.js';
-import { queryParams } from '../../../src/domain/query/query-params.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
-import { DUNNING_RULES } from '../../../src/domain/billing/dunning-rule.js';
-import { PRORATION_POLICIES } from '../../../src/domain/billing/proration-policy.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 import { right } from '../../support/subscription-core.js';
 

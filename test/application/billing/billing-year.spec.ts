@@ -1,21 +1,21 @@
-import { stateApplied, subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { ListInvoicePayments } from '../../../src/application/use-cases/billing/list-invoice-payments.js';
 import { ListInvoices } from '../../../src/application/use-cases/billing/list-invoices.js';
 import { SettleInvoicePayment } from '../../../src/application/use-cases/billing/settle-invoice-payment.js';
 import { buildContainer } from '../../../src/container.js';
-import { randomIds } from '../../../src/adapters/system/system-module.js';
-import type { Invoice } from '../../../src/domain/billing/invoice.js';
+import { stateApplied, subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
+import type { Invoice } from '../../../src/domain/billing/invoices/invoice.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
-import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
 import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
+import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 import { TestClock } from '../../support/system-fakes.js';
-import { aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
 const DAY = 86_400_000;

@@ -1,19 +1,19 @@
-import { stateApplied, subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
-import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { buildContainer } from '../../../src/container.js';
-import { randomIds } from '../../../src/adapters/system/system-module.js';
+import { stateApplied, subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import type { PageRequest } from '../../../src/domain/query/page.js';
-import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
 import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
+import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
+import { everyRow } from '../../support/list-queries.js';
+import { aDunningRule, anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 import { TestClock } from '../../support/system-fakes.js';
-import { aDunningRule, aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
 

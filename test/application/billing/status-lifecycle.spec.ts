@@ -1,17 +1,17 @@
 import { expect } from 'chai';
-import { everyRow } from '../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { SettleInvoicePayment } from '../../../src/application/use-cases/billing/settle-invoice-payment.js';
 import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
-import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
-import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/subscription-states.js';
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../../../src/application/use-cases/catalogue/subscription-products.js';
+import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/change-subscription-state.js';
+import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
 import { buildContainer } from '../../../src/container.js';
 import { standingAt } from '../../../src/domain/subscriptions/subscription.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
+import { everyRow } from '../../support/list-queries.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { TestClock } from '../../support/system-fakes.js';
 

@@ -3,8 +3,8 @@ import type {
   ImportLineRepository,
   SettledLine,
 } from '../../../src/application/ports/imports/import-line-repository.js';
-import { LineMarks } from '../../../src/application/use-cases/imports/line-marks.js';
 import { TOKENS } from '../../../src/application/tokens.js';
+import { LineMarks } from '../../../src/application/use-cases/imports/line-marks.js';
 import { buildContainer } from '../../../src/container.js';
 import type { ImportLine } from '../../../src/domain/imports/import-line.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';

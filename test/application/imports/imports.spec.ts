@@ -3,7 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { ListImportErrors } from '../../../src/application/use-cases/imports/list-import-errors.js';
 import { RunImport } from '../../../src/application/use-cases/imports/run-import.js';
-import { UploadImport, type UploadedLine } from '../../../src/application/use-cases/imports/upload-import.js';
+import { type UploadedLine, UploadImport } from '../../../src/application/use-cases/imports/upload-import.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { ListSubscribers } from '../../../src/application/use-cases/subscriptions/subscribers.js';
 import { buildContainer } from '../../../src/container.js';

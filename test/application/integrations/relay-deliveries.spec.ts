@@ -1,33 +1,33 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { DEFAULT_INTEGRATION_SETTINGS } from '../../../src/adapters/config/integration-settings.js';
 import { INTEGRATION_TOKENS } from '../../../src/application/integration-tokens.js';
+import type { AttemptReport } from '../../../src/application/ports/integrations/attempt-report.js';
+import type {
+  AttemptRecord,
+  DeliveryRepository,
+} from '../../../src/application/ports/integrations/delivery-repository.js';
 import type {
   WebhookAnswer,
   WebhookRequest,
   WebhookSender,
 } from '../../../src/application/ports/integrations/webhook-sender.js';
-import type {
-  AttemptRecord,
-  DeliveryRepository,
-} from '../../../src/application/ports/integrations/delivery-repository.js';
-import type { AttemptReport } from '../../../src/application/ports/integrations/attempt-report.js';
 import type { Random } from '../../../src/application/ports/system.js';
-import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import {
   DELIVERY_LEASE_MS,
   PER_INTEGRATION_CONCURRENCY,
   RELAY_CONCURRENCY,
   RelayDeliveries,
 } from '../../../src/application/use-cases/integrations/relay-deliveries.js';
-import { DEFAULT_INTEGRATION_SETTINGS } from '../../../src/adapters/config/integration-settings.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { buildContainer } from '../../../src/container.js';
 import { DELIVERY_LIST, LOG_LIST } from '../../../src/domain/integrations/integration-query.js';
+import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { anIntegration } from '../../support/integration-builders.js';
-import { everyRow, listQuery } from '../../support/list-queries.js';
 import { aJob } from '../../support/job-builders.js';
+import { everyRow, listQuery } from '../../support/list-queries.js';
 
 /** A sender whose answers the test decides, per URL: a status, or a hold released by the test. */
 class ScriptedSender implements WebhookSender {

@@ -1,16 +1,16 @@
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { InProcessJobQueue } from '../../../src/adapters/jobs/in-process-job-queue.js';
+import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { DeleteJob } from '../../../src/application/use-cases/jobs/delete-job.js';
-import { SubmitJob } from '../../../src/application/use-cases/jobs/job-use-cases.js';
-import { SubmitScheduledJob } from '../../../src/application/use-cases/jobs/submit-scheduled-job.js';
 import { noHandler, UNEXPECTED_FAILURE } from '../../../src/application/use-cases/jobs/run-lane.js';
-import { InProcessJobQueue } from '../../../src/adapters/jobs/in-process-job-queue.js';
+import { SubmitJob } from '../../../src/application/use-cases/jobs/submit-job.js';
+import { SubmitScheduledJob } from '../../../src/application/use-cases/jobs/submit-scheduled-job.js';
+import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import type { Job, JobType } from '../../../src/domain/jobs/job.js';
 import { conflict } from '../../../src/domain/shared/errors.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
-import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { aJob } from '../../support/job-builders.js';
 import { eventually, Gate, isFinishedJob, RecordingHandler, startJobCore } from '../../support/job-harness.js';
 

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { CreateApplicationKey } from '../../../src/application/use-cases/keys/create-application-key.js';
-import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { DeleteApplicationKey } from '../../../src/application/use-cases/keys/delete-application-key.js';
 import { GetApplicationKey } from '../../../src/application/use-cases/keys/get-application-key.js';
 import { ListApplicationKeys } from '../../../src/application/use-cases/keys/list-application-keys.js';
 import { UpdateApplicationKey } from '../../../src/application/use-cases/keys/update-application-key.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 import { uuid } from '../../support/system-fakes.js';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { IssueAccessToken } from '../../../src/application/use-cases/auth/issue-access-token.js';
 import { RotateApplicationKeySecret } from '../../../src/application/use-cases/keys/rotate-application-key-secret.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 
 const setup = async () => {

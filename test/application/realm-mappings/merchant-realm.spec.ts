@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
-import { GetMerchantRealmMapping } from '../../../src/application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
 import { ListApplicationKeys } from '../../../src/application/use-cases/keys/list-application-keys.js';
+import { GetMerchantRealmMapping } from '../../../src/application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
 import { ResolveMerchantRealm } from '../../../src/application/use-cases/realm-mappings/resolve-merchant-realm.js';
-import { GetStoreSettings } from '../../../src/application/use-cases/settings/store-settings.js';
+import { UpdateMerchantRealmPrefix } from '../../../src/application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
+import { GetStoreSettings } from '../../../src/application/use-cases/settings/get-store-settings.js';
 import { ResetStoreSettings } from '../../../src/application/use-cases/settings/reset-store-settings.js';
 import { UpdateStoreSettings } from '../../../src/application/use-cases/settings/update-store-settings.js';
-import { UpdateMerchantRealmPrefix } from '../../../src/application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { CreateSchedule } from '../../../src/application/use-cases/schedules/schedules.js';
+import { CreateSchedule } from '../../../src/application/use-cases/schedules/create-schedule.js';
 import { NextFirings } from '../../../src/application/use-cases/schedules/next-firings.js';
 import { AdvanceTestClock } from '../../../src/application/use-cases/test-clocks/advance-test-clock.js';
 import { buildContainer } from '../../../src/container.js';

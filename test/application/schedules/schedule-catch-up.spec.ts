@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { CreateSchedule } from '../../../src/application/use-cases/schedules/schedules.js';
-import { RegisterSchedules } from '../../../src/application/use-cases/schedules/register-schedules.js';
 import { ListJobs } from '../../../src/application/use-cases/jobs/list-jobs.js';
+import { CreateSchedule } from '../../../src/application/use-cases/schedules/create-schedule.js';
+import { RegisterSchedules } from '../../../src/application/use-cases/schedules/register-schedules.js';
 import { buildContainer } from '../../../src/container.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import { aStore, storeRecords } from '../../support/builders.js';

@@ -1,13 +1,15 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { InMemorySubscriberRepository } from '../../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscriber-repository.js';
-import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { UpdateStoreSettings } from '../../../src/application/use-cases/settings/update-store-settings.js';
-import { CreateSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
-import { DeleteSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
-import { GetSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
-import { ListSubscribers } from '../../../src/application/use-cases/subscriptions/subscribers.js';
-import { UpdateSubscriber } from '../../../src/application/use-cases/subscriptions/subscribers.js';
+import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
+import {
+  CreateSubscriber,
+  DeleteSubscriber,
+  GetSubscriber,
+  ListSubscribers,
+  UpdateSubscriber,
+} from '../../../src/application/use-cases/subscriptions/subscribers.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 import { right } from '../../support/subscription-core.js';

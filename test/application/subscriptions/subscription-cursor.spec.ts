@@ -1,7 +1,7 @@
-import { subscriptionsStored } from '../../../src/domain/subscriptions/subscription-events.js';
 import { expect } from 'chai';
 import * as fc from 'fast-check';
 import { InMemorySubscriptionRepository } from '../../../src/adapters/persistence/in-memory/subscriptions/in-memory-subscription-repository.js';
+import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 import { aSubscription } from '../../support/subscription-builders.js';

@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { queryParams } from '../../../src/domain/query/query-params.js';
-import type { DomainError } from '../../../src/domain/shared/errors.js';
 import type { OfferingPlan, OfferingProduct } from '../../../src/domain/catalogue/offering.js';
 import { planPrices } from '../../../src/domain/catalogue/pricing.js';
+import { queryParams } from '../../../src/domain/query/query-params.js';
+import type { DomainError } from '../../../src/domain/shared/errors.js';
 
 const planPricesOf = (plan: OfferingPlan, products: readonly OfferingProduct[]) =>
   planPrices(products, plan)['USD']?.amount;
+
 import { planData, productData, right, subscriptionCore, subscriptionData } from '../../support/subscription-core.js';
 
 const setup = async (planAttributes: Record<string, unknown> = {}) => {

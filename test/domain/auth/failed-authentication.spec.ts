@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { addressSubject } from '../../../src/domain/auth/client-address.js';
 import {
   ADDRESS_BACKOFF,
+  type BackoffPolicy,
   blockAfter,
   blockedFor,
   blockSteps,
-  recordFailure,
-  type BackoffPolicy,
   type FailureRecord,
+  recordFailure,
 } from '../../../src/domain/auth/failed-authentication.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 

@@ -3,15 +3,15 @@ import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Access } from '../../../src/domain/auth/access.js';
 import {
+  type KeyScopes,
   parseScopes,
   SCOPES,
+  type Scope,
   scopeNeeded,
   scopeRefusal,
   scopesFromText,
   scopesPermit,
   scopesText,
-  type KeyScopes,
-  type Scope,
 } from '../../../src/domain/auth/scope.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 

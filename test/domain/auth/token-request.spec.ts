@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { permits, type Access } from '../../../src/domain/auth/grant.js';
+import { type Access, permits } from '../../../src/domain/auth/grant.js';
 import { parseRevokedToken } from '../../../src/domain/auth/revocation-request.js';
 import { parseTokenRequest } from '../../../src/domain/auth/token-request.js';
-import { STORABLE_TEXT_RULE } from '../../../src/domain/shared/text.js';
 import { needsLastUsedUpdate } from '../../../src/domain/keys/application-key.js';
+import { STORABLE_TEXT_RULE } from '../../../src/domain/shared/text.js';
 
 describe('token requests', () => {
   it('reads the client credentials grant', () => {

@@ -1,11 +1,11 @@
-import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
-import { billingPeriodsUpTo, billingRunOutcome } from '../../../src/domain/billing/billing-period.js';
-import type { PauseGap } from '../../../src/domain/billing/pause-gaps.js';
-import { addIntervals } from '../../../src/domain/billing/billing.js';
+import { randomIds } from '../../../src/adapters/system/system-module.js';
+import { billingPeriodsUpTo, billingRunOutcome } from '../../../src/domain/billing/periods/billing-period.js';
+import type { PauseGap } from '../../../src/domain/billing/periods/pause-gaps.js';
+import { addIntervals } from '../../../src/domain/catalogue/billing-interval.js';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
 import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
-import { aPlan, anOffering, aProduct, aSubscription, PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
+import { anOffering, aPlan, aProduct, aSubscription, PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
 const store = randomIds.uuid();

@@ -1,20 +1,20 @@
-import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { billingRunOutcome, type BillingHistory } from '../../../src/domain/billing/billing-period.js';
-import { withFirstInvoice } from '../../../src/domain/billing/first-invoice.js';
-import { pauseGaps, type StateChangeAt } from '../../../src/domain/billing/pause-gaps.js';
-import { daysBetween, prorated } from '../../../src/domain/billing/proration.js';
+import { randomIds } from '../../../src/adapters/system/system-module.js';
+import { withFirstInvoice } from '../../../src/domain/billing/invoices/first-invoice.js';
+import { type BillingHistory, billingRunOutcome } from '../../../src/domain/billing/periods/billing-period.js';
+import { pauseGaps, type StateChangeAt } from '../../../src/domain/billing/periods/pause-gaps.js';
+import { daysBetween, prorated } from '../../../src/domain/billing/proration/proration.js';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
 import {
   billingAnchorOf,
-  standingAt,
   type StateAction,
   type Subscription,
+  standingAt,
 } from '../../../src/domain/subscriptions/subscription.js';
 import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
 import { uuid } from '../../support/domain-builders.js';
-import { aPlan, aProduct, aSubscription, anOffering, PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
+import { anOffering, aPlan, aProduct, aSubscription, PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 
 /**
  * The four rules EPCC's subscriptions document states, on the domain's own functions, one subscription at

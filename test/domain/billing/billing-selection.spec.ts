@@ -6,9 +6,9 @@ import {
   unchangedSince,
   uninvoicedPeriods,
 } from '../../../src/domain/billing/billing-selection.js';
-import type { InvoiceDraft } from '../../../src/domain/billing/invoice.js';
+import type { InvoiceDraft } from '../../../src/domain/billing/invoices/invoice.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
-import { aPlan, aProduct, aSubscription, anOffering } from '../../support/subscription-builders.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 /** The three rules every backend's billing run selects by. */
 describe('Billing selection', () => {

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { attemptRequested } from '../../../src/domain/billing/attempt-request.js';
-import { afterInvoicePaid } from '../../../src/domain/billing/dunning-action.js';
-import type { Invoice } from '../../../src/domain/billing/invoice.js';
+import { afterInvoicePaid } from '../../../src/domain/billing/dunning/dunning-action.js';
+import type { Invoice } from '../../../src/domain/billing/invoices/invoice.js';
+import { attemptRequested } from '../../../src/domain/billing/payments/attempt-request.js';
 import { applyStateAction, type DunningStanding } from '../../../src/domain/subscriptions/subscription-state.js';
 import { canceled, paused, planWith, running, subscriptionWith, uuid } from '../../support/domain-builders.js';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { DUNNING_RULES, type DunningRuleAttributes } from '../../../src/domain/billing/dunning/dunning-rule.js';
 import { applyChanges } from '../../../src/domain/shared/record-parser.js';
-import { DUNNING_RULES, type DunningRuleAttributes } from '../../../src/domain/billing/dunning-rule.js';
-import { expectField, type Expectation } from '../../support/field-cases.js';
+import { type Expectation, expectField } from '../../support/field-cases.js';
 
 const VALID = { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none' };
 const create = (attributes: Record<string, unknown>) =>

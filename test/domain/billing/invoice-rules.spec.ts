@@ -1,22 +1,22 @@
-import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
-import { afterRetriesSpent } from '../../../src/domain/billing/dunning-action.js';
-import { discountShares, invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
-import { discounted } from '../../../src/domain/catalogue/pricing.js';
 import fc from 'fast-check';
-import { numbered, type Invoice } from '../../../src/domain/billing/invoice.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../../src/adapters/system/system-module.js';
+import { afterRetriesSpent } from '../../../src/domain/billing/dunning/dunning-action.js';
 import {
   afterAttempt,
   DEFAULT_RETRY_POLICY,
   isDueForPayment,
   nextAttemptDue,
   retryPolicyOf,
-} from '../../../src/domain/billing/payment-retry.js';
-import { settled } from '../../../src/domain/billing/settlement.js';
-import { taxOn, withTaxes } from '../../../src/domain/billing/taxes.js';
-import type { InvoicePayment } from '../../../src/domain/billing/invoice-payment.js';
-import { aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
+} from '../../../src/domain/billing/dunning/payment-retry.js';
+import { type Invoice, numbered } from '../../../src/domain/billing/invoices/invoice.js';
+import { discountShares, invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
+import type { InvoicePayment } from '../../../src/domain/billing/payments/invoice-payment.js';
+import { settled } from '../../../src/domain/billing/payments/settlement.js';
+import { taxOn, withTaxes } from '../../../src/domain/billing/taxes/taxes.js';
+import { discounted } from '../../../src/domain/catalogue/pricing.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
 const store = randomIds.uuid();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { pauseGaps, type StateChangeAt } from '../../../src/domain/billing/pause-gaps.js';
+import { pauseGaps, type StateChangeAt } from '../../../src/domain/billing/periods/pause-gaps.js';
 
 const at = (day: number) => new Date(Date.UTC(2026, 0, day));
 const change = (action: StateChangeAt['action'], day: number): StateChangeAt => ({ action, at: at(day) });

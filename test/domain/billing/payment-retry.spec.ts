@@ -1,21 +1,21 @@
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
 import fc from 'fast-check';
+import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
-import { invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
-import { numbered, type Invoice } from '../../../src/domain/billing/invoice.js';
+import type { DunningRuleAttributes } from '../../../src/domain/billing/dunning/dunning-rule.js';
 import {
   afterAttempt,
   DEFAULT_RETRY_POLICY,
   isDueForPayment,
   LONGEST_WAIT_MS,
   nextAttemptDue,
+  type RetryPolicy,
   retryPolicyOf,
   retryWait,
-  type RetryPolicy,
-} from '../../../src/domain/billing/payment-retry.js';
-import type { DunningRuleAttributes } from '../../../src/domain/billing/dunning-rule.js';
-import { aPlan, anOffering, aProduct, aSubscription } from '../../support/subscription-builders.js';
+} from '../../../src/domain/billing/dunning/payment-retry.js';
+import { type Invoice, numbered } from '../../../src/domain/billing/invoices/invoice.js';
+import { invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;

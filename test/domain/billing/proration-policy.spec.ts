@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { PRORATION_POLICIES } from '../../../src/domain/billing/proration-policy.js';
-import { expectField, maxLengthCases, nameCases, type Expectation } from '../../support/field-cases.js';
+import { PRORATION_POLICIES } from '../../../src/domain/billing/proration/proration-policy.js';
+import { type Expectation, expectField, maxLengthCases, nameCases } from '../../support/field-cases.js';
 
 const VALID = { name: 'Main policy', rounding: 'up' };
 const create = (attributes: Record<string, unknown>) =>

@@ -1,13 +1,18 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { NO_PRORATION, type InvoiceDraft } from '../../../src/domain/billing/invoice.js';
-import { invoiceDraft } from '../../../src/domain/billing/invoice-items.js';
-import { chargeProrations, costOfDays, prorated, prorationDays } from '../../../src/domain/billing/proration.js';
+import { type InvoiceDraft, NO_PRORATION } from '../../../src/domain/billing/invoices/invoice.js';
+import { invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
+import {
+  chargeProrations,
+  costOfDays,
+  prorated,
+  prorationDays,
+} from '../../../src/domain/billing/proration/proration.js';
+import type { ProrationRounding } from '../../../src/domain/billing/proration/proration-policy.js';
 import { AMOUNT_MAX } from '../../../src/domain/shared/money.js';
-import type { ProrationRounding } from '../../../src/domain/billing/proration-policy.js';
 import type { Subscription } from '../../../src/domain/subscriptions/subscription.js';
 import { uuid } from '../../support/domain-builders.js';
-import { aPlan, aProduct, aSubscription, anOffering } from '../../support/subscription-builders.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
 const POLICY = { id: uuid(501), rounding: 'up' as ProrationRounding };

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
-import { parseSettlement } from '../../../src/domain/billing/settlement.js';
+import { parseSettlement } from '../../../src/domain/billing/payments/settlement.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 
 const paymentId = randomIds.uuid();

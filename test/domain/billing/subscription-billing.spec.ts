@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { addIntervals } from '../../../src/domain/billing/billing.js';
+import { addIntervals } from '../../../src/domain/catalogue/billing-interval.js';
 import type { BillingIntervalType } from '../../../src/domain/catalogue/plan.js';
 
 const at = (iso: string): Date => new Date(iso);

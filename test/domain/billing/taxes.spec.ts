@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import {
-  NO_PRORATION,
   amountDue,
-  numbered,
   type Invoice,
   type InvoiceItem,
-} from '../../../src/domain/billing/invoice.js';
+  NO_PRORATION,
+  numbered,
+} from '../../../src/domain/billing/invoices/invoice.js';
+import { taxOn, withTaxes } from '../../../src/domain/billing/taxes/taxes.js';
 import type { TaxItem } from '../../../src/domain/jobs/job.js';
-import { taxOn, withTaxes } from '../../../src/domain/billing/taxes.js';
 import { AMOUNT_MAX } from '../../../src/domain/shared/money.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 

@@ -4,10 +4,10 @@ import { parseProductAttributes } from '../../../src/domain/catalogue/product.js
 import {
   AMOUNT_LIMIT,
   CURRENCY_KEY,
+  type Expectation,
   expectField,
   maxLengthCases,
   nameCases,
-  type Expectation,
 } from '../../support/field-cases.js';
 
 describe('subscription products', () => {

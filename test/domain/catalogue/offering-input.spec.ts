@@ -6,7 +6,7 @@ import {
   parseOfferingBuild,
 } from '../../../src/domain/catalogue/offering-input.js';
 import { uuid, uuids } from '../../support/domain-builders.js';
-import { NAME_LIMIT, expectField, maxLengthCases, nameCases, type Expectation } from '../../support/field-cases.js';
+import { type Expectation, expectField, maxLengthCases, NAME_LIMIT, nameCases } from '../../support/field-cases.js';
 
 describe('subscription offerings', () => {
   const offering = (attributes: Record<string, unknown>) =>

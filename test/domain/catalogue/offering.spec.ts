@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import {
   externalProductRefs,
-  withCopies,
   type Offering,
   type OfferingItem,
   type OfferingProduct,
+  withCopies,
 } from '../../../src/domain/catalogue/offering.js';
 import type { ProductAttributes } from '../../../src/domain/catalogue/product.js';
 import { uuid } from '../../support/domain-builders.js';

@@ -4,10 +4,10 @@ import { parsePlanAttributes, parsePlanChanges } from '../../../src/domain/catal
 import {
   AMOUNT_LIMIT,
   CURRENCY_KEY,
+  type Expectation,
   expectField,
   maxLengthCases,
   nameCases,
-  type Expectation,
 } from '../../support/field-cases.js';
 import { PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 

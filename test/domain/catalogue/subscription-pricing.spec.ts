@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { parseUuid, type Uuid } from '../../../src/domain/shared/uuid.js';
 import type { PriceMap } from '../../../src/domain/catalogue/catalogue-fields.js';
 import type { OfferingPlan, OfferingProduct } from '../../../src/domain/catalogue/offering.js';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
 import { displayPrice, formatAmount, planPrices, planPricing } from '../../../src/domain/catalogue/pricing.js';
+import { parseUuid, type Uuid } from '../../../src/domain/shared/uuid.js';
 import { PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 
 const uuid = (n: number): Uuid => {

@@ -1,35 +1,34 @@
 import { expect } from 'chai';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
-import { invoiceCreated, invoicesCreated } from '../../../src/domain/billing/invoice-events.js';
-import { numberInvoices } from '../../../src/domain/billing/invoice-numbering.js';
-import { withFirstInvoice } from '../../../src/domain/billing/first-invoice.js';
-import type { InvoiceDraft } from '../../../src/domain/billing/invoice.js';
+import { DUNNING_RULES } from '../../../src/domain/billing/dunning/dunning-rule.js';
+import { withFirstInvoice } from '../../../src/domain/billing/invoices/first-invoice.js';
+import { stateApplied, subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
+import type { InvoiceDraft } from '../../../src/domain/billing/invoices/invoice.js';
+import { invoiceCreated, invoicesCreated } from '../../../src/domain/billing/invoices/invoice-events.js';
+import { numberInvoices } from '../../../src/domain/billing/invoices/invoice-numbering.js';
+import { PRORATION_POLICIES } from '../../../src/domain/billing/proration/proration-policy.js';
 import { OFFERING_EVENTS } from '../../../src/domain/catalogue/offering-events.js';
 import { PLANS } from '../../../src/domain/catalogue/plan.js';
 import { PRODUCTS } from '../../../src/domain/catalogue/product.js';
 import type { DomainEvent } from '../../../src/domain/events/domain-event.js';
 import { FIRING_KEYS } from '../../../src/domain/events/event-keys.js';
-import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import type { Job } from '../../../src/domain/jobs/job.js';
+import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import { SCHEDULES } from '../../../src/domain/schedules/schedule.js';
-import { DUNNING_RULES } from '../../../src/domain/billing/dunning-rule.js';
-import { PRORATION_POLICIES } from '../../../src/domain/billing/proration-policy.js';
 import { SUBSCRIBER_EVENTS } from '../../../src/domain/subscriptions/subscriber-events.js';
+import type { SubscriptionStateRecord } from '../../../src/domain/subscriptions/subscription.js';
 import {
-  stateApplied,
   stateChanged,
   stateEventKeys,
   subscriptionCreated,
-  subscriptionsStored,
 } from '../../../src/domain/subscriptions/subscription-events.js';
-import type { SubscriptionStateRecord } from '../../../src/domain/subscriptions/subscription.js';
 import {
+  anOffering,
   aPlan,
   aProduct,
   aSchedule,
   aSubscriber,
   aSubscription,
-  anOffering,
 } from '../../support/subscription-builders.js';
 
 /** Which change fires which key, and what each event names: the domain decides, storage only writes. */

@@ -3,10 +3,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import {
   IDEMPOTENCY_LOCK_MS,
   IDEMPOTENCY_WINDOW_MS,
+  type IdempotencyRecord,
   isFinalResponse,
   parseIdempotencyKey,
   standingOf,
-  type IdempotencyRecord,
 } from '../../../src/domain/idempotency/idempotency.js';
 import { uuid } from '../../support/system-fakes.js';
 

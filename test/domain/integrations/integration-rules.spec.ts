@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
+import { EPCC_OBSERVABLE_KEYS } from '../../../src/domain/events/event-keys.js';
 import { withinShares } from '../../../src/domain/integrations/delivery-shares.js';
 import {
   applyIntegrationChanges,
@@ -8,7 +9,6 @@ import {
   parseNewIntegration,
   SECRET_KEY_RULE,
 } from '../../../src/domain/integrations/integration.js';
-import { EPCC_OBSERVABLE_KEYS } from '../../../src/domain/events/event-keys.js';
 import { STORABLE_TEXT_RULE } from '../../../src/domain/shared/text.js';
 
 const webhook = (more: Record<string, unknown> = {}) => ({

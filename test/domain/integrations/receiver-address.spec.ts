@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { DEFAULT_RETRY_POLICY, nextAttemptAt, retryDelayMs } from '../../../src/domain/integrations/delivery-retry.js';
 import { addressVerdict, classifyAddress } from '../../../src/domain/integrations/receiver-address.js';
-import { nextAttemptAt, retryDelayMs, DEFAULT_RETRY_POLICY } from '../../../src/domain/integrations/delivery-retry.js';
 
 describe('Webhook receiver addresses', () => {
   const table: readonly [string, ReturnType<typeof classifyAddress>][] = [

@@ -5,8 +5,8 @@ import {
   FILTER_MAX_BYTES,
   FILTER_MAX_CONDITIONS,
   FILTER_PARSE_TITLE,
-  parseFilter,
   type FilterRules,
+  parseFilter,
 } from '../../../src/domain/query/filter.js';
 import { STORABLE_TEXT_RULE } from '../../../src/domain/shared/text.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { admit, refilled, sharesOf, type Bucket, type Shares } from '../../../src/domain/rate-limits/admission.js';
+import { admit, type Bucket, refilled, type Shares, sharesOf } from '../../../src/domain/rate-limits/admission.js';
 
 describe('request rates: shares of a store budget', () => {
   const rates = (budget: number, reservations: Record<string, number>) => ({

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { parsePrefix, parsePrefixChange } from '../../../src/domain/realm-mappings/prefix-input.js';
 import { prefixKey } from '../../../src/domain/realm-mappings/merchant-realm-mapping.js';
+import { parsePrefix, parsePrefixChange } from '../../../src/domain/realm-mappings/prefix-input.js';
 import { parseSettingsChanges } from '../../../src/domain/settings/settings-input.js';
 
 describe('merchant realm prefixes', () => {

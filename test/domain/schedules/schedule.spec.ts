@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { SCHEDULES } from '../../../src/domain/schedules/schedule.js';
 import { STORABLE_TEXT_RULE } from '../../../src/domain/shared/text.js';
-import { expectField, maxLengthCases, nameCases, type Expectation } from '../../support/field-cases.js';
+import { type Expectation, expectField, maxLengthCases, nameCases } from '../../support/field-cases.js';
 
 const VALID = { specification: '30 0 * * *', location: 'Europe/London', job: { job_type: 'billing-run' } };
 const create = (attributes: Record<string, unknown>) =>

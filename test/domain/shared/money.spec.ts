@@ -4,12 +4,12 @@ import {
   AMOUNT_MAX,
   asAmount,
   decimalFraction,
+  type Fraction,
   fraction,
   remainderOf,
   roundDown,
   spreadByLargestRemainder,
   times,
-  type Fraction,
 } from '../../../src/domain/shared/money.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 

@@ -5,7 +5,7 @@ import {
   parseSubscriberChanges,
   subscriberAttributesFromStorage,
 } from '../../../src/domain/subscriptions/subscriber.js';
-import { emailCases, expectField, nameCases, type Expectation } from '../../support/field-cases.js';
+import { type Expectation, emailCases, expectField, nameCases } from '../../support/field-cases.js';
 
 const ACCOUNT = '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60';
 const VALID = { account_id: ACCOUNT, name: 'Ada Lovelace', email: 'ada@example.com' };

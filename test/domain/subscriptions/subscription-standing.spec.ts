@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
-import { billingAnchorOf, standingAt, type Subscription } from '../../../src/domain/subscriptions/subscription.js';
+import { billingAnchorOf, type Subscription, standingAt } from '../../../src/domain/subscriptions/subscription.js';
 import { CREATED, canceled, paused, planWith, running } from '../../support/domain-builders.js';
 
 describe('subscription standing', () => {

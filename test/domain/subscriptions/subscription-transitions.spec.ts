@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import type { PlanAttributes } from '../../../src/domain/catalogue/plan.js';
+import { type StateAction, type Subscription, standingAt } from '../../../src/domain/subscriptions/subscription.js';
 import { applyStateAction } from '../../../src/domain/subscriptions/subscription-state.js';
-import { standingAt, type StateAction, type Subscription } from '../../../src/domain/subscriptions/subscription.js';
 import { CREATED, canceled, paused, planWith, running, subscriptionWith, uuid } from '../../support/domain-builders.js';
 
 const STATE_ID = uuid(77);

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
+import { API_ENDPOINTS } from '../api-endpoints.js';
+import { pathItems } from '../endpoints/path-items.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import { responseRef } from '../openapi/schema-builders.js';
 import { sharedComponents } from '../openapi/shared-components.js';
-import { API_ENDPOINTS } from '../api-endpoints.js';
-import { pathItems } from '../endpoints/path-items.js';
 
 // The package's own version, read where it is installed, so the document never states another.
 const { version } = createRequire(import.meta.url)('../../../../package.json') as { version: string };

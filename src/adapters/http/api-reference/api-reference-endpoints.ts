@@ -1,7 +1,6 @@
 import { DOCS_ASSETS, type DocsAsset, docsFiles, docsPage, OPENAPI_PATH } from '../docs-assets.js';
 import { concept, type Endpoint } from '../endpoints/endpoint.js';
-import type { OpenApiDocument } from '../openapi/openapi-types.js';
-import type { Content, Header } from '../openapi/openapi-types.js';
+import type { Content, Header, OpenApiDocument } from '../openapi/openapi-types.js';
 import { arrayOf, closedObject, uri } from '../openapi/schema-builders.js';
 
 const TAG = 'API reference';

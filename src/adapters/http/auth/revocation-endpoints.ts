@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { RevokeAccessToken } from '../../../application/use-cases/auth/revoke-access-token.js';
 import type { RevocationCaller } from '../../../domain/auth/revocation-request.js';
+import { TOKEN_TEXT_MAX } from '../../../domain/auth/revocation-request.js';
 import { isRecord } from '../../../domain/shared/validation.js';
 import { concept } from '../endpoints/endpoint.js';
 import { respondWithError } from '../http-state.js';
+import type { Schema } from '../openapi/openapi-types.js';
+import { openObject } from '../openapi/schema-builders.js';
 import { applyRate } from '../rate-headers.js';
 import type { UseCase } from '../routes/route-context.js';
 import { addressNotBlocked, type TokenGuards } from './token-guards.js';
-import { TOKEN_TEXT_MAX } from '../../../domain/auth/revocation-request.js';
-import type { Schema } from '../openapi/openapi-types.js';
-import { openObject } from '../openapi/schema-builders.js';
 
 const revocationRequest: Schema = openObject(
   {

@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { IssueAccessToken } from '../../../application/use-cases/auth/issue-access-token.js';
-import { concept } from '../endpoints/endpoint.js';
-import { respondWithError } from '../http-state.js';
-import { applyRate } from '../rate-headers.js';
-import type { UseCase } from '../routes/route-context.js';
-import { addressNotBlocked, type TokenGuards } from './token-guards.js';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../domain/auth/access-token.js';
 import { CREDENTIAL_MAX, GRANTS } from '../../../domain/auth/token-request.js';
+import { concept } from '../endpoints/endpoint.js';
+import { respondWithError } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import { closedObject, integer, oneOfStrings, openObject } from '../openapi/schema-builders.js';
+import { applyRate } from '../rate-headers.js';
+import type { UseCase } from '../routes/route-context.js';
+import { addressNotBlocked, type TokenGuards } from './token-guards.js';
 
 const tokenRequest: Schema = openObject(
   {

@@ -1,6 +1,6 @@
-import type { StoreRecord } from '../../../domain/shared/store-record.js';
-import { DUNNING_RULE_TYPE, type DunningRule } from '../../../domain/billing/dunning-rule.js';
-import { PRORATION_POLICY_TYPE, type ProrationPolicy } from '../../../domain/billing/proration-policy.js';
+import { DUNNING_RULE_TYPE, type DunningRule } from '../../../domain/billing/dunning/dunning-rule.js';
+import { PRORATION_POLICY_TYPE, type ProrationPolicy } from '../../../domain/billing/proration/proration-policy.js';
+import type { StoreRecord } from '../../../domain/store-records/store-record.js';
 import { formatTimestamp } from '../timestamps.js';
 
 /** EPCC's shape for both: the attributes alone (no timestamps among them), and `meta` with the owner and the timestamps. */

@@ -12,16 +12,16 @@ import {
   ListProrationPolicies,
   UpdateProrationPolicy,
 } from '../../../application/use-cases/billing/proration-policies.js';
-import type { DunningRule } from '../../../domain/billing/dunning-rule.js';
-import type { ProrationPolicy } from '../../../domain/billing/proration-policy.js';
+import type { DunningRule } from '../../../domain/billing/dunning/dunning-rule.js';
+import type { ProrationPolicy } from '../../../domain/billing/proration/proration-policy.js';
 import { concept } from '../endpoints/endpoint.js';
 import { type RecordUseCases, recordEndpoints } from '../routes/record-endpoints.js';
+import { dunningRuleResource, prorationPolicyResource } from './billing-policy-documents.js';
 import {
   BILLING_POLICY_SCHEMAS,
   DUNNING_RULE_OPERATIONS,
   PRORATION_POLICY_OPERATIONS,
 } from './billing-policy-operations.js';
-import { dunningRuleResource, prorationPolicyResource } from './billing-policy-documents.js';
 
 interface BillingPolicyUseCases {
   readonly prorationPolicies: RecordUseCases<ProrationPolicy>;

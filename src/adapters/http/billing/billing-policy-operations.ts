@@ -1,16 +1,16 @@
-import type { RecordOperations } from '../routes/record-endpoints.js';
 import {
   DUNNING_ACTIONS,
   DUNNING_RULE_TYPE,
+  PAYMENT_RETRIES_LIMIT_MAX,
   PAYMENT_RETRY_INTERVAL_MAX,
   PAYMENT_RETRY_MULTIPLIER_MAX,
   PAYMENT_RETRY_TYPES,
   PAYMENT_RETRY_UNITS,
-  PAYMENT_RETRIES_LIMIT_MAX,
-} from '../../../domain/billing/dunning-rule.js';
-import { PRORATION_POLICY_TYPE, PRORATION_ROUNDINGS } from '../../../domain/billing/proration-policy.js';
+} from '../../../domain/billing/dunning/dunning-rule.js';
+import { PRORATION_POLICY_TYPE, PRORATION_ROUNDINGS } from '../../../domain/billing/proration/proration-policy.js';
 import { SCHEDULE_TYPE, SCHEDULED_JOB_TYPES } from '../../../domain/schedules/schedule.js';
 import { TIMING_TEXT_MAX } from '../../../domain/schedules/schedule-timing.js';
+import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
@@ -28,7 +28,7 @@ import {
   timestamp,
   uuid,
 } from '../openapi/schema-builders.js';
-import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
+import type { RecordOperations } from '../routes/record-endpoints.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
 const meta: Schema = closedObject({

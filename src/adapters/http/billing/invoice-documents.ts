@@ -1,5 +1,9 @@
-import { amountDue, dueIncludesTax, INVOICE_TYPE, type Invoice } from '../../../domain/billing/invoice.js';
-import { INVOICE_PAYMENT_TYPE, MANUAL_GATEWAY, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import { amountDue, dueIncludesTax, INVOICE_TYPE, type Invoice } from '../../../domain/billing/invoices/invoice.js';
+import {
+  INVOICE_PAYMENT_TYPE,
+  type InvoicePayment,
+  MANUAL_GATEWAY,
+} from '../../../domain/billing/payments/invoice-payment.js';
 import { formatTimestamp } from '../timestamps.js';
 
 /**

@@ -5,9 +5,9 @@ import { ListInvoicePayments } from '../../../application/use-cases/billing/list
 import { ListInvoices } from '../../../application/use-cases/billing/list-invoices.js';
 import { RequestPaymentAttempt } from '../../../application/use-cases/billing/request-payment-attempt.js';
 import { SettleInvoicePayment } from '../../../application/use-cases/billing/settle-invoice-payment.js';
-import { INVOICE_PAYMENT_TYPE } from '../../../domain/billing/invoice-payment.js';
-import { INVOICE_LIST } from '../../../domain/billing/invoice-query.js';
-import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/settlement.js';
+import { INVOICE_LIST } from '../../../domain/billing/invoices/invoice-query.js';
+import { INVOICE_PAYMENT_TYPE } from '../../../domain/billing/payments/invoice-payment.js';
+import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/payments/settlement.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { principalOf, queryOf, respondWithError } from '../http-state.js';
 import type { Parameter } from '../openapi/openapi-types.js';

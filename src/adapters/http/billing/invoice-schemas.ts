@@ -1,9 +1,10 @@
-import { INVOICE_TYPE } from '../../../domain/billing/invoice.js';
-import { INVOICE_ITEM_DESCRIPTION_MAX } from '../../../domain/billing/invoice-items.js';
+import { INVOICE_TYPE } from '../../../domain/billing/invoices/invoice.js';
+import { INVOICE_ITEM_DESCRIPTION_MAX } from '../../../domain/billing/invoices/invoice-items.js';
+import { INVOICE_PAYMENT_TYPE, PAYMENT_STATUSES } from '../../../domain/billing/payments/invoice-payment.js';
+import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/payments/settlement.js';
 import { TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
-import { INVOICE_PAYMENT_TYPE, PAYMENT_STATUSES } from '../../../domain/billing/invoice-payment.js';
-import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/settlement.js';
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
+import { currency } from '../catalogue/subscription-catalogue-schemas.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import {
   arrayOf,
@@ -16,7 +17,6 @@ import {
   timestamp,
   uuid,
 } from '../openapi/schema-builders.js';
-import { currency } from '../catalogue/subscription-catalogue-schemas.js';
 
 const price: Schema = closedObject(
   { currency, amount: integer(Number.MIN_SAFE_INTEGER), includes_tax: boolean },

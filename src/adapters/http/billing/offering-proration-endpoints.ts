@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { SetOfferingProrationPolicy } from '../../../application/use-cases/billing/offering-proration-policy.js';
+import { SetOfferingProrationPolicy } from '../../../application/use-cases/billing/set-offering-proration-policy.js';
+import { PRORATION_POLICY_TYPE } from '../../../domain/billing/proration/proration-policy.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { idParam, principalOf, respondWithError } from '../http-state.js';
-import { requestDataOrNull } from '../request-body.js';
-import type { UseCase } from '../routes/route-context.js';
-import { PRORATION_POLICY_TYPE } from '../../../domain/billing/proration-policy.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent } from '../openapi/operation-builder.js';
 import { closedObject, constant, dataDocument, dataRequest, openObject, uuid } from '../openapi/schema-builders.js';
+import { requestDataOrNull } from '../request-body.js';
+import type { UseCase } from '../routes/route-context.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
 const reference: Schema = closedObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid });

@@ -1,4 +1,4 @@
-import type { OfferingItem, Offering, OfferingPlan, OfferingProduct } from '../../../domain/catalogue/offering.js';
+import type { Offering, OfferingItem, OfferingPlan, OfferingProduct } from '../../../domain/catalogue/offering.js';
 import {
   externalProductRefs,
   OFFERING_PLAN_TYPE,

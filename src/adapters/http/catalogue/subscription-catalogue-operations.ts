@@ -1,4 +1,3 @@
-import type { RecordOperations } from '../routes/record-endpoints.js';
 import { CATALOGUE_LIST } from '../../../domain/catalogue/catalogue-query.js';
 import { PLAN_TYPE } from '../../../domain/catalogue/plan.js';
 import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
@@ -14,13 +13,14 @@ import {
   schemaRef,
 } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
+import type { RecordOperations } from '../routes/record-endpoints.js';
+import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 import {
   OPTIONAL_PLAN_FIELDS,
   OPTIONAL_PRODUCT_FIELDS,
   planFields,
   productFields,
 } from './subscription-catalogue-schemas.js';
-import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
 export const CATALOGUE_FILTER = filterParameter(CATALOGUE_LIST);
 

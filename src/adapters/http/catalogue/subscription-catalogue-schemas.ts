@@ -5,6 +5,7 @@ import {
   EXTERNAL_REF_MAX,
   PRICE_UNITS,
 } from '../../../domain/catalogue/catalogue-fields.js';
+import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
 import {
   BASE_PRICE_PERCENTAGE_MAX,
   BILLING_INTERVAL_TYPES,
@@ -12,7 +13,6 @@ import {
   PLAN_TYPE,
 } from '../../../domain/catalogue/plan.js';
 import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
-import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import type { Schema } from '../openapi/openapi-types.js';

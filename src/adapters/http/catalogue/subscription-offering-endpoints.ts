@@ -1,27 +1,21 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { AttachOfferingPlans } from '../../../application/use-cases/catalogue/attach-offering-plans.js';
-import { AttachOfferingProducts } from '../../../application/use-cases/catalogue/attach-to-offering.js';
+import { AttachOfferingProducts } from '../../../application/use-cases/catalogue/attach-offering-products.js';
 import { BuildOffering } from '../../../application/use-cases/catalogue/build-offering.js';
-import { UpdateOffering } from '../../../application/use-cases/catalogue/change-offering.js';
 import { CreateOffering } from '../../../application/use-cases/catalogue/create-offering.js';
 import { DeleteOffering } from '../../../application/use-cases/catalogue/delete-offering.js';
 import { DetachOfferingPlan } from '../../../application/use-cases/catalogue/detach-offering-plan.js';
-import { DetachOfferingProduct } from '../../../application/use-cases/catalogue/detach-from-offering.js';
-import { UpdateOfferingProduct } from '../../../application/use-cases/catalogue/edit-offering-copy.js';
-import { ListOfferingProducts } from '../../../application/use-cases/catalogue/list-offering-copies.js';
+import { DetachOfferingProduct } from '../../../application/use-cases/catalogue/detach-offering-product.js';
+import { GetOffering } from '../../../application/use-cases/catalogue/get-offering.js';
 import { ListOfferingPlans } from '../../../application/use-cases/catalogue/list-offering-plans.js';
+import { ListOfferingProducts } from '../../../application/use-cases/catalogue/list-offering-products.js';
 import { ListOfferings } from '../../../application/use-cases/catalogue/list-offerings.js';
-import { GetOffering } from '../../../application/use-cases/catalogue/read-offerings.js';
 import { ReplaceOfferingProducts } from '../../../application/use-cases/catalogue/replace-offering-products.js';
+import { UpdateOffering } from '../../../application/use-cases/catalogue/update-offering.js';
 import { UpdateOfferingPlan } from '../../../application/use-cases/catalogue/update-offering-plan.js';
+import { UpdateOfferingProduct } from '../../../application/use-cases/catalogue/update-offering-product.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
-import { requestData } from '../request-body.js';
-import { listDocument } from '../routes/list-response.js';
-import type { UseCase } from '../routes/route-context.js';
-import { preferredCurrency } from '../preferred-currency.js';
-import { includedFor } from '../subscriptions/subscription-documents.js';
-import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
   arrayOf,
@@ -33,24 +27,30 @@ import {
   requestFields,
   schemaRef,
 } from '../openapi/schema-builders.js';
-import { offeringFields, OPTIONAL_OFFERING_FIELDS } from './subscription-catalogue-schemas.js';
+import { preferredCurrency } from '../preferred-currency.js';
+import { requestData } from '../request-body.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
+import { includedFor } from '../subscriptions/subscription-documents.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
+import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
+import { OPTIONAL_OFFERING_FIELDS, offeringFields } from './subscription-catalogue-schemas.js';
 import {
-  TAG,
+  copyParameter,
+  currencyParameters,
+  detachCopy,
+  INVALID,
   ids,
+  includedMember,
+  NOT_FOUND,
+  newOffering,
+  OFFERING_FILTER,
+  OFFERING_INCLUDE,
   offering,
   offeringDocument,
-  NOT_FOUND,
-  INVALID,
-  currencyParameters,
-  copyParameter,
-  detachCopy,
-  updateCopy,
-  OFFERING_INCLUDE,
-  includedMember,
-  OFFERING_FILTER,
-  newOffering,
+  TAG,
   typedOffering,
+  updateCopy,
 } from './subscription-offering-schemas.js';
 
 interface OfferingUseCases {

@@ -1,9 +1,8 @@
-import type { OperationSpec } from '../openapi/operation-builder.js';
-import { OFFERING_LIST } from '../../../domain/catalogue/offering-query.js';
-import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
-import { OFFERING_INCLUDES } from '../../../domain/catalogue/offering-query.js';
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
+import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
+import { OFFERING_INCLUDES, OFFERING_LIST } from '../../../domain/catalogue/offering-query.js';
 import type { Parameter, Schema } from '../openapi/openapi-types.js';
+import type { OperationSpec } from '../openapi/operation-builder.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import {
   arrayOf,
@@ -16,16 +15,16 @@ import {
   schemaRef,
   uuid,
 } from '../openapi/schema-builders.js';
+import { filterParameter } from '../openapi/shared-components.js';
+import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 import {
-  offeringFields,
   OPTIONAL_OFFERING_FIELDS,
   OPTIONAL_PLAN_FIELDS,
   OPTIONAL_PRODUCT_FIELDS,
+  offeringFields,
   planFields,
   productFields,
 } from './subscription-catalogue-schemas.js';
-import { filterParameter } from '../openapi/shared-components.js';
-import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 
 export const TAG = 'Subscription offerings';
 export const ids = (what: string): Schema => ({

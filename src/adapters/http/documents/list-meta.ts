@@ -1,4 +1,4 @@
-import { pageMeta, type PageWindow, type TotalMethod } from '../../../domain/query/page.js';
+import { type PageWindow, pageMeta, type TotalMethod } from '../../../domain/query/page.js';
 
 /**
  * `meta.page` and `meta.results` of every list, present even when nothing matches. `results.total_method`

@@ -5,8 +5,8 @@ import type { ImportUploadLimits } from '../../config/import-settings.js';
 import type { AppMetrics } from '../../metrics/app-metrics.js';
 import type { TokenGuards } from '../auth/token-guards.js';
 import type { HttpState } from '../http-state.js';
-import type { OperationSpec } from '../openapi/operation-builder.js';
 import type { HttpMethod, OpenApiDocument, Parameter, Reference, Schema } from '../openapi/openapi-types.js';
+import type { OperationSpec } from '../openapi/operation-builder.js';
 import type { RouteContext } from '../routes/route-context.js';
 
 /**

@@ -4,10 +4,10 @@ import { CheckHealth } from '../../../application/use-cases/health/check-health.
 import { CheckReadiness } from '../../../application/use-cases/health/check-readiness.js';
 import type { AppMetrics } from '../../metrics/app-metrics.js';
 import { concept } from '../endpoints/endpoint.js';
-import type { UseCase } from '../routes/route-context.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import { closedObject, oneOfStrings } from '../openapi/schema-builders.js';
+import type { UseCase } from '../routes/route-context.js';
 
 const TAG = 'Operations';
 const EXTENSION = 'Not in EPCC: for operators, load balancers and orchestrators.';

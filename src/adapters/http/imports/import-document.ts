@@ -1,8 +1,8 @@
 import {
   IMPORT_RECORD_TYPES,
   IMPORT_TYPE,
-  noRecords,
   type ImportLine,
+  noRecords,
   type RecordCounts,
 } from '../../../domain/imports/import-line.js';
 import type { Job } from '../../../domain/jobs/job.js';

@@ -1,19 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { GetImport } from '../../../application/use-cases/imports/get-import.js';
 import { ListImportErrors } from '../../../application/use-cases/imports/list-import-errors.js';
 import { ListImports } from '../../../application/use-cases/imports/list-imports.js';
-import { GetImport } from '../../../application/use-cases/imports/read-imports.js';
 import { UploadImport } from '../../../application/use-cases/imports/upload-import.js';
+import { EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
+import { IMPORT_RECORD_TYPES, IMPORT_TYPE } from '../../../domain/imports/import-line.js';
+import { JOB_STATUSES } from '../../../domain/jobs/job.js';
 import type { ImportUploadLimits } from '../../config/import-settings.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
-import { listDocument } from '../routes/list-response.js';
-import type { UseCase } from '../routes/route-context.js';
-import { importErrorResource, importResource } from './import-document.js';
-import { uploadImport } from './import-upload.js';
-import { IMPORT_RECORD_TYPES, IMPORT_TYPE } from '../../../domain/imports/import-line.js';
-import { JOB_STATUSES } from '../../../domain/jobs/job.js';
-import { EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
-import { IMPORT_ERROR_TYPE } from './import-document.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
@@ -28,7 +23,11 @@ import {
   timestamp,
   uuid,
 } from '../openapi/schema-builders.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
+import { IMPORT_ERROR_TYPE, importErrorResource, importResource } from './import-document.js';
+import { uploadImport } from './import-upload.js';
 
 const TAG = 'Imports';
 

@@ -1,21 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { CreateIntegration } from '../../../application/use-cases/integrations/create-integration.js';
 import { DeleteIntegration } from '../../../application/use-cases/integrations/delete-integration.js';
 import { GetIntegration } from '../../../application/use-cases/integrations/get-integration.js';
-import { ListIntegrationLogs } from '../../../application/use-cases/integrations/integration-logs.js';
-import { CreateIntegration } from '../../../application/use-cases/integrations/integrations.js';
 import { ListIntegrationJobs } from '../../../application/use-cases/integrations/list-integration-jobs.js';
+import { ListIntegrationLogs } from '../../../application/use-cases/integrations/list-integration-logs.js';
 import { ListIntegrations } from '../../../application/use-cases/integrations/list-integrations.js';
 import { UpdateIntegration } from '../../../application/use-cases/integrations/update-integration.js';
 import { INTEGRATION_ATTRIBUTES } from '../../../domain/integrations/integration-attributes.js';
+import { DELIVERY_LIST, INTEGRATION_LIST, LOG_LIST } from '../../../domain/integrations/integration-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import { concept } from '../endpoints/endpoint.js';
 import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
-import { requestData } from '../request-body.js';
-import { listDocument } from '../routes/list-response.js';
-import type { UseCase } from '../routes/route-context.js';
-import { integrationJobResource, integrationLogResource, integrationResource } from './integration-documents.js';
-import { DELIVERY_LIST, INTEGRATION_LIST, LOG_LIST } from '../../../domain/integrations/integration-query.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
   arrayOf,
@@ -28,18 +24,22 @@ import {
   text,
 } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
+import { requestData } from '../request-body.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
+import { integrationJobResource, integrationLogResource, integrationResource } from './integration-documents.js';
 import {
-  TAG,
-  INTEGRATION_SCHEMAS,
-  newIntegration,
-  integrationChanges,
-  logList,
-  JOB_ID,
-  INVALID,
-  REFUSED,
-  NOT_FOUND,
   EPCC,
   FULL_ACCESS,
+  INTEGRATION_SCHEMAS,
+  INVALID,
+  integrationChanges,
+  JOB_ID,
+  logList,
+  NOT_FOUND,
+  newIntegration,
+  REFUSED,
+  TAG,
 } from './integration-schemas.js';
 
 interface IntegrationUseCases {

@@ -1,10 +1,10 @@
+import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/events/event-keys.js';
 import {
   DELIVERY_STATUSES,
   HTTP_STATUS_MAX,
   HTTP_STATUS_MIN,
   LOGGED_BODY_MAX,
 } from '../../../domain/integrations/delivery.js';
-import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/events/event-keys.js';
 import {
   DESCRIPTION_MAX,
   EPCC_INTEGRATION_TYPES,

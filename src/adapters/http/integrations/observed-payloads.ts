@@ -1,12 +1,12 @@
 import type { ObservedPayloads } from '../../../application/ports/integrations/observed-payloads.js';
 import type { ScheduleCalendar } from '../../../application/ports/schedules/schedule-calendar.js';
 import type { Clock } from '../../../application/ports/system.js';
+import { timingOf } from '../../../domain/schedules/schedule.js';
 import { invoiceResource } from '../billing/invoice-documents.js';
+import { offeringResource, planResource, productResource } from '../catalogue/subscription-catalogue-documents.js';
 import { jobResource } from '../jobs/job-document.js';
 import { scheduleResource } from '../schedules/schedule-documents.js';
-import { timingOf } from '../../../domain/schedules/schedule.js';
 import { subscriberResource } from '../subscriptions/subscriber-document.js';
-import { offeringResource, planResource, productResource } from '../catalogue/subscription-catalogue-documents.js';
 import { subscriptionResource } from '../subscriptions/subscription-documents.js';
 
 /** The documents the API answers with, as events carry them; a schedule's next firing is read on `clock`. */

@@ -1,19 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DeleteJob } from '../../../application/use-cases/jobs/delete-job.js';
 import { GetJob } from '../../../application/use-cases/jobs/get-job.js';
-import { SubmitJob } from '../../../application/use-cases/jobs/job-use-cases.js';
 import { ListJobs } from '../../../application/use-cases/jobs/list-jobs.js';
-import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
-import { requestData } from '../request-body.js';
-import { listDocument } from '../routes/list-response.js';
-import type { UseCase } from '../routes/route-context.js';
-import { jobResource } from './job-document.js';
-import { JOB_LIST } from '../../../domain/jobs/job-query.js';
+import { SubmitJob } from '../../../application/use-cases/jobs/submit-job.js';
+import { CURRENCY_PATTERN, EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
 import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
 import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
 import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
-import { CURRENCY_PATTERN, EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
+import { JOB_LIST } from '../../../domain/jobs/job-query.js';
+import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
+import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
@@ -23,8 +19,8 @@ import {
   constant,
   dataDocument,
   dataRequest,
-  nullable,
   integer,
+  nullable,
   oneOfStrings,
   openObject,
   parameterRef,
@@ -34,7 +30,11 @@ import {
   uuid,
 } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
+import { requestData } from '../request-body.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
+import { jobResource } from './job-document.js';
 
 const TAG = 'Jobs';
 

@@ -5,31 +5,26 @@ import { GetApplicationKey } from '../../../application/use-cases/keys/get-appli
 import { ListApplicationKeys } from '../../../application/use-cases/keys/list-application-keys.js';
 import { RotateApplicationKeySecret } from '../../../application/use-cases/keys/rotate-application-key-secret.js';
 import { UpdateApplicationKey } from '../../../application/use-cases/keys/update-application-key.js';
-import { concept } from '../endpoints/endpoint.js';
-import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
-import type { LinkOrigin } from '../link-origin.js';
-import { requestData } from '../request-body.js';
-import { listDocument } from '../routes/list-response.js';
-import type { UseCase } from '../routes/route-context.js';
-import { answerShowingOnce } from '../shown-once.js';
-import { applicationKeyPath, applicationKeyResource } from './application-key-document.js';
+import { SCOPES } from '../../../domain/auth/scope.js';
 import { APPLICATION_KEY_TYPE } from '../../../domain/keys/application-key.js';
 import { APPLICATION_KEY_NAME_MAX, APPLICATION_KEY_NAME_MIN } from '../../../domain/keys/application-key-input.js';
 import { RESERVATION_EXCEEDS_BUDGET } from '../../../domain/keys/reservation-budget.js';
 import { LONGEST_OVERLAP_DAYS } from '../../../domain/keys/secret-rotation.js';
-import { SCOPES } from '../../../domain/auth/scope.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
+import { concept } from '../endpoints/endpoint.js';
+import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import type { LinkOrigin } from '../link-origin.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
   arrayOf,
   closedObject,
   constant,
-  oneOfStrings,
   dataDocument,
   dataRequest,
   integer,
   nullable,
+  oneOfStrings,
   openObject,
   schemaRef,
   text,
@@ -37,6 +32,11 @@ import {
   uri,
   uuid,
 } from '../openapi/schema-builders.js';
+import { requestData } from '../request-body.js';
+import { listDocument } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
+import { answerShowingOnce } from '../shown-once.js';
+import { applicationKeyPath, applicationKeyResource } from './application-key-document.js';
 
 const TAG = 'Application keys';
 const EPCC = 'As EPCC (`openapispecs/applicationkeys/OpenAPISpec.yaml` in elasticpath/elasticpath-dev).';

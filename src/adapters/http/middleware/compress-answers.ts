@@ -1,5 +1,5 @@
 import { Stream } from 'node:stream';
-import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib';
+import { type BrotliCompress, constants, createBrotliCompress, createGzip, type Gzip } from 'node:zlib';
 import type { Middleware } from 'koa';
 import type { HttpState } from '../http-state.js';
 

@@ -1,5 +1,5 @@
-import type { Logger } from 'pino';
 import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
 import { isStorageOutcomeUnknown, isStorageUnavailable } from '../../../application/ports/storage-unavailable.js';
 import type { WriteLedger } from '../../../application/ports/write-ledger.js';
 import { errorDocument } from '../error-documents.js';

@@ -7,7 +7,7 @@ import type { IdempotentRequests } from '../../../application/use-cases/idempote
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from '../../../domain/idempotency/idempotency.js';
 import { validationFailed } from '../../../domain/shared/errors.js';
 import { ERROR_CODE_MEANINGS, errorDocument } from '../error-documents.js';
-import { principalOf, respondWithError, type HttpState } from '../http-state.js';
+import { type HttpState, principalOf, respondWithError } from '../http-state.js';
 import { storableBody } from '../shown-once.js';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';

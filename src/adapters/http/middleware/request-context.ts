@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger } from 'pino';
 import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
 import { withRequestId } from '../error-documents.js';
 import type { HttpState } from '../http-state.js';
 

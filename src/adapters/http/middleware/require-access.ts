@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Middleware } from 'koa';
-import type { AdmitRequest } from '../../../application/use-cases/rate-limits/admit-request.js';
 import type { AuthenticateBearer } from '../../../application/use-cases/auth/authenticate-bearer.js';
-import { permits, type Access } from '../../../domain/auth/grant.js';
+import type { AdmitRequest } from '../../../application/use-cases/rate-limits/admit-request.js';
+import { type Access, permits } from '../../../domain/auth/grant.js';
 import { scopeRefusal, scopesPermit } from '../../../domain/auth/scope.js';
 import { forbidden } from '../../../domain/shared/errors.js';
-import { respondWithError, type HttpState } from '../http-state.js';
+import { type HttpState, respondWithError } from '../http-state.js';
 import { applyRate } from '../rate-headers.js';
 
 const IMPLICIT_FORBIDDEN = 'an implicit token may only read the subscription catalogue (products, plans and offerings)';

@@ -1,6 +1,6 @@
 import { ERROR_CODE_MEANINGS, ERROR_CODES } from '../error-documents.js';
-import type { Schema } from './openapi-types.js';
 import { SANE_REQUEST_ID } from '../middleware/request-context.js';
+import type { Schema } from './openapi-types.js';
 import { closedObject } from './schema-builders.js';
 
 const codeMeanings = ERROR_CODES.map((code) => `- \`${code}\`: ${ERROR_CODE_MEANINGS[code]}`).join('\n');

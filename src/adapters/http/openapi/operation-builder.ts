@@ -2,7 +2,7 @@ import type { Access } from '../../../domain/auth/grant.js';
 import { IDEMPOTENCY_KEY_MAX } from '../../../domain/idempotency/idempotency.js';
 import type { ErrorCode } from '../error-documents.js';
 import type { Content, Operation, Parameter, Reference, Response, Schema } from './openapi-types.js';
-import { parameterRef, responseRef, headerRef } from './schema-builders.js';
+import { headerRef, parameterRef, responseRef } from './schema-builders.js';
 import { errorResponse, RATE_HEADERS, TOO_MANY_REQUESTS } from './shared-components.js';
 
 /** The refusals an operation words for itself; the ones every operation shares are added by `operation`. */

@@ -8,11 +8,11 @@ import {
   type FilterValues,
 } from '../../../domain/query/filter.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN, PAGE_OFFSET_MAX, TOTAL_METHODS } from '../../../domain/query/page.js';
+import type { ErrorCode } from '../error-documents.js';
 import { BODY_LIMITS } from '../middleware/body-rules.js';
 import { REQUEST_ID_MAX, SANE_REQUEST_ID } from '../middleware/request-context.js';
 import { CURRENCY_HEADER_PATTERN } from '../preferred-currency.js';
 import { errorDocumentSchema, errorObjectSchema } from './error-schemas.js';
-import type { ErrorCode } from '../error-documents.js';
 import type { Components, Content, Header, Parameter, Response, Schema } from './openapi-types.js';
 import { closedObject, headerRef, integer, nullable, schemaRef, uri } from './schema-builders.js';
 

@@ -1,13 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { GetMerchantRealmMapping } from '../../../application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
 import { UpdateMerchantRealmPrefix } from '../../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
-import { concept } from '../endpoints/endpoint.js';
-import { idParam, principalOf, respondWithError } from '../http-state.js';
-import { requestData } from '../request-body.js';
-import type { UseCase } from '../routes/route-context.js';
-import { merchantRealmMappingResource } from './merchant-realm-mapping-document.js';
 import { MERCHANT_REALM_MAPPING_TYPE, PREFIX_IN_USE } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import { PREFIX_MAX, PREFIX_MIN, PREFIX_PATTERN } from '../../../domain/realm-mappings/prefix-input.js';
+import { concept } from '../endpoints/endpoint.js';
+import { idParam, principalOf, respondWithError } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent } from '../openapi/operation-builder.js';
 import {
@@ -20,6 +17,9 @@ import {
   schemaRef,
   uuid,
 } from '../openapi/schema-builders.js';
+import { requestData } from '../request-body.js';
+import type { UseCase } from '../routes/route-context.js';
+import { merchantRealmMappingResource } from './merchant-realm-mapping-document.js';
 
 const TAG = 'Merchant realm mappings';
 const EPCC = 'As EPCC (`openapispecs/merchantrealmmappings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev).';

@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { CreateSchedule } from '../../../application/use-cases/schedules/create-schedule.js';
 import { DeleteSchedule } from '../../../application/use-cases/schedules/delete-schedule.js';
 import { GetSchedule } from '../../../application/use-cases/schedules/get-schedule.js';
 import { ListSchedules } from '../../../application/use-cases/schedules/list-schedules.js';
 import { NextFirings } from '../../../application/use-cases/schedules/next-firings.js';
-import { CreateSchedule } from '../../../application/use-cases/schedules/schedules.js';
 import { UpdateSchedule } from '../../../application/use-cases/schedules/update-schedule.js';
 import type { Schedule } from '../../../domain/schedules/schedule.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import { BY_EXTERNAL_REF_LIST } from '../../../domain/store-records/store-record.js';
 import { SCHEDULE_OPERATIONS } from '../billing/billing-policy-operations.js';
-import { BY_EXTERNAL_REF_LIST } from '../../../domain/shared/store-record.js';
 import { concept } from '../endpoints/endpoint.js';
 import { filterParameter } from '../openapi/shared-components.js';
 import { type RecordUseCases, recordEndpoints } from '../routes/record-endpoints.js';

@@ -1,9 +1,9 @@
+import type { StoreSettings } from '../../../application/use-cases/settings/store-settings.js';
 import {
   ACCOUNT_MEMBERSHIP_SETTING_TYPE,
   type AccountMembershipSettings,
 } from '../../../domain/settings/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/settings/cart-settings.js';
-import type { StoreSettings } from '../../../application/use-cases/settings/store-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/settings/settings-input.js';
 
 export const settingsResource = (settings: StoreSettings) => ({

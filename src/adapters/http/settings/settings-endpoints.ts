@@ -1,16 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { GetAccountMembershipSettings } from '../../../application/use-cases/settings/account-membership-settings.js';
-import { GetCartSettings } from '../../../application/use-cases/settings/cart-settings.js';
+import { GetAccountMembershipSettings } from '../../../application/use-cases/settings/get-account-membership-settings.js';
+import { GetCartSettings } from '../../../application/use-cases/settings/get-cart-settings.js';
+import { GetStoreSettings } from '../../../application/use-cases/settings/get-store-settings.js';
 import { ResetStoreSettings } from '../../../application/use-cases/settings/reset-store-settings.js';
-import { GetStoreSettings } from '../../../application/use-cases/settings/store-settings.js';
 import { UpdateAccountMembershipSettings } from '../../../application/use-cases/settings/update-account-membership-settings.js';
 import { UpdateCartSettings } from '../../../application/use-cases/settings/update-cart-settings.js';
 import { UpdateStoreSettings } from '../../../application/use-cases/settings/update-store-settings.js';
-import { concept } from '../endpoints/endpoint.js';
-import { principalOf, respondWithError } from '../http-state.js';
-import { requestData } from '../request-body.js';
-import type { UseCase } from '../routes/route-context.js';
-import { accountMembershipSettingsResource, cartSettingsResource, settingsResource } from './settings-document.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../../domain/query/page.js';
 import {
   ACCOUNT_MEMBERSHIP_SETTING_TYPE,
@@ -25,6 +20,8 @@ import {
   SNAPSHOT_DATE,
 } from '../../../domain/settings/cart-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/settings/settings-input.js';
+import { concept } from '../endpoints/endpoint.js';
+import { principalOf, respondWithError } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import {
@@ -38,6 +35,9 @@ import {
   openObject,
   schemaRef,
 } from '../openapi/schema-builders.js';
+import { requestData } from '../request-body.js';
+import type { UseCase } from '../routes/route-context.js';
+import { accountMembershipSettingsResource, cartSettingsResource, settingsResource } from './settings-document.js';
 
 const TAG = 'Settings';
 const EPCC =

@@ -1,5 +1,5 @@
-import type { RecordOperations } from '../routes/record-endpoints.js';
 import { SUBSCRIBER_TYPE } from '../../../domain/subscriptions/subscriber.js';
+import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
@@ -14,7 +14,7 @@ import {
   timestamp,
   uuid,
 } from '../openapi/schema-builders.js';
-import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
+import type { RecordOperations } from '../routes/record-endpoints.js';
 import { SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 import { email } from './subscription-schemas.js';
 

@@ -1,20 +1,20 @@
 import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/catalogue/offering.js';
-import type { SubscriptionInclude } from '../../../domain/subscriptions/subscription-query.js';
 import {
   endDateOf,
   STATE_TYPE,
-  standingAt,
   SUBSCRIPTION_TYPE,
   type Subscription,
   type SubscriptionStateRecord,
+  standingAt,
 } from '../../../domain/subscriptions/subscription.js';
-import { formatTimestamp } from '../timestamps.js';
-import type { JsonBytes } from '../documents/json-bytes.js';
+import type { SubscriptionInclude } from '../../../domain/subscriptions/subscription-query.js';
 import {
   offeringPlanResource,
   offeringProductResource,
   offeringResource,
 } from '../catalogue/subscription-catalogue-documents.js';
+import type { JsonBytes } from '../documents/json-bytes.js';
+import { formatTimestamp } from '../timestamps.js';
 
 export const stateResource = (state: SubscriptionStateRecord) => ({
   id: state.id,

@@ -1,35 +1,23 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { TOKENS } from '../../../application/tokens.js';
 import type { StoreClock } from '../../../application/ports/test-clocks/store-clock.js';
+import { TOKENS } from '../../../application/tokens.js';
+import { ChangeSubscriptionState } from '../../../application/use-cases/subscriptions/change-subscription-state.js';
 import { CreateSubscription } from '../../../application/use-cases/subscriptions/create-subscription.js';
 import { DeleteSubscription } from '../../../application/use-cases/subscriptions/delete-subscription.js';
+import { GetSubscription } from '../../../application/use-cases/subscriptions/get-subscription.js';
 import { GetSubscriptionState } from '../../../application/use-cases/subscriptions/get-subscription-state.js';
+import { ListPlansOfSubscription } from '../../../application/use-cases/subscriptions/list-plans-of-subscription.js';
 import { ListProductsOfSubscription } from '../../../application/use-cases/subscriptions/list-products-of-subscription.js';
-import { ListPlansOfSubscription } from '../../../application/use-cases/subscriptions/list-subscription-copies.js';
 import { ListSubscriptionStates } from '../../../application/use-cases/subscriptions/list-subscription-states.js';
 import { ListSubscriptions } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
 import { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
-import { GetSubscription } from '../../../application/use-cases/subscriptions/read-subscriptions.js';
-import { ChangeSubscriptionState } from '../../../application/use-cases/subscriptions/subscription-states.js';
 import { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
+import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
 import { offeringProductResource } from '../catalogue/subscription-catalogue-documents.js';
 import { JsonBytes } from '../documents/json-bytes.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
-import { requestData, requestDataList } from '../request-body.js';
-import { cursorListFrame, listDocument, listFrame } from '../routes/list-response.js';
-import type { UseCase } from '../routes/route-context.js';
-import { preferredCurrency } from '../preferred-currency.js';
-import {
-  includedFor,
-  stateResource,
-  subscriptionPlanResource,
-  subscriptionResource,
-  writeIncluded,
-  writeSubscriptionResource,
-} from './subscription-documents.js';
-import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
 import {
   cursorListResponseSchema,
   ID_PARAMETER,
@@ -39,18 +27,30 @@ import {
 } from '../openapi/operation-builder.js';
 import { dataDocument, parameterRef, schemaRef } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
+import { preferredCurrency } from '../preferred-currency.js';
+import { requestData, requestDataList } from '../request-body.js';
+import { cursorListFrame, listDocument, listFrame } from '../routes/list-response.js';
+import type { UseCase } from '../routes/route-context.js';
+import {
+  includedFor,
+  stateResource,
+  subscriptionPlanResource,
+  subscriptionResource,
+  writeIncluded,
+  writeSubscriptionResource,
+} from './subscription-documents.js';
 import { SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 import {
-  TAG,
+  includedMember,
+  NOT_FOUND,
+  newSubscription,
+  productChanges,
+  STATE_ID_PARAMETER,
   SUBSCRIPTION_INCLUDE,
   SUBSCRIPTION_SCHEMAS,
-  newSubscription,
-  subscriptionChanges,
-  productChanges,
   stateChange,
-  NOT_FOUND,
-  STATE_ID_PARAMETER,
-  includedMember,
+  subscriptionChanges,
+  TAG,
 } from './subscription-schemas.js';
 
 interface SubscriptionUseCases {

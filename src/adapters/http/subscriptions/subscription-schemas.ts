@@ -1,10 +1,6 @@
-import {
-  STATE_ACTIONS,
-  STATE_TYPE,
-  SUBSCRIPTION_STATUSES,
-  SUBSCRIPTION_TYPE,
-} from '../../../domain/subscriptions/subscription.js';
+import { CATALOGUE_TEXT_MAX, EMAIL_MIN, EMAIL_PATTERN } from '../../../domain/catalogue/catalogue-fields.js';
 import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
+import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
 import {
   PAYMENT_AUTHORITY_FIELDS,
   PAYMENT_AUTHORITY_ID_MAX,
@@ -12,17 +8,22 @@ import {
   PAYMENT_AUTHORITY_TYPES,
 } from '../../../domain/subscriptions/payment-authority.js';
 import { PRODUCT_CHANGE_STEPS_MAX, PRODUCT_CHANGE_TYPES } from '../../../domain/subscriptions/product-changes.js';
-import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
-import { CATALOGUE_TEXT_MAX, EMAIL_MIN, EMAIL_PATTERN } from '../../../domain/catalogue/catalogue-fields.js';
+import {
+  STATE_ACTIONS,
+  STATE_TYPE,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TYPE,
+} from '../../../domain/subscriptions/subscription.js';
 import { SUBSCRIPTION_INCLUDES } from '../../../domain/subscriptions/subscription-query.js';
+import { catalogueText, currency } from '../catalogue/subscription-catalogue-schemas.js';
 import type { Parameter, Schema } from '../openapi/openapi-types.js';
 import {
   arrayOf,
   boolean,
   closedObject,
-  nullable,
   constant,
   dataRequest,
+  nullable,
   oneOfStrings,
   openObject,
   requestFields,
@@ -31,7 +32,6 @@ import {
   timestamp,
   uuid,
 } from '../openapi/schema-builders.js';
-import { catalogueText, currency } from '../catalogue/subscription-catalogue-schemas.js';
 
 export const TAG = 'Subscriptions';
 export const REQUEST_TIME: Schema = { type: 'string', format: 'date-time', description: 'RFC 3339, with a time zone.' };

@@ -1,11 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { AdvanceTestClock } from '../../../application/use-cases/test-clocks/advance-test-clock.js';
-import { GetTestClock } from '../../../application/use-cases/test-clocks/test-clock-use-cases.js';
+import { GetTestClock } from '../../../application/use-cases/test-clocks/get-test-clock.js';
+import { MAX_INSTANTS_PER_MOVE, TEST_CLOCK_TYPE } from '../../../domain/test-clocks/test-clock.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { principalOf, respondWithError } from '../http-state.js';
-import type { UseCase } from '../routes/route-context.js';
-import { testClockResource } from './test-clock-document.js';
-import { MAX_INSTANTS_PER_MOVE, TEST_CLOCK_TYPE } from '../../../domain/test-clocks/test-clock.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import {
@@ -17,6 +15,8 @@ import {
   schemaRef,
   timestamp,
 } from '../openapi/schema-builders.js';
+import type { UseCase } from '../routes/route-context.js';
+import { testClockResource } from './test-clock-document.js';
 
 const TAG = 'Test clock';
 const EXTENSION =

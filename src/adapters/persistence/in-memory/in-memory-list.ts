@@ -1,7 +1,7 @@
 import type { FilterCondition } from '../../../domain/query/filter.js';
-import { newestFirst, type Ordered } from '../../../domain/query/order.js';
-import { countingOf, pageOf, pageOfAll, type Page } from '../../../domain/query/page.js';
 import type { ListQuery } from '../../../domain/query/list-query.js';
+import { newestFirst, type Ordered } from '../../../domain/query/order.js';
+import { countingOf, type Page, pageOf, pageOfAll } from '../../../domain/query/page.js';
 
 const matchesOne = <F extends string>(value: string, condition: FilterCondition<F>): boolean =>
   condition.op === 'eq' ? value === condition.value : condition.values.includes(value);

@@ -1,25 +1,25 @@
-import type { Schedule } from '../../../domain/schedules/schedule.js';
-import type { ApplicationKey } from '../../../domain/keys/application-key.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
-import type { IdempotencyRecord } from '../../../domain/idempotency/idempotency.js';
-import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
+import type { DunningRule } from '../../../domain/billing/dunning/dunning-rule.js';
+import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
+import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import type { ProrationPolicy } from '../../../domain/billing/proration/proration-policy.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { SubscriptionPlan } from '../../../domain/catalogue/plan.js';
 import type { SubscriptionProduct } from '../../../domain/catalogue/product.js';
-import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
-import type { DunningRule } from '../../../domain/billing/dunning-rule.js';
-import type { ProrationPolicy } from '../../../domain/billing/proration-policy.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { IdempotencyRecord } from '../../../domain/idempotency/idempotency.js';
+import type { ImportLine } from '../../../domain/imports/import-line.js';
+import type { Delivery, DeliveryLog, ObservedEvent } from '../../../domain/integrations/delivery.js';
+import type { Integration } from '../../../domain/integrations/integration.js';
+import type { Job } from '../../../domain/jobs/job.js';
+import type { ApplicationKey } from '../../../domain/keys/application-key.js';
+import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
+import type { Schedule } from '../../../domain/schedules/schedule.js';
 import type { AccountMembershipSettings } from '../../../domain/settings/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/settings/cart-settings.js';
-import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscriptions/subscription.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/stores/store.js';
-import type { Invoice } from '../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
-import type { Job } from '../../../domain/jobs/job.js';
-import type { ImportLine } from '../../../domain/imports/import-line.js';
-import type { Integration } from '../../../domain/integrations/integration.js';
-import type { Delivery, DeliveryLog, ObservedEvent } from '../../../domain/integrations/delivery.js';
+import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscriptions/subscription.js';
 
 /**
  * All records of one in-memory database, shared by its repositories the way tables are shared.

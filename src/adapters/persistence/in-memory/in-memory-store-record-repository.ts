@@ -1,22 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { StoreRecordRepository } from '../../../application/ports/store-record-repository.js';
-import {
-  inUse,
-  missing,
-  taken,
-  type InUse,
-  type Missing,
-  type Taken,
-} from '../../../application/ports/storage-outcomes.js';
-import type { Page } from '../../../domain/query/page.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { StoreRecord, StoreRecordKind, StoreRecordQuery } from '../../../domain/shared/store-record.js';
-import { listOf } from './in-memory-list.js';
 import type {
   ChangeEvent,
   ChangeEventsOf,
   ObservedSubject,
 } from '../../../application/ports/integrations/observed-payloads.js';
+import {
+  type InUse,
+  inUse,
+  type Missing,
+  missing,
+  type Taken,
+  taken,
+} from '../../../application/ports/storage-outcomes.js';
+import type { StoreRecordRepository } from '../../../application/ports/store-record-repository.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { StoreRecord, StoreRecordKind, StoreRecordQuery } from '../../../domain/store-records/store-record.js';
+import { listOf } from './in-memory-list.js';
 import type { InMemoryOutbox } from './integrations/in-memory-outbox.js';
 
 /** Proration policies, dunning rules and schedules held in a map; `referredTo` says whether anything still refers to a record. */

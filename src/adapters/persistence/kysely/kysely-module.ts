@@ -1,40 +1,40 @@
-import { KyselyScheduleRepository } from './schedules/kysely-schedule-repository.js';
 import { ContainerModule } from 'inversify';
+import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
-import { KyselyJobRepository } from './jobs/kysely-job-repository.js';
-import { DUNNING_RULES } from '../../../domain/billing/dunning-rule.js';
-import { PRORATION_POLICIES } from '../../../domain/billing/proration-policy.js';
+import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
+import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
+import { PLANS } from '../../../domain/catalogue/plan.js';
+import { PRODUCTS } from '../../../domain/catalogue/product.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
-import { KyselyIdempotencyStore } from './idempotency/kysely-idempotency-store.js';
-import { KyselyTestClockRepository } from './test-clocks/kysely-test-clock-repository.js';
-import { KyselyImportLineRepository } from './imports/kysely-import-line-repository.js';
-import { KyselyApplicationKeyRepository } from './keys/kysely-application-key-repository.js';
-import { KyselyDatabaseHealth } from './health/kysely-database-health.js';
+import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
+import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
+import { KyselyOfferingProrationRepository } from './billing/kysely-offering-proration-repository.js';
+import { KyselyPaymentRunStore } from './billing/kysely-payment-run-store.js';
 import { KyselyCatalogueRepository } from './catalogue/kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './catalogue/kysely-offering-repository.js';
+import type { DatabaseHandle } from './engine/open-database.js';
+import { databaseWriteLedger } from './engine/write-ledger.js';
+import { KyselyDatabaseHealth } from './health/kysely-database-health.js';
+import { KyselyIdempotencyStore } from './idempotency/kysely-idempotency-store.js';
+import { KyselyImportLineRepository } from './imports/kysely-import-line-repository.js';
+import { KyselyDeliveryRepository } from './integrations/kysely-delivery-repository.js';
+import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
+import { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { KyselyJobRepository } from './jobs/kysely-job-repository.js';
+import { KyselyApplicationKeyRepository } from './keys/kysely-application-key-repository.js';
 import { KyselyStoreRecordRepository } from './kysely-store-record-repository.js';
+import { PERSISTENCE } from './persistence-tokens.js';
+import { KyselyMerchantRealmMappingRepository } from './realm-mappings/kysely-merchant-realm-mapping-repository.js';
+import { KyselyScheduleRepository } from './schedules/kysely-schedule-repository.js';
 import {
   ACCOUNT_MEMBERSHIP_SETTINGS_ROWS,
   CART_SETTINGS_ROWS,
   KyselySettingsRepository,
 } from './settings/kysely-settings-repository.js';
-import { KyselyOfferingProrationRepository } from './billing/kysely-offering-proration-repository.js';
+import { KyselyStoreRepository } from './stores/kysely-store-repository.js';
 import { KyselySubscriberRepository } from './subscriptions/kysely-subscriber-repository.js';
 import { KyselySubscriptionRepository } from './subscriptions/kysely-subscription-repository.js';
-import { KyselyMerchantRealmMappingRepository } from './realm-mappings/kysely-merchant-realm-mapping-repository.js';
-import { KyselyStoreRepository } from './stores/kysely-store-repository.js';
-import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
-import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
-import { KyselyPaymentRunStore } from './billing/kysely-payment-run-store.js';
-import type { DatabaseHandle } from './open-database.js';
-import { PERSISTENCE } from './persistence-tokens.js';
-import { databaseWriteLedger } from './write-ledger.js';
-import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
-import { KyselyIntegrationRepository } from './integrations/kysely-integration-repository.js';
-import { KyselyOutbox } from './integrations/kysely-outbox.js';
-import { KyselyDeliveryRepository } from './integrations/kysely-delivery-repository.js';
-import { PLANS } from '../../../domain/catalogue/plan.js';
-import { PRODUCTS } from '../../../domain/catalogue/product.js';
+import { KyselyTestClockRepository } from './test-clocks/kysely-test-clock-repository.js';
 
 /** Binds every port to its Kysely implementation over an open, migrated database. */
 export const kyselyModule = (handle: DatabaseHandle) =>

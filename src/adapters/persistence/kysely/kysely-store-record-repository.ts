@@ -1,24 +1,24 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Selectable } from 'kysely';
-import type { StoreRecordRepository } from '../../../application/ports/store-record-repository.js';
-import { missing, taken, type InUse, type Missing, type Taken } from '../../../application/ports/storage-outcomes.js';
-import { pageOf, type Page } from '../../../domain/query/page.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { StoreRecord, StoreRecordKind, StoreRecordQuery } from '../../../domain/shared/store-record.js';
-import { cappedCount, pageNewestFirst } from './kysely-list.js';
-import { lookupKey, optionalLookupKey } from './lookup-key.js';
-import { storedUuid } from './catalogue/offering-json.js';
-import { deleteReferableRow } from './delete-referable-row.js';
-import type { DatabaseHandle } from './open-database.js';
-import type { StoreRecordsTable } from './schema.js';
-import { isUniqueViolation } from './sql-flavor.js';
-import { decodeStored, parseJson } from './stored-json.js';
 import type {
   ChangeEvent,
   ChangeEventsOf,
   ObservedSubject,
 } from '../../../application/ports/integrations/observed-payloads.js';
+import { type InUse, type Missing, missing, type Taken, taken } from '../../../application/ports/storage-outcomes.js';
+import type { StoreRecordRepository } from '../../../application/ports/store-record-repository.js';
+import { type Page, pageOf } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { StoreRecord, StoreRecordKind, StoreRecordQuery } from '../../../domain/store-records/store-record.js';
+import { storedUuid } from './catalogue/offering-json.js';
+import { lookupKey, optionalLookupKey } from './engine/lookup-key.js';
+import type { DatabaseHandle } from './engine/open-database.js';
+import type { StoreRecordsTable } from './engine/schema.js';
+import { isUniqueViolation } from './engine/sql-flavor.js';
 import type { KyselyOutbox } from './integrations/kysely-outbox.js';
+import { deleteReferableRow } from './sql/delete-referable-row.js';
+import { cappedCount, pageNewestFirst } from './sql/kysely-list.js';
+import { decodeStored, parseJson } from './sql/stored-json.js';
 
 export type StoreRecordTableName =
   | 'subscription_proration_policies'

@@ -1,5 +1,5 @@
 import type { ServiceIdentifier } from 'inversify';
-import type { DatabaseHandle } from './open-database.js';
+import type { DatabaseHandle } from './engine/open-database.js';
 import type { KyselyOutbox } from './integrations/kysely-outbox.js';
 
 export const PERSISTENCE = {

@@ -1,9 +1,9 @@
-import type { BillingHistory } from '../../../domain/billing/billing-period.js';
-import type { Invoice, InvoiceDraft } from '../../../domain/billing/invoice.js';
+import type { Invoice, InvoiceDraft } from '../../../domain/billing/invoices/invoice.js';
+import type { BillingHistory } from '../../../domain/billing/periods/billing-period.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
+import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
 
 /** A subscription a billing run looks at, with its offering snapshot, its latest invoiced period and its pauses. */
 export interface BillingCandidate {

@@ -1,6 +1,6 @@
-import type { Invoice } from '../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
-import type { InvoiceQuery } from '../../../domain/billing/invoice-query.js';
+import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
+import type { InvoiceQuery } from '../../../domain/billing/invoices/invoice-query.js';
+import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
 import type { ListQuery } from '../../../domain/query/list-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';

@@ -1,5 +1,5 @@
-import type { GatewayOutcome } from '../../../domain/billing/invoice-payment.js';
-import type { Invoice } from '../../../domain/billing/invoice.js';
+import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
+import type { GatewayOutcome } from '../../../domain/billing/payments/invoice-payment.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 
 /**

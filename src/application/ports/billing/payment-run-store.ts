@@ -1,7 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { DunningOutcome } from '../../../domain/billing/dunning-action.js';
-import type { Invoice } from '../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import type { DunningOutcome } from '../../../domain/billing/dunning/dunning-action.js';
+import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
+import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import type { DunningStanding } from '../../../domain/subscriptions/subscription-state.js';

@@ -1,10 +1,10 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { Page } from '../../../domain/query/page.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { CatalogueQuery } from '../../../domain/catalogue/catalogue-query.js';
 import type { CatalogueRecord } from '../../../domain/catalogue/catalogue-record.js';
 import type { PlanAttributes } from '../../../domain/catalogue/plan.js';
 import type { ProductAttributes } from '../../../domain/catalogue/product.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ChangeEvent, ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { InUse, Missing } from '../storage-outcomes.js';
 

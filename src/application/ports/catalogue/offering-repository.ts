@@ -1,8 +1,8 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
+import type { OfferingQuery } from '../../../domain/catalogue/offering-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { OfferingQuery } from '../../../domain/catalogue/offering-query.js';
-import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { ChangeEvent, ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { Missing, OriginalGone } from '../storage-outcomes.js';
 

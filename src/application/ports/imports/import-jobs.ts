@@ -1,5 +1,5 @@
-import type { Job } from '../../../domain/jobs/job.js';
 import type { ImportReport } from '../../../domain/imports/import-line.js';
+import type { Job } from '../../../domain/jobs/job.js';
 import type { JobQuery } from '../../../domain/jobs/job-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';

@@ -1,7 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Delivery, DeliveryLog } from '../../../domain/integrations/delivery.js';
-import type { DeliveryQuery, IntegrationQuery, LogQuery } from '../../../domain/integrations/integration-query.js';
 import type { Integration } from '../../../domain/integrations/integration.js';
+import type { DeliveryQuery, IntegrationQuery, LogQuery } from '../../../domain/integrations/integration-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Missing } from '../storage-outcomes.js';

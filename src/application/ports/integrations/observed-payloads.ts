@@ -1,13 +1,13 @@
-import type { Invoice } from '../../../domain/billing/invoice.js';
-import type { InvoiceSubject } from '../../../domain/billing/invoice-events.js';
-import type { Job } from '../../../domain/jobs/job.js';
-import type { JobSubject } from '../../../domain/jobs/job-events.js';
-import type { Schedule, ScheduleSubject } from '../../../domain/schedules/schedule.js';
+import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
+import type { InvoiceSubject } from '../../../domain/billing/invoices/invoice-events.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { OfferingSubject } from '../../../domain/catalogue/offering-events.js';
 import type { PlanSubject, SubscriptionPlan } from '../../../domain/catalogue/plan.js';
 import type { ProductSubject, SubscriptionProduct } from '../../../domain/catalogue/product.js';
 import type { DomainEvent, EventsOf } from '../../../domain/events/domain-event.js';
+import type { Job } from '../../../domain/jobs/job.js';
+import type { JobSubject } from '../../../domain/jobs/job-events.js';
+import type { Schedule, ScheduleSubject } from '../../../domain/schedules/schedule.js';
 import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
 import type { SubscriberSubject } from '../../../domain/subscriptions/subscriber-events.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';

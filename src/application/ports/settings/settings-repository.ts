@@ -1,7 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { AccountMembershipSettings } from '../../../domain/settings/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/settings/cart-settings.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 
 /** Storage of one group of each store's settings; a store that never changed them has the defaults. */
 export interface SettingsRepository<S> {

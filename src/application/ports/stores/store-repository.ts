@@ -1,11 +1,11 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { ApplicationKey } from '../../../domain/keys/application-key.js';
+import type { Page } from '../../../domain/query/page.js';
 import type { StoreRates } from '../../../domain/rate-limits/admission.js';
 import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
-import type { Page } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../domain/stores/store-summary.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Missing, OverBudget } from '../storage-outcomes.js';
 
 /** Everything a store starts with, written together or not at all. */

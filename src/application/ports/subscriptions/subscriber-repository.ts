@@ -1,8 +1,8 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { SubscriberQuery } from '../../../domain/subscriptions/subscriber-query.js';
 import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
+import type { SubscriberQuery } from '../../../domain/subscriptions/subscriber-query.js';
 import type { ChangeEvent, ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { Missing } from '../storage-outcomes.js';
 

@@ -1,16 +1,17 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type { AppliedState, StoredSubscription } from '../../../domain/billing/invoices/first-invoice-events.js';
+import type { InvoiceDraft } from '../../../domain/billing/invoices/invoice.js';
+import type { InvoicedPeriod } from '../../../domain/billing/proration/proration.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { Page, PageRequest } from '../../../domain/query/page.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering } from '../../../domain/catalogue/offering.js';
-import type { SubscriptionQuery } from '../../../domain/subscriptions/subscription-query.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../domain/subscriptions/subscription.js';
-import type { InvoiceDraft } from '../../../domain/billing/invoice.js';
-import type { InvoicedPeriod } from '../../../domain/billing/proration.js';
-import type { AppliedState, StoredSubscription } from '../../../domain/subscriptions/subscription-events.js';
+import type { SubscriptionQuery } from '../../../domain/subscriptions/subscription-query.js';
 
 /** What storage gives the events of a change as it stored it: the domain's outcomes, named where the port is. */
 export type { AppliedState, StoredSubscription };
+
 import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { InUse, Missing } from '../storage-outcomes.js';
 

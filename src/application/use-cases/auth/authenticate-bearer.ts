@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Principal } from '../../../domain/auth/grant.js';
-import { unauthenticated, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, unauthenticated } from '../../../domain/shared/errors.js';
 import type { AccessTokenRepository } from '../../ports/auth/access-token-repository.js';
 import type { Clock, Secrets } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { needsLastUsedUpdate } from '../../../domain/keys/application-key.js';
 import { tokenExpiry } from '../../../domain/auth/access-token.js';
 import type { GrantType } from '../../../domain/auth/grant.js';
 import { parseTokenRequest } from '../../../domain/auth/token-request.js';
-import { unauthenticated, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { needsLastUsedUpdate } from '../../../domain/keys/application-key.js';
+import { type DomainError, unauthenticated, validationFailed } from '../../../domain/shared/errors.js';
 import type { AccessTokenRepository } from '../../ports/auth/access-token-repository.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';
 import type { Clock, Secrets } from '../../ports/system.js';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { parseRevokedToken, type RevocationCaller } from '../../../domain/auth/revocation-request.js';
-import { unauthenticated, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, unauthenticated, validationFailed } from '../../../domain/shared/errors.js';
 import type { AccessTokenRepository } from '../../ports/auth/access-token-repository.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';
 import type { Clock, Secrets } from '../../ports/system.js';

@@ -1,4 +1,4 @@
-import { acceptedSecretHashes, type ApplicationKey } from '../../../domain/keys/application-key.js';
+import { type ApplicationKey, acceptedSecretHashes } from '../../../domain/keys/application-key.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';
 import type { Clock, Secrets } from '../../ports/system.js';
 

@@ -7,11 +7,11 @@ export {
   ListDunningRules,
   UpdateDunningRule,
 } from './dunning-rules.js';
-export { GetInvoicePayment } from './get-invoice-payment.js';
 export { GetInvoice } from './get-invoice.js';
+export { GetInvoicePayment } from './get-invoice-payment.js';
+export { InvoiceLookup } from './invoice-lookup.js';
 export { ListInvoicePayments } from './list-invoice-payments.js';
 export { ListInvoices } from './list-invoices.js';
-export { SetOfferingProrationPolicy } from './offering-proration-policy.js';
 export {
   CreateProrationPolicy,
   DeleteProrationPolicy,
@@ -19,9 +19,9 @@ export {
   ListProrationPolicies,
   UpdateProrationPolicy,
 } from './proration-policies.js';
-export { InvoiceLookup } from './read-invoices.js';
 export { RequestPaymentAttempt } from './request-payment-attempt.js';
 export { RunBilling } from './run-billing.js';
 export { RunPayments } from './run-payments.js';
 export { RunTaxes } from './run-taxes.js';
+export { SetOfferingProrationPolicy } from './set-offering-proration-policy.js';
 export { SettleInvoicePayment } from './settle-invoice-payment.js';

@@ -2,7 +2,7 @@ import {
   DUNNING_RULES,
   type DunningRuleAttributes,
   type DunningRuleChanges,
-} from '../../../domain/billing/dunning-rule.js';
+} from '../../../domain/billing/dunning/dunning-rule.js';
 import { TOKENS } from '../../tokens.js';
 import { recordUseCases } from '../record-use-cases.js';
 import { storeRecordBodies } from '../store-records.js';

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { PAYMENT_NOT_FOUND, type InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import { type InvoicePayment, PAYMENT_NOT_FOUND } from '../../../domain/billing/payments/invoice-payment.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { InvoiceReads } from '../../ports/billing/invoice-reads.js';
 import { TOKENS } from '../../tokens.js';
-import type { Result } from './read-invoices.js';
-import { InvoiceLookup } from './read-invoices.js';
+import type { Result } from './invoice-lookup.js';
+import { InvoiceLookup } from './invoice-lookup.js';
 
 @injectable()
 export class GetInvoicePayment {

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { Invoice } from '../../../domain/billing/invoice.js';
+import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Result } from './read-invoices.js';
-import { InvoiceLookup } from './read-invoices.js';
+import type { Result } from './invoice-lookup.js';
+import { InvoiceLookup } from './invoice-lookup.js';
 
 @injectable()
 export class GetInvoice {

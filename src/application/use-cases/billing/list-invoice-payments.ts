@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { INVOICE_NOT_FOUND } from '../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
-import { PAYMENT_LIST } from '../../../domain/billing/invoice-query.js';
+import { INVOICE_NOT_FOUND } from '../../../domain/billing/invoices/invoice.js';
+import { PAYMENT_LIST } from '../../../domain/billing/invoices/invoice-query.js';
+import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound } from '../../../domain/shared/errors.js';
@@ -11,8 +11,8 @@ import type { InvoiceReads } from '../../ports/billing/invoice-reads.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
-import type { Result } from './read-invoices.js';
-import { InvoiceLookup } from './read-invoices.js';
+import type { Result } from './invoice-lookup.js';
+import { InvoiceLookup } from './invoice-lookup.js';
 
 /** An invoice's payment attempts, oldest first, on the one list path. */
 @injectable()

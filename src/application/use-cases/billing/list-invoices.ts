@@ -1,7 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { Invoice } from '../../../domain/billing/invoice.js';
-import { INVOICE_LIST, ofSubscription, SUBSCRIPTION_INVOICE_LIST } from '../../../domain/billing/invoice-query.js';
+import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
+import {
+  INVOICE_LIST,
+  ofSubscription,
+  SUBSCRIPTION_INVOICE_LIST,
+} from '../../../domain/billing/invoices/invoice-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -9,8 +13,8 @@ import type { InvoiceReads } from '../../ports/billing/invoice-reads.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
-import type { Result } from './read-invoices.js';
-import { InvoiceLookup } from './read-invoices.js';
+import type { Result } from './invoice-lookup.js';
+import { InvoiceLookup } from './invoice-lookup.js';
 
 /** The store's invoices, newest first, filtered by EPCC's four fields; or one subscription's, on the one list path. */
 @injectable()

@@ -2,7 +2,7 @@ import {
   PRORATION_POLICIES,
   type ProrationPolicyAttributes,
   type ProrationPolicyChanges,
-} from '../../../domain/billing/proration-policy.js';
+} from '../../../domain/billing/proration/proration-policy.js';
 import { TOKENS } from '../../tokens.js';
 import { recordUseCases } from '../record-use-cases.js';
 import { storeRecordBodies } from '../store-records.js';

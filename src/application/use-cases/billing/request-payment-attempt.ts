@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { attemptRequested } from '../../../domain/billing/attempt-request.js';
-import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoice.js';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoices/invoice.js';
+import { attemptRequested } from '../../../domain/billing/payments/attempt-request.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { PaymentRunStore } from '../../ports/billing/payment-run-store.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';

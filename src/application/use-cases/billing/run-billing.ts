@@ -1,20 +1,20 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { billingRunOutcome } from '../../../domain/billing/billing-period.js';
-import { NO_PRORATION, type InvoiceDraft } from '../../../domain/billing/invoice.js';
-import { chargeProrations } from '../../../domain/billing/proration.js';
-import { invoiceDraft } from '../../../domain/billing/invoice-items.js';
+import { type InvoiceDraft, NO_PRORATION } from '../../../domain/billing/invoices/invoice.js';
+import { invoicesCreated } from '../../../domain/billing/invoices/invoice-events.js';
+import { invoiceDraft } from '../../../domain/billing/invoices/invoice-items.js';
+import { billingRunOutcome } from '../../../domain/billing/periods/billing-period.js';
+import { chargeProrations } from '../../../domain/billing/proration/proration.js';
+import { type BillingRunReport, totalsByCurrency } from '../../../domain/billing/run-reports.js';
 import type { JobReport } from '../../../domain/jobs/job.js';
-import { totalsByCurrency, type BillingRunReport } from '../../../domain/billing/run-reports.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { BillingCandidate, CreationCursor, BillingRunStore } from '../../ports/billing/billing-run-store.js';
-import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
+import type { BillingCandidate, BillingRunStore, CreationCursor } from '../../ports/billing/billing-run-store.js';
 import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
-import { invoicesCreated } from '../../../domain/billing/invoice-events.js';
 
 /** Subscriptions read and invoiced per transaction. */
 export const BILLING_BATCH = 1000;

@@ -1,26 +1,26 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { afterInvoicePaid, afterRetriesSpent } from '../../../domain/billing/dunning-action.js';
-import { completedAttempt } from '../../../domain/billing/gateway-attempt.js';
-import { amountDue, dueIncludesTax, type Invoice } from '../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../domain/billing/invoice-payment.js';
+import { afterInvoicePaid, afterRetriesSpent } from '../../../domain/billing/dunning/dunning-action.js';
+import { isDueForPayment, type RetryPolicy } from '../../../domain/billing/dunning/payment-retry.js';
+import { amountDue, dueIncludesTax, type Invoice } from '../../../domain/billing/invoices/invoice.js';
+import { completedAttempt } from '../../../domain/billing/payments/gateway-attempt.js';
+import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import { type PaymentRunReport, totalsByCurrency } from '../../../domain/billing/run-reports.js';
 import type { Job, JobReport } from '../../../domain/jobs/job.js';
-import { isDueForPayment, type RetryPolicy } from '../../../domain/billing/payment-retry.js';
-import { totalsByCurrency, type PaymentRunReport } from '../../../domain/billing/run-reports.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { DunningRuleRepository } from '../../ports/store-record-repository.js';
+import type { PaymentGateways } from '../../ports/billing/payment-gateway.js';
 import {
-  notAttempted,
-  type PaymentRunStore,
   type Dunning,
+  notAttempted,
   type PaymentCandidate,
+  type PaymentRunStore,
 } from '../../ports/billing/payment-run-store.js';
 import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
-import type { PaymentGateways } from '../../ports/billing/payment-gateway.js';
+import type { DunningRuleRepository } from '../../ports/store-record-repository.js';
+import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
-import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { activeAgainAfterPayment } from './active-again.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { JobReport } from '../../../domain/jobs/job.js';
 import type { TaxRunReport } from '../../../domain/billing/run-reports.js';
-import { withTaxes } from '../../../domain/billing/taxes.js';
+import { withTaxes } from '../../../domain/billing/taxes/taxes.js';
+import type { JobReport } from '../../../domain/jobs/job.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
 import type { PaymentRunStore } from '../../ports/billing/payment-run-store.js';

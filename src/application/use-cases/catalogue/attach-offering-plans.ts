@@ -1,14 +1,14 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { PlanRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { PLANS_NOT_FOUND } from './offering-lookup.js';
 import { attach } from './attach-to-offering.js';
+import { PLANS_NOT_FOUND } from './offering-lookup.js';
 
 @injectable()
 export class AttachOfferingPlans {

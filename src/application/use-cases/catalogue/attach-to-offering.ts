@@ -1,21 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
-import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import {
   nextVersion,
   OFFERING_NOT_FOUND,
-  withCopies,
   type Offering,
   type OfferingItem,
+  withCopies,
 } from '../../../domain/catalogue/offering.js';
-import type { ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
+import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
-import { TOKENS } from '../../tokens.js';
-import { findOriginals, PRODUCTS_NOT_FOUND } from './offering-lookup.js';
+import { findOriginals } from './offering-lookup.js';
 
 /** Which member of an offering an attach fills, and where its originals come from. */
 interface Member<A> {
@@ -63,29 +60,3 @@ export const attach = async <A>(
     ),
   );
 };
-
-@injectable()
-export class AttachOfferingProducts {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.ProductRepository) private readonly products: ProductRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
-  ) {}
-
-  execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, Offering>> {
-    return attach(
-      { offerings: this.offerings, clock: this.clock, ids: this.ids },
-      {
-        name: 'products',
-        find: (ids) => this.products.findByIds(storeId, ids),
-        missing: PRODUCTS_NOT_FOUND,
-        held: (o) => o.products,
-        hold: (o, products) => ({ ...o, products }),
-      },
-      storeId,
-      id,
-      data,
-    );
-  }
-}

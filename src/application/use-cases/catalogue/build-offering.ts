@@ -1,9 +1,9 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { Offering } from '../../../domain/catalogue/offering.js';
+import { parseOfferingBuild } from '../../../domain/catalogue/offering-input.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { parseOfferingBuild } from '../../../domain/catalogue/offering-input.js';
-import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';

@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { CATALOGUE_LIST } from '../../../domain/catalogue/catalogue-query.js';
+import type { CatalogueKind, CatalogueRecord } from '../../../domain/catalogue/catalogue-record.js';
 import { conflict, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
-import { CATALOGUE_LIST } from '../../../domain/catalogue/catalogue-query.js';
-import type { CatalogueKind, CatalogueRecord } from '../../../domain/catalogue/catalogue-record.js';
 import type { CatalogueRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { ObservedSubject } from '../../ports/integrations/observed-payloads.js';
 import { listPage } from '../list-page.js';

@@ -1,18 +1,16 @@
 // The use cases of catalogue, by the names the library exports them under: catalogue-module.ts binds
 // each of them, and src/index.ts re-exports this file whole. Use cases only (see UseCaseList).
 export { AttachOfferingPlans } from './attach-offering-plans.js';
-export { AttachOfferingProducts } from './attach-to-offering.js';
+export { AttachOfferingProducts } from './attach-offering-products.js';
 export { BuildOffering } from './build-offering.js';
-export { UpdateOffering } from './change-offering.js';
 export { CreateOffering } from './create-offering.js';
 export { DeleteOffering } from './delete-offering.js';
-export { DetachOfferingProduct } from './detach-from-offering.js';
 export { DetachOfferingPlan } from './detach-offering-plan.js';
-export { UpdateOfferingProduct } from './edit-offering-copy.js';
-export { ListOfferingProducts } from './list-offering-copies.js';
+export { DetachOfferingProduct } from './detach-offering-product.js';
+export { GetOffering } from './get-offering.js';
 export { ListOfferingPlans } from './list-offering-plans.js';
+export { ListOfferingProducts } from './list-offering-products.js';
 export { ListOfferings } from './list-offerings.js';
-export { GetOffering } from './read-offerings.js';
 export { ReplaceOfferingProducts } from './replace-offering-products.js';
 export {
   CreateSubscriptionPlan,
@@ -28,4 +26,6 @@ export {
   ListSubscriptionProducts,
   UpdateSubscriptionProduct,
 } from './subscription-products.js';
+export { UpdateOffering } from './update-offering.js';
 export { UpdateOfferingPlan } from './update-offering-plan.js';
+export { UpdateOfferingProduct } from './update-offering-product.js';

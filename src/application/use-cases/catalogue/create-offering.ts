@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { type Offering, withCopies } from '../../../domain/catalogue/offering.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
+import { type OfferingBuild, parseOfferingCreation } from '../../../domain/catalogue/offering-input.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
-import { parseOfferingCreation, type OfferingBuild } from '../../../domain/catalogue/offering-input.js';
-import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
-import { withCopies, type Offering } from '../../../domain/catalogue/offering.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';

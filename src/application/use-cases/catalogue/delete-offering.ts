@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { OFFERING_NOT_FOUND } from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import { TOKENS } from '../../tokens.js';
 

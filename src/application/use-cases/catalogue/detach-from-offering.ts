@@ -1,13 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { nextVersion, OFFERING_NOT_FOUND, withoutCopy } from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
-import { TOKENS } from '../../tokens.js';
-import { PRODUCT_COPIES, type OfferingMember } from './offering-members.js';
+import type { OfferingMember } from './offering-members.js';
 
 /**
  * Removes one copy from the offering, making a new version: subscriptions keep the version they were made
@@ -41,16 +39,3 @@ export const detach = async <A>(
   }
   return held ? E.right(undefined) : E.left(notFound(member.notFound));
 };
-
-@injectable()
-export class DetachOfferingProduct {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-  ) {}
-
-  /** `id` is the offering's, `productId` that of its copy of the product. */
-  execute(storeId: Uuid, id: string, productId: string): Promise<E.Either<DomainError, void>> {
-    return detach({ offerings: this.offerings, clock: this.clock }, PRODUCT_COPIES, storeId, id, productId);
-  }
-}

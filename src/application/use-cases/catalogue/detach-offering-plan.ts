@@ -5,8 +5,8 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { PLAN_COPIES } from './offering-members.js';
 import { detach } from './detach-from-offering.js';
+import { PLAN_COPIES } from './offering-members.js';
 
 @injectable()
 export class DetachOfferingPlan {

@@ -1,23 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import { applyChanges } from '../../../domain/shared/record-parser.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import { parseOfferingProductChanges } from '../../../domain/catalogue/offering-copy-input.js';
-import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import {
   nextVersion,
   OFFERING_NOT_FOUND,
-  withCopyChanged,
   type Offering,
   type OfferingItem,
-  type OfferingProduct,
+  withCopyChanged,
 } from '../../../domain/catalogue/offering.js';
+import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import { applyChanges } from '../../../domain/shared/record-parser.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
-import { TOKENS } from '../../tokens.js';
-import { PRODUCT_COPIES, type OfferingMember } from './offering-members.js';
+import type { OfferingMember } from './offering-members.js';
 
 /** The changed copy, and the offering's new version it belongs to (a plan's price depends on its products). */
 export interface ChangedCopy<A> {
@@ -66,29 +62,3 @@ export const edit = async <A extends object, C extends object>(
   const copy = member.held(updated.right).find((item) => item.id === itemId);
   return copy === undefined ? E.left(notFound(member.notFound)) : E.right({ offering: updated.right, copy });
 };
-
-@injectable()
-export class UpdateOfferingProduct {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-  ) {}
-
-  /** `productId` is the offering's copy's id; `null` clears an optional attribute. */
-  execute(
-    storeId: Uuid,
-    id: string,
-    productId: string,
-    data: unknown,
-  ): Promise<E.Either<DomainError, ChangedCopy<OfferingProduct['attributes']>>> {
-    return edit(
-      { offerings: this.offerings, clock: this.clock },
-      PRODUCT_COPIES,
-      parseOfferingProductChanges,
-      storeId,
-      id,
-      productId,
-      data,
-    );
-  }
-}

@@ -1,13 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
-import { pageOfAll, type Page } from '../../../domain/query/page.js';
+import type { Offering, OfferingItem } from '../../../domain/catalogue/offering.js';
+import { type Page, pageOfAll } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering, OfferingItem, OfferingProduct } from '../../../domain/catalogue/offering.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
-import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 import { findOffering } from './offering-lookup.js';
 
@@ -30,19 +28,3 @@ export const listCopies = async <A>(
     offering: offering.right,
   }));
 };
-
-@injectable()
-export class ListOfferingProducts {
-  constructor(
-    @inject(TOKENS.OfferingRepository) private readonly offerings: OfferingRepository,
-    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
-  ) {}
-
-  execute(
-    storeId: Uuid,
-    id: string,
-    params: QueryParams,
-  ): Promise<E.Either<DomainError, OfferingCopies<OfferingProduct>>> {
-    return listCopies({ offerings: this.offerings, stores: this.stores }, (o) => o.products, storeId, id, params);
-  }
-}

@@ -1,13 +1,13 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { OfferingPlan } from '../../../domain/catalogue/offering.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { OfferingPlan } from '../../../domain/catalogue/offering.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
-import { type OfferingCopies, listCopies } from './list-offering-copies.js';
+import { listCopies, type OfferingCopies } from './list-offering-copies.js';
 
 @injectable()
 export class ListOfferingPlans {

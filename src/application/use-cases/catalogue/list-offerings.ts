@@ -1,16 +1,16 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { Offering } from '../../../domain/catalogue/offering.js';
+import { OFFERING_LIST } from '../../../domain/catalogue/offering-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { OFFERING_LIST } from '../../../domain/catalogue/offering-query.js';
-import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
-import type { OfferingsIncluded } from './read-offerings.js';
+import type { OfferingsIncluded } from './get-offering.js';
 
 @injectable()
 export class ListOfferings {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/catalogue/offering.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 
 /** The store's offering with this untrusted id; any other id is not found. */

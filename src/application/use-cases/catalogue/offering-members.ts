@@ -1,4 +1,4 @@
-import type { OfferingItem, Offering } from '../../../domain/catalogue/offering.js';
+import type { Offering, OfferingItem } from '../../../domain/catalogue/offering.js';
 import { OFFERING_PLAN_NOT_FOUND, OFFERING_PRODUCT_NOT_FOUND } from '../../../domain/catalogue/offering-copy-input.js';
 import type { PlanAttributes } from '../../../domain/catalogue/plan.js';
 import type { ProductAttributes } from '../../../domain/catalogue/product.js';

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
+import { nextVersion, OFFERING_NOT_FOUND, type Offering, withCopies } from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
-import { nextVersion, OFFERING_NOT_FOUND, withCopies, type Offering } from '../../../domain/catalogue/offering.js';
+import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';

@@ -1,14 +1,14 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { OfferingPlan } from '../../../domain/catalogue/offering.js';
+import { parseOfferingPlanChanges } from '../../../domain/catalogue/offering-copy-input.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { parseOfferingPlanChanges } from '../../../domain/catalogue/offering-copy-input.js';
-import type { OfferingPlan } from '../../../domain/catalogue/offering.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { PLAN_COPIES } from './offering-members.js';
 import { type ChangedCopy, edit } from './edit-offering-copy.js';
+import { PLAN_COPIES } from './offering-members.js';
 
 @injectable()
 export class UpdateOfferingPlan {

@@ -5,8 +5,8 @@ import {
   IDEMPOTENCY_RENEW_MS,
   IDEMPOTENCY_WINDOW_MS,
   isFinalResponse,
-  standingOf,
   type StoredResponse,
+  standingOf,
 } from '../../../domain/idempotency/idempotency.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { IdempotencyClaim, IdempotencyStore } from '../../ports/idempotency/idempotency-store.js';

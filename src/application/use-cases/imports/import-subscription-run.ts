@@ -1,21 +1,21 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { subscriptionsStored } from '../../../domain/billing/invoices/first-invoice-events.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { ImportLine } from '../../../domain/imports/import-line.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering } from '../../../domain/catalogue/offering.js';
-import type { SettledLine } from '../../ports/imports/import-line-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
-import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
+import type { SettledLine } from '../../ports/imports/import-line-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import {
-  prepareSubscription,
   type OfferingSource,
   type PreparedSubscription,
+  prepareSubscription,
 } from '../subscriptions/new-subscription.js';
 import { importErrorDetail } from './import-error-detail.js';
 import type { LineMarks } from './line-marks.js';
 import { recordIdFirst, storedRecord } from './stored-record.js';
-import { subscriptionsStored } from '../../../domain/subscriptions/subscription-events.js';
 
 /** A line whose record has been decided and waits to be stored with the others of its run. */
 interface Ready {

@@ -9,7 +9,7 @@ import type { ImportLineRepository } from '../../ports/imports/import-line-repos
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
-import { type Result, findImport } from './read-imports.js';
+import { findImport, type Result } from './imports.js';
 
 /** The lines of an import that could not be imported, in file order: at upload (not JSON, unknown type, too long) or when run. */
 @injectable()

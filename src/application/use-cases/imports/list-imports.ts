@@ -7,7 +7,7 @@ import type { ImportJobs } from '../../ports/imports/import-jobs.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
-import { type Result, IMPORT_LIST } from './read-imports.js';
+import { IMPORT_LIST, type Result } from './imports.js';
 
 /** The store's imports only, newest first; EPCC declares `filter` here with no field to filter on, so it is ignored. */
 @injectable()

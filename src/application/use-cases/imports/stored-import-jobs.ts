@@ -1,16 +1,16 @@
 import { inject, injectable } from 'inversify';
+import type { ImportReport } from '../../../domain/imports/import-line.js';
+import type { Job } from '../../../domain/jobs/job.js';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
+import type { JobQuery } from '../../../domain/jobs/job-query.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ImportJobs } from '../../ports/imports/import-jobs.js';
 import type { JobQueue } from '../../ports/jobs/job-queue.js';
 import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { enqueueStored } from '../jobs/job-use-cases.js';
-import type { ImportReport } from '../../../domain/imports/import-line.js';
-import type { Job } from '../../../domain/jobs/job.js';
-import type { JobQuery } from '../../../domain/jobs/job-query.js';
-import type { Page } from '../../../domain/query/page.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
-import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
+import { enqueueStored } from '../jobs/jobs.js';
 
 /** Imports are jobs like the others: stored with them, run in the store's `import` lane, listed apart. */
 @injectable()

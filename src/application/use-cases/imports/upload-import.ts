@@ -1,17 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { parseExternalRef as parseCatalogueExternalRef } from '../../../domain/catalogue/catalogue-fields.js';
 import {
+  type ImportLine,
+  type ImportReport,
   NOT_UTF8_LINE,
   noRecords,
   OVERLONG_LINE,
-  readImportLine,
-  type ImportLine,
-  type ImportReport,
   type ReadLine,
+  readImportLine,
 } from '../../../domain/imports/import-line.js';
 import type { Job } from '../../../domain/jobs/job.js';
-import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import { parseExternalRef as parseCatalogueExternalRef } from '../../../domain/catalogue/catalogue-fields.js';
+import { type DomainError, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ImportJobs } from '../../ports/imports/import-jobs.js';
 import type { ImportLineRepository } from '../../ports/imports/import-line-repository.js';

@@ -2,9 +2,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { IntegrationRepository } from '../../ports/integrations/integration-repository.js';
 import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
-import { type Result, INTEGRATION_NOT_FOUND } from './integrations.js';
+import type { IntegrationRepository } from '../../ports/integrations/integration-repository.js';
+import { INTEGRATION_NOT_FOUND, type Result } from './integrations.js';
 
 @injectable()
 export class DeleteIntegration {

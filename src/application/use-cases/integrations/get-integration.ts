@@ -3,9 +3,9 @@ import { inject, injectable } from 'inversify';
 import type { Integration } from '../../../domain/integrations/integration.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { IntegrationRepository } from '../../ports/integrations/integration-repository.js';
 import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
-import { type Result, INTEGRATION_NOT_FOUND } from './integrations.js';
+import type { IntegrationRepository } from '../../ports/integrations/integration-repository.js';
+import { INTEGRATION_NOT_FOUND, type Result } from './integrations.js';
 
 @injectable()
 export class GetIntegration {

@@ -1,19 +1,6 @@
-import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
-import {
-  parseNewIntegration,
-  type Integration,
-  type IntegrationRefusal,
-} from '../../../domain/integrations/integration.js';
-import { unprocessable, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { HostResolver } from '../../ports/integrations/host-resolver.js';
-import type { IntegrationRepository } from '../../ports/integrations/integration-repository.js';
-import type { IntegrationSettings } from '../../ports/integrations/integration-settings.js';
-import type { Clock, IdGenerator } from '../../ports/system.js';
-import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
-import { TOKENS } from '../../tokens.js';
-import { refusedReceiver } from './receiver-check.js';
+import type * as E from 'fp-ts/lib/Either.js';
+import type { IntegrationRefusal } from '../../../domain/integrations/integration.js';
+import { type DomainError, unprocessable, validationFailed } from '../../../domain/shared/errors.js';
 
 export type Result<A> = Promise<E.Either<DomainError, A>>;
 
@@ -23,31 +10,3 @@ export const refusal = (refused: IntegrationRefusal): DomainError =>
   refused._tag === 'Invalid'
     ? validationFailed(refused.issues)
     : unprocessable(refused.detail, 'integration_type_unsupported');
-
-@injectable()
-export class CreateIntegration {
-  constructor(
-    @inject(INTEGRATION_TOKENS.IntegrationRepository) private readonly integrations: IntegrationRepository,
-    @inject(INTEGRATION_TOKENS.HostResolver) private readonly resolver: HostResolver,
-    @inject(INTEGRATION_TOKENS.IntegrationSettings) private readonly settings: IntegrationSettings,
-    @inject(TOKENS.Clock) private readonly clock: Clock,
-    @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
-  ) {}
-
-  async execute(storeId: Uuid, data: unknown): Result<Integration> {
-    const attributes = parseNewIntegration(data);
-    if (E.isLeft(attributes)) return E.left(refusal(attributes.left));
-    const refused = await refusedReceiver(attributes.right.configuration.url, this.resolver, this.settings);
-    if (refused !== undefined) return E.left(unprocessable(refused, 'receiver_refused'));
-    const now = this.clock.now();
-    const integration: Integration = {
-      id: this.ids.uuid(),
-      storeId,
-      attributes: attributes.right,
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.integrations.insert(integration);
-    return E.right(integration);
-  }
-}

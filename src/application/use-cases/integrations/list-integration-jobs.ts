@@ -6,13 +6,13 @@ import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import type { IntegrationRepository } from '../../ports/integrations/integration-repository.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
-import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 import { INTEGRATION_NOT_FOUND } from './integrations.js';
-import type { Result } from './integration-logs.js';
+import type { Result } from './list-integration-logs.js';
 
 /** The jobs of an integration: one per event it was to deliver. */
 @injectable()

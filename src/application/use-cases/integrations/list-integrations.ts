@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
-import { INTEGRATION_LIST } from '../../../domain/integrations/integration-query.js';
 import type { Integration } from '../../../domain/integrations/integration.js';
+import { INTEGRATION_LIST } from '../../../domain/integrations/integration-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import type { IntegrationRepository } from '../../ports/integrations/integration-repository.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
-import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 import type { Result } from './integrations.js';

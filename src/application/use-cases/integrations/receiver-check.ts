@@ -1,5 +1,5 @@
-import { addressVerdict, classifyAddress } from '../../../domain/integrations/receiver-address.js';
 import { webhookHost } from '../../../domain/integrations/integration.js';
+import { addressVerdict, classifyAddress } from '../../../domain/integrations/receiver-address.js';
 import type { HostResolver } from '../../ports/integrations/host-resolver.js';
 import type { IntegrationSettings } from '../../ports/integrations/integration-settings.js';
 

@@ -1,18 +1,18 @@
 import { inject, injectable } from 'inversify';
-import { isHttpStatus, truncateBody, type DeliveryLog } from '../../../domain/integrations/delivery.js';
+import { type DeliveryLog, isHttpStatus, truncateBody } from '../../../domain/integrations/delivery.js';
 import { nextAttemptAt } from '../../../domain/integrations/delivery-retry.js';
 import { eventPayload } from '../../../domain/integrations/event-payload.js';
+import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
+import type { AttemptObserver } from '../../ports/integrations/attempt-report.js';
 import type {
   AttemptOutcome,
   AttemptRecord,
   ClaimedDelivery,
   DeliveryRepository,
 } from '../../ports/integrations/delivery-repository.js';
-import type { AttemptObserver } from '../../ports/integrations/attempt-report.js';
 import type { IntegrationSettings } from '../../ports/integrations/integration-settings.js';
-import type { Clock, IdGenerator, Random } from '../../ports/system.js';
 import type { WebhookSender } from '../../ports/integrations/webhook-sender.js';
-import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
+import type { Clock, IdGenerator, Random } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 
 /**

@@ -2,19 +2,19 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import {
   applyIntegrationChanges,
-  parseIntegrationChanges,
   type Integration,
+  parseIntegrationChanges,
 } from '../../../domain/integrations/integration.js';
 import { notFound, unprocessable } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import type { HostResolver } from '../../ports/integrations/host-resolver.js';
 import type { IntegrationRepository } from '../../ports/integrations/integration-repository.js';
 import type { IntegrationSettings } from '../../ports/integrations/integration-settings.js';
 import type { Clock } from '../../ports/system.js';
-import { INTEGRATION_TOKENS } from '../../integration-tokens.js';
 import { TOKENS } from '../../tokens.js';
+import { INTEGRATION_NOT_FOUND, type Result, refusal } from './integrations.js';
 import { refusedReceiver } from './receiver-check.js';
-import { type Result, INTEGRATION_NOT_FOUND, refusal } from './integrations.js';
 
 /** A partial update; a new URL is checked as a new integration's is. */
 @injectable()

@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 import { conflict, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { ImportLineRepository } from '../../ports/imports/import-line-repository.js';
 import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { type Result, JOB_NOT_FOUND } from './job-use-cases.js';
-import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
+import { JOB_NOT_FOUND, type Result } from './jobs.js';
 
 /**
  * A pending or finished job is deleted; one a worker is running is refused (409 `job_running`). An import

@@ -5,7 +5,7 @@ import { notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import { TOKENS } from '../../tokens.js';
-import { type Result, JOB_NOT_FOUND } from './job-use-cases.js';
+import { JOB_NOT_FOUND, type Result } from './jobs.js';
 
 @injectable()
 export class GetJob {

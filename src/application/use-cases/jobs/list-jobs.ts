@@ -8,7 +8,7 @@ import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
-import type { Result } from './job-use-cases.js';
+import type { Result } from './jobs.js';
 
 /** Newest first; `jobTypes` narrows the list to some kinds (the imports list shows imports only). */
 @injectable()

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Job } from '../../../domain/jobs/job.js';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 import type { JobOutcome, LaneRef } from '../../../domain/jobs/job-lane.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { JobHandler, JobHandlers } from '../../ports/jobs/job-handler.js';
@@ -9,7 +10,6 @@ import type { JobSettings } from '../../ports/jobs/job-settings.js';
 import type { Clock } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
-import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 
 /** One job a lane run took: how it ended, and for an unexpected failure the error behind it, for the log. */
 export interface JobRunResult {

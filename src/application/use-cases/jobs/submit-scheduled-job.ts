@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
 import type { Job, JobType } from '../../../domain/jobs/job.js';
+import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { JobQueue } from '../../ports/jobs/job-queue.js';
 import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { enqueueStored } from './job-use-cases.js';
-import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
+import { enqueueStored } from './jobs.js';
 
 /**
  * What a schedule does when it fires: one job for the schedule's instant, however many instances saw the

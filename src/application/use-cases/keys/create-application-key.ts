@@ -2,13 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { parseNewApplicationKey } from '../../../domain/keys/application-key-input.js';
 import { RESERVATION_EXCEEDS_BUDGET, reservationFits } from '../../../domain/keys/reservation-budget.js';
-import { conflict, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';
 import type { Clock, IdGenerator, Secrets } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { mintApplicationKey, type MintedApplicationKey } from './mint-application-key.js';
 import { STORE_NOT_FOUND } from '../stores/store-lookup.js';
+import { type MintedApplicationKey, mintApplicationKey } from './mint-application-key.js';
 
 @injectable()
 export class CreateApplicationKey {

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';
 import { TOKENS } from '../../tokens.js';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { parseSecretRotation, rotateSecret } from '../../../domain/keys/secret-rotation.js';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';
 import type { Clock, Secrets } from '../../ports/system.js';

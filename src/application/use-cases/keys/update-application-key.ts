@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { applyApplicationKeyChanges } from '../../../domain/keys/apply-changes.js';
 import type { ApplicationKey } from '../../../domain/keys/application-key.js';
 import { parseApplicationKeyChanges } from '../../../domain/keys/application-key-input.js';
+import { applyApplicationKeyChanges } from '../../../domain/keys/apply-changes.js';
 import { RESERVATION_EXCEEDS_BUDGET, reservationFits } from '../../../domain/keys/reservation-budget.js';
-import { conflict, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';
 import type { Clock } from '../../ports/system.js';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { sharesOf, type AdmissionOutcome } from '../../../domain/rate-limits/admission.js';
+import { type AdmissionOutcome, sharesOf } from '../../../domain/rate-limits/admission.js';
 import { isStorableText } from '../../../domain/shared/text.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';

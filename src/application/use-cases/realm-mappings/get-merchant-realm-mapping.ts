@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { MAPPING_NOT_FOUND, type MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { MerchantRealmMappingRepository } from '../../ports/realm-mappings/merchant-realm-mapping-repository.js';
 import { TOKENS } from '../../tokens.js';

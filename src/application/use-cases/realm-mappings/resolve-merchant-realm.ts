@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { MAPPING_NOT_FOUND, type MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import { parsePrefix } from '../../../domain/realm-mappings/prefix-input.js';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { MerchantRealmMappingRepository } from '../../ports/realm-mappings/merchant-realm-mapping-repository.js';
 import { TOKENS } from '../../tokens.js';
 

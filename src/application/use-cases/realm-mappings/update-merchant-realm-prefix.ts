@@ -2,11 +2,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import {
   MAPPING_NOT_FOUND,
-  PREFIX_IN_USE,
   type MerchantRealmMapping,
+  PREFIX_IN_USE,
 } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import { parsePrefixChange } from '../../../domain/realm-mappings/prefix-input.js';
-import { conflict, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { MerchantRealmMappingRepository } from '../../ports/realm-mappings/merchant-realm-mapping-repository.js';
 import { TOKENS } from '../../tokens.js';

@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Job } from '../../../domain/jobs/job.js';
-import { SubmitScheduledJob } from '../jobs/submit-scheduled-job.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { JobQueue } from '../../ports/jobs/job-queue.js';
 import type { ScheduleRepository } from '../../ports/schedules/schedule-repository.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
+import { SubmitScheduledJob } from '../jobs/submit-scheduled-job.js';
 
 /**
  * What a schedule does at one of its instants: start its job, once for that instant however many instances

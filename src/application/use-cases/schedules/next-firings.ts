@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { timingOf, type Schedule } from '../../../domain/schedules/schedule.js';
+import { type Schedule, timingOf } from '../../../domain/schedules/schedule.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ScheduleCalendar } from '../../ports/schedules/schedule-calendar.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';

@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { timingOf, type Schedule } from '../../../domain/schedules/schedule.js';
+import { type Schedule, timingOf } from '../../../domain/schedules/schedule.js';
 import type { JobQueue } from '../../ports/jobs/job-queue.js';
 import type { JobRepository } from '../../ports/jobs/job-repository.js';
 import type { ScheduleCalendar } from '../../ports/schedules/schedule-calendar.js';
 import type { ScheduleRepository } from '../../ports/schedules/schedule-repository.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
-import { latestInstantBetween } from './schedules.js';
 import { FireSchedule } from './fire-schedule.js';
+import { latestInstantBetween } from './schedules.js';
 
 /**
  * Hands every stored schedule to the job queue: at start-up, so schedules made on other instances or before

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { type Schedule, timingOf } from '../../../domain/schedules/schedule.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { timingOf, type Schedule } from '../../../domain/schedules/schedule.js';
 import type { JobQueue } from '../../ports/jobs/job-queue.js';
 import type { ScheduleCalendar } from '../../ports/schedules/schedule-calendar.js';
 import type { ScheduleRepository } from '../../ports/schedules/schedule-repository.js';

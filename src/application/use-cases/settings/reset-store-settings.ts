@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { DEFAULT_PAGE_LENGTH } from '../../../domain/stores/store.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
 import {
+  type AccountMembershipSettings,
   changeAccountMembershipSettings,
   parseAccountMembershipSettingsChanges,
-  type AccountMembershipSettings,
 } from '../../../domain/settings/account-membership-settings.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { AccountMembershipSettingsRepository } from '../../ports/settings/settings-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { STORE_NOT_FOUND } from '../stores/store-lookup.js';

@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, unprocessable, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
 import {
+  type CartSettings,
   changeCartSettings,
   DISCOUNTS_EXCLUSIVE,
   parseCartSettingsChanges,
-  type CartSettings,
 } from '../../../domain/settings/cart-settings.js';
+import { type DomainError, notFound, unprocessable, validationFailed } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { CartSettingsRepository } from '../../ports/settings/settings-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { STORE_NOT_FOUND } from '../stores/store-lookup.js';

@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
 import { parseSettingsChanges } from '../../../domain/settings/settings-input.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { requireStore, STORE_NOT_FOUND } from '../stores/store-lookup.js';

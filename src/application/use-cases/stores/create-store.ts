@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
-import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, validationFailed } from '../../../domain/shared/errors.js';
 import { newStore, type Store } from '../../../domain/stores/store.js';
 import { parseStoreName } from '../../../domain/stores/store-name.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type { Clock, IdGenerator, Secrets } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { mintApplicationKey, type MintedApplicationKey } from '../keys/mint-application-key.js';
+import { type MintedApplicationKey, mintApplicationKey } from '../keys/mint-application-key.js';
 
 const FIRST_KEY_NAME = 'Default key';
 

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';
-import { CreateStore, type CreatedStore } from './create-store.js';
+import { type CreatedStore, CreateStore } from './create-store.js';
 
 const DEFAULT_STORE_NAME = 'Default store';
 

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { parseListQuery } from '../../../domain/query/list-query.js';
 import { PAGE_LIMIT_MAX, type Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, validationFailed } from '../../../domain/shared/errors.js';
 import { STORE_LIST, type StoreSummary } from '../../../domain/stores/store-summary.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';

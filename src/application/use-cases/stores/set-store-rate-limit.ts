@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { BUDGET_BELOW_RESERVATIONS, parseStoreBudget } from '../../../domain/rate-limits/store-budget.js';
-import { conflict, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
+import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Store } from '../../../domain/stores/store.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import { TOKENS } from '../../tokens.js';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
-import type { Store } from '../../../domain/stores/store.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { Store } from '../../../domain/stores/store.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 
 export const STORE_NOT_FOUND = 'store not found';

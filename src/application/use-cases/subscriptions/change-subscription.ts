@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import type { Parsed } from '../../../domain/shared/validation.js';
-import type { InvoicedPeriod } from '../../../domain/billing/proration.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { InvoicedPeriod } from '../../../domain/billing/proration/proration.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { Parsed } from '../../../domain/shared/validation.js';
 import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscriptions/subscription.js';
 import type {
   SubscriptionRepository,

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { subscriptionsStored } from '../../../domain/billing/invoices/first-invoice-events.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
@@ -11,7 +12,6 @@ import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { prepareSubscription } from './new-subscription.js';
-import { subscriptionsStored } from '../../../domain/subscriptions/subscription-events.js';
 
 @injectable()
 export class CreateSubscription {

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { conflict, notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { conflict, type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscriptions/subscription.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';

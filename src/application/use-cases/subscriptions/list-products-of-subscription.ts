@@ -1,14 +1,14 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { OfferingProduct } from '../../../domain/catalogue/offering.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { OfferingProduct } from '../../../domain/catalogue/offering.js';
 import { subscriptionProducts } from '../../../domain/subscriptions/subscription-copies.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
-import { type SubscriptionCopies, listCopies } from './list-subscription-copies.js';
+import { listCopies, type SubscriptionCopies } from './list-subscription-copies.js';
 
 @injectable()
 export class ListProductsOfSubscription {

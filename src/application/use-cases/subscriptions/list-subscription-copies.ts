@@ -1,15 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
-import { pageOfAll, type Page } from '../../../domain/query/page.js';
+import type { Offering, OfferingProduct } from '../../../domain/catalogue/offering.js';
+import { type Page, pageOfAll } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/catalogue/offering.js';
-import { subscriptionPlans, subscriptionProducts } from '../../../domain/subscriptions/subscription-copies.js';
 import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscriptions/subscription.js';
+import { subscriptionProducts } from '../../../domain/subscriptions/subscription-copies.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
-import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
 
 /**
@@ -45,26 +43,3 @@ export const listCopies = async <A>(
     products: subscriptionProducts(subscription, offering),
   }));
 };
-
-@injectable()
-export class ListPlansOfSubscription {
-  constructor(
-    @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
-    @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
-  ) {}
-
-  /** Every plan of the subscription's offering snapshot: the one it is on and those it may change to. */
-  execute(
-    storeId: Uuid,
-    id: string,
-    params: QueryParams,
-  ): Promise<E.Either<DomainError, SubscriptionCopies<OfferingPlan>>> {
-    return listCopies(
-      { subscriptions: this.subscriptions, stores: this.stores },
-      (_s, o) => subscriptionPlans(o),
-      storeId,
-      id,
-      params,
-    );
-  }
-}

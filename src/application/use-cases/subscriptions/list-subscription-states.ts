@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { notFound, type DomainError } from '../../../domain/shared/errors.js';
-import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
-import { STATE_LIST } from '../../../domain/subscriptions/subscription-query.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import { SUBSCRIPTION_NOT_FOUND, type SubscriptionStateRecord } from '../../../domain/subscriptions/subscription.js';
+import { STATE_LIST } from '../../../domain/subscriptions/subscription-query.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';

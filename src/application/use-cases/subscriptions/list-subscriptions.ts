@@ -9,7 +9,7 @@ import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type { SubscriptionPage, SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
-import type { CursorTokens, Included } from './read-subscriptions.js';
+import type { CursorTokens, Included } from './get-subscription.js';
 
 @injectable()
 export class ListSubscriptions {

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { withFirstInvoice } from '../../../domain/billing/first-invoice.js';
-import { issue, notFound, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import type { Uuid } from '../../../domain/shared/uuid.js';
+import { withFirstInvoice } from '../../../domain/billing/invoices/first-invoice.js';
 import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/catalogue/offering.js';
-import { goingLive } from '../../../domain/subscriptions/going-live.js';
 import { planPricing, priceTooLarge } from '../../../domain/catalogue/pricing.js';
-import { parseNewSubscription } from '../../../domain/subscriptions/subscription-input.js';
+import { type DomainError, issue, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { goingLive } from '../../../domain/subscriptions/going-live.js';
 import { billingAnchorOf, type Subscription } from '../../../domain/subscriptions/subscription.js';
+import { parseNewSubscription } from '../../../domain/subscriptions/subscription-input.js';
 import type { NewSubscription } from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 

@@ -2,17 +2,17 @@ import * as E from 'fp-ts/lib/Either.js';
 import { notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
-import { SUBSCRIBER_EVENTS } from '../../../domain/subscriptions/subscriber-events.js';
-import { SUBSCRIBER_LIST } from '../../../domain/subscriptions/subscriber-query.js';
 import {
   parseNewSubscriber,
   parseSubscriberChanges,
   type Subscriber,
 } from '../../../domain/subscriptions/subscriber.js';
+import { SUBSCRIBER_EVENTS } from '../../../domain/subscriptions/subscriber-events.js';
+import { SUBSCRIBER_LIST } from '../../../domain/subscriptions/subscriber-query.js';
 import type { SubscriberRepository } from '../../ports/subscriptions/subscriber-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { listPage } from '../list-page.js';
-import { recordUseCases, type RecordBodies } from '../record-use-cases.js';
+import { type RecordBodies, recordUseCases } from '../record-use-cases.js';
 
 const NOT_FOUND = 'subscriber not found';
 

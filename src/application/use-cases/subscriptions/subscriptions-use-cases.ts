@@ -1,14 +1,16 @@
 // The use cases of subscriptions, by the names the library exports them under: subscriptions-module.ts binds
 // each of them, and src/index.ts re-exports this file whole. Use cases only (see UseCaseList).
+
+export { ChangeSubscriptionState } from './change-subscription-state.js';
 export { CreateSubscription } from './create-subscription.js';
 export { DeleteSubscription } from './delete-subscription.js';
+export { GetSubscription } from './get-subscription.js';
 export { GetSubscriptionState } from './get-subscription-state.js';
+export { ListPlansOfSubscription } from './list-plans-of-subscription.js';
 export { ListProductsOfSubscription } from './list-products-of-subscription.js';
-export { ListPlansOfSubscription } from './list-subscription-copies.js';
 export { ListSubscriptionStates } from './list-subscription-states.js';
 export { ListSubscriptions } from './list-subscriptions.js';
 export { ManageSubscriptionProducts } from './manage-subscription-products.js';
-export { GetSubscription } from './read-subscriptions.js';
 export {
   CreateSubscriber,
   DeleteSubscriber,
@@ -16,5 +18,4 @@ export {
   ListSubscribers,
   UpdateSubscriber,
 } from './subscribers.js';
-export { ChangeSubscriptionState } from './subscription-states.js';
 export { UpdateSubscription } from './update-subscription.js';

@@ -1,19 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { issue, validationFailed, type DomainError } from '../../../domain/shared/errors.js';
-import { prorated, type ProrationPolicyInUse } from '../../../domain/billing/proration.js';
-import { parseUuid } from '../../../domain/shared/uuid.js';
+import { type ProrationPolicyInUse, prorated } from '../../../domain/billing/proration/proration.js';
+import { type DomainError, issue, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import { parseUuid } from '../../../domain/shared/uuid.js';
 import { applySubscriptionChanges } from '../../../domain/subscriptions/subscription-changes.js';
 import { parseSubscriptionChanges } from '../../../domain/subscriptions/subscription-input.js';
+import type { OfferingProrationRepository } from '../../ports/billing/offering-proration-repository.js';
+import type { ProrationPolicyRepository } from '../../ports/store-record-repository.js';
 import type {
   SubscriptionRepository,
   SubscriptionWithOffering,
 } from '../../ports/subscriptions/subscription-repository.js';
 import type { Clock } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
-import type { ProrationPolicyRepository } from '../../ports/store-record-repository.js';
-import type { OfferingProrationRepository } from '../../ports/billing/offering-proration-repository.js';
 import { TOKENS } from '../../tokens.js';
 import { changeSubscription } from './change-subscription.js';
 

@@ -8,9 +8,9 @@ import type { ScheduleCalendar } from '../../ports/schedules/schedule-calendar.j
 import type { ScheduleRepository } from '../../ports/schedules/schedule-repository.js';
 import type { StoreClock, TestClockRepository, TestClockSettings } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
-import { instantsBetween } from '../schedules/schedule-instants.js';
 import { SubmitScheduledJob } from '../jobs/submit-scheduled-job.js';
-import { type Result, TEST_CLOCKS_OFF, MOVE_ATTEMPTS } from './test-clock-use-cases.js';
+import { instantsBetween } from '../schedules/schedule-instants.js';
+import { MOVE_ATTEMPTS, type Result, TEST_CLOCKS_OFF } from './test-clocks.js';
 
 /**
  * `PUT /v2/subscriptions/test-clock`: moves the store's clock forward to a time and holds it there. Every

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { StoreClock, TestClockRepository, TestClockSettings } from '../../ports/test-clocks/store-clock.js';
 import type { Clock } from '../../ports/system.js';
+import type { StoreClock, TestClockRepository, TestClockSettings } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
 /** Every store on one clock, with no test clocks: what a use case built by hand over a `Clock` reads. */

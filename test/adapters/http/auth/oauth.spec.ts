@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { startTestApi, type TestApi } from '../../../support/test-api.js';
 import { errorBody } from '../../../support/error-body.js';
+import { startTestApi, type TestApi } from '../../../support/test-api.js';
 
 describe('HTTP: POST /oauth/access_token', () => {
   let api: TestApi;

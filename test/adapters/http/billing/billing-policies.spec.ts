@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { errorBody } from '../../../support/error-body.js';
 import { TOKENS } from '../../../../src/application/tokens.js';
+import { errorBody } from '../../../support/error-body.js';
 import { StrictlyIncreasingClock } from '../../../support/system-fakes.js';
 import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { migrateToLatest } from '../../../../src/adapters/persistence/kysely/migrate.js';
-import { openDatabase, type DatabaseHandle } from '../../../../src/adapters/persistence/kysely/open-database.js';
-import { openRedisLimiter, type OpenRedisLimiter } from '../../../../src/adapters/rate-limit/open-redis-limiter.js';
+import { migrateToLatest } from '../../../../src/adapters/persistence/kysely/engine/migrate.js';
+import { type DatabaseHandle, openDatabase } from '../../../../src/adapters/persistence/kysely/engine/open-database.js';
+import { type OpenRedisLimiter, openRedisLimiter } from '../../../../src/adapters/rate-limit/open-redis-limiter.js';
 import { parsePrometheusText, sampleValue } from '../../../support/prometheus-text.js';
 import { startTcpRelay, type TcpRelay } from '../../../support/tcp-relay.js';
 import { startTestApi, type TestApi } from '../../../support/test-api.js';

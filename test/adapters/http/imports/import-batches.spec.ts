@@ -1,21 +1,21 @@
-import { subscriptionsStored } from '../../../../src/domain/subscriptions/subscription-events.js';
-import { everyRow } from '../../../support/list-queries.js';
 import { expect } from 'chai';
-import { forEachBackend } from '../../../support/backends.js';
-import { buildClubOffering, runImportJob } from '../../../support/import-runs.js';
-import { startTestApi, type TestApi } from '../../../support/test-api.js';
-import { subscriptionData } from '../../../support/subscription-core.js';
-import { TOKENS } from '../../../../src/application/tokens.js';
-import { IMPORT_BATCH, RunImport } from '../../../../src/application/use-cases/imports/run-import.js';
-import { CreateStore } from '../../../../src/application/use-cases/stores/create-store.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { aSubscription } from '../../../support/subscription-builders.js';
-import { CreateSubscription } from '../../../../src/application/use-cases/subscriptions/create-subscription.js';
-import { recordIdFirst } from '../../../../src/application/use-cases/imports/stored-record.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../../../../src/adapters/config/import-settings.js';
 import { randomIds } from '../../../../src/adapters/system/system-module.js';
+import { TOKENS } from '../../../../src/application/tokens.js';
+import { IMPORT_BATCH, RunImport } from '../../../../src/application/use-cases/imports/run-import.js';
+import { recordIdFirst } from '../../../../src/application/use-cases/imports/stored-record.js';
+import { CreateStore } from '../../../../src/application/use-cases/stores/create-store.js';
+import { CreateSubscription } from '../../../../src/application/use-cases/subscriptions/create-subscription.js';
+import { subscriptionsStored } from '../../../../src/domain/billing/invoices/first-invoice-events.js';
 import type { PageRequest } from '../../../../src/domain/query/page.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
+import { forEachBackend } from '../../../support/backends.js';
+import { buildClubOffering, runImportJob } from '../../../support/import-runs.js';
+import { everyRow } from '../../../support/list-queries.js';
+import { aSubscription } from '../../../support/subscription-builders.js';
+import { subscriptionData } from '../../../support/subscription-core.js';
+import { startTestApi, type TestApi } from '../../../support/test-api.js';
 
 type ImportDoc = {
   data: {

@@ -1,8 +1,8 @@
-import { expect } from 'chai';
-import fc from 'fast-check';
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { expect } from 'chai';
+import fc from 'fast-check';
 import { readImportForm, UnreadableField, UnreadableForm } from '../../../../src/adapters/http/import-form.js';
 
 const BOUNDARY = 'b';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { TOKENS } from '../../../../src/application/tokens.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../../../../src/adapters/config/import-settings.js';
+import { TOKENS } from '../../../../src/application/tokens.js';
 import { MAX_JSON_DEPTH } from '../../../../src/domain/shared/json-depth.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { runImportJob } from '../../../support/import-runs.js';

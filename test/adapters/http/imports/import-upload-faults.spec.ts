@@ -1,9 +1,9 @@
-import { expect } from 'chai';
 import { connect, type Socket } from 'node:net';
+import { expect } from 'chai';
 import { sql } from 'kysely';
-import type { Persistence } from '../../../../src/container.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../../../../src/adapters/config/import-settings.js';
 import { UPLOAD_BATCH } from '../../../../src/application/use-cases/imports/upload-import.js';
+import type { Persistence } from '../../../../src/container.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { parseRawResponse, rawExchange } from '../../../support/raw-http.js';
 import { startTestApi, type TestApi } from '../../../support/test-api.js';

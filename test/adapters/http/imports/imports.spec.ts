@@ -1,14 +1,14 @@
-import { subscriptionsStored } from '../../../../src/domain/subscriptions/subscription-events.js';
 import { expect } from 'chai';
+import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../../../../src/adapters/config/import-settings.js';
+import { TOKENS } from '../../../../src/application/tokens.js';
+import { RunImport } from '../../../../src/application/use-cases/imports/run-import.js';
+import { CreateSubscriber } from '../../../../src/application/use-cases/subscriptions/subscribers.js';
+import { subscriptionsStored } from '../../../../src/domain/billing/invoices/first-invoice-events.js';
+import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../../../support/backends.js';
 import { buildClubOffering, runImportJob } from '../../../support/import-runs.js';
-import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
-import { TOKENS } from '../../../../src/application/tokens.js';
-import { CreateSubscriber } from '../../../../src/application/use-cases/subscriptions/subscribers.js';
-import { RunImport } from '../../../../src/application/use-cases/imports/run-import.js';
-import type { Uuid } from '../../../../src/domain/shared/uuid.js';
-import { DEFAULT_IMPORT_UPLOAD_LIMITS } from '../../../../src/adapters/config/import-settings.js';
+import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 
 const jsonl = (...lines: unknown[]): string =>
   lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n');

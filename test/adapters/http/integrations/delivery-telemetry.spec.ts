@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import { pino } from 'pino';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../../src/adapters/config/integration-settings.js';
 import {
-  startBackgroundWork,
   type RunningBackgroundWork,
+  startBackgroundWork,
 } from '../../../../src/adapters/service/start-background-work.js';
 import { deliverOnLoopback } from '../../../support/integration-fakes.js';
 import { eventually } from '../../../support/job-harness.js';
-import { parsePrometheusText, sampleValue, type Sample } from '../../../support/prometheus-text.js';
+import { parsePrometheusText, type Sample, sampleValue } from '../../../support/prometheus-text.js';
 import { productData } from '../../../support/subscription-core.js';
 import { jsonBody, LogCapture, startTestApi, type TestApi } from '../../../support/test-api.js';
 import { webhookReceiver } from '../../../support/webhook-receiver.js';

@@ -1,13 +1,13 @@
-import { expect } from 'chai';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
 import { pino } from 'pino';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../../src/adapters/config/integration-settings.js';
 import { HttpWebhookSender } from '../../../../src/adapters/integrations/http-webhook-sender.js';
-import { startRelay, type RunningRelay } from '../../../../src/adapters/integrations/start-relay.js';
-import { eventually } from '../../../support/job-harness.js';
+import { type RunningRelay, startRelay } from '../../../../src/adapters/integrations/start-relay.js';
 import { deliverOnLoopback } from '../../../support/integration-fakes.js';
+import { eventually } from '../../../support/job-harness.js';
 import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
 import { jsonBody, LogCapture, startTestApi, type TestApi } from '../../../support/test-api.js';
 

@@ -1,11 +1,11 @@
-import { expect } from 'chai';
 import type { IncomingHttpHeaders } from 'node:http';
+import { expect } from 'chai';
 import { pino } from 'pino';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { DEFAULT_INTEGRATION_SETTINGS } from '../../../../src/adapters/config/integration-settings.js';
 import {
-  startBackgroundWork,
   type RunningBackgroundWork,
+  startBackgroundWork,
 } from '../../../../src/adapters/service/start-background-work.js';
 import { INTEGRATION_TOKENS } from '../../../../src/application/integration-tokens.js';
 import { anIntegration } from '../../../support/integration-builders.js';
@@ -13,7 +13,7 @@ import { deliverOnLoopback } from '../../../support/integration-fakes.js';
 import { eventually } from '../../../support/job-harness.js';
 import { productData } from '../../../support/subscription-core.js';
 import { jsonBody, LogCapture, startTestApi, type TestApi } from '../../../support/test-api.js';
-import { webhookReceiver, type ReceivedWebhook } from '../../../support/webhook-receiver.js';
+import { type ReceivedWebhook, webhookReceiver } from '../../../support/webhook-receiver.js';
 
 /** Node's headers as the library takes them: one string each. */
 const headersOf = (headers: IncomingHttpHeaders): Record<string, string> =>

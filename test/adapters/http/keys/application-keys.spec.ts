@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { CreateStore } from '../../../../src/application/use-cases/stores/create-store.js';
-import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 import { errorBody } from '../../../support/error-body.js';
+import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 

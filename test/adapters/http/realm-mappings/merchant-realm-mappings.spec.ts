@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { CreateStore, type CreatedStore } from '../../../../src/application/use-cases/stores/create-store.js';
+import { type CreatedStore, CreateStore } from '../../../../src/application/use-cases/stores/create-store.js';
 import { forEachBackend } from '../../../support/backends.js';
-import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 import { errorBody } from '../../../support/error-body.js';
+import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 
 const put = (prefix: unknown, type: unknown = 'merchant-realm-mappings'): RequestInit => ({
   ...jsonBody({ data: { type, prefix } }),

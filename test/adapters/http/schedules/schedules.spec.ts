@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Container } from 'inversify';
-import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import { TOKENS } from '../../../../src/application/tokens.js';
 import { RegisterSchedules } from '../../../../src/application/use-cases/schedules/register-schedules.js';
+import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import { errorBody } from '../../../support/error-body.js';
 import { RecordingJobQueue } from '../../../support/recording-job-queue.js';
 import { TestClock } from '../../../support/system-fakes.js';

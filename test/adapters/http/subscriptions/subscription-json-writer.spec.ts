@@ -8,12 +8,12 @@ import {
   writeSubscriptionResource,
 } from '../../../../src/adapters/http/subscriptions/subscription-documents.js';
 import type { Offering } from '../../../../src/domain/catalogue/offering.js';
+import type { Uuid } from '../../../../src/domain/shared/uuid.js';
+import { PAYMENT_AUTHORITY_TYPES } from '../../../../src/domain/subscriptions/payment-authority.js';
 import { STATE_ACTIONS, type Subscription } from '../../../../src/domain/subscriptions/subscription.js';
 import type { SubscriptionInclude } from '../../../../src/domain/subscriptions/subscription-query.js';
-import { PAYMENT_AUTHORITY_TYPES } from '../../../../src/domain/subscriptions/payment-authority.js';
-import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import { uuid } from '../../../support/domain-builders.js';
-import { aPlan, aProduct, anOffering, aSubscription } from '../../../support/subscription-builders.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../../support/subscription-builders.js';
 
 const STORE = uuid(1);
 const VERSION = uuid(2);

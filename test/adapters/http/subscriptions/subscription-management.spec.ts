@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
 import { errorBody } from '../../../support/error-body.js';
+import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
 import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 
 type Resource = Record<string, any> & { id: string };

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { TOKENS } from '../../../../src/application/tokens.js';
-import { StrictlyIncreasingClock } from '../../../support/system-fakes.js';
-import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
 import { errorBody } from '../../../support/error-body.js';
+import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
+import { StrictlyIncreasingClock } from '../../../support/system-fakes.js';
 import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 
 type Doc = {

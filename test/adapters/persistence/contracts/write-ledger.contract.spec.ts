@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { TOKENS } from '../../../../src/application/tokens.js';
-import { aKey, aStore, storeRecords } from '../../../support/builders.js';
 import { forEachBackend } from '../../../support/backends.js';
+import { aKey, aStore, storeRecords } from '../../../support/builders.js';
 import { portsOf } from '../../../support/ports.js';
 
 forEachBackend('WriteLedger contract', (backend, persistence) => {

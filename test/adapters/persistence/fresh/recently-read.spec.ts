@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { RecentlyRead } from '../../../../src/adapters/persistence/fresh/recently-read.js';
-import { SnapshotCache } from '../../../../src/adapters/persistence/kysely/snapshot-cache.js';
+import { SnapshotCache } from '../../../../src/adapters/persistence/kysely/catalogue/snapshot-cache.js';
 import { uuid } from '../../../support/domain-builders.js';
 import { anOffering } from '../../../support/subscription-builders.js';
 

@@ -6,22 +6,22 @@ import type {
   CreationCursor,
   InvoiceGroup,
 } from '../../../../application/ports/billing/billing-run-store.js';
-import { group, invoicesOf } from './store-invoices.js';
-import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoice.js';
-import { pauseGaps } from '../../../../domain/billing/pause-gaps.js';
+import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
+import {
+  isBilled,
+  periodKey,
+  unchangedSince,
+  uninvoicedPeriods,
+} from '../../../../domain/billing/billing-selection.js';
+import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
+import { pauseGaps } from '../../../../domain/billing/periods/pause-gaps.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Subscription } from '../../../../domain/subscriptions/subscription.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { storeNumberedInvoices } from './numbered-invoices.js';
-import {
-  isBilled,
-  periodKey,
-  uninvoicedPeriods,
-  unchangedSince,
-} from '../../../../domain/billing/billing-selection.js';
+import { group, invoicesOf } from './store-invoices.js';
 
 /** Creation order, then id: the order billing runs walk a store's subscriptions in. */
 const byCreation = (s: Subscription, cursor: CreationCursor): number =>

@@ -1,16 +1,16 @@
 import { inject, injectable } from 'inversify';
 import type { InvoiceReads } from '../../../../application/ports/billing/invoice-reads.js';
-import { invoicesOf } from './store-invoices.js';
-import type { Invoice } from '../../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../../domain/billing/invoice-payment.js';
-import type { InvoiceFilterField, InvoiceQuery } from '../../../../domain/billing/invoice-query.js';
+import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
+import type { InvoiceFilterField, InvoiceQuery } from '../../../../domain/billing/invoices/invoice-query.js';
+import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
 import type { ListQuery } from '../../../../domain/query/list-query.js';
-import { listOf, type ListedFields } from '../in-memory-list.js';
 import { oldestFirst } from '../../../../domain/query/order.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { type ListedFields, listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
+import { invoicesOf } from './store-invoices.js';
 
 const INVOICE_FIELDS: ListedFields<Invoice, InvoiceFilterField> = {
   fields: {

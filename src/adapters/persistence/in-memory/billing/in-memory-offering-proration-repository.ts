@@ -2,10 +2,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { OfferingProrationRepository } from '../../../../application/ports/billing/offering-proration-repository.js';
 import {
-  missing,
-  referenceMissing,
   type Missing,
+  missing,
   type ReferenceMissing,
+  referenceMissing,
 } from '../../../../application/ports/storage-outcomes.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { InMemoryState } from '../in-memory-state.js';

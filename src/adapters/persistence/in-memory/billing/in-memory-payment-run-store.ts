@@ -2,24 +2,24 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Batch } from '../../../../application/ports/billing/billing-run-store.js';
 import {
-  notAttempted,
   type Attempted,
   type Dunning,
   type DunningStanding,
   type NotAttempted,
+  notAttempted,
   type PaymentCandidate,
   type PaymentGroup,
   type PaymentRunStore,
 } from '../../../../application/ports/billing/payment-run-store.js';
-import { group, invoicesOf } from './store-invoices.js';
-import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
-import type { Invoice } from '../../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../../domain/billing/invoice-payment.js';
+import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import type { DunningOutcome } from '../../../../domain/billing/dunning/dunning-action.js';
+import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
+import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { DunningOutcome } from '../../../../domain/billing/dunning-action.js';
 import type { Subscription } from '../../../../domain/subscriptions/subscription.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
+import { group, invoicesOf } from './store-invoices.js';
 
 const byId = <A extends { readonly id: string }>(a: A, b: A): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 

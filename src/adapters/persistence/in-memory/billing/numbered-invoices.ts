@@ -1,5 +1,5 @@
-import type { InvoiceDraft } from '../../../../domain/billing/invoice.js';
-import { numberInvoices, type NumberedInvoices } from '../../../../domain/billing/invoice-numbering.js';
+import type { InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
+import { type NumberedInvoices, numberInvoices } from '../../../../domain/billing/invoices/invoice-numbering.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { InMemoryState } from '../in-memory-state.js';
 

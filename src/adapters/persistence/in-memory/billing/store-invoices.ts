@@ -1,4 +1,4 @@
-import type { Invoice } from '../../../../domain/billing/invoice.js';
+import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { InMemoryState } from '../in-memory-state.js';
 

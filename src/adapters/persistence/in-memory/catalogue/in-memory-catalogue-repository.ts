@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { CatalogueRepository } from '../../../../application/ports/catalogue/catalogue-repository.js';
-import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
-import type { Page } from '../../../../domain/query/page.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
+import { type InUse, inUse, type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type { CatalogueFilterField, CatalogueQuery } from '../../../../domain/catalogue/catalogue-query.js';
 import type { CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
-import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
-import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
-import { listOf, type ListedFields } from '../in-memory-list.js';
+import type { Page } from '../../../../domain/query/page.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { type ListedFields, listOf } from '../in-memory-list.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 /** The list fields of every catalogue record: products, plans and offerings alike. */
 export const catalogueFields = <

@@ -1,23 +1,23 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
 import type { OfferingRepository } from '../../../../application/ports/catalogue/offering-repository.js';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import {
-  missing,
-  originalGone,
   type Missing,
+  missing,
   type OriginalGone,
+  originalGone,
 } from '../../../../application/ports/storage-outcomes.js';
+import { externalProductRefs, type Offering } from '../../../../domain/catalogue/offering.js';
+import type { OfferingQuery } from '../../../../domain/catalogue/offering-query.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { OfferingQuery } from '../../../../domain/catalogue/offering-query.js';
-import { externalProductRefs, type Offering } from '../../../../domain/catalogue/offering.js';
-import { catalogueFields } from './in-memory-catalogue-repository.js';
-import { listOf } from '../in-memory-list.js';
 import { prorationPolicyOf } from '../billing/offering-proration-policies.js';
+import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
+import { catalogueFields } from './in-memory-catalogue-repository.js';
 
 @injectable()
 export class InMemoryOfferingRepository implements OfferingRepository {

@@ -4,8 +4,8 @@ import type {
   LineOutcome,
   SettledLine,
 } from '../../../../application/ports/imports/import-line-repository.js';
-import { noRecords, type ImportLine, type ImportReport } from '../../../../domain/imports/import-line.js';
-import { pageOfAll, type Page, type PageRequest } from '../../../../domain/query/page.js';
+import { type ImportLine, type ImportReport, noRecords } from '../../../../domain/imports/import-line.js';
+import { type Page, type PageRequest, pageOfAll } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';

@@ -5,9 +5,9 @@ import type {
   DeliveryRepository,
   PendingDeliveries,
 } from '../../../../application/ports/integrations/delivery-repository.js';
+import { withinShares } from '../../../../domain/integrations/delivery-shares.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import { withinShares } from '../../../../domain/integrations/delivery-shares.js';
 
 @injectable()
 export class InMemoryDeliveryRepository implements DeliveryRepository {

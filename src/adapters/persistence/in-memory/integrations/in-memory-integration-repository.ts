@@ -4,10 +4,10 @@ import type {
   IntegrationRepository,
   LogScope,
 } from '../../../../application/ports/integrations/integration-repository.js';
-import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type { Delivery, DeliveryLog } from '../../../../domain/integrations/delivery.js';
-import type { DeliveryQuery, IntegrationQuery, LogQuery } from '../../../../domain/integrations/integration-query.js';
 import type { Integration } from '../../../../domain/integrations/integration.js';
+import type { DeliveryQuery, IntegrationQuery, LogQuery } from '../../../../domain/integrations/integration-query.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { listOf } from '../in-memory-list.js';

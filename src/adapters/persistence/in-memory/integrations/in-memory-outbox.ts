@@ -1,6 +1,6 @@
 import {
-  eventPayload,
   type ChangeEvent,
+  eventPayload,
   type ObservedPayloads,
 } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';

@@ -1,12 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import {
-  running,
   type Claim,
   type JobRepository,
   type Running,
+  running,
 } from '../../../../application/ports/jobs/job-repository.js';
-import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type { Job, JobType } from '../../../../domain/jobs/job.js';
 import type { JobOutcome, LaneRef } from '../../../../domain/jobs/job-lane.js';
 import type { JobQuery } from '../../../../domain/jobs/job-query.js';
@@ -16,7 +17,6 @@ import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 /** Jobs held in memory; every method reads and writes without awaiting in between, so each is atomic as a transaction is. */

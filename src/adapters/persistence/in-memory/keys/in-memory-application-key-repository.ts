@@ -5,9 +5,9 @@ import type {
   ApplicationKeyRepository,
   BudgetCheck,
 } from '../../../../application/ports/keys/application-key-repository.js';
-import { missing, overBudget, type Missing, type OverBudget } from '../../../../application/ports/storage-outcomes.js';
-import type { ApplicationKeyQuery } from '../../../../domain/keys/application-key-query.js';
+import { type Missing, missing, type OverBudget, overBudget } from '../../../../application/ports/storage-outcomes.js';
 import type { ApplicationKey } from '../../../../domain/keys/application-key.js';
+import type { ApplicationKeyQuery } from '../../../../domain/keys/application-key-query.js';
 import type { ReservationBudget } from '../../../../domain/keys/reservation-budget.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { listOf } from '../in-memory-list.js';

@@ -2,12 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { MerchantRealmMappingRepository } from '../../../../application/ports/realm-mappings/merchant-realm-mapping-repository.js';
 import {
-  missing,
-  prefixTaken,
   type Missing,
+  missing,
   type PrefixTaken,
+  prefixTaken,
 } from '../../../../application/ports/storage-outcomes.js';
-import { prefixKey, type MerchantRealmMapping } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
+import { type MerchantRealmMapping, prefixKey } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';

@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { type Missing, missing, type OverBudget, overBudget } from '../../../../application/ports/storage-outcomes.js';
 import type { NewStoreRecords, StoreRepository } from '../../../../application/ports/stores/store-repository.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Page } from '../../../../domain/query/page.js';
+import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Store } from '../../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../../domain/stores/store-summary.js';
-import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
-import { missing, overBudget, type Missing, type OverBudget } from '../../../../application/ports/storage-outcomes.js';
-import { IN_MEMORY } from '../in-memory-tokens.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
+import { IN_MEMORY } from '../in-memory-tokens.js';
 
 @injectable()
 export class InMemoryStoreRepository implements StoreRepository {

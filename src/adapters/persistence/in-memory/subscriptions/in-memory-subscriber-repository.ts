@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
+import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type { SubscriberRepository } from '../../../../application/ports/subscriptions/subscriber-repository.js';
-import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { SubscriberQuery } from '../../../../domain/subscriptions/subscriber-query.js';
 import type { Subscriber } from '../../../../domain/subscriptions/subscriber.js';
+import type { SubscriberQuery } from '../../../../domain/subscriptions/subscriber-query.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
-import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 
 @injectable()

@@ -1,34 +1,34 @@
-import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoice.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
-import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
+import { type InUse, inUse, type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type {
   AppliedState,
   NewSubscription,
   StateChange,
+  StoredSubscription,
   SubscriptionChange,
   SubscriptionPage,
-  StoredSubscription,
   SubscriptionRepository,
   SubscriptionWithOffering,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
-import type { DomainError } from '../../../../domain/shared/errors.js';
-import { pageOfAll, type Page, type PageRequest } from '../../../../domain/query/page.js';
-import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
+import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
+import { type Page, type PageRequest, pageOfAll } from '../../../../domain/query/page.js';
+import type { DomainError } from '../../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../../domain/subscriptions/subscription.js';
 import type {
   SubscriptionFilterField,
   SubscriptionQuery,
 } from '../../../../domain/subscriptions/subscription-query.js';
-import type { Subscription, SubscriptionStateRecord } from '../../../../domain/subscriptions/subscription.js';
-import { listOf, type ListedFields } from '../in-memory-list.js';
+import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
+import { type ListedFields, listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
-import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 
 const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
   fields: {

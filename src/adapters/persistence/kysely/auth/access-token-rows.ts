@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { AccessToken } from '../../../../domain/auth/access-token.js';
 import type { GrantType } from '../../../../domain/auth/grant.js';
-import type { AccessTokensTable } from '../schema.js';
-import { storedId } from '../stored-json.js';
+import type { AccessTokensTable } from '../engine/schema.js';
+import { storedId } from '../sql/stored-json.js';
 
 const grant = (value: string): GrantType => {
   if (value === 'client_credentials' || value === 'implicit') return value;

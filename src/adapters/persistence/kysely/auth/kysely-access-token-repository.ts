@@ -3,10 +3,10 @@ import type { AccessTokenRepository } from '../../../../application/ports/auth/a
 import type { AccessToken, ActiveToken } from '../../../../domain/auth/access-token.js';
 import { scopesFromText } from '../../../../domain/auth/scope.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { DatabaseHandle } from '../open-database.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import { isForeignKeyViolation, toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { accessTokenFromRow } from './access-token-rows.js';
-import { isForeignKeyViolation, toNumber } from '../sql-flavor.js';
 
 /** Deleting a key cascades to its tokens in the same statement; one token is revoked by its hash. */
 @injectable()

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { DatabaseHandle } from '../open-database.js';
-import type { Tables } from '../schema.js';
-import { toNumber } from '../sql-flavor.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { Tables } from '../engine/schema.js';
+import { toNumber } from '../engine/sql-flavor.js';
 
 /**
  * Creates the store's counter row at 0 the first time, outside the numbering transaction: on MariaDB a

@@ -1,20 +1,20 @@
 import type { Insertable, Selectable } from 'kysely';
 import {
-  NO_PRORATION,
   type Invoice,
   type InvoiceItem,
   type InvoiceProration,
   type InvoiceTaxLine,
-} from '../../../../domain/billing/invoice.js';
+  NO_PRORATION,
+} from '../../../../domain/billing/invoices/invoice.js';
 import {
-  PAYMENT_STATUSES,
   type InvoicePayment,
+  PAYMENT_STATUSES,
   type PaymentStatus,
-} from '../../../../domain/billing/invoice-payment.js';
+} from '../../../../domain/billing/payments/invoice-payment.js';
 import { record, storedUuid } from '../catalogue/offering-json.js';
+import type { InvoicePaymentsTable, InvoicesTable } from '../engine/schema.js';
+import { parseJson, storedDate } from '../sql/stored-json.js';
 import { prorationsFromJson } from '../subscriptions/subscription-json.js';
-import type { InvoicePaymentsTable, InvoicesTable } from '../schema.js';
-import { parseJson, storedDate } from '../stored-json.js';
 
 /** MySQL reads booleans back as 0 or 1. */
 export const bool = (value: boolean | number): boolean => value === true || value === 1;

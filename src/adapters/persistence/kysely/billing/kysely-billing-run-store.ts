@@ -1,4 +1,3 @@
-import { ensureInvoiceCounter, lockInvoiceCounter } from './invoice-counter.js';
 import { inject, injectable } from 'inversify';
 import { sql, type Transaction } from 'kysely';
 import type {
@@ -8,29 +7,30 @@ import type {
   CreationCursor,
   InvoiceGroup,
 } from '../../../../application/ports/billing/billing-run-store.js';
-import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoice.js';
-import { pauseGaps, type StateChangeAt } from '../../../../domain/billing/pause-gaps.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { prorationFromJson } from './invoice-rows.js';
-import { afterOldestFirst, oldestFirst } from '../kysely-list.js';
-import { loadOfferings, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { PERSISTENCE } from '../persistence-tokens.js';
-import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
-import { storeNumberedInvoices } from './numbered-invoices.js';
 import {
   isBilled,
   periodKey,
-  uninvoicedPeriods,
   unchangedSince,
+  uninvoicedPeriods,
 } from '../../../../domain/billing/billing-selection.js';
-import type { Tables } from '../schema.js';
-import { SnapshotCache } from '../snapshot-cache.js';
+import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
+import { pauseGaps, type StateChangeAt } from '../../../../domain/billing/periods/pause-gaps.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { SnapshotCache } from '../catalogue/snapshot-cache.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { Tables } from '../engine/schema.js';
+import { toNumber } from '../engine/sql-flavor.js';
+import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import { chunks } from '../sql/chunks.js';
+import { afterOldestFirst, oldestFirst } from '../sql/kysely-list.js';
+import { parseJson } from '../sql/stored-json.js';
 import { bodyFromJson, stateAction } from '../subscriptions/subscription-json.js';
-import { parseJson } from '../stored-json.js';
-import { toNumber } from '../sql-flavor.js';
-import { chunks } from '../chunks.js';
+import { loadOfferings, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
+import { ensureInvoiceCounter, lockInvoiceCounter } from './invoice-counter.js';
+import { prorationFromJson } from './invoice-rows.js';
+import { storeNumberedInvoices } from './numbered-invoices.js';
 
 /** Rows per INSERT: well below MySQL's 65,535 placeholders at the invoice's column count. */
 const INSERT_CHUNK = 1000;

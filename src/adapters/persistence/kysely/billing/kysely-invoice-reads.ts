@@ -1,23 +1,23 @@
 import { inject, injectable } from 'inversify';
 import type { InvoiceReads } from '../../../../application/ports/billing/invoice-reads.js';
-import type { Invoice } from '../../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../../domain/billing/invoice-payment.js';
-import type { InvoiceFilterField, InvoiceQuery } from '../../../../domain/billing/invoice-query.js';
+import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
+import type { InvoiceFilterField, InvoiceQuery } from '../../../../domain/billing/invoices/invoice-query.js';
+import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
 import type { ListQuery } from '../../../../domain/query/list-query.js';
-import { pageOf, type Page } from '../../../../domain/query/page.js';
+import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { invoiceFromRow, paymentFromRow } from './invoice-rows.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import { toNumber } from '../engine/sql-flavor.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
 import {
   booleanColumn,
   cappedCount,
+  type FilterColumn,
   matching,
   pageNewestFirst,
   pageOldestFirst,
-  type FilterColumn,
-} from '../kysely-list.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { PERSISTENCE } from '../persistence-tokens.js';
-import { toNumber } from '../sql-flavor.js';
+} from '../sql/kysely-list.js';
+import { invoiceFromRow, paymentFromRow } from './invoice-rows.js';
 
 /** The columns EPCC's invoice filter compares. */
 const INVOICE_COLUMNS: Readonly<Record<InvoiceFilterField, FilterColumn>> = {

@@ -2,16 +2,16 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { OfferingProrationRepository } from '../../../../application/ports/billing/offering-proration-repository.js';
 import {
-  missing,
-  referenceMissing,
   type Missing,
+  missing,
   type ReferenceMissing,
+  referenceMissing,
 } from '../../../../application/ports/storage-outcomes.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { PERSISTENCE } from '../persistence-tokens.js';
 import { storedUuid } from '../catalogue/offering-json.js';
-import { isForeignKeyViolation } from '../sql-flavor.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import { isForeignKeyViolation } from '../engine/sql-flavor.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
 
 /** The column migration 0008 adds to offerings; the offering repository itself never writes it. */
 interface OfferingProrationColumn {

@@ -1,29 +1,29 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Batch } from '../../../../application/ports/billing/billing-run-store.js';
 import {
-  notAttempted,
   type Attempted,
   type Dunning,
   type DunningStanding,
   type NotAttempted,
+  notAttempted,
   type PaymentCandidate,
   type PaymentGroup,
   type PaymentRunStore,
 } from '../../../../application/ports/billing/payment-run-store.js';
-import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
-import type { Invoice } from '../../../../domain/billing/invoice.js';
-import type { InvoicePayment } from '../../../../domain/billing/invoice-payment.js';
+import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import type { DunningOutcome } from '../../../../domain/billing/dunning/dunning-action.js';
+import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
+import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { DunningOutcome } from '../../../../domain/billing/dunning-action.js';
 import type { Subscription } from '../../../../domain/subscriptions/subscription.js';
-import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
-import { appendState, changedColumns, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
-import type { DatabaseHandle } from '../open-database.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { Tables } from '../engine/schema.js';
+import { toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import type { Tables } from '../schema.js';
-import { toNumber } from '../sql-flavor.js';
+import { appendState, changedColumns, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
+import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
 
 /** Invoices brought to payment and settled: taxes, payment attempts, settlements and the dunning they cause. */
 @injectable()

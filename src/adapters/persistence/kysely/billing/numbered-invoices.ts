@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { InvoiceDraft } from '../../../../domain/billing/invoice.js';
-import { numberInvoices, type NumberedInvoices } from '../../../../domain/billing/invoice-numbering.js';
+import type { InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
+import { type NumberedInvoices, numberInvoices } from '../../../../domain/billing/invoices/invoice-numbering.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { insertRows } from '../bulk-insert.js';
-import type { Tables } from '../schema.js';
-import type { SqlFlavor } from '../sql-flavor.js';
+import type { Tables } from '../engine/schema.js';
+import type { SqlFlavor } from '../engine/sql-flavor.js';
+import { insertRows } from '../sql/bulk-insert.js';
 import { invoiceToRow } from './invoice-rows.js';
 
 /**

@@ -1,24 +1,24 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Selectable } from 'kysely';
 import type { CatalogueRepository } from '../../../../application/ports/catalogue/catalogue-repository.js';
-import type { InUse, Missing } from '../../../../application/ports/storage-outcomes.js';
-import { pageOf, type Page } from '../../../../domain/query/page.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { CatalogueFilterField, CatalogueQuery } from '../../../../domain/catalogue/catalogue-query.js';
-import type { CatalogueKind, CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
-import { cappedCount, matching, pageNewestFirst, type FilterColumn } from '../kysely-list.js';
-import { optionalLookupKey } from '../lookup-key.js';
-import { storedUuid } from './offering-json.js';
-import { deleteReferableRow } from '../delete-referable-row.js';
-import type { DatabaseHandle } from '../open-database.js';
-import type { CatalogueTable } from '../schema.js';
-import { decodeStored, parseJson } from '../stored-json.js';
 import type {
   ChangeEvent,
   ChangeEventsOf,
   ObservedSubject,
 } from '../../../../application/ports/integrations/observed-payloads.js';
+import type { InUse, Missing } from '../../../../application/ports/storage-outcomes.js';
+import type { CatalogueFilterField, CatalogueQuery } from '../../../../domain/catalogue/catalogue-query.js';
+import type { CatalogueKind, CatalogueRecord } from '../../../../domain/catalogue/catalogue-record.js';
+import { type Page, pageOf } from '../../../../domain/query/page.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { optionalLookupKey } from '../engine/lookup-key.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { CatalogueTable } from '../engine/schema.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import { deleteReferableRow } from '../sql/delete-referable-row.js';
+import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
+import { decodeStored, parseJson } from '../sql/stored-json.js';
+import { storedUuid } from './offering-json.js';
 
 export type CatalogueTableName = 'subscription_products' | 'subscription_plans';
 

@@ -2,31 +2,31 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Kysely, Selectable } from 'kysely';
 import type { OfferingRepository } from '../../../../application/ports/catalogue/offering-repository.js';
-import {
-  missing,
-  originalGone,
-  type Missing,
-  type OriginalGone,
-} from '../../../../application/ports/storage-outcomes.js';
-import { pageOf, type Page } from '../../../../domain/query/page.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { FilterCondition } from '../../../../domain/query/filter.js';
-import type { OfferingFilterField, OfferingQuery } from '../../../../domain/catalogue/offering-query.js';
-import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
-import type { Offering, OfferingItem } from '../../../../domain/catalogue/offering.js';
-import { planAttributesFromStorage, type PlanAttributes } from '../../../../domain/catalogue/plan.js';
-import { productAttributesFromStorage, type ProductAttributes } from '../../../../domain/catalogue/product.js';
-import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
-import { cappedCount, matching, pageNewestFirst, type FilterColumn } from '../kysely-list.js';
-import { lookupKey, optionalLookupKey } from '../lookup-key.js';
-import { storedUuid } from './offering-json.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { PERSISTENCE } from '../persistence-tokens.js';
 import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
+import {
+  type Missing,
+  missing,
+  type OriginalGone,
+  originalGone,
+} from '../../../../application/ports/storage-outcomes.js';
+import type { Offering, OfferingItem } from '../../../../domain/catalogue/offering.js';
+import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
+import type { OfferingFilterField, OfferingQuery } from '../../../../domain/catalogue/offering-query.js';
+import { type PlanAttributes, planAttributesFromStorage } from '../../../../domain/catalogue/plan.js';
+import { type ProductAttributes, productAttributesFromStorage } from '../../../../domain/catalogue/product.js';
+import type { FilterCondition } from '../../../../domain/query/filter.js';
+import { type Page, pageOf } from '../../../../domain/query/page.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { lookupKey, optionalLookupKey } from '../engine/lookup-key.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { OfferingItemsTable, OfferingProductsTable, OfferingsTable, Tables } from '../engine/schema.js';
+import { isForeignKeyViolation, toNumber } from '../engine/sql-flavor.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import type { OfferingItemsTable, OfferingProductsTable, OfferingsTable, Tables } from '../schema.js';
-import { isForeignKeyViolation, toNumber } from '../sql-flavor.js';
-import { decodeStored, parseJson } from '../stored-json.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
+import { decodeStored, parseJson } from '../sql/stored-json.js';
+import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
+import { storedUuid } from './offering-json.js';
 
 /** The offering's own columns a list filters on; `proration_policy_id` is the one migration 0008 adds. */
 const OFFERING_COLUMNS: Readonly<Record<Exclude<OfferingFilterField, 'external_product_refs'>, FilterColumn>> = {

@@ -1,10 +1,10 @@
-import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
-import { isRecord } from '../../../../domain/shared/validation.js';
-import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
 import type { Offering, OfferingItem } from '../../../../domain/catalogue/offering.js';
+import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
 import { planAttributesFromStorage } from '../../../../domain/catalogue/plan.js';
 import { productAttributesFromStorage } from '../../../../domain/catalogue/product.js';
-import { decodeStored, storedDate } from '../stored-json.js';
+import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
+import { isRecord } from '../../../../domain/shared/validation.js';
+import { decodeStored, storedDate } from '../sql/stored-json.js';
 
 const storedUuid = (what: string, value: unknown): Uuid => {
   const id = parseUuid(value);

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { DatabaseHealth, SchemaState } from '../../../../application/ports/health/database-health.js';
-import { schemaState } from '../migrate.js';
-import { answerWithin, pingDatabase, type DatabaseHandle } from '../open-database.js';
+import { schemaState } from '../engine/migrate.js';
+import { answerWithin, type DatabaseHandle, pingDatabase } from '../engine/open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 
 const PROBE_TIMEOUT_MS = 2000;

@@ -8,21 +8,21 @@ import type {
 import {
   IMPORT_LINE_STATUSES,
   IMPORT_RECORD_TYPES,
-  noRecords,
   type ImportLine,
   type ImportRecordType,
   type ImportReport,
+  noRecords,
 } from '../../../../domain/imports/import-line.js';
-import { pageOf, type Page, type PageRequest } from '../../../../domain/query/page.js';
+import { type Page, type PageRequest, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { cappedCount } from '../kysely-list.js';
 import { storedUuid } from '../catalogue/offering-json.js';
-import type { DatabaseHandle } from '../open-database.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { ImportLinesTable } from '../engine/schema.js';
+import { toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import type { ImportLinesTable } from '../schema.js';
-import { toNumber } from '../sql-flavor.js';
-import { insertRows } from '../bulk-insert.js';
-import { chunks } from '../chunks.js';
+import { insertRows } from '../sql/bulk-insert.js';
+import { chunks } from '../sql/chunks.js';
+import { cappedCount } from '../sql/kysely-list.js';
 
 /** Line numbers per statement: well under every server's limit on bound parameters. */
 const SETTLE_CHUNK = 1000;

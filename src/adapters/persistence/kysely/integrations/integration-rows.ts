@@ -1,10 +1,10 @@
 import type { Selectable } from 'kysely';
-import type { Delivery, DeliveryLog, DeliveryStatus } from '../../../../domain/integrations/delivery.js';
 import { isObservableKey, type ObservableKey } from '../../../../domain/events/event-keys.js';
+import type { Delivery, DeliveryLog, DeliveryStatus } from '../../../../domain/integrations/delivery.js';
 import type { Integration, IntegrationAttributes } from '../../../../domain/integrations/integration.js';
 import { bool } from '../billing/invoice-rows.js';
 import { storedUuid } from '../catalogue/offering-json.js';
-import type { IntegrationJobsTable, IntegrationLogsTable, IntegrationsTable } from '../schema.js';
+import type { IntegrationJobsTable, IntegrationLogsTable, IntegrationsTable } from '../engine/schema.js';
 
 /** `,key,key,`, so that a key is found as `,key,` and no key is ever a part of another. */
 export const keyList = (keys: readonly string[]): string => `,${keys.join(',')},`;

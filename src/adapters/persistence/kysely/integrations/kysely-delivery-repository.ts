@@ -8,14 +8,14 @@ import type {
 } from '../../../../application/ports/integrations/delivery-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
-import type { Delivery } from '../../../../domain/integrations/delivery.js';
-import type { Integration } from '../../../../domain/integrations/integration.js';
 import { isObservableKey } from '../../../../domain/events/event-keys.js';
+import type { Delivery } from '../../../../domain/integrations/delivery.js';
 import { withinShares } from '../../../../domain/integrations/delivery-shares.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { PERSISTENCE } from '../persistence-tokens.js';
-import type { IntegrationEventsTable } from '../schema.js';
+import type { Integration } from '../../../../domain/integrations/integration.js';
 import { storedUuid } from '../catalogue/offering-json.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { IntegrationEventsTable } from '../engine/schema.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
 import { deliveryFromRow, integrationFromRow, logToRow } from './integration-rows.js';
 import { claimReturning, recordInOneStatement } from './postgres-deliveries.js';
 

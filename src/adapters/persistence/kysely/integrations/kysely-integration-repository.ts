@@ -4,8 +4,9 @@ import type {
   IntegrationRepository,
   LogScope,
 } from '../../../../application/ports/integrations/integration-repository.js';
-import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type { Delivery, DeliveryLog } from '../../../../domain/integrations/delivery.js';
+import type { Integration } from '../../../../domain/integrations/integration.js';
 import type {
   DeliveryFilterField,
   DeliveryQuery,
@@ -14,13 +15,12 @@ import type {
   LogFilterField,
   LogQuery,
 } from '../../../../domain/integrations/integration-query.js';
-import type { Integration } from '../../../../domain/integrations/integration.js';
 import type { FilterCondition } from '../../../../domain/query/filter.js';
-import { pageOf, type Page } from '../../../../domain/query/page.js';
+import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { cappedCount, matching, pageNewestFirst, type FilterColumn } from '../kysely-list.js';
-import type { DatabaseHandle } from '../open-database.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
+import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
 import { deliveryFromRow, integrationFromRow, integrationToRow, logFromRow } from './integration-rows.js';
 
 const INTEGRATION_COLUMNS: Readonly<Record<Exclude<IntegrationFilterField, 'enabled'>, FilterColumn>> = {

@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
-  eventPayload,
   type ChangeEvent,
+  eventPayload,
   type ObservedPayloads,
 } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
 import type { ObservableKey } from '../../../../domain/events/event-keys.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { Tables } from '../schema.js';
+import type { Tables } from '../engine/schema.js';
 
 type Observers = readonly { readonly id: string; readonly observed_keys: string }[];
 

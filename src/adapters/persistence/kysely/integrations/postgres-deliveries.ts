@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { AttemptRecord } from '../../../../application/ports/integrations/delivery-repository.js';
-import type { IntegrationEventsTable, IntegrationJobsTable, IntegrationsTable, Tables } from '../schema.js';
+import type { IntegrationEventsTable, IntegrationJobsTable, IntegrationsTable, Tables } from '../engine/schema.js';
 import { logToRow } from './integration-rows.js';
 
 /** A claimed job with its event and its integration, as one row of the claim statement. */

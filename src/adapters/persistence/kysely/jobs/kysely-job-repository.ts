@@ -1,30 +1,30 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Selectable, Transaction } from 'kysely';
+import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import {
-  running,
   type Claim,
   type JobRepository,
   type Running,
+  running,
 } from '../../../../application/ports/jobs/job-repository.js';
-import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import { JOB_STATUSES, JOB_TYPES, type Job, type JobReport, type JobType } from '../../../../domain/jobs/job.js';
 import { taxesFromStorage } from '../../../../domain/jobs/job-input.js';
 import type { JobOutcome, LaneRef } from '../../../../domain/jobs/job-lane.js';
 import type { JobQuery } from '../../../../domain/jobs/job-query.js';
-import { pageOf, type Page } from '../../../../domain/query/page.js';
+import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { isRecord } from '../../../../domain/shared/validation.js';
-import { cappedCount, matching, oldestFirst, pageNewestFirst } from '../kysely-list.js';
-import { optionalLookupKey } from '../lookup-key.js';
 import { storedUuid } from '../catalogue/offering-json.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { PERSISTENCE } from '../persistence-tokens.js';
-import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
+import { optionalLookupKey } from '../engine/lookup-key.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { JobsTable, Tables } from '../engine/schema.js';
+import { isUniqueViolation } from '../engine/sql-flavor.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import type { JobsTable, Tables } from '../schema.js';
-import { isUniqueViolation } from '../sql-flavor.js';
-import { decodeStored, parseJson } from '../stored-json.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import { cappedCount, matching, oldestFirst, pageNewestFirst } from '../sql/kysely-list.js';
+import { decodeStored, parseJson } from '../sql/stored-json.js';
 
 const oneOfStored = <A extends string>(what: string, allowed: readonly A[], value: string): A => {
   if (!(allowed as readonly string[]).includes(value))

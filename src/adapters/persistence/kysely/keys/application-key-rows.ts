@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { ApplicationKey } from '../../../../domain/keys/application-key.js';
 import { scopesFromText, scopesText } from '../../../../domain/auth/scope.js';
-import type { ApplicationKeysTable } from '../schema.js';
-import { storedId } from '../stored-json.js';
+import type { ApplicationKey } from '../../../../domain/keys/application-key.js';
+import type { ApplicationKeysTable } from '../engine/schema.js';
+import { storedId } from '../sql/stored-json.js';
 
 export const applicationKeyFromRow = (row: Selectable<ApplicationKeysTable>): ApplicationKey => ({
   id: storedId(row.id),

@@ -6,18 +6,18 @@ import type {
   ApplicationKeyRepository,
   BudgetCheck,
 } from '../../../../application/ports/keys/application-key-repository.js';
-import { missing, overBudget, type Missing, type OverBudget } from '../../../../application/ports/storage-outcomes.js';
-import type { ApplicationKeyQuery } from '../../../../domain/keys/application-key-query.js';
+import { type Missing, missing, type OverBudget, overBudget } from '../../../../application/ports/storage-outcomes.js';
 import type { ApplicationKey } from '../../../../domain/keys/application-key.js';
+import type { ApplicationKeyQuery } from '../../../../domain/keys/application-key-query.js';
 import type { ReservationBudget } from '../../../../domain/keys/reservation-budget.js';
 import { pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { pageNewestFirst } from '../kysely-list.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { Tables } from '../engine/schema.js';
+import { toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
+import { pageNewestFirst } from '../sql/kysely-list.js';
 import { applicationKeyFromRow, applicationKeyToRow } from './application-key-rows.js';
-import type { Tables } from '../schema.js';
-import { toNumber } from '../sql-flavor.js';
 
 /** Locks the store row, so that reservation writes of one store run one at a time, and reads its budget. */
 const lockBudget = async (

@@ -2,17 +2,17 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { MerchantRealmMappingRepository } from '../../../../application/ports/realm-mappings/merchant-realm-mapping-repository.js';
 import {
-  missing,
-  prefixTaken,
   type Missing,
+  missing,
   type PrefixTaken,
+  prefixTaken,
 } from '../../../../application/ports/storage-outcomes.js';
-import { prefixKey, type MerchantRealmMapping } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
+import { type MerchantRealmMapping, prefixKey } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { DatabaseHandle } from '../open-database.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import { isUniqueViolation } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { mappingFromRow } from './realm-mapping-rows.js';
-import { isUniqueViolation } from '../sql-flavor.js';
 
 @injectable()
 export class KyselyMerchantRealmMappingRepository implements MerchantRealmMappingRepository {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { prefixKey, type MerchantRealmMapping } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
-import type { MerchantRealmMappingsTable } from '../schema.js';
-import { storedId } from '../stored-json.js';
+import { type MerchantRealmMapping, prefixKey } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
+import type { MerchantRealmMappingsTable } from '../engine/schema.js';
+import { storedId } from '../sql/stored-json.js';
 
 export const mappingFromRow = (row: Selectable<MerchantRealmMappingsTable>): MerchantRealmMapping => ({
   id: storedId(row.id),

@@ -1,10 +1,10 @@
 import type { ScheduleRepository } from '../../../../application/ports/schedules/schedule-repository.js';
 import { SCHEDULES, type Schedule, type ScheduleAttributes } from '../../../../domain/schedules/schedule.js';
-import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { KyselyStoreRecordRepository } from '../kysely-store-record-repository.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { oldestFirst } from '../kysely-list.js';
+import { oldestFirst } from '../sql/kysely-list.js';
 
 export class KyselyScheduleRepository
   extends KyselyStoreRecordRepository<ScheduleAttributes>

@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { SettingsRepository } from '../../../../application/ports/settings/settings-repository.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
 import {
-  DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
   type AccountMembershipSettings,
+  DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
 } from '../../../../domain/settings/account-membership-settings.js';
-import { DEFAULT_CART_SETTINGS, type CartSettings } from '../../../../domain/settings/cart-settings.js';
-import type { DatabaseHandle } from '../open-database.js';
-import type { CartSettingsTable, Tables } from '../schema.js';
+import { type CartSettings, DEFAULT_CART_SETTINGS } from '../../../../domain/settings/cart-settings.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { CartSettingsTable, Tables } from '../engine/schema.js';
 
 /** How one group of settings is kept: a row per store that changed them, keyed by the store. */
 export interface SettingsRows<S> {

@@ -1,19 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { missing, overBudget, type Missing, type OverBudget } from '../../../../application/ports/storage-outcomes.js';
+import { type Missing, missing, type OverBudget, overBudget } from '../../../../application/ports/storage-outcomes.js';
 import type { NewStoreRecords, StoreRepository } from '../../../../application/ports/stores/store-repository.js';
+import { type Page, pageOf } from '../../../../domain/query/page.js';
+import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { pageOf, type Page } from '../../../../domain/query/page.js';
 import type { Store } from '../../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../../domain/stores/store-summary.js';
-import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
-import { cappedCount, pageNewestFirst } from '../kysely-list.js';
-import { toNumber } from '../sql-flavor.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import { toNumber } from '../engine/sql-flavor.js';
 import { applicationKeyToRow } from '../keys/application-key-rows.js';
-import { mappingToRow } from '../realm-mappings/realm-mapping-rows.js';
-import { storeFromRow, storeToRow } from './store-rows.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import type { DatabaseHandle } from '../open-database.js';
+import { mappingToRow } from '../realm-mappings/realm-mapping-rows.js';
+import { cappedCount, pageNewestFirst } from '../sql/kysely-list.js';
+import { storeFromRow, storeToRow } from './store-rows.js';
 
 @injectable()
 export class KyselyStoreRepository implements StoreRepository {

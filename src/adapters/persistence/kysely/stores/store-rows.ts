@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Store } from '../../../../domain/stores/store.js';
-import type { StoresTable } from '../schema.js';
-import { storedId } from '../stored-json.js';
+import type { StoresTable } from '../engine/schema.js';
+import { storedId } from '../sql/stored-json.js';
 
 export const storeFromRow = (row: Selectable<StoresTable>): Store => ({
   id: storedId(row.id),

@@ -1,21 +1,21 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Selectable } from 'kysely';
-import type { SubscriberRepository } from '../../../../application/ports/subscriptions/subscriber-repository.js';
-import { missing, type Missing } from '../../../../application/ports/storage-outcomes.js';
-import { pageOf, type Page } from '../../../../domain/query/page.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { SubscriberFilterField, SubscriberQuery } from '../../../../domain/subscriptions/subscriber-query.js';
-import { subscriberAttributesFromStorage, type Subscriber } from '../../../../domain/subscriptions/subscriber.js';
-import { cappedCount, matching, pageNewestFirst, type FilterColumn } from '../kysely-list.js';
-import { lookupKey } from '../lookup-key.js';
-import { storedUuid } from '../catalogue/offering-json.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { PERSISTENCE } from '../persistence-tokens.js';
-import type { SubscribersTable } from '../schema.js';
-import { decodeStored } from '../stored-json.js';
 import type { ChangeEvent, ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
+import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import type { SubscriberRepository } from '../../../../application/ports/subscriptions/subscriber-repository.js';
+import { type Page, pageOf } from '../../../../domain/query/page.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { type Subscriber, subscriberAttributesFromStorage } from '../../../../domain/subscriptions/subscriber.js';
+import type { SubscriberFilterField, SubscriberQuery } from '../../../../domain/subscriptions/subscriber-query.js';
+import { storedUuid } from '../catalogue/offering-json.js';
+import { lookupKey } from '../engine/lookup-key.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { SubscribersTable } from '../engine/schema.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
+import { decodeStored } from '../sql/stored-json.js';
 
 const FILTER_COLUMNS: Readonly<Record<SubscriberFilterField, FilterColumn>> = {
   account_id: { column: 'account_id' },

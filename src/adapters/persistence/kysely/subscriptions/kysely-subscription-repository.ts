@@ -1,55 +1,55 @@
-import type { InvoiceDraft } from '../../../../domain/billing/invoice.js';
-import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
-import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
-import { retryingDeadlocks } from '../database-faults.js';
-import { insertRows } from '../bulk-insert.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { sql, type Kysely } from 'kysely';
-import { inUse, missing, type InUse, type Missing } from '../../../../application/ports/storage-outcomes.js';
+import { type Kysely, sql } from 'kysely';
+import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
+import { type InUse, inUse, type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type {
   AppliedState,
   NewSubscription,
   StateChange,
   StateChangeOptions,
+  StoredSubscription,
   SubscriptionChange,
   SubscriptionPage,
-  StoredSubscription,
   SubscriptionRepository,
   SubscriptionWithOffering,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
-import { countingOf, pageOf, type Counting, type Page, type PageRequest } from '../../../../domain/query/page.js';
+import type { InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
+import type { Offering } from '../../../../domain/catalogue/offering.js';
+import type { Ordered } from '../../../../domain/query/order.js';
+import { type Counting, countingOf, type Page, type PageRequest, pageOf } from '../../../../domain/query/page.js';
 import type { DomainError } from '../../../../domain/shared/errors.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { Offering } from '../../../../domain/catalogue/offering.js';
+import type { Subscription, SubscriptionStateRecord } from '../../../../domain/subscriptions/subscription.js';
 import type {
   SubscriptionFilterField,
   SubscriptionQuery,
 } from '../../../../domain/subscriptions/subscription-query.js';
-import type { Subscription, SubscriptionStateRecord } from '../../../../domain/subscriptions/subscription.js';
+import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
+import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
+import { offeringToJson, storedUuid } from '../catalogue/offering-json.js';
+import { SnapshotCache } from '../catalogue/snapshot-cache.js';
+import { retryingDeadlocks } from '../engine/database-faults.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import type { Tables } from '../engine/schema.js';
+import { isUniqueViolation, toNumber } from '../engine/sql-flavor.js';
+import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
+import { PERSISTENCE } from '../persistence-tokens.js';
+import { insertRows } from '../sql/bulk-insert.js';
+import { chunks } from '../sql/chunks.js';
+import { CompiledStatements, type Slot } from '../sql/compiled-statements.js';
 import {
   afterNewestFirst,
   cappedTotal,
+  type FilterColumn,
+  type FilterTerm,
   filterTerms,
   matchingTerms,
   newestFirst,
-  type FilterColumn,
-  type FilterTerm,
-} from '../kysely-list.js';
-import { CompiledStatements, type Slot } from '../compiled-statements.js';
-import type { Ordered } from '../../../../domain/query/order.js';
-import { offeringToJson, storedUuid } from '../catalogue/offering-json.js';
-import type { DatabaseHandle } from '../open-database.js';
-import { PERSISTENCE } from '../persistence-tokens.js';
-import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
-import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
-import type { Tables } from '../schema.js';
-import { isUniqueViolation, toNumber } from '../sql-flavor.js';
-import { SnapshotCache } from '../snapshot-cache.js';
+} from '../sql/kysely-list.js';
 import { subscriptionBody } from './subscription-json.js';
-import { chunks } from '../chunks.js';
 import {
   appendState,
   changedColumns,

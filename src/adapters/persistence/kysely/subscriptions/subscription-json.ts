@@ -1,3 +1,7 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { type PaymentAuthority, parsePaymentAuthority } from '../../../../domain/subscriptions/payment-authority.js';
+import type { ProratedPlan, ProrationEvent } from '../../../../domain/subscriptions/proration-event.js';
 import {
   STATE_ACTIONS,
   type StateAction,
@@ -6,12 +10,8 @@ import {
   type SubscriptionStateRecord,
   type SubscriptionTimestamps,
 } from '../../../../domain/subscriptions/subscription.js';
-import type { ProratedPlan, ProrationEvent } from '../../../../domain/billing/proration-event.js';
 import { record, storedUuid } from '../catalogue/offering-json.js';
-import { storedDate } from '../stored-json.js';
-import { parsePaymentAuthority, type PaymentAuthority } from '../../../../domain/subscriptions/payment-authority.js';
-import * as E from 'fp-ts/lib/Either.js';
-import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { storedDate } from '../sql/stored-json.js';
 
 /** What a subscription row keeps as JSON: everything that is never filtered or ordered on. */
 export interface SubscriptionBody {

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { TestClockRepository } from '../../../../application/ports/test-clocks/store-clock.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import type { DatabaseHandle } from '../open-database.js';
+import type { DatabaseHandle } from '../engine/open-database.js';
+import { isUniqueViolation, toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { isUniqueViolation, toNumber } from '../sql-flavor.js';
 
 /** One row per store whose clock was set; a move is a compare-and-set on the time it held. */
 @injectable()

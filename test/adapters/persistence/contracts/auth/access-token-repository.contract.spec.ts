@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { AccessToken } from '../../../../../src/domain/auth/access-token.js';
-import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
 import { forEachBackend } from '../../../../support/backends.js';
+import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
 import { portsOf } from '../../../../support/ports.js';
 
 forEachBackend('AccessTokenRepository contract', (_backend, persistence) => {

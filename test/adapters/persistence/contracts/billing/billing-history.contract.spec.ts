@@ -1,18 +1,18 @@
-import { stateApplied, subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
-import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
-import { everyRow } from '../../../../support/list-queries.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { RunBilling } from '../../../../../src/application/use-cases/billing/run-billing.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { RunBilling } from '../../../../../src/application/use-cases/billing/run-billing.js';
+import { stateApplied, subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
+import type { PlanAttributes } from '../../../../../src/domain/catalogue/plan.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import type { Job } from '../../../../../src/domain/jobs/job.js';
 import type { PageRequest } from '../../../../../src/domain/query/page.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
-import type { PlanAttributes } from '../../../../../src/domain/catalogue/plan.js';
-import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import type { StateAction, Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
-import { aStore, storeRecords } from '../../../../support/builders.js';
+import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { forEachBackend } from '../../../../support/backends.js';
+import { aStore, storeRecords } from '../../../../support/builders.js';
+import { everyRow } from '../../../../support/list-queries.js';
 import { portsOf } from '../../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
 

@@ -1,9 +1,9 @@
-import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { missing, taken } from '../../../../../src/application/ports/storage-outcomes.js';
-import { STORE_RECORD_LIST } from '../../../../../src/domain/shared/store-record.js';
-import { DEFAULT_MARK } from '../../../../../src/domain/billing/dunning-rule.js';
+import { DEFAULT_MARK } from '../../../../../src/domain/billing/dunning/dunning-rule.js';
+import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import { STORE_RECORD_LIST } from '../../../../../src/domain/store-records/store-record.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { listQuery } from '../../../../support/list-queries.js';

@@ -1,8 +1,8 @@
-import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { inUse, missing, referenceMissing } from '../../../../../src/application/ports/storage-outcomes.js';
 import { OFFERING_LIST } from '../../../../../src/domain/catalogue/offering-query.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { listQuery } from '../../../../support/list-queries.js';

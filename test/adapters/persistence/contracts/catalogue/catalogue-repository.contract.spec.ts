@@ -1,18 +1,16 @@
-import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
-import { inUse, missing } from '../../../../../src/application/ports/storage-outcomes.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type { CatalogueRepository } from '../../../../../src/application/ports/catalogue/catalogue-repository.js';
-import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
+import { inUse, missing } from '../../../../../src/application/ports/storage-outcomes.js';
 import { CATALOGUE_LIST } from '../../../../../src/domain/catalogue/catalogue-query.js';
-import type { SubscriptionPlan } from '../../../../../src/domain/catalogue/plan.js';
-import type { SubscriptionProduct } from '../../../../../src/domain/catalogue/product.js';
 import type { CatalogueRecord } from '../../../../../src/domain/catalogue/catalogue-record.js';
-import type { PlanAttributes } from '../../../../../src/domain/catalogue/plan.js';
-import type { ProductAttributes } from '../../../../../src/domain/catalogue/product.js';
-import { listQuery } from '../../../../support/list-queries.js';
-import { aStore, storeRecords } from '../../../../support/builders.js';
+import type { PlanAttributes, SubscriptionPlan } from '../../../../../src/domain/catalogue/plan.js';
+import type { ProductAttributes, SubscriptionProduct } from '../../../../../src/domain/catalogue/product.js';
+import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../../../../support/backends.js';
+import { aStore, storeRecords } from '../../../../support/builders.js';
+import { listQuery } from '../../../../support/list-queries.js';
 import { portsOf } from '../../../../support/ports.js';
 import { anOffering, aPlan, aProduct } from '../../../../support/subscription-builders.js';
 

@@ -1,21 +1,21 @@
-import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { inUse, missing, originalGone } from '../../../../../src/application/ports/storage-outcomes.js';
-import { OFFERING_LIST } from '../../../../../src/domain/catalogue/offering-query.js';
-import { listQuery } from '../../../../support/list-queries.js';
-import { aStore, storeRecords } from '../../../../support/builders.js';
-import { forEachBackend } from '../../../../support/backends.js';
-import { portsOf } from '../../../../support/ports.js';
-import { anOffering, aPlan, aProduct } from '../../../../support/subscription-builders.js';
-import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import {
+  type Offering,
   withCopies,
   withCopyChanged,
   withoutCopy,
-  type Offering,
 } from '../../../../../src/domain/catalogue/offering.js';
-import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { OFFERING_LIST } from '../../../../../src/domain/catalogue/offering-query.js';
+import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
+import { forEachBackend } from '../../../../support/backends.js';
+import { aStore, storeRecords } from '../../../../support/builders.js';
+import { listQuery } from '../../../../support/list-queries.js';
+import { portsOf } from '../../../../support/ports.js';
+import { anOffering, aPlan, aProduct } from '../../../../support/subscription-builders.js';
 
 forEachBackend('OfferingRepository contract', (_backend, persistence) => {
   const setup = async () => {

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import type { IdempotencyClaim } from '../../../../../src/application/ports/idempotency/idempotency-store.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
-import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
-import { forEachBackend } from '../../../../support/backends.js';
-import { portsOf } from '../../../../support/ports.js';
+import type { IdempotencyClaim } from '../../../../../src/application/ports/idempotency/idempotency-store.js';
 import { TOKENS } from '../../../../../src/application/tokens.js';
+import { forEachBackend } from '../../../../support/backends.js';
+import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
+import { portsOf } from '../../../../support/ports.js';
 
 forEachBackend('IdempotencyStore contract', (backend, persistence) => {
   const at = (s: number) => new Date(Date.UTC(2026, 10, 23, 10, 0, s));

@@ -1,16 +1,16 @@
-import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import type { ImportLineRepository } from '../../../../../src/application/ports/imports/import-line-repository.js';
-import type { ImportLine } from '../../../../../src/domain/imports/import-line.js';
-import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
-import type { PageRequest } from '../../../../../src/domain/query/page.js';
 import { TOKENS } from '../../../../../src/application/tokens.js';
 import {
   ABANDONED_IMPORT_LINES_AFTER_MS,
   SweepAbandonedImportLines,
 } from '../../../../../src/application/use-cases/imports/sweep-abandoned-import-lines.js';
-import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import type { ImportLine } from '../../../../../src/domain/imports/import-line.js';
+import type { PageRequest } from '../../../../../src/domain/query/page.js';
+import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { aJob, at } from '../../../../support/job-builders.js';

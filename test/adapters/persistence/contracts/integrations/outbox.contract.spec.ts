@@ -1,15 +1,15 @@
-import { stateApplied, subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
-import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { INTEGRATION_TOKENS } from '../../../../../src/application/integration-tokens.js';
 import type { ClaimedDelivery } from '../../../../../src/application/ports/integrations/delivery-repository.js';
+import { withFirstInvoice } from '../../../../../src/domain/billing/invoices/first-invoice.js';
+import { stateApplied, subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import type { DeliveryLog } from '../../../../../src/domain/integrations/delivery.js';
 import { DELIVERY_LIST, LOG_LIST } from '../../../../../src/domain/integrations/integration-query.js';
 import { unprocessable } from '../../../../../src/domain/shared/errors.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
-import { withFirstInvoice } from '../../../../../src/domain/billing/first-invoice.js';
 import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';

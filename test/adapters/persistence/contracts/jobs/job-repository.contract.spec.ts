@@ -1,11 +1,11 @@
-import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { running, type Claim } from '../../../../../src/application/ports/jobs/job-repository.js';
+import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { type Claim, running } from '../../../../../src/application/ports/jobs/job-repository.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
+import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { JOB_TYPES, type Job } from '../../../../../src/domain/jobs/job.js';
 import { JOB_LIST } from '../../../../../src/domain/jobs/job-query.js';
-import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { aJob, at } from '../../../../support/job-builders.js';

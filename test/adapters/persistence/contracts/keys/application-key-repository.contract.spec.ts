@@ -1,11 +1,11 @@
 import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
 import { missing, overBudget } from '../../../../../src/application/ports/storage-outcomes.js';
 import { APPLICATION_KEY_LIST } from '../../../../../src/domain/keys/application-key-query.js';
-import { listQuery } from '../../../../support/list-queries.js';
-import * as E from 'fp-ts/lib/Either.js';
 import { reservationFits } from '../../../../../src/domain/keys/reservation-budget.js';
-import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
 import { forEachBackend } from '../../../../support/backends.js';
+import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
+import { listQuery } from '../../../../support/list-queries.js';
 import { portsOf } from '../../../../support/ports.js';
 
 const fits = (requested: number | null) => (budget: { rateLimit: number; reservedByOthers: number }) =>

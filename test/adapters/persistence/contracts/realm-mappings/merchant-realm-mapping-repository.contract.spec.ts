@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { missing, prefixTaken } from '../../../../../src/application/ports/storage-outcomes.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { aMapping, aStore, storeRecords } from '../../../../support/builders.js';
+import { missing, prefixTaken } from '../../../../../src/application/ports/storage-outcomes.js';
 import { forEachBackend } from '../../../../support/backends.js';
+import { aMapping, aStore, storeRecords } from '../../../../support/builders.js';
 import { portsOf } from '../../../../support/ports.js';
 
 forEachBackend('MerchantRealmMappingRepository contract', (_backend, persistence) => {

@@ -1,7 +1,7 @@
-import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { taken } from '../../../../../src/application/ports/storage-outcomes.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { SCHEDULES } from '../../../../../src/domain/schedules/schedule.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';

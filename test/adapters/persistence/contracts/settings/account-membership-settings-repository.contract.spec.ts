@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../../../src/domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../../../src/domain/settings/cart-settings.js';
-import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { portsOf } from '../../../../support/ports.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { DEFAULT_CART_SETTINGS } from '../../../../../src/domain/settings/cart-settings.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { DEFAULT_CART_SETTINGS } from '../../../../../src/domain/settings/cart-settings.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { portsOf } from '../../../../support/ports.js';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
-import { forEachBackend } from '../../../../support/backends.js';
-import { portsOf } from '../../../../support/ports.js';
 import { TOKENS } from '../../../../../src/application/tokens.js';
 import { STORE_LIST } from '../../../../../src/domain/stores/store-summary.js';
+import { forEachBackend } from '../../../../support/backends.js';
+import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
 import { listQuery } from '../../../../support/list-queries.js';
+import { portsOf } from '../../../../support/ports.js';
 
 forEachBackend('StoreRepository contract', (_backend, persistence) => {
   it('is empty before the first store and not after', async () => {

@@ -1,7 +1,7 @@
-import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
+import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { SUBSCRIBER_LIST } from '../../../../../src/domain/subscriptions/subscriber-query.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';

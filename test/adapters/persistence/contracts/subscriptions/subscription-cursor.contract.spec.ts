@@ -1,17 +1,17 @@
-import { subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
-import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
+import type { SubscriptionRepository } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
+import { subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
+import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { cursorBinding, cursorToken } from '../../../../../src/domain/query/cursor.js';
 import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
 import { newestFirst } from '../../../../../src/domain/query/order.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
-import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
+import type { Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
 import {
   SUBSCRIPTION_LIST,
   type SubscriptionFilterField,
 } from '../../../../../src/domain/subscriptions/subscription-query.js';
-import type { Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
-import type { SubscriptionRepository } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { listQuery } from '../../../../support/list-queries.js';

@@ -1,29 +1,29 @@
-import { stateApplied, subscriptionsStored } from '../../../../../src/domain/subscriptions/subscription-events.js';
-import { NO_EVENTS, firesNothing } from '../../../../../src/domain/events/domain-event.js';
 import { expect } from 'chai';
-import type { PageRequest } from '../../../../../src/domain/query/page.js';
-import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import type { InvoiceReads } from '../../../../../src/application/ports/billing/invoice-reads.js';
+import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
+import type { NewSubscription } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
+import { withFirstInvoice } from '../../../../../src/domain/billing/invoices/first-invoice.js';
+import { stateApplied, subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
+import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
+import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
+import type { PageRequest } from '../../../../../src/domain/query/page.js';
 import { unprocessable } from '../../../../../src/domain/shared/errors.js';
-import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
+import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
+import type { ProrationEvent } from '../../../../../src/domain/subscriptions/proration-event.js';
+import type { Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
 import {
   SUBSCRIPTION_LIST,
   type SubscriptionFilterField,
 } from '../../../../../src/domain/subscriptions/subscription-query.js';
-import { everyRow, listQuery } from '../../../../support/list-queries.js';
-import { aStore, storeRecords } from '../../../../support/builders.js';
+import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { forEachBackend } from '../../../../support/backends.js';
+import { aStore, storeRecords } from '../../../../support/builders.js';
+import { everyRow, listQuery } from '../../../../support/list-queries.js';
 import { portsOf } from '../../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
-import { withFirstInvoice } from '../../../../../src/domain/billing/first-invoice.js';
-import type { InvoiceReads } from '../../../../../src/application/ports/billing/invoice-reads.js';
-import type { NewSubscription } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
-import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
-import type { Offering } from '../../../../../src/domain/catalogue/offering.js';
-import type { Subscription } from '../../../../../src/domain/subscriptions/subscription.js';
-import type { ProrationEvent } from '../../../../../src/domain/billing/proration-event.js';
 
 type Field = SubscriptionFilterField;
 const query = (filter: FilterCondition<Field>[] = [], limit = 100, offset = 0) =>

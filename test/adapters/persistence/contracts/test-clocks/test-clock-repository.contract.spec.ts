@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { TOKENS } from '../../../../../src/application/tokens.js';
 import { buildContainer } from '../../../../../src/container.js';
-import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
 import { forEachBackend } from '../../../../support/backends.js';
+import { aKey, aStore, storeRecords } from '../../../../support/builders.js';
 
 forEachBackend('TestClockRepository contract', (_backend, persistence) => {
   const setup = async () => {

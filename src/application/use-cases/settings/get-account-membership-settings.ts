@@ -1,0 +1,20 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { AccountMembershipSettings } from '../../../domain/settings/account-membership-settings.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { AccountMembershipSettingsRepository } from '../../ports/settings/settings-repository.js';
+import { TOKENS } from '../../tokens.js';
+import { STORE_NOT_FOUND } from '../stores/store-lookup.js';
+
+@injectable()
+export class GetAccountMembershipSettings {
+  constructor(
+    @inject(TOKENS.AccountMembershipSettingsRepository) private readonly settings: AccountMembershipSettingsRepository,
+  ) {}
+
+  async execute(storeId: Uuid): Promise<E.Either<DomainError, AccountMembershipSettings>> {
+    const found = await this.settings.find(storeId);
+    return found === undefined ? E.left(notFound(STORE_NOT_FOUND)) : E.right(found);
+  }
+}

@@ -1,0 +1,21 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { notFound } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { StoreClock, TestClockSettings } from '../../ports/test-clocks/store-clock.js';
+import { TOKENS } from '../../tokens.js';
+import { type Result, TEST_CLOCKS_OFF } from './test-clocks.js';
+
+/** `GET /v2/subscriptions/test-clock`: the store's time (the system's until its clock is first set). */
+@injectable()
+export class GetTestClock {
+  constructor(
+    @inject(TOKENS.TestClockSettings) private readonly settings: TestClockSettings,
+    @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
+  ) {}
+
+  async execute(storeId: Uuid): Result<Date> {
+    if (!this.settings.enabled) return E.left(notFound(TEST_CLOCKS_OFF));
+    return E.right(await this.clock.now(storeId));
+  }
+}
