@@ -2,6 +2,9 @@ import { API_ENDPOINTS } from '../../src/adapters/http/api-endpoints.js';
 import { routerPatterns } from '../../src/adapters/http/endpoints/endpoint.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 
+/** A day after the catalogue loaded: far enough ahead for every run, and the same in every body built. */
+const A_DAY_AFTER_LOADING = new Date(Date.now() + 86_400_000).toISOString();
+
 /** The ids of one seeded store that the routes below refer to. */
 export interface StoreIds {
   readonly storeId: string;
@@ -423,10 +426,9 @@ export const ROUTES: readonly RouteCase[] = (
     {
       operation: 'rotateApplicationKeySecret',
       path: (ids) => `/v2/application-keys/${ids.keyId}/rotate-secret`,
-      // The old secret overlaps for a day, so that whatever else runs with it keeps working.
-      body: () => ({
-        data: { type: 'application_key', expire_current_secret_at: new Date(Date.now() + 86_400_000).toISOString() },
-      }),
+      // The old secret overlaps for a day, so that whatever else runs with it keeps working. The instant is
+      // fixed when the catalogue loads: a body built twice must come out the same (cross-store's `uses`).
+      body: () => ({ data: { type: 'application_key', expire_current_secret_at: A_DAY_AFTER_LOADING } }),
     },
     {
       operation: 'updateApplicationKey',
