@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { AttachOfferingPlans } from '../../../application/use-cases/catalogue/attach-offering-plans.js';
 import { AttachOfferingProducts } from '../../../application/use-cases/catalogue/attach-to-offering.js';
 import { BuildOffering } from '../../../application/use-cases/catalogue/build-offering.js';
@@ -14,9 +13,10 @@ import { ListOfferings } from '../../../application/use-cases/catalogue/list-off
 import { GetOffering } from '../../../application/use-cases/catalogue/read-offerings.js';
 import { ReplaceOfferingProducts } from '../../../application/use-cases/catalogue/replace-offering-products.js';
 import { UpdateOfferingPlan } from '../../../application/use-cases/catalogue/update-offering-plan.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
-import { requestData } from '../request-body.js';
+import { answer, created, noContent, withData } from '../endpoints/handlers.js';
+import { type HttpContext, idParam, queryOf } from '../http-state.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { preferredCurrency } from '../preferred-currency.js';
@@ -74,6 +74,11 @@ interface OfferingUseCases {
 const copyParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string =>
   ctx.params['copyId'] ?? '';
 
+/** The answer of attaching or replacing products: every product copy the offering now holds. */
+const productCopies = (offering: Offering, ctx: HttpContext) => ({
+  data: offering.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))),
+});
+
 /**
  * `/subscriptions/offerings`: what subscribers subscribe to, copies of products and plans, readable by
  * storefronts. `build` comes before `{id}`, and `products/replace` before the copies, which would read
@@ -130,15 +135,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
           404: "A product or plan id is not one of the store's (the detail lists them), or was deleted meanwhile.",
         },
       },
-      handle:
-        ({ build }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data) ? data : await build.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-          ctx.status = 201;
-          ctx.body = { data: offeringResource(done.right) };
-        },
+      handle: ({ build }) =>
+        created(
+          withData((data, storeId) => build.execute(storeId, data)),
+          (offering) => ({ data: offeringResource(offering) }),
+        ),
     },
     {
       method: 'post',
@@ -160,15 +161,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
           404: "A related product or plan id is not the store's (the detail lists them), or was deleted meanwhile.",
         },
       },
-      handle:
-        ({ create }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data) ? data : await create.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-          ctx.status = 201;
-          ctx.body = { data: offeringResource(done.right) };
-        },
+      handle: ({ create }) =>
+        created(
+          withData((data, storeId) => create.execute(storeId, data)),
+          (offering) => ({ data: offeringResource(offering) }),
+        ),
     },
     {
       method: 'get',
@@ -190,16 +187,14 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
           400: 'A paging parameter out of range or given twice, a filter that does not parse, or an unknown include.',
         },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = {
-            ...listDocument(ctx, links, found.right, offeringResource),
-            ...includedFor(found.right.items, found.right.include, preferredCurrency(ctx)),
-          };
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => ({
+            ...listDocument(ctx, links, page, offeringResource),
+            ...includedFor(page.items, page.include, preferredCurrency(ctx)),
+          }),
+        ),
     },
     {
       method: 'get',
@@ -220,14 +215,14 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         },
         errors: { 400: 'An unknown include.', 404: NOT_FOUND },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          const { offering, include } = found.right;
-          ctx.body = { data: offeringResource(offering), ...includedFor([offering], include, preferredCurrency(ctx)) };
-        },
+      handle: ({ get }) =>
+        answer(
+          (storeId, ctx) => get.execute(storeId, idParam(ctx), queryOf(ctx)),
+          ({ offering, include }, ctx) => ({
+            data: offeringResource(offering),
+            ...includedFor([offering], include, preferredCurrency(ctx)),
+          }),
+        ),
     },
     {
       method: 'put',
@@ -243,15 +238,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         success: { '200': { description: 'The offering as it is now.', content: offeringDocument } },
         errors: { 400: INVALID, 404: NOT_FOUND },
       },
-      handle:
-        ({ update }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data) ? data : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = { data: offeringResource(done.right) };
-        },
+      handle: ({ update }) =>
+        answer(
+          withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
+          (offering) => ({ data: offeringResource(offering) }),
+        ),
     },
     {
       method: 'delete',
@@ -266,13 +257,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         success: { '204': { description: 'Deleted; no body.' } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ remove }) =>
-        async (ctx) => {
-          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-          ctx.status = 204;
-        },
+      handle: ({ remove }) => noContent((storeId, ctx) => remove.execute(storeId, idParam(ctx))),
     },
     {
       method: 'post',
@@ -298,17 +283,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         },
         errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
       },
-      handle:
-        ({ attachProducts }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await attachProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = { data: done.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
-        },
+      handle: ({ attachProducts }) =>
+        answer(
+          withData((data, storeId, ctx) => attachProducts.execute(storeId, idParam(ctx), data)),
+          productCopies,
+        ),
     },
     {
       method: 'post',
@@ -334,19 +313,13 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         },
         errors: { 400: INVALID, 404: "The offering, or a plan id, is not the store's." },
       },
-      handle:
-        ({ attachPlans }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await attachPlans.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = {
-            data: done.right.plans.map((p) => offeringPlanResource(p, done.right.products, preferredCurrency(ctx))),
-          };
-        },
+      handle: ({ attachPlans }) =>
+        answer(
+          withData((data, storeId, ctx) => attachPlans.execute(storeId, idParam(ctx), data)),
+          ({ plans, products }, ctx) => ({
+            data: plans.map((p) => offeringPlanResource(p, products, preferredCurrency(ctx))),
+          }),
+        ),
     },
     {
       method: 'get',
@@ -367,13 +340,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         },
         errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
       },
-      handle:
-        ({ listProducts }, { links }) =>
-        async (ctx) => {
-          const found = await listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, (p) => offeringProductResource(p, preferredCurrency(ctx)));
-        },
+      handle: ({ listProducts }, { links }) =>
+        answer(
+          (storeId, ctx) => listProducts.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, (p) => offeringProductResource(p, preferredCurrency(ctx))),
+        ),
     },
     {
       method: 'get',
@@ -394,16 +365,14 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         },
         errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
       },
-      handle:
-        ({ listPlans }, { links }) =>
-        async (ctx) => {
-          const found = await listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          const { products } = found.right.offering;
-          ctx.body = listDocument(ctx, links, found.right, (p) =>
-            offeringPlanResource(p, products, preferredCurrency(ctx)),
-          );
-        },
+      handle: ({ listPlans }, { links }) =>
+        answer(
+          (storeId, ctx) => listPlans.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) =>
+            listDocument(ctx, links, page, (p) =>
+              offeringPlanResource(p, page.offering.products, preferredCurrency(ctx)),
+            ),
+        ),
     },
     {
       method: 'put',
@@ -428,79 +397,51 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         },
         errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
       },
-      handle:
-        ({ replaceProducts }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await replaceProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = { data: done.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
-        },
+      handle: ({ replaceProducts }) =>
+        answer(
+          withData((data, storeId, ctx) => replaceProducts.execute(storeId, idParam(ctx), data)),
+          productCopies,
+        ),
     },
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products/{copyId}'),
       pathParameters: [ID_PARAMETER, copyParameter('product')],
       spec: updateCopy('product'),
-      handle:
-        ({ updateProduct }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await updateProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = { data: offeringProductResource(done.right.copy, preferredCurrency(ctx)) };
-        },
+      handle: ({ updateProduct }) =>
+        answer(
+          withData((data, storeId, ctx) => updateProduct.execute(storeId, idParam(ctx), copyParam(ctx), data)),
+          ({ copy }, ctx) => ({ data: offeringProductResource(copy, preferredCurrency(ctx)) }),
+        ),
     },
     {
       method: 'delete',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products/{copyId}'),
       pathParameters: [ID_PARAMETER, copyParameter('product')],
       spec: detachCopy('product', 'Product'),
-      handle:
-        ({ detachProduct }) =>
-        async (ctx) => {
-          const detached = await detachProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
-          if (E.isLeft(detached)) return respondWithError(ctx, detached.left);
-          ctx.status = 204;
-        },
+      handle: ({ detachProduct }) =>
+        noContent((storeId, ctx) => detachProduct.execute(storeId, idParam(ctx), copyParam(ctx))),
     },
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}'),
       pathParameters: [ID_PARAMETER, copyParameter('plan')],
       spec: updateCopy('plan'),
-      handle:
-        ({ updatePlan }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await updatePlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = {
-            data: offeringPlanResource(done.right.copy, done.right.offering.products, preferredCurrency(ctx)),
-          };
-        },
+      handle: ({ updatePlan }) =>
+        answer(
+          withData((data, storeId, ctx) => updatePlan.execute(storeId, idParam(ctx), copyParam(ctx), data)),
+          ({ copy, offering }, ctx) => ({
+            data: offeringPlanResource(copy, offering.products, preferredCurrency(ctx)),
+          }),
+        ),
     },
     {
       method: 'delete',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}'),
       pathParameters: [ID_PARAMETER, copyParameter('plan')],
       spec: detachCopy('plan', 'Plan'),
-      handle:
-        ({ detachPlan }) =>
-        async (ctx) => {
-          const detached = await detachPlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
-          if (E.isLeft(detached)) return respondWithError(ctx, detached.left);
-          ctx.status = 204;
-        },
+      handle: ({ detachPlan }) =>
+        noContent((storeId, ctx) => detachPlan.execute(storeId, idParam(ctx), copyParam(ctx))),
     },
   ],
 });
