@@ -1,11 +1,11 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { ListImportErrors } from '../../../application/use-cases/imports/list-import-errors.js';
 import { ListImports } from '../../../application/use-cases/imports/list-imports.js';
 import { GetImport } from '../../../application/use-cases/imports/read-imports.js';
 import { UploadImport } from '../../../application/use-cases/imports/upload-import.js';
 import type { ImportUploadLimits } from '../../config/import-settings.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { answer } from '../endpoints/handlers.js';
+import { idParam, queryOf } from '../http-state.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { importErrorResource, importResource } from './import-document.js';
@@ -161,13 +161,11 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
         },
         errors: { 400: 'A paging parameter out of range or given twice.' },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, importResource);
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, importResource),
+        ),
     },
     {
       method: 'get',
@@ -182,13 +180,11 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
         success: { '200': { description: 'The import.', content: jsonContent(dataDocument(schemaRef('Import'))) } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: importResource(found.right) };
-        },
+      handle: ({ get }) =>
+        answer(
+          (storeId, ctx) => get.execute(storeId, idParam(ctx)),
+          (imported) => ({ data: importResource(imported) }),
+        ),
     },
     {
       method: 'get',
@@ -211,13 +207,11 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
         errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
         extension: true,
       },
-      handle:
-        ({ errors }, { links }) =>
-        async (ctx) => {
-          const found = await errors.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, importErrorResource);
-        },
+      handle: ({ errors }, { links }) =>
+        answer(
+          (storeId, ctx) => errors.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, importErrorResource),
+        ),
     },
   ],
 });

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { DeleteIntegration } from '../../../application/use-cases/integrations/delete-integration.js';
 import { GetIntegration } from '../../../application/use-cases/integrations/get-integration.js';
 import { ListIntegrationLogs } from '../../../application/use-cases/integrations/integration-logs.js';
@@ -9,9 +8,9 @@ import { UpdateIntegration } from '../../../application/use-cases/integrations/u
 import { INTEGRATION_ATTRIBUTES } from '../../../domain/integrations/integration-attributes.js';
 import type { Page } from '../../../domain/query/page.js';
 import { concept } from '../endpoints/endpoint.js';
-import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { answer, withData } from '../endpoints/handlers.js';
+import { type HttpContext, idParam, queryOf } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
-import { requestData } from '../request-body.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { integrationJobResource, integrationLogResource, integrationResource } from './integration-documents.js';
@@ -52,15 +51,12 @@ interface IntegrationUseCases {
   readonly jobs: UseCase<ListIntegrationJobs>;
 }
 
-const logListDocument = (
-  ctx: HttpContext,
-  links: LinkOrigin,
-  found: Page<Parameters<typeof integrationLogResource>[0]>,
-) => {
-  const document = listDocument(ctx, links, found, integrationLogResource);
-  // EPCC's log lists put the paging in `meta` itself and the count in `results`, beside our `meta.page`.
-  return { ...document, meta: { ...document.meta, ...document.meta.page }, results: { total: found.total } };
-};
+const logListDocument =
+  (links: LinkOrigin) => (found: Page<Parameters<typeof integrationLogResource>[0]>, ctx: HttpContext) => {
+    const document = listDocument(ctx, links, found, integrationLogResource);
+    // EPCC's log lists put the paging in `meta` itself and the count in `results`, beside our `meta.page`.
+    return { ...document, meta: { ...document.meta, ...document.meta.page }, results: { total: found.total } };
+  };
 
 /**
  * `/v2/integrations`: EPCC's Integrations API. An integration sends the store's data to a URL of its
@@ -101,15 +97,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         },
         errors: { 400: INVALID, 422: REFUSED, codes: { 422: ['integration_type_unsupported', 'receiver_refused'] } },
       },
-      handle:
-        ({ create }, { links }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const created = E.isLeft(data) ? data : await create.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(created)) return respondWithError(ctx, created.left);
-          ctx.status = 200;
-          ctx.body = { data: integrationResource(created.right, links(ctx)) };
-        },
+      handle: ({ create }, { links }) =>
+        answer(
+          withData((data, storeId) => create.execute(storeId, data)),
+          (integration, ctx) => ({ data: integrationResource(integration, links(ctx)) }),
+        ),
     },
     {
       method: 'get',
@@ -129,14 +121,14 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         },
         errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          const origin = links(ctx);
-          ctx.body = listDocument(ctx, links, found.right, (i) => integrationResource(i, origin));
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => {
+            const origin = links(ctx);
+            return listDocument(ctx, links, page, (i) => integrationResource(i, origin));
+          },
+        ),
     },
     {
       method: 'get',
@@ -185,13 +177,8 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
         errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
       },
-      handle:
-        ({ logs }, { links }) =>
-        async (ctx) => {
-          const found = await logs.ofStore(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = logListDocument(ctx, links, found.right);
-        },
+      handle: ({ logs }, { links }) =>
+        answer((storeId, ctx) => logs.ofStore(storeId, queryOf(ctx)), logListDocument(links)),
     },
     {
       method: 'get',
@@ -208,13 +195,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ get }, { links }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: integrationResource(found.right, links(ctx)) };
-        },
+      handle: ({ get }, { links }) =>
+        answer(
+          (storeId, ctx) => get.execute(storeId, idParam(ctx)),
+          (integration, ctx) => ({ data: integrationResource(integration, links(ctx)) }),
+        ),
     },
     {
       method: 'put',
@@ -240,16 +225,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
           codes: { 422: ['integration_type_unsupported', 'receiver_refused'] },
         },
       },
-      handle:
-        ({ update }, { links }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const updated = E.isLeft(data)
-            ? data
-            : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-          ctx.body = { data: integrationResource(updated.right, links(ctx)) };
-        },
+      handle: ({ update }, { links }) =>
+        answer(
+          withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
+          (integration, ctx) => ({ data: integrationResource(integration, links(ctx)) }),
+        ),
     },
     {
       method: 'delete',
@@ -264,14 +244,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         success: { '200': { description: 'Deleted; no body.' } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ remove }) =>
-        async (ctx) => {
-          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-          ctx.status = 200;
-          ctx.body = '';
-        },
+      handle: ({ remove }) =>
+        answer(
+          (storeId, ctx) => remove.execute(storeId, idParam(ctx)),
+          () => '',
+        ),
     },
     {
       method: 'get',
@@ -290,13 +267,8 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
           404: NOT_FOUND,
         },
       },
-      handle:
-        ({ logs }, { links }) =>
-        async (ctx) => {
-          const found = await logs.ofIntegration(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = logListDocument(ctx, links, found.right);
-        },
+      handle: ({ logs }, { links }) =>
+        answer((storeId, ctx) => logs.ofIntegration(storeId, idParam(ctx), queryOf(ctx)), logListDocument(links)),
     },
     {
       method: 'get',
@@ -320,13 +292,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
           404: NOT_FOUND,
         },
       },
-      handle:
-        ({ jobs }, { links }) =>
-        async (ctx) => {
-          const found = await jobs.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, integrationJobResource);
-        },
+      handle: ({ jobs }, { links }) =>
+        answer(
+          (storeId, ctx) => jobs.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, integrationJobResource),
+        ),
     },
     {
       method: 'get',
@@ -345,18 +315,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
           404: 'No integration of this store has this id, or it no job with this id.',
         },
       },
-      handle:
-        ({ logs }, { links }) =>
-        async (ctx) => {
-          const found = await logs.ofJob(
-            principalOf(ctx).storeId,
-            idParam(ctx),
-            ctx.params['job_id'] ?? '',
-            queryOf(ctx),
-          );
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = logListDocument(ctx, links, found.right);
-        },
+      handle: ({ logs }, { links }) =>
+        answer(
+          (storeId, ctx) => logs.ofJob(storeId, idParam(ctx), ctx.params['job_id'] ?? '', queryOf(ctx)),
+          logListDocument(links),
+        ),
     },
   ],
 });

@@ -1,13 +1,13 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { DeleteJob } from '../../../application/use-cases/jobs/delete-job.js';
 import { GetJob } from '../../../application/use-cases/jobs/get-job.js';
 import { SubmitJob } from '../../../application/use-cases/jobs/job-use-cases.js';
 import { ListJobs } from '../../../application/use-cases/jobs/list-jobs.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
-import { requestData } from '../request-body.js';
+import { answer, created, noContent, withData } from '../endpoints/handlers.js';
+import { idParam, queryOf } from '../http-state.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
+import type { Job } from '../../../domain/jobs/job.js';
 import { jobResource } from './job-document.js';
 import { JOB_LIST } from '../../../domain/jobs/job-query.js';
 import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
@@ -178,6 +178,8 @@ interface JobUseCases {
   readonly remove: UseCase<DeleteJob>;
 }
 
+const jobBody = (job: Job) => ({ data: jobResource(job) });
+
 /** `/subscriptions/jobs`: billing, tax and payment runs are the store's business, so reading them needs a client-credentials token too. */
 export const JOB_ENDPOINTS = concept<JobUseCases>({
   useCases: ({ use }) => ({ submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }),
@@ -200,15 +202,11 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
           400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.',
         },
       },
-      handle:
-        ({ submit }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const created = E.isLeft(data) ? data : await submit.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(created)) return respondWithError(ctx, created.left);
-          ctx.status = 201;
-          ctx.body = { data: jobResource(created.right) };
-        },
+      handle: ({ submit }) =>
+        created(
+          withData((data, storeId) => submit.execute(storeId, data)),
+          jobBody,
+        ),
     },
     {
       method: 'get',
@@ -225,13 +223,11 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
         },
         errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, jobResource);
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, jobResource),
+        ),
     },
     {
       method: 'get',
@@ -246,13 +242,7 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
         success: { '200': { description: 'The job.', content: document } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: jobResource(found.right) };
-        },
+      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), jobBody),
     },
     {
       method: 'delete',
@@ -271,13 +261,7 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
           codes: { 409: ['job_running'] },
         },
       },
-      handle:
-        ({ remove }) =>
-        async (ctx) => {
-          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-          ctx.status = 204;
-        },
+      handle: ({ remove }) => noContent((storeId, ctx) => remove.execute(storeId, idParam(ctx))),
     },
   ],
 });

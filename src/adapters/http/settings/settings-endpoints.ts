@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { GetAccountMembershipSettings } from '../../../application/use-cases/settings/account-membership-settings.js';
 import { GetCartSettings } from '../../../application/use-cases/settings/cart-settings.js';
 import { ResetStoreSettings } from '../../../application/use-cases/settings/reset-store-settings.js';
@@ -7,8 +6,7 @@ import { UpdateAccountMembershipSettings } from '../../../application/use-cases/
 import { UpdateCartSettings } from '../../../application/use-cases/settings/update-cart-settings.js';
 import { UpdateStoreSettings } from '../../../application/use-cases/settings/update-store-settings.js';
 import { concept } from '../endpoints/endpoint.js';
-import { principalOf, respondWithError } from '../http-state.js';
-import { requestData } from '../request-body.js';
+import { answer, noContent, withData } from '../endpoints/handlers.js';
 import type { UseCase } from '../routes/route-context.js';
 import { accountMembershipSettingsResource, cartSettingsResource, settingsResource } from './settings-document.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../../domain/query/page.js';
@@ -135,13 +133,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         access: 'admin',
         success: { '200': { description: 'The settings.', content: settingsDocument } },
       },
-      handle:
-        ({ store }) =>
-        async (ctx) => {
-          const settings = await store.get.execute(principalOf(ctx).storeId);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: settingsResource(settings.right) };
-        },
+      handle: ({ store }) =>
+        answer(
+          (storeId) => store.get.execute(storeId),
+          (settings) => ({ data: settingsResource(settings) }),
+        ),
     },
     {
       method: 'put',
@@ -161,14 +157,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         success: { '200': { description: 'The settings as they are now.', content: settingsDocument } },
         errors: { 400: 'A missing or wrong `type`, or `page_length` out of range.' },
       },
-      handle:
-        ({ store }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const settings = E.isLeft(data) ? data : await store.update.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: settingsResource(settings.right) };
-        },
+      handle: ({ store }) =>
+        answer(
+          withData((data, storeId) => store.update.execute(storeId, data)),
+          (settings) => ({ data: settingsResource(settings) }),
+        ),
     },
     {
       method: 'delete',
@@ -181,13 +174,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         access: 'admin',
         success: { '204': { description: 'Reset; no body.' } },
       },
-      handle:
-        ({ store }) =>
-        async (ctx) => {
-          const settings = await store.reset.execute(principalOf(ctx).storeId);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.status = 204;
-        },
+      handle: ({ store }) => noContent((storeId) => store.reset.execute(storeId)),
     },
     {
       method: 'get',
@@ -200,13 +187,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         access: 'admin',
         success: { '200': { description: 'The cart settings.', content: cartSettingsDocument } },
       },
-      handle:
-        ({ cart }) =>
-        async (ctx) => {
-          const settings = await cart.get.execute(principalOf(ctx).storeId);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: cartSettingsResource(settings.right) };
-        },
+      handle: ({ cart }) =>
+        answer(
+          (storeId) => cart.get.execute(storeId),
+          (settings) => ({ data: cartSettingsResource(settings) }),
+        ),
     },
     {
       method: 'put',
@@ -240,14 +225,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
           codes: { 422: ['discounts_exclusive'] },
         },
       },
-      handle:
-        ({ cart }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const settings = E.isLeft(data) ? data : await cart.update.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: cartSettingsResource(settings.right) };
-        },
+      handle: ({ cart }) =>
+        answer(
+          withData((data, storeId) => cart.update.execute(storeId, data)),
+          (settings) => ({ data: cartSettingsResource(settings) }),
+        ),
     },
     {
       method: 'get',
@@ -263,13 +245,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
           '200': { description: 'The account-membership settings.', content: accountMembershipSettingsDocument },
         },
       },
-      handle:
-        ({ accountMembership }) =>
-        async (ctx) => {
-          const settings = await accountMembership.get.execute(principalOf(ctx).storeId);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: accountMembershipSettingsResource(settings.right) };
-        },
+      handle: ({ accountMembership }) =>
+        answer(
+          (storeId) => accountMembership.get.execute(storeId),
+          (settings) => ({ data: accountMembershipSettingsResource(settings) }),
+        ),
     },
     {
       method: 'put',
@@ -301,16 +281,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
           400: `A missing or wrong \`type\`, or \`membership_limit\` that is not an integer from ${MEMBERSHIP_LIMIT_MIN} to ${MEMBERSHIP_LIMIT_MAX}.`,
         },
       },
-      handle:
-        ({ accountMembership }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const settings = E.isLeft(data)
-            ? data
-            : await accountMembership.update.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: accountMembershipSettingsResource(settings.right) };
-        },
+      handle: ({ accountMembership }) =>
+        answer(
+          withData((data, storeId) => accountMembership.update.execute(storeId, data)),
+          (settings) => ({ data: accountMembershipSettingsResource(settings) }),
+        ),
     },
   ],
 });
