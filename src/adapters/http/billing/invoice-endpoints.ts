@@ -12,7 +12,13 @@ import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.
 import { answer, withData } from '../endpoints/handlers.js';
 import { queryOf } from '../http-state.js';
 import type { Parameter } from '../openapi/openapi-types.js';
-import { jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+  PAGE_REFUSED,
+  FILTERED_PAGE_REFUSED,
+} from '../openapi/operation-builder.js';
 import {
   boolean,
   constant,
@@ -124,7 +130,7 @@ const readEndpoints = (
           },
         },
         errors: {
-          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          400: FILTERED_PAGE_REFUSED,
           ...(scoped ? { 404: 'No subscription of this store has this id.' } : {}),
         },
       },
@@ -169,7 +175,7 @@ const readEndpoints = (
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionInvoicePayment'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: missing },
+        errors: { 400: PAGE_REFUSED, 404: missing },
       },
       handle: ({ listPayments }, { links }) =>
         answer(

@@ -22,7 +22,14 @@ import type { UseCase } from '../routes/route-context.js';
 import { preferredCurrency } from '../preferred-currency.js';
 import { includedFor } from '../subscriptions/subscription-documents.js';
 import { offeringPlanResource, offeringProductResource, offeringResource } from './subscription-catalogue-documents.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+  PAGE_REFUSED,
+  DELETED,
+} from '../openapi/operation-builder.js';
 import {
   arrayOf,
   closedObject,
@@ -51,6 +58,8 @@ import {
   OFFERING_FILTER,
   newOffering,
   typedOffering,
+  productIdsRequest,
+  PRODUCT_COPIES_ANSWER,
 } from './subscription-offering-schemas.js';
 
 interface OfferingUseCases {
@@ -254,7 +263,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} Existing subscriptions keep their snapshot of it.`,
         tag: TAG,
         access: 'edit-catalogue',
-        success: { '204': { description: 'Deleted; no body.' } },
+        success: DELETED,
         errors: { 404: NOT_FOUND },
       },
       handle: ({ remove }) => noContent((storeId, ctx) => remove.execute(storeId, idParam(ctx))),
@@ -271,17 +280,8 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         access: 'edit-catalogue',
         post: true,
         parameters: currencyParameters,
-        requestBody: {
-          description: 'The products to copy.',
-          content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))),
-        },
-        success: {
-          '200': {
-            description: 'Every product copy the offering now holds.',
-            content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })),
-          },
-        },
-        errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
+        requestBody: { description: 'The products to copy.', content: productIdsRequest },
+        ...PRODUCT_COPIES_ANSWER,
       },
       handle: ({ attachProducts }) =>
         answer(
@@ -338,7 +338,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
       handle: ({ listProducts }, { links }) =>
         answer(
@@ -363,7 +363,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
       handle: ({ listPlans }, { links }) =>
         answer(
@@ -385,17 +385,8 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         tag: TAG,
         access: 'edit-catalogue',
         parameters: currencyParameters,
-        requestBody: {
-          description: 'The products the offering is to hold.',
-          content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))),
-        },
-        success: {
-          '200': {
-            description: 'Every product copy the offering now holds.',
-            content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })),
-          },
-        },
-        errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
+        requestBody: { description: 'The products the offering is to hold.', content: productIdsRequest },
+        ...PRODUCT_COPIES_ANSWER,
       },
       handle: ({ replaceProducts }) =>
         answer(

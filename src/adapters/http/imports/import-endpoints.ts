@@ -15,7 +15,13 @@ import { JOB_STATUSES } from '../../../domain/jobs/job.js';
 import { EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
 import { IMPORT_ERROR_TYPE } from './import-document.js';
 import type { Schema } from '../openapi/openapi-types.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+  PAGE_REFUSED,
+} from '../openapi/operation-builder.js';
 import {
   closedObject,
   constant,
@@ -159,7 +165,7 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
         success: {
           '200': { description: 'A page of imports.', content: jsonContent(listResponseSchema(schemaRef('Import'))) },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.' },
+        errors: { 400: PAGE_REFUSED },
       },
       handle: ({ list }, { links }) =>
         answer(
@@ -204,7 +210,7 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('ImportError'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
         extension: true,
       },
       handle: ({ errors }, { links }) =>

@@ -15,7 +15,13 @@ import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { integrationJobResource, integrationLogResource, integrationResource } from './integration-documents.js';
 import { DELIVERY_LIST, INTEGRATION_LIST, LOG_LIST } from '../../../domain/integrations/integration-query.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+  FILTERED_PAGE_REFUSED,
+} from '../openapi/operation-builder.js';
 import {
   arrayOf,
   boolean,
@@ -119,7 +125,7 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('Integration'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+        errors: { 400: FILTERED_PAGE_REFUSED },
       },
       handle: ({ list }, { links }) =>
         answer(
@@ -175,7 +181,7 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         access: 'admin',
         parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
         success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
-        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+        errors: { 400: FILTERED_PAGE_REFUSED },
       },
       handle: ({ logs }, { links }) =>
         answer((storeId, ctx) => logs.ofStore(storeId, queryOf(ctx)), logListDocument(links)),
@@ -263,7 +269,7 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
         success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
         errors: {
-          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          400: FILTERED_PAGE_REFUSED,
           404: NOT_FOUND,
         },
       },
@@ -288,7 +294,7 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
           },
         },
         errors: {
-          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          400: FILTERED_PAGE_REFUSED,
           404: NOT_FOUND,
         },
       },
@@ -311,7 +317,7 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
         success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
         errors: {
-          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          400: FILTERED_PAGE_REFUSED,
           404: 'No integration of this store has this id, or it no job with this id.',
         },
       },

@@ -15,7 +15,14 @@ import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
 import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
 import { CURRENCY_PATTERN, EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
 import type { Schema } from '../openapi/openapi-types.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+  FILTERED_PAGE_REFUSED,
+  DELETED,
+} from '../openapi/operation-builder.js';
 import {
   arrayOf,
   boolean,
@@ -221,7 +228,7 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
         success: {
           '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) },
         },
-        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+        errors: { 400: FILTERED_PAGE_REFUSED },
       },
       handle: ({ list }, { links }) =>
         answer(
@@ -254,7 +261,7 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} A pending job is deleted before it runs, a finished one with its report; what it already did (invoices, payments) stays.`,
         tag: TAG,
         access: 'write',
-        success: { '204': { description: 'Deleted; no body.' } },
+        success: DELETED,
         errors: {
           404: NOT_FOUND,
           409: 'The job is running; delete it once it has finished.',

@@ -21,7 +21,13 @@ import { LONGEST_OVERLAP_DAYS } from '../../../domain/keys/secret-rotation.js';
 import { SCOPES } from '../../../domain/auth/scope.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
 import type { Schema } from '../openapi/openapi-types.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+  DELETED,
+} from '../openapi/operation-builder.js';
 import {
   arrayOf,
   closedObject,
@@ -301,7 +307,7 @@ export const APPLICATION_KEY_ENDPOINTS = concept<ApplicationKeyUseCases>({
         description: `${EPCC} The tokens minted from the key stop working at once.`,
         tag: TAG,
         access: 'admin',
-        success: { '204': { description: 'Deleted; no body.' } },
+        success: DELETED,
         errors: { 404: NOT_FOUND },
       },
       handle: ({ remove }) => noContent((storeId, ctx) => remove.execute(storeId, idParam(ctx))),

@@ -38,6 +38,8 @@ import {
   jsonContent,
   listResponseSchema,
   PAGING_PARAMETERS,
+  PAGE_REFUSED,
+  DELETED,
 } from '../openapi/operation-builder.js';
 import { dataDocument, parameterRef, schemaRef } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
@@ -246,7 +248,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} Its state history goes with it; the offering snapshot it shared with other subscriptions stays. A subscription with invoices is kept (invoices are financial records, as EPCC keeps them): cancel it instead.`,
         tag: TAG,
         access: 'write',
-        success: { '204': { description: 'Deleted; no body.' } },
+        success: DELETED,
         errors: {
           404: NOT_FOUND,
           409: 'A payment was attempted on one of its invoices (its invoices are deleted with it otherwise).',
@@ -272,7 +274,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
       handle: ({ listPlans }, { links }) =>
         answer(
@@ -300,7 +302,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
       handle: ({ listProducts }, { links }) =>
         answer(
@@ -374,7 +376,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionState'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
       handle: ({ listStates }, { links }) =>
         answer(
