@@ -4,12 +4,11 @@ import { ListInvoicePayments } from '../../../application/use-cases/billing/list
 import { ListInvoices } from '../../../application/use-cases/billing/list-invoices.js';
 import { RequestPaymentAttempt } from '../../../application/use-cases/billing/request-payment-attempt.js';
 import { SettleInvoicePayment } from '../../../application/use-cases/billing/settle-invoice-payment.js';
-import type { Invoice } from '../../../domain/billing/invoice.js';
-import { type InvoicePayment, INVOICE_PAYMENT_TYPE } from '../../../domain/billing/invoice-payment.js';
+import { INVOICE_PAYMENT_TYPE } from '../../../domain/billing/invoice-payment.js';
 import { INVOICE_LIST } from '../../../domain/billing/invoice-query.js';
 import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/settlement.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { answer, withData } from '../endpoints/handlers.js';
+import { answer, withData, inData } from '../endpoints/handlers.js';
 import { queryOf } from '../http-state.js';
 import type { Parameter } from '../openapi/openapi-types.js';
 import {
@@ -96,8 +95,6 @@ const SCOPED_MISSING = 'No subscription of this store has this id, or it has no 
 
 type WithParams = { readonly params: Readonly<Record<string, string | undefined>> };
 const param = (ctx: WithParams, name: string): string => ctx.params[name] ?? '';
-const invoiceBody = (invoice: Invoice) => ({ data: invoiceResource(invoice) });
-const paymentBody = (payment: InvoicePayment) => ({ data: invoicePaymentResource(payment) });
 
 /**
  * The reads of `/subscriptions/invoices` and of a subscription's `/invoices`: the same invoices, the
@@ -156,7 +153,7 @@ const readEndpoints = (
         errors: { 404: missing },
       },
       handle: ({ get }) =>
-        answer((storeId, ctx) => get.execute(storeId, param(ctx, 'invoice_id'), ownerOf(ctx)), invoiceBody),
+        answer((storeId, ctx) => get.execute(storeId, param(ctx, 'invoice_id'), ownerOf(ctx)), inData(invoiceResource)),
     },
     {
       method: 'get',
@@ -205,7 +202,7 @@ const readEndpoints = (
         answer(
           (storeId, ctx) =>
             getPayment.execute(storeId, param(ctx, 'invoice_id'), param(ctx, 'payment_id'), ownerOf(ctx)),
-          paymentBody,
+          inData(invoicePaymentResource),
         ),
     },
   ];
@@ -264,7 +261,7 @@ export const INVOICE_ENDPOINTS = concept<InvoiceUseCases>({
           withData((data, storeId, ctx) =>
             settle.execute(storeId, param(ctx, 'invoice_id'), param(ctx, 'payment_id'), data),
           ),
-          paymentBody,
+          inData(invoicePaymentResource),
         ),
     },
     {
@@ -294,7 +291,7 @@ export const INVOICE_ENDPOINTS = concept<InvoiceUseCases>({
         },
       },
       handle: ({ requestAttempt }) =>
-        answer((storeId, ctx) => requestAttempt.execute(storeId, param(ctx, 'invoice_id')), invoiceBody),
+        answer((storeId, ctx) => requestAttempt.execute(storeId, param(ctx, 'invoice_id')), inData(invoiceResource)),
     },
     ...readEndpoints('/subscriptions/subscriptions/{subscription_id}/invoices', true, {
       list: 'listSubscriptionInvoices',

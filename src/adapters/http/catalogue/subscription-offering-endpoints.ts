@@ -15,7 +15,7 @@ import { ReplaceOfferingProducts } from '../../../application/use-cases/catalogu
 import { UpdateOfferingPlan } from '../../../application/use-cases/catalogue/update-offering-plan.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { answer, created, noContent, withData } from '../endpoints/handlers.js';
+import { answer, created, noContent, withData, inData } from '../endpoints/handlers.js';
 import { type HttpContext, idParam, queryOf } from '../http-state.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
@@ -147,7 +147,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
       handle: ({ build }) =>
         created(
           withData((data, storeId) => build.execute(storeId, data)),
-          (offering) => ({ data: offeringResource(offering) }),
+          inData(offeringResource),
         ),
     },
     {
@@ -173,7 +173,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
       handle: ({ create }) =>
         created(
           withData((data, storeId) => create.execute(storeId, data)),
-          (offering) => ({ data: offeringResource(offering) }),
+          inData(offeringResource),
         ),
     },
     {
@@ -250,7 +250,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
       handle: ({ update }) =>
         answer(
           withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
-          (offering) => ({ data: offeringResource(offering) }),
+          inData(offeringResource),
         ),
     },
     {

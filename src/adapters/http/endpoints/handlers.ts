@@ -59,3 +59,8 @@ export const withBody =
 export const withData = <A>(
   run: (data: Readonly<Record<string, unknown>>, storeId: Uuid, ctx: RouteRequest) => Outcome<A>,
 ): StoreRun<A> => withBody(requestData, run);
+
+/** The body of one resource, `{ "data": … }`, made of a use case's value. */
+export const inData =
+  <A>(resource: (value: A) => unknown): AnswerBody<A> =>
+  (value) => ({ data: resource(value) });

@@ -4,7 +4,7 @@ import { GetImport } from '../../../application/use-cases/imports/read-imports.j
 import { UploadImport } from '../../../application/use-cases/imports/upload-import.js';
 import type { ImportUploadLimits } from '../../config/import-settings.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { answer } from '../endpoints/handlers.js';
+import { answer, inData } from '../endpoints/handlers.js';
 import { idParam, queryOf } from '../http-state.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
@@ -186,11 +186,7 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
         success: { '200': { description: 'The import.', content: jsonContent(dataDocument(schemaRef('Import'))) } },
         errors: { 404: NOT_FOUND },
       },
-      handle: ({ get }) =>
-        answer(
-          (storeId, ctx) => get.execute(storeId, idParam(ctx)),
-          (imported) => ({ data: importResource(imported) }),
-        ),
+      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), inData(importResource)),
     },
     {
       method: 'get',

@@ -6,9 +6,10 @@ import { ListIntegrationJobs } from '../../../application/use-cases/integrations
 import { ListIntegrations } from '../../../application/use-cases/integrations/list-integrations.js';
 import { UpdateIntegration } from '../../../application/use-cases/integrations/update-integration.js';
 import { INTEGRATION_ATTRIBUTES } from '../../../domain/integrations/integration-attributes.js';
+import type { Integration } from '../../../domain/integrations/integration.js';
 import type { Page } from '../../../domain/query/page.js';
 import { concept } from '../endpoints/endpoint.js';
-import { answer, withData } from '../endpoints/handlers.js';
+import { type AnswerBody, answer, withData } from '../endpoints/handlers.js';
 import { type HttpContext, idParam, queryOf } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
 import { listDocument } from '../routes/list-response.js';
@@ -56,6 +57,11 @@ interface IntegrationUseCases {
   readonly logs: Pick<ListIntegrationLogs, 'ofStore' | 'ofIntegration' | 'ofJob'>;
   readonly jobs: UseCase<ListIntegrationJobs>;
 }
+
+/** An integration, its links starting at the request's origin. */
+const integrationBody =
+  (links: LinkOrigin): AnswerBody<Integration> =>
+  (integration, ctx) => ({ data: integrationResource(integration, links(ctx)) });
 
 const logListDocument =
   (links: LinkOrigin) => (found: Page<Parameters<typeof integrationLogResource>[0]>, ctx: HttpContext) => {
@@ -106,7 +112,7 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
       handle: ({ create }, { links }) =>
         answer(
           withData((data, storeId) => create.execute(storeId, data)),
-          (integration, ctx) => ({ data: integrationResource(integration, links(ctx)) }),
+          integrationBody(links),
         ),
     },
     {
@@ -202,10 +208,7 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         errors: { 404: NOT_FOUND },
       },
       handle: ({ get }, { links }) =>
-        answer(
-          (storeId, ctx) => get.execute(storeId, idParam(ctx)),
-          (integration, ctx) => ({ data: integrationResource(integration, links(ctx)) }),
-        ),
+        answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), integrationBody(links)),
     },
     {
       method: 'put',
@@ -234,7 +237,7 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
       handle: ({ update }, { links }) =>
         answer(
           withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
-          (integration, ctx) => ({ data: integrationResource(integration, links(ctx)) }),
+          integrationBody(links),
         ),
     },
     {

@@ -3,11 +3,10 @@ import { GetJob } from '../../../application/use-cases/jobs/get-job.js';
 import { SubmitJob } from '../../../application/use-cases/jobs/job-use-cases.js';
 import { ListJobs } from '../../../application/use-cases/jobs/list-jobs.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { answer, created, noContent, withData } from '../endpoints/handlers.js';
+import { answer, created, noContent, withData, inData } from '../endpoints/handlers.js';
 import { idParam, queryOf } from '../http-state.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
-import type { Job } from '../../../domain/jobs/job.js';
 import { jobResource } from './job-document.js';
 import { JOB_LIST } from '../../../domain/jobs/job-query.js';
 import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
@@ -185,8 +184,6 @@ interface JobUseCases {
   readonly remove: UseCase<DeleteJob>;
 }
 
-const jobBody = (job: Job) => ({ data: jobResource(job) });
-
 /** `/subscriptions/jobs`: billing, tax and payment runs are the store's business, so reading them needs a client-credentials token too. */
 export const JOB_ENDPOINTS = concept<JobUseCases>({
   useCases: ({ use }) => ({ submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }),
@@ -212,7 +209,7 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
       handle: ({ submit }) =>
         created(
           withData((data, storeId) => submit.execute(storeId, data)),
-          jobBody,
+          inData(jobResource),
         ),
     },
     {
@@ -249,7 +246,7 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
         success: { '200': { description: 'The job.', content: document } },
         errors: { 404: NOT_FOUND },
       },
-      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), jobBody),
+      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), inData(jobResource)),
     },
     {
       method: 'delete',

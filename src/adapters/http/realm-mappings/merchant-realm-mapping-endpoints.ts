@@ -1,15 +1,11 @@
 import { GetMerchantRealmMapping } from '../../../application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
 import { UpdateMerchantRealmPrefix } from '../../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
 import { concept } from '../endpoints/endpoint.js';
-import { answer, withData } from '../endpoints/handlers.js';
+import { answer, withData, inData } from '../endpoints/handlers.js';
 import { idParam } from '../http-state.js';
 import type { UseCase } from '../routes/route-context.js';
 import { merchantRealmMappingResource } from './merchant-realm-mapping-document.js';
-import {
-  MERCHANT_REALM_MAPPING_TYPE,
-  type MerchantRealmMapping,
-  PREFIX_IN_USE,
-} from '../../../domain/realm-mappings/merchant-realm-mapping.js';
+import { MERCHANT_REALM_MAPPING_TYPE, PREFIX_IN_USE } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import { PREFIX_MAX, PREFIX_MIN, PREFIX_PATTERN } from '../../../domain/realm-mappings/prefix-input.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent } from '../openapi/operation-builder.js';
@@ -52,8 +48,6 @@ interface MerchantRealmMappingUseCases {
   readonly update: UseCase<UpdateMerchantRealmPrefix>;
 }
 
-const mappingBody = (mapping: MerchantRealmMapping) => ({ data: merchantRealmMappingResource(mapping) });
-
 /** `/v2/merchant-realm-mappings`: the store's one mapping, read and renamed with an admin token. */
 export const MERCHANT_REALM_MAPPING_ENDPOINTS = concept<MerchantRealmMappingUseCases>({
   useCases: ({ use }) => ({ get: use(GetMerchantRealmMapping), update: use(UpdateMerchantRealmPrefix) }),
@@ -71,7 +65,7 @@ export const MERCHANT_REALM_MAPPING_ENDPOINTS = concept<MerchantRealmMappingUseC
         success: { '200': { description: 'The mapping.', content: mappingDocument } },
         errors: { 404: 'The store has no mapping (only when it was removed outside the API).' },
       },
-      handle: ({ get }) => answer((storeId) => get.execute(storeId), mappingBody),
+      handle: ({ get }) => answer((storeId) => get.execute(storeId), inData(merchantRealmMappingResource)),
     },
     {
       method: 'get',
@@ -86,7 +80,8 @@ export const MERCHANT_REALM_MAPPING_ENDPOINTS = concept<MerchantRealmMappingUseC
         success: { '200': { description: 'The mapping.', content: mappingDocument } },
         errors: { 404: NOT_FOUND },
       },
-      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), mappingBody),
+      handle: ({ get }) =>
+        answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), inData(merchantRealmMappingResource)),
     },
     {
       method: 'put',
@@ -115,7 +110,7 @@ export const MERCHANT_REALM_MAPPING_ENDPOINTS = concept<MerchantRealmMappingUseC
       handle: ({ update }) =>
         answer(
           withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
-          mappingBody,
+          inData(merchantRealmMappingResource),
         ),
     },
   ],

@@ -6,7 +6,7 @@ import { UpdateAccountMembershipSettings } from '../../../application/use-cases/
 import { UpdateCartSettings } from '../../../application/use-cases/settings/update-cart-settings.js';
 import { UpdateStoreSettings } from '../../../application/use-cases/settings/update-store-settings.js';
 import { concept } from '../endpoints/endpoint.js';
-import { answer, noContent, withData } from '../endpoints/handlers.js';
+import { answer, noContent, withData, inData } from '../endpoints/handlers.js';
 import type { UseCase } from '../routes/route-context.js';
 import { accountMembershipSettingsResource, cartSettingsResource, settingsResource } from './settings-document.js';
 import { PAGE_LIMIT_MAX, PAGE_LIMIT_MIN } from '../../../domain/query/page.js';
@@ -133,11 +133,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         access: 'admin',
         success: { '200': { description: 'The settings.', content: settingsDocument } },
       },
-      handle: ({ store }) =>
-        answer(
-          (storeId) => store.get.execute(storeId),
-          (settings) => ({ data: settingsResource(settings) }),
-        ),
+      handle: ({ store }) => answer((storeId) => store.get.execute(storeId), inData(settingsResource)),
     },
     {
       method: 'put',
@@ -160,7 +156,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
       handle: ({ store }) =>
         answer(
           withData((data, storeId) => store.update.execute(storeId, data)),
-          (settings) => ({ data: settingsResource(settings) }),
+          inData(settingsResource),
         ),
     },
     {
@@ -187,11 +183,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         access: 'admin',
         success: { '200': { description: 'The cart settings.', content: cartSettingsDocument } },
       },
-      handle: ({ cart }) =>
-        answer(
-          (storeId) => cart.get.execute(storeId),
-          (settings) => ({ data: cartSettingsResource(settings) }),
-        ),
+      handle: ({ cart }) => answer((storeId) => cart.get.execute(storeId), inData(cartSettingsResource)),
     },
     {
       method: 'put',
@@ -228,7 +220,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
       handle: ({ cart }) =>
         answer(
           withData((data, storeId) => cart.update.execute(storeId, data)),
-          (settings) => ({ data: cartSettingsResource(settings) }),
+          inData(cartSettingsResource),
         ),
     },
     {
@@ -246,10 +238,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         },
       },
       handle: ({ accountMembership }) =>
-        answer(
-          (storeId) => accountMembership.get.execute(storeId),
-          (settings) => ({ data: accountMembershipSettingsResource(settings) }),
-        ),
+        answer((storeId) => accountMembership.get.execute(storeId), inData(accountMembershipSettingsResource)),
     },
     {
       method: 'put',
@@ -284,7 +273,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
       handle: ({ accountMembership }) =>
         answer(
           withData((data, storeId) => accountMembership.update.execute(storeId, data)),
-          (settings) => ({ data: accountMembershipSettingsResource(settings) }),
+          inData(accountMembershipSettingsResource),
         ),
     },
   ],

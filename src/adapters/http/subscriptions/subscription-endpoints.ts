@@ -17,7 +17,7 @@ import type { Subscription } from '../../../domain/subscriptions/subscription.js
 import { offeringProductResource } from '../catalogue/subscription-catalogue-documents.js';
 import { JsonBytes } from '../documents/json-bytes.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { answer, created, noContent, withBody, withData } from '../endpoints/handlers.js';
+import { answer, created, noContent, withBody, withData, inData } from '../endpoints/handlers.js';
 import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
 import { requestDataList } from '../request-body.js';
 import { cursorListFrame, listDocument, listFrame } from '../routes/list-response.js';
@@ -407,7 +407,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
       handle: ({ getState }) =>
         answer(
           (storeId, ctx) => getState.execute(storeId, idParam(ctx), ctx.params['state_id'] ?? ''),
-          (state) => ({ data: stateResource(state) }),
+          inData(stateResource),
         ),
     },
   ],

@@ -1,7 +1,7 @@
 import { AdvanceTestClock } from '../../../application/use-cases/test-clocks/advance-test-clock.js';
 import { GetTestClock } from '../../../application/use-cases/test-clocks/test-clock-use-cases.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { answer } from '../endpoints/handlers.js';
+import { answer, inData } from '../endpoints/handlers.js';
 import type { UseCase } from '../routes/route-context.js';
 import { testClockResource } from './test-clock-document.js';
 import { MAX_INSTANTS_PER_MOVE, TEST_CLOCK_TYPE } from '../../../domain/test-clocks/test-clock.js';
@@ -37,8 +37,6 @@ interface TestClockUseCases {
   readonly advance: UseCase<AdvanceTestClock>;
 }
 
-const clockBody = (now: Date) => ({ data: testClockResource(now) });
-
 /** The store's test clock (an extension, `TEST_CLOCKS=on`; 404 otherwise): store administration, like its settings. */
 export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
   useCases: ({ use }) => ({ get: use(GetTestClock), advance: use(AdvanceTestClock) }),
@@ -57,7 +55,7 @@ export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
         success: { '200': { description: "The store's time.", content: document } },
         errors: { 404: 'Test clocks are off (`TEST_CLOCKS` is not `on`).' },
       },
-      handle: ({ get }) => answer((storeId) => get.execute(storeId), clockBody),
+      handle: ({ get }) => answer((storeId) => get.execute(storeId), inData(testClockResource)),
     },
     {
       method: 'put',
@@ -88,7 +86,8 @@ export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
           codes: { 422: ['test_clock_backwards'] },
         },
       },
-      handle: ({ advance }) => answer((storeId, ctx) => advance.execute(storeId, ctx.request.body), clockBody),
+      handle: ({ advance }) =>
+        answer((storeId, ctx) => advance.execute(storeId, ctx.request.body), inData(testClockResource)),
     },
   ],
 });
