@@ -12,7 +12,13 @@ import { SCHEDULE_TYPE, SCHEDULED_JOB_TYPES } from '../../../domain/schedules/sc
 import { TIMING_TEXT_MAX } from '../../../domain/schedules/schedule-timing.js';
 import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
 import type { Schema } from '../openapi/openapi-types.js';
-import { jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  DELETED,
+  jsonContent,
+  listResponseSchema,
+  PAGE_REFUSED,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   boolean,
   closedObject,
@@ -203,7 +209,7 @@ const recordOperations = (r: Resource): RecordOperations => {
       errors: {
         400:
           r.filter === undefined
-            ? 'A paging parameter out of range or given twice.'
+            ? PAGE_REFUSED
             : 'A filter that does not parse, or a paging parameter out of range or given twice.',
       },
     },
@@ -235,7 +241,7 @@ const recordOperations = (r: Resource): RecordOperations => {
       description: `${SUBSCRIPTIONS_EPCC} ${r.deletion}`,
       tag: r.tag,
       access: 'write',
-      success: { '204': { description: 'Deleted; no body.' } },
+      success: DELETED,
       errors: {
         404: notFound,
         ...(r.deleteConflict === undefined ? {} : { 409: r.deleteConflict, codes: { 409: ['in_use'] } }),

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { GetInvoice } from '../../../application/use-cases/billing/get-invoice.js';
 import { GetInvoicePayment } from '../../../application/use-cases/billing/get-invoice-payment.js';
 import { ListInvoicePayments } from '../../../application/use-cases/billing/list-invoice-payments.js';
@@ -9,9 +8,16 @@ import { INVOICE_LIST } from '../../../domain/billing/invoices/invoice-query.js'
 import { INVOICE_PAYMENT_TYPE } from '../../../domain/billing/payments/invoice-payment.js';
 import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/payments/settlement.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { principalOf, queryOf, respondWithError } from '../http-state.js';
+import { answer, inData, withData } from '../endpoints/handlers.js';
+import { queryOf } from '../http-state.js';
 import type { Parameter } from '../openapi/openapi-types.js';
-import { jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  FILTERED_PAGE_REFUSED,
+  jsonContent,
+  listResponseSchema,
+  PAGE_REFUSED,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   boolean,
   constant,
@@ -24,7 +30,6 @@ import {
   uuid,
 } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
-import { requestData } from '../request-body.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
@@ -122,17 +127,15 @@ const readEndpoints = (
           },
         },
         errors: {
-          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          400: FILTERED_PAGE_REFUSED,
           ...(scoped ? { 404: 'No subscription of this store has this id.' } : {}),
         },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx), ownerOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, invoiceResource);
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx), ownerOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, invoiceResource),
+        ),
     },
     {
       method: 'get',
@@ -149,13 +152,8 @@ const readEndpoints = (
         },
         errors: { 404: missing },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, param(ctx, 'invoice_id'), ownerOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: invoiceResource(found.right) };
-        },
+      handle: ({ get }) =>
+        answer((storeId, ctx) => get.execute(storeId, param(ctx, 'invoice_id'), ownerOf(ctx)), inData(invoiceResource)),
     },
     {
       method: 'get',
@@ -174,20 +172,13 @@ const readEndpoints = (
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionInvoicePayment'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: missing },
+        errors: { 400: PAGE_REFUSED, 404: missing },
       },
-      handle:
-        ({ listPayments }, { links }) =>
-        async (ctx) => {
-          const found = await listPayments.execute(
-            principalOf(ctx).storeId,
-            param(ctx, 'invoice_id'),
-            queryOf(ctx),
-            ownerOf(ctx),
-          );
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, invoicePaymentResource);
-        },
+      handle: ({ listPayments }, { links }) =>
+        answer(
+          (storeId, ctx) => listPayments.execute(storeId, param(ctx, 'invoice_id'), queryOf(ctx), ownerOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, invoicePaymentResource),
+        ),
     },
     {
       method: 'get',
@@ -207,18 +198,12 @@ const readEndpoints = (
         },
         errors: { 404: ids.getPaymentMissing },
       },
-      handle:
-        ({ getPayment }) =>
-        async (ctx) => {
-          const found = await getPayment.execute(
-            principalOf(ctx).storeId,
-            param(ctx, 'invoice_id'),
-            param(ctx, 'payment_id'),
-            ownerOf(ctx),
-          );
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: invoicePaymentResource(found.right) };
-        },
+      handle: ({ getPayment }) =>
+        answer(
+          (storeId, ctx) =>
+            getPayment.execute(storeId, param(ctx, 'invoice_id'), param(ctx, 'payment_id'), ownerOf(ctx)),
+          inData(invoicePaymentResource),
+        ),
     },
   ];
 };
@@ -271,21 +256,13 @@ export const INVOICE_ENDPOINTS = concept<InvoiceUseCases>({
           codes: { 409: ['payment_not_pending'] },
         },
       },
-      handle:
-        ({ settle }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const settled = E.isLeft(data)
-            ? data
-            : await settle.execute(
-                principalOf(ctx).storeId,
-                param(ctx, 'invoice_id'),
-                param(ctx, 'payment_id'),
-                data.right,
-              );
-          if (E.isLeft(settled)) return respondWithError(ctx, settled.left);
-          ctx.body = { data: invoicePaymentResource(settled.right) };
-        },
+      handle: ({ settle }) =>
+        answer(
+          withData((data, storeId, ctx) =>
+            settle.execute(storeId, param(ctx, 'invoice_id'), param(ctx, 'payment_id'), data),
+          ),
+          inData(invoicePaymentResource),
+        ),
     },
     {
       method: 'post',
@@ -313,13 +290,8 @@ export const INVOICE_ENDPOINTS = concept<InvoiceUseCases>({
           codes: { 409: ['invoice_paid'], 422: ['payment_retries_left'] },
         },
       },
-      handle:
-        ({ requestAttempt }) =>
-        async (ctx) => {
-          const requested = await requestAttempt.execute(principalOf(ctx).storeId, param(ctx, 'invoice_id'));
-          if (E.isLeft(requested)) return respondWithError(ctx, requested.left);
-          ctx.body = { data: invoiceResource(requested.right) };
-        },
+      handle: ({ requestAttempt }) =>
+        answer((storeId, ctx) => requestAttempt.execute(storeId, param(ctx, 'invoice_id')), inData(invoiceResource)),
     },
     ...readEndpoints('/subscriptions/subscriptions/{subscription_id}/invoices', true, {
       list: 'listSubscriptionInvoices',

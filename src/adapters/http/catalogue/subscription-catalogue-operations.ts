@@ -2,7 +2,13 @@ import { CATALOGUE_LIST } from '../../../domain/catalogue/catalogue-query.js';
 import { PLAN_TYPE } from '../../../domain/catalogue/plan.js';
 import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
 import type { Parameter, Reference, Schema } from '../openapi/openapi-types.js';
-import { jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  DELETED,
+  FILTERED_PAGE_REFUSED,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   constant,
   dataDocument,
@@ -75,7 +81,7 @@ const catalogueOperations = (kind: CatalogueKind): RecordOperations => {
       success: {
         '200': { description: `A page of ${kind.collection}.`, content: jsonContent(listResponseSchema(item)) },
       },
-      errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+      errors: { 400: FILTERED_PAGE_REFUSED },
     },
     get: {
       operationId: `get${kind.operationName}`,
@@ -109,7 +115,7 @@ const catalogueOperations = (kind: CatalogueKind): RecordOperations => {
       description: SUBSCRIPTIONS_EPCC,
       tag,
       access: 'edit-catalogue',
-      success: { '204': { description: 'Deleted; no body.' } },
+      success: DELETED,
       errors: { 404: notFound, 409: `The ${kind.singular} is used by an offering.`, codes: { 409: ['in_use'] } },
     },
   };

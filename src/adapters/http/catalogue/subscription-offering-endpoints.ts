@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { AttachOfferingPlans } from '../../../application/use-cases/catalogue/attach-offering-plans.js';
 import { AttachOfferingProducts } from '../../../application/use-cases/catalogue/attach-offering-products.js';
 import { BuildOffering } from '../../../application/use-cases/catalogue/build-offering.js';
@@ -14,9 +13,18 @@ import { ReplaceOfferingProducts } from '../../../application/use-cases/catalogu
 import { UpdateOffering } from '../../../application/use-cases/catalogue/update-offering.js';
 import { UpdateOfferingPlan } from '../../../application/use-cases/catalogue/update-offering-plan.js';
 import { UpdateOfferingProduct } from '../../../application/use-cases/catalogue/update-offering-product.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import { answer, created, inData, noContent, withData } from '../endpoints/handlers.js';
+import { type HttpContext, idParam, queryOf } from '../http-state.js';
+import {
+  DELETED,
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGE_REFUSED,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   arrayOf,
   closedObject,
@@ -28,7 +36,6 @@ import {
   schemaRef,
 } from '../openapi/schema-builders.js';
 import { preferredCurrency } from '../preferred-currency.js';
-import { requestData } from '../request-body.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { includedFor } from '../subscriptions/subscription-documents.js';
@@ -48,6 +55,8 @@ import {
   OFFERING_INCLUDE,
   offering,
   offeringDocument,
+  PRODUCT_COPIES_ANSWER,
+  productIdsRequest,
   TAG,
   typedOffering,
   updateCopy,
@@ -73,6 +82,11 @@ interface OfferingUseCases {
 
 const copyParam = (ctx: { readonly params: Readonly<Record<string, string | undefined>> }): string =>
   ctx.params['copyId'] ?? '';
+
+/** The answer of attaching or replacing products: every product copy the offering now holds. */
+const productCopies = (offering: Offering, ctx: HttpContext) => ({
+  data: offering.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))),
+});
 
 /**
  * `/subscriptions/offerings`: what subscribers subscribe to, copies of products and plans, readable by
@@ -130,15 +144,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
           404: "A product or plan id is not one of the store's (the detail lists them), or was deleted meanwhile.",
         },
       },
-      handle:
-        ({ build }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data) ? data : await build.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-          ctx.status = 201;
-          ctx.body = { data: offeringResource(done.right) };
-        },
+      handle: ({ build }) =>
+        created(
+          withData((data, storeId) => build.execute(storeId, data)),
+          inData(offeringResource),
+        ),
     },
     {
       method: 'post',
@@ -160,15 +170,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
           404: "A related product or plan id is not the store's (the detail lists them), or was deleted meanwhile.",
         },
       },
-      handle:
-        ({ create }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data) ? data : await create.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-          ctx.status = 201;
-          ctx.body = { data: offeringResource(done.right) };
-        },
+      handle: ({ create }) =>
+        created(
+          withData((data, storeId) => create.execute(storeId, data)),
+          inData(offeringResource),
+        ),
     },
     {
       method: 'get',
@@ -190,16 +196,14 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
           400: 'A paging parameter out of range or given twice, a filter that does not parse, or an unknown include.',
         },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = {
-            ...listDocument(ctx, links, found.right, offeringResource),
-            ...includedFor(found.right.items, found.right.include, preferredCurrency(ctx)),
-          };
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => ({
+            ...listDocument(ctx, links, page, offeringResource),
+            ...includedFor(page.items, page.include, preferredCurrency(ctx)),
+          }),
+        ),
     },
     {
       method: 'get',
@@ -220,14 +224,14 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         },
         errors: { 400: 'An unknown include.', 404: NOT_FOUND },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          const { offering, include } = found.right;
-          ctx.body = { data: offeringResource(offering), ...includedFor([offering], include, preferredCurrency(ctx)) };
-        },
+      handle: ({ get }) =>
+        answer(
+          (storeId, ctx) => get.execute(storeId, idParam(ctx), queryOf(ctx)),
+          ({ offering, include }, ctx) => ({
+            data: offeringResource(offering),
+            ...includedFor([offering], include, preferredCurrency(ctx)),
+          }),
+        ),
     },
     {
       method: 'put',
@@ -243,15 +247,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         success: { '200': { description: 'The offering as it is now.', content: offeringDocument } },
         errors: { 400: INVALID, 404: NOT_FOUND },
       },
-      handle:
-        ({ update }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data) ? data : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = { data: offeringResource(done.right) };
-        },
+      handle: ({ update }) =>
+        answer(
+          withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
+          inData(offeringResource),
+        ),
     },
     {
       method: 'delete',
@@ -263,16 +263,10 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} Existing subscriptions keep their snapshot of it.`,
         tag: TAG,
         access: 'edit-catalogue',
-        success: { '204': { description: 'Deleted; no body.' } },
+        success: DELETED,
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ remove }) =>
-        async (ctx) => {
-          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-          ctx.status = 204;
-        },
+      handle: ({ remove }) => noContent((storeId, ctx) => remove.execute(storeId, idParam(ctx))),
     },
     {
       method: 'post',
@@ -286,29 +280,14 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         access: 'edit-catalogue',
         post: true,
         parameters: currencyParameters,
-        requestBody: {
-          description: 'The products to copy.',
-          content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))),
-        },
-        success: {
-          '200': {
-            description: 'Every product copy the offering now holds.',
-            content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })),
-          },
-        },
-        errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
+        requestBody: { description: 'The products to copy.', content: productIdsRequest },
+        ...PRODUCT_COPIES_ANSWER,
       },
-      handle:
-        ({ attachProducts }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await attachProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = { data: done.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
-        },
+      handle: ({ attachProducts }) =>
+        answer(
+          withData((data, storeId, ctx) => attachProducts.execute(storeId, idParam(ctx), data)),
+          productCopies,
+        ),
     },
     {
       method: 'post',
@@ -334,19 +313,13 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         },
         errors: { 400: INVALID, 404: "The offering, or a plan id, is not the store's." },
       },
-      handle:
-        ({ attachPlans }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await attachPlans.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = {
-            data: done.right.plans.map((p) => offeringPlanResource(p, done.right.products, preferredCurrency(ctx))),
-          };
-        },
+      handle: ({ attachPlans }) =>
+        answer(
+          withData((data, storeId, ctx) => attachPlans.execute(storeId, idParam(ctx), data)),
+          ({ plans, products }, ctx) => ({
+            data: plans.map((p) => offeringPlanResource(p, products, preferredCurrency(ctx))),
+          }),
+        ),
     },
     {
       method: 'get',
@@ -365,15 +338,13 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
-      handle:
-        ({ listProducts }, { links }) =>
-        async (ctx) => {
-          const found = await listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, (p) => offeringProductResource(p, preferredCurrency(ctx)));
-        },
+      handle: ({ listProducts }, { links }) =>
+        answer(
+          (storeId, ctx) => listProducts.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, (p) => offeringProductResource(p, preferredCurrency(ctx))),
+        ),
     },
     {
       method: 'get',
@@ -392,18 +363,16 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
-      handle:
-        ({ listPlans }, { links }) =>
-        async (ctx) => {
-          const found = await listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          const { products } = found.right.offering;
-          ctx.body = listDocument(ctx, links, found.right, (p) =>
-            offeringPlanResource(p, products, preferredCurrency(ctx)),
-          );
-        },
+      handle: ({ listPlans }, { links }) =>
+        answer(
+          (storeId, ctx) => listPlans.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) =>
+            listDocument(ctx, links, page, (p) =>
+              offeringPlanResource(p, page.offering.products, preferredCurrency(ctx)),
+            ),
+        ),
     },
     {
       method: 'put',
@@ -416,91 +385,54 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         tag: TAG,
         access: 'edit-catalogue',
         parameters: currencyParameters,
-        requestBody: {
-          description: 'The products the offering is to hold.',
-          content: jsonContent(dataRequest(openObject({ products: ids('products') }, ['products']))),
-        },
-        success: {
-          '200': {
-            description: 'Every product copy the offering now holds.',
-            content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })),
-          },
-        },
-        errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
+        requestBody: { description: 'The products the offering is to hold.', content: productIdsRequest },
+        ...PRODUCT_COPIES_ANSWER,
       },
-      handle:
-        ({ replaceProducts }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await replaceProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = { data: done.right.products.map((p) => offeringProductResource(p, preferredCurrency(ctx))) };
-        },
+      handle: ({ replaceProducts }) =>
+        answer(
+          withData((data, storeId, ctx) => replaceProducts.execute(storeId, idParam(ctx), data)),
+          productCopies,
+        ),
     },
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products/{copyId}'),
       pathParameters: [ID_PARAMETER, copyParameter('product')],
       spec: updateCopy('product'),
-      handle:
-        ({ updateProduct }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await updateProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = { data: offeringProductResource(done.right.copy, preferredCurrency(ctx)) };
-        },
+      handle: ({ updateProduct }) =>
+        answer(
+          withData((data, storeId, ctx) => updateProduct.execute(storeId, idParam(ctx), copyParam(ctx), data)),
+          ({ copy }, ctx) => ({ data: offeringProductResource(copy, preferredCurrency(ctx)) }),
+        ),
     },
     {
       method: 'delete',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products/{copyId}'),
       pathParameters: [ID_PARAMETER, copyParameter('product')],
       spec: detachCopy('product', 'Product'),
-      handle:
-        ({ detachProduct }) =>
-        async (ctx) => {
-          const detached = await detachProduct.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
-          if (E.isLeft(detached)) return respondWithError(ctx, detached.left);
-          ctx.status = 204;
-        },
+      handle: ({ detachProduct }) =>
+        noContent((storeId, ctx) => detachProduct.execute(storeId, idParam(ctx), copyParam(ctx))),
     },
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}'),
       pathParameters: [ID_PARAMETER, copyParameter('plan')],
       spec: updateCopy('plan'),
-      handle:
-        ({ updatePlan }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const done = E.isLeft(data)
-            ? data
-            : await updatePlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx), data.right);
-          if (E.isLeft(done)) return respondWithError(ctx, done.left);
-
-          ctx.body = {
-            data: offeringPlanResource(done.right.copy, done.right.offering.products, preferredCurrency(ctx)),
-          };
-        },
+      handle: ({ updatePlan }) =>
+        answer(
+          withData((data, storeId, ctx) => updatePlan.execute(storeId, idParam(ctx), copyParam(ctx), data)),
+          ({ copy, offering }, ctx) => ({
+            data: offeringPlanResource(copy, offering.products, preferredCurrency(ctx)),
+          }),
+        ),
     },
     {
       method: 'delete',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}'),
       pathParameters: [ID_PARAMETER, copyParameter('plan')],
       spec: detachCopy('plan', 'Plan'),
-      handle:
-        ({ detachPlan }) =>
-        async (ctx) => {
-          const detached = await detachPlan.execute(principalOf(ctx).storeId, idParam(ctx), copyParam(ctx));
-          if (E.isLeft(detached)) return respondWithError(ctx, detached.left);
-          ctx.status = 204;
-        },
+      handle: ({ detachPlan }) =>
+        noContent((storeId, ctx) => detachPlan.execute(storeId, idParam(ctx), copyParam(ctx))),
     },
   ],
 });

@@ -6,6 +6,7 @@ import type { OperationSpec } from '../openapi/operation-builder.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import {
   arrayOf,
+  closedObject,
   constant,
   dataDocument,
   dataRequest,
@@ -31,6 +32,8 @@ export const ids = (what: string): Schema => ({
   ...arrayOf(uuid, { minItems: 1, maxItems: ATTACH_MAX }),
   description: `1 to ${ATTACH_MAX} ids of the store's ${what}; repeats count once.`,
 });
+/** The body naming the products to copy into an offering: `data.products`. */
+export const productIdsRequest = jsonContent(dataRequest(openObject({ products: ids('products') }, ['products'])));
 export const offering = schemaRef('SubscriptionOffering');
 export const offeringDocument = jsonContent(dataDocument(offering));
 export const NOT_FOUND = 'No offering of this store has this id.';
@@ -43,6 +46,16 @@ export const copyParameter = (what: 'product' | 'plan'): Parameter => ({
   description: `The id of the offering's copy of the ${what} (not the original's). An id that is not a UUID, or that the offering does not hold, is answered 404.`,
   schema: { type: 'string', format: 'uuid' },
 });
+/** What attaching or replacing products answers: every product copy the offering holds then, or why not. */
+export const PRODUCT_COPIES_ANSWER = {
+  success: {
+    '200': {
+      description: 'Every product copy the offering now holds.',
+      content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })),
+    },
+  },
+  errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
+} satisfies Pick<OperationSpec, 'success' | 'errors'>;
 export const COPY_NOT_FOUND = (what: 'product' | 'plan') =>
   `No offering of this store has this id, or the offering holds no ${what} copy with this id.`;
 export const detachCopy = (what: 'product' | 'plan', operationName: string): OperationSpec => ({

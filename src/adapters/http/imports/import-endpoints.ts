@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { GetImport } from '../../../application/use-cases/imports/get-import.js';
 import { ListImportErrors } from '../../../application/use-cases/imports/list-import-errors.js';
 import { ListImports } from '../../../application/use-cases/imports/list-imports.js';
@@ -8,9 +7,16 @@ import { IMPORT_RECORD_TYPES, IMPORT_TYPE } from '../../../domain/imports/import
 import { JOB_STATUSES } from '../../../domain/jobs/job.js';
 import type { ImportUploadLimits } from '../../config/import-settings.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { answer, inData } from '../endpoints/handlers.js';
+import { idParam, queryOf } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGE_REFUSED,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   closedObject,
   constant,
@@ -158,15 +164,13 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
         success: {
           '200': { description: 'A page of imports.', content: jsonContent(listResponseSchema(schemaRef('Import'))) },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.' },
+        errors: { 400: PAGE_REFUSED },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, importResource);
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, importResource),
+        ),
     },
     {
       method: 'get',
@@ -181,13 +185,7 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
         success: { '200': { description: 'The import.', content: jsonContent(dataDocument(schemaRef('Import'))) } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: importResource(found.right) };
-        },
+      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), inData(importResource)),
     },
     {
       method: 'get',
@@ -207,16 +205,14 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('ImportError'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
         extension: true,
       },
-      handle:
-        ({ errors }, { links }) =>
-        async (ctx) => {
-          const found = await errors.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, importErrorResource);
-        },
+      handle: ({ errors }, { links }) =>
+        answer(
+          (storeId, ctx) => errors.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, importErrorResource),
+        ),
     },
   ],
 });

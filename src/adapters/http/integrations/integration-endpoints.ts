@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { CreateIntegration } from '../../../application/use-cases/integrations/create-integration.js';
 import { DeleteIntegration } from '../../../application/use-cases/integrations/delete-integration.js';
 import { GetIntegration } from '../../../application/use-cases/integrations/get-integration.js';
@@ -6,13 +5,21 @@ import { ListIntegrationJobs } from '../../../application/use-cases/integrations
 import { ListIntegrationLogs } from '../../../application/use-cases/integrations/list-integration-logs.js';
 import { ListIntegrations } from '../../../application/use-cases/integrations/list-integrations.js';
 import { UpdateIntegration } from '../../../application/use-cases/integrations/update-integration.js';
+import type { Integration } from '../../../domain/integrations/integration.js';
 import { INTEGRATION_ATTRIBUTES } from '../../../domain/integrations/integration-attributes.js';
 import { DELIVERY_LIST, INTEGRATION_LIST, LOG_LIST } from '../../../domain/integrations/integration-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import { concept } from '../endpoints/endpoint.js';
-import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { type AnswerBody, answer, withData } from '../endpoints/handlers.js';
+import { type HttpContext, idParam, queryOf } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  FILTERED_PAGE_REFUSED,
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   arrayOf,
   boolean,
@@ -24,7 +31,6 @@ import {
   text,
 } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
-import { requestData } from '../request-body.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { integrationJobResource, integrationLogResource, integrationResource } from './integration-documents.js';
@@ -52,15 +58,17 @@ interface IntegrationUseCases {
   readonly jobs: UseCase<ListIntegrationJobs>;
 }
 
-const logListDocument = (
-  ctx: HttpContext,
-  links: LinkOrigin,
-  found: Page<Parameters<typeof integrationLogResource>[0]>,
-) => {
-  const document = listDocument(ctx, links, found, integrationLogResource);
-  // EPCC's log lists put the paging in `meta` itself and the count in `results`, beside our `meta.page`.
-  return { ...document, meta: { ...document.meta, ...document.meta.page }, results: { total: found.total } };
-};
+/** An integration, its links starting at the request's origin. */
+const integrationBody =
+  (links: LinkOrigin): AnswerBody<Integration> =>
+  (integration, ctx) => ({ data: integrationResource(integration, links(ctx)) });
+
+const logListDocument =
+  (links: LinkOrigin) => (found: Page<Parameters<typeof integrationLogResource>[0]>, ctx: HttpContext) => {
+    const document = listDocument(ctx, links, found, integrationLogResource);
+    // EPCC's log lists put the paging in `meta` itself and the count in `results`, beside our `meta.page`.
+    return { ...document, meta: { ...document.meta, ...document.meta.page }, results: { total: found.total } };
+  };
 
 /**
  * `/v2/integrations`: EPCC's Integrations API. An integration sends the store's data to a URL of its
@@ -101,15 +109,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         },
         errors: { 400: INVALID, 422: REFUSED, codes: { 422: ['integration_type_unsupported', 'receiver_refused'] } },
       },
-      handle:
-        ({ create }, { links }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const created = E.isLeft(data) ? data : await create.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(created)) return respondWithError(ctx, created.left);
-          ctx.status = 200;
-          ctx.body = { data: integrationResource(created.right, links(ctx)) };
-        },
+      handle: ({ create }, { links }) =>
+        answer(
+          withData((data, storeId) => create.execute(storeId, data)),
+          integrationBody(links),
+        ),
     },
     {
       method: 'get',
@@ -127,16 +131,16 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('Integration'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+        errors: { 400: FILTERED_PAGE_REFUSED },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          const origin = links(ctx);
-          ctx.body = listDocument(ctx, links, found.right, (i) => integrationResource(i, origin));
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => {
+            const origin = links(ctx);
+            return listDocument(ctx, links, page, (i) => integrationResource(i, origin));
+          },
+        ),
     },
     {
       method: 'get',
@@ -183,15 +187,10 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         access: 'admin',
         parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
         success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
-        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+        errors: { 400: FILTERED_PAGE_REFUSED },
       },
-      handle:
-        ({ logs }, { links }) =>
-        async (ctx) => {
-          const found = await logs.ofStore(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = logListDocument(ctx, links, found.right);
-        },
+      handle: ({ logs }, { links }) =>
+        answer((storeId, ctx) => logs.ofStore(storeId, queryOf(ctx)), logListDocument(links)),
     },
     {
       method: 'get',
@@ -208,13 +207,8 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ get }, { links }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: integrationResource(found.right, links(ctx)) };
-        },
+      handle: ({ get }, { links }) =>
+        answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), integrationBody(links)),
     },
     {
       method: 'put',
@@ -240,16 +234,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
           codes: { 422: ['integration_type_unsupported', 'receiver_refused'] },
         },
       },
-      handle:
-        ({ update }, { links }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const updated = E.isLeft(data)
-            ? data
-            : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-          ctx.body = { data: integrationResource(updated.right, links(ctx)) };
-        },
+      handle: ({ update }, { links }) =>
+        answer(
+          withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
+          integrationBody(links),
+        ),
     },
     {
       method: 'delete',
@@ -264,14 +253,11 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         success: { '200': { description: 'Deleted; no body.' } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ remove }) =>
-        async (ctx) => {
-          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-          ctx.status = 200;
-          ctx.body = '';
-        },
+      handle: ({ remove }) =>
+        answer(
+          (storeId, ctx) => remove.execute(storeId, idParam(ctx)),
+          () => '',
+        ),
     },
     {
       method: 'get',
@@ -286,17 +272,12 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
         success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
         errors: {
-          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          400: FILTERED_PAGE_REFUSED,
           404: NOT_FOUND,
         },
       },
-      handle:
-        ({ logs }, { links }) =>
-        async (ctx) => {
-          const found = await logs.ofIntegration(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = logListDocument(ctx, links, found.right);
-        },
+      handle: ({ logs }, { links }) =>
+        answer((storeId, ctx) => logs.ofIntegration(storeId, idParam(ctx), queryOf(ctx)), logListDocument(links)),
     },
     {
       method: 'get',
@@ -316,17 +297,15 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
           },
         },
         errors: {
-          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          400: FILTERED_PAGE_REFUSED,
           404: NOT_FOUND,
         },
       },
-      handle:
-        ({ jobs }, { links }) =>
-        async (ctx) => {
-          const found = await jobs.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, integrationJobResource);
-        },
+      handle: ({ jobs }, { links }) =>
+        answer(
+          (storeId, ctx) => jobs.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, integrationJobResource),
+        ),
     },
     {
       method: 'get',
@@ -341,22 +320,15 @@ export const INTEGRATION_ENDPOINTS = concept<IntegrationUseCases>({
         parameters: [...PAGING_PARAMETERS, parameterRef('IntegrationLogFilter')],
         success: { '200': { description: 'A page of logs.', content: jsonContent(logList) } },
         errors: {
-          400: 'A paging parameter out of range or given twice, or a filter that does not parse.',
+          400: FILTERED_PAGE_REFUSED,
           404: 'No integration of this store has this id, or it no job with this id.',
         },
       },
-      handle:
-        ({ logs }, { links }) =>
-        async (ctx) => {
-          const found = await logs.ofJob(
-            principalOf(ctx).storeId,
-            idParam(ctx),
-            ctx.params['job_id'] ?? '',
-            queryOf(ctx),
-          );
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = logListDocument(ctx, links, found.right);
-        },
+      handle: ({ logs }, { links }) =>
+        answer(
+          (storeId, ctx) => logs.ofJob(storeId, idParam(ctx), ctx.params['job_id'] ?? '', queryOf(ctx)),
+          logListDocument(links),
+        ),
     },
   ],
 });

@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { DeleteJob } from '../../../application/use-cases/jobs/delete-job.js';
 import { GetJob } from '../../../application/use-cases/jobs/get-job.js';
 import { ListJobs } from '../../../application/use-cases/jobs/list-jobs.js';
@@ -9,9 +8,17 @@ import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
 import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
 import { JOB_LIST } from '../../../domain/jobs/job-query.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { answer, created, inData, noContent, withData } from '../endpoints/handlers.js';
+import { idParam, queryOf } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  DELETED,
+  FILTERED_PAGE_REFUSED,
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   arrayOf,
   boolean,
@@ -30,7 +37,6 @@ import {
   uuid,
 } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
-import { requestData } from '../request-body.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
@@ -200,15 +206,11 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
           400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.',
         },
       },
-      handle:
-        ({ submit }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const created = E.isLeft(data) ? data : await submit.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(created)) return respondWithError(ctx, created.left);
-          ctx.status = 201;
-          ctx.body = { data: jobResource(created.right) };
-        },
+      handle: ({ submit }) =>
+        created(
+          withData((data, storeId) => submit.execute(storeId, data)),
+          inData(jobResource),
+        ),
     },
     {
       method: 'get',
@@ -223,15 +225,13 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
         success: {
           '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) },
         },
-        errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+        errors: { 400: FILTERED_PAGE_REFUSED },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, jobResource);
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, jobResource),
+        ),
     },
     {
       method: 'get',
@@ -246,13 +246,7 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
         success: { '200': { description: 'The job.', content: document } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: jobResource(found.right) };
-        },
+      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), inData(jobResource)),
     },
     {
       method: 'delete',
@@ -264,20 +258,14 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} A pending job is deleted before it runs, a finished one with its report; what it already did (invoices, payments) stays.`,
         tag: TAG,
         access: 'write',
-        success: { '204': { description: 'Deleted; no body.' } },
+        success: DELETED,
         errors: {
           404: NOT_FOUND,
           409: 'The job is running; delete it once it has finished.',
           codes: { 409: ['job_running'] },
         },
       },
-      handle:
-        ({ remove }) =>
-        async (ctx) => {
-          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-          ctx.status = 204;
-        },
+      handle: ({ remove }) => noContent((storeId, ctx) => remove.execute(storeId, idParam(ctx))),
     },
   ],
 });

@@ -6,16 +6,23 @@ import { ListApplicationKeys } from '../../../application/use-cases/keys/list-ap
 import { RotateApplicationKeySecret } from '../../../application/use-cases/keys/rotate-application-key-secret.js';
 import { UpdateApplicationKey } from '../../../application/use-cases/keys/update-application-key.js';
 import { SCOPES } from '../../../domain/auth/scope.js';
-import { APPLICATION_KEY_TYPE } from '../../../domain/keys/application-key.js';
+import { APPLICATION_KEY_TYPE, type ApplicationKey } from '../../../domain/keys/application-key.js';
 import { APPLICATION_KEY_NAME_MAX, APPLICATION_KEY_NAME_MIN } from '../../../domain/keys/application-key-input.js';
 import { RESERVATION_EXCEEDS_BUDGET } from '../../../domain/keys/reservation-budget.js';
 import { LONGEST_OVERLAP_DAYS } from '../../../domain/keys/secret-rotation.js';
 import { INT32_MAX } from '../../../domain/shared/integer.js';
 import { concept } from '../endpoints/endpoint.js';
+import { answer, noContent, withData } from '../endpoints/handlers.js';
 import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
 import type { Schema } from '../openapi/openapi-types.js';
-import { ID_PARAMETER, jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  DELETED,
+  ID_PARAMETER,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   arrayOf,
   closedObject,
@@ -165,6 +172,12 @@ const SHOWN_ONCE_SECRET = 'data.client_secret';
 
 const self = (links: LinkOrigin, ctx: HttpContext, id: string) => ({ self: `${links(ctx)}${applicationKeyPath(id)}` });
 
+/** A key without its secret, and where it is. */
+const keyBody = (links: LinkOrigin) => (key: ApplicationKey, ctx: HttpContext) => ({
+  data: applicationKeyResource(key),
+  links: self(links, ctx, key.id),
+});
+
 /** `/v2/application-keys`: a store's client credentials, administered with an admin token. */
 export const APPLICATION_KEY_ENDPOINTS = concept<ApplicationKeyUseCases>({
   useCases: ({ use }) => ({
@@ -235,15 +248,14 @@ export const APPLICATION_KEY_ENDPOINTS = concept<ApplicationKeyUseCases>({
         },
         errors: { 400: 'A paging parameter out of range, not an integer, or given twice.' },
       },
-      handle:
-        ({ list }, { links }) =>
-        async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, (key) => applicationKeyResource(key), {
-            total_reserved_rate_limit: found.right.totalReservedRateLimit,
-          });
-        },
+      handle: ({ list }, { links }) =>
+        answer(
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (page, ctx) =>
+            listDocument(ctx, links, page, (key) => applicationKeyResource(key), {
+              total_reserved_rate_limit: page.totalReservedRateLimit,
+            }),
+        ),
     },
     {
       method: 'get',
@@ -258,13 +270,7 @@ export const APPLICATION_KEY_ENDPOINTS = concept<ApplicationKeyUseCases>({
         success: { '200': { description: 'The key and `links.self`.', content: jsonContent(keyDocument) } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ get }, { links }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: applicationKeyResource(found.right), links: self(links, ctx, found.right.id) };
-        },
+      handle: ({ get }, { links }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), keyBody(links)),
     },
     {
       method: 'put',
@@ -285,16 +291,11 @@ export const APPLICATION_KEY_ENDPOINTS = concept<ApplicationKeyUseCases>({
           codes: { 409: ['reservation_over_budget'] },
         },
       },
-      handle:
-        ({ update }, { links }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const updated = E.isLeft(data)
-            ? data
-            : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-          ctx.body = { data: applicationKeyResource(updated.right), links: self(links, ctx, updated.right.id) };
-        },
+      handle: ({ update }, { links }) =>
+        answer(
+          withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
+          keyBody(links),
+        ),
     },
     {
       method: 'delete',
@@ -306,16 +307,10 @@ export const APPLICATION_KEY_ENDPOINTS = concept<ApplicationKeyUseCases>({
         description: `${EPCC} The tokens minted from the key stop working at once.`,
         tag: TAG,
         access: 'admin',
-        success: { '204': { description: 'Deleted; no body.' } },
+        success: DELETED,
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ remove }) =>
-        async (ctx) => {
-          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-          ctx.status = 204;
-        },
+      handle: ({ remove }) => noContent((storeId, ctx) => remove.execute(storeId, idParam(ctx))),
     },
     {
       method: 'post',

@@ -217,4 +217,13 @@ export const cursorListResponseSchema = (offsetPaged: Schema): Schema => {
 };
 
 export const PAGING_PARAMETERS = [parameterRef('PageOffset'), parameterRef('PageLimit')] as const;
+
+/** The 400 of a list that takes its paging parameters alone. */
+export const PAGE_REFUSED = 'A paging parameter out of range or given twice.';
+
+/** The 400 of a list that also takes a `filter`. */
+export const FILTERED_PAGE_REFUSED = 'A paging parameter out of range or given twice, or a filter that does not parse.';
+
+/** The answer of a delete: 204, no body. */
+export const DELETED = { '204': { description: 'Deleted; no body.' } } as const;
 export const ID_PARAMETER = parameterRef('ResourceId');

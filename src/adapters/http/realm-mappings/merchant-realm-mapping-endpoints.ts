@@ -1,10 +1,10 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { GetMerchantRealmMapping } from '../../../application/use-cases/realm-mappings/get-merchant-realm-mapping.js';
 import { UpdateMerchantRealmPrefix } from '../../../application/use-cases/realm-mappings/update-merchant-realm-prefix.js';
 import { MERCHANT_REALM_MAPPING_TYPE, PREFIX_IN_USE } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import { PREFIX_MAX, PREFIX_MIN, PREFIX_PATTERN } from '../../../domain/realm-mappings/prefix-input.js';
 import { concept } from '../endpoints/endpoint.js';
-import { idParam, principalOf, respondWithError } from '../http-state.js';
+import { answer, inData, withData } from '../endpoints/handlers.js';
+import { idParam } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent } from '../openapi/operation-builder.js';
 import {
@@ -17,7 +17,6 @@ import {
   schemaRef,
   uuid,
 } from '../openapi/schema-builders.js';
-import { requestData } from '../request-body.js';
 import type { UseCase } from '../routes/route-context.js';
 import { merchantRealmMappingResource } from './merchant-realm-mapping-document.js';
 
@@ -66,13 +65,7 @@ export const MERCHANT_REALM_MAPPING_ENDPOINTS = concept<MerchantRealmMappingUseC
         success: { '200': { description: 'The mapping.', content: mappingDocument } },
         errors: { 404: 'The store has no mapping (only when it was removed outside the API).' },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId);
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: merchantRealmMappingResource(found.right) };
-        },
+      handle: ({ get }) => answer((storeId) => get.execute(storeId), inData(merchantRealmMappingResource)),
     },
     {
       method: 'get',
@@ -87,13 +80,8 @@ export const MERCHANT_REALM_MAPPING_ENDPOINTS = concept<MerchantRealmMappingUseC
         success: { '200': { description: 'The mapping.', content: mappingDocument } },
         errors: { 404: NOT_FOUND },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = { data: merchantRealmMappingResource(found.right) };
-        },
+      handle: ({ get }) =>
+        answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), inData(merchantRealmMappingResource)),
     },
     {
       method: 'put',
@@ -119,16 +107,11 @@ export const MERCHANT_REALM_MAPPING_ENDPOINTS = concept<MerchantRealmMappingUseC
           codes: { 409: ['prefix_taken'] },
         },
       },
-      handle:
-        ({ update }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const updated = E.isLeft(data)
-            ? data
-            : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-          ctx.body = { data: merchantRealmMappingResource(updated.right) };
-        },
+      handle: ({ update }) =>
+        answer(
+          withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
+          inData(merchantRealmMappingResource),
+        ),
     },
   ],
 });

@@ -1,13 +1,13 @@
-import * as E from 'fp-ts/lib/Either.js';
+import type * as E from 'fp-ts/lib/Either.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { answer, created, noContent, withData } from '../endpoints/handlers.js';
+import { type HttpContext, idParam, queryOf } from '../http-state.js';
 import type { OperationSpec } from '../openapi/operation-builder.js';
 import { ID_PARAMETER } from '../openapi/operation-builder.js';
-import { requestData } from '../request-body.js';
 import { listDocument } from './list-response.js';
 
 type Result<A> = Promise<E.Either<DomainError, A>>;
@@ -48,60 +48,47 @@ export const recordEndpoints = <U, A>(
       method: 'post',
       ...collection,
       spec: operations.create,
-      handle: (useCases) => async (ctx) => {
-        const data = requestData(ctx);
-        const created = E.isLeft(data)
-          ? data
-          : await useCasesOf(useCases).create.execute(principalOf(ctx).storeId, data.right);
-        if (E.isLeft(created)) return respondWithError(ctx, created.left);
-        ctx.status = 201;
-        ctx.body = { data: resource(created.right, ctx) };
-      },
+      handle: (useCases) =>
+        created(
+          withData((data, storeId) => useCasesOf(useCases).create.execute(storeId, data)),
+          (record, ctx) => ({ data: resource(record, ctx) }),
+        ),
     },
     {
       method: 'get',
       ...collection,
       spec: operations.list,
-      handle:
-        (useCases, { links }) =>
-        async (ctx) => {
-          const found = await useCasesOf(useCases).list.execute(principalOf(ctx).storeId, queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, (record) => resource(record, ctx));
-        },
+      handle: (useCases, { links }) =>
+        answer(
+          (storeId, ctx) => useCasesOf(useCases).list.execute(storeId, queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, (record) => resource(record, ctx)),
+        ),
     },
     {
       method: 'get',
       ...item,
       spec: operations.get,
-      handle: (useCases) => async (ctx) => {
-        const found = await useCasesOf(useCases).get.execute(principalOf(ctx).storeId, idParam(ctx));
-        if (E.isLeft(found)) return respondWithError(ctx, found.left);
-        ctx.body = { data: resource(found.right, ctx) };
-      },
+      handle: (useCases) =>
+        answer(
+          (storeId, ctx) => useCasesOf(useCases).get.execute(storeId, idParam(ctx)),
+          (record, ctx) => ({ data: resource(record, ctx) }),
+        ),
     },
     {
       method: 'put',
       ...item,
       spec: operations.update,
-      handle: (useCases) => async (ctx) => {
-        const data = requestData(ctx);
-        const updated = E.isLeft(data)
-          ? data
-          : await useCasesOf(useCases).update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-        if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-        ctx.body = { data: resource(updated.right, ctx) };
-      },
+      handle: (useCases) =>
+        answer(
+          withData((data, storeId, ctx) => useCasesOf(useCases).update.execute(storeId, idParam(ctx), data)),
+          (record, ctx) => ({ data: resource(record, ctx) }),
+        ),
     },
     {
       method: 'delete',
       ...item,
       spec: operations.remove,
-      handle: (useCases) => async (ctx) => {
-        const deleted = await useCasesOf(useCases).remove.execute(principalOf(ctx).storeId, idParam(ctx));
-        if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-        ctx.status = 204;
-      },
+      handle: (useCases) => noContent((storeId, ctx) => useCasesOf(useCases).remove.execute(storeId, idParam(ctx))),
     },
   ];
 };

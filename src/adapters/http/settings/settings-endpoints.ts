@@ -1,4 +1,3 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { GetAccountMembershipSettings } from '../../../application/use-cases/settings/get-account-membership-settings.js';
 import { GetCartSettings } from '../../../application/use-cases/settings/get-cart-settings.js';
 import { GetStoreSettings } from '../../../application/use-cases/settings/get-store-settings.js';
@@ -21,7 +20,7 @@ import {
 } from '../../../domain/settings/cart-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/settings/settings-input.js';
 import { concept } from '../endpoints/endpoint.js';
-import { principalOf, respondWithError } from '../http-state.js';
+import { answer, inData, noContent, withData } from '../endpoints/handlers.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import {
@@ -35,7 +34,6 @@ import {
   openObject,
   schemaRef,
 } from '../openapi/schema-builders.js';
-import { requestData } from '../request-body.js';
 import type { UseCase } from '../routes/route-context.js';
 import { accountMembershipSettingsResource, cartSettingsResource, settingsResource } from './settings-document.js';
 
@@ -135,13 +133,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         access: 'admin',
         success: { '200': { description: 'The settings.', content: settingsDocument } },
       },
-      handle:
-        ({ store }) =>
-        async (ctx) => {
-          const settings = await store.get.execute(principalOf(ctx).storeId);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: settingsResource(settings.right) };
-        },
+      handle: ({ store }) => answer((storeId) => store.get.execute(storeId), inData(settingsResource)),
     },
     {
       method: 'put',
@@ -161,14 +153,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         success: { '200': { description: 'The settings as they are now.', content: settingsDocument } },
         errors: { 400: 'A missing or wrong `type`, or `page_length` out of range.' },
       },
-      handle:
-        ({ store }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const settings = E.isLeft(data) ? data : await store.update.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: settingsResource(settings.right) };
-        },
+      handle: ({ store }) =>
+        answer(
+          withData((data, storeId) => store.update.execute(storeId, data)),
+          inData(settingsResource),
+        ),
     },
     {
       method: 'delete',
@@ -181,13 +170,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         access: 'admin',
         success: { '204': { description: 'Reset; no body.' } },
       },
-      handle:
-        ({ store }) =>
-        async (ctx) => {
-          const settings = await store.reset.execute(principalOf(ctx).storeId);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.status = 204;
-        },
+      handle: ({ store }) => noContent((storeId) => store.reset.execute(storeId)),
     },
     {
       method: 'get',
@@ -200,13 +183,7 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         access: 'admin',
         success: { '200': { description: 'The cart settings.', content: cartSettingsDocument } },
       },
-      handle:
-        ({ cart }) =>
-        async (ctx) => {
-          const settings = await cart.get.execute(principalOf(ctx).storeId);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: cartSettingsResource(settings.right) };
-        },
+      handle: ({ cart }) => answer((storeId) => cart.get.execute(storeId), inData(cartSettingsResource)),
     },
     {
       method: 'put',
@@ -240,14 +217,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
           codes: { 422: ['discounts_exclusive'] },
         },
       },
-      handle:
-        ({ cart }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const settings = E.isLeft(data) ? data : await cart.update.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: cartSettingsResource(settings.right) };
-        },
+      handle: ({ cart }) =>
+        answer(
+          withData((data, storeId) => cart.update.execute(storeId, data)),
+          inData(cartSettingsResource),
+        ),
     },
     {
       method: 'get',
@@ -263,13 +237,8 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
           '200': { description: 'The account-membership settings.', content: accountMembershipSettingsDocument },
         },
       },
-      handle:
-        ({ accountMembership }) =>
-        async (ctx) => {
-          const settings = await accountMembership.get.execute(principalOf(ctx).storeId);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: accountMembershipSettingsResource(settings.right) };
-        },
+      handle: ({ accountMembership }) =>
+        answer((storeId) => accountMembership.get.execute(storeId), inData(accountMembershipSettingsResource)),
     },
     {
       method: 'put',
@@ -301,16 +270,11 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
           400: `A missing or wrong \`type\`, or \`membership_limit\` that is not an integer from ${MEMBERSHIP_LIMIT_MIN} to ${MEMBERSHIP_LIMIT_MAX}.`,
         },
       },
-      handle:
-        ({ accountMembership }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const settings = E.isLeft(data)
-            ? data
-            : await accountMembership.update.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(settings)) return respondWithError(ctx, settings.left);
-          ctx.body = { data: accountMembershipSettingsResource(settings.right) };
-        },
+      handle: ({ accountMembership }) =>
+        answer(
+          withData((data, storeId) => accountMembership.update.execute(storeId, data)),
+          inData(accountMembershipSettingsResource),
+        ),
     },
   ],
 });

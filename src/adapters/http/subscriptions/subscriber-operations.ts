@@ -1,7 +1,13 @@
 import { SUBSCRIBER_TYPE } from '../../../domain/subscriptions/subscriber.js';
 import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
 import type { Schema } from '../openapi/openapi-types.js';
-import { jsonContent, listResponseSchema, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
+import {
+  DELETED,
+  FILTERED_PAGE_REFUSED,
+  jsonContent,
+  listResponseSchema,
+  PAGING_PARAMETERS,
+} from '../openapi/operation-builder.js';
 import {
   closedObject,
   constant,
@@ -83,7 +89,7 @@ export const SUBSCRIBER_OPERATIONS: RecordOperations = {
         content: jsonContent(listResponseSchema(schemaRef('Subscriber'))),
       },
     },
-    errors: { 400: 'A paging parameter out of range or given twice, or a filter that does not parse.' },
+    errors: { 400: FILTERED_PAGE_REFUSED },
   },
   get: {
     operationId: 'getSubscriber',
@@ -117,7 +123,7 @@ export const SUBSCRIBER_OPERATIONS: RecordOperations = {
     description: `${SUBSCRIPTIONS_EPCC} Nothing refers to a subscriber (a subscription carries its own account, name and email), so a subscriber can always be deleted.`,
     tag: TAG,
     access: 'write',
-    success: { '204': { description: 'Deleted; no body.' } },
+    success: DELETED,
     errors: { 404: NOT_FOUND },
   },
 };

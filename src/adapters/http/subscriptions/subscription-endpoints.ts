@@ -12,23 +12,27 @@ import { ListSubscriptionStates } from '../../../application/use-cases/subscript
 import { ListSubscriptions } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
 import { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
 import { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
 import { offeringProductResource } from '../catalogue/subscription-catalogue-documents.js';
 import { JsonBytes } from '../documents/json-bytes.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { answer, created, inData, noContent, withBody, withData } from '../endpoints/handlers.js';
+import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
 import {
   cursorListResponseSchema,
+  DELETED,
   ID_PARAMETER,
   jsonContent,
   listResponseSchema,
+  PAGE_REFUSED,
   PAGING_PARAMETERS,
 } from '../openapi/operation-builder.js';
 import { dataDocument, parameterRef, schemaRef } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
 import { preferredCurrency } from '../preferred-currency.js';
-import { requestData, requestDataList } from '../request-body.js';
+import { requestDataList } from '../request-body.js';
 import { cursorListFrame, listDocument, listFrame } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import {
@@ -69,6 +73,14 @@ interface SubscriptionUseCases {
   readonly clock: StoreClock;
 }
 
+/** The document of a subscription as written, dated by the store's clock. */
+const subscriptionDocument =
+  (clock: StoreClock) =>
+  async (
+    { subscription, offering }: { readonly subscription: Subscription; readonly offering: Offering },
+    ctx: HttpContext,
+  ) => ({ data: subscriptionResource(subscription, offering, await clock.now(principalOf(ctx).storeId)) });
+
 /** `/subscriptions/subscriptions`, with a subscription's copies and its state changes. */
 export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
   useCases: ({ use, container }) => ({
@@ -107,21 +119,11 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
           404: "The offering is not the store's.",
         },
       },
-      handle:
-        ({ create, clock }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const created = E.isLeft(data) ? data : await create.execute(principalOf(ctx).storeId, data.right);
-          if (E.isLeft(created)) return respondWithError(ctx, created.left);
-          ctx.status = 201;
-          ctx.body = {
-            data: subscriptionResource(
-              created.right.subscription,
-              created.right.offering,
-              await clock.now(principalOf(ctx).storeId),
-            ),
-          };
-        },
+      handle: ({ create, clock }) =>
+        created(
+          withData((data, storeId) => create.execute(storeId, data)),
+          subscriptionDocument(clock),
+        ),
     },
     {
       method: 'get',
@@ -196,17 +198,14 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         },
         errors: { 400: 'An unknown include.', 404: NOT_FOUND },
       },
-      handle:
-        ({ get, clock }) =>
-        async (ctx) => {
-          const found = await get.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          const { subscription, offering, include } = found.right;
-          ctx.body = {
+      handle: ({ get, clock }) =>
+        answer(
+          (storeId, ctx) => get.execute(storeId, idParam(ctx), queryOf(ctx)),
+          async ({ subscription, offering, include }, ctx) => ({
             data: subscriptionResource(subscription, offering, await clock.now(principalOf(ctx).storeId)),
             ...includedFor([offering], include, preferredCurrency(ctx)),
-          };
-        },
+          }),
+        ),
     },
     {
       method: 'put',
@@ -233,22 +232,11 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
           codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed'] },
         },
       },
-      handle:
-        ({ update, clock }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const updated = E.isLeft(data)
-            ? data
-            : await update.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(updated)) return respondWithError(ctx, updated.left);
-          ctx.body = {
-            data: subscriptionResource(
-              updated.right.subscription,
-              updated.right.offering,
-              await clock.now(principalOf(ctx).storeId),
-            ),
-          };
-        },
+      handle: ({ update, clock }) =>
+        answer(
+          withData((data, storeId, ctx) => update.execute(storeId, idParam(ctx), data)),
+          subscriptionDocument(clock),
+        ),
     },
     {
       method: 'delete',
@@ -260,20 +248,14 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} Its state history goes with it; the offering snapshot it shared with other subscriptions stays. A subscription with invoices is kept (invoices are financial records, as EPCC keeps them): cancel it instead.`,
         tag: TAG,
         access: 'write',
-        success: { '204': { description: 'Deleted; no body.' } },
+        success: DELETED,
         errors: {
           404: NOT_FOUND,
           409: 'A payment was attempted on one of its invoices (its invoices are deleted with it otherwise).',
           codes: { 409: ['in_use'] },
         },
       },
-      handle:
-        ({ remove }) =>
-        async (ctx) => {
-          const deleted = await remove.execute(principalOf(ctx).storeId, idParam(ctx));
-          if (E.isLeft(deleted)) return respondWithError(ctx, deleted.left);
-          ctx.status = 204;
-        },
+      handle: ({ remove }) => noContent((storeId, ctx) => remove.execute(storeId, idParam(ctx))),
     },
     {
       method: 'get',
@@ -292,18 +274,16 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
-      handle:
-        ({ listPlans }, { links }) =>
-        async (ctx) => {
-          const found = await listPlans.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          const { subscription, products } = found.right;
-          ctx.body = listDocument(ctx, links, found.right, (plan) =>
-            subscriptionPlanResource(plan, subscription, products, preferredCurrency(ctx)),
-          );
-        },
+      handle: ({ listPlans }, { links }) =>
+        answer(
+          (storeId, ctx) => listPlans.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) =>
+            listDocument(ctx, links, page, (plan) =>
+              subscriptionPlanResource(plan, page.subscription, page.products, preferredCurrency(ctx)),
+            ),
+        ),
     },
     {
       method: 'get',
@@ -322,17 +302,14 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingProduct'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
-      handle:
-        ({ listProducts }, { links }) =>
-        async (ctx) => {
-          const found = await listProducts.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(found)) return respondWithError(ctx, found.left);
-          ctx.body = listDocument(ctx, links, found.right, (product) =>
-            offeringProductResource(product, preferredCurrency(ctx)),
-          );
-        },
+      handle: ({ listProducts }, { links }) =>
+        answer(
+          (storeId, ctx) => listProducts.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) =>
+            listDocument(ctx, links, page, (product) => offeringProductResource(product, preferredCurrency(ctx))),
+        ),
     },
     {
       method: 'put',
@@ -353,16 +330,10 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
           codes: { 422: ['state_transition_not_allowed'] },
         },
       },
-      handle:
-        ({ manageProducts }) =>
-        async (ctx) => {
-          const data = requestDataList(ctx);
-          const managed = E.isLeft(data)
-            ? data
-            : await manageProducts.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(managed)) return respondWithError(ctx, managed.left);
-          ctx.status = 204;
-        },
+      handle: ({ manageProducts }) =>
+        noContent(
+          withBody(requestDataList, (changes, storeId, ctx) => manageProducts.execute(storeId, idParam(ctx), changes)),
+        ),
     },
     {
       method: 'post',
@@ -385,16 +356,8 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
           codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed', 'invoice_unpaid'] },
         },
       },
-      handle:
-        ({ changeState }) =>
-        async (ctx) => {
-          const data = requestData(ctx);
-          const changed = E.isLeft(data)
-            ? data
-            : await changeState.execute(principalOf(ctx).storeId, idParam(ctx), data.right);
-          if (E.isLeft(changed)) return respondWithError(ctx, changed.left);
-          ctx.status = 204;
-        },
+      handle: ({ changeState }) =>
+        noContent(withData((data, storeId, ctx) => changeState.execute(storeId, idParam(ctx), data))),
     },
     {
       method: 'get',
@@ -413,15 +376,13 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
             content: jsonContent(listResponseSchema(schemaRef('SubscriptionState'))),
           },
         },
-        errors: { 400: 'A paging parameter out of range or given twice.', 404: NOT_FOUND },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
       },
-      handle:
-        ({ listStates }, { links }) =>
-        async (ctx) => {
-          const states = await listStates.execute(principalOf(ctx).storeId, idParam(ctx), queryOf(ctx));
-          if (E.isLeft(states)) return respondWithError(ctx, states.left);
-          ctx.body = listDocument(ctx, links, states.right, stateResource);
-        },
+      handle: ({ listStates }, { links }) =>
+        answer(
+          (storeId, ctx) => listStates.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, stateResource),
+        ),
     },
     {
       method: 'get',
@@ -443,13 +404,11 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
           404: 'No subscription of this store has this id, or the subscription has no state change with this id.',
         },
       },
-      handle:
-        ({ getState }) =>
-        async (ctx) => {
-          const state = await getState.execute(principalOf(ctx).storeId, idParam(ctx), ctx.params['state_id'] ?? '');
-          if (E.isLeft(state)) return respondWithError(ctx, state.left);
-          ctx.body = { data: stateResource(state.right) };
-        },
+      handle: ({ getState }) =>
+        answer(
+          (storeId, ctx) => getState.execute(storeId, idParam(ctx), ctx.params['state_id'] ?? ''),
+          inData(stateResource),
+        ),
     },
   ],
 });

@@ -1,9 +1,8 @@
-import * as E from 'fp-ts/lib/Either.js';
 import { AdvanceTestClock } from '../../../application/use-cases/test-clocks/advance-test-clock.js';
 import { GetTestClock } from '../../../application/use-cases/test-clocks/get-test-clock.js';
 import { MAX_INSTANTS_PER_MOVE, TEST_CLOCK_TYPE } from '../../../domain/test-clocks/test-clock.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { principalOf, respondWithError } from '../http-state.js';
+import { answer, inData } from '../endpoints/handlers.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import {
@@ -56,13 +55,7 @@ export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
         success: { '200': { description: "The store's time.", content: document } },
         errors: { 404: 'Test clocks are off (`TEST_CLOCKS` is not `on`).' },
       },
-      handle:
-        ({ get }) =>
-        async (ctx) => {
-          const now = await get.execute(principalOf(ctx).storeId);
-          if (E.isLeft(now)) return respondWithError(ctx, now.left);
-          ctx.body = { data: testClockResource(now.right) };
-        },
+      handle: ({ get }) => answer((storeId) => get.execute(storeId), inData(testClockResource)),
     },
     {
       method: 'put',
@@ -93,13 +86,8 @@ export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
           codes: { 422: ['test_clock_backwards'] },
         },
       },
-      handle:
-        ({ advance }) =>
-        async (ctx) => {
-          const now = await advance.execute(principalOf(ctx).storeId, ctx.request.body);
-          if (E.isLeft(now)) return respondWithError(ctx, now.left);
-          ctx.body = { data: testClockResource(now.right) };
-        },
+      handle: ({ advance }) =>
+        answer((storeId, ctx) => advance.execute(storeId, ctx.request.body), inData(testClockResource)),
     },
   ],
 });
