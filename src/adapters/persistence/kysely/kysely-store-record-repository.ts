@@ -10,7 +10,6 @@ import type { StoreRecordRepository } from '../../../application/ports/store-rec
 import { type Page, pageOf } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { StoreRecord, StoreRecordKind, StoreRecordQuery } from '../../../domain/store-records/store-record.js';
-import { storedUuid } from './catalogue/offering-json.js';
 import { lookupKey, optionalLookupKey } from './engine/lookup-key.js';
 import type { DatabaseHandle } from './engine/open-database.js';
 import type { StoreRecordsTable } from './engine/schema.js';
@@ -18,7 +17,7 @@ import { isUniqueViolation } from './engine/sql-flavor.js';
 import type { KyselyOutbox } from './integrations/kysely-outbox.js';
 import { deleteReferableRow } from './sql/delete-referable-row.js';
 import { cappedCount, pageNewestFirst } from './sql/kysely-list.js';
-import { decodeStored, parseJson } from './sql/stored-json.js';
+import { decodeStored, parseJson, storedUuid } from './sql/stored-json.js';
 
 export type StoreRecordTableName =
   | 'subscription_proration_policies'

@@ -79,12 +79,11 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
   ): void {
     if (this.state.subscriptions.has(subscription.id)) throw new Error(`duplicate id ${subscription.id}`);
-    this.snapshot(subscription.offeringVersionId);
+    const offering = this.snapshot(subscription.offeringVersionId);
     this.state.subscriptions.set(subscription.id, subscription);
     const {
       invoices: [invoice],
     } = storeNumberedInvoices(this.state, subscription.storeId, firstInvoice === undefined ? [] : [firstInvoice]);
-    const offering = this.snapshot(subscription.offeringVersionId);
     this.outbox?.record(
       subscription.storeId,
       eventsOf([
@@ -182,7 +181,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       )
         invoicedThrough = invoice.billingPeriod.end;
     }
-    const changed = change(current, this.snapshot(current.offeringVersionId), invoicedThrough);
+    const offering = this.snapshot(current.offeringVersionId);
+    const changed = change(current, offering, invoicedThrough);
     if (E.isLeft(changed)) return changed;
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
@@ -190,7 +190,6 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     const {
       invoices: [invoice],
     } = storeNumberedInvoices(this.state, storeId, firstInvoice === undefined ? [] : [firstInvoice]);
-    const offering = this.snapshot(current.offeringVersionId);
     this.outbox?.record(
       storeId,
       eventsOf(

@@ -11,9 +11,8 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
 } from '../../../../domain/billing/payments/invoice-payment.js';
-import { record, storedUuid } from '../catalogue/offering-json.js';
 import type { InvoicePaymentsTable, InvoicesTable } from '../engine/schema.js';
-import { parseJson, storedDate } from '../sql/stored-json.js';
+import { parseJson, record, storedDate, storedUuid } from '../sql/stored-json.js';
 import { prorationsFromJson } from '../subscriptions/subscription-json.js';
 
 /** MySQL reads booleans back as 0 or 1. */

@@ -29,11 +29,11 @@ import { parseJson } from '../sql/stored-json.js';
 import { bodyFromJson, stateAction } from '../subscriptions/subscription-json.js';
 import { loadOfferings, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
 import { ensureInvoiceCounter, lockInvoiceCounter } from './invoice-counter.js';
-import { prorationFromJson } from './invoice-rows.js';
+import { bool, prorationFromJson } from './invoice-rows.js';
 import { storeNumberedInvoices } from './numbered-invoices.js';
 
-/** Rows per INSERT: well below MySQL's 65,535 placeholders at the invoice's column count. */
-const INSERT_CHUNK = 1000;
+/** Ids per `IN` list: well below MySQL's 65,535 placeholders. */
+const IN_LIST_CHUNK = 1000;
 
 /** A billing run's reads and writes: batches of subscriptions, invoices stored numbered, what a run made. */
 @injectable()
@@ -145,7 +145,7 @@ export class KyselyBillingRunStore implements BillingRunStore {
     const present = new Set<string>();
     const unchanged = (row: { readonly id: string; readonly body: string }): boolean =>
       unchangedSince(madeFrom, row.id as Uuid, bodyFromJson(parseJson('subscription', row.body)).timestamps.updatedAt);
-    for (const part of chunks([...ids].sort(), INSERT_CHUNK)) {
+    for (const part of chunks([...ids].sort(), IN_LIST_CHUNK)) {
       // By primary key alone, as a delete locks the row: reached through a secondary index, InnoDB would
       // share-lock that index's entry before waiting for the row, and the delete, holding the row, would then
       // wait for the entry it has to remove. MariaDB 10.11 knows no FOR SHARE.
@@ -193,7 +193,7 @@ export class KyselyBillingRunStore implements BillingRunStore {
         for (const draft of live) earliestTime = Math.min(earliestTime, draft.billingPeriod.start.getTime());
         const earliest = new Date(earliestTime);
         const invoiced = new Set<string>();
-        for (const ids of chunks(subscriptionIds, INSERT_CHUNK)) {
+        for (const ids of chunks(subscriptionIds, IN_LIST_CHUNK)) {
           const rows = await trx
             .selectFrom('subscription_invoices')
             .select(['subscription_id', 'billing_period_start'])
@@ -212,7 +212,7 @@ export class KyselyBillingRunStore implements BillingRunStore {
         if (stored.length === 0) return [];
         // EPCC's `invoice_after` moves to the end of each subscription's latest invoiced period, on rows
         // this transaction has locked.
-        for (const ids of chunks([...new Set(stored.map((invoice) => invoice.subscriptionId))], INSERT_CHUNK))
+        for (const ids of chunks([...new Set(stored.map((invoice) => invoice.subscriptionId))], IN_LIST_CHUNK))
           await trx
             .updateTable('subscriptions')
             .set((eb) => ({
@@ -245,7 +245,7 @@ export class KyselyBillingRunStore implements BillingRunStore {
       .execute();
     return rows.map((row) => ({
       currency: row.currency,
-      includesTax: row.includes_tax === true || row.includes_tax === 1,
+      includesTax: bool(row.includes_tax),
       charged: toNumber(row.charged) === 1,
       count: toNumber(row.n),
       amount: toNumber(row.total),

@@ -8,10 +8,10 @@ import {
   referenceMissing,
 } from '../../../../application/ports/storage-outcomes.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import { isForeignKeyViolation } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
+import { storedUuid } from '../sql/stored-json.js';
 
 /** The column migration 0008 adds to offerings; the offering repository itself never writes it. */
 interface OfferingProrationColumn {

@@ -23,7 +23,7 @@ import type { Tables } from '../engine/schema.js';
 import { toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { appendState, changedColumns, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
-import { invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
+import { bool, invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
 
 /** Invoices brought to payment and settled: taxes, payment attempts, settlements and the dunning they cause. */
 @injectable()
@@ -154,7 +154,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
     return rows.map((row) => ({
       status: paymentStatus(row.status),
       currency: row.currency,
-      includesTax: row.includes_tax === true || row.includes_tax === 1,
+      includesTax: bool(row.includes_tax),
       count: toNumber(row.n),
       amount: toNumber(row.total),
     }));

@@ -17,8 +17,7 @@ import type { CatalogueTable } from '../engine/schema.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { deleteReferableRow } from '../sql/delete-referable-row.js';
 import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
-import { decodeStored, parseJson } from '../sql/stored-json.js';
-import { storedUuid } from './offering-json.js';
+import { decodeStored, parseJson, storedUuid } from '../sql/stored-json.js';
 
 export type CatalogueTableName = 'subscription_products' | 'subscription_plans';
 

@@ -24,9 +24,8 @@ import { isForeignKeyViolation, toNumber } from '../engine/sql-flavor.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
-import { decodeStored, parseJson } from '../sql/stored-json.js';
+import { decodeStored, parseJson, storedUuid } from '../sql/stored-json.js';
 import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
-import { storedUuid } from './offering-json.js';
 
 /** The offering's own columns a list filters on; `proration_policy_id` is the one migration 0008 adds. */
 const OFFERING_COLUMNS: Readonly<Record<Exclude<OfferingFilterField, 'external_product_refs'>, FilterColumn>> = {

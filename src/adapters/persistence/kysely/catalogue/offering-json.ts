@@ -2,20 +2,7 @@ import type { Offering, OfferingItem } from '../../../../domain/catalogue/offeri
 import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
 import { planAttributesFromStorage } from '../../../../domain/catalogue/plan.js';
 import { productAttributesFromStorage } from '../../../../domain/catalogue/product.js';
-import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
-import { isRecord } from '../../../../domain/shared/validation.js';
-import { decodeStored, storedDate } from '../sql/stored-json.js';
-
-const storedUuid = (what: string, value: unknown): Uuid => {
-  const id = parseUuid(value);
-  if (id === undefined) throw new Error(`stored ${what} is not a UUID`);
-  return id;
-};
-
-const record = (what: string, value: unknown): Readonly<Record<string, unknown>> => {
-  if (!isRecord(value)) throw new Error(`stored ${what} is not an object`);
-  return value;
-};
+import { decodeStored, record, storedDate, storedUuid } from '../sql/stored-json.js';
 
 const itemFromJson = <A>(what: string, value: unknown, decode: (attributes: unknown) => A): OfferingItem<A> => {
   const item = record(what, value);
@@ -54,4 +41,4 @@ export const offeringFromJson = (value: unknown): Offering => {
   };
 };
 
-export { itemFromJson, record, storedUuid };
+export { itemFromJson };

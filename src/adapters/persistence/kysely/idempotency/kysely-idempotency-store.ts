@@ -6,12 +6,12 @@ import type {
 } from '../../../../application/ports/idempotency/idempotency-store.js';
 import type { IdempotencyRecord, StoredResponse } from '../../../../domain/idempotency/idempotency.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { IdempotencyKeysTable, Tables } from '../engine/schema.js';
 import { isUniqueViolation, toNumber } from '../engine/sql-flavor.js';
 import { currentWriteLedger, outsideWriteLedger } from '../engine/write-ledger.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
+import { storedUuid } from '../sql/stored-json.js';
 
 const fromRow = (row: Selectable<IdempotencyKeysTable>): IdempotencyRecord => ({
   storeId: storedUuid('idempotency store', row.store_id),

@@ -15,7 +15,6 @@ import {
 } from '../../../../domain/imports/import-line.js';
 import { type Page, type PageRequest, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
-import { storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { ImportLinesTable } from '../engine/schema.js';
 import { toNumber } from '../engine/sql-flavor.js';
@@ -23,6 +22,7 @@ import { PERSISTENCE } from '../persistence-tokens.js';
 import { insertRows } from '../sql/bulk-insert.js';
 import { chunks } from '../sql/chunks.js';
 import { cappedCount } from '../sql/kysely-list.js';
+import { storedUuid } from '../sql/stored-json.js';
 
 /** Line numbers per statement: well under every server's limit on bound parameters. */
 const SETTLE_CHUNK = 1000;

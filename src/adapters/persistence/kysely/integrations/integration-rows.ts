@@ -3,8 +3,8 @@ import { isObservableKey, type ObservableKey } from '../../../../domain/events/e
 import type { Delivery, DeliveryLog, DeliveryStatus } from '../../../../domain/integrations/delivery.js';
 import type { Integration, IntegrationAttributes } from '../../../../domain/integrations/integration.js';
 import { bool } from '../billing/invoice-rows.js';
-import { storedUuid } from '../catalogue/offering-json.js';
 import type { IntegrationJobsTable, IntegrationLogsTable, IntegrationsTable } from '../engine/schema.js';
+import { storedUuid } from '../sql/stored-json.js';
 
 /** `,key,key,`, so that a key is found as `,key,` and no key is ever a part of another. */
 export const keyList = (keys: readonly string[]): string => `,${keys.join(',')},`;

@@ -12,10 +12,10 @@ import { isObservableKey } from '../../../../domain/events/event-keys.js';
 import type { Delivery } from '../../../../domain/integrations/delivery.js';
 import { withinShares } from '../../../../domain/integrations/delivery-shares.js';
 import type { Integration } from '../../../../domain/integrations/integration.js';
-import { storedUuid } from '../catalogue/offering-json.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { IntegrationEventsTable } from '../engine/schema.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
+import { storedUuid } from '../sql/stored-json.js';
 import { deliveryFromRow, integrationFromRow, logToRow } from './integration-rows.js';
 import { claimReturning, recordInOneStatement } from './postgres-deliveries.js';
 

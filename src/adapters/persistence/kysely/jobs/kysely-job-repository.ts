@@ -16,7 +16,6 @@ import type { JobQuery } from '../../../../domain/jobs/job-query.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { isRecord } from '../../../../domain/shared/validation.js';
-import { storedUuid } from '../catalogue/offering-json.js';
 import { optionalLookupKey } from '../engine/lookup-key.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { JobsTable, Tables } from '../engine/schema.js';
@@ -24,7 +23,7 @@ import { isUniqueViolation } from '../engine/sql-flavor.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, matching, oldestFirst, pageNewestFirst } from '../sql/kysely-list.js';
-import { decodeStored, parseJson } from '../sql/stored-json.js';
+import { decodeStored, parseJson, storedUuid } from '../sql/stored-json.js';
 
 const oneOfStored = <A extends string>(what: string, allowed: readonly A[], value: string): A => {
   if (!(allowed as readonly string[]).includes(value))

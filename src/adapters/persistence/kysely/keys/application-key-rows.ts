@@ -2,11 +2,11 @@ import type { Selectable } from 'kysely';
 import { scopesFromText, scopesText } from '../../../../domain/auth/scope.js';
 import type { ApplicationKey } from '../../../../domain/keys/application-key.js';
 import type { ApplicationKeysTable } from '../engine/schema.js';
-import { storedId } from '../sql/stored-json.js';
+import { storedUuid } from '../sql/stored-json.js';
 
 export const applicationKeyFromRow = (row: Selectable<ApplicationKeysTable>): ApplicationKey => ({
-  id: storedId(row.id),
-  storeId: storedId(row.store_id),
+  id: storedUuid('application key id', row.id),
+  storeId: storedUuid('store id', row.store_id),
   name: row.name,
   clientId: row.client_id,
   secretHash: row.secret_hash,

@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 import { type MerchantRealmMapping, prefixKey } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
 import type { MerchantRealmMappingsTable } from '../engine/schema.js';
-import { storedId } from '../sql/stored-json.js';
+import { storedUuid } from '../sql/stored-json.js';
 
 export const mappingFromRow = (row: Selectable<MerchantRealmMappingsTable>): MerchantRealmMapping => ({
-  id: storedId(row.id),
-  storeId: storedId(row.store_id),
-  realmId: storedId(row.realm_id),
+  id: storedUuid('realm mapping id', row.id),
+  storeId: storedUuid('store id', row.store_id),
+  realmId: storedUuid('realm id', row.realm_id),
   prefix: row.prefix,
 });
 

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Issues } from '../../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
-import type { Parsed } from '../../../../domain/shared/validation.js';
+import { isRecord, type Parsed } from '../../../../domain/shared/validation.js';
 
 /** Stored JSON is our own writing; anything that does not decode means the schema drifted, which is a fault. */
 export const decodeStored = <A>(what: string, parsed: Parsed<A>): A => {
@@ -26,8 +26,14 @@ export const storedDate = (what: string, value: unknown): Date => {
 };
 
 /** Ids read back from our own tables; a malformed one means the schema drifted, which is a fault, not input. */
-export const storedId = (value: string): Uuid => {
+export const storedUuid = (what: string, value: unknown): Uuid => {
   const id = parseUuid(value);
-  if (id === undefined) throw new Error(`stored id is not a UUID: ${value}`);
+  if (id === undefined) throw new Error(`stored ${what} is not a UUID`);
   return id;
+};
+
+/** A stored JSON object; anything else means the schema drifted. */
+export const record = (what: string, value: unknown): Readonly<Record<string, unknown>> => {
+  if (!isRecord(value)) throw new Error(`stored ${what} is not an object`);
+  return value;
 };

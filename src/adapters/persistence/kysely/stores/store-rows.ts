@@ -1,10 +1,10 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Store } from '../../../../domain/stores/store.js';
 import type { StoresTable } from '../engine/schema.js';
-import { storedId } from '../sql/stored-json.js';
+import { storedUuid } from '../sql/stored-json.js';
 
 export const storeFromRow = (row: Selectable<StoresTable>): Store => ({
-  id: storedId(row.id),
+  id: storedUuid('store id', row.id),
   name: row.name,
   rateLimit: Number(row.rate_limit),
   pageLength: Number(row.page_length),

@@ -8,14 +8,13 @@ import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { type Subscriber, subscriberAttributesFromStorage } from '../../../../domain/subscriptions/subscriber.js';
 import type { SubscriberFilterField, SubscriberQuery } from '../../../../domain/subscriptions/subscriber-query.js';
-import { storedUuid } from '../catalogue/offering-json.js';
 import { lookupKey } from '../engine/lookup-key.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { SubscribersTable } from '../engine/schema.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
-import { decodeStored } from '../sql/stored-json.js';
+import { decodeStored, storedUuid } from '../sql/stored-json.js';
 
 const FILTER_COLUMNS: Readonly<Record<SubscriberFilterField, FilterColumn>> = {
   account_id: { column: 'account_id' },

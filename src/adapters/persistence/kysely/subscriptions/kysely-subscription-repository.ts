@@ -29,7 +29,7 @@ import type {
 } from '../../../../domain/subscriptions/subscription-query.js';
 import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
 import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
-import { offeringToJson, storedUuid } from '../catalogue/offering-json.js';
+import { offeringToJson } from '../catalogue/offering-json.js';
 import { SnapshotCache } from '../catalogue/snapshot-cache.js';
 import { retryingDeadlocks } from '../engine/database-faults.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
@@ -49,6 +49,7 @@ import {
   matchingTerms,
   newestFirst,
 } from '../sql/kysely-list.js';
+import { storedUuid } from '../sql/stored-json.js';
 import { subscriptionBody } from './subscription-json.js';
 import {
   appendState,

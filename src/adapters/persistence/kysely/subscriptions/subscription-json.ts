@@ -10,8 +10,7 @@ import {
   type SubscriptionStateRecord,
   type SubscriptionTimestamps,
 } from '../../../../domain/subscriptions/subscription.js';
-import { record, storedUuid } from '../catalogue/offering-json.js';
-import { storedDate } from '../sql/stored-json.js';
+import { record, storedDate, storedUuid } from '../sql/stored-json.js';
 
 /** What a subscription row keeps as JSON: everything that is never filtered or ordered on. */
 export interface SubscriptionBody {

@@ -3,11 +3,11 @@ import type { Offering } from '../../../../domain/catalogue/offering.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Subscription, SubscriptionStateRecord } from '../../../../domain/subscriptions/subscription.js';
 import { bool } from '../billing/invoice-rows.js';
-import { offeringFromJson, storedUuid } from '../catalogue/offering-json.js';
+import { offeringFromJson } from '../catalogue/offering-json.js';
 import type { SnapshotCache } from '../catalogue/snapshot-cache.js';
 import { lookupKey, optionalLookupKey } from '../engine/lookup-key.js';
 import type { SubscriptionStatesTable, SubscriptionsTable, Tables } from '../engine/schema.js';
-import { parseJson } from '../sql/stored-json.js';
+import { parseJson, storedUuid } from '../sql/stored-json.js';
 import { bodyFromJson, stateAction, stateBody, stateFlagsFromJson, subscriptionBody } from './subscription-json.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
