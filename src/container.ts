@@ -4,7 +4,6 @@ import { httpPayloads } from './adapters/http/integrations/observed-payloads.js'
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
 import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
-import { METRICS } from './adapters/metrics/metrics-tokens.js';
 import { paymentsModule } from './adapters/payments/configured-payment-gateways.js';
 import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence/fresh/fresh-repositories.js';
 import { inMemoryModule } from './adapters/persistence/in-memory/in-memory-module.js';
@@ -64,7 +63,6 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
-  if (persistence.kind === 'database') container.bind(METRICS.ObservedDatabase).toConstantValue(persistence.handle);
   const integrationSettings = options.integrations ?? DEFAULT_INTEGRATION_SETTINGS;
   container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(integrationSettings);
   container

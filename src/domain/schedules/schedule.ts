@@ -61,13 +61,13 @@ export const timingOf = (schedule: Schedule): ScheduleTiming => ({
   location: schedule.attributes.location,
 });
 
-/** Stored like the other records of a kind: `external_ref` unique in the store (EPCC calls it "a unique attribute"), and filterable. */
 /** What a schedule's event names: the schedule, as its GET returns it. */
 export interface ScheduleSubject {
   readonly resource: 'schedule';
   readonly schedule: Schedule;
 }
 
+/** Stored like the other records of a kind: `external_ref` unique in the store (EPCC calls it "a unique attribute"), and filterable. */
 export const SCHEDULES: StoreRecordKind<ScheduleAttributes, ScheduleChanges, ScheduleSubject> = {
   ...storeRecordParsers(SCHEDULE_TYPE, SCHEDULE_FIELDS, 'schedule', E.right),
   exclusiveValue: (attributes) => attributes.external_ref,

@@ -5,6 +5,7 @@ import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
 import { PLANS } from '../../../domain/catalogue/plan.js';
 import { PRODUCTS } from '../../../domain/catalogue/product.js';
+import { METRICS } from '../../metrics/metrics-tokens.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
 import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
@@ -40,6 +41,8 @@ import { KyselyTestClockRepository } from './test-clocks/kysely-test-clock-repos
 export const kyselyModule = (handle: DatabaseHandle) =>
   new ContainerModule(({ bind }) => {
     bind(PERSISTENCE.Database).toConstantValue(handle);
+    // Whoever loads this module (the service, or a program that builds its own container) gets the pool's metrics.
+    bind(METRICS.ObservedDatabase).toConstantValue(handle);
     bind(PERSISTENCE.Outbox)
       .toDynamicValue(
         (ctx) =>
