@@ -11,7 +11,7 @@ const TAG = 'API reference';
  * `X-Frame-Options`), so it cannot be used for clickjacking. Swagger UI sets inline styles and draws
  * icons from `data:` URLs; nothing else is allowed.
  */
-export const DOCS_CONTENT_SECURITY_POLICY = [
+const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

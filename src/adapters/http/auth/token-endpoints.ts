@@ -33,7 +33,7 @@ const accessToken: Schema = closedObject({
   identifier: oneOfStrings(GRANTS, 'The grant the token was issued for.'),
 });
 
-export const TOKEN_SCHEMAS = { AccessToken: accessToken };
+const TOKEN_SCHEMAS = { AccessToken: accessToken };
 
 const clientIdOf = (form: unknown): unknown =>
   typeof form === 'object' && form !== null ? (form as Record<string, unknown>)['client_id'] : undefined;

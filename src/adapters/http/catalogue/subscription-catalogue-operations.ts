@@ -1,4 +1,3 @@
-import { CATALOGUE_LIST } from '../../../domain/catalogue/catalogue-query.js';
 import { PLAN_TYPE } from '../../../domain/catalogue/plan.js';
 import { PRODUCT_TYPE } from '../../../domain/catalogue/product.js';
 import type { Parameter, Reference, Schema } from '../openapi/openapi-types.js';
@@ -18,7 +17,6 @@ import {
   requestFields,
   schemaRef,
 } from '../openapi/schema-builders.js';
-import { filterParameter } from '../openapi/shared-components.js';
 import type { RecordOperations } from '../routes/record-endpoints.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 import {
@@ -27,8 +25,6 @@ import {
   planFields,
   productFields,
 } from './subscription-catalogue-schemas.js';
-
-export const CATALOGUE_FILTER = filterParameter(CATALOGUE_LIST);
 
 interface CatalogueKind {
   /** `products` or `plans`. */

@@ -56,7 +56,7 @@ export const PRODUCT_COPIES_ANSWER = {
   },
   errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
 } satisfies Pick<OperationSpec, 'success' | 'errors'>;
-export const COPY_NOT_FOUND = (what: 'product' | 'plan') =>
+const COPY_NOT_FOUND = (what: 'product' | 'plan') =>
   `No offering of this store has this id, or the offering holds no ${what} copy with this id.`;
 export const detachCopy = (what: 'product' | 'plan', operationName: string): OperationSpec => ({
   operationId: `detachSubscriptionOffering${operationName}`,
@@ -67,7 +67,7 @@ export const detachCopy = (what: 'product' | 'plan', operationName: string): Ope
   success: { '204': { description: 'Removed; no body.' } },
   errors: { 404: COPY_NOT_FOUND(what) },
 });
-export const COPIES = {
+const COPIES = {
   product: {
     name: 'Product',
     type: OFFERING_PRODUCT_TYPE,
@@ -121,7 +121,7 @@ export const OFFERING_INCLUDE: Parameter = {
   schema: { type: 'string' },
 };
 export const includedMember = { included: schemaRef('SubscriptionIncluded') };
-export const catalogueFilter = filterParameter(OFFERING_LIST);
+const catalogueFilter = filterParameter(OFFERING_LIST);
 export const OFFERING_FILTER: Parameter = {
   ...catalogueFilter,
   description: `${catalogueFilter.description ?? ''} \`external_product_refs\` takes \`in\` only, as in EPCC: the offerings holding a product whose \`external_ref\` is one of the values. \`proration_policy_id\`: the offerings using that proration policy.`,

@@ -60,7 +60,7 @@ export const withData = <A>(
   run: (data: Readonly<Record<string, unknown>>, storeId: Uuid, ctx: RouteRequest) => Outcome<A>,
 ): StoreRun<A> => withBody(requestData, run);
 
-/** The body of one resource, `{ "data": … }`, made of a use case's value. */
+/** The body of one resource, `{ "data": … }`, made of a use case's value (and the request, for what it asks of the rendering). */
 export const inData =
-  <A>(resource: (value: A) => unknown): AnswerBody<A> =>
-  (value) => ({ data: resource(value) });
+  <A>(resource: (value: A, ctx: RouteRequest) => unknown): AnswerBody<A> =>
+  (value, ctx) => ({ data: resource(value, ctx) });

@@ -42,7 +42,7 @@ const readiness: Schema = closedObject(
   ['test_clocks'],
 );
 
-export const HEALTH_SCHEMAS = {
+const HEALTH_SCHEMAS = {
   Health: health,
   Liveness: closedObject({ status: { type: 'string', const: 'ok' } }),
   Readiness: readiness,

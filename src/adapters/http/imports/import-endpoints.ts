@@ -91,7 +91,7 @@ const importError: Schema = closedObject(
   'One line of an import file that was not imported.',
 );
 
-export const IMPORT_SCHEMAS = { Import: importSchema, ImportError: importError };
+const IMPORT_SCHEMAS = { Import: importSchema, ImportError: importError };
 
 const uploadForm: Schema = openObject(
   {

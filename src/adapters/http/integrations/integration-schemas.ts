@@ -36,11 +36,11 @@ import {
 
 export const TAG = 'Integrations';
 
-export const observableKey = oneOfStrings(
+const observableKey = oneOfStrings(
   [...EPCC_OBSERVABLE_KEYS],
   `One of EPCC's observable keys; this service emits ${FIRING_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
 );
-export const SECRET_KEY: Schema = {
+const SECRET_KEY: Schema = {
   ...text(
     1,
     SECRET_KEY_MAX,
@@ -99,7 +99,7 @@ export const integrationJob: Schema = closedObject(
   'One event to deliver to one integration.',
 );
 
-export const integrationLog: Schema = closedObject(
+const integrationLog: Schema = closedObject(
   {
     id: uuid,
     type: constant(INTEGRATION_TYPE, 'EPCC documents a log as of type `integration`.'),

@@ -149,7 +149,7 @@ const job: Schema = closedObject(
   'A billing, tax or payment run, or an import, run in the background.',
 );
 
-export const JOB_SCHEMAS = { Job: job };
+const JOB_SCHEMAS = { Job: job };
 
 const newJob = dataRequest(
   openObject(

@@ -153,7 +153,7 @@ const rotation = dataRequest(
   ),
 );
 
-export const APPLICATION_KEY_SCHEMAS = { ApplicationKey: applicationKey };
+const APPLICATION_KEY_SCHEMAS = { ApplicationKey: applicationKey };
 
 const NOT_FOUND = 'No application key of this store has this id.';
 const OVER_BUDGET = `The reservations of the store's keys would exceed its request budget: \`${RESERVATION_EXCEEDS_BUDGET}\`.`;

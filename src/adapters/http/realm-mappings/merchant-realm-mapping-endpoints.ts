@@ -38,7 +38,7 @@ const mapping: Schema = closedObject({
   store_id: uuid,
 });
 
-export const MERCHANT_REALM_MAPPING_SCHEMAS = { MerchantRealmMapping: mapping };
+const MERCHANT_REALM_MAPPING_SCHEMAS = { MerchantRealmMapping: mapping };
 
 const mappingDocument = jsonContent(dataDocument(schemaRef('MerchantRealmMapping')));
 const NOT_FOUND = 'No mapping of this store has this id (a store has exactly one).';

@@ -4,7 +4,7 @@ import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { answer, created, noContent, withData } from '../endpoints/handlers.js';
+import { answer, created, inData, noContent, withData } from '../endpoints/handlers.js';
 import { type HttpContext, idParam, queryOf } from '../http-state.js';
 import type { OperationSpec } from '../openapi/operation-builder.js';
 import { ID_PARAMETER } from '../openapi/operation-builder.js';
@@ -51,7 +51,7 @@ export const recordEndpoints = <U, A>(
       handle: (useCases) =>
         created(
           withData((data, storeId) => useCasesOf(useCases).create.execute(storeId, data)),
-          (record, ctx) => ({ data: resource(record, ctx) }),
+          inData(resource),
         ),
     },
     {
@@ -69,10 +69,7 @@ export const recordEndpoints = <U, A>(
       ...item,
       spec: operations.get,
       handle: (useCases) =>
-        answer(
-          (storeId, ctx) => useCasesOf(useCases).get.execute(storeId, idParam(ctx)),
-          (record, ctx) => ({ data: resource(record, ctx) }),
-        ),
+        answer((storeId, ctx) => useCasesOf(useCases).get.execute(storeId, idParam(ctx)), inData(resource)),
     },
     {
       method: 'put',
@@ -81,7 +78,7 @@ export const recordEndpoints = <U, A>(
       handle: (useCases) =>
         answer(
           withData((data, storeId, ctx) => useCasesOf(useCases).update.execute(storeId, idParam(ctx), data)),
-          (record, ctx) => ({ data: resource(record, ctx) }),
+          inData(resource),
         ),
     },
     {

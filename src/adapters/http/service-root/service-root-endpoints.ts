@@ -14,7 +14,7 @@ export const SERVICE_ROOT_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Where the root points, by the name its JSON document gives each link. */
-export const SERVICE_ROOT_LINKS = {
+const SERVICE_ROOT_LINKS = {
   console: { path: '/console', title: 'Operator console' },
   docs: { path: '/docs', title: 'API reference' },
   openapi: { path: '/v2/openapi.json', title: 'OpenAPI document' },

@@ -86,7 +86,7 @@ const accountMembershipSettings: Schema = closedObject({
   membership_limit: membershipLimit,
 });
 
-export const SETTINGS_SCHEMAS = {
+const SETTINGS_SCHEMAS = {
   Settings: settings,
   CartSettings: cartSettings,
   AccountMembershipSettings: accountMembershipSettings,

@@ -201,9 +201,9 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
       handle: ({ get, clock }) =>
         answer(
           (storeId, ctx) => get.execute(storeId, idParam(ctx), queryOf(ctx)),
-          async ({ subscription, offering, include }, ctx) => ({
-            data: subscriptionResource(subscription, offering, await clock.now(principalOf(ctx).storeId)),
-            ...includedFor([offering], include, preferredCurrency(ctx)),
+          async (found, ctx) => ({
+            ...(await subscriptionDocument(clock)(found, ctx)),
+            ...includedFor([found.offering], found.include, preferredCurrency(ctx)),
           }),
         ),
     },

@@ -34,7 +34,7 @@ import {
 } from '../openapi/schema-builders.js';
 
 export const TAG = 'Subscriptions';
-export const REQUEST_TIME: Schema = { type: 'string', format: 'date-time', description: 'RFC 3339, with a time zone.' };
+const REQUEST_TIME: Schema = { type: 'string', format: 'date-time', description: 'RFC 3339, with a time zone.' };
 export const email: Schema = {
   type: 'string',
   minLength: EMAIL_MIN,
@@ -50,9 +50,9 @@ export const SUBSCRIPTION_INCLUDE: Parameter = {
   schema: { type: 'string' },
 };
 
-export const authorityIds = (type: (typeof PAYMENT_AUTHORITY_TYPES)[number]) =>
+const authorityIds = (type: (typeof PAYMENT_AUTHORITY_TYPES)[number]) =>
   Object.fromEntries(Object.keys(PAYMENT_AUTHORITY_FIELDS[type]).map((name) => [name, authorityId]));
-export const AUTHORITY_DESCRIPTION =
+const AUTHORITY_DESCRIPTION =
   "Who takes the payments: the seed's `platform_payments_processor`, or one of the gateways EPCC lists; stored and returned as given, no processor is called.";
 export const paymentAuthority: Schema = {
   description: AUTHORITY_DESCRIPTION,
@@ -60,7 +60,7 @@ export const paymentAuthority: Schema = {
     closedObject({ type: constant(type), ...authorityIds(type) }, Object.keys(authorityIds(type))),
   ),
 };
-export const paymentAuthorityRequest: Schema = {
+const paymentAuthorityRequest: Schema = {
   description: `${AUTHORITY_DESCRIPTION} Its \`type\` decides which identifiers it takes; others are ignored.`,
   oneOf: PAYMENT_AUTHORITY_TYPES.map((type) =>
     openObject(requestFields({ type: constant(type), ...authorityIds(type) }, Object.keys(authorityIds(type))), [

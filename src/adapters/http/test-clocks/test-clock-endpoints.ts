@@ -28,7 +28,7 @@ const testClock: Schema = closedObject({
   }),
 });
 
-export const TEST_CLOCK_SCHEMAS = { SubscriptionTestClock: testClock };
+const TEST_CLOCK_SCHEMAS = { SubscriptionTestClock: testClock };
 
 const document = jsonContent(dataDocument(schemaRef('SubscriptionTestClock')));
 
