@@ -64,5 +64,5 @@ const dataOf = (payloads: ObservedPayloads, subject: ObservedSubject): unknown =
 };
 
 /** An event's webhook `payload`: `{ data }` for a resource as its GET returns it, `{ type, id }` for a deleted one. */
-export const eventPayload = (payloads: ObservedPayloads, event: ChangeEvent): unknown =>
+export const changePayload = (payloads: ObservedPayloads, event: ChangeEvent): unknown =>
   event._tag === 'ResourceEvent' ? { data: dataOf(payloads, event.subject) } : { type: event.type, id: event.id };

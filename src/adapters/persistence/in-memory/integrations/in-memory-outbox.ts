@@ -1,6 +1,6 @@
 import {
   type ChangeEvent,
-  eventPayload,
+  changePayload,
   type ObservedPayloads,
 } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
@@ -31,7 +31,7 @@ export class InMemoryOutbox {
         id: eventId,
         storeId,
         key: event.key,
-        payload: JSON.parse(JSON.stringify(eventPayload(this.payloads, event))) as unknown,
+        payload: JSON.parse(JSON.stringify(changePayload(this.payloads, event))) as unknown,
         createdAt: now,
       });
       for (const integration of observers) {

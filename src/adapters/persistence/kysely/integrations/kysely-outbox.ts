@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   type ChangeEvent,
-  eventPayload,
+  changePayload,
   type ObservedPayloads,
 } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
@@ -46,7 +46,7 @@ export class KyselyOutbox {
       const eventId = this.ids.uuid();
       // The system's time, not a store's test clock: retries and retention run on real time.
       const now = this.clock.now();
-      const payload = JSON.stringify(eventPayload(this.payloads, event));
+      const payload = JSON.stringify(changePayload(this.payloads, event));
       await trx
         .insertInto('integration_events')
         .values({ id: eventId, store_id: storeId, observed_key: event.key, payload, created_at: now })
