@@ -35,12 +35,19 @@ export class KyselyOutbox {
       .execute();
   }
 
-  /** Records the events inside `trx`, the transaction of the change that fired them. */
-  async record(trx: Transaction<Tables>, storeId: Uuid, events: readonly ChangeEvent[]): Promise<void> {
-    if (events.length === 0) return;
+  /**
+   * Records the events inside `trx`, the transaction of the change that fired them. Events made of what the
+   * change stored may come as a function: it runs (reads and all) only when the store has an enabled integration.
+   */
+  async record(
+    trx: Transaction<Tables>,
+    storeId: Uuid,
+    events: readonly ChangeEvent[] | (() => Promise<readonly ChangeEvent[]>),
+  ): Promise<void> {
+    if (typeof events !== 'function' && events.length === 0) return;
     const integrations = await this.observers(trx, storeId);
     if (integrations.length === 0) return;
-    for (const event of events) {
+    for (const event of typeof events === 'function' ? await events() : events) {
       const observers = observing(integrations, event.key);
       if (observers.length === 0) continue;
       const eventId = this.ids.uuid();

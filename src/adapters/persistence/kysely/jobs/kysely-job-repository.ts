@@ -280,11 +280,14 @@ export class KyselyJobRepository implements JobRepository {
         .where('started_at', '=', claim.startedAt)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return { finished: false };
-      // Read back as stored: the event names the job as its GET returns it.
-      const finished = fromRow(
-        await trx.selectFrom('subscription_jobs').selectAll().where('id', '=', claim.id).executeTakeFirstOrThrow(),
+      // Read back as stored, when an integration may observe it: the event names the job as its GET returns it.
+      await this.outbox.record(trx, claim.storeId, async () =>
+        eventsOf(
+          fromRow(
+            await trx.selectFrom('subscription_jobs').selectAll().where('id', '=', claim.id).executeTakeFirstOrThrow(),
+          ),
+        ),
       );
-      await this.outbox.record(trx, claim.storeId, eventsOf(finished));
       const next = await this.claimWithin(trx, lane, now, leaseMs);
       return next === undefined ? { finished: true } : { finished: true, next };
     });

@@ -244,19 +244,22 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         created.flatMap((c) => (c.firstInvoice === undefined ? [] : [c.firstInvoice])),
       );
       const firstInvoices = new Map(invoices.map((invoice) => [invoice.subscriptionId, invoice]));
-      const offerings = await loadOfferings(
-        trx,
-        this.snapshots,
-        created.map((c) => c.subscription.offeringVersionId),
-      );
-      // Each subscription's events, and its first invoice's, in the transaction that stores them.
-      const stored = created.map(({ subscription }): StoredSubscription => {
-        const offering = offerings.get(subscription.offeringVersionId);
-        if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
-        const firstInvoice = firstInvoices.get(subscription.id);
-        return firstInvoice === undefined ? { subscription, offering } : { subscription, offering, firstInvoice };
+      // Each subscription's events, and its first invoice's, in the transaction that stores them; the offering
+      // snapshots they name are read only when an integration of the store may observe them.
+      await this.outbox.record(trx, storeId, async () => {
+        const offerings = await loadOfferings(
+          trx,
+          this.snapshots,
+          created.map((c) => c.subscription.offeringVersionId),
+        );
+        const stored = created.map(({ subscription }): StoredSubscription => {
+          const offering = offerings.get(subscription.offeringVersionId);
+          if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+          const firstInvoice = firstInvoices.get(subscription.id);
+          return firstInvoice === undefined ? { subscription, offering } : { subscription, offering, firstInvoice };
+        });
+        return eventsOf(stored);
       });
-      await this.outbox.record(trx, storeId, eventsOf(stored));
     });
   }
 

@@ -8,12 +8,15 @@ import { stateApplied, subscriptionsStored } from '../../../../../src/domain/bil
 import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import type { DeliveryLog } from '../../../../../src/domain/integrations/delivery.js';
 import { DELIVERY_LIST, LOG_LIST } from '../../../../../src/domain/integrations/integration-query.js';
+import type { Job } from '../../../../../src/domain/jobs/job.js';
+import { JOB_EVENTS } from '../../../../../src/domain/jobs/job-events.js';
 import { unprocessable } from '../../../../../src/domain/shared/errors.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { anIntegration } from '../../../../support/integration-builders.js';
+import { aJob, at } from '../../../../support/job-builders.js';
 import { listQuery } from '../../../../support/list-queries.js';
 import { portsOf } from '../../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
@@ -86,6 +89,29 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
       id: subscription.id,
       type: 'subscription',
     });
+  });
+
+  it('writes subscription-job.updated with the job as stored when it finishes, where an integration observes it', async () => {
+    const { store, other, integrations, jobs, jobsOf, deliveries } = await setup();
+    const watching = anIntegration(store.id, { observes: ['subscription-job.updated'] });
+    await integrations.insert(watching);
+    const finishIn = async (storeId: Uuid) => {
+      await jobs.insert(aJob(storeId, { createdAt: at(0), updatedAt: at(0) }), NO_EVENTS);
+      const claimed = (await jobs.claimNext({ storeId, lane: 'billing-run' }, at(10), 60_000)) as Job;
+      const claim = { id: claimed.id, storeId, jobType: claimed.jobType, startedAt: claimed.startedAt as Date };
+      const report = { invoices_ready_for_payment: 1, total_ready_for_payment: { USD: { amount: 100 } } };
+      await jobs.finish(claim, { status: 'success', report }, at(20), 60_000, (job) => [JOB_EVENTS.updated(job)]);
+      return claimed.id;
+    };
+    const finished = await finishIn(store.id);
+    // A store without integrations finishes its job the same, and writes no event.
+    await finishIn(other.id);
+    expect((await jobsOf(watching.id)).map((j) => j.key)).to.deep.equal(['subscription-job.updated']);
+    const claimed = await deliveries.claimDue(later(1000), 10, 30_000, new Map(), 8);
+    expect(claimed).to.have.length(1);
+    const data = (claimed[0]!.event.payload as { data: { id: string; attributes: Record<string, unknown> } }).data;
+    expect(data.id).to.equal(finished);
+    expect(data.attributes).to.deep.include({ status: 'success' });
   });
 
   it('writes nothing for a change that is refused or fails, nor for a store without integrations', async () => {
