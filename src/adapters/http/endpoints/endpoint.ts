@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type { Container, Newable } from 'inversify';
+import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import type { ImportUploadLimits } from '../../config/import-settings.js';
 import type { AppMetrics } from '../../metrics/app-metrics.js';
 import type { TokenGuards } from '../auth/token-guards.js';
@@ -20,6 +21,12 @@ export interface Endpoint<U> {
   readonly path: string;
   /** Another path serving the same operation (`x-also-served-at`): a path without its `/v2`, an old spelling. */
   readonly alsoAt?: string;
+  /**
+   * The subscriptions generation whose operation this is, when the two generations differ on it; absent, the
+   * endpoint is the same in both. A request reaches it only when its store (or the path prefix
+   * `/generations/<g>`) speaks that generation.
+   */
+  readonly generation?: SubscriptionsGeneration;
   /** The parameters of the path itself, which every operation on it shares. */
   readonly pathParameters?: readonly (Parameter | Reference)[];
   /** The operation: its `access` is also the guard the route runs (`public` runs none). */
