@@ -50,7 +50,7 @@ export const ERROR_CODE_MEANINGS = {
   integration_type_unsupported:
     "the integration's `integration_type` is one of EPCC's that this service does not deliver; `detail` names the supported ones",
   not_served_yet:
-    'a field of EPCC\'s 2025 generation that this service does not serve yet; `detail` names it and what to send instead',
+    "a field of EPCC's 2025 generation that this service does not serve yet; `detail` names it and what to send instead",
   receiver_refused:
     "the webhook URL's host is or resolves to an address webhooks may not reach (loopback, private, link-local, multicast, metadata...)",
   unprocessable: 'a refusal whose reason was not recorded (the replay of an answer stored before error codes existed)',

@@ -180,12 +180,16 @@ export const PLAN_CHANGE_TYPES_2025 = ['detach'] as const;
 export const parsePlanChanges2025 = (data: unknown): Parsed<readonly ProductChange[]> => {
   const steps = Array.isArray(data) ? (data as unknown[]) : undefined;
   const wrongTypes = (steps ?? []).flatMap((step, index) =>
-    isRecord(step) && step['type'] !== undefined && !(PLAN_CHANGE_TYPES_2025 as readonly unknown[]).includes(step['type'])
+    isRecord(step) &&
+    step['type'] !== undefined &&
+    !(PLAN_CHANGE_TYPES_2025 as readonly unknown[]).includes(step['type'])
       ? [issue(`data.${index}.type`, `must be one of ${PLAN_CHANGE_TYPES_2025.join(', ')}`)]
       : [],
   );
   const renamedSteps =
-    steps === undefined ? data : steps.map((step) => (isRecord(step) ? { type: step['type'], products: step['plans'] } : step));
+    steps === undefined
+      ? data
+      : steps.map((step) => (isRecord(step) ? { type: step['type'], products: step['plans'] } : step));
   const parsed = withIssues(parseProductChanges(renamedSteps), wrongTypes);
   return E.mapLeft((found: Issues) => mapped(found, planChangeIssue))(parsed);
 };

@@ -41,11 +41,17 @@ interface Subscription2025UseCases {
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const data = (schema: Schema): Schema => ({ type: 'object', properties: { data: schema } });
-const dataList = (schema: Schema): Schema => ({ type: 'object', properties: { data: { type: 'array', items: schema } } });
+const dataList = (schema: Schema): Schema => ({
+  type: 'object',
+  properties: { data: { type: 'array', items: schema } },
+});
 
 const document2025 =
   (clock: StoreClock) =>
-  async ({ subscription, offering }: { readonly subscription: Subscription; readonly offering: Offering }, ctx: HttpContext) => ({
+  async (
+    { subscription, offering }: { readonly subscription: Subscription; readonly offering: Offering },
+    ctx: HttpContext,
+  ) => ({
     data: subscription2025Resource(subscription, offering, await clock.now(principalOf(ctx).storeId)),
   });
 
@@ -132,7 +138,8 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
         const { offerings, items, include } = found.right;
         const offeringOf = (subscription: Subscription) => {
           const offering = offerings.get(subscription.offeringVersionId);
-          if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} was not loaded`);
+          if (offering === undefined)
+            throw new Error(`offering version ${subscription.offeringVersionId} was not loaded`);
           return offering;
         };
         ctx.body = {
@@ -183,7 +190,9 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       tag: TAG,
       access: 'write',
       requestBody: { description: 'The changes.', content: jsonContent(data(ref('SubscriptionUpdate2025'))) },
-      success: { '200': { description: 'The subscription as updated.', content: jsonContent(data(ref('Subscription2025'))) } },
+      success: {
+        '200': { description: 'The subscription as updated.', content: jsonContent(data(ref('Subscription2025'))) },
+      },
       errors: {
         400: "Every invalid field, each with its `source`; a `pricing_option_id` or `plan_id` that is not of the subscription's offering, or a pair not priced in its currency.",
         403: 'A paused subscription cannot move to a pricing option that does not allow subscribers to resume.',
@@ -209,7 +218,12 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: `${SUBSCRIPTIONS_2025_EPCC} Every plan of its offering as it was when the subscription was made; \`meta.active_plan\` is true on those it holds.`,
       tag: TAG,
       access: 'read',
-      success: { '200': { description: "The subscription's plans.", content: jsonContent(dataList(ref('SubscriptionPlan2025'))) } },
+      success: {
+        '200': {
+          description: "The subscription's plans.",
+          content: jsonContent(dataList(ref('SubscriptionPlan2025'))),
+        },
+      },
       errors: { 404: NOT_FOUND },
     },
     handle: ({ get }) =>
@@ -238,7 +252,11 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       answer(
         async (_storeId, ctx) =>
           E.flatMap((found: { subscription: Subscription; offering: Offering }) =>
-            oneOf(subscriptionPlans2025(found.subscription, found.offering, preferredCurrency(ctx)), ctx.params['plan_id'], PLAN_MISSING),
+            oneOf(
+              subscriptionPlans2025(found.subscription, found.offering, preferredCurrency(ctx)),
+              ctx.params['plan_id'],
+              PLAN_MISSING,
+            ),
           )(await snapshotOf(get, ctx)),
         (plan) => ({ data: plan }),
       ),
@@ -250,11 +268,14 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
     pathParameters: [ID_PARAMETER],
     spec: {
       operationId: 'ManageSubscriptionPlans',
-      summary: "Detach plans from a subscription",
+      summary: 'Detach plans from a subscription',
       description: `${SUBSCRIPTIONS_2025_EPCC} Each step, in order, \`detach\`es plans the subscription holds; its pricing option must stay priced in its currency for what is left.`,
       tag: TAG,
       access: 'write',
-      requestBody: { description: 'The changes, applied in order.', content: jsonContent(dataList(ref('ManageSubscriptionPlans2025'))) },
+      requestBody: {
+        description: 'The changes, applied in order.',
+        content: jsonContent(dataList(ref('ManageSubscriptionPlans2025'))),
+      },
       success: { '204': { description: 'Changed; no body.' } },
       errors: {
         400: "Every invalid step, each with its `source`; a plan that is not the offering's or one the subscription does not hold.",
@@ -282,7 +303,10 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       tag: TAG,
       access: 'read',
       success: {
-        '200': { description: "The subscription's pricing options.", content: jsonContent(dataList(ref('SubscriptionPricingOption2025'))) },
+        '200': {
+          description: "The subscription's pricing options.",
+          content: jsonContent(dataList(ref('SubscriptionPricingOption2025'))),
+        },
       },
       errors: { 404: NOT_FOUND },
     },
@@ -305,7 +329,9 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: SUBSCRIPTIONS_2025_EPCC,
       tag: TAG,
       access: 'read',
-      success: { '200': { description: 'The pricing option.', content: jsonContent(data(ref('SubscriptionPricingOption2025'))) } },
+      success: {
+        '200': { description: 'The pricing option.', content: jsonContent(data(ref('SubscriptionPricingOption2025'))) },
+      },
       errors: { 404: OPTION_MISSING },
     },
     handle: ({ get }) =>

@@ -11,12 +11,16 @@ const object = (properties: Record<string, Schema>, required: string[] = []): Sc
   ...(required.length === 0 ? {} : { required }),
 });
 const resource = (type: string): Schema =>
-  object({ id: uuid, type: { type: 'string', enum: [type] }, attributes: { type: 'object' }, relationships: { type: 'object' }, meta: { type: 'object' } }, [
-    'id',
-    'type',
-    'attributes',
-    'meta',
-  ]);
+  object(
+    {
+      id: uuid,
+      type: { type: 'string', enum: [type] },
+      attributes: { type: 'object' },
+      relationships: { type: 'object' },
+      meta: { type: 'object' },
+    },
+    ['id', 'type', 'attributes', 'meta'],
+  );
 
 /** The 2025 shapes of this concept's requests and answers, beside (never in place of) the 2024 ones. */
 export const SUBSCRIPTION_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
@@ -32,7 +36,9 @@ export const SUBSCRIPTION_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
       currency: { type: 'string' },
       name: { type: 'string', minLength: 3, maxLength: 1024 },
       email: { type: 'string', minLength: 3, maxLength: 1024 },
-      payment_authority: object({ type: { type: 'string', enum: ['elastic_path_payments_stripe', 'authorize_net'] } }, ['type']),
+      payment_authority: object({ type: { type: 'string', enum: ['elastic_path_payments_stripe', 'authorize_net'] } }, [
+        'type',
+      ]),
       external_ref: { type: 'string', maxLength: 2048 },
       address_id: uuid,
       manual_payments: { type: 'boolean' },
@@ -49,7 +55,10 @@ export const SUBSCRIPTION_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
         pricing_option_id: uuid,
         plan_id: uuid,
         address_id: { type: ['string', 'null'], format: 'uuid' },
-        payment_authority: object({ type: { type: 'string', enum: ['elastic_path_payments_stripe', 'authorize_net'] } }, ['type']),
+        payment_authority: object(
+          { type: { type: 'string', enum: ['elastic_path_payments_stripe', 'authorize_net'] } },
+          ['type'],
+        ),
         go_live_after: { type: ['string', 'null'], format: 'date-time' },
       }),
     },

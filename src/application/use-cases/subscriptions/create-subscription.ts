@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { subscriptionsStored } from '../../../domain/billing/invoices/first-invoice-events.js';
+import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import {
   createErrorOn2025Wire,
   parseNewSubscription2025,

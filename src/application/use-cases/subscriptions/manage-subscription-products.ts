@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import { applyProductChanges, parseProductChanges } from '../../../domain/subscriptions/product-changes.js';
 import {
   parsePlanChanges2025,

@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { type ProrationPolicyInUse, prorated } from '../../../domain/billing/proration/proration.js';
+import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import { type DomainError, issue, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
-import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscriptions/subscription.js';
-import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import { applyProductChanges } from '../../../domain/subscriptions/product-changes.js';
+import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscriptions/subscription.js';
 import { applySubscriptionChanges } from '../../../domain/subscriptions/subscription-changes.js';
 import {
   parseSubscriptionChanges,
@@ -89,7 +89,8 @@ export class UpdateSubscription {
       parsed,
       (subscription, offering, { changes, products }, latestInvoiced) => {
         const now = heldAt ?? this.clock.now();
-        const held = products === undefined ? E.right(subscription) : applyProductChanges(subscription, offering, products, now);
+        const held =
+          products === undefined ? E.right(subscription) : applyProductChanges(subscription, offering, products, now);
         if (E.isLeft(held)) return held;
         const changed = applySubscriptionChanges(held.right, offering, changes, now);
         if (E.isLeft(changed)) return changed;
