@@ -37,7 +37,7 @@ type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans
 
 const itemFromRow = <A>(row: Selectable<OfferingItemsTable>, decode: (stored: unknown) => A): OfferingItem<A> => ({
   id: storedUuid('offering item id', row.id),
-  originId: storedUuid('offering item origin', row.origin_id),
+  ...(row.origin_id === null ? {} : { originId: storedUuid('offering item origin', row.origin_id) }),
   attributes: decode(parseJson('offering item', row.attributes)),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -100,7 +100,7 @@ const PLAN_COPY_TABLE: CopyTable<PlanAttributes> = { name: 'subscription_offerin
 const copyRow = <A>(table: CopyTable<A>, offeringId: string, item: OfferingItem<A>, position: number) => ({
   id: item.id,
   offering_id: offeringId,
-  origin_id: item.originId,
+  origin_id: item.originId ?? null,
   position,
   attributes: JSON.stringify(item.attributes),
   ...table.indexed(item.attributes),

@@ -44,6 +44,48 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     expect(await offerings.findById(other.id, offering.id)).to.equal(undefined);
   });
 
+  it('stores items made inside the offering, with no original, beside copies, and reads them back without one', async () => {
+    const { offerings, store, products, originalProducts, originalPlans } = await setup();
+    const made = <A>(attributes: A, createdAt: Date) => ({
+      id: randomIds.uuid(),
+      attributes,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const at = new Date('2026-03-01T00:00:00.000Z');
+    const offering = anOffering(store.id, [originalProducts[0]!], [], {
+      products: [],
+      plans: [made(originalPlans[1]!.attributes, at)],
+    });
+    const held = { ...offering, products: [made(originalProducts[1]!.attributes, at)] };
+    expect(await offerings.insert(held, NO_EVENTS)).to.deep.equal(E.right(undefined));
+    expect(await offerings.findById(store.id, held.id)).to.deep.equal(held);
+
+    const later = new Date('2026-03-02T00:00:00.000Z');
+    const updated = await offerings.update(
+      store.id,
+      held.id,
+      (o) => ({
+        ...o,
+        products: [
+          ...withCopies(o.products, [originalProducts[0]!], () => randomIds.uuid(), later),
+          made({ name: 'Made here' }, later),
+        ],
+        version: o.version + 1,
+        updatedAt: later,
+      }),
+      firesNothing,
+    );
+    const read = await offerings.findById(store.id, held.id);
+    expect(updated).to.deep.equal(E.right(read));
+    expect(read?.products.map((p) => p.originId)).to.deep.equal([undefined, originalProducts[0]!.id, undefined]);
+    expect(read?.products.map((p) => 'originId' in p)).to.deep.equal([false, true, false]);
+    expect(read?.plans.map((p) => 'originId' in p)).to.deep.equal([false]);
+    // Nothing made inside an offering holds an original: deleting the one copied is still refused, others not.
+    expect(await products.delete(store.id, originalProducts[0]!.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
+    expect(await products.delete(store.id, originalProducts[1]!.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
+  });
+
   it('refuses copies of originals that no longer exist, and stores nothing', async () => {
     const { offerings, store, originalProducts: products, originalPlans: plans } = await setup();
     const ghost = aProduct(store.id);
