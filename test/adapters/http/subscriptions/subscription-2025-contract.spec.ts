@@ -24,7 +24,7 @@ const offering = anOffering(
 const subscriptions = {
   'made on the 2024 wire (every product, the seed authority)': aSubscription(offering, uuid(9)),
   'holding one product, canceled and paused': aSubscription(offering, uuid(9), {
-    productIds: [offering.products[1]?.id ?? ''],
+    productIds: offering.products.slice(1).map((p) => p.id),
     paymentAuthority: { type: 'authorize_net', payment_profile_id: 'pp_123', customer_profile_id: 'cp_123' },
     externalRef: 'sub-1',
     flags: { canceled: true, paused: true, suspended: false, pending: false },
