@@ -8,6 +8,7 @@ export interface StoresTable {
   name: string;
   rate_limit: number;
   page_length: number;
+  subscriptions_generation: string;
   created_at: Timestamp;
   /** Kept exact in the same transaction as every insert, so the unfiltered list never counts rows. */
   subscription_count: ColumnType<string | number, string | number | undefined, string | number>;
