@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
-import { API_DOCUMENT } from '../../src/adapters/http/api-description/openapi-document.js';
+import { API_DOCUMENT, API_DOCUMENTS } from '../../src/adapters/http/api-description/openapi-document.js';
 import type {
   Header,
   HttpMethod,
@@ -11,6 +11,10 @@ import type {
   Response,
   Schema,
 } from '../../src/adapters/http/openapi/openapi-types.js';
+import {
+  DEFAULT_SUBSCRIPTIONS_GENERATION,
+  type SubscriptionsGeneration,
+} from '../../src/domain/settings/subscriptions-generation.js';
 import { epccContract } from './epcc-contract.js';
 
 const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugin;
@@ -203,17 +207,33 @@ export class OpenApiContract {
   }
 }
 
-let shared: OpenApiContract | undefined;
+const shared = new Map<SubscriptionsGeneration, OpenApiContract>();
+const contractOf = (generation: SubscriptionsGeneration): OpenApiContract => {
+  const known = shared.get(generation);
+  if (known !== undefined) return known;
+  const contract = new OpenApiContract(API_DOCUMENTS[generation]);
+  shared.set(generation, contract);
+  return contract;
+};
+
+const PINNED = /^\/generations\/(2024|2025)(?=\/)/;
 
 /**
  * Throws, naming the operation, the status and what did not match, when a response strays from the
- * document, or, for an operation EPCC documents, from EPCC's schema for it.
+ * document of the generation it speaks (the one its path prefix pins, else its store's), or, for an
+ * operation EPCC documents, from EPCC's schema for it.
  */
-export const assertDocumented = (exchange: Exchange): void => {
-  shared ??= new OpenApiContract();
-  const problem = shared.problems(exchange);
-  if (problem !== undefined) throw new Error(`OpenAPI document: ${problem}`);
-  const epcc = epccContract().problems(exchange);
+export const assertDocumented = (
+  exchange: Exchange,
+  storeGeneration: SubscriptionsGeneration = DEFAULT_SUBSCRIPTIONS_GENERATION,
+): void => {
+  const pinned = PINNED.exec(exchange.path);
+  const generation = (pinned?.[1] as SubscriptionsGeneration | undefined) ?? storeGeneration;
+  const spoken = pinned === null ? exchange : { ...exchange, path: exchange.path.slice(pinned[0].length) };
+  const problem = contractOf(generation).problems(spoken);
+  if (problem !== undefined) throw new Error(`OpenAPI document (${generation}): ${problem}`);
+  if (generation !== '2024') return;
+  const epcc = epccContract().problems(spoken);
   if (epcc !== undefined) throw new Error(`EPCC's OpenAPI document: ${epcc}`);
 };
 
@@ -223,15 +243,19 @@ export const checkResponse = async (
   path: string,
   response: globalThis.Response,
   requestBody?: unknown,
+  generation?: SubscriptionsGeneration,
 ): Promise<globalThis.Response> => {
   const body = await response.clone().text();
-  assertDocumented({
-    method: (method ?? 'GET').toUpperCase(),
-    path,
-    status: response.status,
-    header: (name) => response.headers.get(name),
-    body,
-    requestBody,
-  });
+  assertDocumented(
+    {
+      method: (method ?? 'GET').toUpperCase(),
+      path,
+      status: response.status,
+      header: (name) => response.headers.get(name),
+      body,
+      requestBody,
+    },
+    generation,
+  );
   return response;
 };

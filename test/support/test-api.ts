@@ -12,6 +12,10 @@ import type { RateLimiter } from '../../src/application/ports/rate-limits/rate-l
 import { type CreatedStore, CreateStore } from '../../src/application/use-cases/stores/create-store.js';
 import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
+import {
+  DEFAULT_SUBSCRIPTIONS_GENERATION,
+  type SubscriptionsGeneration,
+} from '../../src/domain/settings/subscriptions-generation.js';
 import { checkResponse } from './openapi-contract.js';
 
 /** Log lines written by the app under test, parsed. */
@@ -95,6 +99,8 @@ export const startTestApi = async (
     const body = (await response.json()) as { access_token: string };
     return body.access_token;
   };
+  // What the store's un-prefixed paths speak, as the settings it was given say.
+  let generation: SubscriptionsGeneration = DEFAULT_SUBSCRIPTIONS_GENERATION;
   /** One token for every request that names none, fetched by the first of them. */
   const cachedToken = async (): Promise<string> => {
     cached ??= await token();
@@ -117,12 +123,22 @@ export const startTestApi = async (
           ...(headers as Record<string, string> | undefined),
         },
       });
-      // Every response a test receives is held to the API's OpenAPI document.
-      return checkResponse(rest.method, path, response, rest.body);
+      // Every response a test receives is held to the API's OpenAPI document of the generation it speaks.
+      const checked = await checkResponse(rest.method, path, response, rest.body, generation);
+      if (/^(\/generations\/\d+)?\/v2\/settings$/.test(path) && response.ok) {
+        if (rest.method === 'DELETE') generation = DEFAULT_SUBSCRIPTIONS_GENERATION;
+        if (rest.method === 'PUT')
+          generation = ((await checked.clone().json()) as SettingsAnswer).data.subscriptions_generation;
+      }
+      return checked;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
+
+interface SettingsAnswer {
+  readonly data: { readonly subscriptions_generation: SubscriptionsGeneration };
+}
 
 export const jsonBody = (data: unknown): RequestInit => ({
   method: 'POST',

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
 import type { Container, Newable } from 'inversify';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -7,7 +8,9 @@ import { AuthenticateBearer } from '../../application/use-cases/auth/authenticat
 import { FailedAuthentications } from '../../application/use-cases/auth/failed-authentications.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
 import { AdmitRequest } from '../../application/use-cases/rate-limits/admit-request.js';
+import { GetStoreSettings } from '../../application/use-cases/settings/get-store-settings.js';
 import type { Access } from '../../domain/auth/grant.js';
+import { DEFAULT_SUBSCRIPTIONS_GENERATION } from '../../domain/settings/subscriptions-generation.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
 import { countedAdmissions } from '../metrics/counted-admissions.js';
@@ -17,6 +20,8 @@ import { openApiDocument } from './api-description/openapi-document.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
 import { clientAddress } from './client-address.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
+import { generationPrefix } from './endpoints/generation-prefix.js';
+import { type GenerationOf, mountEndpoints } from './endpoints/mount-endpoints.js';
 import type { HttpState } from './http-state.js';
 import { type LinkOriginOptions, linkOrigin } from './link-origin.js';
 import { BODY_LIMITS, parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
@@ -73,7 +78,15 @@ export const createHttpApp = ({
     const admit = authenticate(access);
     return (ctx, next) => admit(ctx, () => readBody(ctx, () => idempotency(ctx, next)));
   };
-  const routes: RouteContext = { guard, links: linkOrigin(links) };
+  const origin = linkOrigin(links);
+  const routes: RouteContext = { guard, links: (ctx) => `${origin(ctx)}${ctx.state.pathPrefix ?? ''}` };
+  const storeSettings = use(GetStoreSettings);
+  const generationOf: GenerationOf = async (ctx) => {
+    const { generation, principal } = ctx.state;
+    if (generation !== undefined || principal === undefined) return generation ?? DEFAULT_SUBSCRIPTIONS_GENERATION;
+    const settings = await storeSettings.execute(principal.storeId);
+    return E.isRight(settings) ? settings.right.subscriptionsGeneration : DEFAULT_SUBSCRIPTIONS_GENERATION;
+  };
   const router = new Router<HttpState>();
   const tokenGuards = {
     admit,
@@ -90,7 +103,12 @@ export const createHttpApp = ({
     consoleBuildDir,
     apiDocument: openApiDocument,
   };
-  for (const endpoints of API_ENDPOINTS) endpoints.mount(router, wiring, routes);
+  mountEndpoints(
+    router,
+    API_ENDPOINTS.flatMap((endpoints) => endpoints.handlers(wiring, routes)),
+    routes,
+    generationOf,
+  );
 
   const app = new Koa<HttpState>();
   // What reaches Koa's own error event happened where no answer can be sent any more, mostly a client
@@ -105,6 +123,7 @@ export const createHttpApp = ({
   });
   app.use(requestContext(logger));
   app.use(responseHeaders);
+  app.use(generationPrefix);
   app.use(requestMetrics(metrics, router));
   app.use(compressAnswers);
   app.use(errorBoundary(logger, writes));

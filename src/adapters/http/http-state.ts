@@ -1,6 +1,7 @@
 import type { Context, ParameterizedContext } from 'koa';
 import type { Principal } from '../../domain/auth/grant.js';
 import { type QueryParams, queryParams } from '../../domain/query/query-params.js';
+import type { SubscriptionsGeneration } from '../../domain/settings/subscriptions-generation.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import { domainErrorDocument, statusOf } from './error-documents.js';
 
@@ -10,6 +11,10 @@ export interface HttpState {
   principal?: Principal;
   /** What a stored copy of the response holds instead of its body (see shown-once.ts). */
   replayBody?: unknown;
+  /** The subscriptions generation the path prefix pins (`/generations/2025/...`); absent, the store's. */
+  generation?: SubscriptionsGeneration;
+  /** The prefix taken off the path, which the request's links keep. */
+  pathPrefix?: string;
 }
 
 export type HttpContext = ParameterizedContext<HttpState>;

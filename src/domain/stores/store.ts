@@ -1,3 +1,7 @@
+import {
+  DEFAULT_SUBSCRIPTIONS_GENERATION,
+  type SubscriptionsGeneration,
+} from '../settings/subscriptions-generation.js';
 import type { Uuid } from '../shared/uuid.js';
 
 export const DEFAULT_PAGE_LENGTH = 25;
@@ -11,13 +15,21 @@ export interface Store {
   readonly rateLimit: number;
   /** Records per list page when a request gives no `page[limit]`. */
   readonly pageLength: number;
+  /** What the store's un-prefixed subscriptions paths mean. */
+  readonly subscriptionsGeneration: SubscriptionsGeneration;
   readonly createdAt: Date;
 }
+
+/** Every setting of a new store, which `DELETE /v2/settings` puts back. */
+export const DEFAULT_STORE_SETTINGS = {
+  pageLength: DEFAULT_PAGE_LENGTH,
+  subscriptionsGeneration: DEFAULT_SUBSCRIPTIONS_GENERATION,
+} as const satisfies Pick<Store, 'pageLength' | 'subscriptionsGeneration'>;
 
 export const newStore = (id: Uuid, name: string, now: Date): Store => ({
   id,
   name,
   rateLimit: DEFAULT_RATE_LIMIT,
-  pageLength: DEFAULT_PAGE_LENGTH,
+  ...DEFAULT_STORE_SETTINGS,
   createdAt: now,
 });

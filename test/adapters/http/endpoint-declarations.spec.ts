@@ -12,6 +12,7 @@ import {
   routerPatterns,
   withAndWithoutV2,
 } from '../../../src/adapters/http/endpoints/endpoint.js';
+import { mountEndpoints } from '../../../src/adapters/http/endpoints/mount-endpoints.js';
 import { pathItems } from '../../../src/adapters/http/endpoints/path-items.js';
 import type { HttpState } from '../../../src/adapters/http/http-state.js';
 import type { OperationSpec } from '../../../src/adapters/http/openapi/operation-builder.js';
@@ -96,13 +97,15 @@ describe('HTTP: endpoint declarations', () => {
         return next();
       };
     const router = new Router<HttpState>();
-    concept<undefined>({
+    const routes = { guard, links: () => '' };
+    const endpoints = concept<undefined>({
       useCases: () => undefined,
       endpoints: [
         { method: 'get', path: '/open', spec: spec('open', 'public'), handle: answer('open') },
         { method: 'post', path: '/closed', spec: spec('closed', 'admin'), handle: answer('closed') },
       ],
-    }).mount(router, {} as EndpointWiring, { guard, links: () => '' });
+    });
+    mountEndpoints(router, endpoints.handlers({} as EndpointWiring, routes), routes);
     const app = new Koa<HttpState>().use(router.routes());
     const server = await new Promise<Server>((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));

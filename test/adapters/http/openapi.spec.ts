@@ -176,7 +176,7 @@ describe('OpenAPI document: the response check', () => {
     header: (name) => ({ 'content-type': 'application/json; charset=utf-8', ...headers })[name.toLowerCase()] ?? null,
     body: JSON.stringify(body),
   });
-  const settings = { data: { type: 'settings', page_length: 25 } };
+  const settings = { data: { type: 'settings', page_length: 25, subscriptions_generation: '2024' } };
   const errors = (status: number, title: string, code: string) => ({
     errors: [{ status: String(status), title, code, meta: { request_id: 'r' } }],
   });

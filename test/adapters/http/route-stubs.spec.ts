@@ -4,7 +4,8 @@ import Router from '@koa/router';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import Koa from 'koa';
-import type { EndpointWiring } from '../../../src/adapters/http/endpoints/endpoint.js';
+import type { ConceptEndpoints, EndpointWiring } from '../../../src/adapters/http/endpoints/endpoint.js';
+import { mountEndpoints } from '../../../src/adapters/http/endpoints/mount-endpoints.js';
 import { OPERATIONS_ENDPOINTS } from '../../../src/adapters/http/health/health-endpoints.js';
 import type { HttpState } from '../../../src/adapters/http/http-state.js';
 import { APPLICATION_KEY_ENDPOINTS } from '../../../src/adapters/http/keys/application-key-endpoints.js';
@@ -52,8 +53,16 @@ const stubbedWiring = (stubs: ReadonlyMap<unknown, unknown>): EndpointWiring =>
     metrics: { text: () => Promise.reject(new Error('not called')), contentType: 'text/plain' },
   }) as unknown as EndpointWiring;
 
+const mountConcept = (
+  endpoints: ConceptEndpoints,
+  router: Router<HttpState>,
+  wiring: EndpointWiring,
+  routes: RouteContext,
+): void => mountEndpoints(router, endpoints.handlers(wiring, routes), routes);
+
 const mountOperations = (router: Router<HttpState>, check: unknown, readiness: unknown): void =>
-  OPERATIONS_ENDPOINTS.mount(
+  mountConcept(
+    OPERATIONS_ENDPOINTS,
     router,
     stubbedWiring(
       new Map<unknown, unknown>([
@@ -131,7 +140,7 @@ describe('HTTP: endpoints take their use cases from the wiring', () => {
       },
     };
     const api = await serve((router) =>
-      APPLICATION_KEY_ENDPOINTS.mount(router, stubbedWiring(new Map([[DeleteApplicationKey, remove]])), {
+      mountConcept(APPLICATION_KEY_ENDPOINTS, router, stubbedWiring(new Map([[DeleteApplicationKey, remove]])), {
         guard: openGuard,
         links: () => 'http://unused',
       }),

@@ -39,13 +39,13 @@ describe('stores, rates and tokens served from memory for up to a second', () =>
   it('shows another instance’s change of a store within a second, and its own at once', async () => {
     const { clock, storesBehind, stores, store } = await setup();
     expect((await stores.findById(store.id))?.pageLength).to.equal(store.pageLength);
-    await storesBehind.setPageLength(store.id, 7);
+    await storesBehind.changeSettings(store.id, { pageLength: 7 });
     expect((await stores.findById(store.id))?.pageLength, 'another instance’s write, not yet seen').to.equal(
       store.pageLength,
     );
     clock.advance(FRESH_WITHIN_MS);
     expect((await stores.findById(store.id))?.pageLength).to.equal(7);
-    await stores.setPageLength(store.id, 9);
+    await stores.changeSettings(store.id, { pageLength: 9 });
     expect((await stores.findById(store.id))?.pageLength, 'this instance’s write, seen at once').to.equal(9);
   });
 

@@ -364,7 +364,7 @@ const subscriptionBodyWithAnchor = (old: string): string => {
 };
 
 forEachBackend(
-  'migration 0025, offering items that have no original',
+  'migration 0026, offering items that have no original',
   (backend, persistence) => {
     it('keeps every existing copy with its original, takes an item without one, and drops only those on the way down', async () => {
       const p = persistence();
@@ -372,7 +372,7 @@ forEachBackend(
       const { db, flavor } = p.handle;
       await dropEverything(db);
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
-      expect((await migrator.migrateTo('0024-subscription-invoice-after')).error).to.equal(undefined);
+      expect((await migrator.migrateTo('0025-store-subscriptions-generation')).error).to.equal(undefined);
       const store = '11111111-1111-4111-8111-111111111111';
       const offering = '22222222-2222-4222-8222-222222222222';
       const [copied, made] = ['33333333-3333-4333-8333-333333333331', '33333333-3333-4333-8333-333333333332'];
@@ -396,7 +396,7 @@ forEachBackend(
       await item(made, null).catch(() => {
         refused = true;
       });
-      expect(refused, 'an item without an original before 0025').to.equal(true);
+      expect(refused, 'an item without an original before 0026').to.equal(true);
       await migrateToLatest(db, flavor);
       await item(made, null);
       const origins = async () =>
@@ -407,7 +407,7 @@ forEachBackend(
         [copied, copied],
         [made, null],
       ]);
-      expect((await migrator.migrateTo('0024-subscription-invoice-after')).error).to.equal(undefined);
+      expect((await migrator.migrateTo('0025-store-subscriptions-generation')).error).to.equal(undefined);
       expect(await origins()).to.deep.equal([[copied, copied]]);
       await migrateToLatest(db, flavor);
       await backend.reset(p);

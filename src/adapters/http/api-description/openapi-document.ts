@@ -1,4 +1,8 @@
 import { createRequire } from 'node:module';
+import {
+  DEFAULT_SUBSCRIPTIONS_GENERATION,
+  type SubscriptionsGeneration,
+} from '../../../domain/settings/subscriptions-generation.js';
 import { API_ENDPOINTS } from '../api-endpoints.js';
 import { pathItems } from '../endpoints/path-items.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
@@ -16,7 +20,25 @@ const DESCRIPTION = `An open, self-hostable commerce API core compatible with El
 - **Other answers.** \`x-unrouted-responses\` lists what any request may get before it reaches an operation: 408 and 431 from the HTTP server for any request, and 400, 404, 405, 415, 500 or 501 for a request that no operation matches (its body is never read).
 - **Extensions.** Operations and members marked \`x-extension: true\` are not in EPCC; their descriptions say what they add.`;
 
-export const API_DOCUMENT: OpenApiDocument = {
+const forGeneration = (generation: SubscriptionsGeneration) =>
+  API_ENDPOINTS.flatMap((c) => c.endpoints).filter((e) => e.generation === undefined || e.generation === generation);
+
+/**
+ * Every concept's components in one map. Two concepts naming one component differently would leave one of
+ * them documented by the other's schema: refused when the module loads.
+ */
+const merged = <T>(parts: readonly Readonly<Record<string, T>>[]): Record<string, T> => {
+  const all: Record<string, T> = {};
+  for (const part of parts)
+    for (const [name, value] of Object.entries(part)) {
+      if (name in all && JSON.stringify(all[name]) !== JSON.stringify(value))
+        throw new Error(`two concepts declare the OpenAPI component ${name} differently`);
+      all[name] = value;
+    }
+  return all;
+};
+
+const documentOf = (generation: SubscriptionsGeneration): OpenApiDocument => ({
   openapi: '3.1.1',
   info: {
     title: 'commerce-core',
@@ -67,18 +89,17 @@ export const API_DOCUMENT: OpenApiDocument = {
         'The operator console: a browser application served by the service, using this API with a client-credentials token.',
     },
   ],
-  paths: {
-    ...pathItems(API_ENDPOINTS.flatMap((c) => c.endpoints)),
-  },
+  'x-generation': generation,
+  paths: pathItems(forGeneration(generation)),
   components: {
     ...sharedComponents,
     schemas: {
       ...sharedComponents.schemas,
-      ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.schemas)),
+      ...merged(API_ENDPOINTS.map((c) => c.schemas)),
     },
     parameters: {
       ...sharedComponents.parameters,
-      ...Object.assign({}, ...API_ENDPOINTS.map((c) => c.parameters)),
+      ...merged(API_ENDPOINTS.map((c) => c.parameters)),
     },
   },
   'x-unrouted-responses': {
@@ -91,10 +112,25 @@ export const API_DOCUMENT: OpenApiDocument = {
     '500': responseRef('InternalServerError'),
     '501': responseRef('NotImplemented'),
   },
+});
+
+/** One document per subscriptions generation: the endpoints both share, and that generation's own. */
+export const API_DOCUMENTS: Readonly<Record<SubscriptionsGeneration, OpenApiDocument>> = {
+  '2024': documentOf('2024'),
+  '2025': documentOf('2025'),
 };
 
-/** The document as served: its one server is the origin the API's links use for this request. */
-export const openApiDocument = (origin: string): OpenApiDocument => ({
-  ...API_DOCUMENT,
+/** The document of the default generation, which `/v2/openapi.json` serves. */
+export const API_DOCUMENT: OpenApiDocument = API_DOCUMENTS[DEFAULT_SUBSCRIPTIONS_GENERATION];
+
+/**
+ * The document as served: its one server is the origin the API's links use for this request (with the
+ * `/generations/<g>` prefix the request came under), its paths those of the generation it speaks.
+ */
+export const openApiDocument = (
+  origin: string,
+  generation: SubscriptionsGeneration = DEFAULT_SUBSCRIPTIONS_GENERATION,
+): OpenApiDocument => ({
+  ...API_DOCUMENTS[generation],
   servers: [{ url: origin, description: 'This service' }],
 });

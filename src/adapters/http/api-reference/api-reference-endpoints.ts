@@ -1,3 +1,4 @@
+import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import { DOCS_ASSETS, type DocsAsset, docsFiles, docsPage, OPENAPI_PATH } from '../docs-assets.js';
 import { concept, type Endpoint } from '../endpoints/endpoint.js';
 import type { Content, Header, OpenApiDocument } from '../openapi/openapi-types.js';
@@ -35,7 +36,7 @@ const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
 interface ApiReferenceUseCases {
   /** The document as served on an origin: assembled from every endpoint, so it is handed in rather than imported. */
-  readonly document: (origin: string) => OpenApiDocument;
+  readonly document: (origin: string, generation?: SubscriptionsGeneration) => OpenApiDocument;
 }
 
 const assetEndpoint = (file: DocsAsset): Endpoint<ApiReferenceUseCases> => ({
@@ -113,7 +114,7 @@ export const API_REFERENCE_ENDPOINTS = concept<ApiReferenceUseCases>({
         ({ document }, { links }) =>
         (ctx) => {
           ctx.set('Cache-Control', 'no-cache');
-          ctx.body = document(links(ctx));
+          ctx.body = document(links(ctx), ctx.state.generation);
         },
     },
     {

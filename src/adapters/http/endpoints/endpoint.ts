@@ -1,4 +1,3 @@
-import type Router from '@koa/router';
 import type { RouterMiddleware } from '@koa/router';
 import type { Container, Newable } from 'inversify';
 import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
@@ -47,7 +46,7 @@ export interface EndpointWiring {
   readonly imports: ImportUploadLimits;
   readonly consoleBuildDir: URL | undefined;
   /** The API description as served on an origin, for the endpoint that serves it. */
-  readonly apiDocument: (origin: string) => OpenApiDocument;
+  readonly apiDocument: (origin: string, generation?: SubscriptionsGeneration) => OpenApiDocument;
 }
 
 /** One concept's endpoints, in the order the router tries them, with the components their operations refer to. */
@@ -63,7 +62,14 @@ export interface ConceptEndpoints {
   readonly endpoints: readonly Endpoint<never>[];
   readonly schemas: Readonly<Record<string, Schema>>;
   readonly parameters: Readonly<Record<string, Parameter>>;
-  readonly mount: (router: Router<HttpState>, wiring: EndpointWiring, routes: RouteContext) => void;
+  /** The endpoints with their handlers, for `mountEndpoints` to register with every other concept's. */
+  readonly handlers: (wiring: EndpointWiring, routes: RouteContext) => readonly MountedEndpoint[];
+}
+
+/** An endpoint with the handlers that answer it, made from its concept's use cases. */
+export interface MountedEndpoint {
+  readonly endpoint: Endpoint<never>;
+  readonly handlers: readonly RouterMiddleware<HttpState>[];
 }
 
 /** The router's pattern of an OpenAPI path: `{id}` is `:id`. */
@@ -75,20 +81,21 @@ export const routerPatterns = (endpoint: Pick<Endpoint<never>, 'path' | 'alsoAt'
   ...(endpoint.alsoAt === undefined ? [] : [routerPattern(endpoint.alsoAt)]),
 ];
 
-export const concept = <U>(group: EndpointGroup<U>): ConceptEndpoints => ({
-  endpoints: group.endpoints,
-  schemas: group.schemas ?? {},
-  parameters: group.parameters ?? {},
-  mount: (router, wiring, routes) => {
+export const concept = <U>(group: EndpointGroup<U>): ConceptEndpoints => {
+  const handlers = (wiring: EndpointWiring, routes: RouteContext): readonly MountedEndpoint[] => {
     const useCases = group.useCases(wiring);
-    for (const endpoint of group.endpoints) {
-      const guard = endpoint.spec.access === 'public' ? [] : [routes.guard(endpoint.spec.access)];
-      const handlers = endpoint.handle(useCases, routes);
-      const chain: RouterMiddleware<HttpState>[] = [...guard, ...(Array.isArray(handlers) ? handlers : [handlers])];
-      router.register(routerPatterns(endpoint), [endpoint.method], chain);
-    }
-  },
-});
+    return group.endpoints.map((endpoint) => {
+      const answer = endpoint.handle(useCases, routes);
+      return { endpoint: endpoint as Endpoint<never>, handlers: Array.isArray(answer) ? answer : [answer] };
+    });
+  };
+  return {
+    endpoints: group.endpoints as readonly Endpoint<never>[],
+    schemas: group.schemas ?? {},
+    parameters: group.parameters ?? {},
+    handlers,
+  };
+};
 
 /** Served under `/v2` as EPCC clients call it, and without the prefix as the seed's clients do. */
 export const withAndWithoutV2 = (path: string): Pick<Endpoint<never>, 'path' | 'alsoAt'> => ({

@@ -131,4 +131,6 @@ export interface OpenApiDocument {
    * malformed request, a slow client, headers too large), and for a request no operation matches.
    */
   readonly 'x-unrouted-responses': Responses;
+  /** The subscriptions generation whose operations the document lists (`/generations/<g>/v2/openapi.json`). */
+  readonly 'x-generation': string;
 }

@@ -9,6 +9,7 @@ import { SETTINGS_TYPE } from '../../../domain/settings/settings-input.js';
 export const settingsResource = (settings: StoreSettings) => ({
   type: SETTINGS_TYPE,
   page_length: settings.pageLength,
+  subscriptions_generation: settings.subscriptionsGeneration,
 });
 
 /** EPCC's SettingsCart: `snapshot_date` only when one is set. */

@@ -19,6 +19,10 @@ import {
   SNAPSHOT_DATE,
 } from '../../../domain/settings/cart-settings.js';
 import { SETTINGS_TYPE } from '../../../domain/settings/settings-input.js';
+import {
+  DEFAULT_SUBSCRIPTIONS_GENERATION,
+  SUBSCRIPTIONS_GENERATIONS,
+} from '../../../domain/settings/subscriptions-generation.js';
 import { concept } from '../endpoints/endpoint.js';
 import { answer, inData, noContent, withData } from '../endpoints/handlers.js';
 import type { Schema } from '../openapi/openapi-types.js';
@@ -31,6 +35,7 @@ import {
   dataRequest,
   integer,
   nullable,
+  oneOfStrings,
   openObject,
   schemaRef,
 } from '../openapi/schema-builders.js';
@@ -42,7 +47,19 @@ const EPCC =
   'As EPCC (`openapispecs/settings/OpenAPISpec.yaml` in elasticpath/elasticpath-dev), with `page_length` alone of its settings.';
 const pageLength = integer(PAGE_LIMIT_MIN, PAGE_LIMIT_MAX, 'The default `page[limit]` of every list of the store.');
 
-const settings: Schema = closedObject({ type: constant(SETTINGS_TYPE), page_length: pageLength });
+const subscriptionsGeneration: Schema = {
+  ...oneOfStrings(
+    SUBSCRIPTIONS_GENERATIONS,
+    `Not in EPCC. The generation of EPCC's subscriptions API the store's un-prefixed paths speak: \`2024\` (products, plans, offerings that copy them) or \`2025\` (offerings that contain plans and pricing options); \`${DEFAULT_SUBSCRIPTIONS_GENERATION}\` unless set. Both are wire shapes of the same stored records, so a store changes it with no migration; \`/generations/<generation>/...\` pins one per request whatever the store speaks.`,
+  ),
+  'x-extension': true,
+};
+
+const settings: Schema = closedObject({
+  type: constant(SETTINGS_TYPE),
+  page_length: pageLength,
+  subscriptions_generation: subscriptionsGeneration,
+});
 
 const cartExpiryDays = integer(
   CART_EXPIRY_DAYS_MIN,
@@ -147,11 +164,22 @@ export const SETTINGS_ENDPOINTS = concept<SettingsUseCases>({
         requestBody: {
           description: 'The settings to change.',
           content: jsonContent(
-            dataRequest(openObject({ type: constant(SETTINGS_TYPE), page_length: pageLength }, ['type'])),
+            dataRequest(
+              openObject(
+                {
+                  type: constant(SETTINGS_TYPE),
+                  page_length: pageLength,
+                  subscriptions_generation: subscriptionsGeneration,
+                },
+                ['type'],
+              ),
+            ),
           ),
         },
         success: { '200': { description: 'The settings as they are now.', content: settingsDocument } },
-        errors: { 400: 'A missing or wrong `type`, or `page_length` out of range.' },
+        errors: {
+          400: 'A missing or wrong `type`, `page_length` out of range, or a `subscriptions_generation` other than `2024` or `2025`.',
+        },
       },
       handle: ({ store }) =>
         answer(

@@ -6,6 +6,7 @@ import type { NewStoreRecords, StoreRepository } from '../../../application/port
 import type { Clock } from '../../../application/ports/system.js';
 import type { AccessToken, ActiveToken } from '../../../domain/auth/access-token.js';
 import type { StoreRates } from '../../../domain/rate-limits/admission.js';
+import type { SettingsChanges } from '../../../domain/settings/settings-input.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/stores/store.js';
 import { RecentlyRead } from './recently-read.js';
@@ -49,9 +50,9 @@ export class FreshStores implements StoreRepository {
     return this.inner.isEmpty();
   }
 
-  async setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined> {
+  async changeSettings(id: Uuid, changes: SettingsChanges): Promise<Store | undefined> {
     this.forget(id);
-    return this.inner.setPageLength(id, pageLength);
+    return this.inner.changeSettings(id, changes);
   }
 
   async rates(id: Uuid): Promise<StoreRates | undefined> {

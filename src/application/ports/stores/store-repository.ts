@@ -3,6 +3,7 @@ import type { ApplicationKey } from '../../../domain/keys/application-key.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { StoreRates } from '../../../domain/rate-limits/admission.js';
 import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
+import type { SettingsChanges } from '../../../domain/settings/settings-input.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../domain/stores/store-summary.js';
@@ -23,8 +24,8 @@ export interface StoreRepository {
   list(query: StoreQuery): Promise<Page<StoreSummary>>;
   /** True when no store exists yet (a fresh database). */
   isEmpty(): Promise<boolean>;
-  /** Stores the new page length; undefined when there is no such store. */
-  setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined>;
+  /** Stores the settings given, leaving the others as they are; undefined when there is no such store. */
+  changeSettings(id: Uuid, changes: SettingsChanges): Promise<Store | undefined>;
   /** The store's request budget and its keys' reservations, read together; undefined when there is no such store. */
   rates(id: Uuid): Promise<StoreRates | undefined>;
   /**

@@ -16,8 +16,8 @@ export class UpdateStoreSettings {
   async execute(storeId: Uuid, data: unknown): Promise<E.Either<DomainError, StoreSettings>> {
     const changes = parseSettingsChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
-    if (changes.right.pageLength === undefined) return E.map(settingsOf)(await requireStore(this.stores, storeId));
-    const store = await this.stores.setPageLength(storeId, changes.right.pageLength);
+    if (Object.keys(changes.right).length === 0) return E.map(settingsOf)(await requireStore(this.stores, storeId));
+    const store = await this.stores.changeSettings(storeId, changes.right);
     return store === undefined ? E.left(notFound(STORE_NOT_FOUND)) : E.right(settingsOf(store));
   }
 }

@@ -4,6 +4,7 @@ import { type Missing, missing, type OverBudget, overBudget } from '../../../../
 import type { NewStoreRecords, StoreRepository } from '../../../../application/ports/stores/store-repository.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
+import type { SettingsChanges } from '../../../../domain/settings/settings-input.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Store } from '../../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../../domain/stores/store-summary.js';
@@ -74,10 +75,10 @@ export class InMemoryStoreRepository implements StoreRepository {
     return E.right(updated);
   }
 
-  async setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined> {
+  async changeSettings(id: Uuid, changes: SettingsChanges): Promise<Store | undefined> {
     const store = this.state.stores.get(id);
     if (store === undefined) return undefined;
-    const updated = { ...store, pageLength };
+    const updated = { ...store, ...changes };
     this.state.stores.set(id, updated);
     return updated;
   }

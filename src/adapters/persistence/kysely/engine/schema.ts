@@ -8,6 +8,7 @@ export interface StoresTable {
   name: string;
   rate_limit: number;
   page_length: number;
+  subscriptions_generation: string;
   created_at: Timestamp;
   /** Kept exact in the same transaction as every insert, so the unfiltered list never counts rows. */
   subscription_count: ColumnType<string | number, string | number | undefined, string | number>;
@@ -64,7 +65,7 @@ export interface OfferingsTable extends CatalogueTable {
 export interface OfferingItemsTable {
   id: string;
   offering_id: string;
-  /** NULL for an item made inside its offering (migration 0025). */
+  /** NULL for an item made inside its offering (migration 0026). */
   origin_id: string | null;
   position: number;
   attributes: string;

@@ -4,6 +4,7 @@ import { type Missing, missing, type OverBudget, overBudget } from '../../../../
 import type { NewStoreRecords, StoreRepository } from '../../../../application/ports/stores/store-repository.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
+import type { SettingsChanges } from '../../../../domain/settings/settings-input.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Store } from '../../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../../domain/stores/store-summary.js';
@@ -13,7 +14,7 @@ import { applicationKeyToRow } from '../keys/application-key-rows.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { mappingToRow } from '../realm-mappings/realm-mapping-rows.js';
 import { cappedCount, pageNewestFirst } from '../sql/kysely-list.js';
-import { storeFromRow, storeToRow } from './store-rows.js';
+import { settingsToRow, storeFromRow, storeToRow } from './store-rows.js';
 
 @injectable()
 export class KyselyStoreRepository implements StoreRepository {
@@ -103,8 +104,8 @@ export class KyselyStoreRepository implements StoreRepository {
     });
   }
 
-  async setPageLength(id: Uuid, pageLength: number): Promise<Store | undefined> {
-    await this.handle.db.updateTable('stores').set({ page_length: pageLength }).where('id', '=', id).execute();
+  async changeSettings(id: Uuid, changes: SettingsChanges): Promise<Store | undefined> {
+    await this.handle.db.updateTable('stores').set(settingsToRow(changes)).where('id', '=', id).execute();
     return this.findById(id);
   }
 }

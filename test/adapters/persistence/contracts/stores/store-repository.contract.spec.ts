@@ -27,14 +27,22 @@ forEachBackend('StoreRepository contract', (_backend, persistence) => {
     );
   });
 
-  it('changes the page length of one store only', async () => {
+  it('changes the settings given of one store only, and leaves the others as they are', async () => {
     const { stores } = portsOf(persistence());
     const [a, b] = [aStore(), aStore()];
     await stores.create(storeRecords(a));
     await stores.create(storeRecords(b));
-    expect(await stores.setPageLength(a.id, 100)).to.deep.equal({ ...a, pageLength: 100 });
-    expect((await stores.findById(b.id))?.pageLength).to.equal(25);
-    expect(await stores.setPageLength(aStore().id, 5)).to.equal(undefined);
+    expect(a.subscriptionsGeneration).to.equal('2024');
+    expect(await stores.changeSettings(a.id, { pageLength: 100 })).to.deep.equal({ ...a, pageLength: 100 });
+    expect(await stores.changeSettings(a.id, { subscriptionsGeneration: '2025' })).to.deep.equal({
+      ...a,
+      pageLength: 100,
+      subscriptionsGeneration: '2025',
+    });
+    expect(await stores.findById(a.id)).to.deep.equal({ ...a, pageLength: 100, subscriptionsGeneration: '2025' });
+    expect(await stores.changeSettings(a.id, { pageLength: 25, subscriptionsGeneration: '2024' })).to.deep.equal(a);
+    expect(await stores.findById(b.id)).to.deep.equal(b);
+    expect(await stores.changeSettings(aStore().id, { pageLength: 5 })).to.equal(undefined);
   });
 
   it('lists stores newest first, a page at a time, each with its key count and reserved total', async () => {

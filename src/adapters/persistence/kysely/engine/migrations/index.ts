@@ -24,7 +24,8 @@ import { invoiceProration } from './0021-invoice-proration.js';
 import { integrations } from './0022-integrations.js';
 import { subscriptionsWithoutBillingWalk } from './0023-subscriptions-without-billing-walk.js';
 import { subscriptionInvoiceAfter } from './0024-subscription-invoice-after.js';
-import { offeringItemsWithoutOrigin } from './0025-offering-items-without-origin.js';
+import { storeSubscriptionsGeneration } from './0025-store-subscriptions-generation.js';
+import { offeringItemsWithoutOrigin } from './0026-offering-items-without-origin.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -52,5 +53,6 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0022-integrations': integrations(flavor),
   '0023-subscriptions-without-billing-walk': subscriptionsWithoutBillingWalk(flavor),
   '0024-subscription-invoice-after': subscriptionInvoiceAfter(flavor),
-  '0025-offering-items-without-origin': offeringItemsWithoutOrigin(flavor),
+  '0025-store-subscriptions-generation': storeSubscriptionsGeneration(),
+  '0026-offering-items-without-origin': offeringItemsWithoutOrigin(flavor),
 });
