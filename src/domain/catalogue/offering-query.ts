@@ -1,5 +1,6 @@
 import type { FilterRules } from '../query/filter.js';
 import type { ListQuery, ListRules } from '../query/list-query.js';
+import type { SubscriptionsGeneration } from '../settings/subscriptions-generation.js';
 
 /**
  * Offerings are filtered on their own external reference, as products and plans are, and, as in EPCC,
@@ -21,4 +22,35 @@ export const OFFERING_LIST: ListRules<OfferingFilterField, OfferingInclude> = {
   filter: OFFERING_FILTERS,
   include: OFFERING_INCLUDES,
 };
-export type OfferingQuery = ListQuery<OfferingFilterField, OfferingInclude>;
+
+/**
+ * What a 2025 offering embeds: its products as `plans`, its plans as `pricing_options`, and its features,
+ * of which there are none until features are stored.
+ */
+export const OFFERING_INCLUDES_2025 = ['plans', 'pricing_options', 'features'] as const;
+export type OfferingInclude2025 = (typeof OFFERING_INCLUDES_2025)[number];
+
+/** The filter fields of offerings in each generation. */
+export type OfferingFilterOf<G extends SubscriptionsGeneration> = G extends '2025'
+  ? Exclude<OfferingFilterField, 'external_product_refs'>
+  : OfferingFilterField;
+
+/** The includes of an offering in each generation. */
+export type OfferingIncludeOf<G extends SubscriptionsGeneration> = G extends '2025'
+  ? OfferingInclude2025
+  : OfferingInclude;
+
+/**
+ * 2025 filters offerings on their own reference and their proration policy. EPCC 2026-10 also lists
+ * `plans.external_ref`, which is 2024's `external_product_refs` under another name; it is not served yet.
+ */
+export const OFFERING_LISTS: {
+  readonly [G in SubscriptionsGeneration]: ListRules<OfferingFilterOf<G>, OfferingIncludeOf<G>>;
+} = {
+  '2024': OFFERING_LIST,
+  '2025': {
+    filter: { external_ref: OFFERING_FILTERS.external_ref, proration_policy_id: OFFERING_FILTERS.proration_policy_id },
+    include: OFFERING_INCLUDES_2025,
+  },
+};
+export type OfferingQuery = ListQuery<OfferingFilterField, OfferingInclude | OfferingInclude2025>;

@@ -6,6 +6,7 @@ import {
   type OfferingPlan,
   type OfferingProduct,
 } from '../../../domain/catalogue/offering.js';
+import { PRICING_OPTION_TYPE } from '../../../domain/catalogue/offering-input-2025.js';
 import { displayPrice, planPrices } from '../../../domain/catalogue/pricing.js';
 import { formatTimestamp } from '../timestamps.js';
 
@@ -16,7 +17,7 @@ import { formatTimestamp } from '../timestamps.js';
  * may be bought with every pricing option (the domain stores no narrower eligibility), and the price of
  * each pair is the domain's one pricing rule applied to that one product under that one plan.
  */
-export const PRICING_OPTION_TYPE = 'subscription_offering_pricing_option';
+export { PRICING_OPTION_TYPE };
 
 const OWNER = 'store';
 
