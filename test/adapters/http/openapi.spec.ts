@@ -1,7 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { expect } from 'chai';
-import { API_DOCUMENT, openApiDocument } from '../../../src/adapters/http/api-description/openapi-document.js';
+import {
+  API_DOCUMENT,
+  API_DOCUMENTS,
+  openApiDocument,
+} from '../../../src/adapters/http/api-description/openapi-document.js';
 import { ERROR_CODE_MEANINGS, ERROR_CODES } from '../../../src/adapters/http/error-documents.js';
 import type { OpenApiDocument, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
 import { buildContainer } from '../../../src/container.js';
@@ -15,10 +19,15 @@ import {
 } from '../../support/openapi-contract.js';
 import { startTestApi, type TestApi } from '../../support/test-api.js';
 
-const documentedRoutes = (): string[] =>
-  documentedPaths(API_DOCUMENT).flatMap(({ path, operations }) =>
+const routesOf = (document: OpenApiDocument): string[] =>
+  documentedPaths(document).flatMap(({ path, operations }) =>
     Object.keys(operations).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
   );
+const documentedRoutes = (): string[] => routesOf(API_DOCUMENT);
+/** What either generation's document has: a route only 2025 has is served (answering 404 to a 2024 caller). */
+const routesOfEitherGeneration = (): string[] => [
+  ...new Set(Object.values(API_DOCUMENTS).flatMap((document) => routesOf(document))),
+];
 
 /** Every value of the document that is a JSON schema, with where it is. */
 const schemasOf = (document: OpenApiDocument): [string, Schema][] => {
@@ -47,8 +56,8 @@ const refsOf = (value: unknown): string[] => {
 };
 
 describe('OpenAPI document: every route, nothing else', () => {
-  it('documents every method and path the router serves', () => {
-    const documented = new Set(documentedRoutes());
+  it('documents every method and path the router serves, in one generation or the other', () => {
+    const documented = new Set(routesOfEitherGeneration());
     expect(routerRoutes(buildContainer({ kind: 'memory' })).filter((r) => !documented.has(r))).to.deep.equal([]);
   });
 
