@@ -101,8 +101,8 @@ const plan = (offering: Offering, product: Offering['products'][number], ctx: Ht
 const pricingOption = (offering: Offering, option: Offering['plans'][number], ctx: HttpContext) =>
   offeringPricingOption2025Resource(option, offering.products, preferredCurrency(ctx));
 
-const planDocument = jsonContent(dataDocument(schemaRef('SubscriptionOfferingPlan2025')));
-const optionDocument = jsonContent(dataDocument(schemaRef('SubscriptionOfferingPricingOption2025')));
+const planDocument = jsonContent(dataDocument(schemaRef('CurrentSubscriptionOfferingPlan')));
+const optionDocument = jsonContent(dataDocument(schemaRef('SubscriptionOfferingPricingOption')));
 const offeringPath = withAndWithoutV2('/subscriptions/offerings/{id}');
 const plansPath = withAndWithoutV2('/subscriptions/offerings/{id}/plans');
 const planPath = withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}');
@@ -258,7 +258,7 @@ const PLAN_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       success: {
         '200': {
           description: "A page of the offering's plans, each priced under every pricing option.",
-          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan2025'))),
+          content: jsonContent(listResponseSchema(schemaRef('CurrentSubscriptionOfferingPlan'))),
         },
       },
       errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
@@ -405,7 +405,7 @@ const PRICING_OPTION_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       success: {
         '200': {
           description: "A page of the offering's pricing options, each with the price of every plan under it.",
-          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPricingOption2025'))),
+          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPricingOption'))),
         },
       },
       errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
