@@ -166,7 +166,7 @@ describe('offerings of the 2025 generation: build, create and update with a pror
     );
     expect(
       E.isLeft(as2025) && as2025.left._tag === 'ValidationFailed' && as2025.left.issues.map((i) => i.source),
-    ).to.deep.equal(['data.plans', 'data.pricing_options']);
+    ).to.deep.equal(['data.plans.0', 'data.pricing_options']);
     expect(await ctx.build.execute(ctx.storeId, { name: 'Club', products: [UNKNOWN], plans: [UNKNOWN] })).to.deep.equal(
       E.left({ _tag: 'NotFound', detail: `subscription products not found: ${UNKNOWN}` }),
     );
