@@ -27,7 +27,15 @@ import {
   PAGE_REFUSED,
   PAGING_PARAMETERS,
 } from '../openapi/operation-builder.js';
-import { arrayOf, closedObject, constant, dataDocument, schemaRef, uuid } from '../openapi/schema-builders.js';
+import {
+  arrayOf,
+  closedObject,
+  constant,
+  dataDocument,
+  parameterRef,
+  schemaRef,
+  uuid,
+} from '../openapi/schema-builders.js';
 import { preferredCurrency } from '../preferred-currency.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
@@ -170,7 +178,12 @@ const OFFERING_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       description: `${OFFERINGS_2025_EPCC} Newest first. Readable with an implicit token.`,
       tag: TAG,
       access: 'catalogue',
-      parameters: [...PAGING_PARAMETERS, OFFERING_FILTER_2025, OFFERING_INCLUDE_2025, ...currencyParameters],
+      parameters: [
+        ...PAGING_PARAMETERS,
+        parameterRef('CurrentOfferingFilter'),
+        OFFERING_INCLUDE_2025,
+        ...currencyParameters,
+      ],
       success: {
         '200': {
           description: 'A page of offerings, with what `include` asks for.',
@@ -527,5 +540,6 @@ export const OFFERING_2025_ENDPOINTS = concept<Offering2025UseCases>({
     detachPlan: use(DetachOfferingPlan),
   }),
   schemas: OFFERING_2025_SCHEMAS,
+  parameters: { CurrentOfferingFilter: OFFERING_FILTER_2025 },
   endpoints: [...OFFERING_ENDPOINTS, ...PLAN_ENDPOINTS, ...PRICING_OPTION_ENDPOINTS],
 });

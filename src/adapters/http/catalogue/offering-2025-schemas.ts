@@ -116,7 +116,7 @@ const filter = filterParameter(OFFERING_LISTS['2025']);
 export const OFFERING_FILTER_2025: Parameter = {
   ...filter,
   name: 'filter',
-  description: `${filter.description ?? ''} \`plans.external_ref\`, which EPCC's 2026-10 document also lists, is not served yet.`,
+  description: `${filter.description ?? ''} \`plans.external_ref\`: the offerings holding a plan with one of these references (2024's \`external_product_refs\`). \`proration_policy_id\`: the offerings using that proration policy.`,
 };
 
 const policyReference = openObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid }, ['type', 'id']);

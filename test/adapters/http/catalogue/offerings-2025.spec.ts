@@ -54,6 +54,14 @@ describe('HTTP: offerings on the 2025 wire', () => {
     const offering = (await ok(await send('POST', `${V2025}/offerings/build`, build()), 201)).data;
     expect(offering['type']).to.equal('subscription_offering');
     expect(offering['meta'].external_plan_refs).to.deep.equal(['beans', 'mugs']);
+    const holding = async (filter: string) =>
+      (await ok(await send('GET', `${V2025}/offerings?filter=${filter}`))).data.map((o) => o.id);
+    expect(await holding('eq(plans.external_ref,mugs)')).to.deep.equal([offering.id]);
+    expect(await holding('in(plans.external_ref,teapots,beans)')).to.deep.equal([offering.id]);
+    expect(await holding('eq(plans.external_ref,teapots)')).to.deep.equal([]);
+    expect(await holding('eq(external_ref,club)')).to.deep.equal([offering.id]);
+    const unknownField = await send('GET', `${V2025}/offerings?filter=in(external_product_refs,beans)`);
+    expect(unknownField.status, "2024's name is no 2025 filter").to.equal(400);
     const read = await ok(
       await send('GET', `${V2025}/offerings/${offering.id}?include=plans,pricing_options,features`),
     );
