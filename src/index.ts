@@ -111,6 +111,7 @@ export * from './application/use-cases/catalogue/catalogue-use-cases.js';
 export type { ChangedCopy } from './application/use-cases/catalogue/edit-offering-copy.js';
 export type { OfferingsIncluded, OfferingWithIncludes } from './application/use-cases/catalogue/get-offering.js';
 export type { OfferingCopies } from './application/use-cases/catalogue/list-offering-copies.js';
+export * from './application/use-cases/features/features-use-cases.js';
 // What the use cases answer, and the constants and clocks they work by.
 export type { Readiness } from './application/use-cases/health/check-readiness.js';
 export * from './application/use-cases/health/health-use-cases.js';

@@ -55,6 +55,13 @@ export const signOut = async (): Promise<void> => {
   }).catch(() => undefined);
 };
 
+/**
+ * The console speaks the 2024 subscriptions generation whatever its store's un-prefixed paths speak, so
+ * it calls the API under the prefix that pins it; links the API answers already carry the prefix.
+ */
+const CONSOLE_GENERATION = '/generations/2024';
+const pinned = (path: string): string => (path.startsWith('/') ? `${CONSOLE_GENERATION}${path}` : path);
+
 /** A call to the API with the session's token; a 401 ends the session, since the token no longer works. */
 export const api = async <T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -71,7 +78,7 @@ export const api = async <T>(
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(body);
   }
-  const response = await fetch(path, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
+  const response = await fetch(pinned(path), { method, headers, ...(payload === undefined ? {} : { body: payload }) });
   if (response.status === 401) {
     endSession('Your session ended (the token expired or was revoked). Sign in again.');
     throw new ApiError(401, await problemsOf(response));

@@ -2,6 +2,7 @@ import { ContainerModule, type Newable } from 'inversify';
 import { authModule } from './use-cases/auth/auth-module.js';
 import { billingModule } from './use-cases/billing/billing-module.js';
 import { catalogueModule } from './use-cases/catalogue/catalogue-module.js';
+import { featuresModule } from './use-cases/features/features-module.js';
 import { healthModule } from './use-cases/health/health-module.js';
 import { idempotencyModule } from './use-cases/idempotency/idempotency-module.js';
 import { importsModule } from './use-cases/imports/imports-module.js';
@@ -22,6 +23,7 @@ export const CONCEPT_MODULES: Readonly<Record<string, UseCaseModule>> = {
   auth: authModule,
   billing: billingModule,
   catalogue: catalogueModule,
+  features: featuresModule,
   health: healthModule,
   idempotency: idempotencyModule,
   imports: importsModule,

@@ -25,7 +25,11 @@ import type {
   AccountMembershipSettingsRepository,
   CartSettingsRepository,
 } from './ports/settings/settings-repository.js';
-import type { DunningRuleRepository, ProrationPolicyRepository } from './ports/store-record-repository.js';
+import type {
+  DunningRuleRepository,
+  FeatureRepository,
+  ProrationPolicyRepository,
+} from './ports/store-record-repository.js';
 import type { StoreRepository } from './ports/stores/store-repository.js';
 import type { SubscriberRepository } from './ports/subscriptions/subscriber-repository.js';
 import type { SubscriptionRepository } from './ports/subscriptions/subscription-repository.js';
@@ -58,6 +62,7 @@ export const TOKENS = {
     'commerce-core.ProrationPolicyRepository',
   ) as ServiceIdentifier<ProrationPolicyRepository>,
   DunningRuleRepository: Symbol.for('commerce-core.DunningRuleRepository') as ServiceIdentifier<DunningRuleRepository>,
+  FeatureRepository: Symbol.for('commerce-core.FeatureRepository') as ServiceIdentifier<FeatureRepository>,
   ScheduleRepository: Symbol.for('commerce-core.ScheduleRepository') as ServiceIdentifier<ScheduleRepository>,
   JobQueue: Symbol.for('commerce-core.JobQueue') as ServiceIdentifier<JobQueue>,
   ScheduleCalendar: Symbol.for('commerce-core.ScheduleCalendar') as ServiceIdentifier<ScheduleCalendar>,

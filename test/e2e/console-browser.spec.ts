@@ -423,6 +423,26 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
       await refusesNothing(watch);
     });
 
+    it('works the same on a store whose un-prefixed paths speak the 2025 generation: it calls the API under /generations/2024', async () => {
+      // Made on the 2024 wire while the store still speaks it; the console then reads the same records.
+      await offering(billing, 'Mate club');
+      const settings = await billing.api.request('/v2/settings', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ data: { type: 'settings', subscriptions_generation: '2025' } }),
+      });
+      expect(settings.status).to.equal(200);
+      const { page } = watch;
+      await signIn(page, billing);
+      await page.getByRole('link', { name: 'Catalogue' }).click();
+      await page.getByRole('link', { name: 'Offerings' }).click();
+      await page.getByRole('link', { name: 'Mate club' }).click();
+      await page.getByText('Mate club beans').first().waitFor();
+      await page.getByRole('link', { name: 'Subscriptions' }).first().click();
+      await page.getByRole('heading', { name: 'Subscriptions', level: 1 }).waitFor();
+      await refusesNothing(watch);
+    });
+
     it('keeps dunning rules and proration policies: add, list, delete', async () => {
       const { page } = watch;
       await signIn(page, billing);

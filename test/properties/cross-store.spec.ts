@@ -24,6 +24,7 @@ const REFERENCES = [
   'subscriberId',
   'prorationPolicyId',
   'dunningRuleId',
+  'featureId',
   'jobId',
   'importId',
   'scheduleId',

@@ -1,5 +1,9 @@
 import { API_ENDPOINTS } from '../../src/adapters/http/api-endpoints.js';
 import { routerPatterns } from '../../src/adapters/http/endpoints/endpoint.js';
+import {
+  DEFAULT_SUBSCRIPTIONS_GENERATION,
+  type SubscriptionsGeneration,
+} from '../../src/domain/settings/subscriptions-generation.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 
 /** A day after the catalogue loaded: far enough ahead for every run, and the same in every body built. */
@@ -26,6 +30,8 @@ export interface StoreIds {
   readonly subscriberId: string;
   readonly prorationPolicyId: string;
   readonly dunningRuleId: string;
+  /** A feature (the 2025 generation's). */
+  readonly featureId: string;
   readonly jobId: string;
   readonly importId: string;
   readonly scheduleId: string;
@@ -51,6 +57,8 @@ interface OperationCase {
   readonly form?: boolean;
   /** The import upload takes a multipart form with a file; generated bodies are JSON, which it refuses with 415. */
   readonly multipart?: boolean;
+  /** The generation whose declaration answers; the path pins it with its `/generations/<g>` prefix. */
+  readonly generation?: SubscriptionsGeneration;
 }
 
 /** One route as a client calls it: an operation's case with the method and pattern its declaration gives. */
@@ -74,15 +82,31 @@ const matches = (pattern: string, path: string): boolean =>
  * its operation is not served at, is a mistake of this catalogue, refused when it loads.
  */
 const declared = (operationCase: OperationCase): RouteCase => {
-  const endpoint = DECLARED.find((e) => e.spec.operationId === operationCase.operation);
+  const endpoint = DECLARED.find(
+    (e) =>
+      e.spec.operationId === operationCase.operation &&
+      (e.generation === undefined || e.generation === (operationCase.generation ?? DEFAULT_SUBSCRIPTIONS_GENERATION)),
+  );
   if (endpoint === undefined) throw new Error(`no endpoint declares the operation ${operationCase.operation}`);
-  const path = operationCase.path(NAMED_IDS);
+  const prefix = operationCase.generation === undefined ? '' : `/generations/${operationCase.generation}`;
+  const pinned = operationCase.path(NAMED_IDS);
+  if (!pinned.startsWith(prefix)) throw new Error(`${operationCase.operation} is not called under ${prefix}`);
+  const path = pinned.slice(prefix.length);
   const pattern = routerPatterns(endpoint).find((p) => matches(p, path));
   if (pattern === undefined) throw new Error(`${operationCase.operation} is not served at ${path}`);
   return { ...operationCase, method: endpoint.method.toUpperCase() as Method, pattern };
 };
 
 const SUBSCRIPTION_PREFIXES = ['/v2', ''] as const;
+
+/** The case called under the prefix that pins the generation its operation belongs to. */
+const inGeneration =
+  (generation: SubscriptionsGeneration) =>
+  (operationCase: OperationCase): OperationCase => ({
+    ...operationCase,
+    generation,
+    path: (ids) => `/generations/${generation}${operationCase.path(ids)}`,
+  });
 
 const subscriptionRoutes = (prefix: string): OperationCase[] => {
   const at = (path: string) => `${prefix}/subscriptions${path}`;
@@ -330,6 +354,30 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
       }),
     ),
     route('deleteDunningRule', (ids) => `/dunning-rules/${ids.dunningRuleId}`),
+    ...[
+      route(
+        'createFeature',
+        () => '/features',
+        (ids) => ({
+          data: {
+            type: 'subscription_feature',
+            attributes: {
+              name: 'Library',
+              external_ref: ids.externalRef,
+              configuration: { type: 'access', tag: 'lib' },
+            },
+          },
+        }),
+      ),
+      route('listFeatures', (ids) => `/features?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+      route('getFeature', (ids) => `/features/${ids.featureId}`),
+      route(
+        'updateFeature',
+        (ids) => `/features/${ids.featureId}`,
+        (ids) => ({ data: { id: ids.featureId, type: 'subscription_feature', attributes: { description: 'd' } } }),
+      ),
+      route('deleteFeature', (ids) => `/features/${ids.featureId}`),
+    ].map(inGeneration('2025')),
     route(
       'createJob',
       () => '/jobs',

@@ -171,6 +171,16 @@ export const seedStore = async (url: string, container: Container, name: string)
     }),
     'proration policy',
   );
+  const feature = await created(
+    await post('/generations/2025/v2/subscriptions/features', {
+      type: 'subscription_feature',
+      attributes: {
+        name: 'Seeded feature',
+        configuration: { type: 'usage', tag: 'seats', label: 'Seats', default_value: 3 },
+      },
+    }),
+    'feature',
+  );
   const dunningRule = await created(
     await post('/v2/subscriptions/dunning-rules', {
       type: 'subscription_dunning_rule',
@@ -228,6 +238,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,
+      featureId: feature.id,
       jobId: job.id,
       importId,
       scheduleId: schedule.id,

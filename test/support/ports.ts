@@ -17,6 +17,7 @@ export const portsOf = (persistence: Persistence) => {
     subscribers: container.get(TOKENS.SubscriberRepository),
     prorationPolicies: container.get(TOKENS.ProrationPolicyRepository),
     dunningRules: container.get(TOKENS.DunningRuleRepository),
+    features: container.get(TOKENS.FeatureRepository),
     schedules: container.get(TOKENS.ScheduleRepository),
     cartSettings: container.get(TOKENS.CartSettingsRepository),
     accountMembershipSettings: container.get(TOKENS.AccountMembershipSettingsRepository),

@@ -7,6 +7,7 @@ import type {
 import type { Offering, OfferingItem } from '../../src/domain/catalogue/offering.js';
 import type { PlanAttributes, SubscriptionPlan } from '../../src/domain/catalogue/plan.js';
 import type { ProductAttributes, SubscriptionProduct } from '../../src/domain/catalogue/product.js';
+import type { Feature, FeatureAttributes } from '../../src/domain/features/feature.js';
 import type { Schedule, ScheduleAttributes } from '../../src/domain/schedules/schedule.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import type { StoreRecord } from '../../src/domain/store-records/store-record.js';
@@ -144,6 +145,17 @@ export const aDunningRule = (
   aStoreRecord(
     storeId,
     { payment_retry_type: 'fixed', payment_retries_limit: 10, action: 'none', ...attributes },
+    createdAt,
+  );
+
+export const aFeature = (
+  storeId: Uuid,
+  attributes: Partial<FeatureAttributes> = {},
+  createdAt = at('2026-01-01T00:00:00.000Z'),
+): Feature =>
+  aStoreRecord(
+    storeId,
+    { name: 'Digital library', configuration: { type: 'access', tag: 'library' }, ...attributes },
     createdAt,
   );
 

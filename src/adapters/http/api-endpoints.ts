@@ -9,6 +9,7 @@ import { SUBSCRIPTION_CATALOGUE_ENDPOINTS } from './catalogue/subscription-catal
 import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
 import { CONSOLE_ENDPOINTS } from './console/console-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
+import { FEATURE_ENDPOINTS } from './features/feature-endpoints.js';
 import { OPERATIONS_ENDPOINTS } from './health/health-endpoints.js';
 import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
 import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
@@ -36,6 +37,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   SUBSCRIPTION_CATALOGUE_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,
   OFFERING_2025_ENDPOINTS,
+  FEATURE_ENDPOINTS,
   SUBSCRIPTION_ENDPOINTS,
   SUBSCRIBER_ENDPOINTS,
   BILLING_POLICY_ENDPOINTS,

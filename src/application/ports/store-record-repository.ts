@@ -1,6 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { DunningRuleAttributes } from '../../domain/billing/dunning/dunning-rule.js';
 import type { ProrationPolicyAttributes } from '../../domain/billing/proration/proration-policy.js';
+import type { FeatureAttributes } from '../../domain/features/feature.js';
 import type { Page } from '../../domain/query/page.js';
 import type { Uuid } from '../../domain/shared/uuid.js';
 import type { StoreRecord, StoreRecordQuery } from '../../domain/store-records/store-record.js';
@@ -32,3 +33,4 @@ export interface StoreRecordRepository<A> {
 
 export type ProrationPolicyRepository = StoreRecordRepository<ProrationPolicyAttributes>;
 export type DunningRuleRepository = StoreRecordRepository<DunningRuleAttributes>;
+export type FeatureRepository = StoreRecordRepository<FeatureAttributes>;

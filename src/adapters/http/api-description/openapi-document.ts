@@ -56,6 +56,10 @@ const documentOf = (generation: SubscriptionsGeneration): OpenApiDocument => ({
     { name: 'Settings', description: "A store's settings." },
     { name: 'Subscription catalogue', description: 'Products and plans: the originals offerings copy.' },
     { name: 'Subscription offerings', description: 'What subscribers subscribe to: copies of products and plans.' },
+    {
+      name: 'Features',
+      description: "The 2025 generation's features: access, promotions and metered allowances, each named by a tag.",
+    },
     { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
     { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },

@@ -13,34 +13,16 @@ import { TIMING_TEXT_MAX } from '../../../domain/schedules/schedule-timing.js';
 import { catalogueText } from '../catalogue/subscription-catalogue-schemas.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import {
-  DELETED,
-  jsonContent,
-  listResponseSchema,
-  PAGE_REFUSED,
-  PAGING_PARAMETERS,
-} from '../openapi/operation-builder.js';
-import {
   boolean,
   closedObject,
   constant,
-  dataDocument,
-  dataRequest,
   integer,
   oneOfStrings,
-  openObject,
   parameterRef,
-  requestFields,
-  schemaRef,
   timestamp,
   uuid,
 } from '../openapi/schema-builders.js';
-import type { RecordOperations } from '../routes/record-endpoints.js';
-import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
-
-const meta: Schema = closedObject({
-  owner: constant('store', 'Every record belongs to the store.'),
-  timestamps: closedObject({ created_at: timestamp, updated_at: timestamp }),
-});
+import { RECORD_META as meta, recordOperations } from '../routes/record-operations.js';
 
 const prorationFields: Readonly<Record<string, Schema>> = {
   name: catalogueText.name,
@@ -149,105 +131,6 @@ export const BILLING_POLICY_SCHEMAS: Readonly<Record<string, Schema>> = {
     [],
     'Starts a job of `job.job_type` at each instant of `specification`, read in `location`; each instant once, however many instances run.',
   ),
-};
-
-const typed = (type: string, attributes: Schema): Schema =>
-  dataRequest(openObject({ type: constant(type), attributes }, ['type', 'attributes']));
-
-interface Resource {
-  readonly tag: string;
-  readonly collection: string;
-  readonly schema: string;
-  readonly singular: string;
-  readonly plural: string;
-  readonly operationNoun: string;
-  readonly type: string;
-  readonly fields: Readonly<Record<string, Schema>>;
-  readonly optional: readonly string[];
-  readonly required: readonly string[];
-  readonly conflict: { readonly code: 'external_ref_taken' | 'default_taken'; readonly description: string };
-  readonly invalid: string;
-  readonly deletion: string;
-  readonly deleteConflict?: string;
-  /** The list's `filter`, for kinds EPCC lets filter on `external_ref`. */
-  readonly filter?: ReturnType<typeof parameterRef>;
-}
-
-const recordOperations = (r: Resource): RecordOperations => {
-  const document = jsonContent(dataDocument(schemaRef(r.schema)));
-  const notFound = `No ${r.singular} of this store has this id.`;
-  const conflict = { 409: r.conflict.description, codes: { 409: [r.conflict.code] } } as const;
-  return {
-    collection: r.collection,
-    create: {
-      operationId: `create${r.operationNoun}`,
-      summary: `Create a ${r.singular}`,
-      description: SUBSCRIPTIONS_EPCC,
-      tag: r.tag,
-      access: 'write',
-      post: true,
-      requestBody: {
-        description: `The new ${r.singular}.`,
-        content: jsonContent(typed(r.type, openObject(requestFields(r.fields, r.optional), r.required))),
-      },
-      success: { '201': { description: `The ${r.singular}.`, content: document } },
-      errors: { 400: r.invalid, ...conflict },
-    },
-    list: {
-      operationId: `list${r.plural}`,
-      summary: `List ${r.singular}s`,
-      description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages.${r.filter === undefined ? ' EPCC names no filter for this list, so `filter` is ignored.' : ''}`,
-      tag: r.tag,
-      access: 'read',
-      parameters: r.filter === undefined ? [...PAGING_PARAMETERS] : [r.filter, ...PAGING_PARAMETERS],
-      success: {
-        '200': {
-          description: `A page of ${r.singular}s.`,
-          content: jsonContent(listResponseSchema(schemaRef(r.schema))),
-        },
-      },
-      errors: {
-        400:
-          r.filter === undefined
-            ? PAGE_REFUSED
-            : 'A filter that does not parse, or a paging parameter out of range or given twice.',
-      },
-    },
-    get: {
-      operationId: `get${r.operationNoun}`,
-      summary: `Get a ${r.singular}`,
-      description: SUBSCRIPTIONS_EPCC,
-      tag: r.tag,
-      access: 'read',
-      success: { '200': { description: `The ${r.singular}.`, content: document } },
-      errors: { 404: notFound },
-    },
-    update: {
-      operationId: `update${r.operationNoun}`,
-      summary: `Update a ${r.singular}`,
-      description: `${SUBSCRIPTIONS_EPCC} A partial update: attributes left out keep their values, \`null\` clears an optional one; required ones cannot be null.`,
-      tag: r.tag,
-      access: 'write',
-      requestBody: {
-        description: 'The attributes to change.',
-        content: jsonContent(typed(r.type, openObject(requestFields(r.fields, r.optional), []))),
-      },
-      success: { '200': { description: `The ${r.singular} as it is now.`, content: document } },
-      errors: { 400: r.invalid, 404: notFound, ...conflict },
-    },
-    remove: {
-      operationId: `delete${r.operationNoun}`,
-      summary: `Delete a ${r.singular}`,
-      description: `${SUBSCRIPTIONS_EPCC} ${r.deletion}`,
-      tag: r.tag,
-      access: 'write',
-      success: DELETED,
-      errors: {
-        404: notFound,
-        ...(r.deleteConflict === undefined ? {} : { 409: r.deleteConflict, codes: { 409: ['in_use'] } }),
-      },
-    },
-  };
 };
 
 export const PRORATION_POLICY_OPERATIONS = recordOperations({

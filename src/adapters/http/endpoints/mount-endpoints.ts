@@ -4,8 +4,8 @@ import {
   DEFAULT_SUBSCRIPTIONS_GENERATION,
   type SubscriptionsGeneration,
 } from '../../../domain/settings/subscriptions-generation.js';
-import { notFound } from '../../../domain/shared/errors.js';
-import { type HttpContext, type HttpState, respondWithError } from '../http-state.js';
+import { errorDocument } from '../error-documents.js';
+import type { HttpContext, HttpState } from '../http-state.js';
 import type { RouteContext } from '../routes/route-context.js';
 import { type Endpoint, type MountedEndpoint, routerPatterns } from './endpoint.js';
 import { GENERATIONS_PREFIX } from './generation-prefix.js';
@@ -93,8 +93,10 @@ const generationDispatch = (
   return async (ctx, next) => {
     const generation = await generationOf(ctx);
     const chosen = byGeneration.get(generation);
+    // To a client of this generation the operation does not exist: the answer an unmatched path gets.
     if (chosen === undefined) {
-      respondWithError(ctx, notFound(wrongGeneration(ctx, generation, others)));
+      ctx.status = 404;
+      ctx.body = errorDocument(404, wrongGeneration(ctx, generation, others));
       return;
     }
     // The declaration reads its parameters by its own names.

@@ -3,6 +3,7 @@ import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
+import { FEATURES } from '../../../domain/features/feature.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/settings/cart-settings.js';
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
@@ -77,6 +78,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
         usedByAnOffering(state, id),
       ),
     );
+    bind(TOKENS.FeatureRepository).toConstantValue(new InMemoryStoreRecordRepository(state.features, FEATURES));
     bind(TOKENS.DunningRuleRepository).toConstantValue(
       new InMemoryStoreRecordRepository(state.dunningRules, DUNNING_RULES),
     );

@@ -6,6 +6,7 @@ import type { ProrationPolicy } from '../../../domain/billing/proration/proratio
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { SubscriptionPlan } from '../../../domain/catalogue/plan.js';
 import type { SubscriptionProduct } from '../../../domain/catalogue/product.js';
+import type { Feature } from '../../../domain/features/feature.js';
 import type { IdempotencyRecord } from '../../../domain/idempotency/idempotency.js';
 import type { ImportLine } from '../../../domain/imports/import-line.js';
 import type { Delivery, DeliveryLog, ObservedEvent } from '../../../domain/integrations/delivery.js';
@@ -43,6 +44,7 @@ export class InMemoryState {
   /** The proration policy id of each offering that uses one, by offering id. */
   readonly offeringProrationPolicies = new Map<string, Uuid>();
   readonly dunningRules = new Map<string, DunningRule>();
+  readonly features = new Map<string, Feature>();
   readonly schedules = new Map<string, Schedule>();
   /** Only stores that changed their cart settings have an entry. */
   readonly cartSettings = new Map<string, CartSettings>();

@@ -5,6 +5,7 @@ import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
 import { PLANS } from '../../../domain/catalogue/plan.js';
 import { PRODUCTS } from '../../../domain/catalogue/product.js';
+import { FEATURES } from '../../../domain/features/feature.js';
 import { METRICS } from '../../metrics/metrics-tokens.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
@@ -72,6 +73,9 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.SubscriberRepository).to(KyselySubscriberRepository).inSingletonScope();
     bind(TOKENS.ProrationPolicyRepository).toConstantValue(
       new KyselyStoreRecordRepository(handle, 'subscription_proration_policies', PRORATION_POLICIES),
+    );
+    bind(TOKENS.FeatureRepository).toConstantValue(
+      new KyselyStoreRecordRepository(handle, 'subscription_features', FEATURES),
     );
     bind(TOKENS.DunningRuleRepository).toConstantValue(
       new KyselyStoreRecordRepository(handle, 'subscription_dunning_rules', DUNNING_RULES),

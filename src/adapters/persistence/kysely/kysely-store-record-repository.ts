@@ -22,12 +22,13 @@ import { decodeStored, parseJson, storedUuid } from './sql/stored-json.js';
 export type StoreRecordTableName =
   | 'subscription_proration_policies'
   | 'subscription_dunning_rules'
-  | 'subscription_schedules';
+  | 'subscription_schedules'
+  | 'subscription_features';
 
 /** Refused by the table's unique index on (store_id, exclusive_key): another record holds the value. */
 class ExclusiveValueTaken extends Error {}
 
-/** Proration policies, dunning rules and schedules are stored alike; the table and the kind are what differ. */
+/** Proration policies, dunning rules, schedules and features are stored alike; the table and the kind are what differ. */
 export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> {
   constructor(
     protected readonly handle: DatabaseHandle,

@@ -267,6 +267,7 @@ export interface ImportLinesTable {
 export interface Tables {
   subscription_proration_policies: StoreRecordsTable;
   subscription_dunning_rules: StoreRecordsTable;
+  subscription_features: StoreRecordsTable;
   subscription_schedules: StoreRecordsTable;
   cart_settings: CartSettingsTable;
   account_membership_settings: AccountMembershipSettingsTable;

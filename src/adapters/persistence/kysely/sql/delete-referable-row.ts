@@ -11,7 +11,8 @@ export type ReferableTable =
   | 'subscription_plans'
   | 'subscription_proration_policies'
   | 'subscription_dunning_rules'
-  | 'subscription_schedules';
+  | 'subscription_schedules'
+  | 'subscription_features';
 
 /**
  * Deletes a store's row; a row something still refers to is refused by the database's foreign key, so a
