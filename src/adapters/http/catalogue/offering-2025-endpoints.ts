@@ -27,7 +27,15 @@ import {
   PAGE_REFUSED,
   PAGING_PARAMETERS,
 } from '../openapi/operation-builder.js';
-import { arrayOf, closedObject, constant, dataDocument, schemaRef, uuid } from '../openapi/schema-builders.js';
+import {
+  arrayOf,
+  closedObject,
+  constant,
+  dataDocument,
+  parameterRef,
+  schemaRef,
+  uuid,
+} from '../openapi/schema-builders.js';
 import { preferredCurrency } from '../preferred-currency.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
@@ -101,8 +109,8 @@ const plan = (offering: Offering, product: Offering['products'][number], ctx: Ht
 const pricingOption = (offering: Offering, option: Offering['plans'][number], ctx: HttpContext) =>
   offeringPricingOption2025Resource(option, offering.products, preferredCurrency(ctx));
 
-const planDocument = jsonContent(dataDocument(schemaRef('SubscriptionOfferingPlan2025')));
-const optionDocument = jsonContent(dataDocument(schemaRef('SubscriptionOfferingPricingOption2025')));
+const planDocument = jsonContent(dataDocument(schemaRef('CurrentSubscriptionOfferingPlan')));
+const optionDocument = jsonContent(dataDocument(schemaRef('SubscriptionOfferingPricingOption')));
 const offeringPath = withAndWithoutV2('/subscriptions/offerings/{id}');
 const plansPath = withAndWithoutV2('/subscriptions/offerings/{id}/plans');
 const planPath = withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}');
@@ -170,7 +178,12 @@ const OFFERING_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       description: `${OFFERINGS_2025_EPCC} Newest first. Readable with an implicit token.`,
       tag: TAG,
       access: 'catalogue',
-      parameters: [...PAGING_PARAMETERS, OFFERING_FILTER_2025, OFFERING_INCLUDE_2025, ...currencyParameters],
+      parameters: [
+        ...PAGING_PARAMETERS,
+        parameterRef('CurrentOfferingFilter'),
+        OFFERING_INCLUDE_2025,
+        ...currencyParameters,
+      ],
       success: {
         '200': {
           description: 'A page of offerings, with what `include` asks for.',
@@ -258,7 +271,7 @@ const PLAN_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       success: {
         '200': {
           description: "A page of the offering's plans, each priced under every pricing option.",
-          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPlan2025'))),
+          content: jsonContent(listResponseSchema(schemaRef('CurrentSubscriptionOfferingPlan'))),
         },
       },
       errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
@@ -405,7 +418,7 @@ const PRICING_OPTION_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       success: {
         '200': {
           description: "A page of the offering's pricing options, each with the price of every plan under it.",
-          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPricingOption2025'))),
+          content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPricingOption'))),
         },
       },
       errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
@@ -527,5 +540,6 @@ export const OFFERING_2025_ENDPOINTS = concept<Offering2025UseCases>({
     detachPlan: use(DetachOfferingPlan),
   }),
   schemas: OFFERING_2025_SCHEMAS,
+  parameters: { CurrentOfferingFilter: OFFERING_FILTER_2025 },
   endpoints: [...OFFERING_ENDPOINTS, ...PLAN_ENDPOINTS, ...PRICING_OPTION_ENDPOINTS],
 });

@@ -17,9 +17,9 @@ export const offeringIncluded2025 = (
   offerings: Iterable<Offering>,
   include: ReadonlySet<OfferingInclude2025>,
   currency?: string,
-) => {
+): { readonly included?: Readonly<Record<string, readonly unknown[]>> } => {
   if (include.size === 0) return {};
   const domain = new Set([...include].flatMap((name) => (name === 'features' ? [] : [DOMAIN_INCLUDE[name]])));
-  const { included } = included2025For(offerings, domain, currency) as { included?: Record<string, unknown> };
+  const { included } = included2025For(offerings, domain, currency) as { included?: Record<string, unknown[]> };
   return { included: { ...included, ...(include.has('features') ? { features: [] } : {}) } };
 };

@@ -49,7 +49,7 @@ const pairPrices = (keyedBy: string): Schema => ({
 
 /** The 2025 catalogue's resources, beside (never in place of) the 2024 ones. */
 export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
-  SubscriptionOffering2025: closedObject({
+  CurrentSubscriptionOffering: closedObject({
     id: uuid,
     type: constant(OFFERING_TYPE),
     attributes: closedObject({ ...offeringFields, ...stamps }, OPTIONAL_OFFERING_FIELDS),
@@ -59,7 +59,7 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
     }),
     meta: closedObject({ external_plan_refs: arrayOf({ type: 'string' }), owner: OWNER, timestamps }),
   }),
-  SubscriptionOfferingPlan2025: closedObject(
+  CurrentSubscriptionOfferingPlan: closedObject(
     {
       id: uuid,
       type: constant(OFFERING_PLAN_TYPE),
@@ -80,7 +80,7 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
     [],
     "A plan of an offering (the domain's offering product): every pricing option of the offering applies to it.",
   ),
-  SubscriptionOfferingPricingOption2025: closedObject(
+  SubscriptionOfferingPricingOption: closedObject(
     {
       id: uuid,
       type: constant(PRICING_OPTION_TYPE),
@@ -91,19 +91,19 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
     [],
     "A pricing option of an offering (the domain's offering plan), a billing rule for every plan of the offering.",
   ),
-  SubscriptionOfferingIncluded2025: closedObject(
+  CurrentSubscriptionOfferingIncluded: closedObject(
     {
-      plans: arrayOf(schemaRef('SubscriptionOfferingPlan2025')),
-      pricing_options: arrayOf(schemaRef('SubscriptionOfferingPricingOption2025')),
+      plans: arrayOf(schemaRef('CurrentSubscriptionOfferingPlan')),
+      pricing_options: arrayOf(schemaRef('SubscriptionOfferingPricingOption')),
       features: { ...arrayOf({}, { maxItems: 0 }), description: 'Always empty: features are not stored yet.' },
     },
     ['plans', 'pricing_options', 'features'],
   ),
 };
 
-export const offering2025 = schemaRef('SubscriptionOffering2025');
+export const offering2025 = schemaRef('CurrentSubscriptionOffering');
 export const offering2025Document = jsonContent(dataDocument(offering2025));
-export const included2025Member = { included: schemaRef('SubscriptionOfferingIncluded2025') };
+export const included2025Member = { included: schemaRef('CurrentSubscriptionOfferingIncluded') };
 
 export const OFFERING_INCLUDE_2025: Parameter = {
   name: 'include',
@@ -116,7 +116,7 @@ const filter = filterParameter(OFFERING_LISTS['2025']);
 export const OFFERING_FILTER_2025: Parameter = {
   ...filter,
   name: 'filter',
-  description: `${filter.description ?? ''} \`plans.external_ref\`, which EPCC's 2026-10 document also lists, is not served yet.`,
+  description: `${filter.description ?? ''} \`plans.external_ref\`: the offerings holding a plan with one of these references (2024's \`external_product_refs\`). \`proration_policy_id\`: the offerings using that proration policy.`,
 };
 
 const policyReference = openObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid }, ['type', 'id']);

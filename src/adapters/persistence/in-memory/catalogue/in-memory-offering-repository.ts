@@ -77,6 +77,7 @@ export class InMemoryOfferingRepository implements OfferingRepository {
       fields: {
         ...catalogue.fields,
         external_product_refs: externalProductRefs,
+        'plans.external_ref': externalProductRefs,
         proration_policy_id: (o) => prorationPolicyOf(this.state, o.id),
       },
     });

@@ -11,7 +11,11 @@ import {
 } from '../../../../application/ports/storage-outcomes.js';
 import type { Offering, OfferingItem } from '../../../../domain/catalogue/offering.js';
 import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
-import type { OfferingFilterField, OfferingQuery } from '../../../../domain/catalogue/offering-query.js';
+import {
+  HELD_PRODUCT_REF_FILTERS,
+  type OfferingFilterField,
+  type OfferingQuery,
+} from '../../../../domain/catalogue/offering-query.js';
 import { type PlanAttributes, planAttributesFromStorage } from '../../../../domain/catalogue/plan.js';
 import { type ProductAttributes, productAttributesFromStorage } from '../../../../domain/catalogue/product.js';
 import type { FilterCondition } from '../../../../domain/query/filter.js';
@@ -28,7 +32,9 @@ import { decodeStored, parseJson, storedUuid } from '../sql/stored-json.js';
 import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
 
 /** The offering's own columns a list filters on; `proration_policy_id` is the one migration 0008 adds. */
-const OFFERING_COLUMNS: Readonly<Record<Exclude<OfferingFilterField, 'external_product_refs'>, FilterColumn>> = {
+const OFFERING_COLUMNS: Readonly<
+  Record<Exclude<OfferingFilterField, 'external_product_refs' | 'plans.external_ref'>, FilterColumn>
+> = {
   ...CATALOGUE_COLUMNS,
   proration_policy_id: { column: 'proration_policy_id' },
 };
@@ -277,7 +283,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
           .where((eb) =>
             eb.and(
               query.filter
-                .filter((c) => c.field === 'external_product_refs')
+                .filter((c) => HELD_PRODUCT_REF_FILTERS.includes(c.field))
                 .map((c) => eb('id', 'in', holdingProductRefs(trx, valuesOf(c)))),
             ),
           );

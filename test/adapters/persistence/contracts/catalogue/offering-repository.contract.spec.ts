@@ -8,8 +8,13 @@ import {
   withCopyChanged,
   withoutCopy,
 } from '../../../../../src/domain/catalogue/offering.js';
-import { OFFERING_LIST } from '../../../../../src/domain/catalogue/offering-query.js';
+import {
+  OFFERING_LIST,
+  OFFERING_LISTS,
+  type OfferingFilterOf,
+} from '../../../../../src/domain/catalogue/offering-query.js';
 import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
@@ -228,6 +233,25 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     expect(await productRepo.delete(store.id, products[0]!.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
     await offerings.update(store.id, two.id, (o) => detached(o, o.products[0]!.id), firesNothing);
     expect(await productRepo.delete(store.id, products[0]!.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
+  });
+
+  it("filters on 2025's plans.external_ref as on 2024's external_product_refs, with eq as well as in", async () => {
+    const { offerings, products: productRepo, store } = await setup();
+    const [a, b] = [aProduct(store.id, { external_ref: 'ref-a' }), aProduct(store.id, { external_ref: 'ref-b' })];
+    for (const p of [a, b]) await productRepo.insert(p, NO_EVENTS);
+    const holdsA = anOffering(store.id, [a], [], { createdAt: new Date('2026-01-01T00:00:00.000Z') });
+    const holdsB = anOffering(store.id, [b], [], { createdAt: new Date('2026-02-01T00:00:00.000Z') });
+    for (const o of [holdsA, holdsB]) await offerings.insert(o, NO_EVENTS);
+    const having = async (filter: FilterCondition<OfferingFilterOf<'2025'>>) =>
+      (await offerings.list(store.id, listQuery(OFFERING_LISTS['2025'], { limit: 10, filter: [filter] }))).items.map(
+        (o) => o.id,
+      );
+    expect(await having({ op: 'eq', field: 'plans.external_ref', value: 'ref-a' })).to.deep.equal([holdsA.id]);
+    expect(await having({ op: 'in', field: 'plans.external_ref', values: ['ref-a', 'ref-b'] })).to.deep.equal([
+      holdsB.id,
+      holdsA.id,
+    ]);
+    expect(await having({ op: 'eq', field: 'plans.external_ref', value: 'ref-c' })).to.deep.equal([]);
   });
 
   it('filters on the external references of the products an offering holds, as they are now', async () => {
