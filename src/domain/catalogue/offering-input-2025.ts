@@ -20,9 +20,9 @@ import { PRODUCT_FIELDS, type ProductAttributes } from './product.js';
 /**
  * EPCC's 2025 generation of the catalogue, read into the one domain: a 2025 *plan* is an offering's product
  * (same fields, type `subscription_offering_plan`), a 2025 *pricing option* an offering's plan (same fields,
- * type `subscription_offering_pricing_option`). Features and plan ↔ pricing option associations narrower
- * than "every plan with every pricing option" are not stored yet: a request that holds them is refused,
- * naming the member, rather than stored without them.
+ * type `subscription_offering_pricing_option`). An offering's features, their configuration on its plans, and
+ * plan ↔ pricing option associations narrower than "every plan with every pricing option" are not stored
+ * yet: a request that holds them is refused, naming the member, rather than stored without them.
  */
 export const PRICING_OPTION_TYPE = 'subscription_offering_pricing_option';
 
@@ -125,7 +125,7 @@ const parsePolicyId = (input: unknown): Parsed<Uuid | undefined> => {
 export const parseOfferingBuild2025 = (data: unknown): E.Either<DomainError, OfferingBuild> => {
   if (!isRecord(data)) return E.left(validationFailed(issues('data', 'must be an object')));
   for (const member of ['features', 'configured_features'] as const)
-    if (given(data[member])) return E.left(notStored(`data.${member}`, 'features'));
+    if (given(data[member])) return E.left(notStored(`data.${member}`, "an offering's features"));
   if (Array.isArray(data['plans']))
     for (const [index, plan] of (data['plans'] as unknown[]).entries()) {
       const refused = unstoredInPlan(plan, `data.plans.${index}`);

@@ -11,7 +11,7 @@ const DOMAIN_INCLUDE: Readonly<Record<Exclude<OfferingInclude2025, 'features'>, 
 
 /**
  * `included` of a 2025 offering answer: its plans and pricing options as the subscription answers embed them,
- * and `features`, an empty list when asked for, since no feature is stored yet.
+ * and `features`, an empty list when asked for, since no feature is attached to an offering yet.
  */
 export const offeringIncluded2025 = (
   offerings: Iterable<Offering>,

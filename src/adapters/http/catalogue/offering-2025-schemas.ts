@@ -32,7 +32,7 @@ export const OFFERINGS_2025_EPCC =
   "As EPCC's 2025 generation (2026-10 document): an offering contains its plans (the domain's offering products) and pricing options (its offering plans), under the same ids as on the 2024 wire.";
 
 export const NOT_SERVED =
-  'A member not served yet (features, feature configurations, associations narrower than every plan with every pricing option), named in `detail`.';
+  "A member not stored yet (an offering's features, its plans' feature configurations, associations narrower than every plan with every pricing option), named in `detail`.";
 
 const stamps = { created_at: timestamp, updated_at: timestamp };
 const OWNER = constant('store', 'Every record belongs to the store.');
@@ -66,7 +66,11 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
       attributes: closedObject(
         {
           ...productFields,
-          feature_configurations: closedObject({}, [], 'Always empty: features are not stored yet.'),
+          feature_configurations: closedObject(
+            {},
+            [],
+            "Always empty: features are not configured on an offering's plans yet.",
+          ),
           ...stamps,
         },
         OPTIONAL_PRODUCT_FIELDS,
@@ -95,7 +99,10 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
     {
       plans: arrayOf(schemaRef('CurrentSubscriptionOfferingPlan')),
       pricing_options: arrayOf(schemaRef('SubscriptionOfferingPricingOption')),
-      features: { ...arrayOf({}, { maxItems: 0 }), description: 'Always empty: features are not stored yet.' },
+      features: {
+        ...arrayOf({}, { maxItems: 0 }),
+        description: "Always empty: features are not configured on an offering's plans yet.",
+      },
     },
     ['plans', 'pricing_options', 'features'],
   ),
@@ -108,7 +115,7 @@ export const included2025Member = { included: schemaRef('CurrentSubscriptionOffe
 export const OFFERING_INCLUDE_2025: Parameter = {
   name: 'include',
   in: 'query',
-  description: `What to embed, comma-separated: ${OFFERING_INCLUDES_2025.map((i) => `\`${i}\``).join(', ')}. Each plan and pricing option once; \`features\` is an empty list, as no feature is stored yet. An unknown name: 400 listing the allowed ones.`,
+  description: `What to embed, comma-separated: ${OFFERING_INCLUDES_2025.map((i) => `\`${i}\``).join(', ')}. Each plan and pricing option once; \`features\` is an empty list, as no feature is attached to an offering yet. An unknown name: 400 listing the allowed ones.`,
   schema: { type: 'string' },
 };
 
@@ -179,7 +186,6 @@ export const item2025Request = (kind: 'plan' | 'pricing option', create: boolean
     dataRequest(
       openObject(
         {
-          ...(create ? {} : { id: uuid }),
           type: constant(type),
           attributes: openObject(requestFields(fields, create ? optional : Object.keys(fields)), required),
         },
