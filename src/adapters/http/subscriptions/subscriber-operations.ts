@@ -134,7 +134,7 @@ const SUBSCRIBER_2025: Schema = { $ref: '#/components/schemas/Subscriber2025' };
 const in2025 = (spec: OperationSpec, operationId: string, status: '200' | '201', list = false): OperationSpec => ({
   ...spec,
   operationId,
-  description: `${SUBSCRIPTIONS_2025_EPCC} \`meta.feature_entitlements\` is empty: no feature is stored yet.`,
+  description: `${SUBSCRIPTIONS_2025_EPCC} \`meta.feature_entitlements\` is empty: no plan configures a feature yet.`,
   success: {
     [status]: {
       description: list ? 'A page of subscribers.' : 'The subscriber.',

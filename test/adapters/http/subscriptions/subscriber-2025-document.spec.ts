@@ -16,7 +16,7 @@ const heldTo = (operationId: string, path: string, status: number, body: object)
   });
 
 describe('subscribers on the 2025 wire', () => {
-  it("are 2024's subscriber with an empty meta.feature_entitlements (no feature is stored yet)", () => {
+  it("are 2024's subscriber with an empty meta.feature_entitlements (no plan configures a feature yet)", () => {
     const wire2025 = subscriber2025Resource(subscriber);
     const wire2024 = subscriberResource(subscriber);
     expect(wire2025).to.deep.equal({ ...wire2024, meta: { ...wire2024.meta, feature_entitlements: [] } });
