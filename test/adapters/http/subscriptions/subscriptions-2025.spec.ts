@@ -213,6 +213,26 @@ describe('HTTP: subscriptions, invoices and subscribers on the 2025 wire', () =>
     expect(subscribers.body.data[0].meta.feature_entitlements).to.deep.equal([]);
   });
 
+  it('walks the list by cursor past the offset limit, as the 2024 wire does, with next links under the prefix', async () => {
+    const made = [await subscribe2025(), await subscribe2025(), await subscribe2025()];
+    const seen: string[] = [];
+    let next: string | null = `${V2025}/subscriptions?page[after]=&page[limit]=2&include=plans`;
+    while (next !== null) {
+      const page = await call(undefined, 'GET', next);
+      expect(page.status).to.equal(200);
+      seen.push(...page.body.data.map((s: Resource) => s.id));
+      expect(Object.keys(page.body.included)).to.deep.equal(['plans']);
+      next = page.body.links.next === null ? null : page.body.links.next.slice(api.url.length);
+      if (next === null) continue;
+      expect(next.startsWith(`${V2025}/subscriptions?`)).to.equal(true);
+      // A cursor page links to the next by its token, never by an offset.
+      const query = new URL(next, api.url).searchParams;
+      expect(query.get('page[after]')).to.match(/.+/);
+      expect(query.has('page[offset]')).to.equal(false);
+    }
+    expect(seen).to.deep.equal(made.map((s) => s.id).reverse());
+  });
+
   it('speaks 2025 on the un-prefixed paths of a store set to it, and 2024 only products are a 404 there', async () => {
     const made = await call(undefined, 'POST', `${V2024}/subscriptions`, subscriptionData(offeringId, monthly));
     const id = made.body.data.id;
