@@ -1,20 +1,59 @@
 // Copies the EPCC OpenAPI documents the HTTP tests validate against into test/support/epcc/, as JSON, so
-// that no test needs the network. Usage, with a checkout of github.com/elasticpath/elasticpath-dev:
+// that no test needs the network. Two sources, one usage each:
 //   node tools/vendor-epcc-specs.mjs <elasticpath-dev checkout> <its commit>
-// The subscriptions and integrations documents are copied whole; of the accounts document only the account-membership
-// settings operations and the components they reference (the subscriptions API has no settings).
+//     the 2024 generation: the subscriptions and integrations documents whole; of the accounts document only the
+//     account-membership settings operations and the components they reference (the subscriptions API has no settings).
+//   node tools/vendor-epcc-specs.mjs composable-frontend <2025-08 yaml> <its commit> <2026-10 yaml> <its commit>
+//     the current generation, from github.com/elasticpath/composable-frontend: `packages/sdks/specs/subscriptions.yaml`
+//     (2025-08) and `packages/sdks/specs/upstream/subscriptions/public_openapi.yaml` (2026-10), each at the commit
+//     it was read at (the 2026 file is not in the tree the 2025 one was read from).
 // js-yaml comes with mocha, so it is not a dependency of its own.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 const yaml = createRequire(import.meta.url)('js-yaml');
+const out = new URL('../test/support/epcc/', import.meta.url);
+const write = (name, document) => writeFileSync(new URL(name, out), `${JSON.stringify(document, null, 1)}\n`);
+
+if (process.argv[2] === 'composable-frontend') {
+  const [, early, earlyCommit, current, currentCommit] = process.argv.slice(2);
+  // EPCC's repository history names the 2025-08 file's commit in its short form only.
+  if (current === undefined || ![earlyCommit, currentCommit].every((c) => /^[0-9a-f]{7,40}$/.test(c ?? ''))) {
+    process.stderr.write(
+      'usage: node tools/vendor-epcc-specs.mjs composable-frontend <2025-08 yaml> <commit> <2026-10 yaml> <commit>\n',
+    );
+    process.exit(2);
+  }
+  const documents = [
+    ['subscriptions-2025-08-openapi.json', early, earlyCommit, 'packages/sdks/specs/subscriptions.yaml'],
+    [
+      'subscriptions-2026-10-openapi.json',
+      current,
+      currentCommit,
+      'packages/sdks/specs/upstream/subscriptions/public_openapi.yaml',
+    ],
+  ];
+  for (const [name, file, commit, path] of documents) {
+    // The core schema keeps timestamps as the strings EPCC wrote, not dates re-rendered.
+    const document = yaml.load(readFileSync(file, 'utf8'), { schema: yaml.CORE_SCHEMA });
+    const provenance = {
+      repository: 'https://github.com/elasticpath/composable-frontend',
+      path,
+      commit,
+      license: 'MIT (Copyright (c) Elastic Path Software Inc); see LICENSE-composable-frontend beside this file',
+      changes: 'converted from YAML to JSON',
+    };
+    write(name, { 'x-vendored-from': provenance, ...document });
+  }
+  process.exit(0);
+}
+
 const [checkout, commit] = process.argv.slice(2);
 if (checkout === undefined || !/^[0-9a-f]{40}$/.test(commit ?? '')) {
   process.stderr.write('usage: node tools/vendor-epcc-specs.mjs <elasticpath-dev checkout> <40-hex commit>\n');
   process.exit(2);
 }
-const out = new URL('../test/support/epcc/', import.meta.url);
 
 const provenance = (path) => ({
   repository: 'https://github.com/elasticpath/elasticpath-dev',
@@ -41,8 +80,6 @@ const referencedComponents = (document, roots) => {
   visit(roots);
   return found;
 };
-
-const write = (name, document) => writeFileSync(new URL(name, out), `${JSON.stringify(document, null, 1)}\n`);
 
 const subscriptionsPath = 'openapispecs/subscriptions/public_openapi.yaml';
 const subscriptions = yaml.load(readFileSync(join(checkout, subscriptionsPath), 'utf8'));

@@ -217,6 +217,85 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
       (ids) => `/offerings/${ids.offeringId}/products/${ids.offeringProductId}`,
     ),
     route('detachSubscriptionOfferingPlan', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringPlanId}`),
+    // The same offering on the 2025 wire: its product copy is a plan, its plan copy a pricing option.
+    ...[
+      route(
+        'BuildOffering',
+        () => '/offerings/build',
+        (ids) => ({
+          data: {
+            name: 'Club',
+            external_ref: ids.externalRef,
+            plans: [{ name: 'Beans', external_ref: ids.externalRef }],
+            pricing_options: [planData().attributes],
+          },
+        }),
+      ),
+      route(
+        'CreateOffering',
+        () => '/offerings',
+        (ids) => ({
+          data: {
+            type: 'subscription_offering',
+            attributes: { name: 'Club' },
+            relationships: { proration_policy: { type: 'subscription_proration_policy', id: ids.prorationPolicyId } },
+          },
+        }),
+      ),
+      route(
+        'ListOfferings',
+        (ids) => `/offerings?include=plans,pricing_options,features&filter=eq(plans.external_ref,${ids.externalRef})`,
+      ),
+      route('GetOffering', (ids) => `/offerings/${ids.offeringId}?include=pricing_options`),
+      route(
+        'UpdateOffering',
+        (ids) => `/offerings/${ids.offeringId}`,
+        (ids) => ({
+          data: { id: ids.offeringId, type: 'subscription_offering', relationships: { proration_policy: null } },
+        }),
+      ),
+      route('ListOfferingPlans', (ids) => `/offerings/${ids.offeringId}/plans`),
+      route(
+        'CreateOfferingPlan',
+        (ids) => `/offerings/${ids.offeringId}/plans`,
+        () => ({ data: { type: 'subscription_offering_plan', attributes: { name: 'Mugs' } } }),
+      ),
+      route('GetOfferingPlan', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringProductId}`),
+      route(
+        'UpdateOfferingPlan',
+        (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringProductId}`,
+        (ids) => ({
+          data: { id: ids.offeringProductId, type: 'subscription_offering_plan', attributes: { sku: null } },
+        }),
+      ),
+      route(
+        'ListOfferingPlanPricingOptions',
+        (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringProductId}/relationships/pricing_options`,
+      ),
+      route('DeleteOfferingPlan', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringProductId}`),
+      route('ListOfferingPricingOptions', (ids) => `/offerings/${ids.offeringId}/pricing-options`),
+      route(
+        'CreateOfferingPricingOption',
+        (ids) => `/offerings/${ids.offeringId}/pricing-options`,
+        () => ({ data: { type: 'subscription_offering_pricing_option', attributes: planData().attributes } }),
+      ),
+      route('GetOfferingPricingOption', (ids) => `/offerings/${ids.offeringId}/pricing-options/${ids.offeringPlanId}`),
+      route(
+        'UpdateOfferingPricingOption',
+        (ids) => `/offerings/${ids.offeringId}/pricing-options/${ids.offeringPlanId}`,
+        (ids) => ({
+          data: {
+            id: ids.offeringPlanId,
+            type: 'subscription_offering_pricing_option',
+            attributes: { billing_frequency: 2 },
+          },
+        }),
+      ),
+      route(
+        'DeleteOfferingPricingOption',
+        (ids) => `/offerings/${ids.offeringId}/pricing-options/${ids.offeringPlanId}`,
+      ),
+    ].map(inGeneration('2025')),
     route(
       'createSubscription',
       () => '/subscriptions',

@@ -75,27 +75,57 @@ const withIntegrationDivergences = (document: EpccDocument): EpccDocument => {
   return document;
 };
 
+/** The subscriptions generation an answer is held to: 2024's document, or the current one (2026-10, then 2025-08). */
+export type EpccGeneration = '2024' | '2025';
+
 /**
- * EPCC's own documents for the operations we claim: its subscriptions API, whose server URL ends in `/v2`
- * (we serve it with and without that prefix), and the account-membership settings of its accounts API.
+ * EPCC's own documents for the operations we claim: its subscriptions API of 2024, whose server URL ends in
+ * `/v2` (we serve it with and without that prefix), the account-membership settings of its accounts API, its
+ * integrations API, and the current subscriptions generation, whose 2026-10 document writes `/v2` in its paths
+ * (`stripV2`: matched like the others) and is additive over 2025-08, which only answers for what 2026-10 dropped.
  */
 const EPCC_DOCUMENTS: readonly {
   readonly name: string;
   readonly document: EpccDocument;
   readonly prefixes: readonly string[];
+  readonly generations: readonly EpccGeneration[];
+  readonly stripV2?: boolean;
 }[] = [
   {
     name: 'subscriptions',
     document: withOurDivergences(vendored('subscriptions-openapi.json')),
     prefixes: ['/v2', ''],
+    generations: ['2024'],
   },
-  { name: 'accounts', document: vendored('account-membership-settings-openapi.json'), prefixes: [''] },
+  {
+    name: 'subscriptions-2026-10',
+    document: vendored('subscriptions-2026-10-openapi.json'),
+    prefixes: ['/v2', ''],
+    generations: ['2025'],
+    stripV2: true,
+  },
+  {
+    name: 'subscriptions-2025-08',
+    document: vendored('subscriptions-2025-08-openapi.json'),
+    prefixes: ['/v2', ''],
+    generations: ['2025'],
+  },
+  {
+    name: 'accounts',
+    document: vendored('account-membership-settings-openapi.json'),
+    prefixes: [''],
+    generations: ['2024', '2025'],
+  },
   {
     name: 'integrations',
     document: withIntegrationDivergences(vendored('integrations-openapi.json')),
     prefixes: ['/v2'],
+    generations: ['2024', '2025'],
   },
 ];
+
+/** The path prefix that pins a generation, whatever the store speaks. */
+const GENERATION_PREFIX = /^\/generations\/(2024|2025)(?=\/)/;
 
 const METHODS = ['get', 'put', 'post', 'delete'] as const;
 
@@ -129,6 +159,7 @@ export interface EpccMatch {
 }
 
 interface EpccRoute extends EpccMatch {
+  readonly generations: readonly EpccGeneration[];
   readonly pattern: RegExp;
   readonly params: number;
   readonly prefixes: readonly string[];
@@ -161,7 +192,7 @@ export class EpccContract {
 
   constructor() {
     addFormats(this.ajv);
-    this.routes = EPCC_DOCUMENTS.flatMap(({ name, document, prefixes }) => {
+    const routes = EPCC_DOCUMENTS.flatMap(({ name, document, prefixes, generations, stripV2 }) => {
       const documentId = `urn:epcc:${name}`;
       this.ajv.addSchema({
         $id: documentId,
@@ -179,29 +210,49 @@ export class EpccContract {
                   method,
                   operation,
                   prefixes,
+                  generations,
                   documentId,
                   components: document.components,
-                  ...routeOf(template),
+                  ...routeOf(stripV2 === true ? template.replace(/^\/v2(?=\/)/, '') : template),
                 },
               ];
         }),
       );
-    }).sort((a, b) => a.params - b.params);
+    });
+    // A later document of a generation answers only for what an earlier one does not have.
+    const seen = new Set<string>();
+    this.routes = routes
+      .filter((route) => {
+        const keys = route.generations.map((g) => `${g} ${route.method} ${route.pattern.source.toLowerCase()}`);
+        const fresh = keys.some((key) => !seen.has(key));
+        for (const key of keys) seen.add(key);
+        return fresh;
+      })
+      .sort((a, b) => a.params - b.params);
   }
 
-  /** Every operation of the vendored documents. */
-  operations(): readonly EpccMatch[] {
-    return this.routes.map(({ document, template, method, operation }) => ({ document, template, method, operation }));
+  /** Every operation of a generation's vendored documents. */
+  operations(generation: EpccGeneration = '2024'): readonly EpccMatch[] {
+    return this.routes
+      .filter((r) => r.generations.includes(generation))
+      .map(({ document, template, method, operation }) => ({ document, template, method, operation }));
   }
 
-  /** The EPCC operation a request is, if it is one. */
-  match(method: string, path: string): EpccRoute | undefined {
-    const pathname = path.split('?')[0] ?? '';
+  /**
+   * The EPCC operation a request is, if it is one: of the generation its path prefix (`/generations/2025/...`)
+   * pins, else of the one named, else of 2024.
+   */
+  match(method: string, path: string, generation?: EpccGeneration): EpccRoute | undefined {
+    const requested = path.split('?')[0] ?? '';
+    const pinned = GENERATION_PREFIX.exec(requested);
+    const speaks = (pinned?.[1] as EpccGeneration | undefined) ?? generation ?? '2024';
+    const pathname = pinned === null ? requested : requested.slice(pinned[0].length);
     if (NOT_IN_EPCC_DOCUMENTS.test(pathname)) return undefined;
     const verb = (method === 'HEAD' ? 'get' : method.toLowerCase()) as EpccMatch['method'];
     return this.routes.find(
       (r) =>
         r.method === verb &&
+        r.generations.includes(speaks) &&
         r.prefixes.some(
           (prefix) => pathname.toLowerCase().startsWith(prefix) && r.pattern.test(pathname.slice(prefix.length)),
         ),
@@ -233,14 +284,33 @@ export class EpccContract {
   }
 
   /**
-   * What is wrong with an answer to an EPCC operation, judged by EPCC's document; `undefined` when it fits
-   * or is no EPCC operation. A success must be one EPCC lists for the operation; an error status EPCC does
-   * not list (401, 403, 429...) is held to our own document only.
+   * What is wrong with an answer to an EPCC operation, judged by EPCC's document of the generation the path pins
+   * (or `generation`, for a store that speaks it on its un-prefixed paths); `undefined` when it fits or is no EPCC
+   * operation. A success must be one EPCC lists for the operation; an error status EPCC does not list (401, 403,
+   * 429...) is held to our own document only.
    */
-  problems(exchange: Exchange): string | undefined {
+  problems(exchange: Exchange, generation?: EpccGeneration): string | undefined {
     if (exchange.method === 'HEAD') return undefined;
-    const route = this.match(exchange.method, exchange.path);
-    if (route === undefined) return undefined;
+    const route = this.match(exchange.method, exchange.path, generation);
+    return route === undefined ? undefined : this.judge(route, exchange);
+  }
+
+  /**
+   * What EPCC's operation `operationId` of a generation (2025: the 2026-10 document, then 2025-08) finds wrong
+   * with an answer; a test names the operation it means, so an answer EPCC has no path for fails too.
+   */
+  problemsAs(operationId: string, exchange: Exchange, generation: EpccGeneration = '2025'): string | undefined {
+    const route = this.routes.find(
+      (r) => r.generations.includes(generation) && r.operation.operationId === operationId,
+    );
+    if (route === undefined) return `EPCC's ${generation} documents have no operation ${operationId}`;
+    const pinned = this.match(exchange.method, exchange.path, generation);
+    if (pinned !== undefined && pinned.operation.operationId !== operationId)
+      return `${exchange.method} ${exchange.path} is EPCC's ${pinned.operation.operationId}, not ${operationId}`;
+    return this.judge(route, exchange);
+  }
+
+  private judge(route: EpccRoute, exchange: Exchange): string | undefined {
     const where = `EPCC ${route.operation.operationId} (${route.method.toUpperCase()} ${route.template}, ${route.document})`;
     const status = String(exchange.status);
     const declared =
@@ -268,8 +338,8 @@ export class EpccContract {
   }
 
   /** What EPCC's request schema for the operation finds wrong with a body we sent; `undefined` when it fits. */
-  requestProblems(method: string, path: string, body: unknown): string | undefined {
-    const route = this.match(method, path);
+  requestProblems(method: string, path: string, body: unknown, generation?: EpccGeneration): string | undefined {
+    const route = this.match(method, path, generation);
     const request = route === undefined ? undefined : this.resolve(route, route.operation.requestBody);
     const schema = (request?.['content'] as Readonly<Record<string, { readonly schema?: unknown }>> | undefined)?.[
       'application/json'

@@ -4,6 +4,7 @@ import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
 import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
 import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
 import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
+import { OFFERING_2025_ENDPOINTS } from './catalogue/offering-2025-endpoints.js';
 import { SUBSCRIPTION_CATALOGUE_ENDPOINTS } from './catalogue/subscription-catalogue-endpoints.js';
 import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
 import { CONSOLE_ENDPOINTS } from './console/console-endpoints.js';
@@ -35,6 +36,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   SETTINGS_ENDPOINTS,
   SUBSCRIPTION_CATALOGUE_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,
+  OFFERING_2025_ENDPOINTS,
   FEATURE_ENDPOINTS,
   SUBSCRIPTION_ENDPOINTS,
   SUBSCRIBER_ENDPOINTS,

@@ -49,6 +49,8 @@ export const ERROR_CODE_MEANINGS = {
     'an invoice of the subscription is outstanding after a failed payment; it can be resumed once that is paid',
   integration_type_unsupported:
     "the integration's `integration_type` is one of EPCC's that this service does not deliver; `detail` names the supported ones",
+  not_served_yet:
+    "a field of EPCC's 2025 generation that this service does not serve yet; `detail` names it and what to send instead",
   receiver_refused:
     "the webhook URL's host is or resolves to an address webhooks may not reach (loopback, private, link-local, multicast, metadata...)",
   unprocessable: 'a refusal whose reason was not recorded (the replay of an answer stored before error codes existed)',
@@ -103,6 +105,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   invoice_unpaid: 422,
   integration_type_unsupported: 422,
   receiver_refused: 422,
+  not_served_yet: 422,
   unprocessable: 422,
   rate_limited: 429,
   authentication_blocked: 429,

@@ -5,6 +5,8 @@ import { parseUuid, type Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { attributeRules } from './catalogue-record.js';
 import { OFFERING_FIELDS, OFFERING_TYPE, type OfferingAttributes } from './offering.js';
+import type { PlanAttributes } from './plan.js';
+import type { ProductAttributes } from './product.js';
 
 /** An offering's own attributes, read from requests and from storage. */
 const OFFERINGS = attributeRules(OFFERING_TYPE, OFFERING_FIELDS, 'offering');
@@ -38,8 +40,14 @@ export const parseIdList =
 
 export interface OfferingBuild {
   readonly attributes: OfferingAttributes;
+  /** Originals to copy into the offering. */
   readonly productIds: readonly Uuid[];
   readonly planIds: readonly Uuid[];
+  /** Products and plans made inside the offering, with no original (EPCC's 2025 build). */
+  readonly madeProducts?: readonly ProductAttributes[];
+  readonly madePlans?: readonly PlanAttributes[];
+  /** The proration policy the offering uses from the start. */
+  readonly prorationPolicyId?: Uuid;
 }
 
 /** `POST /subscriptions/offerings/build`: the offering's attributes and its products and plans, flat in `data`. */

@@ -17,11 +17,14 @@ export const OFFERING_FIELDS = {
 
 export type OfferingAttributes = Created<typeof OFFERING_FIELDS>;
 
-/** A copy of a product or plan inside an offering: later edits of the original do not reach it. */
+/**
+ * A product or plan inside an offering: a copy of an original, which later edits of the original do not reach,
+ * or one made inside the offering (EPCC's 2025 generation has no originals), which has none.
+ */
 export interface OfferingItem<A> {
   readonly id: Uuid;
-  /** The product or plan it was copied from. */
-  readonly originId: Uuid;
+  /** The product or plan it was copied from, if it was copied. */
+  readonly originId?: Uuid;
   readonly attributes: A;
   readonly createdAt: Date;
   readonly updatedAt: Date;

@@ -32,7 +32,8 @@ export type UnprocessableCode =
   | 'payment_retries_left'
   | 'invoice_unpaid'
   | 'integration_type_unsupported'
-  | 'receiver_refused';
+  | 'receiver_refused'
+  | 'not_served_yet';
 
 /**
  * Every expected failure of the core. Broken infrastructure is not here: it throws. Refusals of the

@@ -28,6 +28,20 @@ const ANY_AUTHORITY_FIELDS: Readonly<Record<string, FieldSpec<string, false>>> =
 export type PaymentAuthorityType = keyof typeof PAYMENT_AUTHORITY_FIELDS;
 export const PAYMENT_AUTHORITY_TYPES = Object.keys(PAYMENT_AUTHORITY_FIELDS) as readonly PaymentAuthorityType[];
 
+/**
+ * The types EPCC's 2025 generation names (`elastic_path_payments_stripe`, `stripe_payment_intents`,
+ * `authorize_net`) that the domain holds: the seed's `platform_payments_processor` is not one of them, and
+ * `stripe_payment_intents` is not held yet.
+ */
+export const PAYMENT_AUTHORITY_TYPES_2025 = [
+  'elastic_path_payments_stripe',
+  'authorize_net',
+] as const satisfies readonly PaymentAuthorityType[];
+
+/** Whether the 2025 wire can show this authority: EPCC's 2025 documents type it by a list the seed's type is not in. */
+export const shownOn2025Wire = (authority: PaymentAuthority): boolean =>
+  (PAYMENT_AUTHORITY_TYPES_2025 as readonly string[]).includes(authority.type);
+
 /** Who takes the subscription's payments, and the identifiers that gateway knows the customer by. */
 export type PaymentAuthority =
   | {

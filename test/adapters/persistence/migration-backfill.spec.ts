@@ -362,3 +362,56 @@ const subscriptionBodyWithAnchor = (old: string): string => {
   const { invoiceAfter, ...rest } = JSON.parse(old) as Record<string, unknown>;
   return JSON.stringify({ ...rest, billingAnchor: invoiceAfter });
 };
+
+forEachBackend(
+  'migration 0026, offering items that have no original',
+  (backend, persistence) => {
+    it('keeps every existing copy with its original, takes an item without one, and drops only those on the way down', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0025-store-subscriptions-generation')).error).to.equal(undefined);
+      const store = '11111111-1111-4111-8111-111111111111';
+      const offering = '22222222-2222-4222-8222-222222222222';
+      const [copied, made] = ['33333333-3333-4333-8333-333333333331', '33333333-3333-4333-8333-333333333332'];
+      const at = new Date(Date.UTC(2026, 0, 1));
+      const attributes = JSON.stringify({ name: 'Old beans' });
+      const item = (id: string, origin: string | null) =>
+        sql`insert into subscription_offering_products (id, offering_id, origin_id, position, attributes, created_at, updated_at) values (${id}, ${offering}, ${origin}, 0, ${attributes}, ${at}, ${at})`.execute(
+          db,
+        );
+      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at})`.execute(
+        db,
+      );
+      await sql`insert into subscription_offerings (id, store_id, attributes, version, created_at, updated_at) values (${offering}, ${store}, ${JSON.stringify({ name: 'Old club' })}, 1, ${at}, ${at})`.execute(
+        db,
+      );
+      await sql`insert into subscription_products (id, store_id, attributes, created_at, updated_at) values (${copied}, ${store}, ${attributes}, ${at}, ${at})`.execute(
+        db,
+      );
+      await item(copied, copied);
+      let refused = false;
+      await item(made, null).catch(() => {
+        refused = true;
+      });
+      expect(refused, 'an item without an original before 0026').to.equal(true);
+      await migrateToLatest(db, flavor);
+      await item(made, null);
+      const origins = async () =>
+        (await db.selectFrom('subscription_offering_products').select(['id', 'origin_id']).orderBy('id').execute()).map(
+          (r) => [r.id, r.origin_id],
+        );
+      expect(await origins()).to.deep.equal([
+        [copied, copied],
+        [made, null],
+      ]);
+      expect((await migrator.migrateTo('0025-store-subscriptions-generation')).error).to.equal(undefined);
+      expect(await origins()).to.deep.equal([[copied, copied]]);
+      await migrateToLatest(db, flavor);
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);

@@ -490,7 +490,7 @@ describe('subscription prices at the largest amount', () => {
         plans: [half.id, full.id],
       }),
     );
-    const copyOf = <A extends { originId: string }>(items: readonly A[], id: string) =>
+    const copyOf = <A extends { originId?: string }>(items: readonly A[], id: string) =>
       items.find((item) => item.originId === id)!;
     const [halfCopy, fullCopy] = [copyOf(offering.plans, half.id), copyOf(offering.plans, full.id)];
     const tooLarge = "the plan's price in USD would exceed 9007199254740991 minor units";

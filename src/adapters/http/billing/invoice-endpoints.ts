@@ -54,9 +54,9 @@ const pathId = (name: string, what: string): Parameter => ({
   description: `The ${what}'s id. An id that is not a UUID is answered 404 like one that does not exist.`,
   schema: { type: 'string', format: 'uuid' },
 });
-const INVOICE_ID = pathId('invoice_id', 'invoice');
+export const INVOICE_ID = pathId('invoice_id', 'invoice');
 const PAYMENT_ID = pathId('payment_id', 'payment');
-const SUBSCRIPTION_ID = pathId('subscription_id', 'subscription');
+export const SUBSCRIPTION_ID = pathId('subscription_id', 'subscription');
 
 const settlement = dataRequest(
   openObject(
@@ -90,8 +90,8 @@ const settlement = dataRequest(
 );
 
 const FINANCIAL = 'Invoices are financial records: reading them needs a client-credentials token.';
-const INVOICE_MISSING = 'No invoice of this store has this id.';
-const SCOPED_MISSING = 'No subscription of this store has this id, or it has no invoice with this id.';
+export const INVOICE_MISSING = 'No invoice of this store has this id.';
+export const SCOPED_MISSING = 'No subscription of this store has this id, or it has no invoice with this id.';
 
 type WithParams = { readonly params: Readonly<Record<string, string | undefined>> };
 const param = (ctx: WithParams, name: string): string => ctx.params[name] ?? '';
@@ -112,6 +112,7 @@ const readEndpoints = (
     {
       method: 'get',
       ...withAndWithoutV2(prefix),
+      generation: '2024',
       ...(scoped ? { pathParameters: owner } : {}),
       spec: {
         operationId: ids.list,
@@ -140,6 +141,7 @@ const readEndpoints = (
     {
       method: 'get',
       ...withAndWithoutV2(`${prefix}/{invoice_id}`),
+      generation: '2024',
       pathParameters: [...owner, INVOICE_ID],
       spec: {
         operationId: ids.get,

@@ -22,6 +22,8 @@ export const OFFERING_PRORATION_ENDPOINTS = concept<UseCase<SetOfferingProration
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/relationships/proration-policies'),
+      // 2025 names an offering's policy in the offering's own relationships.
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'manageOfferingProrationPolicy',

@@ -39,7 +39,8 @@ export const planResource = (plan: SubscriptionPlan) => ({
   meta: { owner: OWNER, timestamps: stamped(plan) },
 });
 
-const origin = (item: OfferingItem<unknown>, type: string) => ({ origin: { data: { id: item.originId, type } } });
+const origin = (item: OfferingItem<unknown>, type: string) =>
+  item.originId === undefined ? {} : { origin: { data: { id: item.originId, type } } };
 
 export const offeringProductResource = (product: OfferingProduct, currency?: string) => ({
   id: product.id,

@@ -48,6 +48,7 @@ export const SUBSCRIPTION_CATALOGUE_ENDPOINTS = concept<CatalogueUseCases>({
   }),
   schemas: SUBSCRIPTION_CATALOGUE_SCHEMAS,
   parameters: { CatalogueFilter: filterParameter(CATALOGUE_LIST) },
+  // Originals exist on the 2024 wire only: 2025 makes plans and pricing options inside offerings.
   endpoints: [
     ...recordEndpoints(
       PRODUCT_OPERATIONS,
@@ -59,5 +60,5 @@ export const SUBSCRIPTION_CATALOGUE_ENDPOINTS = concept<CatalogueUseCases>({
       (u: CatalogueUseCases) => u.plans,
       (p) => planResource(p),
     ),
-  ],
+  ].map((endpoint) => ({ ...endpoint, generation: '2024' as const })),
 });

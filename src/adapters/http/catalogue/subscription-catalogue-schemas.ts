@@ -129,8 +129,8 @@ const attributes = (fields: Readonly<Record<string, Schema>>, optional: readonly
 const origin = (type: string) =>
   closedObject(
     { origin: closedObject({ data: closedObject({ id: uuid, type: constant(type) }) }) },
-    [],
-    'The original this copy was made from.',
+    ['origin'],
+    'The original this copy was made from; one made inside the offering (as the 2025 generation makes them) has none.',
   );
 const relatedList = (type: string) => closedObject({ data: arrayOf(closedObject({ id: uuid, type: constant(type) })) });
 

@@ -116,6 +116,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'post',
       ...withAndWithoutV2('/subscriptions/offerings/build'),
+      generation: '2024',
       spec: {
         operationId: 'buildSubscriptionOffering',
         summary: 'Build an offering from products and plans in one call',
@@ -153,6 +154,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'post',
       ...withAndWithoutV2('/subscriptions/offerings'),
+      generation: '2024',
       spec: {
         operationId: 'createSubscriptionOffering',
         summary: 'Create an offering',
@@ -179,6 +181,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/offerings'),
+      generation: '2024',
       spec: {
         operationId: 'listSubscriptionOfferings',
         summary: 'List offerings',
@@ -208,6 +211,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/offerings/{id}'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'getSubscriptionOffering',
@@ -236,6 +240,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'updateSubscriptionOffering',
@@ -271,6 +276,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'post',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products/attach'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'attachSubscriptionOfferingProducts',
@@ -292,6 +298,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'post',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/plans/attach'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'attachSubscriptionOfferingPlans',
@@ -324,6 +331,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'listSubscriptionOfferingProducts',
@@ -349,6 +357,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/plans'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'listSubscriptionOfferingPlans',
@@ -377,6 +386,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products/replace'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'replaceSubscriptionOfferingProducts',
@@ -397,6 +407,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products/{copyId}'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER, copyParameter('product')],
       spec: updateCopy('product'),
       handle: ({ updateProduct }) =>
@@ -408,6 +419,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'delete',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/products/{copyId}'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER, copyParameter('product')],
       spec: detachCopy('product', 'Product'),
       handle: ({ detachProduct }) =>
@@ -416,6 +428,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER, copyParameter('plan')],
       spec: updateCopy('plan'),
       handle: ({ updatePlan }) =>
@@ -429,6 +442,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
     {
       method: 'delete',
       ...withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER, copyParameter('plan')],
       spec: detachCopy('plan', 'Plan'),
       handle: ({ detachPlan }) =>

@@ -103,6 +103,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
     {
       method: 'post',
       ...withAndWithoutV2('/subscriptions/subscriptions'),
+      generation: '2024',
       spec: {
         operationId: 'createSubscription',
         summary: 'Subscribe an account to a plan of an offering',
@@ -128,6 +129,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/subscriptions'),
+      generation: '2024',
       spec: {
         operationId: 'listSubscriptions',
         summary: 'List subscriptions',
@@ -182,6 +184,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/subscriptions/{id}'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'getSubscription',
@@ -210,6 +213,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/subscriptions/{id}'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'updateSubscription',
@@ -260,6 +264,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/subscriptions/{id}/plans'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'listPlansOfSubscription',
@@ -288,6 +293,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/subscriptions/{id}/products'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'listProductsOfSubscription',
@@ -314,6 +320,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
     {
       method: 'put',
       ...withAndWithoutV2('/subscriptions/subscriptions/{id}/products'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'manageProductsOfSubscription',

@@ -11,6 +11,7 @@ export { GetOffering } from './get-offering.js';
 export { ListOfferingPlans } from './list-offering-plans.js';
 export { ListOfferingProducts } from './list-offering-products.js';
 export { ListOfferings } from './list-offerings.js';
+export { MakeOfferingPlan, MakeOfferingProduct } from './make-offering-items.js';
 export { ReplaceOfferingProducts } from './replace-offering-products.js';
 export {
   CreateSubscriptionPlan,

@@ -1,7 +1,9 @@
-import type * as E from 'fp-ts/lib/Either.js';
+import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { OfferingProduct } from '../../../domain/catalogue/offering.js';
 import { parseOfferingProductChanges } from '../../../domain/catalogue/offering-copy-input.js';
+import { parseOfferingPlanChanges2025, unstoredInPlanData } from '../../../domain/catalogue/offering-input-2025.js';
+import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
@@ -17,17 +19,23 @@ export class UpdateOfferingProduct {
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  /** `productId` is the offering's copy's id; `null` clears an optional attribute. */
-  execute(
+  /**
+   * `productId` is the offering's product's id; `null` clears an optional attribute. In 2025 the product is
+   * a plan (`subscription_offering_plan`), whose feature configurations are refused: they are not stored yet.
+   */
+  async execute(
     storeId: Uuid,
     id: string,
     productId: string,
     data: unknown,
+    generation: SubscriptionsGeneration = '2024',
   ): Promise<E.Either<DomainError, ChangedCopy<OfferingProduct['attributes']>>> {
+    const refused = generation === '2025' ? unstoredInPlanData(data) : undefined;
+    if (refused !== undefined) return E.left(refused);
     return edit(
       { offerings: this.offerings, clock: this.clock },
       PRODUCT_COPIES,
-      parseOfferingProductChanges,
+      generation === '2025' ? parseOfferingPlanChanges2025 : parseOfferingProductChanges,
       storeId,
       id,
       productId,

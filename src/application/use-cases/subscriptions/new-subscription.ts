@@ -7,6 +7,7 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import { goingLive } from '../../../domain/subscriptions/going-live.js';
 import { billingAnchorOf, type Subscription } from '../../../domain/subscriptions/subscription.js';
 import { parseNewSubscription } from '../../../domain/subscriptions/subscription-input.js';
+import type { SubscriptionRequest } from '../../../domain/subscriptions/subscription-input-2025.js';
 import type { NewSubscription } from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 
@@ -22,6 +23,11 @@ export interface OfferingSource {
 /** A subscription ready to store, with its first invoice, and the offering it was made from. */
 export type PreparedSubscription = NewSubscription & { readonly offering: Offering };
 
+/** How a create request's `data` is read: the 2024 body by default, or a generation's own reading of it. */
+export type SubscriptionReader = (data: unknown) => E.Either<DomainError, SubscriptionRequest>;
+
+const read2024: SubscriptionReader = (data) => E.mapLeft(validationFailed)(parseNewSubscription(data));
+
 /**
  * Decides a new subscription from a create request's `data`, at `now` (the store's time): one plan of an
  * offering, in a currency that plan is priced in, with the invoice of its first period when that has
@@ -33,15 +39,18 @@ export const prepareSubscription = async (
   source: OfferingSource,
   now: Date,
   ids: IdGenerator,
+  read: SubscriptionReader = read2024,
 ): Promise<E.Either<DomainError, PreparedSubscription>> => {
-  const input = parseNewSubscription(data);
-  if (E.isLeft(input)) return E.left(validationFailed(input.left));
+  const input = read(data);
+  if (E.isLeft(input)) return input;
   const offering = await source.offering(storeId, input.right.offering_id);
   if (offering === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
   const plan = offering.plans.find((p) => p.id === input.right.plan_id);
   if (plan === undefined)
     return E.left(validationFailed([issue('data.plan_id', "must be one of the offering's plans")]));
-  const pricing = planPricing(offering.products, plan);
+  const held = heldProducts(offering, input.right.product_ids);
+  if (E.isLeft(held)) return held;
+  const pricing = planPricing(held.right.products, plan);
   if (pricing.tooLarge.includes(input.right.currency))
     return E.left(validationFailed([issue('data.currency', priceTooLarge(input.right.currency))]));
   const currencies = Object.keys(pricing.prices).sort();
@@ -59,6 +68,7 @@ export const prepareSubscription = async (
     offeringId: offering.id,
     offeringVersionId: await source.snapshot(offering),
     planId: plan.id,
+    ...(held.right.productIds === undefined ? {} : { productIds: held.right.productIds }),
     currency: input.right.currency,
     name: input.right.name,
     email: input.right.email,
@@ -75,4 +85,17 @@ export const prepareSubscription = async (
   // EPCC: the invoice of the first period is made with the subscription, and stored in its transaction.
   const made = withFirstInvoice(subscription, offering, plan.attributes, { id: ids.uuid(), now });
   return E.right({ ...made, offering });
+};
+
+/** The products a new subscription holds: those asked for, each one of the offering's, or all of them. */
+const heldProducts = (
+  offering: Offering,
+  asked: readonly Uuid[] | undefined,
+): E.Either<DomainError, { readonly products: Offering['products']; readonly productIds?: readonly Uuid[] }> => {
+  if (asked === undefined) return E.right({ products: offering.products });
+  const unknown = asked.findIndex((id) => !offering.products.some((p) => p.id === id));
+  if (unknown >= 0)
+    return E.left(validationFailed([issue(`data.product_ids.${unknown}`, "must be one of the offering's products")]));
+  const products = offering.products.filter((p) => asked.includes(p.id));
+  return E.right({ products, productIds: products.map((p) => p.id) });
 };

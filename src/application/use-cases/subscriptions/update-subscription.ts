@@ -1,11 +1,23 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { type ProrationPolicyInUse, prorated } from '../../../domain/billing/proration/proration.js';
-import { type DomainError, issue, validationFailed } from '../../../domain/shared/errors.js';
+import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
+import { type DomainError, issue, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
+import type { Parsed } from '../../../domain/shared/validation.js';
+import { applyProductChanges } from '../../../domain/subscriptions/product-changes.js';
+import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscriptions/subscription.js';
 import { applySubscriptionChanges } from '../../../domain/subscriptions/subscription-changes.js';
-import { parseSubscriptionChanges } from '../../../domain/subscriptions/subscription-input.js';
+import {
+  parseSubscriptionChanges,
+  type SubscriptionChanges,
+} from '../../../domain/subscriptions/subscription-input.js';
+import {
+  parseSubscriptionUpdate2025,
+  type SubscriptionUpdate2025,
+  updateErrorOn2025Wire,
+} from '../../../domain/subscriptions/subscription-input-2025.js';
 import type { OfferingProrationRepository } from '../../ports/billing/offering-proration-repository.js';
 import type { ProrationPolicyRepository } from '../../ports/store-record-repository.js';
 import type {
@@ -31,19 +43,56 @@ export class UpdateSubscription {
    * A partial update, decided with the subscription locked: its fields, and a move to another plan of its
    * offering, prorated under the offering's proration policy as it stands when the plan switches.
    */
-  async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
+  async execute(
+    storeId: Uuid,
+    id: string,
+    data: unknown,
+    generation: SubscriptionsGeneration = '2024',
+  ): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
+    if (generation === '2025') return this.execute2025(storeId, id, data);
+    const parsed = E.map((changes: SubscriptionChanges): SubscriptionUpdate2025 => ({ changes }))(
+      parseSubscriptionChanges(data),
+    );
+    return this.change(storeId, id, parsed);
+  }
+
+  /**
+   * The 2025 wire's update: a `pricing_option_id` is the plan switch, a `plan_id` the products held replaced
+   * by that one, both decided under one lock by the same rules as 2024's update and product changes.
+   */
+  private async execute2025(
+    storeId: Uuid,
+    id: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
+    const parsed = parseSubscriptionUpdate2025(data);
+    if (E.isLeft(parsed)) {
+      // An unknown subscription is a 404 before its body is judged, as on the 2024 wire.
+      return parseUuid(id) === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : parsed;
+    }
+    const changed = await this.change(storeId, id, E.right(parsed.right));
+    return E.isLeft(changed) ? E.left(updateErrorOn2025Wire(changed.left)) : changed;
+  }
+
+  private async change(
+    storeId: Uuid,
+    id: string,
+    parsed: Parsed<SubscriptionUpdate2025>,
+  ): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
     const heldAt = await this.storeClock.heldAt(storeId);
-    const parsed = parseSubscriptionChanges(data);
     const policy =
-      E.isRight(parsed) && parsed.right.plan_id !== undefined ? await this.policyOf(storeId, id) : undefined;
+      E.isRight(parsed) && parsed.right.changes.plan_id !== undefined ? await this.policyOf(storeId, id) : undefined;
     return changeSubscription(
       this.subscriptions,
       storeId,
       id,
       parsed,
-      (subscription, offering, changes, latestInvoiced) => {
+      (subscription, offering, { changes, products }, latestInvoiced) => {
         const now = heldAt ?? this.clock.now();
-        const changed = applySubscriptionChanges(subscription, offering, changes, now);
+        const held =
+          products === undefined ? E.right(subscription) : applyProductChanges(subscription, offering, products, now);
+        if (E.isLeft(held)) return held;
+        const changed = applySubscriptionChanges(held.right, offering, changes, now);
         if (E.isLeft(changed)) return changed;
         const switched = prorated(subscription, changed.right, offering, latestInvoiced, policy, now);
         return E.isRight(switched)

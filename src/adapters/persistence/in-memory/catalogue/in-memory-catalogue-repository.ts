@@ -26,7 +26,7 @@ export class InMemoryCatalogueRepository<A extends { readonly external_ref?: str
   constructor(
     private readonly records: Map<string, CatalogueRecord<A>>,
     private readonly offerings: ReadonlyMap<string, Offering>,
-    private readonly copiesOf: (offering: Offering) => readonly { readonly originId: Uuid }[],
+    private readonly copiesOf: (offering: Offering) => readonly { readonly originId?: Uuid }[],
     private readonly outbox?: InMemoryOutbox,
   ) {}
 

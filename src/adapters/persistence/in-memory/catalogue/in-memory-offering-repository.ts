@@ -29,8 +29,8 @@ export class InMemoryOfferingRepository implements OfferingRepository {
   /** The database refuses copies of deleted originals through foreign keys; this is the same rule. */
   private originalsExist(offering: Offering): boolean {
     return (
-      offering.products.every((p) => this.state.products.has(p.originId)) &&
-      offering.plans.every((p) => this.state.plans.has(p.originId))
+      offering.products.every((p) => p.originId === undefined || this.state.products.has(p.originId)) &&
+      offering.plans.every((p) => p.originId === undefined || this.state.plans.has(p.originId))
     );
   }
 
@@ -77,6 +77,7 @@ export class InMemoryOfferingRepository implements OfferingRepository {
       fields: {
         ...catalogue.fields,
         external_product_refs: externalProductRefs,
+        'plans.external_ref': externalProductRefs,
         proration_policy_id: (o) => prorationPolicyOf(this.state, o.id),
       },
     });

@@ -11,7 +11,11 @@ import {
 } from '../../../../application/ports/storage-outcomes.js';
 import type { Offering, OfferingItem } from '../../../../domain/catalogue/offering.js';
 import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
-import type { OfferingFilterField, OfferingQuery } from '../../../../domain/catalogue/offering-query.js';
+import {
+  HELD_PRODUCT_REF_FILTERS,
+  type OfferingFilterField,
+  type OfferingQuery,
+} from '../../../../domain/catalogue/offering-query.js';
 import { type PlanAttributes, planAttributesFromStorage } from '../../../../domain/catalogue/plan.js';
 import { type ProductAttributes, productAttributesFromStorage } from '../../../../domain/catalogue/product.js';
 import type { FilterCondition } from '../../../../domain/query/filter.js';
@@ -28,7 +32,9 @@ import { decodeStored, parseJson, storedUuid } from '../sql/stored-json.js';
 import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
 
 /** The offering's own columns a list filters on; `proration_policy_id` is the one migration 0008 adds. */
-const OFFERING_COLUMNS: Readonly<Record<Exclude<OfferingFilterField, 'external_product_refs'>, FilterColumn>> = {
+const OFFERING_COLUMNS: Readonly<
+  Record<Exclude<OfferingFilterField, 'external_product_refs' | 'plans.external_ref'>, FilterColumn>
+> = {
   ...CATALOGUE_COLUMNS,
   proration_policy_id: { column: 'proration_policy_id' },
 };
@@ -37,7 +43,7 @@ type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans
 
 const itemFromRow = <A>(row: Selectable<OfferingItemsTable>, decode: (stored: unknown) => A): OfferingItem<A> => ({
   id: storedUuid('offering item id', row.id),
-  originId: storedUuid('offering item origin', row.origin_id),
+  ...(row.origin_id === null ? {} : { originId: storedUuid('offering item origin', row.origin_id) }),
   attributes: decode(parseJson('offering item', row.attributes)),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -100,7 +106,7 @@ const PLAN_COPY_TABLE: CopyTable<PlanAttributes> = { name: 'subscription_offerin
 const copyRow = <A>(table: CopyTable<A>, offeringId: string, item: OfferingItem<A>, position: number) => ({
   id: item.id,
   offering_id: offeringId,
-  origin_id: item.originId,
+  origin_id: item.originId ?? null,
   position,
   attributes: JSON.stringify(item.attributes),
   ...table.indexed(item.attributes),
@@ -277,7 +283,7 @@ export class KyselyOfferingRepository implements OfferingRepository {
           .where((eb) =>
             eb.and(
               query.filter
-                .filter((c) => c.field === 'external_product_refs')
+                .filter((c) => HELD_PRODUCT_REF_FILTERS.includes(c.field))
                 .map((c) => eb('id', 'in', holdingProductRefs(trx, valuesOf(c)))),
             ),
           );

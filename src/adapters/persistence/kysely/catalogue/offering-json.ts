@@ -8,7 +8,7 @@ const itemFromJson = <A>(what: string, value: unknown, decode: (attributes: unkn
   const item = record(what, value);
   return {
     id: storedUuid(`${what} id`, item['id']),
-    originId: storedUuid(`${what} origin`, item['originId']),
+    ...(item['originId'] === undefined ? {} : { originId: storedUuid(`${what} origin`, item['originId']) }),
     attributes: decode(item['attributes']),
     createdAt: storedDate(`${what} createdAt`, item['createdAt']),
     updatedAt: storedDate(`${what} updatedAt`, item['updatedAt']),

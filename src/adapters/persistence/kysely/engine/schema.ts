@@ -65,7 +65,8 @@ export interface OfferingsTable extends CatalogueTable {
 export interface OfferingItemsTable {
   id: string;
   offering_id: string;
-  origin_id: string;
+  /** NULL for an item made inside its offering (migration 0026). */
+  origin_id: string | null;
   position: number;
   attributes: string;
   created_at: Timestamp;

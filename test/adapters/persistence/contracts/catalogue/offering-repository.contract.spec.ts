@@ -8,8 +8,13 @@ import {
   withCopyChanged,
   withoutCopy,
 } from '../../../../../src/domain/catalogue/offering.js';
-import { OFFERING_LIST } from '../../../../../src/domain/catalogue/offering-query.js';
+import {
+  OFFERING_LIST,
+  OFFERING_LISTS,
+  type OfferingFilterOf,
+} from '../../../../../src/domain/catalogue/offering-query.js';
 import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
@@ -42,6 +47,48 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     expect(await offerings.insert(offering, NO_EVENTS)).to.deep.equal(E.right(undefined));
     expect(await offerings.findById(store.id, offering.id)).to.deep.equal(offering);
     expect(await offerings.findById(other.id, offering.id)).to.equal(undefined);
+  });
+
+  it('stores items made inside the offering, with no original, beside copies, and reads them back without one', async () => {
+    const { offerings, store, products, originalProducts, originalPlans } = await setup();
+    const made = <A>(attributes: A, createdAt: Date) => ({
+      id: randomIds.uuid(),
+      attributes,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    const at = new Date('2026-03-01T00:00:00.000Z');
+    const offering = anOffering(store.id, [originalProducts[0]!], [], {
+      products: [],
+      plans: [made(originalPlans[1]!.attributes, at)],
+    });
+    const held = { ...offering, products: [made(originalProducts[1]!.attributes, at)] };
+    expect(await offerings.insert(held, NO_EVENTS)).to.deep.equal(E.right(undefined));
+    expect(await offerings.findById(store.id, held.id)).to.deep.equal(held);
+
+    const later = new Date('2026-03-02T00:00:00.000Z');
+    const updated = await offerings.update(
+      store.id,
+      held.id,
+      (o) => ({
+        ...o,
+        products: [
+          ...withCopies(o.products, [originalProducts[0]!], () => randomIds.uuid(), later),
+          made({ name: 'Made here' }, later),
+        ],
+        version: o.version + 1,
+        updatedAt: later,
+      }),
+      firesNothing,
+    );
+    const read = await offerings.findById(store.id, held.id);
+    expect(updated).to.deep.equal(E.right(read));
+    expect(read?.products.map((p) => p.originId)).to.deep.equal([undefined, originalProducts[0]!.id, undefined]);
+    expect(read?.products.map((p) => 'originId' in p)).to.deep.equal([false, true, false]);
+    expect(read?.plans.map((p) => 'originId' in p)).to.deep.equal([false]);
+    // Nothing made inside an offering holds an original: deleting the one copied is still refused, others not.
+    expect(await products.delete(store.id, originalProducts[0]!.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
+    expect(await products.delete(store.id, originalProducts[1]!.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
   });
 
   it('refuses copies of originals that no longer exist, and stores nothing', async () => {
@@ -186,6 +233,25 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     expect(await productRepo.delete(store.id, products[0]!.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
     await offerings.update(store.id, two.id, (o) => detached(o, o.products[0]!.id), firesNothing);
     expect(await productRepo.delete(store.id, products[0]!.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
+  });
+
+  it("filters on 2025's plans.external_ref as on 2024's external_product_refs, with eq as well as in", async () => {
+    const { offerings, products: productRepo, store } = await setup();
+    const [a, b] = [aProduct(store.id, { external_ref: 'ref-a' }), aProduct(store.id, { external_ref: 'ref-b' })];
+    for (const p of [a, b]) await productRepo.insert(p, NO_EVENTS);
+    const holdsA = anOffering(store.id, [a], [], { createdAt: new Date('2026-01-01T00:00:00.000Z') });
+    const holdsB = anOffering(store.id, [b], [], { createdAt: new Date('2026-02-01T00:00:00.000Z') });
+    for (const o of [holdsA, holdsB]) await offerings.insert(o, NO_EVENTS);
+    const having = async (filter: FilterCondition<OfferingFilterOf<'2025'>>) =>
+      (await offerings.list(store.id, listQuery(OFFERING_LISTS['2025'], { limit: 10, filter: [filter] }))).items.map(
+        (o) => o.id,
+      );
+    expect(await having({ op: 'eq', field: 'plans.external_ref', value: 'ref-a' })).to.deep.equal([holdsA.id]);
+    expect(await having({ op: 'in', field: 'plans.external_ref', values: ['ref-a', 'ref-b'] })).to.deep.equal([
+      holdsB.id,
+      holdsA.id,
+    ]);
+    expect(await having({ op: 'eq', field: 'plans.external_ref', value: 'ref-c' })).to.deep.equal([]);
   });
 
   it('filters on the external references of the products an offering holds, as they are now', async () => {

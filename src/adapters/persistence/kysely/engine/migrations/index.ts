@@ -25,6 +25,7 @@ import { integrations } from './0022-integrations.js';
 import { subscriptionsWithoutBillingWalk } from './0023-subscriptions-without-billing-walk.js';
 import { subscriptionInvoiceAfter } from './0024-subscription-invoice-after.js';
 import { storeSubscriptionsGeneration } from './0025-store-subscriptions-generation.js';
+import { offeringItemsWithoutOrigin } from './0026-offering-items-without-origin.js';
 import { features } from './0027-features.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
@@ -54,5 +55,6 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0023-subscriptions-without-billing-walk': subscriptionsWithoutBillingWalk(flavor),
   '0024-subscription-invoice-after': subscriptionInvoiceAfter(flavor),
   '0025-store-subscriptions-generation': storeSubscriptionsGeneration(),
+  '0026-offering-items-without-origin': offeringItemsWithoutOrigin(flavor),
   '0027-features': features(flavor),
 });

@@ -1,0 +1,196 @@
+import { PRORATION_POLICY_TYPE } from '../../../domain/billing/proration/proration-policy.js';
+import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
+import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
+import { PRICING_OPTION_TYPE } from '../../../domain/catalogue/offering-input-2025.js';
+import { OFFERING_INCLUDES_2025, OFFERING_LISTS } from '../../../domain/catalogue/offering-query.js';
+import type { Parameter, Schema } from '../openapi/openapi-types.js';
+import { jsonContent } from '../openapi/operation-builder.js';
+import {
+  arrayOf,
+  closedObject,
+  constant,
+  dataDocument,
+  dataRequest,
+  openObject,
+  requestFields,
+  schemaRef,
+  timestamp,
+  uuid,
+} from '../openapi/schema-builders.js';
+import { filterParameter } from '../openapi/shared-components.js';
+import {
+  OPTIONAL_OFFERING_FIELDS,
+  OPTIONAL_PLAN_FIELDS,
+  OPTIONAL_PRODUCT_FIELDS,
+  offeringFields,
+  planFields,
+  productFields,
+} from './subscription-catalogue-schemas.js';
+
+/** Where an operation is EPCC's 2025 generation's, its description starts by saying so. */
+export const OFFERINGS_2025_EPCC =
+  "As EPCC's 2025 generation (2026-10 document): an offering contains its plans (the domain's offering products) and pricing options (its offering plans), under the same ids as on the 2024 wire.";
+
+export const NOT_SERVED =
+  "A member not stored yet (an offering's features, its plans' feature configurations, associations narrower than every plan with every pricing option), named in `detail`.";
+
+const stamps = { created_at: timestamp, updated_at: timestamp };
+const OWNER = constant('store', 'Every record belongs to the store.');
+const timestamps = closedObject(stamps);
+const reference = (type: string) => closedObject({ id: uuid, type: constant(type) });
+const references = (type: string) => closedObject({ data: arrayOf(reference(type)) });
+const pairPrices = (keyedBy: string): Schema => ({
+  type: 'object',
+  description: `The price under each ${keyedBy}, keyed by its id: the one pricing rule (a fixed price, else the plan's price less \`base_price_percentage\`, rounded down to the minor unit) applied to this one pair.`,
+  additionalProperties: closedObject({ price: schemaRef('PriceMap'), display_price: schemaRef('DisplayPrice') }, [
+    'display_price',
+  ]),
+});
+
+/** The 2025 catalogue's resources, beside (never in place of) the 2024 ones. */
+export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
+  CurrentSubscriptionOffering: closedObject({
+    id: uuid,
+    type: constant(OFFERING_TYPE),
+    attributes: closedObject({ ...offeringFields, ...stamps }, OPTIONAL_OFFERING_FIELDS),
+    relationships: closedObject({
+      plans: references(OFFERING_PLAN_TYPE),
+      pricing_options: references(PRICING_OPTION_TYPE),
+    }),
+    meta: closedObject({ external_plan_refs: arrayOf({ type: 'string' }), owner: OWNER, timestamps }),
+  }),
+  CurrentSubscriptionOfferingPlan: closedObject(
+    {
+      id: uuid,
+      type: constant(OFFERING_PLAN_TYPE),
+      attributes: closedObject(
+        {
+          ...productFields,
+          feature_configurations: closedObject(
+            {},
+            [],
+            "Always empty: features are not configured on an offering's plans yet.",
+          ),
+          ...stamps,
+        },
+        OPTIONAL_PRODUCT_FIELDS,
+      ),
+      relationships: closedObject({ pricing_options: references(PRICING_OPTION_TYPE) }),
+      meta: closedObject(
+        { owner: OWNER, timestamps, prices: pairPrices('pricing option'), display_price: schemaRef('DisplayPrice') },
+        ['display_price'],
+      ),
+    },
+    [],
+    "A plan of an offering (the domain's offering product): every pricing option of the offering applies to it.",
+  ),
+  SubscriptionOfferingPricingOption: closedObject(
+    {
+      id: uuid,
+      type: constant(PRICING_OPTION_TYPE),
+      attributes: closedObject({ ...planFields, ...stamps }, OPTIONAL_PLAN_FIELDS),
+      relationships: closedObject({ plans: references(OFFERING_PLAN_TYPE) }),
+      meta: closedObject({ owner: OWNER, timestamps, prices: pairPrices('plan') }),
+    },
+    [],
+    "A pricing option of an offering (the domain's offering plan), a billing rule for every plan of the offering.",
+  ),
+  CurrentSubscriptionOfferingIncluded: closedObject(
+    {
+      plans: arrayOf(schemaRef('CurrentSubscriptionOfferingPlan')),
+      pricing_options: arrayOf(schemaRef('SubscriptionOfferingPricingOption')),
+      features: {
+        ...arrayOf({}, { maxItems: 0 }),
+        description: "Always empty: features are not configured on an offering's plans yet.",
+      },
+    },
+    ['plans', 'pricing_options', 'features'],
+  ),
+};
+
+export const offering2025 = schemaRef('CurrentSubscriptionOffering');
+export const offering2025Document = jsonContent(dataDocument(offering2025));
+export const included2025Member = { included: schemaRef('CurrentSubscriptionOfferingIncluded') };
+
+export const OFFERING_INCLUDE_2025: Parameter = {
+  name: 'include',
+  in: 'query',
+  description: `What to embed, comma-separated: ${OFFERING_INCLUDES_2025.map((i) => `\`${i}\``).join(', ')}. Each plan and pricing option once; \`features\` is an empty list, as no feature is attached to an offering yet. An unknown name: 400 listing the allowed ones.`,
+  schema: { type: 'string' },
+};
+
+const filter = filterParameter(OFFERING_LISTS['2025']);
+export const OFFERING_FILTER_2025: Parameter = {
+  ...filter,
+  name: 'filter',
+  description: `${filter.description ?? ''} \`plans.external_ref\`: the offerings holding a plan with one of these references (2024's \`external_product_refs\`). \`proration_policy_id\`: the offerings using that proration policy.`,
+};
+
+const policyReference = openObject({ type: constant(PRORATION_POLICY_TYPE), id: uuid }, ['type', 'id']);
+
+export const createOffering2025 = dataRequest(
+  openObject(
+    {
+      type: constant(OFFERING_TYPE),
+      attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), ['name']),
+      relationships: openObject({ proration_policy: policyReference }, []),
+    },
+    ['type', 'attributes'],
+  ),
+);
+
+export const updateOffering2025 = dataRequest(
+  openObject(
+    {
+      type: constant(OFFERING_TYPE),
+      attributes: openObject(requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS), []),
+      relationships: openObject({ proration_policy: { oneOf: [policyReference, { type: 'null' }] } }, []),
+    },
+    ['type'],
+  ),
+);
+
+const inline = (fields: Readonly<Record<string, Schema>>, optional: readonly string[], required: readonly string[]) =>
+  arrayOf(openObject(requestFields(fields, optional), required), { minItems: 1, maxItems: ATTACH_MAX });
+
+export const buildOffering2025 = dataRequest(
+  openObject(
+    {
+      ...requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS),
+      plans: inline(productFields, OPTIONAL_PRODUCT_FIELDS, ['name']),
+      pricing_options: inline(
+        planFields,
+        OPTIONAL_PLAN_FIELDS,
+        Object.keys(planFields).filter((f) => !OPTIONAL_PLAN_FIELDS.includes(f)),
+      ),
+      proration_policy_id: { ...uuid, description: "The id of one of the store's proration policies." },
+      pricing_option_associations: {
+        type: 'object',
+        description:
+          'Plan external_ref → pricing option external_refs. Accepted when it associates every plan with every pricing option (what is stored); anything narrower is 422 `not_served_yet`.',
+        additionalProperties: arrayOf({ type: 'string' }),
+      },
+    },
+    ['name', 'plans', 'pricing_options'],
+  ),
+);
+
+/** A 2025 plan's or pricing option's body: its type and attributes, all of them on create. */
+export const item2025Request = (kind: 'plan' | 'pricing option', create: boolean) => {
+  const [type, fields, optional] =
+    kind === 'plan'
+      ? [OFFERING_PLAN_TYPE, productFields, OPTIONAL_PRODUCT_FIELDS]
+      : [PRICING_OPTION_TYPE, planFields, OPTIONAL_PLAN_FIELDS];
+  const required = create ? Object.keys(fields).filter((f) => !optional.includes(f)) : [];
+  return jsonContent(
+    dataRequest(
+      openObject(
+        {
+          type: constant(type),
+          attributes: openObject(requestFields(fields, create ? optional : Object.keys(fields)), required),
+        },
+        ['type', 'attributes'],
+      ),
+    ),
+  );
+};

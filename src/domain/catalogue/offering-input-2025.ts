@@ -1,0 +1,203 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { parseProrationPolicyReference } from '../billing/proration/offering-proration.js';
+import {
+  type DomainError,
+  issue,
+  issues,
+  unprocessable,
+  type ValidationIssue,
+  validationFailed,
+} from '../shared/errors.js';
+import { parseCreated } from '../shared/record-parser.js';
+import { parseUuid, type Uuid } from '../shared/uuid.js';
+import { isRecord, type Parsed } from '../shared/validation.js';
+import { attributeRules } from './catalogue-record.js';
+import { OFFERING_FIELDS, OFFERING_PLAN_TYPE, type OfferingAttributes } from './offering.js';
+import { ATTACH_MAX, type OfferingBuild, parseOfferingAttributes, parseOfferingChanges } from './offering-input.js';
+import { PLAN_FIELDS, type PlanAttributes } from './plan.js';
+import { PRODUCT_FIELDS, type ProductAttributes } from './product.js';
+
+/**
+ * EPCC's 2025 generation of the catalogue, read into the one domain: a 2025 *plan* is an offering's product
+ * (same fields, type `subscription_offering_plan`), a 2025 *pricing option* an offering's plan (same fields,
+ * type `subscription_offering_pricing_option`). An offering's features, their configuration on its plans, and
+ * plan ↔ pricing option associations narrower than "every plan with every pricing option" are not stored
+ * yet: a request that holds them is refused, naming the member, rather than stored without them.
+ */
+export const PRICING_OPTION_TYPE = 'subscription_offering_pricing_option';
+
+/** What a 2025 request may carry that is not stored yet: refused with this code rather than dropped. */
+export const NOT_STORED_YET = 'not_served_yet' as const;
+
+export const { parseNew: parseNewOfferingPlan2025, parseChanges: parseOfferingPlanChanges2025 } = attributeRules(
+  OFFERING_PLAN_TYPE,
+  PRODUCT_FIELDS,
+  'offering plan',
+);
+
+export const { parseNew: parseNewPricingOption2025, parseChanges: parsePricingOptionChanges2025 } = attributeRules(
+  PRICING_OPTION_TYPE,
+  PLAN_FIELDS,
+  'offering pricing option',
+);
+
+const notStored = (source: string, what: string): DomainError =>
+  unprocessable(`${source}: ${what} are not stored yet by this service; send the request without it`, NOT_STORED_YET);
+
+const given = (value: unknown): boolean =>
+  value !== undefined && value !== null && !(isRecord(value) && Object.keys(value).length === 0);
+
+/** The first member of a 2025 plan (`attributes`, or an inline plan of a build) that is not stored yet. */
+export const unstoredInPlan = (attributes: unknown, source: string): DomainError | undefined =>
+  isRecord(attributes) && given(attributes['feature_configurations'])
+    ? notStored(`${source}.feature_configurations`, 'feature configurations')
+    : undefined;
+
+/** `unstoredInPlan` for the `data` of a plan's create or update. */
+export const unstoredInPlanData = (data: unknown): DomainError | undefined =>
+  isRecord(data) ? unstoredInPlan(data['attributes'], 'data.attributes') : undefined;
+
+const parseList = <A>(
+  input: unknown,
+  source: string,
+  parse: (item: unknown, at: string) => Parsed<A>,
+): Parsed<readonly A[]> => {
+  if (!Array.isArray(input) || input.length === 0 || input.length > ATTACH_MAX)
+    return E.left(issues(source, `must be a list of 1 to ${ATTACH_MAX} objects`));
+  const problems: ValidationIssue[] = [];
+  const out: A[] = [];
+  input.forEach((item, index) => {
+    const parsed = parse(item, `${source}.${index}`);
+    if (E.isLeft(parsed)) problems.push(...parsed.left);
+    else out.push(parsed.right);
+  });
+  const [first, ...rest] = problems;
+  return first === undefined ? E.right(out) : E.left([first, ...rest]);
+};
+
+/**
+ * `pricing_option_associations` (plan external_ref → pricing option external_refs): accepted when it
+ * associates every plan with every pricing option, which is what the domain stores; a reference to
+ * nothing is invalid, a narrower association is not stored yet.
+ */
+const checkAssociations = (
+  input: unknown,
+  plans: readonly ProductAttributes[],
+  options: readonly PlanAttributes[],
+): DomainError | undefined => {
+  const source = 'data.pricing_option_associations';
+  if (input === undefined || input === null) return undefined;
+  if (!isRecord(input)) return validationFailed(issues(source, 'must be an object'));
+  const planRefs = plans.map((p) => p.external_ref);
+  const optionRefs = options.map((o) => o.external_ref);
+  const problems: ValidationIssue[] = [];
+  for (const [plan, associated] of Object.entries(input)) {
+    if (!planRefs.includes(plan)) problems.push(issue(`${source}.${plan}`, 'names no plan of this build'));
+    if (!Array.isArray(associated) || associated.some((o) => typeof o !== 'string'))
+      problems.push(issue(`${source}.${plan}`, 'must be a list of pricing option external_refs'));
+    else
+      for (const option of associated as string[])
+        if (!optionRefs.includes(option))
+          problems.push(issue(`${source}.${plan}`, `${option} names no pricing option of this build`));
+  }
+  const [first, ...rest] = problems;
+  if (first !== undefined) return validationFailed([first, ...rest]);
+  const complete = planRefs.every((plan) => {
+    const associated = plan === undefined ? undefined : input[plan];
+    return Array.isArray(associated) && optionRefs.every((o) => o !== undefined && associated.includes(o));
+  });
+  return complete ? undefined : notStored(source, 'associations narrower than every plan with every pricing option');
+};
+
+/**
+ * `proration_policy_id` of a build: the policy's id. EPCC also takes its external_ref; this service does
+ * not look policies up by reference.
+ */
+const parsePolicyId = (input: unknown): Parsed<Uuid | undefined> => {
+  if (input === undefined) return E.right(undefined);
+  const id = parseUuid(input);
+  return id === undefined
+    ? E.left(issues('data.proration_policy_id', 'must be the id (a UUID) of a proration policy of the store'))
+    : E.right(id);
+};
+
+/** `POST /offerings/build` of 2025: the offering with its plans and pricing options made inline. */
+export const parseOfferingBuild2025 = (data: unknown): E.Either<DomainError, OfferingBuild> => {
+  if (!isRecord(data)) return E.left(validationFailed(issues('data', 'must be an object')));
+  for (const member of ['features', 'configured_features'] as const)
+    if (given(data[member])) return E.left(notStored(`data.${member}`, "an offering's features"));
+  if (Array.isArray(data['plans']))
+    for (const [index, plan] of (data['plans'] as unknown[]).entries()) {
+      const refused = unstoredInPlan(plan, `data.plans.${index}`);
+      if (refused !== undefined) return E.left(refused);
+    }
+  const attributes = parseCreated(OFFERING_FIELDS, data, 'data');
+  const plans = parseList(data['plans'], 'data.plans', (item, at) => parseCreated(PRODUCT_FIELDS, item, at));
+  const options = parseList(data['pricing_options'], 'data.pricing_options', (item, at) =>
+    parseCreated(PLAN_FIELDS, item, at),
+  );
+  const policy = parsePolicyId(data['proration_policy_id']);
+  const [first, ...rest] = [attributes, plans, options, policy].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(plans) || E.isLeft(options) || E.isLeft(policy))
+    return E.left(validationFailed([first ?? issue('data', 'is invalid'), ...rest]));
+  const associations = checkAssociations(data['pricing_option_associations'], plans.right, options.right);
+  if (associations !== undefined) return E.left(associations);
+  return E.right({
+    attributes: attributes.right,
+    productIds: [],
+    planIds: [],
+    madeProducts: plans.right,
+    madePlans: options.right,
+    ...(policy.right === undefined ? {} : { prorationPolicyId: policy.right }),
+  });
+};
+
+/** `relationships.proration_policy` of a 2025 offering: a policy, `null` for none, absent for no change. */
+const parsePolicyRelationship = (data: unknown): Parsed<Uuid | null | undefined> => {
+  const relationships = isRecord(data) ? data['relationships'] : undefined;
+  if (relationships === undefined) return E.right(undefined);
+  if (!isRecord(relationships)) return E.left(issues('data.relationships', 'must be an object'));
+  if (!Object.hasOwn(relationships, 'proration_policy')) return E.right(undefined);
+  return E.mapLeft((found: readonly ValidationIssue[]) =>
+    found.map((i) => ({ ...i, source: i.source.replace(/^data/, 'data.relationships.proration_policy') })),
+  )(parseProrationPolicyReference(relationships['proration_policy'])) as Parsed<Uuid | null>;
+};
+
+/** `POST /offerings` of 2025: the offering's attributes and, optionally, the proration policy it uses. */
+export const parseOfferingCreation2025 = (data: unknown): E.Either<DomainError, OfferingBuild> => {
+  const attributes = parseOfferingAttributes(data);
+  const policy = parsePolicyRelationship(data);
+  const [first, ...rest] = [attributes, policy].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(policy))
+    return E.left(validationFailed([first ?? issue('data', 'is invalid'), ...rest]));
+  return E.right({
+    attributes: attributes.right,
+    productIds: [],
+    planIds: [],
+    ...(typeof policy.right === 'string' ? { prorationPolicyId: policy.right } : {}),
+  });
+};
+
+/** What a 2025 `PUT /offerings/{id}` changes: attributes, the proration policy (`null`: none), or both. */
+export interface OfferingUpdate2025 {
+  readonly attributes: Partial<Record<keyof OfferingAttributes, unknown>>;
+  readonly prorationPolicy?: Uuid | null;
+}
+
+/** `PUT /offerings/{id}` of 2025: `attributes` and/or `relationships.proration_policy`. */
+export const parseOfferingUpdate2025 = (data: unknown): Parsed<OfferingUpdate2025> => {
+  if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
+  const hasAttributes = data['attributes'] !== undefined;
+  const attributes = hasAttributes ? parseOfferingChanges(data) : E.right({});
+  const policy = parsePolicyRelationship(data);
+  const problems = [attributes, policy].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  if (!hasAttributes && E.isRight(policy) && policy.right === undefined)
+    problems.push(issue('data', 'must have attributes or relationships.proration_policy'));
+  const [first, ...rest] = problems;
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(policy))
+    return E.left([first ?? issue('data', 'is invalid'), ...rest]);
+  return E.right({
+    attributes: attributes.right,
+    ...(policy.right === undefined ? {} : { prorationPolicy: policy.right }),
+  });
+};

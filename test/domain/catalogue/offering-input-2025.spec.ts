@@ -1,0 +1,103 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { parseOfferingBuild2025, parseOfferingUpdate2025 } from '../../../src/domain/catalogue/offering-input-2025.js';
+import { PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
+
+const build = (fields: Record<string, unknown> = {}) => ({
+  name: 'Coffee club',
+  plans: [
+    { name: 'Beans', external_ref: 'beans' },
+    { name: 'Mugs', external_ref: 'mugs' },
+  ],
+  pricing_options: [
+    { ...PLAN_ATTRIBUTES, external_ref: 'monthly' },
+    { ...PLAN_ATTRIBUTES, name: 'Yearly', external_ref: 'yearly' },
+  ],
+  ...fields,
+});
+
+const outcome = (parsed: ReturnType<typeof parseOfferingBuild2025>): string =>
+  E.isRight(parsed)
+    ? 'accepted'
+    : parsed.left._tag === 'ValidationFailed'
+      ? `400 ${parsed.left.issues.map((i) => i.source).join(' ')}`
+      : `${parsed.left._tag} ${'detail' in parsed.left ? parsed.left.detail.split(':')[0] : ''}`;
+
+describe('the 2025 build of an offering: what is stored, what is refused and why', () => {
+  const rows: [string, Record<string, unknown>, string][] = [
+    ['no associations: every plan with every pricing option', {}, 'accepted'],
+    [
+      'associations of every plan with every pricing option, in any order',
+      { pricing_option_associations: { mugs: ['yearly', 'monthly'], beans: ['monthly', 'yearly'] } },
+      'accepted',
+    ],
+    [
+      'a plan left out',
+      { pricing_option_associations: { beans: ['monthly', 'yearly'] } },
+      'Unprocessable data.pricing_option_associations',
+    ],
+    [
+      'a pricing option left out of one plan',
+      { pricing_option_associations: { beans: ['monthly'], mugs: ['monthly', 'yearly'] } },
+      'Unprocessable data.pricing_option_associations',
+    ],
+    [
+      'a plan that is not in the build',
+      { pricing_option_associations: { teapots: ['monthly'] } },
+      '400 data.pricing_option_associations.teapots',
+    ],
+    [
+      'a pricing option that is not in the build',
+      { pricing_option_associations: { beans: ['weekly'] } },
+      '400 data.pricing_option_associations.beans',
+    ],
+    ['features', { features: ['gold'] }, 'Unprocessable data.features'],
+    ['configured features', { configured_features: { beans: { gold: {} } } }, 'Unprocessable data.configured_features'],
+    ['empty configured features, which configure nothing', { configured_features: {} }, 'accepted'],
+    ['a proration policy by reference', { proration_policy_id: 'main-policy' }, '400 data.proration_policy_id'],
+    ['no pricing options', { pricing_options: [] }, '400 data.pricing_options'],
+  ];
+  for (const [what, fields, expected] of rows)
+    it(what, () => {
+      expect(outcome(parseOfferingBuild2025(build(fields)))).to.equal(expected);
+    });
+
+  it('refuses associations when a plan has no external_ref to name it by', () => {
+    const plans = [{ name: 'Beans', external_ref: 'beans' }, { name: 'Mugs' }];
+    expect(
+      outcome(parseOfferingBuild2025(build({ plans, pricing_option_associations: { beans: ['monthly', 'yearly'] } }))),
+    ).to.equal('Unprocessable data.pricing_option_associations');
+  });
+
+  it('makes every plan and pricing option inline, with nothing to copy', () => {
+    const parsed = parseOfferingBuild2025(build({ proration_policy_id: '11111111-1111-4111-8111-111111111111' }));
+    expect(E.isRight(parsed) && parsed.right).to.deep.include({ productIds: [], planIds: [] });
+    expect(E.isRight(parsed) && parsed.right.madeProducts?.map((p) => p.name)).to.deep.equal(['Beans', 'Mugs']);
+    expect(E.isRight(parsed) && parsed.right.madePlans?.map((p) => p.name)).to.deep.equal(['Monthly', 'Yearly']);
+    expect(E.isRight(parsed) && parsed.right.prorationPolicyId).to.equal('11111111-1111-4111-8111-111111111111');
+  });
+});
+
+describe('the 2025 update of an offering', () => {
+  it('takes attributes, a policy, null for none, and refuses neither or a malformed reference', () => {
+    const policy = { type: 'subscription_proration_policy', id: '11111111-1111-4111-8111-111111111111' };
+    const update = (data: Record<string, unknown>) =>
+      parseOfferingUpdate2025({ type: 'subscription_offering', ...data });
+    expect(update({ attributes: { name: 'Club' } })).to.deep.equal(E.right({ attributes: { name: 'Club' } }));
+    expect(update({ relationships: { proration_policy: policy } })).to.deep.equal(
+      E.right({ attributes: {}, prorationPolicy: policy.id }),
+    );
+    expect(update({ relationships: { proration_policy: null } })).to.deep.equal(
+      E.right({ attributes: {}, prorationPolicy: null }),
+    );
+    expect(update({})).to.deep.equal(
+      E.left([{ source: 'data', detail: 'must have attributes or relationships.proration_policy' }]),
+    );
+    expect(update({ relationships: { proration_policy: { type: 'x', id: 'y' } } })).to.deep.equal(
+      E.left([
+        { source: 'data.relationships.proration_policy.type', detail: "must be 'subscription_proration_policy'" },
+        { source: 'data.relationships.proration_policy.id', detail: 'must be a UUID' },
+      ]),
+    );
+  });
+});
