@@ -77,18 +77,21 @@ describe('merchant realm mapping use cases', () => {
 });
 
 describe('store settings use cases', () => {
-  it('reads, changes and resets the page length that lists use by default', async () => {
+  it('reads, changes and resets the page length that lists use by default, and the subscriptions generation', async () => {
     const { stores, keys, a } = await setup();
     const list = new ListApplicationKeys(keys, stores);
-    expect(await new GetStoreSettings(stores).execute(a.store.id)).to.deep.equal(E.right({ pageLength: 25 }));
+    const settings = (pageLength: number, subscriptionsGeneration: '2024' | '2025' = '2024') =>
+      E.right({ pageLength, subscriptionsGeneration });
+    expect(await new GetStoreSettings(stores).execute(a.store.id)).to.deep.equal(settings(25));
     expect(
       await new UpdateStoreSettings(stores).execute(a.store.id, { type: 'settings', page_length: 1 }),
-    ).to.deep.equal(E.right({ pageLength: 1 }));
+    ).to.deep.equal(settings(1));
     const listed = await list.execute(a.store.id, queryParams([]));
     expect(E.isRight(listed) && listed.right.page.limit).to.equal(1);
-    expect(await new UpdateStoreSettings(stores).execute(a.store.id, { type: 'settings' })).to.deep.equal(
-      E.right({ pageLength: 1 }),
-    );
-    expect(await new ResetStoreSettings(stores).execute(a.store.id)).to.deep.equal(E.right({ pageLength: 25 }));
+    expect(await new UpdateStoreSettings(stores).execute(a.store.id, { type: 'settings' })).to.deep.equal(settings(1));
+    expect(
+      await new UpdateStoreSettings(stores).execute(a.store.id, { type: 'settings', subscriptions_generation: '2025' }),
+    ).to.deep.equal(settings(1, '2025'));
+    expect(await new ResetStoreSettings(stores).execute(a.store.id)).to.deep.equal(settings(25));
   });
 });
