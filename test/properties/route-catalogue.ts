@@ -325,6 +325,20 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
     route('deleteSubscription', (ids) => `/subscriptions/${ids.subscriptionId}`),
     route('listPlansOfSubscription', (ids) => `/subscriptions/${ids.subscriptionId}/plans?page[limit]=1`),
     route('listProductsOfSubscription', (ids) => `/subscriptions/${ids.subscriptionId}/products`),
+    // The 2025 operations only that generation has (its others share their 2024 twins' routes).
+    ...[
+      route('GetSubscriptionPlan', (ids) => `/subscriptions/${ids.subscriptionId}/plans/${ids.offeringProductId}`),
+      route(
+        'ManageSubscriptionPlans',
+        (ids) => `/subscriptions/${ids.subscriptionId}/plans`,
+        (ids) => ({ data: [{ type: 'detach', plans: [ids.offeringProductId] }] }),
+      ),
+      route('ListSubscriptionPricingOptions', (ids) => `/subscriptions/${ids.subscriptionId}/pricing-options`),
+      route(
+        'GetSubscriptionPricingOption',
+        (ids) => `/subscriptions/${ids.subscriptionId}/pricing-options/${ids.offeringPlanId}`,
+      ),
+    ].map(inGeneration('2025')),
     route(
       'manageProductsOfSubscription',
       (ids) => `/subscriptions/${ids.subscriptionId}/products`,

@@ -2,6 +2,7 @@ import { API_REFERENCE_ENDPOINTS } from './api-reference/api-reference-endpoints
 import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
 import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
 import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
+import { INVOICE_2025_ENDPOINTS } from './billing/invoice-2025-endpoints.js';
 import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
 import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
 import { OFFERING_2025_ENDPOINTS } from './catalogue/offering-2025-endpoints.js';
@@ -19,7 +20,8 @@ import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-real
 import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
 import { SERVICE_ROOT_ENDPOINTS } from './service-root/service-root-endpoints.js';
 import { SETTINGS_ENDPOINTS } from './settings/settings-endpoints.js';
-import { SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
+import { SUBSCRIBER_2025_ENDPOINTS, SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
+import { SUBSCRIPTION_2025_ENDPOINTS } from './subscriptions/subscription-2025-endpoints.js';
 import { SUBSCRIPTION_ENDPOINTS } from './subscriptions/subscription-endpoints.js';
 import { TEST_CLOCK_ENDPOINTS } from './test-clocks/test-clock-endpoints.js';
 
@@ -39,11 +41,14 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   OFFERING_2025_ENDPOINTS,
   FEATURE_ENDPOINTS,
   SUBSCRIPTION_ENDPOINTS,
+  SUBSCRIPTION_2025_ENDPOINTS,
   SUBSCRIBER_ENDPOINTS,
+  SUBSCRIBER_2025_ENDPOINTS,
   BILLING_POLICY_ENDPOINTS,
   SCHEDULE_ENDPOINTS,
   OFFERING_PRORATION_ENDPOINTS,
   INVOICE_ENDPOINTS,
+  INVOICE_2025_ENDPOINTS,
   JOB_ENDPOINTS,
   IMPORT_ENDPOINTS,
   TEST_CLOCK_ENDPOINTS,

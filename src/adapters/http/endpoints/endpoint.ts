@@ -102,3 +102,9 @@ export const withAndWithoutV2 = (path: string): Pick<Endpoint<never>, 'path' | '
   path: `/v2${path}`,
   alsoAt: path,
 });
+
+/** The endpoints, declared for one subscriptions generation: each answers only where that generation is spoken. */
+export const inGeneration = <U>(
+  generation: SubscriptionsGeneration,
+  endpoints: readonly Endpoint<U>[],
+): Endpoint<U>[] => endpoints.map((endpoint) => ({ ...endpoint, generation }));

@@ -6,6 +6,7 @@ import {
   FILTERED_PAGE_REFUSED,
   jsonContent,
   listResponseSchema,
+  type OperationSpec,
   PAGING_PARAMETERS,
 } from '../openapi/operation-builder.js';
 import {
@@ -21,6 +22,7 @@ import {
   uuid,
 } from '../openapi/schema-builders.js';
 import type { RecordOperations } from '../routes/record-endpoints.js';
+import { SUBSCRIPTIONS_2025_EPCC } from './subscription-2025-schemas.js';
 import { SUBSCRIPTIONS_EPCC } from './subscription-path.js';
 import { email } from './subscription-schemas.js';
 
@@ -126,4 +128,29 @@ export const SUBSCRIBER_OPERATIONS: RecordOperations = {
     success: DELETED,
     errors: { 404: NOT_FOUND },
   },
+};
+
+const SUBSCRIBER_2025: Schema = { $ref: '#/components/schemas/Subscriber2025' };
+const in2025 = (spec: OperationSpec, operationId: string, status: '200' | '201', list = false): OperationSpec => ({
+  ...spec,
+  operationId,
+  description: `${SUBSCRIPTIONS_2025_EPCC} \`meta.feature_entitlements\` is empty: no plan configures a feature yet.`,
+  success: {
+    [status]: {
+      description: list ? 'A page of subscribers.' : 'The subscriber.',
+      content: jsonContent({
+        type: 'object',
+        properties: { data: list ? { type: 'array', items: SUBSCRIBER_2025 } : SUBSCRIBER_2025 },
+      }),
+    },
+  },
+});
+
+/** The same operations on EPCC's 2025 wire, under EPCC's 2026-10 operationIds. */
+export const SUBSCRIBER_2025_OPERATIONS: RecordOperations = {
+  ...SUBSCRIBER_OPERATIONS,
+  create: in2025(SUBSCRIBER_OPERATIONS.create, 'CreateSubscriber', '201'),
+  list: in2025(SUBSCRIBER_OPERATIONS.list, 'ListSubscribers', '200', true),
+  get: in2025(SUBSCRIBER_OPERATIONS.get, 'GetSubscriber', '200'),
+  update: in2025(SUBSCRIBER_OPERATIONS.update, 'UpdateSubscriber', '200'),
 };

@@ -12,6 +12,17 @@ import {
 } from '../catalogue/offering-2025-documents.js';
 import { subscriptionResource } from './subscription-documents.js';
 
+/** An offering version never changes: its 2025 document is built once and shared by every subscription made from it. */
+const offeringDocuments = new WeakMap<Offering, ReturnType<typeof offering2025Resource>>();
+const sharedOffering2025 = (offering: Offering) => {
+  let document = offeringDocuments.get(offering);
+  if (document === undefined) {
+    document = offering2025Resource(offering);
+    offeringDocuments.set(offering, document);
+  }
+  return document;
+};
+
 /**
  * A subscription on EPCC's 2025 wire: the same record as the 2024 resource, its domain plan shown as
  * `pricing_option_id`, the first product it holds as `plan_id`, and its offering in 2025 terms. A payment
@@ -27,7 +38,7 @@ export const subscription2025Resource = (subscription: Subscription, offering: O
     type: resource.type,
     attributes: {
       ...attributes,
-      offering: offering2025Resource(offering),
+      offering: sharedOffering2025(offering),
       ...(first === undefined ? {} : { plan_id: first.id }),
       pricing_option_id: subscription.planId,
       ...(shownOn2025Wire(authority) ? { payment_authority: authority } : {}),

@@ -18,7 +18,7 @@ import { ID_PARAMETER, jsonContent } from '../openapi/operation-builder.js';
 import { filterParameter } from '../openapi/shared-components.js';
 import { preferredCurrency } from '../preferred-currency.js';
 import { requestDataList } from '../request-body.js';
-import { listFrame } from '../routes/list-response.js';
+import { cursorListFrame, listFrame } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import {
   included2025For,
@@ -135,7 +135,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
         const found = await list.execute(storeId, query.right);
         if (E.isLeft(found)) return respondWithError(ctx, found.left);
         const now = await clock.now(storeId);
-        const { offerings, items, include } = found.right;
+        const { offerings, items, include, cursor } = found.right;
         const offeringOf = (subscription: Subscription) => {
           const offering = offerings.get(subscription.offeringVersionId);
           if (offering === undefined)
@@ -144,7 +144,10 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
         };
         ctx.body = {
           data: items.map((subscription) => subscription2025Resource(subscription, offeringOf(subscription), now)),
-          ...listFrame(ctx, links, found.right),
+          // `page[after]` walks past the offset limit on this wire too (an extension, as on 2024's).
+          ...(cursor === undefined
+            ? listFrame(ctx, links, found.right)
+            : cursorListFrame(ctx, links, found.right, cursor)),
           ...included2025For(offerings.values(), include, preferredCurrency(ctx)),
         };
       },
