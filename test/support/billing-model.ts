@@ -9,6 +9,9 @@
  * rules", so that a test can show the random timelines catch each of them.
  */
 
+/** A state change a timeline asks for; `cancel now` is a cancel with EPCC 2026's `cancel_immediately`. */
+export type ModelAction = 'pause' | 'resume' | 'cancel' | 'cancel now';
+
 export type Unit = 'day' | 'week' | 'month' | 'year';
 
 export interface ModelPlan {
@@ -379,9 +382,9 @@ export class BillingModel {
    * it if so. EPCC's lifecycle, step 1: "The subscriber pauses or cancels the subscription. The subscription
    * status is `active`", with `paused_at` or `cancelled_at` set; the status waits for a billing run.
    */
-  act(s: ModelSubscription, action: 'pause' | 'resume' | 'cancel', at: number): boolean {
+  act(s: ModelSubscription, action: ModelAction, at: number): boolean {
     if (s.canceled) return false;
-    if (action !== 'cancel' && !this.live(s, at)) return false;
+    if (action !== 'cancel' && action !== 'cancel now' && !this.live(s, at)) return false;
     if (action === 'pause') {
       if (s.paused) return false;
       s.paused = true;
@@ -390,6 +393,13 @@ export class BillingModel {
       if (!s.paused) return false;
       s.paused = false;
       s.gaps[s.gaps.length - 1]!.until = at;
+    } else if (action === 'cancel now') {
+      // EPCC 2026, `cancel_immediately`: "the subscription moves to `inactive` immediately"; nothing refunded.
+      s.canceled = true;
+      s.canceledAt = at;
+      s.paused = false;
+      s.endDate = at;
+      s.inactive = true;
     } else {
       // The team's reading of `end_date` ("The date and time a subscription will end", EPCC): the end of what
       // was invoiced, or the cancel itself when nothing invoiced reaches past it.

@@ -3,8 +3,9 @@
  * month-end starts, subscriptions live at once, pending or backdated, waits of hours to months, jumps to
  * month ends, billing and payment runs, pauses, resumes, cancels and plan switches.
  */
+
 import fc from 'fast-check';
-import type { ModelDunning, ModelPlan } from './billing-model.js';
+import type { ModelAction, ModelDunning, ModelPlan } from './billing-model.js';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -82,7 +83,7 @@ export type Step =
   /** Billing runs one after another at the same time: EPCC's runs make one invoice each, so several catch up. */
   | { readonly kind: 'run'; readonly times: number }
   | { readonly kind: 'pay' }
-  | { readonly kind: 'act'; readonly action: 'pause' | 'resume' | 'cancel'; readonly which: number }
+  | { readonly kind: 'act'; readonly action: ModelAction; readonly which: number }
   | { readonly kind: 'switch'; readonly plan: number; readonly which: number };
 
 export const goLive: fc.Arbitrary<GoLive> = fc.oneof(
@@ -111,7 +112,7 @@ export const pay = fc.constant({ kind: 'pay' as const });
 export const act = (among: number) =>
   fc.record({
     kind: fc.constant('act' as const),
-    action: fc.constantFrom('pause' as const, 'resume' as const, 'cancel' as const),
+    action: fc.constantFrom<ModelAction>('pause', 'resume', 'cancel', 'cancel now'),
     which: fc.nat(among),
   });
 export const switchOf = (among: number) =>

@@ -66,8 +66,17 @@ export const parseSubscriptionChanges = (data: unknown): Parsed<SubscriptionChan
     E.flatMap((attributes) => parseChanges(SUBSCRIPTION_CHANGE_FIELDS, attributes, 'data.attributes')),
   );
 
-/** `POST .../states`: `{"type": "subscription_state", "attributes": {"action": "pause"}}`. */
-export const parseStateAction = (data: unknown): Parsed<StateAction> => {
+/** A state change as asked: the action, and for a cancel whether it ends the subscription now (EPCC 2026). */
+export interface StateChange {
+  readonly action: StateAction;
+  readonly cancelImmediately: boolean;
+}
+
+/**
+ * `POST .../states`: `{"type": "subscription_state", "attributes": {"action": "cancel", "cancel_immediately": true}}`;
+ * `cancel_immediately` (EPCC 2026-10, `false` unless given) only with `cancel`.
+ */
+export const parseStateChange = (data: unknown): Parsed<StateChange> => {
   if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
   const problems: ValidationIssue[] = [];
   if (data['type'] !== STATE_TYPE)
@@ -77,7 +86,16 @@ export const parseStateAction = (data: unknown): Parsed<StateAction> => {
     ? oneOf([...STATE_ACTIONS])('data.attributes.action')(attributes['action'])
     : E.left(issues('data.attributes', 'must be an object'));
   if (E.isLeft(action)) problems.push(...action.left);
+  const immediately = isRecord(attributes) ? attributes['cancel_immediately'] : undefined;
+  if (immediately !== undefined && immediately !== null && typeof immediately !== 'boolean')
+    problems.push(issue('data.attributes.cancel_immediately', 'must be true or false'));
+  else if (immediately === true && E.isRight(action) && action.right !== 'cancel')
+    problems.push(issue('data.attributes.cancel_immediately', 'is only for the cancel action'));
   const [first, ...rest] = problems;
   if (first !== undefined || E.isLeft(action)) return E.left([first ?? issue('data', 'is invalid'), ...rest]);
-  return E.right(action.right);
+  return E.right({ action: action.right, cancelImmediately: immediately === true });
 };
+
+/** The action of a state change, for callers that take no options. */
+export const parseStateAction = (data: unknown): Parsed<StateAction> =>
+  E.map((change: StateChange) => change.action)(parseStateChange(data));

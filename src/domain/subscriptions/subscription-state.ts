@@ -80,6 +80,8 @@ export interface InvoicesOfSubscription {
   readonly invoicedThrough?: Date | undefined;
   /** Read for a resume only. */
   readonly dunning?: DunningStanding | undefined;
+  /** A cancel that ends the subscription now rather than when what was invoiced runs out (EPCC 2026). */
+  readonly cancelImmediately?: boolean;
 }
 
 const applied = (
@@ -88,6 +90,7 @@ const applied = (
   action: StateAction,
   now: Date,
   invoicedThrough: Date | undefined,
+  cancelImmediately: boolean,
 ): Subscription => {
   const { flags } = subscription;
   const timestamps = { ...subscription.timestamps, updatedAt: now };
@@ -115,15 +118,19 @@ const applied = (
       // It ends when what was invoiced runs out: the end of its latest invoiced period (a trial's, a plan
       // changed since: whatever was billed), or at once when nothing invoiced reaches past now (a period
       // not billed yet is not owed, and a pending subscription has none).
+      // EPCC 2026: `cancel_immediately` ends it now and makes it inactive in this request, refunding nothing
+      // and leaving paid invoices as they are.
       const endDate =
-        invoicedThrough !== undefined && invoicedThrough.getTime() > now.getTime() ? invoicedThrough : now;
+        !cancelImmediately && invoicedThrough !== undefined && invoicedThrough.getTime() > now.getTime()
+          ? invoicedThrough
+          : now;
       // Canceled before it went live, it never goes live and is never billed: inactive from the cancel, as
       // Stripe releases a subscription schedule canceled before it starts without an invoice.
       const neverLive = isPendingAt(subscription, now);
       return {
         ...subscription,
         flags: { ...flags, canceled: true, paused: false, pending: false },
-        ...(neverLive ? { inactive: true as const } : {}),
+        ...(neverLive || cancelImmediately ? { inactive: true as const } : {}),
         timestamps: { ...timestamps, canceledAt: now, endDate },
       };
     }
@@ -152,7 +159,7 @@ export const applyStateAction = (
   const permission = PERMISSION[action];
   if (permission !== undefined && !plan[permission])
     return E.left(forbidden(`the plan does not allow subscribers to ${action}`, 'plan_not_permitted'));
-  const { invoicedThrough, dunning = { spent: false, unpaid: false } } = invoices;
+  const { invoicedThrough, dunning = { spent: false, unpaid: false }, cancelImmediately = false } = invoices;
   const closedByDunning = action === 'resume' && subscription.flags.canceled && dunning.spent;
   if (closedByDunning && dunning.unpaid) {
     return E.left(
@@ -165,7 +172,7 @@ export const applyStateAction = (
   const reason = closedByDunning ? undefined : inapplicable(subscription, standingAt(subscription, plan, now), action);
   if (reason !== undefined) return E.left(unprocessable(reason, 'state_transition_not_allowed'));
 
-  const updated = applied(subscription, plan, action, now, invoicedThrough);
+  const updated = applied(subscription, plan, action, now, invoicedThrough, cancelImmediately && action === 'cancel');
   const { closed, pending } = standingAt(updated, plan, now);
   const state: SubscriptionStateRecord = {
     id: stateId,

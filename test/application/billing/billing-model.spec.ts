@@ -262,9 +262,10 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
         ).to.equal(applies);
       } else {
         const which = s.which % ids.length;
-        const result = await container
-          .get(ChangeSubscriptionState)
-          .execute(store.id, ids[which]!, { type: 'subscription_state', attributes: { action: s.action } });
+        const result = await container.get(ChangeSubscriptionState).execute(store.id, ids[which]!, {
+          type: 'subscription_state',
+          attributes: s.action === 'cancel now' ? { action: 'cancel', cancel_immediately: true } : { action: s.action },
+        });
         const applies = model.act(model.subscriptions[which]!, s.action, now);
         expect(
           E.isRight(result),

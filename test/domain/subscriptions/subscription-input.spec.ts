@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { parseNewSubscription, parseStateAction } from '../../../src/domain/subscriptions/subscription-input.js';
+import {
+  parseNewSubscription,
+  parseStateAction,
+  parseStateChange,
+} from '../../../src/domain/subscriptions/subscription-input.js';
 import { uuid } from '../../support/domain-builders.js';
 import type { Expectation } from '../../support/field-cases.js';
 
@@ -296,4 +300,49 @@ describe('state actions', () => {
       expect(parseStateAction(data)).to.deep.equal(E.left(problems));
     });
   }
+});
+
+describe('Domain: a state change with cancel_immediately (EPCC 2026)', () => {
+  const change = (attributes: Record<string, unknown>) => parseStateChange({ type: 'subscription_state', attributes });
+  const cases: [string, Record<string, unknown>, unknown][] = [
+    [
+      'a cancel without it: at the end of what was invoiced',
+      { action: 'cancel' },
+      E.right({ action: 'cancel', cancelImmediately: false }),
+    ],
+    [
+      'a cancel with it false',
+      { action: 'cancel', cancel_immediately: false },
+      E.right({ action: 'cancel', cancelImmediately: false }),
+    ],
+    [
+      'a cancel with it null',
+      { action: 'cancel', cancel_immediately: null },
+      E.right({ action: 'cancel', cancelImmediately: false }),
+    ],
+    [
+      'a cancel with it true',
+      { action: 'cancel', cancel_immediately: true },
+      E.right({ action: 'cancel', cancelImmediately: true }),
+    ],
+    [
+      'a pause with it false',
+      { action: 'pause', cancel_immediately: false },
+      E.right({ action: 'pause', cancelImmediately: false }),
+    ],
+    [
+      'a pause with it true',
+      { action: 'pause', cancel_immediately: true },
+      E.left([{ source: 'data.attributes.cancel_immediately', detail: 'is only for the cancel action' }]),
+    ],
+    [
+      'a cancel with it "yes"',
+      { action: 'cancel', cancel_immediately: 'yes' },
+      E.left([{ source: 'data.attributes.cancel_immediately', detail: 'must be true or false' }]),
+    ],
+  ];
+  for (const [name, attributes, expected] of cases)
+    it(`reads ${name}`, () => {
+      expect(change(attributes)).to.deep.equal(expected);
+    });
 });

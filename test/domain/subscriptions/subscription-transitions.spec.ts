@@ -150,6 +150,28 @@ describe('subscription state changes', () => {
     });
   }
 
+  it('cancels immediately when asked (EPCC 2026): ended and inactive now, whatever was invoiced, and closed', () => {
+    const invoicedThrough = new Date('2024-03-31T09:00:00.000Z');
+    for (const subscription of [running(), paused()]) {
+      const result = applyStateAction(subscription, planWith(), 'cancel', now, STATE_ID, {
+        invoicedThrough,
+        cancelImmediately: true,
+      });
+      expect(E.isRight(result)).to.equal(true);
+      if (E.isLeft(result)) return;
+      const ended = result.right.subscription;
+      expect(ended.timestamps.endDate).to.deep.equal(now);
+      expect(ended.timestamps.canceledAt).to.deep.equal(now);
+      expect(ended.inactive).to.equal(true);
+      expect(ended.flags).to.deep.include({ canceled: true, paused: false });
+      expect(result.right.state.flags.closed).to.equal(true);
+      expect(standingAt(ended, planWith(), now)).to.deep.equal({ pending: false, closed: true, status: 'inactive' });
+    }
+    // Asked with another action, the flag changes nothing (the request parser refuses it before).
+    const pausedOnly = applyStateAction(running(), planWith(), 'pause', now, STATE_ID, { cancelImmediately: true });
+    expect(E.isRight(pausedOnly) && pausedOnly.right.subscription.inactive).to.equal(undefined);
+  });
+
   it('cancels a paused subscription and clears the pause', () => {
     const result = applyStateAction(paused(), planWith(), 'cancel', now, STATE_ID, {
       invoicedThrough: new Date('2024-03-31T09:00:00.000Z'),

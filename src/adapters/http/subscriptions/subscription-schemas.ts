@@ -260,7 +260,20 @@ export const productChanges: Schema = {
 };
 export const stateChange = dataRequest(
   openObject(
-    { type: constant(STATE_TYPE), attributes: openObject({ action: oneOfStrings(STATE_ACTIONS) }, ['action']) },
+    {
+      type: constant(STATE_TYPE),
+      attributes: openObject(
+        {
+          action: oneOfStrings(STATE_ACTIONS),
+          cancel_immediately: {
+            type: 'boolean',
+            description:
+              'EPCC 2026-10, on both generations: with `cancel`, the subscription ends and is `inactive` now rather than when what was invoiced runs out; nothing is refunded and paid invoices stay as they are. Only with `cancel` (a 400 otherwise).',
+          },
+        },
+        ['action'],
+      ),
+    },
     ['type', 'attributes'],
   ),
 );

@@ -9,7 +9,7 @@ import {
   type Subscription,
   type SubscriptionStateRecord,
 } from '../../../domain/subscriptions/subscription.js';
-import { parseStateAction } from '../../../domain/subscriptions/subscription-input.js';
+import { parseStateChange } from '../../../domain/subscriptions/subscription-input.js';
 import { applyStateAction } from '../../../domain/subscriptions/subscription-state.js';
 import type { PaymentRunStore } from '../../ports/billing/payment-run-store.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
@@ -43,13 +43,14 @@ export class ChangeSubscriptionState {
   async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, SubscriptionStateRecord>> {
     const subscriptionId = parseUuid(id);
     if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
-    const action = parseStateAction(data);
-    if (E.isLeft(action)) return E.left(validationFailed(action.left));
+    const change = parseStateChange(data);
+    if (E.isLeft(change)) return E.left(validationFailed(change.left));
+    const { action, cancelImmediately } = change.right;
     const stateId = this.ids.uuid();
     const heldAt = await this.storeClock.heldAt(storeId);
     const dunning =
-      action.right === 'resume' ? await this.invoices.dunningStanding(storeId, subscriptionId) : undefined;
-    const startsIt = action.right === 'go_live';
+      action === 'resume' ? await this.invoices.dunningStanding(storeId, subscriptionId) : undefined;
+    const startsIt = action === 'go_live';
     const invoiceId = this.ids.uuid();
     const applied = await this.subscriptions.applyState(
       storeId,
@@ -58,9 +59,10 @@ export class ChangeSubscriptionState {
         const plan = offering.plans.find((p) => p.id === subscription.planId);
         if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
         const now = changeTime(heldAt ?? this.clock.now(), subscription);
-        const changed = applyStateAction(subscription, plan.attributes, action.right, now, stateId, {
+        const changed = applyStateAction(subscription, plan.attributes, action, now, stateId, {
           invoicedThrough,
           dunning,
+          cancelImmediately,
         });
         if (E.isLeft(changed) || !startsIt) return changed;
         // Going live makes the first invoice, as creating a live subscription does.

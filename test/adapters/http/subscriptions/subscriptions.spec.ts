@@ -155,6 +155,25 @@ describe('HTTP: subscriptions', () => {
     expect(unknown.status).to.equal(400);
   });
 
+  it('cancels immediately with cancel_immediately (EPCC 2026): inactive and closed at once, its first invoice kept; the flag only with cancel', async () => {
+    const { data } = await subscribe();
+    const state = (attributes: Record<string, unknown>) =>
+      post(`/v2/subscriptions/subscriptions/${data.id}/states`, { type: 'subscription_state', attributes });
+    const refused = await state({ action: 'pause', cancel_immediately: true });
+    expect(refused.status).to.equal(400);
+    expect(((await refused.json()) as { errors: { source: string }[] }).errors.map((e) => e.source)).to.deep.equal([
+      'data.attributes.cancel_immediately',
+    ]);
+    const invoicesBefore = await json(await api.request(`/v2/subscriptions/subscriptions/${data.id}/invoices`));
+    expect((await state({ action: 'cancel', cancel_immediately: true })).status).to.equal(204);
+    const read = await json(await api.request(`/v2/subscriptions/subscriptions/${data.id}`));
+    expect(read.data['meta']).to.deep.include({ status: 'inactive', canceled: true, closed: true });
+    expect(read.data['meta'].timestamps.end_date).to.equal(read.data['meta'].timestamps.canceled_at);
+    const invoicesAfter = await json(await api.request(`/v2/subscriptions/subscriptions/${data.id}/invoices`));
+    expect(invoicesAfter.data).to.deep.equal(invoicesBefore.data);
+    expect((await state({ action: 'resume' })).status).to.equal(422);
+  });
+
   it('answers 403 when the plan does not let subscribers act', async () => {
     const plan = await json(await post('/subscriptions/plans', planData({ can_cancel: false })));
     const attached = await post(`/subscriptions/offerings/${offering.id}/plans/attach`, { plans: [plan.data.id] });
