@@ -338,6 +338,20 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
         'GetSubscriptionPricingOption',
         (ids) => `/subscriptions/${ids.subscriptionId}/pricing-options/${ids.offeringPlanId}`,
       ),
+      route(
+        'CreateSubscriptionProrationPreview',
+        (ids) => `/subscriptions/${ids.subscriptionId}/proration-preview`,
+        (ids) => ({
+          data: {
+            type: 'proration_preview_request',
+            attributes: {
+              trigger: 'plan_pricing_option_change',
+              pricing_option_id: ids.offeringPlanId,
+              plan_id: ids.offeringProductId,
+            },
+          },
+        }),
+      ),
     ].map(inGeneration('2025')),
     route(
       'manageProductsOfSubscription',

@@ -75,6 +75,20 @@ const withIntegrationDivergences = (document: EpccDocument): EpccDocument => {
   return document;
 };
 
+/**
+ * Where EPCC's 2026-10 subscriptions document cannot be met as written, patched in one place:
+ * - a proration preview's `rejection_reason` is required, `nullable: true`, and "returned alongside
+ *   `would_prorate: false`": null when the switch would prorate. Its `enum` does not list null, which
+ *   OpenAPI 3.0 requires for a nullable enum, so no answer that prorates could be valid.
+ */
+const withCurrentDivergences = (document: EpccDocument): EpccDocument => {
+  const schemas = document.components['schemas'] as Record<string, Record<string, unknown>>;
+  const attributes = schemas['ProrationPreviewAttributes'] as { properties: Record<string, { enum: unknown[] }> };
+  const reason = attributes.properties['rejection_reason']!;
+  reason.enum = [...reason.enum, null];
+  return document;
+};
+
 /** The subscriptions generation an answer is held to: 2024's document, or the current one (2026-10, then 2025-08). */
 export type EpccGeneration = '2024' | '2025';
 
@@ -99,7 +113,7 @@ const EPCC_DOCUMENTS: readonly {
   },
   {
     name: 'subscriptions-2026-10',
-    document: vendored('subscriptions-2026-10-openapi.json'),
+    document: withCurrentDivergences(vendored('subscriptions-2026-10-openapi.json')),
     prefixes: ['/v2', ''],
     generations: ['2025'],
     stripV2: true,

@@ -50,6 +50,31 @@ export const parseProductChanges = (data: unknown): Parsed<readonly ProductChang
   return first === undefined ? E.right(changes) : E.left([first, ...rest]);
 };
 
+/** What is held after one step. */
+const step = (held: ReadonlySet<Uuid>, change: ProductChange): Set<Uuid> => {
+  if (change.type === 'replace') return new Set(change.products);
+  const next = new Set(held);
+  for (const id of change.products) {
+    if (change.type === 'attach') next.add(id);
+    else next.delete(id);
+  }
+  return next;
+};
+
+/**
+ * Whether the steps leave the subscription holding exactly what it holds: the 2025 wire's `plan_id` naming
+ * the one plan a subscription already holds asks for no product change at all.
+ */
+export const leavesProductsAsTheyAre = (
+  subscription: Subscription,
+  offering: Offering,
+  changes: readonly ProductChange[],
+): boolean => {
+  const before = new Set(subscriptionProducts(subscription, offering).map((p) => p.id));
+  const after = changes.reduce<ReadonlySet<Uuid>>(step, before);
+  return after.size === before.size && [...after].every((id) => before.has(id));
+};
+
 /**
  * Applies the steps in order to the product copies the subscription holds. Every product named must be
  * one of its offering snapshot's (a detached one must be held), a canceled or closed subscription keeps
@@ -81,9 +106,7 @@ export const applyProductChanges = (
       else if (change.type === 'detach' && !held.has(id))
         problems.push(issue(source, 'is not a product the subscription holds'));
     });
-    if (change.type === 'replace') held = new Set(change.products);
-    else if (change.type === 'attach') for (const id of change.products) held.add(id);
-    else for (const id of change.products) held.delete(id);
+    held = step(held, change);
   });
   const [first, ...rest] = problems;
   if (first !== undefined) return E.left(validationFailed([first, ...rest]));

@@ -209,3 +209,34 @@ const mapped = (found: Issues, f: (i: ValidationIssue) => ValidationIssue): Issu
 /** A refusal of the domain's product changes, in the 2025 words of `PUT /subscriptions/{id}/plans`. */
 export const planChangeErrorOn2025Wire = (error: DomainError): DomainError =>
   error._tag === 'ValidationFailed' ? validationFailed(mapped(error.issues, planChangeIssue)) : error;
+
+export const PRORATION_PREVIEW_REQUEST_TYPE = 'proration_preview_request';
+export const PRORATION_PREVIEW_TYPE = 'proration_preview';
+/** The one change EPCC 2026-10 previews: a switch of plan and pricing option. */
+export const PRORATION_PREVIEW_TRIGGERS = ['plan_pricing_option_change'] as const;
+
+/**
+ * `POST /subscriptions/{id}/proration-preview` (EPCC 2026-10): `{"type": "proration_preview_request",
+ * "attributes": {"trigger": "plan_pricing_option_change", "pricing_option_id", "plan_id"}}`, read as the
+ * 2025 update with those two that it previews.
+ */
+export const parseProrationPreviewRequest = (data: unknown): E.Either<DomainError, SubscriptionUpdate2025> => {
+  const attributes = typedAttributes(data, PRORATION_PREVIEW_REQUEST_TYPE);
+  if (E.isLeft(attributes)) return E.left(validationFailed(attributes.left));
+  const { trigger, pricing_option_id, plan_id } = attributes.right as Record<string, unknown>;
+  const problems: ValidationIssue[] = [
+    ...(PRORATION_PREVIEW_TRIGGERS.includes(trigger as never)
+      ? []
+      : [issue('data.attributes.trigger', `must be ${PRORATION_PREVIEW_TRIGGERS.join(' or ')}`)]),
+    ...[
+      ['pricing_option_id', pricing_option_id],
+      ['plan_id', plan_id],
+    ].flatMap(([name, value]) => {
+      const id = parseUuidField(`data.attributes.${String(name)}`)(value);
+      return E.isLeft(id) ? id.left : [];
+    }),
+  ];
+  const [first, ...rest] = problems;
+  if (first !== undefined) return E.left(validationFailed([first, ...rest]));
+  return parseSubscriptionUpdate2025({ type: SUBSCRIPTION_TYPE, attributes: { pricing_option_id, plan_id } });
+};

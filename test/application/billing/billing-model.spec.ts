@@ -251,10 +251,31 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
         const which = s.which % ids.length;
         // EPCC says nothing of switching a plan before the first invoice (is the first plan's trial kept?): not drawn.
         if (model.subscriptions[which]!.invoices.length === 0) continue;
+        const prorationsOf = async () =>
+          (await container.get(TOKENS.SubscriptionRepository).findById(store.id, ids[which]!))?.subscription.prorations
+            ?.length ?? 0;
+        const before = await prorationsOf();
+        // EPCC 2026's preview of the same switch, on the 2025 wire's names: what the switch then does.
+        const preview = await container.get(UpdateSubscription).previewProration(store.id, ids[which]!, {
+          type: 'proration_preview_request',
+          attributes: {
+            trigger: 'plan_pricing_option_change',
+            pricing_option_id: offering.plans[s.plan]!.id,
+            plan_id: offering.products[0]!.id,
+          },
+        });
+        expect(await prorationsOf(), `step ${index}: a preview stores nothing`).to.equal(before);
         const result = await container.get(UpdateSubscription).execute(store.id, ids[which]!, {
           type: 'subscription',
           attributes: { plan_id: offering.plans[s.plan]!.id },
         });
+        expect(E.isRight(preview), `step ${index}: the preview is refused exactly when the switch is: ${JSON.stringify(preview)}`).to.equal(
+          E.isRight(result),
+        );
+        if (E.isRight(preview))
+          expect(preview.right.wouldProrate, `step ${index}: the preview says whether the switch prorates`).to.equal(
+            (await prorationsOf()) > before,
+          );
         const applies = model.switchPlan(model.subscriptions[which]!, PLANS[s.plan]!, now);
         expect(
           E.isRight(result),

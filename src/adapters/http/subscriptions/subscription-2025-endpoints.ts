@@ -6,9 +6,14 @@ import { GetSubscription } from '../../../application/use-cases/subscriptions/ge
 import { ListSubscriptions } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
 import { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
 import { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
+import type { ProrationPreview } from '../../../domain/billing/proration/proration-preview.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
+import {
+  PRORATION_PREVIEW_TRIGGERS,
+  PRORATION_PREVIEW_TYPE,
+} from '../../../domain/subscriptions/subscription-input-2025.js';
 import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, noContent, withBody, withData } from '../endpoints/handlers.js';
@@ -35,6 +40,7 @@ interface Subscription2025UseCases {
   readonly list: UseCase<ListSubscriptions>;
   readonly get: UseCase<GetSubscription>;
   readonly update: UseCase<UpdateSubscription>;
+  readonly preview: Pick<UpdateSubscription, 'previewProration'>;
   readonly manageProducts: UseCase<ManageSubscriptionProducts>;
   readonly clock: StoreClock;
 }
@@ -211,6 +217,47 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       ),
   },
   {
+    method: 'post',
+    ...withAndWithoutV2('/subscriptions/subscriptions/{id}/proration-preview'),
+    generation: '2025',
+    pathParameters: [ID_PARAMETER],
+    spec: {
+      operationId: 'CreateSubscriptionProrationPreview',
+      summary: 'Preview the proration of a plan or pricing option switch',
+      description: `${SUBSCRIPTIONS_2025_EPCC} Not a change: the switch is decided as \`UpdateSubscription\` would decide it now, with the same rules and refusals, and nothing is stored. \`would_prorate\` is whether the switch would add a proration; \`rejection_reason\` is \`no_change\` for a switch to what the subscription already has, else null (no proration policy, nothing invoiced yet, a trial). A switch that nets negative carries the credit into the next invoice, so \`would_refund\` and \`refund_amount\` are never given.`,
+      tag: TAG,
+      access: 'read',
+      requestBody: {
+        description: 'The switch to preview.',
+        content: jsonContent(data(ref('ProrationPreviewRequest2025'))),
+      },
+      success: {
+        '200': { description: 'What the switch would do.', content: jsonContent(data(ref('ProrationPreview2025'))) },
+      },
+      errors: {
+        400: "Every invalid field, each with its `source`; a `pricing_option_id` or `plan_id` that is not of the subscription's offering.",
+        403: 'A paused subscription cannot move to a pricing option that does not allow subscribers to resume.',
+        404: NOT_FOUND,
+        422: 'A canceled or closed subscription keeps its plan and pricing option.',
+        codes: { 403: ['plan_not_permitted'], 422: ['state_transition_not_allowed'] },
+      },
+    },
+    handle: ({ preview }) =>
+      answer(
+        withData((body, storeId, ctx) => preview.previewProration(storeId, idParam(ctx), body)),
+        (outcome: ProrationPreview) => ({
+          data: {
+            type: PRORATION_PREVIEW_TYPE,
+            attributes: {
+              trigger: PRORATION_PREVIEW_TRIGGERS[0],
+              would_prorate: outcome.wouldProrate,
+              rejection_reason: outcome.rejection,
+            },
+          },
+        }),
+      ),
+  },
+  {
     method: 'get',
     ...withAndWithoutV2('/subscriptions/subscriptions/{id}/plans'),
     generation: '2025',
@@ -362,6 +409,7 @@ export const SUBSCRIPTION_2025_ENDPOINTS = concept<Subscription2025UseCases>({
     list: use(ListSubscriptions),
     get: use(GetSubscription),
     update: use(UpdateSubscription),
+    preview: use(UpdateSubscription),
     manageProducts: use(ManageSubscriptionProducts),
     clock: container.get(TOKENS.StoreClock),
   }),

@@ -64,6 +64,34 @@ export const SUBSCRIPTION_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
     },
     ['type', 'attributes'],
   ),
+  ProrationPreviewRequest2025: object(
+    {
+      type: { type: 'string', enum: ['proration_preview_request'] },
+      attributes: object(
+        { trigger: { type: 'string', enum: ['plan_pricing_option_change'] }, pricing_option_id: uuid, plan_id: uuid },
+        ['trigger', 'pricing_option_id', 'plan_id'],
+      ),
+    },
+    ['type', 'attributes'],
+  ),
+  ProrationPreview2025: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'attributes'],
+    properties: {
+      type: { type: 'string', enum: ['proration_preview'] },
+      attributes: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['trigger', 'would_prorate', 'rejection_reason'],
+        properties: {
+          trigger: { type: 'string', enum: ['plan_pricing_option_change'] },
+          would_prorate: { type: 'boolean' },
+          rejection_reason: { type: ['string', 'null'], enum: ['no_change', null] },
+        },
+      },
+    },
+  },
   ManageSubscriptionPlans2025: object(
     { type: { type: 'string', enum: ['detach'] }, plans: { type: 'array', minItems: 1, items: uuid } },
     ['type', 'plans'],

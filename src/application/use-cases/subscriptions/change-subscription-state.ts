@@ -48,8 +48,7 @@ export class ChangeSubscriptionState {
     const { action, cancelImmediately } = change.right;
     const stateId = this.ids.uuid();
     const heldAt = await this.storeClock.heldAt(storeId);
-    const dunning =
-      action === 'resume' ? await this.invoices.dunningStanding(storeId, subscriptionId) : undefined;
+    const dunning = action === 'resume' ? await this.invoices.dunningStanding(storeId, subscriptionId) : undefined;
     const startsIt = action === 'go_live';
     const invoiceId = this.ids.uuid();
     const applied = await this.subscriptions.applyState(

@@ -1,19 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { type ProrationPolicyInUse, prorated } from '../../../domain/billing/proration/proration.js';
+import { type ProrationPreview, previewOf } from '../../../domain/billing/proration/proration-preview.js';
+import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
 import { type DomainError, issue, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { parseUuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
-import { applyProductChanges } from '../../../domain/subscriptions/product-changes.js';
-import { SUBSCRIPTION_NOT_FOUND } from '../../../domain/subscriptions/subscription.js';
+import { applyProductChanges, leavesProductsAsTheyAre } from '../../../domain/subscriptions/product-changes.js';
+import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscriptions/subscription.js';
 import { applySubscriptionChanges } from '../../../domain/subscriptions/subscription-changes.js';
 import {
   parseSubscriptionChanges,
   type SubscriptionChanges,
 } from '../../../domain/subscriptions/subscription-input.js';
 import {
+  parseProrationPreviewRequest,
   parseSubscriptionUpdate2025,
   type SubscriptionUpdate2025,
   updateErrorOn2025Wire,
@@ -28,6 +31,9 @@ import type { Clock } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { changeSubscription } from './change-subscription.js';
+
+/** What a preview's decision answers so that its transaction stores nothing; it never leaves this file. */
+const NOT_STORED = notFound('a preview stores nothing');
 
 @injectable()
 export class UpdateSubscription {
@@ -74,10 +80,32 @@ export class UpdateSubscription {
     return E.isLeft(changed) ? E.left(updateErrorOn2025Wire(changed.left)) : changed;
   }
 
+  /**
+   * EPCC 2026-10's proration preview: the switch decided exactly as `execute` decides it, with the
+   * subscription locked, then not stored; what it would do to the charges is read off the switched
+   * subscription. Refused as the 2025 update is (a plan or pricing option the offering lacks: 400).
+   */
+  async previewProration(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, ProrationPreview>> {
+    const asked = parseProrationPreviewRequest(data);
+    if (E.isLeft(asked)) return parseUuid(id) === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : asked;
+    let preview: ProrationPreview | undefined;
+    const decided = await this.change(storeId, id, E.right(asked.right), (before, switched, offering) => {
+      preview = previewOf(before, switched, offering);
+      return E.left(NOT_STORED);
+    });
+    if (preview !== undefined) return E.right(preview);
+    return E.left(E.isLeft(decided) ? updateErrorOn2025Wire(decided.left) : NOT_STORED);
+  }
+
   private async change(
     storeId: Uuid,
     id: string,
     parsed: Parsed<SubscriptionUpdate2025>,
+    decide: (
+      before: Subscription,
+      switched: Subscription,
+      offering: Offering,
+    ) => E.Either<DomainError, Subscription> = (_before, switched) => E.right(switched),
   ): Promise<E.Either<DomainError, SubscriptionWithOffering>> {
     const heldAt = await this.storeClock.heldAt(storeId);
     const policy =
@@ -90,13 +118,15 @@ export class UpdateSubscription {
       (subscription, offering, { changes, products }, latestInvoiced) => {
         const now = heldAt ?? this.clock.now();
         const held =
-          products === undefined ? E.right(subscription) : applyProductChanges(subscription, offering, products, now);
+          products === undefined || leavesProductsAsTheyAre(subscription, offering, products)
+            ? E.right(subscription)
+            : applyProductChanges(subscription, offering, products, now);
         if (E.isLeft(held)) return held;
         const changed = applySubscriptionChanges(held.right, offering, changes, now);
         if (E.isLeft(changed)) return changed;
         const switched = prorated(subscription, changed.right, offering, latestInvoiced, policy, now);
         return E.isRight(switched)
-          ? switched
+          ? decide(subscription, switched.right, offering)
           : E.left(validationFailed([issue('data.attributes.plan_id', switched.left)]));
       },
     );
