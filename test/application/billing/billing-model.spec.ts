@@ -269,9 +269,10 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
           type: 'subscription',
           attributes: { plan_id: offering.plans[s.plan]!.id },
         });
-        expect(E.isRight(preview), `step ${index}: the preview is refused exactly when the switch is: ${JSON.stringify(preview)}`).to.equal(
-          E.isRight(result),
-        );
+        expect(
+          E.isRight(preview),
+          `step ${index}: the preview is refused exactly when the switch is: ${JSON.stringify(preview)}`,
+        ).to.equal(E.isRight(result));
         if (E.isRight(preview))
           expect(preview.right.wouldProrate, `step ${index}: the preview says whether the switch prorates`).to.equal(
             (await prorationsOf()) > before,
