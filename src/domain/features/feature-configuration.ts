@@ -46,9 +46,10 @@ const promotionProblems = (source: string, input: unknown, tagsSeen: Set<unknown
   const id = input['promotion_id'];
   if (id !== undefined && id !== null && parseUuid(id) === undefined)
     problems.push(issue(`${source}.promotion_id`, 'must be a UUID'));
-  if (tagsSeen.has(input['tag']))
+  const tag = input['tag'];
+  if (typeof tag === 'string' && tagsSeen.has(tag))
     problems.push(issue(`${source}.tag`, 'is the tag of another promotion of the feature'));
-  tagsSeen.add(input['tag']);
+  tagsSeen.add(tag);
   return problems;
 };
 

@@ -73,6 +73,11 @@ describe('Domain: a feature configuration', () => {
       { type: 'promotion', promotions: [promotion('same'), { ...promotion('same'), promotion_id: 'seven' }] },
       [`${C}.promotions[1].promotion_id`, `${C}.promotions[1].tag`],
     ],
+    [
+      'two promotions without a tag, each named once',
+      { type: 'promotion', promotions: [{ name: 'One' }, { name: 'Two' }] },
+      [`${C}.promotions[0].tag`, `${C}.promotions[1].tag`],
+    ],
     ['a promotion that is no object', { type: 'promotion', promotions: ['ten_off'] }, [`${C}.promotions[0]`]],
   ];
   for (const [name, input, expected] of refused)

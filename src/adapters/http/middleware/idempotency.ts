@@ -55,7 +55,10 @@ export const idempotent =
     const key = parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER) || undefined);
     if (E.isLeft(key)) return respondWithError(ctx, validationFailed(key.left));
     if (key.right === undefined) return next();
-    const fingerprint = fingerprintOf(ctx.method, ctx.path, ctx.querystring, ctx.request.body);
+    // The path as the client sent it: `/generations/2025/...` and the un-prefixed path are different
+    // requests, answered by different generations, so one key never replays the other's answer.
+    const sentPath = `${ctx.state.pathPrefix ?? ''}${ctx.path}`;
+    const fingerprint = fingerprintOf(ctx.method, sentPath, ctx.querystring, ctx.request.body);
     const begun = await requests.begin(principalOf(ctx).storeId, key.right, fingerprint);
     if (E.isLeft(begun)) {
       const refusal = begun.left;

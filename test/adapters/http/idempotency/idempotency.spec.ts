@@ -47,6 +47,39 @@ describe('HTTP: Idempotency-Key on POST', () => {
     expect(await count()).to.equal(1);
   });
 
+  it('tells a key used under /generations/2025 and again un-prefixed that it was reused for a different request', async () => {
+    const build = {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'across-generations' },
+      body: JSON.stringify({
+        data: {
+          name: 'Club',
+          plans: [{ name: 'Gold', price: { USD: { amount: 1000, includes_tax: false } } }],
+          pricing_options: [
+            {
+              name: 'Monthly',
+              billing_interval_type: 'month',
+              billing_frequency: 1,
+              plan_length: 12,
+              end_behavior: 'roll',
+              can_pause: true,
+              can_resume: true,
+              can_cancel: true,
+            },
+          ],
+        },
+      }),
+    };
+    expect((await api.request('/generations/2025/v2/subscriptions/offerings/build', build)).status).to.equal(201);
+    // The same method, path and body on the store's own 2024 paths: another request, not a retry.
+    const unprefixed = await api.request('/v2/subscriptions/offerings/build', build);
+    expect(unprefixed.status).to.equal(422);
+    expect(unprefixed.headers.get('idempotent-replayed')).to.equal(null);
+    expect(((await unprefixed.json()) as { errors: { code: string }[] }).errors[0]?.code).to.equal(
+      'idempotency_key_reused',
+    );
+  });
+
   it('lets one of many concurrent requests with one key run; the others get 409 or the replay', async () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => create('burst')));
     const statuses = responses.map((r) => r.status);
