@@ -21,7 +21,7 @@ import { API_ENDPOINTS } from './api-endpoints.js';
 import { clientAddress } from './client-address.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
 import { generationPrefix } from './endpoints/generation-prefix.js';
-import { type GenerationOf, mountEndpoints } from './endpoints/mount-endpoints.js';
+import { type GenerationOf, mountEndpoints, pinnedGeneration } from './endpoints/mount-endpoints.js';
 import type { HttpState } from './http-state.js';
 import { type LinkOriginOptions, linkOrigin } from './link-origin.js';
 import { BODY_LIMITS, parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
@@ -83,7 +83,7 @@ export const createHttpApp = ({
   const storeSettings = use(GetStoreSettings);
   const generationOf: GenerationOf = async (ctx) => {
     const { generation, principal } = ctx.state;
-    if (generation !== undefined || principal === undefined) return generation ?? DEFAULT_SUBSCRIPTIONS_GENERATION;
+    if (generation !== undefined || principal === undefined) return pinnedGeneration(ctx);
     const settings = await storeSettings.execute(principal.storeId);
     return E.isRight(settings) ? settings.right.subscriptionsGeneration : DEFAULT_SUBSCRIPTIONS_GENERATION;
   };

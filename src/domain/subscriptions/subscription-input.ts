@@ -95,7 +95,3 @@ export const parseStateChange = (data: unknown): Parsed<StateChange> => {
   if (first !== undefined || E.isLeft(action)) return E.left([first ?? issue('data', 'is invalid'), ...rest]);
   return E.right({ action: action.right, cancelImmediately: immediately === true });
 };
-
-/** The action of a state change, for callers that take no options. */
-export const parseStateAction = (data: unknown): Parsed<StateAction> =>
-  E.map((change: StateChange) => change.action)(parseStateChange(data));

@@ -47,7 +47,7 @@ import { parseProductChanges as parseSubscriptionProductChanges } from '../../..
 import { parseNewSubscriber, parseSubscriberChanges } from '../../../src/domain/subscriptions/subscriber.js';
 import {
   parseNewSubscription,
-  parseStateAction,
+  parseStateChange,
   parseSubscriptionChanges,
 } from '../../../src/domain/subscriptions/subscription-input.js';
 import { parseTestClockMove } from '../../../src/domain/test-clocks/test-clock.js';
@@ -269,7 +269,7 @@ const BODY_RULES: Readonly<Record<string, BodyRule>> = {
     example: { data: [{ type: 'attach', products: [ID] }] },
   },
   changeSubscriptionState: {
-    parse: ofData(parseStateAction),
+    parse: ofData(parseStateChange),
     example: { data: { type: 'subscription_state', attributes: { action: 'pause' } } },
   },
   createSubscriber: { parse: ofData(parseNewSubscriber), example: { data: subscriber } },

@@ -1,10 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import {
-  parseNewSubscription,
-  parseStateAction,
-  parseStateChange,
-} from '../../../src/domain/subscriptions/subscription-input.js';
+import { parseNewSubscription, parseStateChange } from '../../../src/domain/subscriptions/subscription-input.js';
 import { uuid } from '../../support/domain-builders.js';
 import type { Expectation } from '../../support/field-cases.js';
 
@@ -249,7 +245,7 @@ describe('new subscriptions', () => {
 
 describe('state actions', () => {
   const ACTION = "must be one of 'cancel', 'pause', 'resume', 'pending', 'go_live'";
-  const request = (action: unknown) => parseStateAction({ type: 'subscription_state', attributes: { action } });
+  const request = (action: unknown) => parseStateChange({ type: 'subscription_state', attributes: { action } });
 
   const actions: ReadonlyArray<[unknown, Expectation]> = [
     ['cancel', null],
@@ -267,7 +263,9 @@ describe('state actions', () => {
   for (const [action, expected] of actions) {
     it(`${expected === null ? 'accepts' : 'refuses'} the action ${JSON.stringify(action)}`, () => {
       expect(request(action)).to.deep.equal(
-        expected === null ? E.right(action) : E.left([{ source: 'data.attributes.action', detail: expected }]),
+        expected === null
+          ? E.right({ action, cancelImmediately: false })
+          : E.left([{ source: 'data.attributes.action', detail: expected }]),
       );
     });
   }
@@ -297,7 +295,7 @@ describe('state actions', () => {
   ];
   for (const [label, data, problems] of envelopes) {
     it(`refuses a request with ${label}`, () => {
-      expect(parseStateAction(data)).to.deep.equal(E.left(problems));
+      expect(parseStateChange(data)).to.deep.equal(E.left(problems));
     });
   }
 });

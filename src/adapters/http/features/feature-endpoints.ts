@@ -6,7 +6,7 @@ import {
   UpdateFeature,
 } from '../../../application/use-cases/features/features.js';
 import { FEATURE_TYPE, FEATURES, type Feature } from '../../../domain/features/feature.js';
-import { concept } from '../endpoints/endpoint.js';
+import { concept, inGeneration } from '../endpoints/endpoint.js';
 import { filterParameter } from '../openapi/shared-components.js';
 import { type RecordUseCases, recordEndpoints } from '../routes/record-endpoints.js';
 import { storeRecordResource } from '../routes/store-record-resource.js';
@@ -28,7 +28,8 @@ export const FEATURE_ENDPOINTS = concept<RecordUseCases<Feature>>({
   }),
   schemas: FEATURE_SCHEMAS,
   parameters: { FeatureFilter: filterParameter(FEATURES.list) },
-  endpoints: recordEndpoints(FEATURE_OPERATIONS, (u: RecordUseCases<Feature>) => u, featureResource).map(
-    (endpoint) => ({ ...endpoint, generation: '2025' as const }),
+  endpoints: inGeneration(
+    '2025',
+    recordEndpoints(FEATURE_OPERATIONS, (u: RecordUseCases<Feature>) => u, featureResource),
   ),
 });

@@ -20,6 +20,7 @@ import { answer, created, noContent, withBody, withData } from '../endpoints/han
 import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
 import type { Parameter, Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent } from '../openapi/operation-builder.js';
+import { schemaRef } from '../openapi/schema-builders.js';
 import { filterParameter } from '../openapi/shared-components.js';
 import { preferredCurrency } from '../preferred-currency.js';
 import { requestDataList } from '../request-body.js';
@@ -45,7 +46,6 @@ interface Subscription2025UseCases {
   readonly clock: StoreClock;
 }
 
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const data = (schema: Schema): Schema => ({ type: 'object', properties: { data: schema } });
 const dataList = (schema: Schema): Schema => ({
   type: 'object',
@@ -96,8 +96,10 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       tag: TAG,
       access: 'write',
       post: true,
-      requestBody: { description: 'The subscription.', content: jsonContent(data(ref('BuildSubscription2025'))) },
-      success: { '201': { description: 'The subscription.', content: jsonContent(data(ref('Subscription2025'))) } },
+      requestBody: { description: 'The subscription.', content: jsonContent(data(schemaRef('BuildSubscription2025'))) },
+      success: {
+        '201': { description: 'The subscription.', content: jsonContent(data(schemaRef('Subscription2025'))) },
+      },
       errors: {
         400: "Every invalid field, each with its `source`; a `pricing_option_id` or `plan_id` that is not the offering's, or a currency the pair is not priced in.",
         404: "The offering is not the store's.",
@@ -128,7 +130,10 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
         { $ref: '#/components/parameters/SubscriptionInclude2025' },
       ],
       success: {
-        '200': { description: 'A page of subscriptions.', content: jsonContent(dataList(ref('Subscription2025'))) },
+        '200': {
+          description: 'A page of subscriptions.',
+          content: jsonContent(dataList(schemaRef('Subscription2025'))),
+        },
       },
       errors: { 400: 'A paging parameter out of range, a filter that does not parse, or an unknown include.' },
     },
@@ -170,7 +175,9 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       tag: TAG,
       access: 'read',
       parameters: [{ $ref: '#/components/parameters/SubscriptionInclude2025' }],
-      success: { '200': { description: 'The subscription.', content: jsonContent(data(ref('Subscription2025'))) } },
+      success: {
+        '200': { description: 'The subscription.', content: jsonContent(data(schemaRef('Subscription2025'))) },
+      },
       errors: { 400: 'An unknown include.', 404: NOT_FOUND },
     },
     handle: ({ get, clock }) =>
@@ -198,9 +205,12 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: `${SUBSCRIPTIONS_2025_EPCC} \`pricing_option_id\` switches the billing rule (prorated under the offering's proration policy, as any plan switch); \`plan_id\` makes that plan the one the subscription holds; \`address_id\`, \`payment_authority\` and \`go_live_after\` as on the 2024 wire.`,
       tag: TAG,
       access: 'write',
-      requestBody: { description: 'The changes.', content: jsonContent(data(ref('SubscriptionUpdate2025'))) },
+      requestBody: { description: 'The changes.', content: jsonContent(data(schemaRef('SubscriptionUpdate2025'))) },
       success: {
-        '200': { description: 'The subscription as updated.', content: jsonContent(data(ref('Subscription2025'))) },
+        '200': {
+          description: 'The subscription as updated.',
+          content: jsonContent(data(schemaRef('Subscription2025'))),
+        },
       },
       errors: {
         400: "Every invalid field, each with its `source`; a `pricing_option_id` or `plan_id` that is not of the subscription's offering, or a pair not priced in its currency.",
@@ -229,10 +239,13 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       access: 'read',
       requestBody: {
         description: 'The switch to preview.',
-        content: jsonContent(data(ref('ProrationPreviewRequest2025'))),
+        content: jsonContent(data(schemaRef('ProrationPreviewRequest2025'))),
       },
       success: {
-        '200': { description: 'What the switch would do.', content: jsonContent(data(ref('ProrationPreview2025'))) },
+        '200': {
+          description: 'What the switch would do.',
+          content: jsonContent(data(schemaRef('ProrationPreview2025'))),
+        },
       },
       errors: {
         400: "Every invalid field, each with its `source`; a `pricing_option_id` or `plan_id` that is not of the subscription's offering.",
@@ -271,7 +284,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       success: {
         '200': {
           description: "The subscription's plans.",
-          content: jsonContent(dataList(ref('SubscriptionPlan2025'))),
+          content: jsonContent(dataList(schemaRef('SubscriptionPlan2025'))),
         },
       },
       errors: { 404: NOT_FOUND },
@@ -295,7 +308,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: SUBSCRIPTIONS_2025_EPCC,
       tag: TAG,
       access: 'read',
-      success: { '200': { description: 'The plan.', content: jsonContent(data(ref('SubscriptionPlan2025'))) } },
+      success: { '200': { description: 'The plan.', content: jsonContent(data(schemaRef('SubscriptionPlan2025'))) } },
       errors: { 404: PLAN_MISSING },
     },
     handle: ({ get }) =>
@@ -324,7 +337,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       access: 'write',
       requestBody: {
         description: 'The changes, applied in order.',
-        content: jsonContent(dataList(ref('ManageSubscriptionPlans2025'))),
+        content: jsonContent(dataList(schemaRef('ManageSubscriptionPlans2025'))),
       },
       success: { '204': { description: 'Changed; no body.' } },
       errors: {
@@ -355,7 +368,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       success: {
         '200': {
           description: "The subscription's pricing options.",
-          content: jsonContent(dataList(ref('SubscriptionPricingOption2025'))),
+          content: jsonContent(dataList(schemaRef('SubscriptionPricingOption2025'))),
         },
       },
       errors: { 404: NOT_FOUND },
@@ -380,7 +393,10 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       tag: TAG,
       access: 'read',
       success: {
-        '200': { description: 'The pricing option.', content: jsonContent(data(ref('SubscriptionPricingOption2025'))) },
+        '200': {
+          description: 'The pricing option.',
+          content: jsonContent(data(schemaRef('SubscriptionPricingOption2025'))),
+        },
       },
       errors: { 404: OPTION_MISSING },
     },

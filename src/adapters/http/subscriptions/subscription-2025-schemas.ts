@@ -1,10 +1,10 @@
 import type { Schema } from '../openapi/openapi-types.js';
+import { uuid } from '../openapi/schema-builders.js';
 
 /** Where an operation's behaviour is EPCC's 2025 generation's, its description starts by saying so. */
 export const SUBSCRIPTIONS_2025_EPCC =
   "As EPCC's 2025 generation (`packages/sdks/specs/upstream/subscriptions/public_openapi.yaml` in elasticpath/composable-frontend, 2026-10).";
 
-const uuid: Schema = { type: 'string', format: 'uuid' };
 const object = (properties: Record<string, Schema>, required: string[] = []): Schema => ({
   type: 'object',
   properties,
