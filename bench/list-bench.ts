@@ -237,15 +237,15 @@ const queryString = (c: Case): string =>
   new URLSearchParams(c.params.map(([k, v]): [string, string] => [k, v])).toString();
 
 /**
- * Picks an existing email and twenty existing account ids. Ids are random UUIDs, so the rows after an
- * arbitrary id are an arbitrary sample; reading them in primary-key order is cheap on every backend.
+ * Picks an existing email and twenty existing account ids from the first rows in primary-key order, which
+ * is cheap on every backend. The seed's ids are time-ordered (UUIDv7), so these are its oldest rows; a
+ * lower bound such as `id >= '5'`, which sampled the middle of random version-4 ids, finds no row at all.
  */
 const pickSamples = async (handle: DatabaseHandle, storeId: string): Promise<Samples> => {
   const emailRow = await handle.db
     .selectFrom('subscriptions')
     .select('email')
     .where('store_id', '=', storeId)
-    .where('id', '>=', '5')
     .orderBy('id')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -253,7 +253,6 @@ const pickSamples = async (handle: DatabaseHandle, storeId: string): Promise<Sam
     .selectFrom('subscriptions')
     .select('account_id')
     .where('store_id', '=', storeId)
-    .where('id', '>=', '9')
     .orderBy('id')
     .limit(100)
     .execute();
