@@ -8,6 +8,10 @@
  * marked `, gzip` and `, br`): their KiB/resp is what crossed the wire, and their sized raw handler sends
  * that many bytes.
  *
+ * Each request is measured on each of `--generations` (default both): the 2025 wire's rows, marked
+ * `(2025)`, ask for the same page of the same store through `/generations/2025`, and a closing table
+ * sets each against its 2024 twin.
+ *
  * Seed first with bench/seed.ts. The service runs in this process, as it would in production: one
  * Node.js thread with its database pool. Load comes from a worker thread.
  */
@@ -45,10 +49,17 @@ import type { LoadReply, LoadRequest, LoadResult } from './load-worker.js';
 import { type ServiceProcess, startServiceProcess } from './service-process.js';
 
 const USAGE =
-  'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX] [--encodings gzip,br|none] [--service-process [--service-node-options "OPTIONS"]]';
+  'usage: tsx bench/list-bench.ts [--backend pglite|postgres|mysql|all] [--duration SECONDS] [--connections N] [--warmup SECONDS] [--out FILE] [--only REGEX] [--encodings gzip,br|none] [--generations 2024,2025] [--service-process [--service-node-options "OPTIONS"]]';
 const ENCODINGS = ['gzip', 'br'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 const LIST_PATH = '/v2/subscriptions/subscriptions';
+const GENERATIONS = ['2024', '2025'] as const;
+type Generation = (typeof GENERATIONS)[number];
+/** Where each generation's list is: the un-prefixed path speaks the seeded store's own generation (2024). */
+const listPath = (c: Case): string =>
+  c.generation === '2024' ? LIST_PATH : `/generations/${c.generation}${LIST_PATH}`;
+/** What `include` names on each wire: 2025 calls 2024's products plans, and 2024's plans pricing options. */
+const INCLUDE: Readonly<Record<Generation, string>> = { '2024': 'plans,products', '2025': 'plans,pricing_options' };
 const BACKEND_NAMES: Readonly<Record<Backend, string>> = { pglite: 'PGlite', postgres: 'PostgreSQL', mysql: 'MariaDB' };
 
 interface Options {
@@ -61,6 +72,8 @@ interface Options {
   readonly only?: RegExp;
   /** The Accept-Encoding values each request is measured with again. */
   readonly encodings: readonly Encoding[];
+  /** The API generations each request is measured on. */
+  readonly generations: readonly Generation[];
   /** Serve from the built service in a child process (`node … dist/main.js`), whose own RSS is then measured. */
   readonly serviceProcess: boolean;
   /** Node.js options for that child, e.g. `--max-semi-space-size=2`. */
@@ -77,12 +90,19 @@ const readOptions = (): Options => {
       out: { type: 'string' },
       only: { type: 'string' },
       encodings: { type: 'string', default: ENCODINGS.join(',') },
+      generations: { type: 'string', default: GENERATIONS.join(',') },
       'service-process': { type: 'boolean', default: false },
       'service-node-options': { type: 'string', default: '' },
     },
   });
   const encodings = values.encodings === 'none' ? [] : values.encodings.split(',');
   if (!encodings.every((e): e is Encoding => (ENCODINGS as readonly string[]).includes(e))) throw new UsageError(USAGE);
+  const generations = values.generations.split(',');
+  if (
+    generations.length === 0 ||
+    !generations.every((g): g is Generation => (GENERATIONS as readonly string[]).includes(g))
+  )
+    throw new UsageError(USAGE);
   const backend = values.backend;
   if (backend !== 'all' && !isBackend(backend)) throw new UsageError(USAGE);
   const number = (name: string, raw: string, min: number) => {
@@ -98,6 +118,7 @@ const readOptions = (): Options => {
     ...(values.out === undefined ? {} : { out: values.out }),
     ...(values.only === undefined ? {} : { only: new RegExp(values.only, 'i') }),
     encodings,
+    generations,
     serviceProcess: values['service-process'],
     serviceNodeOptions: values['service-node-options'].split(' ').filter((o) => o !== ''),
   };
@@ -163,6 +184,8 @@ class RssSampler {
 
 interface Case {
   readonly label: string;
+  /** The API generation the request speaks: the 2025 wire is reached through its path prefix. */
+  readonly generation: Generation;
   readonly params: ReadonlyArray<readonly [string, string]>;
   /** The raw-SQL request it is compared with: the same page query, without the service around it. */
   readonly raw: string;
@@ -179,7 +202,15 @@ interface Samples {
   readonly accountIds: readonly string[];
 }
 
-const casesFor = (samples: Samples, encodings: readonly Encoding[]): Case[] => {
+const casesFor = (samples: Samples, encodings: readonly Encoding[], generations: readonly Generation[]): Case[] => {
+  // Each request's generations are measured one after the other, so that a drift of the machine's speed
+  // over the run falls on both sides of a comparison alike.
+  const perGeneration = generations.map((generation) => casesOn(generation, samples, encodings));
+  return (perGeneration[0] ?? []).flatMap((_, i) => perGeneration.map((cases) => cases[i]!));
+};
+
+const casesOn = (generation: Generation, samples: Samples, encodings: readonly Encoding[]): Case[] => {
+  const marked = (label: string) => (generation === '2024' ? label : `${label} (${generation})`);
   const base = [
     { label: 'unfiltered, first page', raw: 'first-page', params: [['page[limit]', '25']] },
     { label: 'eq(email)', raw: 'email', params: [['filter', `eq(email,${filterValue(samples.email)})`]] },
@@ -198,11 +229,12 @@ const casesFor = (samples: Samples, encodings: readonly Encoding[]): Case[] => {
     },
   ] as const;
   const plain: Case[] = [
-    ...base,
+    ...base.map((c) => ({ ...c, generation, label: marked(c.label) })),
     ...base.map((c) => ({
       ...c,
-      label: `${c.label} + include`,
-      params: [...c.params, ['include', 'plans,products'] as const],
+      generation,
+      label: marked(`${c.label} + include`),
+      params: [...c.params, ['include', INCLUDE[generation]] as const],
     })),
   ];
   return [
@@ -573,7 +605,7 @@ const benchBackend = async (
     const headers = await seededAuthorization(service.url, info);
 
     const samples = await pickSamples(handle, info.storeId);
-    const cases = casesFor(samples, options.encodings).filter(
+    const cases = casesFor(samples, options.encodings, options.generations).filter(
       (c) => options.only === undefined || options.only.test(c.label),
     );
     if (cases.length === 0) throw new Error('--only matches no request');
@@ -592,11 +624,13 @@ const benchBackend = async (
     const totals = new Map<Case, string>();
     const sizes = new Map<Case, number>();
     for (const c of cases) {
-      const response = await fetch(`${service.url}${LIST_PATH}?${queryString(c)}`, { headers: headersOf(c, headers) });
+      const response = await fetch(`${service.url}${listPath(c)}?${queryString(c)}`, {
+        headers: headersOf(c, headers),
+      });
       if (response.status !== 200)
         throw new Error(`${c.label}: the service answered ${response.status}: ${await response.text()}`);
       const text = await response.text();
-      const wire = await onTheWire(`${service.url}${LIST_PATH}?${queryString(c)}`, headersOf(c, headers));
+      const wire = await onTheWire(`${service.url}${listPath(c)}?${queryString(c)}`, headersOf(c, headers));
       if (wire.encoding !== c.encoding)
         throw new Error(`${c.label}: the service answered with Content-Encoding ${String(wire.encoding)}`);
       sizes.set(c, wire.bytes);
@@ -634,7 +668,7 @@ const benchBackend = async (
       const sampled = child === undefined ? undefined : sampleRss(child);
       serviceResults.set(
         c,
-        await measure(c.label, `${service.url}${LIST_PATH}?${queryString(c)}`, headersOf(c, headers)),
+        await measure(c.label, `${service.url}${listPath(c)}?${queryString(c)}`, headersOf(c, headers)),
       );
       if (sampled !== undefined) serviceRss.set(c, await sampled.stop());
     }
@@ -708,6 +742,29 @@ const parametersText = (parameters: readonly unknown[]): string =>
     .map((p) => (typeof p === 'string' ? `'${p.length > 40 ? `${p.slice(0, 37)}…` : p}'` : String(p)))
     .join(', ');
 
+/** The cost of the 2025 wire: each 2025 request beside its 2024 twin, measured in the same run. */
+const generationComparison = (measured: readonly Measured[]): string[] => {
+  const twins = measured.flatMap((m) => {
+    if (m.c.generation === '2024') return [];
+    const twin = measured.find(
+      (t) => t.c.generation === '2024' && t.c.label === m.c.label.replace(` (${m.c.generation})`, ''),
+    );
+    return twin === undefined ? [] : [{ m, twin }];
+  });
+  if (twins.length === 0) return [];
+  return [
+    '',
+    'Each 2025 request beside its 2024 twin (same store, same page, same run):',
+    '',
+    '| request | 2024 req/s | 2025 req/s | req/s 2025/2024 | p50 2025/2024 | p99 2025/2024 |',
+    '|---|--:|--:|--:|--:|--:|',
+    ...twins.map(
+      ({ m, twin }) =>
+        `| ${twin.c.label} | ${formatInteger(twin.service.requestsPerSecond)} | ${formatInteger(m.service.requestsPerSecond)} | ${ratio(m.service.requestsPerSecond / twin.service.requestsPerSecond)} | ${ratio(m.service.p50 / twin.service.p50)} | ${ratio(m.service.p99 / twin.service.p99)} |`,
+    ),
+  ];
+};
+
 const backendSection = (r: BackendReport, options: Options): string => {
   const lines: string[] = [];
   lines.push(
@@ -737,6 +794,7 @@ const backendSection = (r: BackendReport, options: Options): string => {
       `| ${m.c.label} | ${m.total} | ${formatInteger(m.service.requestsPerSecond)} | ${ms(m.service.p50)} | ${ms(m.service.p99)} | ${(m.service.bytesPerResponse / 1024).toFixed(1)} | ${formatInteger(m.raw.requestsPerSecond)} | ${ms(m.raw.p50)} | ${ms(m.raw.p99)} | ${ratio(m.service.requestsPerSecond / m.raw.requestsPerSecond)} | ${ratio(m.service.p50 / m.raw.p50)} | ${formatInteger(m.sized.requestsPerSecond)} | ${ratio(m.service.requestsPerSecond / m.sized.requestsPerSecond)} | ${ms(m.sized.p99)} | ${ratio(m.service.p99 / m.sized.p99)} |${m.serviceRss === undefined ? '' : ` ${Math.round(m.serviceRss / 1024 / 1024)} |`}`,
     );
   }
+  lines.push(...generationComparison(r.measured));
   const serviceResponses = r.measured.reduce((n, m) => n + m.service.responses, 0);
   const rawResponses = [...new Set(r.measured.map((m) => m.raw))].reduce((n, x) => n + x.responses, 0);
   lines.push(

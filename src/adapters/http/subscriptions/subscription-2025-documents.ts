@@ -10,6 +10,7 @@ import {
   offeringPricingOption2025Resource,
   PRICING_OPTION_TYPE,
 } from '../catalogue/offering-2025-documents.js';
+import type { JsonBytes } from '../documents/json-bytes.js';
 import { subscriptionResource } from './subscription-documents.js';
 
 /** An offering version never changes: its 2025 document is built once and shared by every subscription made from it. */
@@ -28,7 +29,36 @@ const sharedOffering2025 = (offering: Offering) => {
  * `pricing_option_id`, the first product it holds as `plan_id`, and its offering in 2025 terms. A payment
  * authority of a type the 2025 documents do not name (the seed's `platform_payments_processor`) is not shown.
  */
-export const subscription2025Resource = (subscription: Subscription, offering: Offering, now: Date) => {
+export const subscription2025Resource = (subscription: Subscription, offering: Offering, now: Date) =>
+  resourceWith(subscription, offering, now, sharedOffering2025(offering));
+
+/**
+ * Stands for the offering in a resource written as bytes. It is the first member of the attributes, so
+ * its JSON is the first string of the text after the id: a name or email written later cannot be taken for it.
+ */
+const OFFERING_SLOT = '\u0000offering';
+const OFFERING_SLOT_JSON = JSON.stringify(OFFERING_SLOT);
+
+/**
+ * Writes `subscription2025Resource(subscription, offering, now)` as its JSON, the shared offering document
+ * as its bytes encoded once per version: a list page embeds it in every row, and encoding it 25 times a
+ * request was most of the page's cost.
+ */
+export const writeSubscription2025Resource = (
+  out: JsonBytes,
+  subscription: Subscription,
+  offering: Offering,
+  now: Date,
+): void => {
+  const text = JSON.stringify(resourceWith(subscription, offering, now, OFFERING_SLOT));
+  const at = text.indexOf(OFFERING_SLOT_JSON);
+  out
+    .text(text.slice(0, at))
+    .document(sharedOffering2025(offering))
+    .text(text.slice(at + OFFERING_SLOT_JSON.length));
+};
+
+const resourceWith = <O>(subscription: Subscription, offering: Offering, now: Date, offeringMember: O) => {
   const resource = subscriptionResource(subscription, offering, now);
   const held = subscriptionProducts(subscription, offering);
   const { plan_id: _plan, payment_authority: authority, offering: _offering, ...attributes } = resource.attributes;
@@ -37,8 +67,8 @@ export const subscription2025Resource = (subscription: Subscription, offering: O
     id: resource.id,
     type: resource.type,
     attributes: {
+      offering: offeringMember,
       ...attributes,
-      offering: sharedOffering2025(offering),
       ...(first === undefined ? {} : { plan_id: first.id }),
       pricing_option_id: subscription.planId,
       ...(shownOn2025Wire(authority) ? { payment_authority: authority } : {}),
@@ -75,28 +105,84 @@ export const subscriptionPricingOptions2025 = (subscription: Subscription, offer
     return { ...resource, meta: { ...resource.meta, active_pricing_option: plan.id === subscription.planId } };
   });
 
+type IncludedPlan = ReturnType<typeof offeringPlan2025Resource>;
+type IncludedPricingOption = ReturnType<typeof offeringPricingOption2025Resource>;
+type Included2025 = {
+  readonly plans: readonly IncludedPlan[];
+  readonly pricingOptions: readonly IncludedPricingOption[];
+};
+
+/**
+ * An offering version never changes, so its 2025 plan and pricing option documents are built once per version
+ * (and currency) and shared by every answer that includes them.
+ */
+const builtFor = new WeakMap<Offering, Map<string, Included2025>>();
+
+const documentsOf = (offering: Offering, currency: string | undefined): Included2025 => {
+  let byCurrency = builtFor.get(offering);
+  if (byCurrency === undefined) {
+    byCurrency = new Map();
+    builtFor.set(offering, byCurrency);
+  }
+  const key = currency ?? '';
+  let built = byCurrency.get(key);
+  if (built === undefined) {
+    built = {
+      plans: offering.products.map((product) => offeringPlan2025Resource(product, offering.plans, currency)),
+      pricingOptions: offering.plans.map((plan) =>
+        offeringPricingOption2025Resource(plan, offering.products, currency),
+      ),
+    };
+    // A currency header is the client's choice: keep a handful per version, not one per value ever sent.
+    if (byCurrency.size < 8) byCurrency.set(key, built);
+  }
+  return built;
+};
+
+/** Each plan and pricing option of the offerings once, only the kinds asked for (in the domain's names). */
+const includedDocuments = (
+  offerings: Iterable<Offering>,
+  include: ReadonlySet<SubscriptionInclude>,
+  currency: string | undefined,
+) => {
+  const plans = new Map<string, IncludedPlan>();
+  const options = new Map<string, IncludedPricingOption>();
+  for (const offering of offerings) {
+    const built = documentsOf(offering, currency);
+    if (include.has('products')) for (const plan of built.plans) if (!plans.has(plan.id)) plans.set(plan.id, plan);
+    if (include.has('plans'))
+      for (const option of built.pricingOptions) if (!options.has(option.id)) options.set(option.id, option);
+  }
+  return {
+    ...(include.has('products') ? { plans: [...plans.values()] } : {}),
+    ...(include.has('plans') ? { pricing_options: [...options.values()] } : {}),
+  };
+};
+
 /** `included.plans` and `included.pricing_options` of 2025: each plan and pricing option of the offerings once, only the kinds asked for. */
 export const included2025For = (
   offerings: Iterable<Offering>,
   include: ReadonlySet<SubscriptionInclude>,
   currency?: string,
-) => {
-  if (include.size === 0) return {};
-  const plans = new Map<string, ReturnType<typeof offeringPlan2025Resource>>();
-  const options = new Map<string, ReturnType<typeof offeringPricingOption2025Resource>>();
-  for (const offering of offerings) {
-    if (include.has('products'))
-      for (const product of offering.products)
-        if (!plans.has(product.id)) plans.set(product.id, offeringPlan2025Resource(product, offering.plans, currency));
-    if (include.has('plans'))
-      for (const plan of offering.plans)
-        if (!options.has(plan.id))
-          options.set(plan.id, offeringPricingOption2025Resource(plan, offering.products, currency));
-  }
-  return {
-    included: {
-      ...(include.has('products') ? { plans: [...plans.values()] } : {}),
-      ...(include.has('plans') ? { pricing_options: [...options.values()] } : {}),
-    },
-  };
+) => (include.size === 0 ? {} : { included: includedDocuments(offerings, include, currency) });
+
+/** Writes `,"included":{…}` as `included2025For` has it, each document as its bytes; nothing when none is asked for. */
+export const writeIncluded2025 = (
+  out: JsonBytes,
+  offerings: Iterable<Offering>,
+  include: ReadonlySet<SubscriptionInclude>,
+  currency?: string,
+): void => {
+  if (include.size === 0) return;
+  const included = includedDocuments(offerings, include, currency);
+  out.text(',"included":{');
+  Object.entries(included).forEach(([name, documents], i) => {
+    out.text(`${i > 0 ? ',' : ''}${JSON.stringify(name)}:[`);
+    documents.forEach((document, j) => {
+      if (j > 0) out.text(',');
+      out.document(document);
+    });
+    out.text(']');
+  });
+  out.text('}');
 };

@@ -15,6 +15,7 @@ import {
   PRORATION_PREVIEW_TYPE,
 } from '../../../domain/subscriptions/subscription-input-2025.js';
 import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
+import { JsonBytes } from '../documents/json-bytes.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, noContent, withBody, withData } from '../endpoints/handlers.js';
 import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
@@ -31,6 +32,8 @@ import {
   subscription2025Resource,
   subscriptionPlans2025,
   subscriptionPricingOptions2025,
+  writeIncluded2025,
+  writeSubscription2025Resource,
 } from './subscription-2025-documents.js';
 import { domainQueryOf2025 } from './subscription-2025-query.js';
 import { SUBSCRIPTION_2025_SCHEMAS, SUBSCRIPTIONS_2025_EPCC } from './subscription-2025-schemas.js';
@@ -153,14 +156,19 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
             throw new Error(`offering version ${subscription.offeringVersionId} was not loaded`);
           return offering;
         };
-        ctx.body = {
-          data: items.map((subscription) => subscription2025Resource(subscription, offeringOf(subscription), now)),
-          // `page[after]` walks past the offset limit on this wire too (an extension, as on 2024's).
-          ...(cursor === undefined
-            ? listFrame(ctx, links, found.right)
-            : cursorListFrame(ctx, links, found.right, cursor)),
-          ...included2025For(offerings.values(), include, preferredCurrency(ctx)),
-        };
+        // Written to bytes as the 2024 list is: each offering version's documents encoded once, then copied.
+        const out = new JsonBytes().text('{"data":[');
+        items.forEach((subscription, i) => {
+          if (i > 0) out.text(',');
+          writeSubscription2025Resource(out, subscription, offeringOf(subscription), now);
+        });
+        // `page[after]` walks past the offset limit on this wire too (an extension, as on 2024's).
+        const frame =
+          cursor === undefined ? listFrame(ctx, links, found.right) : cursorListFrame(ctx, links, found.right, cursor);
+        out.text(`],${JSON.stringify(frame).slice(1, -1)}`);
+        writeIncluded2025(out, offerings.values(), include, preferredCurrency(ctx));
+        ctx.type = 'application/json';
+        ctx.body = out.text('}').toBuffer();
       },
   },
   {

@@ -2,6 +2,12 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { JsonBytes } from '../../../../src/adapters/http/documents/json-bytes.js';
 import {
+  included2025For,
+  subscription2025Resource,
+  writeIncluded2025,
+  writeSubscription2025Resource,
+} from '../../../../src/adapters/http/subscriptions/subscription-2025-documents.js';
+import {
   includedFor,
   subscriptionResource,
   writeIncluded,
@@ -31,7 +37,8 @@ const date = fc.date({
   noInvalidDate: true,
 });
 const optional = <A>(arbitrary: fc.Arbitrary<A>) => fc.option(arbitrary, { nil: undefined });
-const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 });
+/** Any script, and the text the 2025 writer marks its offering's place with, which must not be taken for it. */
+const text = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), fc.constant('\u0000offering'));
 const anId = fc.uuid({ version: 4 }) as fc.Arbitrary<Uuid>;
 const flags = fc.record({
   canceled: fc.boolean(),
@@ -159,6 +166,35 @@ describe('a subscription written straight to JSON bytes', () => {
         const bytes = written((out) => writeIncluded(out.text('{"data":[]'), offerings, include, currency));
         expect(`${bytes.toString()}}`).to.equal(
           JSON.stringify({ data: [], ...includedFor(offerings, include, currency) }),
+        );
+      }
+  });
+});
+
+describe('a subscription written straight to JSON bytes on the 2025 wire', () => {
+  it('is byte for byte the JSON of its 2025 resource object, whatever fields it has and whatever the time', () => {
+    fc.assert(
+      fc.property(subscriptions, date, (subscription, now) => {
+        const bytes = written((out) => writeSubscription2025Resource(out, subscription, offering, now));
+        expect(bytes.toString()).to.equal(JSON.stringify(subscription2025Resource(subscription, offering, now)));
+      }),
+    );
+  });
+
+  it('writes `included` exactly as included2025For has it, for each choice of includes and currency', () => {
+    const second: Offering = anOffering(STORE, [aProduct(STORE, { name: 'Tea' })], [aPlan(STORE)]);
+    const choices: ReadonlyArray<ReadonlySet<SubscriptionInclude>> = [
+      new Set(),
+      new Set(['plans']),
+      new Set(['products']),
+      new Set(['plans', 'products']),
+    ];
+    for (const include of choices)
+      for (const currency of [undefined, 'EUR']) {
+        const offerings = [offering, second, offering];
+        const bytes = written((out) => writeIncluded2025(out.text('{"data":[]'), offerings, include, currency));
+        expect(`${bytes.toString()}}`).to.equal(
+          JSON.stringify({ data: [], ...included2025For(offerings, include, currency) }),
         );
       }
   });
