@@ -506,6 +506,7 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
     route('ListImportJobs', () => '/imports?page[limit]=5'),
     route('GetImport', (ids) => `/imports/${ids.importId}`),
     route('ListImportErrors', (ids) => `/imports/${ids.importId}/errors`),
+    inGeneration('2025')(route('GetImportErrors', (ids) => `/imports/${ids.importId}/errors`)),
     route(
       'createSchedule',
       () => '/schedules',

@@ -5,13 +5,15 @@ import { isRecord } from '../shared/validation.js';
 export const IMPORT_TYPE = 'subscription_import';
 
 /**
- * What a line of an import file can create: EPCC's three kinds, then offerings and subscriptions, which
- * this service imports too. Each is created exactly as its create endpoint would create it.
+ * What a line of an import file can create: EPCC 2024's three kinds, 2025's features, then offerings and
+ * subscriptions, which this service imports too. Each is created exactly as its create endpoint would
+ * create it.
  */
 export const IMPORT_RECORD_TYPES = [
   'subscription_product',
   'subscription_plan',
   'subscription_subscriber',
+  'subscription_feature',
   'subscription_offering',
   'subscription',
 ] as const;
@@ -46,6 +48,7 @@ export const noRecords = (): Record<ImportRecordType, number> => ({
   subscription_product: 0,
   subscription_plan: 0,
   subscription_subscriber: 0,
+  subscription_feature: 0,
   subscription_offering: 0,
   subscription: 0,
 });

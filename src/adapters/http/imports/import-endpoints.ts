@@ -32,7 +32,7 @@ import {
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
-import { IMPORT_ERROR_TYPE, importErrorResource, importResource } from './import-document.js';
+import { IMPORT_ERROR_TYPE, importError2025Resource, importErrorResource, importResource } from './import-document.js';
 import { uploadImport } from './import-upload.js';
 
 const TAG = 'Imports';
@@ -41,7 +41,7 @@ const recordCounts = (description: string): Schema =>
   closedObject(
     Object.fromEntries(IMPORT_RECORD_TYPES.map((type) => [type, integer(0)])),
     [],
-    `${description} \`subscription_offering\` and \`subscription\` are not in EPCC.`,
+    `${description} \`subscription_product\` and \`subscription_plan\` are EPCC 2024's, \`subscription_feature\` EPCC 2025's, \`subscription_offering\` and \`subscription\` EPCC 2025's (not in 2024).`,
   );
 
 const importSchema: Schema = closedObject(
@@ -91,7 +91,40 @@ const importError: Schema = closedObject(
   'One line of an import file that was not imported.',
 );
 
-const IMPORT_SCHEMAS = { Import: importSchema, ImportError: importError };
+/** EPCC 2025's `SubscriptionImportError`. */
+const importError2025: Schema = closedObject(
+  {
+    id: { ...uuid, description: "Made from the import's id and the line's number: the same on every read." },
+    type: constant(IMPORT_ERROR_TYPE),
+    meta: closedObject(
+      {
+        owner: constant('store', 'Every record belongs to the store.'),
+        timestamps: closedObject(
+          { created_at: timestamp, updated_at: timestamp },
+          [],
+          "The import's times: a line's failure is written when its import is uploaded or run.",
+        ),
+        error: {
+          type: 'string',
+          description:
+            'Why the line was not imported: too long, not UTF-8, nested too deep, not JSON, no known `data.type`, or each rule of its create endpoint it broke, with the field.',
+        },
+        field: {
+          type: 'string',
+          description:
+            'The member the first problem is about, as the record names it (`name`, `account_id`); empty when the line failed as a whole.',
+        },
+        line_number: integer(1, undefined, 'The line in the file, from 1, blank lines counted.'),
+        external_ref: text(1, EXTERNAL_REF_MAX, "The line's record's `external_ref`, when it was read and has one."),
+      },
+      ['external_ref'],
+    ),
+  },
+  [],
+  'One line of an import file that was not imported.',
+);
+
+const IMPORT_SCHEMAS = { Import: importSchema, ImportError: importError, SubscriptionImportError2025: importError2025 };
 
 const uploadForm: Schema = openObject(
   {
@@ -99,7 +132,7 @@ const uploadForm: Schema = openObject(
       type: 'string',
       contentMediaType: 'application/jsonl',
       description:
-        'The JSONL file: one `{"data": {"type": ..., "attributes": ...}}` per line, `type` one of `subscription_product`, `subscription_plan`, `subscription_subscriber` and (not in EPCC) `subscription_offering`, `subscription`; each line as the body of its create endpoint.',
+        'The JSONL file: one `{"data": {"type": ..., "attributes": ...}}` per line, `type` one of `subscription_product`, `subscription_plan`, `subscription_subscriber`, `subscription_feature`, `subscription_offering`, `subscription`; each line as the body of its create endpoint.',
     },
     external_ref: text(0, EXTERNAL_REF_MAX, 'Stored on the import; an empty value is left out.'),
   },
@@ -190,6 +223,7 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
     {
       method: 'get',
       ...withAndWithoutV2('/subscriptions/imports/{id}/errors'),
+      generation: '2024',
       pathParameters: [ID_PARAMETER],
       spec: {
         operationId: 'ListImportErrors',
@@ -212,6 +246,32 @@ export const IMPORT_ENDPOINTS = concept<ImportUseCases>({
         answer(
           (storeId, ctx) => errors.execute(storeId, idParam(ctx), queryOf(ctx)),
           (page, ctx) => listDocument(ctx, links, page, importErrorResource),
+        ),
+    },
+    {
+      method: 'get',
+      ...withAndWithoutV2('/subscriptions/imports/{id}/errors'),
+      generation: '2025',
+      pathParameters: [ID_PARAMETER],
+      spec: {
+        operationId: 'GetImportErrors',
+        summary: 'Get import errors',
+        description: `${SUBSCRIPTIONS_EPCC} The lines that were not imported, ordered by line number, each with why and the member it is about: failed at upload (not JSON, unknown \`data.type\`, longer than 1 MiB) or when the import ran (a rule of the record's create endpoint).`,
+        tag: TAG,
+        access: 'read',
+        parameters: [...PAGING_PARAMETERS],
+        success: {
+          '200': {
+            description: 'A page of failed lines.',
+            content: jsonContent(listResponseSchema(schemaRef('SubscriptionImportError2025'))),
+          },
+        },
+        errors: { 400: PAGE_REFUSED, 404: NOT_FOUND },
+      },
+      handle: ({ errors }, { links }) =>
+        answer(
+          (storeId, ctx) => errors.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (page, ctx) => listDocument(ctx, links, page, importError2025Resource(page.importJob)),
         ),
     },
   ],

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { ImportLine } from '../../../domain/imports/import-line.js';
+import type { Job } from '../../../domain/jobs/job.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
@@ -20,11 +21,17 @@ export class ListImportErrors {
     @inject(TOKENS.StoreRepository) private readonly stores: StoreRepository,
   ) {}
 
-  async execute(storeId: Uuid, id: string, params: QueryParams): Result<Page<ImportLine>> {
+  /** The page, and the import it is of (EPCC's 2025 errors carry its times). */
+  async execute(
+    storeId: Uuid,
+    id: string,
+    params: QueryParams,
+  ): Result<Page<ImportLine> & { readonly importJob: Job }> {
     const found = await findImport(this.jobs, storeId, id);
     if (E.isLeft(found)) return found;
-    return listPage(this.stores, storeId, params, {}, (query) =>
+    const page = await listPage(this.stores, storeId, params, {}, (query) =>
       this.lines.failures(storeId, found.right.id, query.page),
     );
+    return E.map((lines: Page<ImportLine>) => ({ ...lines, importJob: found.right }))(page);
   }
 }

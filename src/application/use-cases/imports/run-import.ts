@@ -8,6 +8,7 @@ import type { PlanRepository, ProductRepository } from '../../ports/catalogue/ca
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { ImportLineRepository, LineOutcome } from '../../ports/imports/import-line-repository.js';
 import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
+import type { FeatureRepository } from '../../ports/store-record-repository.js';
 import type { SubscriberRepository } from '../../ports/subscriptions/subscriber-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -16,6 +17,7 @@ import { TOKENS } from '../../tokens.js';
 import { CreateOffering } from '../catalogue/create-offering.js';
 import { CreateSubscriptionPlan } from '../catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../catalogue/subscription-products.js';
+import { CreateFeature } from '../features/features.js';
 import { CreateSubscriber } from '../subscriptions/subscribers.js';
 import { importErrorDetail } from './import-error-detail.js';
 import { type DecidedRun, ImportSubscriptionRun } from './import-subscription-run.js';
@@ -64,6 +66,7 @@ export class RunImport implements JobHandler {
     @inject(TOKENS.ProductRepository) products: ProductRepository,
     @inject(TOKENS.PlanRepository) plans: PlanRepository,
     @inject(TOKENS.SubscriberRepository) subscribers: SubscriberRepository,
+    @inject(TOKENS.FeatureRepository) features: FeatureRepository,
     @inject(TOKENS.OfferingRepository) offerings: OfferingRepository,
     @inject(TOKENS.SubscriptionRepository) subscriptions: SubscriptionRepository,
     @inject(TOKENS.Clock) clock: Clock,
@@ -84,6 +87,10 @@ export class RunImport implements JobHandler {
       subscription_subscriber: {
         exists: (storeId, id) => found(subscribers.findById(storeId, id)),
         create: (storeId, data, ids) => new CreateSubscriber(subscribers, clock, ids).execute(storeId, data),
+      },
+      subscription_feature: {
+        exists: (storeId, id) => found(features.findById(storeId, id)),
+        create: (storeId, data, ids) => new CreateFeature(features, clock, ids).execute(storeId, data),
       },
       subscription_offering: {
         exists: (storeId, id) => found(offerings.findById(storeId, id)),

@@ -6,6 +6,7 @@ import { CreateSubscriber } from '../../../../src/application/use-cases/subscrip
 import { subscriptionsStored } from '../../../../src/domain/billing/invoices/first-invoice-events.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../../../support/backends.js';
+import { epccContract } from '../../../support/epcc-contract.js';
 import { buildClubOffering, runImportJob } from '../../../support/import-runs.js';
 import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
 import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
@@ -79,6 +80,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
       subscription_product: 1,
       subscription_plan: 1,
       subscription_subscriber: 1,
+      subscription_feature: 0,
       subscription_offering: 1,
       subscription: 1,
     };
@@ -89,6 +91,7 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
         subscription_product: 0,
         subscription_plan: 0,
         subscription_subscriber: 0,
+        subscription_feature: 0,
         subscription_offering: 0,
         subscription: 0,
       },
@@ -148,6 +151,65 @@ forEachBackend('HTTP: subscription imports', (_backend, persistence) => {
       data: { attributes: { name: string } }[];
     };
     expect(subscribers.data.map((s) => s.attributes.name).sort()).to.deep.equal(['Subscriber 1', 'Subscriber 3']);
+  });
+
+  it('imports features, and lists failed lines in EPCC 2025 shape on the 2025 wire, held to its document', async () => {
+    const feature = (name: string, tag: string, ref?: string) => ({
+      data: {
+        type: 'subscription_feature',
+        attributes: {
+          name,
+          ...(ref === undefined ? {} : { external_ref: ref }),
+          configuration: { type: 'access', tag },
+        },
+      },
+    });
+    const created = await uploaded(
+      api,
+      jsonl(feature('Premium content', 'premium', 'f-1'), 'not json', feature('x', 'bad tag!', 'f-2'), {
+        data: { type: 'subscription_subscriber', attributes: { name: 'No account', email: 's@example.com' } },
+      }),
+    );
+    expect(created.meta.records.uploaded['subscription_feature']).to.equal(2);
+    await runImportJob(api, created.id);
+    const done = ((await (await api.request(`/v2/subscriptions/imports/${created.id}`)).json()) as Doc).data;
+    expect(done.meta.records.imported['subscription_feature']).to.equal(1);
+    const features = (await (
+      await api.request('/generations/2025/v2/subscriptions/features?filter=eq(external_ref,f-1)')
+    ).json()) as { data: { attributes: { name: string } }[] };
+    expect(features.data.map((f) => f.attributes.name)).to.deep.equal(['Premium content']);
+
+    const path = `/generations/2025/v2/subscriptions/imports/${created.id}/errors`;
+    const response = await api.request(path);
+    const text = await response.text();
+    const problems = epccContract().problemsAs('GetImportErrors', {
+      method: 'GET',
+      path,
+      status: response.status,
+      header: (name) => response.headers.get(name),
+      body: text,
+    });
+    expect(problems, problems).to.equal(undefined);
+    const errors = (JSON.parse(text) as { data: { id: string; type: string; meta: Record<string, unknown> }[] }).data;
+    expect(errors.map((e) => [e.meta['line_number'], e.meta['field'], e.meta['external_ref']])).to.deep.equal([
+      [2, '', undefined],
+      [3, 'name', 'f-2'],
+      [4, 'account_id', undefined],
+    ]);
+    expect(errors[1]!.meta['error']).to.match(/configuration\.tag/);
+    expect(new Set(errors.map((e) => e.id)).size, 'an id per line').to.equal(3);
+    const again = (await (await api.request(path)).json()) as { data: { id: string }[] };
+    expect(
+      again.data.map((e) => e.id),
+      'the same ids on every read',
+    ).to.deep.equal(errors.map((e) => e.id));
+    // The 2024 wire keeps its own shape.
+    const old = (await (
+      await api.request(`/generations/2024/v2/subscriptions/imports/${created.id}/errors`)
+    ).json()) as {
+      data: { line_number: number; detail: string }[];
+    };
+    expect(old.data.map((e) => e.line_number)).to.deep.equal([2, 3, 4]);
   });
 
   it('imports nothing twice when the handler runs again, even after a run that stopped between a record and its line', async () => {
