@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.js';
+import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const CLI = path.resolve(import.meta.dirname, '../../dist/cli.js');
 
@@ -73,5 +73,40 @@ describe('the built CLI as a process', () => {
     ]);
     const unknown = await cli(dir, env, 'set-rate-limit', '--store', '5d0c0000-0000-4000-8000-000000000000', '10');
     expect([unknown.code, unknown.stderr]).to.deep.equal([3, 'error: the rate limit was not set: store not found\n']);
+  });
+
+  it("sets a store's subscriptions generation, which the service then speaks on its un-prefixed paths", async () => {
+    const env = { DATA_DIR: path.join(dir, 'generation') };
+    service = await startServiceProcess(env);
+    const storeId = /^store_id: (\S+)$/m.exec(service.terminal())?.[1] ?? '';
+    const credentials = printedCredentials(service.terminal());
+    await service.stop();
+    service = undefined;
+
+    const set = await cli(dir, env, 'set-generation', '--store', storeId, '2025', '--json');
+    expect([set.code, JSON.parse(set.stdout)]).to.deep.equal([
+      0,
+      { store_id: storeId, subscriptions_generation: '2025' },
+    ]);
+    const listed = await cli(dir, env, 'list-stores');
+    expect(listed.stdout.split('\n')[1]).to.match(/ 2025 /);
+
+    service = await startServiceProcess(env);
+    const token = (
+      (await (
+        await fetch(`${service.url}/oauth/access_token`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: credentials.clientId,
+            client_secret: credentials.clientSecret,
+          }),
+        })
+      ).json()) as { access_token: string }
+    ).access_token;
+    const read = (url: string) => fetch(`${service!.url}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    // Features are the 2025 generation's only, products the 2024 one's.
+    expect((await read('/v2/subscriptions/features')).status).to.equal(200);
+    expect((await read('/v2/subscriptions/products')).status).to.equal(404);
   });
 });

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import type { MigrationResult } from 'kysely';
 import { CreateApplicationKey } from '../../application/use-cases/keys/create-application-key.js';
+import { UpdateStoreSettings } from '../../application/use-cases/settings/update-store-settings.js';
 import { CreateStore } from '../../application/use-cases/stores/create-store.js';
 import { ListStores } from '../../application/use-cases/stores/list-stores.js';
 import { SetStoreRateLimit } from '../../application/use-cases/stores/set-store-rate-limit.js';
@@ -10,11 +11,13 @@ import { parseStoreId } from '../../application/use-cases/stores/store-lookup.js
 import { SCOPES } from '../../domain/auth/scope.js';
 import { APPLICATION_KEY_TYPE } from '../../domain/keys/application-key.js';
 import { queryParams } from '../../domain/query/query-params.js';
+import { SUBSCRIPTIONS_GENERATIONS } from '../../domain/settings/subscriptions-generation.js';
 import { type AppConfig, readConfig } from '../config/app-config.js';
 import { CliFailure, refused } from './cli-failure.js';
 import {
   createdKeyReply,
   createdStoreReply,
+  generationReply,
   migrationsReply,
   type Reply,
   rateLimitReply,
@@ -182,6 +185,26 @@ export const cliProgram = (io: CliIo, mode: CliMode): Command => {
         print(rateLimitReply(set.right));
       }),
     );
+
+  program
+    .command('set-generation')
+    .description(
+      `set which EPCC subscriptions generation a store's un-prefixed paths speak (${SUBSCRIPTIONS_GENERATIONS.join(' or ')}); nothing is migrated`,
+    )
+    .requiredOption('--store <id>', 'the id of the store')
+    .argument('<generation>', SUBSCRIPTIONS_GENERATIONS.join(' or '))
+    .action((generation: string, options: { store: string }) => {
+      const storeId = parseStoreId(options.store);
+      if (E.isLeft(storeId)) throw refused('the generation was not set', storeId.left);
+      return withCore(io, async ({ container }) => {
+        const set = await container
+          .get(UpdateStoreSettings)
+          .execute(storeId.right, { type: 'settings', subscriptions_generation: generation });
+        if (E.isLeft(set))
+          throw refused('the generation was not set', set.left, { 'data.subscriptions_generation': '<generation>' });
+        print(generationReply(storeId.right, set.right.subscriptionsGeneration));
+      });
+    });
 
   return program;
 };

@@ -2,6 +2,7 @@ import type { MigrationResult } from 'kysely';
 import type { MintedApplicationKey } from '../../application/use-cases/keys/mint-application-key.js';
 import type { CreatedStore } from '../../application/use-cases/stores/create-store.js';
 import { type Page, pageOffsets } from '../../domain/query/page.js';
+import type { SubscriptionsGeneration } from '../../domain/settings/subscriptions-generation.js';
 import type { Store } from '../../domain/stores/store.js';
 import type { StoreSummary } from '../../domain/stores/store-summary.js';
 import { listMeta } from '../http/documents/list-meta.js';
@@ -53,6 +54,11 @@ export const rateLimitReply = (store: Store): Reply => ({
   json: { store_id: store.id, rate_limit: store.rateLimit },
 });
 
+export const generationReply = (storeId: string, generation: SubscriptionsGeneration): Reply => ({
+  text: `store ${storeId}: subscriptions generation ${generation}\n`,
+  json: { store_id: storeId, subscriptions_generation: generation },
+});
+
 /** Seconds are enough to tell stores apart by age, and the zone is always UTC. */
 const createdAt = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -62,6 +68,7 @@ const STORE_COLUMNS: readonly TextColumn<StoreSummary>[] = [
   { heading: 'RATE LIMIT', cell: (s) => String(s.store.rateLimit), alignRight: true },
   { heading: 'RESERVED', cell: (s) => String(s.reservedRateLimit), alignRight: true },
   { heading: 'KEYS', cell: (s) => String(s.keyCount), alignRight: true },
+  { heading: 'GENERATION', cell: (s) => s.store.subscriptionsGeneration },
   { heading: 'CREATED', cell: (s) => createdAt(s.store.createdAt) },
 ];
 
@@ -90,6 +97,7 @@ export const storeListReply = (page: Page<StoreSummary>): Reply => ({
       rate_limit: s.store.rateLimit,
       total_reserved_rate_limit: s.reservedRateLimit,
       key_count: s.keyCount,
+      subscriptions_generation: s.store.subscriptionsGeneration,
       created_at: s.store.createdAt.toISOString(),
     })),
     meta: listMeta(page.page, page.total, page.totalMethod),

@@ -106,6 +106,7 @@ describe('CLI: version, help and usage errors', () => {
       'create-key',
       'list-stores',
       'set-rate-limit',
+      'set-generation',
       '--json',
       '--version',
     ])
@@ -376,13 +377,14 @@ describe('CLI: list-stores', () => {
     const [first, second] = stores as [ReturnType<typeof aStore>, ReturnType<typeof aStore>];
     await ports.keys.insert(aKey(first.id, { reservedRateLimit: 25 }), () => true);
     await ports.stores.setRateLimit(second.id, 1_000_000);
+    await ports.stores.changeSettings(second.id, { subscriptionsGeneration: '2025' });
     const { code, out, err } = await run('list-stores');
     expect([code, err]).to.deep.equal([0, '']);
     expect(out).to.equal(
       [
-        'ID                                    NAME     RATE LIMIT  RESERVED  KEYS  CREATED',
-        `${second.id}  Store 2     1000000         0     1  2026-01-02T08:30:15Z`,
-        `${first.id}  Store 1         100        25     2  2026-01-01T08:30:15Z`,
+        'ID                                    NAME     RATE LIMIT  RESERVED  KEYS  GENERATION  CREATED',
+        `${second.id}  Store 2     1000000         0     1  2025        2026-01-02T08:30:15Z`,
+        `${first.id}  Store 1         100        25     2  2024        2026-01-01T08:30:15Z`,
         '2 stores, newest first',
         '',
       ].join('\n'),
@@ -429,6 +431,7 @@ describe('CLI: list-stores', () => {
       rate_limit: 300,
       total_reserved_rate_limit: 0,
       key_count: 1,
+      subscriptions_generation: '2024',
       created_at: '2026-01-03T08:30:15.250Z',
     });
     expect(listed.data).to.have.length(2);
@@ -500,6 +503,42 @@ describe('CLI: set-rate-limit', () => {
       [{ source: '<requests-per-second>', detail: 'must be a whole number of requests per second from 1 to 1000000' }],
     ]);
     expect((await ports.stores.findById(store.id))?.rateLimit).to.equal(100);
+  });
+});
+
+describe('CLI: set-generation', () => {
+  it("sets the generation a store's un-prefixed paths speak and prints it, as text or JSON", async () => {
+    const { run, ports } = cli();
+    const store = aStore();
+    await ports.stores.create(storeRecords(store));
+    expect(await run('set-generation', '--store', store.id, '2025')).to.deep.equal({
+      code: 0,
+      out: `store ${store.id}: subscriptions generation 2025\n`,
+      err: '',
+    });
+    expect((await ports.stores.findById(store.id))?.subscriptionsGeneration).to.equal('2025');
+    expect(json((await run('set-generation', '--json', '--store', store.id, '2024')).out)).to.deep.equal({
+      store_id: store.id,
+      subscriptions_generation: '2024',
+    });
+    // Read from the list: a store read by id may come from the one-second cache.
+    expect(json((await run('list-stores', '--json')).out).data[0].subscriptions_generation).to.equal('2024');
+  });
+
+  it('ends with 3 for an unknown store and 5 for another generation, changing nothing', async () => {
+    const { run, ports } = cli();
+    const store = aStore();
+    await ports.stores.create(storeRecords(store));
+    for (const id of [UNKNOWN_STORE, 'not-a-uuid']) {
+      const unknown = await run('set-generation', '--store', id, '2025');
+      expect([unknown.code, unknown.err]).to.deep.equal([3, 'error: the generation was not set: store not found\n']);
+    }
+    const other = await run('set-generation', '--json', '--store', store.id, '2026');
+    expect(other.code).to.equal(5);
+    expect(json(other.err).error.issues).to.deep.equal([
+      { source: '<generation>', detail: "must be one of '2024', '2025'" },
+    ]);
+    expect(json((await run('list-stores', '--json')).out).data[0].subscriptions_generation).to.equal('2024');
   });
 });
 
