@@ -4,14 +4,14 @@ import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
 import { type Changes, type Created, optionalField, requiredField } from '../shared/record-parser.js';
+import { BILLING_INTERVAL_TYPES } from './billing-interval.js';
 import { parseCatalogueName, parseDescription, parseExternalRef, parsePriceMap } from './catalogue-fields.js';
 import { attributeRules, type CatalogueKind, type CatalogueRecord } from './catalogue-record.js';
 import { parseLeadTime } from './lead-time.js';
 
 export const PLAN_TYPE = 'subscription_plan';
 
-export const BILLING_INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
-export type BillingIntervalType = (typeof BILLING_INTERVAL_TYPES)[number];
+export { BILLING_INTERVAL_TYPES, type BillingIntervalType } from './billing-interval.js';
 export const END_BEHAVIORS = ['close', 'roll'] as const;
 /** `base_price_percentage` is a discount off the offering's price: from none to all of it. */
 export const BASE_PRICE_PERCENTAGE_MAX = 100;
