@@ -174,6 +174,12 @@ describe('HTTP: lead_time and pro-forma invoices on the 2025 wire', () => {
       }),
       201,
     );
+    const held = await ok(
+      'GetSubscriptionPricingOption',
+      'GET',
+      `${V2025}/subscriptions/${made.data.id}/pricing-options/${option.id}`,
+    );
+    expect(held.data.attributes.lead_time, "the subscription's snapshot keeps it").to.deep.equal(WEEK);
     return made.data.id as string;
   };
   const invoicesOf = async (id: string) =>
