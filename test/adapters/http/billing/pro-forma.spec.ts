@@ -238,3 +238,59 @@ describe('HTTP: lead_time and pro-forma invoices on the 2025 wire', () => {
     expect((await invoicesOf(id)).length, 'the canceled period is never invoiced').to.equal(1);
   });
 });
+
+describe("HTTP: pro_forma follows the store's test clock", () => {
+  let api: TestApi;
+  before(() => epccContract());
+  beforeEach(async () => {
+    api = await startTestApi({ testClocks: true });
+  });
+  afterEach(async () => api.close());
+
+  const send = async (method: string, path: string, data?: unknown) => {
+    const response = await api.request(path, { ...(data === undefined ? {} : jsonBody({ data })), method });
+    const text = await response.text();
+    expect(response.status, text).to.be.oneOf([200, 201]);
+    return JSON.parse(text) as Resource;
+  };
+  const setClock = (now: string) =>
+    send('PUT', `${V2025}/test-clock`, { type: 'subscription_test_clock', attributes: { now } });
+
+  it('is made ahead at the store time, pro forma until the clock reaches valid_from', async () => {
+    await setClock('2090-01-10T00:00:00.000Z');
+    const offering = (
+      await send('POST', `${V2025}/offerings/build`, {
+        name: 'Tea club',
+        plans: [{ name: 'Green tea', price: { USD: { amount: 1000, includes_tax: true } } }],
+        pricing_options: [{ ...PLAN_ATTRIBUTES, name: 'Monthly', lead_time: { type: 'day', time: 3 } }],
+      })
+    ).data;
+    const option = offering.relationships.pricing_options.data[0].id;
+    const made = await send(
+      'POST',
+      `${V2025}/subscriptions`,
+      subscriptionData(offering.id, offering.relationships.plans.data[0].id, {
+        pricing_option_id: option,
+        payment_authority: { type: 'elastic_path_payments_stripe', customer_id: 'cus_123', card_id: 'card_123' },
+      }),
+    );
+    await setClock('2090-02-07T00:00:00.000Z');
+    const at = new Date('2090-02-07T00:00:00.000Z');
+    await runJob(api.container, aJob(api.store.store.id, 'billing-run', at), at);
+    const invoices = async () =>
+      ((await send('GET', `${V2025}/subscriptions/${made.data.id}/invoices`)).data as Resource[]).map((i) => [
+        i.attributes.billing_period.start.slice(0, 10),
+        i.attributes.pro_forma,
+        i.attributes.created_at.slice(0, 10),
+      ]);
+    expect(await invoices()).to.have.deep.members([
+      ['2090-01-10', false, '2090-01-10'],
+      ['2090-02-10', true, '2090-02-07'],
+    ]);
+    await setClock('2090-02-10T00:00:00.000Z');
+    expect(await invoices()).to.have.deep.members([
+      ['2090-01-10', false, '2090-01-10'],
+      ['2090-02-10', false, '2090-02-07'],
+    ]);
+  });
+});
