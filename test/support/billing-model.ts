@@ -14,12 +14,19 @@ export type ModelAction = 'pause' | 'resume' | 'cancel' | 'cancel now';
 
 export type Unit = 'day' | 'week' | 'month' | 'year';
 
+/** EPCC 2026-10's `lead_time` of a pricing option: "generate an invoice ahead of time in a pro-forma state". */
+export interface ModelLead {
+  readonly unit: 'day' | 'week';
+  readonly time: number;
+}
+
 export interface ModelPlan {
   readonly unit: Unit;
   readonly every: number;
   /** Trial length in `unit`s; 0 for none. */
   readonly trial: number;
   readonly price: number;
+  readonly lead?: ModelLead;
 }
 
 /** The old readings, each a mutation of one of EPCC's rules; all off is EPCC's text. */
@@ -50,6 +57,8 @@ export interface ModelInvoice {
   readonly amount: number;
   /** How many plan switches it charged. */
   readonly prorations: number;
+  /** Made ahead of its period: its start, before which it is pro forma and not paid. */
+  readonly validFrom?: number;
   /** Failed payment attempts, and whether they spent the retries. */
   failed: number;
   spent: boolean;
@@ -108,7 +117,12 @@ export interface ModelSubscription {
   endDate?: number;
   inactive: boolean;
   readonly gaps: Gap[];
-  readonly invoices: (ModelInvoice & { readonly plan: ModelPlan; readonly trial: boolean })[];
+  readonly invoices: (ModelInvoice & {
+    readonly plan: ModelPlan;
+    readonly trial: boolean;
+    /** What the subscription's prorations and credit stood at before it: a withdrawn invoice gives them back. */
+    readonly before: { readonly charged: number; readonly credit: number };
+  })[];
   readonly prorations: ModelProration[];
   /** The latest prorated switch: the end of the period it prorated, what it charged, over how many days. */
   lastSwitch?: { readonly until: number; readonly charge: number; readonly days: number };
@@ -186,8 +200,9 @@ export class BillingModel {
     return { start: s.next, end: plus(s.anchor, unit, every * (index + 1)), amount: price, trial: false };
   }
 
-  private invoice(s: ModelSubscription, period: Period): void {
+  private invoice(s: ModelSubscription, period: Period, at: number): void {
     this.lastNumber += 1;
+    const before = { charged: s.charged, credit: s.credit };
     const waiting = s.prorations.slice(s.charged);
     s.charged = s.prorations.length;
     // Where EPCC is silent, Stripe's customer balance: a refund larger than the invoice is carried as credit.
@@ -199,10 +214,14 @@ export class BillingModel {
       end: period.end,
       amount: Math.max(0, total),
       prorations: waiting.length,
+      // EPCC 2026-10, valid_from: "If generated with a lead time, then the valid_from will be the data at which
+      // the Invoice transitions from it's Pro Forma state to one that can have payment taken".
+      ...(period.start > at ? { validFrom: period.start } : {}),
       failed: 0,
       spent: false,
       plan: s.plan,
       trial: period.trial,
+      before,
     });
     // EPCC, invoice_after: "The time when the subscription becomes eligible for a new invoice".
     s.next = period.end;
@@ -255,7 +274,7 @@ export class BillingModel {
       credit: 0,
     };
     this.subscriptions.push(s);
-    if (start <= createdAt) this.invoice(s, this.nextPeriod(s));
+    if (start <= createdAt) this.invoice(s, this.nextPeriod(s), createdAt);
     return s;
   }
 
@@ -274,20 +293,23 @@ export class BillingModel {
       (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
     for (const s of inCreationOrder) {
+      // EPCC 2026-10's lead_time: "Configuration of the lead time to generate an invoice ahead of time": the
+      // next period is invoiced that long before it starts, by the first run from then.
+      const ahead = s.plan.lead === undefined ? at : plus(at, s.plan.lead.unit, s.plan.lead.time);
       // The team's reading of EPCC's dunning `suspend` ("a subscriber cannot renew their subscription"): not billed.
-      if (s.suspended || s.next > at) continue;
+      if (s.suspended || s.next > ahead || s.start > at) continue;
       // EPCC's lifecycle, step 2: "When the next billing run is due, the billing run checks the subscription
       // state. If the subscription state is paused or cancelled then no invoice is created and the
-      // subscription status is updated to `inactive`."
+      // subscription status is updated to `inactive`." Due at invoice_after, a lead time or not.
       if (s.paused || s.canceled) {
-        s.inactive = true;
+        if (s.next <= at) s.inactive = true;
         continue;
       }
       // EPCC, under go_live_after: "billing runs generate one invoice per subscription, if a go_live_date is
       // set far in the past, multiple invoices could be generated over the course of several billing runs".
       // Step 5, after a resume: "the billing run creates an invoice" (status waits for a payment, step 6).
-      for (let period = this.billable(s, at); period !== undefined; period = this.billable(s, at)) {
-        this.invoice(s, period);
+      for (let period = this.billable(s, ahead); period !== undefined; period = this.billable(s, ahead)) {
+        this.invoice(s, period, at);
         if (!this.rules.catchUpAllPeriods) break;
       }
     }
@@ -308,6 +330,7 @@ export class BillingModel {
    * on the next billing run and the difference in price is prorated over days").
    */
   switchPlan(s: ModelSubscription, plan: ModelPlan, at: number): boolean {
+    this.withdraw(s, at);
     if (plan === s.plan) return true;
     if (s.canceled) return false;
     const latest = s.invoices[s.invoices.length - 1];
@@ -350,7 +373,8 @@ export class BillingModel {
   pay(at: number): void {
     for (const s of this.subscriptions) {
       for (const invoice of s.invoices) {
-        if (invoice.amount === 0 || invoice.spent) continue;
+        // EPCC 2026-10, pro_forma: such invoices "will not be picked up by a payment run until on or after their valid_from date".
+        if (invoice.amount === 0 || invoice.spent || (invoice.validFrom ?? at) > at) continue;
         const due =
           invoice.failed === 0 ||
           invoice.failed > this.dunning.limit ||
@@ -387,6 +411,7 @@ export class BillingModel {
     if (action !== 'cancel' && action !== 'cancel now' && !this.live(s, at)) return false;
     if (action === 'pause') {
       if (s.paused) return false;
+      this.withdraw(s, at);
       s.paused = true;
       s.gaps.push({ from: at });
     } else if (action === 'resume') {
@@ -395,6 +420,7 @@ export class BillingModel {
       s.gaps[s.gaps.length - 1]!.until = at;
     } else if (action === 'cancel now') {
       // EPCC 2026, `cancel_immediately`: "the subscription moves to `inactive` immediately"; nothing refunded.
+      this.withdraw(s, at);
       s.canceled = true;
       s.canceledAt = at;
       s.paused = false;
@@ -403,6 +429,7 @@ export class BillingModel {
     } else {
       // The team's reading of `end_date` ("The date and time a subscription will end", EPCC): the end of what
       // was invoiced, or the cancel itself when nothing invoiced reaches past it.
+      this.withdraw(s, at);
       const through = s.invoices[s.invoices.length - 1]?.end;
       s.canceled = true;
       s.canceledAt = at;
@@ -410,6 +437,21 @@ export class BillingModel {
       s.endDate = through !== undefined && through > at ? through : at;
     }
     return true;
+  }
+
+  /**
+   * The team's reading where EPCC is silent, after Stripe deleting a draft invoice a change makes stale: a
+   * cancel, a pause or a switch at `at` withdraws the invoices still pro forma then. Their periods are
+   * invoiced again by later runs as the subscription is then (never, once canceled or paused throughout),
+   * with the prorations and credit they had taken; their numbers are not reused.
+   */
+  private withdraw(s: ModelSubscription, at: number): void {
+    const first = s.invoices.findIndex((invoice) => invoice.validFrom !== undefined && invoice.validFrom > at);
+    if (first === -1) return;
+    const [withdrawn] = s.invoices.splice(first);
+    s.next = withdrawn!.start;
+    s.charged = withdrawn!.before.charged;
+    s.credit = withdrawn!.before.credit;
   }
 
   /** EPCC's `invoice_after`: "The time when the subscription becomes eligible for a new invoice." */

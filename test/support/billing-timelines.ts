@@ -12,7 +12,8 @@ export const DAY = 24 * HOUR;
 
 /**
  * The plans a timeline subscribes to and switches between: two monthly plans (so that a switch keeps the
- * period's length), monthly after a month's trial, every two weeks, daily, and yearly.
+ * period's length), monthly after a month's trial, every two weeks, daily, yearly, and monthly and every two
+ * weeks with a lead time (invoiced a week and three days ahead, pro forma until their periods start).
  */
 const fixedAt = (amount: number) => ({ fixed_price: { USD: { amount, includes_tax: true } } });
 export const PLANS: readonly (ModelPlan & { readonly attributes: Record<string, unknown> })[] = [
@@ -46,11 +47,35 @@ export const PLANS: readonly (ModelPlan & { readonly attributes: Record<string, 
     price: 29900,
     attributes: { name: 'Yearly', billing_interval_type: 'year', ...fixedAt(29900) },
   },
+  {
+    unit: 'month',
+    every: 1,
+    trial: 0,
+    price: 3100,
+    lead: { unit: 'week', time: 1 },
+    attributes: { name: 'Monthly, invoiced a week ahead', ...fixedAt(3100) },
+  },
+  {
+    unit: 'week',
+    every: 2,
+    trial: 0,
+    price: 990,
+    lead: { unit: 'day', time: 3 },
+    attributes: {
+      name: 'Fortnightly, invoiced 3 days ahead',
+      billing_interval_type: 'week',
+      billing_frequency: 2,
+      ...fixedAt(990),
+    },
+  },
 ];
+/** The plans with a lead time (EPCC 2026-10's pricing option `lead_time`), set through the 2025 wire. */
+export const LEAD_PLANS = PLANS.flatMap((plan, index) => (plan.lead === undefined ? [] : [index]));
 /** Monthly plans come up most: month ends are where the rules differ. */
 export const aPlan = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(0, 1) },
   { weight: 4, arbitrary: fc.integer({ min: 2, max: PLANS.length - 1 }) },
+  { weight: 2, arbitrary: fc.constantFrom(...LEAD_PLANS) },
 );
 
 /**

@@ -1,4 +1,6 @@
-import type { BillingIntervalType } from './plan.js';
+/** The units a plan's periods are counted in. */
+export const BILLING_INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
+export type BillingIntervalType = (typeof BILLING_INTERVAL_TYPES)[number];
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { attributeRules } from './catalogue-record.js';
 import { OFFERING_PLAN_TYPE, OFFERING_PRODUCT_TYPE } from './offering.js';
-import { PLAN_FIELDS } from './plan.js';
+import { PLAN_FIELDS_2024 } from './plan.js';
 import { PRODUCT_FIELDS } from './product.js';
 
 /**
@@ -14,7 +14,7 @@ export const { parseChanges: parseOfferingProductChanges } = attributeRules(
 );
 export const { parseChanges: parseOfferingPlanChanges } = attributeRules(
   OFFERING_PLAN_TYPE,
-  PLAN_FIELDS,
+  PLAN_FIELDS_2024,
   'offering plan',
 );
 

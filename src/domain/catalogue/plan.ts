@@ -4,18 +4,20 @@ import { INT32_MAX, integerInRange } from '../shared/integer.js';
 import { oneOf } from '../shared/literal.js';
 import { numberInRange } from '../shared/number.js';
 import { type Changes, type Created, optionalField, requiredField } from '../shared/record-parser.js';
+import { BILLING_INTERVAL_TYPES } from './billing-interval.js';
 import { parseCatalogueName, parseDescription, parseExternalRef, parsePriceMap } from './catalogue-fields.js';
 import { attributeRules, type CatalogueKind, type CatalogueRecord } from './catalogue-record.js';
+import { parseLeadTime } from './lead-time.js';
 
 export const PLAN_TYPE = 'subscription_plan';
 
-export const BILLING_INTERVAL_TYPES = ['day', 'week', 'month', 'year'] as const;
-export type BillingIntervalType = (typeof BILLING_INTERVAL_TYPES)[number];
+export { BILLING_INTERVAL_TYPES, type BillingIntervalType } from './billing-interval.js';
 export const END_BEHAVIORS = ['close', 'roll'] as const;
 /** `base_price_percentage` is a discount off the offering's price: from none to all of it. */
 export const BASE_PRICE_PERCENTAGE_MAX = 100;
 
-export const PLAN_FIELDS = {
+/** A plan's fields on the 2024 wire. */
+export const PLAN_FIELDS_2024 = {
   name: requiredField(parseCatalogueName),
   description: optionalField(parseDescription),
   external_ref: optionalField(parseExternalRef),
@@ -31,6 +33,12 @@ export const PLAN_FIELDS = {
   fixed_price: optionalField(parsePriceMap),
 };
 
+/**
+ * What a plan stores: the 2024 fields and what EPCC 2026-10 adds to a pricing option (the domain's plan).
+ * Only the 2025 wire reads and writes `lead_time`.
+ */
+export const PLAN_FIELDS = { ...PLAN_FIELDS_2024, lead_time: optionalField(parseLeadTime) };
+
 /** A plan's attributes, named as the API names them. */
 export type PlanAttributes = Created<typeof PLAN_FIELDS>;
 export type PlanChanges = Changes<typeof PLAN_FIELDS>;
@@ -44,8 +52,12 @@ export interface PlanSubject {
   readonly plan: SubscriptionPlan;
 }
 
+const PLAN_RULES_2024 = attributeRules(PLAN_TYPE, PLAN_FIELDS_2024, 'plan');
+
+/** Plans are written through the 2024 wire only (2025 has no standalone plans), and read whole from storage. */
 export const PLANS: CatalogueKind<PlanAttributes, PlanChanges, PlanSubject> = {
-  ...attributeRules(PLAN_TYPE, PLAN_FIELDS, 'plan'),
+  ...PLAN_RULES_2024,
+  fromStorage: attributeRules(PLAN_TYPE, PLAN_FIELDS, 'plan').fromStorage,
   notFound: 'subscription plan not found',
   inUse: 'the plan is used by an offering',
   events: recordEvents(

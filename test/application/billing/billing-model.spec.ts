@@ -9,6 +9,7 @@ import { SetOfferingProrationPolicy } from '../../../src/application/use-cases/b
 import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
 import { CreateSubscriptionPlan } from '../../../src/application/use-cases/catalogue/subscription-plans.js';
 import { CreateSubscriptionProduct } from '../../../src/application/use-cases/catalogue/subscription-products.js';
+import { UpdateOfferingPlan } from '../../../src/application/use-cases/catalogue/update-offering-plan.js';
 import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/change-subscription-state.js';
 import { CreateSubscription } from '../../../src/application/use-cases/subscriptions/create-subscription.js';
 import { UpdateSubscription } from '../../../src/application/use-cases/subscriptions/update-subscription.js';
@@ -29,6 +30,7 @@ import {
   DAY,
   general,
   HOUR,
+  LEAD_PLANS,
   nextMonthEnd,
   PLANS,
   paying,
@@ -93,10 +95,11 @@ const firstDifference = (service: readonly Seen[], model: readonly Seen[]): stri
 const iso = (at: number | undefined): string | undefined => (at === undefined ? undefined : new Date(at).toISOString());
 
 const seenInModel = (model: BillingModel, s: ModelSubscription, now: number): Seen => ({
-  invoices: s.invoices.map(({ plan: _plan, trial: _trial, ...invoice }) => ({
+  invoices: s.invoices.map(({ plan: _plan, trial: _trial, before: _before, validFrom, ...invoice }) => ({
     ...invoice,
     start: iso(invoice.start),
     end: iso(invoice.end),
+    ...(validFrom === undefined ? {} : { validFrom: iso(validFrom) }),
     ...(invoice.last === undefined ? {} : { last: iso(invoice.last) }),
   })),
   invoiceAfter: iso(model.invoiceAfter(s))!,
@@ -130,11 +133,27 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
     const plans = [];
     for (const plan of PLANS)
       plans.push(right(await container.get(CreateSubscriptionPlan).execute(store.id, planData(plan.attributes))));
-    const offering = right(
+    const built = right(
       await container
         .get(BuildOffering)
         .execute(store.id, { name: 'Club', products: [product.id], plans: plans.map((p) => p.id) }),
     );
+    // A lead time is the 2025 wire's: set on the offering's copies (its pricing options) there.
+    for (const index of LEAD_PLANS) {
+      const { unit, time } = PLANS[index]!.lead!;
+      right(
+        await container
+          .get(UpdateOfferingPlan)
+          .execute(
+            store.id,
+            built.id,
+            built.plans[index]!.id,
+            { type: 'subscription_offering_pricing_option', attributes: { lead_time: { type: unit, time } } },
+            '2025',
+          ),
+      );
+    }
+    const offering = (await container.get(TOKENS.OfferingRepository).findById(store.id, built.id))!;
     if (rounding !== undefined) {
       const made = right(
         await container.get(CreateProrationPolicy).execute(store.id, {
@@ -185,6 +204,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
               end: i.billingPeriod.end.toISOString(),
               amount: i.amount,
               prorations: i.proration.events.length,
+              ...(i.validFrom === undefined ? {} : { validFrom: i.validFrom.toISOString() }),
               failed: i.failedPaymentAttempts,
               spent: i.paymentRetriesLimitReached,
               ...(i.lastPaymentAttemptAt === undefined ? {} : { last: i.lastPaymentAttemptAt.toISOString() }),

@@ -1,4 +1,5 @@
 import { PRORATION_POLICY_TYPE } from '../../../domain/billing/proration/proration-policy.js';
+import { LEAD_TIME_MAX, LEAD_TIME_TYPES } from '../../../domain/catalogue/lead-time.js';
 import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
 import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
 import { PRICING_OPTION_TYPE } from '../../../domain/catalogue/offering-input-2025.js';
@@ -33,6 +34,25 @@ export const OFFERINGS_2025_EPCC =
 
 export const NOT_SERVED =
   "A member not stored yet (an offering's features, its plans' feature configurations, associations narrower than every plan with every pricing option), named in `detail`.";
+
+/** EPCC 2026-10's `LeadTime`, with this service's upper bounds (`LEAD_TIME_MAX`). */
+const leadTime = closedObject(
+  {
+    type: { type: 'string', enum: [...LEAD_TIME_TYPES], description: 'The unit the lead time is counted in.' },
+    time: {
+      type: 'integer',
+      minimum: 1,
+      maximum: Math.max(...Object.values(LEAD_TIME_MAX)),
+      description: `How many units before a period starts its invoice is made, pro forma until the period starts: at most ${LEAD_TIME_MAX.day} days or ${LEAD_TIME_MAX.week} weeks.`,
+    },
+  },
+  [],
+  "Invoices of this pricing option's periods are made this long ahead of each period's start, `pro_forma: true` with `valid_from` the period's start; payment runs take them from `valid_from`.",
+);
+
+/** A pricing option's fields: a 2024 plan's and what EPCC 2026-10 adds. */
+const pricingOptionFields: Readonly<Record<string, Schema>> = { ...planFields, lead_time: leadTime };
+const OPTIONAL_PRICING_OPTION_FIELDS = [...OPTIONAL_PLAN_FIELDS, 'lead_time'];
 
 const stamps = { created_at: timestamp, updated_at: timestamp };
 const OWNER = constant('store', 'Every record belongs to the store.');
@@ -88,7 +108,7 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
     {
       id: uuid,
       type: constant(PRICING_OPTION_TYPE),
-      attributes: closedObject({ ...planFields, ...stamps }, OPTIONAL_PLAN_FIELDS),
+      attributes: closedObject({ ...pricingOptionFields, ...stamps }, OPTIONAL_PRICING_OPTION_FIELDS),
       relationships: closedObject({ plans: references(OFFERING_PLAN_TYPE) }),
       meta: closedObject({ owner: OWNER, timestamps, prices: pairPrices('plan') }),
     },
@@ -159,9 +179,9 @@ export const buildOffering2025 = dataRequest(
       ...requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS),
       plans: inline(productFields, OPTIONAL_PRODUCT_FIELDS, ['name']),
       pricing_options: inline(
-        planFields,
-        OPTIONAL_PLAN_FIELDS,
-        Object.keys(planFields).filter((f) => !OPTIONAL_PLAN_FIELDS.includes(f)),
+        pricingOptionFields,
+        OPTIONAL_PRICING_OPTION_FIELDS,
+        Object.keys(pricingOptionFields).filter((f) => !OPTIONAL_PRICING_OPTION_FIELDS.includes(f)),
       ),
       proration_policy_id: { ...uuid, description: "The id of one of the store's proration policies." },
       pricing_option_associations: {
@@ -180,7 +200,7 @@ export const item2025Request = (kind: 'plan' | 'pricing option', create: boolean
   const [type, fields, optional] =
     kind === 'plan'
       ? [OFFERING_PLAN_TYPE, productFields, OPTIONAL_PRODUCT_FIELDS]
-      : [PRICING_OPTION_TYPE, planFields, OPTIONAL_PLAN_FIELDS];
+      : [PRICING_OPTION_TYPE, pricingOptionFields, OPTIONAL_PRICING_OPTION_FIELDS];
   const required = create ? Object.keys(fields).filter((f) => !optional.includes(f)) : [];
   return jsonContent(
     dataRequest(

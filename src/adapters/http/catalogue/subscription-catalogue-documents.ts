@@ -54,13 +54,17 @@ export const offeringProductResource = (product: OfferingProduct, currency?: str
   },
 });
 
-/** An offering's plan with what it costs: `meta.price` in every currency, `meta.display_price` in one. */
+/**
+ * An offering's plan with what it costs: `meta.price` in every currency, `meta.display_price` in one. Its
+ * `lead_time` is the 2025 wire's (a pricing option's): the 2024 wire has no such attribute.
+ */
 export const offeringPlanResource = (plan: OfferingPlan, products: readonly OfferingProduct[], currency?: string) => {
   const price = planPrices(products, plan);
+  const { lead_time: _2025Only, ...attributes } = plan.attributes;
   return {
     id: plan.id,
     type: OFFERING_PLAN_TYPE,
-    attributes: { ...plan.attributes, ...stamped(plan) },
+    attributes: { ...attributes, ...stamped(plan) },
     relationships: origin(plan, PLAN_TYPE),
     meta: { owner: OWNER, timestamps: stamped(plan), price, ...withDisplayPrice(displayPrice(price, currency)) },
   };

@@ -44,7 +44,17 @@ export type StateChange = (
   { readonly subscription: Subscription; readonly state: SubscriptionStateRecord; readonly firstInvoice?: InvoiceDraft }
 >;
 
-export interface StateChangeOptions {
+/** A change that withdraws the subscription's pro-forma invoices (`invoices/pro-forma.ts`). */
+export interface WithdrawsProForma {
+  /**
+   * The change's time: the subscription's invoices still pro forma then are withdrawn with the change
+   * (deleted, its `invoiceAfter` moved back to the earliest of their periods' starts), and the change is
+   * decided as if they had never been made. Nothing is withdrawn when the change is refused.
+   */
+  readonly withdrawProFormaAt?: Date;
+}
+
+export interface StateChangeOptions extends WithdrawsProForma {
   /** The change may give a first invoice: the store's invoice counter is taken before the subscription, as a billing run takes it. */
   readonly mayInvoice?: boolean;
 }
@@ -111,6 +121,7 @@ export interface SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    options?: WithdrawsProForma,
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>>;
   /**
    * Deletes the subscription with its state history and takes it off the store's running count, in one

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { withFirstInvoice } from '../../../domain/billing/invoices/first-invoice.js';
 import { stateApplied } from '../../../domain/billing/invoices/first-invoice-events.js';
+import { withdrawsProForma } from '../../../domain/billing/invoices/pro-forma.js';
 import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import {
@@ -70,7 +71,11 @@ export class ChangeSubscriptionState {
         return E.right({ ...made, subscription: { ...made.subscription, state }, state });
       },
       stateApplied,
-      { mayInvoice: startsIt },
+      {
+        mayInvoice: startsIt,
+        // Read before the lock, as the store's clock is: a change never withdraws an invoice valid by then.
+        ...(withdrawsProForma(action) ? { withdrawProFormaAt: heldAt ?? this.clock.now() } : {}),
+      },
     );
     if (E.isRight(applied)) return applied;
     return E.left(applied.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : applied.left);

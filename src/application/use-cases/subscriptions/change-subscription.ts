@@ -8,6 +8,7 @@ import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subsc
 import type {
   SubscriptionRepository,
   SubscriptionWithOffering,
+  WithdrawsProForma,
 } from '../../ports/subscriptions/subscription-repository.js';
 
 /**
@@ -25,12 +26,16 @@ export const changeSubscription = async <C>(
     changes: C,
     latestInvoiced: InvoicedPeriod | undefined,
   ) => E.Either<DomainError, Subscription>,
+  options: WithdrawsProForma = {},
 ): Promise<E.Either<DomainError, SubscriptionWithOffering>> => {
   const subscriptionId = parseUuid(id);
   if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
   if (E.isLeft(parsed)) return E.left(validationFailed(parsed.left));
-  const updated = await subscriptions.update(storeId, subscriptionId, (subscription, offering, latestInvoiced) =>
-    apply(subscription, offering, parsed.right, latestInvoiced),
+  const updated = await subscriptions.update(
+    storeId,
+    subscriptionId,
+    (subscription, offering, latestInvoiced) => apply(subscription, offering, parsed.right, latestInvoiced),
+    options,
   );
   if (E.isRight(updated)) return updated;
   return E.left(updated.left._tag === 'Missing' ? notFound(SUBSCRIPTION_NOT_FOUND) : updated.left);

@@ -110,6 +110,9 @@ export class UpdateSubscription {
     const heldAt = await this.storeClock.heldAt(storeId);
     const policy =
       E.isRight(parsed) && parsed.right.changes.plan_id !== undefined ? await this.policyOf(storeId, id) : undefined;
+    // A switch of plan or products withdraws the pro-forma invoices priced before it (`withdrawnFrom`).
+    const switches =
+      E.isRight(parsed) && (parsed.right.changes.plan_id !== undefined || parsed.right.products !== undefined);
     return changeSubscription(
       this.subscriptions,
       storeId,
@@ -129,6 +132,7 @@ export class UpdateSubscription {
           ? decide(subscription, switched.right, offering)
           : E.left(validationFailed([issue('data.attributes.plan_id', switched.left)]));
       },
+      switches ? { withdrawProFormaAt: heldAt ?? this.clock.now() } : {},
     );
   }
 

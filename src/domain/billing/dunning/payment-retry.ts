@@ -1,4 +1,5 @@
 import type { Invoice } from '../invoices/invoice.js';
+import { isProForma } from '../invoices/pro-forma.js';
 import type { PaymentStatus } from '../payments/invoice-payment.js';
 import {
   type DUNNING_ACTIONS,
@@ -90,11 +91,12 @@ export const nextAttemptDue = (invoice: Invoice, policy: RetryPolicy): number | 
 };
 
 /**
- * Whether a payment run attempts the invoice now: it is outstanding, its tax (if needed) is added, no
- * manual payment of it waits, its retries are not spent, and its next attempt is due.
+ * Whether a payment run attempts the invoice now: it is outstanding, not pro forma (EPCC: not "picked up by
+ * a payment run until on or after their valid_from date"), its tax (if needed) is added, no manual payment
+ * of it waits, its retries are not spent, and its next attempt is due.
  */
 export const isDueForPayment = (invoice: Invoice, policy: RetryPolicy, now: Date): boolean => {
-  if (invoice.taxRequired || invoice.manualPaymentPending) return false;
+  if (invoice.taxRequired || invoice.manualPaymentPending || isProForma(invoice, now)) return false;
   const due = nextAttemptDue(invoice, policy);
   return due !== undefined && due <= now.getTime();
 };

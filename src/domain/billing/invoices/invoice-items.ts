@@ -8,6 +8,7 @@ import type { Uuid } from '../../shared/uuid.js';
 import type { Subscription } from '../../subscriptions/subscription.js';
 import type { BillingPeriod } from '../periods/billing-period.js';
 import { type InvoiceDraft, type InvoiceItem, NO_PRORATION, needsTax, taxRequired } from './invoice.js';
+import { validFromOf } from './pro-forma.js';
 
 /** The plan and products a subscription holds in its own offering snapshot. */
 export interface Subscribed {
@@ -105,6 +106,11 @@ export interface DraftContext {
  * The invoice of one period, priced from the subscription's own snapshot in its currency, in whole minor
  * units; refused (with the reason) when the plan is missing or has no price in that currency.
  */
+const validity = (start: Date, now: Date): { validFrom?: Date } => {
+  const from = validFromOf(start, now);
+  return from === undefined ? {} : { validFrom: from };
+};
+
 export const invoiceDraft = (
   subscription: Subscription,
   offering: Offering,
@@ -135,6 +141,7 @@ export const invoiceDraft = (
     taxRequired: taxRequired(amount, includesTax),
     ...(context.jobId === undefined ? {} : { jobId: context.jobId }),
     createdAt: context.now,
+    ...validity(period.start, context.now),
     // A billing run charges the subscription's prorations on it (see `chargeProrations`).
     proration: NO_PRORATION,
   });

@@ -59,6 +59,8 @@ export interface InvoiceDraft {
   /** The billing run that made it; absent on the invoice made with the subscription. */
   readonly jobId?: Uuid;
   readonly createdAt: Date;
+  /** Made ahead of its period by the plan's lead time: its period's start, before which it is pro forma (`pro-forma.ts`). */
+  readonly validFrom?: Date;
   readonly proration: InvoiceProration;
 }
 

@@ -1,4 +1,5 @@
 import { addIntervals } from '../../catalogue/billing-interval.js';
+import { aheadOf, horizonOf, type LeadTime } from '../../catalogue/lead-time.js';
 import type { PlanAttributes } from '../../catalogue/plan.js';
 import type { Uuid } from '../../shared/uuid.js';
 import { closesAt, isPendingAt, type Subscription, startOf } from '../../subscriptions/subscription.js';
@@ -77,7 +78,8 @@ const continuation = (
 
 /**
  * The billing periods of a subscription that have begun by `instant` and are not yet invoiced, oldest
- * first, at most `limit` of them. The trial, when the plan has one, is one period from the start to the
+ * first, at most `limit` of them; with `startingBy` after `instant`, also those starting by then (a lead
+ * time's run invoices a period ahead of its start). The trial, when the plan has one, is one period from the start to the
  * `billingAnchor`; paid periods of `billing_frequency` × `billing_interval_type` follow back to back from
  * where the latest invoice ended (see `continuation`). A plan that closes has no period starting at or
  * after `closesAt`, and its last period ends there. Periods that began in a pause and ended before the
@@ -89,6 +91,7 @@ export const billingPeriodsUpTo = (
   instant: Date,
   history: BillingHistory = {},
   limit = Number.POSITIVE_INFINITY,
+  startingBy: Date = instant,
 ): readonly BillingPeriod[] => {
   if (!isBillable(subscription, instant)) return [];
   const start = startOf(subscription);
@@ -99,7 +102,7 @@ export const billingPeriodsUpTo = (
   const closes = closesAt(subscription, plan);
   const endOf = (end: Date): Date => (closes !== undefined && end.getTime() > closes.getTime() ? closes : end);
   const due = (at: Date): boolean =>
-    at.getTime() <= instant.getTime() && (closes === undefined || at.getTime() < closes.getTime());
+    at.getTime() <= startingBy.getTime() && (closes === undefined || at.getTime() < closes.getTime());
   const wanted = (period: BillingPeriod): boolean =>
     (billedThrough === undefined || period.start.getTime() >= billedThrough.getTime()) &&
     (billableFrom === undefined || period.end.getTime() > billableFrom.getTime()) &&
@@ -125,10 +128,11 @@ export const billingPeriodsUpTo = (
 /**
  * Whether a billing run at `instant` is due for the subscription: it is live and the run's time is at or
  * after its `invoice_after` (EPCC: "The next invoice will be generated at the next billing run after this
- * point").
+ * point"). With a lead time (EPCC 2026-10 `lead_time`) a run is due for the next invoice that long before
+ * `invoice_after`, and the invoice it makes is pro forma until its period starts (`invoices/pro-forma.ts`).
  */
-export const isDueAt = (subscription: Subscription, instant: Date): boolean =>
-  !isPendingAt(subscription, instant) && subscription.invoiceAfter.getTime() <= instant.getTime();
+export const isDueAt = (subscription: Subscription, instant: Date, lead?: LeadTime): boolean =>
+  !isPendingAt(subscription, instant) && aheadOf(subscription.invoiceAfter, lead).getTime() <= instant.getTime();
 
 /** What one billing run does to one subscription: at most one period to invoice, and whether it turns `inactive`. */
 export interface RunOutcome {
@@ -148,7 +152,9 @@ const NOTHING: RunOutcome = { turnsInactive: false };
  * subscription several periods behind catches up one period per run; after a resume that is the period
  * in which it resumed (EPCC: "If the `paused` or `cancelled` is set to `false` then the billing run
  * creates an invoice"). Due with nothing left because its closing plan has run out: no invoice, and
- * `inactive`, as for a cancellation (EPCC is silent; Stripe ends such a schedule's subscription).
+ * `inactive`, as for a cancellation (EPCC is silent; Stripe ends such a schedule's subscription). The plan's
+ * `lead_time` brings the invoicing forward only: a pause, a cancellation or a closed plan still turns the
+ * subscription `inactive` at `invoice_after`, not ahead of it.
  */
 export const billingRunOutcome = (
   subscription: Subscription,
@@ -156,11 +162,12 @@ export const billingRunOutcome = (
   instant: Date,
   history: BillingHistory = {},
 ): RunOutcome => {
-  if (!isDueAt(subscription, instant)) return NOTHING;
-  const turnsInactive = subscription.inactive !== true;
-  if (subscription.flags.paused || subscription.flags.canceled) return { turnsInactive };
-  const [period] = billingPeriodsUpTo(subscription, plan, instant, history, 1);
+  const lead = plan.lead_time;
+  if (!isDueAt(subscription, instant, lead)) return NOTHING;
+  const turnsInactive = subscription.inactive !== true && isDueAt(subscription, instant);
+  if (subscription.flags.paused || subscription.flags.canceled) return turnsInactive ? { turnsInactive } : NOTHING;
+  const [period] = billingPeriodsUpTo(subscription, plan, instant, history, 1, horizonOf(instant, lead));
   if (period !== undefined) return { period, turnsInactive: false };
   const closes = closesAt(subscription, plan);
-  return closes !== undefined && closes.getTime() <= instant.getTime() ? { turnsInactive } : NOTHING;
+  return turnsInactive && closes !== undefined && closes.getTime() <= instant.getTime() ? { turnsInactive } : NOTHING;
 };

@@ -6,15 +6,18 @@ import type {
   AppliedState,
   NewSubscription,
   StateChange,
+  StateChangeOptions,
   StoredSubscription,
   SubscriptionChange,
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
+  WithdrawsProForma,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
+import { isProForma, withdrawnFrom } from '../../../../domain/billing/invoices/pro-forma.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
 import { type Page, type PageRequest, pageOfAll } from '../../../../domain/query/page.js';
 import type { DomainError } from '../../../../domain/shared/errors.js';
@@ -142,17 +145,19 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    options: WithdrawsProForma = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
-    const current = this.state.subscriptions.get(id);
-    if (current?.storeId !== storeId) return E.left(missing);
-    const offering = this.snapshot(current.offeringVersionId);
+    const found = this.state.subscriptions.get(id);
+    if (found?.storeId !== storeId) return E.left(missing);
+    const offering = this.snapshot(found.offeringVersionId);
+    const { current, kept, withdraw } = this.withoutProForma(found, options.withdrawProFormaAt);
     let latest: Invoice['billingPeriod'] | undefined;
-    for (const invoice of this.state.invoices.values()) {
-      if (invoice.subscriptionId === id && (latest === undefined || invoice.billingPeriod.start > latest.start))
-        latest = invoice.billingPeriod;
+    for (const invoice of kept) {
+      if (latest === undefined || invoice.billingPeriod.start > latest.start) latest = invoice.billingPeriod;
     }
     const changed = change(current, offering, latest);
     if (E.isLeft(changed)) return changed;
+    withdraw();
     const { id: _id, storeId: _store, offeringId, offeringVersionId, timestamps } = current;
     this.state.subscriptions.set(id, {
       ...changed.right,
@@ -165,25 +170,46 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return E.right({ subscription: this.state.subscriptions.get(id) ?? changed.right, offering });
   }
 
+  /**
+   * The subscription's invoices a change at `at` keeps, the subscription as the change sees it (its
+   * `invoiceAfter` back where withdrawn pro-forma invoices began), and the withdrawal, run once the change is made.
+   */
+  private withoutProForma(
+    subscription: Subscription,
+    at: Date | undefined,
+  ): { current: Subscription; kept: readonly Invoice[]; withdraw: () => void } {
+    const invoices = [...this.state.invoices.values()].filter((i) => i.subscriptionId === subscription.id);
+    const from = at === undefined ? undefined : withdrawnFrom(invoices, at);
+    if (at === undefined || from === undefined) return { current: subscription, kept: invoices, withdraw: () => {} };
+    const gone = invoices.filter((i) => isProForma(i, at));
+    return {
+      current: { ...subscription, invoiceAfter: from },
+      kept: invoices.filter((i) => !gone.includes(i)),
+      withdraw: () => {
+        for (const invoice of gone) this.state.invoices.delete(invoice.id);
+      },
+    };
+  }
+
   async applyState(
     storeId: Uuid,
     id: Uuid,
     change: StateChange,
     eventsOf: ChangeEventsOf<AppliedState>,
+    options: StateChangeOptions = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
-    const current = this.state.subscriptions.get(id);
-    if (current?.storeId !== storeId) return E.left(missing);
+    const found = this.state.subscriptions.get(id);
+    if (found?.storeId !== storeId) return E.left(missing);
+    const { current, kept, withdraw } = this.withoutProForma(found, options.withdrawProFormaAt);
     let invoicedThrough: Date | undefined;
-    for (const invoice of this.state.invoices.values()) {
-      if (
-        invoice.subscriptionId === id &&
-        (invoicedThrough === undefined || invoice.billingPeriod.end > invoicedThrough)
-      )
+    for (const invoice of kept) {
+      if (invoicedThrough === undefined || invoice.billingPeriod.end > invoicedThrough)
         invoicedThrough = invoice.billingPeriod.end;
     }
     const offering = this.snapshot(current.offeringVersionId);
     const changed = change(current, offering, invoicedThrough);
     if (E.isLeft(changed)) return changed;
+    withdraw();
     this.state.subscriptions.set(id, changed.right.subscription);
     this.state.subscriptionStates.set(id, [...(this.state.subscriptionStates.get(id) ?? []), changed.right.state]);
     const { subscription: after, state, firstInvoice } = changed.right;

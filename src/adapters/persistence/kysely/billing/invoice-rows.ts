@@ -89,6 +89,7 @@ export const invoiceToRow = (invoice: Invoice): Insertable<InvoicesTable> => ({
   created_at: invoice.createdAt,
   updated_at: invoice.updatedAt,
   taxes_added_at: invoice.taxesAddedAt ?? null,
+  valid_from: invoice.validFrom ?? null,
   proration: prorationToJson(invoice.proration),
 });
 
@@ -115,6 +116,7 @@ export const invoiceFromRow = (row: Selectable<InvoicesTable>): Invoice => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   ...optionalDate('taxesAddedAt', row.taxes_added_at),
+  ...optionalDate('validFrom', row.valid_from),
   proration: prorationFromJson(row.proration),
 });
 

@@ -205,6 +205,8 @@ export interface InvoicesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   taxes_added_at: ColumnType<Date | null, Date | null, Date | null>;
+  /** Set on an invoice made ahead of its period (pro forma until then); migration 0030. */
+  valid_from: ColumnType<Date | null, Date | null | undefined, Date | null>;
   proration: string | null;
 }
 

@@ -13,6 +13,7 @@ import type {
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
+  WithdrawsProForma,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
@@ -29,6 +30,7 @@ import type {
 } from '../../../../domain/subscriptions/subscription-query.js';
 import { ensureInvoiceCounter, lockInvoiceCounter } from '../billing/invoice-counter.js';
 import { storeNumberedInvoices } from '../billing/numbered-invoices.js';
+import { kept, type ProFormaFound, proFormaAt, withdraw } from '../billing/pro-forma-withdrawal.js';
 import { offeringToJson } from '../catalogue/offering-json.js';
 import { SnapshotCache } from '../catalogue/snapshot-cache.js';
 import { retryingDeadlocks } from '../engine/database-faults.js';
@@ -59,6 +61,12 @@ import {
   subscriptionFromRow,
   subscriptionToRow,
 } from './subscription-rows.js';
+
+/** The subscription as a change sees it: its `invoice_after` back where withdrawn pro-forma invoices began. */
+const withdrawnFromRow = (row: Parameters<typeof subscriptionFromRow>[0], found: ProFormaFound): Subscription => {
+  const subscription = subscriptionFromRow(row);
+  return found.from === undefined ? subscription : { ...subscription, invoiceAfter: found.from };
+};
 
 const FILTER_COLUMNS: Readonly<Record<SubscriptionFilterField, FilterColumn>> = {
   account_id: { column: 'account_id' },
@@ -336,6 +344,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    options: WithdrawsProForma = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -348,21 +357,24 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       if (row === undefined) return E.left(missing);
       const offering = await this.snapshotOf(trx, row.offering_version_id);
       // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
-      const latest = await trx
-        .selectFrom('subscription_invoices')
-        .select(['billing_period_start', 'billing_period_end'])
+      const proForma = await proFormaAt(trx, id, options.withdrawProFormaAt);
+      const latest = await kept(
+        trx.selectFrom('subscription_invoices').select(['billing_period_start', 'billing_period_end']),
+        proForma,
+      )
         .where('subscription_id', '=', id)
         .orderBy('billing_period_start', 'desc')
         .limit(1)
         .executeTakeFirst();
       const changed = change(
-        subscriptionFromRow(row),
+        withdrawnFromRow(row, proForma),
         offering,
         latest === undefined
           ? undefined
           : { start: new Date(latest.billing_period_start), end: new Date(latest.billing_period_end) },
       );
       if (E.isLeft(changed)) return changed;
+      await withdraw(trx, proForma);
       await trx.updateTable('subscriptions').set(changedColumns(changed.right)).where('id', '=', id).execute();
       return E.right({ subscription: changed.right, offering });
     });
@@ -381,9 +393,10 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     eventsOf: ChangeEventsOf<AppliedState>,
     options: StateChangeOptions = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
-    if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, eventsOf, false);
+    const at = options.withdrawProFormaAt;
+    if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, eventsOf, false, at);
     await ensureInvoiceCounter(this.handle, storeId);
-    return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, eventsOf, true));
+    return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, eventsOf, true, at));
   }
 
   private async applyStateOnce(
@@ -392,6 +405,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     change: StateChange,
     eventsOf: ChangeEventsOf<AppliedState>,
     mayInvoice: boolean,
+    withdrawAt: Date | undefined,
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     return this.handle.db.transaction().execute(async (trx) => {
       // The counter before the subscription, as a billing run (counter, then its batch's rows) takes them.
@@ -404,16 +418,19 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .forUpdate()
         .executeTakeFirst();
       if (row === undefined) return E.left(missing);
+      const proForma = await proFormaAt(trx, id, withdrawAt);
       // Invoices of the subscription are made under its row lock (share-locked by a billing run): this read sees them all.
-      const latest = await trx
-        .selectFrom('subscription_invoices')
-        .select((eb) => eb.fn.max('billing_period_end').as('end'))
+      const latest = await kept(
+        trx.selectFrom('subscription_invoices').select((eb) => eb.fn.max('billing_period_end').as('end')),
+        proForma,
+      )
         .where('subscription_id', '=', id)
         .executeTakeFirst();
       const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
       const offering = await this.snapshotOf(trx, row.offering_version_id);
-      const changed = change(subscriptionFromRow(row), offering, invoicedThrough);
+      const changed = change(withdrawnFromRow(row, proForma), offering, invoicedThrough);
       if (E.isLeft(changed)) return changed;
+      await withdraw(trx, proForma);
       const { state, firstInvoice } = changed.right;
       await trx
         .updateTable('subscriptions')
