@@ -125,6 +125,7 @@ const main = async (): Promise<void> => {
       version: 1,
       products: [product],
       plans: [plan],
+      features: [],
       createdAt: monthBefore,
       updatedAt: monthBefore,
     };
