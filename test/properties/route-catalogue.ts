@@ -30,8 +30,9 @@ export interface StoreIds {
   readonly subscriberId: string;
   readonly prorationPolicyId: string;
   readonly dunningRuleId: string;
-  /** A feature (the 2025 generation's). */
+  /** A feature (the 2025 generation's), and the offering's copy of it. */
   readonly featureId: string;
+  readonly offeringFeatureId: string;
   readonly jobId: string;
   readonly importId: string;
   readonly scheduleId: string;
@@ -295,6 +296,31 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
         'DeleteOfferingPricingOption',
         (ids) => `/offerings/${ids.offeringId}/pricing-options/${ids.offeringPlanId}`,
       ),
+      route('ListOfferingFeatures', (ids) => `/offerings/${ids.offeringId}/features?page[limit]=1`),
+      route(
+        'CreateOfferingFeature',
+        (ids) => `/offerings/${ids.offeringId}/features`,
+        () => ({
+          data: {
+            type: 'subscription_offering_feature',
+            attributes: { name: 'Made here', configuration: { type: 'access', tag: 'here' } },
+          },
+        }),
+      ),
+      route(
+        'AttachOfferingFeature',
+        (ids) => `/offerings/${ids.offeringId}/features/attach`,
+        (ids) => ({ data: { features: [ids.featureId] } }),
+      ),
+      route('GetOfferingFeature', (ids) => `/offerings/${ids.offeringId}/features/${ids.offeringFeatureId}`),
+      route(
+        'UpdateOfferingFeature',
+        (ids) => `/offerings/${ids.offeringId}/features/${ids.offeringFeatureId}`,
+        (ids) => ({
+          data: { id: ids.offeringFeatureId, type: 'subscription_offering_feature', attributes: { description: 'd' } },
+        }),
+      ),
+      route('DeleteOfferingFeature', (ids) => `/offerings/${ids.offeringId}/features/${ids.offeringFeatureId}`),
     ].map(inGeneration('2025')),
     route(
       'createSubscription',
@@ -334,6 +360,11 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
         (ids) => ({ data: [{ type: 'detach', plans: [ids.offeringProductId] }] }),
       ),
       route('ListSubscriptionPricingOptions', (ids) => `/subscriptions/${ids.subscriptionId}/pricing-options`),
+      route('ListSubscriptionFeatures', (ids) => `/subscriptions/${ids.subscriptionId}/features`),
+      route(
+        'GetSubscriptionFeature',
+        (ids) => `/subscriptions/${ids.subscriptionId}/features/${ids.offeringFeatureId}`,
+      ),
       route(
         'GetSubscriptionPricingOption',
         (ids) => `/subscriptions/${ids.subscriptionId}/pricing-options/${ids.offeringPlanId}`,

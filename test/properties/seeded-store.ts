@@ -181,6 +181,11 @@ export const seedStore = async (url: string, container: Container, name: string)
     }),
     'feature',
   );
+  const attached = await post(`/generations/2025/v2/subscriptions/offerings/${offering.id}/features/attach`, {
+    features: [feature.id],
+  });
+  if (attached.status !== 200) throw new Error(`feature attach answered ${attached.status}: ${await attached.text()}`);
+  const offeringFeatureId = ((await attached.json()) as { data: { id: string }[] }).data[0]!.id;
   const dunningRule = await created(
     await post('/v2/subscriptions/dunning-rules', {
       type: 'subscription_dunning_rule',
@@ -239,6 +244,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,
       featureId: feature.id,
+      offeringFeatureId,
       jobId: job.id,
       importId,
       scheduleId: schedule.id,

@@ -80,12 +80,18 @@ const withIntegrationDivergences = (document: EpccDocument): EpccDocument => {
  * - a proration preview's `rejection_reason` is required, `nullable: true`, and "returned alongside
  *   `would_prorate: false`": null when the switch would prorate. Its `enum` does not list null, which
  *   OpenAPI 3.0 requires for a nullable enum, so no answer that prorates could be valid.
+ * - UpdateOfferingFeature answers the offering's feature (`subscription_offering_feature`), as the create,
+ *   list and get of the same resource do; its document names the store's Feature, whose type would mislabel
+ *   the offering's copy (its request body is already typed `subscription_offering_feature`).
  */
 const withCurrentDivergences = (document: EpccDocument): EpccDocument => {
   const schemas = document.components['schemas'] as Record<string, Record<string, unknown>>;
   const attributes = schemas['ProrationPreviewAttributes'] as { properties: Record<string, { enum: unknown[] }> };
   const reason = attributes.properties['rejection_reason']!;
   reason.enum = [...reason.enum, null];
+  const update = document.paths['/v2/subscriptions/offerings/{offering_uuid}/features/{feature_uuid}']!['put']!
+    .responses['200'] as { content: { 'application/json': { schema: { properties: { data: { $ref: string } } } } } };
+  update.content['application/json'].schema.properties.data.$ref = '#/components/schemas/OfferingFeature';
   return document;
 };
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Migrator, sql } from 'kysely';
+import { offeringFromJson } from '../../../src/adapters/persistence/kysely/catalogue/offering-json.js';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
 import { migrations } from '../../../src/adapters/persistence/kysely/engine/migrations/index.js';
 import { bodyFromJson } from '../../../src/adapters/persistence/kysely/subscriptions/subscription-json.js';
@@ -409,6 +410,55 @@ forEachBackend(
       ]);
       expect((await migrator.migrateTo('0025-store-subscriptions-generation')).error).to.equal(undefined);
       expect(await origins()).to.deep.equal([[copied, copied]]);
+      await migrateToLatest(db, flavor);
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);
+
+forEachBackend(
+  'migration 0028, the features of offerings',
+  (backend, persistence) => {
+    it('adds a table of offering features that goes with its offering, reads older snapshots as holding none, and drops on the way down', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0027-features')).error).to.equal(undefined);
+      const store = '11111111-1111-4111-8111-111111111111';
+      const offering = '22222222-2222-4222-8222-222222222222';
+      const at = new Date(Date.UTC(2026, 0, 1));
+      const old = {
+        id: offering,
+        storeId: store,
+        attributes: { name: 'Old club' },
+        version: 1,
+        products: [],
+        plans: [],
+      };
+      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at})`.execute(
+        db,
+      );
+      await sql`insert into subscription_offerings (id, store_id, attributes, version, created_at, updated_at) values (${offering}, ${store}, ${JSON.stringify(old.attributes)}, 1, ${at}, ${at})`.execute(
+        db,
+      );
+      await migrateToLatest(db, flavor);
+      const snapshot = { ...old, createdAt: at.toISOString(), updatedAt: at.toISOString() };
+      expect(offeringFromJson(snapshot).features, 'a snapshot taken before 0028').to.deep.equal([]);
+      const feature = JSON.stringify({ name: 'Seats', configuration: { type: 'access', tag: 'seats' } });
+      await sql`insert into subscription_offering_features (id, offering_id, origin_id, position, attributes, created_at, updated_at) values ('33333333-3333-4333-8333-333333333333', ${offering}, ${null}, 0, ${feature}, ${at}, ${at})`.execute(
+        db,
+      );
+      await db.deleteFrom('subscription_offerings').where('id', '=', offering).execute();
+      expect(await db.selectFrom('subscription_offering_features').selectAll().execute()).to.deep.equal([]);
+      expect((await migrator.migrateTo('0027-features')).error).to.equal(undefined);
+      const gone = await sql`select * from subscription_offering_features`.execute(db).then(
+        () => false,
+        () => true,
+      );
+      expect(gone, 'the table is dropped on the way down').to.equal(true);
       await migrateToLatest(db, flavor);
       await backend.reset(p);
     });

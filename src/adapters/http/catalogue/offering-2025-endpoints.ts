@@ -133,9 +133,10 @@ const OFFERING_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       success: { '201': { description: 'The offering.', content: offering2025Document } },
       errors: {
         400: INVALID,
-        404: "`proration_policy_id` is not one of the store's proration policies.",
+        404: "`proration_policy_id` is not one of the store's proration policies, or a feature named in `features` is not one of the store's (`detail` names each).",
+        409: 'Two features of the build have one `external_ref`, by which plans may name them.',
         422: NOT_SERVED,
-        codes: { 422: ['not_served_yet'] },
+        codes: { 409: ['external_ref_taken'], 422: ['not_served_yet'] },
       },
     },
     handle: ({ build }) =>

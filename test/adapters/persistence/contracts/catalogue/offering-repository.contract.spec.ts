@@ -4,6 +4,7 @@ import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { inUse, missing, originalGone } from '../../../../../src/application/ports/storage-outcomes.js';
 import {
   type Offering,
+  type OfferingFeature,
   withCopies,
   withCopyChanged,
   withoutCopy,
@@ -14,6 +15,7 @@ import {
   type OfferingFilterOf,
 } from '../../../../../src/domain/catalogue/offering-query.js';
 import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import type { Feature } from '../../../../../src/domain/features/feature.js';
 import type { FilterCondition } from '../../../../../src/domain/query/filter.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../../../../support/backends.js';
@@ -89,6 +91,91 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     // Nothing made inside an offering holds an original: deleting the one copied is still refused, others not.
     expect(await products.delete(store.id, originalProducts[0]!.id, NO_EVENTS)).to.deep.equal(E.left(inUse));
     expect(await products.delete(store.id, originalProducts[1]!.id, NO_EVENTS)).to.deep.equal(E.right(undefined));
+  });
+
+  it('keeps features, copied or made inside, and the plans configuring them, through every version; a feature goes with its offering', async () => {
+    const { offerings, features, store, originalProducts } = await setup();
+    const at = new Date('2026-04-01T00:00:00.000Z');
+    const original: Feature = {
+      id: randomIds.uuid(),
+      storeId: store.id,
+      attributes: { name: 'Library', external_ref: 'library', configuration: { type: 'access', tag: 'library' } },
+      createdAt: at,
+      updatedAt: at,
+    };
+    expect(await features.insert(original, NO_EVENTS)).to.deep.equal(E.right(undefined));
+    const made: OfferingFeature = {
+      id: randomIds.uuid(),
+      attributes: {
+        name: 'Deals ☕',
+        configuration: {
+          type: 'promotion',
+          promotions: [{ name: 'Ten off', tag: 'ten_off', promotion_id: randomIds.uuid() }],
+        },
+      },
+      createdAt: at,
+      updatedAt: at,
+    };
+    const base = anOffering(store.id, originalProducts, []);
+    const copied = withCopies([], [original], () => randomIds.uuid(), at);
+    const offering: Offering = {
+      ...base,
+      features: [...copied, made],
+      products: base.products.map((p, i) =>
+        i === 0
+          ? {
+              ...p,
+              attributes: {
+                ...p.attributes,
+                feature_configurations: {
+                  [copied[0]!.id]: { type: 'access' },
+                  [made.id]: { type: 'promotion', tag: 'ten_off' },
+                },
+              },
+            }
+          : p,
+      ),
+    };
+    expect(await offerings.insert(offering, NO_EVENTS)).to.deep.equal(E.right(undefined));
+    expect(await offerings.findById(store.id, offering.id)).to.deep.equal(offering);
+
+    const later = new Date('2026-04-02T00:00:00.000Z');
+    const usage: OfferingFeature = {
+      id: randomIds.uuid(),
+      attributes: { name: 'Seats', configuration: { type: 'usage', tag: 'seats', label: 'Seats', default_value: 3 } },
+      createdAt: later,
+      updatedAt: later,
+    };
+    const next = await offerings.update(
+      store.id,
+      offering.id,
+      (o) => ({
+        ...o,
+        // The made feature is renamed, the copy removed, a usage feature added after them.
+        features: [
+          ...(withCopyChanged(o.features, made.id, (a) => ({ ...a, name: 'Deals' }), later) ?? []).filter(
+            (f) => f.id !== copied[0]!.id,
+          ),
+          usage,
+        ],
+        version: o.version + 1,
+        updatedAt: later,
+      }),
+      firesNothing,
+    );
+    expect(E.isRight(next)).to.equal(true);
+    const read = await offerings.findById(store.id, offering.id);
+    expect(read?.features.map((f) => [f.attributes.name, f.originId])).to.deep.equal([
+      ['Deals', undefined],
+      ['Seats', undefined],
+    ]);
+    expect(read).to.deep.equal(E.isRight(next) ? next.right : undefined);
+    // The store's feature is not the copy: it stays as it was, and may go while offerings keep their copies.
+    expect(await features.findById(store.id, original.id)).to.deep.equal(original);
+    expect(E.isRight(await features.delete(store.id, original.id, NO_EVENTS))).to.equal(true);
+    expect((await offerings.findById(store.id, offering.id))?.features).to.have.length(2);
+    expect(await offerings.delete(store.id, offering.id, NO_EVENTS)).to.equal(true);
+    expect(await offerings.findById(store.id, offering.id)).to.equal(undefined);
   });
 
   it('refuses copies of originals that no longer exist, and stores nothing', async () => {

@@ -191,6 +191,32 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(await subscriptions.findById(other.id, subscription.id)).to.equal(undefined);
   });
 
+  it('keeps the features of the offering and their configuration on its plans in the snapshot', async () => {
+    const { subscriptions, offering, store } = await setup();
+    const at = new Date('2026-04-01T00:00:00.000Z');
+    const feature = {
+      id: randomIds.uuid(),
+      attributes: {
+        name: 'Seats',
+        configuration: { type: 'usage' as const, tag: 'seats', label: 'Seats', default_value: 3 },
+      },
+      createdAt: at,
+      updatedAt: at,
+    };
+    const sold: Offering = {
+      ...offering,
+      version: 7,
+      features: [feature],
+      products: offering.products.map((p) => ({
+        ...p,
+        attributes: { ...p.attributes, feature_configurations: { [feature.id]: { type: 'usage', default_value: 10 } } },
+      })),
+    };
+    const subscription = aSubscription(sold, await subscriptions.snapshotOffering(sold));
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
+    expect((await subscriptions.findById(store.id, subscription.id))?.offering).to.deep.equal(sold);
+  });
+
   it('keeps the snapshot when the offering changes or is deleted', async () => {
     const { subscriptions, offerings, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);
