@@ -80,12 +80,24 @@ const withIntegrationDivergences = (document: EpccDocument): EpccDocument => {
  * - a proration preview's `rejection_reason` is required, `nullable: true`, and "returned alongside
  *   `would_prorate: false`": null when the switch would prorate. Its `enum` does not list null, which
  *   OpenAPI 3.0 requires for a nullable enum, so no answer that prorates could be valid.
+ * - a job's attributes are a oneOf of one schema per `job_type`, told apart only by the discriminator's
+ *   mapping: no branch fixes its `job_type`, and the billing, payment and notification runs' branches are the
+ *   same schema, so every job fits several and none could be valid as JSON Schema. Each branch is held to the
+ *   `job_type` its mapping gives it, which is what the discriminator says.
  */
 const withCurrentDivergences = (document: EpccDocument): EpccDocument => {
   const schemas = document.components['schemas'] as Record<string, Record<string, unknown>>;
   const attributes = schemas['ProrationPreviewAttributes'] as { properties: Record<string, { enum: unknown[] }> };
   const reason = attributes.properties['rejection_reason']!;
   reason.enum = [...reason.enum, null];
+  const job = schemas['JobCreateAttributes'] as {
+    oneOf: unknown[];
+    discriminator: { propertyName: string; mapping: Record<string, string> };
+  };
+  const { propertyName, mapping } = job.discriminator;
+  job.oneOf = Object.entries(mapping).map(([value, $ref]) => ({
+    allOf: [{ $ref }, { properties: { [propertyName]: { enum: [value] } } }],
+  }));
   return document;
 };
 
