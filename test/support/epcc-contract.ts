@@ -83,6 +83,10 @@ const withIntegrationDivergences = (document: EpccDocument): EpccDocument => {
  * - UpdateOfferingFeature answers the offering's feature (`subscription_offering_feature`), as the create,
  *   list and get of the same resource do; its document names the store's Feature, whose type would mislabel
  *   the offering's copy (its request body is already typed `subscription_offering_feature`).
+ * - a job's attributes are a oneOf of one schema per `job_type`, told apart only by the discriminator's
+ *   mapping: no branch fixes its `job_type`, and the billing, payment and notification runs' branches are the
+ *   same schema, so every job fits several and none could be valid as JSON Schema. Each branch is held to the
+ *   `job_type` its mapping gives it, which is what the discriminator says.
  */
 const withCurrentDivergences = (document: EpccDocument): EpccDocument => {
   const schemas = document.components['schemas'] as Record<string, Record<string, unknown>>;
@@ -92,6 +96,14 @@ const withCurrentDivergences = (document: EpccDocument): EpccDocument => {
   const update = document.paths['/v2/subscriptions/offerings/{offering_uuid}/features/{feature_uuid}']!['put']!
     .responses['200'] as { content: { 'application/json': { schema: { properties: { data: { $ref: string } } } } } };
   update.content['application/json'].schema.properties.data.$ref = '#/components/schemas/OfferingFeature';
+  const job = schemas['JobCreateAttributes'] as {
+    oneOf: unknown[];
+    discriminator: { propertyName: string; mapping: Record<string, string> };
+  };
+  const { propertyName, mapping } = job.discriminator;
+  job.oneOf = Object.entries(mapping).map(([value, $ref]) => ({
+    allOf: [{ $ref }, { properties: { [propertyName]: { enum: [value] } } }],
+  }));
   return document;
 };
 

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
@@ -18,13 +17,8 @@ import type { Uuid } from '../../../src/domain/shared/uuid.js';
 import { standingAt } from '../../../src/domain/subscriptions/subscription.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 import { forEachBackend } from '../../support/backends.js';
-import {
-  BillingModel,
-  type ModelRules,
-  type ModelSubscription,
-  OLD_READINGS,
-  plus,
-} from '../../support/billing-model.js';
+import { firstDifference, iso, undecided } from '../../support/billing-agreement.js';
+import { BillingModel, type ModelRules, type ModelSubscription, OLD_READINGS } from '../../support/billing-model.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import {
   DAY,
@@ -56,43 +50,6 @@ interface Seen {
   readonly suspended: boolean;
   readonly prorations: readonly { readonly refund: number; readonly charge: number }[];
 }
-
-/**
- * Where the service and the model disagree and no decision is made yet: timelines that reach it are not
- * drawn until it is (one line to remove then). After a plan switch moves a subscription's periods off the
- * grid of its first paid period, and a period of the new grid ends on a clamped month end, the model keeps
- * that grid (31 January, 28 February, 31 March: never chained from a clamped boundary, the team's reading
- * for month ends) and the service counts the next period from the clamped end (28 February, 28 March).
- */
-const undecided = (s: ModelSubscription): boolean => {
-  const latest = s.invoices[s.invoices.length - 1];
-  if (latest === undefined || latest.trial) return false;
-  const { unit, every } = latest.plan;
-  if (latest.end === plus(latest.start, unit, every)) return false;
-  let index = 0;
-  while (plus(s.paidFrom, unit, every * index) < latest.start) index += 1;
-  return plus(s.paidFrom, unit, every * index) !== latest.start;
-};
-
-/** Where the service and the model first part: the subscription, the field (the invoice), and both values. */
-const firstDifference = (service: readonly Seen[], model: readonly Seen[]): string | undefined => {
-  for (const [key, expected] of model.entries()) {
-    const actual = service[key]!;
-    for (const field of Object.keys(expected) as (keyof Seen)[]) {
-      const [a, b] = [actual[field], expected[field]];
-      if (isDeepStrictEqual(a, b)) continue;
-      if (field === 'invoices' && Array.isArray(a) && Array.isArray(b)) {
-        const at = b.findIndex((invoice, n) => !isDeepStrictEqual(a[n], invoice));
-        const n = at === -1 ? b.length : at;
-        return `S${key} invoice ${n}: service ${JSON.stringify(a[n])}, model ${JSON.stringify(b[n])}`;
-      }
-      return `S${key} ${field}: service ${JSON.stringify(a)}, model ${JSON.stringify(b)}`;
-    }
-  }
-  return undefined;
-};
-
-const iso = (at: number | undefined): string | undefined => (at === undefined ? undefined : new Date(at).toISOString());
 
 const seenInModel = (model: BillingModel, s: ModelSubscription, now: number): Seen => ({
   invoices: s.invoices.map(({ plan: _plan, trial: _trial, before: _before, validFrom, ...invoice }) => ({
