@@ -7,9 +7,12 @@ export {
   ListDunningRules,
   UpdateDunningRule,
 } from './dunning-rules.js';
+export { CreateInvoicePaymentRefund } from './create-invoice-payment-refund.js';
 export { GetInvoice } from './get-invoice.js';
 export { GetInvoicePayment } from './get-invoice-payment.js';
+export { GetInvoicePaymentRefund } from './get-invoice-payment-refund.js';
 export { InvoiceLookup } from './invoice-lookup.js';
+export { ListInvoicePaymentRefunds } from './list-invoice-payment-refunds.js';
 export { ListInvoicePayments } from './list-invoice-payments.js';
 export { ListInvoices } from './list-invoices.js';
 export {
