@@ -389,7 +389,9 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
       route(
         'CreateInvoicePaymentRefund',
         (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}/refunds`,
-        () => ({ data: { type: 'subscription_invoice_payment_refund', attributes: { amount: 1, reason: 'goodwill' } } }),
+        () => ({
+          data: { type: 'subscription_invoice_payment_refund', attributes: { amount: 1, reason: 'goodwill' } },
+        }),
       ),
       route('ListInvoicePaymentRefunds', (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}/refunds`),
       route(

@@ -46,7 +46,11 @@ const refundRequest = dataRequest(
       type: constant(INVOICE_PAYMENT_REFUND_TYPE),
       attributes: openObject(
         {
-          amount: integer(1, AMOUNT_MAX, "What to give back, in the currency's smallest unit, in the payment's currency."),
+          amount: integer(
+            1,
+            AMOUNT_MAX,
+            "What to give back, in the currency's smallest unit, in the payment's currency.",
+          ),
           reason: text(1, REFUND_TEXT_MAX, 'Why, or a note.'),
           external_refund_id: {
             ...text(1, REFUND_TEXT_MAX),

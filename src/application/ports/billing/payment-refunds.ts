@@ -4,8 +4,8 @@ import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
 import type { ListQuery } from '../../../domain/query/list-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { Missing } from '../storage-outcomes.js';
 import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
+import type { Missing } from '../storage-outcomes.js';
 
 /** A refund as it is stored, with its payment as the refund leaves it. */
 export interface Refunded {

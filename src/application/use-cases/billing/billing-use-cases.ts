@@ -1,5 +1,7 @@
 // The use cases of billing, by the names the library exports them under: billing-module.ts binds
 // each of them, and src/index.ts re-exports this file whole. Use cases only (see UseCaseList).
+
+export { CreateInvoicePaymentRefund } from './create-invoice-payment-refund.js';
 export {
   CreateDunningRule,
   DeleteDunningRule,
@@ -7,7 +9,6 @@ export {
   ListDunningRules,
   UpdateDunningRule,
 } from './dunning-rules.js';
-export { CreateInvoicePaymentRefund } from './create-invoice-payment-refund.js';
 export { GetInvoice } from './get-invoice.js';
 export { GetInvoicePayment } from './get-invoice-payment.js';
 export { GetInvoicePaymentRefund } from './get-invoice-payment-refund.js';

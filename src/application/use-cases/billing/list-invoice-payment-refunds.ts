@@ -24,12 +24,18 @@ export class ListInvoicePaymentRefunds {
   ) {}
 
   async execute(storeId: Uuid, invoiceId: string, paymentId: string, params: QueryParams): Result<Page<PaymentRefund>> {
-    const listed = await listPage(this.stores, storeId, params, REFUND_LIST, async (query): Result<Page<PaymentRefund>> => {
-      const payment = await this.payments.execute(storeId, invoiceId, paymentId);
-      if (E.isLeft(payment)) return payment;
-      const found = await this.refunds.listRefunds(storeId, payment.right.invoiceId, payment.right.id, query);
-      return found === undefined ? E.left(notFound(PAYMENT_NOT_FOUND)) : E.right(found);
-    });
+    const listed = await listPage(
+      this.stores,
+      storeId,
+      params,
+      REFUND_LIST,
+      async (query): Result<Page<PaymentRefund>> => {
+        const payment = await this.payments.execute(storeId, invoiceId, paymentId);
+        if (E.isLeft(payment)) return payment;
+        const found = await this.refunds.listRefunds(storeId, payment.right.invoiceId, payment.right.id, query);
+        return found === undefined ? E.left(notFound(PAYMENT_NOT_FOUND)) : E.right(found);
+      },
+    );
     return E.isLeft(listed) ? listed : listed.right;
   }
 }

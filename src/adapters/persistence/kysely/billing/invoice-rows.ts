@@ -11,8 +11,8 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
 } from '../../../../domain/billing/payments/invoice-payment.js';
-import type { InvoicePaymentsTable, InvoicesTable, Tables } from '../engine/schema.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InvoicePaymentsTable, InvoicesTable, Tables } from '../engine/schema.js';
 import { parseJson, record, storedDate, storedUuid } from '../sql/stored-json.js';
 import { prorationsFromJson } from '../subscriptions/subscription-json.js';
 
