@@ -54,6 +54,10 @@ export interface ModelInvoice {
   failed: number;
   spent: boolean;
   last?: number;
+  /** A manual payment of it waits for the merchant; it was taken; what refunds gave back of it. */
+  pending: boolean;
+  paid: boolean;
+  refunded: number;
 }
 
 /** The store's dunning rule (EPCC's default without one: daily, 10 retries, then nothing). */
@@ -89,6 +93,8 @@ interface Gap {
 
 export interface ModelSubscription {
   readonly key: number;
+  /** It takes manual payments: each attempt waits for the merchant to settle it. */
+  readonly manual: boolean;
   /** The service's id, which orders subscriptions made in the same millisecond. */
   readonly id: string;
   readonly createdAt: number;
@@ -201,6 +207,9 @@ export class BillingModel {
       prorations: waiting.length,
       failed: 0,
       spent: false,
+      pending: false,
+      paid: false,
+      refunded: 0,
       plan: s.plan,
       trial: period.trial,
     });
@@ -232,11 +241,19 @@ export class BillingModel {
    * past date ... for backdating". Invoices section: "When a subscription is created, an invoice for the
    * first billing period is created"; a pending one's first period is invoiced by the first run once live.
    */
-  create(key: number, id: string, createdAt: number, plan: ModelPlan, goLiveAfter?: number): ModelSubscription {
+  create(
+    key: number,
+    id: string,
+    createdAt: number,
+    plan: ModelPlan,
+    goLiveAfter?: number,
+    manual = false,
+  ): ModelSubscription {
     const start = goLiveAfter ?? createdAt;
     const paidFrom = plus(start, plan.unit, plan.trial);
     const s: ModelSubscription = {
       key,
+      manual,
       id,
       createdAt,
       start,
@@ -350,14 +367,19 @@ export class BillingModel {
   pay(at: number): void {
     for (const s of this.subscriptions) {
       for (const invoice of s.invoices) {
-        if (invoice.amount === 0 || invoice.spent) continue;
+        if (invoice.amount === 0 || invoice.spent || invoice.paid || invoice.pending) continue;
         const due =
           invoice.failed === 0 ||
           invoice.failed > this.dunning.limit ||
           invoice.last! + this.wait(invoice.failed) * DAY <= at;
         if (!due) continue;
-        invoice.failed += 1;
         invoice.last = at;
+        // EPCC's manual payments: "the payment run ... records a pending payment", which the merchant settles.
+        if (s.manual) {
+          invoice.pending = true;
+          continue;
+        }
+        invoice.failed += 1;
         if (invoice.failed <= this.dunning.limit) continue;
         invoice.spent = true;
         if (this.dunning.action === 'pause' && !s.paused) {
@@ -409,6 +431,37 @@ export class BillingModel {
       s.paused = false;
       s.endDate = through !== undefined && through > at ? through : at;
     }
+    return true;
+  }
+
+  /**
+   * The merchant settles the oldest waiting manual payment of `s` as taken (EPCC's UpdateInvoicePayment with
+   * `success: true`): the invoice is paid, and, EPCC's lifecycle step 6, "Once the payment succeeds then the
+   * payment run updates the status of the subscription to active" unless it is paused or canceled. False
+   * when no payment of it waits.
+   */
+  settle(s: ModelSubscription): boolean {
+    const invoice = s.invoices.find((i) => i.pending);
+    if (invoice === undefined) return false;
+    invoice.pending = false;
+    invoice.paid = true;
+    if (!s.paused && !s.canceled) s.inactive = false;
+    return true;
+  }
+
+  /** The latest invoice of `s` a payment was recorded for: what a refund step refunds. */
+  refundTarget(s: ModelSubscription): ModelInvoice | undefined {
+    return s.invoices.findLast((i) => i.paid || i.pending || i.failed > 0);
+  }
+
+  /**
+   * A refund of `amount` of the latest payment of `invoice` (EPCC 2026: "Creates a refund for a paid
+   * invoice", 422 otherwise): only of a taken payment, and, as Stripe refunds a charge, never more than it
+   * took less what was refunded. The invoice stays paid, as Stripe's stays `paid`. False when refused.
+   */
+  refund(invoice: ModelInvoice, amount: number): boolean {
+    if (!invoice.paid || amount < 1 || amount > invoice.amount - invoice.refunded) return false;
+    invoice.refunded += amount;
     return true;
   }
 
