@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { INTEGRATION_TOKENS } from '../../../../../src/application/integration-tokens.js';
+import type { Refunded } from '../../../../../src/application/ports/billing/payment-refunds.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
 import { pendingPayment } from '../../../../../src/application/use-cases/billing/run-payments.js';
 import { DEFAULT_RETRY_POLICY } from '../../../../../src/domain/billing/dunning/payment-retry.js';
@@ -10,11 +12,14 @@ import { invoiceDraft } from '../../../../../src/domain/billing/invoices/invoice
 import { completedAttempt } from '../../../../../src/domain/billing/payments/gateway-attempt.js';
 import type { InvoicePayment } from '../../../../../src/domain/billing/payments/invoice-payment.js';
 import { refunded } from '../../../../../src/domain/billing/payments/refund.js';
+import { refundCreated } from '../../../../../src/domain/billing/payments/refund-events.js';
 import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import { DELIVERY_LIST } from '../../../../../src/domain/integrations/integration-query.js';
 import type { PageRequest } from '../../../../../src/domain/query/page.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
-import { everyRow } from '../../../../support/list-queries.js';
+import { anIntegration } from '../../../../support/integration-builders.js';
+import { everyRow, listQuery } from '../../../../support/list-queries.js';
 import { portsOf } from '../../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
 
@@ -129,5 +134,26 @@ forEachBackend('Payment refunds store contract', (_backend, persistence) => {
     expect(
       (await paymentRefunds.listRefunds(store.id, invoice.id, payment.id, everyRow([], page)))?.items,
     ).to.have.length(3);
+  });
+
+  it('writes the refund event with the refund, where an integration observes it, and none for a refused one', async () => {
+    const { container, paymentRefunds, store, invoice, payment, refund } = await setup();
+    const integrations = container.get(INTEGRATION_TOKENS.IntegrationRepository);
+    const watching = anIntegration(store.id, { observes: ['subscription-invoice-payment-refund.created'] });
+    await integrations.insert(watching);
+    const eventsOf = ({ refund: made }: Refunded) => [refundCreated(made)];
+    const made = await paymentRefunds.refund(store.id, invoice.id, payment.id, refund(100), eventsOf);
+    await paymentRefunds.refund(store.id, invoice.id, payment.id, refund(5000), eventsOf);
+    if (E.isLeft(made)) throw new Error('not refunded');
+    const jobs = (await integrations.listDeliveries(store.id, watching.id, listQuery(DELIVERY_LIST, { limit: 100 })))
+      .items;
+    expect(jobs.map((j) => j.key)).to.deep.equal(['subscription-invoice-payment-refund.created']);
+    const claimed = await container
+      .get(INTEGRATION_TOKENS.DeliveryRepository)
+      .claimDue(new Date(Date.now() + 1000), 10, 30_000, new Map(), 8);
+    expect((claimed[0]!.event.payload as { data: { id: string; type: string } }).data).to.deep.include({
+      id: made.right.refund.id,
+      type: 'subscription_invoice_payment_refund',
+    });
   });
 });
