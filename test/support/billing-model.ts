@@ -374,7 +374,7 @@ export class BillingModel {
           invoice.last! + this.wait(invoice.failed) * DAY <= at;
         if (!due) continue;
         invoice.last = at;
-        // EPCC's manual payments: "the payment run ... records a pending payment", which the merchant settles.
+        // EPCC, external payments: "When the payment run processes the generated invoice, it creates a pending payment."
         if (s.manual) {
           invoice.pending = true;
           continue;
