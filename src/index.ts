@@ -41,6 +41,7 @@ export type { BillingCandidate, BillingRunStore } from './application/ports/bill
 export type { InvoiceReads } from './application/ports/billing/invoice-reads.js';
 export type { OfferingProrationRepository } from './application/ports/billing/offering-proration-repository.js';
 export type { PaymentGateway, PaymentGateways } from './application/ports/billing/payment-gateway.js';
+export type { PaymentRefunds, Refunded } from './application/ports/billing/payment-refunds.js';
 export type { PaymentCandidate, PaymentRunStore } from './application/ports/billing/payment-run-store.js';
 export type {
   CatalogueRepository,
@@ -155,6 +156,7 @@ export type {
   SingleCurrencyPrice,
 } from './domain/billing/invoices/invoice.js';
 export type { GatewayOutcome, InvoicePayment, PaymentStatus } from './domain/billing/payments/invoice-payment.js';
+export type { PaymentRefund, RefundRequest } from './domain/billing/payments/refund.js';
 export {
   costOfDays,
   type InvoicedPeriod,

@@ -5,6 +5,7 @@ import type { BillingRunStore } from './ports/billing/billing-run-store.js';
 import type { InvoiceReads } from './ports/billing/invoice-reads.js';
 import type { OfferingProrationRepository } from './ports/billing/offering-proration-repository.js';
 import type { PaymentGateways } from './ports/billing/payment-gateway.js';
+import type { PaymentRefunds } from './ports/billing/payment-refunds.js';
 import type { PaymentRunStore } from './ports/billing/payment-run-store.js';
 import type { PlanRepository, ProductRepository } from './ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from './ports/catalogue/offering-repository.js';
@@ -83,6 +84,7 @@ export const TOKENS = {
   BillingRunStore: Symbol.for('commerce-core.BillingRunStore') as ServiceIdentifier<BillingRunStore>,
   PaymentRunStore: Symbol.for('commerce-core.PaymentRunStore') as ServiceIdentifier<PaymentRunStore>,
   InvoiceReads: Symbol.for('commerce-core.InvoiceReads') as ServiceIdentifier<InvoiceReads>,
+  PaymentRefunds: Symbol.for('commerce-core.PaymentRefunds') as ServiceIdentifier<PaymentRefunds>,
   PaymentGateways: Symbol.for('commerce-core.PaymentGateways') as ServiceIdentifier<PaymentGateways>,
   JobRepository: Symbol.for('commerce-core.JobRepository') as ServiceIdentifier<JobRepository>,
   JobHandlers: Symbol.for('commerce-core.JobHandlers') as ServiceIdentifier<Partial<JobHandlers>>,

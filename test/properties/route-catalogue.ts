@@ -27,6 +27,8 @@ export interface StoreIds {
   /** An invoice of that subscription, and a pending manual payment of it. */
   readonly invoiceId: string;
   readonly paymentId: string;
+  /** A refund of that payment (EPCC 2026's). */
+  readonly refundId: string;
   readonly subscriberId: string;
   readonly prorationPolicyId: string;
   readonly dunningRuleId: string;
@@ -414,6 +416,20 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
         data: { type: 'subscription_invoice_payment', attributes: { success: true, external_payment_id: 'cash-1' } },
       }),
     ),
+    ...[
+      route(
+        'CreateInvoicePaymentRefund',
+        (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}/refunds`,
+        () => ({
+          data: { type: 'subscription_invoice_payment_refund', attributes: { amount: 1, reason: 'goodwill' } },
+        }),
+      ),
+      route('ListInvoicePaymentRefunds', (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}/refunds`),
+      route(
+        'GetInvoicePaymentRefund',
+        (ids) => `/invoices/${ids.invoiceId}/payments/${ids.paymentId}/refunds/${ids.refundId}`,
+      ),
+    ].map(inGeneration('2025')),
     route('requestInvoicePaymentAttempt', (ids) => `/invoices/${ids.invoiceId}/payment-attempt-requests`),
     route('listSubscriptionInvoices', (ids) => `/subscriptions/${ids.subscriptionId}/invoices`),
     route('getSubscriptionInvoice', (ids) => `/subscriptions/${ids.subscriptionId}/invoices/${ids.invoiceId}`),

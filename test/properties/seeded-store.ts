@@ -51,7 +51,7 @@ const seedInvoice = async (
   container: Container,
   storeId: Uuid,
   subscriptionId: string,
-): Promise<{ invoiceId: string; paymentId: string }> => {
+): Promise<{ invoiceId: string; paymentId: string; refundId: string }> => {
   const paymentRuns = container.get(TOKENS.PaymentRunStore);
   const invoiceReads = container.get(TOKENS.InvoiceReads);
   const now = new Date();
@@ -73,7 +73,33 @@ const seedInvoice = async (
     { retriesSpent: () => undefined, paid: () => undefined },
   );
   if (E.isLeft(waiting)) throw new Error('the payment does not wait for a settlement');
-  return { invoiceId: invoice.id, paymentId };
+  // A refund stored at the port, past the refund rule (the payment stays pending, so that its settlement's
+  // route is still open): the refund routes need one to read.
+  const refundId = randomIds.uuid();
+  const refunded = await container.get(TOKENS.PaymentRefunds).refund(
+    storeId,
+    invoice.id,
+    paymentId,
+    (payment) =>
+      E.right({
+        payment,
+        refund: {
+          id: refundId,
+          storeId,
+          invoiceId: invoice.id,
+          paymentId: payment.id,
+          subscriptionId: payment.subscriptionId,
+          amount: 1,
+          currency: payment.currency,
+          reason: 'seeded',
+          gateway: payment.gateway,
+          createdAt: now,
+        },
+      }),
+    () => [],
+  );
+  if (E.isLeft(refunded)) throw new Error('no refund recorded');
+  return { invoiceId: invoice.id, paymentId, refundId };
 };
 
 /**
@@ -193,7 +219,7 @@ export const seedStore = async (url: string, container: Container, name: string)
     }),
     'dunning rule',
   );
-  const { invoiceId, paymentId } = await seedInvoice(container, store.right.store.id, subscription.id);
+  const { invoiceId, paymentId, refundId } = await seedInvoice(container, store.right.store.id, subscription.id);
   const job = await created(
     await post('/v2/subscriptions/jobs', {
       type: 'subscription_job',
@@ -240,6 +266,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       stateId: state.id,
       invoiceId,
       paymentId,
+      refundId,
       subscriberId: subscriber.id,
       prorationPolicyId: prorationPolicy.id,
       dunningRuleId: dunningRule.id,

@@ -63,6 +63,10 @@ export interface ModelInvoice {
   failed: number;
   spent: boolean;
   last?: number;
+  /** A manual payment of it waits for the merchant; it was taken; what refunds gave back of it. */
+  pending: boolean;
+  paid: boolean;
+  refunded: number;
 }
 
 /** The store's dunning rule (EPCC's default without one: daily, 10 retries, then nothing). */
@@ -98,6 +102,8 @@ interface Gap {
 
 export interface ModelSubscription {
   readonly key: number;
+  /** It takes manual payments: each attempt waits for the merchant to settle it. */
+  readonly manual: boolean;
   /** The service's id, which orders subscriptions made in the same millisecond. */
   readonly id: string;
   readonly createdAt: number;
@@ -219,6 +225,9 @@ export class BillingModel {
       ...(period.start > at ? { validFrom: period.start } : {}),
       failed: 0,
       spent: false,
+      pending: false,
+      paid: false,
+      refunded: 0,
       plan: s.plan,
       trial: period.trial,
       before,
@@ -251,11 +260,19 @@ export class BillingModel {
    * past date ... for backdating". Invoices section: "When a subscription is created, an invoice for the
    * first billing period is created"; a pending one's first period is invoiced by the first run once live.
    */
-  create(key: number, id: string, createdAt: number, plan: ModelPlan, goLiveAfter?: number): ModelSubscription {
+  create(
+    key: number,
+    id: string,
+    createdAt: number,
+    plan: ModelPlan,
+    goLiveAfter?: number,
+    manual = false,
+  ): ModelSubscription {
     const start = goLiveAfter ?? createdAt;
     const paidFrom = plus(start, plan.unit, plan.trial);
     const s: ModelSubscription = {
       key,
+      manual,
       id,
       createdAt,
       start,
@@ -374,14 +391,20 @@ export class BillingModel {
     for (const s of this.subscriptions) {
       for (const invoice of s.invoices) {
         // EPCC 2026-10, pro_forma: such invoices "will not be picked up by a payment run until on or after their valid_from date".
-        if (invoice.amount === 0 || invoice.spent || (invoice.validFrom ?? at) > at) continue;
+        if (invoice.amount === 0 || invoice.spent || invoice.paid || invoice.pending || (invoice.validFrom ?? at) > at)
+          continue;
         const due =
           invoice.failed === 0 ||
           invoice.failed > this.dunning.limit ||
           invoice.last! + this.wait(invoice.failed) * DAY <= at;
         if (!due) continue;
-        invoice.failed += 1;
         invoice.last = at;
+        // EPCC, external payments: "When the payment run processes the generated invoice, it creates a pending payment."
+        if (s.manual) {
+          invoice.pending = true;
+          continue;
+        }
+        invoice.failed += 1;
         if (invoice.failed <= this.dunning.limit) continue;
         invoice.spent = true;
         if (this.dunning.action === 'pause' && !s.paused) {
@@ -452,6 +475,37 @@ export class BillingModel {
     s.next = withdrawn!.start;
     s.charged = withdrawn!.before.charged;
     s.credit = withdrawn!.before.credit;
+  }
+
+  /**
+   * The merchant settles the oldest waiting manual payment of `s` as taken (EPCC's UpdateInvoicePayment with
+   * `success: true`): the invoice is paid, and, EPCC's lifecycle step 6, "Once the payment succeeds then the
+   * payment run updates the status of the subscription to active" unless it is paused or canceled. False
+   * when no payment of it waits.
+   */
+  settle(s: ModelSubscription): boolean {
+    const invoice = s.invoices.find((i) => i.pending);
+    if (invoice === undefined) return false;
+    invoice.pending = false;
+    invoice.paid = true;
+    if (!s.paused && !s.canceled) s.inactive = false;
+    return true;
+  }
+
+  /** The latest invoice of `s` a payment was recorded for: what a refund step refunds. */
+  refundTarget(s: ModelSubscription): ModelInvoice | undefined {
+    return s.invoices.findLast((i) => i.paid || i.pending || i.failed > 0);
+  }
+
+  /**
+   * A refund of `amount` of the latest payment of `invoice` (EPCC 2026: "Creates a refund for a paid
+   * invoice", 422 otherwise): only of a taken payment, and, as Stripe refunds a charge, never more than it
+   * took less what was refunded. The invoice stays paid, as Stripe's stays `paid`. False when refused.
+   */
+  refund(invoice: ModelInvoice, amount: number): boolean {
+    if (!invoice.paid || amount < 1 || amount > invoice.amount - invoice.refunded) return false;
+    invoice.refunded += amount;
+    return true;
   }
 
   /** EPCC's `invoice_after`: "The time when the subscription becomes eligible for a new invoice." */

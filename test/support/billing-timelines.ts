@@ -100,7 +100,7 @@ export type GoLive =
   | { readonly in: 'past'; readonly days: number };
 
 export type Step =
-  | { readonly kind: 'subscribe'; readonly plan: number; readonly live: GoLive }
+  | { readonly kind: 'subscribe'; readonly plan: number; readonly live: GoLive; readonly manual?: boolean }
   | { readonly kind: 'wait'; readonly hours: number }
   | { readonly kind: 'month-end'; readonly day: number }
   /** On to when subscription `which` is next due (its `invoice_after`), and `hours` more, if that is ahead. */
@@ -109,7 +109,11 @@ export type Step =
   | { readonly kind: 'run'; readonly times: number }
   | { readonly kind: 'pay' }
   | { readonly kind: 'act'; readonly action: ModelAction; readonly which: number }
-  | { readonly kind: 'switch'; readonly plan: number; readonly which: number };
+  | { readonly kind: 'switch'; readonly plan: number; readonly which: number }
+  /** The merchant takes the oldest waiting manual payment of subscription `which`. */
+  | { readonly kind: 'settle'; readonly which: number }
+  /** A refund of `percent` % of the latest payment of subscription `which` (over 100: more than it took). */
+  | { readonly kind: 'refund'; readonly which: number; readonly percent: number };
 
 export const goLive: fc.Arbitrary<GoLive> = fc.oneof(
   { weight: 6, arbitrary: fc.constant({ in: 'now' as const }) },
@@ -295,4 +299,57 @@ export const paying = timelines(
   ),
   policy,
   dunning.filter((rule) => rule !== undefined),
+);
+
+const manual = fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
+const settle = (among: number) => fc.record({ kind: fc.constant('settle' as const), which: fc.nat(among) });
+/** A share of a payment: mostly a part, sometimes all of it, sometimes a penny more than it took. */
+const percent = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 1, max: 60 }) },
+  { weight: 1, arbitrary: fc.constantFrom(100, 101) },
+);
+const refund = (among: number) => fc.record({ kind: fc.constant('refund' as const), which: fc.nat(among), percent });
+
+/** A payment run, the merchant taking a subscription's waiting payment, and refunds of it. */
+const takenAndRefunded: fc.Arbitrary<readonly Step[]> = fc
+  .tuple(fc.nat(3), fc.array(percent, { minLength: 1, maxLength: 4 }))
+  .map(([which, shares]): readonly Step[] => [
+    { kind: 'pay' },
+    { kind: 'settle', which },
+    ...shares.map((share) => ({ kind: 'refund' as const, which, percent: share })),
+  ]);
+
+/**
+ * Subscriptions most of which take manual payments, from the start: payment runs, the merchant taking
+ * payments, refunds in parts (some more than what is left, some of payments not taken), billing runs and
+ * state changes between them.
+ */
+export const refunding = timelines(
+  fc
+    .tuple(
+      fc.array(fc.record({ kind: fc.constant('subscribe' as const), plan: aPlan, live: goLive, manual }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      fc.array(
+        fc.oneof(
+          { weight: 3, arbitrary: takenAndRefunded },
+          {
+            weight: 1,
+            arbitrary: fc.record({ kind: fc.constant('subscribe' as const), plan: aPlan, live: goLive, manual }),
+          },
+          { weight: 3, arbitrary: waitUpTo(24 * 10) },
+          { weight: 1, arbitrary: due(3) },
+          { weight: 2, arbitrary: run },
+          { weight: 1, arbitrary: pay },
+          { weight: 1, arbitrary: settle(3) },
+          { weight: 2, arbitrary: refund(3) },
+          { weight: 1, arbitrary: act(3) },
+        ),
+        { minLength: 4, maxLength: 20, size: 'max' },
+      ),
+    )
+    .map(([first, rest]): readonly Step[] => [...first, ...rest.flat()]),
+  policy,
+  fc.constant(undefined),
 );

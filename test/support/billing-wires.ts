@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { SubscriptionsGeneration } from '../../src/domain/settings/subscriptions-generation.js';
 import type { Resource } from './billing-api.js';
 import type { ModelAction, ModelDunning } from './billing-model.js';
-import { PLANS } from './billing-timelines.js';
+import { LEAD_PLANS, PLANS } from './billing-timelines.js';
 import { eventually } from './job-harness.js';
 import { planData, subscriptionData } from './subscription-core.js';
 import { jsonBody, type TestApi } from './test-api.js';
@@ -158,12 +158,20 @@ export class WireClient {
   async catalogue(rounding: 'up' | 'down' | 'nearest' | undefined): Promise<Catalogue> {
     const policy = rounding === undefined ? undefined : await this.policy(rounding);
     const options = PLANS.map((plan) => planData(plan.attributes).attributes);
+    // A lead time is the 2025 wire's: made with its pricing option there, set on the offering's copy after a 2024 build.
+    const leadTime = (index: number) => {
+      const lead = PLANS[index]!.lead;
+      return lead === undefined ? undefined : { type: lead.unit, time: lead.time };
+    };
     if (this.wire.generation === '2025') {
       const offering = (
         await this.ok('POST', '/offerings/build', {
           name: 'Club',
           plans: [PRODUCT],
-          pricing_options: options,
+          pricing_options: options.map((option, index) => {
+            const lead = leadTime(index);
+            return lead === undefined ? option : { ...option, lead_time: lead };
+          }),
           ...(policy === undefined ? {} : { proration_policy_id: policy }),
         })
       ).data;
@@ -180,6 +188,17 @@ export class WireClient {
     for (const attributes of options)
       plans.push((await this.ok('POST', '/plans', { type: 'subscription_plan', attributes })).data.id);
     const offering = (await this.ok('POST', '/offerings/build', { name: 'Club', products: [product.id], plans })).data;
+    const copies: string[] = offering.relationships.plans.data.map((p: { id: string }) => p.id);
+    for (const index of LEAD_PLANS) {
+      const response = await this.api.request(
+        `/generations/2025/v2/subscriptions/offerings/${offering.id}/pricing-options/${copies[index]}`,
+        body('PUT', {
+          type: 'subscription_offering_pricing_option',
+          attributes: { lead_time: leadTime(index) },
+        }),
+      );
+      expect(response.status, await response.text()).to.equal(200);
+    }
     if (policy !== undefined)
       await this.ok('PUT', `/offerings/${offering.id}/relationships/proration-policies`, {
         type: 'subscription_proration_policy',
@@ -188,7 +207,7 @@ export class WireClient {
     return {
       offering: offering.id,
       product: offering.relationships.products.data[0].id,
-      plans: offering.relationships.plans.data.map((p: { id: string }) => p.id),
+      plans: copies,
     };
   }
 

@@ -27,6 +27,7 @@ export const portsOf = (persistence: Persistence) => {
     billingRuns: container.get(TOKENS.BillingRunStore),
     paymentRuns: container.get(TOKENS.PaymentRunStore),
     invoiceReads: container.get(TOKENS.InvoiceReads),
+    paymentRefunds: container.get(TOKENS.PaymentRefunds),
     jobs: container.get(TOKENS.JobRepository),
   };
 };

@@ -5,6 +5,7 @@ import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js'
 import { INVOICE_2025_ENDPOINTS } from './billing/invoice-2025-endpoints.js';
 import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
 import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
+import { REFUND_2025_ENDPOINTS } from './billing/refund-2025-endpoints.js';
 import { OFFERING_2025_ENDPOINTS } from './catalogue/offering-2025-endpoints.js';
 import { SUBSCRIPTION_CATALOGUE_ENDPOINTS } from './catalogue/subscription-catalogue-endpoints.js';
 import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
@@ -51,6 +52,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   OFFERING_PRORATION_ENDPOINTS,
   INVOICE_ENDPOINTS,
   INVOICE_2025_ENDPOINTS,
+  REFUND_2025_ENDPOINTS,
   JOB_ENDPOINTS,
   IMPORT_ENDPOINTS,
   TEST_CLOCK_ENDPOINTS,

@@ -54,6 +54,8 @@ export const ERROR_CODE_MEANINGS = {
     "the integration's `integration_type` is one of EPCC's that this service does not deliver; `detail` names the supported ones",
   not_served_yet:
     "a field of EPCC's 2025 generation that this service does not serve yet; `detail` names it and what to send instead",
+  payment_not_refundable:
+    'the invoice payment cannot be refunded: it was not taken, it was not a manual payment, or the amount is more than what is left of it to refund',
   receiver_refused:
     "the webhook URL's host is or resolves to an address webhooks may not reach (loopback, private, link-local, multicast, metadata...)",
   unprocessable: 'a refusal whose reason was not recorded (the replay of an answer stored before error codes existed)',
@@ -110,6 +112,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   integration_type_unsupported: 422,
   receiver_refused: 422,
   not_served_yet: 422,
+  payment_not_refundable: 422,
   unprocessable: 422,
   rate_limited: 429,
   authentication_blocked: 429,

@@ -85,9 +85,15 @@ export const EPCC_OBSERVABLE_KEYS = [
   'subscription-schedule.deleted',
 ] as const;
 
-export type ObservableKey = (typeof EPCC_OBSERVABLE_KEYS)[number];
+/** Keys of changes EPCC's lists do not name (EPCC 2026-10 added the resource, not an event for it). */
+export const OWN_KEYS = ['subscription-invoice-payment-refund.created'] as const;
 
-const KNOWN: ReadonlySet<string> = new Set(EPCC_OBSERVABLE_KEYS);
+/** What an integration may observe: EPCC's keys, and ours. */
+export const OBSERVABLE_KEYS = [...EPCC_OBSERVABLE_KEYS, ...OWN_KEYS] as const;
+
+export type ObservableKey = (typeof OBSERVABLE_KEYS)[number];
+
+const KNOWN: ReadonlySet<string> = new Set(OBSERVABLE_KEYS);
 
 export const isObservableKey = (key: string): key is ObservableKey => KNOWN.has(key);
 
@@ -117,6 +123,7 @@ export const FIRING_KEYS = [
   'subscription-schedule.created',
   'subscription-schedule.updated',
   'subscription-schedule.deleted',
+  'subscription-invoice-payment-refund.created',
 ] as const satisfies readonly ObservableKey[];
 
 export type FiringKey = (typeof FIRING_KEYS)[number];

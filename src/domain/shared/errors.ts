@@ -35,7 +35,8 @@ export type UnprocessableCode =
   | 'invoice_unpaid'
   | 'integration_type_unsupported'
   | 'receiver_refused'
-  | 'not_served_yet';
+  | 'not_served_yet'
+  | 'payment_not_refundable';
 
 /**
  * Every expected failure of the core. Broken infrastructure is not here: it throws. Refusals of the

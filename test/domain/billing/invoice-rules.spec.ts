@@ -417,6 +417,7 @@ describe('Manual settlement', () => {
     includesTax: false,
     createdAt: now,
     updatedAt: now,
+    amountRefunded: 0,
   };
 
   it('taken: the invoice is paid', () => {

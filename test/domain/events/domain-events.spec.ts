@@ -6,6 +6,8 @@ import { stateApplied, subscriptionsStored } from '../../../src/domain/billing/i
 import type { InvoiceDraft } from '../../../src/domain/billing/invoices/invoice.js';
 import { invoiceCreated, invoicesCreated } from '../../../src/domain/billing/invoices/invoice-events.js';
 import { numberInvoices } from '../../../src/domain/billing/invoices/invoice-numbering.js';
+import type { PaymentRefund } from '../../../src/domain/billing/payments/refund.js';
+import { refundCreated } from '../../../src/domain/billing/payments/refund-events.js';
 import { PRORATION_POLICIES } from '../../../src/domain/billing/proration/proration-policy.js';
 import { OFFERING_EVENTS } from '../../../src/domain/catalogue/offering-events.js';
 import { PLANS } from '../../../src/domain/catalogue/plan.js';
@@ -56,6 +58,18 @@ describe('Domain events', () => {
   if (draft === undefined) throw new Error('the plan bills its first period at once');
   const [invoice] = numberInvoices(41, [draft]).invoices;
   if (invoice === undefined) throw new Error('one draft numbers one invoice');
+  const refund: PaymentRefund = {
+    id: randomIds.uuid(),
+    storeId,
+    invoiceId: invoice.id,
+    paymentId: randomIds.uuid(),
+    subscriptionId: subscription.id,
+    amount: 100,
+    currency: 'USD',
+    reason: 'goodwill',
+    gateway: 'manual',
+    createdAt: now,
+  };
 
   const described = (event: DomainEvent<unknown>) =>
     event._tag === 'ResourceEvent' ? [event.key, event.subject] : [event.key, event.type, event.id];
@@ -130,6 +144,11 @@ describe('Domain events', () => {
       ['job deleted', JOB_EVENTS.deleted(job.id), ['subscription-job.deleted', 'subscription_job', job.id]],
       ['invoice created', invoiceCreated(invoice), ['subscription-invoice.created', { resource: 'invoice', invoice }]],
       [
+        'payment refunded',
+        refundCreated(refund),
+        ['subscription-invoice-payment-refund.created', { resource: 'refund', refund }],
+      ],
+      [
         'subscription created',
         subscriptionCreated(subscription, offering),
         [
@@ -151,6 +170,7 @@ describe('Domain events', () => {
         ],
       ),
       invoiceCreated(invoice).key,
+      refundCreated(refund).key,
       subscriptionCreated(subscription, offering).key,
     ];
     for (const key of fired) expect(FIRING_KEYS, key).to.include(key);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
-import { EPCC_OBSERVABLE_KEYS } from '../../../src/domain/events/event-keys.js';
+import { OBSERVABLE_KEYS } from '../../../src/domain/events/event-keys.js';
 import { withinShares } from '../../../src/domain/integrations/delivery-shares.js';
 import {
   applyIntegrationChanges,
@@ -38,7 +38,7 @@ describe('Integration rules', () => {
       [{ configuration: { url: 'ws://h.example.com/' } }, false],
       [{ configuration: { url: 'http://[::1/' } }, false],
       [{ observes: 'subscription.created' }, false],
-      [{ observes: [...EPCC_OBSERVABLE_KEYS] }, true],
+      [{ observes: [...OBSERVABLE_KEYS] }, true],
       [{ enabled: 'true' }, false],
     ];
     for (const [more, valid] of cases)

@@ -59,6 +59,7 @@ export const invoiceResource = (invoice: Invoice) => {
 /**
  * EPCC's SubscriptionInvoicePayment: `pending` while a manual payment waits to be settled (`success` is
  * false until then). `status` says the same in one word; it is deprecated, kept for clients of 0.1.
+ * What refunds gave back shows as Stripe shows it on a charge: `amount_refunded`, and `refunded` once it is all.
  */
 export const invoicePaymentResource = (payment: InvoicePayment) => ({
   id: payment.id,
@@ -78,6 +79,8 @@ export const invoicePaymentResource = (payment: InvoicePayment) => ({
     subscription_id: payment.subscriptionId,
     job_id: payment.jobId,
     manual_payment: payment.gateway === MANUAL_GATEWAY,
+    amount_refunded: payment.amountRefunded,
+    refunded: payment.amountRefunded > 0 && payment.amountRefunded === payment.amount,
     timestamps: {
       created_at: formatTimestamp(payment.createdAt),
       updated_at: formatTimestamp(payment.updatedAt),

@@ -47,7 +47,7 @@ interface InvoiceUseCases {
 
 const TAG = 'Invoices';
 
-const pathId = (name: string, what: string): Parameter => ({
+export const pathId = (name: string, what: string): Parameter => ({
   name,
   in: 'path',
   required: true,
@@ -55,7 +55,7 @@ const pathId = (name: string, what: string): Parameter => ({
   schema: { type: 'string', format: 'uuid' },
 });
 export const INVOICE_ID = pathId('invoice_id', 'invoice');
-const PAYMENT_ID = pathId('payment_id', 'payment');
+export const PAYMENT_ID = pathId('payment_id', 'payment');
 export const SUBSCRIPTION_ID = pathId('subscription_id', 'subscription');
 
 const settlement = dataRequest(

@@ -143,6 +143,18 @@ const payment: Schema = closedObject(
         description:
           'The payment is a manual one (the subscription has `manual_payments`), settled by the merchant, not by a gateway.',
       },
+      amount_refunded: {
+        type: 'integer',
+        minimum: 0,
+        description:
+          "Our extension, Stripe's name: what refunds of the payment gave back so far, in the currency's smallest unit (EPCC 2026's `CreateInvoicePaymentRefund`).",
+        'x-extension': true,
+      } as Schema,
+      refunded: {
+        ...boolean,
+        description: "Our extension, Stripe's name: the payment's whole amount was given back by refunds.",
+        'x-extension': true,
+      } as Schema,
       timestamps: closedObject(
         {
           ...stamps,

@@ -3,6 +3,7 @@ import type { ScheduleCalendar } from '../../../application/ports/schedules/sche
 import type { Clock } from '../../../application/ports/system.js';
 import { timingOf } from '../../../domain/schedules/schedule.js';
 import { invoiceResource } from '../billing/invoice-documents.js';
+import { refundResource } from '../billing/refund-2025-documents.js';
 import { offeringResource, planResource, productResource } from '../catalogue/subscription-catalogue-documents.js';
 import { jobResource } from '../jobs/job-document.js';
 import { scheduleResource } from '../schedules/schedule-documents.js';
@@ -13,6 +14,7 @@ import { subscriptionResource } from '../subscriptions/subscription-documents.js
 export const httpPayloads = (calendar: ScheduleCalendar, clock: Clock): ObservedPayloads => ({
   subscription: (subscription, offering, now) => subscriptionResource(subscription, offering, now),
   invoice: (invoice) => invoiceResource(invoice),
+  refund: (refund) => refundResource(refund),
   subscriber: (subscriber) => subscriberResource(subscriber),
   product: (product) => productResource(product),
   plan: (plan) => planResource(plan),

@@ -10,6 +10,7 @@ import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-rep
 import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
 import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
 import { InMemoryOfferingProrationRepository } from './billing/in-memory-offering-proration-repository.js';
+import { InMemoryPaymentRefunds } from './billing/in-memory-payment-refunds.js';
 import { InMemoryPaymentRunStore } from './billing/in-memory-payment-run-store.js';
 import { usedByAnOffering } from './billing/offering-proration-policies.js';
 import { InMemoryCatalogueRepository } from './catalogue/in-memory-catalogue-repository.js';
@@ -98,6 +99,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.BillingRunStore).to(InMemoryBillingRunStore).inSingletonScope();
     bind(TOKENS.PaymentRunStore).to(InMemoryPaymentRunStore).inSingletonScope();
     bind(TOKENS.InvoiceReads).to(InMemoryInvoiceReads).inSingletonScope();
+    bind(TOKENS.PaymentRefunds).to(InMemoryPaymentRefunds).inSingletonScope();
     bind(TOKENS.JobRepository).to(InMemoryJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();

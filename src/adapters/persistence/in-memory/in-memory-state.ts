@@ -2,6 +2,7 @@ import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { DunningRule } from '../../../domain/billing/dunning/dunning-rule.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
 import type { ProrationPolicy } from '../../../domain/billing/proration/proration-policy.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { SubscriptionPlan } from '../../../domain/catalogue/plan.js';
@@ -52,6 +53,7 @@ export class InMemoryState {
   readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
   readonly invoices = new Map<string, Invoice>();
   readonly invoicePayments = new Map<string, InvoicePayment>();
+  readonly paymentRefunds = new Map<string, PaymentRefund>();
   /** The last invoice number of each store that has invoices. */
   readonly invoiceNumbers = new Map<string, number>();
   readonly jobs = new Map<string, Job>();

@@ -11,6 +11,7 @@ import { KyselyAccessTokenRepository } from './auth/kysely-access-token-reposito
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
 import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
 import { KyselyOfferingProrationRepository } from './billing/kysely-offering-proration-repository.js';
+import { KyselyPaymentRefunds } from './billing/kysely-payment-refunds.js';
 import { KyselyPaymentRunStore } from './billing/kysely-payment-run-store.js';
 import { KyselyCatalogueRepository } from './catalogue/kysely-catalogue-repository.js';
 import { KyselyOfferingRepository } from './catalogue/kysely-offering-repository.js';
@@ -95,6 +96,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.BillingRunStore).to(KyselyBillingRunStore).inSingletonScope();
     bind(TOKENS.PaymentRunStore).to(KyselyPaymentRunStore).inSingletonScope();
     bind(TOKENS.InvoiceReads).to(KyselyInvoiceReads).inSingletonScope();
+    bind(TOKENS.PaymentRefunds).to(KyselyPaymentRefunds).inSingletonScope();
     bind(TOKENS.JobRepository).to(KyselyJobRepository).inSingletonScope();
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();

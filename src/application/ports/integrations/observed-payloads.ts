@@ -1,5 +1,7 @@
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import type { InvoiceSubject } from '../../../domain/billing/invoices/invoice-events.js';
+import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
+import type { RefundSubject } from '../../../domain/billing/payments/refund-events.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { OfferingSubject } from '../../../domain/catalogue/offering-events.js';
 import type { PlanSubject, SubscriptionPlan } from '../../../domain/catalogue/plan.js';
@@ -17,6 +19,7 @@ import type { SubscriptionSubject } from '../../../domain/subscriptions/subscrip
 export interface ObservedPayloads {
   subscription(subscription: Subscription, offering: Offering, now: Date): unknown;
   invoice(invoice: Invoice): unknown;
+  refund(refund: PaymentRefund): unknown;
   subscriber(subscriber: Subscriber): unknown;
   product(product: SubscriptionProduct): unknown;
   plan(plan: SubscriptionPlan): unknown;
@@ -29,6 +32,7 @@ export interface ObservedPayloads {
 export type ObservedSubject =
   | SubscriptionSubject
   | InvoiceSubject
+  | RefundSubject
   | SubscriberSubject
   | ProductSubject
   | PlanSubject
@@ -48,6 +52,8 @@ const dataOf = (payloads: ObservedPayloads, subject: ObservedSubject): unknown =
       return payloads.subscription(subject.subscription, subject.offering, subject.at);
     case 'invoice':
       return payloads.invoice(subject.invoice);
+    case 'refund':
+      return payloads.refund(subject.refund);
     case 'subscriber':
       return payloads.subscriber(subject.subscriber);
     case 'product':

@@ -1,5 +1,7 @@
 // The use cases of billing, by the names the library exports them under: billing-module.ts binds
 // each of them, and src/index.ts re-exports this file whole. Use cases only (see UseCaseList).
+
+export { CreateInvoicePaymentRefund } from './create-invoice-payment-refund.js';
 export {
   CreateDunningRule,
   DeleteDunningRule,
@@ -9,7 +11,9 @@ export {
 } from './dunning-rules.js';
 export { GetInvoice } from './get-invoice.js';
 export { GetInvoicePayment } from './get-invoice-payment.js';
+export { GetInvoicePaymentRefund } from './get-invoice-payment-refund.js';
 export { InvoiceLookup } from './invoice-lookup.js';
+export { ListInvoicePaymentRefunds } from './list-invoice-payment-refunds.js';
 export { ListInvoicePayments } from './list-invoice-payments.js';
 export { ListInvoices } from './list-invoices.js';
 export {

@@ -48,6 +48,7 @@ export const pendingPayment = (
   includesTax: dueIncludesTax(invoice),
   createdAt: now,
   updatedAt: now,
+  amountRefunded: 0,
 });
 
 /** The store's dunning rule's action, for the transaction that spends an invoice's retries, and the lifted suspension, for one that pays it. */

@@ -23,6 +23,9 @@ export const SUBSCRIPTION_INVOICE_LIST: ListRules<InvoiceFilterField> = { includ
 /** An invoice's payments, oldest first: no filter. */
 export const PAYMENT_LIST: ListRules = {};
 
+/** A payment's refunds, oldest first: no filter. */
+export const REFUND_LIST: ListRules = {};
+
 export type InvoiceQuery = ListQuery<InvoiceFilterField>;
 
 /** The query for one subscription's invoices: its page, and that subscription alone. */

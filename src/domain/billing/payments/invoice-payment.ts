@@ -28,6 +28,8 @@ export interface InvoicePayment {
   readonly createdAt: Date;
   readonly updatedAt: Date;
   readonly paymentTakenAt?: Date;
+  /** What refunds have given back of `amount` so far (Stripe's `amount_refunded`); 0 for none. */
+  readonly amountRefunded: number;
 }
 
 /** What a gateway answered for one attempt. */

@@ -36,6 +36,8 @@ interface Seen {
     readonly failed: number;
     readonly spent: boolean;
     readonly last?: string;
+    /** On the 2025 wire only, which shows it: made ahead of its period by a lead time, and not yet valid. */
+    readonly proForma?: boolean;
   }[];
   readonly invoiceAfter: string;
   readonly status: 'active' | 'inactive';
@@ -47,7 +49,7 @@ interface Seen {
 const instant = (text: string | undefined): string | undefined =>
   text === undefined ? undefined : new Date(text).toISOString();
 
-const seenInModel = (model: BillingModel, s: ModelSubscription, now: number): Seen => {
+const seenInModel = (model: BillingModel, s: ModelSubscription, now: number, on2025: boolean): Seen => {
   let charged = 0;
   return {
     invoices: s.invoices.map((invoice) => {
@@ -62,6 +64,7 @@ const seenInModel = (model: BillingModel, s: ModelSubscription, now: number): Se
         failed: invoice.failed,
         spent: invoice.spent,
         ...(invoice.last === undefined ? {} : { last: iso(invoice.last)! }),
+        ...(on2025 ? { proForma: invoice.validFrom !== undefined && invoice.validFrom > now } : {}),
       };
     }),
     invoiceAfter: iso(model.invoiceAfter(s))!,
@@ -115,6 +118,7 @@ const seenThrough = async (client: WireClient, ids: readonly string[], known?: A
         failed: attempts.length,
         spent: invoice.attributes.payment_retries_limit_reached,
         ...(attempts.length === 0 ? {} : { last: iso(Math.max(...attempts))! }),
+        ...(on2025 ? { proForma: invoice.attributes.pro_forma } : {}),
       });
     }
     seen.push({
@@ -170,7 +174,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
 
       const attempts: Attempts = new Map();
       const agreesNow = async (when: string, known: Attempts | undefined = attempts): Promise<void> => {
-        const expected = model.subscriptions.map((m) => seenInModel(model, m, now));
+        const expected = model.subscriptions.map((m) => seenInModel(model, m, now, client.wire.generation === '2025'));
         const seen = await seenThrough(client, ids, known);
         const difference = firstDifference(seen, expected);
         const wire = describeWire(client.wire);
@@ -247,6 +251,10 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
             result.status === 204,
             `step ${index}, ${s.action} of S${which}: ${JSON.stringify(result.json)}`,
           ).to.equal(applies);
+        } else if (s.kind === 'settle' || s.kind === 'refund') {
+          // Drawn by the refunding timelines only, which the use-case model test runs; this test runs the
+          // general, switching and paying ones (refunds exist on the 2025 wire alone).
+          throw new Error(`a step of the refunding timelines, which this test does not run: ${JSON.stringify(s)}`);
         } else {
           const unknown: never = s;
           throw new Error(`a step this test does not speak over HTTP: ${JSON.stringify(unknown)}`);

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import {
   type Invoice,
   type InvoiceItem,
@@ -11,7 +11,8 @@ import {
   PAYMENT_STATUSES,
   type PaymentStatus,
 } from '../../../../domain/billing/payments/invoice-payment.js';
-import type { InvoicePaymentsTable, InvoicesTable } from '../engine/schema.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InvoicePaymentsTable, InvoicesTable, Tables } from '../engine/schema.js';
 import { parseJson, record, storedDate, storedUuid } from '../sql/stored-json.js';
 import { prorationsFromJson } from '../subscriptions/subscription-json.js';
 
@@ -143,6 +144,7 @@ export const paymentToRow = (payment: InvoicePayment): Insertable<InvoicePayment
   created_at: payment.createdAt,
   updated_at: payment.updatedAt,
   payment_taken_at: payment.paymentTakenAt ?? null,
+  amount_refunded: payment.amountRefunded,
 });
 
 export const paymentFromRow = (row: Selectable<InvoicePaymentsTable>): InvoicePayment => ({
@@ -161,4 +163,20 @@ export const paymentFromRow = (row: Selectable<InvoicePaymentsTable>): InvoicePa
   createdAt: row.created_at,
   updatedAt: row.updated_at,
   ...optionalDate('paymentTakenAt', row.payment_taken_at),
+  amountRefunded: Number(row.amount_refunded),
 });
+
+/**
+ * The invoice, its row locked to the end of `trx`: every change of an invoice's payments (attempts,
+ * settlements, refunds) takes this lock first, so each decides from what the one before it left.
+ */
+export const lockInvoice = async (trx: Kysely<Tables>, storeId: Uuid, id: Uuid): Promise<Invoice | undefined> => {
+  const row = await trx
+    .selectFrom('subscription_invoices')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row === undefined ? undefined : invoiceFromRow(row);
+};

@@ -23,23 +23,20 @@ import type { Tables } from '../engine/schema.js';
 import { toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { appendState, changedColumns, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
-import { bool, invoiceFromRow, invoiceToRow, paymentFromRow, paymentStatus, paymentToRow } from './invoice-rows.js';
+import {
+  bool,
+  invoiceFromRow,
+  invoiceToRow,
+  lockInvoice,
+  paymentFromRow,
+  paymentStatus,
+  paymentToRow,
+} from './invoice-rows.js';
 
 /** Invoices brought to payment and settled: taxes, payment attempts, settlements and the dunning they cause. */
 @injectable()
 export class KyselyPaymentRunStore implements PaymentRunStore {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
-
-  private async locked(trx: Kysely<Tables>, storeId: Uuid, id: Uuid): Promise<Invoice | undefined> {
-    const row = await trx
-      .selectFrom('subscription_invoices')
-      .selectAll()
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    return row === undefined ? undefined : invoiceFromRow(row);
-  }
 
   private async write(trx: Kysely<Tables>, invoice: Invoice): Promise<void> {
     const {
@@ -59,7 +56,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
     change: (current: Invoice) => E.Either<R, Invoice>,
   ): Promise<E.Either<Missing | R, Invoice>> {
     return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, Invoice>> => {
-      const current = await this.locked(trx, storeId, id);
+      const current = await lockInvoice(trx, storeId, id);
       if (current === undefined) return E.left(missing);
       const changed = change(current);
       if (E.isRight(changed)) await this.write(trx, changed.right);
@@ -118,7 +115,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
     return this.handle.db
       .transaction()
       .execute(async (trx): Promise<E.Either<Missing | NotAttempted, InvoicePayment>> => {
-        const current = await this.locked(trx, storeId, id);
+        const current = await lockInvoice(trx, storeId, id);
         if (current === undefined) return E.left(missing);
         const payments = await trx
           .selectFrom('subscription_invoice_payments')
@@ -238,7 +235,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
     dunning: Dunning,
   ): Promise<E.Either<Missing | R, Attempted>> {
     return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, Attempted>> => {
-      const invoice = await this.locked(trx, storeId, invoiceId);
+      const invoice = await lockInvoice(trx, storeId, invoiceId);
       if (invoice === undefined) return E.left(missing);
       const row = await trx
         .selectFrom('subscription_invoice_payments')

@@ -227,6 +227,21 @@ export interface InvoicePaymentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   payment_taken_at: ColumnType<Date | null, Date | null, Date | null>;
+  amount_refunded: ColumnType<string | number, number | undefined, number>;
+}
+
+export interface InvoicePaymentRefundsTable {
+  id: string;
+  store_id: string;
+  invoice_id: string;
+  payment_id: string;
+  subscription_id: string;
+  amount: ColumnType<string | number, number, number>;
+  currency: string;
+  reason: string;
+  gateway: string;
+  external_refund_id: string | null;
+  created_at: Timestamp;
 }
 
 export interface JobsTable {
@@ -292,6 +307,7 @@ export interface Tables {
   subscription_invoice_numbers: InvoiceNumbersTable;
   subscription_invoices: InvoicesTable;
   subscription_invoice_payments: InvoicePaymentsTable;
+  subscription_invoice_payment_refunds: InvoicePaymentRefundsTable;
   subscription_jobs: JobsTable;
   subscription_job_lanes: JobLanesTable;
   subscription_import_lines: ImportLinesTable;

@@ -8,6 +8,7 @@ export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'integrations',
   'idempotency_keys',
   'store_test_clocks',
+  'subscription_invoice_payment_refunds',
   'subscription_invoice_payments',
   'subscription_invoices',
   'subscription_invoice_numbers',

@@ -28,6 +28,7 @@ import { storeSubscriptionsGeneration } from './0025-store-subscriptions-generat
 import { offeringItemsWithoutOrigin } from './0026-offering-items-without-origin.js';
 import { features } from './0027-features.js';
 import { offeringFeatures } from './0028-offering-features.js';
+import { invoicePaymentRefunds } from './0029-invoice-payment-refunds.js';
 import { invoiceValidFrom } from './0030-invoice-valid-from.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
@@ -60,5 +61,6 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0026-offering-items-without-origin': offeringItemsWithoutOrigin(flavor),
   '0027-features': features(flavor),
   '0028-offering-features': offeringFeatures(flavor),
+  '0029-invoice-payment-refunds': invoicePaymentRefunds(flavor),
   '0030-invoice-valid-from': invoiceValidFrom(flavor),
 });

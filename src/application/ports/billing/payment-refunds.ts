@@ -1,0 +1,39 @@
+import type * as E from 'fp-ts/lib/Either.js';
+import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
+import type { ListQuery } from '../../../domain/query/list-query.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
+import type { Missing } from '../storage-outcomes.js';
+
+/** A refund as it is stored, with its payment as the refund leaves it. */
+export interface Refunded {
+  readonly payment: InvoicePayment;
+  readonly refund: PaymentRefund;
+}
+
+/** Refunds of invoice payments: made under the invoice's lock, and read back. */
+export interface PaymentRefunds {
+  /**
+   * Stores a refund with its invoice locked (the lock a settlement takes), so that `change` decides from
+   * the payment as every earlier refund left it and two refunds at once cannot both spend what is left.
+   * Missing when the store has no such invoice or the invoice no such payment; a refusal of `change`
+   * stores nothing. The events are written in the refund's transaction.
+   */
+  refund<R>(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    change: (payment: InvoicePayment) => E.Either<R, Refunded>,
+    eventsOf: ChangeEventsOf<Refunded>,
+  ): Promise<E.Either<Missing | R, Refunded>>;
+  findRefund(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, refundId: Uuid): Promise<PaymentRefund | undefined>;
+  /** Oldest first; undefined when the store has no such invoice, or it no such payment. */
+  listRefunds(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    query: ListQuery,
+  ): Promise<Page<PaymentRefund> | undefined>;
+}

@@ -1,0 +1,159 @@
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../../../../src/adapters/system/system-module.js';
+import { INTEGRATION_TOKENS } from '../../../../../src/application/integration-tokens.js';
+import type { Refunded } from '../../../../../src/application/ports/billing/payment-refunds.js';
+import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
+import { pendingPayment } from '../../../../../src/application/use-cases/billing/run-payments.js';
+import { DEFAULT_RETRY_POLICY } from '../../../../../src/domain/billing/dunning/payment-retry.js';
+import { subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
+import { invoicesCreated } from '../../../../../src/domain/billing/invoices/invoice-events.js';
+import { invoiceDraft } from '../../../../../src/domain/billing/invoices/invoice-items.js';
+import { completedAttempt } from '../../../../../src/domain/billing/payments/gateway-attempt.js';
+import type { InvoicePayment } from '../../../../../src/domain/billing/payments/invoice-payment.js';
+import { refunded } from '../../../../../src/domain/billing/payments/refund.js';
+import { refundCreated } from '../../../../../src/domain/billing/payments/refund-events.js';
+import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import { DELIVERY_LIST } from '../../../../../src/domain/integrations/integration-query.js';
+import type { PageRequest } from '../../../../../src/domain/query/page.js';
+import { forEachBackend } from '../../../../support/backends.js';
+import { aStore, storeRecords } from '../../../../support/builders.js';
+import { anIntegration } from '../../../../support/integration-builders.js';
+import { everyRow, listQuery } from '../../../../support/list-queries.js';
+import { portsOf } from '../../../../support/ports.js';
+import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
+
+const at = (iso: string) => new Date(iso);
+const keep = { retriesSpent: () => undefined, paid: () => undefined };
+const none = () => [];
+
+forEachBackend('Payment refunds store contract', (_backend, persistence) => {
+  /** A manual payment of 1000 taken on one invoice, in one store of two. */
+  const setup = async () => {
+    const ports = portsOf(persistence());
+    const [store, other] = [aStore(), aStore()];
+    await ports.stores.create(storeRecords(store));
+    await ports.stores.create(storeRecords(other));
+    const [product, plan] = [aProduct(store.id), aPlan(store.id)];
+    await ports.products.insert(product, NO_EVENTS);
+    await ports.plans.insert(plan, NO_EVENTS);
+    const offering = anOffering(store.id, [product], [plan]);
+    await ports.offerings.insert(offering, NO_EVENTS);
+    const versionId = await ports.subscriptions.snapshotOffering(offering);
+    const subscription = aSubscription(offering, versionId, { manualPayments: true });
+    await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
+    const now = at('2026-03-03T00:00:00.000Z');
+    const draft = invoiceDraft(
+      subscription,
+      offering,
+      { start: at('2026-02-01T00:00:00.000Z'), end: at('2026-03-01T00:00:00.000Z'), trial: false },
+      { id: randomIds.uuid(), jobId: randomIds.uuid(), now },
+    );
+    if (E.isLeft(draft)) throw new Error(draft.left);
+    const [invoice] = await ports.billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft.right, taxRequired: false }],
+      invoicesCreated,
+    );
+    const runId = randomIds.uuid();
+    const begun = await ports.paymentRuns.beginAttempt(store.id, invoice!.id, runId, (current) =>
+      E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now)),
+    );
+    if (E.isLeft(begun)) throw new Error('not begun');
+    const taken = await ports.paymentRuns.settle(
+      store.id,
+      invoice!.id,
+      begun.right.id,
+      (i, p) => completedAttempt(i, p, { status: 'succeeded' }, DEFAULT_RETRY_POLICY, now),
+      keep,
+    );
+    if (E.isLeft(taken)) throw new Error('not taken');
+    const refund =
+      (amount: number, when = now) =>
+      (payment: InvoicePayment) =>
+        refunded(payment, { amount, reason: `refund of ${amount}` }, randomIds.uuid(), when);
+    return { ...ports, store, other, invoice: invoice!, payment: taken.right.payment, refund };
+  };
+  const page = { offset: 0, limit: 100 } as PageRequest;
+
+  it('stores each refund with the payment as it leaves it, reads them back whole and oldest first, never from another store, invoice or payment', async () => {
+    const { paymentRefunds, invoiceReads, store, other, invoice, payment, refund } = await setup();
+    expect(payment.amount).to.equal(1000);
+    const first = await paymentRefunds.refund(store.id, invoice.id, payment.id, refund(300), none);
+    const second = await paymentRefunds.refund(
+      store.id,
+      invoice.id,
+      payment.id,
+      refund(200, at('2026-03-04T00:00:00.000Z')),
+      none,
+    );
+    if (E.isLeft(first) || E.isLeft(second)) throw new Error('not refunded');
+    expect(second.right.payment.amountRefunded).to.equal(500);
+    expect(await invoiceReads.findPayment(store.id, invoice.id, payment.id)).to.deep.equal(second.right.payment);
+    const made = [first.right.refund, second.right.refund];
+    for (const r of made)
+      expect(await paymentRefunds.findRefund(store.id, invoice.id, payment.id, r.id)).to.deep.equal(r);
+    expect(await paymentRefunds.findRefund(other.id, invoice.id, payment.id, made[0]!.id)).to.equal(undefined);
+    expect(await paymentRefunds.findRefund(store.id, randomIds.uuid(), payment.id, made[0]!.id)).to.equal(undefined);
+    expect(await paymentRefunds.findRefund(store.id, invoice.id, randomIds.uuid(), made[0]!.id)).to.equal(undefined);
+    const listed = await paymentRefunds.listRefunds(store.id, invoice.id, payment.id, everyRow([], page));
+    expect(listed?.items).to.deep.equal(made);
+    expect(listed?.total).to.equal(2);
+    expect(await paymentRefunds.listRefunds(other.id, invoice.id, payment.id, everyRow([], page))).to.equal(undefined);
+    expect(await paymentRefunds.listRefunds(store.id, invoice.id, randomIds.uuid(), everyRow([], page))).to.equal(
+      undefined,
+    );
+    expect(await invoiceReads.findById(store.id, invoice.id), 'the invoice is left as it was').to.deep.include({
+      outstanding: false,
+    });
+  });
+
+  it('stores nothing when the rule refuses, and is missing for another store or an unknown payment', async () => {
+    const { paymentRefunds, invoiceReads, store, other, invoice, payment, refund } = await setup();
+    const over = await paymentRefunds.refund(store.id, invoice.id, payment.id, refund(1001), none);
+    expect(E.isLeft(over) && over.left).to.deep.include({ _tag: 'Unprocessable', code: 'payment_not_refundable' });
+    expect(await paymentRefunds.refund(other.id, invoice.id, payment.id, refund(1), none)).to.deep.equal(
+      E.left(missing),
+    );
+    expect(await paymentRefunds.refund(store.id, invoice.id, randomIds.uuid(), refund(1), none)).to.deep.equal(
+      E.left(missing),
+    );
+    expect((await invoiceReads.findPayment(store.id, invoice.id, payment.id))?.amountRefunded).to.equal(0);
+    expect(
+      (await paymentRefunds.listRefunds(store.id, invoice.id, payment.id, everyRow([], page)))?.items,
+    ).to.deep.equal([]);
+  });
+
+  it('refunds at once never give back more than the payment took: each decides from what the one before it left', async () => {
+    const { paymentRefunds, invoiceReads, store, invoice, payment, refund } = await setup();
+    const results = await Promise.all(
+      Array.from({ length: 7 }, () => paymentRefunds.refund(store.id, invoice.id, payment.id, refund(300), none)),
+    );
+    expect(results.filter(E.isRight), 'three of 300 fit in 1000').to.have.length(3);
+    expect((await invoiceReads.findPayment(store.id, invoice.id, payment.id))?.amountRefunded).to.equal(900);
+    expect(
+      (await paymentRefunds.listRefunds(store.id, invoice.id, payment.id, everyRow([], page)))?.items,
+    ).to.have.length(3);
+  });
+
+  it('writes the refund event with the refund, where an integration observes it, and none for a refused one', async () => {
+    const { container, paymentRefunds, store, invoice, payment, refund } = await setup();
+    const integrations = container.get(INTEGRATION_TOKENS.IntegrationRepository);
+    const watching = anIntegration(store.id, { observes: ['subscription-invoice-payment-refund.created'] });
+    await integrations.insert(watching);
+    const eventsOf = ({ refund: made }: Refunded) => [refundCreated(made)];
+    const made = await paymentRefunds.refund(store.id, invoice.id, payment.id, refund(100), eventsOf);
+    await paymentRefunds.refund(store.id, invoice.id, payment.id, refund(5000), eventsOf);
+    if (E.isLeft(made)) throw new Error('not refunded');
+    const jobs = (await integrations.listDeliveries(store.id, watching.id, listQuery(DELIVERY_LIST, { limit: 100 })))
+      .items;
+    expect(jobs.map((j) => j.key)).to.deep.equal(['subscription-invoice-payment-refund.created']);
+    const claimed = await container
+      .get(INTEGRATION_TOKENS.DeliveryRepository)
+      .claimDue(new Date(Date.now() + 1000), 10, 30_000, new Map(), 8);
+    expect((claimed[0]!.event.payload as { data: { id: string; type: string } }).data).to.deep.include({
+      id: made.right.refund.id,
+      type: 'subscription_invoice_payment_refund',
+    });
+  });
+});
