@@ -80,9 +80,17 @@ const withIntegrationDivergences = (document: EpccDocument): EpccDocument => {
  * - a proration preview's `rejection_reason` is required, `nullable: true`, and "returned alongside
  *   `would_prorate: false`": null when the switch would prorate. Its `enum` does not list null, which
  *   OpenAPI 3.0 requires for a nullable enum, so no answer that prorates could be valid.
+ * - a job's attributes are a oneOf told apart by the discriminator `job_type`, which JSON Schema has not:
+ *   each branch only requires `job_type`, so every job fits several. Each branch is held to its own
+ *   `job_type`, as the discriminator's mapping says.
  */
 const withCurrentDivergences = (document: EpccDocument): EpccDocument => {
   const schemas = document.components['schemas'] as Record<string, Record<string, unknown>>;
+  const { mapping } = (schemas['JobCreateAttributes']!['discriminator'] as { mapping: Record<string, string> }) ?? {};
+  for (const [jobType, ref] of Object.entries(mapping)) {
+    const branch = schemas[ref.slice('#/components/schemas/'.length)] as { properties: Record<string, unknown> };
+    branch.properties['job_type'] = { type: 'string', enum: [jobType] };
+  }
   const attributes = schemas['ProrationPreviewAttributes'] as { properties: Record<string, { enum: unknown[] }> };
   const reason = attributes.properties['rejection_reason']!;
   reason.enum = [...reason.enum, null];

@@ -101,8 +101,10 @@ export const parsePriceChanges = (source: string, input: unknown, problems: Vali
       parseTerms(at, value, problems),
     ),
   };
-  if (Object.keys(changes.products).length === 0 && Object.keys(changes.plans).length === 0)
-    problems.push(issue(source, 'must change at least one plan or pricing option price'));
+  const named = [input['plan_prices'], input['pricing_option_prices']].some(
+    (prices) => isRecord(prices) && Object.keys(prices).length > 0,
+  );
+  if (!named) problems.push(issue(source, 'must change at least one plan or pricing option price'));
   return changes;
 };
 
