@@ -151,7 +151,7 @@ export const parsePriceUpdate = (
     if (E.isRight(id)) target = { offeringId: id.right, excludedSubscriptionIds: without };
   } else {
     const ids = uuids(`${source}.subscription_ids`, listed, problems);
-    if (ids.length === 0 && Array.isArray(listed))
+    if (Array.isArray(listed) && listed.length === 0)
       problems.push(issue(`${source}.subscription_ids`, 'must name at least one subscription'));
     target = { subscriptionIds: [...new Set(ids)] };
   }
