@@ -224,7 +224,7 @@ export class BillingModel {
     if (s.canceled) return false;
     const pending = this.pendingPrice(s);
     if (pending !== undefined) s.prices.splice(s.prices.indexOf(pending), 1);
-    s.prices.push({ plan: s.plan, price, from: s.next > at ? s.next : at });
+    s.prices.push({ plan: s.plan, price, from: Math.max(s.next, at) });
     return true;
   }
 

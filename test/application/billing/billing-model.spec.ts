@@ -300,7 +300,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
             changes: {
               products: {},
               plans: {
-                [offering.plans[PLANS.findIndex((plan) => plan === subscription.plan)]!.id]: {
+                [offering.plans[PLANS.indexOf(subscription.plan as (typeof PLANS)[number])]!.id]: {
                   fixed_price: { USD: { amount: s.amount, includes_tax: true } },
                 },
               },
