@@ -542,6 +542,18 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
     route('listJobs', (ids) => `/jobs?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
     route('getJob', (ids) => `/jobs/${ids.jobId}`),
     route('deleteJob', (ids) => `/jobs/${ids.jobId}`),
+    // The same jobs on the 2025 wire, which also takes a subscription-update.
+    ...[
+      route(
+        'CreateJob',
+        () => '/jobs',
+        (ids) => ({
+          data: { type: 'subscription_job', attributes: { job_type: 'payment-run', external_ref: ids.externalRef } },
+        }),
+      ),
+      route('ListJobs', (ids) => `/jobs?filter=eq(external_ref,${ids.externalRef})&page[limit]=5`),
+      route('GetJob', (ids) => `/jobs/${ids.jobId}`),
+    ].map(inGeneration('2025')),
     {
       ...route(
         'CreateImport',

@@ -95,6 +95,18 @@ interface Period {
   readonly trial: boolean;
 }
 
+/**
+ * A price a `subscription-update` job gave the subscription's plan: it prices the periods starting from
+ * `from` on, until a plan switch or cancel (`until`).
+ */
+interface PriceChange {
+  /** The plan it prices (EPCC names the pricing option): it prices no other. */
+  readonly plan: ModelPlan;
+  readonly price: number;
+  readonly from: number;
+  until?: number;
+}
+
 interface Gap {
   readonly from: number;
   until?: number;
@@ -126,9 +138,11 @@ export interface ModelSubscription {
   readonly invoices: (ModelInvoice & {
     readonly plan: ModelPlan;
     readonly trial: boolean;
+    readonly price: number;
     /** What the subscription's prorations and credit stood at before it: a withdrawn invoice gives them back. */
     readonly before: { readonly charged: number; readonly credit: number };
   })[];
+  readonly prices: PriceChange[];
   readonly prorations: ModelProration[];
   /** The latest prorated switch: the end of the period it prorated, what it charged, over how many days. */
   lastSwitch?: { readonly until: number; readonly charge: number; readonly days: number };
@@ -193,7 +207,8 @@ export class BillingModel {
    */
   private nextPeriod(s: ModelSubscription): Period {
     if (s.next < s.paidFrom) return { start: s.next, end: s.paidFrom, amount: 0, trial: true };
-    const { unit, every, price } = s.plan;
+    const { unit, every } = s.plan;
+    const price = this.priceAt(s, s.next);
     const indexOn = (anchor: number): number | undefined => {
       let index = 0;
       while (plus(anchor, unit, every * index) < s.next) index += 1;
@@ -204,6 +219,41 @@ export class BillingModel {
     else index = indexOn(s.anchor);
     if (index === undefined) [s.anchor, index] = [s.next, 0];
     return { start: s.next, end: plus(s.anchor, unit, every * (index + 1)), amount: price, trial: false };
+  }
+
+  /** What the plan costs for a period starting at `start`: the latest price change in force then, else the plan's price. */
+  private priceAt(s: ModelSubscription, start: number): number {
+    const inForce = s.prices.filter(
+      (p) => p.plan === s.plan && p.from <= start && (p.until === undefined || start < p.until),
+    );
+    return inForce[inForce.length - 1]?.price ?? s.plan.price;
+  }
+
+  /** The price change no period has been invoiced at yet: none invoiced from its start on. */
+  pendingPrice(s: ModelSubscription): PriceChange | undefined {
+    return s.prices.find((p) => p.until === undefined && s.next <= p.from);
+  }
+
+  /**
+   * EPCC 2026's `subscription-update` job with `price_changes` for the subscription's plan at `at`: "applied at
+   * the subscription's next period". The team's readings (docs/billing.md): the next period starts where
+   * the invoiced one ends, or at `at` when billing runs are behind (a period that had begun keeps its
+   * price); a change still pending is replaced, as a later Stripe schedule update replaces the phase it
+   * names; a canceled subscription has no next period, so it is refused.
+   */
+  changePrice(s: ModelSubscription, price: number, at: number): boolean {
+    if (s.canceled) return false;
+    const pending = this.pendingPrice(s);
+    if (pending !== undefined) s.prices.splice(s.prices.indexOf(pending), 1);
+    s.prices.push({ plan: s.plan, price, from: Math.max(s.next, at) });
+    return true;
+  }
+
+  /** A plan switch or cancel at `at` is a new agreement (Stripe: a price set by a schedule ends with it): price changes end. */
+  private endPrices(s: ModelSubscription, at: number): void {
+    const pending = this.pendingPrice(s);
+    if (pending !== undefined) s.prices.splice(s.prices.indexOf(pending), 1);
+    for (const p of s.prices) p.until ??= at;
   }
 
   private invoice(s: ModelSubscription, period: Period, at: number): void {
@@ -231,6 +281,7 @@ export class BillingModel {
       plan: s.plan,
       trial: period.trial,
       before,
+      price: period.amount,
     });
     // EPCC, invoice_after: "The time when the subscription becomes eligible for a new invoice".
     s.next = period.end;
@@ -287,6 +338,7 @@ export class BillingModel {
       gaps: [],
       invoices: [],
       prorations: [],
+      prices: [],
       charged: 0,
       credit: 0,
     };
@@ -339,7 +391,7 @@ export class BillingModel {
    * new plan's price, the days rounded by the policy ("round up to the next unit ... round down ... round to
    * the nearest"). EPCC: proration "adjusts the charges to reflect the time spent on each plan"; as Stripe
    * credits "unused time on the previous price", the refund is what those days were charged: the invoiced
-   * plan's price pro rata, or, after an earlier switch in the same period, what that switch charged pro
+   * period's price (a price change's, if one priced it) pro rata, or, after an earlier switch in the same period, what that switch charged pro
    * rata over the days it covered, so that a switch there and back nets nothing. The team's reading: a day
    * is a price over the whole days between the invoiced period's two boundaries (28 Feb – 31 Mar: 31) for a
    * plan of the invoiced plan's length, over one of its own periods from the invoiced period's start for a
@@ -363,13 +415,14 @@ export class BillingModel {
         s.prorations.push({
           refund:
             earlier === undefined
-              ? share(latest.plan.price, days, daysOf(latest.plan))
+              ? share(latest.price, days, daysOf(latest.plan))
               : share(earlier.charge, Math.min(days, earlier.days), earlier.days),
           charge,
         });
         s.lastSwitch = { until: latest.end, charge, days };
       }
     }
+    this.endPrices(s, at);
     s.plan = plan;
     return true;
   }
@@ -442,6 +495,7 @@ export class BillingModel {
       s.paused = false;
       s.gaps[s.gaps.length - 1]!.until = at;
     } else if (action === 'cancel now') {
+      this.endPrices(s, at);
       // EPCC 2026, `cancel_immediately`: "the subscription moves to `inactive` immediately"; nothing refunded.
       this.withdraw(s, at);
       s.canceled = true;
@@ -454,6 +508,7 @@ export class BillingModel {
       // was invoiced, or the cancel itself when nothing invoiced reaches past it.
       this.withdraw(s, at);
       const through = s.invoices[s.invoices.length - 1]?.end;
+      this.endPrices(s, at);
       s.canceled = true;
       s.canceledAt = at;
       s.paused = false;

@@ -1,7 +1,7 @@
 /**
  * Random timelines of a store's billing, for the model test (test/application/billing/billing-model.spec.ts):
  * month-end starts, subscriptions live at once, pending or backdated, waits of hours to months, jumps to
- * month ends, billing and payment runs, pauses, resumes, cancels and plan switches.
+ * month ends, billing and payment runs, pauses, resumes, cancels, plan switches and price changes.
  */
 
 import fc from 'fast-check';
@@ -113,7 +113,9 @@ export type Step =
   /** The merchant takes the oldest waiting manual payment of subscription `which`. */
   | { readonly kind: 'settle'; readonly which: number }
   /** A refund of `percent` % of the latest payment of subscription `which` (over 100: more than it took). */
-  | { readonly kind: 'refund'; readonly which: number; readonly percent: number };
+  | { readonly kind: 'refund'; readonly which: number; readonly percent: number }
+  /** A `subscription-update` job giving subscription `which`'s plan a new price from its next period. */
+  | { readonly kind: 'price change'; readonly amount: number; readonly which: number };
 
 export const goLive: fc.Arbitrary<GoLive> = fc.oneof(
   { weight: 6, arbitrary: fc.constant({ in: 'now' as const }) },
@@ -146,6 +148,16 @@ export const act = (among: number) =>
   });
 export const switchOf = (among: number) =>
   fc.record({ kind: fc.constant('switch' as const), plan: aPlan, which: fc.nat(among) });
+export const priceChangeOf = (among: number) =>
+  fc.record({
+    kind: fc.constant('price change' as const),
+    // Zero now and then: a free period has nothing to pay, and a switch from it refunds nothing.
+    amount: fc.oneof(
+      { weight: 9, arbitrary: fc.integer({ min: 1, max: 40_000 }) },
+      { weight: 1, arbitrary: fc.constant(0) },
+    ),
+    which: fc.nat(among),
+  });
 /** To the next 28th–31st (a month's last day when it has fewer), so that subscriptions made then are anchored there. */
 export const monthEnd = fc.record({ kind: fc.constant('month-end' as const), day: fc.integer({ min: 28, max: 31 }) });
 
@@ -205,6 +217,7 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: pay },
   { weight: 2, arbitrary: act(9) },
   { weight: 5, arbitrary: switchOf(9) },
+  { weight: 3, arbitrary: priceChangeOf(9) },
 );
 
 /** The store's default dunning rule, or none (EPCC's default: daily, 10 retries, nothing after). */
@@ -279,6 +292,7 @@ export const switching = timelines(
       { weight: 1, arbitrary: monthEnd },
       { weight: 2, arbitrary: run },
       { weight: 3, arbitrary: switchOf(3) },
+      { weight: 1, arbitrary: priceChangeOf(3) },
     ),
     30,
   ),

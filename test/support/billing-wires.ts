@@ -127,6 +127,36 @@ export class WireClient {
     expect(done.attributes['status'], JSON.stringify(done)).to.equal('success');
   }
 
+  /**
+   * EPCC 2026's `subscription-update` job giving pricing option `option` of subscription `id` a fixed price:
+   * the job is the 2025 wire's, so it is sent through that prefix whatever this wire is. Its report.
+   */
+  async priceChange(id: string, option: string, amount: number): Promise<unknown> {
+    const jobs = '/generations/2025/v2/subscriptions/jobs';
+    const posted = await this.api.request(
+      jobs,
+      body('POST', {
+        type: 'subscription_job',
+        attributes: {
+          job_type: 'subscription-update',
+          subscription_ids: [id],
+          price_changes: {
+            pricing_option_prices: { [option]: { fixed_price: { USD: { amount, includes_tax: true } } } },
+          },
+        },
+      }),
+    );
+    const text = await posted.text();
+    expect(posted.status, text).to.equal(201);
+    const job = (JSON.parse(text) as { data: Resource }).data;
+    const done: Resource = await eventually(
+      async () => ((await (await this.api.request(`${jobs}/${job.id}`)).json()) as { data: Resource }).data,
+      (j) => j.attributes['status'] === 'success' || j.attributes['status'] === 'failed',
+    );
+    expect(done.attributes['status'], JSON.stringify(done)).to.equal('success');
+    return done.meta['report'];
+  }
+
   async dunningRule({ type, days, multiplier, limit, action }: ModelDunning): Promise<void> {
     const attributes = {
       payment_retry_type: type,

@@ -39,3 +39,10 @@ export type PaymentRunReport = {
   readonly failed_payments: number;
   readonly total_collected: CurrencyTotals;
 };
+
+/** EPCC 2026's SubscriptionUpdateReport: what a `subscription-update` job changed. */
+export type SubscriptionUpdateReport = {
+  readonly subscriptions_updated: number;
+  readonly subscription_failures: number;
+  readonly total_processed: number;
+};

@@ -7,17 +7,23 @@ import { boundedString } from '../shared/text.js';
 import { parseUuidField } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { type InvoiceTaxes, JOB_TYPE, type JobType, type TaxItem } from './job.js';
+import { type PriceUpdate, parsePriceUpdate } from './price-update.js';
 
 /** The kinds a client starts with `POST /subscriptions/jobs`; an import starts by uploading its file. */
-export const SUBMITTED_JOB_TYPES = ['billing-run', 'tax-run', 'payment-run'] as const;
+export const SUBMITTED_JOB_TYPES = ['billing-run', 'tax-run', 'payment-run', 'subscription-update'] as const;
 export type SubmittedJobType = (typeof SUBMITTED_JOB_TYPES)[number];
+/** What the 2024 wire takes: EPCC's 2024 document has no `subscription-update`. */
+export const SUBMITTED_JOB_TYPES_2024 = ['billing-run', 'tax-run', 'payment-run'] as const;
 
 /** A job as a client asks for it. */
 export interface NewJob {
   readonly jobType: SubmittedJobType;
   readonly externalRef?: string;
   readonly taxes?: readonly InvoiceTaxes[];
+  readonly priceUpdate?: PriceUpdate;
 }
+
+const PRICE_UPDATE_MEMBERS = ['offering_id', 'excluded_subscription_ids', 'subscription_ids', 'price_changes'];
 
 export const TAX_TEXT_MAX = 1024;
 /**
@@ -30,9 +36,9 @@ const IMPORT_REFUSAL =
   'an import is started by uploading its file to POST /subscriptions/imports, not by creating a job';
 
 const parseJobType =
-  (source: string) =>
+  (source: string, types: readonly SubmittedJobType[]) =>
   (input: unknown): Parsed<SubmittedJobType> =>
-    input === 'import' ? E.left(issues(source, IMPORT_REFUSAL)) : oneOf([...SUBMITTED_JOB_TYPES])(source)(input);
+    input === 'import' ? E.left(issues(source, IMPORT_REFUSAL)) : oneOf([...types])(source)(input);
 
 const optionalText = (
   record: Readonly<Record<string, unknown>>,
@@ -116,7 +122,10 @@ const parseTaxes = (source: string, input: unknown, problems: ValidationIssue[])
  * `{"type": "subscription_job", "attributes": {job_type, external_ref?, taxes?}}`. `taxes` says which
  * invoices a tax run adds which rates to, so a tax run needs it and no other kind may carry it.
  */
-export const parseNewJob = (data: unknown): Parsed<NewJob> => {
+export const parseNewJob = (
+  data: unknown,
+  types: readonly SubmittedJobType[] = SUBMITTED_JOB_TYPES,
+): Parsed<NewJob> => {
   const attributes = typedAttributes(data, JOB_TYPE);
   if (E.isLeft(attributes)) return attributes;
   const input = attributes.right as Readonly<Record<string, unknown>>;
@@ -125,7 +134,7 @@ export const parseNewJob = (data: unknown): Parsed<NewJob> => {
   const jobType =
     input['job_type'] === undefined || input['job_type'] === null
       ? E.left(issues(`${source}.job_type`, 'is required'))
-      : parseJobType(`${source}.job_type`)(input['job_type']);
+      : parseJobType(`${source}.job_type`, types)(input['job_type']);
   if (E.isLeft(jobType)) problems.push(...jobType.left);
   let externalRef: string | undefined;
   if (input['external_ref'] !== undefined && input['external_ref'] !== null) {
@@ -141,6 +150,12 @@ export const parseNewJob = (data: unknown): Parsed<NewJob> => {
   else if (E.isRight(jobType) && jobType.right !== 'tax-run' && hasTaxes)
     problems.push(issue(`${source}.taxes`, 'may only be given with job_type tax-run'));
   else if (hasTaxes) taxes = parseTaxes(`${source}.taxes`, rawTaxes, problems);
+  const updating = E.isRight(jobType) && jobType.right === 'subscription-update';
+  const priceUpdate = updating ? parsePriceUpdate(input, source, problems) : undefined;
+  if (E.isRight(jobType) && !updating)
+    for (const member of PRICE_UPDATE_MEMBERS)
+      if (input[member] !== undefined && input[member] !== null)
+        problems.push(issue(`${source}.${member}`, 'may only be given with job_type subscription-update'));
   const [first, ...rest] = problems;
   if (first !== undefined) return E.left([first, ...rest]);
   if (E.isLeft(jobType)) return jobType;
@@ -148,6 +163,7 @@ export const parseNewJob = (data: unknown): Parsed<NewJob> => {
     jobType: jobType.right,
     ...(externalRef === undefined ? {} : { externalRef }),
     ...(taxes === undefined ? {} : { taxes }),
+    ...(priceUpdate === undefined ? {} : { priceUpdate }),
   });
 };
 

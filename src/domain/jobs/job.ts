@@ -1,10 +1,13 @@
 import type { Uuid } from '../shared/uuid.js';
+import type { PriceUpdate } from './price-update.js';
 
 export const JOB_TYPE = 'subscription_job';
 
 /** EPCC's job kinds; an `import` is started by uploading its file, the others by `POST /subscriptions/jobs` or a schedule. */
-export const JOB_TYPES = ['billing-run', 'tax-run', 'payment-run', 'import'] as const;
+export const JOB_TYPES = ['billing-run', 'tax-run', 'payment-run', 'import', 'subscription-update'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
+/** The kinds EPCC's 2024 document knows: the 2024 wire neither makes nor shows a `subscription-update`. */
+export const JOB_TYPES_2024 = ['billing-run', 'tax-run', 'payment-run', 'import'] as const satisfies readonly JobType[];
 
 /** `pending` waits its turn, `started` runs, `success` and `failed` are final. */
 export const JOB_STATUSES = ['pending', 'started', 'success', 'failed'] as const;
@@ -39,6 +42,8 @@ export interface Job {
   readonly externalRef?: string;
   /** Only on tax runs. */
   readonly taxes?: readonly InvoiceTaxes[];
+  /** Only on subscription updates. */
+  readonly priceUpdate?: PriceUpdate;
   readonly status: JobStatus;
   readonly report?: JobReport;
   /** Why a failed job failed, in words a merchant can act on. */

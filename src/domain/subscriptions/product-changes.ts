@@ -13,6 +13,7 @@ import {
 import { oneOf } from '../shared/literal.js';
 import type { Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
+import { priceChangesEndedAt } from './price-changes.js';
 import { type Subscription, standingAt } from './subscription.js';
 import { subscriptionProducts } from './subscription-copies.js';
 
@@ -111,8 +112,14 @@ export const applyProductChanges = (
   const [first, ...rest] = problems;
   if (first !== undefined) return E.left(validationFailed([first, ...rest]));
   const productIds = offering.products.filter((p) => held.has(p.id)).map((p) => p.id);
+  const switched =
+    productIds.join() !==
+    subscriptionProducts(subscription, offering)
+      .map((p) => p.id)
+      .join();
   const changed: Subscription = {
-    ...subscription,
+    // Holding other products is a switch (a 2025 plan switch): it ends the price changes (see `priceChangesEndedAt`).
+    ...(switched ? priceChangesEndedAt(subscription, now) : subscription),
     productIds,
     timestamps: { ...subscription.timestamps, updatedAt: now },
   };

@@ -4,6 +4,7 @@ import { planPricing, priceTooLarge } from '../catalogue/pricing.js';
 import { type DomainError, forbidden, issue, unprocessable, validationFailed } from '../shared/errors.js';
 import { applyChanges } from '../shared/record-parser.js';
 import { rescheduleGoLive } from './going-live.js';
+import { priceChangesEndedAt } from './price-changes.js';
 import { type Subscription, standingAt } from './subscription.js';
 import { subscriptionProducts } from './subscription-copies.js';
 import type { SubscriptionChanges } from './subscription-input.js';
@@ -50,7 +51,8 @@ const changePlan = (
     );
   }
   // A closing plan's length counts from the switch (EPCC's table); see `planStartOf`.
-  return E.right({ ...subscription, planId: plan.id, planStartedAt: now });
+  // A switch is a new agreement: priced as the offering prices the new plan (see `priceChangesEndedAt`).
+  return E.right({ ...priceChangesEndedAt(subscription, now), planId: plan.id, planStartedAt: now });
 };
 
 /**

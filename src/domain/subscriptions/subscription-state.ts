@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
 import { type DomainError, forbidden, unprocessable } from '../shared/errors.js';
 import type { Uuid } from '../shared/uuid.js';
+import { priceChangesEndedAt } from './price-changes.js';
 import {
   billingAnchorOf,
   isPendingAt,
@@ -127,8 +128,9 @@ const applied = (
       // Canceled before it went live, it never goes live and is never billed: inactive from the cancel, as
       // Stripe releases a subscription schedule canceled before it starts without an invoice.
       const neverLive = isPendingAt(subscription, now);
+      // A canceled subscription has no next period, so a price change waiting for one is dropped.
       return {
-        ...subscription,
+        ...priceChangesEndedAt(subscription, now),
         flags: { ...flags, canceled: true, paused: false, pending: false },
         ...(neverLive || cancelImmediately ? { inactive: true as const } : {}),
         timestamps: { ...timestamps, canceledAt: now, endDate },

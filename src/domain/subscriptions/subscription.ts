@@ -2,6 +2,7 @@ import { addIntervals } from '../catalogue/billing-interval.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
 import type { Uuid } from '../shared/uuid.js';
 import type { PaymentAuthority } from './payment-authority.js';
+import type { ScheduledPriceChange } from './price-change.js';
 import type { ProrationEvent } from './proration-event.js';
 
 export const SUBSCRIPTION_TYPE = 'subscription';
@@ -100,6 +101,8 @@ export interface Subscription {
    * charged, so the ones after that count wait for the next invoice.
    */
   readonly prorations?: readonly ProrationEvent[];
+  /** The price changes `subscription-update` jobs gave it, oldest first (see `pricedAt`). */
+  readonly priceChanges?: readonly ScheduledPriceChange[];
 }
 
 /** Where billing periods, the trial and the plan's length count from: going live, or creation for one made live. */

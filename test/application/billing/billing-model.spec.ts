@@ -16,7 +16,9 @@ import { CreateSubscription } from '../../../src/application/use-cases/subscript
 import { UpdateSubscription } from '../../../src/application/use-cases/subscriptions/update-subscription.js';
 import { buildContainer, type Persistence } from '../../../src/container.js';
 import type { Invoice } from '../../../src/domain/billing/invoices/invoice.js';
+import type { Job } from '../../../src/domain/jobs/job.js';
 import type { Uuid } from '../../../src/domain/shared/uuid.js';
+import { pendingPriceChange } from '../../../src/domain/subscriptions/price-changes.js';
 import { standingAt } from '../../../src/domain/subscriptions/subscription.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 import { forEachBackend } from '../../support/backends.js';
@@ -53,11 +55,23 @@ interface Seen {
   readonly endDate: string | undefined;
   readonly suspended: boolean;
   readonly prorations: readonly { readonly refund: number; readonly charge: number }[];
+  /** The price a price change waits to charge from the next period (`meta.pending_price_change`). */
+  readonly pendingPrice: number | undefined;
 }
 
 const seenInModel = (model: BillingModel, s: ModelSubscription, now: number): Seen => ({
   invoices: s.invoices.map(
-    ({ plan: _plan, trial: _trial, before: _before, validFrom, pending: _pending, paid, refunded, ...invoice }) => ({
+    ({
+      plan: _plan,
+      trial: _trial,
+      before: _before,
+      price: _price,
+      validFrom,
+      pending: _pending,
+      paid,
+      refunded,
+      ...invoice
+    }) => ({
       ...invoice,
       start: iso(invoice.start),
       end: iso(invoice.end),
@@ -72,15 +86,16 @@ const seenInModel = (model: BillingModel, s: ModelSubscription, now: number): Se
   endDate: iso(s.endDate),
   suspended: s.suspended,
   prorations: s.prorations,
+  pendingPrice: model.pendingPrice(s)?.price,
 });
 
 /**
  * Random timelines of subscriptions (live at once, pending, or backdated), waits (up to months without a
  * billing run), jumps to month ends, billing runs, payment runs (under a random dunning rule), pauses,
- * resumes, cancels and plan switches (prorated under a policy, or not), driven through the real use cases
+ * resumes, cancels, plan switches (prorated under a policy, or not) and price changes, driven through the real use cases
  * and through the model of `billing-model.ts`, written from EPCC's text. After every step, every
  * subscription's invoices (period, amount, number, prorations charged, failed attempts, retries spent),
- * `invoice_after`, status, end date, suspension and prorations must agree. `rules` switches the model to
+ * `invoice_after`, status, end date, suspension, prorations and pending price change must agree. `rules` switches the model to
  * an old reading of one rule, to show that the timelines catch it.
  */
 const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeline>, rules: Partial<ModelRules> = {}) =>
@@ -199,6 +214,9 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
             refund: p.refundedAmountForUnusedPlan,
             charge: p.newPlanCost,
           })),
+          pendingPrice: pendingPriceChange(found.subscription)?.changes.plans[found.subscription.planId]?.fixed_price?.[
+            'USD'
+          ]?.amount,
         });
       }
       return seen;
@@ -318,6 +336,30 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
           E.isRight(result),
           `step ${index}, switch of S${which} to ${s.plan}: ${JSON.stringify(E.isLeft(result) ? result.left : '')}`,
         ).to.equal(applies);
+      } else if (s.kind === 'price change') {
+        const which = s.which % ids.length;
+        const subscription = model.subscriptions[which]!;
+        const job: Job = {
+          ...aJob(store.id, 'subscription-update', clock.now()),
+          priceUpdate: {
+            target: { subscriptionIds: [ids[which]!] },
+            changes: {
+              products: {},
+              plans: {
+                [offering.plans[PLANS.indexOf(subscription.plan as (typeof PLANS)[number])]!.id]: {
+                  fixed_price: { USD: { amount: s.amount, includes_tax: true } },
+                },
+              },
+            },
+          },
+        };
+        const { report } = await runJob(container, job, clock.now());
+        const applies = model.changePrice(subscription, s.amount, now);
+        expect(report, `step ${index}, price change of S${which}`).to.deep.equal({
+          subscriptions_updated: applies ? 1 : 0,
+          subscription_failures: applies ? 0 : 1,
+          total_processed: 1,
+        });
       } else {
         const which = s.which % ids.length;
         const result = await container.get(ChangeSubscriptionState).execute(store.id, ids[which]!, {

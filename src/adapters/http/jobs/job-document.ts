@@ -1,4 +1,5 @@
 import { JOB_TYPE, type Job } from '../../../domain/jobs/job.js';
+import { priceUpdateWire } from '../../../domain/jobs/price-update.js';
 import { formatTimestamp } from '../timestamps.js';
 
 /**
@@ -17,6 +18,7 @@ export const jobResource = (job: Job) => {
       job_type: job.jobType,
       ...(job.externalRef === undefined ? {} : { external_ref: job.externalRef }),
       ...(job.taxes === undefined ? {} : { taxes: job.taxes }),
+      ...(job.priceUpdate === undefined ? {} : priceUpdateWire(job.priceUpdate)),
       status: job.status,
       created_at: created,
       updated_at: updated,

@@ -4,10 +4,16 @@ import { ListJobs } from '../../../application/use-cases/jobs/list-jobs.js';
 import { SubmitJob } from '../../../application/use-cases/jobs/submit-job.js';
 import { CURRENCY_PATTERN, EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
 import { IMPORT_RECORD_TYPES } from '../../../domain/imports/import-line.js';
-import { JOB_STATUSES, JOB_TYPE, JOB_TYPES } from '../../../domain/jobs/job.js';
-import { SUBMITTED_JOB_TYPES, TAX_RATE_MAX, TAX_TEXT_MAX } from '../../../domain/jobs/job-input.js';
+import { JOB_STATUSES, JOB_TYPE, JOB_TYPES, JOB_TYPES_2024 } from '../../../domain/jobs/job.js';
+import {
+  SUBMITTED_JOB_TYPES,
+  SUBMITTED_JOB_TYPES_2024,
+  TAX_RATE_MAX,
+  TAX_TEXT_MAX,
+} from '../../../domain/jobs/job-input.js';
 import { JOB_LIST } from '../../../domain/jobs/job-query.js';
-import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
+import type { SubscriptionsGeneration as Generation } from '../../../domain/settings/subscriptions-generation.js';
+import { concept, type Endpoint, inGeneration, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, inData, noContent, withData } from '../endpoints/handlers.js';
 import { idParam, queryOf } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
@@ -41,6 +47,7 @@ import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { SUBSCRIPTIONS_EPCC } from '../subscriptions/subscription-path.js';
 import { jobResource } from './job-document.js';
+import { PRICE_UPDATE_ATTRIBUTES, PRICE_UPDATE_REQUEST, subscriptionUpdateReport } from './price-update-schemas.js';
 
 const TAG = 'Jobs';
 
@@ -101,81 +108,92 @@ const paymentRunReport = closedObject({
 });
 const recordCounts = closedObject(Object.fromEntries(IMPORT_RECORD_TYPES.map((type) => [type, integer(0)])));
 
-const job: Schema = closedObject(
-  {
-    id: uuid,
-    type: constant(JOB_TYPE),
-    attributes: closedObject(
-      {
-        job_type: oneOfStrings(JOB_TYPES, 'An `import` is made by uploading its file to `/subscriptions/imports`.'),
-        external_ref: externalRef,
-        taxes: { ...arrayOf(invoiceTaxes, { minItems: 1 }), description: 'The taxes of a tax run, as submitted.' },
-        status: oneOfStrings(
-          JOB_STATUSES,
-          '`pending` waits for its lane (one job of a kind runs at a time per store, oldest first), `started` runs, `success` and `failed` are final.',
-        ),
-        created_at: timestamp,
-        updated_at: timestamp,
-      },
-      ['external_ref', 'taxes'],
-    ),
-    meta: closedObject(
-      {
-        owner: constant('store', 'Every job belongs to the store.'),
-        timestamps: closedObject(
-          { created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp },
-          ['started_at', 'finished_at'],
-        ),
-        report: {
-          oneOf: [billingRunReport, taxRunReport, paymentRunReport],
-          description:
-            "A finished run's report, by `job_type`: EPCC's BillingRunReport, TaxRunReport or PaymentRunReport.",
-        },
-        import_report: {
-          ...closedObject({
-            records: closedObject({ uploaded: recordCounts, imported: recordCounts }),
-            failed: integer(0, undefined, 'Lines not imported.'),
-          }),
-          description:
-            "Our extension: a finished import's counts (an import's report is none of EPCC's run reports); `/subscriptions/imports/{id}` shows the same counts.",
-          'x-extension': true,
-        } as Schema,
-        error: { type: 'string', description: 'Why a failed job failed.', 'x-extension': true },
-      },
-      ['report', 'import_report', 'error'],
-    ),
-  },
-  [],
-  'A billing, tax or payment run, or an import, run in the background.',
-);
-
-const JOB_SCHEMAS = { Job: job };
-
-const newJob = dataRequest(
-  openObject(
+const job = (generation: Generation): Schema =>
+  closedObject(
     {
+      id: uuid,
       type: constant(JOB_TYPE),
-      attributes: openObject(
+      attributes: closedObject(
         {
           job_type: oneOfStrings(
-            SUBMITTED_JOB_TYPES,
-            'An `import` is refused here (400): upload its file to `/subscriptions/imports`.',
+            generation === '2024' ? JOB_TYPES_2024 : JOB_TYPES,
+            'An `import` is made by uploading its file to `/subscriptions/imports`.',
           ),
-          external_ref: nullable(externalRef),
-          taxes: {
-            ...nullable(arrayOf(requestInvoiceTaxes, { minItems: 1 })),
-            description: 'Required for a `tax-run`, refused with any other kind.',
-          },
+          external_ref: externalRef,
+          taxes: { ...arrayOf(invoiceTaxes, { minItems: 1 }), description: 'The taxes of a tax run, as submitted.' },
+          ...(generation === '2024' ? {} : PRICE_UPDATE_ATTRIBUTES),
+          status: oneOfStrings(
+            JOB_STATUSES,
+            '`pending` waits for its lane (one job of a kind runs at a time per store, oldest first), `started` runs, `success` and `failed` are final.',
+          ),
+          created_at: timestamp,
+          updated_at: timestamp,
         },
-        ['job_type'],
+        ['external_ref', 'taxes', ...Object.keys(PRICE_UPDATE_ATTRIBUTES)],
+      ),
+      meta: closedObject(
+        {
+          owner: constant('store', 'Every job belongs to the store.'),
+          timestamps: closedObject(
+            { created_at: timestamp, updated_at: timestamp, started_at: timestamp, finished_at: timestamp },
+            ['started_at', 'finished_at'],
+          ),
+          report: {
+            oneOf: [
+              billingRunReport,
+              taxRunReport,
+              paymentRunReport,
+              ...(generation === '2024' ? [] : [subscriptionUpdateReport]),
+            ],
+            description: `A finished run's report, by \`job_type\`: EPCC's BillingRunReport, TaxRunReport or PaymentRunReport${generation === '2024' ? '' : ', or SubscriptionUpdateReport'}.`,
+          },
+          import_report: {
+            ...closedObject({
+              records: closedObject({ uploaded: recordCounts, imported: recordCounts }),
+              failed: integer(0, undefined, 'Lines not imported.'),
+            }),
+            description:
+              "Our extension: a finished import's counts (an import's report is none of EPCC's run reports); `/subscriptions/imports/{id}` shows the same counts.",
+            'x-extension': true,
+          } as Schema,
+          error: { type: 'string', description: 'Why a failed job failed.', 'x-extension': true },
+        },
+        ['report', 'import_report', 'error'],
       ),
     },
-    ['type', 'attributes'],
-  ),
-);
+    [],
+    'A billing, tax or payment run, or an import, run in the background.',
+  );
+
+const newJob = (generation: Generation) =>
+  dataRequest(
+    openObject(
+      {
+        type: constant(JOB_TYPE),
+        attributes: openObject(
+          {
+            job_type: oneOfStrings(
+              generation === '2024' ? SUBMITTED_JOB_TYPES_2024 : SUBMITTED_JOB_TYPES,
+              'An `import` is refused here (400): upload its file to `/subscriptions/imports`.',
+            ),
+            ...(generation === '2024' ? {} : PRICE_UPDATE_REQUEST),
+            external_ref: nullable(externalRef),
+            taxes: {
+              ...nullable(arrayOf(requestInvoiceTaxes, { minItems: 1 })),
+              description: 'Required for a `tax-run`, refused with any other kind.',
+            },
+          },
+          ['job_type'],
+        ),
+      },
+      ['type', 'attributes'],
+    ),
+  );
 
 const NOT_FOUND = 'No job of this store has this id.';
-const document = jsonContent(dataDocument(schemaRef('Job')));
+/** Each generation's Job: 2025 adds the `subscription-update` kind, its attributes and its report. */
+const SCHEMA_NAMES = { '2024': 'Job', '2025': 'Job2025' } as const;
+const document = (generation: Generation) => jsonContent(dataDocument(schemaRef(SCHEMA_NAMES[generation])));
 
 interface JobUseCases {
   readonly submit: UseCase<SubmitJob>;
@@ -184,31 +202,36 @@ interface JobUseCases {
   readonly remove: UseCase<DeleteJob>;
 }
 
-/** `/subscriptions/jobs`: billing, tax and payment runs are the store's business, so reading them needs a client-credentials token too. */
-export const JOB_ENDPOINTS = concept<JobUseCases>({
-  useCases: ({ use }) => ({ submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }),
-  schemas: JOB_SCHEMAS,
-  parameters: { JobFilter: filterParameter(JOB_LIST) },
-  endpoints: [
+/** What each generation's submit takes and its list and reads show: the 2024 wire has no `subscription-update`. */
+const WIRES = {
+  '2024': { submitted: SUBMITTED_JOB_TYPES_2024, shown: JOB_TYPES_2024, ids: ['createJob', 'listJobs', 'getJob'] },
+  '2025': { submitted: SUBMITTED_JOB_TYPES, shown: JOB_TYPES, ids: ['CreateJob', 'ListJobs', 'GetJob'] },
+} as const;
+
+/** Create, list and get as one generation speaks them (EPCC 2026-10's operationIds for 2025). */
+const generationEndpoints = (generation: Generation): Endpoint<JobUseCases>[] => {
+  const { submitted, shown, ids } = WIRES[generation];
+  const [createId, listId, getId] = ids;
+  return inGeneration(generation, [
     {
       method: 'post',
       ...withAndWithoutV2('/subscriptions/jobs'),
       spec: {
-        operationId: 'createJob',
+        operationId: createId,
         summary: 'Create a job',
-        description: `${SUBSCRIPTIONS_EPCC} The job is stored \`pending\` and runs in the background when its lane is free: one job of each kind at a time per store, oldest first.`,
+        description: `${SUBSCRIPTIONS_EPCC} The job is stored \`pending\` and runs in the background when its lane is free: one job of each kind at a time per store, oldest first.${generation === '2024' ? '' : ' A `subscription-update` gives the subscriptions it reaches new prices from their next period (`meta.pending_price_change` until then).'}`,
         tag: TAG,
         access: 'write',
         post: true,
-        requestBody: { description: 'The job to run.', content: jsonContent(newJob) },
-        success: { '201': { description: 'The pending job.', content: document } },
+        requestBody: { description: 'The job to run.', content: jsonContent(newJob(generation)) },
+        success: { '201': { description: 'The pending job.', content: document(generation) } },
         errors: {
-          400: 'Every invalid field, each with its `source`; an `import`; `taxes` missing from a tax run or given with another kind.',
+          400: `Every invalid field, each with its \`source\`; an \`import\`; \`taxes\` missing from a tax run or given with another kind${generation === '2024' ? '' : '; a `subscription-update` without `price_changes`, or with both or neither of `offering_id` and `subscription_ids`'}.`,
         },
       },
       handle: ({ submit }) =>
         created(
-          withData((data, storeId) => submit.execute(storeId, data)),
+          withData((data, storeId) => submit.execute(storeId, data, submitted)),
           inData(jobResource),
         ),
     },
@@ -216,20 +239,23 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
       method: 'get',
       ...withAndWithoutV2('/subscriptions/jobs'),
       spec: {
-        operationId: 'listJobs',
+        operationId: listId,
         summary: 'List jobs',
         description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages; imports included.`,
         tag: TAG,
         access: 'read',
         parameters: [...PAGING_PARAMETERS, parameterRef('JobFilter')],
         success: {
-          '200': { description: 'A page of jobs.', content: jsonContent(listResponseSchema(schemaRef('Job'))) },
+          '200': {
+            description: 'A page of jobs.',
+            content: jsonContent(listResponseSchema(schemaRef(SCHEMA_NAMES[generation]))),
+          },
         },
         errors: { 400: FILTERED_PAGE_REFUSED },
       },
       handle: ({ list }, { links }) =>
         answer(
-          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx), shown),
           (page, ctx) => listDocument(ctx, links, page, jobResource),
         ),
     },
@@ -238,16 +264,27 @@ export const JOB_ENDPOINTS = concept<JobUseCases>({
       ...withAndWithoutV2('/subscriptions/jobs/{id}'),
       pathParameters: [ID_PARAMETER],
       spec: {
-        operationId: 'getJob',
+        operationId: getId,
         summary: 'Get a job',
         description: SUBSCRIPTIONS_EPCC,
         tag: TAG,
         access: 'read',
-        success: { '200': { description: 'The job.', content: document } },
+        success: { '200': { description: 'The job.', content: document(generation) } },
         errors: { 404: NOT_FOUND },
       },
-      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx)), inData(jobResource)),
+      handle: ({ get }) => answer((storeId, ctx) => get.execute(storeId, idParam(ctx), shown), inData(jobResource)),
     },
+  ]);
+};
+
+/** `/subscriptions/jobs`: billing, tax and payment runs are the store's business, so reading them needs a client-credentials token too. */
+export const JOB_ENDPOINTS = concept<JobUseCases>({
+  useCases: ({ use }) => ({ submit: use(SubmitJob), list: use(ListJobs), get: use(GetJob), remove: use(DeleteJob) }),
+  schemas: { Job: job('2024'), Job2025: job('2025') },
+  parameters: { JobFilter: filterParameter(JOB_LIST) },
+  endpoints: [
+    ...generationEndpoints('2024'),
+    ...generationEndpoints('2025'),
     {
       method: 'delete',
       ...withAndWithoutV2('/subscriptions/jobs/{id}'),

@@ -1,6 +1,8 @@
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import { OFFERING_PLAN_TYPE } from '../../../domain/catalogue/offering.js';
+import { priceChangesWire } from '../../../domain/jobs/price-update.js';
 import { shownOn2025Wire } from '../../../domain/subscriptions/payment-authority.js';
+import { appliedPriceChanges, pendingPriceChange } from '../../../domain/subscriptions/price-changes.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import { subscriptionProducts } from '../../../domain/subscriptions/subscription-copies.js';
 import type { SubscriptionInclude } from '../../../domain/subscriptions/subscription-query.js';
@@ -11,6 +13,7 @@ import {
   PRICING_OPTION_TYPE,
 } from '../catalogue/offering-2025-documents.js';
 import type { JsonBytes } from '../documents/json-bytes.js';
+import { formatTimestamp } from '../timestamps.js';
 import { subscriptionResource } from './subscription-documents.js';
 
 /** An offering version never changes: its 2025 document is built once and shared by every subscription made from it. */
@@ -79,7 +82,28 @@ const resourceWith = <O>(subscription: Subscription, offering: Offering, now: Da
       pricing_options: { data: [{ id: subscription.planId, type: PRICING_OPTION_TYPE }] },
     },
     // The first invoice is paid by a payment run: a create never marks it prepaid.
-    meta: { ...resource.meta, first_invoice_prepaid: false },
+    meta: { ...resource.meta, first_invoice_prepaid: false, ...priceChangesMeta(subscription) },
+  };
+};
+
+/**
+ * EPCC 2026's `pending_price_change` (the change waiting for the next period) and `price_update_history`
+ * (what each applied change replaced, valid until it applied), shown once a price update reached it.
+ */
+const priceChangesMeta = (subscription: Subscription) => {
+  if (subscription.priceChanges === undefined) return {};
+  const pending = pendingPriceChange(subscription);
+  const applied = appliedPriceChanges(subscription);
+  return {
+    ...(pending === undefined ? {} : { pending_price_change: priceChangesWire(pending.changes) }),
+    ...(applied.length === 0
+      ? {}
+      : {
+          price_update_history: applied.map((change) => ({
+            price_changes: priceChangesWire(change.previous),
+            valid_until: formatTimestamp(change.from),
+          })),
+        }),
   };
 };
 

@@ -1,3 +1,4 @@
+import { priceChanges, priceUpdateHistoryEntry } from '../jobs/price-update-schemas.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { uuid } from '../openapi/schema-builders.js';
 
@@ -24,7 +25,23 @@ const resource = (type: string): Schema =>
 
 /** The 2025 shapes of this concept's requests and answers, beside (never in place of) the 2024 ones. */
 export const SUBSCRIPTION_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
-  Subscription2025: resource('subscription'),
+  Subscription2025: {
+    ...resource('subscription'),
+    properties: {
+      ...resource('subscription').properties,
+      meta: object({
+        pending_price_change: {
+          ...priceChanges,
+          description: "A `subscription-update` job's prices, waiting for the subscription's next period.",
+        },
+        price_update_history: {
+          type: 'array',
+          items: priceUpdateHistoryEntry,
+          description: 'The prices each applied change replaced, and until when they held.',
+        },
+      }),
+    },
+  },
   SubscriptionPlan2025: resource('subscription_offering_plan'),
   SubscriptionPricingOption2025: resource('subscription_offering_pricing_option'),
   BuildSubscription2025: object(

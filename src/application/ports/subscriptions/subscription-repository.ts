@@ -94,6 +94,8 @@ export interface SubscriptionRepository {
     created: readonly NewSubscription[],
     eventsOf: ChangeEventsOf<readonly StoredSubscription[]>,
   ): Promise<void>;
+  /** The ids of the store's subscriptions to this offering (any version of it), oldest first. */
+  idsOfOffering(storeId: Uuid, offeringId: Uuid): Promise<readonly Uuid[]>;
   /** Which of these ids are the store's subscriptions. */
   existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>>;
   findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;

@@ -4,6 +4,7 @@ import { RunBilling } from '../billing/run-billing.js';
 import { RunPayments } from '../billing/run-payments.js';
 import { RunTaxes } from '../billing/run-taxes.js';
 import { RunImport } from '../imports/run-import.js';
+import { RunPriceUpdate } from '../subscriptions/run-price-update.js';
 
 /** The use case that runs each job type: the one map the service and the tests resolve handlers from. */
 export const JOB_HANDLER_CLASSES: Readonly<Record<keyof JobHandlers, ServiceIdentifier<JobHandler>>> = {
@@ -11,6 +12,7 @@ export const JOB_HANDLER_CLASSES: Readonly<Record<keyof JobHandlers, ServiceIden
   'tax-run': RunTaxes,
   'payment-run': RunPayments,
   import: RunImport,
+  'subscription-update': RunPriceUpdate,
 };
 
 /** Every job type's handler, resolved by `get` (a container's). */
@@ -19,4 +21,5 @@ export const jobHandlersFrom = (get: <T>(id: ServiceIdentifier<T>) => T): JobHan
   'tax-run': get(JOB_HANDLER_CLASSES['tax-run']),
   'payment-run': get(JOB_HANDLER_CLASSES['payment-run']),
   import: get(JOB_HANDLER_CLASSES.import),
+  'subscription-update': get(JOB_HANDLER_CLASSES['subscription-update']),
 });

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Job } from '../../../domain/jobs/job.js';
 import { JOB_EVENTS } from '../../../domain/jobs/job-events.js';
-import { parseNewJob } from '../../../domain/jobs/job-input.js';
+import { parseNewJob, type SubmittedJobType } from '../../../domain/jobs/job-input.js';
 import { validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { JobQueue } from '../../ports/jobs/job-queue.js';
@@ -21,17 +21,19 @@ export class SubmitJob {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  async execute(storeId: Uuid, data: unknown): Result<Job> {
-    const parsed = parseNewJob(data);
+  /** `types`: what the wire the request came by takes (the 2024 wire has no `subscription-update`). */
+  async execute(storeId: Uuid, data: unknown, types?: readonly SubmittedJobType[]): Result<Job> {
+    const parsed = parseNewJob(data, types);
     if (E.isLeft(parsed)) return E.left(validationFailed(parsed.left));
     const now = this.clock.now();
-    const { jobType, externalRef, taxes } = parsed.right;
+    const { jobType, externalRef, taxes, priceUpdate } = parsed.right;
     const job: Job = {
       id: this.ids.uuid(),
       storeId,
       jobType,
       ...(externalRef === undefined ? {} : { externalRef }),
       ...(taxes === undefined ? {} : { taxes }),
+      ...(priceUpdate === undefined ? {} : { priceUpdate }),
       status: 'pending',
       createdAt: now,
       updatedAt: now,

@@ -12,6 +12,7 @@ export { ListProductsOfSubscription } from './list-products-of-subscription.js';
 export { ListSubscriptionStates } from './list-subscription-states.js';
 export { ListSubscriptions } from './list-subscriptions.js';
 export { ManageSubscriptionProducts } from './manage-subscription-products.js';
+export { RunPriceUpdate } from './run-price-update.js';
 export {
   CreateSubscriber,
   DeleteSubscriber,

@@ -5,6 +5,7 @@ import { discounted, keptAfterDiscount, planPricing, priceTooLarge } from '../..
 import { spreadByLargestRemainder, times } from '../../shared/money.js';
 import { codePoints } from '../../shared/text.js';
 import type { Uuid } from '../../shared/uuid.js';
+import { pricedAt } from '../../subscriptions/price-changes.js';
 import type { Subscription } from '../../subscriptions/subscription.js';
 import type { BillingPeriod } from '../periods/billing-period.js';
 import { type InvoiceDraft, type InvoiceItem, NO_PRORATION, needsTax, taxRequired } from './invoice.js';
@@ -117,7 +118,8 @@ export const invoiceDraft = (
   period: BillingPeriod,
   context: DraftContext,
 ): E.Either<string, InvoiceDraft> => {
-  const subscribed = subscribedIn(subscription, offering);
+  // Priced as at the period's start, with the price changes in force then (see `pricedAt`).
+  const subscribed = subscribedIn(subscription, pricedAt(subscription, offering, period.start));
   if (E.isLeft(subscribed)) return subscribed;
   const priced = pricedItems(subscribed.right, subscription.currency, period);
   if (E.isLeft(priced)) return priced;

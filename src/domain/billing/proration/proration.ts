@@ -6,6 +6,7 @@ import type { PlanAttributes } from '../../catalogue/plan.js';
 import { planPricing } from '../../catalogue/pricing.js';
 import { asAmount, fraction, roundDown, times } from '../../shared/money.js';
 import type { Uuid } from '../../shared/uuid.js';
+import { pricedAt } from '../../subscriptions/price-changes.js';
 import type { ProrationEvent } from '../../subscriptions/proration-event.js';
 import type { Subscription } from '../../subscriptions/subscription.js';
 import { subscriptionProducts } from '../../subscriptions/subscription-copies.js';
@@ -120,10 +121,13 @@ export const prorated = (
   if (policy === undefined || invoiced === undefined || before.planId === after.planId) return E.right(after);
   const inPeriod = invoiced.start.getTime() <= now.getTime() && now.getTime() < invoiced.end.getTime();
   if (!inPeriod || invoiced.end.getTime() <= before.billingAnchor.getTime()) return E.right(after);
-  const from = planOf(offering, before.planId);
-  const to = planOf(offering, after.planId);
-  const fromPrice = from === undefined ? undefined : priceOf(before, offering, from);
-  const toPrice = to === undefined ? undefined : priceOf(after, offering, to);
+  // Each plan as the subscription is priced on it: the old one as the invoiced period was, the new one from now.
+  const invoicedAt = pricedAt(before, offering, invoiced.start);
+  const switchedAt = pricedAt(after, offering, now);
+  const from = planOf(invoicedAt, before.planId);
+  const to = planOf(switchedAt, after.planId);
+  const fromPrice = from === undefined ? undefined : priceOf(before, invoicedAt, from);
+  const toPrice = to === undefined ? undefined : priceOf(after, switchedAt, to);
   if (from === undefined || to === undefined || fromPrice === undefined || toPrice === undefined) return E.right(after);
   const earlier = switchesIn(before, invoiced);
   const firstPlanId = earlier[0]?.from.planId;

@@ -251,6 +251,17 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
             result.status === 204,
             `step ${index}, ${s.action} of S${which}: ${JSON.stringify(result.json)}`,
           ).to.equal(applies);
+        } else if (s.kind === 'price change') {
+          const which = s.which % ids.length;
+          const subscription = model.subscriptions[which]!;
+          const option = catalogue.plans[PLANS.indexOf(subscription.plan as (typeof PLANS)[number])]!;
+          const report = await client.priceChange(ids[which]!, option, s.amount);
+          const applies = model.changePrice(subscription, s.amount, now);
+          expect(report, `step ${index}, price change of S${which}`).to.deep.equal({
+            subscriptions_updated: applies ? 1 : 0,
+            subscription_failures: applies ? 0 : 1,
+            total_processed: 1,
+          });
         } else if (s.kind === 'settle' || s.kind === 'refund') {
           // Drawn by the refunding timelines only, which the use-case model test runs; this test runs the
           // general, switching and paying ones (refunds exist on the 2025 wire alone).

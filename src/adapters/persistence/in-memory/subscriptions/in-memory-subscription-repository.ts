@@ -112,6 +112,17 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     for (const { subscription, firstInvoice } of created) this.store(subscription, firstInvoice, eventsOf);
   }
 
+  async idsOfOffering(storeId: Uuid, offeringId: Uuid): Promise<readonly Uuid[]> {
+    return [...this.state.subscriptions.values()]
+      .filter((s) => s.storeId === storeId && s.offeringId === offeringId)
+      .sort(
+        (a, b) =>
+          a.timestamps.createdAt.getTime() - b.timestamps.createdAt.getTime() ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
+      .map((s) => s.id);
+  }
+
   async existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>> {
     return new Set(ids.filter((id) => this.state.subscriptions.get(id)?.storeId === storeId));
   }

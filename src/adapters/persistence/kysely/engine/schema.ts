@@ -251,6 +251,7 @@ export interface JobsTable {
   external_ref: string | null;
   external_ref_key: string | null;
   taxes: string | null;
+  price_update: string | null;
   status: string;
   report: string | null;
   error: string | null;

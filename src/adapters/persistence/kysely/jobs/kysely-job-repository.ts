@@ -13,6 +13,7 @@ import { JOB_STATUSES, JOB_TYPES, type Job, type JobReport, type JobType } from 
 import { taxesFromStorage } from '../../../../domain/jobs/job-input.js';
 import type { JobOutcome, LaneRef } from '../../../../domain/jobs/job-lane.js';
 import type { JobQuery } from '../../../../domain/jobs/job-query.js';
+import { priceUpdateFromStorage, priceUpdateWire } from '../../../../domain/jobs/price-update.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { isRecord } from '../../../../domain/shared/validation.js';
@@ -45,6 +46,14 @@ const fromRow = (row: Selectable<JobsTable>): Job => ({
   ...(row.taxes === null
     ? {}
     : { taxes: decodeStored('job taxes', taxesFromStorage(parseJson('job taxes', row.taxes))) }),
+  ...(row.price_update === null
+    ? {}
+    : {
+        priceUpdate: decodeStored(
+          'job price update',
+          priceUpdateFromStorage(parseJson('job price update', row.price_update)),
+        ),
+      }),
   status: oneOfStored('job status', JOB_STATUSES, row.status),
   ...(row.report === null ? {} : { report: reportFromStorage(row.report) }),
   ...(row.error === null ? {} : { error: row.error }),
@@ -64,6 +73,7 @@ const toRow = (job: Job): Selectable<JobsTable> => ({
   // Hashed: an external reference of 2048 characters is too long for an index key on MySQL.
   external_ref_key: optionalLookupKey(job.externalRef),
   taxes: job.taxes === undefined ? null : JSON.stringify(job.taxes),
+  price_update: job.priceUpdate === undefined ? null : JSON.stringify(priceUpdateWire(job.priceUpdate)),
   status: job.status,
   report: job.report === undefined ? null : JSON.stringify(job.report),
   error: job.error ?? null,

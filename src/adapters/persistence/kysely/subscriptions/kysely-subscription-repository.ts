@@ -271,6 +271,18 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     });
   }
 
+  async idsOfOffering(storeId: Uuid, offeringId: Uuid): Promise<readonly Uuid[]> {
+    const rows = await this.handle.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('offering_id', '=', offeringId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => storedUuid('subscription id', row.id));
+  }
+
   async existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>> {
     const found = new Set<Uuid>();
     for (const part of chunks(ids, STATUS_CHUNK)) {

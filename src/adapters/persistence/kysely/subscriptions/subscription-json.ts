@@ -1,6 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { parsePriceChanges, priceChangesWire } from '../../../../domain/jobs/price-update.js';
+import type { ValidationIssue } from '../../../../domain/shared/errors.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { type PaymentAuthority, parsePaymentAuthority } from '../../../../domain/subscriptions/payment-authority.js';
+import type { PriceChanges, ScheduledPriceChange } from '../../../../domain/subscriptions/price-change.js';
 import type { ProratedPlan, ProrationEvent } from '../../../../domain/subscriptions/proration-event.js';
 import {
   STATE_ACTIONS,
@@ -29,7 +32,38 @@ export interface SubscriptionBody {
   readonly state?: SubscriptionStateRecord;
   readonly planStartedAt?: Date;
   readonly prorations?: readonly ProrationEvent[];
+  readonly priceChanges?: readonly ScheduledPriceChange[];
 }
+
+/** Price changes are kept in EPCC's names, so that reading them back goes through the rules of a request. */
+function priceChangesInWireNames(this: unknown, key: string, value: unknown): unknown {
+  return (key === 'changes' || key === 'previous') && isPriceChanges(value) ? priceChangesWire(value) : value;
+}
+
+const isPriceChanges = (value: unknown): value is PriceChanges =>
+  typeof value === 'object' && value !== null && 'products' in value && 'plans' in value;
+
+const storedPriceChanges = (what: string, value: unknown): PriceChanges => {
+  const problems: ValidationIssue[] = [];
+  const changes = parsePriceChanges(what, value, problems);
+  if (problems.length > 0) throw new Error(problems.map((i) => `${i.source} ${i.detail}`).join('; '));
+  return changes;
+};
+
+const priceChangesFromJson = (value: unknown): readonly ScheduledPriceChange[] => {
+  if (!Array.isArray(value)) throw new Error('stored subscription price changes are not a list');
+  return value.map((entry: unknown) => {
+    const change = record('subscription price change', entry);
+    return {
+      changes: storedPriceChanges('stored price change', change['changes']),
+      previous: storedPriceChanges('stored previous prices', change['previous']),
+      from: storedDate('subscription price change from', change['from']),
+      ...(change['until'] === undefined
+        ? {}
+        : { until: storedDate('subscription price change until', change['until']) }),
+    };
+  });
+};
 
 export const subscriptionBody = (s: Subscription): string => {
   const { createdAt: _createdAt, ...timestamps } = s.timestamps;
@@ -45,8 +79,9 @@ export const subscriptionBody = (s: Subscription): string => {
     ...(s.state === undefined ? {} : { state: s.state }),
     ...(s.planStartedAt === undefined ? {} : { planStartedAt: s.planStartedAt }),
     ...(s.prorations === undefined ? {} : { prorations: s.prorations }),
+    ...(s.priceChanges === undefined ? {} : { priceChanges: s.priceChanges }),
   };
-  return JSON.stringify(body);
+  return JSON.stringify(body, priceChangesInWireNames);
 };
 
 const flag = (flags: Readonly<Record<string, unknown>>, name: string): boolean => {
@@ -101,6 +136,7 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
       ? {}
       : { planStartedAt: storedDate('subscription planStartedAt', body['planStartedAt']) }),
     ...(body['prorations'] === undefined ? {} : { prorations: prorationsFromJson(body['prorations']) }),
+    ...(body['priceChanges'] === undefined ? {} : { priceChanges: priceChangesFromJson(body['priceChanges']) }),
   };
 };
 

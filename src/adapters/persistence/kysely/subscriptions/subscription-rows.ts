@@ -46,6 +46,7 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
   if (body.state !== undefined) subscription.state = body.state;
   if (body.planStartedAt !== undefined) subscription.planStartedAt = body.planStartedAt;
   if (body.prorations !== undefined) subscription.prorations = body.prorations;
+  if (body.priceChanges !== undefined) subscription.priceChanges = body.priceChanges;
   return subscription;
 };
 

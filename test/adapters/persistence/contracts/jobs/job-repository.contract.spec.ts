@@ -46,6 +46,32 @@ forEachBackend('Job repository contract', (_backend, persistence) => {
     expect(await jobs.findById(other.id, job.id)).to.equal(undefined);
   });
 
+  it('stores a subscription update with its targets and price changes, and reads it back', async () => {
+    const { jobs, store } = await setup();
+    const [plan, option] = [randomIds.uuid(), randomIds.uuid()];
+    const byOffering = aJob(store.id, {
+      jobType: 'subscription-update',
+      priceUpdate: {
+        target: { offeringId: randomIds.uuid(), excludedSubscriptionIds: [randomIds.uuid()] },
+        changes: {
+          products: { [plan]: { USD: { amount: 1250, includes_tax: false }, GBP: { amount: 990 } } },
+          plans: { [option]: { base_price_percentage: 12.5 } },
+        },
+      },
+    });
+    const byList = aJob(store.id, {
+      jobType: 'subscription-update',
+      priceUpdate: {
+        target: { subscriptionIds: [randomIds.uuid(), randomIds.uuid()] },
+        changes: { products: {}, plans: { [option]: { fixed_price: { EUR: { amount: 0, includes_tax: true } } } } },
+      },
+    });
+    for (const job of [byOffering, byList]) {
+      await jobs.insert(job, NO_EVENTS);
+      expect(await jobs.findById(store.id, job.id)).to.deep.equal(job);
+    }
+  });
+
   it('lists newest first, by external_ref, and only the kinds asked for', async () => {
     const { jobs, store, other } = await setup();
     const first = aJob(store.id, { createdAt: at(0), updatedAt: at(0), externalRef: 'a' });

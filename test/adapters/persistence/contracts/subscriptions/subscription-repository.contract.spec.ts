@@ -217,6 +217,41 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect((await subscriptions.findById(store.id, subscription.id))?.offering).to.deep.equal(sold);
   });
 
+  it('reads back the price changes a subscription update gave it, pending and ended', async () => {
+    const { subscriptions, offering, versionId, store } = await setup();
+    const [product, plan] = [offering.products[0]!, offering.plans[0]!];
+    const subscription = aSubscription(offering, versionId, {
+      priceChanges: [
+        {
+          changes: { products: { [product.id]: { USD: { amount: 4200, includes_tax: true } } }, plans: {} },
+          previous: { products: { [product.id]: product.attributes.price ?? {} }, plans: {} },
+          from: new Date('2026-03-01T09:00:00.000Z'),
+          until: new Date('2026-03-12T10:30:00.000Z'),
+        },
+        {
+          changes: { products: {}, plans: { [plan.id]: { base_price_percentage: 7.5 } } },
+          previous: { products: {}, plans: { [plan.id]: {} } },
+          from: new Date('2026-04-01T09:00:00.000Z'),
+        },
+      ],
+    });
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
+    expect((await subscriptions.findById(store.id, subscription.id))?.subscription).to.deep.equal(subscription);
+  });
+
+  it("lists an offering's subscription ids oldest first, only the store's", async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const made = [3, 1, 2].map((n) =>
+      aSubscription(offering, versionId, { timestamps: { createdAt: day(n), updatedAt: day(n) } }),
+    );
+    for (const s of made) await subscriptions.insert(s, undefined, subscriptionsStored);
+    expect(await subscriptions.idsOfOffering(store.id, offering.id)).to.deep.equal(
+      [made[1]!, made[2]!, made[0]!].map((s) => s.id),
+    );
+    expect(await subscriptions.idsOfOffering(other.id, offering.id)).to.deep.equal([]);
+    expect(await subscriptions.idsOfOffering(store.id, randomIds.uuid())).to.deep.equal([]);
+  });
+
   it('keeps the snapshot when the offering changes or is deleted', async () => {
     const { subscriptions, offerings, offering, versionId, store } = await setup();
     const subscription = aSubscription(offering, versionId);

@@ -30,6 +30,7 @@ import { features } from './0027-features.js';
 import { offeringFeatures } from './0028-offering-features.js';
 import { invoicePaymentRefunds } from './0029-invoice-payment-refunds.js';
 import { invoiceValidFrom } from './0030-invoice-valid-from.js';
+import { subscriptionPriceUpdates } from './0031-subscription-price-updates.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -63,4 +64,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0028-offering-features': offeringFeatures(flavor),
   '0029-invoice-payment-refunds': invoicePaymentRefunds(flavor),
   '0030-invoice-valid-from': invoiceValidFrom(flavor),
+  '0031-subscription-price-updates': subscriptionPriceUpdates(flavor),
 });
