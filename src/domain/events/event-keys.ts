@@ -85,9 +85,18 @@ export const EPCC_OBSERVABLE_KEYS = [
   'subscription-schedule.deleted',
 ] as const;
 
-export type ObservableKey = (typeof EPCC_OBSERVABLE_KEYS)[number];
+/**
+ * Keys this service adds to EPCC's: EPCC documents no event for them. An entitlements change is Stripe's
+ * `entitlements.active_entitlement_summary.updated`, told per subscription (see `subscriber-events.ts`).
+ */
+export const SERVICE_OBSERVABLE_KEYS = ['subscription-subscriber.entitlements_changed'] as const;
 
-const KNOWN: ReadonlySet<string> = new Set(EPCC_OBSERVABLE_KEYS);
+export type ObservableKey = (typeof EPCC_OBSERVABLE_KEYS)[number] | (typeof SERVICE_OBSERVABLE_KEYS)[number];
+
+/** Every key an integration may observe: EPCC's, then this service's own. */
+export const OBSERVABLE_KEYS: readonly ObservableKey[] = [...EPCC_OBSERVABLE_KEYS, ...SERVICE_OBSERVABLE_KEYS];
+
+const KNOWN: ReadonlySet<string> = new Set(OBSERVABLE_KEYS);
 
 export const isObservableKey = (key: string): key is ObservableKey => KNOWN.has(key);
 
@@ -102,6 +111,7 @@ export const FIRING_KEYS = [
   'subscription-subscriber.created',
   'subscription-subscriber.updated',
   'subscription-subscriber.deleted',
+  'subscription-subscriber.entitlements_changed',
   'subscription-product.created',
   'subscription-product.updated',
   'subscription-product.deleted',

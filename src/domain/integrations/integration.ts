@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { EPCC_OBSERVABLE_KEYS, isObservableKey, type ObservableKey } from '../events/event-keys.js';
+import { isObservableKey, OBSERVABLE_KEYS, type ObservableKey } from '../events/event-keys.js';
 import { booleanValue } from '../shared/boolean.js';
 import { issue, issues, type ValidationIssue } from '../shared/errors.js';
 import {
@@ -56,9 +56,9 @@ const listIssues = (found: readonly ValidationIssue[]): Parsed<never> | undefine
 };
 
 /** Room for every key twice (repeats are kept once), so a list longer than that is no honest subscription. */
-export const OBSERVES_MAX = EPCC_OBSERVABLE_KEYS.length * 2;
+export const OBSERVES_MAX = OBSERVABLE_KEYS.length * 2;
 
-/** An array of EPCC's observable keys, each once, in the order first given. */
+/** An array of observable keys (EPCC's and this service's own), each once, in the order first given. */
 const parseObserves =
   (source: string) =>
   (input: unknown): Parsed<readonly ObservableKey[]> => {
@@ -70,7 +70,7 @@ const parseObserves =
       if (typeof key === 'string' && isObservableKey(key)) keys.add(key);
       else
         problems.push(
-          issue(`${source}.${i}`, "must be one of EPCC's observable keys (such as 'subscription.created')"),
+          issue(`${source}.${i}`, "must be one of EPCC's observable keys (such as 'subscription.created') or this service's own"),
         );
     });
     return listIssues(problems) ?? E.right([...keys]);

@@ -185,11 +185,11 @@ describe('Domain events', () => {
     const state = (action: SubscriptionStateRecord['action']) =>
       ({ action, flags: { closed: false }, createdAt: now }) as SubscriptionStateRecord;
     const table: readonly [string, Parameters<typeof stateApplied>[0], readonly string[]][] = [
-      ['a pause', { state: state('pause'), subscription, offering }, ['subscription.paused']],
-      ['going live', { state: state('go_live'), subscription, offering }, []],
+      ['a pause', { state: state('pause'), previous: subscription, subscription, offering }, ['subscription.paused']],
+      ['going live', { state: state('go_live'), previous: subscription, subscription, offering }, []],
       [
         'going live with its first invoice',
-        { state: state('go_live'), subscription, offering, firstInvoice: invoice },
+        { state: state('go_live'), previous: subscription, subscription, offering, firstInvoice: invoice },
         ['subscription-invoice.created'],
       ],
     ];

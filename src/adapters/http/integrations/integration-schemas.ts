@@ -1,4 +1,4 @@
-import { EPCC_OBSERVABLE_KEYS, FIRING_KEYS } from '../../../domain/events/event-keys.js';
+import { FIRING_KEYS, OBSERVABLE_KEYS } from '../../../domain/events/event-keys.js';
 import {
   DELIVERY_STATUSES,
   HTTP_STATUS_MAX,
@@ -37,8 +37,8 @@ import {
 export const TAG = 'Integrations';
 
 const observableKey = oneOfStrings(
-  [...EPCC_OBSERVABLE_KEYS],
-  `One of EPCC's observable keys; this service emits ${FIRING_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
+  [...OBSERVABLE_KEYS],
+  `One of EPCC's observable keys, or this service's \`subscription-subscriber.entitlements_changed\`; this service emits ${FIRING_KEYS.map((k) => `\`${k}\``).join(', ')}.`,
 );
 const SECRET_KEY: Schema = {
   ...text(

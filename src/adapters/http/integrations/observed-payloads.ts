@@ -4,6 +4,7 @@ import type { Clock } from '../../../application/ports/system.js';
 import { timingOf } from '../../../domain/schedules/schedule.js';
 import { invoiceResource } from '../billing/invoice-documents.js';
 import { offeringResource, planResource, productResource } from '../catalogue/subscription-catalogue-documents.js';
+import { entitlementsChangeResource } from '../features/entitlements-change-document.js';
 import { jobResource } from '../jobs/job-document.js';
 import { scheduleResource } from '../schedules/schedule-documents.js';
 import { subscriberResource } from '../subscriptions/subscriber-document.js';
@@ -14,6 +15,7 @@ export const httpPayloads = (calendar: ScheduleCalendar, clock: Clock): Observed
   subscription: (subscription, offering, now) => subscriptionResource(subscription, offering, now),
   invoice: (invoice) => invoiceResource(invoice),
   subscriber: (subscriber) => subscriberResource(subscriber),
+  entitlements: (subject) => entitlementsChangeResource(subject),
   product: (product) => productResource(product),
   plan: (plan) => planResource(plan),
   offering: (offering) => offeringResource(offering),

@@ -59,6 +59,11 @@ export type SubscriptionChange = (
   latestInvoiced: InvoicedPeriod | undefined,
 ) => E.Either<DomainError, Subscription>;
 
+/** A subscription as an update stored it, with what it was before and its snapshot. */
+export interface UpdatedSubscription extends SubscriptionWithOffering {
+  readonly previous: Subscription;
+}
+
 /** Storage of subscriptions, their state history, and the offering snapshots they share. */
 export interface SubscriptionRepository {
   /** The id of the stored snapshot of this offering version, storing it first if no subscription has made one yet. */
@@ -105,12 +110,14 @@ export interface SubscriptionRepository {
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
   /**
    * Applies `change` with the subscription locked (so `change` may read the clock and no state change,
-   * other update or delete interleaves), storing every field it changed; the offering snapshot is never written.
+   * other update or delete interleaves), storing every field it changed with the events `eventsOf` makes of
+   * the update as stored (none when not given); the offering snapshot is never written.
    */
   update(
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    eventsOf?: ChangeEventsOf<UpdatedSubscription>,
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>>;
   /**
    * Deletes the subscription with its state history and takes it off the store's running count, in one

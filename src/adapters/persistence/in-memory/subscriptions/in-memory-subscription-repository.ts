@@ -11,11 +11,13 @@ import type {
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
+  UpdatedSubscription,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
+import { firesNothing } from '../../../../domain/events/domain-event.js';
 import { type Page, type PageRequest, pageOfAll } from '../../../../domain/query/page.js';
 import type { DomainError } from '../../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
@@ -142,6 +144,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    eventsOf: ChangeEventsOf<UpdatedSubscription> = firesNothing,
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
     const current = this.state.subscriptions.get(id);
     if (current?.storeId !== storeId) return E.left(missing);
@@ -162,7 +165,9 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       offeringVersionId,
       timestamps: { ...changed.right.timestamps, createdAt: timestamps.createdAt },
     });
-    return E.right({ subscription: this.state.subscriptions.get(id) ?? changed.right, offering });
+    const stored = this.state.subscriptions.get(id) ?? changed.right;
+    this.outbox?.record(storeId, eventsOf({ previous: current, subscription: stored, offering }));
+    return E.right({ subscription: stored, offering });
   }
 
   async applyState(
@@ -194,8 +199,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       storeId,
       eventsOf(
         invoice === undefined
-          ? { state, subscription: after, offering }
-          : { state, subscription: after, offering, firstInvoice: invoice },
+          ? { state, previous: current, subscription: after, offering }
+          : { state, previous: current, subscription: after, offering, firstInvoice: invoice },
       ),
     );
     return E.right(changed.right.state);

@@ -13,10 +13,12 @@ import type {
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
+  UpdatedSubscription,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
+import { firesNothing } from '../../../../domain/events/domain-event.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
 import type { Ordered } from '../../../../domain/query/order.js';
 import { type Counting, countingOf, type Page, type PageRequest, pageOf } from '../../../../domain/query/page.js';
@@ -336,6 +338,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    eventsOf: ChangeEventsOf<UpdatedSubscription> = firesNothing,
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
     return this.handle.db.transaction().execute(async (trx) => {
       const row = await trx
@@ -355,8 +358,9 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .orderBy('billing_period_start', 'desc')
         .limit(1)
         .executeTakeFirst();
+      const previous = subscriptionFromRow(row);
       const changed = change(
-        subscriptionFromRow(row),
+        previous,
         offering,
         latest === undefined
           ? undefined
@@ -364,6 +368,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       );
       if (E.isLeft(changed)) return changed;
       await trx.updateTable('subscriptions').set(changedColumns(changed.right)).where('id', '=', id).execute();
+      await this.outbox.record(trx, storeId, eventsOf({ previous, subscription: changed.right, offering }));
       return E.right({ subscription: changed.right, offering });
     });
   }
@@ -412,7 +417,8 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .executeTakeFirst();
       const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
       const offering = await this.snapshotOf(trx, row.offering_version_id);
-      const changed = change(subscriptionFromRow(row), offering, invoicedThrough);
+      const previous = subscriptionFromRow(row);
+      const changed = change(previous, offering, invoicedThrough);
       if (E.isLeft(changed)) return changed;
       const { state, firstInvoice } = changed.right;
       await trx
@@ -443,8 +449,8 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         storeId,
         eventsOf(
           invoice === undefined
-            ? { state, subscription, offering }
-            : { state, subscription, offering, firstInvoice: invoice },
+            ? { state, previous, subscription, offering }
+            : { state, previous, subscription, offering, firstInvoice: invoice },
         ),
       );
       return E.right(state);
