@@ -125,6 +125,7 @@ const seedStore = async (
     version: 1,
     products: [product],
     plans: [plan],
+    features: [],
     createdAt: monthBefore,
     updatedAt: monthBefore,
   };

@@ -77,6 +77,7 @@ export const anOffering = (
     version: 1,
     products: products.map((p) => copy(p, createdAt)),
     plans: plans.map((p) => copy(p, createdAt)),
+    features: [],
     createdAt,
     updatedAt: createdAt,
     ...overrides,

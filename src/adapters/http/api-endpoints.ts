@@ -11,6 +11,7 @@ import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offeri
 import { CONSOLE_ENDPOINTS } from './console/console-endpoints.js';
 import type { ConceptEndpoints } from './endpoints/endpoint.js';
 import { FEATURE_ENDPOINTS } from './features/feature-endpoints.js';
+import { OFFERING_FEATURE_ENDPOINTS } from './features/offering-feature-endpoints.js';
 import { OPERATIONS_ENDPOINTS } from './health/health-endpoints.js';
 import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
 import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
@@ -40,6 +41,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   SUBSCRIPTION_OFFERING_ENDPOINTS,
   OFFERING_2025_ENDPOINTS,
   FEATURE_ENDPOINTS,
+  OFFERING_FEATURE_ENDPOINTS,
   SUBSCRIPTION_ENDPOINTS,
   SUBSCRIPTION_2025_ENDPOINTS,
   SUBSCRIBER_ENDPOINTS,

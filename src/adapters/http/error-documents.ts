@@ -27,11 +27,14 @@ export const ERROR_CODE_MEANINGS = {
   prefix_taken: 'another store already uses this merchant realm prefix (compared without regard to case)',
   in_use:
     'the resource is still referred to (a product or plan held by an offering, a proration policy an offering uses); detach it first',
-  external_ref_taken: 'another proration policy of the store already has this `external_ref`',
+  external_ref_taken:
+    'another record of its kind already has this `external_ref` (a proration policy or feature of the store, a feature of the offering)',
   default_taken: 'the store already has a default dunning rule; make it not the default first',
   payment_not_pending: 'the invoice payment is not pending: it was settled already or did not wait for a settlement',
   job_running: 'the job is running (started, and its worker still holds it); wait until it has finished',
   invoice_paid: 'the invoice is paid: there is nothing left to attempt',
+  generation_mismatch:
+    'the write comes through the 2024 generation and would drop what only the 2025 generation stores (features its plans configure); make it through `/generations/2025/v2/...`',
   idempotency_key_in_flight:
     'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
   idempotency_key_applied:
@@ -92,6 +95,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   payment_not_pending: 409,
   job_running: 409,
   invoice_paid: 409,
+  generation_mismatch: 409,
   idempotency_key_in_flight: 409,
   idempotency_key_applied: 409,
   conflict: 409,

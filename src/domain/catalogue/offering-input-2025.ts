@@ -1,6 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { parseProrationPolicyReference } from '../billing/proration/offering-proration.js';
 import {
+  type ConfigurationsByReference,
+  parseBuildFeatures,
+  parseConfigurationsByReference,
+} from '../features/build-features.js';
+import { parsePlanFeatureConfigurationChanges } from '../features/plan-feature-configuration.js';
+import {
   type DomainError,
   issue,
   issues,
@@ -8,30 +14,37 @@ import {
   type ValidationIssue,
   validationFailed,
 } from '../shared/errors.js';
-import { parseCreated } from '../shared/record-parser.js';
+import { optionalField, parseCreated } from '../shared/record-parser.js';
 import { parseUuid, type Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { attributeRules } from './catalogue-record.js';
 import { OFFERING_FIELDS, OFFERING_PLAN_TYPE, type OfferingAttributes } from './offering.js';
 import { ATTACH_MAX, type OfferingBuild, parseOfferingAttributes, parseOfferingChanges } from './offering-input.js';
 import { PLAN_FIELDS, type PlanAttributes } from './plan.js';
-import { PRODUCT_FIELDS, type ProductAttributes } from './product.js';
+import { OFFERING_PRODUCT_FIELDS, PRODUCT_FIELDS, type ProductAttributes } from './product.js';
 
 /**
  * EPCC's 2025 generation of the catalogue, read into the one domain: a 2025 *plan* is an offering's product
  * (same fields, type `subscription_offering_plan`), a 2025 *pricing option* an offering's plan (same fields,
- * type `subscription_offering_pricing_option`). An offering's features, their configuration on its plans, and
- * plan ↔ pricing option associations narrower than "every plan with every pricing option" are not stored
- * yet: a request that holds them is refused, naming the member, rather than stored without them.
+ * type `subscription_offering_pricing_option`); its features are the offering's features, which its plans
+ * configure. Plan ↔ pricing option associations narrower than "every plan with every pricing option" are not
+ * stored yet: a request that holds them is refused, naming the member, rather than stored without them.
  */
 export const PRICING_OPTION_TYPE = 'subscription_offering_pricing_option';
 
 /** What a 2025 request may carry that is not stored yet: refused with this code rather than dropped. */
 export const NOT_STORED_YET = 'not_served_yet' as const;
 
-export const { parseNew: parseNewOfferingPlan2025, parseChanges: parseOfferingPlanChanges2025 } = attributeRules(
+export const { parseNew: parseNewOfferingPlan2025 } = attributeRules(
   OFFERING_PLAN_TYPE,
-  PRODUCT_FIELDS,
+  OFFERING_PRODUCT_FIELDS,
+  'offering plan',
+);
+
+/** A 2025 plan's update: its `feature_configurations` are changed feature by feature (`null` stops one). */
+export const { parseChanges: parseOfferingPlanChanges2025 } = attributeRules(
+  OFFERING_PLAN_TYPE,
+  { ...PRODUCT_FIELDS, feature_configurations: optionalField(parsePlanFeatureConfigurationChanges) },
   'offering plan',
 );
 
@@ -43,19 +56,6 @@ export const { parseNew: parseNewPricingOption2025, parseChanges: parsePricingOp
 
 const notStored = (source: string, what: string): DomainError =>
   unprocessable(`${source}: ${what} are not stored yet by this service; send the request without it`, NOT_STORED_YET);
-
-const given = (value: unknown): boolean =>
-  value !== undefined && value !== null && !(isRecord(value) && Object.keys(value).length === 0);
-
-/** The first member of a 2025 plan (`attributes`, or an inline plan of a build) that is not stored yet. */
-export const unstoredInPlan = (attributes: unknown, source: string): DomainError | undefined =>
-  isRecord(attributes) && given(attributes['feature_configurations'])
-    ? notStored(`${source}.feature_configurations`, 'feature configurations')
-    : undefined;
-
-/** `unstoredInPlan` for the `data` of a plan's create or update. */
-export const unstoredInPlanData = (data: unknown): DomainError | undefined =>
-  isRecord(data) ? unstoredInPlan(data['attributes'], 'data.attributes') : undefined;
 
 const parseList = <A>(
   input: unknown,
@@ -121,33 +121,77 @@ const parsePolicyId = (input: unknown): Parsed<Uuid | undefined> => {
     : E.right(id);
 };
 
-/** `POST /offerings/build` of 2025: the offering with its plans and pricing options made inline. */
+/** A build's plan: its attributes, and its configurations keyed by a feature of the build's reference. */
+const parseBuildPlan = (item: unknown, at: string): Parsed<readonly [ProductAttributes, ConfigurationsByReference]> => {
+  const attributes = parseCreated(PRODUCT_FIELDS, item, at);
+  const configurations = parseConfigurationsByReference(`${at}.feature_configurations`)(
+    isRecord(item) ? item['feature_configurations'] : undefined,
+  );
+  const [first, ...rest] = [attributes, configurations].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(configurations))
+    return E.left([first ?? issue(at, 'is invalid'), ...rest]);
+  return E.right([attributes.right, configurations.right]);
+};
+
+/**
+ * `configured_features` of a build (plan external_ref → feature reference → configuration), added to each
+ * plan's own `feature_configurations` (this map wins where both configure a feature).
+ */
+const withConfiguredFeatures = (
+  input: unknown,
+  plans: readonly (readonly [ProductAttributes, ConfigurationsByReference])[],
+): Parsed<readonly ConfigurationsByReference[]> => {
+  const source = 'data.configured_features';
+  const own = plans.map(([, configurations]) => configurations);
+  if (input === undefined || input === null) return E.right(own);
+  if (!isRecord(input)) return E.left(issues(source, 'must be an object keyed by plan external_ref'));
+  const problems: ValidationIssue[] = [];
+  const merged = [...own];
+  for (const [plan, configurations] of Object.entries(input)) {
+    const index = plans.findIndex(([attributes]) => attributes.external_ref === plan);
+    const parsed = parseConfigurationsByReference(`${source}.${plan}`)(configurations);
+    if (index < 0) problems.push(issue(`${source}.${plan}`, 'names no plan of this build by its external_ref'));
+    if (E.isLeft(parsed)) problems.push(...parsed.left);
+    else if (index >= 0) merged[index] = { ...merged[index], ...parsed.right };
+  }
+  const [first, ...rest] = problems;
+  return first === undefined ? E.right(merged) : E.left([first, ...rest]);
+};
+
+/** `POST /offerings/build` of 2025: the offering with its features, plans and pricing options made inline. */
 export const parseOfferingBuild2025 = (data: unknown): E.Either<DomainError, OfferingBuild> => {
   if (!isRecord(data)) return E.left(validationFailed(issues('data', 'must be an object')));
-  for (const member of ['features', 'configured_features'] as const)
-    if (given(data[member])) return E.left(notStored(`data.${member}`, "an offering's features"));
-  if (Array.isArray(data['plans']))
-    for (const [index, plan] of (data['plans'] as unknown[]).entries()) {
-      const refused = unstoredInPlan(plan, `data.plans.${index}`);
-      if (refused !== undefined) return E.left(refused);
-    }
   const attributes = parseCreated(OFFERING_FIELDS, data, 'data');
-  const plans = parseList(data['plans'], 'data.plans', (item, at) => parseCreated(PRODUCT_FIELDS, item, at));
+  const features = parseBuildFeatures(data['features']);
+  const plans = parseList(data['plans'], 'data.plans', parseBuildPlan);
   const options = parseList(data['pricing_options'], 'data.pricing_options', (item, at) =>
     parseCreated(PLAN_FIELDS, item, at),
   );
   const policy = parsePolicyId(data['proration_policy_id']);
-  const [first, ...rest] = [attributes, plans, options, policy].flatMap((p) => (E.isLeft(p) ? p.left : []));
-  if (first !== undefined || E.isLeft(attributes) || E.isLeft(plans) || E.isLeft(options) || E.isLeft(policy))
+  const configured = E.isRight(plans) ? withConfiguredFeatures(data['configured_features'], plans.right) : E.right([]);
+  const parts = [attributes, features, plans, options, policy, configured];
+  const [first, ...rest] = parts.flatMap((p) => (E.isLeft(p) ? p.left : []));
+  if (
+    first !== undefined ||
+    E.isLeft(attributes) ||
+    E.isLeft(features) ||
+    E.isLeft(plans) ||
+    E.isLeft(options) ||
+    E.isLeft(policy) ||
+    E.isLeft(configured)
+  )
     return E.left(validationFailed([first ?? issue('data', 'is invalid'), ...rest]));
-  const associations = checkAssociations(data['pricing_option_associations'], plans.right, options.right);
+  const madeProducts = plans.right.map(([product]) => product);
+  const associations = checkAssociations(data['pricing_option_associations'], madeProducts, options.right);
   if (associations !== undefined) return E.left(associations);
   return E.right({
     attributes: attributes.right,
     productIds: [],
     planIds: [],
-    madeProducts: plans.right,
+    madeProducts,
     madePlans: options.right,
+    features: features.right,
+    madeProductConfigurations: configured.right,
     ...(policy.right === undefined ? {} : { prorationPolicyId: policy.right }),
   });
 };

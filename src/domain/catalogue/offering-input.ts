@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { BuildFeature, ConfigurationsByReference } from '../features/build-features.js';
 import { issue, issues, type ValidationIssue } from '../shared/errors.js';
 import { parseCreated } from '../shared/record-parser.js';
 import { parseUuid, type Uuid } from '../shared/uuid.js';
@@ -48,6 +49,10 @@ export interface OfferingBuild {
   readonly madePlans?: readonly PlanAttributes[];
   /** The proration policy the offering uses from the start. */
   readonly prorationPolicyId?: Uuid;
+  /** Features copied from the store's or made inside the offering (EPCC's 2025 build), in order. */
+  readonly features?: readonly BuildFeature[];
+  /** The configurations of each of `madeProducts` (same index), keyed by a feature of the build's reference. */
+  readonly madeProductConfigurations?: readonly ConfigurationsByReference[];
 }
 
 /** `POST /subscriptions/offerings/build`: the offering's attributes and its products and plans, flat in `data`. */

@@ -33,8 +33,7 @@ export const OFFERING_LIST: ListRules<OfferingFilterField2024, OfferingInclude> 
 };
 
 /**
- * What a 2025 offering embeds: its products as `plans`, its plans as `pricing_options`, and its features,
- * of which there are none until features are attached to offerings.
+ * What a 2025 offering embeds: its products as `plans`, its plans as `pricing_options`, and its features.
  */
 export const OFFERING_INCLUDES_2025 = ['plans', 'pricing_options', 'features'] as const;
 export type OfferingInclude2025 = (typeof OFFERING_INCLUDES_2025)[number];

@@ -1,3 +1,4 @@
+import type { FeatureAttributes } from '../features/feature.js';
 import { type Created, optionalField, requiredField } from '../shared/record-parser.js';
 import type { Uuid } from '../shared/uuid.js';
 import { parseCatalogueName, parseDescription, parseExternalRef } from './catalogue-fields.js';
@@ -31,8 +32,13 @@ export interface OfferingItem<A> {
 }
 export type OfferingProduct = OfferingItem<ProductAttributes>;
 export type OfferingPlan = OfferingItem<PlanAttributes>;
+/** A feature inside an offering: a copy of one of the store's features, or one made inside the offering. */
+export type OfferingFeature = OfferingItem<FeatureAttributes>;
 
-/** What subscribers subscribe to: copies of products and plans. Every change makes a new version. */
+/**
+ * What subscribers subscribe to: copies of products and plans, and the features its products (2025 plans)
+ * configure. Every change makes a new version; a subscription keeps the version it was sold with.
+ */
 export interface Offering {
   readonly id: Uuid;
   readonly storeId: Uuid;
@@ -40,6 +46,7 @@ export interface Offering {
   readonly version: number;
   readonly products: readonly OfferingProduct[];
   readonly plans: readonly OfferingPlan[];
+  readonly features: readonly OfferingFeature[];
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -79,7 +86,7 @@ export const withCopyChanged = <A>(
 /** The offering's next version: what changed, a version number one higher, and when. */
 export const nextVersion = (
   offering: Offering,
-  changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans'>>,
+  changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans' | 'features'>>,
   now: Date,
 ): Offering => ({
   ...offering,

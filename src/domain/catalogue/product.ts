@@ -1,4 +1,5 @@
 import { recordEvents } from '../events/record-events.js';
+import { parsePlanFeatureConfigurations } from '../features/plan-feature-configuration.js';
 import { type Changes, type Created, optionalField, requiredField } from '../shared/record-parser.js';
 import {
   parseCatalogueName,
@@ -23,8 +24,17 @@ export const PRODUCT_FIELDS = {
   price_units: optionalField(parsePriceUnits),
 };
 
+/**
+ * A product copied into an offering is a 2025 plan, which may also configure the offering's features
+ * (keyed by offering feature id); an original product has none to configure.
+ */
+export const OFFERING_PRODUCT_FIELDS = {
+  ...PRODUCT_FIELDS,
+  feature_configurations: optionalField(parsePlanFeatureConfigurations),
+};
+
 /** A product's attributes, named as the API names them. */
-export type ProductAttributes = Created<typeof PRODUCT_FIELDS>;
+export type ProductAttributes = Created<typeof OFFERING_PRODUCT_FIELDS>;
 export type ProductChanges = Changes<typeof PRODUCT_FIELDS>;
 
 /** Something sold by subscription; offerings carry copies of products. */
@@ -38,6 +48,8 @@ export interface ProductSubject {
 
 export const PRODUCTS: CatalogueKind<ProductAttributes, ProductChanges, ProductSubject> = {
   ...attributeRules(PRODUCT_TYPE, PRODUCT_FIELDS, 'product'),
+  // Stored copies keep their feature configurations.
+  fromStorage: attributeRules(PRODUCT_TYPE, OFFERING_PRODUCT_FIELDS, 'product').fromStorage,
   notFound: 'subscription product not found',
   inUse: 'the product is used by an offering',
   events: recordEvents(

@@ -1,31 +1,9 @@
+import type { Offering } from '../catalogue/offering.js';
 import type { PlanAttributes } from '../catalogue/plan.js';
-import type { Uuid } from '../shared/uuid.js';
 import { type Subscription, standingAt } from '../subscriptions/subscription.js';
 import { subscriptionProducts } from '../subscriptions/subscription-copies.js';
 import type { FeatureConfiguration } from './feature-configuration.js';
-
-/**
- * How a 2025 plan (an offering product) configures one of its offering's features, EPCC's
- * `feature_configurations` value: an access feature as it is, the one promotion tag the plan picks, or the
- * allowance of a usage feature on this plan.
- */
-export type PlanFeatureConfiguration =
-  | { readonly type: 'access' }
-  | { readonly type: 'promotion'; readonly tag: string }
-  | { readonly type: 'usage'; readonly default_value: number };
-
-/** What entitlements read of an offering snapshot: its plans, its products' feature configurations, its features. */
-export interface EntitlingOffering {
-  readonly plans: readonly { readonly id: Uuid; readonly attributes: PlanAttributes }[];
-  readonly products: readonly {
-    readonly id: Uuid;
-    readonly attributes: {
-      readonly name: string;
-      readonly feature_configurations?: Readonly<Record<string, PlanFeatureConfiguration>> | undefined;
-    };
-  }[];
-  readonly features?: readonly { readonly id: Uuid; readonly attributes: { readonly configuration: FeatureConfiguration } }[];
-}
+import type { PlanFeatureConfiguration } from './plan-feature-configuration.js';
 
 /**
  * What entitles a subscriber: the tags (sorted, each once), and for each usage tag among them its allowance.
@@ -55,13 +33,16 @@ interface Granted {
   readonly allowance?: number;
 }
 
-/** The tag a plan's configuration of a feature grants: none when the two disagree on the kind, or on a promotion's tag. */
+/**
+ * The tag a plan's configuration of a feature grants: an access or usage feature's own tag (a usage one with
+ * the plan's allowance), or the promotion tag the plan picked. A configuration fits its feature when stored
+ * (`configurationProblems`); one of another kind grants nothing.
+ */
 const grantedBy = (feature: FeatureConfiguration, configured: PlanFeatureConfiguration): Granted | undefined => {
   if (feature.type === 'access' && configured.type === 'access') return { tag: feature.tag };
   if (feature.type === 'usage' && configured.type === 'usage')
     return { tag: feature.tag, allowance: configured.default_value };
-  if (feature.type === 'promotion' && configured.type === 'promotion')
-    return feature.promotions.some((p) => p.tag === configured.tag) ? { tag: configured.tag } : undefined;
+  if (feature.type === 'promotion' && configured.type === 'promotion') return { tag: configured.tag };
   return undefined;
 };
 
@@ -78,11 +59,11 @@ const gathered = (granted: readonly Granted[]): Entitlements => {
   return { tags, usage };
 };
 
-const grantsOf = (subscription: Subscription, offering: EntitlingOffering): readonly Granted[] => {
-  const features = new Map((offering.features ?? []).map((f) => [f.id, f.attributes.configuration] as const));
+const grantsOf = (subscription: Subscription, offering: Offering): readonly Granted[] => {
+  const features = new Map<string, FeatureConfiguration>(offering.features.map((f) => [f.id, f.attributes.configuration]));
   return subscriptionProducts(subscription, offering).flatMap((product) =>
     Object.entries(product.attributes.feature_configurations ?? {}).flatMap(([featureId, configured]) => {
-      const feature = features.get(featureId as Uuid);
+      const feature = features.get(featureId);
       const granted = feature === undefined ? undefined : grantedBy(feature, configured);
       return granted === undefined ? [] : [granted];
     }),
@@ -90,18 +71,18 @@ const grantsOf = (subscription: Subscription, offering: EntitlingOffering): read
 };
 
 /** What the plans a subscription holds configure, from the snapshot it was sold with, whatever its standing. */
-export const configuredEntitlements = (subscription: Subscription, offering: EntitlingOffering): Entitlements =>
+export const configuredEntitlements = (subscription: Subscription, offering: Offering): Entitlements =>
   gathered(grantsOf(subscription, offering));
 
 /** What a subscription grants its subscriber at `now`: what its plans configure while it entitles, else nothing. */
-export const entitlementsAt = (subscription: Subscription, offering: EntitlingOffering, now: Date): Entitlements => {
+export const entitlementsAt = (subscription: Subscription, offering: Offering, now: Date): Entitlements => {
   const plan = offering.plans.find((p) => p.id === subscription.planId)?.attributes;
   return entitlesAt(subscription, plan, now) ? configuredEntitlements(subscription, offering) : NO_ENTITLEMENTS;
 };
 
 /** A subscriber's set: every tag some subscription of its account grants now (while any grants it), each usage tag at its largest allowance. */
 export const subscriberEntitlements = (
-  subscriptions: readonly { readonly subscription: Subscription; readonly offering: EntitlingOffering }[],
+  subscriptions: readonly { readonly subscription: Subscription; readonly offering: Offering }[],
   now: Date,
 ): Entitlements =>
   gathered(

@@ -11,7 +11,7 @@ import { parseFeatureConfiguration } from './feature-configuration.js';
 
 export const FEATURE_TYPE = 'subscription_feature';
 
-const FEATURE_FIELDS = {
+export const FEATURE_FIELDS = {
   name: requiredField(parseCatalogueName),
   description: optionalField(parseDescription),
   external_ref: optionalField(parseExternalRef),

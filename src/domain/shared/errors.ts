@@ -23,7 +23,9 @@ export type ConflictCode =
   | 'default_taken'
   | 'payment_not_pending'
   | 'job_running'
-  | 'invoice_paid';
+  | 'invoice_paid'
+  /** A write through the 2024 wire that would drop what only the 2025 generation stores. */
+  | 'generation_mismatch';
 /** Why a well-formed request cannot be carried out in the current state. */
 export type UnprocessableCode =
   | 'state_transition_not_allowed'

@@ -1,8 +1,8 @@
+import type { Offering } from '../catalogue/offering.js';
 import { type ResourceEvent, resourceEvent } from '../events/domain-event.js';
 import { recordEvents } from '../events/record-events.js';
 import {
   type EntitlementsChange,
-  type EntitlingOffering,
   entitlementsAt,
   entitlementsChange,
   NO_ENTITLEMENTS,
@@ -46,7 +46,7 @@ export interface EntitlementsSubject {
 export const entitlementsChanged = (
   previous: Subscription | undefined,
   subscription: Subscription,
-  offering: EntitlingOffering,
+  offering: Offering,
   at: Date,
 ): readonly ResourceEvent<EntitlementsSubject>[] => {
   const before = previous === undefined ? NO_ENTITLEMENTS : entitlementsAt(previous, offering, at);

@@ -1,12 +1,8 @@
-import type { Offering, OfferingPlan } from '../catalogue/offering.js';
-import type { Uuid } from '../shared/uuid.js';
+import type { Offering, OfferingPlan, OfferingProduct } from '../catalogue/offering.js';
 import type { Subscription } from './subscription.js';
 
 /** The product copies of its offering snapshot that the subscription holds, in the order the offering attached them. */
-export const subscriptionProducts = <P extends { readonly id: Uuid }>(
-  subscription: Subscription,
-  offering: { readonly products: readonly P[] },
-): readonly P[] => {
+export const subscriptionProducts = (subscription: Subscription, offering: Offering): readonly OfferingProduct[] => {
   const held = subscription.productIds;
   return held === undefined ? offering.products : offering.products.filter((p) => held.includes(p.id));
 };

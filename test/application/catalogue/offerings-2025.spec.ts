@@ -107,10 +107,13 @@ describe('offerings of the 2025 generation: items made inside an offering', () =
     });
     expect(configured).to.deep.equal(
       E.left({
-        _tag: 'Unprocessable',
-        code: 'not_served_yet',
-        detail:
-          'data.attributes.feature_configurations: feature configurations are not stored yet by this service; send the request without it',
+        _tag: 'ValidationFailed',
+        issues: [
+          {
+            source: 'data.attributes.feature_configurations.gold',
+            detail: 'must be keyed by the id of a feature of the offering',
+          },
+        ],
       }),
     );
     const edited = await ctx.updateProduct.execute(
@@ -120,7 +123,13 @@ describe('offerings of the 2025 generation: items made inside an offering', () =
       { type: 'subscription_offering_plan', attributes: { feature_configurations: { gold: {} } } },
       '2025',
     );
-    expect(E.isLeft(edited) && edited.left._tag).to.equal('Unprocessable');
+    // The body is read before the plan is looked for: a key that is no feature id and a type-less configuration.
+    expect(
+      E.isLeft(edited) && edited.left._tag === 'ValidationFailed' && edited.left.issues.map((i) => i.source),
+    ).to.deep.equal([
+      'data.attributes.feature_configurations.gold',
+      'data.attributes.feature_configurations.gold.type',
+    ]);
     const noPlan = await ctx.makePlan.execute(ctx.storeId, offering.id, {
       type: 'subscription_offering_pricing_option',
       attributes: { name: 'Monthly' },

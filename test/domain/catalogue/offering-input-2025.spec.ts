@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { parseOfferingBuild2025, parseOfferingUpdate2025 } from '../../../src/domain/catalogue/offering-input-2025.js';
+import { uuid } from '../../support/domain-builders.js';
 import { PLAN_ATTRIBUTES } from '../../support/subscription-builders.js';
 
 const build = (fields: Record<string, unknown> = {}) => ({
@@ -51,8 +52,35 @@ describe('the 2025 build of an offering: what is stored, what is refused and why
       { pricing_option_associations: { beans: ['weekly'] } },
       '400 data.pricing_option_associations.beans',
     ],
-    ['features', { features: ['gold'] }, 'Unprocessable data.features'],
-    ['configured features', { configured_features: { beans: { gold: {} } } }, 'Unprocessable data.configured_features'],
+    ['features by reference, resolved when the offering is made', { features: ['gold', uuid(7)] }, 'accepted'],
+    [
+      'a feature made inline',
+      { features: [{ name: 'Library', configuration: { type: 'access', tag: 'library' } }] },
+      'accepted',
+    ],
+    [
+      'an invalid inline feature',
+      { features: [{ name: 'Library', configuration: { type: 'access', tag: 'a b' } }] },
+      '400 data.features.0.configuration.tag',
+    ],
+    ['features that are no list', { features: 'gold' }, '400 data.features'],
+    ['a feature that is neither reference nor feature', { features: [7] }, '400 data.features.0'],
+    ['configured features of a plan', { configured_features: { beans: { gold: { type: 'access' } } } }, 'accepted'],
+    [
+      'a configuration without a type',
+      { configured_features: { beans: { gold: {} } } },
+      '400 data.configured_features.beans.gold.type',
+    ],
+    [
+      'configured features of no plan of the build',
+      { configured_features: { teapots: { gold: { type: 'access' } } } },
+      '400 data.configured_features.teapots',
+    ],
+    [
+      'a usage configuration without its allowance',
+      { configured_features: { beans: { seats: { type: 'usage' } } } },
+      '400 data.configured_features.beans.seats.default_value',
+    ],
     ['empty configured features, which configure nothing', { configured_features: {} }, 'accepted'],
     ['a proration policy by reference', { proration_policy_id: 'main-policy' }, '400 data.proration_policy_id'],
     ['no pricing options', { pricing_options: [] }, '400 data.pricing_options'],

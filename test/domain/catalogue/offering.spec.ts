@@ -84,6 +84,7 @@ describe('subscription offerings', () => {
       version: 1,
       products,
       plans: [],
+      features: [],
       createdAt: new Date(0),
       updatedAt: new Date(0),
     });

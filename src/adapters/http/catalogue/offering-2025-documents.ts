@@ -43,8 +43,11 @@ export const offeringPlan2025Resource = (
   return {
     id: product.id,
     type: OFFERING_PLAN_TYPE,
-    // An offering's features are not stored yet, so no plan configures one.
-    attributes: { ...product.attributes, feature_configurations: {}, ...stamped(product) },
+    attributes: {
+      ...product.attributes,
+      feature_configurations: product.attributes.feature_configurations ?? {},
+      ...stamped(product),
+    },
     relationships: {
       pricing_options: { data: pricingOptions.map((option) => ({ id: option.id, type: PRICING_OPTION_TYPE })) },
     },

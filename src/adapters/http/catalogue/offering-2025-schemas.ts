@@ -3,6 +3,13 @@ import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/off
 import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
 import { PRICING_OPTION_TYPE } from '../../../domain/catalogue/offering-input-2025.js';
 import { OFFERING_INCLUDES_2025, OFFERING_LISTS } from '../../../domain/catalogue/offering-query.js';
+import {
+  BUILD_FEATURES,
+  BUILD_PLAN_FEATURES,
+  PLAN_FEATURE_CONFIGURATION,
+  PLAN_FEATURE_CONFIGURATION_CHANGE,
+  planFeatureConfigurations,
+} from '../features/offering-feature-schemas.js';
 import type { Parameter, Schema } from '../openapi/openapi-types.js';
 import { jsonContent } from '../openapi/operation-builder.js';
 import {
@@ -32,7 +39,7 @@ export const OFFERINGS_2025_EPCC =
   "As EPCC's 2025 generation (2026-10 document): an offering contains its plans (the domain's offering products) and pricing options (its offering plans), under the same ids as on the 2024 wire.";
 
 export const NOT_SERVED =
-  "A member not stored yet (an offering's features, its plans' feature configurations, associations narrower than every plan with every pricing option), named in `detail`.";
+  'A member not stored yet (associations narrower than every plan with every pricing option), named in `detail`.';
 
 const stamps = { created_at: timestamp, updated_at: timestamp };
 const OWNER = constant('store', 'Every record belongs to the store.');
@@ -66,10 +73,9 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
       attributes: closedObject(
         {
           ...productFields,
-          feature_configurations: closedObject(
-            {},
-            [],
-            "Always empty: features are not configured on an offering's plans yet.",
+          feature_configurations: planFeatureConfigurations(
+            PLAN_FEATURE_CONFIGURATION,
+            'How the plan gives features of the offering, keyed by the offering feature id (`included.features[].id`).',
           ),
           ...stamps,
         },
@@ -99,10 +105,7 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
     {
       plans: arrayOf(schemaRef('CurrentSubscriptionOfferingPlan')),
       pricing_options: arrayOf(schemaRef('SubscriptionOfferingPricingOption')),
-      features: {
-        ...arrayOf({}, { maxItems: 0 }),
-        description: "Always empty: features are not configured on an offering's plans yet.",
-      },
+      features: arrayOf(schemaRef('OfferingFeature')),
     },
     ['plans', 'pricing_options', 'features'],
   ),
@@ -115,7 +118,7 @@ export const included2025Member = { included: schemaRef('CurrentSubscriptionOffe
 export const OFFERING_INCLUDE_2025: Parameter = {
   name: 'include',
   in: 'query',
-  description: `What to embed, comma-separated: ${OFFERING_INCLUDES_2025.map((i) => `\`${i}\``).join(', ')}. Each plan and pricing option once; \`features\` is an empty list, as no feature is attached to an offering yet. An unknown name: 400 listing the allowed ones.`,
+  description: `What to embed, comma-separated: ${OFFERING_INCLUDES_2025.map((i) => `\`${i}\``).join(', ')}. Each plan, pricing option and feature once. An unknown name: 400 listing the allowed ones.`,
   schema: { type: 'string' },
 };
 
@@ -157,7 +160,20 @@ export const buildOffering2025 = dataRequest(
   openObject(
     {
       ...requestFields(offeringFields, OPTIONAL_OFFERING_FIELDS),
-      plans: inline(productFields, OPTIONAL_PRODUCT_FIELDS, ['name']),
+      features: BUILD_FEATURES,
+      plans: arrayOf(
+        openObject(
+          { ...requestFields(productFields, OPTIONAL_PRODUCT_FIELDS), feature_configurations: BUILD_PLAN_FEATURES },
+          ['name'],
+        ),
+        { minItems: 1, maxItems: ATTACH_MAX },
+      ),
+      configured_features: {
+        type: 'object',
+        description:
+          "Plan external_ref → that plan's feature configurations, added to its own `feature_configurations`.",
+        additionalProperties: BUILD_PLAN_FEATURES,
+      },
       pricing_options: inline(
         planFields,
         OPTIONAL_PLAN_FIELDS,
@@ -182,12 +198,26 @@ export const item2025Request = (kind: 'plan' | 'pricing option', create: boolean
       ? [OFFERING_PLAN_TYPE, productFields, OPTIONAL_PRODUCT_FIELDS]
       : [PRICING_OPTION_TYPE, planFields, OPTIONAL_PLAN_FIELDS];
   const required = create ? Object.keys(fields).filter((f) => !optional.includes(f)) : [];
+  const configurations =
+    kind === 'plan'
+      ? {
+          feature_configurations: create
+            ? planFeatureConfigurations(PLAN_FEATURE_CONFIGURATION, 'Keyed by the id of a feature of the offering.')
+            : planFeatureConfigurations(
+                PLAN_FEATURE_CONFIGURATION_CHANGE,
+                'Keyed by the id of a feature of the offering; each one given is set, `null` stops configuring it, the others stay. The whole map `null`: none.',
+              ),
+        }
+      : {};
   return jsonContent(
     dataRequest(
       openObject(
         {
           type: constant(type),
-          attributes: openObject(requestFields(fields, create ? optional : Object.keys(fields)), required),
+          attributes: openObject(
+            { ...requestFields(fields, create ? optional : Object.keys(fields)), ...configurations },
+            required,
+          ),
         },
         ['type', 'attributes'],
       ),

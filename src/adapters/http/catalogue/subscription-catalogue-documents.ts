@@ -42,10 +42,16 @@ export const planResource = (plan: SubscriptionPlan) => ({
 const origin = (item: OfferingItem<unknown>, type: string) =>
   item.originId === undefined ? {} : { origin: { data: { id: item.originId, type } } };
 
-export const offeringProductResource = (product: OfferingProduct, currency?: string) => ({
+/** A product copy on the 2024 wire, which has no features: the configurations a 2025 plan holds are not shown. */
+export const offeringProductResource = (product: OfferingProduct, currency?: string) => {
+  const { feature_configurations: _2025Only, ...attributes } = product.attributes;
+  return offeringProductDocument(product, attributes, currency);
+};
+
+const offeringProductDocument = (product: OfferingProduct, attributes: object, currency?: string) => ({
   id: product.id,
   type: OFFERING_PRODUCT_TYPE,
-  attributes: { ...product.attributes, ...stamped(product) },
+  attributes: { ...attributes, ...stamped(product) },
   relationships: origin(product, PRODUCT_TYPE),
   meta: {
     owner: OWNER,

@@ -397,6 +397,11 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         parameters: currencyParameters,
         requestBody: { description: 'The products the offering is to hold.', content: productIdsRequest },
         ...PRODUCT_COPIES_ANSWER,
+        errors: {
+          ...PRODUCT_COPIES_ANSWER.errors,
+          409: "Some of the offering's products configure features (set through the 2025 generation, where they are plans), which replacing them would drop (`generation_mismatch`).",
+          codes: { 409: ['generation_mismatch'] },
+        },
       },
       handle: ({ replaceProducts }) =>
         answer(

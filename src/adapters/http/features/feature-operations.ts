@@ -14,7 +14,7 @@ import { RECORD_META, recordOperations } from '../routes/record-operations.js';
 export const EPCC_2026 =
   'As EPCC 2025-26 (`packages/sdks/specs/upstream/subscriptions/public_openapi.yaml`, 26.1001, in elasticpath/composable-frontend).';
 
-const tag: Schema = {
+export const FEATURE_TAG_SCHEMA: Schema = {
   type: 'string',
   minLength: 1,
   maxLength: FEATURE_TAG_MAX,
@@ -24,33 +24,43 @@ const tag: Schema = {
 
 const configuration: Schema = {
   oneOf: [
-    closedObject({ type: constant('access'), tag }, [], 'Access to something, named by its tag.'),
+    closedObject({ type: constant('access'), tag: FEATURE_TAG_SCHEMA }, [], 'Access to something, named by its tag.'),
     closedObject(
       {
         type: constant('promotion'),
-        promotions: arrayOf(closedObject({ name: catalogueText.name, tag, promotion_id: uuid }, ['promotion_id']), {
-          minItems: 1,
-          maxItems: FEATURE_PROMOTIONS_MAX,
-        }),
+        promotions: arrayOf(
+          closedObject({ name: catalogueText.name, tag: FEATURE_TAG_SCHEMA, promotion_id: uuid }, ['promotion_id']),
+          {
+            minItems: 1,
+            maxItems: FEATURE_PROMOTIONS_MAX,
+          },
+        ),
       },
       [],
       'Promotions a plan picks one of; each tag once.',
     ),
     closedObject(
-      { type: constant('usage'), tag, label: catalogueText.name, default_value: integer(0, INT32_MAX) },
+      {
+        type: constant('usage'),
+        tag: FEATURE_TAG_SCHEMA,
+        label: catalogueText.name,
+        default_value: integer(0, INT32_MAX),
+      },
       [],
       'A metered allowance and how much of it a plan gives unless it says otherwise.',
     ),
   ],
 };
 
-const fields: Readonly<Record<string, Schema>> = {
+export const FEATURE_FIELD_SCHEMAS: Readonly<Record<string, Schema>> = {
   name: catalogueText.name,
   description: catalogueText.description,
   external_ref: { ...catalogueText.external_ref, description: 'Unique among the features of the store.' },
   configuration,
 };
-const OPTIONAL = ['description', 'external_ref'];
+export const OPTIONAL_FEATURE_FIELDS = ['description', 'external_ref'];
+const fields = FEATURE_FIELD_SCHEMAS;
+const OPTIONAL = OPTIONAL_FEATURE_FIELDS;
 
 export const FEATURE_SCHEMAS: Readonly<Record<string, Schema>> = {
   Feature: closedObject(

@@ -3,8 +3,8 @@ import { subscriberResource } from './subscriber-document.js';
 
 /**
  * A subscriber on EPCC's 2025 wire: 2024's, with `meta.feature_entitlements`, the tags its subscriptions'
- * features grant. No plan configures a feature yet (an offering's features are not stored), so no subscription
- * grants one and the list is empty, which is what EPCC answers for a subscriber whose plans configure none.
+ * features grant. Plans configure features, but which tags a subscription's standing grants is not decided
+ * yet, so the list is empty, which is what EPCC answers for a subscriber whose plans configure none.
  * The domain holds no payment authority on a subscriber (its subscriptions carry theirs), so none is shown.
  */
 export const subscriber2025Resource = (subscriber: Subscriber) => {

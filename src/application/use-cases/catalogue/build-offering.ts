@@ -9,7 +9,7 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingProrationRepository } from '../../ports/billing/offering-proration-repository.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
-import type { ProrationPolicyRepository } from '../../ports/store-record-repository.js';
+import type { FeatureRepository, ProrationPolicyRepository } from '../../ports/store-record-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { type OfferingPorts, type OfferingReader, reading, storeNewOffering } from './create-offering.js';
@@ -30,11 +30,12 @@ export class BuildOffering {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(TOKENS.ProrationPolicyRepository) @optional() private readonly policies?: ProrationPolicyRepository,
     @inject(TOKENS.OfferingProrationRepository) @optional() private readonly prorations?: OfferingProrationRepository,
+    @inject(TOKENS.FeatureRepository) @optional() private readonly features?: FeatureRepository,
   ) {}
 
   private ports(): OfferingPorts {
-    const { offerings, products, plans, clock, ids, policies, prorations } = this;
-    return { offerings, products, plans, clock, ids, policies, prorations };
+    const { offerings, products, plans, clock, ids, policies, prorations, features } = this;
+    return { offerings, products, plans, clock, ids, policies, prorations, features };
   }
 
   /** An offering with its products and plans in one call: copies of originals (2024), or made inline (2025). */

@@ -1,20 +1,36 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
 import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
-import { type Offering, type OfferingItem, withCopies } from '../../../domain/catalogue/offering.js';
+import {
+  type Offering,
+  type OfferingFeature,
+  type OfferingItem,
+  withCopies,
+} from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import { type OfferingBuild, parseOfferingCreation } from '../../../domain/catalogue/offering-input.js';
 import { parseOfferingCreation2025 } from '../../../domain/catalogue/offering-input-2025.js';
+import type { ProductAttributes } from '../../../domain/catalogue/product.js';
+import { resolveConfigurations } from '../../../domain/features/build-features.js';
+import { externalRefHeld } from '../../../domain/features/offering-feature.js';
 import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
-import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import {
+  conflict,
+  type DomainError,
+  notFound,
+  type ValidationIssue,
+  validationFailed,
+} from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
 import type { OfferingProrationRepository } from '../../ports/billing/offering-proration-repository.js';
 import type { PlanRepository, ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
-import type { ProrationPolicyRepository } from '../../ports/store-record-repository.js';
+import type { FeatureRepository, ProrationPolicyRepository } from '../../ports/store-record-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
+import { findFeatures, withFeatureCopies } from './attach-offering-features.js';
+import { FEATURE_REF_HELD } from './make-offering-feature.js';
 import { findOriginals, PLANS_NOT_FOUND, PRODUCTS_NOT_FOUND } from './offering-lookup.js';
 
 export interface OfferingPorts {
@@ -26,6 +42,8 @@ export interface OfferingPorts {
   /** Only a build that names a proration policy (EPCC's 2025 generation) needs these. */
   readonly policies?: ProrationPolicyRepository | undefined;
   readonly prorations?: OfferingProrationRepository | undefined;
+  /** Only a build that names store features (EPCC's 2025 generation) needs this. */
+  readonly features?: FeatureRepository | undefined;
 }
 
 /** A request's `data` read as an offering to make: 2024's parsers only find it invalid, 2025's may refuse it. */
@@ -56,6 +74,63 @@ const usePolicy = async (
   return E.left(notFound(PRORATION_POLICIES.notFound));
 };
 
+/**
+ * The features a build names or makes, in its order: copies of the store's features named by id or
+ * external_ref (each once), and features made inside the offering; two of them with one external_ref are a 409.
+ */
+const buildFeatures = async (
+  ports: OfferingPorts,
+  storeId: Uuid,
+  build: OfferingBuild,
+  newId: () => Uuid,
+  now: Date,
+): Promise<E.Either<DomainError, readonly OfferingFeature[]>> => {
+  const wanted = build.features ?? [];
+  if (wanted.length === 0) return E.right([]);
+  const references = wanted.flatMap((f) => ('reference' in f ? [f.reference] : []));
+  if (references.length > 0 && ports.features === undefined)
+    throw new Error('a build naming features needs their repository');
+  const originals =
+    references.length === 0 || ports.features === undefined
+      ? E.right([])
+      : await findFeatures(ports.features, storeId, references);
+  if (E.isLeft(originals)) return originals;
+  let features: readonly OfferingFeature[] = [];
+  let copied = 0;
+  for (const feature of wanted) {
+    const next: E.Either<DomainError, Pick<Offering, 'features'>> = 'made' in feature
+      ? externalRefHeld(features, feature.made.external_ref)
+        ? E.left(conflict(`${FEATURE_REF_HELD}: ${feature.made.external_ref}`, 'external_ref_taken'))
+        : E.right({
+            features: [...features, { id: newId(), attributes: feature.made, createdAt: now, updatedAt: now }],
+          })
+      : withFeatureCopies(features, originals.right.slice(copied, ++copied), newId, now);
+    if (E.isLeft(next)) return next;
+    features = next.right.features;
+  }
+  return E.right(features);
+};
+
+/** The products a build makes, each with its configurations keyed by the offering's features once they exist. */
+const configuredProducts = (
+  build: OfferingBuild,
+  features: readonly OfferingFeature[],
+): E.Either<DomainError, readonly ProductAttributes[]> => {
+  const problems: ValidationIssue[] = [];
+  const products = (build.madeProducts ?? []).map((product, index) => {
+    const configurations = build.madeProductConfigurations?.[index] ?? {};
+    if (Object.keys(configurations).length === 0) return product;
+    const resolved = resolveConfigurations(features, configurations, `data.plans.${index}.feature_configurations`);
+    if (E.isLeft(resolved)) {
+      problems.push(...resolved.left);
+      return product;
+    }
+    return { ...product, feature_configurations: resolved.right };
+  });
+  const [first, ...rest] = problems;
+  return first === undefined ? E.right(products) : E.left(validationFailed([first, ...rest]));
+};
+
 /** A new offering holding copies of the products and plans named in `data`, which `parse` reads. */
 export const storeNewOffering = async (
   ports: OfferingPorts,
@@ -76,13 +151,18 @@ export const storeNewOffering = async (
   if (E.isLeft(plans)) return plans;
   const now = ports.clock.now();
   const newId = () => ports.ids.uuid();
+  const features = await buildFeatures(ports, storeId, wanted.right, newId, now);
+  if (E.isLeft(features)) return features;
+  const configured = configuredProducts(wanted.right, features.right);
+  if (E.isLeft(configured)) return configured;
   const offering: Offering = {
     id: newId(),
     storeId,
     attributes: wanted.right.attributes,
     version: 1,
-    products: [...withCopies([], products.right, newId, now), ...made(wanted.right.madeProducts, newId, now)],
+    products: [...withCopies([], products.right, newId, now), ...made(configured.right, newId, now)],
     plans: [...withCopies([], plans.right, newId, now), ...made(wanted.right.madePlans, newId, now)],
+    features: features.right,
     createdAt: now,
     updatedAt: now,
   };

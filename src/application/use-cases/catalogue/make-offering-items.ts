@@ -1,26 +1,21 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import {
-  parseNewOfferingPlan2025,
-  parseNewPricingOption2025,
-  unstoredInPlanData,
-} from '../../../domain/catalogue/offering-input-2025.js';
+import { nextVersion, type OfferingProduct } from '../../../domain/catalogue/offering.js';
+import { parseNewOfferingPlan2025, parseNewPricingOption2025 } from '../../../domain/catalogue/offering-input-2025.js';
 import type { PlanAttributes } from '../../../domain/catalogue/plan.js';
 import type { ProductAttributes } from '../../../domain/catalogue/product.js';
-import type { DomainError } from '../../../domain/shared/errors.js';
+import { configurationProblems } from '../../../domain/features/plan-feature-configuration.js';
+import { type DomainError, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
+import { changeOffering } from './change-offering.js';
 import type { ChangedCopy } from './edit-offering-copy.js';
-import { type ItemReader, makeInOffering, parsed } from './make-in-offering.js';
-import { PLAN_COPIES, PRODUCT_COPIES } from './offering-members.js';
+import { makeInOffering, parsed } from './make-in-offering.js';
+import { PLAN_COPIES } from './offering-members.js';
 
-/** A 2025 plan's body: refused when it configures features, which are not stored yet. */
-const PRODUCT_READER: ItemReader<ProductAttributes> = (data) => {
-  const refused = unstoredInPlanData(data);
-  return refused === undefined ? parsed(parseNewOfferingPlan2025)(data) : E.left(refused);
-};
+const CONFIGURATIONS = 'data.attributes.feature_configurations';
 
 /** A product made inside the offering, with no original: EPCC 2025's `POST /offerings/{id}/plans`. */
 @injectable()
@@ -31,9 +26,27 @@ export class MakeOfferingProduct {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, ChangedCopy<ProductAttributes>>> {
-    const { offerings, clock, ids } = this;
-    return makeInOffering({ offerings, clock, ids }, PRODUCT_COPIES, PRODUCT_READER, storeId, id, data);
+  /** Its `feature_configurations` must fit the features the offering holds when the plan is added. */
+  async execute(
+    storeId: Uuid,
+    id: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, ChangedCopy<ProductAttributes>>> {
+    const attributes = parseNewOfferingPlan2025(data);
+    if (E.isLeft(attributes)) return E.left(validationFailed(attributes.left));
+    const now = this.clock.now();
+    const copy: OfferingProduct = { id: this.ids.uuid(), attributes: attributes.right, createdAt: now, updatedAt: now };
+    const changed = await changeOffering(this.offerings, storeId, id, (o) => {
+      const [first, ...rest] = configurationProblems(
+        o.features,
+        copy.attributes.feature_configurations,
+        CONFIGURATIONS,
+      );
+      return first === undefined
+        ? E.right(nextVersion(o, { products: [...o.products, copy] }, now))
+        : E.left(validationFailed([first, ...rest]));
+    });
+    return E.map((offering: ChangedCopy<ProductAttributes>['offering']) => ({ offering, copy }))(changed);
   }
 }
 

@@ -1,9 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { nextVersion, OFFERING_NOT_FOUND, type Offering, withCopies } from '../../../domain/catalogue/offering.js';
+import {
+  nextVersion,
+  OFFERING_NOT_FOUND,
+  type Offering,
+  type OfferingProduct,
+  withCopies,
+} from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
-import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import { featuresWouldBeDropped, productsConfiguringFeatures } from '../../../domain/features/offering-feature.js';
+import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
@@ -30,7 +37,10 @@ export class ReplaceOfferingProducts {
     if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
     const ids = parseAttachment(data, 'products');
     if (E.isLeft(ids)) return E.left(validationFailed(ids.left));
-    if ((await this.offerings.findById(storeId, offeringId)) === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+    const current = await this.offerings.findById(storeId, offeringId);
+    if (current === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+    if (productsConfiguringFeatures(current).length > 0)
+      return E.left(conflict(featuresWouldBeDropped(productsConfiguringFeatures(current)), 'generation_mismatch'));
     const found = await findOriginals(
       (wanted) => this.products.findByIds(storeId, wanted),
       ids.right,
@@ -38,12 +48,20 @@ export class ReplaceOfferingProducts {
     );
     if (E.isLeft(found)) return found;
     const now = this.clock.now();
+    // Checked again under the offering's lock: a 2025 write may have configured a feature meanwhile.
+    let configuring: readonly OfferingProduct[] = [];
     const updated = await this.offerings.update(
       storeId,
       offeringId,
-      (o) => nextVersion(o, { products: withCopies([], found.right, () => this.ids.uuid(), now) }, now),
-      (o) => [OFFERING_EVENTS.updated(o)],
+      (o) => {
+        configuring = productsConfiguringFeatures(o);
+        return configuring.length > 0
+          ? o
+          : nextVersion(o, { products: withCopies([], found.right, () => this.ids.uuid(), now) }, now);
+      },
+      (o) => (configuring.length > 0 ? [] : [OFFERING_EVENTS.updated(o)]),
     );
+    if (configuring.length > 0) return E.left(conflict(featuresWouldBeDropped(configuring), 'generation_mismatch'));
     if (E.isRight(updated)) return updated;
     return E.left(
       notFound(

@@ -1,16 +1,57 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { OfferingProduct } from '../../../domain/catalogue/offering.js';
-import { parseOfferingProductChanges } from '../../../domain/catalogue/offering-copy-input.js';
-import { parseOfferingPlanChanges2025, unstoredInPlanData } from '../../../domain/catalogue/offering-input-2025.js';
+import { nextVersion, type Offering, type OfferingProduct } from '../../../domain/catalogue/offering.js';
+import {
+  OFFERING_PRODUCT_NOT_FOUND,
+  parseOfferingProductChanges,
+} from '../../../domain/catalogue/offering-copy-input.js';
+import { parseOfferingPlanChanges2025 } from '../../../domain/catalogue/offering-input-2025.js';
+import {
+  configurationProblems,
+  type PlanFeatureConfigurationChanges,
+  withConfigurationChanges,
+} from '../../../domain/features/plan-feature-configuration.js';
 import type { SubscriptionsGeneration } from '../../../domain/settings/subscriptions-generation.js';
-import type { DomainError } from '../../../domain/shared/errors.js';
+import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import { applyChanges } from '../../../domain/shared/record-parser.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
+import { changeOffering } from './change-offering.js';
 import { type ChangedCopy, edit } from './edit-offering-copy.js';
 import { PRODUCT_COPIES } from './offering-members.js';
+
+const CONFIGURATIONS = 'data.attributes.feature_configurations';
+
+/**
+ * A 2025 plan's attributes after an update: its other fields as any partial update changes them, its
+ * configurations feature by feature (`null` for the whole map clears them all), checked against the offering's
+ * features as they are now.
+ */
+const changedPlan = (
+  offering: Offering,
+  product: OfferingProduct,
+  changes: { readonly feature_configurations?: PlanFeatureConfigurationChanges | null },
+): E.Either<DomainError, OfferingProduct['attributes']> => {
+  const { feature_configurations: configurationChanges, ...rest } = changes;
+  const applied = applyChanges(product.attributes, rest);
+  const attributes =
+    configurationChanges === undefined
+      ? applied
+      : configurationChanges === null
+        ? applyChanges(applied, { feature_configurations: null })
+        : {
+            ...applied,
+            feature_configurations: withConfigurationChanges(applied.feature_configurations, configurationChanges),
+          };
+  const [first, ...others] = configurationProblems(
+    offering.features,
+    attributes.feature_configurations,
+    CONFIGURATIONS,
+  );
+  return first === undefined ? E.right(attributes) : E.left(validationFailed([first, ...others]));
+};
 
 @injectable()
 export class UpdateOfferingProduct {
@@ -20,8 +61,9 @@ export class UpdateOfferingProduct {
   ) {}
 
   /**
-   * `productId` is the offering's product's id; `null` clears an optional attribute. In 2025 the product is
-   * a plan (`subscription_offering_plan`), whose feature configurations are refused: they are not stored yet.
+   * `productId` is the offering's product's id; `null` clears an optional attribute. In 2025 the product is a
+   * plan (`subscription_offering_plan`), which configures the offering's features; 2024's update leaves its
+   * configurations as they are.
    */
   async execute(
     storeId: Uuid,
@@ -30,16 +72,23 @@ export class UpdateOfferingProduct {
     data: unknown,
     generation: SubscriptionsGeneration = '2024',
   ): Promise<E.Either<DomainError, ChangedCopy<OfferingProduct['attributes']>>> {
-    const refused = generation === '2025' ? unstoredInPlanData(data) : undefined;
-    if (refused !== undefined) return E.left(refused);
-    return edit(
-      { offerings: this.offerings, clock: this.clock },
-      PRODUCT_COPIES,
-      generation === '2025' ? parseOfferingPlanChanges2025 : parseOfferingProductChanges,
-      storeId,
-      id,
-      productId,
-      data,
-    );
+    const ports = { offerings: this.offerings, clock: this.clock };
+    if (generation === '2024')
+      return edit(ports, PRODUCT_COPIES, parseOfferingProductChanges, storeId, id, productId, data);
+    const changes = parseOfferingPlanChanges2025(data);
+    if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
+    const now = this.clock.now();
+    const changed = await changeOffering(this.offerings, storeId, id, (o) => {
+      const product = o.products.find((p) => p.id === productId);
+      if (product === undefined) return E.left(notFound(OFFERING_PRODUCT_NOT_FOUND));
+      return E.map((attributes: OfferingProduct['attributes']) => {
+        const copy = { ...product, attributes, updatedAt: now };
+        return nextVersion(o, { products: o.products.map((p) => (p.id === product.id ? copy : p)) }, now);
+      })(changedPlan(o, product, changes.right));
+    });
+    return E.flatMap((offering: Offering) => {
+      const copy = offering.products.find((p) => p.id === productId);
+      return copy === undefined ? E.left(notFound(OFFERING_PRODUCT_NOT_FOUND)) : E.right({ offering, copy });
+    })(changed);
   }
 }

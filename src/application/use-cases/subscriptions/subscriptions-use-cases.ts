@@ -6,6 +6,7 @@ export { CreateSubscription } from './create-subscription.js';
 export { DeleteSubscription } from './delete-subscription.js';
 export { GetSubscription } from './get-subscription.js';
 export { GetSubscriptionState } from './get-subscription-state.js';
+export { GetFeatureOfSubscription, ListFeaturesOfSubscription } from './list-features-of-subscription.js';
 export { ListPlansOfSubscription } from './list-plans-of-subscription.js';
 export { ListProductsOfSubscription } from './list-products-of-subscription.js';
 export { ListSubscriptionStates } from './list-subscription-states.js';

@@ -18,6 +18,7 @@ import {
 } from '../../../../domain/catalogue/offering-query.js';
 import { type PlanAttributes, planAttributesFromStorage } from '../../../../domain/catalogue/plan.js';
 import { type ProductAttributes, productAttributesFromStorage } from '../../../../domain/catalogue/product.js';
+import { FEATURES, type FeatureAttributes } from '../../../../domain/features/feature.js';
 import type { FilterCondition } from '../../../../domain/query/filter.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
@@ -39,7 +40,7 @@ const OFFERING_COLUMNS: Readonly<
   proration_policy_id: { column: 'proration_policy_id' },
 };
 
-type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans';
+type ItemTable = 'subscription_offering_products' | 'subscription_offering_plans' | 'subscription_offering_features';
 
 const itemFromRow = <A>(row: Selectable<OfferingItemsTable>, decode: (stored: unknown) => A): OfferingItem<A> => ({
   id: storedUuid('offering item id', row.id),
@@ -51,6 +52,7 @@ const itemFromRow = <A>(row: Selectable<OfferingItemsTable>, decode: (stored: un
 
 const decodeProduct = (stored: unknown) => decodeStored('offering product', productAttributesFromStorage(stored));
 const decodePlan = (stored: unknown) => decodeStored('offering plan', planAttributesFromStorage(stored));
+const decodeFeature = (stored: unknown) => decodeStored('offering feature', FEATURES.fromStorage(stored));
 
 const offeringRow = (offering: Offering): Selectable<OfferingsTable> => ({
   id: offering.id,
@@ -63,16 +65,17 @@ const offeringRow = (offering: Offering): Selectable<OfferingsTable> => ({
   updated_at: offering.updatedAt,
 });
 
-/** Loads the copies of several offerings at once: two queries whatever the number of offerings. */
+/** Loads the copies of several offerings at once: three queries whatever the number of offerings. */
 const loadCopies = async (db: Kysely<Tables>, rows: readonly Selectable<OfferingsTable>[]): Promise<Offering[]> => {
   const ids = rows.map((r) => r.id);
   const copies = (table: ItemTable) =>
     ids.length === 0
       ? Promise.resolve([])
       : db.selectFrom(table).selectAll().where('offering_id', 'in', ids).orderBy('position').orderBy('id').execute();
-  const [products, plans] = await Promise.all([
+  const [products, plans, features] = await Promise.all([
     copies('subscription_offering_products'),
     copies('subscription_offering_plans'),
+    copies('subscription_offering_features'),
   ]);
   return rows.map((row) => ({
     id: storedUuid('offering id', row.id),
@@ -81,6 +84,7 @@ const loadCopies = async (db: Kysely<Tables>, rows: readonly Selectable<Offering
     version: Number(row.version),
     products: products.filter((p) => p.offering_id === row.id).map((p) => itemFromRow(p, decodeProduct)),
     plans: plans.filter((p) => p.offering_id === row.id).map((p) => itemFromRow(p, decodePlan)),
+    features: features.filter((f) => f.offering_id === row.id).map((f) => itemFromRow(f, decodeFeature)),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
@@ -102,6 +106,10 @@ const PRODUCT_COPY_TABLE: CopyTable<ProductAttributes> = {
   }),
 };
 const PLAN_COPY_TABLE: CopyTable<PlanAttributes> = { name: 'subscription_offering_plans', indexed: () => ({}) };
+const FEATURE_COPY_TABLE: CopyTable<FeatureAttributes> = {
+  name: 'subscription_offering_features',
+  indexed: () => ({}),
+};
 
 const copyRow = <A>(table: CopyTable<A>, offeringId: string, item: OfferingItem<A>, position: number) => ({
   id: item.id,
@@ -167,6 +175,7 @@ const storeCopies = async <A>(
 const syncCopies = async (db: Kysely<Tables>, offering: Offering, stored: Offering | undefined): Promise<void> => {
   await storeCopies(db, PRODUCT_COPY_TABLE, offering.id, offering.products, stored?.products);
   await storeCopies(db, PLAN_COPY_TABLE, offering.id, offering.plans, stored?.plans);
+  await storeCopies(db, FEATURE_COPY_TABLE, offering.id, offering.features, stored?.features);
 };
 
 const valuesOf = (condition: FilterCondition<string>): readonly string[] =>

@@ -2,6 +2,7 @@ import type { Offering, OfferingItem } from '../../../../domain/catalogue/offeri
 import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
 import { planAttributesFromStorage } from '../../../../domain/catalogue/plan.js';
 import { productAttributesFromStorage } from '../../../../domain/catalogue/product.js';
+import { FEATURES } from '../../../../domain/features/feature.js';
 import { decodeStored, record, storedDate, storedUuid } from '../sql/stored-json.js';
 
 const itemFromJson = <A>(what: string, value: unknown, decode: (attributes: unknown) => A): OfferingItem<A> => {
@@ -35,6 +36,10 @@ export const offeringFromJson = (value: unknown): Offering => {
     ),
     plans: list('plans').map((p) =>
       itemFromJson('offering plan', p, (a) => decodeStored('plan', planAttributesFromStorage(a))),
+    ),
+    // Snapshots taken before offerings held features have none.
+    features: (o['features'] === undefined ? [] : list('features')).map((f) =>
+      itemFromJson('offering feature', f, (a) => decodeStored('feature', FEATURES.fromStorage(a))),
     ),
     createdAt: storedDate('offering createdAt', o['createdAt']),
     updatedAt: storedDate('offering updatedAt', o['updatedAt']),

@@ -280,6 +280,7 @@ export interface Tables {
   subscription_offerings: OfferingsTable;
   subscription_offering_products: OfferingProductsTable;
   subscription_offering_plans: OfferingItemsTable;
+  subscription_offering_features: OfferingItemsTable;
   subscription_offering_versions: OfferingVersionsTable;
   subscriptions: SubscriptionsTable;
   subscription_states: SubscriptionStatesTable;

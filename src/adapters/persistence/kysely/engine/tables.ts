@@ -23,6 +23,7 @@ export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'subscription_states',
   'subscriptions',
   'subscription_offering_versions',
+  'subscription_offering_features',
   'subscription_offering_plans',
   'subscription_offering_products',
   'subscription_offerings',
