@@ -60,7 +60,9 @@ const gathered = (granted: readonly Granted[]): Entitlements => {
 };
 
 const grantsOf = (subscription: Subscription, offering: Offering): readonly Granted[] => {
-  const features = new Map<string, FeatureConfiguration>(offering.features.map((f) => [f.id, f.attributes.configuration]));
+  const features = new Map<string, FeatureConfiguration>(
+    offering.features.map((f) => [f.id, f.attributes.configuration]),
+  );
   return subscriptionProducts(subscription, offering).flatMap((product) =>
     Object.entries(product.attributes.feature_configurations ?? {}).flatMap(([featureId, configured]) => {
       const feature = features.get(featureId);

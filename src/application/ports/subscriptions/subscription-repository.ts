@@ -92,6 +92,11 @@ export interface SubscriptionRepository {
   /** Which of these ids are the store's subscriptions. */
   existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>>;
   findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
+  /**
+   * Every subscription of the store made for one of these accounts, with its snapshot: one query for the
+   * subscriptions (by the account index) and one for the snapshots not cached, however many accounts.
+   */
+  ofAccounts(storeId: Uuid, accountIds: readonly string[]): Promise<readonly SubscriptionWithOffering[]>;
   /** Sets EPCC's stored status of these subscriptions of the store: inactive, or active again. */
   setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void>;
   /** Newest first; a page costs the same small number of queries whatever its length and includes. */

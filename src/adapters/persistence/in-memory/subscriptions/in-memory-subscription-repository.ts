@@ -131,6 +131,13 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       : undefined;
   }
 
+  async ofAccounts(storeId: Uuid, accountIds: readonly string[]): Promise<readonly SubscriptionWithOffering[]> {
+    const accounts = new Set(accountIds);
+    return [...this.state.subscriptions.values()]
+      .filter((s) => s.storeId === storeId && accounts.has(s.accountId))
+      .map((subscription) => ({ subscription, offering: this.snapshot(subscription.offeringVersionId) }));
+  }
+
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
     const ofStore = [...this.state.subscriptions.values()].filter((s) => s.storeId === storeId);
     const page = listOf(ofStore, query, SUBSCRIPTION_FIELDS);

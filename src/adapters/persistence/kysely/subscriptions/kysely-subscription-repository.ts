@@ -18,8 +18,8 @@ import type {
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
-import { firesNothing } from '../../../../domain/events/domain-event.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
+import { firesNothing } from '../../../../domain/events/domain-event.js';
 import type { Ordered } from '../../../../domain/query/order.js';
 import { type Counting, countingOf, type Page, type PageRequest, pageOf } from '../../../../domain/query/page.js';
 import type { DomainError } from '../../../../domain/shared/errors.js';
@@ -303,6 +303,28 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       subscription: subscriptionFromRow(row),
       offering: await this.snapshotOf(this.handle.db, row.offering_version_id),
     };
+  }
+
+  async ofAccounts(storeId: Uuid, accountIds: readonly string[]): Promise<readonly SubscriptionWithOffering[]> {
+    if (accountIds.length === 0) return [];
+    const db = this.handle.db;
+    const rows = await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('account_id', 'in', [...new Set(accountIds)])
+      .execute();
+    const offerings = await loadOfferings(
+      db,
+      this.snapshots,
+      rows.map((row) => row.offering_version_id),
+    );
+    return rows.map((row) => {
+      const subscription = subscriptionFromRow(row);
+      const offering = offerings.get(subscription.offeringVersionId);
+      if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+      return { subscription, offering };
+    });
   }
 
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
