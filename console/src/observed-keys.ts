@@ -14,6 +14,7 @@ export const FIRING_KEYS = [
   'subscription-subscriber.created',
   'subscription-subscriber.updated',
   'subscription-subscriber.deleted',
+  'subscription-subscriber.entitlements_changed',
   'subscription-product.created',
   'subscription-product.updated',
   'subscription-product.deleted',

@@ -85,8 +85,15 @@ export const EPCC_OBSERVABLE_KEYS = [
   'subscription-schedule.deleted',
 ] as const;
 
-/** Keys of changes EPCC's lists do not name (EPCC 2026-10 added the resource, not an event for it). */
-export const OWN_KEYS = ['subscription-invoice-payment-refund.created'] as const;
+/**
+ * Keys of changes EPCC's lists do not name: a refund (EPCC 2026-10 added the resource, not an event for it),
+ * and an entitlements change (Stripe's `entitlements.active_entitlement_summary.updated`, told per
+ * subscription: see `subscriber-events.ts`).
+ */
+export const OWN_KEYS = [
+  'subscription-invoice-payment-refund.created',
+  'subscription-subscriber.entitlements_changed',
+] as const;
 
 /** What an integration may observe: EPCC's keys, and ours. */
 export const OBSERVABLE_KEYS = [...EPCC_OBSERVABLE_KEYS, ...OWN_KEYS] as const;
@@ -108,6 +115,7 @@ export const FIRING_KEYS = [
   'subscription-subscriber.created',
   'subscription-subscriber.updated',
   'subscription-subscriber.deleted',
+  'subscription-subscriber.entitlements_changed',
   'subscription-product.created',
   'subscription-product.updated',
   'subscription-product.deleted',

@@ -70,7 +70,10 @@ const parseObserves =
       if (typeof key === 'string' && isObservableKey(key)) keys.add(key);
       else
         problems.push(
-          issue(`${source}.${i}`, "must be one of EPCC's observable keys (such as 'subscription.created')"),
+          issue(
+            `${source}.${i}`,
+            "must be one of EPCC's observable keys (such as 'subscription.created') or this service's own",
+          ),
         );
     });
     return listIssues(problems) ?? E.right([...keys]);

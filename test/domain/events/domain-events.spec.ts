@@ -17,7 +17,7 @@ import { FIRING_KEYS } from '../../../src/domain/events/event-keys.js';
 import type { Job } from '../../../src/domain/jobs/job.js';
 import { JOB_EVENTS } from '../../../src/domain/jobs/job-events.js';
 import { SCHEDULES } from '../../../src/domain/schedules/schedule.js';
-import { SUBSCRIBER_EVENTS } from '../../../src/domain/subscriptions/subscriber-events.js';
+import { entitlementsChanged, SUBSCRIBER_EVENTS } from '../../../src/domain/subscriptions/subscriber-events.js';
 import type { SubscriptionStateRecord } from '../../../src/domain/subscriptions/subscription.js';
 import {
   stateChanged,
@@ -176,6 +176,67 @@ describe('Domain events', () => {
     for (const key of fired) expect(FIRING_KEYS, key).to.include(key);
   });
 
+  describe('subscription-subscriber.entitlements_changed', () => {
+    const feature = {
+      id: randomIds.uuid(),
+      attributes: { name: 'Library', configuration: { type: 'access', tag: 'library' } as const },
+      createdAt: now,
+      updatedAt: now,
+    };
+    const [held] = offering.products;
+    if (held === undefined) throw new Error('one product');
+    const featured = {
+      ...offering,
+      features: [feature],
+      products: [
+        {
+          ...held,
+          attributes: { ...held.attributes, feature_configurations: { [feature.id]: { type: 'access' as const } } },
+        },
+      ],
+    };
+    const granting = aSubscription(featured, randomIds.uuid());
+    const paused = { ...granting, flags: { ...granting.flags, paused: true } };
+    const pending = { ...granting, flags: { ...granting.flags, pending: true } };
+    const change = (after: readonly string[], before: readonly string[] = []) => ({
+      before: { tags: before, usage: {} },
+      after: { tags: after, usage: {} },
+      started: after.filter((t) => !before.includes(t)),
+      stopped: before.filter((t) => !after.includes(t)),
+    });
+    const table: readonly [string, Parameters<typeof entitlementsChanged>, unknown[]][] = [
+      ['made live', [undefined, granting, featured, now], [change(['library'])]],
+      ['made pending', [undefined, pending, featured, now], []],
+      ['made live of a plan configuring nothing', [undefined, subscription, offering, now], []],
+      ['paused', [granting, paused, featured, now], [change([], ['library'])]],
+      ['resumed', [paused, granting, featured, now], [change(['library'])]],
+      ['changed without moving its grant', [granting, granting, featured, now], []],
+    ];
+    for (const [what, args, changes] of table) {
+      it(`${what}: ${changes.length === 0 ? 'fires nothing' : 'fires the key once, naming the subscription and how its grant moved'}`, () => {
+        const events = entitlementsChanged(...args);
+        expect(events.map((e) => e.key)).to.deep.equal(
+          changes.map(() => 'subscription-subscriber.entitlements_changed'),
+        );
+        expect(events.map((e) => e.subject)).to.deep.equal(
+          changes.map((c) => ({ resource: 'entitlements', subscription: args[1], change: c, at: now })),
+        );
+        for (const event of events) expect(FIRING_KEYS).to.include(event.key);
+      });
+    }
+
+    it('a state change fires it after its own keys; subscriptions stored, after each one’s created', () => {
+      const state = { action: 'pause', flags: { closed: false }, createdAt: now } as SubscriptionStateRecord;
+      expect(
+        stateApplied({ state, previous: granting, subscription: paused, offering: featured }).map((e) => e.key),
+      ).to.deep.equal(['subscription.paused', 'subscription-subscriber.entitlements_changed']);
+      expect(subscriptionsStored([{ subscription: granting, offering: featured }]).map((e) => e.key)).to.deep.equal([
+        'subscription.created',
+        'subscription-subscriber.entitlements_changed',
+      ]);
+    });
+  });
+
   it('leaves proration policies and dunning rules unobserved', () => {
     expect(PRORATION_POLICIES.events).to.equal(undefined);
     expect(DUNNING_RULES.events).to.equal(undefined);
@@ -205,11 +266,11 @@ describe('Domain events', () => {
     const state = (action: SubscriptionStateRecord['action']) =>
       ({ action, flags: { closed: false }, createdAt: now }) as SubscriptionStateRecord;
     const table: readonly [string, Parameters<typeof stateApplied>[0], readonly string[]][] = [
-      ['a pause', { state: state('pause'), subscription, offering }, ['subscription.paused']],
-      ['going live', { state: state('go_live'), subscription, offering }, []],
+      ['a pause', { state: state('pause'), previous: subscription, subscription, offering }, ['subscription.paused']],
+      ['going live', { state: state('go_live'), previous: subscription, subscription, offering }, []],
       [
         'going live with its first invoice',
-        { state: state('go_live'), subscription, offering, firstInvoice: invoice },
+        { state: state('go_live'), previous: subscription, subscription, offering, firstInvoice: invoice },
         ['subscription-invoice.created'],
       ],
     ];

@@ -5,6 +5,7 @@ import { timingOf } from '../../../domain/schedules/schedule.js';
 import { invoiceResource } from '../billing/invoice-documents.js';
 import { refundResource } from '../billing/refund-2025-documents.js';
 import { offeringResource, planResource, productResource } from '../catalogue/subscription-catalogue-documents.js';
+import { entitlementsChangeResource } from '../features/entitlements-change-document.js';
 import { jobResource } from '../jobs/job-document.js';
 import { scheduleResource } from '../schedules/schedule-documents.js';
 import { subscriberResource } from '../subscriptions/subscriber-document.js';
@@ -16,6 +17,7 @@ export const httpPayloads = (calendar: ScheduleCalendar, clock: Clock): Observed
   invoice: (invoice) => invoiceResource(invoice),
   refund: (refund) => refundResource(refund),
   subscriber: (subscriber) => subscriberResource(subscriber),
+  entitlements: (subject) => entitlementsChangeResource(subject),
   product: (product) => productResource(product),
   plan: (plan) => planResource(plan),
   offering: (offering) => offeringResource(offering),

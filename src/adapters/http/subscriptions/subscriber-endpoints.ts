@@ -1,3 +1,8 @@
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  type EntitledSubscriber,
+  EntitlementsOfSubscribers,
+} from '../../../application/use-cases/subscriptions/entitlements-of-subscribers.js';
 import {
   CreateSubscriber,
   DeleteSubscriber,
@@ -5,6 +10,8 @@ import {
   ListSubscribers,
   UpdateSubscriber,
 } from '../../../application/use-cases/subscriptions/subscribers.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
 import { SUBSCRIBER_LIST } from '../../../domain/subscriptions/subscriber-query.js';
 import { concept, type EndpointGroup, inGeneration } from '../endpoints/endpoint.js';
@@ -22,9 +29,38 @@ const useCases: EndpointGroup<RecordUseCases<Subscriber>>['useCases'] = ({ use }
   remove: use(DeleteSubscriber),
 });
 
+/**
+ * The subscriber use cases with each answer's entitlements read beside it: a page's in one read for all
+ * its subscribers. The delete answers nothing to entitle.
+ */
+const entitled = (
+  base: RecordUseCases<Subscriber>,
+  entitlements: EntitlementsOfSubscribers,
+): RecordUseCases<EntitledSubscriber> => {
+  const one = async (storeId: Uuid, found: E.Either<DomainError, Subscriber>) => {
+    if (E.isLeft(found)) return found;
+    const [answer] = await entitlements.execute(storeId, [found.right]);
+    if (answer === undefined) throw new Error('a subscriber was read without its entitlements');
+    return E.right(answer);
+  };
+  return {
+    create: { execute: async (storeId, data) => one(storeId, await base.create.execute(storeId, data)) },
+    get: { execute: async (storeId, id) => one(storeId, await base.get.execute(storeId, id)) },
+    update: { execute: async (storeId, id, data) => one(storeId, await base.update.execute(storeId, id, data)) },
+    list: {
+      execute: async (storeId, params) => {
+        const page = await base.list.execute(storeId, params);
+        if (E.isLeft(page)) return page;
+        return E.right({ ...page.right, items: await entitlements.execute(storeId, page.right.items) });
+      },
+    },
+    remove: base.remove,
+  };
+};
+
 /** The five endpoints over one rendering: the delete, the same on both wires, is its own. */
-const endpointsRendering = (operations: RecordOperations, resource: (subscriber: Subscriber) => unknown) => {
-  const all = recordEndpoints(operations, (u: RecordUseCases<Subscriber>) => u, resource);
+const endpointsRendering = <A>(operations: RecordOperations, resource: (subscriber: A) => unknown) => {
+  const all = recordEndpoints(operations, (u: RecordUseCases<A>) => u, resource);
   return { rendered: all.filter((e) => e.method !== 'delete'), remove: all.filter((e) => e.method === 'delete') };
 };
 const wire2024 = endpointsRendering(SUBSCRIBER_OPERATIONS, subscriberResource);
@@ -41,8 +77,8 @@ export const SUBSCRIBER_ENDPOINTS = concept<RecordUseCases<Subscriber>>({
 });
 
 /** The subscribers of EPCC's 2025 generation: the same use cases, `meta.feature_entitlements` beside 2024's shape. */
-export const SUBSCRIBER_2025_ENDPOINTS = concept<RecordUseCases<Subscriber>>({
-  useCases,
+export const SUBSCRIBER_2025_ENDPOINTS = concept<RecordUseCases<EntitledSubscriber>>({
+  useCases: (wiring) => entitled(useCases(wiring), wiring.use(EntitlementsOfSubscribers)),
   schemas: {
     Subscriber2025: {
       type: 'object',

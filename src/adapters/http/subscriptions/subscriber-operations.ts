@@ -134,7 +134,7 @@ const SUBSCRIBER_2025: Schema = { $ref: '#/components/schemas/Subscriber2025' };
 const in2025 = (spec: OperationSpec, operationId: string, status: '200' | '201', list = false): OperationSpec => ({
   ...spec,
   operationId,
-  description: `${SUBSCRIPTIONS_2025_EPCC} \`meta.feature_entitlements\` is empty: no plan configures a feature yet.`,
+  description: `${SUBSCRIPTIONS_2025_EPCC} \`meta.feature_entitlements\`: the tags the features configured on the plans of the account's subscriptions grant now, while each entitles (gone live, not past its end, not paused, not suspended by dunning), sorted, each once.`,
   success: {
     [status]: {
       description: list ? 'A page of subscribers.' : 'The subscriber.',

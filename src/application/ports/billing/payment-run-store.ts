@@ -5,7 +5,9 @@ import type { InvoicePayment } from '../../../domain/billing/payments/invoice-pa
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import type { DunningStanding } from '../../../domain/subscriptions/subscription-state.js';
+import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { Missing } from '../storage-outcomes.js';
+import type { UpdatedSubscription } from '../subscriptions/subscription-repository.js';
 import type { Batch } from './billing-run-store.js';
 
 /** An invoice a payment run may attempt, with the subscription that decides the gateway. */
@@ -34,10 +36,12 @@ export type RetriesSpent = (subscription: Subscription) => DunningOutcome | unde
 /** A subscription once one of its invoices is paid, told whether another of its invoices is still outstanding after a failed payment. */
 export type InvoicePaid = (subscription: Subscription, othersUnpaid: boolean) => DunningOutcome | undefined;
 
-/** What a settled attempt does to its subscription, in the attempt's transaction. */
+/** What a settled attempt does to its subscription, in the attempt's transaction, with the events of that change. */
 export interface Dunning {
   readonly retriesSpent: RetriesSpent;
   readonly paid: InvoicePaid;
+  /** The events of a subscription dunning changed (none when not given), written in the same transaction. */
+  readonly eventsOf?: ChangeEventsOf<UpdatedSubscription>;
 }
 
 export type { DunningStanding };

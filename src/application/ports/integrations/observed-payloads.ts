@@ -11,7 +11,7 @@ import type { Job } from '../../../domain/jobs/job.js';
 import type { JobSubject } from '../../../domain/jobs/job-events.js';
 import type { Schedule, ScheduleSubject } from '../../../domain/schedules/schedule.js';
 import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
-import type { SubscriberSubject } from '../../../domain/subscriptions/subscriber-events.js';
+import type { EntitlementsSubject, SubscriberSubject } from '../../../domain/subscriptions/subscriber-events.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import type { SubscriptionSubject } from '../../../domain/subscriptions/subscription-events.js';
 
@@ -21,6 +21,8 @@ export interface ObservedPayloads {
   invoice(invoice: Invoice): unknown;
   refund(refund: PaymentRefund): unknown;
   subscriber(subscriber: Subscriber): unknown;
+  /** Not a resource of its own: how a change moved what one subscription grants its subscriber. */
+  entitlements(subject: EntitlementsSubject): unknown;
   product(product: SubscriptionProduct): unknown;
   plan(plan: SubscriptionPlan): unknown;
   offering(offering: Offering): unknown;
@@ -34,6 +36,7 @@ export type ObservedSubject =
   | InvoiceSubject
   | RefundSubject
   | SubscriberSubject
+  | EntitlementsSubject
   | ProductSubject
   | PlanSubject
   | OfferingSubject
@@ -56,6 +59,8 @@ const dataOf = (payloads: ObservedPayloads, subject: ObservedSubject): unknown =
       return payloads.refund(subject.refund);
     case 'subscriber':
       return payloads.subscriber(subject.subscriber);
+    case 'entitlements':
+      return payloads.entitlements(subject);
     case 'product':
       return payloads.product(subject.product);
     case 'plan':

@@ -69,6 +69,11 @@ export type SubscriptionChange = (
   latestInvoiced: InvoicedPeriod | undefined,
 ) => E.Either<DomainError, Subscription>;
 
+/** A subscription as an update stored it, with what it was before and its snapshot. */
+export interface UpdatedSubscription extends SubscriptionWithOffering {
+  readonly previous: Subscription;
+}
+
 /** Storage of subscriptions, their state history, and the offering snapshots they share. */
 export interface SubscriptionRepository {
   /** The id of the stored snapshot of this offering version, storing it first if no subscription has made one yet. */
@@ -99,6 +104,11 @@ export interface SubscriptionRepository {
   /** Which of these ids are the store's subscriptions. */
   existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>>;
   findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
+  /**
+   * Every subscription of the store made for one of these accounts, with its snapshot: one query for the
+   * subscriptions (by the account index) and one for the snapshots not cached, however many accounts.
+   */
+  ofAccounts(storeId: Uuid, accountIds: readonly string[]): Promise<readonly SubscriptionWithOffering[]>;
   /** Sets EPCC's stored status of these subscriptions of the store: inactive, or active again. */
   setInactive(storeId: Uuid, ids: readonly Uuid[], inactive: boolean): Promise<void>;
   /** Newest first; a page costs the same small number of queries whatever its length and includes. */
@@ -117,12 +127,14 @@ export interface SubscriptionRepository {
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>>;
   /**
    * Applies `change` with the subscription locked (so `change` may read the clock and no state change,
-   * other update or delete interleaves), storing every field it changed; the offering snapshot is never written.
+   * other update or delete interleaves), storing every field it changed with the events `eventsOf` makes of
+   * the update as stored (none when not given); the offering snapshot is never written.
    */
   update(
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    eventsOf?: ChangeEventsOf<UpdatedSubscription>,
     options?: WithdrawsProForma,
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>>;
   /**

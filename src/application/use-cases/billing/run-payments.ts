@@ -9,6 +9,7 @@ import { type PaymentRunReport, totalsByCurrency } from '../../../domain/billing
 import type { Job, JobReport } from '../../../domain/jobs/job.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import { entitlementsChanged } from '../../../domain/subscriptions/subscriber-events.js';
 import type { PaymentGateways } from '../../ports/billing/payment-gateway.js';
 import {
   type Dunning,
@@ -55,6 +56,8 @@ export const pendingPayment = (
 export const dunningBy = (policy: RetryPolicy, now: Date, ids: IdGenerator): Dunning => ({
   retriesSpent: (subscription) => afterRetriesSpent(subscription, policy.action, now, ids.uuid()),
   paid: (subscription, othersUnpaid) => afterInvoicePaid(subscription, othersUnpaid, now),
+  // A dunning pause, suspension or close stops what the subscription grants; a payment lifting a suspension starts it again.
+  eventsOf: ({ previous, subscription, offering }) => entitlementsChanged(previous, subscription, offering, now),
 });
 
 /**

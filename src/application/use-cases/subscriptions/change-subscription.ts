@@ -4,6 +4,7 @@ import type { Offering } from '../../../domain/catalogue/offering.js';
 import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
+import { entitlementsChanged } from '../../../domain/subscriptions/subscriber-events.js';
 import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscriptions/subscription.js';
 import type {
   SubscriptionRepository,
@@ -13,7 +14,8 @@ import type {
 
 /**
  * The one way a subscription is changed from a request body: the body parsed first, then the change
- * decided and stored with the subscription locked, so concurrent changes apply one after the other.
+ * decided and stored with the subscription locked, so concurrent changes apply one after the other. A
+ * plan switch or a change of held products may move what it entitles its subscriber to, at the change's instant.
  */
 export const changeSubscription = async <C>(
   subscriptions: SubscriptionRepository,
@@ -35,6 +37,8 @@ export const changeSubscription = async <C>(
     storeId,
     subscriptionId,
     (subscription, offering, latestInvoiced) => apply(subscription, offering, parsed.right, latestInvoiced),
+    ({ previous, subscription, offering }) =>
+      entitlementsChanged(previous, subscription, offering, subscription.timestamps.updatedAt),
     options,
   );
   if (E.isRight(updated)) return updated;

@@ -4,6 +4,7 @@
 export { ChangeSubscriptionState } from './change-subscription-state.js';
 export { CreateSubscription } from './create-subscription.js';
 export { DeleteSubscription } from './delete-subscription.js';
+export { EntitlementsOfSubscribers } from './entitlements-of-subscribers.js';
 export { GetSubscription } from './get-subscription.js';
 export { GetSubscriptionState } from './get-subscription-state.js';
 export { GetFeatureOfSubscription, ListFeaturesOfSubscription } from './list-features-of-subscription.js';

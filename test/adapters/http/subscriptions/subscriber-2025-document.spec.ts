@@ -16,10 +16,18 @@ const heldTo = (operationId: string, path: string, status: number, body: object)
   });
 
 describe('subscribers on the 2025 wire', () => {
-  it("are 2024's subscriber with an empty meta.feature_entitlements (no plan configures a feature yet)", () => {
-    const wire2025 = subscriber2025Resource(subscriber);
+  const entitled = {
+    subscriber,
+    entitlements: { tags: ['digital_library_access', 'seats'], usage: { seats: 5 } },
+  };
+
+  it("are 2024's subscriber with the tags its subscriptions grant as meta.feature_entitlements", () => {
+    const wire2025 = subscriber2025Resource(entitled);
     const wire2024 = subscriberResource(subscriber);
-    expect(wire2025).to.deep.equal({ ...wire2024, meta: { ...wire2024.meta, feature_entitlements: [] } });
+    expect(wire2025).to.deep.equal({
+      ...wire2024,
+      meta: { ...wire2024.meta, feature_entitlements: ['digital_library_access', 'seats'] },
+    });
   });
 
   const operations = [
@@ -30,7 +38,7 @@ describe('subscribers on the 2025 wire', () => {
   ] as const;
   for (const [operationId, path, status, list] of operations) {
     it(`${operationId} answers fit EPCC's 2026-10 document`, () => {
-      const resource = subscriber2025Resource(subscriber);
+      const resource = subscriber2025Resource(entitled);
       const problems = heldTo(operationId, path, status, list ? { data: [resource], links: {} } : { data: resource });
       expect(problems, problems).to.equal(undefined);
     });

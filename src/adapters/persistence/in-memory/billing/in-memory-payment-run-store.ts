@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, optional } from 'inversify';
 import type { Batch } from '../../../../application/ports/billing/billing-run-store.js';
 import {
   type Attempted,
@@ -19,6 +19,7 @@ import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Subscription } from '../../../../domain/subscriptions/subscription.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
+import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
 import { group, invoicesOf } from './store-invoices.js';
 
 const byId = <A extends { readonly id: string }>(a: A, b: A): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -29,7 +30,10 @@ const byId = <A extends { readonly id: string }>(a: A, b: A): number => (a.id < 
  */
 @injectable()
 export class InMemoryPaymentRunStore implements PaymentRunStore {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
+  ) {}
 
   async update<R>(
     storeId: Uuid,
@@ -124,13 +128,19 @@ export class InMemoryPaymentRunStore implements PaymentRunStore {
     const dun = (outcome: (subscription: Subscription) => DunningOutcome | undefined): void => {
       const subscription = this.state.subscriptions.get(invoice.subscriptionId);
       const dunned = subscription === undefined ? undefined : outcome(subscription);
-      if (dunned === undefined) return;
+      if (subscription === undefined || dunned === undefined) return;
       this.state.subscriptions.set(dunned.subscription.id, dunned.subscription);
       if (dunned.state !== undefined)
         this.state.subscriptionStates.set(dunned.subscription.id, [
           ...(this.state.subscriptionStates.get(dunned.subscription.id) ?? []),
           dunned.state,
         ]);
+      const offering = this.state.offeringVersions.get(subscription.offeringVersionId);
+      if (dunning.eventsOf !== undefined && offering !== undefined)
+        this.outbox?.record(
+          storeId,
+          dunning.eventsOf({ previous: subscription, subscription: dunned.subscription, offering }),
+        );
     };
     if (
       changed.right.invoice.outstanding &&

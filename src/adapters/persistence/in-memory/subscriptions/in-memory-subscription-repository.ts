@@ -12,6 +12,7 @@ import type {
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
+  UpdatedSubscription,
   WithdrawsProForma,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
@@ -19,6 +20,7 @@ import { TOKENS } from '../../../../application/tokens.js';
 import type { Invoice, InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
 import { isProForma, withdrawnFrom } from '../../../../domain/billing/invoices/pro-forma.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
+import { firesNothing } from '../../../../domain/events/domain-event.js';
 import { type Page, type PageRequest, pageOfAll } from '../../../../domain/query/page.js';
 import type { DomainError } from '../../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../../domain/shared/uuid.js';
@@ -143,6 +145,13 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       : undefined;
   }
 
+  async ofAccounts(storeId: Uuid, accountIds: readonly string[]): Promise<readonly SubscriptionWithOffering[]> {
+    const accounts = new Set(accountIds);
+    return [...this.state.subscriptions.values()]
+      .filter((s) => s.storeId === storeId && accounts.has(s.accountId))
+      .map((subscription) => ({ subscription, offering: this.snapshot(subscription.offeringVersionId) }));
+  }
+
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
     const ofStore = [...this.state.subscriptions.values()].filter((s) => s.storeId === storeId);
     const page = listOf(ofStore, query, SUBSCRIPTION_FIELDS);
@@ -156,6 +165,7 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    eventsOf: ChangeEventsOf<UpdatedSubscription> = firesNothing,
     options: WithdrawsProForma = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
     const found = this.state.subscriptions.get(id);
@@ -178,7 +188,9 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       offeringVersionId,
       timestamps: { ...changed.right.timestamps, createdAt: timestamps.createdAt },
     });
-    return E.right({ subscription: this.state.subscriptions.get(id) ?? changed.right, offering });
+    const stored = this.state.subscriptions.get(id) ?? changed.right;
+    this.outbox?.record(storeId, eventsOf({ previous: current, subscription: stored, offering }));
+    return E.right({ subscription: stored, offering });
   }
 
   /**
@@ -231,8 +243,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
       storeId,
       eventsOf(
         invoice === undefined
-          ? { state, subscription: after, offering }
-          : { state, subscription: after, offering, firstInvoice: invoice },
+          ? { state, previous: current, subscription: after, offering }
+          : { state, previous: current, subscription: after, offering, firstInvoice: invoice },
       ),
     );
     return E.right(changed.right.state);

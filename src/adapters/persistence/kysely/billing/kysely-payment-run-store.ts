@@ -18,11 +18,13 @@ import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
 import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Subscription } from '../../../../domain/subscriptions/subscription.js';
+import { SnapshotCache } from '../catalogue/snapshot-cache.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { Tables } from '../engine/schema.js';
 import { toNumber } from '../engine/sql-flavor.js';
+import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { appendState, changedColumns, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
+import { appendState, changedColumns, loadOfferings, subscriptionFromRow } from '../subscriptions/subscription-rows.js';
 import {
   bool,
   invoiceFromRow,
@@ -36,7 +38,12 @@ import {
 /** Invoices brought to payment and settled: taxes, payment attempts, settlements and the dunning they cause. */
 @injectable()
 export class KyselyPaymentRunStore implements PaymentRunStore {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  private readonly snapshots = new SnapshotCache();
+
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+  ) {}
 
   private async write(trx: Kysely<Tables>, invoice: Invoice): Promise<void> {
     const {
@@ -163,6 +170,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
     storeId: Uuid,
     subscriptionId: Uuid,
     outcome: (subscription: Subscription) => DunningOutcome | undefined,
+    eventsOf: Dunning['eventsOf'],
   ): Promise<void> {
     const row = await trx
       .selectFrom('subscriptions')
@@ -171,8 +179,9 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
       .where('id', '=', subscriptionId)
       .forUpdate()
       .executeTakeFirst();
-    const changed = row === undefined ? undefined : outcome(subscriptionFromRow(row));
-    if (changed === undefined) return;
+    const previous = row === undefined ? undefined : subscriptionFromRow(row);
+    const changed = previous === undefined ? undefined : outcome(previous);
+    if (previous === undefined || changed === undefined) return;
     await trx
       .updateTable('subscriptions')
       .set(changedColumns(changed.subscription))
@@ -180,6 +189,12 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
       .execute();
     // Under the subscription's row lock, as a merchant's state change takes its place in the history.
     if (changed.state !== undefined) await appendState(trx, changed.state);
+    if (eventsOf === undefined) return;
+    const offering = (await loadOfferings(trx, this.snapshots, [previous.offeringVersionId])).get(
+      previous.offeringVersionId,
+    );
+    if (offering === undefined) throw new Error(`offering version ${previous.offeringVersionId} is missing`);
+    await this.outbox.record(trx, storeId, eventsOf({ previous, subscription: changed.subscription, offering }));
   }
 
   private async spentInvoices(
@@ -260,15 +275,19 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
         changed.right.invoice.paymentRetriesLimitReached &&
         !invoice.paymentRetriesLimitReached
       )
-        await this.dun(trx, storeId, invoice.subscriptionId, dunning.retriesSpent);
+        await this.dun(trx, storeId, invoice.subscriptionId, dunning.retriesSpent, dunning.eventsOf);
       if (
         invoice.outstanding &&
         !changed.right.invoice.outstanding &&
         (await this.suspended(trx, storeId, invoice.subscriptionId))
       ) {
         const others = await this.spentInvoices(trx, storeId, invoice.subscriptionId, invoiceId);
-        await this.dun(trx, storeId, invoice.subscriptionId, (subscription) =>
-          dunning.paid(subscription, others.unpaid),
+        await this.dun(
+          trx,
+          storeId,
+          invoice.subscriptionId,
+          (subscription) => dunning.paid(subscription, others.unpaid),
+          dunning.eventsOf,
         );
       }
       return changed;

@@ -13,12 +13,14 @@ import type {
   SubscriptionPage,
   SubscriptionRepository,
   SubscriptionWithOffering,
+  UpdatedSubscription,
   WithdrawsProForma,
 } from '../../../../application/ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../../../application/ports/system.js';
 import { TOKENS } from '../../../../application/tokens.js';
 import type { InvoiceDraft } from '../../../../domain/billing/invoices/invoice.js';
 import type { Offering } from '../../../../domain/catalogue/offering.js';
+import { firesNothing } from '../../../../domain/events/domain-event.js';
 import type { Ordered } from '../../../../domain/query/order.js';
 import { type Counting, countingOf, type Page, type PageRequest, pageOf } from '../../../../domain/query/page.js';
 import type { DomainError } from '../../../../domain/shared/errors.js';
@@ -323,6 +325,28 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     };
   }
 
+  async ofAccounts(storeId: Uuid, accountIds: readonly string[]): Promise<readonly SubscriptionWithOffering[]> {
+    if (accountIds.length === 0) return [];
+    const db = this.handle.db;
+    const rows = await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('account_id', 'in', [...new Set(accountIds)])
+      .execute();
+    const offerings = await loadOfferings(
+      db,
+      this.snapshots,
+      rows.map((row) => row.offering_version_id),
+    );
+    return rows.map((row) => {
+      const subscription = subscriptionFromRow(row);
+      const offering = offerings.get(subscription.offeringVersionId);
+      if (offering === undefined) throw new Error(`offering version ${subscription.offeringVersionId} is missing`);
+      return { subscription, offering };
+    });
+  }
+
   async list(storeId: Uuid, query: SubscriptionQuery): Promise<SubscriptionPage> {
     const db = this.handle.db;
     const counting = countingOf(query.filter, true);
@@ -356,6 +380,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     storeId: Uuid,
     id: Uuid,
     change: SubscriptionChange,
+    eventsOf: ChangeEventsOf<UpdatedSubscription> = firesNothing,
     options: WithdrawsProForma = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionWithOffering>> {
     return this.handle.db.transaction().execute(async (trx) => {
@@ -378,8 +403,9 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .orderBy('billing_period_start', 'desc')
         .limit(1)
         .executeTakeFirst();
+      const previous = withdrawnFromRow(row, proForma);
       const changed = change(
-        withdrawnFromRow(row, proForma),
+        previous,
         offering,
         latest === undefined
           ? undefined
@@ -388,6 +414,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
       if (E.isLeft(changed)) return changed;
       await withdraw(trx, proForma);
       await trx.updateTable('subscriptions').set(changedColumns(changed.right)).where('id', '=', id).execute();
+      await this.outbox.record(trx, storeId, eventsOf({ previous, subscription: changed.right, offering }));
       return E.right({ subscription: changed.right, offering });
     });
   }
@@ -440,7 +467,8 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .executeTakeFirst();
       const invoicedThrough = latest?.end === null || latest?.end === undefined ? undefined : new Date(latest.end);
       const offering = await this.snapshotOf(trx, row.offering_version_id);
-      const changed = change(withdrawnFromRow(row, proForma), offering, invoicedThrough);
+      const previous = withdrawnFromRow(row, proForma);
+      const changed = change(previous, offering, invoicedThrough);
       if (E.isLeft(changed)) return changed;
       await withdraw(trx, proForma);
       const { state, firstInvoice } = changed.right;
@@ -472,8 +500,8 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         storeId,
         eventsOf(
           invoice === undefined
-            ? { state, subscription, offering }
-            : { state, subscription, offering, firstInvoice: invoice },
+            ? { state, previous, subscription, offering }
+            : { state, previous, subscription, offering, firstInvoice: invoice },
         ),
       );
       return E.right(state);

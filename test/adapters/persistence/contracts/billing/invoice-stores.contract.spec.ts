@@ -4,6 +4,7 @@ import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import type { CreationCursor } from '../../../../../src/application/ports/billing/billing-run-store.js';
 import { notAttempted } from '../../../../../src/application/ports/billing/payment-run-store.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
+import type { UpdatedSubscription } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
 import { RunBilling } from '../../../../../src/application/use-cases/billing/run-billing.js';
 import { pendingPayment } from '../../../../../src/application/use-cases/billing/run-payments.js';
 import { isBilled } from '../../../../../src/domain/billing/billing-selection.js';
@@ -457,6 +458,13 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
     );
     const policy = { ...DEFAULT_RETRY_POLICY, limit: 1, action: 'pause' as const };
     const dunned: string[] = [];
+    // What the dunning change gives its events: the subscription before and after it, with its snapshot.
+    const told: [string, boolean, boolean][] = [];
+    const eventsOf = ({ previous, subscription, offering }: UpdatedSubscription) => {
+      expect(offering.id).to.equal(s.offeringId);
+      told.push([subscription.id, previous.flags.paused, subscription.flags.paused]);
+      return [];
+    };
     const pause = (subscription: Subscription) => {
       dunned.push(subscription.id);
       return afterRetriesSpent(subscription, 'pause', at('2026-03-05T00:00:00.000Z'), randomIds.uuid());
@@ -473,11 +481,12 @@ forEachBackend('Billing run, payment run and invoice read stores contract', (_ba
         invoice!.id,
         begun.right.id,
         (i, p) => completedAttempt(i, p, { status: 'failed', failureReason: 'declined' }, policy, now),
-        { retriesSpent: pause, paid: () => undefined },
+        { retriesSpent: pause, paid: () => undefined, eventsOf },
       );
       expect((await subscriptions.findById(store.id, s.id))?.subscription.flags.paused).to.equal(day === '04');
     }
     expect(dunned).to.deep.equal([s.id]);
+    expect(told, 'once, with the change it makes').to.deep.equal([[s.id, false, true]]);
     // The pause takes its place in the history, where billing reads pauses from.
     const history = await subscriptions.listStates(store.id, s.id, page);
     expect(history?.items.map((state) => state.action)).to.deep.equal(['pause']);

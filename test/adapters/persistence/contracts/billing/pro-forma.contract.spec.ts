@@ -130,6 +130,7 @@ forEachBackend('Pro-forma invoices: storage contract', (_backend, persistence) =
         latest = invoiced?.start.toISOString();
         return E.right({ ...s, name: 'Switched' });
       },
+      undefined,
       { withdrawProFormaAt: BEFORE_VALID },
     );
     expect(E.isRight(updated)).to.equal(true);
@@ -144,6 +145,7 @@ forEachBackend('Pro-forma invoices: storage contract', (_backend, persistence) =
       store.id,
       subscription.id,
       () => E.left(conflict('refused', 'invoice_paid')),
+      undefined,
       { withdrawProFormaAt: BEFORE_VALID },
     );
     expect(E.isLeft(refused)).to.equal(true);

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { INTEGRATION_TOKENS } from '../../../../../src/application/integration-tokens.js';
 import type { ClaimedDelivery } from '../../../../../src/application/ports/integrations/delivery-repository.js';
+import type { UpdatedSubscription } from '../../../../../src/application/ports/subscriptions/subscription-repository.js';
 import { withFirstInvoice } from '../../../../../src/domain/billing/invoices/first-invoice.js';
 import { stateApplied, subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
 import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
@@ -12,9 +13,11 @@ import type { Job } from '../../../../../src/domain/jobs/job.js';
 import { JOB_EVENTS } from '../../../../../src/domain/jobs/job-events.js';
 import { unprocessable } from '../../../../../src/domain/shared/errors.js';
 import type { Uuid } from '../../../../../src/domain/shared/uuid.js';
+import { entitlementsChanged } from '../../../../../src/domain/subscriptions/subscriber-events.js';
 import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
+import { aFeatureCopy, withFeatures } from '../../../../support/featured-offerings.js';
 import { anIntegration } from '../../../../support/integration-builders.js';
 import { aJob, at } from '../../../../support/job-builders.js';
 import { listQuery } from '../../../../support/list-queries.js';
@@ -145,6 +148,65 @@ forEachBackend('Outbox and delivery repository contract', (_backend, persistence
       'subscription.paused',
     ]);
     expect((await integrations.listLogs(other.id, {}, listQuery(LOG_LIST))).total).to.equal(0);
+  });
+
+  it('writes subscription-subscriber.entitlements_changed with each change that moves what a subscription grants, and with no other', async () => {
+    const { store, offering, subscriptions, integrations, jobsOf } = await setup();
+    const watching = anIntegration(store.id, { observes: ['subscription-subscriber.entitlements_changed'] });
+    await integrations.insert(watching);
+    const library = aFeatureCopy({ type: 'access', tag: 'library' });
+    const two = {
+      ...offering,
+      version: 2,
+      products: [...offering.products, { ...offering.products[0]!, id: randomIds.uuid() }],
+    };
+    const featured = withFeatures(two, [library], [{ [library.id]: { type: 'access' } }]);
+    const versionId = await subscriptions.snapshotOffering(featured);
+    const subscription = aSubscription(featured, versionId);
+    const count = async () => (await jobsOf(watching.id)).length;
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
+    expect(await count(), 'made live with a plan that configures a feature').to.equal(1);
+    const act = (action: 'pause' | 'resume') =>
+      subscriptions.applyState(
+        store.id,
+        subscription.id,
+        (s, o) => applyStateAction(s, o.plans[0]!.attributes, action, new Date(), randomIds.uuid()),
+        stateApplied,
+      );
+    expect(E.isRight(await act('pause'))).to.equal(true);
+    expect(await count(), 'paused').to.equal(2);
+    expect(E.isRight(await act('resume'))).to.equal(true);
+    expect(await count(), 'resumed').to.equal(3);
+    const moved = ({ previous, subscription: after, offering: o }: UpdatedSubscription) =>
+      entitlementsChanged(previous, after, o, after.timestamps.updatedAt);
+    const renamed = await subscriptions.update(
+      store.id,
+      subscription.id,
+      (s) => E.right({ ...s, name: 'Grace' }),
+      moved,
+    );
+    expect(E.isRight(renamed)).to.equal(true);
+    const refused = await subscriptions.update(
+      store.id,
+      subscription.id,
+      () => E.left(unprocessable('no', 'state_transition_not_allowed')),
+      () => {
+        throw new Error('a refused change makes no events');
+      },
+    );
+    expect(E.isLeft(refused)).to.equal(true);
+    expect(await count(), 'renamed, or refused').to.equal(3);
+    const other = featured.products[1]!.id;
+    const held = await subscriptions.update(
+      store.id,
+      subscription.id,
+      (s) => E.right({ ...s, productIds: [other] }),
+      moved,
+    );
+    expect(E.isRight(held)).to.equal(true);
+    expect((await jobsOf(watching.id)).map((j) => j.key)).to.deep.equal(
+      Array(4).fill('subscription-subscriber.entitlements_changed'),
+    );
   });
 
   it('claims each attempt once, even when claimers race; a lease that runs out makes it due again', async () => {

@@ -21,6 +21,7 @@ import {
 import { applyStateAction } from '../../../../../src/domain/subscriptions/subscription-state.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
+import { aFeatureCopy, withFeatures } from '../../../../support/featured-offerings.js';
 import { everyRow, listQuery } from '../../../../support/list-queries.js';
 import { portsOf } from '../../../../support/ports.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
@@ -535,6 +536,33 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       E.left(missing),
     );
     expect(await subscriptions.snapshotOffering(offering)).to.equal(versionId);
+  });
+
+  it("reads the store's subscriptions of the given accounts with their snapshots, and no other store's or account's", async () => {
+    const { subscriptions, offering, versionId, store, other } = await setup();
+    const [a1, a2, a3] = [randomIds.uuid(), randomIds.uuid(), randomIds.uuid()];
+    const library = aFeatureCopy({ type: 'access', tag: 'library' });
+    const featured = withFeatures({ ...offering, version: 2 }, [library], [{ [library.id]: { type: 'access' } }]);
+    const featuredVersion = await subscriptions.snapshotOffering(featured);
+    const made = [
+      aSubscription(offering, versionId, { accountId: a1 }),
+      aSubscription(featured, featuredVersion, { accountId: a1 }),
+      aSubscription(offering, versionId, { accountId: a2 }),
+      aSubscription(offering, versionId, { accountId: a3 }),
+    ];
+    for (const s of made) await subscriptions.insert(s, undefined, firesNothing);
+    const held = await subscriptions.ofAccounts(store.id, [a1, a2, a1]);
+    const byId = new Map(held.map((h) => [h.subscription.id, h]));
+    expect([...byId.keys()].sort()).to.deep.equal(
+      made
+        .slice(0, 3)
+        .map((s) => s.id)
+        .sort(),
+    );
+    expect(byId.get(made[1]!.id)).to.deep.equal({ subscription: made[1], offering: featured });
+    expect(byId.get(made[0]!.id)?.offering).to.deep.equal(offering);
+    expect(await subscriptions.ofAccounts(other.id, [a1, a2, a3])).to.deep.equal([]);
+    expect(await subscriptions.ofAccounts(store.id, [])).to.deep.equal([]);
   });
 
   it('serialises concurrent updates, state changes and a delete of one subscription', async () => {
