@@ -12,28 +12,70 @@ import { parseCreated } from '../shared/record-parser.js';
 import { parseUuid, type Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { attributeRules } from './catalogue-record.js';
+import {
+  type CustomAttributeChanges,
+  type CustomAttributes,
+  parseCustomAttributeChanges,
+  parseCustomAttributes,
+} from './custom-attributes.js';
 import { OFFERING_FIELDS, OFFERING_PLAN_TYPE, type OfferingAttributes } from './offering.js';
-import { ATTACH_MAX, type OfferingBuild, parseOfferingAttributes, parseOfferingChanges } from './offering-input.js';
+import {
+  ATTACH_MAX,
+  type MadeItem,
+  type OfferingBuild,
+  parseOfferingAttributes,
+  parseOfferingChanges,
+} from './offering-input.js';
 import { PLAN_FIELDS, type PlanAttributes } from './plan.js';
 import { PRODUCT_FIELDS, type ProductAttributes } from './product.js';
 
 /**
  * EPCC's 2025 generation of the catalogue, read into the one domain: a 2025 *plan* is an offering's product
- * (same fields, type `subscription_offering_plan`), a 2025 *pricing option* an offering's plan (same fields,
- * type `subscription_offering_pricing_option`). An offering's features, their configuration on its plans, and
- * plan ↔ pricing option associations narrower than "every plan with every pricing option" are not stored
- * yet: a request that holds them is refused, naming the member, rather than stored without them.
+ * (same fields, type `subscription_offering_plan`, plus 2026's `custom_attributes`), a 2025 *pricing option*
+ * an offering's plan (same fields, type `subscription_offering_pricing_option`), and plan ↔ pricing option
+ * associations the offering's eligibility. An offering's features and their configuration on its plans are
+ * not stored yet: a request that holds them is refused, naming the member, rather than stored without them.
  */
 export const PRICING_OPTION_TYPE = 'subscription_offering_pricing_option';
 
 /** What a 2025 request may carry that is not stored yet: refused with this code rather than dropped. */
 export const NOT_STORED_YET = 'not_served_yet' as const;
 
-export const { parseNew: parseNewOfferingPlan2025, parseChanges: parseOfferingPlanChanges2025 } = attributeRules(
-  OFFERING_PLAN_TYPE,
-  PRODUCT_FIELDS,
-  'offering plan',
-);
+const PLAN_RULES_2025 = attributeRules(OFFERING_PLAN_TYPE, PRODUCT_FIELDS, 'offering plan');
+export const parseOfferingPlanChanges2025 = PLAN_RULES_2025.parseChanges;
+
+const attributesOf = (data: unknown): unknown => (isRecord(data) ? data['attributes'] : undefined);
+
+/** A plan's `custom_attributes` (EPCC 2026), where given in `attributes` (`source` names them). */
+const customAttributesIn = (attributes: unknown, source: string): Parsed<CustomAttributes | undefined> => {
+  const given = isRecord(attributes) ? attributes['custom_attributes'] : undefined;
+  return given === undefined || given === null ? E.right(undefined) : parseCustomAttributes(given, source);
+};
+
+const madeItem = <A>(attributes: Parsed<A>, custom: Parsed<CustomAttributes | undefined>): Parsed<MadeItem<A>> => {
+  const [first, ...rest] = [attributes, custom].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(custom))
+    return E.left([first ?? issue('data', 'is invalid'), ...rest]);
+  return E.right({
+    attributes: attributes.right,
+    ...(custom.right === undefined || Object.keys(custom.right).length === 0 ? {} : { customAttributes: custom.right }),
+  });
+};
+
+/** `POST /offerings/{id}/plans` of 2025: the plan's attributes and its custom attributes. */
+export const parseNewOfferingPlan2025 = (data: unknown): Parsed<MadeItem<ProductAttributes>> =>
+  madeItem(PLAN_RULES_2025.parseNew(data), customAttributesIn(attributesOf(data), 'data.attributes.custom_attributes'));
+
+/** What a 2025 plan's update does to its custom attributes, key by key; undefined when it leaves them. */
+export const parsePlanCustomAttributeChanges2025 = (
+  data: unknown,
+): Parsed<CustomAttributeChanges | null | undefined> => {
+  const attributes = attributesOf(data);
+  const given = isRecord(attributes) ? attributes['custom_attributes'] : undefined;
+  // `null` for the whole map clears it, as `null` clears any optional attribute of an update.
+  if (given === undefined || given === null) return E.right(given);
+  return parseCustomAttributeChanges(given, 'data.attributes.custom_attributes');
+};
 
 export const { parseNew: parseNewPricingOption2025, parseChanges: parsePricingOptionChanges2025 } = attributeRules(
   PRICING_OPTION_TYPE,
@@ -76,19 +118,19 @@ const parseList = <A>(
 };
 
 /**
- * `pricing_option_associations` (plan external_ref → pricing option external_refs): accepted when it
- * associates every plan with every pricing option, which is what the domain stores; a reference to
- * nothing is invalid, a narrower association is not stored yet.
+ * `pricing_option_associations` of a build (plan external_ref → pricing option external_refs, EPCC: "keyed by
+ * plan UUID or external_ref"; a build's plans have no id yet) as the pricing options each plan is associated
+ * with, by position; absent, every plan with every pricing option. A plan the map does not name has none.
  */
-const checkAssociations = (
+const parseAssociations = (
   input: unknown,
-  plans: readonly ProductAttributes[],
+  plans: readonly MadeItem<ProductAttributes>[],
   options: readonly PlanAttributes[],
-): DomainError | undefined => {
+): Parsed<readonly (readonly number[])[] | undefined> => {
   const source = 'data.pricing_option_associations';
-  if (input === undefined || input === null) return undefined;
-  if (!isRecord(input)) return validationFailed(issues(source, 'must be an object'));
-  const planRefs = plans.map((p) => p.external_ref);
+  if (input === undefined || input === null) return E.right(undefined);
+  if (!isRecord(input)) return E.left(issues(source, 'must be an object'));
+  const planRefs = plans.map((p) => p.attributes.external_ref);
   const optionRefs = options.map((o) => o.external_ref);
   const problems: ValidationIssue[] = [];
   for (const [plan, associated] of Object.entries(input)) {
@@ -101,12 +143,15 @@ const checkAssociations = (
           problems.push(issue(`${source}.${plan}`, `${option} names no pricing option of this build`));
   }
   const [first, ...rest] = problems;
-  if (first !== undefined) return validationFailed([first, ...rest]);
-  const complete = planRefs.every((plan) => {
-    const associated = plan === undefined ? undefined : input[plan];
-    return Array.isArray(associated) && optionRefs.every((o) => o !== undefined && associated.includes(o));
-  });
-  return complete ? undefined : notStored(source, 'associations narrower than every plan with every pricing option');
+  if (first !== undefined) return E.left([first, ...rest]);
+  return E.right(
+    planRefs.map((plan) => {
+      const associated = plan === undefined ? undefined : input[plan];
+      return optionRefs.flatMap((option, index) =>
+        option !== undefined && Array.isArray(associated) && associated.includes(option) ? [index] : [],
+      );
+    }),
+  );
 };
 
 /**
@@ -132,7 +177,9 @@ export const parseOfferingBuild2025 = (data: unknown): E.Either<DomainError, Off
       if (refused !== undefined) return E.left(refused);
     }
   const attributes = parseCreated(OFFERING_FIELDS, data, 'data');
-  const plans = parseList(data['plans'], 'data.plans', (item, at) => parseCreated(PRODUCT_FIELDS, item, at));
+  const plans = parseList(data['plans'], 'data.plans', (item, at) =>
+    madeItem(parseCreated(PRODUCT_FIELDS, item, at), customAttributesIn(item, `${at}.custom_attributes`)),
+  );
   const options = parseList(data['pricing_options'], 'data.pricing_options', (item, at) =>
     parseCreated(PLAN_FIELDS, item, at),
   );
@@ -140,14 +187,15 @@ export const parseOfferingBuild2025 = (data: unknown): E.Either<DomainError, Off
   const [first, ...rest] = [attributes, plans, options, policy].flatMap((p) => (E.isLeft(p) ? p.left : []));
   if (first !== undefined || E.isLeft(attributes) || E.isLeft(plans) || E.isLeft(options) || E.isLeft(policy))
     return E.left(validationFailed([first ?? issue('data', 'is invalid'), ...rest]));
-  const associations = checkAssociations(data['pricing_option_associations'], plans.right, options.right);
-  if (associations !== undefined) return E.left(associations);
+  const associations = parseAssociations(data['pricing_option_associations'], plans.right, options.right);
+  if (E.isLeft(associations)) return E.left(validationFailed(associations.left));
   return E.right({
     attributes: attributes.right,
     productIds: [],
     planIds: [],
     madeProducts: plans.right,
     madePlans: options.right,
+    ...(associations.right === undefined ? {} : { associations: associations.right }),
     ...(policy.right === undefined ? {} : { prorationPolicyId: policy.right }),
   });
 };
@@ -200,4 +248,29 @@ export const parseOfferingUpdate2025 = (data: unknown): Parsed<OfferingUpdate202
     attributes: attributes.right,
     ...(policy.right === undefined ? {} : { prorationPolicy: policy.right }),
   });
+};
+
+/**
+ * The body of `POST`/`DELETE …/plans/{id}/relationships/pricing_options` (EPCC's `RelationshipsRequest`):
+ * `[{"type":"subscription_offering_pricing_option","id":…}]`, each one of the offering's pricing options.
+ */
+export const parsePricingOptionRelationships = (
+  data: readonly unknown[],
+  optionIds: readonly Uuid[],
+): Parsed<readonly Uuid[]> => {
+  if (data.length === 0 || data.length > ATTACH_MAX)
+    return E.left(issues('data', `must be a list of 1 to ${ATTACH_MAX} pricing options`));
+  const problems: ValidationIssue[] = [];
+  const ids: Uuid[] = [];
+  data.forEach((item, index) => {
+    const at = `data.${index}`;
+    if (!isRecord(item)) return problems.push(issue(at, 'must be an object with type and id'));
+    if (item['type'] !== PRICING_OPTION_TYPE) problems.push(issue(`${at}.type`, `must be ${PRICING_OPTION_TYPE}`));
+    const id = parseUuid(item['id']);
+    if (id === undefined || !optionIds.includes(id))
+      problems.push(issue(`${at}.id`, "must be the id of one of the offering's pricing options"));
+    else ids.push(id);
+  });
+  const [first, ...rest] = problems;
+  return first === undefined ? E.right(ids) : E.left([first, ...rest]);
 };

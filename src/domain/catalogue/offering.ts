@@ -1,6 +1,8 @@
 import { type Created, optionalField, requiredField } from '../shared/record-parser.js';
 import type { Uuid } from '../shared/uuid.js';
 import { parseCatalogueName, parseDescription, parseExternalRef } from './catalogue-fields.js';
+import type { CustomAttributes } from './custom-attributes.js';
+import { type Eligibility, keptEligibility } from './eligibility.js';
 import type { PlanAttributes } from './plan.js';
 import type { ProductAttributes } from './product.js';
 
@@ -29,7 +31,11 @@ export interface OfferingItem<A> {
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
-export type OfferingProduct = OfferingItem<ProductAttributes>;
+/**
+ * An offering's product; EPCC 2026's plans carry merchant-defined `custom_attributes` onto the subscriptions
+ * made from them, which originals (2024's products) do not have, so a copy starts without.
+ */
+export type OfferingProduct = OfferingItem<ProductAttributes> & { readonly customAttributes?: CustomAttributes };
 export type OfferingPlan = OfferingItem<PlanAttributes>;
 
 /** What subscribers subscribe to: copies of products and plans. Every change makes a new version. */
@@ -40,6 +46,8 @@ export interface Offering {
   readonly version: number;
   readonly products: readonly OfferingProduct[];
   readonly plans: readonly OfferingPlan[];
+  /** Which plans each product may be bought under; absent, every product under every plan (`eligibility.ts`). */
+  readonly eligibility?: Eligibility;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -76,14 +84,24 @@ export const withCopyChanged = <A>(
     ? held.map((h) => (h.id === id ? { ...h, attributes: change(h.attributes), updatedAt: now } : h))
     : undefined;
 
-/** The offering's next version: what changed, a version number one higher, and when. */
+/**
+ * The offering's next version: what changed, a version number one higher, and when. Its eligibility keeps
+ * only the items it still holds; an item added to an offering with partial eligibility is sold under nothing
+ * until it is associated.
+ */
 export const nextVersion = (
   offering: Offering,
-  changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans'>>,
+  changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans'>> & {
+    /** Undefined: every product under every plan. */
+    readonly eligibility?: Eligibility | undefined;
+  },
   now: Date,
-): Offering => ({
-  ...offering,
-  ...changed,
-  version: offering.version + 1,
-  updatedAt: now,
-});
+): Offering => {
+  const { eligibility: _before, ...next } = { ...offering, ...changed, version: offering.version + 1, updatedAt: now };
+  const eligibility = keptEligibility(
+    next.products,
+    next.plans,
+    'eligibility' in changed ? changed.eligibility : offering.eligibility,
+  );
+  return eligibility === undefined ? next : { ...next, eligibility };
+};

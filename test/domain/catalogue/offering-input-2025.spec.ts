@@ -72,7 +72,7 @@ describe('the 2025 build of an offering: what is stored, what is refused and why
   it('makes every plan and pricing option inline, with nothing to copy', () => {
     const parsed = parseOfferingBuild2025(build({ proration_policy_id: '11111111-1111-4111-8111-111111111111' }));
     expect(E.isRight(parsed) && parsed.right).to.deep.include({ productIds: [], planIds: [] });
-    expect(E.isRight(parsed) && parsed.right.madeProducts?.map((p) => p.name)).to.deep.equal(['Beans', 'Mugs']);
+    expect(E.isRight(parsed) && parsed.right.madeProducts?.map((p) => p.attributes.name)).to.deep.equal(['Beans', 'Mugs']);
     expect(E.isRight(parsed) && parsed.right.madePlans?.map((p) => p.name)).to.deep.equal(['Monthly', 'Yearly']);
     expect(E.isRight(parsed) && parsed.right.prorationPolicyId).to.equal('11111111-1111-4111-8111-111111111111');
   });

@@ -63,7 +63,7 @@ export const SUBSCRIPTION_INCLUDES_2025 = { plans: 'products', pricing_options: 
 export const subscriptionPlans2025 = (subscription: Subscription, offering: Offering, currency?: string) => {
   const held = new Set(subscriptionProducts(subscription, offering).map((product) => product.id));
   return offering.products.map((product) => {
-    const resource = offeringPlan2025Resource(product, offering.plans, currency);
+    const resource = offeringPlan2025Resource(product, offering, currency);
     return { ...resource, meta: { ...resource.meta, active_plan: held.has(product.id) } };
   });
 };
@@ -71,7 +71,7 @@ export const subscriptionPlans2025 = (subscription: Subscription, offering: Offe
 /** A subscription's pricing options on the 2025 wire: every plan of its snapshot, `meta.active_pricing_option` true on its own. */
 export const subscriptionPricingOptions2025 = (subscription: Subscription, offering: Offering, currency?: string) =>
   offering.plans.map((plan) => {
-    const resource = offeringPricingOption2025Resource(plan, offering.products, currency);
+    const resource = offeringPricingOption2025Resource(plan, offering, currency);
     return { ...resource, meta: { ...resource.meta, active_pricing_option: plan.id === subscription.planId } };
   });
 
@@ -87,11 +87,10 @@ export const included2025For = (
   for (const offering of offerings) {
     if (include.has('products'))
       for (const product of offering.products)
-        if (!plans.has(product.id)) plans.set(product.id, offeringPlan2025Resource(product, offering.plans, currency));
+        if (!plans.has(product.id)) plans.set(product.id, offeringPlan2025Resource(product, offering, currency));
     if (include.has('plans'))
       for (const plan of offering.plans)
-        if (!options.has(plan.id))
-          options.set(plan.id, offeringPricingOption2025Resource(plan, offering.products, currency));
+        if (!options.has(plan.id)) options.set(plan.id, offeringPricingOption2025Resource(plan, offering, currency));
   }
   return {
     included: {

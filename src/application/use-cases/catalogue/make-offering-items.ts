@@ -13,7 +13,7 @@ import type { OfferingRepository } from '../../ports/catalogue/offering-reposito
 import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import type { ChangedCopy } from './edit-offering-copy.js';
-import { type ItemReader, makeInOffering, parsed } from './make-in-offering.js';
+import { type ItemReader, makeInOffering, parsed, parsedAttributes } from './make-in-offering.js';
 import { PLAN_COPIES, PRODUCT_COPIES } from './offering-members.js';
 
 /** A 2025 plan's body: refused when it configures features, which are not stored yet. */
@@ -48,6 +48,13 @@ export class MakeOfferingPlan {
 
   execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, ChangedCopy<PlanAttributes>>> {
     const { offerings, clock, ids } = this;
-    return makeInOffering({ offerings, clock, ids }, PLAN_COPIES, parsed(parseNewPricingOption2025), storeId, id, data);
+    return makeInOffering(
+      { offerings, clock, ids },
+      PLAN_COPIES,
+      parsedAttributes(parseNewPricingOption2025),
+      storeId,
+      id,
+      data,
+    );
   }
 }

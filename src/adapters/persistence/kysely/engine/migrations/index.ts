@@ -27,6 +27,7 @@ import { subscriptionInvoiceAfter } from './0024-subscription-invoice-after.js';
 import { storeSubscriptionsGeneration } from './0025-store-subscriptions-generation.js';
 import { offeringItemsWithoutOrigin } from './0026-offering-items-without-origin.js';
 import { features } from './0027-features.js';
+import { offeringAssociationsAndCustomAttributes } from './0032-offering-associations-and-custom-attributes.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -57,4 +58,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0025-store-subscriptions-generation': storeSubscriptionsGeneration(),
   '0026-offering-items-without-origin': offeringItemsWithoutOrigin(flavor),
   '0027-features': features(flavor),
+  '0032-offering-associations-and-custom-attributes': offeringAssociationsAndCustomAttributes(flavor),
 });
