@@ -32,6 +32,8 @@ export const ERROR_CODE_MEANINGS = {
   payment_not_pending: 'the invoice payment is not pending: it was settled already or did not wait for a settlement',
   job_running: 'the job is running (started, and its worker still holds it); wait until it has finished',
   invoice_paid: 'the invoice is paid: there is nothing left to attempt',
+  generation_mismatch:
+    "a write through the 2024 subscriptions wire would drop or break what only the 2025 wire holds (an offering's plan ↔ pricing option associations, a plan's custom attributes); `detail` says which, and to make the change on the 2025 wire",
   idempotency_key_in_flight:
     'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
   idempotency_key_applied:
@@ -92,6 +94,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   payment_not_pending: 409,
   job_running: 409,
   invoice_paid: 409,
+  generation_mismatch: 409,
   idempotency_key_in_flight: 409,
   idempotency_key_applied: 409,
   conflict: 409,

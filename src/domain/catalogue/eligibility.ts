@@ -58,3 +58,26 @@ export const withAssociations = (
       : before.filter((id) => !planIds.includes(id));
   return keptEligibility(offering.products, offering.plans, { ...every, [productId]: after });
 };
+
+/**
+ * Why a 2024 write cannot be made to this offering without losing what only the 2025 wire shows, if so: a
+ * product or plan attached on the 2024 wire, where every product goes under every plan, would have no
+ * association to take in an offering whose eligibility is partial, and a product replaced loses its own.
+ */
+export const lostOn2024Wire = (offering: Offering, write: 'attach' | 'replace'): string | undefined => {
+  const partial = isPartial(offering)
+    ? `its plans and pricing options are associated pair by pair (pricing_option_associations), and ${
+        write === 'attach'
+          ? 'what is attached here would be associated with none'
+          : 'the products replaced would lose theirs'
+      }`
+    : undefined;
+  const custom =
+    write === 'replace' && offering.products.some((p) => p.customAttributes !== undefined)
+      ? 'a plan of it has custom_attributes, which replacing its products would drop'
+      : undefined;
+  const why = partial ?? custom;
+  return why === undefined
+    ? undefined
+    : `this offering was shaped on the 2025 subscriptions wire: ${why}; make this change there (under /generations/2025)`;
+};

@@ -23,7 +23,8 @@ export type ConflictCode =
   | 'default_taken'
   | 'payment_not_pending'
   | 'job_running'
-  | 'invoice_paid';
+  | 'invoice_paid'
+  | 'generation_mismatch';
 /** Why a well-formed request cannot be carried out in the current state. */
 export type UnprocessableCode =
   | 'state_transition_not_allowed'

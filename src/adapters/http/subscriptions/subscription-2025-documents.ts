@@ -48,8 +48,13 @@ export const subscription2025Resource = (subscription: Subscription, offering: O
       plans: { data: held.map((product) => ({ id: product.id, type: OFFERING_PLAN_TYPE })) },
       pricing_options: { data: [{ id: subscription.planId, type: PRICING_OPTION_TYPE }] },
     },
-    // The first invoice is paid by a payment run: a create never marks it prepaid.
-    meta: { ...resource.meta, first_invoice_prepaid: false },
+    // The first invoice is paid by a payment run: a create never marks it prepaid. `paused_by` (EPCC 2026) is
+    // shown while paused; one paused before the service recorded who did it shows none, as EPCC allows.
+    meta: {
+      ...resource.meta,
+      first_invoice_prepaid: false,
+      ...(subscription.flags.paused && subscription.pausedBy !== undefined ? { paused_by: subscription.pausedBy } : {}),
+    },
   };
 };
 

@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { lostOn2024Wire } from '../../../domain/catalogue/eligibility.js';
 import { nextVersion, OFFERING_NOT_FOUND, type Offering, withCopies } from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
-import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { ProductRepository } from '../../ports/catalogue/catalogue-repository.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
@@ -30,7 +31,10 @@ export class ReplaceOfferingProducts {
     if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
     const ids = parseAttachment(data, 'products');
     if (E.isLeft(ids)) return E.left(validationFailed(ids.left));
-    if ((await this.offerings.findById(storeId, offeringId)) === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+    const offering = await this.offerings.findById(storeId, offeringId);
+    if (offering === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+    const lost = lostOn2024Wire(offering, 'replace');
+    if (lost !== undefined) return E.left(conflict(lost, 'generation_mismatch'));
     const found = await findOriginals(
       (wanted) => this.products.findByIds(storeId, wanted),
       ids.right,

@@ -3,6 +3,8 @@ import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { type PaymentAuthority, parsePaymentAuthority } from '../../../../domain/subscriptions/payment-authority.js';
 import type { ProratedPlan, ProrationEvent } from '../../../../domain/subscriptions/proration-event.js';
 import {
+  PAUSERS,
+  type PausedBy,
   STATE_ACTIONS,
   type StateAction,
   type Subscription,
@@ -19,6 +21,7 @@ export interface SubscriptionBody {
   readonly productIds?: readonly Uuid[];
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
+  readonly pausedBy?: PausedBy;
   readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
   readonly goLiveAfter?: Date;
   /**
@@ -39,6 +42,7 @@ export const subscriptionBody = (s: Subscription): string => {
     ...(s.productIds === undefined ? {} : { productIds: s.productIds }),
     manualPayments: s.manualPayments,
     flags: s.flags,
+    ...(s.pausedBy === undefined ? {} : { pausedBy: s.pausedBy }),
     timestamps,
     ...(s.goLiveAfter === undefined ? {} : { goLiveAfter: s.goLiveAfter }),
     billingAnchor: s.billingAnchor,
@@ -47,6 +51,12 @@ export const subscriptionBody = (s: Subscription): string => {
     ...(s.prorations === undefined ? {} : { prorations: s.prorations }),
   };
   return JSON.stringify(body);
+};
+
+const pauser = (value: unknown): PausedBy => {
+  const found = PAUSERS.find((p) => p === value);
+  if (found === undefined) throw new Error('stored subscription pausedBy is not a pauser');
+  return found;
 };
 
 const flag = (flags: Readonly<Record<string, unknown>>, name: string): boolean => {
@@ -85,6 +95,7 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
       suspended: flag(flags, 'suspended'),
       pending: flag(flags, 'pending'),
     },
+    ...(body['pausedBy'] === undefined ? {} : { pausedBy: pauser(body['pausedBy']) }),
     timestamps: {
       updatedAt: storedDate('subscription updatedAt', timestamps['updatedAt']),
       ...optionalDate(timestamps, 'canceledAt'),
