@@ -213,10 +213,6 @@ describe('HTTP: offerings on the 2025 wire', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ features: ['gold-access'] }, 'data.features'],
       [{ configured_features: { beans: {} } }, 'data.configured_features'],
-      [
-        { pricing_option_associations: { beans: ['monthly'], mugs: ['monthly', 'yearly'] } },
-        'data.pricing_option_associations',
-      ],
     ];
     for (const [fields, member] of cases) {
       const refused = await refusal(await send('POST', `${V2025}/offerings/build`, build(fields)), 422);
