@@ -1,13 +1,8 @@
 import type { Uuid } from '../shared/uuid.js';
+import { type Eligibility, keptEligibility } from './eligibility-map.js';
 import type { Offering, OfferingPlan, OfferingProduct } from './offering.js';
 
-/**
- * Which of an offering's plans each of its products may be bought under, keyed by product id: EPCC 2025's
- * plan ↔ pricing option associations in the domain's names. An offering without one sells every product
- * under every plan, which is all the 2024 generation knows, so offerings stored before associations were
- * stay as they were; a product a present map does not name may be bought under none.
- */
-export type Eligibility = Readonly<Record<Uuid, readonly Uuid[]>>;
+export { type Eligibility, keptEligibility };
 
 /** The one rule of eligibility: may this product be bought under this plan of the offering. */
 export const isEligible = (offering: Pick<Offering, 'eligibility'>, productId: Uuid, planId: Uuid): boolean =>
@@ -23,23 +18,6 @@ export const productsOfPlan = (offering: Offering, planId: Uuid): readonly Offer
 
 /** Whether some product may be bought under some plans and not others: what the 2024 wire cannot show. */
 export const isPartial = (offering: Pick<Offering, 'eligibility'>): boolean => offering.eligibility !== undefined;
-
-/**
- * Eligibility as an offering keeps it: only pairs of items it holds, and none at all once every product may
- * be bought under every plan, so that "complete" has one spelling.
- */
-export const keptEligibility = (
-  products: readonly { readonly id: Uuid }[],
-  plans: readonly { readonly id: Uuid }[],
-  eligibility: Eligibility | undefined,
-): Eligibility | undefined => {
-  if (eligibility === undefined) return undefined;
-  const kept = products.map(
-    (product) =>
-      [product.id, plans.filter((plan) => (eligibility[product.id] ?? []).includes(plan.id)).map((p) => p.id)] as const,
-  );
-  return kept.every(([, associated]) => associated.length === plans.length) ? undefined : Object.fromEntries(kept);
-};
 
 /** The offering's eligibility with these plans added to, or removed from, what one product may be bought under. */
 export const withAssociations = (

@@ -262,15 +262,18 @@ export const parsePricingOptionRelationships = (
     return E.left(issues('data', `must be a list of 1 to ${ATTACH_MAX} pricing options`));
   const problems: ValidationIssue[] = [];
   const ids: Uuid[] = [];
-  data.forEach((item, index) => {
+  for (const [index, item] of data.entries()) {
     const at = `data.${index}`;
-    if (!isRecord(item)) return problems.push(issue(at, 'must be an object with type and id'));
+    if (!isRecord(item)) {
+      problems.push(issue(at, 'must be an object with type and id'));
+      continue;
+    }
     if (item['type'] !== PRICING_OPTION_TYPE) problems.push(issue(`${at}.type`, `must be ${PRICING_OPTION_TYPE}`));
     const id = parseUuid(item['id']);
     if (id === undefined || !optionIds.includes(id))
       problems.push(issue(`${at}.id`, "must be the id of one of the offering's pricing options"));
     else ids.push(id);
-  });
+  }
   const [first, ...rest] = problems;
   return first === undefined ? E.right(ids) : E.left([first, ...rest]);
 };

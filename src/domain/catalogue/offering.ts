@@ -2,7 +2,7 @@ import { type Created, optionalField, requiredField } from '../shared/record-par
 import type { Uuid } from '../shared/uuid.js';
 import { parseCatalogueName, parseDescription, parseExternalRef } from './catalogue-fields.js';
 import type { CustomAttributes } from './custom-attributes.js';
-import { type Eligibility, keptEligibility } from './eligibility.js';
+import { type Eligibility, keptEligibility } from './eligibility-map.js';
 import type { PlanAttributes } from './plan.js';
 import type { ProductAttributes } from './product.js';
 
