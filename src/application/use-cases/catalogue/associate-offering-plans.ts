@@ -34,11 +34,13 @@ export class AssociateOfferingPlans {
     if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
     const product = parseUuid(productId);
     let refusal: DomainError | undefined = product === undefined ? notFound(OFFERING_PLAN_NOT_FOUND) : undefined;
+    let before: number | undefined;
     const now = this.clock.now();
     const updated = await this.offerings.update(
       storeId,
       offeringId,
       (o) => {
+        before = o.version;
         if (product === undefined || !o.products.some((p) => p.id === product)) {
           refusal = notFound(OFFERING_PLAN_NOT_FOUND);
           return o;
@@ -51,9 +53,12 @@ export class AssociateOfferingPlans {
           refusal = validationFailed(plans.left);
           return o;
         }
-        return nextVersion(o, { eligibility: withAssociations(o, product, plans.right, change) }, now);
+        const eligibility = withAssociations(o, product, plans.right, change);
+        // Asking for what is already so makes no new version.
+        return JSON.stringify(eligibility) === JSON.stringify(o.eligibility) ? o : nextVersion(o, { eligibility }, now);
       },
-      (o) => (refusal === undefined ? [OFFERING_EVENTS.updated(o)] : []),
+      // Only a new version is news: a refusal or a change to what already was stores none.
+      (o) => (o.version === before ? [] : [OFFERING_EVENTS.updated(o)]),
     );
     if (E.isLeft(updated)) {
       if (updated.left._tag === 'Missing') return E.left(notFound(OFFERING_NOT_FOUND));
