@@ -30,6 +30,7 @@ export const FIRING_KEYS = [
   'subscription-schedule.created',
   'subscription-schedule.updated',
   'subscription-schedule.deleted',
+  'subscription-invoice-payment-refund.created',
 ] as const;
 
 /** The keys grouped by what they tell about (`subscription-plan` of `subscription-plan.created`), in list order. */

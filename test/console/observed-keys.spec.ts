@@ -20,6 +20,7 @@ describe('Console: the keys an integration is offered to observe', () => {
       'subscription-offering',
       'subscription-job',
       'subscription-schedule',
+      'subscription-invoice-payment-refund',
     ]);
     for (const [resource, keys] of groups)
       expect(

@@ -275,6 +275,16 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
         'ListOfferingPlanPricingOptions',
         (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringProductId}/relationships/pricing_options`,
       ),
+      route(
+        'AddOfferingPlanPricingOptions',
+        (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringProductId}/relationships/pricing_options`,
+        (ids) => ({ data: [{ type: 'subscription_offering_pricing_option', id: ids.offeringPlanId }] }),
+      ),
+      route(
+        'RemoveOfferingPlanPricingOptions',
+        (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringProductId}/relationships/pricing_options`,
+        (ids) => ({ data: [{ type: 'subscription_offering_pricing_option', id: ids.offeringPlanId }] }),
+      ),
       route('DeleteOfferingPlan', (ids) => `/offerings/${ids.offeringId}/plans/${ids.offeringProductId}`),
       route('ListOfferingPricingOptions', (ids) => `/offerings/${ids.offeringId}/pricing-options`),
       route(

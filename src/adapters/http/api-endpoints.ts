@@ -6,6 +6,7 @@ import { INVOICE_2025_ENDPOINTS } from './billing/invoice-2025-endpoints.js';
 import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
 import { OFFERING_PRORATION_ENDPOINTS } from './billing/offering-proration-endpoints.js';
 import { REFUND_2025_ENDPOINTS } from './billing/refund-2025-endpoints.js';
+import { OFFERING_ASSOCIATION_2025_ENDPOINTS } from './catalogue/offering-2025-association-endpoints.js';
 import { OFFERING_2025_ENDPOINTS } from './catalogue/offering-2025-endpoints.js';
 import { SUBSCRIPTION_CATALOGUE_ENDPOINTS } from './catalogue/subscription-catalogue-endpoints.js';
 import { SUBSCRIPTION_OFFERING_ENDPOINTS } from './catalogue/subscription-offering-endpoints.js';
@@ -41,6 +42,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   SUBSCRIPTION_CATALOGUE_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,
   OFFERING_2025_ENDPOINTS,
+  OFFERING_ASSOCIATION_2025_ENDPOINTS,
   FEATURE_ENDPOINTS,
   OFFERING_FEATURE_ENDPOINTS,
   SUBSCRIPTION_ENDPOINTS,

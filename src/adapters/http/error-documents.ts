@@ -34,7 +34,7 @@ export const ERROR_CODE_MEANINGS = {
   job_running: 'the job is running (started, and its worker still holds it); wait until it has finished',
   invoice_paid: 'the invoice is paid: there is nothing left to attempt',
   generation_mismatch:
-    'the write comes through the 2024 generation and would drop what only the 2025 generation stores (features its plans configure); make it through `/generations/2025/v2/...`',
+    "a write through the 2024 subscriptions wire would drop or break what only the 2025 wire holds (features its plans configure, an offering's plan ↔ pricing option associations, a plan's custom attributes); `detail` says which, and to make the change on the 2025 wire (`/generations/2025/v2/...`)",
   idempotency_key_in_flight:
     'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
   idempotency_key_applied:

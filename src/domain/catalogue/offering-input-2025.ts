@@ -6,40 +6,41 @@ import {
   parseConfigurationsByReference,
 } from '../features/build-features.js';
 import { parsePlanFeatureConfigurationChanges } from '../features/plan-feature-configuration.js';
-import {
-  type DomainError,
-  issue,
-  issues,
-  unprocessable,
-  type ValidationIssue,
-  validationFailed,
-} from '../shared/errors.js';
+import { type DomainError, issue, issues, type ValidationIssue, validationFailed } from '../shared/errors.js';
 import { optionalField, parseCreated } from '../shared/record-parser.js';
 import { parseUuid, type Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { attributeRules } from './catalogue-record.js';
+import {
+  type CustomAttributeChanges,
+  type CustomAttributes,
+  parseCustomAttributeChanges,
+  parseCustomAttributes,
+} from './custom-attributes.js';
 import { OFFERING_FIELDS, OFFERING_PLAN_TYPE, type OfferingAttributes } from './offering.js';
-import { ATTACH_MAX, type OfferingBuild, parseOfferingAttributes, parseOfferingChanges } from './offering-input.js';
+import {
+  ATTACH_MAX,
+  type MadeItem,
+  type OfferingBuild,
+  parseOfferingAttributes,
+  parseOfferingChanges,
+} from './offering-input.js';
 import { PLAN_FIELDS, type PlanAttributes } from './plan.js';
 import { OFFERING_PRODUCT_FIELDS, PRODUCT_FIELDS, type ProductAttributes } from './product.js';
 
 /**
  * EPCC's 2025 generation of the catalogue, read into the one domain: a 2025 *plan* is an offering's product
- * (same fields, type `subscription_offering_plan`), a 2025 *pricing option* an offering's plan (same fields,
- * type `subscription_offering_pricing_option`); its features are the offering's features, which its plans
- * configure. Plan ↔ pricing option associations narrower than "every plan with every pricing option" are not
- * stored yet: a request that holds them is refused, naming the member, rather than stored without them.
+ * (same fields, type `subscription_offering_plan`, plus 2026's `custom_attributes`), a 2025 *pricing option*
+ * an offering's plan (same fields, type `subscription_offering_pricing_option`), plan ↔ pricing option
+ * associations the offering's eligibility; its features are the offering's features, which its plans configure.
  */
 export const PRICING_OPTION_TYPE = 'subscription_offering_pricing_option';
 
 /** What a 2025 request may carry that is not stored yet: refused with this code rather than dropped. */
 export const NOT_STORED_YET = 'not_served_yet' as const;
 
-export const { parseNew: parseNewOfferingPlan2025 } = attributeRules(
-  OFFERING_PLAN_TYPE,
-  OFFERING_PRODUCT_FIELDS,
-  'offering plan',
-);
+/** A 2025 plan: a product copy's fields, its feature configurations among them. */
+const PLAN_RULES_2025 = attributeRules(OFFERING_PLAN_TYPE, OFFERING_PRODUCT_FIELDS, 'offering plan');
 
 /** A 2025 plan's update: its `feature_configurations` are changed feature by feature (`null` stops one). */
 export const { parseChanges: parseOfferingPlanChanges2025 } = attributeRules(
@@ -48,14 +49,44 @@ export const { parseChanges: parseOfferingPlanChanges2025 } = attributeRules(
   'offering plan',
 );
 
+const attributesOf = (data: unknown): unknown => (isRecord(data) ? data['attributes'] : undefined);
+
+/** A plan's `custom_attributes` (EPCC 2026), where given in `attributes` (`source` names them). */
+const customAttributesIn = (attributes: unknown, source: string): Parsed<CustomAttributes | undefined> => {
+  const given = isRecord(attributes) ? attributes['custom_attributes'] : undefined;
+  return given === undefined || given === null ? E.right(undefined) : parseCustomAttributes(given, source);
+};
+
+const madeItem = <A>(attributes: Parsed<A>, custom: Parsed<CustomAttributes | undefined>): Parsed<MadeItem<A>> => {
+  const [first, ...rest] = [attributes, custom].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  if (first !== undefined || E.isLeft(attributes) || E.isLeft(custom))
+    return E.left([first ?? issue('data', 'is invalid'), ...rest]);
+  return E.right({
+    attributes: attributes.right,
+    ...(custom.right === undefined || Object.keys(custom.right).length === 0 ? {} : { customAttributes: custom.right }),
+  });
+};
+
+/** `POST /offerings/{id}/plans` of 2025: the plan's attributes and its custom attributes. */
+export const parseNewOfferingPlan2025 = (data: unknown): Parsed<MadeItem<ProductAttributes>> =>
+  madeItem(PLAN_RULES_2025.parseNew(data), customAttributesIn(attributesOf(data), 'data.attributes.custom_attributes'));
+
+/** What a 2025 plan's update does to its custom attributes, key by key; undefined when it leaves them. */
+export const parsePlanCustomAttributeChanges2025 = (
+  data: unknown,
+): Parsed<CustomAttributeChanges | null | undefined> => {
+  const attributes = attributesOf(data);
+  const given = isRecord(attributes) ? attributes['custom_attributes'] : undefined;
+  // `null` for the whole map clears it, as `null` clears any optional attribute of an update.
+  if (given === undefined || given === null) return E.right(given);
+  return parseCustomAttributeChanges(given, 'data.attributes.custom_attributes');
+};
+
 export const { parseNew: parseNewPricingOption2025, parseChanges: parsePricingOptionChanges2025 } = attributeRules(
   PRICING_OPTION_TYPE,
   PLAN_FIELDS,
   'offering pricing option',
 );
-
-const notStored = (source: string, what: string): DomainError =>
-  unprocessable(`${source}: ${what} are not stored yet by this service; send the request without it`, NOT_STORED_YET);
 
 const parseList = <A>(
   input: unknown,
@@ -76,19 +107,19 @@ const parseList = <A>(
 };
 
 /**
- * `pricing_option_associations` (plan external_ref → pricing option external_refs): accepted when it
- * associates every plan with every pricing option, which is what the domain stores; a reference to
- * nothing is invalid, a narrower association is not stored yet.
+ * `pricing_option_associations` of a build (plan external_ref → pricing option external_refs, EPCC: "keyed by
+ * plan UUID or external_ref"; a build's plans have no id yet) as the pricing options each plan is associated
+ * with, by position; absent, every plan with every pricing option. A plan the map does not name has none.
  */
-const checkAssociations = (
+const parseAssociations = (
   input: unknown,
-  plans: readonly ProductAttributes[],
+  plans: readonly MadeItem<ProductAttributes>[],
   options: readonly PlanAttributes[],
-): DomainError | undefined => {
+): Parsed<readonly (readonly number[])[] | undefined> => {
   const source = 'data.pricing_option_associations';
-  if (input === undefined || input === null) return undefined;
-  if (!isRecord(input)) return validationFailed(issues(source, 'must be an object'));
-  const planRefs = plans.map((p) => p.external_ref);
+  if (input === undefined || input === null) return E.right(undefined);
+  if (!isRecord(input)) return E.left(issues(source, 'must be an object'));
+  const planRefs = plans.map((p) => p.attributes.external_ref);
   const optionRefs = options.map((o) => o.external_ref);
   const problems: ValidationIssue[] = [];
   for (const [plan, associated] of Object.entries(input)) {
@@ -101,12 +132,15 @@ const checkAssociations = (
           problems.push(issue(`${source}.${plan}`, `${option} names no pricing option of this build`));
   }
   const [first, ...rest] = problems;
-  if (first !== undefined) return validationFailed([first, ...rest]);
-  const complete = planRefs.every((plan) => {
-    const associated = plan === undefined ? undefined : input[plan];
-    return Array.isArray(associated) && optionRefs.every((o) => o !== undefined && associated.includes(o));
-  });
-  return complete ? undefined : notStored(source, 'associations narrower than every plan with every pricing option');
+  if (first !== undefined) return E.left([first, ...rest]);
+  return E.right(
+    planRefs.map((plan) => {
+      const associated = plan === undefined ? undefined : input[plan];
+      return optionRefs.flatMap((option, index) =>
+        option !== undefined && Array.isArray(associated) && associated.includes(option) ? [index] : [],
+      );
+    }),
+  );
 };
 
 /**
@@ -121,16 +155,19 @@ const parsePolicyId = (input: unknown): Parsed<Uuid | undefined> => {
     : E.right(id);
 };
 
-/** A build's plan: its attributes, and its configurations keyed by a feature of the build's reference. */
-const parseBuildPlan = (item: unknown, at: string): Parsed<readonly [ProductAttributes, ConfigurationsByReference]> => {
-  const attributes = parseCreated(PRODUCT_FIELDS, item, at);
+/** A build's plan: its attributes and custom attributes, and its configurations keyed by a feature of the build's reference. */
+const parseBuildPlan = (
+  item: unknown,
+  at: string,
+): Parsed<readonly [MadeItem<ProductAttributes>, ConfigurationsByReference]> => {
+  const made = madeItem(parseCreated(PRODUCT_FIELDS, item, at), customAttributesIn(item, `${at}.custom_attributes`));
   const configurations = parseConfigurationsByReference(`${at}.feature_configurations`)(
     isRecord(item) ? item['feature_configurations'] : undefined,
   );
-  const [first, ...rest] = [attributes, configurations].flatMap((p) => (E.isLeft(p) ? p.left : []));
-  if (first !== undefined || E.isLeft(attributes) || E.isLeft(configurations))
+  const [first, ...rest] = [made, configurations].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  if (first !== undefined || E.isLeft(made) || E.isLeft(configurations))
     return E.left([first ?? issue(at, 'is invalid'), ...rest]);
-  return E.right([attributes.right, configurations.right]);
+  return E.right([made.right, configurations.right]);
 };
 
 /**
@@ -139,7 +176,7 @@ const parseBuildPlan = (item: unknown, at: string): Parsed<readonly [ProductAttr
  */
 const withConfiguredFeatures = (
   input: unknown,
-  plans: readonly (readonly [ProductAttributes, ConfigurationsByReference])[],
+  plans: readonly (readonly [MadeItem<ProductAttributes>, ConfigurationsByReference])[],
 ): Parsed<readonly ConfigurationsByReference[]> => {
   const source = 'data.configured_features';
   const own = plans.map(([, configurations]) => configurations);
@@ -148,7 +185,7 @@ const withConfiguredFeatures = (
   const problems: ValidationIssue[] = [];
   const merged = [...own];
   for (const [plan, configurations] of Object.entries(input)) {
-    const index = plans.findIndex(([attributes]) => attributes.external_ref === plan);
+    const index = plans.findIndex(([made]) => made.attributes.external_ref === plan);
     const parsed = parseConfigurationsByReference(`${source}.${plan}`)(configurations);
     if (index < 0) problems.push(issue(`${source}.${plan}`, 'names no plan of this build by its external_ref'));
     if (E.isLeft(parsed)) problems.push(...parsed.left);
@@ -182,8 +219,8 @@ export const parseOfferingBuild2025 = (data: unknown): E.Either<DomainError, Off
   )
     return E.left(validationFailed([first ?? issue('data', 'is invalid'), ...rest]));
   const madeProducts = plans.right.map(([product]) => product);
-  const associations = checkAssociations(data['pricing_option_associations'], madeProducts, options.right);
-  if (associations !== undefined) return E.left(associations);
+  const associations = parseAssociations(data['pricing_option_associations'], madeProducts, options.right);
+  if (E.isLeft(associations)) return E.left(validationFailed(associations.left));
   return E.right({
     attributes: attributes.right,
     productIds: [],
@@ -192,6 +229,7 @@ export const parseOfferingBuild2025 = (data: unknown): E.Either<DomainError, Off
     madePlans: options.right,
     features: features.right,
     madeProductConfigurations: configured.right,
+    ...(associations.right === undefined ? {} : { associations: associations.right }),
     ...(policy.right === undefined ? {} : { prorationPolicyId: policy.right }),
   });
 };
@@ -244,4 +282,32 @@ export const parseOfferingUpdate2025 = (data: unknown): Parsed<OfferingUpdate202
     attributes: attributes.right,
     ...(policy.right === undefined ? {} : { prorationPolicy: policy.right }),
   });
+};
+
+/**
+ * The body of `POST`/`DELETE …/plans/{id}/relationships/pricing_options` (EPCC's `RelationshipsRequest`):
+ * `[{"type":"subscription_offering_pricing_option","id":…}]`, each one of the offering's pricing options.
+ */
+export const parsePricingOptionRelationships = (
+  data: readonly unknown[],
+  optionIds: readonly Uuid[],
+): Parsed<readonly Uuid[]> => {
+  if (data.length === 0 || data.length > ATTACH_MAX)
+    return E.left(issues('data', `must be a list of 1 to ${ATTACH_MAX} pricing options`));
+  const problems: ValidationIssue[] = [];
+  const ids: Uuid[] = [];
+  for (const [index, item] of data.entries()) {
+    const at = `data.${index}`;
+    if (!isRecord(item)) {
+      problems.push(issue(at, 'must be an object with type and id'));
+      continue;
+    }
+    if (item['type'] !== PRICING_OPTION_TYPE) problems.push(issue(`${at}.type`, `must be ${PRICING_OPTION_TYPE}`));
+    const id = parseUuid(item['id']);
+    if (id === undefined || !optionIds.includes(id))
+      problems.push(issue(`${at}.id`, "must be the id of one of the offering's pricing options"));
+    else ids.push(id);
+  }
+  const [first, ...rest] = problems;
+  return first === undefined ? E.right(ids) : E.left([first, ...rest]);
 };

@@ -5,6 +5,7 @@ import { parseCreated } from '../shared/record-parser.js';
 import { parseUuid, type Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
 import { attributeRules } from './catalogue-record.js';
+import type { CustomAttributes } from './custom-attributes.js';
 import { OFFERING_FIELDS, OFFERING_TYPE, type OfferingAttributes } from './offering.js';
 import type { PlanAttributes } from './plan.js';
 import type { ProductAttributes } from './product.js';
@@ -39,14 +40,22 @@ export const parseIdList =
     return first === undefined ? E.right(ids) : E.left([first, ...rest]);
   };
 
+/** An item made inside an offering rather than copied: its attributes, and a 2025 plan's custom attributes. */
+export interface MadeItem<A> {
+  readonly attributes: A;
+  readonly customAttributes?: CustomAttributes;
+}
+
 export interface OfferingBuild {
   readonly attributes: OfferingAttributes;
   /** Originals to copy into the offering. */
   readonly productIds: readonly Uuid[];
   readonly planIds: readonly Uuid[];
   /** Products and plans made inside the offering, with no original (EPCC's 2025 build). */
-  readonly madeProducts?: readonly ProductAttributes[];
+  readonly madeProducts?: readonly MadeItem<ProductAttributes>[];
   readonly madePlans?: readonly PlanAttributes[];
+  /** Which made plans each made product may be bought under, by position; absent, every one under every one. */
+  readonly associations?: readonly (readonly number[])[];
   /** The proration policy the offering uses from the start. */
   readonly prorationPolicyId?: Uuid;
   /** Features copied from the store's or made inside the offering (EPCC's 2025 build), in order. */

@@ -2,6 +2,8 @@ import type { FeatureAttributes } from '../features/feature.js';
 import { type Created, optionalField, requiredField } from '../shared/record-parser.js';
 import type { Uuid } from '../shared/uuid.js';
 import { parseCatalogueName, parseDescription, parseExternalRef } from './catalogue-fields.js';
+import type { CustomAttributes } from './custom-attributes.js';
+import { type Eligibility, keptEligibility } from './eligibility-map.js';
 import type { PlanAttributes } from './plan.js';
 import type { ProductAttributes } from './product.js';
 
@@ -30,7 +32,11 @@ export interface OfferingItem<A> {
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
-export type OfferingProduct = OfferingItem<ProductAttributes>;
+/**
+ * An offering's product; EPCC 2026's plans carry merchant-defined `custom_attributes` onto the subscriptions
+ * made from them, which originals (2024's products) do not have, so a copy starts without.
+ */
+export type OfferingProduct = OfferingItem<ProductAttributes> & { readonly customAttributes?: CustomAttributes };
 export type OfferingPlan = OfferingItem<PlanAttributes>;
 /** A feature inside an offering: a copy of one of the store's features, or one made inside the offering. */
 export type OfferingFeature = OfferingItem<FeatureAttributes>;
@@ -47,6 +53,8 @@ export interface Offering {
   readonly products: readonly OfferingProduct[];
   readonly plans: readonly OfferingPlan[];
   readonly features: readonly OfferingFeature[];
+  /** Which plans each product may be bought under; absent, every product under every plan (`eligibility.ts`). */
+  readonly eligibility?: Eligibility;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -83,14 +91,24 @@ export const withCopyChanged = <A>(
     ? held.map((h) => (h.id === id ? { ...h, attributes: change(h.attributes), updatedAt: now } : h))
     : undefined;
 
-/** The offering's next version: what changed, a version number one higher, and when. */
+/**
+ * The offering's next version: what changed, a version number one higher, and when. Its eligibility keeps
+ * only the items it still holds; an item added to an offering with partial eligibility is sold under nothing
+ * until it is associated.
+ */
 export const nextVersion = (
   offering: Offering,
-  changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans' | 'features'>>,
+  changed: Partial<Pick<Offering, 'attributes' | 'products' | 'plans' | 'features'>> & {
+    /** Undefined: every product under every plan. */
+    readonly eligibility?: Eligibility | undefined;
+  },
   now: Date,
-): Offering => ({
-  ...offering,
-  ...changed,
-  version: offering.version + 1,
-  updatedAt: now,
-});
+): Offering => {
+  const { eligibility: _before, ...next } = { ...offering, ...changed, version: offering.version + 1, updatedAt: now };
+  const eligibility = keptEligibility(
+    next.products,
+    next.plans,
+    'eligibility' in changed ? changed.eligibility : offering.eligibility,
+  );
+  return eligibility === undefined ? next : { ...next, eligibility };
+};

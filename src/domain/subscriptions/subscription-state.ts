@@ -97,7 +97,13 @@ const applied = (
   const timestamps = { ...subscription.timestamps, updatedAt: now };
   switch (action) {
     case 'pause':
-      return { ...subscription, flags: { ...flags, paused: true }, timestamps: { ...timestamps, pausedAt: now } };
+      return {
+        ...subscription,
+        flags: { ...flags, paused: true },
+        // A state change is a merchant's: subscribers have no token that reaches it yet.
+        pausedBy: 'merchandizer',
+        timestamps: { ...timestamps, pausedAt: now },
+      };
     case 'resume':
       if (flags.canceled) return reopened(subscription, now);
       return { ...subscription, flags: { ...flags, paused: false }, timestamps: { ...timestamps, resumedAt: now } };

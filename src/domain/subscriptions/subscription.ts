@@ -17,6 +17,10 @@ export const STATE_ACTIONS = ['cancel', 'pause', 'resume', 'pending', 'go_live']
  */
 export type StateAction = (typeof STATE_ACTIONS)[number];
 
+/** Who paused a subscription (EPCC 2026's `paused_by`); only merchants change a subscription's state yet. */
+export const PAUSERS = ['subscriber', 'merchandizer', 'dunning'] as const;
+export type PausedBy = (typeof PAUSERS)[number];
+
 /** The flags EPCC storefronts read; `closed` is derived from them and the clock, `status` from them and the runs. */
 export interface SubscriptionFlags {
   readonly canceled: boolean;
@@ -64,6 +68,8 @@ export interface Subscription {
   readonly addressId?: Uuid;
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
+  /** Who made its latest pause; read only while `flags.paused`, as every pause sets it. */
+  readonly pausedBy?: PausedBy;
   readonly timestamps: SubscriptionTimestamps;
   /**
    * A pending subscription goes live by itself at this time; once a `go_live` action started it, the time

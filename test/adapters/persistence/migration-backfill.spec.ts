@@ -465,3 +465,37 @@ forEachBackend(
   },
   { sqlOnly: true },
 );
+
+forEachBackend(
+  'migration 0032, offering associations and custom attributes',
+  (backend, persistence) => {
+    it('reads an offering stored before it as every product under every plan, and goes down and up again', async () => {
+      const p = persistence();
+      if (p.kind !== 'database') throw new Error('runs on SQL backends only');
+      const { db, flavor } = p.handle;
+      await dropEverything(db);
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
+      expect((await migrator.migrateTo('0027-features')).error).to.equal(undefined);
+      const store = '11111111-1111-4111-8111-111111111111';
+      const offering = '22222222-2222-4222-8222-222222222222';
+      const at = new Date(Date.UTC(2026, 0, 1));
+      await sql`insert into stores (id, name, rate_limit, page_length, created_at) values (${store}, 'old', 100, 25, ${at})`.execute(
+        db,
+      );
+      await sql`insert into subscription_offerings (id, store_id, attributes, version, created_at, updated_at) values (${offering}, ${store}, ${JSON.stringify({ name: 'Old club' })}, 1, ${at}, ${at})`.execute(
+        db,
+      );
+      await migrateToLatest(db, flavor);
+      const columns = async () =>
+        db.selectFrom('subscription_offerings').select(['id', 'pricing_option_associations']).execute();
+      expect(await columns()).to.deep.equal([{ id: offering, pricing_option_associations: null }]);
+      expect((await migrator.migrateTo('0027-features')).error).to.equal(undefined);
+      const kept = await db.selectFrom('subscription_offerings').selectAll().execute();
+      expect(kept.map((r) => r.id)).to.deep.equal([offering]);
+      expect(kept[0]).not.to.have.property('pricing_option_associations');
+      await migrateToLatest(db, flavor);
+      await backend.reset(p);
+    });
+  },
+  { sqlOnly: true },
+);

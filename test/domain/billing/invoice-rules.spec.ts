@@ -383,6 +383,7 @@ describe('Payment retries', () => {
     expect(afterRetriesSpent(subscription, 'none', now, stateId)).to.equal(undefined);
     const paused = afterRetriesSpent(subscription, 'pause', now, stateId);
     expect(paused?.subscription.flags.paused).to.equal(true);
+    expect(paused?.subscription.pausedBy, 'EPCC 2026: paused_by dunning').to.equal('dunning');
     expect(paused?.state).to.deep.include({
       id: stateId,
       subscriptionId: subscription.id,

@@ -19,7 +19,7 @@ const build = (fields: Record<string, unknown> = {}) => ({
 
 const outcome = (parsed: ReturnType<typeof parseOfferingBuild2025>): string =>
   E.isRight(parsed)
-    ? 'accepted'
+    ? `accepted${parsed.right.associations === undefined ? '' : ` ${JSON.stringify(parsed.right.associations)}`}`
     : parsed.left._tag === 'ValidationFailed'
       ? `400 ${parsed.left.issues.map((i) => i.source).join(' ')}`
       : `${parsed.left._tag} ${'detail' in parsed.left ? parsed.left.detail.split(':')[0] : ''}`;
@@ -30,17 +30,27 @@ describe('the 2025 build of an offering: what is stored, what is refused and why
     [
       'associations of every plan with every pricing option, in any order',
       { pricing_option_associations: { mugs: ['yearly', 'monthly'], beans: ['monthly', 'yearly'] } },
-      'accepted',
+      'accepted [[0,1],[0,1]]',
     ],
     [
-      'a plan left out',
+      'a plan left out: it may be bought with none',
       { pricing_option_associations: { beans: ['monthly', 'yearly'] } },
-      'Unprocessable data.pricing_option_associations',
+      'accepted [[0,1],[]]',
     ],
     [
       'a pricing option left out of one plan',
       { pricing_option_associations: { beans: ['monthly'], mugs: ['monthly', 'yearly'] } },
-      'Unprocessable data.pricing_option_associations',
+      'accepted [[0],[0,1]]',
+    ],
+    [
+      'a plan with no pricing option at all',
+      { pricing_option_associations: { beans: [], mugs: ['yearly'] } },
+      'accepted [[],[1]]',
+    ],
+    [
+      'a list that is not of external_refs',
+      { pricing_option_associations: { beans: [1] } },
+      '400 data.pricing_option_associations.beans',
     ],
     [
       'a plan that is not in the build',
@@ -90,17 +100,39 @@ describe('the 2025 build of an offering: what is stored, what is refused and why
       expect(outcome(parseOfferingBuild2025(build(fields)))).to.equal(expected);
     });
 
-  it('refuses associations when a plan has no external_ref to name it by', () => {
+  it('leaves a plan with no external_ref, which associations cannot name, with no pricing option', () => {
     const plans = [{ name: 'Beans', external_ref: 'beans' }, { name: 'Mugs' }];
     expect(
       outcome(parseOfferingBuild2025(build({ plans, pricing_option_associations: { beans: ['monthly', 'yearly'] } }))),
-    ).to.equal('Unprocessable data.pricing_option_associations');
+    ).to.equal('accepted [[0,1],[]]');
+  });
+
+  it("takes each plan's custom attributes, and refuses values, keys and counts past EPCC's limits", () => {
+    const tagged = (custom_attributes: unknown) =>
+      build({ plans: [{ name: 'Beans', external_ref: 'beans', custom_attributes }] });
+    const parsed = parseOfferingBuild2025(tagged({ colour: 'green' }));
+    expect(E.isRight(parsed) && parsed.right.madeProducts?.[0]?.customAttributes).to.deep.equal({ colour: 'green' });
+    const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, 'v']));
+    for (const [input, source] of [
+      [{ colour: 1 }, 'data.plans.0.custom_attributes.colour'],
+      [{ colour: 'x'.repeat(513) }, 'data.plans.0.custom_attributes.colour'],
+      [{ '': 'empty key' }, 'data.plans.0.custom_attributes.'],
+      [many, 'data.plans.0.custom_attributes'],
+      [['green'], 'data.plans.0.custom_attributes'],
+    ] as const)
+      expect(outcome(parseOfferingBuild2025(tagged(input))), JSON.stringify(input).slice(0, 40)).to.equal(
+        `400 ${source}`,
+      );
+    expect(outcome(parseOfferingBuild2025(tagged({ colour: 'x'.repeat(512) })))).to.equal('accepted');
   });
 
   it('makes every plan and pricing option inline, with nothing to copy', () => {
     const parsed = parseOfferingBuild2025(build({ proration_policy_id: '11111111-1111-4111-8111-111111111111' }));
     expect(E.isRight(parsed) && parsed.right).to.deep.include({ productIds: [], planIds: [] });
-    expect(E.isRight(parsed) && parsed.right.madeProducts?.map((p) => p.name)).to.deep.equal(['Beans', 'Mugs']);
+    expect(E.isRight(parsed) && parsed.right.madeProducts?.map((p) => p.attributes.name)).to.deep.equal([
+      'Beans',
+      'Mugs',
+    ]);
     expect(E.isRight(parsed) && parsed.right.madePlans?.map((p) => p.name)).to.deep.equal(['Monthly', 'Yearly']);
     expect(E.isRight(parsed) && parsed.right.prorationPolicyId).to.equal('11111111-1111-4111-8111-111111111111');
   });

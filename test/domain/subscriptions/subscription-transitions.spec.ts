@@ -10,7 +10,7 @@ const STATE_ID = uuid(77);
 describe('subscription state changes', () => {
   const now = new Date('2024-03-10T15:00:00.000Z');
 
-  it('pauses a running subscription, which stays active', () => {
+  it('pauses a running subscription, which stays active, recording that a merchant paused it', () => {
     const subscription = running();
     const result = applyStateAction(subscription, planWith(), 'pause', now, STATE_ID);
     const flags = { canceled: false, paused: true, suspended: false, pending: false };
@@ -27,6 +27,7 @@ describe('subscription state changes', () => {
         subscription: {
           ...subscription,
           flags,
+          pausedBy: 'merchandizer',
           timestamps: { createdAt: CREATED, updatedAt: now, pausedAt: now },
           state,
         },

@@ -1,3 +1,4 @@
+import { plansOfProduct, productsOfPlan } from '../../../domain/catalogue/eligibility.js';
 import {
   externalProductRefs,
   OFFERING_PLAN_TYPE,
@@ -13,9 +14,9 @@ import { formatTimestamp } from '../timestamps.js';
 /**
  * EPCC's 2025 generation renders the domain's offering copies under other names: a 2025 plan
  * (`subscription_offering_plan`, product-like) is an offering's product copy, a pricing option
- * (`subscription_offering_pricing_option`) is an offering's plan copy, each under the same id. Every plan
- * may be bought with every pricing option (the domain stores no narrower eligibility), and the price of
- * each pair is the domain's one pricing rule applied to that one product under that one plan.
+ * (`subscription_offering_pricing_option`) is an offering's plan copy, each under the same id. Only the pairs
+ * the offering's eligibility admits are related and priced, and the price of each pair is the domain's one
+ * pricing rule applied to that one product under that one plan.
  */
 export { PRICING_OPTION_TYPE };
 
@@ -33,18 +34,19 @@ const pairPrice = (product: OfferingProduct, plan: OfferingPlan, currency: strin
   return { price, ...(display === undefined ? {} : { display_price: display }) };
 };
 
-/** A 2025 plan: the product copy, with its price under each pricing option in `meta.prices` (keyed by pricing option id). */
-export const offeringPlan2025Resource = (
-  product: OfferingProduct,
-  pricingOptions: readonly OfferingPlan[],
-  currency?: string,
-) => {
+/**
+ * A 2025 plan: the product copy, with its custom attributes and its price under each pricing option it is
+ * associated with in `meta.prices` (keyed by pricing option id).
+ */
+export const offeringPlan2025Resource = (product: OfferingProduct, offering: Offering, currency?: string) => {
   const display = displayPrice(product.attributes.price, currency);
+  const pricingOptions = plansOfProduct(offering, product.id);
   return {
     id: product.id,
     type: OFFERING_PLAN_TYPE,
     attributes: {
       ...product.attributes,
+      ...(product.customAttributes === undefined ? {} : { custom_attributes: product.customAttributes }),
       feature_configurations: product.attributes.feature_configurations ?? {},
       ...stamped(product),
     },
@@ -60,22 +62,21 @@ export const offeringPlan2025Resource = (
   };
 };
 
-/** A 2025 pricing option: the plan copy, with the price of each plan under it in `meta.prices` (keyed by plan id). */
-export const offeringPricingOption2025Resource = (
-  plan: OfferingPlan,
-  plans: readonly OfferingProduct[],
-  currency?: string,
-) => ({
-  id: plan.id,
-  type: PRICING_OPTION_TYPE,
-  attributes: { ...plan.attributes, ...stamped(plan) },
-  relationships: { plans: { data: plans.map((product) => ({ id: product.id, type: OFFERING_PLAN_TYPE })) } },
-  meta: {
-    owner: OWNER,
-    timestamps: stamped(plan),
-    prices: Object.fromEntries(plans.map((product) => [product.id, pairPrice(product, plan, currency)])),
-  },
-});
+/** A 2025 pricing option: the plan copy, with the price of each plan associated with it in `meta.prices` (keyed by plan id). */
+export const offeringPricingOption2025Resource = (plan: OfferingPlan, offering: Offering, currency?: string) => {
+  const plans = productsOfPlan(offering, plan.id);
+  return {
+    id: plan.id,
+    type: PRICING_OPTION_TYPE,
+    attributes: { ...plan.attributes, ...stamped(plan) },
+    relationships: { plans: { data: plans.map((product) => ({ id: product.id, type: OFFERING_PLAN_TYPE })) } },
+    meta: {
+      owner: OWNER,
+      timestamps: stamped(plan),
+      prices: Object.fromEntries(plans.map((product) => [product.id, pairPrice(product, plan, currency)])),
+    },
+  };
+};
 
 /** A 2025 offering: its product copies are its plans, its plan copies its pricing options. */
 export const offering2025Resource = (offering: Offering) => ({

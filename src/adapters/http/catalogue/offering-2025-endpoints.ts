@@ -13,7 +13,6 @@ import { UpdateOfferingPlan } from '../../../application/use-cases/catalogue/upd
 import { UpdateOfferingProduct } from '../../../application/use-cases/catalogue/update-offering-product.js';
 import type { Offering, OfferingItem } from '../../../domain/catalogue/offering.js';
 import { OFFERING_PLAN_NOT_FOUND } from '../../../domain/catalogue/offering-copy-input.js';
-import { PRICING_OPTION_TYPE } from '../../../domain/catalogue/offering-input-2025.js';
 import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, inData, noContent, withData } from '../endpoints/handlers.js';
@@ -27,15 +26,7 @@ import {
   PAGE_REFUSED,
   PAGING_PARAMETERS,
 } from '../openapi/operation-builder.js';
-import {
-  arrayOf,
-  closedObject,
-  constant,
-  dataDocument,
-  parameterRef,
-  schemaRef,
-  uuid,
-} from '../openapi/schema-builders.js';
+import { dataDocument, parameterRef, schemaRef } from '../openapi/schema-builders.js';
 import { preferredCurrency } from '../preferred-currency.js';
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
@@ -105,9 +96,9 @@ const held = <A>(
 };
 
 const plan = (offering: Offering, product: Offering['products'][number], ctx: HttpContext) =>
-  offeringPlan2025Resource(product, offering.plans, preferredCurrency(ctx));
+  offeringPlan2025Resource(product, offering, preferredCurrency(ctx));
 const pricingOption = (offering: Offering, option: Offering['plans'][number], ctx: HttpContext) =>
-  offeringPricingOption2025Resource(option, offering.products, preferredCurrency(ctx));
+  offeringPricingOption2025Resource(option, offering, preferredCurrency(ctx));
 
 const planDocument = jsonContent(dataDocument(schemaRef('CurrentSubscriptionOfferingPlan')));
 const optionDocument = jsonContent(dataDocument(schemaRef('SubscriptionOfferingPricingOption')));
@@ -125,7 +116,7 @@ const OFFERING_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
     spec: {
       operationId: 'BuildOffering',
       summary: 'Build an offering with its plans and pricing options in one call',
-      description: `${OFFERINGS_2025_EPCC} Plans and pricing options are made inside the offering, with no original; every plan may be bought with every pricing option.`,
+      description: `${OFFERINGS_2025_EPCC} Plans and pricing options are made inside the offering, with no original; \`pricing_option_associations\` says which plans may be bought with which pricing options (absent: every plan with every one).`,
       tag: TAG,
       access: 'edit-catalogue',
       post: true,
@@ -271,7 +262,7 @@ const PLAN_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       parameters: [...PAGING_PARAMETERS, ...currencyParameters],
       success: {
         '200': {
-          description: "A page of the offering's plans, each priced under every pricing option.",
+          description: "A page of the offering's plans, each priced under the pricing options it is associated with.",
           content: jsonContent(listResponseSchema(schemaRef('CurrentSubscriptionOfferingPlan'))),
         },
       },
@@ -297,7 +288,12 @@ const PLAN_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       post: true,
       parameters: currencyParameters,
       requestBody: { description: 'The plan.', content: item2025Request('plan', true) },
-      success: { '201': { description: 'The plan, priced under every pricing option.', content: planDocument } },
+      success: {
+        '201': {
+          description: 'The plan, priced under the pricing options it is associated with.',
+          content: planDocument,
+        },
+      },
       errors: { 400: INVALID, 404: NOT_FOUND, 422: NOT_SERVED, codes: { 422: ['not_served_yet'] } },
     },
     handle: ({ makeProduct }) =>
@@ -318,7 +314,12 @@ const PLAN_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       tag: TAG,
       access: 'catalogue',
       parameters: currencyParameters,
-      success: { '200': { description: 'The plan, priced under every pricing option.', content: planDocument } },
+      success: {
+        '200': {
+          description: 'The plan, priced under the pricing options it is associated with.',
+          content: planDocument,
+        },
+      },
       errors: { 404: ITEM_MISSING('plan') },
     },
     handle: ({ get }) =>
@@ -371,36 +372,6 @@ const PLAN_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
     handle: ({ detachProduct }) =>
       noContent((storeId, ctx) => detachProduct.execute(storeId, idParam(ctx), copyParam(ctx))),
   },
-  {
-    method: 'get',
-    ...withAndWithoutV2('/subscriptions/offerings/{id}/plans/{copyId}/relationships/pricing_options'),
-    generation: '2025',
-    pathParameters: PLAN_PARAMETERS,
-    spec: {
-      operationId: 'ListOfferingPlanPricingOptions',
-      summary: 'The pricing options a plan may be bought with',
-      description: `${OFFERINGS_2025_EPCC} Every pricing option of the offering: narrower associations are not stored yet.`,
-      tag: TAG,
-      access: 'catalogue',
-      success: {
-        '200': {
-          description: 'The pricing options, as resource identifiers.',
-          content: jsonContent(
-            closedObject({ data: arrayOf(closedObject({ id: uuid, type: constant(PRICING_OPTION_TYPE) })) }),
-          ),
-        },
-      },
-      errors: { 404: ITEM_MISSING('plan') },
-    },
-    handle: ({ get }) =>
-      answer(
-        async (storeId, ctx) =>
-          E.flatMap(({ offering }: { readonly offering: Offering }) =>
-            E.map(() => offering)(held(offering.products, copyParam(ctx), OFFERING_PLAN_NOT_FOUND)),
-          )(await get.execute(storeId, idParam(ctx))),
-        (offering) => ({ data: offering.plans.map((p) => ({ id: p.id, type: PRICING_OPTION_TYPE })) }),
-      ),
-  },
 ];
 
 const PRICING_OPTION_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
@@ -418,7 +389,8 @@ const PRICING_OPTION_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       parameters: [...PAGING_PARAMETERS, ...currencyParameters],
       success: {
         '200': {
-          description: "A page of the offering's pricing options, each with the price of every plan under it.",
+          description:
+            "A page of the offering's pricing options, each with the price of every plan associated with it.",
           content: jsonContent(listResponseSchema(schemaRef('SubscriptionOfferingPricingOption'))),
         },
       },
@@ -438,13 +410,18 @@ const PRICING_OPTION_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
     spec: {
       operationId: 'CreateOfferingPricingOption',
       summary: 'Create a pricing option inside an offering',
-      description: `${OFFERINGS_2025_EPCC} A new version of the offering; the pricing option has no original and applies to every plan.`,
+      description: `${OFFERINGS_2025_EPCC} A new version of the offering; the pricing option has no original. In an offering whose every plan may be bought with every pricing option it applies to every plan; otherwise to none until associated.`,
       tag: TAG,
       access: 'edit-catalogue',
       post: true,
       parameters: currencyParameters,
       requestBody: { description: 'The pricing option.', content: item2025Request('pricing option', true) },
-      success: { '201': { description: 'The pricing option, with the price of every plan.', content: optionDocument } },
+      success: {
+        '201': {
+          description: 'The pricing option, with the price of every plan associated with it.',
+          content: optionDocument,
+        },
+      },
       errors: { 400: INVALID, 404: NOT_FOUND },
     },
     handle: ({ makePlan }) =>
@@ -465,7 +442,12 @@ const PRICING_OPTION_ENDPOINTS: Endpoint<Offering2025UseCases>[] = [
       tag: TAG,
       access: 'catalogue',
       parameters: currencyParameters,
-      success: { '200': { description: 'The pricing option, with the price of every plan.', content: optionDocument } },
+      success: {
+        '200': {
+          description: 'The pricing option, with the price of every plan associated with it.',
+          content: optionDocument,
+        },
+      },
       errors: { 404: ITEM_MISSING('pricing option') },
     },
     handle: ({ get }) =>

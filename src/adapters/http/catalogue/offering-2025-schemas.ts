@@ -1,4 +1,9 @@
 import { PRORATION_POLICY_TYPE } from '../../../domain/billing/proration/proration-policy.js';
+import {
+  CUSTOM_ATTRIBUTE_KEY_MAX,
+  CUSTOM_ATTRIBUTE_VALUE_MAX,
+  CUSTOM_ATTRIBUTES_MAX,
+} from '../../../domain/catalogue/custom-attributes.js';
 import { LEAD_TIME_MAX, LEAD_TIME_TYPES } from '../../../domain/catalogue/lead-time.js';
 import { OFFERING_PLAN_TYPE, OFFERING_TYPE } from '../../../domain/catalogue/offering.js';
 import { ATTACH_MAX } from '../../../domain/catalogue/offering-input.js';
@@ -39,8 +44,7 @@ import {
 export const OFFERINGS_2025_EPCC =
   "As EPCC's 2025 generation (2026-10 document): an offering contains its plans (the domain's offering products) and pricing options (its offering plans), under the same ids as on the 2024 wire.";
 
-export const NOT_SERVED =
-  'A member not stored yet (associations narrower than every plan with every pricing option), named in `detail`.';
+export const NOT_SERVED = 'A member not stored yet, named in `detail`.';
 
 /** EPCC 2026-10's `LeadTime`, with this service's upper bounds (`LEAD_TIME_MAX`). */
 const leadTime = closedObject(
@@ -60,6 +64,20 @@ const leadTime = closedObject(
 /** A pricing option's fields: a 2024 plan's and what EPCC 2026-10 adds. */
 const pricingOptionFields: Readonly<Record<string, Schema>> = { ...planFields, lead_time: leadTime };
 const OPTIONAL_PRICING_OPTION_FIELDS = [...OPTIONAL_PLAN_FIELDS, 'lead_time'];
+
+/** EPCC 2026's plan `custom_attributes`; in an update a value may be `null`, which removes that key. */
+const customAttributes = (update: boolean): Schema => ({
+  type: 'object',
+  maxProperties: CUSTOM_ATTRIBUTES_MAX,
+  propertyNames: { minLength: 1, maxLength: CUSTOM_ATTRIBUTE_KEY_MAX },
+  description: update
+    ? 'Key by key: a string adds or replaces that key, `null` removes it, a key left out stays; at most 100 remain.'
+    : 'Merchant-defined strings, carried onto the subscriptions made from the plan (their snapshot holds them).',
+  additionalProperties: {
+    type: update ? ['string', 'null'] : 'string',
+    maxLength: CUSTOM_ATTRIBUTE_VALUE_MAX,
+  },
+});
 
 const stamps = { created_at: timestamp, updated_at: timestamp };
 const OWNER = constant('store', 'Every record belongs to the store.');
@@ -93,13 +111,14 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
       attributes: closedObject(
         {
           ...productFields,
+          custom_attributes: customAttributes(false),
           feature_configurations: planFeatureConfigurations(
             PLAN_FEATURE_CONFIGURATION,
             'How the plan gives features of the offering, keyed by the offering feature id (`included.features[].id`).',
           ),
           ...stamps,
         },
-        OPTIONAL_PRODUCT_FIELDS,
+        [...OPTIONAL_PRODUCT_FIELDS, 'custom_attributes'],
       ),
       relationships: closedObject({ pricing_options: references(PRICING_OPTION_TYPE) }),
       meta: closedObject(
@@ -108,7 +127,7 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
       ),
     },
     [],
-    "A plan of an offering (the domain's offering product): every pricing option of the offering applies to it.",
+    "A plan of an offering (the domain's offering product), priced under the pricing options it is associated with.",
   ),
   SubscriptionOfferingPricingOption: closedObject(
     {
@@ -119,7 +138,7 @@ export const OFFERING_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
       meta: closedObject({ owner: OWNER, timestamps, prices: pairPrices('plan') }),
     },
     [],
-    "A pricing option of an offering (the domain's offering plan), a billing rule for every plan of the offering.",
+    "A pricing option of an offering (the domain's offering plan), a billing rule for the plans associated with it.",
   ),
   CurrentSubscriptionOfferingIncluded: closedObject(
     {
@@ -183,7 +202,11 @@ export const buildOffering2025 = dataRequest(
       features: BUILD_FEATURES,
       plans: arrayOf(
         openObject(
-          { ...requestFields(productFields, OPTIONAL_PRODUCT_FIELDS), feature_configurations: BUILD_PLAN_FEATURES },
+          {
+            ...requestFields(productFields, OPTIONAL_PRODUCT_FIELDS),
+            custom_attributes: customAttributes(false),
+            feature_configurations: BUILD_PLAN_FEATURES,
+          },
           ['name'],
         ),
         { minItems: 1, maxItems: ATTACH_MAX },
@@ -203,7 +226,7 @@ export const buildOffering2025 = dataRequest(
       pricing_option_associations: {
         type: 'object',
         description:
-          'Plan external_ref → pricing option external_refs. Accepted when it associates every plan with every pricing option (what is stored); anything narrower is 422 `not_served_yet`.',
+          'Plan external_ref → pricing option external_refs: the pricing options each plan may be bought with; a plan not named has none. Absent: every plan with every pricing option.',
         additionalProperties: arrayOf({ type: 'string' }),
       },
     },
@@ -215,7 +238,11 @@ export const buildOffering2025 = dataRequest(
 export const item2025Request = (kind: 'plan' | 'pricing option', create: boolean) => {
   const [type, fields, optional] =
     kind === 'plan'
-      ? [OFFERING_PLAN_TYPE, productFields, OPTIONAL_PRODUCT_FIELDS]
+      ? [
+          OFFERING_PLAN_TYPE,
+          { ...productFields, custom_attributes: customAttributes(!create) },
+          [...OPTIONAL_PRODUCT_FIELDS, 'custom_attributes'],
+        ]
       : [PRICING_OPTION_TYPE, pricingOptionFields, OPTIONAL_PRICING_OPTION_FIELDS];
   const required = create ? Object.keys(fields).filter((f) => !optional.includes(f)) : [];
   const configurations =

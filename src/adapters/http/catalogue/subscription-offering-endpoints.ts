@@ -13,6 +13,7 @@ import { ReplaceOfferingProducts } from '../../../application/use-cases/catalogu
 import { UpdateOffering } from '../../../application/use-cases/catalogue/update-offering.js';
 import { UpdateOfferingPlan } from '../../../application/use-cases/catalogue/update-offering-plan.js';
 import { UpdateOfferingProduct } from '../../../application/use-cases/catalogue/update-offering-product.js';
+import { productsOfPlan } from '../../../domain/catalogue/eligibility.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, inData, noContent, withData } from '../endpoints/handlers.js';
@@ -46,6 +47,7 @@ import {
   copyParameter,
   currencyParameters,
   detachCopy,
+  GENERATION_MISMATCH,
   INVALID,
   ids,
   includedMember,
@@ -318,7 +320,12 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
             content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingPlan')) })),
           },
         },
-        errors: { 400: INVALID, 404: "The offering, or a plan id, is not the store's." },
+        errors: {
+          400: INVALID,
+          404: "The offering, or a plan id, is not the store's.",
+          409: GENERATION_MISMATCH,
+          codes: { 409: ['generation_mismatch'] },
+        },
       },
       handle: ({ attachPlans }) =>
         answer(
@@ -379,7 +386,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
           (storeId, ctx) => listPlans.execute(storeId, idParam(ctx), queryOf(ctx)),
           (page, ctx) =>
             listDocument(ctx, links, page, (p) =>
-              offeringPlanResource(p, page.offering.products, preferredCurrency(ctx)),
+              offeringPlanResource(p, productsOfPlan(page.offering, p.id), preferredCurrency(ctx)),
             ),
         ),
     },
@@ -440,7 +447,7 @@ export const SUBSCRIPTION_OFFERING_ENDPOINTS = concept<OfferingUseCases>({
         answer(
           withData((data, storeId, ctx) => updatePlan.execute(storeId, idParam(ctx), copyParam(ctx), data)),
           ({ copy, offering }, ctx) => ({
-            data: offeringPlanResource(copy, offering.products, preferredCurrency(ctx)),
+            data: offeringPlanResource(copy, productsOfPlan(offering, copy.id), preferredCurrency(ctx)),
           }),
         ),
     },

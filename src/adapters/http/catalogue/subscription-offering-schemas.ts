@@ -47,6 +47,10 @@ export const copyParameter = (what: 'product' | 'plan'): Parameter => ({
   schema: { type: 'string', format: 'uuid' },
 });
 /** What attaching or replacing products answers: every product copy the offering holds then, or why not. */
+/** A 2024 write refused because the offering holds what only the 2025 wire shows (`lostOn2024Wire`). */
+export const GENERATION_MISMATCH =
+  'The offering was shaped on the 2025 wire: its plans and pricing options are associated pair by pair (attaching here would associate nothing), or, for a replace, a plan has custom attributes it would drop. `detail` says which.';
+
 export const PRODUCT_COPIES_ANSWER = {
   success: {
     '200': {
@@ -54,7 +58,12 @@ export const PRODUCT_COPIES_ANSWER = {
       content: jsonContent(closedObject({ data: arrayOf(schemaRef('SubscriptionOfferingProduct')) })),
     },
   },
-  errors: { 400: INVALID, 404: "The offering, or a product id, is not the store's." },
+  errors: {
+    400: INVALID,
+    404: "The offering, or a product id, is not the store's.",
+    409: GENERATION_MISMATCH,
+    codes: { 409: ['generation_mismatch'] },
+  },
 } satisfies Pick<OperationSpec, 'success' | 'errors'>;
 const COPY_NOT_FOUND = (what: 'product' | 'plan') =>
   `No offering of this store has this id, or the offering holds no ${what} copy with this id.`;

@@ -84,6 +84,8 @@ export const requireBodyEncoding: Middleware<HttpState> = async (ctx, next) => {
 export const parseBody = (jsonLimit: number = BODY_LIMITS.json): Middleware<HttpState> => {
   const parser = bodyParser({
     enableTypes: ['form', 'text'],
+    // EPCC's RemoveOfferingPlanPricingOptions carries its body on a DELETE.
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
     extendTypes: { text: JSON_TYPES },
     formLimit: BODY_LIMITS.form,
     textLimit: jsonLimit,

@@ -23,6 +23,7 @@ export interface Schema {
   readonly properties?: Readonly<Record<string, Schema>>;
   readonly required?: readonly string[];
   readonly additionalProperties?: boolean | Schema;
+  readonly maxProperties?: number;
   readonly propertyNames?: Schema;
   readonly items?: Schema;
   readonly minItems?: number;

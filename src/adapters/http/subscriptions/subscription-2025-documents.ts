@@ -81,8 +81,14 @@ const resourceWith = <O>(subscription: Subscription, offering: Offering, now: Da
       plans: { data: held.map((product) => ({ id: product.id, type: OFFERING_PLAN_TYPE })) },
       pricing_options: { data: [{ id: subscription.planId, type: PRICING_OPTION_TYPE }] },
     },
-    // The first invoice is paid by a payment run: a create never marks it prepaid.
-    meta: { ...resource.meta, first_invoice_prepaid: false, ...priceChangesMeta(subscription) },
+    // The first invoice is paid by a payment run: a create never marks it prepaid. `paused_by` (EPCC 2026) is
+    // shown while paused; one paused before the service recorded who did it shows none, as EPCC allows.
+    meta: {
+      ...resource.meta,
+      first_invoice_prepaid: false,
+      ...(subscription.flags.paused && subscription.pausedBy !== undefined ? { paused_by: subscription.pausedBy } : {}),
+      ...priceChangesMeta(subscription),
+    },
   };
 };
 
@@ -117,7 +123,7 @@ export const SUBSCRIPTION_INCLUDES_2025 = { plans: 'products', pricing_options: 
 export const subscriptionPlans2025 = (subscription: Subscription, offering: Offering, currency?: string) => {
   const held = new Set(subscriptionProducts(subscription, offering).map((product) => product.id));
   return offering.products.map((product) => {
-    const resource = offeringPlan2025Resource(product, offering.plans, currency);
+    const resource = offeringPlan2025Resource(product, offering, currency);
     return { ...resource, meta: { ...resource.meta, active_plan: held.has(product.id) } };
   });
 };
@@ -125,7 +131,7 @@ export const subscriptionPlans2025 = (subscription: Subscription, offering: Offe
 /** A subscription's pricing options on the 2025 wire: every plan of its snapshot, `meta.active_pricing_option` true on its own. */
 export const subscriptionPricingOptions2025 = (subscription: Subscription, offering: Offering, currency?: string) =>
   offering.plans.map((plan) => {
-    const resource = offeringPricingOption2025Resource(plan, offering.products, currency);
+    const resource = offeringPricingOption2025Resource(plan, offering, currency);
     return { ...resource, meta: { ...resource.meta, active_pricing_option: plan.id === subscription.planId } };
   });
 
@@ -152,10 +158,8 @@ const documentsOf = (offering: Offering, currency: string | undefined): Included
   let built = byCurrency.get(key);
   if (built === undefined) {
     built = {
-      plans: offering.products.map((product) => offeringPlan2025Resource(product, offering.plans, currency)),
-      pricingOptions: offering.plans.map((plan) =>
-        offeringPricingOption2025Resource(plan, offering.products, currency),
-      ),
+      plans: offering.products.map((product) => offeringPlan2025Resource(product, offering, currency)),
+      pricingOptions: offering.plans.map((plan) => offeringPricingOption2025Resource(plan, offering, currency)),
     };
     // A currency header is the client's choice: keep a handful per version, not one per value ever sent.
     if (byCurrency.size < 8) byCurrency.set(key, built);

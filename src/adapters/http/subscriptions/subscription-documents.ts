@@ -1,3 +1,4 @@
+import { productsOfPlan } from '../../../domain/catalogue/eligibility.js';
 import type { Offering, OfferingPlan, OfferingProduct } from '../../../domain/catalogue/offering.js';
 import {
   endDateOf,
@@ -156,7 +157,7 @@ const documentsOf = (offering: Offering, currency: string | undefined) => {
   let built = byCurrency.get(key);
   if (built === undefined) {
     built = {
-      plans: offering.plans.map((plan) => offeringPlanResource(plan, offering.products, currency)),
+      plans: offering.plans.map((plan) => offeringPlanResource(plan, productsOfPlan(offering, plan.id), currency)),
       products: offering.products.map((product) => offeringProductResource(product, currency)),
     };
     // A currency header is the client's choice: keep a handful per version, not one per value ever sent.

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { lostOn2024Wire } from '../../../domain/catalogue/eligibility.js';
 import {
   nextVersion,
   OFFERING_NOT_FOUND,
@@ -8,7 +9,7 @@ import {
 } from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
 import { parseAttachment } from '../../../domain/catalogue/offering-input.js';
-import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -38,7 +39,10 @@ export const attach = async <A>(
   if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
   const ids = parseAttachment(data, member.name);
   if (E.isLeft(ids)) return E.left(validationFailed(ids.left));
-  if ((await ports.offerings.findById(storeId, offeringId)) === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+  const offering = await ports.offerings.findById(storeId, offeringId);
+  if (offering === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+  const lost = lostOn2024Wire(offering, 'attach');
+  if (lost !== undefined) return E.left(conflict(lost, 'generation_mismatch'));
   const found = await findOriginals(member.find, ids.right, member.missing);
   if (E.isLeft(found)) return found;
   const now = ports.clock.now();

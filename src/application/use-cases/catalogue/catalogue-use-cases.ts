@@ -1,5 +1,6 @@
 // The use cases of catalogue, by the names the library exports them under: catalogue-module.ts binds
 // each of them, and src/index.ts re-exports this file whole. Use cases only (see UseCaseList).
+export { AssociateOfferingPlans } from './associate-offering-plans.js';
 export { AttachOfferingFeatures } from './attach-offering-features.js';
 export { AttachOfferingPlans } from './attach-offering-plans.js';
 export { AttachOfferingProducts } from './attach-offering-products.js';

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
 import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
+import { type Eligibility, keptEligibility } from '../../../domain/catalogue/eligibility.js';
 import {
   type Offering,
   type OfferingFeature,
@@ -8,7 +9,7 @@ import {
   withCopies,
 } from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
-import { type OfferingBuild, parseOfferingCreation } from '../../../domain/catalogue/offering-input.js';
+import { type MadeItem, type OfferingBuild, parseOfferingCreation } from '../../../domain/catalogue/offering-input.js';
 import { parseOfferingCreation2025 } from '../../../domain/catalogue/offering-input-2025.js';
 import type { ProductAttributes } from '../../../domain/catalogue/product.js';
 import { resolveConfigurations } from '../../../domain/features/build-features.js';
@@ -55,8 +56,25 @@ export const reading =
   (data) =>
     E.mapLeft(validationFailed)(parse(data));
 
-const made = <A>(attributes: readonly A[] | undefined, newId: () => Uuid, now: Date): OfferingItem<A>[] =>
-  (attributes ?? []).map((a) => ({ id: newId(), attributes: a, createdAt: now, updatedAt: now }));
+const made = <A>(items: readonly MadeItem<A>[] | undefined, newId: () => Uuid, now: Date): OfferingItem<A>[] =>
+  (items ?? []).map((item) => ({ ...item, id: newId(), createdAt: now, updatedAt: now }));
+
+/** A build's associations (made products to made plans, by position) as the offering's eligibility. */
+const eligibilityOf = (
+  associations: OfferingBuild['associations'],
+  products: readonly OfferingItem<unknown>[],
+  plans: readonly OfferingItem<unknown>[],
+): { readonly eligibility?: Eligibility } => {
+  if (associations === undefined) return {};
+  const eligibility = keptEligibility(
+    products,
+    plans,
+    Object.fromEntries(
+      products.map((product, index) => [product.id, (associations[index] ?? []).flatMap((at) => plans[at]?.id ?? [])]),
+    ),
+  );
+  return eligibility === undefined ? {} : { eligibility };
+};
 
 /** The policy a new offering is to use, once it is stored: the policy must be the store's. */
 const usePolicy = async (
@@ -115,7 +133,7 @@ const buildFeatures = async (
 const configuredProducts = (
   build: OfferingBuild,
   features: readonly OfferingFeature[],
-): E.Either<DomainError, readonly ProductAttributes[]> => {
+): E.Either<DomainError, readonly MadeItem<ProductAttributes>[]> => {
   const problems: ValidationIssue[] = [];
   const products = (build.madeProducts ?? []).map((product, index) => {
     const configurations = build.madeProductConfigurations?.[index] ?? {};
@@ -125,7 +143,7 @@ const configuredProducts = (
       problems.push(...resolved.left);
       return product;
     }
-    return { ...product, feature_configurations: resolved.right };
+    return { ...product, attributes: { ...product.attributes, feature_configurations: resolved.right } };
   });
   const [first, ...rest] = problems;
   return first === undefined ? E.right(products) : E.left(validationFailed([first, ...rest]));
@@ -155,14 +173,21 @@ export const storeNewOffering = async (
   if (E.isLeft(features)) return features;
   const configured = configuredProducts(wanted.right, features.right);
   if (E.isLeft(configured)) return configured;
+  const madeProducts = made(configured.right, newId, now);
+  const madePlans = made(
+    wanted.right.madePlans?.map((attributes) => ({ attributes })),
+    newId,
+    now,
+  );
   const offering: Offering = {
     id: newId(),
     storeId,
     attributes: wanted.right.attributes,
     version: 1,
-    products: [...withCopies([], products.right, newId, now), ...made(configured.right, newId, now)],
-    plans: [...withCopies([], plans.right, newId, now), ...made(wanted.right.madePlans, newId, now)],
+    products: [...withCopies([], products.right, newId, now), ...madeProducts],
+    plans: [...withCopies([], plans.right, newId, now), ...madePlans],
     features: features.right,
+    ...eligibilityOf(wanted.right.associations, madeProducts, madePlans),
     createdAt: now,
     updatedAt: now,
   };

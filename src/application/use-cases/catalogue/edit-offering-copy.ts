@@ -33,6 +33,8 @@ export const edit = async <A extends object, C extends object>(
   id: string,
   copyId: string,
   data: unknown,
+  /** A change of the item beyond its attributes (a 2025 plan's custom attributes), decided on the item as stored. */
+  alsoChange: (item: OfferingItem<A>) => Parsed<OfferingItem<A>> = E.right,
 ): Promise<E.Either<DomainError, ChangedCopy<A>>> => {
   const offeringId = parseUuid(id);
   if (offeringId === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
@@ -41,6 +43,7 @@ export const edit = async <A extends object, C extends object>(
   const itemId = parseUuid(copyId);
   if (itemId === undefined) return E.left(notFound(member.notFound));
   const now = ports.clock.now();
+  let refused: DomainError | undefined;
   const updated = await ports.offerings.update(
     storeId,
     offeringId,
@@ -51,14 +54,22 @@ export const edit = async <A extends object, C extends object>(
         (attributes) => applyChanges(attributes, changes.right),
         now,
       );
-      return items === undefined ? o : nextVersion(o, member.hold(items), now);
+      const item = items?.find((i) => i.id === itemId);
+      const changed = item === undefined ? undefined : alsoChange(item);
+      if (items === undefined || changed === undefined) return o;
+      if (E.isLeft(changed)) {
+        refused = validationFailed(changed.left);
+        return o;
+      }
+      return nextVersion(o, member.hold(items.map((i) => (i.id === itemId ? changed.right : i))), now);
     },
-    (o) => [OFFERING_EVENTS.updated(o)],
+    (o) => (refused === undefined ? [OFFERING_EVENTS.updated(o)] : []),
   );
   if (E.isLeft(updated)) {
     if (updated.left._tag === 'Missing') return E.left(notFound(OFFERING_NOT_FOUND));
     throw new Error('changing a copy was refused for a missing original');
   }
+  if (refused !== undefined) return E.left(refused);
   const copy = member.held(updated.right).find((item) => item.id === itemId);
   return copy === undefined ? E.left(notFound(member.notFound)) : E.right({ offering: updated.right, copy });
 };

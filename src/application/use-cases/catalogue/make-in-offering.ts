@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { nextVersion, OFFERING_NOT_FOUND, type OfferingItem } from '../../../domain/catalogue/offering.js';
 import { OFFERING_EVENTS } from '../../../domain/catalogue/offering-events.js';
+import type { MadeItem } from '../../../domain/catalogue/offering-input.js';
 import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { Parsed } from '../../../domain/shared/validation.js';
@@ -9,8 +10,8 @@ import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { ChangedCopy } from './edit-offering-copy.js';
 import type { OfferingMember } from './offering-members.js';
 
-/** What a request makes inside an offering: its attributes, or why it is refused (invalid, or not stored yet). */
-export type ItemReader<A> = (data: unknown) => E.Either<DomainError, A>;
+/** What a request makes inside an offering: the item's content, or why it is refused (invalid, or not stored yet). */
+export type ItemReader<A> = (data: unknown) => E.Either<DomainError, MadeItem<A>>;
 
 /**
  * Makes a product or plan inside the offering, with no original to copy (EPCC's 2025 generation creates
@@ -29,7 +30,7 @@ export const makeInOffering = async <A>(
   const attributes = read(data);
   if (E.isLeft(attributes)) return attributes;
   const now = ports.clock.now();
-  const item: OfferingItem<A> = { id: ports.ids.uuid(), attributes: attributes.right, createdAt: now, updatedAt: now };
+  const item: OfferingItem<A> = { ...attributes.right, id: ports.ids.uuid(), createdAt: now, updatedAt: now };
   const updated = await ports.offerings.update(
     storeId,
     offeringId,
@@ -43,8 +44,12 @@ export const makeInOffering = async <A>(
   return E.right({ offering: updated.right, copy: item });
 };
 
-/** A domain parser as an `ItemReader`: what it finds wrong is a validation failure. */
+/** A domain parser of an item's content as an `ItemReader`: what it finds wrong is a validation failure. */
 export const parsed =
-  <A>(parse: (data: unknown) => Parsed<A>): ItemReader<A> =>
+  <A>(parse: (data: unknown) => Parsed<MadeItem<A>>): ItemReader<A> =>
   (data) =>
     E.mapLeft(validationFailed)(parse(data));
+
+/** A domain parser of attributes alone as an `ItemReader`. */
+export const parsedAttributes = <A>(parse: (data: unknown) => Parsed<A>): ItemReader<A> =>
+  parsed((data) => E.map((attributes: A) => ({ attributes }))(parse(data)));

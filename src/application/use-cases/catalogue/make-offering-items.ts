@@ -12,7 +12,7 @@ import type { Clock, IdGenerator } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 import { changeOffering } from './change-offering.js';
 import type { ChangedCopy } from './edit-offering-copy.js';
-import { makeInOffering, parsed } from './make-in-offering.js';
+import { makeInOffering, parsedAttributes } from './make-in-offering.js';
 import { PLAN_COPIES } from './offering-members.js';
 
 const CONFIGURATIONS = 'data.attributes.feature_configurations';
@@ -26,16 +26,19 @@ export class MakeOfferingProduct {
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
   ) {}
 
-  /** Its `feature_configurations` must fit the features the offering holds when the plan is added. */
+  /**
+   * Its `feature_configurations` must fit the features the offering holds when the plan is added; in an offering
+   * with narrower associations it may be bought with no pricing option until one is associated with it.
+   */
   async execute(
     storeId: Uuid,
     id: string,
     data: unknown,
   ): Promise<E.Either<DomainError, ChangedCopy<ProductAttributes>>> {
-    const attributes = parseNewOfferingPlan2025(data);
-    if (E.isLeft(attributes)) return E.left(validationFailed(attributes.left));
+    const made = parseNewOfferingPlan2025(data);
+    if (E.isLeft(made)) return E.left(validationFailed(made.left));
     const now = this.clock.now();
-    const copy: OfferingProduct = { id: this.ids.uuid(), attributes: attributes.right, createdAt: now, updatedAt: now };
+    const copy: OfferingProduct = { id: this.ids.uuid(), ...made.right, createdAt: now, updatedAt: now };
     const changed = await changeOffering(this.offerings, storeId, id, (o) => {
       const [first, ...rest] = configurationProblems(
         o.features,
@@ -61,6 +64,13 @@ export class MakeOfferingPlan {
 
   execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, ChangedCopy<PlanAttributes>>> {
     const { offerings, clock, ids } = this;
-    return makeInOffering({ offerings, clock, ids }, PLAN_COPIES, parsed(parseNewPricingOption2025), storeId, id, data);
+    return makeInOffering(
+      { offerings, clock, ids },
+      PLAN_COPIES,
+      parsedAttributes(parseNewPricingOption2025),
+      storeId,
+      id,
+      data,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { lostOn2024Wire } from '../../../domain/catalogue/eligibility.js';
 import {
   nextVersion,
   OFFERING_NOT_FOUND,
@@ -39,6 +40,9 @@ export class ReplaceOfferingProducts {
     if (E.isLeft(ids)) return E.left(validationFailed(ids.left));
     const current = await this.offerings.findById(storeId, offeringId);
     if (current === undefined) return E.left(notFound(OFFERING_NOT_FOUND));
+    // What only the 2025 wire holds and new copies would lose: eligibility pairs, custom attributes, features.
+    const lost = lostOn2024Wire(current, 'replace');
+    if (lost !== undefined) return E.left(conflict(lost, 'generation_mismatch'));
     if (productsConfiguringFeatures(current).length > 0)
       return E.left(conflict(featuresWouldBeDropped(productsConfiguringFeatures(current)), 'generation_mismatch'));
     const found = await findOriginals(

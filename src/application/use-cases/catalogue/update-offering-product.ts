@@ -1,11 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import {
+  type CustomAttributeChanges,
+  type CustomAttributes,
+  changedCustomAttributes,
+} from '../../../domain/catalogue/custom-attributes.js';
 import { nextVersion, type Offering, type OfferingProduct } from '../../../domain/catalogue/offering.js';
 import {
   OFFERING_PRODUCT_NOT_FOUND,
   parseOfferingProductChanges,
 } from '../../../domain/catalogue/offering-copy-input.js';
-import { parseOfferingPlanChanges2025 } from '../../../domain/catalogue/offering-input-2025.js';
+import {
+  parseOfferingPlanChanges2025,
+  parsePlanCustomAttributeChanges2025,
+} from '../../../domain/catalogue/offering-input-2025.js';
 import {
   configurationProblems,
   type PlanFeatureConfigurationChanges,
@@ -15,6 +23,7 @@ import type { SubscriptionsGeneration } from '../../../domain/settings/subscript
 import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { applyChanges } from '../../../domain/shared/record-parser.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { Parsed } from '../../../domain/shared/validation.js';
 import type { OfferingRepository } from '../../ports/catalogue/offering-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
@@ -53,6 +62,19 @@ const changedPlan = (
   return first === undefined ? E.right(attributes) : E.left(validationFailed([first, ...others]));
 };
 
+/** The product with its custom attributes changed key by key (`null`: all removed; absent: left as they are). */
+const withCustomAttributes = (
+  product: OfferingProduct,
+  changes: CustomAttributeChanges | null | undefined,
+): Parsed<OfferingProduct> => {
+  if (changes === undefined) return E.right(product);
+  const { customAttributes: _held, ...rest } = product;
+  if (changes === null) return E.right(rest);
+  return E.map((customAttributes: CustomAttributes) =>
+    Object.keys(customAttributes).length === 0 ? rest : { ...rest, customAttributes },
+  )(changedCustomAttributes(product.customAttributes, changes, 'data.attributes.custom_attributes'));
+};
+
 @injectable()
 export class UpdateOfferingProduct {
   constructor(
@@ -76,15 +98,20 @@ export class UpdateOfferingProduct {
     if (generation === '2024')
       return edit(ports, PRODUCT_COPIES, parseOfferingProductChanges, storeId, id, productId, data);
     const changes = parseOfferingPlanChanges2025(data);
-    if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
+    const custom = parsePlanCustomAttributeChanges2025(data);
+    const [first, ...rest] = [changes, custom].flatMap((p) => (E.isLeft(p) ? p.left : []));
+    if (first !== undefined) return E.left(validationFailed([first, ...rest]));
+    if (E.isLeft(changes) || E.isLeft(custom)) throw new Error('a refused part has its issues');
     const now = this.clock.now();
     const changed = await changeOffering(this.offerings, storeId, id, (o) => {
       const product = o.products.find((p) => p.id === productId);
       if (product === undefined) return E.left(notFound(OFFERING_PRODUCT_NOT_FOUND));
-      return E.map((attributes: OfferingProduct['attributes']) => {
-        const copy = { ...product, attributes, updatedAt: now };
-        return nextVersion(o, { products: o.products.map((p) => (p.id === product.id ? copy : p)) }, now);
-      })(changedPlan(o, product, changes.right));
+      return E.flatMap((attributes: OfferingProduct['attributes']) =>
+        E.bimap(validationFailed, (held: OfferingProduct) => {
+          const copy = { ...held, attributes, updatedAt: now };
+          return nextVersion(o, { products: o.products.map((p) => (p.id === product.id ? copy : p)) }, now);
+        })(withCustomAttributes(product, custom.right)),
+      )(changedPlan(o, product, changes.right));
     });
     return E.flatMap((offering: Offering) => {
       const copy = offering.products.find((p) => p.id === productId);

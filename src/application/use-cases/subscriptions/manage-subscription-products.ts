@@ -4,6 +4,8 @@ import type { SubscriptionsGeneration } from '../../../domain/settings/subscript
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { applyProductChanges, parseProductChanges } from '../../../domain/subscriptions/product-changes.js';
+import type { Subscription } from '../../../domain/subscriptions/subscription.js';
+import { heldEligibly } from '../../../domain/subscriptions/subscription-copies.js';
 import {
   parsePlanChanges2025,
   planChangeErrorOn2025Wire,
@@ -43,7 +45,9 @@ export class ManageSubscriptionProducts {
       id,
       generation === '2025' ? parsePlanChanges2025(data) : parseProductChanges(data),
       (subscription, offering, changes) =>
-        applyProductChanges(subscription, offering, changes, heldAt ?? this.clock.now()),
+        E.flatMap((held: Subscription) => heldEligibly(held, offering, 'data'))(
+          applyProductChanges(subscription, offering, changes, heldAt ?? this.clock.now()),
+        ),
     );
     return generation === '2025' ? E.mapLeft(planChangeErrorOn2025Wire)(changed) : changed;
   }

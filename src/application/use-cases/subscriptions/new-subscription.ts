@@ -1,11 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { withFirstInvoice } from '../../../domain/billing/invoices/first-invoice.js';
+import { isPartial, productsOfPlan } from '../../../domain/catalogue/eligibility.js';
 import { OFFERING_NOT_FOUND, type Offering } from '../../../domain/catalogue/offering.js';
 import { planPricing, priceTooLarge } from '../../../domain/catalogue/pricing.js';
 import { type DomainError, issue, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { goingLive } from '../../../domain/subscriptions/going-live.js';
 import { billingAnchorOf, type Subscription } from '../../../domain/subscriptions/subscription.js';
+import { heldEligibly } from '../../../domain/subscriptions/subscription-copies.js';
 import { parseNewSubscription } from '../../../domain/subscriptions/subscription-input.js';
 import type { SubscriptionRequest } from '../../../domain/subscriptions/subscription-input-2025.js';
 import type { NewSubscription } from '../../ports/subscriptions/subscription-repository.js';
@@ -48,7 +50,7 @@ export const prepareSubscription = async (
   const plan = offering.plans.find((p) => p.id === input.right.plan_id);
   if (plan === undefined)
     return E.left(validationFailed([issue('data.plan_id', "must be one of the offering's plans")]));
-  const held = heldProducts(offering, input.right.product_ids);
+  const held = heldProducts(offering, plan.id, input.right.product_ids);
   if (E.isLeft(held)) return held;
   const pricing = planPricing(held.right.products, plan);
   if (pricing.tooLarge.includes(input.right.currency))
@@ -82,17 +84,30 @@ export const prepareSubscription = async (
     billingAnchor: billingAnchorOf(live.right.goLiveAfter ?? now, plan.attributes),
     invoiceAfter: live.right.goLiveAfter ?? now,
   };
+  const eligible = heldEligibly(subscription, offering, 'data.plan_id');
+  if (E.isLeft(eligible)) return eligible;
   // EPCC: the invoice of the first period is made with the subscription, and stored in its transaction.
   const made = withFirstInvoice(subscription, offering, plan.attributes, { id: ids.uuid(), now });
   return E.right({ ...made, offering });
 };
 
-/** The products a new subscription holds: those asked for, each one of the offering's, or all of them. */
+/**
+ * The products a new subscription holds: those asked for, each one of the offering's; or, when none are
+ * asked for (2024's create), every product that may be bought under the plan: all of them, unless the
+ * offering's eligibility is partial (made on the 2025 wire).
+ */
 const heldProducts = (
   offering: Offering,
+  planId: Uuid,
   asked: readonly Uuid[] | undefined,
 ): E.Either<DomainError, { readonly products: Offering['products']; readonly productIds?: readonly Uuid[] }> => {
-  if (asked === undefined) return E.right({ products: offering.products });
+  if (asked === undefined) {
+    if (!isPartial(offering)) return E.right({ products: offering.products });
+    const products = productsOfPlan(offering, planId);
+    if (products.length === 0)
+      return E.left(validationFailed([issue('data.plan_id', "is associated with none of the offering's products")]));
+    return E.right({ products, productIds: products.map((p) => p.id) });
+  }
   const unknown = asked.findIndex((id) => !offering.products.some((p) => p.id === id));
   if (unknown >= 0)
     return E.left(validationFailed([issue(`data.product_ids.${unknown}`, "must be one of the offering's products")]));

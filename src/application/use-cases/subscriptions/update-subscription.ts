@@ -11,6 +11,7 @@ import type { Parsed } from '../../../domain/shared/validation.js';
 import { applyProductChanges, leavesProductsAsTheyAre } from '../../../domain/subscriptions/product-changes.js';
 import { SUBSCRIPTION_NOT_FOUND, type Subscription } from '../../../domain/subscriptions/subscription.js';
 import { applySubscriptionChanges } from '../../../domain/subscriptions/subscription-changes.js';
+import { heldEligibly } from '../../../domain/subscriptions/subscription-copies.js';
 import {
   parseSubscriptionChanges,
   type SubscriptionChanges,
@@ -31,6 +32,9 @@ import type { Clock } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { changeSubscription } from './change-subscription.js';
+
+/** The request field a refused switch names (`data.attributes.pricing_option_id` on the 2025 wire). */
+const PLAN_SOURCE = 'data.attributes.plan_id';
 
 /** What a preview's decision answers so that its transaction stores nothing; it never leaves this file. */
 const NOT_STORED = notFound('a preview stores nothing');
@@ -125,12 +129,14 @@ export class UpdateSubscription {
             ? E.right(subscription)
             : applyProductChanges(subscription, offering, products, now);
         if (E.isLeft(held)) return held;
-        const changed = applySubscriptionChanges(held.right, offering, changes, now);
+        const changed = E.flatMap((s: Subscription) => heldEligibly(s, offering, PLAN_SOURCE))(
+          applySubscriptionChanges(held.right, offering, changes, now),
+        );
         if (E.isLeft(changed)) return changed;
         const switched = prorated(subscription, changed.right, offering, latestInvoiced, policy, now);
         return E.isRight(switched)
           ? decide(subscription, switched.right, offering)
-          : E.left(validationFailed([issue('data.attributes.plan_id', switched.left)]));
+          : E.left(validationFailed([issue(PLAN_SOURCE, switched.left)]));
       },
       switches ? { withdrawProFormaAt: heldAt ?? this.clock.now() } : {},
     );

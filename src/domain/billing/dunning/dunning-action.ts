@@ -42,6 +42,7 @@ export const afterRetriesSpent = (
             {
               ...subscription,
               flags: { ...flags, paused: true },
+              pausedBy: 'dunning',
               timestamps: { ...timestamps, pausedAt: now, updatedAt: now },
             },
             'pause',

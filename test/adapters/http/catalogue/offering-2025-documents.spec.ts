@@ -9,7 +9,12 @@ import {
   offeringPlanResource,
   offeringProductResource,
 } from '../../../../src/adapters/http/catalogue/subscription-catalogue-documents.js';
-import type { OfferingItem, OfferingPlan, OfferingProduct } from '../../../../src/domain/catalogue/offering.js';
+import type {
+  Offering,
+  OfferingItem,
+  OfferingPlan,
+  OfferingProduct,
+} from '../../../../src/domain/catalogue/offering.js';
 import type { PlanAttributes } from '../../../../src/domain/catalogue/plan.js';
 import type { ProductAttributes } from '../../../../src/domain/catalogue/product.js';
 import { uuid } from '../../../support/domain-builders.js';
@@ -30,6 +35,24 @@ const product = (n: number, attributes: Partial<ProductAttributes>): OfferingPro
   made(n, { name: 'Beans', ...attributes });
 const plan = (n: number, attributes: Partial<PlanAttributes>): OfferingPlan =>
   made(n, { ...PLAN_ATTRIBUTES, ...attributes });
+
+/** An offering of items made inside it, with the eligibility given (none: every product under every plan). */
+const holding = (
+  products: readonly OfferingProduct[],
+  plans: readonly OfferingPlan[],
+  eligibility?: Offering['eligibility'],
+): Offering => ({
+  id: uuid(7),
+  storeId: STORE,
+  features: [],
+  attributes: { name: 'Coffee club' },
+  version: 1,
+  products,
+  plans,
+  ...(eligibility === undefined ? {} : { eligibility }),
+  createdAt: AT,
+  updatedAt: AT,
+});
 
 /** Holds a body to EPCC's 2026-10 operation as a 200 answer to `path`. */
 const heldTo = (operationId: string, path: string, body: object) =>
@@ -75,8 +98,9 @@ describe('the 2025 catalogue rendered from the domain: prices of each (plan, pri
     it(what, () => {
       const beans = product(2, productAttributes);
       const monthly = plan(3, planAttributes);
-      const asPlan = offeringPlan2025Resource(beans, [monthly], 'USD');
-      const asOption = offeringPricingOption2025Resource(monthly, [beans], 'USD');
+      const offering = holding([beans], [monthly]);
+      const asPlan = offeringPlan2025Resource(beans, offering, 'USD');
+      const asOption = offeringPricingOption2025Resource(monthly, offering, 'USD');
       expect(asPlan.meta.prices[monthly.id]?.price).to.deep.equal(price);
       expect(asOption.meta.prices[beans.id]?.price, 'the same pair seen from the pricing option').to.deep.equal(price);
       expect(heldTo('GetOfferingPlan', `/plans/${beans.id}`, { data: asPlan })).to.equal(undefined);
@@ -91,7 +115,7 @@ describe('the 2025 catalogue rendered from the domain: prices of each (plan, pri
       product(3, { price: { USD: { amount: 7500 } } }),
     ];
     const monthly = plan(4, { base_price_percentage: 5 });
-    expect(offeringPricingOption2025Resource(monthly, [beans, mugs]).meta.prices).to.deep.equal({
+    expect(offeringPricingOption2025Resource(monthly, holding([beans, mugs], [monthly])).meta.prices).to.deep.equal({
       [beans.id]: {
         price: { USD: { amount: 4750, includes_tax: false } },
         display_price: {
@@ -107,6 +131,39 @@ describe('the 2025 catalogue rendered from the domain: prices of each (plan, pri
         },
       },
     });
+  });
+});
+
+describe('the 2025 catalogue rendered from the domain: associations and custom attributes', () => {
+  const beans = product(2, { price: { USD: { amount: 1000 } } });
+  const mugs = product(3, { name: 'Mugs', price: { USD: { amount: 2000 } } });
+  const monthly = plan(4, { base_price_percentage: 10 });
+  const yearly = plan(5, { name: 'Yearly', base_price_percentage: 20 });
+  // Beans under both options, mugs yearly only.
+  const partial = holding([beans, mugs], [monthly, yearly], {
+    [beans.id]: [monthly.id, yearly.id],
+    [mugs.id]: [yearly.id],
+  });
+
+  it('relates and prices only the pairs associated, from both sides', () => {
+    const asPlan = offeringPlan2025Resource(mugs, partial, 'USD');
+    expect(asPlan.relationships.pricing_options.data.map((r) => r.id)).to.deep.equal([yearly.id]);
+    expect(Object.keys(asPlan.meta.prices)).to.deep.equal([yearly.id]);
+    const asOption = offeringPricingOption2025Resource(monthly, partial, 'USD');
+    expect(asOption.relationships.plans.data.map((r) => r.id)).to.deep.equal([beans.id]);
+    expect(Object.keys(asOption.meta.prices)).to.deep.equal([beans.id]);
+    expect(heldTo('GetOfferingPlan', `/plans/${mugs.id}`, { data: asPlan })).to.equal(undefined);
+    expect(heldTo('GetOfferingPricingOption', `/pricing-options/${monthly.id}`, { data: asOption })).to.equal(
+      undefined,
+    );
+  });
+
+  it("shows a plan's custom attributes, held to EPCC's document; a plan without shows none", () => {
+    const tagged: OfferingProduct = { ...beans, customAttributes: { colour: 'green', 'roast level': '' } };
+    const asPlan = offeringPlan2025Resource(tagged, partial, 'USD');
+    expect(asPlan.attributes.custom_attributes).to.deep.equal({ colour: 'green', 'roast level': '' });
+    expect(heldTo('GetOfferingPlan', `/plans/${beans.id}`, { data: asPlan })).to.equal(undefined);
+    expect(offeringPlan2025Resource(beans, partial).attributes).not.to.have.property('custom_attributes');
   });
 });
 

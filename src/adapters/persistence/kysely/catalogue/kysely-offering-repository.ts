@@ -9,7 +9,7 @@ import {
   type OriginalGone,
   originalGone,
 } from '../../../../application/ports/storage-outcomes.js';
-import type { Offering, OfferingItem } from '../../../../domain/catalogue/offering.js';
+import type { Offering, OfferingItem, OfferingProduct } from '../../../../domain/catalogue/offering.js';
 import { offeringAttributesFromStorage } from '../../../../domain/catalogue/offering-input.js';
 import {
   HELD_PRODUCT_REF_FILTERS,
@@ -31,6 +31,7 @@ import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
 import { decodeStored, parseJson, storedUuid } from '../sql/stored-json.js';
 import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
+import { eligibilityFromJson, eligible, withCustomAttributes } from './offering-json.js';
 
 /** The offering's own columns a list filters on; `proration_policy_id` is the one migration 0008 adds. */
 const OFFERING_COLUMNS: Readonly<
@@ -61,6 +62,7 @@ const offeringRow = (offering: Offering): Selectable<OfferingsTable> => ({
   external_ref_key: optionalLookupKey(offering.attributes.external_ref),
   attributes: JSON.stringify(offering.attributes),
   version: offering.version,
+  pricing_option_associations: offering.eligibility === undefined ? null : JSON.stringify(offering.eligibility),
   created_at: offering.createdAt,
   updated_at: offering.updatedAt,
 });
@@ -82,33 +84,44 @@ const loadCopies = async (db: Kysely<Tables>, rows: readonly Selectable<Offering
     storeId: storedUuid('offering store', row.store_id),
     attributes: decodeStored('offering', offeringAttributesFromStorage(parseJson('offering', row.attributes))),
     version: Number(row.version),
-    products: products.filter((p) => p.offering_id === row.id).map((p) => itemFromRow(p, decodeProduct)),
+    products: products
+      .filter((p) => p.offering_id === row.id)
+      .map((p) =>
+        withCustomAttributes(itemFromRow(p, decodeProduct), parseJson('custom attributes', p.custom_attributes)),
+      ),
     plans: plans.filter((p) => p.offering_id === row.id).map((p) => itemFromRow(p, decodePlan)),
     features: features.filter((f) => f.offering_id === row.id).map((f) => itemFromRow(f, decodeFeature)),
+    ...eligible(eligibilityFromJson(parseJson('offering eligibility', row.pricing_option_associations))),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
 };
 
-/** The columns a copy keeps beside its attributes because lists filter on them: a product copy's external reference. */
-type IndexedColumns = Partial<Pick<Selectable<OfferingProductsTable>, 'external_ref' | 'external_ref_key'>>;
+/**
+ * The columns a copy keeps beside its attributes: a product copy's external reference, because lists filter
+ * on it, and its custom attributes, which 2024's product attributes do not have.
+ */
+type ProductColumns = Partial<
+  Pick<Selectable<OfferingProductsTable>, 'external_ref' | 'external_ref_key' | 'custom_attributes'>
+>;
 
 interface CopyTable<A> {
   readonly name: ItemTable;
-  readonly indexed: (attributes: A) => IndexedColumns;
+  readonly columns: (item: OfferingItem<A>) => ProductColumns;
 }
 
 const PRODUCT_COPY_TABLE: CopyTable<ProductAttributes> = {
   name: 'subscription_offering_products',
-  indexed: (attributes) => ({
-    external_ref: attributes.external_ref ?? null,
-    external_ref_key: optionalLookupKey(attributes.external_ref),
+  columns: (item: OfferingProduct) => ({
+    external_ref: item.attributes.external_ref ?? null,
+    external_ref_key: optionalLookupKey(item.attributes.external_ref),
+    custom_attributes: item.customAttributes === undefined ? null : JSON.stringify(item.customAttributes),
   }),
 };
-const PLAN_COPY_TABLE: CopyTable<PlanAttributes> = { name: 'subscription_offering_plans', indexed: () => ({}) };
+const PLAN_COPY_TABLE: CopyTable<PlanAttributes> = { name: 'subscription_offering_plans', columns: () => ({}) };
 const FEATURE_COPY_TABLE: CopyTable<FeatureAttributes> = {
   name: 'subscription_offering_features',
-  indexed: () => ({}),
+  columns: () => ({}),
 };
 
 const copyRow = <A>(table: CopyTable<A>, offeringId: string, item: OfferingItem<A>, position: number) => ({
@@ -117,14 +130,15 @@ const copyRow = <A>(table: CopyTable<A>, offeringId: string, item: OfferingItem<
   origin_id: item.originId ?? null,
   position,
   attributes: JSON.stringify(item.attributes),
-  ...table.indexed(item.attributes),
+  ...table.columns(item),
   created_at: item.createdAt,
   updated_at: item.updatedAt,
 });
 
-const edited = <A>(item: OfferingItem<A>, before: OfferingItem<A>): boolean =>
+const edited = <A>(table: CopyTable<A>, item: OfferingItem<A>, before: OfferingItem<A>): boolean =>
   item.updatedAt.getTime() !== before.updatedAt.getTime() ||
-  JSON.stringify(item.attributes) !== JSON.stringify(before.attributes);
+  JSON.stringify(item.attributes) !== JSON.stringify(before.attributes) ||
+  JSON.stringify(table.columns(item)) !== JSON.stringify(table.columns(before));
 
 /**
  * Brings the stored copies of one member in line with `items`: removes those it no longer holds, rewrites
@@ -142,12 +156,12 @@ const storeCopies = async <A>(
   if (removed.length > 0) await db.deleteFrom(table.name).where('id', 'in', removed).execute();
   for (const item of items) {
     const stored = before.get(item.id);
-    if (stored !== undefined && edited(item, stored)) {
+    if (stored !== undefined && edited(table, item, stored)) {
       await db
         .updateTable(table.name)
         .set({
           attributes: JSON.stringify(item.attributes),
-          ...table.indexed(item.attributes),
+          ...table.columns(item),
           updated_at: item.updatedAt,
         })
         .where('id', '=', item.id)

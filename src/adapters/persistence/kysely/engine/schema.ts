@@ -60,6 +60,8 @@ export interface CatalogueTable {
 
 export interface OfferingsTable extends CatalogueTable {
   version: number;
+  /** JSON: which plans each product may be bought under; NULL, every product under every plan (migration 0032). */
+  pricing_option_associations: string | null;
 }
 
 export interface OfferingItemsTable {
@@ -77,6 +79,8 @@ export interface OfferingItemsTable {
 export interface OfferingProductsTable extends OfferingItemsTable {
   external_ref: string | null;
   external_ref_key: string | null;
+  /** JSON: EPCC 2026's plan `custom_attributes`; NULL, none (migration 0032). */
+  custom_attributes: string | null;
 }
 
 export interface OfferingVersionsTable {

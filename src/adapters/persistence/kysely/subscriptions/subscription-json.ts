@@ -6,6 +6,8 @@ import { type PaymentAuthority, parsePaymentAuthority } from '../../../../domain
 import type { PriceChanges, ScheduledPriceChange } from '../../../../domain/subscriptions/price-change.js';
 import type { ProratedPlan, ProrationEvent } from '../../../../domain/subscriptions/proration-event.js';
 import {
+  PAUSERS,
+  type PausedBy,
   STATE_ACTIONS,
   type StateAction,
   type Subscription,
@@ -22,6 +24,7 @@ export interface SubscriptionBody {
   readonly productIds?: readonly Uuid[];
   readonly manualPayments: boolean;
   readonly flags: SubscriptionFlags;
+  readonly pausedBy?: PausedBy;
   readonly timestamps: Omit<SubscriptionTimestamps, 'createdAt'>;
   readonly goLiveAfter?: Date;
   /**
@@ -73,6 +76,7 @@ export const subscriptionBody = (s: Subscription): string => {
     ...(s.productIds === undefined ? {} : { productIds: s.productIds }),
     manualPayments: s.manualPayments,
     flags: s.flags,
+    ...(s.pausedBy === undefined ? {} : { pausedBy: s.pausedBy }),
     timestamps,
     ...(s.goLiveAfter === undefined ? {} : { goLiveAfter: s.goLiveAfter }),
     billingAnchor: s.billingAnchor,
@@ -82,6 +86,12 @@ export const subscriptionBody = (s: Subscription): string => {
     ...(s.priceChanges === undefined ? {} : { priceChanges: s.priceChanges }),
   };
   return JSON.stringify(body, priceChangesInWireNames);
+};
+
+const pauser = (value: unknown): PausedBy => {
+  const found = PAUSERS.find((p) => p === value);
+  if (found === undefined) throw new Error('stored subscription pausedBy is not a pauser');
+  return found;
 };
 
 const flag = (flags: Readonly<Record<string, unknown>>, name: string): boolean => {
@@ -120,6 +130,7 @@ export const bodyFromJson = (value: unknown): SubscriptionBody => {
       suspended: flag(flags, 'suspended'),
       pending: flag(flags, 'pending'),
     },
+    ...(body['pausedBy'] === undefined ? {} : { pausedBy: pauser(body['pausedBy']) }),
     timestamps: {
       updatedAt: storedDate('subscription updatedAt', timestamps['updatedAt']),
       ...optionalDate(timestamps, 'canceledAt'),

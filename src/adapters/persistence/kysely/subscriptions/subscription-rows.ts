@@ -44,6 +44,7 @@ export const subscriptionFromRow = (row: Selectable<SubscriptionsTable>): Subscr
   if (row.billable_from !== null) subscription.billableFrom = new Date(row.billable_from);
   if (bool(row.inactive)) subscription.inactive = true;
   if (body.state !== undefined) subscription.state = body.state;
+  if (body.pausedBy !== undefined) subscription.pausedBy = body.pausedBy;
   if (body.planStartedAt !== undefined) subscription.planStartedAt = body.planStartedAt;
   if (body.prorations !== undefined) subscription.prorations = body.prorations;
   if (body.priceChanges !== undefined) subscription.priceChanges = body.priceChanges;

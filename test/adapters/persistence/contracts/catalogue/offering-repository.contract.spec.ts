@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { inUse, missing, originalGone } from '../../../../../src/application/ports/storage-outcomes.js';
 import {
+  nextVersion,
   type Offering,
   type OfferingFeature,
   withCopies,
@@ -176,6 +177,52 @@ forEachBackend('OfferingRepository contract', (_backend, persistence) => {
     expect((await offerings.findById(store.id, offering.id))?.features).to.have.length(2);
     expect(await offerings.delete(store.id, offering.id, NO_EVENTS)).to.equal(true);
     expect(await offerings.findById(store.id, offering.id)).to.equal(undefined);
+  });
+
+  it('stores which plans each product may be bought under, and custom attributes, through updates', async () => {
+    const { offerings, store, originalProducts: products, originalPlans: plans } = await setup();
+    const base = anOffering(store.id, products, plans);
+    const [first, second] = base.products;
+    const [monthly, yearly] = base.plans;
+    const offering: Offering = {
+      ...base,
+      products: [{ ...first!, customAttributes: { colour: 'green', ключ: '値 😀' } }, second!],
+      eligibility: { [first!.id]: [monthly!.id, yearly!.id], [second!.id]: [yearly!.id] },
+    };
+    await offerings.insert(offering, NO_EVENTS);
+    expect(await offerings.findById(store.id, offering.id)).to.deep.equal(offering);
+    const now = new Date('2026-03-05T00:00:00.000Z');
+    const updated = await offerings.update(
+      store.id,
+      offering.id,
+      (o) =>
+        nextVersion(
+          o,
+          {
+            products: [{ ...o.products[0]!, customAttributes: { colour: 'blue' } }, o.products[1]!],
+            eligibility: { [first!.id]: [monthly!.id], [second!.id]: [] },
+          },
+          now,
+        ),
+      firesNothing,
+    );
+    const read = await offerings.findById(store.id, offering.id);
+    expect(updated).to.deep.equal(E.right(read));
+    expect(read?.eligibility).to.deep.equal({ [first!.id]: [monthly!.id], [second!.id]: [] });
+    expect(read?.products.map((p) => p.customAttributes)).to.deep.equal([{ colour: 'blue' }, undefined]);
+    // Every pair again: stored as no map at all, and a product without custom attributes holds none.
+    await offerings.update(
+      store.id,
+      offering.id,
+      (o) => {
+        const { customAttributes: _gone, ...plain } = o.products[0]!;
+        return nextVersion(o, { products: [plain, o.products[1]!], eligibility: undefined }, now);
+      },
+      firesNothing,
+    );
+    const complete = await offerings.findById(store.id, offering.id);
+    expect(complete).not.to.have.property('eligibility');
+    expect(complete?.products[0]).not.to.have.property('customAttributes');
   });
 
   it('refuses copies of originals that no longer exist, and stores nothing', async () => {

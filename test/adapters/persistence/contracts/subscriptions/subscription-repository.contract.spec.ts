@@ -172,6 +172,29 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
     expect(a).not.to.equal(versionId);
   });
 
+  it("keeps an offering snapshot's eligibility and custom attributes, and who paused a subscription", async () => {
+    const { subscriptions, offering, store } = await setup();
+    const [product] = offering.products;
+    const [plan] = offering.plans;
+    const shaped: typeof offering = {
+      ...offering,
+      version: 7,
+      products: [{ ...product!, customAttributes: { size: 'XL' } }],
+      eligibility: { [product!.id]: [] },
+    };
+    const versionId = await subscriptions.snapshotOffering(shaped);
+    const subscription = aSubscription(shaped, versionId, {
+      flags: { canceled: false, paused: true, suspended: false, pending: false },
+      pausedBy: 'dunning',
+      planId: plan!.id,
+    });
+    await subscriptions.insert(subscription, undefined, subscriptionsStored);
+    const read = await subscriptions.findById(store.id, subscription.id);
+    expect(read?.subscription.pausedBy).to.equal('dunning');
+    expect(read?.offering.eligibility).to.deep.equal({ [product!.id]: [] });
+    expect(read?.offering.products[0]?.customAttributes).to.deep.equal({ size: 'XL' });
+  });
+
   it('reads back a subscription with every field, and its offering as it was', async () => {
     const { subscriptions, offering, versionId, store, other } = await setup();
     const subscription = aSubscription(offering, versionId, {

@@ -31,6 +31,7 @@ import { offeringFeatures } from './0028-offering-features.js';
 import { invoicePaymentRefunds } from './0029-invoice-payment-refunds.js';
 import { invoiceValidFrom } from './0030-invoice-valid-from.js';
 import { subscriptionPriceUpdates } from './0031-subscription-price-updates.js';
+import { offeringAssociationsAndCustomAttributes } from './0032-offering-associations-and-custom-attributes.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -65,4 +66,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0029-invoice-payment-refunds': invoicePaymentRefunds(flavor),
   '0030-invoice-valid-from': invoiceValidFrom(flavor),
   '0031-subscription-price-updates': subscriptionPriceUpdates(flavor),
+  '0032-offering-associations-and-custom-attributes': offeringAssociationsAndCustomAttributes(flavor),
 });
