@@ -28,10 +28,10 @@ const DESCRIPTION = [
 
 const allowedOrigins: Schema = {
   ...arrayOf(
-    { type: 'string', minLength: 1, maxLength: ORIGIN_MAX, pattern: '^(\\*|https?://[^/?#@\\s]+)$' },
+    { type: 'string', pattern: '^(\\*|[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+)$' },
     { maxItems: ALLOWED_ORIGINS_MAX },
   ),
-  description: `\`["*"]\` for any origin, else up to ${ALLOWED_ORIGINS_MAX} origins, each \`scheme://host[:port]\` with \`http\` or \`https\` and no path; they are answered as browsers write them (lower case, without a default port), each once.`,
+  description: `\`["*"]\` for any origin, else up to ${ALLOWED_ORIGINS_MAX} origins, each \`scheme://host[:port]\` with \`http\` or \`https\` and no path, at most ${ORIGIN_MAX} characters; they are answered as browsers write them (lower case, without a default port), each once.`,
 };
 
 const corsSettings: Schema = {
