@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'chai';
+import { ALLOWED_REQUEST_HEADERS, EXPOSED_HEADERS } from '../../../../src/adapters/http/cors/cors-headers.js';
 import { errorBody } from '../../../support/error-body.js';
 import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 
@@ -239,5 +242,14 @@ describe('HTTP: CORS for storefronts in browsers', () => {
       expect(corsOf(elsewhere).allowOrigin).to.equal(null);
       expect(corsOf(elsewhere).vary, 'the answer depends on the origin').to.include('origin');
     });
+  });
+
+  it('is documented with the headers it allows and exposes, as the code lists them', async () => {
+    const page = await readFile(path.resolve(import.meta.dirname, '../../../../docs/accounts.md'), 'utf8');
+    const listed = (text: string | undefined) => [...(text ?? '').matchAll(/`([A-Za-z-]+)`/g)].map((m) => m[1]);
+    const allowRow = /^\| `Access-Control-Allow-Headers` \| (.+) \|$/m.exec(page)?.[1];
+    expect(listed(allowRow)).to.deep.equal(ALLOWED_REQUEST_HEADERS);
+    const exposed = /`Access-Control-Expose-Headers: ([^`]+)`/.exec(page)?.[1]?.replaceAll(/\s+/g, ' ');
+    expect(exposed?.split(', ')).to.deep.equal(EXPOSED_HEADERS);
   });
 });
