@@ -74,9 +74,7 @@ describe('CORS settings', () => {
     );
     expect(parse([])).to.deep.equal(E.right({ allowedOrigins: [] }));
     expect(parseCorsSettingsChanges({ type: 'settings', other: 1 })).to.deep.equal(E.right({}));
-    expect(parse(Array.from({ length: ALLOWED_ORIGINS_MAX }, (_, i) => `https://s${i}.example`))).to.satisfy(
-      E.isRight,
-    );
+    expect(parse(Array.from({ length: ALLOWED_ORIGINS_MAX }, (_, i) => `https://s${i}.example`))).to.satisfy(E.isRight);
   });
 
   it('list every problem of a change at once, each bad origin by its index', () => {
@@ -98,7 +96,9 @@ describe('CORS settings', () => {
         type: 'settings',
         allowed_origins: Array.from({ length: ALLOWED_ORIGINS_MAX + 1 }, (_, i) => `https://s${i}.example`),
       }),
-    ).to.deep.equal(E.left([{ source: 'data.allowed_origins', detail: `must hold at most ${ALLOWED_ORIGINS_MAX} origins` }]));
+    ).to.deep.equal(
+      E.left([{ source: 'data.allowed_origins', detail: `must hold at most ${ALLOWED_ORIGINS_MAX} origins` }]),
+    );
     expect(parseCorsSettingsChanges(null)).to.deep.equal(E.left([{ source: 'data', detail: 'must be an object' }]));
   });
 });
