@@ -252,4 +252,22 @@ describe('HTTP: CORS for storefronts in browsers', () => {
     const exposed = /`Access-Control-Expose-Headers: ([^`]+)`/.exec(page)?.[1]?.replaceAll(/\s+/g, ' ');
     expect(exposed?.split(', ')).to.deep.equal(EXPOSED_HEADERS);
   });
+
+  it('marks the operations open to browsers x-cors in the API description, and no other', async () => {
+    const api = await startTestApi();
+    try {
+      const document = (await (await api.request('/v2/openapi.json', { token: null })).json()) as {
+        paths: Record<string, Record<string, { operationId?: string; 'x-cors'?: true }>>;
+      };
+      const operations = Object.values(document.paths).flatMap((item) =>
+        Object.values(item).filter((o) => typeof o === 'object' && o !== null && 'operationId' in o),
+      );
+      const marked = operations.filter((o) => o['x-cors'] === true).map((o) => o.operationId);
+      expect(marked).to.include.members(['createAccessToken', 'listSubscriptionProducts', 'getSubscriptionOffering']);
+      expect(marked).to.not.include.members(['revokeAccessToken', 'getSettings', 'createSubscriptionProduct']);
+      expect(marked).to.not.include.members(['listSubscriptions', 'getConsolePage', 'getCorsSettings']);
+    } finally {
+      await api.close();
+    }
+  });
 });
