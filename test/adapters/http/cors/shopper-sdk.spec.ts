@@ -50,7 +50,15 @@ describe('HTTP: the shopper SDK’s requests across origins', () => {
     let stored: string | undefined;
     const { client } = createShopperClient(
       { baseUrl: api.url, fetch: fromShop },
-      { clientId: api.store.key.clientId, storage: { get: () => stored, set: (token) => void (stored = token) } },
+      {
+        clientId: api.store.key.clientId,
+        storage: {
+          get: () => stored,
+          set: (token) => {
+            stored = token;
+          },
+        },
+      },
     );
     const offerings = await listOfferings({ client, headers: { 'EP-Channel': 'web', 'EP-Context-Tag': 'shop' } });
     expect(offerings.response.status).to.equal(200);
