@@ -6,6 +6,7 @@ import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.j
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
 import { paymentsModule } from './adapters/payments/configured-payment-gateways.js';
 import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence/fresh/fresh-repositories.js';
+import { FreshSettings } from './adapters/persistence/fresh/fresh-settings.js';
 import { inMemoryModule } from './adapters/persistence/in-memory/in-memory-module.js';
 import type { InMemoryState } from './adapters/persistence/in-memory/in-memory-state.js';
 import type { DatabaseHandle } from './adapters/persistence/kysely/engine/open-database.js';
@@ -90,5 +91,8 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
   container.rebind(TOKENS.StoreRepository).toConstantValue(stores);
   container.rebind(TOKENS.AccessTokenRepository).toConstantValue(tokens);
   container.rebind(TOKENS.ApplicationKeyRepository).toConstantValue(keys);
+  // Every cross-origin answer reads its store's allowed origins: the same second of freshness.
+  const corsSettings = new FreshSettings(container.get(TOKENS.CorsSettingsRepository), clock);
+  container.rebind(TOKENS.CorsSettingsRepository).toConstantValue(corsSettings);
   return container;
 };

@@ -69,6 +69,7 @@ export type { ScheduleRepository } from './application/ports/schedules/schedule-
 export type {
   AccountMembershipSettingsRepository,
   CartSettingsRepository,
+  CorsSettingsRepository,
   SettingsRepository,
 } from './application/ports/settings/settings-repository.js';
 export type { InUse, Missing, OriginalGone, OverBudget, PrefixTaken } from './application/ports/storage-outcomes.js';
@@ -191,6 +192,8 @@ export type {
   AccountMembershipSettingsChanges,
 } from './domain/settings/account-membership-settings.js';
 export type { CartSettings, CartSettingsChanges } from './domain/settings/cart-settings.js';
+export type { CorsSettings } from './domain/settings/cors-settings.js';
+export type { Origin } from './domain/settings/origin.js';
 export type { DomainError, Issues, ValidationIssue } from './domain/shared/errors.js';
 export {
   AMOUNT_MAX,

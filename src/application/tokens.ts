@@ -25,6 +25,7 @@ import type { ScheduleRepository } from './ports/schedules/schedule-repository.j
 import type {
   AccountMembershipSettingsRepository,
   CartSettingsRepository,
+  CorsSettingsRepository,
 } from './ports/settings/settings-repository.js';
 import type {
   DunningRuleRepository,
@@ -76,6 +77,9 @@ export const TOKENS = {
   AccountMembershipSettingsRepository: Symbol.for(
     'commerce-core.AccountMembershipSettingsRepository',
   ) as ServiceIdentifier<AccountMembershipSettingsRepository>,
+  CorsSettingsRepository: Symbol.for(
+    'commerce-core.CorsSettingsRepository',
+  ) as ServiceIdentifier<CorsSettingsRepository>,
   DatabaseHealth: Symbol.for('commerce-core.DatabaseHealth') as ServiceIdentifier<DatabaseHealth>,
   IdempotencyStore: Symbol.for('commerce-core.IdempotencyStore') as ServiceIdentifier<IdempotencyStore>,
   WriteLedger: Symbol.for('commerce-core.WriteLedger') as ServiceIdentifier<WriteLedger>,

@@ -691,6 +691,12 @@ export const ROUTES: readonly RouteCase[] = (
         },
       }),
     },
+    { operation: 'getCorsSettings', path: () => '/v2/settings/cors' },
+    {
+      operation: 'updateCorsSettings',
+      path: () => '/v2/settings/cors',
+      body: () => ({ data: { type: 'settings', allowed_origins: ['https://shop.example'] } }),
+    },
     { operation: 'getAccountMembershipSettings', path: () => '/v2/settings/account-membership' },
     {
       operation: 'updateAccountMembershipSettings',

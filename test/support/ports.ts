@@ -21,6 +21,7 @@ export const portsOf = (persistence: Persistence) => {
     schedules: container.get(TOKENS.ScheduleRepository),
     cartSettings: container.get(TOKENS.CartSettingsRepository),
     accountMembershipSettings: container.get(TOKENS.AccountMembershipSettingsRepository),
+    corsSettings: container.get(TOKENS.CorsSettingsRepository),
     offeringProration: container.get(TOKENS.OfferingProrationRepository),
     health: container.get(TOKENS.DatabaseHealth),
     idempotency: container.get(TOKENS.IdempotencyStore),

@@ -58,6 +58,7 @@ export const startTestApi = async (
     imports?: ImportUploadLimits;
     testClocks?: boolean;
     consoleBuildDir?: URL;
+    corsAdminOrigins?: readonly string[];
   } = {},
 ): Promise<TestApi> => {
   const container = buildContainer(options.persistence ?? { kind: 'memory' }, {
@@ -79,6 +80,7 @@ export const startTestApi = async (
     baseUrl: options.baseUrl,
     trustedProxyHeader: options.trustedProxyHeader,
     consoleBuildDir: options.consoleBuildDir,
+    ...(options.corsAdminOrigins === undefined ? {} : { corsAdminOrigins: options.corsAdminOrigins }),
     ...(options.imports === undefined ? {} : { imports: options.imports }),
   });
   // The service's own server, so that what Node answers before the app (431, 408, broken HTTP) is tested too.

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { readCorsAdminOrigins } from './cors-admin-origins.js';
 
 /** How the HTTP server bounds slow clients and its own shutdown, and which Host headers it trusts for links. */
 export interface HttpSettings {
@@ -16,6 +17,8 @@ export interface HttpSettings {
   readonly trustedProxyHeader: string | undefined;
   /** Connections open at once; the server closes any beyond it as soon as it is accepted. */
   readonly maxConnections: number;
+  /** `CORS_ADMIN_ORIGINS`: origins whose pages may call every route, the console's too; none by default. */
+  readonly corsAdminOrigins: readonly string[];
 }
 
 export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
@@ -26,6 +29,7 @@ export const DEFAULT_HTTP_SETTINGS: HttpSettings = {
   allowedHosts: undefined,
   trustedProxyHeader: undefined,
   maxConnections: 1000,
+  corsAdminOrigins: [],
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -97,6 +101,7 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     allowedHosts: allowedHosts(env['ALLOWED_HOSTS']),
     trustedProxyHeader: trustedProxyHeader(env['TRUSTED_PROXY_HEADER']),
     maxConnections: maxConnections(env['MAX_CONNECTIONS'], d.maxConnections),
+    corsAdminOrigins: readCorsAdminOrigins(env['CORS_ADMIN_ORIGINS']),
   };
   const {
     headersTimeoutMs,
@@ -106,6 +111,7 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     allowedHosts: hosts,
     trustedProxyHeader: proxyHeader,
     maxConnections: connections,
+    corsAdminOrigins,
   } = parts;
   if (
     E.isLeft(headersTimeoutMs) ||
@@ -114,7 +120,8 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     E.isLeft(shutdownTimeoutMs) ||
     E.isLeft(hosts) ||
     E.isLeft(proxyHeader) ||
-    E.isLeft(connections)
+    E.isLeft(connections) ||
+    E.isLeft(corsAdminOrigins)
   ) {
     return E.left(Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])));
   }
@@ -132,5 +139,6 @@ export const readHttpSettings = (env: Env): E.Either<readonly string[], HttpSett
     allowedHosts: hosts.right,
     trustedProxyHeader: proxyHeader.right,
     maxConnections: connections.right,
+    corsAdminOrigins: corsAdminOrigins.right,
   });
 };

@@ -22,6 +22,7 @@ import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
 import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
 import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
 import { SERVICE_ROOT_ENDPOINTS } from './service-root/service-root-endpoints.js';
+import { CORS_SETTINGS_ENDPOINTS } from './settings/cors-settings-endpoints.js';
 import { SETTINGS_ENDPOINTS } from './settings/settings-endpoints.js';
 import { SUBSCRIBER_2025_ENDPOINTS, SUBSCRIBER_ENDPOINTS } from './subscriptions/subscriber-endpoints.js';
 import { SUBSCRIPTION_2025_ENDPOINTS } from './subscriptions/subscription-2025-endpoints.js';
@@ -39,6 +40,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   APPLICATION_KEY_ENDPOINTS,
   MERCHANT_REALM_MAPPING_ENDPOINTS,
   SETTINGS_ENDPOINTS,
+  CORS_SETTINGS_ENDPOINTS,
   SUBSCRIPTION_CATALOGUE_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,
   OFFERING_2025_ENDPOINTS,

@@ -8,6 +8,7 @@ import { AuthenticateBearer } from '../../application/use-cases/auth/authenticat
 import { FailedAuthentications } from '../../application/use-cases/auth/failed-authentications.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
 import { AdmitRequest } from '../../application/use-cases/rate-limits/admit-request.js';
+import { GetCorsSettings } from '../../application/use-cases/settings/get-cors-settings.js';
 import { GetStoreSettings } from '../../application/use-cases/settings/get-store-settings.js';
 import type { Access } from '../../domain/auth/grant.js';
 import { DEFAULT_SUBSCRIPTIONS_GENERATION } from '../../domain/settings/subscriptions-generation.js';
@@ -19,6 +20,7 @@ import { RedisRateLimiter } from '../rate-limit/redis-rate-limiter.js';
 import { openApiDocument } from './api-description/openapi-document.js';
 import { API_ENDPOINTS } from './api-endpoints.js';
 import { clientAddress } from './client-address.js';
+import { browserRoutes } from './cors/browser-routes.js';
 import type { EndpointWiring } from './endpoints/endpoint.js';
 import { generationPrefix } from './endpoints/generation-prefix.js';
 import { type GenerationOf, mountEndpoints, pinnedGeneration } from './endpoints/mount-endpoints.js';
@@ -26,6 +28,7 @@ import type { HttpState } from './http-state.js';
 import { type LinkOriginOptions, linkOrigin } from './link-origin.js';
 import { BODY_LIMITS, parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
 import { compressAnswers } from './middleware/compress-answers.js';
+import { crossOrigin } from './middleware/cross-origin.js';
 import { errorBoundary } from './middleware/error-boundary.js';
 import { idempotent } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
@@ -45,6 +48,8 @@ export interface HttpAppOptions extends LinkOriginOptions {
   readonly trustedProxyHeader?: string | undefined;
   /** Where the console's build is; the package's own `dist/console` by default. */
   readonly consoleBuildDir?: URL | undefined;
+  /** Origins whose pages may call every route, the console's too (`CORS_ADMIN_ORIGINS`); none by default. */
+  readonly corsAdminOrigins?: readonly string[];
 }
 
 /**
@@ -59,6 +64,7 @@ export const createHttpApp = ({
   imports = DEFAULT_IMPORT_UPLOAD_LIMITS,
   trustedProxyHeader,
   consoleBuildDir,
+  corsAdminOrigins = [],
   ...links
 }: HttpAppOptions): Koa<HttpState> => {
   const use = <T>(useCase: Newable<T>): T => container.get(useCase);
@@ -81,6 +87,7 @@ export const createHttpApp = ({
   const origin = linkOrigin(links);
   const routes: RouteContext = { guard, links: (ctx) => `${origin(ctx)}${ctx.state.pathPrefix ?? ''}` };
   const storeSettings = use(GetStoreSettings);
+  const corsSettings = use(GetCorsSettings);
   const generationOf: GenerationOf = async (ctx) => {
     const { generation, principal } = ctx.state;
     if (generation !== undefined || principal === undefined) return pinnedGeneration(ctx);
@@ -125,6 +132,14 @@ export const createHttpApp = ({
   app.use(responseHeaders);
   app.use(generationPrefix);
   app.use(requestMetrics(metrics, router));
+  app.use(
+    crossOrigin({
+      routes: browserRoutes(API_ENDPOINTS.flatMap((concept) => concept.endpoints)),
+      adminOrigins: corsAdminOrigins,
+      storeSettings: async (storeId) => E.getOrElseW(() => undefined)(await corsSettings.execute(storeId)),
+      logger,
+    }),
+  );
   app.use(compressAnswers);
   app.use(errorBoundary(logger, writes));
   app.use(requireBodyType);

@@ -18,6 +18,8 @@ export const ERROR_CODE_MEANINGS = {
   scope_missing:
     "the scopes of the token's application key do not allow this request; `detail` names the scope it needs",
   plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",
+  origin_not_allowed:
+    "a preflight (`OPTIONS` with `Origin`) for a route or method not open to that origin: only the token endpoints, the catalogue and shoppers' own records are open to browsers, the rest to `CORS_ADMIN_ORIGINS`",
   not_found: "no resource with this id in the caller's store (an id that is not a UUID included)",
   route_not_found: 'no route matches this path',
   method_not_allowed: 'the path exists but not with this method; `Allow` lists the methods it has',
@@ -84,6 +86,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   token_not_permitted: 403,
   scope_missing: 403,
   plan_not_permitted: 403,
+  origin_not_allowed: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,

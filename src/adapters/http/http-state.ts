@@ -3,12 +3,19 @@ import type { Principal } from '../../domain/auth/grant.js';
 import { type QueryParams, queryParams } from '../../domain/query/query-params.js';
 import type { SubscriptionsGeneration } from '../../domain/settings/subscriptions-generation.js';
 import type { DomainError } from '../../domain/shared/errors.js';
+import type { Uuid } from '../../domain/shared/uuid.js';
 import { domainErrorDocument, statusOf } from './error-documents.js';
 
 /** What the middleware chain puts on `ctx.state`. */
 export interface HttpState {
   requestId: string;
   principal?: Principal;
+  /**
+   * The store of a caller whose token (or client id, at the token endpoint) was recognized, set before its
+   * rate and rights are checked: an answer's CORS headers follow that store's allowed origins, on a 403 or
+   * 429 as on a 200.
+   */
+  callerStoreId?: Uuid;
   /** What a stored copy of the response holds instead of its body (see shown-once.ts). */
   replayBody?: unknown;
   /** The subscriptions generation the path prefix pins (`/generations/2025/...`); absent, the store's. */

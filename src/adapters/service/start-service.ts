@@ -37,6 +37,7 @@ export const startService = async (
     allowedHosts: config.http.allowedHosts,
     listenHost: config.host,
     trustedProxyHeader: config.http.trustedProxyHeader,
+    corsAdminOrigins: config.http.corsAdminOrigins,
   });
   const { server, drain } = createDrainingServer(app.callback(), config.http, logger);
   await new Promise<void>((resolve, reject) => {

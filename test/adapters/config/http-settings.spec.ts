@@ -25,6 +25,7 @@ describe('Config: HTTP timeouts and allowed hosts', () => {
       allowedHosts: undefined,
       trustedProxyHeader: undefined,
       maxConnections: 1000,
+      corsAdminOrigins: [],
     });
     expect(settings({ SHUTDOWN_TIMEOUT_MS: '', ALLOWED_HOSTS: ' ' })).to.deep.equal(DEFAULT_HTTP_SETTINGS);
   });
@@ -135,5 +136,23 @@ describe('Config: HTTP timeouts and allowed hosts', () => {
       'SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds between 0 and 3600000, got "soon"',
       'ALLOWED_HOSTS must be a comma-separated list of host or host:port entries, got "http://x"',
     ]);
+  });
+
+  it('reads CORS_ADMIN_ORIGINS as origins written as browsers send them, and refuses anything else by name', () => {
+    expect(
+      settings({ CORS_ADMIN_ORIGINS: ' HTTPS://Admin.Example:443 , http://localhost:5173,https://admin.example' })
+        .corsAdminOrigins,
+    ).to.deep.equal(['https://admin.example', 'http://localhost:5173']);
+    expect(settings({ CORS_ADMIN_ORIGINS: ' ' }).corsAdminOrigins).to.deep.equal([]);
+    for (const bad of [
+      '*',
+      'admin.example',
+      'https://admin.example/',
+      'https://admin.example/console',
+      'ftp://a.example',
+    ])
+      expect(errors({ CORS_ADMIN_ORIGINS: `https://ok.example,${bad}` }), bad).to.deep.equal([
+        `CORS_ADMIN_ORIGINS must be a comma-separated list of origins, scheme://host[:port] with http or https and no path, got "${bad}"`,
+      ]);
   });
 });

@@ -39,6 +39,7 @@ import { parsePrefixChange } from '../../../src/domain/realm-mappings/prefix-inp
 import { SCHEDULES } from '../../../src/domain/schedules/schedule.js';
 import { parseAccountMembershipSettingsChanges } from '../../../src/domain/settings/account-membership-settings.js';
 import { parseCartSettingsChanges } from '../../../src/domain/settings/cart-settings.js';
+import { parseCorsSettingsChanges } from '../../../src/domain/settings/cors-settings.js';
 import { parseSettingsChanges } from '../../../src/domain/settings/settings-input.js';
 import type { Issues } from '../../../src/domain/shared/errors.js';
 import { codePoints } from '../../../src/domain/shared/text.js';
@@ -188,6 +189,10 @@ const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   updateCartSettings: {
     parse: ofData(parseCartSettingsChanges),
     example: { data: { type: 'settings', cart_expiry_days: 7, snapshot_date: '2026-02-21T15:07:25Z' } },
+  },
+  updateCorsSettings: {
+    parse: ofData(parseCorsSettingsChanges),
+    example: { data: { type: 'settings', allowed_origins: ['https://shop.example'] } },
   },
   updateAccountMembershipSettings: {
     parse: ofData(parseAccountMembershipSettingsChanges),

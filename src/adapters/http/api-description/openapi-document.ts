@@ -18,6 +18,7 @@ const DESCRIPTION = `An open, self-hostable commerce API core compatible with El
 - **Documents.** JSON in and out; write bodies are \`{"data": {...}}\` and unknown members of \`data\` are ignored. Every error is an error document (\`ErrorDocument\`); a validation failure lists every problem.
 - **Paths.** A path item with \`x-also-served-at\` is served at that path too, with the same operations: the subscriptions routes answer with and without the \`/v2\` prefix, and the account-membership settings also at \`/v2/settings/account-memberships\`, their spelling before EPCC's. GET operations also answer HEAD.
 - **Other answers.** \`x-unrouted-responses\` lists what any request may get before it reaches an operation: 408 and 431 from the HTTP server for any request, and 400, 404, 405, 415, 500 or 501 for a request that no operation matches (its body is never read).
+- **Browsers (CORS).** Operations marked \`x-cors: true\` (the token endpoints, the catalogue's reads) answer pages of other origins: preflights need no token, answers carry \`Access-Control-Allow-Origin\` for the origins the store's \`/v2/settings/cors\` allows (any by default), and never \`Access-Control-Allow-Credentials\`. The other operations answer only the deployment's \`CORS_ADMIN_ORIGINS\`.
 - **Extensions.** Operations and members marked \`x-extension: true\` are not in EPCC; their descriptions say what they add.`;
 
 const forGeneration = (generation: SubscriptionsGeneration) =>

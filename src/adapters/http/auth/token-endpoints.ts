@@ -102,6 +102,7 @@ export const TOKEN_ENDPOINTS = concept<{ readonly issue: UseCase<IssueAccessToke
             if (issued.left._tag === 'Unauthenticated') await failures.failed(addressOf(ctx));
             return respondWithError(ctx, issued.left);
           }
+          ctx.state.callerStoreId = issued.right.storeId;
           const decision = await admit.forClientId(clientIdOf(ctx.request.body));
           // Over the key's budget, the token just minted is not handed out (it expires unused within the hour).
           if (decision !== undefined && !applyRate(ctx, decision)) return;

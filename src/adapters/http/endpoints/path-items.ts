@@ -1,3 +1,4 @@
+import { openToBrowsers } from '../cors/browser-routes.js';
 import type { Operation, PathItem } from '../openapi/openapi-types.js';
 import { operation } from '../openapi/operation-builder.js';
 import type { Endpoint } from './endpoint.js';
@@ -24,7 +25,10 @@ export const pathItems = (endpoints: readonly Endpoint<never>[]): Readonly<Recor
       throw new Error(`the endpoints of ${endpoint.path} declare different path parameters`);
     if (items.has(endpoint.path) && shared['x-also-served-at'] !== item['x-also-served-at'])
       throw new Error(`the endpoints of ${endpoint.path} are also served at different paths`);
-    const built: Operation = operation(endpoint.spec);
+    const built: Operation = {
+      ...operation(endpoint.spec),
+      ...(openToBrowsers(endpoint) ? { 'x-cors': true as const } : {}),
+    };
     items.set(endpoint.path, { ...shared, ...item, [endpoint.method]: built });
   }
   return Object.fromEntries(items);

@@ -24,6 +24,7 @@ export const requireAccess =
       respondWithError(ctx, principal.left);
       return;
     }
+    ctx.state.callerStoreId = principal.right.storeId;
     if (!applyRate(ctx, await admit.execute(principal.right.storeId, principal.right.applicationKeyId))) return;
     if (!permits(principal.right.grant, access)) {
       respondWithError(ctx, forbidden(IMPLICIT_FORBIDDEN, 'token_not_permitted'));

@@ -88,6 +88,8 @@ export interface Operation {
   /** `[]` for an operation that needs no token. */
   readonly security?: readonly SecurityRequirement[];
   readonly 'x-extension'?: true;
+  /** Open to browser pages of other origins (CORS). */
+  readonly 'x-cors'?: true;
 }
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete';

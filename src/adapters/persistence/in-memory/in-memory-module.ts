@@ -6,6 +6,7 @@ import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-
 import { FEATURES } from '../../../domain/features/feature.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/settings/cart-settings.js';
+import { DEFAULT_CORS_SETTINGS } from '../../../domain/settings/cors-settings.js';
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
 import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
 import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
@@ -91,6 +92,9 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     );
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
       new InMemorySettingsRepository(state, state.accountMembershipSettings, DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS),
+    );
+    bind(TOKENS.CorsSettingsRepository).toConstantValue(
+      new InMemorySettingsRepository(state, state.corsSettings, DEFAULT_CORS_SETTINGS),
     );
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });

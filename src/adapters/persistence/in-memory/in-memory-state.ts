@@ -18,6 +18,7 @@ import type { MerchantRealmMapping } from '../../../domain/realm-mappings/mercha
 import type { Schedule } from '../../../domain/schedules/schedule.js';
 import type { AccountMembershipSettings } from '../../../domain/settings/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/settings/cart-settings.js';
+import type { CorsSettings } from '../../../domain/settings/cors-settings.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Store } from '../../../domain/stores/store.js';
 import type { Subscriber } from '../../../domain/subscriptions/subscriber.js';
@@ -51,6 +52,8 @@ export class InMemoryState {
   readonly cartSettings = new Map<string, CartSettings>();
   /** Only stores that changed their account-membership limit have an entry. */
   readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
+  /** Only stores that named their allowed origins have an entry. */
+  readonly corsSettings = new Map<string, CorsSettings>();
   readonly invoices = new Map<string, Invoice>();
   readonly invoicePayments = new Map<string, InvoicePayment>();
   readonly paymentRefunds = new Map<string, PaymentRefund>();

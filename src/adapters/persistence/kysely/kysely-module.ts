@@ -32,6 +32,7 @@ import { KyselyScheduleRepository } from './schedules/kysely-schedule-repository
 import {
   ACCOUNT_MEMBERSHIP_SETTINGS_ROWS,
   CART_SETTINGS_ROWS,
+  CORS_SETTINGS_ROWS,
   KyselySettingsRepository,
 } from './settings/kysely-settings-repository.js';
 import { KyselyStoreRepository } from './stores/kysely-store-repository.js';
@@ -88,6 +89,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
       new KyselySettingsRepository(handle, ACCOUNT_MEMBERSHIP_SETTINGS_ROWS),
     );
+    bind(TOKENS.CorsSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, CORS_SETTINGS_ROWS));
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();

@@ -1,6 +1,7 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { AccountMembershipSettings } from '../../../domain/settings/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/settings/cart-settings.js';
+import type { CorsSettings } from '../../../domain/settings/cors-settings.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 
 /** Storage of one group of each store's settings; a store that never changed them has the defaults. */
@@ -16,3 +17,4 @@ export interface SettingsRepository<S> {
 
 export type CartSettingsRepository = SettingsRepository<CartSettings>;
 export type AccountMembershipSettingsRepository = SettingsRepository<AccountMembershipSettings>;
+export type CorsSettingsRepository = SettingsRepository<CorsSettings>;

@@ -5,6 +5,7 @@ import type { GrantType } from '../../../domain/auth/grant.js';
 import { parseTokenRequest } from '../../../domain/auth/token-request.js';
 import { needsLastUsedUpdate } from '../../../domain/keys/application-key.js';
 import { type DomainError, unauthenticated, validationFailed } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { AccessTokenRepository } from '../../ports/auth/access-token-repository.js';
 import type { ApplicationKeyRepository } from '../../ports/keys/application-key-repository.js';
 import type { Clock, Secrets } from '../../ports/system.js';
@@ -15,6 +16,7 @@ const ACCESS_TOKEN_BITS = 160;
 
 export interface IssuedAccessToken {
   readonly accessToken: string;
+  readonly storeId: Uuid;
   readonly grant: GrantType;
   readonly expiresAt: Date;
 }
@@ -54,6 +56,6 @@ export class IssueAccessToken {
     });
     if (!stored) return E.left(unauthenticated(INVALID_CREDENTIALS));
     if (needsLastUsedUpdate(key, now)) await this.keys.markUsed(key.id, now);
-    return E.right({ accessToken, grant: request.right.grant, expiresAt });
+    return E.right({ accessToken, storeId: key.storeId, grant: request.right.grant, expiresAt });
   }
 }

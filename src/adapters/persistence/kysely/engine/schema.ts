@@ -175,6 +175,12 @@ export interface CartSettingsTable {
   snapshot_date: string | null;
 }
 
+export interface CorsSettingsTable {
+  store_id: string;
+  /** JSON: `["*"]`, or the origins. */
+  allowed_origins: string;
+}
+
 export interface AccountMembershipSettingsTable {
   store_id: string;
   membership_limit: number;
@@ -293,6 +299,7 @@ export interface Tables {
   subscription_schedules: StoreRecordsTable;
   cart_settings: CartSettingsTable;
   account_membership_settings: AccountMembershipSettingsTable;
+  cors_settings: CorsSettingsTable;
   stores: StoresTable;
   application_keys: ApplicationKeysTable;
   access_tokens: AccessTokensTable;

@@ -17,6 +17,7 @@ export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'subscription_jobs',
   'cart_settings',
   'account_membership_settings',
+  'cors_settings',
   'subscription_dunning_rules',
   'subscription_features',
   'subscription_schedules',

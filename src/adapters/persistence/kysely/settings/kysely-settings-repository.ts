@@ -6,9 +6,16 @@ import {
   DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
 } from '../../../../domain/settings/account-membership-settings.js';
 import { type CartSettings, DEFAULT_CART_SETTINGS } from '../../../../domain/settings/cart-settings.js';
+import {
+  allowedOriginsList,
+  type CorsSettings,
+  DEFAULT_CORS_SETTINGS,
+  parseAllowedOrigins,
+} from '../../../../domain/settings/cors-settings.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { CartSettingsTable, Tables } from '../engine/schema.js';
+import { decodeStored, parseJson } from '../sql/stored-json.js';
 
 /** How one group of settings is kept: a row per store that changed them, keyed by the store. */
 export interface SettingsRows<S> {
@@ -103,6 +110,33 @@ export const ACCOUNT_MEMBERSHIP_SETTINGS_ROWS: SettingsRows<AccountMembershipSet
     db
       .updateTable('account_membership_settings')
       .set({ membership_limit: settings.membershipLimit })
+      .where('store_id', '=', storeId)
+      .execute(),
+};
+
+const storedOrigins = (settings: CorsSettings): string => JSON.stringify(allowedOriginsList(settings));
+
+export const CORS_SETTINGS_ROWS: SettingsRows<CorsSettings> = {
+  defaults: DEFAULT_CORS_SETTINGS,
+  read: async (db, storeId) => {
+    const row = await db
+      .selectFrom('cors_settings')
+      .select('allowed_origins')
+      .where('store_id', '=', storeId)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const origins = parseJson('allowed origins', row.allowed_origins);
+    return { allowedOrigins: decodeStored('allowed origins', parseAllowedOrigins('allowed_origins')(origins)) };
+  },
+  insert: (db, storeId, settings) =>
+    db
+      .insertInto('cors_settings')
+      .values({ store_id: storeId, allowed_origins: storedOrigins(settings) })
+      .execute(),
+  replace: (db, storeId, settings) =>
+    db
+      .updateTable('cors_settings')
+      .set({ allowed_origins: storedOrigins(settings) })
       .where('store_id', '=', storeId)
       .execute(),
 };
