@@ -7,6 +7,7 @@ import { FEATURES } from '../../../domain/features/feature.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/settings/cart-settings.js';
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
+import { InMemoryAccountMemberTokenRepository } from './auth/in-memory-account-member-token-repository.js';
 import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
 import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
 import { InMemoryOfferingProrationRepository } from './billing/in-memory-offering-proration-repository.js';
@@ -53,6 +54,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.TestClockRepository).to(InMemoryTestClockRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(InMemoryApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(InMemoryAccessTokenRepository).inSingletonScope();
+    bind(TOKENS.AccountMemberTokenRepository).to(InMemoryAccountMemberTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(InMemoryMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.ProductRepository)
       .toDynamicValue(

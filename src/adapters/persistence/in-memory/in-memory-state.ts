@@ -1,4 +1,5 @@
 import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { AccountMemberToken } from '../../../domain/auth/account-member-token.js';
 import type { DunningRule } from '../../../domain/billing/dunning/dunning-rule.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
@@ -31,6 +32,7 @@ export class InMemoryState {
   readonly stores = new Map<string, Store>();
   readonly applicationKeys = new Map<string, ApplicationKey>();
   readonly accessTokens = new Map<string, AccessToken>();
+  readonly accountMemberTokens = new Map<string, AccountMemberToken>();
   readonly realmMappings = new Map<string, MerchantRealmMapping>();
   readonly products = new Map<string, SubscriptionProduct>();
   readonly plans = new Map<string, SubscriptionPlan>();
