@@ -31,6 +31,7 @@ describe('issueAccountMemberToken', () => {
       storeId: STORE,
       accountId: ACCOUNT,
       accountMemberId: MEMBER,
+      createdAt: clock.now(),
       expiresAt: issued.expiresAt,
     });
     clock.advance(86_400_000);

@@ -8,6 +8,7 @@ import { PRODUCTS } from '../../../domain/catalogue/product.js';
 import { FEATURES } from '../../../domain/features/feature.js';
 import { METRICS } from '../../metrics/metrics-tokens.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
+import { KyselyAccountMemberTokenRepository } from './auth/kysely-account-member-token-repository.js';
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
 import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
 import { KyselyOfferingProrationRepository } from './billing/kysely-offering-proration-repository.js';
@@ -58,6 +59,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.StoreRepository).to(KyselyStoreRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(KyselyApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(KyselyAccessTokenRepository).inSingletonScope();
+    bind(TOKENS.AccountMemberTokenRepository).to(KyselyAccountMemberTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(KyselyMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.ProductRepository)
       .toDynamicValue(

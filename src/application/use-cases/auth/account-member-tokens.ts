@@ -29,12 +29,14 @@ export const issueAccountMemberToken = async (
   grant: AccountMemberTokenGrant,
 ): Promise<IssuedAccountMemberToken> => {
   const token = secrets.random(ACCOUNT_MEMBER_TOKEN_BITS);
+  const now = clock.now();
   const stored: AccountMemberToken = {
     tokenHash: secrets.hash(token),
     storeId: grant.storeId,
     accountId: grant.accountId,
     accountMemberId: grant.accountMemberId,
-    expiresAt: accountMemberTokenExpiry(clock.now()),
+    createdAt: now,
+    expiresAt: accountMemberTokenExpiry(now),
   };
   await tokens.insert(stored);
   return { ...grant, token, expiresAt: stored.expiresAt };
