@@ -7,6 +7,7 @@ import { toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { accountMemberTokenFromRow } from './account-member-token-rows.js';
 
+/** A token is active while it has not expired and its member still belongs to its account. */
 @injectable()
 export class KyselyAccountMemberTokenRepository implements AccountMemberTokenRepository {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
@@ -26,11 +27,19 @@ export class KyselyAccountMemberTokenRepository implements AccountMemberTokenRep
   }
 
   async findActive(tokenHash: string, now: Date): Promise<AccountMemberToken | undefined> {
+    // The membership as it is now, by its unique pair: a member removed from the account, or an account or
+    // member deleted (memberships go with both), leaves the token with nothing to join.
     const row = await this.handle.db
-      .selectFrom('account_member_tokens')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .where('expires_at', '>', now)
+      .selectFrom('account_member_tokens as t')
+      .innerJoin('account_memberships as m', (join) =>
+        join
+          .onRef('m.account_id', '=', 't.account_id')
+          .onRef('m.account_member_id', '=', 't.account_member_id')
+          .onRef('m.store_id', '=', 't.store_id'),
+      )
+      .selectAll('t')
+      .where('t.token_hash', '=', tokenHash)
+      .where('t.expires_at', '>', now)
       .executeTakeFirst();
     return row === undefined ? undefined : accountMemberTokenFromRow(row);
   }
