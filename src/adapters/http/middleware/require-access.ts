@@ -59,7 +59,11 @@ export const requireAccess =
     }
     if (!applyRate(ctx, await admit.execute(principal.right.storeId, principal.right.applicationKeyId))) return;
     const caller = await admitted(ctx, principal.right, route, authenticateShopper);
-    if (E.isLeft(caller)) return respondWithError(ctx, caller.left);
+    if (E.isLeft(caller)) {
+      // Every 401 names its scheme (RFC 9110); the member token rides on the bearer's request.
+      if (caller.left._tag === 'Unauthenticated') ctx.set('WWW-Authenticate', 'Bearer');
+      return respondWithError(ctx, caller.left);
+    }
     const { scopes } = caller.right;
     if (scopes !== null && !scopesPermit(scopes, route.access)) {
       respondWithError(ctx, forbidden(scopeRefusal(scopes, route.access), 'scope_missing'));
