@@ -3,6 +3,7 @@ import type { Container } from 'inversify';
 import { ACCOUNT_TOKENS } from '../../src/application/account-tokens.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { issueAccountMemberToken } from '../../src/application/use-cases/auth/account-member-tokens.js';
+import type { Account } from '../../src/domain/accounts/account.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
 import { aMember, aMembership, anAccount } from './account-builders.js';
 
@@ -14,28 +15,39 @@ export interface Shopper {
   readonly token: string;
 }
 
-/** An account of the store with one member, signed in: the token is minted through the token port, as sign-in mints it. */
-export const aShopper = async (container: Container, storeId: Uuid): Promise<Shopper> => {
-  const account = anAccount(storeId);
-  const member = aMember(storeId);
+/** A new member of the account, signed in: the token is minted through the token port, as sign-in mints it. */
+export const aMemberOf = async (container: Container, account: Account): Promise<Shopper> => {
+  const member = aMember(account.storeId);
   const stored = [
-    await container.get(ACCOUNT_TOKENS.AccountRepository).insert(account, []),
     await container.get(ACCOUNT_TOKENS.AccountMemberRepository).insert(member, []),
     await container.get(ACCOUNT_TOKENS.AccountMembershipRepository).insert(aMembership(account, member), 1000, []),
   ];
-  if (!stored.every(E.isRight)) throw new Error('shopper not stored');
+  if (!stored.every(E.isRight)) throw new Error('member not stored');
+  const grant = { storeId: account.storeId, accountId: account.id, accountMemberId: member.id };
   const issued = await issueAccountMemberToken(
     {
       tokens: container.get(TOKENS.AccountMemberTokenRepository),
       secrets: container.get(TOKENS.Secrets),
       clock: container.get(TOKENS.Clock),
     },
-    { storeId, accountId: account.id, accountMemberId: member.id },
+    grant,
   );
-  return { storeId, accountId: account.id, accountMemberId: member.id, token: issued.token };
+  return { ...grant, token: issued.token };
 };
 
-/** The headers of a storefront's call: its implicit token and the shopper's account member token. */
+/** A new account of the store. */
+export const anAccountOf = async (container: Container, storeId: Uuid): Promise<Account> => {
+  const account = anAccount(storeId);
+  const stored = await container.get(ACCOUNT_TOKENS.AccountRepository).insert(account, []);
+  if (E.isLeft(stored)) throw new Error('account not stored');
+  return account;
+};
+
+/** A new account of the store with one member, signed in. */
+export const aShopper = async (container: Container, storeId: Uuid): Promise<Shopper> =>
+  aMemberOf(container, await anAccountOf(container, storeId));
+
+/** The header a storefront sends the shopper's account member token in, beside its implicit token. */
 export const shopperHeaders = (shopper: Pick<Shopper, 'token'>) => ({
   'EP-Account-Management-Authentication-Token': shopper.token,
 });
