@@ -75,7 +75,9 @@ describe('HTTP: a shopper (implicit token + EP-Account-Management-Authentication
         const hidden = await asShopper(ada, `${prefix}/subscriptions/${theirs.id}`);
         expect(hidden.status).to.equal(404);
         expect((await errorBody(hidden)).errors[0]).to.include({ code: 'not_found' });
-        for (const sub of generation === '2024' ? ['plans', 'products', 'states'] : ['plans', 'pricing-options']) {
+        for (const sub of generation === '2024'
+          ? ['plans', 'products', 'states']
+          : ['plans', 'pricing-options', 'features']) {
           expect((await asShopper(ada, `${prefix}/subscriptions/${own[0].id}/${sub}`)).status, sub).to.equal(200);
           expect((await asShopper(ada, `${prefix}/subscriptions/${theirs.id}/${sub}`)).status, sub).to.equal(404);
         }
@@ -202,6 +204,52 @@ describe('HTTP: a shopper (implicit token + EP-Account-Management-Authentication
     await subscribeFor(bob);
     const merchant = await api.request('/v2/subscriptions/subscriptions', { headers: shopperHeaders(ada) });
     expect(((await merchant.json()) as Resource).data).to.have.length(2);
+  });
+
+  it("marks exactly the shopper's operations with x-shopper in each generation's API description", async () => {
+    const marked = async (path: string) => {
+      const doc = (await (await api.request(path, { token: null })).json()) as Resource;
+      const found: string[] = [];
+      for (const item of Object.values<Resource>(doc.paths))
+        for (const operation of Object.values<Resource>(item))
+          if (operation?.['x-shopper'] !== undefined) found.push(`${operation.operationId} ${operation['x-shopper']}`);
+      return found.sort();
+    };
+    const invoiceReads = (list: string, get: string) => [
+      `${list}Invoices read`,
+      `${get}Invoice read`,
+      `${list}SubscriptionInvoices read`,
+      `${get}SubscriptionInvoice read`,
+      'listInvoicePayments read',
+      'getInvoicePayment read',
+      'listSubscriptionInvoicePayments read',
+      'getSubscriptionInvoicePayment read',
+    ];
+    const states = ['changeSubscriptionState own-state', 'listSubscriptionStates read', 'getSubscriptionState read'];
+    expect(await marked('/v2/openapi.json')).to.deep.equal(
+      [
+        'listSubscriptions read',
+        'getSubscription read',
+        'listPlansOfSubscription read',
+        'listProductsOfSubscription read',
+        ...states,
+        ...invoiceReads('list', 'get'),
+      ].sort(),
+    );
+    expect(await marked('/generations/2025/v2/openapi.json')).to.deep.equal(
+      [
+        'ListSubscriptions read',
+        'GetSubscription read',
+        'ListSubscriptionPlans read',
+        'GetSubscriptionPlan read',
+        'ListSubscriptionPricingOptions read',
+        'GetSubscriptionPricingOption read',
+        'ListSubscriptionFeatures read',
+        'GetSubscriptionFeature read',
+        ...states,
+        ...invoiceReads('List', 'Get'),
+      ].sort(),
+    );
   });
 
   it('stops a token once its member leaves the account', async () => {
