@@ -14,7 +14,8 @@ export const ERROR_CODE_MEANINGS = {
   invalid_http:
     'the request is not valid HTTP/1.1: it does not parse, or it has no Host header (HTTP/1.1) or more than one',
   unauthenticated: 'no bearer token, or one that is unknown or expired; or client credentials that do not match a key',
-  token_not_permitted: "the token's grant does not permit this request (implicit tokens read the catalogue only)",
+  token_not_permitted:
+    "the token's grant does not permit this request (implicit tokens read the catalogue only, and a shopper's what its account owns), or a shopper asked for a change that is the merchant's",
   scope_missing:
     "the scopes of the token's application key do not allow this request; `detail` names the scope it needs",
   plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",
