@@ -10,13 +10,20 @@ import {
   type EntitledAccount,
   EntitlementsOfAccounts,
 } from '../../../application/use-cases/accounts/entitlements-of-accounts.js';
+import {
+  GetAccountOfShopper,
+  ListAccountsOfShopper,
+} from '../../../application/use-cases/accounts/shopper-accounts.js';
 import type { Account } from '../../../domain/accounts/account.js';
 import { ACCOUNT_LIST } from '../../../domain/accounts/account-query.js';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
+import type { Page } from '../../../domain/query/page.js';
+import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { concept } from '../endpoints/endpoint.js';
 import { answer, created, inData, noContent, withData } from '../endpoints/handlers.js';
-import { type HttpContext, queryOf } from '../http-state.js';
+import { type HttpContext, queryOf, shopperOf } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
 import {
   DELETED,
@@ -33,31 +40,52 @@ import { ACCOUNTS_PATH, entitledAccountResource } from './account-documents.js';
 import { accountParam } from './account-params.js';
 import { ACCOUNT_ID, ACCOUNT_SCHEMAS, accountChanges, EPCC, newAccount, TAG_ACCOUNTS } from './account-schemas.js';
 
+/** What its subscriptions entitle an account to, for one answer or a page's accounts in one read. */
+const entitle = (entitlements: EntitlementsOfAccounts) => ({
+  one: async (
+    storeId: Uuid,
+    found: E.Either<DomainError, Account>,
+  ): Promise<E.Either<DomainError, EntitledAccount>> => {
+    if (E.isLeft(found)) return found;
+    const [answer] = await entitlements.execute(storeId, [found.right]);
+    if (answer === undefined) throw new Error('an account was read without its entitlements');
+    return E.right(answer);
+  },
+  page: async (
+    storeId: Uuid,
+    page: E.Either<DomainError, Page<Account>>,
+  ): Promise<E.Either<DomainError, Page<EntitledAccount>>> => {
+    if (E.isLeft(page)) return page;
+    return E.right({ ...page.right, items: await entitlements.execute(storeId, page.right.items) });
+  },
+});
+
 /** Each answer's account with what its subscriptions entitle it to: a page's in one read for all its accounts. */
 const entitled = (
   base: RecordUseCases<Account>,
   entitlements: EntitlementsOfAccounts,
 ): RecordUseCases<EntitledAccount> => {
-  const one = async (storeId: Uuid, found: E.Either<DomainError, Account>) => {
-    if (E.isLeft(found)) return found;
-    const [answer] = await entitlements.execute(storeId, [found.right]);
-    if (answer === undefined) throw new Error('an account was read without its entitlements');
-    return E.right(answer);
-  };
+  const { one, page } = entitle(entitlements);
   return {
     create: { execute: async (storeId, data) => one(storeId, await base.create.execute(storeId, data)) },
     get: { execute: async (storeId, id) => one(storeId, await base.get.execute(storeId, id)) },
     update: { execute: async (storeId, id, data) => one(storeId, await base.update.execute(storeId, id, data)) },
-    list: {
-      execute: async (storeId, params) => {
-        const page = await base.list.execute(storeId, params);
-        if (E.isLeft(page)) return page;
-        return E.right({ ...page.right, items: await entitlements.execute(storeId, page.right.items) });
-      },
-    },
+    list: { execute: async (storeId, params) => page(storeId, await base.list.execute(storeId, params)) },
     remove: base.remove,
   };
 };
+
+/** The reads a shopper makes: the accounts its member belongs to, with their entitlements. */
+interface ShopperAccountReads {
+  readonly list: (
+    storeId: Uuid,
+    params: QueryParams,
+    shopper: ShopperScope,
+  ) => Promise<E.Either<DomainError, Page<EntitledAccount>>>;
+  readonly get: (storeId: Uuid, id: string, shopper: ShopperScope) => Promise<E.Either<DomainError, EntitledAccount>>;
+}
+
+type AccountUseCases = RecordUseCases<EntitledAccount> & { readonly ofShopper: ShopperAccountReads };
 
 const accountBody = (links: LinkOrigin) => (account: EntitledAccount, ctx: HttpContext) =>
   entitledAccountResource(account, links(ctx));
@@ -71,18 +99,28 @@ const TAKEN = 'Another account of the store has this `registration_id` (`registr
  * `/v2/accounts`: EPCC's accounts, read with a client-credentials token (`read`) and written with one that
  * may write, as subscribers are: names and registration ids are the merchant's customers' data.
  */
-export const ACCOUNT_ENDPOINTS = concept<RecordUseCases<EntitledAccount>>({
-  useCases: ({ use }) =>
-    entitled(
-      {
-        create: use(CreateAccount),
-        list: use(ListAccounts),
-        get: use(GetAccount),
-        update: use(UpdateAccount),
-        remove: use(DeleteAccount),
+export const ACCOUNT_ENDPOINTS = concept<AccountUseCases>({
+  useCases: ({ use }) => {
+    const entitlements = use(EntitlementsOfAccounts);
+    const { one, page } = entitle(entitlements);
+    const [listOfShopper, getOfShopper] = [use(ListAccountsOfShopper), use(GetAccountOfShopper)];
+    return {
+      ...entitled(
+        {
+          create: use(CreateAccount),
+          list: use(ListAccounts),
+          get: use(GetAccount),
+          update: use(UpdateAccount),
+          remove: use(DeleteAccount),
+        },
+        entitlements,
+      ),
+      ofShopper: {
+        list: async (storeId, params, shopper) => page(storeId, await listOfShopper.execute(storeId, params, shopper)),
+        get: async (storeId, id, shopper) => one(storeId, await getOfShopper.execute(storeId, id, shopper)),
       },
-      use(EntitlementsOfAccounts),
-    ),
+    };
+  },
   schemas: ACCOUNT_SCHEMAS,
   parameters: { AccountFilter: filterParameter(ACCOUNT_LIST) },
   endpoints: [
@@ -117,18 +155,24 @@ export const ACCOUNT_ENDPOINTS = concept<RecordUseCases<EntitledAccount>>({
       spec: {
         operationId: 'listAccounts',
         summary: 'List accounts',
-        description: `${EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages.`,
+        description: `${EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages. A shopper gets the accounts its member belongs to, the earliest joined first, unfiltered.`,
         tag: TAG_ACCOUNTS,
         access: 'read',
+        shopper: 'read',
         parameters: [...PAGING_PARAMETERS, parameterRef('AccountFilter')],
         success: {
           '200': { description: 'A page of accounts.', content: jsonContent(listResponseSchema(schemaRef('Account'))) },
         },
         errors: { 400: FILTERED_PAGE_REFUSED },
       },
-      handle: ({ list }, { links }) =>
+      handle: ({ list, ofShopper }, { links }) =>
         answer(
-          (storeId, ctx) => list.execute(storeId, queryOf(ctx)),
+          (storeId, ctx) => {
+            const shopper = shopperOf(ctx);
+            return shopper === undefined
+              ? list.execute(storeId, queryOf(ctx))
+              : ofShopper.list(storeId, queryOf(ctx), shopper);
+          },
           (page, ctx) => listDocument(ctx, links, page, (account) => entitledAccountResource(account, links(ctx))),
         ),
     },
@@ -139,14 +183,23 @@ export const ACCOUNT_ENDPOINTS = concept<RecordUseCases<EntitledAccount>>({
       spec: {
         operationId: 'getAccount',
         summary: 'Get an account',
-        description: EPCC,
+        description: `${EPCC} A shopper reads the accounts its member belongs to.`,
         tag: TAG_ACCOUNTS,
         access: 'read',
+        shopper: 'read',
         success: { '200': { description: 'The account.', content: ONE } },
         errors: { 404: NOT_FOUND },
       },
-      handle: ({ get }, { links }) =>
-        answer((storeId, ctx) => get.execute(storeId, accountParam(ctx)), inData(accountBody(links))),
+      handle: ({ get, ofShopper }, { links }) =>
+        answer(
+          (storeId, ctx) => {
+            const shopper = shopperOf(ctx);
+            return shopper === undefined
+              ? get.execute(storeId, accountParam(ctx))
+              : ofShopper.get(storeId, accountParam(ctx), shopper);
+          },
+          inData(accountBody(links)),
+        ),
     },
     {
       method: 'put',

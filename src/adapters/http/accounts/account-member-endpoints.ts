@@ -4,10 +4,11 @@ import {
   ListUnassignedAccountMembers,
 } from '../../../application/use-cases/accounts/account-members.js';
 import { ListMembershipsOfMember } from '../../../application/use-cases/accounts/account-memberships.js';
+import { GetAccountMemberOfShopper } from '../../../application/use-cases/accounts/shopper-accounts.js';
 import { ACCOUNT_MEMBER_LIST } from '../../../domain/accounts/account-member-query.js';
 import { concept } from '../endpoints/endpoint.js';
 import { answer, inData } from '../endpoints/handlers.js';
-import { queryOf } from '../http-state.js';
+import { queryOf, shopperOf } from '../http-state.js';
 import {
   FILTERED_PAGE_REFUSED,
   jsonContent,
@@ -29,6 +30,7 @@ import { accountMemberParam, accountParam } from './account-params.js';
 import { ACCOUNT_ID, ACCOUNT_MEMBER_ID, EPCC, includeParameter, TAG_MEMBERS } from './account-schemas.js';
 
 interface AccountMemberUseCases {
+  readonly getOfShopper: UseCase<GetAccountMemberOfShopper>;
   readonly get: UseCase<GetAccountMember>;
   readonly list: UseCase<ListAccountMembers>;
   readonly unassigned: UseCase<ListUnassignedAccountMembers>;
@@ -47,6 +49,7 @@ const MADE_ELSEWHERE =
 export const ACCOUNT_MEMBER_ENDPOINTS = concept<AccountMemberUseCases>({
   useCases: ({ use }) => ({
     get: use(GetAccountMember),
+    getOfShopper: use(GetAccountMemberOfShopper),
     list: use(ListAccountMembers),
     unassigned: use(ListUnassignedAccountMembers),
     memberships: use(ListMembershipsOfMember),
@@ -79,17 +82,23 @@ export const ACCOUNT_MEMBER_ENDPOINTS = concept<AccountMemberUseCases>({
       spec: {
         operationId: 'getAccountMember',
         summary: 'Get an account member',
-        description: `${EPCC} ${MADE_ELSEWHERE}`,
+        description: `${EPCC} ${MADE_ELSEWHERE} A shopper reads its own member only.`,
         tag: TAG_MEMBERS,
         access: 'read',
+        shopper: 'read',
         success: {
           '200': { description: 'The account member.', content: jsonContent(dataDocument(schemaRef('AccountMember'))) },
         },
         errors: { 404: NOT_FOUND },
       },
-      handle: ({ get }, { links }) =>
+      handle: ({ get, getOfShopper }, { links }) =>
         answer(
-          (storeId, ctx) => get.execute(storeId, accountMemberParam(ctx)),
+          (storeId, ctx) => {
+            const shopper = shopperOf(ctx);
+            return shopper === undefined
+              ? get.execute(storeId, accountMemberParam(ctx))
+              : getOfShopper.execute(storeId, accountMemberParam(ctx), shopper);
+          },
           inData((member, ctx) => linkedAccountMemberResource(member, links(ctx))),
         ),
     },

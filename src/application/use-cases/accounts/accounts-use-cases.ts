@@ -11,3 +11,4 @@ export {
 } from './account-memberships.js';
 export { CreateAccount, DeleteAccount, GetAccount, ListAccounts, UpdateAccount } from './accounts.js';
 export { EntitlementsOfAccounts } from './entitlements-of-accounts.js';
+export { GetAccountMemberOfShopper, GetAccountOfShopper, ListAccountsOfShopper } from './shopper-accounts.js';

@@ -3,8 +3,9 @@ import * as E from 'fp-ts/lib/Either.js';
 import { ACCOUNT_TOKENS } from '../../../../src/application/account-tokens.js';
 import { TOKENS } from '../../../../src/application/tokens.js';
 import { CreateStore } from '../../../../src/application/use-cases/stores/create-store.js';
+import { aMembership } from '../../../support/account-builders.js';
 import { errorBody } from '../../../support/error-body.js';
-import { aShopper, type Shopper, shopperHeaders } from '../../../support/shoppers.js';
+import { anAccountOf, aShopper, type Shopper, shopperHeaders } from '../../../support/shoppers.js';
 import { planData, productData, subscriptionData } from '../../../support/subscription-core.js';
 import { jsonBody, startTestApi, type TestApi } from '../../../support/test-api.js';
 
@@ -226,8 +227,10 @@ describe('HTTP: a shopper (implicit token + EP-Account-Management-Authentication
       'getSubscriptionInvoicePayment read',
     ];
     const states = ['changeSubscriptionState own-state', 'listSubscriptionStates read', 'getSubscriptionState read'];
+    const accounts = ['listAccounts read', 'getAccount read', 'getAccountMember read'];
     expect(await marked('/v2/openapi.json')).to.deep.equal(
       [
+        ...accounts,
         'listSubscriptions read',
         'getSubscription read',
         'listPlansOfSubscription read',
@@ -238,6 +241,7 @@ describe('HTTP: a shopper (implicit token + EP-Account-Management-Authentication
     );
     expect(await marked('/generations/2025/v2/openapi.json')).to.deep.equal(
       [
+        ...accounts,
         'ListSubscriptions read',
         'GetSubscription read',
         'ListSubscriptionPlans read',
@@ -250,6 +254,29 @@ describe('HTTP: a shopper (implicit token + EP-Account-Management-Authentication
         ...invoiceReads('List', 'Get'),
       ].sort(),
     );
+  });
+
+  it('reads the accounts its member belongs to and its own member record, nothing else', async () => {
+    const second = await anAccountOf(api.container, ada.storeId);
+    const memberships = api.container.get(ACCOUNT_TOKENS.AccountMembershipRepository);
+    const member = await api.container
+      .get(ACCOUNT_TOKENS.AccountMemberRepository)
+      .findById(ada.storeId, ada.accountMemberId);
+    await memberships.insert(aMembership(second, member!), 1000, []);
+    const listed = await asShopper(ada, '/v2/accounts');
+    expect(listed.status).to.equal(200);
+    expect(((await listed.json()) as Resource).data.map((a: Resource) => a.id)).to.have.members([
+      ada.accountId,
+      second.id,
+    ]);
+    const merchant = (await (await api.request('/v2/accounts')).json()) as Resource;
+    expect(merchant.data, "the merchant sees bob's too").to.have.length(3);
+    expect((await asShopper(ada, `/v2/accounts/${second.id}`)).status).to.equal(200);
+    expect((await asShopper(ada, `/v2/accounts/${bob.accountId}`)).status).to.equal(404);
+    expect((await asShopper(ada, `/v2/account-members/${ada.accountMemberId}`)).status).to.equal(200);
+    expect((await asShopper(ada, `/v2/account-members/${bob.accountMemberId}`)).status).to.equal(404);
+    for (const path of ['/v2/account-members', `/v2/accounts/${ada.accountId}/account-memberships`])
+      expect((await asShopper(ada, path)).status, path).to.equal(403);
   });
 
   it('stops a token once its member leaves the account', async () => {
