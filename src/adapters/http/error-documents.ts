@@ -14,7 +14,8 @@ export const ERROR_CODE_MEANINGS = {
   invalid_http:
     'the request is not valid HTTP/1.1: it does not parse, or it has no Host header (HTTP/1.1) or more than one',
   unauthenticated: 'no bearer token, or one that is unknown or expired; or client credentials that do not match a key',
-  token_not_permitted: "the token's grant does not permit this request (implicit tokens read the catalogue only)",
+  token_not_permitted:
+    "the token's grant does not permit this request (implicit tokens read the catalogue only, and a shopper's what its account owns), or a shopper asked for a change that is the merchant's",
   scope_missing:
     "the scopes of the token's application key do not allow this request; `detail` names the scope it needs",
   plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",
@@ -28,7 +29,7 @@ export const ERROR_CODE_MEANINGS = {
   budget_below_reservations: "the store's request budget would be below what its keys already reserve",
   prefix_taken: 'another store already uses this merchant realm prefix (compared without regard to case)',
   in_use:
-    'the resource is still referred to (a product or plan held by an offering, a proration policy an offering uses); detach it first',
+    'the resource is still referred to (a product or plan held by an offering, a proration policy an offering uses, an account that is the parent of sub-accounts); detach it first',
   external_ref_taken:
     'another record of its kind already has this `external_ref` (a proration policy or feature of the store, a feature of the offering)',
   default_taken: 'the store already has a default dunning rule; make it not the default first',
@@ -37,6 +38,10 @@ export const ERROR_CODE_MEANINGS = {
   invoice_paid: 'the invoice is paid: there is nothing left to attempt',
   generation_mismatch:
     "a write through the 2024 subscriptions wire would drop or break what only the 2025 wire holds (features its plans configure, an offering's plan ↔ pricing option associations, a plan's custom attributes); `detail` says which, and to make the change on the 2025 wire (`/generations/2025/v2/...`)",
+  registration_id_taken: 'another account of the store already has this `registration_id`',
+  membership_exists: 'the account member already belongs to this account',
+  membership_limit_reached:
+    'the account member already belongs to as many accounts as the store allows (`membership_limit` of `/v2/settings/account-membership`)',
   idempotency_key_in_flight:
     'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
   idempotency_key_applied:
@@ -101,6 +106,9 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   job_running: 409,
   invoice_paid: 409,
   generation_mismatch: 409,
+  registration_id_taken: 409,
+  membership_exists: 409,
+  membership_limit_reached: 409,
   idempotency_key_in_flight: 409,
   idempotency_key_applied: 409,
   conflict: 409,

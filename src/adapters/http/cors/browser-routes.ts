@@ -10,12 +10,15 @@ import { routerPatterns } from '../endpoints/endpoint.js';
 const BROWSER_TOKEN_ROUTES: readonly string[] = ['post /oauth/access_token', 'post /v2/account-members/tokens'];
 
 /**
- * Whether other origins' pages may call the endpoint from a browser: the token endpoints and what an
- * implicit token may read, the subscription catalogue. Everything else (keys, settings, the merchant's
+ * Whether other origins' pages may call the endpoint from a browser: the token endpoints, what an
+ * implicit token may read (the subscription catalogue), and what a shopper may reach with its account
+ * member token (`shopper` on the operation). Everything else (keys, settings, the merchant's
  * subscriptions, the console) opens only to the deployment's `CORS_ADMIN_ORIGINS`.
  */
 export const openToBrowsers = (endpoint: Pick<Endpoint<never>, 'method' | 'path' | 'spec'>): boolean =>
-  endpoint.spec.access === 'catalogue' || BROWSER_TOKEN_ROUTES.includes(`${endpoint.method} ${endpoint.path}`);
+  endpoint.spec.access === 'catalogue' ||
+  endpoint.spec.shopper !== undefined ||
+  BROWSER_TOKEN_ROUTES.includes(`${endpoint.method} ${endpoint.path}`);
 
 /** What a path is served with, as the app's router matches it. */
 export interface BrowserRoutes {

@@ -1,12 +1,12 @@
 import type { Middleware } from 'koa';
-import type { Access } from '../../../domain/auth/grant.js';
 import type { HttpState } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
+import type { RouteAccess } from '../middleware/require-access.js';
 
 /** What every route module receives from the app. */
 export interface RouteContext {
   /** Authentication plus the grant check for the access a route needs. */
-  readonly guard: (access: Access) => Middleware<HttpState>;
+  readonly guard: (route: RouteAccess) => Middleware<HttpState>;
   /** The origin that `links` start with, for a request. */
   readonly links: LinkOrigin;
 }

@@ -75,7 +75,8 @@ describe('HTTP: CORS for storefronts in browsers', () => {
         ['/v2/settings', 'GET'],
         ['/v2/settings/cors', 'PUT'],
         ['/v2/application-keys', 'POST'],
-        ['/v2/subscriptions/subscriptions', 'GET'],
+        ['/v2/subscriptions/subscriptions', 'POST'],
+        ['/v2/subscriptions/jobs', 'GET'],
         ['/oauth/revoke', 'POST'],
         ['/console', 'GET'],
         [PRODUCTS, 'POST'],
@@ -91,6 +92,23 @@ describe('HTTP: CORS for storefronts in browsers', () => {
           path,
         ).to.deep.equal(['origin_not_allowed']);
       }
+    });
+
+    it('opens the routes a shopper reaches with its account member token, and only their methods', async () => {
+      for (const [path, method] of [
+        ['/v2/subscriptions/subscriptions', 'GET'],
+        ['/v2/subscriptions/subscriptions/00000000-0000-4000-8000-000000000001/states', 'POST'],
+        ['/v2/subscriptions/invoices', 'GET'],
+        ['/v2/accounts', 'GET'],
+      ] as const) {
+        const response = await preflight(api, path, SHOP, method);
+        expect(response.status, `${method} ${path}`).to.equal(204);
+        expect(response.headers.get('access-control-allow-methods'), path).to.include(method);
+      }
+      const methods = (await preflight(api, '/v2/subscriptions/subscriptions', SHOP, 'GET')).headers.get(
+        'access-control-allow-methods',
+      );
+      expect(methods?.split(', ')).not.to.include('POST');
     });
 
     it('lets a page get an implicit token and read the catalogue, exposing the headers it reads', async () => {
@@ -113,7 +131,7 @@ describe('HTTP: CORS for storefronts in browsers', () => {
     });
 
     it('answers the merchant’s routes to no other origin, whatever the token', async () => {
-      for (const path of ['/v2/settings', '/v2/application-keys', '/v2/subscriptions/subscriptions']) {
+      for (const path of ['/v2/settings', '/v2/application-keys', '/v2/subscriptions/jobs']) {
         const response = await api.request(path, { headers: { Origin: SHOP } });
         expect(response.status, path).to.equal(200);
         expect(corsOf(response).allowOrigin, path).to.equal(null);

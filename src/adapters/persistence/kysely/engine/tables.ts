@@ -32,9 +32,13 @@ export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'subscription_proration_policies',
   'subscription_plans',
   'subscription_products',
+  'account_member_tokens',
   'access_tokens',
   'application_keys',
   'merchant_realm_mappings',
+  'account_memberships',
+  'account_members',
+  'accounts',
   'stores',
 ];
 

@@ -32,6 +32,8 @@ import { invoicePaymentRefunds } from './0029-invoice-payment-refunds.js';
 import { invoiceValidFrom } from './0030-invoice-valid-from.js';
 import { subscriptionPriceUpdates } from './0031-subscription-price-updates.js';
 import { offeringAssociationsAndCustomAttributes } from './0032-offering-associations-and-custom-attributes.js';
+import { accounts } from './0033-accounts.js';
+import { accountMemberTokens } from './0035-account-member-tokens.js';
 import { corsSettings } from './0036-cors-settings.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
@@ -68,5 +70,7 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0030-invoice-valid-from': invoiceValidFrom(flavor),
   '0031-subscription-price-updates': subscriptionPriceUpdates(flavor),
   '0032-offering-associations-and-custom-attributes': offeringAssociationsAndCustomAttributes(flavor),
+  '0033-accounts': accounts(flavor),
+  '0035-account-member-tokens': accountMemberTokens(flavor),
   '0036-cors-settings': corsSettings(flavor),
 });
