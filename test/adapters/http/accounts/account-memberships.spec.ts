@@ -49,6 +49,8 @@ describe('HTTP: account members and memberships', () => {
     expect(one.data.links.self).to.equal(`${api.url}/v2/account-members/${ron.id}`);
     const byEmail = await body(await api.request('/v2/account-members?filter=eq(email,ron@swanson.com)'), 200);
     expect(byEmail.data.map((m: Resource) => m.id)).to.deep.equal([ron.id]);
+    const byDomain = await body(await api.request('/v2/account-members?filter=like(email,*@knope.com)'), 200);
+    expect(byDomain.data.map((m: Resource) => m.name)).to.deep.equal(['Leslie Knope']);
     const all = await body(await api.request('/v2/account-members'), 200);
     expect(all.meta.results.total).to.equal(2);
     expect((await api.request(`/v2/account-members/${MISSING}`)).status).to.equal(404);
