@@ -1,5 +1,5 @@
 import type { FilterRules } from '../query/filter.js';
-import type { ListQuery, ListRules } from '../query/list-query.js';
+import { type ListQuery, type ListRules, NEWEST_FIRST_SORT } from '../query/list-query.js';
 
 /** The fields an account member list can be filtered on, as EPCC's member list takes them. */
 const ACCOUNT_MEMBER_FILTERS = {
@@ -11,5 +11,6 @@ export type AccountMemberFilterField = keyof typeof ACCOUNT_MEMBER_FILTERS;
 export const ACCOUNT_MEMBER_LIST: ListRules<AccountMemberFilterField> = {
   filter: ACCOUNT_MEMBER_FILTERS,
   include: [],
+  sort: [NEWEST_FIRST_SORT],
 };
 export type AccountMemberQuery = ListQuery<AccountMemberFilterField>;

@@ -1,5 +1,5 @@
 import type { FilterRules } from '../query/filter.js';
-import type { ListQuery, ListRules } from '../query/list-query.js';
+import { type ListQuery, type ListRules, NEWEST_FIRST_SORT } from '../query/list-query.js';
 
 /** The fields an account list can be filtered on, as EPCC's account list takes them. */
 const ACCOUNT_FILTERS = {
@@ -11,5 +11,9 @@ const ACCOUNT_FILTERS = {
 } as const satisfies FilterRules<string>;
 export type AccountFilterField = keyof typeof ACCOUNT_FILTERS;
 
-export const ACCOUNT_LIST: ListRules<AccountFilterField> = { filter: ACCOUNT_FILTERS, include: [] };
+export const ACCOUNT_LIST: ListRules<AccountFilterField> = {
+  filter: ACCOUNT_FILTERS,
+  include: [],
+  sort: [NEWEST_FIRST_SORT],
+};
 export type AccountQuery = ListQuery<AccountFilterField>;

@@ -31,7 +31,15 @@ import { listDocument } from '../routes/list-response.js';
 import type { RecordUseCases } from '../routes/record-endpoints.js';
 import { ACCOUNTS_PATH, entitledAccountResource } from './account-documents.js';
 import { accountParam } from './account-params.js';
-import { ACCOUNT_ID, ACCOUNT_SCHEMAS, accountChanges, EPCC, newAccount, TAG_ACCOUNTS } from './account-schemas.js';
+import {
+  ACCOUNT_ID,
+  ACCOUNT_SCHEMAS,
+  accountChanges,
+  EPCC,
+  newAccount,
+  SORT_PARAMETER,
+  TAG_ACCOUNTS,
+} from './account-schemas.js';
 
 /** Each answer's account with what its subscriptions entitle it to: a page's in one read for all its accounts. */
 const entitled = (
@@ -120,7 +128,7 @@ export const ACCOUNT_ENDPOINTS = concept<RecordUseCases<EntitledAccount>>({
         description: `${EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages.`,
         tag: TAG_ACCOUNTS,
         access: 'read',
-        parameters: [...PAGING_PARAMETERS, parameterRef('AccountFilter')],
+        parameters: [...PAGING_PARAMETERS, SORT_PARAMETER, parameterRef('AccountFilter')],
         success: {
           '200': { description: 'A page of accounts.', content: jsonContent(listResponseSchema(schemaRef('Account'))) },
         },
