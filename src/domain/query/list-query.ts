@@ -36,7 +36,25 @@ export interface ListRules<F extends string = never, I extends string = never> {
   readonly include?: readonly I[];
   /** The list also pages by cursor when asked with `page[after]`; other lists ignore that parameter. */
   readonly cursor?: true;
+  /**
+   * The `sort` values the list serves (EPCC's accounts API takes the parameter): any other is refused, so a
+   * client never reads an order it did not ask for. A list without them ignores the parameter.
+   */
+  readonly sort?: readonly string[];
 }
+
+/** EPCC's spelling of the one order every list is read in: `created_at`, newest first. */
+export const NEWEST_FIRST_SORT = '-created_at';
+
+const checkSort = (params: QueryParams, served: readonly string[] | undefined): Parsed<undefined> =>
+  pipe(
+    singleParam(params, 'sort'),
+    E.flatMap((raw) =>
+      raw === undefined || served === undefined || served.includes(raw)
+        ? E.right(undefined)
+        : E.left(issues('sort', `'${raw}' is not served; this list is read in the order ${served.join(', ')}`)),
+    ),
+  );
 
 type ListQueryFields<F extends string, I extends string> = Readonly<{
   page: PageRequest;
@@ -90,7 +108,10 @@ export const parseListQuery = <F extends string = never, I extends string = neve
             raw === undefined || rules.include === undefined ? E.right(new Set()) : parseInclude(raw, rules.include),
         ),
       ),
+      sort: checkSort(params, rules.sort),
     }),
-    E.flatMap((query: ListQueryFields<F, I>) => withCursor(params, rules, query)),
+    E.flatMap(({ sort: _sort, ...query }: ListQueryFields<F, I> & { sort: undefined }) =>
+      withCursor(params, rules, query),
+    ),
     E.map((query) => query as ListQuery<F, I>),
   );

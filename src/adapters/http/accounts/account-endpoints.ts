@@ -38,7 +38,15 @@ import { listDocument } from '../routes/list-response.js';
 import type { RecordUseCases } from '../routes/record-endpoints.js';
 import { ACCOUNTS_PATH, entitledAccountResource } from './account-documents.js';
 import { accountParam } from './account-params.js';
-import { ACCOUNT_ID, ACCOUNT_SCHEMAS, accountChanges, EPCC, newAccount, TAG_ACCOUNTS } from './account-schemas.js';
+import {
+  ACCOUNT_ID,
+  ACCOUNT_SCHEMAS,
+  accountChanges,
+  EPCC,
+  newAccount,
+  SORT_PARAMETER,
+  TAG_ACCOUNTS,
+} from './account-schemas.js';
 
 /** What its subscriptions entitle an account to, for one answer or a page's accounts in one read. */
 const entitle = (entitlements: EntitlementsOfAccounts) => ({
@@ -159,7 +167,7 @@ export const ACCOUNT_ENDPOINTS = concept<AccountUseCases>({
         tag: TAG_ACCOUNTS,
         access: 'read',
         shopper: 'read',
-        parameters: [...PAGING_PARAMETERS, parameterRef('AccountFilter')],
+        parameters: [...PAGING_PARAMETERS, SORT_PARAMETER, parameterRef('AccountFilter')],
         success: {
           '200': { description: 'A page of accounts.', content: jsonContent(listResponseSchema(schemaRef('Account'))) },
         },

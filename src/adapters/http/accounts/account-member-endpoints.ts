@@ -27,7 +27,14 @@ import {
   linkedAccountMembershipResource,
 } from './account-documents.js';
 import { accountMemberParam, accountParam } from './account-params.js';
-import { ACCOUNT_ID, ACCOUNT_MEMBER_ID, EPCC, includeParameter, TAG_MEMBERS } from './account-schemas.js';
+import {
+  ACCOUNT_ID,
+  ACCOUNT_MEMBER_ID,
+  EPCC,
+  includeParameter,
+  SORT_PARAMETER,
+  TAG_MEMBERS,
+} from './account-schemas.js';
 
 interface AccountMemberUseCases {
   readonly getOfShopper: UseCase<GetAccountMemberOfShopper>;
@@ -65,7 +72,7 @@ export const ACCOUNT_MEMBER_ENDPOINTS = concept<AccountMemberUseCases>({
         description: `${EPCC} Newest first (\`created_at\`, then \`id\`, descending). ${MADE_ELSEWHERE}`,
         tag: TAG_MEMBERS,
         access: 'read',
-        parameters: [...PAGING_PARAMETERS, parameterRef('AccountMemberFilter')],
+        parameters: [...PAGING_PARAMETERS, SORT_PARAMETER, parameterRef('AccountMemberFilter')],
         success: { '200': { description: 'A page of account members.', content: MEMBERS } },
         errors: { 400: FILTERED_PAGE_REFUSED },
       },
@@ -112,7 +119,7 @@ export const ACCOUNT_MEMBER_ENDPOINTS = concept<AccountMemberUseCases>({
         description: `${EPCC} Newest first. With \`include=account\`, \`included.accounts\` holds each listed membership's account once (without \`links\` and entitlements: \`GET /v2/accounts/{accountID}\` has them).`,
         tag: TAG_MEMBERS,
         access: 'read',
-        parameters: [...PAGING_PARAMETERS, includeParameter('account')],
+        parameters: [...PAGING_PARAMETERS, SORT_PARAMETER, includeParameter('account')],
         success: {
           '200': {
             description: "A page of the member's memberships.",
@@ -147,7 +154,7 @@ export const ACCOUNT_MEMBER_ENDPOINTS = concept<AccountMemberUseCases>({
         description: `${EPCC} The store's members with no membership of this account, newest first, filtered as the member list is.`,
         tag: TAG_MEMBERS,
         access: 'read',
-        parameters: [...PAGING_PARAMETERS, parameterRef('AccountMemberFilter')],
+        parameters: [...PAGING_PARAMETERS, SORT_PARAMETER, parameterRef('AccountMemberFilter')],
         success: { '200': { description: 'A page of account members.', content: MEMBERS } },
         errors: { 400: FILTERED_PAGE_REFUSED, 404: 'No account of this store has this id.' },
       },

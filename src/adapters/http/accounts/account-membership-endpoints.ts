@@ -19,6 +19,7 @@ import {
   includeParameter,
   MEMBERSHIP_ID,
   newMembership,
+  SORT_PARAMETER,
   TAG_MEMBERSHIPS,
 } from './account-schemas.js';
 
@@ -79,7 +80,7 @@ export const ACCOUNT_MEMBERSHIP_ENDPOINTS = concept<AccountMembershipUseCases>({
         description: `${EPCC} Newest first. With \`include=account_member\`, \`included.account_members\` holds each listed membership's member once.`,
         tag: TAG_MEMBERSHIPS,
         access: 'read',
-        parameters: [...PAGING_PARAMETERS, includeParameter('account_member')],
+        parameters: [...PAGING_PARAMETERS, SORT_PARAMETER, includeParameter('account_member')],
         success: {
           '200': {
             description: "A page of the account's memberships.",

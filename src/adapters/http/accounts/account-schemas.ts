@@ -3,6 +3,7 @@ import { ACCOUNT_NAME_MAX, REGISTRATION_ID_MAX } from '../../../domain/accounts/
 import { ACCOUNT_MEMBER_TYPE } from '../../../domain/accounts/account-member.js';
 import { ACCOUNT_MEMBERSHIP_TYPE } from '../../../domain/accounts/account-membership.js';
 import { EXTERNAL_REF_MAX } from '../../../domain/catalogue/catalogue-fields.js';
+import { NEWEST_FIRST_SORT } from '../../../domain/query/list-query.js';
 import { pathId } from '../billing/invoice-endpoints.js';
 import type { Parameter, Schema } from '../openapi/openapi-types.js';
 import {
@@ -92,6 +93,7 @@ const accountMembership: Schema = closedObject(
   {
     id: uuid,
     type: constant(ACCOUNT_MEMBERSHIP_TYPE),
+    account_member_id: uuid,
     relationships: closedObject({ account: ref(ACCOUNT_TYPE), account_member: ref(ACCOUNT_MEMBER_TYPE) }),
     meta: stamps,
     links: closedObject({ self: uri }),
@@ -134,3 +136,11 @@ export const includeParameter = (name: 'account' | 'account_member'): Parameter 
   description: `\`${name}\`: \`included.${name}s\` holds the ${name === 'account' ? 'account' : 'member'} of each listed membership once, present (maybe empty) exactly when asked for. An unknown name: 400 listing the allowed ones.`,
   schema: { type: 'string', enum: [name] },
 });
+
+/** EPCC's `sort`: only the order every list is read in is served; any other is a 400. */
+export const SORT_PARAMETER: Parameter = {
+  name: 'sort',
+  in: 'query',
+  description: `\`${NEWEST_FIRST_SORT}\` (newest first), the one order served; any other value is a 400 naming \`sort\`.`,
+  schema: { type: 'string', enum: [NEWEST_FIRST_SORT] },
+};

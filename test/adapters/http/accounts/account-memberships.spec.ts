@@ -49,6 +49,8 @@ describe('HTTP: account members and memberships', () => {
     expect(one.data.links.self).to.equal(`${api.url}/v2/account-members/${ron.id}`);
     const byEmail = await body(await api.request('/v2/account-members?filter=eq(email,ron@swanson.com)'), 200);
     expect(byEmail.data.map((m: Resource) => m.id)).to.deep.equal([ron.id]);
+    const byDomain = await body(await api.request('/v2/account-members?filter=like(email,*@knope.com)'), 200);
+    expect(byDomain.data.map((m: Resource) => m.name)).to.deep.equal(['Leslie Knope']);
     const all = await body(await api.request('/v2/account-members'), 200);
     expect(all.meta.results.total).to.equal(2);
     expect((await api.request(`/v2/account-members/${MISSING}`)).status).to.equal(404);
@@ -100,6 +102,8 @@ describe('HTTP: account members and memberships', () => {
 
     const path = `/v2/accounts/${acme.id}/account-memberships/${made.id}`;
     expect((await body(await api.request(path), 200)).data).to.deep.equal(made);
+    const update = await send(path, 'PUT', { type: 'account_membership', account_member_id: ron.id });
+    expect([update.status, update.headers.get('allow')]).to.deep.equal([405, 'HEAD, GET, DELETE']);
     expect((await send(path, 'DELETE')).status).to.equal(204);
     expect((await api.request(path)).status).to.equal(404);
     expect((await send(path, 'DELETE')).status).to.equal(404);

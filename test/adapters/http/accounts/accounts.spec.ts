@@ -120,6 +120,12 @@ describe('HTTP: accounts', () => {
     expect(birds.links.next).to.include('page%5Boffset%5D=1');
     const swans = await read(`/v2/accounts?filter=eq(name,Swan):eq(id,${swan.id})`);
     expect(swans.data.map((a: Resource) => a.id)).to.deep.equal([swan.id]);
+    const liked = await read('/v2/accounts?filter=like(name,*wa*)');
+    expect(liked.data.map((a: Resource) => a.name)).to.deep.equal(['Swan', 'Swan']);
+    expect((await read('/v2/accounts?sort=-created_at')).data.length).to.equal(3);
+    const sorted = await api.request('/v2/accounts?sort=name');
+    expect(sorted.status).to.equal(400);
+    expect((await errorBody(sorted)).errors[0]).to.deep.include({ source: 'sort' });
     const unknown = await api.request('/v2/accounts?filter=eq(colour,red)');
     expect(unknown.status).to.equal(400);
     expect((await errorBody(unknown)).errors[0]).to.deep.include({ title: 'Could not parse the supplied filter' });
