@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
@@ -6,6 +7,9 @@ import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-
 import { FEATURES } from '../../../domain/features/feature.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/settings/cart-settings.js';
+import { InMemoryAccountMemberRepository } from './accounts/in-memory-account-member-repository.js';
+import { InMemoryAccountMembershipRepository } from './accounts/in-memory-account-membership-repository.js';
+import { InMemoryAccountRepository } from './accounts/in-memory-account-repository.js';
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
 import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
 import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
@@ -104,4 +108,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountRepository).to(InMemoryAccountRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountMemberRepository).to(InMemoryAccountMemberRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(InMemoryAccountMembershipRepository).inSingletonScope();
   });

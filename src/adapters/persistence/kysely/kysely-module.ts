@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
@@ -7,6 +8,9 @@ import { PLANS } from '../../../domain/catalogue/plan.js';
 import { PRODUCTS } from '../../../domain/catalogue/product.js';
 import { FEATURES } from '../../../domain/features/feature.js';
 import { METRICS } from '../../metrics/metrics-tokens.js';
+import { KyselyAccountMemberRepository } from './accounts/kysely-account-member-repository.js';
+import { KyselyAccountMembershipRepository } from './accounts/kysely-account-membership-repository.js';
+import { KyselyAccountRepository } from './accounts/kysely-account-repository.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
 import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
@@ -101,4 +105,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(KyselyDeliveryRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountRepository).to(KyselyAccountRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountMemberRepository).to(KyselyAccountMemberRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(KyselyAccountMembershipRepository).inSingletonScope();
   });
