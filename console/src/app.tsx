@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { signOut } from './api';
+import { AccountPage } from './pages/account';
+import { AccountsPage } from './pages/accounts';
 import { BillingPage } from './pages/billing';
 import { BillingRulesPage } from './pages/billing-rules';
 import { CataloguePage } from './pages/catalogue';
@@ -20,6 +22,7 @@ const SECTIONS = [
   ['', 'Store'],
   ['keys', 'Application keys'],
   ['catalogue', 'Catalogue'],
+  ['accounts', 'Accounts'],
   ['subscriptions', 'Subscriptions'],
   ['billing', 'Billing'],
   ['invoices', 'Invoices'],
@@ -40,6 +43,8 @@ const Page = () => {
       return <CataloguePage place={place} />;
     case 'offerings':
       return id === undefined ? <CataloguePage place={place} /> : <OfferingPage id={id} />;
+    case 'accounts':
+      return id === undefined ? <AccountsPage place={place} /> : <AccountPage id={id} place={place} />;
     case 'subscriptions':
       return id === undefined ? <SubscriptionsPage place={place} /> : <SubscriptionPage id={id} />;
     case 'billing':

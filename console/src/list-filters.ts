@@ -7,6 +7,7 @@
 export const LIST_FILTERS = {
   catalogue: { external_ref: ['eq', 'in'] },
   offerings: { external_ref: ['eq', 'in'], external_product_refs: ['in'], proration_policy_id: ['eq', 'in'] },
+  accounts: { id: ['eq', 'in'], name: ['eq'], legal_name: ['eq'], registration_id: ['eq'], external_ref: ['eq'] },
   subscriptions: { account_id: ['eq', 'in'], name: ['eq', 'in'], email: ['eq', 'in'], external_ref: ['eq', 'in'] },
   invoices: { subscriber_id: ['eq'], subscription_id: ['eq'], outstanding: ['eq'], tax_required: ['eq'] },
   jobs: { external_ref: ['eq'] },

@@ -16,11 +16,14 @@ export interface ListAnswer<T> {
     };
     readonly results: { readonly total: number; readonly total_method?: 'exact' | 'lower_bound' };
   };
+  /** The related resources asked for with `include`, by their type's plural. */
+  readonly included?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 export interface Column<T> {
   readonly title: string;
-  readonly cell: (item: T) => ComponentChildren;
+  /** The whole answer is there for a cell that shows a resource the list included. */
+  readonly cell: (item: T, answer: ListAnswer<T>) => ComponentChildren;
 }
 
 /** The furthest `page[offset]` the API serves: past it, a filter narrows the list instead. */
@@ -84,6 +87,7 @@ export const PagedList = <T extends { id?: string }>({
   columns,
   fields = [],
   fixedFilter,
+  include,
   limit = 25,
   extra,
   reloadKey = 0,
@@ -99,6 +103,8 @@ export const PagedList = <T extends { id?: string }>({
   columns: readonly Column<T>[];
   fields?: readonly string[];
   fixedFilter?: string;
+  /** Related resources to read with each page (`include`), for the cells to show. */
+  include?: string;
   limit?: number;
   extra?: (answer: ListAnswer<T>) => ComponentChildren;
   reloadKey?: number;
@@ -110,6 +116,7 @@ export const PagedList = <T extends { id?: string }>({
   const query = new URLSearchParams({ 'page[limit]': String(limit), 'page[offset]': String(offset) });
   const combined = [fixedFilter, filter].filter((f) => f !== undefined && f !== '').join(':');
   if (combined !== '') query.set('filter', combined);
+  if (include !== undefined) query.set('include', include);
   const list = useLoad<ListAnswer<T>>(`${path}?${query.toString()}`, reloadKey);
   // What else the address holds (another list's page, a tab) is kept.
   const goTo = (nextOffset: number, nextFilter = filter) =>
@@ -166,7 +173,7 @@ export const PagedList = <T extends { id?: string }>({
                 {answer.data.map((item, row) => (
                   <tr key={item.id ?? row}>
                     {columns.map((c) => (
-                      <td key={c.title}>{c.cell(item)}</td>
+                      <td key={c.title}>{c.cell(item, answer)}</td>
                     ))}
                   </tr>
                 ))}
