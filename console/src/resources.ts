@@ -183,13 +183,16 @@ export const INTEGRATIONS = '/v2/integrations';
 
 export const ACCOUNTS = '/v2/accounts';
 
-/** An account as EPCC's Account Management API sends it: its fields beside `id`, not under `attributes`. */
+/**
+ * An account as EPCC's Account Management API sends it: its fields beside `id`, not under `attributes`,
+ * null when not set.
+ */
 export interface Account {
   readonly id: string;
   readonly name: string;
-  readonly legal_name?: string;
-  readonly registration_id?: string;
-  readonly external_ref?: string;
+  readonly legal_name?: string | null;
+  readonly registration_id?: string | null;
+  readonly external_ref?: string | null;
   readonly relationships?: { readonly parent?: { readonly data?: { readonly id: string } | null } };
   readonly meta: {
     readonly timestamps: { readonly created_at: string; readonly updated_at: string };
