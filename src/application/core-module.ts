@@ -1,4 +1,5 @@
 import { ContainerModule, type Newable } from 'inversify';
+import { accountsModule } from './use-cases/accounts/accounts-module.js';
 import { authModule } from './use-cases/auth/auth-module.js';
 import { billingModule } from './use-cases/billing/billing-module.js';
 import { catalogueModule } from './use-cases/catalogue/catalogue-module.js';
@@ -20,6 +21,7 @@ import type { UseCaseModule } from './use-cases/use-case-module.js';
 
 /** The container module of each concept, by its folder under use-cases/: each concept named once. */
 export const CONCEPT_MODULES: Readonly<Record<string, UseCaseModule>> = {
+  accounts: accountsModule,
   auth: authModule,
   billing: billingModule,
   catalogue: catalogueModule,

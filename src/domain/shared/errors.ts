@@ -25,7 +25,10 @@ export type ConflictCode =
   | 'job_running'
   | 'invoice_paid'
   /** A write through the 2024 wire that would drop what only the 2025 generation stores. */
-  | 'generation_mismatch';
+  | 'generation_mismatch'
+  | 'registration_id_taken'
+  | 'membership_exists'
+  | 'membership_limit_reached';
 /** Why a well-formed request cannot be carried out in the current state. */
 export type UnprocessableCode =
   | 'state_transition_not_allowed'
