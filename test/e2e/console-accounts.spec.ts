@@ -13,6 +13,8 @@ import {
   watchedPage,
 } from '../support/browser.js';
 import { ensureConsoleBuilt } from '../support/console-build.js';
+import { PLAN_ATTRIBUTES } from '../support/subscription-builders.js';
+import { jsonBody } from '../support/test-api.js';
 
 const skipped = noBrowserReason();
 /** An account id the store has no account for: a subscription may name an account kept elsewhere. */
@@ -70,7 +72,16 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
   });
   const plan = await billing.created('/v2/subscriptions/plans', {
     type: 'subscription_plan',
-    attributes: { name: 'Monthly', billing_interval_type: 'month', billing_frequency: 1, plan_length: 12 },
+    attributes: {
+      name: 'Monthly',
+      billing_interval_type: 'month',
+      billing_frequency: 1,
+      plan_length: 12,
+      end_behavior: 'roll',
+      can_pause: true,
+      can_resume: true,
+      can_cancel: true,
+    },
   });
   const offering = await billing.created('/v2/subscriptions/offerings/build', {
     name: 'Coffee club',
@@ -150,6 +161,7 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       await page.getByRole('link', { name: 'Accounts' }).click();
       const list = page.getByRole('table', { name: 'Accounts' });
       const acmeRow = list.getByRole('row').filter({ hasText: 'Acme Coffee' });
+      await acmeRow.waitFor();
       // Names first, ids nowhere: the row is what a merchant knows the customer by.
       expect((await acmeRow.getByRole('cell').allTextContents()).slice(0, 3)).to.deep.equal([
         'Acme Coffee',
@@ -221,6 +233,62 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Acme Coffee', level: 1 }).waitFor();
       expect(new URL(page.url()).hash).to.equal(`#/accounts/${acme.id}`);
+      await refusesNothing(watch);
+    });
+
+    it('shows the feature tags an account’s subscriptions grant now, and none for an account without', async () => {
+      const { acme, bistro } = await customers(billing);
+      // Features are configured on a 2025 offering; the console reads the same records on the 2024 wire.
+      const built = await billing.api.request(
+        '/generations/2025/v2/subscriptions/offerings/build',
+        jsonBody({
+          data: {
+            name: 'Library club',
+            features: [
+              { name: 'Digital library', external_ref: 'library', configuration: { type: 'access', tag: 'library' } },
+            ],
+            plans: [{ name: 'Reader', external_ref: 'reader', price: { USD: { amount: 999 } } }],
+            pricing_options: [{ ...PLAN_ATTRIBUTES, name: 'Monthly', external_ref: 'monthly' }],
+            configured_features: { reader: { library: { type: 'access' } } },
+          },
+        }),
+      );
+      expect(built.status, await built.clone().text()).to.equal(201);
+      type Related = { readonly data: readonly { readonly id: string }[] };
+      const offering = (
+        (await built.json()) as {
+          data: { id: string; relationships: { plans: Related; pricing_options: Related } };
+        }
+      ).data;
+      const subscribed = await billing.api.request(
+        '/generations/2025/v2/subscriptions/subscriptions',
+        jsonBody({
+          data: {
+            account_id: acme.id,
+            offering_id: offering.id,
+            plan_id: offering.relationships.plans.data[0]?.id,
+            pricing_option_id: offering.relationships.pricing_options.data[0]?.id,
+            currency: 'USD',
+            name: 'Ada Lovelace',
+            email: 'ada@example.com',
+            payment_authority: { type: 'elastic_path_payments_stripe', customer_id: 'cus_1', card_id: 'card_1' },
+          },
+        }),
+      );
+      expect(subscribed.status, await subscribed.clone().text()).to.equal(201);
+      const { page } = watch;
+      await signIn(page, billing);
+      await page.getByRole('link', { name: 'Accounts' }).click();
+      await page.getByRole('link', { name: 'Acme Coffee' }).click();
+      const entitlements = page.getByRole('region', { name: 'Entitlements' });
+      await entitlements.getByRole('listitem').first().waitFor();
+      expect(await entitlements.getByRole('listitem').allTextContents()).to.deep.equal(['library']);
+      await accessible(page, 'account with entitlements');
+      await page.getByRole('link', { name: '← Accounts' }).click();
+      await page.getByRole('link', { name: 'Bistro' }).click();
+      await page.getByRole('heading', { name: 'Bistro', level: 1 }).waitFor();
+      expect(new URL(page.url()).hash).to.equal(`#/accounts/${bistro.id}`);
+      await entitlements.getByText('None: no subscription of this account grants a feature now.').waitFor();
       await refusesNothing(watch);
     });
   },
