@@ -146,6 +146,7 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       await page.getByLabel('Client id').fill(billing.api.store.key.clientId);
       await page.getByLabel('Client secret').fill(billing.api.store.clientSecret);
       await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('.stat').filter({ hasText: 'Accounts' }).getByText('0', { exact: true }).waitFor();
       await page.getByRole('link', { name: 'Accounts' }).click();
       await page.getByRole('heading', { name: 'Accounts', level: 1 }).waitFor();
       await page.getByText('No account yet.').waitFor();
@@ -158,6 +159,7 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       const { acme, ada, elsewhere } = await customers(billing);
       const { page } = watch;
       await signIn(page, billing);
+      await page.locator('.stat').filter({ hasText: 'Accounts' }).getByText('2', { exact: true }).waitFor();
       await page.getByRole('link', { name: 'Accounts' }).click();
       const list = page.getByRole('table', { name: 'Accounts' });
       const acmeRow = list.getByRole('row').filter({ hasText: 'Acme Coffee' });
