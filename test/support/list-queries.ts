@@ -9,7 +9,7 @@ const quoted = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\
 /** Conditions written in the filter grammar, every value quoted. */
 const filterText = (conditions: readonly FilterCondition<string>[]): string =>
   conditions
-    .map((c) => `${c.op}(${c.field},${(c.op === 'eq' ? [c.value] : c.values).map(quoted).join(',')})`)
+    .map((c) => `${c.op}(${c.field},${(c.op === 'in' ? c.values : [c.value]).map(quoted).join(',')})`)
     .join(':');
 
 /** A list query as a request would give it, parsed by the list's own rules: tests reach ports the way use cases do. */

@@ -3,8 +3,8 @@ import type { ListQuery, ListRules } from '../query/list-query.js';
 
 /** The fields an account member list can be filtered on, as EPCC's member list takes them. */
 const ACCOUNT_MEMBER_FILTERS = {
-  name: ['eq'],
-  email: ['eq'],
+  name: ['eq', 'like'],
+  email: ['eq', 'like'],
 } as const satisfies FilterRules<string>;
 export type AccountMemberFilterField = keyof typeof ACCOUNT_MEMBER_FILTERS;
 

@@ -4,10 +4,10 @@ import type { ListQuery, ListRules } from '../query/list-query.js';
 /** The fields an account list can be filtered on, as EPCC's account list takes them. */
 const ACCOUNT_FILTERS = {
   id: ['eq', 'in'],
-  name: ['eq'],
-  legal_name: ['eq'],
-  registration_id: ['eq'],
-  external_ref: ['eq'],
+  name: ['eq', 'like'],
+  legal_name: ['eq', 'like'],
+  registration_id: ['eq', 'like'],
+  external_ref: ['eq', 'like'],
 } as const satisfies FilterRules<string>;
 export type AccountFilterField = keyof typeof ACCOUNT_FILTERS;
 

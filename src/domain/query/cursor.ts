@@ -19,7 +19,7 @@ export type CursorStart =
  */
 export const cursorBinding = (filter: readonly FilterCondition<string>[], include: ReadonlySet<string>): string =>
   JSON.stringify([
-    filter.map((c) => (c.op === 'eq' ? [c.op, c.field, c.value] : [c.op, c.field, c.values])),
+    filter.map((c) => (c.op === 'in' ? [c.op, c.field, c.values] : [c.op, c.field, c.value])),
     [...include].sort(),
   ]);
 

@@ -5,11 +5,13 @@ import type { ValidationIssue } from '../shared/errors.js';
 import { isStorableText, STORABLE_TEXT_RULE } from '../shared/text.js';
 import type { Parsed } from '../shared/validation.js';
 
-export type FilterOperator = 'eq' | 'in';
+export type FilterOperator = 'eq' | 'in' | 'like';
 
+/** `like` compares with a pattern in which `*` stands for any run of characters (none included). */
 export type FilterCondition<F extends string> =
   | { readonly op: 'eq'; readonly field: F; readonly value: string }
-  | { readonly op: 'in'; readonly field: F; readonly values: readonly string[] };
+  | { readonly op: 'in'; readonly field: F; readonly values: readonly string[] }
+  | { readonly op: 'like'; readonly field: F; readonly value: string };
 
 /** Which operators each filterable field accepts. */
 export type FilterRules<F extends string> = Readonly<Record<F, readonly FilterOperator[]>>;
@@ -18,7 +20,7 @@ export const FILTER_MAX_CONDITIONS = 10;
 export const FILTER_MAX_BYTES = 8192;
 export const FILTER_PARSE_TITLE = 'Could not parse the supplied filter';
 
-const OPERATORS: readonly FilterOperator[] = ['eq', 'in'];
+const OPERATORS: readonly FilterOperator[] = ['eq', 'in', 'like'];
 
 type Punctuation = ',' | ':' | '(' | ')';
 
@@ -174,9 +176,10 @@ const check =
         `operator '${op}' is not allowed on field '${field}' at position ${w.at}; allowed: ${listed(rules[field])}`,
       );
     }
-    if (op === 'eq' && w.values.length !== 1) problems.push(`eq takes exactly one value (position ${w.at})`);
+    if (op !== 'in' && op !== undefined && w.values.length !== 1)
+      problems.push(`${op} takes exactly one value (position ${w.at})`);
     if (op === undefined || field === undefined || problems.length > 0) return E.left(problems);
-    return E.right(op === 'eq' ? { op, field, value: RNEA.head(w.values) } : { op, field, values: [...w.values] });
+    return E.right(op === 'in' ? { op, field, values: [...w.values] } : { op, field, value: RNEA.head(w.values) });
   };
 
 /** The 1-based code-point position of the first character no backend can compare against. */
@@ -211,6 +214,25 @@ export const parseFilter = <F extends string>(
   return RA.isNonEmpty(problems) ? E.left(RNEA.map(filterIssue)(problems)) : E.right(right);
 };
 
+/** The fixed parts of a `like` pattern, in order: what lies between its `*`s. */
+export const likeSegments = (pattern: string): readonly string[] => pattern.split('*');
+
+/** Whether `text` is the pattern with each `*` replaced by some run of characters (compared exactly, case included). */
+export const likeMatches = (pattern: string, text: string): boolean => {
+  const [first = '', ...rest] = likeSegments(pattern);
+  if (rest.length === 0) return text === first;
+  const last = rest.pop() ?? '';
+  if (!text.startsWith(first) || text.length < first.length + last.length || !text.endsWith(last)) return false;
+  let at = first.length;
+  const end = text.length - last.length;
+  for (const segment of rest) {
+    const found = text.indexOf(segment, at);
+    if (found < 0 || found + segment.length > end) return false;
+    at = found + segment.length;
+  }
+  return true;
+};
+
 /** What a true/false field takes in a filter. */
 export const BOOLEAN_FILTER_VALUES = ['true', 'false'] as const;
 
@@ -225,7 +247,7 @@ export const checkFilterValues = <F extends string>(
   const problems = conditions.flatMap((condition) => {
     const values = allowed[condition.field];
     if (values === undefined) return [];
-    return (condition.op === 'eq' ? [condition.value] : condition.values)
+    return (condition.op === 'in' ? condition.values : [condition.value])
       .filter((value) => !values.includes(value))
       .map(
         (value) =>

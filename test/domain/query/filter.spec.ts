@@ -95,8 +95,8 @@ describe('filter expressions', () => {
 
   describe('refused', () => {
     const table: ReadonlyArray<[string, string, string]> = [
-      ['an unknown operator', 'like(email,x)', "unknown operator 'like' at position 1; allowed: eq, in"],
-      ['an operator in another case', 'EQ(email,x)', "unknown operator 'EQ' at position 1; allowed: eq, in"],
+      ['an unknown operator', 'gt(email,x)', "unknown operator 'gt' at position 1; allowed: eq, in, like"],
+      ['an operator in another case', 'EQ(email,x)', "unknown operator 'EQ' at position 1; allowed: eq, in, like"],
       ['an unknown field', 'eq(status,x)', `unknown field 'status' at position 4; ${ALLOWED_FIELDS}`],
       ['a field in another case', 'eq(Email,x)', `unknown field 'Email' at position 4; ${ALLOWED_FIELDS}`],
       [
@@ -138,6 +138,18 @@ describe('filter expressions', () => {
       });
     }
 
+    it('refuses like where a field does not take it, and with more than one pattern', () => {
+      expect(parse('like(email,*@example.com)')).to.deep.equal(
+        refused("operator 'like' is not allowed on field 'email' at position 1; allowed: eq, in"),
+      );
+      expect(parseFilter('like(name,a*,b*)', { name: ['like'] })).to.deep.equal(
+        refused('like takes exactly one value (position 1)'),
+      );
+      expect(parseFilter('like(name,"*swan*")', { name: ['like'] })).to.deep.equal(
+        E.right([{ op: 'like', field: 'name', value: '*swan*' }]),
+      );
+    });
+
     it('refuses an operator the field does not accept', () => {
       const narrow: FilterRules<'name' | 'tags'> = { name: ['eq'], tags: [] };
       expect(parseFilter('in(name,a,b):eq(tags,x)', narrow)).to.deep.equal(
@@ -149,11 +161,11 @@ describe('filter expressions', () => {
     });
 
     it('reports every unknown field and operator, in order', () => {
-      expect(parse('eq(status,x):like(email,y):in(colour,r,g):eq(name,ok)')).to.deep.equal(
+      expect(parse('eq(status,x):gt(email,y):in(colour,r,g):eq(name,ok)')).to.deep.equal(
         refused(
           `unknown field 'status' at position 4; ${ALLOWED_FIELDS}`,
-          "unknown operator 'like' at position 14; allowed: eq, in",
-          `unknown field 'colour' at position 31; ${ALLOWED_FIELDS}`,
+          "unknown operator 'gt' at position 14; allowed: eq, in, like",
+          `unknown field 'colour' at position 29; ${ALLOWED_FIELDS}`,
         ),
       );
     });
@@ -161,7 +173,7 @@ describe('filter expressions', () => {
     it('reports an unknown operator and field of the same condition', () => {
       expect(parse('ne(status,x)')).to.deep.equal(
         refused(
-          "unknown operator 'ne' at position 1; allowed: eq, in",
+          "unknown operator 'ne' at position 1; allowed: eq, in, like",
           `unknown field 'status' at position 4; ${ALLOWED_FIELDS}`,
         ),
       );
@@ -178,8 +190,8 @@ describe('filter expressions', () => {
     });
 
     it('counts positions in characters, an emoji being one', () => {
-      expect(parse('eq(name,😀):like(email,x)')).to.deep.equal(
-        refused("unknown operator 'like' at position 12; allowed: eq, in"),
+      expect(parse('eq(name,😀):gt(email,x)')).to.deep.equal(
+        refused("unknown operator 'gt' at position 12; allowed: eq, in, like"),
       );
     });
   });

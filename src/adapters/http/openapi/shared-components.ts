@@ -4,6 +4,7 @@ import {
   FILTER_MAX_BYTES,
   FILTER_MAX_CONDITIONS,
   FILTER_PARSE_TITLE,
+  type FilterOperator,
   type FilterRules,
   type FilterValues,
 } from '../../../domain/query/filter.js';
@@ -134,14 +135,27 @@ export interface FilterableList {
 const fieldClause = (field: string, operators: readonly string[], values: readonly string[] | undefined): string =>
   `\`${field}\` (${operators.map((op) => `\`${op}\``).join(' or ')}${values === undefined ? '' : `; ${values.map((v) => `\`${v}\``).join(' or ')}`})`;
 
+const OPERATOR_FORMS: Readonly<Record<FilterOperator, string>> = {
+  eq: '`eq(field,value)`',
+  in: '`in(field,v1,v2,...)`',
+  like: '`like(field,pattern)` (`*` in the pattern stands for any run of characters; case counts)',
+};
+
+/** The forms of the operators some field of the list takes, in the grammar's order. */
+const operatorForms = (list: FilterableList): string => {
+  const used = new Set(Object.values(list.filter ?? {}).flat());
+  const forms = (Object.keys(OPERATOR_FORMS) as FilterOperator[])
+    .filter((op) => used.has(op))
+    .map((op) => OPERATOR_FORMS[op]);
+  return forms.length <= 1 ? (forms[0] ?? '') : `${forms.slice(0, -1).join(', ')} or ${forms.at(-1)}`;
+};
+
 /** `filter` for a list, with the fields its rules allow, the operators each takes and the values of those with fixed ones. */
 export const filterParameter = (list: FilterableList): Parameter => ({
   name: 'filter',
   in: 'query',
   description: [
-    `Conditions joined by \`:\` (all must hold), each \`eq(field,value)\` or \`in(field,v1,v2,...)\`, on ${Object.entries(
-      list.filter ?? {},
-    )
+    `Conditions joined by \`:\` (all must hold), each ${operatorForms(list)}, on ${Object.entries(list.filter ?? {})
       .map(([field, operators]) => fieldClause(field, operators, list.values?.[field]))
       .join(', ')}.`,
     'A value holding `,` `:` `(` or `)` is written in double quotes, with `\\"` and `\\\\` escapes; a literal `+` must be sent as `%2B` (an unencoded `+` is a space).',

@@ -1,10 +1,18 @@
-import type { FilterCondition } from '../../../domain/query/filter.js';
+import { type FilterCondition, likeMatches } from '../../../domain/query/filter.js';
 import type { ListQuery } from '../../../domain/query/list-query.js';
 import { newestFirst, type Ordered } from '../../../domain/query/order.js';
 import { countingOf, type Page, pageOf, pageOfAll } from '../../../domain/query/page.js';
 
-const matchesOne = <F extends string>(value: string, condition: FilterCondition<F>): boolean =>
-  condition.op === 'eq' ? value === condition.value : condition.values.includes(value);
+const matchesOne = <F extends string>(value: string, condition: FilterCondition<F>): boolean => {
+  switch (condition.op) {
+    case 'eq':
+      return value === condition.value;
+    case 'in':
+      return condition.values.includes(value);
+    case 'like':
+      return likeMatches(condition.value, value);
+  }
+};
 
 /** A field holding several values (an offering's product references) matches when any of them does. */
 const matches = <F extends string>(

@@ -16,7 +16,7 @@ import type { StoreRecordsTable } from './engine/schema.js';
 import { isUniqueViolation } from './engine/sql-flavor.js';
 import type { KyselyOutbox } from './integrations/kysely-outbox.js';
 import { deleteReferableRow } from './sql/delete-referable-row.js';
-import { cappedCount, pageNewestFirst } from './sql/kysely-list.js';
+import { cappedCount, exactValues, pageNewestFirst } from './sql/kysely-list.js';
 import { decodeStored, parseJson, storedUuid } from './sql/stored-json.js';
 
 export type StoreRecordTableName =
@@ -136,12 +136,7 @@ export class KyselyStoreRecordRepository<A> implements StoreRecordRepository<A> 
 
   async list(storeId: Uuid, query: StoreRecordQuery): Promise<Page<StoreRecord<A>>> {
     const all = query.filter.reduce(
-      (rows, condition) =>
-        rows.where(
-          'exclusive_key',
-          'in',
-          (condition.op === 'eq' ? [condition.value] : condition.values).map(lookupKey),
-        ),
+      (rows, condition) => rows.where('exclusive_key', 'in', exactValues(condition).map(lookupKey)),
       this.ofStore(storeId),
     );
     const [rows, counted] = await Promise.all([

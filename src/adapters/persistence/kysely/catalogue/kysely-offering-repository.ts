@@ -28,7 +28,7 @@ import type { OfferingItemsTable, OfferingProductsTable, OfferingsTable, Tables 
 import { isForeignKeyViolation, toNumber } from '../engine/sql-flavor.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
+import { cappedCount, exactValues, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
 import { decodeStored, parseJson, storedUuid } from '../sql/stored-json.js';
 import { CATALOGUE_COLUMNS } from './kysely-catalogue-repository.js';
 import { eligibilityFromJson, eligible, withCustomAttributes } from './offering-json.js';
@@ -192,8 +192,7 @@ const syncCopies = async (db: Kysely<Tables>, offering: Offering, stored: Offeri
   await storeCopies(db, FEATURE_COPY_TABLE, offering.id, offering.features, stored?.features);
 };
 
-const valuesOf = (condition: FilterCondition<string>): readonly string[] =>
-  condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)];
+const valuesOf = (condition: FilterCondition<string>): readonly string[] => [...new Set(exactValues(condition))];
 
 /** The offerings holding a product copy with one of these external references: found on the copies' hash index, then compared exactly. */
 const holdingProductRefs = (db: Kysely<Tables>, refs: readonly string[]) =>

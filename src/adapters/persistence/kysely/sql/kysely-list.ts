@@ -1,5 +1,5 @@
 import { DynamicModule, type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { FilterCondition } from '../../../../domain/query/filter.js';
+import { type FilterCondition, likeSegments } from '../../../../domain/query/filter.js';
 import { NEWEST_FIRST, OLDEST_FIRST, type Ordered } from '../../../../domain/query/order.js';
 import { COUNT_CAP, type PageRequest } from '../../../../domain/query/page.js';
 import { lookupKey } from '../engine/lookup-key.js';
@@ -20,20 +20,40 @@ export const booleanColumn = (column: string): FilterColumn => ({ column, value:
 // The helpers serve every list table, so their columns are names known at run time, not typed references.
 const dynamic = new DynamicModule<Tables>();
 
-/** One column compared with a list of values: the terms of a filter, all of which must hold. */
-export interface FilterTerm {
-  readonly column: string;
-  readonly values: readonly unknown[];
-}
+/** One column compared with a list of values, or matched against a `like` pattern: the terms of a filter, all of which must hold. */
+export type FilterTerm =
+  | { readonly column: string; readonly values: readonly unknown[] }
+  | { readonly column: string; readonly like: string };
 
-/** A filter's terms in SQL order; a hashed column is matched on its index first, then on the text itself. */
+/**
+ * The values an exact condition compares with. A list whose columns are only ever compared exactly (hashed
+ * references) takes no `like` in its rules; reaching one here is a mistake in those rules.
+ */
+export const exactValues = <F extends string>(condition: FilterCondition<F>): readonly string[] => {
+  if (condition.op === 'like') throw new Error(`this list compares ${condition.field} exactly; it takes no like`);
+  return condition.op === 'eq' ? [condition.value] : condition.values;
+};
+
+/** `!` escapes LIKE's own wildcards and itself: a character both dialects take as the escape without quoting rules. */
+const LIKE_ESCAPE = '!';
+const likeLiteral = (text: string): string => text.replace(/[!%_]/g, (c) => `${LIKE_ESCAPE}${c}`);
+
+/** A `like` pattern in SQL: its fixed parts taken literally, each `*` any run of characters. */
+export const sqlLikePattern = (pattern: string): string => likeSegments(pattern).map(likeLiteral).join('%');
+
+/**
+ * A filter's terms in SQL order; a hashed column is matched on its index first, then on the text itself.
+ * A `like` cannot use the hash: it is matched on the text, within the rows the list's other terms and order
+ * index leave.
+ */
 export const filterTerms = <F extends string>(
   conditions: readonly FilterCondition<F>[],
   columns: Readonly<Record<F, FilterColumn>>,
 ): FilterTerm[] =>
-  conditions.flatMap((condition) => {
-    const values = condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)];
+  conditions.flatMap((condition): FilterTerm[] => {
     const { column, key, value } = columns[condition.field];
+    if (condition.op === 'like') return [{ column, like: sqlLikePattern(condition.value) }];
+    const values = condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)];
     const text = { column, values: value === undefined ? values : values.map(value) };
     return key === undefined ? [text] : [{ column: key, values: values.map(lookupKey) }, text];
   });
@@ -42,7 +62,13 @@ export const filterTerms = <F extends string>(
 export const matchingTerms =
   (terms: readonly FilterTerm[]) =>
   <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>) =>
-    eb.and(terms.map((term) => eb(dynamic.ref(term.column), 'in', [...term.values])));
+    eb.and(
+      terms.map((term) =>
+        'like' in term
+          ? sql<boolean>`${dynamic.ref(term.column)} like ${term.like} escape ${sql.lit(LIKE_ESCAPE)}`
+          : eb(dynamic.ref(term.column), 'in', [...term.values]),
+      ),
+    );
 
 /** Every condition must hold. */
 export const matching =

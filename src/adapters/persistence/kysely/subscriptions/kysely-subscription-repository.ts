@@ -94,7 +94,11 @@ interface PageInput {
 
 const bindPage = (input: PageInput, slot: Slot): PageInput => ({
   storeId: slot(input.storeId),
-  terms: input.terms.map((term) => ({ column: term.column, values: term.values.map(slot) })),
+  terms: input.terms.map((term) =>
+    'like' in term
+      ? { column: term.column, like: slot(term.like) }
+      : { column: term.column, values: term.values.map(slot) },
+  ),
   counting: input.counting,
   limit: slot(input.limit),
   offset: slot(input.offset),

@@ -10,6 +10,7 @@ import {
 import type { AccountMembership } from '../../../../../src/domain/accounts/account-membership.js';
 import { ACCOUNT_LIST } from '../../../../../src/domain/accounts/account-query.js';
 import { firesNothing, NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
+import { likeMatches } from '../../../../../src/domain/query/filter.js';
 import { aMember, aMembership, anAccount, aSubAccount, nth } from '../../../../support/account-builders.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
@@ -173,5 +174,34 @@ forEachBackend('Account repository contract', (_backend, persistence) => {
     const second = await repo.list(store.id, listQuery(ACCOUNT_LIST, { offset: 1, limit: 1 }));
     expect(second.items).to.deep.equal([b]);
     expect(second.total).to.equal(3);
+  });
+
+  it('matches like patterns as the domain does, taking SQL’s own wildcards and escape literally', async () => {
+    const { repo, store } = await setup();
+    const names = ['Ron Swanson', 'ron swanson', '100% Swan', '100 Swan', 'a_b', 'axb', 'x!y', 'Swan 😀 Co'];
+    const accounts = names.map((name, n) => anAccount(store.id, { name, legalName: `${name} Ltd` }, nth(n)));
+    for (const account of accounts) await repo.insert(account, NO_EVENTS);
+    for (const pattern of ['*Swan*', '*swan*', '100%*', 'a_b', '*!*', '*😀*', 'Ron*', '*', 'Swan']) {
+      const page = await repo.list(
+        store.id,
+        listQuery(ACCOUNT_LIST, { filter: [{ op: 'like', field: 'name', value: pattern }], limit: 100 }),
+      );
+      const expected = accounts.filter((a) => likeMatches(pattern, a.name)).reverse();
+      expect(
+        page.items.map((a) => a.name),
+        pattern,
+      ).to.deep.equal(expected.map((a) => a.name));
+      expect(page.total, pattern).to.equal(expected.length);
+    }
+    const both = await repo.list(
+      store.id,
+      listQuery(ACCOUNT_LIST, {
+        filter: [
+          { op: 'like', field: 'legal_name', value: '*Swan* Ltd' },
+          { op: 'eq', field: 'name', value: '100 Swan' },
+        ],
+      }),
+    );
+    expect(both.items.map((a) => a.name)).to.deep.equal(['100 Swan']);
   });
 });

@@ -50,7 +50,7 @@ const matches = (s: Subscription, filter: readonly FilterCondition<Field>[]): bo
           : c.field === 'account_id'
             ? s.accountId
             : (s.externalRef ?? '');
-    return c.op === 'eq' ? value === c.value : c.values.includes(value);
+    return c.op === 'in' ? c.values.includes(value) : value === c.value;
   });
 
 /**
