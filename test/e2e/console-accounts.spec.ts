@@ -183,6 +183,21 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       expect(await list.getByRole('row').count()).to.equal(2);
       expect(decodeURIComponent(new URL(page.url()).hash)).to.equal('#/accounts?filter=eq(name,Bistro)');
       await page.getByRole('button', { name: 'Clear filter' }).click();
+      // A field takes only the operators the API takes on it: a pattern on a name, never on an id.
+      await filter.getByLabel('Field').selectOption('id');
+      expect(await filter.getByLabel('Operator').locator('option').allTextContents()).to.deep.equal([
+        'equals (eq)',
+        'is one of (in)',
+      ]);
+      await filter.getByLabel('Field').selectOption('legal_name');
+      await filter.getByLabel('Operator').selectOption('like');
+      await filter.getByLabel('Pattern').fill('*Coffee*');
+      await filter.getByRole('button', { name: 'Add condition' }).click();
+      await page.getByText('like(legal_name,*Coffee*)', { exact: true }).waitFor();
+      await page.getByText('1 in all; page 1 of 1.').waitFor();
+      await acmeRow.waitFor();
+      await accessible(page, 'accounts matching a pattern');
+      await page.getByRole('button', { name: 'Clear filter' }).click();
 
       await list.getByRole('link', { name: 'Acme Coffee' }).click();
       await page.getByRole('heading', { name: 'Acme Coffee', level: 1 }).waitFor();

@@ -36,7 +36,7 @@ export const AccountsPage = ({ place }: { place: Place }) => (
       path={ACCOUNTS}
       route="accounts"
       place={place}
-      fields={Object.keys(LIST_FILTERS.accounts)}
+      filters={LIST_FILTERS.accounts}
       columns={ACCOUNT_COLUMNS}
       extra={(answer) =>
         answer.meta.results.total === 0 && (place.query.get('filter') ?? '') === '' ? <NoAccountYet /> : null

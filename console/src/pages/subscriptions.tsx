@@ -109,7 +109,7 @@ export const SubscriptionsPage = ({ place }: { place: Place }) => (
       path={`${SUBSCRIPTIONS}/subscriptions`}
       route="subscriptions"
       place={place}
-      fields={Object.keys(LIST_FILTERS.subscriptions)}
+      filters={LIST_FILTERS.subscriptions}
       columns={SUBSCRIPTION_COLUMNS}
     />
   </>
