@@ -10,6 +10,7 @@ import { IntegrationPage } from './pages/integration';
 import { IntegrationsPage } from './pages/integrations';
 import { InvoicesPage } from './pages/invoices';
 import { KeysPage } from './pages/keys';
+import { MemberPage } from './pages/member';
 import { OfferingPage } from './pages/offering';
 import { SignIn } from './pages/sign-in';
 import { StorePage } from './pages/store';
@@ -31,6 +32,9 @@ const SECTIONS = [
   ['integrations', 'Integrations'],
 ] as const;
 
+/** The section a page belongs to when its address is not the section's own. */
+const SECTION_OF: Readonly<Record<string, string>> = { offerings: 'catalogue', members: 'accounts' };
+
 const Page = () => {
   const place = usePlace();
   const [section, id] = place.parts;
@@ -45,6 +49,8 @@ const Page = () => {
       return id === undefined ? <CataloguePage place={place} /> : <OfferingPage id={id} />;
     case 'accounts':
       return id === undefined ? <AccountsPage place={place} /> : <AccountPage id={id} place={place} />;
+    case 'members':
+      return id === undefined ? <AccountsPage place={place} /> : <MemberPage id={id} place={place} />;
     case 'subscriptions':
       return id === undefined ? <SubscriptionsPage place={place} /> : <SubscriptionPage id={id} />;
     case 'billing':
@@ -64,7 +70,7 @@ const Page = () => {
 
 const Shell = ({ session }: { session: Session }) => {
   const place = usePlace();
-  const section = place.parts[0] === 'offerings' ? 'catalogue' : (place.parts[0] ?? '');
+  const section = SECTION_OF[place.parts[0] ?? ''] ?? place.parts[0] ?? '';
   const where = place.parts.join('/');
   const title = SECTIONS.find(([path]) => path === section)?.[1] ?? 'Console';
   // A new page is announced as a browser announces a page load: by its title, with the focus at its start.

@@ -19,6 +19,7 @@ export const LIST_FILTERS = {
     registration_id: ['eq', 'like'],
     external_ref: ['eq', 'like'],
   },
+  accountMembers: { name: ['eq', 'like'], email: ['eq', 'like'] },
   subscriptions: { account_id: ['eq', 'in'], name: ['eq', 'in'], email: ['eq', 'in'], external_ref: ['eq', 'in'] },
   invoices: { subscriber_id: ['eq'], subscription_id: ['eq'], outstanding: ['eq'], tax_required: ['eq'] },
   jobs: { external_ref: ['eq'] },

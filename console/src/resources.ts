@@ -201,15 +201,21 @@ export interface Account {
   };
 }
 
+export const ACCOUNT_MEMBERS = '/v2/account-members';
+
 export interface AccountMember {
   readonly id: string;
   readonly name: string;
   readonly email: string;
+  readonly meta: { readonly timestamps: { readonly created_at: string } };
 }
 
-/** That a member may act for an account; the member itself comes in `included` when asked for. */
+/** That a member may act for an account; the member or the account comes in `included` when asked for. */
 export interface AccountMembership {
   readonly id: string;
-  readonly relationships: { readonly account_member: { readonly data: { readonly id: string } } };
+  readonly relationships: {
+    readonly account_member: { readonly data: { readonly id: string } };
+    readonly account: { readonly data: { readonly id: string } };
+  };
   readonly meta: { readonly timestamps: { readonly created_at: string } };
 }

@@ -155,7 +155,7 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       await refusesNothing(watch);
     });
 
-    it('lists and filters accounts; shows an account’s fields, members and subscriptions; links a subscription to its account', async () => {
+    it('lists and filters accounts and members; shows an account’s fields, members and subscriptions, a member’s accounts; links a subscription to its account', async () => {
       const { acme, ada, elsewhere } = await customers(billing);
       const { page } = watch;
       await signIn(page, billing);
@@ -219,6 +219,28 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       await page.getByRole('link', { name: 'Acme Coffee' }).click();
       await page.getByRole('heading', { name: 'Acme Coffee', level: 1 }).waitFor();
 
+      // A member's page: the accounts they may act for; the members, found by a pattern on their email.
+      await page.getByRole('table', { name: 'Members' }).getByRole('link', { name: 'Ron Swanson' }).click();
+      await page.getByRole('heading', { name: 'Ron Swanson', level: 1 }).waitFor();
+      const ronsAccounts = page.getByRole('table', { name: 'Accounts of the member' });
+      expect(
+        (
+          await ronsAccounts.getByRole('row').filter({ hasText: 'Acme Coffee' }).getByRole('cell').allTextContents()
+        ).slice(0, 2),
+      ).to.deep.equal(['Acme Coffee', 'Acme Coffee Ltd']);
+      expect(await ronsAccounts.getByRole('row').count()).to.equal(2);
+      await accessible(page, 'member');
+      await page.getByRole('link', { name: '← Members' }).click();
+      const memberFilter = page.getByRole('form', { name: 'Add a filter condition' });
+      await memberFilter.getByLabel('Field').selectOption('email');
+      await memberFilter.getByLabel('Operator').selectOption('like');
+      await memberFilter.getByLabel('Pattern').fill('ron@*');
+      await memberFilter.getByRole('button', { name: 'Add condition' }).click();
+      await page.getByText('like(email,ron@*)', { exact: true }).waitFor();
+      await page.getByRole('table', { name: 'Members' }).getByRole('cell', { name: 'ron@example.com' }).waitFor();
+      expect(decodeURIComponent(new URL(page.url()).hash)).to.equal('#/accounts?tab=members&filter=like(email,ron@*)');
+      await accessible(page, 'members');
+
       // An account the store does not have: its id, and no link.
       await page.getByRole('link', { name: 'Subscriptions' }).first().click();
       await page.getByRole('link', { name: 'Grace Hopper' }).click();
@@ -229,7 +251,7 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       await refusesNothing(watch);
     });
 
-    it('reaches the accounts, an account, its subscription and back with the keyboard alone', async () => {
+    it('reaches the accounts, an account, its subscription and back, and a member, with the keyboard alone', async () => {
       const { acme } = await customers(billing);
       const { page } = watch;
       await signIn(page, billing);
@@ -250,6 +272,11 @@ const customers = async (billing: BillingApi): Promise<Customers> => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Acme Coffee', level: 1 }).waitFor();
       expect(new URL(page.url()).hash).to.equal(`#/accounts/${acme.id}`);
+      await page.getByRole('link', { name: 'Ron Swanson' }).waitFor();
+      await tabTo(page, 'Ron Swanson');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Ron Swanson', level: 1 }).waitFor();
+      expect(await page.title()).to.equal('Accounts · commerce-core console');
       await refusesNothing(watch);
     });
 

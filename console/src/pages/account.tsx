@@ -12,7 +12,14 @@ const memberOf = (membership: AccountMembership, included: readonly unknown[] | 
   );
 
 const MEMBER_COLUMNS: readonly Column<AccountMembership>[] = [
-  { title: 'Name', cell: (m, answer) => memberOf(m, answer.included?.['account_members'])?.name ?? '—' },
+  {
+    title: 'Name',
+    cell: (m, answer) => (
+      <a href={href(`members/${m.relationships.account_member.data.id}`)}>
+        {memberOf(m, answer.included?.['account_members'])?.name ?? m.relationships.account_member.data.id}
+      </a>
+    ),
+  },
   { title: 'Email', cell: (m, answer) => memberOf(m, answer.included?.['account_members'])?.email ?? '—' },
   { title: 'Member since', cell: (m) => when(m.meta.timestamps.created_at) },
   { title: 'Member id', cell: (m) => <code>{m.relationships.account_member.data.id}</code> },

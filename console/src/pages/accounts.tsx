@@ -1,6 +1,6 @@
 import { LIST_FILTERS } from '../list-filters';
 import { type Column, PagedList } from '../paged-list';
-import { ACCOUNTS, type Account } from '../resources';
+import { ACCOUNT_MEMBERS, ACCOUNTS, type Account, type AccountMember } from '../resources';
 import { href, type Place } from '../route';
 import { when } from '../ui';
 
@@ -27,20 +27,56 @@ const NoAccountYet = () => (
   </div>
 );
 
-/** The store's accounts: the customers its subscriptions bill and its shoppers sign in to. */
-export const AccountsPage = ({ place }: { place: Place }) => (
-  <>
-    <h1>Accounts</h1>
-    <PagedList<Account>
-      label="Accounts"
-      path={ACCOUNTS}
-      route="accounts"
-      place={place}
-      filters={LIST_FILTERS.accounts}
-      columns={ACCOUNT_COLUMNS}
-      extra={(answer) =>
-        answer.meta.results.total === 0 && (place.query.get('filter') ?? '') === '' ? <NoAccountYet /> : null
-      }
-    />
-  </>
-);
+const TABS = [
+  ['', 'Accounts'],
+  ['members', 'Members'],
+] as const;
+
+const MEMBER_COLUMNS: readonly Column<AccountMember>[] = [
+  { title: 'Name', cell: (m) => <a href={href(`members/${m.id}`)}>{m.name}</a> },
+  { title: 'Email', cell: (m) => m.email },
+  { title: 'Created', cell: (m) => when(m.meta.timestamps.created_at) },
+];
+
+/**
+ * The store's accounts (the customers its subscriptions bill and its shoppers sign in to) and, on a tab,
+ * its members: the people who sign in, found by name or email.
+ */
+export const AccountsPage = ({ place }: { place: Place }) => {
+  const tab = place.query.get('tab') ?? '';
+  return (
+    <>
+      <h1>Accounts</h1>
+      <nav class="tabs" aria-label="Account lists">
+        {TABS.map(([t, title]) => (
+          <a key={t} href={href('accounts', { tab: t })} aria-current={t === tab ? 'page' : undefined}>
+            {title}
+          </a>
+        ))}
+      </nav>
+      {tab === 'members' ? (
+        <PagedList<AccountMember>
+          label="Members"
+          path={ACCOUNT_MEMBERS}
+          route="accounts"
+          routeQuery={{ tab }}
+          place={place}
+          filters={LIST_FILTERS.accountMembers}
+          columns={MEMBER_COLUMNS}
+        />
+      ) : (
+        <PagedList<Account>
+          label="Accounts"
+          path={ACCOUNTS}
+          route="accounts"
+          place={place}
+          filters={LIST_FILTERS.accounts}
+          columns={ACCOUNT_COLUMNS}
+          extra={(answer) =>
+            answer.meta.results.total === 0 && (place.query.get('filter') ?? '') === '' ? <NoAccountYet /> : null
+          }
+        />
+      )}
+    </>
+  );
+};
