@@ -64,6 +64,8 @@ export const linkedAccountMemberResource = (member: AccountMember, origin: strin
 export const accountMembershipResource = (membership: AccountMembership) => ({
   id: membership.id,
   type: ACCOUNT_MEMBERSHIP_TYPE,
+  // EPCC's shopper SDK reads the member's id beside the relationship too.
+  account_member_id: membership.accountMemberId,
   relationships: {
     account: accountRef(membership.accountId),
     account_member: { data: { id: membership.accountMemberId, type: ACCOUNT_MEMBER_TYPE } },

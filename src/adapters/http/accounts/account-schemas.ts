@@ -92,6 +92,7 @@ const accountMembership: Schema = closedObject(
   {
     id: uuid,
     type: constant(ACCOUNT_MEMBERSHIP_TYPE),
+    account_member_id: uuid,
     relationships: closedObject({ account: ref(ACCOUNT_TYPE), account_member: ref(ACCOUNT_MEMBER_TYPE) }),
     meta: stamps,
     links: closedObject({ self: uri }),

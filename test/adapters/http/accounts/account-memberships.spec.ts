@@ -102,6 +102,8 @@ describe('HTTP: account members and memberships', () => {
 
     const path = `/v2/accounts/${acme.id}/account-memberships/${made.id}`;
     expect((await body(await api.request(path), 200)).data).to.deep.equal(made);
+    const update = await send(path, 'PUT', { type: 'account_membership', account_member_id: ron.id });
+    expect([update.status, update.headers.get('allow')]).to.deep.equal([405, 'HEAD, GET, DELETE']);
     expect((await send(path, 'DELETE')).status).to.equal(204);
     expect((await api.request(path)).status).to.equal(404);
     expect((await send(path, 'DELETE')).status).to.equal(404);
