@@ -27,11 +27,16 @@ const AccountLink = ({ id }: { id: string }) => {
     `${ACCOUNTS}?page[limit]=1&filter=${encodeURIComponent(filterText([{ op: 'eq', field: 'id', values: [id] }]))}`,
   );
   const account = found.data?.data[0];
-  return account === undefined ? (
-    <code>{id}</code>
-  ) : (
+  if (account !== undefined)
+    return (
+      <>
+        <a href={href(`accounts/${account.id}`)}>{account.name}</a> <code>{id}</code>
+      </>
+    );
+  return (
     <>
-      <a href={href(`accounts/${account.id}`)}>{account.name}</a> <code>{id}</code>
+      <code>{id}</code>
+      {found.data === undefined ? null : ' (not an account of this store)'}
     </>
   );
 };
