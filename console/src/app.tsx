@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { signOut } from './api';
+import { AccountPage } from './pages/account';
+import { AccountsPage } from './pages/accounts';
 import { BillingPage } from './pages/billing';
 import { BillingRulesPage } from './pages/billing-rules';
 import { CataloguePage } from './pages/catalogue';
@@ -8,6 +10,7 @@ import { IntegrationPage } from './pages/integration';
 import { IntegrationsPage } from './pages/integrations';
 import { InvoicesPage } from './pages/invoices';
 import { KeysPage } from './pages/keys';
+import { MemberPage } from './pages/member';
 import { OfferingPage } from './pages/offering';
 import { SignIn } from './pages/sign-in';
 import { StorePage } from './pages/store';
@@ -20,6 +23,7 @@ const SECTIONS = [
   ['', 'Store'],
   ['keys', 'Application keys'],
   ['catalogue', 'Catalogue'],
+  ['accounts', 'Accounts'],
   ['subscriptions', 'Subscriptions'],
   ['billing', 'Billing'],
   ['invoices', 'Invoices'],
@@ -27,6 +31,9 @@ const SECTIONS = [
   ['imports', 'Imports'],
   ['integrations', 'Integrations'],
 ] as const;
+
+/** The section a page belongs to when its address is not the section's own. */
+const SECTION_OF: Readonly<Record<string, string>> = { offerings: 'catalogue', members: 'accounts' };
 
 const Page = () => {
   const place = usePlace();
@@ -40,6 +47,10 @@ const Page = () => {
       return <CataloguePage place={place} />;
     case 'offerings':
       return id === undefined ? <CataloguePage place={place} /> : <OfferingPage id={id} />;
+    case 'accounts':
+      return id === undefined ? <AccountsPage place={place} /> : <AccountPage id={id} place={place} />;
+    case 'members':
+      return id === undefined ? <AccountsPage place={place} /> : <MemberPage id={id} place={place} />;
     case 'subscriptions':
       return id === undefined ? <SubscriptionsPage place={place} /> : <SubscriptionPage id={id} />;
     case 'billing':
@@ -59,7 +70,7 @@ const Page = () => {
 
 const Shell = ({ session }: { session: Session }) => {
   const place = usePlace();
-  const section = place.parts[0] === 'offerings' ? 'catalogue' : (place.parts[0] ?? '');
+  const section = SECTION_OF[place.parts[0] ?? ''] ?? place.parts[0] ?? '';
   const where = place.parts.join('/');
   const title = SECTIONS.find(([path]) => path === section)?.[1] ?? 'Console';
   // A new page is announced as a browser announces a page load: by its title, with the focus at its start.

@@ -1,6 +1,9 @@
-/** One condition of the API's filter grammar (`eq(field,value)` or `in(field,v1,v2)`). */
+/** An operator of the API's filter grammar: `like` takes a pattern in which `*` stands for any run of characters. */
+export type Operator = 'eq' | 'in' | 'like';
+
+/** One condition of the API's filter grammar (`eq(field,value)`, `in(field,v1,v2)` or `like(field,pattern)`). */
 export interface Condition {
-  readonly op: 'eq' | 'in';
+  readonly op: Operator;
   readonly field: string;
   readonly values: readonly string[];
 }
@@ -15,9 +18,9 @@ export const filterValue = (value: string): string =>
 export const filterText = (conditions: readonly Condition[]): string =>
   conditions.map((c) => `${c.op}(${c.field},${c.values.map(filterValue).join(',')})`).join(':');
 
-/** The values typed for a condition: `in` takes one per line, `eq` the whole text. */
-export const valuesOf = (op: Condition['op'], text: string): string[] =>
-  op === 'eq'
+/** The values typed for a condition: `in` takes one per line, `eq` and `like` the whole text. */
+export const valuesOf = (op: Operator, text: string): string[] =>
+  op !== 'in'
     ? [text.trim()].filter((v) => v !== '')
     : text
         .split('\n')

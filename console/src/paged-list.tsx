@@ -1,6 +1,7 @@
 import type { ComponentChildren, TargetedSubmitEvent } from 'preact';
 import { useState } from 'preact/hooks';
-import { type Condition, filterText, valuesOf } from './filter';
+import { type Condition, filterText, type Operator, valuesOf } from './filter';
+import type { ListFilters } from './list-filters';
 import { go, type Place } from './route';
 import { Problems, useLoad } from './ui';
 
@@ -16,32 +17,58 @@ export interface ListAnswer<T> {
     };
     readonly results: { readonly total: number; readonly total_method?: 'exact' | 'lower_bound' };
   };
+  /** The related resources asked for with `include`, by their type's plural. */
+  readonly included?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 export interface Column<T> {
   readonly title: string;
-  readonly cell: (item: T) => ComponentChildren;
+  /** The whole answer is there for a cell that shows a resource the list included. */
+  readonly cell: (item: T, answer: ListAnswer<T>) => ComponentChildren;
 }
 
 /** The furthest `page[offset]` the API serves: past it, a filter narrows the list instead. */
 const MAX_OFFSET = 10_000;
 
-const FilterBuilder = ({ fields, onAdd }: { fields: readonly string[]; onAdd: (condition: Condition) => void }) => {
-  const [op, setOp] = useState<Condition['op']>('eq');
+const OPERATOR_NAMES: Readonly<Record<Operator, string>> = {
+  eq: 'equals (eq)',
+  in: 'is one of (in)',
+  like: 'matches, * for any text (like)',
+};
+
+/** A condition at a time, offering on each field only the operators the API takes on it. */
+const FilterBuilder = ({ filters, onAdd }: { filters: ListFilters; onAdd: (condition: Condition) => void }) => {
+  const fields = Object.keys(filters);
+  const opsOf = (field: string): readonly Operator[] => filters[field] ?? ['eq'];
+  const [field, setField] = useState(fields[0] ?? '');
+  const [op, setOp] = useState<Operator>(opsOf(field)[0] ?? 'eq');
+  const choose = (next: string) => {
+    setField(next);
+    if (!opsOf(next).includes(op)) setOp(opsOf(next)[0] ?? 'eq');
+  };
   const submit = (event: TargetedSubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const values = valuesOf(op, String(data.get('value') ?? ''));
     if (values.length === 0) return;
-    onAdd({ op, field: String(data.get('field')), values });
+    onAdd({ op, field, values });
     event.currentTarget.reset();
   };
   return (
-    // The operator is state (it picks the value's field), so a reset puts it back with the rest of the form.
-    <form class="filter-builder" aria-label="Add a filter condition" onSubmit={submit} onReset={() => setOp('eq')}>
+    // The field and the operator are state (they pick the operators and the value's control), so a reset
+    // puts them back with the rest of the form.
+    <form
+      class="filter-builder"
+      aria-label="Add a filter condition"
+      onSubmit={submit}
+      onReset={() => {
+        setField(fields[0] ?? '');
+        setOp(opsOf(fields[0] ?? '')[0] ?? 'eq');
+      }}
+    >
       <label>
         Field
-        <select name="field">
+        <select name="field" value={field} onChange={(e) => choose(e.currentTarget.value)}>
           {fields.map((f) => (
             <option key={f}>{f}</option>
           ))}
@@ -49,20 +76,23 @@ const FilterBuilder = ({ fields, onAdd }: { fields: readonly string[]; onAdd: (c
       </label>
       <label>
         Operator
-        <select name="op" value={op} onChange={(e) => setOp(e.currentTarget.value as Condition['op'])}>
-          <option value="eq">equals (eq)</option>
-          <option value="in">is one of (in)</option>
+        <select name="op" value={op} onChange={(e) => setOp(e.currentTarget.value as Operator)}>
+          {opsOf(field).map((o) => (
+            <option key={o} value={o}>
+              {OPERATOR_NAMES[o]}
+            </option>
+          ))}
         </select>
       </label>
-      {op === 'eq' ? (
-        <label>
-          Value
-          <input name="value" />
-        </label>
-      ) : (
+      {op === 'in' ? (
         <label>
           Values, one a line
           <textarea name="value" rows={3} />
+        </label>
+      ) : (
+        <label>
+          {op === 'like' ? 'Pattern' : 'Value'}
+          <input name="value" />
         </label>
       )}
       <button type="submit">Add condition</button>
@@ -71,7 +101,7 @@ const FilterBuilder = ({ fields, onAdd }: { fields: readonly string[]; onAdd: (c
 };
 
 /**
- * A list read a page at a time, as the API pages it, with the API's `eq`/`in` filter. The filter and the
+ * A list read a page at a time, as the API pages it, with the API's `eq`/`in`/`like` filter. The filter and the
  * offset live in the address, so the browser's back button and a bookmark return to the same page.
  */
 export const PagedList = <T extends { id?: string }>({
@@ -82,8 +112,9 @@ export const PagedList = <T extends { id?: string }>({
   routeQuery = {},
   keyPrefix = '',
   columns,
-  fields = [],
+  filters = {},
   fixedFilter,
+  include,
   limit = 25,
   extra,
   reloadKey = 0,
@@ -97,8 +128,11 @@ export const PagedList = <T extends { id?: string }>({
   /** Names this list's `filter` and `offset` in the address, for a page with more than one list. */
   keyPrefix?: string;
   columns: readonly Column<T>[];
-  fields?: readonly string[];
+  /** The fields the list is filtered on, each with its operators; none, no filter. */
+  filters?: ListFilters;
   fixedFilter?: string;
+  /** Related resources to read with each page (`include`), for the cells to show. */
+  include?: string;
   limit?: number;
   extra?: (answer: ListAnswer<T>) => ComponentChildren;
   reloadKey?: number;
@@ -110,6 +144,7 @@ export const PagedList = <T extends { id?: string }>({
   const query = new URLSearchParams({ 'page[limit]': String(limit), 'page[offset]': String(offset) });
   const combined = [fixedFilter, filter].filter((f) => f !== undefined && f !== '').join(':');
   if (combined !== '') query.set('filter', combined);
+  if (include !== undefined) query.set('include', include);
   const list = useLoad<ListAnswer<T>>(`${path}?${query.toString()}`, reloadKey);
   // What else the address holds (another list's page, a tab) is kept.
   const goTo = (nextOffset: number, nextFilter = filter) =>
@@ -124,10 +159,12 @@ export const PagedList = <T extends { id?: string }>({
   const lowerBound = answer?.meta.results.total_method === 'lower_bound';
   return (
     <section class="paged-list" aria-label={label}>
-      {fields.length > 0 ? (
+      {Object.keys(filters).length > 0 ? (
         <div class="filters">
+          {/* A list whose fields change (a tab) gets a new builder, not one holding a field it no longer has. */}
           <FilterBuilder
-            fields={fields}
+            key={Object.keys(filters).join()}
+            filters={filters}
             onAdd={(c) => goTo(0, [filter, filterText([c])].filter((f) => f !== '').join(':'))}
           />
           {filter === '' ? null : (
@@ -166,7 +203,7 @@ export const PagedList = <T extends { id?: string }>({
                 {answer.data.map((item, row) => (
                   <tr key={item.id ?? row}>
                     {columns.map((c) => (
-                      <td key={c.title}>{c.cell(item)}</td>
+                      <td key={c.title}>{c.cell(item, answer)}</td>
                     ))}
                   </tr>
                 ))}

@@ -180,3 +180,42 @@ export interface IntegrationLog {
 }
 
 export const INTEGRATIONS = '/v2/integrations';
+
+export const ACCOUNTS = '/v2/accounts';
+
+/**
+ * An account as EPCC's Account Management API sends it: its fields beside `id`, not under `attributes`,
+ * null when not set.
+ */
+export interface Account {
+  readonly id: string;
+  readonly name: string;
+  readonly legal_name?: string | null;
+  readonly registration_id?: string | null;
+  readonly external_ref?: string | null;
+  readonly relationships?: { readonly parent?: { readonly data?: { readonly id: string } | null } };
+  readonly meta: {
+    readonly timestamps: { readonly created_at: string; readonly updated_at: string };
+    /** The tags the account's subscriptions grant now, where the API sends them. */
+    readonly feature_entitlements?: readonly string[];
+  };
+}
+
+export const ACCOUNT_MEMBERS = '/v2/account-members';
+
+export interface AccountMember {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly meta: { readonly timestamps: { readonly created_at: string } };
+}
+
+/** That a member may act for an account; the member or the account comes in `included` when asked for. */
+export interface AccountMembership {
+  readonly id: string;
+  readonly relationships: {
+    readonly account_member: { readonly data: { readonly id: string } };
+    readonly account: { readonly data: { readonly id: string } };
+  };
+  readonly meta: { readonly timestamps: { readonly created_at: string } };
+}

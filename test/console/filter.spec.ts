@@ -6,7 +6,7 @@ import { parseFilter } from '../../src/domain/query/filter.js';
 import { isStorableText } from '../../src/domain/shared/text.js';
 import { propertyRuns } from '../properties/property-runs.js';
 
-const RULES = { name: ['eq', 'in'], email: ['eq', 'in'] } as const;
+const RULES = { name: ['eq', 'in'], email: ['eq', 'in'], legal_name: ['like'] } as const;
 
 /** What a merchant may type as one value: the console trims it, and the API stores no control characters. */
 const typed = fc
@@ -44,15 +44,18 @@ describe('Console: the filter it writes', () => {
   it('is read back by the API as exactly the conditions typed, whatever the values hold', () => {
     fc.assert(
       fc.property(typed, fc.array(typed, { minLength: 1, maxLength: 5 }), (one, many) => {
+        const pattern = `*${one}*`;
         const text = filterText([
           { op: 'eq', field: 'name', values: [one] },
           { op: 'in', field: 'email', values: many },
+          { op: 'like', field: 'legal_name', values: [pattern] },
         ]);
         const parsed = parseFilter(text, RULES);
         expect(E.isRight(parsed), text).to.equal(true);
         expect(E.isRight(parsed) ? parsed.right : undefined).to.deep.equal([
           { op: 'eq', field: 'name', value: one },
           { op: 'in', field: 'email', values: many },
+          { op: 'like', field: 'legal_name', value: pattern },
         ]);
       }),
       { numRuns: propertyRuns(200) },

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { LIST_FILTERS } from '../../console/src/list-filters.js';
+import { ACCOUNT_MEMBER_LIST } from '../../src/domain/accounts/account-member-query.js';
+import { ACCOUNT_LIST } from '../../src/domain/accounts/account-query.js';
 import { INVOICE_LIST } from '../../src/domain/billing/invoices/invoice-query.js';
 import { CATALOGUE_LIST } from '../../src/domain/catalogue/catalogue-query.js';
 import { OFFERING_LIST } from '../../src/domain/catalogue/offering-query.js';
@@ -12,6 +14,8 @@ import { SUBSCRIPTION_LIST } from '../../src/domain/subscriptions/subscription-q
 const DOMAIN_RULES: Readonly<Record<keyof typeof LIST_FILTERS, ListRules<string, string>>> = {
   catalogue: CATALOGUE_LIST,
   offerings: OFFERING_LIST,
+  accounts: ACCOUNT_LIST,
+  accountMembers: ACCOUNT_MEMBER_LIST,
   subscriptions: SUBSCRIPTION_LIST,
   invoices: INVOICE_LIST,
   jobs: JOB_LIST,

@@ -187,7 +187,7 @@ export const BillingPage = ({ place }: { place: Place }) => {
           place={place}
           reloadKey={round}
           limit={10}
-          fields={Object.keys(LIST_FILTERS.jobs)}
+          filters={LIST_FILTERS.jobs}
           columns={[
             { title: 'Kind', cell: (j) => j.attributes.job_type },
             { title: 'Status', cell: (j) => j.attributes.status },

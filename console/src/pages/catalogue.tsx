@@ -227,7 +227,7 @@ export const CataloguePage = ({ place }: { place: Place }) => {
         routeQuery={{ tab }}
         place={place}
         reloadKey={round}
-        fields={Object.keys(tab === 'offerings' ? LIST_FILTERS.offerings : LIST_FILTERS.catalogue)}
+        filters={tab === 'offerings' ? LIST_FILTERS.offerings : LIST_FILTERS.catalogue}
         columns={
           tab === 'offerings'
             ? [

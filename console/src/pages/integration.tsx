@@ -84,7 +84,7 @@ export const IntegrationPage = ({ id, place }: { id: string; place: Place }) => 
               keyPrefix="logs."
               place={place}
               reloadKey={round}
-              fields={Object.keys(LIST_FILTERS.integrationLogs)}
+              filters={LIST_FILTERS.integrationLogs}
               columns={logColumns(false)}
             />
           </section>
@@ -97,7 +97,7 @@ export const IntegrationPage = ({ id, place }: { id: string; place: Place }) => 
               keyPrefix="jobs."
               place={place}
               reloadKey={round}
-              fields={Object.keys(LIST_FILTERS.integrationJobs)}
+              filters={LIST_FILTERS.integrationJobs}
               columns={jobColumns}
             />
           </section>

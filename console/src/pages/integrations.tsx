@@ -58,7 +58,7 @@ const IntegrationList = ({ place }: { place: Place }) => {
         route="integrations"
         place={place}
         reloadKey={round}
-        fields={Object.keys(LIST_FILTERS.integrations)}
+        filters={LIST_FILTERS.integrations}
         columns={[
           { title: 'Name', cell: (i) => <a href={href(`integrations/${i.id}`)}>{i.name}</a> },
           { title: 'URL', cell: (i) => <code>{i.configuration.url}</code> },
@@ -103,7 +103,7 @@ export const IntegrationsPage = ({ place }: { place: Place }) => {
           route="integrations"
           routeQuery={{ tab }}
           place={place}
-          fields={Object.keys(LIST_FILTERS.integrationLogs)}
+          filters={LIST_FILTERS.integrationLogs}
           columns={logColumns(true)}
         />
       ) : (

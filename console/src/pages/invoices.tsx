@@ -143,7 +143,7 @@ export const InvoicesPage = ({ place }: { place: Place }) => {
         route="invoices"
         place={place}
         reloadKey={round}
-        fields={Object.keys(LIST_FILTERS.invoices)}
+        filters={LIST_FILTERS.invoices}
         columns={[
           { title: 'Number', cell: (i) => i.attributes.number },
           { title: 'Created', cell: (i) => when(i.attributes.created_at) },

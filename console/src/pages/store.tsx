@@ -1,7 +1,7 @@
 import { api } from '../api';
 import type { ListAnswer } from '../paged-list';
 import type { ApplicationKey, RealmMapping } from '../resources';
-import { SUBSCRIPTIONS } from '../resources';
+import { ACCOUNTS, SUBSCRIPTIONS } from '../resources';
 import { currentSession } from '../session';
 import { ActionForm, Field, Problems, text, useLoad } from '../ui';
 
@@ -46,6 +46,7 @@ export const StorePage = () => {
       <section aria-labelledby="counts">
         <h2 id="counts">Counts</h2>
         <dl class="stats">
+          <Count label="Accounts" path={ACCOUNTS} />
           <Count label="Subscriptions" path={`${SUBSCRIPTIONS}/subscriptions`} />
           <Count label="Offerings" path={`${SUBSCRIPTIONS}/offerings`} />
           <Count label="Plans" path={`${SUBSCRIPTIONS}/plans`} />

@@ -1,7 +1,10 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
+import { filterText } from '../filter';
 import type { ListAnswer } from '../paged-list';
 import {
+  ACCOUNTS,
+  type Account,
   type CatalogueItem,
   type Invoice,
   SUBSCRIPTIONS,
@@ -13,6 +16,30 @@ import { allowedActions, type StateAction } from '../subscription-rules';
 import { ActionButton, Problems, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
 import { stateOfSubscription } from './subscriptions';
+
+/**
+ * The subscription's account, linked when the store has it: a subscription may name an account made
+ * elsewhere (an import, another system). Read as a filtered list, so an absent account is an empty page,
+ * not a 404.
+ */
+const AccountLink = ({ id }: { id: string }) => {
+  const found = useLoad<ListAnswer<Account>>(
+    `${ACCOUNTS}?page[limit]=1&filter=${encodeURIComponent(filterText([{ op: 'eq', field: 'id', values: [id] }]))}`,
+  );
+  const account = found.data?.data[0];
+  if (account !== undefined)
+    return (
+      <>
+        <a href={href(`accounts/${account.id}`)}>{account.name}</a> <code>{id}</code>
+      </>
+    );
+  return (
+    <>
+      <code>{id}</code>
+      {found.data === undefined ? null : ' (not an account of this store)'}
+    </>
+  );
+};
 
 export const SubscriptionPage = ({ id }: { id: string }) => {
   const [round, setRound] = useState(0);
@@ -46,7 +73,7 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
             <dd>{s.attributes.email}</dd>
             <dt>Account</dt>
             <dd>
-              <code>{s.attributes.account_id}</code>
+              <AccountLink id={s.attributes.account_id} />
             </dd>
             <dt>Offering</dt>
             <dd>{s.attributes.offering.attributes?.name ?? '—'}</dd>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { LIST_FILTERS } from '../list-filters';
-import { type ListAnswer, PagedList } from '../paged-list';
+import { type Column, type ListAnswer, PagedList } from '../paged-list';
 import { type CatalogueItem, SUBSCRIPTIONS, type Subscription } from '../resources';
 import { go, href, type Place } from '../route';
 import { stateOf } from '../subscription-rules';
@@ -9,6 +9,16 @@ import { ActionForm, checked, Field, Select, text, useLoad, when } from '../ui';
 
 /** Where a subscription stands, from the flags the API sends in its `meta`. */
 export const stateOfSubscription = (s: Subscription): string => stateOf({ ...s.meta, status: s.attributes.status });
+
+/** A subscription's row, wherever subscriptions are listed (the list, an account's page). */
+export const SUBSCRIPTION_COLUMNS: readonly Column<Subscription>[] = [
+  { title: 'Name', cell: (s) => <a href={href(`subscriptions/${s.id}`)}>{s.attributes.name}</a> },
+  { title: 'Email', cell: (s) => s.attributes.email },
+  { title: 'Offering', cell: (s) => s.attributes.offering.attributes?.name ?? '—' },
+  { title: 'State', cell: stateOfSubscription },
+  { title: 'Currency', cell: (s) => s.attributes.currency },
+  { title: 'Created', cell: (s) => when(s.meta.timestamps['created_at']) },
+];
 
 const CreateSubscription = ({ onCreated }: { onCreated: (id: string) => void }) => {
   const offerings = useLoad<ListAnswer<CatalogueItem>>(`${SUBSCRIPTIONS}/offerings?page[limit]=100`);
@@ -99,15 +109,8 @@ export const SubscriptionsPage = ({ place }: { place: Place }) => (
       path={`${SUBSCRIPTIONS}/subscriptions`}
       route="subscriptions"
       place={place}
-      fields={Object.keys(LIST_FILTERS.subscriptions)}
-      columns={[
-        { title: 'Name', cell: (s) => <a href={href(`subscriptions/${s.id}`)}>{s.attributes.name}</a> },
-        { title: 'Email', cell: (s) => s.attributes.email },
-        { title: 'Offering', cell: (s) => s.attributes.offering.attributes?.name ?? '—' },
-        { title: 'State', cell: stateOfSubscription },
-        { title: 'Currency', cell: (s) => s.attributes.currency },
-        { title: 'Created', cell: (s) => when(s.meta.timestamps['created_at']) },
-      ]}
+      filters={LIST_FILTERS.subscriptions}
+      columns={SUBSCRIPTION_COLUMNS}
     />
   </>
 );
