@@ -35,6 +35,9 @@ export {
 } from './adapters/service/start-background-work.js';
 export { systemModule } from './adapters/system/system-module.js';
 export { coreModule, USE_CASES } from './application/core-module.js';
+export type { AccountMemberRepository } from './application/ports/accounts/account-member-repository.js';
+export type { AccountMembershipRepository } from './application/ports/accounts/account-membership-repository.js';
+export type { AccountRepository } from './application/ports/accounts/account-repository.js';
 export type { AccessTokenRepository } from './application/ports/auth/access-token-repository.js';
 export type { AuthFailureLimiter } from './application/ports/auth/auth-failure-limiter.js';
 export type { BillingCandidate, BillingRunStore } from './application/ports/billing/billing-run-store.js';
@@ -142,6 +145,15 @@ export * from './application/use-cases/test-clocks/test-clocks-use-cases.js';
 export { type OpenCore, openCore } from './bootstrap.js';
 export type { ContainerOptions } from './container.js';
 export { buildContainer, type Persistence } from './container.js';
+export type { Account } from './domain/accounts/account.js';
+export type { AccountMember } from './domain/accounts/account-member.js';
+export type { AccountMemberFilterField, AccountMemberQuery } from './domain/accounts/account-member-query.js';
+export type { AccountMembership } from './domain/accounts/account-membership.js';
+export type {
+  MembershipsOfAccountQuery,
+  MembershipsOfMemberQuery,
+} from './domain/accounts/account-membership-query.js';
+export type { AccountFilterField, AccountQuery } from './domain/accounts/account-query.js';
 export type { AccessToken } from './domain/auth/access-token.js';
 export { type Access, type GrantType, type Principal, permits } from './domain/auth/grant.js';
 export type { RevocationCaller } from './domain/auth/revocation-request.js';
@@ -219,6 +231,7 @@ export type {
 // Integrations: webhooks for observable events, their outbox, relay and logs.
 
 export { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
+export { ACCOUNT_TOKENS } from './application/account-tokens.js';
 export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
 export type {
   AttemptOutcome,

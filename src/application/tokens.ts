@@ -1,5 +1,6 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { AccessTokenRepository } from './ports/auth/access-token-repository.js';
+import type { AccountMemberTokenRepository } from './ports/auth/account-member-token-repository.js';
 import type { AuthFailureLimiter } from './ports/auth/auth-failure-limiter.js';
 import type { BillingRunStore } from './ports/billing/billing-run-store.js';
 import type { InvoiceReads } from './ports/billing/invoice-reads.js';
@@ -49,6 +50,9 @@ export const TOKENS = {
     'commerce-core.ApplicationKeyRepository',
   ) as ServiceIdentifier<ApplicationKeyRepository>,
   AccessTokenRepository: Symbol.for('commerce-core.AccessTokenRepository') as ServiceIdentifier<AccessTokenRepository>,
+  AccountMemberTokenRepository: Symbol.for(
+    'commerce-core.AccountMemberTokenRepository',
+  ) as ServiceIdentifier<AccountMemberTokenRepository>,
   MerchantRealmMappingRepository: Symbol.for(
     'commerce-core.MerchantRealmMappingRepository',
   ) as ServiceIdentifier<MerchantRealmMappingRepository>,

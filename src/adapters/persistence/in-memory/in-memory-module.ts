@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
@@ -6,7 +7,11 @@ import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-
 import { FEATURES } from '../../../domain/features/feature.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/settings/cart-settings.js';
+import { InMemoryAccountMemberRepository } from './accounts/in-memory-account-member-repository.js';
+import { InMemoryAccountMembershipRepository } from './accounts/in-memory-account-membership-repository.js';
+import { InMemoryAccountRepository } from './accounts/in-memory-account-repository.js';
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
+import { InMemoryAccountMemberTokenRepository } from './auth/in-memory-account-member-token-repository.js';
 import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
 import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
 import { InMemoryOfferingProrationRepository } from './billing/in-memory-offering-proration-repository.js';
@@ -53,6 +58,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.TestClockRepository).to(InMemoryTestClockRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(InMemoryApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(InMemoryAccessTokenRepository).inSingletonScope();
+    bind(TOKENS.AccountMemberTokenRepository).to(InMemoryAccountMemberTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(InMemoryMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.ProductRepository)
       .toDynamicValue(
@@ -104,4 +110,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountRepository).to(InMemoryAccountRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountMemberRepository).to(InMemoryAccountMemberRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(InMemoryAccountMembershipRepository).inSingletonScope();
   });

@@ -1,4 +1,8 @@
+import type { Account } from '../../../domain/accounts/account.js';
+import type { AccountMember } from '../../../domain/accounts/account-member.js';
+import type { AccountMembership } from '../../../domain/accounts/account-membership.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
+import type { AccountMemberToken } from '../../../domain/auth/account-member-token.js';
 import type { DunningRule } from '../../../domain/billing/dunning/dunning-rule.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
@@ -31,6 +35,7 @@ export class InMemoryState {
   readonly stores = new Map<string, Store>();
   readonly applicationKeys = new Map<string, ApplicationKey>();
   readonly accessTokens = new Map<string, AccessToken>();
+  readonly accountMemberTokens = new Map<string, AccountMemberToken>();
   readonly realmMappings = new Map<string, MerchantRealmMapping>();
   readonly products = new Map<string, SubscriptionProduct>();
   readonly plans = new Map<string, SubscriptionPlan>();
@@ -41,6 +46,9 @@ export class InMemoryState {
   readonly subscriptions = new Map<string, Subscription>();
   readonly subscriptionStates = new Map<string, SubscriptionStateRecord[]>();
   readonly subscribers = new Map<string, Subscriber>();
+  readonly accounts = new Map<string, Account>();
+  readonly accountMembers = new Map<string, AccountMember>();
+  readonly accountMemberships = new Map<string, AccountMembership>();
   readonly prorationPolicies = new Map<string, ProrationPolicy>();
   /** The proration policy id of each offering that uses one, by offering id. */
   readonly offeringProrationPolicies = new Map<string, Uuid>();
