@@ -12,6 +12,7 @@ import { InMemoryAccountMembershipRepository } from './accounts/in-memory-accoun
 import { InMemoryAccountRepository } from './accounts/in-memory-account-repository.js';
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
 import { InMemoryAccountMemberTokenRepository } from './auth/in-memory-account-member-token-repository.js';
+import { bindInMemoryAuthenticationRealms } from './authentication-realms/in-memory-authentication-realm-bindings.js';
 import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
 import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
 import { InMemoryOfferingProrationRepository } from './billing/in-memory-offering-proration-repository.js';
@@ -110,6 +111,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
+    bindInMemoryAuthenticationRealms(bind, state);
     bind(ACCOUNT_TOKENS.AccountRepository).to(InMemoryAccountRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMemberRepository).to(InMemoryAccountMemberRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(InMemoryAccountMembershipRepository).inSingletonScope();

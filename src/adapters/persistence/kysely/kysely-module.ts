@@ -8,6 +8,7 @@ import { PRODUCTS } from '../../../domain/catalogue/product.js';
 import { FEATURES } from '../../../domain/features/feature.js';
 import { METRICS } from '../../metrics/metrics-tokens.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
+import { bindKyselyAuthenticationRealms } from './authentication-realms/kysely-authentication-realm-bindings.js';
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
 import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
 import { KyselyOfferingProrationRepository } from './billing/kysely-offering-proration-repository.js';
@@ -101,4 +102,5 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(KyselyDeliveryRepository).inSingletonScope();
+    bindKyselyAuthenticationRealms(bind, handle);
   });

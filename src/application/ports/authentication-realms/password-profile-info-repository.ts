@@ -1,8 +1,8 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { PasswordProfileInfo } from '../../../domain/authentication-realms/password-profile-info.js';
+import type { ListQuery } from '../../../domain/query/list-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { StoreRecordQuery } from '../../../domain/store-records/store-record.js';
 import type { Missing, ReferenceMissing, Taken } from '../storage-outcomes.js';
 
 /** Whose credentials: an account member of a store. */
@@ -21,7 +21,7 @@ export interface PasswordProfileInfoRepository {
   insert(info: PasswordProfileInfo): Promise<E.Either<Taken | ReferenceMissing, PasswordProfileInfo>>;
   find(member: MemberPlace, id: Uuid): Promise<PasswordProfileInfo | undefined>;
   /** One page of the member's credentials, newest first. */
-  listForMember(member: MemberPlace, query: StoreRecordQuery): Promise<Page<PasswordProfileInfo>>;
+  listForMember(member: MemberPlace, query: ListQuery): Promise<Page<PasswordProfileInfo>>;
   /** The credentials holding `username` in the profile, compared without regard to case. */
   findByUsername(storeId: Uuid, passwordProfileId: Uuid, username: string): Promise<PasswordProfileInfo | undefined>;
   update(
