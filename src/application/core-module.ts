@@ -1,5 +1,6 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { authModule } from './use-cases/auth/auth-module.js';
+import { authenticationRealmsModule } from './use-cases/authentication-realms/authentication-realms-module.js';
 import { billingModule } from './use-cases/billing/billing-module.js';
 import { catalogueModule } from './use-cases/catalogue/catalogue-module.js';
 import { featuresModule } from './use-cases/features/features-module.js';
@@ -21,6 +22,7 @@ import type { UseCaseModule } from './use-cases/use-case-module.js';
 /** The container module of each concept, by its folder under use-cases/: each concept named once. */
 export const CONCEPT_MODULES: Readonly<Record<string, UseCaseModule>> = {
   auth: authModule,
+  'authentication-realms': authenticationRealmsModule,
   billing: billingModule,
   catalogue: catalogueModule,
   features: featuresModule,

@@ -18,6 +18,8 @@ export const ERROR_CODE_MEANINGS = {
   scope_missing:
     "the scopes of the token's application key do not allow this request; `detail` names the scope it needs",
   plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",
+  self_signup_disabled:
+    'the store has not turned self-signup on (`enable_self_signup` of `/v2/settings/account-authentication`)',
   not_found: "no resource with this id in the caller's store (an id that is not a UUID included)",
   route_not_found: 'no route matches this path',
   method_not_allowed: 'the path exists but not with this method; `Allow` lists the methods it has',
@@ -35,6 +37,9 @@ export const ERROR_CODE_MEANINGS = {
   invoice_paid: 'the invoice is paid: there is nothing left to attempt',
   generation_mismatch:
     "a write through the 2024 subscriptions wire would drop or break what only the 2025 wire holds (features its plans configure, an offering's plan ↔ pricing option associations, a plan's custom attributes); `detail` says which, and to make the change on the 2025 wire (`/generations/2025/v2/...`)",
+  username_taken:
+    'another account member already has this username in the password profile (compared without regard to case)',
+  email_taken: 'another account member of the store already has this email (compared without regard to case)',
   idempotency_key_in_flight:
     'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
   idempotency_key_applied:
@@ -84,6 +89,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   token_not_permitted: 403,
   scope_missing: 403,
   plan_not_permitted: 403,
+  self_signup_disabled: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
@@ -98,6 +104,8 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   job_running: 409,
   invoice_paid: 409,
   generation_mismatch: 409,
+  username_taken: 409,
+  email_taken: 409,
   idempotency_key_in_flight: 409,
   idempotency_key_applied: 409,
   conflict: 409,

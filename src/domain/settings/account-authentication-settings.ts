@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
+import { ACCOUNT_MEMBER_TOKEN_TTL_SECONDS } from '../auth/account-member-token.js';
 import { booleanValue } from '../shared/boolean.js';
 import { issues } from '../shared/errors.js';
 import { integerInRange } from '../shared/integer.js';
@@ -32,7 +33,7 @@ export const DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS: AccountAuthenticationSetti
   enableSelfSignup: false,
   autoCreateAccountForAccountMembers: false,
   accountMemberSelfManagement: 'disabled',
-  tokenTimeoutSecs: 86_400,
+  tokenTimeoutSecs: ACCOUNT_MEMBER_TOKEN_TTL_SECONDS,
 };
 
 export type AccountAuthenticationSettingsChanges = Partial<AccountAuthenticationSettings>;

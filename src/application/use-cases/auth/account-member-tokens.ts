@@ -27,6 +27,7 @@ export interface IssuedAccountMemberToken extends AccountMemberTokenGrant {
 export const issueAccountMemberToken = async (
   { tokens, secrets, clock }: AccountMemberTokenPorts,
   grant: AccountMemberTokenGrant,
+  lifetimeSeconds?: number,
 ): Promise<IssuedAccountMemberToken> => {
   const token = secrets.random(ACCOUNT_MEMBER_TOKEN_BITS);
   const stored: AccountMemberToken = {
@@ -34,7 +35,7 @@ export const issueAccountMemberToken = async (
     storeId: grant.storeId,
     accountId: grant.accountId,
     accountMemberId: grant.accountMemberId,
-    expiresAt: accountMemberTokenExpiry(clock.now()),
+    expiresAt: accountMemberTokenExpiry(clock.now(), lifetimeSeconds),
   };
   await tokens.insert(stored);
   return { ...grant, token, expiresAt: stored.expiresAt };
