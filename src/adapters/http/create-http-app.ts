@@ -74,8 +74,9 @@ export const createHttpApp = ({
   const readBody = parseBody();
   // The route is matched and the caller known before a byte of the body is read; then every guarded
   // POST honours Idempotency-Key: the one place that does it.
-  const guard = (access: Access): Middleware<HttpState> => {
+  const guard = (access: Access, secretBody = false): Middleware<HttpState> => {
     const admit = authenticate(access);
+    if (secretBody) return (ctx, next) => admit(ctx, () => readBody(ctx, next));
     return (ctx, next) => admit(ctx, () => readBody(ctx, () => idempotency(ctx, next)));
   };
   const origin = linkOrigin(links);

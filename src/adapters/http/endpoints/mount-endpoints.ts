@@ -45,7 +45,7 @@ export const mountEndpoints = (
     const [first] = group as [MountedEndpoint, ...MountedEndpoint[]];
     const { endpoint } = first;
     const access = endpoint.spec.access;
-    const guard = access === 'public' ? [] : [routes.guard(access)];
+    const guard = access === 'public' ? [] : [routes.guard(access, endpoint.spec.secretBody === true)];
     if (group.length === 1 && endpoint.generation === undefined) {
       router.register(routerPatterns(endpoint), [endpoint.method], [...guard, ...first.handlers]);
       continue;

@@ -31,8 +31,14 @@ export interface OperationSpec {
   readonly tag: string;
   /** What the token needs; `public` needs none. */
   readonly access: Access | 'public';
-  /** A POST that takes `Idempotency-Key` (every guarded POST does). */
+  /** A POST that takes `Idempotency-Key` (every guarded POST does, but those with a `secretBody`). */
   readonly post?: boolean;
+  /**
+   * The body carries a password: the request takes no Idempotency-Key, as the key's stored fingerprint (a
+   * fast hash of the body) would let a password be guessed offline, and its stored answer would keep the
+   * tokens it handed out.
+   */
+  readonly secretBody?: true;
   readonly parameters?: readonly (Parameter | Reference)[];
   readonly requestBody?: { readonly description: string; readonly content: Content };
   readonly success: Readonly<

@@ -5,8 +5,11 @@ import type { LinkOrigin } from '../link-origin.js';
 
 /** What every route module receives from the app. */
 export interface RouteContext {
-  /** Authentication plus the grant check for the access a route needs. */
-  readonly guard: (access: Access) => Middleware<HttpState>;
+  /**
+   * Authentication plus the grant check for the access a route needs; `secretBody` routes take no
+   * Idempotency-Key (see `OperationSpec.secretBody`).
+   */
+  readonly guard: (access: Access, secretBody?: boolean) => Middleware<HttpState>;
   /** The origin that `links` start with, for a request. */
   readonly links: LinkOrigin;
 }

@@ -1,10 +1,12 @@
 import { ContainerModule } from 'inversify';
 import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
+import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
 import { FEATURES } from '../../../domain/features/feature.js';
+import { DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS } from '../../../domain/settings/account-authentication-settings.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/settings/cart-settings.js';
 import { InMemoryAccountMemberRepository } from './accounts/in-memory-account-member-repository.js';
@@ -111,7 +113,14 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
-    bindInMemoryAuthenticationRealms(bind, state);
+    bindInMemoryAuthenticationRealms(bind);
+    bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
+      new InMemorySettingsRepository(
+        state,
+        state.accountAuthenticationSettings,
+        DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS,
+      ),
+    );
     bind(ACCOUNT_TOKENS.AccountRepository).to(InMemoryAccountRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMemberRepository).to(InMemoryAccountMemberRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(InMemoryAccountMembershipRepository).inSingletonScope();

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
@@ -30,6 +31,7 @@ import { KyselyStoreRecordRepository } from './kysely-store-record-repository.js
 import { PERSISTENCE } from './persistence-tokens.js';
 import { KyselyMerchantRealmMappingRepository } from './realm-mappings/kysely-merchant-realm-mapping-repository.js';
 import { KyselyScheduleRepository } from './schedules/kysely-schedule-repository.js';
+import { ACCOUNT_AUTHENTICATION_SETTINGS_ROWS } from './settings/account-authentication-settings-rows.js';
 import {
   ACCOUNT_MEMBERSHIP_SETTINGS_ROWS,
   CART_SETTINGS_ROWS,
@@ -102,5 +104,8 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(KyselyDeliveryRepository).inSingletonScope();
-    bindKyselyAuthenticationRealms(bind, handle);
+    bindKyselyAuthenticationRealms(bind);
+    bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
+      new KyselySettingsRepository(handle, ACCOUNT_AUTHENTICATION_SETTINGS_ROWS),
+    );
   });
