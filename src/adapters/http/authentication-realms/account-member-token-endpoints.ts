@@ -94,7 +94,10 @@ export const ACCOUNT_MEMBER_TOKEN_ENDPOINTS = concept<AccountMemberTokenUseCases
           if (E.isLeft(data)) return respondWithError(ctx, data.left);
           const issued = await issue.execute(principalOf(ctx).storeId, data.right, presentedToken(ctx));
           if (E.isLeft(issued)) {
-            if (issued.left._tag === 'Unauthenticated') await failures.failed(addressOf(ctx));
+            if (issued.left._tag === 'Unauthenticated') {
+              await failures.failed(addressOf(ctx));
+              ctx.set('WWW-Authenticate', 'Bearer');
+            }
             return respondWithError(ctx, issued.left);
           }
           ctx.status = 201;

@@ -91,9 +91,5 @@ export const accountMemberTokensDocument = (signed: SignedIn) => ({
     token: token.token,
     expires: formatTimestamp(token.expiresAt),
   })),
-  meta: {
-    account_member_id: signed.accountMemberId,
-    page: { limit: signed.tokens.length, offset: 0, current: 1, total: 1 },
-    results: { total: signed.tokens.length },
-  },
+  meta: { account_member_id: signed.accountMemberId },
 });

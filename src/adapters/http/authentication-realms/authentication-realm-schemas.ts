@@ -226,11 +226,7 @@ const accountMemberToken: Schema = closedObject({
 
 const accountMemberTokens: Schema = closedObject({
   data: arrayOf(accountMemberToken),
-  meta: closedObject({
-    account_member_id: uuid,
-    page: { $ref: '#/components/schemas/PageMeta' },
-    results: { $ref: '#/components/schemas/ResultsMeta' },
-  }),
+  meta: closedObject({ account_member_id: { ...uuid, description: 'The member who signed in.' } }),
 });
 
 export const AUTHENTICATION_REALM_SCHEMAS = {

@@ -117,7 +117,7 @@ export const operation = (spec: OperationSpec): Operation => {
       'scope_missing',
       ...(codes[403] ?? []),
     ]);
-  }
+  } else if (errors[403] !== undefined) responses['403'] = error(errors[403], codes[403] ?? []);
   if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);
   const conflict = joined(
     errors[409],
