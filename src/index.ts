@@ -104,6 +104,7 @@ export type {
   TestClockSettings,
 } from './application/ports/test-clocks/store-clock.js';
 export { TOKENS } from './application/tokens.js';
+export * from './application/use-cases/accounts/accounts-use-cases.js';
 // The use cases, concept by concept: each file is the very list its concept's container module binds, so
 // what a program embedding the core can import is what the service can resolve (see core-module.ts).
 export * from './application/use-cases/auth/auth-use-cases.js';

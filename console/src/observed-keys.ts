@@ -31,6 +31,14 @@ export const FIRING_KEYS = [
   'subscription-schedule.updated',
   'subscription-schedule.deleted',
   'subscription-invoice-payment-refund.created',
+  'account.created',
+  'account.updated',
+  'account.deleted',
+  'account-member.created',
+  'account-member.updated',
+  'account-member.deleted',
+  'account-membership.created',
+  'account-membership.deleted',
 ] as const;
 
 /** The keys grouped by what they tell about (`subscription-plan` of `subscription-plan.created`), in list order. */

@@ -1,4 +1,5 @@
 import { ContainerModule, type Newable } from 'inversify';
+import { accountsModule } from './use-cases/accounts/accounts-module.js';
 import { authModule } from './use-cases/auth/auth-module.js';
 import { authenticationRealmsModule } from './use-cases/authentication-realms/authentication-realms-module.js';
 import { billingModule } from './use-cases/billing/billing-module.js';
@@ -21,6 +22,7 @@ import type { UseCaseModule } from './use-cases/use-case-module.js';
 
 /** The container module of each concept, by its folder under use-cases/: each concept named once. */
 export const CONCEPT_MODULES: Readonly<Record<string, UseCaseModule>> = {
+  accounts: accountsModule,
   auth: authModule,
   'authentication-realms': authenticationRealmsModule,
   billing: billingModule,

@@ -21,6 +21,9 @@ describe('Console: the keys an integration is offered to observe', () => {
       'subscription-job',
       'subscription-schedule',
       'subscription-invoice-payment-refund',
+      'account',
+      'account-member',
+      'account-membership',
     ]);
     for (const [resource, keys] of groups)
       expect(

@@ -41,6 +41,8 @@ const STAND_IN: StoreIds = {
   email: 'stand-in-email@example.com',
   externalRef: 'stand-in-external-ref',
   accountId: '00000000-0000-4000-8000-000000000009',
+  accountMemberId: '00000000-0000-4000-8000-000000000015',
+  membershipId: '00000000-0000-4000-8000-000000000016',
   clientId: 'stand-in-client-id',
 };
 

@@ -44,7 +44,10 @@ export interface StoreIds {
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
+  /** An account (the one the subscription is made for), a member of it, and that membership. */
   readonly accountId: string;
+  readonly accountMemberId: string;
+  readonly membershipId: string;
   readonly clientId: string;
 }
 
@@ -704,6 +707,49 @@ export const ROUTES: readonly RouteCase[] = (
       body: () => ({ data: { type: 'account_membership_setting', membership_limit: 5 } }),
     },
     ...SUBSCRIPTION_PREFIXES.flatMap(subscriptionRoutes),
+    {
+      operation: 'createAccount',
+      path: () => '/v2/accounts',
+      body: (ids) => ({ data: { type: 'account', name: 'Sub', legal_name: 'Sub Ltd', parent_id: ids.accountId } }),
+    },
+    {
+      operation: 'listAccounts',
+      path: (ids) => `/v2/accounts?filter=eq(external_ref,${ids.externalRef}):in(id,${ids.accountId})&page[limit]=5`,
+    },
+    { operation: 'getAccount', path: (ids) => `/v2/accounts/${ids.accountId}` },
+    {
+      operation: 'updateAccount',
+      path: (ids) => `/v2/accounts/${ids.accountId}`,
+      body: () => ({ data: { type: 'account', legal_name: 'Renamed Ltd', registration_id: null } }),
+    },
+    { operation: 'deleteAccount', path: (ids) => `/v2/accounts/${ids.accountId}` },
+    { operation: 'listAccountMembers', path: (ids) => `/v2/account-members?filter=eq(email,${ids.email})` },
+    { operation: 'getAccountMember', path: (ids) => `/v2/account-members/${ids.accountMemberId}` },
+    {
+      operation: 'listMembershipsOfAccountMember',
+      path: (ids) => `/v2/account-members/${ids.accountMemberId}/account-memberships?include=account`,
+    },
+    {
+      operation: 'listUnassignedAccountMembers',
+      path: (ids) => `/v2/accounts/${ids.accountId}/account-memberships/unassigned-account-members?page[limit]=5`,
+    },
+    {
+      operation: 'createAccountMembership',
+      path: (ids) => `/v2/accounts/${ids.accountId}/account-memberships`,
+      body: (ids) => ({ data: { type: 'account_membership', account_member_id: ids.accountMemberId } }),
+    },
+    {
+      operation: 'listAccountMemberships',
+      path: (ids) => `/v2/accounts/${ids.accountId}/account-memberships?include=account_member`,
+    },
+    {
+      operation: 'getAccountMembership',
+      path: (ids) => `/v2/accounts/${ids.accountId}/account-memberships/${ids.membershipId}`,
+    },
+    {
+      operation: 'deleteAccountMembership',
+      path: (ids) => `/v2/accounts/${ids.accountId}/account-memberships/${ids.membershipId}`,
+    },
     {
       operation: 'createIntegration',
       path: () => '/v2/integrations',

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { randomIds } from '../../src/adapters/system/system-module.js';
+import { ACCOUNT_TOKENS } from '../../src/application/account-tokens.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { pendingPayment } from '../../src/application/use-cases/billing/run-payments.js';
 import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
 import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
+import type { AccountMember } from '../../src/domain/accounts/account-member.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/domain/billing/dunning/payment-retry.js';
 import { completedAttempt } from '../../src/domain/billing/payments/gateway-attempt.js';
 import { MANUAL_GATEWAY } from '../../src/domain/billing/payments/invoice-payment.js';
@@ -15,6 +17,11 @@ import { checkResponse } from '../support/openapi-contract.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 import { TEST_STORE_BUDGET } from '../support/test-api.js';
 import type { StoreIds } from './route-catalogue.js';
+
+const anAccountMember = (storeId: Uuid, name: string, email: string): AccountMember => {
+  const now = new Date();
+  return { id: randomIds.uuid(), storeId, name, email, createdAt: now, updatedAt: now };
+};
 
 /** Sends one request to the service under test as a given store. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;
@@ -131,7 +138,21 @@ export const seedStore = async (url: string, container: Container, name: string)
   const tag = randomUUID().slice(0, 8);
   const email = `ada.${tag}@example.com`;
   const externalRef = `ref-${tag}`;
-  const accountId = randomUUID();
+  const account = await created(
+    await post('/v2/accounts', { type: 'account', name: `Acme ${tag}`, external_ref: externalRef }),
+    'account',
+  );
+  const accountId = account.id;
+  // Members are made by sign-up or as user-authentication-info, neither of which is this store's to seed here.
+  const member = anAccountMember(store.right.store.id, `Ron ${tag}`, email);
+  await container.get(ACCOUNT_TOKENS.AccountMemberRepository).insert(member, []);
+  const membership = await created(
+    await post(`/v2/accounts/${accountId}/account-memberships`, {
+      type: 'account_membership',
+      account_member_id: member.id,
+    }),
+    'membership',
+  );
   const key = await created(
     await post('/v2/application-keys', { type: 'application_key', name: `Second ${tag}` }),
     'key',
@@ -280,6 +301,8 @@ export const seedStore = async (url: string, container: Container, name: string)
       email,
       externalRef,
       accountId,
+      accountMemberId: member.id,
+      membershipId: membership.id,
       clientId: key['client_id'] as string,
     },
     send,

@@ -1,3 +1,4 @@
+import { ACCOUNT_TOKENS } from '../../src/application/account-tokens.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { buildContainer, type Persistence } from '../../src/container.js';
 
@@ -29,5 +30,8 @@ export const portsOf = (persistence: Persistence) => {
     invoiceReads: container.get(TOKENS.InvoiceReads),
     paymentRefunds: container.get(TOKENS.PaymentRefunds),
     jobs: container.get(TOKENS.JobRepository),
+    accounts: container.get(ACCOUNT_TOKENS.AccountRepository),
+    accountMembers: container.get(ACCOUNT_TOKENS.AccountMemberRepository),
+    accountMemberships: container.get(ACCOUNT_TOKENS.AccountMembershipRepository),
   };
 };

@@ -1,3 +1,6 @@
+import { ACCOUNT_ENDPOINTS } from './accounts/account-endpoints.js';
+import { ACCOUNT_MEMBER_ENDPOINTS } from './accounts/account-member-endpoints.js';
+import { ACCOUNT_MEMBERSHIP_ENDPOINTS } from './accounts/account-membership-endpoints.js';
 import { API_REFERENCE_ENDPOINTS } from './api-reference/api-reference-endpoints.js';
 import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
 import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
@@ -57,6 +60,10 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   SUBSCRIPTION_2025_ENDPOINTS,
   SUBSCRIBER_ENDPOINTS,
   SUBSCRIBER_2025_ENDPOINTS,
+  ACCOUNT_ENDPOINTS,
+  // Before the memberships: `unassigned-account-members` would otherwise be read as a membership's id.
+  ACCOUNT_MEMBER_ENDPOINTS,
+  ACCOUNT_MEMBERSHIP_ENDPOINTS,
   BILLING_POLICY_ENDPOINTS,
   SCHEDULE_ENDPOINTS,
   OFFERING_PRORATION_ENDPOINTS,

@@ -28,7 +28,7 @@ export const ERROR_CODE_MEANINGS = {
   budget_below_reservations: "the store's request budget would be below what its keys already reserve",
   prefix_taken: 'another store already uses this merchant realm prefix (compared without regard to case)',
   in_use:
-    'the resource is still referred to (a product or plan held by an offering, a proration policy an offering uses); detach it first',
+    'the resource is still referred to (a product or plan held by an offering, a proration policy an offering uses, an account that is the parent of sub-accounts); detach it first',
   external_ref_taken:
     'another record of its kind already has this `external_ref` (a proration policy or feature of the store, a feature of the offering)',
   default_taken: 'the store already has a default dunning rule; make it not the default first',
@@ -40,6 +40,10 @@ export const ERROR_CODE_MEANINGS = {
   username_taken:
     'another account member already has this username in the password profile (compared without regard to case)',
   email_taken: 'another account member of the store already has this email (compared without regard to case)',
+  registration_id_taken: 'another account of the store already has this `registration_id`',
+  membership_exists: 'the account member already belongs to this account',
+  membership_limit_reached:
+    'the account member already belongs to as many accounts as the store allows (`membership_limit` of `/v2/settings/account-membership`)',
   idempotency_key_in_flight:
     'a request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds',
   idempotency_key_applied:
@@ -106,6 +110,9 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   generation_mismatch: 409,
   username_taken: 409,
   email_taken: 409,
+  registration_id_taken: 409,
+  membership_exists: 409,
+  membership_limit_reached: 409,
   idempotency_key_in_flight: 409,
   idempotency_key_applied: 409,
   conflict: 409,

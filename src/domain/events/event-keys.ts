@@ -132,6 +132,14 @@ export const FIRING_KEYS = [
   'subscription-schedule.updated',
   'subscription-schedule.deleted',
   'subscription-invoice-payment-refund.created',
+  'account.created',
+  'account.updated',
+  'account.deleted',
+  'account-member.created',
+  'account-member.updated',
+  'account-member.deleted',
+  'account-membership.created',
+  'account-membership.deleted',
 ] as const satisfies readonly ObservableKey[];
 
 export type FiringKey = (typeof FIRING_KEYS)[number];

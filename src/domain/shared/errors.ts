@@ -34,7 +34,10 @@ export type ConflictCode =
   /** A username another account member holds in the same password profile. */
   | 'username_taken'
   /** An email another account member of the store holds. */
-  | 'email_taken';
+  | 'email_taken'
+  | 'registration_id_taken'
+  | 'membership_exists'
+  | 'membership_limit_reached';
 /** Why a well-formed request cannot be carried out in the current state. */
 export type UnprocessableCode =
   | 'state_transition_not_allowed'

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
+import {
+  ACCOUNT_EVENTS,
+  ACCOUNT_MEMBER_EVENTS,
+  ACCOUNT_MEMBERSHIP_EVENTS,
+  deletedWithMemberships,
+} from '../../../src/domain/accounts/account-events.js';
 import { DUNNING_RULES } from '../../../src/domain/billing/dunning/dunning-rule.js';
 import { withFirstInvoice } from '../../../src/domain/billing/invoices/first-invoice.js';
 import { stateApplied, subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
@@ -24,6 +30,7 @@ import {
   stateEventKeys,
   subscriptionCreated,
 } from '../../../src/domain/subscriptions/subscription-events.js';
+import { aMember, aMembership, anAccount } from '../../support/account-builders.js';
 import {
   anOffering,
   aPlan,
@@ -70,6 +77,10 @@ describe('Domain events', () => {
     gateway: 'manual',
     createdAt: now,
   };
+
+  const account = anAccount(storeId);
+  const member = aMember(storeId);
+  const membership = aMembership(account, member);
 
   const described = (event: DomainEvent<unknown>) =>
     event._tag === 'ResourceEvent' ? [event.key, event.subject] : [event.key, event.type, event.id];
@@ -156,8 +167,43 @@ describe('Domain events', () => {
           { resource: 'subscription', subscription, offering, at: subscription.timestamps.createdAt },
         ],
       ],
+      ['account created', ACCOUNT_EVENTS.created(account), ['account.created', { resource: 'account', account }]],
+      ['account updated', ACCOUNT_EVENTS.updated(account), ['account.updated', { resource: 'account', account }]],
+      ['account deleted', ACCOUNT_EVENTS.deleted(account.id), ['account.deleted', 'account', account.id]],
+      [
+        'account member created',
+        ACCOUNT_MEMBER_EVENTS.created(member),
+        ['account-member.created', { resource: 'account-member', member }],
+      ],
+      [
+        'account member updated',
+        ACCOUNT_MEMBER_EVENTS.updated(member),
+        ['account-member.updated', { resource: 'account-member', member }],
+      ],
+      [
+        'account member deleted',
+        ACCOUNT_MEMBER_EVENTS.deleted(member.id),
+        ['account-member.deleted', 'account_member', member.id],
+      ],
+      [
+        'account membership created',
+        ACCOUNT_MEMBERSHIP_EVENTS.created(membership),
+        ['account-membership.created', { resource: 'account-membership', membership }],
+      ],
+      [
+        'account membership deleted',
+        ACCOUNT_MEMBERSHIP_EVENTS.deleted(membership.id),
+        ['account-membership.deleted', 'account_membership', membership.id],
+      ],
     ];
     for (const [change, event, expected] of table) expect(described(event), change).to.deep.equal(expected);
+  });
+
+  it('tells an account or member deleted with its memberships as each membership deleted, then itself', () => {
+    expect(deletedWithMemberships(ACCOUNT_EVENTS.deleted(account.id))([membership]).map(described)).to.deep.equal([
+      ['account-membership.deleted', 'account_membership', membership.id],
+      ['account.deleted', 'account', account.id],
+    ]);
   });
 
   it('fires only keys this service emits', () => {

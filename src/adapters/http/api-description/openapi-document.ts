@@ -62,6 +62,9 @@ const documentOf = (generation: SubscriptionsGeneration): OpenApiDocument => ({
     },
     { name: 'Subscriptions', description: 'Subscriptions and their state changes.' },
     { name: 'Subscribers', description: 'The accounts, names and emails subscriptions bill.' },
+    { name: 'Accounts', description: "The store's customers: organisations or households, with sub-accounts." },
+    { name: 'Account members', description: 'The people who act for accounts and sign in to them.' },
+    { name: 'Account memberships', description: 'Which member may act for which account.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
     {
       name: 'Imports',

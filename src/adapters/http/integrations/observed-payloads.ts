@@ -2,6 +2,7 @@ import type { ObservedPayloads } from '../../../application/ports/integrations/o
 import type { ScheduleCalendar } from '../../../application/ports/schedules/schedule-calendar.js';
 import type { Clock } from '../../../application/ports/system.js';
 import { timingOf } from '../../../domain/schedules/schedule.js';
+import { accountMemberResource, accountMembershipResource, accountResource } from '../accounts/account-documents.js';
 import { invoiceResource } from '../billing/invoice-documents.js';
 import { refundResource } from '../billing/refund-2025-documents.js';
 import { offeringResource, planResource, productResource } from '../catalogue/subscription-catalogue-documents.js';
@@ -24,4 +25,7 @@ export const httpPayloads = (calendar: ScheduleCalendar, clock: Clock): Observed
   schedule: (schedule) =>
     scheduleResource({ schedule, nextFiring: calendar.nextFiringAfter(timingOf(schedule), clock.now()) }),
   job: (job) => jobResource(job),
+  account: (account) => accountResource(account),
+  accountMember: (member) => accountMemberResource(member),
+  accountMembership: (membership) => accountMembershipResource(membership),
 });

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
@@ -8,6 +9,9 @@ import { PLANS } from '../../../domain/catalogue/plan.js';
 import { PRODUCTS } from '../../../domain/catalogue/product.js';
 import { FEATURES } from '../../../domain/features/feature.js';
 import { METRICS } from '../../metrics/metrics-tokens.js';
+import { KyselyAccountMemberRepository } from './accounts/kysely-account-member-repository.js';
+import { KyselyAccountMembershipRepository } from './accounts/kysely-account-membership-repository.js';
+import { KyselyAccountRepository } from './accounts/kysely-account-repository.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
 import { bindKyselyAuthenticationRealms } from './authentication-realms/kysely-authentication-realm-bindings.js';
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
@@ -108,4 +112,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
       new KyselySettingsRepository(handle, ACCOUNT_AUTHENTICATION_SETTINGS_ROWS),
     );
+    bind(ACCOUNT_TOKENS.AccountRepository).to(KyselyAccountRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountMemberRepository).to(KyselyAccountMemberRepository).inSingletonScope();
+    bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(KyselyAccountMembershipRepository).inSingletonScope();
   });

@@ -1,3 +1,11 @@
+import type { Account } from '../../../domain/accounts/account.js';
+import type {
+  AccountMemberSubject,
+  AccountMembershipSubject,
+  AccountSubject,
+} from '../../../domain/accounts/account-events.js';
+import type { AccountMember } from '../../../domain/accounts/account-member.js';
+import type { AccountMembership } from '../../../domain/accounts/account-membership.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import type { InvoiceSubject } from '../../../domain/billing/invoices/invoice-events.js';
 import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
@@ -28,6 +36,9 @@ export interface ObservedPayloads {
   offering(offering: Offering): unknown;
   schedule(schedule: Schedule): unknown;
   job(job: Job): unknown;
+  account(account: Account): unknown;
+  accountMember(member: AccountMember): unknown;
+  accountMembership(membership: AccountMembership): unknown;
 }
 
 /** Every resource an event may name. */
@@ -41,7 +52,10 @@ export type ObservedSubject =
   | PlanSubject
   | OfferingSubject
   | ScheduleSubject
-  | JobSubject;
+  | JobSubject
+  | AccountSubject
+  | AccountMemberSubject
+  | AccountMembershipSubject;
 
 /** An event of a change, as the ports that store changes take it. */
 export type ChangeEvent = DomainEvent<ObservedSubject>;
@@ -71,6 +85,12 @@ const dataOf = (payloads: ObservedPayloads, subject: ObservedSubject): unknown =
       return payloads.schedule(subject.schedule);
     case 'job':
       return payloads.job(subject.job);
+    case 'account':
+      return payloads.account(subject.account);
+    case 'account-member':
+      return payloads.accountMember(subject.member);
+    case 'account-membership':
+      return payloads.accountMembership(subject.membership);
   }
 };
 

@@ -16,6 +16,23 @@ export interface EntitledSubscriber {
 }
 
 /**
+ * What the subscriptions of each account entitle it to at `now`: one read for all of them, whatever their
+ * number. An account without subscriptions is entitled to nothing.
+ */
+export const entitlementsByAccount = async (
+  subscriptions: SubscriptionRepository,
+  storeId: Uuid,
+  accountIds: readonly string[],
+  now: Date,
+): Promise<(accountId: string) => Entitlements> => {
+  const held = accountIds.length === 0 ? [] : await subscriptions.ofAccounts(storeId, accountIds);
+  const byAccount = new Map<string, SubscriptionWithOffering[]>();
+  for (const one of held)
+    byAccount.set(one.subscription.accountId, [...(byAccount.get(one.subscription.accountId) ?? []), one]);
+  return (accountId) => subscriberEntitlements(byAccount.get(accountId) ?? [], now);
+};
+
+/**
  * What the subscriptions of each subscriber's account entitle it to now, on the store's clock (EPCC 2025's
  * `meta.feature_entitlements`): one read for all of them, whatever their number, so a page of subscribers
  * costs the same few queries as one.
@@ -30,16 +47,15 @@ export class EntitlementsOfSubscribers {
   async execute(storeId: Uuid, subscribers: readonly Subscriber[]): Promise<readonly EntitledSubscriber[]> {
     if (subscribers.length === 0) return [];
     const now = await this.clock.now(storeId);
-    const held = await this.subscriptions.ofAccounts(
+    const entitlementsOf = await entitlementsByAccount(
+      this.subscriptions,
       storeId,
       subscribers.map((s) => s.attributes.account_id),
+      now,
     );
-    const byAccount = new Map<string, SubscriptionWithOffering[]>();
-    for (const one of held)
-      byAccount.set(one.subscription.accountId, [...(byAccount.get(one.subscription.accountId) ?? []), one]);
     return subscribers.map((subscriber) => ({
       subscriber,
-      entitlements: subscriberEntitlements(byAccount.get(subscriber.attributes.account_id) ?? [], now),
+      entitlements: entitlementsOf(subscriber.attributes.account_id),
     }));
   }
 }

@@ -73,7 +73,8 @@ export class InMemoryAccountMembershipRepository implements AccountMembershipRep
     id: Uuid,
     events: readonly ChangeEvent[],
   ): Promise<E.Either<Missing, void>> {
-    if ((await this.findById(storeId, accountId, id)) === undefined) return E.left(missing);
+    const found = this.state.accountMemberships.get(id);
+    if (found?.storeId !== storeId || found.accountId !== accountId) return E.left(missing);
     this.state.accountMemberships.delete(id);
     this.outbox?.record(storeId, events);
     return E.right(undefined);

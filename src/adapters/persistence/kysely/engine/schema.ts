@@ -127,6 +127,45 @@ export interface SubscribersTable {
   updated_at: Timestamp;
 }
 
+export interface AccountsTable {
+  id: string;
+  store_id: string;
+  name: string;
+  name_key: string;
+  legal_name: string | null;
+  legal_name_key: string | null;
+  registration_id: string | null;
+  external_ref: string | null;
+  external_ref_key: string | null;
+  parent_id: string | null;
+  /** JSON array of ids, the root first: fixed at creation, as the parent is. */
+  ancestor_ids: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountMembersTable {
+  id: string;
+  store_id: string;
+  name: string;
+  name_key: string;
+  email: string;
+  email_key: string;
+  /** The hash of the lower-cased email: unique in the store. */
+  email_identity: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountMembershipsTable {
+  id: string;
+  store_id: string;
+  account_id: string;
+  account_member_id: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SubscriptionStatesTable {
   id: string;
   subscription_id: string;
@@ -353,6 +392,9 @@ export interface Tables {
   subscriptions: SubscriptionsTable;
   subscription_states: SubscriptionStatesTable;
   subscription_subscribers: SubscribersTable;
+  accounts: AccountsTable;
+  account_members: AccountMembersTable;
+  account_memberships: AccountMembershipsTable;
   idempotency_keys: IdempotencyKeysTable;
   store_test_clocks: StoreTestClocksTable;
   subscription_invoice_numbers: InvoiceNumbersTable;

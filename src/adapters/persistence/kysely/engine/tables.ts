@@ -38,6 +38,9 @@ export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'access_tokens',
   'application_keys',
   'merchant_realm_mappings',
+  'account_memberships',
+  'account_members',
+  'accounts',
   'stores',
 ];
 

@@ -32,6 +32,7 @@ import { invoicePaymentRefunds } from './0029-invoice-payment-refunds.js';
 import { invoiceValidFrom } from './0030-invoice-valid-from.js';
 import { subscriptionPriceUpdates } from './0031-subscription-price-updates.js';
 import { offeringAssociationsAndCustomAttributes } from './0032-offering-associations-and-custom-attributes.js';
+import { accounts } from './0033-accounts.js';
 import { accountAuthenticationRealms } from './0034-account-authentication-realms.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
@@ -68,5 +69,6 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0030-invoice-valid-from': invoiceValidFrom(flavor),
   '0031-subscription-price-updates': subscriptionPriceUpdates(flavor),
   '0032-offering-associations-and-custom-attributes': offeringAssociationsAndCustomAttributes(flavor),
+  '0033-accounts': accounts(flavor),
   '0034-account-authentication-realms': accountAuthenticationRealms(flavor),
 });
