@@ -1,4 +1,5 @@
 import { InMemoryAccessTokenRepository } from '../../src/adapters/persistence/in-memory/auth/in-memory-access-token-repository.js';
+import { InMemoryAccountMemberTokenRepository } from '../../src/adapters/persistence/in-memory/auth/in-memory-account-member-token-repository.js';
 import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
 import { InMemoryApplicationKeyRepository } from '../../src/adapters/persistence/in-memory/keys/in-memory-application-key-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from '../../src/adapters/persistence/in-memory/realm-mappings/in-memory-merchant-realm-mapping-repository.js';
@@ -17,6 +18,7 @@ export const inMemoryCore = () => {
     stores: new InMemoryStoreRepository(state),
     keys: new InMemoryApplicationKeyRepository(state),
     tokens: new InMemoryAccessTokenRepository(state),
+    memberTokens: new InMemoryAccountMemberTokenRepository(state),
     mappings: new InMemoryMerchantRealmMappingRepository(state),
   };
 };

@@ -5,11 +5,11 @@ import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { TOKENS } from '../../application/tokens.js';
 import { AuthenticateBearer } from '../../application/use-cases/auth/authenticate-bearer.js';
+import { AuthenticateShopper } from '../../application/use-cases/auth/authenticate-shopper.js';
 import { FailedAuthentications } from '../../application/use-cases/auth/failed-authentications.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
 import { AdmitRequest } from '../../application/use-cases/rate-limits/admit-request.js';
 import { GetStoreSettings } from '../../application/use-cases/settings/get-store-settings.js';
-import type { Access } from '../../domain/auth/grant.js';
 import { DEFAULT_SUBSCRIPTIONS_GENERATION } from '../../domain/settings/subscriptions-generation.js';
 import { DEFAULT_IMPORT_UPLOAD_LIMITS, type ImportUploadLimits } from '../config/import-settings.js';
 import { AppMetrics } from '../metrics/app-metrics.js';
@@ -30,7 +30,7 @@ import { errorBoundary } from './middleware/error-boundary.js';
 import { idempotent } from './middleware/idempotency.js';
 import { requestContext } from './middleware/request-context.js';
 import { requestMetrics } from './middleware/request-metrics.js';
-import { requireAccess } from './middleware/require-access.js';
+import { type RouteAccess, requireAccess } from './middleware/require-access.js';
 import { responseHeaders } from './middleware/response-headers.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
 import type { RouteContext } from './routes/route-context.js';
@@ -68,14 +68,14 @@ export const createHttpApp = ({
     limiter instanceof RedisRateLimiter ? limiter : undefined,
   );
   const admit = countedAdmissions(use(AdmitRequest), metrics);
-  const authenticate = requireAccess(use(AuthenticateBearer), admit);
+  const authenticate = requireAccess(use(AuthenticateBearer), admit, use(AuthenticateShopper));
   const writes = container.get(TOKENS.WriteLedger);
   const idempotency = idempotent(use(IdempotentRequests), logger, writes);
   const readBody = parseBody();
   // The route is matched and the caller known before a byte of the body is read; then every guarded
   // POST honours Idempotency-Key: the one place that does it.
-  const guard = (access: Access, secretBody = false): Middleware<HttpState> => {
-    const admit = authenticate(access);
+  const guard = (route: RouteAccess, secretBody = false): Middleware<HttpState> => {
+    const admit = authenticate(route);
     if (secretBody) return (ctx, next) => admit(ctx, () => readBody(ctx, next));
     return (ctx, next) => admit(ctx, () => readBody(ctx, () => idempotency(ctx, next)));
   };

@@ -16,6 +16,7 @@ export interface ShopperScope {
 export interface AccountMemberToken extends ShopperScope {
   readonly tokenHash: string;
   readonly storeId: Uuid;
+  readonly createdAt: Date;
   readonly expiresAt: Date;
 }
 

@@ -1,5 +1,6 @@
 import type { Uuid } from '../shared/uuid.js';
 import type { Access } from './access.js';
+import type { ShopperScope } from './account-member-token.js';
 import type { KeyScopes } from './scope.js';
 /** The two OAuth grants of `POST /oauth/access_token`. */
 export type GrantType = 'client_credentials' | 'implicit';
@@ -11,6 +12,8 @@ export interface Principal {
   readonly grant: GrantType;
   /** The scopes of the key the token was minted from, as they are now; null for full access. */
   readonly scopes: KeyScopes;
+  /** Present when an implicit token came with a valid account member token, on an operation open to shoppers. */
+  readonly shopper?: ShopperScope;
 }
 
 export type { Access } from './access.js';

@@ -24,3 +24,10 @@ export const SUBSCRIPTION_LIST: ListRules<SubscriptionFilterField, SubscriptionI
 /** A subscription's state history is paged like every list, with neither filters nor includes. */
 export const STATE_LIST: ListRules = {};
 export type SubscriptionQuery = ListQuery<SubscriptionFilterField, SubscriptionInclude>;
+
+/**
+ * The subscriptions of one account only, whatever else the query asks: a shopper's reach. The condition
+ * joins the client's own (conditions are all met), so a client filter on another account finds nothing.
+ */
+export const ofAccount = (query: SubscriptionQuery, accountId: string): SubscriptionQuery =>
+  ({ ...query, filter: [...query.filter, { op: 'eq', field: 'account_id', value: accountId }] }) as SubscriptionQuery;

@@ -6,6 +6,7 @@ import { priceChangesEndedAt } from './price-changes.js';
 import {
   billingAnchorOf,
   isPendingAt,
+  type PausedBy,
   type StateAction,
   type Subscription,
   type SubscriptionStanding,
@@ -26,6 +27,30 @@ const PAST: Readonly<Record<StateAction, string>> = {
   resume: 'resumed',
   pending: 'made pending',
   go_live: 'started',
+};
+
+/** Who takes a state action: the merchant (client credentials), or a subscriber (a shopper of its account). */
+export type StateActor = Exclude<PausedBy, 'dunning'>;
+
+/** The actions a subscriber may take itself; starting a pending subscription, or holding it, is the merchant's. */
+const SUBSCRIBER_ACTIONS: readonly StateAction[] = ['cancel', 'pause', 'resume'];
+
+/**
+ * Why a subscriber may not take this action, if it may not: what dunning paused or closed, the merchant
+ * resumes (EPCC: "a merchandizer can choose to resume"), and ending a subscription at once refunds nothing,
+ * so that stays the merchant's call too.
+ */
+const refusedToSubscriber = (
+  subscription: Subscription,
+  action: StateAction,
+  cancelImmediately: boolean,
+  closedByDunning: boolean,
+): string | undefined => {
+  if (!SUBSCRIBER_ACTIONS.includes(action)) return `only the merchant can take the action ${action}`;
+  if (action === 'cancel' && cancelImmediately) return 'only the merchant can cancel a subscription immediately';
+  if (action === 'resume' && (subscription.pausedBy === 'dunning' || closedByDunning))
+    return 'the subscription was paused or closed by dunning: only the merchant can resume it';
+  return undefined;
 };
 
 /** Why an action does not apply to the subscription as it stands, if it does not. */
@@ -92,6 +117,7 @@ const applied = (
   now: Date,
   invoicedThrough: Date | undefined,
   cancelImmediately: boolean,
+  actor: StateActor,
 ): Subscription => {
   const { flags } = subscription;
   const timestamps = { ...subscription.timestamps, updatedAt: now };
@@ -100,8 +126,7 @@ const applied = (
       return {
         ...subscription,
         flags: { ...flags, paused: true },
-        // A state change is a merchant's: subscribers have no token that reaches it yet.
-        pausedBy: 'merchandizer',
+        pausedBy: actor,
         timestamps: { ...timestamps, pausedAt: now },
       };
     case 'resume':
@@ -163,12 +188,16 @@ export const applyStateAction = (
   stateId: Uuid,
   /** What the subscription's invoices say, read with it: where a cancellation ends it, and where dunning left it. */
   invoices: InvoicesOfSubscription = {},
+  actor: StateActor = 'merchandizer',
 ): E.Either<DomainError, { readonly subscription: Subscription; readonly state: SubscriptionStateRecord }> => {
+  const { invoicedThrough, dunning = { spent: false, unpaid: false }, cancelImmediately = false } = invoices;
+  const closedByDunning = action === 'resume' && subscription.flags.canceled && dunning.spent;
+  const refused =
+    actor === 'subscriber' ? refusedToSubscriber(subscription, action, cancelImmediately, closedByDunning) : undefined;
+  if (refused !== undefined) return E.left(forbidden(refused, 'token_not_permitted'));
   const permission = PERMISSION[action];
   if (permission !== undefined && !plan[permission])
     return E.left(forbidden(`the plan does not allow subscribers to ${action}`, 'plan_not_permitted'));
-  const { invoicedThrough, dunning = { spent: false, unpaid: false }, cancelImmediately = false } = invoices;
-  const closedByDunning = action === 'resume' && subscription.flags.canceled && dunning.spent;
   if (closedByDunning && dunning.unpaid) {
     return E.left(
       unprocessable(
@@ -180,7 +209,15 @@ export const applyStateAction = (
   const reason = closedByDunning ? undefined : inapplicable(subscription, standingAt(subscription, plan, now), action);
   if (reason !== undefined) return E.left(unprocessable(reason, 'state_transition_not_allowed'));
 
-  const updated = applied(subscription, plan, action, now, invoicedThrough, cancelImmediately && action === 'cancel');
+  const updated = applied(
+    subscription,
+    plan,
+    action,
+    now,
+    invoicedThrough,
+    cancelImmediately && action === 'cancel',
+    actor,
+  );
   const { closed, pending } = standingAt(updated, plan, now);
   const state: SubscriptionStateRecord = {
     id: stateId,

@@ -17,7 +17,7 @@ export const STATE_ACTIONS = ['cancel', 'pause', 'resume', 'pending', 'go_live']
  */
 export type StateAction = (typeof STATE_ACTIONS)[number];
 
-/** Who paused a subscription (EPCC 2026's `paused_by`); only merchants change a subscription's state yet. */
+/** Who paused a subscription (EPCC 2026's `paused_by`): the merchant, the subscriber (a shopper), or dunning. */
 export const PAUSERS = ['subscriber', 'merchandizer', 'dunning'] as const;
 export type PausedBy = (typeof PAUSERS)[number];
 

@@ -15,8 +15,8 @@ import {
 import { mountEndpoints } from '../../../src/adapters/http/endpoints/mount-endpoints.js';
 import { pathItems } from '../../../src/adapters/http/endpoints/path-items.js';
 import type { HttpState } from '../../../src/adapters/http/http-state.js';
+import type { RouteAccess } from '../../../src/adapters/http/middleware/require-access.js';
 import type { OperationSpec } from '../../../src/adapters/http/openapi/operation-builder.js';
-import type { Access } from '../../../src/domain/auth/grant.js';
 
 const spec = (operationId: string, access: OperationSpec['access']): OperationSpec => ({
   operationId,
@@ -89,11 +89,11 @@ describe('HTTP: endpoint declarations', () => {
   });
 
   it("mounts a concept's endpoints behind the guard of each operation's access, and a public one behind none", async () => {
-    const guarded: (Access | 'public')[] = [];
+    const guarded: RouteAccess[] = [];
     const guard =
-      (access: Access): Middleware<HttpState> =>
+      (route: RouteAccess): Middleware<HttpState> =>
       (_ctx, next) => {
-        guarded.push(access);
+        guarded.push(route);
         return next();
       };
     const router = new Router<HttpState>();
@@ -103,6 +103,12 @@ describe('HTTP: endpoint declarations', () => {
       endpoints: [
         { method: 'get', path: '/open', spec: spec('open', 'public'), handle: answer('open') },
         { method: 'post', path: '/closed', spec: spec('closed', 'admin'), handle: answer('closed') },
+        {
+          method: 'get',
+          path: '/own',
+          spec: { ...spec('own', 'read'), shopper: 'read' },
+          handle: answer('own'),
+        },
       ],
     });
     mountEndpoints(router, endpoints.handlers({} as EndpointWiring, routes), routes);
@@ -117,7 +123,12 @@ describe('HTTP: endpoint declarations', () => {
       expect(await run('GET', '/open')).to.equal('open');
       expect(guarded).to.deep.equal([]);
       expect(await run('POST', '/closed')).to.equal('closed');
-      expect(guarded).to.deep.equal(['admin']);
+      expect(guarded).to.deep.equal([{ access: 'admin' }]);
+      expect(await run('GET', '/own')).to.equal('own');
+      expect(guarded, "a shopper's operation is guarded with what it lets shoppers do").to.deep.equal([
+        { access: 'admin' },
+        { access: 'read', shopper: 'read' },
+      ]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

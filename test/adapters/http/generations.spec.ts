@@ -9,6 +9,7 @@ import { concept } from '../../../src/adapters/http/endpoints/endpoint.js';
 import { generationPrefix } from '../../../src/adapters/http/endpoints/generation-prefix.js';
 import { type GenerationOf, mountEndpoints } from '../../../src/adapters/http/endpoints/mount-endpoints.js';
 import type { HttpState } from '../../../src/adapters/http/http-state.js';
+import type { RouteAccess } from '../../../src/adapters/http/middleware/require-access.js';
 import type { OperationSpec } from '../../../src/adapters/http/openapi/operation-builder.js';
 import type { Access } from '../../../src/domain/auth/grant.js';
 import { isSubscriptionsGeneration } from '../../../src/domain/settings/subscriptions-generation.js';
@@ -48,7 +49,7 @@ interface Served {
 const serve = async (endpoints: Endpoint<undefined>[]): Promise<Served> => {
   const guarded: Access[] = [];
   const guard =
-    (access: Access): Middleware<HttpState> =>
+    ({ access }: RouteAccess): Middleware<HttpState> =>
     (_ctx, next) => {
       guarded.push(access);
       return next();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Secrets } from '../../../src/application/ports/system.js';
+import { issueAccountMemberToken } from '../../../src/application/use-cases/auth/account-member-tokens.js';
 import { AuthenticateBearer } from '../../../src/application/use-cases/auth/authenticate-bearer.js';
 import { IssueAccessToken } from '../../../src/application/use-cases/auth/issue-access-token.js';
 import { PurgeExpiredTokens } from '../../../src/application/use-cases/auth/purge-expired-tokens.js';
@@ -132,11 +133,17 @@ describe('access token use cases', () => {
     }
   });
 
-  it('purges expired tokens', async () => {
-    const { issue, created, tokens, clock } = await setup();
+  it('purges expired access tokens and account member tokens alike', async () => {
+    const { issue, created, tokens, memberTokens, secrets, clock } = await setup();
     await issue.execute({ grant_type: 'implicit', client_id: created.key.clientId });
+    const member = { storeId: created.store.id, accountId: created.key.id, accountMemberId: created.key.id };
+    await issueAccountMemberToken({ tokens: memberTokens, secrets, clock }, member);
     clock.advance(3_600_001);
-    expect(await new PurgeExpiredTokens(tokens, clock).execute()).to.equal(1);
+    const later = await issueAccountMemberToken({ tokens: memberTokens, secrets, clock }, member);
+    expect(await new PurgeExpiredTokens(tokens, memberTokens, clock).execute()).to.equal(1);
+    clock.advance(86_400_000 - 3_600_001);
+    expect(await new PurgeExpiredTokens(tokens, memberTokens, clock).execute(), 'the first member token').to.equal(1);
+    expect(await memberTokens.findActive(secrets.hash(later.token), clock.now())).not.to.equal(undefined);
   });
 });
 

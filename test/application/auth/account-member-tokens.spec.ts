@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { InMemoryAccountMemberTokenRepository } from '../../../src/adapters/persistence/in-memory/auth/in-memory-account-member-token-repository.js';
 import { issueAccountMemberToken } from '../../../src/application/use-cases/auth/account-member-tokens.js';
+import { aMember, aMembership, anAccount } from '../../support/account-builders.js';
 import { inMemoryCore } from '../../support/in-memory-core.js';
 import { uuid } from '../../support/system-fakes.js';
 
@@ -12,6 +13,10 @@ describe('issueAccountMemberToken', () => {
   const setup = () => {
     const core = inMemoryCore();
     const tokens = new InMemoryAccountMemberTokenRepository(core.state);
+    const account = anAccount(STORE, { id: ACCOUNT });
+    const member = aMember(STORE, { id: MEMBER });
+    const membership = aMembership(account, member);
+    core.state.accountMemberships.set(membership.id, membership);
     return { ...core, memberTokens: tokens, ports: { tokens, secrets: core.secrets, clock: core.clock } };
   };
 
@@ -31,6 +36,7 @@ describe('issueAccountMemberToken', () => {
       storeId: STORE,
       accountId: ACCOUNT,
       accountMemberId: MEMBER,
+      createdAt: clock.now(),
       expiresAt: issued.expiresAt,
     });
     clock.advance(86_400_000);

@@ -5,7 +5,7 @@ import { GetInvoice } from '../../../application/use-cases/billing/get-invoice.j
 import { ListInvoices } from '../../../application/use-cases/billing/list-invoices.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { principalOf, queryOf, respondWithError } from '../http-state.js';
+import { principalOf, queryOf, respondWithError, shopperOf } from '../http-state.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { FILTERED_PAGE_REFUSED, jsonContent, PAGE_REFUSED } from '../openapi/operation-builder.js';
 import { listDocument } from '../routes/list-response.js';
@@ -42,6 +42,7 @@ const readEndpoints = (prefix: string, scoped: boolean, ids: { list: string; get
         description: `${SUBSCRIPTIONS_2025_EPCC} The same invoices, order, paging and filters as on the 2024 wire.`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         parameters: [
           { $ref: '#/components/parameters/PageOffset' },
           { $ref: '#/components/parameters/PageLimit' },
@@ -59,7 +60,7 @@ const readEndpoints = (prefix: string, scoped: boolean, ids: { list: string; get
         ({ list, clock }, { links }) =>
         async (ctx) => {
           const storeId = principalOf(ctx).storeId;
-          const found = await list.execute(storeId, queryOf(ctx), ownerOf(ctx));
+          const found = await list.execute(storeId, queryOf(ctx), ownerOf(ctx), shopperOf(ctx));
           if (E.isLeft(found)) return respondWithError(ctx, found.left);
           const now = await clock.now(storeId);
           ctx.body = listDocument(ctx, links, found.right, (invoice: Invoice) => invoice2025Resource(invoice, now));
@@ -76,6 +77,7 @@ const readEndpoints = (prefix: string, scoped: boolean, ids: { list: string; get
         description: SUBSCRIPTIONS_2025_EPCC,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         success: {
           '200': {
             description: 'The invoice.',
@@ -88,7 +90,7 @@ const readEndpoints = (prefix: string, scoped: boolean, ids: { list: string; get
         ({ get, clock }) =>
         async (ctx) => {
           const storeId = principalOf(ctx).storeId;
-          const found = await get.execute(storeId, param(ctx, 'invoice_id'), ownerOf(ctx));
+          const found = await get.execute(storeId, param(ctx, 'invoice_id'), ownerOf(ctx), shopperOf(ctx));
           if (E.isLeft(found)) return respondWithError(ctx, found.left);
           ctx.body = { data: invoice2025Resource(found.right, await clock.now(storeId)) };
         },

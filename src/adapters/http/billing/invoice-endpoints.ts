@@ -9,7 +9,7 @@ import { INVOICE_PAYMENT_TYPE } from '../../../domain/billing/payments/invoice-p
 import { SETTLEMENT_TEXT_MAX } from '../../../domain/billing/payments/settlement.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, inData, withData } from '../endpoints/handlers.js';
-import { queryOf } from '../http-state.js';
+import { queryOf, shopperOf } from '../http-state.js';
 import type { Parameter } from '../openapi/openapi-types.js';
 import {
   FILTERED_PAGE_REFUSED,
@@ -120,6 +120,7 @@ const readEndpoints = (
         description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending). ${scoped ? 'No filter: it is the subscription’s invoices.' : 'Filtered by `filter`, on the fields it names with the operators and values it names.'} ${FINANCIAL}`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         parameters: scoped ? PAGING_PARAMETERS : [...PAGING_PARAMETERS, parameterRef('InvoiceFilter')],
         success: {
           '200': {
@@ -134,7 +135,7 @@ const readEndpoints = (
       },
       handle: ({ list }, { links }) =>
         answer(
-          (storeId, ctx) => list.execute(storeId, queryOf(ctx), ownerOf(ctx)),
+          (storeId, ctx) => list.execute(storeId, queryOf(ctx), ownerOf(ctx), shopperOf(ctx)),
           (page, ctx) => listDocument(ctx, links, page, invoiceResource),
         ),
     },
@@ -149,13 +150,17 @@ const readEndpoints = (
         description: `${SUBSCRIPTIONS_EPCC} ${FINANCIAL}`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         success: {
           '200': { description: 'The invoice.', content: jsonContent(dataDocument(schemaRef('SubscriptionInvoice'))) },
         },
         errors: { 404: missing },
       },
       handle: ({ get }) =>
-        answer((storeId, ctx) => get.execute(storeId, param(ctx, 'invoice_id'), ownerOf(ctx)), inData(invoiceResource)),
+        answer(
+          (storeId, ctx) => get.execute(storeId, param(ctx, 'invoice_id'), ownerOf(ctx), shopperOf(ctx)),
+          inData(invoiceResource),
+        ),
     },
     {
       method: 'get',
@@ -167,6 +172,7 @@ const readEndpoints = (
         description: `${SUBSCRIPTIONS_EPCC} Oldest first, exact totals. ${FINANCIAL}`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         parameters: PAGING_PARAMETERS,
         success: {
           '200': {
@@ -178,7 +184,8 @@ const readEndpoints = (
       },
       handle: ({ listPayments }, { links }) =>
         answer(
-          (storeId, ctx) => listPayments.execute(storeId, param(ctx, 'invoice_id'), queryOf(ctx), ownerOf(ctx)),
+          (storeId, ctx) =>
+            listPayments.execute(storeId, param(ctx, 'invoice_id'), queryOf(ctx), ownerOf(ctx), shopperOf(ctx)),
           (page, ctx) => listDocument(ctx, links, page, invoicePaymentResource),
         ),
     },
@@ -192,6 +199,7 @@ const readEndpoints = (
         description: `${SUBSCRIPTIONS_EPCC} ${FINANCIAL}`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         success: {
           '200': {
             description: 'The payment.',
@@ -203,7 +211,13 @@ const readEndpoints = (
       handle: ({ getPayment }) =>
         answer(
           (storeId, ctx) =>
-            getPayment.execute(storeId, param(ctx, 'invoice_id'), param(ctx, 'payment_id'), ownerOf(ctx)),
+            getPayment.execute(
+              storeId,
+              param(ctx, 'invoice_id'),
+              param(ctx, 'payment_id'),
+              ownerOf(ctx),
+              shopperOf(ctx),
+            ),
           inData(invoicePaymentResource),
         ),
     },

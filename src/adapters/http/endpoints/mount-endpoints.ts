@@ -44,8 +44,11 @@ export const mountEndpoints = (
   for (const group of groups.values()) {
     const [first] = group as [MountedEndpoint, ...MountedEndpoint[]];
     const { endpoint } = first;
-    const access = endpoint.spec.access;
-    const guard = access === 'public' ? [] : [routes.guard(access, endpoint.spec.secretBody === true)];
+    const { access, shopper, secretBody } = endpoint.spec;
+    const guard =
+      access === 'public'
+        ? []
+        : [routes.guard(shopper === undefined ? { access } : { access, shopper }, secretBody === true)];
     if (group.length === 1 && endpoint.generation === undefined) {
       router.register(routerPatterns(endpoint), [endpoint.method], [...guard, ...first.handlers]);
       continue;
@@ -82,7 +85,10 @@ const generationDispatch = (
       throw new Error(`${where} is declared for both generations and for one of them`);
     if (byGeneration.has(endpoint.generation))
       throw new Error(`${where} is declared twice for generation ${endpoint.generation}`);
-    if (endpoint.spec.access !== group[0]?.endpoint.spec.access)
+    if (
+      endpoint.spec.access !== group[0]?.endpoint.spec.access ||
+      endpoint.spec.shopper !== group[0]?.endpoint.spec.shopper
+    )
       throw new Error(`${where} needs another access in each generation: one route cannot guard both`);
     byGeneration.set(endpoint.generation, {
       names: parameterNames(endpoint.path),

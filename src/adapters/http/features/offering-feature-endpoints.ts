@@ -14,7 +14,7 @@ import { OFFERINGS_2025_EPCC } from '../catalogue/offering-2025-schemas.js';
 import { TAG as OFFERINGS_TAG } from '../catalogue/subscription-offering-schemas.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, inData, noContent, withData } from '../endpoints/handlers.js';
-import { idParam, queryOf } from '../http-state.js';
+import { idParam, queryOf, shopperOf } from '../http-state.js';
 import type { Parameter } from '../openapi/openapi-types.js';
 import {
   DELETED,
@@ -225,13 +225,14 @@ const IN_SUBSCRIPTIONS: Endpoint<OfferingFeatureUseCases>[] = [
       description: `${SUBSCRIPTIONS_2025_EPCC} The features of the offering as the subscription was sold (its snapshot), whatever the offering holds now.`,
       tag: SUBSCRIPTIONS_TAG,
       access: 'read',
+      shopper: 'read',
       parameters: PAGING_PARAMETERS,
       success: { '200': { description: "A page of the subscription's features.", content: featureList } },
       errors: { 400: PAGE_REFUSED, 404: SUBSCRIPTION_MISSING },
     },
     handle: ({ listOfSubscription }, { links }) =>
       answer(
-        (storeId, ctx) => listOfSubscription.execute(storeId, idParam(ctx), queryOf(ctx)),
+        (storeId, ctx) => listOfSubscription.execute(storeId, idParam(ctx), queryOf(ctx), shopperOf(ctx)),
         (page, ctx) => listDocument(ctx, links, page, offeringFeatureResource),
       ),
   },
@@ -246,12 +247,13 @@ const IN_SUBSCRIPTIONS: Endpoint<OfferingFeatureUseCases>[] = [
       description: `${SUBSCRIPTIONS_2025_EPCC} A feature of the subscription's snapshot of its offering.`,
       tag: SUBSCRIPTIONS_TAG,
       access: 'read',
+      shopper: 'read',
       success: { '200': { description: 'The feature.', content: offeringFeatureDocument } },
       errors: { 404: 'No subscription of this store has this id, or its offering snapshot has no feature with it.' },
     },
     handle: ({ getOfSubscription }) =>
       answer(
-        (storeId, ctx) => getOfSubscription.execute(storeId, idParam(ctx), featureParam(ctx)),
+        (storeId, ctx) => getOfSubscription.execute(storeId, idParam(ctx), featureParam(ctx), shopperOf(ctx)),
         inData(offeringFeatureResource),
       ),
   },

@@ -12,10 +12,13 @@ import { storableBody } from '../shown-once.js';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-/** What makes two requests the same request: method, path, query and the parsed body. */
-const fingerprintOf = (method: string, path: string, query: string, body: unknown): string =>
+/**
+ * What makes two requests the same request: method, path, query and the parsed body, and for a shopper
+ * its account, so that a shopper never replays the answer another account's request got.
+ */
+const fingerprintOf = (method: string, path: string, query: string, body: unknown, account: string): string =>
   createHash('sha256')
-    .update(`${method} ${path}?${query}\n${JSON.stringify(body ?? null)}`)
+    .update(`${method} ${path}?${query}\n${JSON.stringify(body ?? null)}${account === '' ? '' : `\n${account}`}`)
     .digest('hex');
 
 /** The response as it will be replayed: a 204 has no body; every other body is a JSON document. */
@@ -58,7 +61,8 @@ export const idempotent =
     // The path as the client sent it: `/generations/2025/...` and the un-prefixed path are different
     // requests, answered by different generations, so one key never replays the other's answer.
     const sentPath = `${ctx.state.pathPrefix ?? ''}${ctx.path}`;
-    const fingerprint = fingerprintOf(ctx.method, sentPath, ctx.querystring, ctx.request.body);
+    const account = principalOf(ctx).shopper?.accountId ?? '';
+    const fingerprint = fingerprintOf(ctx.method, sentPath, ctx.querystring, ctx.request.body, account);
     const begun = await requests.begin(principalOf(ctx).storeId, key.right, fingerprint);
     if (E.isLeft(begun)) {
       const refusal = begun.left;

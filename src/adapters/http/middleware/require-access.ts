@@ -1,22 +1,55 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { Middleware } from 'koa';
 import type { AuthenticateBearer } from '../../../application/use-cases/auth/authenticate-bearer.js';
+import type { AuthenticateShopper } from '../../../application/use-cases/auth/authenticate-shopper.js';
 import type { AdmitRequest } from '../../../application/use-cases/rate-limits/admit-request.js';
-import { type Access, permits } from '../../../domain/auth/grant.js';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
+import { type Access, type Principal, permits } from '../../../domain/auth/grant.js';
 import { scopeRefusal, scopesPermit } from '../../../domain/auth/scope.js';
-import { forbidden } from '../../../domain/shared/errors.js';
-import { type HttpState, respondWithError } from '../http-state.js';
+import { ACCOUNT_MEMBER_TOKEN_HEADER, type ShopperAccess } from '../../../domain/auth/shopper-access.js';
+import { type DomainError, forbidden } from '../../../domain/shared/errors.js';
+import { type HttpContext, type HttpState, respondWithError } from '../http-state.js';
 import { applyRate } from '../rate-headers.js';
 
 const IMPLICIT_FORBIDDEN = 'an implicit token may only read the subscription catalogue (products, plans and offerings)';
+const SHOPPER_TOKEN_NEEDED = `an implicit token may only read the subscription catalogue; a shopper's own subscriptions, invoices and payments need its account member token in ${ACCOUNT_MEMBER_TOKEN_HEADER}`;
+
+/** The guards a route runs: its operation's access, and what it lets a shopper do, if anything. */
+export interface RouteAccess {
+  readonly access: Access;
+  readonly shopper?: ShopperAccess;
+}
+
+/**
+ * An implicit token reaches a shopper's operation with a valid account member token of its store, and is
+ * then confined to that account; without one it reads the catalogue only. A client-credentials token is
+ * the merchant's: the header means nothing to it.
+ */
+const admitted = async (
+  ctx: HttpContext,
+  principal: Principal,
+  { access, shopper }: RouteAccess,
+  authenticateShopper: Pick<AuthenticateShopper, 'execute'>,
+): Promise<E.Either<DomainError, Principal>> => {
+  if (permits(principal.grant, access)) return E.right(principal);
+  if (shopper === undefined) return E.left(forbidden(IMPLICIT_FORBIDDEN, 'token_not_permitted'));
+  const memberToken = ctx.get(ACCOUNT_MEMBER_TOKEN_HEADER);
+  if (memberToken === '') return E.left(forbidden(SHOPPER_TOKEN_NEEDED, 'token_not_permitted'));
+  const scope = await authenticateShopper.execute(principal.storeId, memberToken);
+  return E.map((found: ShopperScope): Principal => ({ ...principal, shopper: found }))(scope);
+};
 
 /**
  * Authenticates the bearer token, counts the request against the key the token was minted from (a
- * refusal is a 429), and checks that its grant and its key's scopes allow `access`.
+ * refusal is a 429), and checks that its grant and its key's scopes allow the route's access.
  */
 export const requireAccess =
-  (authenticate: Pick<AuthenticateBearer, 'execute'>, admit: Pick<AdmitRequest, 'execute'>) =>
-  (access: Access): Middleware<HttpState> =>
+  (
+    authenticate: Pick<AuthenticateBearer, 'execute'>,
+    admit: Pick<AdmitRequest, 'execute'>,
+    authenticateShopper: Pick<AuthenticateShopper, 'execute'>,
+  ) =>
+  (route: RouteAccess): Middleware<HttpState> =>
   async (ctx, next) => {
     const principal = await authenticate.execute(ctx.get('Authorization') || undefined);
     if (E.isLeft(principal)) {
@@ -25,15 +58,17 @@ export const requireAccess =
       return;
     }
     if (!applyRate(ctx, await admit.execute(principal.right.storeId, principal.right.applicationKeyId))) return;
-    if (!permits(principal.right.grant, access)) {
-      respondWithError(ctx, forbidden(IMPLICIT_FORBIDDEN, 'token_not_permitted'));
+    const caller = await admitted(ctx, principal.right, route, authenticateShopper);
+    if (E.isLeft(caller)) {
+      // Every 401 names its scheme (RFC 9110); the member token rides on the bearer's request.
+      if (caller.left._tag === 'Unauthenticated') ctx.set('WWW-Authenticate', 'Bearer');
+      return respondWithError(ctx, caller.left);
+    }
+    const { scopes } = caller.right;
+    if (scopes !== null && !scopesPermit(scopes, route.access)) {
+      respondWithError(ctx, forbidden(scopeRefusal(scopes, route.access), 'scope_missing'));
       return;
     }
-    const { scopes } = principal.right;
-    if (scopes !== null && !scopesPermit(scopes, access)) {
-      respondWithError(ctx, forbidden(scopeRefusal(scopes, access), 'scope_missing'));
-      return;
-    }
-    ctx.state.principal = principal.right;
+    ctx.state.principal = caller.right;
     await next();
   };

@@ -1,3 +1,4 @@
+import type { ShopperAccess } from '../../../domain/auth/shopper-access.js';
 /**
  * The parts of OpenAPI 3.1 this service's document uses, typed so that a misspelt member fails the
  * build. Schemas are JSON Schema 2020-12 (OpenAPI 3.1's dialect); `x-extension` marks what we add to EPCC.
@@ -90,6 +91,8 @@ export interface Operation {
   /** `[]` for an operation that needs no token. */
   readonly security?: readonly SecurityRequirement[];
   readonly 'x-extension'?: true;
+  /** What a shopper may do here within its own account: `read`, or `own-state` (its subscriptions' states). */
+  readonly 'x-shopper'?: ShopperAccess;
 }
 
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete';

@@ -1,4 +1,5 @@
 import type { Access } from '../../../domain/auth/grant.js';
+import { ACCOUNT_MEMBER_TOKEN_HEADER, type ShopperAccess } from '../../../domain/auth/shopper-access.js';
 import { IDEMPOTENCY_KEY_MAX } from '../../../domain/idempotency/idempotency.js';
 import type { ErrorCode } from '../error-documents.js';
 import type { Content, Operation, Parameter, Reference, Response, Schema } from './openapi-types.js';
@@ -31,6 +32,11 @@ export interface OperationSpec {
   readonly tag: string;
   /** What the token needs; `public` needs none. */
   readonly access: Access | 'public';
+  /**
+   * What a shopper (an implicit token with an account member token) may do here, within its own account;
+   * absent, the operation is the merchant's alone (`x-shopper` in the API description).
+   */
+  readonly shopper?: ShopperAccess;
   /** A POST that takes `Idempotency-Key` (every guarded POST does, but those with a `secretBody`). */
   readonly post?: boolean;
   /**
@@ -56,6 +62,10 @@ export const jsonContent = (schema: Schema): Content => ({ 'application/json': {
 
 const IMPLICIT_FORBIDDEN =
   'The token is an implicit one, which may only read the subscription catalogue (products, plans and offerings).';
+const SHOPPER_REACH: Readonly<Record<ShopperAccess, string>> = {
+  read: `With an account member token in \`${ACCOUNT_MEMBER_TOKEN_HEADER}\`, an implicit token reads here what belongs to the member's account (another account's record is a 404); an account member token that is unknown, expired or of another store is a 401.`,
+  'own-state': `With an account member token in \`${ACCOUNT_MEMBER_TOKEN_HEADER}\`, an implicit token may cancel, pause or resume a subscription of the member's account, as its plan allows; \`go_live\`, \`pending\`, \`cancel_immediately\` and resuming what dunning paused or closed stay the merchant's (\`token_not_permitted\`). An account member token that is unknown, expired or of another store is a 401.`,
+};
 const SCOPE_MISSING =
   "Or the token's application key has scopes, none of which allows this operation (`scope_missing`, naming the scope it needs).";
 const BODY_UNREADABLE =
@@ -112,11 +122,15 @@ export const operation = (spec: OperationSpec): Operation => {
   if (guarded) responses['401'] = responseRef('Unauthorized');
   else if (errors[401] !== undefined) responses['401'] = error(errors[401], ['unauthenticated']);
   if (spec.access !== 'public' && spec.access !== 'catalogue') {
-    responses['403'] = error(joined(errors[403], IMPLICIT_FORBIDDEN, SCOPE_MISSING), [
-      'token_not_permitted',
-      'scope_missing',
-      ...(codes[403] ?? []),
-    ]);
+    responses['403'] = error(
+      joined(
+        errors[403],
+        IMPLICIT_FORBIDDEN,
+        spec.shopper === undefined ? undefined : SHOPPER_REACH[spec.shopper],
+        SCOPE_MISSING,
+      ),
+      ['token_not_permitted', 'scope_missing', ...(codes[403] ?? [])],
+    );
   } else if (errors[403] !== undefined) responses['403'] = error(errors[403], codes[403] ?? []);
   if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);
   const conflict = joined(
@@ -168,6 +182,7 @@ export const operation = (spec: OperationSpec): Operation => {
     responses: ordered,
     ...(guarded ? {} : { security: [] }),
     ...(spec.extension === true ? { 'x-extension': true as const } : {}),
+    ...(spec.shopper === undefined ? {} : { 'x-shopper': spec.shopper }),
   };
 };
 

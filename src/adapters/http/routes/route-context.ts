@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
-import type { Access } from '../../../domain/auth/grant.js';
 import type { HttpState } from '../http-state.js';
 import type { LinkOrigin } from '../link-origin.js';
+import type { RouteAccess } from '../middleware/require-access.js';
 
 /** What every route module receives from the app. */
 export interface RouteContext {
@@ -9,7 +9,7 @@ export interface RouteContext {
    * Authentication plus the grant check for the access a route needs; `secretBody` routes take no
    * Idempotency-Key (see `OperationSpec.secretBody`).
    */
-  readonly guard: (access: Access, secretBody?: boolean) => Middleware<HttpState>;
+  readonly guard: (route: RouteAccess, secretBody?: boolean) => Middleware<HttpState>;
   /** The origin that `links` start with, for a request. */
   readonly links: LinkOrigin;
 }

@@ -18,7 +18,7 @@ import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-qu
 import { JsonBytes } from '../documents/json-bytes.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, noContent, withBody, withData } from '../endpoints/handlers.js';
-import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { type HttpContext, idParam, principalOf, queryOf, respondWithError, shopperOf } from '../http-state.js';
 import type { Parameter, Schema } from '../openapi/openapi-types.js';
 import { ID_PARAMETER, jsonContent } from '../openapi/operation-builder.js';
 import { schemaRef } from '../openapi/schema-builders.js';
@@ -66,7 +66,7 @@ const document2025 =
 
 /** A subscription and its snapshot, read with no include: the plan and pricing option reads need nothing else. */
 const snapshotOf = (get: UseCase<GetSubscription>, ctx: HttpContext & WithParams) =>
-  get.execute(principalOf(ctx).storeId, idParam(ctx), new Map());
+  get.execute(principalOf(ctx).storeId, idParam(ctx), new Map(), shopperOf(ctx));
 
 const copyId = (name: string, what: string): Parameter => ({
   name,
@@ -126,6 +126,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: `${SUBSCRIPTIONS_2025_EPCC} Filters and order as on the 2024 wire; \`include\` takes \`plans\` and \`pricing_options\`.`,
       tag: TAG,
       access: 'read',
+      shopper: 'read',
       parameters: [
         { $ref: '#/components/parameters/PageOffset' },
         { $ref: '#/components/parameters/PageLimit' },
@@ -146,7 +147,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
         const storeId = principalOf(ctx).storeId;
         const query = domainQueryOf2025(queryOf(ctx));
         if (E.isLeft(query)) return respondWithError(ctx, validationFailed(query.left));
-        const found = await list.execute(storeId, query.right);
+        const found = await list.execute(storeId, query.right, shopperOf(ctx));
         if (E.isLeft(found)) return respondWithError(ctx, found.left);
         const now = await clock.now(storeId);
         const { offerings, items, include, cursor } = found.right;
@@ -182,6 +183,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: SUBSCRIPTIONS_2025_EPCC,
       tag: TAG,
       access: 'read',
+      shopper: 'read',
       parameters: [{ $ref: '#/components/parameters/SubscriptionInclude2025' }],
       success: {
         '200': { description: 'The subscription.', content: jsonContent(data(schemaRef('Subscription2025'))) },
@@ -194,7 +196,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
           const query = domainQueryOf2025(queryOf(ctx));
           return E.isLeft(query)
             ? E.left(validationFailed(query.left))
-            : get.execute(storeId, idParam(ctx), query.right);
+            : get.execute(storeId, idParam(ctx), query.right, shopperOf(ctx));
         },
         async (found, ctx) => ({
           ...(await document2025(clock)(found, ctx)),
@@ -289,6 +291,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: `${SUBSCRIPTIONS_2025_EPCC} Every plan of its offering as it was when the subscription was made; \`meta.active_plan\` is true on those it holds.`,
       tag: TAG,
       access: 'read',
+      shopper: 'read',
       success: {
         '200': {
           description: "The subscription's plans.",
@@ -316,6 +319,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: SUBSCRIPTIONS_2025_EPCC,
       tag: TAG,
       access: 'read',
+      shopper: 'read',
       success: { '200': { description: 'The plan.', content: jsonContent(data(schemaRef('SubscriptionPlan2025'))) } },
       errors: { 404: PLAN_MISSING },
     },
@@ -373,6 +377,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: `${SUBSCRIPTIONS_2025_EPCC} Every pricing option of its offering as it was when the subscription was made; \`meta.active_pricing_option\` is true on its own.`,
       tag: TAG,
       access: 'read',
+      shopper: 'read',
       success: {
         '200': {
           description: "The subscription's pricing options.",
@@ -400,6 +405,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
       description: SUBSCRIPTIONS_2025_EPCC,
       tag: TAG,
       access: 'read',
+      shopper: 'read',
       success: {
         '200': {
           description: 'The pricing option.',

@@ -19,7 +19,7 @@ import { offeringProductResource } from '../catalogue/subscription-catalogue-doc
 import { JsonBytes } from '../documents/json-bytes.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, inData, noContent, withBody, withData } from '../endpoints/handlers.js';
-import { type HttpContext, idParam, principalOf, queryOf, respondWithError } from '../http-state.js';
+import { type HttpContext, idParam, principalOf, queryOf, respondWithError, shopperOf } from '../http-state.js';
 import {
   cursorListResponseSchema,
   DELETED,
@@ -136,6 +136,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} Newest first (\`created_at\`, then \`id\`, descending), stable across pages. Past the offset limit, \`page[after]\` walks the whole list by cursor (an extension).`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         parameters: [
           ...PAGING_PARAMETERS,
           parameterRef('PageAfter'),
@@ -158,7 +159,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
       handle:
         ({ list, clock }, { links }) =>
         async (ctx) => {
-          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx));
+          const found = await list.execute(principalOf(ctx).storeId, queryOf(ctx), shopperOf(ctx));
           if (E.isLeft(found)) return respondWithError(ctx, found.left);
           const now = await clock.now(principalOf(ctx).storeId);
           const { offerings, items, cursor, include } = found.right;
@@ -192,6 +193,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: SUBSCRIPTIONS_EPCC,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         parameters: [parameterRef('SubscriptionInclude'), parameterRef('Currency')],
         success: {
           '200': {
@@ -203,7 +205,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
       },
       handle: ({ get, clock }) =>
         answer(
-          (storeId, ctx) => get.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (storeId, ctx) => get.execute(storeId, idParam(ctx), queryOf(ctx), shopperOf(ctx)),
           async (found, ctx) => ({
             ...(await subscriptionDocument(clock)(found, ctx)),
             ...includedFor([found.offering], found.include, preferredCurrency(ctx)),
@@ -272,6 +274,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} Every plan of the subscription's offering as it was when the subscription was made, in the order attached, priced from the products the subscription holds; \`meta.active_plan\` is \`true\` on the plan it is on and \`null\` on the others. Paged like every list.`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         parameters: [...PAGING_PARAMETERS, parameterRef('Currency')],
         success: {
           '200': {
@@ -283,7 +286,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
       },
       handle: ({ listPlans }, { links }) =>
         answer(
-          (storeId, ctx) => listPlans.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (storeId, ctx) => listPlans.execute(storeId, idParam(ctx), queryOf(ctx), shopperOf(ctx)),
           (page, ctx) =>
             listDocument(ctx, links, page, (plan) =>
               subscriptionPlanResource(plan, page.subscription, page.products, preferredCurrency(ctx)),
@@ -301,6 +304,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} The copies of products the subscription holds, from its offering as it was when the subscription was made, in the order attached. Paged like every list.`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         parameters: [...PAGING_PARAMETERS, parameterRef('Currency')],
         success: {
           '200': {
@@ -312,7 +316,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
       },
       handle: ({ listProducts }, { links }) =>
         answer(
-          (storeId, ctx) => listProducts.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (storeId, ctx) => listProducts.execute(storeId, idParam(ctx), queryOf(ctx), shopperOf(ctx)),
           (page, ctx) =>
             listDocument(ctx, links, page, (product) => offeringProductResource(product, preferredCurrency(ctx))),
         ),
@@ -352,6 +356,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} Pause keeps \`status\` active and sets \`paused\`; resume clears it; cancel sets \`canceled\` and \`end_date\`, the end of the current billing period, and keeps \`status\` active too: the next billing run due for it sets \`inactive\`; a pending subscription canceled never goes live and is never billed: \`end_date\` at once, \`inactive\` at once, and \`go_live\` or \`resume\` refused after it. \`go_live\` starts a pending subscription now: its billing periods and trial count from then. A subscription closed by dunning (canceled, with an invoice whose retries were spent) can be resumed once none of its invoices is outstanding after a failed payment; it is billed again from then.`,
         tag: TAG,
         access: 'write',
+        shopper: 'own-state',
         post: true,
         requestBody: { description: 'The action.', content: jsonContent(stateChange) },
         success: { '204': { description: 'Applied; no body.' } },
@@ -364,7 +369,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         },
       },
       handle: ({ changeState }) =>
-        noContent(withData((data, storeId, ctx) => changeState.execute(storeId, idParam(ctx), data))),
+        noContent(withData((data, storeId, ctx) => changeState.execute(storeId, idParam(ctx), data, shopperOf(ctx)))),
     },
     {
       method: 'get',
@@ -376,6 +381,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: `${SUBSCRIPTIONS_EPCC} Newest first, paged like every list, exact totals.`,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         parameters: PAGING_PARAMETERS,
         success: {
           '200': {
@@ -387,7 +393,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
       },
       handle: ({ listStates }, { links }) =>
         answer(
-          (storeId, ctx) => listStates.execute(storeId, idParam(ctx), queryOf(ctx)),
+          (storeId, ctx) => listStates.execute(storeId, idParam(ctx), queryOf(ctx), shopperOf(ctx)),
           (page, ctx) => listDocument(ctx, links, page, stateResource),
         ),
     },
@@ -401,6 +407,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
         description: SUBSCRIPTIONS_EPCC,
         tag: TAG,
         access: 'read',
+        shopper: 'read',
         success: {
           '200': {
             description: 'The state change.',
@@ -413,7 +420,7 @@ export const SUBSCRIPTION_ENDPOINTS = concept<SubscriptionUseCases>({
       },
       handle: ({ getState }) =>
         answer(
-          (storeId, ctx) => getState.execute(storeId, idParam(ctx), ctx.params['state_id'] ?? ''),
+          (storeId, ctx) => getState.execute(storeId, idParam(ctx), ctx.params['state_id'] ?? '', shopperOf(ctx)),
           inData(stateResource),
         ),
     },

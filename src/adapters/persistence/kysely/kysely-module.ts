@@ -13,6 +13,7 @@ import { KyselyAccountMemberRepository } from './accounts/kysely-account-member-
 import { KyselyAccountMembershipRepository } from './accounts/kysely-account-membership-repository.js';
 import { KyselyAccountRepository } from './accounts/kysely-account-repository.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
+import { KyselyAccountMemberTokenRepository } from './auth/kysely-account-member-token-repository.js';
 import { bindKyselyAuthenticationRealms } from './authentication-realms/kysely-authentication-realm-bindings.js';
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
 import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
@@ -65,6 +66,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.StoreRepository).to(KyselyStoreRepository).inSingletonScope();
     bind(TOKENS.ApplicationKeyRepository).to(KyselyApplicationKeyRepository).inSingletonScope();
     bind(TOKENS.AccessTokenRepository).to(KyselyAccessTokenRepository).inSingletonScope();
+    bind(TOKENS.AccountMemberTokenRepository).to(KyselyAccountMemberTokenRepository).inSingletonScope();
     bind(TOKENS.MerchantRealmMappingRepository).to(KyselyMerchantRealmMappingRepository).inSingletonScope();
     bind(TOKENS.ProductRepository)
       .toDynamicValue(

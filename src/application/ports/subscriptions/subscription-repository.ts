@@ -57,6 +57,8 @@ export interface WithdrawsProForma {
 export interface StateChangeOptions extends WithdrawsProForma {
   /** The change may give a first invoice: the store's invoice counter is taken before the subscription, as a billing run takes it. */
   readonly mayInvoice?: boolean;
+  /** A shopper's change: only a subscription of this account is found (another is `Missing`). */
+  readonly accountId?: string;
 }
 
 /**
@@ -103,7 +105,11 @@ export interface SubscriptionRepository {
   idsOfOffering(storeId: Uuid, offeringId: Uuid): Promise<readonly Uuid[]>;
   /** Which of these ids are the store's subscriptions. */
   existing(storeId: Uuid, ids: readonly Uuid[]): Promise<ReadonlySet<Uuid>>;
-  findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined>;
+  /**
+   * `accountId`, in this and the other reads that take it, is a shopper's reach: only a subscription of
+   * that account is found, and another account's is as missing as one that does not exist.
+   */
+  findById(storeId: Uuid, id: Uuid, accountId?: string): Promise<SubscriptionWithOffering | undefined>;
   /**
    * Every subscription of the store made for one of these accounts, with its snapshot: one query for the
    * subscriptions (by the account index) and one for the snapshots not cached, however many accounts.
@@ -144,7 +150,12 @@ export interface SubscriptionRepository {
    */
   delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing | InUse, void>>;
   /** One change in the subscription's history; undefined when the store has no such subscription or it no such change. */
-  findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined>;
+  findState(storeId: Uuid, id: Uuid, stateId: Uuid, accountId?: string): Promise<SubscriptionStateRecord | undefined>;
   /** One page of the history, in the order the changes were applied, counted exactly; undefined when the store has no such subscription. */
-  listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined>;
+  listStates(
+    storeId: Uuid,
+    id: Uuid,
+    page: PageRequest,
+    accountId?: string,
+  ): Promise<Page<SubscriptionStateRecord> | undefined>;
 }

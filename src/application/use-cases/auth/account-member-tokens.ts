@@ -30,12 +30,14 @@ export const issueAccountMemberToken = async (
   lifetimeSeconds?: number,
 ): Promise<IssuedAccountMemberToken> => {
   const token = secrets.random(ACCOUNT_MEMBER_TOKEN_BITS);
+  const now = clock.now();
   const stored: AccountMemberToken = {
     tokenHash: secrets.hash(token),
     storeId: grant.storeId,
     accountId: grant.accountId,
     accountMemberId: grant.accountMemberId,
-    expiresAt: accountMemberTokenExpiry(clock.now(), lifetimeSeconds),
+    createdAt: now,
+    expiresAt: accountMemberTokenExpiry(now, lifetimeSeconds),
   };
   await tokens.insert(stored);
   return { ...grant, token, expiresAt: stored.expiresAt };

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { AccessTokenRepository } from '../../ports/auth/access-token-repository.js';
+import type { AccountMemberTokenRepository } from '../../ports/auth/account-member-token-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
 
@@ -7,11 +8,13 @@ import { TOKENS } from '../../tokens.js';
 export class PurgeExpiredTokens {
   constructor(
     @inject(TOKENS.AccessTokenRepository) private readonly tokens: AccessTokenRepository,
+    @inject(TOKENS.AccountMemberTokenRepository) private readonly memberTokens: AccountMemberTokenRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  /** Deletes tokens that can no longer authenticate; returns how many. */
-  execute(): Promise<number> {
-    return this.tokens.deleteExpired(this.clock.now());
+  /** Deletes access tokens and account member tokens that can no longer authenticate; returns how many. */
+  async execute(): Promise<number> {
+    const now = this.clock.now();
+    return (await this.tokens.deleteExpired(now)) + (await this.memberTokens.deleteExpired(now));
   }
 }

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import { INVOICE_NOT_FOUND, type Invoice } from '../../../domain/billing/invoices/invoice.js';
 import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
@@ -18,22 +19,22 @@ export class InvoiceLookup {
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
   ) {}
 
-  async subscription(storeId: Uuid, subscriptionId: string): Result<Uuid> {
+  async subscription(storeId: Uuid, subscriptionId: string, shopper?: ShopperScope): Result<Uuid> {
     const id = parseUuid(subscriptionId);
-    const found = id === undefined ? undefined : await this.subscriptions.findById(storeId, id);
+    const found = id === undefined ? undefined : await this.subscriptions.findById(storeId, id, shopper?.accountId);
     return found === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : E.right(found.subscription.id);
   }
 
-  async invoice(storeId: Uuid, invoiceId: string, subscriptionId?: string): Result<Invoice> {
+  async invoice(storeId: Uuid, invoiceId: string, subscriptionId?: string, shopper?: ShopperScope): Result<Invoice> {
     // Compared as the parsed id the subscription was found by, never as the path's text: ids are case-blind.
     let owner: Uuid | undefined;
     if (subscriptionId !== undefined) {
-      const found = await this.subscription(storeId, subscriptionId);
+      const found = await this.subscription(storeId, subscriptionId, shopper);
       if (E.isLeft(found)) return found;
       owner = found.right;
     }
     const id = parseUuid(invoiceId);
-    const found = id === undefined ? undefined : await this.invoices.findById(storeId, id);
+    const found = id === undefined ? undefined : await this.invoices.findById(storeId, id, shopper?.accountId);
     return found === undefined || (owner !== undefined && found.subscriptionId !== owner)
       ? E.left(notFound(INVOICE_NOT_FOUND))
       : E.right(found);

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import { INVOICE_NOT_FOUND } from '../../../domain/billing/invoices/invoice.js';
 import { PAYMENT_LIST } from '../../../domain/billing/invoices/invoice-query.js';
 import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
@@ -28,6 +29,7 @@ export class ListInvoicePayments {
     invoiceId: string,
     params: QueryParams,
     subscriptionId?: string,
+    shopper?: ShopperScope,
   ): Result<Page<InvoicePayment>> {
     const listed = await listPage(
       this.stores,
@@ -35,9 +37,9 @@ export class ListInvoicePayments {
       params,
       PAYMENT_LIST,
       async (query): Result<Page<InvoicePayment>> => {
-        const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId);
+        const invoice = await this.lookup.invoice(storeId, invoiceId, subscriptionId, shopper);
         if (E.isLeft(invoice)) return invoice;
-        const found = await this.invoices.listPayments(storeId, invoice.right.id, query);
+        const found = await this.invoices.listPayments(storeId, invoice.right.id, query, shopper?.accountId);
         return found === undefined ? E.left(notFound(INVOICE_NOT_FOUND)) : E.right(found);
       },
     );

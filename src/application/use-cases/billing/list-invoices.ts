@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import {
   INVOICE_LIST,
@@ -25,12 +26,20 @@ export class ListInvoices {
     @inject(InvoiceLookup) private readonly lookup: InvoiceLookup,
   ) {}
 
-  async execute(storeId: Uuid, params: QueryParams, subscriptionId?: string): Result<Page<Invoice>> {
+  async execute(
+    storeId: Uuid,
+    params: QueryParams,
+    subscriptionId?: string,
+    shopper?: ShopperScope,
+  ): Result<Page<Invoice>> {
+    const reach = shopper?.accountId;
     if (subscriptionId === undefined)
-      return listPage(this.stores, storeId, params, INVOICE_LIST, (query) => this.invoices.list(storeId, query));
+      return listPage(this.stores, storeId, params, INVOICE_LIST, (query) => this.invoices.list(storeId, query, reach));
     const listed = await listPage(this.stores, storeId, params, SUBSCRIPTION_INVOICE_LIST, async (query) => {
-      const owner = await this.lookup.subscription(storeId, subscriptionId);
-      return E.isLeft(owner) ? owner : E.right(await this.invoices.list(storeId, ofSubscription(query, owner.right)));
+      const owner = await this.lookup.subscription(storeId, subscriptionId, shopper);
+      return E.isLeft(owner)
+        ? owner
+        : E.right(await this.invoices.list(storeId, ofSubscription(query, owner.right), reach));
     });
     return E.isLeft(listed) ? listed : listed.right;
   }

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import { withFirstInvoice } from '../../../domain/billing/invoices/first-invoice.js';
 import { stateApplied } from '../../../domain/billing/invoices/first-invoice-events.js';
 import { withdrawsProForma } from '../../../domain/billing/invoices/pro-forma.js';
@@ -41,7 +42,12 @@ export class ChangeSubscriptionState {
    * cancel, pause or resume, as the subscription's plan allows and its current state permits; a resume
    * reads where dunning left the subscription, as one closed by dunning resumes once its invoice is paid.
    */
-  async execute(storeId: Uuid, id: string, data: unknown): Promise<E.Either<DomainError, SubscriptionStateRecord>> {
+  async execute(
+    storeId: Uuid,
+    id: string,
+    data: unknown,
+    shopper?: ShopperScope,
+  ): Promise<E.Either<DomainError, SubscriptionStateRecord>> {
     const subscriptionId = parseUuid(id);
     if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
     const change = parseStateChange(data);
@@ -59,11 +65,19 @@ export class ChangeSubscriptionState {
         const plan = offering.plans.find((p) => p.id === subscription.planId);
         if (plan === undefined) throw new Error(`plan ${subscription.planId} is missing from its offering snapshot`);
         const now = changeTime(heldAt ?? this.clock.now(), subscription);
-        const changed = applyStateAction(subscription, plan.attributes, action, now, stateId, {
-          invoicedThrough,
-          dunning,
-          cancelImmediately,
-        });
+        const changed = applyStateAction(
+          subscription,
+          plan.attributes,
+          action,
+          now,
+          stateId,
+          {
+            invoicedThrough,
+            dunning,
+            cancelImmediately,
+          },
+          shopper === undefined ? 'merchandizer' : 'subscriber',
+        );
         if (E.isLeft(changed) || !startsIt) return changed;
         // Going live makes the first invoice, as creating a live subscription does.
         const made = withFirstInvoice(changed.right.subscription, offering, plan.attributes, { id: invoiceId, now });
@@ -73,6 +87,7 @@ export class ChangeSubscriptionState {
       stateApplied,
       {
         mayInvoice: startsIt,
+        ...(shopper === undefined ? {} : { accountId: shopper.accountId }),
         // Read before the lock, as the store's clock is: a change never withdraws an invoice valid by then.
         ...(withdrawsProForma(action) ? { withdrawProFormaAt: heldAt ?? this.clock.now() } : {}),
       },

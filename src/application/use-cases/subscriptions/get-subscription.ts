@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import { parseInclude } from '../../../domain/query/include.js';
 import { type QueryParams, singleParam } from '../../../domain/query/query-params.js';
 import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
@@ -31,11 +32,15 @@ export class GetSubscription {
     storeId: Uuid,
     id: string,
     params: QueryParams,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, SubscriptionWithOffering & Included>> {
     const include = E.flatMap(singleParam(params, 'include'), (raw) => parseInclude(raw, SUBSCRIPTION_INCLUDES));
     if (E.isLeft(include)) return E.left(validationFailed(include.left));
     const subscriptionId = parseUuid(id);
-    const found = subscriptionId === undefined ? undefined : await this.subscriptions.findById(storeId, subscriptionId);
+    const found =
+      subscriptionId === undefined
+        ? undefined
+        : await this.subscriptions.findById(storeId, subscriptionId, shopper?.accountId);
     return found === undefined
       ? E.left(notFound(SUBSCRIPTION_NOT_FOUND))
       : E.right({ ...found, include: include.right });

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import type { OfferingFeature } from '../../../domain/catalogue/offering.js';
 import { OFFERING_FEATURE_NOT_FOUND } from '../../../domain/features/offering-feature.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
@@ -26,6 +27,7 @@ export class ListFeaturesOfSubscription {
     storeId: Uuid,
     id: string,
     params: QueryParams,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, SubscriptionCopies<OfferingFeature>>> {
     return listCopies(
       { subscriptions: this.subscriptions, stores: this.stores },
@@ -33,6 +35,7 @@ export class ListFeaturesOfSubscription {
       storeId,
       id,
       params,
+      shopper,
     );
   }
 }
@@ -42,9 +45,17 @@ export class ListFeaturesOfSubscription {
 export class GetFeatureOfSubscription {
   constructor(@inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
 
-  async execute(storeId: Uuid, id: string, featureId: string): Promise<E.Either<DomainError, OfferingFeature>> {
+  async execute(
+    storeId: Uuid,
+    id: string,
+    featureId: string,
+    shopper?: ShopperScope,
+  ): Promise<E.Either<DomainError, OfferingFeature>> {
     const subscriptionId = parseUuid(id);
-    const found = subscriptionId === undefined ? undefined : await this.subscriptions.findById(storeId, subscriptionId);
+    const found =
+      subscriptionId === undefined
+        ? undefined
+        : await this.subscriptions.findById(storeId, subscriptionId, shopper?.accountId);
     if (found === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
     const feature = found.offering.features.find((f) => f.id === featureId);
     return feature === undefined ? E.left(notFound(OFFERING_FEATURE_NOT_FOUND)) : E.right(feature);

@@ -1,5 +1,6 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import type { OfferingPlan } from '../../../domain/catalogue/offering.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
@@ -22,6 +23,7 @@ export class ListPlansOfSubscription {
     storeId: Uuid,
     id: string,
     params: QueryParams,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, SubscriptionCopies<OfferingPlan>>> {
     return listCopies(
       { subscriptions: this.subscriptions, stores: this.stores },
@@ -29,6 +31,7 @@ export class ListPlansOfSubscription {
       storeId,
       id,
       params,
+      shopper,
     );
   }
 }

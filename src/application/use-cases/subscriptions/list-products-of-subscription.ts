@@ -1,5 +1,6 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import type { OfferingProduct } from '../../../domain/catalogue/offering.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
@@ -22,6 +23,7 @@ export class ListProductsOfSubscription {
     storeId: Uuid,
     id: string,
     params: QueryParams,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, SubscriptionCopies<OfferingProduct>>> {
     return listCopies(
       { subscriptions: this.subscriptions, stores: this.stores },
@@ -29,6 +31,7 @@ export class ListProductsOfSubscription {
       storeId,
       id,
       params,
+      shopper,
     );
   }
 }

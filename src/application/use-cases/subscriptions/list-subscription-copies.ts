@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import type { Offering, OfferingProduct } from '../../../domain/catalogue/offering.js';
 import { type Page, pageOfAll } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
@@ -31,9 +32,13 @@ export const listCopies = async <A>(
   storeId: Uuid,
   id: string,
   params: QueryParams,
+  shopper: ShopperScope | undefined,
 ): Promise<E.Either<DomainError, SubscriptionCopies<A>>> => {
   const subscriptionId = parseUuid(id);
-  const found = subscriptionId === undefined ? undefined : await ports.subscriptions.findById(storeId, subscriptionId);
+  const found =
+    subscriptionId === undefined
+      ? undefined
+      : await ports.subscriptions.findById(storeId, subscriptionId, shopper?.accountId);
   if (found === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
   const { subscription, offering } = found;
   const all = copies(subscription, offering);

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import { type DomainError, notFound } from '../../../domain/shared/errors.js';
@@ -23,11 +24,12 @@ export class ListSubscriptionStates {
     storeId: Uuid,
     id: string,
     params: QueryParams,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, Page<SubscriptionStateRecord>>> {
     const subscriptionId = parseUuid(id);
     if (subscriptionId === undefined) return E.left(notFound(SUBSCRIPTION_NOT_FOUND));
     const listed = await listPage(this.stores, storeId, params, STATE_LIST, (query) =>
-      this.subscriptions.listStates(storeId, subscriptionId, query.page),
+      this.subscriptions.listStates(storeId, subscriptionId, query.page, shopper?.accountId),
     );
     if (E.isLeft(listed)) return listed;
     return listed.right === undefined ? E.left(notFound(SUBSCRIPTION_NOT_FOUND)) : E.right(listed.right);

@@ -1,10 +1,11 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import { cursorBinding, cursorToken } from '../../../domain/query/cursor.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
+import { ofAccount, SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type { SubscriptionPage, SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import { TOKENS } from '../../tokens.js';
@@ -22,9 +23,14 @@ export class ListSubscriptions {
   execute(
     storeId: Uuid,
     params: QueryParams,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, SubscriptionPage & Included & CursorTokens>> {
     return listPage(this.stores, storeId, params, SUBSCRIPTION_LIST, async (query) => {
-      const page = await this.subscriptions.list(storeId, query);
+      // A cursor is bound to the client's query: the shopper's reach is added to each page's, never to the token.
+      const page = await this.subscriptions.list(
+        storeId,
+        shopper === undefined ? query : ofAccount(query, shopper.accountId),
+      );
       if (query.after === undefined) return { ...page, include: query.include };
       const last = page.items.at(-1);
       const binding = cursorBinding(query.filter, query.include);

@@ -15,7 +15,12 @@ export class InMemoryAccountMemberTokenRepository implements AccountMemberTokenR
 
   async findActive(tokenHash: string, now: Date): Promise<AccountMemberToken | undefined> {
     const token = this.state.accountMemberTokens.get(tokenHash);
-    return token !== undefined && token.expiresAt.getTime() > now.getTime() ? token : undefined;
+    if (token === undefined || token.expiresAt.getTime() <= now.getTime()) return undefined;
+    const member = [...this.state.accountMemberships.values()].some(
+      (m) =>
+        m.storeId === token.storeId && m.accountId === token.accountId && m.accountMemberId === token.accountMemberId,
+    );
+    return member ? token : undefined;
   }
 
   async revokeForMember(storeId: Uuid, accountMemberId: Uuid): Promise<number> {

@@ -38,26 +38,46 @@ const PAYMENT_FIELDS: ListedFields<InvoicePayment, never> = {
 export class InMemoryInvoiceReads implements InvoiceReads {
   constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
 
-  async findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined> {
+  async findById(storeId: Uuid, id: Uuid, accountId?: string): Promise<Invoice | undefined> {
     const invoice = this.state.invoices.get(id);
-    return invoice?.storeId === storeId ? invoice : undefined;
+    return invoice?.storeId === storeId && this.reaches(invoice.subscriptionId, accountId) ? invoice : undefined;
   }
 
-  async list(storeId: Uuid, query: InvoiceQuery): Promise<Page<Invoice>> {
-    return listOf(invoicesOf(this.state, storeId), query, INVOICE_FIELDS);
+  async list(storeId: Uuid, query: InvoiceQuery, accountId?: string): Promise<Page<Invoice>> {
+    const invoices = invoicesOf(this.state, storeId).filter((i) => this.reaches(i.subscriptionId, accountId));
+    return listOf(invoices, query, INVOICE_FIELDS);
   }
 
-  async findPayment(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<InvoicePayment | undefined> {
+  async findPayment(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    accountId?: string,
+  ): Promise<InvoicePayment | undefined> {
     const payment = this.state.invoicePayments.get(paymentId);
-    return payment?.storeId === storeId && payment.invoiceId === invoiceId ? payment : undefined;
+    return payment?.storeId === storeId &&
+      payment.invoiceId === invoiceId &&
+      this.reaches(payment.subscriptionId, accountId)
+      ? payment
+      : undefined;
   }
 
-  async listPayments(storeId: Uuid, invoiceId: Uuid, query: ListQuery): Promise<Page<InvoicePayment> | undefined> {
-    if ((await this.findById(storeId, invoiceId)) === undefined) return undefined;
+  async listPayments(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    query: ListQuery,
+    accountId?: string,
+  ): Promise<Page<InvoicePayment> | undefined> {
+    if ((await this.findById(storeId, invoiceId, accountId)) === undefined) return undefined;
     return listOf(
       [...this.state.invoicePayments.values()].filter((p) => p.invoiceId === invoiceId),
       query,
       PAYMENT_FIELDS,
     );
+  }
+
+  /** Whether a shopper of `accountId` reaches the records of this subscription (anyone does without an account). */
+  private reaches(subscriptionId: Uuid, accountId: string | undefined): boolean {
+    return accountId === undefined || this.state.subscriptions.get(subscriptionId)?.accountId === accountId;
   }
 }

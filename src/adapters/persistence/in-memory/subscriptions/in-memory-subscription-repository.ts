@@ -34,6 +34,7 @@ import { type ListedFields, listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
+import { subscriptionReached } from './subscription-reach.js';
 
 const SUBSCRIPTION_FIELDS: ListedFields<Subscription, SubscriptionFilterField> = {
   fields: {
@@ -138,11 +139,11 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     }
   }
 
-  async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
-    const subscription = this.state.subscriptions.get(id);
-    return subscription?.storeId === storeId
-      ? { subscription, offering: this.snapshot(subscription.offeringVersionId) }
-      : undefined;
+  async findById(storeId: Uuid, id: Uuid, accountId?: string): Promise<SubscriptionWithOffering | undefined> {
+    const subscription = subscriptionReached(this.state, storeId, id, accountId);
+    return subscription === undefined
+      ? undefined
+      : { subscription, offering: this.snapshot(subscription.offeringVersionId) };
   }
 
   async ofAccounts(storeId: Uuid, accountIds: readonly string[]): Promise<readonly SubscriptionWithOffering[]> {
@@ -221,8 +222,8 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     eventsOf: ChangeEventsOf<AppliedState>,
     options: StateChangeOptions = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
-    const found = this.state.subscriptions.get(id);
-    if (found?.storeId !== storeId) return E.left(missing);
+    const found = subscriptionReached(this.state, storeId, id, options.accountId);
+    if (found === undefined) return E.left(missing);
     const { current, kept, withdraw } = this.withoutProForma(found, options.withdrawProFormaAt);
     let invoicedThrough: Date | undefined;
     for (const invoice of kept) {
@@ -260,13 +261,23 @@ export class InMemorySubscriptionRepository implements SubscriptionRepository {
     return E.right(undefined);
   }
 
-  async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {
-    if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
+  async findState(
+    storeId: Uuid,
+    id: Uuid,
+    stateId: Uuid,
+    accountId?: string,
+  ): Promise<SubscriptionStateRecord | undefined> {
+    if (subscriptionReached(this.state, storeId, id, accountId) === undefined) return undefined;
     return this.state.subscriptionStates.get(id)?.find((state) => state.id === stateId);
   }
 
-  async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
-    if (this.state.subscriptions.get(id)?.storeId !== storeId) return undefined;
+  async listStates(
+    storeId: Uuid,
+    id: Uuid,
+    page: PageRequest,
+    accountId?: string,
+  ): Promise<Page<SubscriptionStateRecord> | undefined> {
+    if (subscriptionReached(this.state, storeId, id, accountId) === undefined) return undefined;
     const history = this.state.subscriptionStates.get(id) ?? [];
     return pageOfAll(history, page);
   }

@@ -32,21 +32,36 @@ const INVOICE_COLUMNS: Readonly<Record<InvoiceFilterField, FilterColumn>> = {
 export class KyselyInvoiceReads implements InvoiceReads {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
 
-  async findById(storeId: Uuid, id: Uuid): Promise<Invoice | undefined> {
+  /** The ids of one account's subscriptions in the store, by the account filter's index: a shopper's reach. */
+  private subscriptionsOf(storeId: Uuid, accountId: string) {
+    return this.handle.db
+      .selectFrom('subscriptions')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('account_id', '=', accountId);
+  }
+
+  async findById(storeId: Uuid, id: Uuid, accountId?: string): Promise<Invoice | undefined> {
     const row = await this.handle.db
       .selectFrom('subscription_invoices')
       .selectAll()
       .where('store_id', '=', storeId)
       .where('id', '=', id)
+      .$if(accountId !== undefined, (q) =>
+        q.where('subscription_id', 'in', this.subscriptionsOf(storeId, accountId ?? '')),
+      )
       .executeTakeFirst();
     return row === undefined ? undefined : invoiceFromRow(row);
   }
 
-  async list(storeId: Uuid, { page, filter }: InvoiceQuery): Promise<Page<Invoice>> {
+  async list(storeId: Uuid, { page, filter }: InvoiceQuery, accountId?: string): Promise<Page<Invoice>> {
     const filtered = this.handle.db
       .selectFrom('subscription_invoices')
       .where('store_id', '=', storeId)
-      .where(matching(filter, INVOICE_COLUMNS));
+      .where(matching(filter, INVOICE_COLUMNS))
+      .$if(accountId !== undefined, (q) =>
+        q.where('subscription_id', 'in', this.subscriptionsOf(storeId, accountId ?? '')),
+      );
     const [rows, counted] = await Promise.all([
       pageNewestFirst(filtered.selectAll(), page).execute(),
       cappedCount(this.handle.db, filtered),
@@ -54,19 +69,32 @@ export class KyselyInvoiceReads implements InvoiceReads {
     return pageOf(rows.map(invoiceFromRow), page, counted, 'capped');
   }
 
-  async findPayment(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<InvoicePayment | undefined> {
+  async findPayment(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    accountId?: string,
+  ): Promise<InvoicePayment | undefined> {
     const row = await this.handle.db
       .selectFrom('subscription_invoice_payments')
       .selectAll()
       .where('store_id', '=', storeId)
       .where('invoice_id', '=', invoiceId)
       .where('id', '=', paymentId)
+      .$if(accountId !== undefined, (q) =>
+        q.where('subscription_id', 'in', this.subscriptionsOf(storeId, accountId ?? '')),
+      )
       .executeTakeFirst();
     return row === undefined ? undefined : paymentFromRow(row);
   }
 
-  async listPayments(storeId: Uuid, invoiceId: Uuid, { page }: ListQuery): Promise<Page<InvoicePayment> | undefined> {
-    if ((await this.findById(storeId, invoiceId)) === undefined) return undefined;
+  async listPayments(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    { page }: ListQuery,
+    accountId?: string,
+  ): Promise<Page<InvoicePayment> | undefined> {
+    if ((await this.findById(storeId, invoiceId, accountId)) === undefined) return undefined;
     const payments = this.handle.db.selectFrom('subscription_invoice_payments').where('invoice_id', '=', invoiceId);
     const [rows, counted] = await Promise.all([
       pageOldestFirst(payments.selectAll(), page).execute(),

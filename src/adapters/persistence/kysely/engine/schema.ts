@@ -39,6 +39,15 @@ export interface AccessTokensTable {
   expires_at: Timestamp;
 }
 
+export interface AccountMemberTokensTable {
+  token_hash: string;
+  store_id: string;
+  account_id: string;
+  account_member_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface MerchantRealmMappingsTable {
   id: string;
   store_id: string;
@@ -381,6 +390,7 @@ export interface Tables {
   stores: StoresTable;
   application_keys: ApplicationKeysTable;
   access_tokens: AccessTokensTable;
+  account_member_tokens: AccountMemberTokensTable;
   merchant_realm_mappings: MerchantRealmMappingsTable;
   subscription_products: CatalogueTable;
   subscription_plans: CatalogueTable;

@@ -35,6 +35,7 @@ export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'subscription_proration_policies',
   'subscription_plans',
   'subscription_products',
+  'account_member_tokens',
   'access_tokens',
   'application_keys',
   'merchant_realm_mappings',

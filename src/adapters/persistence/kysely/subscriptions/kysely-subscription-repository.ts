@@ -311,12 +311,13 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     }
   }
 
-  async findById(storeId: Uuid, id: Uuid): Promise<SubscriptionWithOffering | undefined> {
+  async findById(storeId: Uuid, id: Uuid, accountId?: string): Promise<SubscriptionWithOffering | undefined> {
     const row = await this.handle.db
       .selectFrom('subscriptions')
       .selectAll()
       .where('store_id', '=', storeId)
       .where('id', '=', id)
+      .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId ?? ''))
       .executeTakeFirst();
     if (row === undefined) return undefined;
     return {
@@ -433,9 +434,10 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     options: StateChangeOptions = {},
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     const at = options.withdrawProFormaAt;
-    if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, eventsOf, false, at);
+    const reach = options.accountId;
+    if (options.mayInvoice !== true) return this.applyStateOnce(storeId, id, change, eventsOf, false, at, reach);
     await ensureInvoiceCounter(this.handle, storeId);
-    return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, eventsOf, true, at));
+    return retryingDeadlocks(() => this.applyStateOnce(storeId, id, change, eventsOf, true, at, reach));
   }
 
   private async applyStateOnce(
@@ -445,6 +447,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     eventsOf: ChangeEventsOf<AppliedState>,
     mayInvoice: boolean,
     withdrawAt: Date | undefined,
+    accountId: string | undefined,
   ): Promise<E.Either<DomainError | Missing, SubscriptionStateRecord>> {
     return this.handle.db.transaction().execute(async (trx) => {
       // The counter before the subscription, as a billing run (counter, then its batch's rows) takes them.
@@ -454,6 +457,7 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .selectAll()
         .where('store_id', '=', storeId)
         .where('id', '=', id)
+        .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId ?? ''))
         .forUpdate()
         .executeTakeFirst();
       if (row === undefined) return E.left(missing);
@@ -558,24 +562,36 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
     });
   }
 
-  async findState(storeId: Uuid, id: Uuid, stateId: Uuid): Promise<SubscriptionStateRecord | undefined> {
+  async findState(
+    storeId: Uuid,
+    id: Uuid,
+    stateId: Uuid,
+    accountId?: string,
+  ): Promise<SubscriptionStateRecord | undefined> {
     const row = await this.handle.db
       .selectFrom('subscription_states as st')
       .innerJoin('subscriptions as s', 's.id', 'st.subscription_id')
       .selectAll('st')
       .where('s.store_id', '=', storeId)
       .where('s.id', '=', id)
+      .$if(accountId !== undefined, (q) => q.where('s.account_id', '=', accountId ?? ''))
       .where('st.id', '=', stateId)
       .executeTakeFirst();
     return row === undefined ? undefined : stateFromRow(row);
   }
 
-  async listStates(storeId: Uuid, id: Uuid, page: PageRequest): Promise<Page<SubscriptionStateRecord> | undefined> {
+  async listStates(
+    storeId: Uuid,
+    id: Uuid,
+    page: PageRequest,
+    accountId?: string,
+  ): Promise<Page<SubscriptionStateRecord> | undefined> {
     const owner = await this.handle.db
       .selectFrom('subscriptions')
       .select('id')
       .where('store_id', '=', storeId)
       .where('id', '=', id)
+      .$if(accountId !== undefined, (q) => q.where('account_id', '=', accountId ?? ''))
       .executeTakeFirst();
     if (owner === undefined) return undefined;
     const history = this.handle.db.selectFrom('subscription_states').where('subscription_id', '=', id);

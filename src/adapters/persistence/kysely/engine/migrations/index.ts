@@ -34,6 +34,7 @@ import { subscriptionPriceUpdates } from './0031-subscription-price-updates.js';
 import { offeringAssociationsAndCustomAttributes } from './0032-offering-associations-and-custom-attributes.js';
 import { accounts } from './0033-accounts.js';
 import { accountAuthenticationRealms } from './0034-account-authentication-realms.js';
+import { accountMemberTokens } from './0035-account-member-tokens.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -71,4 +72,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0032-offering-associations-and-custom-attributes': offeringAssociationsAndCustomAttributes(flavor),
   '0033-accounts': accounts(flavor),
   '0034-account-authentication-realms': accountAuthenticationRealms(flavor),
+  '0035-account-member-tokens': accountMemberTokens(flavor),
 });
