@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { FailedAuthentications } from '../../../application/use-cases/auth/failed-authentications.js';
 import { CreateAccountMemberTokens } from '../../../application/use-cases/authentication-realms/create-account-member-tokens.js';
+import { ACCOUNT_MEMBER_TOKEN_HEADER } from '../../../domain/auth/shopper-access.js';
 import { addressNotBlocked, type TokenGuards } from '../auth/token-guards.js';
 import { concept } from '../endpoints/endpoint.js';
 import { type HttpContext, principalOf, respondWithError } from '../http-state.js';
@@ -10,9 +11,6 @@ import { requestData } from '../request-body.js';
 import type { UseCase } from '../routes/route-context.js';
 import { accountMemberTokensDocument } from './authentication-realm-documents.js';
 import { accountMemberTokenRequest } from './authentication-realm-schemas.js';
-
-/** The header a shopper's calls carry their account member token in (EPCC's name). */
-export const ACCOUNT_MEMBER_TOKEN_HEADER = 'EP-Account-Management-Authentication-Token';
 
 interface AccountMemberTokenUseCases {
   readonly issue: UseCase<CreateAccountMemberTokens>;
