@@ -1,6 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import type { Account } from '../../../domain/accounts/account.js';
+import {
+  ACCOUNT_EVENTS,
+  ACCOUNT_MEMBER_EVENTS,
+  ACCOUNT_MEMBERSHIP_EVENTS,
+  deletedWithMemberships,
+} from '../../../domain/accounts/account-events.js';
 import type { AccountMember } from '../../../domain/accounts/account-member.js';
 import type { AccountMembership } from '../../../domain/accounts/account-membership.js';
 import {
@@ -18,7 +24,6 @@ import {
 } from '../../../domain/authentication-realms/password-profile.js';
 import { usernameInFormat } from '../../../domain/authentication-realms/password-profile-info.js';
 import { EMAIL_TAKEN } from '../../../domain/authentication-realms/user-authentication-info.js';
-import { NO_EVENTS } from '../../../domain/events/domain-event.js';
 import type { AccountAuthenticationSettings } from '../../../domain/settings/account-authentication-settings.js';
 import {
   conflict,
@@ -153,7 +158,7 @@ export class CreateAccountMemberTokens {
     });
     if (E.isLeft(claimed))
       return E.left(claimed.left._tag === 'Taken' ? usernameTaken() : notFound(PASSWORD_PROFILE_NOT_FOUND));
-    const joined = await this.members.insert(member, NO_EVENTS);
+    const joined = await this.members.insert(member, [ACCOUNT_MEMBER_EVENTS.created(member)]);
     if (E.isLeft(joined)) {
       await this.credentials.deleteForMember(place);
       return E.left(conflict(EMAIL_TAKEN, 'email_taken'));
@@ -162,7 +167,7 @@ export class CreateAccountMemberTokens {
     const account = await this.accountFor(member, now);
     if (E.isLeft(account)) {
       await this.credentials.deleteForMember(place);
-      await this.members.delete(storeId, member.id, () => NO_EVENTS);
+      await this.members.delete(storeId, member.id, deletedWithMemberships(ACCOUNT_MEMBER_EVENTS.deleted(member.id)));
       throw new Error(`self-signup could not make the account of a new member: ${account.left}`);
     }
     return E.right(await this.mint(member, [account.right], settings));
@@ -187,7 +192,10 @@ export class CreateAccountMemberTokens {
       updatedAt: now,
     };
     const limit = (await this.membershipSettings.find(member.storeId))?.membershipLimit ?? 1;
-    const stored = await this.accounts.insertWithMembership(account, membership, limit, NO_EVENTS);
+    const stored = await this.accounts.insertWithMembership(account, membership, limit, [
+      ACCOUNT_EVENTS.created(account),
+      ACCOUNT_MEMBERSHIP_EVENTS.created(membership),
+    ]);
     return E.isLeft(stored) ? E.left(stored.left._tag) : E.right(account);
   }
 

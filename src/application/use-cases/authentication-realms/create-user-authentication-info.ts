@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { ACCOUNT_MEMBER_EVENTS } from '../../../domain/accounts/account-events.js';
 import type { AccountMember } from '../../../domain/accounts/account-member.js';
 import { EMAIL_TAKEN, parseNewMember } from '../../../domain/authentication-realms/user-authentication-info.js';
-import { NO_EVENTS } from '../../../domain/events/domain-event.js';
 import { conflict, type DomainError, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { ACCOUNT_TOKENS } from '../../account-tokens.js';
@@ -30,7 +30,7 @@ export class CreateUserAuthenticationInfo {
     if (E.isLeft(fields)) return E.left(validationFailed(fields.left));
     const now = this.clock.now();
     const member: AccountMember = { id: this.ids.uuid(), storeId, ...fields.right, createdAt: now, updatedAt: now };
-    const stored = await this.members.insert(member, NO_EVENTS);
+    const stored = await this.members.insert(member, [ACCOUNT_MEMBER_EVENTS.created(member)]);
     return E.isLeft(stored) ? E.left(conflict(EMAIL_TAKEN, 'email_taken')) : E.right(member);
   }
 }

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { ACCOUNT_MEMBER_EVENTS, deletedWithMemberships } from '../../../domain/accounts/account-events.js';
 import { USER_AUTHENTICATION_INFO_NOT_FOUND } from '../../../domain/authentication-realms/user-authentication-info.js';
-import { firesNothing } from '../../../domain/events/domain-event.js';
 import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { ACCOUNT_TOKENS } from '../../account-tokens.js';
@@ -32,7 +32,11 @@ export class DeleteUserAuthenticationInfo {
     const member = { storeId, accountMemberId: found.right.id };
     await this.credentials.deleteForMember(member);
     await this.tokens.revokeForMember(storeId, found.right.id);
-    const deleted = await this.members.delete(storeId, found.right.id, firesNothing);
+    const deleted = await this.members.delete(
+      storeId,
+      found.right.id,
+      deletedWithMemberships(ACCOUNT_MEMBER_EVENTS.deleted(found.right.id)),
+    );
     return E.isRight(deleted) ? deleted : E.left(notFound(USER_AUTHENTICATION_INFO_NOT_FOUND));
   }
 }

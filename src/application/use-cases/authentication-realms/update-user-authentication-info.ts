@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { ACCOUNT_MEMBER_EVENTS } from '../../../domain/accounts/account-events.js';
 import type { AccountMember } from '../../../domain/accounts/account-member.js';
 import {
   EMAIL_TAKEN,
   parseMemberChanges,
   USER_AUTHENTICATION_INFO_NOT_FOUND,
 } from '../../../domain/authentication-realms/user-authentication-info.js';
-import { firesNothing } from '../../../domain/events/domain-event.js';
 import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { ACCOUNT_TOKENS } from '../../account-tokens.js';
@@ -41,7 +41,7 @@ export class UpdateUserAuthenticationInfo {
       storeId,
       found.right.id,
       (member) => E.right({ ...member, ...changes.right, updatedAt: now }),
-      firesNothing,
+      (member) => [ACCOUNT_MEMBER_EVENTS.updated(member)],
     );
     if (E.isRight(updated)) return updated;
     return E.left(
