@@ -13,6 +13,7 @@ import {
   type PasswordProfileInfo,
   usernameKey,
 } from '../../../../domain/authentication-realms/password-profile-info.js';
+import { lookupKey } from '../engine/lookup-key.js';
 import type { AuthenticationRealmsTable, PasswordProfileInfosTable, PasswordProfilesTable } from '../engine/schema.js';
 import { parseJson, storedDate, storedUuid } from '../sql/stored-json.js';
 
@@ -86,13 +87,19 @@ export const infoFromRow = (row: Selectable<PasswordProfileInfosTable>): Passwor
   updatedAt: storedDate('password profile info updated_at', row.updated_at),
 });
 
+/**
+ * The unique key of a username in its profile: a hash of its lower-case form, which lower-casing can make
+ * longer than the username itself (`İ` is two code points in lower case), so no text column bounds it.
+ */
+export const usernameLookup = (username: string): string => lookupKey(usernameKey(username));
+
 export const infoToRow = (info: PasswordProfileInfo): Selectable<PasswordProfileInfosTable> => ({
   id: info.id,
   store_id: info.storeId,
   account_member_id: info.accountMemberId,
   password_profile_id: info.passwordProfileId,
   username: info.username,
-  username_key: usernameKey(info.username),
+  username_key: usernameLookup(info.username),
   password_hash: info.passwordHash,
   created_at: info.createdAt,
   updated_at: info.updatedAt,

@@ -23,7 +23,7 @@ import type { DatabaseHandle } from '../engine/open-database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, pageNewestFirst } from '../sql/kysely-list.js';
-import { infoFromRow, infoToRow } from './authentication-realm-rows.js';
+import { infoFromRow, infoToRow, usernameLookup } from './authentication-realm-rows.js';
 
 @injectable()
 export class KyselyPasswordProfileInfoRepository implements PasswordProfileInfoRepository {
@@ -69,10 +69,11 @@ export class KyselyPasswordProfileInfoRepository implements PasswordProfileInfoR
       .selectFrom('password_profile_infos')
       .selectAll()
       .where('password_profile_id', '=', passwordProfileId)
-      .where('username_key', '=', usernameKey(username))
+      .where('username_key', '=', usernameLookup(username))
       .where('store_id', '=', storeId)
       .executeTakeFirst();
-    return row === undefined ? undefined : infoFromRow(row);
+    // The key is a hash: the name itself is compared too.
+    return row === undefined || usernameKey(row.username) !== usernameKey(username) ? undefined : infoFromRow(row);
   }
 
   async update(

@@ -119,6 +119,10 @@ forEachBackend(
       expect(await credentials.findByUsername(a.store.id, one.id, 'RON.swanson')).to.deep.equal(ron);
       expect(await credentials.findByUsername(a.store.id, one.id, 'ron')).to.equal(undefined);
       expect(await credentials.findByUsername(randomIds.uuid(), one.id, 'ron.swanson')).to.equal(undefined);
+      // Lower case can be longer than the name: 255 `İ` are 510 code points once lowered.
+      const long = aCredential(one, 'İ'.repeat(255));
+      expect(await credentials.insert(long)).to.deep.equal(E.right(long));
+      expect(await credentials.findByUsername(a.store.id, one.id, long.username.toLowerCase())).to.deep.equal(long);
     });
 
     it('lets exactly one of many writes racing for a username win', async () => {

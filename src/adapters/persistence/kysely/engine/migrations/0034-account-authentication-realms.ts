@@ -6,7 +6,8 @@ import { longTextType, type SqlFlavor, timestampType, withTableOptions } from '.
  * Each store's account authentication realm (made with the store from now on, and here for the stores that
  * exist), its account-authentication settings (a row once changed, as other settings), its password profiles
  * and the usernames and password hashes kept in them. A username is unique in its profile regardless of case
- * through `username_key`, its lower-case form, so two sign-ups racing for one name cannot both win.
+ * through `username_key`, a 128-bit hash of its lower-case form (which can be longer than the username), so
+ * two sign-ups racing for one name cannot both win.
  */
 export const accountAuthenticationRealms = (flavor: SqlFlavor) => ({
   async up(db: Kysely<any>): Promise<void> {
@@ -81,7 +82,7 @@ export const accountAuthenticationRealms = (flavor: SqlFlavor) => ({
           c.notNull().references('password_profiles.id').onDelete('cascade'),
         )
         .addColumn('username', 'varchar(255)', (c) => c.notNull())
-        .addColumn('username_key', 'varchar(255)', (c) => c.notNull())
+        .addColumn('username_key', 'varchar(32)', (c) => c.notNull())
         .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
         .addColumn('created_at', ts, (c) => c.notNull())
         .addColumn('updated_at', ts, (c) => c.notNull())
