@@ -110,6 +110,7 @@ export * from './application/use-cases/accounts/accounts-use-cases.js';
 // what a program embedding the core can import is what the service can resolve (see core-module.ts).
 export * from './application/use-cases/auth/auth-use-cases.js';
 export type { IssuedAccessToken } from './application/use-cases/auth/issue-access-token.js';
+export * from './application/use-cases/authentication-realms/authentication-realms-use-cases.js';
 export * from './application/use-cases/billing/billing-use-cases.js';
 export { BILLING_BATCH } from './application/use-cases/billing/run-billing.js';
 export type { OfferingProration } from './application/use-cases/billing/set-offering-proration-policy.js';
@@ -235,8 +236,11 @@ export type {
 // Integrations: webhooks for observable events, their outbox, relay and logs.
 
 export { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
+export { scryptPasswordHasher } from './adapters/system/scrypt-password-hasher.js';
 export { ACCOUNT_TOKENS } from './application/account-tokens.js';
+export { AUTHENTICATION_REALM_TOKENS } from './application/authentication-realm-tokens.js';
 export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
+export type { PasswordHasher } from './application/ports/auth/password-hasher.js';
 export type {
   AttemptOutcome,
   AttemptRecord,

@@ -1,6 +1,7 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { accountsModule } from './use-cases/accounts/accounts-module.js';
 import { authModule } from './use-cases/auth/auth-module.js';
+import { authenticationRealmsModule } from './use-cases/authentication-realms/authentication-realms-module.js';
 import { billingModule } from './use-cases/billing/billing-module.js';
 import { catalogueModule } from './use-cases/catalogue/catalogue-module.js';
 import { featuresModule } from './use-cases/features/features-module.js';
@@ -23,6 +24,7 @@ import type { UseCaseModule } from './use-cases/use-case-module.js';
 export const CONCEPT_MODULES: Readonly<Record<string, UseCaseModule>> = {
   accounts: accountsModule,
   auth: authModule,
+  'authentication-realms': authenticationRealmsModule,
   billing: billingModule,
   catalogue: catalogueModule,
   features: featuresModule,

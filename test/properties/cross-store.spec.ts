@@ -28,6 +28,9 @@ const REFERENCES = [
   'jobId',
   'importId',
   'scheduleId',
+  'realmId',
+  'passwordProfileId',
+  'passwordProfileInfoId',
 ] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];

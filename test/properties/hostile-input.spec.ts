@@ -43,6 +43,9 @@ const STAND_IN: StoreIds = {
   accountId: '00000000-0000-4000-8000-000000000009',
   accountMemberId: '00000000-0000-4000-8000-000000000015',
   membershipId: '00000000-0000-4000-8000-000000000016',
+  realmId: '00000000-0000-4000-8000-000000000017',
+  passwordProfileId: '00000000-0000-4000-8000-000000000018',
+  passwordProfileInfoId: '00000000-0000-4000-8000-000000000019',
   clientId: 'stand-in-client-id',
 };
 

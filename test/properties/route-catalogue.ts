@@ -48,8 +48,16 @@ export interface StoreIds {
   readonly accountId: string;
   readonly accountMemberId: string;
   readonly membershipId: string;
+  /** The store's account realm, a password profile of it, and the member's username and password in that profile. */
+  readonly realmId: string;
+  readonly passwordProfileId: string;
+  readonly passwordProfileInfoId: string;
   readonly clientId: string;
 }
+
+/** The password of the seeded member's username, which is made of the member's id. */
+export const SEEDED_PASSWORD = 'seeded password';
+export const seededUsername = (accountMemberId: string): string => `member-${accountMemberId}`;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -711,6 +719,110 @@ export const ROUTES: readonly RouteCase[] = (
       operation: 'updateAccountMembershipSettings',
       path: () => '/v2/settings/account-memberships',
       body: () => ({ data: { type: 'account_membership_setting', membership_limit: 5 } }),
+    },
+    { operation: 'getAccountAuthenticationSettings', path: () => '/v2/settings/account-authentication' },
+    {
+      operation: 'updateAccountAuthenticationSettings',
+      path: () => '/v2/settings/account-authentication',
+      body: () => ({ data: { type: 'account_authentication_settings', enable_self_signup: true } }),
+    },
+    { operation: 'listAuthenticationRealms', path: () => '/v2/authentication-realms?page[limit]=5' },
+    { operation: 'getAuthenticationRealm', path: (ids) => `/v2/authentication-realms/${ids.realmId}` },
+    {
+      operation: 'updateAuthenticationRealm',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}`,
+      body: () => ({ data: { name: 'Shoppers', redirect_uris: ['https://shop.example/callback'] } }),
+    },
+    {
+      operation: 'createPasswordProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/password-profiles`,
+      body: () => ({ data: { type: 'password_profile', name: 'By email', username_format: 'email' } }),
+    },
+    {
+      operation: 'listPasswordProfiles',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/password-profiles?page[limit]=5`,
+    },
+    {
+      operation: 'getPasswordProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/password-profiles/${ids.passwordProfileId}`,
+    },
+    {
+      operation: 'updatePasswordProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/password-profiles/${ids.passwordProfileId}`,
+      body: () => ({ data: { type: 'password_profile', name: 'Renamed' } }),
+    },
+    {
+      operation: 'deletePasswordProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/password-profiles/${ids.passwordProfileId}`,
+    },
+    {
+      operation: 'createUserAuthenticationInfo',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/user-authentication-info`,
+      body: () => ({ data: { type: 'user_authentication_info', name: 'Ann', email: 'ann@example.com' } }),
+    },
+    {
+      operation: 'listUserAuthenticationInfos',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/user-authentication-info?filter=eq(email,${ids.email})`,
+    },
+    {
+      operation: 'getUserAuthenticationInfo',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}`,
+    },
+    {
+      operation: 'updateUserAuthenticationInfo',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}`,
+      body: () => ({ data: { type: 'user_authentication_info', name: 'Ron Renamed' } }),
+    },
+    {
+      operation: 'deleteUserAuthenticationInfo',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}`,
+    },
+    {
+      operation: 'createPasswordProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-password-profile-info`,
+      body: (ids) => ({
+        data: {
+          type: 'user_authentication_password_profile_info',
+          username: `second-${ids.accountMemberId}`,
+          password: SEEDED_PASSWORD,
+          password_profile_id: ids.passwordProfileId,
+        },
+      }),
+    },
+    {
+      operation: 'listPasswordProfileInfos',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-password-profile-info`,
+    },
+    {
+      operation: 'getPasswordProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-password-profile-info/${ids.passwordProfileInfoId}`,
+    },
+    {
+      operation: 'updatePasswordProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-password-profile-info/${ids.passwordProfileInfoId}`,
+      body: () => ({ data: { type: 'user_authentication_password_profile_info', password: `${SEEDED_PASSWORD} too` } }),
+    },
+    {
+      operation: 'deletePasswordProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-password-profile-info/${ids.passwordProfileInfoId}`,
+    },
+    {
+      operation: 'createAccountMemberTokens',
+      path: () => '/v2/account-members/tokens',
+      body: (ids) => ({
+        data: {
+          type: 'account_management_authentication_token',
+          authentication_mechanism: 'password',
+          password_profile_id: ids.passwordProfileId,
+          username: seededUsername(ids.accountMemberId),
+          password: SEEDED_PASSWORD,
+        },
+      }),
     },
     ...SUBSCRIPTION_PREFIXES.flatMap(subscriptionRoutes),
     {

@@ -2,12 +2,10 @@ import { randomUUID } from 'node:crypto';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import { randomIds } from '../../src/adapters/system/system-module.js';
-import { ACCOUNT_TOKENS } from '../../src/application/account-tokens.js';
 import { TOKENS } from '../../src/application/tokens.js';
 import { pendingPayment } from '../../src/application/use-cases/billing/run-payments.js';
 import { CreateStore } from '../../src/application/use-cases/stores/create-store.js';
 import { SetStoreRateLimit } from '../../src/application/use-cases/stores/set-store-rate-limit.js';
-import type { AccountMember } from '../../src/domain/accounts/account-member.js';
 import { DEFAULT_RETRY_POLICY } from '../../src/domain/billing/dunning/payment-retry.js';
 import { completedAttempt } from '../../src/domain/billing/payments/gateway-attempt.js';
 import { MANUAL_GATEWAY } from '../../src/domain/billing/payments/invoice-payment.js';
@@ -16,12 +14,7 @@ import { everyRow } from '../support/list-queries.js';
 import { checkResponse } from '../support/openapi-contract.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 import { TEST_STORE_BUDGET } from '../support/test-api.js';
-import type { StoreIds } from './route-catalogue.js';
-
-const anAccountMember = (storeId: Uuid, name: string, email: string): AccountMember => {
-  const now = new Date();
-  return { id: randomIds.uuid(), storeId, name, email, createdAt: now, updatedAt: now };
-};
+import { SEEDED_PASSWORD, type StoreIds, seededUsername } from './route-catalogue.js';
 
 /** Sends one request to the service under test as a given store. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;
@@ -143,9 +136,34 @@ export const seedStore = async (url: string, container: Container, name: string)
     'account',
   );
   const accountId = account.id;
-  // Members are made by sign-up or as user-authentication-info, neither of which is this store's to seed here.
-  const member = anAccountMember(store.right.store.id, `Ron ${tag}`, email);
-  await container.get(ACCOUNT_TOKENS.AccountMemberRepository).insert(member, []);
+  // A member is the account realm's user-authentication-info, with a username and password in a profile.
+  const realmId = (
+    (await (await send('/v2/settings/account-authentication')).json()) as {
+      data: { relationships: { authentication_realm: { data: { id: string } } } };
+    }
+  ).data.relationships.authentication_realm.data.id;
+  const realmPath = `/v2/authentication-realms/${realmId}`;
+  const member = await created(
+    await post(`${realmPath}/user-authentication-info`, {
+      type: 'user_authentication_info',
+      name: `Ron ${tag}`,
+      email,
+    }),
+    'member',
+  );
+  const passwordProfile = await created(
+    await post(`${realmPath}/password-profiles`, { type: 'password_profile', name: `Profile ${tag}` }),
+    'password profile',
+  );
+  const passwordProfileInfo = await created(
+    await post(`${realmPath}/user-authentication-info/${member.id}/user-authentication-password-profile-info`, {
+      type: 'user_authentication_password_profile_info',
+      username: seededUsername(member.id),
+      password: SEEDED_PASSWORD,
+      password_profile_id: passwordProfile.id,
+    }),
+    'password profile info',
+  );
   const membership = await created(
     await post(`/v2/accounts/${accountId}/account-memberships`, {
       type: 'account_membership',
@@ -303,6 +321,9 @@ export const seedStore = async (url: string, container: Container, name: string)
       accountId,
       accountMemberId: member.id,
       membershipId: membership.id,
+      realmId,
+      passwordProfileId: passwordProfile.id,
+      passwordProfileInfoId: passwordProfileInfo.id,
       clientId: key['client_id'] as string,
     },
     send,

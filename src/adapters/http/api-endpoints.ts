@@ -4,6 +4,10 @@ import { ACCOUNT_MEMBERSHIP_ENDPOINTS } from './accounts/account-membership-endp
 import { API_REFERENCE_ENDPOINTS } from './api-reference/api-reference-endpoints.js';
 import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
 import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
+import { ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS } from './authentication-realms/account-authentication-settings-endpoints.js';
+import { ACCOUNT_MEMBER_TOKEN_ENDPOINTS } from './authentication-realms/account-member-token-endpoints.js';
+import { AUTHENTICATION_REALM_ENDPOINTS } from './authentication-realms/authentication-realm-endpoints.js';
+import { USER_AUTHENTICATION_INFO_ENDPOINTS } from './authentication-realms/user-authentication-info-endpoints.js';
 import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
 import { INVOICE_2025_ENDPOINTS } from './billing/invoice-2025-endpoints.js';
 import { INVOICE_ENDPOINTS } from './billing/invoice-endpoints.js';
@@ -44,6 +48,10 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   MERCHANT_REALM_MAPPING_ENDPOINTS,
   SETTINGS_ENDPOINTS,
   CORS_SETTINGS_ENDPOINTS,
+  ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS,
+  AUTHENTICATION_REALM_ENDPOINTS,
+  USER_AUTHENTICATION_INFO_ENDPOINTS,
+  ACCOUNT_MEMBER_TOKEN_ENDPOINTS,
   SUBSCRIPTION_CATALOGUE_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,
   OFFERING_2025_ENDPOINTS,

@@ -80,8 +80,9 @@ export const createHttpApp = ({
   const readBody = parseBody();
   // The route is matched and the caller known before a byte of the body is read; then every guarded
   // POST honours Idempotency-Key: the one place that does it.
-  const guard = (route: RouteAccess): Middleware<HttpState> => {
+  const guard = (route: RouteAccess, secretBody = false): Middleware<HttpState> => {
     const admit = authenticate(route);
+    if (secretBody) return (ctx, next) => admit(ctx, () => readBody(ctx, next));
     return (ctx, next) => admit(ctx, () => readBody(ctx, () => idempotency(ctx, next)));
   };
   const origin = linkOrigin(links);

@@ -21,6 +21,8 @@ export const ERROR_CODE_MEANINGS = {
   plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",
   origin_not_allowed:
     "a preflight (`OPTIONS` with `Origin`) for a route or method not open to that origin: only the token endpoints, the catalogue and shoppers' own records are open to browsers, the rest to `CORS_ADMIN_ORIGINS`",
+  self_signup_disabled:
+    'the store has not turned self-signup on (`enable_self_signup` of `/v2/settings/account-authentication`)',
   not_found: "no resource with this id in the caller's store (an id that is not a UUID included)",
   route_not_found: 'no route matches this path',
   method_not_allowed: 'the path exists but not with this method; `Allow` lists the methods it has',
@@ -38,6 +40,9 @@ export const ERROR_CODE_MEANINGS = {
   invoice_paid: 'the invoice is paid: there is nothing left to attempt',
   generation_mismatch:
     "a write through the 2024 subscriptions wire would drop or break what only the 2025 wire holds (features its plans configure, an offering's plan ↔ pricing option associations, a plan's custom attributes); `detail` says which, and to make the change on the 2025 wire (`/generations/2025/v2/...`)",
+  username_taken:
+    'another account member already has this username in the password profile (compared without regard to case)',
+  email_taken: 'another account member of the store already has this email (compared without regard to case)',
   registration_id_taken: 'another account of the store already has this `registration_id`',
   membership_exists: 'the account member already belongs to this account',
   membership_limit_reached:
@@ -92,6 +97,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   scope_missing: 403,
   plan_not_permitted: 403,
   origin_not_allowed: 403,
+  self_signup_disabled: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,
@@ -106,6 +112,8 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   job_running: 409,
   invoice_paid: 409,
   generation_mismatch: 409,
+  username_taken: 409,
+  email_taken: 409,
   registration_id_taken: 409,
   membership_exists: 409,
   membership_limit_reached: 409,

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ContainerModule } from 'inversify';
+import { AUTHENTICATION_REALM_TOKENS } from '../../application/authentication-realm-tokens.js';
 import type { Clock, IdGenerator, Random } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
 import { cronScheduleCalendar } from './cron-schedule-calendar.js';
 import { nodeSecrets } from './node-secrets.js';
+import { scryptPasswordHasher } from './scrypt-password-hasher.js';
 import { timeOrderedIds } from './time-ordered-ids.js';
 
 const systemClock: Clock = { now: () => new Date() };
@@ -21,11 +23,12 @@ export const randomIds: IdGenerator = {
   },
 };
 
-/** The real clock, time-ordered UUIDs, node:crypto secrets, the runtime's random numbers and the cron calendar. */
+/** The real clock, time-ordered UUIDs, node:crypto secrets, scrypt for passwords, the runtime's random numbers and the cron calendar. */
 export const systemModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Clock).toConstantValue(systemClock);
   bind(TOKENS.IdGenerator).toConstantValue(timeOrderedIds());
   bind(TOKENS.Secrets).toConstantValue(nodeSecrets);
   bind(TOKENS.Random).toConstantValue(systemRandom);
   bind(TOKENS.ScheduleCalendar).toConstantValue(cronScheduleCalendar);
+  bind(AUTHENTICATION_REALM_TOKENS.PasswordHasher).toConstantValue(scryptPasswordHasher());
 });

@@ -20,5 +20,6 @@ export interface AccountMemberToken extends ShopperScope {
   readonly expiresAt: Date;
 }
 
-export const accountMemberTokenExpiry = (now: Date): Date =>
-  new Date(now.getTime() + ACCOUNT_MEMBER_TOKEN_TTL_SECONDS * 1000);
+/** `lifetimeSeconds` is the store's `account_management_authentication_token_timeout_secs`. */
+export const accountMemberTokenExpiry = (now: Date, lifetimeSeconds: number = ACCOUNT_MEMBER_TOKEN_TTL_SECONDS): Date =>
+  new Date(now.getTime() + lifetimeSeconds * 1000);

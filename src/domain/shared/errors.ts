@@ -12,7 +12,12 @@ export interface ValidationIssue {
 export type Issues = ReadonlyNonEmptyArray<ValidationIssue>;
 
 /** Why a caller may not do what it asked, beyond being unauthenticated. */
-export type ForbiddenCode = 'token_not_permitted' | 'scope_missing' | 'plan_not_permitted';
+export type ForbiddenCode =
+  | 'token_not_permitted'
+  | 'scope_missing'
+  | 'plan_not_permitted'
+  /** A store that has not turned self-signup on. */
+  | 'self_signup_disabled';
 /** Which stored state a write conflicts with. */
 export type ConflictCode =
   | 'reservation_over_budget'
@@ -26,6 +31,10 @@ export type ConflictCode =
   | 'invoice_paid'
   /** A write through the 2024 wire that would drop what only the 2025 generation stores. */
   | 'generation_mismatch'
+  /** A username another account member holds in the same password profile. */
+  | 'username_taken'
+  /** An email another account member of the store holds. */
+  | 'email_taken'
   | 'registration_id_taken'
   | 'membership_exists'
   | 'membership_limit_reached';

@@ -7,6 +7,20 @@ import { parseAccountChanges, parseNewAccount } from '../../../src/domain/accoun
 import { parseNewMembership } from '../../../src/domain/accounts/account-membership.js';
 import { parseRevokedToken } from '../../../src/domain/auth/revocation-request.js';
 import { parseTokenRequest } from '../../../src/domain/auth/token-request.js';
+import { parseAccountMemberTokenRequest } from '../../../src/domain/authentication-realms/account-member-token-request.js';
+import { parseRealmChanges } from '../../../src/domain/authentication-realms/authentication-realm.js';
+import {
+  parseNewPasswordProfile,
+  parsePasswordProfileChanges,
+} from '../../../src/domain/authentication-realms/password-profile.js';
+import {
+  parseCredentialChanges,
+  parseNewCredentials,
+} from '../../../src/domain/authentication-realms/password-profile-info.js';
+import {
+  parseMemberChanges,
+  parseNewMember,
+} from '../../../src/domain/authentication-realms/user-authentication-info.js';
 import { DUNNING_RULES } from '../../../src/domain/billing/dunning/dunning-rule.js';
 import { invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
 import { parseSettlement } from '../../../src/domain/billing/payments/settlement.js';
@@ -39,6 +53,7 @@ import { parsePageRequest } from '../../../src/domain/query/page.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import { parsePrefixChange } from '../../../src/domain/realm-mappings/prefix-input.js';
 import { SCHEDULES } from '../../../src/domain/schedules/schedule.js';
+import { parseAccountAuthenticationSettingsChanges } from '../../../src/domain/settings/account-authentication-settings.js';
 import { parseAccountMembershipSettingsChanges } from '../../../src/domain/settings/account-membership-settings.js';
 import { parseCartSettingsChanges } from '../../../src/domain/settings/cart-settings.js';
 import { parseCorsSettingsChanges } from '../../../src/domain/settings/cors-settings.js';
@@ -212,6 +227,83 @@ const BODY_RULES: Readonly<Record<string, BodyRule>> = {
     parse: ofData(parseAccountMembershipSettingsChanges),
     example: { data: { type: 'account_membership_setting', membership_limit: 5 } },
   },
+  updateAccountAuthenticationSettings: {
+    parse: ofData(parseAccountAuthenticationSettingsChanges),
+    example: {
+      data: {
+        type: 'account_authentication_settings',
+        enable_self_signup: true,
+        auto_create_account_for_account_members: true,
+        account_member_self_management: 'update_only',
+        account_management_authentication_token_timeout_secs: 3600,
+      },
+    },
+  },
+  updateAuthenticationRealm: {
+    parse: ofData(parseRealmChanges),
+    example: {
+      data: {
+        type: 'authentication_realm',
+        name: 'Shoppers',
+        redirect_uris: ['https://shop.example/callback'],
+        duplicate_email_policy: 'api_only',
+      },
+    },
+  },
+  createPasswordProfile: {
+    parse: ofData(parseNewPasswordProfile),
+    example: {
+      data: {
+        type: 'password_profile',
+        name: 'Shoppers',
+        username_format: 'email',
+        enable_one_time_password_token: false,
+      },
+    },
+  },
+  updatePasswordProfile: {
+    parse: ofData(parsePasswordProfileChanges),
+    example: { data: { type: 'password_profile', name: 'Shoppers', username_format: 'any' } },
+  },
+  createUserAuthenticationInfo: {
+    parse: ofData(parseNewMember),
+    example: { data: { type: 'user_authentication_info', name: 'Ron', email: 'a@b.example' } },
+  },
+  updateUserAuthenticationInfo: {
+    parse: ofData(parseMemberChanges),
+    example: { data: { type: 'user_authentication_info', name: 'Ron', email: 'a@b.example' } },
+  },
+  createPasswordProfileInfo: {
+    parse: ofData(parseNewCredentials),
+    example: {
+      data: {
+        type: 'user_authentication_password_profile_info',
+        username: 'ron',
+        password: 'correct horse',
+        password_profile_id: ID,
+      },
+    },
+  },
+  updatePasswordProfileInfo: {
+    parse: ofData(parseCredentialChanges),
+    example: {
+      data: { type: 'user_authentication_password_profile_info', username: 'ron', password: 'correct horse' },
+    },
+  },
+  createAccountMemberTokens: {
+    parse: ofData(parseAccountMemberTokenRequest),
+    example: {
+      data: {
+        type: 'account_management_authentication_token',
+        authentication_mechanism: 'self_signup',
+        password_profile_id: ID,
+        username: 'ron',
+        password: 'correct horse',
+        name: 'Ron',
+        email: 'a@b.example',
+      },
+    },
+  },
   createSubscriptionProduct: { parse: ofData(parseProductAttributes), example: { data: product } },
   updateSubscriptionProduct: { parse: ofData(parseProductChanges), example: { data: product } },
   createSubscriptionPlan: { parse: ofData(parsePlanAttributes), example: { data: plan } },
@@ -381,6 +473,7 @@ const CONTENT_BEFORE_LENGTH: Readonly<Record<string, readonly ('minLength' | 'ma
   // No absolute http(s) URI or URL is one character long.
   'data.attributes.main_image': ['minLength'],
   'data.configuration.url': ['minLength'],
+  'data.redirect_uris.0': ['minLength'],
 };
 
 /**

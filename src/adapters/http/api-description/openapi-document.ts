@@ -66,6 +66,15 @@ const documentOf = (generation: SubscriptionsGeneration): OpenApiDocument => ({
     { name: 'Accounts', description: "The store's customers: organisations or households, with sub-accounts." },
     { name: 'Account members', description: 'The people who act for accounts and sign in to them.' },
     { name: 'Account memberships', description: 'Which member may act for which account.' },
+    {
+      name: 'Account authentication settings',
+      description: 'How shoppers sign up, and how long their account member tokens live.',
+    },
+    {
+      name: 'Authentication realms',
+      description: "The store's account realm: password profiles, its users (account members) and their credentials.",
+    },
+    { name: 'Account management authentication', description: 'Account member tokens: signing shoppers in.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
     {
       name: 'Imports',

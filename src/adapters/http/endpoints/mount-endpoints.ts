@@ -44,8 +44,11 @@ export const mountEndpoints = (
   for (const group of groups.values()) {
     const [first] = group as [MountedEndpoint, ...MountedEndpoint[]];
     const { endpoint } = first;
-    const { access, shopper } = endpoint.spec;
-    const guard = access === 'public' ? [] : [routes.guard(shopper === undefined ? { access } : { access, shopper })];
+    const { access, shopper, secretBody } = endpoint.spec;
+    const guard =
+      access === 'public'
+        ? []
+        : [routes.guard(shopper === undefined ? { access } : { access, shopper }, secretBody === true)];
     if (group.length === 1 && endpoint.generation === undefined) {
       router.register(routerPatterns(endpoint), [endpoint.method], [...guard, ...first.handlers]);
       continue;

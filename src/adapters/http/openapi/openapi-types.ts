@@ -32,6 +32,8 @@ export interface Schema {
   readonly oneOf?: readonly Schema[];
   /** Still answered, for older clients; to be removed in a later 0.x release. */
   readonly deprecated?: true;
+  /** Taken in requests, never answered (a password). */
+  readonly writeOnly?: true;
   readonly 'x-extension'?: true;
 }
 

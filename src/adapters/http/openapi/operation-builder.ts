@@ -37,8 +37,14 @@ export interface OperationSpec {
    * absent, the operation is the merchant's alone (`x-shopper` in the API description).
    */
   readonly shopper?: ShopperAccess;
-  /** A POST that takes `Idempotency-Key` (every guarded POST does). */
+  /** A POST that takes `Idempotency-Key` (every guarded POST does, but those with a `secretBody`). */
   readonly post?: boolean;
+  /**
+   * The body carries a password: the request takes no Idempotency-Key, as the key's stored fingerprint (a
+   * fast hash of the body) would let a password be guessed offline, and its stored answer would keep the
+   * tokens it handed out.
+   */
+  readonly secretBody?: true;
   readonly parameters?: readonly (Parameter | Reference)[];
   readonly requestBody?: { readonly description: string; readonly content: Content };
   readonly success: Readonly<
@@ -125,7 +131,7 @@ export const operation = (spec: OperationSpec): Operation => {
       ),
       ['token_not_permitted', 'scope_missing', ...(codes[403] ?? [])],
     );
-  }
+  } else if (errors[403] !== undefined) responses['403'] = error(errors[403], codes[403] ?? []);
   if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);
   const conflict = joined(
     errors[409],

@@ -5,8 +5,11 @@ import type { RouteAccess } from '../middleware/require-access.js';
 
 /** What every route module receives from the app. */
 export interface RouteContext {
-  /** Authentication plus the grant check for the access a route needs. */
-  readonly guard: (route: RouteAccess) => Middleware<HttpState>;
+  /**
+   * Authentication plus the grant check for the access a route needs; `secretBody` routes take no
+   * Idempotency-Key (see `OperationSpec.secretBody`).
+   */
+  readonly guard: (route: RouteAccess, secretBody?: boolean) => Middleware<HttpState>;
   /** The origin that `links` start with, for a request. */
   readonly links: LinkOrigin;
 }

@@ -1,10 +1,12 @@
 import { ContainerModule } from 'inversify';
 import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
+import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
 import { FEATURES } from '../../../domain/features/feature.js';
+import { DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS } from '../../../domain/settings/account-authentication-settings.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../domain/settings/account-membership-settings.js';
 import { DEFAULT_CART_SETTINGS } from '../../../domain/settings/cart-settings.js';
 import { DEFAULT_CORS_SETTINGS } from '../../../domain/settings/cors-settings.js';
@@ -13,6 +15,7 @@ import { InMemoryAccountMembershipRepository } from './accounts/in-memory-accoun
 import { InMemoryAccountRepository } from './accounts/in-memory-account-repository.js';
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
 import { InMemoryAccountMemberTokenRepository } from './auth/in-memory-account-member-token-repository.js';
+import { bindInMemoryAuthenticationRealms } from './authentication-realms/in-memory-authentication-realm-bindings.js';
 import { InMemoryBillingRunStore } from './billing/in-memory-billing-run-store.js';
 import { InMemoryInvoiceReads } from './billing/in-memory-invoice-reads.js';
 import { InMemoryOfferingProrationRepository } from './billing/in-memory-offering-proration-repository.js';
@@ -114,6 +117,14 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ImportLineRepository).to(InMemoryImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
+    bindInMemoryAuthenticationRealms(bind);
+    bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
+      new InMemorySettingsRepository(
+        state,
+        state.accountAuthenticationSettings,
+        DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS,
+      ),
+    );
     bind(ACCOUNT_TOKENS.AccountRepository).to(InMemoryAccountRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMemberRepository).to(InMemoryAccountMemberRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(InMemoryAccountMembershipRepository).inSingletonScope();

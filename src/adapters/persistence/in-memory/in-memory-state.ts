@@ -3,6 +3,9 @@ import type { AccountMember } from '../../../domain/accounts/account-member.js';
 import type { AccountMembership } from '../../../domain/accounts/account-membership.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { AccountMemberToken } from '../../../domain/auth/account-member-token.js';
+import type { AuthenticationRealm } from '../../../domain/authentication-realms/authentication-realm.js';
+import type { PasswordProfile } from '../../../domain/authentication-realms/password-profile.js';
+import type { PasswordProfileInfo } from '../../../domain/authentication-realms/password-profile-info.js';
 import type { DunningRule } from '../../../domain/billing/dunning/dunning-rule.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
 import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
@@ -20,6 +23,7 @@ import type { Job } from '../../../domain/jobs/job.js';
 import type { ApplicationKey } from '../../../domain/keys/application-key.js';
 import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import type { Schedule } from '../../../domain/schedules/schedule.js';
+import type { AccountAuthenticationSettings } from '../../../domain/settings/account-authentication-settings.js';
 import type { AccountMembershipSettings } from '../../../domain/settings/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/settings/cart-settings.js';
 import type { CorsSettings } from '../../../domain/settings/cors-settings.js';
@@ -62,6 +66,11 @@ export class InMemoryState {
   readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
   /** Only stores that named their allowed origins have an entry. */
   readonly corsSettings = new Map<string, CorsSettings>();
+  readonly authenticationRealms = new Map<string, AuthenticationRealm>();
+  /** Only stores that changed their account-authentication settings have an entry. */
+  readonly accountAuthenticationSettings = new Map<string, AccountAuthenticationSettings>();
+  readonly passwordProfiles = new Map<string, PasswordProfile>();
+  readonly passwordProfileInfos = new Map<string, PasswordProfileInfo>();
   readonly invoices = new Map<string, Invoice>();
   readonly invoicePayments = new Map<string, InvoicePayment>();
   readonly paymentRefunds = new Map<string, PaymentRefund>();

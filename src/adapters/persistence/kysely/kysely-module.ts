@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
+import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
@@ -13,6 +14,7 @@ import { KyselyAccountMembershipRepository } from './accounts/kysely-account-mem
 import { KyselyAccountRepository } from './accounts/kysely-account-repository.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
 import { KyselyAccountMemberTokenRepository } from './auth/kysely-account-member-token-repository.js';
+import { bindKyselyAuthenticationRealms } from './authentication-realms/kysely-authentication-realm-bindings.js';
 import { KyselyBillingRunStore } from './billing/kysely-billing-run-store.js';
 import { KyselyInvoiceReads } from './billing/kysely-invoice-reads.js';
 import { KyselyOfferingProrationRepository } from './billing/kysely-offering-proration-repository.js';
@@ -34,6 +36,7 @@ import { KyselyStoreRecordRepository } from './kysely-store-record-repository.js
 import { PERSISTENCE } from './persistence-tokens.js';
 import { KyselyMerchantRealmMappingRepository } from './realm-mappings/kysely-merchant-realm-mapping-repository.js';
 import { KyselyScheduleRepository } from './schedules/kysely-schedule-repository.js';
+import { ACCOUNT_AUTHENTICATION_SETTINGS_ROWS } from './settings/account-authentication-settings-rows.js';
 import {
   ACCOUNT_MEMBERSHIP_SETTINGS_ROWS,
   CART_SETTINGS_ROWS,
@@ -109,6 +112,10 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.ImportLineRepository).to(KyselyImportLineRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(KyselyDeliveryRepository).inSingletonScope();
+    bindKyselyAuthenticationRealms(bind);
+    bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
+      new KyselySettingsRepository(handle, ACCOUNT_AUTHENTICATION_SETTINGS_ROWS),
+    );
     bind(ACCOUNT_TOKENS.AccountRepository).to(KyselyAccountRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMemberRepository).to(KyselyAccountMemberRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(KyselyAccountMembershipRepository).inSingletonScope();

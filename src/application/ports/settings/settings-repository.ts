@@ -1,4 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type { AccountAuthenticationSettings } from '../../../domain/settings/account-authentication-settings.js';
 import type { AccountMembershipSettings } from '../../../domain/settings/account-membership-settings.js';
 import type { CartSettings } from '../../../domain/settings/cart-settings.js';
 import type { CorsSettings } from '../../../domain/settings/cors-settings.js';
@@ -18,3 +19,4 @@ export interface SettingsRepository<S> {
 export type CartSettingsRepository = SettingsRepository<CartSettings>;
 export type AccountMembershipSettingsRepository = SettingsRepository<AccountMembershipSettings>;
 export type CorsSettingsRepository = SettingsRepository<CorsSettings>;
+export type AccountAuthenticationSettingsRepository = SettingsRepository<AccountAuthenticationSettings>;

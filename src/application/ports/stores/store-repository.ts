@@ -1,4 +1,5 @@
 import type * as E from 'fp-ts/lib/Either.js';
+import type { AuthenticationRealm } from '../../../domain/authentication-realms/authentication-realm.js';
 import type { ApplicationKey } from '../../../domain/keys/application-key.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { StoreRates } from '../../../domain/rate-limits/admission.js';
@@ -14,6 +15,8 @@ export interface NewStoreRecords {
   readonly store: Store;
   readonly firstKey: ApplicationKey;
   readonly realmMapping: MerchantRealmMapping;
+  /** The realm its account members sign in to. */
+  readonly accountRealm: AuthenticationRealm;
 }
 
 /** Storage of stores. Promises reject only when the storage itself fails. */

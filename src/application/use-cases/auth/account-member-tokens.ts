@@ -27,6 +27,7 @@ export interface IssuedAccountMemberToken extends AccountMemberTokenGrant {
 export const issueAccountMemberToken = async (
   { tokens, secrets, clock }: AccountMemberTokenPorts,
   grant: AccountMemberTokenGrant,
+  lifetimeSeconds?: number,
 ): Promise<IssuedAccountMemberToken> => {
   const token = secrets.random(ACCOUNT_MEMBER_TOKEN_BITS);
   const now = clock.now();
@@ -36,7 +37,7 @@ export const issueAccountMemberToken = async (
     accountId: grant.accountId,
     accountMemberId: grant.accountMemberId,
     createdAt: now,
-    expiresAt: accountMemberTokenExpiry(now),
+    expiresAt: accountMemberTokenExpiry(now, lifetimeSeconds),
   };
   await tokens.insert(stored);
   return { ...grant, token, expiresAt: stored.expiresAt };

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { newAccountRealm } from '../../../domain/authentication-realms/authentication-realm.js';
 import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import { type DomainError, validationFailed } from '../../../domain/shared/errors.js';
 import { newStore, type Store } from '../../../domain/stores/store.js';
@@ -25,7 +26,7 @@ export class CreateStore {
     @inject(TOKENS.Secrets) private readonly secrets: Secrets,
   ) {}
 
-  /** Creates a store with its first application key and its realm mapping; the key's secret is returned once. */
+  /** Creates a store with its first application key, its realm mapping and its account realm; the key's secret is returned once. */
   async execute(name: unknown): Promise<E.Either<DomainError, CreatedStore>> {
     const parsedName = parseStoreName('name')(name);
     if (E.isLeft(parsedName)) return E.left(validationFailed(parsedName.left));
@@ -36,7 +37,8 @@ export class CreateStore {
       scopes: null,
     });
     const realmMapping = { id: this.ids.uuid(), storeId: store.id, realmId: this.ids.uuid(), prefix: null };
-    await this.stores.create({ store, firstKey: minted.key, realmMapping });
+    const accountRealm = newAccountRealm(this.ids.uuid(), store.id, store.createdAt);
+    await this.stores.create({ store, firstKey: minted.key, realmMapping, accountRealm });
     return E.right({ store, realmMapping, ...minted });
   }
 }

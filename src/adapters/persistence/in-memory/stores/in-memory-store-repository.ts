@@ -24,6 +24,7 @@ export class InMemoryStoreRepository implements StoreRepository {
     this.state.stores.set(records.store.id, records.store);
     this.state.applicationKeys.set(records.firstKey.id, records.firstKey);
     this.state.realmMappings.set(records.realmMapping.id, records.realmMapping);
+    this.state.authenticationRealms.set(records.accountRealm.id, records.accountRealm);
   }
 
   async findById(id: Uuid): Promise<Store | undefined> {

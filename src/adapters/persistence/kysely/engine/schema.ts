@@ -234,6 +234,48 @@ export interface AccountMembershipSettingsTable {
   membership_limit: number;
 }
 
+export interface AuthenticationRealmsTable {
+  id: string;
+  store_id: string;
+  name: string;
+  /** A JSON array of URIs. */
+  redirect_uris: string;
+  duplicate_email_policy: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountAuthenticationSettingsTable {
+  store_id: string;
+  enable_self_signup: StoredBoolean;
+  auto_create_account_for_account_members: StoredBoolean;
+  account_member_self_management: string;
+  token_timeout_secs: number;
+}
+
+export interface PasswordProfilesTable {
+  id: string;
+  store_id: string;
+  realm_id: string;
+  name: string;
+  username_format: string;
+  enable_one_time_password_token: StoredBoolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PasswordProfileInfosTable {
+  id: string;
+  store_id: string;
+  account_member_id: string;
+  password_profile_id: string;
+  username: string;
+  username_key: string;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface InvoiceNumbersTable {
   store_id: string;
   last_number: ColumnType<string | number, number, number>;
@@ -348,6 +390,10 @@ export interface Tables {
   cart_settings: CartSettingsTable;
   account_membership_settings: AccountMembershipSettingsTable;
   cors_settings: CorsSettingsTable;
+  authentication_realms: AuthenticationRealmsTable;
+  account_authentication_settings: AccountAuthenticationSettingsTable;
+  password_profiles: PasswordProfilesTable;
+  password_profile_infos: PasswordProfileInfosTable;
   stores: StoresTable;
   application_keys: ApplicationKeysTable;
   access_tokens: AccessTokensTable;

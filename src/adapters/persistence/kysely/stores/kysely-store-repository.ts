@@ -8,6 +8,7 @@ import type { SettingsChanges } from '../../../../domain/settings/settings-input
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Store } from '../../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../../domain/stores/store-summary.js';
+import { realmToRow } from '../authentication-realms/authentication-realm-rows.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import { toNumber } from '../engine/sql-flavor.js';
 import { applicationKeyToRow } from '../keys/application-key-rows.js';
@@ -25,6 +26,7 @@ export class KyselyStoreRepository implements StoreRepository {
       await trx.insertInto('stores').values(storeToRow(records.store)).execute();
       await trx.insertInto('application_keys').values(applicationKeyToRow(records.firstKey)).execute();
       await trx.insertInto('merchant_realm_mappings').values(mappingToRow(records.realmMapping)).execute();
+      await trx.insertInto('authentication_realms').values(realmToRow(records.accountRealm)).execute();
     });
   }
 

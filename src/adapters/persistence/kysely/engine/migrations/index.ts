@@ -33,6 +33,7 @@ import { invoiceValidFrom } from './0030-invoice-valid-from.js';
 import { subscriptionPriceUpdates } from './0031-subscription-price-updates.js';
 import { offeringAssociationsAndCustomAttributes } from './0032-offering-associations-and-custom-attributes.js';
 import { accounts } from './0033-accounts.js';
+import { accountAuthenticationRealms } from './0034-account-authentication-realms.js';
 import { accountMemberTokens } from './0035-account-member-tokens.js';
 import { corsSettings } from './0036-cors-settings.js';
 
@@ -71,6 +72,7 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0031-subscription-price-updates': subscriptionPriceUpdates(flavor),
   '0032-offering-associations-and-custom-attributes': offeringAssociationsAndCustomAttributes(flavor),
   '0033-accounts': accounts(flavor),
+  '0034-account-authentication-realms': accountAuthenticationRealms(flavor),
   '0035-account-member-tokens': accountMemberTokens(flavor),
   '0036-cors-settings': corsSettings(flavor),
 });

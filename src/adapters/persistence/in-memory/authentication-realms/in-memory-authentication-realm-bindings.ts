@@ -1,0 +1,16 @@
+import type { ContainerModuleLoadOptions } from 'inversify';
+import { AUTHENTICATION_REALM_TOKENS } from '../../../../application/authentication-realm-tokens.js';
+import { InMemoryAuthenticationRealmRepository } from './in-memory-authentication-realm-repository.js';
+import { InMemoryPasswordProfileInfoRepository } from './in-memory-password-profile-info-repository.js';
+import { InMemoryPasswordProfileRepository } from './in-memory-password-profile-repository.js';
+
+/** The in-memory ports of account sign-in: realms, password profiles and credentials. */
+export const bindInMemoryAuthenticationRealms = (bind: ContainerModuleLoadOptions['bind']) => {
+  bind(AUTHENTICATION_REALM_TOKENS.AuthenticationRealmRepository)
+    .to(InMemoryAuthenticationRealmRepository)
+    .inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.PasswordProfileRepository).to(InMemoryPasswordProfileRepository).inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.PasswordProfileInfoRepository)
+    .to(InMemoryPasswordProfileInfoRepository)
+    .inSingletonScope();
+};

@@ -1,0 +1,95 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type {
+  MemberPlace,
+  PasswordProfileInfoRepository,
+} from '../../../../application/ports/authentication-realms/password-profile-info-repository.js';
+import {
+  type Missing,
+  missing,
+  type ReferenceMissing,
+  referenceMissing,
+  type Taken,
+  taken,
+} from '../../../../application/ports/storage-outcomes.js';
+import {
+  type PasswordProfileInfo,
+  usernameKey,
+} from '../../../../domain/authentication-realms/password-profile-info.js';
+import type { ListQuery } from '../../../../domain/query/list-query.js';
+import type { Page } from '../../../../domain/query/page.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
+import { listOf } from '../in-memory-list.js';
+import type { InMemoryState } from '../in-memory-state.js';
+import { IN_MEMORY } from '../in-memory-tokens.js';
+
+const UNFILTERED = { fields: {}, ordered: (info: PasswordProfileInfo) => info, keepsRunningCount: false };
+
+const ofMember = (info: PasswordProfileInfo | undefined, member: MemberPlace): info is PasswordProfileInfo =>
+  info !== undefined && info.storeId === member.storeId && info.accountMemberId === member.accountMemberId;
+
+/** Every method reads and writes without awaiting in between: a check and its write are one step, as a unique key makes them. */
+@injectable()
+export class InMemoryPasswordProfileInfoRepository implements PasswordProfileInfoRepository {
+  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+
+  private holder(passwordProfileId: Uuid, username: string): PasswordProfileInfo | undefined {
+    const key = usernameKey(username);
+    return [...this.state.passwordProfileInfos.values()].find(
+      (info) => info.passwordProfileId === passwordProfileId && usernameKey(info.username) === key,
+    );
+  }
+
+  async insert(info: PasswordProfileInfo): Promise<E.Either<Taken | ReferenceMissing, PasswordProfileInfo>> {
+    const profile = this.state.passwordProfiles.get(info.passwordProfileId);
+    if (profile === undefined || !this.state.stores.has(info.storeId)) return E.left(referenceMissing);
+    if (this.holder(info.passwordProfileId, info.username) !== undefined) return E.left(taken);
+    this.state.passwordProfileInfos.set(info.id, info);
+    return E.right(info);
+  }
+
+  async find(member: MemberPlace, id: Uuid): Promise<PasswordProfileInfo | undefined> {
+    const info = this.state.passwordProfileInfos.get(id);
+    return ofMember(info, member) ? info : undefined;
+  }
+
+  async listForMember(member: MemberPlace, query: ListQuery): Promise<Page<PasswordProfileInfo>> {
+    const all = [...this.state.passwordProfileInfos.values()].filter((info) => ofMember(info, member));
+    return listOf(all, query, UNFILTERED);
+  }
+
+  async findByUsername(
+    storeId: Uuid,
+    passwordProfileId: Uuid,
+    username: string,
+  ): Promise<PasswordProfileInfo | undefined> {
+    const info = this.holder(passwordProfileId, username);
+    return info?.storeId === storeId ? info : undefined;
+  }
+
+  async update(
+    member: MemberPlace,
+    id: Uuid,
+    change: (current: PasswordProfileInfo) => PasswordProfileInfo,
+  ): Promise<E.Either<Missing | Taken, PasswordProfileInfo>> {
+    const info = this.state.passwordProfileInfos.get(id);
+    if (!ofMember(info, member)) return E.left(missing);
+    const changed = change(info);
+    const holder = this.holder(changed.passwordProfileId, changed.username);
+    if (holder !== undefined && holder.id !== id) return E.left(taken);
+    this.state.passwordProfileInfos.set(id, changed);
+    return E.right(changed);
+  }
+
+  async delete(member: MemberPlace, id: Uuid): Promise<boolean> {
+    if (!ofMember(this.state.passwordProfileInfos.get(id), member)) return false;
+    return this.state.passwordProfileInfos.delete(id);
+  }
+
+  async deleteForMember(member: MemberPlace): Promise<number> {
+    let deleted = 0;
+    for (const [id, info] of this.state.passwordProfileInfos)
+      if (ofMember(info, member)) deleted += Number(this.state.passwordProfileInfos.delete(id));
+    return deleted;
+  }
+}

@@ -1,0 +1,16 @@
+import type { ContainerModuleLoadOptions } from 'inversify';
+import { AUTHENTICATION_REALM_TOKENS } from '../../../../application/authentication-realm-tokens.js';
+import { KyselyAuthenticationRealmRepository } from './kysely-authentication-realm-repository.js';
+import { KyselyPasswordProfileInfoRepository } from './kysely-password-profile-info-repository.js';
+import { KyselyPasswordProfileRepository } from './kysely-password-profile-repository.js';
+
+/** The database ports of account sign-in: realms, password profiles and credentials. */
+export const bindKyselyAuthenticationRealms = (bind: ContainerModuleLoadOptions['bind']) => {
+  bind(AUTHENTICATION_REALM_TOKENS.AuthenticationRealmRepository)
+    .to(KyselyAuthenticationRealmRepository)
+    .inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.PasswordProfileRepository).to(KyselyPasswordProfileRepository).inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.PasswordProfileInfoRepository)
+    .to(KyselyPasswordProfileInfoRepository)
+    .inSingletonScope();
+};

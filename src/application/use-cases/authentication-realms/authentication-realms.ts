@@ -1,0 +1,57 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { AccountMember } from '../../../domain/accounts/account-member.js';
+import {
+  type AuthenticationRealm,
+  REALM_NOT_FOUND,
+} from '../../../domain/authentication-realms/authentication-realm.js';
+import {
+  PASSWORD_PROFILE_NOT_FOUND,
+  type PasswordProfile,
+} from '../../../domain/authentication-realms/password-profile.js';
+import { USER_AUTHENTICATION_INFO_NOT_FOUND } from '../../../domain/authentication-realms/user-authentication-info.js';
+import { type DomainError, notFound } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
+import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
+import type { PasswordProfileRepository } from '../../ports/authentication-realms/password-profile-repository.js';
+
+type Found<A> = Promise<E.Either<DomainError, A>>;
+
+/** The store's realm of this id, given as text: one that is not a UUID, or another store's, is not found. */
+export const realmOfStore = async (
+  realms: AuthenticationRealmRepository,
+  storeId: Uuid,
+  realmId: string,
+): Found<AuthenticationRealm> => {
+  const id = parseUuid(realmId);
+  const realm = id === undefined ? undefined : await realms.findById(storeId, id);
+  return realm === undefined ? E.left(notFound(REALM_NOT_FOUND)) : E.right(realm);
+};
+
+/** A password profile of the store's realm, both ids given as text. */
+export const profileOfRealm = async (
+  ports: { readonly realms: AuthenticationRealmRepository; readonly profiles: PasswordProfileRepository },
+  storeId: Uuid,
+  realmId: string,
+  profileId: string,
+): Found<PasswordProfile> => {
+  const realm = await realmOfStore(ports.realms, storeId, realmId);
+  if (E.isLeft(realm)) return realm;
+  const id = parseUuid(profileId);
+  const profile = id === undefined ? undefined : await ports.profiles.find({ storeId, realmId: realm.right.id }, id);
+  return profile === undefined ? E.left(notFound(PASSWORD_PROFILE_NOT_FOUND)) : E.right(profile);
+};
+
+/** The store's account member that is the realm's user-authentication-info of this id. */
+export const memberOfRealm = async (
+  ports: { readonly realms: AuthenticationRealmRepository; readonly members: AccountMemberRepository },
+  storeId: Uuid,
+  realmId: string,
+  memberId: string,
+): Found<AccountMember> => {
+  const realm = await realmOfStore(ports.realms, storeId, realmId);
+  if (E.isLeft(realm)) return realm;
+  const id = parseUuid(memberId);
+  const member = id === undefined ? undefined : await ports.members.findById(storeId, id);
+  return member === undefined ? E.left(notFound(USER_AUTHENTICATION_INFO_NOT_FOUND)) : E.right(member);
+};

@@ -1,0 +1,20 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { injectable, injectFromBase } from 'inversify';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
+import { PasswordProfileInfoUseCase } from './password-profile-info-use-case.js';
+import { credentialNotFound, pathMember } from './password-profile-infos.js';
+
+@injectable()
+@injectFromBase()
+export class DeletePasswordProfileInfo extends PasswordProfileInfoUseCase {
+  async execute(storeId: Uuid, realmId: string, memberId: string, id: string): Promise<E.Either<DomainError, void>> {
+    const place = await pathMember(this.ports, storeId, realmId, memberId);
+    if (E.isLeft(place)) return place;
+    const infoId = parseUuid(id);
+    const deleted =
+      infoId !== undefined &&
+      (await this.ports.credentials.delete({ storeId, accountMemberId: place.right.member.id }, infoId));
+    return deleted ? E.right(undefined) : E.left(credentialNotFound());
+  }
+}

@@ -1,0 +1,53 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import { ACCOUNT_MEMBER_EVENTS } from '../../../domain/accounts/account-events.js';
+import type { AccountMember } from '../../../domain/accounts/account-member.js';
+import {
+  EMAIL_TAKEN,
+  parseMemberChanges,
+  USER_AUTHENTICATION_INFO_NOT_FOUND,
+} from '../../../domain/authentication-realms/user-authentication-info.js';
+import { conflict, type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import { ACCOUNT_TOKENS } from '../../account-tokens.js';
+import { AUTHENTICATION_REALM_TOKENS as T } from '../../authentication-realm-tokens.js';
+import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
+import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
+import type { Clock } from '../../ports/system.js';
+import { TOKENS } from '../../tokens.js';
+import { memberOfRealm } from './authentication-realms.js';
+
+@injectable()
+export class UpdateUserAuthenticationInfo {
+  constructor(
+    @inject(T.AuthenticationRealmRepository) private readonly realms: AuthenticationRealmRepository,
+    @inject(ACCOUNT_TOKENS.AccountMemberRepository) private readonly members: AccountMemberRepository,
+    @inject(TOKENS.Clock) private readonly clock: Clock,
+  ) {}
+
+  /** A partial update of the member's `name` and `email`. */
+  async execute(
+    storeId: Uuid,
+    realmId: string,
+    id: string,
+    data: unknown,
+  ): Promise<E.Either<DomainError, AccountMember>> {
+    const found = await memberOfRealm({ realms: this.realms, members: this.members }, storeId, realmId, id);
+    if (E.isLeft(found)) return found;
+    const changes = parseMemberChanges(data);
+    if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
+    const now = this.clock.now();
+    const updated = await this.members.update(
+      storeId,
+      found.right.id,
+      (member) => E.right({ ...member, ...changes.right, updatedAt: now }),
+      (member) => [ACCOUNT_MEMBER_EVENTS.updated(member)],
+    );
+    if (E.isRight(updated)) return updated;
+    return E.left(
+      updated.left._tag === 'Taken'
+        ? conflict(EMAIL_TAKEN, 'email_taken')
+        : notFound(USER_AUTHENTICATION_INFO_NOT_FOUND),
+    );
+  }
+}
