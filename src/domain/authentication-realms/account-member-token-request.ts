@@ -5,7 +5,7 @@ import { issues } from '../shared/errors.js';
 import { oneOf, required } from '../shared/literal.js';
 import { parseUuidField, type Uuid } from '../shared/uuid.js';
 import { field, isRecord, optional, type Parsed, parseAll } from '../shared/validation.js';
-import { parsePassword, parseUsername } from './password-profile-info.js';
+import { parseOfferedPassword, parsePassword, parseUsername } from './password-profile-info.js';
 import { parseMemberName } from './user-authentication-info.js';
 
 export const ACCOUNT_MEMBER_TOKEN_TYPE = 'account_management_authentication_token';
@@ -50,10 +50,11 @@ export type AccountMemberTokenRequest = PasswordSignIn | SelfSignup | AccountSwi
  */
 export const INVALID_SIGN_IN = 'the username or password is not correct';
 
-const credentialsOf = (data: Readonly<Record<string, unknown>>) => ({
+/** The credentials of a request: a sign-in's password is held to the ceiling only, a new one to the whole rule. */
+const credentialsOf = (data: Readonly<Record<string, unknown>>, password: typeof parsePassword) => ({
   passwordProfileId: required(parseUuidField)('data.password_profile_id')(field(data, 'password_profile_id')),
   username: required(parseUsername)('data.username')(field(data, 'username')),
-  password: required(parsePassword)('data.password')(field(data, 'password')),
+  password: required(password)('data.password')(field(data, 'password')),
 });
 
 const byMechanism = (
@@ -63,13 +64,13 @@ const byMechanism = (
   switch (mechanism) {
     case 'password':
       return pipe(
-        parseAll(credentialsOf(data)),
+        parseAll(credentialsOf(data, parseOfferedPassword)),
         E.map((credentials) => ({ mechanism, ...credentials })),
       );
     case 'self_signup':
       return pipe(
         parseAll({
-          ...credentialsOf(data),
+          ...credentialsOf(data, parsePassword),
           name: required(parseMemberName)('data.name')(field(data, 'name')),
           email: required(parseEmail)('data.email')(field(data, 'email')),
         }),

@@ -41,6 +41,11 @@ export const usernameKey = (username: string): string => username.toLowerCase();
 export const parseUsername = boundedString(1, USERNAME_MAX);
 /** A password's rule; its value never appears in what a refusal says. */
 export const parsePassword = boundedString(PASSWORD_MIN, PASSWORD_MAX);
+/**
+ * A password offered at sign-in: only the ceiling applies. A short one is simply not the member's (every
+ * stored password met the minimum), so it gets the same 401 as any wrong one, not a lesson in the rule.
+ */
+export const parseOfferedPassword = boundedString(1, PASSWORD_MAX);
 
 const EMAIL = new RegExp(EMAIL_PATTERN, 'u');
 

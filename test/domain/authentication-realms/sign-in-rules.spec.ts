@@ -73,6 +73,30 @@ describe('account sign-in rules', () => {
       });
   });
 
+  describe('a password offered at sign-in: only the ceiling, so a short one is just a wrong one', () => {
+    const cases: [string, number, boolean][] = [
+      ['password', 1, true],
+      ['password', PASSWORD_MIN - 1, true],
+      ['password', PASSWORD_MAX, true],
+      ['password', PASSWORD_MAX + 1, false],
+      ['self_signup', PASSWORD_MIN - 1, false],
+      ['self_signup', PASSWORD_MIN, true],
+    ];
+    for (const [mechanism, length, accepted] of cases)
+      it(`${mechanism}, ${length} characters: ${accepted ? 'taken' : 'refused'}`, () => {
+        const parsed = parseAccountMemberTokenRequest({
+          type: 'account_management_authentication_token',
+          authentication_mechanism: mechanism,
+          password_profile_id: PROFILE,
+          username: 'ron@example.com',
+          password: 'p'.repeat(length),
+          name: 'Ron',
+          email: 'ron@example.com',
+        });
+        expect(E.isRight(parsed)).to.equal(accepted);
+      });
+  });
+
   describe('usernames', () => {
     const cases: [string, 'any' | 'email', boolean][] = [
       ['ron', 'any', true],
