@@ -299,7 +299,7 @@ describe('HTTP: account authentication realm, password profiles, credentials and
     const bad = await signIn({
       authentication_mechanism: 'password',
       password_profile_id: 'x',
-      password: PASSWORD.slice(0, 3),
+      password: 'p'.repeat(257),
     });
     expect((await errorBody(bad)).errors.map((e) => e['source'])).to.deep.equal([
       'data.password_profile_id',
