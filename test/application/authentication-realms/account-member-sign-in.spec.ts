@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { scryptPasswordHasher } from '../../../src/adapters/system/scrypt-password-hasher.js';
 import { ACCOUNT_TOKENS } from '../../../src/application/account-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS as T } from '../../../src/application/authentication-realm-tokens.js';
+import { INTEGRATION_TOKENS } from '../../../src/application/integration-tokens.js';
 import type { PasswordHasher } from '../../../src/application/ports/auth/password-hasher.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import {
@@ -13,10 +14,18 @@ import {
   DeleteUserAuthenticationInfo,
   UpdateAccountAuthenticationSettings,
 } from '../../../src/application/use-cases/authentication-realms/authentication-realms-use-cases.js';
+import { usernameTaken } from '../../../src/application/use-cases/authentication-realms/password-profile-infos.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import { buildContainer } from '../../../src/container.js';
+import { ACCOUNT_MEMBER_LIST } from '../../../src/domain/accounts/account-member-query.js';
+import { ACCOUNT_LIST } from '../../../src/domain/accounts/account-query.js';
 import { INVALID_SIGN_IN } from '../../../src/domain/authentication-realms/account-member-token-request.js';
-import { unauthenticated } from '../../../src/domain/shared/errors.js';
+import { PASSWORD_PROFILE_NOT_FOUND } from '../../../src/domain/authentication-realms/password-profile.js';
+import { EMAIL_TAKEN } from '../../../src/domain/authentication-realms/user-authentication-info.js';
+import { DELIVERY_LIST } from '../../../src/domain/integrations/integration-query.js';
+import { conflict, notFound, unauthenticated } from '../../../src/domain/shared/errors.js';
+import { anIntegration } from '../../support/integration-builders.js';
+import { listQuery } from '../../support/list-queries.js';
 
 const PASSWORD = 'correct horse battery';
 
@@ -70,7 +79,15 @@ describe('account member sign-in (use cases on in-memory storage)', () => {
         },
         undefined,
       );
-    return { container, storeId, realmId, member: member.right, signIn, verified: counting.verified };
+    return {
+      container,
+      storeId,
+      realmId,
+      profileId: profile.right.id,
+      member: member.right,
+      signIn,
+      verified: counting.verified,
+    };
   };
 
   it('spends one key derivation on an unknown username as on a wrong password, and refuses both alike', async () => {
@@ -135,5 +152,59 @@ describe('account member sign-in (use cases on in-memory storage)', () => {
     expect(
       await container.get(TOKENS.AccountMemberTokenRepository).findActive(secrets.hash(held), new Date()),
     ).to.equal(undefined);
+  });
+
+  it('signs a shopper up whole, with the three events, and a refused signup leaves no member, account or event', async () => {
+    const { container, storeId, profileId } = await setup();
+    await container.get(UpdateAccountAuthenticationSettings).execute(storeId, {
+      type: 'account_authentication_settings',
+      enable_self_signup: true,
+      auto_create_account_for_account_members: true,
+    });
+    const integrations = container.get(INTEGRATION_TOKENS.IntegrationRepository);
+    const watching = anIntegration(storeId, {
+      observes: ['account-member.created', 'account.created', 'account-membership.created'],
+    });
+    await integrations.insert(watching);
+    const signup = (username: string, email: string, passwordProfileId = profileId) =>
+      container.get(CreateAccountMemberTokens).execute(
+        storeId,
+        {
+          type: 'account_management_authentication_token',
+          authentication_mechanism: 'self_signup',
+          password_profile_id: passwordProfileId,
+          username,
+          password: PASSWORD,
+          name: 'Leslie Knope',
+          email,
+        },
+        undefined,
+      );
+    const seen = async () => ({
+      members: (
+        await container.get(ACCOUNT_TOKENS.AccountMemberRepository).list(storeId, listQuery(ACCOUNT_MEMBER_LIST))
+      ).total,
+      accounts: (await container.get(ACCOUNT_TOKENS.AccountRepository).list(storeId, listQuery(ACCOUNT_LIST))).total,
+      events: (await integrations.listDeliveries(storeId, watching.id, listQuery(DELIVERY_LIST, { limit: 100 }))).items
+        .map((d) => d.key)
+        .sort(),
+    });
+    const made = await signup('leslie', 'leslie@example.com');
+    if (E.isLeft(made)) throw new Error('not signed up');
+    expect(made.right.tokens.map((t) => t.accountName)).to.deep.equal(['Leslie Knope']);
+    const after = await seen();
+    expect(after).to.deep.equal({
+      members: 2,
+      accounts: 1,
+      events: ['account-member.created', 'account-membership.created', 'account.created'],
+    });
+    expect(await signup('RON', 'new@example.com')).to.deep.equal(E.left(usernameTaken()));
+    expect(await signup('ann', 'RON@example.com')).to.deep.equal(E.left(conflict(EMAIL_TAKEN, 'email_taken')));
+    expect(await signup('ann', 'ann@example.com', container.get(TOKENS.IdGenerator).uuid())).to.deep.equal(
+      E.left(notFound(PASSWORD_PROFILE_NOT_FOUND)),
+    );
+    expect(await seen()).to.deep.equal(after);
+    // The username of the signup refused for its email was not kept.
+    expect(E.isRight(await signup('ann', 'ann@example.com'))).to.equal(true);
   });
 });

@@ -15,7 +15,7 @@ import type { InUse, LimitReached, Missing, ReferenceMissing, Taken } from '../s
 export interface AccountRepository {
   insert(account: Account, events: readonly ChangeEvent[]): Promise<E.Either<Taken | ReferenceMissing, void>>;
   /**
-   * An account and its first membership in one transaction (self-signup): both or neither. `LimitReached`
+   * An account and its first membership in one transaction: both or neither. `LimitReached`
    * when the member already has `membershipLimit` memberships.
    */
   insertWithMembership(

@@ -27,6 +27,13 @@ import { ACCOUNT_NOT_FOUND } from './accounts.js';
 
 const MEMBERSHIP_NOT_FOUND = 'account membership not found';
 
+/** A member already has as many memberships as the store allows. */
+export const membershipLimitReached = (limit: number): DomainError =>
+  conflict(
+    `the account member already belongs to ${limit} accounts, the store's membership limit`,
+    'membership_limit_reached',
+  );
+
 type Result<A> = Promise<E.Either<DomainError, A>>;
 
 /** A page of memberships with the records they name, read in one more query when `include` asks for them. */
@@ -73,12 +80,7 @@ export class CreateAccountMembership {
       case 'Taken':
         return E.left(conflict('the account member already belongs to this account', 'membership_exists'));
       case 'LimitReached':
-        return E.left(
-          conflict(
-            `the account member already belongs to ${settings.membershipLimit} accounts, the store's membership limit`,
-            'membership_limit_reached',
-          ),
-        );
+        return E.left(membershipLimitReached(settings.membershipLimit));
     }
   }
 }

@@ -5,7 +5,6 @@ import {
   ACCOUNT_EVENTS,
   ACCOUNT_MEMBER_EVENTS,
   ACCOUNT_MEMBERSHIP_EVENTS,
-  deletedWithMemberships,
 } from '../../../domain/accounts/account-events.js';
 import type { AccountMember } from '../../../domain/accounts/account-member.js';
 import type { AccountMembership } from '../../../domain/accounts/account-membership.js';
@@ -22,7 +21,10 @@ import {
   PASSWORD_PROFILE_NOT_FOUND,
   type PasswordProfile,
 } from '../../../domain/authentication-realms/password-profile.js';
-import { usernameInFormat } from '../../../domain/authentication-realms/password-profile-info.js';
+import {
+  type PasswordProfileInfo,
+  usernameInFormat,
+} from '../../../domain/authentication-realms/password-profile-info.js';
 import { EMAIL_TAKEN } from '../../../domain/authentication-realms/user-authentication-info.js';
 import type { AccountAuthenticationSettings } from '../../../domain/settings/account-authentication-settings.js';
 import {
@@ -39,18 +41,19 @@ import { ACCOUNT_TOKENS } from '../../account-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS as T } from '../../authentication-realm-tokens.js';
 import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
 import type { AccountMembershipRepository } from '../../ports/accounts/account-membership-repository.js';
-import type { AccountRepository } from '../../ports/accounts/account-repository.js';
 import type { AccountMemberTokenRepository } from '../../ports/auth/account-member-token-repository.js';
 import type { PasswordHasher } from '../../ports/auth/password-hasher.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
 import type { PasswordProfileInfoRepository } from '../../ports/authentication-realms/password-profile-info-repository.js';
 import type { PasswordProfileRepository } from '../../ports/authentication-realms/password-profile-repository.js';
+import type { OwnAccount, SelfSignupRepository } from '../../ports/authentication-realms/self-signup-repository.js';
 import type {
   AccountAuthenticationSettingsRepository,
   AccountMembershipSettingsRepository,
 } from '../../ports/settings/settings-repository.js';
 import type { Clock, IdGenerator, Secrets } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
+import { membershipLimitReached } from '../accounts/account-memberships.js';
 import { STORE_NOT_FOUND } from '../stores/store-lookup.js';
 import { type SignedIn, signedIn } from './account-member-sign-in.js';
 import { usernameTaken } from './password-profile-infos.js';
@@ -72,6 +75,7 @@ export class CreateAccountMemberTokens {
     @inject(T.AuthenticationRealmRepository) private readonly realms: AuthenticationRealmRepository,
     @inject(T.PasswordProfileRepository) private readonly profiles: PasswordProfileRepository,
     @inject(T.PasswordProfileInfoRepository) private readonly credentials: PasswordProfileInfoRepository,
+    @inject(T.SelfSignupRepository) private readonly signups: SelfSignupRepository,
     @inject(T.PasswordHasher) private readonly hasher: PasswordHasher,
     @inject(T.AccountAuthenticationSettingsRepository)
     private readonly settings: AccountAuthenticationSettingsRepository,
@@ -79,7 +83,6 @@ export class CreateAccountMemberTokens {
     private readonly membershipSettings: AccountMembershipSettingsRepository,
     @inject(ACCOUNT_TOKENS.AccountMemberRepository) private readonly members: AccountMemberRepository,
     @inject(ACCOUNT_TOKENS.AccountMembershipRepository) private readonly memberships: AccountMembershipRepository,
-    @inject(ACCOUNT_TOKENS.AccountRepository) private readonly accounts: AccountRepository,
     @inject(TOKENS.AccountMemberTokenRepository) private readonly tokens: AccountMemberTokenRepository,
     @inject(TOKENS.Secrets) private readonly secrets: Secrets,
     @inject(TOKENS.Clock) private readonly clock: Clock,
@@ -127,8 +130,8 @@ export class CreateAccountMemberTokens {
   }
 
   /**
-   * A new member with a username and password, and, when the store says so, an account of their own. The
-   * username is claimed first: a unique key settles a race for it, and a refusal further on takes it back.
+   * A new member with a username and password, and, when the store says so, an account of their own: stored
+   * in one transaction, so a refusal or a crash leaves no part of it behind.
    */
   private async selfSignup(storeId: Uuid, request: SelfSignup, settings: AccountAuthenticationSettings): Outcome {
     if (!settings.enableSelfSignup) return E.left(forbidden(SELF_SIGNUP_DISABLED, 'self_signup_disabled'));
@@ -145,8 +148,7 @@ export class CreateAccountMemberTokens {
       createdAt: now,
       updatedAt: now,
     };
-    const place = { storeId, accountMemberId: member.id };
-    const claimed = await this.credentials.insert({
+    const credentials: PasswordProfileInfo = {
       id: this.ids.uuid(),
       storeId,
       accountMemberId: member.id,
@@ -155,26 +157,31 @@ export class CreateAccountMemberTokens {
       passwordHash: await this.hasher.hash(request.password),
       createdAt: now,
       updatedAt: now,
-    });
-    if (E.isLeft(claimed))
-      return E.left(claimed.left._tag === 'Taken' ? usernameTaken() : notFound(PASSWORD_PROFILE_NOT_FOUND));
-    const joined = await this.members.insert(member, [ACCOUNT_MEMBER_EVENTS.created(member)]);
-    if (E.isLeft(joined)) {
-      await this.credentials.deleteForMember(place);
-      return E.left(conflict(EMAIL_TAKEN, 'email_taken'));
+    };
+    const ownAccount = settings.autoCreateAccountForAccountMembers ? await this.ownAccount(member, now) : undefined;
+    const events = [
+      ACCOUNT_MEMBER_EVENTS.created(member),
+      ...(ownAccount === undefined
+        ? []
+        : [ACCOUNT_EVENTS.created(ownAccount.account), ACCOUNT_MEMBERSHIP_EVENTS.created(ownAccount.membership)]),
+    ];
+    const stored = await this.signups.signUp({ member, credentials, ...(ownAccount && { ownAccount }), events });
+    if (E.isRight(stored))
+      return E.right(await this.mint(member, ownAccount === undefined ? [] : [ownAccount.account], settings));
+    switch (stored.left._tag) {
+      case 'UsernameTaken':
+        return E.left(usernameTaken());
+      case 'EmailTaken':
+        return E.left(conflict(EMAIL_TAKEN, 'email_taken'));
+      case 'ReferenceMissing':
+        return E.left(notFound(PASSWORD_PROFILE_NOT_FOUND));
+      case 'LimitReached':
+        return E.left(membershipLimitReached(ownAccount?.membershipLimit ?? 0));
     }
-    if (!settings.autoCreateAccountForAccountMembers) return E.right(await this.mint(member, [], settings));
-    const account = await this.accountFor(member, now);
-    if (E.isLeft(account)) {
-      await this.credentials.deleteForMember(place);
-      await this.members.delete(storeId, member.id, deletedWithMemberships(ACCOUNT_MEMBER_EVENTS.deleted(member.id)));
-      throw new Error(`self-signup could not make the account of a new member: ${account.left}`);
-    }
-    return E.right(await this.mint(member, [account.right], settings));
   }
 
-  /** The member's own account, named after them, with their membership: both or neither. */
-  private async accountFor(member: AccountMember, now: Date): Promise<E.Either<string, Account>> {
+  /** The member's own account, named after them, with their membership. */
+  private async ownAccount(member: AccountMember, now: Date): Promise<OwnAccount> {
     const account: Account = {
       id: this.ids.uuid(),
       storeId: member.storeId,
@@ -191,12 +198,8 @@ export class CreateAccountMemberTokens {
       createdAt: now,
       updatedAt: now,
     };
-    const limit = (await this.membershipSettings.find(member.storeId))?.membershipLimit ?? 1;
-    const stored = await this.accounts.insertWithMembership(account, membership, limit, [
-      ACCOUNT_EVENTS.created(account),
-      ACCOUNT_MEMBERSHIP_EVENTS.created(membership),
-    ]);
-    return E.isLeft(stored) ? E.left(stored.left._tag) : E.right(account);
+    const membershipLimit = (await this.membershipSettings.find(member.storeId))?.membershipLimit ?? 1;
+    return { account, membership, membershipLimit };
   }
 
   /** A member holding a valid token gets one for another of their accounts (or for each, as EPCC answers without `account_id`). */

@@ -12,9 +12,7 @@ import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import { removeMemberships } from './in-memory-memberships.js';
-
-const sameEmail = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+import { emailTaken, removeMemberships, sameEmail } from './in-memory-memberships.js';
 
 @injectable()
 export class InMemoryAccountMemberRepository implements AccountMemberRepository {
@@ -23,19 +21,13 @@ export class InMemoryAccountMemberRepository implements AccountMemberRepository 
     @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
   ) {}
 
-  private emailTaken(member: AccountMember): boolean {
-    return [...this.state.accountMembers.values()].some(
-      (m) => m.storeId === member.storeId && m.id !== member.id && sameEmail(m.email, member.email),
-    );
-  }
-
   private ofStore(storeId: Uuid): AccountMember[] {
     return [...this.state.accountMembers.values()].filter((m) => m.storeId === storeId);
   }
 
   async insert(member: AccountMember, events: readonly ChangeEvent[]): Promise<E.Either<Taken, void>> {
     if (this.state.accountMembers.has(member.id)) throw new Error(`duplicate id ${member.id}`);
-    if (this.emailTaken(member)) return E.left(taken);
+    if (emailTaken(this.state, member)) return E.left(taken);
     this.state.accountMembers.set(member.id, member);
     this.outbox?.record(member.storeId, events);
     return E.right(undefined);
@@ -67,7 +59,7 @@ export class InMemoryAccountMemberRepository implements AccountMemberRepository 
     if (current?.storeId !== storeId) return E.left(missing);
     const changed = change(current);
     if (E.isLeft(changed)) return changed;
-    if (this.emailTaken(changed.right)) return E.left(taken);
+    if (emailTaken(this.state, changed.right)) return E.left(taken);
     this.state.accountMembers.set(id, changed.right);
     this.outbox?.record(storeId, eventsOf(changed.right));
     return changed;

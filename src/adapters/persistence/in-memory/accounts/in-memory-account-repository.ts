@@ -9,7 +9,6 @@ import {
   type Missing,
   missing,
   type ReferenceMissing,
-  referenceMissing,
   type Taken,
   taken,
 } from '../../../../application/ports/storage-outcomes.js';
@@ -22,7 +21,7 @@ import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
-import { membershipRefusal, removeMemberships } from './in-memory-memberships.js';
+import { accountRefusal, membershipRefusal, registrationTaken, removeMemberships } from './in-memory-memberships.js';
 
 @injectable()
 export class InMemoryAccountRepository implements AccountRepository {
@@ -31,25 +30,9 @@ export class InMemoryAccountRepository implements AccountRepository {
     @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
   ) {}
 
-  private refusal(account: Account): E.Either<Taken | ReferenceMissing, void> {
-    if (this.registrationTaken(account)) return E.left(taken);
-    const parent = account.parentId === undefined ? undefined : this.state.accounts.get(account.parentId);
-    if (account.parentId !== undefined && parent?.storeId !== account.storeId) return E.left(referenceMissing);
-    return E.right(undefined);
-  }
-
-  private registrationTaken(account: Account): boolean {
-    return (
-      account.registrationId !== undefined &&
-      [...this.state.accounts.values()].some(
-        (a) => a.storeId === account.storeId && a.id !== account.id && a.registrationId === account.registrationId,
-      )
-    );
-  }
-
   async insert(account: Account, events: readonly ChangeEvent[]): Promise<E.Either<Taken | ReferenceMissing, void>> {
     if (this.state.accounts.has(account.id)) throw new Error(`duplicate id ${account.id}`);
-    const refused = this.refusal(account);
+    const refused = accountRefusal(this.state, account);
     if (E.isLeft(refused)) return refused;
     this.state.accounts.set(account.id, account);
     this.outbox?.record(account.storeId, events);
@@ -63,7 +46,7 @@ export class InMemoryAccountRepository implements AccountRepository {
     events: readonly ChangeEvent[],
   ): Promise<E.Either<Taken | ReferenceMissing | LimitReached, void>> {
     if (this.state.accounts.has(account.id)) throw new Error(`duplicate id ${account.id}`);
-    const refused = this.refusal(account);
+    const refused = accountRefusal(this.state, account);
     if (E.isLeft(refused)) return refused;
     const membershipRefused = membershipRefusal(this.state, membership, membershipLimit, true);
     if (E.isLeft(membershipRefused)) return membershipRefused;
@@ -95,7 +78,7 @@ export class InMemoryAccountRepository implements AccountRepository {
     if (current?.storeId !== storeId) return E.left(missing);
     const changed = change(current);
     if (E.isLeft(changed)) return changed;
-    if (this.registrationTaken(changed.right)) return E.left(taken);
+    if (registrationTaken(this.state, changed.right)) return E.left(taken);
     this.state.accounts.set(id, changed.right);
     this.outbox?.record(storeId, eventsOf(changed.right));
     return changed;

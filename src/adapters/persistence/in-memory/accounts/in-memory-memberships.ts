@@ -7,9 +7,34 @@ import {
   type Taken,
   taken,
 } from '../../../../application/ports/storage-outcomes.js';
+import type { Account } from '../../../../domain/accounts/account.js';
+import type { AccountMember } from '../../../../domain/accounts/account-member.js';
 import type { AccountMembership } from '../../../../domain/accounts/account-membership.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { InMemoryState } from '../in-memory-state.js';
+
+export const sameEmail = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** Whether another member of the store has the member's email, compared case-insensitively, as the unique key does. */
+export const emailTaken = (state: InMemoryState, member: AccountMember): boolean =>
+  [...state.accountMembers.values()].some(
+    (m) => m.storeId === member.storeId && m.id !== member.id && sameEmail(m.email, member.email),
+  );
+
+/** Whether another account of the store holds the account's registration id. */
+export const registrationTaken = (state: InMemoryState, account: Account): boolean =>
+  account.registrationId !== undefined &&
+  [...state.accounts.values()].some(
+    (a) => a.storeId === account.storeId && a.id !== account.id && a.registrationId === account.registrationId,
+  );
+
+/** Why an account may not be stored: a registration id another account holds, or a parent not the store's. */
+export const accountRefusal = (state: InMemoryState, account: Account): E.Either<Taken | ReferenceMissing, void> => {
+  if (registrationTaken(state, account)) return E.left(taken);
+  const parent = account.parentId === undefined ? undefined : state.accounts.get(account.parentId);
+  if (account.parentId !== undefined && parent?.storeId !== account.storeId) return E.left(referenceMissing);
+  return E.right(undefined);
+};
 
 /**
  * Why a membership may not be stored, as the SQL storage decides it: its account (unless `accountIsNew`) and

@@ -3,8 +3,9 @@ import { AUTHENTICATION_REALM_TOKENS } from '../../../../application/authenticat
 import { InMemoryAuthenticationRealmRepository } from './in-memory-authentication-realm-repository.js';
 import { InMemoryPasswordProfileInfoRepository } from './in-memory-password-profile-info-repository.js';
 import { InMemoryPasswordProfileRepository } from './in-memory-password-profile-repository.js';
+import { InMemorySelfSignupRepository } from './in-memory-self-signup-repository.js';
 
-/** The in-memory ports of account sign-in: realms, password profiles and credentials. */
+/** The in-memory ports of account sign-in: realms, password profiles, credentials and self-signups. */
 export const bindInMemoryAuthenticationRealms = (bind: ContainerModuleLoadOptions['bind']) => {
   bind(AUTHENTICATION_REALM_TOKENS.AuthenticationRealmRepository)
     .to(InMemoryAuthenticationRealmRepository)
@@ -13,4 +14,5 @@ export const bindInMemoryAuthenticationRealms = (bind: ContainerModuleLoadOption
   bind(AUTHENTICATION_REALM_TOKENS.PasswordProfileInfoRepository)
     .to(InMemoryPasswordProfileInfoRepository)
     .inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.SelfSignupRepository).to(InMemorySelfSignupRepository).inSingletonScope();
 };

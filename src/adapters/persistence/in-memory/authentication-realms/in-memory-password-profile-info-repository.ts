@@ -8,20 +8,17 @@ import {
   type Missing,
   missing,
   type ReferenceMissing,
-  referenceMissing,
   type Taken,
   taken,
 } from '../../../../application/ports/storage-outcomes.js';
-import {
-  type PasswordProfileInfo,
-  usernameKey,
-} from '../../../../domain/authentication-realms/password-profile-info.js';
+import type { PasswordProfileInfo } from '../../../../domain/authentication-realms/password-profile-info.js';
 import type { ListQuery } from '../../../../domain/query/list-query.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
+import { credentialsRefusal, usernameHolder } from './in-memory-usernames.js';
 
 const UNFILTERED = { fields: {}, ordered: (info: PasswordProfileInfo) => info, keepsRunningCount: false };
 
@@ -33,17 +30,9 @@ const ofMember = (info: PasswordProfileInfo | undefined, member: MemberPlace): i
 export class InMemoryPasswordProfileInfoRepository implements PasswordProfileInfoRepository {
   constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
 
-  private holder(passwordProfileId: Uuid, username: string): PasswordProfileInfo | undefined {
-    const key = usernameKey(username);
-    return [...this.state.passwordProfileInfos.values()].find(
-      (info) => info.passwordProfileId === passwordProfileId && usernameKey(info.username) === key,
-    );
-  }
-
   async insert(info: PasswordProfileInfo): Promise<E.Either<Taken | ReferenceMissing, PasswordProfileInfo>> {
-    const profile = this.state.passwordProfiles.get(info.passwordProfileId);
-    if (profile === undefined || !this.state.stores.has(info.storeId)) return E.left(referenceMissing);
-    if (this.holder(info.passwordProfileId, info.username) !== undefined) return E.left(taken);
+    const refused = credentialsRefusal(this.state, info);
+    if (E.isLeft(refused)) return refused;
     this.state.passwordProfileInfos.set(info.id, info);
     return E.right(info);
   }
@@ -63,7 +52,7 @@ export class InMemoryPasswordProfileInfoRepository implements PasswordProfileInf
     passwordProfileId: Uuid,
     username: string,
   ): Promise<PasswordProfileInfo | undefined> {
-    const info = this.holder(passwordProfileId, username);
+    const info = usernameHolder(this.state, passwordProfileId, username);
     return info?.storeId === storeId ? info : undefined;
   }
 
@@ -75,7 +64,7 @@ export class InMemoryPasswordProfileInfoRepository implements PasswordProfileInf
     const info = this.state.passwordProfileInfos.get(id);
     if (!ofMember(info, member)) return E.left(missing);
     const changed = change(info);
-    const holder = this.holder(changed.passwordProfileId, changed.username);
+    const holder = usernameHolder(this.state, changed.passwordProfileId, changed.username);
     if (holder !== undefined && holder.id !== id) return E.left(taken);
     this.state.passwordProfileInfos.set(id, changed);
     return E.right(changed);

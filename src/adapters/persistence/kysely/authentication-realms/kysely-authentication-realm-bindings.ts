@@ -3,8 +3,9 @@ import { AUTHENTICATION_REALM_TOKENS } from '../../../../application/authenticat
 import { KyselyAuthenticationRealmRepository } from './kysely-authentication-realm-repository.js';
 import { KyselyPasswordProfileInfoRepository } from './kysely-password-profile-info-repository.js';
 import { KyselyPasswordProfileRepository } from './kysely-password-profile-repository.js';
+import { KyselySelfSignupRepository } from './kysely-self-signup-repository.js';
 
-/** The database ports of account sign-in: realms, password profiles and credentials. */
+/** The database ports of account sign-in: realms, password profiles, credentials and self-signups. */
 export const bindKyselyAuthenticationRealms = (bind: ContainerModuleLoadOptions['bind']) => {
   bind(AUTHENTICATION_REALM_TOKENS.AuthenticationRealmRepository)
     .to(KyselyAuthenticationRealmRepository)
@@ -13,4 +14,5 @@ export const bindKyselyAuthenticationRealms = (bind: ContainerModuleLoadOptions[
   bind(AUTHENTICATION_REALM_TOKENS.PasswordProfileInfoRepository)
     .to(KyselyPasswordProfileInfoRepository)
     .inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.SelfSignupRepository).to(KyselySelfSignupRepository).inSingletonScope();
 };
