@@ -23,6 +23,8 @@ export const ERROR_CODE_MEANINGS = {
     "a preflight (`OPTIONS` with `Origin`) for a route or method not open to that origin: only the token endpoints, the catalogue and shoppers' own records are open to browsers, the rest to `CORS_ADMIN_ORIGINS`",
   self_signup_disabled:
     'the store has not turned self-signup on (`enable_self_signup` of `/v2/settings/account-authentication`)',
+  self_management_disabled:
+    'the store does not let account members change their own details (`account_member_self_management` of `/v2/settings/account-authentication` is `disabled`)',
   not_found: "no resource with this id in the caller's store (an id that is not a UUID included)",
   route_not_found: 'no route matches this path',
   method_not_allowed: 'the path exists but not with this method; `Allow` lists the methods it has',
@@ -98,6 +100,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   plan_not_permitted: 403,
   origin_not_allowed: 403,
   self_signup_disabled: 403,
+  self_management_disabled: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,

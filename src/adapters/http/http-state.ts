@@ -1,5 +1,5 @@
 import type { Context, ParameterizedContext } from 'koa';
-import type { ShopperScope } from '../../domain/auth/account-member-token.js';
+import type { SignedInShopper } from '../../domain/auth/account-member-token.js';
 import type { Principal } from '../../domain/auth/grant.js';
 import { type QueryParams, queryParams } from '../../domain/query/query-params.js';
 import type { SubscriptionsGeneration } from '../../domain/settings/subscriptions-generation.js';
@@ -34,7 +34,7 @@ export const principalOf = (ctx: HttpContext): Principal => {
 };
 
 /** The account a shopper's request is confined to, if the caller is a shopper; a merchant's reaches the whole store. */
-export const shopperOf = (ctx: HttpContext): ShopperScope | undefined => principalOf(ctx).shopper;
+export const shopperOf = (ctx: HttpContext): SignedInShopper | undefined => principalOf(ctx).shopper;
 
 export const respondWithError = (ctx: Context | HttpContext, error: DomainError): void => {
   ctx.status = statusOf(error);

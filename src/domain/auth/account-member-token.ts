@@ -9,12 +9,16 @@ export interface ShopperScope {
   readonly accountMemberId: Uuid;
 }
 
+/** A shopper as one request carries it: its scope, and the hash of the account member token it came with. */
+export interface SignedInShopper extends ShopperScope {
+  readonly tokenHash: string;
+}
+
 /**
  * An account member token (EPCC's `account_management_authentication_token`) as stored: only the hash of
  * the token text is kept, as for access tokens, so a leaked table grants nothing.
  */
-export interface AccountMemberToken extends ShopperScope {
-  readonly tokenHash: string;
+export interface AccountMemberToken extends SignedInShopper {
   readonly storeId: Uuid;
   readonly createdAt: Date;
   readonly expiresAt: Date;

@@ -1,6 +1,6 @@
 import type { Uuid } from '../shared/uuid.js';
 import type { Access } from './access.js';
-import type { ShopperScope } from './account-member-token.js';
+import type { SignedInShopper } from './account-member-token.js';
 import type { KeyScopes } from './scope.js';
 /** The two OAuth grants of `POST /oauth/access_token`. */
 export type GrantType = 'client_credentials' | 'implicit';
@@ -13,7 +13,7 @@ export interface Principal {
   /** The scopes of the key the token was minted from, as they are now; null for full access. */
   readonly scopes: KeyScopes;
   /** Present when an implicit token came with a valid account member token, on an operation open to shoppers. */
-  readonly shopper?: ShopperScope;
+  readonly shopper?: SignedInShopper;
 }
 
 export type { Access } from './access.js';

@@ -17,7 +17,9 @@ export type ForbiddenCode =
   | 'scope_missing'
   | 'plan_not_permitted'
   /** A store that has not turned self-signup on. */
-  | 'self_signup_disabled';
+  | 'self_signup_disabled'
+  /** A store that does not let account members change their own details. */
+  | 'self_management_disabled';
 /** Which stored state a write conflicts with. */
 export type ConflictCode =
   | 'reservation_over_budget'

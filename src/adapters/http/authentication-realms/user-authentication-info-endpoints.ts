@@ -11,7 +11,7 @@ import { UpdateUserAuthenticationInfo } from '../../../application/use-cases/aut
 import { ACCOUNT_MEMBER_LIST } from '../../../domain/accounts/account-member-query.js';
 import { concept } from '../endpoints/endpoint.js';
 import { answer, created, noContent, withData } from '../endpoints/handlers.js';
-import { queryOf } from '../http-state.js';
+import { queryOf, shopperOf } from '../http-state.js';
 import {
   DELETED,
   FILTERED_PAGE_REFUSED,
@@ -47,6 +47,10 @@ const CREDENTIALS =
   "As EPCC: a user's username and password in one of the realm's password profiles. The password is write-only: kept as a salted scrypt hash, never answered, logged nor echoed in an error. These writes take no Idempotency-Key: a stored key keeps a hash of the body, which would let the password be guessed offline.";
 const USER_MISSING = 'No realm of this store has this id, or the store has no account member with this one.';
 const CREDENTIAL_MISSING = `${USER_MISSING} Or the member has no credentials with this id.`;
+const SELF =
+  "A shopper reaches here its own member only (`account_member_id` as the id), while the store's `account_member_self_management` is `update_only` (see docs/accounts.md).";
+const PASSWORD_ENDS_TOKENS =
+  "A new password ends the member's account member tokens, but the one of the shopper who changed it.";
 const userDocument = jsonContent(dataDocument(schemaRef('UserAuthenticationInfo')));
 const credentialDocument = jsonContent(dataDocument(schemaRef('PasswordProfileInfo')));
 const usersPath = '/v2/authentication-realms/{realmId}/user-authentication-info';
@@ -75,7 +79,10 @@ interface UserAuthenticationInfoUseCases {
   };
 }
 
-/** A realm's users (the store's account members) and their usernames and passwords: store administration. */
+/**
+ * A realm's users (the store's account members) and their usernames and passwords: store administration,
+ * and a shopper's own details where the store lets members manage themselves.
+ */
 export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfoUseCases>({
   useCases: ({ use }) => ({
     users: {
@@ -155,15 +162,16 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'getUserAuthenticationInfo',
         summary: 'Get a user of a realm',
-        description: EPCC,
+        description: `${EPCC} ${SELF}`,
         tag: TAG,
         access: 'admin',
+        shopper: 'own-details',
         success: { '200': { description: 'The user.', content: userDocument } },
         errors: { 404: USER_MISSING },
       },
       handle: ({ users }, { links }) =>
         answer(
-          (storeId, ctx) => users.get.execute(storeId, realmParam(ctx), userParam(ctx)),
+          (storeId, ctx) => users.get.execute(storeId, realmParam(ctx), userParam(ctx), shopperOf(ctx)),
           (member, ctx) => ({ data: userAuthenticationInfoResource(realmParam(ctx), member, links(ctx)) }),
         ),
     },
@@ -174,9 +182,10 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'updateUserAuthenticationInfo',
         summary: 'Change a user of a realm',
-        description: `${EPCC} A partial update of \`name\` and \`email\`.`,
+        description: `${EPCC} A partial update of \`name\` and \`email\`. ${SELF}`,
         tag: TAG,
         access: 'admin',
+        shopper: 'own-details',
         requestBody: {
           description: 'The fields to change.',
           content: jsonContent(dataRequest(userAuthenticationInfoChanges)),
@@ -190,7 +199,9 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       },
       handle: ({ users }, { links }) =>
         answer(
-          withData((data, storeId, ctx) => users.update.execute(storeId, realmParam(ctx), userParam(ctx), data)),
+          withData((data, storeId, ctx) =>
+            users.update.execute(storeId, realmParam(ctx), userParam(ctx), data, shopperOf(ctx)),
+          ),
           (member, ctx) => ({ data: userAuthenticationInfoResource(realmParam(ctx), member, links(ctx)) }),
         ),
     },
@@ -246,9 +257,10 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'listPasswordProfileInfos',
         summary: "List a user's usernames and password profiles",
-        description: `${CREDENTIALS} Newest first.`,
+        description: `${CREDENTIALS} Newest first. ${SELF}`,
         tag: TAG,
         access: 'admin',
+        shopper: 'own-details',
         parameters: [...PAGING_PARAMETERS],
         success: {
           '200': {
@@ -260,7 +272,8 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       },
       handle: ({ credentials }, { links }) =>
         answer(
-          (storeId, ctx) => credentials.list.execute(storeId, realmParam(ctx), userParam(ctx), queryOf(ctx)),
+          (storeId, ctx) =>
+            credentials.list.execute(storeId, realmParam(ctx), userParam(ctx), queryOf(ctx), shopperOf(ctx)),
           (page, ctx) =>
             listDocument(ctx, links, page, (info) => passwordProfileInfoResource(realmParam(ctx), info, links(ctx))),
         ),
@@ -272,15 +285,17 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'getPasswordProfileInfo',
         summary: "Get one of a user's usernames",
-        description: CREDENTIALS,
+        description: `${CREDENTIALS} ${SELF}`,
         tag: TAG,
         access: 'admin',
+        shopper: 'own-details',
         success: { '200': { description: 'The credentials, without the password.', content: credentialDocument } },
         errors: { 404: CREDENTIAL_MISSING },
       },
       handle: ({ credentials }, { links }) =>
         answer(
-          (storeId, ctx) => credentials.get.execute(storeId, realmParam(ctx), userParam(ctx), credentialParam(ctx)),
+          (storeId, ctx) =>
+            credentials.get.execute(storeId, realmParam(ctx), userParam(ctx), credentialParam(ctx), shopperOf(ctx)),
           (info, ctx) => ({ data: passwordProfileInfoResource(realmParam(ctx), info, links(ctx)) }),
         ),
     },
@@ -291,9 +306,10 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'updatePasswordProfileInfo',
         summary: "Change a user's username or password",
-        description: `${CREDENTIALS} A partial update: a new \`username\`, a new \`password\`, or both.`,
+        description: `${CREDENTIALS} A partial update: a new \`username\`, a new \`password\`, or both. ${PASSWORD_ENDS_TOKENS} ${SELF}`,
         tag: TAG,
         access: 'admin',
+        shopper: 'own-details',
         secretBody: true,
         requestBody: {
           description: 'The fields to change.',
@@ -310,7 +326,14 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       handle: ({ credentials }, { links }) =>
         answer(
           withData((data, storeId, ctx) =>
-            credentials.update.execute(storeId, realmParam(ctx), userParam(ctx), credentialParam(ctx), data),
+            credentials.update.execute(
+              storeId,
+              realmParam(ctx),
+              userParam(ctx),
+              credentialParam(ctx),
+              data,
+              shopperOf(ctx),
+            ),
           ),
           (info, ctx) => ({ data: passwordProfileInfoResource(realmParam(ctx), info, links(ctx)) }),
         ),

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import type { AuthenticateBearer } from '../../../application/use-cases/auth/authenticate-bearer.js';
 import type { AuthenticateShopper } from '../../../application/use-cases/auth/authenticate-shopper.js';
 import type { AdmitRequest } from '../../../application/use-cases/rate-limits/admit-request.js';
-import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
+import type { SignedInShopper } from '../../../domain/auth/account-member-token.js';
 import { type Access, type Principal, permits } from '../../../domain/auth/grant.js';
 import { scopeRefusal, scopesPermit } from '../../../domain/auth/scope.js';
 import { ACCOUNT_MEMBER_TOKEN_HEADER, type ShopperAccess } from '../../../domain/auth/shopper-access.js';
@@ -36,7 +36,7 @@ const admitted = async (
   const memberToken = ctx.get(ACCOUNT_MEMBER_TOKEN_HEADER);
   if (memberToken === '') return E.left(forbidden(SHOPPER_TOKEN_NEEDED, 'token_not_permitted'));
   const scope = await authenticateShopper.execute(principal.storeId, memberToken);
-  return E.map((found: ShopperScope): Principal => ({ ...principal, shopper: found }))(scope);
+  return E.map((found: SignedInShopper): Principal => ({ ...principal, shopper: found }))(scope);
 };
 
 /**

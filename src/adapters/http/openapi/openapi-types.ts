@@ -93,7 +93,7 @@ export interface Operation {
   readonly 'x-extension'?: true;
   /** Open to browser pages of other origins (CORS). */
   readonly 'x-cors'?: true;
-  /** What a shopper may do here within its own account: `read`, or `own-state` (its subscriptions' states). */
+  /** What a shopper may do here: `read` its account's records, `own-state` (its subscriptions' states), or `own-details` (its own member's details and credentials). */
   readonly 'x-shopper'?: ShopperAccess;
 }
 

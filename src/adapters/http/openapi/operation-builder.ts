@@ -65,6 +65,7 @@ const IMPLICIT_FORBIDDEN =
 const SHOPPER_REACH: Readonly<Record<ShopperAccess, string>> = {
   read: `With an account member token in \`${ACCOUNT_MEMBER_TOKEN_HEADER}\`, an implicit token reads here what belongs to the member's account (another account's record is a 404); an account member token that is unknown, expired or of another store is a 401.`,
   'own-state': `With an account member token in \`${ACCOUNT_MEMBER_TOKEN_HEADER}\`, an implicit token may cancel, pause or resume a subscription of the member's account, as its plan allows; \`go_live\`, \`pending\`, \`cancel_immediately\` and resuming what dunning paused or closed stay the merchant's (\`token_not_permitted\`). An account member token that is unknown, expired or of another store is a 401.`,
+  'own-details': `With an account member token in \`${ACCOUNT_MEMBER_TOKEN_HEADER}\`, an implicit token reads and changes here its own member's details and credentials, when the store's \`account_member_self_management\` is \`update_only\`; while it is \`disabled\`, a 403 \`self_management_disabled\`. Another member's records are a 404. An account member token that is unknown, expired or of another store is a 401.`,
 };
 const SCOPE_MISSING =
   "Or the token's application key has scopes, none of which allows this operation (`scope_missing`, naming the scope it needs).";
@@ -129,7 +130,12 @@ export const operation = (spec: OperationSpec): Operation => {
         spec.shopper === undefined ? undefined : SHOPPER_REACH[spec.shopper],
         SCOPE_MISSING,
       ),
-      ['token_not_permitted', 'scope_missing', ...(codes[403] ?? [])],
+      [
+        'token_not_permitted',
+        'scope_missing',
+        ...(spec.shopper === 'own-details' ? (['self_management_disabled'] as const) : []),
+        ...(codes[403] ?? []),
+      ],
     );
   } else if (errors[403] !== undefined) responses['403'] = error(errors[403], codes[403] ?? []);
   if (errors[404] !== undefined) responses['404'] = error(errors[404], ['not_found']);

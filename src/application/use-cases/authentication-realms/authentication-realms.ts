@@ -42,16 +42,33 @@ export const profileOfRealm = async (
   return profile === undefined ? E.left(notFound(PASSWORD_PROFILE_NOT_FOUND)) : E.right(profile);
 };
 
+/** A member of the store as a realm's path names it, with the id of the realm the path names. */
+export interface MemberOfRealm {
+  readonly realmId: Uuid;
+  readonly member: AccountMember;
+}
+
+/** The store's account member that is the realm's user-authentication-info of this id, with its realm's id. */
+export const memberInRealm = async (
+  ports: { readonly realms: AuthenticationRealmRepository; readonly members: AccountMemberRepository },
+  storeId: Uuid,
+  realmId: string,
+  memberId: string,
+): Found<MemberOfRealm> => {
+  const realm = await realmOfStore(ports.realms, storeId, realmId);
+  if (E.isLeft(realm)) return realm;
+  const id = parseUuid(memberId);
+  const member = id === undefined ? undefined : await ports.members.findById(storeId, id);
+  return member === undefined
+    ? E.left(notFound(USER_AUTHENTICATION_INFO_NOT_FOUND))
+    : E.right({ realmId: realm.right.id, member });
+};
+
 /** The store's account member that is the realm's user-authentication-info of this id. */
 export const memberOfRealm = async (
   ports: { readonly realms: AuthenticationRealmRepository; readonly members: AccountMemberRepository },
   storeId: Uuid,
   realmId: string,
   memberId: string,
-): Found<AccountMember> => {
-  const realm = await realmOfStore(ports.realms, storeId, realmId);
-  if (E.isLeft(realm)) return realm;
-  const id = parseUuid(memberId);
-  const member = id === undefined ? undefined : await ports.members.findById(storeId, id);
-  return member === undefined ? E.left(notFound(USER_AUTHENTICATION_INFO_NOT_FOUND)) : E.right(member);
-};
+): Found<AccountMember> =>
+  E.map((found: MemberOfRealm) => found.member)(await memberInRealm(ports, storeId, realmId, memberId));

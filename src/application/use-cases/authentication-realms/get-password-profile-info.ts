@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { injectable, injectFromBase } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import type { PasswordProfileInfo } from '../../../domain/authentication-realms/password-profile-info.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
@@ -14,8 +15,9 @@ export class GetPasswordProfileInfo extends PasswordProfileInfoUseCase {
     realmId: string,
     memberId: string,
     id: string,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, PasswordProfileInfo>> {
-    const place = await pathMember(this.ports, storeId, realmId, memberId);
+    const place = await pathMember(this.ports, storeId, realmId, memberId, shopper);
     if (E.isLeft(place)) return place;
     const infoId = parseUuid(id);
     const found =

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { injectable, injectFromBase } from 'inversify';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import type { PasswordProfileInfo } from '../../../domain/authentication-realms/password-profile-info.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { QueryParams } from '../../../domain/query/query-params.js';
@@ -19,8 +20,9 @@ export class ListPasswordProfileInfos extends PasswordProfileInfoUseCase {
     realmId: string,
     memberId: string,
     params: QueryParams,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, Page<PasswordProfileInfo>>> {
-    const place = await pathMember(this.ports, storeId, realmId, memberId);
+    const place = await pathMember(this.ports, storeId, realmId, memberId, shopper);
     if (E.isLeft(place)) return place;
     return listPage(this.stores, storeId, params, REALM_LIST, (query) =>
       this.ports.credentials.listForMember({ storeId, accountMemberId: place.right.member.id }, query),

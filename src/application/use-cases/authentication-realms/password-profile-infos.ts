@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { AccountMember } from '../../../domain/accounts/account-member.js';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import {
   PASSWORD_PROFILE_NOT_FOUND,
   type PasswordProfile,
@@ -13,11 +13,15 @@ import type { Uuid } from '../../../domain/shared/uuid.js';
 import { ACCOUNT_TOKENS } from '../../account-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS } from '../../authentication-realm-tokens.js';
 import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
+import type { AccountMemberTokenRepository } from '../../ports/auth/account-member-token-repository.js';
 import type { PasswordHasher } from '../../ports/auth/password-hasher.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
 import type { PasswordProfileInfoRepository } from '../../ports/authentication-realms/password-profile-info-repository.js';
 import type { PasswordProfileRepository } from '../../ports/authentication-realms/password-profile-repository.js';
-import { memberOfRealm, realmOfStore } from './authentication-realms.js';
+import type { AccountAuthenticationSettingsRepository } from '../../ports/settings/settings-repository.js';
+import { TOKENS } from '../../tokens.js';
+import type { MemberOfRealm } from './authentication-realms.js';
+import { memberInReach } from './member-in-reach.js';
 
 /** What the use cases of a member's credentials need. */
 export interface CredentialPorts {
@@ -26,6 +30,8 @@ export interface CredentialPorts {
   readonly profiles: PasswordProfileRepository;
   readonly credentials: PasswordProfileInfoRepository;
   readonly hasher: PasswordHasher;
+  readonly settings: AccountAuthenticationSettingsRepository;
+  readonly tokens: AccountMemberTokenRepository;
 }
 
 export const CREDENTIAL_PORTS = {
@@ -34,20 +40,18 @@ export const CREDENTIAL_PORTS = {
   profiles: AUTHENTICATION_REALM_TOKENS.PasswordProfileRepository,
   credentials: AUTHENTICATION_REALM_TOKENS.PasswordProfileInfoRepository,
   hasher: AUTHENTICATION_REALM_TOKENS.PasswordHasher,
+  settings: AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository,
+  tokens: TOKENS.AccountMemberTokenRepository,
 } as const;
 
-/** The realm and the member a path names: the store's realm, and one of the store's members. */
-export const pathMember = async (
+/** The realm and the member a path names: the store's realm, and one of its members within the caller's reach. */
+export const pathMember = (
   ports: CredentialPorts,
   storeId: Uuid,
   realmId: string,
   memberId: string,
-): Promise<E.Either<DomainError, { readonly realmId: Uuid; readonly member: AccountMember }>> => {
-  const realm = await realmOfStore(ports.realms, storeId, realmId);
-  if (E.isLeft(realm)) return realm;
-  const member = await memberOfRealm(ports, storeId, realm.right.id, memberId);
-  return E.isLeft(member) ? member : E.right({ realmId: realm.right.id, member: member.right });
-};
+  shopper?: ShopperScope,
+): Promise<E.Either<DomainError, MemberOfRealm>> => memberInReach(ports, storeId, realmId, memberId, shopper);
 
 /** A profile of the realm, by the id a body or a stored credential names. */
 export const profileOf = async (

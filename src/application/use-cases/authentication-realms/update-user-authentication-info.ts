@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { ACCOUNT_MEMBER_EVENTS } from '../../../domain/accounts/account-events.js';
 import type { AccountMember } from '../../../domain/accounts/account-member.js';
+import type { ShopperScope } from '../../../domain/auth/account-member-token.js';
 import {
   EMAIL_TAKEN,
   parseMemberChanges,
@@ -13,33 +14,38 @@ import { ACCOUNT_TOKENS } from '../../account-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS as T } from '../../authentication-realm-tokens.js';
 import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
+import type { AccountAuthenticationSettingsRepository } from '../../ports/settings/settings-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
-import { memberOfRealm } from './authentication-realms.js';
+import { memberInReach } from './member-in-reach.js';
 
 @injectable()
 export class UpdateUserAuthenticationInfo {
   constructor(
     @inject(T.AuthenticationRealmRepository) private readonly realms: AuthenticationRealmRepository,
     @inject(ACCOUNT_TOKENS.AccountMemberRepository) private readonly members: AccountMemberRepository,
+    @inject(T.AccountAuthenticationSettingsRepository)
+    private readonly settings: AccountAuthenticationSettingsRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  /** A partial update of the member's `name` and `email`. */
+  /** A partial update of the member's `name` and `email`; a shopper changes its own, where the store allows it. */
   async execute(
     storeId: Uuid,
     realmId: string,
     id: string,
     data: unknown,
+    shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, AccountMember>> {
-    const found = await memberOfRealm({ realms: this.realms, members: this.members }, storeId, realmId, id);
-    if (E.isLeft(found)) return found;
+    const { realms, members, settings } = this;
+    const place = await memberInReach({ realms, members, settings }, storeId, realmId, id, shopper);
+    if (E.isLeft(place)) return place;
     const changes = parseMemberChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
     const now = this.clock.now();
     const updated = await this.members.update(
       storeId,
-      found.right.id,
+      place.right.member.id,
       (member) => E.right({ ...member, ...changes.right, updatedAt: now }),
       (member) => [ACCOUNT_MEMBER_EVENTS.updated(member)],
     );

@@ -227,7 +227,16 @@ describe('HTTP: a shopper (implicit token + EP-Account-Management-Authentication
       'getSubscriptionInvoicePayment read',
     ];
     const states = ['changeSubscriptionState own-state', 'listSubscriptionStates read', 'getSubscriptionState read'];
-    const accounts = ['listAccounts read', 'getAccount read', 'getAccountMember read'];
+    const accounts = [
+      'listAccounts read',
+      'getAccount read',
+      'getAccountMember read',
+      'getUserAuthenticationInfo own-details',
+      'updateUserAuthenticationInfo own-details',
+      'listPasswordProfileInfos own-details',
+      'getPasswordProfileInfo own-details',
+      'updatePasswordProfileInfo own-details',
+    ];
     expect(await marked('/v2/openapi.json')).to.deep.equal(
       [
         ...accounts,

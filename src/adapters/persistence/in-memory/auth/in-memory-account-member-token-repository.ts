@@ -23,8 +23,10 @@ export class InMemoryAccountMemberTokenRepository implements AccountMemberTokenR
     return member ? token : undefined;
   }
 
-  async revokeForMember(storeId: Uuid, accountMemberId: Uuid): Promise<number> {
-    return this.deleteWhere((t) => t.storeId === storeId && t.accountMemberId === accountMemberId);
+  async revokeForMember(storeId: Uuid, accountMemberId: Uuid, exceptHash?: string): Promise<number> {
+    return this.deleteWhere(
+      (t) => t.storeId === storeId && t.accountMemberId === accountMemberId && t.tokenHash !== exceptHash,
+    );
   }
 
   async deleteExpired(now: Date): Promise<number> {

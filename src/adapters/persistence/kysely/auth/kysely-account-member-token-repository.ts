@@ -44,12 +44,15 @@ export class KyselyAccountMemberTokenRepository implements AccountMemberTokenRep
     return row === undefined ? undefined : accountMemberTokenFromRow(row);
   }
 
-  async revokeForMember(storeId: Uuid, accountMemberId: Uuid): Promise<number> {
-    const result = await this.handle.db
+  async revokeForMember(storeId: Uuid, accountMemberId: Uuid, exceptHash?: string): Promise<number> {
+    const ofMember = this.handle.db
       .deleteFrom('account_member_tokens')
       .where('store_id', '=', storeId)
-      .where('account_member_id', '=', accountMemberId)
-      .executeTakeFirst();
+      .where('account_member_id', '=', accountMemberId);
+    const result = await (exceptHash === undefined
+      ? ofMember
+      : ofMember.where('token_hash', '<>', exceptHash)
+    ).executeTakeFirst();
     return toNumber(result.numDeletedRows);
   }
 

@@ -105,6 +105,23 @@ forEachBackend('AccountMemberTokenRepository contract', (_backend, persistence) 
     expect(await memberTokens.revokeForMember(shopper.storeId, shopper.member.id), 'none left').to.equal(0);
   });
 
+  it("revokes all of a member's tokens but the one named, which stays active", async () => {
+    const { memberTokens, aShopper, shopper, tokenOf } = await setup();
+    const neighbour = await aShopper(shopper.storeId);
+    const [kept, ended, alsoEnded] = [tokenOf(shopper), tokenOf(shopper), tokenOf(shopper)];
+    const theirs = tokenOf(neighbour);
+    for (const t of [kept, ended, alsoEnded, theirs]) await memberTokens.insert(t);
+    expect(await memberTokens.revokeForMember(shopper.storeId, shopper.member.id, kept.tokenHash)).to.equal(2);
+    expect(await memberTokens.findActive(kept.tokenHash, AT)).to.deep.equal(kept);
+    expect(await memberTokens.findActive(ended.tokenHash, AT)).to.equal(undefined);
+    expect(await memberTokens.findActive(alsoEnded.tokenHash, AT)).to.equal(undefined);
+    expect(await memberTokens.findActive(theirs.tokenHash, AT)).to.deep.equal(theirs);
+    expect(
+      await memberTokens.revokeForMember(shopper.storeId, shopper.member.id, theirs.tokenHash),
+      "another member's hash keeps none of this member's",
+    ).to.equal(1);
+  });
+
   it('purges expired tokens only', async () => {
     const { memberTokens, shopper, tokenOf } = await setup();
     const token = tokenOf(shopper);
