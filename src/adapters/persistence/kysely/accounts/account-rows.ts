@@ -11,6 +11,7 @@ import {
 import type { Account } from '../../../../domain/accounts/account.js';
 import type { AccountMember } from '../../../../domain/accounts/account-member.js';
 import type { AccountMembership } from '../../../../domain/accounts/account-membership.js';
+import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { lookupKey, optionalLookupKey } from '../engine/lookup-key.js';
 import type { AccountMembershipsTable, AccountMembersTable, AccountsTable, Tables } from '../engine/schema.js';
 import { toNumber } from '../engine/sql-flavor.js';
@@ -99,6 +100,27 @@ export const membershipToRow = (membership: AccountMembership): Selectable<Accou
   created_at: membership.createdAt,
   updated_at: membership.updatedAt,
 });
+
+/**
+ * Removes inside `trx` every membership of an account (`account_id`) or of a member (`account_member_id`),
+ * locked first, and returns them: they go with their account or member, each named by its deletion event.
+ */
+export const removeMembershipsOf = async (
+  trx: Transaction<Tables>,
+  storeId: Uuid,
+  side: 'account_id' | 'account_member_id',
+  id: Uuid,
+): Promise<AccountMembership[]> => {
+  const rows = await trx
+    .selectFrom('account_memberships')
+    .selectAll()
+    .where('store_id', '=', storeId)
+    .where(side, '=', id)
+    .forUpdate()
+    .execute();
+  await trx.deleteFrom('account_memberships').where('store_id', '=', storeId).where(side, '=', id).execute();
+  return rows.map(membershipFromRow);
+};
 
 /**
  * Stores a membership inside `trx` unless it is refused. The member's row is locked first, so two

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../engine/sql-flavor.js';
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
-import { emailIdentity, memberFromRow, membershipFromRow, memberToRow } from './account-rows.js';
+import { emailIdentity, memberFromRow, memberToRow, removeMembershipsOf } from './account-rows.js';
 import { Refused, refusedWith } from './refusals.js';
 
 const FILTER_COLUMNS: Readonly<Record<AccountMemberFilterField, FilterColumn>> = {
@@ -112,20 +112,9 @@ export class KyselyAccountMemberRepository implements AccountMemberRepository {
             .forUpdate()
             .executeTakeFirst();
           if (found === undefined) throw new Refused(missing);
-          const memberships = await trx
-            .selectFrom('account_memberships')
-            .selectAll()
-            .where('store_id', '=', storeId)
-            .where('account_member_id', '=', id)
-            .forUpdate()
-            .execute();
-          await trx
-            .deleteFrom('account_memberships')
-            .where('store_id', '=', storeId)
-            .where('account_member_id', '=', id)
-            .execute();
+          const memberships = await removeMembershipsOf(trx, storeId, 'account_member_id', id);
           await trx.deleteFrom('account_members').where('id', '=', id).execute();
-          await this.outbox.record(trx, storeId, eventsOf(memberships.map(membershipFromRow)));
+          await this.outbox.record(trx, storeId, eventsOf(memberships));
         }),
       () => undefined,
     );

@@ -25,7 +25,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../engine/sql-flavor.j
 import type { KyselyOutbox } from '../integrations/kysely-outbox.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
-import { accountFromRow, accountToRow, insertMembership, membershipFromRow } from './account-rows.js';
+import { accountFromRow, accountToRow, insertMembership, removeMembershipsOf } from './account-rows.js';
 import { Refused, refusedWith } from './refusals.js';
 
 const FILTER_COLUMNS: Readonly<Record<AccountFilterField, FilterColumn>> = {
@@ -161,20 +161,9 @@ export class KyselyAccountRepository implements AccountRepository {
             .limit(1)
             .executeTakeFirst();
           if (child !== undefined) throw new Refused(inUse);
-          const memberships = await trx
-            .selectFrom('account_memberships')
-            .selectAll()
-            .where('store_id', '=', storeId)
-            .where('account_id', '=', id)
-            .forUpdate()
-            .execute();
-          await trx
-            .deleteFrom('account_memberships')
-            .where('store_id', '=', storeId)
-            .where('account_id', '=', id)
-            .execute();
+          const memberships = await removeMembershipsOf(trx, storeId, 'account_id', id);
           await trx.deleteFrom('accounts').where('id', '=', id).execute();
-          await this.outbox.record(trx, storeId, eventsOf(memberships.map(membershipFromRow)));
+          await this.outbox.record(trx, storeId, eventsOf(memberships));
         }),
       () => undefined,
     );
