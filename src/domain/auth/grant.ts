@@ -1,6 +1,7 @@
 import type { Uuid } from '../shared/uuid.js';
 import type { Access } from './access.js';
 import type { SignedInShopper } from './account-member-token.js';
+import type { Actor } from './actor.js';
 import type { KeyScopes } from './scope.js';
 /** The two OAuth grants of `POST /oauth/access_token`. */
 export type GrantType = 'client_credentials' | 'implicit';
@@ -12,6 +13,8 @@ export interface Principal {
   readonly grant: GrantType;
   /** The scopes of the key the token was minted from, as they are now; null for full access. */
   readonly scopes: KeyScopes;
+  /** The key's program, or the person whose console session made the request. */
+  readonly actor: Actor;
   /** Present when an implicit token came with a valid account member token, on an operation open to shoppers. */
   readonly shopper?: SignedInShopper;
 }

@@ -21,7 +21,13 @@ const STORE = parseUuid('3f1c0c1e-2b7a-4c39-9d2e-0d1f2a3b4c5d')!;
 
 /** A guard that lets every request through as one store's client-credentials token. */
 const openGuard: RouteContext['guard'] = () => async (ctx, next) => {
-  ctx.state.principal = { storeId: STORE, applicationKeyId: STORE, grant: 'client_credentials', scopes: null };
+  ctx.state.principal = {
+    storeId: STORE,
+    applicationKeyId: STORE,
+    grant: 'client_credentials',
+    scopes: null,
+    actor: { kind: 'key', id: STORE },
+  };
   await next();
 };
 

@@ -41,6 +41,7 @@ describe('access token use cases', () => {
         applicationKeyId: created.key.id,
         grant: 'client_credentials',
         scopes: null,
+        actor: { kind: 'key', id: created.key.id },
       }),
     );
     clock.advance(3_600_000);

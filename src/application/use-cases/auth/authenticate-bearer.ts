@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import { keyActor } from '../../../domain/auth/actor.js';
 import type { Principal } from '../../../domain/auth/grant.js';
 import { type DomainError, unauthenticated } from '../../../domain/shared/errors.js';
 import type { AccessTokenRepository } from '../../ports/auth/access-token-repository.js';
@@ -32,6 +33,7 @@ export class AuthenticateBearer {
           applicationKeyId: found.applicationKeyId,
           grant: found.grant,
           scopes: found.scopes,
+          actor: keyActor(found.applicationKeyId),
         });
   }
 }
