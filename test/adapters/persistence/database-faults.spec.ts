@@ -8,7 +8,6 @@ import {
   postgresFault,
   retryingDeadlocks,
 } from '../../../src/adapters/persistence/kysely/engine/database-faults.js';
-import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
 import { type DatabaseHandle, openDatabase } from '../../../src/adapters/persistence/kysely/engine/open-database.js';
 import {
   type OutageEvent,
@@ -16,7 +15,7 @@ import {
   STEADY_MS,
 } from '../../../src/adapters/persistence/kysely/engine/outage-watch.js';
 import { StorageUnavailable } from '../../../src/application/ports/storage-unavailable.js';
-import { dropEverything } from '../../support/backends.js';
+import { freshSchema } from '../../support/backends.js';
 import { startTestApi } from '../../support/test-api.js';
 
 const error = (fields: Record<string, unknown>) =>
@@ -119,8 +118,7 @@ for (const [name, target] of servers) {
     before(async () => {
       if (target === undefined) return;
       admin = await openDatabase(target, { poolSize: 1 });
-      await dropEverything(admin.db);
-      await migrateToLatest(admin.db, admin.flavor);
+      await freshSchema(admin);
       handle = await openDatabase(target, {
         poolSize: 4,
         timeouts: { statementTimeoutMs: 300, connectTimeoutMs: 1000 },

@@ -2,10 +2,9 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
 import { type DatabaseHandle, openDatabase } from '../../../src/adapters/persistence/kysely/engine/open-database.js';
 import type { OutageEvent } from '../../../src/adapters/persistence/kysely/engine/outage-watch.js';
-import { dropEverything } from '../../support/backends.js';
+import { freshSchema } from '../../support/backends.js';
 import { productData } from '../../support/subscription-core.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
 
@@ -50,8 +49,7 @@ interface Outcome {
 
     before(async () => {
       admin = await openDatabase({ kind: 'postgres', url: url! }, { poolSize: 1 });
-      await dropEverything(admin.db);
-      await migrateToLatest(admin.db, admin.flavor);
+      await freshSchema(admin);
       await admin.close();
       handle = await openDatabase(
         { kind: 'postgres', url: url! },

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import type { DatabaseTarget } from '../../../src/adapters/config/database-target.js';
-import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
 import { type DatabaseHandle, openDatabase } from '../../../src/adapters/persistence/kysely/engine/open-database.js';
 import { IDEMPOTENCY_LOCK_MS } from '../../../src/domain/idempotency/idempotency.js';
-import { dropEverything } from '../../support/backends.js';
+import { freshSchema } from '../../support/backends.js';
 import { type FaultProxy, startFaultProxy, throughProxy } from '../../support/fault-proxy.js';
 import { productData } from '../../support/subscription-core.js';
 import { jsonBody, startTestApi, type TestApi } from '../../support/test-api.js';
@@ -40,8 +39,7 @@ for (const [name, kind, url, variable] of servers) {
 
     before(async () => {
       admin = await openDatabase({ kind, url: url! } as DatabaseTarget, { poolSize: 2 });
-      await dropEverything(admin.db);
-      await migrateToLatest(admin.db, admin.flavor);
+      await freshSchema(admin);
       const direct = new URL(url!);
       proxy = await startFaultProxy(direct.hostname, Number(direct.port));
       handle = await openDatabase({ kind, url: throughProxy(url!, proxy) } as DatabaseTarget, {
