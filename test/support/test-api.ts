@@ -7,6 +7,8 @@ import { DEFAULT_HTTP_SETTINGS } from '../../src/adapters/config/http-settings.j
 import type { ImportUploadLimits } from '../../src/adapters/config/import-settings.js';
 import { createHttpApp } from '../../src/adapters/http/create-http-app.js';
 import { createDrainingServer } from '../../src/adapters/service/http-server.js';
+import { scryptPasswordHasher } from '../../src/adapters/system/scrypt-password-hasher.js';
+import { AUTHENTICATION_REALM_TOKENS } from '../../src/application/authentication-realm-tokens.js';
 import type { AuthFailureLimiter } from '../../src/application/ports/auth/auth-failure-limiter.js';
 import type { RateLimiter } from '../../src/application/ports/rate-limits/rate-limiter.js';
 import { type CreatedStore, CreateStore } from '../../src/application/use-cases/stores/create-store.js';
@@ -46,6 +48,9 @@ export interface TestApi {
 /** A budget no test reaches unless it means to. */
 export const TEST_STORE_BUDGET = 1_000_000;
 
+/** Scrypt at 2^10: the same algorithm and stored form, at a sixteenth of the service's work. */
+export const TEST_SCRYPT_COST = { logN: 10, r: 8, p: 1 } as const;
+
 export const startTestApi = async (
   options: {
     persistence?: Persistence;
@@ -66,6 +71,9 @@ export const startTestApi = async (
     ...(options.testClocks === undefined ? {} : { testClocks: options.testClocks }),
     ...(options.authFailureLimiter === undefined ? {} : { authFailureLimiter: options.authFailureLimiter }),
   });
+  // The HTTP suites need a password hash, not its cost: scrypt's cost is the hasher's own test's affair
+  // (test/adapters/system/scrypt-password-hasher.spec.ts), and at the service's 2^14 each hash takes ~60 ms.
+  container.rebind(AUTHENTICATION_REALM_TOKENS.PasswordHasher).toConstantValue(scryptPasswordHasher(TEST_SCRYPT_COST));
   options.configure?.(container);
   // Database backends get their job storage with the jobs; until it is bound, tests keep import jobs in memory.
   const created = await container.get(CreateStore).execute('Test store');
