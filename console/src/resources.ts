@@ -34,6 +34,7 @@ export interface CatalogueItem {
     readonly billing_interval_type?: string;
     readonly billing_frequency?: number;
     readonly plan_length?: number;
+    readonly trial_period?: number;
     readonly end_behavior?: string;
     readonly can_pause?: boolean;
     readonly can_resume?: boolean;
