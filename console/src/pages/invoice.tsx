@@ -292,7 +292,10 @@ export const InvoicePage = ({ id }: { id: string }) => {
               </p>
             ))}
           </section>
-          {invoice.attributes.tax_required ? <TaxThisInvoice invoice={invoice} onDone={changed} /> : null}
+          {/* An invoice taxed is no longer `tax_required`; the section stays, with what its run reported. */}
+          {invoice.attributes.tax_required || taxes.length > 0 ? (
+            <TaxThisInvoice invoice={invoice} onDone={changed} />
+          ) : null}
           <PaymentAttempts invoice={invoice} round={round} onChange={changed} />
         </>
       )}
