@@ -118,5 +118,6 @@ describe('Console: a rate shown as a percentage', () => {
     [0.175, '17.5'],
     [0.12345, '12.345'],
   ];
-  for (const [rate, percent] of table) it(`${rate} is ${percent} %`, () => expect(percentFromRate(rate)).to.equal(percent));
+  for (const [rate, percent] of table)
+    it(`${rate} is ${percent} %`, () => expect(percentFromRate(rate)).to.equal(percent));
 });
