@@ -8,6 +8,7 @@ import { CataloguePage } from './pages/catalogue';
 import { ImportsPage } from './pages/imports';
 import { IntegrationPage } from './pages/integration';
 import { IntegrationsPage } from './pages/integrations';
+import { InvoicePage } from './pages/invoice';
 import { InvoicesPage } from './pages/invoices';
 import { KeysPage } from './pages/keys';
 import { MemberPage } from './pages/member';
@@ -18,6 +19,7 @@ import { SubscriptionPage } from './pages/subscription';
 import { SubscriptionsPage } from './pages/subscriptions';
 import { href, usePlace } from './route';
 import { currentSession, onSessionChange, type Session } from './session';
+import { TestClockBanner } from './test-clock';
 
 const SECTIONS = [
   ['', 'Store'],
@@ -56,7 +58,7 @@ const Page = () => {
     case 'billing':
       return <BillingPage place={place} />;
     case 'invoices':
-      return <InvoicesPage place={place} />;
+      return id === undefined ? <InvoicesPage place={place} /> : <InvoicePage id={id} />;
     case 'billing-rules':
       return <BillingRulesPage place={place} />;
     case 'imports':
@@ -110,6 +112,7 @@ const Shell = ({ session }: { session: Session }) => {
           </button>
         </span>
       </header>
+      <TestClockBanner />
       <main id="main" tabIndex={-1}>
         <Page />
       </main>

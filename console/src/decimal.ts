@@ -93,3 +93,12 @@ export const rateFromPercent = (field: string, typed: string): number =>
 
 /** A percentage typed in a form as the API's percentage number: "12.5" → 12.5, written "12.5". */
 export const percentNumber = (field: string, typed: string): number => jsonNumber(field, parsePercent(field, typed));
+
+/** An API rate, a fraction of one, as the percentage it is, exactly: 0.058 → "5.8". */
+export const percentFromRate = (rate: number): string => {
+  const text = String(rate);
+  // A rate small enough to be written with an exponent is shown as the float prints it.
+  if (!DECIMAL.test(text)) return String(rate * 100);
+  const { digits, scale } = parseDecimal('rate', text);
+  return scale >= 2 ? decimalText({ digits, scale: scale - 2 }) : String(digits * 10n ** BigInt(2 - scale));
+};

@@ -34,6 +34,7 @@ export interface CatalogueItem {
     readonly billing_interval_type?: string;
     readonly billing_frequency?: number;
     readonly plan_length?: number;
+    readonly trial_period?: number;
     readonly end_behavior?: string;
     readonly can_pause?: boolean;
     readonly can_resume?: boolean;
@@ -79,10 +80,41 @@ export interface Invoice {
     readonly tax_required: boolean;
     readonly manual_payment_pending: boolean;
     readonly billing_period: { readonly start: string; readonly end: string };
-    readonly tax_items?: readonly unknown[];
+    readonly tax_items?: readonly TaxItem[];
+    readonly invoice_items?: readonly InvoiceItem[];
+    readonly payment_retries_limit_reached?: boolean;
     readonly created_at?: string;
   };
-  readonly meta: { readonly subscription_id: string; readonly subscriber_id?: string; readonly price?: Price };
+  readonly meta: {
+    readonly subscription_id: string;
+    readonly subscriber_id?: string;
+    readonly price?: Price;
+    readonly proration_events?: readonly ProrationEvent[];
+  };
+}
+
+/** One line of an invoice: a product of the subscription, or its plan when the plan has a fixed price. */
+export interface InvoiceItem {
+  readonly description: string;
+  readonly price: Price;
+  readonly product_id?: string;
+  readonly from_time_period: string;
+  readonly until_time_period: string;
+}
+
+export interface TaxItem {
+  readonly name?: string;
+  readonly code?: string;
+  readonly jurisdiction?: string;
+  readonly rate: number;
+  readonly amount?: number;
+}
+
+export interface ProrationEvent {
+  readonly billing_cost_before_proration: number;
+  readonly refunded_amount_for_unused_plan: number;
+  readonly new_plan_cost: number;
+  readonly prorated_at: string;
 }
 
 export interface Payment {
@@ -92,17 +124,25 @@ export interface Payment {
     readonly pending: boolean;
     readonly amount?: Price;
     readonly external_payment_id?: string;
+    readonly gateway?: string;
     readonly failure_detail?: { readonly reason?: string };
   };
   readonly meta: {
     readonly manual_payment: boolean;
+    readonly amount_refunded?: number;
     readonly timestamps: { readonly created_at: string; readonly payment_taken_at?: string };
   };
 }
 
 export interface Job {
   readonly id: string;
-  readonly attributes: { readonly job_type: string; readonly status: string; readonly external_ref?: string };
+  readonly attributes: {
+    readonly job_type: string;
+    readonly status: string;
+    readonly external_ref?: string;
+    /** A tax run's invoices, as submitted. */
+    readonly taxes?: readonly { readonly invoice_id: string }[];
+  };
   readonly meta: {
     readonly timestamps: { readonly created_at: string; readonly finished_at?: string };
     readonly report?: Readonly<Record<string, unknown>>;

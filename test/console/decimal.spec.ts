@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { decimalText, EXACT_DIGITS, parseDecimal, percentNumber, rateFromPercent } from '../../console/src/decimal.js';
+import {
+  decimalText,
+  EXACT_DIGITS,
+  parseDecimal,
+  percentFromRate,
+  percentNumber,
+  rateFromPercent,
+} from '../../console/src/decimal.js';
 import { taxOn } from '../../src/domain/billing/taxes/taxes.js';
 import { decimalFraction, fraction } from '../../src/domain/shared/money.js';
 import { propertyRuns } from '../properties/property-runs.js';
@@ -100,4 +107,17 @@ describe('Console: a percentage as the API reads it', () => {
       { numRuns: propertyRuns(500) },
     );
   });
+});
+
+describe('Console: a rate shown as a percentage', () => {
+  const table: [number, string][] = [
+    [0.058, '5.8'],
+    [0.2, '20'],
+    [1, '100'],
+    [0, '0'],
+    [0.175, '17.5'],
+    [0.12345, '12.345'],
+  ];
+  for (const [rate, percent] of table)
+    it(`${rate} is ${percent} %`, () => expect(percentFromRate(rate)).to.equal(percent));
 });

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
-import { reportText } from '../../console/src/job-report.js';
+import { type ReportRow, reportRows } from '../../console/src/job-report.js';
 
-describe("Console: a job's report in words", () => {
-  const table: [Record<string, unknown>, string][] = [
+describe("Console: a job's report as labelled lines", () => {
+  const line = (label: string, value: string, failures = false): ReportRow => ({ label, value, failures });
+  const table: [string, Record<string, unknown>, ReportRow[]][] = [
     [
+      'a billing run, totals as money in each currency',
       {
         invoices_ready_for_payment: 1,
         invoices_tax_required: 0,
@@ -11,21 +13,37 @@ describe("Console: a job's report in words", () => {
         total_ready_for_payment: { USD: { amount: 1500, includes_tax: true }, JPY: { amount: 1500 } },
         total_tax_required: {},
       },
-      'invoices ready for payment: 1; invoices tax required: 0; invoice failures: 0; total ready for payment: $15.00, ¥1,500; total tax required: none',
+      [
+        line('Invoices ready for payment', '1'),
+        line('Invoices waiting for tax', '0'),
+        line('Invoices that failed', '0'),
+        line('Total ready for payment', '$15.00, ¥1,500'),
+        line('Total waiting for tax, tax excluded', 'none'),
+      ],
     ],
     [
+      'a payment run with a failure',
       {
         total_payment_attempts: 2,
         failed_payments: 1,
         total_collected: { KWD: { amount: 1500, includes_tax: false } },
       },
-      'total payment attempts: 2; failed payments: 1; total collected: KWD\u00a01.500',
+      [line('Payment attempts', '2'), line('Failed payments', '1', true), line('Collected', 'KWD\u00a01.500')],
     ],
-    [{ invoices_updated: 1, invoice_failures: 0 }, 'invoices updated: 1; invoice failures: 0'],
     [
-      { records: { uploaded: { subscription_product: 2 }, imported: { subscription_product: 1 } }, failed: 1 },
-      'records: uploaded subscription product 2, imported subscription product 1; failed: 1',
+      'a tax run with a failure',
+      { invoices_updated: 1, invoice_failures: 2 },
+      [line('Invoices taxed', '1'), line('Invoices that failed', '2', true)],
     ],
+    [
+      "an import's nested counts",
+      { records: { uploaded: { subscription_product: 2 }, imported: { subscription_product: 1 } }, failed: 1 },
+      [
+        line('Records', 'uploaded subscription product 2, imported subscription product 1'),
+        line('Lines not imported', '1', true),
+      ],
+    ],
+    ['a count it does not know, by its name', { later_count: 3 }, [line('later count', '3')]],
   ];
-  for (const [report, text] of table) it(text, () => expect(reportText(report)).to.equal(text));
+  for (const [label, report, rows] of table) it(label, () => expect(reportRows(report)).to.deep.equal(rows));
 });

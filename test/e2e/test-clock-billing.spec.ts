@@ -16,6 +16,7 @@ describe('the store test clock, off (TEST_CLOCKS unset)', () => {
         expect((await api.request(path)).status).to.equal(404);
         const put = await api.request(path, { ...jsonBody(clockDocument('2099-01-01T00:00:00Z')), method: 'PUT' });
         expect(put.status).to.equal(404);
+        expect((await api.request(path, { method: 'DELETE' })).status).to.equal(404);
       }
       expect(await api.container.get(TOKENS.TestClockRepository).find(api.store.store.id)).to.equal(undefined);
       expect(
@@ -93,6 +94,63 @@ forEachBackend('The store test clock, on: billing month by month over HTTP', (_b
       ).status,
     ).to.equal(400);
     expect(await clockReads()).to.equal('2030-01-15T08:30:00.000000000Z');
+  });
+
+  it('says whether it is set, and is cleared only once the system time has reached it', async () => {
+    const reading = async (init: RequestInit = {}) => {
+      const response = await billing.api.request('/v2/subscriptions/test-clock', init);
+      return { status: response.status, body: (await response.json()) as { data: Resource } };
+    };
+    expect((await reading()).body.data.attributes['set'], 'never set').to.equal(false);
+    expect((await reading({ method: 'DELETE' })).body.data.attributes['set'], 'clearing none').to.equal(false);
+    // A moment ahead of the system time: set, and not cleared until the system time passes it.
+    const ahead = new Date(Date.now() + 1500).toISOString();
+    const moved = await move(ahead);
+    expect(((await moved.json()) as { data: Resource }).data.attributes['set']).to.equal(true);
+    expect((await reading()).body.data.attributes).to.deep.equal({
+      now: `${ahead.slice(0, -1)}000000Z`,
+      set: true,
+    });
+    const early = await reading({ method: 'DELETE' });
+    expect(early.status).to.equal(422);
+    expect((early.body as unknown as { errors: { code: string }[] }).errors[0]!.code).to.equal('test_clock_backwards');
+    expect((await reading()).body.data.attributes['set'], 'still set').to.equal(true);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(ahead) - Date.now() + 50));
+    const cleared = await reading({ method: 'DELETE' });
+    expect(cleared.status).to.equal(200);
+    expect(cleared.body.data.attributes['set']).to.equal(false);
+    expect(Date.parse(cleared.body.data.attributes['now'])).to.be.at.least(Date.parse(ahead));
+    const after = (await reading()).body.data.attributes;
+    expect(after['set'], 'the system time again').to.equal(false);
+    expect(Date.parse(after['now'])).to.be.within(Date.now() - 1000, Date.now() + 1000);
+  });
+
+  it('is read with a read-only key, and moved and cleared only with full access', async () => {
+    const created = await billing.api.request(
+      '/v2/application-keys',
+      jsonBody({ data: { type: 'application_key', name: 'Reader', scopes: ['read-only'] } }),
+    );
+    const key = ((await created.json()) as { data: { client_id: string; client_secret: string } }).data;
+    const form = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: key.client_id,
+      client_secret: key.client_secret,
+    });
+    const token = (
+      (await (
+        await billing.api.request('/oauth/access_token', { method: 'POST', body: form, token: null })
+      ).json()) as { access_token: string }
+    ).access_token;
+    expect((await billing.api.request('/v2/subscriptions/test-clock', { token })).status).to.equal(200);
+    const put = await billing.api.request('/v2/subscriptions/test-clock', {
+      ...jsonBody(clockDocument('2099-01-01T00:00:00Z')),
+      method: 'PUT',
+      token,
+    });
+    expect(put.status).to.equal(403);
+    expect((await billing.api.request('/v2/subscriptions/test-clock', { method: 'DELETE', token })).status).to.equal(
+      403,
+    );
   });
 
   it("bills each month the clock passes, at the clock's time, and fires each schedule instant it passes once", async () => {

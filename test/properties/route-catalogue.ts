@@ -613,6 +613,8 @@ const subscriptionRoutes = (prefix: string): OperationCase[] => {
     ),
     route('deleteSchedule', (ids) => `/schedules/${ids.scheduleId}`),
     route('getTestClock', () => '/test-clock'),
+    // Before the move below: a clock set ahead of the system's time cannot be cleared.
+    route('clearTestClock', () => '/test-clock'),
     route(
       'advanceTestClock',
       () => '/test-clock',

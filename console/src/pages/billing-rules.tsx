@@ -4,23 +4,9 @@ import { PagedList } from '../paged-list';
 import { SUBSCRIPTIONS } from '../resources';
 import type { Place } from '../route';
 import { ActionForm, ConfirmButton, checked, Field, Select, text, wholeNumber } from '../ui';
-
-interface ProrationPolicy {
-  readonly id: string;
-  readonly attributes: { readonly name: string; readonly rounding: string; readonly external_ref?: string };
-}
-
-interface DunningRule {
-  readonly id: string;
-  readonly attributes: {
-    readonly payment_retry_type: string;
-    readonly payment_retries_limit: number;
-    readonly action: string;
-    readonly payment_retry_interval?: number;
-    readonly payment_retry_unit?: string;
-    readonly default?: boolean;
-  };
-}
+import { type DunningRule, DunningRuleEdit, DunningRuleFields, MakeDefault, multiplierOf } from './dunning-rule-edit';
+import type { ProrationPolicy } from './offering-proration';
+import { ProrationPolicyEdit } from './proration-policy-edit';
 
 /** Proration policies and dunning rules, as Commerce Manager's "Dunning & Proration" pages keep them. */
 export const BillingRulesPage = ({ place }: { place: Place }) => {
@@ -49,6 +35,7 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
             submit="Add dunning rule"
             action={async (form) => {
               const interval = wholeNumber(form, 'payment_retry_interval');
+              const multiplier = multiplierOf(form);
               await api('POST', `${SUBSCRIPTIONS}/dunning-rules`, {
                 data: {
                   type: 'subscription_dunning_rule',
@@ -59,6 +46,7 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
                     ...(interval === undefined
                       ? {}
                       : { payment_retry_interval: interval, payment_retry_unit: text(form, 'payment_retry_unit') }),
+                    ...(multiplier === null ? {} : { payment_retry_multiplier: multiplier }),
                     default: checked(form, 'default'),
                   },
                 },
@@ -66,42 +54,7 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
               changed();
             }}
           >
-            <Field label="Retries">
-              <Select
-                name="payment_retry_type"
-                options={[
-                  ['fixed', 'at a fixed interval'],
-                  ['backoff', 'backing off'],
-                  ['tiered', 'tiered'],
-                ]}
-              />
-            </Field>
-            <Field label="Most retries">
-              <input name="payment_retries_limit" type="number" min={0} step={1} required defaultValue="3" />
-            </Field>
-            <Field label="Retry every" hint="optional">
-              <input name="payment_retry_interval" type="number" min={1} max={1024} step={1} />
-            </Field>
-            <Field label="Unit">
-              <Select
-                name="payment_retry_unit"
-                options={[
-                  ['day', 'days'],
-                  ['week', 'weeks'],
-                ]}
-              />
-            </Field>
-            <Field label="When the retries run out">
-              <Select
-                name="action"
-                options={[
-                  ['none', 'do nothing'],
-                  ['pause', 'pause the subscription'],
-                  ['suspend', 'suspend it'],
-                  ['close', 'close it'],
-                ]}
-              />
-            </Field>
+            <DunningRuleFields />
             <label class="inline">
               <input type="checkbox" name="default" /> The store's default rule
             </label>
@@ -118,17 +71,29 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
             {
               title: 'Retries',
               cell: (r) =>
-                `${r.attributes.payment_retry_type}, at most ${r.attributes.payment_retries_limit}${r.attributes.payment_retry_interval === undefined ? '' : `, every ${r.attributes.payment_retry_interval} ${r.attributes.payment_retry_unit ?? 'day'}`}`,
+                `${r.attributes.payment_retry_type}, at most ${r.attributes.payment_retries_limit}${r.attributes.payment_retry_interval === undefined ? '' : `, every ${r.attributes.payment_retry_interval} ${r.attributes.payment_retry_unit ?? 'day'}`}${r.attributes.payment_retry_multiplier === undefined ? '' : `, multiplier ${r.attributes.payment_retry_multiplier}`}`,
             },
             { title: 'Then', cell: (r) => r.attributes.action },
             { title: 'Default', cell: (r) => (r.attributes.default === true ? 'yes' : 'no') },
-            { title: 'Actions', cell: (r) => remove('dunning-rules', r.id, 'this dunning rule') },
+            {
+              title: 'Actions',
+              cell: (r) => (
+                <>
+                  <DunningRuleEdit rule={r} onDone={changed} />
+                  {r.attributes.default === true ? null : <MakeDefault rule={r} onDone={changed} />}
+                  {remove('dunning-rules', r.id, 'this dunning rule')}
+                </>
+              ),
+            },
           ]}
         />
       </section>
       <section aria-labelledby="proration">
         <h2 id="proration">Proration policies</h2>
-        <p>How a plan change in the middle of a period is charged; an offering uses at most one policy.</p>
+        <p>
+          How a plan change in the middle of a period is charged; an offering uses at most one policy, chosen on the
+          offering's page.
+        </p>
         <details>
           <summary>Add a proration policy</summary>
           <ActionForm
@@ -177,7 +142,15 @@ export const BillingRulesPage = ({ place }: { place: Place }) => {
             { title: 'Name', cell: (p) => p.attributes.name },
             { title: 'Rounding', cell: (p) => p.attributes.rounding },
             { title: 'External reference', cell: (p) => p.attributes.external_ref ?? '—' },
-            { title: 'Actions', cell: (p) => remove('proration-policies', p.id, p.attributes.name) },
+            {
+              title: 'Actions',
+              cell: (p) => (
+                <>
+                  <ProrationPolicyEdit policy={p} onDone={changed} />
+                  {remove('proration-policies', p.id, p.attributes.name)}
+                </>
+              ),
+            },
           ]}
         />
       </section>

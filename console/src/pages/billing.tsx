@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api';
 import { rateFromPercent } from '../decimal';
-import { reportText } from '../job-report';
+import { JobReport } from '../job-report-view';
 import { LIST_FILTERS } from '../list-filters';
 import type { ListAnswer } from '../paged-list';
 import { PagedList } from '../paged-list';
@@ -9,12 +9,7 @@ import { type Invoice, type Job, type Schedule, SUBSCRIPTIONS } from '../resourc
 import type { Place } from '../route';
 import { ActionButton, ActionForm, ConfirmButton, Field, Problems, Select, text, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
-
-const reportOf = (job: Job): string => {
-  const report = job.meta.report ?? job.meta.import_report;
-  if (job.meta.error !== undefined) return job.meta.error;
-  return report === undefined ? '—' : reportText(report);
-};
+import { TestClockSection } from './test-clock';
 
 const run = async (attributes: Record<string, unknown>): Promise<void> => {
   await api('POST', `${SUBSCRIPTIONS}/jobs`, { data: { type: 'subscription_job', attributes } });
@@ -193,12 +188,13 @@ export const BillingPage = ({ place }: { place: Place }) => {
             { title: 'Status', cell: (j) => j.attributes.status },
             { title: 'Started', cell: (j) => when(j.meta.timestamps.created_at) },
             { title: 'Finished', cell: (j) => when(j.meta.timestamps.finished_at) },
-            { title: 'Report', cell: reportOf },
+            { title: 'Report', cell: (j) => <JobReport job={j} /> },
           ]}
         />
       </section>
       <Outstanding round={round} onChange={changed} />
       <Schedules />
+      <TestClockSection />
     </>
   );
 };

@@ -7,6 +7,7 @@ import { type ListAnswer, PagedList } from '../paged-list';
 import { type CatalogueItem, SUBSCRIPTIONS } from '../resources';
 import { go, href, type Place } from '../route';
 import { ActionForm, ConfirmButton, checked, Field, Select, text, useLoad, wholeNumber } from '../ui';
+import { PlanEdit, ProductEdit } from './catalogue-edit';
 
 const TABS = ['offerings', 'products', 'plans'] as const;
 type Tab = (typeof TABS)[number];
@@ -23,6 +24,10 @@ const planPriceOf = (plan: CatalogueItem): string => {
   const discount = plan.attributes.base_price_percentage;
   return discount === undefined || discount === 0 ? "the products' price" : `the products' price less ${discount} %`;
 };
+
+/** How a plan bills, in words: "every 1 month, 12 periods, then roll, after a trial of 2". */
+export const planBilling = (p: CatalogueItem): string =>
+  `every ${p.attributes.billing_frequency} ${p.attributes.billing_interval_type}, ${p.attributes.plan_length} periods, then ${p.attributes.end_behavior}${(p.attributes.trial_period ?? 0) > 0 ? `, after a trial of ${p.attributes.trial_period}` : ''}`;
 
 const ProductForm = ({ onDone }: { onDone: () => void }) => (
   <ActionForm
@@ -219,6 +224,13 @@ export const CataloguePage = ({ place }: { place: Place }) => {
           <PlanForm onDone={changed} />
         )}
       </details>
+      {tab === 'offerings' ? null : (
+        <p>
+          Offerings hold copies: editing a {tab === 'products' ? 'product' : 'plan'} here changes what the next
+          offerings built from it get, and no offering. To change what an offering sells, edit its copy on the
+          offering's page; that makes a new version of the offering, and existing subscriptions keep theirs.
+        </p>
+      )}
       <PagedList<CatalogueItem>
         key={tab}
         label={tab}
@@ -240,17 +252,39 @@ export const CataloguePage = ({ place }: { place: Place }) => {
                   { title: 'Name', cell: (p) => p.attributes.name },
                   { title: 'SKU', cell: (p) => p.attributes.sku ?? '—' },
                   { title: 'Price', cell: priceOf },
-                  { title: 'Actions', cell: (p) => remove('products', p) },
+                  {
+                    title: 'Actions',
+                    cell: (p) => (
+                      <>
+                        <ProductEdit
+                          item={p}
+                          path={`${SUBSCRIPTIONS}/products/${p.id}`}
+                          type="subscription_product"
+                          onDone={changed}
+                        />
+                        {remove('products', p)}
+                      </>
+                    ),
+                  },
                 ]
               : [
                   { title: 'Name', cell: (p) => p.attributes.name },
-                  {
-                    title: 'Billing',
-                    cell: (p) =>
-                      `every ${p.attributes.billing_frequency} ${p.attributes.billing_interval_type}, ${p.attributes.plan_length} periods, then ${p.attributes.end_behavior}`,
-                  },
+                  { title: 'Billing', cell: planBilling },
                   { title: 'Price', cell: planPriceOf },
-                  { title: 'Actions', cell: (p) => remove('plans', p) },
+                  {
+                    title: 'Actions',
+                    cell: (p) => (
+                      <>
+                        <PlanEdit
+                          item={p}
+                          path={`${SUBSCRIPTIONS}/plans/${p.id}`}
+                          type="subscription_plan"
+                          onDone={changed}
+                        />
+                        {remove('plans', p)}
+                      </>
+                    ),
+                  },
                 ]
         }
       />

@@ -8,7 +8,7 @@ import { type Invoice, type Payment, SUBSCRIPTIONS } from '../resources';
 import { href, type Place } from '../route';
 import { ActionForm, Field, Problems, text, useLoad, when } from '../ui';
 
-const paymentState = (p: Payment): string =>
+export const paymentState = (p: Payment): string =>
   p.attributes.pending
     ? 'pending'
     : p.attributes.success
@@ -16,7 +16,15 @@ const paymentState = (p: Payment): string =>
       : `failed${p.attributes.failure_detail?.reason === undefined ? '' : `: ${p.attributes.failure_detail.reason}`}`;
 
 /** A pending manual payment is settled by the merchant once the money has arrived (EPCC's UpdateInvoicePayment). */
-const Settle = ({ invoice, payment, onChange }: { invoice: Invoice; payment: Payment; onChange: () => void }) => (
+export const Settle = ({
+  invoice,
+  payment,
+  onChange,
+}: {
+  invoice: Invoice;
+  payment: Payment;
+  onChange: () => void;
+}) => (
   <ActionForm
     label={`Settle the payment of invoice ${invoice.attributes.number}`}
     submit="Settle payment"
@@ -95,7 +103,9 @@ export const InvoiceRows = ({
       <tbody>
         {invoices.map((invoice) => (
           <tr key={invoice.id}>
-            <td>{invoice.attributes.number}</td>
+            <td>
+              <a href={href(`invoices/${invoice.id}`)}>{invoice.attributes.number}</a>
+            </td>
             {withSubscription ? (
               <td>
                 <a href={href(`subscriptions/${invoice.meta.subscription_id}`)}>
@@ -145,7 +155,7 @@ export const InvoicesPage = ({ place }: { place: Place }) => {
         reloadKey={round}
         filters={LIST_FILTERS.invoices}
         columns={[
-          { title: 'Number', cell: (i) => i.attributes.number },
+          { title: 'Number', cell: (i) => <a href={href(`invoices/${i.id}`)}>{i.attributes.number}</a> },
           { title: 'Created', cell: (i) => when(i.attributes.created_at) },
           {
             title: 'Subscription',

@@ -5,6 +5,8 @@ import { type CatalogueItem, SUBSCRIPTIONS } from '../resources';
 import { href } from '../route';
 import { ActionForm, ConfirmButton, Problems, useLoad } from '../ui';
 import { Choices, chosen } from './catalogue';
+import { OfferingEdit, PlanEdit, ProductEdit } from './catalogue-edit';
+import { OfferingProration } from './offering-proration';
 
 /** An offering's copies of products or plans: detach one, or attach more originals (copied in). */
 const Copies = ({
@@ -29,6 +31,16 @@ const Copies = ({
         {copies.data?.data.map((copy) => (
           <li key={copy.id}>
             {copy.attributes.name} {copy.meta?.display_price?.without_tax?.formatted ?? ''}{' '}
+            {kind === 'products' ? (
+              <ProductEdit
+                item={copy}
+                path={`${base}/${copy.id}`}
+                type="subscription_offering_product"
+                onDone={onChange}
+              />
+            ) : (
+              <PlanEdit item={copy} path={`${base}/${copy.id}`} type="subscription_offering_plan" onDone={onChange} />
+            )}
             <ConfirmButton
               label="Detach"
               confirm={`Detach ${copy.attributes.name}`}
@@ -75,6 +87,12 @@ export const OfferingPage = ({ id }: { id: string }) => {
           <p>
             Changes make a new version of the offering; existing subscriptions keep the version they were made from.
           </p>
+          <OfferingEdit
+            item={offering.data.data}
+            path={`${SUBSCRIPTIONS}/offerings/${encodeURIComponent(id)}`}
+            onDone={changed}
+          />
+          <OfferingProration offering={id} />
           <Copies offering={id} kind="products" round={round} onChange={changed} />
           <Copies offering={id} kind="plans" round={round} onChange={changed} />
         </>

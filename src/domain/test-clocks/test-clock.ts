@@ -13,6 +13,12 @@ export const TEST_CLOCK_TYPE = 'subscription_test_clock';
  */
 export const MAX_INSTANTS_PER_MOVE = 1000;
 
+/** The store's time, and whether its test clock holds it (`set`) or the system's time is read (not set). */
+export interface StoreTimeReading {
+  readonly now: Date;
+  readonly set: boolean;
+}
+
 /** `{"data":{"type":"subscription_test_clock","attributes":{"now":"<RFC 3339>"}}}`: the time to move to. */
 export const parseTestClockMove = (body: unknown): E.Either<Issues, Date> => {
   const data = isRecord(body) ? body['data'] : undefined;
@@ -29,3 +35,14 @@ export const BACKWARDS = "a test clock only moves forward: data.attributes.now m
 /** A move to `to` from the store's time `from`: refused when backwards; staying put is a move of zero. */
 export const moveOf = (from: Date, to: Date): E.Either<typeof BACKWARDS, { readonly from: Date; readonly to: Date }> =>
   to.getTime() < from.getTime() ? E.left(BACKWARDS) : E.right({ from, to });
+
+/** Why a clear is refused: the store would go back from its clock's time to the system's, which is earlier. */
+export const AHEAD =
+  "the store's test clock is ahead of the system's time, and clearing it would move the store's time back: it can be cleared once the system's time reaches it";
+
+/**
+ * Whether the store may follow the system's time again: only when that is no move back, the rule a move
+ * keeps (a clock never set, or already reached by the system's time).
+ */
+export const clearOf = (held: Date | undefined, system: Date): E.Either<typeof AHEAD, Date | undefined> =>
+  held !== undefined && held.getTime() > system.getTime() ? E.left(AHEAD) : E.right(held);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { BACKWARDS, moveOf, parseTestClockMove } from '../../../src/domain/test-clocks/test-clock.js';
+import { AHEAD, BACKWARDS, clearOf, moveOf, parseTestClockMove } from '../../../src/domain/test-clocks/test-clock.js';
 
 describe('a test clock move', () => {
   const doc = (attributes: unknown, type: unknown = 'subscription_test_clock') => ({ data: { type, attributes } });
@@ -39,6 +39,24 @@ describe('a test clock move', () => {
     it(`${label}: ${outcome}`, () =>
       expect(moveOf(at(from), at(to))).to.deep.equal(
         outcome === 'moves' ? E.right({ from: at(from), to: at(to) }) : E.left(BACKWARDS),
+      ));
+  }
+});
+
+describe('clearing a test clock', () => {
+  const at = (iso: string) => new Date(iso);
+  const system = '2030-01-15T00:00:00.000Z';
+  const clears: ReadonlyArray<readonly [string, string | undefined, 'clears' | 'refused']> = [
+    ['never set', undefined, 'clears'],
+    ['set a year before the system time', '2029-01-15T00:00:00.000Z', 'clears'],
+    ['set at the system time', system, 'clears'],
+    ['set a millisecond ahead of the system time', '2030-01-15T00:00:00.001Z', 'refused'],
+    ['set a month ahead', '2030-02-15T00:00:00.000Z', 'refused'],
+  ];
+  for (const [label, held, outcome] of clears) {
+    it(`${label}: ${outcome}`, () =>
+      expect(clearOf(held === undefined ? undefined : at(held), at(system))).to.deep.equal(
+        outcome === 'clears' ? E.right(held === undefined ? undefined : at(held)) : E.left(AHEAD),
       ));
   }
 });

@@ -1,4 +1,5 @@
 import { AdvanceTestClock } from '../../../application/use-cases/test-clocks/advance-test-clock.js';
+import { ClearTestClock } from '../../../application/use-cases/test-clocks/clear-test-clock.js';
 import { GetTestClock } from '../../../application/use-cases/test-clocks/get-test-clock.js';
 import { MAX_INSTANTS_PER_MOVE, TEST_CLOCK_TYPE } from '../../../domain/test-clocks/test-clock.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
@@ -24,7 +25,11 @@ const EXTENSION =
 const testClock: Schema = closedObject({
   type: constant(TEST_CLOCK_TYPE),
   attributes: closedObject({
-    now: { ...timestamp, description: "The store's time: its test clock's once set, the system's until then." },
+    now: { ...timestamp, description: "The store's time: its test clock's while set, the system's otherwise." },
+    set: {
+      type: 'boolean',
+      description: "Whether the store's test clock holds its time (`false`: the store reads the system's time).",
+    },
   }),
 });
 
@@ -35,11 +40,16 @@ const document = jsonContent(dataDocument(schemaRef('SubscriptionTestClock')));
 interface TestClockUseCases {
   readonly get: UseCase<GetTestClock>;
   readonly advance: UseCase<AdvanceTestClock>;
+  readonly clear: UseCase<ClearTestClock>;
 }
 
-/** The store's test clock (an extension, `TEST_CLOCKS=on`; 404 otherwise): store administration, like its settings. */
+/**
+ * The store's test clock (an extension, `TEST_CLOCKS=on`; 404 otherwise): moving or clearing it is store
+ * administration, like its settings; reading it is a read, so that whoever reads invoices can tell that
+ * their dates are the clock's.
+ */
 export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
-  useCases: ({ use }) => ({ get: use(GetTestClock), advance: use(AdvanceTestClock) }),
+  useCases: ({ use }) => ({ get: use(GetTestClock), advance: use(AdvanceTestClock), clear: use(ClearTestClock) }),
   schemas: TEST_CLOCK_SCHEMAS,
   endpoints: [
     {
@@ -48,9 +58,9 @@ export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
       spec: {
         operationId: 'getTestClock',
         summary: "Get the store's time",
-        description: EXTENSION,
+        description: `${EXTENSION} \`set\` says whether the store's clock holds its time.`,
         tag: TAG,
-        access: 'admin',
+        access: 'read',
         extension: true,
         success: { '200': { description: "The store's time.", content: document } },
         errors: { 404: 'Test clocks are off (`TEST_CLOCKS` is not `on`).' },
@@ -87,7 +97,29 @@ export const TEST_CLOCK_ENDPOINTS = concept<TestClockUseCases>({
         },
       },
       handle: ({ advance }) =>
-        answer((storeId, ctx) => advance.execute(storeId, ctx.request.body), inData(testClockResource)),
+        answer(
+          (storeId, ctx) => advance.execute(storeId, ctx.request.body),
+          inData((now: Date) => testClockResource({ now, set: true })),
+        ),
+    },
+    {
+      method: 'delete',
+      ...withAndWithoutV2('/subscriptions/test-clock'),
+      spec: {
+        operationId: 'clearTestClock',
+        summary: "Clear the store's clock: the store reads the system's time again",
+        description: `${EXTENSION} The clock is forgotten and the store's time is the system's again (\`set: false\`). As a move, a clear never takes the store's time back: while the clock is ahead of the system's time it is refused, and it can be cleared once the system's time has reached it. Clearing a clock that is not set changes nothing.`,
+        tag: TAG,
+        access: 'admin',
+        extension: true,
+        success: { '200': { description: "The store's time after the clear: the system's.", content: document } },
+        errors: {
+          404: 'Test clocks are off (`TEST_CLOCKS` is not `on`).',
+          422: "The store's clock is ahead of the system's time.",
+          codes: { 422: ['test_clock_backwards'] },
+        },
+      },
+      handle: ({ clear }) => answer((storeId) => clear.execute(storeId), inData(testClockResource)),
     },
   ],
 });

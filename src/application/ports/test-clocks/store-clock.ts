@@ -25,4 +25,9 @@ export interface TestClockRepository {
    * instances; says whether it did (another move got there first when it did not).
    */
   move(storeId: Uuid, from: Date | undefined, to: Date): Promise<boolean>;
+  /**
+   * Forgets the store's clock if it still reads `from`, atomically across instances, so that the store
+   * reads the system's time again; says whether it did (another move got there first when it did not).
+   */
+  clear(storeId: Uuid, from: Date): Promise<boolean>;
 }

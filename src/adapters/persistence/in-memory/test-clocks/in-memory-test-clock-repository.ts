@@ -17,4 +17,10 @@ export class InMemoryTestClockRepository implements TestClockRepository {
     this.state.testClocks.set(storeId, to);
     return true;
   }
+
+  async clear(storeId: Uuid, from: Date): Promise<boolean> {
+    if (this.state.testClocks.get(storeId)?.getTime() !== from.getTime()) return false;
+    this.state.testClocks.delete(storeId);
+    return true;
+  }
 }

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../engine/open-database.js';
 import { isUniqueViolation, toNumber } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 
-/** One row per store whose clock was set; a move is a compare-and-set on the time it held. */
+/** One row per store whose clock is set; a move is a compare-and-set on the time it held, a clear a compare-and-delete. */
 @injectable()
 export class KyselyTestClockRepository implements TestClockRepository {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
@@ -36,5 +36,14 @@ export class KyselyTestClockRepository implements TestClockRepository {
       .where('held_at', '=', from)
       .executeTakeFirst();
     return toNumber(result.numUpdatedRows) === 1;
+  }
+
+  async clear(storeId: Uuid, from: Date): Promise<boolean> {
+    const result = await this.handle.db
+      .deleteFrom('store_test_clocks')
+      .where('store_id', '=', storeId)
+      .where('held_at', '=', from)
+      .executeTakeFirst();
+    return toNumber(result.numDeletedRows) === 1;
   }
 }

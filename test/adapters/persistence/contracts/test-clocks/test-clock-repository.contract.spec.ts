@@ -39,4 +39,27 @@ forEachBackend('TestClockRepository contract', (_backend, persistence) => {
     expect(moves.filter(Boolean)).to.have.length(1);
     expect(await clocks.find(other.id)).to.equal(undefined);
   });
+
+  it('clears only from the time it holds, then holds none until set again', async () => {
+    const { clocks, store } = await setup();
+    expect(await clocks.clear(store.id, at('2030-01-15T00:00:00Z')), 'never set').to.equal(false);
+    await clocks.move(store.id, undefined, at('2030-01-15T00:00:00.123Z'));
+    expect(await clocks.clear(store.id, at('2030-01-15T00:00:00Z')), 'another time').to.equal(false);
+    expect(await clocks.find(store.id)).to.deep.equal(at('2030-01-15T00:00:00.123Z'));
+    expect(await clocks.clear(store.id, at('2030-01-15T00:00:00.123Z'))).to.equal(true);
+    expect(await clocks.find(store.id)).to.equal(undefined);
+    expect(await clocks.move(store.id, undefined, at('2030-02-01T00:00:00Z')), 'set again').to.equal(true);
+    expect(await clocks.find(store.id)).to.deep.equal(at('2030-02-01T00:00:00Z'));
+  });
+
+  it('lets exactly one of a clear and a move from one time win', async () => {
+    const { clocks, store } = await setup();
+    await clocks.move(store.id, undefined, at('2030-01-15T00:00:00Z'));
+    const [cleared, moved] = await Promise.all([
+      clocks.clear(store.id, at('2030-01-15T00:00:00Z')),
+      clocks.move(store.id, at('2030-01-15T00:00:00Z'), at('2030-03-01T00:00:00Z')),
+    ]);
+    expect([cleared, moved].filter(Boolean)).to.have.length(1);
+    expect(await clocks.find(store.id)).to.deep.equal(moved ? at('2030-03-01T00:00:00Z') : undefined);
+  });
 });
