@@ -58,7 +58,7 @@ const Facts = ({ account }: { account: Account }) => {
 };
 
 /** The tags the account's subscriptions grant now: what a storefront checks to unlock a feature. */
-const Entitlements = ({ tags }: { tags: readonly string[] }) => (
+export const Entitlements = ({ tags }: { tags: readonly string[] }) => (
   <section aria-labelledby="entitlements">
     <h2 id="entitlements">Entitlements</h2>
     {tags.length === 0 ? (
