@@ -26,7 +26,10 @@ const refusesNothing = async (watch: PageWatch, refused: readonly number[] = [])
   await watch.checkApiAnswers();
   expect(watch.outbound, 'requests beyond the loopback').to.deep.equal([]);
   const expected = (e: string) => refused.some((status) => e.includes(`status of ${status} `));
-  expect(watch.consoleErrors.filter((e) => !expected(e)), 'console errors').to.deep.equal([]);
+  expect(
+    watch.consoleErrors.filter((e) => !expected(e)),
+    'console errors',
+  ).to.deep.equal([]);
 };
 
 const signIn = async (page: Page, billing: BillingApi): Promise<void> => {
