@@ -1,5 +1,5 @@
+import { VALUE_SETS } from './filter-value-sets';
 import { findAccounts, findProrationPolicies } from './finders';
-import { FIRING_KEYS } from './observed-keys';
 import type { Choice } from './picker';
 
 /** The name a merchant reads for each field a list filters on; a field not named here shows as the API spells it. */
@@ -26,25 +26,16 @@ export const FIELD_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * The values a field can take, where they are known: a fixed set (offered as choices), or records found
- * by a picker. A field absent here takes typed text: a name, an email, a reference. The console keeps its
- * own copies of the sets; `test/console/filter-values.spec.ts` holds them equal to the service's.
+ * by a picker (`VALUE_SETS` has the sets). A field absent here takes typed text: a name, an email, a reference.
  */
 export type KnownValues =
   | { readonly kind: 'set'; readonly values: readonly string[] }
   | { readonly kind: 'records'; readonly find: (typed: string) => Promise<readonly Choice[]> };
-
-const YES_NO: KnownValues = { kind: 'set', values: ['true', 'false'] };
 
 export const KNOWN_VALUES: Readonly<Record<string, KnownValues>> = {
   id: { kind: 'records', find: findAccounts },
   account_id: { kind: 'records', find: findAccounts },
   subscriber_id: { kind: 'records', find: findAccounts },
   proration_policy_id: { kind: 'records', find: findProrationPolicies },
-  outstanding: YES_NO,
-  tax_required: YES_NO,
-  enabled: YES_NO,
-  succeeded: YES_NO,
-  integration_type: { kind: 'set', values: ['webhook'] },
-  status: { kind: 'set', values: ['pending', 'succeeded', 'failed'] },
-  triggered_by: { kind: 'set', values: FIRING_KEYS },
+  ...Object.fromEntries(Object.entries(VALUE_SETS).map(([field, values]) => [field, { kind: 'set', values } as const])),
 };
