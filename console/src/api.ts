@@ -60,7 +60,11 @@ export const signOut = async (): Promise<void> => {
  * it calls the API under the prefix that pins it; links the API answers already carry the prefix.
  */
 const CONSOLE_GENERATION = '/generations/2024';
-const pinned = (path: string): string => (path.startsWith('/') ? `${CONSOLE_GENERATION}${path}` : path);
+const pinned = (path: string): string =>
+  path.startsWith('/') && !path.startsWith('/generations/') ? `${CONSOLE_GENERATION}${path}` : path;
+
+/** A path under the 2025 generation, for the operations only it has (the proration preview). */
+export const in2025 = (path: string): string => `/generations/2025${path}`;
 
 /** A call to the API with the session's token; a 401 ends the session, since the token no longer works. */
 export const api = async <T>(

@@ -15,6 +15,7 @@ import { MemberPage } from './pages/member';
 import { OfferingPage } from './pages/offering';
 import { SignIn } from './pages/sign-in';
 import { StorePage } from './pages/store';
+import { SubscriberPage } from './pages/subscriber';
 import { SubscriptionPage } from './pages/subscription';
 import { SubscriptionsPage } from './pages/subscriptions';
 import { href, usePlace } from './route';
@@ -35,7 +36,11 @@ const SECTIONS = [
 ] as const;
 
 /** The section a page belongs to when its address is not the section's own. */
-const SECTION_OF: Readonly<Record<string, string>> = { offerings: 'catalogue', members: 'accounts' };
+const SECTION_OF: Readonly<Record<string, string>> = {
+  offerings: 'catalogue',
+  members: 'accounts',
+  subscribers: 'subscriptions',
+};
 
 const Page = () => {
   const place = usePlace();
@@ -55,6 +60,8 @@ const Page = () => {
       return id === undefined ? <AccountsPage place={place} /> : <MemberPage id={id} place={place} />;
     case 'subscriptions':
       return id === undefined ? <SubscriptionsPage place={place} /> : <SubscriptionPage id={id} />;
+    case 'subscribers':
+      return id === undefined ? <SubscriptionsPage place={place} /> : <SubscriberPage accountId={id} place={place} />;
     case 'billing':
       return <BillingPage place={place} />;
     case 'invoices':

@@ -1,6 +1,6 @@
-import type { ComponentChildren, TargetedSubmitEvent } from 'preact';
-import { useState } from 'preact/hooks';
-import { type Condition, filterText, type Operator, valuesOf } from './filter';
+import type { ComponentChildren } from 'preact';
+import { filterText } from './filter';
+import { FilterBuilder } from './filter-builder';
 import type { ListFilters } from './list-filters';
 import { go, type Place } from './route';
 import { Problems, useLoad } from './ui';
@@ -30,76 +30,6 @@ export interface Column<T> {
 /** The furthest `page[offset]` the API serves: past it, a filter narrows the list instead. */
 const MAX_OFFSET = 10_000;
 
-const OPERATOR_NAMES: Readonly<Record<Operator, string>> = {
-  eq: 'equals (eq)',
-  in: 'is one of (in)',
-  like: 'matches, * for any text (like)',
-};
-
-/** A condition at a time, offering on each field only the operators the API takes on it. */
-const FilterBuilder = ({ filters, onAdd }: { filters: ListFilters; onAdd: (condition: Condition) => void }) => {
-  const fields = Object.keys(filters);
-  const opsOf = (field: string): readonly Operator[] => filters[field] ?? ['eq'];
-  const [field, setField] = useState(fields[0] ?? '');
-  const [op, setOp] = useState<Operator>(opsOf(field)[0] ?? 'eq');
-  const choose = (next: string) => {
-    setField(next);
-    if (!opsOf(next).includes(op)) setOp(opsOf(next)[0] ?? 'eq');
-  };
-  const submit = (event: TargetedSubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const values = valuesOf(op, String(data.get('value') ?? ''));
-    if (values.length === 0) return;
-    onAdd({ op, field, values });
-    event.currentTarget.reset();
-  };
-  return (
-    // The field and the operator are state (they pick the operators and the value's control), so a reset
-    // puts them back with the rest of the form.
-    <form
-      class="filter-builder"
-      aria-label="Add a filter condition"
-      onSubmit={submit}
-      onReset={() => {
-        setField(fields[0] ?? '');
-        setOp(opsOf(fields[0] ?? '')[0] ?? 'eq');
-      }}
-    >
-      <label>
-        Field
-        <select name="field" value={field} onChange={(e) => choose(e.currentTarget.value)}>
-          {fields.map((f) => (
-            <option key={f}>{f}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Operator
-        <select name="op" value={op} onChange={(e) => setOp(e.currentTarget.value as Operator)}>
-          {opsOf(field).map((o) => (
-            <option key={o} value={o}>
-              {OPERATOR_NAMES[o]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {op === 'in' ? (
-        <label>
-          Values, one a line
-          <textarea name="value" rows={3} />
-        </label>
-      ) : (
-        <label>
-          {op === 'like' ? 'Pattern' : 'Value'}
-          <input name="value" />
-        </label>
-      )}
-      <button type="submit">Add condition</button>
-    </form>
-  );
-};
-
 /**
  * A list read a page at a time, as the API pages it, with the API's `eq`/`in`/`like` filter. The filter and the
  * offset live in the address, so the browser's back button and a bookmark return to the same page.
@@ -117,6 +47,7 @@ export const PagedList = <T extends { id?: string }>({
   include,
   limit = 25,
   extra,
+  empty,
   reloadKey = 0,
 }: {
   label: string;
@@ -135,6 +66,8 @@ export const PagedList = <T extends { id?: string }>({
   include?: string;
   limit?: number;
   extra?: (answer: ListAnswer<T>) => ComponentChildren;
+  /** What to do when the list has nothing yet: how to make the first one (a button, a form, an API route). */
+  empty?: ComponentChildren;
   reloadKey?: number;
 }) => {
   const filterKey = `${keyPrefix}filter`;
@@ -184,9 +117,21 @@ export const PagedList = <T extends { id?: string }>({
         <>
           <p class="count" aria-live="polite">
             {total === 0
-              ? 'Nothing matches.'
+              ? filter === ''
+                ? `No ${label.toLowerCase()} yet.`
+                : `No ${label.toLowerCase()} match this filter.`
               : `${lowerBound ? 'At least ' : ''}${total.toLocaleString('en')} in all; page ${answer.meta.page.current} of ${lowerBound ? 'at least ' : ''}${answer.meta.page.total.toLocaleString('en')}.`}
           </p>
+          {total > 0 ? null : filter === '' ? (
+            (empty ?? null)
+          ) : (
+            <div class="notice">
+              <p>Nothing here matches {filter}: clear the filter to see them all, or change it.</p>
+              <button type="button" onClick={() => goTo(0, '')}>
+                Clear the filter
+              </button>
+            </div>
+          )}
           {answer.data.length === 0 ? null : (
             <table>
               <caption class="visually-hidden">{label}</caption>

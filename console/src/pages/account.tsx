@@ -3,7 +3,7 @@ import { type Column, PagedList } from '../paged-list';
 import { ACCOUNTS, type Account, type AccountMember, type AccountMembership, SUBSCRIPTIONS } from '../resources';
 import { href, type Place } from '../route';
 import { Problems, useLoad, when } from '../ui';
-import { SUBSCRIPTION_COLUMNS } from './subscriptions';
+import { SUBSCRIPTION_COLUMNS, SUBSCRIPTION_INCLUDE } from './subscriptions';
 
 /** The member a membership names, from the members the page of memberships included. */
 const memberOf = (membership: AccountMembership, included: readonly unknown[] | undefined): AccountMember | undefined =>
@@ -58,7 +58,7 @@ const Facts = ({ account }: { account: Account }) => {
 };
 
 /** The tags the account's subscriptions grant now: what a storefront checks to unlock a feature. */
-const Entitlements = ({ tags }: { tags: readonly string[] }) => (
+export const Entitlements = ({ tags }: { tags: readonly string[] }) => (
   <section aria-labelledby="entitlements">
     <h2 id="entitlements">Entitlements</h2>
     {tags.length === 0 ? (
@@ -115,6 +115,12 @@ export const AccountPage = ({ id, place }: { id: string; place: Place }) => {
               keyPrefix="subscriptions."
               place={place}
               columns={SUBSCRIPTION_COLUMNS}
+              include={SUBSCRIPTION_INCLUDE}
+              empty={
+                <p class="notice">
+                  None: create one on the <a href={href('subscriptions')}>Subscriptions</a> page, picking this account.
+                </p>
+              }
             />
           </section>
           {account.meta.feature_entitlements === undefined ? null : (

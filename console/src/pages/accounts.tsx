@@ -72,9 +72,7 @@ export const AccountsPage = ({ place }: { place: Place }) => {
           place={place}
           filters={LIST_FILTERS.accounts}
           columns={ACCOUNT_COLUMNS}
-          extra={(answer) =>
-            answer.meta.results.total === 0 && (place.query.get('filter') ?? '') === '' ? <NoAccountYet /> : null
-          }
+          empty={<NoAccountYet />}
         />
       )}
     </>

@@ -15,6 +15,7 @@ import { href } from '../route';
 import { allowedActions, type StateAction } from '../subscription-rules';
 import { ActionButton, Problems, useLoad, when } from '../ui';
 import { InvoiceRows } from './invoices';
+import { PlanChange } from './plan-change';
 import { stateOfSubscription } from './subscriptions';
 
 /**
@@ -22,7 +23,7 @@ import { stateOfSubscription } from './subscriptions';
  * elsewhere (an import, another system). Read as a filtered list, so an absent account is an empty page,
  * not a 404.
  */
-const AccountLink = ({ id }: { id: string }) => {
+export const AccountLink = ({ id }: { id: string }) => {
   const found = useLoad<ListAnswer<Account>>(
     `${ACCOUNTS}?page[limit]=1&filter=${encodeURIComponent(filterText([{ op: 'eq', field: 'id', values: [id] }]))}`,
   );
@@ -69,8 +70,10 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
           <dl class="facts">
             <dt>State</dt>
             <dd data-testid="subscription-state">{stateOfSubscription(s)}</dd>
-            <dt>Email</dt>
-            <dd>{s.attributes.email}</dd>
+            <dt>Subscriber</dt>
+            <dd>
+              <a href={href(`subscribers/${s.attributes.account_id}`)}>{s.attributes.name}</a> {s.attributes.email}
+            </dd>
             <dt>Account</dt>
             <dd>
               <AccountLink id={s.attributes.account_id} />
@@ -100,6 +103,7 @@ export const SubscriptionPage = ({ id }: { id: string }) => {
               />
             ))}
           </section>
+          <PlanChange subscriptionId={id} round={round} onChanged={() => setRound((r) => r + 1)} />
           <section aria-labelledby="history">
             <h2 id="history">State history</h2>
             <Problems error={states.error} />

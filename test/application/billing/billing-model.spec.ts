@@ -327,10 +327,16 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
           E.isRight(preview),
           `step ${index}: the preview is refused exactly when the switch is: ${JSON.stringify(preview)}`,
         ).to.equal(E.isRight(result));
-        if (E.isRight(preview))
+        if (E.isRight(preview)) {
           expect(preview.right.wouldProrate, `step ${index}: the preview says whether the switch prorates`).to.equal(
             (await prorationsOf()) > before,
           );
+          const stored = (await container.get(TOKENS.SubscriptionRepository).findById(store.id, ids[which]!))
+            ?.subscription;
+          expect(preview.right.proration?.event, `step ${index}: the preview's figures are the switch's`).to.deep.equal(
+            preview.right.wouldProrate ? stored?.prorations?.at(-1) : undefined,
+          );
+        }
         const applies = model.switchPlan(model.subscriptions[which]!, PLANS[s.plan]!, now);
         expect(
           E.isRight(result),

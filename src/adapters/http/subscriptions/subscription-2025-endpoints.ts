@@ -6,14 +6,9 @@ import { GetSubscription } from '../../../application/use-cases/subscriptions/ge
 import { ListSubscriptions } from '../../../application/use-cases/subscriptions/list-subscriptions.js';
 import { ManageSubscriptionProducts } from '../../../application/use-cases/subscriptions/manage-subscription-products.js';
 import { UpdateSubscription } from '../../../application/use-cases/subscriptions/update-subscription.js';
-import type { ProrationPreview } from '../../../domain/billing/proration/proration-preview.js';
 import type { Offering } from '../../../domain/catalogue/offering.js';
 import { type DomainError, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
-import {
-  PRORATION_PREVIEW_TRIGGERS,
-  PRORATION_PREVIEW_TYPE,
-} from '../../../domain/subscriptions/subscription-input-2025.js';
 import { SUBSCRIPTION_LIST } from '../../../domain/subscriptions/subscription-query.js';
 import { JsonBytes } from '../documents/json-bytes.js';
 import { concept, type Endpoint, withAndWithoutV2 } from '../endpoints/endpoint.js';
@@ -27,6 +22,7 @@ import { preferredCurrency } from '../preferred-currency.js';
 import { requestDataList } from '../request-body.js';
 import { cursorListFrame, listFrame } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
+import { prorationPreviewResource } from './proration-preview-document.js';
 import {
   included2025For,
   subscription2025Resource,
@@ -268,16 +264,7 @@ const ENDPOINTS: Endpoint<Subscription2025UseCases>[] = [
     handle: ({ preview }) =>
       answer(
         withData((body, storeId, ctx) => preview.previewProration(storeId, idParam(ctx), body)),
-        (outcome: ProrationPreview) => ({
-          data: {
-            type: PRORATION_PREVIEW_TYPE,
-            attributes: {
-              trigger: PRORATION_PREVIEW_TRIGGERS[0],
-              would_prorate: outcome.wouldProrate,
-              rejection_reason: outcome.rejection,
-            },
-          },
-        }),
+        prorationPreviewResource,
       ),
   },
   {

@@ -1,6 +1,7 @@
 import { priceChanges, priceUpdateHistoryEntry } from '../jobs/price-update-schemas.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { uuid } from '../openapi/schema-builders.js';
+import { PRORATION_PREVIEW_SCHEMA } from './proration-preview-document.js';
 
 /** Where an operation's behaviour is EPCC's 2025 generation's, its description starts by saying so. */
 export const SUBSCRIPTIONS_2025_EPCC =
@@ -91,24 +92,7 @@ export const SUBSCRIPTION_2025_SCHEMAS: Readonly<Record<string, Schema>> = {
     },
     ['type', 'attributes'],
   ),
-  ProrationPreview2025: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['type', 'attributes'],
-    properties: {
-      type: { type: 'string', enum: ['proration_preview'] },
-      attributes: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['trigger', 'would_prorate', 'rejection_reason'],
-        properties: {
-          trigger: { type: 'string', enum: ['plan_pricing_option_change'] },
-          would_prorate: { type: 'boolean' },
-          rejection_reason: { type: ['string', 'null'], enum: ['no_change', null] },
-        },
-      },
-    },
-  },
+  ProrationPreview2025: PRORATION_PREVIEW_SCHEMA,
   ManageSubscriptionPlans2025: object(
     { type: { type: 'string', enum: ['detach'] }, plans: { type: 'array', minItems: 1, items: uuid } },
     ['type', 'plans'],

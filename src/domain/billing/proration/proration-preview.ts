@@ -1,4 +1,5 @@
 import type { Offering } from '../../catalogue/offering.js';
+import type { ProrationEvent } from '../../subscriptions/proration-event.js';
 import type { Subscription } from '../../subscriptions/subscription.js';
 import { subscriptionProducts } from '../../subscriptions/subscription-copies.js';
 
@@ -15,6 +16,11 @@ export type PreviewRejection = 'no_change';
 export interface ProrationPreview {
   readonly wouldProrate: boolean;
   readonly rejection: PreviewRejection | null;
+  /**
+   * The proration the switch would add, in the subscription's currency: what a merchant weighs before
+   * confirming (the credit, the charge, the days), read off the same event the next invoice would charge.
+   */
+  readonly proration?: { readonly event: ProrationEvent; readonly currency: string };
 }
 
 const heldProducts = (s: Subscription, offering: Offering): string =>
@@ -26,8 +32,11 @@ const heldProducts = (s: Subscription, offering: Offering): string =>
 export const previewOf = (before: Subscription, switched: Subscription, offering: Offering): ProrationPreview => {
   if (before.planId === switched.planId && heldProducts(before, offering) === heldProducts(switched, offering))
     return { wouldProrate: false, rejection: 'no_change' };
+  const added = (switched.prorations?.length ?? 0) > (before.prorations?.length ?? 0);
+  const event = added ? switched.prorations?.at(-1) : undefined;
   return {
-    wouldProrate: (switched.prorations?.length ?? 0) > (before.prorations?.length ?? 0),
+    wouldProrate: added,
     rejection: null,
+    ...(event === undefined ? {} : { proration: { event, currency: switched.currency } }),
   };
 };

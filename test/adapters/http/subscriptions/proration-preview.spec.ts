@@ -9,6 +9,7 @@ interface PreviewAnswer {
   readonly data: {
     type: string;
     attributes: { trigger: string; would_prorate: boolean; rejection_reason: string | null };
+    meta?: { proration: Record<string, unknown> };
   };
 }
 
@@ -66,14 +67,24 @@ describe('HTTP: proration preview (EPCC 2026-10, the 2025 generation)', () => {
   it('says a switch in an invoiced period would prorate and stores nothing, and a switch to what it has is no_change', async () => {
     const answer = await preview(weekly);
     expect(answer.status).to.equal(200);
-    expect((await answer.json()) as PreviewAnswer).to.deep.equal({
-      data: {
-        type: 'proration_preview',
-        attributes: { trigger: 'plan_pricing_option_change', would_prorate: true, rejection_reason: null },
-      },
+    const { data } = (await answer.json()) as PreviewAnswer;
+    expect(data.type).to.equal('proration_preview');
+    expect(data.attributes).to.deep.equal({
+      trigger: 'plan_pricing_option_change',
+      would_prorate: true,
+      rejection_reason: null,
     });
+    // Our extension: the figures of the proration the switch would add (the model test holds them equal to it).
+    const figures = data.meta?.proration ?? {};
+    expect(figures).to.include({ currency: 'USD', billing_cost_before_proration: 1000 });
+    expect(figures['net_amount']).to.equal(
+      Number(figures['new_plan_cost']) - Number(figures['refunded_amount_for_unused_plan']),
+    );
+    expect(figures['refunded_amount_for_unused_plan']).to.be.within(1, 1000);
+    expect(Date.parse(String(figures['prorated_until']))).to.be.above(Date.parse(String(figures['prorated_at'])));
     const same = (await (await preview(monthly)).json()) as PreviewAnswer;
     expect(same.data.attributes).to.deep.include({ would_prorate: false, rejection_reason: 'no_change' });
+    expect(same.data.meta, 'no proration, no figures').to.equal(undefined);
     const read = async () =>
       (await (await api.request(`/generations/2025/v2/subscriptions/subscriptions/${subscriptionId}`)).json()) as Doc;
     expect((await read()).data.attributes['pricing_option_id'], 'the preview changed nothing').to.equal(monthly);
