@@ -79,7 +79,7 @@ export const signInAsPerson = async (
 /** Picks up the session the browser's cookie holds, if any: a reload stays signed in. */
 export const restoreSession = async (): Promise<void> => {
   const response = await fetch('/console/session');
-  if (response.ok) startSession(sessionFrom((await response.json()) as SessionDocument));
+  if (response.status === 200) startSession(sessionFrom((await response.json()) as SessionDocument));
   else endSession();
 };
 
