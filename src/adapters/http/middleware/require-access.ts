@@ -5,8 +5,8 @@ import type { AuthenticateShopper } from '../../../application/use-cases/auth/au
 import type { AdmitRequest } from '../../../application/use-cases/rate-limits/admit-request.js';
 import type { SignedInShopper } from '../../../domain/auth/account-member-token.js';
 import { type Access, type Principal, permits } from '../../../domain/auth/grant.js';
-import { scopeRefusal, scopesPermit } from '../../../domain/auth/scope.js';
 import { ACCOUNT_MEMBER_TOKEN_HEADER, type ShopperAccess } from '../../../domain/auth/shopper-access.js';
+import { actorPermits, actorRefusal } from '../../../domain/people/actor-permits.js';
 import { type DomainError, forbidden } from '../../../domain/shared/errors.js';
 import { type HttpContext, type HttpState, respondWithError } from '../http-state.js';
 import { applyRate } from '../rate-headers.js';
@@ -65,9 +65,10 @@ export const requireAccess =
       if (caller.left._tag === 'Unauthenticated') ctx.set('WWW-Authenticate', 'Bearer');
       return respondWithError(ctx, caller.left);
     }
-    const { scopes } = caller.right;
-    if (scopes !== null && !scopesPermit(scopes, route.access)) {
-      respondWithError(ctx, forbidden(scopeRefusal(scopes, route.access), 'scope_missing'));
+    const { actor, scopes } = caller.right;
+    if (!actorPermits(actor, scopes, route.access)) {
+      const code = actor.kind === 'user' ? 'role_not_permitted' : 'scope_missing';
+      respondWithError(ctx, forbidden(actorRefusal(actor, scopes, route.access), code));
       return;
     }
     ctx.state.principal = caller.right;

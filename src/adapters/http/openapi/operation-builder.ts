@@ -69,6 +69,10 @@ const SHOPPER_REACH: Readonly<Record<ShopperAccess, string>> = {
 };
 const SCOPE_MISSING =
   "Or the token's application key has scopes, none of which allows this operation (`scope_missing`, naming the scope it needs).";
+const ROLE_MISSING =
+  "Or the request comes from a person's console session whose role does not allow this operation (`role_not_permitted`, naming the roles that do).";
+const PEOPLE_ONLY =
+  "Managing the merchant's people and their roles needs an owner's console session, or a key with full access (which makes the first owner): an admin's session and a key with scopes are refused.";
 const BODY_UNREADABLE =
   'The body cannot be read: not valid JSON or form data, not matching its Content-Length, or corrupt compressed data.';
 
@@ -126,13 +130,16 @@ export const operation = (spec: OperationSpec): Operation => {
     responses['403'] = error(
       joined(
         errors[403],
+        spec.access === 'people' ? PEOPLE_ONLY : undefined,
         IMPLICIT_FORBIDDEN,
         spec.shopper === undefined ? undefined : SHOPPER_REACH[spec.shopper],
         SCOPE_MISSING,
+        ROLE_MISSING,
       ),
       [
         'token_not_permitted',
         'scope_missing',
+        'role_not_permitted',
         ...(spec.shopper === 'own-details' ? (['self_management_disabled'] as const) : []),
         ...(codes[403] ?? []),
       ],
