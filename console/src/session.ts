@@ -5,6 +5,8 @@
 export interface Session {
   readonly token: string;
   readonly clientId: string;
+  /** The role of the person signed in; absent when the console was entered with a key. */
+  readonly role?: 'owner' | 'admin' | 'billing' | 'read-only';
   /** When the token stops working, in the browser's milliseconds. */
   readonly expiresAt: number;
 }
