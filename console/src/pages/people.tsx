@@ -123,10 +123,10 @@ const PersonActions = ({ person, onChange }: { person: MerchantUser; onChange: (
     );
   return (
     <span class="row-actions">
-      <button type="button" onClick={() => setOpen('role')} aria-label={`Change the role of ${person.name}`}>
+      <button type="button" onClick={() => setOpen('role')} aria-label={`Change role of ${person.name}`}>
         Change role
       </button>
-      <button type="button" onClick={() => setOpen('password')} aria-label={`Set a password for ${person.name}`}>
+      <button type="button" onClick={() => setOpen('password')} aria-label={`Set password for ${person.name}`}>
         Set password
       </button>
       <ConfirmButton
