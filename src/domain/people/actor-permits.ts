@@ -1,6 +1,7 @@
 import type { Access } from '../auth/access.js';
 import type { Actor } from '../auth/actor.js';
 import { type KeyScopes, scopeRefusal, scopesPermit } from '../auth/scope.js';
+import { type DomainError, forbidden } from '../shared/errors.js';
 import { ROLE_SCOPES, ROLES, type Role } from './role.js';
 
 /**
@@ -31,3 +32,7 @@ export const actorRefusal = (actor: Actor, scopes: KeyScopes, access: Access): s
   }
   return scopes === null ? 'this request needs a key with full access' : scopeRefusal(scopes, access);
 };
+
+/** The refusal of a caller `actorPermits` stops: a person for their role, a key for its scopes. */
+export const accessRefusal = (actor: Actor, scopes: KeyScopes, access: Access): DomainError =>
+  forbidden(actorRefusal(actor, scopes, access), actor.kind === 'user' ? 'role_not_permitted' : 'scope_missing');

@@ -6,7 +6,7 @@ import type { AdmitRequest } from '../../../application/use-cases/rate-limits/ad
 import type { SignedInShopper } from '../../../domain/auth/account-member-token.js';
 import { type Access, type Principal, permits } from '../../../domain/auth/grant.js';
 import { ACCOUNT_MEMBER_TOKEN_HEADER, type ShopperAccess } from '../../../domain/auth/shopper-access.js';
-import { actorPermits, actorRefusal } from '../../../domain/people/actor-permits.js';
+import { accessRefusal, actorPermits } from '../../../domain/people/actor-permits.js';
 import { type DomainError, forbidden } from '../../../domain/shared/errors.js';
 import { type HttpContext, type HttpState, respondWithError } from '../http-state.js';
 import { applyRate } from '../rate-headers.js';
@@ -67,8 +67,7 @@ export const requireAccess =
     }
     const { actor, scopes } = caller.right;
     if (!actorPermits(actor, scopes, route.access)) {
-      const code = actor.kind === 'user' ? 'role_not_permitted' : 'scope_missing';
-      respondWithError(ctx, forbidden(actorRefusal(actor, scopes, route.access), code));
+      respondWithError(ctx, accessRefusal(actor, scopes, route.access));
       return;
     }
     ctx.state.principal = caller.right;
