@@ -136,6 +136,24 @@ const addPerson = async (page: Page, name: string, email: string, role: string):
       await accessible(page, 'the last owner refused');
       await adaForm.getByRole('button', { name: 'Cancel' }).click();
 
+      // A password in the merchant realm: its first password profile is made from the page.
+      await ada.getByRole('button', { name: 'Set password for Ada Owner' }).click();
+      await page.getByRole('button', { name: 'Create a password profile' }).click();
+      const credentials = page.getByRole('form', { name: 'Username and password of Ada Owner' });
+      expect(await credentials.getByLabel('Username').inputValue()).to.equal('ada@example.com');
+      await credentials.locator('input[type="password"]').fill('a long enough secret');
+      await accessible(page, 'a password');
+      await credentials.getByRole('button', { name: 'Save the password' }).click();
+      await credentials.waitFor({ state: 'detached' });
+      const mapping = await billing.read<{ realm_id: string }>('/v2/merchant-realm-mappings');
+      const adaId = (await billing.read<{ id: string; email: string }[]>('/v2/merchant-users')).find(
+        (p) => p.email === 'ada@example.com',
+      )?.id;
+      const stored = await billing.read<{ username: string }[]>(
+        `/v2/authentication-realms/${mapping.realm_id}/user-authentication-info/${adaId}/user-authentication-password-profile-info`,
+      );
+      expect(stored.map((c) => c.username)).to.deep.equal(['ada@example.com']);
+
       await bob.getByRole('button', { name: 'Remove' }).click();
       await bob.getByRole('button', { name: 'Remove Bob Books and sign them out' }).click();
       await bob.waitFor({ state: 'detached' });
