@@ -108,6 +108,10 @@ const guardAnswer = async (caller: Caller, access: Access) => {
       }),
     },
     { execute: async () => E.left({ _tag: 'Unauthenticated', detail: 'no shopper here' }) },
+    {
+      execute: async () => E.left({ _tag: 'Unauthenticated', detail: 'no session here' }),
+      csrfRefusal: () => undefined,
+    },
   )({ access });
   const ctx = {
     state: {} as Record<string, unknown>,
