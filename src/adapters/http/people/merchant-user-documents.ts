@@ -1,6 +1,6 @@
-import { CATALOGUE_TEXT_MAX, EMAIL_MIN, EMAIL_PATTERN } from '../../../domain/catalogue/catalogue-fields.js';
+import { EMAIL_MIN, EMAIL_PATTERN } from '../../../domain/catalogue/catalogue-fields.js';
 import { MERCHANT_USER_TYPE, type MerchantUser } from '../../../domain/people/merchant-user.js';
-import { MERCHANT_USER_NAME_MAX } from '../../../domain/people/merchant-user-input.js';
+import { MERCHANT_USER_EMAIL_MAX, MERCHANT_USER_NAME_MAX } from '../../../domain/people/merchant-user-input.js';
 import { ROLES } from '../../../domain/people/role.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { closedObject, constant, nullable, text, timestamp, uri, uuid } from '../openapi/schema-builders.js';
@@ -27,7 +27,7 @@ export const personName = text(1, MERCHANT_USER_NAME_MAX);
 export const personEmail: Schema = {
   type: 'string',
   minLength: EMAIL_MIN,
-  maxLength: CATALOGUE_TEXT_MAX,
+  maxLength: MERCHANT_USER_EMAIL_MAX,
   pattern: EMAIL_PATTERN,
   description: "Unique among the store's people, compared case-insensitively (409 `email_taken`).",
 };
