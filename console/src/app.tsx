@@ -13,6 +13,7 @@ import { InvoicesPage } from './pages/invoices';
 import { KeysPage } from './pages/keys';
 import { MemberPage } from './pages/member';
 import { OfferingPage } from './pages/offering';
+import { PeoplePage } from './pages/people';
 import { SignIn } from './pages/sign-in';
 import { StorePage } from './pages/store';
 import { SubscriberPage } from './pages/subscriber';
@@ -33,6 +34,7 @@ const SECTIONS = [
   ['billing-rules', 'Billing rules'],
   ['imports', 'Imports'],
   ['integrations', 'Integrations'],
+  ['people', 'People'],
 ] as const;
 
 /** The section a page belongs to when its address is not the section's own. */
@@ -72,6 +74,8 @@ const Page = () => {
       return <ImportsPage place={place} />;
     case 'integrations':
       return id === undefined ? <IntegrationsPage place={place} /> : <IntegrationPage id={id} place={place} />;
+    case 'people':
+      return <PeoplePage place={place} />;
     default:
       return <p role="alert">No page here.</p>;
   }

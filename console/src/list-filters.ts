@@ -20,6 +20,7 @@ export const LIST_FILTERS = {
     external_ref: ['eq', 'like'],
   },
   accountMembers: { name: ['eq', 'like'], email: ['eq', 'like'] },
+  merchantUsers: { name: ['eq', 'like'], email: ['eq', 'like'], role: ['eq'] },
   subscriptions: { account_id: ['eq', 'in'], name: ['eq', 'in'], email: ['eq', 'in'], external_ref: ['eq', 'in'] },
   invoices: { subscriber_id: ['eq'], subscription_id: ['eq'], outstanding: ['eq'], tax_required: ['eq'] },
   jobs: { external_ref: ['eq'] },

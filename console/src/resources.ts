@@ -259,3 +259,24 @@ export interface AccountMembership {
   };
   readonly meta: { readonly timestamps: { readonly created_at: string } };
 }
+
+export const MERCHANT_USERS = '/v2/merchant-users';
+
+/** The four roles a person can hold, most powerful first. */
+export const ROLES = ['owner', 'admin', 'billing', 'read-only'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** One of the merchant's people, who signs in to this console with one role. */
+export interface MerchantUser {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly last_signed_in_at: string | null;
+}
+
+/** A password profile of a realm: usernames and passwords people sign in with. */
+export interface PasswordProfile {
+  readonly id: string;
+  readonly name: string;
+}

@@ -7,6 +7,7 @@ import { CATALOGUE_LIST } from '../../src/domain/catalogue/catalogue-query.js';
 import { OFFERING_LIST } from '../../src/domain/catalogue/offering-query.js';
 import { DELIVERY_LIST, INTEGRATION_LIST, LOG_LIST } from '../../src/domain/integrations/integration-query.js';
 import { JOB_LIST } from '../../src/domain/jobs/job-query.js';
+import { MERCHANT_USER_LIST } from '../../src/domain/people/merchant-user-query.js';
 import type { ListRules } from '../../src/domain/query/list-query.js';
 import { SUBSCRIPTION_LIST } from '../../src/domain/subscriptions/subscription-query.js';
 
@@ -16,6 +17,7 @@ const DOMAIN_RULES: Readonly<Record<keyof typeof LIST_FILTERS, ListRules<string,
   offerings: OFFERING_LIST,
   accounts: ACCOUNT_LIST,
   accountMembers: ACCOUNT_MEMBER_LIST,
+  merchantUsers: MERCHANT_USER_LIST,
   subscriptions: SUBSCRIPTION_LIST,
   invoices: INVOICE_LIST,
   jobs: JOB_LIST,

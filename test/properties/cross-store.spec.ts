@@ -31,6 +31,7 @@ const REFERENCES = [
   'realmId',
   'passwordProfileId',
   'passwordProfileInfoId',
+  'merchantUserId',
 ] as const;
 const VALUES = ['email', 'externalRef', 'accountId'] as const;
 type Swapped = (typeof REFERENCES)[number] | (typeof VALUES)[number];

@@ -46,6 +46,7 @@ const STAND_IN: StoreIds = {
   realmId: '00000000-0000-4000-8000-000000000017',
   passwordProfileId: '00000000-0000-4000-8000-000000000018',
   passwordProfileInfoId: '00000000-0000-4000-8000-000000000019',
+  merchantUserId: '00000000-0000-4000-8000-00000000001a',
   clientId: 'stand-in-client-id',
 };
 

@@ -52,6 +52,8 @@ export interface StoreIds {
   readonly realmId: string;
   readonly passwordProfileId: string;
   readonly passwordProfileInfoId: string;
+  /** One of the merchant's people (an admin, so that deleting them leaves no store without its owner). */
+  readonly merchantUserId: string;
   readonly clientId: string;
 }
 
@@ -744,6 +746,19 @@ export const ROUTES: readonly RouteCase[] = (
       path: (ids) => `/v2/authentication-realms/${ids.realmId}`,
       body: () => ({ data: { name: 'Shoppers', redirect_uris: ['https://shop.example/callback'] } }),
     },
+    {
+      operation: 'createMerchantUser',
+      path: () => '/v2/merchant-users',
+      body: () => ({ data: { type: 'merchant_user', name: 'Bea', email: 'bea@example.com', role: 'billing' } }),
+    },
+    { operation: 'listMerchantUsers', path: () => '/v2/merchant-users?filter=eq(role,admin)&page[limit]=5' },
+    { operation: 'getMerchantUser', path: (ids) => `/v2/merchant-users/${ids.merchantUserId}` },
+    {
+      operation: 'updateMerchantUser',
+      path: (ids) => `/v2/merchant-users/${ids.merchantUserId}`,
+      body: () => ({ data: { type: 'merchant_user', name: 'Bea Renamed', role: 'read-only' } }),
+    },
+    { operation: 'deleteMerchantUser', path: (ids) => `/v2/merchant-users/${ids.merchantUserId}` },
     {
       operation: 'createPasswordProfile',
       path: (ids) => `/v2/authentication-realms/${ids.realmId}/password-profiles`,

@@ -171,6 +171,15 @@ export const seedStore = async (url: string, container: Container, name: string)
     }),
     'membership',
   );
+  const person = await created(
+    await post('/v2/merchant-users', {
+      type: 'merchant_user',
+      name: `Max ${tag}`,
+      email: `max.${tag}@example.com`,
+      role: 'admin',
+    }),
+    'merchant user',
+  );
   const key = await created(
     await post('/v2/application-keys', { type: 'application_key', name: `Second ${tag}` }),
     'key',
@@ -324,6 +333,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       realmId,
       passwordProfileId: passwordProfile.id,
       passwordProfileInfoId: passwordProfileInfo.id,
+      merchantUserId: person.id,
       clientId: key['client_id'] as string,
     },
     send,

@@ -27,6 +27,7 @@ import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
 import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
 import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
 import { CONSOLE_SESSION_ENDPOINTS } from './people/console-session-endpoints.js';
+import { MERCHANT_USER_ENDPOINTS } from './people/merchant-user-endpoints.js';
 import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
 import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
 import { SERVICE_ROOT_ENDPOINTS } from './service-root/service-root-endpoints.js';
@@ -52,6 +53,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS,
   AUTHENTICATION_REALM_ENDPOINTS,
   USER_AUTHENTICATION_INFO_ENDPOINTS,
+  MERCHANT_USER_ENDPOINTS,
   ACCOUNT_MEMBER_TOKEN_ENDPOINTS,
   SUBSCRIPTION_CATALOGUE_ENDPOINTS,
   SUBSCRIPTION_OFFERING_ENDPOINTS,

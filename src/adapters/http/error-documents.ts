@@ -18,6 +18,8 @@ export const ERROR_CODE_MEANINGS = {
     "the token's grant does not permit this request (implicit tokens read the catalogue only, and a shopper's what its account owns), or a shopper asked for a change that is the merchant's",
   scope_missing:
     "the scopes of the token's application key do not allow this request; `detail` names the scope it needs",
+  role_not_permitted:
+    'the role of the person whose console session made the request does not allow it; `detail` names the roles that do',
   plan_not_permitted: "the subscription's plan does not let subscribers take this action (its `can_*` flag is false)",
   origin_not_allowed:
     "a preflight (`OPTIONS` with `Origin`) for a route or method not open to that origin: only the token endpoints, the catalogue and shoppers' own records are open to browsers, the rest to `CORS_ADMIN_ORIGINS`",
@@ -46,7 +48,9 @@ export const ERROR_CODE_MEANINGS = {
     "a write through the 2024 subscriptions wire would drop or break what only the 2025 wire holds (features its plans configure, an offering's plan ↔ pricing option associations, a plan's custom attributes); `detail` says which, and to make the change on the 2025 wire (`/generations/2025/v2/...`)",
   username_taken:
     'another account member already has this username in the password profile (compared without regard to case)',
-  email_taken: 'another account member of the store already has this email (compared without regard to case)',
+  email_taken:
+    "another account member (or, for a merchant user, another of the merchant's people) of the store already has this email (compared without regard to case)",
+  last_owner: 'the change would leave the store without an owner: make another person owner first',
   registration_id_taken: 'another account of the store already has this `registration_id`',
   membership_exists: 'the account member already belongs to this account',
   membership_limit_reached:
@@ -99,6 +103,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   unauthenticated: 401,
   token_not_permitted: 403,
   scope_missing: 403,
+  role_not_permitted: 403,
   plan_not_permitted: 403,
   origin_not_allowed: 403,
   self_signup_disabled: 403,
@@ -120,6 +125,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   generation_mismatch: 409,
   username_taken: 409,
   email_taken: 409,
+  last_owner: 409,
   registration_id_taken: 409,
   membership_exists: 409,
   membership_limit_reached: 409,

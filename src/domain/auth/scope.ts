@@ -19,7 +19,8 @@ export type KeyScopes = readonly Scope[] | null;
  * - `catalogue`: the catalogue (products, plans, offerings), read and write.
  * - `billing`: every read of `read-only`, and every write but the catalogue's: subscriptions and their
  *   states, subscribers, payments, billing policies, schedules, jobs, imports.
- * `admin` (application keys, settings, realm mappings) needs full access.
+ * `admin` (application keys, settings, realm mappings) and `people` (the merchant's people and their roles)
+ * need full access.
  */
 const ALLOWS: Readonly<Record<Scope, readonly Access[]>> = {
   'read-only': ['catalogue', 'read'],
@@ -37,6 +38,7 @@ const NEEDED: Readonly<Record<Access, Scope | undefined>> = {
   'edit-catalogue': 'catalogue',
   write: 'billing',
   admin: undefined,
+  people: undefined,
 };
 
 export const scopeNeeded = (access: Access): Scope | undefined => NEEDED[access];

@@ -15,6 +15,8 @@ export type Issues = ReadonlyNonEmptyArray<ValidationIssue>;
 export type ForbiddenCode =
   | 'token_not_permitted'
   | 'scope_missing'
+  /** A person whose role does not reach the operation. */
+  | 'role_not_permitted'
   | 'plan_not_permitted'
   /** A store that has not turned self-signup on. */
   | 'self_signup_disabled'
@@ -41,7 +43,9 @@ export type ConflictCode =
   | 'email_taken'
   | 'registration_id_taken'
   | 'membership_exists'
-  | 'membership_limit_reached';
+  | 'membership_limit_reached'
+  /** A change that would leave the store without an owner. */
+  | 'last_owner';
 /** Why a well-formed request cannot be carried out in the current state. */
 export type UnprocessableCode =
   | 'state_transition_not_allowed'

@@ -74,6 +74,10 @@ const documentOf = (generation: SubscriptionsGeneration): OpenApiDocument => ({
       name: 'Authentication realms',
       description: "The store's account realm: password profiles, its users (account members) and their credentials.",
     },
+    {
+      name: 'Merchant users',
+      description: "The merchant's people, who sign in to the console through the merchant realm, and their roles.",
+    },
     { name: 'Account management authentication', description: 'Account member tokens: signing shoppers in.' },
     { name: 'Proration policies', description: 'How subscriptions are charged for part of a billing period.' },
     {

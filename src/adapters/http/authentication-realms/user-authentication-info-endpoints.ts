@@ -1,7 +1,9 @@
+import type { RouterMiddleware } from '@koa/router';
 import { CreatePasswordProfileInfo } from '../../../application/use-cases/authentication-realms/create-password-profile-info.js';
 import { CreateUserAuthenticationInfo } from '../../../application/use-cases/authentication-realms/create-user-authentication-info.js';
 import { DeletePasswordProfileInfo } from '../../../application/use-cases/authentication-realms/delete-password-profile-info.js';
 import { DeleteUserAuthenticationInfo } from '../../../application/use-cases/authentication-realms/delete-user-authentication-info.js';
+import { GetAuthenticationRealm } from '../../../application/use-cases/authentication-realms/get-authentication-realm.js';
 import { GetPasswordProfileInfo } from '../../../application/use-cases/authentication-realms/get-password-profile-info.js';
 import { GetUserAuthenticationInfo } from '../../../application/use-cases/authentication-realms/get-user-authentication-info.js';
 import { ListPasswordProfileInfos } from '../../../application/use-cases/authentication-realms/list-password-profile-infos.js';
@@ -11,7 +13,7 @@ import { UpdateUserAuthenticationInfo } from '../../../application/use-cases/aut
 import { ACCOUNT_MEMBER_LIST } from '../../../domain/accounts/account-member-query.js';
 import { concept } from '../endpoints/endpoint.js';
 import { answer, created, noContent, withData } from '../endpoints/handlers.js';
-import { queryOf, shopperOf } from '../http-state.js';
+import { type HttpState, queryOf, shopperOf } from '../http-state.js';
 import {
   DELETED,
   FILTERED_PAGE_REFUSED,
@@ -39,10 +41,13 @@ import {
   passwordProfileInfoChanges,
   userAuthenticationInfoChanges,
 } from './authentication-realm-schemas.js';
+import { merchantRealmPeople } from './merchant-realm-people.js';
 
 const TAG = 'Authentication realms';
 const EPCC =
   "As EPCC (`packages/sdks/specs/authentication-realms.yaml` in elasticpath/composable-frontend): a realm's user-authentication-info IS the store's account member, under the same id (`/v2/account-members/{id}` shows it too). See docs/accounts.md.";
+const MERCHANT_REALM =
+  "In the store's merchant realm (the one its merchant realm mapping names), the users are the merchant's people (`/v2/merchant-users`, same ids; a user made here gets the role `read-only`), and every write here needs `people`: an owner's console session or a key with full access.";
 const CREDENTIALS =
   "As EPCC: a user's username and password in one of the realm's password profiles. The password is write-only: kept as a salted scrypt hash, never answered, logged nor echoed in an error. These writes take no Idempotency-Key: a stored key keeps a hash of the body, which would let the password be guessed offline.";
 const USER_MISSING = 'No realm of this store has this id, or the store has no account member with this one.';
@@ -63,6 +68,8 @@ const EMAIL_TAKEN_ANSWER = {
 } as const;
 
 interface UserAuthenticationInfoUseCases {
+  /** The guard of the writes: in the merchant realm they manage people (`merchantRealmPeople`). */
+  readonly merchantPeople: RouterMiddleware<HttpState>;
   readonly users: {
     readonly create: UseCase<CreateUserAuthenticationInfo>;
     readonly list: UseCase<ListUserAuthenticationInfos>;
@@ -85,6 +92,7 @@ interface UserAuthenticationInfoUseCases {
  */
 export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfoUseCases>({
   useCases: ({ use }) => ({
+    merchantPeople: merchantRealmPeople(use(GetAuthenticationRealm)),
     users: {
       create: use(CreateUserAuthenticationInfo),
       list: use(ListUserAuthenticationInfos),
@@ -109,7 +117,7 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'createUserAuthenticationInfo',
         summary: 'Create a user of a realm (an account member)',
-        description: EPCC,
+        description: `${EPCC} ${MERCHANT_REALM}`,
         tag: TAG,
         access: 'admin',
         post: true,
@@ -121,11 +129,13 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
           ...EMAIL_TAKEN_ANSWER,
         },
       },
-      handle: ({ users }, { links }) =>
+      handle: ({ users, merchantPeople }, { links }) => [
+        merchantPeople,
         created(
           withData((data, storeId, ctx) => users.create.execute(storeId, realmParam(ctx), data)),
           (member, ctx) => ({ data: userAuthenticationInfoResource(realmParam(ctx), member, links(ctx)) }),
         ),
+      ],
     },
     {
       method: 'get',
@@ -182,7 +192,7 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'updateUserAuthenticationInfo',
         summary: 'Change a user of a realm',
-        description: `${EPCC} A partial update of \`name\` and \`email\`. ${SELF}`,
+        description: `${EPCC} A partial update of \`name\` and \`email\`. ${SELF} ${MERCHANT_REALM}`,
         tag: TAG,
         access: 'admin',
         shopper: 'own-details',
@@ -197,13 +207,15 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
           ...EMAIL_TAKEN_ANSWER,
         },
       },
-      handle: ({ users }, { links }) =>
+      handle: ({ users, merchantPeople }, { links }) => [
+        merchantPeople,
         answer(
           withData((data, storeId, ctx) =>
             users.update.execute(storeId, realmParam(ctx), userParam(ctx), data, shopperOf(ctx)),
           ),
           (member, ctx) => ({ data: userAuthenticationInfoResource(realmParam(ctx), member, links(ctx)) }),
         ),
+      ],
     },
     {
       method: 'delete',
@@ -212,14 +224,20 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'deleteUserAuthenticationInfo',
         summary: 'Delete a user of a realm (the account member)',
-        description: `${EPCC} The member goes with its memberships, its usernames and passwords, and its tokens.`,
+        description: `${EPCC} The member goes with its memberships, its usernames and passwords, and its tokens. ${MERCHANT_REALM}`,
         tag: TAG,
         access: 'admin',
         success: DELETED,
-        errors: { 404: USER_MISSING },
+        errors: {
+          404: USER_MISSING,
+          409: "In the merchant realm, the user is the store's last owner (`last_owner`): make another person owner first.",
+          codes: { 409: ['last_owner'] },
+        },
       },
-      handle: ({ users }) =>
+      handle: ({ users, merchantPeople }) => [
+        merchantPeople,
         noContent((storeId, ctx) => users.remove.execute(storeId, realmParam(ctx), userParam(ctx))),
+      ],
     },
     {
       method: 'post',
@@ -228,7 +246,7 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'createPasswordProfileInfo',
         summary: 'Give a user a username and password in a password profile',
-        description: CREDENTIALS,
+        description: `${CREDENTIALS} ${MERCHANT_REALM}`,
         tag: TAG,
         access: 'admin',
         secretBody: true,
@@ -244,11 +262,13 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
           codes: { 409: ['username_taken'] },
         },
       },
-      handle: ({ credentials }, { links }) =>
+      handle: ({ credentials, merchantPeople }, { links }) => [
+        merchantPeople,
         created(
           withData((data, storeId, ctx) => credentials.create.execute(storeId, realmParam(ctx), userParam(ctx), data)),
           (info, ctx) => ({ data: passwordProfileInfoResource(realmParam(ctx), info, links(ctx)) }),
         ),
+      ],
     },
     {
       method: 'get',
@@ -306,7 +326,7 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'updatePasswordProfileInfo',
         summary: "Change a user's username or password",
-        description: `${CREDENTIALS} A partial update: a new \`username\`, a new \`password\`, or both. ${PASSWORD_ENDS_TOKENS} ${SELF}`,
+        description: `${CREDENTIALS} A partial update: a new \`username\`, a new \`password\`, or both. ${PASSWORD_ENDS_TOKENS} ${SELF} ${MERCHANT_REALM}`,
         tag: TAG,
         access: 'admin',
         shopper: 'own-details',
@@ -323,7 +343,8 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
           codes: { 409: ['username_taken'] },
         },
       },
-      handle: ({ credentials }, { links }) =>
+      handle: ({ credentials, merchantPeople }, { links }) => [
+        merchantPeople,
         answer(
           withData((data, storeId, ctx) =>
             credentials.update.execute(
@@ -337,6 +358,7 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
           ),
           (info, ctx) => ({ data: passwordProfileInfoResource(realmParam(ctx), info, links(ctx)) }),
         ),
+      ],
     },
     {
       method: 'delete',
@@ -345,16 +367,18 @@ export const USER_AUTHENTICATION_INFO_ENDPOINTS = concept<UserAuthenticationInfo
       spec: {
         operationId: 'deletePasswordProfileInfo',
         summary: "Delete one of a user's usernames and passwords",
-        description: CREDENTIALS,
+        description: `${CREDENTIALS} ${MERCHANT_REALM}`,
         tag: TAG,
         access: 'admin',
         success: DELETED,
         errors: { 404: CREDENTIAL_MISSING },
       },
-      handle: ({ credentials }) =>
+      handle: ({ credentials, merchantPeople }) => [
+        merchantPeople,
         noContent((storeId, ctx) =>
           credentials.remove.execute(storeId, realmParam(ctx), userParam(ctx), credentialParam(ctx)),
         ),
+      ],
     },
   ],
 });

@@ -6,8 +6,8 @@ import type { AuthenticateConsoleSession } from '../../../application/use-cases/
 import type { AdmitRequest } from '../../../application/use-cases/rate-limits/admit-request.js';
 import type { SignedInShopper } from '../../../domain/auth/account-member-token.js';
 import { type Access, type Principal, permits } from '../../../domain/auth/grant.js';
-import { scopeRefusal, scopesPermit } from '../../../domain/auth/scope.js';
 import { ACCOUNT_MEMBER_TOKEN_HEADER, type ShopperAccess } from '../../../domain/auth/shopper-access.js';
+import { accessRefusal, actorPermits } from '../../../domain/people/actor-permits.js';
 import { type DomainError, forbidden } from '../../../domain/shared/errors.js';
 import { type HttpContext, type HttpState, respondWithError } from '../http-state.js';
 import { sessionTokenOf } from '../people/session-cookie.js';
@@ -98,9 +98,9 @@ export const requireAccess =
       if (caller.left._tag === 'Unauthenticated') ctx.set('WWW-Authenticate', 'Bearer');
       return respondWithError(ctx, caller.left);
     }
-    const { scopes } = caller.right;
-    if (scopes !== null && !scopesPermit(scopes, route.access)) {
-      respondWithError(ctx, forbidden(scopeRefusal(scopes, route.access), 'scope_missing'));
+    const { actor, scopes } = caller.right;
+    if (!actorPermits(actor, scopes, route.access)) {
+      respondWithError(ctx, accessRefusal(actor, scopes, route.access));
       return;
     }
     ctx.state.principal = caller.right;

@@ -71,6 +71,10 @@ const SCOPE_MISSING =
   "Or the token's application key has scopes, none of which allows this operation (`scope_missing`, naming the scope it needs).";
 const CSRF_INVALID =
   "Or a write made with the console's session cookie came without its session's `X-CSRF-Token` (`csrf_token_invalid`).";
+const ROLE_MISSING =
+  "Or the request comes from a person's console session whose role does not allow this operation (`role_not_permitted`, naming the roles that do).";
+const PEOPLE_ONLY =
+  "Managing the merchant's people and their roles needs an owner's console session, or a key with full access (which makes the first owner): an admin's session and a key with scopes are refused.";
 const BODY_UNREADABLE =
   'The body cannot be read: not valid JSON or form data, not matching its Content-Length, or corrupt compressed data.';
 
@@ -128,15 +132,18 @@ export const operation = (spec: OperationSpec): Operation => {
     responses['403'] = error(
       joined(
         errors[403],
+        spec.access === 'people' ? PEOPLE_ONLY : undefined,
         IMPLICIT_FORBIDDEN,
         spec.shopper === undefined ? undefined : SHOPPER_REACH[spec.shopper],
         SCOPE_MISSING,
         spec.access === 'read' ? undefined : CSRF_INVALID,
+        ROLE_MISSING,
       ),
       [
         'token_not_permitted',
         'scope_missing',
         ...(spec.access === 'read' ? [] : (['csrf_token_invalid'] as const)),
+        'role_not_permitted',
         ...(spec.shopper === 'own-details' ? (['self_management_disabled'] as const) : []),
         ...(codes[403] ?? []),
       ],

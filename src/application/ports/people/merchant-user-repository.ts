@@ -1,6 +1,6 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { MerchantUser } from '../../../domain/people/merchant-user.js';
-import type { ListQuery } from '../../../domain/query/list-query.js';
+import type { MerchantUserQuery } from '../../../domain/people/merchant-user-query.js';
 import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { Missing, Taken } from '../storage-outcomes.js';
@@ -21,7 +21,7 @@ export interface MerchantUserRepository {
   /** The person holding `email` in the store, compared without regard to case. */
   findByEmail(storeId: Uuid, email: string): Promise<MerchantUser | undefined>;
   /** One page of the store's people, newest first. */
-  list(storeId: Uuid, query: ListQuery): Promise<Page<MerchantUser>>;
+  list(storeId: Uuid, query: MerchantUserQuery): Promise<Page<MerchantUser>>;
   /** Stores the person `change` makes of the current one, one change at a time. */
   update(
     storeId: Uuid,

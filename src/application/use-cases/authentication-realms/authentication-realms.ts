@@ -11,9 +11,9 @@ import {
 import { USER_AUTHENTICATION_INFO_NOT_FOUND } from '../../../domain/authentication-realms/user-authentication-info.js';
 import { type DomainError, notFound } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
-import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
 import type { PasswordProfileRepository } from '../../ports/authentication-realms/password-profile-repository.js';
+import { findRealmUser, type RealmUserPorts } from './realm-users.js';
 
 type Found<A> = Promise<E.Either<DomainError, A>>;
 
@@ -42,15 +42,18 @@ export const profileOfRealm = async (
   return profile === undefined ? E.left(notFound(PASSWORD_PROFILE_NOT_FOUND)) : E.right(profile);
 };
 
-/** A member of the store as a realm's path names it, with the id of the realm the path names. */
+/** A user of a realm of the store as the realm's path names it, with the realm the path names. */
 export interface MemberOfRealm {
   readonly realmId: Uuid;
+  readonly realm: AuthenticationRealm;
   readonly member: AccountMember;
 }
 
-/** The store's account member that is the realm's user-authentication-info of this id, with its realm's id. */
+type RealmUserLookup = RealmUserPorts & { readonly realms: AuthenticationRealmRepository };
+
+/** The realm's user-authentication-info of this id (an account member, or one of the merchant's people), with its realm. */
 export const memberInRealm = async (
-  ports: { readonly realms: AuthenticationRealmRepository; readonly members: AccountMemberRepository },
+  ports: RealmUserLookup,
   storeId: Uuid,
   realmId: string,
   memberId: string,
@@ -58,17 +61,8 @@ export const memberInRealm = async (
   const realm = await realmOfStore(ports.realms, storeId, realmId);
   if (E.isLeft(realm)) return realm;
   const id = parseUuid(memberId);
-  const member = id === undefined ? undefined : await ports.members.findById(storeId, id);
+  const member = id === undefined ? undefined : await findRealmUser(ports, realm.right, id);
   return member === undefined
     ? E.left(notFound(USER_AUTHENTICATION_INFO_NOT_FOUND))
-    : E.right({ realmId: realm.right.id, member });
+    : E.right({ realmId: realm.right.id, realm: realm.right, member });
 };
-
-/** The store's account member that is the realm's user-authentication-info of this id. */
-export const memberOfRealm = async (
-  ports: { readonly realms: AuthenticationRealmRepository; readonly members: AccountMemberRepository },
-  storeId: Uuid,
-  realmId: string,
-  memberId: string,
-): Found<AccountMember> =>
-  E.map((found: MemberOfRealm) => found.member)(await memberInRealm(ports, storeId, realmId, memberId));

@@ -6,8 +6,10 @@ import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { ACCOUNT_TOKENS } from '../../account-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS as T } from '../../authentication-realm-tokens.js';
+import { PEOPLE_TOKENS } from '../../people-tokens.js';
 import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
+import type { MerchantUserRepository } from '../../ports/people/merchant-user-repository.js';
 import type { AccountAuthenticationSettingsRepository } from '../../ports/settings/settings-repository.js';
 import { memberInReach } from './member-in-reach.js';
 
@@ -16,6 +18,7 @@ export class GetUserAuthenticationInfo {
   constructor(
     @inject(T.AuthenticationRealmRepository) private readonly realms: AuthenticationRealmRepository,
     @inject(ACCOUNT_TOKENS.AccountMemberRepository) private readonly members: AccountMemberRepository,
+    @inject(PEOPLE_TOKENS.MerchantUserRepository) private readonly people: MerchantUserRepository,
     @inject(T.AccountAuthenticationSettingsRepository)
     private readonly settings: AccountAuthenticationSettingsRepository,
   ) {}
@@ -27,8 +30,8 @@ export class GetUserAuthenticationInfo {
     id: string,
     shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, AccountMember>> {
-    const { realms, members, settings } = this;
-    const found = await memberInReach({ realms, members, settings }, storeId, realmId, id, shopper);
+    const { realms, members, people, settings } = this;
+    const found = await memberInReach({ realms, members, people, settings }, storeId, realmId, id, shopper);
     return E.map((place: { readonly member: AccountMember }) => place.member)(found);
   }
 }

@@ -6,6 +6,7 @@ import type { DomainError } from '../../../domain/shared/errors.js';
 import { parseUuid, type Uuid } from '../../../domain/shared/uuid.js';
 import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
+import type { MerchantUserRepository } from '../../ports/people/merchant-user-repository.js';
 import type { AccountAuthenticationSettingsRepository } from '../../ports/settings/settings-repository.js';
 import { type MemberOfRealm, memberInRealm } from './authentication-realms.js';
 
@@ -13,6 +14,7 @@ import { type MemberOfRealm, memberInRealm } from './authentication-realms.js';
 export interface ReachPorts {
   readonly realms: AuthenticationRealmRepository;
   readonly members: AccountMemberRepository;
+  readonly people: MerchantUserRepository;
   readonly settings: AccountAuthenticationSettingsRepository;
 }
 

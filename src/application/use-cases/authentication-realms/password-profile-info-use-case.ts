@@ -5,6 +5,7 @@ import type { PasswordHasher } from '../../ports/auth/password-hasher.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
 import type { PasswordProfileInfoRepository } from '../../ports/authentication-realms/password-profile-info-repository.js';
 import type { PasswordProfileRepository } from '../../ports/authentication-realms/password-profile-repository.js';
+import type { MerchantUserRepository } from '../../ports/people/merchant-user-repository.js';
 import type { AccountAuthenticationSettingsRepository } from '../../ports/settings/settings-repository.js';
 import type { StoreRepository } from '../../ports/stores/store-repository.js';
 import type { Clock, IdGenerator } from '../../ports/system.js';
@@ -19,6 +20,7 @@ export abstract class PasswordProfileInfoUseCase {
   constructor(
     @inject(P.realms) realms: AuthenticationRealmRepository,
     @inject(P.members) members: AccountMemberRepository,
+    @inject(P.people) people: MerchantUserRepository,
     @inject(P.profiles) profiles: PasswordProfileRepository,
     @inject(P.credentials) credentials: PasswordProfileInfoRepository,
     @inject(P.hasher) hasher: PasswordHasher,
@@ -28,6 +30,6 @@ export abstract class PasswordProfileInfoUseCase {
     @inject(TOKENS.IdGenerator) protected readonly ids: IdGenerator,
     @inject(TOKENS.StoreRepository) protected readonly stores: StoreRepository,
   ) {
-    this.ports = { realms, members, profiles, credentials, hasher, settings, tokens };
+    this.ports = { realms, members, people, profiles, credentials, hasher, settings, tokens };
   }
 }

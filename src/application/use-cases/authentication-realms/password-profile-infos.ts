@@ -12,12 +12,14 @@ import { conflict, type DomainError, notFound } from '../../../domain/shared/err
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { ACCOUNT_TOKENS } from '../../account-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS } from '../../authentication-realm-tokens.js';
+import { PEOPLE_TOKENS } from '../../people-tokens.js';
 import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
 import type { AccountMemberTokenRepository } from '../../ports/auth/account-member-token-repository.js';
 import type { PasswordHasher } from '../../ports/auth/password-hasher.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
 import type { PasswordProfileInfoRepository } from '../../ports/authentication-realms/password-profile-info-repository.js';
 import type { PasswordProfileRepository } from '../../ports/authentication-realms/password-profile-repository.js';
+import type { MerchantUserRepository } from '../../ports/people/merchant-user-repository.js';
 import type { AccountAuthenticationSettingsRepository } from '../../ports/settings/settings-repository.js';
 import { TOKENS } from '../../tokens.js';
 import type { MemberOfRealm } from './authentication-realms.js';
@@ -27,6 +29,7 @@ import { memberInReach } from './member-in-reach.js';
 export interface CredentialPorts {
   readonly realms: AuthenticationRealmRepository;
   readonly members: AccountMemberRepository;
+  readonly people: MerchantUserRepository;
   readonly profiles: PasswordProfileRepository;
   readonly credentials: PasswordProfileInfoRepository;
   readonly hasher: PasswordHasher;
@@ -37,6 +40,7 @@ export interface CredentialPorts {
 export const CREDENTIAL_PORTS = {
   realms: AUTHENTICATION_REALM_TOKENS.AuthenticationRealmRepository,
   members: ACCOUNT_TOKENS.AccountMemberRepository,
+  people: PEOPLE_TOKENS.MerchantUserRepository,
   profiles: AUTHENTICATION_REALM_TOKENS.PasswordProfileRepository,
   credentials: AUTHENTICATION_REALM_TOKENS.PasswordProfileInfoRepository,
   hasher: AUTHENTICATION_REALM_TOKENS.PasswordHasher,

@@ -12,11 +12,14 @@ import { conflict, type DomainError, notFound, validationFailed } from '../../..
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { ACCOUNT_TOKENS } from '../../account-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS as T } from '../../authentication-realm-tokens.js';
+import { PEOPLE_TOKENS } from '../../people-tokens.js';
 import type { AccountMemberRepository } from '../../ports/accounts/account-member-repository.js';
 import type { AuthenticationRealmRepository } from '../../ports/authentication-realms/authentication-realm-repository.js';
+import type { MerchantUserRepository } from '../../ports/people/merchant-user-repository.js';
 import type { AccountAuthenticationSettingsRepository } from '../../ports/settings/settings-repository.js';
 import type { Clock } from '../../ports/system.js';
 import { TOKENS } from '../../tokens.js';
+import { merchantUserRefusal } from '../people/merchant-users.js';
 import { memberInReach } from './member-in-reach.js';
 
 @injectable()
@@ -24,12 +27,16 @@ export class UpdateUserAuthenticationInfo {
   constructor(
     @inject(T.AuthenticationRealmRepository) private readonly realms: AuthenticationRealmRepository,
     @inject(ACCOUNT_TOKENS.AccountMemberRepository) private readonly members: AccountMemberRepository,
+    @inject(PEOPLE_TOKENS.MerchantUserRepository) private readonly people: MerchantUserRepository,
     @inject(T.AccountAuthenticationSettingsRepository)
     private readonly settings: AccountAuthenticationSettingsRepository,
     @inject(TOKENS.Clock) private readonly clock: Clock,
   ) {}
 
-  /** A partial update of the member's `name` and `email`; a shopper changes its own, where the store allows it. */
+  /**
+   * A partial update of the user's `name` and `email`: an account member (a shopper changes its own, where the
+   * store allows it), or in the merchant realm one of the merchant's people, whose role stays as it is.
+   */
   async execute(
     storeId: Uuid,
     realmId: string,
@@ -37,12 +44,20 @@ export class UpdateUserAuthenticationInfo {
     data: unknown,
     shopper?: ShopperScope,
   ): Promise<E.Either<DomainError, AccountMember>> {
-    const { realms, members, settings } = this;
-    const place = await memberInReach({ realms, members, settings }, storeId, realmId, id, shopper);
+    const { realms, members, people, settings } = this;
+    const place = await memberInReach({ realms, members, people, settings }, storeId, realmId, id, shopper);
     if (E.isLeft(place)) return place;
     const changes = parseMemberChanges(data);
     if (E.isLeft(changes)) return E.left(validationFailed(changes.left));
     const now = this.clock.now();
+    if (place.right.realm.kind === 'merchant') {
+      const changed = await people.update(storeId, place.right.member.id, (user) => ({
+        ...user,
+        ...changes.right,
+        updatedAt: now,
+      }));
+      return E.isLeft(changed) ? E.left(merchantUserRefusal(changed.left)) : changed;
+    }
     const updated = await this.members.update(
       storeId,
       place.right.member.id,

@@ -7,14 +7,22 @@ import {
 } from '../../../../application/ports/people/merchant-user-repository.js';
 import { type Missing, missing, type Taken, taken } from '../../../../application/ports/storage-outcomes.js';
 import { emailKey, type MerchantUser, removesLastOwner } from '../../../../domain/people/merchant-user.js';
-import type { ListQuery } from '../../../../domain/query/list-query.js';
+import type { MerchantUserQuery } from '../../../../domain/people/merchant-user-query.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 
-const UNFILTERED = { fields: {}, ordered: (user: MerchantUser) => user, keepsRunningCount: false };
+const MERCHANT_USER_FIELDS = {
+  fields: {
+    name: (user: MerchantUser) => user.name,
+    email: (user: MerchantUser) => user.email,
+    role: (user: MerchantUser) => user.role,
+  },
+  ordered: (user: MerchantUser) => user,
+  keepsRunningCount: false,
+};
 
 /** Every method reads and writes without awaiting in between: a check and its write are one step, as a unique key makes them. */
 @injectable()
@@ -36,9 +44,9 @@ export class InMemoryMerchantUserRepository implements MerchantUserRepository {
     return this.emailHolder(storeId, email, undefined);
   }
 
-  async list(storeId: Uuid, query: ListQuery): Promise<Page<MerchantUser>> {
+  async list(storeId: Uuid, query: MerchantUserQuery): Promise<Page<MerchantUser>> {
     const all = [...this.state.merchantUsers.values()].filter((user) => user.storeId === storeId);
-    return listOf(all, query, UNFILTERED);
+    return listOf(all, query, MERCHANT_USER_FIELDS);
   }
 
   async update(

@@ -8,14 +8,22 @@ import {
 } from '../../../../application/ports/people/merchant-user-repository.js';
 import { type Missing, missing, type Taken, taken } from '../../../../application/ports/storage-outcomes.js';
 import { type MerchantUser, removesLastOwner } from '../../../../domain/people/merchant-user.js';
-import type { ListQuery } from '../../../../domain/query/list-query.js';
+import type { MerchantUserFilterField, MerchantUserQuery } from '../../../../domain/people/merchant-user-query.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { Tables } from '../engine/schema.js';
 import { isUniqueViolation } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
-import { cappedCount, pageNewestFirst } from '../sql/kysely-list.js';
+import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
+
+/** The columns the people's list filters compare, each indexed with the list's order (migration 0040). */
+const FILTER_COLUMNS: Readonly<Record<MerchantUserFilterField, FilterColumn>> = {
+  name: { column: 'name' },
+  email: { column: 'email' },
+  role: { column: 'role' },
+};
+
 import { emailLookup, userFromRow, userToRow } from './people-rows.js';
 
 type Locked = { readonly user: MerchantUser; readonly otherOwners: number };
@@ -49,10 +57,11 @@ export class KyselyMerchantUserRepository implements MerchantUserRepository {
     return row === undefined ? undefined : userFromRow(row);
   }
 
-  async list(storeId: Uuid, query: ListQuery): Promise<Page<MerchantUser>> {
+  async list(storeId: Uuid, query: MerchantUserQuery): Promise<Page<MerchantUser>> {
+    const filtered = this.ofStore(storeId).where(matching(query.filter, FILTER_COLUMNS));
     const [rows, total] = await Promise.all([
-      pageNewestFirst(this.ofStore(storeId).selectAll(), query.page).execute(),
-      cappedCount(this.handle.db, this.ofStore(storeId)),
+      pageNewestFirst(filtered.selectAll(), query.page).execute(),
+      cappedCount(this.handle.db, filtered),
     ]);
     return pageOf(rows.map(userFromRow), query.page, total, 'capped');
   }

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Every filter of the people's list has its index, in the list's order: `name`, `email` and `role`. Names and
+ * emails are at most 255 characters, within every backend's index key, so they are indexed as they are.
+ */
+const INDEXES = [
+  ['merchant_users_name', 'name'],
+  ['merchant_users_email_order', 'email'],
+  ['merchant_users_role_order', 'role'],
+] as const;
+
+export const merchantUserFilters = () => ({
+  async up(db: Kysely<any>): Promise<void> {
+    for (const [name, column] of INDEXES)
+      await db.schema
+        .createIndex(name)
+        .on('merchant_users')
+        .columns(['store_id', column, 'created_at', 'id'])
+        .execute();
+  },
+  async down(db: Kysely<any>): Promise<void> {
+    for (const [name] of INDEXES) await db.schema.dropIndex(name).on('merchant_users').execute();
+  },
+});
