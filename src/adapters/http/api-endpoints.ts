@@ -7,6 +7,7 @@ import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
 import { ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS } from './authentication-realms/account-authentication-settings-endpoints.js';
 import { ACCOUNT_MEMBER_TOKEN_ENDPOINTS } from './authentication-realms/account-member-token-endpoints.js';
 import { AUTHENTICATION_REALM_ENDPOINTS } from './authentication-realms/authentication-realm-endpoints.js';
+import { OIDC_PROFILE_ENDPOINTS } from './authentication-realms/oidc-profile-endpoints.js';
 import { USER_AUTHENTICATION_INFO_ENDPOINTS } from './authentication-realms/user-authentication-info-endpoints.js';
 import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
 import { INVOICE_2025_ENDPOINTS } from './billing/invoice-2025-endpoints.js';
@@ -50,6 +51,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   CORS_SETTINGS_ENDPOINTS,
   ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS,
   AUTHENTICATION_REALM_ENDPOINTS,
+  OIDC_PROFILE_ENDPOINTS,
   USER_AUTHENTICATION_INFO_ENDPOINTS,
   ACCOUNT_MEMBER_TOKEN_ENDPOINTS,
   SUBSCRIPTION_CATALOGUE_ENDPOINTS,

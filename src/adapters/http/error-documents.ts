@@ -46,6 +46,9 @@ export const ERROR_CODE_MEANINGS = {
     'another account member already has this username in the password profile (compared without regard to case)',
   email_taken: 'another account member of the store already has this email (compared without regard to case)',
   registration_id_taken: 'another account of the store already has this `registration_id`',
+  subject_linked: "another user of the realm is linked to this subject of the identity provider's profile",
+  provider_unreachable:
+    'the identity provider did not answer with a discovery document for the issuer `discovery_url` names; `detail` says whose',
   membership_exists: 'the account member already belongs to this account',
   membership_limit_reached:
     'the account member already belongs to as many accounts as the store allows (`membership_limit` of `/v2/settings/account-membership`)',
@@ -118,6 +121,8 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   username_taken: 409,
   email_taken: 409,
   registration_id_taken: 409,
+  subject_linked: 409,
+  provider_unreachable: 422,
   membership_exists: 409,
   membership_limit_reached: 409,
   idempotency_key_in_flight: 409,
