@@ -15,6 +15,7 @@ import { rateLimitModule } from './adapters/rate-limit/rate-limit-module.js';
 import { systemModule } from './adapters/system/system-module.js';
 import { coreModule } from './application/core-module.js';
 import { INTEGRATION_TOKENS } from './application/integration-tokens.js';
+import { PEOPLE_TOKENS } from './application/people-tokens.js';
 import type { AuthFailureLimiter } from './application/ports/auth/auth-failure-limiter.js';
 import type { HostResolver } from './application/ports/integrations/host-resolver.js';
 import type { IntegrationSettings } from './application/ports/integrations/integration-settings.js';
@@ -26,6 +27,7 @@ import type { RateLimiter } from './application/ports/rate-limits/rate-limiter.j
 import { TOKENS } from './application/tokens.js';
 import { jobHandlersFrom } from './application/use-cases/jobs/job-handlers.js';
 import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/jobs/job-lane.js';
+import { DEFAULT_SESSION_LIFETIME, type SessionLifetime } from './domain/people/console-session.js';
 
 /** What the ports are stored in: an open, migrated database, or memory. */
 export type Persistence =
@@ -51,6 +53,8 @@ export interface ContainerOptions {
   readonly hostResolver?: HostResolver;
   /** Default: webhooks over HTTP(S), under the integration settings' address policy. */
   readonly webhookSender?: WebhookSender;
+  /** How long console sessions last unused and at most; 30 minutes and 12 hours by default. */
+  readonly consoleSessions?: SessionLifetime;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -64,6 +68,9 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
+  container
+    .bind(PEOPLE_TOKENS.ConsoleSessionLifetime)
+    .toConstantValue(options.consoleSessions ?? DEFAULT_SESSION_LIFETIME);
   const integrationSettings = options.integrations ?? DEFAULT_INTEGRATION_SETTINGS;
   container.bind(INTEGRATION_TOKENS.IntegrationSettings).toConstantValue(integrationSettings);
   container

@@ -132,6 +132,7 @@ export * from './application/use-cases/jobs/jobs-use-cases.js';
 export { type JobRunResult, LeaseLost } from './application/use-cases/jobs/run-lane.js';
 export * from './application/use-cases/keys/keys-use-cases.js';
 export type { MintedApplicationKey } from './application/use-cases/keys/mint-application-key.js';
+export * from './application/use-cases/people/people-use-cases.js';
 export type { RateDecision } from './application/use-cases/rate-limits/admit-request.js';
 export * from './application/use-cases/rate-limits/rate-limits-use-cases.js';
 export * from './application/use-cases/realm-mappings/realm-mappings-use-cases.js';
@@ -240,6 +241,7 @@ export { scryptPasswordHasher } from './adapters/system/scrypt-password-hasher.j
 export { ACCOUNT_TOKENS } from './application/account-tokens.js';
 export { AUTHENTICATION_REALM_TOKENS } from './application/authentication-realm-tokens.js';
 export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
+export { PEOPLE_TOKENS } from './application/people-tokens.js';
 export type { PasswordHasher } from './application/ports/auth/password-hasher.js';
 export type {
   AttemptOutcome,
@@ -252,3 +254,13 @@ export type { IntegrationRepository, LogScope } from './application/ports/integr
 export type { IntegrationSettings } from './application/ports/integrations/integration-settings.js';
 export type { ObservedPayloads } from './application/ports/integrations/observed-payloads.js';
 export type { WebhookAnswer, WebhookRequest, WebhookSender } from './application/ports/integrations/webhook-sender.js';
+export type {
+  ActiveConsoleSession,
+  ConsoleSessionRepository,
+  SessionHolder,
+} from './application/ports/people/console-session-repository.js';
+export type { LastOwner, MerchantUserRepository } from './application/ports/people/merchant-user-repository.js';
+export type { OidcProfileDirectory, OidcProfileSummary } from './application/ports/people/oidc-profile-directory.js';
+export type { StartedConsoleSession } from './application/use-cases/people/start-console-session.js';
+export type { ConsoleSession, SessionLifetime, SessionSubject } from './domain/people/console-session.js';
+export type { MerchantUser } from './domain/people/merchant-user.js';

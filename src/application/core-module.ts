@@ -11,6 +11,7 @@ import { importsModule } from './use-cases/imports/imports-module.js';
 import { integrationsModule } from './use-cases/integrations/integrations-module.js';
 import { jobsModule } from './use-cases/jobs/jobs-module.js';
 import { keysModule } from './use-cases/keys/keys-module.js';
+import { peopleModule } from './use-cases/people/people-module.js';
 import { rateLimitsModule } from './use-cases/rate-limits/rate-limits-module.js';
 import { realmMappingsModule } from './use-cases/realm-mappings/realm-mappings-module.js';
 import { schedulesModule } from './use-cases/schedules/schedules-module.js';
@@ -34,6 +35,7 @@ export const CONCEPT_MODULES: Readonly<Record<string, UseCaseModule>> = {
   integrations: integrationsModule,
   jobs: jobsModule,
   keys: keysModule,
+  people: peopleModule,
   'rate-limits': rateLimitsModule,
   'realm-mappings': realmMappingsModule,
   schedules: schedulesModule,

@@ -23,6 +23,8 @@ export interface HttpState {
   generation?: SubscriptionsGeneration;
   /** The prefix taken off the path, which the request's links keep. */
   pathPrefix?: string;
+  /** Whether the browser reached the service over TLS, its own or a trusted proxy's; unset: the socket's. */
+  overTls?: boolean;
 }
 
 export type HttpContext = ParameterizedContext<HttpState>;

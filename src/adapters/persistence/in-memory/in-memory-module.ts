@@ -35,6 +35,7 @@ import { InMemoryIntegrationRepository } from './integrations/in-memory-integrat
 import { InMemoryOutbox } from './integrations/in-memory-outbox.js';
 import { InMemoryJobRepository } from './jobs/in-memory-job-repository.js';
 import { InMemoryApplicationKeyRepository } from './keys/in-memory-application-key-repository.js';
+import { bindInMemoryPeople } from './people/in-memory-people-bindings.js';
 import { InMemoryMerchantRealmMappingRepository } from './realm-mappings/in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryScheduleRepository } from './schedules/in-memory-schedule-repository.js';
 import { InMemorySettingsRepository } from './settings/in-memory-settings-repository.js';
@@ -118,6 +119,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(InMemoryIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
     bindInMemoryAuthenticationRealms(bind);
+    bindInMemoryPeople(bind);
     bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
       new InMemorySettingsRepository(
         state,

@@ -24,6 +24,8 @@ import type { Delivery, DeliveryLog, ObservedEvent } from '../../../domain/integ
 import type { Integration } from '../../../domain/integrations/integration.js';
 import type { Job } from '../../../domain/jobs/job.js';
 import type { ApplicationKey } from '../../../domain/keys/application-key.js';
+import type { ConsoleSession } from '../../../domain/people/console-session.js';
+import type { MerchantUser } from '../../../domain/people/merchant-user.js';
 import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import type { Schedule } from '../../../domain/schedules/schedule.js';
 import type { AccountAuthenticationSettings } from '../../../domain/settings/account-authentication-settings.js';
@@ -97,6 +99,9 @@ export class InMemoryState {
   readonly integrationEvents = new Map<string, ObservedEvent>();
   readonly deliveries = new Map<string, Delivery>();
   readonly deliveryLogs = new Map<string, DeliveryLog>();
+  readonly merchantUsers = new Map<string, MerchantUser>();
+  /** Console sessions by the hash of their id. */
+  readonly consoleSessions = new Map<string, ConsoleSession>();
 
   /** Forgets every record, as emptying every table would. */
   clear(): void {
