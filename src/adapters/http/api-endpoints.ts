@@ -27,6 +27,7 @@ import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
 import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
 import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
 import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
+import { OIDC_SIGN_IN_ENDPOINTS } from './people/oidc-sign-in-endpoints.js';
 import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
 import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
 import { SERVICE_ROOT_ENDPOINTS } from './service-root/service-root-endpoints.js';
@@ -52,6 +53,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS,
   AUTHENTICATION_REALM_ENDPOINTS,
   OIDC_PROFILE_ENDPOINTS,
+  OIDC_SIGN_IN_ENDPOINTS,
   USER_AUTHENTICATION_INFO_ENDPOINTS,
   ACCOUNT_MEMBER_TOKEN_ENDPOINTS,
   SUBSCRIPTION_CATALOGUE_ENDPOINTS,

@@ -46,9 +46,18 @@ export const SIGN_IN_FAILURES = {
   provider_unreachable: 'The identity provider could not be reached. Try again later.',
   token_rejected: "The identity provider's answer did not pass its checks.",
   profile_gone: 'This way of signing in was removed.',
+  no_email: 'The identity provider did not give an email address, which every person of a store has.',
+  email_in_use:
+    'A person of this store already has this email address, which the identity provider did not verify. Ask an owner to link your account.',
 } as const;
 export type SignInFailure = keyof typeof SIGN_IN_FAILURES;
 
-/** A name for a person the provider did not name: the part of their email before `@`, or the subject. */
-export const nameForNewPerson = (identity: OidcIdentity): string =>
-  identity.name?.trim() || identity.email?.split('@')[0] || identity.subject;
+export const PERSON_NAME_MAX = 255;
+
+/** A new person's name: the provider's, else the part of their email before `@`, cut to what a name may hold. */
+export const nameForNewPerson = (identity: OidcIdentity & { readonly email: string }): string =>
+  [...(identity.name?.trim() || identity.email.split('@')[0] || identity.email)].slice(0, PERSON_NAME_MAX).join('');
+
+/** The email the provider vouches for, the only one a person may be matched by. */
+export const verifiedEmail = (identity: OidcIdentity): string | undefined =>
+  identity.emailVerified ? identity.email : undefined;

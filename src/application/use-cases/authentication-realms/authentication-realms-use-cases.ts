@@ -1,5 +1,7 @@
 // The use cases of account sign-in, by the names the library exports them under: authentication-realms-module.ts
 // binds each of them, and src/index.ts re-exports this file whole. Use cases only (see UseCaseList).
+
+export { BeginOidcSignIn } from './begin-oidc-sign-in.js';
 export { CreateAccountMemberTokens } from './create-account-member-tokens.js';
 export { CreateOidcProfile } from './create-oidc-profile.js';
 export { CreatePasswordProfile } from './create-password-profile.js';
@@ -9,6 +11,7 @@ export { DeleteOidcProfile } from './delete-oidc-profile.js';
 export { DeletePasswordProfile } from './delete-password-profile.js';
 export { DeletePasswordProfileInfo } from './delete-password-profile-info.js';
 export { DeleteUserAuthenticationInfo } from './delete-user-authentication-info.js';
+export { FinishOidcSignIn } from './finish-oidc-sign-in.js';
 export { GetAccountAuthenticationSettings } from './get-account-authentication-settings.js';
 export { GetAuthenticationRealm } from './get-authentication-realm.js';
 export { GetOidcProfile } from './get-oidc-profile.js';

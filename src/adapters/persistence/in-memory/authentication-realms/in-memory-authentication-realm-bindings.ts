@@ -1,5 +1,6 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { AUTHENTICATION_REALM_TOKENS } from '../../../../application/authentication-realm-tokens.js';
+import { PEOPLE_TOKENS } from '../../../../application/people-tokens.js';
 import { InMemoryAuthenticationRealmRepository } from './in-memory-authentication-realm-repository.js';
 import { InMemoryOidcProfileInfoRepository } from './in-memory-oidc-profile-info-repository.js';
 import { InMemoryOidcProfileRepository } from './in-memory-oidc-profile-repository.js';
@@ -23,4 +24,6 @@ export const bindInMemoryAuthenticationRealms = (bind: ContainerModuleLoadOption
   bind(AUTHENTICATION_REALM_TOKENS.OidcSignInAttemptRepository)
     .to(InMemoryOidcSignInAttemptRepository)
     .inSingletonScope();
+  // The sign-in page's list of a realm's profiles reads the profiles' own storage.
+  bind(PEOPLE_TOKENS.OidcProfileDirectory).to(InMemoryOidcProfileRepository).inSingletonScope();
 };

@@ -1,6 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { OidcProfileRepository } from '../../../../application/ports/authentication-realms/oidc-profile-repository.js';
 import type { ProfilePlace } from '../../../../application/ports/authentication-realms/password-profile-repository.js';
+import type {
+  OidcProfileDirectory,
+  OidcProfileSummary,
+} from '../../../../application/ports/people/oidc-profile-directory.js';
 import type { OidcProfile } from '../../../../domain/authentication-realms/oidc-profile.js';
 import type { ListQuery } from '../../../../domain/query/list-query.js';
 import type { Page } from '../../../../domain/query/page.js';
@@ -16,7 +20,7 @@ const inPlace = (profile: OidcProfile | undefined, place: ProfilePlace): profile
   profile !== undefined && profile.storeId === place.storeId && profile.realmId === place.realmId;
 
 @injectable()
-export class InMemoryOidcProfileRepository implements OidcProfileRepository {
+export class InMemoryOidcProfileRepository implements OidcProfileRepository, OidcProfileDirectory {
   constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
 
   async insert(profile: OidcProfile): Promise<void> {
@@ -52,5 +56,12 @@ export class InMemoryOidcProfileRepository implements OidcProfileRepository {
     for (const [infoId, info] of this.state.oidcProfileInfos)
       if (info.oidcProfileId === id) this.state.oidcProfileInfos.delete(infoId);
     return true;
+  }
+
+  async listForRealm(storeId: Uuid, realmId: Uuid): Promise<readonly OidcProfileSummary[]> {
+    return [...this.state.oidcProfiles.values()]
+      .filter((profile) => inPlace(profile, { storeId, realmId }))
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map(({ id, name }) => ({ id, name }));
   }
 }

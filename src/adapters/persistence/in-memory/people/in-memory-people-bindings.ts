@@ -2,11 +2,9 @@ import type { ContainerModuleLoadOptions } from 'inversify';
 import { PEOPLE_TOKENS } from '../../../../application/people-tokens.js';
 import { InMemoryConsoleSessionRepository } from './in-memory-console-session-repository.js';
 import { InMemoryMerchantUserRepository } from './in-memory-merchant-user-repository.js';
-import { NoOidcProfiles } from './in-memory-oidc-profile-directory.js';
 
 /** The in-memory ports of the merchant's people and their console sessions. */
 export const bindInMemoryPeople = (bind: ContainerModuleLoadOptions['bind']) => {
   bind(PEOPLE_TOKENS.MerchantUserRepository).to(InMemoryMerchantUserRepository).inSingletonScope();
   bind(PEOPLE_TOKENS.ConsoleSessionRepository).to(InMemoryConsoleSessionRepository).inSingletonScope();
-  bind(PEOPLE_TOKENS.OidcProfileDirectory).to(NoOidcProfiles).inSingletonScope();
 };

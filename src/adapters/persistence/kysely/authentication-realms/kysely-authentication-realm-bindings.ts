@@ -1,5 +1,6 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { AUTHENTICATION_REALM_TOKENS } from '../../../../application/authentication-realm-tokens.js';
+import { PEOPLE_TOKENS } from '../../../../application/people-tokens.js';
 import { KyselyAuthenticationRealmRepository } from './kysely-authentication-realm-repository.js';
 import { KyselyOidcProfileInfoRepository } from './kysely-oidc-profile-info-repository.js';
 import { KyselyOidcProfileRepository } from './kysely-oidc-profile-repository.js';
@@ -23,4 +24,6 @@ export const bindKyselyAuthenticationRealms = (bind: ContainerModuleLoadOptions[
   bind(AUTHENTICATION_REALM_TOKENS.OidcSignInAttemptRepository)
     .to(KyselyOidcSignInAttemptRepository)
     .inSingletonScope();
+  // The sign-in page's list of a realm's profiles reads the profiles' own storage.
+  bind(PEOPLE_TOKENS.OidcProfileDirectory).to(KyselyOidcProfileRepository).inSingletonScope();
 };

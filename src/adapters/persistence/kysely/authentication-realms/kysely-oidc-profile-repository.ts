@@ -1,6 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { OidcProfileRepository } from '../../../../application/ports/authentication-realms/oidc-profile-repository.js';
 import type { ProfilePlace } from '../../../../application/ports/authentication-realms/password-profile-repository.js';
+import type {
+  OidcProfileDirectory,
+  OidcProfileSummary,
+} from '../../../../application/ports/people/oidc-profile-directory.js';
 import type { OidcProfile } from '../../../../domain/authentication-realms/oidc-profile.js';
 import type { ListQuery } from '../../../../domain/query/list-query.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
@@ -8,10 +12,11 @@ import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, pageNewestFirst } from '../sql/kysely-list.js';
+import { storedUuid } from '../sql/stored-json.js';
 import { oidcProfileFromRow, oidcProfileToRow } from './oidc-profile-rows.js';
 
 @injectable()
-export class KyselyOidcProfileRepository implements OidcProfileRepository {
+export class KyselyOidcProfileRepository implements OidcProfileRepository, OidcProfileDirectory {
   constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
 
   private inPlace(place: ProfilePlace) {
@@ -75,5 +80,15 @@ export class KyselyOidcProfileRepository implements OidcProfileRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  async listForRealm(storeId: Uuid, realmId: Uuid): Promise<readonly OidcProfileSummary[]> {
+    // A realm has a handful of profiles, shown as buttons: all of them, oldest first.
+    const rows = await this.inPlace({ storeId, realmId })
+      .select(['id', 'name'])
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map((row) => ({ id: storedUuid('oidc profile id', row.id), name: row.name }));
   }
 }
