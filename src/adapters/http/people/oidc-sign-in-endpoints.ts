@@ -9,18 +9,22 @@ import type { Content, Header } from '../openapi/openapi-types.js';
 import type { UseCase } from '../routes/route-context.js';
 import {
   clearStateCookie,
-  failureMessage,
+  OIDC_FAILURE_PATH,
   setStateCookie,
   signInFailurePage,
-  signInPageOf,
   stateCookieOf,
+  toFailurePage,
 } from './oidc-sign-in-pages.js';
 import { setSessionCookie } from './session-cookie.js';
 
 const TAG = 'Console';
 const html: Content = { 'text/html': { schema: { type: 'string' } } };
 const location: Header = { description: 'Where the browser goes next.', required: true, schema: { type: 'string' } };
-const setCookie: Header = { description: 'The cookie the step sets.', required: true, schema: { type: 'string' } };
+const setCookie: Header = {
+  description: 'The cookie the step sets, if any.',
+  required: false,
+  schema: { type: 'string' },
+};
 
 interface OidcSignInUseCases {
   readonly begin: UseCase<BeginOidcSignIn>;
@@ -65,11 +69,10 @@ export const OIDC_SIGN_IN_ENDPOINTS = concept<OidcSignInUseCases>({
         ],
         success: {
           '303': {
-            description: "To the provider's authorization endpoint, with the browser's `state` cookie.",
+            description:
+              "To the provider's authorization endpoint, with the browser's `state` cookie; or, when no store has the prefix, its realm no such profile, or the provider does not answer, to the page saying so.",
             headers: { Location: location, 'Set-Cookie': setCookie },
           },
-          '404': { description: 'A page: no store has the prefix, or its realm no such profile.', content: html },
-          '502': { description: 'A page: the provider did not answer with its discovery document.', content: html },
         },
       },
       handle:
@@ -78,11 +81,10 @@ export const OIDC_SIGN_IN_ENDPOINTS = concept<OidcSignInUseCases>({
           const prefix = ctx.params['prefix'] ?? '';
           const redirectUri = `${links(ctx)}${OIDC_CALLBACK_PATH}`;
           const begun = await begin.execute(prefix, ctx.params['oidcProfileId'] ?? '', redirectUri);
-          if (E.isLeft(begun)) {
-            if (begun.left._tag === 'NoSuchSignIn')
-              return signInFailurePage(ctx, 404, 'There is no such way of signing in to this store.', '/console');
-            return signInFailurePage(ctx, 502, failureMessage(begun.left.reason), signInPageOf(begun.left.prefix));
-          }
+          if (E.isLeft(begun))
+            return begun.left._tag === 'NoSuchSignIn'
+              ? toFailurePage(ctx, 'unknown_sign_in', undefined)
+              : toFailurePage(ctx, begun.left.reason, begun.left.prefix);
           setStateCookie(ctx, begun.right.state, SIGN_IN_ATTEMPT_MINUTES * 60);
           ctx.set('Cache-Control', 'no-store');
           ctx.set('Referrer-Policy', 'no-referrer');
@@ -103,13 +105,9 @@ export const OIDC_SIGN_IN_ENDPOINTS = concept<OidcSignInUseCases>({
         extension: true,
         success: {
           '303': {
-            description: 'Signed in: to `/console`, with the session cookie.',
-            headers: { Location: location, 'Set-Cookie': setCookie },
-          },
-          '403': {
             description:
-              'A page saying why no one was signed in (an unknown, used or expired attempt, a refusal of the provider, a token that failed its checks), linking back to the sign-in page.',
-            content: html,
+              'Signed in: to `/console`, with the session cookie. Or to the page saying why no one was signed in (an unknown, used or expired attempt, a refusal of the provider, a token that failed its checks).',
+            headers: { Location: location, 'Set-Cookie': setCookie },
           },
         },
       },
@@ -124,19 +122,39 @@ export const OIDC_SIGN_IN_ENDPOINTS = concept<OidcSignInUseCases>({
             { query: new URLSearchParams(ctx.querystring), browserState },
             { ...(address === undefined ? {} : { address }), ...(userAgent === '' ? {} : { userAgent }) },
           );
-          if (E.isLeft(finished))
-            return signInFailurePage(
-              ctx,
-              403,
-              failureMessage(finished.left.reason),
-              signInPageOf(finished.left.prefix),
-            );
+          if (E.isLeft(finished)) return toFailurePage(ctx, finished.left.reason, finished.left.prefix);
           setSessionCookie(ctx, finished.right.session);
           ctx.set('Cache-Control', 'no-store');
           ctx.set('Referrer-Policy', 'no-referrer');
           ctx.status = 303;
           ctx.redirect('/console');
         },
+    },
+    {
+      method: 'get',
+      path: OIDC_FAILURE_PATH,
+      spec: {
+        operationId: 'showOidcSignInFailure',
+        summary: 'Why a sign-in through an identity provider did not happen',
+        description:
+          "Not in EPCC. The page a failed sign-in is sent to: the reason in words (never the provider's own, nor a stack) and a link back to the sign-in page of the prefix. An unknown reason reads as an unknown way of signing in.",
+        tag: TAG,
+        access: 'public',
+        database: false,
+        extension: true,
+        parameters: [
+          { name: 'reason', in: 'query', description: 'Why, as a code.', schema: { type: 'string' } },
+          { name: 'prefix', in: 'query', description: 'The login prefix to go back to.', schema: { type: 'string' } },
+        ],
+        success: { '200': { description: 'The page.', content: html } },
+      },
+      handle: () => async (ctx) => {
+        const text = (name: string) => {
+          const value = ctx.query[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        signInFailurePage(ctx, text('reason'), text('prefix'));
+      },
     },
   ],
 });

@@ -5,24 +5,46 @@ import { overTls } from './session-cookie.js';
 /** The sign-in pages' policy: no script, no style, nothing loaded; only links back to the console. */
 const PAGE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const OIDC_FAILURE_PATH = '/console/oidc/failed';
+
+/**
+ * Sends the browser to the page saying why its sign-in did not happen: a redirect, so that the reason is a
+ * page of its own (reloadable, and never an error document a browser would show raw).
+ */
+export const toFailurePage = (
+  ctx: Pick<HttpContext, 'status' | 'redirect' | 'set'>,
+  reason: SignInFailure | 'unknown_sign_in',
+  prefix: string | undefined,
+): void => {
+  const query = new URLSearchParams({ reason, ...(prefix === undefined ? {} : { prefix }) });
+  ctx.set('Cache-Control', 'no-store');
+  ctx.status = 303;
+  ctx.redirect(`${OIDC_FAILURE_PATH}?${query}`);
+};
+
+const UNKNOWN_SIGN_IN = 'There is no such way of signing in to this store.';
+const PREFIX = /^[A-Za-z0-9]{2,24}$/;
 
 /** A plain page saying why a sign-in did not happen, with the way back; never a stack nor the provider's words. */
 export const signInFailurePage = (
   ctx: Pick<HttpContext, 'status' | 'body' | 'type' | 'set'>,
-  status: 403 | 404 | 502,
-  message: string,
-  back: string,
+  reason: string | undefined,
+  prefix: string | undefined,
 ): void => {
-  ctx.status = status;
+  const message =
+    reason !== undefined && Object.hasOwn(SIGN_IN_FAILURES, reason)
+      ? SIGN_IN_FAILURES[reason as SignInFailure]
+      : UNKNOWN_SIGN_IN;
+  const back = signInPageOf(prefix !== undefined && PREFIX.test(prefix) ? prefix : undefined);
+  ctx.status = 200;
   ctx.set('Content-Security-Policy', PAGE_POLICY);
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Referrer-Policy', 'no-referrer');
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed</title></head><body><main><h1>Sign-in failed</h1><p role="alert">${escape(message)}</p><p><a href="${escape(back)}">Back to sign-in</a></p></main></body></html>`;
+  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed</title></head><body><main><h1>Sign-in failed</h1><p role="alert">${escapeHtml(message)}</p><p><a href="${escapeHtml(back)}">Back to sign-in</a></p></main></body></html>`;
 };
-
-export const failureMessage = (reason: SignInFailure): string => SIGN_IN_FAILURES[reason];
 
 /** Where a person goes back to: the sign-in page of the prefix they started from, or the console's. */
 export const signInPageOf = (prefix: string | undefined): string =>

@@ -141,7 +141,7 @@ describe('HTTP: signing in to the console through an OpenID Connect provider', f
     await users().insert(alan);
     provider.person('mallory-sub', { email: 'alan@example.com', emailVerified: false });
     const refused = await signIn('mallory-sub');
-    expect(refused.done.response.status).to.equal(403);
+    expect(new URL(refused.done.url).pathname).to.equal('/console/oidc/failed');
     const page = await refused.done.response.text();
     expect(page).to.contain('did not verify');
     expect(page).to.contain('href="/console/login/Acme"');
@@ -156,9 +156,9 @@ describe('HTTP: signing in to the console through an OpenID Connect provider', f
     // Replayed, by the same browser with its old state cookie put back, or by another.
     const state = new URL(used?.url ?? '').searchParams.get('state') ?? '';
     jar.set(api.url, STATE_COOKIE, state);
-    const replayed = await jar.fetch(used?.url ?? '');
-    expect(replayed.status).to.equal(403);
-    expect(await replayed.text()).to.contain('unknown or was used already');
+    const replayed = await jar.navigate(used?.url ?? '');
+    expect(new URL(replayed.url).pathname).to.equal('/console/oidc/failed');
+    expect(await replayed.response.text()).to.contain('unknown or was used already');
 
     // Someone else's callback link: the code and state are real, but this browser did not begin it.
     const victim = new BrowserJar();
@@ -170,26 +170,27 @@ describe('HTTP: signing in to the console through an OpenID Connect provider', f
       { method: 'POST', body, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } },
       (url) => url.href.startsWith(callback()),
     );
-    const stolen = await victim.fetch(atCallback.url);
-    expect(stolen.status).to.equal(403);
+    const stolen = await victim.navigate(atCallback.url);
+    expect(new URL(stolen.url).pathname).to.equal('/console/oidc/failed');
     expect(await sessionOf(victim)).to.equal(undefined);
 
     // A state changed on the way back.
     const tampered = new URL(atCallback.url);
     tampered.searchParams.set('state', `${tampered.searchParams.get('state')}x`);
-    expect((await attacker.fetch(tampered.href)).status).to.equal(403);
+    expect(new URL((await attacker.navigate(tampered.href)).url).pathname).to.equal('/console/oidc/failed');
+    expect(await sessionOf(attacker)).to.equal(undefined);
   });
 
   it("refuses an ID token whose nonce is not the attempt's, and a code issued to another client", async () => {
     provider.person('eve-sub', { email: 'eve@example.com', emailVerified: true });
     const wrongNonce = await signIn('eve-sub', new BrowserJar(), (url) => url.searchParams.set('nonce', 'not-ours'));
-    expect(wrongNonce.done.response.status).to.equal(403);
+    expect(new URL(wrongNonce.done.url).pathname).to.equal('/console/oidc/failed');
     expect(await wrongNonce.done.response.text()).to.contain('did not pass its checks');
 
     const otherClient = await signIn('eve-sub', new BrowserJar(), (url) =>
       url.searchParams.set('client_id', OTHER_CLIENT.clientId),
     );
-    expect(otherClient.done.response.status).to.equal(403);
+    expect(new URL(otherClient.done.url).pathname).to.equal('/console/oidc/failed');
     expect(await users().findByEmail(storeId, 'eve@example.com')).to.equal(undefined);
   });
 
@@ -197,25 +198,27 @@ describe('HTTP: signing in to the console through an OpenID Connect provider', f
     const jar = new BrowserJar();
     const { authorization } = await toProvider(jar);
     const state = authorization.searchParams.get('state') ?? '';
-    const declined = await jar.fetch(
+    const { response: declined } = await jar.navigate(
       `${callback()}?error=access_denied&error_description=${encodeURIComponent('<script>x</script>')}&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
     );
-    expect(declined.status).to.equal(403);
     const page = await declined.text();
     expect(page).to.contain('did not sign you in');
     expect(page).not.to.contain('<script>');
     expect(declined.headers.get('Content-Security-Policy')).to.contain("default-src 'none'");
   });
 
-  it('answers a readable page when the provider is down, and a 404 page for a profile or prefix it does not know', async () => {
+  it('sends the browser to a readable page when the provider is down, or the profile or prefix is unknown', async () => {
     const down = await seedProfile('http://127.0.0.1:9/.well-known/openid-configuration');
     const jar = new BrowserJar();
-    const begun = await jar.fetch(`${api.url}/console/login/acme/oidc/${down}`);
-    expect(begun.status).to.equal(502);
-    expect(await begun.text()).to.contain('could not be reached');
-    expect((await jar.fetch(`${api.url}/console/login/nobody/oidc/${profileId}`)).status).to.equal(404);
-    expect((await jar.fetch(`${api.url}/console/login/acme/oidc/${randomIds.uuid()}`)).status).to.equal(404);
-    expect((await jar.fetch(`${api.url}/console/login/acme/oidc/not-a-uuid`)).status).to.equal(404);
+    const begun = await jar.navigate(`${api.url}/console/login/acme/oidc/${down}`);
+    expect(begun.response.status).to.equal(200);
+    const page = await begun.response.text();
+    expect(page).to.contain('could not be reached');
+    expect(page).to.contain('href="/console/login/Acme"');
+    for (const path of [`nobody/oidc/${profileId}`, `acme/oidc/${randomIds.uuid()}`, 'acme/oidc/not-a-uuid']) {
+      const unknown = await jar.navigate(`${api.url}/console/login/${path}`);
+      expect(await unknown.response.text(), path).to.contain('no such way of signing in');
+    }
   });
 
   it('never logs the client secret, a code, a state or a session id', () => {
