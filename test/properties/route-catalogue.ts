@@ -776,8 +776,30 @@ export const ROUTES: readonly RouteCase[] = (
       }),
     },
     {
+      operation: 'createOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles`,
+      body: () => ({ data: { type: 'openid_connect_profile', name: 'SSO' } }),
+    },
+    {
+      operation: 'listOidcProfiles',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/oidc-profiles?page[limit]=5`,
+    },
+    {
       operation: 'listOidcProfiles',
       path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles?page[limit]=5`,
+    },
+    {
+      operation: 'getOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles/${UNSEEDED_OIDC_PROFILE}`,
+    },
+    {
+      operation: 'updateOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles/${UNSEEDED_OIDC_PROFILE}`,
+      body: () => ({ data: { type: 'oidc-profile', client_id: 'renamed' } }),
+    },
+    {
+      operation: 'deleteOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles/${UNSEEDED_OIDC_PROFILE}`,
     },
     {
       operation: 'getOidcProfile',

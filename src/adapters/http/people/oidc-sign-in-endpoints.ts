@@ -10,6 +10,7 @@ import type { UseCase } from '../routes/route-context.js';
 import {
   clearStateCookie,
   OIDC_FAILURE_PATH,
+  seeOther,
   setStateCookie,
   signInFailurePage,
   stateCookieOf,
@@ -86,10 +87,7 @@ export const OIDC_SIGN_IN_ENDPOINTS = concept<OidcSignInUseCases>({
               ? toFailurePage(ctx, 'unknown_sign_in', undefined)
               : toFailurePage(ctx, begun.left.reason, begun.left.prefix);
           setStateCookie(ctx, begun.right.state, SIGN_IN_ATTEMPT_MINUTES * 60);
-          ctx.set('Cache-Control', 'no-store');
-          ctx.set('Referrer-Policy', 'no-referrer');
-          ctx.status = 303;
-          ctx.redirect(begun.right.authorizationUrl.href);
+          seeOther(ctx, begun.right.authorizationUrl.href);
         },
     },
     {
@@ -124,10 +122,7 @@ export const OIDC_SIGN_IN_ENDPOINTS = concept<OidcSignInUseCases>({
           );
           if (E.isLeft(finished)) return toFailurePage(ctx, finished.left.reason, finished.left.prefix);
           setSessionCookie(ctx, finished.right.session);
-          ctx.set('Cache-Control', 'no-store');
-          ctx.set('Referrer-Policy', 'no-referrer');
-          ctx.status = 303;
-          ctx.redirect('/console');
+          seeOther(ctx, '/console');
         },
     },
     {

@@ -14,14 +14,21 @@ export const OIDC_FAILURE_PATH = '/console/oidc/failed';
  * page of its own (reloadable, and never an error document a browser would show raw).
  */
 export const toFailurePage = (
-  ctx: Pick<HttpContext, 'status' | 'redirect' | 'set'>,
+  ctx: Pick<HttpContext, 'status' | 'set' | 'body'>,
   reason: SignInFailure | 'unknown_sign_in',
   prefix: string | undefined,
 ): void => {
   const query = new URLSearchParams({ reason, ...(prefix === undefined ? {} : { prefix }) });
+  seeOther(ctx, `${OIDC_FAILURE_PATH}?${query}`);
+};
+
+/** A 303 to `location` with an empty body: Koa's `redirect` would add a text body a browser never shows. */
+export const seeOther = (ctx: Pick<HttpContext, 'status' | 'set' | 'body'>, location: string): void => {
   ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Location', location);
   ctx.status = 303;
-  ctx.redirect(`${OIDC_FAILURE_PATH}?${query}`);
+  ctx.body = '';
 };
 
 const UNKNOWN_SIGN_IN = 'There is no such way of signing in to this store.';
