@@ -1,7 +1,7 @@
 import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
 import type { NewStoreRecords } from '../../src/application/ports/stores/store-repository.js';
-import { newAccountRealm } from '../../src/domain/authentication-realms/authentication-realm.js';
+import { newAccountRealm, newMerchantRealm } from '../../src/domain/authentication-realms/authentication-realm.js';
 import type { ApplicationKey } from '../../src/domain/keys/application-key.js';
 import type { MerchantRealmMapping } from '../../src/domain/realm-mappings/merchant-realm-mapping.js';
 import type { Uuid } from '../../src/domain/shared/uuid.js';
@@ -49,4 +49,5 @@ export const storeRecords = (
   firstKey,
   realmMapping,
   accountRealm: newAccountRealm(randomIds.uuid(), store.id, store.createdAt),
+  merchantRealm: newMerchantRealm(realmMapping.realmId, store.id, store.createdAt),
 });

@@ -17,10 +17,18 @@ export const REALM_NOT_FOUND = 'authentication realm not found';
 export const DUPLICATE_EMAIL_POLICIES = ['allowed', 'api_only'] as const;
 export type DuplicateEmailPolicy = (typeof DUPLICATE_EMAIL_POLICIES)[number];
 
-/** The realm a store's account members sign in to: one per store, made with the store. */
+/**
+ * Who signs in to a realm: `account`, the store's account members (shoppers); `merchant`, the merchant's
+ * people (the console), the realm the merchant realm mapping names. A store has one of each.
+ */
+export const REALM_KINDS = ['account', 'merchant'] as const;
+export type RealmKind = (typeof REALM_KINDS)[number];
+
+/** A realm of a store: one per kind, made with the store. */
 export interface AuthenticationRealm {
   readonly id: Uuid;
   readonly storeId: Uuid;
+  readonly kind: RealmKind;
   readonly name: string;
   readonly redirectUris: readonly string[];
   readonly duplicateEmailPolicy: DuplicateEmailPolicy;
@@ -29,19 +37,27 @@ export interface AuthenticationRealm {
 }
 
 export const ACCOUNT_REALM_NAME = 'Account Management Realm';
+export const MERCHANT_REALM_NAME = 'Merchant Realm';
 export const REALM_NAME_MAX = 255;
 export const REDIRECT_URIS_MAX = 25;
 export const REDIRECT_URI_MAX = 1024;
 
-export const newAccountRealm = (id: Uuid, storeId: Uuid, now: Date): AuthenticationRealm => ({
-  id,
-  storeId,
-  name: ACCOUNT_REALM_NAME,
-  redirectUris: [],
-  duplicateEmailPolicy: 'allowed',
-  createdAt: now,
-  updatedAt: now,
-});
+const newRealm =
+  (kind: RealmKind, name: string) =>
+  (id: Uuid, storeId: Uuid, now: Date): AuthenticationRealm => ({
+    id,
+    storeId,
+    kind,
+    name,
+    redirectUris: [],
+    duplicateEmailPolicy: 'allowed',
+    createdAt: now,
+    updatedAt: now,
+  });
+
+export const newAccountRealm = newRealm('account', ACCOUNT_REALM_NAME);
+/** Its id is the merchant realm mapping's `realm_id`. */
+export const newMerchantRealm = newRealm('merchant', MERCHANT_REALM_NAME);
 
 const parseRedirectUri =
   (source: string) =>

@@ -33,6 +33,7 @@ import { KyselyOutbox } from './integrations/kysely-outbox.js';
 import { KyselyJobRepository } from './jobs/kysely-job-repository.js';
 import { KyselyApplicationKeyRepository } from './keys/kysely-application-key-repository.js';
 import { KyselyStoreRecordRepository } from './kysely-store-record-repository.js';
+import { bindKyselyPeople } from './people/kysely-people-bindings.js';
 import { PERSISTENCE } from './persistence-tokens.js';
 import { KyselyMerchantRealmMappingRepository } from './realm-mappings/kysely-merchant-realm-mapping-repository.js';
 import { KyselyScheduleRepository } from './schedules/kysely-schedule-repository.js';
@@ -113,6 +114,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(INTEGRATION_TOKENS.IntegrationRepository).to(KyselyIntegrationRepository).inSingletonScope();
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(KyselyDeliveryRepository).inSingletonScope();
     bindKyselyAuthenticationRealms(bind);
+    bindKyselyPeople(bind);
     bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
       new KyselySettingsRepository(handle, ACCOUNT_AUTHENTICATION_SETTINGS_ROWS),
     );

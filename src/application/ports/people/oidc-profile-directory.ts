@@ -11,3 +11,6 @@ export interface OidcProfileDirectory {
   /** The realm's profiles, oldest first; none when the realm is not the store's. */
   listForRealm(storeId: Uuid, realmId: Uuid): Promise<readonly OidcProfileSummary[]>;
 }
+
+/** The directory while no OpenID Connect profile is stored anywhere: every realm offers passwords alone. */
+export const NO_OIDC_PROFILES: OidcProfileDirectory = { listForRealm: async () => [] };

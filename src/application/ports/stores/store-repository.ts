@@ -17,6 +17,8 @@ export interface NewStoreRecords {
   readonly realmMapping: MerchantRealmMapping;
   /** The realm its account members sign in to. */
   readonly accountRealm: AuthenticationRealm;
+  /** The realm its people sign in to, whose id the realm mapping names. */
+  readonly merchantRealm: AuthenticationRealm;
 }
 
 /** Storage of stores. Promises reject only when the storage itself fails. */

@@ -15,10 +15,7 @@ import { listPage } from '../list-page.js';
 /** Realms are listed unfiltered and embed nothing. */
 export const REALM_LIST: ListRules = { include: [] };
 
-/**
- * The store's realms: its account realm alone. The merchant realm a realm mapping names is not listed: no
- * one signs in to it yet (issue 40 will), and a realm listed here must answer its sub-resources.
- */
+/** The store's realms: its account realm, then its merchant realm (the one its realm mapping names). */
 @injectable()
 export class ListAuthenticationRealms {
   constructor(
@@ -28,8 +25,7 @@ export class ListAuthenticationRealms {
 
   execute(storeId: Uuid, params: QueryParams): Promise<E.Either<DomainError, Page<AuthenticationRealm>>> {
     return listPage(this.stores, storeId, params, REALM_LIST, async (query) => {
-      const realm = await this.realms.findByStore(storeId);
-      return pageOfAll(realm === undefined ? [] : [realm], query.page);
+      return pageOfAll(await this.realms.listForStore(storeId), query.page);
     });
   }
 }

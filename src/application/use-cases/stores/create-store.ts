@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { newAccountRealm } from '../../../domain/authentication-realms/authentication-realm.js';
+import { newAccountRealm, newMerchantRealm } from '../../../domain/authentication-realms/authentication-realm.js';
 import type { MerchantRealmMapping } from '../../../domain/realm-mappings/merchant-realm-mapping.js';
 import { type DomainError, validationFailed } from '../../../domain/shared/errors.js';
 import { newStore, type Store } from '../../../domain/stores/store.js';
@@ -26,7 +26,7 @@ export class CreateStore {
     @inject(TOKENS.Secrets) private readonly secrets: Secrets,
   ) {}
 
-  /** Creates a store with its first application key, its realm mapping and its account realm; the key's secret is returned once. */
+  /** Creates a store with its first application key, its realm mapping and its two realms (account and merchant); the key's secret is returned once. */
   async execute(name: unknown): Promise<E.Either<DomainError, CreatedStore>> {
     const parsedName = parseStoreName('name')(name);
     if (E.isLeft(parsedName)) return E.left(validationFailed(parsedName.left));
@@ -38,7 +38,8 @@ export class CreateStore {
     });
     const realmMapping = { id: this.ids.uuid(), storeId: store.id, realmId: this.ids.uuid(), prefix: null };
     const accountRealm = newAccountRealm(this.ids.uuid(), store.id, store.createdAt);
-    await this.stores.create({ store, firstKey: minted.key, realmMapping, accountRealm });
+    const merchantRealm = newMerchantRealm(realmMapping.realmId, store.id, store.createdAt);
+    await this.stores.create({ store, firstKey: minted.key, realmMapping, accountRealm, merchantRealm });
     return E.right({ store, realmMapping, ...minted });
   }
 }

@@ -25,6 +25,7 @@ export class InMemoryStoreRepository implements StoreRepository {
     this.state.applicationKeys.set(records.firstKey.id, records.firstKey);
     this.state.realmMappings.set(records.realmMapping.id, records.realmMapping);
     this.state.authenticationRealms.set(records.accountRealm.id, records.accountRealm);
+    this.state.authenticationRealms.set(records.merchantRealm.id, records.merchantRealm);
   }
 
   async findById(id: Uuid): Promise<Store | undefined> {

@@ -3,6 +3,8 @@ import {
   type AuthenticationRealm,
   DUPLICATE_EMAIL_POLICIES,
   type DuplicateEmailPolicy,
+  REALM_KINDS,
+  type RealmKind,
 } from '../../../../domain/authentication-realms/authentication-realm.js';
 import {
   type PasswordProfile,
@@ -33,6 +35,7 @@ const storedUris = (text: string): readonly string[] => {
 export const realmFromRow = (row: Selectable<AuthenticationRealmsTable>): AuthenticationRealm => ({
   id: storedUuid('realm id', row.id),
   storeId: storedUuid('store id', row.store_id),
+  kind: oneOfStored<RealmKind>('realm kind', REALM_KINDS, row.kind),
   name: row.name,
   redirectUris: storedUris(row.redirect_uris),
   duplicateEmailPolicy: oneOfStored<DuplicateEmailPolicy>(
@@ -47,6 +50,7 @@ export const realmFromRow = (row: Selectable<AuthenticationRealmsTable>): Authen
 export const realmToRow = (realm: AuthenticationRealm): Selectable<AuthenticationRealmsTable> => ({
   id: realm.id,
   store_id: realm.storeId,
+  kind: realm.kind,
   name: realm.name,
   redirect_uris: JSON.stringify(realm.redirectUris),
   duplicate_email_policy: realm.duplicateEmailPolicy,

@@ -241,6 +241,7 @@ export interface AuthenticationRealmsTable {
   /** A JSON array of URIs. */
   redirect_uris: string;
   duplicate_email_policy: string;
+  kind: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -467,6 +468,8 @@ export interface Tables {
   integration_events: IntegrationEventsTable;
   integration_jobs: IntegrationJobsTable;
   integration_logs: IntegrationLogsTable;
+  merchant_users: MerchantUsersTable;
+  console_sessions: ConsoleSessionsTable;
 }
 
 export interface IntegrationsTable {
@@ -518,4 +521,32 @@ export interface IntegrationLogsTable {
   error_detail: string | null;
   duration_ms: number;
   created_at: Timestamp;
+}
+
+export interface MerchantUsersTable {
+  id: string;
+  store_id: string;
+  name: string;
+  email: string;
+  /** `lookupKey` of the lower-case email: unique in the store. */
+  email_key: string;
+  role: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_signed_in_at: Timestamp | null;
+}
+
+/** One of `merchant_user_id` and `application_key_id` is set: whom the session acts for. */
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  csrf_hash: string;
+  store_id: string;
+  merchant_user_id: string | null;
+  application_key_id: string | null;
+  address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  idle_expires_at: Timestamp;
+  expires_at: Timestamp;
 }

@@ -26,7 +26,10 @@ export class KyselyStoreRepository implements StoreRepository {
       await trx.insertInto('stores').values(storeToRow(records.store)).execute();
       await trx.insertInto('application_keys').values(applicationKeyToRow(records.firstKey)).execute();
       await trx.insertInto('merchant_realm_mappings').values(mappingToRow(records.realmMapping)).execute();
-      await trx.insertInto('authentication_realms').values(realmToRow(records.accountRealm)).execute();
+      await trx
+        .insertInto('authentication_realms')
+        .values([realmToRow(records.accountRealm), realmToRow(records.merchantRealm)])
+        .execute();
     });
   }
 

@@ -73,6 +73,23 @@ forEachBackend(
       expect(await realms.findByStore(b.store.id)).to.deep.equal(b.accountRealm);
     });
 
+    it('keeps the merchant realm beside the account realm, found by kind, by id and listed account first', async () => {
+      const { a, b, realms } = await setup();
+      expect(a.merchantRealm.id).to.equal(a.realmMapping.realmId);
+      expect(await realms.findMerchantRealm(a.store.id)).to.deep.equal(a.merchantRealm);
+      expect(await realms.findById(a.store.id, a.merchantRealm.id)).to.deep.equal(a.merchantRealm);
+      expect(await realms.findById(b.store.id, a.merchantRealm.id)).to.equal(undefined);
+      expect(await realms.listForStore(a.store.id)).to.deep.equal([a.accountRealm, a.merchantRealm]);
+      const renamed = await realms.update(a.store.id, a.merchantRealm.id, (r) => ({
+        ...r,
+        name: 'Staff',
+        kind: 'account',
+      }));
+      expect(renamed?.name).to.equal('Staff');
+      expect((await realms.findMerchantRealm(a.store.id))?.name).to.equal('Staff');
+      expect(await realms.findByStore(a.store.id)).to.deep.equal(a.accountRealm);
+    });
+
     it('gives a store the default settings until it changes them, for itself alone', async () => {
       const { a, b, settings } = await setup();
       expect(await settings.find(a.store.id)).to.deep.equal(DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS);

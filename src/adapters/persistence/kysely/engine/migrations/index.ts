@@ -36,6 +36,7 @@ import { accounts } from './0033-accounts.js';
 import { accountAuthenticationRealms } from './0034-account-authentication-realms.js';
 import { accountMemberTokens } from './0035-account-member-tokens.js';
 import { corsSettings } from './0036-cors-settings.js';
+import { merchantRealmsAndPeople } from './0037-merchant-realms-and-people.js';
 import { oidcProfiles } from './0038-oidc-profiles.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
@@ -76,5 +77,6 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0034-account-authentication-realms': accountAuthenticationRealms(flavor),
   '0035-account-member-tokens': accountMemberTokens(flavor),
   '0036-cors-settings': corsSettings(flavor),
+  '0037-merchant-realms-and-people': merchantRealmsAndPeople(flavor),
   '0038-oidc-profiles': oidcProfiles(flavor),
 });
