@@ -647,6 +647,15 @@ export const ROUTES: readonly RouteCase[] = (
     { operation: 'getConsolePage', path: () => '/console' },
     { operation: 'getConsoleAsset', path: () => '/console/assets/main-00000000.js' },
     {
+      operation: 'createConsoleSession',
+      path: () => '/console/session',
+      body: () => ({ prefix: 'nosuchprefix', username: 'nobody', password: SEEDED_PASSWORD }),
+    },
+    { operation: 'getConsoleSession', path: () => '/console/session' },
+    { operation: 'deleteConsoleSession', path: () => '/console/session' },
+    { operation: 'getConsoleLoginPage', path: () => '/console/login/nosuchprefix' },
+    { operation: 'getConsoleSignInMethods', path: () => '/console/login/nosuchprefix/methods' },
+    {
       operation: 'createAccessToken',
       path: () => '/oauth/access_token',
       body: (ids) => ({ grant_type: 'implicit', client_id: ids.clientId }),

@@ -2,6 +2,8 @@ import { InMemoryAccessTokenRepository } from '../../src/adapters/persistence/in
 import { InMemoryAccountMemberTokenRepository } from '../../src/adapters/persistence/in-memory/auth/in-memory-account-member-token-repository.js';
 import { InMemoryState } from '../../src/adapters/persistence/in-memory/in-memory-state.js';
 import { InMemoryApplicationKeyRepository } from '../../src/adapters/persistence/in-memory/keys/in-memory-application-key-repository.js';
+import { InMemoryConsoleSessionRepository } from '../../src/adapters/persistence/in-memory/people/in-memory-console-session-repository.js';
+import { InMemoryMerchantUserRepository } from '../../src/adapters/persistence/in-memory/people/in-memory-merchant-user-repository.js';
 import { InMemoryMerchantRealmMappingRepository } from '../../src/adapters/persistence/in-memory/realm-mappings/in-memory-merchant-realm-mapping-repository.js';
 import { InMemoryStoreRepository } from '../../src/adapters/persistence/in-memory/stores/in-memory-store-repository.js';
 import { nodeSecrets } from '../../src/adapters/system/node-secrets.js';
@@ -20,5 +22,7 @@ export const inMemoryCore = () => {
     tokens: new InMemoryAccessTokenRepository(state),
     memberTokens: new InMemoryAccountMemberTokenRepository(state),
     mappings: new InMemoryMerchantRealmMappingRepository(state),
+    merchantUsers: new InMemoryMerchantUserRepository(state),
+    sessions: new InMemoryConsoleSessionRepository(state),
   };
 };

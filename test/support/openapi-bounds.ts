@@ -61,7 +61,9 @@ const fits = (schema: Schema, value: unknown): boolean => {
   if (schema.type === 'object' || schema.properties !== undefined) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
     const type = schema.properties?.['type']?.const;
-    return type === undefined || (value as Record<string, unknown>)['type'] === type;
+    // Alternatives without a `type` (a key or a person signing in) are told apart by the members they require.
+    if (type === undefined) return (schema.required ?? []).every((member) => member in value);
+    return (value as Record<string, unknown>)['type'] === type;
   }
   return true;
 };

@@ -2,6 +2,8 @@ import path from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import type { IntegrationSettings } from '../../application/ports/integrations/integration-settings.js';
 import type { JobSettings } from '../../application/ports/jobs/job-settings.js';
+import type { SessionLifetime } from '../../domain/people/console-session.js';
+import { readConsoleSessionSettings } from './console-session-settings.js';
 import { type DatabaseTarget, databaseTarget } from './database-target.js';
 import { type DatabaseTimeouts, readDatabaseTimeouts } from './database-timeouts.js';
 import { type HttpSettings, readHttpSettings } from './http-settings.js';
@@ -36,6 +38,8 @@ export interface AppConfig {
   readonly bootstrapKeyFile: string;
   /** How webhook receivers are checked, deliveries retried and their logs kept (`INTEGRATIONS_*`). */
   readonly integrations: IntegrationSettings;
+  /** How long console sessions last unused and at most (`CONSOLE_SESSION_IDLE_MINUTES`, `CONSOLE_SESSION_MAX_HOURS`). */
+  readonly consoleSessions: SessionLifetime;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -108,7 +112,9 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
   const timeouts = readDatabaseTimeouts(env);
   const imports = readImportSettings(env);
   const integrations = readIntegrationSettings(env);
+  const consoleSessions = readConsoleSessionSettings(env);
   const errors = [
+    ...(E.isLeft(consoleSessions) ? consoleSessions.left : []),
     ...(E.isLeft(integrations) ? integrations.left : []),
     ...Object.values(parts).flatMap((p) => (E.isLeft(p) ? [p.left] : [])),
     ...(E.isLeft(http) ? http.left : []),
@@ -128,7 +134,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
     E.isLeft(imports) ||
-    E.isLeft(integrations)
+    E.isLeft(integrations) ||
+    E.isLeft(consoleSessions)
   ) {
     return E.left(errors);
   }
@@ -149,6 +156,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     redisCommandTimeoutMs: parts.redisCommandTimeoutMs.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     integrations: integrations.right,
+    consoleSessions: consoleSessions.right,
     bootstrapKeyFile:
       env['BOOTSTRAP_KEY_FILE'] ||
       path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),

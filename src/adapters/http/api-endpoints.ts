@@ -27,6 +27,7 @@ import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
 import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
 import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
 import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
+import { CONSOLE_SESSION_ENDPOINTS } from './people/console-session-endpoints.js';
 import { OIDC_SIGN_IN_ENDPOINTS } from './people/oidc-sign-in-endpoints.js';
 import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
 import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
@@ -84,4 +85,5 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   SERVICE_ROOT_ENDPOINTS,
   API_REFERENCE_ENDPOINTS,
   CONSOLE_ENDPOINTS,
+  CONSOLE_SESSION_ENDPOINTS,
 ];

@@ -8,6 +8,7 @@ import { AuthenticateBearer } from '../../application/use-cases/auth/authenticat
 import { AuthenticateShopper } from '../../application/use-cases/auth/authenticate-shopper.js';
 import { FailedAuthentications } from '../../application/use-cases/auth/failed-authentications.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
+import { AuthenticateConsoleSession } from '../../application/use-cases/people/authenticate-console-session.js';
 import { AdmitRequest } from '../../application/use-cases/rate-limits/admit-request.js';
 import { GetCorsSettings } from '../../application/use-cases/settings/get-cors-settings.js';
 import { GetStoreSettings } from '../../application/use-cases/settings/get-store-settings.js';
@@ -74,7 +75,12 @@ export const createHttpApp = ({
     limiter instanceof RedisRateLimiter ? limiter : undefined,
   );
   const admit = countedAdmissions(use(AdmitRequest), metrics);
-  const authenticate = requireAccess(use(AuthenticateBearer), admit, use(AuthenticateShopper));
+  const authenticate = requireAccess(
+    use(AuthenticateBearer),
+    admit,
+    use(AuthenticateShopper),
+    use(AuthenticateConsoleSession),
+  );
   const writes = container.get(TOKENS.WriteLedger);
   const idempotency = idempotent(use(IdempotentRequests), logger, writes);
   const readBody = parseBody();

@@ -25,6 +25,8 @@ export const ERROR_CODE_MEANINGS = {
     'the store has not turned self-signup on (`enable_self_signup` of `/v2/settings/account-authentication`)',
   self_management_disabled:
     'the store does not let account members change their own details (`account_member_self_management` of `/v2/settings/account-authentication` is `disabled`)',
+  csrf_token_invalid:
+    "a write made with the console's session cookie without `X-CSRF-Token`, or with one that is not its session's (`csrf_token` of `GET /console/session`)",
   not_found: "no resource with this id in the caller's store (an id that is not a UUID included)",
   route_not_found: 'no route matches this path',
   method_not_allowed: 'the path exists but not with this method; `Allow` lists the methods it has',
@@ -104,6 +106,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   origin_not_allowed: 403,
   self_signup_disabled: 403,
   self_management_disabled: 403,
+  csrf_token_invalid: 403,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,

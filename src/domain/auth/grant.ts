@@ -9,7 +9,8 @@ export type GrantType = 'client_credentials' | 'implicit';
 /** Who is calling: the store a token belongs to, the key it came from, and how it was obtained. */
 export interface Principal {
   readonly storeId: Uuid;
-  readonly applicationKeyId: Uuid;
+  /** The key the token or console session came from; absent for a person's console session. */
+  readonly applicationKeyId?: Uuid;
   readonly grant: GrantType;
   /** The scopes of the key the token was minted from, as they are now; null for full access. */
   readonly scopes: KeyScopes;

@@ -19,7 +19,9 @@ export type ForbiddenCode =
   /** A store that has not turned self-signup on. */
   | 'self_signup_disabled'
   /** A store that does not let account members change their own details. */
-  | 'self_management_disabled';
+  | 'self_management_disabled'
+  /** A write made with the console's session cookie without its session's `X-CSRF-Token`. */
+  | 'csrf_token_invalid';
 /** Which stored state a write conflicts with. */
 export type ConflictCode =
   | 'reservation_over_budget'

@@ -48,6 +48,7 @@ import {
 import { parseNewJob } from '../../../src/domain/jobs/job-input.js';
 import { parseApplicationKeyChanges, parseNewApplicationKey } from '../../../src/domain/keys/application-key-input.js';
 import { parseSecretRotation } from '../../../src/domain/keys/secret-rotation.js';
+import { parseConsoleSignIn } from '../../../src/domain/people/console-sign-in.js';
 import { parseFilter } from '../../../src/domain/query/filter.js';
 import { parsePageRequest } from '../../../src/domain/query/page.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
@@ -184,6 +185,11 @@ const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   createAccessToken: {
     parse: parseTokenRequest,
     example: { grant_type: 'client_credentials', client_id: 'c', client_secret: 's' },
+  },
+  createConsoleSession: {
+    parse: parseConsoleSignIn,
+    example: { prefix: 'acme', username: 'ada', password: 'correct horse', password_profile_id: ID },
+    alternatives: { '': [{ client_id: 'c', client_secret: 's' }] },
   },
   revokeAccessToken: { parse: parseRevokedToken, example: { token: 't', client_id: 'c', client_secret: 's' } },
   createApplicationKey: {

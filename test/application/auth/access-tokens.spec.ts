@@ -135,18 +135,24 @@ describe('access token use cases', () => {
   });
 
   it('purges expired access tokens and account member tokens alike', async () => {
-    const { issue, created, tokens, memberTokens, secrets, clock } = await setup();
+    const { issue, created, tokens, memberTokens, sessions, secrets, clock } = await setup();
     await issue.execute({ grant_type: 'implicit', client_id: created.key.clientId });
     const member = { storeId: created.store.id, accountId: created.key.id, accountMemberId: created.key.id };
     await issueAccountMemberToken({ tokens: memberTokens, secrets, clock }, member);
     clock.advance(3_600_001);
     const later = await issueAccountMemberToken({ tokens: memberTokens, secrets, clock }, member);
-    expect(await new PurgeExpiredTokens(tokens, memberTokens, clock).execute()).to.equal(1);
+    expect(await new PurgeExpiredTokens(tokens, memberTokens, clock, sessions).execute()).to.equal(1);
     clock.advance(86_400_000 - 3_600_001);
-    expect(await new PurgeExpiredTokens(tokens, memberTokens, clock).execute(), 'the first member token').to.equal(1);
+    expect(
+      await new PurgeExpiredTokens(tokens, memberTokens, clock, sessions).execute(),
+      'the first member token',
+    ).to.equal(1);
     // The later token outlived both purges: it is the one the purge at its own expiry finds.
     clock.advance(later.expiresAt.getTime() - clock.now().getTime() + 1);
-    expect(await new PurgeExpiredTokens(tokens, memberTokens, clock).execute(), 'the later member token').to.equal(1);
+    expect(
+      await new PurgeExpiredTokens(tokens, memberTokens, clock, sessions).execute(),
+      'the later member token',
+    ).to.equal(1);
   });
 });
 

@@ -103,7 +103,12 @@ const documentOf = (generation: SubscriptionsGeneration): OpenApiDocument => ({
     {
       name: 'Console',
       description:
-        'The operator console: a browser application served by the service, using this API with a client-credentials token.',
+        'The operator console: a browser application served by the service, using this API with its session cookie.',
+    },
+    {
+      name: 'Console sessions',
+      description:
+        "Signing in to the console with a key or as one of the merchant's people (through the store's merchant realm), its session cookie and CSRF token, and signing out.",
     },
   ],
   'x-generation': generation,

@@ -1,6 +1,8 @@
+import type { Middleware } from 'koa';
 import { consoleBuild, consolePage, pickEncoding } from '../console-assets.js';
 import { concept } from '../endpoints/endpoint.js';
 import { errorDocument } from '../error-documents.js';
+import type { HttpState } from '../http-state.js';
 import type { Content, Header } from '../openapi/openapi-types.js';
 
 const TAG = 'Console';
@@ -32,7 +34,25 @@ const header = (description: string, schema: Header['schema'] = { type: 'string'
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 const NOT_BUILT = 'this package was built without the console (npm run build makes it)';
 
-/** `GET /console` and the files it loads: a page any browser can open; every API call it makes needs a token. */
+/** The console's page, under its policy: at `/console`, and at a store's sign-in address. */
+export const serveConsolePage =
+  (dir: URL | undefined): Middleware<HttpState> =>
+  async (ctx) => {
+    const build = await consoleBuild(dir);
+    if (build === undefined) {
+      ctx.status = 404;
+      ctx.body = errorDocument(404, NOT_BUILT, 'not_found');
+      return;
+    }
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.set('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY);
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = consolePage(build);
+  };
+
+/** `GET /console` and the files it loads: a page any browser can open; every API call it makes needs a session or a token. */
 export const CONSOLE_ENDPOINTS = concept<{ readonly dir: URL | undefined }>({
   useCases: ({ consoleBuildDir }) => ({ dir: consoleBuildDir }),
   endpoints: [
@@ -43,7 +63,7 @@ export const CONSOLE_ENDPOINTS = concept<{ readonly dir: URL | undefined }>({
         operationId: 'getConsolePage',
         summary: 'The operator console',
         description:
-          "Not in EPCC. The page of the operator console, a browser application that signs in with a client id and secret at `POST /oauth/access_token` and then uses this API like any client; the token stays in the tab's memory.",
+          "Not in EPCC. The page of the operator console, a browser application that signs in at `POST /console/session` (with an application key's client id and secret, or as one of the merchant's people at `/console/login/{prefix}`) and then uses this API with its session cookie, which no script can read.",
         tag: TAG,
         access: 'public',
         database: false,
@@ -66,22 +86,7 @@ export const CONSOLE_ENDPOINTS = concept<{ readonly dir: URL | undefined }>({
         },
         errors: { 404: 'The package was built without the console.' },
       },
-      handle:
-        ({ dir }) =>
-        async (ctx) => {
-          const build = await consoleBuild(dir);
-          if (build === undefined) {
-            ctx.status = 404;
-            ctx.body = errorDocument(404, NOT_BUILT, 'not_found');
-            return;
-          }
-          ctx.set('Cache-Control', 'no-cache');
-          ctx.set('Content-Security-Policy', CONSOLE_CONTENT_SECURITY_POLICY);
-          ctx.set('X-Frame-Options', 'DENY');
-          ctx.set('Referrer-Policy', 'no-referrer');
-          ctx.type = 'text/html; charset=utf-8';
-          ctx.body = consolePage(build);
-        },
+      handle: ({ dir }) => serveConsolePage(dir),
     },
     {
       method: 'get',
