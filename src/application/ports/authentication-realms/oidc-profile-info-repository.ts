@@ -18,7 +18,7 @@ export interface RealmUserPlace {
  * other gets `Taken`.
  */
 export interface OidcProfileInfoRepository {
-  /** `ReferenceMissing` when the profile was deleted meanwhile. */
+  /** `ReferenceMissing` when the profile was deleted meanwhile, or is not of the link's store and realm. */
   insert(info: OidcProfileInfo): Promise<E.Either<Taken | ReferenceMissing, OidcProfileInfo>>;
   find(user: RealmUserPlace, id: Uuid): Promise<OidcProfileInfo | undefined>;
   /** One page of the user's links, newest first. */

@@ -16,6 +16,6 @@ export interface OidcProfileRepository {
     id: Uuid,
     change: (current: OidcProfile) => OidcProfile,
   ): Promise<OidcProfile | undefined>;
-  /** Deletes the profile and every person's link to it; false when there was none. */
+  /** Deletes the profile, every person's link to it and the sign-ins begun with it; false when there was none. */
   delete(place: ProfilePlace, id: Uuid): Promise<boolean>;
 }

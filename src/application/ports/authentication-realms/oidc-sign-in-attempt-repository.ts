@@ -8,7 +8,8 @@ export interface OidcSignInAttemptRepository {
   save(attempt: OidcSignInAttempt): Promise<void>;
   /**
    * Removes the attempt keyed by `stateHash` and gives it back, once: of two callbacks racing with one
-   * `state`, exactly one gets it. Attempts that expired before `now` are removed as well.
+   * `state`, exactly one gets it, expired or not (the caller says which). Every other attempt whose expiry is
+   * at or before `now` is removed as well.
    */
   take(stateHash: string, now: Date): Promise<OidcSignInAttempt | undefined>;
 }

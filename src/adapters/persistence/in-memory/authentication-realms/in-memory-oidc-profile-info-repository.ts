@@ -37,7 +37,8 @@ export class InMemoryOidcProfileInfoRepository implements OidcProfileInfoReposit
 
   async insert(info: OidcProfileInfo): Promise<E.Either<Taken | ReferenceMissing, OidcProfileInfo>> {
     const profile = this.state.oidcProfiles.get(info.oidcProfileId);
-    if (profile === undefined || profile.storeId !== info.storeId) return E.left(referenceMissing);
+    if (profile === undefined || profile.storeId !== info.storeId || profile.realmId !== info.realmId)
+      return E.left(referenceMissing);
     if (this.holder(info.oidcProfileId, info.subject) !== undefined) return E.left(taken);
     this.state.oidcProfileInfos.set(info.id, info);
     return E.right(info);

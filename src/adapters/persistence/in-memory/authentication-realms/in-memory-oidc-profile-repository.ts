@@ -55,6 +55,8 @@ export class InMemoryOidcProfileRepository implements OidcProfileRepository, Oid
     this.state.oidcProfiles.delete(id);
     for (const [infoId, info] of this.state.oidcProfileInfos)
       if (info.oidcProfileId === id) this.state.oidcProfileInfos.delete(infoId);
+    for (const [stateHash, attempt] of this.state.oidcSignInAttempts)
+      if (attempt.oidcProfileId === id) this.state.oidcSignInAttempts.delete(stateHash);
     return true;
   }
 

@@ -36,6 +36,16 @@ export class KyselyOidcProfileInfoRepository implements OidcProfileInfoRepositor
   }
 
   async insert(info: OidcProfileInfo): Promise<E.Either<Taken | ReferenceMissing, OidcProfileInfo>> {
+    // The foreign key names the profile alone; its store and realm must be the link's too. They never change,
+    // and a profile deleted after this read is caught by the foreign key.
+    const profile = await this.handle.db
+      .selectFrom('oidc_profiles')
+      .select('id')
+      .where('id', '=', info.oidcProfileId)
+      .where('store_id', '=', info.storeId)
+      .where('realm_id', '=', info.realmId)
+      .executeTakeFirst();
+    if (profile === undefined) return E.left(referenceMissing);
     try {
       await this.handle.db.insertInto('oidc_profile_infos').values(oidcInfoToRow(info)).execute();
       return E.right(info);
