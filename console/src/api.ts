@@ -1,4 +1,4 @@
-import { currentSession, endSession, startSession } from './session';
+import { type Actor, currentSession, endSession, type Session, startSession } from './session';
 
 /** One entry of an error document, as the API writes it. */
 export interface ApiProblem {
@@ -32,27 +32,84 @@ const problemsOf = async (response: Response): Promise<ApiProblem[]> => {
   }
 };
 
-/** Signs in with a client-credentials key at the public token endpoint, as any API client does. */
-export const signIn = async (clientId: string, clientSecret: string): Promise<void> => {
-  const response = await fetch('/oauth/access_token', {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
-  });
+interface SessionDocument {
+  readonly data: { readonly actor: Actor; readonly store: Session['store']; readonly csrf_token: string };
+}
+
+const sessionFrom = ({ data }: SessionDocument): Session => ({
+  actor: data.actor,
+  store: data.store,
+  csrfToken: data.csrf_token,
+});
+
+const startWith = async (response: Response): Promise<void> => {
   if (!response.ok) throw new ApiError(response.status, await problemsOf(response));
-  const token = (await response.json()) as { access_token: string; expires_in: number };
-  startSession({ token: token.access_token, clientId, expiresAt: Date.now() + token.expires_in * 1000 });
+  startSession(sessionFrom((await response.json()) as SessionDocument));
 };
 
-/** Revokes the token (RFC 7009 at `/oauth/revoke`) and forgets it; forgetting happens whatever the revocation answers. */
-export const signOut = async (): Promise<void> => {
-  const session = currentSession();
-  endSession('You signed out.');
-  if (session === undefined) return;
-  await fetch('/oauth/revoke', {
+const postSession = (body: Readonly<Record<string, string>>): Promise<Response> =>
+  fetch('/console/session', {
     method: 'POST',
-    headers: { Authorization: `Bearer ${session.token}` },
-    body: new URLSearchParams({ token: session.token }),
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** Signs in with an application key's client id and secret (the first start, before the store has people). */
+export const signIn = async (clientId: string, clientSecret: string): Promise<void> =>
+  startWith(await postSession({ client_id: clientId, client_secret: clientSecret }));
+
+/** Signs one of the merchant's people in through the store's merchant realm, by its login prefix. */
+export const signInAsPerson = async (
+  prefix: string,
+  username: string,
+  password: string,
+  passwordProfileId?: string,
+): Promise<void> =>
+  startWith(
+    await postSession({
+      prefix,
+      username,
+      password,
+      ...(passwordProfileId === undefined || passwordProfileId === ''
+        ? {}
+        : { password_profile_id: passwordProfileId }),
+    }),
+  );
+
+/** Picks up the session the browser's cookie holds, if any: a reload stays signed in. */
+export const restoreSession = async (): Promise<void> => {
+  const response = await fetch('/console/session');
+  if (response.status === 200) startSession(sessionFrom((await response.json()) as SessionDocument));
+  else endSession();
+};
+
+/** Ends this session, or every session of the same person or key (other browsers too). */
+export const signOut = async (everywhere = false): Promise<void> => {
+  const session = currentSession();
+  await fetch(`/console/session${everywhere ? '?everywhere=true' : ''}`, {
+    method: 'DELETE',
+    headers: session === undefined ? {} : { 'X-CSRF-Token': session.csrfToken },
   }).catch(() => undefined);
+  endSession(everywhere ? 'You signed out everywhere.' : 'You signed out.');
+};
+
+export interface SignInMethods {
+  readonly prefix: string;
+  readonly store: { readonly name: string };
+  readonly password_profiles: readonly { readonly id: string; readonly name: string }[];
+  readonly openid_connect_profiles: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly authorization_url: string;
+  }[];
+}
+
+/** How the people of the store a prefix names sign in; undefined when no store has the prefix. */
+export const signInMethods = async (prefix: string): Promise<SignInMethods | undefined> => {
+  const response = await fetch(`/console/login/${encodeURIComponent(prefix)}/methods`);
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new ApiError(response.status, await problemsOf(response));
+  return ((await response.json()) as { data: SignInMethods }).data;
 };
 
 /**
@@ -62,7 +119,7 @@ export const signOut = async (): Promise<void> => {
 const CONSOLE_GENERATION = '/generations/2024';
 const pinned = (path: string): string => (path.startsWith('/') ? `${CONSOLE_GENERATION}${path}` : path);
 
-/** A call to the API with the session's token; a 401 ends the session, since the token no longer works. */
+/** A call to the API with the session's cookie, and its CSRF token on writes; a 401 ends the session. */
 export const api = async <T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
@@ -71,7 +128,7 @@ export const api = async <T>(
   const session = currentSession();
   if (session === undefined)
     throw new ApiError(401, [{ status: '401', title: 'Unauthorized', detail: 'not signed in' }]);
-  const headers: Record<string, string> = { Authorization: `Bearer ${session.token}` };
+  const headers: Record<string, string> = method === 'GET' ? {} : { 'X-CSRF-Token': session.csrfToken };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -80,7 +137,7 @@ export const api = async <T>(
   }
   const response = await fetch(pinned(path), { method, headers, ...(payload === undefined ? {} : { body: payload }) });
   if (response.status === 401) {
-    endSession('Your session ended (the token expired or was revoked). Sign in again.');
+    endSession('Your session ended (unused for too long, or signed out elsewhere). Sign in again.');
     throw new ApiError(401, await problemsOf(response));
   }
   if (!response.ok) throw new ApiError(response.status, await problemsOf(response));

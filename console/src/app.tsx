@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { signOut } from './api';
+import { restoreSession, signOut } from './api';
 import { AccountPage } from './pages/account';
 import { AccountsPage } from './pages/accounts';
 import { BillingPage } from './pages/billing';
@@ -104,9 +104,21 @@ const Shell = ({ session }: { session: Session }) => {
           ))}
         </nav>
         <span class="who">
-          Key <code>{session.clientId.slice(0, 10)}…</code>{' '}
+          <span class="store-name">{session.store.name}</span>{' '}
+          {session.actor.type === 'merchant_user' ? (
+            <span>
+              {session.actor.name} ({session.actor.role})
+            </span>
+          ) : (
+            <span>
+              Key <code>{session.actor.id.slice(0, 8)}…</code>
+            </span>
+          )}{' '}
           <button type="button" onClick={() => void signOut()}>
             Sign out
+          </button>{' '}
+          <button type="button" onClick={() => void signOut(true)}>
+            Sign out everywhere
           </button>
         </span>
       </header>
@@ -120,16 +132,20 @@ const Shell = ({ session }: { session: Session }) => {
 export const App = () => {
   const [session, setSession] = useState(currentSession);
   const [reason, setReason] = useState<string>();
-  useEffect(
-    () =>
-      onSessionChange((next, why) => {
-        setSession(next);
-        setReason(why);
-      }),
-    [],
-  );
+  // Until the service says whether the cookie holds a session, nothing is shown: no sign-in form flashes by.
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
-    if (session === undefined) document.title = 'Sign in · commerce-core console';
-  }, [session]);
+    const stop = onSessionChange((next, why) => {
+      setSession(next);
+      setReason(why);
+      setAsked(true);
+    });
+    void restoreSession().catch(() => setAsked(true));
+    return stop;
+  }, []);
+  useEffect(() => {
+    if (asked && session === undefined) document.title = 'Sign in · commerce-core console';
+  }, [asked, session]);
+  if (!asked) return <p role="status">Loading…</p>;
   return session === undefined ? <SignIn reason={reason} /> : <Shell session={session} />;
 };

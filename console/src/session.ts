@@ -1,18 +1,27 @@
 /**
- * The signed-in session: the token lives in this module's memory only (never a cookie or web storage),
- * so closing or reloading the tab signs out, and no other tab or script on the origin can read it.
+ * Who is signed in, as `GET /console/session` says: the session itself is an `HttpOnly` cookie no script can
+ * read, so this module keeps only what the page shows and the CSRF token every write sends, in memory. A
+ * reload asks the service again (`restoreSession`) and stays signed in.
  */
+export type Actor =
+  | {
+      readonly type: 'merchant_user';
+      readonly id: string;
+      readonly name: string;
+      readonly email: string;
+      readonly role: string;
+    }
+  | { readonly type: 'application_key'; readonly id: string };
+
 export interface Session {
-  readonly token: string;
-  readonly clientId: string;
-  /** When the token stops working, in the browser's milliseconds. */
-  readonly expiresAt: number;
+  readonly actor: Actor;
+  readonly store: { readonly id: string; readonly name: string };
+  readonly csrfToken: string;
 }
 
 type Listener = (session: Session | undefined, reason: string | undefined) => void;
 
 let current: Session | undefined;
-let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<Listener>();
 
 export const currentSession = (): Session | undefined => current;
@@ -24,14 +33,6 @@ export const onSessionChange = (listener: Listener): (() => void) => {
 
 const set = (session: Session | undefined, reason?: string): void => {
   current = session;
-  if (timer !== undefined) clearTimeout(timer);
-  timer = undefined;
-  // Ended a little early, so that no request leaves with a token about to expire in flight.
-  if (session !== undefined)
-    timer = setTimeout(
-      () => set(undefined, 'Your session expired. Sign in again.'),
-      Math.max(0, session.expiresAt - Date.now() - 5_000),
-    );
   for (const listener of listeners) listener(session, reason);
 };
 

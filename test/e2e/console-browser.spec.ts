@@ -257,8 +257,8 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
       await paidRow.getByText(/succeeded/).waitFor();
       await accessible(page, 'invoices');
 
-      // Sign-out forgets the token: the page asks for the key again.
-      await page.getByRole('button', { name: 'Sign out' }).click();
+      // Sign-out ends the session and clears its cookie: the page asks for the key again.
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByText('You signed out.').waitFor();
       await accessible(page, 'sign-in');
       await refusesNothing(watch);

@@ -33,10 +33,12 @@ export const StorePage = () => {
     '/v2/application-keys?page[limit]=100',
   );
   const mapping = useLoad<{ data: RealmMapping }>('/v2/merchant-realm-mappings');
-  const clientId = currentSession()?.clientId;
+  // A key's requests count against its reservation; a person's draw on the unreserved pool alone.
+  const actor = currentSession()?.actor;
+  const keyId = actor?.type === 'application_key' ? actor.id : undefined;
   const limit = Number(keys.headers?.get('X-RateLimit-Limit') ?? Number.NaN);
   const reservedTotal = keys.data?.meta.total_reserved_rate_limit ?? 0;
-  const own = keys.data?.data.find((k) => k.client_id === clientId)?.reserved_rate_limit ?? 0;
+  const own = keys.data?.data.find((k) => k.id === keyId)?.reserved_rate_limit ?? 0;
   const budget = Number.isFinite(limit) ? limit - own + reservedTotal : undefined;
   const reserving =
     keys.data?.data.filter((k) => k.reserved_rate_limit !== undefined && k.reserved_rate_limit > 0) ?? [];

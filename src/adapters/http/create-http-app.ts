@@ -37,6 +37,7 @@ import { requestMetrics } from './middleware/request-metrics.js';
 import { type RouteAccess, requireAccess } from './middleware/require-access.js';
 import { responseHeaders } from './middleware/response-headers.js';
 import { unmatchedRoutes } from './middleware/unmatched-routes.js';
+import { transportOf } from './people/transport.js';
 import type { RouteContext } from './routes/route-context.js';
 
 /** The container and logger, and where `links` point (`baseUrl`, `allowedHosts`, `listenHost`). */
@@ -136,6 +137,7 @@ export const createHttpApp = ({
     );
   });
   app.use(requestContext(logger));
+  app.use(transportOf(trustedProxyHeader));
   app.use(responseHeaders);
   app.use(generationPrefix);
   app.use(requestMetrics(metrics, router));

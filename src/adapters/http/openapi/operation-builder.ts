@@ -69,6 +69,8 @@ const SHOPPER_REACH: Readonly<Record<ShopperAccess, string>> = {
 };
 const SCOPE_MISSING =
   "Or the token's application key has scopes, none of which allows this operation (`scope_missing`, naming the scope it needs).";
+const CSRF_INVALID =
+  "Or a write made with the console's session cookie came without its session's `X-CSRF-Token` (`csrf_token_invalid`).";
 const BODY_UNREADABLE =
   'The body cannot be read: not valid JSON or form data, not matching its Content-Length, or corrupt compressed data.';
 
@@ -129,10 +131,12 @@ export const operation = (spec: OperationSpec): Operation => {
         IMPLICIT_FORBIDDEN,
         spec.shopper === undefined ? undefined : SHOPPER_REACH[spec.shopper],
         SCOPE_MISSING,
+        spec.access === 'read' ? undefined : CSRF_INVALID,
       ),
       [
         'token_not_permitted',
         'scope_missing',
+        ...(spec.access === 'read' ? [] : (['csrf_token_invalid'] as const)),
         ...(spec.shopper === 'own-details' ? (['self_management_disabled'] as const) : []),
         ...(codes[403] ?? []),
       ],

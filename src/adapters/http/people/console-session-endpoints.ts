@@ -10,7 +10,7 @@ import { ListConsoleSignInMethods } from '../../../application/use-cases/people/
 import { SignInToConsole } from '../../../application/use-cases/people/sign-in-to-console.js';
 import type { SessionOrigin } from '../../../domain/people/console-session.js';
 import { PREFIX_MAX } from '../../../domain/realm-mappings/prefix-input.js';
-import { issues, notFound, unauthenticated, validationFailed } from '../../../domain/shared/errors.js';
+import { issues, notFound, validationFailed } from '../../../domain/shared/errors.js';
 import { addressNotBlocked, type TokenGuards } from '../auth/token-guards.js';
 import { serveConsolePage } from '../console/console-endpoints.js';
 import { concept } from '../endpoints/endpoint.js';
@@ -23,7 +23,6 @@ import { CONSOLE_SESSION_SCHEMAS, consoleSessionResource, signInMethodsResource 
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie.js';
 
 const TAG = 'Console sessions';
-const NO_SESSION = 'no console session: sign in at POST /console/session';
 const EVERYWHERE_VALUES = ['true', 'false'];
 
 const PREFIX: Parameter = {
@@ -76,8 +75,8 @@ const answerSession = async (
   ctx.body = { data: consoleSessionResource(view.right) };
 };
 
-/** The live session the request's cookie names; otherwise the answer is a 401 and the cookie is cleared. */
-const sessionOf =
+/** The live session the request's cookie names; otherwise undefined, and a cookie naming an ended one is cleared. */
+const liveSession =
   ({ authenticate }: Pick<SessionUseCases, 'authenticate'>) =>
   async (ctx: HttpContext): Promise<{ token: string; found: AuthenticatedSession } | undefined> => {
     const token = sessionTokenOf(ctx);
@@ -87,7 +86,6 @@ const sessionOf =
       return { token, found: found.right };
     }
     if (token !== undefined) clearSessionCookie(ctx);
-    respondWithError(ctx, unauthenticated(NO_SESSION));
     return undefined;
   };
 
@@ -177,12 +175,18 @@ export const CONSOLE_SESSION_ENDPOINTS = concept<SessionUseCases>({
             content: jsonContent(schemaRef('ConsoleSession')),
             headers: NO_STORE,
           },
+          '204': {
+            description: 'No session: no cookie, or one whose session has ended (the cookie is then cleared).',
+            headers: NO_STORE,
+          },
         },
-        errors: { 401: 'No session cookie, or one whose session has ended (the cookie is cleared).' },
       },
       handle: (useCases) => async (ctx) => {
-        const live = await sessionOf(useCases)(ctx);
-        if (live !== undefined) await answerSession(ctx, useCases, live.token, live.found);
+        const live = await liveSession(useCases)(ctx);
+        if (live !== undefined) return answerSession(ctx, useCases, live.token, live.found);
+        // Asked at every start of the page: no session is an answer, not an error a browser would log.
+        ctx.set('Cache-Control', 'no-store');
+        ctx.status = 204;
       },
     },
     {

@@ -2,6 +2,8 @@ import type { Tables } from './schema.js';
 
 /** Every table the migrations create, children before parents: the order they can be emptied or dropped in. */
 export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
+  'console_sessions',
+  'merchant_users',
   'integration_logs',
   'integration_jobs',
   'integration_events',

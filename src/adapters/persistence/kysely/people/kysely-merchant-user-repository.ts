@@ -21,9 +21,9 @@ import { emailLookup, userFromRow, userToRow } from './people-rows.js';
 type Locked = { readonly user: MerchantUser; readonly otherOwners: number };
 
 /**
- * Email addresses are unique per store by `merchant_users_email`. A change that could take the last owner's
- * role locks the store's owners first, in id order, so two such changes run one after the other and the
- * second sees the first's outcome.
+ * Email addresses are unique per store by `merchant_users_email`. A change or deletion locks the store's row
+ * first, so two that could take the last owner's role run one after the other and the second counts the
+ * owners the first left (locking the owners' rows instead deadlocked on MariaDB's gap locks).
  */
 @injectable()
 export class KyselyMerchantUserRepository implements MerchantUserRepository {
@@ -113,21 +113,19 @@ export class KyselyMerchantUserRepository implements MerchantUserRepository {
   }
 
   private async lock(trx: Transaction<Tables>, storeId: Uuid, id: Uuid): Promise<Locked | undefined> {
-    const owners = await trx
-      .selectFrom('merchant_users')
-      .select('id')
-      .where('store_id', '=', storeId)
-      .where('role', '=', 'owner')
-      .orderBy('id')
-      .forUpdate()
-      .execute();
+    await trx.selectFrom('stores').select('id').where('id', '=', storeId).forUpdate().execute();
     const row = await trx
       .selectFrom('merchant_users')
       .selectAll()
       .where('store_id', '=', storeId)
       .where('id', '=', id)
-      .forUpdate()
       .executeTakeFirst();
+    const owners = await trx
+      .selectFrom('merchant_users')
+      .select('id')
+      .where('store_id', '=', storeId)
+      .where('role', '=', 'owner')
+      .execute();
     if (row === undefined) return undefined;
     return { user: userFromRow(row), otherOwners: owners.filter((owner) => owner.id !== id).length };
   }
