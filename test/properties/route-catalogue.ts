@@ -883,6 +883,36 @@ export const ROUTES: readonly RouteCase[] = (
         `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-password-profile-info/${ids.passwordProfileInfoId}`,
     },
     {
+      operation: 'createUserAuthenticationOidcProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info`,
+      // A profile no store has: the route answers its 404 after its guard.
+      body: () => ({
+        data: { type: 'user_authentication_oidc_profile_info', subject: 'sub', oidc_profile_id: UNSEEDED_OIDC_PROFILE },
+      }),
+    },
+    {
+      operation: 'listUserAuthenticationOidcProfileInfos',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info`,
+    },
+    {
+      operation: 'getUserAuthenticationOidcProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info/${UNSEEDED_OIDC_PROFILE}`,
+    },
+    {
+      operation: 'updateUserAuthenticationOidcProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info/${UNSEEDED_OIDC_PROFILE}`,
+      body: () => ({ data: { type: 'user_authentication_oidc_profile_info', subject: 'another' } }),
+    },
+    {
+      operation: 'deleteUserAuthenticationOidcProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info/${UNSEEDED_OIDC_PROFILE}`,
+    },
+    {
       operation: 'createAccountMemberTokens',
       path: () => '/v2/account-members/tokens',
       body: (ids) => ({

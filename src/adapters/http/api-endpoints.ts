@@ -8,6 +8,7 @@ import { ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS } from './authentication-real
 import { ACCOUNT_MEMBER_TOKEN_ENDPOINTS } from './authentication-realms/account-member-token-endpoints.js';
 import { AUTHENTICATION_REALM_ENDPOINTS } from './authentication-realms/authentication-realm-endpoints.js';
 import { OIDC_PROFILE_ENDPOINTS } from './authentication-realms/oidc-profile-endpoints.js';
+import { OIDC_PROFILE_INFO_ENDPOINTS } from './authentication-realms/oidc-profile-info-endpoints.js';
 import { USER_AUTHENTICATION_INFO_ENDPOINTS } from './authentication-realms/user-authentication-info-endpoints.js';
 import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
 import { INVOICE_2025_ENDPOINTS } from './billing/invoice-2025-endpoints.js';
@@ -54,6 +55,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS,
   AUTHENTICATION_REALM_ENDPOINTS,
   OIDC_PROFILE_ENDPOINTS,
+  OIDC_PROFILE_INFO_ENDPOINTS,
   OIDC_SIGN_IN_ENDPOINTS,
   USER_AUTHENTICATION_INFO_ENDPOINTS,
   ACCOUNT_MEMBER_TOKEN_ENDPOINTS,
