@@ -8,6 +8,7 @@ import {
   SIGN_IN_ATTEMPT_MINUTES,
   verifiedEmail,
 } from '../../../src/domain/authentication-realms/oidc-sign-in.js';
+import { uuid } from '../../support/domain-builders.js';
 
 const MINUTE = 60_000;
 const begun = new Date(Date.UTC(2026, 0, 1, 12, 0, 0, 0));
@@ -15,9 +16,9 @@ const after = (ms: number) => new Date(begun.getTime() + ms);
 
 const anAttempt = (expiresAt: Date): OidcSignInAttempt => ({
   stateHash: 'hash',
-  storeId: '0193a1f0-0000-7000-8000-000000000001',
-  realmId: '0193a1f0-0000-7000-8000-000000000002',
-  oidcProfileId: '0193a1f0-0000-7000-8000-000000000003',
+  storeId: uuid(1),
+  realmId: uuid(2),
+  oidcProfileId: uuid(3),
   prefix: 'acme',
   nonce: 'nonce',
   codeVerifier: 'verifier',

@@ -72,6 +72,7 @@ export const OIDC_PROFILE_INFO_ENDPOINTS = concept<OidcProfileInfoUseCases>({
       pathParameters: [REALM_PARAMETER, USER_PARAMETER],
       spec: {
         operationId: 'createUserAuthenticationOidcProfileInfo',
+        post: true,
         summary: "Link a user to an identity provider's subject",
         description: `${EPCC} \`issuer\` is the profile's \`meta.issuer\` when left out.`,
         tag: TAG,
