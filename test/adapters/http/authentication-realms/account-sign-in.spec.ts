@@ -134,9 +134,13 @@ describe('HTTP: account authentication realm, password profiles, credentials and
     );
   });
 
-  it('lists, reads and renames the realm; another store’s realm is not found', async () => {
+  it('lists both realms, reads and renames the account realm; another store’s realm is not found', async () => {
     const list = await json<{ data: Doc['data'][] }>(await call('/v2/authentication-realms'));
-    expect(list.data.map((r) => r.id)).to.deep.equal([realmId]);
+    // The account realm first, then the merchant realm the store's realm mapping names.
+    expect(list.data.map((r) => [r.id, r['name']])).to.deep.equal([
+      [realmId, 'Account Management Realm'],
+      [api.store.realmMapping.realmId, 'Merchant Realm'],
+    ]);
     const renamed = await send('PUT', realm(), {
       name: 'Shoppers',
       redirect_uris: ['https://shop.example/callback'],
