@@ -1,6 +1,10 @@
 import type { ServiceIdentifier } from 'inversify';
 import type { PasswordHasher } from './ports/auth/password-hasher.js';
 import type { AuthenticationRealmRepository } from './ports/authentication-realms/authentication-realm-repository.js';
+import type { OidcProfileInfoRepository } from './ports/authentication-realms/oidc-profile-info-repository.js';
+import type { OidcProfileRepository } from './ports/authentication-realms/oidc-profile-repository.js';
+import type { OidcSignInAttemptRepository } from './ports/authentication-realms/oidc-sign-in-attempt-repository.js';
+import type { OpenIdProvider } from './ports/authentication-realms/openid-provider.js';
 import type { PasswordProfileInfoRepository } from './ports/authentication-realms/password-profile-info-repository.js';
 import type { PasswordProfileRepository } from './ports/authentication-realms/password-profile-repository.js';
 import type { SelfSignupRepository } from './ports/authentication-realms/self-signup-repository.js';
@@ -21,5 +25,13 @@ export const AUTHENTICATION_REALM_TOKENS = {
   AccountAuthenticationSettingsRepository: Symbol.for(
     'commerce-core.AccountAuthenticationSettingsRepository',
   ) as ServiceIdentifier<AccountAuthenticationSettingsRepository>,
+  OidcProfileRepository: Symbol.for('commerce-core.OidcProfileRepository') as ServiceIdentifier<OidcProfileRepository>,
+  OidcProfileInfoRepository: Symbol.for(
+    'commerce-core.OidcProfileInfoRepository',
+  ) as ServiceIdentifier<OidcProfileInfoRepository>,
+  OidcSignInAttemptRepository: Symbol.for(
+    'commerce-core.OidcSignInAttemptRepository',
+  ) as ServiceIdentifier<OidcSignInAttemptRepository>,
+  OpenIdProvider: Symbol.for('commerce-core.OpenIdProvider') as ServiceIdentifier<OpenIdProvider>,
   PasswordHasher: Symbol.for('commerce-core.PasswordHasher') as ServiceIdentifier<PasswordHasher>,
 } as const;

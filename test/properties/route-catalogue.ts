@@ -6,6 +6,12 @@ import {
 } from '../../src/domain/settings/subscriptions-generation.js';
 import { planData, productData, subscriptionData } from '../support/subscription-core.js';
 
+/**
+ * A profile id no store holds: making a profile needs its provider to answer, which the property tests'
+ * stores have none of, so the profile routes are exercised on their refusals.
+ */
+const UNSEEDED_OIDC_PROFILE = '00000000-0000-4000-8000-0000000000aa';
+
 /** A day after the catalogue loaded: far enough ahead for every run, and the same in every body built. */
 const A_DAY_AFTER_LOADING = new Date(Date.now() + 86_400_000).toISOString();
 
@@ -782,6 +788,62 @@ export const ROUTES: readonly RouteCase[] = (
       path: (ids) => `/v2/authentication-realms/${ids.realmId}/password-profiles/${ids.passwordProfileId}`,
     },
     {
+      operation: 'createOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/oidc-profiles`,
+      // A provider on a loopback port nothing listens on: the route answers its 422 without leaving the machine.
+      body: () => ({
+        data: {
+          type: 'oidc-profile',
+          name: 'SSO',
+          discovery_url: 'http://127.0.0.1:9/.well-known/openid-configuration',
+          client_id: 'console',
+          client_secret: 'a secret',
+        },
+      }),
+    },
+    {
+      operation: 'createOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles`,
+      body: () => ({ data: { type: 'openid_connect_profile', name: 'SSO' } }),
+    },
+    {
+      operation: 'listOidcProfiles',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/oidc-profiles?page[limit]=5`,
+    },
+    {
+      operation: 'listOidcProfiles',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles?page[limit]=5`,
+    },
+    {
+      operation: 'getOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles/${UNSEEDED_OIDC_PROFILE}`,
+    },
+    {
+      operation: 'updateOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles/${UNSEEDED_OIDC_PROFILE}`,
+      body: () => ({ data: { type: 'oidc-profile', client_id: 'renamed' } }),
+    },
+    {
+      operation: 'deleteOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/openid-connect-profiles/${UNSEEDED_OIDC_PROFILE}`,
+    },
+    {
+      operation: 'getOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/oidc-profiles/${UNSEEDED_OIDC_PROFILE}`,
+    },
+    {
+      operation: 'updateOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/oidc-profiles/${UNSEEDED_OIDC_PROFILE}`,
+      body: () => ({ data: { type: 'openid_connect_profile', name: 'Renamed' } }),
+    },
+    {
+      operation: 'deleteOidcProfile',
+      path: (ids) => `/v2/authentication-realms/${ids.realmId}/oidc-profiles/${UNSEEDED_OIDC_PROFILE}`,
+    },
+    { operation: 'beginOidcSignIn', path: () => `/console/login/nobody/oidc/${UNSEEDED_OIDC_PROFILE}` },
+    { operation: 'finishOidcSignIn', path: () => '/console/oidc/callback?code=c&state=s' },
+    { operation: 'showOidcSignInFailure', path: () => '/console/oidc/failed?reason=expired&prefix=acme' },
+    {
       operation: 'createUserAuthenticationInfo',
       path: (ids) => `/v2/authentication-realms/${ids.realmId}/user-authentication-info`,
       body: () => ({ data: { type: 'user_authentication_info', name: 'Ann', email: 'ann@example.com' } }),
@@ -836,6 +898,36 @@ export const ROUTES: readonly RouteCase[] = (
       operation: 'deletePasswordProfileInfo',
       path: (ids) =>
         `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-password-profile-info/${ids.passwordProfileInfoId}`,
+    },
+    {
+      operation: 'createUserAuthenticationOidcProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info`,
+      // A profile no store has: the route answers its 404 after its guard.
+      body: () => ({
+        data: { type: 'user_authentication_oidc_profile_info', subject: 'sub', oidc_profile_id: UNSEEDED_OIDC_PROFILE },
+      }),
+    },
+    {
+      operation: 'listUserAuthenticationOidcProfileInfos',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info`,
+    },
+    {
+      operation: 'getUserAuthenticationOidcProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info/${UNSEEDED_OIDC_PROFILE}`,
+    },
+    {
+      operation: 'updateUserAuthenticationOidcProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info/${UNSEEDED_OIDC_PROFILE}`,
+      body: () => ({ data: { type: 'user_authentication_oidc_profile_info', subject: 'another' } }),
+    },
+    {
+      operation: 'deleteUserAuthenticationOidcProfileInfo',
+      path: (ids) =>
+        `/v2/authentication-realms/${ids.realmId}/user-authentication-info/${ids.accountMemberId}/user-authentication-oidc-profile-info/${UNSEEDED_OIDC_PROFILE}`,
     },
     {
       operation: 'createAccountMemberTokens',

@@ -128,7 +128,11 @@ export const BACKENDS: readonly Backend[] = [
 export const forEachBackend = (
   title: string,
   suite: (backend: Backend, persistence: () => Persistence) => void,
-  options: { readonly sqlOnly?: boolean } = {},
+  options: {
+    readonly sqlOnly?: boolean;
+    /** The suite's tests build on one another (a store made once, people signed in before): storage is emptied once, when opened. */
+    readonly keepBetweenTests?: boolean;
+  } = {},
 ): void => {
   for (const backend of BACKENDS.filter((b) => !options.sqlOnly || b.name !== 'in-memory')) {
     const chosen = chosenBackends === undefined || chosenBackends.includes(backend.name.toLowerCase());
@@ -145,7 +149,7 @@ export const forEachBackend = (
         persistence = await backend.open();
       });
       beforeEach(async () => {
-        if (persistence !== undefined) await backend.reset(persistence);
+        if (persistence !== undefined && !options.keepBetweenTests) await backend.reset(persistence);
       });
       after(async () => {
         if (persistence !== undefined) await backend.release(persistence);

@@ -7,6 +7,8 @@ import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
 import { ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS } from './authentication-realms/account-authentication-settings-endpoints.js';
 import { ACCOUNT_MEMBER_TOKEN_ENDPOINTS } from './authentication-realms/account-member-token-endpoints.js';
 import { AUTHENTICATION_REALM_ENDPOINTS } from './authentication-realms/authentication-realm-endpoints.js';
+import { OIDC_PROFILE_ENDPOINTS } from './authentication-realms/oidc-profile-endpoints.js';
+import { OIDC_PROFILE_INFO_ENDPOINTS } from './authentication-realms/oidc-profile-info-endpoints.js';
 import { USER_AUTHENTICATION_INFO_ENDPOINTS } from './authentication-realms/user-authentication-info-endpoints.js';
 import { BILLING_POLICY_ENDPOINTS } from './billing/billing-policy-endpoints.js';
 import { INVOICE_2025_ENDPOINTS } from './billing/invoice-2025-endpoints.js';
@@ -28,6 +30,7 @@ import { JOB_ENDPOINTS } from './jobs/job-endpoints.js';
 import { APPLICATION_KEY_ENDPOINTS } from './keys/application-key-endpoints.js';
 import { CONSOLE_SESSION_ENDPOINTS } from './people/console-session-endpoints.js';
 import { MERCHANT_USER_ENDPOINTS } from './people/merchant-user-endpoints.js';
+import { OIDC_SIGN_IN_ENDPOINTS } from './people/oidc-sign-in-endpoints.js';
 import { MERCHANT_REALM_MAPPING_ENDPOINTS } from './realm-mappings/merchant-realm-mapping-endpoints.js';
 import { SCHEDULE_ENDPOINTS } from './schedules/schedule-endpoints.js';
 import { SERVICE_ROOT_ENDPOINTS } from './service-root/service-root-endpoints.js';
@@ -52,6 +55,9 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   CORS_SETTINGS_ENDPOINTS,
   ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS,
   AUTHENTICATION_REALM_ENDPOINTS,
+  OIDC_PROFILE_ENDPOINTS,
+  OIDC_PROFILE_INFO_ENDPOINTS,
+  OIDC_SIGN_IN_ENDPOINTS,
   USER_AUTHENTICATION_INFO_ENDPOINTS,
   MERCHANT_USER_ENDPOINTS,
   ACCOUNT_MEMBER_TOKEN_ENDPOINTS,

@@ -52,6 +52,9 @@ export const ERROR_CODE_MEANINGS = {
     "another account member (or, for a merchant user, another of the merchant's people) of the store already has this email (compared without regard to case)",
   last_owner: 'the change would leave the store without an owner: make another person owner first',
   registration_id_taken: 'another account of the store already has this `registration_id`',
+  subject_linked: "another user of the realm is linked to this subject of the identity provider's profile",
+  provider_unreachable:
+    'the identity provider did not answer with a discovery document for the issuer `discovery_url` names; `detail` says whose',
   membership_exists: 'the account member already belongs to this account',
   membership_limit_reached:
     'the account member already belongs to as many accounts as the store allows (`membership_limit` of `/v2/settings/account-membership`)',
@@ -127,6 +130,8 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   email_taken: 409,
   last_owner: 409,
   registration_id_taken: 409,
+  subject_linked: 409,
+  provider_unreachable: 422,
   membership_exists: 409,
   membership_limit_reached: 409,
   idempotency_key_in_flight: 409,

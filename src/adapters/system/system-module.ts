@@ -4,6 +4,7 @@ import { AUTHENTICATION_REALM_TOKENS } from '../../application/authentication-re
 import type { Clock, IdGenerator, Random } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
+import { openIdClientProvider } from '../oidc/openid-client-provider.js';
 import { cronScheduleCalendar } from './cron-schedule-calendar.js';
 import { nodeSecrets } from './node-secrets.js';
 import { scryptPasswordHasher } from './scrypt-password-hasher.js';
@@ -31,4 +32,5 @@ export const systemModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Random).toConstantValue(systemRandom);
   bind(TOKENS.ScheduleCalendar).toConstantValue(cronScheduleCalendar);
   bind(AUTHENTICATION_REALM_TOKENS.PasswordHasher).toConstantValue(scryptPasswordHasher());
+  bind(AUTHENTICATION_REALM_TOKENS.OpenIdProvider).toConstantValue(openIdClientProvider());
 });

@@ -73,7 +73,7 @@ const parseRedirectUri =
     return E.left(issues(source, 'must be an absolute http or https URI'));
   };
 
-const parseRedirectUris =
+export const parseRedirectUris =
   (source: string) =>
   (input: unknown): Parsed<readonly string[]> => {
     if (!Array.isArray(input) || input.length > REDIRECT_URIS_MAX)

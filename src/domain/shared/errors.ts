@@ -45,7 +45,9 @@ export type ConflictCode =
   | 'membership_exists'
   | 'membership_limit_reached'
   /** A change that would leave the store without an owner. */
-  | 'last_owner';
+  | 'last_owner'
+  /** A subject of an identity provider another user of the realm is linked to. */
+  | 'subject_linked';
 /** Why a well-formed request cannot be carried out in the current state. */
 export type UnprocessableCode =
   | 'state_transition_not_allowed'
@@ -56,7 +58,9 @@ export type UnprocessableCode =
   | 'integration_type_unsupported'
   | 'receiver_refused'
   | 'not_served_yet'
-  | 'payment_not_refundable';
+  | 'payment_not_refundable'
+  /** An identity provider whose discovery document could not be read. */
+  | 'provider_unreachable';
 
 /**
  * Every expected failure of the core. Broken infrastructure is not here: it throws. Refusals of the

@@ -100,12 +100,14 @@ describe('OpenAPI document: every route, nothing else', () => {
     expect(missing).to.deep.equal([]);
   });
 
-  it('marks exactly the subscriptions paths as also served without /v2, and EPCC’s account-membership settings at the plural spelling of 0.1', () => {
+  it('marks exactly the subscriptions paths as also served without /v2, EPCC’s account-membership settings at the plural spelling of 0.1, and its OpenID Connect profiles at the newer API’s spelling', () => {
     for (const [path, item] of Object.entries(API_DOCUMENT.paths)) {
       const alias = item['x-also-served-at'];
       if (path.startsWith('/v2/subscriptions/')) expect(alias, path).to.equal(path.slice('/v2'.length));
       else if (path === '/v2/settings/account-membership')
         expect(alias, path).to.equal('/v2/settings/account-memberships');
+      else if (path.startsWith('/v2/authentication-realms/{realmId}/oidc-profiles'))
+        expect(alias, path).to.equal(path.replace('/oidc-profiles', '/openid-connect-profiles'));
       else expect(alias, path).to.equal(undefined);
     }
   });
@@ -167,8 +169,9 @@ for (const [generation, API_DOCUMENT] of Object.entries(API_DOCUMENTS))
             Object.keys(operation.responses).every((s) => /^[1-5][0-9]{2}$/.test(s)),
             operation.operationId,
           ).to.equal(true);
+          // A success is an answer, or a redirect where the route's purpose is to send the browser on.
           expect(
-            Object.keys(operation.responses).some((s) => s.startsWith('2')),
+            Object.keys(operation.responses).some((s) => s.startsWith('2') || s === '303'),
             operation.operationId,
           ).to.equal(true);
         }

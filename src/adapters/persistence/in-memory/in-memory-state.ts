@@ -4,6 +4,9 @@ import type { AccountMembership } from '../../../domain/accounts/account-members
 import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { AccountMemberToken } from '../../../domain/auth/account-member-token.js';
 import type { AuthenticationRealm } from '../../../domain/authentication-realms/authentication-realm.js';
+import type { OidcProfile } from '../../../domain/authentication-realms/oidc-profile.js';
+import type { OidcProfileInfo } from '../../../domain/authentication-realms/oidc-profile-info.js';
+import type { OidcSignInAttempt } from '../../../domain/authentication-realms/oidc-sign-in.js';
 import type { PasswordProfile } from '../../../domain/authentication-realms/password-profile.js';
 import type { PasswordProfileInfo } from '../../../domain/authentication-realms/password-profile-info.js';
 import type { DunningRule } from '../../../domain/billing/dunning/dunning-rule.js';
@@ -73,6 +76,10 @@ export class InMemoryState {
   readonly accountAuthenticationSettings = new Map<string, AccountAuthenticationSettings>();
   readonly passwordProfiles = new Map<string, PasswordProfile>();
   readonly passwordProfileInfos = new Map<string, PasswordProfileInfo>();
+  readonly oidcProfiles = new Map<string, OidcProfile>();
+  readonly oidcProfileInfos = new Map<string, OidcProfileInfo>();
+  /** By the hash of their `state`. */
+  readonly oidcSignInAttempts = new Map<string, OidcSignInAttempt>();
   readonly invoices = new Map<string, Invoice>();
   readonly invoicePayments = new Map<string, InvoicePayment>();
   readonly paymentRefunds = new Map<string, PaymentRefund>();

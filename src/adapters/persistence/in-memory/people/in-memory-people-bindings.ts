@@ -1,6 +1,5 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { PEOPLE_TOKENS } from '../../../../application/people-tokens.js';
-import { NO_OIDC_PROFILES } from '../../../../application/ports/people/oidc-profile-directory.js';
 import { InMemoryConsoleSessionRepository } from './in-memory-console-session-repository.js';
 import { InMemoryMerchantUserRepository } from './in-memory-merchant-user-repository.js';
 
@@ -8,5 +7,4 @@ import { InMemoryMerchantUserRepository } from './in-memory-merchant-user-reposi
 export const bindInMemoryPeople = (bind: ContainerModuleLoadOptions['bind']) => {
   bind(PEOPLE_TOKENS.MerchantUserRepository).to(InMemoryMerchantUserRepository).inSingletonScope();
   bind(PEOPLE_TOKENS.ConsoleSessionRepository).to(InMemoryConsoleSessionRepository).inSingletonScope();
-  bind(PEOPLE_TOKENS.OidcProfileDirectory).toConstantValue(NO_OIDC_PROFILES);
 };

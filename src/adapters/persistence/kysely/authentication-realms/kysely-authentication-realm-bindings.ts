@@ -1,6 +1,10 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { AUTHENTICATION_REALM_TOKENS } from '../../../../application/authentication-realm-tokens.js';
+import { PEOPLE_TOKENS } from '../../../../application/people-tokens.js';
 import { KyselyAuthenticationRealmRepository } from './kysely-authentication-realm-repository.js';
+import { KyselyOidcProfileInfoRepository } from './kysely-oidc-profile-info-repository.js';
+import { KyselyOidcProfileRepository } from './kysely-oidc-profile-repository.js';
+import { KyselyOidcSignInAttemptRepository } from './kysely-oidc-sign-in-attempt-repository.js';
 import { KyselyPasswordProfileInfoRepository } from './kysely-password-profile-info-repository.js';
 import { KyselyPasswordProfileRepository } from './kysely-password-profile-repository.js';
 import { KyselySelfSignupRepository } from './kysely-self-signup-repository.js';
@@ -15,4 +19,11 @@ export const bindKyselyAuthenticationRealms = (bind: ContainerModuleLoadOptions[
     .to(KyselyPasswordProfileInfoRepository)
     .inSingletonScope();
   bind(AUTHENTICATION_REALM_TOKENS.SelfSignupRepository).to(KyselySelfSignupRepository).inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.OidcProfileRepository).to(KyselyOidcProfileRepository).inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.OidcProfileInfoRepository).to(KyselyOidcProfileInfoRepository).inSingletonScope();
+  bind(AUTHENTICATION_REALM_TOKENS.OidcSignInAttemptRepository)
+    .to(KyselyOidcSignInAttemptRepository)
+    .inSingletonScope();
+  // The sign-in page's list of a realm's profiles reads the profiles' own storage.
+  bind(PEOPLE_TOKENS.OidcProfileDirectory).to(KyselyOidcProfileRepository).inSingletonScope();
 };

@@ -265,6 +265,45 @@ export interface PasswordProfilesTable {
   updated_at: Timestamp;
 }
 
+export interface OidcProfilesTable {
+  id: string;
+  store_id: string;
+  realm_id: string;
+  name: string;
+  discovery_url: string;
+  client_id: string;
+  client_secret: string;
+  redirect_uris: string;
+  issuer: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OidcProfileInfosTable {
+  id: string;
+  store_id: string;
+  realm_id: string;
+  user_id: string;
+  oidc_profile_id: string;
+  subject: string;
+  subject_key: string;
+  issuer: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OidcSignInAttemptsTable {
+  state_hash: string;
+  store_id: string;
+  realm_id: string;
+  oidc_profile_id: string;
+  prefix: string;
+  nonce: string;
+  code_verifier: string;
+  redirect_uri: string;
+  expires_at: Timestamp;
+}
+
 export interface PasswordProfileInfosTable {
   id: string;
   store_id: string;
@@ -395,6 +434,9 @@ export interface Tables {
   account_authentication_settings: AccountAuthenticationSettingsTable;
   password_profiles: PasswordProfilesTable;
   password_profile_infos: PasswordProfileInfosTable;
+  oidc_profiles: OidcProfilesTable;
+  oidc_profile_infos: OidcProfileInfosTable;
+  oidc_sign_in_attempts: OidcSignInAttemptsTable;
   stores: StoresTable;
   application_keys: ApplicationKeysTable;
   access_tokens: AccessTokensTable;

@@ -1,6 +1,5 @@
 import type { ContainerModuleLoadOptions } from 'inversify';
 import { PEOPLE_TOKENS } from '../../../../application/people-tokens.js';
-import { NO_OIDC_PROFILES } from '../../../../application/ports/people/oidc-profile-directory.js';
 import { KyselyConsoleSessionRepository } from './kysely-console-session-repository.js';
 import { KyselyMerchantUserRepository } from './kysely-merchant-user-repository.js';
 
@@ -8,5 +7,4 @@ import { KyselyMerchantUserRepository } from './kysely-merchant-user-repository.
 export const bindKyselyPeople = (bind: ContainerModuleLoadOptions['bind']) => {
   bind(PEOPLE_TOKENS.MerchantUserRepository).to(KyselyMerchantUserRepository).inSingletonScope();
   bind(PEOPLE_TOKENS.ConsoleSessionRepository).to(KyselyConsoleSessionRepository).inSingletonScope();
-  bind(PEOPLE_TOKENS.OidcProfileDirectory).toConstantValue(NO_OIDC_PROFILES);
 };

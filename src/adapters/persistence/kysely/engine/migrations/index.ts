@@ -37,6 +37,7 @@ import { accountAuthenticationRealms } from './0034-account-authentication-realm
 import { accountMemberTokens } from './0035-account-member-tokens.js';
 import { corsSettings } from './0036-cors-settings.js';
 import { merchantRealmsAndPeople } from './0037-merchant-realms-and-people.js';
+import { oidcProfiles } from './0038-oidc-profiles.js';
 import { merchantUserFilters } from './0040-merchant-user-filters.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
@@ -78,5 +79,6 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0035-account-member-tokens': accountMemberTokens(flavor),
   '0036-cors-settings': corsSettings(flavor),
   '0037-merchant-realms-and-people': merchantRealmsAndPeople(flavor),
+  '0038-oidc-profiles': oidcProfiles(flavor),
   '0040-merchant-user-filters': merchantUserFilters(),
 });
