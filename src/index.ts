@@ -106,6 +106,7 @@ export type {
 } from './application/ports/test-clocks/store-clock.js';
 export { TOKENS } from './application/tokens.js';
 export * from './application/use-cases/accounts/accounts-use-cases.js';
+export * from './application/use-cases/audit/audit-use-cases.js';
 // The use cases, concept by concept: each file is the very list its concept's container module binds, so
 // what a program embedding the core can import is what the service can resolve (see core-module.ts).
 export * from './application/use-cases/auth/auth-use-cases.js';
@@ -238,8 +239,11 @@ export type {
 export { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
 export { scryptPasswordHasher } from './adapters/system/scrypt-password-hasher.js';
 export { ACCOUNT_TOKENS } from './application/account-tokens.js';
+export { AUDIT_TOKENS } from './application/audit-tokens.js';
 export { AUTHENTICATION_REALM_TOKENS } from './application/authentication-realm-tokens.js';
 export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
+export type { AuditScope } from './application/ports/audit/audit-scope.js';
+export type { AuditTrail } from './application/ports/audit/audit-trail.js';
 export type { PasswordHasher } from './application/ports/auth/password-hasher.js';
 export type {
   AttemptOutcome,
@@ -252,3 +256,4 @@ export type { IntegrationRepository, LogScope } from './application/ports/integr
 export type { IntegrationSettings } from './application/ports/integrations/integration-settings.js';
 export type { ObservedPayloads } from './application/ports/integrations/observed-payloads.js';
 export type { WebhookAnswer, WebhookRequest, WebhookSender } from './application/ports/integrations/webhook-sender.js';
+export type { AuditActor, AuditChange, AuditContext, AuditEvent } from './domain/audit/audit-event.js';

@@ -68,6 +68,7 @@ const start = async () => {
       jobSettings: config.right.jobs,
       testClocks: config.right.testClocks,
       integrations: config.right.integrations,
+      auditRetentionDays: config.right.auditRetentionDays,
       ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }),
     },
   ).catch(async (error: unknown) => {

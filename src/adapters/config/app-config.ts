@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
 import type { IntegrationSettings } from '../../application/ports/integrations/integration-settings.js';
 import type { JobSettings } from '../../application/ports/jobs/job-settings.js';
+import { readAuditRetentionDays } from './audit-settings.js';
 import { type DatabaseTarget, databaseTarget } from './database-target.js';
 import { type DatabaseTimeouts, readDatabaseTimeouts } from './database-timeouts.js';
 import { type HttpSettings, readHttpSettings } from './http-settings.js';
@@ -36,6 +37,8 @@ export interface AppConfig {
   readonly bootstrapKeyFile: string;
   /** How webhook receivers are checked, deliveries retried and their logs kept (`INTEGRATIONS_*`). */
   readonly integrations: IntegrationSettings;
+  /** How many days the audit trail keeps an event (`AUDIT_RETENTION_DAYS`); 0 keeps every event. */
+  readonly auditRetentionDays: number;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -103,6 +106,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     testClocks: onOff('TEST_CLOCKS', env['TEST_CLOCKS']),
     jobs: readJobSettings(env),
     redisCommandTimeoutMs: readRedisCommandTimeout(env),
+    auditRetentionDays: readAuditRetentionDays(env),
   };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
@@ -125,6 +129,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.testClocks) ||
     E.isLeft(parts.jobs) ||
     E.isLeft(parts.redisCommandTimeoutMs) ||
+    E.isLeft(parts.auditRetentionDays) ||
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
     E.isLeft(imports) ||
@@ -149,6 +154,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     redisCommandTimeoutMs: parts.redisCommandTimeoutMs.right,
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     integrations: integrations.right,
+    auditRetentionDays: parts.auditRetentionDays.right,
     bootstrapKeyFile:
       env['BOOTSTRAP_KEY_FILE'] ||
       path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),

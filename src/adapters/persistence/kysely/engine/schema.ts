@@ -423,6 +423,7 @@ export interface Tables {
   subscription_import_lines: ImportLinesTable;
   integrations: IntegrationsTable;
   integration_events: IntegrationEventsTable;
+  audit_events: AuditEventsTable;
   integration_jobs: IntegrationJobsTable;
   integration_logs: IntegrationLogsTable;
 }
@@ -476,4 +477,21 @@ export interface IntegrationLogsTable {
   error_detail: string | null;
   duration_ms: number;
   created_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  store_id: string;
+  created_at: Timestamp;
+  actor_kind: string;
+  actor_id: string;
+  actor_name: string | null;
+  address: string | null;
+  action: string;
+  resource_type: string;
+  resource_id: string;
+  resource_seq: number;
+  before_json: string | null;
+  after_json: string | null;
+  request_id: string | null;
 }

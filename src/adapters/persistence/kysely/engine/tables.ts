@@ -2,6 +2,7 @@ import type { Tables } from './schema.js';
 
 /** Every table the migrations create, children before parents: the order they can be emptied or dropped in. */
 export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
+  'audit_events',
   'integration_logs',
   'integration_jobs',
   'integration_events',

@@ -36,6 +36,7 @@ import { accounts } from './0033-accounts.js';
 import { accountAuthenticationRealms } from './0034-account-authentication-realms.js';
 import { accountMemberTokens } from './0035-account-member-tokens.js';
 import { corsSettings } from './0036-cors-settings.js';
+import { auditEvents } from './0039-audit-events.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -75,4 +76,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0034-account-authentication-realms': accountAuthenticationRealms(flavor),
   '0035-account-member-tokens': accountMemberTokens(flavor),
   '0036-cors-settings': corsSettings(flavor),
+  '0039-audit-events': auditEvents(flavor),
 });
