@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { signOut } from './api';
 import { AccountPage } from './pages/account';
 import { AccountsPage } from './pages/accounts';
+import { AuditPage } from './pages/audit';
 import { BillingPage } from './pages/billing';
 import { BillingRulesPage } from './pages/billing-rules';
 import { CataloguePage } from './pages/catalogue';
@@ -30,6 +31,7 @@ const SECTIONS = [
   ['billing-rules', 'Billing rules'],
   ['imports', 'Imports'],
   ['integrations', 'Integrations'],
+  ['audit', 'Audit'],
 ] as const;
 
 /** The section a page belongs to when its address is not the section's own. */
@@ -63,6 +65,8 @@ const Page = () => {
       return <ImportsPage place={place} />;
     case 'integrations':
       return id === undefined ? <IntegrationsPage place={place} /> : <IntegrationPage id={id} place={place} />;
+    case 'audit':
+      return <AuditPage place={place} />;
     default:
       return <p role="alert">No page here.</p>;
   }
