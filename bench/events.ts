@@ -317,6 +317,7 @@ const main = async (): Promise<void> => {
           without.get(TOKENS.IdGenerator),
           without.get(TOKENS.Clock),
           without.get(INTEGRATION_TOKENS.ObservedPayloads),
+          without.get(PERSISTENCE.AuditRecorder),
         ),
       );
     const withOutbox = buildContainer(

@@ -1,4 +1,5 @@
 import { Container } from 'inversify';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from './adapters/config/audit-settings.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
 import { httpPayloads } from './adapters/http/integrations/observed-payloads.js';
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
@@ -13,6 +14,7 @@ import type { DatabaseHandle } from './adapters/persistence/kysely/engine/open-d
 import { kyselyModule } from './adapters/persistence/kysely/kysely-module.js';
 import { rateLimitModule } from './adapters/rate-limit/rate-limit-module.js';
 import { systemModule } from './adapters/system/system-module.js';
+import { AUDIT_TOKENS } from './application/audit-tokens.js';
 import { coreModule } from './application/core-module.js';
 import { INTEGRATION_TOKENS } from './application/integration-tokens.js';
 import { PEOPLE_TOKENS } from './application/people-tokens.js';
@@ -55,6 +57,8 @@ export interface ContainerOptions {
   readonly webhookSender?: WebhookSender;
   /** How long console sessions last unused and at most; 30 minutes and 12 hours by default. */
   readonly consoleSessions?: SessionLifetime;
+  /** How many days the audit trail keeps an event (`AUDIT_RETENTION_DAYS`); 0 keeps every event. Default: 365. */
+  readonly auditRetentionDays?: number;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -84,6 +88,9 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     .toDynamicValue((ctx) => httpPayloads(ctx.get(TOKENS.ScheduleCalendar), ctx.get(TOKENS.Clock)))
     .inSingletonScope();
   container.bind(INTEGRATION_TOKENS.HostResolver).toConstantValue(options.hostResolver ?? new DnsHostResolver());
+  container
+    .bind(AUDIT_TOKENS.AuditRetentionDays)
+    .toConstantValue(options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
   container
     .bind(TOKENS.JobHandlers)

@@ -106,6 +106,7 @@ export type {
 } from './application/ports/test-clocks/store-clock.js';
 export { TOKENS } from './application/tokens.js';
 export * from './application/use-cases/accounts/accounts-use-cases.js';
+export * from './application/use-cases/audit/audit-use-cases.js';
 // The use cases, concept by concept: each file is the very list its concept's container module binds, so
 // what a program embedding the core can import is what the service can resolve (see core-module.ts).
 export * from './application/use-cases/auth/auth-use-cases.js';
@@ -239,9 +240,12 @@ export type {
 export { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
 export { scryptPasswordHasher } from './adapters/system/scrypt-password-hasher.js';
 export { ACCOUNT_TOKENS } from './application/account-tokens.js';
+export { AUDIT_TOKENS } from './application/audit-tokens.js';
 export { AUTHENTICATION_REALM_TOKENS } from './application/authentication-realm-tokens.js';
 export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
 export { PEOPLE_TOKENS } from './application/people-tokens.js';
+export type { AuditScope } from './application/ports/audit/audit-scope.js';
+export type { AuditTrail } from './application/ports/audit/audit-trail.js';
 export type { PasswordHasher } from './application/ports/auth/password-hasher.js';
 export type {
   AttemptOutcome,
@@ -262,5 +266,6 @@ export type {
 export type { LastOwner, MerchantUserRepository } from './application/ports/people/merchant-user-repository.js';
 export type { OidcProfileDirectory, OidcProfileSummary } from './application/ports/people/oidc-profile-directory.js';
 export type { StartedConsoleSession } from './application/use-cases/people/start-console-session.js';
+export type { AuditActor, AuditChange, AuditContext, AuditEvent } from './domain/audit/audit-event.js';
 export type { ConsoleSession, SessionLifetime, SessionSubject } from './domain/people/console-session.js';
 export type { MerchantUser } from './domain/people/merchant-user.js';

@@ -69,6 +69,7 @@ const start = async () => {
       testClocks: config.right.testClocks,
       integrations: config.right.integrations,
       consoleSessions: config.right.consoleSessions,
+      auditRetentionDays: config.right.auditRetentionDays,
       ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }),
     },
   ).catch(async (error: unknown) => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { restoreSession, signOut } from './api';
 import { AccountPage } from './pages/account';
 import { AccountsPage } from './pages/accounts';
+import { AuditPage } from './pages/audit';
 import { BillingPage } from './pages/billing';
 import { BillingRulesPage } from './pages/billing-rules';
 import { CataloguePage } from './pages/catalogue';
@@ -35,6 +36,7 @@ const SECTIONS = [
   ['imports', 'Imports'],
   ['integrations', 'Integrations'],
   ['people', 'People'],
+  ['audit', 'Audit'],
 ] as const;
 
 /** The section a page belongs to when its address is not the section's own. */
@@ -76,6 +78,8 @@ const Page = () => {
       return id === undefined ? <IntegrationsPage place={place} /> : <IntegrationPage id={id} place={place} />;
     case 'people':
       return <PeoplePage place={place} />;
+    case 'audit':
+      return <AuditPage place={place} />;
     default:
       return <p role="alert">No page here.</p>;
   }

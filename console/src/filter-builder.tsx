@@ -9,6 +9,8 @@ const OPERATOR_NAMES: Readonly<Record<Operator, string>> = {
   eq: 'equals (eq)',
   in: 'is one of (in)',
   like: 'matches, * for any text (like)',
+  gt: 'after, an instant such as 2026-01-31T09:30:00Z (gt)',
+  lt: 'before, an instant such as 2026-01-31T09:30:00Z (lt)',
 };
 
 /** The records an `in` condition will name, picked one at a time, each removable. */

@@ -1,5 +1,8 @@
-/** An operator of the API's filter grammar: `like` takes a pattern in which `*` stands for any run of characters. */
-export type Operator = 'eq' | 'in' | 'like';
+/**
+ * An operator of the API's filter grammar: `like` takes a pattern in which `*` stands for any run of
+ * characters; `gt` and `lt` take an instant (later than, earlier than).
+ */
+export type Operator = 'eq' | 'in' | 'like' | 'gt' | 'lt';
 
 /** One condition of the API's filter grammar (`eq(field,value)`, `in(field,v1,v2)` or `like(field,pattern)`). */
 export interface Condition {

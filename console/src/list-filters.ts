@@ -27,6 +27,14 @@ export const LIST_FILTERS = {
   integrations: { name: ['eq', 'in'], integration_type: ['eq', 'in'], enabled: ['eq'] },
   integrationLogs: { succeeded: ['eq'] },
   integrationJobs: { status: ['eq', 'in'], triggered_by: ['eq', 'in'] },
+  auditEvents: {
+    actor_kind: ['eq', 'in'],
+    actor_id: ['eq'],
+    action: ['eq', 'in'],
+    resource_type: ['eq', 'in'],
+    resource_id: ['eq'],
+    occurred_at: ['gt', 'lt'],
+  },
 } as const satisfies Readonly<Record<string, ListFilters>>;
 
 export type FilterableList = keyof typeof LIST_FILTERS;

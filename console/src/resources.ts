@@ -280,3 +280,19 @@ export interface PasswordProfile {
   readonly id: string;
   readonly name: string;
 }
+
+/** A change the audit trail recorded: who, when, from where, what, before and after. */
+export interface AuditEvent {
+  readonly id: string;
+  readonly occurred_at: string;
+  readonly actor: { readonly kind: 'key' | 'user' | 'system'; readonly id: string; readonly name?: string };
+  readonly address: string | null;
+  readonly action: string;
+  readonly resource: { readonly type: string; readonly id: string };
+  readonly sequence: number;
+  readonly before: unknown;
+  readonly after: unknown;
+  readonly request_id: string | null;
+}
+
+export const AUDIT_EVENTS = '/v2/audit-events';

@@ -1,5 +1,6 @@
 import { ContainerModule, type Newable } from 'inversify';
 import { accountsModule } from './use-cases/accounts/accounts-module.js';
+import { auditModule } from './use-cases/audit/audit-module.js';
 import { authModule } from './use-cases/auth/auth-module.js';
 import { authenticationRealmsModule } from './use-cases/authentication-realms/authentication-realms-module.js';
 import { billingModule } from './use-cases/billing/billing-module.js';
@@ -24,6 +25,7 @@ import type { UseCaseModule } from './use-cases/use-case-module.js';
 /** The container module of each concept, by its folder under use-cases/: each concept named once. */
 export const CONCEPT_MODULES: Readonly<Record<string, UseCaseModule>> = {
   accounts: accountsModule,
+  audit: auditModule,
   auth: authModule,
   'authentication-realms': authenticationRealmsModule,
   billing: billingModule,

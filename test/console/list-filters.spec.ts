@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { LIST_FILTERS } from '../../console/src/list-filters.js';
 import { ACCOUNT_MEMBER_LIST } from '../../src/domain/accounts/account-member-query.js';
 import { ACCOUNT_LIST } from '../../src/domain/accounts/account-query.js';
+import { AUDIT_EVENT_LIST } from '../../src/domain/audit/audit-event-query.js';
 import { INVOICE_LIST } from '../../src/domain/billing/invoices/invoice-query.js';
 import { CATALOGUE_LIST } from '../../src/domain/catalogue/catalogue-query.js';
 import { OFFERING_LIST } from '../../src/domain/catalogue/offering-query.js';
@@ -24,6 +25,7 @@ const DOMAIN_RULES: Readonly<Record<keyof typeof LIST_FILTERS, ListRules<string,
   integrations: INTEGRATION_LIST,
   integrationLogs: LOG_LIST,
   integrationJobs: DELIVERY_LIST,
+  auditEvents: AUDIT_EVENT_LIST,
 };
 
 describe('Console: the filters each list offers are the API’s', () => {

@@ -38,6 +38,7 @@ const STAND_IN: StoreIds = {
   scheduleId: '00000000-0000-4000-8000-00000000000f',
   integrationId: '00000000-0000-4000-8000-000000000011',
   integrationJobId: '00000000-0000-4000-8000-000000000012',
+  auditEventId: '00000000-0000-4000-8000-000000000099',
   email: 'stand-in-email@example.com',
   externalRef: 'stand-in-external-ref',
   accountId: '00000000-0000-4000-8000-000000000009',

@@ -47,6 +47,8 @@ export interface StoreIds {
   /** An integration observing subscription.created, and the job the subscription's creation gave it. */
   readonly integrationId: string;
   readonly integrationJobId: string;
+  /** The audit event of that integration's creation. */
+  readonly auditEventId: string;
   /** Text values a filter could match in this store alone. */
   readonly email: string;
   readonly externalRef: string;
@@ -1004,6 +1006,11 @@ export const ROUTES: readonly RouteCase[] = (
     { operation: 'listIntegrationAttributes', path: () => '/v2/integrations/attributes' },
     { operation: 'listStoreIntegrationLogs', path: () => '/v2/integrations/logs?page[limit]=5' },
     { operation: 'getIntegration', path: (ids) => `/v2/integrations/${ids.integrationId}` },
+    {
+      operation: 'listAuditEvents',
+      path: () => '/v2/audit-events?filter=eq(actor_kind,key):gt(occurred_at,%222026-01-01T00:00:00Z%22)&page[limit]=5',
+    },
+    { operation: 'getAuditEvent', path: (ids) => `/v2/audit-events/${ids.auditEventId}` },
     {
       operation: 'updateIntegration',
       path: (ids) => `/v2/integrations/${ids.integrationId}`,

@@ -298,6 +298,12 @@ export const seedStore = async (url: string, container: Container, name: string)
     }),
     'schedule',
   );
+  // The seeding's changes are the trail's first events: the integration's creation among them.
+  const auditEvent = (
+    (await (await send(`/v2/audit-events?filter=eq(resource_id,${integration.id})`)).json()) as {
+      data: { id: string }[];
+    }
+  ).data[0]!;
   // EPCC answers the mapping collection with the store's one mapping, not a list.
   const mapping = ((await (await send('/v2/merchant-realm-mappings')).json()) as { data: { id: string } }).data;
   return {
@@ -325,6 +331,7 @@ export const seedStore = async (url: string, container: Container, name: string)
       scheduleId: schedule.id,
       integrationId: integration.id,
       integrationJobId: integrationJob.id,
+      auditEventId: auditEvent.id,
       email,
       externalRef,
       accountId,

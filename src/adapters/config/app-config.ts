@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { IntegrationSettings } from '../../application/ports/integrations/integration-settings.js';
 import type { JobSettings } from '../../application/ports/jobs/job-settings.js';
 import type { SessionLifetime } from '../../domain/people/console-session.js';
+import { readAuditRetentionDays } from './audit-settings.js';
 import { readConsoleSessionSettings } from './console-session-settings.js';
 import { type DatabaseTarget, databaseTarget } from './database-target.js';
 import { type DatabaseTimeouts, readDatabaseTimeouts } from './database-timeouts.js';
@@ -40,6 +41,8 @@ export interface AppConfig {
   readonly integrations: IntegrationSettings;
   /** How long console sessions last unused and at most (`CONSOLE_SESSION_IDLE_MINUTES`, `CONSOLE_SESSION_MAX_HOURS`). */
   readonly consoleSessions: SessionLifetime;
+  /** How many days the audit trail keeps an event (`AUDIT_RETENTION_DAYS`); 0 keeps every event. */
+  readonly auditRetentionDays: number;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -107,6 +110,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     testClocks: onOff('TEST_CLOCKS', env['TEST_CLOCKS']),
     jobs: readJobSettings(env),
     redisCommandTimeoutMs: readRedisCommandTimeout(env),
+    auditRetentionDays: readAuditRetentionDays(env),
   };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
@@ -131,6 +135,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.testClocks) ||
     E.isLeft(parts.jobs) ||
     E.isLeft(parts.redisCommandTimeoutMs) ||
+    E.isLeft(parts.auditRetentionDays) ||
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
     E.isLeft(imports) ||
@@ -157,6 +162,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     // Beside the embedded database's directory by default: the place an operator already keeps private.
     integrations: integrations.right,
     consoleSessions: consoleSessions.right,
+    auditRetentionDays: parts.auditRetentionDays.right,
     bootstrapKeyFile:
       env['BOOTSTRAP_KEY_FILE'] ||
       path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),

@@ -2,6 +2,7 @@ import { ACCOUNT_ENDPOINTS } from './accounts/account-endpoints.js';
 import { ACCOUNT_MEMBER_ENDPOINTS } from './accounts/account-member-endpoints.js';
 import { ACCOUNT_MEMBERSHIP_ENDPOINTS } from './accounts/account-membership-endpoints.js';
 import { API_REFERENCE_ENDPOINTS } from './api-reference/api-reference-endpoints.js';
+import { AUDIT_EVENT_ENDPOINTS } from './audit/audit-event-endpoints.js';
 import { REVOCATION_ENDPOINTS } from './auth/revocation-endpoints.js';
 import { TOKEN_ENDPOINTS } from './auth/token-endpoints.js';
 import { ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS } from './authentication-realms/account-authentication-settings-endpoints.js';
@@ -85,6 +86,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   IMPORT_ENDPOINTS,
   TEST_CLOCK_ENDPOINTS,
   INTEGRATION_ENDPOINTS,
+  AUDIT_EVENT_ENDPOINTS,
   OPERATIONS_ENDPOINTS,
   SERVICE_ROOT_ENDPOINTS,
   API_REFERENCE_ENDPOINTS,

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Container, Newable } from 'inversify';
 import Koa, { type Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { AUDIT_TOKENS } from '../../application/audit-tokens.js';
 import { TOKENS } from '../../application/tokens.js';
 import { AuthenticateBearer } from '../../application/use-cases/auth/authenticate-bearer.js';
 import { AuthenticateShopper } from '../../application/use-cases/auth/authenticate-shopper.js';
@@ -27,6 +28,7 @@ import { generationPrefix } from './endpoints/generation-prefix.js';
 import { type GenerationOf, mountEndpoints, pinnedGeneration } from './endpoints/mount-endpoints.js';
 import type { HttpState } from './http-state.js';
 import { type LinkOriginOptions, linkOrigin } from './link-origin.js';
+import { inAuditScope } from './middleware/audit-scope.js';
 import { BODY_LIMITS, parseBody, requireBodyEncoding, requireBodyType } from './middleware/body-rules.js';
 import { compressAnswers } from './middleware/compress-answers.js';
 import { crossOrigin } from './middleware/cross-origin.js';
@@ -85,12 +87,13 @@ export const createHttpApp = ({
   const writes = container.get(TOKENS.WriteLedger);
   const idempotency = idempotent(use(IdempotentRequests), logger, writes);
   const readBody = parseBody();
+  const audited = inAuditScope(container.get(AUDIT_TOKENS.AuditScope), clientAddress(trustedProxyHeader));
   // The route is matched and the caller known before a byte of the body is read; then every guarded
-  // POST honours Idempotency-Key: the one place that does it.
+  // POST honours Idempotency-Key: the one place that does it. What the caller changes is audited as theirs.
   const guard = (route: RouteAccess, secretBody = false): Middleware<HttpState> => {
     const admit = authenticate(route);
-    if (secretBody) return (ctx, next) => admit(ctx, () => readBody(ctx, next));
-    return (ctx, next) => admit(ctx, () => readBody(ctx, () => idempotency(ctx, next)));
+    if (secretBody) return (ctx, next) => admit(ctx, () => audited(ctx, () => readBody(ctx, next)));
+    return (ctx, next) => admit(ctx, () => audited(ctx, () => readBody(ctx, () => idempotency(ctx, next))));
   };
   const origin = linkOrigin(links);
   const routes: RouteContext = { guard, links: (ctx) => `${origin(ctx)}${ctx.state.pathPrefix ?? ''}` };

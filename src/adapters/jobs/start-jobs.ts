@@ -1,9 +1,11 @@
 import type { Container } from 'inversify';
+import { AUDIT_TOKENS } from '../../application/audit-tokens.js';
 import { TOKENS } from '../../application/tokens.js';
 import { ResumeUnfinishedJobs } from '../../application/use-cases/jobs/resume-unfinished-jobs.js';
 import { RunLane } from '../../application/use-cases/jobs/run-lane.js';
 import { FireSchedule } from '../../application/use-cases/schedules/fire-schedule.js';
 import { RegisterSchedules } from '../../application/use-cases/schedules/register-schedules.js';
+import { systemActor } from '../../domain/audit/audit-event.js';
 import { jobMetrics } from '../metrics/job-metrics.js';
 import type { BackgroundJobQueue, JobLog, JobWorker } from './background-job-queue.js';
 
@@ -19,7 +21,12 @@ export interface StartJobsOptions {
 /** The worker a queue calls: runs a lane through the core and writes each job's outcome to the log. */
 export const coreJobWorker = (container: Container, { log }: StartJobsOptions): JobWorker => ({
   async runLane(lane) {
-    for (const result of await container.get(RunLane).execute(lane)) {
+    // What a run changes is audited as the work of its kind (`billing`, `payments`, …), not of whoever asked for it.
+    const audited = { actor: systemActor(lane.lane), address: null, requestId: null };
+    const results = await container
+      .get(AUDIT_TOKENS.AuditScope)
+      .run(audited, () => container.get(RunLane).execute(lane));
+    for (const result of results) {
       jobMetrics().finished(result);
       const fields = {
         job_id: result.job.id,
@@ -34,7 +41,10 @@ export const coreJobWorker = (container: Container, { log }: StartJobsOptions): 
     }
   },
   async scheduleDue(scheduleId, scheduledFor) {
-    const job = await container.get(FireSchedule).execute(scheduleId, scheduledFor);
+    const audited = { actor: systemActor('schedule'), address: null, requestId: null };
+    const job = await container
+      .get(AUDIT_TOKENS.AuditScope)
+      .run(audited, () => container.get(FireSchedule).execute(scheduleId, scheduledFor));
     const fields = { schedule_id: scheduleId, scheduled_for: scheduledFor.toISOString() };
     if (job === undefined) log.info(fields, 'a deleted schedule fell due; it starts nothing');
     else log.info({ ...fields, job_id: job.id, job_type: job.jobType }, 'schedule fired');

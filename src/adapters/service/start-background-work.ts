@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { INTEGRATION_TOKENS } from '../../application/integration-tokens.js';
 import type { JobQueue } from '../../application/ports/jobs/job-queue.js';
 import { TOKENS } from '../../application/tokens.js';
+import { PurgeAuditEvents } from '../../application/use-cases/audit/purge-audit-events.js';
 import { PurgeExpiredTokens } from '../../application/use-cases/auth/purge-expired-tokens.js';
 import { IdempotentRequests } from '../../application/use-cases/idempotency/idempotent-requests.js';
 import { SweepAbandonedImportLines } from '../../application/use-cases/imports/sweep-abandoned-import-lines.js';
@@ -75,6 +76,10 @@ export const startBackgroundWork = async (
       .get(PurgeExpiredTokens)
       .execute()
       .catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
+    container
+      .get(PurgeAuditEvents)
+      .execute()
+      .catch((err: unknown) => logger.warn({ err }, 'audit event purge failed'));
     container
       .get(IdempotentRequests)
       .purge()

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ContainerModule } from 'inversify';
+import { AUDIT_TOKENS } from '../../application/audit-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS } from '../../application/authentication-realm-tokens.js';
 import type { Clock, IdGenerator, Random } from '../../application/ports/system.js';
 import { TOKENS } from '../../application/tokens.js';
 import { parseUuid, type Uuid } from '../../domain/shared/uuid.js';
 import { openIdClientProvider } from '../oidc/openid-client-provider.js';
+import { asyncAuditScope } from './async-audit-scope.js';
 import { cronScheduleCalendar } from './cron-schedule-calendar.js';
 import { nodeSecrets } from './node-secrets.js';
 import { scryptPasswordHasher } from './scrypt-password-hasher.js';
@@ -24,7 +26,10 @@ export const randomIds: IdGenerator = {
   },
 };
 
-/** The real clock, time-ordered UUIDs, node:crypto secrets, scrypt for passwords, the runtime's random numbers and the cron calendar. */
+/**
+ * The real clock, time-ordered UUIDs, node:crypto secrets, scrypt for passwords, the runtime's random numbers,
+ * the cron calendar and the audit scope.
+ */
 export const systemModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.Clock).toConstantValue(systemClock);
   bind(TOKENS.IdGenerator).toConstantValue(timeOrderedIds());
@@ -33,4 +38,5 @@ export const systemModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.ScheduleCalendar).toConstantValue(cronScheduleCalendar);
   bind(AUTHENTICATION_REALM_TOKENS.PasswordHasher).toConstantValue(scryptPasswordHasher());
   bind(AUTHENTICATION_REALM_TOKENS.OpenIdProvider).toConstantValue(openIdClientProvider());
+  bind(AUDIT_TOKENS.AuditScope).toConstantValue(asyncAuditScope());
 });

@@ -5,13 +5,15 @@ import type { ValidationIssue } from '../shared/errors.js';
 import { isStorableText, STORABLE_TEXT_RULE } from '../shared/text.js';
 import type { Parsed } from '../shared/validation.js';
 
-export type FilterOperator = 'eq' | 'in' | 'like';
+/** `gt` and `lt` compare instants: later than, earlier than; a list names its instant fields (`ListRules.instants`). */
+export type FilterOperator = 'eq' | 'in' | 'like' | 'gt' | 'lt';
 
 /** `like` compares with a pattern in which `*` stands for any run of characters (none included). */
 export type FilterCondition<F extends string> =
   | { readonly op: 'eq'; readonly field: F; readonly value: string }
   | { readonly op: 'in'; readonly field: F; readonly values: readonly string[] }
-  | { readonly op: 'like'; readonly field: F; readonly value: string };
+  | { readonly op: 'like'; readonly field: F; readonly value: string }
+  | { readonly op: 'gt' | 'lt'; readonly field: F; readonly value: string };
 
 /** Which operators each filterable field accepts. */
 export type FilterRules<F extends string> = Readonly<Record<F, readonly FilterOperator[]>>;
@@ -20,7 +22,7 @@ export const FILTER_MAX_CONDITIONS = 10;
 export const FILTER_MAX_BYTES = 8192;
 export const FILTER_PARSE_TITLE = 'Could not parse the supplied filter';
 
-const OPERATORS: readonly FilterOperator[] = ['eq', 'in', 'like'];
+const OPERATORS: readonly FilterOperator[] = ['eq', 'in', 'like', 'gt', 'lt'];
 
 type Punctuation = ',' | ':' | '(' | ')';
 
@@ -255,4 +257,31 @@ export const checkFilterValues = <F extends string>(
       );
   });
   return RA.isNonEmpty(problems) ? E.left(RNEA.map(filterIssue)(problems)) : E.right(conditions);
+};
+
+/** An instant as a filter writes it: a date and time with seconds, and `Z` or an offset. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The conditions, with each value of an instant field written as UTC to the millisecond (so that storage
+ * compares like with like); else every value that is not an instant, reported.
+ */
+export const checkFilterInstants = <F extends string>(
+  conditions: readonly FilterCondition<F>[],
+  instants: readonly F[],
+): Parsed<readonly FilterCondition<F>[]> => {
+  const problems: string[] = [];
+  const normal = (field: F, value: string): string => {
+    const at = INSTANT.test(value) ? new Date(value) : undefined;
+    if (at !== undefined && !Number.isNaN(at.getTime())) return at.toISOString();
+    problems.push(`${field} takes an instant such as 2026-01-31T09:30:00Z, not ${JSON.stringify(value)}`);
+    return value;
+  };
+  const checked = conditions.map((condition): FilterCondition<F> => {
+    if (!instants.includes(condition.field)) return condition;
+    return condition.op === 'in'
+      ? { ...condition, values: condition.values.map((v) => normal(condition.field, v)) }
+      : { ...condition, value: normal(condition.field, condition.value) };
+  });
+  return RA.isNonEmpty(problems) ? E.left(RNEA.map(filterIssue)(problems)) : E.right(checked);
 };

@@ -4,7 +4,14 @@ import type * as t from 'io-ts';
 import { issues } from '../shared/errors.js';
 import { type Parsed, parseAll } from '../shared/validation.js';
 import { type CursorStart, cursorBinding, PAGE_AFTER, parseCursorStart } from './cursor.js';
-import { checkFilterValues, type FilterCondition, type FilterRules, type FilterValues, parseFilter } from './filter.js';
+import {
+  checkFilterInstants,
+  checkFilterValues,
+  type FilterCondition,
+  type FilterRules,
+  type FilterValues,
+  parseFilter,
+} from './filter.js';
 import { parseInclude } from './include.js';
 import { type PageRequest, parsePageRequest } from './page.js';
 import { type QueryParams, singleParam } from './query-params.js';
@@ -33,6 +40,8 @@ export interface ListRules<F extends string = never, I extends string = never> {
   readonly filter?: FilterRules<F>;
   /** The values of the fields that take only some. */
   readonly values?: FilterValues<F>;
+  /** The fields whose values are instants (ISO 8601 with a zone), compared as such by `gt` and `lt`. */
+  readonly instants?: readonly F[];
   readonly include?: readonly I[];
   /** The list also pages by cursor when asked with `page[after]`; other lists ignore that parameter. */
   readonly cursor?: true;
@@ -100,6 +109,7 @@ export const parseListQuery = <F extends string = never, I extends string = neve
             raw === undefined || rules.filter === undefined ? E.right([]) : parseFilter(raw, rules.filter),
         ),
         E.flatMap((conditions) => checkFilterValues(conditions, rules.values ?? {})),
+        E.flatMap((conditions) => checkFilterInstants(conditions, rules.instants ?? [])),
       ),
       include: pipe(
         singleParam(params, 'include'),

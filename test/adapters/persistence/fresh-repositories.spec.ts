@@ -5,13 +5,15 @@ import {
   FreshTokens,
   KeysThatForget,
 } from '../../../src/adapters/persistence/fresh/fresh-repositories.js';
+import { InMemoryAuditRecorder } from '../../../src/adapters/persistence/in-memory/audit/in-memory-audit-recorder.js';
 import { InMemoryAccessTokenRepository } from '../../../src/adapters/persistence/in-memory/auth/in-memory-access-token-repository.js';
 import { InMemoryState } from '../../../src/adapters/persistence/in-memory/in-memory-state.js';
 import { InMemoryApplicationKeyRepository } from '../../../src/adapters/persistence/in-memory/keys/in-memory-application-key-repository.js';
 import { InMemoryStoreRepository } from '../../../src/adapters/persistence/in-memory/stores/in-memory-store-repository.js';
+import { asyncAuditScope } from '../../../src/adapters/system/async-audit-scope.js';
 import type { AccessToken } from '../../../src/domain/auth/access-token.js';
 import { aKey, aStore, storeRecords } from '../../support/builders.js';
-import { TestClock } from '../../support/system-fakes.js';
+import { TestClock, testIds } from '../../support/system-fakes.js';
 
 describe('stores, rates and tokens served from memory for up to a second', () => {
   const setup = async () => {
@@ -21,7 +23,11 @@ describe('stores, rates and tokens served from memory for up to a second', () =>
     const tokensBehind = new InMemoryAccessTokenRepository(state);
     const stores = new FreshStores(storesBehind, clock);
     const tokens = new FreshTokens(tokensBehind, clock);
-    const keys = new KeysThatForget(new InMemoryApplicationKeyRepository(state), stores, tokens);
+    const keys = new KeysThatForget(
+      new InMemoryApplicationKeyRepository(state, new InMemoryAuditRecorder(state, testIds, clock, asyncAuditScope())),
+      stores,
+      tokens,
+    );
     const store = aStore();
     const key = aKey(store.id);
     await stores.create(storeRecords(store, key));

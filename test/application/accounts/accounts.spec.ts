@@ -11,6 +11,7 @@ import {
 import { CreateAccount, DeleteAccount, UpdateAccount } from '../../../src/application/use-cases/accounts/accounts.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
 import type { Account } from '../../../src/domain/accounts/account.js';
+import { ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT } from '../../../src/domain/audit/audited-records.js';
 import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
 import { DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS } from '../../../src/domain/settings/account-membership-settings.js';
@@ -27,6 +28,8 @@ const setup = async () => {
     core.state,
     core.state.accountMembershipSettings,
     DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
+    core.audit,
+    ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT,
   );
   const createStore = new CreateStore(core.stores, core.clock, core.ids, core.secrets);
   const [store, other] = [

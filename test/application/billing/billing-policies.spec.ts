@@ -20,6 +20,7 @@ import { UpdateAccountMembershipSettings } from '../../../src/application/use-ca
 import { UpdateCartSettings } from '../../../src/application/use-cases/settings/update-cart-settings.js';
 import { UpdateStoreSettings } from '../../../src/application/use-cases/settings/update-store-settings.js';
 import { CreateStore } from '../../../src/application/use-cases/stores/create-store.js';
+import { ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT, CART_SETTINGS_AUDIT } from '../../../src/domain/audit/audited-records.js';
 import { DUNNING_RULES } from '../../../src/domain/billing/dunning/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../src/domain/billing/proration/proration-policy.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
@@ -42,11 +43,19 @@ const setup = async (referredTo: (id: Uuid) => boolean = () => false) => {
   const core = inMemoryCore();
   const policies = new InMemoryStoreRecordRepository(core.state.prorationPolicies, PRORATION_POLICIES, referredTo);
   const rules = new InMemoryStoreRecordRepository(core.state.dunningRules, DUNNING_RULES);
-  const cart = new InMemorySettingsRepository(core.state, core.state.cartSettings, DEFAULT_CART_SETTINGS);
+  const cart = new InMemorySettingsRepository(
+    core.state,
+    core.state.cartSettings,
+    DEFAULT_CART_SETTINGS,
+    core.audit,
+    CART_SETTINGS_AUDIT,
+  );
   const memberships = new InMemorySettingsRepository(
     core.state,
     core.state.accountMembershipSettings,
     DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
+    core.audit,
+    ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT,
   );
   const createStore = new CreateStore(core.stores, core.clock, core.ids, core.secrets);
   const [store, other] = [

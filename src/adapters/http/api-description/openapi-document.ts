@@ -102,6 +102,7 @@ const documentOf = (generation: SubscriptionsGeneration): OpenApiDocument => ({
       name: 'Integrations',
       description: "Webhooks told about the store's observable events, with their jobs and delivery logs.",
     },
+    { name: 'Audit events', description: 'Who changed what in the store, when and from where (an extension).' },
     { name: 'Operations', description: 'Health, readiness and metrics.' },
     { name: 'API reference', description: 'This document and the page that renders it.' },
     {

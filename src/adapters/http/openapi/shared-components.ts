@@ -139,6 +139,8 @@ const OPERATOR_FORMS: Readonly<Record<FilterOperator, string>> = {
   eq: '`eq(field,value)`',
   in: '`in(field,v1,v2,...)`',
   like: '`like(field,pattern)` (`*` in the pattern stands for any run of characters; case counts)',
+  gt: '`gt(field,value)` (after the value)',
+  lt: '`lt(field,value)` (before the value)',
 };
 
 /** The forms of the operators some field of the list takes, in the grammar's order. */

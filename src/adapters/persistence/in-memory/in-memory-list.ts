@@ -11,6 +11,11 @@ const matchesOne = <F extends string>(value: string, condition: FilterCondition<
       return condition.values.includes(value);
     case 'like':
       return likeMatches(condition.value, value);
+    // Only instant fields take them (ListRules.instants), their values checked as such by the parser.
+    case 'gt':
+      return Date.parse(value) > Date.parse(condition.value);
+    case 'lt':
+      return Date.parse(value) < Date.parse(condition.value);
   }
 };
 

@@ -1,8 +1,15 @@
 import { ContainerModule } from 'inversify';
 import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
+import { AUDIT_TOKENS } from '../../../application/audit-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
+import {
+  ACCOUNT_AUTHENTICATION_SETTINGS_AUDIT,
+  ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT,
+  CART_SETTINGS_AUDIT,
+  CORS_SETTINGS_AUDIT,
+} from '../../../domain/audit/audited-records.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
 import { PRORATION_POLICIES } from '../../../domain/billing/proration/proration-policy.js';
 import { FEATURES } from '../../../domain/features/feature.js';
@@ -13,6 +20,8 @@ import { DEFAULT_CORS_SETTINGS } from '../../../domain/settings/cors-settings.js
 import { InMemoryAccountMemberRepository } from './accounts/in-memory-account-member-repository.js';
 import { InMemoryAccountMembershipRepository } from './accounts/in-memory-account-membership-repository.js';
 import { InMemoryAccountRepository } from './accounts/in-memory-account-repository.js';
+import { InMemoryAuditRecorder } from './audit/in-memory-audit-recorder.js';
+import { InMemoryAuditTrail } from './audit/in-memory-audit-trail.js';
 import { InMemoryAccessTokenRepository } from './auth/in-memory-access-token-repository.js';
 import { InMemoryAccountMemberTokenRepository } from './auth/in-memory-account-member-token-repository.js';
 import { bindInMemoryAuthenticationRealms } from './authentication-realms/in-memory-authentication-realm-bindings.js';
@@ -48,6 +57,18 @@ import { InMemoryTestClockRepository } from './test-clocks/in-memory-test-clock-
 export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
   new ContainerModule(({ bind }) => {
     bind(IN_MEMORY.State).toConstantValue(state);
+    bind(IN_MEMORY.AuditRecorder)
+      .toDynamicValue(
+        (ctx) =>
+          new InMemoryAuditRecorder(
+            state,
+            ctx.get(TOKENS.IdGenerator),
+            ctx.get(TOKENS.Clock),
+            ctx.get(AUDIT_TOKENS.AuditScope),
+          ),
+      )
+      .inSingletonScope();
+    bind(AUDIT_TOKENS.AuditTrail).to(InMemoryAuditTrail).inSingletonScope();
     bind(IN_MEMORY.Outbox)
       .toDynamicValue(
         (ctx) =>
@@ -56,6 +77,7 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
             ctx.get(TOKENS.IdGenerator),
             ctx.get(TOKENS.Clock),
             ctx.get(INTEGRATION_TOKENS.ObservedPayloads),
+            ctx.get(IN_MEMORY.AuditRecorder),
           ),
       )
       .inSingletonScope();
@@ -97,15 +119,42 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(TOKENS.ScheduleRepository)
       .toDynamicValue((ctx) => new InMemoryScheduleRepository(state.schedules, ctx.get(IN_MEMORY.Outbox)))
       .inSingletonScope();
-    bind(TOKENS.CartSettingsRepository).toConstantValue(
-      new InMemorySettingsRepository(state, state.cartSettings, DEFAULT_CART_SETTINGS),
-    );
-    bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
-      new InMemorySettingsRepository(state, state.accountMembershipSettings, DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS),
-    );
-    bind(TOKENS.CorsSettingsRepository).toConstantValue(
-      new InMemorySettingsRepository(state, state.corsSettings, DEFAULT_CORS_SETTINGS),
-    );
+    bind(TOKENS.CartSettingsRepository)
+      .toDynamicValue(
+        (ctx) =>
+          new InMemorySettingsRepository(
+            state,
+            state.cartSettings,
+            DEFAULT_CART_SETTINGS,
+            ctx.get(IN_MEMORY.AuditRecorder),
+            CART_SETTINGS_AUDIT,
+          ),
+      )
+      .inSingletonScope();
+    bind(TOKENS.AccountMembershipSettingsRepository)
+      .toDynamicValue(
+        (ctx) =>
+          new InMemorySettingsRepository(
+            state,
+            state.accountMembershipSettings,
+            DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
+            ctx.get(IN_MEMORY.AuditRecorder),
+            ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT,
+          ),
+      )
+      .inSingletonScope();
+    bind(TOKENS.CorsSettingsRepository)
+      .toDynamicValue(
+        (ctx) =>
+          new InMemorySettingsRepository(
+            state,
+            state.corsSettings,
+            DEFAULT_CORS_SETTINGS,
+            ctx.get(IN_MEMORY.AuditRecorder),
+            CORS_SETTINGS_AUDIT,
+          ),
+      )
+      .inSingletonScope();
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });
     bind(TOKENS.IdempotencyStore).to(InMemoryIdempotencyStore).inSingletonScope();
@@ -120,13 +169,18 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(InMemoryDeliveryRepository).inSingletonScope();
     bindInMemoryAuthenticationRealms(bind);
     bindInMemoryPeople(bind);
-    bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
-      new InMemorySettingsRepository(
-        state,
-        state.accountAuthenticationSettings,
-        DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS,
-      ),
-    );
+    bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository)
+      .toDynamicValue(
+        (ctx) =>
+          new InMemorySettingsRepository(
+            state,
+            state.accountAuthenticationSettings,
+            DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS,
+            ctx.get(IN_MEMORY.AuditRecorder),
+            ACCOUNT_AUTHENTICATION_SETTINGS_AUDIT,
+          ),
+      )
+      .inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountRepository).to(InMemoryAccountRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMemberRepository).to(InMemoryAccountMemberRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(InMemoryAccountMembershipRepository).inSingletonScope();

@@ -1,6 +1,7 @@
 import type { Account } from '../../../domain/accounts/account.js';
 import type { AccountMember } from '../../../domain/accounts/account-member.js';
 import type { AccountMembership } from '../../../domain/accounts/account-membership.js';
+import type { AuditEvent } from '../../../domain/audit/audit-event.js';
 import type { AccessToken } from '../../../domain/auth/access-token.js';
 import type { AccountMemberToken } from '../../../domain/auth/account-member-token.js';
 import type { AuthenticationRealm } from '../../../domain/authentication-realms/authentication-realm.js';
@@ -44,6 +45,7 @@ import type { Subscription, SubscriptionStateRecord } from '../../../domain/subs
 export class InMemoryState {
   readonly stores = new Map<string, Store>();
   readonly applicationKeys = new Map<string, ApplicationKey>();
+  readonly auditEvents = new Map<string, AuditEvent>();
   readonly accessTokens = new Map<string, AccessToken>();
   readonly accountMemberTokens = new Map<string, AccountMemberToken>();
   readonly realmMappings = new Map<string, MerchantRealmMapping>();

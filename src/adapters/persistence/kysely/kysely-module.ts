@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
+import { AUDIT_TOKENS } from '../../../application/audit-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
@@ -12,6 +13,8 @@ import { METRICS } from '../../metrics/metrics-tokens.js';
 import { KyselyAccountMemberRepository } from './accounts/kysely-account-member-repository.js';
 import { KyselyAccountMembershipRepository } from './accounts/kysely-account-membership-repository.js';
 import { KyselyAccountRepository } from './accounts/kysely-account-repository.js';
+import { KyselyAuditRecorder } from './audit/kysely-audit-recorder.js';
+import { KyselyAuditTrail } from './audit/kysely-audit-trail.js';
 import { KyselyAccessTokenRepository } from './auth/kysely-access-token-repository.js';
 import { KyselyAccountMemberTokenRepository } from './auth/kysely-account-member-token-repository.js';
 import { bindKyselyAuthenticationRealms } from './authentication-realms/kysely-authentication-realm-bindings.js';
@@ -55,6 +58,13 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(PERSISTENCE.Database).toConstantValue(handle);
     // Whoever loads this module (the service, or a program that builds its own container) gets the pool's metrics.
     bind(METRICS.ObservedDatabase).toConstantValue(handle);
+    bind(PERSISTENCE.AuditRecorder)
+      .toDynamicValue(
+        (ctx) =>
+          new KyselyAuditRecorder(ctx.get(TOKENS.IdGenerator), ctx.get(TOKENS.Clock), ctx.get(AUDIT_TOKENS.AuditScope)),
+      )
+      .inSingletonScope();
+    bind(AUDIT_TOKENS.AuditTrail).to(KyselyAuditTrail).inSingletonScope();
     bind(PERSISTENCE.Outbox)
       .toDynamicValue(
         (ctx) =>
@@ -62,6 +72,7 @@ export const kyselyModule = (handle: DatabaseHandle) =>
             ctx.get(TOKENS.IdGenerator),
             ctx.get(TOKENS.Clock),
             ctx.get(INTEGRATION_TOKENS.ObservedPayloads),
+            ctx.get(PERSISTENCE.AuditRecorder),
           ),
       )
       .inSingletonScope();
@@ -95,11 +106,22 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(TOKENS.ScheduleRepository)
       .toDynamicValue((ctx) => new KyselyScheduleRepository(handle, ctx.get(PERSISTENCE.Outbox)))
       .inSingletonScope();
-    bind(TOKENS.CartSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, CART_SETTINGS_ROWS));
-    bind(TOKENS.AccountMembershipSettingsRepository).toConstantValue(
-      new KyselySettingsRepository(handle, ACCOUNT_MEMBERSHIP_SETTINGS_ROWS),
-    );
-    bind(TOKENS.CorsSettingsRepository).toConstantValue(new KyselySettingsRepository(handle, CORS_SETTINGS_ROWS));
+    bind(TOKENS.CartSettingsRepository)
+      .toDynamicValue(
+        (ctx) => new KyselySettingsRepository(handle, CART_SETTINGS_ROWS, ctx.get(PERSISTENCE.AuditRecorder)),
+      )
+      .inSingletonScope();
+    bind(TOKENS.AccountMembershipSettingsRepository)
+      .toDynamicValue(
+        (ctx) =>
+          new KyselySettingsRepository(handle, ACCOUNT_MEMBERSHIP_SETTINGS_ROWS, ctx.get(PERSISTENCE.AuditRecorder)),
+      )
+      .inSingletonScope();
+    bind(TOKENS.CorsSettingsRepository)
+      .toDynamicValue(
+        (ctx) => new KyselySettingsRepository(handle, CORS_SETTINGS_ROWS, ctx.get(PERSISTENCE.AuditRecorder)),
+      )
+      .inSingletonScope();
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();
     bind(TOKENS.IdempotencyStore).to(KyselyIdempotencyStore).inSingletonScope();
@@ -115,9 +137,16 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(INTEGRATION_TOKENS.DeliveryRepository).to(KyselyDeliveryRepository).inSingletonScope();
     bindKyselyAuthenticationRealms(bind);
     bindKyselyPeople(bind);
-    bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository).toConstantValue(
-      new KyselySettingsRepository(handle, ACCOUNT_AUTHENTICATION_SETTINGS_ROWS),
-    );
+    bind(AUTHENTICATION_REALM_TOKENS.AccountAuthenticationSettingsRepository)
+      .toDynamicValue(
+        (ctx) =>
+          new KyselySettingsRepository(
+            handle,
+            ACCOUNT_AUTHENTICATION_SETTINGS_ROWS,
+            ctx.get(PERSISTENCE.AuditRecorder),
+          ),
+      )
+      .inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountRepository).to(KyselyAccountRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMemberRepository).to(KyselyAccountMemberRepository).inSingletonScope();
     bind(ACCOUNT_TOKENS.AccountMembershipRepository).to(KyselyAccountMembershipRepository).inSingletonScope();

@@ -5,22 +5,28 @@ import type {
   LogScope,
 } from '../../../../application/ports/integrations/integration-repository.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import { INTEGRATION_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { Delivery, DeliveryLog } from '../../../../domain/integrations/delivery.js';
 import type { Integration } from '../../../../domain/integrations/integration.js';
 import type { DeliveryQuery, IntegrationQuery, LogQuery } from '../../../../domain/integrations/integration-query.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 
 @injectable()
 export class InMemoryIntegrationRepository implements IntegrationRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.AuditRecorder) private readonly audit: InMemoryAuditRecorder,
+  ) {}
 
   async insert(integration: Integration): Promise<void> {
     if (this.state.integrations.has(integration.id)) throw new Error(`duplicate id ${integration.id}`);
     this.state.integrations.set(integration.id, integration);
+    this.audit.record(integration.storeId, [INTEGRATION_AUDIT.created(integration.id, integration)]);
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Integration | undefined> {
@@ -37,12 +43,15 @@ export class InMemoryIntegrationRepository implements IntegrationRepository {
     if (current?.storeId !== storeId) return undefined;
     const updated = change(current);
     this.state.integrations.set(id, updated);
+    this.audit.record(storeId, [INTEGRATION_AUDIT.updated(id, current, updated)]);
     return updated;
   }
 
   async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
-    if (this.state.integrations.get(id)?.storeId !== storeId) return E.left(missing);
+    const current = this.state.integrations.get(id);
+    if (current?.storeId !== storeId) return E.left(missing);
     this.state.integrations.delete(id);
+    this.audit.record(storeId, [INTEGRATION_AUDIT.deleted(id, current)]);
     for (const [key, delivery] of this.state.deliveries)
       if (delivery.integrationId === id) this.state.deliveries.delete(key);
     for (const [key, log] of this.state.deliveryLogs) if (log.integrationId === id) this.state.deliveryLogs.delete(key);

@@ -1,3 +1,4 @@
+import { auditedEvent } from '../../../../application/ports/audit/audited-events.js';
 import {
   type ChangeEvent,
   changePayload,
@@ -5,18 +6,24 @@ import {
 } from '../../../../application/ports/integrations/observed-payloads.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import type { InMemoryState } from '../in-memory-state.js';
 
-/** The outbox in memory: events and their jobs recorded in the same synchronous step as the change. */
+/** The outbox in memory: events, their audit events and their jobs recorded in the same synchronous step as the change. */
 export class InMemoryOutbox {
   constructor(
     private readonly state: InMemoryState,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly payloads: ObservedPayloads,
+    private readonly audit: InMemoryAuditRecorder,
   ) {}
 
   record(storeId: Uuid, events: readonly ChangeEvent[]): void {
+    this.audit.record(
+      storeId,
+      events.map((event) => auditedEvent(this.payloads, event)),
+    );
     const integrations = [...this.state.integrations.values()].filter(
       (i) => i.storeId === storeId && i.attributes.enabled,
     );

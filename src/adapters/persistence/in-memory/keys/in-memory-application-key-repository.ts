@@ -6,17 +6,22 @@ import type {
   BudgetCheck,
 } from '../../../../application/ports/keys/application-key-repository.js';
 import { type Missing, missing, type OverBudget, overBudget } from '../../../../application/ports/storage-outcomes.js';
+import { APPLICATION_KEY_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { ApplicationKey } from '../../../../domain/keys/application-key.js';
 import type { ApplicationKeyQuery } from '../../../../domain/keys/application-key-query.js';
 import type { ReservationBudget } from '../../../../domain/keys/reservation-budget.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 
 @injectable()
 export class InMemoryApplicationKeyRepository implements ApplicationKeyRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.AuditRecorder) private readonly audit: InMemoryAuditRecorder,
+  ) {}
 
   private ofStore(storeId: Uuid): ApplicationKey[] {
     return [...this.state.applicationKeys.values()].filter((k) => k.storeId === storeId);
@@ -37,6 +42,7 @@ export class InMemoryApplicationKeyRepository implements ApplicationKeyRepositor
     if (!check(budget)) return E.left(overBudget);
     this.state.assertNewKey(key);
     this.state.applicationKeys.set(key.id, key);
+    this.audit.record(key.storeId, [APPLICATION_KEY_AUDIT.created(key.id, key)]);
     return E.right(undefined);
   }
 
@@ -52,6 +58,7 @@ export class InMemoryApplicationKeyRepository implements ApplicationKeyRepositor
     const updated = change(current);
     if (!check(budget, updated)) return E.left(overBudget);
     this.state.applicationKeys.set(id, updated);
+    this.audit.record(storeId, [APPLICATION_KEY_AUDIT.updated(id, current, updated)]);
     return E.right(updated);
   }
 
@@ -59,6 +66,7 @@ export class InMemoryApplicationKeyRepository implements ApplicationKeyRepositor
     const key = this.state.applicationKeys.get(id);
     if (key === undefined || key.storeId !== storeId) return false;
     this.state.applicationKeys.delete(id);
+    this.audit.record(storeId, [APPLICATION_KEY_AUDIT.deleted(id, key)]);
     for (const [hash, token] of this.state.accessTokens) {
       if (token.applicationKeyId === id) this.state.accessTokens.delete(hash);
     }

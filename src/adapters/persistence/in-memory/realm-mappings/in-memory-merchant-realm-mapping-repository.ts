@@ -7,14 +7,19 @@ import {
   type PrefixTaken,
   prefixTaken,
 } from '../../../../application/ports/storage-outcomes.js';
+import { REALM_MAPPING_AUDIT } from '../../../../domain/audit/audited-records.js';
 import { type MerchantRealmMapping, prefixKey } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 
 @injectable()
 export class InMemoryMerchantRealmMappingRepository implements MerchantRealmMappingRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.AuditRecorder) private readonly audit: InMemoryAuditRecorder,
+  ) {}
 
   async findByStore(storeId: Uuid): Promise<MerchantRealmMapping | undefined> {
     return [...this.state.realmMappings.values()].find((m) => m.storeId === storeId);
@@ -47,6 +52,7 @@ export class InMemoryMerchantRealmMappingRepository implements MerchantRealmMapp
     if (holder !== undefined && holder.id !== id) return E.left(prefixTaken);
     const updated = { ...mapping, prefix };
     this.state.realmMappings.set(id, updated);
+    this.audit.record(storeId, [REALM_MAPPING_AUDIT.updated(id, mapping, updated)]);
     return E.right(updated);
   }
 }

@@ -466,6 +466,7 @@ export interface Tables {
   subscription_import_lines: ImportLinesTable;
   integrations: IntegrationsTable;
   integration_events: IntegrationEventsTable;
+  audit_events: AuditEventsTable;
   integration_jobs: IntegrationJobsTable;
   integration_logs: IntegrationLogsTable;
   merchant_users: MerchantUsersTable;
@@ -549,4 +550,21 @@ export interface ConsoleSessionsTable {
   last_used_at: Timestamp;
   idle_expires_at: Timestamp;
   expires_at: Timestamp;
+}
+
+export interface AuditEventsTable {
+  id: string;
+  store_id: string;
+  created_at: Timestamp;
+  actor_kind: string;
+  actor_id: string;
+  actor_name: string | null;
+  address: string | null;
+  action: string;
+  resource_type: string;
+  resource_id: string;
+  resource_seq: number;
+  before_json: string | null;
+  after_json: string | null;
+  request_id: string | null;
 }

@@ -4,6 +4,7 @@ import type { Tables } from './schema.js';
 export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'console_sessions',
   'merchant_users',
+  'audit_events',
   'integration_logs',
   'integration_jobs',
   'integration_events',

@@ -5,6 +5,7 @@ import type {
   LogScope,
 } from '../../../../application/ports/integrations/integration-repository.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import { INTEGRATION_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { Delivery, DeliveryLog } from '../../../../domain/integrations/delivery.js';
 import type { Integration } from '../../../../domain/integrations/integration.js';
 import type {
@@ -18,6 +19,7 @@ import type {
 import type { FilterCondition } from '../../../../domain/query/filter.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, type FilterColumn, matching, pageNewestFirst } from '../sql/kysely-list.js';
@@ -46,10 +48,16 @@ const withoutField = <F extends string>(conditions: readonly FilterCondition<F>[
 
 @injectable()
 export class KyselyIntegrationRepository implements IntegrationRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
+  ) {}
 
   async insert(integration: Integration): Promise<void> {
-    await this.handle.db.insertInto('integrations').values(integrationToRow(integration)).execute();
+    await this.handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('integrations').values(integrationToRow(integration)).execute();
+      await this.audit.record(trx, integration.storeId, [INTEGRATION_AUDIT.created(integration.id, integration)]);
+    });
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<Integration | undefined> {
@@ -72,20 +80,29 @@ export class KyselyIntegrationRepository implements IntegrationRepository {
         .forUpdate()
         .executeTakeFirst();
       if (row === undefined) return undefined;
-      const updated = change(integrationFromRow(row));
+      const current = integrationFromRow(row);
+      const updated = change(current);
       const { id: _id, store_id: _store, created_at: _created, ...columns } = integrationToRow(updated);
       await trx.updateTable('integrations').set(columns).where('id', '=', id).execute();
+      await this.audit.record(trx, storeId, [INTEGRATION_AUDIT.updated(id, current, updated)]);
       return updated;
     });
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
-    const result = await this.handle.db
-      .deleteFrom('integrations')
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0 ? E.right(undefined) : E.left(missing);
+  delete(storeId: Uuid, id: Uuid): Promise<E.Either<Missing, void>> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('integrations')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined) return E.left(missing);
+      await trx.deleteFrom('integrations').where('id', '=', id).execute();
+      await this.audit.record(trx, storeId, [INTEGRATION_AUDIT.deleted(id, integrationFromRow(row))]);
+      return E.right(undefined);
+    });
   }
 
   async list(storeId: Uuid, query: IntegrationQuery): Promise<Page<Integration>> {

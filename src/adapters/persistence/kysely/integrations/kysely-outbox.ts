@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { auditedEvent } from '../../../../application/ports/audit/audited-events.js';
 import {
   type ChangeEvent,
   changePayload,
@@ -7,6 +8,7 @@ import {
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
 import type { ObservableKey } from '../../../../domain/events/event-keys.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import type { Tables } from '../engine/schema.js';
 
 type Observers = readonly { readonly id: string; readonly observed_keys: string }[];
@@ -15,15 +17,16 @@ const observing = (integrations: Observers, key: ObservableKey) =>
   integrations.filter((i) => i.observed_keys.includes(`,${key},`));
 
 /**
- * Writes the events of a change in the change's own transaction, with one job per integration that
- * observes each: a change that rolls back leaves none, and one that commits cannot lose them. A store
- * without an enabled integration pays one indexed read per change and nothing more.
+ * Writes the events of a change in the change's own transaction, with their audit events and one job per
+ * integration that observes each: a change that rolls back leaves none, and one that commits cannot lose
+ * them. A store without an enabled integration pays the audit rows and one indexed read per change.
  */
 export class KyselyOutbox {
   constructor(
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
     private readonly payloads: ObservedPayloads,
+    private readonly audit: KyselyAuditRecorder,
   ) {}
 
   private observers(db: Kysely<Tables> | Transaction<Tables>, storeId: Uuid): Promise<Observers> {
@@ -36,18 +39,24 @@ export class KyselyOutbox {
   }
 
   /**
-   * Records the events inside `trx`, the transaction of the change that fired them. Events made of what the
-   * change stored may come as a function: it runs (reads and all) only when the store has an enabled integration.
+   * Records the events inside `trx`, the transaction of the change that fired them, each audited. Events
+   * made of what the change stored may come as a function, which reads what they need.
    */
   async record(
     trx: Transaction<Tables>,
     storeId: Uuid,
     events: readonly ChangeEvent[] | (() => Promise<readonly ChangeEvent[]>),
   ): Promise<void> {
-    if (typeof events !== 'function' && events.length === 0) return;
+    const fired = typeof events === 'function' ? await events() : events;
+    if (fired.length === 0) return;
+    await this.audit.record(
+      trx,
+      storeId,
+      fired.map((event) => auditedEvent(this.payloads, event)),
+    );
     const integrations = await this.observers(trx, storeId);
     if (integrations.length === 0) return;
-    for (const event of typeof events === 'function' ? await events() : events) {
+    for (const event of fired) {
       const observers = observing(integrations, event.key);
       if (observers.length === 0) continue;
       const eventId = this.ids.uuid();
@@ -79,10 +88,10 @@ export class KyselyOutbox {
   }
 
   /**
-   * Runs a write that needs no transaction of its own: alone when no enabled integration of the store
-   * observes any of `events` (the common case costs one indexed read), in a transaction that records them
-   * when one does, and only if `applied` says the write changed something (a delete that found its row).
-   * An integration created while the write runs sees the changes that start after it.
+   * Runs a write that needs no transaction of its own: alone when it fires nothing, else in a transaction
+   * that records its events (audited, and for the integrations observing them), and only if `applied` says
+   * the write changed something (a delete that found its row). An integration created while the write runs
+   * sees the changes that start after it.
    */
   async around<R>(
     db: Kysely<Tables>,
@@ -91,10 +100,8 @@ export class KyselyOutbox {
     write: (db: Kysely<Tables>) => Promise<R>,
     applied: (result: R) => boolean = () => true,
   ): Promise<R> {
-    // A change that fires nothing needs no read of the store's integrations.
+    // A change that fires nothing is audited by its repository, if at all.
     if (events.length === 0) return write(db);
-    const integrations = await this.observers(db, storeId);
-    if (!events.some((event) => observing(integrations, event.key).length > 0)) return write(db);
     return db.transaction().execute(async (trx) => {
       const result = await write(trx);
       if (applied(result)) await this.record(trx, storeId, events);

@@ -7,11 +7,13 @@ import type {
   BudgetCheck,
 } from '../../../../application/ports/keys/application-key-repository.js';
 import { type Missing, missing, type OverBudget, overBudget } from '../../../../application/ports/storage-outcomes.js';
+import { APPLICATION_KEY_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { ApplicationKey } from '../../../../domain/keys/application-key.js';
 import type { ApplicationKeyQuery } from '../../../../domain/keys/application-key-query.js';
 import type { ReservationBudget } from '../../../../domain/keys/reservation-budget.js';
 import { pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { Tables } from '../engine/schema.js';
 import { toNumber } from '../engine/sql-flavor.js';
@@ -43,7 +45,10 @@ const lockBudget = async (
 
 @injectable()
 export class KyselyApplicationKeyRepository implements ApplicationKeyRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
+  ) {}
 
   insert(key: ApplicationKey, check: BudgetCheck): Promise<E.Either<Missing | OverBudget, void>> {
     return this.handle.db.transaction().execute(async (trx) => {
@@ -51,6 +56,7 @@ export class KyselyApplicationKeyRepository implements ApplicationKeyRepository 
       if (budget === undefined) return E.left(missing);
       if (!check(budget)) return E.left(overBudget);
       await trx.insertInto('application_keys').values(applicationKeyToRow(key)).execute();
+      await this.audit.record(trx, key.storeId, [APPLICATION_KEY_AUDIT.created(key.id, key)]);
       return E.right(undefined);
     });
   }
@@ -70,7 +76,8 @@ export class KyselyApplicationKeyRepository implements ApplicationKeyRepository 
         .where('id', '=', id)
         .executeTakeFirst();
       if (budget === undefined || row === undefined) return E.left(missing);
-      const updated = change(applicationKeyFromRow(row));
+      const current = applicationKeyFromRow(row);
+      const updated = change(current);
       if (!check(budget, updated)) return E.left(overBudget);
       // Every field a change may touch; last_used_at is markUsed's, which runs outside this lock.
       const {
@@ -82,17 +89,25 @@ export class KyselyApplicationKeyRepository implements ApplicationKeyRepository 
         ...changeable
       } = applicationKeyToRow(updated);
       await trx.updateTable('application_keys').set(changeable).where('id', '=', id).execute();
+      await this.audit.record(trx, storeId, [APPLICATION_KEY_AUDIT.updated(id, current, updated)]);
       return E.right(updated);
     });
   }
 
-  async delete(storeId: Uuid, id: Uuid): Promise<boolean> {
-    const result = await this.handle.db
-      .deleteFrom('application_keys')
-      .where('store_id', '=', storeId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return toNumber(result.numDeletedRows) > 0;
+  delete(storeId: Uuid, id: Uuid): Promise<boolean> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('application_keys')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined) return false;
+      await trx.deleteFrom('application_keys').where('id', '=', id).execute();
+      await this.audit.record(trx, storeId, [APPLICATION_KEY_AUDIT.deleted(id, applicationKeyFromRow(row))]);
+      return true;
+    });
   }
 
   async findById(storeId: Uuid, id: Uuid): Promise<ApplicationKey | undefined> {

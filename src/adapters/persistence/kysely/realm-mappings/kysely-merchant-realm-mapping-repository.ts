@@ -7,8 +7,10 @@ import {
   type PrefixTaken,
   prefixTaken,
 } from '../../../../application/ports/storage-outcomes.js';
+import { REALM_MAPPING_AUDIT } from '../../../../domain/audit/audited-records.js';
 import { type MerchantRealmMapping, prefixKey } from '../../../../domain/realm-mappings/merchant-realm-mapping.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import { isUniqueViolation } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
@@ -16,7 +18,10 @@ import { mappingFromRow } from './realm-mapping-rows.js';
 
 @injectable()
 export class KyselyMerchantRealmMappingRepository implements MerchantRealmMappingRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
+  ) {}
 
   private get mappings() {
     return this.handle.db.selectFrom('merchant_realm_mappings').selectAll();
@@ -43,15 +48,25 @@ export class KyselyMerchantRealmMappingRepository implements MerchantRealmMappin
     prefix: string,
   ): Promise<E.Either<Missing | PrefixTaken, MerchantRealmMapping>> {
     try {
-      await this.handle.db
-        .updateTable('merchant_realm_mappings')
-        .set({ prefix, prefix_key: prefixKey(prefix) })
-        .where('store_id', '=', storeId)
-        .where('id', '=', id)
-        .execute();
-      // Read back rather than count updated rows: MySQL does not count a row whose values did not change.
-      const found = await this.findById(storeId, id);
-      return found === undefined ? E.left(missing) : E.right(found);
+      return await this.handle.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('merchant_realm_mappings')
+          .selectAll()
+          .where('store_id', '=', storeId)
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (row === undefined) return E.left(missing);
+        const before = mappingFromRow(row);
+        await trx
+          .updateTable('merchant_realm_mappings')
+          .set({ prefix, prefix_key: prefixKey(prefix) })
+          .where('id', '=', id)
+          .execute();
+        const after = { ...before, prefix };
+        await this.audit.record(trx, storeId, [REALM_MAPPING_AUDIT.updated(id, before, after)]);
+        return E.right(after);
+      });
     } catch (error) {
       if (isUniqueViolation(error)) return E.left(prefixTaken);
       throw error;

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { ACCOUNT_AUTHENTICATION_SETTINGS_AUDIT } from '../../../../domain/audit/audited-records.js';
 import {
   type AccountAuthenticationSettings,
   DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS,
@@ -27,6 +28,7 @@ const columnsOf = (settings: AccountAuthenticationSettings) => ({
 
 export const ACCOUNT_AUTHENTICATION_SETTINGS_ROWS: SettingsRows<AccountAuthenticationSettings> = {
   defaults: DEFAULT_ACCOUNT_AUTHENTICATION_SETTINGS,
+  audited: ACCOUNT_AUTHENTICATION_SETTINGS_AUDIT,
   read: async (db, storeId) => {
     const row = await db
       .selectFrom('account_authentication_settings')

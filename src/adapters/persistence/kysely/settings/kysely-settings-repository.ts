@@ -2,6 +2,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { SettingsRepository } from '../../../../application/ports/settings/settings-repository.js';
 import {
+  ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT,
+  type AuditedKind,
+  CART_SETTINGS_AUDIT,
+  CORS_SETTINGS_AUDIT,
+} from '../../../../domain/audit/audited-records.js';
+import {
   type AccountMembershipSettings,
   DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
 } from '../../../../domain/settings/account-membership-settings.js';
@@ -13,6 +19,7 @@ import {
   parseAllowedOrigins,
 } from '../../../../domain/settings/cors-settings.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { CartSettingsTable, Tables } from '../engine/schema.js';
 import { decodeStored, parseJson } from '../sql/stored-json.js';
@@ -20,6 +27,8 @@ import { decodeStored, parseJson } from '../sql/stored-json.js';
 /** How one group of settings is kept: a row per store that changed them, keyed by the store. */
 export interface SettingsRows<S> {
   readonly defaults: S;
+  /** How a change of the group is audited. */
+  readonly audited: AuditedKind<S>;
   /** The store's row, if it has one. */
   read(db: Kysely<Tables>, storeId: Uuid): Promise<S | undefined>;
   insert(db: Kysely<Tables>, storeId: Uuid, settings: S): Promise<unknown>;
@@ -31,6 +40,7 @@ export class KyselySettingsRepository<S> implements SettingsRepository<S> {
   constructor(
     private readonly handle: DatabaseHandle,
     private readonly rows: SettingsRows<S>,
+    private readonly audit: KyselyAuditRecorder,
   ) {}
 
   async find(storeId: Uuid): Promise<S | undefined> {
@@ -52,11 +62,13 @@ export class KyselySettingsRepository<S> implements SettingsRepository<S> {
         .executeTakeFirst();
       if (store === undefined) return undefined;
       const stored = await this.rows.read(trx, storeId);
-      const changed = change(stored ?? this.rows.defaults);
+      const current = stored ?? this.rows.defaults;
+      const changed = change(current);
       if (E.isLeft(changed)) return changed;
       await (stored === undefined
         ? this.rows.insert(trx, storeId, changed.right)
         : this.rows.replace(trx, storeId, changed.right));
+      await this.audit.record(trx, storeId, [this.rows.audited.updated(storeId, current, changed.right)]);
       return changed;
     });
   }
@@ -78,6 +90,7 @@ const cartColumnsOf = (settings: CartSettings) => ({
 
 export const CART_SETTINGS_ROWS: SettingsRows<CartSettings> = {
   defaults: DEFAULT_CART_SETTINGS,
+  audited: CART_SETTINGS_AUDIT,
   read: async (db, storeId) => {
     const row = await db.selectFrom('cart_settings').selectAll().where('store_id', '=', storeId).executeTakeFirst();
     return row === undefined ? undefined : cartSettingsOf(row);
@@ -93,6 +106,7 @@ export const CART_SETTINGS_ROWS: SettingsRows<CartSettings> = {
 
 export const ACCOUNT_MEMBERSHIP_SETTINGS_ROWS: SettingsRows<AccountMembershipSettings> = {
   defaults: DEFAULT_ACCOUNT_MEMBERSHIP_SETTINGS,
+  audited: ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT,
   read: async (db, storeId) => {
     const row = await db
       .selectFrom('account_membership_settings')
@@ -118,6 +132,7 @@ const storedOrigins = (settings: CorsSettings): string => JSON.stringify(allowed
 
 export const CORS_SETTINGS_ROWS: SettingsRows<CorsSettings> = {
   defaults: DEFAULT_CORS_SETTINGS,
+  audited: CORS_SETTINGS_AUDIT,
   read: async (db, storeId) => {
     const row = await db
       .selectFrom('cors_settings')

@@ -23,15 +23,18 @@ const dynamic = new DynamicModule<Tables>();
 /** One column compared with a list of values, or matched against a `like` pattern: the terms of a filter, all of which must hold. */
 export type FilterTerm =
   | { readonly column: string; readonly values: readonly unknown[] }
-  | { readonly column: string; readonly like: string };
+  | { readonly column: string; readonly like: string }
+  | { readonly column: string; readonly compare: '>' | '<'; readonly value: unknown };
 
 /**
  * The values an exact condition compares with. A list whose columns are only ever compared exactly (hashed
  * references) takes no `like` in its rules; reaching one here is a mistake in those rules.
  */
 export const exactValues = <F extends string>(condition: FilterCondition<F>): readonly string[] => {
-  if (condition.op === 'like') throw new Error(`this list compares ${condition.field} exactly; it takes no like`);
-  return condition.op === 'eq' ? [condition.value] : condition.values;
+  if (condition.op === 'in') return condition.values;
+  if (condition.op !== 'eq')
+    throw new Error(`this list compares ${condition.field} exactly; it takes no ${condition.op}`);
+  return [condition.value];
 };
 
 /** `!` escapes LIKE's own wildcards and itself: a character both dialects take as the escape without quoting rules. */
@@ -53,7 +56,11 @@ export const filterTerms = <F extends string>(
   conditions.flatMap((condition): FilterTerm[] => {
     const { column, key, value } = columns[condition.field];
     if (condition.op === 'like') return [{ column, like: sqlLikePattern(condition.value) }];
-    const values = condition.op === 'eq' ? [condition.value] : [...new Set(condition.values)];
+    if (condition.op === 'gt' || condition.op === 'lt') {
+      const compared = value === undefined ? condition.value : value(condition.value);
+      return [{ column, compare: condition.op === 'gt' ? '>' : '<', value: compared }];
+    }
+    const values = [...new Set(exactValues(condition))];
     const text = { column, values: value === undefined ? values : values.map(value) };
     return key === undefined ? [text] : [{ column: key, values: values.map(lookupKey) }, text];
   });
@@ -66,7 +73,9 @@ export const matchingTerms =
       terms.map((term) =>
         'like' in term
           ? sql<boolean>`${dynamic.ref(term.column)} like ${term.like} escape ${sql.lit(LIKE_ESCAPE)}`
-          : eb(dynamic.ref(term.column), 'in', [...term.values]),
+          : 'compare' in term
+            ? eb(dynamic.ref(term.column), term.compare, term.value)
+            : eb(dynamic.ref(term.column), 'in', [...term.values]),
       ),
     );
 

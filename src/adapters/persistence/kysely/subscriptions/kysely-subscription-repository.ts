@@ -97,7 +97,9 @@ const bindPage = (input: PageInput, slot: Slot): PageInput => ({
   terms: input.terms.map((term) =>
     'like' in term
       ? { column: term.column, like: slot(term.like) }
-      : { column: term.column, values: term.values.map(slot) },
+      : 'compare' in term
+        ? { column: term.column, compare: term.compare, value: slot(term.value) }
+        : { column: term.column, values: term.values.map(slot) },
   ),
   counting: input.counting,
   limit: slot(input.limit),

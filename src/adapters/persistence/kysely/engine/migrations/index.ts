@@ -38,6 +38,7 @@ import { accountMemberTokens } from './0035-account-member-tokens.js';
 import { corsSettings } from './0036-cors-settings.js';
 import { merchantRealmsAndPeople } from './0037-merchant-realms-and-people.js';
 import { oidcProfiles } from './0038-oidc-profiles.js';
+import { auditEvents } from './0039-audit-events.js';
 import { merchantUserFilters } from './0040-merchant-user-filters.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
@@ -80,5 +81,6 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0036-cors-settings': corsSettings(flavor),
   '0037-merchant-realms-and-people': merchantRealmsAndPeople(flavor),
   '0038-oidc-profiles': oidcProfiles(flavor),
+  '0039-audit-events': auditEvents(flavor),
   '0040-merchant-user-filters': merchantUserFilters(),
 });

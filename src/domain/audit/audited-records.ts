@@ -1,0 +1,43 @@
+import type { Integration } from '../integrations/integration.js';
+import type { ApplicationKey } from '../keys/application-key.js';
+import type { MerchantRealmMapping } from '../realm-mappings/merchant-realm-mapping.js';
+import type { AccountAuthenticationSettings } from '../settings/account-authentication-settings.js';
+import type { AccountMembershipSettings } from '../settings/account-membership-settings.js';
+import type { CartSettings } from '../settings/cart-settings.js';
+import type { CorsSettings } from '../settings/cors-settings.js';
+import type { AuditChange } from './audit-event.js';
+
+/** The audit changes of a kind of record that fires no event: its resource type and its actions. */
+export interface AuditedKind<R> {
+  readonly created: (id: string, record: R) => AuditChange;
+  readonly updated: (id: string, before: R, after: R) => AuditChange;
+  readonly deleted: (id: string, record: R) => AuditChange;
+}
+
+const auditedKind = <R>(type: string, action: string): AuditedKind<R> => ({
+  created: (id, record) => ({ action: `${action}.created`, resource: { type, id }, before: null, after: record }),
+  updated: (id, before, after) => ({ action: `${action}.updated`, resource: { type, id }, before, after }),
+  deleted: (id, record) => ({ action: `${action}.deleted`, resource: { type, id }, before: record, after: null }),
+});
+
+/*
+ * Every change that fires an event is audited as that event (see audited-events.ts in the application's
+ * audit ports). These are the records whose changes fire none, audited by their repositories with the
+ * record as storage holds it, before and after, under its lock; a settings group's id is its store's.
+ */
+export const APPLICATION_KEY_AUDIT = auditedKind<ApplicationKey>('application_key', 'application-key');
+export const REALM_MAPPING_AUDIT = auditedKind<MerchantRealmMapping>(
+  'merchant-realm-mappings',
+  'merchant-realm-mapping',
+);
+export const INTEGRATION_AUDIT = auditedKind<Integration>('integration', 'integration');
+export const CART_SETTINGS_AUDIT = auditedKind<CartSettings>('cart_settings', 'cart-settings');
+export const ACCOUNT_MEMBERSHIP_SETTINGS_AUDIT = auditedKind<AccountMembershipSettings>(
+  'account_membership_settings',
+  'account-membership-settings',
+);
+export const CORS_SETTINGS_AUDIT = auditedKind<CorsSettings>('cors_settings', 'cors-settings');
+export const ACCOUNT_AUTHENTICATION_SETTINGS_AUDIT = auditedKind<AccountAuthenticationSettings>(
+  'account_authentication_settings',
+  'account-authentication-settings',
+);
