@@ -254,6 +254,7 @@ const subscribe = async (billing: BillingApi, offering: Resource): Promise<Resou
       // The jobs' reports, as labelled lines; the raw report behind a disclosure.
       await page.getByRole('link', { name: 'Billing', exact: true }).click();
       const payments = page.getByRole('table', { name: 'Jobs' }).getByRole('row').filter({ hasText: 'payment-run' });
+      await payments.locator('dt').first().waitFor();
       expect(await payments.locator('dt').allTextContents()).to.deep.equal([
         'Payment attempts',
         'Failed payments',

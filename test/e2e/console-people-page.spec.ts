@@ -84,7 +84,7 @@ const addPerson = async (page: Page, name: string, email: string, role: string):
       await page.goto(`${billing.api.url}/console#/people`);
       await page.getByLabel('Client id').waitFor();
       const downloaded = (await Promise.all(transfers)).reduce((sum, bytes) => sum + bytes, 0);
-      expect(transfers.length, 'requests of the first visit').to.equal(3);
+      expect(transfers.length, 'requests of the first visit').to.equal(4);
       expect(downloaded, 'bytes of the first visit').to.be.at.most(FIRST_VISIT_BUDGET);
       await signIn(page, billing, 'People');
       await page.getByText('No one signs in to this store yet.').waitFor();
