@@ -756,9 +756,7 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
         .deleteExpired(new Date(Date.now() + 86_400_000));
       expect(purged).to.equal(1);
       // Whichever request comes next finds no session: a page's own late read may come before this move.
-      await page.evaluate(() => {
-        location.hash = '#/subscriptions';
-      });
+      await page.evaluate("location.hash = '#/subscriptions'");
       await page.getByText(/Your session ended/).waitFor();
       await page.getByLabel('Client id').waitFor();
       await refusesNothing(watch, [/Failed to load resource: the server responded with a status of 401/]);

@@ -10,6 +10,14 @@ import { parseTokenRequest } from '../../../src/domain/auth/token-request.js';
 import { parseAccountMemberTokenRequest } from '../../../src/domain/authentication-realms/account-member-token-request.js';
 import { parseRealmChanges } from '../../../src/domain/authentication-realms/authentication-realm.js';
 import {
+  parseNewOidcProfile,
+  parseOidcProfileChanges,
+} from '../../../src/domain/authentication-realms/oidc-profile.js';
+import {
+  parseNewOidcProfileInfo,
+  parseOidcProfileInfoChanges,
+} from '../../../src/domain/authentication-realms/oidc-profile-info.js';
+import {
   parseNewPasswordProfile,
   parsePasswordProfileChanges,
 } from '../../../src/domain/authentication-realms/password-profile.js';
@@ -49,6 +57,7 @@ import { parseNewJob } from '../../../src/domain/jobs/job-input.js';
 import { parseApplicationKeyChanges, parseNewApplicationKey } from '../../../src/domain/keys/application-key-input.js';
 import { parseSecretRotation } from '../../../src/domain/keys/secret-rotation.js';
 import { parseConsoleSignIn } from '../../../src/domain/people/console-sign-in.js';
+import { parseMerchantUserChanges, parseNewMerchantUser } from '../../../src/domain/people/merchant-user-input.js';
 import { parseFilter } from '../../../src/domain/query/filter.js';
 import { parsePageRequest } from '../../../src/domain/query/page.js';
 import { queryParams } from '../../../src/domain/query/query-params.js';
@@ -255,6 +264,50 @@ const BODY_RULES: Readonly<Record<string, BodyRule>> = {
         duplicate_email_policy: 'api_only',
       },
     },
+  },
+  createOidcProfile: {
+    parse: ofData(parseNewOidcProfile),
+    example: {
+      data: {
+        type: 'oidc-profile',
+        name: 'Staff',
+        discovery_url: 'https://idp.example/.well-known/openid-configuration',
+        client_id: 'c',
+        client_secret: 's',
+        redirect_uris: ['https://shop.example/signed-in'],
+      },
+    },
+  },
+  updateOidcProfile: {
+    parse: ofData(parseOidcProfileChanges),
+    example: {
+      data: {
+        type: 'openid_connect_profile',
+        name: 'Staff',
+        discovery_url: 'https://idp.example/.well-known/openid-configuration',
+        client_id: 'c',
+        client_secret: 's',
+        redirect_uris: ['https://shop.example/signed-in'],
+      },
+    },
+  },
+  createUserAuthenticationOidcProfileInfo: {
+    parse: ofData(parseNewOidcProfileInfo),
+    example: {
+      data: { type: 'user_authentication_oidc_profile_info', oidc_profile_id: ID, subject: 'sub', issuer: 'i' },
+    },
+  },
+  updateUserAuthenticationOidcProfileInfo: {
+    parse: ofData(parseOidcProfileInfoChanges),
+    example: { data: { type: 'user_authentication_oidc_profile_info', subject: 'sub', issuer: 'i' } },
+  },
+  createMerchantUser: {
+    parse: ofData(parseNewMerchantUser),
+    example: { data: { type: 'merchant_user', name: 'Ada', email: 'a@b.example', role: 'owner' } },
+  },
+  updateMerchantUser: {
+    parse: ofData(parseMerchantUserChanges),
+    example: { data: { type: 'merchant_user', name: 'Ada', email: 'a@b.example', role: 'admin' } },
   },
   createPasswordProfile: {
     parse: ofData(parseNewPasswordProfile),
@@ -480,6 +533,7 @@ const CONTENT_BEFORE_LENGTH: Readonly<Record<string, readonly ('minLength' | 'ma
   'data.attributes.main_image': ['minLength'],
   'data.configuration.url': ['minLength'],
   'data.redirect_uris.0': ['minLength'],
+  'data.discovery_url': ['minLength'],
 };
 
 /**
