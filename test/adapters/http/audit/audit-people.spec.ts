@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { AUTHENTICATION_REALM_TOKENS } from '../../../../src/application/authentication-realm-tokens.js';
 import { StartConsoleSession } from '../../../../src/application/use-cases/people/start-console-session.js';
 import type { Uuid } from '../../../../src/domain/shared/uuid.js';
 import { forEachBackend } from '../../../support/backends.js';
@@ -166,6 +167,45 @@ forEachBackend("HTTP: the audit trail of the merchant's people", (_backend, pers
       expect(renamed!.after).to.include({ name: 'Everyone SSO', clientSecret: '[redacted]' });
       expect(deleted).to.deep.include({ action: 'oidc-profile.deleted', after: null });
       expect(JSON.stringify(await trail('eq(actor_kind,key)'))).not.to.include(CLIENT_SECRET);
+    });
+
+    it("lets only who manages people write a person's links, and removes them with the person", async () => {
+      const profile = (await send('POST', `${realm}/oidc-profiles`, {
+        type: 'oidc-profile',
+        name: 'Staff SSO',
+        discovery_url: provider.discoveryUrl,
+        client_id: 'console',
+        client_secret: CLIENT_SECRET,
+      }))!.data;
+      await person('Ada', 'owner');
+      const cy = await person('Cy', 'admin');
+      const dee = await person('Dee', 'billing');
+      const linksOf = (userId: string) =>
+        `${realm}/user-authentication-info/${userId}/user-authentication-oidc-profile-info`;
+      const link = { type: 'user_authentication_oidc_profile_info', subject: 'dee-sub', oidc_profile_id: profile.id };
+      const started = await api.container
+        .get(StartConsoleSession)
+        .forUser(api.store.store.id, cy.id as Uuid, { address: '127.0.0.1' });
+      if (E.isLeft(started)) throw new Error('no console session');
+      const asAdmin = await api.request(linksOf(dee.id), {
+        ...jsonBody({ data: link }),
+        token: null,
+        headers: {
+          'Content-Type': 'application/json',
+          Cookie: `console-session=${started.right.sessionToken}`,
+          'X-CSRF-Token': started.right.csrfToken,
+        },
+      });
+      expect(asAdmin.status, 'an admin reads the realm but does not manage people').to.equal(403);
+      expect(((await asAdmin.json()) as { errors: { code: string }[] }).errors[0]?.code).to.equal('role_not_permitted');
+      const linked = (await send('POST', linksOf(dee.id), link))!.data;
+      const signIn = api.container.get(AUTHENTICATION_REALM_TOKENS.OidcProfileInfoRepository);
+      const storeId = api.store.store.id;
+      expect((await signIn.findBySubject(storeId, profile.id as Uuid, 'dee-sub'))?.id).to.equal(linked.id);
+      await send('DELETE', `/v2/merchant-users/${dee.id}`);
+      expect(await signIn.findBySubject(storeId, profile.id as Uuid, 'dee-sub'), 'the link went with Dee').to.equal(
+        undefined,
+      );
     });
   });
 });
