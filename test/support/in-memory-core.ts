@@ -27,7 +27,7 @@ export const inMemoryCore = () => {
     tokens: new InMemoryAccessTokenRepository(state),
     memberTokens: new InMemoryAccountMemberTokenRepository(state),
     mappings: new InMemoryMerchantRealmMappingRepository(state, audit),
-    merchantUsers: new InMemoryMerchantUserRepository(state),
+    merchantUsers: new InMemoryMerchantUserRepository(state, audit),
     sessions: new InMemoryConsoleSessionRepository(state),
   };
 };

@@ -16,9 +16,11 @@ export interface AuditActor {
 /** The kinds of actor, in the order a filter offers them. */
 export const AUDIT_ACTOR_KINDS = ['key', 'user', 'system'] as const;
 
-/** The trail's name for a request's actor. */
-export const auditActorOf = (actor: Actor, name?: string): AuditActor =>
-  name === undefined ? { kind: actor.kind, id: actor.id } : { kind: actor.kind, id: actor.id, name };
+/** The trail's name for a request's actor: a person with their name when the request knew it. */
+export const auditActorOf = (actor: Actor): AuditActor =>
+  actor.kind === 'user' && actor.name !== undefined
+    ? { kind: actor.kind, id: actor.id, name: actor.name }
+    : { kind: actor.kind, id: actor.id };
 
 /** Background work: `work` names it. */
 export const systemActor = (work: string): AuditActor => ({ kind: 'system', id: work });

@@ -1,5 +1,11 @@
+import { OIDC_PROFILE_TYPE, type OidcProfile } from '../authentication-realms/oidc-profile.js';
+import {
+  PASSWORD_PROFILE_INFO_TYPE,
+  type PasswordProfileInfo,
+} from '../authentication-realms/password-profile-info.js';
 import type { Integration } from '../integrations/integration.js';
 import type { ApplicationKey } from '../keys/application-key.js';
+import { MERCHANT_USER_TYPE, type MerchantUser } from '../people/merchant-user.js';
 import type { MerchantRealmMapping } from '../realm-mappings/merchant-realm-mapping.js';
 import type { AccountAuthenticationSettings } from '../settings/account-authentication-settings.js';
 import type { AccountMembershipSettings } from '../settings/account-membership-settings.js';
@@ -41,3 +47,12 @@ export const ACCOUNT_AUTHENTICATION_SETTINGS_AUDIT = auditedKind<AccountAuthenti
   'account_authentication_settings',
   'account-authentication-settings',
 );
+/* The merchant's people (the merchant realm's user-authentication-infos are the same records), their
+ * credentials (the password hash redacted by the snapshot rule) and the realm's OpenID Connect profiles
+ * (the client secret redacted by the same rule). */
+export const MERCHANT_USER_AUDIT = auditedKind<MerchantUser>(MERCHANT_USER_TYPE, 'merchant-user');
+export const PASSWORD_PROFILE_INFO_AUDIT = auditedKind<PasswordProfileInfo>(
+  PASSWORD_PROFILE_INFO_TYPE,
+  'password-profile-info',
+);
+export const OIDC_PROFILE_AUDIT = auditedKind<OidcProfile>(OIDC_PROFILE_TYPE, 'oidc-profile');

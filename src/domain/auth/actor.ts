@@ -7,6 +7,12 @@ import type { Uuid } from '../shared/uuid.js';
  */
 export type Actor =
   | { readonly kind: 'key'; readonly id: Uuid }
-  | { readonly kind: 'user'; readonly id: Uuid; readonly role: Role };
+  | {
+      readonly kind: 'user';
+      readonly id: Uuid;
+      readonly role: Role;
+      /** The person's name as the session read it, for the audit trail; never a means of deciding access. */
+      readonly name?: string;
+    };
 
 export const keyActor = (id: Uuid): Actor => ({ kind: 'key', id });

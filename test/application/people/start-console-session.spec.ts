@@ -13,7 +13,7 @@ const setup = async () => {
   const core = inMemoryCore();
   const created = await new CreateStore(core.stores, core.clock, core.ids, core.secrets).execute('Shop');
   if (E.isLeft(created)) throw new Error('store not created');
-  const users = new InMemoryMerchantUserRepository(core.state);
+  const users = new InMemoryMerchantUserRepository(core.state, core.audit);
   const sessions = new InMemoryConsoleSessionRepository(core.state);
   const storeId = created.right.store.id;
   const user = newMerchantUser(

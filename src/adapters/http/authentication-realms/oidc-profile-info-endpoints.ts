@@ -1,11 +1,13 @@
+import type { RouterMiddleware } from '@koa/router';
 import { CreateOidcProfileInfo } from '../../../application/use-cases/authentication-realms/create-oidc-profile-info.js';
 import { DeleteOidcProfileInfo } from '../../../application/use-cases/authentication-realms/delete-oidc-profile-info.js';
+import { GetAuthenticationRealm } from '../../../application/use-cases/authentication-realms/get-authentication-realm.js';
 import { GetOidcProfileInfo } from '../../../application/use-cases/authentication-realms/get-oidc-profile-info.js';
 import { ListOidcProfileInfos } from '../../../application/use-cases/authentication-realms/list-oidc-profile-infos.js';
 import { UpdateOidcProfileInfo } from '../../../application/use-cases/authentication-realms/update-oidc-profile-info.js';
 import { concept } from '../endpoints/endpoint.js';
 import { answer, created, noContent, withData } from '../endpoints/handlers.js';
-import { queryOf } from '../http-state.js';
+import { type HttpState, queryOf } from '../http-state.js';
 import type { Parameter } from '../openapi/openapi-types.js';
 import {
   DELETED,
@@ -18,12 +20,13 @@ import { dataDocument, dataRequest, schemaRef } from '../openapi/schema-builders
 import { listDocument } from '../routes/list-response.js';
 import type { UseCase } from '../routes/route-context.js';
 import { REALM_PARAMETER, realmParam, USER_PARAMETER, userParam } from './authentication-realm-parameters.js';
+import { merchantRealmPeople } from './merchant-realm-people.js';
 import { oidcProfileInfoResource } from './oidc-profile-documents.js';
 import { newOidcProfileInfo, oidcProfileInfoChanges } from './oidc-profile-schemas.js';
 
 const TAG = 'Authentication realms';
 const EPCC =
-  "As EPCC's user-authentication-oidc-profile-info (its developer documents' path, under the user): a user's link to a subject (`sub`) of one of the realm's OpenID Connect profiles, whom that subject signs in as. In the merchant realm the user is one of the merchant's people. A subject is linked at most once per profile. See docs/console.md, Signing in with an identity provider.";
+  "As EPCC's user-authentication-oidc-profile-info (its developer documents' path, under the user): a user's link to a subject (`sub`) of one of the realm's OpenID Connect profiles, whom that subject signs in as. In the merchant realm the user is one of the merchant's people. A subject is linked at most once per profile. In the merchant realm a write (link, change, unlink) manages people, so it needs `people`, as the realm's other user writes do: an owner's console session or a key with full access. See docs/console.md, Signing in with an identity provider.";
 const USER_MISSING = 'No realm of this store has this id, or the realm has no user with this one.';
 const LINK_MISSING = `${USER_MISSING} Or the user has no link with this id.`;
 const SUBJECT_LINKED = {
@@ -46,6 +49,8 @@ const linkParam = (ctx: { readonly params: Readonly<Record<string, string | unde
   ctx.params['userAuthenticationOidcProfileInfoId'] ?? '';
 
 interface OidcProfileInfoUseCases {
+  /** The guard of the writes: in the merchant realm they manage people (`merchantRealmPeople`). */
+  readonly merchantPeople: RouterMiddleware<HttpState>;
   readonly create: UseCase<CreateOidcProfileInfo>;
   readonly list: UseCase<ListOidcProfileInfos>;
   readonly get: UseCase<GetOidcProfileInfo>;
@@ -55,10 +60,11 @@ interface OidcProfileInfoUseCases {
 
 /**
  * A realm user's links to identity providers: store administration (`admin`), as the realm's other user
- * routes are.
+ * routes are; in the merchant realm a write also needs `people`.
  */
 export const OIDC_PROFILE_INFO_ENDPOINTS = concept<OidcProfileInfoUseCases>({
   useCases: ({ use }) => ({
+    merchantPeople: merchantRealmPeople(use(GetAuthenticationRealm)),
     create: use(CreateOidcProfileInfo),
     list: use(ListOidcProfileInfos),
     get: use(GetOidcProfileInfo),
@@ -85,11 +91,13 @@ export const OIDC_PROFILE_INFO_ENDPOINTS = concept<OidcProfileInfoUseCases>({
           ...SUBJECT_LINKED,
         },
       },
-      handle: ({ create }, { links }) =>
+      handle: ({ create, merchantPeople }, { links }) => [
+        merchantPeople,
         created(
           withData((data, storeId, ctx) => create.execute(storeId, realmParam(ctx), userParam(ctx), data)),
           (link, ctx) => ({ data: oidcProfileInfoResource(link, links(ctx)) }),
         ),
+      ],
     },
     {
       method: 'get',
@@ -156,13 +164,15 @@ export const OIDC_PROFILE_INFO_ENDPOINTS = concept<OidcProfileInfoUseCases>({
           ...SUBJECT_LINKED,
         },
       },
-      handle: ({ update }, { links }) =>
+      handle: ({ update, merchantPeople }, { links }) => [
+        merchantPeople,
         answer(
           withData((data, storeId, ctx) =>
             update.execute(storeId, realmParam(ctx), userParam(ctx), linkParam(ctx), data),
           ),
           (link, ctx) => ({ data: oidcProfileInfoResource(link, links(ctx)) }),
         ),
+      ],
     },
     {
       method: 'delete',
@@ -177,8 +187,10 @@ export const OIDC_PROFILE_INFO_ENDPOINTS = concept<OidcProfileInfoUseCases>({
         success: DELETED,
         errors: { 404: LINK_MISSING },
       },
-      handle: ({ remove }) =>
+      handle: ({ remove, merchantPeople }) => [
+        merchantPeople,
         noContent((storeId, ctx) => remove.execute(storeId, realmParam(ctx), userParam(ctx), linkParam(ctx))),
+      ],
     },
   ],
 });

@@ -37,7 +37,7 @@ const principalOf = (session: ConsoleSession, holder: SessionHolder): Principal 
         storeId: session.storeId,
         grant: 'client_credentials',
         scopes: ROLE_SCOPES[holder.user.role],
-        actor: { kind: 'user', id: holder.user.id, role: holder.user.role },
+        actor: { kind: 'user', id: holder.user.id, role: holder.user.role, name: holder.user.name },
       }
     : {
         storeId: session.storeId,

@@ -232,7 +232,7 @@ describe('HTTP: console sessions (cookie, CSRF, expiry, sign-out)', () => {
     expect((await asBrowser(browser, '/v2/accounts')).status).to.equal(200);
     const refused = await write();
     expect(refused.status).to.equal(403);
-    expect((await errorBody(refused)).errors[0]?.['code']).to.equal('scope_missing');
+    expect((await errorBody(refused)).errors[0]?.['code']).to.equal('role_not_permitted');
     await container
       .get(PEOPLE_TOKENS.MerchantUserRepository)
       .update(api.store.store.id, user.id, (u) => ({ ...u, role: 'admin' }));

@@ -5,10 +5,12 @@ import type {
   OidcProfileDirectory,
   OidcProfileSummary,
 } from '../../../../application/ports/people/oidc-profile-directory.js';
+import { OIDC_PROFILE_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { OidcProfile } from '../../../../domain/authentication-realms/oidc-profile.js';
 import type { ListQuery } from '../../../../domain/query/list-query.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
@@ -21,11 +23,15 @@ const inPlace = (profile: OidcProfile | undefined, place: ProfilePlace): profile
 
 @injectable()
 export class InMemoryOidcProfileRepository implements OidcProfileRepository, OidcProfileDirectory {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.AuditRecorder) private readonly audit: InMemoryAuditRecorder,
+  ) {}
 
   async insert(profile: OidcProfile): Promise<void> {
     if (this.state.oidcProfiles.has(profile.id)) throw new Error(`oidc profile ${profile.id} already exists`);
     this.state.oidcProfiles.set(profile.id, profile);
+    this.audit.record(profile.storeId, [OIDC_PROFILE_AUDIT.created(profile.id, profile)]);
   }
 
   async find(place: ProfilePlace, id: Uuid): Promise<OidcProfile | undefined> {
@@ -47,12 +53,15 @@ export class InMemoryOidcProfileRepository implements OidcProfileRepository, Oid
     if (!inPlace(profile, place)) return undefined;
     const changed = change(profile);
     this.state.oidcProfiles.set(id, changed);
+    this.audit.record(place.storeId, [OIDC_PROFILE_AUDIT.updated(id, profile, changed)]);
     return changed;
   }
 
   async delete(place: ProfilePlace, id: Uuid): Promise<boolean> {
-    if (!inPlace(this.state.oidcProfiles.get(id), place)) return false;
+    const profile = this.state.oidcProfiles.get(id);
+    if (!inPlace(profile, place)) return false;
     this.state.oidcProfiles.delete(id);
+    this.audit.record(place.storeId, [OIDC_PROFILE_AUDIT.deleted(id, profile)]);
     for (const [infoId, info] of this.state.oidcProfileInfos)
       if (info.oidcProfileId === id) this.state.oidcProfileInfos.delete(infoId);
     for (const [stateHash, attempt] of this.state.oidcSignInAttempts)

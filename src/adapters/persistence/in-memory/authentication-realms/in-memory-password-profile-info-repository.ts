@@ -11,10 +11,12 @@ import {
   type Taken,
   taken,
 } from '../../../../application/ports/storage-outcomes.js';
+import { PASSWORD_PROFILE_INFO_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { PasswordProfileInfo } from '../../../../domain/authentication-realms/password-profile-info.js';
 import type { ListQuery } from '../../../../domain/query/list-query.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
@@ -28,12 +30,16 @@ const ofMember = (info: PasswordProfileInfo | undefined, member: MemberPlace): i
 /** Every method reads and writes without awaiting in between: a check and its write are one step, as a unique key makes them. */
 @injectable()
 export class InMemoryPasswordProfileInfoRepository implements PasswordProfileInfoRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.AuditRecorder) private readonly audit: InMemoryAuditRecorder,
+  ) {}
 
   async insert(info: PasswordProfileInfo): Promise<E.Either<Taken | ReferenceMissing, PasswordProfileInfo>> {
     const refused = credentialsRefusal(this.state, info);
     if (E.isLeft(refused)) return refused;
     this.state.passwordProfileInfos.set(info.id, info);
+    this.audit.record(info.storeId, [PASSWORD_PROFILE_INFO_AUDIT.created(info.id, info)]);
     return E.right(info);
   }
 
@@ -67,18 +73,25 @@ export class InMemoryPasswordProfileInfoRepository implements PasswordProfileInf
     const holder = usernameHolder(this.state, changed.passwordProfileId, changed.username);
     if (holder !== undefined && holder.id !== id) return E.left(taken);
     this.state.passwordProfileInfos.set(id, changed);
+    this.audit.record(member.storeId, [PASSWORD_PROFILE_INFO_AUDIT.updated(id, info, changed)]);
     return E.right(changed);
   }
 
   async delete(member: MemberPlace, id: Uuid): Promise<boolean> {
-    if (!ofMember(this.state.passwordProfileInfos.get(id), member)) return false;
-    return this.state.passwordProfileInfos.delete(id);
+    const info = this.state.passwordProfileInfos.get(id);
+    if (!ofMember(info, member)) return false;
+    this.state.passwordProfileInfos.delete(id);
+    this.audit.record(member.storeId, [PASSWORD_PROFILE_INFO_AUDIT.deleted(id, info)]);
+    return true;
   }
 
   async deleteForMember(member: MemberPlace): Promise<number> {
-    let deleted = 0;
-    for (const [id, info] of this.state.passwordProfileInfos)
-      if (ofMember(info, member)) deleted += Number(this.state.passwordProfileInfos.delete(id));
-    return deleted;
+    const deleted = [...this.state.passwordProfileInfos.values()].filter((info) => ofMember(info, member));
+    for (const info of deleted) this.state.passwordProfileInfos.delete(info.id);
+    this.audit.record(
+      member.storeId,
+      deleted.map((info) => PASSWORD_PROFILE_INFO_AUDIT.deleted(info.id, info)),
+    );
+    return deleted.length;
   }
 }

@@ -6,10 +6,12 @@ import {
   type MerchantUserRepository,
 } from '../../../../application/ports/people/merchant-user-repository.js';
 import { type Missing, missing, type Taken, taken } from '../../../../application/ports/storage-outcomes.js';
+import { MERCHANT_USER_AUDIT, PASSWORD_PROFILE_INFO_AUDIT } from '../../../../domain/audit/audited-records.js';
 import { emailKey, type MerchantUser, removesLastOwner } from '../../../../domain/people/merchant-user.js';
 import type { MerchantUserQuery } from '../../../../domain/people/merchant-user-query.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
@@ -27,11 +29,15 @@ const MERCHANT_USER_FIELDS = {
 /** Every method reads and writes without awaiting in between: a check and its write are one step, as a unique key makes them. */
 @injectable()
 export class InMemoryMerchantUserRepository implements MerchantUserRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.AuditRecorder) private readonly audit: InMemoryAuditRecorder,
+  ) {}
 
   async insert(user: MerchantUser): Promise<E.Either<Taken, MerchantUser>> {
     if (this.emailHolder(user.storeId, user.email, user.id) !== undefined) return E.left(taken);
     this.state.merchantUsers.set(user.id, user);
+    this.audit.record(user.storeId, [MERCHANT_USER_AUDIT.created(user.id, user)]);
     return E.right(user);
   }
 
@@ -60,6 +66,7 @@ export class InMemoryMerchantUserRepository implements MerchantUserRepository {
     if (this.emailHolder(storeId, changed.email, id) !== undefined) return E.left(taken);
     if (removesLastOwner(current, changed, this.otherOwners(current))) return E.left(lastOwner);
     this.state.merchantUsers.set(id, changed);
+    this.audit.record(storeId, [MERCHANT_USER_AUDIT.updated(id, current, changed)]);
     return E.right(changed);
   }
 
@@ -70,8 +77,16 @@ export class InMemoryMerchantUserRepository implements MerchantUserRepository {
     this.state.merchantUsers.delete(id);
     for (const [hash, session] of this.state.consoleSessions)
       if (session.subject.kind === 'user' && session.subject.id === id) this.state.consoleSessions.delete(hash);
-    for (const [infoId, info] of this.state.passwordProfileInfos)
-      if (info.storeId === storeId && info.accountMemberId === id) this.state.passwordProfileInfos.delete(infoId);
+    const credentials = [...this.state.passwordProfileInfos.values()].filter(
+      (info) => info.storeId === storeId && info.accountMemberId === id,
+    );
+    for (const info of credentials) this.state.passwordProfileInfos.delete(info.id);
+    for (const [linkId, link] of this.state.oidcProfileInfos)
+      if (link.storeId === storeId && link.userId === id) this.state.oidcProfileInfos.delete(linkId);
+    this.audit.record(storeId, [
+      ...credentials.map((info) => PASSWORD_PROFILE_INFO_AUDIT.deleted(info.id, info)),
+      MERCHANT_USER_AUDIT.deleted(id, current),
+    ]);
     return E.right(current);
   }
 

@@ -5,10 +5,12 @@ import type {
   OidcProfileDirectory,
   OidcProfileSummary,
 } from '../../../../application/ports/people/oidc-profile-directory.js';
+import { OIDC_PROFILE_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { OidcProfile } from '../../../../domain/authentication-realms/oidc-profile.js';
 import type { ListQuery } from '../../../../domain/query/list-query.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
 import { cappedCount, pageNewestFirst } from '../sql/kysely-list.js';
@@ -17,7 +19,10 @@ import { oidcProfileFromRow, oidcProfileToRow } from './oidc-profile-rows.js';
 
 @injectable()
 export class KyselyOidcProfileRepository implements OidcProfileRepository, OidcProfileDirectory {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
+  ) {}
 
   private inPlace(place: ProfilePlace) {
     return this.handle.db
@@ -27,7 +32,10 @@ export class KyselyOidcProfileRepository implements OidcProfileRepository, OidcP
   }
 
   async insert(profile: OidcProfile): Promise<void> {
-    await this.handle.db.insertInto('oidc_profiles').values(oidcProfileToRow(profile)).execute();
+    await this.handle.db.transaction().execute(async (trx) => {
+      await trx.insertInto('oidc_profiles').values(oidcProfileToRow(profile)).execute();
+      await this.audit.record(trx, profile.storeId, [OIDC_PROFILE_AUDIT.created(profile.id, profile)]);
+    });
   }
 
   async find(place: ProfilePlace, id: Uuid): Promise<OidcProfile | undefined> {
@@ -58,7 +66,8 @@ export class KyselyOidcProfileRepository implements OidcProfileRepository, OidcP
         .forUpdate()
         .executeTakeFirst();
       if (row === undefined) return undefined;
-      const changed = change(oidcProfileFromRow(row));
+      const current = oidcProfileFromRow(row);
+      const changed = change(current);
       const {
         id: _id,
         store_id: _store,
@@ -67,19 +76,27 @@ export class KyselyOidcProfileRepository implements OidcProfileRepository, OidcP
         ...columns
       } = oidcProfileToRow(changed);
       await trx.updateTable('oidc_profiles').set(columns).where('id', '=', id).execute();
+      await this.audit.record(trx, place.storeId, [OIDC_PROFILE_AUDIT.updated(id, current, changed)]);
       return changed;
     });
   }
 
-  async delete(place: ProfilePlace, id: Uuid): Promise<boolean> {
-    // The links of people to the profile go with it (the foreign key cascades).
-    const result = await this.handle.db
-      .deleteFrom('oidc_profiles')
-      .where('store_id', '=', place.storeId)
-      .where('realm_id', '=', place.realmId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  delete(place: ProfilePlace, id: Uuid): Promise<boolean> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('oidc_profiles')
+        .selectAll()
+        .where('store_id', '=', place.storeId)
+        .where('realm_id', '=', place.realmId)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (row === undefined) return false;
+      // The links of people to the profile go with it (the foreign key cascades).
+      await trx.deleteFrom('oidc_profiles').where('id', '=', id).execute();
+      await this.audit.record(trx, place.storeId, [OIDC_PROFILE_AUDIT.deleted(id, oidcProfileFromRow(row))]);
+      return true;
+    });
   }
 
   async listForRealm(storeId: Uuid, realmId: Uuid): Promise<readonly OidcProfileSummary[]> {

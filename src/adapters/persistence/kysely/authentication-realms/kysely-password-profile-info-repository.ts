@@ -12,6 +12,7 @@ import {
   type Taken,
   taken,
 } from '../../../../application/ports/storage-outcomes.js';
+import { PASSWORD_PROFILE_INFO_AUDIT } from '../../../../domain/audit/audited-records.js';
 import {
   type PasswordProfileInfo,
   usernameKey,
@@ -19,6 +20,7 @@ import {
 import type { ListQuery } from '../../../../domain/query/list-query.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../engine/sql-flavor.js';
 import { PERSISTENCE } from '../persistence-tokens.js';
@@ -27,7 +29,10 @@ import { infoFromRow, infoToRow, usernameLookup } from './authentication-realm-r
 
 @injectable()
 export class KyselyPasswordProfileInfoRepository implements PasswordProfileInfoRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
+  ) {}
 
   private ofMember(member: MemberPlace) {
     return this.handle.db
@@ -38,7 +43,10 @@ export class KyselyPasswordProfileInfoRepository implements PasswordProfileInfoR
 
   async insert(info: PasswordProfileInfo): Promise<E.Either<Taken | ReferenceMissing, PasswordProfileInfo>> {
     try {
-      await this.handle.db.insertInto('password_profile_infos').values(infoToRow(info)).execute();
+      await this.handle.db.transaction().execute(async (trx) => {
+        await trx.insertInto('password_profile_infos').values(infoToRow(info)).execute();
+        await this.audit.record(trx, info.storeId, [PASSWORD_PROFILE_INFO_AUDIT.created(info.id, info)]);
+      });
       return E.right(info);
     } catch (error) {
       if (isUniqueViolation(error)) return E.left(taken);
@@ -92,13 +100,15 @@ export class KyselyPasswordProfileInfoRepository implements PasswordProfileInfoR
           .forUpdate()
           .executeTakeFirst();
         if (row === undefined) return E.left(missing);
-        const changed = change(infoFromRow(row));
+        const current = infoFromRow(row);
+        const changed = change(current);
         const { username, username_key, password_hash, updated_at } = infoToRow(changed);
         await trx
           .updateTable('password_profile_infos')
           .set({ username, username_key, password_hash, updated_at })
           .where('id', '=', id)
           .execute();
+        await this.audit.record(trx, member.storeId, [PASSWORD_PROFILE_INFO_AUDIT.updated(id, current, changed)]);
         return E.right(changed);
       });
     } catch (error) {
@@ -108,21 +118,37 @@ export class KyselyPasswordProfileInfoRepository implements PasswordProfileInfoR
   }
 
   async delete(member: MemberPlace, id: Uuid): Promise<boolean> {
-    const result = await this.handle.db
-      .deleteFrom('password_profile_infos')
-      .where('store_id', '=', member.storeId)
-      .where('account_member_id', '=', member.accountMemberId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return (await this.deleteWhere(member, id)) > 0;
   }
 
-  async deleteForMember(member: MemberPlace): Promise<number> {
-    const result = await this.handle.db
-      .deleteFrom('password_profile_infos')
-      .where('store_id', '=', member.storeId)
-      .where('account_member_id', '=', member.accountMemberId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  deleteForMember(member: MemberPlace): Promise<number> {
+    return this.deleteWhere(member, undefined);
+  }
+
+  /** Deletes one of a member's credentials, or all of them, recording each as it was. */
+  private deleteWhere(member: MemberPlace, id: Uuid | undefined): Promise<number> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      const ofMember = trx
+        .selectFrom('password_profile_infos')
+        .selectAll()
+        .where('store_id', '=', member.storeId)
+        .where('account_member_id', '=', member.accountMemberId);
+      const rows = await (id === undefined ? ofMember : ofMember.where('id', '=', id)).forUpdate().execute();
+      if (rows.length === 0) return 0;
+      await trx
+        .deleteFrom('password_profile_infos')
+        .where(
+          'id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .execute();
+      await this.audit.record(
+        trx,
+        member.storeId,
+        rows.map(infoFromRow).map((info) => PASSWORD_PROFILE_INFO_AUDIT.deleted(info.id, info)),
+      );
+      return rows.length;
+    });
   }
 }

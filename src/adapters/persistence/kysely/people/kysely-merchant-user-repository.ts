@@ -7,10 +7,13 @@ import {
   type MerchantUserRepository,
 } from '../../../../application/ports/people/merchant-user-repository.js';
 import { type Missing, missing, type Taken, taken } from '../../../../application/ports/storage-outcomes.js';
+import { MERCHANT_USER_AUDIT, PASSWORD_PROFILE_INFO_AUDIT } from '../../../../domain/audit/audited-records.js';
 import { type MerchantUser, removesLastOwner } from '../../../../domain/people/merchant-user.js';
 import type { MerchantUserFilterField, MerchantUserQuery } from '../../../../domain/people/merchant-user-query.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
+import { infoFromRow } from '../authentication-realms/authentication-realm-rows.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { Tables } from '../engine/schema.js';
 import { isUniqueViolation } from '../engine/sql-flavor.js';
@@ -35,11 +38,17 @@ type Locked = { readonly user: MerchantUser; readonly otherOwners: number };
  */
 @injectable()
 export class KyselyMerchantUserRepository implements MerchantUserRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
+  ) {}
 
   async insert(user: MerchantUser): Promise<E.Either<Taken, MerchantUser>> {
     try {
-      await this.handle.db.insertInto('merchant_users').values(userToRow(user)).execute();
+      await this.handle.db.transaction().execute(async (trx) => {
+        await trx.insertInto('merchant_users').values(userToRow(user)).execute();
+        await this.audit.record(trx, user.storeId, [MERCHANT_USER_AUDIT.created(user.id, user)]);
+      });
       return E.right(user);
     } catch (error) {
       if (isUniqueViolation(error)) return E.left(taken);
@@ -83,6 +92,7 @@ export class KyselyMerchantUserRepository implements MerchantUserRepository {
           .set({ name, email, email_key, role, updated_at, last_signed_in_at })
           .where('id', '=', id)
           .execute();
+        await this.audit.record(trx, storeId, [MERCHANT_USER_AUDIT.updated(id, locked.user, changed)]);
         return E.right(changed);
       });
     } catch (error) {
@@ -96,13 +106,25 @@ export class KyselyMerchantUserRepository implements MerchantUserRepository {
       const locked = await this.lock(trx, storeId, id);
       if (locked === undefined) return E.left(missing);
       if (removesLastOwner(locked.user, undefined, locked.otherOwners)) return E.left(lastOwner);
-      // Sessions go by their foreign key; credentials name the person in a column that has none.
+      // Sessions go by their foreign key; credentials and links to a provider's subject name the person in
+      // a column that has none.
+      const credentials = await trx
+        .selectFrom('password_profile_infos')
+        .selectAll()
+        .where('store_id', '=', storeId)
+        .where('account_member_id', '=', id)
+        .execute();
       await trx
         .deleteFrom('password_profile_infos')
         .where('store_id', '=', storeId)
         .where('account_member_id', '=', id)
         .execute();
+      await trx.deleteFrom('oidc_profile_infos').where('store_id', '=', storeId).where('user_id', '=', id).execute();
       await trx.deleteFrom('merchant_users').where('id', '=', id).execute();
+      await this.audit.record(trx, storeId, [
+        ...credentials.map(infoFromRow).map((info) => PASSWORD_PROFILE_INFO_AUDIT.deleted(info.id, info)),
+        MERCHANT_USER_AUDIT.deleted(id, locked.user),
+      ]);
       return E.right(locked.user);
     });
   }
