@@ -96,7 +96,11 @@ describe('filter expressions', () => {
   describe('refused', () => {
     const table: ReadonlyArray<[string, string, string]> = [
       ['an unknown operator', 'ne(email,x)', "unknown operator 'ne' at position 1; allowed: eq, in, like, gt, lt"],
-      ['an operator in another case', 'EQ(email,x)', "unknown operator 'EQ' at position 1; allowed: eq, in, like, gt, lt"],
+      [
+        'an operator in another case',
+        'EQ(email,x)',
+        "unknown operator 'EQ' at position 1; allowed: eq, in, like, gt, lt",
+      ],
       ['an unknown field', 'eq(status,x)', `unknown field 'status' at position 4; ${ALLOWED_FIELDS}`],
       ['a field in another case', 'eq(Email,x)', `unknown field 'Email' at position 4; ${ALLOWED_FIELDS}`],
       [
