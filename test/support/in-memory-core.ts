@@ -22,7 +22,7 @@ export const inMemoryCore = () => {
     audit,
     ids: testIds,
     secrets: nodeSecrets,
-    stores: new InMemoryStoreRepository(state),
+    stores: new InMemoryStoreRepository(state, audit),
     keys: new InMemoryApplicationKeyRepository(state, audit),
     tokens: new InMemoryAccessTokenRepository(state),
     memberTokens: new InMemoryAccountMemberTokenRepository(state),

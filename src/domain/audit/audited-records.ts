@@ -3,6 +3,7 @@ import {
   PASSWORD_PROFILE_INFO_TYPE,
   type PasswordProfileInfo,
 } from '../authentication-realms/password-profile-info.js';
+import { INVOICE_PAYMENT_TYPE, type InvoicePayment } from '../billing/payments/invoice-payment.js';
 import type { Integration } from '../integrations/integration.js';
 import type { ApplicationKey } from '../keys/application-key.js';
 import { MERCHANT_USER_TYPE, type MerchantUser } from '../people/merchant-user.js';
@@ -11,6 +12,9 @@ import type { AccountAuthenticationSettings } from '../settings/account-authenti
 import type { AccountMembershipSettings } from '../settings/account-membership-settings.js';
 import type { CartSettings } from '../settings/cart-settings.js';
 import type { CorsSettings } from '../settings/cors-settings.js';
+import { SETTINGS_TYPE } from '../settings/settings-input.js';
+import type { Store } from '../stores/store.js';
+import { TEST_CLOCK_TYPE } from '../test-clocks/test-clock.js';
 import type { AuditChange } from './audit-event.js';
 
 /** The audit changes of a kind of record that fires no event: its resource type and its actions. */
@@ -56,3 +60,18 @@ export const PASSWORD_PROFILE_INFO_AUDIT = auditedKind<PasswordProfileInfo>(
   'password-profile-info',
 );
 export const OIDC_PROFILE_AUDIT = auditedKind<OidcProfile>(OIDC_PROFILE_TYPE, 'oidc-profile');
+/* A settlement of a pending manual payment (taken or failed) changes the payment; refunds fire their own
+ * event. The store's own settings are the settings fields of its record; its test clock is the time it
+ * holds: set (created), moved (updated), cleared (deleted). */
+export const INVOICE_PAYMENT_AUDIT = auditedKind<InvoicePayment>(INVOICE_PAYMENT_TYPE, 'invoice-payment');
+export type StoreSettingsRecord = Pick<Store, 'pageLength' | 'subscriptionsGeneration'>;
+export const STORE_SETTINGS_AUDIT = auditedKind<StoreSettingsRecord>(SETTINGS_TYPE, 'store-settings');
+/** The settings fields of a store's record, as the trail shows them. */
+export const storeSettingsRecord = (store: Store): StoreSettingsRecord => ({
+  pageLength: store.pageLength,
+  subscriptionsGeneration: store.subscriptionsGeneration,
+});
+export interface TestClockRecord {
+  readonly heldAt: Date;
+}
+export const TEST_CLOCK_AUDIT = auditedKind<TestClockRecord>(TEST_CLOCK_TYPE, 'test-clock');

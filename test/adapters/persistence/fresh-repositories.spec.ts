@@ -19,15 +19,12 @@ describe('stores, rates and tokens served from memory for up to a second', () =>
   const setup = async () => {
     const clock = new TestClock(new Date('2026-01-01T00:00:00.000Z'));
     const state = new InMemoryState();
-    const storesBehind = new InMemoryStoreRepository(state);
+    const audit = new InMemoryAuditRecorder(state, testIds, clock, asyncAuditScope());
+    const storesBehind = new InMemoryStoreRepository(state, audit);
     const tokensBehind = new InMemoryAccessTokenRepository(state);
     const stores = new FreshStores(storesBehind, clock);
     const tokens = new FreshTokens(tokensBehind, clock);
-    const keys = new KeysThatForget(
-      new InMemoryApplicationKeyRepository(state, new InMemoryAuditRecorder(state, testIds, clock, asyncAuditScope())),
-      stores,
-      tokens,
-    );
+    const keys = new KeysThatForget(new InMemoryApplicationKeyRepository(state, audit), stores, tokens);
     const store = aStore();
     const key = aKey(store.id);
     await stores.create(storeRecords(store, key));

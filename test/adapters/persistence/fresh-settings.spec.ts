@@ -21,7 +21,10 @@ describe('settings read by requests, served from memory for up to a second', () 
     const clock = new TestClock(new Date('2026-01-01T00:00:00.000Z'));
     const state = new InMemoryState();
     const store = aStore();
-    await new InMemoryStoreRepository(state).create(storeRecords(store));
+    await new InMemoryStoreRepository(
+      state,
+      new InMemoryAuditRecorder(state, testIds, clock, asyncAuditScope()),
+    ).create(storeRecords(store));
     const behind = new InMemorySettingsRepository(
       state,
       state.corsSettings,

@@ -12,11 +12,13 @@ import {
   type PaymentRunStore,
 } from '../../../../application/ports/billing/payment-run-store.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import { INVOICE_PAYMENT_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { DunningOutcome } from '../../../../domain/billing/dunning/dunning-action.js';
 import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
 import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Subscription } from '../../../../domain/subscriptions/subscription.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 import type { InMemoryOutbox } from '../integrations/in-memory-outbox.js';
@@ -33,6 +35,7 @@ export class InMemoryPaymentRunStore implements PaymentRunStore {
   constructor(
     @inject(IN_MEMORY.State) private readonly state: InMemoryState,
     @inject(IN_MEMORY.Outbox) @optional() private readonly outbox?: InMemoryOutbox,
+    @inject(IN_MEMORY.AuditRecorder) @optional() private readonly audit?: InMemoryAuditRecorder,
   ) {}
 
   async update<R>(
@@ -125,6 +128,7 @@ export class InMemoryPaymentRunStore implements PaymentRunStore {
     if (E.isLeft(changed)) return changed;
     this.state.invoices.set(invoiceId, changed.right.invoice);
     this.state.invoicePayments.set(paymentId, changed.right.payment);
+    this.audit?.record(storeId, [INVOICE_PAYMENT_AUDIT.updated(paymentId, payment, changed.right.payment)]);
     const dun = (outcome: (subscription: Subscription) => DunningOutcome | undefined): void => {
       const subscription = this.state.subscriptions.get(invoice.subscriptionId);
       const dunned = subscription === undefined ? undefined : outcome(subscription);

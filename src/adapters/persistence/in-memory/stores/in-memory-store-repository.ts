@@ -2,19 +2,24 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { type Missing, missing, type OverBudget, overBudget } from '../../../../application/ports/storage-outcomes.js';
 import type { NewStoreRecords, StoreRepository } from '../../../../application/ports/stores/store-repository.js';
+import { STORE_SETTINGS_AUDIT, storeSettingsRecord } from '../../../../domain/audit/audited-records.js';
 import type { Page } from '../../../../domain/query/page.js';
 import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
 import type { SettingsChanges } from '../../../../domain/settings/settings-input.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Store } from '../../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../../domain/stores/store-summary.js';
+import type { InMemoryAuditRecorder } from '../audit/in-memory-audit-recorder.js';
 import { listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
 
 @injectable()
 export class InMemoryStoreRepository implements StoreRepository {
-  constructor(@inject(IN_MEMORY.State) private readonly state: InMemoryState) {}
+  constructor(
+    @inject(IN_MEMORY.State) private readonly state: InMemoryState,
+    @inject(IN_MEMORY.AuditRecorder) private readonly audit: InMemoryAuditRecorder,
+  ) {}
 
   async create(records: NewStoreRecords): Promise<void> {
     if (this.state.stores.has(records.store.id)) throw new Error(`store ${records.store.id} already exists`);
@@ -82,6 +87,7 @@ export class InMemoryStoreRepository implements StoreRepository {
     if (store === undefined) return undefined;
     const updated = { ...store, ...changes };
     this.state.stores.set(id, updated);
+    this.audit.record(id, [STORE_SETTINGS_AUDIT.updated(id, storeSettingsRecord(store), storeSettingsRecord(updated))]);
     return updated;
   }
 }

@@ -13,11 +13,13 @@ import {
   type PaymentRunStore,
 } from '../../../../application/ports/billing/payment-run-store.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
+import { INVOICE_PAYMENT_AUDIT } from '../../../../domain/audit/audited-records.js';
 import type { DunningOutcome } from '../../../../domain/billing/dunning/dunning-action.js';
 import type { Invoice } from '../../../../domain/billing/invoices/invoice.js';
 import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Subscription } from '../../../../domain/subscriptions/subscription.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import { SnapshotCache } from '../catalogue/snapshot-cache.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import type { Tables } from '../engine/schema.js';
@@ -43,6 +45,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
   constructor(
     @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
     @inject(PERSISTENCE.Outbox) private readonly outbox: KyselyOutbox,
+    @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
   ) {}
 
   private async write(trx: Kysely<Tables>, invoice: Invoice): Promise<void> {
@@ -259,7 +262,8 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
         .where('id', '=', paymentId)
         .executeTakeFirst();
       if (row === undefined) return E.left(missing);
-      const changed = change(invoice, paymentFromRow(row));
+      const pending = paymentFromRow(row);
+      const changed = change(invoice, pending);
       if (E.isLeft(changed)) return changed;
       const {
         id: _id,
@@ -270,6 +274,7 @@ export class KyselyPaymentRunStore implements PaymentRunStore {
       } = paymentToRow(changed.right.payment);
       await trx.updateTable('subscription_invoice_payments').set(columns).where('id', '=', paymentId).execute();
       await this.write(trx, changed.right.invoice);
+      await this.audit.record(trx, storeId, [INVOICE_PAYMENT_AUDIT.updated(paymentId, pending, changed.right.payment)]);
       if (
         changed.right.invoice.outstanding &&
         changed.right.invoice.paymentRetriesLimitReached &&

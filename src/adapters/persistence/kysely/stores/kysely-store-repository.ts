@@ -2,12 +2,14 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
 import { type Missing, missing, type OverBudget, overBudget } from '../../../../application/ports/storage-outcomes.js';
 import type { NewStoreRecords, StoreRepository } from '../../../../application/ports/stores/store-repository.js';
+import { STORE_SETTINGS_AUDIT, storeSettingsRecord } from '../../../../domain/audit/audited-records.js';
 import { type Page, pageOf } from '../../../../domain/query/page.js';
 import type { StoreRates } from '../../../../domain/rate-limits/admission.js';
 import type { SettingsChanges } from '../../../../domain/settings/settings-input.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { Store } from '../../../../domain/stores/store.js';
 import type { StoreQuery, StoreSummary } from '../../../../domain/stores/store-summary.js';
+import type { KyselyAuditRecorder } from '../audit/kysely-audit-recorder.js';
 import { realmToRow } from '../authentication-realms/authentication-realm-rows.js';
 import type { DatabaseHandle } from '../engine/open-database.js';
 import { toNumber } from '../engine/sql-flavor.js';
@@ -19,7 +21,10 @@ import { settingsToRow, storeFromRow, storeToRow } from './store-rows.js';
 
 @injectable()
 export class KyselyStoreRepository implements StoreRepository {
-  constructor(@inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle) {}
+  constructor(
+    @inject(PERSISTENCE.Database) private readonly handle: DatabaseHandle,
+    @inject(PERSISTENCE.AuditRecorder) private readonly audit: KyselyAuditRecorder,
+  ) {}
 
   async create(records: NewStoreRecords): Promise<void> {
     await this.handle.db.transaction().execute(async (trx) => {
@@ -109,8 +114,18 @@ export class KyselyStoreRepository implements StoreRepository {
     });
   }
 
-  async changeSettings(id: Uuid, changes: SettingsChanges): Promise<Store | undefined> {
-    await this.handle.db.updateTable('stores').set(settingsToRow(changes)).where('id', '=', id).execute();
-    return this.findById(id);
+  changeSettings(id: Uuid, changes: SettingsChanges): Promise<Store | undefined> {
+    return this.handle.db.transaction().execute(async (trx) => {
+      // Under the store's row lock, so that the audited before is what this change replaced.
+      const row = await trx.selectFrom('stores').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (row === undefined) return undefined;
+      await trx.updateTable('stores').set(settingsToRow(changes)).where('id', '=', id).execute();
+      const after = await trx.selectFrom('stores').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const [before, changed] = [storeFromRow(row), storeFromRow(after)];
+      await this.audit.record(trx, id, [
+        STORE_SETTINGS_AUDIT.updated(id, storeSettingsRecord(before), storeSettingsRecord(changed)),
+      ]);
+      return changed;
+    });
   }
 }
