@@ -257,6 +257,8 @@ const refusesNothing = async (watch: PageWatch, allowed: RegExp[] = []): Promise
       await invoiceFilter.getByRole('button', { name: 'Add condition' }).click();
       await page.getByText('1 in all; page 1 of 1.').waitFor();
       const paidRow = page.getByRole('table', { name: 'Invoices' }).getByRole('row').nth(1);
+      // Names before ids: the subscription is named as the subscriptions list names it.
+      await paidRow.getByRole('cell').nth(2).getByRole('link', { name: 'Ada Lovelace', exact: true }).waitFor();
       expect(await paidRow.getByRole('cell').nth(4).textContent()).to.equal('not required');
       expect(await paidRow.getByRole('cell').nth(5).textContent()).to.equal('paid');
       await paidRow.getByText(/succeeded/).waitFor();

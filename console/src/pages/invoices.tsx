@@ -6,6 +6,7 @@ import type { ListAnswer } from '../paged-list';
 import { PagedList } from '../paged-list';
 import { type Invoice, type Payment, SUBSCRIPTIONS } from '../resources';
 import { href, type Place } from '../route';
+import { SubscriptionLink, useSubscriptionNames } from '../subscription-names';
 import { ActionForm, Field, Problems, text, useLoad, when } from '../ui';
 
 export const paymentState = (p: Payment): string =>
@@ -84,8 +85,9 @@ export const InvoiceRows = ({
   round: number;
   onChange: () => void;
   withSubscription?: boolean;
-}) =>
-  invoices.length === 0 ? (
+}) => {
+  const names = useSubscriptionNames();
+  return invoices.length === 0 ? (
     <p>No invoice.</p>
   ) : (
     <table>
@@ -108,9 +110,7 @@ export const InvoiceRows = ({
             </td>
             {withSubscription ? (
               <td>
-                <a href={href(`subscriptions/${invoice.meta.subscription_id}`)}>
-                  {invoice.meta.subscription_id.slice(0, 8)}…
-                </a>
+                <SubscriptionLink id={invoice.meta.subscription_id} names={names} />
               </td>
             ) : null}
             <td>
@@ -128,6 +128,7 @@ export const InvoiceRows = ({
       </tbody>
     </table>
   );
+};
 
 /** Commerce Manager's tax status of an invoice. */
 const taxStatus = (invoice: Invoice): string =>
@@ -140,6 +141,7 @@ const taxStatus = (invoice: Invoice): string =>
 /** Every invoice of the store, filtered as the API filters them, with their payments. */
 export const InvoicesPage = ({ place }: { place: Place }) => {
   const [round, setRound] = useState(0);
+  const names = useSubscriptionNames();
   return (
     <>
       <h1>Invoices</h1>
@@ -159,9 +161,7 @@ export const InvoicesPage = ({ place }: { place: Place }) => {
           { title: 'Created', cell: (i) => when(i.attributes.created_at) },
           {
             title: 'Subscription',
-            cell: (i) => (
-              <a href={href(`subscriptions/${i.meta.subscription_id}`)}>{i.meta.subscription_id.slice(0, 8)}…</a>
-            ),
+            cell: (i) => <SubscriptionLink id={i.meta.subscription_id} names={names} />,
           },
           { title: 'Price', cell: (i) => money(i.meta.price) },
           { title: 'Tax', cell: taxStatus },
