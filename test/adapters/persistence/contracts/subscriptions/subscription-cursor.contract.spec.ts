@@ -183,7 +183,8 @@ forEachBackend('SubscriptionRepository cursor pages', (_backend, persistence) =>
     expect(deleted.size, 'rows were deleted during the walk').to.be.greaterThan(30);
   });
 
-  it('continues after a position whose row is gone, and ends with no next page', async () => {
+  it('continues after a position whose row is gone, and ends with no next page', async function () {
+    this.timeout(120_000);
     const { subscriptions, store, subs } = await setup();
     const order = ordered(subs);
     const gone = subs.find((s) => s.id === order[500])!;
