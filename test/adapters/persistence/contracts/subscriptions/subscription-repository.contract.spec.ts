@@ -677,7 +677,9 @@ forEachBackend('SubscriptionRepository contract', (_backend, persistence) => {
       expect(await numbers(invoiceReads, store.id, [next]), 'no number was used up').to.deep.equal([1]);
     });
 
-    it('stores a batch of a thousand and one rows with text a column array must escape, each read back as written', async () => {
+    it('stores a batch of a thousand and one rows with text a column array must escape, each read back as written', async function () {
+      // A thousand and one rows, each with its events and audit record, on PGlite in one process with the suite.
+      this.timeout(120_000);
       const { subscriptions, invoiceReads, offering, versionId, store } = await setup();
       const awkward = [
         'NULL',
