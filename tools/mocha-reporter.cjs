@@ -1,11 +1,34 @@
 // Spec output plus one plain summary line, so a run with no tests can never look green.
+// With TEST_TIMINGS_FILE set, it also writes each spec file's wall time (hooks included), slowest first.
+const fs = require('node:fs');
 const { reporters, Runner } = require('mocha');
+
+const { EVENT_RUN_END, EVENT_SUITE_BEGIN } = Runner.constants;
 
 class SpecWithSummary extends reporters.Spec {
   constructor(runner, options) {
     super(runner, options);
-    runner.once(Runner.constants.EVENT_RUN_END, () => {
+    const timings = new Map();
+    let current;
+    let since = Date.now();
+    const settle = () => {
+      if (current !== undefined) timings.set(current, (timings.get(current) ?? 0) + (Date.now() - since));
+      since = Date.now();
+    };
+    runner.on(EVENT_SUITE_BEGIN, (suite) => {
+      if (suite.file === undefined || suite.file === current) return;
+      settle();
+      current = suite.file;
+    });
+    runner.once(EVENT_RUN_END, () => {
+      settle();
       const s = this.stats;
+      const target = process.env.TEST_TIMINGS_FILE;
+      if (target) {
+        const rows = [...timings].sort((a, b) => b[1] - a[1]);
+        const lines = rows.map(([file, ms]) => `${(ms / 1000).toFixed(1).padStart(8)} s  ${file}`);
+        fs.writeFileSync(target, `${lines.join('\n')}\n`);
+      }
       process.stdout.write(`${s.passes} passed, ${s.failures} failed, ${s.pending} skipped\n`);
     });
   }

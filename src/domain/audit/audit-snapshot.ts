@@ -17,23 +17,24 @@ export interface OversizedSnapshot {
   readonly characters: number;
 }
 
-const redacted = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(redacted);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([name, inner]) => [name, isSecretName(name) ? REDACTED : redacted(inner)]),
-  );
-};
+// A replacer sees each member's name before its value is written, so a secret is never rendered at all.
+const redactingSecrets = (name: string, value: unknown): unknown => (isSecretName(name) ? REDACTED : value);
 
 /**
- * A resource as the trail keeps it: plain JSON (instants as their ISO text), every secret redacted, and no
- * larger than the bound; null for no resource (before a create, after a delete).
+ * A resource as the trail keeps it, as JSON text: plain JSON (instants as their ISO text), every secret
+ * redacted, and no larger than the bound; null for no resource (before a create, after a delete). One pass
+ * over the resource: this runs for every event of every change.
  */
-export const auditSnapshot = (value: unknown): unknown => {
+export const auditSnapshotText = (value: unknown): string | null => {
   if (value === undefined || value === null) return null;
-  const safe = redacted(JSON.parse(JSON.stringify(value)) as unknown);
-  const characters = JSON.stringify(safe).length;
-  return characters > AUDIT_SNAPSHOT_MAX_CHARS
-    ? ({ '[truncated]': true, characters } satisfies OversizedSnapshot)
-    : safe;
+  const text = JSON.stringify(value, redactingSecrets);
+  if (text.length <= AUDIT_SNAPSHOT_MAX_CHARS) return text;
+  const oversized: OversizedSnapshot = { '[truncated]': true, characters: text.length };
+  return JSON.stringify(oversized);
+};
+
+/** The same snapshot as a value: what the trail shows. */
+export const auditSnapshot = (value: unknown): unknown => {
+  const text = auditSnapshotText(value);
+  return text === null ? null : (JSON.parse(text) as unknown);
 };

@@ -46,6 +46,8 @@ export class InMemoryState {
   readonly stores = new Map<string, Store>();
   readonly applicationKeys = new Map<string, ApplicationKey>();
   readonly auditEvents = new Map<string, AuditEvent>();
+  /** Each resource's latest audit event by store, type and id: the chain's index. */
+  readonly latestAuditEvents = new Map<string, AuditEvent>();
   readonly accessTokens = new Map<string, AccessToken>();
   readonly accountMemberTokens = new Map<string, AccountMemberToken>();
   readonly realmMappings = new Map<string, MerchantRealmMapping>();

@@ -61,7 +61,12 @@ export const kyselyModule = (handle: DatabaseHandle) =>
     bind(PERSISTENCE.AuditRecorder)
       .toDynamicValue(
         (ctx) =>
-          new KyselyAuditRecorder(ctx.get(TOKENS.IdGenerator), ctx.get(TOKENS.Clock), ctx.get(AUDIT_TOKENS.AuditScope)),
+          new KyselyAuditRecorder(
+            ctx.get(TOKENS.IdGenerator),
+            ctx.get(TOKENS.Clock),
+            ctx.get(AUDIT_TOKENS.AuditScope),
+            handle.flavor,
+          ),
       )
       .inSingletonScope();
     bind(AUDIT_TOKENS.AuditTrail).to(KyselyAuditTrail).inSingletonScope();

@@ -1,9 +1,18 @@
 import type { AuditScope } from '../../../../application/ports/audit/audit-scope.js';
 import type { Clock, IdGenerator } from '../../../../application/ports/system.js';
-import { type AuditChange, type AuditEvent, createsResource } from '../../../../domain/audit/audit-event.js';
+import {
+  type AuditChange,
+  type AuditEvent,
+  type AuditResource,
+  createsResource,
+} from '../../../../domain/audit/audit-event.js';
 import { auditSnapshot } from '../../../../domain/audit/audit-snapshot.js';
 import type { Uuid } from '../../../../domain/shared/uuid.js';
 import type { InMemoryState } from '../in-memory-state.js';
+
+/** The chain index's key of a resource of a store. */
+export const latestAuditKey = (storeId: Uuid, resource: AuditResource): string =>
+  `${storeId}\u0000${resource.type}\u0000${resource.id}`;
 
 /** The audit trail's writer in memory: events recorded in the same synchronous step as the change. */
 export class InMemoryAuditRecorder {
@@ -14,24 +23,12 @@ export class InMemoryAuditRecorder {
     private readonly scope: AuditScope,
   ) {}
 
-  private latest(storeId: Uuid, change: AuditChange): AuditEvent | undefined {
-    let found: AuditEvent | undefined;
-    for (const event of this.state.auditEvents.values())
-      if (
-        event.storeId === storeId &&
-        event.resource.id === change.resource.id &&
-        event.resource.type === change.resource.type &&
-        (found === undefined || event.sequence > found.sequence)
-      )
-        found = event;
-    return found;
-  }
-
   record(storeId: Uuid, changes: readonly AuditChange[]): void {
     const { actor, address, requestId } = this.scope.current();
     const now = this.clock.now();
     for (const change of changes) {
-      const latest = this.latest(storeId, change);
+      const key = latestAuditKey(storeId, change.resource);
+      const latest = this.state.latestAuditEvents.get(key);
       const before =
         change.before !== undefined
           ? auditSnapshot(change.before)
@@ -39,7 +36,7 @@ export class InMemoryAuditRecorder {
             ? null
             : (latest?.after ?? null);
       const id = this.ids.uuid();
-      this.state.auditEvents.set(id, {
+      const event: AuditEvent = {
         id,
         storeId,
         occurredAt: now,
@@ -51,7 +48,9 @@ export class InMemoryAuditRecorder {
         before,
         after: auditSnapshot(change.after),
         requestId,
-      });
+      };
+      this.state.auditEvents.set(id, event);
+      this.state.latestAuditEvents.set(key, event);
     }
   }
 }

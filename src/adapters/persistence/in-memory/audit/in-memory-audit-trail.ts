@@ -7,6 +7,7 @@ import type { Uuid } from '../../../../domain/shared/uuid.js';
 import { type ListedFields, listOf } from '../in-memory-list.js';
 import type { InMemoryState } from '../in-memory-state.js';
 import { IN_MEMORY } from '../in-memory-tokens.js';
+import { latestAuditKey } from './in-memory-audit-recorder.js';
 
 const AUDIT_EVENT_FIELDS: ListedFields<AuditEvent, AuditEventFilterField> = {
   fields: {
@@ -40,6 +41,9 @@ export class InMemoryAuditTrail implements AuditTrail {
     for (const [id, event] of this.state.auditEvents)
       if (event.occurredAt < before) {
         this.state.auditEvents.delete(id);
+        // A purged latest event takes its whole chain with it (the older ones are older still).
+        const key = latestAuditKey(event.storeId, event.resource);
+        if (this.state.latestAuditEvents.get(key)?.id === id) this.state.latestAuditEvents.delete(key);
         purged += 1;
       }
     return purged;

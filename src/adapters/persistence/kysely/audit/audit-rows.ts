@@ -22,6 +22,3 @@ export const auditEventFromRow = (row: Selectable<AuditEventsTable>): AuditEvent
   requestId: row.request_id,
   sequence: row.resource_seq,
 });
-
-/** Stored JSON text, null for no resource. */
-export const snapshotText = (snapshot: unknown): string | null => (snapshot === null ? null : JSON.stringify(snapshot));
