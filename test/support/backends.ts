@@ -26,12 +26,19 @@ export const dropEverything = async (db: Kysely<any>): Promise<void> => {
 
 /**
  * Deletes every row, children first, in one round trip on PostgreSQL (a multi-statement text runs as one
- * simple query) and in one transaction elsewhere: 40-odd statements each committed alone cost 30-40 ms a
+ * simple query) and on PGlite (one anonymous block: half the time of 48 statements there, about 22 ms a
+ * test), and in one transaction on MariaDB: 40-odd statements each committed alone cost 30-40 ms a
  * test on a server, and every test of a contract suite pays it.
  */
 const emptyTables = async (handle: DatabaseHandle): Promise<void> => {
   if (handle.kind === 'postgres') {
     await sql.raw(TABLES_CHILDREN_FIRST.map((table) => `delete from "${table}"`).join('; ')).execute(handle.db);
+    return;
+  }
+  if (handle.kind === 'pglite') {
+    await sql
+      .raw(`do $$ begin ${TABLES_CHILDREN_FIRST.map((table) => `delete from "${table}";`).join(' ')} end $$`)
+      .execute(handle.db);
     return;
   }
   await handle.db.transaction().execute(async (tx) => {
