@@ -1,5 +1,7 @@
 // Spec output plus one plain summary line, so a run with no tests can never look green.
 // With TEST_TIMINGS_FILE set, it also writes each spec file's wall time (hooks included), slowest first.
+// With TEST_SUMMARY_FILE set, the counts go to that file as JSON instead: the runner that started this
+// process adds them to its other shard's and prints the one summary line.
 const fs = require('node:fs');
 const { reporters, Runner } = require('mocha');
 
@@ -29,7 +31,10 @@ class SpecWithSummary extends reporters.Spec {
         const lines = rows.map(([file, ms]) => `${(ms / 1000).toFixed(1).padStart(8)} s  ${file}`);
         fs.writeFileSync(target, `${lines.join('\n')}\n`);
       }
-      process.stdout.write(`${s.passes} passed, ${s.failures} failed, ${s.pending} skipped\n`);
+      const summary = process.env.TEST_SUMMARY_FILE;
+      if (summary)
+        fs.writeFileSync(summary, JSON.stringify({ passed: s.passes, failed: s.failures, skipped: s.pending }));
+      else process.stdout.write(`${s.passes} passed, ${s.failures} failed, ${s.pending} skipped\n`);
     });
   }
 }

@@ -103,6 +103,8 @@ const server = (name: string, target: DatabaseTarget | undefined): Backend => ({
 const postgresUrl = process.env['TEST_POSTGRES_URL'];
 /** `TEST_BACKENDS=in-memory` (names, comma-separated) runs the contracts on those backends alone (`npm run test:fast`). */
 const chosenBackends = process.env['TEST_BACKENDS']?.split(',').map((name) => name.trim().toLowerCase());
+/** Set by the test runner when another process runs the backends left out: they are then not shown as skipped here. */
+const othersRunElsewhere = process.env['TEST_BACKENDS_ELSEWHERE'] === '1';
 const mysqlUrl = process.env['TEST_MYSQL_URL'];
 
 export const BACKENDS: readonly Backend[] = [
@@ -143,6 +145,7 @@ export const forEachBackend = (
 ): void => {
   for (const backend of BACKENDS.filter((b) => !options.sqlOnly || b.name !== 'in-memory')) {
     const chosen = chosenBackends === undefined || chosenBackends.includes(backend.name.toLowerCase());
+    if (!chosen && othersRunElsewhere) continue;
     const describeOrSkip = backend.available && chosen ? describe : describe.skip;
     // A skipped backend says in its title how to run it.
     const unavailable = !chosen

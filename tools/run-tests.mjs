@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+// Runs the whole test suite, as `npm test` does after lint, typecheck and build.
+//
+// When a PostgreSQL or MariaDB server is configured (TEST_POSTGRES_URL, TEST_MYSQL_URL), the suite runs as
+// two mocha processes at once: one runs every test on the in-memory and PGlite backends and every test that
+// needs no backend, the other runs the backend suites' PostgreSQL and MariaDB variants. The second mostly
+// waits on its servers, so the two share a two-core machine well. Each has its own databases (the second's
+// are named `<database>_servers`, made here when missing), so neither empties the other's tables. The first
+// prints as it goes, the second's output follows it, and one summary line of both ends the run.
+//
+// Arguments (`npm test -- --grep foo`) run one plain mocha process with them instead.
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const require = createRequire(import.meta.url);
+const MOCHA = require.resolve('mocha/bin/mocha.js');
+const ALL_SPECS = 'test/**/*.spec.ts';
+const SERVER_VARIANTS = '\\[(PostgreSQL|MariaDB)\\]';
+
+const work = mkdtempSync(path.join(tmpdir(), 'commerce-tests-'));
+const children = new Set();
+const stopChildren = (signal) => {
+  for (const child of children) child.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    stopChildren(signal);
+    process.exitCode = 130;
+  });
+
+/** Runs mocha with `args` and `env`; resolves with its exit code. `output` is a file, or undefined for ours. */
+const mocha = (args, env, output) =>
+  new Promise((resolve) => {
+    const out = output === undefined ? 'inherit' : output;
+    const child = spawn(process.execPath, [MOCHA, ...args], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+    children.add(child);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+
+/** The URL of `url`'s server with its database renamed by `rename`. */
+const withDatabase = (url, rename) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${rename(decodeURIComponent(parsed.pathname.slice(1)))}`;
+  return parsed.toString();
+};
+
+const serverDatabase = (name) => `${name}_servers`;
+
+/** Makes the second process's databases, beside the configured ones, when they are missing. */
+const makeServerDatabases = async (postgresUrl, mysqlUrl) => {
+  if (postgresUrl !== undefined) {
+    const pg = require('pg');
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      const name = serverDatabase(decodeURIComponent(new URL(postgresUrl).pathname.slice(1)));
+      const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+    } finally {
+      await client.end();
+    }
+  }
+  if (mysqlUrl !== undefined) {
+    const mysql = require('mysql2/promise');
+    const connection = await mysql.createConnection(mysqlUrl);
+    try {
+      const name = serverDatabase(decodeURIComponent(new URL(mysqlUrl).pathname.slice(1)));
+      await connection.query(`create database if not exists \`${name.replaceAll('`', '``')}\``);
+    } finally {
+      await connection.end();
+    }
+  }
+};
+
+/** The spec files that run suites once per backend. */
+const backendSpecs = () =>
+  readdirSync(path.join(ROOT, 'test'), { recursive: true })
+    .filter((file) => file.endsWith('.spec.ts'))
+    .map((file) => path.join('test', file))
+    .filter((file) => readFileSync(path.join(ROOT, file), 'utf8').includes('forEachBackend('))
+    .sort();
+
+const readSummary = (file) => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+};
+
+const main = async () => {
+  const extra = process.argv.slice(2);
+  const { TEST_POSTGRES_URL: postgresUrl, TEST_MYSQL_URL: mysqlUrl, TEST_BACKENDS: chosen } = process.env;
+  const shard = extra.length === 0 && chosen === undefined && (postgresUrl !== undefined || mysqlUrl !== undefined);
+  if (!shard) return mocha(extra.length > 0 ? extra : [ALL_SPECS], process.env, undefined);
+
+  await makeServerDatabases(postgresUrl, mysqlUrl);
+  const summaries = { main: path.join(work, 'main.json'), servers: path.join(work, 'servers.json') };
+  const serversLog = path.join(work, 'servers.log');
+  const serversOut = openSync(serversLog, 'w', 0o600);
+
+  const common = { ...process.env, TEST_BACKENDS_ELSEWHERE: '1' };
+  const serversEnv = {
+    ...common,
+    TEST_BACKENDS: 'postgresql,mariadb',
+    TEST_SUMMARY_FILE: summaries.servers,
+    ...(postgresUrl === undefined ? {} : { TEST_POSTGRES_URL: withDatabase(postgresUrl, serverDatabase) }),
+    ...(mysqlUrl === undefined ? {} : { TEST_MYSQL_URL: withDatabase(mysqlUrl, serverDatabase) }),
+  };
+  // The backend suites need neither Redis nor the fault tests' cluster, which the other process uses.
+  for (const name of ['TEST_REDIS_URL', 'TEST_FAULT_PG_URL', 'TEST_FAULT_PG_DATA', 'TEST_FAULT_PG_BIN'])
+    delete serversEnv[name];
+  const mainEnv = { ...common, TEST_BACKENDS: 'in-memory,pglite', TEST_SUMMARY_FILE: summaries.main };
+
+  const servers = mocha(['--grep', SERVER_VARIANTS, ...backendSpecs()], serversEnv, serversOut);
+  const mainCode = await mocha([ALL_SPECS], mainEnv, undefined);
+  const serversCode = await servers;
+  closeSync(serversOut);
+
+  process.stdout.write('\n==> the backend suites on PostgreSQL and MariaDB, which ran alongside\n');
+  process.stdout.write(readFileSync(serversLog, 'utf8'));
+
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const [name, code] of [
+    ['main', mainCode],
+    ['servers', serversCode],
+  ]) {
+    const summary = readSummary(summaries[name]);
+    if (summary === undefined) {
+      process.stdout.write(`the ${name} test process ended without a summary (exit code ${code})\n`);
+      total.failed += 1;
+      continue;
+    }
+    total.passed += summary.passed;
+    total.failed += summary.failed;
+    total.skipped += summary.skipped;
+  }
+  process.stdout.write(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
+  return mainCode === 0 && serversCode === 0 && total.failed === 0 ? 0 : 1;
+};
+
+main()
+  .then((code) => {
+    process.exitCode ||= code;
+  })
+  .catch((error) => {
+    stopChildren('SIGTERM');
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stdout.write('0 passed, 1 failed, 0 skipped\n');
+    process.exitCode = 1;
+  })
+  .finally(() => rmSync(work, { recursive: true, force: true }));
