@@ -8,7 +8,7 @@
 // are named `<database>_servers`, made here when missing), so neither empties the other's tables. The first
 // prints as it goes, the second's output follows it, and one summary line of both ends the run.
 //
-// Arguments (`npm test -- --grep foo`) run one plain mocha process with them instead.
+// Arguments (`npm test -- --grep foo`), or TEST_BACKENDS, run one plain mocha process instead.
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -99,7 +99,11 @@ const main = async () => {
   const extra = process.argv.slice(2);
   const { TEST_POSTGRES_URL: postgresUrl, TEST_MYSQL_URL: mysqlUrl, TEST_BACKENDS: chosen } = process.env;
   const shard = extra.length === 0 && chosen === undefined && (postgresUrl !== undefined || mysqlUrl !== undefined);
-  if (!shard) return mocha(extra.length > 0 ? extra : [ALL_SPECS], process.env, undefined);
+  if (!shard) {
+    // `npm test -- --grep foo` runs every spec file with the option; naming spec files runs those alone.
+    const specs = extra.some((arg) => arg.endsWith('.ts')) ? [] : [ALL_SPECS];
+    return mocha([...specs, ...extra], process.env, undefined);
+  }
 
   await makeServerDatabases(postgresUrl, mysqlUrl);
   const summaries = { main: path.join(work, 'main.json'), servers: path.join(work, 'servers.json') };

@@ -51,6 +51,9 @@ export const TEST_STORE_BUDGET = 1_000_000;
 /** Scrypt at 2^10: the same algorithm and stored form, at a sixteenth of the service's work. */
 export const TEST_SCRYPT_COST = { logN: 10, r: 8, p: 1 } as const;
 
+/** How long the test server keeps an idle connection open: far longer than fetch keeps one (4 s). */
+const TEST_KEEP_ALIVE_MS = 60_000;
+
 export const startTestApi = async (
   options: {
     persistence?: Persistence;
@@ -92,7 +95,13 @@ export const startTestApi = async (
     ...(options.imports === undefined ? {} : { imports: options.imports }),
   });
   // The service's own server, so that what Node answers before the app (431, 408, broken HTTP) is tested too.
-  const { server } = createDrainingServer(app.callback(), DEFAULT_HTTP_SETTINGS, logger);
+  // Its idle connections outlive fetch's (4 s): the tests' own work blocks the one event loop they share with
+  // the server, and a server closing an idle connection as fetch reuses it answers that request ECONNRESET.
+  const { server } = createDrainingServer(
+    app.callback(),
+    { ...DEFAULT_HTTP_SETTINGS, keepAliveTimeoutMs: TEST_KEEP_ALIVE_MS },
+    logger,
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let cached: string | undefined;

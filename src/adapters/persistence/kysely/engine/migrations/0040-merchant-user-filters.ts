@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { SqlFlavor } from '../sql-flavor.js';
 
 /**
  * Every filter of the people's list has its index, in the list's order: `name`, `email` and `role`. Names and
@@ -10,7 +11,7 @@ const INDEXES = [
   ['merchant_users_role_order', 'role'],
 ] as const;
 
-export const merchantUserFilters = () => ({
+export const merchantUserFilters = (flavor: SqlFlavor) => ({
   async up(db: Kysely<any>): Promise<void> {
     for (const [name, column] of INDEXES)
       await db.schema
@@ -20,6 +21,8 @@ export const merchantUserFilters = () => ({
         .execute();
   },
   async down(db: Kysely<any>): Promise<void> {
-    for (const [name] of INDEXES) await db.schema.dropIndex(name).on('merchant_users').execute();
+    // MySQL names an index within its table; PostgreSQL's `drop index` takes no table.
+    for (const [name] of INDEXES)
+      await (flavor === 'mysql' ? db.schema.dropIndex(name).on('merchant_users') : db.schema.dropIndex(name)).execute();
   },
 });

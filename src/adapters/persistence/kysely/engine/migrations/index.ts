@@ -82,5 +82,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0037-merchant-realms-and-people': merchantRealmsAndPeople(flavor),
   '0038-oidc-profiles': oidcProfiles(flavor),
   '0039-audit-events': auditEvents(flavor),
-  '0040-merchant-user-filters': merchantUserFilters(),
+  '0040-merchant-user-filters': merchantUserFilters(flavor),
 });
