@@ -27,6 +27,7 @@ import type { JobQueue } from './application/ports/jobs/job-queue.js';
 import type { JobSettings } from './application/ports/jobs/job-settings.js';
 import type { RateLimiter } from './application/ports/rate-limits/rate-limiter.js';
 import { TOKENS } from './application/tokens.js';
+import { BILLING_BATCH } from './application/use-cases/billing/run-billing.js';
 import { jobHandlersFrom } from './application/use-cases/jobs/job-handlers.js';
 import { DEFAULT_JOB_LEASE_MS, jobTimingFor } from './domain/jobs/job-lane.js';
 import { DEFAULT_SESSION_LIFETIME, type SessionLifetime } from './domain/people/console-session.js';
@@ -96,6 +97,7 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     .bind(TOKENS.JobHandlers)
     .toDynamicValue((context): Partial<JobHandlers> => options.jobHandlers ?? jobHandlersFrom((id) => context.get(id)));
   container.bind(TOKENS.JobSettings).toConstantValue(options.jobSettings ?? DEFAULT_JOB_SETTINGS);
+  container.bind(TOKENS.BillingBatchSize).toConstantValue(BILLING_BATCH);
   container.bind(TOKENS.TestClockSettings).toConstantValue({ enabled: options.testClocks ?? false });
   // Every request reads its token and its store: served from memory for up to a second (see FreshStores).
   const clock = container.get(TOKENS.Clock);

@@ -90,6 +90,8 @@ export const TOKENS = {
   RateLimiter: Symbol.for('commerce-core.RateLimiter') as ServiceIdentifier<RateLimiter>,
   AuthFailureLimiter: Symbol.for('commerce-core.AuthFailureLimiter') as ServiceIdentifier<AuthFailureLimiter>,
   BillingRunStore: Symbol.for('commerce-core.BillingRunStore') as ServiceIdentifier<BillingRunStore>,
+  /** Subscriptions a billing run reads and invoices per transaction (`BILLING_BATCH`). */
+  BillingBatchSize: Symbol.for('commerce-core.BillingBatchSize') as ServiceIdentifier<number>,
   PaymentRunStore: Symbol.for('commerce-core.PaymentRunStore') as ServiceIdentifier<PaymentRunStore>,
   InvoiceReads: Symbol.for('commerce-core.InvoiceReads') as ServiceIdentifier<InvoiceReads>,
   PaymentRefunds: Symbol.for('commerce-core.PaymentRefunds') as ServiceIdentifier<PaymentRefunds>,

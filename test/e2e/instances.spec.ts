@@ -97,12 +97,14 @@ const RESERVED = 10;
         outcomes.every((o) => o.status === 200 || o.status === 429),
         'only admitted or refused',
       ).to.equal(true);
-      // After the first second (which may spend a full bucket), the flood is held to the pool, not twice it.
+      // After the first second (which may spend a full bucket), the flood is held to the pool, not twice it (two
+      // instances each keeping a budget of their own). A quarter either way: on a loaded machine requests reach
+      // the instances later than they were sent, and the seconds counted shift.
       const steady = outcomes.filter((o) => o.at >= 1000 && o.at < 4000);
       const floodAdmitted = steady.filter((o) => o.who === 'flood' && o.status === 200).length / 3;
       expect(floodAdmitted, 'unreserved admissions per second across both instances').to.be.within(
-        pool * 0.9,
-        pool * 1.1,
+        pool * 0.75,
+        pool * 1.25,
       );
       expect(
         outcomes.filter((o) => o.who === 'reserved' && o.status !== 200),

@@ -24,12 +24,20 @@ const right = <A>(either: E.Either<unknown, A>): A => {
  * batches: each takes the store's invoice counter in turn, and the numbers stay one sequence without a
  * gap or a repeat.
  */
+const BATCH = 100;
+/** Live subscriptions: more than a batch, so that the run numbers two batches, as 1,050 do at the service's size. */
+const LIVE = 105;
+const PENDING = 20;
+
 forEachBackend('Going live while a billing run numbers the store', (_backend, persistence) => {
   it('makes every first invoice and every run invoice, numbered 1..n without a gap or a repeat', async function () {
     this.timeout(120_000);
     const clock = new TestClock(new Date('2026-01-01T00:00:00.000Z'));
     const container = buildContainer(persistence());
     container.rebind(TOKENS.Clock).toConstantValue(clock);
+    // Batches of a hundred: the run takes the counter twice, as the service's batches of a thousand do for a
+    // store ten times the size, at a tenth of the setup.
+    container.rebind(TOKENS.BillingBatchSize).toConstantValue(BATCH);
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
     const product = right(
@@ -46,11 +54,11 @@ forEachBackend('Going live while a billing run numbers the store', (_backend, pe
     const create = container.get(CreateSubscription);
     const subscribe = async (fields: Record<string, unknown>) =>
       right(await create.execute(store.id, subscriptionData(offering.id, offering.plans[0]!.id, fields))).subscription;
-    for (let i = 0; i < 1050; i += 1) await subscribe({ name: `Live ${i}` });
+    for (let i = 0; i < LIVE; i += 1) await subscribe({ name: `Live ${i}` });
     const pending = [];
-    for (let i = 0; i < 20; i += 1) pending.push(await subscribe({ name: `Pending ${i}`, pending: true }));
+    for (let i = 0; i < PENDING; i += 1) pending.push(await subscribe({ name: `Pending ${i}`, pending: true }));
 
-    // A day later every live subscription has its second period due: the run numbers 1,050 invoices in two batches.
+    // A day later every live subscription has its second period due: the run numbers 105 invoices in two batches.
     clock.set(new Date('2026-01-02T00:00:00.000Z'));
     const states = container.get(ChangeSubscriptionState);
     const [run, ...started] = await Promise.all([
@@ -63,10 +71,11 @@ forEachBackend('Going live while a billing run numbers the store', (_backend, pe
     expect(run!.report['invoice_failures']).to.equal(0);
 
     const invoices = (await container.get(TOKENS.InvoiceReads).list(store.id, everyRow())).items;
-    // 1,050 first invoices, 1,050 second periods, and 20 first invoices of the pending ones.
-    expect(invoices).to.have.length(2120);
+    // The live ones' first invoices and second periods, and the pending ones' first invoices.
+    const expected = 2 * LIVE + PENDING;
+    expect(invoices).to.have.length(expected);
     expect(invoices.map((i) => i.number).sort((a, b) => a - b)).to.deep.equal(
-      Array.from({ length: 2120 }, (_, i) => i + 1),
+      Array.from({ length: expected }, (_, i) => i + 1),
     );
     for (const s of pending)
       expect(

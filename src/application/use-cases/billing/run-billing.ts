@@ -16,7 +16,7 @@ import type { Clock, IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
-/** Subscriptions read and invoiced per transaction. */
+/** Subscriptions read and invoiced per transaction, unless the container binds another size. */
 export const BILLING_BATCH = 1000;
 
 /**
@@ -35,6 +35,7 @@ export class RunBilling implements JobHandler {
     @inject(TOKENS.StoreClock) private readonly storeClock: StoreClock,
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
+    @inject(TOKENS.BillingBatchSize) private readonly batchSize: number,
   ) {}
 
   /** What the run makes of one subscription: the draft of its one due period, if any, and whether it turns inactive. */
@@ -68,7 +69,7 @@ export class RunBilling implements JobHandler {
     let failures = 0;
     let after: CreationCursor | undefined;
     do {
-      const batch = await this.invoices.billingBatch(job.storeId, after, BILLING_BATCH);
+      const batch = await this.invoices.billingBatch(job.storeId, after, this.batchSize);
       const drafts: InvoiceDraft[] = [];
       const stopped: Uuid[] = [];
       const madeFrom = new Map<Uuid, Date>();
