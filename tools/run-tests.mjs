@@ -2,12 +2,11 @@
 // Runs the whole test suite, as `npm test` does after lint, typecheck and build.
 //
 // When a PostgreSQL or MariaDB server is configured (TEST_POSTGRES_URL, TEST_MYSQL_URL), the suite runs as
-// two mocha processes at once: one runs every test that is not a backend suite's (domain, use cases, HTTP,
-// end to end), the other every variant of the backend suites (in-memory, PGlite, PostgreSQL, MariaDB). One
-// process keeps about one core busy (measured: the machine 53 % busy on two cores), so two share two cores.
-// Each has its own databases (the second's are named `<database>_servers`, made here when missing), so neither
-// empties the other's tables. The first prints as it goes, the second's output follows it, and one summary
-// line of both ends the run.
+// two mocha processes at once: one runs every test on the in-memory backend and every test that needs no
+// backend, the other runs the backend suites' PGlite, PostgreSQL and MariaDB variants. One process keeps
+// about one core busy (measured: the machine 53 % busy on two cores), so two share a two-core machine. Each has its own databases (the second's
+// are named `<database>_servers`, made here when missing), so neither empties the other's tables. The first
+// prints as it goes, the second's output follows it, and one summary line of both ends the run.
 //
 // Arguments (`npm test -- --grep foo`), or TEST_BACKENDS, run one plain mocha process instead.
 import { spawn } from 'node:child_process';
@@ -20,7 +19,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 const MOCHA = require.resolve('mocha/bin/mocha.js');
 const ALL_SPECS = 'test/**/*.spec.ts';
-const BACKEND_VARIANTS = '\\[(in-memory|PGlite|PostgreSQL|MariaDB)\\]';
+const DATABASE_VARIANTS = '\\[(PGlite|PostgreSQL|MariaDB)\\]';
 
 const work = mkdtempSync(path.join(tmpdir(), 'commerce-tests-'));
 const children = new Set();
@@ -107,36 +106,35 @@ const main = async () => {
   }
 
   await makeServerDatabases(postgresUrl, mysqlUrl);
-  const summaries = { main: path.join(work, 'main.json'), backends: path.join(work, 'backends.json') };
-  const backendsLog = path.join(work, 'backends.log');
-  const backendsOut = openSync(backendsLog, 'w', 0o600);
+  const summaries = { main: path.join(work, 'main.json'), databases: path.join(work, 'databases.json') };
+  const databasesLog = path.join(work, 'databases.log');
+  const databasesOut = openSync(databasesLog, 'w', 0o600);
 
   const common = { ...process.env, TEST_BACKENDS_ELSEWHERE: '1' };
-  const backendsEnv = {
+  const databasesEnv = {
     ...common,
-    TEST_BACKENDS: 'in-memory,pglite,postgresql,mariadb',
-    TEST_SUMMARY_FILE: summaries.backends,
+    TEST_BACKENDS: 'pglite,postgresql,mariadb',
+    TEST_SUMMARY_FILE: summaries.databases,
     ...(postgresUrl === undefined ? {} : { TEST_POSTGRES_URL: withDatabase(postgresUrl, serverDatabase) }),
     ...(mysqlUrl === undefined ? {} : { TEST_MYSQL_URL: withDatabase(mysqlUrl, serverDatabase) }),
   };
   // The backend suites need neither Redis nor the fault tests' cluster, which the other process uses.
   for (const name of ['TEST_REDIS_URL', 'TEST_FAULT_PG_URL', 'TEST_FAULT_PG_DATA', 'TEST_FAULT_PG_BIN'])
-    delete backendsEnv[name];
-  // No backend is chosen here: every variant of the backend suites runs in the other process.
-  const mainEnv = { ...common, TEST_BACKENDS: 'none', TEST_SUMMARY_FILE: summaries.main };
+    delete databasesEnv[name];
+  const mainEnv = { ...common, TEST_BACKENDS: 'in-memory', TEST_SUMMARY_FILE: summaries.main };
 
-  const backends = mocha(['--grep', BACKEND_VARIANTS, ...backendSpecs()], backendsEnv, backendsOut);
+  const databases = mocha(['--grep', DATABASE_VARIANTS, ...backendSpecs()], databasesEnv, databasesOut);
   const mainCode = await mocha([ALL_SPECS], mainEnv, undefined);
-  const backendsCode = await backends;
-  closeSync(backendsOut);
+  const databasesCode = await databases;
+  closeSync(databasesOut);
 
-  process.stdout.write('\n==> the backend suites on every backend, which ran alongside\n');
-  process.stdout.write(readFileSync(backendsLog, 'utf8'));
+  process.stdout.write('\n==> the backend suites on PGlite, PostgreSQL and MariaDB, which ran alongside\n');
+  process.stdout.write(readFileSync(databasesLog, 'utf8'));
 
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const [name, code] of [
     ['main', mainCode],
-    ['backends', backendsCode],
+    ['databases', databasesCode],
   ]) {
     const summary = readSummary(summaries[name]);
     if (summary === undefined) {
@@ -149,7 +147,7 @@ const main = async () => {
     total.skipped += summary.skipped;
   }
   process.stdout.write(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
-  return mainCode === 0 && backendsCode === 0 && total.failed === 0 ? 0 : 1;
+  return mainCode === 0 && databasesCode === 0 && total.failed === 0 ? 0 : 1;
 };
 
 main()
