@@ -6,7 +6,8 @@
 // backend, the other runs the backend suites' PGlite, PostgreSQL and MariaDB variants. One process keeps
 // about one core busy (measured: the machine 53 % busy on two cores), so two share a two-core machine. Each has its own databases (the second's
 // are named `<database>_servers`, made here when missing), so neither empties the other's tables. The first
-// prints as it goes, the second's output follows it, and one summary line of both ends the run.
+// prints as it goes, the second's output follows it, then every failure of both again (their titles and the head
+// of each error), and one summary line of both ends the run.
 //
 // Arguments (`npm test -- --grep foo`), or TEST_BACKENDS, run one plain mocha process instead.
 import { spawn } from 'node:child_process';
@@ -23,8 +24,16 @@ const DATABASE_VARIANTS = '\\[(PGlite|PostgreSQL|MariaDB)\\]';
 
 const work = mkdtempSync(path.join(tmpdir(), 'commerce-tests-'));
 const children = new Set();
+// Each mocha runs in a process group of its own, and is stopped as a group: mocha starts its runner as a
+// child process of its own, which a signal to mocha alone would leave running.
 const stopChildren = (signal) => {
-  for (const child of children) child.kill(signal);
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // the group has already ended
+    }
+  }
 };
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
@@ -36,7 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 const mocha = (args, env, output) =>
   new Promise((resolve) => {
     const out = output === undefined ? 'inherit' : output;
-    const child = spawn(process.execPath, [MOCHA, ...args], { cwd: ROOT, env, stdio: ['ignore', out, out] });
+    const child = spawn(process.execPath, [MOCHA, ...args], { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
     children.add(child);
     child.on('exit', (code, signal) => {
       children.delete(child);
@@ -132,6 +141,7 @@ const main = async () => {
   process.stdout.write(readFileSync(databasesLog, 'utf8'));
 
   const total = { passed: 0, failed: 0, skipped: 0 };
+  const failures = [];
   for (const [name, code] of [
     ['main', mainCode],
     ['databases', databasesCode],
@@ -145,6 +155,13 @@ const main = async () => {
     total.passed += summary.passed;
     total.failed += summary.failed;
     total.skipped += summary.skipped;
+    failures.push(...(summary.failures ?? []));
+  }
+  if (failures.length > 0) {
+    process.stdout.write(`\n==> the ${failures.length} failures of both processes, again\n`);
+    for (const [index, { title, error }] of failures.entries())
+      process.stdout.write(`\n${index + 1}) ${title}\n${error.replace(/^/gmu, '     ')}\n`);
+    process.stdout.write('\n');
   }
   process.stdout.write(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
   return mainCode === 0 && databasesCode === 0 && total.failed === 0 ? 0 : 1;

@@ -125,12 +125,14 @@ export const parsePriceUnits =
       : E.left([first, ...rest]);
   };
 
+/** What is wrong with a request's required `type` member, if anything. */
+export const typeIssues = (data: Readonly<Record<string, unknown>>, type: string): ValidationIssue[] =>
+  data['type'] === type ? [] : [issue('data.type', data['type'] === undefined ? 'is required' : `must be '${type}'`)];
+
 /** A required `type` member and an `attributes` object, as in `{"type": "subscription_product", "attributes": {...}}`. */
 export const typedAttributes = (data: unknown, type: string): Parsed<unknown> => {
   if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
-  const problems: ValidationIssue[] = [];
-  if (data['type'] !== type)
-    problems.push(issue('data.type', data['type'] === undefined ? 'is required' : `must be '${type}'`));
+  const problems: ValidationIssue[] = typeIssues(data, type);
   if (!isRecord(data['attributes'])) problems.push(issue('data.attributes', 'must be an object'));
   const [first, ...rest] = problems;
   return first === undefined ? E.right(data['attributes']) : E.left([first, ...rest]);

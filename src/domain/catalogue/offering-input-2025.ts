@@ -10,6 +10,7 @@ import { type DomainError, issue, issues, type ValidationIssue, validationFailed
 import { optionalField, parseCreated } from '../shared/record-parser.js';
 import { parseUuid, type Uuid } from '../shared/uuid.js';
 import { isRecord, type Parsed } from '../shared/validation.js';
+import { typeIssues } from './catalogue-fields.js';
 import { attributeRules } from './catalogue-record.js';
 import {
   type CustomAttributeChanges,
@@ -17,7 +18,7 @@ import {
   parseCustomAttributeChanges,
   parseCustomAttributes,
 } from './custom-attributes.js';
-import { OFFERING_FIELDS, OFFERING_PLAN_TYPE, type OfferingAttributes } from './offering.js';
+import { OFFERING_FIELDS, OFFERING_PLAN_TYPE, OFFERING_TYPE, type OfferingAttributes } from './offering.js';
 import {
   ATTACH_MAX,
   type MadeItem,
@@ -270,9 +271,13 @@ export interface OfferingUpdate2025 {
 export const parseOfferingUpdate2025 = (data: unknown): Parsed<OfferingUpdate2025> => {
   if (!isRecord(data)) return E.left(issues('data', 'must be an object'));
   const hasAttributes = data['attributes'] !== undefined;
+  // With attributes, their parser checks `type`; without, it is checked here.
   const attributes = hasAttributes ? parseOfferingChanges(data) : E.right({});
   const policy = parsePolicyRelationship(data);
-  const problems = [attributes, policy].flatMap((p) => (E.isLeft(p) ? p.left : []));
+  const problems = [
+    ...(hasAttributes ? [] : typeIssues(data, OFFERING_TYPE)),
+    ...[attributes, policy].flatMap((p) => (E.isLeft(p) ? p.left : [])),
+  ];
   if (!hasAttributes && E.isRight(policy) && policy.right === undefined)
     problems.push(issue('data', 'must have attributes or relationships.proration_policy'));
   const [first, ...rest] = problems;

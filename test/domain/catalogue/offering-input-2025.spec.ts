@@ -159,5 +159,13 @@ describe('the 2025 update of an offering', () => {
         { source: 'data.relationships.proration_policy.id', detail: 'must be a UUID' },
       ]),
     );
+    // The type is the request's own whichever members it changes.
+    for (const [type, detail] of [
+      [undefined, 'is required'],
+      [{ '': 1 }, "must be 'subscription_offering'"],
+      ['subscription_plan', "must be 'subscription_offering'"],
+    ] as const)
+      for (const data of [{ relationships: { proration_policy: null } }, { attributes: { name: 'Club' } }])
+        expect(parseOfferingUpdate2025({ type, ...data })).to.deep.equal(E.left([{ source: 'data.type', detail }]));
   });
 });
