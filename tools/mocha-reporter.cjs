@@ -47,7 +47,10 @@ class SpecWithSummary extends reporters.Spec {
       }
       const summary = process.env.TEST_SUMMARY_FILE;
       if (summary)
-        fs.writeFileSync(summary, JSON.stringify({ passed: s.passes, failed: s.failures, skipped: s.pending, failures }));
+        fs.writeFileSync(
+          summary,
+          JSON.stringify({ passed: s.passes, failed: s.failures, skipped: s.pending, failures }),
+        );
       else process.stdout.write(`${s.passes} passed, ${s.failures} failed, ${s.pending} skipped\n`);
     });
   }

@@ -45,7 +45,12 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 const mocha = (args, env, output) =>
   new Promise((resolve) => {
     const out = output === undefined ? 'inherit' : output;
-    const child = spawn(process.execPath, [MOCHA, ...args], { cwd: ROOT, env, stdio: ['ignore', out, out], detached: true });
+    const child = spawn(process.execPath, [MOCHA, ...args], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', out, out],
+      detached: true,
+    });
     children.add(child);
     child.on('exit', (code, signal) => {
       children.delete(child);
