@@ -10,7 +10,7 @@ const MEGABYTE_DEEP = nested(512 * 1024 - 8);
 
 /**
  * What a request costs before it is known to be allowed: each hostile request, timed against a plain
- * unauthenticated one, must cost about the same. Each is timed by its fastest of a few runs, the best
+ * unauthenticated one, must cost about the same. Each is timed by its fastest of up to ten runs, the best
  * estimate of its own cost on a busy machine (a slow run says more about the machine than about the
  * request), and the bound is wide; the costs it guards against are not: a quadratic path regex took
  * 250–600 ms, a parsed 1 MB body 90–170 ms, on every run.
@@ -36,10 +36,12 @@ describe('HTTP: nothing expensive before authentication', () => {
       }),
     );
 
-  const fastestMs = async (send: () => Promise<Response>, runs = 3): Promise<{ ms: number; status: number }> => {
-    const times = [];
+  // Up to ten runs, ending at the first within the bound: noise passes once the machine has a quiet moment, a
+  // cost of the request's own (the quadratic regex, the parsed megabyte) never does.
+  const fastestMs = async (send: () => Promise<Response>, runs = 10): Promise<{ ms: number; status: number }> => {
+    const times: number[] = [];
     let status = 0;
-    for (let i = 0; i < runs; i += 1) {
+    for (let i = 0; i < runs && !(Math.min(...times) <= BOUND_MS); i += 1) {
       const started = performance.now();
       const response = await send();
       await response.arrayBuffer();
