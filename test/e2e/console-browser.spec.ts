@@ -997,7 +997,7 @@ const receiver = async (script: readonly number[]) => {
 (skipped === undefined ? describe : describe.skip)(
   `Console browser checks catch what they look for${skipped === undefined ? '' : ` (skipped: ${skipped})`}`,
   function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let browser: Browser;
     before(async () => {
       browser = await launchBrowser();

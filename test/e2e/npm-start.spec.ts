@@ -39,7 +39,7 @@ describe('npm start under a process manager', () => {
 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`passes ${signal} sent to npm's own pid on to the service, which shuts down cleanly`, async function () {
-      this.timeout(60_000);
+      this.timeout(180_000);
       const dataDir = path.join(dir, 'pglite');
       const npm = spawn('npm', ['start'], {
         cwd: ROOT,
@@ -51,7 +51,7 @@ describe('npm start under a process manager', () => {
       npm.stderr.resume();
       const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
       try {
-        const deadline = Date.now() + 45_000;
+        const deadline = Date.now() + 120_000;
         while (!stdout.includes('"msg":"listening"')) {
           if (Date.now() > deadline || npm.exitCode !== null) throw new Error(`the service did not start:\n${stdout}`);
           await new Promise((resolve) => setTimeout(resolve, 100));
@@ -83,7 +83,7 @@ describe('npm start under a process manager', () => {
    * service alike), and npm passes its own on to the service, so the service may receive it twice.
    */
   it('stops cleanly on Ctrl-C (SIGINT to the whole process group), and starts again on the same data', async function () {
-    this.timeout(120_000);
+    this.timeout(240_000);
     const dataDir = path.join(dir, 'pglite');
     const env = {
       ...process.env,
@@ -108,7 +108,7 @@ describe('npm start under a process manager', () => {
           // The group is gone already.
         }
       };
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 120_000;
       let url: string | undefined;
       while (url === undefined) {
         url = /"url":"(http:\/\/[^"]+)".*"msg":"listening"/.exec(stdout)?.[1];

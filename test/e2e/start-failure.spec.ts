@@ -72,7 +72,7 @@ describe('a start that fails says why in one line on stderr', () => {
   });
 
   it('names every invalid configuration value on one line, and exits 1', async function () {
-    this.timeout(30_000);
+    this.timeout(180_000);
     const run = await startService({ PORT: 'eighty', DATABASE_URL: 'sqlite:///tmp/x.db' });
     expect(run.code).to.equal(1);
     expect(whyLines(run.stderr)).to.deep.equal([

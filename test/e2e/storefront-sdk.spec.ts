@@ -28,7 +28,7 @@ const OTHER_ACCOUNT = '0d7a3b9e-6c1f-4f0e-9a55-2b1c3d4e5f60';
 
 /** The flows of the storefront in Node, as a storefront's server-side rendering makes them with EPCC's shopper SDK. */
 describe("EPCC's shopper SDK (@epcc-sdk/sdks-shopper) in Node against the service", function () {
-  this.timeout(60_000);
+  this.timeout(180_000);
   let billing: BillingApi;
   let api: TestApi;
   let store: ShopperStore;

@@ -18,7 +18,7 @@ export interface ServiceProcess {
 
 export const startServiceProcess = (
   env: Record<string, string>,
-  timeoutMs = 60_000,
+  timeoutMs = 120_000,
   nodeOptions: readonly string[] = [],
 ): Promise<ServiceProcess> =>
   new Promise((resolve, reject) => {

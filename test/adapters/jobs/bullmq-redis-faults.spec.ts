@@ -14,7 +14,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The job queue's side of the Redis fault suite: a TCP proxy between the queue and Redis cuts or freezes it. */
 (redisUrl === undefined ? describe.skip : describe)('BullMQ job queue with Redis faults (TEST_REDIS_URL)', function () {
-  this.timeout(30_000);
+  this.timeout(180_000);
   let proxy: FaultProxy;
   let queue: BullMqJobQueue;
   const name = `test-faults-${randomUUID()}`;

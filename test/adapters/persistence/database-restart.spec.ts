@@ -41,7 +41,7 @@ interface Outcome {
 (url && data && bin ? describe : describe.skip)(
   'PostgreSQL stopped and restarted under write load (TEST_FAULT_PG_URL, _DATA, _BIN)',
   function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let admin: DatabaseHandle;
     let handle: DatabaseHandle;
     let api: TestApi;

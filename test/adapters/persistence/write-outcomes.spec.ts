@@ -31,7 +31,7 @@ const STATEMENT_TIMEOUT_MS = 400;
  */
 for (const [name, kind, url, variable] of servers) {
   (url === undefined ? describe.skip : describe)(`writes under a frozen ${name} (${variable})`, function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let admin: DatabaseHandle;
     let proxy: FaultProxy;
     let handle: DatabaseHandle;

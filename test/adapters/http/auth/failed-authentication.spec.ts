@@ -92,7 +92,7 @@ describe('HTTP: failed authentication at POST /oauth/access_token', () => {
   });
 
   it('never blocks the right secret nor an implicit grant from another address: 2,000 wrong secrets from 200 addresses through the proxy, each of which is limited', async function () {
-    this.timeout(30_000);
+    this.timeout(180_000);
     api = await startTestApi({ trustedProxyHeader: 'X-Forwarded-For' });
     const poster = new FormPoster(api.url, 16);
     try {

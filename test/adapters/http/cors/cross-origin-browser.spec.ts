@@ -17,7 +17,7 @@ type Seen = { readonly status: number; readonly body: unknown } | { readonly ref
 (skipped === undefined ? describe : describe.skip)(
   `Browser: a storefront on another origin calls the service${skipped === undefined ? '' : ` (skipped: ${skipped})`}`,
   function () {
-    this.timeout(60_000);
+    this.timeout(180_000);
     let api: TestApi;
     let storefront: Server;
     let storefrontOrigin: string;
