@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
-import { readGatewayCredentialsKey } from '../../../src/adapters/config/gateway-credentials-key.js';
 import { aesGcmCredentialCipher, credentialsKeyId } from '../../../src/adapters/system/aes-gcm-credential-cipher.js';
 
 const SECRET = 'sk_live_51SecretValueThatMustNotLeak';
@@ -52,36 +50,5 @@ describe('AES-256-GCM credential cipher', () => {
     expect(none.keyId).to.equal(undefined);
     expect(() => none.seal(SECRET, CONTEXT)).to.throw('GATEWAY_CREDENTIALS_KEY');
     expect(() => aesGcmCredentialCipher([randomBytes(16)])).to.throw('32 bytes');
-  });
-});
-
-describe('GATEWAY_CREDENTIALS_KEY', () => {
-  const key = randomBytes(32);
-
-  it('is 32 bytes as hex or base64 (standard or URL-safe), or unset', () => {
-    const read = (value: string | undefined) => readGatewayCredentialsKey({ GATEWAY_CREDENTIALS_KEY: value });
-    expect(read(key.toString('hex'))).to.deep.equal(E.right(key));
-    expect(read(key.toString('hex').toUpperCase())).to.deep.equal(E.right(key));
-    expect(read(key.toString('base64'))).to.deep.equal(E.right(key));
-    expect(read(key.toString('base64url'))).to.deep.equal(E.right(key));
-    expect(read(` ${key.toString('base64')}\n`)).to.deep.equal(E.right(key));
-    expect(read(undefined)).to.deep.equal(E.right(undefined));
-    expect(read('')).to.deep.equal(E.right(undefined));
-  });
-
-  it('refuses any other value with a message that names the setting and never repeats the value', () => {
-    for (const bad of [
-      'secret',
-      randomBytes(16).toString('hex'),
-      randomBytes(31).toString('base64'),
-      `${key.toString('hex')}00`,
-    ]) {
-      const read = readGatewayCredentialsKey({ GATEWAY_CREDENTIALS_KEY: bad });
-      expect(E.isLeft(read), bad).to.equal(true);
-      if (E.isLeft(read)) {
-        expect(read.left).to.match(/^GATEWAY_CREDENTIALS_KEY must be 32 bytes/);
-        expect(read.left).not.to.include(bad);
-      }
-    }
   });
 });
