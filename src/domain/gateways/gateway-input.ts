@@ -11,7 +11,7 @@ import type { GatewaySlug } from './gateway-slug.js';
 export const GATEWAY_TYPE = 'gateway';
 
 /** A credential's rule: the shape its issuer gives it, as a pattern and in words. */
-interface CredentialRule {
+export interface CredentialRule {
   readonly pattern: RegExp;
   readonly rule: string;
 }
@@ -37,12 +37,10 @@ export const AUTHORIZE_NET_TRANSACTION_KEY: CredentialRule = {
   rule: 'must be an Authorize.Net Transaction Key: 16 letters and digits',
 };
 
-const LOGIN_RULES: Readonly<Partial<Record<GatewaySlug, CredentialRule>>> = {
-  stripe_payment_intents: STRIPE_SECRET_KEY,
-  authorize_net: AUTHORIZE_NET_LOGIN,
-};
-const PASSWORD_RULES: Readonly<Partial<Record<GatewaySlug, CredentialRule>>> = {
-  authorize_net: AUTHORIZE_NET_TRANSACTION_KEY,
+/** Which gateway takes which credential, and its rule: the one place that says so. */
+export const CREDENTIAL_RULES: Readonly<Record<SecretField, Readonly<Partial<Record<GatewaySlug, CredentialRule>>>>> = {
+  login: { stripe_payment_intents: STRIPE_SECRET_KEY, authorize_net: AUTHORIZE_NET_LOGIN },
+  password: { authorize_net: AUTHORIZE_NET_TRANSACTION_KEY },
 };
 
 // The value is never repeated in the issue: an error document must not carry a credential.
@@ -63,6 +61,13 @@ export interface GatewayChanges {
 const when = <A>(taken: boolean, value: unknown, parse: (v: unknown) => Parsed<A>): Parsed<A | undefined> =>
   taken ? optional(value, parse) : E.right(undefined);
 
+/** A credential the gateway takes when it has a rule for it; otherwise ignored, as unknown fields are. */
+const credentialField = (
+  rule: CredentialRule | undefined,
+  value: unknown,
+  source: string,
+): Parsed<string | undefined> => (rule === undefined ? E.right(undefined) : optional(value, credential(rule)(source)));
+
 /**
  * Parses the `data` of a gateway's PUT: the fields its gateway takes, each optional (EPCC's PUT is partial;
  * what a gateway requires is checked against the result, see `applyGatewayChanges`). Fields of other
@@ -73,8 +78,6 @@ export const parseGatewayChanges =
   (data: unknown): Parsed<GatewayChanges> => {
     if (!isRecord(data)) return E.left([issue('data', 'must be an object')]);
     const fields = GATEWAY_FIELDS[slug];
-    const login = LOGIN_RULES[slug];
-    const password = PASSWORD_RULES[slug];
     return pipe(
       parseAll({
         type: optional(field(data, 'type'), oneOf([GATEWAY_TYPE])('data.type')),
@@ -86,12 +89,8 @@ export const parseGatewayChanges =
           field(data, 'stripe_account'),
           credential(STRIPE_ACCOUNT_ID)('data.stripe_account'),
         ),
-        login: when(login !== undefined, field(data, 'login'), credential(login ?? STRIPE_SECRET_KEY)('data.login')),
-        password: when(
-          password !== undefined,
-          field(data, 'password'),
-          credential(password ?? AUTHORIZE_NET_TRANSACTION_KEY)('data.password'),
-        ),
+        login: credentialField(CREDENTIAL_RULES.login[slug], field(data, 'login'), 'data.login'),
+        password: credentialField(CREDENTIAL_RULES.password[slug], field(data, 'password'), 'data.password'),
       }),
       E.map(({ enabled, test, stripeAccount, login, password }) => ({
         ...(enabled === undefined ? {} : { enabled }),

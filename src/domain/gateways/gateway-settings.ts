@@ -27,20 +27,22 @@ export interface GatewaySettings {
 
 export const defaultGatewaySettings = (slug: GatewaySlug): GatewaySettings => ({ slug, enabled: false, test: false });
 
-/** The fields each gateway takes besides `enabled`, and those it must hold once changed (EPCC's `required`). */
+/**
+ * The fields each gateway takes besides `enabled` and its credentials (`CREDENTIAL_RULES`), and those it
+ * must hold once changed (EPCC's `required`).
+ */
 export interface GatewayFields {
   /** Whether it has a test mode (`test`): every gateway but the manual one. */
   readonly test: boolean;
-  readonly secrets: readonly SecretField[];
   readonly stripeAccount: boolean;
   readonly required: readonly ('login' | 'password' | 'stripe_account')[];
 }
 
 export const GATEWAY_FIELDS: Readonly<Record<GatewaySlug, GatewayFields>> = {
-  manual: { test: false, secrets: [], stripeAccount: false, required: [] },
-  stripe_payment_intents: { test: true, secrets: ['login'], stripeAccount: false, required: ['login'] },
-  elastic_path_payments_stripe: { test: true, secrets: [], stripeAccount: true, required: ['stripe_account'] },
-  authorize_net: { test: true, secrets: ['login', 'password'], stripeAccount: false, required: ['login', 'password'] },
+  manual: { test: false, stripeAccount: false, required: [] },
+  stripe_payment_intents: { test: true, stripeAccount: false, required: ['login'] },
+  elastic_path_payments_stripe: { test: true, stripeAccount: true, required: ['stripe_account'] },
+  authorize_net: { test: true, stripeAccount: false, required: ['login', 'password'] },
 };
 
 const MASK = '****';

@@ -1,11 +1,10 @@
 import {
-  AUTHORIZE_NET_LOGIN,
-  AUTHORIZE_NET_TRANSACTION_KEY,
+  CREDENTIAL_RULES,
+  type CredentialRule,
   GATEWAY_TYPE,
   STRIPE_ACCOUNT_ID,
-  STRIPE_SECRET_KEY,
 } from '../../../domain/gateways/gateway-input.js';
-import { GATEWAY_FIELDS, MASK_REVEALS_FROM } from '../../../domain/gateways/gateway-settings.js';
+import { GATEWAY_FIELDS, MASK_REVEALS_FROM, type SecretField } from '../../../domain/gateways/gateway-settings.js';
 import { GATEWAY_NAMES, type GatewaySlug, SERVED_GATEWAYS } from '../../../domain/gateways/gateway-slug.js';
 import type { Schema } from '../openapi/openapi-types.js';
 import { boolean, closedObject, constant, oneOfStrings, openObject } from '../openapi/schema-builders.js';
@@ -36,11 +35,17 @@ export const GATEWAY_SCHEMA: Schema = closedObject(
   ['test', 'stripe_account', 'login', 'password'],
 );
 
-const withRule = (rule: { readonly pattern: RegExp; readonly rule: string }, what: string): Schema => ({
+const ruled = (rule: CredentialRule, what: string): Schema => ({
   type: 'string',
   pattern: rule.pattern.source,
-  description: `${what}: it ${rule.rule}. Write-only: answered masked.`,
+  description: `${what}: it ${rule.rule}.`,
 });
+
+/** A credential of the gateway, when it takes one. */
+const credential = (field: SecretField, slug: GatewaySlug): Readonly<Record<string, Schema>> => {
+  const rule = CREDENTIAL_RULES[field][slug];
+  return rule === undefined ? {} : { [field]: ruled(rule, 'Write-only, answered masked') };
+};
 
 /** The `data` of one gateway's PUT: its own fields, each optional, as EPCC's PUT is partial. */
 export const gatewayChangesSchema = (slug: GatewaySlug): Schema => {
@@ -53,20 +58,10 @@ export const gatewayChangesSchema = (slug: GatewaySlug): Schema => {
       enabled: boolean,
       ...(fields.test ? { test: boolean } : {}),
       ...(fields.stripeAccount
-        ? {
-            stripe_account: {
-              ...withRule(STRIPE_ACCOUNT_ID, 'The connected account'),
-              description: `The connected account, sent to Stripe as \`Stripe-Account\`: it ${STRIPE_ACCOUNT_ID.rule}.`,
-            },
-          }
+        ? { stripe_account: ruled(STRIPE_ACCOUNT_ID, 'The connected account, sent to Stripe as `Stripe-Account`') }
         : {}),
-      ...(slug === 'stripe_payment_intents' ? { login: withRule(STRIPE_SECRET_KEY, 'The Stripe secret key') } : {}),
-      ...(slug === 'authorize_net'
-        ? {
-            login: withRule(AUTHORIZE_NET_LOGIN, 'The API Login ID'),
-            password: withRule(AUTHORIZE_NET_TRANSACTION_KEY, 'The Transaction Key'),
-          }
-        : {}),
+      ...credential('login', slug),
+      ...credential('password', slug),
     },
     [],
     required === ''

@@ -34,22 +34,23 @@ export class UpdateGateway {
     const parsed = parseGatewayChanges(served.right)(data);
     if (E.isLeft(parsed)) return E.left(validationFailed(parsed.left));
     const { secrets, ...changes } = parsed.right;
-    const sent = SECRET_FIELDS.filter((name) => secrets[name] !== undefined);
+    const sent = SECRET_FIELDS.flatMap((name) => {
+      const secret = secrets[name];
+      return secret === undefined ? [] : [{ name, secret }];
+    });
     if (sent.length > 0 && this.cipher.keyId === undefined)
       return E.left(
         unprocessable(
-          `data.${sent.join(' and data.')} cannot be stored: set GATEWAY_CREDENTIALS_KEY, the key gateway credentials are encrypted with`,
+          `${sent.map(({ name }) => `data.${name}`).join(' and ')} cannot be stored: set GATEWAY_CREDENTIALS_KEY, the key gateway credentials are encrypted with`,
           'credentials_key_missing',
         ),
       );
     const sealed: Partial<Record<SecretField, SealedSecret>> = {};
-    for (const name of sent) {
-      const secret = secrets[name] as string;
+    for (const { name, secret } of sent)
       sealed[name] = {
         ...this.cipher.seal(secret, secretContext(storeId, served.right, name)),
         masked: maskSecret(secret),
       };
-    }
     const updated = await this.gateways.update(storeId, served.right, (current) =>
       E.mapLeft(validationFailed)(applyGatewayChanges(current, changes, sealed)),
     );
