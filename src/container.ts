@@ -13,9 +13,11 @@ import type { InMemoryState } from './adapters/persistence/in-memory/in-memory-s
 import type { DatabaseHandle } from './adapters/persistence/kysely/engine/open-database.js';
 import { kyselyModule } from './adapters/persistence/kysely/kysely-module.js';
 import { rateLimitModule } from './adapters/rate-limit/rate-limit-module.js';
+import { aesGcmCredentialCipher } from './adapters/system/aes-gcm-credential-cipher.js';
 import { systemModule } from './adapters/system/system-module.js';
 import { AUDIT_TOKENS } from './application/audit-tokens.js';
 import { coreModule } from './application/core-module.js';
+import { GATEWAY_TOKENS } from './application/gateway-tokens.js';
 import { INTEGRATION_TOKENS } from './application/integration-tokens.js';
 import { PEOPLE_TOKENS } from './application/people-tokens.js';
 import type { AuthFailureLimiter } from './application/ports/auth/auth-failure-limiter.js';
@@ -60,6 +62,11 @@ export interface ContainerOptions {
   readonly consoleSessions?: SessionLifetime;
   /** How many days the audit trail keeps an event (`AUDIT_RETENTION_DAYS`); 0 keeps every event. Default: 365. */
   readonly auditRetentionDays?: number;
+  /**
+   * The keys gateway credentials are encrypted with (`GATEWAY_CREDENTIALS_KEY`): the first seals, each opens
+   * what it sealed. Default: none, and a credential cannot be stored.
+   */
+  readonly gatewayCredentialsKeys?: readonly Buffer[];
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -92,6 +99,9 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
   container
     .bind(AUDIT_TOKENS.AuditRetentionDays)
     .toConstantValue(options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS);
+  container
+    .bind(GATEWAY_TOKENS.CredentialCipher)
+    .toConstantValue(aesGcmCredentialCipher(options.gatewayCredentialsKeys ?? []));
   container.bind(TOKENS.JobQueue).toConstantValue(options.jobQueue ?? new InProcessJobQueue());
   container
     .bind(TOKENS.JobHandlers)

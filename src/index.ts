@@ -120,6 +120,7 @@ export type { ChangedCopy } from './application/use-cases/catalogue/edit-offerin
 export type { OfferingsIncluded, OfferingWithIncludes } from './application/use-cases/catalogue/get-offering.js';
 export type { OfferingCopies } from './application/use-cases/catalogue/list-offering-copies.js';
 export * from './application/use-cases/features/features-use-cases.js';
+export * from './application/use-cases/gateways/gateways-use-cases.js';
 // What the use cases answer, and the constants and clocks they work by.
 export type { Readiness } from './application/use-cases/health/check-readiness.js';
 export * from './application/use-cases/health/health-use-cases.js';
@@ -242,11 +243,14 @@ export { scryptPasswordHasher } from './adapters/system/scrypt-password-hasher.j
 export { ACCOUNT_TOKENS } from './application/account-tokens.js';
 export { AUDIT_TOKENS } from './application/audit-tokens.js';
 export { AUTHENTICATION_REALM_TOKENS } from './application/authentication-realm-tokens.js';
+export { GATEWAY_TOKENS } from './application/gateway-tokens.js';
 export { INTEGRATION_TOKENS } from './application/integration-tokens.js';
 export { PEOPLE_TOKENS } from './application/people-tokens.js';
 export type { AuditScope } from './application/ports/audit/audit-scope.js';
 export type { AuditTrail } from './application/ports/audit/audit-trail.js';
 export type { PasswordHasher } from './application/ports/auth/password-hasher.js';
+export type { CredentialCipher, SealedValue } from './application/ports/gateways/credential-cipher.js';
+export type { GatewaySettingsRepository } from './application/ports/gateways/gateway-settings-repository.js';
 export type {
   AttemptOutcome,
   AttemptRecord,
@@ -267,5 +271,7 @@ export type { LastOwner, MerchantUserRepository } from './application/ports/peop
 export type { OidcProfileDirectory, OidcProfileSummary } from './application/ports/people/oidc-profile-directory.js';
 export type { StartedConsoleSession } from './application/use-cases/people/start-console-session.js';
 export type { AuditActor, AuditChange, AuditContext, AuditEvent } from './domain/audit/audit-event.js';
+export type { GatewaySettings, SealedSecret } from './domain/gateways/gateway-settings.js';
+export type { GatewaySlug } from './domain/gateways/gateway-slug.js';
 export type { ConsoleSession, SessionLifetime, SessionSubject } from './domain/people/console-session.js';
 export type { MerchantUser } from './domain/people/merchant-user.js';

@@ -70,6 +70,8 @@ const start = async () => {
       integrations: config.right.integrations,
       consoleSessions: config.right.consoleSessions,
       auditRetentionDays: config.right.auditRetentionDays,
+      gatewayCredentialsKeys:
+        config.right.gatewayCredentialsKey === undefined ? [] : [config.right.gatewayCredentialsKey],
       ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }),
     },
   ).catch(async (error: unknown) => {

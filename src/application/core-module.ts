@@ -6,6 +6,7 @@ import { authenticationRealmsModule } from './use-cases/authentication-realms/au
 import { billingModule } from './use-cases/billing/billing-module.js';
 import { catalogueModule } from './use-cases/catalogue/catalogue-module.js';
 import { featuresModule } from './use-cases/features/features-module.js';
+import { gatewaysModule } from './use-cases/gateways/gateways-module.js';
 import { healthModule } from './use-cases/health/health-module.js';
 import { idempotencyModule } from './use-cases/idempotency/idempotency-module.js';
 import { importsModule } from './use-cases/imports/imports-module.js';
@@ -31,6 +32,7 @@ export const CONCEPT_MODULES: Readonly<Record<string, UseCaseModule>> = {
   billing: billingModule,
   catalogue: catalogueModule,
   features: featuresModule,
+  gateways: gatewaysModule,
   health: healthModule,
   idempotency: idempotencyModule,
   imports: importsModule,

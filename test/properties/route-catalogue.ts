@@ -729,6 +729,32 @@ export const ROUTES: readonly RouteCase[] = (
       path: () => '/v2/settings/cors',
       body: () => ({ data: { type: 'settings', allowed_origins: ['https://shop.example'] } }),
     },
+    { operation: 'getAllGateways', path: () => '/v2/gateways' },
+    { operation: 'getAGateway', path: () => '/v2/gateways/stripe_payment_intents' },
+    { operation: 'updateManualGateway', path: () => '/v2/gateways/manual', body: () => ({ data: { enabled: true } }) },
+    {
+      operation: 'updateStripeIntentsGateway',
+      path: () => '/v2/gateways/stripe_payment_intents',
+      body: () => ({ data: { enabled: true, test: true, login: 'sk_test_51CatalogueKey0000000000000000' } }),
+    },
+    {
+      operation: 'updateEpPaymentsStripe',
+      path: () => '/v2/gateways/elastic_path_payments_stripe',
+      body: () => ({ data: { enabled: true, stripe_account: 'acct_1CatalogueAccount', test: true } }),
+    },
+    {
+      operation: 'updateAuthorizeNetGateway',
+      path: () => '/v2/gateways/authorize_net',
+      body: () => ({
+        data: {
+          slug: 'authorize_net',
+          login: 'catalogue5Login',
+          password: 'Catalogue16Chars',
+          enabled: true,
+          test: true,
+        },
+      }),
+    },
     { operation: 'getAccountMembershipSettings', path: () => '/v2/settings/account-membership' },
     {
       operation: 'updateAccountMembershipSettings',

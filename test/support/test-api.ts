@@ -45,6 +45,9 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+/** The gateway credentials key of test APIs: fixed, so that a failure can be reproduced. */
+export const TEST_CREDENTIALS_KEY = Buffer.alloc(32, 7);
+
 /** A budget no test reaches unless it means to. */
 export const TEST_STORE_BUDGET = 1_000_000;
 
@@ -67,12 +70,15 @@ export const startTestApi = async (
     testClocks?: boolean;
     consoleBuildDir?: URL;
     corsAdminOrigins?: readonly string[];
+    /** The keys gateway credentials are sealed with; by default one test key, so that they can be stored. */
+    gatewayCredentialsKeys?: readonly Buffer[];
   } = {},
 ): Promise<TestApi> => {
   const container = buildContainer(options.persistence ?? { kind: 'memory' }, {
     ...(options.rateLimiter === undefined ? {} : { rateLimiter: options.rateLimiter }),
     ...(options.testClocks === undefined ? {} : { testClocks: options.testClocks }),
     ...(options.authFailureLimiter === undefined ? {} : { authFailureLimiter: options.authFailureLimiter }),
+    gatewayCredentialsKeys: options.gatewayCredentialsKeys ?? [TEST_CREDENTIALS_KEY],
   });
   // The HTTP suites need a password hash, not its cost: scrypt's cost is the hasher's own test's affair
   // (test/adapters/system/scrypt-password-hasher.spec.ts), and at the service's 2^14 each hash takes ~60 ms.

@@ -7,6 +7,7 @@ import { readAuditRetentionDays } from './audit-settings.js';
 import { readConsoleSessionSettings } from './console-session-settings.js';
 import { type DatabaseTarget, databaseTarget } from './database-target.js';
 import { type DatabaseTimeouts, readDatabaseTimeouts } from './database-timeouts.js';
+import { readGatewayCredentialsKey } from './gateway-credentials-key.js';
 import { type HttpSettings, readHttpSettings } from './http-settings.js';
 import { type ImportUploadLimits, readImportSettings } from './import-settings.js';
 import { readIntegrationSettings } from './integration-settings.js';
@@ -43,6 +44,8 @@ export interface AppConfig {
   readonly consoleSessions: SessionLifetime;
   /** How many days the audit trail keeps an event (`AUDIT_RETENTION_DAYS`); 0 keeps every event. */
   readonly auditRetentionDays: number;
+  /** The key gateway credentials are encrypted with (`GATEWAY_CREDENTIALS_KEY`); none, none can be stored. */
+  readonly gatewayCredentialsKey: Buffer | undefined;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -111,6 +114,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     jobs: readJobSettings(env),
     redisCommandTimeoutMs: readRedisCommandTimeout(env),
     auditRetentionDays: readAuditRetentionDays(env),
+    gatewayCredentialsKey: readGatewayCredentialsKey(env),
   };
   const http = readHttpSettings(env);
   const timeouts = readDatabaseTimeouts(env);
@@ -136,6 +140,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(parts.jobs) ||
     E.isLeft(parts.redisCommandTimeoutMs) ||
     E.isLeft(parts.auditRetentionDays) ||
+    E.isLeft(parts.gatewayCredentialsKey) ||
     E.isLeft(http) ||
     E.isLeft(timeouts) ||
     E.isLeft(imports) ||
@@ -163,6 +168,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     integrations: integrations.right,
     consoleSessions: consoleSessions.right,
     auditRetentionDays: parts.auditRetentionDays.right,
+    gatewayCredentialsKey: parts.gatewayCredentialsKey.right,
     bootstrapKeyFile:
       env['BOOTSTRAP_KEY_FILE'] ||
       path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),

@@ -75,6 +75,10 @@ export const ERROR_CODE_MEANINGS = {
     'an invoice of the subscription is outstanding after a failed payment; it can be resumed once that is paid',
   integration_type_unsupported:
     "the integration's `integration_type` is one of EPCC's that this service does not deliver; `detail` names the supported ones",
+  gateway_not_served:
+    "the gateway is one of EPCC's that this service does not serve; `detail` names the ones it serves",
+  credentials_key_missing:
+    'the request carries a gateway credential, and the deployment has no `GATEWAY_CREDENTIALS_KEY` to encrypt it with; `detail` names the field',
   not_served_yet:
     "a field of EPCC's 2025 generation that this service does not serve yet; `detail` names it and what to send instead",
   payment_not_refundable:
@@ -146,6 +150,8 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   payment_retries_left: 422,
   invoice_unpaid: 422,
   integration_type_unsupported: 422,
+  gateway_not_served: 422,
+  credentials_key_missing: 422,
   receiver_refused: 422,
   not_served_yet: 422,
   payment_not_refundable: 422,

@@ -4,6 +4,7 @@ import {
   type PasswordProfileInfo,
 } from '../authentication-realms/password-profile-info.js';
 import { INVOICE_PAYMENT_TYPE, type InvoicePayment } from '../billing/payments/invoice-payment.js';
+import type { GatewaySettings } from '../gateways/gateway-settings.js';
 import type { Integration } from '../integrations/integration.js';
 import type { ApplicationKey } from '../keys/application-key.js';
 import { MERCHANT_USER_TYPE, type MerchantUser } from '../people/merchant-user.js';
@@ -16,6 +17,7 @@ import { SETTINGS_TYPE } from '../settings/settings-input.js';
 import type { Store } from '../stores/store.js';
 import { TEST_CLOCK_TYPE } from '../test-clocks/test-clock.js';
 import type { AuditChange } from './audit-event.js';
+import { REDACTED } from './audit-snapshot.js';
 
 /** The audit changes of a kind of record that fires no event: its resource type and its actions. */
 export interface AuditedKind<R> {
@@ -75,3 +77,23 @@ export interface TestClockRecord {
   readonly heldAt: Date;
 }
 export const TEST_CLOCK_AUDIT = auditedKind<TestClockRecord>(TEST_CLOCK_TYPE, 'test-clock');
+/* A gateway's settings, one record per store and gateway (its id is the slug). Its credentials are redacted
+ * here, not by the snapshot's rule of names: `login` names no secret, yet holds a Stripe key. */
+export interface GatewaySettingsRecord {
+  readonly slug: string;
+  readonly enabled: boolean;
+  readonly test: boolean;
+  readonly stripeAccount?: string;
+  readonly login?: typeof REDACTED;
+  readonly password?: typeof REDACTED;
+}
+export const GATEWAY_SETTINGS_AUDIT = auditedKind<GatewaySettingsRecord>('gateway', 'gateway-settings');
+/** A gateway's settings as the trail shows them: whether each credential is set, never its value nor its mask. */
+export const gatewaySettingsRecord = (settings: GatewaySettings): GatewaySettingsRecord => ({
+  slug: settings.slug,
+  enabled: settings.enabled,
+  test: settings.test,
+  ...(settings.stripeAccount === undefined ? {} : { stripeAccount: settings.stripeAccount }),
+  ...(settings.login === undefined ? {} : { login: REDACTED }),
+  ...(settings.password === undefined ? {} : { password: REDACTED }),
+});

@@ -56,6 +56,10 @@ export type UnprocessableCode =
   | 'payment_retries_left'
   | 'invoice_unpaid'
   | 'integration_type_unsupported'
+  /** One of EPCC's payment gateways that this service does not serve. */
+  | 'gateway_not_served'
+  /** A gateway credential sent while the deployment has no key to seal it with. */
+  | 'credentials_key_missing'
   | 'receiver_refused'
   | 'not_served_yet'
   | 'payment_not_refundable'

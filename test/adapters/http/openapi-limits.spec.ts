@@ -47,6 +47,7 @@ import {
 } from '../../../src/domain/catalogue/offering-input.js';
 import { parsePlanAttributes, parsePlanChanges } from '../../../src/domain/catalogue/plan.js';
 import { parseProductAttributes, parseProductChanges } from '../../../src/domain/catalogue/product.js';
+import { parseGatewayChanges } from '../../../src/domain/gateways/gateway-input.js';
 import { parseIdempotencyKey } from '../../../src/domain/idempotency/idempotency.js';
 import {
   type IntegrationRefusal,
@@ -225,6 +226,41 @@ const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   updateCorsSettings: {
     parse: ofData(parseCorsSettingsChanges),
     example: { data: { type: 'settings', allowed_origins: ['https://shop.example'] } },
+  },
+  updateManualGateway: {
+    parse: ofData(parseGatewayChanges('manual')),
+    example: { data: { type: 'gateway', slug: 'manual', enabled: true } },
+  },
+  updateStripeIntentsGateway: {
+    parse: ofData(parseGatewayChanges('stripe_payment_intents')),
+    example: {
+      data: { type: 'gateway', slug: 'stripe_payment_intents', enabled: true, test: true, login: 'sk_test_abc123' },
+    },
+  },
+  updateEpPaymentsStripe: {
+    parse: ofData(parseGatewayChanges('elastic_path_payments_stripe')),
+    example: {
+      data: {
+        type: 'gateway',
+        slug: 'elastic_path_payments_stripe',
+        enabled: true,
+        test: true,
+        stripe_account: 'acct_1abc',
+      },
+    },
+  },
+  updateAuthorizeNetGateway: {
+    parse: ofData(parseGatewayChanges('authorize_net')),
+    example: {
+      data: {
+        type: 'gateway',
+        slug: 'authorize_net',
+        enabled: true,
+        test: true,
+        login: 'login1',
+        password: 'ABCDEFGH12345678',
+      },
+    },
   },
   createAccount: {
     parse: ofData(parseNewAccount),

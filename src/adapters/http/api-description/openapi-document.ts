@@ -55,6 +55,11 @@ const documentOf = (generation: SubscriptionsGeneration): OpenApiDocument => ({
     { name: 'Application keys', description: "A store's client credentials, with reserved request rates." },
     { name: 'Merchant realm mappings', description: "A store's login prefix and its authentication realm." },
     { name: 'Settings', description: "A store's settings." },
+    {
+      name: 'Gateways',
+      description:
+        'The payment gateways a store pays through: whether each is enabled, its test mode and its credentials.',
+    },
     { name: 'Subscription catalogue', description: 'Products and plans: the originals offerings copy.' },
     { name: 'Subscription offerings', description: 'What subscribers subscribe to: copies of products and plans.' },
     {

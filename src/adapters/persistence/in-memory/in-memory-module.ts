@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
 import { AUDIT_TOKENS } from '../../../application/audit-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
+import { GATEWAY_TOKENS } from '../../../application/gateway-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import {
@@ -33,6 +34,7 @@ import { InMemoryPaymentRunStore } from './billing/in-memory-payment-run-store.j
 import { usedByAnOffering } from './billing/offering-proration-policies.js';
 import { InMemoryCatalogueRepository } from './catalogue/in-memory-catalogue-repository.js';
 import { InMemoryOfferingRepository } from './catalogue/in-memory-offering-repository.js';
+import { InMemoryGatewaySettingsRepository } from './gateways/in-memory-gateway-settings-repository.js';
 import { InMemoryIdempotencyStore } from './idempotency/in-memory-idempotency-store.js';
 import { InMemoryImportLineRepository } from './imports/in-memory-import-line-repository.js';
 import { InMemoryState } from './in-memory-state.js';
@@ -154,6 +156,9 @@ export const inMemoryModule = (state: InMemoryState = new InMemoryState()) =>
             CORS_SETTINGS_AUDIT,
           ),
       )
+      .inSingletonScope();
+    bind(GATEWAY_TOKENS.GatewaySettingsRepository)
+      .toDynamicValue((ctx) => new InMemoryGatewaySettingsRepository(state, ctx.get(IN_MEMORY.AuditRecorder)))
       .inSingletonScope();
     bind(TOKENS.OfferingProrationRepository).to(InMemoryOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).toConstantValue({ ping: async () => true, schema: async () => 'current' });

@@ -19,6 +19,7 @@ import type { Offering } from '../../../domain/catalogue/offering.js';
 import type { SubscriptionPlan } from '../../../domain/catalogue/plan.js';
 import type { SubscriptionProduct } from '../../../domain/catalogue/product.js';
 import type { Feature } from '../../../domain/features/feature.js';
+import type { GatewaySettings } from '../../../domain/gateways/gateway-settings.js';
 import type { IdempotencyRecord } from '../../../domain/idempotency/idempotency.js';
 import type { ImportLine } from '../../../domain/imports/import-line.js';
 import type { Delivery, DeliveryLog, ObservedEvent } from '../../../domain/integrations/delivery.js';
@@ -75,6 +76,8 @@ export class InMemoryState {
   readonly accountMembershipSettings = new Map<string, AccountMembershipSettings>();
   /** Only stores that named their allowed origins have an entry. */
   readonly corsSettings = new Map<string, CorsSettings>();
+  /** By `storeId/slug`; only the gateways a store changed have an entry, their credentials sealed. */
+  readonly gatewaySettings = new Map<string, GatewaySettings>();
   readonly authenticationRealms = new Map<string, AuthenticationRealm>();
   /** Only stores that changed their account-authentication settings have an entry. */
   readonly accountAuthenticationSettings = new Map<string, AccountAuthenticationSettings>();

@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { ACCOUNT_TOKENS } from '../../../application/account-tokens.js';
 import { AUDIT_TOKENS } from '../../../application/audit-tokens.js';
 import { AUTHENTICATION_REALM_TOKENS } from '../../../application/authentication-realm-tokens.js';
+import { GATEWAY_TOKENS } from '../../../application/gateway-tokens.js';
 import { INTEGRATION_TOKENS } from '../../../application/integration-tokens.js';
 import { TOKENS } from '../../../application/tokens.js';
 import { DUNNING_RULES } from '../../../domain/billing/dunning/dunning-rule.js';
@@ -27,6 +28,7 @@ import { KyselyCatalogueRepository } from './catalogue/kysely-catalogue-reposito
 import { KyselyOfferingRepository } from './catalogue/kysely-offering-repository.js';
 import type { DatabaseHandle } from './engine/open-database.js';
 import { databaseWriteLedger } from './engine/write-ledger.js';
+import { KyselyGatewaySettingsRepository } from './gateways/kysely-gateway-settings-repository.js';
 import { KyselyDatabaseHealth } from './health/kysely-database-health.js';
 import { KyselyIdempotencyStore } from './idempotency/kysely-idempotency-store.js';
 import { KyselyImportLineRepository } from './imports/kysely-import-line-repository.js';
@@ -126,6 +128,9 @@ export const kyselyModule = (handle: DatabaseHandle) =>
       .toDynamicValue(
         (ctx) => new KyselySettingsRepository(handle, CORS_SETTINGS_ROWS, ctx.get(PERSISTENCE.AuditRecorder)),
       )
+      .inSingletonScope();
+    bind(GATEWAY_TOKENS.GatewaySettingsRepository)
+      .toDynamicValue((ctx) => new KyselyGatewaySettingsRepository(handle, ctx.get(PERSISTENCE.AuditRecorder)))
       .inSingletonScope();
     bind(TOKENS.OfferingProrationRepository).to(KyselyOfferingProrationRepository).inSingletonScope();
     bind(TOKENS.DatabaseHealth).to(KyselyDatabaseHealth).inSingletonScope();

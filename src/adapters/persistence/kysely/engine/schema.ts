@@ -229,6 +229,21 @@ export interface CorsSettingsTable {
   allowed_origins: string;
 }
 
+export interface GatewaySettingsTable {
+  store_id: string;
+  slug: string;
+  enabled: StoredBoolean;
+  test_mode: StoredBoolean;
+  stripe_account: string | null;
+  /** Base64 of the AES-256-GCM nonce, ciphertext and tag; never the clear value. */
+  login_sealed: string | null;
+  login_key_id: string | null;
+  login_masked: string | null;
+  password_sealed: string | null;
+  password_key_id: string | null;
+  password_masked: string | null;
+}
+
 export interface AccountMembershipSettingsTable {
   store_id: string;
   membership_limit: number;
@@ -430,6 +445,7 @@ export interface Tables {
   cart_settings: CartSettingsTable;
   account_membership_settings: AccountMembershipSettingsTable;
   cors_settings: CorsSettingsTable;
+  gateway_settings: GatewaySettingsTable;
   authentication_realms: AuthenticationRealmsTable;
   account_authentication_settings: AccountAuthenticationSettingsTable;
   password_profiles: PasswordProfilesTable;

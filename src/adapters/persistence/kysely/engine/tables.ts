@@ -28,6 +28,7 @@ export const TABLES_CHILDREN_FIRST: readonly (keyof Tables)[] = [
   'cart_settings',
   'account_membership_settings',
   'cors_settings',
+  'gateway_settings',
   'subscription_dunning_rules',
   'subscription_features',
   'subscription_schedules',

@@ -40,6 +40,7 @@ import { merchantRealmsAndPeople } from './0037-merchant-realms-and-people.js';
 import { oidcProfiles } from './0038-oidc-profiles.js';
 import { auditEvents } from './0039-audit-events.js';
 import { merchantUserFilters } from './0040-merchant-user-filters.js';
+import { gatewaySettings } from './0041-gateway-settings.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -83,4 +84,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0038-oidc-profiles': oidcProfiles(flavor),
   '0039-audit-events': auditEvents(flavor),
   '0040-merchant-user-filters': merchantUserFilters(flavor),
+  '0041-gateway-settings': gatewaySettings(flavor),
 });
