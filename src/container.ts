@@ -1,11 +1,13 @@
 import { Container } from 'inversify';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './adapters/config/audit-settings.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
+import { DEFAULT_STRIPE_SETTINGS, type StripeSettings } from './adapters/config/stripe-settings.js';
 import { httpPayloads } from './adapters/http/integrations/observed-payloads.js';
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
 import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
-import { paymentsModule } from './adapters/payments/configured-payment-gateways.js';
+import { ConfiguredPaymentGateways, paymentsModule } from './adapters/payments/configured-payment-gateways.js';
+import { type StripeCredentialsOf, StripeGateway } from './adapters/payments/stripe/stripe-gateway.js';
 import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence/fresh/fresh-repositories.js';
 import { FreshSettings } from './adapters/persistence/fresh/fresh-settings.js';
 import { inMemoryModule } from './adapters/persistence/in-memory/in-memory-module.js';
@@ -60,6 +62,13 @@ export interface ContainerOptions {
   readonly consoleSessions?: SessionLifetime;
   /** How many days the audit trail keeps an event (`AUDIT_RETENTION_DAYS`); 0 keeps every event. Default: 365. */
   readonly auditRetentionDays?: number;
+  /** Where Stripe's API is and how long a request waits (`STRIPE_API_BASE`, `STRIPE_TIMEOUT_MS`); Stripe's own, 20 s, by default. */
+  readonly stripe?: StripeSettings;
+  /**
+   * Each store's Stripe credentials: with them, subscriptions paid through `elastic_path_payments_stripe` are
+   * charged on Stripe; without, their attempts fail, saying that no gateway is configured.
+   */
+  readonly stripeCredentials?: StripeCredentialsOf;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -73,6 +82,14 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
+  if (options.stripeCredentials !== undefined)
+    container
+      .rebind(TOKENS.PaymentGateways)
+      .toConstantValue(
+        new ConfiguredPaymentGateways([
+          new StripeGateway(options.stripeCredentials, options.stripe ?? DEFAULT_STRIPE_SETTINGS),
+        ]),
+      );
   container
     .bind(PEOPLE_TOKENS.ConsoleSessionLifetime)
     .toConstantValue(options.consoleSessions ?? DEFAULT_SESSION_LIFETIME);

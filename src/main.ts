@@ -70,6 +70,7 @@ const start = async () => {
       integrations: config.right.integrations,
       consoleSessions: config.right.consoleSessions,
       auditRetentionDays: config.right.auditRetentionDays,
+      stripe: config.right.stripe,
       ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }),
     },
   ).catch(async (error: unknown) => {

@@ -12,6 +12,7 @@ import { type ImportUploadLimits, readImportSettings } from './import-settings.j
 import { readIntegrationSettings } from './integration-settings.js';
 import { readJobSettings } from './job-settings.js';
 import { readRedisCommandTimeout } from './redis-settings.js';
+import { readStripeSettings, type StripeSettings } from './stripe-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -43,6 +44,8 @@ export interface AppConfig {
   readonly consoleSessions: SessionLifetime;
   /** How many days the audit trail keeps an event (`AUDIT_RETENTION_DAYS`); 0 keeps every event. */
   readonly auditRetentionDays: number;
+  /** Where Stripe's API is (`STRIPE_API_BASE`) and how long a request to it waits (`STRIPE_TIMEOUT_MS`). */
+  readonly stripe: StripeSettings;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -117,6 +120,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
   const imports = readImportSettings(env);
   const integrations = readIntegrationSettings(env);
   const consoleSessions = readConsoleSessionSettings(env);
+  const stripe = readStripeSettings(env);
   const errors = [
     ...(E.isLeft(consoleSessions) ? consoleSessions.left : []),
     ...(E.isLeft(integrations) ? integrations.left : []),
@@ -124,6 +128,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     ...(E.isLeft(http) ? http.left : []),
     ...(E.isLeft(timeouts) ? timeouts.left : []),
     ...(E.isLeft(imports) ? imports.left : []),
+    ...(E.isLeft(stripe) ? stripe.left : []),
   ];
   if (
     errors.length > 0 ||
@@ -140,7 +145,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(timeouts) ||
     E.isLeft(imports) ||
     E.isLeft(integrations) ||
-    E.isLeft(consoleSessions)
+    E.isLeft(consoleSessions) ||
+    E.isLeft(stripe)
   ) {
     return E.left(errors);
   }
@@ -163,6 +169,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     integrations: integrations.right,
     consoleSessions: consoleSessions.right,
     auditRetentionDays: parts.auditRetentionDays.right,
+    stripe: stripe.right,
     bootstrapKeyFile:
       env['BOOTSTRAP_KEY_FILE'] ||
       path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),
