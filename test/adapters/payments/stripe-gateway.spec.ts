@@ -59,6 +59,7 @@ describe('Stripe gateway against a local stand-in of Stripe', () => {
       invoice_id: invoice.id,
       subscription_id: invoice.subscriptionId,
       store_id: invoice.storeId,
+      payment_id: key,
     });
   });
 

@@ -70,7 +70,13 @@ export class StripeGateway implements PaymentGateway {
           payment_method: authority.card_id,
           off_session: true,
           confirm: true,
-          metadata: { invoice_id: invoice.id, subscription_id: subscription.id, store_id: invoice.storeId },
+          // The payment's id too: the key Stripe forgets after a day, and what a late answer is matched by.
+          metadata: {
+            invoice_id: invoice.id,
+            subscription_id: subscription.id,
+            store_id: invoice.storeId,
+            payment_id: idempotencyKey,
+          },
         },
         {
           idempotencyKey,
