@@ -1,11 +1,14 @@
 import { Container } from 'inversify';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './adapters/config/audit-settings.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
+import { DEFAULT_STRIPE_SETTINGS, type StripeSettings } from './adapters/config/stripe-settings.js';
 import { httpPayloads } from './adapters/http/integrations/observed-payloads.js';
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
 import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
-import { paymentsModule } from './adapters/payments/configured-payment-gateways.js';
+import { ConfiguredPaymentGateways, paymentsModule } from './adapters/payments/configured-payment-gateways.js';
+import { stripeCredentialsFromSettings } from './adapters/payments/stripe/stripe-credentials.js';
+import { type StripeCredentialsOf, StripeGateway } from './adapters/payments/stripe/stripe-gateway.js';
 import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence/fresh/fresh-repositories.js';
 import { FreshSettings } from './adapters/persistence/fresh/fresh-settings.js';
 import { inMemoryModule } from './adapters/persistence/in-memory/in-memory-module.js';
@@ -67,6 +70,14 @@ export interface ContainerOptions {
    * what it sealed. Default: none, and a credential cannot be stored.
    */
   readonly gatewayCredentialsKeys?: readonly Buffer[];
+  /** Where Stripe's API is and how long a request waits (`STRIPE_API_BASE`, `STRIPE_TIMEOUT_MS`); Stripe's own, 20 s, by default. */
+  readonly stripe?: StripeSettings;
+  /**
+   * Each store's Stripe credentials, for subscriptions paid through `elastic_path_payments_stripe`. Default:
+   * the store's Gateways API settings (see `stripeCredentialsFromSettings`); a store without an enabled
+   * Stripe key fails its attempts, saying so.
+   */
+  readonly stripeCredentials?: StripeCredentialsOf;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -80,6 +91,23 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
+  // Stripe-paid subscriptions are charged with each store's credentials from its Gateways API settings.
+  container
+    .rebind(TOKENS.PaymentGateways)
+    .toDynamicValue(
+      (ctx) =>
+        new ConfiguredPaymentGateways([
+          new StripeGateway(
+            options.stripeCredentials ??
+              stripeCredentialsFromSettings(
+                ctx.get(GATEWAY_TOKENS.GatewaySettingsRepository),
+                ctx.get(GATEWAY_TOKENS.CredentialCipher),
+              ),
+            options.stripe ?? DEFAULT_STRIPE_SETTINGS,
+          ),
+        ]),
+    )
+    .inSingletonScope();
   container
     .bind(PEOPLE_TOKENS.ConsoleSessionLifetime)
     .toConstantValue(options.consoleSessions ?? DEFAULT_SESSION_LIFETIME);

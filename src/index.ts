@@ -8,6 +8,7 @@ import 'reflect-metadata';
 // Use cases answer fp-ts's Either: the helpers to read one come with the package, so a consumer needs no fp-ts of its own.
 export { type Either, isLeft, isRight, type Left, left, type Right, right } from 'fp-ts/lib/Either.js';
 export type { DatabaseTarget } from './adapters/config/database-target.js';
+export { DEFAULT_STRIPE_SETTINGS, type StripeSettings } from './adapters/config/stripe-settings.js';
 export { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';
 export type { BackgroundJobQueue, JobLog, JobWorker } from './adapters/jobs/background-job-queue.js';
 export { BullMqJobQueue, type BullMqJobQueueOptions } from './adapters/jobs/bullmq-job-queue.js';
@@ -18,6 +19,12 @@ export {
   MANUAL_PAYMENTS,
   paymentsModule,
 } from './adapters/payments/configured-payment-gateways.js';
+export {
+  STRIPE_GATEWAY,
+  type StripeCredentials,
+  type StripeCredentialsOf,
+  StripeGateway,
+} from './adapters/payments/stripe/stripe-gateway.js';
 export { inMemoryModule } from './adapters/persistence/in-memory/in-memory-module.js';
 export { InMemoryState } from './adapters/persistence/in-memory/in-memory-state.js';
 export { DataDirInUse, isDataDirInUse } from './adapters/persistence/kysely/engine/data-dir-lock.js';
@@ -43,7 +50,11 @@ export type { AuthFailureLimiter } from './application/ports/auth/auth-failure-l
 export type { BillingCandidate, BillingRunStore } from './application/ports/billing/billing-run-store.js';
 export type { InvoiceReads } from './application/ports/billing/invoice-reads.js';
 export type { OfferingProrationRepository } from './application/ports/billing/offering-proration-repository.js';
-export type { PaymentGateway, PaymentGateways } from './application/ports/billing/payment-gateway.js';
+export type {
+  PaymentGateway,
+  PaymentGateways,
+  UnknownOutcome,
+} from './application/ports/billing/payment-gateway.js';
 export type { PaymentRefunds, Refunded } from './application/ports/billing/payment-refunds.js';
 export type { PaymentCandidate, PaymentRunStore } from './application/ports/billing/payment-run-store.js';
 export type {

@@ -72,6 +72,7 @@ const start = async () => {
       auditRetentionDays: config.right.auditRetentionDays,
       gatewayCredentialsKeys:
         config.right.gatewayCredentialsKey === undefined ? [] : [config.right.gatewayCredentialsKey],
+      stripe: config.right.stripe,
       ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }),
     },
   ).catch(async (error: unknown) => {

@@ -13,6 +13,7 @@ import { type ImportUploadLimits, readImportSettings } from './import-settings.j
 import { readIntegrationSettings } from './integration-settings.js';
 import { readJobSettings } from './job-settings.js';
 import { readRedisCommandTimeout } from './redis-settings.js';
+import { readStripeSettings, type StripeSettings } from './stripe-settings.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -46,6 +47,8 @@ export interface AppConfig {
   readonly auditRetentionDays: number;
   /** The key gateway credentials are encrypted with (`GATEWAY_CREDENTIALS_KEY`); none, none can be stored. */
   readonly gatewayCredentialsKey: Buffer | undefined;
+  /** Where Stripe's API is (`STRIPE_API_BASE`) and how long a request to it waits (`STRIPE_TIMEOUT_MS`). */
+  readonly stripe: StripeSettings;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -121,6 +124,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
   const imports = readImportSettings(env);
   const integrations = readIntegrationSettings(env);
   const consoleSessions = readConsoleSessionSettings(env);
+  const stripe = readStripeSettings(env);
   const errors = [
     ...(E.isLeft(consoleSessions) ? consoleSessions.left : []),
     ...(E.isLeft(integrations) ? integrations.left : []),
@@ -128,6 +132,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     ...(E.isLeft(http) ? http.left : []),
     ...(E.isLeft(timeouts) ? timeouts.left : []),
     ...(E.isLeft(imports) ? imports.left : []),
+    ...(E.isLeft(stripe) ? stripe.left : []),
   ];
   if (
     errors.length > 0 ||
@@ -145,7 +150,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(timeouts) ||
     E.isLeft(imports) ||
     E.isLeft(integrations) ||
-    E.isLeft(consoleSessions)
+    E.isLeft(consoleSessions) ||
+    E.isLeft(stripe)
   ) {
     return E.left(errors);
   }
@@ -169,6 +175,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     consoleSessions: consoleSessions.right,
     auditRetentionDays: parts.auditRetentionDays.right,
     gatewayCredentialsKey: parts.gatewayCredentialsKey.right,
+    stripe: stripe.right,
     bootstrapKeyFile:
       env['BOOTSTRAP_KEY_FILE'] ||
       path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),

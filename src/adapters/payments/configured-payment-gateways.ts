@@ -1,4 +1,4 @@
-import { ContainerModule, injectable } from 'inversify';
+import { ContainerModule } from 'inversify';
 import type { PaymentGateway, PaymentGateways } from '../../application/ports/billing/payment-gateway.js';
 import { TOKENS } from '../../application/tokens.js';
 import { type GatewayOutcome, MANUAL_GATEWAY } from '../../domain/billing/payments/invoice-payment.js';
@@ -23,20 +23,32 @@ export const unconfiguredGateway = (authority: string): PaymentGateway => ({
   }),
 });
 
-/** Manual payments when the subscription takes them; otherwise its payment authority's gateway. */
-@injectable()
+/**
+ * Manual payments when the subscription takes them; otherwise its payment authority's gateway: one of
+ * `clients`, by its name, or, for an authority without one, a gateway that fails every attempt.
+ */
 export class ConfiguredPaymentGateways implements PaymentGateways {
+  private readonly clients: ReadonlyMap<string, PaymentGateway>;
+
+  constructor(clients: readonly PaymentGateway[] = []) {
+    this.clients = new Map(clients.map((client) => [client.name, client]));
+  }
+
   for(subscription: Subscription): PaymentGateway {
-    return subscription.manualPayments ? MANUAL_PAYMENTS : unconfiguredGateway(subscription.paymentAuthority.type);
+    if (subscription.manualPayments) return MANUAL_PAYMENTS;
+    const authority = subscription.paymentAuthority.type;
+    return this.clients.get(authority) ?? unconfiguredGateway(authority);
   }
 
   named(name: string): PaymentGateway | undefined {
     if (name === MANUAL_GATEWAY) return MANUAL_PAYMENTS;
+    const client = this.clients.get(name);
+    if (client !== undefined) return client;
     return (PAYMENT_AUTHORITY_TYPES as readonly string[]).includes(name) ? unconfiguredGateway(name) : undefined;
   }
 }
 
-/** The payment gateways this service knows: manual payments, and every payment authority's, none of them configured yet. */
+/** The payment gateways this service knows without configuration: manual payments, and every payment authority's, unconfigured. */
 export const paymentsModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.PaymentGateways).to(ConfiguredPaymentGateways).inSingletonScope();
+  bind(TOKENS.PaymentGateways).toConstantValue(new ConfiguredPaymentGateways());
 });

@@ -12,7 +12,7 @@ const authorityId = optionalField(boundedString(PAYMENT_AUTHORITY_ID_MIN, PAYMEN
 /**
  * Every payment authority a subscription may carry, by `type`, with the identifiers each one takes (3 to
  * 1,024 code points, all optional): the seed's `platform_payments_processor`, and the two gateways
- * EPCC's schema lists. They are stored and returned as given; no processor is called.
+ * EPCC's schema lists. They are stored and returned as given; a payment run's gateway reads them.
  */
 export const PAYMENT_AUTHORITY_FIELDS = {
   platform_payments_processor: { customer_id: authorityId, card_id: authorityId },

@@ -10,11 +10,26 @@ import type { Subscription } from '../../../domain/subscriptions/subscription.js
  * run that resumes an attempt cut short by a crash or an expired lease) answers the first call's outcome
  * and charges nothing more. A gateway whose provider has no idempotency keys must look the key up
  * (for example in the charge's metadata) before charging.
+ *
+ * A gateway that cannot tell whether the money was taken (its answer was lost: a timeout, a dropped
+ * connection, a server error) answers `unknown`: the payment is left pending, as a crash would leave it,
+ * and a later run asks again under the same key; it is neither a failure nor a success.
  */
 export interface PaymentGateway {
   /** The name payments record as their `gateway`. */
   readonly name: string;
-  charge(invoice: Invoice, amount: number, subscription: Subscription, idempotencyKey: string): Promise<GatewayOutcome>;
+  charge(
+    invoice: Invoice,
+    amount: number,
+    subscription: Subscription,
+    idempotencyKey: string,
+  ): Promise<GatewayOutcome | UnknownOutcome>;
+}
+
+/** No answer the gateway can vouch for; `reason` says why, for the logs of whoever calls. */
+export interface UnknownOutcome {
+  readonly status: 'unknown';
+  readonly reason: string;
 }
 
 /** The gateway that takes a subscription's payments, and the one that began a payment, by its name. */

@@ -67,7 +67,8 @@ export const dunningBy = (policy: RetryPolicy, now: Date, ids: IdGenerator): Dun
  * and its answer is stored with the invoice's new state and, when the answer spends the last retry, the
  * dunning action on the subscription, in one transaction. A crash or an expired lease between the two
  * leaves a pending payment, which this run (or a twin of it) never asks for again and a later run
- * resumes under the same key: no invoice is charged twice. The report counts the job's payments, so a
+ * resumes under the same key: no invoice is charged twice. A gateway that cannot tell whether it charged
+ * (an `unknown` outcome) leaves the payment pending the same way. The report counts the job's payments, so a
  * second run of the job changes nothing.
  */
 @injectable()
@@ -98,6 +99,9 @@ export class RunPayments implements JobHandler {
     const began = payment.gateway === gateway.name ? gateway : this.gateways.named(payment.gateway);
     if (began === undefined) return;
     const outcome = await began.charge(invoice, payment.amount, subscription, payment.id);
+    // The money may have been taken: settling nothing leaves the attempt as a crash would, for a later
+    // run to resume under the same key, and keeps the invoice due (a pending outcome would wait for a merchant).
+    if (outcome.status === 'unknown') return;
     const settled = await this.invoices.settle(
       job.storeId,
       invoice.id,

@@ -2,7 +2,13 @@ import * as E from 'fp-ts/lib/Either.js';
 import { conflict, type DomainError } from '../../shared/errors.js';
 import { afterAttempt, type RetryPolicy } from '../dunning/payment-retry.js';
 import type { Invoice } from '../invoices/invoice.js';
-import type { GatewayOutcome, InvoicePayment } from './invoice-payment.js';
+import { type GatewayOutcome, type InvoicePayment, PAYMENT_TEXT_MAX } from './invoice-payment.js';
+
+/** A gateway's reason as a payment keeps it: at most `PAYMENT_TEXT_MAX` code points, cut with an ellipsis. */
+export const keptReason = (reason: string): string => {
+  const points = [...reason];
+  return points.length <= PAYMENT_TEXT_MAX ? reason : `${points.slice(0, PAYMENT_TEXT_MAX - 1).join('')}…`;
+};
 
 /** A payment not yet settled, whatever a gateway or a merchant says of it now. */
 export const paymentNotPending = (payment: InvoicePayment): DomainError =>
@@ -39,7 +45,7 @@ export const completedAttempt = (
     case 'failed':
       return E.right({
         invoice: changed,
-        payment: { ...payment, status: 'failed', failureReason: outcome.failureReason, updatedAt: now },
+        payment: { ...payment, status: 'failed', failureReason: keptReason(outcome.failureReason), updatedAt: now },
       });
   }
 };

@@ -3,6 +3,9 @@ import type { Uuid } from '../../shared/uuid.js';
 export const INVOICE_PAYMENT_TYPE = 'subscription_invoice_payment';
 export const PAYMENT_NOT_FOUND = 'invoice payment not found';
 
+/** The longest gateway reference or failure reason a payment keeps. */
+export const PAYMENT_TEXT_MAX = 1024;
+
 /** A pending payment waits for a merchant to settle it (manual payments); the others are final. */
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -11,10 +11,10 @@ import { isRecord, type Parsed } from '../../shared/validation.js';
 import { afterAttempt, limitReached, type RetryPolicy } from '../dunning/payment-retry.js';
 import type { Invoice } from '../invoices/invoice.js';
 import { paymentNotPending } from './gateway-attempt.js';
-import { INVOICE_PAYMENT_TYPE, type InvoicePayment, MANUAL_GATEWAY } from './invoice-payment.js';
+import { INVOICE_PAYMENT_TYPE, type InvoicePayment, MANUAL_GATEWAY, PAYMENT_TEXT_MAX } from './invoice-payment.js';
 
-/** The longest gateway reference or failure reason kept. */
-export const SETTLEMENT_TEXT_MAX = 1024;
+/** The longest gateway reference or failure reason a merchant's settlement may give: as long as a payment keeps. */
+export const SETTLEMENT_TEXT_MAX = PAYMENT_TEXT_MAX;
 
 /** EPCC's UpdateInvoicePayment sends the reason as text; `{"reason": ...}`, as a payment shows it, is also taken. */
 const failureDetail =

@@ -1,0 +1,94 @@
+import Stripe from 'stripe';
+import type { PaymentGateway, UnknownOutcome } from '../../../application/ports/billing/payment-gateway.js';
+import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
+import type { GatewayOutcome } from '../../../domain/billing/payments/invoice-payment.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { PaymentAuthorityType } from '../../../domain/subscriptions/payment-authority.js';
+import type { Subscription } from '../../../domain/subscriptions/subscription.js';
+import type { StripeSettings } from '../../config/stripe-settings.js';
+import { outcomeOfError, outcomeOfIntent } from './stripe-outcomes.js';
+
+/** A store's Stripe account: its secret key, and the connected account charged on its behalf, if any. */
+export interface StripeCredentials {
+  readonly secretKey: string;
+  /** Sent as Stripe's `Stripe-Account` header. */
+  readonly stripeAccount?: string;
+}
+
+/** A store's Stripe credentials; undefined for a store that has none. */
+export type StripeCredentialsOf = (storeId: Uuid) => Promise<StripeCredentials | undefined>;
+
+export const STRIPE_GATEWAY = 'elastic_path_payments_stripe' satisfies PaymentAuthorityType;
+
+/**
+ * One retry of a request whose answer was lost or was a 5xx, after the library's half-second backoff: the
+ * payment's idempotency key makes it safe (Stripe answers a repeated key with the first answer), and it
+ * spares the invoice a wait for the next run over a passing network fault. Not more: during an outage each
+ * retry holds the run for another timeout, and the next run resumes the payment anyway.
+ */
+const NETWORK_RETRIES = 1;
+
+/**
+ * Charges a subscription's card on Stripe: one off-session PaymentIntent, confirmed at once (EPCC's
+ * `purchase`), per payment, under the payment's id as Stripe's idempotency key, with the store's
+ * credentials. The client is made per charge, so that no store's key outlives the call that uses it.
+ */
+export class StripeGateway implements PaymentGateway {
+  readonly name = STRIPE_GATEWAY;
+
+  constructor(
+    private readonly credentialsOf: StripeCredentialsOf,
+    private readonly settings: StripeSettings,
+  ) {}
+
+  async charge(
+    invoice: Invoice,
+    amount: number,
+    subscription: Subscription,
+    idempotencyKey: string,
+  ): Promise<GatewayOutcome | UnknownOutcome> {
+    const authority = subscription.paymentAuthority;
+    if (authority.type !== STRIPE_GATEWAY)
+      return failed(`the subscription's payment authority is ${authority.type}, not ${STRIPE_GATEWAY}`);
+    if (authority.customer_id === undefined) return failed(`the payment authority has no customer_id`);
+    if (authority.card_id === undefined) return failed(`the payment authority has no card_id`);
+    const credentials = await this.credentialsOf(invoice.storeId);
+    if (credentials === undefined) return failed('no Stripe secret key is configured for this store');
+    const stripe = new Stripe(credentials.secretKey, {
+      protocol: this.settings.protocol,
+      host: this.settings.host,
+      port: this.settings.port,
+      timeout: this.settings.timeoutMs,
+      maxNetworkRetries: NETWORK_RETRIES,
+    });
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount,
+          currency: invoice.currency.toLowerCase(),
+          customer: authority.customer_id,
+          payment_method: authority.card_id,
+          off_session: true,
+          confirm: true,
+          // The payment's id too: the key Stripe forgets after a day, and what a late answer is matched by.
+          metadata: {
+            invoice_id: invoice.id,
+            subscription_id: subscription.id,
+            store_id: invoice.storeId,
+            payment_id: idempotencyKey,
+          },
+        },
+        {
+          idempotencyKey,
+          ...(credentials.stripeAccount === undefined ? {} : { stripeAccount: credentials.stripeAccount }),
+        },
+      );
+      return outcomeOfIntent(intent);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) return outcomeOfError(error);
+      throw error;
+    }
+  }
+}
+
+const failed = (failureReason: string): GatewayOutcome => ({ status: 'failed', failureReason });

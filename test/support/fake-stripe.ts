@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { StripeSettings } from '../../src/adapters/config/stripe-settings.js';
+
+/**
+ * A stand-in for Stripe's `POST /v1/payment_intents` on loopback, built from Stripe's API reference:
+ * form-encoded parameters, Bearer secret keys, `Stripe-Account` for connected accounts, idempotency keys
+ * (a repeated key with the same parameters answers the first answer, marked `Idempotent-Replayed`, and
+ * charges nothing; with other parameters, a 400 `idempotency_error`, the status Stripe and its library use), and Stripe's error document
+ * `{error: {type, code, decline_code, message, payment_intent}}` with Stripe's statuses.
+ */
+
+/** What the fake does for a payment method (or a customer) named in a script. */
+export type StripeBehaviour =
+  /** 402 `card_error`, `card_declined` with this `decline_code`; nothing charged. */
+  | { readonly kind: 'decline'; readonly declineCode: string }
+  /** 402 `card_error`, `authentication_required`: the issuer wants 3-D Secure, off session. */
+  | { readonly kind: 'authentication_required' }
+  /** 200, the PaymentIntent `requires_action` (3-D Secure's next action). */
+  | { readonly kind: 'requires_action' }
+  /** 200, the PaymentIntent `processing`; the money is counted as charged. */
+  | { readonly kind: 'processing' }
+  /** 500 `api_error` before anything is charged or remembered, as Stripe does when the request never began. */
+  | { readonly kind: 'server_error' }
+  /** No answer at all: the request waits until the client gives up. */
+  | { readonly kind: 'hang' }
+  /** Charged, then the connection is dropped before the answer, every time the key is asked while scripted. */
+  | { readonly kind: 'lose_answer' };
+
+/** One charge the fake took (a PaymentIntent that succeeded or is processing). */
+export interface FakeCharge {
+  readonly paymentIntent: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly customer: string;
+  readonly paymentMethod: string;
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly stripeAccount: string | undefined;
+  readonly idempotencyKey: string | undefined;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+interface Remembered {
+  readonly parameters: string;
+  readonly answer: Answer;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+
+const stripeError = (
+  status: number,
+  error: Readonly<Record<string, unknown>> & { type: string; message: string },
+): Answer => ({
+  status,
+  body: { error: { ...error, doc_url: `https://stripe.com/docs/error-codes/${error['code'] ?? error.type}` } },
+});
+
+export class FakeStripe {
+  readonly charges: FakeCharge[] = [];
+  /** Every request that reached the fake, answered or not. */
+  requests = 0;
+  private readonly behaviours = new Map<string, StripeBehaviour>();
+  private readonly keys = new Map<string, Remembered>();
+  private readonly sockets = new Set<import('node:net').Socket>();
+  private server: Server | undefined;
+  private port = 0;
+
+  /** `secretKeys` are the keys Stripe accepts; any other is a 401. */
+  constructor(private readonly secretKeys: readonly string[]) {}
+
+  async start(): Promise<void> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.server = server;
+    this.port = (server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => (this.server === undefined ? resolve() : this.server.close(() => resolve())));
+  }
+
+  /** The gateway's settings to reach this fake, waiting `timeoutMs` for an answer. */
+  settings(timeoutMs: number): StripeSettings {
+    return { protocol: 'http', host: '127.0.0.1', port: this.port, timeoutMs };
+  }
+
+  /** Scripts what a payment method or customer does from now on; undefined lets it succeed again. */
+  script(paymentMethodOrCustomer: string, behaviour: StripeBehaviour | undefined): void {
+    if (behaviour === undefined) this.behaviours.delete(paymentMethodOrCustomer);
+    else this.behaviours.set(paymentMethodOrCustomer, behaviour);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.requests += 1;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const secretKey = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (secretKey === undefined || !this.secretKeys.includes(secretKey))
+      return send(
+        res,
+        stripeError(401, {
+          type: 'invalid_request_error',
+          message: `Invalid API Key provided: ${(secretKey ?? '').slice(0, 8)}****`,
+        }),
+      );
+    if (req.method !== 'POST' || req.url !== '/v1/payment_intents')
+      return send(
+        res,
+        stripeError(404, {
+          type: 'invalid_request_error',
+          message: `Unrecognized request URL (${req.method}: ${req.url})`,
+        }),
+      );
+    const account = header(req, 'stripe-account');
+    const idempotencyKey = header(req, 'idempotency-key');
+    const parameters = [...form.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k}=${v}`)
+      .join('&');
+    const scope = `${secretKey}\u0000${account ?? ''}\u0000${idempotencyKey ?? ''}`;
+    const remembered = idempotencyKey === undefined ? undefined : this.keys.get(scope);
+    const behaviour = this.behaviourOf(form);
+    if (remembered !== undefined) {
+      if (remembered.parameters !== parameters)
+        return send(
+          res,
+          stripeError(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          }),
+        );
+      if (behaviour?.kind === 'lose_answer' || behaviour?.kind === 'hang') return this.withhold(res, behaviour);
+      return send(res, remembered.answer, { 'idempotent-replayed': 'true' });
+    }
+    if (behaviour?.kind === 'hang') return this.withhold(res, behaviour);
+    if (behaviour?.kind === 'server_error')
+      return send(res, stripeError(500, { type: 'api_error', message: 'An unknown error occurred' }));
+    const answer = this.confirm(form, behaviour, account, idempotencyKey);
+    if (idempotencyKey !== undefined && answer.status !== 400) this.keys.set(scope, { parameters, answer });
+    if (behaviour?.kind === 'lose_answer') return this.withhold(res, behaviour);
+    send(res, answer);
+  }
+
+  private behaviourOf(form: URLSearchParams): StripeBehaviour | undefined {
+    return this.behaviours.get(form.get('payment_method') ?? '') ?? this.behaviours.get(form.get('customer') ?? '');
+  }
+
+  /** A hang leaves the request open; a lost answer drops the connection. */
+  private withhold(res: ServerResponse, behaviour: StripeBehaviour): void {
+    if (behaviour.kind === 'lose_answer') res.socket?.destroy();
+  }
+
+  /** Creates and confirms the PaymentIntent, off session, as Stripe would for this behaviour. */
+  private confirm(
+    form: URLSearchParams,
+    behaviour: StripeBehaviour | undefined,
+    account: string | undefined,
+    idempotencyKey: string | undefined,
+  ): Answer {
+    const missing = ['amount', 'currency', 'customer', 'payment_method'].find((name) => !form.get(name));
+    if (missing !== undefined)
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: missing,
+        message: `Missing required param: ${missing}.`,
+      });
+    const amount = Number(form.get('amount'));
+    const currency = form.get('currency') ?? '';
+    if (!Number.isInteger(amount) || amount < 1 || !/^[a-z]{3}$/.test(currency))
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+        message: 'Invalid amount or currency.',
+      });
+    if (form.get('confirm') !== 'true' || form.get('off_session') !== 'true')
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        message: 'This stand-in only confirms off-session payments at once (confirm=true, off_session=true).',
+      });
+    const metadata = Object.fromEntries(
+      [...form.entries()].flatMap(([k, v]) => {
+        const key = /^metadata\[(.+)\]$/.exec(k)?.[1];
+        return key === undefined ? [] : [[key, v]];
+      }),
+    );
+    const intent = paymentIntent(form, amount, currency, metadata);
+    switch (behaviour?.kind) {
+      case 'decline':
+        return stripeError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: behaviour.declineCode,
+          message: 'Your card was declined.',
+          charge: id('ch'),
+          payment_intent: { ...intent, status: 'requires_payment_method' },
+        });
+      case 'authentication_required':
+        return stripeError(402, {
+          type: 'card_error',
+          code: 'authentication_required',
+          decline_code: 'authentication_required',
+          message: 'Your card was declined. This transaction requires authentication.',
+          payment_intent: { ...intent, status: 'requires_payment_method' },
+        });
+      case 'requires_action':
+        return {
+          status: 200,
+          body: { ...intent, status: 'requires_action', latest_charge: null, next_action: { type: 'use_stripe_sdk' } },
+        };
+      default: {
+        const status = behaviour?.kind === 'processing' ? 'processing' : 'succeeded';
+        this.charges.push({
+          paymentIntent: intent.id,
+          amount,
+          currency,
+          customer: form.get('customer') ?? '',
+          paymentMethod: form.get('payment_method') ?? '',
+          metadata,
+          stripeAccount: account,
+          idempotencyKey,
+        });
+        return {
+          status: 200,
+          body: { ...intent, status, amount_received: status === 'succeeded' ? amount : 0 },
+        };
+      }
+    }
+  }
+}
+
+const paymentIntent = (
+  form: URLSearchParams,
+  amount: number,
+  currency: string,
+  metadata: Readonly<Record<string, string>>,
+) => {
+  const intentId = id('pi');
+  return {
+    id: intentId,
+    object: 'payment_intent',
+    amount,
+    amount_capturable: 0,
+    amount_received: 0,
+    capture_method: 'automatic_async',
+    client_secret: `${intentId}_secret_${randomBytes(12).toString('base64url')}`,
+    confirmation_method: 'automatic',
+    created: Math.floor(Date.now() / 1000),
+    currency,
+    customer: form.get('customer'),
+    description: null,
+    last_payment_error: null,
+    latest_charge: id('ch'),
+    livemode: false,
+    metadata,
+    next_action: null,
+    payment_method: form.get('payment_method'),
+    payment_method_types: ['card'],
+    status: 'requires_confirmation',
+  };
+};
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const send = (res: ServerResponse, answer: Answer, extra: Readonly<Record<string, string>> = {}): void => {
+  const body = JSON.stringify(answer.body);
+  res.writeHead(answer.status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'request-id': id('req'),
+    // Stripe tells its libraries not to retry an answer it gave (4xx) or would replay anyway.
+    ...(answer.status >= 400 && answer.status < 500 ? { 'stripe-should-retry': 'false' } : {}),
+    ...extra,
+  });
+  res.end(body);
+};
