@@ -132,6 +132,8 @@ for (const [name, target] of servers) {
 
     it('answers 503 within the statement timeout while a table is locked, then serves again, logging one outage', async () => {
       const api = await startTestApi({ persistence: { kind: 'database', handle } });
+      // Taken first, so that what is timed below is the locked read alone.
+      const token = await api.token();
       const lock = await admin.db.connection().execute(async (session) => {
         // One session holds the lock; the service's statements wait on it until their timeout.
         if (admin.flavor === 'postgres') {
@@ -142,7 +144,7 @@ for (const [name, target] of servers) {
         }
         try {
           const started = Date.now();
-          const frozen = await api.request('/v2/subscriptions/products');
+          const frozen = await api.request('/v2/subscriptions/products', { token });
           const waited = Date.now() - started;
           expect(frozen.status).to.equal(503);
           expect(frozen.headers.get('retry-after')).to.equal('2');
