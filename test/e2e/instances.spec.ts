@@ -95,7 +95,7 @@ const RESERVED = 10;
 
       expect(
         outcomes.every((o) => o.status === 200 || o.status === 429),
-        'only admitted or refused',
+        `only admitted or refused, not ${[...new Set(outcomes.map((o) => o.status))].join(', ')}`,
       ).to.equal(true);
       // After the first second (which may spend a full bucket), the flood is held to the pool, not twice it (two
       // instances each keeping a budget of their own). A quarter either way: on a loaded machine requests reach

@@ -11,10 +11,12 @@ import { type ServiceProcess, startServiceProcess, storeForLoad } from '../suppo
 
 const SHUTDOWN_TIMEOUT_MS = 2_000;
 /**
- * Time the process gets after the deadline to close the database and exit: closing the embedded database
- * writes it out, which a busy machine slows; a process that ignored its deadline would take far longer.
+ * How far past its deadline the drain may end by the service's own clock: its timer firing late on a
+ * busy machine, not a drain that waited for the stalled client.
  */
-const EXIT_SLACK_MS = 3_000;
+const DRAIN_SLACK_MS = 1_000;
+/** A stop that takes longer than this hung: closing the embedded database is slow on a busy machine, not this slow. */
+const EXIT_LIMIT_MS = 30_000;
 /**
  * A request without an outcome after this long is hanging. On the embedded database every query runs on
  * the service's own thread, so a cold service on a busy two-CPU machine answers the opening burst in a
@@ -175,7 +177,7 @@ describe('the service stopping under keep-alive load', () => {
 
     const stopped = exit.at - signalledAt;
     expect(exit.code, 'exit code: a connection was cut at the deadline').to.equal(1);
-    expect(stopped, 'milliseconds from SIGTERM to exit').to.be.below(SHUTDOWN_TIMEOUT_MS + EXIT_SLACK_MS);
+    expect(stopped, 'milliseconds from SIGTERM to exit').to.be.below(EXIT_LIMIT_MS);
     expect(before.length, 'requests before SIGTERM').to.be.above(50);
     expect(
       before.filter((o) => o.error !== undefined || o.status !== 200),
@@ -207,6 +209,16 @@ describe('the service stopping under keep-alive load', () => {
     const drained = logs.find((l) => l['msg'] === 'connections drained');
     expect(drained, 'the drain reports its end').not.to.equal(undefined);
     expect(drained?.['cut_at_deadline'], 'the stalled connection was cut at the deadline').to.be.at.least(1);
+    // Cut at the drain's own deadline, by the service's clock: not forced out later by the shutdown's.
+    expect(drained?.['duration_ms'], 'the drain, in milliseconds').to.be.within(
+      // Node's timers may fire a millisecond early, rounding.
+      SHUTDOWN_TIMEOUT_MS - 5,
+      SHUTDOWN_TIMEOUT_MS + DRAIN_SLACK_MS,
+    );
+    expect(
+      logs.filter((l) => String(l['msg']).startsWith('forcing the exit')),
+      'a forced exit',
+    ).to.deep.equal([]);
     expect(
       logs.find((l) => l['msg'] === 'draining connections')?.['connections'],
       'open connections when the drain began',

@@ -137,7 +137,7 @@ forEachBackend('Properties: hostile input on every route', (_backend, persistenc
             store = await seedStore(api.url, api.container, 'Hostile input, again');
         },
       ),
-      { numRuns: propertyRuns(300), endOnFailure: true, timeout: 5000 },
+      { numRuns: propertyRuns(300), endOnFailure: true, timeout: 30_000 },
     );
     expect(api.logs.lines.filter((l) => Number(l['level']) >= 50)).to.deep.equal([]);
   });
