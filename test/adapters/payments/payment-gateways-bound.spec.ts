@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { AuthorizeNetGateway } from '../../../src/adapters/payments/authorize-net/authorize-net-gateway.js';
 import { StripeGateway } from '../../../src/adapters/payments/stripe/stripe-gateway.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { TOKENS } from '../../../src/application/tokens.js';
@@ -8,21 +9,27 @@ import { UpdateGateway } from '../../../src/application/use-cases/gateways/updat
 import { buildContainer } from '../../../src/container.js';
 import { invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
 import { aStore, storeRecords } from '../../support/builders.js';
+import { FakeAuthorizeNet } from '../../support/fake-authorize-net.js';
 import { FakeStripe } from '../../support/fake-stripe.js';
 import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 const SECRET = 'sk_test_51StoreGatewaySettings';
+const ANET = { login: '4bBoundLogin', transactionKey: '8pBoundTransKey1' };
 const at = (iso: string) => new Date(iso);
 
 describe('Payment gateways bound by the composition root', () => {
   const stripe = new FakeStripe([SECRET]);
-  before(() => stripe.start());
-  after(() => stripe.stop());
+  const anet = new FakeAuthorizeNet([ANET]);
+  before(() => Promise.all([stripe.start(), anet.start()]));
+  after(() => Promise.all([stripe.stop(), anet.stop()]));
 
   const store = aStore();
   const offering = anOffering(store.id, [aProduct(store.id)], [aPlan(store.id)]);
   const stripePayer = aSubscription(offering, randomIds.uuid(), {
     paymentAuthority: { type: 'elastic_path_payments_stripe', customer_id: 'cus_Ada', card_id: 'pm_card' },
+  });
+  const anetPayer = aSubscription(offering, randomIds.uuid(), {
+    paymentAuthority: { type: 'authorize_net', customer_profile_id: '811474252', payment_profile_id: '807500093' },
   });
   const draft = invoiceDraft(
     stripePayer,
@@ -37,7 +44,11 @@ describe('Payment gateways bound by the composition root', () => {
   const service = async () => {
     const container = buildContainer(
       { kind: 'memory' },
-      { gatewayCredentialsKeys: [randomBytes(32)], stripe: stripe.settings(2_000) },
+      {
+        gatewayCredentialsKeys: [randomBytes(32)],
+        stripe: stripe.settings(2_000),
+        authorizeNet: anet.settings(2_000),
+      },
     );
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
     const update = (slug: string, attributes: Record<string, unknown>) =>
@@ -71,5 +82,40 @@ describe('Payment gateways bound by the composition root', () => {
     await update('stripe_payment_intents', { enabled: false, login: SECRET });
     expect(await gateways.for(stripePayer).charge(invoice, 100, stripePayer, randomIds.uuid())).to.deep.equal(noKey);
     expect(stripe.requests).to.equal(asked);
+  });
+
+  it('charges Authorize.Net-paid subscriptions with the API login ID and transaction key its Gateways API holds, while enabled', async () => {
+    const { gateways, update } = await service();
+    expect(gateways.for(anetPayer)).to.be.instanceOf(AuthorizeNetGateway);
+    expect(gateways.named('authorize_net')).to.be.instanceOf(AuthorizeNetGateway);
+    const asked = anet.requests;
+    const noCredentials = {
+      status: 'failed',
+      failureReason: 'no Authorize.Net API login ID and transaction key are configured for this store',
+    };
+    expect(await gateways.for(anetPayer).charge(invoice, 100, anetPayer, randomIds.uuid())).to.deep.equal(
+      noCredentials,
+    );
+    const stored = await update('authorize_net', {
+      enabled: false,
+      test: true,
+      login: ANET.login,
+      password: ANET.transactionKey,
+    });
+    expect(E.isRight(stored)).to.equal(true);
+    expect(await gateways.for(anetPayer).charge(invoice, 100, anetPayer, randomIds.uuid())).to.deep.equal(
+      noCredentials,
+    );
+    expect(anet.requests).to.equal(asked);
+
+    await update('authorize_net', { enabled: true });
+    const outcome = await gateways.for(anetPayer).charge(invoice, 1500, anetPayer, randomIds.uuid());
+    expect(outcome).to.deep.equal({ status: 'succeeded', externalPaymentId: anet.charges.at(-1)?.transId });
+    expect(anet.charges.at(-1)).to.include({
+      login: ANET.login,
+      amount: '15.00',
+      customerProfileId: '811474252',
+      paymentProfileId: '807500093',
+    });
   });
 });
