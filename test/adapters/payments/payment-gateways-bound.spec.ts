@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { AuthorizeNetGateway } from '../../../src/adapters/payments/authorize-net/authorize-net-gateway.js';
 import { StripeGateway } from '../../../src/adapters/payments/stripe/stripe-gateway.js';
+import { InMemoryState } from '../../../src/adapters/persistence/in-memory/in-memory-state.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { UpdateGateway } from '../../../src/application/use-cases/gateways/update-gateway.js';
@@ -41,11 +42,11 @@ describe('Payment gateways bound by the composition root', () => {
   const invoice = { ...draft.right, taxRequired: false } as never;
 
   /** A container on memory with a credentials key, Stripe at the fake, and the store created. */
-  const service = async () => {
+  const service = async (state = new InMemoryState(), key = randomBytes(32)) => {
     const container = buildContainer(
-      { kind: 'memory' },
+      { kind: 'memory', state },
       {
-        gatewayCredentialsKeys: [randomBytes(32)],
+        gatewayCredentialsKeys: [key],
         stripe: stripe.settings(2_000),
         authorizeNet: anet.settings(2_000),
       },
@@ -117,5 +118,30 @@ describe('Payment gateways bound by the composition root', () => {
       customerProfileId: '811474252',
       paymentProfileId: '807500093',
     });
+  });
+
+  it('credentials sealed under a key the deployment no longer holds throw, naming the key to restore, and asks nothing', async () => {
+    const state = new InMemoryState();
+    const { update } = await service(state);
+    await update('authorize_net', { enabled: true, login: ANET.login, password: ANET.transactionKey });
+    const rotated = buildContainer(
+      { kind: 'memory', state },
+      { gatewayCredentialsKeys: [randomBytes(32)], authorizeNet: anet.settings(2_000) },
+    ).get(TOKENS.PaymentGateways);
+    const asked = anet.requests;
+    let thrown: unknown;
+    await rotated
+      .for(anetPayer)
+      .charge(invoice, 100, anetPayer, randomIds.uuid())
+      .catch((error: unknown) => {
+        thrown = error;
+      });
+    expect(thrown).to.be.instanceOf(Error);
+    const message = (thrown as Error).message;
+    expect(message).to.match(
+      /^the store's Authorize\.Net API login ID cannot be opened \(sealed under key [0-9a-f]{16}\): set GATEWAY_CREDENTIALS_KEY/,
+    );
+    expect(message).not.to.include(ANET.login);
+    expect(anet.requests).to.equal(asked);
   });
 });
