@@ -77,6 +77,7 @@ export const lookupRequest = (merchant: MerchantAuthentication, customerProfileI
     merchantAuthentication: merchant,
     customerProfileId,
     sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
-    paging: { limit: LOOKUP_LIMIT, offset: 1 },
+    // As Authorize.Net's examples write them: its XML integers, as JSON strings.
+    paging: { limit: String(LOOKUP_LIMIT), offset: '1' },
   },
 });
