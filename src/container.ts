@@ -1,11 +1,17 @@
 import { Container } from 'inversify';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './adapters/config/audit-settings.js';
+import { type AuthorizeNetSettings, DEFAULT_AUTHORIZE_NET_SETTINGS } from './adapters/config/authorize-net-settings.js';
 import { DEFAULT_INTEGRATION_SETTINGS } from './adapters/config/integration-settings.js';
 import { DEFAULT_STRIPE_SETTINGS, type StripeSettings } from './adapters/config/stripe-settings.js';
 import { httpPayloads } from './adapters/http/integrations/observed-payloads.js';
 import { DnsHostResolver } from './adapters/integrations/dns-host-resolver.js';
 import { HttpWebhookSender } from './adapters/integrations/http-webhook-sender.js';
 import { InProcessJobQueue } from './adapters/jobs/in-process-job-queue.js';
+import { authorizeNetCredentialsFromSettings } from './adapters/payments/authorize-net/authorize-net-credentials.js';
+import {
+  type AuthorizeNetCredentialsOf,
+  AuthorizeNetGateway,
+} from './adapters/payments/authorize-net/authorize-net-gateway.js';
 import { ConfiguredPaymentGateways, paymentsModule } from './adapters/payments/configured-payment-gateways.js';
 import { stripeCredentialsFromSettings } from './adapters/payments/stripe/stripe-credentials.js';
 import { type StripeCredentialsOf, StripeGateway } from './adapters/payments/stripe/stripe-gateway.js';
@@ -78,6 +84,16 @@ export interface ContainerOptions {
    * Stripe key fails its attempts, saying so.
    */
   readonly stripeCredentials?: StripeCredentialsOf;
+  /**
+   * Where Authorize.Net's API is and how long a request waits (`AUTHORIZE_NET_API_BASE`,
+   * `AUTHORIZE_NET_TIMEOUT_MS`); by default production, or the sandbox for a store in test mode, 20 s.
+   */
+  readonly authorizeNet?: AuthorizeNetSettings;
+  /**
+   * Each store's Authorize.Net credentials, for subscriptions paid through `authorize_net`. Default: the
+   * store's Gateways API settings (see `authorizeNetCredentialsFromSettings`).
+   */
+  readonly authorizeNetCredentials?: AuthorizeNetCredentialsOf;
 }
 
 export const DEFAULT_JOB_SETTINGS: JobSettings = jobTimingFor(DEFAULT_JOB_LEASE_MS);
@@ -91,22 +107,23 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
     rateLimitModule(options.rateLimiter, options.authFailureLimiter),
     persistence.kind === 'database' ? kyselyModule(persistence.handle) : inMemoryModule(persistence.state),
   );
-  // Stripe-paid subscriptions are charged with each store's credentials from its Gateways API settings.
+  // Stripe- and Authorize.Net-paid subscriptions are charged with each store's credentials from its Gateways API settings.
   container
     .rebind(TOKENS.PaymentGateways)
-    .toDynamicValue(
-      (ctx) =>
-        new ConfiguredPaymentGateways([
-          new StripeGateway(
-            options.stripeCredentials ??
-              stripeCredentialsFromSettings(
-                ctx.get(GATEWAY_TOKENS.GatewaySettingsRepository),
-                ctx.get(GATEWAY_TOKENS.CredentialCipher),
-              ),
-            options.stripe ?? DEFAULT_STRIPE_SETTINGS,
-          ),
-        ]),
-    )
+    .toDynamicValue((ctx) => {
+      const settings = ctx.get(GATEWAY_TOKENS.GatewaySettingsRepository);
+      const cipher = ctx.get(GATEWAY_TOKENS.CredentialCipher);
+      return new ConfiguredPaymentGateways([
+        new StripeGateway(
+          options.stripeCredentials ?? stripeCredentialsFromSettings(settings, cipher),
+          options.stripe ?? DEFAULT_STRIPE_SETTINGS,
+        ),
+        new AuthorizeNetGateway(
+          options.authorizeNetCredentials ?? authorizeNetCredentialsFromSettings(settings, cipher),
+          options.authorizeNet ?? DEFAULT_AUTHORIZE_NET_SETTINGS,
+        ),
+      ]);
+    })
     .inSingletonScope();
   container
     .bind(PEOPLE_TOKENS.ConsoleSessionLifetime)

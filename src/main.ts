@@ -73,6 +73,7 @@ const start = async () => {
       gatewayCredentialsKeys:
         config.right.gatewayCredentialsKey === undefined ? [] : [config.right.gatewayCredentialsKey],
       stripe: config.right.stripe,
+      authorizeNet: config.right.authorizeNet,
       ...(redis === undefined ? {} : { rateLimiter: redis.limiter, authFailureLimiter: redis.authFailures }),
     },
   ).catch(async (error: unknown) => {

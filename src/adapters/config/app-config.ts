@@ -4,6 +4,7 @@ import type { IntegrationSettings } from '../../application/ports/integrations/i
 import type { JobSettings } from '../../application/ports/jobs/job-settings.js';
 import type { SessionLifetime } from '../../domain/people/console-session.js';
 import { readAuditRetentionDays } from './audit-settings.js';
+import { type AuthorizeNetSettings, readAuthorizeNetSettings } from './authorize-net-settings.js';
 import { readConsoleSessionSettings } from './console-session-settings.js';
 import { type DatabaseTarget, databaseTarget } from './database-target.js';
 import { type DatabaseTimeouts, readDatabaseTimeouts } from './database-timeouts.js';
@@ -49,6 +50,8 @@ export interface AppConfig {
   readonly gatewayCredentialsKey: Buffer | undefined;
   /** Where Stripe's API is (`STRIPE_API_BASE`) and how long a request to it waits (`STRIPE_TIMEOUT_MS`). */
   readonly stripe: StripeSettings;
+  /** Where Authorize.Net's API is (`AUTHORIZE_NET_API_BASE`) and how long a request to it waits (`AUTHORIZE_NET_TIMEOUT_MS`). */
+  readonly authorizeNet: AuthorizeNetSettings;
 }
 
 export const DEFAULT_DATA_DIR = '.data/pglite';
@@ -125,6 +128,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
   const integrations = readIntegrationSettings(env);
   const consoleSessions = readConsoleSessionSettings(env);
   const stripe = readStripeSettings(env);
+  const authorizeNet = readAuthorizeNetSettings(env);
   const errors = [
     ...(E.isLeft(consoleSessions) ? consoleSessions.left : []),
     ...(E.isLeft(integrations) ? integrations.left : []),
@@ -133,6 +137,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     ...(E.isLeft(timeouts) ? timeouts.left : []),
     ...(E.isLeft(imports) ? imports.left : []),
     ...(E.isLeft(stripe) ? stripe.left : []),
+    ...(E.isLeft(authorizeNet) ? authorizeNet.left : []),
   ];
   if (
     errors.length > 0 ||
@@ -151,7 +156,8 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     E.isLeft(imports) ||
     E.isLeft(integrations) ||
     E.isLeft(consoleSessions) ||
-    E.isLeft(stripe)
+    E.isLeft(stripe) ||
+    E.isLeft(authorizeNet)
   ) {
     return E.left(errors);
   }
@@ -176,6 +182,7 @@ export const readConfig = (env: Env): E.Either<readonly string[], AppConfig> => 
     auditRetentionDays: parts.auditRetentionDays.right,
     gatewayCredentialsKey: parts.gatewayCredentialsKey.right,
     stripe: stripe.right,
+    authorizeNet: authorizeNet.right,
     bootstrapKeyFile:
       env['BOOTSTRAP_KEY_FILE'] ||
       path.join(path.dirname(env['DATA_DIR'] || DEFAULT_DATA_DIR), BOOTSTRAP_KEY_FILE_NAME),

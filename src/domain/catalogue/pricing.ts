@@ -4,6 +4,7 @@ import {
   decimalFraction,
   type Fraction,
   fraction,
+  majorUnitsText,
   remainderOf,
   roundDown,
   times,
@@ -70,35 +71,24 @@ export interface DisplayPrice {
   readonly with_tax: FormattedPrice;
 }
 
-interface CurrencyFormat {
-  readonly format: Intl.NumberFormat;
-  /** The currency's minor-unit digits, read once: `resolvedOptions()` builds a fresh object per call. */
-  readonly digits: number;
-}
-
 /** Building a formatter costs about a hundred times more than using one, so each currency's is kept. */
-const formats = new Map<string, CurrencyFormat>();
+const formats = new Map<string, Intl.NumberFormat>();
 
-const formatFor = (currency: string): CurrencyFormat => {
-  let known = formats.get(currency);
-  if (known === undefined) {
-    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    known = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
-    formats.set(currency, known);
+const formatFor = (currency: string): Intl.NumberFormat => {
+  let format = formats.get(currency);
+  if (format === undefined) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    formats.set(currency, format);
   }
-  return known;
+  return format;
 };
 
 /**
  * `1000` minor units of USD → `$10.00`, with the currency's own number of decimals. The amount is
  * handed over as exact decimal text, so large amounts keep their last digits.
  */
-export const formatAmount = (amount: number, currency: string): string => {
-  const { format, digits } = formatFor(currency);
-  const text = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
-  const decimal = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
-  return format.format((amount < 0 ? `-${decimal}` : decimal) as unknown as number);
-};
+export const formatAmount = (amount: number, currency: string): string =>
+  formatFor(currency).format(majorUnitsText(amount, currency) as unknown as number);
 
 /** The price to show: in `preferred` when priced in it, else in the first currency in code order. */
 export const displayPrice = (prices: PriceMap | undefined, preferred?: string): DisplayPrice | undefined => {

@@ -11,6 +11,31 @@
  */
 export const AMOUNT_MAX = Number.MAX_SAFE_INTEGER;
 
+/** Each currency's minor-unit digits, read once: building an `Intl.NumberFormat` costs more than using one. */
+const minorDigits = new Map<string, number>();
+
+/** How many decimal digits `currency`'s minor unit has (ISO 4217's exponent): 2 for USD, 0 for JPY, 3 for KWD. */
+export const minorUnitDigits = (currency: string): number => {
+  let digits = minorDigits.get(currency);
+  if (digits === undefined) {
+    digits =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    minorDigits.set(currency, digits);
+  }
+  return digits;
+};
+
+/**
+ * An amount of minor units as the decimal text of its major units, by the currency's exponent (3100 USD is
+ * `31.00`, 3100 JPY is `3100`), from the integer's digits: no floating point, so large amounts stay exact.
+ */
+export const majorUnitsText = (amount: number, currency: string): string => {
+  const digits = minorUnitDigits(currency);
+  const text = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, '0');
+  const decimal = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+  return amount < 0 ? `-${decimal}` : decimal;
+};
+
 /** An exact fraction of integers; the denominator is above zero. */
 export interface Fraction {
   readonly numerator: bigint;

@@ -6,6 +6,8 @@ import {
   decimalFraction,
   type Fraction,
   fraction,
+  majorUnitsText,
+  minorUnitDigits,
   remainderOf,
   roundDown,
   spreadByLargestRemainder,
@@ -154,6 +156,39 @@ describe('money: spreading by largest remainder', () => {
         }
       }),
       { numRuns: propertyRuns(300) },
+    );
+  });
+});
+
+describe('money: minor units as major-unit decimal text', () => {
+  it("writes an amount by its currency's exponent, from the integer's digits", () => {
+    const table: ReadonlyArray<[number, string, string]> = [
+      [3100, 'USD', '31.00'],
+      [1, 'USD', '0.01'],
+      [0, 'EUR', '0.00'],
+      [99, 'GBP', '0.99'],
+      [3100, 'JPY', '3100'],
+      [1, 'KWD', '0.001'],
+      [12345, 'KWD', '12.345'],
+      [AMOUNT_MAX, 'USD', '90071992547409.91'],
+      [-250, 'USD', '-2.50'],
+    ];
+    for (const [amount, currency, text] of table)
+      expect(majorUnitsText(amount, currency), `${amount} ${currency}`).to.equal(text);
+  });
+
+  it('knows each currency’s minor-unit digits', () => {
+    expect(['USD', 'JPY', 'KWD', 'CAD'].map(minorUnitDigits)).to.deep.equal([2, 0, 3, 2]);
+  });
+
+  it('reads back to the same minor units for every amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: AMOUNT_MAX }), fc.constantFrom('USD', 'JPY', 'KWD'), (amount, currency) => {
+        const text = majorUnitsText(amount, currency);
+        expect(BigInt(text.replace('.', ''))).to.equal(BigInt(amount));
+        expect(text.split('.')[1]?.length ?? 0).to.equal(minorUnitDigits(currency));
+      }),
+      { numRuns: propertyRuns(200) },
     );
   });
 });
