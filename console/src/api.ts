@@ -6,6 +6,8 @@ export interface ApiProblem {
   readonly title: string;
   readonly detail?: string;
   readonly source?: string;
+  /** Stable and machine-readable (`credentials_key_missing`, `invalid_value`…), where the page branches on it. */
+  readonly code?: string;
 }
 
 /** A refusal from the API, with every problem it listed. */

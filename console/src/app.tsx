@@ -6,6 +6,7 @@ import { AuditPage } from './pages/audit';
 import { BillingPage } from './pages/billing';
 import { BillingRulesPage } from './pages/billing-rules';
 import { CataloguePage } from './pages/catalogue';
+import { GatewaysPage } from './pages/gateways';
 import { ImportsPage } from './pages/imports';
 import { IntegrationPage } from './pages/integration';
 import { IntegrationsPage } from './pages/integrations';
@@ -21,12 +22,13 @@ import { SubscriberPage } from './pages/subscriber';
 import { SubscriptionPage } from './pages/subscription';
 import { SubscriptionsPage } from './pages/subscriptions';
 import { href, usePlace } from './route';
-import { currentSession, onSessionChange, type Session } from './session';
+import { administers, currentSession, onSessionChange, type Session } from './session';
 import { TestClockBanner } from './test-clock';
 
 const SECTIONS = [
   ['', 'Store'],
   ['keys', 'Application keys'],
+  ['gateways', 'Payment gateways'],
   ['catalogue', 'Catalogue'],
   ['accounts', 'Accounts'],
   ['subscriptions', 'Subscriptions'],
@@ -38,6 +40,9 @@ const SECTIONS = [
   ['people', 'People'],
   ['audit', 'Audit'],
 ] as const;
+
+/** Sections that are store administration alone: listed only for those who may administer the store. */
+const ADMINISTRATION: ReadonlySet<string> = new Set(['gateways']);
 
 /** The section a page belongs to when its address is not the section's own. */
 const SECTION_OF: Readonly<Record<string, string>> = {
@@ -54,6 +59,8 @@ const Page = () => {
       return <StorePage />;
     case 'keys':
       return <KeysPage place={place} />;
+    case 'gateways':
+      return <GatewaysPage />;
     case 'catalogue':
       return <CataloguePage place={place} />;
     case 'offerings':
@@ -114,7 +121,7 @@ const Shell = ({ session }: { session: Session }) => {
       <header>
         <span class="brand">commerce-core</span>
         <nav aria-label="Sections">
-          {SECTIONS.map(([path, title]) => (
+          {SECTIONS.filter(([path]) => administers(session.actor) || !ADMINISTRATION.has(path)).map(([path, title]) => (
             <a key={path} href={href(path)} aria-current={section === path ? 'page' : undefined}>
               {title}
             </a>

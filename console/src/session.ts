@@ -38,3 +38,16 @@ const set = (session: Session | undefined, reason?: string): void => {
 
 export const startSession = (session: Session): void => set(session);
 export const endSession = (reason?: string): void => set(undefined, reason);
+
+/**
+ * The roles that reach store administration (the routes of access `admin`), held equal to the service's
+ * `rolesPermitting('admin')` by test/console/gateway-forms.spec.ts. Pages of that kind are listed for them only.
+ */
+export const ADMINISTERING_ROLES: readonly string[] = ['owner', 'admin'];
+
+/**
+ * Whether the signed-in actor may administer the store. A key's scopes are not in the session, so a key is
+ * given the benefit of the doubt: a key with scopes sees the API's 403 there.
+ */
+export const administers = (actor: Actor): boolean =>
+  actor.type === 'application_key' || ADMINISTERING_ROLES.includes(actor.role);
