@@ -35,7 +35,8 @@ describe('the built CLI as a process', () => {
     await service?.stop();
     service = undefined;
   });
-  after(async () => rm(dir, { recursive: true, force: true }));
+  // A process stopped a moment ago may still be closing its files: the removal is tried again briefly.
+  after(async () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
 
   it('starts with a shebang line and prints the package version from any working directory', async () => {
     expect((await readFile(CLI, 'utf8')).split('\n')[0]).to.equal('#!/usr/bin/env node');
