@@ -111,7 +111,8 @@ export class StripeGateway implements PaymentGateway {
     if (payment.externalPaymentId === undefined)
       return { status: 'refused', reason: 'the payment has no Stripe PaymentIntent to refund' };
     const credentials = await this.credentialsOf(payment.storeId);
-    if (credentials === undefined) return { status: 'refused', reason: 'no Stripe secret key is configured for this store' };
+    if (credentials === undefined)
+      return { status: 'refused', reason: 'no Stripe secret key is configured for this store' };
     try {
       const made = await this.client(credentials).refunds.create(
         {

@@ -1,10 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
-import type {
-  PaymentRefunds,
-  Refunded,
-  RefundSettled,
-} from '../../../../application/ports/billing/payment-refunds.js';
+import type { PaymentRefunds, Refunded, RefundSettled } from '../../../../application/ports/billing/payment-refunds.js';
 import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
