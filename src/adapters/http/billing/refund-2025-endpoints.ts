@@ -3,13 +3,12 @@ import { GetInvoicePaymentRefund } from '../../../application/use-cases/billing/
 import { ListInvoicePaymentRefunds } from '../../../application/use-cases/billing/list-invoice-payment-refunds.js';
 import {
   INVOICE_PAYMENT_REFUND_TYPE,
-  type PaymentRefund,
   REFUND_STATUSES,
   REFUND_TEXT_MAX,
 } from '../../../domain/billing/payments/refund.js';
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
-import { answer, createdOrAccepted, inData, withData } from '../endpoints/handlers.js';
+import { answer, created, inData, withData } from '../endpoints/handlers.js';
 import { queryOf } from '../http-state.js';
 import { jsonContent, listResponseSchema, PAGE_REFUSED, PAGING_PARAMETERS } from '../openapi/operation-builder.js';
 import {
@@ -126,15 +125,14 @@ export const REFUND_2025_ENDPOINTS = concept<RefundUseCases>({
         operationId: 'CreateInvoicePaymentRefund',
         post: true,
         summary: 'Create a refund for an invoice payment',
-        description: `${SUBSCRIPTIONS_2025_EPCC} Gives back money of a taken payment, at the store's time: a manual payment's refund is recorded (the merchant gives it back as it was taken, outside this service); a gateway's payment is refunded through that gateway (Stripe: a Refund of its PaymentIntent, under the refund's id as the idempotency key), and answered 202, \`meta.status: "pending"\`, when the gateway's answer was lost. Several refunds may be made of one payment, together never more than it took; two at once cannot both spend what is left. The invoice stays paid (\`outstanding: false\`), as Stripe keeps a refunded invoice paid; the payment shows \`meta.amount_refunded\` and \`meta.refunded\`. Fires \`subscription-invoice-payment-refund.created\`.`,
+        description: `${SUBSCRIPTIONS_2025_EPCC} Gives back money of a taken payment, at the store's time: a manual payment's refund is recorded (the merchant gives it back as it was taken, outside this service); a gateway's payment is refunded through that gateway (Stripe: a Refund of its PaymentIntent, under the refund's id as the idempotency key), and answered with \`meta.status: "pending"\` (still 201: EPCC lists no other success) when the gateway's answer was lost. Several refunds may be made of one payment, together never more than it took; two at once cannot both spend what is left. The invoice stays paid (\`outstanding: false\`), as Stripe keeps a refunded invoice paid; the payment shows \`meta.amount_refunded\` and \`meta.refunded\`. Fires \`subscription-invoice-payment-refund.created\`.`,
         tag: TAG,
         access: 'write',
         requestBody: { description: 'What to give back, and why.', content: jsonContent(refundRequest) },
         success: {
-          '201': { description: 'The refund, given back.', content: jsonContent(dataDocument(REFUND)) },
-          '202': {
+          '201': {
             description:
-              "The refund, `pending`: its gateway's answer was lost; it holds its amount, and the next refund of the payment asks the gateway again under the same key.",
+              "The refund: given back (`meta.status: succeeded`), or `pending` when its gateway's answer was lost; a pending one holds its amount, and the next refund of the payment asks the gateway again under the same key.",
             content: jsonContent(dataDocument(REFUND)),
           },
         },
@@ -146,11 +144,10 @@ export const REFUND_2025_ENDPOINTS = concept<RefundUseCases>({
         },
       },
       handle: ({ create }) =>
-        createdOrAccepted(
+        created(
           withData((data, storeId, ctx) =>
             create.execute(storeId, param(ctx, 'invoice_id'), param(ctx, 'payment_id'), data),
           ),
-          (refund: PaymentRefund) => (refund.status === 'succeeded' ? 201 : 202),
           inData(refundResource),
         ),
     },

@@ -35,16 +35,6 @@ export const answer = answering(200);
 /** `answer` with 201: what the use case made. */
 export const created = answering(201);
 
-/** `created`, or 202 when `statusOf` says the work is accepted and not done yet. */
-export const createdOrAccepted =
-  <A>(run: StoreRun<A>, statusOf: (value: A) => 201 | 202, body: AnswerBody<A>): RouterMiddleware<HttpState> =>
-  async (ctx) => {
-    const done = await run(principalOf(ctx).storeId, ctx);
-    if (E.isLeft(done)) return respondWithError(ctx, done.left);
-    ctx.status = statusOf(done.right);
-    ctx.body = await body(done.right, ctx);
-  };
-
 /** Runs a use case and answers a refusal as its error document, otherwise 204 with no body. */
 export const noContent =
   (run: StoreRun<unknown>): RouterMiddleware<HttpState> =>
