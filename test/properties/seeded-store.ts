@@ -92,6 +92,7 @@ const seedInvoice = async (
           amount: 1,
           currency: payment.currency,
           reason: 'seeded',
+          status: 'succeeded',
           gateway: payment.gateway,
           createdAt: now,
         },

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { StripeSettings } from '../../src/adapters/config/stripe-settings.js';
 
 /**
- * A stand-in for Stripe's `POST /v1/payment_intents` on loopback, built from Stripe's API reference:
+ * A stand-in for Stripe's `POST /v1/payment_intents`, `GET /v1/payment_intents/search` (by `payment_id`
+ * metadata) and `POST /v1/refunds` on loopback, built from Stripe's API reference:
  * form-encoded parameters, Bearer secret keys, `Stripe-Account` for connected accounts, idempotency keys
  * (a repeated key with the same parameters answers the first answer, marked `Idempotent-Replayed`, and
  * charges nothing; with other parameters, a 400 `idempotency_error`, the status Stripe and its library use), and Stripe's error document
@@ -27,6 +28,25 @@ export type StripeBehaviour =
   | { readonly kind: 'hang' }
   /** Charged, then the connection is dropped before the answer, every time the key is asked while scripted. */
   | { readonly kind: 'lose_answer' };
+
+/** What the fake does for a refund of a PaymentIntent named in a script. */
+export type StripeRefundBehaviour =
+  /** 400 `charge_already_refunded`, whatever is left. */
+  | { readonly kind: 'already_refunded' }
+  /** 500 `api_error` before anything is refunded or remembered. */
+  | { readonly kind: 'server_error' }
+  /** Refunded, then the connection is dropped before the answer, every time the key is asked while scripted. */
+  | { readonly kind: 'lose_answer' };
+
+/** One refund the fake made. */
+export interface FakeRefund {
+  readonly refund: string;
+  readonly paymentIntent: string;
+  readonly amount: number;
+  readonly metadata: Readonly<Record<string, string>>;
+  readonly stripeAccount: string | undefined;
+  readonly idempotencyKey: string | undefined;
+}
 
 /** One charge the fake took (a PaymentIntent that succeeded or is processing). */
 export interface FakeCharge {
@@ -62,6 +82,13 @@ const stripeError = (
 
 export class FakeStripe {
   readonly charges: FakeCharge[] = [];
+  readonly refunds: FakeRefund[] = [];
+  /** Every PaymentIntent made, by id, as a search finds it (the keys' records may be forgotten; these are not). */
+  private readonly intents = new Map<
+    string,
+    { readonly account: string | undefined; readonly body: Record<string, unknown> }
+  >();
+  private readonly refundBehaviours = new Map<string, StripeRefundBehaviour>();
   /** Every request that reached the fake, answered or not. */
   requests = 0;
   private readonly behaviours = new Map<string, StripeBehaviour>();
@@ -100,6 +127,17 @@ export class FakeStripe {
     else this.behaviours.set(paymentMethodOrCustomer, behaviour);
   }
 
+  /** Scripts what a refund of this PaymentIntent does from now on; undefined lets it succeed again. */
+  scriptRefund(paymentIntent: string, behaviour: StripeRefundBehaviour | undefined): void {
+    if (behaviour === undefined) this.refundBehaviours.delete(paymentIntent);
+    else this.refundBehaviours.set(paymentIntent, behaviour);
+  }
+
+  /** Forgets every idempotency key, as Stripe does once a key is older than 24 hours. */
+  forgetKeys(): void {
+    this.keys.clear();
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.requests += 1;
     const chunks: Buffer[] = [];
@@ -114,7 +152,12 @@ export class FakeStripe {
           message: `Invalid API Key provided: ${(secretKey ?? '').slice(0, 8)}****`,
         }),
       );
-    if (req.method !== 'POST' || req.url !== '/v1/payment_intents')
+    const account = header(req, 'stripe-account');
+    const url = new URL(req.url ?? '/', 'http://stripe.invalid');
+    if (req.method === 'GET' && url.pathname === '/v1/payment_intents/search')
+      return send(res, this.search(url.searchParams.get('query') ?? '', account));
+    const route = req.method === 'POST' ? url.pathname : undefined;
+    if (route !== '/v1/payment_intents' && route !== '/v1/refunds')
       return send(
         res,
         stripeError(404, {
@@ -122,7 +165,6 @@ export class FakeStripe {
           message: `Unrecognized request URL (${req.method}: ${req.url})`,
         }),
       );
-    const account = header(req, 'stripe-account');
     const idempotencyKey = header(req, 'idempotency-key');
     const parameters = [...form.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
@@ -130,7 +172,8 @@ export class FakeStripe {
       .join('&');
     const scope = `${secretKey}\u0000${account ?? ''}\u0000${idempotencyKey ?? ''}`;
     const remembered = idempotencyKey === undefined ? undefined : this.keys.get(scope);
-    const behaviour = this.behaviourOf(form);
+    const behaviour =
+      route === '/v1/refunds' ? this.refundBehaviours.get(form.get('payment_intent') ?? '') : this.behaviourOf(form);
     if (remembered !== undefined) {
       if (remembered.parameters !== parameters)
         return send(
@@ -146,10 +189,108 @@ export class FakeStripe {
     if (behaviour?.kind === 'hang') return this.withhold(res, behaviour);
     if (behaviour?.kind === 'server_error')
       return send(res, stripeError(500, { type: 'api_error', message: 'An unknown error occurred' }));
-    const answer = this.confirm(form, behaviour, account, idempotencyKey);
+    const answer =
+      route === '/v1/refunds'
+        ? this.refund(form, behaviour as StripeRefundBehaviour | undefined, account, idempotencyKey)
+        : this.confirm(form, behaviour as StripeBehaviour | undefined, account, idempotencyKey);
+    if (route === '/v1/payment_intents') this.keep(answer, account);
     if (idempotencyKey !== undefined && answer.status !== 400) this.keys.set(scope, { parameters, answer });
     if (behaviour?.kind === 'lose_answer') return this.withhold(res, behaviour);
     send(res, answer);
+  }
+
+  /** A PaymentIntent made, declined or not, as a search finds it later. */
+  private keep(answer: Answer, account: string | undefined): void {
+    const body = answer.body as Record<string, any>;
+    const intent = (answer.status === 200 ? body : body['error']?.['payment_intent']) as
+      | Record<string, unknown>
+      | undefined;
+    if (intent?.['object'] === 'payment_intent') this.intents.set(intent['id'] as string, { account, body: intent });
+  }
+
+  /** Stripe's search query language, as far as `metadata['key']:'value'` goes; PaymentIntents of the account only. */
+  private search(query: string, account: string | undefined): Answer {
+    const clause = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(query);
+    if (clause === null)
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_string',
+        param: 'query',
+        message: `This stand-in searches by one metadata clause only, not: ${query}`,
+      });
+    const [, key, value] = clause;
+    const data = [...this.intents.values()]
+      .filter((intent) => intent.account === account)
+      .map((intent) => intent.body)
+      .filter((body) => (body['metadata'] as Record<string, string>)[key!] === value)
+      .reverse();
+    return {
+      status: 200,
+      body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' },
+    };
+  }
+
+  /** Refunds a PaymentIntent the fake charged, in parts, never past what it took, as Stripe does. */
+  private refund(
+    form: URLSearchParams,
+    behaviour: StripeRefundBehaviour | undefined,
+    account: string | undefined,
+    idempotencyKey: string | undefined,
+  ): Answer {
+    const paymentIntent = form.get('payment_intent') ?? '';
+    const charge = this.charges.find((c) => c.paymentIntent === paymentIntent && c.stripeAccount === account);
+    if (charge === undefined)
+      return stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+        message: `No such payment_intent: '${paymentIntent}'`,
+      });
+    const given = this.refunds.filter((r) => r.paymentIntent === paymentIntent).reduce((sum, r) => sum + r.amount, 0);
+    if (behaviour?.kind === 'already_refunded' || given >= charge.amount)
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${charge.paymentIntent} has already been refunded.`,
+      });
+    const amount = form.get('amount') === null ? charge.amount - given : Number(form.get('amount'));
+    if (!Number.isInteger(amount) || amount < 1)
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+        message: 'Invalid positive integer',
+      });
+    if (amount > charge.amount - given)
+      return stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${charge.amount - given})`,
+      });
+    const metadata = metadataOf(form);
+    const made: FakeRefund = {
+      refund: id('re'),
+      paymentIntent,
+      amount,
+      metadata,
+      stripeAccount: account,
+      idempotencyKey,
+    };
+    this.refunds.push(made);
+    return {
+      status: 200,
+      body: {
+        id: made.refund,
+        object: 'refund',
+        amount,
+        currency: charge.currency,
+        payment_intent: paymentIntent,
+        metadata,
+        status: 'succeeded',
+        created: Math.floor(Date.now() / 1000),
+      },
+    };
   }
 
   private behaviourOf(form: URLSearchParams): StripeBehaviour | undefined {
@@ -190,12 +331,7 @@ export class FakeStripe {
         type: 'invalid_request_error',
         message: 'This stand-in only confirms off-session payments at once (confirm=true, off_session=true).',
       });
-    const metadata = Object.fromEntries(
-      [...form.entries()].flatMap(([k, v]) => {
-        const key = /^metadata\[(.+)\]$/.exec(k)?.[1];
-        return key === undefined ? [] : [[key, v]];
-      }),
-    );
+    const metadata = metadataOf(form);
     const intent = paymentIntent(form, amount, currency, metadata);
     switch (behaviour?.kind) {
       case 'decline':
@@ -271,6 +407,14 @@ const paymentIntent = (
     status: 'requires_confirmation',
   };
 };
+
+const metadataOf = (form: URLSearchParams): Record<string, string> =>
+  Object.fromEntries(
+    [...form.entries()].flatMap(([k, v]) => {
+      const key = /^metadata\[(.+)\]$/.exec(k)?.[1];
+      return key === undefined ? [] : [[key, v]];
+    }),
+  );
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const value = req.headers[name];

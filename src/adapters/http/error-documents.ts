@@ -42,6 +42,7 @@ export const ERROR_CODE_MEANINGS = {
     'another record of its kind already has this `external_ref` (a proration policy or feature of the store, a feature of the offering)',
   default_taken: 'the store already has a default dunning rule; make it not the default first',
   payment_not_pending: 'the invoice payment is not pending: it was settled already or did not wait for a settlement',
+  refund_not_pending: "the refund is not pending: the gateway's answer for it was recorded already",
   job_running: 'the job is running (started, and its worker still holds it); wait until it has finished',
   invoice_paid: 'the invoice is paid: there is nothing left to attempt',
   generation_mismatch:
@@ -82,7 +83,9 @@ export const ERROR_CODE_MEANINGS = {
   not_served_yet:
     "a field of EPCC's 2025 generation that this service does not serve yet; `detail` names it and what to send instead",
   payment_not_refundable:
-    'the invoice payment cannot be refunded: it was not taken, it was not a manual payment, or the amount is more than what is left of it to refund',
+    'the invoice payment cannot be refunded: it was not taken, its gateway cannot refund, or the amount is more than what is left of it to refund',
+  refund_refused:
+    "the payment's gateway refused the refund (`detail` gives its reason, such as a charge refunded on the gateway already); nothing was refunded",
   receiver_refused:
     "the webhook URL's host is or resolves to an address webhooks may not reach (loopback, private, link-local, multicast, metadata...)",
   unprocessable: 'a refusal whose reason was not recorded (the replay of an answer stored before error codes existed)',
@@ -127,6 +130,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   external_ref_taken: 409,
   default_taken: 409,
   payment_not_pending: 409,
+  refund_not_pending: 409,
   job_running: 409,
   invoice_paid: 409,
   generation_mismatch: 409,
@@ -155,6 +159,7 @@ export const ERROR_CODE_STATUS: Readonly<Record<ErrorCode, number>> = {
   receiver_refused: 422,
   not_served_yet: 422,
   payment_not_refundable: 422,
+  refund_refused: 422,
   unprocessable: 422,
   rate_limited: 429,
   authentication_blocked: 429,

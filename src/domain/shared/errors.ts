@@ -33,6 +33,8 @@ export type ConflictCode =
   | 'external_ref_taken'
   | 'default_taken'
   | 'payment_not_pending'
+  /** A gateway's answer for a refund recorded already. */
+  | 'refund_not_pending'
   | 'job_running'
   | 'invoice_paid'
   /** A write through the 2024 wire that would drop what only the 2025 generation stores. */
@@ -63,6 +65,8 @@ export type UnprocessableCode =
   | 'receiver_refused'
   | 'not_served_yet'
   | 'payment_not_refundable'
+  /** The payment's gateway refused to give the money back. */
+  | 'refund_refused'
   /** An identity provider whose discovery document could not be read. */
   | 'provider_unreachable';
 

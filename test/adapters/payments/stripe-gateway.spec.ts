@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import type { StripeCredentials } from '../../../src/adapters/payments/stripe/stripe-gateway.js';
 import { StripeGateway } from '../../../src/adapters/payments/stripe/stripe-gateway.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
+import type { InvoicePayment } from '../../../src/domain/billing/payments/invoice-payment.js';
+import type { PaymentRefund } from '../../../src/domain/billing/payments/refund.js';
 import type { PaymentAuthority } from '../../../src/domain/subscriptions/payment-authority.js';
 import { FakeStripe } from '../../support/fake-stripe.js';
 import { anInvoice } from '../../support/invoice-builders.js';
@@ -187,5 +189,159 @@ describe('Stripe gateway against a local stand-in of Stripe', () => {
     const other = subscriptionWith({ type: 'authorize_net', customer_profile_id: '123' });
     expect(await gateway.charge(invoice, 3100, other, randomUUID())).to.have.property('status', 'failed');
     expect(stripe.requests).to.equal(requests);
+  });
+
+  describe('refunds', () => {
+    /** A payment of `amount` charged on the fake, as a payment run records it. */
+    const chargedPayment = async (amount: number): Promise<InvoicePayment> => {
+      const id = randomIds.uuid();
+      const outcome = await gateway.charge(invoice, amount, payer, id);
+      if (outcome.status !== 'succeeded' || outcome.externalPaymentId === undefined) throw new Error('not charged');
+      const at = new Date();
+      return {
+        id,
+        storeId: invoice.storeId,
+        invoiceId: invoice.id,
+        subscriptionId: invoice.subscriptionId,
+        jobId: randomIds.uuid(),
+        gateway: 'elastic_path_payments_stripe',
+        status: 'succeeded',
+        amount,
+        currency: 'USD',
+        includesTax: true,
+        externalPaymentId: outcome.externalPaymentId,
+        createdAt: at,
+        updatedAt: at,
+        paymentTakenAt: at,
+        amountRefunded: 0,
+      };
+    };
+    const refundOf = (payment: InvoicePayment, amount: number): PaymentRefund => ({
+      id: randomIds.uuid(),
+      storeId: payment.storeId,
+      invoiceId: payment.invoiceId,
+      paymentId: payment.id,
+      subscriptionId: payment.subscriptionId,
+      amount,
+      currency: payment.currency,
+      reason: 'test',
+      status: 'pending',
+      gateway: payment.gateway,
+      createdAt: new Date(),
+    });
+    const refundsOf = (payment: InvoicePayment) =>
+      stripe.refunds.filter((r) => r.paymentIntent === payment.externalPaymentId);
+
+    it('refunds the PaymentIntent in minor units, under the refund id as key, with the ids in metadata', async () => {
+      const payment = await chargedPayment(3100);
+      const refund = refundOf(payment, 1200);
+      const outcome = await gateway.refund(payment, refund);
+      const [made] = refundsOf(payment);
+      expect(outcome).to.deep.equal({ status: 'succeeded', externalRefundId: made?.refund });
+      expect(made).to.deep.include({ amount: 1200, idempotencyKey: refund.id, stripeAccount: undefined });
+      expect(made?.metadata).to.deep.equal({
+        refund_id: refund.id,
+        payment_id: payment.id,
+        invoice_id: payment.invoiceId,
+        store_id: payment.storeId,
+      });
+    });
+
+    it('asked again for the same refund answers the first answer and refunds once', async () => {
+      const payment = await chargedPayment(3100);
+      const refund = refundOf(payment, 3100);
+      const first = await gateway.refund(payment, refund);
+      expect(await gateway.refund(payment, refund)).to.deep.equal(first);
+      expect(refundsOf(payment)).to.have.length(1);
+    });
+
+    it('refuses more than is left of the charge, and a charge refunded in full, saying why', async () => {
+      const payment = await chargedPayment(1000);
+      expect(await gateway.refund(payment, refundOf(payment, 1001))).to.have.property('status', 'refused');
+      const tooLarge = await gateway.refund(payment, refundOf(payment, 1001));
+      expect(tooLarge)
+        .to.have.property('reason')
+        .that.matches(/^the amount is more than what is left of the charge to refund on Stripe \(amount_too_large\)/);
+      expect(await gateway.refund(payment, refundOf(payment, 1000))).to.have.property('status', 'succeeded');
+      const again = await gateway.refund(payment, refundOf(payment, 1));
+      expect(again)
+        .to.have.property('reason')
+        .that.matches(/^the charge is refunded in full on Stripe already \(charge_already_refunded\)/);
+      stripe.scriptRefund(payment.externalPaymentId!, { kind: 'already_refunded' });
+      expect(await gateway.refund(payment, refundOf(payment, 1))).to.have.property('status', 'refused');
+      stripe.scriptRefund(payment.externalPaymentId!, undefined);
+      expect(refundsOf(payment).map((r) => r.amount)).to.deep.equal([1000]);
+    });
+
+    it('a 500 or an answer lost after the refund is unknown; asked again under the key, it refunds once', async () => {
+      const payment = await chargedPayment(3100);
+      const intent = payment.externalPaymentId!;
+      const failing = refundOf(payment, 100);
+      stripe.scriptRefund(intent, { kind: 'server_error' });
+      expect(await gateway.refund(payment, failing)).to.deep.include({ status: 'unknown' });
+      expect(refundsOf(payment)).to.deep.equal([]);
+      const lost = refundOf(payment, 200);
+      stripe.scriptRefund(intent, { kind: 'lose_answer' });
+      expect(await gateway.refund(payment, lost)).to.deep.include({ status: 'unknown' });
+      expect(refundsOf(payment).map((r) => r.amount)).to.deep.equal([200]);
+      stripe.scriptRefund(intent, undefined);
+      expect(await gateway.refund(payment, lost)).to.deep.equal({
+        status: 'succeeded',
+        externalRefundId: refundsOf(payment)[0]?.refund,
+      });
+      expect(await gateway.refund(payment, failing)).to.have.property('status', 'succeeded');
+      expect(refundsOf(payment).map((r) => r.amount)).to.deep.equal([200, 100]);
+    });
+
+    it('refuses without asking Stripe a payment with no PaymentIntent, or a store without credentials', async () => {
+      const payment = await chargedPayment(500);
+      const requests = stripe.requests;
+      const { externalPaymentId: _, ...unknown } = payment;
+      expect(await gateway.refund(unknown, refundOf(payment, 1))).to.deep.equal({
+        status: 'refused',
+        reason: 'the payment has no Stripe PaymentIntent to refund',
+      });
+      expect(await gatewayWith(undefined).refund(payment, refundOf(payment, 1))).to.have.property('status', 'refused');
+      expect(stripe.requests).to.equal(requests);
+    });
+  });
+
+  describe('a resumed charge, past the 24 hours Stripe keeps a key', () => {
+    it('finds the PaymentIntent by its payment_id metadata and answers its outcome, charging nothing more', async () => {
+      const key = randomUUID();
+      const before = chargesBefore();
+      stripe.script(CARD, { kind: 'lose_answer' });
+      expect(await gateway.charge(invoice, 3100, payer, key)).to.deep.include({ status: 'unknown' });
+      stripe.script(CARD, undefined);
+      stripe.forgetKeys();
+      const resumed = await gateway.charge(invoice, 3100, payer, key, true);
+      expect(resumed).to.deep.equal({ status: 'succeeded', externalPaymentId: stripe.charges.at(-1)?.paymentIntent });
+      expect(stripe.charges.length - before).to.equal(1);
+    });
+
+    it('a declined attempt found is the decline; none found is charged under the key', async () => {
+      const declined = randomUUID();
+      stripe.script(CARD, { kind: 'decline', declineCode: 'insufficient_funds' });
+      await gateway.charge(invoice, 3100, payer, declined);
+      stripe.script(CARD, undefined);
+      stripe.forgetKeys();
+      expect(await gateway.charge(invoice, 3100, payer, declined, true)).to.have.property('status', 'failed');
+      const fresh = randomUUID();
+      const before = chargesBefore();
+      expect(await gateway.charge(invoice, 3100, payer, fresh, true)).to.have.property('status', 'succeeded');
+      expect(stripe.charges.length - before).to.equal(1);
+    });
+
+    it("searches only the store's connected account", async () => {
+      const key = randomUUID();
+      await gateway.charge(invoice, 3100, payer, key);
+      stripe.forgetKeys();
+      const connected = gatewayWith({ secretKey: SECRET, stripeAccount: 'acct_1Other' });
+      const before = chargesBefore();
+      expect(await connected.charge(invoice, 3100, payer, key, true)).to.have.property('status', 'succeeded');
+      expect(stripe.charges.length - before, 'another account has no such PaymentIntent: it is charged there').to.equal(
+        1,
+      );
+    });
   });
 });

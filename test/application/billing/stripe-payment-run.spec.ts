@@ -148,4 +148,22 @@ forEachBackend('Payment runs through Stripe', (_backend, persistence) => {
     expect(charges).to.have.length(1);
     expect(await invoiceReads.findById(store.id, lost!.invoice.id)).to.deep.include({ outstanding: false });
   });
+
+  it('a run resuming a payment after Stripe forgot its key (24 hours) finds the PaymentIntent by its payment_id and charges nothing more', async () => {
+    const { invoiceReads, store, payers, pay, paymentsOf, chargesOf, clock } = await setup(['pm_forgotten']);
+    const [lost] = payers;
+    stripe.script('pm_forgotten', { kind: 'lose_answer' });
+    await pay();
+    const [pending] = await paymentsOf(lost!.invoice);
+    stripe.script('pm_forgotten', undefined);
+    stripe.forgetKeys();
+    clock.set(at('2026-03-04T00:00:00.000Z'));
+    await pay();
+    const charges = chargesOf(lost!.invoice);
+    expect(charges).to.have.length(1);
+    expect((await paymentsOf(lost!.invoice)).map((p) => [p.id, p.status, p.externalPaymentId])).to.deep.equal([
+      [pending?.id, 'succeeded', charges[0]?.paymentIntent],
+    ]);
+    expect(await invoiceReads.findById(store.id, lost!.invoice.id)).to.deep.include({ outstanding: false });
+  });
 });

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import type { InvoicePayment } from '../../../src/domain/billing/payments/invoice-payment.js';
-import { parseRefundRequest, refundable, refunded } from '../../../src/domain/billing/payments/refund.js';
+import {
+  parseRefundRequest,
+  refundable,
+  refunded,
+  refundGiven,
+  refundWithdrawn,
+} from '../../../src/domain/billing/payments/refund.js';
 
 const now = new Date('2026-03-06T00:00:00.000Z');
 const taken: InvoicePayment = {
@@ -33,10 +39,10 @@ describe('Refunds of invoice payments', () => {
       ['anything once all is given back', { amountRefunded: 1000 }, 1, false],
       ['a pending payment', { status: 'pending' }, 1, false],
       ['a failed payment', { status: 'failed', failureReason: 'declined' }, 1, false],
-      ["a gateway's payment", { gateway: 'elastic_path_payments_stripe' }, 1, false],
+      ["a gateway's payment, the gateway unable to refund", { gateway: 'authorize_net' }, 1, false],
     ];
     for (const [what, payment, amount, accepted] of table) {
-      const result = refunded({ ...taken, ...payment }, { amount, reason: what }, randomIds.uuid(), now);
+      const result = refunded({ ...taken, ...payment }, { amount, reason: what }, randomIds.uuid(), now, false);
       expect(E.isRight(result), what).to.equal(accepted);
       if (E.isLeft(result))
         expect(result.left, what).to.deep.include({ _tag: 'Unprocessable', code: 'payment_not_refundable' });
@@ -58,9 +64,47 @@ describe('Refunds of invoice payments', () => {
       amount: 300,
       currency: 'USD',
       reason: 'late delivery',
+      status: 'succeeded',
       gateway: 'manual',
       createdAt: now,
     });
+  });
+
+  it("holds a gateway's refund pending, counted against what is left, until the gateway answers", () => {
+    const stripePaid = { ...taken, gateway: 'elastic_path_payments_stripe', externalPaymentId: 'pi_1' };
+    const table: readonly [string, number, number, boolean][] = [
+      ['all of it', 0, 1000, true],
+      ['what is left after a pending part', 400, 600, true],
+      ['a penny more than a pending part leaves', 400, 601, false],
+    ];
+    for (const [what, before, amount, accepted] of table) {
+      const result = refunded(
+        { ...stripePaid, amountRefunded: before },
+        { amount, reason: what },
+        randomIds.uuid(),
+        now,
+        true,
+      );
+      expect(E.isRight(result), what).to.equal(accepted);
+      if (E.isRight(result)) {
+        expect(result.right.refund.status, what).to.equal('pending');
+        expect(result.right.payment.amountRefunded, what).to.equal(before + amount);
+      }
+    }
+    const held = refunded(stripePaid, { amount: 300, reason: 'r' }, randomIds.uuid(), now, true);
+    if (E.isLeft(held)) throw new Error('refused');
+    const given = refundGiven(held.right.payment, held.right.refund, 're_1');
+    expect(E.isRight(given) && given.right.refund).to.deep.include({ status: 'succeeded', externalRefundId: 're_1' });
+    expect(E.isRight(given) && given.right.payment.amountRefunded).to.equal(300);
+    const withdrawn = refundWithdrawn(held.right.payment, held.right.refund, now);
+    expect(E.isRight(withdrawn) && withdrawn.right.payment.amountRefunded).to.equal(0);
+    // An answer for a refund recorded already is refused, whichever it is.
+    if (E.isLeft(given)) throw new Error('refused');
+    for (const again of [
+      refundGiven(given.right.payment, given.right.refund, 're_1'),
+      refundWithdrawn(given.right.payment, given.right.refund, now),
+    ])
+      expect(E.isLeft(again) && again.left).to.deep.include({ _tag: 'Conflict', code: 'refund_not_pending' });
   });
 
   it("reads EPCC's body: a whole amount of at least 1 and a reason of 1 to 1,024 characters, every issue named", () => {

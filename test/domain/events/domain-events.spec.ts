@@ -73,6 +73,7 @@ describe('Domain events', () => {
     subscriptionId: subscription.id,
     amount: 100,
     currency: 'USD',
+    status: 'succeeded',
     reason: 'goodwill',
     gateway: 'manual',
     createdAt: now,

@@ -5,8 +5,9 @@ import { formatTimestamp } from '../timestamps.js';
 
 /**
  * EPCC 2026's SubscriptionInvoicePaymentRefund. Its `external_refund_id` is required: a manual refund
- * without the merchant's reference answers its own id, the one reference there is. `meta` adds what the
- * attributes leave out: the currency of `amount`, and where the refund belongs.
+ * without the merchant's reference answers its own id, the one reference there is (a gateway's refund, once
+ * made, answers the gateway's). `meta` adds what the attributes leave out: the currency of `amount`, where
+ * the refund belongs, and whether its gateway has answered (`status`).
  */
 export const refundResource = (refund: PaymentRefund) => ({
   id: refund.id,
@@ -28,5 +29,6 @@ export const refundResource = (refund: PaymentRefund) => ({
     invoice_id: refund.invoiceId,
     payment_id: refund.paymentId,
     subscription_id: refund.subscriptionId,
+    status: refund.status,
   },
 });

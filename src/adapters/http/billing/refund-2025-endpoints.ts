@@ -1,7 +1,11 @@
 import { CreateInvoicePaymentRefund } from '../../../application/use-cases/billing/create-invoice-payment-refund.js';
 import { GetInvoicePaymentRefund } from '../../../application/use-cases/billing/get-invoice-payment-refund.js';
 import { ListInvoicePaymentRefunds } from '../../../application/use-cases/billing/list-invoice-payment-refunds.js';
-import { INVOICE_PAYMENT_REFUND_TYPE, REFUND_TEXT_MAX } from '../../../domain/billing/payments/refund.js';
+import {
+  INVOICE_PAYMENT_REFUND_TYPE,
+  REFUND_STATUSES,
+  REFUND_TEXT_MAX,
+} from '../../../domain/billing/payments/refund.js';
 import { AMOUNT_MAX } from '../../../domain/shared/money.js';
 import { concept, withAndWithoutV2 } from '../endpoints/endpoint.js';
 import { answer, created, inData, withData } from '../endpoints/handlers.js';
@@ -72,8 +76,12 @@ const refundSchema = closedObject({
   attributes: closedObject({
     amount: integer(1, AMOUNT_MAX, "In the currency's smallest unit; the currency is `meta.currency`."),
     reason: text(1, REFUND_TEXT_MAX),
-    gateway: text(1, REFUND_TEXT_MAX, "The payment's gateway: `manual`, as only manual payments are refunded here."),
-    external_refund_id: text(1, REFUND_TEXT_MAX, "The merchant's reference when given, else the refund's own id."),
+    gateway: text(1, REFUND_TEXT_MAX, "The payment's gateway, which gave the money back (`manual`: the merchant did)."),
+    external_refund_id: text(
+      1,
+      REFUND_TEXT_MAX,
+      "The gateway's reference of the refund (Stripe's `re_...`), or for a manual one the merchant's when given; else the refund's own id.",
+    ),
     created_at: timestamp,
   }),
   relationships: closedObject({
@@ -86,6 +94,13 @@ const refundSchema = closedObject({
     invoice_id: uuid,
     payment_id: uuid,
     subscription_id: uuid,
+    status: {
+      type: 'string',
+      enum: [...REFUND_STATUSES],
+      description:
+        "Our extension: `succeeded` once given back (a manual refund is at once); `pending` while the payment's gateway has not answered (its answer was lost), until a later refund of the payment asks it again under the same key.",
+      'x-extension': true,
+    },
   }),
 });
 
@@ -110,18 +125,22 @@ export const REFUND_2025_ENDPOINTS = concept<RefundUseCases>({
         operationId: 'CreateInvoicePaymentRefund',
         post: true,
         summary: 'Create a refund for an invoice payment',
-        description: `${SUBSCRIPTIONS_2025_EPCC} Records money given back of a taken manual payment (the merchant gives it back as it was taken, outside this service), at the store's time. Several refunds may be made of one payment, together never more than it took; two at once cannot both spend what is left. The invoice stays paid (\`outstanding: false\`), as Stripe keeps a refunded invoice paid; the payment shows \`meta.amount_refunded\` and \`meta.refunded\`. Fires \`subscription-invoice-payment-refund.created\`.`,
+        description: `${SUBSCRIPTIONS_2025_EPCC} Gives back money of a taken payment, at the store's time: a manual payment's refund is recorded (the merchant gives it back as it was taken, outside this service); a gateway's payment is refunded through that gateway (Stripe: a Refund of its PaymentIntent, under the refund's id as the idempotency key), and answered with \`meta.status: "pending"\` (still 201: EPCC lists no other success) when the gateway's answer was lost. Several refunds may be made of one payment, together never more than it took; two at once cannot both spend what is left. The invoice stays paid (\`outstanding: false\`), as Stripe keeps a refunded invoice paid; the payment shows \`meta.amount_refunded\` and \`meta.refunded\`. Fires \`subscription-invoice-payment-refund.created\`.`,
         tag: TAG,
         access: 'write',
         requestBody: { description: 'What to give back, and why.', content: jsonContent(refundRequest) },
         success: {
-          '201': { description: 'The refund.', content: jsonContent(dataDocument(REFUND)) },
+          '201': {
+            description:
+              "The refund: given back (`meta.status: succeeded`), or `pending` when its gateway's answer was lost; a pending one holds its amount, and the next refund of the payment asks the gateway again under the same key.",
+            content: jsonContent(dataDocument(REFUND)),
+          },
         },
         errors: {
           400: 'Every invalid field, each with its `source`: an `amount` that is not a whole number of at least 1, a `reason` that is empty or longer than 1,024 characters.',
           404: PAYMENT_MISSING,
-          422: 'The payment cannot be refunded: it was not taken (pending or failed), it was not a manual payment, or the amount is more than what is left of it to refund.',
-          codes: { 422: ['payment_not_refundable'] },
+          422: 'The payment cannot be refunded: it was not taken (pending or failed), its gateway cannot refund, or the amount is more than what is left of it to refund (`payment_not_refundable`); or its gateway refused the refund, and nothing was refunded (`refund_refused`).',
+          codes: { 422: ['payment_not_refundable', 'refund_refused'] },
         },
       },
       handle: ({ create }) =>

@@ -1,12 +1,18 @@
 import Stripe from 'stripe';
-import type { PaymentGateway, UnknownOutcome } from '../../../application/ports/billing/payment-gateway.js';
+import type {
+  PaymentGateway,
+  RefundOutcome,
+  UnknownOutcome,
+} from '../../../application/ports/billing/payment-gateway.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
-import type { GatewayOutcome } from '../../../domain/billing/payments/invoice-payment.js';
+import type { GatewayOutcome, InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { PaymentAuthorityType } from '../../../domain/subscriptions/payment-authority.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import type { StripeSettings } from '../../config/stripe-settings.js';
 import { outcomeOfError, outcomeOfIntent } from './stripe-outcomes.js';
+import { outcomeOfRefund, outcomeOfRefundError } from './stripe-refunds.js';
 
 /** A store's Stripe account: its secret key, and the connected account charged on its behalf, if any. */
 export interface StripeCredentials {
@@ -41,11 +47,22 @@ export class StripeGateway implements PaymentGateway {
     private readonly settings: StripeSettings,
   ) {}
 
+  private client(credentials: StripeCredentials): Stripe {
+    return new Stripe(credentials.secretKey, {
+      protocol: this.settings.protocol,
+      host: this.settings.host,
+      port: this.settings.port,
+      timeout: this.settings.timeoutMs,
+      maxNetworkRetries: NETWORK_RETRIES,
+    });
+  }
+
   async charge(
     invoice: Invoice,
     amount: number,
     subscription: Subscription,
     idempotencyKey: string,
+    resumed = false,
   ): Promise<GatewayOutcome | UnknownOutcome> {
     const authority = subscription.paymentAuthority;
     if (authority.type !== STRIPE_GATEWAY)
@@ -54,14 +71,13 @@ export class StripeGateway implements PaymentGateway {
     if (authority.card_id === undefined) return failed(`the payment authority has no card_id`);
     const credentials = await this.credentialsOf(invoice.storeId);
     if (credentials === undefined) return failed('no Stripe secret key is configured for this store');
-    const stripe = new Stripe(credentials.secretKey, {
-      protocol: this.settings.protocol,
-      host: this.settings.host,
-      port: this.settings.port,
-      timeout: this.settings.timeoutMs,
-      maxNetworkRetries: NETWORK_RETRIES,
-    });
+    const stripe = this.client(credentials);
+    const account = accountOf(credentials);
     try {
+      if (resumed) {
+        const found = await madeBefore(stripe, idempotencyKey, account);
+        if (found !== undefined) return outcomeOfIntent(found);
+      }
       const intent = await stripe.paymentIntents.create(
         {
           amount,
@@ -70,7 +86,7 @@ export class StripeGateway implements PaymentGateway {
           payment_method: authority.card_id,
           off_session: true,
           confirm: true,
-          // The payment's id too: the key Stripe forgets after a day, and what a late answer is matched by.
+          // The payment's id too: the key Stripe forgets after a day, and what a resumed attempt searches by.
           metadata: {
             invoice_id: invoice.id,
             subscription_id: subscription.id,
@@ -78,10 +94,7 @@ export class StripeGateway implements PaymentGateway {
             payment_id: idempotencyKey,
           },
         },
-        {
-          idempotencyKey,
-          ...(credentials.stripeAccount === undefined ? {} : { stripeAccount: credentials.stripeAccount }),
-        },
+        { idempotencyKey, ...account },
       );
       return outcomeOfIntent(intent);
     } catch (error) {
@@ -89,6 +102,55 @@ export class StripeGateway implements PaymentGateway {
       throw error;
     }
   }
+
+  /**
+   * One Refund of the payment's PaymentIntent, under the refund's id as Stripe's idempotency key, with the
+   * ids in metadata. A payment recorded without its PaymentIntent (none is known to Stripe) is refused.
+   */
+  async refund(payment: InvoicePayment, refund: PaymentRefund): Promise<RefundOutcome | UnknownOutcome> {
+    if (payment.externalPaymentId === undefined)
+      return { status: 'refused', reason: 'the payment has no Stripe PaymentIntent to refund' };
+    const credentials = await this.credentialsOf(payment.storeId);
+    if (credentials === undefined)
+      return { status: 'refused', reason: 'no Stripe secret key is configured for this store' };
+    try {
+      const made = await this.client(credentials).refunds.create(
+        {
+          payment_intent: payment.externalPaymentId,
+          amount: refund.amount,
+          metadata: {
+            refund_id: refund.id,
+            payment_id: payment.id,
+            invoice_id: payment.invoiceId,
+            store_id: payment.storeId,
+          },
+        },
+        { idempotencyKey: refund.id, ...accountOf(credentials) },
+      );
+      return outcomeOfRefund(made);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) return outcomeOfRefundError(error);
+      throw error;
+    }
+  }
 }
+
+const accountOf = (credentials: StripeCredentials): { stripeAccount?: string } =>
+  credentials.stripeAccount === undefined ? {} : { stripeAccount: credentials.stripeAccount };
+
+/**
+ * The PaymentIntent an earlier attempt of the payment made, found by its `payment_id` metadata: Stripe
+ * keeps an idempotency key for 24 hours only, so a payment resumed later would be charged again under the
+ * same key. A succeeded one is preferred to one that failed before it (a declined attempt leaves its
+ * PaymentIntent behind). Search lags writes by up to a minute, which a resumed attempt, a run later, is past.
+ */
+const madeBefore = async (
+  stripe: Stripe,
+  paymentId: string,
+  account: { stripeAccount?: string },
+): Promise<Stripe.PaymentIntent | undefined> => {
+  const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'` }, account);
+  return found.data.find((intent) => intent.status === 'succeeded') ?? found.data[0];
+};
 
 const failed = (failureReason: string): GatewayOutcome => ({ status: 'failed', failureReason });

@@ -1,5 +1,6 @@
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
-import type { GatewayOutcome } from '../../../domain/billing/payments/invoice-payment.js';
+import type { GatewayOutcome, InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 
 /**
@@ -18,13 +19,33 @@ import type { Subscription } from '../../../domain/subscriptions/subscription.js
 export interface PaymentGateway {
   /** The name payments record as their `gateway`. */
   readonly name: string;
+  /**
+   * `resumed` is true for an attempt begun by an earlier run (its payment was pending already): a gateway
+   * whose provider forgets idempotency keys after a while (Stripe: 24 hours) looks the payment up before
+   * charging under its key again.
+   */
   charge(
     invoice: Invoice,
     amount: number,
     subscription: Subscription,
     idempotencyKey: string,
+    resumed?: boolean,
   ): Promise<GatewayOutcome | UnknownOutcome>;
+  /**
+   * Gives back `refund.amount` of a payment this gateway took. Absent on a gateway that cannot: its
+   * payments are not refunded (manual payments are recorded only, by whoever refunds them).
+   *
+   * The refund is stored pending, holding its amount, before this is called, and `refund.id` is its
+   * idempotency key: asked again for the same refund (a retried request, or an attempt resuming one whose
+   * answer was lost), the gateway gives the money back at most once, and answers as it first did.
+   */
+  refund?(payment: InvoicePayment, refund: PaymentRefund): Promise<RefundOutcome | UnknownOutcome>;
 }
+
+/** What a gateway answered for a refund: made, with its reference; or refused, nothing given back. */
+export type RefundOutcome =
+  | { readonly status: 'succeeded'; readonly externalRefundId: string }
+  | { readonly status: 'refused'; readonly reason: string };
 
 /** No answer the gateway can vouch for; `reason` says why, for the logs of whoever calls. */
 export interface UnknownOutcome {

@@ -9,6 +9,7 @@ export {
   ListDunningRules,
   UpdateDunningRule,
 } from './dunning-rules.js';
+export { GatewayRefunds } from './gateway-refunds.js';
 export { GetInvoice } from './get-invoice.js';
 export { GetInvoicePayment } from './get-invoice-payment.js';
 export { GetInvoicePaymentRefund } from './get-invoice-payment-refund.js';

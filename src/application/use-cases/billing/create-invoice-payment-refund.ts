@@ -11,10 +11,13 @@ import type { PaymentRefunds } from '../../ports/billing/payment-refunds.js';
 import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
+import { GatewayRefunds } from './gateway-refunds.js';
 
 /**
- * EPCC 2026's CreateInvoicePaymentRefund: money given back of a taken manual payment, at the store's time
- * (its test clock's when set). The invoice and its subscription are left as they are.
+ * EPCC 2026's CreateInvoicePaymentRefund: money given back of a taken payment, at the store's time (its
+ * test clock's when set): a manual payment's refund is recorded; a gateway's is given back through that
+ * gateway (see `GatewayRefunds`), and is answered `pending` when the gateway's answer was lost. The invoice
+ * and its subscription are left as they are.
  */
 @injectable()
 export class CreateInvoicePaymentRefund {
@@ -23,6 +26,7 @@ export class CreateInvoicePaymentRefund {
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(TOKENS.InvoiceReads) private readonly reads: InvoiceReads,
+    @inject(GatewayRefunds) private readonly gateways: GatewayRefunds,
   ) {}
 
   async execute(
@@ -36,16 +40,22 @@ export class CreateInvoicePaymentRefund {
     if (payment === undefined) return E.left(notFound(PAYMENT_NOT_FOUND));
     const request = parseRefundRequest(data);
     if (E.isLeft(request)) return E.left(validationFailed(request.left));
+    // What refunds whose gateway's answer was lost hold is settled before this one is decided.
+    await this.gateways.resumePending(storeId, invoice, payment);
     const now = await this.clock.now(storeId);
     const id = this.ids.uuid();
     const result = await this.refunds.refund(
       storeId,
       invoice,
       payment,
-      (current) => refunded(current, request.right, id, now),
-      ({ refund }) => [refundCreated(refund)],
+      (current) => refunded(current, request.right, id, now, this.gateways.refundsThrough(current.gateway)),
+      // A pending refund has given nothing back yet: its event is written when its gateway says it has.
+      ({ refund }) => (refund.status === 'succeeded' ? [refundCreated(refund)] : []),
     );
-    if (E.isRight(result)) return E.right(result.right.refund);
+    if (E.isRight(result))
+      return result.right.refund.status === 'succeeded'
+        ? E.right(result.right.refund)
+        : this.gateways.ask(result.right.payment, result.right.refund);
     if (result.left._tag !== 'Missing') return E.left(result.left);
     return E.left(
       notFound((await this.reads.findById(storeId, invoice)) === undefined ? INVOICE_NOT_FOUND : PAYMENT_NOT_FOUND),

@@ -98,7 +98,8 @@ export class RunPayments implements JobHandler {
     // no longer knows leaves it pending for the merchant to settle.
     const began = payment.gateway === gateway.name ? gateway : this.gateways.named(payment.gateway);
     if (began === undefined) return;
-    const outcome = await began.charge(invoice, payment.amount, subscription, payment.id);
+    // A payment another run began is resumed: its gateway may have forgotten the key since.
+    const outcome = await began.charge(invoice, payment.amount, subscription, payment.id, payment.jobId !== job.id);
     // The money may have been taken: settling nothing leaves the attempt as a crash would, for a later
     // run to resume under the same key, and keeps the invoice due (a pending outcome would wait for a merchant).
     if (outcome.status === 'unknown') return;

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { typedAttributes } from '../../catalogue/catalogue-fields.js';
-import { type DomainError, unprocessable } from '../../shared/errors.js';
+import { conflict, type DomainError, unprocessable } from '../../shared/errors.js';
 import { integerInRange } from '../../shared/integer.js';
 import { AMOUNT_MAX } from '../../shared/money.js';
 import { optionalField, parseCreated, requiredField } from '../../shared/record-parser.js';
@@ -15,6 +15,13 @@ export const REFUND_NOT_FOUND = 'invoice payment refund not found';
 /** EPCC's `reason` and `external_refund_id`: at most 1,024 characters. */
 export const REFUND_TEXT_MAX = 1024;
 
+/**
+ * A refund a gateway is asked to make is `pending` from before it is asked until its answer is recorded;
+ * a manual one, recorded only, is `succeeded` at once.
+ */
+export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /** Money given back of one taken payment, in the payment's currency. */
 export interface PaymentRefund {
   readonly id: Uuid;
@@ -25,6 +32,7 @@ export interface PaymentRefund {
   readonly amount: number;
   readonly currency: string;
   readonly reason: string;
+  readonly status: RefundStatus;
   /** The payment's gateway, which gave the money back. */
   readonly gateway: string;
   /** The gateway's reference of the refund: for a manual one, the merchant's, when given. */
@@ -55,32 +63,46 @@ export const parseRefundRequest = (data: unknown): Parsed<RefundRequest> =>
     E.flatMap((attributes) => parseCreated(REFUND_FIELDS, attributes, 'data.attributes')),
   );
 
-/** What a payment has left to give back. */
+/**
+ * What a payment has left to give back. Its `amountRefunded` counts pending refunds too (as Stripe's
+ * `amount_refunded` counts a charge's pending refunds), so that a refund being asked of a gateway holds
+ * its amount against every other until the gateway answers.
+ */
 export const refundable = (payment: InvoicePayment): number => payment.amount - payment.amountRefunded;
 
 const notRefundable = (detail: string): DomainError =>
   unprocessable(`Unprocessable Content: cannot process the refund: ${detail}`, 'payment_not_refundable');
 
+/** A refund as it is stored, with its payment as the refund leaves it. */
+export interface RefundedPayment {
+  readonly payment: InvoicePayment;
+  readonly refund: PaymentRefund;
+}
+
 /**
  * A refund of a taken payment, decided with the payment as it is under its invoice's lock, so that two
  * refunds at once can never give back more than was paid. EPCC: "Creates a refund for a paid invoice", 422
- * when it cannot. Only a manual payment is refunded: its money was taken outside this service, and the
- * merchant gives it back the same way; a gateway's payment would need its gateway to give the money back,
- * and no gateway of this service can yet. The invoice is left as it is (still paid), as Stripe leaves an
- * invoice `paid` when its charge is refunded and shows the refund on the charge (`amount_refunded`).
+ * when it cannot. A manual payment's money was taken outside this service and the merchant gives it back
+ * the same way: its refund is recorded, `succeeded`. A gateway's payment is refunded through that gateway
+ * (`gatewayRefunds`): its refund is stored `pending`, holding its amount, before the gateway is asked, and
+ * `refundGiven` or `refundWithdrawn` records the answer. A gateway that cannot refund refuses it. The
+ * invoice is left as it is (still paid), as Stripe leaves an invoice `paid` when its charge is refunded and
+ * shows the refund on the charge (`amount_refunded`).
  */
 export const refunded = (
   payment: InvoicePayment,
   request: RefundRequest,
   id: Uuid,
   now: Date,
-): E.Either<DomainError, { readonly payment: InvoicePayment; readonly refund: PaymentRefund }> => {
+  gatewayRefunds = false,
+): E.Either<DomainError, RefundedPayment> => {
   if (payment.status !== 'succeeded')
     return E.left(notRefundable(`the payment was not taken (it is ${payment.status})`));
-  if (payment.gateway !== MANUAL_GATEWAY)
+  const manual = payment.gateway === MANUAL_GATEWAY;
+  if (!manual && !gatewayRefunds)
     return E.left(
       notRefundable(
-        `only a manual payment is refunded here: this one was taken through the ${payment.gateway} gateway, which this service cannot ask to give money back`,
+        `the payment was taken through the ${payment.gateway} gateway, which this service cannot ask to give money back`,
       ),
     );
   const left = refundable(payment);
@@ -103,9 +125,44 @@ export const refunded = (
       amount: request.amount,
       currency: payment.currency,
       reason: request.reason,
+      status: manual ? 'succeeded' : 'pending',
       gateway: payment.gateway,
       ...(request.external_refund_id === undefined ? {} : { externalRefundId: request.external_refund_id }),
       createdAt: now,
     },
   });
 };
+
+/** A gateway's answer for a refund settled meanwhile (by an earlier answer) is not recorded again. */
+export const refundNotPending = (refund: PaymentRefund): DomainError =>
+  conflict(`the refund is not pending: it ${refund.status} already`, 'refund_not_pending');
+
+/** A pending refund the gateway made: `succeeded`, with the gateway's reference of it. The payment counted it already. */
+export const refundGiven = (
+  payment: InvoicePayment,
+  refund: PaymentRefund,
+  externalRefundId: string,
+): E.Either<DomainError, RefundedPayment> =>
+  refund.status !== 'pending'
+    ? E.left(refundNotPending(refund))
+    : E.right({ payment, refund: { ...refund, status: 'succeeded', externalRefundId } });
+
+/** A pending refund the gateway refused: it is no more, and its amount is the payment's to refund again. */
+export const refundWithdrawn = (
+  payment: InvoicePayment,
+  refund: PaymentRefund,
+  now: Date,
+): E.Either<DomainError, RefundedPayment> =>
+  refund.status !== 'pending'
+    ? E.left(refundNotPending(refund))
+    : E.right({
+        payment: { ...payment, amountRefunded: Math.max(0, payment.amountRefunded - refund.amount), updatedAt: now },
+        refund,
+      });
+
+/** A gateway's refusal of a refund, in its words: nothing was given back. */
+export const gatewayRefusedRefund = (gateway: string, reason: string): DomainError =>
+  unprocessable(
+    `Unprocessable Content: the ${gateway} gateway refused the refund, and nothing was refunded: ${reason}`,
+    'refund_refused',
+  );

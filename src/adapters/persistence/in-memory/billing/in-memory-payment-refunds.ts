@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
-import type { PaymentRefunds, Refunded } from '../../../../application/ports/billing/payment-refunds.js';
+import type { PaymentRefunds, Refunded, RefundSettled } from '../../../../application/ports/billing/payment-refunds.js';
 import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
@@ -52,6 +52,35 @@ export class InMemoryPaymentRefunds implements PaymentRefunds {
     this.state.paymentRefunds.set(changed.right.refund.id, changed.right.refund);
     this.outbox?.record(storeId, eventsOf(changed.right));
     return changed;
+  }
+
+  async settleRefund<R>(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    refundId: Uuid,
+    change: (payment: InvoicePayment, refund: PaymentRefund) => E.Either<R, RefundSettled>,
+    eventsOf: ChangeEventsOf<RefundSettled>,
+  ): Promise<E.Either<Missing | R, RefundSettled>> {
+    const payment = this.payment(storeId, invoiceId, paymentId);
+    const refund = this.state.paymentRefunds.get(refundId);
+    if (payment === undefined || refund?.paymentId !== paymentId) return E.left(missing);
+    const changed = change(payment, refund);
+    if (E.isLeft(changed)) return changed;
+    this.state.invoicePayments.set(paymentId, changed.right.payment);
+    if (changed.right.kind === 'withdrawn') this.state.paymentRefunds.delete(refundId);
+    else this.state.paymentRefunds.set(refundId, changed.right.refund);
+    this.outbox?.record(storeId, eventsOf(changed.right));
+    return changed;
+  }
+
+  async pendingRefunds(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<readonly Refunded[]> {
+    const payment = this.payment(storeId, invoiceId, paymentId);
+    if (payment === undefined) return [];
+    return [...this.state.paymentRefunds.values()]
+      .filter((refund) => refund.paymentId === paymentId && refund.status === 'pending')
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((refund) => ({ payment, refund }));
   }
 
   async findRefund(

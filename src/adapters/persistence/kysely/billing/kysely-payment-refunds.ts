@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import type { PaymentRefunds, Refunded } from '../../../../application/ports/billing/payment-refunds.js';
+import type { PaymentRefunds, Refunded, RefundSettled } from '../../../../application/ports/billing/payment-refunds.js';
 import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
 import type { InvoicePayment } from '../../../../domain/billing/payments/invoice-payment.js';
@@ -52,6 +52,72 @@ export class KyselyPaymentRefunds implements PaymentRefunds {
       await this.outbox.record(trx, storeId, eventsOf(changed.right));
       return changed;
     });
+  }
+
+  settleRefund<R>(
+    storeId: Uuid,
+    invoiceId: Uuid,
+    paymentId: Uuid,
+    refundId: Uuid,
+    change: (payment: InvoicePayment, refund: PaymentRefund) => E.Either<R, RefundSettled>,
+    eventsOf: ChangeEventsOf<RefundSettled>,
+  ): Promise<E.Either<Missing | R, RefundSettled>> {
+    return this.handle.db.transaction().execute(async (trx): Promise<E.Either<Missing | R, RefundSettled>> => {
+      if ((await lockInvoice(trx, storeId, invoiceId)) === undefined) return E.left(missing);
+      const [paymentRow, refundRow] = await Promise.all([
+        trx
+          .selectFrom('subscription_invoice_payments')
+          .selectAll()
+          .where('invoice_id', '=', invoiceId)
+          .where('id', '=', paymentId)
+          .executeTakeFirst(),
+        trx
+          .selectFrom('subscription_invoice_payment_refunds')
+          .selectAll()
+          .where('payment_id', '=', paymentId)
+          .where('id', '=', refundId)
+          .executeTakeFirst(),
+      ]);
+      if (paymentRow === undefined || refundRow === undefined) return E.left(missing);
+      const changed = change(paymentFromRow(paymentRow), refundFromRow(refundRow));
+      if (E.isLeft(changed)) return changed;
+      const { kind, payment, refund } = changed.right;
+      await trx
+        .updateTable('subscription_invoice_payments')
+        .set({ amount_refunded: payment.amountRefunded, updated_at: payment.updatedAt })
+        .where('id', '=', paymentId)
+        .execute();
+      if (kind === 'withdrawn')
+        await trx.deleteFrom('subscription_invoice_payment_refunds').where('id', '=', refundId).execute();
+      else
+        await trx
+          .updateTable('subscription_invoice_payment_refunds')
+          .set({ status: refund.status, external_refund_id: refund.externalRefundId ?? null })
+          .where('id', '=', refundId)
+          .execute();
+      await this.outbox.record(trx, storeId, eventsOf(changed.right));
+      return changed;
+    });
+  }
+
+  async pendingRefunds(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<readonly Refunded[]> {
+    const payment = await this.handle.db
+      .selectFrom('subscription_invoice_payments')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('invoice_id', '=', invoiceId)
+      .where('id', '=', paymentId)
+      .executeTakeFirst();
+    if (payment === undefined) return [];
+    const rows = await this.handle.db
+      .selectFrom('subscription_invoice_payment_refunds')
+      .selectAll()
+      .where('payment_id', '=', paymentId)
+      .where('status', '=', 'pending')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({ payment: paymentFromRow(payment), refund: refundFromRow(row) }));
   }
 
   async findRefund(

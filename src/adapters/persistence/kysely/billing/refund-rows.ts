@@ -1,7 +1,13 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { PaymentRefund } from '../../../../domain/billing/payments/refund.js';
+import { type PaymentRefund, REFUND_STATUSES, type RefundStatus } from '../../../../domain/billing/payments/refund.js';
 import type { InvoicePaymentRefundsTable } from '../engine/schema.js';
 import { storedUuid } from '../sql/stored-json.js';
+
+const refundStatusOf = (stored: string): RefundStatus => {
+  const status = REFUND_STATUSES.find((s) => s === stored);
+  if (status === undefined) throw new Error(`a refund's stored status is not one of ${REFUND_STATUSES.join(', ')}`);
+  return status;
+};
 
 export const refundToRow = (refund: PaymentRefund): Insertable<InvoicePaymentRefundsTable> => ({
   id: refund.id,
@@ -12,6 +18,7 @@ export const refundToRow = (refund: PaymentRefund): Insertable<InvoicePaymentRef
   amount: refund.amount,
   currency: refund.currency,
   reason: refund.reason,
+  status: refund.status,
   gateway: refund.gateway,
   external_refund_id: refund.externalRefundId ?? null,
   created_at: refund.createdAt,
@@ -26,6 +33,7 @@ export const refundFromRow = (row: Selectable<InvoicePaymentRefundsTable>): Paym
   amount: Number(row.amount),
   currency: row.currency,
   reason: row.reason,
+  status: refundStatusOf(row.status),
   gateway: row.gateway,
   ...(row.external_refund_id === null ? {} : { externalRefundId: row.external_refund_id }),
   createdAt: row.created_at,

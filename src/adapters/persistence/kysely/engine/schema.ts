@@ -394,6 +394,7 @@ export interface InvoicePaymentRefundsTable {
   amount: ColumnType<string | number, number, number>;
   currency: string;
   reason: string;
+  status: ColumnType<string, string | undefined, string>;
   gateway: string;
   external_refund_id: string | null;
   created_at: Timestamp;

@@ -11,7 +11,7 @@ import { invoicesCreated } from '../../../../../src/domain/billing/invoices/invo
 import { invoiceDraft } from '../../../../../src/domain/billing/invoices/invoice-items.js';
 import { completedAttempt } from '../../../../../src/domain/billing/payments/gateway-attempt.js';
 import type { InvoicePayment } from '../../../../../src/domain/billing/payments/invoice-payment.js';
-import { refunded } from '../../../../../src/domain/billing/payments/refund.js';
+import { refunded, refundGiven, refundWithdrawn } from '../../../../../src/domain/billing/payments/refund.js';
 import { refundCreated } from '../../../../../src/domain/billing/payments/refund-events.js';
 import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { DELIVERY_LIST } from '../../../../../src/domain/integrations/integration-query.js';
@@ -155,5 +155,83 @@ forEachBackend('Payment refunds store contract', (_backend, persistence) => {
       id: made.right.refund.id,
       type: 'subscription_invoice_payment_refund',
     });
+  });
+
+  it("keeps a gateway's refund pending, holding its amount, until its answer is recorded: given, or withdrawn and gone", async () => {
+    const { paymentRefunds, invoiceReads, store, other, invoice, payment } = await setup();
+    const viaGateway = (amount: number) => (current: InvoicePayment) =>
+      refunded(
+        { ...current, gateway: 'elastic_path_payments_stripe' },
+        { amount, reason: 'r' },
+        randomIds.uuid(),
+        current.updatedAt,
+        true,
+      );
+    const [kept, dropped] = [
+      await paymentRefunds.refund(store.id, invoice.id, payment.id, viaGateway(600), none),
+      await paymentRefunds.refund(store.id, invoice.id, payment.id, viaGateway(300), none),
+    ];
+    if (E.isLeft(kept) || E.isLeft(dropped)) throw new Error('not stored');
+    expect((await invoiceReads.findPayment(store.id, invoice.id, payment.id))?.amountRefunded).to.equal(900);
+    const over = await paymentRefunds.refund(store.id, invoice.id, payment.id, viaGateway(101), none);
+    expect(E.isLeft(over), 'what pending refunds hold is not refundable').to.equal(true);
+    const pending = await paymentRefunds.pendingRefunds(store.id, invoice.id, payment.id);
+    expect(pending.map((p) => [p.refund.id, p.refund.status, p.payment.id])).to.have.deep.members([
+      [kept.right.refund.id, 'pending', payment.id],
+      [dropped.right.refund.id, 'pending', payment.id],
+    ]);
+    expect(await paymentRefunds.pendingRefunds(other.id, invoice.id, payment.id)).to.deep.equal([]);
+    const given = await paymentRefunds.settleRefund(
+      store.id,
+      invoice.id,
+      payment.id,
+      kept.right.refund.id,
+      (current, refund) =>
+        E.map((r: Refunded) => ({ ...r, kind: 'given' as const }))(refundGiven(current, refund, 're_1')),
+      (done) => [refundCreated(done.refund)],
+    );
+    expect(E.isRight(given) && given.right.refund).to.deep.include({ status: 'succeeded', externalRefundId: 're_1' });
+    expect(await paymentRefunds.findRefund(store.id, invoice.id, payment.id, kept.right.refund.id)).to.deep.include({
+      status: 'succeeded',
+      externalRefundId: 're_1',
+    });
+    const withdrawn = await paymentRefunds.settleRefund(
+      store.id,
+      invoice.id,
+      payment.id,
+      dropped.right.refund.id,
+      (current, refund) =>
+        E.map((r: Refunded) => ({ ...r, kind: 'withdrawn' as const }))(
+          refundWithdrawn(current, refund, current.updatedAt),
+        ),
+      none,
+    );
+    expect(E.isRight(withdrawn)).to.equal(true);
+    expect(await paymentRefunds.findRefund(store.id, invoice.id, payment.id, dropped.right.refund.id)).to.equal(
+      undefined,
+    );
+    expect((await invoiceReads.findPayment(store.id, invoice.id, payment.id))?.amountRefunded).to.equal(600);
+    expect(await paymentRefunds.pendingRefunds(store.id, invoice.id, payment.id)).to.deep.equal([]);
+    const again = await paymentRefunds.settleRefund(
+      store.id,
+      invoice.id,
+      payment.id,
+      kept.right.refund.id,
+      (current, refund) =>
+        E.map((r: Refunded) => ({ ...r, kind: 'given' as const }))(refundGiven(current, refund, 're_2')),
+      none,
+    );
+    expect(E.isLeft(again) && again.left).to.deep.include({ _tag: 'Conflict', code: 'refund_not_pending' });
+    const gone = await paymentRefunds.settleRefund(
+      store.id,
+      invoice.id,
+      payment.id,
+      dropped.right.refund.id,
+      () => {
+        throw new Error('not asked for a refund that is no more');
+      },
+      none,
+    );
+    expect(gone).to.deep.equal(E.left(missing));
   });
 });

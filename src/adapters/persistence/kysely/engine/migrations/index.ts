@@ -41,6 +41,7 @@ import { oidcProfiles } from './0038-oidc-profiles.js';
 import { auditEvents } from './0039-audit-events.js';
 import { merchantUserFilters } from './0040-merchant-user-filters.js';
 import { gatewaySettings } from './0041-gateway-settings.js';
+import { refundStatus } from './0042-refund-status.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -85,4 +86,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0039-audit-events': auditEvents(flavor),
   '0040-merchant-user-filters': merchantUserFilters(flavor),
   '0041-gateway-settings': gatewaySettings(flavor),
+  '0042-refund-status': refundStatus(flavor),
 });

@@ -1,0 +1,78 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { inject, injectable } from 'inversify';
+import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import {
+  gatewayRefusedRefund,
+  type PaymentRefund,
+  type RefundedPayment,
+  refundGiven,
+  refundWithdrawn,
+} from '../../../domain/billing/payments/refund.js';
+import { refundCreated } from '../../../domain/billing/payments/refund-events.js';
+import type { DomainError } from '../../../domain/shared/errors.js';
+import type { Uuid } from '../../../domain/shared/uuid.js';
+import type { PaymentGateways } from '../../ports/billing/payment-gateway.js';
+import type { PaymentRefunds, RefundSettled } from '../../ports/billing/payment-refunds.js';
+import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
+import { TOKENS } from '../../tokens.js';
+
+const settledAs = (
+  kind: RefundSettled['kind'],
+  change: E.Either<DomainError, RefundedPayment>,
+): E.Either<DomainError, RefundSettled> => E.map((done: RefundedPayment) => ({ ...done, kind }))(change);
+
+/**
+ * Refunds given back through the gateway that took their payment. A refund is stored pending first (its
+ * amount held against every other refund of the payment), then its gateway is asked under the refund's id,
+ * then the answer is recorded: made, the refund `succeeded` and its event written; refused, the refund is
+ * no more and its amount is the payment's again. A lost answer leaves it pending, as a crash between the
+ * two would, and a later attempt asks again under the same key, so the money is given back once.
+ */
+@injectable()
+export class GatewayRefunds {
+  constructor(
+    @inject(TOKENS.PaymentRefunds) private readonly refunds: PaymentRefunds,
+    @inject(TOKENS.PaymentGateways) private readonly gateways: PaymentGateways,
+    @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
+  ) {}
+
+  /** Whether the gateway of this name gives money back when asked. */
+  refundsThrough(gateway: string): boolean {
+    return this.gateways.named(gateway)?.refund !== undefined;
+  }
+
+  /** Asks the refund's gateway for a pending refund and records its answer; a lost answer leaves it pending. */
+  async ask(payment: InvoicePayment, refund: PaymentRefund): Promise<E.Either<DomainError, PaymentRefund>> {
+    const gateway = this.gateways.named(refund.gateway);
+    if (gateway?.refund === undefined) return E.right(refund);
+    const outcome = await gateway.refund(payment, refund);
+    if (outcome.status === 'unknown') return E.right(refund);
+    const now = await this.clock.now(refund.storeId);
+    const settled = await this.refunds.settleRefund(
+      refund.storeId,
+      refund.invoiceId,
+      refund.paymentId,
+      refund.id,
+      (current, pending): E.Either<DomainError, RefundSettled> =>
+        outcome.status === 'succeeded'
+          ? settledAs('given', refundGiven(current, pending, outcome.externalRefundId))
+          : settledAs('withdrawn', refundWithdrawn(current, pending, now)),
+      (done) => (done.kind === 'given' ? [refundCreated(done.refund)] : []),
+    );
+    if (outcome.status === 'refused') return E.left(gatewayRefusedRefund(refund.gateway, outcome.reason));
+    if (E.isRight(settled)) return E.right(settled.right.refund);
+    // Another attempt recorded the same answer first (the gateway answers one key alike): read it as it is.
+    const stored = await this.refunds.findRefund(refund.storeId, refund.invoiceId, refund.paymentId, refund.id);
+    return E.right(stored ?? { ...refund, status: 'succeeded', externalRefundId: outcome.externalRefundId });
+  }
+
+  /**
+   * Asks again for a payment's refunds left pending by an earlier attempt whose answer was lost, so that
+   * what they hold is settled before another refund is decided. A refusal is recorded and otherwise
+   * ignored here: it was the earlier request's to answer.
+   */
+  async resumePending(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<void> {
+    for (const { payment, refund } of await this.refunds.pendingRefunds(storeId, invoiceId, paymentId))
+      await this.ask(payment, refund);
+  }
+}
