@@ -1,22 +1,16 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { MANUAL_PAYMENTS } from '../../../src/adapters/payments/configured-payment-gateways.js';
-import { randomIds } from '../../../src/adapters/system/system-module.js';
 import type { PaymentGateway } from '../../../src/application/ports/billing/payment-gateway.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { SettleInvoicePayment } from '../../../src/application/use-cases/billing/settle-invoice-payment.js';
 import type { DunningAction } from '../../../src/domain/billing/dunning/payment-retry.js';
-import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
-import { invoicesCreated } from '../../../src/domain/billing/invoices/invoice-events.js';
-import { invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
 import type { GatewayOutcome } from '../../../src/domain/billing/payments/invoice-payment.js';
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
-import { aStore, storeRecords } from '../../support/builders.js';
 import { everyRow } from '../../support/list-queries.js';
+import { aPayingStore } from '../../support/payment-runs.js';
 import { portsOf } from '../../support/ports.js';
-import { aDunningRule, anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 import { TestClock } from '../../support/system-fakes.js';
 
 const at = (iso: string) => new Date(iso);
@@ -54,36 +48,10 @@ forEachBackend('Payment attempts', (_backend, persistence) => {
       ports.container
         .rebind(TOKENS.PaymentGateways)
         .toConstantValue({ for: () => gateway, named: (name) => (name === gateway.name ? gateway : undefined) });
-    const store = aStore();
-    await ports.stores.create(storeRecords(store));
-    if (rule !== undefined)
-      await ports.dunningRules.insert(
-        aDunningRule(store.id, { default: true, payment_retries_limit: rule.limit, action: rule.action }),
-        NO_EVENTS,
-      );
-    const product = aProduct(store.id);
-    const plan = aPlan(store.id);
-    await ports.products.insert(product, NO_EVENTS);
-    await ports.plans.insert(plan, NO_EVENTS);
-    const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering, NO_EVENTS);
-    const versionId = await ports.subscriptions.snapshotOffering(offering);
-    const subscription = aSubscription(offering, versionId, { manualPayments });
-    await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
-    const draft = invoiceDraft(
-      subscription,
-      offering,
-      { start: at('2026-02-01T00:00:00.000Z'), end: at('2026-03-01T00:00:00.000Z'), trial: false },
-      { id: randomIds.uuid(), jobId: randomIds.uuid(), now: at('2026-03-01T00:00:00.000Z') },
-    );
-    if (E.isLeft(draft)) throw new Error(draft.left);
-    const [invoice] = await ports.billingRuns.insertInvoices(
-      store.id,
-      [{ ...draft.right, taxRequired: false }],
-      invoicesCreated,
-    );
+    const { store, subscribed } = await aPayingStore(ports, rule);
+    const { subscription, invoice } = await subscribed({ manualPayments });
     const pay = (job = aJob(store.id, 'payment-run', clock.now())) => runJob(ports.container, job, clock.now());
-    return { ...ports, clock, gateway, store, subscription, invoice: invoice!, pay };
+    return { ...ports, clock, gateway, store, subscription, invoice, pay };
   };
 
   it('asks the gateway only once the attempt is stored pending, with the payment id as the idempotency key', async () => {

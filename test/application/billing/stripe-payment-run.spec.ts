@@ -1,22 +1,15 @@
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
 import { ConfiguredPaymentGateways } from '../../../src/adapters/payments/configured-payment-gateways.js';
 import { StripeGateway } from '../../../src/adapters/payments/stripe/stripe-gateway.js';
-import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { TOKENS } from '../../../src/application/tokens.js';
-import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
 import type { Invoice } from '../../../src/domain/billing/invoices/invoice.js';
-import { invoicesCreated } from '../../../src/domain/billing/invoices/invoice-events.js';
-import { invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import type { Subscription } from '../../../src/domain/subscriptions/subscription.js';
 import { forEachBackend } from '../../support/backends.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
-import { aStore, storeRecords } from '../../support/builders.js';
 import { FakeStripe } from '../../support/fake-stripe.js';
 import { everyRow } from '../../support/list-queries.js';
+import { aPayingStore } from '../../support/payment-runs.js';
 import { portsOf } from '../../support/ports.js';
-import { aDunningRule, anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 import { TestClock } from '../../support/system-fakes.js';
 
 const at = (iso: string) => new Date(iso);
@@ -33,7 +26,7 @@ forEachBackend('Payment runs through Stripe', (_backend, persistence) => {
     const ports = portsOf(persistence());
     const clock = new TestClock(at('2026-03-02T00:00:00.000Z'));
     ports.container.rebind(TOKENS.Clock).toConstantValue(clock);
-    const store = aStore();
+    const { store, subscribed } = await aPayingStore(ports, { limit: 0, action: 'suspend' });
     ports.container
       .rebind(TOKENS.PaymentGateways)
       .toConstantValue(
@@ -44,38 +37,14 @@ forEachBackend('Payment runs through Stripe', (_backend, persistence) => {
           ),
         ]),
       );
-    await ports.stores.create(storeRecords(store));
-    await ports.dunningRules.insert(
-      aDunningRule(store.id, { default: true, payment_retries_limit: 0, action: 'suspend' }),
-      NO_EVENTS,
-    );
-    const product = aProduct(store.id);
-    const plan = aPlan(store.id);
-    await ports.products.insert(product, NO_EVENTS);
-    await ports.plans.insert(plan, NO_EVENTS);
-    const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering, NO_EVENTS);
-    const versionId = await ports.subscriptions.snapshotOffering(offering);
     const payers: { card: string; subscription: Subscription; invoice: Invoice }[] = [];
-    for (const card of cards) {
-      const subscription = aSubscription(offering, versionId, {
-        paymentAuthority: { type: 'elastic_path_payments_stripe', customer_id: `cus_${card}`, card_id: card },
+    for (const card of cards)
+      payers.push({
+        card,
+        ...(await subscribed({
+          paymentAuthority: { type: 'elastic_path_payments_stripe', customer_id: `cus_${card}`, card_id: card },
+        })),
       });
-      await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
-      const draft = invoiceDraft(
-        subscription,
-        offering,
-        { start: at('2026-02-01T00:00:00.000Z'), end: at('2026-03-01T00:00:00.000Z'), trial: false },
-        { id: randomIds.uuid(), jobId: randomIds.uuid(), now: at('2026-03-01T00:00:00.000Z') },
-      );
-      if (E.isLeft(draft)) throw new Error(draft.left);
-      const [invoice] = await ports.billingRuns.insertInvoices(
-        store.id,
-        [{ ...draft.right, taxRequired: false }],
-        invoicesCreated,
-      );
-      payers.push({ card, subscription, invoice: invoice! });
-    }
     const pay = (job = aJob(store.id, 'payment-run', clock.now())) => runJob(ports.container, job, clock.now());
     const paymentsOf = async (invoice: Invoice) =>
       (await ports.invoiceReads.listPayments(store.id, invoice.id, everyRow([], page)))!.items;

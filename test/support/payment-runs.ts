@@ -1,0 +1,62 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { randomIds } from '../../src/adapters/system/system-module.js';
+import type { DunningAction } from '../../src/domain/billing/dunning/payment-retry.js';
+import { subscriptionsStored } from '../../src/domain/billing/invoices/first-invoice-events.js';
+import type { Invoice } from '../../src/domain/billing/invoices/invoice.js';
+import { invoicesCreated } from '../../src/domain/billing/invoices/invoice-events.js';
+import { invoiceDraft } from '../../src/domain/billing/invoices/invoice-items.js';
+import { NO_EVENTS } from '../../src/domain/events/domain-event.js';
+import type { Subscription } from '../../src/domain/subscriptions/subscription.js';
+import { aStore, storeRecords } from './builders.js';
+import type { portsOf } from './ports.js';
+import { aDunningRule, anOffering, aPlan, aProduct, aSubscription } from './subscription-builders.js';
+
+const at = (iso: string) => new Date(iso);
+
+/** The period each payment-run test's invoice bills, February, invoiced on 1 March. */
+const FEBRUARY = { start: at('2026-02-01T00:00:00.000Z'), end: at('2026-03-01T00:00:00.000Z'), trial: false };
+const INVOICED_AT = at('2026-03-01T00:00:00.000Z');
+
+/**
+ * A store on `ports` selling one product under one plan, with a default dunning rule when `rule` is given;
+ * `subscribed` stores a subscription to it with its February invoice, due for payment (no tax run needed).
+ */
+export const aPayingStore = async (
+  ports: ReturnType<typeof portsOf>,
+  rule?: { readonly limit: number; readonly action: DunningAction },
+) => {
+  const store = aStore();
+  await ports.stores.create(storeRecords(store));
+  if (rule !== undefined)
+    await ports.dunningRules.insert(
+      aDunningRule(store.id, { default: true, payment_retries_limit: rule.limit, action: rule.action }),
+      NO_EVENTS,
+    );
+  const product = aProduct(store.id);
+  const plan = aPlan(store.id);
+  await ports.products.insert(product, NO_EVENTS);
+  await ports.plans.insert(plan, NO_EVENTS);
+  const offering = anOffering(store.id, [product], [plan]);
+  await ports.offerings.insert(offering, NO_EVENTS);
+  const versionId = await ports.subscriptions.snapshotOffering(offering);
+
+  const subscribed = async (
+    overrides: Partial<Subscription> = {},
+  ): Promise<{ subscription: Subscription; invoice: Invoice }> => {
+    const subscription = aSubscription(offering, versionId, overrides);
+    await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
+    const draft = invoiceDraft(subscription, offering, FEBRUARY, {
+      id: randomIds.uuid(),
+      jobId: randomIds.uuid(),
+      now: INVOICED_AT,
+    });
+    if (E.isLeft(draft)) throw new Error(draft.left);
+    const [invoice] = await ports.billingRuns.insertInvoices(
+      store.id,
+      [{ ...draft.right, taxRequired: false }],
+      invoicesCreated,
+    );
+    return { subscription, invoice: invoice! };
+  };
+  return { store, subscribed };
+};
