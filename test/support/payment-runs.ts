@@ -1,11 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { randomIds } from '../../src/adapters/system/system-module.js';
-import type { DunningAction } from '../../src/domain/billing/dunning/payment-retry.js';
+import { pendingPayment } from '../../src/application/use-cases/billing/run-payments.js';
+import { DEFAULT_RETRY_POLICY, type DunningAction } from '../../src/domain/billing/dunning/payment-retry.js';
 import { subscriptionsStored } from '../../src/domain/billing/invoices/first-invoice-events.js';
 import type { Invoice } from '../../src/domain/billing/invoices/invoice.js';
 import { invoicesCreated } from '../../src/domain/billing/invoices/invoice-events.js';
 import { invoiceDraft } from '../../src/domain/billing/invoices/invoice-items.js';
+import { completedAttempt } from '../../src/domain/billing/payments/gateway-attempt.js';
+import type { InvoicePayment } from '../../src/domain/billing/payments/invoice-payment.js';
 import { NO_EVENTS } from '../../src/domain/events/domain-event.js';
+import type { Uuid } from '../../src/domain/shared/uuid.js';
 import type { Subscription } from '../../src/domain/subscriptions/subscription.js';
 import { aStore, storeRecords } from './builders.js';
 import type { portsOf } from './ports.js';
@@ -59,4 +63,27 @@ export const aPayingStore = async (
     return { subscription, invoice: invoice! };
   };
   return { store, subscribed };
+};
+
+/** The invoice paid in full by a manual payment that a run began and that was taken at `now`. */
+export const aTakenPayment = async (
+  ports: ReturnType<typeof portsOf>,
+  storeId: Uuid,
+  invoiceId: Uuid,
+  now: Date,
+): Promise<InvoicePayment> => {
+  const runId = randomIds.uuid();
+  const begun = await ports.paymentRuns.beginAttempt(storeId, invoiceId, runId, (current) =>
+    E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now)),
+  );
+  if (E.isLeft(begun)) throw new Error('the payment was not begun');
+  const taken = await ports.paymentRuns.settle(
+    storeId,
+    invoiceId,
+    begun.right.id,
+    (invoice, payment) => completedAttempt(invoice, payment, { status: 'succeeded' }, DEFAULT_RETRY_POLICY, now),
+    { retriesSpent: () => undefined, paid: () => undefined },
+  );
+  if (E.isLeft(taken)) throw new Error('the payment was not taken');
+  return taken.right.payment;
 };

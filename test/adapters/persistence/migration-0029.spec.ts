@@ -4,18 +4,10 @@ import { Migrator } from 'kysely';
 import { migrateToLatest } from '../../../src/adapters/persistence/kysely/engine/migrate.js';
 import { migrations } from '../../../src/adapters/persistence/kysely/engine/migrations/index.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
-import { pendingPayment } from '../../../src/application/use-cases/billing/run-payments.js';
-import { DEFAULT_RETRY_POLICY } from '../../../src/domain/billing/dunning/payment-retry.js';
-import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
-import { invoicesCreated } from '../../../src/domain/billing/invoices/invoice-events.js';
-import { invoiceDraft } from '../../../src/domain/billing/invoices/invoice-items.js';
-import { completedAttempt } from '../../../src/domain/billing/payments/gateway-attempt.js';
 import { refunded } from '../../../src/domain/billing/payments/refund.js';
-import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import { forEachBackend } from '../../support/backends.js';
-import { aStore, storeRecords } from '../../support/builders.js';
+import { aPayingStore, aTakenPayment } from '../../support/payment-runs.js';
 import { portsOf } from '../../support/ports.js';
-import { anOffering, aPlan, aProduct, aSubscription } from '../../support/subscription-builders.js';
 
 forEachBackend(
   'migration 0029, refunds of invoice payments',
@@ -25,47 +17,14 @@ forEachBackend(
       if (p.kind !== 'database') throw new Error('runs on SQL backends only');
       const { db, flavor } = p.handle;
       const ports = portsOf(p);
-      const store = aStore();
-      await ports.stores.create(storeRecords(store));
-      const [product, plan] = [aProduct(store.id), aPlan(store.id)];
-      await ports.products.insert(product, NO_EVENTS);
-      await ports.plans.insert(plan, NO_EVENTS);
-      const offering = anOffering(store.id, [product], [plan]);
-      await ports.offerings.insert(offering, NO_EVENTS);
-      const subscription = aSubscription(offering, await ports.subscriptions.snapshotOffering(offering), {
-        manualPayments: true,
-      });
-      await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
+      const { store, subscribed } = await aPayingStore(ports);
+      const { invoice } = await subscribed({ manualPayments: true });
       const now = new Date('2026-03-03T00:00:00.000Z');
-      const draft = invoiceDraft(
-        subscription,
-        offering,
-        { start: new Date('2026-02-01T00:00:00.000Z'), end: new Date('2026-03-01T00:00:00.000Z'), trial: false },
-        { id: randomIds.uuid(), jobId: randomIds.uuid(), now },
-      );
-      if (E.isLeft(draft)) throw new Error(draft.left);
-      const [invoice] = await ports.billingRuns.insertInvoices(
-        store.id,
-        [{ ...draft.right, taxRequired: false }],
-        invoicesCreated,
-      );
-      const runId = randomIds.uuid();
-      const begun = await ports.paymentRuns.beginAttempt(store.id, invoice!.id, runId, (current) =>
-        E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now)),
-      );
-      if (E.isLeft(begun)) throw new Error('not begun');
-      const keep = { retriesSpent: () => undefined, paid: () => undefined };
-      await ports.paymentRuns.settle(
-        store.id,
-        invoice!.id,
-        begun.right.id,
-        (i, pay) => completedAttempt(i, pay, { status: 'succeeded' }, DEFAULT_RETRY_POLICY, now),
-        keep,
-      );
+      const taken = await aTakenPayment(ports, store.id, invoice.id, now);
       const made = await ports.paymentRefunds.refund(
         store.id,
-        invoice!.id,
-        begun.right.id,
+        invoice.id,
+        taken.id,
         (payment) => refunded(payment, { amount: 400, reason: 'before the way down' }, randomIds.uuid(), now),
         () => [],
       );
@@ -74,10 +33,10 @@ forEachBackend(
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(flavor) } });
       expect((await migrator.migrateTo('0027-features')).error).to.equal(undefined);
       const kept = await db.selectFrom('subscription_invoice_payments').selectAll().execute();
-      expect(kept.map((row) => row.id)).to.deep.equal([begun.right.id]);
+      expect(kept.map((row) => row.id)).to.deep.equal([taken.id]);
       expect(kept[0]).not.to.have.property('amount_refunded');
       await migrateToLatest(db, flavor);
-      const payment = await ports.invoiceReads.findPayment(store.id, invoice!.id, begun.right.id);
+      const payment = await ports.invoiceReads.findPayment(store.id, invoice.id, taken.id);
       expect(payment).to.deep.include({ status: 'succeeded', amountRefunded: 0 });
       expect(
         (await db.selectFrom('subscription_invoice_payment_refunds').selectAll().execute()).length,

@@ -4,75 +4,36 @@ import { randomIds } from '../../../../../src/adapters/system/system-module.js';
 import { INTEGRATION_TOKENS } from '../../../../../src/application/integration-tokens.js';
 import type { Refunded } from '../../../../../src/application/ports/billing/payment-refunds.js';
 import { missing } from '../../../../../src/application/ports/storage-outcomes.js';
-import { pendingPayment } from '../../../../../src/application/use-cases/billing/run-payments.js';
-import { DEFAULT_RETRY_POLICY } from '../../../../../src/domain/billing/dunning/payment-retry.js';
-import { subscriptionsStored } from '../../../../../src/domain/billing/invoices/first-invoice-events.js';
-import { invoicesCreated } from '../../../../../src/domain/billing/invoices/invoice-events.js';
-import { invoiceDraft } from '../../../../../src/domain/billing/invoices/invoice-items.js';
-import { completedAttempt } from '../../../../../src/domain/billing/payments/gateway-attempt.js';
 import type { InvoicePayment } from '../../../../../src/domain/billing/payments/invoice-payment.js';
 import { refunded, refundGiven, refundWithdrawn } from '../../../../../src/domain/billing/payments/refund.js';
 import { refundCreated } from '../../../../../src/domain/billing/payments/refund-events.js';
-import { NO_EVENTS } from '../../../../../src/domain/events/domain-event.js';
 import { DELIVERY_LIST } from '../../../../../src/domain/integrations/integration-query.js';
 import type { PageRequest } from '../../../../../src/domain/query/page.js';
 import { forEachBackend } from '../../../../support/backends.js';
 import { aStore, storeRecords } from '../../../../support/builders.js';
 import { anIntegration } from '../../../../support/integration-builders.js';
 import { everyRow, listQuery } from '../../../../support/list-queries.js';
+import { aPayingStore, aTakenPayment } from '../../../../support/payment-runs.js';
 import { portsOf } from '../../../../support/ports.js';
-import { anOffering, aPlan, aProduct, aSubscription } from '../../../../support/subscription-builders.js';
 
 const at = (iso: string) => new Date(iso);
-const keep = { retriesSpent: () => undefined, paid: () => undefined };
 const none = () => [];
 
 forEachBackend('Payment refunds store contract', (_backend, persistence) => {
   /** A manual payment of 1000 taken on one invoice, in one store of two. */
   const setup = async () => {
     const ports = portsOf(persistence());
-    const [store, other] = [aStore(), aStore()];
-    await ports.stores.create(storeRecords(store));
+    const { store, subscribed } = await aPayingStore(ports);
+    const other = aStore();
     await ports.stores.create(storeRecords(other));
-    const [product, plan] = [aProduct(store.id), aPlan(store.id)];
-    await ports.products.insert(product, NO_EVENTS);
-    await ports.plans.insert(plan, NO_EVENTS);
-    const offering = anOffering(store.id, [product], [plan]);
-    await ports.offerings.insert(offering, NO_EVENTS);
-    const versionId = await ports.subscriptions.snapshotOffering(offering);
-    const subscription = aSubscription(offering, versionId, { manualPayments: true });
-    await ports.subscriptions.insert(subscription, undefined, subscriptionsStored);
+    const { invoice } = await subscribed({ manualPayments: true });
     const now = at('2026-03-03T00:00:00.000Z');
-    const draft = invoiceDraft(
-      subscription,
-      offering,
-      { start: at('2026-02-01T00:00:00.000Z'), end: at('2026-03-01T00:00:00.000Z'), trial: false },
-      { id: randomIds.uuid(), jobId: randomIds.uuid(), now },
-    );
-    if (E.isLeft(draft)) throw new Error(draft.left);
-    const [invoice] = await ports.billingRuns.insertInvoices(
-      store.id,
-      [{ ...draft.right, taxRequired: false }],
-      invoicesCreated,
-    );
-    const runId = randomIds.uuid();
-    const begun = await ports.paymentRuns.beginAttempt(store.id, invoice!.id, runId, (current) =>
-      E.right(pendingPayment(current, { id: runId }, randomIds.uuid(), 'manual', now)),
-    );
-    if (E.isLeft(begun)) throw new Error('not begun');
-    const taken = await ports.paymentRuns.settle(
-      store.id,
-      invoice!.id,
-      begun.right.id,
-      (i, p) => completedAttempt(i, p, { status: 'succeeded' }, DEFAULT_RETRY_POLICY, now),
-      keep,
-    );
-    if (E.isLeft(taken)) throw new Error('not taken');
+    const payment = await aTakenPayment(ports, store.id, invoice.id, now);
     const refund =
       (amount: number, when = now) =>
       (payment: InvoicePayment) =>
         refunded(payment, { amount, reason: `refund of ${amount}` }, randomIds.uuid(), when);
-    return { ...ports, store, other, invoice: invoice!, payment: taken.right.payment, refund };
+    return { ...ports, store, other, invoice, payment, refund };
   };
   const page = { offset: 0, limit: 100 } as PageRequest;
 
