@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthorizeNetSettings } from '../../src/adapters/config/authorize-net-settings.js';
+import { LoopbackServer } from './loopback-server.js';
 
 /**
  * A stand-in for Authorize.Net's JSON API (`POST /xml/v1/request.api`) on loopback, built from its API
@@ -98,34 +98,17 @@ const refusal = (code: string, text: string, refId?: unknown): Json => ({
 const record = (value: unknown): Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 
-export class FakeAuthorizeNet {
+export class FakeAuthorizeNet extends LoopbackServer {
   readonly transactions: FakeTransaction[] = [];
   /** Every request that reached the fake, answered or not. */
   requests = 0;
   /** Every lookup (`getTransactionListForCustomerRequest`) that reached the fake. */
   lookups = 0;
   private readonly behaviours = new Map<string, AuthorizeNetBehaviour>();
-  private readonly sockets = new Set<Socket>();
-  private server: Server | undefined;
-  private port = 0;
   private nextTransId = 40_000_000_001;
 
-  constructor(private readonly merchants: readonly FakeMerchant[]) {}
-
-  async start(): Promise<void> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (this.server === undefined ? resolve() : this.server.close(() => resolve())));
+  constructor(private readonly merchants: readonly FakeMerchant[]) {
+    super();
   }
 
   /** The gateway's settings to reach this fake, waiting `timeoutMs` for an answer. */
@@ -144,7 +127,7 @@ export class FakeAuthorizeNet {
     else this.behaviours.set(profileId, behaviour);
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.requests += 1;
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StripeSettings } from '../../src/adapters/config/stripe-settings.js';
+import { LoopbackServer } from './loopback-server.js';
 
 /**
  * A stand-in for Stripe's `POST /v1/payment_intents`, `GET /v1/payment_intents/search` (by `payment_id`
@@ -80,7 +80,7 @@ const stripeError = (
   body: { error: { ...error, doc_url: `https://stripe.com/docs/error-codes/${error['code'] ?? error.type}` } },
 });
 
-export class FakeStripe {
+export class FakeStripe extends LoopbackServer {
   readonly charges: FakeCharge[] = [];
   readonly refunds: FakeRefund[] = [];
   /** Every PaymentIntent made, by id, as a search finds it (the keys' records may be forgotten; these are not). */
@@ -93,27 +93,10 @@ export class FakeStripe {
   requests = 0;
   private readonly behaviours = new Map<string, StripeBehaviour>();
   private readonly keys = new Map<string, Remembered>();
-  private readonly sockets = new Set<import('node:net').Socket>();
-  private server: Server | undefined;
-  private port = 0;
 
   /** `secretKeys` are the keys Stripe accepts; any other is a 401. */
-  constructor(private readonly secretKeys: readonly string[]) {}
-
-  async start(): Promise<void> {
-    const server = createServer((req, res) => void this.handle(req, res));
-    server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    this.server = server;
-    this.port = (server.address() as AddressInfo).port;
-  }
-
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => (this.server === undefined ? resolve() : this.server.close(() => resolve())));
+  constructor(private readonly secretKeys: readonly string[]) {
+    super();
   }
 
   /** The gateway's settings to reach this fake, waiting `timeoutMs` for an answer. */
@@ -138,7 +121,7 @@ export class FakeStripe {
     this.keys.clear();
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.requests += 1;
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
