@@ -7,6 +7,7 @@ import {
   handleShutdownSignals,
   type ShutdownSignal,
 } from '../../../src/adapters/service/shutdown-signals.js';
+import { eventually } from '../../support/job-harness.js';
 import { LogCapture } from '../../support/test-api.js';
 
 /** A promise settled from outside, to stand for a stop or a close that takes as long as a test wants. */
@@ -76,12 +77,6 @@ const harness = () => {
     /** When the database was first asked to close (the wall clock's milliseconds). */
     closedAt: () => closedAt,
   };
-};
-
-/** Waits until `done` holds, checking every few milliseconds, for at most `ms`. */
-const until = async (done: () => boolean, ms = 10_000) => {
-  const deadline = Date.now() + ms;
-  while (!done() && Date.now() < deadline) await sleep(5);
 };
 
 describe('Shutdown on signals', () => {
@@ -159,7 +154,10 @@ describe('Shutdown on signals', () => {
     await sleep(DEADLINE_MS / 2);
     // A loaded machine may wake this sleep after the deadline: what comes before it is judged only when it did not.
     if (Date.now() - started < DEADLINE_MS) expect(h.events).to.deep.equal(['stop']);
-    await until(() => h.events.includes('close database'));
+    await eventually(
+      async () => h.events,
+      (events) => events.includes('close database'),
+    );
     expect(h.events).to.deep.equal(['stop', 'close database']);
     expect(h.closedAt()! - started, 'the database closed before the deadline').to.be.at.least(DEADLINE_MS);
     h.closing.resolve();
