@@ -6,8 +6,9 @@
 // backend, the other runs the backend suites' PGlite, PostgreSQL and MariaDB variants. One process keeps
 // about one core busy (measured: the machine 53 % busy on two cores), so two share a two-core machine. Each has its own databases (the second's
 // are named `<database>_servers`, made here when missing), so neither empties the other's tables. The first
-// prints as it goes, the second's output follows it, then every failure of both again (their titles and the head
-// of each error), and one summary line of both ends the run.
+// prints as it goes, the second's output follows it, then each process's slowest spec files (where the run's
+// time went), every failure of both again (their titles and the head of each error), and one summary line of
+// both ends the run.
 //
 // Arguments (`npm test -- --grep foo`), or TEST_BACKENDS, run one plain mocha process instead.
 import { spawn } from 'node:child_process';
@@ -63,6 +64,20 @@ const withDatabase = (url, rename) => {
   const parsed = new URL(url);
   parsed.pathname = `/${rename(decodeURIComponent(parsed.pathname.slice(1)))}`;
   return parsed.toString();
+};
+
+/** How many of each process's slowest spec files the run names at its end: where its time went. */
+const SLOWEST = 12;
+
+/** The head of a process's timings file (wall time per spec file, slowest first), as the run prints it. */
+const slowestFiles = (name, file) => {
+  let lines;
+  try {
+    lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+  } catch {
+    return '';
+  }
+  return `\n==> the ${name} process's ${SLOWEST} slowest spec files\n${lines.slice(0, SLOWEST).join('\n')}\n`;
 };
 
 const serverDatabase = (name) => `${name}_servers`;
@@ -121,6 +136,7 @@ const main = async () => {
 
   await makeServerDatabases(postgresUrl, mysqlUrl);
   const summaries = { main: path.join(work, 'main.json'), databases: path.join(work, 'databases.json') };
+  const timings = { main: path.join(work, 'main-timings.txt'), databases: path.join(work, 'databases-timings.txt') };
   const databasesLog = path.join(work, 'databases.log');
   const databasesOut = openSync(databasesLog, 'w', 0o600);
 
@@ -129,13 +145,19 @@ const main = async () => {
     ...common,
     TEST_BACKENDS: 'pglite,postgresql,mariadb',
     TEST_SUMMARY_FILE: summaries.databases,
+    TEST_TIMINGS_FILE: timings.databases,
     ...(postgresUrl === undefined ? {} : { TEST_POSTGRES_URL: withDatabase(postgresUrl, serverDatabase) }),
     ...(mysqlUrl === undefined ? {} : { TEST_MYSQL_URL: withDatabase(mysqlUrl, serverDatabase) }),
   };
   // The backend suites need neither Redis nor the fault tests' cluster, which the other process uses.
   for (const name of ['TEST_REDIS_URL', 'TEST_FAULT_PG_URL', 'TEST_FAULT_PG_DATA', 'TEST_FAULT_PG_BIN'])
     delete databasesEnv[name];
-  const mainEnv = { ...common, TEST_BACKENDS: 'in-memory', TEST_SUMMARY_FILE: summaries.main };
+  const mainEnv = {
+    ...common,
+    TEST_BACKENDS: 'in-memory',
+    TEST_SUMMARY_FILE: summaries.main,
+    TEST_TIMINGS_FILE: timings.main,
+  };
 
   const databases = mocha(['--grep', DATABASE_VARIANTS, ...backendSpecs()], databasesEnv, databasesOut);
   const mainCode = await mocha([ALL_SPECS], mainEnv, undefined);
@@ -162,6 +184,7 @@ const main = async () => {
     total.skipped += summary.skipped;
     failures.push(...(summary.failures ?? []));
   }
+  for (const name of ['main', 'databases']) process.stdout.write(slowestFiles(name, timings[name]));
   if (failures.length > 0) {
     process.stdout.write(`\n==> the ${failures.length} failures of both processes, again\n`);
     for (const [index, { title, error }] of failures.entries())
