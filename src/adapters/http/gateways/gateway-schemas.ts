@@ -31,8 +31,11 @@ export const GATEWAY_SCHEMA: Schema = closedObject(
     stripe_account: { type: 'string', description: 'The Stripe connected account (`acct_…`); absent until set.' },
     login: masked('The Stripe secret key, or the Authorize.Net API Login ID.'),
     password: masked('The Authorize.Net Transaction Key.'),
+    webhook_secret: masked(
+      "Stripe Payment Intents only, this service's extension to EPCC: the signing secret of the Stripe webhook endpoint that settles late answers (see docs/gateways.md, Stripe webhooks).",
+    ),
   },
-  ['test', 'stripe_account', 'login', 'password'],
+  ['test', 'stripe_account', 'login', 'password', 'webhook_secret'],
 );
 
 const ruled = (rule: CredentialRule, what: string): Schema => ({
@@ -62,6 +65,7 @@ export const gatewayChangesSchema = (slug: GatewaySlug): Schema => {
         : {}),
       ...credential('login', slug),
       ...credential('password', slug),
+      ...credential('webhook_secret', slug),
     },
     [],
     required === ''
