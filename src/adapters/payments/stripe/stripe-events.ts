@@ -73,7 +73,7 @@ const refusal = (error: unknown): Issues => {
   return issues(
     SIGNATURE_HEADER,
     tooOld
-      ? `is older than ${Stripe.webhooks.DEFAULT_TOLERANCE} s (or ahead of this service's clock): Stripe signs every retry anew, so a replayed delivery is refused`
+      ? `is older than ${Stripe.webhooks.DEFAULT_TOLERANCE} s: Stripe signs every retry anew, so a replayed delivery is refused`
       : "does not verify: it was not made over this exact body with this store's webhook secret",
   );
 };

@@ -306,6 +306,13 @@ forEachBackend('HTTP: Stripe webhooks', (_backend, persistence) => {
     const late = await processing('pm_processing_secret');
     await handled(stripe.intentEvent(late.paymentIntent, 'payment_intent.succeeded', 'succeeded'));
     await deliver(stripe.intentEvent(late.paymentIntent, 'payment_intent.succeeded'), 'whsec_Wrong0000000000000');
+    const refused = await api.request('/v2/gateways/stripe_payment_intents', {
+      ...jsonBody({ data: { webhook_secret: 'pk_test_PastedByMistake000' } }),
+      method: 'PUT',
+    });
+    expect(refused.status).to.equal(400);
+    const refusal = await refused.text();
+    expect(refusal).to.include('data.webhook_secret').and.not.to.include('PastedByMistake');
     const trail = await (await api.request('/v2/audit-events')).text();
     expect(trail).to.include('"webhookSecret":"[redacted]"');
     const secretPart = WEBHOOK_SECRET.slice('whsec_'.length, -4);
