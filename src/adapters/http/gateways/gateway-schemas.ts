@@ -44,10 +44,16 @@ const ruled = (rule: CredentialRule, what: string): Schema => ({
   description: `${what}: it ${rule.rule}.`,
 });
 
+/** What a credential is, where EPCC does not say it. */
+const EXTENSIONS: Readonly<Partial<Record<SecretField, string>>> = {
+  webhook_secret:
+    "This service's extension to EPCC: the signing secret of the store's Stripe webhook endpoint, which verifies Stripe's deliveries (see docs/gateways.md, Stripe webhooks). Write-only, answered masked",
+};
+
 /** A credential of the gateway, when it takes one. */
 const credential = (field: SecretField, slug: GatewaySlug): Readonly<Record<string, Schema>> => {
   const rule = CREDENTIAL_RULES[field][slug];
-  return rule === undefined ? {} : { [field]: ruled(rule, 'Write-only, answered masked') };
+  return rule === undefined ? {} : { [field]: ruled(rule, EXTENSIONS[field] ?? 'Write-only, answered masked') };
 };
 
 /** The `data` of one gateway's PUT: its own fields, each optional, as EPCC's PUT is partial. */
