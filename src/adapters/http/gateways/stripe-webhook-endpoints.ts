@@ -17,10 +17,10 @@ const stripeEvent: Schema = openObject(
     id: { type: 'string', description: 'The event, `evt_…`.' },
     object: { type: 'string', description: "Stripe's `event`." },
     type: { type: 'string', description: 'The event type, `payment_intent.succeeded` for one.' },
-    data: openObject({ object: openObject({}, [], 'The PaymentIntent or Refund, with its `metadata`.') }, ['object']),
+    data: { description: 'Its `object`: the PaymentIntent or Refund, with its `metadata`.' },
   },
-  ['id', 'type', 'data'],
-  "A Stripe event, as Stripe sends it; read only once `Stripe-Signature` verifies over the body's exact bytes.",
+  [],
+  "A Stripe event, as Stripe sends it; read only once `Stripe-Signature` verifies over the body's exact bytes. A signed document that is not an event this service acts on is answered 200 and ignored.",
 );
 
 const handledEvent: Schema = closedObject({

@@ -40,7 +40,7 @@ const referenceIn = (metadata: Metadata): PaymentReference | undefined => {
   const storeId = metadata?.['store_id'];
   const invoiceId = metadata?.['invoice_id'];
   const paymentId = metadata?.['payment_id'];
-  if (storeId === undefined || invoiceId === undefined || paymentId === undefined) return undefined;
+  if (typeof storeId !== 'string' || typeof invoiceId !== 'string' || typeof paymentId !== 'string') return undefined;
   return { storeId, invoiceId, paymentId };
 };
 
@@ -49,22 +49,30 @@ const notOurs = (object: string, id: string): GatewayEvent => ({
   why: `${object} ${id} carries no payment of this service in its metadata`,
 });
 
+/** The event's object, when it has one: a signed body is Stripe's, yet its shape is still checked before it is read. */
+const objectOf = (event: Stripe.Event): Readonly<Record<string, unknown>> | undefined => {
+  const object: unknown = (event.data as { object?: unknown } | undefined)?.object;
+  return typeof object === 'object' && object !== null ? (object as Record<string, unknown>) : undefined;
+};
+
 /** What a verified Stripe event says, in this service's terms: the same outcome rules as a charge's or a refund's answer. */
 export const gatewayEventOf = (event: Stripe.Event): GatewayEvent => {
-  if (PAYMENT_EVENTS.has(event.type)) {
-    const intent = event.data.object as Stripe.PaymentIntent;
+  const object = objectOf(event);
+  const payments = PAYMENT_EVENTS.has(event.type);
+  if (!payments && !REFUND_EVENTS.has(event.type))
+    return { _tag: 'Ignored', why: `${String(event.type)} is not an event this service acts on` };
+  if (object === undefined) return { _tag: 'Ignored', why: `the ${event.type} event carries no object` };
+  if (payments) {
+    const intent = object as unknown as Stripe.PaymentIntent;
     const payment = referenceIn(intent.metadata);
     if (payment === undefined) return notOurs('payment intent', intent.id);
     return { _tag: 'PaymentAnswered', gateway: STRIPE_GATEWAY, payment, outcome: outcomeOfIntent(intent) };
   }
-  if (REFUND_EVENTS.has(event.type)) {
-    const refund = event.data.object as Stripe.Refund;
-    const payment = referenceIn(refund.metadata);
-    const refundId = refund.metadata?.['refund_id'];
-    if (payment === undefined || refundId === undefined) return notOurs('refund', refund.id);
-    return { _tag: 'RefundAnswered', payment, refundId, outcome: outcomeOfRefund(refund) };
-  }
-  return { _tag: 'Ignored', why: `${event.type} is not an event this service acts on` };
+  const refund = object as unknown as Stripe.Refund;
+  const payment = referenceIn(refund.metadata);
+  const refundId = refund.metadata?.['refund_id'];
+  if (payment === undefined || typeof refundId !== 'string') return notOurs('refund', refund.id);
+  return { _tag: 'RefundAnswered', payment, refundId, outcome: outcomeOfRefund(refund) };
 };
 
 /** Why the library refused a signature, in words that repeat neither the header nor the secret. */

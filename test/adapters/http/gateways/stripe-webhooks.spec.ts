@@ -263,6 +263,9 @@ forEachBackend('HTTP: Stripe webhooks', (_backend, persistence) => {
       data: { object: { ...object, metadata: { ...(object['metadata'] as object), ...metadata } } },
     });
     expect(await handled({ ...event, type: 'customer.created' })).to.deep.include({ result: 'ignored' });
+    // Signed, yet not what Stripe sends: still a 200, never a 500.
+    expect(await handled({ ...event, data: {} })).to.deep.include({ result: 'ignored' });
+    expect(await handled({ ...event, data: { object: 'text' } })).to.deep.include({ result: 'ignored' });
     expect(await handled(elsewhere({ store_id: '00000000-0000-4000-8000-000000000000' }))).to.deep.include({
       result: 'ignored',
     });
