@@ -13,7 +13,11 @@ import {
   AuthorizeNetGateway,
 } from './adapters/payments/authorize-net/authorize-net-gateway.js';
 import { ConfiguredPaymentGateways, paymentsModule } from './adapters/payments/configured-payment-gateways.js';
-import { stripeCredentialsFromSettings } from './adapters/payments/stripe/stripe-credentials.js';
+import {
+  stripeCredentialsFromSettings,
+  stripeWebhookSecretFromSettings,
+} from './adapters/payments/stripe/stripe-credentials.js';
+import { StripeEvents } from './adapters/payments/stripe/stripe-events.js';
 import { type StripeCredentialsOf, StripeGateway } from './adapters/payments/stripe/stripe-gateway.js';
 import { FreshStores, FreshTokens, KeysThatForget } from './adapters/persistence/fresh/fresh-repositories.js';
 import { FreshSettings } from './adapters/persistence/fresh/fresh-settings.js';
@@ -124,6 +128,19 @@ export const buildContainer = (persistence: Persistence, options: ContainerOptio
         ),
       ]);
     })
+    .inSingletonScope();
+  // Stripe's webhooks settle what its answers left pending, verified with each store's signing secret.
+  container
+    .bind(TOKENS.GatewayEvents)
+    .toDynamicValue(
+      (ctx) =>
+        new StripeEvents(
+          stripeWebhookSecretFromSettings(
+            ctx.get(GATEWAY_TOKENS.GatewaySettingsRepository),
+            ctx.get(GATEWAY_TOKENS.CredentialCipher),
+          ),
+        ),
+    )
     .inSingletonScope();
   container
     .bind(PEOPLE_TOKENS.ConsoleSessionLifetime)

@@ -19,6 +19,7 @@ export {
   MANUAL_PAYMENTS,
   paymentsModule,
 } from './adapters/payments/configured-payment-gateways.js';
+export { StripeEvents, type StripeWebhookSecretOf } from './adapters/payments/stripe/stripe-events.js';
 export {
   STRIPE_GATEWAY,
   type StripeCredentials,
@@ -48,6 +49,7 @@ export type { AccountRepository } from './application/ports/accounts/account-rep
 export type { AccessTokenRepository } from './application/ports/auth/access-token-repository.js';
 export type { AuthFailureLimiter } from './application/ports/auth/auth-failure-limiter.js';
 export type { BillingCandidate, BillingRunStore } from './application/ports/billing/billing-run-store.js';
+export type { GatewayEvent, GatewayEvents, PaymentReference } from './application/ports/billing/gateway-events.js';
 export type { InvoiceReads } from './application/ports/billing/invoice-reads.js';
 export type { OfferingProrationRepository } from './application/ports/billing/offering-proration-repository.js';
 export type {

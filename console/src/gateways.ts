@@ -19,11 +19,12 @@ export interface Gateway {
   readonly stripe_account?: string;
   readonly login?: string;
   readonly password?: string;
+  readonly webhook_secret?: string;
 }
 
 /** A setting of a gateway besides `enabled` and `test`, as the form offers it. */
 export interface GatewaySetting {
-  readonly name: 'login' | 'password' | 'stripe_account';
+  readonly name: 'login' | 'password' | 'stripe_account' | 'webhook_secret';
   readonly label: string;
   /** A credential: typed in a password input, never shown back, answered as its mask. */
   readonly secret: boolean;
@@ -46,6 +47,12 @@ export const GATEWAY_FORMS: Readonly<Record<GatewaySlug, GatewayForm>> = {
     test: true,
     settings: [
       { name: 'login', label: 'Secret key', secret: true, hint: 'sk_test_…, sk_live_… or a restricted rk_… key' },
+      {
+        name: 'webhook_secret',
+        label: 'Webhook signing secret',
+        secret: true,
+        hint: 'whsec_…, of the Stripe webhook endpoint /v2/gateways/stripe_payment_intents/webhooks/<store id>',
+      },
     ],
   },
   elastic_path_payments_stripe: {

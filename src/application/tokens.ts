@@ -3,6 +3,7 @@ import type { AccessTokenRepository } from './ports/auth/access-token-repository
 import type { AccountMemberTokenRepository } from './ports/auth/account-member-token-repository.js';
 import type { AuthFailureLimiter } from './ports/auth/auth-failure-limiter.js';
 import type { BillingRunStore } from './ports/billing/billing-run-store.js';
+import type { GatewayEvents } from './ports/billing/gateway-events.js';
 import type { InvoiceReads } from './ports/billing/invoice-reads.js';
 import type { OfferingProrationRepository } from './ports/billing/offering-proration-repository.js';
 import type { PaymentGateways } from './ports/billing/payment-gateway.js';
@@ -96,6 +97,7 @@ export const TOKENS = {
   InvoiceReads: Symbol.for('commerce-core.InvoiceReads') as ServiceIdentifier<InvoiceReads>,
   PaymentRefunds: Symbol.for('commerce-core.PaymentRefunds') as ServiceIdentifier<PaymentRefunds>,
   PaymentGateways: Symbol.for('commerce-core.PaymentGateways') as ServiceIdentifier<PaymentGateways>,
+  GatewayEvents: Symbol.for('commerce-core.GatewayEvents') as ServiceIdentifier<GatewayEvents>,
   JobRepository: Symbol.for('commerce-core.JobRepository') as ServiceIdentifier<JobRepository>,
   JobHandlers: Symbol.for('commerce-core.JobHandlers') as ServiceIdentifier<Partial<JobHandlers>>,
   JobSettings: Symbol.for('commerce-core.JobSettings') as ServiceIdentifier<JobSettings>,

@@ -755,6 +755,17 @@ export const ROUTES: readonly RouteCase[] = (
         },
       }),
     },
+    {
+      // Unsigned, so refused alike for every store: a signed delivery is the webhook tests' affair.
+      operation: 'receiveStripeWebhook',
+      path: (ids) => `/v2/gateways/stripe_payment_intents/webhooks/${ids.storeId}`,
+      body: (ids) => ({
+        id: 'evt_catalogue',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: 'pi_catalogue', object: 'payment_intent', metadata: { store_id: ids.storeId } } },
+      }),
+    },
     { operation: 'getAccountMembershipSettings', path: () => '/v2/settings/account-membership' },
     {
       operation: 'updateAccountMembershipSettings',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import Stripe from 'stripe';
 import type { StripeSettings } from '../../src/adapters/config/stripe-settings.js';
 import { LoopbackServer } from './loopback-server.js';
 
@@ -114,6 +115,47 @@ export class FakeStripe extends LoopbackServer {
   scriptRefund(paymentIntent: string, behaviour: StripeRefundBehaviour | undefined): void {
     if (behaviour === undefined) this.refundBehaviours.delete(paymentIntent);
     else this.refundBehaviours.set(paymentIntent, behaviour);
+  }
+
+  /**
+   * Stripe's event of `type` about a PaymentIntent the fake made, its status moved to `status` first as
+   * Stripe moves it (a `processing` one to `succeeded` once its money arrives), so a later search finds it so.
+   */
+  intentEvent(paymentIntent: string, type: string, status?: string): StripeEventDocument {
+    const kept = this.intents.get(paymentIntent);
+    if (kept === undefined) throw new Error(`the fake made no PaymentIntent ${paymentIntent}`);
+    const body =
+      status === undefined
+        ? kept.body
+        : {
+            ...kept.body,
+            status,
+            amount_received: status === 'succeeded' ? kept.body['amount'] : 0,
+            ...(status === 'requires_payment_method'
+              ? {
+                  last_payment_error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
+                }
+              : {}),
+          };
+    this.intents.set(paymentIntent, { ...kept, body });
+    return eventDocument(type, body);
+  }
+
+  /** Stripe's event of `type` about a Refund the fake made, with the status Stripe gives it then. */
+  refundEvent(refund: string, type: string, status: string): StripeEventDocument {
+    const made = this.refunds.find((r) => r.refund === refund);
+    if (made === undefined) throw new Error(`the fake made no Refund ${refund}`);
+    return eventDocument(type, {
+      id: made.refund,
+      object: 'refund',
+      amount: made.amount,
+      currency: this.charges.find((c) => c.paymentIntent === made.paymentIntent)?.currency ?? 'usd',
+      payment_intent: made.paymentIntent,
+      metadata: made.metadata,
+      status,
+      ...(status === 'failed' ? { failure_reason: 'expired_or_canceled_card' } : {}),
+      created: Math.floor(Date.now() / 1000),
+    });
   }
 
   /** Forgets every idempotency key, as Stripe does once a key is older than 24 hours. */
@@ -388,6 +430,41 @@ const paymentIntent = (
     payment_method: form.get('payment_method'),
     payment_method_types: ['card'],
     status: 'requires_confirmation',
+  };
+};
+
+/** A Stripe event (a snapshot event, as a webhook endpoint receives it). */
+export type StripeEventDocument = Readonly<Record<string, unknown>> & { readonly id: string; readonly type: string };
+
+const eventDocument = (type: string, object: Readonly<Record<string, unknown>>): StripeEventDocument => ({
+  id: id('evt'),
+  object: 'event',
+  api_version: '2026-10-28.endive',
+  created: Math.floor(Date.now() / 1000),
+  data: { object },
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: id('req'), idempotency_key: null },
+  type,
+});
+
+/**
+ * One delivery of `event` to a webhook endpoint whose signing secret is `secret`: the body Stripe sends and
+ * its `Stripe-Signature`, made by Stripe's library (`timestamp` in Unix seconds, now by default).
+ */
+export const stripeDelivery = (
+  event: StripeEventDocument,
+  secret: string,
+  timestamp?: number,
+): { readonly body: string; readonly signature: string } => {
+  const body = JSON.stringify(event, null, 2);
+  return {
+    body,
+    signature: Stripe.webhooks.generateTestHeaderString({
+      payload: body,
+      secret,
+      ...(timestamp === undefined ? {} : { timestamp }),
+    }),
   };
 };
 

@@ -25,6 +25,7 @@ import type { ConceptEndpoints } from './endpoints/endpoint.js';
 import { FEATURE_ENDPOINTS } from './features/feature-endpoints.js';
 import { OFFERING_FEATURE_ENDPOINTS } from './features/offering-feature-endpoints.js';
 import { GATEWAY_ENDPOINTS } from './gateways/gateway-endpoints.js';
+import { STRIPE_WEBHOOK_ENDPOINTS } from './gateways/stripe-webhook-endpoints.js';
 import { OPERATIONS_ENDPOINTS } from './health/health-endpoints.js';
 import { IMPORT_ENDPOINTS } from './imports/import-endpoints.js';
 import { INTEGRATION_ENDPOINTS } from './integrations/integration-endpoints.js';
@@ -56,6 +57,7 @@ export const API_ENDPOINTS: readonly ConceptEndpoints[] = [
   SETTINGS_ENDPOINTS,
   CORS_SETTINGS_ENDPOINTS,
   GATEWAY_ENDPOINTS,
+  STRIPE_WEBHOOK_ENDPOINTS,
   ACCOUNT_AUTHENTICATION_SETTINGS_ENDPOINTS,
   AUTHENTICATION_REALM_ENDPOINTS,
   OIDC_PROFILE_ENDPOINTS,

@@ -86,6 +86,7 @@ export interface GatewaySettingsRecord {
   readonly stripeAccount?: string;
   readonly login?: typeof REDACTED;
   readonly password?: typeof REDACTED;
+  readonly webhookSecret?: typeof REDACTED;
 }
 export const GATEWAY_SETTINGS_AUDIT = auditedKind<GatewaySettingsRecord>('gateway', 'gateway-settings');
 /** A gateway's settings as the trail shows them: whether each credential is set, never its value nor its mask. */
@@ -96,4 +97,5 @@ export const gatewaySettingsRecord = (settings: GatewaySettings): GatewaySetting
   ...(settings.stripeAccount === undefined ? {} : { stripeAccount: settings.stripeAccount }),
   ...(settings.login === undefined ? {} : { login: REDACTED }),
   ...(settings.password === undefined ? {} : { password: REDACTED }),
+  ...(settings.webhook_secret === undefined ? {} : { webhookSecret: REDACTED }),
 });

@@ -21,6 +21,11 @@ export const STRIPE_SECRET_KEY: CredentialRule = {
   pattern: /^(sk|rk)_(test|live)_[A-Za-z0-9]{1,247}$/,
   rule: 'must be a Stripe secret key (sk_test_…, sk_live_…, or a restricted rk_… key), at most 255 characters',
 };
+/** The signing secret Stripe shows for a webhook endpoint: `whsec_` and base64 text. */
+export const STRIPE_WEBHOOK_SECRET: CredentialRule = {
+  pattern: /^whsec_[A-Za-z0-9+/=]{1,249}$/,
+  rule: "must be a Stripe webhook endpoint's signing secret (whsec_…), at most 255 characters",
+};
 /** A Stripe connected account's id. */
 export const STRIPE_ACCOUNT_ID: CredentialRule = {
   pattern: /^acct_[A-Za-z0-9]{1,250}$/,
@@ -41,6 +46,7 @@ export const AUTHORIZE_NET_TRANSACTION_KEY: CredentialRule = {
 export const CREDENTIAL_RULES: Readonly<Record<SecretField, Readonly<Partial<Record<GatewaySlug, CredentialRule>>>>> = {
   login: { stripe_payment_intents: STRIPE_SECRET_KEY, authorize_net: AUTHORIZE_NET_LOGIN },
   password: { authorize_net: AUTHORIZE_NET_TRANSACTION_KEY },
+  webhook_secret: { stripe_payment_intents: STRIPE_WEBHOOK_SECRET },
 };
 
 // The value is never repeated in the issue: an error document must not carry a credential.
@@ -91,14 +97,20 @@ export const parseGatewayChanges =
         ),
         login: credentialField(CREDENTIAL_RULES.login[slug], field(data, 'login'), 'data.login'),
         password: credentialField(CREDENTIAL_RULES.password[slug], field(data, 'password'), 'data.password'),
+        webhookSecret: credentialField(
+          CREDENTIAL_RULES.webhook_secret[slug],
+          field(data, 'webhook_secret'),
+          'data.webhook_secret',
+        ),
       }),
-      E.map(({ enabled, test, stripeAccount, login, password }) => ({
+      E.map(({ enabled, test, stripeAccount, login, password, webhookSecret }) => ({
         ...(enabled === undefined ? {} : { enabled }),
         ...(test === undefined ? {} : { test }),
         ...(stripeAccount === undefined ? {} : { stripeAccount }),
         secrets: {
           ...(login === undefined ? {} : { login }),
           ...(password === undefined ? {} : { password }),
+          ...(webhookSecret === undefined ? {} : { webhook_secret: webhookSecret }),
         },
       })),
     );

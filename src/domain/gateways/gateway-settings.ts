@@ -1,7 +1,7 @@
 import type { GatewaySlug } from './gateway-slug.js';
 
 /** The settings that hold a credential: kept sealed at rest, answered masked, never in the clear. */
-export const SECRET_FIELDS = ['login', 'password'] as const;
+export const SECRET_FIELDS = ['login', 'password', 'webhook_secret'] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];
 
 /**
@@ -23,6 +23,12 @@ export interface GatewaySettings {
   readonly stripeAccount?: string;
   readonly login?: SealedSecret;
   readonly password?: SealedSecret;
+  /**
+   * Our extension to EPCC's Stripe Payment Intents settings: the signing secret (`whsec_…`) of the Stripe
+   * webhook endpoint that tells this store of late answers. Named as the API names it, so a sealed change
+   * lands on it as on the other credentials.
+   */
+  readonly webhook_secret?: SealedSecret;
 }
 
 export const defaultGatewaySettings = (slug: GatewaySlug): GatewaySettings => ({ slug, enabled: false, test: false });

@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
+import type Stripe from 'stripe';
 import { API_DOCUMENT } from '../../../src/adapters/http/api-description/openapi-document.js';
 import type { HttpMethod, Operation, Parameter, Schema } from '../../../src/adapters/http/openapi/openapi-types.js';
+import { gatewayEventOf } from '../../../src/adapters/payments/stripe/stripe-events.js';
 import { parseAccountChanges, parseNewAccount } from '../../../src/domain/accounts/account-input.js';
 import { parseNewMembership } from '../../../src/domain/accounts/account-membership.js';
 import { parseRevokedToken } from '../../../src/domain/auth/revocation-request.js';
@@ -234,7 +236,24 @@ const BODY_RULES: Readonly<Record<string, BodyRule>> = {
   updateStripeIntentsGateway: {
     parse: ofData(parseGatewayChanges('stripe_payment_intents')),
     example: {
-      data: { type: 'gateway', slug: 'stripe_payment_intents', enabled: true, test: true, login: 'sk_test_abc123' },
+      data: {
+        type: 'gateway',
+        slug: 'stripe_payment_intents',
+        enabled: true,
+        test: true,
+        login: 'sk_test_abc123',
+        webhook_secret: 'whsec_abc123',
+      },
+    },
+  },
+  // Stripe's own document, read by Stripe's library once its signature verifies; this service bounds none of it.
+  receiveStripeWebhook: {
+    parse: (body) => E.right(gatewayEventOf(body as Stripe.Event)),
+    example: {
+      id: 'evt_1',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_1', object: 'payment_intent', status: 'succeeded', metadata: {} } },
     },
   },
   updateEpPaymentsStripe: {
@@ -773,8 +792,8 @@ describe('OpenAPI document: request limits are the domain rules', () => {
     const counted = operations().map(([id, operation]) => [id, boundsOf(id, operation).length] as const);
     const total = counted.reduce((n, [, c]) => n + c, 0);
     expect(total).to.be.greaterThan(150);
-    // A key rotation and a membership take no text: a type and an instant, a type and an id.
-    const unbounded = ['rotateApplicationKeySecret', 'createAccountMembership'];
+    // A key rotation and a membership take no text: a type and an instant, a type and an id; Stripe's event is Stripe's.
+    const unbounded = ['rotateApplicationKeySecret', 'createAccountMembership', 'receiveStripeWebhook'];
     expect(counted.filter(([id, c]) => c === 0 && !unbounded.includes(id))).to.deep.equal([]);
   });
 });

@@ -15,4 +15,5 @@ export const gatewayResource = (settings: GatewaySettings) => ({
   ...(settings.stripeAccount === undefined ? {} : { stripe_account: settings.stripeAccount }),
   ...(settings.login === undefined ? {} : { login: settings.login.masked }),
   ...(settings.password === undefined ? {} : { password: settings.password.masked }),
+  ...(settings.webhook_secret === undefined ? {} : { webhook_secret: settings.webhook_secret.masked }),
 });

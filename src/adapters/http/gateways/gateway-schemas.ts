@@ -31,8 +31,11 @@ export const GATEWAY_SCHEMA: Schema = closedObject(
     stripe_account: { type: 'string', description: 'The Stripe connected account (`acct_…`); absent until set.' },
     login: masked('The Stripe secret key, or the Authorize.Net API Login ID.'),
     password: masked('The Authorize.Net Transaction Key.'),
+    webhook_secret: masked(
+      "Stripe Payment Intents only, this service's extension to EPCC: the signing secret of the Stripe webhook endpoint that settles late answers (see docs/gateways.md, Stripe webhooks).",
+    ),
   },
-  ['test', 'stripe_account', 'login', 'password'],
+  ['test', 'stripe_account', 'login', 'password', 'webhook_secret'],
 );
 
 const ruled = (rule: CredentialRule, what: string): Schema => ({
@@ -41,10 +44,16 @@ const ruled = (rule: CredentialRule, what: string): Schema => ({
   description: `${what}: it ${rule.rule}.`,
 });
 
+/** What a credential is, where EPCC does not say it. */
+const EXTENSIONS: Readonly<Partial<Record<SecretField, string>>> = {
+  webhook_secret:
+    "This service's extension to EPCC: the signing secret of the store's Stripe webhook endpoint, which verifies Stripe's deliveries (see docs/gateways.md, Stripe webhooks). Write-only, answered masked",
+};
+
 /** A credential of the gateway, when it takes one. */
 const credential = (field: SecretField, slug: GatewaySlug): Readonly<Record<string, Schema>> => {
   const rule = CREDENTIAL_RULES[field][slug];
-  return rule === undefined ? {} : { [field]: ruled(rule, 'Write-only, answered masked') };
+  return rule === undefined ? {} : { [field]: ruled(rule, EXTENSIONS[field] ?? 'Write-only, answered masked') };
 };
 
 /** The `data` of one gateway's PUT: its own fields, each optional, as EPCC's PUT is partial. */
@@ -62,6 +71,7 @@ export const gatewayChangesSchema = (slug: GatewaySlug): Schema => {
         : {}),
       ...credential('login', slug),
       ...credential('password', slug),
+      ...credential('webhook_secret', slug),
     },
     [],
     required === ''

@@ -1,6 +1,7 @@
 import type { CredentialCipher } from '../../../application/ports/gateways/credential-cipher.js';
 import type { GatewaySettingsRepository } from '../../../application/ports/gateways/gateway-settings-repository.js';
 import { openCredential } from '../open-credential.js';
+import type { StripeWebhookSecretOf } from './stripe-events.js';
 import type { StripeCredentialsOf } from './stripe-gateway.js';
 
 /**
@@ -26,4 +27,23 @@ export const stripeCredentialsFromSettings =
     );
     const stripeAccount = connect?.enabled === true ? connect.stripeAccount : undefined;
     return { secretKey, ...(stripeAccount === undefined ? {} : { stripeAccount }) };
+  };
+
+/**
+ * A store's Stripe webhook signing secret, `stripe_payment_intents`' `webhook_secret`, whether the gateway is
+ * enabled or not: a late answer settles a payment already made, even once the store stops charging.
+ */
+export const stripeWebhookSecretFromSettings =
+  (settings: GatewaySettingsRepository, cipher: CredentialCipher): StripeWebhookSecretOf =>
+  async (storeId) => {
+    const intents = await settings.find(storeId, 'stripe_payment_intents');
+    if (intents?.webhook_secret === undefined) return undefined;
+    return openCredential(
+      cipher,
+      storeId,
+      'stripe_payment_intents',
+      'webhook_secret',
+      intents.webhook_secret,
+      'Stripe webhook secret',
+    );
   };

@@ -29,4 +29,5 @@ export { RunBilling } from './run-billing.js';
 export { RunPayments } from './run-payments.js';
 export { RunTaxes } from './run-taxes.js';
 export { SetOfferingProrationPolicy } from './set-offering-proration-policy.js';
+export { SettleGatewayEvent } from './settle-gateway-event.js';
 export { SettleInvoicePayment } from './settle-invoice-payment.js';

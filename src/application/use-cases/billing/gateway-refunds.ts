@@ -11,8 +11,9 @@ import {
 import { refundCreated } from '../../../domain/billing/payments/refund-events.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import type { PaymentGateways } from '../../ports/billing/payment-gateway.js';
+import type { PaymentGateways, RefundOutcome } from '../../ports/billing/payment-gateway.js';
 import type { PaymentRefunds, RefundSettled } from '../../ports/billing/payment-refunds.js';
+import type { Missing } from '../../ports/storage-outcomes.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
@@ -47,8 +48,26 @@ export class GatewayRefunds {
     if (gateway?.refund === undefined) return E.right(refund);
     const outcome = await gateway.refund(payment, refund);
     if (outcome.status === 'unknown') return E.right(refund);
+    const settled = await this.record(refund, outcome);
+    if (outcome.status === 'refused') return E.left(gatewayRefusedRefund(refund.gateway, outcome.reason));
+    if (E.isRight(settled)) return E.right(settled.right.refund);
+    // Another attempt recorded the same answer first (the gateway answers one key alike): read it as it is.
+    const stored = await this.refunds.findRefund(refund.storeId, refund.invoiceId, refund.paymentId, refund.id);
+    return E.right(stored ?? { ...refund, status: 'succeeded', externalRefundId: outcome.externalRefundId });
+  }
+
+  /**
+   * Records a gateway's answer for a pending refund, however it arrived (the answer to `ask`, or a webhook
+   * after it): made, the refund is given and its event written; refused, it is withdrawn. An answer for a
+   * refund no longer pending (recorded already, by an earlier answer or a twin delivery) is refused by
+   * `refundGiven`/`refundWithdrawn` under the invoice's lock and changes nothing.
+   */
+  async record(
+    refund: Pick<PaymentRefund, 'storeId' | 'invoiceId' | 'paymentId' | 'id'>,
+    outcome: RefundOutcome,
+  ): Promise<E.Either<Missing | DomainError, RefundSettled>> {
     const now = await this.clock.now(refund.storeId);
-    const settled = await this.refunds.settleRefund(
+    return this.refunds.settleRefund(
       refund.storeId,
       refund.invoiceId,
       refund.paymentId,
@@ -59,11 +78,6 @@ export class GatewayRefunds {
           : settledAs('withdrawn', refundWithdrawn(current, pending, now)),
       (done) => (done.kind === 'given' ? [refundCreated(done.refund)] : []),
     );
-    if (outcome.status === 'refused') return E.left(gatewayRefusedRefund(refund.gateway, outcome.reason));
-    if (E.isRight(settled)) return E.right(settled.right.refund);
-    // Another attempt recorded the same answer first (the gateway answers one key alike): read it as it is.
-    const stored = await this.refunds.findRefund(refund.storeId, refund.invoiceId, refund.paymentId, refund.id);
-    return E.right(stored ?? { ...refund, status: 'succeeded', externalRefundId: outcome.externalRefundId });
   }
 
   /**

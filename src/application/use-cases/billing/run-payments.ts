@@ -1,30 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
-import { afterInvoicePaid, afterRetriesSpent } from '../../../domain/billing/dunning/dunning-action.js';
 import { isDueForPayment, type RetryPolicy } from '../../../domain/billing/dunning/payment-retry.js';
 import { amountDue, dueIncludesTax, type Invoice } from '../../../domain/billing/invoices/invoice.js';
-import { completedAttempt } from '../../../domain/billing/payments/gateway-attempt.js';
 import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
 import { type PaymentRunReport, totalsByCurrency } from '../../../domain/billing/run-reports.js';
 import type { Job, JobReport } from '../../../domain/jobs/job.js';
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
-import { entitlementsChanged } from '../../../domain/subscriptions/subscriber-events.js';
 import type { PaymentGateways } from '../../ports/billing/payment-gateway.js';
-import {
-  type Dunning,
-  notAttempted,
-  type PaymentCandidate,
-  type PaymentRunStore,
-} from '../../ports/billing/payment-run-store.js';
+import { notAttempted, type PaymentCandidate, type PaymentRunStore } from '../../ports/billing/payment-run-store.js';
 import type { JobHandler, JobRun } from '../../ports/jobs/job-handler.js';
 import type { DunningRuleRepository } from '../../ports/store-record-repository.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
 import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
-import { activeAgainAfterPayment } from './active-again.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
+import { settleAttempt } from './settle-attempt.js';
 
 /** Invoices read per batch. */
 const PAYMENT_BATCH = 500;
@@ -50,14 +42,6 @@ export const pendingPayment = (
   createdAt: now,
   updatedAt: now,
   amountRefunded: 0,
-});
-
-/** The store's dunning rule's action, for the transaction that spends an invoice's retries, and the lifted suspension, for one that pays it. */
-export const dunningBy = (policy: RetryPolicy, now: Date, ids: IdGenerator): Dunning => ({
-  retriesSpent: (subscription) => afterRetriesSpent(subscription, policy.action, now, ids.uuid()),
-  paid: (subscription, othersUnpaid) => afterInvoicePaid(subscription, othersUnpaid, now),
-  // A dunning pause, suspension or close stops what the subscription grants; a payment lifting a suspension starts it again.
-  eventsOf: ({ previous, subscription, offering }) => entitlementsChanged(previous, subscription, offering, now),
 });
 
 /**
@@ -103,15 +87,13 @@ export class RunPayments implements JobHandler {
     // The money may have been taken: settling nothing leaves the attempt as a crash would, for a later
     // run to resume under the same key, and keeps the invoice due (a pending outcome would wait for a merchant).
     if (outcome.status === 'unknown') return;
-    const settled = await this.invoices.settle(
-      job.storeId,
-      invoice.id,
-      payment.id,
-      (current, pending) => completedAttempt(current, pending, outcome, policy, now),
-      dunningBy(policy, now, this.ids),
+    await settleAttempt(
+      { invoices: this.invoices, subscriptions: this.subscriptions, ids: this.ids },
+      { storeId: job.storeId, invoiceId: invoice.id, paymentId: payment.id, subscription },
+      outcome,
+      policy,
+      now,
     );
-    if (E.isRight(settled) && settled.right.payment.status === 'succeeded')
-      await activeAgainAfterPayment(this.subscriptions, job.storeId, subscription);
   }
 
   async run({ job, heartbeat }: JobRun): Promise<E.Either<DomainError, JobReport>> {

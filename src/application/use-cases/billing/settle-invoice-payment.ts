@@ -14,7 +14,7 @@ import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { activeAgainAfterPayment } from './active-again.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
-import { dunningBy } from './run-payments.js';
+import { dunningBy } from './settle-attempt.js';
 
 /**
  * EPCC's UpdateInvoicePayment: a merchant settles a pending manual payment, taken or failed. A failure that

@@ -242,6 +242,9 @@ export interface GatewaySettingsTable {
   password_sealed: string | null;
   password_key_id: string | null;
   password_masked: string | null;
+  webhook_secret_sealed: string | null;
+  webhook_secret_key_id: string | null;
+  webhook_secret_masked: string | null;
 }
 
 export interface AccountMembershipSettingsTable {

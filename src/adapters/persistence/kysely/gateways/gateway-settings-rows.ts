@@ -19,6 +19,7 @@ const storedSlug = (slug: string): GatewaySlug => {
 export const gatewaySettingsOf = (row: Selectable<GatewaySettingsTable>): GatewaySettings => {
   const login = sealedOf(row.login_sealed, row.login_key_id, row.login_masked);
   const password = sealedOf(row.password_sealed, row.password_key_id, row.password_masked);
+  const webhookSecret = sealedOf(row.webhook_secret_sealed, row.webhook_secret_key_id, row.webhook_secret_masked);
   return {
     slug: storedSlug(row.slug),
     enabled: Boolean(row.enabled),
@@ -26,6 +27,7 @@ export const gatewaySettingsOf = (row: Selectable<GatewaySettingsTable>): Gatewa
     ...(row.stripe_account === null ? {} : { stripeAccount: row.stripe_account }),
     ...(login === undefined ? {} : { login }),
     ...(password === undefined ? {} : { password }),
+    ...(webhookSecret === undefined ? {} : { webhook_secret: webhookSecret }),
   };
 };
 
@@ -40,6 +42,9 @@ export const gatewaySettingsColumns = (settings: GatewaySettings) => ({
   password_sealed: settings.password?.sealed ?? null,
   password_key_id: settings.password?.keyId ?? null,
   password_masked: settings.password?.masked ?? null,
+  webhook_secret_sealed: settings.webhook_secret?.sealed ?? null,
+  webhook_secret_key_id: settings.webhook_secret?.keyId ?? null,
+  webhook_secret_masked: settings.webhook_secret?.masked ?? null,
 });
 
 export const gatewaySettingsRow = (storeId: string, settings: GatewaySettings): Insertable<GatewaySettingsTable> => ({

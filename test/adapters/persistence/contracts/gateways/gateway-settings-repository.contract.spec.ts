@@ -22,6 +22,7 @@ import { listQuery } from '../../../../support/list-queries.js';
 
 const STRIPE_KEY = 'sk_live_51PlaintextThatMustNeverBeStored0000';
 const TRANSACTION_KEY = 'TxKeyPlain123456';
+const WEBHOOK_SECRET = 'whsec_PlaintextWebhookSecretNeverStored';
 const sealed = (masked: string) => ({ keyId: 'a1b2c3d4e5f60708', sealed: 'bm9uY2UuY2lwaGVydGV4dC50YWc=', masked });
 
 /** Every stored value of the store's gateway rows, as text, however the backend keeps them. */
@@ -121,14 +122,18 @@ forEachBackend('Gateway settings repository contract', (_backend, persistence) =
     const key = randomBytes(32);
     const { container, store } = await setup([key]);
     const update = container.get(UpdateGateway);
-    const stripe = await update.execute(store.id, 'stripe_payment_intents', { enabled: true, login: STRIPE_KEY });
+    const stripe = await update.execute(store.id, 'stripe_payment_intents', {
+      enabled: true,
+      login: STRIPE_KEY,
+      webhook_secret: WEBHOOK_SECRET,
+    });
     const authorize = await update.execute(store.id, 'authorize_net', {
       login: 'apiLogin77',
       password: TRANSACTION_KEY,
     });
     expect(E.isRight(stripe) && E.isRight(authorize)).to.equal(true);
     const text = await storedText(persistence(), container, store.id);
-    for (const plain of [STRIPE_KEY, 'PlaintextThatMustNeverBeStored', 'apiLogin77', TRANSACTION_KEY])
+    for (const plain of [STRIPE_KEY, 'PlaintextThatMustNeverBeStored', 'apiLogin77', TRANSACTION_KEY, WEBHOOK_SECRET])
       expect(text, 'stored text').not.to.include(plain);
     const kept = await container.get(GATEWAY_TOKENS.GatewaySettingsRepository).find(store.id, 'authorize_net');
     const cipher = container.get(GATEWAY_TOKENS.CredentialCipher);
@@ -142,5 +147,14 @@ forEachBackend('Gateway settings repository contract', (_backend, persistence) =
     expect(() => cipher.open(login, secretContext(store.id, 'authorize_net', 'password'))).to.throw();
     expect(() => cipher.open(login, secretContext(store.id, 'stripe_payment_intents', 'login'))).to.throw();
     expect(() => cipher.open(login, secretContext(randomIds.uuid(), 'authorize_net', 'login'))).to.throw();
+    const webhook = (
+      await container.get(GATEWAY_TOKENS.GatewaySettingsRepository).find(store.id, 'stripe_payment_intents')
+    )?.webhook_secret;
+    if (webhook === undefined) throw new Error('the webhook secret is not kept');
+    expect(webhook.masked).to.equal(`****${WEBHOOK_SECRET.slice(-4)}`);
+    expect(cipher.open(webhook, secretContext(store.id, 'stripe_payment_intents', 'webhook_secret'))).to.equal(
+      WEBHOOK_SECRET,
+    );
+    expect(() => cipher.open(webhook, secretContext(store.id, 'stripe_payment_intents', 'login'))).to.throw();
   });
 });
