@@ -42,6 +42,7 @@ import { auditEvents } from './0039-audit-events.js';
 import { merchantUserFilters } from './0040-merchant-user-filters.js';
 import { gatewaySettings } from './0041-gateway-settings.js';
 import { refundStatus } from './0042-refund-status.js';
+import { pendingRefundsOfStore } from './0044-pending-refunds-of-store.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -87,4 +88,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0040-merchant-user-filters': merchantUserFilters(flavor),
   '0041-gateway-settings': gatewaySettings(flavor),
   '0042-refund-status': refundStatus(flavor),
+  '0044-pending-refunds-of-store': pendingRefundsOfStore(flavor),
 });

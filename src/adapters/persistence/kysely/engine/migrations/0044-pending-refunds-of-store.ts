@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { SqlFlavor } from '../sql-flavor.js';
+
+const TABLE = 'subscription_invoice_payment_refunds';
+const INDEX = `${TABLE}_pending`;
+
+/**
+ * Each payment run first asks again for the store's refunds left pending by a lost answer, walking them
+ * in id order: this index serves that walk from the store's pending refunds alone, however many refunds
+ * the store has given.
+ */
+export const pendingRefundsOfStore = (flavor: SqlFlavor) => ({
+  async up(db: Kysely<any>): Promise<void> {
+    await db.schema.createIndex(INDEX).on(TABLE).columns(['store_id', 'status', 'id']).execute();
+  },
+  async down(db: Kysely<any>): Promise<void> {
+    // MariaDB names the table an index is dropped from; PostgreSQL's index names are the schema's own.
+    await (flavor === 'mysql' ? db.schema.dropIndex(INDEX).on(TABLE) : db.schema.dropIndex(INDEX)).execute();
+  },
+});
