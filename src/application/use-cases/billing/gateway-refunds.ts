@@ -81,7 +81,7 @@ export class GatewayRefunds {
 
   /**
    * Asks again for every refund of the store left pending by a lost answer, of all its payments, in
-   * batches, calling `between` after each (a job's heartbeat): so a lost answer is settled by the next
+   * batches, calling `between` after each that had any (a job's heartbeat): so a lost answer is settled by the next
    * payment run at the latest, not only when another refund of its payment is asked. A refusal is recorded
    * (the refund is no more, its amount the payment's again) and otherwise ignored, as above.
    */
@@ -90,7 +90,7 @@ export class GatewayRefunds {
     do {
       const batch = await this.refunds.pendingRefundsOfStore(storeId, after, SWEEP_BATCH);
       for (const { payment, refund } of batch.items) await this.ask(payment, refund);
-      await between();
+      if (batch.items.length > 0) await between();
       after = batch.next;
     } while (after !== undefined);
   }
