@@ -14,7 +14,11 @@ export const pendingRefundsOfStore = (flavor: SqlFlavor) => ({
     await db.schema.createIndex(INDEX).on(TABLE).columns(['store_id', 'status', 'id']).execute();
   },
   async down(db: Kysely<any>): Promise<void> {
-    // MariaDB names the table an index is dropped from; PostgreSQL's index names are the schema's own.
-    await (flavor === 'mysql' ? db.schema.dropIndex(INDEX).on(TABLE) : db.schema.dropIndex(INDEX)).execute();
+    if (flavor === 'mysql') {
+      // InnoDB lets this index serve the `store_id` foreign key, dropping its own, and refuses to drop an
+      // index a foreign key needs: one of the store's alone takes its place first.
+      await db.schema.createIndex(`${TABLE}_store`).ifNotExists().on(TABLE).column('store_id').execute();
+      await db.schema.dropIndex(INDEX).on(TABLE).execute();
+    } else await db.schema.dropIndex(INDEX).execute();
   },
 });
