@@ -157,6 +157,17 @@ describe('Authorize.Net refunds against a local stand-in of its JSON API', () =>
     expect(refundsOf(payment)).to.have.length(1);
   });
 
+  it('two attempts at once at the same whole refund of an unsettled charge void it once, and both answer so', async () => {
+    const payment = await chargedPayment(3100, false);
+    const refund = refundOf(payment, 3100);
+    const made = { status: 'succeeded', externalRefundId: payment.externalPaymentId };
+    expect(await Promise.all([gateway().refund(payment, refund), gateway().refund(payment, refund)])).to.deep.equal([
+      made,
+      made,
+    ]);
+    expect(anet.transaction(payment.externalPaymentId)).to.have.property('status', 'voided');
+  });
+
   it('a void whose answer was lost is found voided when asked again', async () => {
     const payment = await chargedPayment(3100, false);
     const refund = refundOf(payment, 3100);

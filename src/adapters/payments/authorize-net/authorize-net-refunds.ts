@@ -76,9 +76,17 @@ export const refundThroughAuthorizeNet = async (
         `Authorize.Net has not settled charge ${transId} yet (${charge.status}): until it settles (usually within a day) it can only be voided whole, so a part of it can be refunded once it has`,
       );
     const voided = await post(voidRequest(call.merchant, refund, transId));
-    return voided.kind === 'no_answer'
-      ? { status: 'unknown', reason: voided.reason }
-      : outcomeOfVoid(voided.body, transId);
+    if (voided.kind === 'no_answer') return { status: 'unknown', reason: voided.reason };
+    const outcome = outcomeOfVoid(voided.body, transId);
+    if (outcome.status !== 'refused') return outcome;
+    // Another attempt at this refund (a payment run's, while its request still waited) may have voided
+    // the charge a moment before: a voided charge is the whole refund made, never a refusal to record.
+    const again = await post(detailsRequest(call.merchant, transId));
+    if (again.kind === 'no_answer') return { status: 'unknown', reason: `reading the charge: ${again.reason}` };
+    const now = chargeOfDetails(again.body);
+    return now.kind === 'charge' && now.status === VOIDED
+      ? { status: 'succeeded', externalRefundId: transId }
+      : outcome;
   }
   if (charge.status === VOIDED && whole) return { status: 'succeeded', externalRefundId: transId };
   return refused(`Authorize.Net's charge ${transId} is ${charge.status}: it cannot be refunded`);
