@@ -33,6 +33,24 @@ const VOIDED = 'voided';
 
 const refused = (reason: string): RefundOutcome => ({ status: 'refused', reason });
 
+const post = (call: AuthorizeNetCall, request: unknown) => postRequest(call.endpoint, request, call.timeoutMs);
+
+/**
+ * Voids an unsettled charge for a refund of all of it. A refusal is read again against the charge: another
+ * attempt at this refund (a payment run's, while its request still waited) may have voided it a moment
+ * before, and a voided charge is the whole refund made, never a refusal to record.
+ */
+const voidWhole = async (call: AuthorizeNetCall, refund: PaymentRefund, transId: string): Promise<Outcome> => {
+  const voided = await post(call, voidRequest(call.merchant, refund, transId));
+  if (voided.kind === 'no_answer') return { status: 'unknown', reason: voided.reason };
+  const outcome = outcomeOfVoid(voided.body, transId);
+  if (outcome.status !== 'refused') return outcome;
+  const again = await post(call, detailsRequest(call.merchant, transId));
+  if (again.kind === 'no_answer') return { status: 'unknown', reason: `reading the charge: ${again.reason}` };
+  const now = chargeOfDetails(again.body);
+  return now.kind === 'charge' && now.status === VOIDED ? { status: 'succeeded', externalRefundId: transId } : outcome;
+};
+
 /**
  * Gives back a refund of a charge. Authorize.Net refunds a charge only once it has settled (error 54
  * otherwise), and cancels an unsettled one only whole, by voiding it. So the charge's record is read first
@@ -51,14 +69,12 @@ export const refundThroughAuthorizeNet = async (
 ): Promise<Outcome> => {
   const transId = payment.externalPaymentId;
   if (transId === undefined) return refused('the payment has no Authorize.Net transaction to refund');
-  const post = (request: unknown) => postRequest(call.endpoint, request, call.timeoutMs);
-
-  const read = await post(detailsRequest(call.merchant, transId));
+  const read = await post(call, detailsRequest(call.merchant, transId));
   if (read.kind === 'no_answer') return { status: 'unknown', reason: `reading the charge: ${read.reason}` };
   const charge = chargeOfDetails(read.body);
   if (charge.kind === 'answered') return charge.outcome;
 
-  const listed = await post(lookupRequest(call.merchant, charge.profile.customerProfileId));
+  const listed = await post(call, lookupRequest(call.merchant, charge.profile.customerProfileId));
   if (listed.kind === 'no_answer') return { status: 'unknown', reason: `looking the refund up: ${listed.reason}` };
   const earlier = outcomeOfRefundLookup(listed.body, attemptNumber(refund.id));
   if (earlier.kind === 'found') return earlier.outcome;
@@ -66,6 +82,7 @@ export const refundThroughAuthorizeNet = async (
   const whole = refund.amount === payment.amount;
   if (charge.status === SETTLED) {
     const given = await post(
+      call,
       refundRequest(call.merchant, { ...payment, externalPaymentId: transId }, refund, charge.profile),
     );
     return given.kind === 'no_answer' ? { status: 'unknown', reason: given.reason } : outcomeOfRefund(given.body);
@@ -75,18 +92,7 @@ export const refundThroughAuthorizeNet = async (
       return refused(
         `Authorize.Net has not settled charge ${transId} yet (${charge.status}): until it settles (usually within a day) it can only be voided whole, so a part of it can be refunded once it has`,
       );
-    const voided = await post(voidRequest(call.merchant, refund, transId));
-    if (voided.kind === 'no_answer') return { status: 'unknown', reason: voided.reason };
-    const outcome = outcomeOfVoid(voided.body, transId);
-    if (outcome.status !== 'refused') return outcome;
-    // Another attempt at this refund (a payment run's, while its request still waited) may have voided
-    // the charge a moment before: a voided charge is the whole refund made, never a refusal to record.
-    const again = await post(detailsRequest(call.merchant, transId));
-    if (again.kind === 'no_answer') return { status: 'unknown', reason: `reading the charge: ${again.reason}` };
-    const now = chargeOfDetails(again.body);
-    return now.kind === 'charge' && now.status === VOIDED
-      ? { status: 'succeeded', externalRefundId: transId }
-      : outcome;
+    return voidWhole(call, refund, transId);
   }
   if (charge.status === VOIDED && whole) return { status: 'succeeded', externalRefundId: transId };
   return refused(`Authorize.Net's charge ${transId} is ${charge.status}: it cannot be refunded`);
