@@ -9,7 +9,10 @@ import { LoopbackServer } from './loopback-server.js';
  * byte order mark, `createTransactionRequest` against customer payment profiles (`authCaptureTransaction`,
  * responseCode 1 approved, 2 declined, 3 error, 4 held for review; the `duplicateWindow` refusal, error 11)
  * and `getTransactionListForCustomerRequest` (the profile's transactions, newest first, paged; I00004 when
- * none). It remembers every transaction and counts charges.
+ * none). Refunds too: `refundTransaction` of a settled charge to its payment profile (error 54 for an
+ * unsettled one, 55 past what is left of it), `voidTransaction` of an unsettled one (the charge `voided`),
+ * `getTransactionDetailsRequest` (a transaction's status and profile; E00040 for an unknown one), and
+ * `settle` to close a charge's batch. It remembers every transaction and counts charges and refunds.
  */
 
 /** What the fake does for a payment profile (on charges) or a customer profile (on every request) named in a script. */
@@ -42,10 +45,22 @@ export interface FakeTransaction {
   readonly invoiceNumber: string | undefined;
   readonly description: string | undefined;
   readonly refId: string | undefined;
-  readonly status: 'capturedPendingSettlement' | 'FDSPendingReview' | 'declined';
+  readonly status: FakeStatus;
   readonly submittedAt: number;
   readonly listed: boolean;
+  /** A refund's charge. */
+  readonly refTransId?: string;
 }
+
+type FakeStatus =
+  | 'capturedPendingSettlement'
+  | 'settledSuccessfully'
+  | 'voided'
+  | 'FDSPendingReview'
+  | 'declined'
+  | 'refundPendingSettlement';
+
+const REFUND_STATUSES: readonly FakeStatus[] = ['refundPendingSettlement'];
 
 export interface FakeMerchant {
   readonly login: string;
@@ -116,9 +131,31 @@ export class FakeAuthorizeNet extends LoopbackServer {
     return { origin: { protocol: 'http', host: '127.0.0.1', port: this.port }, timeoutMs };
   }
 
-  /** The charges taken: approved or held for review. */
+  /** The charges taken: approved or held for review, settled or voided since. */
   get charges(): readonly FakeTransaction[] {
-    return this.transactions.filter((t) => t.status !== 'declined');
+    return this.transactions.filter((t) => t.refTransId === undefined && t.status !== 'declined');
+  }
+
+  /** The refunds given back: each a transaction of its own, referring to its charge. */
+  get refunds(): readonly FakeTransaction[] {
+    return this.transactions.filter((t) => REFUND_STATUSES.includes(t.status));
+  }
+
+  /** The transaction of this id, as it stands. */
+  transaction(transId: string | undefined): FakeTransaction | undefined {
+    return this.transactions.find((t) => t.transId === transId);
+  }
+
+  /** Closes the charge's batch, as Authorize.Net does once a day: it can be refunded, no longer voided. */
+  settle(transId: string): void {
+    this.restate(transId, 'settledSuccessfully');
+  }
+
+  private restate(transId: string, status: FakeStatus): void {
+    const at = this.transactions.findIndex((t) => t.transId === transId);
+    const found = this.transactions[at];
+    if (found === undefined) throw new Error(`no transaction ${transId}`);
+    this.transactions[at] = { ...found, status };
   }
 
   /** Scripts what a payment or customer profile does from now on; undefined lets it succeed again. */
@@ -166,6 +203,8 @@ export class FakeAuthorizeNet extends LoopbackServer {
       case 'getTransactionListForCustomerRequest':
         this.lookups += 1;
         return send(res, this.list(merchant, request));
+      case 'getTransactionDetailsRequest':
+        return send(res, this.details(merchant, request));
       case 'createTransactionRequest': {
         const answer = this.transact(merchant, request, behaviour);
         if (behaviour?.kind === 'lose_answer' && answer.charged) {
@@ -185,11 +224,15 @@ export class FakeAuthorizeNet extends LoopbackServer {
     }
   }
 
+  /** By the profiles a request names, or those of the transaction it refers to (a void, a transaction's details). */
   private behaviourOf(name: string, request: Json): AuthorizeNetBehaviour | undefined {
     const transaction = record(request['transactionRequest']);
     const profile = record(transaction['profile']);
-    const customer = String(profile['customerProfileId'] ?? request['customerProfileId'] ?? '');
-    const payment = String(record(profile['paymentProfile'])['paymentProfileId'] ?? '');
+    const referred = this.transaction(String(transaction['refTransId'] ?? request['transId'] ?? ''));
+    const customer = String(
+      profile['customerProfileId'] ?? request['customerProfileId'] ?? referred?.customerProfileId ?? '',
+    );
+    const payment = String(record(profile['paymentProfile'])['paymentProfileId'] ?? referred?.paymentProfileId ?? '');
     const byPayment = name === 'createTransactionRequest' ? this.behaviours.get(payment) : undefined;
     return byPayment ?? this.behaviours.get(customer);
   }
@@ -228,6 +271,29 @@ export class FakeAuthorizeNet extends LoopbackServer {
     };
   }
 
+  /** One transaction of the merchant's: its status, amounts and the customer payment profile it was made with. */
+  private details(merchant: FakeMerchant, request: Json): Json {
+    const found = this.transaction(String(request['transId'] ?? ''));
+    if (found === undefined || found.login !== merchant.login) return refusal('E00040', 'The record cannot be found.');
+    return {
+      transaction: {
+        transId: found.transId,
+        ...(found.refTransId === undefined ? {} : { refTransId: found.refTransId }),
+        submitTimeUTC: new Date(found.submittedAt).toISOString(),
+        transactionType: found.refTransId === undefined ? 'authCaptureTransaction' : 'refundTransaction',
+        transactionStatus: found.status,
+        responseCode: found.status === 'declined' ? 2 : 1,
+        authAmount: Number(found.amount),
+        settleAmount: found.status === 'voided' ? 0 : Number(found.amount),
+        ...(found.invoiceNumber === undefined ? {} : { order: { invoiceNumber: found.invoiceNumber } }),
+        profile: { customerProfileId: found.customerProfileId, customerPaymentProfileId: found.paymentProfileId },
+        marketType: 'eCommerce',
+        product: 'Card Not Present',
+      },
+      messages: messages('Ok', 'I00001', 'Successful.'),
+    };
+  }
+
   /** Charges a customer payment profile as Authorize.Net would for this behaviour. */
   private transact(
     merchant: FakeMerchant,
@@ -242,8 +308,10 @@ export class FakeAuthorizeNet extends LoopbackServer {
     const order = Object.keys(transaction).map((key) => TRANSACTION_REQUEST_ORDER.indexOf(key));
     if (order.some((index, i) => index < 0 || (i > 0 && index < (order[i - 1] ?? 0))))
       return invalid(`The element 'transactionRequest' has invalid child element order: ${Object.keys(transaction)}.`);
-    if (transaction['transactionType'] !== 'authCaptureTransaction')
-      return invalid('This stand-in takes authCaptureTransaction alone.');
+    const type = transaction['transactionType'];
+    if (type === 'voidTransaction') return this.void(refId, transaction);
+    if (type !== 'authCaptureTransaction' && type !== 'refundTransaction')
+      return invalid('This stand-in takes authCaptureTransaction, refundTransaction and voidTransaction alone.');
     const amount = transaction['amount'];
     if (typeof amount !== 'string' || !/^\d{1,15}(\.\d{1,4})?$/.test(amount) || Number(amount) <= 0)
       return invalid(`The 'amount' element is invalid - the value '${String(amount)}' is invalid.`);
@@ -256,6 +324,10 @@ export class FakeAuthorizeNet extends LoopbackServer {
     const invoiceNumber = orderOf['invoiceNumber'];
     if (typeof invoiceNumber === 'string' && invoiceNumber.length > 20)
       return invalid(`The 'invoiceNumber' element is invalid - the actual length is greater than the MaxLength value.`);
+    const refTransId = transaction['refTransId'];
+    const refunded = type === 'refundTransaction' ? this.refundable(merchant, refTransId, amount) : undefined;
+    if (refunded !== undefined && refunded.error !== undefined)
+      return { body: answer(refId, '3', '0', { errors: [refunded.error] }), charged: false };
     const window = duplicateWindowOf(transaction);
     const now = Date.now();
     const duplicate = this.transactions.find(
@@ -273,12 +345,14 @@ export class FakeAuthorizeNet extends LoopbackServer {
         }),
         charged: false,
       };
-    const status =
+    const status: FakeStatus =
       behaviour?.kind === 'decline'
         ? 'declined'
         : behaviour?.kind === 'held_for_review'
           ? 'FDSPendingReview'
-          : 'capturedPendingSettlement';
+          : refunded !== undefined
+            ? 'refundPendingSettlement'
+            : 'capturedPendingSettlement';
     const transId = String(this.nextTransId++);
     this.transactions.push({
       transId,
@@ -293,6 +367,7 @@ export class FakeAuthorizeNet extends LoopbackServer {
       status,
       submittedAt: now,
       listed: behaviour?.kind !== 'unlisted',
+      ...(refunded === undefined ? {} : { refTransId: String(refTransId) }),
     });
     const profileEcho = { profile: { customerProfileId, customerPaymentProfileId: paymentProfileId } };
     if (status === 'declined')
@@ -312,6 +387,62 @@ export class FakeAuthorizeNet extends LoopbackServer {
             : { code: '1', description: 'This transaction has been approved.' },
         ],
         ...profileEcho,
+      }),
+      charged: true,
+    };
+  }
+
+  /**
+   * Whether a refund of `amount` of the charge `refTransId` may be given: error 16 for no such charge, 54
+   * for one not settled (it can only be voided), 55 past what earlier refunds left of it.
+   */
+  private refundable(
+    merchant: FakeMerchant,
+    refTransId: unknown,
+    amount: string,
+  ): { readonly error?: { readonly errorCode: string; readonly errorText: string } } {
+    const charge = this.transaction(typeof refTransId === 'string' ? refTransId : undefined);
+    if (charge === undefined || charge.login !== merchant.login || charge.refTransId !== undefined)
+      return { error: { errorCode: '16', errorText: 'The transaction cannot be found.' } };
+    if (charge.status !== 'settledSuccessfully')
+      return {
+        error: {
+          errorCode: '54',
+          errorText: 'The referenced transaction does not meet the criteria for issuing a credit.',
+        },
+      };
+    const given = this.refunds
+      .filter((r) => r.refTransId === charge.transId)
+      .reduce((sum, r) => sum + Math.round(Number(r.amount) * 10_000), 0);
+    if (given + Math.round(Number(amount) * 10_000) > Math.round(Number(charge.amount) * 10_000))
+      return {
+        error: {
+          errorCode: '55',
+          errorText: 'The sum of credits against the referenced transaction would exceed original debit amount.',
+        },
+      };
+    return {};
+  }
+
+  /** Voids an unsettled charge whole: its status becomes `voided`; the answer names the charge's transId. */
+  private void(refId: unknown, transaction: Json): { readonly body: Json; readonly charged: boolean } {
+    const charge = this.transaction(String(transaction['refTransId'] ?? ''));
+    if (charge === undefined || charge.refTransId !== undefined)
+      return {
+        body: answer(refId, '3', '0', { errors: [{ errorCode: '16', errorText: 'The transaction cannot be found.' }] }),
+        charged: false,
+      };
+    if (charge.status !== 'capturedPendingSettlement')
+      return {
+        body: answer(refId, '3', charge.transId, {
+          errors: [{ errorCode: '16', errorText: 'The transaction cannot be found.' }],
+        }),
+        charged: false,
+      };
+    this.restate(charge.transId, 'voided');
+    return {
+      body: answer(refId, '1', charge.transId, {
+        messages: [{ code: '1', description: 'This transaction has been approved.' }],
       }),
       charged: true,
     };

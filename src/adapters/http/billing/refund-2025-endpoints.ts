@@ -80,7 +80,7 @@ const refundSchema = closedObject({
     external_refund_id: text(
       1,
       REFUND_TEXT_MAX,
-      "The gateway's reference of the refund (Stripe's `re_...`), or for a manual one the merchant's when given; else the refund's own id.",
+      "The gateway's reference of the refund (Stripe's `re_...`; Authorize.Net's refund `transId`, or the charge's when it was voided whole), or for a manual one the merchant's when given; else the refund's own id.",
     ),
     created_at: timestamp,
   }),
@@ -125,7 +125,7 @@ export const REFUND_2025_ENDPOINTS = concept<RefundUseCases>({
         operationId: 'CreateInvoicePaymentRefund',
         post: true,
         summary: 'Create a refund for an invoice payment',
-        description: `${SUBSCRIPTIONS_2025_EPCC} Gives back money of a taken payment, at the store's time: a manual payment's refund is recorded (the merchant gives it back as it was taken, outside this service); a gateway's payment is refunded through that gateway (Stripe: a Refund of its PaymentIntent, under the refund's id as the idempotency key), and answered with \`meta.status: "pending"\` (still 201: EPCC lists no other success) when the gateway's answer was lost. Several refunds may be made of one payment, together never more than it took; two at once cannot both spend what is left. The invoice stays paid (\`outstanding: false\`), as Stripe keeps a refunded invoice paid; the payment shows \`meta.amount_refunded\` and \`meta.refunded\`. Fires \`subscription-invoice-payment-refund.created\`.`,
+        description: `${SUBSCRIPTIONS_2025_EPCC} Gives back money of a taken payment, at the store's time: a manual payment's refund is recorded (the merchant gives it back as it was taken, outside this service); a gateway's payment is refunded through that gateway (Stripe: a Refund of its PaymentIntent, under the refund's id as the idempotency key; Authorize.Net: a refund of the settled charge, or a void of an unsettled one refunded whole, each looked up first by the refund's id), and answered with \`meta.status: "pending"\` (still 201: EPCC lists no other success) when the gateway's answer was lost, until the next refund of the payment or the store's next payment run asks again. Several refunds may be made of one payment, together never more than it took; two at once cannot both spend what is left. The invoice stays paid (\`outstanding: false\`), as Stripe keeps a refunded invoice paid; the payment shows \`meta.amount_refunded\` and \`meta.refunded\`. Fires \`subscription-invoice-payment-refund.created\`.`,
         tag: TAG,
         access: 'write',
         requestBody: { description: 'What to give back, and why.', content: jsonContent(refundRequest) },

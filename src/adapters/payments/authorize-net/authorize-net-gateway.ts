@@ -1,12 +1,18 @@
-import type { PaymentGateway, UnknownOutcome } from '../../../application/ports/billing/payment-gateway.js';
+import type {
+  PaymentGateway,
+  RefundOutcome,
+  UnknownOutcome,
+} from '../../../application/ports/billing/payment-gateway.js';
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
-import type { GatewayOutcome } from '../../../domain/billing/payments/invoice-payment.js';
+import type { GatewayOutcome, InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { PaymentAuthorityType } from '../../../domain/subscriptions/payment-authority.js';
 import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import type { AuthorizeNetSettings } from '../../config/authorize-net-settings.js';
 import { endpointFor, postRequest } from './authorize-net-api.js';
 import { outcomeOfCharge, outcomeOfLookup } from './authorize-net-outcomes.js';
+import { refundThroughAuthorizeNet } from './authorize-net-refunds.js';
 import { attemptNumber, chargeRequest, lookupRequest } from './authorize-net-requests.js';
 
 /** A store's Authorize.Net account: its API login ID and transaction key, and whether it is a sandbox account. */
@@ -27,7 +33,8 @@ export const AUTHORIZE_NET_GATEWAY = 'authorize_net' satisfies PaymentAuthorityT
  * credentials. Authorize.Net has no idempotency keys, so each attempt is first looked up among the
  * customer's transactions by its invoice number (the payment's id): a try whose answer was lost is
  * answered from what it did, and only an attempt not found is charged. No request is retried within a run:
- * without a key, a retry is safe only after another lookup, which the next run makes.
+ * without a key, a retry is safe only after another lookup, which the next run makes. Refunds are looked
+ * up the same way, by the refund's id (see `refundThroughAuthorizeNet`).
  */
 export class AuthorizeNetGateway implements PaymentGateway {
   readonly name = AUTHORIZE_NET_GATEWAY;
@@ -64,6 +71,24 @@ export class AuthorizeNetGateway implements PaymentGateway {
     const charged = await postRequest(endpoint, request, this.settings.timeoutMs);
     if (charged.kind === 'no_answer') return { status: 'unknown', reason: charged.reason };
     return outcomeOfCharge(charged.body);
+  }
+
+  async refund(payment: InvoicePayment, refund: PaymentRefund): Promise<RefundOutcome | UnknownOutcome> {
+    const credentials = await this.credentialsOf(payment.storeId);
+    if (credentials === undefined)
+      return {
+        status: 'refused',
+        reason: 'no Authorize.Net API login ID and transaction key are configured for this store',
+      };
+    return refundThroughAuthorizeNet(
+      {
+        endpoint: endpointFor(this.settings, credentials.test),
+        merchant: { name: credentials.login, transactionKey: credentials.transactionKey },
+        timeoutMs: this.settings.timeoutMs,
+      },
+      payment,
+      refund,
+    );
   }
 }
 

@@ -9,12 +9,13 @@ const failed = (failureReason: string): GatewayOutcome => ({ status: 'failed', f
 const unknown = (reason: string): UnknownOutcome => ({ status: 'unknown', reason });
 
 /** Every answer's `messages`: `Ok` or `Error`, and codes such as I00001 or E00007. */
-const Messages = t.type({
+export const Messages = t.type({
   resultCode: t.string,
   message: t.array(t.partial({ code: t.string, text: t.string })),
 });
 
-const ChargeAnswer = t.intersection([
+/** A `createTransactionResponse`, of a charge, a refund or a void alike. */
+export const ChargeAnswer = t.intersection([
   t.type({ messages: Messages }),
   t.partial({
     transactionResponse: t.partial({
@@ -25,7 +26,8 @@ const ChargeAnswer = t.intersection([
   }),
 ]);
 
-const LookupAnswer = t.intersection([
+/** A `getTransactionListForCustomerResponse`: the customer profile's latest transactions. */
+export const LookupAnswer = t.intersection([
   t.type({ messages: Messages }),
   t.partial({
     transactions: t.array(
@@ -37,28 +39,33 @@ const LookupAnswer = t.intersection([
   }),
 ]);
 
-const UNREADABLE = unknown('Authorize.Net answered a document this service cannot read');
+export const UNREADABLE_REASON = 'Authorize.Net answered a document this service cannot read';
+const UNREADABLE = unknown(UNREADABLE_REASON);
 
 /**
  * An `Error` answer to the request itself. Never quotes a refusal of the credentials: the store's login
  * and key are not in Authorize.Net's words, but the rule is kept where a credential is concerned.
  */
-const refused = (messages: t.TypeOf<typeof Messages>): GatewayOutcome => {
+export const refusalReason = (messages: t.TypeOf<typeof Messages>): string => {
   const first = messages.message[0];
   const code = first?.code ?? messages.resultCode;
-  if (code === 'E00007') return failed(`Authorize.Net refused the store's API login ID or transaction key (E00007)`);
+  if (code === 'E00007') return `Authorize.Net refused the store's API login ID or transaction key (E00007)`;
   if (code === 'E00040')
-    return failed(
-      `Authorize.Net has no such customer profile or payment profile (E00040): ${first?.text ?? ''}`.trim(),
-    );
-  return failed(`Authorize.Net refused the request (${code}): ${first?.text ?? 'no reason given'}`);
+    return `Authorize.Net has no such customer profile or payment profile (E00040): ${first?.text ?? ''}`.trim();
+  return `Authorize.Net refused the request (${code}): ${first?.text ?? 'no reason given'}`;
 };
 
-const transactionNamed = (transId: string | undefined): string =>
+const refused = (messages: t.TypeOf<typeof Messages>): GatewayOutcome => failed(refusalReason(messages));
+
+export const transactionNamed = (transId: string | undefined): string =>
   transId === undefined || transId === '0' ? '' : ` (transaction ${transId})`;
 
 /** Authorize.Net's transaction error for "a duplicate transaction has been submitted". */
-const DUPLICATE = '11';
+export const DUPLICATE = '11';
+
+/** `transactionResponse.errors` as one text: each code and Authorize.Net's words. */
+export const errorsText = (errors: readonly { readonly errorCode?: string; readonly errorText?: string }[]): string =>
+  errors.map((e) => `(${e.errorCode ?? '?'}): ${e.errorText ?? ''}`.trim()).join('; ');
 
 /**
  * What `createTransactionResponse` says of the charge, by `transactionResponse.responseCode`: 1 approved, 2
@@ -71,7 +78,7 @@ export const outcomeOfCharge = (body: unknown): Outcome => {
   if (!isRight(answer)) return UNREADABLE;
   const { messages, transactionResponse } = answer.right;
   const errors = transactionResponse?.errors ?? [];
-  const why = errors.map((e) => `(${e.errorCode ?? '?'}): ${e.errorText ?? ''}`.trim()).join('; ');
+  const why = errorsText(errors);
   const named = transactionNamed(transactionResponse?.transId);
   switch (transactionResponse?.responseCode) {
     case '1':
@@ -99,9 +106,9 @@ const TAKEN = new Set([
   'approvedReview',
 ]);
 /** Held by the merchant's fraud filters: the payment waits. */
-const HELD = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview', 'underReview']);
+export const HELD = new Set(['FDSPendingReview', 'FDSAuthorizedPendingReview', 'underReview']);
 /** Statuses of a transaction that took nothing. */
-const REFUSED = new Set([
+export const REFUSED = new Set([
   'declined',
   'voided',
   'expired',

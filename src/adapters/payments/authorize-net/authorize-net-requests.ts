@@ -1,4 +1,6 @@
 import type { Invoice } from '../../../domain/billing/invoices/invoice.js';
+import type { InvoicePayment } from '../../../domain/billing/payments/invoice-payment.js';
+import type { PaymentRefund } from '../../../domain/billing/payments/refund.js';
 import { majorUnitsText } from '../../../domain/shared/money.js';
 
 /** The store's API login ID and transaction key, as `merchantAuthentication` carries them. */
@@ -79,5 +81,61 @@ export const lookupRequest = (merchant: MerchantAuthentication, customerProfileI
     sorting: { orderBy: 'submitTimeUTC', orderDescending: true },
     // As Authorize.Net's examples write them: its XML integers, as JSON strings.
     paging: { limit: String(LOOKUP_LIMIT), offset: '1' },
+  },
+});
+
+/** A customer profile and one of its payment profiles, as a transaction names them. */
+export interface CustomerPaymentProfile {
+  readonly customerProfileId: string;
+  readonly paymentProfileId: string;
+}
+
+/**
+ * One charge as Authorize.Net recorded it: its status (whether it has settled, or was voided) and the
+ * customer payment profile it charged, which is where its money goes back.
+ */
+export const detailsRequest = (merchant: MerchantAuthentication, transId: string) => ({
+  getTransactionDetailsRequest: { merchantAuthentication: merchant, transId },
+});
+
+/**
+ * Gives back part or all of a settled charge (`refTransId`) to the payment profile it charged. The refund's
+ * number (its id's last 20 hex digits, as a charge's) is its `invoiceNumber` and `refId`, what a lookup
+ * finds it by; the duplicate window guards a refund the lookup does not list yet, as for a charge.
+ */
+export const refundRequest = (
+  merchant: MerchantAuthentication,
+  payment: InvoicePayment & { readonly externalPaymentId: string },
+  refund: PaymentRefund,
+  profile: CustomerPaymentProfile,
+) => ({
+  createTransactionRequest: {
+    merchantAuthentication: merchant,
+    refId: attemptNumber(refund.id),
+    transactionRequest: {
+      transactionType: 'refundTransaction',
+      amount: majorUnitsText(refund.amount, refund.currency),
+      profile: {
+        customerProfileId: profile.customerProfileId,
+        paymentProfile: { paymentProfileId: profile.paymentProfileId },
+      },
+      refTransId: payment.externalPaymentId,
+      order: {
+        invoiceNumber: attemptNumber(refund.id),
+        description: `Refund ${refund.id} of payment ${payment.id}`.slice(0, DESCRIPTION_LENGTH),
+      },
+      transactionSettings: {
+        setting: [{ settingName: 'duplicateWindow', settingValue: String(DUPLICATE_WINDOW_SECONDS) }],
+      },
+    },
+  },
+});
+
+/** Cancels an unsettled charge whole: nothing of it is taken from the card. */
+export const voidRequest = (merchant: MerchantAuthentication, refund: PaymentRefund, transId: string) => ({
+  createTransactionRequest: {
+    merchantAuthentication: merchant,
+    refId: attemptNumber(refund.id),
+    transactionRequest: { transactionType: 'voidTransaction', refTransId: transId },
   },
 });

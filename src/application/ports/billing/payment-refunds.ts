@@ -6,6 +6,7 @@ import type { Page } from '../../../domain/query/page.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import type { ChangeEventsOf } from '../integrations/observed-payloads.js';
 import type { Missing } from '../storage-outcomes.js';
+import type { Batch } from './billing-run-store.js';
 
 /** A refund as it is stored, with its payment as the refund leaves it. */
 export type Refunded = RefundedPayment;
@@ -43,6 +44,12 @@ export interface PaymentRefunds {
   ): Promise<E.Either<Missing | R, RefundSettled>>;
   /** A payment's refunds still waiting for their gateway's answer, oldest first, with the payment. */
   pendingRefunds(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<readonly Refunded[]>;
+  /**
+   * Up to `limit` of the store's refunds still waiting for their gateway's answer, of every payment, with
+   * ids after `after`, in id order, each with its payment: a walk that a refund settled meanwhile does not
+   * disturb.
+   */
+  pendingRefundsOfStore(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<Refunded>>;
   findRefund(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid, refundId: Uuid): Promise<PaymentRefund | undefined>;
   /** Oldest first; undefined when the store has no such invoice, or it no such payment. */
   listRefunds(

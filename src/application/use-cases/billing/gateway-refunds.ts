@@ -17,6 +17,9 @@ import type { Missing } from '../../ports/storage-outcomes.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 
+/** Pending refunds read per batch of a store's sweep. */
+const SWEEP_BATCH = 100;
+
 const settledAs = (
   kind: RefundSettled['kind'],
   change: E.Either<DomainError, RefundedPayment>,
@@ -88,5 +91,21 @@ export class GatewayRefunds {
   async resumePending(storeId: Uuid, invoiceId: Uuid, paymentId: Uuid): Promise<void> {
     for (const { payment, refund } of await this.refunds.pendingRefunds(storeId, invoiceId, paymentId))
       await this.ask(payment, refund);
+  }
+
+  /**
+   * Asks again for every refund of the store left pending by a lost answer, of all its payments, in
+   * batches, calling `between` after each that had any (a job's heartbeat): so a lost answer is settled by the next
+   * payment run at the latest, not only when another refund of its payment is asked. A refusal is recorded
+   * (the refund is no more, its amount the payment's again) and otherwise ignored, as above.
+   */
+  async resumePendingOfStore(storeId: Uuid, between: () => Promise<void> = async () => {}): Promise<void> {
+    let after: Uuid | undefined;
+    do {
+      const batch = await this.refunds.pendingRefundsOfStore(storeId, after, SWEEP_BATCH);
+      for (const { payment, refund } of batch.items) await this.ask(payment, refund);
+      if (batch.items.length > 0) await between();
+      after = batch.next;
+    } while (after !== undefined);
   }
 }

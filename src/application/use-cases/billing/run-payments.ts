@@ -17,6 +17,7 @@ import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
 import { settleAttempt } from './settle-attempt.js';
+import { GatewayRefunds } from './gateway-refunds.js';
 
 /** Invoices read per batch. */
 const PAYMENT_BATCH = 500;
@@ -53,7 +54,8 @@ export const pendingPayment = (
  * leaves a pending payment, which this run (or a twin of it) never asks for again and a later run
  * resumes under the same key: no invoice is charged twice. A gateway that cannot tell whether it charged
  * (an `unknown` outcome) leaves the payment pending the same way. The report counts the job's payments, so a
- * second run of the job changes nothing.
+ * second run of the job changes nothing. Before any invoice, the store's refunds left pending by a lost
+ * answer are asked for again (see `GatewayRefunds.resumePendingOfStore`); the report does not count them.
  */
 @injectable()
 export class RunPayments implements JobHandler {
@@ -64,6 +66,7 @@ export class RunPayments implements JobHandler {
     @inject(TOKENS.StoreClock) private readonly clock: StoreClock,
     @inject(TOKENS.IdGenerator) private readonly ids: IdGenerator,
     @inject(TOKENS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(GatewayRefunds) private readonly refunds: GatewayRefunds,
   ) {}
 
   private async attempt(job: Job, { invoice, subscription }: PaymentCandidate, policy: RetryPolicy): Promise<void> {
@@ -97,6 +100,8 @@ export class RunPayments implements JobHandler {
   }
 
   async run({ job, heartbeat }: JobRun): Promise<E.Either<DomainError, JobReport>> {
+    // Refunds whose gateway's answer was lost hold part of their payments: settled first, at every run.
+    await this.refunds.resumePendingOfStore(job.storeId, heartbeat);
     const policy = await retryPolicyOfStore(this.rules, job.storeId);
     let after: Uuid | undefined;
     do {

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable, optional } from 'inversify';
+import type { Batch } from '../../../../application/ports/billing/billing-run-store.js';
 import type { PaymentRefunds, Refunded, RefundSettled } from '../../../../application/ports/billing/payment-refunds.js';
 import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
@@ -81,6 +82,19 @@ export class InMemoryPaymentRefunds implements PaymentRefunds {
       .filter((refund) => refund.paymentId === paymentId && refund.status === 'pending')
       .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
       .map((refund) => ({ payment, refund }));
+  }
+
+  async pendingRefundsOfStore(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<Refunded>> {
+    const page = [...this.state.paymentRefunds.values()]
+      .filter((r) => r.storeId === storeId && r.status === 'pending' && (after === undefined || r.id > after))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, limit);
+    const items = page.flatMap((refund) => {
+      const payment = this.payment(storeId, refund.invoiceId, refund.paymentId);
+      return payment === undefined ? [] : [{ payment, refund }];
+    });
+    const last = page.at(-1)?.id;
+    return page.length < limit || last === undefined ? { items } : { items, next: last };
   }
 
   async findRefund(

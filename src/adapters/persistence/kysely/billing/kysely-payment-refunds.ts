@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { inject, injectable } from 'inversify';
+import type { Batch } from '../../../../application/ports/billing/billing-run-store.js';
 import type { PaymentRefunds, Refunded, RefundSettled } from '../../../../application/ports/billing/payment-refunds.js';
 import type { ChangeEventsOf } from '../../../../application/ports/integrations/observed-payloads.js';
 import { type Missing, missing } from '../../../../application/ports/storage-outcomes.js';
@@ -118,6 +119,34 @@ export class KyselyPaymentRefunds implements PaymentRefunds {
       .orderBy('id')
       .execute();
     return rows.map((row) => ({ payment: paymentFromRow(payment), refund: refundFromRow(row) }));
+  }
+
+  async pendingRefundsOfStore(storeId: Uuid, after: Uuid | undefined, limit: number): Promise<Batch<Refunded>> {
+    let query = this.handle.db
+      .selectFrom('subscription_invoice_payment_refunds')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where('status', '=', 'pending');
+    if (after !== undefined) query = query.where('id', '>', after);
+    const rows = await query.orderBy('id').limit(limit).execute();
+    if (rows.length === 0) return { items: [] };
+    const payments = await this.handle.db
+      .selectFrom('subscription_invoice_payments')
+      .selectAll()
+      .where('store_id', '=', storeId)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.payment_id),
+      )
+      .execute();
+    const paymentOf = new Map(payments.map((row) => [row.id, paymentFromRow(row)]));
+    const items = rows.flatMap((row) => {
+      const payment = paymentOf.get(row.payment_id);
+      return payment === undefined ? [] : [{ payment, refund: refundFromRow(row) }];
+    });
+    const last = rows.at(-1)?.id;
+    return rows.length < limit || last === undefined ? { items } : { items, next: last as Uuid };
   }
 
   async findRefund(

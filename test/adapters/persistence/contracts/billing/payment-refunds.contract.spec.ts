@@ -33,8 +33,17 @@ forEachBackend('Payment refunds store contract', (_backend, persistence) => {
       (amount: number, when = now) =>
       (payment: InvoicePayment) =>
         refunded(payment, { amount, reason: `refund of ${amount}` }, randomIds.uuid(), when);
-    return { ...ports, store, other, invoice, payment, refund };
+    return { ...ports, store, other, invoice, payment, refund, subscribed };
   };
+  /** A refund of `amount` asked of the payment's gateway: stored pending, holding its amount. */
+  const viaGateway = (amount: number) => (current: InvoicePayment) =>
+    refunded(
+      { ...current, gateway: 'elastic_path_payments_stripe' },
+      { amount, reason: 'r' },
+      randomIds.uuid(),
+      current.updatedAt,
+      true,
+    );
   const page = { offset: 0, limit: 100 } as PageRequest;
 
   it('stores each refund with the payment as it leaves it, reads them back whole and oldest first, never from another store, invoice or payment', async () => {
@@ -120,14 +129,6 @@ forEachBackend('Payment refunds store contract', (_backend, persistence) => {
 
   it("keeps a gateway's refund pending, holding its amount, until its answer is recorded: given, or withdrawn and gone", async () => {
     const { paymentRefunds, invoiceReads, store, other, invoice, payment } = await setup();
-    const viaGateway = (amount: number) => (current: InvoicePayment) =>
-      refunded(
-        { ...current, gateway: 'elastic_path_payments_stripe' },
-        { amount, reason: 'r' },
-        randomIds.uuid(),
-        current.updatedAt,
-        true,
-      );
     const [kept, dropped] = [
       await paymentRefunds.refund(store.id, invoice.id, payment.id, viaGateway(600), none),
       await paymentRefunds.refund(store.id, invoice.id, payment.id, viaGateway(300), none),
@@ -194,5 +195,50 @@ forEachBackend('Payment refunds store contract', (_backend, persistence) => {
       none,
     );
     expect(gone).to.deep.equal(E.left(missing));
+  });
+
+  it("walks the store's pending refunds of every payment in id order, in batches, never another store's nor a settled one", async () => {
+    const ports = await setup();
+    const { paymentRefunds, store, other, invoice, payment, subscribed } = ports;
+    const second = await subscribed({ manualPayments: true });
+    const secondPayment = await aTakenPayment(ports, store.id, second.invoice.id, at('2026-03-03T00:00:00.000Z'));
+    const stored: Refunded[] = [];
+    for (const [on, amount] of [
+      [payment, 100],
+      [secondPayment, 200],
+      [payment, 300],
+      [secondPayment, 400],
+      [payment, 50],
+    ] as const) {
+      const made = await paymentRefunds.refund(store.id, on.invoiceId, on.id, viaGateway(amount), none);
+      if (E.isLeft(made)) throw new Error('not stored');
+      stored.push(made.right);
+    }
+    const settled = stored[4]!.refund;
+    await paymentRefunds.settleRefund(
+      store.id,
+      invoice.id,
+      payment.id,
+      settled.id,
+      (current, refund) =>
+        E.map((r: Refunded) => ({ ...r, kind: 'given' as const }))(refundGiven(current, refund, 're_9')),
+      none,
+    );
+    const pendingIds = stored
+      .slice(0, 4)
+      .map((r) => r.refund.id)
+      .sort();
+    const first = await paymentRefunds.pendingRefundsOfStore(store.id, undefined, 3);
+    expect(first.items.map((r) => r.refund.id)).to.deep.equal(pendingIds.slice(0, 3));
+    expect(first.next).to.equal(pendingIds[2]);
+    const rest = await paymentRefunds.pendingRefundsOfStore(store.id, first.next, 3);
+    expect(rest.items.map((r) => r.refund.id)).to.deep.equal(pendingIds.slice(3));
+    expect(rest.next).to.equal(undefined);
+    for (const { payment: with_, refund } of [...first.items, ...rest.items]) {
+      expect(refund).to.deep.include({ status: 'pending', storeId: store.id });
+      expect(with_.id, 'each with its own payment').to.equal(refund.paymentId);
+      expect(with_.amountRefunded, 'as the refunds left it').to.equal(with_.id === payment.id ? 450 : 600);
+    }
+    expect(await paymentRefunds.pendingRefundsOfStore(other.id, undefined, 10)).to.deep.equal({ items: [] });
   });
 });

@@ -43,6 +43,7 @@ import { merchantUserFilters } from './0040-merchant-user-filters.js';
 import { gatewaySettings } from './0041-gateway-settings.js';
 import { refundStatus } from './0042-refund-status.js';
 import { gatewayWebhookSecret } from './0043-gateway-webhook-secret.js';
+import { pendingRefundsOfStore } from './0044-pending-refunds-of-store.js';
 
 /** One ordered migration set for every backend; names sort in the order they must run. */
 export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
@@ -89,4 +90,5 @@ export const migrations = (flavor: SqlFlavor): Record<string, Migration> => ({
   '0041-gateway-settings': gatewaySettings(flavor),
   '0042-refund-status': refundStatus(flavor),
   '0043-gateway-webhook-secret': gatewayWebhookSecret(flavor),
+  '0044-pending-refunds-of-store': pendingRefundsOfStore(flavor),
 });
