@@ -16,8 +16,8 @@ import type { IdGenerator } from '../../ports/system.js';
 import type { StoreClock } from '../../ports/test-clocks/store-clock.js';
 import { TOKENS } from '../../tokens.js';
 import { retryPolicyOfStore } from './default-dunning-rule.js';
-import { settleAttempt } from './settle-attempt.js';
 import { GatewayRefunds } from './gateway-refunds.js';
+import { settleAttempt } from './settle-attempt.js';
 
 /** Invoices read per batch. */
 const PAYMENT_BATCH = 500;
