@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { emptyDataDir } from '../support/empty-data-dir.js';
 import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const CLI = path.resolve(import.meta.dirname, '../../dist/cli.js');
@@ -55,7 +56,7 @@ describe('the built CLI as a process', () => {
   });
 
   it('exits 6 while the service holds the embedded database, then 4 for a conflict and 3 for an unknown store once it is stopped', async () => {
-    const env = { DATA_DIR: path.join(dir, 'pglite') };
+    const env = { DATA_DIR: await emptyDataDir(path.join(dir, 'pglite')) };
     service = await startServiceProcess(env);
     const storeId = /^store_id: (\S+)$/m.exec(service.terminal())?.[1] ?? '';
     const held = await cli(dir, env, 'create-key', '--store', storeId);
@@ -77,7 +78,7 @@ describe('the built CLI as a process', () => {
   });
 
   it("sets a store's subscriptions generation, which the service then speaks on its un-prefixed paths", async () => {
-    const env = { DATA_DIR: path.join(dir, 'generation') };
+    const env = { DATA_DIR: await emptyDataDir(path.join(dir, 'generation')) };
     service = await startServiceProcess(env);
     const storeId = /^store_id: (\S+)$/m.exec(service.terminal())?.[1] ?? '';
     const credentials = printedCredentials(service.terminal());

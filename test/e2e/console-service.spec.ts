@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, noBrowserReason, watchedPage } from '../support/browser.js';
+import { emptyDataDir } from '../support/empty-data-dir.js';
 import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -17,7 +18,7 @@ describe('the built service serves the console it was built with', function () {
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-console-'));
-    service = await startServiceProcess({ DATA_DIR: path.join(dir, 'pglite') });
+    service = await startServiceProcess({ DATA_DIR: await emptyDataDir(path.join(dir, 'pglite')) });
   });
   after(async () => {
     await browser?.close();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gateway, MemoryStorageFactory } from '@elasticpath/js-sdk';
 import { expect } from 'chai';
+import { emptyDataDir } from '../support/empty-data-dir.js';
 import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 /** The official EPCC client against the running service, changed only in its host. */
@@ -25,7 +26,7 @@ describe('the official @elasticpath/js-sdk against the service', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'commerce-core-sdk-'));
     // Private receivers allowed, so that the integrations test's receiver can listen on loopback.
     service = await startServiceProcess({
-      DATA_DIR: path.join(dir, 'pglite'),
+      DATA_DIR: await emptyDataDir(path.join(dir, 'pglite')),
       INTEGRATIONS_ALLOW_PRIVATE: 'true',
       INTEGRATIONS_RETRY_BASE_MS: '100',
     });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { emptyDataDir } from '../support/empty-data-dir.js';
 import { type ServiceProcess, startServiceProcess, storeForLoad } from '../support/service-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -22,7 +23,7 @@ describe('The walk-through from the 2024 to the 2025 subscriptions wire (example
   let service: ServiceProcess | undefined;
   before(async function () {
     this.timeout(120_000);
-    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-move-')), 'pglite');
+    dataDir = await emptyDataDir(path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-move-')), 'pglite'));
   });
   after(async () => {
     await service?.stop();

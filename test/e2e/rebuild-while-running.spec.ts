@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { emptyDataDir } from '../support/empty-data-dir.js';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -49,7 +50,7 @@ describe('building again while the service runs from dist/', () => {
     this.timeout(300_000);
     await writeFile(path.join(DIST, STALE), '// a module no source makes any more\n');
     service = await startServiceProcess({
-      DATA_DIR: path.join(dir, 'pglite'),
+      DATA_DIR: await emptyDataDir(path.join(dir, 'pglite')),
       BOOTSTRAP_KEY_FILE: path.join(dir, 'key'),
     });
     const { url } = service;

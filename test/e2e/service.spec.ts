@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
+import { emptyDataDir } from '../support/empty-data-dir.js';
 import { printedCredentials, type ServiceProcess, startServiceProcess } from '../support/service-process.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -19,7 +20,7 @@ describe('the service on the embedded database', () => {
   let service: ServiceProcess | undefined;
 
   before(async () => {
-    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-')), 'pglite');
+    dataDir = await emptyDataDir(path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-')), 'pglite'));
   });
   afterEach(async () => {
     await service?.stop();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'chai';
+import { emptyDataDir } from '../support/empty-data-dir.js';
 import { parseRawResponse } from '../support/raw-http.js';
 import { type ServiceProcess, startServiceProcess, storeForLoad } from '../support/service-process.js';
 
@@ -83,7 +84,7 @@ describe('the service stopping under keep-alive load', () => {
   // Making the store starts the CLI twice on a fresh embedded database: set-up, not the stop under test.
   before(async function () {
     this.timeout(120_000);
-    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-shutdown-')), 'pglite');
+    dataDir = await emptyDataDir(path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-shutdown-')), 'pglite'));
     credentials = await storeForLoad({ DATA_DIR: dataDir });
   });
   after(async () => {
@@ -236,7 +237,7 @@ describe('the service receiving signals while it stops', () => {
   let dataDir: string;
   let service: ServiceProcess | undefined;
   before(async () => {
-    dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-signals-')), 'pglite');
+    dataDir = await emptyDataDir(path.join(await mkdtemp(path.join(tmpdir(), 'commerce-core-signals-')), 'pglite'));
   });
   after(async () => {
     await service?.stop();

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
+import { emptyDataDir } from '../support/empty-data-dir.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -57,7 +58,7 @@ describe('a start that fails says why in one line on stderr', () => {
       const port = portOf(taken);
       const run = await startService({
         PORT: String(port),
-        DATA_DIR: path.join(dir, 'port-in-use'),
+        DATA_DIR: await emptyDataDir(path.join(dir, 'port-in-use')),
         BOOTSTRAP_KEY_FILE: path.join(dir, 'key.txt'),
       });
       expect(run.code).to.equal(1);
