@@ -3,7 +3,8 @@
 //
 // When a PostgreSQL or MariaDB server is configured (TEST_POSTGRES_URL, TEST_MYSQL_URL), the suite runs as
 // two mocha processes at once: one runs every test on the in-memory backend and every test that needs no
-// backend, the other runs the backend suites' PGlite, PostgreSQL and MariaDB variants. One process keeps
+// backend, the other runs the backend suites' PGlite, PostgreSQL and MariaDB variants, then two long spec files
+// of the first kind (SECOND_PROCESS_SPECS), so that both end at about the same time. One process keeps
 // about one core busy (measured: the machine 53 % busy on two cores), so two share a two-core machine. Each has its own databases (the second's
 // are named `<database>_servers`, made here when missing), so neither empties the other's tables. The first
 // prints as it goes, the second's output follows it, then each process's slowest spec files (where the run's
@@ -25,6 +26,8 @@ const DATABASE_VARIANTS = '\\[(PGlite|PostgreSQL|MariaDB)\\]';
 
 const work = mkdtempSync(path.join(tmpdir(), 'commerce-tests-'));
 const children = new Set();
+// Once stopped, no further mocha starts (the second process's part after the backend suites).
+let stopping = false;
 // Each mocha runs in a process group of its own, and is stopped as a group: mocha starts its runner as a
 // child process of its own, which a signal to mocha alone would leave running.
 const stopChildren = (signal) => {
@@ -38,6 +41,7 @@ const stopChildren = (signal) => {
 };
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {
+    stopping = true;
     stopChildren(signal);
     process.exitCode = 130;
   });
@@ -45,6 +49,7 @@ for (const signal of ['SIGINT', 'SIGTERM'])
 /** Runs mocha with `args` and `env`; resolves with its exit code. `output` is a file, or undefined for ours. */
 const mocha = (args, env, output) =>
   new Promise((resolve) => {
+    if (stopping) return resolve(130);
     const out = output === undefined ? 'inherit' : output;
     const child = spawn(process.execPath, [MOCHA, ...args], {
       cwd: ROOT,
@@ -108,6 +113,21 @@ const makeServerDatabases = async (postgresUrl, mysqlUrl) => {
   }
 };
 
+/**
+ * Spec files of the first process's kind that run in the second, after the backend suites, to even the two out
+ * (on a busy two-core machine the first took 33 minutes and the second 24): two long ones, the job takeover and
+ * the console in a browser. They run with the first process's settings, but on the next Redis database, so that
+ * their services never share a queue or a bucket with the first process's.
+ */
+const SECOND_PROCESS_SPECS = ['test/e2e/job-takeover.spec.ts', 'test/e2e/console-browser.spec.ts'];
+
+/** The same Redis server's next database (of its 16). */
+const nextRedisDatabase = (url) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${(Number(parsed.pathname.slice(1) || '0') + 1) % 16}`;
+  return parsed.toString();
+};
+
 /** The spec files that run suites once per backend. */
 const backendSpecs = () =>
   readdirSync(path.join(ROOT, 'test'), { recursive: true })
@@ -135,8 +155,9 @@ const main = async () => {
   }
 
   await makeServerDatabases(postgresUrl, mysqlUrl);
-  const summaries = { main: path.join(work, 'main.json'), databases: path.join(work, 'databases.json') };
-  const timings = { main: path.join(work, 'main-timings.txt'), databases: path.join(work, 'databases-timings.txt') };
+  const parts = ['main', 'databases', 'moved'];
+  const summaries = Object.fromEntries(parts.map((name) => [name, path.join(work, `${name}.json`)]));
+  const timings = Object.fromEntries(parts.map((name) => [name, path.join(work, `${name}-timings.txt`)]));
   const databasesLog = path.join(work, 'databases.log');
   const databasesOut = openSync(databasesLog, 'w', 0o600);
 
@@ -159,20 +180,30 @@ const main = async () => {
     TEST_TIMINGS_FILE: timings.main,
   };
 
-  const databases = mocha(['--grep', DATABASE_VARIANTS, ...backendSpecs()], databasesEnv, databasesOut);
-  const mainCode = await mocha([ALL_SPECS], mainEnv, undefined);
-  const databasesCode = await databases;
+  const movedEnv = {
+    ...mainEnv,
+    TEST_SUMMARY_FILE: summaries.moved,
+    TEST_TIMINGS_FILE: timings.moved,
+    ...(mainEnv.TEST_REDIS_URL === undefined ? {} : { TEST_REDIS_URL: nextRedisDatabase(mainEnv.TEST_REDIS_URL) }),
+  };
+
+  const secondProcess = (async () => {
+    const databases = await mocha(['--grep', DATABASE_VARIANTS, ...backendSpecs()], databasesEnv, databasesOut);
+    return { databases, moved: await mocha(SECOND_PROCESS_SPECS, movedEnv, databasesOut) };
+  })();
+  const ignored = SECOND_PROCESS_SPECS.flatMap((file) => ['--ignore', file]);
+  const codes = { main: await mocha([ALL_SPECS, ...ignored], mainEnv, undefined), ...(await secondProcess) };
   closeSync(databasesOut);
 
-  process.stdout.write('\n==> the backend suites on PGlite, PostgreSQL and MariaDB, which ran alongside\n');
+  process.stdout.write(
+    `\n==> the backend suites on PGlite, PostgreSQL and MariaDB, then ${SECOND_PROCESS_SPECS.join(' and ')}, which ran alongside\n`,
+  );
   process.stdout.write(readFileSync(databasesLog, 'utf8'));
 
   const total = { passed: 0, failed: 0, skipped: 0 };
   const failures = [];
-  for (const [name, code] of [
-    ['main', mainCode],
-    ['databases', databasesCode],
-  ]) {
+  for (const name of parts) {
+    const code = codes[name];
     const summary = readSummary(summaries[name]);
     if (summary === undefined) {
       process.stdout.write(`the ${name} test process ended without a summary (exit code ${code})\n`);
@@ -184,7 +215,7 @@ const main = async () => {
     total.skipped += summary.skipped;
     failures.push(...(summary.failures ?? []));
   }
-  for (const name of ['main', 'databases']) process.stdout.write(slowestFiles(name, timings[name]));
+  for (const name of parts) process.stdout.write(slowestFiles(name, timings[name]));
   if (failures.length > 0) {
     process.stdout.write(`\n==> the ${failures.length} failures of both processes, again\n`);
     for (const [index, { title, error }] of failures.entries())
@@ -192,7 +223,7 @@ const main = async () => {
     process.stdout.write('\n');
   }
   process.stdout.write(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
-  return mainCode === 0 && databasesCode === 0 && total.failed === 0 ? 0 : 1;
+  return parts.every((name) => codes[name] === 0) && total.failed === 0 ? 0 : 1;
 };
 
 main()
