@@ -1,7 +1,8 @@
 /**
- * Times a billing run over large stores on PostgreSQL (or MariaDB/MySQL, or PGlite):
+ * Times a billing run over large stores on PostgreSQL (or MariaDB/MySQL, or PGlite), and with `--gateway` a
+ * payment run after it:
  *
- *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/billing-run.ts [--subscriptions N] [--backend postgres|mysql|pglite] [--generations 2024,2025]
+ *   BENCH_POSTGRES_URL=postgres://... npx tsx bench/billing-run.ts [--subscriptions N] [--backend postgres|mysql|pglite] [--generations 2024,2025] [--gateway none|stripe]
  *
  * Drops every table of the database it is given, migrates, and seeds a store of each of `--generations`
  * (default both): one product, one monthly plan, one offering snapshot, and N subscriptions each (default
@@ -10,8 +11,17 @@
  * runs `RunBilling` on each store in turn, as the job machinery would, printing its progress as it goes,
  * the invoices made, the time and invoices per second of each, the 2025 store's time against the 2024
  * store's, and the peak RSS.
+ *
+ * With `--gateway`, prices include tax (so every invoice is ready for payment) and `RunPayments` then runs on
+ * each store: `none` through the service's default gateways, which fail every attempt of a store with no
+ * Stripe key without a request; `stripe` through the real Stripe adapter over HTTP to a loopback stand-in
+ * (test/support/fake-stripe.ts), each store's secret key stored through the Gateways API, encrypted under a
+ * credentials key, as `GATEWAY_CREDENTIALS_KEY` and `STRIPE_API_BASE` configure a service. It prints each
+ * run's attempts, failures, what it collected, its time, invoices per second, and the CPU of this process
+ * (the service and the stand-in) and, on PostgreSQL on this machine, of the database's backends.
  */
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
@@ -25,6 +35,8 @@ import { subscriptionToRow as toRow } from '../src/adapters/persistence/kysely/s
 import { randomIds } from '../src/adapters/system/system-module.js';
 import { TOKENS } from '../src/application/tokens.js';
 import { BILLING_BATCH, RunBilling } from '../src/application/use-cases/billing/run-billing.js';
+import { RunPayments } from '../src/application/use-cases/billing/run-payments.js';
+import { UpdateGateway } from '../src/application/use-cases/gateways/update-gateway.js';
 import { UpdateStoreSettings } from '../src/application/use-cases/settings/update-store-settings.js';
 import { CreateStore } from '../src/application/use-cases/stores/create-store.js';
 import { buildContainer } from '../src/container.js';
@@ -32,6 +44,7 @@ import type { Offering } from '../src/domain/catalogue/offering.js';
 import type { Job } from '../src/domain/jobs/job.js';
 import type { Uuid } from '../src/domain/shared/uuid.js';
 import { billingAnchorOf, type Subscription } from '../src/domain/subscriptions/subscription.js';
+import { FakeStripe } from '../test/support/fake-stripe.js';
 import {
   formatDuration,
   formatInteger,
@@ -42,6 +55,7 @@ import {
   serverUrl,
   UsageError,
 } from './common.js';
+import { databaseCpu, databaseCpuSince } from './process-stats.js';
 import { deferIndexes, rebuildIndexes, subscriptionIds } from './subscription-bulk-load.js';
 
 const INSERT_BATCH = 1000;
@@ -70,6 +84,21 @@ const progressPrinter = (started: bigint): ((walked: number) => void) => {
 const GENERATIONS = ['2024', '2025'] as const;
 type Generation = (typeof GENERATIONS)[number];
 
+/** How the payment run takes payments: no gateway configured (every attempt fails), or Stripe's adapter over HTTP. */
+const GATEWAYS = ['none', 'stripe'] as const;
+const STRIPE_SECRET_KEY = 'sk_test_51BillingBench';
+
+/** A started job made by hand, as the job machinery would start it. */
+const startedJob = (storeId: Uuid, jobType: Job['jobType'], at: Date): Job => ({
+  id: randomIds.uuid(),
+  storeId,
+  jobType,
+  status: 'started',
+  createdAt: at,
+  updatedAt: at,
+  startedAt: at,
+});
+
 /**
  * A store of the generation with one product, one monthly plan, one offering snapshot and `count`
  * subscriptions, their starts spread over the month before `runAt`. A 2025 store's offering holds its plan
@@ -82,6 +111,7 @@ const seedStore = async (
   count: number,
   runAt: Date,
   ids: () => Uuid,
+  taxIncluded: boolean,
 ): Promise<Uuid> => {
   const created = await container.get(CreateStore).execute(`Billing bench ${generation}`);
   if (E.isLeft(created)) throw new Error('the store was not created');
@@ -97,7 +127,7 @@ const seedStore = async (
   const product = {
     id: randomIds.uuid(),
     ...origin(),
-    attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: false } } },
+    attributes: { name: 'Beans', price: { USD: { amount: 1299, includes_tax: taxIncluded } } },
     createdAt: monthBefore,
     updatedAt: monthBefore,
   };
@@ -150,7 +180,7 @@ const seedStore = async (
         currency: 'USD',
         name: `Subscriber ${done + i}`,
         email: `subscriber${done + i}@example.com`,
-        paymentAuthority: { type: 'elastic_path_payments_stripe' },
+        paymentAuthority: { type: 'elastic_path_payments_stripe', customer_id: 'cus_bench', card_id: 'pm_card_visa' },
         manualPayments: false,
         flags: { canceled: false, paused: false, suspended: false, pending: false },
         timestamps: { createdAt, updatedAt: createdAt },
@@ -167,14 +197,58 @@ const seedStore = async (
   return storeId;
 };
 
+/**
+ * One payment run over the store's invoices, as the job machinery would run it, timed, with the CPU of this
+ * process (the service, and the Stripe stand-in when there is one) and of PostgreSQL's backends on this machine.
+ */
+const paymentRun = async (
+  container: Container,
+  storeId: Uuid,
+  generation: Generation,
+  runAt: Date,
+  url: string | undefined,
+  stripe: FakeStripe | undefined,
+): Promise<void> => {
+  const database = url?.startsWith('postgres') === true ? new URL(url).pathname.slice(1) : undefined;
+  const databaseBefore = database === undefined ? undefined : databaseCpu(database);
+  const requestsBefore = stripe?.requests ?? 0;
+  const cpuBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const ran = await container.get(RunPayments).run({
+    job: startedJob(storeId, 'payment-run', runAt),
+    startedAt: runAt,
+    heartbeat: async () => undefined,
+  });
+  if (E.isLeft(ran)) throw new Error(`the payment run was refused: ${JSON.stringify(ran.left)}`);
+  const took = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = process.cpuUsage(cpuBefore);
+  const databaseMs =
+    database === undefined || databaseBefore === undefined ? NaN : databaseCpuSince(database, databaseBefore);
+  const report = ran.right as { total_payment_attempts: number; failed_payments: number; total_collected: unknown };
+  const attempts = report.total_payment_attempts;
+  process.stdout.write(
+    [
+      `payment run, ${generation} store: ${formatDuration(took)}`,
+      `  attempts: ${formatInteger(attempts)} (failed ${formatInteger(report.failed_payments)}), collected ${JSON.stringify(report.total_collected)}${stripe === undefined ? '' : `, Stripe requests ${formatInteger(stripe.requests - requestsBefore)}`}`,
+      `  invoices/s: ${formatInteger(attempts / took)}`,
+      `  CPU: this process ${formatDuration(cpu.user / 1e6)} user + ${formatDuration(cpu.system / 1e6)} system${Number.isNaN(databaseMs) ? '' : `, the database's backends ${formatDuration(databaseMs / 1000)}`}, of ${formatDuration(took)}`,
+      '',
+    ].join('\n'),
+  );
+};
+
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
     options: {
       subscriptions: { type: 'string', default: '1000000' },
       backend: { type: 'string', default: 'postgres' },
       generations: { type: 'string', default: GENERATIONS.join(',') },
+      gateway: { type: 'string' },
     },
   });
+  const gateway = values.gateway;
+  if (gateway !== undefined && !(GATEWAYS as readonly string[]).includes(gateway))
+    throw new UsageError('--gateway must be none or stripe');
   const count = Number(values.subscriptions);
   if (!Number.isInteger(count) || count < 1) throw new UsageError('--subscriptions must be a positive integer');
   const backend = values.backend;
@@ -187,15 +261,23 @@ const main = async (): Promise<void> => {
   const dataDir = '.data/bench-billing-pglite';
   if (backend === 'pglite') await rm(dataDir, { recursive: true, force: true });
   process.stdout.write(
-    `billing run over ${formatInteger(count)} subscriptions in each of ${generations.length} store${generations.length === 1 ? '' : 's'} (${generations.join(', ')}) on ${url === undefined ? 'PGlite' : redactedUrl(url)}\n`,
+    `billing run over ${formatInteger(count)} subscriptions in each of ${generations.length} store${generations.length === 1 ? '' : 's'} (${generations.join(', ')}) on ${url === undefined ? 'PGlite' : redactedUrl(url)}${gateway === undefined ? '' : `, then a payment run through ${gateway === 'stripe' ? "Stripe's adapter to a loopback stand-in" : 'no gateway'}`}\n`,
   );
+  const stripe = gateway === 'stripe' ? new FakeStripe([STRIPE_SECRET_KEY]) : undefined;
+  await stripe?.start();
 
   const { handle } = await openBenchDatabase(backend, { ...(url === undefined ? {} : { url }), dataDir });
   try {
     for (const table of [...TABLES_CHILDREN_FIRST, ...MIGRATION_TABLES])
       await handle.db.schema.dropTable(table).ifExists().execute();
     await migrateToLatest(handle.db, handle.flavor);
-    const container = buildContainer({ kind: 'database', handle });
+    const container = buildContainer(
+      { kind: 'database', handle },
+      {
+        gatewayCredentialsKeys: [randomBytes(32)],
+        ...(stripe === undefined ? {} : { stripe: stripe.settings(20_000) }),
+      },
+    );
     const now = new Date();
     const runAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
@@ -204,7 +286,17 @@ const main = async (): Promise<void> => {
     const deferred = await deferIndexes(handle.db, backend);
     const stores: { readonly generation: Generation; readonly storeId: Uuid }[] = [];
     for (const generation of generations)
-      stores.push({ generation, storeId: await seedStore(handle, container, generation, count, runAt, ids) });
+      stores.push({
+        generation,
+        storeId: await seedStore(handle, container, generation, count, runAt, ids, gateway !== undefined),
+      });
+    if (stripe !== undefined)
+      for (const { storeId } of stores) {
+        const enabled = await container
+          .get(UpdateGateway)
+          .execute(storeId, 'stripe_payment_intents', { type: 'gateway', enabled: true, login: STRIPE_SECRET_KEY });
+        if (E.isLeft(enabled)) throw new Error(`Stripe was not enabled: ${JSON.stringify(enabled.left)}`);
+      }
     const indexesStarted = process.hrtime.bigint();
     await rebuildIndexes(handle.db, deferred);
     if (deferred.length > 0)
@@ -224,15 +316,7 @@ const main = async (): Promise<void> => {
     const seconds = new Map<string, number>();
     for (const label of ['billing run', 'second run, at the same instant'])
       for (const { generation, storeId } of stores) {
-        const job: Job = {
-          id: randomIds.uuid(),
-          storeId,
-          jobType: 'billing-run',
-          status: 'started',
-          createdAt: runAt,
-          updatedAt: runAt,
-          startedAt: runAt,
-        };
+        const job = startedJob(storeId, 'billing-run', runAt);
         let heartbeats = 0;
         const started = process.hrtime.bigint();
         const progress = progressPrinter(started);
@@ -264,9 +348,13 @@ const main = async (): Promise<void> => {
       if (old !== undefined && current !== undefined)
         process.stdout.write(`${label}: the 2025 store's time ÷ the 2024 store's = ${(current / old).toFixed(2)}×\n`);
     }
+    if (gateway !== undefined)
+      for (const { generation, storeId } of stores)
+        await paymentRun(container, storeId, generation, runAt, url, stripe);
     process.stdout.write(`peak RSS: ${formatInteger(process.resourceUsage().maxRSS / 1024)} MiB\n`);
   } finally {
     await handle.close();
+    await stripe?.stop();
   }
 };
 

@@ -63,6 +63,11 @@ export interface ModelInvoice {
   failed: number;
   spent: boolean;
   last?: number;
+  /**
+   * A gateway's answer to its latest attempt was lost: the attempt waits, pending, for the next payment run to
+   * ask again under the same key; `taken` when the gateway had charged before the answer was lost.
+   */
+  unanswered?: 'taken' | 'not taken';
   /** A manual payment of it waits for the merchant; it was taken; what refunds gave back of it. */
   pending: boolean;
   paid: boolean;
@@ -77,6 +82,18 @@ export interface ModelDunning {
   readonly limit: number;
   readonly action: 'none' | 'pause' | 'suspend' | 'close';
 }
+
+/**
+ * What a payment gateway does with one attempt, as a timeline chooses it: takes the money; declines the card;
+ * asks for 3-D Secure, which a payment run cannot give (the subscriber is not there), so the attempt fails;
+ * takes the money and its answer is lost; or its answer is lost before it charged anything. A lost answer is
+ * Stripe's timeout or dropped connection: the service cannot tell which of the two happened.
+ */
+export type GatewayChoice = 'succeeds' | 'declined' | '3-D Secure' | 'lost after the charge' | 'lost before the charge';
+
+/** What the gateway does for the invoice numbered `number` in a payment run choosing `choices`: none declines every attempt. */
+export const choiceFor = (choices: readonly GatewayChoice[], number: number): GatewayChoice =>
+  choices.length === 0 ? 'declined' : choices[number % choices.length]!;
 
 export const DEFAULT_DUNNING: ModelDunning = { type: 'fixed', days: 1, multiplier: 1, limit: 10, action: 'none' };
 
@@ -132,9 +149,18 @@ export interface ModelSubscription {
   suspended: boolean;
   canceled: boolean;
   canceledAt?: number;
+  /** Canceled by dunning's `close`, not by the merchant: what a resume may reopen. */
+  closedByDunning?: boolean;
+  /**
+   * A payment run made it active again from how it stood when the run began, though dunning had paused or
+   * closed it since, in the same run: where the service looks wrong (see `billing-agreement.ts`).
+   */
+  activeFromStaleRead?: boolean;
   endDate?: number;
   inactive: boolean;
   readonly gaps: Gap[];
+  /** Periods ending by then are never billed: set when a payment lifts a dunning suspension. */
+  billableFrom?: number;
   readonly invoices: (ModelInvoice & {
     readonly plan: ModelPlan;
     readonly trial: boolean;
@@ -183,8 +209,14 @@ const share = (price: number, days: number, of: number): number => Number((BigIn
 
 const sameLength = (a: ModelPlan, b: ModelPlan): boolean => a.unit === b.unit && a.every === b.every;
 
+/** An invoice still owed after a failed payment: it keeps a suspension, and a dunning close, in force. */
+export const unpaidAfterFailure = (invoice: ModelInvoice): boolean =>
+  invoice.amount > 0 && !invoice.paid && invoice.failed > 0;
+
 export class BillingModel {
   readonly subscriptions: ModelSubscription[] = [];
+  /** What gateways took, in all: every amount charged once, whether its answer came back or not. */
+  collected = 0;
   private lastNumber = 0;
   private readonly rules: ModelRules;
 
@@ -292,11 +324,15 @@ export class BillingModel {
     return s.gaps.some((gap) => period.start >= gap.from && (gap.until === undefined || gap.until >= period.end));
   }
 
-  /** The period a run at `at` bills: the oldest not invoiced, past those paused throughout. */
+  /**
+   * The period a run at `at` bills: the oldest not invoiced, past those paused throughout and those that
+   * ended while dunning suspended the subscription (the team's reading, docs/billing.md: what a suspended
+   * subscriber could not use is not billed once it pays).
+   */
   private billable(s: ModelSubscription, at: number): Period | undefined {
     const next = s.next;
     for (let period = this.nextPeriod(s); period.start <= at; period = this.nextPeriod(s)) {
-      if (!this.pausedThroughout(s, period)) {
+      if (!this.pausedThroughout(s, period) && (s.billableFrom === undefined || period.end > s.billableFrom)) {
         s.next = next;
         return period;
       }
@@ -435,46 +471,93 @@ export class BillingModel {
   }
 
   /**
-   * A payment run at `at`: every invoice with something to pay whose retries are not spent is attempted
-   * when due (at once the first time, then the rule's wait after the last attempt), and fails (no gateway);
-   * EPCC: "Once the number of payment retries reaches the limit, the payment retries stop", then the rule's
-   * action applies.
+   * A payment run at `at`, invoices oldest first: every invoice with something to pay whose retries are not
+   * spent is attempted when due (at once the first time, then the rule's wait after the last attempt), and
+   * the gateway does what `choices` says for it (declines every attempt without). EPCC: "Once the number of
+   * payment retries reaches the limit, the payment retries stop", then the rule's action applies.
    */
-  pay(at: number): void {
-    for (const s of this.subscriptions) {
-      for (const invoice of s.invoices) {
-        // EPCC 2026-10, pro_forma: such invoices "will not be picked up by a payment run until on or after their valid_from date".
-        if (invoice.amount === 0 || invoice.spent || invoice.paid || invoice.pending || (invoice.validFrom ?? at) > at)
-          continue;
-        const due =
-          invoice.failed === 0 ||
-          invoice.failed > this.dunning.limit ||
-          invoice.last! + this.wait(invoice.failed) * DAY <= at;
-        if (!due) continue;
+  pay(at: number, choices: readonly GatewayChoice[] = []): void {
+    const asBegun = new Map(this.subscriptions.map((s) => [s, s.inactive && !s.paused && !s.canceled]));
+    const oldestFirst = this.subscriptions
+      .flatMap((s) => s.invoices.map((invoice) => ({ s, invoice })))
+      .sort((a, b) => a.invoice.number - b.invoice.number);
+    for (const { s, invoice } of oldestFirst) {
+      // EPCC 2026-10, pro_forma: such invoices "will not be picked up by a payment run until on or after their valid_from date".
+      if (invoice.amount === 0 || invoice.spent || invoice.paid || invoice.pending || (invoice.validFrom ?? at) > at)
+        continue;
+      const due =
+        invoice.failed === 0 ||
+        invoice.failed > this.dunning.limit ||
+        invoice.last! + this.wait(invoice.failed) * DAY <= at;
+      if (!due) continue;
+      // EPCC, external payments: "When the payment run processes the generated invoice, it creates a pending payment."
+      if (s.manual) {
         invoice.last = at;
-        // EPCC, external payments: "When the payment run processes the generated invoice, it creates a pending payment."
-        if (s.manual) {
-          invoice.pending = true;
-          continue;
-        }
-        invoice.failed += 1;
-        if (invoice.failed <= this.dunning.limit) continue;
-        invoice.spent = true;
-        if (this.dunning.action === 'pause' && !s.paused) {
-          s.paused = true;
-          s.gaps.push({ from: at });
-        } else if (this.dunning.action === 'suspend') {
-          s.suspended = true;
-        } else if (this.dunning.action === 'close' && !s.canceled) {
-          // EPCC's dunning `close`: "The subscription ends and it's status becomes `inactive`."
-          s.canceled = true;
-          s.canceledAt = at;
-          s.paused = false;
-          s.endDate = at;
-          s.inactive = true;
-        }
+        invoice.pending = true;
+        continue;
       }
+      this.attempt(s, invoice, choiceFor(choices, invoice.number), at);
+      if (invoice.paid && asBegun.get(s) === true && (s.paused || s.canceled)) s.activeFromStaleRead = true;
     }
+  }
+
+  /**
+   * One attempt through the gateway. A lost answer changes nothing the service can see: the attempt is asked
+   * again, under the same key, by the next run (it is neither a failure nor a payment, so no retry is spent
+   * and the wait is not restarted). Asked again, a gateway that took the money says so, whatever it would
+   * have done, and charges nothing more; one that had charged nothing does now what the run chooses.
+   */
+  private attempt(s: ModelSubscription, invoice: ModelInvoice, choice: GatewayChoice, at: number): void {
+    const taken = invoice.unanswered === 'taken';
+    if (choice === 'lost after the charge' || choice === 'lost before the charge') {
+      if (!taken && choice === 'lost after the charge') this.collected += invoice.amount;
+      invoice.unanswered = taken || choice === 'lost after the charge' ? 'taken' : 'not taken';
+      return;
+    }
+    delete invoice.unanswered;
+    invoice.last = at;
+    if (taken || choice === 'succeeds') {
+      if (!taken) this.collected += invoice.amount;
+      this.paid(s, invoice, at);
+      return;
+    }
+    invoice.failed += 1;
+    if (invoice.failed <= this.dunning.limit) return;
+    invoice.spent = true;
+    if (this.dunning.action === 'pause' && !s.paused) {
+      s.paused = true;
+      s.gaps.push({ from: at });
+    } else if (this.dunning.action === 'suspend') {
+      s.suspended = true;
+    } else if (this.dunning.action === 'close' && !s.canceled) {
+      // EPCC's dunning `close`: "The subscription ends and it's status becomes `inactive`."
+      s.closedByDunning = true;
+      s.canceled = true;
+      s.canceledAt = at;
+      s.paused = false;
+      s.endDate = at;
+      s.inactive = true;
+    }
+  }
+
+  /**
+   * An invoice paid by a gateway or a settlement. EPCC's lifecycle, step 6: "Once the payment succeeds then
+   * the payment run updates the status of the subscription to active", unless it is paused or canceled.
+   * EPCC says a suspended subscriber "can choose to pay the outstanding invoice"; the team's reading
+   * (docs/billing.md): the suspension lifts once none of its invoices is outstanding after a failed payment,
+   * and the periods that ended while it was suspended are never billed.
+   */
+  private paid(s: ModelSubscription, invoice: ModelInvoice, at: number): void {
+    invoice.pending = false;
+    invoice.paid = true;
+    // Paid on an attempt a merchant asked for once its retries were spent, it still shows that they were.
+    invoice.spent = invoice.failed > this.dunning.limit;
+    const othersUnpaid = s.invoices.some((i) => i !== invoice && unpaidAfterFailure(i));
+    if (s.suspended && !othersUnpaid) {
+      s.suspended = false;
+      s.billableFrom = Math.max(s.billableFrom ?? at, at);
+    }
+    if (!s.paused && !s.canceled) s.inactive = false;
   }
 
   /**
@@ -483,7 +566,7 @@ export class BillingModel {
    * status is `active`", with `paused_at` or `cancelled_at` set; the status waits for a billing run.
    */
   act(s: ModelSubscription, action: ModelAction, at: number): boolean {
-    if (s.canceled) return false;
+    if (s.canceled) return action === 'resume' && this.reopen(s, at);
     if (action !== 'cancel' && action !== 'cancel now' && !this.live(s, at)) return false;
     if (action === 'pause') {
       if (s.paused) return false;
@@ -518,6 +601,36 @@ export class BillingModel {
   }
 
   /**
+   * EPCC, dunning's `close`: "a merchandizer can choose to resume the subscription if a subscriber pays the
+   * outstanding payment". The team's reading (docs/billing.md): only a subscription dunning closed, once none
+   * of its invoices is outstanding after a failed payment; billed again from the period running then, the
+   * time it stood closed never; its status waits for a payment, as after any inactive spell.
+   */
+  private reopen(s: ModelSubscription, at: number): boolean {
+    if (s.closedByDunning !== true || s.invoices.some(unpaidAfterFailure)) return false;
+    s.closedByDunning = false;
+    s.canceled = false;
+    delete s.endDate;
+    // A pause the close cut short ends with the resume, as any pause does.
+    const open = s.gaps[s.gaps.length - 1];
+    if (open !== undefined && open.until === undefined) open.until = at;
+    s.billableFrom = Math.max(s.billableFrom ?? at, at);
+    return true;
+  }
+
+  /**
+   * Our extension of EPCC (it says a suspended or closed subscription's subscriber "can choose to pay the
+   * outstanding invoice", and names no way to): the merchant asks for one more attempt of the oldest invoice
+   * of `s` whose retries are spent and that is not paid, which the next payment run makes at once. The
+   * invoice, or undefined when there is none.
+   */
+  requestAttempt(s: ModelSubscription): ModelInvoice | undefined {
+    const invoice = s.invoices.find((i) => i.spent && !i.paid && i.amount > 0);
+    if (invoice !== undefined) invoice.spent = false;
+    return invoice;
+  }
+
+  /**
    * The team's reading where EPCC is silent, after Stripe deleting a draft invoice a change makes stale: a
    * cancel, a pause or a switch at `at` withdraws the invoices still pro forma then. Their periods are
    * invoiced again by later runs as the subscription is then (never, once canceled or paused throughout),
@@ -538,12 +651,10 @@ export class BillingModel {
    * payment run updates the status of the subscription to active" unless it is paused or canceled. False
    * when no payment of it waits.
    */
-  settle(s: ModelSubscription): boolean {
+  settle(s: ModelSubscription, at: number): boolean {
     const invoice = s.invoices.find((i) => i.pending);
     if (invoice === undefined) return false;
-    invoice.pending = false;
-    invoice.paid = true;
-    if (!s.paused && !s.canceled) s.inactive = false;
+    this.paid(s, invoice, at);
     return true;
   }
 

@@ -5,7 +5,7 @@
  */
 
 import fc from 'fast-check';
-import type { ModelAction, ModelDunning, ModelPlan } from './billing-model.js';
+import type { GatewayChoice, ModelAction, ModelDunning, ModelPlan } from './billing-model.js';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -107,13 +107,16 @@ export type Step =
   | { readonly kind: 'due'; readonly which: number; readonly hours: number }
   /** Billing runs one after another at the same time: EPCC's runs make one invoice each, so several catch up. */
   | { readonly kind: 'run'; readonly times: number }
-  | { readonly kind: 'pay' }
+  /** A payment run; the gateway does for each invoice what `choices` says (`choiceFor`), or declines every attempt. */
+  | { readonly kind: 'pay'; readonly choices?: readonly GatewayChoice[] }
   | { readonly kind: 'act'; readonly action: ModelAction; readonly which: number }
   | { readonly kind: 'switch'; readonly plan: number; readonly which: number }
   /** The merchant takes the oldest waiting manual payment of subscription `which`. */
   | { readonly kind: 'settle'; readonly which: number }
   /** A refund of `percent` % of the latest payment of subscription `which` (over 100: more than it took). */
   | { readonly kind: 'refund'; readonly which: number; readonly percent: number }
+  /** The merchant asks for one more attempt of the oldest invoice of subscription `which` whose retries are spent. */
+  | { readonly kind: 'request attempt'; readonly which: number }
   /** A `subscription-update` job giving subscription `which`'s plan a new price from its next period. */
   | { readonly kind: 'price change'; readonly amount: number; readonly which: number };
 
@@ -299,6 +302,43 @@ export const switching = timelines(
   somePolicy,
 );
 
+/** What a gateway does with each invoice of a payment run: takes the money, declines, or loses its answer. */
+const choices = fc.array(
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constant<GatewayChoice>('succeeds') },
+    { weight: 4, arbitrary: fc.constant<GatewayChoice>('declined') },
+    { weight: 1, arbitrary: fc.constant<GatewayChoice>('3-D Secure') },
+    { weight: 2, arbitrary: fc.constant<GatewayChoice>('lost after the charge') },
+    { weight: 2, arbitrary: fc.constant<GatewayChoice>('lost before the charge') },
+  ),
+  { minLength: 1, maxLength: 4 },
+);
+export const payThrough = fc.record({ kind: fc.constant('pay' as const), choices });
+const requestAttempt = (among: number) =>
+  fc.record({ kind: fc.constant('request attempt' as const), which: fc.nat(among) });
+/** A merchant resuming a subscription: after dunning's `close`, once its invoice is paid, it reopens. */
+const resume = (among: number) =>
+  fc.record({ kind: fc.constant('act' as const), action: fc.constant<ModelAction>('resume'), which: fc.nat(among) });
+/**
+ * Dunning to its end, then a subscriber settling up: payment runs declining every attempt ten days apart
+ * (longer than any retry of these rules waits) spend the retries; the merchant asks for one more attempt, a
+ * payment run takes it (lifting a suspension), the merchant resumes the subscription (reopening one dunning
+ * closed), and a billing run some weeks on bills the period running then, not those that ended before.
+ */
+const settlingUp: fc.Arbitrary<readonly Step[]> = fc
+  .tuple(fc.nat(3), fc.integer({ min: 24 * 20, max: 24 * 40 }))
+  .map(([which, hours]): readonly Step[] => [
+    ...[1, 2, 3].flatMap((): Step[] => [
+      { kind: 'pay', choices: ['declined'] },
+      { kind: 'wait', hours: 24 * 10 },
+    ]),
+    { kind: 'request attempt', which },
+    { kind: 'pay', choices: ['succeeds'] },
+    { kind: 'act', action: 'resume', which },
+    { kind: 'wait', hours },
+    { kind: 'run', times: 1 },
+  ]);
+
 /** Payment runs every day or so under a rule with few retries: most invoices spend them and meet its action. */
 export const paying = timelines(
   startingWith(
@@ -313,6 +353,49 @@ export const paying = timelines(
   ),
   policy,
   dunning.filter((rule) => rule !== undefined),
+);
+
+/**
+ * Payment runs every day or so through a gateway that takes some payments, declines or wants 3-D Secure for
+ * others and loses some answers, after charging or before, under a rule with few retries: invoices are
+ * paid, resumed by the next run, or spend their retries and meet the rule's action; the merchant asks for
+ * one more attempt of a spent invoice, whose payment lifts a suspension or lets a closed subscription be
+ * resumed; billing runs, state changes and subscriptions made between them.
+ */
+export const collecting = timelines(
+  startingWith(
+    fc.oneof(
+      { weight: 1, arbitrary: subscribe },
+      { weight: 3, arbitrary: waitUpTo(72) },
+      // Periods end while a subscription stands suspended or closed: once paid, they are never billed.
+      { weight: 1, arbitrary: waitBetween(24 * 20, 24 * 40) },
+      { weight: 1, arbitrary: due(3) },
+      { weight: 2, arbitrary: run },
+      { weight: 4, arbitrary: payThrough },
+      { weight: 1, arbitrary: act(3) },
+      { weight: 1, arbitrary: requestAttempt(3) },
+      { weight: 1, arbitrary: resume(3) },
+      { weight: 1, arbitrary: settlingUp },
+    ),
+    30,
+  ),
+  policy,
+  fc
+    .record({
+      type: fc.constantFrom('fixed' as const, 'backoff' as const, 'tiered' as const),
+      days: fc.integer({ min: 1, max: 3 }),
+      multiplier: fc.integer({ min: 2, max: 3 }),
+      limit: fc.integer({ min: 0, max: 2 }),
+      action: fc.constantFrom(
+        'none' as const,
+        'pause' as const,
+        'suspend' as const,
+        'suspend' as const,
+        'close' as const,
+        'close' as const,
+      ),
+    })
+    .map((rule) => (rule.type === 'fixed' ? { ...rule, multiplier: 1 } : rule)),
 );
 
 const manual = fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });

@@ -5,6 +5,7 @@ import { TOKENS } from '../../../src/application/tokens.js';
 import { CreateInvoicePaymentRefund } from '../../../src/application/use-cases/billing/create-invoice-payment-refund.js';
 import { CreateDunningRule } from '../../../src/application/use-cases/billing/dunning-rules.js';
 import { CreateProrationPolicy } from '../../../src/application/use-cases/billing/proration-policies.js';
+import { RequestPaymentAttempt } from '../../../src/application/use-cases/billing/request-payment-attempt.js';
 import { SetOfferingProrationPolicy } from '../../../src/application/use-cases/billing/set-offering-proration-policy.js';
 import { SettleInvoicePayment } from '../../../src/application/use-cases/billing/settle-invoice-payment.js';
 import { BuildOffering } from '../../../src/application/use-cases/catalogue/build-offering.js';
@@ -22,10 +23,17 @@ import { pendingPriceChange } from '../../../src/domain/subscriptions/price-chan
 import { standingAt } from '../../../src/domain/subscriptions/subscription.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 import { forEachBackend } from '../../support/backends.js';
-import { firstDifference, iso, undecided } from '../../support/billing-agreement.js';
+import {
+  activeFromStaleRead,
+  firstDifference,
+  iso,
+  resumesMerchantCancel,
+  undecided,
+} from '../../support/billing-agreement.js';
 import { BillingModel, type ModelRules, type ModelSubscription, OLD_READINGS } from '../../support/billing-model.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import {
+  collecting,
   DAY,
   general,
   HOUR,
@@ -39,6 +47,7 @@ import {
 } from '../../support/billing-timelines.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { everyRow } from '../../support/list-queries.js';
+import { scriptedPayments } from '../../support/scripted-gateway.js';
 import { planData, productData, subscriptionData } from '../../support/subscription-core.js';
 import { TestClock } from '../../support/system-fakes.js';
 
@@ -67,6 +76,7 @@ const seenInModel = (model: BillingModel, s: ModelSubscription, now: number): Se
       before: _before,
       price: _price,
       validFrom,
+      unanswered: _unanswered,
       pending: _pending,
       paid,
       refunded,
@@ -103,6 +113,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
     const clock = new TestClock(new Date(start));
     const container = buildContainer(persistence());
     container.rebind(TOKENS.Clock).toConstantValue(clock);
+    const gateway = scriptedPayments(container);
     const store = aStore();
     await container.get(TOKENS.StoreRepository).create(storeRecords(store));
     const product = right(
@@ -226,6 +237,8 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
       const expected = model.subscriptions.map((m) => seenInModel(model, m, clock.now().getTime()));
       const difference = firstDifference(await seenInService(), expected);
       expect(difference, `${when}, at ${clock.now().toISOString()}: ${difference}`).to.equal(undefined);
+      expect(gateway.chargedTwice(), `${when}: invoices charged twice`).to.deep.equal([]);
+      expect(gateway.collected(), `${when}: what the gateway took`).to.equal(model.collected);
     };
 
     for (const [index, s] of steps.entries()) {
@@ -264,8 +277,10 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
         model.run(now);
         fc.pre(!model.subscriptions.some(undecided));
       } else if (s.kind === 'pay') {
+        gateway.choices = s.choices ?? [];
         await runJob(container, aJob(store.id, 'payment-run', clock.now()), clock.now());
-        model.pay(now);
+        model.pay(now, s.choices);
+        fc.pre(!model.subscriptions.some(activeFromStaleRead));
       } else if (ids.length === 0) {
         continue;
       } else if (s.kind === 'settle') {
@@ -274,7 +289,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
         const waiting = invoices.find((i) => i.manualPaymentPending);
         const pending =
           waiting === undefined ? undefined : (await paymentsOf(waiting.id)).find((p) => p.status === 'pending');
-        const applies = model.settle(model.subscriptions[which]!);
+        const applies = model.settle(model.subscriptions[which]!, now);
         expect(pending !== undefined, `step ${index}: a manual payment of S${which} waits`).to.equal(applies);
         if (pending !== undefined)
           right(
@@ -283,6 +298,15 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
               attributes: { success: true },
             }),
           );
+      } else if (s.kind === 'request attempt') {
+        const which = s.which % ids.length;
+        const target = model.requestAttempt(model.subscriptions[which]!);
+        if (target === undefined) continue;
+        const invoice = (await invoicesOf(ids[which]!)).find((i) => i.number === target.number)!;
+        const result = await container.get(RequestPaymentAttempt).execute(store.id, invoice.id);
+        expect(E.isRight(result), `step ${index}, attempt of S${which} invoice ${target.number} asked for`).to.equal(
+          true,
+        );
       } else if (s.kind === 'refund') {
         const which = s.which % ids.length;
         const target = model.refundTarget(model.subscriptions[which]!);
@@ -368,6 +392,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
         });
       } else {
         const which = s.which % ids.length;
+        fc.pre(s.action !== 'resume' || !resumesMerchantCancel(model.subscriptions[which]!));
         const result = await container.get(ChangeSubscriptionState).execute(store.id, ids[which]!, {
           type: 'subscription_state',
           attributes: s.action === 'cancel now' ? { action: 'cancel', cancel_immediately: true } : { action: s.action },
@@ -383,6 +408,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
   });
 
 const GENERAL_RUNS = 40;
+const COLLECTING_RUNS = 40;
 
 forEachBackend('Billing against its reference model, random timelines', (backend, persistence) => {
   // Memory runs the full count; a database runs a tenth, enough to hold its storage to the same answers
@@ -402,6 +428,11 @@ forEachBackend('Billing against its reference model, random timelines', (backend
   it('agrees with the model on dunning', async function () {
     this.timeout(240_000);
     await fc.assert(agreement(persistence, paying), { numRuns: runs(60) });
+  });
+
+  it('agrees with the model on payments a gateway takes, declines or leaves unanswered, never charging twice', async function () {
+    this.timeout(240_000);
+    await fc.assert(agreement(persistence, collecting), { numRuns: runs(COLLECTING_RUNS) });
   });
 
   it('agrees with the model on manual payments taken and refunded in parts', async function () {

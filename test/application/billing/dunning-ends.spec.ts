@@ -1,17 +1,17 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { InMemoryState } from '../../../src/adapters/persistence/in-memory/in-memory-state.js';
 import { randomIds } from '../../../src/adapters/system/system-module.js';
 import { TOKENS } from '../../../src/application/tokens.js';
 import { RequestPaymentAttempt } from '../../../src/application/use-cases/billing/request-payment-attempt.js';
 import { ChangeSubscriptionState } from '../../../src/application/use-cases/subscriptions/change-subscription-state.js';
-import { buildContainer } from '../../../src/container.js';
+import { buildContainer, type Persistence } from '../../../src/container.js';
 import type { DunningAction } from '../../../src/domain/billing/dunning/payment-retry.js';
 import { subscriptionsStored } from '../../../src/domain/billing/invoices/first-invoice-events.js';
 import type { GatewayOutcome } from '../../../src/domain/billing/payments/invoice-payment.js';
 import { NO_EVENTS } from '../../../src/domain/events/domain-event.js';
 import type { PageRequest } from '../../../src/domain/query/page.js';
 import { billingAnchorOf } from '../../../src/domain/subscriptions/subscription.js';
+import { forEachBackend } from '../../support/backends.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import { aStore, storeRecords } from '../../support/builders.js';
 import { everyRow } from '../../support/list-queries.js';
@@ -22,10 +22,10 @@ const at = (iso: string) => new Date(iso);
 const page = { offset: 0, limit: 100 } as PageRequest;
 const resume = { type: 'subscription_state', attributes: { action: 'resume' } };
 
-/** One monthly subscription from 1 January 2026 on in-memory adapters, its card gateway answering `answer`. */
-const setup = async (action: DunningAction) => {
+/** One monthly subscription from 1 January 2026 on the backend, its card gateway answering `answer`. */
+const setup = async (persistence: Persistence, action: DunningAction) => {
   const clock = new TestClock(at('2026-01-01T00:00:00.000Z'));
-  const container = buildContainer({ kind: 'memory', state: new InMemoryState() });
+  const container = buildContainer(persistence);
   container.rebind(TOKENS.Clock).toConstantValue(clock);
   let answer: GatewayOutcome = { status: 'failed', failureReason: 'declined' };
   const card = { name: 'card', charge: async () => answer };
@@ -95,9 +95,9 @@ const setup = async (action: DunningAction) => {
   };
 };
 
-describe('Dunning that ends somewhere (use cases, in memory)', () => {
+forEachBackend('Dunning that ends somewhere (use cases)', (_backend, persistence) => {
   it('suspend: retried once, then suspended and not billed; a requested attempt that pays lifts the suspension, the suspended months unbilled', async () => {
-    const t = await setup('suspend');
+    const t = await setup(persistence(), 'suspend');
     await t.run('2026-01-01T00:00:00.000Z');
     await t.run('2026-01-01T12:00:00.000Z', ['payment-run']);
     expect(await t.attempts(), 'the retry waits one day').to.deep.equal(['failed']);
@@ -138,7 +138,7 @@ describe('Dunning that ends somewhere (use cases, in memory)', () => {
   });
 
   it('refuses a requested attempt while retries are left (422), once paid (409), and for an unknown invoice (404)', async () => {
-    const t = await setup('suspend');
+    const t = await setup(persistence(), 'suspend');
     await t.run('2026-01-01T00:00:00.000Z');
     const left = await t.request((await t.first()).id);
     expect(E.isLeft(left) && left.left).to.deep.include({ _tag: 'Unprocessable', code: 'payment_retries_left' });
@@ -151,7 +151,7 @@ describe('Dunning that ends somewhere (use cases, in memory)', () => {
   });
 
   it('close: resume is refused while the invoice is unpaid, allowed once it is paid, and the closed months are not billed', async () => {
-    const t = await setup('close');
+    const t = await setup(persistence(), 'close');
     await t.run('2026-01-01T00:00:00.000Z');
     await t.run('2026-01-02T00:00:00.000Z', ['payment-run']);
     expect((await t.current()).flags.canceled).to.equal(true);
@@ -185,7 +185,7 @@ describe('Dunning that ends somewhere (use cases, in memory)', () => {
   });
 
   it('a cancellation by the merchant, with no invoice past its retries, still cannot be resumed', async () => {
-    const t = await setup('close');
+    const t = await setup(persistence(), 'close');
     t.answer({ status: 'succeeded' });
     await t.run('2026-01-01T00:00:00.000Z');
     expect(E.isRight(await t.changeState({ type: 'subscription_state', attributes: { action: 'cancel' } }))).to.equal(

@@ -1,12 +1,20 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { TOKENS } from '../../../../src/application/tokens.js';
 import type { Persistence } from '../../../../src/container.js';
 import { propertyRuns } from '../../../properties/property-runs.js';
 import { forEachBackend } from '../../../support/backends.js';
-import { firstDifference, iso, undecided } from '../../../support/billing-agreement.js';
+import {
+  activeFromStaleRead,
+  firstDifference,
+  iso,
+  resumesMerchantCancel,
+  undecided,
+} from '../../../support/billing-agreement.js';
 import { startBillingApi } from '../../../support/billing-api.js';
 import { BillingModel, type ModelSubscription, plus } from '../../../support/billing-model.js';
 import {
+  collecting,
   DAY,
   general,
   HOUR,
@@ -24,6 +32,7 @@ import {
   speaking,
   WireClient,
 } from '../../../support/billing-wires.js';
+import { paidThrough, ScriptedGateway } from '../../../support/scripted-gateway.js';
 
 /** What a test can read of one subscription through either wire: the proration events are on the invoices that charge them. */
 interface Seen {
@@ -35,6 +44,7 @@ interface Seen {
     readonly prorations: readonly { readonly refund: number; readonly charge: number }[];
     readonly failed: number;
     readonly spent: boolean;
+    readonly outstanding: boolean;
     readonly last?: string;
     /** On the 2025 wire only, which shows it: made ahead of its period by a lead time, and not yet valid. */
     readonly proForma?: boolean;
@@ -63,6 +73,7 @@ const seenInModel = (model: BillingModel, s: ModelSubscription, now: number, on2
         prorations,
         failed: invoice.failed,
         spent: invoice.spent,
+        outstanding: invoice.amount > 0 && !invoice.paid,
         ...(invoice.last === undefined ? {} : { last: iso(invoice.last)! }),
         ...(on2025 ? { proForma: invoice.validFrom !== undefined && invoice.validFrom > now } : {}),
       };
@@ -74,20 +85,33 @@ const seenInModel = (model: BillingModel, s: ModelSubscription, now: number, on2
   };
 };
 
+/** An invoice's failed payments, and when its latest settled attempt (failed or taken) was answered. */
+interface Attempted {
+  readonly failed: number;
+  readonly last: number | undefined;
+}
+
 /**
  * Payment attempts by invoice, as last read. Only a payment run makes them, so they are read again after each
  * one and, at the end of a timeline, all of them; other steps reuse what was read.
  */
-type Attempts = Map<string, readonly number[]>;
+type Attempts = Map<string, Attempted>;
 
-const attemptsOf = async (client: WireClient, invoice: string, known: Attempts | undefined): Promise<number[]> => {
+/**
+ * A payment left pending by a lost answer is no attempt yet: the run that asks again settles it, and its
+ * `updated_at` is when (the invoice's last attempt), its `created_at` when it began.
+ */
+const attemptsOf = async (client: WireClient, invoice: string, known: Attempts | undefined): Promise<Attempted> => {
   const cached = known?.get(invoice);
-  if (cached !== undefined) return [...cached];
-  const at = (await client.everyRow(`/invoices/${invoice}/payments`)).map((p) =>
-    Date.parse(p.meta.timestamps.created_at),
-  );
-  known?.set(invoice, at);
-  return at;
+  if (cached !== undefined) return cached;
+  const settled = (await client.everyRow(`/invoices/${invoice}/payments`)).filter((p) => !p.attributes.pending);
+  const answered = settled.map((p) => Date.parse(p.meta.timestamps.updated_at));
+  const attempted = {
+    failed: settled.filter((p) => p.attributes.status === 'failed').length,
+    last: answered.length === 0 ? undefined : Math.max(...answered),
+  };
+  known?.set(invoice, attempted);
+  return attempted;
 };
 
 /** Every subscription of the timeline read through the wire, from the subscriptions and invoices lists and each invoice's payments. */
@@ -114,10 +138,10 @@ const seenThrough = async (client: WireClient, ids: readonly string[], known?: A
             : event['refunded_amount_for_unused_plan'],
           charge: on2025 ? event['new_pricing_option_cost'] : event['new_plan_cost'],
         })),
-        // No gateway is configured: every attempt fails, so the attempts are the failures.
-        failed: attempts.length,
+        failed: attempts.failed,
         spent: invoice.attributes.payment_retries_limit_reached,
-        ...(attempts.length === 0 ? {} : { last: iso(Math.max(...attempts))! }),
+        outstanding: invoice.attributes.outstanding,
+        ...(attempts.last === undefined ? {} : { last: iso(attempts.last)! }),
         ...(on2025 ? { proForma: invoice.attributes.pro_forma } : {}),
       });
     }
@@ -161,7 +185,10 @@ const speakFirst = async (client: WireClient, how: Speaking): Promise<void> => {
  */
 const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeline>) =>
   fc.asyncProperty(timeline, speaking, async ({ start, rounding, rule, steps }, how) => {
-    const billing = await startBillingApi(persistence());
+    const gateway = new ScriptedGateway();
+    const billing = await startBillingApi(persistence(), {
+      configure: (container) => container.rebind(TOKENS.PaymentGateways).toConstantValue(paidThrough(gateway)),
+    });
     try {
       const client = new WireClient(billing.api, how.first);
       let now = afterToday(start);
@@ -179,6 +206,8 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
         const difference = firstDifference(seen, expected);
         const wire = describeWire(client.wire);
         expect(difference, `${when}, on ${wire}, at ${iso(now)}: ${difference}`).to.equal(undefined);
+        expect(gateway.chargedTwice(), `${when}: invoices charged twice`).to.deep.equal([]);
+        expect(gateway.collected(), `${when}: what the gateway took`).to.equal(model.collected);
       };
       const moveTo = async (at: number): Promise<void> => {
         now = at;
@@ -215,8 +244,10 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
           model.run(now);
           fc.pre(!model.subscriptions.some(undecided));
         } else if (s.kind === 'pay') {
+          gateway.choices = s.choices ?? [];
           await client.runJob('payment-run');
-          model.pay(now);
+          model.pay(now, s.choices);
+          fc.pre(!model.subscriptions.some(activeFromStaleRead));
           attempts.clear();
         } else if (ids.length === 0) {
           continue;
@@ -245,6 +276,7 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
           }
         } else if (s.kind === 'act') {
           const which = s.which % ids.length;
+          fc.pre(s.action !== 'resume' || !resumesMerchantCancel(model.subscriptions[which]!));
           const result = await client.act(ids[which]!, s.action);
           const applies = model.act(model.subscriptions[which]!, s.action, now);
           expect(
@@ -262,6 +294,12 @@ const agreement = (persistence: () => Persistence, timeline: fc.Arbitrary<Timeli
             subscription_failures: applies ? 0 : 1,
             total_processed: 1,
           });
+        } else if (s.kind === 'request attempt') {
+          const which = s.which % ids.length;
+          const target = model.requestAttempt(model.subscriptions[which]!);
+          if (target === undefined) continue;
+          const invoice = (await client.everyRow('/invoices')).find((i) => i.attributes.number === target.number);
+          await client.ok('POST', `/invoices/${invoice.id}/payment-attempt-requests`);
         } else if (s.kind === 'settle' || s.kind === 'refund') {
           // Drawn by the refunding timelines only, which the use-case model test runs; this test runs the
           // general, switching and paying ones (refunds exist on the 2025 wire alone).
@@ -296,5 +334,10 @@ forEachBackend('Billing against its reference model over both wires, random time
   it('agrees with the model on dunning, on both wires', async function () {
     this.timeout(180_000);
     await fc.assert(agreement(persistence, paying), { numRuns: runs });
+  });
+
+  it('agrees with the model on payments a gateway takes, declines or leaves unanswered, on both wires', async function () {
+    this.timeout(180_000);
+    await fc.assert(agreement(persistence, collecting), { numRuns: runs });
   });
 });

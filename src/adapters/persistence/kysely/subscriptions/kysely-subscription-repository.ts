@@ -487,6 +487,8 @@ export class KyselySubscriptionRepository implements SubscriptionRepository {
         .set({
           body: subscriptionBody(changed.right.subscription),
           invoice_after: changed.right.subscription.invoiceAfter,
+          // A resume of a subscription dunning closed moves it: the time it stood closed is never billed.
+          billable_from: changed.right.subscription.billableFrom ?? null,
           // Read under the lock with the row: a cancel before going live sets it, nothing else changes it here.
           inactive: changed.right.subscription.inactive === true,
         })
