@@ -36,14 +36,6 @@ export const resumesMerchantCancel = (s: ModelSubscription): boolean =>
   s.invoices.some((invoice) => invoice.spent) &&
   !s.invoices.some(unpaidAfterFailure);
 
-/**
- * Where the service looks wrong and is not copied into the model: a payment run that pays an invoice makes
- * its subscription active again as the subscription stood when the run read its batch, so one that dunning
- * paused or closed earlier in the same run (another invoice of it spending its retries) reads `active` though
- * it is paused or ended (EPCC's `close`: "its status becomes `inactive`").
- */
-export const activeFromStaleRead = (s: ModelSubscription): boolean => s.activeFromStaleRead === true;
-
 /** Where the service and the model first part: the subscription, the field (the invoice), and both values. */
 export const firstDifference = <Seen extends object>(
   service: readonly Seen[],

@@ -151,11 +151,6 @@ export interface ModelSubscription {
   canceledAt?: number;
   /** Canceled by dunning's `close`, not by the merchant: what a resume may reopen. */
   closedByDunning?: boolean;
-  /**
-   * A payment run made it active again from how it stood when the run began, though dunning had paused or
-   * closed it since, in the same run: where the service looks wrong (see `billing-agreement.ts`).
-   */
-  activeFromStaleRead?: boolean;
   endDate?: number;
   inactive: boolean;
   readonly gaps: Gap[];
@@ -477,7 +472,6 @@ export class BillingModel {
    * payment retries reaches the limit, the payment retries stop", then the rule's action applies.
    */
   pay(at: number, choices: readonly GatewayChoice[] = []): void {
-    const asBegun = new Map(this.subscriptions.map((s) => [s, s.inactive && !s.paused && !s.canceled]));
     const oldestFirst = this.subscriptions
       .flatMap((s) => s.invoices.map((invoice) => ({ s, invoice })))
       .sort((a, b) => a.invoice.number - b.invoice.number);
@@ -497,7 +491,6 @@ export class BillingModel {
         continue;
       }
       this.attempt(s, invoice, choiceFor(choices, invoice.number), at);
-      if (invoice.paid && asBegun.get(s) === true && (s.paused || s.canceled)) s.activeFromStaleRead = true;
     }
   }
 

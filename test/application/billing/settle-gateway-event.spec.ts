@@ -112,13 +112,13 @@ forEachBackend('SettleGatewayEvent', (_backend, persistence) => {
 
   it('settles once when the run’s own answer and the webhook arrive at the same time', async () => {
     for (let round = 0; round < 5; round += 1) {
-      const { ports, begun, answered, deliver, payments, store, invoice, subscription } = await setup();
+      const { ports, begun, answered, deliver, payments, store, invoice } = await setup();
       const payment = await begun();
       answered(payment, { status: 'succeeded', externalPaymentId: 'pi_raced' });
       const [run, webhook] = await Promise.all([
         settleAttempt(
           { invoices: ports.paymentRuns, subscriptions: ports.subscriptions, ids: randomIds },
-          { storeId: store.id, invoiceId: invoice.id, paymentId: payment.id, subscription },
+          { storeId: store.id, invoiceId: invoice.id, paymentId: payment.id },
           { status: 'succeeded', externalPaymentId: 'pi_raced' },
           DEFAULT_RETRY_POLICY,
           new Date('2026-03-02T00:00:00.000Z'),

@@ -92,7 +92,7 @@ export class RunPayments implements JobHandler {
     if (outcome.status === 'unknown') return;
     await settleAttempt(
       { invoices: this.invoices, subscriptions: this.subscriptions, ids: this.ids },
-      { storeId: job.storeId, invoiceId: invoice.id, paymentId: payment.id, subscription },
+      { storeId: job.storeId, invoiceId: invoice.id, paymentId: payment.id },
       outcome,
       policy,
       now,

@@ -6,7 +6,6 @@ import type { GatewayOutcome } from '../../../domain/billing/payments/invoice-pa
 import type { DomainError } from '../../../domain/shared/errors.js';
 import type { Uuid } from '../../../domain/shared/uuid.js';
 import { entitlementsChanged } from '../../../domain/subscriptions/subscriber-events.js';
-import type { Subscription } from '../../../domain/subscriptions/subscription.js';
 import type { Attempted, Dunning, PaymentRunStore } from '../../ports/billing/payment-run-store.js';
 import type { Missing } from '../../ports/storage-outcomes.js';
 import type { SubscriptionRepository } from '../../ports/subscriptions/subscription-repository.js';
@@ -28,12 +27,11 @@ export interface SettlingPorts {
   readonly ids: IdGenerator;
 }
 
-/** The payment a gateway answered for, with the subscription as its caller knows it (read again when not given). */
+/** The payment a gateway answered for. */
 export interface AnsweredPayment {
   readonly storeId: Uuid;
   readonly invoiceId: Uuid;
   readonly paymentId: Uuid;
-  readonly subscription?: Subscription;
 }
 
 /** An answer from a gateway for a payment another gateway began: that payment is not its to settle. */
@@ -52,7 +50,7 @@ export interface BegunElsewhere {
  */
 export const settleAttempt = async (
   { invoices, subscriptions, ids }: SettlingPorts,
-  { storeId, invoiceId, paymentId, subscription }: AnsweredPayment,
+  { storeId, invoiceId, paymentId }: AnsweredPayment,
   outcome: GatewayOutcome,
   policy: RetryPolicy,
   now: Date,
@@ -68,10 +66,11 @@ export const settleAttempt = async (
         : E.left({ _tag: 'BegunElsewhere', detail: `the payment was made through ${pending.gateway}, not ${from}` }),
     dunningBy(policy, now, ids),
   );
+  // Read after the settlement, never from before the charge: dunning may have paused or closed the
+  // subscription since (another of its invoices spending its retries earlier in the same run).
   if (E.isRight(settled) && settled.right.payment.status === 'succeeded') {
-    const payer =
-      subscription ?? (await subscriptions.findById(storeId, settled.right.payment.subscriptionId))?.subscription;
-    await activeAgainAfterPayment(subscriptions, storeId, payer);
+    const payer = await subscriptions.findById(storeId, settled.right.payment.subscriptionId);
+    await activeAgainAfterPayment(subscriptions, storeId, payer?.subscription);
   }
   return settled;
 };
