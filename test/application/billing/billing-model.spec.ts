@@ -23,12 +23,7 @@ import { pendingPriceChange } from '../../../src/domain/subscriptions/price-chan
 import { standingAt } from '../../../src/domain/subscriptions/subscription.js';
 import { propertyRuns } from '../../properties/property-runs.js';
 import { forEachBackend } from '../../support/backends.js';
-import {
-  firstDifference,
-  iso,
-  resumesMerchantCancel,
-  undecided,
-} from '../../support/billing-agreement.js';
+import { firstDifference, iso, resumesMerchantCancel, undecided } from '../../support/billing-agreement.js';
 import { BillingModel, type ModelRules, type ModelSubscription, OLD_READINGS } from '../../support/billing-model.js';
 import { aJob, runJob } from '../../support/billing-runs.js';
 import {

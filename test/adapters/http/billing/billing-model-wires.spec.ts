@@ -4,12 +4,7 @@ import { TOKENS } from '../../../../src/application/tokens.js';
 import type { Persistence } from '../../../../src/container.js';
 import { propertyRuns } from '../../../properties/property-runs.js';
 import { forEachBackend } from '../../../support/backends.js';
-import {
-  firstDifference,
-  iso,
-  resumesMerchantCancel,
-  undecided,
-} from '../../../support/billing-agreement.js';
+import { firstDifference, iso, resumesMerchantCancel, undecided } from '../../../support/billing-agreement.js';
 import { startBillingApi } from '../../../support/billing-api.js';
 import { BillingModel, type ModelSubscription, plus } from '../../../support/billing-model.js';
 import {
