@@ -6,7 +6,7 @@ import { LoopbackServer } from './loopback-server.js';
 
 /**
  * A stand-in for Stripe's `POST /v1/payment_intents`, `GET /v1/payment_intents/search` (by `payment_id`
- * metadata) and `POST /v1/refunds` on loopback, built from Stripe's API reference:
+ * metadata), `POST /v1/refunds` and `GET /v1/refunds?payment_intent=…` on loopback, built from Stripe's API reference:
  * form-encoded parameters, Bearer secret keys, `Stripe-Account` for connected accounts, idempotency keys
  * (a repeated key with the same parameters answers the first answer, marked `Idempotent-Replayed`, and
  * charges nothing; with other parameters, a 400 `idempotency_error`, the status Stripe and its library use), and Stripe's error document
@@ -92,6 +92,8 @@ export class FakeStripe extends LoopbackServer {
   private readonly refundBehaviours = new Map<string, StripeRefundBehaviour>();
   /** Every request that reached the fake, answered or not. */
   requests = 0;
+  /** The lists of a PaymentIntent's Refunds asked for. */
+  refundLists = 0;
   private readonly behaviours = new Map<string, StripeBehaviour>();
   private readonly keys = new Map<string, Remembered>();
 
@@ -181,6 +183,8 @@ export class FakeStripe extends LoopbackServer {
     const url = new URL(req.url ?? '/', 'http://stripe.invalid');
     if (req.method === 'GET' && url.pathname === '/v1/payment_intents/search')
       return send(res, this.search(url.searchParams.get('query') ?? '', account));
+    if (req.method === 'GET' && url.pathname === '/v1/refunds')
+      return send(res, this.listRefunds(url.searchParams.get('payment_intent') ?? '', account));
     const route = req.method === 'POST' ? url.pathname : undefined;
     if (route !== '/v1/payment_intents' && route !== '/v1/refunds')
       return send(
@@ -255,6 +259,30 @@ export class FakeStripe extends LoopbackServer {
     };
   }
 
+  /** Stripe's list of a PaymentIntent's Refunds, newest first, in one page (the fake makes few). */
+  private listRefunds(paymentIntent: string, account: string | undefined): Answer {
+    this.refundLists += 1;
+    const data = this.refunds
+      .filter((r) => r.paymentIntent === paymentIntent && r.stripeAccount === account)
+      .map((r) => this.refundBody(r))
+      .reverse();
+    return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+  }
+
+  /** A Refund the fake made, as Stripe answers it. */
+  private refundBody(made: FakeRefund): Record<string, unknown> {
+    return {
+      id: made.refund,
+      object: 'refund',
+      amount: made.amount,
+      currency: this.charges.find((c) => c.paymentIntent === made.paymentIntent)?.currency ?? 'usd',
+      payment_intent: made.paymentIntent,
+      metadata: made.metadata,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    };
+  }
+
   /** Refunds a PaymentIntent the fake charged, in parts, never past what it took, as Stripe does. */
   private refund(
     form: URLSearchParams,
@@ -303,19 +331,7 @@ export class FakeStripe extends LoopbackServer {
       idempotencyKey,
     };
     this.refunds.push(made);
-    return {
-      status: 200,
-      body: {
-        id: made.refund,
-        object: 'refund',
-        amount,
-        currency: charge.currency,
-        payment_intent: paymentIntent,
-        metadata,
-        status: 'succeeded',
-        created: Math.floor(Date.now() / 1000),
-      },
-    };
+    return { status: 200, body: this.refundBody(made) };
   }
 
   private behaviourOf(form: URLSearchParams): StripeBehaviour | undefined {

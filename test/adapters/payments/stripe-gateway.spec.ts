@@ -293,6 +293,25 @@ describe('Stripe gateway against a local stand-in of Stripe', () => {
       expect(refundsOf(payment).map((r) => r.amount)).to.deep.equal([200, 100]);
     });
 
+    it('asked for a refund after Stripe forgot its key, finds the Refund it made by its metadata and refunds once', async () => {
+      const payment = await chargedPayment(3100);
+      const lost = refundOf(payment, 700);
+      stripe.scriptRefund(payment.externalPaymentId!, { kind: 'lose_answer' });
+      expect(await gateway.refund(payment, lost)).to.deep.include({ status: 'unknown' });
+      stripe.scriptRefund(payment.externalPaymentId!, undefined);
+      stripe.forgetKeys();
+      const lists = stripe.refundLists;
+      expect(await gateway.refund(payment, lost)).to.deep.equal({
+        status: 'succeeded',
+        externalRefundId: refundsOf(payment)[0]?.refund,
+      });
+      expect(stripe.refundLists).to.equal(lists + 1);
+      expect(refundsOf(payment).map((r) => r.amount)).to.deep.equal([700]);
+      // Another refund of the same payment is not taken for it: its id is not the lost one's.
+      expect(await gateway.refund(payment, refundOf(payment, 300))).to.have.property('status', 'succeeded');
+      expect(refundsOf(payment).map((r) => r.amount)).to.deep.equal([700, 300]);
+    });
+
     it('refuses without asking Stripe a payment with no PaymentIntent, or a store without credentials', async () => {
       const payment = await chargedPayment(500);
       const requests = stripe.requests;

@@ -106,6 +106,10 @@ export class StripeGateway implements PaymentGateway {
   /**
    * One Refund of the payment's PaymentIntent, under the refund's id as Stripe's idempotency key, with the
    * ids in metadata. A payment recorded without its PaymentIntent (none is known to Stripe) is refused.
+   * The PaymentIntent's refunds are looked up first by their `refund_id` metadata: Stripe keeps a key for 24
+   * hours only, and a refund whose answer was lost may be asked for again later than that (by the next
+   * payment run's sweep), when a second Refund under the forgotten key would give the money back twice.
+   * Refunds are few, so every one pays for the lookup rather than telling a resumed one apart.
    */
   async refund(payment: InvoicePayment, refund: PaymentRefund): Promise<RefundOutcome | UnknownOutcome> {
     if (payment.externalPaymentId === undefined)
@@ -113,8 +117,11 @@ export class StripeGateway implements PaymentGateway {
     const credentials = await this.credentialsOf(payment.storeId);
     if (credentials === undefined)
       return { status: 'refused', reason: 'no Stripe secret key is configured for this store' };
+    const stripe = this.client(credentials);
     try {
-      const made = await this.client(credentials).refunds.create(
+      const earlier = await refundMadeBefore(stripe, payment.externalPaymentId, refund.id, accountOf(credentials));
+      if (earlier !== undefined) return outcomeOfRefund(earlier);
+      const made = await stripe.refunds.create(
         {
           payment_intent: payment.externalPaymentId,
           amount: refund.amount,
@@ -151,6 +158,18 @@ const madeBefore = async (
 ): Promise<Stripe.PaymentIntent | undefined> => {
   const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'` }, account);
   return found.data.find((intent) => intent.status === 'succeeded') ?? found.data[0];
+};
+
+/** The Refund an earlier attempt of this refund made on the PaymentIntent, found by its `refund_id` metadata. */
+const refundMadeBefore = async (
+  stripe: Stripe,
+  paymentIntent: string,
+  refundId: string,
+  account: { stripeAccount?: string },
+): Promise<Stripe.Refund | undefined> => {
+  for await (const made of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 }, account))
+    if (made.metadata?.['refund_id'] === refundId) return made;
+  return undefined;
 };
 
 const failed = (failureReason: string): GatewayOutcome => ({ status: 'failed', failureReason });
